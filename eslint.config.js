@@ -1,0 +1,57 @@
+// One lint configuration for the whole workspace. Each package runs `eslint .`; ESLint
+// finds this file by walking up. The layer rule enforces architecture §2.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import layers from './tooling/eslint-layer-rule.js';
+
+const platformGlobals = ['window', 'document', 'fetch', 'localStorage', 'sessionStorage', 'crypto', 'navigator', 'location',
+  'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'requestAnimationFrame', 'XMLHttpRequest', 'performance', 'indexedDB']
+  .map((name) => ({ name, message: `packages/core reaches the platform only through a port (architecture §3): ${name}` }));
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/storybook-static/**', '**/test-results/**', '**/coverage/**', '**/.tools/**', '**/.data/**', '**/src/generated/**', '**/playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { layers },
+    languageOptions: { ecmaVersion: 2024, sourceType: 'module', globals: { ...globals.node } },
+    rules: {
+      'layers/imports': 'error',
+      'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'No `export *` barrels: name what a package exports (conventions, habit 1).' }],
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['packages/core/src/**/*.ts'],
+    ignores: ['packages/core/src/**/*.test.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-globals': ['error', ...platformGlobals],
+      'no-restricted-syntax': ['error',
+        { selector: 'ExportAllDeclaration', message: 'No `export *` barrels.' },
+        { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'Randomness comes from the Random port.' },
+        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Time comes from the Clock port.' },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Time comes from the Clock port.' },
+      ],
+    },
+  },
+  {
+    files: ['packages/ui/src/**/*.tsx', 'apps/portal/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', '**/*.stories.tsx'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: 'ExportAllDeclaration', message: 'No `export *` barrels.' },
+        { selector: 'JSXText[value=/[A-Za-zÀ-ÿ]/]', message: 'No human text outside the locale files: use a translation key.' },
+        { selector: 'JSXAttribute[name.name=/^(title|alt|aria-label|placeholder|label)$/] > Literal[value=/[A-Za-zÀ-ÿ]/]', message: 'No human text outside the locale files: use a translation key.' },
+      ],
+    },
+  },
+  {
+    files: ['**/*.{test,spec}.{ts,tsx}', '**/*.stories.tsx', 'e2e/**/*.ts', 'apps/portal/src/**/*.ts', 'packages/adapters/src/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+);

@@ -1,0 +1,48 @@
+// The local stack's configuration: ports, origins, policy names, the directory for data.
+// Every app reads these from its environment; the defaults here are the README's.
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const num = (v: string | undefined, d: number) => (v ? Number(v) : d);
+
+export const ports = {
+  portal: num(process.env.PORTAL_PORT, 5173),
+  api: num(process.env.API_PORT, 4000),
+  idp: num(process.env.IDP_PORT, 4001),
+  dealerShop: num(process.env.DEALER_SHOP_PORT, 4002),
+};
+
+export const urls = {
+  portal: `http://localhost:${ports.portal}`,
+  api: `http://localhost:${ports.api}`,
+  idp: `http://localhost:${ports.idp}`,
+  dealerShop: `http://localhost:${ports.dealerShop}`,
+};
+
+export function stackEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const dataDir = env.STACK_DATA_DIR ?? join(root, '.data');
+  return {
+    NODE_ENV: env.NODE_ENV ?? 'development',
+    STACK_DATA_DIR: dataDir,
+    PORTAL_PORT: String(ports.portal),
+    API_PORT: String(ports.api),
+    IDP_PORT: String(ports.idp),
+    DEALER_SHOP_PORT: String(ports.dealerShop),
+    PORTAL_URL: urls.portal,
+    API_URL: urls.api,
+    IDP_AUTHORITY: urls.idp,
+    DEALER_SHOP_URL: urls.dealerShop,
+    API_AUDIENCE: env.API_AUDIENCE ?? 'portal-api',
+    API_SCOPE: env.API_SCOPE ?? 'api://portal-api/access',
+    IDP_SIGNIN_POLICY: 'b2c_1a_signin',
+    IDP_REFRESH_POLICY: 'b2c_1a_refresh',
+    IDP_PASSWORD_POLICY: 'b2c_1a_password_change',
+    IDP_EMAIL_POLICY: 'b2c_1a_email_change',
+    // One key set signs for every policy (as in a B2C tenant); the API verifies with it.
+    IDP_JWKS_URL: `${urls.idp}/b2c_1a_signin/discovery/v2.0/keys`,
+    API_DATA_DIR: join(dataDir, 'api'),
+    IDP_DATA_DIR: join(dataDir, 'idp'),
+    API_SEED: env.API_SEED ?? 'demo',
+    ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}),
+  };
+}

@@ -1,0 +1,81 @@
+// Starts the whole local stack: reference API (embedded PostgreSQL with demo data), the
+// local OpenID provider, the demo client application and the production-built portal.
+// Prints where to go and how to sign in. Ctrl+C stops everything.
+//
+//   node scripts/stack.ts            the demo stack, data kept in .data/
+//   node scripts/stack.ts --fresh    start from an empty database (used by end-to-end tests)
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync, rmSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { stackEnv, ports, urls } from './stack-config.ts';
+
+const root = join(import.meta.dirname, '..');
+const fresh = process.argv.includes('--fresh');
+const quiet = process.argv.includes('--quiet');
+const env = stackEnv(process.env);
+if (fresh) rmSync(env.STACK_DATA_DIR, { recursive: true, force: true });
+mkdirSync(env.STACK_DATA_DIR, { recursive: true });
+
+const children: ChildProcess[] = [];
+function run(name: string, filter: string, script: string) {
+  const child = spawn('pnpm', ['--silent', '--filter', filter, script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = (line: string) => `[${name}] ${line}`;
+  const forward = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) =>
+    stream.on('data', (buf: Buffer) => { if (!quiet) for (const l of buf.toString().split('\n')) if (l.trim()) out.write(prefix(l) + '\n'); });
+  forward(child.stdout ?? process.stdin, process.stdout);
+  forward(child.stderr ?? process.stdin, process.stderr);
+  child.on('exit', (code, signal) => { if (!stopping) { console.error(prefix(`exited (${signal ?? code}); stopping the stack`)); stop(1); } });
+  children.push(child);
+}
+
+let stopping = false;
+function stop(code = 0) {
+  stopping = true;
+  for (const c of children) c.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 1500).unref();
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+async function waitFor(url: string, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try { if ((await fetch(url)).ok) return; } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
+}
+
+// The portal is served as its production build (one build for every environment; the
+// runtime configuration is written beside it by the portal's preview script).
+const built = spawnSync('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@portal/portal', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+if (built.status !== 0) process.exit(built.status ?? 1);
+
+run('api', '@portal/api', 'start');
+run('idp', '@portal/idp', 'start');
+run('shop', '@portal/dealer-shop', 'start');
+run('portal', '@portal/portal', 'preview');
+
+try {
+  await Promise.all([
+    waitFor(`${urls.api}/health`),
+    waitFor(`${urls.idp}/${env.IDP_SIGNIN_POLICY}/v2.0/.well-known/openid-configuration`),
+    waitFor(urls.dealerShop),
+    waitFor(urls.portal),
+  ]);
+} catch (e) {
+  console.error(String(e));
+  stop(1);
+}
+
+const demo = JSON.parse(readFileSync(join(root, 'packages/contract/demo/identities.json'), 'utf8')) as { password: string; accounts: { email: string; kind: string }[] };
+console.log(`
+  The portal is running:      ${urls.portal}
+  Demo client application:    ${urls.dealerShop}
+  Reference API:              ${urls.api}   identity provider: ${urls.idp}
+
+  Sign in with any of these accounts, password ${demo.password}
+${demo.accounts.map((a) => `    ${a.email.padEnd(28)} ${a.kind}`).join('\n')}
+
+  Ctrl+C stops the stack. Ports: ${Object.entries(ports).map(([k, v]) => `${k} ${v}`).join(', ')}.
+`);

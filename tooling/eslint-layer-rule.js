@@ -1,0 +1,64 @@
+// ESLint rule `layers/imports`: every import of a workspace file must be allowed by the
+// dependency table in ./layers.js, and a relative import must stay inside its own package.
+import path from 'node:path';
+import { layers } from './layers.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+const matches = (pattern, source) =>
+  pattern.endsWith('/*') ? source.startsWith(pattern.slice(0, -1)) || source === pattern.slice(0, -2)
+  : pattern.endsWith(':*') ? source.startsWith(pattern.slice(0, -1))
+  : source === pattern;
+
+const isTestFile = (file) =>
+  /\.(test|spec|stories)\.tsx?$/.test(file) || /[\\/](testing|test|\.storybook)[\\/]/.test(file) || /vitest\.config|vite\.config/.test(file);
+const isScriptFile = (file) => /[\\/]scripts[\\/]/.test(file);
+
+export const layerRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Enforce the package dependency table of the architecture document.' },
+    messages: {
+      forbidden: '{{pkg}} must not import "{{source}}" (architecture §2, tooling/layers.js).',
+      escapes: 'Relative import "{{source}}" leaves {{pkg}}; import the package by name through its exports.',
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = path.resolve(context.filename);
+    const rel = path.relative(repoRoot, file).split(path.sep).join('/');
+    const pkg = Object.keys(layers).find((p) => rel.startsWith(`${p}/`));
+    if (!pkg) return {};
+    const table = layers[pkg];
+    const pkgDir = path.join(repoRoot, pkg);
+    const test = isTestFile(rel);
+    const script = isScriptFile(rel);
+
+    const check = (node, source) => {
+      if (typeof source !== 'string') return;
+      if (source.startsWith('.') || source.startsWith('/')) {
+        const target = path.resolve(path.dirname(file), source);
+        if (!target.startsWith(pkgDir + path.sep)) context.report({ node, messageId: 'escapes', data: { source, pkg } });
+        return;
+      }
+      let ok;
+      if (table.allow) {
+        const allowed = [...table.allow, ...(test ? table.testAllow ?? [] : []), ...(script ? table.scriptAllow ?? [] : [])];
+        ok = allowed.some((p) => matches(p, source));
+      } else {
+        ok = !table.deny.some((p) => matches(p, source));
+      }
+      if (!ok) context.report({ node, messageId: 'forbidden', data: { source, pkg } });
+    };
+
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+      'CallExpression[callee.name="require"]': (node) => node.arguments[0]?.type === 'Literal' && check(node.arguments[0], node.arguments[0].value),
+    };
+  },
+};
+
+export default { rules: { imports: layerRule } };

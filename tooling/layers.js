@@ -1,0 +1,37 @@
+// The dependency table of the architecture document (shared/design/architecture.md §2),
+// as data. The ESLint rule in ./eslint-layer-rule.js reads it; tests/architecture.test.ts
+// proves that a forbidden import fails the lint.
+//
+// `allow`: only these bare imports (and relative ones inside the package) are legal.
+// `deny`: these bare imports are illegal, anything else is fine.
+// `testAllow`: extra bare imports for test files, stories and test helpers.
+
+const TEST_TOOLS = ['vitest', '@vitest/*', 'fast-check', 'node:*'];
+
+export const layers = {
+  'packages/core': {
+    allow: ['xstate', 'xstate/*', 'effect', 'effect/*'],
+    testAllow: TEST_TOOLS,
+  },
+  'packages/contract': {
+    allow: [],
+    testAllow: [...TEST_TOOLS, 'openapi-typescript', 'yaml', '@redocly/*', 'ajv', 'ajv/*', 'ajv-formats'],
+    // The generator script runs in Node at development time only.
+    scriptAllow: ['node:*', 'openapi-typescript', 'yaml'],
+  },
+  'packages/adapters': {
+    deny: ['react', 'react-dom', 'react/*', 'react-dom/*', '@portal/ui', '@portal/ui/*', '@portal/portal', '@portal/api', '@portal/idp', '@headlessui/*'],
+  },
+  'packages/ui': {
+    deny: ['@portal/adapters', '@portal/adapters/*', '@portal/contract', '@portal/contract/*', '@portal/portal', '@portal/api', '@portal/idp', 'openapi-fetch', 'oauth4webapi', 'jose'],
+  },
+  'apps/portal': {
+    deny: ['@portal/api', '@portal/api/*', '@portal/idp', '@portal/idp/*'],
+  },
+  'apps/api': {
+    deny: ['react', 'react-dom', '@portal/ui', '@portal/ui/*', '@portal/adapters', '@portal/adapters/*', '@portal/portal', '@portal/idp', '@portal/idp/*'],
+  },
+  'apps/idp': {
+    deny: ['react', 'react-dom', '@portal/ui', '@portal/ui/*', '@portal/adapters', '@portal/adapters/*', '@portal/portal', '@portal/api', '@portal/api/*', '@portal/core', '@portal/core/*'],
+  },
+};
