@@ -1,0 +1,59 @@
+// Proves that the dependency table of the architecture document is enforced: a forbidden
+// import makes the lint fail, an allowed one does not. Runs ESLint with the workspace's
+// own configuration on code placed (virtually) inside each package.
+import { ESLint } from 'eslint';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+async function lint(file: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: join(root, file) });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+const forbidden: [string, string, string][] = [
+  ['packages/core/src/probe.ts', "import { useState } from 'react';", 'layers/imports'],
+  ['packages/core/src/probe.ts', "import createClient from 'openapi-fetch';", 'layers/imports'],
+  ['packages/core/src/probe.ts', "import type { paths } from '@portal/contract';", 'layers/imports'],
+  ['packages/core/src/probe.ts', "import { readFileSync } from 'node:fs';", 'layers/imports'],
+  ['packages/core/src/probe.ts', "import { x } from '../../adapters/src/index.ts';", 'layers/imports'],
+  ['packages/core/src/probe.ts', 'export const t = window.location.href;', 'no-restricted-globals'],
+  ['packages/core/src/probe.ts', "export const r = fetch('/x');", 'no-restricted-globals'],
+  ['packages/core/src/probe.ts', 'export const n = Math.random();', 'no-restricted-syntax'],
+  ['packages/core/src/probe.ts', 'export const n = Date.now();', 'no-restricted-syntax'],
+  ['packages/contract/src/probe.ts', "import { z } from 'effect';", 'layers/imports'],
+  ['packages/adapters/src/probe.ts', "import { useState } from 'react';", 'layers/imports'],
+  ['packages/adapters/src/probe.ts', "import { Button } from '@portal/ui';", 'layers/imports'],
+  ['packages/ui/src/probe.ts', "import { createHttp } from '@portal/adapters';", 'layers/imports'],
+  ['packages/ui/src/probe.ts', "import type { paths } from '@portal/contract';", 'layers/imports'],
+  ['apps/portal/src/probe.ts', "import { app } from '@portal/api';", 'layers/imports'],
+  ['apps/api/src/probe.ts', "import { Button } from '@portal/ui';", 'layers/imports'],
+  ['apps/api/src/probe.ts', "import { createHttp } from '@portal/adapters';", 'layers/imports'],
+  ['apps/idp/src/probe.ts', "import { x } from '@portal/core';", 'layers/imports'],
+  ['apps/idp/src/probe.ts', "import { x } from '../../api/src/main.ts';", 'layers/imports'],
+  ['packages/ui/src/probe.tsx', 'export const A = () => <p>Hallo Welt</p>;', 'no-restricted-syntax'],
+  ['packages/core/src/probe.ts', "export * from './other.ts';", 'no-restricted-syntax'],
+];
+
+const allowed: [string, string][] = [
+  ['packages/core/src/probe.ts', "import { setup } from 'xstate';\nexport const s = setup;"],
+  ['packages/core/src/probe.ts', "import { Schema } from 'effect';\nexport const s = Schema;"],
+  ['packages/core/src/probe.test.ts', "import { it } from 'vitest';\nit('x', () => {});"],
+  ['packages/adapters/src/probe.ts', "import { setup } from '@portal/core';\nexport const s = setup;"],
+  ['packages/ui/src/probe.tsx', "import { avatarInitials } from '@portal/core';\nexport const A = () => <p>{avatarInitials('A B')}</p>;"],
+  ['apps/portal/src/probe.ts', "import { Button } from '@portal/ui';\nexport const b = Button;"],
+  ['apps/api/src/probe.ts', "import type { paths } from '@portal/contract';\nexport type P = paths;"],
+];
+
+describe('the dependency table of architecture §2 is enforced by lint', () => {
+  it.each(forbidden)('%s: `%s` fails with %s', async (file, code, rule) => {
+    expect(await lint(file, code)).toContain(rule);
+  });
+
+  it.each(allowed)('%s: `%s` passes', async (file, code) => {
+    const messages = await lint(file, code);
+    expect(messages.filter((m) => m === 'layers/imports' || m === 'no-restricted-globals' || m === 'no-restricted-syntax')).toEqual([]);
+  });
+});
