@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { buildQuery, originOf, parseQuery, splitUrl, withoutQuery, withoutQueryParams } from './url.ts';
+import { isSafeReturnPath, returnPathFromUrl, safeReturnPath } from './return-path.ts';
+
+describe('url helpers', () => {
+  it('splits absolute and relative URLs', () => {
+    expect(splitUrl('http://a.test:1/p/q?x=1&y#h')).toEqual({ origin: 'http://a.test:1', path: '/p/q', query: 'x=1&y', hash: 'h' });
+    expect(splitUrl('/p?x')).toEqual({ origin: '', path: '/p', query: 'x', hash: '' });
+  });
+  it('parses queries, keeping repeated names and skipping broken encodings', () => {
+    const q = parseQuery('?code=a&code=b&state=s%20t&x+y=1&bad=%E0%A4%A&empty&&');
+    expect(q.get('code')).toEqual(['a', 'b']);
+    expect(q.get('state')).toEqual(['s t']);
+    expect(q.get('x y')).toEqual(['1']);
+    expect(q.has('bad')).toBe(false);
+    expect(q.get('empty')).toEqual(['']);
+  });
+  it('builds queries and removes parameters', () => {
+    expect(buildQuery([['a b', 'c&d']])).toBe('a%20b=c%26d');
+    expect(withoutQueryParams('http://h/auth/login?code=1&state=2&lang=de#x', ['code', 'state'])).toBe('http://h/auth/login?lang=de#x');
+    expect(withoutQueryParams('http://h/auth/login?code=1&state=2&%E0=1', ['code', 'state'])).toBe('http://h/auth/login?%E0=1');
+    expect(withoutQueryParams('/p?code', ['code'])).toBe('/p');
+    expect(withoutQuery('http://h/p?x=1#y')).toBe('http://h/p#y');
+    expect(withoutQuery('/p?x=1')).toBe('/p');
+  });
+  it('finds the origin of http(s) URLs only', () => {
+    expect(originOf('HTTP://Example.COM:80/x')).toBe('http://example.com:80');
+    expect(originOf('https://a.test')).toBe('https://a.test');
+    expect(originOf('https://user@evil.test/')).toBeUndefined();
+    expect(originOf('javascript:alert(1)')).toBeUndefined();
+  });
+});
+
+describe('return-path rule: same-origin paths only', () => {
+  it.each(['/', '/admin/users?page=2#top', '/settings/applications/a1', '/flows/auth?client_id=x%2Fy'])('accepts %s', (p) => {
+    expect(isSafeReturnPath(p)).toBe(true);
+  });
+  it.each([
+    '', '//evil.test', '/\\evil.test', '\\\\evil.test', '/%2Fevil.test', '/%5Cevil.test', '%2F%2Fevil.test', '/%252F%252Fevil.test',
+    'https://evil.test/', 'http:evil.test', 'javascript:alert(1)', 'JAVASCRIPT:alert(1)', '/javascript:alert(1)', 'data:text/html,x',
+    ' /admin', '/\t/evil.test', '/%09/evil.test', '/%0a', 'admin', '/%E0%A4%A', `/${'a'.repeat(3000)}`, '/%25252525252F%25252525252Fevil',
+  ])('refuses %j', (p) => {
+    expect(isSafeReturnPath(p)).toBe(false);
+  });
+  it('falls back when unsafe', () => {
+    expect(safeReturnPath('//evil.test')).toBe('/');
+    expect(safeReturnPath(undefined, '/home')).toBe('/home');
+    expect(safeReturnPath('/ok')).toBe('/ok');
+  });
+  it('turns absolute URLs on our origin into paths, refusing other origins', () => {
+    const origin = 'http://localhost:5173';
+    expect(returnPathFromUrl('http://localhost:5173/admin?x=1', origin)).toBe('/admin?x=1');
+    expect(returnPathFromUrl('http://localhost:5173', origin)).toBe('/');
+    expect(returnPathFromUrl('http://localhost:5173?x=1', origin)).toBe('/?x=1');
+    expect(returnPathFromUrl('/admin', origin)).toBe('/admin');
+    expect(returnPathFromUrl('http://localhost:5173.evil.test/', origin)).toBeUndefined();
+    expect(returnPathFromUrl('http://localhost:5173@evil.test/', origin)).toBeUndefined();
+    expect(returnPathFromUrl('https://evil.test/', origin)).toBeUndefined();
+  });
+});

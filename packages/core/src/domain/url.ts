@@ -1,0 +1,91 @@
+// Small, strict URL helpers written over strings (core has no URL global in its types).
+
+export interface SplitUrl {
+  /** `scheme://authority`, '' for a relative reference. */
+  readonly origin: string;
+  readonly path: string;
+  /** Without the leading '?'. */
+  readonly query: string;
+  /** Without the leading '#'. */
+  readonly hash: string;
+}
+
+const originPattern = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)/i;
+
+/** Split an absolute or relative URL into origin, path, query and hash. */
+export function splitUrl(href: string): SplitUrl {
+  const originMatch = originPattern.exec(href);
+  const origin = originMatch?.[1] ?? '';
+  let rest = href.slice(origin.length);
+  let hash = '';
+  const hashAt = rest.indexOf('#');
+  if (hashAt >= 0) {
+    hash = rest.slice(hashAt + 1);
+    rest = rest.slice(0, hashAt);
+  }
+  let query = '';
+  const queryAt = rest.indexOf('?');
+  if (queryAt >= 0) {
+    query = rest.slice(queryAt + 1);
+    rest = rest.slice(0, queryAt);
+  }
+  return { origin, path: rest, query, hash };
+}
+
+function decodeComponent(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Parse a query string into its parameters (repeated names keep every value, in order). */
+export function parseQuery(query: string): ReadonlyMap<string, readonly string[]> {
+  const params = new Map<string, string[]>();
+  for (const part of query.replace(/^\?/, '').split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const name = decodeComponent(eq >= 0 ? part.slice(0, eq) : part);
+    const value = decodeComponent(eq >= 0 ? part.slice(eq + 1) : '');
+    if (name === undefined || value === undefined) continue;
+    const values = params.get(name);
+    if (values) values.push(value);
+    else params.set(name, [value]);
+  }
+  return params;
+}
+
+/** Build a query string (without '?') from pairs. */
+export function buildQuery(params: Iterable<readonly [string, string]>): string {
+  const parts: string[] = [];
+  for (const [name, value] of params) parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+  return parts.join('&');
+}
+
+/** The URL without the given query parameters (other parameters and the hash are kept). */
+export function withoutQueryParams(href: string, names: readonly string[]): string {
+  const { origin, path, query, hash } = splitUrl(href);
+  const kept = query
+    .split('&')
+    .filter((part) => {
+      if (part === '') return false;
+      const eq = part.indexOf('=');
+      const name = decodeComponent(eq >= 0 ? part.slice(0, eq) : part);
+      return name === undefined || !names.includes(name);
+    });
+  return `${origin}${path}${kept.length > 0 ? `?${kept.join('&')}` : ''}${hash !== '' ? `#${hash}` : ''}`;
+}
+
+/** The URL without its query string (the hash is kept). */
+export function withoutQuery(href: string): string {
+  const { origin, path, hash } = splitUrl(href);
+  return `${origin}${path}${hash !== '' ? `#${hash}` : ''}`;
+}
+
+/** The origin of an absolute http(s) URL, lower-cased scheme and host; undefined otherwise. */
+export function originOf(href: string): string | undefined {
+  const match = /^(https?):\/\/([^/?#\\@\s]+)(?=[/?#]|$)/i.exec(href);
+  if (!match) return undefined;
+  return `${(match[1] ?? '').toLowerCase()}://${(match[2] ?? '').toLowerCase()}`;
+}

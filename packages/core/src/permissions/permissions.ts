@@ -1,0 +1,110 @@
+// Permission rules of spec §2 and §6, as a table of pure functions (conventions, habit 8).
+
+import type { Application, ApplicationId } from '../domain/entities.ts';
+import type { SignedInUser } from '../domain/user.ts';
+
+export const adminPermissions = {
+  allUsersRead: 'all_users.read',
+  applicationsRead: 'applications.read',
+  attributesRead: 'attributes.read',
+  permissionsRead: 'permissions.read',
+  rolesRead: 'roles.read',
+  accountAccessesRead: 'accountaccesses.read',
+  customFlowsRead: 'customflows.read',
+} as const;
+export type AdminPermission = (typeof adminPermissions)[keyof typeof adminPermissions];
+
+export type AdminNavKey = 'users' | 'applications' | 'attributes' | 'permissions' | 'roles' | 'accountAccesses' | 'customFlows';
+
+export interface AdminNavItem {
+  /** Stable key; the UI maps it to a translation key and an icon. */
+  readonly key: AdminNavKey;
+  readonly path: string;
+  readonly permission: AdminPermission;
+}
+
+/** The global admin navigation items, each shown only with its permission (spec §2). */
+export const adminNavItems: readonly AdminNavItem[] = [
+  { key: 'users', path: '/admin/users', permission: 'all_users.read' },
+  { key: 'applications', path: '/admin/applications', permission: 'applications.read' },
+  { key: 'attributes', path: '/admin/attributes', permission: 'attributes.read' },
+  { key: 'permissions', path: '/admin/permissions', permission: 'permissions.read' },
+  { key: 'roles', path: '/admin/roles', permission: 'roles.read' },
+  { key: 'accountAccesses', path: '/admin/account-accesses', permission: 'accountaccesses.read' },
+  { key: 'customFlows', path: '/admin/custom-flows', permission: 'customflows.read' },
+];
+
+/** A user has a permission only if signed in and it is listed in hkData.permissions (spec §6). */
+export function hasPermission(user: SignedInUser | undefined, permission: string): boolean {
+  return user !== undefined && user.hkData.permissions.includes(permission);
+}
+
+/** The admin navigation items this user may see. */
+export function visibleAdminNavItems(user: SignedInUser | undefined): readonly AdminNavItem[] {
+  return adminNavItems.filter((item) => hasPermission(user, item.permission));
+}
+
+/** Admin center access: at least one visible admin item, or at least one administered application. */
+export function canAccessAdminCenter(user: SignedInUser | undefined, administrableApplications: readonly Pick<Application, 'id'>[]): boolean {
+  return user !== undefined && (visibleAdminNavItems(user).length > 0 || administrableApplications.length > 0);
+}
+
+/** `/admin/{application}`: allowed only for an application in the user's administrable list (else 403). */
+export function canAdministerApplication(
+  user: SignedInUser | undefined,
+  administrableApplications: readonly Pick<Application, 'id'>[],
+  applicationId: ApplicationId,
+): boolean {
+  return user !== undefined && administrableApplications.some((app) => app.id === applicationId);
+}
+
+/** The page status of `/admin/{application}`: 200 when allowed, 401 signed out, 403 otherwise. */
+export function adminApplicationStatus(
+  user: SignedInUser | undefined,
+  administrableApplications: readonly Pick<Application, 'id'>[],
+  applicationId: ApplicationId,
+): 200 | 401 | 403 {
+  if (user === undefined) return 401;
+  return canAdministerApplication(user, administrableApplications, applicationId) ? 200 : 403;
+}
+
+/** The access-requests menu appears only with the application's manageAccessRequests permission. */
+export function canManageAccessRequests(application: Pick<Application, 'permissions'> | undefined): boolean {
+  return application?.permissions?.manageAccessRequests === true;
+}
+
+/** Internal accounts cannot change their e-mail address. */
+export function canChangeEmail(user: SignedInUser | undefined): boolean {
+  return user !== undefined && !user.hkData.internal;
+}
+
+/** Internal accounts cannot change their password. */
+export function canChangePassword(user: SignedInUser | undefined): boolean {
+  return user !== undefined && !user.hkData.internal;
+}
+
+/** Internal applications cannot be requested. */
+export function canRequestAccess(application: Pick<Application, 'internal'>): boolean {
+  return !application.internal;
+}
+
+/** Routes need a token, otherwise 401 (spec §6). */
+export function routeStatus(user: SignedInUser | undefined, permission?: string): 200 | 401 | 403 {
+  if (user === undefined) return 401;
+  if (permission !== undefined && !hasPermission(user, permission)) return 403;
+  return 200;
+}
+
+/** The rules as one table, for table-driven tests and for the API's shared checks. */
+export const policies = {
+  hasPermission,
+  visibleAdminNavItems,
+  canAccessAdminCenter,
+  canAdministerApplication,
+  adminApplicationStatus,
+  canManageAccessRequests,
+  canChangeEmail,
+  canChangePassword,
+  canRequestAccess,
+  routeStatus,
+} as const;

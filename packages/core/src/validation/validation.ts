@@ -1,0 +1,146 @@
+// Validation rules of spec §5 and security-and-faults.md. Each returns a typed code (the
+// translation key of the UI) with its parameters, or undefined when the value is valid.
+// German texts of spec §5 (the UI's de translations):
+//   validations.roleRequired   'Es muss mindestens eine Rolle ausgewählt werden!'
+//   validations.url            '{0} muss eine gültige URL sein' ({0} = params.value)
+//   validations.tagDuplicate   'Doppelter Eintrag'
+//   validations.tagInvalid     'Ungültige Eingabe'
+//   validations.notEditable    'Dieses Feld kann nicht bearbeitet werden'
+
+import { logoMaxBytes } from '../domain/constants.ts';
+
+export const validationCodes = [
+  'validations.required',
+  'validations.numeric',
+  'validations.email',
+  'validations.url',
+  'validations.logoEmpty',
+  'validations.logoNotSvg',
+  'validations.logoTooLarge',
+  'validations.tagDuplicate',
+  'validations.tagInvalid',
+  'validations.notEditable',
+  'validations.roleRequired',
+  'validations.headerName',
+  'validations.headerReserved',
+  'validations.headerValue',
+  'validations.httpsRequired',
+] as const;
+export type ValidationCode = (typeof validationCodes)[number];
+
+export interface ValidationIssue {
+  readonly code: ValidationCode;
+  readonly params?: Readonly<Record<string, string | number>>;
+}
+
+export type ValidationResult = ValidationIssue | undefined;
+
+const issue = (code: ValidationCode, params?: Readonly<Record<string, string | number>>): ValidationIssue =>
+  params === undefined ? { code } : { code, params };
+
+const isBlank = (value: unknown): boolean =>
+  value === undefined || value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0);
+
+/** required: not undefined, null, blank or an empty list. */
+export function validateRequired(value: unknown): ValidationResult {
+  return isBlank(value) ? issue('validations.required') : undefined;
+}
+
+/** numeric: an optionally signed decimal number; blank passes (combine with required). */
+export function validateNumeric(value: string): ValidationResult {
+  if (value.trim() === '') return undefined;
+  return /^[+-]?(\d+([.,]\d+)?|[.,]\d+)$/.test(value.trim()) ? undefined : issue('validations.numeric');
+}
+
+/** email: one @, a dotted domain, no spaces, at most 254 characters; blank passes. */
+export function validateEmail(value: string): ValidationResult {
+  const text = value.trim();
+  if (text === '') return undefined;
+  const ok = text.length <= 254 && /^[^\s@"<>()[\],;:]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i.test(text);
+  return ok ? undefined : issue('validations.email');
+}
+
+const urlPattern = /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?(?:[/?#][^\s]*)?$/i;
+
+/** True for an absolute http(s) URL with a host, nothing else (no javascript:, data:, vbscript:). */
+export function isHttpUrl(value: string): boolean {
+  return value.length <= 2048 && urlPattern.test(value);
+}
+
+/** url: protocol http or https only (spec §5); the message gets the field value. Blank passes. */
+export function validateUrl(value: string): ValidationResult {
+  if (value.trim() === '') return undefined;
+  return isHttpUrl(value) ? undefined : issue('validations.url', { value });
+}
+
+/** A logo file: name, size in bytes and (at least) its first bytes. */
+export interface LogoFile {
+  readonly size: number;
+  readonly head: Uint8Array;
+}
+
+/** True when the bytes start like an SVG document (by content, not by name or type). */
+export function looksLikeSvg(head: Uint8Array): boolean {
+  let text = '';
+  for (const byte of head.subarray(0, 4096)) text += String.fromCharCode(byte);
+  text = text.replace(/^\u00ef\u00bb\u00bf/, '').replace(/^\ufeff/, '');
+  // Skip whitespace, the XML declaration, comments, processing instructions and a doctype.
+  for (;;) {
+    const before = text;
+    text = text.replace(/^\s+/, '').replace(/^<\?[\s\S]*?\?>/, '').replace(/^<!--[\s\S]*?-->/, '').replace(/^<!doctype[^>[]*(\[[\s\S]*?\])?\s*>/i, '');
+    if (text === before) break;
+  }
+  return /^<svg[\s>/]/i.test(text);
+}
+
+/** Logo upload: not empty, SVG by content, at most 2 MB (spec §5). */
+export function validateLogo(file: LogoFile): ValidationResult {
+  if (file.size <= 0 || file.head.length === 0) return issue('validations.logoEmpty');
+  if (file.size > logoMaxBytes) return issue('validations.logoTooLarge', { max: logoMaxBytes });
+  return looksLikeSvg(file.head) ? undefined : issue('validations.logoNotSvg');
+}
+
+/**
+ * A new entry of a tag input: rejects invalid input (blank, control characters, or
+ * failing the field's own rule) and duplicates (case-insensitive, trimmed).
+ */
+export function validateTag(value: string, existing: readonly string[], isValid?: (value: string) => boolean): ValidationResult {
+  const text = value.trim();
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is rejected here
+  if (text === '' || /[\u0000-\u001f\u007f]/.test(text) || (isValid !== undefined && !isValid(text))) return issue('validations.tagInvalid');
+  const key = text.toLowerCase();
+  return existing.some((entry) => entry.trim().toLowerCase() === key) ? issue('validations.tagDuplicate') : undefined;
+}
+
+/** A change to an attribute field that is not editable. */
+export function validateEditable(editable: boolean): ValidationResult {
+  return editable ? undefined : issue('validations.notEditable');
+}
+
+/** Accepting an access request requires at least one role (spec §5). */
+export function validateAccessRequestRoles(roleIds: readonly string[]): ValidationResult {
+  return roleIds.length > 0 ? undefined : issue('validations.roleRequired');
+}
+
+const reservedHeaders = ['host', 'content-length', 'authorization', 'transfer-encoding', 'connection'];
+
+/** Webhook header name: an HTTP token, not a header the sender owns. */
+export function validateWebhookHeaderName(name: string): ValidationResult {
+  if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/i.test(name)) return issue('validations.headerName');
+  return reservedHeaders.includes(name.toLowerCase()) ? issue('validations.headerReserved') : undefined;
+}
+
+/** Webhook header value: no CR, LF or other control characters. */
+export function validateWebhookHeaderValue(value: string): ValidationResult {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is rejected here
+  return /[\u0000-\u0008\u000a-\u001f\u007f]/.test(value) ? issue('validations.headerValue') : undefined;
+}
+
+/** Webhook endpoint: a valid http(s) URL, https outside development. */
+export function validateWebhookEndpoint(value: string, options: { readonly development: boolean }): ValidationResult {
+  const url = validateUrl(value) ?? validateRequired(value);
+  if (url) return url;
+  return options.development || /^https:/i.test(value) ? undefined : issue('validations.httpsRequired');
+}
