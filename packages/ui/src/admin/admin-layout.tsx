@@ -1,0 +1,213 @@
+import { useEffect, useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
+import {
+  AdjustmentsHorizontalIcon, ArrowsRightLeftIcon, Bars3Icon, HomeIcon, IdentificationIcon, InboxArrowDownIcon, KeyIcon,
+  RectangleGroupIcon, ShieldCheckIcon, Squares2X2Icon, TagIcon, UsersIcon, XMarkIcon,
+} from '@heroicons/react/24/outline';
+import { cx } from '../lib/cx.ts';
+import { useUiText } from '../i18n/ui-text.tsx';
+import { UiLink } from '../i18n/link.tsx';
+import { Footer, type FooterProps } from '../footer/footer.tsx';
+import { PageHeader, type NavigationBarState } from '../page-header/page-header.tsx';
+import { SkipLink, TopBar, type BrandProps, type TopNavProps } from '../layouts/top-bar.tsx';
+import { ApplicationMenu, type ApplicationLink } from './application-menu.tsx';
+
+/** Keys of the global admin items (core's `AdminNavKey`). */
+export type AdminNavKey = 'users' | 'applications' | 'attributes' | 'permissions' | 'roles' | 'accountAccesses' | 'customFlows';
+
+/** One global admin item (core's `AdminNavItem`): shown only with its permission. */
+export interface AdminNavEntry {
+  readonly key: AdminNavKey;
+  readonly path: string;
+  readonly permission: string;
+}
+
+/** The table of spec §2 (core's `adminNavItems`). */
+export const defaultAdminNavItems: readonly AdminNavEntry[] = [
+  { key: 'users', path: '/admin/users', permission: 'all_users.read' },
+  { key: 'applications', path: '/admin/applications', permission: 'applications.read' },
+  { key: 'attributes', path: '/admin/attributes', permission: 'attributes.read' },
+  { key: 'permissions', path: '/admin/permissions', permission: 'permissions.read' },
+  { key: 'roles', path: '/admin/roles', permission: 'roles.read' },
+  { key: 'accountAccesses', path: '/admin/account-accesses', permission: 'accountaccesses.read' },
+  { key: 'customFlows', path: '/admin/custom-flows', permission: 'customflows.read' },
+];
+
+type Icon = ComponentType<SVGProps<SVGSVGElement>>;
+
+const icons: Record<AdminNavKey, Icon> = {
+  users: UsersIcon,
+  applications: RectangleGroupIcon,
+  attributes: TagIcon,
+  permissions: KeyIcon,
+  roles: ShieldCheckIcon,
+  accountAccesses: IdentificationIcon,
+  customFlows: ArrowsRightLeftIcon,
+};
+
+export interface CurrentApplication {
+  readonly id: string;
+  readonly label: string;
+  /** `/admin/{application}/users` */
+  readonly usersHref: string;
+  /** `/admin/{application}/access-requests`: only with the manageAccessRequests permission. */
+  readonly accessRequestsHref?: string;
+  /** The application's accessRequestsAmount, shown as a badge. */
+  readonly accessRequestsAmount?: number;
+}
+
+export interface AdminSidebarProps {
+  /** `/admin` */
+  readonly homeHref: string;
+  /** `/` */
+  readonly myAppsHref: string;
+  /** The current path, to mark the current item. */
+  readonly currentPath: string;
+  /** Administrable applications for the dropdown (hidden when empty). */
+  readonly applications: readonly ApplicationLink[];
+  readonly currentApplication?: CurrentApplication;
+  /** The signed-in user's permissions (hkData.permissions). */
+  readonly permissions: readonly string[];
+  /** The global items with their permissions; spec §2's table by default. */
+  readonly adminItems?: readonly AdminNavEntry[];
+}
+
+const itemClasses = (current: boolean) =>
+  cx(
+    'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus',
+    current ? 'bg-accent-soft text-on-accent-soft' : 'text-fg hover:bg-surface-muted',
+  );
+
+function isCurrent(currentPath: string, href: string, exact: boolean): boolean {
+  return exact ? currentPath === href : currentPath === href || currentPath.startsWith(`${href}/`);
+}
+
+function SidebarLink({ href, label, icon: ItemIcon, currentPath, exact = false, badge, badgeLabel, onNavigate }: {
+  readonly href: string; readonly label: string; readonly icon: Icon; readonly currentPath: string; readonly exact?: boolean;
+  readonly badge?: number; readonly badgeLabel?: string; readonly onNavigate: () => void;
+}) {
+  const current = isCurrent(currentPath, href, exact);
+  return (
+    <li>
+      <UiLink href={href} onClick={onNavigate} aria-current={current ? 'page' : undefined} className={itemClasses(current)}>
+        <ItemIcon aria-hidden="true" className="size-5 shrink-0" />
+        <span className="min-w-0 flex-1 truncate">{label}</span>
+        {badge !== undefined && badge > 0 && (
+          <span className="rounded-full bg-danger px-2 py-0.5 text-xs font-semibold text-on-danger tabular-nums">
+            <span aria-hidden="true">{badge}</span>
+            <span className="sr-only">{badgeLabel}</span>
+          </span>
+        )}
+      </UiLink>
+    </li>
+  );
+}
+
+/** The admin sidebar: home, my apps, the application dropdown and its items, the global items the user may see. */
+export function AdminSidebar({ homeHref, myAppsHref, currentPath, applications, currentApplication, permissions, adminItems = defaultAdminNavItems, onNavigate = () => undefined }: AdminSidebarProps & { readonly onNavigate?: () => void }) {
+  const t = useUiText();
+  const globalItems = adminItems.filter((item) => permissions.includes(item.permission));
+  return (
+    <nav aria-label={t('nav.admin')} className="flex flex-col gap-6 p-4">
+      <ul className="flex flex-col gap-1">
+        <SidebarLink href={homeHref} label={t('nav.home')} icon={HomeIcon} currentPath={currentPath} exact onNavigate={onNavigate} />
+        <SidebarLink href={myAppsHref} label={t('nav.myApps')} icon={Squares2X2Icon} currentPath={currentPath} exact onNavigate={onNavigate} />
+      </ul>
+      {applications.length > 0 && (
+        <div className="flex flex-col gap-2">
+          <ApplicationMenu applications={applications} currentId={currentApplication?.id} onNavigate={onNavigate} />
+          {currentApplication !== undefined && (
+            <ul className="flex flex-col gap-1">
+              <SidebarLink href={currentApplication.usersHref} label={t('nav.users')} icon={UsersIcon} currentPath={currentPath} onNavigate={onNavigate} />
+              {currentApplication.accessRequestsHref !== undefined && (
+                <SidebarLink
+                  href={currentApplication.accessRequestsHref}
+                  label={t('nav.accessRequests')}
+                  icon={InboxArrowDownIcon}
+                  currentPath={currentPath}
+                  badge={currentApplication.accessRequestsAmount}
+                  badgeLabel={t('nav.openAccessRequests', { count: currentApplication.accessRequestsAmount ?? 0 })}
+                  onNavigate={onNavigate}
+                />
+              )}
+            </ul>
+          )}
+        </div>
+      )}
+      {globalItems.length > 0 && (
+        <div className="flex flex-col gap-1">
+          <h2 className="flex items-center gap-2 px-3 text-xs font-semibold uppercase tracking-wide text-fg-muted">
+            <AdjustmentsHorizontalIcon aria-hidden="true" className="size-4" />
+            {t('nav.globalAdmin')}
+          </h2>
+          <ul className="flex flex-col gap-1">
+            {globalItems.map((item) => (
+              <SidebarLink key={item.key} href={item.path} label={t(`nav.${item.key}`)} icon={icons[item.key]} currentPath={currentPath} onNavigate={onNavigate} />
+            ))}
+          </ul>
+        </div>
+      )}
+    </nav>
+  );
+}
+
+export interface AdminLayoutProps {
+  readonly brand: BrandProps;
+  readonly nav: TopNavProps;
+  readonly languageSwitcher?: ReactNode;
+  readonly userMenu?: ReactNode;
+  readonly sidebar: AdminSidebarProps;
+  readonly footer: FooterProps;
+  readonly navigationBar?: NavigationBarState;
+  readonly children?: ReactNode;
+}
+
+/**
+ * The admin console: top bar, a left sidebar (a toggled panel under 1024 px), the page
+ * header from the navigation bar state, the page, the footer.
+ */
+export function AdminLayout({ brand, nav, languageSwitcher, userMenu, sidebar, footer, navigationBar, children }: AdminLayoutProps) {
+  const t = useUiText();
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+  const toggle = (
+    <button
+      type="button"
+      aria-expanded={open}
+      aria-controls="admin-sidebar"
+      aria-label={t(open ? 'nav.closeMenu' : 'nav.openMenu')}
+      onClick={() => setOpen((value) => !value)}
+      className="-ms-1 rounded-md p-1.5 text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus lg:hidden"
+    >
+      {open ? <XMarkIcon aria-hidden="true" className="size-6" /> : <Bars3Icon aria-hidden="true" className="size-6" />}
+    </button>
+  );
+  return (
+    <div className="flex min-h-dvh flex-col bg-canvas text-fg">
+      <SkipLink />
+      <TopBar brand={brand} nav={nav} languageSwitcher={languageSwitcher} userMenu={userMenu} start={toggle} />
+      <div className="flex w-full flex-1">
+        <aside
+          id="admin-sidebar"
+          className={cx(
+            'w-72 shrink-0 border-e border-line bg-surface lg:block',
+            open ? 'fixed inset-y-0 start-0 top-14 z-20 block overflow-y-auto shadow-xl lg:static lg:shadow-none' : 'hidden',
+          )}
+        >
+          <AdminSidebar {...sidebar} onNavigate={() => setOpen(false)} />
+        </aside>
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
+          {navigationBar !== undefined && <div className="mb-6"><PageHeader {...navigationBar} /></div>}
+          {children}
+        </main>
+      </div>
+      <Footer {...footer} />
+    </div>
+  );
+}

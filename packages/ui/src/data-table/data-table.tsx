@@ -1,0 +1,167 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { ChevronDownIcon, ChevronUpDownIcon, ChevronUpIcon, ExclamationTriangleIcon } from '@heroicons/react/20/solid';
+import { cx } from '../lib/cx.ts';
+import { useUiText } from '../i18n/ui-text.tsx';
+import { Button } from '../button/button.tsx';
+import { Skeleton } from '../skeleton/skeleton.tsx';
+
+export type SortOrder = 'asc' | 'desc';
+
+export interface DataTableSort {
+  readonly key: string;
+  readonly order: SortOrder;
+}
+
+export interface DataTableColumn<Row> {
+  readonly key: string;
+  /** Column header, already translated. */
+  readonly header: string;
+  readonly render: (row: Row) => ReactNode;
+  readonly sortable?: boolean;
+  readonly align?: 'start' | 'end';
+  /** Extra classes for the cells (e.g. a width). */
+  readonly className?: string;
+}
+
+/** Loading indicators wait this long, so fast answers never flash (spec §9). */
+export const fetchDelayMs = 200;
+
+export interface DataTableProps<Row> {
+  /** The table's accessible name (visually hidden). */
+  readonly caption: string;
+  readonly columns: readonly DataTableColumn<Row>[];
+  readonly rows: readonly Row[];
+  readonly rowKey: (row: Row) => string;
+  readonly sort?: DataTableSort;
+  readonly onSortChange?: (sort: DataTableSort) => void;
+  /** While true, the current rows stay; skeleton rows replace them after `skeletonDelayMs`. */
+  readonly loading?: boolean;
+  readonly skeletonDelayMs?: number;
+  readonly skeletonRows?: number;
+  /** An error message (already translated; a generic one when empty string). */
+  readonly error?: string;
+  readonly onRetry?: () => void;
+  /** Text when there are no rows (a generic one without it). */
+  readonly emptyMessage?: string;
+  /** The pager or other content under the table. */
+  readonly footer?: ReactNode;
+}
+
+/** After `delayMs` of `active`, true; false as soon as `active` ends. */
+export function useDelayedFlag(active: boolean, delayMs: number): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!active) {
+      setShown(false);
+      return undefined;
+    }
+    if (delayMs <= 0) {
+      setShown(true);
+      return undefined;
+    }
+    const timer = setTimeout(() => setShown(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [active, delayMs]);
+  return active && shown;
+}
+
+function nextSort(current: DataTableSort | undefined, key: string): DataTableSort {
+  if (current?.key === key) return { key, order: current.order === 'asc' ? 'desc' : 'asc' };
+  return { key, order: 'asc' };
+}
+
+/** A list table: sticky header, sortable columns (aria-sort), row hover, delayed skeleton, empty and error states. */
+export function DataTable<Row>({
+  caption, columns, rows, rowKey, sort, onSortChange, loading = false, skeletonDelayMs = fetchDelayMs, skeletonRows = 5,
+  error, onRetry, emptyMessage, footer,
+}: DataTableProps<Row>) {
+  const t = useUiText();
+  const showSkeleton = useDelayedFlag(loading, skeletonDelayMs);
+  const colSpan = columns.length;
+  let body: ReactNode;
+  if (error !== undefined) {
+    body = (
+      <tr>
+        <td colSpan={colSpan} className="px-4 py-10">
+          <div role="alert" className="flex flex-col items-center gap-3 text-center">
+            <ExclamationTriangleIcon aria-hidden="true" className="size-8 text-danger" />
+            <p className="text-sm text-fg">{error === '' ? t('table.error') : error}</p>
+            {onRetry !== undefined && <Button variant="secondary" size="sm" onClick={onRetry}>{t('table.retry')}</Button>}
+          </div>
+        </td>
+      </tr>
+    );
+  } else if (showSkeleton) {
+    body = Array.from({ length: skeletonRows }, (_, index) => (
+      <tr key={`skeleton-${index}`} className="border-t border-line">
+        {columns.map((column) => (
+          <td key={column.key} className="px-4 py-3"><Skeleton className={index % 2 === 0 ? 'w-3/4' : 'w-1/2'} /></td>
+        ))}
+      </tr>
+    ));
+  } else if (rows.length === 0 && !loading) {
+    body = (
+      <tr>
+        <td colSpan={colSpan} className="px-4 py-10 text-center text-sm text-fg-muted">{emptyMessage ?? t('table.empty')}</td>
+      </tr>
+    );
+  } else {
+    body = rows.map((row) => (
+      <tr key={rowKey(row)} className="border-t border-line hover:bg-surface-muted">
+        {columns.map((column) => (
+          <td key={column.key} className={cx('px-4 py-2.5 align-middle', column.align === 'end' ? 'text-end' : 'text-start', column.className)}>
+            {column.render(row)}
+          </td>
+        ))}
+      </tr>
+    ));
+  }
+  return (
+    <div className="overflow-hidden rounded-xl border border-line bg-surface">
+      <div className="max-h-[70vh] overflow-auto">
+        <table aria-busy={loading || undefined} className="w-full border-collapse text-sm text-fg">
+          <caption className="sr-only">
+            {caption}
+            {showSkeleton ? ` (${t('table.loading')})` : ''}
+          </caption>
+          <thead>
+            <tr>
+              {columns.map((column) => {
+                const active = sort?.key === column.key;
+                const ariaSort = column.sortable === true ? (active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none') : undefined;
+                const Icon = !active ? ChevronUpDownIcon : sort.order === 'asc' ? ChevronUpIcon : ChevronDownIcon;
+                return (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    aria-sort={ariaSort}
+                    className={cx(
+                      'sticky top-0 z-10 border-b border-line bg-surface-muted px-4 py-2.5 font-semibold whitespace-nowrap',
+                      column.align === 'end' ? 'text-end' : 'text-start',
+                      column.className,
+                    )}
+                  >
+                    {column.sortable === true && onSortChange !== undefined ? (
+                      <button
+                        type="button"
+                        onClick={() => onSortChange(nextSort(sort, column.key))}
+                        className="-mx-1 inline-flex items-center gap-1 rounded-md px-1 hover:text-accent focus-visible:outline-2 focus-visible:outline-focus"
+                      >
+                        {column.header}
+                        <Icon aria-hidden="true" className={cx('size-4', active ? 'text-fg' : 'text-fg-muted')} />
+                      </button>
+                    ) : (
+                      column.header
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>{body}</tbody>
+        </table>
+      </div>
+      {footer !== undefined && <div className="border-t border-line">{footer}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+// @portal/ui/dialog: Headless UI Dialog (about 15 KB gzip). Import lazily, on first use.
+export { Dialog, ConfirmDialog } from './dialog/dialog.tsx';
+export type { DialogProps, ConfirmDialogProps } from './dialog/dialog.tsx';

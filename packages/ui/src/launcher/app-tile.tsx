@@ -1,0 +1,44 @@
+import { Squares2X2Icon } from '@heroicons/react/24/outline';
+import { cx } from '../lib/cx.ts';
+import { UiLink } from '../i18n/link.tsx';
+
+export interface AppTileData {
+  readonly id: string;
+  readonly label: string;
+  readonly description?: string;
+  readonly logoUrl?: string;
+  /** Where the tile leads (usually the app gate `/flows/auth?…`). */
+  readonly href: string;
+}
+
+export interface AppTileProps {
+  readonly app: AppTileData;
+  /** Logo size in px (64 by default, spec §9). */
+  readonly iconSize?: number;
+}
+
+/** A launcher tile: the application's logo, label and a one-line description. */
+export function AppTile({ app, iconSize = 64 }: AppTileProps) {
+  return (
+    <UiLink
+      href={app.href}
+      className={cx(
+        'group flex h-full min-w-0 items-center gap-4 rounded-xl border border-line bg-surface p-4 shadow-sm',
+        'hover:border-accent hover:shadow-md motion-safe:transition',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus',
+      )}
+    >
+      <span className="flex shrink-0 items-center justify-center" style={{ width: iconSize, height: iconSize }}>
+        {app.logoUrl === undefined ? (
+          <Squares2X2Icon aria-hidden="true" className="size-3/4 text-fg-muted" />
+        ) : (
+          <img src={app.logoUrl} alt="" width={iconSize} height={iconSize} loading="lazy" decoding="async" className="size-full object-contain" />
+        )}
+      </span>
+      <span className="min-w-0">
+        <span className="block truncate text-base font-semibold text-fg group-hover:text-accent">{app.label}</span>
+        {app.description !== undefined && <span className="block truncate text-sm text-fg-muted">{app.description}</span>}
+      </span>
+    </UiLink>
+  );
+}

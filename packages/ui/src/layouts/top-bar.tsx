@@ -1,0 +1,111 @@
+import type { ReactNode } from 'react';
+import { cx } from '../lib/cx.ts';
+import { useUiText } from '../i18n/ui-text.tsx';
+import { UiLink } from '../i18n/link.tsx';
+
+export interface BrandProps {
+  /** Product or brand name shown next to the logo. */
+  readonly name: string;
+  readonly logoUrl?: string;
+  readonly homeHref?: string;
+  /** Logo size in px (32 in the top bar; external apps use 64 by default). */
+  readonly logoSize?: number;
+}
+
+export interface TopNavProps {
+  readonly myAppsHref: string;
+  /** Admin Center link: shown only when given (the user has admin center access). */
+  readonly adminHref?: string;
+  /** Which top link is the current page. */
+  readonly current?: 'myApps' | 'admin';
+}
+
+export interface TopBarProps {
+  readonly brand: BrandProps;
+  /** Omitted in external-app mode: the nav items are hidden. */
+  readonly nav?: TopNavProps;
+  readonly languageSwitcher?: ReactNode;
+  /** Omitted in external-app mode: the user menu is hidden. */
+  readonly userMenu?: ReactNode;
+  /** Extra controls at the start (e.g. the admin sidebar toggle). */
+  readonly start?: ReactNode;
+}
+
+const navLink = (current: boolean) =>
+  cx(
+    'rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus',
+    current ? 'bg-accent-soft text-on-accent-soft' : 'text-fg-muted hover:bg-surface-muted hover:text-fg',
+  );
+
+/** A link that skips the navigation, first in the tab order. */
+export function SkipLink() {
+  const t = useUiText();
+  return (
+    <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-surface focus:px-3 focus:py-2 focus:text-sm focus:text-fg focus:shadow-lg">
+      {t('nav.skipToContent')}
+    </a>
+  );
+}
+
+/** The brand: logo and name, linking home. */
+export function Brand({ name, logoUrl, homeHref = '/', logoSize = 32 }: BrandProps) {
+  return (
+    <UiLink href={homeHref} className="flex min-w-0 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus">
+      {logoUrl !== undefined && <img src={logoUrl} alt="" width={logoSize} height={logoSize} className="shrink-0 object-contain" style={{ width: logoSize, height: logoSize }} />}
+      <span className="truncate text-base font-semibold text-fg">{name}</span>
+    </UiLink>
+  );
+}
+
+/** The top bar: brand, My Apps and Admin Center links, language switcher, user menu. */
+export function TopBar({ brand, nav, languageSwitcher, userMenu, start }: TopBarProps) {
+  const t = useUiText();
+  return (
+    <header className="sticky top-0 z-30 border-b border-line bg-surface">
+      <div className="mx-auto flex min-h-14 max-w-screen-2xl items-center gap-2 px-4 py-2 sm:gap-4 sm:px-6">
+        {start}
+        <Brand {...brand} />
+        {nav !== undefined && (
+          <nav aria-label={t('nav.main')} className="ms-2 hidden sm:block">
+            <ul className="flex items-center gap-1">
+              <li>
+                <UiLink href={nav.myAppsHref} aria-current={nav.current === 'myApps' ? 'page' : undefined} className={navLink(nav.current === 'myApps')}>
+                  {t('nav.myApps')}
+                </UiLink>
+              </li>
+              {nav.adminHref !== undefined && (
+                <li>
+                  <UiLink href={nav.adminHref} aria-current={nav.current === 'admin' ? 'page' : undefined} className={navLink(nav.current === 'admin')}>
+                    {t('nav.adminCenter')}
+                  </UiLink>
+                </li>
+              )}
+            </ul>
+          </nav>
+        )}
+        <div className="ms-auto flex items-center gap-2">
+          {languageSwitcher}
+          {userMenu}
+        </div>
+      </div>
+      {nav !== undefined && (
+        <nav aria-label={t('nav.main')} className="border-t border-line px-2 py-1 sm:hidden">
+          <ul className="flex items-center gap-1">
+            <li>
+              <UiLink href={nav.myAppsHref} aria-current={nav.current === 'myApps' ? 'page' : undefined} className={navLink(nav.current === 'myApps')}>
+                {t('nav.myApps')}
+              </UiLink>
+            </li>
+            {nav.adminHref !== undefined && (
+              <li>
+                <UiLink href={nav.adminHref} aria-current={nav.current === 'admin' ? 'page' : undefined} className={navLink(nav.current === 'admin')}>
+                  {t('nav.adminCenter')}
+                </UiLink>
+              </li>
+            )}
+          </ul>
+        </nav>
+      )}
+    </header>
+  );
+}

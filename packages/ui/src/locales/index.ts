@@ -1,0 +1,24 @@
+import type { UiMessages } from '../i18n/interpolate.ts';
+
+/** The interface languages, German first (source and fallback). */
+export const uiLanguages = ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl'] as const;
+export type UiLanguage = (typeof uiLanguages)[number];
+
+/** i18next namespace of the ui package's own messages. */
+export const uiNamespace = 'ui';
+
+/**
+ * Loads the `ui` namespace messages of one language as its own chunk (one small JSON
+ * per language), so the portal fetches only the languages it shows.
+ */
+export async function loadUiMessages(language: UiLanguage): Promise<UiMessages> {
+  switch (language) {
+    case 'de': return (await import('./de/ui.json', { with: { type: 'json' } })).default;
+    case 'en': return (await import('./en/ui.json', { with: { type: 'json' } })).default;
+    case 'fr': return (await import('./fr/ui.json', { with: { type: 'json' } })).default;
+    case 'es': return (await import('./es/ui.json', { with: { type: 'json' } })).default;
+    case 'it': return (await import('./it/ui.json', { with: { type: 'json' } })).default;
+    case 'nl': return (await import('./nl/ui.json', { with: { type: 'json' } })).default;
+    case 'pl': return (await import('./pl/ui.json', { with: { type: 'json' } })).default;
+  }
+}

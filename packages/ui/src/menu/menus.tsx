@@ -1,0 +1,95 @@
+import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
+import { ArrowRightStartOnRectangleIcon, CheckIcon, Cog6ToothIcon, LanguageIcon } from '@heroicons/react/20/solid';
+import { ChevronDownIcon } from '@heroicons/react/16/solid';
+import { useUiText } from '../i18n/ui-text.tsx';
+import { UiLink } from '../i18n/link.tsx';
+import { Avatar, type AvatarColorToken } from '../avatar/avatar.tsx';
+
+const itemClasses =
+  'flex w-full items-center gap-2 rounded-md px-3 py-2 text-start text-sm text-fg data-focus:bg-surface-muted data-focus:outline-none';
+const panelClasses =
+  'z-40 min-w-56 rounded-xl border border-line bg-surface p-1 shadow-lg [--anchor-gap:--spacing(2)] focus:outline-none motion-safe:transition data-closed:opacity-0';
+
+export interface UserMenuProps {
+  readonly name: string;
+  readonly initials: string;
+  readonly color: AvatarColorToken;
+  readonly email?: string;
+  readonly settingsHref: string;
+  readonly onSignOut: () => void;
+}
+
+/** The user menu of the top bar: name, settings, sign out. Headless UI Menu: load lazily. */
+export function UserMenu({ name, initials, color, email, settingsHref, onSignOut }: UserMenuProps) {
+  const t = useUiText();
+  return (
+    <Menu>
+      <MenuButton
+        aria-label={t('userMenu.open', { name })}
+        className="flex items-center gap-1 rounded-full p-0.5 hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
+      >
+        <Avatar name={name} initials={initials} color={color} size="sm" decorative />
+        <ChevronDownIcon aria-hidden="true" className="size-4 text-fg-muted" />
+      </MenuButton>
+      <MenuItems transition anchor="bottom end" className={panelClasses}>
+        <div className="px-3 py-2">
+          <p className="truncate text-sm font-semibold text-fg">{name}</p>
+          {email !== undefined && <p className="truncate text-xs text-fg-muted">{email}</p>}
+        </div>
+        <MenuSeparator className="my-1 h-px bg-line" />
+        <MenuItem>
+          <UiLink href={settingsHref} className={itemClasses}>
+            <Cog6ToothIcon aria-hidden="true" className="size-4 text-fg-muted" />
+            {t('userMenu.settings')}
+          </UiLink>
+        </MenuItem>
+        <MenuItem>
+          <button type="button" onClick={onSignOut} className={itemClasses}>
+            <ArrowRightStartOnRectangleIcon aria-hidden="true" className="size-4 text-fg-muted" />
+            {t('userMenu.signOut')}
+          </button>
+        </MenuItem>
+      </MenuItems>
+    </Menu>
+  );
+}
+
+export interface LanguageOption {
+  /** Language code, e.g. `de`. */
+  readonly code: string;
+  /** The language's own name, e.g. "Deutsch" (not translated). */
+  readonly title: string;
+}
+
+export interface LanguageMenuProps {
+  readonly languages: readonly LanguageOption[];
+  readonly current: string;
+  readonly onChange: (code: string) => void;
+}
+
+/** The language switcher: the current language's code, a menu of every language in its own name. */
+export function LanguageMenu({ languages, current, onChange }: LanguageMenuProps) {
+  const t = useUiText();
+  const currentTitle = languages.find((language) => language.code === current)?.title ?? current;
+  return (
+    <Menu>
+      <MenuButton
+        aria-label={t('language.current', { language: currentTitle })}
+        className="flex h-9 items-center gap-1 rounded-lg px-2 text-sm font-medium text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus"
+      >
+        <LanguageIcon aria-hidden="true" className="size-5 text-fg-muted" />
+        <span aria-hidden="true" className="uppercase">{current}</span>
+      </MenuButton>
+      <MenuItems transition anchor="bottom end" className={panelClasses}>
+        {languages.map((language) => (
+          <MenuItem key={language.code}>
+            <button type="button" lang={language.code} onClick={() => onChange(language.code)} className={itemClasses} aria-current={language.code === current ? 'true' : undefined}>
+              <CheckIcon aria-hidden="true" className={language.code === current ? 'size-4 text-accent' : 'size-4 invisible'} />
+              {language.title}
+            </button>
+          </MenuItem>
+        ))}
+      </MenuItems>
+    </Menu>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { ArrowLeftIcon } from '@heroicons/react/20/solid';
+import { useUiText } from '../i18n/ui-text.tsx';
+import { UiLink } from '../i18n/link.tsx';
+
+/** The navigation bar state of spec §2: title, subTitle and backLink. */
+export interface NavigationBarState {
+  readonly title: string;
+  readonly subTitle?: string;
+  readonly backLink?: string;
+}
+
+export interface PageHeaderProps extends NavigationBarState {
+  /** Actions on the end side (e.g. a primary "create" button). */
+  readonly actions?: ReactNode;
+}
+
+/** The page header of admin pages: back link, title, subtitle and actions. */
+export function PageHeader({ title, subTitle, backLink, actions }: PageHeaderProps) {
+  const t = useUiText();
+  return (
+    <header className="flex flex-col gap-2 border-b border-line pb-4 sm:flex-row sm:items-end sm:justify-between">
+      <div className="min-w-0">
+        {backLink !== undefined && (
+          <UiLink href={backLink} className="mb-1 inline-flex items-center gap-1 rounded-sm text-sm text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-focus">
+            <ArrowLeftIcon aria-hidden="true" className="size-4 rtl:rotate-180" />
+            {t('nav.back')}
+          </UiLink>
+        )}
+        <h1 className="truncate text-2xl font-semibold text-fg">{title}</h1>
+        {subTitle !== undefined && <p className="mt-1 text-sm text-fg-muted">{subTitle}</p>}
+      </div>
+      {actions !== undefined && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
+    </header>
+  );
+}

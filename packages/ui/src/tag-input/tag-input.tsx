@@ -1,0 +1,118 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { XMarkIcon } from '@heroicons/react/16/solid';
+import { cx } from '../lib/cx.ts';
+import { useUiText } from '../i18n/ui-text.tsx';
+import { FieldMessages, RequiredMark } from '../form/field.tsx';
+import { tagRefusal } from './tag-rules.ts';
+
+export interface TagInputProps {
+  readonly label: string;
+  readonly value: readonly string[];
+  readonly onChange: (value: readonly string[]) => void;
+  /** The field's own rule for one entry (e.g. an e-mail check); refused with "Ungültige Eingabe". */
+  readonly validate?: (entry: string) => boolean;
+  readonly help?: string;
+  /** An error from the form (already translated). */
+  readonly error?: string;
+  readonly required?: boolean;
+  readonly disabled?: boolean;
+  readonly id?: string;
+}
+
+/**
+ * A list of values as tags: Enter (or comma) adds the typed entry, Backspace in the empty
+ * field removes the last tag, each tag has a remove button. Duplicates ("Doppelter
+ * Eintrag") and invalid entries ("Ungültige Eingabe") are refused with a message.
+ */
+export function TagInput({ label, value, onChange, validate, help, error, required, disabled, id }: TagInputProps) {
+  const t = useUiText();
+  const generated = useId();
+  const inputId = id ?? generated;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [draft, setDraft] = useState('');
+  const [refusal, setRefusal] = useState<string | undefined>(undefined);
+  const shownError = refusal ?? error;
+  const ids = {
+    controlId: inputId,
+    helpId: `${inputId}-help`,
+    errorId: shownError === undefined ? undefined : `${inputId}-error`,
+    describedBy: [shownError === undefined ? undefined : `${inputId}-error`, `${inputId}-help`].filter((part) => part !== undefined).join(' '),
+  };
+
+  const add = () => {
+    const refused = tagRefusal(draft, value, validate);
+    if (refused !== undefined) {
+      setRefusal(t(refused));
+      return;
+    }
+    onChange([...value, draft.trim()]);
+    setDraft('');
+    setRefusal(undefined);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' || event.key === ',') {
+      event.preventDefault();
+      if (draft.trim() !== '' || event.key === 'Enter') add();
+    } else if (event.key === 'Backspace' && draft === '' && value.length > 0) {
+      onChange(value.slice(0, -1));
+    }
+  };
+
+  const remove = (index: number) => {
+    onChange(value.filter((_, position) => position !== index));
+    inputRef.current?.focus();
+  };
+
+  return (
+    <div className="flex min-w-0 flex-col">
+      <label htmlFor={inputId} className="mb-1.5 text-sm font-medium text-fg">
+        {label}
+        {required === true && <RequiredMark />}
+      </label>
+      <div
+        className={cx(
+          'flex min-h-10 w-full flex-wrap items-center gap-1.5 rounded-lg border bg-surface px-2 py-1.5 focus-within:outline-2 focus-within:outline-focus',
+          shownError === undefined ? 'border-line-strong' : 'border-danger',
+          disabled === true && 'cursor-not-allowed bg-surface-muted',
+        )}
+      >
+        {value.length > 0 && (
+          <ul className="contents">
+            {value.map((tag, index) => (
+              <li key={`${tag}-${index}`} className="inline-flex max-w-full items-center gap-1 rounded-md bg-accent-soft py-0.5 ps-2 pe-1 text-sm text-on-accent-soft">
+                <span className="truncate">{tag}</span>
+                <button
+                  type="button"
+                  disabled={disabled}
+                  onClick={() => remove(index)}
+                  aria-label={t('tagInput.remove', { tag })}
+                  className="rounded-sm p-0.5 hover:bg-surface/50 focus-visible:outline-2 focus-visible:outline-focus"
+                >
+                  <XMarkIcon aria-hidden="true" className="size-4" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <input
+          ref={inputRef}
+          id={inputId}
+          value={draft}
+          disabled={disabled}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            if (refusal !== undefined) setRefusal(undefined);
+          }}
+          onKeyDown={onKeyDown}
+          aria-invalid={shownError !== undefined || undefined}
+          aria-describedby={ids.describedBy}
+          className="min-w-24 flex-1 bg-transparent px-1 py-1 text-base text-fg outline-none sm:text-sm"
+        />
+      </div>
+      <div aria-live="polite">
+        <FieldMessages error={shownError} help={help ?? t('tagInput.hint')} ids={ids} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useEffect } from 'react';
+import { CheckCircleIcon, ExclamationTriangleIcon, InformationCircleIcon, XCircleIcon, XMarkIcon } from '@heroicons/react/20/solid';
+import { cx } from '../lib/cx.ts';
+import { useUiText } from '../i18n/ui-text.tsx';
+
+export type ToastTone = 'danger' | 'success' | 'warning' | 'info';
+
+/** Toasts disappear after 4 seconds (spec §9). */
+export const toastDurationMs = 4000;
+
+export interface ToastMessage {
+  readonly id: string;
+  readonly tone: ToastTone;
+  /** Title; for `danger` it defaults to "Fehler" (spec §8). */
+  readonly title?: string;
+  readonly message?: string;
+  /** Milliseconds on screen; 0 keeps it until dismissed. Default 4000. */
+  readonly durationMs?: number;
+}
+
+const tones: Record<ToastTone, { readonly box: string; readonly icon: string; readonly Icon: typeof XCircleIcon }> = {
+  danger: { box: 'border-danger bg-danger-soft text-on-danger-soft', icon: 'text-danger', Icon: XCircleIcon },
+  success: { box: 'border-success bg-success-soft text-on-success-soft', icon: 'text-success', Icon: CheckCircleIcon },
+  warning: { box: 'border-warning bg-warning-soft text-on-warning-soft', icon: 'text-warning', Icon: ExclamationTriangleIcon },
+  info: { box: 'border-info bg-info-soft text-on-info-soft', icon: 'text-info', Icon: InformationCircleIcon },
+};
+
+export interface ToastProps {
+  readonly toast: ToastMessage;
+  readonly onDismiss: (id: string) => void;
+}
+
+/** One toast: icon, title, message and a close button; dismisses itself after its duration. */
+export function Toast({ toast, onDismiss }: ToastProps) {
+  const t = useUiText();
+  const duration = toast.durationMs ?? toastDurationMs;
+  useEffect(() => {
+    if (duration <= 0) return undefined;
+    const timer = setTimeout(() => onDismiss(toast.id), duration);
+    return () => clearTimeout(timer);
+  }, [toast.id, duration, onDismiss]);
+  const tone = tones[toast.tone];
+  const title = toast.title ?? (toast.tone === 'danger' ? t('toast.errorTitle') : undefined);
+  return (
+    <div
+      className={cx('pointer-events-auto flex w-full items-start gap-3 rounded-xl border p-4 shadow-lg motion-safe:animate-[toast-in_150ms_ease-out]', tone.box)}
+      data-tone={toast.tone}
+    >
+      <tone.Icon aria-hidden="true" className={cx('mt-0.5 size-5 shrink-0', tone.icon)} />
+      <div className="min-w-0 flex-1 text-sm">
+        {title !== undefined && <p className="font-semibold">{title}</p>}
+        {toast.message !== undefined && <p className={title === undefined ? '' : 'mt-1'}>{toast.message}</p>}
+      </div>
+      <button
+        type="button"
+        onClick={() => onDismiss(toast.id)}
+        aria-label={t('toast.dismiss')}
+        className="-m-1 rounded-md p-1 hover:bg-surface/40 focus-visible:outline-2 focus-visible:outline-focus"
+      >
+        <XMarkIcon aria-hidden="true" className="size-5" />
+      </button>
+    </div>
+  );
+}
+
+export interface ToasterProps {
+  readonly toasts: readonly ToastMessage[];
+  readonly onDismiss: (id: string) => void;
+}
+
+/**
+ * The toast region: fixed at the bottom (end side), always in the DOM so screen readers
+ * announce toasts added to it (`aria-live`: polite; errors are announced as alerts).
+ */
+export function Toaster({ toasts, onDismiss }: ToasterProps) {
+  const t = useUiText();
+  return (
+    <section
+      aria-label={t('toast.region')}
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-stretch gap-2 p-4 sm:inset-x-auto sm:end-0 sm:w-96"
+    >
+      <div role="status" aria-live="polite" className="flex flex-col gap-2">
+        {toasts.filter((toast) => toast.tone !== 'danger').map((toast) => <Toast key={toast.id} toast={toast} onDismiss={onDismiss} />)}
+      </div>
+      <div role="alert" aria-live="assertive" className="flex flex-col gap-2">
+        {toasts.filter((toast) => toast.tone === 'danger').map((toast) => <Toast key={toast.id} toast={toast} onDismiss={onDismiss} />)}
+      </div>
+    </section>
+  );
+}
