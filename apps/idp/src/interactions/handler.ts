@@ -1,0 +1,177 @@
+// The provider's own pages between authorize and redirect: sign-in, password change,
+// e-mail change. Each ends in oidc-provider's interactionFinished (login or error), or in a
+// redirect to the portal's app access gate.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Interaction } from 'oidc-provider';
+import { ApiUnavailable, UnknownUser, type ApiClient } from '../api-client.ts';
+import { demoAccounts, demoPassword, type AccountStore } from '../accounts/store.ts';
+import { passwordProblem } from '../accounts/password.ts';
+import { B2C } from '../b2c-errors.ts';
+import type { IdpConfig } from '../config.ts';
+import { readForm, redirect, sendHtml } from '../http.ts';
+import type { ClientIds, Policy } from '../policies/provider.ts';
+import { messages, pickLanguage, type Language, type Messages } from './messages.ts';
+import type { SsoSession, SsoSessions } from './sso.ts';
+import { emailPage, errorPage, loginPage, passwordPage, type FieldName } from './views.ts';
+
+export interface InteractionDeps {
+  config: IdpConfig;
+  accounts: AccountStore;
+  api: ApiClient;
+  sso: SsoSessions;
+  clientIds: ClientIds;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+interface Ctx {
+  policy: Policy;
+  details: Interaction;
+  req: IncomingMessage;
+  res: ServerResponse;
+  lang: Language;
+  t: Messages;
+  action: string;
+  sso: SsoSession | undefined;
+}
+
+export function createInteractionHandler(deps: InteractionDeps) {
+  const { config, accounts, api, sso, clientIds } = deps;
+
+  const finishError = (c: Ctx, error: string, description: string) =>
+    c.policy.provider.interactionFinished(c.req, c.res, { error, error_description: description }, { mergeWithLastSubmission: false });
+
+  /** Claims, tenant session, app access gate, then back to oidc-provider. */
+  async function complete(c: Ctx, accountId: string): Promise<void> {
+    try {
+      await api.claims(accountId);
+    } catch (error) {
+      if (error instanceof UnknownUser) return finishError(c, 'access_denied', B2C.userNotFound);
+      console.error(`[idp] claims for ${accountId}: ${(error as Error).message}`);
+      return finishError(c, 'server_error', B2C.claimsExchangeFailed);
+    }
+    const session = c.sso?.accountId === accountId ? c.sso : sso.start(c.res, accountId, c.sso);
+    const clientId = String(c.details.params.client_id ?? '');
+    if (clientId !== clientIds.portal) {
+      let status: string;
+      try {
+        status = (await api.authCheck(accountId, clientId)).status;
+      } catch (error) {
+        console.error(`[idp] auth check for ${accountId} at ${clientId}: ${(error as Error).message}`);
+        return finishError(c, 'server_error', B2C.claimsExchangeFailed);
+      }
+      if (status !== 'ok') {
+        redirect(c.res, `${config.portalUrl}/flows/auth?${new URLSearchParams({ client_id: clientId })}`);
+        return;
+      }
+    }
+    await c.policy.provider.interactionFinished(c.req, c.res, {
+      login: { accountId, ts: session.loginTs, amr: ['pwd'], acr: c.policy.name },
+    }, { mergeWithLastSubmission: false });
+  }
+
+  function renderForm(c: Ctx, status: number, error?: string, invalid?: FieldName[], values: Record<string, string> = {}): void {
+    const ssoEmail = c.sso ? accounts.byId(c.sso.accountId)?.email : undefined;
+    const hint = typeof c.details.params.login_hint === 'string' ? c.details.params.login_hint : undefined;
+    const email = values.email ?? ssoEmail ?? hint;
+    const base = { lang: c.lang, t: c.t, action: c.action, error, invalid };
+    switch (c.policy.kind) {
+      case 'password':
+        return sendHtml(c.res, config, status, passwordPage({ ...base, email }));
+      case 'email':
+        return sendHtml(c.res, config, status, emailPage({ ...base, email, newEmail: values.newEmail }));
+      default:
+        return sendHtml(c.res, config, status, loginPage({
+          ...base,
+          email: values.email ?? hint,
+          demo: config.production ? undefined : { accounts: demoAccounts, password: demoPassword },
+        }));
+    }
+  }
+
+  async function show(c: Ctx): Promise<void> {
+    const forced = c.details.prompt.reasons.includes('login_prompt') || c.details.params.max_age === 0;
+    const silent = (c.policy.kind === 'signin' || c.policy.kind === 'refresh') && c.sso && !forced;
+    if (silent && c.sso) return complete(c, c.sso.accountId);
+    renderForm(c, 200);
+  }
+
+  async function submit(c: Ctx): Promise<void> {
+    const form = await readForm(c.req);
+    if (form.get('action') === 'cancel') return finishError(c, 'access_denied', B2C.cancelled);
+    const value = (name: string) => (form.get(name) ?? '').trim();
+    const secret = (name: string) => form.get(name) ?? '';
+    const email = value('email');
+    const values = { email, newEmail: value('newEmail') };
+
+    if (c.policy.kind === 'signin' || c.policy.kind === 'refresh') {
+      if (!email || !secret('password')) return renderForm(c, 400, c.t.missingFields, ['email', 'password'].filter((f) => !(f === 'email' ? email : secret(f))) as FieldName[], values);
+      const account = await accounts.authenticate(email, secret('password'));
+      if (!account) return renderForm(c, 401, c.t.wrongCredentials, ['email', 'password'], values);
+      return complete(c, account.id);
+    }
+
+    if (c.policy.kind === 'password') {
+      const fields: FieldName[] = ['email', 'currentPassword', 'newPassword', 'repeatPassword'];
+      const missing = fields.filter((f) => !(f === 'email' ? email : secret(f)));
+      if (missing.length) return renderForm(c, 400, c.t.missingFields, missing, values);
+      const account = await accounts.authenticate(email, secret('currentPassword'));
+      if (!account) return renderForm(c, 401, c.t.wrongCredentials, ['email', 'currentPassword'], values);
+      if (account.internal) return renderForm(c, 403, c.t.internalAccount, [], values);
+      const next = secret('newPassword');
+      if (next !== secret('repeatPassword')) return renderForm(c, 400, c.t.passwordMismatch, ['newPassword', 'repeatPassword'], values);
+      const problem = passwordProblem(next);
+      if (problem) return renderForm(c, 400, problem === 'tooShort' ? c.t.passwordTooShort : c.t.passwordTooWeak, ['newPassword'], values);
+      if (next === secret('currentPassword')) return renderForm(c, 400, c.t.passwordSame, ['newPassword'], values);
+      await accounts.setPassword(account.id, next);
+      sso.endAccount(account.id, c.sso?.id);
+      return complete(c, account.id);
+    }
+
+    // e-mail change
+    const fields: FieldName[] = ['email', 'password', 'newEmail'];
+    const missing = fields.filter((f) => !(f === 'password' ? secret(f) : value(f)));
+    if (missing.length) return renderForm(c, 400, c.t.missingFields, missing, values);
+    const account = await accounts.authenticate(email, secret('password'));
+    if (!account) return renderForm(c, 401, c.t.wrongCredentials, ['email', 'password'], values);
+    if (account.internal) return renderForm(c, 403, c.t.internalAccount, [], values);
+    const newEmail = values.newEmail.toLowerCase();
+    if (!EMAIL.test(newEmail) || newEmail.length > 254) return renderForm(c, 400, c.t.emailInvalid, ['newEmail'], values);
+    const owner = accounts.byEmail(newEmail);
+    if (owner && owner.id !== account.id) return renderForm(c, 409, c.t.emailTaken, ['newEmail'], values);
+    try {
+      await api.putEmail(account.id, newEmail);
+    } catch (error) {
+      if (error instanceof ApiUnavailable && error.status === 409) return renderForm(c, 409, c.t.emailTaken, ['newEmail'], values);
+      console.error(`[idp] e-mail change for ${account.id}: ${(error as Error).message}`);
+      return renderForm(c, 503, c.t.serviceUnavailable, [], values);
+    }
+    await accounts.setEmail(account.id, newEmail);
+    return complete(c, account.id);
+  }
+
+  return async function handle(policy: Policy, uid: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const fallbackLang = pickLanguage(undefined, req.headers['accept-language']);
+    let details: Interaction;
+    try {
+      details = await policy.provider.interactionDetails(req, res);
+      if (details.uid !== uid) throw new Error('interaction mismatch');
+    } catch {
+      return sendHtml(res, config, 400, errorPage(fallbackLang, messages[fallbackLang], 'invalid_request', B2C.sessionExpired));
+    }
+    const uiLocales = typeof details.params.ui_locales === 'string' ? details.params.ui_locales : undefined;
+    const lang = pickLanguage(uiLocales, req.headers['accept-language']);
+    const c: Ctx = {
+      policy, details, req, res, lang, t: messages[lang],
+      action: `/${policy.name}/interaction/${uid}`,
+      sso: sso.read(req),
+    };
+    try {
+      if (req.method === 'POST') await submit(c);
+      else await show(c);
+    } catch (error) {
+      console.error(`[idp] interaction ${uid}: ${(error as Error).stack ?? String(error)}`);
+      if (!res.headersSent) await finishError(c, 'server_error', B2C.internalError).catch(() => sendHtml(res, config, 500, errorPage(lang, c.t, 'server_error', B2C.internalError)));
+    }
+  };
+}

@@ -1,0 +1,160 @@
+// The local identity provider: four B2C-style policies behind one HTTP server.
+//   /<policy>/v2.0/.well-known/openid-configuration   discovery
+//   /<policy>/discovery/v2.0/keys                      the shared key set
+//   /<policy>/oauth2/v2.0/{authorize,token,logout}     protocol endpoints
+//   /<policy>/interaction/<uid>                        the provider's own pages
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { KoaContextWithOIDC } from 'oidc-provider';
+import identities from '@portal/contract/demo-identities.json' with { type: 'json' };
+import { AccountStore } from './accounts/store.ts';
+import { createApiClient, type ApiClient } from './api-client.ts';
+import type { IdpConfig, PolicyKind } from './config.ts';
+import { sendHtml } from './http.ts';
+import { createInteractionHandler } from './interactions/handler.ts';
+import { messages, pickLanguage } from './interactions/messages.ts';
+import { SSO_COOKIE, SsoSessions } from './interactions/sso.ts';
+import { css, errorPage, js } from './interactions/views.ts';
+import { loadKeys } from './keys.ts';
+import { MemoryStore } from './policies/adapter.ts';
+import { createPolicy, type ClientIds, type Policy } from './policies/provider.ts';
+
+export interface Idp {
+  /** Base URL the server listens on (the authority when port 0 was asked for). */
+  url: string;
+  config: IdpConfig;
+  policies: Record<PolicyKind, Policy>;
+  accounts: AccountStore;
+  close(): Promise<void>;
+}
+
+export const clientIds: ClientIds = {
+  portal: identities.clients.portal.clientId,
+  dealerShop: identities.clients.dealerShop.clientId,
+};
+
+const kinds: PolicyKind[] = ['signin', 'refresh', 'password', 'email'];
+
+/**
+ * Starts the provider. With `config.port === 0` a free port is chosen and the authority is
+ * rewritten to it (tests); `api` replaces the HTTP client of the reference API.
+ */
+export async function startIdp(input: IdpConfig, options: { api?: ApiClient; host?: string } = {}): Promise<Idp> {
+  const host = options.host ?? '127.0.0.1';
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(input.port, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const config: IdpConfig = input.port === 0 ? { ...input, port, authority: `http://${host.includes(':') ? `[${host}]` : host}:${port}` } : input;
+
+  const keys = await loadKeys(config.dataDir);
+  const accounts = await AccountStore.open(config.dataDir);
+  const api = options.api ?? createApiClient({
+    apiUrl: config.apiUrl, authority: config.authority, audience: config.apiAudience, signingKey: keys.signingKey, kid: keys.kid,
+  });
+  const store = new MemoryStore();
+  const sso = new SsoSessions(config.authority.startsWith('https:'));
+  const policies = Object.fromEntries(kinds.map((kind) => [kind, createPolicy(kind, { config, keys, store, accounts, api, clientIds })])) as Record<PolicyKind, Policy>;
+  const byName = new Map(Object.values(policies).map((p) => [p.name.toLowerCase(), p]));
+  const interaction = createInteractionHandler({ config, accounts, api, sso, clientIds });
+
+  // Signing out of one policy ends the tenant: the SSO session and every policy's session.
+  for (const policy of Object.values(policies)) {
+    policy.provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
+      const ssoId = ctx.cookies.get(SSO_COOKIE, { signed: false });
+      sso.end(ssoId);
+      ctx.cookies.set(SSO_COOKIE, null, { path: '/', signed: false, httpOnly: true, sameSite: 'lax' });
+      for (const other of Object.values(policies)) {
+        if (other === policy) continue;
+        const name = other.provider.cookieName('session');
+        const id = ctx.cookies.get(name, { signed: true });
+        if (!id) continue;
+        ctx.cookies.set(name, null, { path: '/', signed: true, httpOnly: true, sameSite: 'lax' });
+        void endPolicySession(other, id);
+      }
+    });
+  }
+
+  const callbacks = new Map(Object.values(policies).map((p) => [p, p.provider.callback()]));
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    void route(req, res).catch((error: unknown) => {
+      console.error(`[idp] ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}`);
+      if (!res.headersSent) {
+        const lang = pickLanguage(undefined, req.headers['accept-language']);
+        sendHtml(res, config, 500, errorPage(lang, messages[lang], 'server_error', 'AADB2C90085: The service has encountered an internal error.'));
+      } else res.end();
+    });
+  });
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://idp.invalid');
+    const path = url.pathname;
+    if (req.method === 'GET' && path === '/assets/idp.css') return asset(res, 'text/css', css);
+    if (req.method === 'GET' && path === '/assets/idp.js') return asset(res, 'text/javascript', js);
+    if (req.method === 'GET' && (path === '/health' || path === '/')) {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({
+        status: 'ok',
+        policies: Object.fromEntries(Object.values(policies).map((p) => [p.name, p.urls.discovery])),
+      }));
+      return;
+    }
+    const [, first = '', ...rest] = path.split('/');
+    const policy = byName.get(first.toLowerCase());
+    if (!policy) {
+      res.statusCode = 404;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ error: 'not_found', error_description: 'AADB2C90068: The provided policy does not exist.' }));
+      return;
+    }
+    const inner = `/${rest.join('/')}`;
+    const interactionMatch = /^\/interaction\/([\w-]+)$/.exec(inner);
+    if (interactionMatch?.[1] && (req.method === 'GET' || req.method === 'POST')) {
+      return interaction(policy, interactionMatch[1], req, res);
+    }
+    // B2C publishes discovery at /<policy>/v2.0/.well-known/openid-configuration.
+    const providerPath = inner === '/v2.0/.well-known/openid-configuration' ? '/.well-known/openid-configuration' : inner;
+    const handler = callbacks.get(policy);
+    if (!handler) throw new Error('no handler');
+    const r = req as IncomingMessage & { originalUrl?: string };
+    r.originalUrl = `/${policy.name}${providerPath}${url.search}`;
+    r.url = `${providerPath}${url.search}`;
+    await handler(req, res);
+  }
+
+  function asset(res: ServerResponse, type: string, body: string) {
+    res.setHeader('content-type', `${type}; charset=utf-8`);
+    res.setHeader('cache-control', 'public, max-age=300');
+    res.setHeader('x-content-type-options', 'nosniff');
+    res.end(body);
+  }
+
+  return {
+    url: config.authority,
+    config,
+    policies,
+    accounts,
+    async close() {
+      store.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function endPolicySession(policy: Policy, sessionId: string): Promise<void> {
+  const { provider } = policy;
+  const session = await provider.Session.find(sessionId);
+  if (!session) return;
+  for (const auth of Object.values(session.authorizations ?? {})) {
+    if (auth.grantId) {
+      await provider.RefreshToken.revokeByGrantId(auth.grantId);
+      await provider.Grant.adapter.destroy(auth.grantId);
+    }
+  }
+  await session.destroy();
+}
+
