@@ -1,0 +1,188 @@
+// The dealer shop ("Händlerbestellung"): a small server-side OpenID Connect client of the
+// local provider. Authorization code flow with PKCE against the sign-in policy, done with
+// oauth4webapi; the tokens stay on the server, the browser holds only a session cookie.
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as oauth from 'oauth4webapi';
+import type { ShopConfig } from './config.ts';
+import { css, homePage, type ShopUser } from './views.ts';
+
+const COOKIE = 'hk_shop_session';
+
+interface Session {
+  pending?: { state: string; verifier: string; nonce: string };
+  user?: ShopUser;
+  idToken?: string;
+  notice?: string;
+}
+
+export interface DealerShop {
+  url: string;
+  close(): Promise<void>;
+}
+
+function readCookie(req: IncomingMessage, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string): void {
+  res.statusCode = status;
+  res.setHeader('content-type', `${type}; charset=utf-8`);
+  res.setHeader('content-security-policy', "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+  res.setHeader('x-content-type-options', 'nosniff');
+  res.setHeader('referrer-policy', 'no-referrer');
+  res.end(body);
+}
+
+function redirect(res: ServerResponse, location: string): void {
+  res.statusCode = 303;
+  res.setHeader('location', location);
+  res.setHeader('cache-control', 'no-store');
+  res.end();
+}
+
+export async function startDealerShop(config: ShopConfig, options: { host?: string } = {}): Promise<DealerShop> {
+  const sessions = new Map<string, Session>();
+  const client: oauth.Client = { client_id: config.clientId };
+  const clientAuth = oauth.None();
+  const redirectUri = `${config.url}/callback`;
+  const insecure = config.issuer.startsWith('http:');
+  const httpOptions = { [oauth.allowInsecureRequests]: insecure };
+  let discovered: Promise<oauth.AuthorizationServer> | undefined;
+
+  // Discovery is fetched on first use, so the shop may start before the provider.
+  const authorizationServer = () => {
+    discovered ??= (async () => {
+      const issuer = new URL(config.issuer);
+      const response = await oauth.discoveryRequest(issuer, { ...httpOptions, algorithm: 'oidc' });
+      return oauth.processDiscoveryResponse(issuer, response);
+    })().catch((error: unknown) => {
+      discovered = undefined;
+      throw error;
+    });
+    return discovered;
+  };
+
+  function sessionOf(req: IncomingMessage, res: ServerResponse): Session {
+    const id = readCookie(req, COOKIE);
+    const existing = id ? sessions.get(id) : undefined;
+    if (existing) return existing;
+    const fresh: Session = {};
+    const newId = randomBytes(32).toString('base64url');
+    sessions.set(newId, fresh);
+    res.setHeader('set-cookie', `${COOKIE}=${newId}; Path=/; HttpOnly; SameSite=Lax${config.url.startsWith('https:') ? '; Secure' : ''}`);
+    return fresh;
+  }
+
+  async function login(session: Session, res: ServerResponse) {
+    const as = await authorizationServer();
+    const verifier = oauth.generateRandomCodeVerifier();
+    const state = oauth.generateRandomState();
+    const nonce = oauth.generateRandomNonce();
+    session.pending = { state, verifier, nonce };
+    const url = new URL(as.authorization_endpoint ?? '');
+    url.search = new URLSearchParams({
+      client_id: config.clientId,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: 'openid',
+      state,
+      nonce,
+      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    }).toString();
+    redirect(res, url.href);
+  }
+
+  async function callback(session: Session, req: IncomingMessage, res: ServerResponse) {
+    const pending = session.pending;
+    session.pending = undefined;
+    const current = new URL(req.url ?? '/', config.url);
+    if (!pending) {
+      session.notice = 'Die Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.';
+      return redirect(res, '/');
+    }
+    const as = await authorizationServer();
+    let params: URLSearchParams;
+    try {
+      params = oauth.validateAuthResponse(as, client, current, pending.state);
+    } catch (error) {
+      const description = error instanceof oauth.AuthorizationResponseError ? error.error_description ?? error.error : (error as Error).message;
+      session.notice = description.startsWith('AADB2C90091') ? 'Die Anmeldung wurde abgebrochen.' : `Die Anmeldung ist fehlgeschlagen: ${description}`;
+      return redirect(res, '/');
+    }
+    const response = await oauth.authorizationCodeGrantRequest(as, client, clientAuth, params, redirectUri, pending.verifier, httpOptions);
+    const result = await oauth.processAuthorizationCodeResponse(as, client, response, { expectedNonce: pending.nonce, requireIdToken: true });
+    const claims = oauth.getValidatedIdTokenClaims(result);
+    if (!claims) throw new Error('no ID token');
+    session.user = {
+      sub: claims.sub,
+      name: typeof claims.name === 'string' ? claims.name : claims.sub,
+      email: typeof claims.email === 'string' ? claims.email : '',
+      hkData: claims.hkData ?? null,
+    };
+    session.idToken = result.id_token;
+    redirect(res, '/');
+  }
+
+  async function logout(session: Session, req: IncomingMessage, res: ServerResponse) {
+    const id = readCookie(req, COOKIE);
+    if (id) sessions.delete(id);
+    res.setHeader('set-cookie', `${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
+    const as = await authorizationServer().catch(() => undefined);
+    if (!as?.end_session_endpoint) return redirect(res, '/');
+    const url = new URL(as.end_session_endpoint);
+    url.search = new URLSearchParams({
+      client_id: config.clientId,
+      post_logout_redirect_uri: config.url,
+      ...(session.idToken ? { id_token_hint: session.idToken } : {}),
+    }).toString();
+    redirect(res, url.href);
+  }
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const path = new URL(req.url ?? '/', 'http://shop.invalid').pathname;
+      if (req.method === 'GET' && path === '/style.css') return send(res, 200, 'text/css', css);
+      if (req.method === 'GET' && path === '/health') return send(res, 200, 'application/json', '{"status":"ok"}');
+      const session = sessionOf(req, res);
+      if (req.method === 'GET' && path === '/') {
+        const notice = session.notice;
+        session.notice = undefined;
+        res.setHeader('cache-control', 'no-store');
+        return send(res, 200, 'text/html', homePage({
+          label: config.label,
+          portalLink: `${config.portalUrl}/?${new URLSearchParams({ client_id: config.clientId })}`,
+          user: session.user,
+          notice,
+        }));
+      }
+      if (req.method === 'GET' && path === '/login') return login(session, res);
+      if (req.method === 'GET' && path === '/callback') return callback(session, req, res);
+      if (req.method === 'POST' && path === '/logout') return logout(session, req, res);
+      send(res, 404, 'text/plain', 'Nicht gefunden');
+    })().catch((error: unknown) => {
+      console.error(`[dealer-shop] ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}`);
+      if (!res.headersSent) send(res, 500, 'text/plain', 'Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.');
+      else res.end();
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, options.host ?? 'localhost', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: config.port === 0 ? config.url.replace(/:\d+$/, `:${port}`) : config.url,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
