@@ -1,0 +1,39 @@
+import type { AuthConfig, AuthFlow, AuthStateData, RefreshData, StoredSession } from '../../domain/auth.ts';
+import type { SignedInUser } from '../../domain/user.ts';
+import type { PortalError } from '../../errors/errors.ts';
+import type { CallbackParams } from './sign-in.actors.ts';
+
+export interface SignInInput {
+  readonly config: AuthConfig;
+  /** Whether a user is signed in now (decides where a cancel goes). Default false. */
+  readonly signedIn?: boolean;
+}
+
+export type SignInEvent =
+  /** Start a sign-in; `returnPath` is where to go afterwards (same-origin paths only). */
+  | { readonly type: 'START'; readonly returnPath?: string }
+  /** Handle the provider's return at `url` (the current address). */
+  | { readonly type: 'CALLBACK'; readonly url: string };
+
+export interface SignInContext {
+  readonly config: AuthConfig;
+  readonly flow: AuthFlow;
+  readonly signedIn: boolean;
+  readonly returnPath: string;
+  readonly refresh?: RefreshData;
+  readonly callbackUrl: string;
+  readonly params: CallbackParams;
+  readonly record?: AuthStateData;
+  readonly code: string;
+  readonly authorizationUrl?: string;
+  readonly session?: StoredSession;
+  readonly user?: SignedInUser;
+  readonly error?: PortalError;
+  readonly redirectTo?: string;
+}
+
+export type SignInOutput =
+  | { readonly status: 'redirected'; readonly url: string }
+  | { readonly status: 'signedIn'; readonly user: SignedInUser; readonly session: StoredSession; readonly returnPath: string }
+  | { readonly status: 'cancelled'; readonly redirectTo: string }
+  | { readonly status: 'failed'; readonly error: PortalError };
