@@ -145,7 +145,7 @@ export async function startDealerShop(config: ShopConfig, options: { host?: stri
     redirect(res, url.href);
   }
 
-  const server = createServer((req, res) => {
+  const server = createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
     void (async () => {
       const path = new URL(req.url ?? '/', 'http://shop.invalid').pathname;
       if (req.method === 'GET' && path === '/style.css') return send(res, 200, 'text/css', css);

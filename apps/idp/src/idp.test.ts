@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import identities from '@portal/contract/demo-identities.json' with { type: 'json' };
@@ -251,6 +251,30 @@ describe('claims refresh', () => {
     const rotated = await token('signin', { grant_type: 'refresh_token', refresh_token: first.body.refresh_token ?? '' });
     expect((await verifyTokens('signin', rotated.body)).id.hkData.permissions).toEqual(['orders.read', 'orders.write']);
     stub.setPermissions(customer.id, []);
+  });
+
+  it('ends the whole tenant session at the sign-in policy, even with an ID token of the refresh policy', async () => {
+    const browser = new Browser();
+    await signIn(browser, partner.email);
+    const refresh = await authorize(browser, 'refresh');
+    const back = callback(refresh.result);
+    const fresh = await exchange('refresh', back.searchParams.get('code') ?? '', refresh.verifier);
+    // Refresh tokens are tenant-wide (one store): redeemed at a policy's token endpoint, the
+    // new tokens carry that policy's issuer.
+    const cross = await token('signin', { grant_type: 'refresh_token', refresh_token: fresh.body.refresh_token ?? '' });
+    expect(cross.status).toBe(200);
+    expect((await verifyTokens('signin', cross.body)).id.sub).toBe(partner.id);
+    const rotated = await token('refresh', { grant_type: 'refresh_token', refresh_token: cross.body.refresh_token ?? '' });
+    expect(rotated.status).toBe(200);
+    expect(decodeJwt(rotated.body.id_token ?? '').iss).toBe(idp.policies.refresh.urls.issuer);
+    const url = new URL(idp.policies.signin.urls.endSession);
+    url.search = new URLSearchParams({ id_token_hint: rotated.body.id_token ?? '', post_logout_redirect_uri: `${PORTAL}/auth/logout-success` }).toString();
+    const done = callback(await browser.submit(page(await browser.go(url.href, [PORTAL])), {}, [PORTAL]));
+    expect(done.origin + done.pathname).toBe(`${PORTAL}/auth/logout-success`);
+    expect(page((await authorize(browser, 'signin')).result).html).toContain('name="password"');
+    expect(page((await authorize(browser, 'refresh')).result).html).toContain('name="password"');
+    const refused = await token('refresh', { grant_type: 'refresh_token', refresh_token: rotated.body.refresh_token ?? '' });
+    expect(refused.body.error).toBe('invalid_grant');
   });
 
   it('asks for the password when there is no session', async () => {

@@ -5,6 +5,7 @@
 //   /<policy>/interaction/<uid>                        the provider's own pages
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { decodeJwt } from 'jose';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import identities from '@portal/contract/demo-identities.json' with { type: 'json' };
 import { AccountStore } from './accounts/store.ts';
@@ -41,7 +42,8 @@ const kinds: PolicyKind[] = ['signin', 'refresh', 'password', 'email'];
  */
 export async function startIdp(input: IdpConfig, options: { api?: ApiClient; host?: string } = {}): Promise<Idp> {
   const host = options.host ?? '127.0.0.1';
-  const server = createServer();
+  // Large limit: every cookie of the host (the portal's chunked token cookies too) comes along.
+  const server = createServer({ maxHeaderSize: 64 * 1024 });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(input.port, host, () => resolve());
@@ -103,7 +105,7 @@ export async function startIdp(input: IdpConfig, options: { api?: ApiClient; hos
       return;
     }
     const [, first = '', ...rest] = path.split('/');
-    const policy = byName.get(first.toLowerCase());
+    let policy = byName.get(first.toLowerCase());
     if (!policy) {
       res.statusCode = 404;
       res.setHeader('content-type', 'application/json');
@@ -115,6 +117,8 @@ export async function startIdp(input: IdpConfig, options: { api?: ApiClient; hos
     if (interactionMatch?.[1] && (req.method === 'GET' || req.method === 'POST')) {
       return interaction(policy, interactionMatch[1], req, res);
     }
+    // Logout is tenant-wide: an id_token_hint of another policy is handled by that policy.
+    if (inner === '/oauth2/v2.0/logout') policy = policyOfHint(url.searchParams.get('id_token_hint')) ?? policy;
     // B2C publishes discovery at /<policy>/v2.0/.well-known/openid-configuration.
     const providerPath = inner === '/v2.0/.well-known/openid-configuration' ? '/.well-known/openid-configuration' : inner;
     const handler = callbacks.get(policy);
@@ -123,6 +127,16 @@ export async function startIdp(input: IdpConfig, options: { api?: ApiClient; hos
     r.originalUrl = `/${policy.name}${providerPath}${url.search}`;
     r.url = `${providerPath}${url.search}`;
     await handler(req, res);
+  }
+
+  function policyOfHint(hint: string | null): Policy | undefined {
+    if (!hint) return undefined;
+    try {
+      const { iss } = decodeJwt(hint);
+      return Object.values(policies).find((p) => p.urls.issuer === iss);
+    } catch {
+      return undefined;
+    }
   }
 
   function asset(res: ServerResponse, type: string, body: string) {

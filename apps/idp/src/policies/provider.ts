@@ -180,7 +180,7 @@ export function createPolicy(kind: PolicyKind, deps: PolicyDeps): Policy {
       AuthorizationCode: 60,
       IdToken: 3600,
       Interaction: 3600,
-      Session: 24 * 3600,
+      Session: 14 * 24 * 3600,
       Grant: 14 * 24 * 3600,
       RefreshToken: 14 * 24 * 3600,
     },
