@@ -400,20 +400,31 @@ describe('app access gate', () => {
       client_id: shopId, response_type: 'code', redirect_uri: `${SHOP}/callback`, scope: 'openid', state: 's1',
       code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256',
     }).toString();
-    return browser.go(url.href, [PORTAL, SHOP]);
+    return { verifier, result: await browser.go(url.href, [PORTAL, SHOP]) };
   }
 
   it('sends the user to the portal when something stands between them and the application', async () => {
     stub.setAuthCheck(partner.id, shopId, 'missingAttributes');
     const browser = new Browser();
-    const gated = callback(await browser.submit(page(await shopAuthorize(browser)), { email: partner.email, password: PASSWORD, action: 'submit' }, [PORTAL, SHOP]));
+    const gated = callback(await browser.submit(page((await shopAuthorize(browser)).result), { email: partner.email, password: PASSWORD, action: 'submit' }, [PORTAL, SHOP]));
     expect(gated.href).toBe(`${PORTAL}/flows/auth?client_id=${shopId}`);
     expect(stub.calls).toContain('GET /Internal/AuthCheck');
     // Once the portal has cleared the way, the application's next sign-in passes silently.
     stub.setAuthCheck(partner.id, shopId, 'ok');
-    const cb = callback(await shopAuthorize(browser));
+    const again = await shopAuthorize(browser);
+    const cb = callback(again.result);
     expect(cb.origin + cb.pathname).toBe(`${SHOP}/callback`);
-    expect(cb.searchParams.get('code')).toBeTruthy();
+    const tokens = await token('signin', {
+      client_id: shopId, grant_type: 'authorization_code', code: cb.searchParams.get('code') ?? '', code_verifier: again.verifier, redirect_uri: `${SHOP}/callback`,
+    });
+    expect(tokens.status).toBe(200);
+    const keys = createRemoteJWKSet(new URL(idp.policies.signin.urls.jwks));
+    const { payload } = await jwtVerify<HkClaims>(tokens.body.id_token ?? '', keys, { issuer: idp.policies.signin.urls.issuer, audience: shopId });
+    expect(payload.sub).toBe(partner.id);
+    expect(payload.hkData.attributes.firstName).toBe('Dana');
+    // It did not ask for the API scope, so it holds no access token for the API.
+    expect(tokens.body.access_token?.split('.').length ?? 0).not.toBe(3);
+    expect(tokens.body.refresh_token).toBeUndefined();
   });
 
   it('does not ask for the portal itself', async () => {

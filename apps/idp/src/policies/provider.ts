@@ -156,7 +156,13 @@ export function createPolicy(kind: PolicyKind, deps: PolicyDeps): Policy {
       },
       resourceIndicators: {
         enabled: true,
-        defaultResource: () => resource,
+        // The API's access token when the client asks for the API scope (as in B2C), without
+        // a `resource` parameter; later exchanges use the granted resource.
+        defaultResource(ctx, _client, oneOf) {
+          if (oneOf) return oneOf;
+          const scope = ctx.oidc.params?.scope;
+          return typeof scope === 'string' && scope.split(' ').includes(config.apiScope) ? resource : undefined;
+        },
         useGrantedResource: () => true,
         getResourceServerInfo(_ctx, indicator) {
           if (indicator !== resource) throw new errors.InvalidTarget();
