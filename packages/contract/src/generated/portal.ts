@@ -1396,6 +1396,9 @@ export interface components {
                 accountAccesses: components["schemas"]["Ref"][];
             }[];
         };
+        EmailChange: {
+            email: components["schemas"]["Email"];
+        };
         UserClaims: {
             sub: components["schemas"]["Uuid"];
             email: string;
@@ -3338,9 +3341,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: components["schemas"]["Email"];
-                };
+                "application/json": components["schemas"]["EmailChange"];
             };
         };
         responses: {

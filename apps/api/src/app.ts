@@ -1,0 +1,82 @@
+// The HTTP application: CORS for the portal, the lang header, body limits, the error shape,
+// and every route of the contract.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { sql } from 'kysely';
+import type { AppEnv, Deps } from './context.ts';
+import { MAX_JSON_BYTES } from './http/body.ts';
+import { ApiError } from './http/errors.ts';
+import { pickLanguage, translate } from './http/messages.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { applicationRoutes } from './routes/applications.ts';
+import { entityRoutes } from './routes/entities.ts';
+import { myRoutes } from './routes/my.ts';
+import { userRoutes } from './routes/users.ts';
+
+export interface AppOptions extends Deps {
+  /** Origins allowed by CORS (the portal's URL). */
+  corsOrigins: readonly string[];
+}
+
+export function createApp(options: AppOptions): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('lang', pickLanguage(c.req.header('lang')));
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+  });
+  app.use('*', cors({
+    origin: (origin) => (options.corsOrigins.includes(origin) ? origin : null),
+    allowHeaders: ['Authorization', 'lang', 'Content-Type', 'Accept'],
+    allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    maxAge: 600,
+  }));
+  app.use('*', async (c, next) => {
+    if (c.req.path === '/Applications/Image' && c.req.method === 'POST') return next();
+    return bodyLimit({
+      maxSize: MAX_JSON_BYTES,
+      onError: () => {
+        throw new ApiError(400, 'bodyTooLarge', { args: ['', '1 MB'], problems: [{ key: 'bodyTooLarge', args: ['', '1 MB'] }] });
+      },
+    })(c, next);
+  });
+
+  app.get('/health', async (c) => {
+    await sql`SELECT 1`.execute(options.db);
+    return c.json({ status: 'ok' as const });
+  });
+
+  app.route('/', myRoutes(options));
+  app.route('/', adminRoutes(options));
+  app.route('/', applicationRoutes(options));
+  app.route('/', entityRoutes(options));
+  app.route('/', userRoutes(options));
+
+  app.notFound(() => {
+    throw new ApiError(404, 'notFound');
+  });
+
+  app.onError((err, c) => {
+    const lang = c.get('lang') ?? 'de';
+    const e = err instanceof ApiError ? err : isMalformedUri(err) ? new ApiError(400, 'badRequest') : undefined;
+    if (!e) {
+      console.error('unexpected error', err);
+      return c.json({ error: { code: '500', message: translate('internal', lang), errors: [] } }, 500);
+    }
+    return c.json({
+      error: {
+        code: e.code,
+        message: translate(e.key, lang, e.args),
+        errors: e.problems.map((p) => ({ message: translate(p.key, lang, p.args ?? []), ...(p.field !== undefined ? { field: p.field } : {}) })),
+      },
+    }, e.status);
+  });
+
+  return app;
+}
+
+function isMalformedUri(err: Error): boolean {
+  return err instanceof URIError;
+}

@@ -1,0 +1,36 @@
+// Environment of the API (names and defaults from scripts/stack-config.ts).
+export interface Config {
+  port: number;
+  dataDir: string | undefined;
+  databaseUrl: string | undefined;
+  authority: string;
+  jwksUrl: string;
+  audience: string;
+  policies: string[];
+  portalUrl: string;
+  apiUrl: string;
+  seed: 'demo' | 'large' | 'none';
+  dealerShopUrl: string;
+  production: boolean;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const authority = (env.IDP_AUTHORITY ?? 'http://localhost:4001').replace(/\/$/, '');
+  const seed = env.API_SEED ?? 'demo';
+  if (seed !== 'demo' && seed !== 'large' && seed !== 'none') throw new Error(`API_SEED must be demo, large or none, not ${seed}`);
+  return {
+    port: Number(env.API_PORT ?? 4000),
+    dataDir: env.API_DATA_DIR || undefined,
+    databaseUrl: env.DATABASE_URL || undefined,
+    authority,
+    jwksUrl: env.IDP_JWKS_URL ?? `${authority}/b2c_1a_signin/discovery/v2.0/keys`,
+    audience: env.API_AUDIENCE ?? 'portal-api',
+    policies: [env.IDP_SIGNIN_POLICY ?? 'b2c_1a_signin', env.IDP_REFRESH_POLICY ?? 'b2c_1a_refresh',
+      env.IDP_PASSWORD_POLICY ?? 'b2c_1a_password_change', env.IDP_EMAIL_POLICY ?? 'b2c_1a_email_change'],
+    portalUrl: (env.PORTAL_URL ?? 'http://localhost:5173').replace(/\/$/, ''),
+    apiUrl: (env.API_URL ?? 'http://localhost:4000').replace(/\/$/, ''),
+    seed,
+    dealerShopUrl: (env.DEALER_SHOP_URL ?? 'http://localhost:4002').replace(/\/$/, ''),
+    production: env.NODE_ENV === 'production',
+  };
+}

@@ -1,0 +1,49 @@
+// What every route needs: the database, the authenticator, the clock and the webhook
+// dispatcher's wake-up call, plus the permission rules of the contract.
+import type { Context } from 'hono';
+import type { Authenticator, Principal } from './auth.ts';
+import type { Database } from './db/database.ts';
+import { forbidden } from './http/errors.ts';
+import type { Language } from './http/messages.ts';
+
+export interface Deps {
+  db: Database;
+  auth: Authenticator;
+  /** Called after a transaction queued webhook deliveries. */
+  onWebhookQueued: () => void;
+  /** Webhook endpoints may be plain http (development and tests). */
+  allowHttpWebhooks: boolean;
+}
+
+export type AppEnv = { Variables: { lang: Language } };
+export type Ctx = Context<AppEnv>;
+
+export const GLOBAL_PERMISSIONS = [
+  'all_users.read', 'all_users.write',
+  'applications.read', 'applications.write',
+  'attributes.read', 'attributes.write',
+  'permissions.read', 'permissions.write',
+  'roles.read', 'roles.write',
+  'accountaccesses.read', 'accountaccesses.write',
+  'customflows.read', 'customflows.write',
+  'access_requests.manage',
+] as const;
+export type GlobalPermission = (typeof GLOBAL_PERMISSIONS)[number];
+
+export function requirePermission(me: Principal, permission: GlobalPermission): void {
+  if (!me.permissions.has(permission)) throw forbidden();
+}
+
+/** The caller administers an application with its admin permission or applications.write. */
+export function administers(me: Principal, adminPermissionKey: string | null): boolean {
+  return me.permissions.has('applications.write') || (adminPermissionKey !== null && me.permissions.has(adminPermissionKey));
+}
+
+export function managesAccessRequests(me: Principal, adminPermissionKey: string | null, accessRequestAllowed: boolean): boolean {
+  if (!accessRequestAllowed || !administers(me, adminPermissionKey)) return false;
+  return me.permissions.has('access_requests.manage') || (adminPermissionKey !== null && me.permissions.has(`${adminPermissionKey}.access_requests`));
+}
+
+export function newId(): string {
+  return crypto.randomUUID();
+}

@@ -1,0 +1,47 @@
+// Opens the database: PGlite (embedded PostgreSQL, data under a directory or in memory) by
+// default, a PostgreSQL server through `pg` when a connection string is given.
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import pg from 'pg';
+import * as initial from './migrations/0001_initial.ts';
+import type { DB } from './schema.ts';
+
+export type Database = Kysely<DB>;
+
+export interface DatabaseOptions {
+  /** Directory for PGlite's files; undefined = in memory. Ignored with a connection string. */
+  dataDir?: string;
+  /** A PostgreSQL connection string: use a server through `pg`. */
+  connectionString?: string;
+  /** An already opened PGlite (tests clone one). */
+  pglite?: PGlite;
+}
+
+export async function openPGlite(dataDir?: string): Promise<PGlite> {
+  return PGlite.create({ dataDir, extensions: { pg_trgm } });
+}
+
+export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
+  if (options.connectionString) {
+    const pool = new pg.Pool({ connectionString: options.connectionString, max: 10 });
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const pglite = options.pglite ?? (await openPGlite(options.dataDir));
+  return new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+}
+
+class StaticMigrations implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return { '0001_initial': initial };
+  }
+}
+
+export async function migrate(db: Database): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticMigrations() });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`migration failed: ${failed?.migrationName ?? ''} ${String(error)}`);
+}

@@ -1,0 +1,238 @@
+// Table types for Kysely. Column names are snake_case in SQL and here.
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface Address {
+  street?: string;
+  postalCode?: string;
+  city?: string;
+  country?: string;
+}
+
+export interface ActivationGroupRow {
+  directoryGroupName: string;
+  roleIds: string[];
+  accountAccessIds: string[];
+}
+
+export interface WebhookHeaderRow {
+  key: string;
+  value: string;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  full_name: ColumnType<string, never, never>;
+  company_name: string | null;
+  address: Json<Address | null> | null;
+  language: string;
+  internal: boolean;
+  created_at: GeneratedTimestamp;
+  search: ColumnType<string, never, never>;
+}
+
+export interface PermissionsTable {
+  id: string;
+  key: string;
+  description: string;
+}
+
+export interface ApplicationsTable {
+  id: string;
+  label: string;
+  logo_url: string | null;
+  description: string;
+  url: string;
+  home_page_url: string | null;
+  sort_number: number;
+  admin_permission_id: string | null;
+  notification_email: string | null;
+  access_request_required: boolean;
+  access_request_allowed: boolean;
+  internal_copy_of_access_requests: boolean;
+  role_required_on_access_request: boolean;
+  internal: boolean;
+  released: boolean;
+  activation_groups: Json<ActivationGroupRow[]>;
+  search: ColumnType<string, never, never>;
+}
+
+export interface WebhooksTable {
+  application_id: string;
+  enabled: boolean;
+  endpoint_url: string;
+  username: string | null;
+  password: string | null;
+  on_grant: boolean;
+  on_remove: boolean;
+  on_update: boolean;
+  headers: Json<WebhookHeaderRow[]>;
+  key_vault_reference: string | null;
+}
+
+export interface AttributesTable {
+  id: string;
+  key: string;
+  label: string;
+  data_type: string;
+  permission_id: string | null;
+  directory_link: string | null;
+  editable_by_user: boolean;
+  editable_by_others: boolean;
+}
+
+export interface RolesTable {
+  id: string;
+  key: string;
+  label: string;
+  description: string;
+}
+
+export interface RolePermissionsTable {
+  role_id: string;
+  permission_id: string;
+}
+
+export interface AccountAccessesTable {
+  id: string;
+  key: string;
+  label: string;
+  parent_id: string | null;
+  parent_determination_method: string;
+  child_determination_method: string;
+  attribute_id: string | null;
+}
+
+export interface CustomFlowsTable {
+  id: string;
+  key: string;
+  label: string;
+  description: string;
+}
+
+export interface CustomFlowAttributesTable {
+  custom_flow_id: string;
+  attribute_id: string;
+  position: number;
+}
+
+export interface ApplicationAttributesTable {
+  application_id: string;
+  attribute_id: string;
+  output_in_token: boolean;
+  required: boolean;
+  visible: boolean;
+  position: number;
+}
+
+export interface ApplicationRolesTable {
+  application_id: string;
+  role_id: string;
+  permission_id: string | null;
+  visible: boolean;
+  is_default: boolean;
+  position: number;
+}
+
+export interface ApplicationAccountAccessesTable {
+  application_id: string;
+  account_access_id: string;
+  position: number;
+}
+
+export interface ApplicationCustomFlowsTable {
+  application_id: string;
+  custom_flow_id: string;
+  position: number;
+}
+
+export interface ApplicationUsersTable {
+  application_id: string;
+  user_id: string;
+  access_since: GeneratedTimestamp;
+  role_ids: ColumnType<string[], string[], string[]>;
+  account_access_ids: ColumnType<string[], string[], string[]>;
+}
+
+export interface UserAttributeValuesTable {
+  user_id: string;
+  attribute_id: string;
+  value: string;
+}
+
+export interface AccessRequestsTable {
+  id: string;
+  application_id: string;
+  user_id: string;
+  status: string;
+  requested_at: GeneratedTimestamp;
+  account_access_id: string | null;
+  role_id: string | null;
+  comment: string | null;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  reason: string | null;
+  role_ids: ColumnType<string[], string[] | undefined, string[]>;
+  account_access_ids: ColumnType<string[], string[] | undefined, string[]>;
+}
+
+export interface HistoryTable {
+  id: Generated<string>;
+  table_name: string;
+  entity: string;
+  mode: string;
+  field: string | null;
+  value: string | null;
+  updated_at: GeneratedTimestamp;
+  updated_by: string | null;
+}
+
+export interface ImagesTable {
+  id: string;
+  content: string;
+  created_at: GeneratedTimestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  application_id: string;
+  event: string;
+  user_id: string;
+  payload: Json<unknown>;
+  status: string;
+  attempts: Generated<number>;
+  response_status: number | null;
+  error: string | null;
+  created_at: GeneratedTimestamp;
+  last_attempt_at: Timestamp | null;
+  next_attempt_at: Timestamp | null;
+}
+
+export interface DB {
+  users: UsersTable;
+  permissions: PermissionsTable;
+  applications: ApplicationsTable;
+  webhooks: WebhooksTable;
+  attributes: AttributesTable;
+  roles: RolesTable;
+  role_permissions: RolePermissionsTable;
+  account_accesses: AccountAccessesTable;
+  custom_flows: CustomFlowsTable;
+  custom_flow_attributes: CustomFlowAttributesTable;
+  application_attributes: ApplicationAttributesTable;
+  application_roles: ApplicationRolesTable;
+  application_account_accesses: ApplicationAccountAccessesTable;
+  application_custom_flows: ApplicationCustomFlowsTable;
+  application_users: ApplicationUsersTable;
+  user_attribute_values: UserAttributeValuesTable;
+  access_requests: AccessRequestsTable;
+  history: HistoryTable;
+  images: ImagesTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+}

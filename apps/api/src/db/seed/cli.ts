@@ -1,0 +1,18 @@
+// pnpm --filter @portal/api seed [demo|large]: seeds the database of the environment
+// (API_DATA_DIR or DATABASE_URL) when it is empty.
+import { readConfig } from '../../config.ts';
+import { migrate, openDatabase } from '../database.ts';
+import { seedIfEmpty } from './index.ts';
+
+const kind = process.argv[2] ?? 'demo';
+if (kind !== 'demo' && kind !== 'large') {
+  console.error('usage: seed [demo|large]');
+  process.exit(2);
+}
+const config = readConfig();
+const db = await openDatabase({ dataDir: config.dataDir, connectionString: config.databaseUrl });
+await migrate(db);
+const started = Date.now();
+const seeded = await seedIfEmpty(db, kind, { portalUrl: config.portalUrl, dealerShopUrl: config.dealerShopUrl });
+console.log(seeded ? `seeded ${kind} data in ${Date.now() - started} ms` : 'database not empty: nothing seeded');
+await db.destroy();

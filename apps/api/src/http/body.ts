@@ -1,0 +1,106 @@
+// Reading request bodies strictly: size limit, JSON without duplicate keys, then the
+// contract's schema. Every failure is a 400 with the error shape; nothing is changed.
+import type { Context } from 'hono';
+import { validatorFor, httpUrlPattern } from './contract.ts';
+import type { ErrorObject, SchemaName, Schemas } from './contract.ts';
+import { ApiError, badRequest } from './errors.ts';
+import type { FieldProblem } from './errors.ts';
+
+export const MAX_JSON_BYTES = 1024 * 1024;
+
+/** Finds the first key that occurs twice in one object of valid JSON text. */
+export function findDuplicateKey(text: string): string | undefined {
+  const stack: { keys: Set<string> | undefined; expectKey: boolean }[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '{') stack.push({ keys: new Set(), expectKey: true });
+    else if (ch === '[') stack.push({ keys: undefined, expectKey: false });
+    else if (ch === '}' || ch === ']') stack.pop();
+    else if (ch === ',') {
+      const top = stack[stack.length - 1];
+      if (top?.keys) top.expectKey = true;
+    } else if (ch === ':') {
+      const top = stack[stack.length - 1];
+      if (top) top.expectKey = false;
+    } else if (ch === '"') {
+      const start = i;
+      i++;
+      while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+      const top = stack[stack.length - 1];
+      if (top?.keys && top.expectKey) {
+        const key = JSON.parse(text.slice(start, i + 1)) as string;
+        if (top.keys.has(key)) return key;
+        top.keys.add(key);
+      }
+    }
+  }
+  return undefined;
+}
+
+export function parseJsonText(text: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw badRequest([{ key: 'invalidJson' }], 'invalidJson');
+  }
+  const duplicate = findDuplicateKey(text);
+  if (duplicate !== undefined) throw badRequest([{ key: 'duplicateJsonKey', field: duplicate, args: [duplicate] }], 'duplicateJsonKey');
+  return value;
+}
+
+function fieldOf(error: ErrorObject, extra?: string): string | undefined {
+  const parts = error.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (extra !== undefined) parts.push(extra);
+  return parts.length ? parts.join('.') : undefined;
+}
+
+export function problemsOf(errors: readonly ErrorObject[]): FieldProblem[] {
+  const out: FieldProblem[] = [];
+  const seen = new Set<string>();
+  const real = errors.filter((e) => !['oneOf', 'anyOf', 'if', 'not', 'const'].includes(e.keyword) || errors.length === 1);
+  // A `oneOf [X, null]` failure reports "must be null" beside the real reason: drop it.
+  const useful = real.filter((e) => !(e.keyword === 'type' && (e.params as { type?: string }).type === 'null'
+    && real.some((o) => o !== e && o.instancePath === e.instancePath)));
+  for (const e of useful.length ? useful : errors) {
+    let problem: FieldProblem;
+    const params = e.params as Record<string, unknown>;
+    const parent = e.parentSchema as { pattern?: string } | undefined;
+    if (e.keyword === 'required') problem = { key: 'required', field: fieldOf(e, String(params.missingProperty)) };
+    else if (e.keyword === 'additionalProperties') {
+      const name = String(params.additionalProperty);
+      problem = { key: 'unknownField', field: fieldOf(e, name), args: [name] };
+    } else if (e.keyword === 'maxLength') problem = { key: 'tooLong', field: fieldOf(e), args: ['', Number(params.limit)] };
+    else if (e.keyword === 'uniqueItems') problem = { key: 'duplicateEntry', field: fieldOf(e) };
+    else if ((e.keyword === 'pattern' || e.keyword === 'format') && (parent?.pattern === httpUrlPattern || params.format === 'uri')) {
+      problem = { key: 'url', field: fieldOf(e), args: [String(e.data)] };
+    } else if (e.keyword === 'format' && params.format === 'email') problem = { key: 'email', field: fieldOf(e), args: [String(e.data)] };
+    else problem = { key: 'invalidValue', field: fieldOf(e) };
+    const id = `${problem.field ?? ''}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push(problem);
+  }
+  return out;
+}
+
+export function validate<N extends SchemaName>(name: N, value: unknown): Schemas[N] {
+  const fn = validatorFor(name);
+  if (!fn(value)) throw badRequest(problemsOf(fn.errors ?? []));
+  return value as Schemas[N];
+}
+
+/** Reads the JSON body of a request and validates it against a schema of the contract. */
+export async function readJson<N extends SchemaName>(c: Context, name: N): Promise<Schemas[N]> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) throw badRequest([{ key: 'invalidJson' }], 'invalidJson');
+  const buffer = await c.req.arrayBuffer();
+  if (buffer.byteLength > MAX_JSON_BYTES) throw new ApiError(400, 'bodyTooLarge', { args: ['', '1 MB'], problems: [{ key: 'bodyTooLarge', args: ['', '1 MB'] }] });
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(buffer);
+  } catch {
+    throw badRequest([{ key: 'invalidJson' }], 'invalidJson');
+  }
+  return validate(name, parseJsonText(text));
+}

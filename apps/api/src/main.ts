@@ -1,0 +1,40 @@
+// Starts the reference IAM API: database (PGlite under API_DATA_DIR, or DATABASE_URL),
+// migrations, seed of an empty database, webhook dispatcher and the HTTP server.
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { createAuthenticator, remoteKeys } from './auth.ts';
+import { readConfig } from './config.ts';
+import { migrate, openDatabase } from './db/database.ts';
+import { seedIfEmpty } from './db/seed/index.ts';
+import { createDispatcher } from './webhooks/dispatcher.ts';
+
+const config = readConfig();
+const db = await openDatabase({ dataDir: config.dataDir, connectionString: config.databaseUrl });
+await migrate(db);
+if (await seedIfEmpty(db, config.seed, { portalUrl: config.portalUrl, dealerShopUrl: config.dealerShopUrl })) {
+  console.log(`api: seeded ${config.seed} data`);
+}
+const dispatcher = createDispatcher({ db });
+const stopDispatcher = dispatcher.start();
+const app = createApp({
+  db,
+  auth: createAuthenticator({ authority: config.authority, audience: config.audience, policies: config.policies, keys: remoteKeys(config.jwksUrl) }),
+  onWebhookQueued: () => dispatcher.notify(),
+  allowHttpWebhooks: !config.production,
+  corsOrigins: [config.portalUrl],
+});
+const server = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, (info) => {
+  console.log(`api: listening on ${config.apiUrl} (port ${info.port}, ${config.databaseUrl ? 'PostgreSQL server' : `PGlite ${config.dataDir ?? 'in memory'}`})`);
+});
+
+let closing = false;
+const shutdown = () => {
+  if (closing) return;
+  closing = true;
+  stopDispatcher();
+  server.close(() => {
+    void db.destroy().finally(() => process.exit(0));
+  });
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

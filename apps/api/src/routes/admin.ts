@@ -1,0 +1,293 @@
+// Per-application administration: the caller's applications, access requests, users,
+// pickers and webhook deliveries. Authorisation is decided here, on the server.
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import type { components } from '@portal/contract';
+import type { Principal } from '../auth.ts';
+import { administers, managesAccessRequests } from '../context.ts';
+import type { AppEnv, Deps } from '../context.ts';
+import { readJson } from '../http/body.ts';
+import { ApiError, conflict, forbidden, notFound } from '../http/errors.ts';
+import { parseList } from '../http/list.ts';
+import { recordHistory } from '../history.ts';
+import {
+  applicationAttributes, checkAccountAccesses, checkRoles, grant, loadApplication, pick, refsOf, removeGrant, storeValues,
+  uniqueOrThrow, userAttributeValues,
+} from '../services/access.ts';
+
+type S = components['schemas'];
+const iso = (d: Date | string) => new Date(d).toISOString();
+const isoOrNull = (d: Date | string | null) => (d ? iso(d) : null);
+
+export function adminRoutes(deps: Deps): Hono<AppEnv> {
+  const { db } = deps;
+  const app = new Hono<AppEnv>();
+
+  async function adminOf(me: Principal, applicationId: string) {
+    const a = await loadApplication(db, applicationId);
+    if (!administers(me, a.admin_permission_key)) throw forbidden();
+    return a;
+  }
+  async function managerOf(me: Principal, applicationId: string) {
+    const a = await adminOf(me, applicationId);
+    if (!managesAccessRequests(me, a.admin_permission_key, a.access_request_allowed)) throw forbidden();
+    return a;
+  }
+
+  app.get('/Admin/Applications', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    const list = parseList(c, { sorts: ['label'] as const, defaultSort: 'label', defaultPageSize: 100 });
+    const all = me.permissions.has('applications.write');
+    const keys = [...me.permissions];
+    if (!all && keys.length === 0) return c.json({ items: [], total: 0 } satisfies S['AdminApplicationList']);
+    const base = db.selectFrom('applications as a').leftJoin('permissions as p', 'p.id', 'a.admin_permission_id')
+      .$if(!all, (q) => q.where('p.key', 'in', keys))
+      .$if(list.like !== undefined, (q) => q.where('a.search', 'like', list.like ?? ''));
+    const [rows, total] = await Promise.all([
+      base.select(['a.id', 'a.label', 'a.logo_url', 'a.url', 'a.internal', 'a.access_request_allowed', 'p.key as admin_key',
+        (eb) => eb.selectFrom('access_requests as r').select(eb.fn.countAll<string>().as('n')).whereRef('r.application_id', '=', 'a.id').where('r.status', '=', 'OPEN').as('open')])
+        .orderBy('a.label', list.order).orderBy('a.id').limit(list.pageSize).offset(list.offset).execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return c.json({
+      items: rows.map((r) => ({ id: r.id, label: r.label, logoUrl: r.logo_url, url: r.url, internal: r.internal,
+        accessRequestsAmount: Number(r.open ?? 0),
+        permissions: { manageAccessRequests: managesAccessRequests(me, r.admin_key, r.access_request_allowed) } })),
+      total: Number(total.n),
+    } satisfies S['AdminApplicationList']);
+  });
+
+  // ---------------------------------------------------------------- access requests
+  app.get('/Admin/Applications/:id/AccessRequests', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    const a = await managerOf(me, c.req.param('id'));
+    const list = parseList(c, { sorts: ['requestedAt', 'fullName', 'email', 'status'] as const, defaultSort: 'requestedAt', defaultOrder: 'desc' });
+    const status = c.req.query('status');
+    if (status !== undefined && !['OPEN', 'ACCEPTED', 'DENIED'].includes(status)) throw new ApiError(400, 'badRequest', { problems: [{ key: 'invalidValue', field: 'status' }] });
+    const base = db.selectFrom('access_requests as r').innerJoin('users as u', 'u.id', 'r.user_id')
+      .where('r.application_id', '=', a.id)
+      .$if(status !== undefined, (q) => q.where('r.status', '=', status ?? ''))
+      .$if(list.like !== undefined, (q) => q.where('u.search', 'like', list.like ?? ''));
+    const sortColumn = { requestedAt: 'r.requested_at', fullName: 'u.full_name', email: 'u.email', status: 'r.status' } as const;
+    const [rows, total] = await Promise.all([
+      base.select(['r.id', 'r.application_id', 'r.status', 'r.requested_at', 'r.account_access_id', 'u.id as user_id', 'u.full_name', 'u.email', 'u.company_name'])
+        .orderBy(sortColumn[list.sort], list.order).orderBy('r.id').limit(list.pageSize).offset(list.offset).execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    const accesses = await refsOf(db, 'account_accesses', rows.flatMap((r) => (r.account_access_id ? [r.account_access_id] : [])));
+    return c.json({
+      items: rows.map((r) => ({ id: r.id, applicationId: r.application_id, status: r.status as S['AccessRequestStatus'], requestedAt: iso(r.requested_at),
+        user: { id: r.user_id, fullName: r.full_name, email: r.email, companyName: r.company_name },
+        requestedAccountAccess: r.account_access_id ? accesses.get(r.account_access_id) ?? null : null })),
+      total: Number(total.n),
+    } satisfies S['AccessRequestList']);
+  });
+
+  async function accessRequest(id: string): Promise<S['AccessRequest']> {
+    const r = await db.selectFrom('access_requests as r').innerJoin('users as u', 'u.id', 'r.user_id')
+      .select(['r.id', 'r.application_id', 'r.status', 'r.requested_at', 'r.account_access_id', 'r.role_id', 'r.comment', 'r.decided_at',
+        'r.decided_by', 'r.reason', 'r.role_ids', 'r.account_access_ids', 'u.id as user_id', 'u.full_name', 'u.email', 'u.company_name'])
+      .where('r.id', '=', id).executeTakeFirst();
+    if (!r) throw notFound();
+    const accesses = await refsOf(db, 'account_accesses', r.account_access_id ? [r.account_access_id] : []);
+    const roles = await refsOf(db, 'roles', r.role_id ? [r.role_id] : []);
+    return {
+      id: r.id, applicationId: r.application_id, status: r.status as S['AccessRequestStatus'], requestedAt: iso(r.requested_at),
+      user: { id: r.user_id, fullName: r.full_name, email: r.email, companyName: r.company_name },
+      requestedAccountAccess: r.account_access_id ? accesses.get(r.account_access_id) ?? null : null,
+      requestedRole: r.role_id ? roles.get(r.role_id) ?? null : null,
+      comment: r.comment, decidedAt: isoOrNull(r.decided_at), decidedBy: r.decided_by, reason: r.reason,
+      roleIds: r.role_ids, accountAccessIds: r.account_access_ids,
+    };
+  }
+
+  const requestId = (id: string) => {
+    if (!/^[0-9a-fA-F-]{36}$/.test(id)) throw notFound();
+    return id.toLowerCase();
+  };
+
+  app.get('/Admin/Applications/AccessRequests/:id', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    const r = await accessRequest(requestId(c.req.param('id')));
+    await managerOf(me, r.applicationId);
+    return c.json(r);
+  });
+
+  app.put('/Admin/Applications/AccessRequests/:id', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    const id = requestId(c.req.param('id'));
+    const existing = await accessRequest(id);
+    await managerOf(me, existing.applicationId);
+    const body = await readJson(c, 'AccessRequestDecision');
+    let queued = false;
+    await db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('access_requests').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+      if (row.status !== 'OPEN') throw conflict('alreadyDecided', 'accessRequest.alreadyDecided');
+      const decidedAt = new Date();
+      if (body.decision === 'ACCEPT') {
+        if (body.roleIds.length === 0) throw new ApiError(400, 'roleRequired', { code: 'accessRequest.roleRequired', problems: [{ key: 'roleRequired', field: 'roleIds' }] });
+        const accountAccessIds = body.accountAccessIds ?? [];
+        await checkRoles(trx, row.application_id, body.roleIds, me.permissions, 'roleIds');
+        await checkAccountAccesses(trx, row.application_id, accountAccessIds, 'accountAccessIds');
+        await trx.updateTable('access_requests').set({ status: 'ACCEPTED', decided_at: decidedAt, decided_by: me.userId, role_ids: body.roleIds, account_access_ids: accountAccessIds })
+          .where('id', '=', id).execute();
+        await recordHistory(trx, { table: 'access_requests', entity: id, mode: 'UPDATE', by: me.userId, before: { status: 'OPEN' },
+          after: { status: 'ACCEPTED', decidedBy: me.userId, roleIds: body.roleIds, accountAccessIds } });
+        const current = await trx.selectFrom('application_users').select(['role_ids', 'account_access_ids'])
+          .where('application_id', '=', row.application_id).where('user_id', '=', row.user_id).executeTakeFirst();
+        queued = await grant(trx, { applicationId: row.application_id, userId: row.user_id, by: me.userId,
+          roleIds: [...new Set([...(current?.role_ids ?? []), ...body.roleIds])],
+          accountAccessIds: [...new Set([...(current?.account_access_ids ?? []), ...accountAccessIds])] });
+      } else {
+        await trx.updateTable('access_requests').set({ status: 'DENIED', decided_at: decidedAt, decided_by: me.userId, reason: body.reason ?? null })
+          .where('id', '=', id).execute();
+        await recordHistory(trx, { table: 'access_requests', entity: id, mode: 'UPDATE', by: me.userId, before: { status: 'OPEN' },
+          after: { status: 'DENIED', decidedBy: me.userId, reason: body.reason ?? null } });
+      }
+    });
+    if (queued) deps.onWebhookQueued();
+    return c.json(await accessRequest(id));
+  });
+
+  // ---------------------------------------------------------------- users of an application
+  app.get('/Admin/Applications/:id/Users', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    const a = await adminOf(me, c.req.param('id'));
+    const list = parseList(c, { sorts: ['fullName', 'email', 'companyName', 'accessSince'] as const, defaultSort: 'fullName' });
+    const base = db.selectFrom('application_users as au').innerJoin('users as u', 'u.id', 'au.user_id')
+      .where('au.application_id', '=', a.id)
+      .$if(list.like !== undefined, (q) => q.where('u.search', 'like', list.like ?? ''));
+    const sortColumn = { fullName: 'u.full_name', email: 'u.email', companyName: 'u.company_name', accessSince: 'au.access_since' } as const;
+    const [rows, total] = await Promise.all([
+      base.select(['u.id', 'u.full_name', 'u.email', 'u.company_name', 'au.access_since', 'au.role_ids'])
+        .orderBy(sortColumn[list.sort], list.order).orderBy('u.id').limit(list.pageSize).offset(list.offset).execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    const roles = await refsOf(db, 'roles', rows.flatMap((r) => r.role_ids));
+    return c.json({
+      items: rows.map((r) => ({ id: r.id, fullName: r.full_name, email: r.email, companyName: r.company_name, accessSince: iso(r.access_since),
+        roles: pick(roles, r.role_ids) })),
+      total: Number(total.n),
+    } satisfies S['ApplicationUserList']);
+  });
+
+  const userId = (id: string) => {
+    if (!/^[0-9a-fA-F-]{36}$/.test(id)) throw notFound();
+    return id.toLowerCase();
+  };
+
+  async function applicationUser(applicationId: string, id: string): Promise<S['ApplicationUser']> {
+    const u = await db.selectFrom('users').select(['id', 'full_name', 'email', 'company_name']).where('id', '=', id).executeTakeFirst();
+    if (!u) throw notFound();
+    const g = await db.selectFrom('application_users').selectAll().where('application_id', '=', applicationId).where('user_id', '=', id).executeTakeFirst();
+    const roles = await refsOf(db, 'roles', g?.role_ids ?? []);
+    const accesses = await refsOf(db, 'account_accesses', g?.account_access_ids ?? []);
+    return {
+      user: { id: u.id, fullName: u.full_name, email: u.email, companyName: u.company_name },
+      hasAccess: Boolean(g), accessSince: g ? iso(g.access_since) : null,
+      roles: pick(roles, g?.role_ids ?? []), accountAccesses: pick(accesses, g?.account_access_ids ?? []),
+      attributes: await userAttributeValues(db, id, applicationId, false, (x) => x.editable_by_others),
+    };
+  }
+
+  app.get('/Admin/Applications/:id/Users/:userId', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    const a = await adminOf(me, c.req.param('id'));
+    return c.json(await applicationUser(a.id, userId(c.req.param('userId'))));
+  });
+
+  app.put('/Admin/Applications/:id/Users/:userId', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    const a = await adminOf(me, c.req.param('id'));
+    const uid = userId(c.req.param('userId'));
+    const body = await readJson(c, 'ApplicationUserInput');
+    let queued = false;
+    await db.transaction().execute(async (trx) => {
+      const u = await trx.selectFrom('users').select('id').where('id', '=', uid).executeTakeFirst();
+      if (!u) throw notFound();
+      uniqueOrThrow(body.roleIds, 'roleIds');
+      let roleIds = body.roleIds;
+      if (roleIds.length === 0) {
+        const defaults = await trx.selectFrom('application_roles').select('role_id').where('application_id', '=', a.id).where('is_default', '=', true).orderBy('position').execute();
+        roleIds = defaults.map((d) => d.role_id);
+      } else {
+        await checkRoles(trx, a.id, roleIds, me.permissions, 'roleIds');
+      }
+      const accountAccessIds = body.accountAccessIds ?? [];
+      await checkAccountAccesses(trx, a.id, accountAccessIds, 'accountAccessIds');
+      if (body.attributes?.length) {
+        const allowed = await applicationAttributes(trx, a.id, false);
+        await storeValues(trx, { userId: uid, by: me.userId, values: body.attributes, allowed, editable: (x) => x.editable_by_others, fieldPrefix: 'attributes' });
+      }
+      queued = await grant(trx, { applicationId: a.id, userId: uid, roleIds, accountAccessIds, by: me.userId });
+      const open = await trx.updateTable('access_requests').set({ status: 'ACCEPTED', decided_at: new Date(), decided_by: me.userId, role_ids: roleIds, account_access_ids: accountAccessIds })
+        .where('application_id', '=', a.id).where('user_id', '=', uid).where('status', '=', 'OPEN').returning('id').execute();
+      for (const r of open) {
+        await recordHistory(trx, { table: 'access_requests', entity: r.id, mode: 'UPDATE', by: me.userId, before: { status: 'OPEN' }, after: { status: 'ACCEPTED' } });
+      }
+    });
+    if (queued) deps.onWebhookQueued();
+    return c.json(await applicationUser(a.id, uid));
+  });
+
+  app.delete('/Admin/Applications/:id/Users/:userId', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    const a = await adminOf(me, c.req.param('id'));
+    const uid = userId(c.req.param('userId'));
+    const queued = await db.transaction().execute((trx) => removeGrant(trx, a.id, uid, me.userId));
+    if (queued) deps.onWebhookQueued();
+    return c.body(null, 204);
+  });
+
+  // ---------------------------------------------------------------- pickers
+  app.get('/Admin/Applications/:id/Selections/Roles', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    const a = await adminOf(me, c.req.param('id'));
+    const list = parseList(c, { sorts: ['label'] as const, defaultSort: 'label' });
+    const all = me.permissions.has('applications.write');
+    const keys = [...me.permissions];
+    const base = db.selectFrom('application_roles as ar').innerJoin('roles as r', 'r.id', 'ar.role_id')
+      .leftJoin('permissions as p', 'p.id', 'ar.permission_id')
+      .where('ar.application_id', '=', a.id)
+      .$if(!all, (q) => q.where((eb) => (keys.length ? eb.or([eb('ar.permission_id', 'is', null), eb('p.key', 'in', keys)]) : eb('ar.permission_id', 'is', null))))
+      .$if(list.like !== undefined, (q) => q.where(sql<string>`lower(r.label || ' ' || r.key)`, 'like', list.like ?? ''));
+    const [rows, total] = await Promise.all([
+      base.select(['r.id', 'r.key', 'r.label']).orderBy('r.label').orderBy('r.id').limit(list.pageSize).offset(list.offset).execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return c.json({ items: rows, total: Number(total.n) } satisfies S['SelectionList']);
+  });
+
+  app.get('/Admin/Applications/:id/Selections/AccountAccesses', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    const a = await adminOf(me, c.req.param('id'));
+    const list = parseList(c, { sorts: ['label'] as const, defaultSort: 'label' });
+    const base = db.selectFrom('application_account_accesses as aa').innerJoin('account_accesses as x', 'x.id', 'aa.account_access_id')
+      .where('aa.application_id', '=', a.id)
+      .$if(list.like !== undefined, (q) => q.where(sql<string>`lower(x.label || ' ' || x.key)`, 'like', list.like ?? ''));
+    const [rows, total] = await Promise.all([
+      base.select(['x.id', 'x.key', 'x.label']).orderBy('x.label').orderBy('x.id').limit(list.pageSize).offset(list.offset).execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return c.json({ items: rows, total: Number(total.n) } satisfies S['SelectionList']);
+  });
+
+  app.get('/Admin/Applications/:id/WebhookDeliveries', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    const a = await adminOf(me, c.req.param('id'));
+    const list = parseList(c, { sorts: ['createdAt'] as const, defaultSort: 'createdAt', defaultOrder: 'desc' });
+    const base = db.selectFrom('webhook_deliveries').where('application_id', '=', a.id);
+    const [rows, total] = await Promise.all([
+      base.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(list.pageSize).offset(list.offset).execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return c.json({
+      items: rows.map((r) => ({ id: r.id, event: r.event as 'GRANT' | 'REMOVE' | 'UPDATE', userId: r.user_id, status: r.status as 'PENDING' | 'SUCCEEDED' | 'FAILED',
+        attempts: r.attempts, responseStatus: r.response_status, error: r.error, createdAt: iso(r.created_at),
+        lastAttemptAt: isoOrNull(r.last_attempt_at), nextAttemptAt: isoOrNull(r.next_attempt_at) })),
+      total: Number(total.n),
+    } satisfies S['WebhookDeliveryList']);
+  });
+
+  return app;
+}

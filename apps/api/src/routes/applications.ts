@@ -1,0 +1,261 @@
+// Global administration of applications (applications.read / applications.write), their
+// links, webhook settings (password write-only), history and logo upload.
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import type { Transaction } from 'kysely';
+import type { components } from '@portal/contract';
+import { newId, requirePermission } from '../context.ts';
+import type { AppEnv, Deps } from '../context.ts';
+import type { DB } from '../db/schema.ts';
+import { readJson } from '../http/body.ts';
+import { ApiError, badRequest, fieldError, notFound } from '../http/errors.ts';
+import type { FieldProblem } from '../http/errors.ts';
+import { parseList } from '../http/list.ts';
+import { recordHistory } from '../history.ts';
+import { isHttpUrl } from '../services/values.ts';
+import { historyList } from './history.ts';
+import { imageRoutes } from './images.ts';
+
+type S = components['schemas'];
+type Db = Deps['db'] | Transaction<DB>;
+
+const FORBIDDEN_HEADERS = new Set(['host', 'content-length', 'authorization', 'transfer-encoding', 'connection', 'content-type']);
+
+export async function applicationDto(db: Db, id: string): Promise<S['Application']> {
+  const a = await db.selectFrom('applications as a').leftJoin('permissions as p', 'p.id', 'a.admin_permission_id')
+    .selectAll('a').select(['p.key as admin_permission_key',
+      (eb) => eb.selectFrom('access_requests as r').select(eb.fn.countAll<string>().as('n')).whereRef('r.application_id', '=', 'a.id').where('r.status', '=', 'OPEN').as('open')])
+    .where('a.id', '=', id).executeTakeFirst();
+  if (!a) throw notFound();
+  const [attributes, roles, accesses, flows, hook] = await Promise.all([
+    db.selectFrom('application_attributes').selectAll().where('application_id', '=', id).orderBy('position').execute(),
+    db.selectFrom('application_roles').selectAll().where('application_id', '=', id).orderBy('position').execute(),
+    db.selectFrom('application_account_accesses').selectAll().where('application_id', '=', id).orderBy('position').execute(),
+    db.selectFrom('application_custom_flows').selectAll().where('application_id', '=', id).orderBy('position').execute(),
+    db.selectFrom('webhooks').selectAll().where('application_id', '=', id).executeTakeFirst(),
+  ]);
+  return {
+    id: a.id, label: a.label, logoUrl: a.logo_url, description: a.description, url: a.url, homePageUrl: a.home_page_url,
+    sortNumber: a.sort_number, adminPermissionId: a.admin_permission_id, adminPermissionKey: a.admin_permission_key,
+    notificationEmail: a.notification_email, accessRequestRequired: a.access_request_required, accessRequestAllowed: a.access_request_allowed,
+    internalCopyOfAccessRequests: a.internal_copy_of_access_requests, roleRequiredOnAccessRequest: a.role_required_on_access_request,
+    internal: a.internal, released: a.released, accessRequestsAmount: Number(a.open ?? 0),
+    attributes: attributes.map((l) => ({ attributeId: l.attribute_id, outputInToken: l.output_in_token, required: l.required, visible: l.visible })),
+    roles: roles.map((l) => ({ roleId: l.role_id, permissionId: l.permission_id, visible: l.visible, default: l.is_default })),
+    accountAccessIds: accesses.map((l) => l.account_access_id),
+    customFlowIds: flows.map((l) => l.custom_flow_id),
+    activationGroups: a.activation_groups,
+    webhook: hook ? {
+      enabled: hook.enabled, endpointUrl: hook.endpoint_url, username: hook.username, passwordSet: hook.password !== null,
+      onGrant: hook.on_grant, onRemove: hook.on_remove, onUpdate: hook.on_update, headers: hook.headers, keyVaultReference: hook.key_vault_reference,
+    } : null,
+  };
+}
+
+async function checkExisting(trx: Transaction<DB>, table: 'permissions' | 'attributes' | 'roles' | 'account_accesses' | 'custom_flows',
+  wanted: readonly { id: string; field: string }[]): Promise<void> {
+  if (wanted.length === 0) return;
+  const found = new Set((await trx.selectFrom(table).select('id').where('id', 'in', [...new Set(wanted.map((w) => w.id))]).execute()).map((r) => r.id));
+  const missing = wanted.filter((w) => !found.has(w.id));
+  if (missing.length) throw badRequest(missing.map((m): FieldProblem => ({ key: 'referenceNotFound', field: m.field, args: [m.id] })), 'referenceNotFound', 'reference.notFound');
+}
+
+function duplicates(values: readonly string[], field: string): FieldProblem[] {
+  const seen = new Set<string>();
+  return values.flatMap((v, i) => {
+    const k = v.toLowerCase();
+    if (seen.has(k)) return [{ key: 'duplicateEntry' as const, field: `${field}.${i}` }];
+    seen.add(k);
+    return [];
+  });
+}
+
+function validateInput(input: S['ApplicationInput'], allowHttpWebhooks: boolean): void {
+  const problems: FieldProblem[] = [];
+  const urlField = (field: string, value: string | null | undefined) => {
+    if (value === null || value === undefined || value.startsWith('/Applications/Image/')) return;
+    if (!isHttpUrl(value)) problems.push({ key: 'url', field, args: [value] });
+  };
+  urlField('url', input.url);
+  urlField('homePageUrl', input.homePageUrl);
+  urlField('logoUrl', input.logoUrl);
+  problems.push(...duplicates((input.attributes ?? []).map((l) => l.attributeId), 'attributes'));
+  problems.push(...duplicates((input.roles ?? []).map((l) => l.roleId), 'roles'));
+  (input.activationGroups ?? []).forEach((g, i) => {
+    problems.push(...duplicates(g.roleIds, `activationGroups.${i}.roleIds`), ...duplicates(g.accountAccessIds, `activationGroups.${i}.accountAccessIds`));
+  });
+  const hook = input.webhook;
+  if (hook) {
+    urlField('webhook.endpointUrl', hook.endpointUrl);
+    if (!allowHttpWebhooks && hook.endpointUrl.toLowerCase().startsWith('http:')) problems.push({ key: 'url', field: 'webhook.endpointUrl', args: [hook.endpointUrl] });
+    (hook.headers ?? []).forEach((h, i) => {
+      if (FORBIDDEN_HEADERS.has(h.key.toLowerCase())) problems.push({ key: 'headerForbidden', field: `webhook.headers.${i}.key`, args: [h.key] });
+      if (/[\r\n\0]/.test(h.value)) problems.push({ key: 'invalidValue', field: `webhook.headers.${i}.value` });
+    });
+    problems.push(...duplicates((hook.headers ?? []).map((h) => h.key), 'webhook.headers'));
+  }
+  if (problems.length) {
+    const first = problems[0];
+    throw new ApiError(400, first?.key ?? 'badRequest', { args: first?.args, problems, code: first?.key === 'url' ? 'validation.url' : '400' });
+  }
+}
+
+function flatten(dto: S['Application']): Record<string, unknown> {
+  const { accessRequestsAmount: _a, adminPermissionKey: _k, released: _r, id: _id, webhook, ...rest } = dto;
+  return { ...rest, webhook: webhook ? { ...webhook } : null };
+}
+
+async function save(trx: Transaction<DB>, id: string, input: S['ApplicationInput'], isNew: boolean): Promise<void> {
+  await checkExisting(trx, 'permissions', [
+    ...(input.adminPermissionId ? [{ id: input.adminPermissionId, field: 'adminPermissionId' }] : []),
+    ...(input.roles ?? []).flatMap((l, i) => (l.permissionId ? [{ id: l.permissionId, field: `roles.${i}.permissionId` }] : [])),
+  ]);
+  await checkExisting(trx, 'attributes', (input.attributes ?? []).map((l, i) => ({ id: l.attributeId, field: `attributes.${i}.attributeId` })));
+  await checkExisting(trx, 'roles', [
+    ...(input.roles ?? []).map((l, i) => ({ id: l.roleId, field: `roles.${i}.roleId` })),
+    ...(input.activationGroups ?? []).flatMap((g, i) => g.roleIds.map((r, j) => ({ id: r, field: `activationGroups.${i}.roleIds.${j}` }))),
+  ]);
+  await checkExisting(trx, 'account_accesses', [
+    ...(input.accountAccessIds ?? []).map((a, i) => ({ id: a, field: `accountAccessIds.${i}` })),
+    ...(input.activationGroups ?? []).flatMap((g, i) => g.accountAccessIds.map((r, j) => ({ id: r, field: `activationGroups.${i}.accountAccessIds.${j}` }))),
+  ]);
+  await checkExisting(trx, 'custom_flows', (input.customFlowIds ?? []).map((f, i) => ({ id: f, field: `customFlowIds.${i}` })));
+
+  const row = {
+    label: input.label.trim(), logo_url: input.logoUrl ?? null, description: input.description ?? '', url: input.url,
+    home_page_url: input.homePageUrl ?? null, sort_number: input.sortNumber ?? 0, admin_permission_id: input.adminPermissionId ?? null,
+    notification_email: input.notificationEmail ?? null, access_request_required: input.accessRequestRequired ?? false,
+    access_request_allowed: (input.accessRequestAllowed ?? false) && !(input.internal ?? false),
+    internal_copy_of_access_requests: input.internalCopyOfAccessRequests ?? false,
+    role_required_on_access_request: input.roleRequiredOnAccessRequest ?? false, internal: input.internal ?? false,
+    activation_groups: JSON.stringify(input.activationGroups ?? []),
+  };
+  if (isNew) await trx.insertInto('applications').values({ id, released: false, ...row }).execute();
+  else await trx.updateTable('applications').set(row).where('id', '=', id).execute();
+
+  await trx.deleteFrom('application_attributes').where('application_id', '=', id).execute();
+  await trx.deleteFrom('application_roles').where('application_id', '=', id).execute();
+  await trx.deleteFrom('application_account_accesses').where('application_id', '=', id).execute();
+  await trx.deleteFrom('application_custom_flows').where('application_id', '=', id).execute();
+  const attributes = input.attributes ?? [];
+  if (attributes.length) await trx.insertInto('application_attributes').values(attributes.map((l, position) => ({
+    application_id: id, attribute_id: l.attributeId, output_in_token: l.outputInToken, required: l.required, visible: l.visible, position }))).execute();
+  const roles = input.roles ?? [];
+  if (roles.length) await trx.insertInto('application_roles').values(roles.map((l, position) => ({
+    application_id: id, role_id: l.roleId, permission_id: l.permissionId, visible: l.visible, is_default: l.default, position }))).execute();
+  const accesses = input.accountAccessIds ?? [];
+  if (accesses.length) await trx.insertInto('application_account_accesses').values(accesses.map((a, position) => ({ application_id: id, account_access_id: a, position }))).execute();
+  const flows = input.customFlowIds ?? [];
+  if (flows.length) await trx.insertInto('application_custom_flows').values(flows.map((f, position) => ({ application_id: id, custom_flow_id: f, position }))).execute();
+
+  // Roles removed from the application are taken away from its users.
+  const kept = roles.map((r) => r.roleId);
+  await sql`UPDATE application_users SET role_ids = ARRAY(SELECT r FROM unnest(role_ids) AS r WHERE r = ANY(${kept}::text[]))
+    WHERE application_id = ${id}`.execute(trx);
+
+  const hook = input.webhook;
+  if (hook === null || hook === undefined) {
+    await trx.deleteFrom('webhooks').where('application_id', '=', id).execute();
+  } else {
+    const before = await trx.selectFrom('webhooks').select('password').where('application_id', '=', id).executeTakeFirst();
+    const password = hook.password === undefined ? before?.password ?? null : hook.password;
+    const values = {
+      enabled: hook.enabled, endpoint_url: hook.endpointUrl, username: hook.username ?? null, password,
+      on_grant: hook.onGrant, on_remove: hook.onRemove, on_update: hook.onUpdate, headers: JSON.stringify(hook.headers ?? []),
+      key_vault_reference: hook.keyVaultReference ?? null,
+    };
+    await trx.insertInto('webhooks').values({ application_id: id, ...values })
+      .onConflict((oc) => oc.column('application_id').doUpdateSet(values)).execute();
+  }
+}
+
+export function applicationRoutes(deps: Deps): Hono<AppEnv> {
+  const { db } = deps;
+  const app = new Hono<AppEnv>();
+  app.route('/', imageRoutes(deps));
+
+  app.get('/Applications', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    requirePermission(me, 'applications.read');
+    const list = parseList(c, { sorts: ['label', 'sortNumber', 'id'] as const, defaultSort: 'label' });
+    const base = db.selectFrom('applications').$if(list.like !== undefined, (q) => q.where('search', 'like', list.like ?? ''));
+    const order = list.order;
+    const [rows, total] = await Promise.all([
+      base.select(['id', 'label', 'logo_url', 'url', 'description', 'internal', 'sort_number', 'released'])
+        .$if(list.sort === 'label', (q) => q.orderBy('label', order).orderBy('id', order))
+        .$if(list.sort === 'sortNumber', (q) => q.orderBy('sort_number', order).orderBy('label', order).orderBy('id', order))
+        .$if(list.sort === 'id', (q) => q.orderBy('id', order))
+        .limit(list.pageSize).offset(list.offset).execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return c.json({
+      items: rows.map((r) => ({ id: r.id, label: r.label, logoUrl: r.logo_url, url: r.url, description: r.description, internal: r.internal,
+        sortNumber: r.sort_number, released: r.released })),
+      total: Number(total.n),
+    } satisfies S['ApplicationList']);
+  });
+
+  app.post('/Applications', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    requirePermission(me, 'applications.write');
+    const input = await readJson(c, 'ApplicationInput');
+    validateInput(input, deps.allowHttpWebhooks);
+    const id = newId();
+    const dto = await db.transaction().execute(async (trx) => {
+      await save(trx, id, input, true);
+      const created = await applicationDto(trx, id);
+      await recordHistory(trx, { table: 'applications', entity: id, mode: 'CREATE', by: me.userId, after: flatten(created) });
+      return created;
+    });
+    return c.json(dto, 201);
+  });
+
+  app.get('/Applications/:id', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    requirePermission(me, 'applications.read');
+    return c.json(await applicationDto(db, c.req.param('id')));
+  });
+
+  app.put('/Applications/:id', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    requirePermission(me, 'applications.write');
+    const id = c.req.param('id');
+    const input = await readJson(c, 'ApplicationInput');
+    validateInput(input, deps.allowHttpWebhooks);
+    const dto = await db.transaction().execute(async (trx) => {
+      const before = await applicationDto(trx, id);
+      await save(trx, id, input, false);
+      const after = await applicationDto(trx, id);
+      const passwordChanged = input.webhook?.password !== undefined;
+      await recordHistory(trx, { table: 'applications', entity: id, mode: 'UPDATE', by: me.userId, before: flatten(before),
+        after: { ...flatten(after), ...(passwordChanged ? { 'webhook.passwordChanged': new Date().toISOString() } : {}) } });
+      return after;
+    });
+    return c.json(dto);
+  });
+
+  app.delete('/Applications/:id', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    requirePermission(me, 'applications.write');
+    const id = c.req.param('id');
+    await db.transaction().execute(async (trx) => {
+      const deleted = await trx.deleteFrom('applications').where('id', '=', id).returning('id').executeTakeFirst();
+      if (!deleted) throw notFound();
+      await recordHistory(trx, { table: 'applications', entity: id, mode: 'DELETE', by: me.userId });
+    });
+    return c.body(null, 204);
+  });
+
+  app.get('/Applications/:id/History', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    requirePermission(me, 'applications.read');
+    const id = c.req.param('id');
+    const exists = await db.selectFrom('history').select('id').where('table_name', '=', 'applications').where('entity', '=', id).limit(1).executeTakeFirst();
+    if (!exists) await applicationDto(db, id);
+    return c.json(await historyList(c, db, 'applications', id));
+  });
+
+  return app;
+}
+
+export { fieldError };

@@ -1,0 +1,321 @@
+// Global administration of attributes, permissions, roles, account-access groups and custom
+// flows: paged lists, CRUD and history, each behind its read/write permission.
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import type { Transaction } from 'kysely';
+import type { components } from '@portal/contract';
+import type { Principal } from '../auth.ts';
+import { newId, requirePermission } from '../context.ts';
+import type { AppEnv, Ctx, Deps, GlobalPermission } from '../context.ts';
+import type { Database } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import { readJson } from '../http/body.ts';
+import { badRequest, conflict, fieldError, notFound } from '../http/errors.ts';
+import type { FieldProblem } from '../http/errors.ts';
+import { parseList } from '../http/list.ts';
+import { recordHistory } from '../history.ts';
+import { historyList } from './history.ts';
+
+type S = components['schemas'];
+type Table = 'attributes' | 'permissions' | 'roles' | 'account_accesses' | 'custom_flows';
+
+const uuid = (id: string) => {
+  if (!/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(id)) throw notFound();
+  return id.toLowerCase();
+};
+
+async function keyFree(trx: Transaction<DB>, table: Table, key: string, exceptId: string | null): Promise<void> {
+  const row = await trx.selectFrom(table).select('id').where('key', '=', key).executeTakeFirst();
+  if (row && row.id !== exceptId) throw conflict('keyTaken', 'key.duplicate', [key], 'key');
+}
+
+async function mustExist(trx: Transaction<DB>, table: Table | 'applications', ids: readonly string[], field: string): Promise<void> {
+  if (!ids.length) return;
+  const found = new Set((await trx.selectFrom(table).select('id').where('id', 'in', [...new Set(ids)]).execute()).map((r) => r.id));
+  const problems: FieldProblem[] = ids.flatMap((id, i) => (found.has(id) ? [] : [{ key: 'referenceNotFound' as const, field: ids.length === 1 && !field.endsWith('s') ? field : `${field}.${i}`, args: [id] }]));
+  if (problems.length) throw badRequest(problems, 'referenceNotFound', 'reference.notFound');
+}
+
+function unique(ids: readonly string[], field: string): void {
+  const seen = new Set<string>();
+  ids.forEach((id, i) => {
+    if (seen.has(id)) throw fieldError(`${field}.${i}`, 'duplicateEntry', 'duplicateEntry');
+    seen.add(id);
+  });
+}
+
+interface Crud<Dto, Input> {
+  path: string;
+  table: Table;
+  read: GlobalPermission;
+  write: GlobalPermission;
+  inputSchema: 'AttributeInput' | 'PermissionInput' | 'RoleInput' | 'AccountAccessInput' | 'CustomFlowDefinitionInput';
+  list: (c: Ctx, db: Database) => Promise<unknown>;
+  get: (db: Database | Transaction<DB>, id: string) => Promise<Dto>;
+  save: (trx: Transaction<DB>, id: string, input: Input, isNew: boolean) => Promise<void>;
+  history: (dto: Dto) => Record<string, unknown>;
+}
+
+function crudRoutes<Dto, Input>(deps: Deps, spec: Crud<Dto, Input>): Hono<AppEnv> {
+  const { db } = deps;
+  const app = new Hono<AppEnv>();
+  const user = (c: Ctx, permission: GlobalPermission): Promise<Principal> =>
+    deps.auth.user(c.req.header('authorization')).then((me) => {
+      requirePermission(me, permission);
+      return me;
+    });
+
+  app.get(spec.path, async (c) => {
+    await user(c, spec.read);
+    return c.json(await spec.list(c, db) as object);
+  });
+  app.post(spec.path, async (c) => {
+    const me = await user(c, spec.write);
+    const input = (await readJson(c, spec.inputSchema)) as Input;
+    const id = newId();
+    const dto = await db.transaction().execute(async (trx) => {
+      await spec.save(trx, id, input, true);
+      const created = await spec.get(trx, id);
+      await recordHistory(trx, { table: spec.table, entity: id, mode: 'CREATE', by: me.userId, after: spec.history(created) });
+      return created;
+    });
+    return c.json(dto as object, 201);
+  });
+  app.get(`${spec.path}/:id`, async (c) => {
+    await user(c, spec.read);
+    return c.json(await spec.get(db, uuid(c.req.param('id'))) as object);
+  });
+  app.put(`${spec.path}/:id`, async (c) => {
+    const me = await user(c, spec.write);
+    const id = uuid(c.req.param('id'));
+    await spec.get(db, id);
+    const input = (await readJson(c, spec.inputSchema)) as Input;
+    const dto = await db.transaction().execute(async (trx) => {
+      const before = await spec.get(trx, id);
+      await spec.save(trx, id, input, false);
+      const after = await spec.get(trx, id);
+      await recordHistory(trx, { table: spec.table, entity: id, mode: 'UPDATE', by: me.userId, before: spec.history(before), after: spec.history(after) });
+      return after;
+    });
+    return c.json(dto as object);
+  });
+  app.delete(`${spec.path}/:id`, async (c) => {
+    const me = await user(c, spec.write);
+    const id = uuid(c.req.param('id'));
+    await db.transaction().execute(async (trx) => {
+      if (spec.table === 'roles') {
+        await sql`UPDATE application_users SET role_ids = array_remove(role_ids, ${id}) WHERE ${id} = ANY(role_ids)`.execute(trx);
+      }
+      if (spec.table === 'account_accesses') {
+        await sql`UPDATE application_users SET account_access_ids = array_remove(account_access_ids, ${id}) WHERE ${id} = ANY(account_access_ids)`.execute(trx);
+      }
+      const deleted = await trx.deleteFrom(spec.table).where('id', '=', id).returning('id').executeTakeFirst();
+      if (!deleted) throw notFound();
+      await recordHistory(trx, { table: spec.table, entity: id, mode: 'DELETE', by: me.userId });
+    });
+    return c.body(null, 204);
+  });
+  app.get(`${spec.path}/:id/History`, async (c) => {
+    await user(c, spec.read);
+    const id = uuid(c.req.param('id'));
+    const exists = await db.selectFrom('history').select('id').where('table_name', '=', spec.table).where('entity', '=', id).limit(1).executeTakeFirst();
+    if (!exists) await spec.get(db, id);
+    return c.json(await historyList(c, db, spec.table, id));
+  });
+  return app;
+}
+
+async function page<T>(c: Ctx, db: Database, table: Table, sorts: Record<string, string>, defaultSort: string,
+  columns: readonly string[], searchSql: ReturnType<typeof sql<string>>, map: (row: Record<string, unknown>) => T) {
+  const list = parseList(c, { sorts: Object.keys(sorts), defaultSort });
+  const where = list.like !== undefined ? sql`WHERE ${searchSql} LIKE ${list.like}` : sql``;
+  const sortColumn = sql.ref(sorts[list.sort] ?? 'id');
+  const direction = list.order === 'desc' ? sql`DESC` : sql`ASC`;
+  const [rows, total] = await Promise.all([
+    sql<Record<string, unknown>>`SELECT ${sql.join(columns.map((col) => sql.ref(col)))} FROM ${sql.table(table)} ${where}
+      ORDER BY ${sortColumn} ${direction}, id ${direction} LIMIT ${list.pageSize} OFFSET ${list.offset}`.execute(db),
+    sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)} ${where}`.execute(db),
+  ]);
+  return { items: rows.rows.map(map), total: Number(total.rows[0]?.n ?? 0) };
+}
+
+const str = (v: unknown) => String(v ?? '');
+const nullable = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+export function entityRoutes(deps: Deps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  // ---------------------------------------------------------------- attributes
+  app.route('/', crudRoutes<S['Attribute'], S['AttributeInput']>(deps, {
+    path: '/Attributes', table: 'attributes', read: 'attributes.read', write: 'attributes.write', inputSchema: 'AttributeInput',
+    list: (c, db) => page(c, db, 'attributes', { key: 'key', label: 'label', dataType: 'data_type' }, 'key',
+      ['id', 'key', 'label', 'data_type', 'editable_by_user', 'editable_by_others'], sql<string>`lower(key || ' ' || label)`,
+      (r): S['AttributeSummary'] => ({ id: str(r.id), key: str(r.key), label: str(r.label), dataType: r.data_type as S['AttributeDataType'],
+        editableByUser: Boolean(r.editable_by_user), editableByOthers: Boolean(r.editable_by_others) })),
+    get: async (db, id) => {
+      const a = await db.selectFrom('attributes').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!a) throw notFound();
+      const [apps, flows, accesses] = await Promise.all([
+        db.selectFrom('application_attributes as l').innerJoin('applications as x', 'x.id', 'l.application_id').select(['x.id', 'x.label'])
+          .where('l.attribute_id', '=', id).orderBy('x.label').limit(100).execute(),
+        db.selectFrom('custom_flow_attributes as l').innerJoin('custom_flows as x', 'x.id', 'l.custom_flow_id').select(['x.id', 'x.label'])
+          .where('l.attribute_id', '=', id).orderBy('x.label').limit(100).execute(),
+        db.selectFrom('account_accesses').select(['id', 'label']).where('attribute_id', '=', id).orderBy('label').limit(100).execute(),
+      ]);
+      const usages: S['Usage'][] = [
+        ...apps.map((x) => ({ type: 'APPLICATION' as const, id: x.id, label: x.label })),
+        ...flows.map((x) => ({ type: 'CUSTOM_FLOW' as const, id: x.id, label: x.label })),
+        ...accesses.map((x) => ({ type: 'APPLICATION_ACCOUNT_ACCESS' as const, id: x.id, label: x.label })),
+      ].slice(0, 100);
+      return { id: a.id, key: a.key, label: a.label, dataType: a.data_type as S['AttributeDataType'], permissionId: a.permission_id,
+        directoryLink: a.directory_link, editableByUser: a.editable_by_user, editableByOthers: a.editable_by_others, usages };
+    },
+    save: async (trx, id, input, isNew) => {
+      await keyFree(trx, 'attributes', input.key, id);
+      if (input.permissionId) await mustExist(trx, 'permissions', [input.permissionId], 'permissionId');
+      const row = { key: input.key, label: input.label.trim(), data_type: input.dataType, permission_id: input.permissionId ?? null,
+        directory_link: input.directoryLink ?? null, editable_by_user: input.editableByUser ?? true, editable_by_others: input.editableByOthers ?? true };
+      if (isNew) await trx.insertInto('attributes').values({ id, ...row }).execute();
+      else await trx.updateTable('attributes').set(row).where('id', '=', id).execute();
+    },
+    history: ({ usages: _u, id: _id, ...rest }) => rest,
+  }));
+
+  // ---------------------------------------------------------------- permissions
+  app.route('/', crudRoutes<S['Permission'], S['PermissionInput']>(deps, {
+    path: '/Permissions', table: 'permissions', read: 'permissions.read', write: 'permissions.write', inputSchema: 'PermissionInput',
+    list: (c, db) => page(c, db, 'permissions', { key: 'key', description: 'description' }, 'key', ['id', 'key', 'description'],
+      sql<string>`lower(key || ' ' || description)`,
+      (r): S['PermissionSummary'] => ({ id: str(r.id), key: str(r.key), description: str(r.description) })),
+    get: async (db, id) => {
+      const p = await db.selectFrom('permissions').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!p) throw notFound();
+      const [apps, roles] = await Promise.all([
+        db.selectFrom('applications').select(['id', 'label']).where('admin_permission_id', '=', id).orderBy('label').limit(100).execute(),
+        db.selectFrom('role_permissions as l').innerJoin('roles as r', 'r.id', 'l.role_id').select(['r.id', 'r.label'])
+          .where('l.permission_id', '=', id).orderBy('r.label').limit(100).execute(),
+      ]);
+      const usages: S['Usage'][] = [
+        ...apps.map((x) => ({ type: 'APPLICATION' as const, id: x.id, label: x.label })),
+        ...roles.map((x) => ({ type: 'ROLE' as const, id: x.id, label: x.label })),
+      ].slice(0, 100);
+      return { id: p.id, key: p.key, description: p.description, usages };
+    },
+    save: async (trx, id, input, isNew) => {
+      await keyFree(trx, 'permissions', input.key, id);
+      const row = { key: input.key, description: input.description ?? '' };
+      if (isNew) await trx.insertInto('permissions').values({ id, ...row }).execute();
+      else await trx.updateTable('permissions').set(row).where('id', '=', id).execute();
+    },
+    history: ({ usages: _u, id: _id, ...rest }) => rest,
+  }));
+
+  // ---------------------------------------------------------------- roles
+  app.route('/', crudRoutes<S['Role'], S['RoleInput']>(deps, {
+    path: '/Roles', table: 'roles', read: 'roles.read', write: 'roles.write', inputSchema: 'RoleInput',
+    list: (c, db) => page(c, db, 'roles', { key: 'key', label: 'label' }, 'label', ['id', 'key', 'label', 'description'],
+      sql<string>`lower(key || ' ' || label)`,
+      (r): S['RoleSummary'] => ({ id: str(r.id), key: str(r.key), label: str(r.label), description: str(r.description) })),
+    get: async (db, id) => {
+      const r = await db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!r) throw notFound();
+      const [perms, apps] = await Promise.all([
+        db.selectFrom('role_permissions').select('permission_id').where('role_id', '=', id).orderBy('permission_id').execute(),
+        db.selectFrom('application_roles').select('application_id').where('role_id', '=', id).orderBy('application_id').execute(),
+      ]);
+      return { id: r.id, key: r.key, label: r.label, description: r.description,
+        permissionIds: perms.map((p) => p.permission_id), applicationIds: apps.map((a) => a.application_id) };
+    },
+    save: async (trx, id, input, isNew) => {
+      await keyFree(trx, 'roles', input.key, id);
+      const permissionIds = input.permissionIds ?? [];
+      const applicationIds = input.applicationIds ?? [];
+      unique(permissionIds, 'permissionIds');
+      unique(applicationIds, 'applicationIds');
+      await mustExist(trx, 'permissions', permissionIds, 'permissionIds');
+      await mustExist(trx, 'applications', applicationIds, 'applicationIds');
+      const row = { key: input.key, label: input.label.trim(), description: input.description ?? '' };
+      if (isNew) await trx.insertInto('roles').values({ id, ...row }).execute();
+      else await trx.updateTable('roles').set(row).where('id', '=', id).execute();
+      await trx.deleteFrom('role_permissions').where('role_id', '=', id).execute();
+      if (permissionIds.length) await trx.insertInto('role_permissions').values(permissionIds.map((p) => ({ role_id: id, permission_id: p }))).execute();
+      const current = (await trx.selectFrom('application_roles').select('application_id').where('role_id', '=', id).execute()).map((r) => r.application_id);
+      const removed = current.filter((a) => !applicationIds.includes(a));
+      const added = applicationIds.filter((a) => !current.includes(a));
+      if (removed.length) {
+        await trx.deleteFrom('application_roles').where('role_id', '=', id).where('application_id', 'in', removed).execute();
+        await sql`UPDATE application_users SET role_ids = array_remove(role_ids, ${id}) WHERE application_id = ANY(${removed}::text[])`.execute(trx);
+      }
+      for (const applicationId of added) {
+        const max = await trx.selectFrom('application_roles').select((eb) => eb.fn.max('position').as('m')).where('application_id', '=', applicationId).executeTakeFirst();
+        await trx.insertInto('application_roles').values({ application_id: applicationId, role_id: id, permission_id: null, visible: true, is_default: false,
+          position: Number(max?.m ?? -1) + 1 }).execute();
+      }
+    },
+    history: ({ id: _id, ...rest }) => rest,
+  }));
+
+  // ---------------------------------------------------------------- account accesses
+  app.route('/', crudRoutes<S['AccountAccess'], S['AccountAccessInput']>(deps, {
+    path: '/AccountAccesses', table: 'account_accesses', read: 'accountaccesses.read', write: 'accountaccesses.write', inputSchema: 'AccountAccessInput',
+    list: (c, db) => page(c, db, 'account_accesses', { key: 'key', label: 'label' }, 'label', ['id', 'key', 'label', 'parent_id'],
+      sql<string>`lower(key || ' ' || label)`,
+      (r): S['AccountAccessSummary'] => ({ id: str(r.id), key: str(r.key), label: str(r.label), parentId: nullable(r.parent_id) })),
+    get: async (db, id) => {
+      const x = await db.selectFrom('account_accesses').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!x) throw notFound();
+      return { id: x.id, key: x.key, label: x.label, parentId: x.parent_id,
+        parentDeterminationMethod: x.parent_determination_method as S['DeterminationMethod'],
+        childDeterminationMethod: x.child_determination_method as S['DeterminationMethod'], attributeId: x.attribute_id };
+    },
+    save: async (trx, id, input, isNew) => {
+      await keyFree(trx, 'account_accesses', input.key, id);
+      const parentId = input.parentId ?? null;
+      if (parentId) {
+        await mustExist(trx, 'account_accesses', [parentId], 'parentId');
+        // Walk up from the new parent: meeting this group again would make a cycle.
+        let cursor: string | null = parentId;
+        for (let depth = 0; cursor && depth < 1000; depth++) {
+          if (cursor === id) throw fieldError('parentId', 'parentCycle', 'accountAccess.cycle');
+          const up: { parent_id: string | null } | undefined = await trx.selectFrom('account_accesses').select('parent_id').where('id', '=', cursor).executeTakeFirst();
+          cursor = up?.parent_id ?? null;
+        }
+      }
+      if (input.attributeId) await mustExist(trx, 'attributes', [input.attributeId], 'attributeId');
+      const row = { key: input.key, label: input.label.trim(), parent_id: parentId,
+        parent_determination_method: input.parentDeterminationMethod ?? 'NONE', child_determination_method: input.childDeterminationMethod ?? 'NONE',
+        attribute_id: input.attributeId ?? null };
+      if (isNew) await trx.insertInto('account_accesses').values({ id, ...row }).execute();
+      else await trx.updateTable('account_accesses').set(row).where('id', '=', id).execute();
+    },
+    history: ({ id: _id, ...rest }) => rest,
+  }));
+
+  // ---------------------------------------------------------------- custom flows
+  app.route('/', crudRoutes<S['CustomFlowDefinition'], S['CustomFlowDefinitionInput']>(deps, {
+    path: '/CustomFlows', table: 'custom_flows', read: 'customflows.read', write: 'customflows.write', inputSchema: 'CustomFlowDefinitionInput',
+    list: (c, db) => page(c, db, 'custom_flows', { key: 'key', label: 'label' }, 'label', ['id', 'key', 'label', 'description'],
+      sql<string>`lower(key || ' ' || label)`,
+      (r): S['CustomFlowSummary'] => ({ id: str(r.id), key: str(r.key), label: str(r.label), description: str(r.description) })),
+    get: async (db, id) => {
+      const f = await db.selectFrom('custom_flows').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!f) throw notFound();
+      const attrs = await db.selectFrom('custom_flow_attributes').select('attribute_id').where('custom_flow_id', '=', id).orderBy('position').execute();
+      return { id: f.id, key: f.key, label: f.label, description: f.description, attributeIds: attrs.map((a) => a.attribute_id) };
+    },
+    save: async (trx, id, input, isNew) => {
+      await keyFree(trx, 'custom_flows', input.key, id);
+      const attributeIds = input.attributeIds ?? [];
+      unique(attributeIds, 'attributeIds');
+      await mustExist(trx, 'attributes', attributeIds, 'attributeIds');
+      const row = { key: input.key, label: input.label.trim(), description: input.description ?? '' };
+      if (isNew) await trx.insertInto('custom_flows').values({ id, ...row }).execute();
+      else await trx.updateTable('custom_flows').set(row).where('id', '=', id).execute();
+      await trx.deleteFrom('custom_flow_attributes').where('custom_flow_id', '=', id).execute();
+      if (attributeIds.length) await trx.insertInto('custom_flow_attributes').values(attributeIds.map((a, position) => ({ custom_flow_id: id, attribute_id: a, position }))).execute();
+    },
+    history: ({ id: _id, ...rest }) => rest,
+  }));
+
+  return app;
+}

@@ -1,0 +1,208 @@
+// The signed-in user's own calls: applications, attributes, access requests, profile,
+// branding (anonymous), the gate and custom flows.
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import type { components } from '@portal/contract';
+import type { AppEnv, Deps } from '../context.ts';
+import { newId } from '../context.ts';
+import { readJson } from '../http/body.ts';
+import { ApiError, conflict, fieldError, forbidden, notFound } from '../http/errors.ts';
+import { parseBooleanQuery, parseList } from '../http/list.ts';
+import { recordHistory } from '../history.ts';
+import {
+  applicationAttributes, authCheck, checkAccountAccesses, loadApplication, pick, refsOf, storeValues, userAttributeValues, valuesOf,
+} from '../services/access.ts';
+import { ensureUser } from '../services/users.ts';
+import type { Principal } from '../auth.ts';
+
+type S = components['schemas'];
+const isoOrNull = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+export function myRoutes(deps: Deps): Hono<AppEnv> {
+  const { db } = deps;
+  const app = new Hono<AppEnv>();
+  const me = async (authorization: string | undefined): Promise<Principal> => {
+    const principal = await deps.auth.user(authorization);
+    await ensureUser(db, principal);
+    return principal;
+  };
+
+  app.get('/My/Applications/Branding/:clientId', async (c) => {
+    const row = await db.selectFrom('applications').select(['label', 'logo_url', 'url']).where('id', '=', c.req.param('clientId')).executeTakeFirst();
+    if (!row) throw notFound();
+    return c.json({ label: row.label, logoUrl: row.logo_url, url: row.url } satisfies S['Branding']);
+  });
+
+  app.get('/My/Applications', async (c) => {
+    const user = await me(c.req.header('authorization'));
+    const onlyWithValues = parseBooleanQuery(c, 'onlyWithValues', false);
+    const list = parseList(c, { sorts: ['sortNumber'] as const, defaultSort: 'sortNumber', defaultPageSize: 100 });
+    const granted = db.selectFrom('application_users as au').innerJoin('applications as a', 'a.id', 'au.application_id')
+      .select(['a.id', 'a.label', 'a.logo_url', 'a.url', 'a.description', 'a.internal', 'a.sort_number', 'a.search', sql<string>`'granted'`.as('access_status')])
+      .where('au.user_id', '=', user.userId)
+      .$if(onlyWithValues, (q) => q.where(({ exists, selectFrom }) => exists(selectFrom('application_attributes as aa')
+        .select('aa.attribute_id').whereRef('aa.application_id', '=', 'a.id').where('aa.visible', '=', true))));
+    const union = onlyWithValues ? granted : granted.unionAll(
+      db.selectFrom('access_requests as r').innerJoin('applications as a', 'a.id', 'r.application_id')
+        .select(['a.id', 'a.label', 'a.logo_url', 'a.url', 'a.description', 'a.internal', 'a.sort_number', 'a.search', sql<string>`'requested'`.as('access_status')])
+        .where('r.user_id', '=', user.userId).where('r.status', '=', 'OPEN'));
+    const base = db.selectFrom(union.as('m')).$if(list.like !== undefined, (q) => q.where('m.search', 'like', list.like ?? ''));
+    const [rows, total] = await Promise.all([
+      base.selectAll().orderBy('m.sort_number').orderBy('m.label').orderBy('m.id').limit(list.pageSize).offset(list.offset).execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return c.json({
+      items: rows.map((r) => ({ id: r.id, label: r.label, logoUrl: r.logo_url, url: r.url, description: r.description, internal: r.internal,
+        sortNumber: r.sort_number, accessStatus: r.access_status as 'granted' | 'requested' })),
+      total: Number(total.n),
+    } satisfies S['MyApplicationList']);
+  });
+
+  async function myApplicationDetail(userId: string, applicationId: string): Promise<S['MyApplicationDetail']> {
+    const a = await loadApplication(db, applicationId);
+    const grant = await db.selectFrom('application_users').selectAll().where('application_id', '=', a.id).where('user_id', '=', userId).executeTakeFirst();
+    const open = grant ? undefined : await db.selectFrom('access_requests').select('id').where('application_id', '=', a.id)
+      .where('user_id', '=', userId).where('status', '=', 'OPEN').executeTakeFirst();
+    if (!grant && !open) throw notFound();
+    const roles = grant ? await refsOf(db, 'roles', grant.role_ids) : new Map<string, S['Ref']>();
+    return {
+      application: { id: a.id, label: a.label, logoUrl: a.logo_url, url: a.url, description: a.description, internal: a.internal,
+        sortNumber: a.sort_number, accessStatus: grant ? 'granted' : 'requested' },
+      accessSince: isoOrNull(grant?.access_since),
+      roles: grant ? pick(roles, grant.role_ids) : [],
+      attributes: grant ? await userAttributeValues(db, userId, a.id, true, (x) => x.editable_by_user) : [],
+    };
+  }
+
+  app.get('/My/Applications/:id', async (c) => {
+    const user = await me(c.req.header('authorization'));
+    return c.json(await myApplicationDetail(user.userId, c.req.param('id')));
+  });
+
+  app.put('/My/Attributes', async (c) => {
+    const user = await me(c.req.header('authorization'));
+    const body = await readJson(c, 'MyAttributesInput');
+    await db.transaction().execute(async (trx) => {
+      const a = await loadApplication(trx, body.applicationId);
+      const grant = await trx.selectFrom('application_users').select('user_id').where('application_id', '=', a.id).where('user_id', '=', user.userId).executeTakeFirst();
+      if (!grant) throw notFound();
+      const allowed = await applicationAttributes(trx, a.id, true);
+      await storeValues(trx, { userId: user.userId, by: user.userId, values: body.attributes, allowed, editable: (x) => x.editable_by_user, fieldPrefix: 'attributes' });
+    });
+    return c.json(await myApplicationDetail(user.userId, body.applicationId));
+  });
+
+  app.post('/My/Applications/:id/AccessRequest', async (c) => {
+    const user = await me(c.req.header('authorization'));
+    const body = await readJson(c, 'MyAccessRequestInput');
+    const created = await db.transaction().execute(async (trx) => {
+      const a = await loadApplication(trx, c.req.param('id'));
+      if (a.internal || !a.access_request_allowed) throw new ApiError(403, 'notRequestable', { code: 'accessRequest.notRequestable' });
+      const grant = await trx.selectFrom('application_users').select('user_id').where('application_id', '=', a.id).where('user_id', '=', user.userId).executeTakeFirst();
+      if (grant) throw conflict('alreadyGranted', 'accessRequest.alreadyGranted');
+      const open = await trx.selectFrom('access_requests').select('id').where('application_id', '=', a.id).where('user_id', '=', user.userId).where('status', '=', 'OPEN').executeTakeFirst();
+      if (open) throw conflict('alreadyRequested', 'accessRequest.alreadyOpen');
+      const roleId = body.roleId ?? null;
+      if (a.role_required_on_access_request && !roleId) throw fieldError('roleId', 'roleOnRequestRequired', 'accessRequest.roleRequired');
+      if (roleId) {
+        const link = await trx.selectFrom('application_roles').select('role_id').where('application_id', '=', a.id).where('role_id', '=', roleId).where('visible', '=', true).executeTakeFirst();
+        if (!link) throw fieldError('roleId', 'roleNotLinked', 'role.notLinked', [roleId]);
+      }
+      const accountAccessId = body.accountAccessId ?? null;
+      if (accountAccessId) await checkAccountAccesses(trx, a.id, [accountAccessId], 'accountAccessId');
+      const id = newId();
+      const row = await trx.insertInto('access_requests').values({
+        id, application_id: a.id, user_id: user.userId, status: 'OPEN', account_access_id: accountAccessId, role_id: roleId, comment: body.comment ?? null,
+      }).returning(['id', 'application_id', 'status', 'requested_at']).executeTakeFirstOrThrow();
+      await recordHistory(trx, { table: 'access_requests', entity: id, mode: 'CREATE', by: user.userId,
+        after: { applicationId: a.id, userId: user.userId, status: 'OPEN', accountAccessId, roleId, comment: body.comment ?? null } });
+      return row;
+    });
+    return c.json({ id: created.id, applicationId: created.application_id, status: 'OPEN', requestedAt: new Date(created.requested_at).toISOString() } satisfies S['MyAccessRequest'], 201);
+  });
+
+  async function profileOf(userId: string): Promise<S['Profile']> {
+    const u = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+    if (!u) throw notFound();
+    return {
+      id: u.id, email: u.email, firstName: u.first_name, lastName: u.last_name, fullName: u.full_name, companyName: u.company_name,
+      address: u.address ?? null, language: u.language as S['Language'], internal: u.internal,
+      canChangeEmail: !u.internal, canChangePassword: !u.internal, createdAt: new Date(u.created_at).toISOString(),
+    };
+  }
+
+  app.get('/My/Profile', async (c) => {
+    const user = await me(c.req.header('authorization'));
+    return c.json(await profileOf(user.userId));
+  });
+
+  app.put('/My/Profile', async (c) => {
+    const user = await me(c.req.header('authorization'));
+    const body = await readJson(c, 'ProfileInput');
+    await db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('users').selectAll().where('id', '=', user.userId).executeTakeFirstOrThrow();
+      const after = { firstName: body.firstName.trim(), lastName: body.lastName.trim(), companyName: body.companyName ?? null, address: body.address ?? null, language: body.language };
+      await trx.updateTable('users').set({ first_name: after.firstName, last_name: after.lastName, company_name: after.companyName,
+        address: JSON.stringify(after.address), language: after.language }).where('id', '=', user.userId).execute();
+      await recordHistory(trx, { table: 'users', entity: user.userId, mode: 'UPDATE', by: user.userId,
+        before: { firstName: before.first_name, lastName: before.last_name, companyName: before.company_name, address: before.address ?? null, language: before.language }, after });
+    });
+    return c.json(await profileOf(user.userId));
+  });
+
+  // ---------------------------------------------------------------- gate
+  app.get('/AuthCheck', async (c) => {
+    const user = await me(c.req.header('authorization'));
+    const clientId = c.req.query('clientId');
+    if (!clientId || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(clientId)) throw fieldError('clientId', 'invalidValue', '400');
+    return c.json(await authCheck(db, user.userId, clientId));
+  });
+
+  app.post('/AuthCheck', async (c) => {
+    const user = await me(c.req.header('authorization'));
+    const body = await readJson(c, 'AuthCheckInput');
+    await db.transaction().execute(async (trx) => {
+      const a = await loadApplication(trx, body.clientId);
+      const grant = await trx.selectFrom('application_users').select('user_id').where('application_id', '=', a.id).where('user_id', '=', user.userId).executeTakeFirst();
+      if (!grant) throw forbidden();
+      const allowed = await applicationAttributes(trx, a.id, false);
+      await storeValues(trx, { userId: user.userId, by: user.userId, values: body.attributes, allowed, editable: (x) => x.editable_by_user, fieldPrefix: 'attributes' });
+    });
+    return c.json(await authCheck(db, user.userId, body.clientId));
+  });
+
+  async function flowPage(userId: string, idOrKey: string): Promise<S['CustomFlowPage']> {
+    const isUuid = /^[0-9a-fA-F-]{36}$/.test(idOrKey);
+    const flow = await db.selectFrom('custom_flows').selectAll()
+      .where((eb) => (isUuid ? eb.or([eb('id', '=', idOrKey.toLowerCase()), eb('key', '=', idOrKey)]) : eb('key', '=', idOrKey)))
+      .executeTakeFirst();
+    if (!flow) throw notFound();
+    const attrs = await db.selectFrom('custom_flow_attributes as cfa').innerJoin('attributes as at', 'at.id', 'cfa.attribute_id')
+      .select(['at.id', 'at.key', 'at.label', 'at.data_type', 'at.editable_by_user']).where('cfa.custom_flow_id', '=', flow.id)
+      .orderBy('cfa.position').orderBy('at.key').execute();
+    const values = await valuesOf(db, userId, attrs.map((a) => a.id));
+    const attributes = attrs.map((a) => ({ attributeId: a.id, key: a.key, label: a.label, dataType: a.data_type as S['AttributeDataType'],
+      value: values.get(a.id) ?? null, required: true, editable: a.editable_by_user }));
+    return { id: flow.id, key: flow.key, label: flow.label, description: flow.description, completed: attributes.every((a) => a.value !== null), attributes };
+  }
+
+  app.get('/CustomFlow/:id', async (c) => {
+    const user = await me(c.req.header('authorization'));
+    return c.json(await flowPage(user.userId, c.req.param('id')));
+  });
+
+  app.post('/CustomFlow/:id', async (c) => {
+    const user = await me(c.req.header('authorization'));
+    const body = await readJson(c, 'CustomFlowInput');
+    const page = await flowPage(user.userId, c.req.param('id'));
+    await db.transaction().execute(async (trx) => {
+      const attrs = await trx.selectFrom('custom_flow_attributes as cfa').innerJoin('attributes as at', 'at.id', 'cfa.attribute_id')
+        .select(['at.id', 'at.key', 'at.data_type', 'at.editable_by_user', 'at.editable_by_others']).where('cfa.custom_flow_id', '=', page.id).execute();
+      await storeValues(trx, { userId: user.userId, by: user.userId, values: body.attributes, allowed: new Map(attrs.map((a) => [a.key, a])),
+        editable: (x) => x.editable_by_user, fieldPrefix: 'attributes' });
+    });
+    return c.json(await flowPage(user.userId, page.id));
+  });
+
+  return app;
+}

@@ -1,0 +1,113 @@
+// Global users (all_users.read / all_users.write) and the identity provider's internal calls.
+import { Hono } from 'hono';
+import type { components } from '@portal/contract';
+import { requirePermission } from '../context.ts';
+import type { AppEnv, Deps } from '../context.ts';
+import { readJson } from '../http/body.ts';
+import { ApiError, conflict, fieldError, notFound } from '../http/errors.ts';
+import { parseList } from '../http/list.ts';
+import { recordHistory } from '../history.ts';
+import { authCheck, claimsOf, pick, queueWebhook, refsOf } from '../services/access.ts';
+
+type S = components['schemas'];
+const iso = (d: Date | string) => new Date(d).toISOString();
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+const uuid = (id: string) => {
+  if (!UUID.test(id)) throw notFound();
+  return id.toLowerCase();
+};
+
+export function userRoutes(deps: Deps): Hono<AppEnv> {
+  const { db } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.get('/Users', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    requirePermission(me, 'all_users.read');
+    const list = parseList(c, { sorts: ['fullName', 'email', 'companyName', 'createdAt'] as const, defaultSort: 'fullName' });
+    const base = db.selectFrom('users').$if(list.like !== undefined, (q) => q.where('search', 'like', list.like ?? ''));
+    const column = { fullName: 'full_name', email: 'email', companyName: 'company_name', createdAt: 'created_at' } as const;
+    const [rows, total] = await Promise.all([
+      base.select(['id', 'full_name', 'first_name', 'last_name', 'email', 'company_name', 'internal', 'language', 'created_at'])
+        .orderBy(column[list.sort], list.order).orderBy('id', list.order).limit(list.pageSize).offset(list.offset).execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return c.json({
+      items: rows.map((u) => ({ id: u.id, fullName: u.full_name, firstName: u.first_name, lastName: u.last_name, email: u.email,
+        companyName: u.company_name, internal: u.internal, language: u.language as S['Language'], createdAt: iso(u.created_at) })),
+      total: Number(total.n),
+    } satisfies S['UserList']);
+  });
+
+  app.get('/Users/:id', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    requirePermission(me, 'all_users.read');
+    const id = uuid(c.req.param('id'));
+    const u = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!u) throw notFound();
+    const grants = await db.selectFrom('application_users as au').innerJoin('applications as a', 'a.id', 'au.application_id')
+      .select(['a.id', 'a.label', 'au.access_since', 'au.role_ids', 'au.account_access_ids']).where('au.user_id', '=', id)
+      .orderBy('a.label').limit(100).execute();
+    const roles = await refsOf(db, 'roles', grants.flatMap((g) => g.role_ids));
+    const accesses = await refsOf(db, 'account_accesses', grants.flatMap((g) => g.account_access_ids));
+    return c.json({
+      id: u.id, fullName: u.full_name, firstName: u.first_name, lastName: u.last_name, email: u.email, companyName: u.company_name,
+      address: u.address ?? null, internal: u.internal, language: u.language as S['Language'], createdAt: iso(u.created_at),
+      applications: grants.map((g) => ({ id: g.id, label: g.label, accessSince: iso(g.access_since), roles: pick(roles, g.role_ids),
+        accountAccesses: pick(accesses, g.account_access_ids) })),
+    } satisfies S['UserDetail']);
+  });
+
+  app.delete('/Users/:id', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    requirePermission(me, 'all_users.write');
+    const id = uuid(c.req.param('id'));
+    let queued = false;
+    await db.transaction().execute(async (trx) => {
+      const grants = await trx.selectFrom('application_users').selectAll().where('user_id', '=', id).execute();
+      for (const g of grants) {
+        if (await queueWebhook(trx, g.application_id, id, 'REMOVE', { roleIds: g.role_ids, accountAccessIds: g.account_access_ids })) queued = true;
+      }
+      const deleted = await trx.deleteFrom('users').where('id', '=', id).returning('id').executeTakeFirst();
+      if (!deleted) throw notFound();
+      await recordHistory(trx, { table: 'users', entity: id, mode: 'DELETE', by: me.userId });
+    });
+    if (queued) deps.onWebhookQueued();
+    return c.body(null, 204);
+  });
+
+  // ---------------------------------------------------------------- internal (identity provider)
+  app.get('/Internal/Users/:id/Claims', async (c) => {
+    await deps.auth.internal(c.req.header('authorization'));
+    return c.json(await claimsOf(db, uuid(c.req.param('id'))));
+  });
+
+  app.get('/Internal/AuthCheck', async (c) => {
+    await deps.auth.internal(c.req.header('authorization'));
+    const userId = c.req.query('userId') ?? '';
+    const clientId = c.req.query('clientId') ?? '';
+    if (!UUID.test(userId)) throw fieldError('userId', 'invalidValue', '400');
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(clientId)) throw fieldError('clientId', 'invalidValue', '400');
+    const user = await db.selectFrom('users').select('id').where('id', '=', userId.toLowerCase()).executeTakeFirst();
+    if (!user) throw notFound();
+    return c.json(await authCheck(db, user.id, clientId));
+  });
+
+  app.put('/Internal/Users/:id/Email', async (c) => {
+    await deps.auth.internal(c.req.header('authorization'));
+    const id = uuid(c.req.param('id'));
+    const body = await readJson(c, 'EmailChange');
+    await db.transaction().execute(async (trx) => {
+      const u = await trx.selectFrom('users').select(['email', 'internal']).where('id', '=', id).executeTakeFirst();
+      if (!u) throw notFound();
+      if (u.internal) throw new ApiError(403, 'internalAccount', { code: 'user.internalAccount' });
+      const taken = await trx.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', body.email.toLowerCase())).executeTakeFirst();
+      if (taken && taken.id !== id) throw conflict('emailTaken', 'user.emailTaken', [], 'email');
+      await trx.updateTable('users').set({ email: body.email }).where('id', '=', id).execute();
+      await recordHistory(trx, { table: 'users', entity: id, mode: 'UPDATE', by: null, before: { email: u.email }, after: { email: body.email } });
+    });
+    return c.body(null, 204);
+  });
+
+  return app;
+}

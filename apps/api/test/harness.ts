@@ -1,0 +1,133 @@
+// Test harness: a database (PGlite in memory, or a fresh database on a PostgreSQL server
+// when the vitest project provides one), the demo seed, a local key set for tokens, and
+// the app called in-process through app.request().
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import type { JWK } from 'jose';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createApp } from '../src/app.ts';
+import { createAuthenticator } from '../src/auth.ts';
+import { migrate, openDatabase } from '../src/db/database.ts';
+import type { Database } from '../src/db/database.ts';
+import { seedDemo } from '../src/db/seed/demo.ts';
+import { createDispatcher } from '../src/webhooks/dispatcher.ts';
+import type { Dispatcher } from '../src/webhooks/dispatcher.ts';
+
+export const AUTHORITY = 'http://localhost:4901';
+export const AUDIENCE = 'portal-api';
+export const POLICIES = ['b2c_1a_signin', 'b2c_1a_refresh', 'b2c_1a_password_change', 'b2c_1a_email_change'];
+export const PORTAL = 'http://localhost:5999';
+
+const { privateKey, publicKey } = await generateKeyPair('RS256');
+const other = await generateKeyPair('RS256');
+const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
+const keys = createLocalJWKSet({ keys: [jwk] });
+
+export interface TokenOptions {
+  sub?: string;
+  permissions?: string[];
+  policy?: string;
+  issuer?: string;
+  audience?: string;
+  expiresIn?: string | number;
+  email?: string;
+  hkData?: unknown;
+  wrongKey?: boolean;
+}
+
+export async function token(options: TokenOptions = {}): Promise<string> {
+  const claims: Record<string, unknown> = {
+    hkData: options.hkData ?? { attributes: { firstName: 'Test', lastName: 'User' }, permissions: options.permissions ?? [] },
+  };
+  if (options.email) claims.email = options.email;
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+    .setSubject(options.sub ?? '00000000-0000-4000-8000-000000000006')
+    .setIssuer(options.issuer ?? `${AUTHORITY}/${options.policy ?? 'b2c_1a_signin'}/v2.0`)
+    .setAudience(options.audience ?? AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(options.expiresIn ?? '10m')
+    .sign(options.wrongKey ? other.privateKey : privateKey);
+}
+
+export async function internalToken(options: { scope?: string; issuer?: string } = {}): Promise<string> {
+  return new SignJWT({ scp: options.scope ?? 'idp.internal' })
+    .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+    .setSubject('idp')
+    .setIssuer(options.issuer ?? `${AUTHORITY}/internal`)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .sign(privateKey);
+}
+
+let serverDbCounter = 0;
+
+/** A fresh, migrated database for one test file. */
+export async function freshDatabase(): Promise<{ db: Database; close: () => Promise<void> }> {
+  const serverUrl = inject('postgresUrl');
+  if (!serverUrl) {
+    const db = await openDatabase();
+    await migrate(db);
+    return { db, close: () => db.destroy() };
+  }
+  const name = `api_test_${process.pid}_${Date.now()}_${serverDbCounter++}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ connectionString: url.toString() });
+  await migrate(db);
+  return {
+    db,
+    close: async () => {
+      await db.destroy();
+      const drop = new pg.Client({ connectionString: serverUrl });
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await drop.end();
+    },
+  };
+}
+
+export interface Harness {
+  db: Database;
+  dispatcher: Dispatcher;
+  queued: { count: number };
+  request: (method: string, path: string, init?: { token?: string; body?: unknown; rawBody?: BodyInit; headers?: Record<string, string> }) => Promise<Response>;
+  close: () => Promise<void>;
+}
+
+export async function harness(options: { seed?: boolean; fetchImpl?: typeof fetch } = {}): Promise<Harness> {
+  const { db, close } = await freshDatabase();
+  if (options.seed ?? true) await seedDemo(db, { portalUrl: PORTAL, dealerShopUrl: 'http://localhost:4992' });
+  const queued = { count: 0 };
+  const dispatcher = createDispatcher({ db, backoffMs: () => 0, maxAttempts: 3, fetchImpl: options.fetchImpl, timeoutMs: 2000 });
+  const app = createApp({
+    db,
+    auth: createAuthenticator({ authority: AUTHORITY, audience: AUDIENCE, policies: POLICIES, keys }),
+    onWebhookQueued: () => {
+      queued.count++;
+    },
+    allowHttpWebhooks: true,
+    corsOrigins: [PORTAL],
+  });
+  return {
+    db,
+    dispatcher,
+    queued,
+    close,
+    request: async (method, path, init = {}) => {
+      const headers: Record<string, string> = { ...(init.headers ?? {}) };
+      if (init.token) headers.authorization = `Bearer ${init.token}`;
+      let body: BodyInit | undefined = init.rawBody;
+      if (init.body !== undefined) {
+        body = JSON.stringify(init.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      return app.request(path, { method, headers, body });
+    },
+  };
+}
