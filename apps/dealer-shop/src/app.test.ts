@@ -61,6 +61,8 @@ describe('dealer shop', () => {
     expect(home.html).toContain('href="/login"');
     expect(home.html).toContain(`${PORTAL}/?client_id=${identities.clients.dealerShop.clientId}`);
     expect(home.headers.get('content-security-policy')).toContain("default-src 'none'");
+    // Sign-out is a form post that continues to the provider's end-session endpoint.
+    expect(home.headers.get('content-security-policy')).toContain(`form-action 'self' ${new URL(idp.config.authority).origin}`);
   });
 
   it('signs in with the code flow and PKCE, shows name and hkData, and signs out', async () => {

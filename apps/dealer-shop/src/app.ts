@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import * as oauth from 'oauth4webapi';
 import type { ShopConfig } from './config.ts';
-import { css, homePage, type ShopUser } from './views.ts';
+import { css, favicon, homePage, type ShopUser } from './views.ts';
 
 const COOKIE = 'hk_shop_session';
 
@@ -30,10 +30,10 @@ function readCookie(req: IncomingMessage, name: string): string | undefined {
   return undefined;
 }
 
-function send(res: ServerResponse, status: number, type: string, body: string): void {
+function send(res: ServerResponse, status: number, type: string, body: string, formTargets = ''): void {
   res.statusCode = status;
   res.setHeader('content-type', `${type}; charset=utf-8`);
-  res.setHeader('content-security-policy', "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+  res.setHeader('content-security-policy', `default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self' ${formTargets}; frame-ancestors 'none'; base-uri 'none'`);
   res.setHeader('x-content-type-options', 'nosniff');
   res.setHeader('referrer-policy', 'no-referrer');
   res.end(body);
@@ -149,6 +149,7 @@ export async function startDealerShop(config: ShopConfig, options: { host?: stri
     void (async () => {
       const path = new URL(req.url ?? '/', 'http://shop.invalid').pathname;
       if (req.method === 'GET' && path === '/style.css') return send(res, 200, 'text/css', css);
+      if (req.method === 'GET' && path === '/favicon.ico') return send(res, 200, 'image/svg+xml', favicon);
       if (req.method === 'GET' && path === '/health') return send(res, 200, 'application/json', '{"status":"ok"}');
       const session = sessionOf(req, res);
       if (req.method === 'GET' && path === '/') {
@@ -160,7 +161,7 @@ export async function startDealerShop(config: ShopConfig, options: { host?: stri
           portalLink: `${config.portalUrl}/?${new URLSearchParams({ client_id: config.clientId })}`,
           user: session.user,
           notice,
-        }));
+        }), new URL(config.issuer).origin); // sign-out posts here, then goes on to the provider
       }
       if (req.method === 'GET' && path === '/login') return login(session, res);
       if (req.method === 'GET' && path === '/callback') return callback(session, req, res);

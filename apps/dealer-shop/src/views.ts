@@ -41,6 +41,7 @@ ${permissionsOf(v.user.hkData).length ? `<ul id="permissions">${permissionsOf(v.
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(v.label)}</title>
+<link rel="icon" href="/favicon.ico" type="image/svg+xml">
 <link rel="stylesheet" href="/style.css">
 </head>
 <body>
@@ -64,3 +65,5 @@ pre{background:var(--card);border:1px solid var(--border);border-radius:8px;padd
 button.secondary{background:transparent;color:var(--text);border-color:var(--border)}
 .notice{border:1px solid var(--border);background:var(--card);border-radius:8px;padding:8px 12px}
 :focus-visible{outline:3px solid var(--accent);outline-offset:2px}`;
+
+export const favicon = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#8a4b14"/><text x="16" y="21" font-size="13" font-family="sans-serif" font-weight="700" fill="#fff" text-anchor="middle">HB</text></svg>';

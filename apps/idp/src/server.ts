@@ -15,7 +15,7 @@ import { sendHtml } from './http.ts';
 import { createInteractionHandler } from './interactions/handler.ts';
 import { messages, pickLanguage } from './interactions/messages.ts';
 import { SSO_COOKIE, SsoSessions } from './interactions/sso.ts';
-import { css, errorPage, js } from './interactions/views.ts';
+import { css, errorPage, favicon, js } from './interactions/views.ts';
 import { loadKeys } from './keys.ts';
 import { MemoryStore } from './policies/adapter.ts';
 import { createPolicy, type ClientIds, type Policy } from './policies/provider.ts';
@@ -96,6 +96,7 @@ export async function startIdp(input: IdpConfig, options: { api?: ApiClient; hos
     const path = url.pathname;
     if (req.method === 'GET' && path === '/assets/idp.css') return asset(res, 'text/css', css);
     if (req.method === 'GET' && path === '/assets/idp.js') return asset(res, 'text/javascript', js);
+    if (req.method === 'GET' && path === '/favicon.ico') return asset(res, 'image/svg+xml', favicon);
     if (req.method === 'GET' && (path === '/health' || path === '/')) {
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({

@@ -70,7 +70,10 @@ export function createInteractionHandler(deps: InteractionDeps) {
     }, { mergeWithLastSubmission: false });
   }
 
-  function renderForm(c: Ctx, status: number, error?: string, invalid?: FieldName[], values: Record<string, string> = {}): void {
+  // Like B2C's self-asserted pages, a form with an error is still a 200 page (so a browser
+  // console stays free of errors).
+  function renderForm(c: Ctx, error?: string, invalid?: FieldName[], values: Record<string, string> = {}): void {
+    const status = 200;
     const ssoEmail = c.sso ? accounts.byId(c.sso.accountId)?.email : undefined;
     const hint = typeof c.details.params.login_hint === 'string' ? c.details.params.login_hint : undefined;
     const email = values.email ?? ssoEmail ?? hint;
@@ -93,7 +96,7 @@ export function createInteractionHandler(deps: InteractionDeps) {
     const forced = c.details.prompt.reasons.includes('login_prompt') || c.details.params.max_age === 0;
     const silent = (c.policy.kind === 'signin' || c.policy.kind === 'refresh') && c.sso && !forced;
     if (silent && c.sso) return complete(c, c.sso.accountId);
-    renderForm(c, 200);
+    renderForm(c);
   }
 
   async function submit(c: Ctx): Promise<void> {
@@ -105,24 +108,24 @@ export function createInteractionHandler(deps: InteractionDeps) {
     const values = { email, newEmail: value('newEmail') };
 
     if (c.policy.kind === 'signin' || c.policy.kind === 'refresh') {
-      if (!email || !secret('password')) return renderForm(c, 400, c.t.missingFields, ['email', 'password'].filter((f) => !(f === 'email' ? email : secret(f))) as FieldName[], values);
+      if (!email || !secret('password')) return renderForm(c, c.t.missingFields, ['email', 'password'].filter((f) => !(f === 'email' ? email : secret(f))) as FieldName[], values);
       const account = await accounts.authenticate(email, secret('password'));
-      if (!account) return renderForm(c, 401, c.t.wrongCredentials, ['email', 'password'], values);
+      if (!account) return renderForm(c, c.t.wrongCredentials, ['email', 'password'], values);
       return complete(c, account.id);
     }
 
     if (c.policy.kind === 'password') {
       const fields: FieldName[] = ['email', 'currentPassword', 'newPassword', 'repeatPassword'];
       const missing = fields.filter((f) => !(f === 'email' ? email : secret(f)));
-      if (missing.length) return renderForm(c, 400, c.t.missingFields, missing, values);
+      if (missing.length) return renderForm(c, c.t.missingFields, missing, values);
       const account = await accounts.authenticate(email, secret('currentPassword'));
-      if (!account) return renderForm(c, 401, c.t.wrongCredentials, ['email', 'currentPassword'], values);
-      if (account.internal) return renderForm(c, 403, c.t.internalAccount, [], values);
+      if (!account) return renderForm(c, c.t.wrongCredentials, ['email', 'currentPassword'], values);
+      if (account.internal) return renderForm(c, c.t.internalAccount, [], values);
       const next = secret('newPassword');
-      if (next !== secret('repeatPassword')) return renderForm(c, 400, c.t.passwordMismatch, ['newPassword', 'repeatPassword'], values);
+      if (next !== secret('repeatPassword')) return renderForm(c, c.t.passwordMismatch, ['newPassword', 'repeatPassword'], values);
       const problem = passwordProblem(next);
-      if (problem) return renderForm(c, 400, problem === 'tooShort' ? c.t.passwordTooShort : c.t.passwordTooWeak, ['newPassword'], values);
-      if (next === secret('currentPassword')) return renderForm(c, 400, c.t.passwordSame, ['newPassword'], values);
+      if (problem) return renderForm(c, problem === 'tooShort' ? c.t.passwordTooShort : c.t.passwordTooWeak, ['newPassword'], values);
+      if (next === secret('currentPassword')) return renderForm(c, c.t.passwordSame, ['newPassword'], values);
       await accounts.setPassword(account.id, next);
       sso.endAccount(account.id, c.sso?.id);
       return complete(c, account.id);
@@ -131,20 +134,20 @@ export function createInteractionHandler(deps: InteractionDeps) {
     // e-mail change
     const fields: FieldName[] = ['email', 'password', 'newEmail'];
     const missing = fields.filter((f) => !(f === 'password' ? secret(f) : value(f)));
-    if (missing.length) return renderForm(c, 400, c.t.missingFields, missing, values);
+    if (missing.length) return renderForm(c, c.t.missingFields, missing, values);
     const account = await accounts.authenticate(email, secret('password'));
-    if (!account) return renderForm(c, 401, c.t.wrongCredentials, ['email', 'password'], values);
-    if (account.internal) return renderForm(c, 403, c.t.internalAccount, [], values);
+    if (!account) return renderForm(c, c.t.wrongCredentials, ['email', 'password'], values);
+    if (account.internal) return renderForm(c, c.t.internalAccount, [], values);
     const newEmail = values.newEmail.toLowerCase();
-    if (!EMAIL.test(newEmail) || newEmail.length > 254) return renderForm(c, 400, c.t.emailInvalid, ['newEmail'], values);
+    if (!EMAIL.test(newEmail) || newEmail.length > 254) return renderForm(c, c.t.emailInvalid, ['newEmail'], values);
     const owner = accounts.byEmail(newEmail);
-    if (owner && owner.id !== account.id) return renderForm(c, 409, c.t.emailTaken, ['newEmail'], values);
+    if (owner && owner.id !== account.id) return renderForm(c, c.t.emailTaken, ['newEmail'], values);
     try {
       await api.putEmail(account.id, newEmail);
     } catch (error) {
-      if (error instanceof ApiUnavailable && error.status === 409) return renderForm(c, 409, c.t.emailTaken, ['newEmail'], values);
+      if (error instanceof ApiUnavailable && error.status === 409) return renderForm(c, c.t.emailTaken, ['newEmail'], values);
       console.error(`[idp] e-mail change for ${account.id}: ${(error as Error).message}`);
-      return renderForm(c, 503, c.t.serviceUnavailable, [], values);
+      return renderForm(c, c.t.serviceUnavailable, [], values);
     }
     await accounts.setEmail(account.id, newEmail);
     return complete(c, account.id);

@@ -21,6 +21,7 @@ export function layout({ lang, t, title, body }: Layout): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(title)} · ${escapeHtml(t.brand)}</title>
+<link rel="icon" href="/favicon.ico" type="image/svg+xml">
 <link rel="stylesheet" href="/assets/idp.css">
 <script src="/assets/idp.js" defer></script>
 </head>
@@ -218,3 +219,5 @@ document.addEventListener('DOMContentLoaded', function () {
   var form = document.querySelector('form[data-autosubmit]');
   if (form) form.submit();
 });`;
+
+export const favicon = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0b5cad"/><path d="M9 8v16M9 16h9M18 8v16M22 8l-4 8 4 8" stroke="#fff" stroke-width="3" fill="none"/></svg>';
