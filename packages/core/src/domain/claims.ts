@@ -192,6 +192,22 @@ const TokenResponseSchema = Schema.Struct({
 });
 export type DecodedTokenResponse = typeof TokenResponseSchema.Type;
 
+const RefreshResponseSchema = Schema.Struct({
+  access_token: Schema.optional(Schema.String.check(Schema.isMinLength(1))),
+  id_token: Schema.optional(Schema.String.check(Schema.isMinLength(1))),
+  refresh_token: Schema.optional(Schema.String.check(Schema.isMinLength(1))),
+  expires_in: Schema.Finite.check(Schema.isGreaterThan(0)),
+  token_type: Schema.optional(Schema.String),
+  idTokenClaims: Schema.optional(Schema.Unknown),
+});
+export type DecodedRefreshResponse = typeof RefreshResponseSchema.Type;
+
+/** Decode a refresh-token grant's answer: like a code exchange's, but the ID token may be absent. */
+export function decodeRefreshResponse(raw: unknown): DecodedRefreshResponse | undefined {
+  const decoded = Schema.decodeUnknownOption(RefreshResponseSchema)(raw);
+  return decoded._tag === 'Some' && (decoded.value.access_token !== undefined || decoded.value.id_token !== undefined) ? decoded.value : undefined;
+}
+
 /**
  * Decode the token endpoint's answer: HTML, null, broken JSON, no ID token, missing or
  * non-numeric `expires_in` give undefined (a clean error, never a half sign-in).

@@ -35,6 +35,8 @@ export const authErrorCodes = [
   'auth.subjectChanged',
   /** The provider could not be reached. */
   'auth.network',
+  /** The session cannot be refreshed any more (no refresh token, or the provider refused it). */
+  'auth.sessionExpired',
 ] as const;
 export type AuthErrorCode = (typeof authErrorCodes)[number];
 

@@ -16,6 +16,14 @@ import type {
   RefreshGrantRequest, SessionStore, TimerHandle,
 } from '../ports/ports.ts';
 import { sha256 } from './sha256.ts';
+import { base64Url } from '../domain/random.ts';
+
+const utf8 = (text: string) => Uint8Array.from(unescape(encodeURIComponent(text)), (c) => c.charCodeAt(0));
+
+/** An unsigned JWT-shaped token carrying `claims` (the fake provider's ID tokens). */
+export function fakeJwt(claims: unknown, signature: string = 'fake-signature'): string {
+  return `${base64Url(utf8(JSON.stringify({ alg: 'RS256', typ: 'JWT' })))}.${base64Url(utf8(JSON.stringify(claims)))}.${signature}`;
+}
 
 /** A promise with its resolve and reject at hand. */
 export interface Deferred<T> {
@@ -330,7 +338,7 @@ export function createFakeIdentityProvider(options: FakeIdentityProviderOptions)
     };
     return {
       ...(tokenOptions.accessToken ? { access_token: `access-${serial}` } : {}),
-      id_token: `id-${serial}`,
+      id_token: fakeJwt(claims, `sig-${serial}`),
       ...(refresh === undefined ? {} : { refresh_token: refresh }),
       expires_in: options.expiresIn ?? 3600,
       token_type: 'Bearer',

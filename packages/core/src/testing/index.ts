@@ -6,7 +6,7 @@ export type {
   TestPortsOptions,
 } from './fakes.ts';
 export {
-  createDeferred, flushPromises, createFakeClock, createSeededRandom, createScriptedRandom, createDigest,
+  createDeferred, flushPromises, fakeJwt, createFakeClock, createSeededRandom, createScriptedRandom, createDigest,
   createMemoryAuthStateStore, createMemorySessionStore, createMemoryLock, createFakeNavigator, createFakeIdentityProvider,
   queryOf, createFakePortalApi, createMemoryLocaleStore, createMemoryMarkerStore, createTestPorts, testAuthConfig,
 } from './fakes.ts';

@@ -1,0 +1,37 @@
+import type { AuthConfig, AuthStateData, RefreshData, StoredSession } from '../../domain/auth.ts';
+import type { SignedInUser } from '../../domain/user.ts';
+import type { PortalError } from '../../errors/errors.ts';
+import type { CallbackParams } from '../sign-in/sign-in.actors.ts';
+
+export interface ClaimsRefreshInput {
+  readonly config: AuthConfig;
+  /** Whether a user is signed in now (a claims refresh normally runs signed in). Default true. */
+  readonly signedIn?: boolean;
+}
+
+export type ClaimsRefreshEvent =
+  /** Start the refresh; afterwards wait `sleep` ms and go to `redirectUri` (an http(s) URL or a same-origin path). */
+  | { readonly type: 'START'; readonly refresh: RefreshData }
+  /** Handle the provider's return at /flows/auth-refresh. */
+  | { readonly type: 'CALLBACK'; readonly url: string };
+
+export interface ClaimsRefreshContext {
+  readonly config: AuthConfig;
+  readonly signedIn: boolean;
+  readonly refresh: RefreshData;
+  readonly callbackUrl: string;
+  readonly params: CallbackParams;
+  readonly code: string;
+  readonly record?: AuthStateData;
+  readonly authorizationUrl?: string;
+  readonly session?: StoredSession;
+  readonly user?: SignedInUser;
+  readonly error?: PortalError;
+  readonly redirectTo?: string;
+}
+
+export type ClaimsRefreshOutput =
+  | { readonly status: 'redirected'; readonly url: string }
+  | { readonly status: 'refreshed'; readonly user: SignedInUser; readonly session: StoredSession; readonly redirectUri: string }
+  | { readonly status: 'cancelled'; readonly redirectTo: string }
+  | { readonly status: 'failed'; readonly error: PortalError };

@@ -1,0 +1,117 @@
+// Session steps over the ports: load the stored session, refresh it (single-flight across
+// calls and tabs through the Lock port), sign out.
+
+import type { AuthConfig, StoredSession } from '../../domain/auth.ts';
+import type { SignedInUser } from '../../domain/user.ts';
+import type { PortalError } from '../../errors/errors.ts';
+import type { Ports } from '../../ports/ports.ts';
+import { checkIdTokenClaims, decodeIdTokenClaims, decodeRefreshResponse, decodeStoredSession, signedInUserFromClaims } from '../../domain/claims.ts';
+import { readJwtPayload } from '../../domain/jwt.ts';
+import { isIdentityProviderError } from '../../errors/errors.ts';
+import type { LoadedSession } from './session.types.ts';
+
+export type SessionPorts = Pick<Ports, 'clock' | 'sessionStore' | 'lock' | 'identityProvider' | 'navigator'>;
+
+export const refreshLockName = 'hk-portal.token-refresh';
+
+const authError = (code: Extract<PortalError, { kind: 'auth' }>['code']): PortalError => ({ kind: 'auth', status: 500, code });
+
+/** The user from a stored session's ID token (verified when it was stored). */
+export function userFromSession(session: StoredSession): SignedInUser | undefined {
+  const claims = decodeIdTokenClaims(readJwtPayload(session.idToken));
+  return claims === undefined ? undefined : signedInUserFromClaims(claims);
+}
+
+/** Read the stored session; a broken one counts as none. */
+export async function loadSession(ports: SessionPorts): Promise<LoadedSession | undefined> {
+  const session = decodeStoredSession(await ports.sessionStore.read());
+  if (session === undefined) return undefined;
+  const user = userFromSession(session);
+  return user === undefined ? undefined : { session, user };
+}
+
+export interface RefreshRequest {
+  readonly config: AuthConfig;
+  readonly session: StoredSession;
+  readonly user: SignedInUser;
+}
+
+/**
+ * Refresh the tokens once, under the refresh lock. If another call or tab refreshed in the
+ * meantime (the store holds a newer session of the same user), take that one instead.
+ * A refreshed ID token of another `sub` or `iss` → auth.subjectChanged, store cleared.
+ * An answer without a refresh token keeps the old one.
+ */
+export async function refreshSession(ports: SessionPorts, request: RefreshRequest): Promise<LoadedSession> {
+  return ports.lock.run(refreshLockName, async () => {
+    const stored = decodeStoredSession(await ports.sessionStore.read());
+    if (stored !== undefined && stored.accessToken !== request.session.accessToken && stored.expiresAt >= request.session.expiresAt) {
+      const user = userFromSession(stored);
+      if (user !== undefined && user.id === request.user.id && user.issuer === request.user.issuer) return { session: stored, user };
+    }
+    const refreshToken = request.session.refreshToken;
+    if (refreshToken === undefined) throw authError('auth.sessionExpired');
+    const policy = request.config.policies.signIn;
+    let raw: unknown;
+    let issuer: string;
+    try {
+      issuer = (await ports.identityProvider.discover(policy)).issuer;
+      raw = await ports.identityProvider.refresh({ policy, clientId: request.config.clientId, refreshToken, scope: request.config.scopes.join(' ') });
+    } catch (error) {
+      if (isIdentityProviderError(error)) {
+        await ports.sessionStore.clear();
+        throw authError('auth.sessionExpired');
+      }
+      throw authError('auth.network');
+    }
+    const response = decodeRefreshResponse(raw);
+    if (response === undefined) throw authError('auth.invalidTokenResponse');
+    const now = ports.clock.now();
+    let user = request.user;
+    if (response.id_token !== undefined) {
+      const checked = checkIdTokenClaims(response.idTokenClaims, { issuer, clientId: request.config.clientId, now });
+      if (!checked.ok) {
+        await ports.sessionStore.clear();
+        throw authError(checked.problem === 'issuer' ? 'auth.subjectChanged' : 'auth.invalidIdToken');
+      }
+      if (checked.claims.sub !== request.user.id || checked.claims.iss !== request.user.issuer) {
+        await ports.sessionStore.clear();
+        throw authError('auth.subjectChanged');
+      }
+      user = signedInUserFromClaims(checked.claims);
+    }
+    const idToken = response.id_token ?? request.session.idToken;
+    const accessToken = response.access_token ?? idToken;
+    const nextRefreshToken = response.refresh_token ?? refreshToken;
+    const session: StoredSession = {
+      accessToken,
+      accessTokenIsIdToken: response.access_token === undefined,
+      idToken,
+      refreshToken: nextRefreshToken,
+      expiresAt: now + response.expires_in * 1000,
+    };
+    await ports.sessionStore.write(session);
+    return { session, user };
+  });
+}
+
+export interface SignOutRequest {
+  readonly config: AuthConfig;
+  readonly idToken?: string;
+  readonly postLogoutRedirectUri: string;
+}
+
+/** Clear the session (always, even when the provider is down), then find the end-session URL. */
+export async function signOut(ports: SessionPorts, request: SignOutRequest): Promise<string> {
+  await ports.sessionStore.clear().catch(() => undefined);
+  try {
+    const url = await ports.identityProvider.endSessionUrl({
+      policy: request.config.policies.signIn,
+      postLogoutRedirectUri: request.postLogoutRedirectUri,
+      ...(request.idToken === undefined ? {} : { idTokenHint: request.idToken }),
+    });
+    return url ?? request.postLogoutRedirectUri;
+  } catch {
+    return request.postLogoutRedirectUri;
+  }
+}

@@ -1,0 +1,31 @@
+import type { AuthConfig, StoredSession } from '../../domain/auth.ts';
+import type { SignedInUser } from '../../domain/user.ts';
+import type { PortalError } from '../../errors/errors.ts';
+
+export interface SessionInput {
+  readonly config: AuthConfig;
+  /** Where the provider sends the user after sign-out; default `<origin of redirectUri>/auth/logout-success`. */
+  readonly postLogoutRedirectUri?: string;
+}
+
+export type SessionEvent =
+  /** A sign-in (or claims refresh) finished with these tokens and this user. */
+  | { readonly type: 'SIGNED_IN'; readonly session: StoredSession; readonly user: SignedInUser }
+  /** Refresh now (the access token expired, or an API call answered 401). Ignored while refreshing. */
+  | { readonly type: 'REFRESH' }
+  | { readonly type: 'SIGN_OUT' };
+
+export interface SessionContext {
+  readonly config: AuthConfig;
+  readonly postLogoutRedirectUri: string;
+  readonly session?: StoredSession;
+  readonly user?: SignedInUser;
+  /** Why the last refresh failed, or why the user was signed out. */
+  readonly error?: PortalError;
+}
+
+/** What loading and refreshing hand back. */
+export interface LoadedSession {
+  readonly session: StoredSession;
+  readonly user: SignedInUser;
+}
