@@ -36,6 +36,11 @@ export class ApiUnavailable extends Error {
   }
 }
 
+/** The API does not know the application (not released in the identity directory). */
+export class UnknownApplication extends Error {
+  override readonly name = 'UnknownApplication';
+}
+
 /** The API does not know the user. */
 export class UnknownUser extends Error {
   override readonly name = 'UnknownUser';
@@ -135,6 +140,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     async authCheck(userId, clientId) {
       const path = `/Internal/AuthCheck?${new URLSearchParams({ userId, clientId })}`;
       const response = await call('GET', path);
+      if (response.status === 404) throw new UnknownApplication(clientId);
       if (!response.ok) throw new ApiUnavailable(`GET ${path}: HTTP ${response.status}`, response.status);
       const body = await json(response, path);
       if (!isObject(body) || typeof body.status !== 'string') throw new ApiUnavailable(`${path}: no status`);

@@ -427,6 +427,19 @@ describe('app access gate', () => {
     expect(tokens.body.refresh_token).toBeUndefined();
   });
 
+  it('refuses an application the API does not know, with access_denied and AADB2C90018', async () => {
+    stub.setClientKnown(shopId, false);
+    try {
+      const browser = new Browser();
+      const cb = callback(await browser.submit(page((await shopAuthorize(browser)).result), { email: customer.email, password: PASSWORD, action: 'submit' }, [PORTAL, SHOP]));
+      expect(cb.searchParams.get('error')).toBe('access_denied');
+      expect(cb.searchParams.get('error_description')).toMatch(/^AADB2C90018: /);
+      expect(cb.searchParams.get('state')).toBe('s1');
+    } finally {
+      stub.setClientKnown(shopId, true);
+    }
+  });
+
   it('does not ask for the portal itself', async () => {
     const before = stub.calls.filter((c) => c === 'GET /Internal/AuthCheck').length;
     await signIn(new Browser(), partner.email);

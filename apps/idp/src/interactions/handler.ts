@@ -3,7 +3,7 @@
 // redirect to the portal's app access gate.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Interaction } from 'oidc-provider';
-import { ApiUnavailable, UnknownUser, type ApiClient } from '../api-client.ts';
+import { ApiUnavailable, UnknownApplication, UnknownUser, type ApiClient } from '../api-client.ts';
 import { demoAccounts, demoPassword, type AccountStore } from '../accounts/store.ts';
 import { passwordProblem } from '../accounts/password.ts';
 import { B2C } from '../b2c-errors.ts';
@@ -57,6 +57,7 @@ export function createInteractionHandler(deps: InteractionDeps) {
       try {
         status = (await api.authCheck(accountId, clientId)).status;
       } catch (error) {
+        if (error instanceof UnknownApplication) return finishError(c, 'access_denied', B2C.unknownClient(clientId));
         console.error(`[idp] auth check for ${accountId} at ${clientId}: ${(error as Error).message}`);
         return finishError(c, 'server_error', B2C.claimsExchangeFailed);
       }
@@ -146,6 +147,7 @@ export function createInteractionHandler(deps: InteractionDeps) {
       await api.putEmail(account.id, newEmail);
     } catch (error) {
       if (error instanceof ApiUnavailable && error.status === 409) return renderForm(c, c.t.emailTaken, ['newEmail'], values);
+      if (error instanceof ApiUnavailable && error.status === 403) return renderForm(c, c.t.internalAccount, [], values);
       console.error(`[idp] e-mail change for ${account.id}: ${(error as Error).message}`);
       return renderForm(c, c.t.serviceUnavailable, [], values);
     }

@@ -13,6 +13,8 @@ export interface ApiStub {
   trust(idpAuthority: string, jwksUrl: string, audience: string): void;
   setPermissions(userId: string, permissions: string[]): void;
   setAuthCheck(userId: string, clientId: string, status: AuthCheckStatus): void;
+  /** With `known` false the API answers 404 to AuthCheck for this client (an application not released). */
+  setClientKnown(clientId: string, known: boolean): void;
   /** While down, every call answers 503. */
   setDown(down: boolean): void;
   claimsOf(userId: string): UserClaims | undefined;
@@ -35,6 +37,7 @@ export async function startApiStub(): Promise<ApiStub> {
     hkData: { attributes: { firstName: a.firstName, lastName: a.lastName }, permissions: a.kind === 'global-admin' ? ['applications.read', 'all_users.read'] : [] },
   }]));
   const gate = new Map<string, AuthCheckStatus>();
+  const unknownClients = new Set<string>();
   let down = false;
   let verify: ((token: string) => Promise<boolean>) | undefined;
 
@@ -59,6 +62,10 @@ export async function startApiStub(): Promise<ApiStub> {
     },
     setAuthCheck(userId, clientId, status) {
       gate.set(`${userId} ${clientId}`, status);
+    },
+    setClientKnown(clientId, known) {
+      if (known) unknownClients.delete(clientId);
+      else unknownClients.add(clientId);
     },
     setDown(value) {
       down = value;
@@ -101,6 +108,7 @@ export async function startApiStub(): Promise<ApiStub> {
         return send(204);
       }
       if (req.method === 'GET' && url.pathname === '/Internal/AuthCheck') {
+        if (unknownClients.has(url.searchParams.get('clientId') ?? '')) return send(404, { error: { code: 'not_found', message: 'no application', errors: [] } });
         const status = gate.get(`${url.searchParams.get('userId')} ${url.searchParams.get('clientId')}`) ?? 'ok';
         return send(200, { status });
       }
