@@ -96,7 +96,7 @@ export interface Harness {
   db: Database;
   dispatcher: Dispatcher;
   queued: { count: number };
-  request: (method: string, path: string, init?: { token?: string; body?: unknown; rawBody?: BodyInit; headers?: Record<string, string> }) => Promise<Response>;
+  request: (method: string, path: string, init?: { token?: string; body?: unknown; rawBody?: RequestInit["body"]; headers?: Record<string, string> }) => Promise<Response>;
   close: () => Promise<void>;
 }
 
@@ -122,7 +122,7 @@ export async function harness(options: { seed?: boolean; fetchImpl?: typeof fetc
     request: async (method, path, init = {}) => {
       const headers: Record<string, string> = { ...(init.headers ?? {}) };
       if (init.token) headers.authorization = `Bearer ${init.token}`;
-      let body: BodyInit | undefined = init.rawBody;
+      let body: RequestInit["body"] = init.rawBody;
       if (init.body !== undefined) {
         body = JSON.stringify(init.body);
         headers['content-type'] ??= 'application/json';

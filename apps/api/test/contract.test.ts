@@ -1,0 +1,301 @@
+// Calls every operation of the OpenAPI document against the real API (demo data) and
+// validates every answer against the document; the last test proves full coverage.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimsOf } from '../src/services/access.ts';
+import { accessRequests, accountAccesses, apps, attributes, customFlows, roles, users } from '../src/db/seed/ids.ts';
+import { allOperations, checkResponse, covered } from './openapi.ts';
+import { harness, internalToken, token } from './harness.ts';
+import type { Harness } from './harness.ts';
+
+let h: Harness;
+const tokens: Record<string, string> = {};
+
+async function tokenFor(userId: string): Promise<string> {
+  const claims = await claimsOf(h.db, userId);
+  return token({ sub: userId, permissions: claims.hkData.permissions, email: claims.email });
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are validated against the document; tests read them loosely
+type Body = any;
+
+async function call(method: string, path: string, init: { as?: keyof typeof users | 'internal' | 'anonymous'; body?: unknown; rawBody?: FormData; headers?: Record<string, string> } = {}): Promise<{ status: number; body: Body }> {
+  const who = init.as ?? 'globalAdmin';
+  const t = who === 'anonymous' ? undefined : who === 'internal' ? await internalToken() : tokens[who];
+  const response = await h.request(method, path, { token: t, body: init.body, rawBody: init.rawBody, headers: init.headers });
+  const status = response.status;
+  const body: Body = await checkResponse(method, path, response);
+  return { status, body };
+}
+
+beforeAll(async () => {
+  h = await harness();
+  for (const [name, id] of Object.entries(users)) tokens[name] = await tokenFor(id);
+});
+afterAll(() => h.close());
+
+describe('system and my calls', () => {
+  it('health', async () => {
+    expect((await call('GET', '/health', { as: 'anonymous' })).status).toBe(200);
+  });
+
+  it('branding is anonymous and shows only label, logo and URL', async () => {
+    const r = await call('GET', `/My/Applications/Branding/${apps.dealerOrdering}`, { as: 'anonymous' });
+    expect(r.body).toEqual({ label: 'Händlerbestellung', logoUrl: null, url: 'http://localhost:4992' });
+    expect((await call('GET', '/My/Applications/Branding/unknown-client', { as: 'anonymous' })).status).toBe(404);
+  });
+
+  it('lists my applications with pending requests and onlyWithValues', async () => {
+    const r = await call('GET', '/My/Applications', { as: 'partner' });
+    expect(r.body.items.map((a: Body) => [a.id, a.accessStatus])).toEqual([
+      [apps.dealerOrdering, 'granted'], [apps.kitchenPlanner, 'requested'], [apps.servicePortal, 'granted'],
+    ]);
+    const only = await call('GET', '/My/Applications?onlyWithValues=true', { as: 'partner' });
+    expect(only.body.items.every((a: Body) => a.accessStatus === 'granted')).toBe(true);
+    const none = await call('GET', '/My/Applications', { as: 'newUser' });
+    expect(none.body).toEqual({ items: [], total: 0 });
+    expect((await call('GET', '/My/Applications', { as: 'anonymous' })).status).toBe(401);
+  });
+
+  it('shows one of my applications with my attributes', async () => {
+    const r = await call('GET', `/My/Applications/${apps.dealerOrdering}`, { as: 'partner' });
+    expect(r.body.attributes.find((a: Body) => a.key === 'dealerNumber')).toMatchObject({ value: null, required: true, editable: true });
+    expect((await call('GET', `/My/Applications/${apps.hr}`, { as: 'partner' })).status).toBe(404);
+  });
+
+  it('the gate: missing attributes, then ok after POST /AuthCheck', async () => {
+    const before = await call('GET', `/AuthCheck?clientId=${apps.dealerOrdering}`, { as: 'partner' });
+    expect(before.body.status).toBe('missingAttributes');
+    expect(before.body.missingAttributes.map((a: Body) => a.key)).toEqual(['dealerNumber']);
+    const after = await call('POST', '/AuthCheck', { as: 'partner', body: { clientId: apps.dealerOrdering, attributes: [{ key: 'dealerNumber', value: 'H-1001' }] } });
+    expect(after.body.status).toBe('ok');
+  });
+
+  it('the gate: no access (requestable or not), requested, custom flow', async () => {
+    expect((await call('GET', `/AuthCheck?clientId=${apps.dealerOrdering}`, { as: 'newUser' })).body).toMatchObject({ status: 'noAccess', requestable: true });
+    expect((await call('GET', `/AuthCheck?clientId=${apps.hr}`, { as: 'newUser' })).body).toMatchObject({ status: 'noAccess', requestable: false });
+    expect((await call('GET', `/AuthCheck?clientId=${apps.kitchenPlanner}`, { as: 'partner' })).body.status).toBe('requested');
+    expect((await call('GET', `/AuthCheck?clientId=${apps.servicePortal}`, { as: 'partner' })).body).toMatchObject({ status: 'customFlow', customFlow: { key: 'service-terms' } });
+    expect((await call('GET', '/AuthCheck?clientId=nope', { as: 'partner' })).status).toBe(404);
+    expect((await call('GET', '/AuthCheck', { as: 'partner' })).status).toBe(400);
+  });
+
+  it('custom flow by key, then completed', async () => {
+    const page = await call('GET', '/CustomFlow/service-terms', { as: 'partner' });
+    expect(page.body).toMatchObject({ id: customFlows.serviceTerms, completed: false });
+    const done = await call('POST', `/CustomFlow/${customFlows.serviceTerms}`, { as: 'partner', body: { attributes: [{ key: 'termsAccepted', value: 'true' }] } });
+    expect(done.body.completed).toBe(true);
+    expect((await call('GET', `/AuthCheck?clientId=${apps.servicePortal}`, { as: 'partner' })).body.status).toBe('ok');
+    expect((await call('GET', '/CustomFlow/unknown-flow', { as: 'partner' })).status).toBe(404);
+  });
+
+  it('updates my attributes, refusing non-editable ones', async () => {
+    const ok = await call('PUT', '/My/Attributes', { as: 'partner', body: { applicationId: apps.dealerOrdering, attributes: [{ key: 'phone', value: '+49 40 999' }] } });
+    expect(ok.body.attributes.find((a: Body) => a.key === 'phone').value).toBe('+49 40 999');
+    const refused = await call('PUT', '/My/Attributes', { as: 'employee', body: { applicationId: apps.hr, attributes: [{ key: 'employeeNumber', value: '1' }] } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'attribute.notEditable', message: 'Dieses Feld kann nicht bearbeitet werden' });
+  });
+
+  it('requests access, refuses internal applications and duplicates', async () => {
+    const created = await call('POST', `/My/Applications/${apps.marketing}/AccessRequest`, { as: 'newUser', body: { comment: 'Bitte' } });
+    expect(created.status).toBe(201);
+    expect(created.body.status).toBe('OPEN');
+    expect((await call('POST', `/My/Applications/${apps.marketing}/AccessRequest`, { as: 'newUser', body: {} })).status).toBe(409);
+    const internal = await call('POST', `/My/Applications/${apps.hr}/AccessRequest`, { as: 'newUser', body: {} });
+    expect(internal.status).toBe(403);
+    expect(internal.body.error.code).toBe('accessRequest.notRequestable');
+    expect((await call('POST', `/My/Applications/${apps.servicePortal}/AccessRequest`, { as: 'partner', body: {} })).status).toBe(409);
+    expect((await call('GET', '/My/Applications', { as: 'newUser' })).body.items[0]).toMatchObject({ id: apps.marketing, accessStatus: 'requested' });
+  });
+
+  it('reads and writes my profile', async () => {
+    const p = await call('GET', '/My/Profile', { as: 'employee' });
+    expect(p.body).toMatchObject({ internal: true, canChangeEmail: false, canChangePassword: false, fullName: 'Ilse Intern' });
+    const updated = await call('PUT', '/My/Profile', { as: 'customer', body: { firstName: 'Christa', lastName: 'Kunde', companyName: 'Privat', address: { city: 'Köln' }, language: 'fr' } });
+    expect(updated.body).toMatchObject({ fullName: 'Christa Kunde', language: 'fr', address: { city: 'Köln' }, canChangeEmail: true });
+  });
+});
+
+describe('per-application administration', () => {
+  it('lists the applications the caller administers', async () => {
+    const r = await call('GET', '/Admin/Applications', { as: 'appAdmin' });
+    expect(r.body.items).toEqual([expect.objectContaining({ id: apps.kitchenPlanner, accessRequestsAmount: 8, permissions: { manageAccessRequests: true } })]);
+    const all = await call('GET', '/Admin/Applications', { as: 'globalAdmin' });
+    expect(all.body.total).toBe(6);
+    expect((await call('GET', '/Admin/Applications', { as: 'partner' })).body).toEqual({ items: [], total: 0 });
+  });
+
+  it('lists, shows and decides access requests', async () => {
+    const list = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests?status=OPEN&pageSize=10&sort=fullName&order=asc`, { as: 'appAdmin' });
+    expect(list.body.total).toBe(8);
+    expect((await call('GET', `/Admin/Applications/${apps.dealerOrdering}/AccessRequests`, { as: 'appAdmin' })).status).toBe(403);
+    const one = await call('GET', `/Admin/Applications/AccessRequests/${accessRequests.partnerPlanner}`, { as: 'appAdmin' });
+    expect(one.body).toMatchObject({ status: 'OPEN', user: { id: users.partner }, requestedAccountAccess: { id: accountAccesses.dealerNord } });
+    const noRole = await call('PUT', `/Admin/Applications/AccessRequests/${accessRequests.partnerPlanner}`, { as: 'appAdmin', body: { decision: 'ACCEPT', roleIds: [] } });
+    expect(noRole.status).toBe(400);
+    expect(noRole.body.error.message).toBe('Es muss mindestens eine Rolle ausgewählt werden!');
+    const accepted = await call('PUT', `/Admin/Applications/AccessRequests/${accessRequests.partnerPlanner}`, { as: 'appAdmin',
+      body: { decision: 'ACCEPT', roleIds: [roles.planner], accountAccessIds: [accountAccesses.dealerNord] } });
+    expect(accepted.body).toMatchObject({ status: 'ACCEPTED', roleIds: [roles.planner], decidedBy: users.appAdmin });
+    expect((await call('PUT', `/Admin/Applications/AccessRequests/${accessRequests.partnerPlanner}`, { as: 'appAdmin', body: { decision: 'DENY' } })).status).toBe(409);
+    const denied = await call('PUT', `/Admin/Applications/AccessRequests/${accessRequests.customerPlanner}`, { as: 'appAdmin', body: { decision: 'DENY', reason: 'Kein Händler' } });
+    expect(denied.body).toMatchObject({ status: 'DENIED', reason: 'Kein Händler' });
+    expect((await call('GET', `/AuthCheck?clientId=${apps.kitchenPlanner}`, { as: 'partner' })).body.status).toBe('ok');
+    expect((await call('GET', '/Admin/Applications/AccessRequests/60000000-0000-4000-8000-999999999999', { as: 'appAdmin' })).status).toBe(404);
+  });
+
+  it('manages the users of an application', async () => {
+    const list = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Users?search=dana&sort=accessSince&order=desc`, { as: 'appAdmin' });
+    expect(list.body.items.map((u: Body) => u.id)).toEqual([users.partner]);
+    const one = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`, { as: 'appAdmin' });
+    expect(one.body).toMatchObject({ hasAccess: false, accessSince: null });
+    const granted = await call('PUT', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`, { as: 'appAdmin',
+      body: { roleIds: [roles.plannerViewer], attributes: [{ key: 'studioName', value: 'Studio Neu' }] } });
+    expect(granted.body).toMatchObject({ hasAccess: true, roles: [{ id: roles.plannerViewer }] });
+    expect(granted.body.attributes.find((a: Body) => a.key === 'studioName').value).toBe('Studio Neu');
+    expect((await call('DELETE', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`, { as: 'appAdmin' })).status).toBe(204);
+    expect((await call('DELETE', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`, { as: 'appAdmin' })).status).toBe(404);
+    expect((await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`, { as: 'partner' })).status).toBe(403);
+  });
+
+  it('offers roles and account accesses to pick', async () => {
+    const r = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Selections/Roles?search=plan`, { as: 'appAdmin' });
+    expect(r.body.items.map((x: Body) => x.id).sort()).toEqual([roles.planner, roles.plannerAdmin, roles.plannerViewer].sort());
+    const a = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Selections/AccountAccesses`, { as: 'appAdmin' });
+    expect(a.body.total).toBe(2);
+  });
+
+  it('shows webhook deliveries of grants', async () => {
+    await call('PUT', `/Admin/Applications/${apps.dealerOrdering}/Users/${users.newUser}`, { body: { roleIds: [roles.dealerViewer] } });
+    const r = await call('GET', `/Admin/Applications/${apps.dealerOrdering}/WebhookDeliveries`);
+    expect(r.body.items[0]).toMatchObject({ event: 'GRANT', userId: users.newUser, status: 'PENDING', attempts: 0 });
+  });
+});
+
+describe('global administration', () => {
+  let createdApp = '';
+  let imageUrl = '';
+
+  it('lists, creates, reads, updates and deletes applications with history', async () => {
+    const list = await call('GET', '/Applications?sort=sortNumber&order=desc&pageSize=10');
+    expect(list.body.total).toBe(6);
+    const form = new FormData();
+    form.append('file', new File(['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>'], 'logo.svg', { type: 'image/svg+xml' }));
+    const upload = await call('POST', '/Applications/Image', { rawBody: form });
+    expect(upload.status).toBe(201);
+    imageUrl = upload.body.url;
+    const served = await h.request('GET', imageUrl);
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-security-policy')).toContain('sandbox');
+    await checkResponse('GET', imageUrl, served);
+    const input = {
+      label: 'Ausstellungsplaner', url: 'https://show.example.test', logoUrl: imageUrl, description: 'Neu', sortNumber: 60,
+      accessRequestAllowed: true, attributes: [{ attributeId: attributes.studioName, outputInToken: true, required: true, visible: true }],
+      roles: [{ roleId: roles.planner, permissionId: null, visible: true, default: true }], accountAccessIds: [accountAccesses.dealerNord],
+      customFlowIds: [customFlows.serviceTerms], activationGroups: [{ directoryGroupName: 'Aussteller', roleIds: [roles.planner], accountAccessIds: [] }],
+      webhook: { enabled: true, endpointUrl: 'https://hooks.example.test/x', username: 'u', password: 'secret', onGrant: true, onRemove: false, onUpdate: false,
+        headers: [{ key: 'X-Token', value: 'abc' }], keyVaultReference: null },
+    };
+    const created = await call('POST', '/Applications', { body: input });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ released: false, webhook: { passwordSet: true, username: 'u' } });
+    expect(JSON.stringify(created.body)).not.toContain('secret');
+    createdApp = created.body.id;
+    expect((await call('GET', `/Applications/${createdApp}`)).body.label).toBe('Ausstellungsplaner');
+    const { password: _p, ...hookWithoutPassword } = input.webhook;
+    const updated = await call('PUT', `/Applications/${createdApp}`, { body: { ...input, label: 'Ausstellungsplaner 2', webhook: hookWithoutPassword } });
+    expect(updated.body).toMatchObject({ label: 'Ausstellungsplaner 2', webhook: { passwordSet: true } });
+    const history = await call('GET', `/Applications/${createdApp}/History?sort=updatedAt&order=desc`);
+    expect(history.body.items.some((e: Body) => e.mode === 'UPDATE' && e.field === 'label' && e.value === 'Ausstellungsplaner 2' && e.updatedBy === users.globalAdmin)).toBe(true);
+    expect(JSON.stringify(history.body)).not.toContain('secret');
+    expect((await call('DELETE', `/Applications/${createdApp}`)).status).toBe(204);
+    expect((await call('GET', `/Applications/${createdApp}`)).status).toBe(404);
+    expect((await call('PUT', `/Applications/${createdApp}`, { body: input })).status).toBe(404);
+    expect((await call('DELETE', `/Applications/${createdApp}`)).status).toBe(404);
+    expect((await call('GET', `/Applications/${createdApp}/History`)).body.items[0].mode).toBe('DELETE');
+    expect((await call('GET', '/Applications/no-such-app/History')).status).toBe(404);
+  });
+
+  const entities: { path: string; input: Record<string, unknown>; change: Record<string, unknown> }[] = [
+    { path: '/Attributes', input: { key: 'favouriteColour', label: 'Lieblingsfarbe', dataType: 'STRING' }, change: { label: 'Farbe' } },
+    { path: '/Permissions', input: { key: 'showroom.admin', description: 'Ausstellung' }, change: { description: 'Ausstellung verwalten' } },
+    { path: '/Roles', input: { key: 'showroom.guide', label: 'Führer', permissionIds: [], applicationIds: [apps.kitchenPlanner] }, change: { label: 'Führerin' } },
+    { path: '/AccountAccesses', input: { key: 'dealer.nord.kiel', label: 'Filiale Kiel', parentId: accountAccesses.dealerNord, parentDeterminationMethod: 'MANUAL', childDeterminationMethod: 'NONE', attributeId: null }, change: { label: 'Filiale Kiel-Nord' } },
+    { path: '/CustomFlows', input: { key: 'showroom-consent', label: 'Einwilligung', description: '', attributeIds: [attributes.phone] }, change: { label: 'Einwilligung 2' } },
+  ];
+  for (const e of entities) {
+    it(`CRUD and history of ${e.path}`, async () => {
+      const list = await call('GET', `${e.path}?page=1&pageSize=50&order=desc`);
+      expect(list.body.total).toBeGreaterThan(0);
+      const created = await call('POST', e.path, { body: e.input });
+      expect(created.status).toBe(201);
+      const id = created.body.id;
+      expect((await call('POST', e.path, { body: e.input })).status).toBe(409);
+      expect((await call('GET', `${e.path}/${id}`)).body).toMatchObject(e.change ? { id } : {});
+      const updated = await call('PUT', `${e.path}/${id}`, { body: { ...e.input, ...e.change } });
+      expect(updated.body).toMatchObject(e.change);
+      const search = await call('GET', `${e.path}?search=${encodeURIComponent(String(e.input.key))}`);
+      expect(search.body.items.map((x: Body) => x.id)).toContain(id);
+      const history = await call('GET', `${e.path}/${id}/History`);
+      expect(history.body.items.map((x: Body) => x.mode)).toContain('UPDATE');
+      expect((await call('DELETE', `${e.path}/${id}`)).status).toBe(204);
+      expect((await call('GET', `${e.path}/${id}`)).status).toBe(404);
+      expect((await call('PUT', `${e.path}/${id}`, { body: e.input })).status).toBe(404);
+      expect((await call('DELETE', `${e.path}/${id}`)).status).toBe(404);
+      expect((await call('GET', `${e.path}/00000000-0000-4000-8000-00000000dead/History`)).status).toBe(404);
+      expect((await call('GET', e.path, { as: 'partner' })).status).toBe(403);
+      expect((await call('POST', e.path, { as: 'partner', body: e.input })).status).toBe(403);
+      expect((await call('POST', e.path, { body: { ...e.input, unknown: 1 } })).status).toBe(400);
+    });
+  }
+
+  it('shows usages of attributes and permissions', async () => {
+    const a = await call('GET', `/Attributes/${attributes.customerNumber}`);
+    expect(a.body.usages.map((u: Body) => u.type)).toContain('APPLICATION');
+  });
+
+  it('lists, shows and deletes users', async () => {
+    const list = await call('GET', '/Users?search=hk-demo&sort=email&pageSize=10');
+    expect(list.body.total).toBe(6);
+    const one = await call('GET', `/Users/${users.partner}`);
+    expect(one.body.applications.map((a: Body) => a.id)).toContain(apps.dealerOrdering);
+    expect((await call('GET', '/Users', { as: 'appAdmin' })).status).toBe(403);
+    expect((await call('DELETE', `/Users/${users.customer}`)).status).toBe(204);
+    expect((await call('GET', `/Users/${users.customer}`)).status).toBe(404);
+    expect((await call('DELETE', `/Users/${users.customer}`)).status).toBe(404);
+  });
+});
+
+describe('internal calls of the identity provider', () => {
+  it('answers claims with permissions from roles', async () => {
+    const admin = await call('GET', `/Internal/Users/${users.globalAdmin}/Claims`, { as: 'internal' });
+    expect(admin.body).toMatchObject({ sub: users.globalAdmin, email: 'admin@hk-demo.test', internal: true, name: 'Greta Gruber' });
+    expect(admin.body.hkData.permissions).toEqual(expect.arrayContaining(['all_users.read', 'applications.write', 'customflows.read']));
+    const partner = await call('GET', `/Internal/Users/${users.partner}/Claims`, { as: 'internal' });
+    expect(partner.body.hkData.attributes).toMatchObject({ firstName: 'Dana', lastName: 'Dealer', dealerNumber: 'H-1001' });
+    expect((await call('GET', '/Internal/Users/00000000-0000-4000-8000-0000000000ff/Claims', { as: 'internal' })).status).toBe(404);
+    expect((await call('GET', `/Internal/Users/${users.partner}/Claims`, { as: 'partner' })).status).toBe(401);
+  });
+
+  it('answers the gate for a user and client', async () => {
+    const r = await call('GET', `/Internal/AuthCheck?userId=${users.newUser}&clientId=${apps.hr}`, { as: 'internal' });
+    expect(r.body).toMatchObject({ status: 'noAccess', requestable: false });
+    expect((await call('GET', `/Internal/AuthCheck?userId=bad&clientId=${apps.hr}`, { as: 'internal' })).status).toBe(400);
+    expect((await call('GET', `/Internal/AuthCheck?userId=00000000-0000-4000-8000-0000000000ff&clientId=${apps.hr}`, { as: 'internal' })).status).toBe(404);
+  });
+
+  it('records a changed e-mail, refused for internal accounts', async () => {
+    expect((await call('PUT', `/Internal/Users/${users.partner}/Email`, { as: 'internal', body: { email: 'dana@partner.example.test' } })).status).toBe(204);
+    expect((await call('GET', '/My/Profile', { as: 'partner' })).body.email).toBe('dana@partner.example.test');
+    expect((await call('PUT', `/Internal/Users/${users.employee}/Email`, { as: 'internal', body: { email: 'x@example.test' } })).status).toBe(403);
+    expect((await call('PUT', `/Internal/Users/${users.appAdmin}/Email`, { as: 'internal', body: { email: 'admin@hk-demo.test' } })).status).toBe(409);
+    expect((await call('PUT', `/Internal/Users/${users.appAdmin}/Email`, { as: 'internal', body: { email: 'not-an-email' } })).status).toBe(400);
+  });
+});
+
+describe('coverage', () => {
+  it('exercised every operation of the document with a successful answer', () => {
+    const missing = allOperations().filter((op) => ![...(covered.get(op) ?? [])].some((s) => s < 300));
+    expect(missing).toEqual([]);
+  });
+});
