@@ -1,0 +1,350 @@
+// Core's PortalApi port (and the other calls of the portal's user side) over the API
+// client. Wire types (generated from the contract) are mapped to domain types here and
+// never leave this package.
+
+import type {
+  AccessRequest, AccessRequestDecision, Application, ApplicationBranding, AttributeDataType, AuthCheckResult, AuthCheckTarget,
+  LocaleCode, MissingAttribute, PortalApi, UserAttributeValue,
+} from '@portal/core';
+import type { Schema } from '@portal/contract';
+import type { ApiClient } from './client.ts';
+import { unwrap, unwrapVoid } from './client.ts';
+
+/** One tile of the launcher: an application the user has, or has requested. */
+export interface MyApplication extends Application {
+  readonly accessStatus: 'granted' | 'requested';
+}
+
+/** A role shown by name. */
+export interface NamedRef {
+  readonly id: string;
+  readonly key: string;
+  readonly label: string;
+}
+
+/** An attribute value of the user as a form field (text on the wire). */
+export interface AttributeField extends UserAttributeValue {
+  readonly label: string;
+  readonly dataType: AttributeDataType;
+  readonly required: boolean;
+  readonly value: string | null;
+}
+
+/** `/settings/applications/{id}`: one application with the user's attributes for it. */
+export interface MyApplicationDetail {
+  readonly application: MyApplication;
+  /** ISO date-time. */
+  readonly accessSince?: string;
+  readonly roles: readonly NamedRef[];
+  readonly attributes: readonly AttributeField[];
+}
+
+/** A value to store: the attribute key and its text (null clears it). */
+export interface AttributeValueInput {
+  readonly key: string;
+  readonly value: string | null;
+}
+
+export interface Address {
+  readonly street?: string;
+  readonly postalCode?: string;
+  readonly city?: string;
+  readonly country?: string;
+}
+
+export interface Profile {
+  readonly id: string;
+  readonly email: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly fullName: string;
+  readonly companyName?: string;
+  readonly address?: Address;
+  readonly language: LocaleCode;
+  readonly internal: boolean;
+  readonly canChangeEmail: boolean;
+  readonly canChangePassword: boolean;
+  /** ISO date-time. */
+  readonly createdAt: string;
+}
+
+export interface ProfileInput {
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly companyName?: string | null;
+  readonly address?: Address | null;
+  readonly language: LocaleCode;
+}
+
+/** `/flows/{key}`: a custom flow as the user fills it. */
+export interface CustomFlowPage {
+  readonly id: string;
+  readonly key: string;
+  readonly label: string;
+  readonly description: string;
+  readonly completed: boolean;
+  readonly attributes: readonly AttributeField[];
+}
+
+/** What the user may add to an access request. */
+export interface AccessRequestInput {
+  readonly accountAccessId?: string;
+  readonly roleId?: string;
+  readonly comment?: string;
+}
+
+/** The port plus the other calls of the portal's user side. */
+export interface UserPortalApi extends PortalApi {
+  /** `GET /My/Applications` (all pages; `onlyWithValues` for settings/applications). */
+  listMyApplications(options?: { readonly onlyWithValues?: boolean }): Promise<readonly MyApplication[]>;
+  /** `GET /My/Applications/{id}`. */
+  getMyApplication(id: string): Promise<MyApplicationDetail>;
+  /** `PUT /My/Attributes`. */
+  updateMyAttributes(applicationId: string, values: readonly AttributeValueInput[]): Promise<MyApplicationDetail>;
+  /** `GET /My/Profile`. */
+  getProfile(): Promise<Profile>;
+  /** `PUT /My/Profile`. */
+  updateProfile(input: ProfileInput): Promise<Profile>;
+  /** `GET /CustomFlow/{idOrKey}`. */
+  getCustomFlow(idOrKey: string): Promise<CustomFlowPage>;
+  /** `POST /CustomFlow/{idOrKey}`. */
+  submitCustomFlow(idOrKey: string, values: readonly AttributeValueInput[]): Promise<CustomFlowPage>;
+  /** `POST /My/Applications/{id}/AccessRequest` with the optional details. */
+  requestApplicationAccess(applicationId: string, input?: AccessRequestInput): Promise<void>;
+}
+
+type WireMyApplication = Schema<'MyApplication'>;
+type WireAdminApplication = Schema<'AdminApplication'>;
+type WireAttributeValue = Schema<'UserAttributeValue'>;
+type WireAuthCheck = Schema<'AuthCheckResult'>;
+type WireProfile = Schema<'Profile'>;
+type WireAddress = NonNullable<WireProfile['address']>;
+
+/** Lists default to 100 rows; longer lists are read page by page up to this many pages. */
+const maxPages = 20;
+
+function baseApplication(wire: { id: string; label: string; logoUrl: string | null; url: string; internal: boolean }): Application {
+  return {
+    id: wire.id,
+    clientId: wire.id,
+    label: wire.label,
+    ...(wire.logoUrl === null ? {} : { logoUrl: wire.logoUrl }),
+    url: wire.url,
+    sortNumber: 0,
+    accessRequestRequired: false,
+    accessRequestAllowed: false,
+    internalCopyOfAccessRequests: false,
+    roleRequiredOnAccessRequest: false,
+    accessRequestsAmount: 0,
+    internal: wire.internal,
+  };
+}
+
+export function toMyApplication(wire: WireMyApplication): MyApplication {
+  return {
+    ...baseApplication(wire),
+    description: wire.description,
+    sortNumber: wire.sortNumber,
+    accessStatus: wire.accessStatus,
+  };
+}
+
+export function toAdministrableApplication(wire: WireAdminApplication): Application {
+  return {
+    ...baseApplication(wire),
+    accessRequestsAmount: wire.accessRequestsAmount,
+    permissions: { manageAccessRequests: wire.permissions.manageAccessRequests },
+  };
+}
+
+export function toAttributeField(wire: WireAttributeValue): AttributeField {
+  return {
+    attributeId: wire.attributeId,
+    key: wire.key,
+    label: wire.label,
+    dataType: wire.dataType,
+    value: wire.value,
+    required: wire.required,
+    editable: wire.editable,
+  };
+}
+
+function toAddress(wire: WireAddress): Address {
+  return {
+    ...(wire.street === undefined ? {} : { street: wire.street }),
+    ...(wire.postalCode === undefined ? {} : { postalCode: wire.postalCode }),
+    ...(wire.city === undefined ? {} : { city: wire.city }),
+    ...(wire.country === undefined ? {} : { country: wire.country }),
+  };
+}
+
+export function toProfile(wire: WireProfile): Profile {
+  return {
+    id: wire.id,
+    email: wire.email,
+    firstName: wire.firstName,
+    lastName: wire.lastName,
+    fullName: wire.fullName,
+    ...(wire.companyName === null ? {} : { companyName: wire.companyName }),
+    ...(wire.address === null ? {} : { address: toAddress(wire.address) }),
+    language: wire.language,
+    internal: wire.internal,
+    canChangeEmail: wire.canChangeEmail,
+    canChangePassword: wire.canChangePassword,
+    createdAt: wire.createdAt,
+  };
+}
+
+function toMissingAttribute(wire: Schema<'AttributeDefinition'>): MissingAttribute {
+  return { attributeId: wire.id, key: wire.key, label: wire.label, dataType: wire.dataType, required: true };
+}
+
+/** The gate's wire answer in core's terms (`requested` is `noAccess` with `requested: true`). */
+export function toAuthCheckResult(wire: WireAuthCheck): AuthCheckResult {
+  const applicationId = wire.application.id;
+  switch (wire.status) {
+    case 'ok':
+      return { status: 'ok', applicationId, url: wire.application.url };
+    case 'missingAttributes':
+      return { status: 'missingAttributes', applicationId, attributes: (wire.missingAttributes ?? []).map(toMissingAttribute) };
+    case 'customFlow':
+      return { status: 'customFlow', applicationId, flowKey: wire.customFlow?.key ?? '' };
+    case 'requested':
+      return { status: 'noAccess', applicationId, internal: wire.application.internal, requested: true };
+    case 'noAccess':
+      return { status: 'noAccess', applicationId, internal: wire.application.internal || wire.requestable === false, requested: false };
+  }
+}
+
+export function toAccessRequest(wire: Schema<'AccessRequest'>): AccessRequest {
+  return {
+    id: wire.id,
+    applicationId: wire.applicationId,
+    ...(wire.requestedAccountAccess === null ? {} : { requestedAccountAccess: wire.requestedAccountAccess.label }),
+    requestedAt: wire.requestedAt,
+    userId: wire.user.id,
+    status: wire.status,
+  };
+}
+
+export function toDecisionBody(decision: AccessRequestDecision): Schema<'AccessRequestDecision'> {
+  return decision.kind === 'accept'
+    ? { decision: 'ACCEPT', roleIds: [...decision.roleIds], accountAccessIds: [...decision.accountAccessIds] }
+    : { decision: 'DENY', reason: decision.reason ?? null };
+}
+
+const clientIdOf = (target: AuthCheckTarget): string => ('clientId' in target ? target.clientId : target.applicationId);
+
+function toDetail(wire: Schema<'MyApplicationDetail'>): MyApplicationDetail {
+  return {
+    application: toMyApplication(wire.application),
+    ...(wire.accessSince === null ? {} : { accessSince: wire.accessSince }),
+    roles: wire.roles.map((r) => ({ id: r.id, key: r.key, label: r.label })),
+    attributes: wire.attributes.map(toAttributeField),
+  };
+}
+
+function toFlowPage(wire: Schema<'CustomFlowPage'>): CustomFlowPage {
+  return {
+    id: wire.id,
+    key: wire.key,
+    label: wire.label,
+    description: wire.description,
+    completed: wire.completed,
+    attributes: wire.attributes.map(toAttributeField),
+  };
+}
+
+const valuesBody = (values: readonly AttributeValueInput[]) => values.map((v) => ({ key: v.key, value: v.value }));
+
+/** Read every page of a list (100 rows per page) up to a bound. */
+async function allPages<T>(read: (page: number) => Promise<{ items: T[]; total: number }>): Promise<T[]> {
+  const items: T[] = [];
+  for (let page = 1; page <= maxPages; page += 1) {
+    const answer = await read(page);
+    items.push(...answer.items);
+    if (answer.items.length === 0 || items.length >= answer.total) break;
+  }
+  return items;
+}
+
+export function createPortalApi(client: ApiClient): UserPortalApi {
+  return {
+    async listAdministrableApplications() {
+      const items = await allPages((page) => unwrap(client.GET('/Admin/Applications', { params: { query: { page, pageSize: 100 } } })));
+      return items.map(toAdministrableApplication);
+    },
+
+    async getApplicationBranding(clientId): Promise<ApplicationBranding> {
+      const wire = await unwrap(client.GET('/My/Applications/Branding/{clientId}', { params: { path: { clientId } } }));
+      return { clientId, label: wire.label, ...(wire.logoUrl === null ? {} : { logoUrl: wire.logoUrl }), url: wire.url };
+    },
+
+    async getAccessRequest(id) {
+      return toAccessRequest(await unwrap(client.GET('/Admin/Applications/AccessRequests/{id}', { params: { path: { id } } })));
+    },
+
+    async decideAccessRequest(id, decision) {
+      await unwrap(client.PUT('/Admin/Applications/AccessRequests/{id}', { params: { path: { id } }, body: toDecisionBody(decision) }));
+    },
+
+    async authCheck(target) {
+      return toAuthCheckResult(await unwrap(client.GET('/AuthCheck', { params: { query: { clientId: clientIdOf(target) } } })));
+    },
+
+    async submitAttributes(target, values) {
+      const attributes = Object.entries(values).map(([key, value]) => ({ key, value }));
+      return toAuthCheckResult(await unwrap(client.POST('/AuthCheck', { body: { clientId: clientIdOf(target), attributes } })));
+    },
+
+    async requestAccess(target) {
+      await unwrap(client.POST('/My/Applications/{id}/AccessRequest', { params: { path: { id: clientIdOf(target) } }, body: {} }));
+    },
+
+    async requestApplicationAccess(applicationId, input = {}) {
+      const body = {
+        ...(input.accountAccessId === undefined ? {} : { accountAccessId: input.accountAccessId }),
+        ...(input.roleId === undefined ? {} : { roleId: input.roleId }),
+        ...(input.comment === undefined ? {} : { comment: input.comment }),
+      };
+      await unwrapVoid(client.POST('/My/Applications/{id}/AccessRequest', { params: { path: { id: applicationId } }, body }));
+    },
+
+    async listMyApplications(options = {}) {
+      const onlyWithValues = options.onlyWithValues ?? false;
+      const items = await allPages((page) => unwrap(client.GET('/My/Applications', { params: { query: { onlyWithValues, page, pageSize: 100 } } })));
+      return items.map(toMyApplication);
+    },
+
+    async getMyApplication(id) {
+      return toDetail(await unwrap(client.GET('/My/Applications/{id}', { params: { path: { id } } })));
+    },
+
+    async updateMyAttributes(applicationId, values) {
+      return toDetail(await unwrap(client.PUT('/My/Attributes', { body: { applicationId, attributes: valuesBody(values) } })));
+    },
+
+    async getProfile() {
+      return toProfile(await unwrap(client.GET('/My/Profile')));
+    },
+
+    async updateProfile(input) {
+      const body = {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        language: input.language,
+        ...(input.companyName === undefined ? {} : { companyName: input.companyName }),
+        ...(input.address === undefined ? {} : { address: input.address === null ? null : { ...input.address } }),
+      };
+      return toProfile(await unwrap(client.PUT('/My/Profile', { body })));
+    },
+
+    async getCustomFlow(idOrKey) {
+      return toFlowPage(await unwrap(client.GET('/CustomFlow/{id}', { params: { path: { id: idOrKey } } })));
+    },
+
+    async submitCustomFlow(idOrKey, values) {
+      return toFlowPage(await unwrap(client.POST('/CustomFlow/{id}', { params: { path: { id: idOrKey } }, body: { attributes: valuesBody(values) } })));
+    },
+  };
+}

@@ -1,0 +1,30 @@
+// The public API of @portal/adapters (named exports only).
+
+export type { CookieJar, CookieAttributes, StoredCookie, MemoryCookieJar } from './cookies/jar.ts';
+export { cookieByteLimit, createDocumentCookieJar, createMemoryCookieJar, serializeCookie, parseCookies, deleteCookie } from './cookies/jar.ts';
+export { CookieWriteError } from './cookies/errors.ts';
+export { authStateCookieAttributes, createCookieAuthStateStore } from './cookies/auth-state-store.ts';
+export type { SessionStoreOptions } from './cookies/session-store.ts';
+export { sessionCookiePrefix, sessionChunkSize, createCookieSessionStore } from './cookies/session-store.ts';
+export { localeCookieAttributes, toLocaleCode, allowedLanguage, createCookieLocaleStore } from './locale/locale-store.ts';
+
+export type { FetchLike, RetryPolicy, ApiFetchOptions } from './http/api-fetch.ts';
+export { defaultRetryPolicy, isApiPath, apiPathOf, retryAfterMs, backoffMs, createApiFetch } from './http/api-fetch.ts';
+export { NetworkError, isNetworkError } from './http/errors.ts';
+export { singleFlight } from './http/single-flight.ts';
+export type { ApiClient, ApiClientOptions, FetchResult } from './http/client.ts';
+export { createApiClient, unwrap, unwrapVoid } from './http/client.ts';
+export type {
+  MyApplication, NamedRef, AttributeField, MyApplicationDetail, AttributeValueInput, Address, Profile, ProfileInput, CustomFlowPage,
+  AccessRequestInput, UserPortalApi,
+} from './http/portal-api.ts';
+export { createPortalApi, toAuthCheckResult } from './http/portal-api.ts';
+export { uploadApplicationImage } from './http/image-upload.ts';
+
+export type { LockManagerLike } from './lock/web-lock.ts';
+export { createLocalLock, createWebLock } from './lock/web-lock.ts';
+export type { RefreshCoordinatorOptions } from './lock/refresh.ts';
+export { refreshLockName, createRefreshCoordinator } from './lock/refresh.ts';
+
+export type { OidcCodeExchangeRequest, OidcOptions, OidcIdentityProvider } from './oidc/identity-provider.ts';
+export { issuerOf, toProviderError, createOidcIdentityProvider, providerPortalOverviewUrl } from './oidc/identity-provider.ts';
