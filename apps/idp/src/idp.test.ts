@@ -196,12 +196,16 @@ describe('sign-in with the code flow', () => {
     expect(id.internal).toBe(false);
   });
 
-  it('answers CORS for the portal on the token endpoint, and for nobody else', async () => {
+  it('answers CORS for the portal on token, keys and end-session, and for nobody else on token', async () => {
     const preflight = (origin: string) => fetch(idp.policies.signin.urls.token, {
       method: 'OPTIONS',
       headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
     });
     expect((await preflight(PORTAL)).headers.get('access-control-allow-origin')).toBe(PORTAL);
+    const keys = await fetch(idp.policies.signin.urls.jwks, { headers: { origin: PORTAL } });
+    expect(keys.headers.get('access-control-allow-origin')).toBeTruthy();
+    const endSession = await fetch(`${idp.policies.signin.urls.endSession}?client_id=${identities.clients.portal.clientId}`, { headers: { origin: PORTAL } });
+    expect(endSession.headers.get('access-control-allow-origin')).toBe(PORTAL);
     const { cb, verifier } = await signIn(new Browser(), customer.email);
     const evil = await token('signin', { grant_type: 'authorization_code', code: cb.searchParams.get('code') ?? '', code_verifier: verifier, redirect_uri: LOGIN_CB }, { origin: 'http://evil.test' });
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();

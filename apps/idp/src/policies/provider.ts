@@ -252,6 +252,12 @@ export function createPolicy(kind: PolicyKind, deps: PolicyDeps): Policy {
   });
   provider.use(async (ctx, next) => {
     await next();
+    // CORS for the registered applications on end-session too (token, discovery and keys have it built in).
+    const origin = ctx.get('origin');
+    if (origin && ctx.oidc?.route?.startsWith('end_session') && corsOrigins(config, clientIds, ctx.oidc.client?.clientId ?? clientIds.portal).includes(origin)) {
+      ctx.set('access-control-allow-origin', origin);
+      ctx.vary('origin');
+    }
     const location = ctx.response.get('location');
     if (location && ctx.status >= 300 && ctx.status < 400) {
       const url = URL.canParse(location) ? new URL(location) : undefined;
