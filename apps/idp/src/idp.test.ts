@@ -216,7 +216,8 @@ describe('sign-in with the code flow', () => {
     const { cb, verifier } = await signIn(new Browser(), partner.email);
     const first = await exchange('signin', cb.searchParams.get('code') ?? '', verifier);
     const r1 = first.body.refresh_token ?? '';
-    const second = await token('signin', { grant_type: 'refresh_token', refresh_token: r1 });
+    // The portal repeats the scope of the authorization request, offline_access included.
+    const second = await token('signin', { grant_type: 'refresh_token', refresh_token: r1, scope: SCOPE });
     expect(second.status).toBe(200);
     const r2 = second.body.refresh_token ?? '';
     expect(r2).toBeTruthy();

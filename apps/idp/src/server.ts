@@ -5,6 +5,7 @@
 //   /<policy>/interaction/<uid>                        the provider's own pages
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { decodeJwt } from 'jose';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import identities from '@portal/contract/demo-identities.json' with { type: 'json' };
@@ -122,6 +123,7 @@ export async function startIdp(input: IdpConfig, options: { api?: ApiClient; hos
     if (inner === '/oauth2/v2.0/logout') policy = policyOfHint(url.searchParams.get('id_token_hint')) ?? policy;
     // B2C publishes discovery at /<policy>/v2.0/.well-known/openid-configuration.
     const providerPath = inner === '/v2.0/.well-known/openid-configuration' ? '/.well-known/openid-configuration' : inner;
+    if (req.method === 'POST' && providerPath === '/oauth2/v2.0/token') await dropOfflineAccessOnRefresh(req);
     const handler = callbacks.get(policy);
     if (!handler) throw new Error('no handler');
     const r = req as IncomingMessage & { originalUrl?: string };
@@ -158,6 +160,36 @@ export async function startIdp(input: IdpConfig, options: { api?: ApiClient; hos
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * A refresh request may repeat the scope of the authorization request, `offline_access`
+ * included (B2C accepts that). oidc-provider never grants `offline_access` without
+ * prompt=consent and would refuse the refresh with invalid_scope, so it is taken out of the
+ * refresh request's scope here. The body is read and handed on unchanged otherwise.
+ */
+async function dropOfflineAccessOnRefresh(req: IncomingMessage): Promise<void> {
+  if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) return;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > 64 * 1024) throw new Error('token request too large');
+    chunks.push(chunk as Buffer);
+  }
+  let body = Buffer.concat(chunks);
+  const form = new URLSearchParams(body.toString('utf8'));
+  const scope = form.get('scope');
+  if (form.get('grant_type') === 'refresh_token' && scope !== null && scope.split(' ').includes('offline_access')) {
+    const rest = scope.split(' ').filter((s) => s !== '' && s !== 'offline_access');
+    if (rest.length) form.set('scope', rest.join(' '));
+    else form.delete('scope');
+    body = Buffer.from(form.toString(), 'utf8');
+  }
+  const replay = Readable.from([body]);
+  Object.defineProperty(req, 'readable', { get: () => replay.readable, configurable: true });
+  req.iterator = replay.iterator.bind(replay) as IncomingMessage['iterator'];
+  req.headers['content-length'] = String(body.length);
 }
 
 async function endPolicySession(policy: Policy, sessionId: string): Promise<void> {
