@@ -27,4 +27,6 @@ export type { RefreshCoordinatorOptions } from './lock/refresh.ts';
 export { refreshLockName, createRefreshCoordinator } from './lock/refresh.ts';
 
 export type { OidcCodeExchangeRequest, OidcOptions, OidcIdentityProvider } from './oidc/identity-provider.ts';
+export { createSystemClock, createCryptoRandom, createSubtleDigest, createWindowNavigator, createSessionMarkerStore } from './platform/browser.ts';
+
 export { issuerOf, toProviderError, createOidcIdentityProvider, providerPortalOverviewUrl } from './oidc/identity-provider.ts';
