@@ -282,6 +282,14 @@ describe('claims refresh', () => {
     expect(refused.body.error).toBe('invalid_grant');
   });
 
+  it('asks for the password again with prompt=login or max_age=0, despite the session', async () => {
+    const browser = new Browser();
+    await signIn(browser, customer.email);
+    expect(page((await authorize(browser, 'signin', { prompt: 'login' })).result).html).toContain('name="password"');
+    expect(page((await authorize(browser, 'refresh', { max_age: '0' })).result).html).toContain('name="password"');
+    expect(isPage((await authorize(browser, 'refresh')).result)).toBe(false);
+  });
+
   it('asks for the password when there is no session', async () => {
     const started = await authorize(new Browser(), 'refresh');
     expect(page(started.result).html).toContain('name="password"');

@@ -94,7 +94,7 @@ export function createInteractionHandler(deps: InteractionDeps) {
   }
 
   async function show(c: Ctx): Promise<void> {
-    const forced = c.details.prompt.reasons.includes('login_prompt') || c.details.params.max_age === 0;
+    const forced = c.details.prompt.reasons.includes('login_prompt') || (c.details.params.max_age !== undefined && Number(c.details.params.max_age) === 0);
     const silent = (c.policy.kind === 'signin' || c.policy.kind === 'refresh') && c.sso && !forced;
     if (silent && c.sso) return complete(c, c.sso.accountId);
     renderForm(c);
