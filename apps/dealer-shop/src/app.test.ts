@@ -61,6 +61,7 @@ describe('dealer shop', () => {
     expect(home.html).toContain('href="/login"');
     expect(home.html).toContain(`${PORTAL}/?client_id=${identities.clients.dealerShop.clientId}`);
     expect(home.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(home.headers.get('set-cookie')).toBeNull();
     // Sign-out is a form post that continues to the provider's end-session endpoint.
     expect(home.headers.get('content-security-policy')).toContain(`form-action 'self' ${new URL(idp.config.authority).origin}`);
   });
@@ -84,6 +85,14 @@ describe('dealer shop', () => {
     // The provider's session is gone too: the next sign-in asks for the password again.
     const again = page(await browser.go(`${shop.url}/login`, [PORTAL]));
     expect(again.html).toContain('name="password"');
+  });
+
+  it('refuses a callback it did not start (no code exchange)', async () => {
+    const before = stub.calls.length;
+    const home = page(await new Browser().go(`${shop.url}/callback?code=forged&state=forged`));
+    expect(home.url).toBe(`${shop.url}/`);
+    expect(home.html).toContain('Die Anmeldung ist abgelaufen.');
+    expect(stub.calls.length).toBe(before);
   });
 
   it('shows a cancelled sign-in as such', async () => {

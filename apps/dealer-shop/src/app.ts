@@ -68,10 +68,12 @@ export async function startDealerShop(config: ShopConfig, options: { host?: stri
     return discovered;
   };
 
-  function sessionOf(req: IncomingMessage, res: ServerResponse): Session {
+  /** The browser's session; a new one (and its cookie) only when `create` is set. */
+  function sessionOf(req: IncomingMessage, res: ServerResponse, create: boolean): Session {
     const id = readCookie(req, COOKIE);
     const existing = id ? sessions.get(id) : undefined;
     if (existing) return existing;
+    if (!create) return {};
     const fresh: Session = {};
     const newId = randomBytes(32).toString('base64url');
     sessions.set(newId, fresh);
@@ -151,7 +153,7 @@ export async function startDealerShop(config: ShopConfig, options: { host?: stri
       if (req.method === 'GET' && path === '/style.css') return send(res, 200, 'text/css', css);
       if (req.method === 'GET' && path === '/favicon.ico') return send(res, 200, 'image/svg+xml', favicon);
       if (req.method === 'GET' && path === '/health') return send(res, 200, 'application/json', '{"status":"ok"}');
-      const session = sessionOf(req, res);
+      const session = sessionOf(req, res, path === '/login' || path === '/callback');
       if (req.method === 'GET' && path === '/') {
         const notice = session.notice;
         session.notice = undefined;
