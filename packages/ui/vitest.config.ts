@@ -3,10 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
+import type { BrowserProviderOption } from 'vitest/node';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
 
-/** Debian's Chromium; never `playwright install`. */
+/**
+ * Debian's Chromium; never `playwright install`. The cast bridges two copies of vitest's
+ * types that pnpm keeps for different peer sets; at run time it is one vitest.
+ */
 export const chromium = playwright({
   launchOptions: {
     executablePath: '/usr/bin/chromium',
@@ -15,7 +19,7 @@ export const chromium = playwright({
       '--disable-component-update', '--disable-sync', '--no-first-run',
     ],
   },
-});
+}) as unknown as BrowserProviderOption;
 
 export default defineConfig({
   test: {

@@ -27,6 +27,13 @@ const preview: Preview = {
     // Accessibility violations fail the story's test.
     a11y: { test: 'error' },
     controls: { expanded: true },
+    viewport: {
+      options: {
+        phone: { name: 'Phone 360', styles: { width: '360px', height: '740px' }, type: 'mobile' },
+        tablet: { name: 'Tablet 768', styles: { width: '768px', height: '1024px' }, type: 'tablet' },
+        wide: { name: 'Wide 1440', styles: { width: '1440px', height: '900px' }, type: 'desktop' },
+      },
+    },
   },
 };
 

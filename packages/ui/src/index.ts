@@ -34,7 +34,7 @@ export type { TagInputProps } from './tag-input/tag-input.tsx';
 export { LogoUpload } from './logo-upload/logo-upload.tsx';
 export type { LogoUploadProps } from './logo-upload/logo-upload.tsx';
 
-export { Toast, Toaster, toastDurationMs } from './toast/toast.tsx';
+export { Toast, Toaster } from './toast/toast.tsx';
 export type { ToastMessage, ToastTone, ToastProps, ToasterProps } from './toast/toast.tsx';
 export { AppTile } from './launcher/app-tile.tsx';
 export type { AppTileData, AppTileProps } from './launcher/app-tile.tsx';
@@ -44,13 +44,13 @@ export { Greeting } from './greeting/greeting.tsx';
 export type { GreetingProps, GreetingCode } from './greeting/greeting.tsx';
 export { Footer } from './footer/footer.tsx';
 export type { FooterProps } from './footer/footer.tsx';
-export { ErrorPage, errorPageCode, errorPageCodes } from './error-page/error-page.tsx';
-export type { ErrorPageProps, ErrorPageCode } from './error-page/error-page.tsx';
+export { ErrorPage } from './error-page/error-page.tsx';
+export type { ErrorPageProps } from './error-page/error-page.tsx';
 export { PageHeader } from './page-header/page-header.tsx';
-export type { PageHeaderProps, NavigationBarState } from './page-header/page-header.tsx';
-export { DataTable, useDelayedFlag, fetchDelayMs } from './data-table/data-table.tsx';
+export type { PageHeaderProps } from './page-header/page-header.tsx';
+export { DataTable, useDelayedFlag } from './data-table/data-table.tsx';
 export type { DataTableProps, DataTableColumn, DataTableSort, SortOrder } from './data-table/data-table.tsx';
-export { Pagination, pageRange, pageSizes } from './data-table/pagination.tsx';
+export { Pagination, pageRange } from './data-table/pagination.tsx';
 export type { PaginationProps } from './data-table/pagination.tsx';
 
 export { TopBar, Brand, SkipLink } from './layouts/top-bar.tsx';

@@ -3,34 +3,16 @@ import {
   AdjustmentsHorizontalIcon, ArrowsRightLeftIcon, Bars3Icon, HomeIcon, IdentificationIcon, InboxArrowDownIcon, KeyIcon,
   RectangleGroupIcon, ShieldCheckIcon, Squares2X2Icon, TagIcon, UsersIcon, XMarkIcon,
 } from '@heroicons/react/24/outline';
+import { adminNavItems, type AdminNavItem, type AdminNavKey } from '@portal/core';
 import { cx } from '../lib/cx.ts';
 import { useUiText } from '../i18n/ui-text.tsx';
 import { UiLink } from '../i18n/link.tsx';
 import { Footer, type FooterProps } from '../footer/footer.tsx';
-import { PageHeader, type NavigationBarState } from '../page-header/page-header.tsx';
+import type { NavigationBarState } from '@portal/core';
+import { PageHeader } from '../page-header/page-header.tsx';
 import { SkipLink, TopBar, type BrandProps, type TopNavProps } from '../layouts/top-bar.tsx';
 import { ApplicationMenu, type ApplicationLink } from './application-menu.tsx';
 
-/** Keys of the global admin items (core's `AdminNavKey`). */
-export type AdminNavKey = 'users' | 'applications' | 'attributes' | 'permissions' | 'roles' | 'accountAccesses' | 'customFlows';
-
-/** One global admin item (core's `AdminNavItem`): shown only with its permission. */
-export interface AdminNavEntry {
-  readonly key: AdminNavKey;
-  readonly path: string;
-  readonly permission: string;
-}
-
-/** The table of spec §2 (core's `adminNavItems`). */
-export const defaultAdminNavItems: readonly AdminNavEntry[] = [
-  { key: 'users', path: '/admin/users', permission: 'all_users.read' },
-  { key: 'applications', path: '/admin/applications', permission: 'applications.read' },
-  { key: 'attributes', path: '/admin/attributes', permission: 'attributes.read' },
-  { key: 'permissions', path: '/admin/permissions', permission: 'permissions.read' },
-  { key: 'roles', path: '/admin/roles', permission: 'roles.read' },
-  { key: 'accountAccesses', path: '/admin/account-accesses', permission: 'accountaccesses.read' },
-  { key: 'customFlows', path: '/admin/custom-flows', permission: 'customflows.read' },
-];
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -67,8 +49,8 @@ export interface AdminSidebarProps {
   readonly currentApplication?: CurrentApplication;
   /** The signed-in user's permissions (hkData.permissions). */
   readonly permissions: readonly string[];
-  /** The global items with their permissions; spec §2's table by default. */
-  readonly adminItems?: readonly AdminNavEntry[];
+  /** The global items with their permissions; core's `adminNavItems` (spec §2) by default. */
+  readonly adminItems?: readonly AdminNavItem[];
 }
 
 const itemClasses = (current: boolean) =>
@@ -103,7 +85,7 @@ function SidebarLink({ href, label, icon: ItemIcon, currentPath, exact = false, 
 }
 
 /** The admin sidebar: home, my apps, the application dropdown and its items, the global items the user may see. */
-export function AdminSidebar({ homeHref, myAppsHref, currentPath, applications, currentApplication, permissions, adminItems = defaultAdminNavItems, onNavigate = () => undefined }: AdminSidebarProps & { readonly onNavigate?: () => void }) {
+export function AdminSidebar({ homeHref, myAppsHref, currentPath, applications, currentApplication, permissions, adminItems = adminNavItems, onNavigate = () => undefined }: AdminSidebarProps & { readonly onNavigate?: () => void }) {
   const t = useUiText();
   const globalItems = adminItems.filter((item) => permissions.includes(item.permission));
   return (
@@ -203,7 +185,7 @@ export function AdminLayout({ brand, nav, languageSwitcher, userMenu, sidebar, f
           <AdminSidebar {...sidebar} onNavigate={() => setOpen(false)} />
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
-          {navigationBar !== undefined && <div className="mb-6"><PageHeader {...navigationBar} /></div>}
+          {navigationBar?.title !== undefined && <div className="mb-6"><PageHeader {...navigationBar} title={navigationBar.title} /></div>}
           {children}
         </main>
       </div>

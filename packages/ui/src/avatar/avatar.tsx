@@ -1,7 +1,8 @@
+import { avatarColor, avatarInitials, type AvatarColor } from '@portal/core';
 import { cx } from '../lib/cx.ts';
 
 /** Palette tokens of core's `avatarColor(name)`. */
-export type AvatarColorToken = 'avatar-1' | 'avatar-2' | 'avatar-3' | 'avatar-4' | 'avatar-5' | 'avatar-6' | 'avatar-7' | 'avatar-8';
+export type AvatarColorToken = AvatarColor;
 
 const backgrounds: Record<AvatarColorToken, string> = {
   'avatar-1': 'bg-avatar-1',
@@ -19,10 +20,10 @@ const sizes = { sm: 'size-8 text-xs', md: 'size-10 text-sm', lg: 'size-16 text-x
 export interface AvatarProps {
   /** The person's full name: the accessible name of the avatar. */
   readonly name: string;
-  /** Initials of the first and last word (core's `avatarInitials(name)`). */
-  readonly initials: string;
-  /** Colour token derived from the name (core's `avatarColor(name)`). */
-  readonly color: AvatarColorToken;
+  /** Initials; core's `avatarInitials(name)` (first and last word) by default. */
+  readonly initials?: string;
+  /** Colour token; core's `avatarColor(name)` by default. */
+  readonly color?: AvatarColorToken;
   readonly size?: keyof typeof sizes;
   /** Hide from assistive technology when the name is written next to it. */
   readonly decorative?: boolean;
@@ -35,9 +36,9 @@ export function Avatar({ name, initials, color, size = 'md', decorative = false 
       role={decorative ? undefined : 'img'}
       aria-label={decorative ? undefined : name}
       aria-hidden={decorative || undefined}
-      className={cx('inline-flex shrink-0 select-none items-center justify-center rounded-full font-semibold text-on-avatar', backgrounds[color], sizes[size])}
+      className={cx('inline-flex shrink-0 select-none items-center justify-center rounded-full font-semibold text-on-avatar', backgrounds[color ?? avatarColor(name)], sizes[size])}
     >
-      {initials}
+      {initials ?? avatarInitials(name)}
     </span>
   );
 }

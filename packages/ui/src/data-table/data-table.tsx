@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { ChevronDownIcon, ChevronUpDownIcon, ChevronUpIcon, ExclamationTriangleIcon } from '@heroicons/react/20/solid';
+import { fetchDelayMs } from '@portal/core';
 import { cx } from '../lib/cx.ts';
 import { useUiText } from '../i18n/ui-text.tsx';
 import { Button } from '../button/button.tsx';
@@ -23,9 +24,6 @@ export interface DataTableColumn<Row> {
   readonly className?: string;
 }
 
-/** Loading indicators wait this long, so fast answers never flash (spec §9). */
-export const fetchDelayMs = 200;
-
 export interface DataTableProps<Row> {
   /** The table's accessible name (visually hidden). */
   readonly caption: string;
@@ -34,7 +32,7 @@ export interface DataTableProps<Row> {
   readonly rowKey: (row: Row) => string;
   readonly sort?: DataTableSort;
   readonly onSortChange?: (sort: DataTableSort) => void;
-  /** While true, the current rows stay; skeleton rows replace them after `skeletonDelayMs`. */
+  /** While true, the current rows stay; skeleton rows replace them after `skeletonDelayMs` (core's fetchDelayMs, 200 ms). */
   readonly loading?: boolean;
   readonly skeletonDelayMs?: number;
   readonly skeletonRows?: number;

@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '@heroicons/react/20/solid';
+import { pageSizes } from '@portal/core';
 import { useUiText } from '../i18n/ui-text.tsx';
-
-export const pageSizes = [10, 25, 50, 100] as const;
 
 export interface PaginationProps {
   /** 1-based page number. */

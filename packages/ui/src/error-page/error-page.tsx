@@ -1,20 +1,17 @@
 import { ExclamationTriangleIcon } from '@heroicons/react/24/outline';
+import { pageErrorStatus } from '@portal/core';
 import { useUiText } from '../i18n/ui-text.tsx';
 import { UiLink } from '../i18n/link.tsx';
 import { buttonClasses } from '../button/button.tsx';
 
-/** The page error codes with their own description (spec §8); others fall back to 500. */
-export const errorPageCodes = [400, 401, 403, 404, 500] as const;
-export type ErrorPageCode = (typeof errorPageCodes)[number];
-
-/** The code shown for any status: known codes as they are, everything else as 500. */
-export function errorPageCode(code: number): ErrorPageCode {
-  return (errorPageCodes as readonly number[]).includes(code) ? (code as ErrorPageCode) : 500;
-}
-
 export interface ErrorPageProps {
+  /** Any status: 400, 401, 403, 404 and 500 are shown as they are, others as 500 (spec §8). */
   readonly code: number;
-  /** The server's or identity provider's message; the code's description without it. */
+  /** The status's title (core's `titleKey`, translated by the portal), under the heading. */
+  readonly title?: string;
+  /** The description (core's `descriptionKey`, translated); ui's text for the status without it. */
+  readonly description?: string;
+  /** Plain text from the server or identity provider: shown only when given. */
   readonly message?: string;
   /** Shows the back-to-home button (only when signed in, spec §2). */
   readonly signedIn: boolean;
@@ -22,15 +19,17 @@ export interface ErrorPageProps {
 }
 
 /** "Fehler {code}", a description, and a way home for signed-in users. */
-export function ErrorPage({ code, message, signedIn, homeHref = '/' }: ErrorPageProps) {
+export function ErrorPage({ code, title, description, message, signedIn, homeHref = '/' }: ErrorPageProps) {
   const t = useUiText();
-  const shown = errorPageCode(code);
+  const status = pageErrorStatus(code);
   return (
-    <main className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
       <ExclamationTriangleIcon aria-hidden="true" className="size-12 text-danger" />
-      <h1 className="text-3xl font-semibold text-fg">{t('errorPage.title', { code: shown })}</h1>
-      <p className="text-base text-fg-muted">{message ?? t(`errorPage.${shown}`)}</p>
+      <h1 className="text-3xl font-semibold text-fg">{t('errorPage.title', { code: status })}</h1>
+      {title !== undefined && <p className="text-xl font-medium text-fg">{title}</p>}
+      <p className="text-base text-fg-muted">{description ?? t(`errorPage.${status}`)}</p>
+      {message !== undefined && <p className="max-w-full rounded-lg bg-surface-muted px-4 py-2 text-sm break-words text-fg">{message}</p>}
       {signedIn && <UiLink href={homeHref} className={buttonClasses('primary')}>{t('errorPage.backHome')}</UiLink>}
-    </main>
+    </div>
   );
 }

@@ -26,7 +26,7 @@ export function ReadOnlyField({ label, value, id }: ReadOnlyFieldProps) {
         />
         <LockClosedIcon aria-hidden="true" className="pointer-events-none absolute end-3 top-1/2 size-4 -translate-y-1/2 text-fg-muted" />
       </div>
-      <p id={ids.helpId} className="mt-1.5 text-sm text-fg-muted">{t('form.readOnly')}</p>
+      <p id={ids.helpId} className="mt-1.5 text-sm text-fg-muted">{t('validations.notEditable')}</p>
     </div>
   );
 }

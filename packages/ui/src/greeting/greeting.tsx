@@ -1,7 +1,7 @@
+import type { Greeting as GreetingCode } from '@portal/core';
 import { useUiText } from '../i18n/ui-text.tsx';
 
-/** Core's `greeting(hour)` code. */
-export type GreetingCode = 'morning' | 'day' | 'evening';
+export type { GreetingCode };
 
 export interface GreetingProps {
   /** From core's `greeting(hour)`, computed by the caller from its clock. */

@@ -1,4 +1,5 @@
 import { Squares2X2Icon } from '@heroicons/react/24/outline';
+import { externalAppIconSize } from '@portal/core';
 import { cx } from '../lib/cx.ts';
 import { UiLink } from '../i18n/link.tsx';
 
@@ -18,7 +19,7 @@ export interface AppTileProps {
 }
 
 /** A launcher tile: the application's logo, label and a one-line description. */
-export function AppTile({ app, iconSize = 64 }: AppTileProps) {
+export function AppTile({ app, iconSize = externalAppIconSize }: AppTileProps) {
   return (
     <UiLink
       href={app.href}

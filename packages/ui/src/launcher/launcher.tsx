@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { MagnifyingGlassIcon, Squares2X2Icon } from '@heroicons/react/24/outline';
+import { externalAppIconSize } from '@portal/core';
 import { useUiText } from '../i18n/ui-text.tsx';
 import { UiLink } from '../i18n/link.tsx';
 import { buttonClasses } from '../button/button.tsx';
@@ -24,7 +25,7 @@ function matches(app: AppTileData, query: string): boolean {
 }
 
 /** The user's applications as a grid of tiles, a search field above, friendly empty states. */
-export function Launcher({ apps, loading = false, requestAccessHref, iconSize = 64, query, onQueryChange }: LauncherProps) {
+export function Launcher({ apps, loading = false, requestAccessHref, iconSize = externalAppIconSize, query, onQueryChange }: LauncherProps) {
   const t = useUiText();
   const searchId = useId();
   const [ownQuery, setOwnQuery] = useState('');

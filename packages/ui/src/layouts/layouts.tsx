@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Footer, type FooterProps } from '../footer/footer.tsx';
-import { PageHeader, type NavigationBarState } from '../page-header/page-header.tsx';
+import { externalAppIconSize, type NavigationBarState } from '@portal/core';
+import { PageHeader } from '../page-header/page-header.tsx';
 import { SkipLink, TopBar, type BrandProps, type TopNavProps } from './top-bar.tsx';
 
 export interface DefaultLayoutProps {
@@ -11,7 +12,7 @@ export interface DefaultLayoutProps {
   /** The user menu (lazy `UserMenu` from `@portal/ui/menu`). */
   readonly userMenu?: ReactNode;
   readonly footer: FooterProps;
-  /** The navigation bar state: shown as the page header when given. */
+  /** The navigation bar state (core's): shown as the page header when it has a title. */
   readonly navigationBar?: NavigationBarState;
   readonly children?: ReactNode;
 }
@@ -23,7 +24,7 @@ export function DefaultLayout({ brand, nav, languageSwitcher, userMenu, footer, 
       <SkipLink />
       <TopBar brand={brand} nav={nav} languageSwitcher={languageSwitcher} userMenu={userMenu} />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
-        {navigationBar !== undefined && <div className="mb-6"><PageHeader {...navigationBar} /></div>}
+        {navigationBar?.title !== undefined && <div className="mb-6"><PageHeader {...navigationBar} title={navigationBar.title} /></div>}
         {children}
       </main>
       <Footer {...footer} />
@@ -40,7 +41,7 @@ export function AdminFullWidthLayout({ brand, nav, languageSwitcher, userMenu, f
       <SkipLink />
       <TopBar brand={brand} nav={nav} languageSwitcher={languageSwitcher} userMenu={userMenu} />
       <main id="main" tabIndex={-1} className="w-full flex-1 px-4 py-6 focus:outline-none sm:px-6">
-        {navigationBar !== undefined && <div className="mb-6"><PageHeader {...navigationBar} /></div>}
+        {navigationBar?.title !== undefined && <div className="mb-6"><PageHeader {...navigationBar} title={navigationBar.title} /></div>}
         {children}
       </main>
       <Footer {...footer} />
@@ -77,7 +78,7 @@ export interface ExternalAppLayoutProps {
 }
 
 /** External-app mode: the app's logo and title; nav items and the user menu are hidden. */
-export function ExternalAppLayout({ app, iconSize = 64, languageSwitcher, footer, children }: ExternalAppLayoutProps) {
+export function ExternalAppLayout({ app, iconSize = externalAppIconSize, languageSwitcher, footer, children }: ExternalAppLayoutProps) {
   return (
     <div className="flex min-h-dvh flex-col bg-canvas text-fg">
       <SkipLink />

@@ -3,7 +3,7 @@ import { ArrowUpTrayIcon, PhotoIcon, TrashIcon } from '@heroicons/react/20/solid
 import { cx } from '../lib/cx.ts';
 import { useUiText } from '../i18n/ui-text.tsx';
 import { FieldMessages, RequiredMark } from '../form/field.tsx';
-import { logoMaxBytes, logoRefusal } from './logo-rules.ts';
+import { logoMaxBytes, validateLogo } from '@portal/core';
 
 export interface LogoUploadProps {
   readonly label: string;
@@ -17,12 +17,11 @@ export interface LogoUploadProps {
   readonly error?: string;
   readonly required?: boolean;
   readonly disabled?: boolean;
-  readonly maxBytes?: number;
   readonly id?: string;
 }
 
-/** Logo upload: SVG only, 2 MB at most, preview via `<img>`, refusals shown under the field. */
-export function LogoUpload({ label, value, onSelect, onRemove, error, required, disabled, maxBytes = logoMaxBytes, id }: LogoUploadProps) {
+/** Logo upload: SVG only (by content), 2 MB at most, preview via `<img>`, refusals shown under the field. */
+export function LogoUpload({ label, value, onSelect, onRemove, error, required, disabled, id }: LogoUploadProps) {
   const t = useUiText();
   const generated = useId();
   const inputId = id ?? generated;
@@ -32,7 +31,7 @@ export function LogoUpload({ label, value, onSelect, onRemove, error, required, 
   const [dragging, setDragging] = useState(false);
   const preview = localUrl ?? value;
   const shownError = refusal ?? error;
-  const maxMb = Math.round((maxBytes / (1024 * 1024)) * 10) / 10;
+  const maxMb = logoMaxBytes / (1024 * 1024);
   const ids = {
     controlId: inputId,
     helpId: `${inputId}-help`,
@@ -47,9 +46,9 @@ export function LogoUpload({ label, value, onSelect, onRemove, error, required, 
   const take = async (file: File | undefined) => {
     if (file === undefined) return;
     const head = new Uint8Array(await file.slice(0, 4096).arrayBuffer());
-    const refused = logoRefusal({ size: file.size, head }, maxBytes);
+    const refused = validateLogo({ size: file.size, head });
     if (refused !== undefined) {
-      setRefusal(t(refused));
+      setRefusal(t(refused.code));
       return;
     }
     setRefusal(undefined);

@@ -12,8 +12,10 @@ const panelClasses =
 
 export interface UserMenuProps {
   readonly name: string;
-  readonly initials: string;
-  readonly color: AvatarColorToken;
+  /** Core's `avatarInitials(name)` by default. */
+  readonly initials?: string;
+  /** Core's `avatarColor(name)` by default. */
+  readonly color?: AvatarColorToken;
   readonly email?: string;
   readonly settingsHref: string;
   readonly onSignOut: () => void;
@@ -24,11 +26,9 @@ export function UserMenu({ name, initials, color, email, settingsHref, onSignOut
   const t = useUiText();
   return (
     <Menu>
-      <MenuButton
-        aria-label={t('userMenu.open', { name })}
-        className="flex items-center gap-1 rounded-full p-0.5 hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
-      >
+      <MenuButton className="flex items-center gap-1 rounded-full p-0.5 hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus">
         <Avatar name={name} initials={initials} color={color} size="sm" decorative />
+        <span className="sr-only">{t('userMenu.open', { name })}</span>
         <ChevronDownIcon aria-hidden="true" className="size-4 text-fg-muted" />
       </MenuButton>
       <MenuItems transition anchor="bottom end" className={panelClasses}>
@@ -73,12 +73,11 @@ export function LanguageMenu({ languages, current, onChange }: LanguageMenuProps
   const currentTitle = languages.find((language) => language.code === current)?.title ?? current;
   return (
     <Menu>
-      <MenuButton
-        aria-label={t('language.current', { language: currentTitle })}
-        className="flex h-9 items-center gap-1 rounded-lg px-2 text-sm font-medium text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus"
-      >
+      <MenuButton className="flex h-9 items-center gap-1 rounded-lg px-2 text-sm font-medium text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus">
         <LanguageIcon aria-hidden="true" className="size-5 text-fg-muted" />
-        <span aria-hidden="true" className="uppercase">{current}</span>
+        <span className="sr-only">{t('language.label')}</span>
+        <span className="hidden sm:inline">{currentTitle}</span>
+        <span className="uppercase sm:hidden">{current}</span>
       </MenuButton>
       <MenuItems transition anchor="bottom end" className={panelClasses}>
         {languages.map((language) => (

@@ -3,14 +3,12 @@ import { ArrowLeftIcon } from '@heroicons/react/20/solid';
 import { useUiText } from '../i18n/ui-text.tsx';
 import { UiLink } from '../i18n/link.tsx';
 
-/** The navigation bar state of spec §2: title, subTitle and backLink. */
-export interface NavigationBarState {
+/** The navigation bar state of spec §2 (core's `NavigationBarState`) with its title. */
+export interface PageHeaderProps {
   readonly title: string;
   readonly subTitle?: string;
+  /** Path of the back link ("Zurück"). */
   readonly backLink?: string;
-}
-
-export interface PageHeaderProps extends NavigationBarState {
   /** Actions on the end side (e.g. a primary "create" button). */
   readonly actions?: ReactNode;
 }

@@ -3,7 +3,7 @@ import { XMarkIcon } from '@heroicons/react/16/solid';
 import { cx } from '../lib/cx.ts';
 import { useUiText } from '../i18n/ui-text.tsx';
 import { FieldMessages, RequiredMark } from '../form/field.tsx';
-import { tagRefusal } from './tag-rules.ts';
+import { validateTag } from '@portal/core';
 
 export interface TagInputProps {
   readonly label: string;
@@ -40,9 +40,9 @@ export function TagInput({ label, value, onChange, validate, help, error, requir
   };
 
   const add = () => {
-    const refused = tagRefusal(draft, value, validate);
+    const refused = validateTag(draft, value, validate);
     if (refused !== undefined) {
-      setRefusal(t(refused));
+      setRefusal(t(refused.code, refused.params));
       return;
     }
     onChange([...value, draft.trim()]);

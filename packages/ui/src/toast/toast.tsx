@@ -1,12 +1,10 @@
 import { useEffect } from 'react';
 import { CheckCircleIcon, ExclamationTriangleIcon, InformationCircleIcon, XCircleIcon, XMarkIcon } from '@heroicons/react/20/solid';
+import { toastDurationMs } from '@portal/core';
 import { cx } from '../lib/cx.ts';
 import { useUiText } from '../i18n/ui-text.tsx';
 
 export type ToastTone = 'danger' | 'success' | 'warning' | 'info';
-
-/** Toasts disappear after 4 seconds (spec §9). */
-export const toastDurationMs = 4000;
 
 export interface ToastMessage {
   readonly id: string;

@@ -1,0 +1,165 @@
+import { useMemo, useState } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, within } from 'storybook/test';
+import { DataTable, type DataTableColumn, type DataTableSort } from './data-table.tsx';
+import { Pagination } from './pagination.tsx';
+
+interface UserRow {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  readonly company: string;
+  readonly since: string;
+}
+
+const firstNames = ['Anna', 'Ben', 'Clara', 'David', 'Eva', 'Felix', 'Greta', 'Hannes', 'Ida', 'Jonas', 'Klara'];
+const lastNames = ['Schmidt', 'Müller', 'Weber', 'Wagner', 'Becker', 'Hoffmann', 'Koch', 'Richter'];
+const companies = ['Küchenstudio Nord', 'Möbelhaus Süd', 'Musterküchen GmbH', 'Wohnwelt West'];
+const users: UserRow[] = Array.from({ length: 123 }, (_, index) => {
+  const first = firstNames[index % firstNames.length] ?? '';
+  const last = lastNames[(index * 7) % lastNames.length] ?? '';
+  return {
+    id: `u${index + 1}`,
+    name: `${first} ${last}`,
+    email: `${first}.${last}${index}@example.com`.toLowerCase(),
+    company: companies[index % companies.length] ?? '',
+    since: `2026-${String((index % 12) + 1).padStart(2, '0')}-${String((index % 27) + 1).padStart(2, '0')}`,
+  };
+});
+
+const columns: DataTableColumn<UserRow>[] = [
+  { key: 'name', header: 'Name', sortable: true, render: (row) => <a href={`/admin/users/${row.id}`} className="font-medium text-accent hover:underline">{row.name}</a> },
+  { key: 'email', header: 'E-Mail', sortable: true, render: (row) => row.email },
+  { key: 'company', header: 'Firma', render: (row) => row.company },
+  { key: 'since', header: 'Zugriff seit', sortable: true, align: 'end', render: (row) => row.since },
+];
+
+function UsersTable({ onPage }: { readonly onPage?: (page: number, pageSize: number) => void }) {
+  const [sort, setSort] = useState<DataTableSort>({ key: 'name', order: 'asc' });
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
+  const rows = useMemo(() => {
+    const key = sort.key as keyof UserRow;
+    const sorted = [...users].sort((a, b) => a[key].localeCompare(b[key], 'de') * (sort.order === 'asc' ? 1 : -1));
+    return sorted.slice((page - 1) * pageSize, page * pageSize);
+  }, [sort, page, pageSize]);
+  return (
+    <DataTable
+      caption="Benutzer"
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.id}
+      sort={sort}
+      onSortChange={(next) => {
+        setSort(next);
+        setPage(1);
+      }}
+      footer={
+        <Pagination
+          page={page}
+          pageSize={pageSize}
+          total={users.length}
+          onPageChange={(next) => {
+            setPage(next);
+            onPage?.(next, pageSize);
+          }}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
+            setPage(1);
+            onPage?.(1, size);
+          }}
+        />
+      }
+    />
+  );
+}
+
+const meta = {
+  title: 'Data/DataTable',
+  component: DataTable<UserRow>,
+  args: { caption: 'Benutzer', columns, rows: users.slice(0, 10), rowKey: (row: UserRow) => row.id },
+} satisfies Meta<typeof DataTable<UserRow>>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Rows: Story = {};
+export const SortedDescending: Story = { args: { sort: { key: 'since', order: 'desc' }, onSortChange: fn() } };
+
+export const SortByKeyboard: Story = {
+  args: { onSortChange: fn(), sort: { key: 'name', order: 'asc' } },
+  play: async ({ canvas, userEvent, args }) => {
+    const nameHeader = canvas.getByRole('columnheader', { name: /Name/ });
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect(canvas.getByRole('columnheader', { name: /E-Mail/ })).toHaveAttribute('aria-sort', 'none');
+    await expect(canvas.getByRole('columnheader', { name: 'Firma' })).not.toHaveAttribute('aria-sort');
+    await userEvent.tab();
+    await expect(within(nameHeader).getByRole('button')).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSortChange).toHaveBeenLastCalledWith({ key: 'name', order: 'desc' });
+    await userEvent.tab();
+    await userEvent.keyboard(' ');
+    await expect(args.onSortChange).toHaveBeenLastCalledWith({ key: 'email', order: 'asc' });
+  },
+};
+
+export const LoadingShowsSkeletonAfterDelay: Story = {
+  args: { rows: [], loading: true },
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('table');
+    await expect(table).toHaveAttribute('aria-busy', 'true');
+    await expect(await canvas.findByText(/Daten werden geladen/)).toBeInTheDocument();
+    await expect(table.querySelectorAll('tbody tr')).toHaveLength(5);
+  },
+};
+export const LoadingKeepsCurrentRows: Story = { args: { loading: true, skeletonDelayMs: 60_000 } };
+export const Empty: Story = {
+  args: { rows: [] },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Keine Einträge vorhanden')).toBeVisible();
+  },
+};
+export const EmptyWithOwnMessage: Story = { args: { rows: [], emptyMessage: 'Keine offenen Zugriffsanfragen' } };
+export const ErrorWithRetry: Story = {
+  args: { rows: [], error: '', onRetry: fn() },
+  play: async ({ canvas, userEvent, args }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Die Daten konnten nicht geladen werden.');
+    await userEvent.click(canvas.getByRole('button', { name: 'Erneut versuchen' }));
+    await expect(args.onRetry).toHaveBeenCalled();
+  },
+};
+export const WideTableScrollsInItsBox: Story = {
+  args: {
+    columns: [...columns, ...columns.map((column) => ({ ...column, key: `${column.key}-2`, sortable: false }))],
+  },
+};
+
+export const WithPagination: Story = {
+  args: { onSortChange: fn() },
+  render: (args) => <UsersTable onPage={args.onSortChange as unknown as (page: number, pageSize: number) => void} />,
+  play: async ({ canvas, userEvent }) => {
+    const pager = canvas.getByRole('navigation', { name: 'Seitenwechsel' });
+    const inPager = within(pager);
+    await expect(inPager.getByText('1–25 von 123')).toBeVisible();
+    await expect(inPager.getByRole('button', { name: 'Vorherige Seite' })).toBeDisabled();
+    await userEvent.click(inPager.getByRole('button', { name: 'Nächste Seite' }));
+    await expect(inPager.getByText('26–50 von 123')).toBeVisible();
+    await userEvent.selectOptions(inPager.getByRole('combobox', { name: 'Zeilen pro Seite' }), '100');
+    await expect(inPager.getByText('1–100 von 123')).toBeVisible();
+    await userEvent.click(inPager.getByRole('button', { name: 'Nächste Seite' }));
+    await expect(inPager.getByText('101–123 von 123')).toBeVisible();
+    await expect(inPager.getByRole('button', { name: 'Nächste Seite' })).toBeDisabled();
+    await expect(canvas.getAllByRole('row')).toHaveLength(24);
+  },
+};
+
+/** On a phone the table scrolls inside its own box; the page does not scroll sideways. */
+export const OnPhone: Story = {
+  globals: { viewport: { value: 'phone' } },
+  render: () => <UsersTable />,
+  play: async ({ canvas }) => {
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+    const box = canvas.getByRole('table').parentElement;
+    await expect(box).not.toBeNull();
+    await expect((box as HTMLElement).scrollWidth).toBeGreaterThan((box as HTMLElement).clientWidth);
+  },
+};

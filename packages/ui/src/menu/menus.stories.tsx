@@ -1,0 +1,64 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { LanguageMenu, UserMenu } from './menus.tsx';
+import { languages } from '../layouts/story-fixtures.tsx';
+
+interface MenuStoryArgs {
+  readonly onSignOut: () => void;
+  readonly onChange: (code: string) => void;
+}
+
+const meta = {
+  title: 'Navigation/Menus',
+  args: { onSignOut: fn(), onChange: fn() },
+  decorators: [(Story) => <div className="flex min-h-80 justify-end"><Story /></div>],
+} satisfies Meta<MenuStoryArgs>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const User: Story = {
+  render: (args) => <UserMenu name="Anna Schmidt" email="anna.schmidt@example.com" settingsHref="/settings" onSignOut={args.onSignOut} />,
+};
+
+export const UserMenuByKeyboard: Story = {
+  render: User.render,
+  play: async ({ canvas, userEvent, args }) => {
+    const button = canvas.getByRole('button', { name: 'Benutzermenü von Anna Schmidt öffnen' });
+    await userEvent.tab();
+    await expect(button).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    await waitFor(() => expect(within(menu).getByText('anna.schmidt@example.com')).toBeVisible());
+    const settings = within(menu).getByRole('menuitem', { name: 'Einstellungen' });
+    await expect(settings).toHaveAttribute('href', '/settings');
+    await userEvent.keyboard('{ArrowDown}');
+    await userEvent.keyboard('{ArrowDown}');
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSignOut).toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  },
+};
+
+export const UserMenuClosesWithEscape: Story = {
+  render: User.render,
+  play: async ({ canvas, userEvent }) => {
+    const button = canvas.getByRole('button', { name: /Benutzermenü/ });
+    await userEvent.click(button);
+    await waitFor(() => expect(screen.getByRole('menu')).toBeVisible());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    await expect(button).toHaveFocus();
+  },
+};
+
+export const Language: Story = {
+  render: (args) => <LanguageMenu languages={languages} current="de" onChange={args.onChange} />,
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /Sprache/ }));
+    const menu = await screen.findByRole('menu');
+    await expect(within(menu).getAllByRole('menuitem')).toHaveLength(7);
+    await expect(within(menu).getByRole('menuitem', { name: 'Deutsch' })).toHaveAttribute('aria-current', 'true');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Français' }));
+    await expect(args.onChange).toHaveBeenCalledWith('fr');
+  },
+};

@@ -1,0 +1,68 @@
+import { useCallback, useState } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, waitFor } from 'storybook/test';
+import { Toast, Toaster, type ToastMessage } from './toast.tsx';
+import { Button } from '../button/button.tsx';
+
+const meta = {
+  title: 'Feedback/Toast',
+  component: Toast,
+  args: { onDismiss: fn(), toast: { id: '1', tone: 'danger', message: 'Die Anwendung konnte nicht gespeichert werden.', durationMs: 0 } },
+  decorators: [(Story) => <div className="max-w-sm"><Story /></div>],
+} satisfies Meta<typeof Toast>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Danger: Story = {
+  play: async ({ canvas, userEvent, args }) => {
+    await expect(canvas.getByText('Fehler')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Benachrichtigung schließen' }));
+    await expect(args.onDismiss).toHaveBeenCalledWith('1');
+  },
+};
+export const Success: Story = { args: { toast: { id: '2', tone: 'success', title: 'Gespeichert', message: 'Die Änderungen wurden übernommen.', durationMs: 0 } } };
+export const Warning: Story = { args: { toast: { id: '3', tone: 'warning', title: 'Hinweis', message: 'Die Anwendung ist noch nicht freigegeben.', durationMs: 0 } } };
+export const Info: Story = { args: { toast: { id: '4', tone: 'info', message: 'Eine neue Version ist verfügbar.', durationMs: 0 } } };
+
+/** The default: gone after 4 seconds (the test checks the dismissal is scheduled, not the clock). */
+export const DismissesItself: Story = {
+  args: { toast: { id: '5', tone: 'danger', message: 'Zeitüberschreitung', durationMs: 1 } },
+  play: async ({ args }) => {
+    await waitFor(() => expect(args.onDismiss).toHaveBeenCalledWith('5'));
+  },
+};
+
+let counter = 0;
+function ToasterDemo() {
+  const [toasts, setToasts] = useState<readonly ToastMessage[]>([
+    { id: 'a', tone: 'success', title: 'Gespeichert', message: 'Die Rolle wurde angelegt.', durationMs: 0 },
+  ]);
+  const dismiss = useCallback((id: string) => setToasts((all) => all.filter((toast) => toast.id !== id)), []);
+  return (
+    <div className="min-h-64">
+      <Button
+        variant="danger"
+        onClick={() => {
+          counter += 1;
+          setToasts((all) => [...all, { id: `e${counter}`, tone: 'danger', message: 'Der Server antwortet nicht.' }]);
+        }}
+      >
+        Fehler auslösen
+      </Button>
+      <Toaster toasts={toasts} onDismiss={dismiss} />
+    </div>
+  );
+}
+
+export const ToasterRegion: Story = {
+  render: () => <ToasterDemo />,
+  play: async ({ canvas, userEvent }) => {
+    const region = canvas.getByRole('region', { name: 'Benachrichtigungen' });
+    await expect(region).toContainElement(canvas.getByText('Die Rolle wurde angelegt.'));
+    await userEvent.click(canvas.getByRole('button', { name: 'Fehler auslösen' }));
+    const alert = canvas.getByRole('alert');
+    await expect(alert).toHaveTextContent('Der Server antwortet nicht.');
+    await expect(alert).toHaveTextContent('Fehler');
+    await expect(canvas.getByRole('status')).toHaveAttribute('aria-live', 'polite');
+  },
+};
