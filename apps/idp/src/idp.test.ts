@@ -419,7 +419,9 @@ describe('app access gate', () => {
   it('sends the user to the portal when something stands between them and the application', async () => {
     stub.setAuthCheck(partner.id, shopId, 'missingAttributes');
     const browser = new Browser();
-    const gated = callback(await browser.submit(page((await shopAuthorize(browser)).result), { email: partner.email, password: PASSWORD, action: 'submit' }, [PORTAL, SHOP]));
+    const form = page((await shopAuthorize(browser)).result);
+    expect(form.html).toContain('Anmeldung für Händlerbestellung');
+    const gated = callback(await browser.submit(form, { email: partner.email, password: PASSWORD, action: 'submit' }, [PORTAL, SHOP]));
     expect(gated.href).toBe(`${PORTAL}/flows/auth?client_id=${shopId}`);
     expect(stub.calls).toContain('GET /Internal/AuthCheck');
     // Once the portal has cleared the way, the application's next sign-in passes silently.

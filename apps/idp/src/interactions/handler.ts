@@ -33,6 +33,8 @@ interface Ctx {
   t: Messages;
   action: string;
   sso: SsoSession | undefined;
+  /** Name of the application signing in, unless it is the portal. */
+  appName: string | undefined;
 }
 
 export function createInteractionHandler(deps: InteractionDeps) {
@@ -87,6 +89,7 @@ export function createInteractionHandler(deps: InteractionDeps) {
       default:
         return sendHtml(c.res, config, status, loginPage({
           ...base,
+          appName: c.appName,
           email: values.email ?? hint,
           demo: config.production ? undefined : { accounts: demoAccounts, password: demoPassword },
         }));
@@ -170,7 +173,10 @@ export function createInteractionHandler(deps: InteractionDeps) {
       policy, details, req, res, lang, t: messages[lang],
       action: `/${policy.name}/interaction/${uid}`,
       sso: sso.read(req),
+      appName: undefined,
     };
+    const clientId = String(details.params.client_id ?? '');
+    if (clientId !== clientIds.portal) c.appName = (await policy.provider.Client.find(clientId))?.clientName;
     try {
       if (req.method === 'POST') await submit(c);
       else await show(c);

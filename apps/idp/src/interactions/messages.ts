@@ -5,6 +5,7 @@ export const languages = ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl'] as const;
 export type Language = (typeof languages)[number];
 
 const de = {
+  appSignIn: 'Anmeldung für {app}',
   brand: 'Küchenwerk Konto',
   signInTitle: 'Anmelden',
   signInIntro: 'Melden Sie sich mit Ihrer E-Mail-Adresse an.',
@@ -48,6 +49,7 @@ const de = {
 export type Messages = typeof de;
 
 const en: Messages = {
+  appSignIn: 'Sign-in for {app}',
   brand: 'Küchenwerk account',
   signInTitle: 'Sign in',
   signInIntro: 'Sign in with your e-mail address.',
@@ -89,6 +91,7 @@ const en: Messages = {
 };
 
 const fr: Messages = {
+  appSignIn: 'Connexion à {app}',
   brand: 'Compte Küchenwerk',
   signInTitle: 'Connexion',
   signInIntro: 'Connectez-vous avec votre adresse e-mail.',
@@ -130,6 +133,7 @@ const fr: Messages = {
 };
 
 const es: Messages = {
+  appSignIn: 'Inicio de sesión en {app}',
   brand: 'Cuenta Küchenwerk',
   signInTitle: 'Iniciar sesión',
   signInIntro: 'Inicie sesión con su dirección de correo electrónico.',
@@ -171,6 +175,7 @@ const es: Messages = {
 };
 
 const it: Messages = {
+  appSignIn: 'Accesso a {app}',
   brand: 'Account Küchenwerk',
   signInTitle: 'Accedi',
   signInIntro: 'Accedi con il tuo indirizzo e-mail.',
@@ -212,6 +217,7 @@ const it: Messages = {
 };
 
 const nl: Messages = {
+  appSignIn: 'Aanmelden bij {app}',
   brand: 'Küchenwerk-account',
   signInTitle: 'Aanmelden',
   signInIntro: 'Meld u aan met uw e-mailadres.',
@@ -253,6 +259,7 @@ const nl: Messages = {
 };
 
 const pl: Messages = {
+  appSignIn: 'Logowanie do {app}',
   brand: 'Konto Küchenwerk',
   signInTitle: 'Logowanie',
   signInIntro: 'Zaloguj się za pomocą adresu e-mail.',

@@ -71,6 +71,8 @@ interface FormPage {
 
 export interface LoginPage extends FormPage {
   email?: string;
+  /** The application the user signs in to, when it is not the portal. */
+  appName?: string;
   demo?: { accounts: DemoAccount[]; password: string };
 }
 
@@ -89,6 +91,7 @@ ${p.demo.accounts.map((a) => `<li><button type="button" class="link" data-fill-e
   return layout({
     lang: p.lang, t, title: t.signInTitle,
     body: `<h1>${escapeHtml(t.signInTitle)}</h1>
+${p.appName ? `<p class="app">${escapeHtml(t.appSignIn.replace('{app}', p.appName))}</p>` : ''}
 <p>${escapeHtml(t.signInIntro)}</p>
 ${errorBox(p.error)}
 <form method="post" action="${escapeHtml(p.action)}" novalidate>
@@ -203,7 +206,7 @@ button{font:inherit;border-radius:8px;padding:8px 16px;cursor:pointer;border:1px
 .secondary{background:transparent;color:var(--text)}
 .link{background:none;border:0;padding:0;color:var(--accent);text-decoration:underline}
 .demo{margin-top:32px;padding-top:16px;border-top:1px solid var(--border);font-size:14px}.demo ul{padding-left:20px;margin:8px 0 0}.demo li{margin:4px 0}
-.muted{color:var(--muted)}code{font-family:ui-monospace,monospace}
+.app{font-weight:600;margin:0 0 4px}.muted{color:var(--muted)}code{font-family:ui-monospace,monospace}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 @media (prefers-reduced-motion:reduce){*{transition:none!important;animation:none!important}}`;
 
