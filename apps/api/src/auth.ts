@@ -34,7 +34,7 @@ export function remoteKeys(jwksUrl: string): JWTVerifyGetKey {
 }
 
 function bearer(authorization: string | undefined): string {
-  const match = /^Bearer ([A-Za-z0-9._~+/=-]{10,8192})$/.exec(authorization ?? '');
+  const match = /^Bearer ([A-Za-z0-9._~+/=-]{10,16384})$/.exec(authorization ?? '');
   if (!match?.[1]) throw unauthorized();
   return match[1];
 }

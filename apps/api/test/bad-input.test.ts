@@ -1,0 +1,195 @@
+// Bad input is answered with 400 and the error shape, in the caller's language, and changes nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { accessRequests, apps, attributes, users } from '../src/db/seed/ids.ts';
+import { claimsOf } from '../src/services/access.ts';
+import { checkResponse } from './openapi.ts';
+import { harness, token } from './harness.ts';
+import type { Harness } from './harness.ts';
+
+let h: Harness;
+let admin = '';
+let appAdmin = '';
+let partner = '';
+
+beforeAll(async () => {
+  h = await harness();
+  const t = async (id: string) => token({ sub: id, permissions: (await claimsOf(h.db, id)).hkData.permissions });
+  admin = await t(users.globalAdmin);
+  appAdmin = await t(users.appAdmin);
+  partner = await t(users.partner);
+});
+afterAll(() => h.close());
+
+/** A fingerprint of everything the API stores. */
+async function snapshot(): Promise<string> {
+  const tables = ['users', 'applications', 'webhooks', 'attributes', 'roles', 'permissions', 'account_accesses', 'custom_flows', 'application_users',
+    'application_attributes', 'application_roles', 'user_attribute_values', 'access_requests', 'history', 'images', 'webhook_deliveries'];
+  const parts: string[] = [];
+  for (const table of tables) {
+    const r = await sql<{ d: string }>`SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) AS d FROM ${sql.table(table)} AS t`.execute(h.db);
+    parts.push(`${table}:${r.rows[0]?.d}`);
+  }
+  return parts.join('|');
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- error bodies are validated against the document first
+type Body = any;
+
+async function refused(method: string, path: string, init: { token?: string; body?: unknown; rawBody?: RequestInit['body']; headers?: Record<string, string> }, status = 400): Promise<Body> {
+  const before = await snapshot();
+  const response = await h.request(method, path, init);
+  expect(response.status).toBe(status);
+  const body = await checkResponse(method, path, response);
+  expect(await snapshot()).toBe(before);
+  return body;
+}
+
+const validApp = { label: 'Test', url: 'https://test.example.test' };
+
+describe('JSON bodies', () => {
+  it('refuses wrong types with the field named', async () => {
+    const body = await refused('POST', '/Applications', { token: admin, body: { label: 5, url: 'https://x.example.test' } });
+    expect(body.error.errors).toEqual([expect.objectContaining({ field: 'label' })]);
+  });
+
+  it('refuses unknown fields', async () => {
+    const body = await refused('POST', '/Applications', { token: admin, body: { ...validApp, isAdmin: true } });
+    expect(body.error.errors[0]).toMatchObject({ field: 'isAdmin', message: 'Das Feld „isAdmin“ ist nicht bekannt.' });
+  });
+
+  it('refuses missing required fields', async () => {
+    const body = await refused('POST', '/Applications', { token: admin, body: { label: 'x' } });
+    expect(body.error.errors[0]).toMatchObject({ field: 'url', message: 'Dieses Feld ist erforderlich.' });
+  });
+
+  it('refuses duplicate keys', async () => {
+    const body = await refused('POST', '/Applications', { token: admin, rawBody: '{"label":"a","url":"https://a.example.test","label":"b"}', headers: { 'content-type': 'application/json' } });
+    expect(body.error.errors[0].field).toBe('label');
+  });
+
+  it('refuses broken JSON, other content types and oversized bodies', async () => {
+    await refused('POST', '/Applications', { token: admin, rawBody: '{"label":', headers: { 'content-type': 'application/json' } });
+    await refused('POST', '/Applications', { token: admin, rawBody: JSON.stringify(validApp), headers: { 'content-type': 'text/plain' } });
+    const huge = { ...validApp, description: 'x'.repeat(1024 * 1024 + 10) };
+    await refused('POST', '/Applications', { token: admin, body: huge });
+  });
+
+  it('refuses javascript: and other non-http URLs with the validations.url message', async () => {
+    for (const url of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'data:text/html,x', 'vbscript:x', 'ftp://x.example.test', '//evil.example.test']) {
+      const body = await refused('POST', '/Applications', { token: admin, body: { ...validApp, url }, headers: { lang: 'de' } });
+      expect(body.error.errors[0]).toMatchObject({ field: 'url' });
+    }
+    const body = await refused('POST', '/Applications', { token: admin, body: { ...validApp, homePageUrl: 'javascript:alert(1)' } });
+    expect(body.error.errors[0].message).toBe('javascript:alert(1) muss eine gültige URL sein');
+  });
+
+  it('refuses unsafe webhook headers', async () => {
+    const hook = { enabled: true, endpointUrl: 'https://hook.example.test', onGrant: true, onRemove: true, onUpdate: true };
+    for (const key of ['Host', 'content-length', 'Authorization', 'X-Bad\r\nInjected', 'X Space', '']) {
+      await refused('POST', '/Applications', { token: admin, body: { ...validApp, webhook: { ...hook, headers: [{ key, value: 'v' }] } } });
+    }
+    await refused('POST', '/Applications', { token: admin, body: { ...validApp, webhook: { ...hook, headers: [{ key: 'X-A', value: 'a\r\nHost: evil' }] } } });
+    await refused('POST', '/Applications', { token: admin, body: { ...validApp, webhook: { ...hook, headers: [{ key: 'X-A', value: '1' }, { key: 'x-a', value: '2' }] } } });
+  });
+
+  it('refuses references to unknown entities and duplicate links', async () => {
+    await refused('POST', '/Applications', { token: admin, body: { ...validApp, attributes: [{ attributeId: '20000000-0000-4000-8000-0000000000ff', outputInToken: false, required: false, visible: true }] } });
+    const link = { attributeId: attributes.phone, outputInToken: false, required: false, visible: true };
+    await refused('POST', '/Applications', { token: admin, body: { ...validApp, attributes: [link, link] } });
+  });
+
+  it('refuses attribute values of the wrong type', async () => {
+    await refused('PUT', '/My/Attributes', { token: partner, body: { applicationId: apps.dealerOrdering, attributes: [{ key: 'dealerNumber', value: 5 }] } });
+    const body = await refused('PUT', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.appAdmin}`, { token: appAdmin,
+      body: { roleIds: [], attributes: [{ key: 'website', value: 'javascript:alert(1)' }] } });
+    expect(body.error.code).toBe('validation.url');
+  });
+
+  it('refuses roles of other applications on acceptance', async () => {
+    const body = await refused('PUT', `/Admin/Applications/AccessRequests/${accessRequests.partnerPlanner}`, { token: appAdmin,
+      body: { decision: 'ACCEPT', roleIds: ['30000000-0000-4000-8000-000000000002'] } });
+    expect(body.error.code).toBe('role.notLinked');
+    await refused('PUT', `/Admin/Applications/AccessRequests/${accessRequests.partnerPlanner}`, { token: appAdmin, body: { decision: 'MAYBE' } });
+  });
+});
+
+describe('lists', () => {
+  it('refuses bad paging, sorting and overlong search', async () => {
+    for (const q of ['pageSize=1000', 'pageSize=7', 'page=0', 'page=-1', 'page=abc', 'sort=password', 'order=up', `search=${'x'.repeat(201)}`]) {
+      await refused('GET', `/Users?${q}`, { token: admin });
+    }
+  });
+
+  it('treats LIKE wildcards in search as text', async () => {
+    const r = await h.request('GET', '/Users?search=%25', { token: admin });
+    expect((await checkResponse('GET', '/Users', r) as Body).total).toBe(0);
+  });
+});
+
+describe('logo upload', () => {
+  const upload = (bytes: Uint8Array | string, name = 'logo.svg') => {
+    const form = new FormData();
+    form.append('file', new File([bytes], name, { type: 'image/svg+xml' }));
+    return form;
+  };
+  const svg = (inner: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">${inner}</svg>`;
+
+  it('refuses a PNG renamed to .svg, an empty file and non-SVG XML', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    expect((await refused('POST', '/Applications/Image', { token: admin, rawBody: upload(png) })).error.code).toBe('image.notSvg');
+    expect((await refused('POST', '/Applications/Image', { token: admin, rawBody: upload('') })).error.code).toBe('image.empty');
+    await refused('POST', '/Applications/Image', { token: admin, rawBody: upload('<html><body>hi</body></html>') });
+    await refused('POST', '/Applications/Image', { token: admin, rawBody: upload('plain text') });
+  });
+
+  it('refuses SVG with script, handlers, foreignObject or entities', async () => {
+    for (const bad of [
+      svg('<script>alert(1)</script>'),
+      svg('<rect onload="alert(1)" width="1" height="1"/>'),
+      svg('<foreignObject><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject>'),
+      `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x "boom">]>${svg('<text>&x;</text>')}`,
+      svg('<a href="javascript:alert(1)"><rect width="1" height="1"/></a>'),
+    ]) {
+      expect((await refused('POST', '/Applications/Image', { token: admin, rawBody: upload(bad) })).error.code).toBe('image.unsafe');
+    }
+  });
+
+  it('accepts exactly 2 MB and refuses one byte more', async () => {
+    const frame = svg('<!---->');
+    const exact = frame.replace('<!---->', `<!--${'x'.repeat(2 * 1024 * 1024 - frame.length)}-->`);
+    expect(new TextEncoder().encode(exact).length).toBe(2 * 1024 * 1024);
+    const ok = await h.request('POST', '/Applications/Image', { token: admin, rawBody: upload(exact) });
+    expect(ok.status).toBe(201);
+    const over = exact.replace('<!--', '<!--x');
+    expect((await refused('POST', '/Applications/Image', { token: admin, rawBody: upload(over) })).error.code).toBe('image.tooLarge');
+  });
+
+  it('strips external references and serves the result sandboxed', async () => {
+    const r = await h.request('POST', '/Applications/Image', { token: admin, rawBody: upload(svg('<image href="https://evil.example.test/x.png"/><rect fill="url(https://evil.example.test/#a)" width="1" height="1"/><use href="#a"/>')) });
+    expect(r.status).toBe(201);
+    const { url } = (await r.json()) as { url: string };
+    const served = await h.request('GET', url);
+    const text = await served.text();
+    expect(text).not.toContain('evil');
+    expect(text).toContain('<use href="#a"/>');
+    expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  });
+
+  it('needs applications.write', async () => {
+    await refused('POST', '/Applications/Image', { token: partner, rawBody: upload(svg('')) }, 403);
+  });
+});
+
+describe('languages', () => {
+  it('answers in the language of the lang header, German by default', async () => {
+    const messages = new Set<string>();
+    for (const lang of ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl']) {
+      const r = await h.request('GET', '/Users', { headers: { lang } });
+      messages.add(((await r.json()) as Body).error.message);
+    }
+    expect(messages.size).toBe(7);
+    const fallback = await h.request('GET', '/Users', { headers: { lang: 'xx' } });
+    expect(((await fallback.json()) as Body).error.message).toBe('Sie sind nicht angemeldet.');
+  });
+});
