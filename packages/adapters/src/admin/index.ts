@@ -1,3 +1,12 @@
-// @portal/adapters/admin: the admin console's API calls (written by the admin console's
-// helper). Build them on `createApiClient` and `unwrap` from `@portal/adapters`.
-export {};
+// @portal/adapters/admin: the admin console's API calls (spec §7) and their domain types.
+export type { AdminApi, EntityApi, HistoryParams } from './admin-api.ts';
+export { createAdminApi, decisionBody, listQuery } from './admin-api.ts';
+export type {
+  SortOrder, ListParams, AdminPage, EntityRef, Usage, AdminHistoryEntry, AdministrableApplication, ApplicationSummary, AttributeLink, RoleLink,
+  ActivationGroup, WebhookHeader, WebhookSettings, WebhookInput, ApplicationDetail, ApplicationInput, WebhookDelivery, AttributeSummary,
+  AttributeDetail, AttributeInput, PermissionSummary, PermissionDetail, PermissionInput, RoleSummary, RoleDetail, RoleInput, DeterminationMethod,
+  AccountAccessSummary, AccountAccessDetail, AccountAccessInput, CustomFlowSummary, CustomFlowDetail, CustomFlowInput, UserRef, AddressValue,
+  UserSummary, UserApplicationAccess, UserDetail, ApplicationUserSummary, UserAttribute, ApplicationUser, ApplicationUserInput,
+  AccessRequestSummary, AccessRequestDetail,
+} from './types.ts';
+export { determinationMethods } from './types.ts';

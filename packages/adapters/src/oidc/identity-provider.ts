@@ -58,9 +58,8 @@ export function toProviderError(error: unknown): unknown {
   if (error instanceof oauth.AuthorizationResponseError) return new IdentityProviderError(error.error, error.error_description);
   if (error instanceof oauth.WWWAuthenticateChallengeError) return new IdentityProviderError('invalid_token');
   if (error instanceof oauth.OperationProcessingError) {
-    return new IdentityProviderError(error.code === oauth.RESPONSE_IS_NOT_JSON || error.code === oauth.RESPONSE_IS_NOT_CONFORM
-      ? 'invalid_response'
-      : 'invalid_id_token');
+    const code = error.code ?? '';
+    return new IdentityProviderError(code.startsWith('OAUTH_JWT_') ? 'invalid_id_token' : 'invalid_response');
   }
   if (typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' &&
     String((error as { code: string }).code).startsWith('ERR_J')) {

@@ -1,0 +1,159 @@
+// The admin console's calls (spec §7) over the typed API client. Every list is one page of
+// the server (page, pageSize, search, sort, order → { items, total }); nothing here fetches
+// per row. Answers are typed by the contract and returned as the admin domain types.
+
+import type { AccessRequestDecision } from '@portal/core';
+import type { operations } from '@portal/contract';
+import type { ApiClient } from '../http/client.ts';
+import { unwrap, unwrapVoid } from '../http/client.ts';
+import { uploadApplicationImage } from '../http/image-upload.ts';
+import type {
+  AccessRequestDetail, AccessRequestSummary, AccountAccessDetail, AccountAccessInput, AccountAccessSummary, AdminHistoryEntry, AdminPage,
+  AdministrableApplication, ApplicationDetail, ApplicationInput, ApplicationSummary, ApplicationUser, ApplicationUserInput,
+  ApplicationUserSummary, AttributeDetail, AttributeInput, AttributeSummary, CustomFlowDetail, CustomFlowInput, CustomFlowSummary, EntityRef,
+  ListParams, PermissionDetail, PermissionInput, PermissionSummary, RoleDetail, RoleInput, RoleSummary, UserDetail, UserSummary, WebhookDelivery,
+} from './types.ts';
+
+type Query<Op extends keyof operations> = operations[Op]['parameters'] extends { query?: infer Q } ? NonNullable<Q> : never;
+
+/** The query of a list call: empty search dropped, the rest as given. */
+export function listQuery(params: ListParams): Record<string, string | number> {
+  const query: Record<string, string | number> = { page: params.page, pageSize: params.pageSize };
+  const search = params.search?.trim() ?? '';
+  if (search !== '') query.search = search.slice(0, 200);
+  if (params.sort !== undefined) query.sort = params.sort;
+  if (params.order !== undefined) query.order = params.order;
+  return query;
+}
+
+const q = <Op extends keyof operations>(params: ListParams): Query<Op> => listQuery(params) as Query<Op>;
+
+export type HistoryParams = Pick<ListParams, 'page' | 'pageSize' | 'order'> & { readonly sort?: 'updatedAt' | 'field' };
+
+/** Create, read, update, delete and history of one entity kind. */
+export interface EntityApi<Summary, Detail, Input> {
+  list(params: ListParams): Promise<AdminPage<Summary>>;
+  get(id: string): Promise<Detail>;
+  create(input: Input): Promise<Detail>;
+  update(id: string, input: Input): Promise<Detail>;
+  remove(id: string): Promise<void>;
+  history(id: string, params: HistoryParams): Promise<AdminPage<AdminHistoryEntry>>;
+}
+
+export interface AdminApi {
+  /** Applications the caller administers, with open request counts (sidebar dropdown). */
+  listAdministrableApplications(params?: Partial<ListParams>): Promise<AdminPage<AdministrableApplication>>;
+  listAccessRequests(applicationId: string, params: ListParams & { readonly status?: 'OPEN' | 'ACCEPTED' | 'DENIED' }): Promise<AdminPage<AccessRequestSummary>>;
+  getAccessRequest(id: string): Promise<AccessRequestDetail>;
+  decideAccessRequest(id: string, decision: AccessRequestDecision): Promise<AccessRequestDetail>;
+  listApplicationUsers(applicationId: string, params: ListParams): Promise<AdminPage<ApplicationUserSummary>>;
+  getApplicationUser(applicationId: string, userId: string): Promise<ApplicationUser>;
+  updateApplicationUser(applicationId: string, userId: string, input: ApplicationUserInput): Promise<ApplicationUser>;
+  removeApplicationUser(applicationId: string, userId: string): Promise<void>;
+  selectRoles(applicationId: string, params: ListParams): Promise<AdminPage<EntityRef>>;
+  selectAccountAccesses(applicationId: string, params: ListParams): Promise<AdminPage<EntityRef>>;
+  listWebhookDeliveries(applicationId: string, params: Pick<ListParams, 'page' | 'pageSize'>): Promise<AdminPage<WebhookDelivery>>;
+  uploadLogo(file: Blob, fileName?: string): Promise<{ readonly url: string }>;
+  readonly applications: EntityApi<ApplicationSummary, ApplicationDetail, ApplicationInput>;
+  readonly attributes: EntityApi<AttributeSummary, AttributeDetail, AttributeInput>;
+  readonly permissions: EntityApi<PermissionSummary, PermissionDetail, PermissionInput>;
+  readonly roles: EntityApi<RoleSummary, RoleDetail, RoleInput>;
+  readonly accountAccesses: EntityApi<AccountAccessSummary, AccountAccessDetail, AccountAccessInput>;
+  readonly customFlows: EntityApi<CustomFlowSummary, CustomFlowDetail, CustomFlowInput>;
+  readonly users: {
+    list(params: ListParams): Promise<AdminPage<UserSummary>>;
+    get(id: string): Promise<UserDetail>;
+    remove(id: string): Promise<void>;
+  };
+}
+
+/** Core's decision as the wire's body. */
+export function decisionBody(decision: AccessRequestDecision): operations['decideAccessRequest']['requestBody']['content']['application/json'] {
+  if (decision.kind === 'accept') {
+    return { decision: 'ACCEPT', roleIds: [...decision.roleIds], ...(decision.accountAccessIds.length === 0 ? {} : { accountAccessIds: [...decision.accountAccessIds] }) };
+  }
+  return { decision: 'DENY', ...(decision.reason === undefined ? {} : { reason: decision.reason }) };
+}
+
+type Body<Op extends keyof operations> = operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+/** Readonly domain input as the wire body (same fields; the arrays are copied by JSON). */
+const body = <Op extends keyof operations>(input: object): Body<Op> => input as Body<Op>;
+
+export function createAdminApi(client: ApiClient): AdminApi {
+  const history = (id: string, params: HistoryParams) => ({ params: { path: { id }, query: listQuery(params) as Query<'listApplicationHistory'> } });
+  return {
+    listAdministrableApplications: (params = {}) =>
+      unwrap(client.GET('/Admin/Applications', { params: { query: { page: params.page ?? 1, pageSize: params.pageSize ?? 100, ...(params.search === undefined || params.search === '' ? {} : { search: params.search }) } } })),
+    listAccessRequests: (applicationId, params) =>
+      unwrap(client.GET('/Admin/Applications/{id}/AccessRequests', { params: { path: { id: applicationId }, query: { ...q<'listAccessRequests'>(params), ...(params.status === undefined ? {} : { status: params.status }) } } })),
+    getAccessRequest: (id) => unwrap(client.GET('/Admin/Applications/AccessRequests/{id}', { params: { path: { id } } })),
+    decideAccessRequest: (id, decision) =>
+      unwrap(client.PUT('/Admin/Applications/AccessRequests/{id}', { params: { path: { id } }, body: decisionBody(decision) })),
+    listApplicationUsers: (applicationId, params) =>
+      unwrap(client.GET('/Admin/Applications/{id}/Users', { params: { path: { id: applicationId }, query: q<'listApplicationUsers'>(params) } })),
+    getApplicationUser: (applicationId, userId) => unwrap(client.GET('/Admin/Applications/{id}/Users/{userId}', { params: { path: { id: applicationId, userId } } })),
+    updateApplicationUser: (applicationId, userId, input) =>
+      unwrap(client.PUT('/Admin/Applications/{id}/Users/{userId}', { params: { path: { id: applicationId, userId } }, body: body<'updateApplicationUser'>(input) })),
+    removeApplicationUser: (applicationId, userId) => unwrapVoid(client.DELETE('/Admin/Applications/{id}/Users/{userId}', { params: { path: { id: applicationId, userId } } })),
+    selectRoles: (applicationId, params) =>
+      unwrap(client.GET('/Admin/Applications/{id}/Selections/Roles', { params: { path: { id: applicationId }, query: q<'listApplicationRoleSelection'>({ page: params.page, pageSize: params.pageSize, ...(params.search === undefined ? {} : { search: params.search }) }) } })),
+    selectAccountAccesses: (applicationId, params) =>
+      unwrap(client.GET('/Admin/Applications/{id}/Selections/AccountAccesses', { params: { path: { id: applicationId }, query: q<'listApplicationAccountAccessSelection'>({ page: params.page, pageSize: params.pageSize, ...(params.search === undefined ? {} : { search: params.search }) }) } })),
+    listWebhookDeliveries: (applicationId, params) =>
+      unwrap(client.GET('/Admin/Applications/{id}/WebhookDeliveries', { params: { path: { id: applicationId }, query: { page: params.page, pageSize: params.pageSize } } })),
+    uploadLogo: (file, fileName) => uploadApplicationImage(client, file, fileName),
+    applications: {
+      list: (params) => unwrap(client.GET('/Applications', { params: { query: q<'listApplications'>(params) } })),
+      get: (id) => unwrap(client.GET('/Applications/{id}', { params: { path: { id } } })),
+      create: (input) => unwrap(client.POST('/Applications', { body: body<'createApplication'>(input) })),
+      update: (id, input) => unwrap(client.PUT('/Applications/{id}', { params: { path: { id } }, body: body<'updateApplication'>(input) })),
+      remove: (id) => unwrapVoid(client.DELETE('/Applications/{id}', { params: { path: { id } } })),
+      history: (id, params) => unwrap(client.GET('/Applications/{id}/History', history(id, params))),
+    },
+    attributes: {
+      list: (params) => unwrap(client.GET('/Attributes', { params: { query: q<'listAttributes'>(params) } })),
+      get: (id) => unwrap(client.GET('/Attributes/{id}', { params: { path: { id } } })),
+      create: (input) => unwrap(client.POST('/Attributes', { body: body<'createAttribute'>(input) })),
+      update: (id, input) => unwrap(client.PUT('/Attributes/{id}', { params: { path: { id } }, body: body<'updateAttribute'>(input) })),
+      remove: (id) => unwrapVoid(client.DELETE('/Attributes/{id}', { params: { path: { id } } })),
+      history: (id, params) => unwrap(client.GET('/Attributes/{id}/History', history(id, params))),
+    },
+    permissions: {
+      list: (params) => unwrap(client.GET('/Permissions', { params: { query: q<'listPermissions'>(params) } })),
+      get: (id) => unwrap(client.GET('/Permissions/{id}', { params: { path: { id } } })),
+      create: (input) => unwrap(client.POST('/Permissions', { body: body<'createPermission'>(input) })),
+      update: (id, input) => unwrap(client.PUT('/Permissions/{id}', { params: { path: { id } }, body: body<'updatePermission'>(input) })),
+      remove: (id) => unwrapVoid(client.DELETE('/Permissions/{id}', { params: { path: { id } } })),
+      history: (id, params) => unwrap(client.GET('/Permissions/{id}/History', history(id, params))),
+    },
+    roles: {
+      list: (params) => unwrap(client.GET('/Roles', { params: { query: q<'listRoles'>(params) } })),
+      get: (id) => unwrap(client.GET('/Roles/{id}', { params: { path: { id } } })),
+      create: (input) => unwrap(client.POST('/Roles', { body: body<'createRole'>(input) })),
+      update: (id, input) => unwrap(client.PUT('/Roles/{id}', { params: { path: { id } }, body: body<'updateRole'>(input) })),
+      remove: (id) => unwrapVoid(client.DELETE('/Roles/{id}', { params: { path: { id } } })),
+      history: (id, params) => unwrap(client.GET('/Roles/{id}/History', history(id, params))),
+    },
+    accountAccesses: {
+      list: (params) => unwrap(client.GET('/AccountAccesses', { params: { query: q<'listAccountAccesses'>(params) } })),
+      get: (id) => unwrap(client.GET('/AccountAccesses/{id}', { params: { path: { id } } })),
+      create: (input) => unwrap(client.POST('/AccountAccesses', { body: body<'createAccountAccess'>(input) })),
+      update: (id, input) => unwrap(client.PUT('/AccountAccesses/{id}', { params: { path: { id } }, body: body<'updateAccountAccess'>(input) })),
+      remove: (id) => unwrapVoid(client.DELETE('/AccountAccesses/{id}', { params: { path: { id } } })),
+      history: (id, params) => unwrap(client.GET('/AccountAccesses/{id}/History', history(id, params))),
+    },
+    customFlows: {
+      list: (params) => unwrap(client.GET('/CustomFlows', { params: { query: q<'listCustomFlows'>(params) } })),
+      get: (id) => unwrap(client.GET('/CustomFlows/{id}', { params: { path: { id } } })),
+      create: (input) => unwrap(client.POST('/CustomFlows', { body: body<'createCustomFlow'>(input) })),
+      update: (id, input) => unwrap(client.PUT('/CustomFlows/{id}', { params: { path: { id } }, body: body<'updateCustomFlow'>(input) })),
+      remove: (id) => unwrapVoid(client.DELETE('/CustomFlows/{id}', { params: { path: { id } } })),
+      history: (id, params) => unwrap(client.GET('/CustomFlows/{id}/History', history(id, params))),
+    },
+    users: {
+      list: (params) => unwrap(client.GET('/Users', { params: { query: q<'listUsers'>(params) } })),
+      get: (id) => unwrap(client.GET('/Users/{id}', { params: { path: { id } } })),
+      remove: (id) => unwrapVoid(client.DELETE('/Users/{id}', { params: { path: { id } } })),
+    },
+  };
+}

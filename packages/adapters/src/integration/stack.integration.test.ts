@@ -1,0 +1,404 @@
+/// <reference types="node" />
+// The adapters against the REAL local identity provider and reference API (child processes
+// on free loopback ports, temporary data): sign-in, refresh with rotation, claims refresh,
+// an expired access token healed by one refresh under ten parallel calls (one tab and two
+// tabs), sign-out, and every error shape of the API mapped to core's errors.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT, decodeJwt, importJWK } from 'jose';
+import type { JWTPayload } from 'jose';
+import type { AuthStateData, PortalError, StoredSession } from '@portal/core';
+import { checkIdTokenClaims, isIdentityProviderError, pkceChallenge, randomString, signedInUserFromClaims, toPortalError } from '@portal/core';
+import identities from '@portal/contract/demo-identities.json' with { type: 'json' };
+import { createMemoryCookieJar } from '../cookies/jar.ts';
+import type { MemoryCookieJar } from '../cookies/jar.ts';
+import { createCookieAuthStateStore } from '../cookies/auth-state-store.ts';
+import { createCookieSessionStore } from '../cookies/session-store.ts';
+import { createApiClient, unwrap } from '../http/client.ts';
+import type { FetchLike } from '../http/api-fetch.ts';
+import { createPortalApi } from '../http/portal-api.ts';
+import { isNetworkError } from '../http/errors.ts';
+import { createLocalLock, createWebLock } from '../lock/web-lock.ts';
+import type { LockManagerLike } from '../lock/web-lock.ts';
+import { createRefreshCoordinator } from '../lock/refresh.ts';
+import { createOidcIdentityProvider } from '../oidc/identity-provider.ts';
+import { createCryptoRandom, createSubtleDigest } from '../platform/browser.ts';
+import { MiniBrowser, isPage } from './mini-browser.ts';
+import type { Stack } from './stack.ts';
+import { freePort, startStack } from './stack.ts';
+
+const clientId = identities.clients.portal.clientId;
+const password = identities.password;
+const account = (kind: string) => {
+  const found = identities.accounts.find((a) => a.kind === kind);
+  if (found === undefined) throw new Error(kind);
+  return found;
+};
+const apps = { kitchenPlanner: 'a1000000-0000-4000-8000-000000000002', hr: 'a1000000-0000-4000-8000-000000000005' };
+
+let stack: Stack;
+let tokenRequests = 0;
+/** Every request of the OIDC adapter, counted at the token endpoint. */
+const oidcFetch: typeof fetch = async (input, init) => {
+  const url = input instanceof Request ? input.url : String(input);
+  if (url.includes('/oauth2/v2.0/token')) tokenRequests += 1;
+  return fetch(input, init);
+};
+
+beforeAll(async () => {
+  stack = await startStack();
+});
+
+afterAll(async () => {
+  await stack.stop();
+});
+
+const random = createCryptoRandom();
+const digest = createSubtleDigest();
+const scope = () => `openid offline_access ${stack.apiScope}`;
+
+/** One portal "tab": its cookies (shared with other tabs when given), provider and stores. */
+function portal(jar: MemoryCookieJar = createMemoryCookieJar()) {
+  const provider = createOidcIdentityProvider({ authority: stack.authority, clientId, fetch: oidcFetch });
+  return { jar, provider, authStates: createCookieAuthStateStore(jar), sessions: createCookieSessionStore(jar) };
+}
+type Portal = ReturnType<typeof portal>;
+
+interface SignedIn {
+  readonly session: StoredSession;
+  readonly claims: JWTPayload;
+}
+
+/** The sign-in as core's machine runs it, through the adapters, driving the provider's form. */
+async function signIn(tab: Portal, browser: MiniBrowser, email: string, flow: 'signIn' | 'claimsRefresh' = 'signIn'): Promise<SignedIn> {
+  const policy = flow === 'signIn' ? stack.policies.signIn : stack.policies.refresh;
+  const redirectUri = `${stack.portalUrl}${flow === 'signIn' ? '/auth/login' : '/flows/auth-refresh'}`;
+  const state = randomString(random, 16);
+  const codeVerifier = randomString(random, 128);
+  const nonce = randomString(random, 32);
+  const metadata = await tab.provider.discover(policy);
+  const data: AuthStateData = {
+    tokenPolicyData: { client_id: clientId, scope: scope(), redirect_uri: redirectUri, code_verifier: codeVerifier },
+    tokenPolicyUrl: metadata.tokenEndpoint,
+    nonce,
+    extraData: { flow, referrer: '/settings' },
+  };
+  await tab.authStates.save(state, data);
+  const url = await tab.provider.authorizationUrl({
+    policy, clientId, redirectUri, scope: scope(), state, nonce, codeChallenge: await pkceChallenge(digest, codeVerifier),
+    codeChallengeMethod: 'S256', responseType: 'code',
+  });
+  let step = await browser.go(url, [stack.portalUrl]);
+  if (isPage(step)) step = await browser.submit(step, { email, password, action: 'submit' }, [stack.portalUrl]);
+  if (isPage(step)) throw new Error(`sign-in did not return to the portal: ${step.status} ${step.url}`);
+  const callback = new URL(step.stoppedAt);
+  expect(callback.origin + callback.pathname).toBe(redirectUri);
+  const record = await tab.authStates.take(callback.searchParams.get('state') ?? '');
+  if (record === undefined) throw new Error('no auth state record');
+  const tokens = await tab.provider.exchangeCode({
+    policy, tokenEndpoint: record.tokenPolicyUrl, clientId: record.tokenPolicyData.client_id, redirectUri: record.tokenPolicyData.redirect_uri,
+    code: callback.searchParams.get('code') ?? '', codeVerifier: record.tokenPolicyData.code_verifier, nonce: record.nonce,
+    ...(callback.searchParams.has('iss') ? { iss: callback.searchParams.get('iss') ?? '' } : {}),
+  });
+  const checked = checkIdTokenClaims(tokens.idTokenClaims, { issuer: metadata.issuer, clientId, nonce: record.nonce, now: Date.now() });
+  if (!checked.ok) throw new Error(`ID token refused: ${checked.problem}`);
+  const session: StoredSession = {
+    accessToken: tokens.access_token ?? '',
+    accessTokenIsIdToken: false,
+    idToken: tokens.id_token ?? '',
+    ...(tokens.refresh_token === undefined ? {} : { refreshToken: tokens.refresh_token }),
+    expiresAt: Date.now() + (tokens.expires_in ?? 0) * 1000,
+  };
+  await tab.sessions.write(session);
+  expect(await tab.sessions.read()).toEqual(session);
+  return { session, claims: tokens.idTokenClaims as JWTPayload };
+}
+
+/** The refresh-token grant as the session machine runs it: same subject, store the rotation. */
+async function refreshTokens(tab: Portal): Promise<boolean> {
+  const current = await tab.sessions.read();
+  if (current?.refreshToken === undefined) return false;
+  const tokens = await tab.provider.refresh({ policy: stack.policies.signIn, clientId, refreshToken: current.refreshToken, scope: scope() });
+  const issuer = (await tab.provider.discover(stack.policies.signIn)).issuer;
+  const checked = checkIdTokenClaims(tokens.idTokenClaims, { issuer, clientId, now: Date.now() });
+  if (!checked.ok || checked.claims.sub !== decodeJwt(current.idToken).sub) return false;
+  await tab.sessions.write({
+    accessToken: tokens.access_token ?? current.accessToken,
+    accessTokenIsIdToken: false,
+    idToken: tokens.id_token ?? current.idToken,
+    refreshToken: tokens.refresh_token ?? current.refreshToken,
+    expiresAt: Date.now() + (tokens.expires_in ?? 0) * 1000,
+  });
+  return true;
+}
+
+/** An API client of a tab, as the portal wires it (token from the session cookie, refresh coordinated). */
+function apiOf(tab: Portal, options: { readonly locks?: LockManagerLike; readonly language?: string; readonly onCall?: (status: number) => void } = {}) {
+  let unauthenticated = 0;
+  const counting: FetchLike = async (request) => {
+    const response = await fetch(request);
+    options.onCall?.(response.status);
+    return response;
+  };
+  const client = createApiClient({
+    baseUrl: stack.apiUrl,
+    fetch: counting,
+    getAccessToken: async () => (await tab.sessions.read())?.accessToken,
+    refresh: createRefreshCoordinator({
+      lock: options.locks === undefined ? createLocalLock() : createWebLock(options.locks),
+      readAccessToken: async () => (await tab.sessions.read())?.accessToken,
+      refreshTokens: () => refreshTokens(tab),
+    }),
+    getLanguage: () => options.language ?? 'de',
+    onUnauthenticated: () => {
+      unauthenticated += 1;
+    },
+  });
+  return { client, api: createPortalApi(client), unauthenticated: () => unauthenticated };
+}
+
+/** An access token like the provider's, well signed with its key, but expired an hour ago. */
+async function expiredCopy(accessToken: string): Promise<string> {
+  const jwk = await stack.signingJwk();
+  const key = await importJWK(jwk, 'RS256');
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ ...decodeJwt(accessToken), iat: now - 7200, nbf: now - 7200, exp: now - 3600 })
+    .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: String(jwk.kid) })
+    .sign(key);
+}
+
+async function portalError(call: Promise<unknown>): Promise<PortalError> {
+  const failure = await call.then(() => undefined, (error: unknown) => error);
+  if (failure === undefined) throw new Error('the call succeeded');
+  return toPortalError(failure);
+}
+
+describe('sign-in against the local provider', () => {
+  it('a full sign-in: discovery, authorization URL, the provider\'s form, code exchange, ID token checks, cookies, API call', async () => {
+    const tab = portal();
+    const customer = account('customer');
+    const metadata = await tab.provider.discover(stack.policies.signIn);
+    expect(metadata.issuer).toBe(`${stack.authority}/${stack.policies.signIn}/v2.0`);
+    const { session, claims } = await signIn(tab, new MiniBrowser(), customer.email);
+    expect(claims).toMatchObject({ iss: metadata.issuer, aud: clientId, sub: customer.id });
+    expect(decodeIdToken(claims).fullName).toBe('Chris Kunde');
+    expect(session.refreshToken).toBeDefined();
+    expect(decodeJwt(session.accessToken)).toMatchObject({ aud: stack.apiAudience, sub: customer.id });
+    // The auth state cookie was consumed; the session cookies are there.
+    expect(tab.jar.cookies().some((c) => c.name.startsWith('hk-id.auth.'))).toBe(false);
+    const profile = await apiOf(tab).api.getProfile();
+    expect(profile).toMatchObject({ id: customer.id, email: customer.email, firstName: 'Chris', internal: false, canChangeEmail: true });
+  });
+
+  it('a wrong code verifier is refused by the provider with invalid_grant (AADB2C90184)', async () => {
+    const tab = portal();
+    const browser = new MiniBrowser();
+    const state = randomString(random, 16);
+    const verifier = randomString(random, 128);
+    const nonce = randomString(random, 32);
+    const redirectUri = `${stack.portalUrl}/auth/login`;
+    const url = await tab.provider.authorizationUrl({
+      policy: stack.policies.signIn, clientId, redirectUri, scope: scope(), state, nonce,
+      codeChallenge: await pkceChallenge(digest, verifier), codeChallengeMethod: 'S256', responseType: 'code',
+    });
+    const form = await browser.go(url, [stack.portalUrl]);
+    if (!isPage(form)) throw new Error('expected the sign-in form');
+    const step = await browser.submit(form, { email: account('partner').email, password, action: 'submit' }, [stack.portalUrl]);
+    if (isPage(step)) throw new Error('no callback');
+    const callback = new URL(step.stoppedAt);
+    const metadata = await tab.provider.discover(stack.policies.signIn);
+    const failure = await tab.provider.exchangeCode({
+      policy: stack.policies.signIn, tokenEndpoint: metadata.tokenEndpoint, clientId, redirectUri,
+      code: callback.searchParams.get('code') ?? '', codeVerifier: randomString(random, 128), nonce,
+    }).catch((error: unknown) => error);
+    expect(isIdentityProviderError(failure)).toBe(true);
+    expect(failure).toMatchObject({ error: 'invalid_grant' });
+    expect(String((failure as { errorDescription?: string }).errorDescription)).toMatch(/^AADB2C90184/);
+  });
+
+  it('a wrong `iss` in the authorization response is refused before any token request', async () => {
+    const tab = portal();
+    const metadata = await tab.provider.discover(stack.policies.signIn);
+    const before = tokenRequests;
+    const failure = await tab.provider.exchangeCode({
+      policy: stack.policies.signIn, tokenEndpoint: metadata.tokenEndpoint, clientId, redirectUri: `${stack.portalUrl}/auth/login`,
+      code: 'x', codeVerifier: randomString(random, 128), iss: 'https://evil.example/v2.0',
+    }).catch((error: unknown) => error);
+    expect(isIdentityProviderError(failure)).toBe(true);
+    expect(tokenRequests).toBe(before);
+    const tampered = await tab.provider.exchangeCode({
+      policy: stack.policies.signIn, tokenEndpoint: 'https://evil.example/token', clientId, redirectUri: `${stack.portalUrl}/auth/login`,
+      code: 'x', codeVerifier: randomString(random, 128),
+    }).catch((error: unknown) => error);
+    expect(isIdentityProviderError(tampered)).toBe(true);
+    expect(tokenRequests).toBe(before);
+  });
+
+  it('refresh with rotation: a new refresh token each time; a reused one is invalid_grant and ends the chain', async () => {
+    const tab = portal();
+    const { session } = await signIn(tab, new MiniBrowser(), account('partner').email);
+    const first = await tab.provider.refresh({ policy: stack.policies.signIn, clientId, refreshToken: session.refreshToken ?? '', scope: scope() });
+    expect(first.refresh_token).toBeDefined();
+    expect(first.refresh_token).not.toBe(session.refreshToken);
+    expect(first.access_token).not.toBe(session.accessToken);
+    expect(first.idTokenClaims).toMatchObject({ sub: account('partner').id, aud: clientId });
+    const reused = await tab.provider.refresh({ policy: stack.policies.signIn, clientId, refreshToken: session.refreshToken ?? '', scope: scope() }).catch((error: unknown) => error);
+    expect(reused).toMatchObject({ _tag: 'IdentityProviderError', error: 'invalid_grant' });
+    const revoked = await tab.provider.refresh({ policy: stack.policies.signIn, clientId, refreshToken: first.refresh_token ?? '', scope: scope() }).catch((error: unknown) => error);
+    expect(revoked).toMatchObject({ _tag: 'IdentityProviderError', error: 'invalid_grant' });
+  });
+
+  it('claims refresh: after a profile change, the refresh policy (silent with the SSO session) issues tokens with the new claims', async () => {
+    const tab = portal();
+    const browser = new MiniBrowser();
+    const user = account('app-admin');
+    const { claims } = await signIn(tab, browser, user.email);
+    expect(claims.given_name).toBe(user.firstName);
+    const { api } = apiOf(tab);
+    const profile = await api.getProfile();
+    await api.updateProfile({ firstName: 'Paula', lastName: profile.lastName, language: profile.language });
+    const refreshed = await signIn(tab, browser, user.email, 'claimsRefresh');
+    expect(refreshed.claims).toMatchObject({ iss: `${stack.authority}/${stack.policies.refresh}/v2.0`, sub: user.id, given_name: 'Paula' });
+    expect(decodeIdToken(refreshed.claims).hkData).toMatchObject({ attributes: { firstName: 'Paula' } });
+    await api.updateProfile({ firstName: user.firstName, lastName: profile.lastName, language: profile.language });
+  });
+
+  it('sign-out: the end-session URL with id_token_hint ends the provider session and its refresh tokens', async () => {
+    const tab = portal();
+    const browser = new MiniBrowser();
+    const { session } = await signIn(tab, browser, account('partner').email);
+    const postLogout = `${stack.portalUrl}/auth/logout-success`;
+    const url = await tab.provider.endSessionUrl({ policy: stack.policies.signIn, idTokenHint: session.idToken, postLogoutRedirectUri: postLogout });
+    expect(new URL(url ?? '').searchParams.get('id_token_hint')).toBe(session.idToken);
+    let step = await browser.go(url ?? '', [stack.portalUrl]);
+    for (let i = 0; i < 3 && isPage(step); i += 1) step = await browser.submit(step, {}, [stack.portalUrl]);
+    expect(isPage(step) ? step.url : step.stoppedAt).toBe(postLogout);
+    await tab.sessions.clear();
+    const after = await tab.provider.refresh({ policy: stack.policies.signIn, clientId, refreshToken: session.refreshToken ?? '', scope: scope() }).catch((error: unknown) => error);
+    expect(after).toMatchObject({ _tag: 'IdentityProviderError', error: 'invalid_grant' });
+  });
+});
+
+function decodeIdToken(claims: unknown) {
+  const checked = checkIdTokenClaims(claims, { issuer: String((claims as JWTPayload).iss), clientId, now: Date.now() });
+  if (!checked.ok) throw new Error(checked.problem);
+  return signedInUserFromClaims(checked.claims);
+}
+
+/** A fake of navigator.locks shared by tabs (exclusive per name). */
+function sharedLocks(): LockManagerLike & { readonly requests: string[] } {
+  const local = createLocalLock();
+  const requests: string[] = [];
+  return { requests, request: (name, _options, callback) => { requests.push(name); return local.run(name, callback); } };
+}
+
+describe('an expired access token', () => {
+  it('ten parallel calls: the API refuses the expired token, ONE refresh heals all ten', async () => {
+    const tab = portal();
+    const { session } = await signIn(tab, new MiniBrowser(), account('customer').email);
+    await tab.sessions.write({ ...session, accessToken: await expiredCopy(session.accessToken) });
+    const statuses: number[] = [];
+    const { api } = apiOf(tab, { locks: sharedLocks(), onCall: (status) => statuses.push(status) });
+    const before = tokenRequests;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => api.getProfile()));
+    expect(answers.every((p) => p.id === account('customer').id)).toBe(true);
+    expect(tokenRequests - before).toBe(1);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    const stored = await tab.sessions.read();
+    expect(stored?.refreshToken).not.toBe(session.refreshToken);
+  });
+
+  it('two tabs sharing cookies and Web Locks: one refresh for both', async () => {
+    const jar = createMemoryCookieJar();
+    const [tabA, tabB] = [portal(jar), portal(jar)];
+    const { session } = await signIn(tabA, new MiniBrowser(), account('partner').email);
+    await tabA.sessions.write({ ...session, accessToken: await expiredCopy(session.accessToken) });
+    const locks = sharedLocks();
+    const [a, b] = [apiOf(tabA, { locks }), apiOf(tabB, { locks })];
+    const before = tokenRequests;
+    const answers = await Promise.all([...Array.from({ length: 5 }, () => a.api.listMyApplications()), ...Array.from({ length: 5 }, () => b.api.listMyApplications())]);
+    expect(answers.every((list) => list.length > 0)).toBe(true);
+    expect(tokenRequests - before).toBe(1);
+  });
+});
+
+describe('API error shapes mapped to core errors', () => {
+  let customer: Portal;
+  beforeAll(async () => {
+    customer = portal();
+    await signIn(customer, new MiniBrowser(), account('customer').email);
+  });
+
+  it('400 with field errors (strict input), in the language of the lang header', async () => {
+    const de = await portalError(apiOf(customer).api.updateProfile({ firstName: '', lastName: 'Kunde', language: 'de' }));
+    expect(de).toMatchObject({ kind: 'http', status: 400, httpStatus: 400 });
+    expect(de.kind === 'http' && de.server?.errors.some((e) => e.field === 'firstName')).toBe(true);
+    const en = await portalError(apiOf(customer, { language: 'en' }).api.updateProfile({ firstName: '', lastName: 'Kunde', language: 'de' }));
+    expect(en.kind === 'http' && de.kind === 'http' && en.server?.message !== de.server?.message).toBe(true);
+  });
+
+  it('400 with a domain code: a value for an attribute the user may not edit', async () => {
+    const employee = portal();
+    await signIn(employee, new MiniBrowser(), account('internal-employee').email);
+    const error = await portalError(apiOf(employee).api.updateMyAttributes(apps.hr, [{ key: 'employeeNumber', value: '1' }]));
+    expect(error).toMatchObject({ kind: 'http', status: 400, server: { code: 'attribute.notEditable' } });
+  });
+
+  it('401 without a usable token: one refresh attempt, then the unauthenticated outcome', async () => {
+    const anonymous = portal();
+    const { api, unauthenticated } = apiOf(anonymous);
+    const error = await portalError(api.getProfile());
+    expect(error).toMatchObject({ kind: 'http', status: 401, httpStatus: 401 });
+    expect(unauthenticated()).toBe(1);
+  });
+
+  it('403 (no permission): no refresh, the user stays signed in', async () => {
+    const before = tokenRequests;
+    const { client, unauthenticated } = apiOf(customer);
+    const error = await portalError(unwrap(client.GET('/Users', { params: { query: { page: 1, pageSize: 10 } } })));
+    expect(error).toMatchObject({ kind: 'http', status: 403, httpStatus: 403 });
+    expect(tokenRequests).toBe(before);
+    expect(unauthenticated()).toBe(0);
+    expect(await customer.sessions.read()).toBeDefined();
+  });
+
+  it('403 with a domain code: internal applications cannot be requested', async () => {
+    const error = await portalError(apiOf(customer).api.requestAccess({ applicationId: apps.hr }));
+    expect(error).toMatchObject({ kind: 'http', status: 403, server: { code: 'accessRequest.notRequestable' } });
+  });
+
+  it('404: an unknown application', async () => {
+    const error = await portalError(apiOf(customer).api.getMyApplication('no-such-application'));
+    expect(error).toMatchObject({ kind: 'http', status: 404, httpStatus: 404, server: { code: '404' } });
+  });
+
+  it('409: an access request that is already open (shown as the 500 page code, HTTP status kept)', async () => {
+    const error = await portalError(apiOf(customer).api.requestAccess({ applicationId: apps.kitchenPlanner }));
+    expect(error).toMatchObject({ kind: 'http', status: 500, httpStatus: 409 });
+  });
+
+  it('anonymous branding works without a token; an unknown client id is 404', async () => {
+    const { api } = apiOf(portal());
+    expect(await api.getApplicationBranding(identities.clients.dealerShop.clientId)).toMatchObject({ label: identities.clients.dealerShop.label });
+    expect(await portalError(api.getApplicationBranding('unknown-client'))).toMatchObject({ status: 404 });
+  });
+
+  it('the API unreachable: GET retried with backoff, then a network error (the generic 500)', async () => {
+    const closed = await freePort();
+    const sleeps: number[] = [];
+    const client = createApiClient({
+      baseUrl: `http://127.0.0.1:${closed}`,
+      getAccessToken: async () => undefined,
+      refresh: async () => false,
+      getLanguage: () => 'de',
+      sleep: async (ms) => {
+        sleeps.push(ms);
+      },
+    });
+    const failure = await createPortalApi(client).getProfile().catch((error: unknown) => error);
+    expect(isNetworkError(failure)).toBe(true);
+    expect(sleeps).toEqual([300, 600]);
+    expect(toPortalError(failure)).toEqual({ kind: 'unexpected', status: 500 });
+  });
+});
