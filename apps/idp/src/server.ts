@@ -45,6 +45,25 @@ export async function startIdp(input: IdpConfig, options: { api?: ApiClient; hos
   const host = options.host ?? '127.0.0.1';
   // Large limit: every cookie of the host (the portal's chunked token cookies too) comes along.
   const server = createServer({ maxHeaderSize: 64 * 1024 });
+  // Requests that arrive while the provider is still being set up wait for it.
+  const handlers: { route?: (req: IncomingMessage, res: ServerResponse) => Promise<void> } = {};
+  let ready: () => void = () => undefined;
+  const setUp = new Promise<void>((resolve) => {
+    ready = resolve;
+  });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    void (async () => {
+      await setUp;
+      if (!handlers.route) throw new Error('not set up');
+      await handlers.route(req, res);
+    })().catch((error: unknown) => {
+      console.error(`[idp] ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}`);
+      if (!res.headersSent) {
+        const lang = pickLanguage(undefined, req.headers['accept-language']);
+        sendHtml(res, config, 500, errorPage(lang, messages[lang], 'server_error', 'AADB2C90085: The service has encountered an internal error.'));
+      } else res.end();
+    });
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(input.port, host, () => resolve());
@@ -82,17 +101,7 @@ export async function startIdp(input: IdpConfig, options: { api?: ApiClient; hos
 
   const callbacks = new Map(Object.values(policies).map((p) => [p, p.provider.callback()]));
 
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    void route(req, res).catch((error: unknown) => {
-      console.error(`[idp] ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}`);
-      if (!res.headersSent) {
-        const lang = pickLanguage(undefined, req.headers['accept-language']);
-        sendHtml(res, config, 500, errorPage(lang, messages[lang], 'server_error', 'AADB2C90085: The service has encountered an internal error.'));
-      } else res.end();
-    });
-  });
-
-  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  handlers.route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://idp.invalid');
     const path = url.pathname;
     if (req.method === 'GET' && path === '/assets/idp.css') return asset(res, 'text/css', css);
@@ -130,7 +139,7 @@ export async function startIdp(input: IdpConfig, options: { api?: ApiClient; hos
     r.originalUrl = `/${policy.name}${providerPath}${url.search}`;
     r.url = `${providerPath}${url.search}`;
     await handler(req, res);
-  }
+  };
 
   function policyOfHint(hint: string | null): Policy | undefined {
     if (!hint) return undefined;
@@ -149,6 +158,7 @@ export async function startIdp(input: IdpConfig, options: { api?: ApiClient; hos
     res.end(body);
   }
 
+  ready();
   return {
     url: config.authority,
     config,
