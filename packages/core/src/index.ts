@@ -61,3 +61,53 @@ export type {
   RefreshGrantRequest, EndSessionRequest, IdentityProvider, Navigator, LocaleStore, MarkerStore, AuthCheckTarget,
   MissingAttribute, AuthCheckResult, PortalApi, Ports,
 } from './ports/ports.ts';
+export { readJwtPayload } from './domain/jwt.ts';
+export { isLocaleCode, resolveLocale, localeFallbacks, langHeader, switchLocale, directoryApplicationUrl } from './domain/locale.ts';
+export type { DecodedRefreshResponse } from './domain/claims.ts';
+export { decodeRefreshResponse } from './domain/claims.ts';
+
+// Machines -----------------------------------------------------------------------------
+
+export type { AuthPorts, StartRequest, CallbackParams, CallbackVerdict, ExchangeResult, ExchangeRequest } from './machines/sign-in/sign-in.actors.ts';
+export {
+  startAuthorization, readCallbackParams, isAuthCallback, strippedCallbackUrl, callbackParamNames, takeRecord, judgeCallback,
+  exchangeCode, sessionFromTokenResponse, storeSession, policyOf,
+} from './machines/sign-in/sign-in.actors.ts';
+export type { SignInInput, SignInEvent, SignInContext, SignInOutput } from './machines/sign-in/sign-in.types.ts';
+export { signInMachine, provideSignIn, outputOf as signInOutputOf } from './machines/sign-in/sign-in.machine.ts';
+export type { SignInView, SignInViewStatus } from './machines/sign-in/sign-in.view.ts';
+export { signInView } from './machines/sign-in/sign-in.view.ts';
+
+export type { ClaimsRefreshInput, ClaimsRefreshEvent, ClaimsRefreshContext, ClaimsRefreshOutput } from './machines/claims-refresh/claims-refresh.types.ts';
+export { claimsRefreshMachine, provideClaimsRefresh, safeRefreshData, maxRefreshSleepMs } from './machines/claims-refresh/claims-refresh.machine.ts';
+export type { ClaimsRefreshView, ClaimsRefreshViewStatus } from './machines/claims-refresh/claims-refresh.view.ts';
+export { claimsRefreshView } from './machines/claims-refresh/claims-refresh.view.ts';
+
+export type { SessionInput, SessionEvent, SessionContext, LoadedSession } from './machines/session/session.types.ts';
+export type { SessionPorts, RefreshRequest, SignOutRequest } from './machines/session/session.actors.ts';
+export { refreshLockName, userFromSession, loadSession, refreshSession, signOut } from './machines/session/session.actors.ts';
+export type { SessionActor, AccessTokenSource } from './machines/session/session.machine.ts';
+export { sessionMachine, provideSession, refreshDueIn, createAccessTokenSource } from './machines/session/session.machine.ts';
+export type { SessionView, SessionViewStatus } from './machines/session/session.view.ts';
+export { sessionView } from './machines/session/session.view.ts';
+
+export type { ExternalAppEvent, ExternalAppContext } from './machines/external-app/external-app.types.ts';
+export { externalAppMachine, provideExternalApp, clientIdFromUrl } from './machines/external-app/external-app.machine.ts';
+export type { ExternalAppView } from './machines/external-app/external-app.view.ts';
+export { externalAppView } from './machines/external-app/external-app.view.ts';
+
+export type { AccessRequestInput, AccessRequestEvent, AccessRequestContext, AccessRequestOutput } from './machines/access-request/access-request.types.ts';
+export type { DecideRequest } from './machines/access-request/access-request.machine.ts';
+export { accessRequestMachine, provideAccessRequest } from './machines/access-request/access-request.machine.ts';
+export type { AccessRequestView } from './machines/access-request/access-request.view.ts';
+export { accessRequestView } from './machines/access-request/access-request.view.ts';
+
+export type { AppGateInput, AppGateEvent, AppGateContext, StartClaimsRefreshRequest } from './machines/app-gate/app-gate.types.ts';
+export { appGateMachine, provideAppGate, validateAttributeValues, startClaimsRefreshFor } from './machines/app-gate/app-gate.machine.ts';
+export type { AppGateView, AppGateViewStatus } from './machines/app-gate/app-gate.view.ts';
+export { appGateView } from './machines/app-gate/app-gate.view.ts';
+
+export type { ApplicationListEvent, ApplicationListContext } from './machines/application-list/application-list.types.ts';
+export { applicationListMachine, provideApplicationList } from './machines/application-list/application-list.machine.ts';
+export type { ApplicationListView } from './machines/application-list/application-list.view.ts';
+export { applicationListView } from './machines/application-list/application-list.view.ts';

@@ -11,3 +11,5 @@ export {
   queryOf, createFakePortalApi, createMemoryLocaleStore, createMemoryMarkerStore, createTestPorts, testAuthConfig,
 } from './fakes.ts';
 export { sha256 } from './sha256.ts';
+export type { CoverageRecorder } from './model-coverage.ts';
+export { allStates, allTransitions, createCoverageRecorder, everyTransition } from './model-coverage.ts';

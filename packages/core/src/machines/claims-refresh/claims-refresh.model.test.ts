@@ -5,7 +5,7 @@ import { claimsRefreshMachine, provideClaimsRefresh } from './claims-refresh.mac
 import { claimsRefreshView } from './claims-refresh.view.ts';
 import { createTestPorts, flushPromises, queryOf, testAuthConfig } from '../../testing/index.ts';
 import type { TestPorts } from '../../testing/index.ts';
-import { createCoverageRecorder } from '../../testing/model-coverage.ts';
+import { createCoverageRecorder, everyTransition } from '../../testing/model-coverage.ts';
 
 const model = createMachine({
   id: 'claimsRefreshModel',
@@ -35,7 +35,7 @@ const recorder = createCoverageRecorder();
 type Actor = ReturnType<typeof createActor<ReturnType<typeof provideClaimsRefresh>>>;
 
 describe('claims-refresh model', () => {
-  const paths = createTestModel(model).getShortestPaths();
+  const paths = createTestModel(model, everyTransition).getShortestPaths({ allowDuplicatePaths: true });
 
   for (const path of paths) {
     it(path.description, async () => {

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, toPromise, waitFor } from 'xstate';
+import { accessRequestMachine, provideAccessRequest } from './access-request.machine.ts';
+import { accessRequestView } from './access-request.view.ts';
+import { createFakePortalApi } from '../../testing/index.ts';
+import type { AccessRequest } from '../../domain/entities.ts';
+import { HttpError } from '../../errors/errors.ts';
+
+const request: AccessRequest = { id: 'r1', applicationId: 'a1', requestedAt: '2026-01-10T08:00:00Z', userId: 'u1', status: 'OPEN' };
+
+function setup(req: AccessRequest = request) {
+  const api = createFakePortalApi({ accessRequests: [req] });
+  const actor = createActor(provideAccessRequest({ api }), { input: { request: req } });
+  actor.start();
+  return { api, actor };
+}
+
+describe('access-request decision', () => {
+  it('accepting needs at least one role (validations.roleRequired), then PUTs the decision', async () => {
+    const { actor, api } = setup();
+    expect(accessRequestView(actor.getSnapshot())).toMatchObject({ status: 'open', canAccept: true, canDeny: true, canSubmit: false });
+    actor.send({ type: 'ACCEPT' });
+    actor.send({ type: 'SUBMIT' });
+    expect(accessRequestView(actor.getSnapshot())).toMatchObject({ status: 'accepting', validation: 'validations.roleRequired' });
+    expect(api.calls).toHaveLength(0);
+    actor.send({ type: 'TOGGLE_ROLE', roleId: 'r-a' });
+    expect(accessRequestView(actor.getSnapshot()).validation).toBeUndefined();
+    actor.send({ type: 'TOGGLE_ROLE', roleId: 'r-b' });
+    actor.send({ type: 'TOGGLE_ROLE', roleId: 'r-a' });
+    actor.send({ type: 'SET_ACCOUNT_ACCESSES', accountAccessIds: ['aa1', 'aa1'] });
+    actor.send({ type: 'SUBMIT' });
+    expect(accessRequestView(actor.getSnapshot())).toMatchObject({ status: 'submitting', busy: true });
+    expect(await toPromise(actor)).toEqual({ decision: { kind: 'accept', roleIds: ['r-b'], accountAccessIds: ['aa1'] } });
+    expect(api.decisions.get('r1')).toEqual({ kind: 'accept', roleIds: ['r-b'], accountAccessIds: ['aa1'] });
+    expect(accessRequestView(actor.getSnapshot())).toMatchObject({ status: 'decided', requestStatus: 'ACCEPTED' });
+  });
+
+  it('SET_ROLES replaces the selection (deduplicated); clearing it fails validation again', () => {
+    const { actor } = setup();
+    actor.send({ type: 'ACCEPT' });
+    actor.send({ type: 'SET_ROLES', roleIds: ['x', 'x', 'y'] });
+    expect(accessRequestView(actor.getSnapshot()).selectedRoleIds).toEqual(['x', 'y']);
+    actor.send({ type: 'SET_ROLES', roleIds: [] });
+    actor.send({ type: 'SUBMIT' });
+    expect(accessRequestView(actor.getSnapshot()).validation).toBe('validations.roleRequired');
+    actor.send({ type: 'CANCEL' });
+    expect(accessRequestView(actor.getSnapshot())).toMatchObject({ status: 'open' });
+    expect(accessRequestView(actor.getSnapshot())).not.toHaveProperty('validation');
+  });
+
+  it('denying with and without a reason', async () => {
+    const first = setup();
+    first.actor.send({ type: 'DENY' });
+    first.actor.send({ type: 'SET_REASON', reason: '  kein Bedarf ' });
+    first.actor.send({ type: 'SUBMIT' });
+    expect(await toPromise(first.actor)).toEqual({ decision: { kind: 'deny', reason: 'kein Bedarf' } });
+    expect(accessRequestView(first.actor.getSnapshot()).requestStatus).toBe('DENIED');
+    const second = setup();
+    second.actor.send({ type: 'DENY' });
+    second.actor.send({ type: 'CANCEL' });
+    second.actor.send({ type: 'DENY' });
+    second.actor.send({ type: 'SUBMIT' });
+    expect(await toPromise(second.actor)).toEqual({ decision: { kind: 'deny' } });
+  });
+
+  it('a failed PUT keeps the choice, shows a toast, and can be retried or cancelled', async () => {
+    const { actor, api } = setup();
+    api.failNext('decideAccessRequest', new HttpError(500, { error: { message: 'Datenbank nicht erreichbar' } }));
+    actor.send({ type: 'ACCEPT' });
+    actor.send({ type: 'TOGGLE_ROLE', roleId: 'r-a' });
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(accessRequestView(actor.getSnapshot())).toMatchObject({ status: 'failed', canRetry: true, selectedRoleIds: ['r-a'], toast: { message: 'Datenbank nicht erreichbar', durationMs: 4000, variant: 'danger' } });
+    actor.send({ type: 'RETRY' });
+    expect(await toPromise(actor)).toEqual({ decision: { kind: 'accept', roleIds: ['r-a'], accountAccessIds: [] } });
+    expect(api.calls.filter((c) => c.method === 'decideAccessRequest')).toHaveLength(2);
+
+    const other = setup();
+    other.api.failNext('decideAccessRequest', new TypeError('offline'));
+    other.actor.send({ type: 'DENY' });
+    other.actor.send({ type: 'SUBMIT' });
+    await waitFor(other.actor, (s) => s.matches('failed'));
+    other.actor.send({ type: 'CANCEL' });
+    expect(accessRequestView(other.actor.getSnapshot())).toMatchObject({ status: 'open' });
+    expect(accessRequestView(other.actor.getSnapshot())).not.toHaveProperty('toast');
+  });
+
+  it('an already decided request starts decided', async () => {
+    const { actor } = setup({ ...request, status: 'DENIED' });
+    expect(accessRequestView(actor.getSnapshot())).toMatchObject({ status: 'decided', requestStatus: 'DENIED', canAccept: false });
+    expect(await toPromise(actor)).toEqual({});
+  });
+
+  it('the unprovided machine fails on submit', async () => {
+    const actor = createActor(accessRequestMachine, { input: { request } });
+    actor.start();
+    actor.send({ type: 'DENY' });
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.matches('failed'));
+  });
+});

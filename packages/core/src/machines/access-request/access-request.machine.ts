@@ -1,0 +1,112 @@
+// Access-request decision (spec §4, §5): open → accepting (at least one role) or denying →
+// submitting (PUT) → decided; a failed PUT can be retried (the choice is kept).
+
+import { assign, fromPromise, setup } from 'xstate';
+import type { AccessRequestDecision } from '../../domain/entities.ts';
+import { toPortalError } from '../../errors/errors.ts';
+import type { Ports } from '../../ports/ports.ts';
+import { validateAccessRequestRoles } from '../../validation/validation.ts';
+import { notProvided } from '../not-provided.ts';
+import type { AccessRequestContext, AccessRequestEvent, AccessRequestInput, AccessRequestOutput } from './access-request.types.ts';
+
+export interface DecideRequest {
+  readonly id: string;
+  readonly decision: AccessRequestDecision;
+}
+
+export const accessRequestMachine = setup({
+  types: {
+    context: {} as AccessRequestContext,
+    events: {} as AccessRequestEvent,
+    input: {} as AccessRequestInput,
+    output: {} as AccessRequestOutput,
+  },
+  actors: {
+    decide: fromPromise<void, DecideRequest>(notProvided),
+  },
+  guards: {
+    isOpen: ({ context }) => context.request.status === 'OPEN',
+    hasRoles: ({ context }) => validateAccessRequestRoles(context.roleIds) === undefined,
+  },
+}).createMachine({
+  id: 'accessRequest',
+  context: ({ input }) => ({ request: input.request, roleIds: [], accountAccessIds: [], reason: '' }),
+  initial: 'checking',
+  states: {
+    checking: {
+      always: [{ guard: 'isOpen', target: 'open' }, { target: 'decided' }],
+    },
+    open: {
+      on: {
+        ACCEPT: 'accepting',
+        DENY: 'denying',
+      },
+    },
+    accepting: {
+      on: {
+        TOGGLE_ROLE: {
+          actions: assign({
+            roleIds: ({ context, event }) => (context.roleIds.includes(event.roleId)
+              ? context.roleIds.filter((id) => id !== event.roleId)
+              : [...context.roleIds, event.roleId]),
+            validation: undefined,
+          }),
+        },
+        SET_ROLES: { actions: assign({ roleIds: ({ event }) => [...new Set(event.roleIds)], validation: undefined }) },
+        SET_ACCOUNT_ACCESSES: { actions: assign({ accountAccessIds: ({ event }) => [...new Set(event.accountAccessIds)] }) },
+        SUBMIT: [
+          {
+            guard: 'hasRoles',
+            target: 'submitting',
+            actions: assign({
+              decision: ({ context }) => ({ kind: 'accept' as const, roleIds: context.roleIds, accountAccessIds: context.accountAccessIds }),
+            }),
+          },
+          { actions: assign({ validation: ({ context }) => validateAccessRequestRoles(context.roleIds) }) },
+        ],
+        CANCEL: { target: 'open', actions: assign({ validation: undefined }) },
+      },
+    },
+    denying: {
+      on: {
+        SET_REASON: { actions: assign({ reason: ({ event }) => event.reason }) },
+        SUBMIT: {
+          target: 'submitting',
+          actions: assign({
+            decision: ({ context }) => (context.reason.trim() === '' ? { kind: 'deny' as const } : { kind: 'deny' as const, reason: context.reason.trim() }),
+          }),
+        },
+        CANCEL: 'open',
+      },
+    },
+    submitting: {
+      invoke: {
+        src: 'decide',
+        input: ({ context }) => ({ id: context.request.id, decision: context.decision as AccessRequestDecision }),
+        onDone: {
+          target: 'decided',
+          actions: assign({
+            request: ({ context }) => ({ ...context.request, status: context.decision?.kind === 'accept' ? 'ACCEPTED' as const : 'DENIED' as const }),
+            error: undefined,
+          }),
+        },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => toPortalError(event.error) }) },
+      },
+    },
+    failed: {
+      on: {
+        RETRY: 'submitting',
+        CANCEL: { target: 'open', actions: assign({ error: undefined }) },
+      },
+    },
+    decided: { type: 'final' },
+  },
+  output: ({ context }) => (context.decision === undefined ? {} : { decision: context.decision }),
+});
+
+/** The access-request machine wired to the API port. */
+export function provideAccessRequest(ports: Pick<Ports, 'api'>) {
+  return accessRequestMachine.provide({
+    actors: { decide: fromPromise(({ input }) => ports.api.decideAccessRequest(input.id, input.decision)) },
+  });
+}

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { appGateMachine, provideAppGate, validateAttributeValues } from './app-gate.machine.ts';
+import { appGateView } from './app-gate.view.ts';
+import { createTestPorts, queryOf, testAuthConfig } from '../../testing/index.ts';
+import type { TestPorts } from '../../testing/index.ts';
+import type { AuthCheckResult, MissingAttribute } from '../../ports/ports.ts';
+import { HttpError } from '../../errors/errors.ts';
+
+const attributes: MissingAttribute[] = [
+  { attributeId: 'at1', key: 'customerNumber', dataType: 'NUMBER', required: true },
+  { attributeId: 'at2', key: 'website', dataType: 'URL', required: false },
+  { attributeId: 'at3', key: 'invoiceEmail', dataType: 'EMAIL', required: false, value: 'x@y.de' },
+];
+
+function gate(result: AuthCheckResult, refreshSleepMs?: number) {
+  const ports: TestPorts = createTestPorts({ api: { authChecks: { shop: result } } });
+  const actor = createActor(provideAppGate(ports), {
+    input: refreshSleepMs === undefined ? { target: { clientId: 'shop' }, config: testAuthConfig } : { target: { clientId: 'shop' }, config: testAuthConfig, refreshSleepMs },
+  });
+  actor.start();
+  return { ports, actor };
+}
+
+describe('app access gate', () => {
+  it('nothing in the way → claims refresh with the app URL as refresh data → redirecting', async () => {
+    const { ports, actor } = gate({ status: 'ok', applicationId: 'a1', url: 'http://localhost:4002/' }, 1500);
+    expect(appGateView(actor.getSnapshot())).toMatchObject({ status: 'checking', busy: true });
+    await waitFor(actor, (s) => s.matches('redirecting'));
+    expect(appGateView(actor.getSnapshot())).toMatchObject({ status: 'redirecting', busy: true });
+    const authorize = ports.identityProvider.calls.authorize[0];
+    expect(authorize).toMatchObject({ policy: 'b2c_1a_refresh', redirectUri: 'http://localhost:5173/flows/auth-refresh' });
+    const record = await ports.authStateStore.take(authorize?.state ?? '');
+    expect(record?.extraData).toEqual({ flow: 'claimsRefresh', referrer: '/', refresh: { redirectUri: 'http://localhost:4002/', sleep: 1500 } });
+    expect(queryOf(ports.navigator.log.at(-1)?.url ?? '').state).toBe(authorize?.state);
+  });
+
+  it('an application URL that is not http(s) is refused', async () => {
+    const { actor } = gate({ status: 'ok', applicationId: 'a1', url: 'javascript:alert(1)' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(appGateView(actor.getSnapshot()).toast).toMatchObject({ descriptionKey: 'errors.page.400.description' });
+  });
+
+  it('missing attributes: validated on the page, sent with POST, then on to the app', async () => {
+    const { ports, actor } = gate({ status: 'missingAttributes', applicationId: 'a1', attributes });
+    await waitFor(actor, (s) => s.matches('needsAttributes'));
+    expect(appGateView(actor.getSnapshot()).attributes).toHaveLength(3);
+    actor.send({ type: 'SET_VALUE', key: 'website', value: 'javascript:x' });
+    actor.send({ type: 'SUBMIT' });
+    expect(appGateView(actor.getSnapshot()).validation).toEqual({
+      customerNumber: { code: 'validations.required' },
+      website: { code: 'validations.url', params: { value: 'javascript:x' } },
+    });
+    actor.send({ type: 'SET_VALUE', key: 'website', value: 'https://kueche.test' });
+    expect(Object.keys(appGateView(actor.getSnapshot()).validation)).toEqual(['customerNumber']);
+    actor.send({ type: 'SET_VALUE', key: 'customerNumber', value: '4711' });
+    ports.api.failNext('submitAttributes', new HttpError(500, null));
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.matches('needsAttributes') && s.context.error !== undefined);
+    expect(appGateView(actor.getSnapshot())).toMatchObject({ values: { website: 'https://kueche.test', customerNumber: '4711' }, toast: { variant: 'danger' } });
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.matches('redirecting'));
+    expect(ports.api.calls.find((c) => c.method === 'submitAttributes')?.args[1]).toEqual({ website: 'https://kueche.test', customerNumber: '4711' });
+  });
+
+  it('a custom flow: the page goes to /flows/{key}; CHECK_AGAIN asks again', async () => {
+    const { ports, actor } = gate({ status: 'customFlow', applicationId: 'a1', flowKey: 'dealer onboarding' });
+    await waitFor(actor, (s) => s.matches('needsCustomFlow'));
+    expect(appGateView(actor.getSnapshot()).customFlowPath).toBe('/flows/dealer%20onboarding');
+    ports.api.setAuthCheck('shop', { status: 'ok', applicationId: 'a1', url: 'http://localhost:4002/' });
+    actor.send({ type: 'CHECK_AGAIN' });
+    await waitFor(actor, (s) => s.matches('redirecting'));
+  });
+
+  it('no access: request unless internal; then requested', async () => {
+    const { ports, actor } = gate({ status: 'noAccess', applicationId: 'a1', internal: false, requested: false });
+    await waitFor(actor, (s) => s.matches('noAccess'));
+    expect(appGateView(actor.getSnapshot())).toMatchObject({ canRequestAccess: true, internalApplication: false });
+    ports.api.failNext('requestAccess', new HttpError(503, null));
+    actor.send({ type: 'REQUEST_ACCESS' });
+    expect(appGateView(actor.getSnapshot())).toMatchObject({ status: 'noAccess', busy: true, canRequestAccess: false });
+    await waitFor(actor, (s) => s.matches('noAccess') && s.context.error !== undefined);
+    actor.send({ type: 'REQUEST_ACCESS' });
+    await waitFor(actor, (s) => s.matches('requested'));
+    expect(appGateView(actor.getSnapshot())).not.toHaveProperty('toast');
+    actor.send({ type: 'CHECK_AGAIN' });
+    await waitFor(actor, (s) => s.matches('requested'));
+  });
+
+  it('an internal application cannot be requested', async () => {
+    const { ports, actor } = gate({ status: 'noAccess', applicationId: 'hr', internal: true, requested: false });
+    await waitFor(actor, (s) => s.matches('noAccess'));
+    expect(appGateView(actor.getSnapshot())).toMatchObject({ canRequestAccess: false, internalApplication: true });
+    actor.send({ type: 'REQUEST_ACCESS' });
+    expect(actor.getSnapshot().value).toBe('noAccess');
+    expect(ports.api.calls.filter((c) => c.method === 'requestAccess')).toHaveLength(0);
+  });
+
+  it('failures: the check fails → failed with a toast; RETRY asks again', async () => {
+    const ports = createTestPorts();
+    const actor = createActor(provideAppGate(ports), { input: { target: { applicationId: 'unknown' }, config: testAuthConfig } });
+    actor.start();
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(appGateView(actor.getSnapshot()).toast).toMatchObject({ descriptionKey: 'errors.page.404.description' });
+    ports.api.setAuthCheck('unknown', { status: 'noAccess', applicationId: 'unknown', internal: false, requested: true });
+    actor.send({ type: 'RETRY' });
+    await waitFor(actor, (s) => s.matches('requested'));
+  });
+
+  it('the claims refresh cannot start → failed', async () => {
+    const { ports, actor } = gate({ status: 'ok', applicationId: 'a1', url: 'http://localhost:4002/' });
+    ports.identityProvider.discover = async () => { throw new TypeError('down'); };
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(appGateView(actor.getSnapshot()).toast).toMatchObject({ descriptionKey: 'errors.auth.network' });
+  });
+
+  it('validates attribute values by type', () => {
+    expect(validateAttributeValues(attributes, { customerNumber: '12a', invoiceEmail: 'bad' })).toEqual({
+      customerNumber: { code: 'validations.numeric' },
+      invoiceEmail: { code: 'validations.email' },
+    });
+    expect(validateAttributeValues([{ attributeId: 'x', key: 'note', dataType: 'string', required: false }], {})).toEqual({});
+  });
+
+  it('the unprovided machine fails', async () => {
+    const actor = createActor(appGateMachine, { input: { target: { clientId: 'x' }, config: testAuthConfig } });
+    actor.start();
+    await waitFor(actor, (s) => s.matches('failed'));
+  });
+});

@@ -1,0 +1,170 @@
+// The app access gate (architecture §6, /flows/auth): checking → needsAttributes |
+// needsCustomFlow | noAccess (requestable unless internal) | requested | refreshingClaims →
+// redirecting. When nothing stands in the way, the claims refresh runs and then sends the
+// user on to the application.
+
+import { assign, fromPromise, setup } from 'xstate';
+import type { AuthCheckResult, AuthCheckTarget, MissingAttribute, Ports } from '../../ports/ports.ts';
+import type { PortalError } from '../../errors/errors.ts';
+import { toPortalError } from '../../errors/errors.ts';
+import { isHttpUrl, validateEmail, validateNumeric, validateRequired, validateUrl } from '../../validation/validation.ts';
+import type { ValidationIssue } from '../../validation/validation.ts';
+import { notProvided } from '../not-provided.ts';
+import { startAuthorization } from '../sign-in/sign-in.actors.ts';
+import type { AuthPorts } from '../sign-in/sign-in.actors.ts';
+import type { AppGateContext, AppGateEvent, AppGateInput, StartClaimsRefreshRequest } from './app-gate.types.ts';
+
+/** Validate the typed values against the missing attributes (required, e-mail, URL, number). */
+export function validateAttributeValues(
+  attributes: readonly MissingAttribute[],
+  values: Readonly<Record<string, string>>,
+): Readonly<Record<string, ValidationIssue>> {
+  const issues: Record<string, ValidationIssue> = {};
+  for (const attribute of attributes) {
+    const value = values[attribute.key] ?? attribute.value ?? '';
+    const type = attribute.dataType.toUpperCase();
+    const issue = (attribute.required ? validateRequired(value) : undefined) ??
+      (type === 'EMAIL' ? validateEmail(value) : type === 'URL' ? validateUrl(value) : type === 'NUMBER' ? validateNumeric(value) : undefined);
+    if (issue !== undefined) issues[attribute.key] = issue;
+  }
+  return issues;
+}
+
+const missingOf = (result: AuthCheckResult | undefined): readonly MissingAttribute[] =>
+  (result?.status === 'missingAttributes' ? result.attributes : []);
+
+type Routed = { readonly event: { readonly output: AuthCheckResult } };
+const is = (status: AuthCheckResult['status']) => ({ event }: Routed) => event.output.status === status;
+
+/** Where an AuthCheck answer leads (shared by checking and submittingAttributes). */
+const route = [
+  { guard: ({ event }: Routed) => event.output.status === 'ok' && !isHttpUrl(event.output.url), target: 'failed', actions: 'rememberInvalidUrl' },
+  { guard: is('ok'), target: 'refreshingClaims', actions: 'remember' },
+  { guard: is('missingAttributes'), target: 'needsAttributes', actions: 'remember' },
+  { guard: is('customFlow'), target: 'needsCustomFlow', actions: 'remember' },
+  { guard: ({ event }: Routed) => event.output.status === 'noAccess' && event.output.requested, target: 'requested', actions: 'remember' },
+  { target: 'noAccess', actions: 'remember' },
+] as const;
+
+export const appGateMachine = setup({
+  types: {
+    context: {} as AppGateContext,
+    events: {} as AppGateEvent,
+    input: {} as AppGateInput,
+  },
+  actors: {
+    authCheck: fromPromise<AuthCheckResult, AuthCheckTarget>(notProvided),
+    submitAttributes: fromPromise<AuthCheckResult, { readonly target: AuthCheckTarget; readonly values: Readonly<Record<string, string>> }>(notProvided),
+    requestAccess: fromPromise<void, AuthCheckTarget>(notProvided),
+    startClaimsRefresh: fromPromise<void, StartClaimsRefreshRequest>(notProvided),
+  },
+  actions: {
+    remember: assign(({ event }) => ({ result: (event as unknown as Routed['event']).output, error: undefined })),
+    rememberInvalidUrl: assign(({ event }) => ({
+      result: (event as unknown as Routed['event']).output,
+      error: { kind: 'page', status: 400 } as PortalError,
+    })),
+  },
+  guards: {
+    requestable: ({ context }) => context.result?.status === 'noAccess' && !context.result.internal,
+    valuesValid: ({ context }) => Object.keys(validateAttributeValues(missingOf(context.result), context.values)).length === 0,
+  },
+}).createMachine({
+  id: 'appGate',
+  context: ({ input }) => ({
+    target: input.target,
+    config: input.config,
+    refreshSleepMs: input.refreshSleepMs ?? 1000,
+    values: {},
+    validation: {},
+  }),
+  initial: 'checking',
+  states: {
+    checking: {
+      invoke: {
+        src: 'authCheck',
+        input: ({ context }) => context.target,
+        onDone: [...route],
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => toPortalError(event.error) }) },
+      },
+    },
+    needsAttributes: {
+      on: {
+        SET_VALUE: {
+          actions: assign({
+            values: ({ context, event }) => ({ ...context.values, [event.key]: event.value }),
+            validation: ({ context, event }) => Object.fromEntries(Object.entries(context.validation).filter(([key]) => key !== event.key)),
+          }),
+        },
+        SUBMIT: [
+          { guard: 'valuesValid', target: 'submittingAttributes', actions: assign({ validation: {} }) },
+          { actions: assign({ validation: ({ context }) => validateAttributeValues(missingOf(context.result), context.values) }) },
+        ],
+      },
+    },
+    submittingAttributes: {
+      invoke: {
+        src: 'submitAttributes',
+        input: ({ context }) => ({ target: context.target, values: context.values }),
+        onDone: [...route],
+        onError: { target: 'needsAttributes', actions: assign({ error: ({ event }) => toPortalError(event.error) }) },
+      },
+    },
+    needsCustomFlow: {
+      on: { CHECK_AGAIN: 'checking' },
+    },
+    noAccess: {
+      on: { REQUEST_ACCESS: { guard: 'requestable', target: 'requesting' } },
+    },
+    requesting: {
+      invoke: {
+        src: 'requestAccess',
+        input: ({ context }) => context.target,
+        onDone: { target: 'requested', actions: assign({ error: undefined }) },
+        onError: { target: 'noAccess', actions: assign({ error: ({ event }) => toPortalError(event.error) }) },
+      },
+    },
+    requested: {
+      on: { CHECK_AGAIN: 'checking' },
+    },
+    refreshingClaims: {
+      invoke: {
+        src: 'startClaimsRefresh',
+        input: ({ context }) => ({
+          config: context.config,
+          redirectUri: context.result?.status === 'ok' ? context.result.url : '/',
+          sleep: context.refreshSleepMs,
+        }),
+        onDone: 'redirecting',
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => toPortalError(event.error) }) },
+      },
+    },
+    redirecting: { type: 'final' },
+    failed: {
+      on: { RETRY: { target: 'checking', actions: assign({ error: undefined }) } },
+    },
+  },
+});
+
+/** Start the claims refresh that ends at the application's URL, and leave for the provider. */
+export async function startClaimsRefreshFor(ports: AuthPorts, request: StartClaimsRefreshRequest): Promise<void> {
+  const { url } = await startAuthorization(ports, {
+    config: request.config,
+    flow: 'claimsRefresh',
+    returnPath: '/',
+    refresh: { redirectUri: request.redirectUri, sleep: request.sleep },
+  });
+  ports.navigator.redirect(url);
+}
+
+/** The app-gate machine wired to ports. */
+export function provideAppGate(ports: AuthPorts & Pick<Ports, 'api'>) {
+  return appGateMachine.provide({
+    actors: {
+      authCheck: fromPromise(({ input }) => ports.api.authCheck(input)),
+      submitAttributes: fromPromise(({ input }) => ports.api.submitAttributes(input.target, input.values)),
+      requestAccess: fromPromise(({ input }) => ports.api.requestAccess(input)),
+      startClaimsRefresh: fromPromise(({ input }) => startClaimsRefreshFor(ports, input)),
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import type { AuthConfig } from '../../domain/auth.ts';
+import type { PortalError } from '../../errors/errors.ts';
+import type { AuthCheckResult, AuthCheckTarget } from '../../ports/ports.ts';
+import type { ValidationIssue } from '../../validation/validation.ts';
+
+export interface AppGateInput {
+  readonly target: AuthCheckTarget;
+  readonly config: AuthConfig;
+  /** Wait after the claims refresh before leaving for the application (ms). Default 1000. */
+  readonly refreshSleepMs?: number;
+}
+
+export type AppGateEvent =
+  | { readonly type: 'SET_VALUE'; readonly key: string; readonly value: string }
+  | { readonly type: 'SUBMIT' }
+  | { readonly type: 'REQUEST_ACCESS' }
+  /** Ask again (after a custom flow was completed, or later for a requested access). */
+  | { readonly type: 'CHECK_AGAIN' }
+  | { readonly type: 'RETRY' };
+
+export interface AppGateContext {
+  readonly target: AuthCheckTarget;
+  readonly config: AuthConfig;
+  readonly refreshSleepMs: number;
+  readonly result?: AuthCheckResult;
+  /** Values typed for the missing attributes, by attribute key (kept across failures). */
+  readonly values: Readonly<Record<string, string>>;
+  /** Validation issues by attribute key. */
+  readonly validation: Readonly<Record<string, ValidationIssue>>;
+  readonly error?: PortalError;
+}
+
+export interface StartClaimsRefreshRequest {
+  readonly config: AuthConfig;
+  readonly redirectUri: string;
+  readonly sleep: number;
+}
