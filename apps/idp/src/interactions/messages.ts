@@ -6,7 +6,7 @@ export type Language = (typeof languages)[number];
 
 const de = {
   appSignIn: 'Anmeldung für {app}',
-  brand: 'Küchenwerk Konto',
+  brand: 'HK Küchen',
   signInTitle: 'Anmelden',
   signInIntro: 'Melden Sie sich mit Ihrer E-Mail-Adresse an.',
   email: 'E-Mail-Adresse',
@@ -50,7 +50,7 @@ export type Messages = typeof de;
 
 const en: Messages = {
   appSignIn: 'Sign-in for {app}',
-  brand: 'Küchenwerk account',
+  brand: 'HK Küchen',
   signInTitle: 'Sign in',
   signInIntro: 'Sign in with your e-mail address.',
   email: 'E-mail address',
@@ -92,7 +92,7 @@ const en: Messages = {
 
 const fr: Messages = {
   appSignIn: 'Connexion à {app}',
-  brand: 'Compte Küchenwerk',
+  brand: 'HK Küchen',
   signInTitle: 'Connexion',
   signInIntro: 'Connectez-vous avec votre adresse e-mail.',
   email: 'Adresse e-mail',
@@ -134,7 +134,7 @@ const fr: Messages = {
 
 const es: Messages = {
   appSignIn: 'Inicio de sesión en {app}',
-  brand: 'Cuenta Küchenwerk',
+  brand: 'HK Küchen',
   signInTitle: 'Iniciar sesión',
   signInIntro: 'Inicie sesión con su dirección de correo electrónico.',
   email: 'Correo electrónico',
@@ -176,7 +176,7 @@ const es: Messages = {
 
 const it: Messages = {
   appSignIn: 'Accesso a {app}',
-  brand: 'Account Küchenwerk',
+  brand: 'HK Küchen',
   signInTitle: 'Accedi',
   signInIntro: 'Accedi con il tuo indirizzo e-mail.',
   email: 'Indirizzo e-mail',
@@ -218,7 +218,7 @@ const it: Messages = {
 
 const nl: Messages = {
   appSignIn: 'Aanmelden bij {app}',
-  brand: 'Küchenwerk-account',
+  brand: 'HK Küchen',
   signInTitle: 'Aanmelden',
   signInIntro: 'Meld u aan met uw e-mailadres.',
   email: 'E-mailadres',
@@ -260,7 +260,7 @@ const nl: Messages = {
 
 const pl: Messages = {
   appSignIn: 'Logowanie do {app}',
-  brand: 'Konto Küchenwerk',
+  brand: 'HK Küchen',
   signInTitle: 'Logowanie',
   signInIntro: 'Zaloguj się za pomocą adresu e-mail.',
   email: 'Adres e-mail',
