@@ -43,7 +43,6 @@ const de = {
   signedOutIntro: 'Sie wurden erfolgreich abgemeldet. Sie können dieses Fenster jetzt schließen.',
   errorTitle: 'Fehler',
   errorIntro: 'Die Anfrage konnte nicht verarbeitet werden.',
-  required: 'Pflichtfeld',
 };
 
 export type Messages = typeof de;
@@ -87,7 +86,6 @@ const en: Messages = {
   signedOutIntro: 'You have been signed out. You can close this window now.',
   errorTitle: 'Error',
   errorIntro: 'The request could not be processed.',
-  required: 'required',
 };
 
 const fr: Messages = {
@@ -129,7 +127,6 @@ const fr: Messages = {
   signedOutIntro: 'Vous avez été déconnecté. Vous pouvez maintenant fermer cette fenêtre.',
   errorTitle: 'Erreur',
   errorIntro: 'La demande n’a pas pu être traitée.',
-  required: 'obligatoire',
 };
 
 const es: Messages = {
@@ -171,7 +168,6 @@ const es: Messages = {
   signedOutIntro: 'Ha cerrado la sesión. Ya puede cerrar esta ventana.',
   errorTitle: 'Error',
   errorIntro: 'No se ha podido procesar la solicitud.',
-  required: 'obligatorio',
 };
 
 const it: Messages = {
@@ -213,7 +209,6 @@ const it: Messages = {
   signedOutIntro: 'Sei stato disconnesso. Ora puoi chiudere questa finestra.',
   errorTitle: 'Errore',
   errorIntro: 'Non è stato possibile elaborare la richiesta.',
-  required: 'obbligatorio',
 };
 
 const nl: Messages = {
@@ -255,7 +250,6 @@ const nl: Messages = {
   signedOutIntro: 'U bent afgemeld. U kunt dit venster nu sluiten.',
   errorTitle: 'Fout',
   errorIntro: 'Het verzoek kon niet worden verwerkt.',
-  required: 'verplicht',
 };
 
 const pl: Messages = {
@@ -297,7 +291,6 @@ const pl: Messages = {
   signedOutIntro: 'Wylogowano pomyślnie. Możesz teraz zamknąć to okno.',
   errorTitle: 'Błąd',
   errorIntro: 'Nie udało się przetworzyć żądania.',
-  required: 'wymagane',
 };
 
 export const messages: Record<Language, Messages> = { de, en, fr, es, it, nl, pl };

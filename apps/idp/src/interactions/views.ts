@@ -46,11 +46,11 @@ interface Field {
   autofocus?: boolean;
 }
 
-function field(f: Field, t: Messages, invalid: boolean): string {
+function field(f: Field, invalid: boolean): string {
   const hintId = f.hint ? `${f.name}-hint` : undefined;
   const described = [hintId, invalid ? 'form-error' : undefined].filter(Boolean).join(' ');
   return `<div class="field">
-<label for="${f.name}">${escapeHtml(f.label)} <span class="req" aria-hidden="true">*</span><span class="sr-only">(${escapeHtml(t.required)})</span></label>
+<label for="${f.name}">${escapeHtml(f.label)}<span class="req" aria-hidden="true"> *</span></label>
 <input id="${f.name}" name="${f.name}" type="${f.type}" autocomplete="${f.autocomplete}" required${f.value ? ` value="${escapeHtml(f.value)}"` : ''}${f.autofocus ? ' autofocus' : ''}${invalid ? ' aria-invalid="true"' : ''}${described ? ` aria-describedby="${described}"` : ''}>
 ${f.hint ? `<p class="hint" id="${hintId}">${escapeHtml(f.hint)}</p>` : ''}
 </div>`;
@@ -95,8 +95,8 @@ ${p.appName ? `<p class="app">${escapeHtml(t.appSignIn.replace('{app}', p.appNam
 <p>${escapeHtml(t.signInIntro)}</p>
 ${errorBox(p.error)}
 <form method="post" action="${escapeHtml(p.action)}" novalidate>
-${field({ name: 'email', label: t.email, type: 'email', autocomplete: 'username', value: p.email, autofocus: !p.email }, t, invalid.has('email'))}
-${field({ name: 'password', label: t.password, type: 'password', autocomplete: 'current-password', autofocus: Boolean(p.email) }, t, invalid.has('password'))}
+${field({ name: 'email', label: t.email, type: 'email', autocomplete: 'username', value: p.email, autofocus: !p.email }, invalid.has('email'))}
+${field({ name: 'password', label: t.password, type: 'password', autocomplete: 'current-password', autofocus: Boolean(p.email) }, invalid.has('password'))}
 <div class="actions">
 <button type="submit" name="action" value="cancel" class="secondary" formnovalidate>${escapeHtml(t.cancel)}</button>
 <button type="submit" name="action" value="submit" class="primary">${escapeHtml(t.signIn)}</button>
@@ -119,10 +119,10 @@ export function passwordPage(p: PasswordPage): string {
 <p>${escapeHtml(t.passwordIntro)}</p>
 ${errorBox(p.error)}
 <form method="post" action="${escapeHtml(p.action)}" novalidate>
-${field({ name: 'email', label: t.email, type: 'email', autocomplete: 'username', value: p.email, autofocus: !p.email }, t, invalid.has('email'))}
-${field({ name: 'currentPassword', label: t.currentPassword, type: 'password', autocomplete: 'current-password', autofocus: Boolean(p.email) }, t, invalid.has('currentPassword'))}
-${field({ name: 'newPassword', label: t.newPassword, type: 'password', autocomplete: 'new-password', hint: t.passwordHint }, t, invalid.has('newPassword'))}
-${field({ name: 'repeatPassword', label: t.repeatPassword, type: 'password', autocomplete: 'new-password' }, t, invalid.has('repeatPassword'))}
+${field({ name: 'email', label: t.email, type: 'email', autocomplete: 'username', value: p.email, autofocus: !p.email }, invalid.has('email'))}
+${field({ name: 'currentPassword', label: t.currentPassword, type: 'password', autocomplete: 'current-password', autofocus: Boolean(p.email) }, invalid.has('currentPassword'))}
+${field({ name: 'newPassword', label: t.newPassword, type: 'password', autocomplete: 'new-password', hint: t.passwordHint }, invalid.has('newPassword'))}
+${field({ name: 'repeatPassword', label: t.repeatPassword, type: 'password', autocomplete: 'new-password' }, invalid.has('repeatPassword'))}
 <div class="actions">
 <button type="submit" name="action" value="cancel" class="secondary" formnovalidate>${escapeHtml(t.cancel)}</button>
 <button type="submit" name="action" value="submit" class="primary">${escapeHtml(t.save)}</button>
@@ -145,9 +145,9 @@ export function emailPage(p: EmailPage): string {
 <p>${escapeHtml(t.emailIntro)}</p>
 ${errorBox(p.error)}
 <form method="post" action="${escapeHtml(p.action)}" novalidate>
-${field({ name: 'email', label: t.email, type: 'email', autocomplete: 'username', value: p.email, autofocus: !p.email }, t, invalid.has('email'))}
-${field({ name: 'password', label: t.password, type: 'password', autocomplete: 'current-password', autofocus: Boolean(p.email) }, t, invalid.has('password'))}
-${field({ name: 'newEmail', label: t.newEmail, type: 'email', autocomplete: 'email', value: p.newEmail }, t, invalid.has('newEmail'))}
+${field({ name: 'email', label: t.email, type: 'email', autocomplete: 'username', value: p.email, autofocus: !p.email }, invalid.has('email'))}
+${field({ name: 'password', label: t.password, type: 'password', autocomplete: 'current-password', autofocus: Boolean(p.email) }, invalid.has('password'))}
+${field({ name: 'newEmail', label: t.newEmail, type: 'email', autocomplete: 'email', value: p.newEmail }, invalid.has('newEmail'))}
 <div class="actions">
 <button type="submit" name="action" value="cancel" class="secondary" formnovalidate>${escapeHtml(t.cancel)}</button>
 <button type="submit" name="action" value="submit" class="primary">${escapeHtml(t.save)}</button>
