@@ -3,7 +3,7 @@ import type { AuthStateData, StoredSession } from '@portal/core';
 import { authCookiePrefix } from '@portal/core';
 import { createMemoryCookieJar, parseCookies, serializeCookie } from './jar.ts';
 import { createCookieAuthStateStore } from './auth-state-store.ts';
-import { createCookieSessionStore, sessionCookiePrefix } from './session-store.ts';
+import { chunkValue, createCookieSessionStore, sessionCookiePrefix } from './session-store.ts';
 import { createCookieLocaleStore } from '../locale/locale-store.ts';
 import { CookieWriteError } from './errors.ts';
 
@@ -117,7 +117,7 @@ describe('session store', () => {
     const store = createCookieSessionStore(jar);
     await store.write(session(500));
     expect(await store.read()).toEqual(session(500));
-    expect(jar.cookies().map((c) => c.name)).toEqual([`${sessionCookiePrefix}0`, `${sessionCookiePrefix}n`]);
+    expect(jar.cookies().map((c) => c.name)).toEqual([`${sessionCookiePrefix}1.0`, `${sessionCookiePrefix}n`]);
     expect(jar.cookies().every((c) => c.secure && c.sameSite === 'lax' && c.path === '/')).toBe(true);
   });
 
@@ -144,7 +144,7 @@ describe('session store', () => {
     const store = createCookieSessionStore(jar);
     await store.write(session(10 * 1024));
     await store.write(session(100));
-    expect(jar.cookies().map((c) => c.name).sort()).toEqual([`${sessionCookiePrefix}0`, `${sessionCookiePrefix}n`]);
+    expect(jar.cookies().map((c) => c.name).sort()).toEqual([`${sessionCookiePrefix}2.0`, `${sessionCookiePrefix}n`]);
     expect(await store.read()).toEqual(session(100));
   });
 
@@ -157,15 +157,35 @@ describe('session store', () => {
     const jar = createMemoryCookieJar();
     const store = createCookieSessionStore(jar);
     await store.write(session(10 * 1024));
-    jar.write(serializeCookie(`${sessionCookiePrefix}1`, '', { maxAgeSeconds: 0 }));
+    jar.write(serializeCookie(`${sessionCookiePrefix}1.1`, '', { maxAgeSeconds: 0 }));
     expect(await store.read()).toBeUndefined();
-    jar.write(serializeCookie(`${sessionCookiePrefix}n`, 'abc', {}));
+    for (const pointer of ['abc', '1.0', '1.99', '']) {
+      jar.write(serializeCookie(`${sessionCookiePrefix}n`, pointer, {}));
+      expect(await store.read()).toBeUndefined();
+    }
+    jar.write(serializeCookie(`${sessionCookiePrefix}n`, '7.1', {}));
+    jar.write(serializeCookie(`${sessionCookiePrefix}7.0`, '%7Bbroken', {}));
     expect(await store.read()).toBeUndefined();
-    jar.write(serializeCookie(`${sessionCookiePrefix}n`, '1', {}));
-    jar.write(serializeCookie(`${sessionCookiePrefix}0`, '%7Bbroken', {}));
+    jar.write(serializeCookie(`${sessionCookiePrefix}7.0`, encodeURIComponent('{"accessToken":""}'), {}));
     expect(await store.read()).toBeUndefined();
-    jar.write(serializeCookie(`${sessionCookiePrefix}0`, encodeURIComponent('{"accessToken":""}'), {}));
-    expect(await store.read()).toBeUndefined();
+  });
+
+  it('a reader in another tab sees the old or the new session, never a mix (generations switch with the pointer)', async () => {
+    const jar = createMemoryCookieJar();
+    const store = createCookieSessionStore(jar);
+    const other = createCookieSessionStore(jar);
+    await store.write(session(10 * 1024));
+    const snapshots: (StoredSession | undefined)[] = [];
+    const spying = { read: () => jar.read(), write: (line: string) => { jar.write(line); void other.read().then((s) => snapshots.push(s)); } };
+    await createCookieSessionStore(spying).write({ ...session(9 * 1024), refreshToken: 'rt-2' });
+    await Promise.resolve();
+    expect(snapshots.length).toBeGreaterThan(3);
+    for (const seen of snapshots) expect([session(10 * 1024), { ...session(9 * 1024), refreshToken: 'rt-2' }]).toContainEqual(seen);
+  });
+
+  it('chunks never split an escape', () => {
+    expect(chunkValue('ab%20cd', 3)).toEqual(['ab', '%20', 'cd']);
+    expect(chunkValue('%20%20', 4)).toEqual(['%20', '%20']);
   });
 
   it('clear removes every session cookie and nothing else', async () => {

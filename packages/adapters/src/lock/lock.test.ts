@@ -107,3 +107,10 @@ describe('refresh coordinator', () => {
     expect(await refresh()).toBe(true);
   });
 });
+
+describe('types', () => {
+  it('the browser\'s LockManager fits LockManagerLike', () => {
+    const adapt = (manager: LockManager): LockManagerLike => manager;
+    expect(typeof adapt).toBe('function');
+  });
+});

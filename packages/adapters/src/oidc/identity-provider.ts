@@ -253,6 +253,6 @@ async function peekNonce(response: Response): Promise<string | undefined> {
 
 /** The identity provider's portal overview of an application (Azure portal, app registrations). */
 export function providerPortalOverviewUrl(applicationId: string, tenant?: string): string {
-  const tenantPart = tenant === undefined || tenant === '' ? '' : `@${encodeURIComponent(tenant)}`;
+  const tenantPart = tenant === undefined || tenant === '' ? '' : `@${encodeURIComponent(tenant)}/`;
   return `https://portal.azure.com/#${tenantPart}view/Microsoft_AAD_RegisteredApps/ApplicationMenuBlade/~/Overview/appId/${encodeURIComponent(applicationId)}`;
 }

@@ -1,0 +1,286 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import type { JWTPayload } from 'jose';
+import { identityError, isIdentityProviderError } from '@portal/core';
+import { createOidcIdentityProvider, issuerOf, providerPortalOverviewUrl, toProviderError } from './identity-provider.ts';
+import type { OidcCodeExchangeRequest } from './identity-provider.ts';
+
+// A provider made of a fake fetch: discovery, keys and a scripted token endpoint. The
+// point of these tests is the checks on the answers; the real provider is exercised by
+// src/integration/.
+
+const authority = 'https://login.example/tenant';
+const policy = 'B2C_1A_SIGNIN';
+const issuer = issuerOf(authority, policy);
+const clientId = 'hk-portal';
+const nonce = 'n'.repeat(32);
+type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
+let keys: KeyPair;
+let otherKeys: KeyPair;
+
+beforeAll(async () => {
+  keys = await generateKeyPair('RS256', { extractable: true });
+  otherKeys = await generateKeyPair('RS256', { extractable: true });
+});
+
+const now = () => Math.floor(Date.now() / 1000);
+
+async function idToken(claims: JWTPayload = {}, options: { readonly key?: KeyPair; readonly alg?: string; readonly kid?: string } = {}) {
+  const alg = options.alg ?? 'RS256';
+  const key = alg === 'HS256' ? new TextEncoder().encode('s'.repeat(32)) : (options.key ?? keys).privateKey;
+  return new SignJWT({ iss: issuer, aud: clientId, sub: 'user-1', iat: now(), exp: now() + 3600, nonce, ...claims })
+    .setProtectedHeader({ alg, kid: options.kid ?? 'k1' })
+    .sign(key);
+}
+
+interface Fake {
+  readonly fetch: typeof fetch;
+  readonly requests: { url: string; body: string }[];
+  token: () => Promise<Response>;
+  discoveryFailures: number;
+}
+
+function fakeProvider(metadata: Record<string, unknown> = {}): Fake {
+  const requests: { url: string; body: string }[] = [];
+  const fake: Fake = {
+    requests,
+    discoveryFailures: 0,
+    token: async () => Response.json({ access_token: 'at', token_type: 'Bearer', expires_in: 3600, id_token: await idToken(), refresh_token: 'rt' }),
+    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input);
+      const body = init?.body === undefined || init.body === null ? '' : String(init.body);
+      requests.push({ url, body });
+      if (url === `${issuer}/.well-known/openid-configuration`) {
+        if (fake.discoveryFailures > 0) {
+          fake.discoveryFailures -= 1;
+          throw new TypeError('fetch failed');
+        }
+        return Response.json({
+          issuer,
+          authorization_endpoint: `${authority}/${policy}/oauth2/v2.0/authorize`,
+          token_endpoint: `${authority}/${policy}/oauth2/v2.0/token`,
+          end_session_endpoint: `${authority}/${policy}/oauth2/v2.0/logout`,
+          jwks_uri: `${authority}/${policy}/discovery/v2.0/keys`,
+          authorization_response_iss_parameter_supported: true,
+          ...metadata,
+        });
+      }
+      if (url === `${authority}/${policy}/discovery/v2.0/keys`) {
+        return Response.json({ keys: [{ ...(await exportJWK(keys.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' }] });
+      }
+      if (url === `${authority}/${policy}/oauth2/v2.0/token`) return fake.token();
+      return new Response('not found', { status: 404 });
+    }) as typeof fetch,
+  };
+  return fake;
+}
+
+const exchange = (fake: Fake, extra: Partial<OidcCodeExchangeRequest> = {}) =>
+  createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch }).exchangeCode({
+    policy, tokenEndpoint: `${authority}/${policy}/oauth2/v2.0/token`, clientId, redirectUri: 'https://portal.example/auth/login',
+    code: 'the-code', codeVerifier: 'v'.repeat(128), nonce, ...extra,
+  });
+
+const failureOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+
+describe('discovery and URLs', () => {
+  it('discovers per policy at `${authority}/${policy}/v2.0`, cached per policy (case-insensitive)', async () => {
+    const fake = fakeProvider();
+    const provider = createOidcIdentityProvider({ authority: `${authority}/`, clientId, fetch: fake.fetch });
+    expect(await provider.discover(policy)).toEqual({
+      issuer,
+      authorizationEndpoint: `${authority}/${policy}/oauth2/v2.0/authorize`,
+      tokenEndpoint: `${authority}/${policy}/oauth2/v2.0/token`,
+      endSessionEndpoint: `${authority}/${policy}/oauth2/v2.0/logout`,
+      authorizationResponseIssParameterSupported: true,
+    });
+    await provider.discover(policy);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('a failed discovery is not remembered', async () => {
+    const fake = fakeProvider();
+    fake.discoveryFailures = 1;
+    const provider = createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch });
+    await expect(provider.discover(policy)).rejects.toThrow();
+    await expect(provider.discover(policy)).resolves.toMatchObject({ issuer });
+  });
+
+  it('a discovery document of another issuer is refused', async () => {
+    const provider = createOidcIdentityProvider({ authority, clientId, fetch: fakeProvider({ issuer: 'https://evil.example/v2.0' }).fetch });
+    expect(isIdentityProviderError(toProviderError(await failureOf(provider.discover(policy))))).toBe(true);
+  });
+
+  it('http:// is refused unless the provider is on loopback', async () => {
+    const remote = createOidcIdentityProvider({ authority: 'http://login.example', clientId, fetch: fakeProvider().fetch });
+    await expect(remote.discover(policy)).rejects.toThrow();
+  });
+
+  it('the authorization URL: code, state, S256 challenge, nonce, scope, exact redirect_uri, ui_locales', async () => {
+    const provider = createOidcIdentityProvider({ authority, clientId, fetch: fakeProvider().fetch, getUiLocale: () => 'fr' });
+    const url = new URL(await provider.authorizationUrl({
+      policy, clientId, redirectUri: 'https://portal.example/auth/login', scope: 'openid offline_access api://portal-api/access', state: 's'.repeat(16),
+      nonce, codeChallenge: 'c'.repeat(43), codeChallengeMethod: 'S256', responseType: 'code',
+    }));
+    expect(url.origin + url.pathname).toBe(`${authority}/${policy}/oauth2/v2.0/authorize`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      client_id: clientId, redirect_uri: 'https://portal.example/auth/login', response_type: 'code', scope: 'openid offline_access api://portal-api/access',
+      state: 's'.repeat(16), nonce, code_challenge: 'c'.repeat(43), code_challenge_method: 'S256', ui_locales: 'fr',
+    });
+  });
+
+  it('the end-session URL: id_token_hint and post_logout_redirect_uri (client_id without a hint); none without an endpoint', async () => {
+    const provider = createOidcIdentityProvider({ authority, clientId, fetch: fakeProvider().fetch });
+    const url = new URL(await provider.endSessionUrl({ policy, idTokenHint: 'idt', postLogoutRedirectUri: 'https://portal.example/auth/logout-success' }) ?? '');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ id_token_hint: 'idt', post_logout_redirect_uri: 'https://portal.example/auth/logout-success' });
+    const bare = new URL(await provider.endSessionUrl({ policy, postLogoutRedirectUri: 'https://portal.example/' }) ?? '');
+    expect(bare.searchParams.get('client_id')).toBe(clientId);
+    const without = createOidcIdentityProvider({ authority, clientId, fetch: fakeProvider({ end_session_endpoint: undefined }).fetch });
+    expect(await without.endSessionUrl({ policy, postLogoutRedirectUri: 'https://portal.example/' })).toBeUndefined();
+  });
+
+  it('the provider portal overview link from an application id', () => {
+    expect(providerPortalOverviewUrl('a1000000-0000-4000-8000-000000000001')).toBe(
+      'https://portal.azure.com/#view/Microsoft_AAD_RegisteredApps/ApplicationMenuBlade/~/Overview/appId/a1000000-0000-4000-8000-000000000001');
+    expect(providerPortalOverviewUrl('x/y', 'hk.onmicrosoft.com')).toBe(
+      'https://portal.azure.com/#@hk.onmicrosoft.com/view/Microsoft_AAD_RegisteredApps/ApplicationMenuBlade/~/Overview/appId/x%2Fy');
+  });
+});
+
+describe('code exchange', () => {
+  it('form-encoded authorization_code grant with verifier and exact redirect_uri; verified claims handed to core', async () => {
+    const fake = fakeProvider();
+    const tokens = await exchange(fake, { iss: issuer });
+    const request = fake.requests.find((r) => r.url.endsWith('/token'));
+    expect(Object.fromEntries(new URLSearchParams(request?.body))).toEqual({
+      grant_type: 'authorization_code', code: 'the-code', code_verifier: 'v'.repeat(128), redirect_uri: 'https://portal.example/auth/login', client_id: clientId,
+    });
+    expect(tokens).toMatchObject({ access_token: 'at', refresh_token: 'rt', expires_in: 3600, token_type: 'bearer', idTokenClaims: { sub: 'user-1', nonce } });
+  });
+
+  it('without the nonce from the caller, the token\'s own nonce passes here (core compares it with the record)', async () => {
+    const tokens = await exchange(fakeProvider(), { nonce: undefined });
+    expect(tokens.idTokenClaims).toMatchObject({ nonce });
+  });
+
+  const refused = async (claims: JWTPayload, options: Parameters<typeof idToken>[1] = {}) => {
+    const fake = fakeProvider();
+    const token = await idToken(claims, options);
+    fake.token = async () => Response.json({ access_token: 'at', token_type: 'Bearer', expires_in: 3600, id_token: token });
+    const failure = await failureOf(exchange(fake));
+    expect(failure).toMatchObject({ _tag: 'IdentityProviderError' });
+    return failure;
+  };
+
+  it('a bad signature is refused', async () => {
+    await refused({}, { key: otherKeys });
+  });
+  it('an unexpected algorithm is refused', async () => {
+    await refused({}, { alg: 'HS256' });
+  });
+  it('a wrong issuer is refused', async () => {
+    await refused({ iss: 'https://evil.example/v2.0' });
+  });
+  it('a wrong audience is refused', async () => {
+    await refused({ aud: 'other-client' });
+  });
+  it('several audiences without our azp are refused', async () => {
+    await refused({ aud: [clientId, 'other'], azp: 'other' });
+  });
+  it('a wrong nonce is refused', async () => {
+    await refused({ nonce: 'x'.repeat(32) });
+  });
+  it('expired beyond 30 s of skew is refused; within the skew it passes', async () => {
+    await refused({ exp: now() - 45, iat: now() - 3600 });
+    const fake = fakeProvider();
+    const token = await idToken({ exp: now() - 15, iat: now() - 3600 });
+    fake.token = async () => Response.json({ access_token: 'at', token_type: 'Bearer', expires_in: 3600, id_token: token });
+    await expect(exchange(fake)).resolves.toMatchObject({ idTokenClaims: { sub: 'user-1' } });
+  });
+  it('iat missing is refused', async () => {
+    await refused({ iat: undefined });
+  });
+  it('a response without an ID token is refused', async () => {
+    const fake = fakeProvider();
+    fake.token = async () => Response.json({ access_token: 'at', token_type: 'Bearer', expires_in: 3600 });
+    expect(await failureOf(exchange(fake))).toMatchObject({ _tag: 'IdentityProviderError' });
+  });
+
+  it('an OAuth error keeps error and AADB2C description for core\'s identity-error rules', async () => {
+    const fake = fakeProvider();
+    fake.token = async () => Response.json({ error: 'invalid_grant', error_description: 'AADB2C90080: The provided grant has expired.' }, { status: 400 });
+    const failure = await failureOf(exchange(fake));
+    expect(failure).toMatchObject({ _tag: 'IdentityProviderError', error: 'invalid_grant', errorDescription: 'AADB2C90080: The provided grant has expired.' });
+    expect(identityError({ error: 'invalid_grant', error_description: 'AADB2C90080: The provided grant has expired.' }, { signedIn: false, currentUrl: 'https://p/' }))
+      .toMatchObject({ kind: 'auth', code: 'auth.identityProvider' });
+  });
+
+  it.each([
+    ['an HTML 502', () => new Response('<html>502</html>', { status: 502, headers: { 'content-type': 'text/html' } })],
+    ['null', () => Response.json(null)],
+    ['broken JSON', () => new Response('{"access_token":', { headers: { 'content-type': 'application/json' } })],
+    ['a non-numeric expires_in', () => Response.json({ access_token: 'at', token_type: 'Bearer', expires_in: 'soon' })],
+  ])('%s is a clean provider error', async (_label, answer) => {
+    const fake = fakeProvider();
+    fake.token = async () => answer();
+    expect(await failureOf(exchange(fake))).toMatchObject({ _tag: 'IdentityProviderError' });
+  });
+
+  it('the iss response parameter: wrong is refused before the token request; missing while advertised passes only because core checked it', async () => {
+    const fake = fakeProvider();
+    expect(await failureOf(exchange(fake, { iss: 'https://evil.example/v2.0' }))).toMatchObject({ _tag: 'IdentityProviderError', error: 'invalid_response' });
+    expect(fake.requests.some((r) => r.url.endsWith('/token'))).toBe(false);
+  });
+
+  it('a token endpoint other than the policy\'s (a tampered record) is refused', async () => {
+    const fake = fakeProvider();
+    expect(await failureOf(exchange(fake, { tokenEndpoint: 'https://evil.example/token' }))).toMatchObject({ _tag: 'IdentityProviderError', error: 'invalid_request' });
+    expect(fake.requests.some((r) => r.url.endsWith('/token'))).toBe(false);
+  });
+
+  it('a transport failure stays a transport failure (core: auth.network)', async () => {
+    const fake = fakeProvider();
+    fake.token = async () => {
+      throw new TypeError('fetch failed');
+    };
+    const failure = await failureOf(exchange(fake));
+    expect(failure).toBeInstanceOf(TypeError);
+  });
+});
+
+describe('refresh grant', () => {
+  it('form-encoded refresh_token grant with scope; the ID token (without nonce) is verified', async () => {
+    const fake = fakeProvider();
+    const token = await idToken({ nonce: undefined });
+    fake.token = async () => Response.json({ access_token: 'at2', token_type: 'Bearer', expires_in: 3600, id_token: token, refresh_token: 'rt2' });
+    const provider = createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch });
+    const tokens = await provider.refresh({ policy, clientId, refreshToken: 'rt1', scope: 'openid offline_access api://portal-api/access' });
+    expect(tokens).toMatchObject({ access_token: 'at2', refresh_token: 'rt2', idTokenClaims: { sub: 'user-1' } });
+    const request = fake.requests.find((r) => r.url.endsWith('/token'));
+    expect(Object.fromEntries(new URLSearchParams(request?.body))).toEqual({
+      grant_type: 'refresh_token', refresh_token: 'rt1', scope: 'openid offline_access api://portal-api/access', client_id: clientId,
+    });
+  });
+
+  it('a refresh answer without ID token or refresh token is handed over as it is (core keeps the old ones)', async () => {
+    const fake = fakeProvider();
+    fake.token = async () => Response.json({ access_token: 'at2', token_type: 'Bearer', expires_in: 3600 });
+    const tokens = await createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch }).refresh({ policy, clientId, refreshToken: 'rt1', scope: 'openid' });
+    expect(tokens).toEqual({ access_token: 'at2', token_type: 'bearer', expires_in: 3600 });
+  });
+
+  it('a refreshed ID token with a bad signature is refused', async () => {
+    const fake = fakeProvider();
+    const token = await idToken({ nonce: undefined }, { key: otherKeys });
+    fake.token = async () => Response.json({ access_token: 'at2', token_type: 'Bearer', expires_in: 3600, id_token: token });
+    const failure = await failureOf(createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch }).refresh({ policy, clientId, refreshToken: 'rt1', scope: 'openid' }));
+    expect(failure).toMatchObject({ _tag: 'IdentityProviderError', error: 'invalid_id_token' });
+  });
+
+  it('invalid_grant (a reused refresh token) is an IdentityProviderError', async () => {
+    const fake = fakeProvider();
+    fake.token = async () => Response.json({ error: 'invalid_grant', error_description: 'AADB2C90129: The provided grant has been revoked.' }, { status: 400 });
+    const failure = await failureOf(createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch }).refresh({ policy, clientId, refreshToken: 'old', scope: 'openid' }));
+    expect(failure).toMatchObject({ _tag: 'IdentityProviderError', error: 'invalid_grant' });
+  });
+});
