@@ -9,7 +9,7 @@ export { sessionCookiePrefix, sessionChunkSize, createCookieSessionStore } from 
 export { localeCookieAttributes, toLocaleCode, allowedLanguage, createCookieLocaleStore } from './locale/locale-store.ts';
 
 export type { FetchLike, RetryPolicy, ApiFetchOptions } from './http/api-fetch.ts';
-export { defaultRetryPolicy, isApiPath, apiPathOf, retryAfterMs, backoffMs, createApiFetch } from './http/api-fetch.ts';
+export { defaultRetryPolicy, isApiPath, apiPathOf, retryAfterMs, backoffMs, fromAccessTokenSource, createApiFetch } from './http/api-fetch.ts';
 export { NetworkError, isNetworkError } from './http/errors.ts';
 export { singleFlight } from './http/single-flight.ts';
 export type { ApiClient, ApiClientOptions, FetchResult } from './http/client.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromHttpStatus, toPortalError } from '@portal/core';
-import { apiPathOf, backoffMs, createApiFetch, defaultRetryPolicy, isApiPath, retryAfterMs } from './api-fetch.ts';
+import { apiPathOf, backoffMs, createApiFetch, defaultRetryPolicy, fromAccessTokenSource, isApiPath, retryAfterMs } from './api-fetch.ts';
 import type { ApiFetchOptions, FetchLike } from './api-fetch.ts';
 import { createApiClient, unwrap, unwrapVoid } from './client.ts';
 import { NetworkError, isNetworkError } from './errors.ts';
@@ -163,6 +163,25 @@ describe('401: one single-flight refresh, one retry', () => {
     expect(o.refreshes()).toBe(1);
   });
 
+  it('core\'s AccessTokenSource: the failed token goes to refreshAfterUnauthorized; undefined means sign in', async () => {
+    const failed: (string | undefined)[] = [];
+    let token = 'old';
+    const source = {
+      getAccessToken: async () => token,
+      refreshAfterUnauthorized: async (failedToken: string | undefined) => {
+        failed.push(failedToken);
+        token = failed.length === 1 ? 'new' : token;
+        return failed.length === 1 ? token : undefined;
+      },
+    };
+    const { fetch, seen } = fakeFetch([json(401, {}), json(200, {}), json(401, {})]);
+    const apiFetch = createApiFetch({ ...options(fetch).opts, ...fromAccessTokenSource(source) });
+    expect((await apiFetch(new Request(`${base}/a`))).status).toBe(200);
+    expect(seen.map((s) => s.headers.get('authorization'))).toEqual(['Bearer old', 'Bearer new']);
+    expect((await apiFetch(new Request(`${base}/b`))).status).toBe(401);
+    expect(failed).toEqual(['old', 'new']);
+  });
+
   it('403 never refreshes and never retries', async () => {
     const { fetch, seen } = fakeFetch([json(403, { error: { code: '403', message: 'Kein Zugriff', errors: [] } })]);
     const o = options(fetch);
@@ -188,11 +207,11 @@ describe('429 and 503: Retry-After, capped, idempotent only', () => {
     expect(o.sleeps).toEqual([3000]);
   });
 
-  it('a wait over the cap is not retried; retries are bounded', async () => {
-    const long = fakeFetch([json(503, {}, { 'retry-after': '3600' })]);
+  it('a wait over the cap is cut to the cap; without Retry-After, backoff; retries are bounded', async () => {
+    const long = fakeFetch([json(503, {}, { 'retry-after': '3600' }), json(503, {}), json(200, {})]);
     const o1 = options(long.fetch);
-    expect((await createApiFetch(o1.opts)(new Request(`${base}/Users`))).status).toBe(503);
-    expect(o1.sleeps).toEqual([]);
+    expect((await createApiFetch(o1.opts)(new Request(`${base}/Users`))).status).toBe(200);
+    expect(o1.sleeps).toEqual([defaultRetryPolicy.retryAfterCapMs, 600]);
     const always = fakeFetch([json(429, {}, { 'retry-after': '1' }), json(429, {}, { 'retry-after': '1' }), json(429, {}, { 'retry-after': '1' }), json(200, {})]);
     const o2 = options(always.fetch);
     expect((await createApiFetch(o2.opts)(new Request(`${base}/Users`))).status).toBe(429);

@@ -7,7 +7,7 @@
 // - GET/HEAD retry on network failure or timeout with bounded exponential backoff;
 // - writes never retry on their own.
 
-import type { LocaleCode } from '@portal/core';
+import type { AccessTokenSource, LocaleCode } from '@portal/core';
 import { allowedLanguage } from '../locale/locale-store.ts';
 import { NetworkError } from './errors.ts';
 import { singleFlight } from './single-flight.ts';
@@ -21,7 +21,7 @@ export interface RetryPolicy {
   readonly baseDelayMs: number;
   /** Longest backoff delay (default 3 s). */
   readonly maxDelayMs: number;
-  /** Longest wait a Retry-After may ask for; longer asks are not retried (default 10 s). */
+  /** Longest wait between retries; a longer Retry-After is cut to this (default 10 s). */
   readonly retryAfterCapMs: number;
   /** A request without an answer after this long is aborted (default 20 s). */
   readonly timeoutMs: number;
@@ -40,8 +40,11 @@ export interface ApiFetchOptions {
   readonly baseUrl: string;
   /** The current access token, when there is one. Never imported from the OIDC module. */
   readonly getAccessToken: () => Promise<string | undefined>;
-  /** Refresh the tokens; true when new tokens are stored. Called single-flight. */
-  readonly refresh: () => Promise<boolean>;
+  /**
+   * Refresh the tokens after a 401 of a request sent with `failedToken`; true when new tokens
+   * are stored. Called single-flight (and not at all when another call refreshed meanwhile).
+   */
+  readonly refresh: (failedToken?: string) => Promise<boolean>;
   /** The current language (checked against the allow-list; default de). */
   readonly getLanguage: () => LocaleCode | string | undefined;
   /** Called once per request that is still 401 after the refresh (or when the refresh failed). */
@@ -84,6 +87,14 @@ export function retryAfterMs(header: string | null, now: number): number | undef
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The token options of the client from core's AccessTokenSource (the session machine). */
+export function fromAccessTokenSource(source: AccessTokenSource): Pick<ApiFetchOptions, 'getAccessToken' | 'refresh'> {
+  return {
+    getAccessToken: () => source.getAccessToken(),
+    refresh: async (failedToken) => (await source.refreshAfterUnauthorized(failedToken)) !== undefined,
+  };
 }
 
 export function backoffMs(attempt: number, policy: RetryPolicy): number {
@@ -162,7 +173,7 @@ export function createApiFetch(options: ApiFetchOptions): FetchLike {
           refreshed = true;
           // Another call may have refreshed meanwhile: then retry with the new token, no refresh.
           const current = await options.getAccessToken();
-          const renewed = current !== undefined && current !== token ? true : await refreshOnce().catch(() => false);
+          const renewed = current !== undefined && current !== token ? true : await refreshOnce(token).catch(() => false);
           if (renewed) {
             await response.body?.cancel();
             continue;
@@ -174,13 +185,10 @@ export function createApiFetch(options: ApiFetchOptions): FetchLike {
 
       if ((response.status === 429 || response.status === 503) && idempotent && retries < policy.maxRetries) {
         const asked = retryAfterMs(response.headers.get('retry-after'), now());
-        const delay = asked ?? backoffMs(retries, policy);
-        if (delay <= policy.retryAfterCapMs) {
-          await response.body?.cancel();
-          await sleep(delay);
-          retries += 1;
-          continue;
-        }
+        await response.body?.cancel();
+        await sleep(Math.min(asked ?? backoffMs(retries, policy), policy.retryAfterCapMs));
+        retries += 1;
+        continue;
       }
       return response;
     }

@@ -2,7 +2,7 @@
 // and the allow-list every `lang` header is drawn from.
 
 import type { LocaleCode, LocaleStore } from '@portal/core';
-import { defaultLocale, localeCodes, localeCookieKey, localeCookieMaxAgeDays } from '@portal/core';
+import { langHeader, localeCodes, localeCookieKey, localeCookieMaxAgeDays } from '@portal/core';
 import type { CookieAttributes, CookieJar } from '../cookies/jar.ts';
 import { parseCookies, serializeCookie } from '../cookies/jar.ts';
 
@@ -18,9 +18,9 @@ export function toLocaleCode(value: unknown): LocaleCode | undefined {
   return localeCodes.find((code) => code === value);
 }
 
-/** A language for a `lang` header: on the allow-list, else the default (de). */
+/** A language for a `lang` header: on the allow-list, else the default (core's rule). */
 export function allowedLanguage(value: unknown): LocaleCode {
-  return toLocaleCode(value) ?? defaultLocale;
+  return langHeader(typeof value === 'string' ? value : undefined);
 }
 
 export function createCookieLocaleStore(jar: CookieJar): LocaleStore {

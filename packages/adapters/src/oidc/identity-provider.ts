@@ -14,7 +14,7 @@ import type { JWTPayload } from 'jose';
 import type {
   AuthorizationRequest, CodeExchangeRequest, EndSessionRequest, IdentityProvider, ProviderMetadata, RefreshGrantRequest, TokenResponse,
 } from '@portal/core';
-import { IdentityProviderError } from '@portal/core';
+import { IdentityProviderError, directoryApplicationUrl } from '@portal/core';
 
 /** The code exchange, with what the adapter can check when the caller passes it. */
 export interface OidcCodeExchangeRequest extends CodeExchangeRequest {
@@ -251,8 +251,11 @@ async function peekNonce(response: Response): Promise<string | undefined> {
   }
 }
 
-/** The identity provider's portal overview of an application (Azure portal, app registrations). */
+/**
+ * The identity provider's portal overview of an application (Azure portal, app
+ * registrations; core's `directoryApplicationUrl`), optionally in a given tenant.
+ */
 export function providerPortalOverviewUrl(applicationId: string, tenant?: string): string {
-  const tenantPart = tenant === undefined || tenant === '' ? '' : `@${encodeURIComponent(tenant)}/`;
-  return `https://portal.azure.com/#${tenantPart}view/Microsoft_AAD_RegisteredApps/ApplicationMenuBlade/~/Overview/appId/${encodeURIComponent(applicationId)}`;
+  const url = directoryApplicationUrl(applicationId);
+  return tenant === undefined || tenant === '' ? url : url.replace('/#view/', `/#@${encodeURIComponent(tenant)}/view/`);
 }
