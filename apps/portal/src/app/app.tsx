@@ -1,0 +1,118 @@
+// The shell: providers, the route table rendered through wouter, guards, layouts.
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { Link, Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { UiLinkProvider, UiTextProvider, type UiLinkProps } from '@portal/ui';
+import { hasPermission } from '@portal/core';
+import { NavigationBarProvider, ServicesProvider, ToastProvider, useServices } from './contexts.tsx';
+import { ExternalAppProvider } from './external-app.tsx';
+import { PageErrorBoundary } from './error-boundary.tsx';
+import { ErrorViewFor } from './error-view.tsx';
+import { PageLayout } from './chrome.tsx';
+import { useSession } from './session.ts';
+import { usePageTitle } from './page-title.ts';
+import { prefetchWhenIdle } from './lazy-page.tsx';
+import { links, notFoundRoute, routes, type RouteDef } from '../routes.ts';
+import type { Services } from '../composition-root.ts';
+
+function RouterLink({ href, ...rest }: UiLinkProps) {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//') || href.startsWith('#')) return <a href={href} {...rest} />;
+  return <Link href={href} {...rest} />;
+}
+
+function UiBridge({ children }: { readonly children: ReactNode }) {
+  const { t } = useTranslation('ui');
+  return (
+    <UiTextProvider t={(key, vars) => t(key as 'common.loading', vars ?? {})}>
+      <UiLinkProvider component={RouterLink}>{children}</UiLinkProvider>
+    </UiTextProvider>
+  );
+}
+
+/** Blank while the session is being read (no flash of the sign-in page). */
+function Pending() {
+  return <div aria-busy="true" className="min-h-dvh bg-canvas" />;
+}
+
+function RouteView({ route }: { readonly route: RouteDef }) {
+  const { t } = useTranslation('common');
+  const session = useSession();
+  const [location] = useLocation();
+  const search = useSearch();
+  usePageTitle(route.title === undefined ? undefined : t(`titles.${route.title}`));
+  if (!route.public) {
+    if (session.status === 'loading') return <Pending />;
+    if (!session.isSignedIn) {
+      const returnPath = `${location}${search === '' ? '' : `?${search}`}`;
+      return <Redirect to={links.login({ returnPath })} replace />;
+    }
+    if (route.permission !== undefined && !hasPermission(session.user, route.permission)) {
+      return <PageLayout kind="default"><ErrorViewFor error={{ kind: 'page', status: 403 }} /></PageLayout>;
+    }
+  }
+  const Page = route.page.Component;
+  const current = route.name === 'home' ? 'myApps' : route.layout === 'admin' ? 'admin' : undefined;
+  return (
+    <PageLayout kind={route.layout} {...(current === undefined ? {} : { current })}>
+      <PageErrorBoundary resetKey={location} fallback={(error) => <ErrorViewFor error={error} />}>
+        <Suspense fallback={<Pending />}>
+          <Page />
+        </Suspense>
+      </PageErrorBoundary>
+    </PageLayout>
+  );
+}
+
+function Routes() {
+  const services = useServices();
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  useEffect(() => {
+    services.setUnauthenticatedHandler(() => {
+      const returnPath = `${window.location.pathname}${window.location.search}`;
+      navigate(links.login({ returnPath }), { replace: true });
+    });
+  }, [services, navigate]);
+  useEffect(() => {
+    prefetchWhenIdle(routes.filter((r) => r.prefetch === true).map((r) => r.page), {
+      navigator: window.navigator,
+      ...(typeof window.requestIdleCallback === 'function' ? { requestIdleCallback: (cb: () => void) => window.requestIdleCallback(cb) } : {}),
+      setTimeout: (cb, ms) => window.setTimeout(cb, ms),
+    });
+  }, []);
+  void location;
+  void search;
+  return (
+    <Switch>
+      {routes.map((route) => (
+        <Route key={route.name} path={route.path}>
+          <RouteView route={route} />
+        </Route>
+      ))}
+      <Route>
+        <RouteView route={notFoundRoute} />
+      </Route>
+    </Switch>
+  );
+}
+
+export function App({ services, i18n }: { readonly services: Services; readonly i18n: I18n }) {
+  return (
+    <ServicesProvider services={services}>
+      <I18nextProvider i18n={i18n}>
+        <Suspense fallback={<Pending />}>
+          <UiBridge>
+            <ToastProvider>
+              <NavigationBarProvider>
+                <ExternalAppProvider>
+                  <Routes />
+                </ExternalAppProvider>
+              </NavigationBarProvider>
+            </ToastProvider>
+          </UiBridge>
+        </Suspense>
+      </I18nextProvider>
+    </ServicesProvider>
+  );
+}

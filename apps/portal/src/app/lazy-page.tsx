@@ -1,0 +1,59 @@
+// A lazy page that stops suspending once its chunk has loaded (performance.md: React keeps
+// a Suspense fallback for at least 300 ms; preloaded routes must not pay that). A failed
+// chunk load goes through core's chunk-load guard (reload at most once per 60 s).
+import { use, type ComponentType } from 'react';
+
+export interface LazyPage {
+  /** Start loading the chunk (idempotent). */
+  preload(): Promise<unknown>;
+  readonly Component: ComponentType;
+}
+
+export type ChunkErrorHandler = (error: unknown) => void;
+
+let onChunkError: ChunkErrorHandler = () => {};
+/** The composition root installs the chunk-load guard here. */
+export function setChunkErrorHandler(handler: ChunkErrorHandler): void {
+  onChunkError = handler;
+}
+
+export function lazyPage<M extends { default: ComponentType }>(load: () => Promise<M>): LazyPage {
+  let loaded: M | undefined;
+  let pending: Promise<M> | undefined;
+  const preload = (): Promise<M> => {
+    pending ??= load().then(
+      (module) => {
+        loaded = module;
+        return module;
+      },
+      (error: unknown) => {
+        pending = undefined;
+        onChunkError(error);
+        throw error;
+      },
+    );
+    return pending;
+  };
+  function Component() {
+    const module = loaded ?? use(preload());
+    const Page = module.default;
+    return <Page />;
+  }
+  return { preload, Component };
+}
+
+/** Prefetch is skipped on slow connections (spec §9): data saver or 2G. */
+export function connectionIsSlow(nav: { readonly connection?: { readonly saveData?: boolean; readonly effectiveType?: string } } | undefined): boolean {
+  const connection = nav?.connection;
+  if (connection === undefined) return false;
+  return connection.saveData === true || /(^|-)2g$/.test(connection.effectiveType ?? '');
+}
+
+/** Preload these pages when the browser is idle, unless the connection is slow. */
+export function prefetchWhenIdle(pages: readonly LazyPage[], env: { readonly navigator?: unknown; readonly requestIdleCallback?: (cb: () => void) => unknown; readonly setTimeout: (cb: () => void, ms: number) => unknown }): boolean {
+  if (connectionIsSlow(env.navigator as Parameters<typeof connectionIsSlow>[0])) return false;
+  const run = () => { for (const page of pages) page.preload().catch(() => { /* the guard handled it */ }); };
+  if (env.requestIdleCallback !== undefined) env.requestIdleCallback(run);
+  else env.setTimeout(run, 1500);
+  return true;
+}

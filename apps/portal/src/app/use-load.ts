@@ -1,0 +1,32 @@
+// A small data loader for pages: fetches on mount (and when `key` changes), keeps the
+// last data, and tells the page whether to show a skeleton (only after the fetch delay).
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { fetchDelayMs, toPortalError, type PortalError } from '@portal/core';
+import { useDelayedFlag } from '@portal/ui';
+
+export type LoadState<T> =
+  | { readonly status: 'loading'; readonly data?: T; readonly showSkeleton: boolean; reload(): void }
+  | { readonly status: 'ready'; readonly data: T; readonly showSkeleton: false; reload(): void }
+  | { readonly status: 'failed'; readonly error: PortalError; readonly data?: T; readonly showSkeleton: false; reload(): void };
+
+type Inner<T> = { readonly status: 'loading'; readonly data?: T } | { readonly status: 'ready'; readonly data: T } | { readonly status: 'failed'; readonly error: PortalError; readonly data?: T };
+
+export function useLoad<T>(load: () => Promise<T>, key: string): LoadState<T> {
+  const [state, setState] = useState<Inner<T>>({ status: 'loading' });
+  const [round, setRound] = useState(0);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  useEffect(() => {
+    let live = true;
+    setState((previous) => ({ status: 'loading', ...(previous.data === undefined ? {} : { data: previous.data }) }));
+    loadRef.current().then(
+      (data) => { if (live) setState({ status: 'ready', data }); },
+      (error: unknown) => { if (live) setState((previous) => ({ status: 'failed', error: toPortalError(error), ...(previous.data === undefined ? {} : { data: previous.data }) })); },
+    );
+    return () => { live = false; };
+  }, [key, round]);
+  const reload = useCallback(() => setRound((r) => r + 1), []);
+  const showSkeleton = useDelayedFlag(state.status === 'loading' && state.data === undefined, fetchDelayMs);
+  if (state.status === 'loading') return { ...state, showSkeleton, reload };
+  return { ...state, showSkeleton: false, reload } as LoadState<T>;
+}

@@ -1,0 +1,102 @@
+// /flows/auth?client_id=…: core's app access gate. Missing attributes are asked for here,
+// a custom flow runs at /flows/{key}, access can be requested (not for internal
+// applications); when nothing stands in the way the claims refresh runs and the user
+// goes on to the application.
+import { useEffect, useMemo, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMachine } from '@xstate/react';
+import { Redirect, useSearch } from 'wouter';
+import { appGateView, provideAppGate, toPortalError } from '@portal/core';
+import { Button, buttonClasses, UiLink } from '@portal/ui';
+import { useServices, useToasts } from '../../app/contexts.tsx';
+import { useExternalApp, clientIdOf } from '../../app/external-app.tsx';
+import { ErrorView, ErrorViewFor } from '../../app/error-view.tsx';
+import { links } from '../../routes.ts';
+import { Busy } from '../shared/busy.tsx';
+import { AttributeFields, useIssueText, type AttributeFieldModel } from '../shared/attribute-fields.tsx';
+import { forgetMyApps } from '../home/my-apps.ts';
+
+export default function GatePage() {
+  const clientId = clientIdOf(useSearch());
+  if (clientId === undefined) return <ErrorView error={{ kind: 'page', status: 400 }} />;
+  return <Gate key={clientId} clientId={clientId} />;
+}
+
+function Gate({ clientId }: { readonly clientId: string }) {
+  const { t } = useTranslation('flows');
+  const { t: tc } = useTranslation('common');
+  const services = useServices();
+  const toasts = useToasts();
+  const issueText = useIssueText();
+  const external = useExternalApp();
+  const machine = useMemo(() => provideAppGate(services.ports), [services]);
+  const [snapshot, send] = useMachine(machine, { input: { target: { clientId }, config: services.authConfig } });
+  const view = appGateView(snapshot);
+  const error = snapshot.context.error;
+  const label = external.status === 'active' ? external.branding.label : '';
+  useEffect(() => {
+    if (error !== undefined && view.status !== 'failed') toasts.error(error);
+  }, [error, view.status, toasts]);
+  useEffect(() => {
+    if (view.status === 'requested') forgetMyApps();
+  }, [view.status]);
+  const heading = (key: 'missing.heading' | 'noAccess.heading' | 'requested.heading') => t(key, { label });
+  switch (view.status) {
+    case 'checking':
+    case 'redirecting':
+      return <Busy label={view.status === 'redirecting' ? t('opening', { label }) : label === '' ? t('checkingGeneric') : t('checking', { label })} />;
+    case 'failed':
+      return <ErrorViewFor error={error ?? toPortalError(undefined)} />;
+    case 'needsCustomFlow':
+      return <Redirect to={`${view.customFlowPath ?? '/flows'}?client_id=${encodeURIComponent(clientId)}`} replace />;
+    case 'needsAttributes': {
+      const fields: AttributeFieldModel[] = view.attributes.map((a) => ({ key: a.key, label: a.label ?? a.key, dataType: a.dataType, required: a.required, editable: true, value: a.value ?? null }));
+      const errors: Record<string, string> = {};
+      for (const [key, issue] of Object.entries(view.validation)) {
+        const text = issueText(issue);
+        if (text !== undefined) errors[key] = text;
+      }
+      const submit = (event: FormEvent) => {
+        event.preventDefault();
+        send({ type: 'SUBMIT' });
+      };
+      return (
+        <form onSubmit={submit} noValidate aria-labelledby="gate-heading" className="flex flex-col gap-6 rounded-xl border border-line bg-surface p-6 shadow-sm">
+          <div>
+            <h1 id="gate-heading" className="text-2xl font-semibold text-fg">{heading('missing.heading')}</h1>
+            <p className="mt-2 text-sm text-fg-muted">{t('missing.text', { label })}</p>
+          </div>
+          <AttributeFields fields={fields} values={{ ...Object.fromEntries(fields.map((f) => [f.key, f.value ?? ''])), ...view.values }} errors={errors} onChange={(key, value) => send({ type: 'SET_VALUE', key, value })} />
+          <div className="flex justify-end">
+            <Button type="submit" busy={view.busy}>{t('missing.submit')}</Button>
+          </div>
+        </form>
+      );
+    }
+    case 'noAccess':
+      return (
+        <section aria-labelledby="gate-heading" className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-6 shadow-sm">
+          <h1 id="gate-heading" className="text-2xl font-semibold text-fg">{heading('noAccess.heading')}</h1>
+          {view.internalApplication ? (
+            <p className="text-sm text-fg-muted">{t('noAccess.notRequestable')}</p>
+          ) : (
+            <>
+              <p className="text-sm text-fg-muted">{t('noAccess.text')}</p>
+              <div className="flex justify-end">
+                <Button busy={view.busy} disabled={!view.canRequestAccess} onClick={() => send({ type: 'REQUEST_ACCESS' })}>{t('noAccess.submit')}</Button>
+              </div>
+            </>
+          )}
+          <div><UiLink href={links.home()} className={buttonClasses('ghost')}>{tc('actions.backHome')}</UiLink></div>
+        </section>
+      );
+    case 'requested':
+      return (
+        <section aria-labelledby="gate-heading" className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-6 shadow-sm">
+          <h1 id="gate-heading" className="text-2xl font-semibold text-fg">{heading('requested.heading')}</h1>
+          <p role="status" className="text-sm text-fg-muted">{t('requested.text', { label })}</p>
+          <div><UiLink href={links.home()} className={buttonClasses('secondary')}>{t('requested.back')}</UiLink></div>
+        </section>
+      );
+  }
+}

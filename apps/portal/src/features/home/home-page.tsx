@@ -1,0 +1,63 @@
+// Home: the greeting by time of day and the user's applications as tiles (sort order),
+// filtered as you type; each tile opens through the app access gate.
+import { useTranslation } from 'react-i18next';
+import { ClockIcon } from '@heroicons/react/20/solid';
+import { greeting } from '@portal/core';
+import { Greeting, Launcher, type AppTileData } from '@portal/ui';
+import { useServices } from '../../app/contexts.tsx';
+import { useSession } from '../../app/session.ts';
+import { useLoad } from '../../app/use-load.ts';
+import { resolveAssetUrl } from '../../app/assets.ts';
+import { ErrorViewFor } from '../../app/error-view.tsx';
+import { links } from '../../routes.ts';
+import { loadMyApps } from './my-apps.ts';
+
+export default function HomePage() {
+  const { t } = useTranslation('home');
+  const { api, config } = useServices();
+  const session = useSession();
+  const userId = session.user?.id ?? '';
+  const apps = useLoad(() => loadMyApps(api, userId), userId);
+  if (apps.status === 'failed' && apps.data === undefined) return <ErrorViewFor error={apps.error} />;
+  const list = apps.data ?? [];
+  const granted = list.filter((app) => app.accessStatus === 'granted');
+  const requested = list.filter((app) => app.accessStatus === 'requested');
+  const tiles: AppTileData[] = granted.map((app) => {
+    const logoUrl = resolveAssetUrl(app.logoUrl, config.apiUrl);
+    return {
+      id: app.id,
+      label: app.label,
+      href: links.flowsAuth({ clientId: app.id }),
+      ...(app.description === undefined || app.description === '' ? {} : { description: app.description }),
+      ...(logoUrl === undefined ? {} : { logoUrl }),
+    };
+  });
+  const ready = apps.status !== 'loading' || apps.data !== undefined;
+  return (
+    <div className="flex flex-col gap-8">
+      <Greeting code={greeting(new Date().getHours())} name={session.user?.fullName ?? ''} subtitle={t('subtitle')} />
+      {ready || apps.showSkeleton ? (
+        <Launcher apps={tiles} loading={!ready} requestAccessHref="#request-access" />
+      ) : (
+        <div aria-busy="true" className="min-h-40" />
+      )}
+      {requested.length > 0 && (
+        <section aria-labelledby="pending-heading" className="flex flex-col gap-3">
+          <h2 id="pending-heading" className="text-xl font-semibold text-fg">{t('pending.heading')}</h2>
+          <p className="text-sm text-fg-muted">{t('pending.count', { count: requested.length })}</p>
+          <ul className="flex flex-col gap-2">
+            {requested.map((app) => (
+              <li key={app.id} className="flex items-center gap-2 rounded-lg border border-line bg-surface px-4 py-3 text-sm text-fg">
+                <ClockIcon aria-hidden="true" className="size-5 shrink-0 text-warning" />
+                <span>{t('pending.item', { label: app.label })}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {ready && granted.length === 0 && (
+        <p id="request-access" className="max-w-2xl text-sm text-fg-muted">{t('requestHelp', { brand: config.brandName })}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+// /settings/applications/{id}: the user's own attributes for one application. Only
+// attributes editable by the user can change; a failed save keeps the input and says why.
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MyApplicationDetail } from '@portal/adapters';
+import { Button, Skeleton } from '@portal/ui';
+import { useNavigationBar, useServices, useToasts } from '../../app/contexts.tsx';
+import { useLoad } from '../../app/use-load.ts';
+import { ErrorViewFor } from '../../app/error-view.tsx';
+import { formatDate } from '../../i18n/i18n.ts';
+import { links } from '../../routes.ts';
+import { AttributeFields, initialValues, useIssueText, validateAll, type AttributeFieldModel, type AttributeValues } from '../shared/attribute-fields.tsx';
+import { saveFailure, type SaveFailure } from './form-errors.ts';
+import { forgetMyApps } from '../home/my-apps.ts';
+
+function fieldsOf(detail: MyApplicationDetail): AttributeFieldModel[] {
+  return detail.attributes.map((a) => ({ key: a.key, label: a.label, dataType: a.dataType, required: a.required, editable: a.editable, value: a.value }));
+}
+
+/** Server field paths (`attributes.0.value`, or the key) → attribute keys. */
+export function serverErrorsByKey(fields: readonly AttributeFieldModel[], serverFields: Readonly<Record<string, string>>, sent: readonly string[]): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [path, message] of Object.entries(serverFields)) {
+    const byIndex = /^attributes\.(\d+)(\.|$)/.exec(path);
+    const key = byIndex !== null ? sent[Number(byIndex[1])] : fields.find((f) => f.key === path || path.endsWith(`.${f.key}`))?.key;
+    if (key !== undefined && result[key] === undefined) result[key] = message;
+  }
+  return result;
+}
+
+export function ApplicationAttributes({ id }: { readonly id: string }) {
+  const { t, i18n } = useTranslation('settings');
+  const { t: tc } = useTranslation('common');
+  const { api } = useServices();
+  const toasts = useToasts();
+  const issueText = useIssueText();
+  const detail = useLoad(() => api.getMyApplication(id), `my-app-${id}`);
+  const [values, setValues] = useState<AttributeValues | undefined>();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<SaveFailure | undefined>();
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+  useNavigationBar({ title: t('heading'), ...(detail.data === undefined ? {} : { subTitle: detail.data.application.label }), backLink: links.settings('applications') });
+  useEffect(() => {
+    if (detail.status === 'ready') setValues((current) => current ?? initialValues(fieldsOf(detail.data)));
+  }, [detail.status, detail.data]);
+  if (detail.status === 'failed' && detail.data === undefined) return <ErrorViewFor error={detail.error} />;
+  if (detail.data === undefined || values === undefined) return detail.showSkeleton ? <Skeleton shape="block" className="h-48 w-full max-w-3xl" /> : null;
+  const data = detail.data;
+  const fields = fieldsOf(data);
+  const editable = fields.filter((f) => f.editable);
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(false);
+    setFailure(undefined);
+    const issues = validateAll(fields, values);
+    const local: Record<string, string> = {};
+    for (const [key, issue] of Object.entries(issues)) {
+      const text = issueText(issue);
+      if (text !== undefined) local[key] = text;
+    }
+    setErrors(local);
+    if (Object.keys(local).length > 0) return;
+    const sent = editable.map((f) => f.key);
+    setSaving(true);
+    try {
+      const updated = await api.updateMyAttributes(data.application.id, editable.map((f) => {
+        const value = (values[f.key] ?? '').trim();
+        return { key: f.key, value: value === '' ? null : value };
+      }));
+      setValues(initialValues(fieldsOf(updated)));
+      setSaved(true);
+      forgetMyApps();
+    } catch (error) {
+      const why = saveFailure(error);
+      setFailure(why);
+      setErrors(serverErrorsByKey(fields, why.fields, sent));
+      toasts.error(why.error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="app-heading" className="flex max-w-3xl flex-col gap-6">
+      <div>
+        <h2 id="app-heading" className="text-xl font-semibold text-fg">{data.application.label}</h2>
+        {data.accessSince !== undefined && <p className="mt-1 text-sm text-fg-muted">{t('applications.accessSince', { date: formatDate(language, data.accessSince) })}</p>}
+      </div>
+      <div>
+        <h3 className="mb-2 text-base font-semibold text-fg">{t('applications.roles')}</h3>
+        {data.roles.length === 0 ? (
+          <p className="text-sm text-fg-muted">{t('applications.noRoles')}</p>
+        ) : (
+          <ul className="flex flex-wrap gap-2">
+            {data.roles.map((role) => <li key={role.id} className="rounded-md bg-surface-muted px-2 py-1 text-sm text-fg">{role.label}</li>)}
+          </ul>
+        )}
+      </div>
+      <div className="flex flex-col gap-3">
+        <h3 className="text-base font-semibold text-fg">{t('applications.attributes')}</h3>
+        {fields.length === 0 ? (
+          <p className="text-sm text-fg-muted">{t('applications.noAttributes')}</p>
+        ) : (
+          <AttributeFields
+            fields={fields}
+            values={values}
+            errors={errors}
+            onChange={(key, value) => {
+              setSaved(false);
+              setValues({ ...values, [key]: value });
+            }}
+          />
+        )}
+      </div>
+      {failure !== undefined && (
+        <p role="alert" className="text-sm text-danger">{tc('errors.notSaved', { reason: failure.message ?? tc(failure.error.kind === 'unexpected' ? 'errors.network' : 'errors.page.400.description') })}</p>
+      )}
+      {saved && <p role="status" className="text-sm text-success">{tc('status.saved')}</p>}
+      {editable.length > 0 && (
+        <div className="flex justify-end">
+          <Button type="submit" busy={saving}>{tc('actions.save')}</Button>
+        </div>
+      )}
+    </form>
+  );
+}

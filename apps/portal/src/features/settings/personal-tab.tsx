@@ -1,0 +1,126 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Profile, ProfileInput } from '@portal/adapters';
+import { Button, ReadOnlyField, Select, Skeleton, TextField } from '@portal/ui';
+import { useServices, useToasts } from '../../app/contexts.tsx';
+import { useLoad } from '../../app/use-load.ts';
+import { useLanguage } from '../../app/language.tsx';
+import { ErrorViewFor } from '../../app/error-view.tsx';
+import { formatDate } from '../../i18n/i18n.ts';
+import { isLanguage, languages } from '../../i18n/languages.ts';
+import { saveFailure, type SaveFailure } from './form-errors.ts';
+
+interface Draft {
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  language: string;
+}
+
+function draftOf(profile: Profile): Draft {
+  return {
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    companyName: profile.companyName ?? '',
+    street: profile.address?.street ?? '',
+    postalCode: profile.address?.postalCode ?? '',
+    city: profile.address?.city ?? '',
+    country: profile.address?.country ?? '',
+    language: profile.language,
+  };
+}
+
+function inputOf(draft: Draft): ProfileInput {
+  const address = { street: draft.street.trim(), postalCode: draft.postalCode.trim(), city: draft.city.trim(), country: draft.country.trim() };
+  const hasAddress = Object.values(address).some((v) => v !== '');
+  return {
+    firstName: draft.firstName.trim(),
+    lastName: draft.lastName.trim(),
+    companyName: draft.companyName.trim() === '' ? null : draft.companyName.trim(),
+    address: hasAddress ? address : null,
+    language: isLanguage(draft.language) ? draft.language : 'de',
+  };
+}
+
+export function PersonalTab() {
+  const { t, i18n } = useTranslation('settings');
+  const { t: tc } = useTranslation('common');
+  const { api } = useServices();
+  const toasts = useToasts();
+  const { setLanguage } = useLanguage();
+  const profile = useLoad(() => api.getProfile(), 'profile');
+  const [draft, setDraft] = useState<Draft | undefined>();
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<SaveFailure | undefined>();
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    if (profile.status === 'ready') setDraft((current) => current ?? draftOf(profile.data));
+  }, [profile.status, profile.data]);
+  if (profile.status === 'failed' && draft === undefined) return <ErrorViewFor error={profile.error} />;
+  if (draft === undefined || profile.data === undefined) {
+    return profile.showSkeleton ? <div className="flex flex-col gap-4"><Skeleton className="h-8 w-1/3" /><Skeleton className="h-24 w-full" shape="block" /></div> : null;
+  }
+  const data = profile.data;
+  const field = (name: keyof Draft) => ({
+    name,
+    value: draft[name],
+    onChange: (event: { target: { value: string } }) => {
+      setSaved(false);
+      setDraft({ ...draft, [name]: event.target.value });
+    },
+  });
+  const fieldError = (...paths: string[]) => paths.map((p) => failure?.fields[p]).find((m) => m !== undefined);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    setFailure(undefined);
+    setSaved(false);
+    try {
+      const updated = await api.updateProfile(inputOf(draft));
+      setDraft(draftOf(updated));
+      setSaved(true);
+      if (updated.language !== (i18n.resolvedLanguage ?? i18n.language)) setLanguage(updated.language);
+    } catch (error) {
+      const why = saveFailure(error);
+      setFailure(why);
+      toasts.error(why.error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex max-w-3xl flex-col gap-6" aria-labelledby="personal-heading">
+      <div>
+        <h2 id="personal-heading" className="text-xl font-semibold text-fg">{t('personal.heading')}</h2>
+        <p className="mt-1 text-sm text-fg-muted">{t('personal.memberSince', { date: formatDate(i18n.resolvedLanguage ?? i18n.language, data.createdAt) })}</p>
+      </div>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <TextField label={t('personal.firstName')} required autoComplete="given-name" error={fieldError('firstName')} {...field('firstName')} />
+        <TextField label={t('personal.lastName')} required autoComplete="family-name" error={fieldError('lastName')} {...field('lastName')} />
+        <TextField label={t('personal.companyName')} autoComplete="organization" error={fieldError('companyName')} {...field('companyName')} />
+        <ReadOnlyField label={t('personal.email')} value={data.email} />
+      </div>
+      <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-base font-semibold text-fg">{t('personal.address')}</legend>
+        <div className="sm:col-span-2"><TextField label={t('personal.street')} autoComplete="street-address" error={fieldError('address.street', 'address')} {...field('street')} /></div>
+        <TextField label={t('personal.postalCode')} autoComplete="postal-code" error={fieldError('address.postalCode')} {...field('postalCode')} />
+        <TextField label={t('personal.city')} autoComplete="address-level2" error={fieldError('address.city')} {...field('city')} />
+        <TextField label={t('personal.country')} autoComplete="country-name" error={fieldError('address.country')} {...field('country')} />
+      </fieldset>
+      <div className="max-w-xs">
+        <Select label={t('personal.language')} options={languages.map((code) => ({ value: code, label: tc(`languages.${code}`) }))} error={fieldError('language')} {...field('language')} />
+      </div>
+      {failure !== undefined && (
+        <p role="alert" className="text-sm text-danger">{tc('errors.notSaved', { reason: failure.message ?? tc(failure.error.kind === 'unexpected' ? 'errors.network' : 'errors.page.400.description') })}</p>
+      )}
+      {saved && <p role="status" className="text-sm text-success">{tc('status.saved')}</p>}
+      <div className="flex justify-end">
+        <Button type="submit" busy={saving}>{tc('actions.save')}</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EnvelopeIcon, KeyIcon, InformationCircleIcon } from '@heroicons/react/24/outline';
+import { canChangeEmail, canChangePassword, toPortalError } from '@portal/core';
+import { Button } from '@portal/ui';
+import { useServices, useToasts } from '../../app/contexts.tsx';
+import { useSession } from '../../app/session.ts';
+import { useLoad } from '../../app/use-load.ts';
+import { links } from '../../routes.ts';
+import { startPolicyChange } from '../auth/policy-change.ts';
+
+/** E-mail and password change at the provider's policies; unavailable for internal accounts. */
+export function SecurityTab() {
+  const { t } = useTranslation('settings');
+  const services = useServices();
+  const toasts = useToasts();
+  const session = useSession();
+  const profile = useLoad(() => services.api.getProfile(), 'profile');
+  const [leaving, setLeaving] = useState<'email' | 'password' | undefined>();
+  const emailAllowed = canChangeEmail(session.user) && (profile.data?.canChangeEmail ?? true);
+  const passwordAllowed = canChangePassword(session.user) && (profile.data?.canChangePassword ?? true);
+  const email = profile.data?.email ?? session.user?.email ?? '';
+  const start = (which: 'email' | 'password') => {
+    setLeaving(which);
+    const policy = which === 'email' ? services.config.idp.policies.emailChange : services.config.idp.policies.passwordChange;
+    startPolicyChange(services, policy, links.settings('security')).catch((error: unknown) => {
+      setLeaving(undefined);
+      toasts.error(toPortalError(error));
+    });
+  };
+  return (
+    <section aria-labelledby="security-heading" className="flex max-w-3xl flex-col gap-6">
+      <h2 id="security-heading" className="text-xl font-semibold text-fg">{t('security.heading')}</h2>
+      {(!emailAllowed || !passwordAllowed) && (
+        <p role="note" className="flex items-start gap-2 rounded-lg border border-info bg-info-soft p-4 text-sm text-on-info-soft">
+          <InformationCircleIcon aria-hidden="true" className="size-5 shrink-0" />
+          <span>{t('security.internal')}</span>
+        </p>
+      )}
+      <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-5">
+        <h3 className="flex items-center gap-2 text-base font-semibold text-fg"><EnvelopeIcon aria-hidden="true" className="size-5 text-fg-muted" />{t('security.email.heading')}</h3>
+        <p className="text-sm text-fg-muted">{t('security.email.text', { email })}</p>
+        <div><Button variant="secondary" disabled={!emailAllowed} busy={leaving === 'email'} onClick={() => start('email')}>{t('security.email.button')}</Button></div>
+      </div>
+      <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-5">
+        <h3 className="flex items-center gap-2 text-base font-semibold text-fg"><KeyIcon aria-hidden="true" className="size-5 text-fg-muted" />{t('security.password.heading')}</h3>
+        <p className="text-sm text-fg-muted">{t('security.password.text')}</p>
+        <div><Button variant="secondary" disabled={!passwordAllowed} busy={leaving === 'password'} onClick={() => start('password')}>{t('security.password.button')}</Button></div>
+      </div>
+    </section>
+  );
+}

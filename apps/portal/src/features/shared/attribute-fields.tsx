@@ -1,0 +1,98 @@
+// Attribute values as form fields (settings, the gate's missing attributes, custom flows):
+// editable ones by data type, the others read-only with 'Dieses Feld kann nicht bearbeitet werden'.
+import { useTranslation } from 'react-i18next';
+import { validateEmail, validateNumeric, validateRequired, validateUrl, type AttributeDataType, type ValidationResult } from '@portal/core';
+import { ReadOnlyField, Select, TextField } from '@portal/ui';
+
+export interface AttributeFieldModel {
+  readonly key: string;
+  readonly label: string;
+  readonly dataType: AttributeDataType | string;
+  readonly required: boolean;
+  readonly editable: boolean;
+  readonly value: string | null;
+}
+
+export type AttributeValues = Readonly<Record<string, string>>;
+
+export function initialValues(fields: readonly AttributeFieldModel[]): AttributeValues {
+  return Object.fromEntries(fields.map((field) => [field.key, field.value ?? '']));
+}
+
+/** Check one value by the core's rules for its data type. */
+export function validateAttribute(field: AttributeFieldModel, value: string): ValidationResult {
+  if (!field.editable) return undefined;
+  if (field.required) {
+    const missing = validateRequired(value);
+    if (missing !== undefined) return missing;
+  }
+  switch (field.dataType) {
+    case 'NUMBER': return validateNumeric(value);
+    case 'EMAIL': return validateEmail(value);
+    case 'URL': return validateUrl(value);
+    default: return undefined;
+  }
+}
+
+export function validateAll(fields: readonly AttributeFieldModel[], values: AttributeValues): Readonly<Record<string, ValidationResult>> {
+  const result: Record<string, ValidationResult> = {};
+  for (const field of fields) {
+    const issue = validateAttribute(field, values[field.key] ?? '');
+    if (issue !== undefined) result[field.key] = issue;
+  }
+  return result;
+}
+
+export interface AttributeFieldsProps {
+  readonly fields: readonly AttributeFieldModel[];
+  readonly values: AttributeValues;
+  readonly onChange: (key: string, value: string) => void;
+  /** Messages by attribute key (already translated), e.g. from the server. */
+  readonly errors: Readonly<Record<string, string>>;
+}
+
+export function AttributeFields({ fields, values, onChange, errors }: AttributeFieldsProps) {
+  const { t } = useTranslation('settings');
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      {fields.map((field) => {
+        const value = values[field.key] ?? '';
+        const error = errors[field.key];
+        if (!field.editable) {
+          const shown = field.dataType === 'BOOLEAN' ? (value === 'true' ? t('applications.yes') : value === 'false' ? t('applications.no') : '') : value;
+          return <ReadOnlyField key={field.key} id={`attr-${field.key}`} label={field.label} value={shown} />;
+        }
+        const common = { id: `attr-${field.key}`, label: field.label, required: field.required, ...(error === undefined ? {} : { error }) };
+        if (field.dataType === 'BOOLEAN') {
+          return (
+            <Select
+              key={field.key}
+              {...common}
+              value={value}
+              placeholder={t('applications.notSet')}
+              options={[{ value: 'true', label: t('applications.yes') }, { value: 'false', label: t('applications.no') }]}
+              onChange={(event) => onChange(field.key, event.target.value)}
+            />
+          );
+        }
+        const type = field.dataType === 'DATE' ? 'date' : field.dataType === 'EMAIL' ? 'email' : field.dataType === 'URL' ? 'url' : 'text';
+        return (
+          <TextField
+            key={field.key}
+            {...common}
+            type={type}
+            inputMode={field.dataType === 'NUMBER' ? 'decimal' : undefined}
+            value={value}
+            onChange={(event) => onChange(field.key, event.target.value)}
+          />
+        );
+      })}
+    </div>
+  );
+}
+
+/** Translate a core validation issue through the ui namespace's `validations.*` keys. */
+export function useIssueText(): (issue: ValidationResult) => string | undefined {
+  const { t } = useTranslation('ui');
+  return (issue) => (issue === undefined ? undefined : t(issue.code as 'validations.required', { ...(issue.params ?? {}) }));
+}

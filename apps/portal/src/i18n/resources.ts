@@ -1,0 +1,28 @@
+// Where every translation file comes from: German portal and ui messages are bundled with
+// the first route; every other language and the admin namespace are separate chunks,
+// fetched when first needed.
+import common from '../locales/de/common.json';
+import auth from '../locales/de/auth.json';
+import home from '../locales/de/home.json';
+import settings from '../locales/de/settings.json';
+import flows from '../locales/de/flows.json';
+import ui from '@portal/ui/locales/de';
+import { loadUiMessages } from '@portal/ui';
+import type { Language, Namespace } from './languages.ts';
+
+export const bundledGerman = { common, auth, home, settings, flows, ui } as const;
+
+type Messages = Readonly<Record<string, unknown>>;
+
+const lazyFiles = import.meta.glob<Messages>(
+  ['../locales/*/*.json', '!../locales/de/common.json', '!../locales/de/auth.json', '!../locales/de/home.json', '!../locales/de/settings.json', '!../locales/de/flows.json'],
+  { import: 'default' },
+);
+
+/** Load one namespace of one language (undefined when there is no such file). */
+export async function loadMessages(language: Language, namespace: Namespace): Promise<Messages | undefined> {
+  if (language === 'de' && namespace in bundledGerman) return bundledGerman[namespace as keyof typeof bundledGerman];
+  if (namespace === 'ui') return loadUiMessages(language);
+  const load = lazyFiles[`../locales/${language}/${namespace}.json`];
+  return load === undefined ? undefined : load();
+}

@@ -1,0 +1,83 @@
+// Routes as data (conventions, habit 7): path, permission, layout and the lazily loaded
+// page, plus typed link builders. Navigation, guards and prefetch read from this table.
+import type { ComponentType } from 'react';
+import { lazyPage, type LazyPage } from './app/lazy-page.tsx';
+
+export type LayoutKind = 'default' | 'noNavbar' | 'empty' | 'admin';
+
+export type TitleKey =
+  | 'home' | 'login' | 'signingIn' | 'signingOut' | 'signedOut' | 'settings' | 'flow' | 'refresh' | 'notFound' | 'admin';
+
+export interface RouteDef {
+  readonly name: string;
+  /** wouter pattern */
+  readonly path: string;
+  readonly layout: LayoutKind;
+  /** Reachable without a signed-in user (sign-in and sign-out pages only). */
+  readonly public?: boolean;
+  /** A permission the signed-in user must hold (else 403). */
+  readonly permission?: string;
+  readonly title?: TitleKey;
+  /** Prefetched when the browser is idle. */
+  readonly prefetch?: boolean;
+  readonly page: LazyPage;
+}
+
+type Page = { default: ComponentType };
+
+const home = lazyPage<Page>(() => import('./features/home/home-page.tsx'));
+const login = lazyPage<Page>(() => import('./features/auth/login-page.tsx'));
+const callback = lazyPage<Page>(() => import('./features/auth/callback-page.tsx'));
+const logout = lazyPage<Page>(() => import('./features/auth/logout-page.tsx'));
+const logoutSuccess = lazyPage<Page>(() => import('./features/auth/logout-success-page.tsx'));
+const settings = lazyPage<Page>(() => import('./features/settings/settings-page.tsx'));
+const gate = lazyPage<Page>(() => import('./features/flows/gate-page.tsx'));
+const refresh = lazyPage<Page>(() => import('./features/flows/refresh-page.tsx'));
+const customFlow = lazyPage<Page>(() => import('./features/flows/custom-flow-page.tsx'));
+const admin = lazyPage<Page>(() => import('./features/admin/index.tsx'));
+const notFound = lazyPage<Page>(() => import('./features/errors/not-found-page.tsx'));
+
+/** Order matters: the first matching route wins. */
+export const routes: readonly RouteDef[] = [
+  { name: 'home', path: '/', layout: 'default', title: 'home', page: home },
+  { name: 'login', path: '/login', layout: 'noNavbar', public: true, title: 'login', page: login },
+  { name: 'authLogin', path: '/auth/login', layout: 'empty', public: true, title: 'signingIn', page: callback },
+  { name: 'authLogout', path: '/auth/logout', layout: 'empty', public: true, title: 'signingOut', page: logout },
+  { name: 'authLogoutSuccess', path: '/auth/logout-success', layout: 'noNavbar', public: true, title: 'signedOut', page: logoutSuccess },
+  { name: 'settings', path: '/settings', layout: 'default', title: 'settings', prefetch: true, page: settings },
+  { name: 'settingsApplication', path: '/settings/applications/:id', layout: 'default', title: 'settings', page: settings },
+  { name: 'settingsTab', path: '/settings/:tab', layout: 'default', title: 'settings', page: settings },
+  { name: 'flowsAuth', path: '/flows/auth', layout: 'noNavbar', title: 'flow', prefetch: true, page: gate },
+  { name: 'flowsAuthRefresh', path: '/flows/auth-refresh', layout: 'empty', title: 'refresh', page: refresh },
+  { name: 'flow', path: '/flows/:key?', layout: 'noNavbar', title: 'flow', page: customFlow },
+  { name: 'admin', path: '/admin', layout: 'admin', title: 'admin', page: admin },
+  { name: 'adminAny', path: '/admin/*', layout: 'admin', title: 'admin', page: admin },
+];
+
+export const notFoundRoute: RouteDef = { name: 'notFound', path: '*', layout: 'default', title: 'notFound', page: notFound };
+
+// ---- typed link builders -------------------------------------------------------------
+
+const q = (params: Readonly<Record<string, string | undefined>>): string => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, value);
+  const text = search.toString();
+  return text === '' ? '' : `?${text}`;
+};
+
+export type SettingsTab = 'personal' | 'security' | 'applications';
+
+export const links = {
+  home: () => '/',
+  login: (p: { readonly returnPath?: string } = {}) => `/login${q({ returnPath: p.returnPath === '/' ? undefined : p.returnPath })}`,
+  authLogin: (p: { readonly returnPath?: string; readonly reauth?: boolean } = {}) =>
+    `/auth/login${q({ returnPath: p.returnPath === '/' ? undefined : p.returnPath, reauth: p.reauth === true ? '1' : undefined })}`,
+  authLogout: () => '/auth/logout',
+  logoutSuccess: () => '/auth/logout-success',
+  settings: (tab?: SettingsTab) => (tab === undefined ? '/settings' : `/settings/${tab}`),
+  settingsApplication: (p: { readonly id: string }) => `/settings/applications/${encodeURIComponent(p.id)}`,
+  flowsAuth: (p: { readonly clientId: string }) => `/flows/auth${q({ client_id: p.clientId })}`,
+  flowsAuthRefresh: () => '/flows/auth-refresh',
+  flow: (p: { readonly key: string; readonly clientId?: string }) => `/flows/${encodeURIComponent(p.key)}${q({ client_id: p.clientId })}`,
+  admin: () => '/admin',
+} as const;
