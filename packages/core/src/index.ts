@@ -111,3 +111,6 @@ export type { ApplicationListEvent, ApplicationListContext } from './machines/ap
 export { applicationListMachine, provideApplicationList } from './machines/application-list/application-list.machine.ts';
 export type { ApplicationListView } from './machines/application-list/application-list.view.ts';
 export { applicationListView } from './machines/application-list/application-list.view.ts';
+
+export type { HttpMethod, RetryInput, RetryDecision } from './errors/retry.ts';
+export { maxRetryAttempts, maxRetryDelayMs, parseRetryAfter, retryDecision, signInRequired, callWithTokenRetry } from './errors/retry.ts';

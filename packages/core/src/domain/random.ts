@@ -32,7 +32,7 @@ function base64Url(bytes: Uint8Array): string {
   const table = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
   let out = '';
   for (let i = 0; i < bytes.length; i += 3) {
-    const a = bytes[i] ?? 0;
+    const a = bytes[i] as number;
     const b = bytes[i + 1];
     const c = bytes[i + 2];
     out += table.charAt(a >> 2);

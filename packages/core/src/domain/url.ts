@@ -68,8 +68,8 @@ export function withoutQueryParams(href: string, names: readonly string[]): stri
   const { origin, path, query, hash } = splitUrl(href);
   const kept = query
     .split('&')
+    .filter((part) => part !== '')
     .filter((part) => {
-      if (part === '') return false;
       const eq = part.indexOf('=');
       const name = decodeComponent(eq >= 0 ? part.slice(0, eq) : part);
       return name === undefined || !names.includes(name);
@@ -87,5 +87,5 @@ export function withoutQuery(href: string): string {
 export function originOf(href: string): string | undefined {
   const match = /^(https?):\/\/([^/?#\\@\s]+)(?=[/?#]|$)/i.exec(href);
   if (!match) return undefined;
-  return `${(match[1] ?? '').toLowerCase()}://${(match[2] ?? '').toLowerCase()}`;
+  return `${(match[1] as string).toLowerCase()}://${(match[2] as string).toLowerCase()}`;
 }

@@ -29,11 +29,12 @@ export function fullName(firstName: string | undefined, lastName: string | undef
 /** Initials from the first and the last word of a name, upper-cased; '' for an empty name. */
 export function avatarInitials(name: string): string {
   const words = name.trim().split(/\s+/u).filter((w) => w.length > 0);
-  const first = words[0];
-  if (first === undefined) return '';
-  const initial = (word: string) => (Array.from(word)[0] ?? '').toUpperCase();
-  const last = words.length > 1 ? words[words.length - 1] : undefined;
-  return last === undefined ? initial(first) : initial(first) + initial(last);
+  if (words.length === 0) return '';
+  // Words are non-empty: their first code point exists.
+  const initial = (word: string) => String.fromCodePoint(word.codePointAt(0) as number).toUpperCase();
+  const first = words[0] as string;
+  const last = words[words.length - 1] as string;
+  return words.length === 1 ? initial(first) : initial(first) + initial(last);
 }
 
 /** Token names of the avatar palette; the UI maps each to a colour of its theme. */
@@ -47,7 +48,7 @@ export function avatarColorIndex(name: string, size: number = avatarPalette.leng
   if (!Number.isInteger(size) || size < 1) throw new RangeError('size must be a positive integer');
   let hash = 0x811c9dc5;
   for (const ch of name.trim().toLowerCase()) {
-    hash ^= ch.codePointAt(0) ?? 0;
+    hash ^= ch.codePointAt(0) as number;
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return hash % size;
@@ -55,7 +56,7 @@ export function avatarColorIndex(name: string, size: number = avatarPalette.leng
 
 /** The palette token for a name: the same name always gets the same token. */
 export function avatarColor(name: string): AvatarColor {
-  return avatarPalette[avatarColorIndex(name, avatarPalette.length)] ?? 'avatar-1';
+  return avatarPalette[avatarColorIndex(name, avatarPalette.length)] as AvatarColor;
 }
 
 export type Greeting = 'morning' | 'day' | 'evening';

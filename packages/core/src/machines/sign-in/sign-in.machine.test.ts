@@ -285,6 +285,15 @@ describe('sign-in callback', () => {
     expect(strippedCallbackUrl('http://h/auth/login?code=c&state=s&iss=i&lang=de')).toBe('http://h/auth/login?lang=de');
   });
 
+  it('the view: idle before anything, working while the callback runs', () => {
+    const ports = createTestPorts();
+    const actor = createActor(provideSignIn(ports), { input: { config: testAuthConfig } });
+    actor.start();
+    expect(signInView(actor.getSnapshot())).toEqual({ status: 'idle', busy: false, canRetry: false, usedIdTokenFallback: false });
+    actor.send({ type: 'CALLBACK', url: 'http://localhost:5173/auth/login?code=c&state=AAAAAAAAAAAAAAAA' });
+    expect(signInView(actor.getSnapshot())).toMatchObject({ status: 'working', busy: true });
+  });
+
   it('the unprovided machine refuses to run', async () => {
     const { signInMachine } = await import('./sign-in.machine.ts');
     const actor = createActor(signInMachine, { input: { config: testAuthConfig } });
