@@ -7,8 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt, importJWK } from 'jose';
 import type { JWTPayload } from 'jose';
-import type { AuthStateData, PortalError, StoredSession } from '@portal/core';
-import { checkIdTokenClaims, isIdentityProviderError, pkceChallenge, randomString, signedInUserFromClaims, toPortalError } from '@portal/core';
+import { createActor } from 'xstate';
+import type { AuthConfig, AuthStateData, PortalError, SessionPorts, StoredSession } from '@portal/core';
+import {
+  checkIdTokenClaims, createAccessTokenSource, exchangeCode, isIdentityProviderError, judgeCallback, loadSession, pkceChallenge, provideSession,
+  randomString, readCallbackParams, signOut, signedInUserFromClaims, startAuthorization, storeSession, takeRecord, toPortalError,
+} from '@portal/core';
+import { createFakeNavigator } from '@portal/core/testing';
 import identities from '@portal/contract/demo-identities.json' with { type: 'json' };
 import { createMemoryCookieJar } from '../cookies/jar.ts';
 import type { MemoryCookieJar } from '../cookies/jar.ts';
@@ -16,13 +21,14 @@ import { createCookieAuthStateStore } from '../cookies/auth-state-store.ts';
 import { createCookieSessionStore } from '../cookies/session-store.ts';
 import { createApiClient, unwrap } from '../http/client.ts';
 import type { FetchLike } from '../http/api-fetch.ts';
+import { fromAccessTokenSource } from '../http/api-fetch.ts';
 import { createPortalApi } from '../http/portal-api.ts';
 import { isNetworkError } from '../http/errors.ts';
 import { createLocalLock, createWebLock } from '../lock/web-lock.ts';
 import type { LockManagerLike } from '../lock/web-lock.ts';
 import { createRefreshCoordinator } from '../lock/refresh.ts';
 import { createOidcIdentityProvider } from '../oidc/identity-provider.ts';
-import { createCryptoRandom, createSubtleDigest } from '../platform/browser.ts';
+import { createCryptoRandom, createSubtleDigest, createSystemClock } from '../platform/browser.ts';
 import { MiniBrowser, isPage } from './mini-browser.ts';
 import type { Stack } from './stack.ts';
 import { freePort, startStack } from './stack.ts';
@@ -400,5 +406,148 @@ describe('API error shapes mapped to core errors', () => {
     expect(isNetworkError(failure)).toBe(true);
     expect(sleeps).toEqual([300, 600]);
     expect(toPortalError(failure)).toEqual({ kind: 'unexpected', status: 500 });
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// Core's own sign-in steps and session machine, on the adapters, against the real servers:
+// the composition the portal runs.
+
+describe('core on the adapters', () => {
+  const config = (): AuthConfig => ({
+    clientId,
+    scopes: ['openid', 'offline_access', stack.apiScope],
+    redirectUri: `${stack.portalUrl}/auth/login`,
+    refreshRedirectUri: `${stack.portalUrl}/flows/auth-refresh`,
+    policies: stack.policies,
+  });
+  const clock = createSystemClock();
+
+  function corePorts(tab: Portal, locks: LockManagerLike = sharedLocks()) {
+    return {
+      clock, random, digest, authStateStore: tab.authStates, sessionStore: tab.sessions, lock: createWebLock(locks),
+      identityProvider: tab.provider, navigator: createFakeNavigator(`${stack.portalUrl}/settings`),
+    };
+  }
+  type CorePorts = ReturnType<typeof corePorts>;
+
+  /** Start a sign-in with core (record saved, URL built) and let the user agent bring back the callback URL. */
+  async function startAndReturn(ports: CorePorts, browser: MiniBrowser, email: string, fields: Record<string, string> = {}): Promise<string> {
+    const { url } = await startAuthorization(ports, { config: config(), flow: 'signIn', returnPath: '/settings' });
+    let step = await browser.go(url, [stack.portalUrl]);
+    if (isPage(step)) step = await browser.submit(step, { email, password, action: 'submit', ...fields }, [stack.portalUrl]);
+    if (isPage(step)) throw new Error(`no callback: ${step.status} ${step.url}`);
+    return step.stoppedAt;
+  }
+
+  /** Core's callback steps: take the record, judge, exchange (iss and nonce checked by core), store. */
+  async function finish(ports: CorePorts, callbackUrl: string) {
+    const params = readCallbackParams(callbackUrl);
+    const record = await takeRecord(ports, params);
+    const verdict = judgeCallback(params, record, { signedIn: false, url: callbackUrl });
+    if (verdict.kind === 'error') throw verdict.error;
+    const result = await exchangeCode(ports, { config: config(), record, params, code: verdict.code, signedIn: false, url: callbackUrl });
+    await storeSession(ports, result.session);
+    return result;
+  }
+
+  it('sign-in with core\'s steps: the user from the ID token, tokens in cookies; a reload of the callback sends no second token request', async () => {
+    const tab = portal();
+    const ports = corePorts(tab);
+    const callback = await startAndReturn(ports, new MiniBrowser(), account('partner').email);
+    const result = await finish(ports, callback);
+    expect(result.user).toMatchObject({ id: account('partner').id, fullName: 'Dana Dealer' });
+    expect(await loadSession(ports)).toMatchObject({ user: { id: account('partner').id } });
+    const before = tokenRequests;
+    const reload = await finish(ports, callback).then(() => undefined, (error: unknown) => error);
+    expect(reload).toEqual({ kind: 'auth', status: 500, code: 'auth.missingTemporaryCookie' });
+    expect(tokenRequests).toBe(before);
+  });
+
+  it('cancel at the provider (AADB2C90091): back to the stored referrer, no token request', async () => {
+    const tab = portal();
+    const ports = corePorts(tab);
+    const callback = await startAndReturn(ports, new MiniBrowser(), '', { action: 'cancel' });
+    const params = readCallbackParams(callback);
+    const record = await takeRecord(ports, params);
+    expect(judgeCallback(params, record, { signedIn: false, url: callback })).toEqual({ kind: 'error', error: { kind: 'cancelled', redirectTo: '/settings' } });
+  });
+
+  it('five sign-ins started in five tabs: the oldest record is dropped, its callback shows the missing-cookie error, the other four finish', async () => {
+    const jar = createMemoryCookieJar();
+    const browser = new MiniBrowser();
+    const tabs = Array.from({ length: 5 }, () => corePorts(portal(jar)));
+    const [first] = tabs;
+    if (first === undefined) throw new Error('no tab');
+    const callbacks: string[] = [];
+    for (const ports of tabs) callbacks.push(await startAndReturn(ports, browser, account('customer').email));
+    expect(jar.cookies().filter((c) => c.name.startsWith('hk-id.auth.'))).toHaveLength(4);
+    const outcomes = await Promise.all(tabs.map((ports, i) => finish(ports, callbacks[i] ?? '').then((r) => r.user.id, (error: unknown) => error)));
+    expect(outcomes[0]).toEqual({ kind: 'auth', status: 500, code: 'auth.missingTemporaryCookie' });
+    expect(outcomes.slice(1)).toEqual(Array(4).fill(account('customer').id));
+  });
+
+  it('the session machine heals an access token the API refuses: ten parallel calls, one refresh (401 path)', async () => {
+    const tab = portal();
+    const ports = corePorts(tab);
+    const { session } = await finish(ports, await startAndReturn(ports, new MiniBrowser(), account('customer').email));
+    await tab.sessions.write({ ...session, accessToken: await expiredCopy(session.accessToken) });
+    const actor = createActor(provideSession(ports satisfies SessionPorts), { input: { config: config() } }).start();
+    const statuses: number[] = [];
+    const client = createApiClient({
+      baseUrl: stack.apiUrl,
+      ...fromAccessTokenSource(createAccessTokenSource(actor, clock)),
+      getLanguage: () => 'de',
+      fetch: async (request) => {
+        const response = await fetch(request);
+        statuses.push(response.status);
+        return response;
+      },
+    });
+    const before = tokenRequests;
+    const profiles = await Promise.all(Array.from({ length: 10 }, () => createPortalApi(client).getProfile()));
+    expect(profiles.every((p) => p.id === account('customer').id)).toBe(true);
+    expect(tokenRequests - before).toBe(1);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    actor.stop();
+  });
+
+  it('the session machine refreshes a due token before the calls (no 401 at all), once for ten calls', async () => {
+    const tab = portal();
+    const ports = corePorts(tab);
+    const { session } = await finish(ports, await startAndReturn(ports, new MiniBrowser(), account('partner').email));
+    await tab.sessions.write({ ...session, accessToken: await expiredCopy(session.accessToken), expiresAt: Date.now() - 1000 });
+    const actor = createActor(provideSession(ports), { input: { config: config() } }).start();
+    const statuses: number[] = [];
+    const client = createApiClient({
+      baseUrl: stack.apiUrl,
+      ...fromAccessTokenSource(createAccessTokenSource(actor, clock)),
+      getLanguage: () => 'de',
+      fetch: async (request) => {
+        const response = await fetch(request);
+        statuses.push(response.status);
+        return response;
+      },
+    });
+    const before = tokenRequests;
+    await Promise.all(Array.from({ length: 10 }, () => createPortalApi(client).listMyApplications()));
+    expect(tokenRequests - before).toBe(1);
+    expect(statuses).toEqual(Array(10).fill(200));
+    actor.stop();
+  });
+
+  it('sign-out with core: cookies cleared, end-session with id_token_hint, the refresh token is dead', async () => {
+    const tab = portal();
+    const ports = corePorts(tab);
+    const browser = new MiniBrowser();
+    const { session } = await finish(ports, await startAndReturn(ports, browser, account('customer').email));
+    const url = await signOut(ports, { config: config(), idToken: session.idToken, postLogoutRedirectUri: `${stack.portalUrl}/auth/logout-success` });
+    expect(tab.jar.cookies().filter((c) => c.name.startsWith('hk-id.'))).toEqual([]);
+    let step = await browser.go(url, [stack.portalUrl]);
+    for (let i = 0; i < 3 && isPage(step); i += 1) step = await browser.submit(step, {}, [stack.portalUrl]);
+    expect(isPage(step) ? step.url : step.stoppedAt).toBe(`${stack.portalUrl}/auth/logout-success`);
+    const after = await tab.provider.refresh({ policy: stack.policies.signIn, clientId, refreshToken: session.refreshToken ?? '', scope: scope() }).catch((error: unknown) => error);
+    expect(after).toMatchObject({ _tag: 'IdentityProviderError', error: 'invalid_grant' });
   });
 });
