@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthStateData, StoredSession } from '@portal/core';
 import { authCookiePrefix } from '@portal/core';
-import { createMemoryCookieJar, parseCookies, serializeCookie } from './jar.ts';
+import { createDocumentCookieJar, createMemoryCookieJar, parseCookies, serializeCookie } from './jar.ts';
 import { createCookieAuthStateStore } from './auth-state-store.ts';
 import { chunkValue, createCookieSessionStore, sessionCookiePrefix } from './session-store.ts';
 import { createCookieLocaleStore } from '../locale/locale-store.ts';
@@ -226,6 +226,14 @@ describe('locale cookie', () => {
 });
 
 describe('jar', () => {
+  it('the document jar reads and writes document.cookie', () => {
+    const doc = { cookie: 'a=1' };
+    const jar = createDocumentCookieJar(doc);
+    expect(jar.read()).toBe('a=1');
+    jar.write('b=2; Path=/');
+    expect(doc.cookie).toBe('b=2; Path=/');
+  });
+
   it('drops a cookie over 4,096 bytes silently, as browsers do', () => {
     const jar = createMemoryCookieJar();
     jar.write(serializeCookie('big', 'x'.repeat(4096), {}));

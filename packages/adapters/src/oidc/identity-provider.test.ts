@@ -111,6 +111,15 @@ describe('discovery and URLs', () => {
     expect(isIdentityProviderError(toProviderError(await failureOf(provider.discover(policy))))).toBe(true);
   });
 
+  it('a B2C tenant names another issuer than the document\'s location: accepted when configured', async () => {
+    const tenantIssuer = 'https://login.example/0000-tenant/v2.0/';
+    const fake = fakeProvider({ issuer: tenantIssuer });
+    const strict = createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch });
+    await expect(strict.discover(policy)).rejects.toThrow();
+    const b2c = createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch, issuerOf: () => tenantIssuer });
+    expect(await b2c.discover(policy)).toMatchObject({ issuer: tenantIssuer });
+  });
+
   it('http:// is refused unless the provider is on loopback', async () => {
     const remote = createOidcIdentityProvider({ authority: 'http://login.example', clientId, fetch: fakeProvider().fetch });
     await expect(remote.discover(policy)).rejects.toThrow();

@@ -27,6 +27,11 @@ export interface OidcCodeExchangeRequest extends CodeExchangeRequest {
 export interface OidcOptions {
   /** Base URL of the provider, e.g. `http://localhost:4001` or `https://tenant.b2clogin.com/tenant.onmicrosoft.com`. */
   readonly authority: string;
+  /**
+   * The issuer a policy's discovery document must name. Default `${authority}/${policy}/v2.0`
+   * (the local provider); Azure AD B2C names its tenant id instead: pass that rule here.
+   */
+  readonly issuerOf?: (policy: string) => string;
   /** The portal's client id (sent with end-session requests, checked as the ID token's audience). */
   readonly clientId: string;
   /** Allow http:// (only for a loopback provider; default: true for localhost/127.0.0.1/[::1], else false). */
@@ -99,10 +104,12 @@ export function createOidcIdentityProvider(options: OidcOptions): OidcIdentityPr
     const key = policy.toLowerCase();
     let cached = servers.get(key);
     if (cached === undefined) {
-      const issuer = new URL(issuerOf(authority, policy));
+      // The document lives under `${authority}/${policy}/v2.0`; the issuer it names may differ (B2C).
+      const location = new URL(issuerOf(authority, policy));
+      const expected = new URL(options.issuerOf?.(policy) ?? location.href);
       cached = (async () => {
-        const response = await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...httpOptions });
-        return oauth.processDiscoveryResponse(issuer, response);
+        const response = await oauth.discoveryRequest(location, { algorithm: 'oidc', ...httpOptions });
+        return oauth.processDiscoveryResponse(expected, response);
       })();
       servers.set(key, cached);
       // A failed discovery is not remembered: the next call asks again.
