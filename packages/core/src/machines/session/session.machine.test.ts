@@ -286,3 +286,26 @@ describe('session: sign-in and sign-out', () => {
     expect(actor.getSnapshot().status).toBe('active');
   });
 });
+
+describe('session: API 401 with many calls', () => {
+  it('ten parallel calls answered 401: one refresh, each call retried once with the new token', async () => {
+    const { callWithTokenRetry } = await import('../../errors/retry.ts');
+    const { HttpError } = await import('../../errors/errors.ts');
+    const ports = createTestPorts();
+    const { session } = await signInWith(ports);
+    const actor = sessionActor(ports);
+    await settledIn(actor, 'signedIn');
+    const tokens = createAccessTokenSource(actor, ports.clock);
+    const seen: (string | undefined)[] = [];
+    const api = async (token: string | undefined) => {
+      seen.push(token);
+      if (token === session.accessToken) throw new HttpError(401, null);
+      return token;
+    };
+    const results = await Promise.all(Array.from({ length: 10 }, () => callWithTokenRetry(tokens, api)));
+    expect(ports.identityProvider.calls.refresh).toHaveLength(1);
+    expect(seen).toHaveLength(20);
+    expect(new Set(results).size).toBe(1);
+    expect(results[0]).not.toBe(session.accessToken);
+  });
+});
