@@ -40,7 +40,9 @@ export const demoApps = {
   hr: 'a1000000-0000-4000-8000-000000000005',
 };
 
-export const ports = { portal: 5273, api: 4100, idp: 4101, dealerShop: 4102 };
+const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+/** The e2e stack's ports (playwright.config.ts); overridable for a stack started by hand. */
+export const ports = { portal: port('PORTAL_PORT', 5273), api: port('API_PORT', 4100), idp: port('IDP_PORT', 4101), dealerShop: port('DEALER_SHOP_PORT', 4102) };
 export const urls = {
   portal: `http://localhost:${ports.portal}`,
   idp: `http://localhost:${ports.idp}`,

@@ -4,7 +4,7 @@ import { createActor } from 'xstate';
 import type { AuthConfig, AuthPorts, IdentityProvider, Lock, LocaleStore, MarkerStore, SessionActor, AccessTokenSource } from '@portal/core';
 import { authRoutes, createAccessTokenSource, isChunkLoadError, provideSession, reloadAfterChunkError } from '@portal/core';
 import {
-  createApiClient, createCookieAuthStateStore, createCookieLocaleStore, createCookieSessionStore, createCryptoRandom, createDocumentCookieJar,
+  createApiClient, fromAccessTokenSource, createCookieAuthStateStore, createCookieLocaleStore, createCookieSessionStore, createCryptoRandom, createDocumentCookieJar,
   createPortalApi, createSessionMarkerStore, createSubtleDigest, createSystemClock, createWebLock, createWindowNavigator,
   type ApiClient, type UserPortalApi,
 } from '@portal/adapters';
@@ -71,14 +71,9 @@ export function createServices(config: RuntimeConfig, overrides: { readonly iden
   const tokens = createAccessTokenSource(session, base.clock);
 
   let onUnauthenticated: () => void = () => {};
-  let lastToken: string | undefined;
   const client = createApiClient({
     baseUrl: config.apiUrl,
-    getAccessToken: async () => {
-      lastToken = await tokens.getAccessToken();
-      return lastToken;
-    },
-    refresh: async () => (await tokens.refreshAfterUnauthorized(lastToken)) !== undefined,
+    ...fromAccessTokenSource(tokens),
     getLanguage: () => languageSource(),
     onUnauthenticated: () => onUnauthenticated(),
   });
