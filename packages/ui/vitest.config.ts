@@ -27,9 +27,24 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
+        plugins: [storybookTest({ configDir: path.join(dirname, '.storybook'), initialGlobals: { theme: 'light' } })],
         test: {
           name: 'storybook',
+          // The light theme, forced (the browser's own preference must not decide).
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: chromium,
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+      {
+        // Every story again in the dark theme: interactions and accessibility checks.
+        extends: true,
+        plugins: [storybookTest({ configDir: path.join(dirname, '.storybook'), initialGlobals: { theme: 'dark' } })],
+        test: {
+          name: 'storybook-dark',
           browser: {
             enabled: true,
             headless: true,

@@ -3,6 +3,12 @@ import { StoryUiTextProvider } from '../src/i18n/story-provider.tsx';
 import { uiLanguages, type UiLanguage } from '../src/locales/index.ts';
 import '../src/styles.css';
 
+/** Forces a theme the way an app can: data-theme on <html> (the tokens use light-dark()). */
+function applyTheme(theme: unknown) {
+  if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
+  else delete document.documentElement.dataset.theme;
+}
+
 function isLanguage(value: unknown): value is UiLanguage {
   return typeof value === 'string' && (uiLanguages as readonly string[]).includes(value);
 }
@@ -13,9 +19,17 @@ const preview: Preview = {
       description: 'Interface language',
       toolbar: { icon: 'globe', items: [...uiLanguages], dynamicTitle: true },
     },
+    theme: {
+      description: 'Colour scheme',
+      toolbar: { icon: 'mirror', items: ['system', 'light', 'dark'], dynamicTitle: true },
+    },
   },
-  initialGlobals: { locale: 'de' },
+  initialGlobals: { locale: 'de', theme: 'system' },
   decorators: [
+    (Story, context) => {
+      applyTheme(context.globals.theme);
+      return <Story />;
+    },
     (Story, context) => (
       <StoryUiTextProvider language={isLanguage(context.globals.locale) ? context.globals.locale : 'de'}>
         <Story />

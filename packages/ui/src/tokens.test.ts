@@ -4,19 +4,31 @@ import { describe, expect, it } from 'vitest';
 
 const css = readFileSync(new URL('./styles.css', import.meta.url), 'utf8');
 
-/** Token name → hex, from a block of `--color-x: #hex;` or `--color-x: var(--brand-y, #hex);` lines. */
-function tokens(block: string): Map<string, string> {
-  const map = new Map<string, string>();
-  for (const match of block.matchAll(/--color-([\w-]+):\s*(?:var\(--[\w-]+,\s*)?(#[0-9a-f]{6})\)?;/gi)) {
-    map.set(match[1] ?? '', (match[2] ?? '').toLowerCase());
-  }
-  return map;
+const themeBlock = css.slice(css.indexOf('@theme'), css.indexOf('@layer base'));
+
+/** The first hex colour of a value (`#hex` or `var(--brand-x, #hex)`). */
+function hexOf(value: string): string {
+  const hex = /#[0-9a-f]{6}/i.exec(value)?.[0];
+  if (hex === undefined) throw new Error(`no colour in ${value}`);
+  return hex.toLowerCase();
 }
 
-const themeBlock = css.slice(css.indexOf('@theme'), css.indexOf('@media (prefers-color-scheme: dark)'));
-const darkBlock = css.slice(css.indexOf('@media (prefers-color-scheme: dark)'), css.indexOf('@layer base'));
-const light = tokens(themeBlock);
-const dark = new Map([...light, ...tokens(darkBlock)]);
+/** Token name → hex per theme, from `--color-x: light-dark(<light>, <dark>);` or `--color-x: <both>;`. */
+function themes(): { readonly light: Map<string, string>; readonly dark: Map<string, string> } {
+  const light = new Map<string, string>();
+  const dark = new Map<string, string>();
+  for (const match of themeBlock.matchAll(/--color-([\w-]+):\s*([^;]+);/g)) {
+    const name = match[1] ?? '';
+    const value = match[2] ?? '';
+    if (!value.includes('#')) continue;
+    const pair = /^light-dark\((.*?(?:#[0-9a-f]{6})\)?),\s*(.*)\)$/i.exec(value.trim());
+    light.set(name, hexOf(pair?.[1] ?? value));
+    dark.set(name, hexOf(pair?.[2] ?? value));
+  }
+  return { light, dark };
+}
+
+const { light, dark } = themes();
 
 function luminance(hex: string): number {
   const channel = (offset: number) => {
@@ -53,6 +65,17 @@ describe.each([['light', light], ['dark', dark]] as const)('%s theme', (_name, t
 
   it.each(uiPairs)('control %s on %s is at least 3:1', (fg, bg) => {
     expect(contrast(theme.get(fg) ?? '', theme.get(bg) ?? '')).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('token parsing', () => {
+  it('reads both themes, brand fallbacks included', () => {
+    expect(light.get('fg')).toBe('#0f172a');
+    expect(dark.get('fg')).toBe('#f1f5f9');
+    expect(light.get('accent')).toBe('#1d4ed8');
+    expect(dark.get('accent')).toBe('#60a5fa');
+    expect(dark.get('avatar-1')).toBe(light.get('avatar-1'));
+    expect(light.size).toBeGreaterThan(30);
   });
 });
 

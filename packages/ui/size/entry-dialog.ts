@@ -1,0 +1,1 @@
+export { Dialog, ConfirmDialog } from '@portal/ui/dialog';

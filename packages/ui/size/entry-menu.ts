@@ -1,0 +1,1 @@
+export { UserMenu, LanguageMenu } from '@portal/ui/menu';
