@@ -20,6 +20,7 @@ import type { MemoryCookieJar } from '../cookies/jar.ts';
 import { createCookieAuthStateStore } from '../cookies/auth-state-store.ts';
 import { createCookieSessionStore } from '../cookies/session-store.ts';
 import { createApiClient, unwrap } from '../http/client.ts';
+import { uploadApplicationImage } from '../http/image-upload.ts';
 import type { FetchLike } from '../http/api-fetch.ts';
 import { fromAccessTokenSource } from '../http/api-fetch.ts';
 import { createPortalApi } from '../http/portal-api.ts';
@@ -40,7 +41,12 @@ const account = (kind: string) => {
   if (found === undefined) throw new Error(kind);
   return found;
 };
-const apps = { kitchenPlanner: 'a1000000-0000-4000-8000-000000000002', hr: 'a1000000-0000-4000-8000-000000000005' };
+const apps = {
+  kitchenPlanner: 'a1000000-0000-4000-8000-000000000002',
+  servicePortal: 'a1000000-0000-4000-8000-000000000003',
+  marketing: 'a1000000-0000-4000-8000-000000000004',
+  hr: 'a1000000-0000-4000-8000-000000000005',
+};
 
 let stack: Stack;
 let tokenRequests = 0;
@@ -549,5 +555,69 @@ describe('core on the adapters', () => {
     expect(isPage(step) ? step.url : step.stoppedAt).toBe(`${stack.portalUrl}/auth/logout-success`);
     const after = await tab.provider.refresh({ policy: stack.policies.signIn, clientId, refreshToken: session.refreshToken ?? '', scope: scope() }).catch((error: unknown) => error);
     expect(after).toMatchObject({ _tag: 'IdentityProviderError', error: 'invalid_grant' });
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// Every user-side call of the PortalApi adapter against the real API, mapped to domain types.
+
+describe('user-side calls against the API', () => {
+  it('my applications, detail, attributes, custom flow, gate and access request of a signed-in user', async () => {
+    const tab = portal();
+    await signIn(tab, new MiniBrowser(), account('customer').email);
+    const { api } = apiOf(tab);
+    const mine = await api.listMyApplications();
+    expect(mine.find((a) => a.id === apps.servicePortal)).toMatchObject({ accessStatus: 'granted', clientId: apps.servicePortal, internal: false });
+    expect(mine.find((a) => a.id === apps.kitchenPlanner)).toMatchObject({ accessStatus: 'requested' });
+    const withValues = await api.listMyApplications({ onlyWithValues: true });
+    expect(withValues.every((a) => mine.some((m) => m.id === a.id))).toBe(true);
+
+    const detail = await api.getMyApplication(apps.servicePortal);
+    expect(detail.application.id).toBe(apps.servicePortal);
+    const phone = detail.attributes.find((a) => a.key === 'phone');
+    expect(phone).toMatchObject({ dataType: 'STRING', editable: true });
+    const updated = await api.updateMyAttributes(apps.servicePortal, [{ key: 'phone', value: '+49 5221 1234' }]);
+    expect(updated.attributes.find((a) => a.key === 'phone')?.value).toBe('+49 5221 1234');
+
+    expect(await api.getCustomFlow('service-terms')).toMatchObject({ key: 'service-terms', completed: true });
+    expect(await api.authCheck({ clientId: apps.servicePortal })).toMatchObject({ status: 'ok', applicationId: apps.servicePortal });
+    expect(await api.authCheck({ applicationId: apps.kitchenPlanner })).toEqual({ status: 'noAccess', applicationId: apps.kitchenPlanner, internal: false, requested: true });
+  });
+
+  it('a new user: no access, requestable; the request is sent and the gate then says requested', async () => {
+    const tab = portal();
+    await signIn(tab, new MiniBrowser(), account('new-user').email);
+    const { api } = apiOf(tab);
+    expect(await api.listMyApplications()).toEqual([]);
+    expect(await api.authCheck({ clientId: apps.servicePortal })).toEqual({ status: 'noAccess', applicationId: apps.servicePortal, internal: false, requested: false });
+    expect(await api.authCheck({ clientId: apps.hr })).toMatchObject({ status: 'noAccess', internal: true });
+    await api.requestApplicationAccess(apps.servicePortal, { comment: 'Bitte freischalten' });
+    expect(await api.authCheck({ clientId: apps.servicePortal })).toMatchObject({ status: 'noAccess', requested: true });
+    expect((await api.listMyApplications()).map((a) => [a.id, a.accessStatus])).toEqual([[apps.servicePortal, 'requested']]);
+  });
+
+  it('administrable applications for the sidebar: the app admin sees the applications he administers', async () => {
+    const tab = portal();
+    await signIn(tab, new MiniBrowser(), account('app-admin').email);
+    const administrable = await apiOf(tab).api.listAdministrableApplications();
+    expect(administrable.map((a) => a.id)).toContain(apps.kitchenPlanner);
+    expect(administrable.every((a) => typeof a.accessRequestsAmount === 'number' && a.permissions !== undefined)).toBe(true);
+    const customer = portal();
+    await signIn(customer, new MiniBrowser(), account('customer').email);
+    expect(await apiOf(customer).api.listAdministrableApplications()).toEqual([]);
+  });
+
+  it('POST /Applications/Image: multipart field file, an SVG stored and served; a PNG is refused', async () => {
+    const tab = portal();
+    await signIn(tab, new MiniBrowser(), account('global-admin').email);
+    const { client } = apiOf(tab);
+    const svg = new Blob(['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'], { type: 'image/svg+xml' });
+    const { url } = await uploadApplicationImage(client, svg, 'logo.svg');
+    expect(url).toMatch(/^\/Applications\/Image\/.+\.svg$/);
+    const served = await fetch(`${stack.apiUrl}${url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], { type: 'image/png' });
+    expect(await portalError(uploadApplicationImage(client, png, 'logo.svg'))).toMatchObject({ kind: 'http', status: 400 });
   });
 });
