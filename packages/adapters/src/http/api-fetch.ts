@@ -62,6 +62,8 @@ interface PristineRequest {
   readonly method: string;
   readonly headers: Headers;
   readonly signal: AbortSignal;
+  readonly credentials: RequestCredentials;
+  readonly redirect: RequestRedirect;
   readonly body?: ArrayBuffer;
 }
 
@@ -133,7 +135,7 @@ export function createApiFetch(options: ApiFetchOptions): FetchLike {
     const abortOuter = () => controller.abort(outer.reason);
     outer.addEventListener('abort', abortOuter);
     try {
-      const init: RequestInit = { method: pristine.method, headers, signal: controller.signal };
+      const init: RequestInit = { method: pristine.method, headers, signal: controller.signal, credentials: pristine.credentials, redirect: pristine.redirect };
       if (pristine.body !== undefined) init.body = pristine.body;
       const response = await send(new Request(pristine.url, init));
       return { response, token };
@@ -149,7 +151,10 @@ export function createApiFetch(options: ApiFetchOptions): FetchLike {
   return async (input) => {
     // The body is read once, so every attempt can send it again.
     const body = input.body === null ? undefined : await input.arrayBuffer();
-    const pristine: PristineRequest = { url: input.url, method: input.method, headers: input.headers, signal: input.signal, ...(body === undefined ? {} : { body }) };
+    const pristine: PristineRequest = {
+      url: input.url, method: input.method, headers: input.headers, signal: input.signal, credentials: input.credentials, redirect: input.redirect,
+      ...(body === undefined ? {} : { body }),
+    };
     const isApi = apiPathOf(pristine.url, options.baseUrl) !== undefined;
     const idempotent = idempotentMethods.has(pristine.method);
     let retries = 0;
