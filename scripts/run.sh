@@ -37,7 +37,7 @@ case "$cmd" in
     ;;
   bench)
     ensure_node; ensure_pnpm; ensure_chromium; ensure_deps
-    exec node scripts/bench.ts "${@:2}"
+    exec pnpm --filter @portal/bench bench "${@:2}"
     ;;
   *)
     echo "usage: scripts/run.sh start|test|bench" >&2; exit 2 ;;
