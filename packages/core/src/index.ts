@@ -114,3 +114,4 @@ export { applicationListView } from './machines/application-list/application-lis
 
 export type { HttpMethod, RetryInput, RetryDecision } from './errors/retry.ts';
 export { maxRetryAttempts, maxRetryDelayMs, parseRetryAfter, retryDecision, signInRequired, callWithTokenRetry } from './errors/retry.ts';
+export { invalidAnswer, withoutNulls, decodeAuthCheckResult, decodeApplicationBranding, decodeApplications, decodeAccessRequest } from './domain/api-schemas.ts';

@@ -122,6 +122,13 @@ describe('app access gate', () => {
     expect(validateAttributeValues([{ attributeId: 'x', key: 'note', dataType: 'string', required: false }], {})).toEqual({});
   });
 
+  it('a malformed AuthCheck answer → failed (500), nothing else happens', async () => {
+    const { ports, actor } = gate({ status: 'launch' } as unknown as AuthCheckResult);
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(appGateView(actor.getSnapshot()).toast).toMatchObject({ descriptionKey: 'errors.page.500.description' });
+    expect(ports.identityProvider.calls.authorize).toHaveLength(0);
+  });
+
   it('the unprovided machine fails', async () => {
     const actor = createActor(appGateMachine, { input: { target: { clientId: 'x' }, config: testAuthConfig } });
     actor.start();

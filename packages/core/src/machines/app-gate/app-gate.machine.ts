@@ -10,6 +10,7 @@ import { toPortalError } from '../../errors/errors.ts';
 import { isHttpUrl, validateEmail, validateNumeric, validateRequired, validateUrl } from '../../validation/validation.ts';
 import type { ValidationIssue } from '../../validation/validation.ts';
 import { notProvided } from '../not-provided.ts';
+import { decodeAuthCheckResult } from '../../domain/api-schemas.ts';
 import { startAuthorization } from '../sign-in/sign-in.actors.ts';
 import type { AuthPorts } from '../sign-in/sign-in.actors.ts';
 import type { AppGateContext, AppGateEvent, AppGateInput, StartClaimsRefreshRequest } from './app-gate.types.ts';
@@ -161,8 +162,8 @@ export async function startClaimsRefreshFor(ports: AuthPorts, request: StartClai
 export function provideAppGate(ports: AuthPorts & Pick<Ports, 'api'>) {
   return appGateMachine.provide({
     actors: {
-      authCheck: fromPromise(({ input }) => ports.api.authCheck(input)),
-      submitAttributes: fromPromise(({ input }) => ports.api.submitAttributes(input.target, input.values)),
+      authCheck: fromPromise(({ input }) => ports.api.authCheck(input).then(decodeAuthCheckResult)),
+      submitAttributes: fromPromise(({ input }) => ports.api.submitAttributes(input.target, input.values).then(decodeAuthCheckResult)),
       requestAccess: fromPromise(({ input }) => ports.api.requestAccess(input)),
       startClaimsRefresh: fromPromise(({ input }) => startClaimsRefreshFor(ports, input)),
     },

@@ -42,6 +42,15 @@ describe('application list', () => {
     expect(applicationListView(actor.getSnapshot()).applications).toHaveLength(1);
   });
 
+  it('a malformed list → failed with a toast', async () => {
+    const api = createFakePortalApi({ applications: [{ id: 'x' } as unknown as Application] });
+    const actor = createActor(provideApplicationList({ api }));
+    actor.start();
+    actor.send({ type: 'LOAD' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(applicationListView(actor.getSnapshot()).toast).toMatchObject({ descriptionKey: 'errors.page.500.description' });
+  });
+
   it('the unprovided machine fails', async () => {
     const actor = createActor(applicationListMachine);
     actor.start();

@@ -6,6 +6,7 @@ import type { Application } from '../../domain/entities.ts';
 import { toPortalError } from '../../errors/errors.ts';
 import type { Ports } from '../../ports/ports.ts';
 import { notProvided } from '../not-provided.ts';
+import { decodeApplications } from '../../domain/api-schemas.ts';
 import type { ApplicationListContext, ApplicationListEvent } from './application-list.types.ts';
 
 export const applicationListMachine = setup({
@@ -40,6 +41,6 @@ export const applicationListMachine = setup({
 /** The application-list machine wired to the API port. */
 export function provideApplicationList(ports: Pick<Ports, 'api'>) {
   return applicationListMachine.provide({
-    actors: { loadApplications: fromPromise(() => ports.api.listAdministrableApplications()) },
+    actors: { loadApplications: fromPromise(() => ports.api.listAdministrableApplications().then(decodeApplications)) },
   });
 }

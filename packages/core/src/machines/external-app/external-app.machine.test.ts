@@ -73,6 +73,15 @@ describe('external-app mode', () => {
     expect(actor.getSnapshot().context.error).toEqual({ kind: 'http', status: 404, httpStatus: 404 });
   });
 
+  it('a malformed branding answer leaves the mode inactive', async () => {
+    const api = createFakePortalApi({ brandings: [{ clientId: 'bad' } as unknown as (typeof brandings)[number]] });
+    const actor = createActor(provideExternalApp({ api }));
+    actor.start();
+    actor.send({ type: 'LOCATION', clientId: 'bad' });
+    await waitFor(actor, (s) => s.matches('inactive'));
+    expect(actor.getSnapshot().context.error).toEqual({ kind: 'unexpected', status: 500 });
+  });
+
   it('the unprovided machine ends inactive', async () => {
     const actor = createActor(externalAppMachine);
     actor.start();

@@ -7,6 +7,7 @@ import { parseQuery, splitUrl } from '../../domain/url.ts';
 import { toPortalError } from '../../errors/errors.ts';
 import type { Ports } from '../../ports/ports.ts';
 import { notProvided } from '../not-provided.ts';
+import { decodeApplicationBranding } from '../../domain/api-schemas.ts';
 import type { ExternalAppContext, ExternalAppEvent } from './external-app.types.ts';
 
 /** The `client_id` of an address: trimmed, at most 200 characters; undefined when absent or empty. */
@@ -66,6 +67,6 @@ export const externalAppMachine = setup({
 /** The external-app machine wired to the API port. */
 export function provideExternalApp(ports: Pick<Ports, 'api'>) {
   return externalAppMachine.provide({
-    actors: { loadBranding: fromPromise(({ input }) => ports.api.getApplicationBranding(input)) },
+    actors: { loadBranding: fromPromise(({ input }) => ports.api.getApplicationBranding(input).then(decodeApplicationBranding)) },
   });
 }
