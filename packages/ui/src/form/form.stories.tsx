@@ -42,10 +42,12 @@ const languages = [
 ];
 export const SelectDefault: Story = { render: () => <Select label="Sprache" options={languages} defaultValue="de" /> };
 export const SelectWithPlaceholder: Story = { render: () => <Select label="Datentyp" placeholder="Bitte wählen" options={[{ value: 'string', label: 'Text' }, { value: 'number', label: 'Zahl' }]} required /> };
+export const SelectDisabled: Story = { render: () => <Select label="Sprache" options={languages} defaultValue="en" disabled /> };
 export const SelectWithError: Story = { render: () => <Select label="Berechtigung" options={[{ value: '', label: '–' }]} error="Dieses Feld ist erforderlich." /> };
 
 export const CheckboxDefault: Story = { render: () => <Checkbox label="Zugriffsanfrage erlaubt" help="Benutzer ohne Zugriff können ihn anfordern." /> };
 export const CheckboxChecked: Story = { render: () => <Checkbox label="Im Token ausgeben" defaultChecked /> };
+export const CheckboxDisabled: Story = { render: () => <Checkbox label="Intern" defaultChecked disabled help="Interne Anwendungen können nicht angefragt werden." /> };
 export const CheckboxWithError: Story = { render: () => <Checkbox label="Nutzungsbedingungen gelesen" required error="Dieses Feld ist erforderlich." /> };
 
 function SwitchDemo({ initial, disabled, onToggle }: { readonly initial: boolean; readonly disabled?: boolean; readonly onToggle?: (value: boolean) => void }) {
