@@ -58,3 +58,26 @@ describe('return-path rule: same-origin paths only', () => {
     expect(returnPathFromUrl('https://evil.test/', origin)).toBeUndefined();
   });
 });
+
+describe('return-path rule against the WHATWG URL parser (property)', () => {
+  const Url = (globalThis as unknown as { URL: new (input: string, base: string) => { origin: string } }).URL;
+  const origin = 'http://localhost:5173';
+  const pieces = ['/', '//', '\\', '%2F', '%5C', '%252F', 'evil.test', 'javascript:', 'data:', '@', '?', '#', '.', '..', 'a', ':', '\t', '%09', 'http:', ' '];
+
+  it('every accepted path resolves on our origin', async () => {
+    const fc = (await import('fast-check')).default;
+    fc.assert(fc.property(fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 8 }), (parts) => {
+      const path = parts.join('');
+      if (!isSafeReturnPath(path)) return true;
+      return new Url(path, `${origin}/auth/login`).origin === origin;
+    }), { numRuns: 3000 });
+  });
+
+  it('every accepted arbitrary string resolves on our origin', async () => {
+    const fc = (await import('fast-check')).default;
+    fc.assert(fc.property(fc.string({ maxLength: 40 }), (tail) => {
+      const path = `/${tail}`;
+      return !isSafeReturnPath(path) || new Url(path, `${origin}/x`).origin === origin;
+    }), { numRuns: 3000 });
+  });
+});
