@@ -1,0 +1,244 @@
+// Building blocks of the admin detail forms: form state with change detection, saving with
+// server field errors and a toast, sections, the action bar, a server-searched picker.
+import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { PlusIcon, XMarkIcon } from '@heroicons/react/20/solid';
+import { toPortalError, type PortalError } from '@portal/core';
+import { Button } from '@portal/ui';
+import type { AdminPage } from '@portal/adapters/admin';
+import { useToasts } from '../../../app/contexts.tsx';
+import { sameValue, serverFieldErrors, withoutError, type FieldError, type FieldErrors } from '../lib/form.ts';
+import { useAdminT, useUiT } from '../lib/i18n.ts';
+import { LeaveGuard } from './leave-guard.tsx';
+import { useDebounced } from './list-view.tsx';
+
+export interface FormState<V> {
+  readonly values: V;
+  readonly dirty: boolean;
+  readonly errors: FieldErrors;
+  readonly busy: boolean;
+  set<K extends keyof V>(field: K, value: V[K]): void;
+  update(change: (values: V) => V, field?: string): void;
+  setErrors(errors: FieldErrors): void;
+  /** Runs a save: on success the saved values become the new baseline; on failure the input stays, field errors go onto the fields and a toast says why. */
+  save<R>(run: () => Promise<R>, saved: (result: R) => V): Promise<R | undefined>;
+  /** Runs another action (delete) with the same error handling. */
+  run<R>(action: () => Promise<R>): Promise<R | undefined>;
+}
+
+export function useFormState<V>(initial: V): FormState<V> {
+  const t = useAdminT();
+  const toasts = useToasts();
+  const [baseline, setBaseline] = useState(initial);
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const set = useCallback(<K extends keyof V>(field: K, value: V[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => withoutError(current, String(field)));
+  }, []);
+  const update = useCallback((change: (values: V) => V, field?: string) => {
+    setValues(change);
+    if (field !== undefined) setErrors((current) => withoutError(current, field));
+  }, []);
+  const fail = useCallback((error: unknown): PortalError => {
+    const portalError = toPortalError(error);
+    setErrors(serverFieldErrors(portalError));
+    toasts.error(portalError);
+    return portalError;
+  }, [toasts]);
+  const save = useCallback(async <R,>(action: () => Promise<R>, saved: (result: R) => V) => {
+    setBusy(true);
+    try {
+      const result = await action();
+      const next = saved(result);
+      setBaseline(next);
+      setValues(next);
+      setErrors({});
+      toasts.success(t('form.saved'));
+      return result;
+    } catch (error) {
+      fail(error);
+      return undefined;
+    } finally {
+      setBusy(false);
+    }
+  }, [fail, t, toasts]);
+  const run = useCallback(async <R,>(action: () => Promise<R>) => {
+    setBusy(true);
+    try {
+      return await action();
+    } catch (error) {
+      fail(error);
+      return undefined;
+    } finally {
+      setBusy(false);
+    }
+  }, [fail]);
+  return { values, dirty: !sameValue(values, baseline), errors, busy, set, update, setErrors, save, run };
+}
+
+/** The text of a field error (validation codes are translated from the ui namespace). */
+export function useErrorText(): (error: FieldError | undefined) => string | undefined {
+  const tu = useUiT();
+  return useCallback((error) => {
+    if (error === undefined) return undefined;
+    if ('text' in error) return error.text;
+    return tu(error.code, error.params ?? {});
+  }, [tu]);
+}
+
+export function Section({ title, description, children, actions }: { readonly title: string; readonly description?: string; readonly children?: ReactNode; readonly actions?: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-line bg-surface p-4 sm:p-6">
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 id={id} className="text-lg font-semibold text-fg">{title}</h2>
+          {description !== undefined && <p className="mt-1 text-sm text-fg-muted">{description}</p>}
+        </div>
+        {actions}
+      </div>
+      <div className="flex flex-col gap-4">{children}</div>
+    </section>
+  );
+}
+
+export function Grid({ children }: { readonly children?: ReactNode }) {
+  return <div className="grid grid-cols-1 gap-4 md:grid-cols-2">{children}</div>;
+}
+
+/** The form element with the leave guard and the action bar (primary action right). */
+export function FormFrame({ onSubmit, dirty, busy, canSave, children, extraActions, submitLabel }: {
+  readonly onSubmit: () => void;
+  readonly dirty: boolean;
+  readonly busy: boolean;
+  readonly canSave: boolean;
+  readonly children?: ReactNode;
+  readonly extraActions?: ReactNode;
+  readonly submitLabel?: string;
+}) {
+  const t = useAdminT();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (canSave && !busy) onSubmit();
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-6">
+      <LeaveGuard dirty={dirty && !busy} />
+      <fieldset disabled={!canSave} className="flex min-w-0 flex-col gap-6">{children}</fieldset>
+      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-2 border-t border-line bg-canvas/95 px-4 py-3 sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8">
+        {dirty && <p className="me-auto text-sm text-fg-muted" role="status">{t('form.unsaved')}</p>}
+        {extraActions}
+        {canSave && <Button type="submit" busy={busy} disabled={!dirty}>{submitLabel ?? t('form.save')}</Button>}
+      </div>
+    </form>
+  );
+}
+
+export interface PickOption {
+  readonly id: string;
+  readonly label: string;
+  readonly hint?: string;
+}
+
+/** A picker searched on the server (200 ms after typing): choose one entry to add. */
+export function RefPicker({ label, search, excludeIds = [], onPick, disabled }: {
+  readonly label: string;
+  readonly search: (text: string) => Promise<AdminPage<PickOption>>;
+  readonly excludeIds?: readonly string[];
+  readonly onPick: (option: PickOption) => void;
+  readonly disabled?: boolean;
+}) {
+  const t = useAdminT();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState('');
+  const query = useDebounced(draft);
+  const [options, setOptions] = useState<readonly PickOption[]>([]);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!open) return undefined;
+    let live = true;
+    search(query).then(
+      (page) => { if (live) { setOptions(page.items); setFailed(false); } },
+      () => { if (live) setFailed(true); },
+    );
+    return () => { live = false; };
+  }, [open, query, search]);
+  const shown = options.filter((option) => !excludeIds.includes(option.id));
+  if (!open) {
+    return (
+      <div>
+        <Button variant="secondary" size="sm" icon={<PlusIcon />} onClick={() => setOpen(true)} disabled={disabled}>{label}</Button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border border-line bg-surface-muted p-3">
+      <div className="flex items-center gap-2">
+        <label htmlFor={id} className="sr-only">{label}</label>
+        <input
+          id={id}
+          type="search"
+          autoFocus
+          value={draft}
+          placeholder={t('picker.search')}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={(event) => { if (event.key === 'Escape') setOpen(false); if (event.key === 'Enter') event.preventDefault(); }}
+          className="block w-full rounded-lg border border-line-strong bg-surface px-3 py-1.5 text-sm text-fg focus-visible:outline-2 focus-visible:outline-focus"
+        />
+        <Button variant="ghost" size="sm" onClick={() => setOpen(false)} aria-label={t('picker.close')} icon={<XMarkIcon />} />
+      </div>
+      {failed ? (
+        <p role="alert" className="text-sm text-danger">{t('list.error')}</p>
+      ) : shown.length === 0 ? (
+        <p className="text-sm text-fg-muted">{t('picker.none')}</p>
+      ) : (
+        <ul aria-label={label} className="flex max-h-56 flex-col gap-1 overflow-y-auto">
+          {shown.map((option) => (
+            <li key={option.id}>
+              <button
+                type="button"
+                onClick={() => { onPick(option); setOpen(false); setDraft(''); }}
+                className="flex w-full flex-col items-start rounded-md px-2 py-1.5 text-start text-sm text-fg hover:bg-surface focus-visible:outline-2 focus-visible:outline-focus"
+              >
+                <span className="font-medium">{option.label}</span>
+                {option.hint !== undefined && <span className="text-xs text-fg-muted">{option.hint}</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Chosen entries as removable chips. */
+export function ChipList({ items, labels, onRemove, label, emptyText, disabled }: {
+  readonly items: readonly string[];
+  readonly labels: ReadonlyMap<string, string>;
+  readonly onRemove: (id: string) => void;
+  readonly label: string;
+  readonly emptyText: string;
+  readonly disabled?: boolean;
+}) {
+  const t = useAdminT();
+  if (items.length === 0) return <p className="text-sm text-fg-muted">{emptyText}</p>;
+  return (
+    <ul aria-label={label} className="flex flex-wrap gap-2">
+      {items.map((id) => {
+        const name = labels.get(id) ?? id;
+        return (
+          <li key={id} className="inline-flex items-center gap-1 rounded-md bg-accent-soft py-1 ps-2 pe-1 text-sm text-on-accent-soft">
+            <span>{name}</span>
+            {disabled !== true && (
+              <button type="button" onClick={() => onRemove(id)} aria-label={t('picker.remove', { name })} className="rounded p-0.5 hover:bg-surface focus-visible:outline-2 focus-visible:outline-focus">
+                <XMarkIcon aria-hidden="true" className="size-4" />
+              </button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,52 @@
+// Server-searched pickers for linked entities (10 rows per search; never a whole list).
+import { useCallback } from 'react';
+import type { AdminPage } from '@portal/adapters/admin';
+import { Button } from '@portal/ui';
+import { useAdmin, type LookupKind } from '../admin-context.tsx';
+import { useAdminT } from '../lib/i18n.ts';
+import { RefPicker, type PickOption } from './form-kit.tsx';
+
+export type PickerSearch = (text: string) => Promise<AdminPage<PickOption>>;
+
+export function usePickerSearch(kind: LookupKind): PickerSearch {
+  const { api } = useAdmin();
+  return useCallback(async (text: string) => {
+    const params = { page: 1, pageSize: 10, ...(text.trim() === '' ? {} : { search: text.trim() }) } as const;
+    if (kind === 'permissions') {
+      const page = await api.permissions.list(params);
+      return { total: page.total, items: page.items.map((p) => ({ id: p.id, label: p.key, ...(p.description === '' ? {} : { hint: p.description }) })) };
+    }
+    if (kind === 'applications') {
+      const page = await api.applications.list(params);
+      return { total: page.total, items: page.items.map((a) => ({ id: a.id, label: a.label, hint: a.id })) };
+    }
+    const page = await api[kind].list(params);
+    return { total: page.total, items: page.items.map((item) => ({ id: item.id, label: item.label === '' ? item.key : item.label, hint: item.key })) };
+  }, [api, kind]);
+}
+
+/** One optional linked entity: its name, a picker to choose another, and a remove button. */
+export function SingleRef({ label, value, labels, search, onChange, disabled }: {
+  readonly label: string;
+  readonly value: string | null;
+  readonly labels: ReadonlyMap<string, string>;
+  readonly search: PickerSearch;
+  readonly onChange: (id: string | null, option?: PickOption) => void;
+  readonly disabled?: boolean;
+}) {
+  const t = useAdminT();
+  return (
+    <div className="flex min-w-0 flex-col gap-2">
+      <span className="text-sm font-medium text-fg">{label}</span>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="rounded-md border border-line bg-surface-muted px-3 py-1.5 text-sm text-fg">
+          {value === null ? t('picker.nothing') : (labels.get(value) ?? value)}
+        </span>
+        {value !== null && disabled !== true && (
+          <Button variant="ghost" size="sm" onClick={() => onChange(null)}>{t('picker.clear')}</Button>
+        )}
+      </div>
+      {disabled !== true && <RefPicker label={t('picker.choose', { field: label })} search={search} onPick={(option) => onChange(option.id, option)} excludeIds={value === null ? [] : [value]} />}
+    </div>
+  );
+}

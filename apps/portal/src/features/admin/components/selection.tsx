@@ -1,0 +1,80 @@
+// A checklist of grantable entries (roles, account accesses of one application), searched on
+// the server; chosen entries stay listed while another search shows other rows.
+import { useEffect, useId, useState } from 'react';
+import type { AdminPage, EntityRef } from '@portal/adapters/admin';
+import { useAdminT } from '../lib/i18n.ts';
+import { useDebounced } from './list-view.tsx';
+
+export function SelectionChecklist({ label, search, selected, onChange, error, known = [], disabled }: {
+  readonly label: string;
+  readonly search: (text: string) => Promise<AdminPage<EntityRef>>;
+  readonly selected: readonly string[];
+  readonly onChange: (ids: readonly string[]) => void;
+  readonly error?: string;
+  /** Entries already known by name (e.g. the user's current roles). */
+  readonly known?: readonly EntityRef[];
+  readonly disabled?: boolean;
+}) {
+  const t = useAdminT();
+  const id = useId();
+  const [draft, setDraft] = useState('');
+  const query = useDebounced(draft);
+  const [page, setPage] = useState<AdminPage<EntityRef> | undefined>(undefined);
+  const [failed, setFailed] = useState(false);
+  const [names, setNames] = useState<ReadonlyMap<string, EntityRef>>(() => new Map(known.map((item) => [item.id, item])));
+  useEffect(() => {
+    let live = true;
+    search(query).then(
+      (answer) => {
+        if (!live) return;
+        setPage(answer);
+        setFailed(false);
+        setNames((current) => {
+          const next = new Map(current);
+          for (const item of answer.items) next.set(item.id, item);
+          return next;
+        });
+      },
+      () => { if (live) setFailed(true); },
+    );
+    return () => { live = false; };
+  }, [query, search]);
+  const shown = page?.items ?? [];
+  const extra = selected.filter((sel) => !shown.some((item) => item.id === sel)).map((sel) => names.get(sel) ?? { id: sel, key: sel, label: sel });
+  const rows = [...extra, ...shown];
+  const toggle = (itemId: string, on: boolean) => onChange(on ? [...selected, itemId] : selected.filter((x) => x !== itemId));
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={error === undefined ? undefined : `${id}-error`} aria-invalid={error !== undefined || undefined}>
+      <legend className="mb-1 text-sm font-medium text-fg">{label}</legend>
+      <label htmlFor={`${id}-search`} className="sr-only">{t('picker.searchIn', { field: label })}</label>
+      <input
+        id={`${id}-search`}
+        type="search"
+        value={draft}
+        disabled={disabled}
+        placeholder={t('picker.search')}
+        onChange={(event) => setDraft(event.target.value)}
+        className="block w-full max-w-sm rounded-lg border border-line-strong bg-surface px-3 py-1.5 text-sm text-fg focus-visible:outline-2 focus-visible:outline-focus"
+      />
+      {failed && <p role="alert" className="text-sm text-danger">{t('list.error')}</p>}
+      {!failed && rows.length === 0 && page !== undefined && <p className="text-sm text-fg-muted">{t('picker.none')}</p>}
+      <ul className="flex max-h-64 flex-col gap-1 overflow-y-auto">
+        {rows.map((item) => (
+          <li key={item.id} className="flex items-center gap-2 text-sm text-fg">
+            <input
+              id={`${id}-${item.id}`}
+              type="checkbox"
+              disabled={disabled}
+              checked={selected.includes(item.id)}
+              onChange={(event) => toggle(item.id, event.target.checked)}
+              className="size-4 accent-accent"
+            />
+            <label htmlFor={`${id}-${item.id}`}>{item.label === '' ? item.key : item.label}</label>
+          </li>
+        ))}
+      </ul>
+      {page !== undefined && page.total > shown.length && <p className="text-xs text-fg-muted">{t('picker.more', { shown: shown.length, total: page.total })}</p>}
+      {error !== undefined && <p id={`${id}-error`} className="text-sm text-danger">{error}</p>}
+    </fieldset>
+  );
+}

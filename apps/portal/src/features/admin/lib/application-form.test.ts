@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { ApplicationDetail } from '@portal/adapters/admin';
+import { applicationInput, applicationValues, emptyWebhook, validateApplication, webhookInput } from './application-form.ts';
+
+const app: ApplicationDetail = {
+  id: 'kitchen-planner', label: 'Küchenplaner', logoUrl: null, description: 'Plan', url: 'https://planner.example', homePageUrl: null, sortNumber: 2,
+  adminPermissionId: null, adminPermissionKey: null, notificationEmail: null, accessRequestRequired: false, accessRequestAllowed: true,
+  internalCopyOfAccessRequests: false, roleRequiredOnAccessRequest: true, internal: false, released: true, accessRequestsAmount: 1,
+  attributes: [{ attributeId: 'a1', outputInToken: true, required: true, visible: true }],
+  roles: [{ roleId: 'r1', permissionId: null, visible: true, default: true }],
+  accountAccessIds: ['g1'], customFlowIds: [], activationGroups: [],
+  webhook: { enabled: true, endpointUrl: 'https://hook.example', username: 'bot', passwordSet: true, onGrant: true, onRemove: false, onUpdate: true, headers: [{ key: 'X-Kitchen', value: '1' }], keyVaultReference: null },
+};
+
+describe('application form', () => {
+  it('round-trips an application through the form', () => {
+    const input = applicationInput(applicationValues(app));
+    expect(input).toMatchObject({ label: 'Küchenplaner', url: 'https://planner.example', homePageUrl: null, sortNumber: 2, notificationEmail: null, attributes: app.attributes, roles: app.roles });
+    // The stored password is kept: no password field is sent.
+    expect(input.webhook).not.toHaveProperty('password');
+    expect(input.webhook).toMatchObject({ username: 'bot', headers: [{ key: 'X-Kitchen', value: '1' }], keyVaultReference: null });
+  });
+
+  it('sends a new password, or null to remove the stored one', () => {
+    expect(webhookInput({ ...emptyWebhook, endpointUrl: 'https://x.example', password: 's3cret' }).password).toBe('s3cret');
+    expect(webhookInput({ ...emptyWebhook, endpointUrl: 'https://x.example', removePassword: true, password: 'ignored' }).password).toBeNull();
+  });
+
+  it('never allows requests for an internal application', () => {
+    expect(applicationInput({ ...applicationValues(app), internal: true, accessRequestAllowed: true }).accessRequestAllowed).toBe(false);
+  });
+
+  it('checks the rules of spec §5 with the API field paths', () => {
+    const values = {
+      ...applicationValues(undefined),
+      url: 'javascript:alert(1)',
+      sortNumber: 'x',
+      notificationEmail: 'no-mail',
+      activationGroups: [{ directoryGroupName: ' ', roleIds: [], accountAccessIds: [] }],
+      webhook: { ...emptyWebhook, endpointUrl: 'http://hook.example', headers: [{ key: 'Host', value: 'a' }, { key: 'bad name', value: 'x\ny' }] },
+    };
+    const errors = validateApplication(values, { development: false });
+    expect(errors.label).toEqual({ code: 'validations.required' });
+    expect(errors.url).toMatchObject({ code: 'validations.url' });
+    expect(errors.sortNumber).toMatchObject({ code: 'validations.numeric' });
+    expect(errors.notificationEmail).toMatchObject({ code: 'validations.email' });
+    expect(errors['activationGroups.0.directoryGroupName']).toEqual({ code: 'validations.required' });
+    expect(errors['webhook.endpointUrl']).toMatchObject({ code: 'validations.httpsRequired' });
+    expect(errors['webhook.headers.0.key']).toMatchObject({ code: 'validations.headerReserved' });
+    expect(errors['webhook.headers.1.key']).toMatchObject({ code: 'validations.headerName' });
+    expect(errors['webhook.headers.1.value']).toMatchObject({ code: 'validations.headerValue' });
+    expect(validateApplication({ ...values, webhook: { ...emptyWebhook, endpointUrl: 'http://hook.example' } }, { development: true })['webhook.endpointUrl']).toBeUndefined();
+  });
+
+  it('accepts a complete new application', () => {
+    expect(validateApplication({ ...applicationValues(undefined), label: 'Neu', url: 'https://neu.example' }, { development: false })).toEqual({});
+  });
+});

@@ -1,0 +1,170 @@
+// /admin/{application}/access-requests/{id}: decide an access request with core's
+// access-request decision machine: accept (at least one role, spec §5) or deny; the
+// sidebar's open-request badge is reloaded afterwards.
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useParams } from 'wouter';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { CheckIcon, NoSymbolIcon } from '@heroicons/react/20/solid';
+import { accessRequestMachine, accessRequestView } from '@portal/core';
+import { Button, ReadOnlyField } from '@portal/ui';
+import type { AccessRequestDetail } from '@portal/adapters/admin';
+import { useToasts } from '../../../app/contexts.tsx';
+import { useLoad } from '../../../app/use-load.ts';
+import { useAdmin } from '../admin-context.tsx';
+import { DetailHeader, DetailLayout } from '../components/detail-page.tsx';
+import { Grid, Section } from '../components/form-kit.tsx';
+import { PageFailure, PageSkeleton } from '../components/page-state.tsx';
+import { SelectionChecklist } from '../components/selection.tsx';
+import { adminLinks } from '../lib/links.ts';
+import { useAdminT, useFormatDate, useUiT } from '../lib/i18n.ts';
+
+export default function AccessRequestDetailPage() {
+  const { application = '', id = '' } = useParams<{ application: string; id: string }>();
+  const { api } = useAdmin();
+  const state = useLoad(() => api.getAccessRequest(id), id);
+  if (state.status === 'failed') return <PageFailure error={state.error} />;
+  if (state.status === 'loading') return <PageSkeleton />;
+  return <Decision key={id} application={application} request={state.data} />;
+}
+
+function Decision({ application, request }: { readonly application: string; readonly request: AccessRequestDetail }) {
+  const t = useAdminT();
+  const tu = useUiT();
+  const date = useFormatDate();
+  const toasts = useToasts();
+  const { api, administrable, reloadAdministrable } = useAdmin();
+  const machine = useMemo(() => accessRequestMachine.provide({
+    actors: { decide: fromPromise(async ({ input }) => { await api.decideAccessRequest(input.id, input.decision); }) },
+  }), [api]);
+  const [snapshot, send] = useMachine(machine, {
+    input: { request: { id: request.id, applicationId: request.applicationId, requestedAt: request.requestedAt, userId: request.user.id, status: request.status } },
+  });
+  const view = accessRequestView(snapshot);
+  const wasOpen = useRef(request.status === 'OPEN');
+  useEffect(() => {
+    if (view.status === 'decided' && wasOpen.current) {
+      wasOpen.current = false;
+      reloadAdministrable();
+      toasts.success(view.requestStatus === 'ACCEPTED' ? t('accessRequests.accepted') : t('accessRequests.denied'));
+    }
+  }, [view.status, view.requestStatus, reloadAdministrable, toasts, t]);
+  const lastError = useRef<unknown>(undefined);
+  useEffect(() => {
+    const error = snapshot.context.error;
+    if (view.status === 'failed' && error !== undefined && lastError.current !== error) {
+      lastError.current = error;
+      toasts.error(error);
+    }
+  }, [view.status, snapshot.context.error, toasts]);
+  const searchRoles = useCallback((text: string) => api.selectRoles(application, { page: 1, pageSize: 25, ...(text.trim() === '' ? {} : { search: text.trim() }) }), [api, application]);
+  const searchGroups = useCallback((text: string) => api.selectAccountAccesses(application, { page: 1, pageSize: 25, ...(text.trim() === '' ? {} : { search: text.trim() }) }), [api, application]);
+  const name = request.user.fullName === '' ? request.user.email : request.user.fullName;
+  const appLabel = administrable.items.find((item) => item.id === application)?.label ?? application;
+  const decided = snapshot.context.decision?.kind;
+  const pending = view.status === 'submitting' || view.status === 'failed';
+  const acceptMode = view.status === 'accepting' || (pending && decided === 'accept');
+  const denyMode = view.status === 'denying' || (pending && decided === 'deny');
+  const accept = () => {
+    send({ type: 'ACCEPT' });
+    if (request.requestedAccountAccess !== null) send({ type: 'SET_ACCOUNT_ACCESSES', accountAccessIds: [request.requestedAccountAccess.id] });
+  };
+  return (
+    <DetailLayout>
+      <DetailHeader title={t('accessRequests.detailTitle', { name })} subTitle={appLabel} backLink={adminLinks.accessRequests(application)} />
+      <Section title={t('accessRequests.sections.request')}>
+        <Grid>
+          <ReadOnlyField label={t('accessRequests.fields.requester')} value={name} />
+          <ReadOnlyField label={t('users.fields.email')} value={request.user.email} />
+          <ReadOnlyField label={t('users.fields.companyName')} value={request.user.companyName ?? ''} />
+          <ReadOnlyField label={t('accessRequests.fields.requestedAt')} value={date(request.requestedAt)} />
+          <ReadOnlyField label={t('accessRequests.fields.requestedAccountAccess')} value={request.requestedAccountAccess?.label ?? ''} />
+          <ReadOnlyField label={t('accessRequests.fields.requestedRole')} value={request.requestedRole?.label ?? ''} />
+          <ReadOnlyField label={t('accessRequests.fields.status')} value={t(`accessRequests.statuses.${view.requestStatus}`)} />
+          {request.decidedAt !== null && <ReadOnlyField label={t('accessRequests.fields.decidedAt')} value={date(request.decidedAt)} />}
+        </Grid>
+        {request.comment !== null && request.comment !== '' && (
+          <div className="text-sm">
+            <p className="font-medium text-fg">{t('accessRequests.fields.comment')}</p>
+            <p className="mt-1 whitespace-pre-wrap text-fg-muted">{request.comment}</p>
+          </div>
+        )}
+        {request.reason !== null && request.reason !== '' && (
+          <div className="text-sm">
+            <p className="font-medium text-fg">{t('accessRequests.fields.reason')}</p>
+            <p className="mt-1 whitespace-pre-wrap text-fg-muted">{request.reason}</p>
+          </div>
+        )}
+      </Section>
+      {view.canAccept && (
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" icon={<NoSymbolIcon />} onClick={() => send({ type: 'DENY' })}>{t('accessRequests.deny')}</Button>
+          <Button icon={<CheckIcon />} onClick={accept}>{t('accessRequests.accept')}</Button>
+        </div>
+      )}
+      {acceptMode && (
+        <form
+          noValidate
+          onSubmit={(event) => { event.preventDefault(); send({ type: view.status === 'failed' ? 'RETRY' : 'SUBMIT' }); }}
+          className="flex flex-col gap-4"
+        >
+          <Section title={t('accessRequests.acceptTitle')} description={t('accessRequests.acceptText')}>
+            <SelectionChecklist
+              label={t('users.fields.roles')}
+              search={searchRoles}
+              selected={view.selectedRoleIds}
+              known={request.requestedRole === null ? [] : [request.requestedRole]}
+              disabled={view.busy}
+              onChange={(roleIds) => send({ type: 'SET_ROLES', roleIds })}
+              {...(view.validation === undefined ? {} : { error: tu(view.validation) })}
+            />
+            <SelectionChecklist
+              label={t('users.fields.accountAccesses')}
+              search={searchGroups}
+              selected={view.selectedAccountAccessIds}
+              known={request.requestedAccountAccess === null ? [] : [request.requestedAccountAccess]}
+              disabled={view.busy}
+              onChange={(accountAccessIds) => send({ type: 'SET_ACCOUNT_ACCESSES', accountAccessIds })}
+            />
+          </Section>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" disabled={view.busy} onClick={() => send({ type: 'CANCEL' })}>{t('form.cancel')}</Button>
+            <Button type="submit" busy={view.busy}>{view.status === 'failed' ? t('form.retry') : t('accessRequests.confirmAccept')}</Button>
+          </div>
+        </form>
+      )}
+      {denyMode && (
+        <form
+          noValidate
+          onSubmit={(event) => { event.preventDefault(); send({ type: view.status === 'failed' ? 'RETRY' : 'SUBMIT' }); }}
+          className="flex flex-col gap-4"
+        >
+          <Section title={t('accessRequests.denyTitle')}>
+            <div className="flex flex-col">
+              <label htmlFor="deny-reason" className="mb-1.5 text-sm font-medium text-fg">{t('accessRequests.fields.reason')}</label>
+              <textarea
+                id="deny-reason"
+                rows={3}
+                maxLength={1000}
+                value={view.reason}
+                disabled={view.busy}
+                onChange={(event) => send({ type: 'SET_REASON', reason: event.target.value })}
+                className="block w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-sm text-fg focus-visible:outline-2 focus-visible:outline-focus"
+              />
+              <p className="mt-1.5 text-sm text-fg-muted">{t('accessRequests.reasonHelp')}</p>
+            </div>
+          </Section>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" disabled={view.busy} onClick={() => send({ type: 'CANCEL' })}>{t('form.cancel')}</Button>
+            <Button type="submit" variant="danger" busy={view.busy}>{view.status === 'failed' ? t('form.retry') : t('accessRequests.confirmDeny')}</Button>
+          </div>
+        </form>
+      )}
+      {view.status === 'decided' && (
+        <p role="status" className="rounded-xl border border-line bg-surface p-4 text-sm text-fg">
+          {view.requestStatus === 'ACCEPTED' ? t('accessRequests.acceptedInfo') : t('accessRequests.deniedInfo')}
+        </p>
+      )}
+    </DetailLayout>
+  );
+}

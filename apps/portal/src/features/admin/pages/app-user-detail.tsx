@@ -1,0 +1,122 @@
+// /admin/{application}/users/{id}: a user's access to one application: attributes, roles,
+// account accesses, access since; saved with PUT, removed with DELETE after confirmation.
+import { useCallback } from 'react';
+import { useParams } from 'wouter';
+import { ReadOnlyField } from '@portal/ui';
+import type { ApplicationUser, ApplicationUserInput } from '@portal/adapters/admin';
+import { useLoad } from '../../../app/use-load.ts';
+import { AttributeFields, validateAll } from '../../shared/attribute-fields.tsx';
+import { useAdmin } from '../admin-context.tsx';
+import { DeleteAction, DetailHeader, DetailLayout } from '../components/detail-page.tsx';
+import { FormFrame, Grid, Section, useErrorText, useFormState } from '../components/form-kit.tsx';
+import { PageFailure, PageSkeleton } from '../components/page-state.tsx';
+import { SelectionChecklist } from '../components/selection.tsx';
+import { adminLinks } from '../lib/links.ts';
+import { useAdminT, useFormatDate } from '../lib/i18n.ts';
+
+interface Values {
+  readonly roleIds: readonly string[];
+  readonly accountAccessIds: readonly string[];
+  readonly attributes: Readonly<Record<string, string>>;
+}
+
+export function appUserValues(user: ApplicationUser): Values {
+  return {
+    roleIds: user.roles.map((role) => role.id),
+    accountAccessIds: user.accountAccesses.map((group) => group.id),
+    attributes: Object.fromEntries(user.attributes.map((attribute) => [attribute.key, attribute.value ?? ''])),
+  };
+}
+
+export function appUserInput(user: ApplicationUser, values: Values): ApplicationUserInput {
+  return {
+    roleIds: values.roleIds,
+    accountAccessIds: values.accountAccessIds,
+    attributes: user.attributes
+      .filter((attribute) => attribute.editable && (values.attributes[attribute.key] ?? '') !== (attribute.value ?? ''))
+      .map((attribute) => {
+        const value = (values.attributes[attribute.key] ?? '').trim();
+        return { key: attribute.key, value: value === '' ? null : value };
+      }),
+  };
+}
+
+export default function AppUserDetailPage() {
+  const { application = '', id = '' } = useParams<{ application: string; id: string }>();
+  const { api } = useAdmin();
+  const state = useLoad(() => api.getApplicationUser(application, id), `${application}/${id}`);
+  if (state.status === 'failed') return <PageFailure error={state.error} />;
+  if (state.status === 'loading') return <PageSkeleton />;
+  return <AppUserForm key={`${application}/${id}`} application={application} user={state.data} />;
+}
+
+function AppUserForm({ application, user: loaded }: { readonly application: string; readonly user: ApplicationUser }) {
+  const t = useAdminT();
+  const date = useFormatDate();
+  const errorText = useErrorText();
+  const { api, administrable } = useAdmin();
+  const form = useFormState(appUserValues(loaded));
+  const { values, errors } = form;
+  const user = loaded.user;
+  const name = user.fullName === '' ? user.email : user.fullName;
+  const appLabel = administrable.items.find((item) => item.id === application)?.label ?? application;
+  const searchRoles = useCallback((text: string) => api.selectRoles(application, { page: 1, pageSize: 25, ...(text.trim() === '' ? {} : { search: text.trim() }) }), [api, application]);
+  const searchGroups = useCallback((text: string) => api.selectAccountAccesses(application, { page: 1, pageSize: 25, ...(text.trim() === '' ? {} : { search: text.trim() }) }), [api, application]);
+  const fields = loaded.attributes.map((attribute) => ({ ...attribute }));
+  const attributeErrors: Record<string, string> = {};
+  for (const attribute of loaded.attributes) {
+    const message = errorText(errors[`attributes.${attribute.key}`]);
+    if (message !== undefined) attributeErrors[attribute.key] = message;
+  }
+  const submit = async () => {
+    const invalid = validateAll(fields, values.attributes);
+    const mapped = Object.fromEntries(Object.entries(invalid).filter(([, issue]) => issue !== undefined).map(([key, issue]) => [`attributes.${key}`, issue as NonNullable<typeof issue>]));
+    if (Object.keys(mapped).length > 0) {
+      form.setErrors(mapped);
+      return;
+    }
+    await form.save(() => api.updateApplicationUser(application, user.id, appUserInput(loaded, values)), appUserValues);
+  };
+  return (
+    <DetailLayout>
+      <DetailHeader title={name} subTitle={appLabel} backLink={adminLinks.applicationUsers(application)} />
+      <FormFrame
+        onSubmit={() => void submit()}
+        dirty={form.dirty}
+        busy={form.busy}
+        canSave
+        extraActions={loaded.hasAccess ? (
+          <DeleteAction
+            name={name}
+            label={t('appUsers.remove')}
+            title={t('appUsers.removeTitle', { name })}
+            message={t('appUsers.removeMessage', { name, application: appLabel })}
+            onDelete={() => api.removeApplicationUser(application, user.id)}
+            afterHref={adminLinks.applicationUsers(application)}
+          />
+        ) : undefined}
+      >
+        <Section title={t('appUsers.sections.person')}>
+          <Grid>
+            <ReadOnlyField label={t('users.fields.fullName')} value={user.fullName} />
+            <ReadOnlyField label={t('users.fields.email')} value={user.email} />
+            <ReadOnlyField label={t('users.fields.companyName')} value={user.companyName ?? ''} />
+            <ReadOnlyField label={t('users.fields.accessSince')} value={loaded.hasAccess ? date(loaded.accessSince) : t('appUsers.noAccess')} />
+          </Grid>
+        </Section>
+        <Section title={t('appUsers.sections.access')}>
+          <SelectionChecklist label={t('users.fields.roles')} search={searchRoles} selected={values.roleIds} known={loaded.roles}
+            onChange={(roleIds) => form.set('roleIds', roleIds)} {...(errors.roleIds === undefined ? {} : { error: errorText(errors.roleIds) })} />
+          <SelectionChecklist label={t('users.fields.accountAccesses')} search={searchGroups} selected={values.accountAccessIds} known={loaded.accountAccesses}
+            onChange={(ids) => form.set('accountAccessIds', ids)} {...(errors.accountAccessIds === undefined ? {} : { error: errorText(errors.accountAccessIds) })} />
+        </Section>
+        <Section title={t('appUsers.sections.attributes')}>
+          {fields.length === 0 ? <p className="text-sm text-fg-muted">{t('appUsers.noAttributes')}</p> : (
+            <AttributeFields fields={fields} values={values.attributes} errors={attributeErrors}
+              onChange={(key, value) => form.update((v) => ({ ...v, attributes: { ...v.attributes, [key]: value } }), `attributes.${key}`)} />
+          )}
+        </Section>
+      </FormFrame>
+    </DetailLayout>
+  );
+}

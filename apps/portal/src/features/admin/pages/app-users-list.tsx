@@ -1,0 +1,37 @@
+// /admin/{application}/users: the users with access to one application.
+import { useParams } from 'wouter';
+import type { ApplicationUserSummary } from '@portal/adapters/admin';
+import { useNavigationBar } from '../../../app/contexts.tsx';
+import { usePageTitle } from '../../../app/page-title.ts';
+import { useAdmin } from '../admin-context.tsx';
+import { ListView } from '../components/list-view.tsx';
+import { RowLink } from '../components/list-page.tsx';
+import { adminLinks } from '../lib/links.ts';
+import { useAdminT, useFormatDate } from '../lib/i18n.ts';
+
+export default function AppUsersListPage() {
+  const t = useAdminT();
+  const date = useFormatDate();
+  const { application = '' } = useParams<{ application: string }>();
+  const { api, administrable } = useAdmin();
+  const label = administrable.items.find((item) => item.id === application)?.label ?? application;
+  useNavigationBar({ title: t('appUsers.title'), subTitle: label, backLink: adminLinks.application(application) });
+  usePageTitle(`${t('appUsers.title')} – ${label}`);
+  return (
+    <ListView<ApplicationUserSummary>
+      caption={t('appUsers.caption', { application: label })}
+      scope={application}
+      load={(params) => api.listApplicationUsers(application, params)}
+      rowKey={(row) => row.id}
+      defaultSort="fullName"
+      emptyMessage={t('appUsers.empty')}
+      columns={[
+        { key: 'fullName', header: t('users.fields.fullName'), sortable: true, render: (row) => <RowLink href={adminLinks.applicationUser(application, row.id)}>{row.fullName === '' ? row.email : row.fullName}</RowLink> },
+        { key: 'email', header: t('users.fields.email'), sortable: true, render: (row) => <span className="break-all">{row.email}</span> },
+        { key: 'companyName', header: t('users.fields.companyName'), sortable: true, render: (row) => row.companyName ?? '–' },
+        { key: 'roles', header: t('users.fields.roles'), render: (row) => (row.roles.length === 0 ? '–' : row.roles.map((role) => role.label).join(', ')) },
+        { key: 'accessSince', header: t('users.fields.accessSince'), sortable: true, render: (row) => date(row.accessSince, false) },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,178 @@
+// The application's links (spec §3): attributes (outputInToken, required, visible), roles
+// (permission, visible, default), account-access groups, custom flows, internal activation
+// groups (directory group name, roles, account accesses).
+import { PlusIcon, TrashIcon } from '@heroicons/react/20/solid';
+import { Button, Checkbox, TextField } from '@portal/ui';
+import type { AttributeLink, RoleLink } from '@portal/adapters/admin';
+import { useLabels } from '../admin-context.tsx';
+import { ChipList, RefPicker, Section, useErrorText, type FormState } from '../components/form-kit.tsx';
+import { SingleRef, usePickerSearch } from '../components/pickers.tsx';
+import type { ApplicationValues } from '../lib/application-form.ts';
+import { useAdminT } from '../lib/i18n.ts';
+
+type Form = FormState<ApplicationValues>;
+
+const tableClasses = 'w-full border-collapse text-sm text-fg';
+const thClasses = 'border-b border-line px-2 py-2 text-start font-semibold';
+const tdClasses = 'border-b border-line px-2 py-2 align-middle';
+
+function replaceAt<T>(list: readonly T[], index: number, item: T): readonly T[] {
+  return list.map((existing, position) => (position === index ? item : existing));
+}
+
+export function AttributeLinks({ form, writable }: { readonly form: Form; readonly writable: boolean }) {
+  const t = useAdminT();
+  const labels = useLabels('attributes');
+  const search = usePickerSearch('attributes');
+  const links = form.values.attributes;
+  const change = (index: number, link: AttributeLink) => form.update((v) => ({ ...v, attributes: replaceAt(v.attributes, index, link) }));
+  const flags = ['outputInToken', 'required', 'visible'] as const;
+  return (
+    <Section title={t('applications.sections.attributes')} description={t('applications.help.attributes')}>
+      {links.length === 0 ? <p className="text-sm text-fg-muted">{t('applications.noAttributes')}</p> : (
+        <div className="overflow-x-auto">
+          <table className={tableClasses}>
+            <caption className="sr-only">{t('applications.sections.attributes')}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={thClasses}>{t('applications.links.attribute')}</th>
+                {flags.map((flag) => <th key={flag} scope="col" className={thClasses}>{t(`applications.links.${flag}`)}</th>)}
+                <th scope="col" className={thClasses}><span className="sr-only">{t('applications.links.actions')}</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {links.map((link, index) => {
+                const name = labels.get(link.attributeId) ?? link.attributeId;
+                return (
+                  <tr key={link.attributeId}>
+                    <th scope="row" className={`${tdClasses} font-medium`}>{name}</th>
+                    {flags.map((flag) => (
+                      <td key={flag} className={tdClasses}>
+                        <input
+                          type="checkbox"
+                          aria-label={t(`applications.links.${flag}For`, { name })}
+                          checked={link[flag]}
+                          onChange={(event) => change(index, { ...link, [flag]: event.target.checked })}
+                          className="size-4 accent-accent"
+                        />
+                      </td>
+                    ))}
+                    <td className={`${tdClasses} text-end`}>
+                      {writable && <Button variant="ghost" size="sm" icon={<TrashIcon />} aria-label={t('picker.remove', { name })} onClick={() => form.update((v) => ({ ...v, attributes: v.attributes.filter((_, i) => i !== index) }))} />}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {writable && (
+        <RefPicker label={t('applications.addAttribute')} search={search} excludeIds={links.map((l) => l.attributeId)}
+          onPick={(option) => form.update((v) => ({ ...v, attributes: [...v.attributes, { attributeId: option.id, outputInToken: true, required: false, visible: true }] }))} />
+      )}
+    </Section>
+  );
+}
+
+export function RoleLinks({ form, writable }: { readonly form: Form; readonly writable: boolean }) {
+  const t = useAdminT();
+  const labels = useLabels('roles');
+  const permissionLabels = useLabels('permissions');
+  const search = usePickerSearch('roles');
+  const searchPermissions = usePickerSearch('permissions');
+  const links = form.values.roles;
+  const change = (index: number, link: RoleLink) => form.update((v) => ({ ...v, roles: replaceAt(v.roles, index, link) }));
+  return (
+    <Section title={t('applications.sections.roles')} description={t('applications.help.roles')}>
+      {links.length === 0 ? <p className="text-sm text-fg-muted">{t('applications.noRoles')}</p> : (
+        <ul className="flex flex-col gap-3">
+          {links.map((link, index) => {
+            const name = labels.get(link.roleId) ?? link.roleId;
+            return (
+              <li key={link.roleId} className="flex flex-col gap-3 rounded-lg border border-line p-3">
+                <div className="flex items-center justify-between gap-2">
+                  <h3 className="font-medium text-fg">{name}</h3>
+                  {writable && <Button variant="ghost" size="sm" icon={<TrashIcon />} aria-label={t('picker.remove', { name })} onClick={() => form.update((v) => ({ ...v, roles: v.roles.filter((_, i) => i !== index) }))} />}
+                </div>
+                <div className="flex flex-wrap gap-6">
+                  <Checkbox label={t('applications.links.visible')} checked={link.visible} onChange={(event) => change(index, { ...link, visible: event.target.checked })} />
+                  <Checkbox label={t('applications.links.default')} checked={link.default} onChange={(event) => change(index, { ...link, default: event.target.checked })} />
+                </div>
+                <SingleRef label={t('applications.links.permission')} value={link.permissionId} labels={permissionLabels} search={searchPermissions} disabled={!writable}
+                  onChange={(permissionId) => change(index, { ...link, permissionId })} />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {writable && (
+        <RefPicker label={t('applications.addRole')} search={search} excludeIds={links.map((l) => l.roleId)}
+          onPick={(option) => form.update((v) => ({ ...v, roles: [...v.roles, { roleId: option.id, permissionId: null, visible: true, default: false }] }))} />
+      )}
+    </Section>
+  );
+}
+
+export function IdLinks({ form, writable, field }: { readonly form: Form; readonly writable: boolean; readonly field: 'accountAccessIds' | 'customFlowIds' }) {
+  const t = useAdminT();
+  const kind = field === 'accountAccessIds' ? 'accountAccesses' : 'customFlows';
+  const labels = useLabels(kind);
+  const search = usePickerSearch(kind);
+  const ids = form.values[field];
+  const title = t(`applications.sections.${kind}`);
+  return (
+    <Section title={title} description={t(`applications.help.${kind}`)}>
+      <ChipList label={title} items={ids} labels={labels} emptyText={t('applications.noneLinked')} disabled={!writable}
+        onRemove={(removed) => form.update((v) => ({ ...v, [field]: v[field].filter((id) => id !== removed) }))} />
+      {writable && <RefPicker label={t(`applications.add.${kind}`)} search={search} excludeIds={ids} onPick={(option) => form.update((v) => ({ ...v, [field]: [...v[field], option.id] }))} />}
+    </Section>
+  );
+}
+
+export function ActivationGroups({ form, writable }: { readonly form: Form; readonly writable: boolean }) {
+  const t = useAdminT();
+  const errorText = useErrorText();
+  const roleLabels = useLabels('roles');
+  const groupLabels = useLabels('accountAccesses');
+  const searchRoles = usePickerSearch('roles');
+  const searchGroups = usePickerSearch('accountAccesses');
+  const groups = form.values.activationGroups;
+  const change = (index: number, change: Partial<ApplicationValues['activationGroups'][number]>, field?: string) =>
+    form.update((v) => ({ ...v, activationGroups: v.activationGroups.map((g, i) => (i === index ? { ...g, ...change } : g)) }), field);
+  return (
+    <Section title={t('applications.sections.activationGroups')} description={t('applications.help.activationGroups')}>
+      {groups.length === 0 && <p className="text-sm text-fg-muted">{t('applications.noActivationGroups')}</p>}
+      {groups.map((group, index) => (
+        <fieldset key={index} className="flex flex-col gap-3 rounded-lg border border-line p-3">
+          <legend className="px-1 text-sm font-medium text-fg">{t('applications.activationGroup', { number: index + 1 })}</legend>
+          <TextField label={t('applications.fields.directoryGroupName')} required value={group.directoryGroupName}
+            error={errorText(form.errors[`activationGroups.${index}.directoryGroupName`])}
+            onChange={(event) => change(index, { directoryGroupName: event.target.value }, `activationGroups.${index}.directoryGroupName`)} />
+          <span className="text-sm font-medium text-fg">{t('applications.fields.activationRoles')}</span>
+          <ChipList label={t('applications.fields.activationRoles')} items={group.roleIds} labels={roleLabels} emptyText={t('applications.noneLinked')} disabled={!writable}
+            onRemove={(removed) => change(index, { roleIds: group.roleIds.filter((id) => id !== removed) })} />
+          {writable && <RefPicker label={t('applications.addRole')} search={searchRoles} excludeIds={group.roleIds} onPick={(option) => change(index, { roleIds: [...group.roleIds, option.id] })} />}
+          <span className="text-sm font-medium text-fg">{t('applications.fields.activationAccountAccesses')}</span>
+          <ChipList label={t('applications.fields.activationAccountAccesses')} items={group.accountAccessIds} labels={groupLabels} emptyText={t('applications.noneLinked')} disabled={!writable}
+            onRemove={(removed) => change(index, { accountAccessIds: group.accountAccessIds.filter((id) => id !== removed) })} />
+          {writable && <RefPicker label={t('applications.add.accountAccesses')} search={searchGroups} excludeIds={group.accountAccessIds} onPick={(option) => change(index, { accountAccessIds: [...group.accountAccessIds, option.id] })} />}
+          {writable && (
+            <div>
+              <Button variant="ghost" size="sm" icon={<TrashIcon />} onClick={() => form.update((v) => ({ ...v, activationGroups: v.activationGroups.filter((_, i) => i !== index) }))}>
+                {t('applications.removeActivationGroup')}
+              </Button>
+            </div>
+          )}
+        </fieldset>
+      ))}
+      {writable && (
+        <div>
+          <Button variant="secondary" size="sm" icon={<PlusIcon />} onClick={() => form.update((v) => ({ ...v, activationGroups: [...v.activationGroups, { directoryGroupName: '', roleIds: [], accountAccessIds: [] }] }))}>
+            {t('applications.addActivationGroup')}
+          </Button>
+        </div>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,26 @@
+import type { CustomFlowSummary } from '@portal/adapters/admin';
+import { ListView } from '../components/list-view.tsx';
+import { ListPage, RowLink } from '../components/list-page.tsx';
+import { useAdmin } from '../admin-context.tsx';
+import { adminLinks } from '../lib/links.ts';
+import { useAdminT } from '../lib/i18n.ts';
+
+export default function CustomFlowsListPage() {
+  const t = useAdminT();
+  const { api } = useAdmin();
+  return (
+    <ListPage kind="customFlows" title={t('customFlows.title')} subTitle={t('customFlows.subTitle')}>
+      <ListView<CustomFlowSummary>
+        caption={t('customFlows.title')}
+        load={api.customFlows.list}
+        rowKey={(row) => row.id}
+        defaultSort="label"
+        columns={[
+          { key: 'label', header: t('customFlows.fields.label'), sortable: true, render: (row) => <RowLink href={adminLinks.detail('customFlows', row.id)}>{row.label}</RowLink> },
+          { key: 'key', header: t('customFlows.fields.key'), sortable: true, render: (row) => <code className="text-xs">{`/flows/${row.key}`}</code> },
+          { key: 'description', header: t('customFlows.fields.description'), render: (row) => row.description },
+        ]}
+      />
+    </ListPage>
+  );
+}

@@ -1,0 +1,61 @@
+// /admin: the overview: the applications the user administers (with open requests) and
+// the global items the user may see (spec §2).
+import { visibleAdminNavItems } from '@portal/core';
+import { UiLink } from '@portal/ui';
+import { useTranslation } from 'react-i18next';
+import { useNavigationBar } from '../../../app/contexts.tsx';
+import { usePageTitle } from '../../../app/page-title.ts';
+import { useSession } from '../../../app/session.ts';
+import { useAdmin } from '../admin-context.tsx';
+import { adminLinks } from '../lib/links.ts';
+import { useAdminT } from '../lib/i18n.ts';
+
+const cardClasses = 'flex h-full flex-col gap-1 rounded-xl border border-line bg-surface p-4 text-fg shadow-sm hover:border-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus';
+
+export default function OverviewPage() {
+  const t = useAdminT();
+  const { t: tu } = useTranslation('ui');
+  const session = useSession();
+  const { administrable } = useAdmin();
+  const items = visibleAdminNavItems(session.user);
+  useNavigationBar({ title: t('overview.title'), subTitle: t('overview.subTitle') });
+  usePageTitle(t('overview.title'));
+  return (
+    <div className="flex flex-col gap-8">
+      <section aria-labelledby="overview-applications" className="flex flex-col gap-3">
+        <h2 id="overview-applications" className="text-lg font-semibold text-fg">{t('overview.applications')}</h2>
+        {administrable.status === 'failed' && <p role="alert" className="text-sm text-danger">{t('list.error')}</p>}
+        {administrable.status === 'ready' && administrable.items.length === 0 && <p className="text-sm text-fg-muted">{t('overview.noApplications')}</p>}
+        {administrable.items.length > 0 && (
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {administrable.items.map((app) => (
+              <li key={app.id}>
+                <UiLink href={adminLinks.application(app.id)} className={cardClasses}>
+                  <span className="font-medium">{app.label}</span>
+                  {app.permissions.manageAccessRequests && (
+                    <span className="text-sm text-fg-muted">{t('overview.openRequests', { count: app.accessRequestsAmount })}</span>
+                  )}
+                </UiLink>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {items.length > 0 && (
+        <nav aria-labelledby="overview-global" className="flex flex-col gap-3">
+          <h2 id="overview-global" className="text-lg font-semibold text-fg">{t('overview.global')}</h2>
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {items.map((item) => (
+              <li key={item.key}>
+                <UiLink href={item.path} className={cardClasses}>
+                  <span className="font-medium">{tu(`nav.${item.key}`)}</span>
+                  <span className="text-sm text-fg-muted">{t(`overview.descriptions.${item.key}`)}</span>
+                </UiLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import type { PermissionSummary } from '@portal/adapters/admin';
+import { ListView } from '../components/list-view.tsx';
+import { ListPage, RowLink } from '../components/list-page.tsx';
+import { useAdmin } from '../admin-context.tsx';
+import { adminLinks } from '../lib/links.ts';
+import { useAdminT } from '../lib/i18n.ts';
+
+export default function PermissionsListPage() {
+  const t = useAdminT();
+  const { api } = useAdmin();
+  return (
+    <ListPage kind="permissions" title={t('permissions.title')} subTitle={t('permissions.subTitle')}>
+      <ListView<PermissionSummary>
+        caption={t('permissions.title')}
+        load={api.permissions.list}
+        rowKey={(row) => row.id}
+        defaultSort="key"
+        columns={[
+          { key: 'key', header: t('permissions.fields.key'), sortable: true, render: (row) => <RowLink href={adminLinks.detail('permissions', row.id)}>{row.key}</RowLink> },
+          { key: 'description', header: t('permissions.fields.description'), sortable: true, render: (row) => row.description },
+        ]}
+      />
+    </ListPage>
+  );
+}
