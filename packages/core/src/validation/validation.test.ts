@@ -93,3 +93,17 @@ describe('webhook settings', () => {
     expect(validateWebhookEndpoint('javascript:x', { development: true })?.code).toBe('validations.url');
   });
 });
+
+describe('url rule against the WHATWG URL parser (property)', () => {
+  const Url = (globalThis as unknown as { URL: new (input: string) => { protocol: string; host: string } }).URL;
+  const pieces = ['http', 'https', 'javascript', 'data', 'vbscript', 'HTTP', ':', '//', '/', '\\', ' ', '\t', '\n', 'a.test', 'localhost', ':8080', '@', '%0a', '?', '#', '&#58;', 'x'];
+  it('every accepted value is an http(s) URL with a host', async () => {
+    const fc = (await import('fast-check')).default;
+    fc.assert(fc.property(fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 8 }), (parts) => {
+      const value = parts.join('');
+      if (validateUrl(value) !== undefined || value.trim() === '') return true;
+      const url = new Url(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.host !== '';
+    }), { numRuns: 3000 });
+  });
+});
