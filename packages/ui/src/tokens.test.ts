@@ -79,6 +79,14 @@ describe('token parsing', () => {
   });
 });
 
+describe('motion', () => {
+  it('stops animations and transitions when the user prefers reduced motion', () => {
+    const block = css.slice(css.indexOf('@media (prefers-reduced-motion: reduce)'));
+    expect(block).toMatch(/animation-duration:\s*0\.01ms !important/);
+    expect(block).toMatch(/transition-duration:\s*0\.01ms !important/);
+  });
+});
+
 describe('type scale', () => {
   it('offers exactly 12, 14, 16, 20, 24 and 30 px', () => {
     const sizes = [...themeBlock.matchAll(/--text-[\w]+:\s*([\d.]+)rem;/g)].map((match) => Number(match[1]) * 16);

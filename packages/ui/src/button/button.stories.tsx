@@ -35,6 +35,9 @@ export const KeyboardActivation: Story = {
     await userEvent.tab();
     const button = canvas.getByRole('button', { name: 'Speichern' });
     await expect(button).toHaveFocus();
+    // A visible focus ring (2 px outline) for keyboard users.
+    await expect(getComputedStyle(button).outlineStyle).toBe('solid');
+    await expect(getComputedStyle(button).outlineWidth).toBe('2px');
     await userEvent.keyboard('{Enter}');
     await userEvent.keyboard(' ');
     await expect(args.onClick).toHaveBeenCalledTimes(2);

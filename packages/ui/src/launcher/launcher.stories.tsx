@@ -60,7 +60,9 @@ export const KeyboardNavigation: Story = {
     await userEvent.tab();
     await expect(canvas.getByRole('searchbox')).toHaveFocus();
     await userEvent.tab();
-    await expect(canvas.getByRole('link', { name: /Händlerbestellung/ })).toHaveFocus();
+    const tile = canvas.getByRole('link', { name: /Händlerbestellung/ });
+    await expect(tile).toHaveFocus();
+    await expect(getComputedStyle(tile).outlineStyle).toBe('solid');
     await userEvent.tab();
     await expect(canvas.getByRole('link', { name: /Küchenplaner/ })).toHaveFocus();
   },
