@@ -80,7 +80,9 @@ export async function signInAs(page: Page, kind: DemoAccount['kind'], returnPath
   await assertOnProviderSignIn(page);
   await fillProviderSignIn(page, who);
   await clickProviderSubmit(page);
-  await expect(page).toHaveURL(new RegExp(`^${urls.portal}${returnPath.replace(/[?]/g, '\\?')}`));
+  // Back at the portal, past the callback (code exchanged, address cleaned).
+  await expect(page).toHaveURL((url) => url.origin === urls.portal && `${url.pathname}${url.search}` === returnPath);
+  if (returnPath === '/') await expect(page.getByRole('heading', { level: 1 })).toContainText(fullNameOf(who));
   return who;
 }
 

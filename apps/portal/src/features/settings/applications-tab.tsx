@@ -28,11 +28,10 @@ export function ApplicationsTab() {
             <li key={app.id}>
               <UiLink
                 href={links.settingsApplication({ id: app.id })}
-                aria-label={t('applications.edit', { label: app.label })}
                 className="flex items-center justify-between gap-4 px-4 py-3 hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus"
               >
                 <span className="flex min-w-0 flex-col">
-                  <span className="truncate text-sm font-medium text-fg">{app.label}</span>
+                  <span className="truncate text-sm font-medium text-fg">{app.label}<span className="sr-only">{` – ${t('applications.editShort')}`}</span></span>
                   {app.description !== undefined && app.description !== '' && <span className="truncate text-sm text-fg-muted">{app.description}</span>}
                 </span>
                 <span className="flex shrink-0 items-center gap-2">

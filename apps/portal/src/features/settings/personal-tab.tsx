@@ -57,6 +57,7 @@ export function PersonalTab() {
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<SaveFailure | undefined>();
   const [saved, setSaved] = useState(false);
+  const [savedLanguage, setSavedLanguage] = useState<string | undefined>();
   useEffect(() => {
     if (profile.status === 'ready') setDraft((current) => current ?? draftOf(profile.data));
   }, [profile.status, profile.data]);
@@ -80,10 +81,13 @@ export function PersonalTab() {
     setFailure(undefined);
     setSaved(false);
     try {
+      const languageChanged = draft.language !== (savedLanguage ?? data.language);
       const updated = await api.updateProfile(inputOf(draft));
       setDraft(draftOf(updated));
+      setSavedLanguage(updated.language);
       setSaved(true);
-      if (updated.language !== (i18n.resolvedLanguage ?? i18n.language)) setLanguage(updated.language);
+      // The interface follows the language only when the user changed it here.
+      if (languageChanged && updated.language !== (i18n.resolvedLanguage ?? i18n.language)) setLanguage(updated.language);
     } catch (error) {
       const why = saveFailure(error);
       setFailure(why);

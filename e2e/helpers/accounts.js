@@ -1,0 +1,45 @@
+// The demo accounts and client ids shared by the API seed, the provider and these specs.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+const root = join(import.meta.dirname, '..', '..');
+export const identities = JSON.parse(readFileSync(join(root, 'packages/contract/demo/identities.json'), 'utf8'));
+export const demoPassword = identities.password;
+export function account(kind) {
+    const found = identities.accounts.find((a) => a.kind === kind);
+    if (found === undefined)
+        throw new Error(`no demo account ${kind}`);
+    return found;
+}
+export const fullNameOf = (a) => `${a.firstName} ${a.lastName}`;
+/** Application ids of the demo data (apps/api seed). */
+export const demoApps = {
+    dealerShop: identities.clients.dealerShop.clientId,
+    dealerShopLabel: identities.clients.dealerShop.label,
+    kitchenPlanner: 'a1000000-0000-4000-8000-000000000002',
+    servicePortal: 'a1000000-0000-4000-8000-000000000003',
+    marketing: 'a1000000-0000-4000-8000-000000000004',
+    hr: 'a1000000-0000-4000-8000-000000000005',
+};
+const port = (name, fallback) => Number(process.env[name] ?? fallback);
+/** The e2e stack's ports (playwright.config.ts); overridable for a stack started by hand. */
+export const ports = { portal: port('PORTAL_PORT', 5273), api: port('API_PORT', 4100), idp: port('IDP_PORT', 4101), dealerShop: port('DEALER_SHOP_PORT', 4102) };
+export const urls = {
+    portal: `http://localhost:${ports.portal}`,
+    idp: `http://localhost:${ports.idp}`,
+    dealerShop: `http://localhost:${ports.dealerShop}`,
+};
+/** Messages of the portal and the ui package, for checks in other languages. */
+export function messages(namespace, language) {
+    const file = namespace === 'ui'
+        ? join(root, 'packages/ui/src/locales', language, 'ui.json')
+        : join(root, 'apps/portal/src/locales', language, `${namespace}.json`);
+    return JSON.parse(readFileSync(file, 'utf8'));
+}
+export function text(tree, key) {
+    let node = tree;
+    for (const part of key.split('.'))
+        node = node?.[part];
+    if (typeof node !== 'string')
+        throw new Error(`no text ${key}`);
+    return node;
+}

@@ -1,0 +1,37 @@
+import { expect } from './portal.ts';
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A form field by its visible label (with or without the required mark). */
+export function field(page, label) {
+    return page.getByLabel(new RegExp(`^${escape(label)}( \\(Pflichtfeld\\))?$`));
+}
+export async function fillAdminField(page, label, value) {
+    await field(page, label).fill(value);
+}
+export function sidebar(page) {
+    return page.getByRole('navigation', { name: 'Admin-Navigation' });
+}
+/** Open a picker ("Attribut hinzufügen"), search and choose the entry whose name starts with `name`. */
+export async function pick(page, pickerLabel, search, name) {
+    await page.getByRole('button', { name: pickerLabel, exact: true }).click();
+    await page.getByRole('searchbox', { name: pickerLabel }).fill(search);
+    await page.getByRole('list', { name: pickerLabel }).getByRole('button', { name: new RegExp(`^${escape(name)}`) }).first().click();
+}
+export async function clickSave(page) {
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+}
+export async function assertSaved(page) {
+    await expect(page.getByText('Die Änderungen wurden gespeichert.').first()).toBeVisible();
+}
+export function historyTable(page) {
+    return page.getByRole('table', { name: 'Änderungsverlauf' });
+}
+export function deliveriesTable(page) {
+    return page.getByRole('table', { name: 'Zustellungen des Webhooks' });
+}
+/** Search a list and open the row whose link has this name. */
+export async function openRow(page, search, linkName) {
+    await page.getByRole('searchbox').first().fill(search);
+    await page.getByRole('table').getByRole('link', { name: linkName, exact: true }).click();
+}
+/** A minimal SVG logo (well under 2 MB). */
+export const logoSvg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#2563eb"/><path d="M16 44h32v4H16z" fill="#fff"/></svg>');

@@ -1,0 +1,110 @@
+// Helpers that read like a user's day: goTo*, fill*, click*, assert*, signInAs.
+import { expect, test as base } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { account, demoPassword, fullNameOf, urls } from './accounts.ts';
+/** Every spec collects CSP violations and fails when one was reported. */
+export const test = base.extend({
+    cspViolations: [async ({ page }, use) => {
+            const violations = [];
+            page.on('console', (message) => {
+                if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+                    violations.push(message.text());
+            });
+            await page.addInitScript(() => {
+                document.addEventListener('securitypolicyviolation', (event) => {
+                    console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
+                });
+            });
+            await use(violations);
+            expect(violations, 'no Content Security Policy violation').toEqual([]);
+        }, { auto: true }],
+});
+export { expect };
+// ---- assert ---------------------------------------------------------------------------
+/** axe-core (WCAG 2.1 A/AA) at zero violations on the page as it is now. */
+export async function assertAccessible(page) {
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const summary = result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+export async function assertOnHome(page, who) {
+    await expect(page).toHaveURL(`${urls.portal}/`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(fullNameOf(who));
+}
+export async function assertErrorPage(page, code, description) {
+    await expect(page.getByRole('heading', { level: 1, name: `Fehler ${code}` })).toBeVisible();
+    if (description !== undefined)
+        await expect(page.getByText(description)).toBeVisible();
+}
+// ---- the provider's sign-in page --------------------------------------------------------
+export async function assertOnProviderSignIn(page) {
+    await expect(page).toHaveURL(new RegExp(`^${urls.idp}/`));
+    await expect(page.locator('input[name="email"]')).toBeVisible();
+}
+export async function fillProviderSignIn(page, who) {
+    await page.locator('input[name="email"]').fill(who.email);
+    await page.locator('input[name="password"]').fill(demoPassword);
+}
+export async function clickProviderSubmit(page) {
+    await page.locator('button[name="action"][value="submit"]').click();
+}
+export async function clickProviderCancel(page) {
+    await page.locator('button[name="action"][value="cancel"]').click();
+}
+// ---- go to ------------------------------------------------------------------------------
+export async function goToLogin(page, returnPath) {
+    await page.goto(returnPath === undefined ? '/login' : `/login?returnPath=${encodeURIComponent(returnPath)}`);
+    await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible();
+}
+export async function clickSignIn(page) {
+    await page.getByRole('link', { name: 'Anmelden' }).click();
+}
+/** Sign in from the portal's login page through the provider's page; ends on `returnPath`. */
+export async function signInAs(page, kind, returnPath = '/') {
+    const who = account(kind);
+    await page.goto(returnPath);
+    await expect(page).toHaveURL(/\/login/);
+    await clickSignIn(page);
+    await assertOnProviderSignIn(page);
+    await fillProviderSignIn(page, who);
+    await clickProviderSubmit(page);
+    // Back at the portal, past the callback (code exchanged, address cleaned).
+    await expect(page).toHaveURL((url) => url.origin === urls.portal && `${url.pathname}${url.search}` === returnPath);
+    if (returnPath === '/')
+        await expect(page.getByRole('heading', { level: 1 })).toContainText(fullNameOf(who));
+    return who;
+}
+export async function goToHome(page) {
+    await page.getByRole('link', { name: 'Meine Apps' }).first().click();
+    await expect(page).toHaveURL(`${urls.portal}/`);
+}
+export async function goToSettings(page, tab) {
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
+    if (tab !== undefined)
+        await page.getByRole('navigation', { name: 'Bereiche der Einstellungen' }).getByRole('link', { name: tab }).click();
+}
+export async function goToGate(page, clientId) {
+    await page.goto(`/flows/auth?client_id=${encodeURIComponent(clientId)}`);
+}
+// ---- menus ------------------------------------------------------------------------------
+export async function openUserMenu(page, who) {
+    await page.getByRole('button', { name: `Benutzermenü von ${fullNameOf(who)} öffnen` }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+}
+export async function clickSignOut(page, who) {
+    await openUserMenu(page, who);
+    await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+}
+/** Switch the language from the top bar (the menu lists every language in its own name). */
+export async function chooseLanguage(page, languageName) {
+    await page.getByRole('banner').getByRole('button', { name: /Sprache|Language|Langue|Idioma|Lingua|Taal|Język/ }).click();
+    await page.getByRole('menuitem', { name: languageName }).click();
+}
+// ---- forms ------------------------------------------------------------------------------
+export async function fillField(page, label, value) {
+    await page.getByLabel(label, { exact: false }).first().fill(value);
+}
+export async function clickButton(page, name) {
+    await page.getByRole('button', { name }).click();
+}

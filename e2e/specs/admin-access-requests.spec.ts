@@ -1,0 +1,103 @@
+// Per-application administration: the kitchen planner's administrator accepts one access
+// request with a role and denies another; the sidebar badge follows, the user's access
+// changes and the webhook delivery is recorded. 403 on an application not administered;
+// admin items are hidden without their permissions.
+import { demoApps, fullNameOf, account } from '../helpers/accounts.ts';
+import { assertAccessible, assertErrorPage, expect, signInAs, test } from '../helpers/portal.ts';
+import { assertSaved, clickSave, deliveriesTable, fillAdminField, historyTable, sidebar } from '../helpers/admin.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const planner = `/admin/applications/${demoApps.kitchenPlanner}`;
+
+test('the global administrator gives the kitchen planner a webhook', async ({ page }) => {
+  await signInAs(page, 'global-admin', planner);
+  await expect(page.getByRole('heading', { level: 1, name: 'Küchenplaner' })).toBeVisible();
+  await page.getByRole('switch', { name: 'Webhook einrichten' }).click();
+  await fillAdminField(page, 'Endpunkt-URL', 'http://localhost:4102/webhooks/access');
+  await clickSave(page);
+  await assertSaved(page);
+  await expect(historyTable(page).getByRole('cell', { name: 'http://localhost:4102/webhooks/access' }).first()).toBeVisible();
+});
+
+test('the application administrator accepts one request with a role and denies another', async ({ page }) => {
+  const partner = account('partner');
+  const customer = account('customer');
+  await signInAs(page, 'app-admin', '/admin');
+  // No global items without their permissions.
+  await expect(sidebar(page).getByRole('link', { name: 'Anwendungen', exact: true })).toHaveCount(0);
+  await expect(sidebar(page).getByRole('link', { name: 'Attribute', exact: true })).toHaveCount(0);
+  await expect(page.getByText('2 offene Zugriffsanfragen')).toBeVisible();
+  await assertAccessible(page);
+
+  await page.getByRole('link', { name: /^Küchenplaner/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/${demoApps.kitchenPlanner}$`));
+  await expect(sidebar(page).getByText('Offene Zugriffsanfragen: 2')).toBeAttached();
+  await assertAccessible(page);
+
+  await sidebar(page).getByRole('link', { name: /Zugriffsanfragen/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Zugriffsanfragen' })).toBeVisible();
+  const requests = page.getByRole('table', { name: 'Zugriffsanfragen für Küchenplaner' });
+  await expect(requests.getByRole('row', { name: new RegExp(fullNameOf(partner)) })).toContainText('Küchenstudio Nord GmbH');
+  await assertAccessible(page);
+
+  // Accept the partner's request: not without a role.
+  await requests.getByRole('link', { name: fullNameOf(partner) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Anfrage von ${fullNameOf(partner)}` })).toBeVisible();
+  await assertAccessible(page);
+  await page.getByRole('button', { name: 'Annehmen' }).click();
+  await page.getByRole('button', { name: 'Zugriff gewähren' }).click();
+  await expect(page.getByText('Es muss mindestens eine Rolle ausgewählt werden!')).toBeVisible();
+  await assertAccessible(page);
+  await page.getByRole('group', { name: 'Rollen' }).getByRole('checkbox', { name: 'Planer', exact: true }).check();
+  await expect(page.getByText('Es muss mindestens eine Rolle ausgewählt werden!')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Zugriff gewähren' }).click();
+  await expect(page.getByText('Die Anfrage wurde angenommen.').first()).toBeVisible();
+  await expect(sidebar(page).getByText('Offene Zugriffsanfragen: 1')).toBeAttached();
+
+  // Deny the customer's request with a reason.
+  await sidebar(page).getByRole('link', { name: /Zugriffsanfragen/ }).click();
+  await requests.getByRole('link', { name: fullNameOf(customer) }).click();
+  await page.getByRole('button', { name: 'Ablehnen' }).click();
+  await page.getByLabel('Begründung').fill('Bitte über den Händler anfragen.');
+  await page.getByRole('button', { name: 'Anfrage ablehnen' }).click();
+  await expect(page.getByText('Die Anfrage wurde abgelehnt.').first()).toBeVisible();
+  await expect(sidebar(page).getByText(/Offene Zugriffsanfragen/)).toHaveCount(0);
+  await sidebar(page).getByRole('link', { name: /Zugriffsanfragen/ }).click();
+  await expect(page.getByText('Keine offenen Zugriffsanfragen')).toBeVisible();
+
+  // The partner now has access with the role.
+  await sidebar(page).getByRole('link', { name: 'Benutzer', exact: true }).click();
+  await page.getByRole('searchbox').first().fill('Dana');
+  const users = page.getByRole('table', { name: 'Benutzer von Küchenplaner' });
+  await expect(users.getByRole('row', { name: new RegExp(fullNameOf(partner)) })).toContainText('Planer');
+  await assertAccessible(page);
+  await users.getByRole('link', { name: fullNameOf(partner) }).click();
+  await expect(page.getByRole('group', { name: 'Rollen' }).getByRole('checkbox', { name: 'Planer', exact: true })).toBeChecked();
+  await assertAccessible(page);
+  // Edit the access (PUT): add the viewer role.
+  await page.getByRole('group', { name: 'Rollen' }).getByRole('checkbox', { name: 'Planbetrachter', exact: true }).check();
+  await clickSave(page);
+  await assertSaved(page);
+
+  // 403 on an application not administered, and on global pages.
+  await page.goto(`/admin/${demoApps.dealerShop}`);
+  await assertErrorPage(page, 403);
+  await page.goto('/admin/applications');
+  await assertErrorPage(page, 403);
+});
+
+test('the webhook delivery of the grant is recorded', async ({ page }) => {
+  await signInAs(page, 'global-admin', planner);
+  await expect(deliveriesTable(page).getByRole('cell', { name: 'Zugriff vergeben' }).first()).toBeVisible();
+  await assertAccessible(page);
+});
+
+test('a customer without admin permissions sees no admin items and gets 403', async ({ page }) => {
+  await signInAs(page, 'customer');
+  await expect(page.getByRole('link', { name: 'Admin Center' })).toHaveCount(0);
+  await page.goto('/admin');
+  await assertErrorPage(page, 403);
+  await page.goto(`/admin/${demoApps.kitchenPlanner}/access-requests`);
+  await assertErrorPage(page, 403);
+});

@@ -1,0 +1,128 @@
+// The admin console as the global administrator: create an application with a logo, a
+// webhook, linked attributes and roles; see the release notice and the history; edit an
+// attribute and a role; unsaved changes are not lost; every admin page passes axe.
+import { assertAccessible, expect, signInAs, test } from '../helpers/portal.ts';
+import { assertSaved, clickSave, fillAdminField, field, historyTable, logoSvg, openRow, pick, sidebar } from '../helpers/admin.ts';
+
+test('the global administrator creates an application with logo, webhook, attributes and roles', async ({ page }) => {
+  await signInAs(page, 'global-admin', '/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Center' })).toBeVisible();
+  for (const item of ['Benutzer', 'Anwendungen', 'Attribute', 'Berechtigungen', 'Rollen', 'Kontozugänge', 'Benutzerdefinierte Abläufe']) {
+    await expect(sidebar(page).getByRole('link', { name: item, exact: true })).toBeVisible();
+  }
+  await assertAccessible(page);
+
+  await sidebar(page).getByRole('link', { name: 'Anwendungen', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Anwendungen' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Anwendungen' }).getByRole('link', { name: 'Küchenplaner' })).toBeVisible();
+  await expect(page.getByText(/\d+–\d+ von \d+/)).toBeVisible();
+  await assertAccessible(page);
+
+  await page.getByRole('link', { name: 'Neu anlegen' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Neue Anwendung' })).toBeVisible();
+  // A wrong URL is refused on the field, the input stays.
+  await fillAdminField(page, 'Bezeichnung', 'Aufmaß-App');
+  await fillAdminField(page, 'URL', 'javascript:alert(1)');
+  await clickSave(page);
+  await expect(page.getByText('javascript:alert(1) muss eine gültige URL sein')).toBeVisible();
+  await expect(field(page, 'Bezeichnung')).toHaveValue('Aufmaß-App');
+
+  await fillAdminField(page, 'URL', 'https://aufmass.hk-demo.test');
+  await fillAdminField(page, 'Beschreibung', 'Aufmaße vor Ort erfassen.');
+  await fillAdminField(page, 'Sortiernummer', '60');
+  await fillAdminField(page, 'E-Mail für Benachrichtigungen', 'aufmass@hk-demo.test');
+  await page.locator('input[type="file"]').setInputFiles({ name: 'aufmass.svg', mimeType: 'image/svg+xml', buffer: logoSvg });
+  await expect(page.getByRole('img', { name: 'Vorschau des Logos' })).toBeVisible();
+
+  await pick(page, 'Attribut hinzufügen', 'Händler', 'Händlernummer');
+  await pick(page, 'Attribut hinzufügen', 'Telefon', 'Telefon');
+  await page.getByRole('checkbox', { name: 'Händlernummer ist Pflicht' }).check();
+  await pick(page, 'Rolle hinzufügen', 'Planer', 'Planer');
+  await page.getByRole('switch', { name: 'Webhook einrichten' }).click();
+  await fillAdminField(page, 'Endpunkt-URL', 'https://aufmass.hk-demo.test/hooks/access');
+  await fillAdminField(page, 'Benutzername (Basic Auth)', 'portal');
+  await fillAdminField(page, 'Passwort (Basic Auth)', 'geheim-123');
+  await page.getByRole('button', { name: 'Header hinzufügen' }).click();
+  await fillAdminField(page, 'Name von Header 1', 'X-Kitchen');
+  await fillAdminField(page, 'Wert von Header 1', 'aufmass');
+  await assertAccessible(page);
+
+  await clickSave(page);
+  await assertSaved(page);
+  await expect(page).toHaveURL(/\/admin\/applications\/[0-9a-f-]{36}$/);
+  // A new application must be released in the identity directory first.
+  await expect(page.getByText('Anwendung noch nicht freigegeben')).toBeVisible();
+  const portalLink = page.getByRole('link', { name: /Übersicht der Anwendung im Portal des Identitätsanbieters öffnen/ });
+  await expect(portalLink).toHaveAttribute('href', /portal\.azure\.com.*appId\/[0-9a-f-]{36}/);
+  await expect(page.getByRole('table', { name: 'Attribute' }).getByRole('rowheader', { name: 'Händlernummer' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Planer', exact: true })).toBeVisible();
+  await expect(field(page, 'Passwort (Basic Auth)')).toHaveValue('');
+  await expect(page.getByText('Ein Passwort ist gespeichert. Leer lassen, um es zu behalten.')).toBeVisible();
+  await expect(historyTable(page).getByRole('cell', { name: 'Angelegt' }).first()).toBeVisible();
+  await expect(historyTable(page)).not.toContainText('geheim-123');
+  await assertAccessible(page);
+
+  // The new application appears in the list.
+  await sidebar(page).getByRole('link', { name: 'Anwendungen', exact: true }).click();
+  await openRow(page, 'Aufmaß', 'Aufmaß-App');
+  await expect(page.getByRole('heading', { level: 1, name: 'Aufmaß-App' })).toBeVisible();
+});
+
+test('the global administrator edits an attribute and a role and sees their history', async ({ page }) => {
+  await signInAs(page, 'global-admin', '/admin/attributes');
+  await expect(page.getByRole('heading', { level: 1, name: 'Attribute' })).toBeVisible();
+  await assertAccessible(page);
+  await openRow(page, 'Telefon', 'phone');
+  await expect(field(page, 'Bezeichnung')).toHaveValue('Telefon');
+  await fillAdminField(page, 'Bezeichnung', 'Telefon geschäftlich');
+
+  // Leaving a dirty form asks first; staying keeps the input.
+  await sidebar(page).getByRole('link', { name: 'Rollen', exact: true }).click();
+  const leave = page.getByRole('alertdialog', { name: 'Ungespeicherte Änderungen verwerfen?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(page).toHaveURL(/\/admin\/attributes\//);
+  await expect(field(page, 'Bezeichnung')).toHaveValue('Telefon geschäftlich');
+
+  await clickSave(page);
+  await assertSaved(page);
+  await expect(historyTable(page).getByRole('cell', { name: 'Telefon geschäftlich' })).toBeVisible();
+  await assertAccessible(page);
+
+  await sidebar(page).getByRole('link', { name: 'Rollen', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rollen' })).toBeVisible();
+  await assertAccessible(page);
+  await openRow(page, 'Betrachter', 'Betrachter');
+  await fillAdminField(page, 'Beschreibung', 'Sieht Bestellungen und Lieferstatus');
+  await pick(page, 'Berechtigung hinzufügen', 'dealer_ordering.order', 'dealer_ordering.order');
+  await clickSave(page);
+  await assertSaved(page);
+  await expect(historyTable(page).getByRole('cell', { name: 'Sieht Bestellungen und Lieferstatus' })).toBeVisible();
+  await assertAccessible(page);
+});
+
+test('the global administrator sees every global list with paging, search and an empty state', async ({ page }) => {
+  await signInAs(page, 'global-admin', '/admin/users');
+  await expect(page.getByRole('heading', { level: 1, name: 'Benutzer' })).toBeVisible();
+  await expect(page.getByText(/1–25 von \d+/)).toBeVisible();
+  await page.getByRole('button', { name: 'Nächste Seite' }).click();
+  await expect(page.getByText(/26–\d+ von \d+/)).toBeVisible();
+  await page.getByLabel('Zeilen pro Seite').selectOption('10');
+  await expect(page.getByText(/1–10 von \d+/)).toBeVisible();
+  await page.getByRole('searchbox').first().fill('kein-solcher-benutzer');
+  await expect(page.getByText('Keine Treffer für „kein-solcher-benutzer“.')).toBeVisible();
+  await page.getByRole('searchbox').first().fill('Dana');
+  await page.getByRole('link', { name: 'Dana Dealer' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dana Dealer' })).toBeVisible();
+  await assertAccessible(page);
+  for (const [path, heading] of [['/admin/permissions', 'Berechtigungen'], ['/admin/account-accesses', 'Kontozugänge'], ['/admin/custom-flows', 'Benutzerdefinierte Abläufe']] as const) {
+    await sidebar(page).getByRole('link', { name: heading, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole('table', { name: heading }).getByRole('link').first()).toBeVisible();
+    await assertAccessible(page);
+    await page.getByRole('table', { name: heading }).getByRole('link').first().click();
+    await expect(historyTable(page)).toBeVisible();
+    await assertAccessible(page);
+  }
+});

@@ -1,0 +1,55 @@
+// The app access gate: a missing attribute is asked for, filled in, and the user ends at
+// the demo dealer shop; external-app mode; a request for access.
+import { demoApps, urls } from '../helpers/accounts.ts';
+import { assertAccessible, clickButton, expect, fillField, goToGate, signInAs, test } from '../helpers/portal.ts';
+test('a partner opens the dealer shop, fills in the missing dealer number and ends at the shop', async ({ page }) => {
+    await signInAs(page, 'partner');
+    await page.getByRole('list', { name: 'Meine Apps' }).getByRole('link', { name: new RegExp(demoApps.dealerShopLabel) }).click();
+    await expect(page).toHaveURL(`${urls.portal}/flows/auth?client_id=${demoApps.dealerShop}`);
+    // External-app mode: the application's title, no portal navigation, no user menu.
+    await expect(page.getByRole('heading', { name: `Fehlende Angaben für ${demoApps.dealerShopLabel}` })).toBeVisible();
+    await expect(page.getByRole('banner')).toContainText(demoApps.dealerShopLabel);
+    await expect(page.getByRole('link', { name: 'Meine Apps' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Benutzermenü/ })).toHaveCount(0);
+    await assertAccessible(page);
+    await clickButton(page, 'Speichern und weiter');
+    await expect(page.getByText('Dieses Feld ist erforderlich.')).toBeVisible();
+    await fillField(page, 'Händlernummer', 'H-4711');
+    await clickButton(page, 'Speichern und weiter');
+    // Claims refresh at the provider, then on to the application.
+    await expect(page).toHaveURL(new RegExp(`^${urls.dealerShop}/?$`), { timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: demoApps.dealerShopLabel })).toBeVisible();
+    await page.getByRole('link', { name: 'Anmelden' }).click();
+    await expect(page.locator('#user-name')).toHaveText('Dana Dealer');
+});
+test('external-app mode shows the application branding on the gate', async ({ page }) => {
+    await signInAs(page, 'customer');
+    await goToGate(page, demoApps.dealerShop);
+    await expect(page.getByRole('banner')).toContainText(demoApps.dealerShopLabel);
+    await expect(page.getByRole('heading', { name: `Kein Zugriff auf ${demoApps.dealerShopLabel}` })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toHaveCount(0);
+    await assertAccessible(page);
+    // Without the client id the mode ends: the portal's own navigation is back.
+    await page.getByRole('link', { name: 'Zur Startseite' }).click();
+    await expect(page).toHaveURL(`${urls.portal}/`);
+    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).first()).toBeVisible();
+});
+test('a new user requests access and sees the request pending', async ({ page }) => {
+    await signInAs(page, 'new-user');
+    await goToGate(page, demoApps.kitchenPlanner);
+    await expect(page.getByRole('heading', { name: 'Kein Zugriff auf Küchenplaner' })).toBeVisible();
+    await assertAccessible(page);
+    await clickButton(page, 'Zugriff anfordern');
+    await expect(page.getByRole('heading', { name: 'Zugriff angefragt' })).toBeVisible();
+    await assertAccessible(page);
+    await page.getByRole('link', { name: 'Zur Startseite' }).click();
+    await expect(page).toHaveURL(`${urls.portal}/`);
+    await expect(page.getByText('Küchenplaner: angefragt, wartet auf Freigabe')).toBeVisible();
+});
+test('an internal application cannot be requested', async ({ page }) => {
+    await signInAs(page, 'new-user');
+    await goToGate(page, demoApps.hr);
+    await expect(page.getByRole('heading', { name: 'Kein Zugriff auf Personal-App' })).toBeVisible();
+    await expect(page.getByText('Für diese Anwendung kann kein Zugriff angefordert werden.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Zugriff anfordern' })).toHaveCount(0);
+});

@@ -1,0 +1,37 @@
+// The launcher: tiles in sort order, search as you type, pending requests, the empty state.
+import { demoApps, urls } from '../helpers/accounts.ts';
+import { assertAccessible, expect, signInAs, test } from '../helpers/portal.ts';
+test('a partner sees the apps in sort order, filters them and sees a pending request', async ({ page }) => {
+    await signInAs(page, 'partner');
+    const tiles = page.getByRole('list', { name: 'Meine Apps' }).getByRole('link');
+    await expect(tiles).toHaveCount(2);
+    await expect(tiles.nth(0)).toContainText(demoApps.dealerShopLabel);
+    await expect(tiles.nth(1)).toContainText('Serviceportal');
+    await expect(tiles.nth(0)).toHaveAttribute('href', `/flows/auth?client_id=${demoApps.dealerShop}`);
+    await page.getByRole('searchbox', { name: 'Apps durchsuchen' }).fill('serv');
+    await expect(tiles).toHaveCount(1);
+    await expect(tiles.first()).toContainText('Serviceportal');
+    await page.getByRole('searchbox', { name: 'Apps durchsuchen' }).fill('xyz');
+    await expect(page.getByText('Keine App passt zu „xyz“.')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Apps durchsuchen' }).fill('');
+    await expect(page.getByRole('heading', { name: 'Offene Zugriffsanfragen' })).toBeVisible();
+    await expect(page.getByText('Küchenplaner: angefragt, wartet auf Freigabe')).toBeVisible();
+    await assertAccessible(page);
+});
+test('a new user without apps gets the empty state pointing to access requests', async ({ page }) => {
+    await signInAs(page, 'new-user');
+    await expect(page.getByRole('heading', { name: 'Noch keine Apps' })).toBeVisible();
+    await page.getByRole('link', { name: 'Zugriff anfordern' }).click();
+    await expect(page).toHaveURL(`${urls.portal}/#request-access`);
+    await expect(page.locator('#request-access')).toBeVisible();
+    await assertAccessible(page);
+});
+test('an unknown page shows the 404 page with a way home', async ({ page }) => {
+    await signInAs(page, 'customer');
+    await page.goto('/does-not-exist');
+    await expect(page.getByRole('heading', { level: 1, name: 'Fehler 404' })).toBeVisible();
+    await expect(page.getByText('Die gesuchte Seite wurde nicht gefunden.')).toBeVisible();
+    await assertAccessible(page);
+    await page.getByRole('link', { name: 'Zurück zur Startseite' }).click();
+    await expect(page).toHaveURL(`${urls.portal}/`);
+});

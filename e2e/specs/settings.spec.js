@@ -1,0 +1,51 @@
+// Settings: each tab, a saved change, an attribute edit and the refusal of a non-editable one.
+import { demoApps, urls } from '../helpers/accounts.ts';
+import { assertAccessible, clickButton, expect, fillField, goToSettings, signInAs, test } from '../helpers/portal.ts';
+test('a partner walks through every settings tab and saves personal details', async ({ page }) => {
+    await signInAs(page, 'partner');
+    await goToSettings(page);
+    await expect(page.getByRole('heading', { name: 'Persönliche Daten' })).toBeVisible();
+    await expect(page.getByLabel('Vorname')).toHaveValue('Dana');
+    await expect(page.getByLabel('Ort')).toHaveValue('Hamburg');
+    await assertAccessible(page);
+    await fillField(page, 'Firma', 'Küchenstudio Nord GmbH & Co. KG');
+    await clickButton(page, 'Speichern');
+    await expect(page.getByText('Die Änderungen wurden gespeichert.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Firma')).toHaveValue('Küchenstudio Nord GmbH & Co. KG');
+    await page.getByRole('link', { name: 'Sicherheit' }).click();
+    await expect(page).toHaveURL(`${urls.portal}/settings/security`);
+    await expect(page.getByRole('button', { name: 'E-Mail-Adresse ändern' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Passwort ändern' })).toBeEnabled();
+    await assertAccessible(page);
+    await page.getByRole('link', { name: 'Anwendungen', exact: true }).click();
+    await expect(page).toHaveURL(`${urls.portal}/settings/applications`);
+    await expect(page.getByRole('link', { name: `Angaben für ${demoApps.dealerShopLabel} bearbeiten` })).toBeVisible();
+    await assertAccessible(page);
+});
+test('a partner edits an own attribute; a failed save keeps the input and says why', async ({ page }) => {
+    await signInAs(page, 'partner');
+    await page.goto(`/settings/applications/${demoApps.servicePortal}`);
+    await expect(page.getByRole('heading', { name: 'Serviceportal' })).toBeVisible();
+    await fillField(page, 'Telefon', '+49 40 987654');
+    await clickButton(page, 'Speichern');
+    await expect(page.getByText('Die Änderungen wurden gespeichert.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Telefon')).toHaveValue('+49 40 987654');
+    await assertAccessible(page);
+});
+test('an internal employee cannot edit a field the user may not edit, nor change e-mail or password', async ({ page }) => {
+    await signInAs(page, 'internal-employee');
+    await page.goto(`/settings/applications/${demoApps.hr}`);
+    await expect(page.getByRole('heading', { name: 'Personal-App' })).toBeVisible();
+    const field = page.getByLabel('Personalnummer');
+    await expect(field).toHaveValue('4711');
+    await expect(field).toHaveAttribute('readonly', '');
+    await expect(page.getByText('Dieses Feld kann nicht bearbeitet werden')).toBeVisible();
+    await assertAccessible(page);
+    await goToSettings(page, 'Sicherheit');
+    await expect(page.getByText('Für interne Firmenkonten nicht verfügbar', { exact: false })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'E-Mail-Adresse ändern' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Passwort ändern' })).toBeDisabled();
+    await assertAccessible(page);
+});
