@@ -2,6 +2,9 @@
 export default {
   test: {
     include: ['src/**/*.test.ts'],
+    // The machine is shared by several builds: generous limits, so load never fails a test.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
     reporters: ['default', ['json', { outputFile: 'test-results/core.json' }]],
     coverage: {
       provider: 'v8',
