@@ -6,7 +6,7 @@
 // `deny`: these bare imports are illegal, anything else is fine.
 // `testAllow`: extra bare imports for test files, stories and test helpers.
 
-const TEST_TOOLS = ['vitest', '@vitest/*', 'fast-check', 'node:*'];
+const TEST_TOOLS = ['vitest', 'vitest/*', '@vitest/*', 'fast-check', 'node:*'];
 
 export const layers = {
   'packages/core': {

@@ -51,11 +51,11 @@ export async function refreshSession(ports: SessionPorts, request: RefreshReques
     }
     const refreshToken = request.session.refreshToken;
     if (refreshToken === undefined) throw authError('auth.sessionExpired');
-    const policy = request.config.policies.signIn;
     let raw: unknown;
+    let policy: string;
     let issuer: string;
     try {
-      issuer = (await ports.identityProvider.discover(policy)).issuer;
+      ({ policy, issuer } = await policyOfIssuer(ports, request.config, request.user.issuer));
       raw = await ports.identityProvider.refresh({ policy, clientId: request.config.clientId, refreshToken, scope: request.config.scopes.join(' ') });
     } catch (error) {
       if (isIdentityProviderError(error)) {
@@ -93,6 +93,20 @@ export async function refreshSession(ports: SessionPorts, request: RefreshReques
     await ports.sessionStore.write(session);
     return { session, user };
   });
+}
+
+/**
+ * The policy that issued the user's tokens: the sign-in policy, or the claims-refresh policy
+ * after a claims refresh (each policy is its own issuer, B2C style). Refreshing there keeps
+ * `iss` stable; an issuer that is none of the portal's policies falls back to sign-in, whose
+ * answer then fails the issuer check.
+ */
+async function policyOfIssuer(ports: SessionPorts, config: AuthConfig, userIssuer: string): Promise<{ policy: string; issuer: string }> {
+  const discover = async (policy: string) => ({ policy, issuer: (await ports.identityProvider.discover(policy)).issuer });
+  const signIn = await discover(config.policies.signIn);
+  if (signIn.issuer === userIssuer) return signIn;
+  const refresh = await discover(config.policies.refresh);
+  return refresh.issuer === userIssuer ? refresh : signIn;
 }
 
 export interface SignOutRequest {

@@ -170,6 +170,23 @@ describe('session: refresh', () => {
     expect(session.accessToken).toBeDefined();
   });
 
+  it('after a claims refresh the tokens are refreshed at the policy that issued them (each policy is its own issuer)', async () => {
+    const ports = createTestPorts();
+    await signInWith(ports);
+    const refreshIssuer = 'http://localhost:4001/b2c_1a_refresh/v2.0';
+    const discover = ports.identityProvider.discover.bind(ports.identityProvider);
+    ports.identityProvider.discover = async (policy) => ({ ...(await discover(policy)), ...(policy === testAuthConfig.policies.refresh ? { issuer: refreshIssuer } : {}) });
+    const now = Math.floor(ports.clock.now() / 1000);
+    const claims = { iss: refreshIssuer, sub: 'user-1', aud: 'hk-portal', iat: now, exp: now + 3600 };
+    await ports.sessionStore.write({ accessToken: 'a1', accessTokenIsIdToken: false, idToken: fakeJwt(claims), refreshToken: 'r1', expiresAt: ports.clock.now() + 3600_000 });
+    const actor = sessionActor(ports);
+    await settledIn(actor, 'signedIn');
+    ports.identityProvider.answerNext({ access_token: 'a2', id_token: fakeJwt(claims), refresh_token: 'r2', expires_in: 3600, idTokenClaims: claims });
+    actor.send({ type: 'REFRESH' });
+    await waitFor(actor, (s) => s.matches('signedIn') && s.context.session?.accessToken === 'a2');
+    expect(ports.identityProvider.calls.refresh.at(-1)?.policy).toBe(testAuthConfig.policies.refresh);
+  });
+
   it('a refreshed ID token that fails its checks → signed out', async () => {
     const ports = createTestPorts();
     await signInWith(ports);
