@@ -3,7 +3,7 @@
 // global items the user may see) and one lazily loaded chunk per page.
 import { Suspense } from 'react';
 import { Route, Switch, useLocation, useParams } from 'wouter';
-import { hasPermission, type AdminPermission } from '@portal/core';
+import { hasPermission, visibleAdminNavItems, type AdminPermission } from '@portal/core';
 import { AdminLayout } from '@portal/ui/admin';
 import { useChrome } from '../../app/chrome.tsx';
 import { useNavigationBarState } from '../../app/contexts.tsx';
@@ -100,6 +100,17 @@ function Global({ permission, page }: { readonly permission: AdminPermission; re
   return <Show page={page} />;
 }
 
+/** The overview: with a visible admin item or an administered application (spec §6), else 403. */
+function Overview() {
+  const session = useSession();
+  const { administrable } = useAdmin();
+  if (visibleAdminNavItems(session.user).length === 0 && administrable.items.length === 0) {
+    if (administrable.status === 'loading') return <PageSkeleton />;
+    return <ErrorView error={{ kind: 'page', status: 403 }} />;
+  }
+  return <Show page="overview" />;
+}
+
 /** A page of one application: only when the user administers it (spec §6), else 403. */
 function PerApplication({ page, needsAccessRequests = false }: { readonly page: PageKey; readonly needsAccessRequests?: boolean }) {
   const { application } = useParams<{ application: string }>();
@@ -116,7 +127,7 @@ function PerApplication({ page, needsAccessRequests = false }: { readonly page: 
 function AdminRoutes() {
   return (
     <Switch>
-      <Route path="/admin"><Show page="overview" /></Route>
+      <Route path="/admin"><Overview /></Route>
       <Route path="/admin/applications"><Global permission="applications.read" page="applications" /></Route>
       <Route path="/admin/applications/:id"><Global permission="applications.read" page="application" /></Route>
       <Route path="/admin/attributes"><Global permission="attributes.read" page="attributes" /></Route>
