@@ -38,6 +38,20 @@ test('a partner edits an own attribute; a failed save keeps the input and says w
   await page.reload();
   await expect(page.getByLabel('Telefon')).toHaveValue('+49 40 987654');
   await assertAccessible(page);
+
+  // The server refuses the next save: the input stays, the reason shows at the field and in a toast.
+  await page.route('**/My/Attributes', (route) => route.fulfill({
+    status: 400,
+    contentType: 'application/json',
+    body: JSON.stringify({ error: { code: '400', message: 'Die Eingaben sind ungültig.', errors: [{ field: 'phone', message: 'Bitte eine gültige Telefonnummer angeben.' }] } }),
+  }));
+  await fillField(page, 'Telefon', 'abc');
+  await clickButton(page, 'Speichern');
+  await expect(page.getByLabel('Telefon')).toHaveValue('abc');
+  await expect(page.getByText('Bitte eine gültige Telefonnummer angeben.').first()).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Fehler' }).first()).toBeVisible();
+  await expect(page.getByText('Nicht gespeichert: Die Eingaben sind ungültig.')).toBeVisible();
+  await assertAccessible(page);
 });
 
 test('an internal employee cannot edit a field the user may not edit, nor change e-mail or password', async ({ page }) => {
@@ -55,4 +69,14 @@ test('an internal employee cannot edit a field the user may not edit, nor change
   await expect(page.getByRole('button', { name: 'E-Mail-Adresse ändern' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Passwort ändern' })).toBeDisabled();
   await assertAccessible(page);
+});
+
+test('a partner leaves for the password change at the provider and comes back after cancelling', async ({ page }) => {
+  await signInAs(page, 'partner');
+  await goToSettings(page, 'Sicherheit');
+  await clickButton(page, 'Passwort ändern');
+  await expect(page).toHaveURL(/b2c_1a_password_change/);
+  await page.locator('button[name="action"][value="cancel"]').click();
+  await expect(page).toHaveURL(`${urls.portal}/settings/security`);
+  await expect(page.getByRole('button', { name: 'Passwort ändern' })).toBeVisible();
 });

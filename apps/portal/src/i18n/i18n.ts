@@ -3,7 +3,7 @@
 import i18next, { type i18n as I18n, type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { bundledGerman, loadMessages } from './resources.ts';
-import { fallbackChain, isLanguage, languageTags, portalNamespaces, type Language } from './languages.ts';
+import { fallbackChain, isLanguage, languageTags, type Language } from './languages.ts';
 
 const lazyBackend: BackendModule = {
   type: 'backend',
@@ -34,7 +34,7 @@ export async function createI18n(language: Language): Promise<I18n> {
       fallbackLng: (code: string) => [...fallbackChain(isLanguage(code) ? code : 'de')].slice(1),
       supportedLngs: ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl'],
       load: 'currentOnly',
-      ns: [...portalNamespaces, 'ui'],
+      ns: ['common', 'home', 'ui'],
       defaultNS: 'common',
       partialBundledLanguages: true,
       resources: { de: bundledGerman },

@@ -1,21 +1,19 @@
-// Where every translation file comes from: German portal and ui messages are bundled with
-// the first route; every other language and the admin namespace are separate chunks,
+// Where every translation file comes from: German common, home and ui messages are bundled
+// with the first route; every other language and the admin namespace are separate chunks,
 // fetched when first needed.
 import common from '../locales/de/common.json';
-import auth from '../locales/de/auth.json';
 import home from '../locales/de/home.json';
-import settings from '../locales/de/settings.json';
-import flows from '../locales/de/flows.json';
 import ui from '@portal/ui/locales/de';
 import { loadUiMessages } from '@portal/ui';
 import type { Language, Namespace } from './languages.ts';
 
-export const bundledGerman = { common, auth, home, settings, flows, ui } as const;
+/** What the launcher needs at once; the other German namespaces load with their pages. */
+export const bundledGerman = { common, home, ui } as const;
 
 type Messages = Readonly<Record<string, unknown>>;
 
 const lazyFiles = import.meta.glob<Messages>(
-  ['../locales/*/*.json', '!../locales/de/common.json', '!../locales/de/auth.json', '!../locales/de/home.json', '!../locales/de/settings.json', '!../locales/de/flows.json'],
+  ['../locales/*/*.json', '!../locales/de/common.json', '!../locales/de/home.json'],
   { import: 'default' },
 );
 

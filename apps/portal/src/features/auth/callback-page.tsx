@@ -32,14 +32,14 @@ export default function CallbackPage() {
       navigate(returnPath, { replace: true });
       return;
     }
-    const policy = callback ? policyHintFor(new URLSearchParams(window.location.search).get('state')) : undefined;
-    const config = policy === undefined ? services.authConfig : withSignInPolicy(services.authConfig, policy);
+    const hint = callback ? policyHintFor(new URLSearchParams(window.location.search).get('state')) : undefined;
+    const config = hint === undefined ? services.authConfig : withSignInPolicy(services.authConfig, hint.policy);
     const machine = provideSignIn(services.ports);
     runToOutput(machine, { config, signedIn: session.isSignedIn }, callback ? { type: 'CALLBACK', url } : { type: 'START', returnPath }, services.ports.clock).then(
       (output) => {
         switch (output.status) {
           case 'signedIn':
-            if (policy !== undefined) {
+            if (hint !== undefined) {
               // After an e-mail or password change: sign in again against the sign-in policy.
               window.location.replace(links.authLogin({ returnPath: output.returnPath, reauth: true }));
               return;
@@ -48,7 +48,8 @@ export default function CallbackPage() {
             navigate(output.returnPath, { replace: true });
             return;
           case 'cancelled':
-            window.location.replace(output.redirectTo === links.authLogin() ? links.home() : output.redirectTo);
+            // A cancel on the callback page itself goes back to where the user started.
+            window.location.replace(output.redirectTo === links.authLogin() ? hint?.returnPath ?? links.home() : output.redirectTo);
             return;
           case 'redirected':
             return;

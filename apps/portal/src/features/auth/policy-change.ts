@@ -4,18 +4,27 @@
 // signs in again silently against the sign-in policy (the provider's session is alive),
 // so refresh tokens always belong to the sign-in policy.
 import type { AuthConfig } from '@portal/core';
-import { provideSignIn } from '@portal/core';
+import { provideSignIn, safeReturnPath } from '@portal/core';
 import type { Services } from '../../composition-root.ts';
 import { runToOutput } from './run-machine.ts';
 
 const hintPrefix = 'hk-portal.policy.';
 
-export function policyHintFor(state: string | null): string | undefined {
+export interface PolicyHint {
+  readonly policy: string;
+  /** Where the change started (a same-origin path): also where a cancel goes back to. */
+  readonly returnPath: string;
+}
+
+export function policyHintFor(state: string | null): PolicyHint | undefined {
   if (state === null) return undefined;
   try {
-    const value = sessionStorage.getItem(hintPrefix + state) ?? undefined;
+    const value = sessionStorage.getItem(hintPrefix + state);
     sessionStorage.removeItem(hintPrefix + state);
-    return value;
+    const parsed: unknown = value === null ? undefined : JSON.parse(value);
+    if (typeof parsed !== 'object' || parsed === null) return undefined;
+    const { policy, returnPath } = parsed as Record<string, unknown>;
+    return typeof policy === 'string' && typeof returnPath === 'string' ? { policy, returnPath: safeReturnPath(returnPath) } : undefined;
   } catch {
     return undefined;
   }
@@ -34,7 +43,7 @@ export async function startPolicyChange(services: Services, policy: string, retu
       redirect(url: string) {
         const state = new URL(url).searchParams.get('state');
         try {
-          if (state !== null) sessionStorage.setItem(hintPrefix + state, policy);
+          if (state !== null) sessionStorage.setItem(hintPrefix + state, JSON.stringify({ policy, returnPath }));
         } catch {
           /* without storage the callback treats it as a sign-in */
         }
