@@ -13,6 +13,8 @@ export interface Deps {
   onWebhookQueued: () => void;
   /** Webhook endpoints may be plain http (development and tests). */
   allowHttpWebhooks: boolean;
+  /** The API's public URL (API_URL), for absolute logo URLs. */
+  publicUrl: string;
 }
 
 export type AppEnv = { Variables: { lang: Language } };

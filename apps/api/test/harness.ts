@@ -112,6 +112,7 @@ export async function harness(options: { seed?: boolean; fetchImpl?: typeof fetc
       queued.count++;
     },
     allowHttpWebhooks: true,
+    publicUrl: 'http://localhost:4900',
     corsOrigins: [PORTAL],
   });
   return {

@@ -29,7 +29,7 @@ export function allOperations(): string[] {
 
 /** Finds the path template of the document that a concrete path matches. */
 export function templateOf(method: string, path: string): string {
-  const clean = path.split('?')[0] ?? path;
+  const clean = path.replace(/^https?:\/\/[^/]+/, '').split('?')[0] ?? path;
   const candidates = Object.keys(openApiDocument.paths).filter((t) => isObj(openApiDocument.paths[t]?.[method.toLowerCase()]));
   const match = candidates
     .filter((t) => new RegExp(`^${t.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(clean))

@@ -38,7 +38,7 @@ export function imageRoutes(deps: Deps): Hono<AppEnv> {
       }
       const id = `${newId()}.svg`;
       await deps.db.insertInto('images').values({ id, content: svg }).execute();
-      return c.json({ url: `/Applications/Image/${id}` }, 201);
+      return c.json({ url: `${deps.publicUrl}/Applications/Image/${id}` }, 201);
     });
 
   app.get('/Applications/Image/:imageId', async (c) => {

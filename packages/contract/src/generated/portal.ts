@@ -948,7 +948,7 @@ export interface components {
             webhook?: components["schemas"]["WebhookInput"] | null;
         };
         ImageUpload: {
-            /** @description Path under the API, e.g. /Applications/Image/<uuid>.svg */
+            /** @description Absolute URL under the API's public URL, e.g. http://localhost:4000/Applications/Image/<uuid>.svg */
             url: string;
         };
         AdminApplication: {
