@@ -1,6 +1,10 @@
 // Environment of the API (names and defaults from scripts/stack-config.ts).
+import { join } from 'node:path';
+
+const repoRoot = join(import.meta.dirname, '..', '..', '..');
 export interface Config {
   port: number;
+  /** PGlite's directory (default <repo>/.data/api); unused with DATABASE_URL. */
   dataDir: string | undefined;
   databaseUrl: string | undefined;
   authority: string;
@@ -20,7 +24,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (seed !== 'demo' && seed !== 'large' && seed !== 'none') throw new Error(`API_SEED must be demo, large or none, not ${seed}`);
   return {
     port: Number(env.API_PORT ?? 4000),
-    dataDir: env.API_DATA_DIR || undefined,
+    dataDir: env.API_DATA_DIR || (env.DATABASE_URL ? undefined : join(env.STACK_DATA_DIR || join(repoRoot, '.data'), 'api')),
     databaseUrl: env.DATABASE_URL || undefined,
     authority,
     jwksUrl: env.IDP_JWKS_URL ?? `${authority}/b2c_1a_signin/discovery/v2.0/keys`,

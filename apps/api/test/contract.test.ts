@@ -260,7 +260,11 @@ describe('global administration', () => {
     const one = await call('GET', `/Users/${users.partner}`);
     expect(one.body.applications.map((a: Body) => a.id)).toContain(apps.dealerOrdering);
     expect((await call('GET', '/Users', { as: 'appAdmin' })).status).toBe(403);
+    const before = (await call('GET', '/Users?pageSize=10')).body.total;
     expect((await call('DELETE', `/Users/${users.customer}`)).status).toBe(204);
+    expect((await call('GET', '/Users?pageSize=10')).body.total).toBe(before - 1);
+    const counted = await h.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(before - 1).toBe(Number(counted.n));
     expect((await call('GET', `/Users/${users.customer}`)).status).toBe(404);
     expect((await call('DELETE', `/Users/${users.customer}`)).status).toBe(404);
   });

@@ -7,6 +7,7 @@ import { Migrator } from 'kysely/migration';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
 import * as initial from './migrations/0001_initial.ts';
+import * as rowCounts from './migrations/0002_row_counts.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -35,7 +36,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
 
 class StaticMigrations implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { '0001_initial': initial };
+    return { '0001_initial': initial, '0002_row_counts': rowCounts };
   }
 }
 

@@ -214,7 +214,13 @@ export interface WebhookDeliveriesTable {
   next_attempt_at: Timestamp | null;
 }
 
+export interface RowCountsTable {
+  table_name: string;
+  n: ColumnType<string, string | number, string | number>;
+}
+
 export interface DB {
+  row_counts: RowCountsTable;
   users: UsersTable;
   permissions: PermissionsTable;
   applications: ApplicationsTable;

@@ -72,7 +72,11 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     const [rows, total] = await Promise.all([
       base.select(['r.id', 'r.application_id', 'r.status', 'r.requested_at', 'r.account_access_id', 'u.id as user_id', 'u.full_name', 'u.email', 'u.company_name'])
         .orderBy(sortColumn[list.sort], list.order).orderBy('r.id').limit(list.pageSize).offset(list.offset).execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      // Without a search the join adds nothing to the count (user_id is a foreign key).
+      list.like === undefined
+        ? db.selectFrom('access_requests').where('application_id', '=', a.id).$if(status !== undefined, (q) => q.where('status', '=', status ?? ''))
+          .select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
+        : base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     const accesses = await refsOf(db, 'account_accesses', rows.flatMap((r) => (r.account_access_id ? [r.account_access_id] : [])));
     return c.json({
@@ -161,7 +165,9 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     const [rows, total] = await Promise.all([
       base.select(['u.id', 'u.full_name', 'u.email', 'u.company_name', 'au.access_since', 'au.role_ids'])
         .orderBy(sortColumn[list.sort], list.order).orderBy('u.id').limit(list.pageSize).offset(list.offset).execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      list.like === undefined
+        ? db.selectFrom('application_users').where('application_id', '=', a.id).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
+        : base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     const roles = await refsOf(db, 'roles', rows.flatMap((r) => r.role_ids));
     return c.json({
