@@ -51,6 +51,8 @@ describe('system and my calls', () => {
     ]);
     const only = await call('GET', '/My/Applications?onlyWithValues=true', { as: 'partner' });
     expect(only.body.items.every((a: Body) => a.accessStatus === 'granted')).toBe(true);
+    const admin = await call('GET', '/My/Applications', { as: 'globalAdmin' });
+    expect(admin.body.items.map((a: Body) => a.id)).not.toContain(apps.portal);
     const none = await call('GET', '/My/Applications', { as: 'newUser' });
     expect(none.body).toEqual({ items: [], total: 0 });
     expect((await call('GET', '/My/Applications', { as: 'anonymous' })).status).toBe(401);

@@ -13,6 +13,9 @@ import {
   applicationAttributes, authCheck, checkAccountAccesses, loadApplication, pick, refsOf, storeValues, userAttributeValues, valuesOf,
 } from '../services/access.ts';
 import { ensureUser } from '../services/users.ts';
+import { apps } from '../db/seed/ids.ts';
+
+const portalClientId = apps.portal;
 import type { Principal } from '../auth.ts';
 
 type S = components['schemas'];
@@ -40,6 +43,8 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
     const granted = db.selectFrom('application_users as au').innerJoin('applications as a', 'a.id', 'au.application_id')
       .select(['a.id', 'a.label', 'a.logo_url', 'a.url', 'a.description', 'a.internal', 'a.sort_number', 'a.search', sql<string>`'granted'`.as('access_status')])
       .where('au.user_id', '=', user.userId)
+      // The portal itself (holder of the global admin roles) is not a tile of its own launcher.
+      .where('a.id', '<>', portalClientId)
       .$if(onlyWithValues, (q) => q.where(({ exists, selectFrom }) => exists(selectFrom('application_attributes as aa')
         .select('aa.attribute_id').whereRef('aa.application_id', '=', 'a.id').where('aa.visible', '=', true))));
     const union = onlyWithValues ? granted : granted.unionAll(
