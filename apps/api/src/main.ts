@@ -5,15 +5,14 @@ import { createApp } from './app.ts';
 import { createAuthenticator, remoteKeys } from './auth.ts';
 import { readConfig } from './config.ts';
 import { migrate, openDatabase } from './db/database.ts';
-import { seedIfEmpty } from './db/seed/index.ts';
+import { seed } from './db/seed/index.ts';
 import { createDispatcher } from './webhooks/dispatcher.ts';
 
 const config = readConfig();
 const db = await openDatabase({ dataDir: config.dataDir, connectionString: config.databaseUrl });
 await migrate(db);
-if (await seedIfEmpty(db, config.seed, { portalUrl: config.portalUrl, dealerShopUrl: config.dealerShopUrl })) {
-  console.log(`api: seeded ${config.seed} data`);
-}
+const seeded = await seed(db, config.seed, { portalUrl: config.portalUrl, dealerShopUrl: config.dealerShopUrl });
+if (seeded.length) console.log(`api: seeded ${seeded.join(' + ')} data`);
 const dispatcher = createDispatcher({ db });
 const stopDispatcher = dispatcher.start();
 const app = createApp({

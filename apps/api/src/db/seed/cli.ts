@@ -1,8 +1,8 @@
 // pnpm --filter @portal/api seed [demo|large]: seeds the database of the environment
-// (API_DATA_DIR or DATABASE_URL) when it is empty.
+// (API_DATA_DIR or DATABASE_URL): demo data into an empty database, the large data set on top.
 import { readConfig } from '../../config.ts';
 import { migrate, openDatabase } from '../database.ts';
-import { seedIfEmpty } from './index.ts';
+import { seed } from './index.ts';
 
 const kind = process.argv[2] ?? 'demo';
 if (kind !== 'demo' && kind !== 'large') {
@@ -13,6 +13,6 @@ const config = readConfig();
 const db = await openDatabase({ dataDir: config.dataDir, connectionString: config.databaseUrl });
 await migrate(db);
 const started = Date.now();
-const seeded = await seedIfEmpty(db, kind, { portalUrl: config.portalUrl, dealerShopUrl: config.dealerShopUrl });
-console.log(seeded ? `seeded ${kind} data in ${Date.now() - started} ms` : 'database not empty: nothing seeded');
+const seeded = await seed(db, kind, { portalUrl: config.portalUrl, dealerShopUrl: config.dealerShopUrl });
+console.log(seeded.length ? `seeded ${seeded.join(' + ')} data in ${Date.now() - started} ms` : `the database already holds the ${kind} data: nothing seeded`);
 await db.destroy();
