@@ -60,7 +60,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
   app.onError((err, c) => {
     const lang = c.get('lang') ?? 'de';
-    const e = err instanceof ApiError ? err : isMalformedUri(err) ? new ApiError(400, 'badRequest') : undefined;
+    const e = err instanceof ApiError ? err : isMalformedUri(err) ? new ApiError(400, 'badRequest') : fromDatabase(err);
     if (!e) {
       console.error('unexpected error', err);
       return c.json({ error: { code: '500', message: translate('internal', lang), errors: [] } }, 500);
@@ -79,4 +79,14 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
 function isMalformedUri(err: Error): boolean {
   return err instanceof URIError;
+}
+
+/** Constraint violations that a race between two requests can still cause. */
+function fromDatabase(err: Error): ApiError | undefined {
+  const code = (err as { code?: unknown }).code;
+  if (code === '23505') return new ApiError(409, 'conflict');
+  if (code === '23503') return new ApiError(400, 'referenceNotFound', { code: 'reference.notFound', args: [''] });
+  if (code === '22P02' || code === '22001' || code === '22003') return new ApiError(400, 'badRequest');
+  if (code === '40001' || code === '40P01') return new ApiError(409, 'conflict');
+  return undefined;
 }

@@ -86,3 +86,11 @@ describe('authorisation', () => {
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
+
+describe('races', () => {
+  it('answers two simultaneous access requests with one 201 and one 409, never 500', async () => {
+    const t = await token({ sub: users.newUser, permissions: [] });
+    const answers = await Promise.all([1, 2, 3].map(() => h.request('POST', `/My/Applications/${apps.dealerOrdering}/AccessRequest`, { token: t, body: {} })));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+  });
+});

@@ -326,6 +326,15 @@ export const messages = {
     nl: 'Het item is nog in gebruik.',
     pl: 'Wpis jest nadal używany.',
   },
+  conflict: {
+    de: 'Die Änderung passt nicht zum aktuellen Stand. Bitte laden Sie die Seite neu.',
+    en: 'The change conflicts with the current state. Please reload the page.',
+    fr: 'La modification est en conflit avec l’état actuel. Veuillez recharger la page.',
+    es: 'El cambio entra en conflicto con el estado actual. Vuelva a cargar la página.',
+    it: 'La modifica è in conflitto con lo stato attuale. Ricarica la pagina.',
+    nl: 'De wijziging botst met de huidige stand. Laad de pagina opnieuw.',
+    pl: 'Zmiana jest niezgodna z bieżącym stanem. Odśwież stronę.',
+  },
   parentCycle: {
     de: 'Eine Gruppe kann nicht unter sich selbst stehen.',
     en: 'A group cannot be placed below itself.',
