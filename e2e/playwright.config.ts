@@ -5,7 +5,13 @@ import { defineConfig } from '@playwright/test';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
-export const e2ePorts = { PORTAL_PORT: '5273', API_PORT: '4100', IDP_PORT: '4101', DEALER_SHOP_PORT: '4102' };
+// E2E_PORT_OFFSET moves the whole stack (two checkouts can run their specs side by side).
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+export const e2ePorts = {
+  PORTAL_PORT: String(5273 + offset), API_PORT: String(4100 + offset), IDP_PORT: String(4101 + offset), DEALER_SHOP_PORT: String(4102 + offset),
+};
+// Specs and helpers read the ports from the environment (e2e/helpers/accounts.ts).
+Object.assign(process.env, e2ePorts);
 
 export default defineConfig({
   testDir: './specs',
