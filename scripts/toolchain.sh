@@ -50,7 +50,11 @@ ensure_postgres() {
 
 ensure_deps() {
   say "Installing packages (pnpm install)"
-  (cd "$ROOT" && pnpm install --frozen-lockfile --reporter=append-only >&2)
+  if ! (cd "$ROOT" && pnpm install --frozen-lockfile --reporter=append-only >&2); then
+    echo "pnpm install failed" >&2
+    echo "0 passed, 1 failed"
+    exit 1
+  fi
 }
 
 export CHROMIUM_PATH=${CHROMIUM_PATH:-/usr/bin/chromium}
