@@ -823,7 +823,7 @@ export interface components {
             /** @description New value as text (webhook passwords are never recorded) */
             value: string | null;
             updatedAt: components["schemas"]["DateTime"];
-            /** @description User id of the author */
+            /** @description User id of the author; null for the system */
             updatedBy: string | null;
         };
         HistoryList: {
@@ -1202,7 +1202,7 @@ export interface components {
             email: string;
             firstName: string;
             lastName: string;
-            /** @description First name plus last name */
+            /** @description First name plus last name, trimmed */
             fullName: string;
             companyName: string | null;
             address: components["schemas"]["Address"] | null;
