@@ -8,7 +8,7 @@ import { newId, requirePermission } from '../context.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import type { DB } from '../db/schema.ts';
 import { readJson } from '../http/body.ts';
-import { ApiError, badRequest, fieldError, notFound } from '../http/errors.ts';
+import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import type { FieldProblem } from '../http/errors.ts';
 import { parseList } from '../http/list.ts';
 import { recordHistory } from '../history.ts';
@@ -258,4 +258,3 @@ export function applicationRoutes(deps: Deps): Hono<AppEnv> {
   return app;
 }
 
-export { fieldError };

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import type { components } from '@portal/contract';
 import type { DB } from '../db/schema.ts';
-import { ApiError, badRequest, fieldError, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, fieldError, forbidden, notFound } from '../http/errors.ts';
 import { recordHistory } from '../history.ts';
 import { newId } from '../context.ts';
 import { checkValue } from './values.ts';
@@ -247,4 +247,3 @@ export function uniqueOrThrow(ids: readonly string[], field: string): void {
   });
 }
 
-export { ApiError };
