@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 interface Chunk { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; css?: string[]; src?: string }
-const dist = join(import.meta.dirname, 'dist');
+const dist = process.env.DIST ?? join(import.meta.dirname, 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
 
 function closure(keys: string[]): Set<string> {

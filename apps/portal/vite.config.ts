@@ -18,6 +18,8 @@ export default defineConfig({
       // without this, importing one export of a barrel keeps every module behind it
       // (e.g. oauth4webapi and jose in the first route).
       treeshake: { moduleSideEffects: (id: string) => !/\/packages\/(core|adapters|contract)\/src\//.test(id) },
+      // Everything the entry needs in one chunk (first view: few requests), lazy routes apart.
+      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
     },
   },
   server: { port: Number(env.PORTAL_PORT ?? 5173), strictPort: true },

@@ -2,7 +2,18 @@
 // last data, and tells the page whether to show a skeleton (only after the fetch delay).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchDelayMs, toPortalError, type PortalError } from '@portal/core';
-import { useDelayedFlag } from '@portal/ui';
+
+/** True once `active` has lasted `delayMs` (skeletons only after the fetch delay, spec §9). */
+export function useDelayedFlag(active: boolean, delayMs: number): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    setShown(false);
+    if (!active) return undefined;
+    const timer = setTimeout(() => setShown(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [active, delayMs]);
+  return active && shown;
+}
 
 export type LoadState<T> =
   | { readonly status: 'loading'; readonly data?: T; readonly showSkeleton: boolean; reload(): void }
