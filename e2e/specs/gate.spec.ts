@@ -62,3 +62,16 @@ test('an internal application cannot be requested', async ({ page }) => {
   await expect(page.getByText('Für diese Anwendung kann kein Zugriff angefordert werden.', { exact: false })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Zugriff anfordern' })).toHaveCount(0);
 });
+
+test('a custom flow on the way to an application: the service terms, then on to the service portal', async ({ page }) => {
+  // The demo service portal lives at an address that does not exist on this machine: answer it here.
+  await page.route('https://service.hk-demo.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Serviceportal</title><h1>Serviceportal</h1>' }));
+  await signInAs(page, 'partner');
+  await page.getByRole('list', { name: 'Meine Apps' }).getByRole('link', { name: /Serviceportal/ }).click();
+  await expect(page).toHaveURL(`${urls.portal}/flows/service-terms?client_id=${demoApps.servicePortal}`);
+  await expect(page.getByRole('heading', { name: 'Nutzungsbedingungen Serviceportal' })).toBeVisible();
+  await assertAccessible(page);
+  await page.getByLabel('Nutzungsbedingungen akzeptiert').selectOption('true');
+  await clickButton(page, 'Speichern und weiter');
+  await expect(page).toHaveURL(/^https:\/\/service\.hk-demo\.test\/?$/, { timeout: 20_000 });
+});
