@@ -29,7 +29,7 @@ case "$cmd" in
     step lint pnpm run lint
     step typecheck pnpm run typecheck
     step build pnpm run build
-    step unit pnpm exec turbo run test --concurrency=1
+    step unit pnpm run test:unit
     step architecture pnpm run test:arch
     step e2e pnpm run test:e2e
     (IFS=,; echo "[${steps[*]}]") > test-results/steps.json

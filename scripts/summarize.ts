@@ -49,7 +49,10 @@ const skipped = counts.reduce((n, c) => n + c.skipped, 0);
 const reported = failed;
 for (const s of steps) {
   console.log(`  step ${s.name}: ${s.exitCode === 0 ? 'ok' : `FAILED (exit ${s.exitCode})`} in ${s.seconds}s`);
-  if (['lint', 'typecheck', 'build'].includes(s.name)) s.exitCode === 0 ? passed++ : failed++;
+  if (['lint', 'typecheck', 'build'].includes(s.name)) {
+    if (s.exitCode === 0) passed++;
+    else failed++;
+  }
   else if (s.exitCode !== 0 && reported === 0) failed++;
 }
 if (counts.length === 0) { console.log('  no test report was written'); failed++; }
