@@ -7,7 +7,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A form field by its visible label (with or without the required mark). */
 export function field(page: Page, label: string): Locator {
-  return page.getByLabel(new RegExp(`^${escape(label)}( \\(Pflichtfeld\\))?$`));
+  return page.getByLabel(new RegExp(`^${escape(label)}\\s*\\*?\\s*(\\(Pflichtfeld\\))?$`));
 }
 
 export async function fillAdminField(page: Page, label: string, value: string): Promise<void> {

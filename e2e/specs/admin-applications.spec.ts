@@ -79,7 +79,7 @@ test('the global administrator edits an attribute and a role and sees their hist
   // Leaving a dirty form asks first; staying keeps the input.
   await sidebar(page).getByRole('link', { name: 'Rollen', exact: true }).click();
   const leave = page.getByRole('alertdialog', { name: 'Ungespeicherte Änderungen verwerfen?' });
-  await expect(leave).toBeVisible();
+  await expect(leave.getByRole('heading', { name: 'Ungespeicherte Änderungen verwerfen?' })).toBeVisible();
   await leave.getByRole('button', { name: 'Abbrechen' }).click();
   await expect(page).toHaveURL(/\/admin\/attributes\//);
   await expect(field(page, 'Bezeichnung')).toHaveValue('Telefon geschäftlich');

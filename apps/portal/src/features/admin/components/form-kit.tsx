@@ -16,6 +16,8 @@ export interface FormState<V> {
   readonly dirty: boolean;
   readonly errors: FieldErrors;
   readonly busy: boolean;
+  /** Counts successful saves (lists under the form, like the history, reload on it). */
+  readonly round: number;
   set<K extends keyof V>(field: K, value: V[K]): void;
   update(change: (values: V) => V, field?: string): void;
   setErrors(errors: FieldErrors): void;
@@ -32,6 +34,7 @@ export function useFormState<V>(initial: V): FormState<V> {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const [round, setRound] = useState(0);
   const set = useCallback(<K extends keyof V>(field: K, value: V[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => withoutError(current, String(field)));
@@ -54,6 +57,7 @@ export function useFormState<V>(initial: V): FormState<V> {
       setBaseline(next);
       setValues(next);
       setErrors({});
+      setRound((r) => r + 1);
       toasts.success(t('form.saved'));
       return result;
     } catch (error) {
@@ -74,7 +78,7 @@ export function useFormState<V>(initial: V): FormState<V> {
       setBusy(false);
     }
   }, [fail]);
-  return { values, dirty: !sameValue(values, baseline), errors, busy, set, update, setErrors, save, run };
+  return { values, dirty: !sameValue(values, baseline), errors, busy, round, set, update, setErrors, save, run };
 }
 
 /** The text of a field error (validation codes are translated from the ui namespace). */

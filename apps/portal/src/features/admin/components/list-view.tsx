@@ -1,6 +1,6 @@
 // A server-side list: search (fetched 200 ms after the last keystroke), sortable columns,
 // 'rows per page' and 'a-b of c', empty and error states. One request per page.
-import { useEffect, useReducer, useState, type ReactNode } from 'react';
+import { useEffect, useId, useReducer, useState, type ReactNode } from 'react';
 import { MagnifyingGlassIcon } from '@heroicons/react/20/solid';
 import { fetchDelayMs } from '@portal/core';
 import { DataTable, Pagination, type DataTableColumn } from '@portal/ui';
@@ -41,6 +41,7 @@ export function ListView<Row>({
   caption, columns, load, rowKey, scope = '', defaultSort, defaultOrder = 'asc', searchLabel, emptyMessage, toolbar, searchable = true, reloadKey = 0,
 }: ListViewProps<Row>) {
   const t = useAdminT();
+  const searchId = useId();
   const [state, dispatch] = useReducer(listReducer, undefined, () => initialList(defaultSort, defaultOrder));
   const [draft, setDraft] = useState('');
   const search = useDebounced(draft);
@@ -54,10 +55,10 @@ export function ListView<Row>({
         <div className="flex flex-wrap items-end gap-3">
           {searchable && (
             <div className="relative w-full max-w-sm">
-              <label className="sr-only" htmlFor={`search-${caption}`}>{searchLabel ?? t('list.search')}</label>
+              <label className="sr-only" htmlFor={searchId}>{searchLabel ?? t('list.search')}</label>
               <MagnifyingGlassIcon aria-hidden="true" className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-fg-muted" />
               <input
-                id={`search-${caption}`}
+                id={searchId}
                 type="search"
                 value={draft}
                 onChange={(event) => setDraft(event.target.value)}

@@ -67,7 +67,7 @@ function AccountAccessForm({ id, entity }: { readonly id: string; readonly entit
     if (isNew) navigate(adminLinks.detail('accountAccesses', saved.id), { replace: true });
   };
   return (
-    <DetailLayout history={isNew ? undefined : <HistorySection scope={id} load={(params) => api.accountAccesses.history(id, params)} />}>
+    <DetailLayout history={isNew ? undefined : <HistorySection scope={id} reloadKey={form.round} load={(params) => api.accountAccesses.history(id, params)} />}>
       <DetailHeader title={title} subTitle={t('accountAccesses.detailSubTitle')} backLink={adminLinks.list('accountAccesses')} />
       <FormFrame
         onSubmit={() => void submit()}

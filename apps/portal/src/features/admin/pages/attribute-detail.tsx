@@ -82,7 +82,7 @@ function AttributeForm({ id, entity }: { readonly id: string; readonly entity: A
     if (isNew) navigate(adminLinks.detail('attributes', saved.id), { replace: true });
   };
   return (
-    <DetailLayout history={isNew ? undefined : <HistorySection scope={id} load={(params) => api.attributes.history(id, params)} />}>
+    <DetailLayout history={isNew ? undefined : <HistorySection scope={id} reloadKey={form.round} load={(params) => api.attributes.history(id, params)} />}>
       <DetailHeader title={title} subTitle={t('attributes.detailSubTitle')} backLink={adminLinks.list('attributes')} />
       <FormFrame
         onSubmit={() => void submit()}

@@ -57,7 +57,7 @@ function CustomFlowForm({ id, entity }: { readonly id: string; readonly entity: 
     if (isNew) navigate(adminLinks.detail('customFlows', saved.id), { replace: true });
   };
   return (
-    <DetailLayout history={isNew ? undefined : <HistorySection scope={id} load={(params) => api.customFlows.history(id, params)} />}>
+    <DetailLayout history={isNew ? undefined : <HistorySection scope={id} reloadKey={form.round} load={(params) => api.customFlows.history(id, params)} />}>
       <DetailHeader title={title} subTitle={t('customFlows.detailSubTitle')} backLink={adminLinks.list('customFlows')} />
       <FormFrame
         onSubmit={() => void submit()}

@@ -50,7 +50,7 @@ function PermissionForm({ id, entity }: { readonly id: string; readonly entity: 
     if (isNew) navigate(adminLinks.detail('permissions', saved.id), { replace: true });
   };
   return (
-    <DetailLayout history={isNew ? undefined : <HistorySection scope={id} load={(params) => api.permissions.history(id, params)} />}>
+    <DetailLayout history={isNew ? undefined : <HistorySection scope={id} reloadKey={form.round} load={(params) => api.permissions.history(id, params)} />}>
       <DetailHeader title={title} subTitle={t('permissions.detailSubTitle')} backLink={adminLinks.list('permissions')} />
       <FormFrame
         onSubmit={() => void submit()}

@@ -66,7 +66,7 @@ function RoleForm({ id, entity }: { readonly id: string; readonly entity: RoleDe
     if (isNew) navigate(adminLinks.detail('roles', saved.id), { replace: true });
   };
   return (
-    <DetailLayout history={isNew ? undefined : <HistorySection scope={id} load={(params) => api.roles.history(id, params)} />}>
+    <DetailLayout history={isNew ? undefined : <HistorySection scope={id} reloadKey={form.round} load={(params) => api.roles.history(id, params)} />}>
       <DetailHeader title={title} subTitle={t('roles.detailSubTitle')} backLink={adminLinks.list('roles')} />
       <FormFrame
         onSubmit={() => void submit()}
