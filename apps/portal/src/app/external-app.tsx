@@ -1,8 +1,10 @@
 // External-app mode (spec §2, §4): active while a `client_id` query names an application;
-// the layout then shows that application's logo and title and hides navigation.
-import { createContext, use, useEffect, useState, type ReactNode } from 'react';
+// the layout then shows that application's logo and title and hides navigation. Core's
+// external-app machine decides; this provider feeds it the address.
+import { createContext, use, useEffect, useMemo, type ReactNode } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useSearch } from 'wouter';
-import type { ApplicationBranding } from '@portal/core';
+import { externalAppView, provideExternalApp, type ApplicationBranding } from '@portal/core';
 import { useServices } from './contexts.tsx';
 
 export type ExternalApp =
@@ -20,23 +22,18 @@ export function clientIdOf(search: string): string | undefined {
 }
 
 export function ExternalAppProvider({ children }: { readonly children?: ReactNode }) {
-  const { api } = useServices();
+  const { ports } = useServices();
   const clientId = clientIdOf(useSearch());
-  const [state, setState] = useState<ExternalApp>({ status: 'inactive' });
+  const machine = useMemo(() => provideExternalApp(ports), [ports]);
+  const actor = useActorRef(machine);
+  const view = useSelector(actor, externalAppView, (a, b) => a.status === b.status && a.title === b.title && a.logoUrl === b.logoUrl);
   useEffect(() => {
-    if (clientId === undefined) {
-      setState({ status: 'inactive' });
-      return undefined;
-    }
-    if (state.status !== 'inactive' && state.clientId === clientId) return undefined;
-    let live = true;
-    setState({ status: 'loading', clientId });
-    api.getApplicationBranding(clientId).then(
-      (branding) => { if (live) setState({ status: 'active', clientId, branding }); },
-      () => { if (live) setState({ status: 'inactive' }); },
-    );
-    return () => { live = false; };
-  }, [clientId, api]);
+    actor.send(clientId === undefined ? { type: 'LOCATION' } : { type: 'LOCATION', clientId });
+  }, [actor, clientId]);
+  const current = actor.getSnapshot().context.clientId ?? clientId ?? '';
+  const state: ExternalApp = view.active && view.title !== undefined
+    ? { status: 'active', clientId: current, branding: { clientId: current, label: view.title, ...(view.logoUrl === undefined ? {} : { logoUrl: view.logoUrl }), ...(view.url === undefined ? {} : { url: view.url }) } }
+    : view.status === 'loading' ? { status: 'loading', clientId: current } : { status: 'inactive' };
   return <ExternalAppContext value={state}>{children}</ExternalAppContext>;
 }
 
