@@ -28,6 +28,9 @@ export async function openPGlite(dataDir?: string): Promise<PGlite> {
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.connectionString) {
     const pool = new pg.Pool({ connectionString: options.connectionString, max: 10 });
+    // An idle connection closed by the server (restart, DROP DATABASE ... FORCE) must not
+    // crash the process; the pool replaces it on the next query.
+    pool.on('error', (error) => console.warn(`database: idle connection lost: ${error.message}`));
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   const pglite = options.pglite ?? (await openPGlite(options.dataDir));
