@@ -19,7 +19,22 @@ interface Session {
 
 export interface DealerShop {
   url: string;
+  /** Access events the portal's webhook delivered, newest last (the last 50). */
+  readonly webhookEvents: readonly unknown[];
   close(): Promise<void>;
+}
+
+const maxWebhookBody = 64 * 1024;
+
+async function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function readCookie(req: IncomingMessage, name: string): string | undefined {
@@ -48,6 +63,29 @@ function redirect(res: ServerResponse, location: string): void {
 
 export async function startDealerShop(config: ShopConfig, options: { host?: string } = {}): Promise<DealerShop> {
   const sessions = new Map<string, Session>();
+  const webhookEvents: unknown[] = [];
+  const webhookAuthorization = `Basic ${Buffer.from(`${config.webhook.username}:${config.webhook.password}`).toString('base64')}`;
+
+  /** The receiving end of the portal's access webhook: basic auth, JSON, answered with 204. */
+  async function webhook(req: IncomingMessage, res: ServerResponse) {
+    if (req.headers.authorization !== webhookAuthorization) {
+      res.setHeader('www-authenticate', 'Basic realm="dealer-shop"');
+      return send(res, 401, 'text/plain', 'Nicht angemeldet');
+    }
+    const body = await readBody(req, maxWebhookBody);
+    if (body === undefined) return send(res, 413, 'text/plain', 'Zu groß');
+    let event: unknown;
+    try {
+      event = JSON.parse(body);
+    } catch {
+      return send(res, 400, 'text/plain', 'Ungültiges JSON');
+    }
+    webhookEvents.push(event);
+    if (webhookEvents.length > 50) webhookEvents.shift();
+    console.log(`[dealer-shop] webhook: ${body.slice(0, 200)}`);
+    res.statusCode = 204;
+    res.end();
+  }
   const client: oauth.Client = { client_id: config.clientId };
   const clientAuth = oauth.None();
   const redirectUri = `${config.url}/callback`;
@@ -153,6 +191,7 @@ export async function startDealerShop(config: ShopConfig, options: { host?: stri
       if (req.method === 'GET' && path === '/style.css') return send(res, 200, 'text/css', css);
       if (req.method === 'GET' && path === '/favicon.ico') return send(res, 200, 'image/svg+xml', favicon);
       if (req.method === 'GET' && path === '/health') return send(res, 200, 'application/json', '{"status":"ok"}');
+      if (req.method === 'POST' && path === '/webhooks/access') return webhook(req, res);
       const session = sessionOf(req, res, path === '/login' || path === '/callback');
       if (req.method === 'GET' && path === '/') {
         const notice = session.notice;
@@ -183,6 +222,7 @@ export async function startDealerShop(config: ShopConfig, options: { host?: stri
   const { port } = server.address() as AddressInfo;
   return {
     url: config.port === 0 ? config.url.replace(/:\d+$/, `:${port}`) : config.url,
+    webhookEvents,
     close: () => new Promise((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());

@@ -10,6 +10,8 @@ export interface ShopConfig {
   portalUrl: string;
   clientId: string;
   label: string;
+  /** Basic-auth credentials the portal's webhook must present at POST /webhooks/access. */
+  webhook: { username: string; password: string };
 }
 
 const trim = (url: string) => url.replace(/\/+$/, '');
@@ -24,5 +26,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ShopConfig {
     portalUrl: trim(env.PORTAL_URL ?? 'http://localhost:5173'),
     clientId: identities.clients.dealerShop.clientId,
     label: identities.clients.dealerShop.label,
+    webhook: { username: env.DEALER_SHOP_WEBHOOK_USER ?? 'portal', password: env.DEALER_SHOP_WEBHOOK_PASSWORD ?? 'demo-webhook-secret' },
   };
 }
