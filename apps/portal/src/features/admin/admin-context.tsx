@@ -23,6 +23,9 @@ export interface AdminContextValue {
   lookup(kind: LookupKind): Promise<ReadonlyMap<string, string>>;
   /** Forget cached labels after a save. */
   invalidate(kind: LookupKind): void;
+  /** Names seen in picker results (so entries beyond the first 100 still show by name). */
+  readonly seen: ReadonlyMap<string, string>;
+  remember(entries: readonly { readonly id: string; readonly label: string }[]): void;
   /** The user may write this kind (`<kind>.write`). */
   canWrite(kind: EntityKind): boolean;
 }
@@ -64,11 +67,20 @@ export function AdminProvider({ children }: { readonly children?: ReactNode }) {
     return pending;
   }, [api]);
   const invalidate = useCallback((kind: LookupKind) => { lookups.current.delete(kind); }, []);
+  const [seen, setSeen] = useState<ReadonlyMap<string, string>>(new Map());
+  const remember = useCallback((entries: readonly { readonly id: string; readonly label: string }[]) => {
+    setSeen((current) => {
+      if (entries.every((entry) => current.get(entry.id) === entry.label)) return current;
+      const next = new Map(current);
+      for (const entry of entries) next.set(entry.id, entry.label);
+      return next;
+    });
+  }, []);
   const user = session.user;
   const canWrite = useCallback((kind: EntityKind) => hasPermission(user, writePermission[kind]), [user]);
   const value = useMemo<AdminContextValue>(
-    () => ({ api, administrable, reloadAdministrable, lookup, invalidate, canWrite }),
-    [api, administrable, reloadAdministrable, lookup, invalidate, canWrite],
+    () => ({ api, administrable, reloadAdministrable, lookup, invalidate, seen, remember, canWrite }),
+    [api, administrable, reloadAdministrable, lookup, invalidate, seen, remember, canWrite],
   );
   return <AdminContext value={value}>{children}</AdminContext>;
 }
@@ -96,12 +108,12 @@ export function useAdmin(): AdminContextValue {
 
 /** Labels of one kind, once loaded (an empty map until then). */
 export function useLabels(kind: LookupKind): ReadonlyMap<string, string> {
-  const { lookup } = useAdmin();
+  const { lookup, seen } = useAdmin();
   const [labels, setLabels] = useState<ReadonlyMap<string, string>>(new Map());
   useEffect(() => {
     let live = true;
     lookup(kind).then((map) => { if (live) setLabels(map); }, () => undefined);
     return () => { live = false; };
   }, [lookup, kind]);
-  return labels;
+  return useMemo(() => (seen.size === 0 ? labels : new Map([...seen, ...labels])), [labels, seen]);
 }

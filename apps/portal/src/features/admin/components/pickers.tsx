@@ -9,8 +9,8 @@ import { RefPicker, type PickOption } from './form-kit.tsx';
 export type PickerSearch = (text: string) => Promise<AdminPage<PickOption>>;
 
 export function usePickerSearch(kind: LookupKind): PickerSearch {
-  const { api } = useAdmin();
-  return useCallback(async (text: string) => {
+  const { api, remember } = useAdmin();
+  const search = useCallback(async (text: string): Promise<AdminPage<PickOption>> => {
     const params = { page: 1, pageSize: 10, ...(text.trim() === '' ? {} : { search: text.trim() }) } as const;
     if (kind === 'permissions') {
       const page = await api.permissions.list(params);
@@ -23,6 +23,11 @@ export function usePickerSearch(kind: LookupKind): PickerSearch {
     const page = await api[kind].list(params);
     return { total: page.total, items: page.items.map((item) => ({ id: item.id, label: item.label === '' ? item.key : item.label, hint: item.key })) };
   }, [api, kind]);
+  return useCallback(async (text: string) => {
+    const page = await search(text);
+    remember(page.items);
+    return page;
+  }, [search, remember]);
 }
 
 /** One optional linked entity: its name, a picker to choose another, and a remove button. */
