@@ -1,0 +1,473 @@
+// `pnpm --filter @portal/bench bench`: the performance budgets of performance.md measured on
+// the production portal and the local stack with the large data set, printed as one table
+// (figure, median, budget, within?) and written as JSON to bench/bench-results/.
+//
+// Environment: BENCH_RUNS (cold runs per figure, default 5), BENCH_PORT_BASE (default 5380:
+// portal = base, api = base+1, idp = base+2, shop = base+3), BENCH_DATA_DIR (default
+// <root>/.data/bench, reused between runs: the large seed runs only into an empty folder),
+// BENCH_SEED (large | demo, default large), BENCH_STACK_TIMEOUT_S (default 480),
+// DATABASE_URL (passed to the stack: the API runs on that PostgreSQL server instead).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright';
+import { analyseBundle, bundleBudgets, isRealBuild, readManifest, workspaceRoot } from './bundle.ts';
+import { applyProfile, launch, memory, newBenchPage, profiles, recordRequests, selectors, type Profile, type RequestRecord } from './browser.ts';
+import { benchResults, startStack, type Stack } from './stack.ts';
+import { median, p95, renderTable, type Row } from './stats.ts';
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+const env = process.env;
+const runs = Math.max(1, Number(env.BENCH_RUNS ?? 5));
+const base = Number(env.BENCH_PORT_BASE ?? 5380);
+const dataDir = env.BENCH_DATA_DIR ?? join(workspaceRoot, '.data', 'bench');
+const seed = env.BENCH_SEED === 'demo' ? 'demo' : 'large';
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+const say = (text: string) => console.log(`[bench ${elapsed().padStart(5)}] ${text}`);
+
+const demo = JSON.parse(readFileSync(join(workspaceRoot, 'packages/contract/demo/identities.json'), 'utf8')) as {
+  password: string;
+  accounts: { id: string; email: string; kind: string }[];
+};
+const accountOf = (kind: string) => {
+  const account = demo.accounts.find((a) => a.kind === kind);
+  if (account === undefined) throw new Error(`identities.json has no ${kind} account`);
+  return account;
+};
+/** The admin console is measured as the global admin (who has no launcher tiles in the demo data). */
+const adminAccount = accountOf('global-admin');
+/** The launcher and the sign-in are measured as the partner: two granted applications as tiles. */
+const launcherAccount = accountOf(env.BENCH_LAUNCHER_KIND ?? 'partner');
+const uiText = JSON.parse(readFileSync(join(workspaceRoot, 'packages/ui/src/locales/de/ui.json'), 'utf8')) as { pagination?: { next?: string } };
+const nextPageLabel = uiText.pagination?.next ?? 'Nächste Seite';
+/** The kitchen planner of the demo seed: every fifth generated user has access to it. */
+const kitchenPlanner = 'a1000000-0000-4000-8000-000000000002';
+
+const rows: Row[] = [];
+const raw: Record<string, unknown> = { startedAt: new Date().toISOString(), runs, seed, node: process.version };
+const kb = (bytes: number) => bytes / 1000;
+const round = (n: number) => Math.round(n * 10) / 10;
+
+const debug = (text: string) => { if (env.BENCH_DEBUG === '1') say(`  · ${text}`); };
+
+/** Page-side waits have no timeout of their own. */
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  // When the wait is abandoned, the page closes under it: that late rejection is expected.
+  promise.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what}: nothing after ${ms / 1000} s`)), ms); });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function add(row: Row) {
+  rows.push(row);
+}
+
+// ---------------------------------------------------------------------------------- browser
+
+interface ColdLoad {
+  readonly profile: Profile['name'];
+  readonly readyMs: number;
+  readonly firstPaintMs: number | undefined;
+  readonly longTaskMs: number;
+  readonly longestTaskMs: number;
+  readonly cls: number;
+  readonly requests: number;
+  readonly transferredBytes: number;
+  readonly scriptBytes: number;
+  readonly styleBytes: number;
+  readonly uncompressedScripts: number;
+  readonly heapBytes?: number;
+  readonly elements?: number;
+  readonly domNodes?: number;
+  readonly requestLog: readonly { url: string; type: string; transferred: number | undefined; encoding: string | undefined; status: number | undefined }[];
+}
+
+interface Timeline {
+  marks: Record<string, number>;
+  firstPaint: number | undefined;
+  longTasks: { start: number; duration: number }[];
+  cls: number;
+  clickAt: number | undefined;
+}
+
+const timeline = (page: Page) => page.evaluate(() => {
+  const b = (window as unknown as { __bench: Timeline }).__bench;
+  const fp = performance.getEntriesByType('paint').find((e) => e.name === 'first-paint')?.startTime;
+  return { marks: b.marks, firstPaint: fp, longTasks: b.longTasks, cls: b.cls, clickAt: b.clickAt } satisfies Timeline;
+});
+
+/** Long-task time inside [from, to] (ms, tasks clipped to the window). */
+function longTaskTime(tasks: readonly { start: number; duration: number }[], from: number, to: number): { total: number; longest: number } {
+  let total = 0;
+  let longest = 0;
+  for (const t of tasks) {
+    const overlap = Math.min(to, t.start + t.duration) - Math.max(from, t.start);
+    if (overlap > 0) {
+      total += overlap;
+      longest = Math.max(longest, t.duration);
+    }
+  }
+  return { total, longest };
+}
+
+function before(requests: readonly RequestRecord[], epoch: number) {
+  return requests.filter((r) => r.sentAt <= epoch);
+}
+
+async function coldLoad(browser: Browser, stack: Stack, state: StorageState, profile: Profile, withMemory: boolean): Promise<ColdLoad> {
+  const { context, page, cdp } = await newBenchPage(browser, stack.urls.portal, state);
+  try {
+    await applyProfile(cdp, profile);
+    const requests = recordRequests(cdp);
+    await page.goto(`${stack.urls.portal}/`, { waitUntil: 'commit', timeout: 60_000 });
+    await page.waitForFunction(() => (window as unknown as { __bench: Timeline }).__bench.marks.ready !== undefined, null, { timeout: 60_000, polling: 50 });
+    // Let late layout shifts of the first view land before reading CLS.
+    await page.waitForTimeout(500);
+    const t = await timeline(page);
+    const ready = t.marks.ready ?? NaN;
+    const readyEpoch = t.marks.readyEpoch ?? NaN;
+    const loaded = before(requests, readyEpoch);
+    const sum = (xs: readonly RequestRecord[]) => xs.reduce((a, r) => a + (r.transferred ?? 0), 0);
+    const scripts = loaded.filter((r) => r.type === 'Script');
+    const tasks = longTaskTime(t.longTasks, t.firstPaint ?? 0, ready);
+    const mem = withMemory ? await memory(page, cdp) : undefined;
+    return {
+      profile: profile.name,
+      readyMs: ready,
+      firstPaintMs: t.firstPaint,
+      longTaskMs: tasks.total,
+      longestTaskMs: tasks.longest,
+      cls: t.cls,
+      requests: loaded.length,
+      transferredBytes: sum(loaded),
+      scriptBytes: sum(scripts),
+      styleBytes: sum(loaded.filter((r) => r.type === 'Stylesheet')),
+      uncompressedScripts: scripts.filter((r) => r.encoding === undefined).length,
+      ...(mem === undefined ? {} : { heapBytes: mem.heapBytes, elements: mem.elements, domNodes: mem.domNodes }),
+      requestLog: loaded.map((r) => ({ url: r.url.replace(stack.urls.portal, '').replace(stack.urls.api, 'API'), type: r.type, transferred: r.transferred, encoding: r.encoding, status: r.status })),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Signs in through the provider's form; returns click on "Anmelden" → tiles painted (ms). */
+interface Phase { url: string; method: string; startMs: number; endMs: number | undefined; status: number | undefined }
+
+async function signIn(browser: Browser, stack: Stack, profile: Profile, account: { email: string }, waitForTiles = true): Promise<{ ms: number; state: StorageState; token: string | undefined; phases: Phase[] }> {
+  const { context, page, cdp } = await newBenchPage(browser, stack.urls.portal);
+  try {
+    const marks: { name: string; epoch: number }[] = [];
+    await context.exposeBinding('__benchMark', (_source, name: string, epoch: number) => { marks.push({ name, epoch }); });
+    let token: string | undefined;
+    page.on('request', (r) => {
+      const auth = r.headers().authorization;
+      if (auth?.startsWith('Bearer ') && r.url().startsWith(stack.urls.api)) token = auth.slice('Bearer '.length);
+    });
+    await applyProfile(cdp, profile);
+    const requests = recordRequests(cdp);
+    await page.goto(`${stack.urls.portal}/`, { timeout: 60_000 });
+    await page.locator('a[href^="/auth/login"]').first().click({ timeout: 60_000 });
+    await page.waitForURL((u) => u.origin === stack.urls.idp, { timeout: 60_000 });
+    await page.locator('input[name="email"]').fill(account.email);
+    await page.locator('input[name="password"]').fill(demo.password);
+    marks.length = 0;
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await page.waitForURL((u) => u.origin === stack.urls.portal && u.pathname === '/', { timeout: 60_000 });
+    if (!waitForTiles) {
+      await page.waitForLoadState('networkidle', { timeout: 60_000 });
+      return { ms: NaN, state: await context.storageState(), token, phases: [] };
+    }
+    const until = Date.now() + 60_000;
+    while (!marks.some((m) => m.name === 'ready') && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+    const click = marks.find((m) => m.name === 'click');
+    const ready = marks.find((m) => m.name === 'ready');
+    if (click === undefined || ready === undefined) {
+      await page.screenshot({ path: join(benchResults, 'sign-in-failure.png') }).catch(() => undefined);
+      writeFileSync(join(benchResults, 'sign-in-failure.html'), await page.content().catch(() => ''));
+    }
+    if (click === undefined || ready === undefined) throw new Error(`sign-in: no ${click === undefined ? 'click' : 'tiles'} mark (is the launcher of ${account.email} empty? at ${page.url()}; see bench-results/sign-in-failure.png)`);
+    // Let the idle work settle, then keep the cookies (tokens, provider session) for cold loads.
+    await page.waitForTimeout(300);
+    const short = (u: string) => u.replace(stack.urls.portal, 'portal').replace(stack.urls.api, 'api').replace(stack.urls.idp, 'idp').replace(/\?.*$/, '?…');
+    const phases = requests.filter((r) => r.sentAt >= click.epoch && r.sentAt <= ready.epoch)
+      .map((r) => ({ url: short(r.url), method: r.method, startMs: Math.round(r.sentAt - click.epoch), endMs: r.finishedAt === undefined ? undefined : Math.round(r.finishedAt - click.epoch), status: r.status }));
+    return { ms: ready.epoch - click.epoch, state: await context.storageState(), token, phases };
+  } finally {
+    await context.close();
+  }
+}
+
+interface AdminRun {
+  readonly profile: Profile['name'];
+  readonly switchMs: number;
+  readonly switchRows: number;
+  readonly switchRequests: number;
+  readonly heapBytes?: number;
+  readonly elements?: number;
+  readonly domNodes?: number;
+  readonly flips?: { cpu: number; ms: number; apiRequests: number }[];
+  readonly flipError?: string;
+}
+
+/** /admin → click on the users link → rows painted; then (desktop) memory and page flips. */
+async function adminRun(browser: Browser, stack: Stack, state: StorageState, profile: Profile, withFlips: boolean): Promise<AdminRun> {
+  const { context, page, cdp } = await newBenchPage(browser, stack.urls.portal, state);
+  try {
+    await applyProfile(cdp, profile);
+    const requests = recordRequests(cdp);
+    await page.goto(`${stack.urls.portal}/admin`, { timeout: 60_000 });
+    const usersLink = page.locator('a[href="/admin/users"]').first();
+    await usersLink.waitFor({ timeout: 60_000 });
+    // Idle: the console's chunks may preload now, as they would while a person reads.
+    await page.waitForLoadState('networkidle', { timeout: 60_000 });
+    const rowSel = selectors.tableRow;
+    const pending = page.evaluate((sel) => (window as unknown as { __bench: { when: (n: string, f: () => boolean) => Promise<number> } }).__bench
+      .when('rows', () => location.pathname === '/admin/users' && document.querySelectorAll(sel).length >= 25), rowSel);
+    const clickEpoch = Date.now();
+    await usersLink.click();
+    const rowsAt = await withTimeout(pending, 60_000, 'users rows after the route switch');
+    debug(`${profile.name}: switch done`);
+    const t = await timeline(page);
+    const rowCount = await page.locator(rowSel).count();
+    const switchRequests = requests.filter((r) => r.sentAt >= clickEpoch - 50 && r.sentAt <= (t.marks.rowsEpoch ?? Infinity)).length;
+    const result: AdminRun = { profile: profile.name, switchMs: rowsAt - (t.clickAt ?? NaN), switchRows: rowCount, switchRequests };
+    if (!withFlips) return result;
+
+    const mem = await memory(page, cdp);
+    debug('memory done');
+    const withMemory = { ...result, heapBytes: mem.heapBytes, elements: mem.elements, domNodes: mem.domNodes };
+    const flips: { cpu: number; ms: number; apiRequests: number }[] = [];
+    try {
+      // Page flips on loopback (no network emulation): the budget is about rendering.
+      await applyProfile(cdp, undefined, 1);
+      await page.locator('nav select').first().selectOption('50');
+      await page.waitForFunction((sel) => document.querySelectorAll(sel).length >= 50, rowSel, { timeout: 30_000 });
+      debug('50 rows per page');
+      for (const cpu of [1, 4]) {
+        await applyProfile(cdp, undefined, cpu);
+        for (let i = 0; i < 3; i++) {
+          const firstRow = await page.locator(rowSel).first().innerText();
+          const flipName = `flip${cpu}x${i}`;
+          const waiting = page.evaluate(({ sel, name, prev }) => (window as unknown as { __bench: { when: (n: string, f: () => boolean) => Promise<number> } }).__bench
+            .when(name, () => {
+              const all = document.querySelectorAll(sel);
+              return all.length > 0 && (all[0] as HTMLElement).innerText !== prev;
+            }), { sel: rowSel, name: flipName, prev: firstRow });
+          const from = Date.now();
+          await page.getByRole('button', { name: nextPageLabel }).click();
+          const paintedAt = await withTimeout(waiting, 30_000, `page flip ${i + 1} at ${cpu}× CPU`);
+          debug(`flip ${cpu}x ${i}`);
+          const after = await timeline(page);
+          const until = after.marks[`${flipName}Epoch`] ?? Infinity;
+          flips.push({ cpu, ms: paintedAt - (after.clickAt ?? NaN), apiRequests: requests.filter((r) => r.sentAt >= from - 50 && r.sentAt <= until && r.url.startsWith(stack.urls.api) && r.method !== 'OPTIONS').length });
+        }
+      }
+    } catch (e) {
+      return { ...withMemory, flips, flipError: String(e).split('\n')[0]?.slice(0, 160) ?? 'failed' };
+    }
+    return { ...withMemory, flips };
+  } finally {
+    await context.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------- API
+
+interface ApiFigure { name: string; samples: number[]; maxItems: number; pageSize: number; errors: number }
+
+async function apiLatencies(stack: Stack, token: string): Promise<{ figures: ApiFigure[]; unbounded: { url: string; status: number; items?: number }[] }> {
+  const headers = { authorization: `Bearer ${token}`, 'accept-language': 'de' };
+  const searches = ['', 'anna', 'schmidt', 'user12', 'firma 42', 'zz-nothing'];
+  const userSorts = ['fullName', 'email', 'companyName', 'createdAt'];
+  const endpoints: { name: string; url: (i: number) => string }[] = [
+    { name: 'GET /Users (100,000), 50 rows, search + sort', url: (i) => `/Users?page=1&pageSize=50&search=${encodeURIComponent(searches[i % searches.length] ?? '')}&sort=${userSorts[i % userSorts.length]}&order=${i % 2 ? 'desc' : 'asc'}` },
+    { name: 'GET /Users, deep page (offset 49,950)', url: (i) => `/Users?page=1000&pageSize=50&sort=${userSorts[i % userSorts.length]}` },
+    { name: 'GET /Applications (2,000), 50 rows, search + sort', url: (i) => `/Applications?page=1&pageSize=50&search=${encodeURIComponent(['', 'lager', '00042', 'service'][i % 4] ?? '')}&sort=${['label', 'sortNumber', 'id'][i % 3]}&order=${i % 2 ? 'desc' : 'asc'}` },
+    { name: 'GET /Admin/Applications/{planner}/Users (20,000), 50 rows', url: (i) => `/Admin/Applications/${kitchenPlanner}/Users?page=1&pageSize=50&search=${encodeURIComponent(searches[i % searches.length] ?? '')}&sort=${['fullName', 'email', 'companyName', 'accessSince'][i % 4]}` },
+    { name: 'GET /Admin/Applications/{planner}/AccessRequests, 50 rows', url: (i) => `/Admin/Applications/${kitchenPlanner}/AccessRequests?page=1&pageSize=50&search=${encodeURIComponent(searches[i % searches.length] ?? '')}&sort=${['requestedAt', 'fullName', 'email', 'status'][i % 4]}` },
+    { name: 'GET /Admin/Applications (administrable)', url: () => `/Admin/Applications?page=1&pageSize=50` },
+    { name: 'GET /My/Applications (launcher)', url: () => `/My/Applications` },
+  ];
+  const figures: ApiFigure[] = [];
+  for (const e of endpoints) {
+    const samples: number[] = [];
+    let maxItems = 0;
+    let errors = 0;
+    for (let i = 0; i < 48; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${stack.urls.api}${e.url(i)}`, { headers });
+      const body = await res.text();
+      const ms = performance.now() - t0;
+      if (!res.ok) { errors++; continue; }
+      const items = (JSON.parse(body) as { items?: unknown[] }).items;
+      maxItems = Math.max(maxItems, Array.isArray(items) ? items.length : 0);
+      if (i >= 8) samples.push(ms); // the first 8 warm the caches and the JIT
+    }
+    figures.push({ name: e.name, samples, maxItems, pageSize: 50, errors });
+  }
+  // No call returns an unbounded list: an oversized page must be refused.
+  const unbounded: { url: string; status: number; items?: number }[] = [];
+  for (const url of ['/Users?pageSize=100000', '/Applications?pageSize=5000', `/Admin/Applications/${kitchenPlanner}/Users?pageSize=100000`]) {
+    const res = await fetch(`${stack.urls.api}${url}`, { headers });
+    const body = await res.text();
+    let items: number | undefined;
+    try { items = (JSON.parse(body) as { items?: unknown[] }).items?.length; } catch { /* not JSON */ }
+    unbounded.push({ url, status: res.status, ...(items === undefined ? {} : { items }) });
+  }
+  return { figures, unbounded };
+}
+
+// ---------------------------------------------------------------------------------- main
+
+async function main() {
+  mkdirSync(benchResults, { recursive: true });
+  say(`cold runs per figure: ${runs}; stack on ports ${base}..${base + 3}, data ${dataDir} (seed ${seed}${env.DATABASE_URL ? ', PostgreSQL server' : ', PGlite'})`);
+  say('starting the stack: it builds the production portal (turbo), then starts API, provider, shop and portal preview …');
+  let stack: Stack;
+  try {
+    stack = await startStack({
+      ports: { portal: base, api: base + 1, idp: base + 2, dealerShop: base + 3 },
+      dataDir, seed, logFile: join(benchResults, 'stack.log'),
+      timeoutMs: Number(env.BENCH_STACK_TIMEOUT_S ?? 480) * 1000,
+    });
+  } catch (e) {
+    console.error(String(e));
+    const log = readFileSync(join(benchResults, 'stack.log'), 'utf8').split('\n').slice(-40).join('\n');
+    console.error(log);
+    process.exitCode = 1;
+    return;
+  }
+  say(stack.reused === true ? 'reusing the stack already running on these ports (BENCH_REUSE_STACK=1)' : `stack up after ${(stack.startMs / 1000).toFixed(1)} s`);
+  raw.stackStartMs = stack.startMs;
+
+  // Bundle figures of what the stack serves.
+  const manifestBefore = readManifest();
+  const bundle = analyseBundle();
+  raw.bundle = bundle;
+  if (!isRealBuild(manifestBefore)) say('WARNING: apps/portal/dist is not the real portal build (a stub replaced the admin console)');
+  add({ figure: '1 first route JS (entry + static imports), gzip', value: kb(bundle.firstRoute.jsGzip), unit: 'KB', budget: kb(bundleBudgets.firstRouteJs) });
+  add({ figure: '1 first route CSS, gzip', value: kb(bundle.firstRoute.cssGzip), unit: 'KB', budget: kb(bundleBudgets.firstRouteCss) });
+  const largest = bundle.lazyChunks[0];
+  add({ figure: '1 largest lazy chunk, gzip', value: largest === undefined ? 0 : kb(largest.gzip), unit: 'KB', budget: kb(bundleBudgets.lazyChunk), note: largest?.key ?? '' });
+  add({ figure: '1 admin chunks in the first route', value: bundle.adminInFirstRoute.length, unit: 'count', budget: 0 });
+
+  const browser = await launch();
+  try {
+    // 9: sign-in round trip (desktop), and the cookies for everything after it.
+    say('sign-in round trips (desktop profile) …');
+    const signIns: number[] = [];
+    const signInPhases: Phase[][] = [];
+    let state: StorageState | undefined;
+    let token: string | undefined;
+    for (let i = 0; i < runs; i++) {
+      const s = await signIn(browser, stack, profiles.desktop, launcherAccount);
+      signIns.push(s.ms);
+      signInPhases.push(s.phases);
+      state = s.state;
+      token = s.token ?? token;
+    }
+    raw.signIn = { account: launcherAccount.email, ms: signIns, phases: signInPhases };
+    if (state === undefined) throw new Error('no sign-in');
+    const admin = await signIn(browser, stack, profiles.desktop, adminAccount, false);
+    const adminState = admin.state;
+    token = admin.token ?? token;
+
+    // 2, 3, 6, 7: cold loads of / in fresh contexts.
+    const loads: Record<string, ColdLoad[]> = { mobile: [], desktop: [] };
+    for (const profile of [profiles.mobile, profiles.desktop]) {
+      say(`cold loads of / (${profile.name}) …`);
+      for (let i = 0; i < runs; i++) loads[profile.name]?.push(await coldLoad(browser, stack, state, profile, profile.name === 'desktop'));
+    }
+    raw.coldLoads = loads;
+    const mobile = loads.mobile ?? [];
+    const desktop = loads.desktop ?? [];
+    const m = (xs: readonly ColdLoad[], f: (c: ColdLoad) => number | undefined) => {
+      const v = xs.map(f).filter((x): x is number => x !== undefined);
+      return { value: median(v), samples: v.map(round) };
+    };
+
+    // 4, 5, 6: admin route switch, page flips, memory of a list page.
+    const admins: Record<string, AdminRun[]> = { mobile: [], desktop: [] };
+    let adminError: string | undefined;
+    for (const profile of [profiles.mobile, profiles.desktop]) {
+      say(`admin route switch (${profile.name})${profile.name === 'desktop' ? ', memory and page flips' : ''} …`);
+      for (let i = 0; i < runs && adminError === undefined; i++) {
+        try {
+          admins[profile.name]?.push(await adminRun(browser, stack, adminState, profile, profile.name === 'desktop'));
+        } catch (e) {
+          adminError = String(e).split('\n')[0]?.slice(0, 160);
+          say(`admin run failed: ${adminError}`);
+        }
+      }
+    }
+    raw.adminRuns = admins;
+    raw.adminError = adminError;
+
+    const firstLoad = desktop[0];
+    add({ figure: '2 ready: tiles painted, cold (mobile)', unit: 'ms', budget: 1600, ...m(mobile, (c) => c.readyMs) });
+    add({ figure: '2 ready: tiles painted, cold (desktop)', unit: 'ms', budget: 450, ...m(desktop, (c) => c.readyMs) });
+    add({ figure: '3 long tasks, first paint → ready (mobile, 4× CPU)', unit: 'ms', budget: 50, ...m(mobile, (c) => c.longTaskMs), note: `longest task ${round(median(mobile.map((c) => c.longestTaskMs)) ?? 0)} ms` });
+    add({ figure: '3 Lighthouse mobile performance score', value: undefined, unit: 'score', budget: 0.98, note: 'Lighthouse is not installed here' });
+    const notMeasured = (why: string) => ({ value: undefined, note: why });
+    const adminM = (profile: 'mobile' | 'desktop', f: (a: AdminRun) => number | undefined) => {
+      const xs = (admins[profile] ?? []).map(f).filter((x): x is number => x !== undefined);
+      return xs.length === 0 ? notMeasured(adminError ?? 'no admin run') : { value: median(xs), samples: xs.map(round) };
+    };
+    const rowsShown = (admins.desktop ?? [])[0]?.switchRows;
+    const rowsNote = rowsShown === undefined ? '' : `${rowsShown} rows: the console's default page size`;
+    add({ figure: '4 route switch /admin → users, click → rows painted (desktop)', unit: 'ms', budget: 200, ...adminM('desktop', (a) => a.switchMs), ...(rowsShown === undefined ? {} : { note: rowsNote }) });
+    add({ figure: '4 route switch /admin → users, click → rows painted (mobile)', unit: 'ms', budget: 600, ...adminM('mobile', (a) => a.switchMs), ...(rowsShown === undefined ? {} : { note: rowsNote }) });
+    const flips = (cpu: number) => (admins.desktop ?? []).flatMap((a) => a.flips ?? []).filter((f) => f.cpu === cpu);
+    for (const [cpu, budget] of [[1, 40], [4, 100]] as const) {
+      const f = flips(cpu);
+      add({
+        figure: `5 table page flip, 50 rows, click → painted (${cpu}× CPU, loopback)`, unit: 'ms', budget,
+        ...(f.length === 0 ? notMeasured(adminError ?? (admins.desktop ?? []).find((a) => a.flipError !== undefined)?.flipError ?? 'no flips') : { value: median(f.map((x) => x.ms)), samples: f.map((x) => round(x.ms)), note: `API requests per flip: ${[...new Set(f.map((x) => x.apiRequests))].join('/')}` }),
+      });
+    }
+    add({ figure: '6 JS heap after GC on /', unit: 'MB', budget: 3, ...m(desktop, (c) => (c.heapBytes === undefined ? undefined : c.heapBytes / 1e6)) });
+    add({ figure: '6 DOM elements on /', unit: 'count', budget: undefined, ...m(desktop, (c) => c.elements) });
+    add({ figure: '6 JS heap after GC on /admin/users', unit: 'MB', budget: 5, ...adminM('desktop', (a) => (a.heapBytes === undefined ? undefined : a.heapBytes / 1e6)) });
+    add({ figure: '6 DOM elements on /admin/users', unit: 'count', budget: 800, ...adminM('desktop', (a) => a.elements), ...(rowsShown === undefined ? {} : { note: rowsNote }) });
+    add({ figure: '7 first view transferred (desktop)', unit: 'KB', budget: 160, ...m(desktop, (c) => kb(c.transferredBytes)), note: firstLoad === undefined ? '' : `JS ${round(kb(firstLoad.scriptBytes))} KB, CSS ${round(kb(firstLoad.styleBytes))} KB; ${firstLoad.uncompressedScripts} scripts without content-encoding` });
+    add({ figure: '7 first view requests (desktop)', unit: 'count', budget: 10, ...m(desktop, (c) => c.requests) });
+    add({ figure: '7 CLS of the first view (mobile)', unit: 'score', budget: 0.01, ...m(mobile, (c) => c.cls) });
+    add({ figure: '9 sign-in round trip, click → tiles (desktop)', unit: 'ms', budget: 1000, value: median(signIns), samples: signIns.map(round) });
+
+    // 8: API list latencies with the token of a real sign-in.
+    if (token === undefined) {
+      add({ figure: '8 API list calls', unit: 'ms', budget: 50, value: undefined, note: 'no bearer token seen during sign-in' });
+    } else {
+      say('API list latencies (40 calls per endpoint after 8 warm-up calls) …');
+      const api = await apiLatencies(stack, token);
+      raw.api = api;
+      const where = env.DATABASE_URL ? 'PostgreSQL server' : 'PGlite';
+      for (const f of api.figures) {
+        const note = `${where}; p50 ${round(median(f.samples) ?? NaN)} ms; ≤ ${f.maxItems} items${f.errors > 0 ? `; ${f.errors} errors` : ''}`;
+        add({ figure: `8 ${f.name}, p95`, unit: 'ms', budget: 50, ...(f.samples.length === 0 ? { value: undefined, note: `every call failed (${f.errors})` } : { value: p95(f.samples), samples: f.samples.map(round), note }) });
+      }
+      const refused = api.unbounded.filter((u) => u.status === 400).length;
+      add({ figure: '8 oversized pages refused (pageSize 5,000 / 100,000)', unit: 'count', budget: undefined, value: refused, note: `${refused} of ${api.unbounded.length} refused with 400` });
+      if (!env.DATABASE_URL) add({ figure: '8 API list calls on a PostgreSQL server', unit: 'ms', budget: 50, value: undefined, note: 'run with DATABASE_URL set' });
+    }
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+  const manifestAfter = readManifest();
+  if (JSON.stringify(manifestAfter) !== JSON.stringify(manifestBefore)) say('WARNING: apps/portal/dist changed during the run (another build): figures may mix two builds');
+
+  raw.rows = rows;
+  raw.durationMs = Date.now() - started;
+  const file = join(benchResults, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify(raw, null, 2));
+  writeFileSync(join(benchResults, 'latest.json'), JSON.stringify(raw, null, 2));
+  console.log(`\nPerformance budgets (performance.md), medians of ${runs} cold runs, ${new Date().toISOString()}:\n`);
+  console.log(renderTable(rows));
+  console.log(`\nRaw numbers: ${file} (${elapsed()} in all)`);
+}
+
+await main();
