@@ -38,7 +38,7 @@ export default defineConfig({
     command: 'node scripts/stack.ts --fresh --quiet',
     cwd: root,
     url: `http://localhost:${e2ePorts.PORTAL_PORT}/config.json`,
-    timeout: 240_000,
+    timeout: 600_000, // the stack builds the portal first when turbo's cache is cold
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',

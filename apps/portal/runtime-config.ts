@@ -66,7 +66,8 @@ export function contentSecurityPolicy(config: RuntimeConfig): string {
   const api = origin(config.apiUrl);
   const idp = origin(config.idp.authority);
   const connect = ["'self'", api, idp].filter((s, i, all) => s !== '' && all.indexOf(s) === i).join(' ');
-  const images = ["'self'", 'data:', api, 'https:'].filter((s, i, all) => s !== '' && all.indexOf(s) === i).join(' ');
+  // blob: for the preview of a logo chosen for upload (shown through <img>, never inline).
+  const images = ["'self'", 'data:', 'blob:', api, 'https:'].filter((s, i, all) => s !== '' && all.indexOf(s) === i).join(' ');
   return [
     "default-src 'self'",
     "script-src 'self'",
