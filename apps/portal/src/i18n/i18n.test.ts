@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { createI18n, formatDate, formatNumber } from './i18n.ts';
+
+describe('createI18n', () => {
+  it('has German at once, with {name} placeholders and plural forms', async () => {
+    const i18n = await createI18n('de');
+    expect(i18n.t('pageTitle', { title: 'Meine Apps', brand: 'HK Küchen' })).toBe('Meine Apps | HK Küchen');
+    expect(i18n.t('pending.count', { ns: 'home', count: 1 })).toBe('1 Anfrage wartet auf Freigabe');
+    expect(i18n.t('pending.count', { ns: 'home', count: 3 })).toBe('3 Anfragen warten auf Freigabe');
+    expect(i18n.t('errorPage.title', { ns: 'ui', code: 404 })).toBe('Fehler 404');
+    expect(document.documentElement.lang).toBe('de');
+  });
+
+  it('loads another language on demand and switches the document language', async () => {
+    const i18n = await createI18n('de');
+    await i18n.changeLanguage('pl');
+    await i18n.loadNamespaces(['home', 'settings']);
+    expect(i18n.t('pending.count', { ns: 'home', count: 2 })).toBe('2 wnioski czekają na zatwierdzenie');
+    expect(i18n.t('pending.count', { ns: 'home', count: 5 })).toBe('5 wniosków czeka na zatwierdzenie');
+    expect(i18n.t('personal.firstName', { ns: 'settings' })).toBe('Imię');
+    expect(document.documentElement.lang).toBe('pl');
+  });
+
+  it('formats dates and numbers for the language', () => {
+    expect(formatDate('de', '2026-03-05T12:00:00Z')).toBe('5. März 2026');
+    expect(formatDate('en', '2026-03-05T12:00:00Z')).toBe('5 March 2026');
+    expect(formatNumber('de', 1234.5)).toBe('1.234,5');
+    expect(formatNumber('fr', 1234.5)).toMatch(/^1\s234,5$/);
+    expect(formatDate('de', 'not a date')).toBe('');
+  });
+});
