@@ -127,6 +127,13 @@ export function initScript(portalOrigin: string): string {
     check();
   });
   bench.count = (selector) => document.querySelectorAll(selector).length;
+  // Whether an element matching selector shows up (e.g. a Suspense fallback during a route switch).
+  bench.watch = (selector) => {
+    bench.seen = false;
+    const o = new MutationObserver(() => { if (!bench.seen && document.querySelector(selector) !== null) bench.seen = true; });
+    o.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
+    bench.unwatch = () => { o.disconnect(); return bench.seen; };
+  };
   if (location.origin === ${JSON.stringify(portalOrigin)}) {
     bench.when('ready', () => document.querySelector(${JSON.stringify(selectors.tile)}) !== null);
   }
