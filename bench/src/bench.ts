@@ -287,18 +287,19 @@ async function adminRun(browser: Browser, stack: Stack, state: StorageState, pro
 
 interface ApiFigure { name: string; samples: number[]; maxItems: number; pageSize: number; errors: number }
 
-async function apiLatencies(stack: Stack, token: string): Promise<{ figures: ApiFigure[]; unbounded: { url: string; status: number; items?: number }[] }> {
+async function apiLatencies(stack: Stack, token: string, launcherToken: string | undefined): Promise<{ figures: ApiFigure[]; unbounded: { url: string; status: number; items?: number }[] }> {
   const headers = { authorization: `Bearer ${token}`, 'accept-language': 'de' };
+  const launcherHeaders = { authorization: `Bearer ${launcherToken ?? token}`, 'accept-language': 'de' };
   const searches = ['', 'anna', 'schmidt', 'user12', 'firma 42', 'zz-nothing'];
   const userSorts = ['fullName', 'email', 'companyName', 'createdAt'];
-  const endpoints: { name: string; url: (i: number) => string }[] = [
+  const endpoints: { name: string; url: (i: number) => string; headers?: Record<string, string> }[] = [
     { name: 'GET /Users (100,000), 50 rows, search + sort', url: (i) => `/Users?page=1&pageSize=50&search=${encodeURIComponent(searches[i % searches.length] ?? '')}&sort=${userSorts[i % userSorts.length]}&order=${i % 2 ? 'desc' : 'asc'}` },
     { name: 'GET /Users, deep page (offset 49,950)', url: (i) => `/Users?page=1000&pageSize=50&sort=${userSorts[i % userSorts.length]}` },
     { name: 'GET /Applications (2,000), 50 rows, search + sort', url: (i) => `/Applications?page=1&pageSize=50&search=${encodeURIComponent(['', 'lager', '00042', 'service'][i % 4] ?? '')}&sort=${['label', 'sortNumber', 'id'][i % 3]}&order=${i % 2 ? 'desc' : 'asc'}` },
     { name: 'GET /Admin/Applications/{planner}/Users (20,000), 50 rows', url: (i) => `/Admin/Applications/${kitchenPlanner}/Users?page=1&pageSize=50&search=${encodeURIComponent(searches[i % searches.length] ?? '')}&sort=${['fullName', 'email', 'companyName', 'accessSince'][i % 4]}` },
     { name: 'GET /Admin/Applications/{planner}/AccessRequests, 50 rows', url: (i) => `/Admin/Applications/${kitchenPlanner}/AccessRequests?page=1&pageSize=50&search=${encodeURIComponent(searches[i % searches.length] ?? '')}&sort=${['requestedAt', 'fullName', 'email', 'status'][i % 4]}` },
     { name: 'GET /Admin/Applications (administrable)', url: () => `/Admin/Applications?page=1&pageSize=50` },
-    { name: 'GET /My/Applications (launcher)', url: () => `/My/Applications` },
+    { name: 'GET /My/Applications (launcher)', url: () => `/My/Applications?onlyWithValues=false&page=1&pageSize=100`, headers: launcherHeaders },
   ];
   const figures: ApiFigure[] = [];
   for (const e of endpoints) {
@@ -307,7 +308,7 @@ async function apiLatencies(stack: Stack, token: string): Promise<{ figures: Api
     let errors = 0;
     for (let i = 0; i < 48; i++) {
       const t0 = performance.now();
-      const res = await fetch(`${stack.urls.api}${e.url(i)}`, { headers });
+      const res = await fetch(`${stack.urls.api}${e.url(i)}`, { headers: e.headers ?? headers });
       const body = await res.text();
       const ms = performance.now() - t0;
       if (!res.ok) { errors++; continue; }
@@ -385,19 +386,19 @@ async function main() {
     const signIns: number[] = [];
     const signInPhases: Phase[][] = [];
     let state: StorageState | undefined;
-    let token: string | undefined;
+    let launcherToken: string | undefined;
     for (let i = 0; i < runs; i++) {
       const s = await signIn(browser, stack, profiles.desktop, launcherAccount);
       signIns.push(s.ms);
       signInPhases.push(s.phases);
       state = s.state;
-      token = s.token ?? token;
+      launcherToken = s.token ?? launcherToken;
     }
     raw.signIn = { account: launcherAccount.email, ms: signIns, phases: signInPhases };
     if (state === undefined) throw new Error('no sign-in');
     const admin = await signIn(browser, stack, profiles.desktop, adminAccount, false);
     const adminState = admin.state;
-    token = admin.token ?? token;
+    const token = admin.token;
 
     // 2, 3, 6, 7: cold loads of / in fresh contexts.
     const loads: Record<string, ColdLoad[]> = { mobile: [], desktop: [] };
@@ -470,7 +471,7 @@ async function main() {
       add({ figure: '8 API list calls', unit: 'ms', budget: 50, value: undefined, note: 'no bearer token seen during sign-in' });
     } else {
       say('API list latencies (40 calls per endpoint after 8 warm-up calls) …');
-      const api = await apiLatencies(stack, token);
+      const api = await apiLatencies(stack, token, launcherToken);
       raw.api = api;
       const where = env.DATABASE_URL ? 'PostgreSQL server' : 'PGlite';
       for (const f of api.figures) {
