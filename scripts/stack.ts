@@ -37,7 +37,7 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-async function waitFor(url: string, timeoutMs = 120_000) {
+async function waitFor(url: string, timeoutMs = 300_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     try { if ((await fetch(url)).ok) return; } catch { /* not up yet */ }
@@ -56,20 +56,22 @@ run('idp', '@portal/idp', 'start');
 run('shop', '@portal/dealer-shop', 'start');
 run('portal', '@portal/portal', 'preview');
 
-try {
-  await Promise.all([
-    waitFor(`${urls.api}/health`),
-    waitFor(`${urls.idp}/${env.IDP_SIGNIN_POLICY}/v2.0/.well-known/openid-configuration`),
-    waitFor(urls.dealerShop),
-    waitFor(urls.portal),
-  ]);
-} catch (e) {
+const ready = await Promise.all([
+  waitFor(`${urls.api}/health`),
+  waitFor(`${urls.idp}/${env.IDP_SIGNIN_POLICY}/v2.0/.well-known/openid-configuration`),
+  waitFor(urls.dealerShop),
+  waitFor(urls.portal),
+]).then(() => true, (e: unknown) => {
   console.error(String(e));
   stop(1);
-}
+  return false;
+});
 
-const demo = JSON.parse(readFileSync(join(root, 'packages/contract/demo/identities.json'), 'utf8')) as { password: string; accounts: { email: string; kind: string }[] };
-console.log(`
+if (ready) printWelcome();
+
+function printWelcome() {
+  const demo = JSON.parse(readFileSync(join(root, 'packages/contract/demo/identities.json'), 'utf8')) as { password: string; accounts: { email: string; kind: string }[] };
+  console.log(`
   The portal is running:      ${urls.portal}
   Demo client application:    ${urls.dealerShop}
   Reference API:              ${urls.api}   identity provider: ${urls.idp}
@@ -79,3 +81,4 @@ ${demo.accounts.map((a) => `    ${a.email.padEnd(28)} ${a.kind}`).join('\n')}
 
   Ctrl+C stops the stack. Ports: ${Object.entries(ports).map(([k, v]) => `${k} ${v}`).join(', ')}.
 `);
+}
