@@ -613,8 +613,9 @@ describe('user-side calls against the API', () => {
     const { client } = apiOf(tab);
     const svg = new Blob(['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'], { type: 'image/svg+xml' });
     const { url } = await uploadApplicationImage(client, svg, 'logo.svg');
-    expect(url).toMatch(/^\/Applications\/Image\/.+\.svg$/);
-    const served = await fetch(`${stack.apiUrl}${url}`);
+    // An absolute URL under the API's public URL, so <img src> works from the portal's origin.
+    expect(url.startsWith(`${stack.apiUrl}/Applications/Image/`) && url.endsWith('.svg')).toBe(true);
+    const served = await fetch(url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], { type: 'image/png' });
