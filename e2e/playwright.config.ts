@@ -33,6 +33,12 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
+  // The admin specs change the demo data the user-side specs read (they accept the partner's
+  // open request, for one): they run after them, on the same stack.
+  projects: [
+    { name: 'portal', testIgnore: /admin-.*\.spec\.ts/ },
+    { name: 'admin', testMatch: /admin-.*\.spec\.ts/, dependencies: ['portal'] },
+  ],
   globalSetup: './global-setup.ts',
   webServer: {
     command: 'node scripts/stack.ts --fresh --quiet',
