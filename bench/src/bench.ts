@@ -350,7 +350,7 @@ function apiBenchOnPostgres(): { rows: { name: string; p50: number; p95: number 
 async function main() {
   mkdirSync(benchResults, { recursive: true });
   say(`cold runs per figure: ${runs}; stack on ports ${base}..${base + 3}, data ${dataDir} (seed ${seed}${env.DATABASE_URL ? ', PostgreSQL server' : ', PGlite'})`);
-  // scripts/stack.ts waits 120 s for the API, less than a first large seed on PGlite takes
+  // scripts/stack.ts waits 300 s for the API, less than a first large seed on PGlite may take
   // (about 6 minutes here): seed first with the API's own command (a no-op when seeded).
   if (seed === 'large' && env.BENCH_REUSE_STACK !== '1') {
     say('seeding the large data set when the folder is empty (pnpm --filter @portal/api seed large) …');
