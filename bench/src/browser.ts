@@ -130,7 +130,14 @@ export function initScript(portalOrigin: string): string {
   // Whether an element matching selector shows up (e.g. a Suspense fallback during a route switch).
   bench.watch = (selector) => {
     bench.seen = false;
-    const o = new MutationObserver(() => { if (!bench.seen && document.querySelector(selector) !== null) bench.seen = true; });
+    // Only what appears after the watch starts: added elements, or an attribute turning it on.
+    const o = new MutationObserver((records) => {
+      for (const r of records) {
+        if (bench.seen) return;
+        if (r.type === 'attributes' && r.target instanceof Element && r.target.matches(selector)) bench.seen = true;
+        for (const n of r.addedNodes) if (n instanceof Element && (n.matches(selector) || n.querySelector(selector) !== null)) bench.seen = true;
+      }
+    });
     o.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
     bench.unwatch = () => { o.disconnect(); return bench.seen; };
   };
