@@ -14,8 +14,20 @@ export const portalDist = join(portalDir, 'dist');
 export const bundleBudgets = {
   firstRouteJs: 110_000,
   firstRouteCss: 10_000,
+  /** "each lazy route chunk": the own chunk of every lazily loaded page of the portal. */
   lazyChunk: 20_000,
 } as const;
+
+/**
+ * The first route is over its budget (ADR 0007): until it is met, the test suite holds it at
+ * this ceiling so it cannot grow, and `pnpm bench` prints the figure beside the budget.
+ */
+export const firstRouteJsCeiling = 152_000;
+
+/** The lazily loaded pages of the portal (dynamic entries of its own source), not shared chunks. */
+export function lazyRouteChunks(report: BundleReport): FileSize[] {
+  return report.lazyChunks.filter((c) => c.key.startsWith('src/'));
+}
 
 export interface ManifestChunk {
   readonly file: string;
@@ -164,12 +176,12 @@ export function analyseBundle(distDir: string = portalDist): BundleReport {
 }
 
 export function checkBundle(report: BundleReport): BudgetCheck[] {
-  const largestLazy = report.lazyChunks[0];
+  const largestLazy = lazyRouteChunks(report)[0];
   return [
     { figure: 'first route JS (gzip bytes)', value: report.firstRoute.jsGzip, budget: bundleBudgets.firstRouteJs, within: report.firstRoute.jsGzip <= bundleBudgets.firstRouteJs },
     { figure: 'first route CSS (gzip bytes)', value: report.firstRoute.cssGzip, budget: bundleBudgets.firstRouteCss, within: report.firstRoute.cssGzip <= bundleBudgets.firstRouteCss },
     {
-      figure: `largest lazy chunk (gzip bytes)${largestLazy === undefined ? '' : `: ${largestLazy.file}`}`,
+      figure: `largest lazy route chunk (gzip bytes)${largestLazy === undefined ? '' : `: ${largestLazy.file}`}`,
       value: largestLazy?.gzip ?? 0,
       budget: bundleBudgets.lazyChunk,
       within: (largestLazy?.gzip ?? 0) <= bundleBudgets.lazyChunk,
