@@ -67,7 +67,9 @@ function OpenWhenMounted({ id }: { readonly id: string }) {
     pendingOpen = undefined;
     const button = document.querySelector<HTMLElement>(`[data-menu="${id}"] button`);
     button?.focus();
-    button?.click();
+    // Headless UI's menu button opens on pointer-down or on a key, not on a synthetic click:
+    // open it the keyboard's way, which also focuses the first item.
+    button?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
   }, [id]);
   return null;
 }
