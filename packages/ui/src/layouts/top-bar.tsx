@@ -57,6 +57,27 @@ export function Brand({ name, logoUrl, homeHref = '/', logoSize = 32 }: BrandPro
   );
 }
 
+/** My Apps and Admin Center: the same links in the wide bar and in the narrow row below it. */
+function NavLinks({ nav }: { readonly nav: NonNullable<TopBarProps['nav']> }) {
+  const t = useUiText();
+  return (
+    <ul className="flex items-center gap-1">
+      <li>
+        <UiLink href={nav.myAppsHref} aria-current={nav.current === 'myApps' ? 'page' : undefined} className={navLink(nav.current === 'myApps')}>
+          {t('nav.myApps')}
+        </UiLink>
+      </li>
+      {nav.adminHref !== undefined && (
+        <li>
+          <UiLink href={nav.adminHref} aria-current={nav.current === 'admin' ? 'page' : undefined} className={navLink(nav.current === 'admin')}>
+            {t('nav.adminCenter')}
+          </UiLink>
+        </li>
+      )}
+    </ul>
+  );
+}
+
 /** The top bar: brand, My Apps and Admin Center links, language switcher, user menu. */
 export function TopBar({ brand, nav, languageSwitcher, userMenu, start }: TopBarProps) {
   const t = useUiText();
@@ -67,20 +88,7 @@ export function TopBar({ brand, nav, languageSwitcher, userMenu, start }: TopBar
         <Brand {...brand} />
         {nav !== undefined && (
           <nav aria-label={t('nav.main')} className="ms-2 hidden sm:block">
-            <ul className="flex items-center gap-1">
-              <li>
-                <UiLink href={nav.myAppsHref} aria-current={nav.current === 'myApps' ? 'page' : undefined} className={navLink(nav.current === 'myApps')}>
-                  {t('nav.myApps')}
-                </UiLink>
-              </li>
-              {nav.adminHref !== undefined && (
-                <li>
-                  <UiLink href={nav.adminHref} aria-current={nav.current === 'admin' ? 'page' : undefined} className={navLink(nav.current === 'admin')}>
-                    {t('nav.adminCenter')}
-                  </UiLink>
-                </li>
-              )}
-            </ul>
+            <NavLinks nav={nav} />
           </nav>
         )}
         <div className="ms-auto flex items-center gap-2">
@@ -90,20 +98,7 @@ export function TopBar({ brand, nav, languageSwitcher, userMenu, start }: TopBar
       </div>
       {nav !== undefined && (
         <nav aria-label={t('nav.main')} className="border-t border-line px-2 py-1 sm:hidden">
-          <ul className="flex items-center gap-1">
-            <li>
-              <UiLink href={nav.myAppsHref} aria-current={nav.current === 'myApps' ? 'page' : undefined} className={navLink(nav.current === 'myApps')}>
-                {t('nav.myApps')}
-              </UiLink>
-            </li>
-            {nav.adminHref !== undefined && (
-              <li>
-                <UiLink href={nav.adminHref} aria-current={nav.current === 'admin' ? 'page' : undefined} className={navLink(nav.current === 'admin')}>
-                  {t('nav.adminCenter')}
-                </UiLink>
-              </li>
-            )}
-          </ul>
+          <NavLinks nav={nav} />
         </nav>
       )}
     </header>
