@@ -23,7 +23,7 @@ export type {
 } from './domain/auth.ts';
 export type { IdTokenClaims, IdTokenClaimsProblem, IdTokenExpectations, DecodedTokenResponse } from './domain/claims.ts';
 export {
-  decodeHkData, IdTokenClaimsSchema, decodeIdTokenClaims, checkIdTokenClaims, signedInUserFromClaims, isWellFormedState,
+  decodeHkData, decodeIdTokenClaims, checkIdTokenClaims, signedInUserFromClaims, isWellFormedState,
   decodeAuthStateRecord, decodeAuthStateData, decodeTokenResponse, decodeStoredSession,
 } from './domain/claims.ts';
 export type { SplitUrl } from './domain/url.ts';

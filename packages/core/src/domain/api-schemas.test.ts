@@ -33,6 +33,41 @@ describe('API answer decoders', () => {
   });
 });
 
+const requiredOf: readonly [string, Readonly<Record<string, unknown>>, (raw: unknown) => unknown, readonly string[]][] = [
+  ['AuthCheck ok', { status: 'ok', applicationId: 'a1', url: 'http://x' }, decodeAuthCheckResult, ['status', 'applicationId', 'url']],
+  ['AuthCheck missingAttributes', { status: 'missingAttributes', applicationId: 'a1', attributes: [] }, decodeAuthCheckResult, ['applicationId', 'attributes']],
+  ['AuthCheck customFlow', { status: 'customFlow', applicationId: 'a1', flowKey: 'f' }, decodeAuthCheckResult, ['applicationId', 'flowKey']],
+  ['AuthCheck noAccess', { status: 'noAccess', applicationId: 'a1', internal: true, requested: false }, decodeAuthCheckResult, ['applicationId', 'internal', 'requested']],
+  ['branding', { clientId: 'c', label: 'L' }, decodeApplicationBranding, ['clientId', 'label']],
+  ['access request', { id: 'r', applicationId: 'a', requestedAt: 'x', userId: 'u', status: 'OPEN' }, decodeAccessRequest, ['id', 'applicationId', 'requestedAt', 'userId', 'status']],
+  ['application', app, (raw) => decodeApplications([raw]), [
+    'id', 'label', 'url', 'sortNumber', 'accessRequestRequired', 'accessRequestAllowed', 'internalCopyOfAccessRequests', 'roleRequiredOnAccessRequest',
+    'accessRequestsAmount', 'internal',
+  ]],
+];
+
+describe('rejection paths: every required field missing or ill-typed', () => {
+  it.each(requiredOf.flatMap(([name, good, decode, keys]) => keys.flatMap((key) => [
+    [`${name} without ${key}`, Object.fromEntries(Object.entries(good).filter(([k]) => k !== key)), decode] as const,
+    [`${name} with ${key} = {}`, { ...good, [key]: {} }, decode] as const,
+  ])))('%s → invalidAnswer', (_label, raw, decode) => {
+    expect(() => decode(raw)).toThrow(expect.objectContaining(invalidAnswer));
+  });
+  it.each([
+    ['an empty id', () => decodeAccessRequest({ id: '', applicationId: 'a', requestedAt: 'x', userId: 'u', status: 'OPEN' })],
+    ['an overlong id', () => decodeApplicationBranding({ clientId: 'c'.repeat(201), label: 'L' })],
+    ['an overlong text', () => decodeApplicationBranding({ clientId: 'c', label: 'L'.repeat(4097) })],
+    ['a logo that is not text', () => decodeApplicationBranding({ clientId: 'c', label: 'L', logoUrl: 1 })],
+    ['an attribute without required', () => decodeAuthCheckResult({ status: 'missingAttributes', applicationId: 'a', attributes: [{ attributeId: 'x', key: 'k', dataType: 'S' }] })],
+    ['201 attributes', () => decodeAuthCheckResult({ status: 'missingAttributes', applicationId: 'a', attributes: Array.from({ length: 201 }, () => ({ attributeId: 'x', key: 'k', dataType: 'S', required: false })) })],
+    ['permissions without manageAccessRequests', () => decodeApplications([{ ...app, permissions: {} }])],
+    ['a sort number of Infinity', () => decodeApplications([{ ...app, sortNumber: Number.POSITIVE_INFINITY }])],
+    ['not a list', () => decodeApplications(app)],
+  ])('refuse %s', (_label, run) => {
+    expect(run).toThrow(expect.objectContaining(invalidAnswer));
+  });
+});
+
 describe('answers with nulls and extra fields', () => {
   it('treats null as absent and keeps fields core does not check', () => {
     expect(decodeApplicationBranding({ clientId: 'c', label: 'L', logoUrl: null, url: null, theme: 'dark' })).toEqual({ clientId: 'c', label: 'L', theme: 'dark' });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checkIdTokenClaims, decodeAuthStateData, decodeAuthStateRecord, decodeHkData, decodeStoredSession, decodeTokenResponse,
+  checkIdTokenClaims, decodeAuthStateData, decodeAuthStateRecord, decodeHkData, decodeIdTokenClaims, decodeRefreshResponse, decodeStoredSession,
+  decodeTokenResponse,
   isWellFormedState, signedInUserFromClaims,
 } from './claims.ts';
 import type { AuthStateData } from './auth.ts';
@@ -130,5 +131,86 @@ describe('token responses', () => {
     const session = { accessToken: 'a', accessTokenIsIdToken: false, idToken: 'i', expiresAt: 1 };
     expect(decodeStoredSession(session)).toEqual(session);
     expect(decodeStoredSession({ ...session, accessToken: '' })).toBeUndefined();
+  });
+});
+
+/** Every key of `good` removed, and every key set to each of `wrongs` that is not of its type. */
+function rejections(good: object, required: readonly string[], wrong: Readonly<Record<string, readonly unknown[]>>):
+  [string, unknown][] {
+  return [
+    ...required.map((key): [string, unknown] => [`without ${key}`, Object.fromEntries(Object.entries(good).filter(([k]) => k !== key))]),
+    ...Object.entries(wrong).flatMap(([key, values]) => values.map((value): [string, unknown] => [`${key} = ${JSON.stringify(value) ?? String(value)}`, { ...good, [key]: value }])),
+  ];
+}
+
+describe('rejection paths: every missing or ill-typed field', () => {
+  const fullClaims = { ...claims, azp: 'hk-portal', email: 'e@x.test', emails: ['e@x.test'], given_name: 'G', family_name: 'F', hkData: {} };
+  it.each(rejections(fullClaims, ['iss', 'sub', 'aud', 'exp', 'iat'], {
+    iss: [1, null], sub: ['', 1], aud: [1, [1], null], exp: ['1', Number.NaN, Number.POSITIVE_INFINITY], iat: ['1', null],
+    nonce: [1, null], azp: [1], email: [1], emails: ['e@x.test', [1]], given_name: [1], family_name: [false],
+  }))('ID-token claims %s → malformed', (_label, raw) => {
+    expect(decodeIdTokenClaims(raw)).toBeUndefined();
+    expect(checkIdTokenClaims(raw, expect_)).toEqual({ ok: false, problem: 'malformed' });
+  });
+  it('ID-token claims: optional ones may be absent; unknown claims are dropped', () => {
+    expect(decodeIdTokenClaims(fullClaims)).toEqual(fullClaims);
+    expect(decodeIdTokenClaims({ ...claims, nonce: undefined })).toStrictEqual({ ...claims, nonce: undefined });
+    expect(decodeIdTokenClaims({ ...claims, tid: 't', roles: [1] })).toStrictEqual(claims);
+  });
+
+  const session = { accessToken: 'a', accessTokenIsIdToken: true, idToken: 'i', refreshToken: 'r', expiresAt: 1 };
+  it.each(rejections(session, ['accessToken', 'accessTokenIsIdToken', 'idToken', 'expiresAt'], {
+    accessToken: ['', 1], accessTokenIsIdToken: ['true', 1], idToken: ['', null], refreshToken: [1, null], expiresAt: ['1', Number.NaN],
+  }))('stored session %s → undefined', (_label, raw) => {
+    expect(decodeStoredSession(raw)).toBeUndefined();
+  });
+  it.each([[null], ['{}'], [[]], [42]])('stored session %j → undefined', (raw) => {
+    expect(decodeStoredSession(raw)).toBeUndefined();
+  });
+
+  const token = { access_token: 'a', id_token: 'i', refresh_token: 'r', expires_in: 60, token_type: 'Bearer', idTokenClaims: {} };
+  it.each(rejections(token, ['id_token', 'expires_in', 'idTokenClaims'], {
+    access_token: ['', 1], id_token: ['', 1], refresh_token: ['', 1], expires_in: [0, -1, '60', Number.NaN], token_type: [1],
+  }))('token response %s → undefined', (_label, raw) => {
+    expect(decodeTokenResponse(raw)).toBeUndefined();
+  });
+  it.each(rejections(token, ['expires_in'], {
+    access_token: ['', 1], id_token: ['', 1], refresh_token: ['', 1], expires_in: [0, '60'], token_type: [1],
+  }))('refresh response %s → undefined', (_label, raw) => {
+    expect(decodeRefreshResponse(raw)).toBeUndefined();
+  });
+  it('refresh response: the ID token or the claims may be absent, not both tokens', () => {
+    expect(decodeRefreshResponse({ access_token: 'a', expires_in: 60 })).toEqual({ access_token: 'a', expires_in: 60 });
+    expect(decodeRefreshResponse({ id_token: 'i', expires_in: 60 })).toEqual({ id_token: 'i', expires_in: 60 });
+    expect(decodeRefreshResponse({ refresh_token: 'r', expires_in: 60 })).toBeUndefined();
+    expect(decodeRefreshResponse(null)).toBeUndefined();
+  });
+
+  const withRefresh: AuthStateData = { ...data, extraData: { flow: 'claimsRefresh', referrer: '/', refresh: { redirectUri: '/x', sleep: 0 } } };
+  it.each([
+    ...rejections(withRefresh, ['tokenPolicyData', 'tokenPolicyUrl', 'nonce', 'extraData'], {
+      tokenPolicyUrl: [1], nonce: ['n'.repeat(15), 'n'.repeat(129), 1], tokenPolicyData: ['x', null], extraData: [[]],
+    }),
+    ...rejections(data.tokenPolicyData, ['client_id', 'scope', 'redirect_uri', 'code_verifier'], {
+      client_id: [1], scope: [null], redirect_uri: [[]], code_verifier: ['a'.repeat(127), 'a'.repeat(129), `${'a'.repeat(127)}-`],
+    }).map(([label, tokenPolicyData]): [string, unknown] => [`tokenPolicyData ${label}`, { ...withRefresh, tokenPolicyData }]),
+    ...rejections(withRefresh.extraData, ['flow', 'referrer'], {
+      flow: ['signin', 1], referrer: ['/'.repeat(2049), 1], refresh: [null, 'x', { redirectUri: '/x' }, { redirectUri: '/x', sleep: -1 }, { redirectUri: '/x', sleep: 60_001 }, { redirectUri: 1, sleep: 0 }],
+    }).map(([label, extraData]): [string, unknown] => [`extraData ${label}`, { ...withRefresh, extraData }]),
+  ])('auth state data %s → undefined', (_label, raw) => {
+    expect(decodeAuthStateData(raw)).toBeUndefined();
+    expect(decodeAuthStateRecord({ count: 1, data: raw })).toBeUndefined();
+  });
+  it('auth state record: count must be a finite number', () => {
+    expect(decodeAuthStateRecord({ count: 2, data: withRefresh })).toEqual({ count: 2, data: withRefresh });
+    expect(decodeAuthStateRecord({ data: withRefresh })).toBeUndefined();
+    expect(decodeAuthStateRecord({ count: '2', data: withRefresh })).toBeUndefined();
+    expect(decodeAuthStateRecord({ count: Number.POSITIVE_INFINITY, data: withRefresh })).toBeUndefined();
+    expect(decodeAuthStateRecord({ count: 1 })).toBeUndefined();
+  });
+  it('hkData: attributes of the wrong type fail closed; names over 200 characters are dropped', () => {
+    expect(decodeHkData({ attributes: 'x', permissions: ['p'] })).toEqual(none);
+    expect(decodeHkData({ attributes: { firstName: 'x'.repeat(201), lastName: 'L' }, permissions: ['p'], internal: 'yes' }))
+      .toEqual({ attributes: { firstName: '', lastName: 'L' }, permissions: ['p'], internal: false });
   });
 });

@@ -1,7 +1,9 @@
-// Decoding of untrusted input with Effect Schema: ID-token claims (with hkData failing
-// closed), auth state records (cookies) and token endpoint answers.
+// Decoding of untrusted input with the hand-written decoders of decode.ts (no Effect: these
+// run on the session-loading path of the first route): ID-token claims (with hkData failing
+// closed), auth state records (cookies), token endpoint answers and stored sessions.
 
-import { Schema } from 'effect';
+import { array, boolean, decodeOrUndefined, finite, literals, optional, string, struct, union, unknownValue } from './decode.ts';
+import type { DecodedOf } from './decode.ts';
 import type { AuthStateData, AuthStateRecord, StoredSession, TokenResponse } from './auth.ts';
 import { authStateLength, codeVerifierLength } from './constants.ts';
 import { fullName } from './user.ts';
@@ -14,21 +16,19 @@ const maxNameChars = 200;
 
 const noHkData: HkData = { attributes: { firstName: '', lastName: '' }, permissions: [], internal: false };
 
-const NameSchema = Schema.String.check(Schema.isMaxLength(maxNameChars));
-const HkDataSchema = Schema.Struct({
-  attributes: Schema.optional(Schema.Struct({
-    firstName: Schema.optional(Schema.Unknown),
-    lastName: Schema.optional(Schema.Unknown),
+const nameDecoder = string({ maxLength: maxNameChars });
+const hkDataDecoder = struct({
+  attributes: optional(struct({
+    firstName: optional(unknownValue),
+    lastName: optional(unknownValue),
   })),
-  permissions: Schema.optional(Schema.Unknown),
-  internal: Schema.optional(Schema.Unknown),
+  permissions: optional(unknownValue),
+  internal: optional(unknownValue),
 });
-const PermissionsSchema = Schema.Array(Schema.String.check(Schema.isMaxLength(maxPermissionChars)))
-  .check(Schema.isMaxLength(maxPermissions));
+const permissionsDecoder = array(string({ maxLength: maxPermissionChars }), maxPermissions);
 
 function readName(value: unknown): string {
-  const decoded = Schema.decodeUnknownOption(NameSchema)(value);
-  return decoded._tag === 'Some' ? decoded.value.trim() : '';
+  return decodeOrUndefined(nameDecoder, value)?.trim() ?? '';
 }
 
 /**
@@ -46,41 +46,41 @@ export function decodeHkData(raw: unknown): HkData {
       return noHkData;
     }
   }
-  const decoded = Schema.decodeUnknownOption(HkDataSchema)(value);
-  if (decoded._tag === 'None') return noHkData;
-  const permissions = Schema.decodeUnknownOption(PermissionsSchema)(decoded.value.permissions ?? []);
+  const decoded = decodeOrUndefined(hkDataDecoder, value);
+  if (decoded === undefined) return noHkData;
+  const permissions = decodeOrUndefined(permissionsDecoder, decoded.permissions ?? []);
   return {
     attributes: {
-      firstName: readName(decoded.value.attributes?.firstName),
-      lastName: readName(decoded.value.attributes?.lastName),
+      firstName: readName(decoded.attributes?.firstName),
+      lastName: readName(decoded.attributes?.lastName),
     },
-    permissions: permissions._tag === 'Some' ? [...new Set(permissions.value)] : [],
-    internal: decoded.value.internal === true,
+    permissions: permissions === undefined ? [] : [...new Set(permissions)],
+    internal: decoded.internal === true,
   };
 }
 
-const AudienceSchema = Schema.Union([Schema.String, Schema.Array(Schema.String)]);
+const anyString = string();
 
-/** The ID-token claims core checks and uses. */
-export const IdTokenClaimsSchema = Schema.Struct({
-  iss: Schema.String,
-  sub: Schema.String.check(Schema.isMinLength(1)),
-  aud: AudienceSchema,
-  exp: Schema.Finite,
-  iat: Schema.Finite,
-  nonce: Schema.optional(Schema.String),
-  azp: Schema.optional(Schema.String),
-  email: Schema.optional(Schema.String),
-  emails: Schema.optional(Schema.Array(Schema.String)),
-  given_name: Schema.optional(Schema.String),
-  family_name: Schema.optional(Schema.String),
-  hkData: Schema.optional(Schema.Unknown),
+/** The ID-token claims core checks and uses (other claims are dropped). */
+const idTokenClaimsDecoder = struct({
+  iss: anyString,
+  sub: string({ minLength: 1 }),
+  aud: union(anyString, array(anyString)),
+  exp: finite(),
+  iat: finite(),
+  nonce: optional(anyString),
+  azp: optional(anyString),
+  email: optional(anyString),
+  emails: optional(array(anyString)),
+  given_name: optional(anyString),
+  family_name: optional(anyString),
+  hkData: optional(unknownValue),
 });
-export type IdTokenClaims = typeof IdTokenClaimsSchema.Type;
+export type IdTokenClaims = DecodedOf<typeof idTokenClaimsDecoder>;
 
+/** The claims core uses; undefined when a required one is missing or of the wrong type. */
 export function decodeIdTokenClaims(raw: unknown): IdTokenClaims | undefined {
-  const decoded = Schema.decodeUnknownOption(IdTokenClaimsSchema)(raw);
-  return decoded._tag === 'Some' ? decoded.value : undefined;
+  return decodeOrUndefined(idTokenClaimsDecoder, raw);
 }
 
 /** Why a set of ID-token claims is refused. */
@@ -133,27 +133,27 @@ export function signedInUserFromClaims(claims: IdTokenClaims): SignedInUser {
 }
 
 const alphanumeric = /^[A-Za-z0-9]+$/;
-const AuthStateDataSchema = Schema.Struct({
-  tokenPolicyData: Schema.Struct({
-    client_id: Schema.String,
-    scope: Schema.String,
-    redirect_uri: Schema.String,
-    code_verifier: Schema.String.check(Schema.isPattern(alphanumeric), Schema.isMinLength(codeVerifierLength), Schema.isMaxLength(codeVerifierLength)),
+const authStateDataDecoder = struct({
+  tokenPolicyData: struct({
+    client_id: anyString,
+    scope: anyString,
+    redirect_uri: anyString,
+    code_verifier: string({ pattern: alphanumeric, minLength: codeVerifierLength, maxLength: codeVerifierLength }),
   }),
-  tokenPolicyUrl: Schema.String,
-  nonce: Schema.String.check(Schema.isMinLength(16), Schema.isMaxLength(128)),
-  extraData: Schema.Struct({
-    flow: Schema.Literals(['signIn', 'claimsRefresh']),
-    referrer: Schema.String.check(Schema.isMaxLength(2048)),
-    refresh: Schema.optional(Schema.Struct({
-      redirectUri: Schema.String.check(Schema.isMaxLength(2048)),
-      sleep: Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0), Schema.isLessThanOrEqualTo(60_000)),
+  tokenPolicyUrl: anyString,
+  nonce: string({ minLength: 16, maxLength: 128 }),
+  extraData: struct({
+    flow: literals(['signIn', 'claimsRefresh']),
+    referrer: string({ maxLength: 2048 }),
+    refresh: optional(struct({
+      redirectUri: string({ maxLength: 2048 }),
+      sleep: finite({ min: 0, max: 60_000 }),
     })),
   }),
 });
-const AuthStateRecordSchema = Schema.Struct({
-  count: Schema.Finite,
-  data: AuthStateDataSchema,
+const authStateRecordDecoder = struct({
+  count: finite(),
+  data: authStateDataDecoder,
 });
 
 /** True for a well-formed state value (16 characters of the 62-character alphabet). */
@@ -172,40 +172,39 @@ export function decodeAuthStateRecord(raw: unknown): AuthStateRecord | undefined
       return undefined;
     }
   }
-  const decoded = Schema.decodeUnknownOption(AuthStateRecordSchema)(value);
-  return decoded._tag === 'Some' ? decoded.value : undefined;
+  return decodeOrUndefined(authStateRecordDecoder, value);
 }
 
 /** Decode the `data` of an auth state record; undefined when tampered. */
 export function decodeAuthStateData(raw: unknown): AuthStateData | undefined {
-  const decoded = Schema.decodeUnknownOption(AuthStateDataSchema)(raw);
-  return decoded._tag === 'Some' ? decoded.value : undefined;
+  return decodeOrUndefined(authStateDataDecoder, raw);
 }
 
-const TokenResponseSchema = Schema.Struct({
-  access_token: Schema.optional(Schema.String.check(Schema.isMinLength(1))),
-  id_token: Schema.String.check(Schema.isMinLength(1)),
-  refresh_token: Schema.optional(Schema.String.check(Schema.isMinLength(1))),
-  expires_in: Schema.Finite.check(Schema.isGreaterThan(0)),
-  token_type: Schema.optional(Schema.String),
-  idTokenClaims: Schema.Unknown,
+const token = string({ minLength: 1 });
+const tokenResponseDecoder = struct({
+  access_token: optional(token),
+  id_token: token,
+  refresh_token: optional(token),
+  expires_in: finite({ greaterThan: 0 }),
+  token_type: optional(anyString),
+  idTokenClaims: unknownValue,
 });
-export type DecodedTokenResponse = typeof TokenResponseSchema.Type;
+export type DecodedTokenResponse = DecodedOf<typeof tokenResponseDecoder>;
 
-const RefreshResponseSchema = Schema.Struct({
-  access_token: Schema.optional(Schema.String.check(Schema.isMinLength(1))),
-  id_token: Schema.optional(Schema.String.check(Schema.isMinLength(1))),
-  refresh_token: Schema.optional(Schema.String.check(Schema.isMinLength(1))),
-  expires_in: Schema.Finite.check(Schema.isGreaterThan(0)),
-  token_type: Schema.optional(Schema.String),
-  idTokenClaims: Schema.optional(Schema.Unknown),
+const refreshResponseDecoder = struct({
+  access_token: optional(token),
+  id_token: optional(token),
+  refresh_token: optional(token),
+  expires_in: finite({ greaterThan: 0 }),
+  token_type: optional(anyString),
+  idTokenClaims: optional(unknownValue),
 });
-export type DecodedRefreshResponse = typeof RefreshResponseSchema.Type;
+export type DecodedRefreshResponse = DecodedOf<typeof refreshResponseDecoder>;
 
 /** Decode a refresh-token grant's answer: like a code exchange's, but the ID token may be absent. */
 export function decodeRefreshResponse(raw: unknown): DecodedRefreshResponse | undefined {
-  const decoded = Schema.decodeUnknownOption(RefreshResponseSchema)(raw);
-  return decoded._tag === 'Some' && (decoded.value.access_token !== undefined || decoded.value.id_token !== undefined) ? decoded.value : undefined;
+  const decoded = decodeOrUndefined(refreshResponseDecoder, raw);
+  return decoded !== undefined && (decoded.access_token !== undefined || decoded.id_token !== undefined) ? decoded : undefined;
 }
 
 /**
@@ -213,20 +212,18 @@ export function decodeRefreshResponse(raw: unknown): DecodedRefreshResponse | un
  * non-numeric `expires_in` give undefined (a clean error, never a half sign-in).
  */
 export function decodeTokenResponse(raw: TokenResponse | unknown): DecodedTokenResponse | undefined {
-  const decoded = Schema.decodeUnknownOption(TokenResponseSchema)(raw);
-  return decoded._tag === 'Some' ? decoded.value : undefined;
+  return decodeOrUndefined(tokenResponseDecoder, raw);
 }
 
-const StoredSessionSchema = Schema.Struct({
-  accessToken: Schema.String.check(Schema.isMinLength(1)),
-  accessTokenIsIdToken: Schema.Boolean,
-  idToken: Schema.String.check(Schema.isMinLength(1)),
-  refreshToken: Schema.optional(Schema.String),
-  expiresAt: Schema.Finite,
+const storedSessionDecoder = struct({
+  accessToken: token,
+  accessTokenIsIdToken: boolean,
+  idToken: token,
+  refreshToken: optional(anyString),
+  expiresAt: finite(),
 });
 
 /** Decode a stored session (read back from cookies); undefined when broken. */
 export function decodeStoredSession(raw: unknown): StoredSession | undefined {
-  const decoded = Schema.decodeUnknownOption(StoredSessionSchema)(raw);
-  return decoded._tag === 'Some' ? decoded.value : undefined;
+  return decodeOrUndefined(storedSessionDecoder, raw);
 }

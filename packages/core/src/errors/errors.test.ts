@@ -24,6 +24,24 @@ describe('server errors', () => {
     expect(readServerError(body)).toBeUndefined();
   });
 
+  it.each([
+    ['error missing', { code: 'X' }],
+    ['error an array', { error: [] }],
+    ['error null', { error: null }],
+    ['code a boolean', { error: { code: true } }],
+    ['code null', { error: { code: null } }],
+    ['message a number', { error: { message: 1 } }],
+    ['errors not an array', { error: { errors: { message: 'x' } } }],
+  ])('an ill-typed body (%s) gives nothing', (_label, body) => {
+    expect(readServerError(body)).toBeUndefined();
+    expect(fromHttpStatus(400, body)).toEqual({ kind: 'http', status: 400, httpStatus: 400 });
+  });
+
+  it('skips ill-typed entries of errors[] (no message, message not text, field not text)', () => {
+    expect(readServerError({ error: { code: 'V', errors: [{ field: 'a' }, { message: 1 }, { message: 'm', field: 2 }, null, 'x', { message: 'ok', field: undefined }] } }))
+      .toEqual({ code: 'V', errors: [{ message: 'ok' }] });
+  });
+
   it('maps field errors onto fields (first message wins)', () => {
     const error = fromHttpStatus(422, { error: { errors: [{ message: 'a', field: 'url' }, { message: 'b', field: 'url' }, { message: 'c' }] } });
     expect(fieldErrors(error)).toEqual({ url: 'a' });

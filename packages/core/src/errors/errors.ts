@@ -2,7 +2,7 @@
 // carries codes the UI maps to translation keys, plus at most a plain-text detail that
 // came from the server or the identity provider.
 
-import { Schema } from 'effect';
+import { array, decodeOrUndefined, number, optional, string, struct, union, unknownValue } from '../domain/decode.ts';
 import { toastDurationMs } from '../domain/constants.ts';
 
 export const pageErrorStatuses = [400, 401, 403, 404, 500] as const;
@@ -100,15 +100,15 @@ export const isIdentityProviderError = (error: unknown): error is IdentityProvid
   (typeof error === 'object' && error !== null && (error as { _tag?: unknown })._tag === 'IdentityProviderError');
 
 const maxText = 300;
-const ServerErrorDetailSchema = Schema.Struct({
-  message: Schema.String,
-  field: Schema.optional(Schema.String),
+const serverErrorDetailDecoder = struct({
+  message: string(),
+  field: optional(string()),
 });
-const ServerErrorBodySchema = Schema.Struct({
-  error: Schema.Struct({
-    code: Schema.optional(Schema.Union([Schema.String, Schema.Number])),
-    message: Schema.optional(Schema.String),
-    errors: Schema.optional(Schema.Array(Schema.Unknown)),
+const serverErrorBodyDecoder = struct({
+  error: struct({
+    code: optional(union(string(), number)),
+    message: optional(string()),
+    errors: optional(array(unknownValue)),
   }),
 });
 
@@ -122,16 +122,16 @@ export function plainText(text: string, max: number = maxText): string {
 
 /** Read the server's error from an API error body (`error.code`, `message`, `errors[]`). */
 export function readServerError(body: unknown): ServerError | undefined {
-  const decoded = Schema.decodeUnknownOption(ServerErrorBodySchema)(body);
-  if (decoded._tag === 'None') return undefined;
-  const { code, message, errors } = decoded.value.error;
+  const decoded = decodeOrUndefined(serverErrorBodyDecoder, body);
+  if (decoded === undefined) return undefined;
+  const { code, message, errors } = decoded.error;
   const details: ServerErrorDetail[] = [];
   for (const entry of errors ?? []) {
-    const detail = Schema.decodeUnknownOption(ServerErrorDetailSchema)(entry);
-    if (detail._tag === 'Some') {
-      details.push(detail.value.field === undefined
-        ? { message: plainText(detail.value.message) }
-        : { message: plainText(detail.value.message), field: detail.value.field });
+    const detail = decodeOrUndefined(serverErrorDetailDecoder, entry);
+    if (detail !== undefined) {
+      details.push(detail.field === undefined
+        ? { message: plainText(detail.message) }
+        : { message: plainText(detail.message), field: detail.field });
     }
   }
   return {
