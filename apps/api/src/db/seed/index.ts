@@ -10,7 +10,10 @@ export async function hasLargeData(db: Database): Promise<boolean> {
 }
 
 /** Returns what was seeded. */
-export async function seed(db: Database, kind: 'demo' | 'large' | 'none', options: SeedOptions): Promise<string[]> {
+export async function seed(
+  db: Database, kind: 'demo' | 'large' | 'none', options: SeedOptions,
+  onPhase?: (phase: string, ms: number) => void,
+): Promise<string[]> {
   const done: string[] = [];
   if (kind === 'none') return done;
   if (await isEmpty(db)) {
@@ -18,7 +21,7 @@ export async function seed(db: Database, kind: 'demo' | 'large' | 'none', option
     done.push('demo');
   }
   if (kind === 'large' && !(await hasLargeData(db))) {
-    await seedLarge(db);
+    await seedLarge(db, {}, onPhase);
     done.push('large');
   }
   return done;
