@@ -1,6 +1,6 @@
 // 401 without a valid token, 403 without the permission, decided on the server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apps, users } from '../src/db/seed/ids.ts';
+import { accountAccesses, apps, users } from '../src/db/seed/ids.ts';
 import { AUTHORITY, harness, internalToken, token } from './harness.ts';
 import type { Harness } from './harness.ts';
 
@@ -90,7 +90,7 @@ describe('authorisation', () => {
 describe('races', () => {
   it('answers two simultaneous access requests with one 201 and one 409, never 500', async () => {
     const t = await token({ sub: users.newUser, permissions: [] });
-    const answers = await Promise.all([1, 2, 3].map(() => h.request('POST', `/My/Applications/${apps.dealerOrdering}/AccessRequest`, { token: t, body: {} })));
+    const answers = await Promise.all([1, 2, 3].map(() => h.request('POST', `/My/Applications/${apps.dealerOrdering}/AccessRequest`, { token: t, body: { accountAccessId: accountAccesses.branchHamburg } })));
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409]);
   });
 });

@@ -110,6 +110,33 @@ describe('system and my calls', () => {
     expect((await call('GET', '/My/Applications', { as: 'newUser' })).body.items[0]).toMatchObject({ id: apps.marketing, accessStatus: 'requested' });
   });
 
+  it('offers the account accesses and visible roles an access request may name, and requires the account access', async () => {
+    const options = await call('GET', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, { as: 'newUser' });
+    expect(options.status).toBe(200);
+    expect(options.body).toMatchObject({ roleRequired: false, accountAccessRequired: true });
+    expect(options.body.accountAccesses).toEqual({ total: 2, items: [
+      expect.objectContaining({ id: accountAccesses.dealerNord, label: 'Küchenstudio Nord GmbH' }),
+      expect.objectContaining({ id: accountAccesses.dealerSued, label: 'Möbelhaus Süd AG' }),
+    ] });
+    expect(options.body.roles.items.map((r: Body) => r.id)).toEqual(expect.arrayContaining([roles.planner, roles.plannerViewer]));
+    const searched = await call('GET', `/My/Applications/${apps.kitchenPlanner}/AccessRequest?search=s%C3%BCd`, { as: 'newUser' });
+    expect(searched.body.accountAccesses).toEqual({ total: 1, items: [expect.objectContaining({ id: accountAccesses.dealerSued })] });
+    expect((await call('GET', `/My/Applications/${apps.kitchenPlanner}/AccessRequest?search=nirgends`, { as: 'newUser' })).body)
+      .toMatchObject({ accountAccessRequired: true, accountAccesses: { total: 0, items: [] } });
+    expect((await call('GET', `/My/Applications/${apps.servicePortal}/AccessRequest`, { as: 'newUser' })).body).toMatchObject({ accountAccessRequired: false });
+    expect((await call('GET', `/My/Applications/${apps.hr}/AccessRequest`, { as: 'newUser' })).status).toBe(403);
+    expect((await call('GET', '/My/Applications/b0000000-0000-4000-8000-999999999999/AccessRequest', { as: 'newUser' })).status).toBe(404);
+
+    const missing = await call('POST', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, { as: 'newUser', body: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toMatchObject({ code: 'accessRequest.accountAccessRequired', errors: [expect.objectContaining({ field: 'accountAccessId' })] });
+    const foreign = await call('POST', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, { as: 'newUser', body: { accountAccessId: accountAccesses.branchHamburg } });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error).toMatchObject({ code: 'accountAccess.notLinked', errors: [expect.objectContaining({ field: 'accountAccessId' })] });
+    const created = await call('POST', `/My/Applications/${apps.dealerOrdering}/AccessRequest`, { as: 'newUser', body: { accountAccessId: accountAccesses.branchBremen } });
+    expect(created.status).toBe(201);
+  });
+
   it('reads and writes my profile', async () => {
     const p = await call('GET', '/My/Profile', { as: 'employee' });
     expect(p.body).toMatchObject({ internal: true, canChangeEmail: false, canChangePassword: false, fullName: 'Ilse Intern' });

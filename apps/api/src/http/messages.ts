@@ -236,6 +236,15 @@ export const messages = {
     nl: 'Kies een rol voor de aanvraag.',
     pl: 'Wybierz rolę dla wniosku.',
   },
+  accountAccessOnRequestRequired: {
+    de: 'Bitte wählen Sie den Kontozugriff, den Sie beantragen.',
+    en: 'Please choose the account access you are requesting.',
+    fr: 'Veuillez choisir l’accès au compte que vous demandez.',
+    es: 'Elija el acceso de cuenta que solicita.',
+    it: 'Scegli l’accesso account che stai richiedendo.',
+    nl: 'Kies de accounttoegang die u aanvraagt.',
+    pl: 'Wybierz dostęp do konta, o który wnioskujesz.',
+  },
   notEditable: {
     de: 'Dieses Feld kann nicht bearbeitet werden',
     en: 'This field cannot be edited',

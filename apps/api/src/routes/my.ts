@@ -2,6 +2,7 @@
 // branding (anonymous), the gate and custom flows.
 import { Hono } from 'hono';
 import { sql } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { components } from '@portal/contract';
 import type { AppEnv, Deps } from '../context.ts';
 import { newId } from '../context.ts';
@@ -10,15 +11,18 @@ import { ApiError, conflict, fieldError, forbidden, notFound } from '../http/err
 import { parseBooleanQuery, parseList } from '../http/list.ts';
 import { recordHistory } from '../history.ts';
 import {
-  applicationAttributes, authCheck, checkAccountAccesses, loadApplication, pick, refsOf, storeValues, userAttributeValues, valuesOf,
+  applicationAttributes, authCheck, loadApplication, pick, refsOf, storeValues, userAttributeValues, valuesOf,
 } from '../services/access.ts';
 import { ensureUser } from '../services/users.ts';
+import { accountAccessSelection, roleSelection } from '../services/selections.ts';
 import { apps } from '../db/seed/ids.ts';
 
 const portalClientId = apps.portal;
 import type { Principal } from '../auth.ts';
+import type { DB } from '../db/schema.ts';
 
 type S = components['schemas'];
+type Db = Kysely<DB> | Transaction<DB>;
 const isoOrNull = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 export function myRoutes(deps: Deps): Hono<AppEnv> {
@@ -97,12 +101,36 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
     return c.json(await myApplicationDetail(user.userId, body.applicationId));
   });
 
+  const requestableApplication = async (trx: Db, id: string) => {
+    const a = await loadApplication(trx, id);
+    if (a.internal || !a.access_request_allowed) throw new ApiError(403, 'notRequestable', { code: 'accessRequest.notRequestable' });
+    return a;
+  };
+
+  /** Whether any account-access group is linked to the application (then a request names one). */
+  const linkedAccountAccess = async (trx: Db, applicationId: string) =>
+    (await trx.selectFrom('application_account_accesses').select('account_access_id').where('application_id', '=', applicationId).limit(1).executeTakeFirst()) !== undefined;
+
+  app.get('/My/Applications/:id/AccessRequest', async (c) => {
+    await me(c.req.header('authorization'));
+    const { like } = parseList(c, { sorts: ['label'] as const, defaultSort: 'label' });
+    const a = await requestableApplication(db, c.req.param('id'));
+    const page = { like, limit: 50, offset: 0 };
+    const [accountAccesses, roles, linked] = await Promise.all([
+      accountAccessSelection(db, a.id, page),
+      roleSelection(db, a.id, page, { visibleOnly: true }),
+      linkedAccountAccess(db, a.id),
+    ]);
+    return c.json({
+      roleRequired: a.role_required_on_access_request, accountAccessRequired: linked, accountAccesses, roles,
+    } satisfies S['MyAccessRequestOptions']);
+  });
+
   app.post('/My/Applications/:id/AccessRequest', async (c) => {
     const user = await me(c.req.header('authorization'));
     const body = await readJson(c, 'MyAccessRequestInput');
     const created = await db.transaction().execute(async (trx) => {
-      const a = await loadApplication(trx, c.req.param('id'));
-      if (a.internal || !a.access_request_allowed) throw new ApiError(403, 'notRequestable', { code: 'accessRequest.notRequestable' });
+      const a = await requestableApplication(trx, c.req.param('id'));
       const grant = await trx.selectFrom('application_users').select('user_id').where('application_id', '=', a.id).where('user_id', '=', user.userId).executeTakeFirst();
       if (grant) throw conflict('alreadyGranted', 'accessRequest.alreadyGranted');
       const open = await trx.selectFrom('access_requests').select('id').where('application_id', '=', a.id).where('user_id', '=', user.userId).where('status', '=', 'OPEN').executeTakeFirst();
@@ -114,7 +142,13 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
         if (!link) throw fieldError('roleId', 'roleNotLinked', 'role.notLinked', [roleId]);
       }
       const accountAccessId = body.accountAccessId ?? null;
-      if (accountAccessId) await checkAccountAccesses(trx, a.id, [accountAccessId], 'accountAccessId');
+      if (accountAccessId) {
+        const link = await trx.selectFrom('application_account_accesses').select('account_access_id')
+          .where('application_id', '=', a.id).where('account_access_id', '=', accountAccessId).executeTakeFirst();
+        if (!link) throw fieldError('accountAccessId', 'accountAccessNotLinked', 'accountAccess.notLinked', [accountAccessId]);
+      } else if (await linkedAccountAccess(trx, a.id)) {
+        throw fieldError('accountAccessId', 'accountAccessOnRequestRequired', 'accessRequest.accountAccessRequired');
+      }
       const id = newId();
       const row = await trx.insertInto('access_requests').values({
         id, application_id: a.id, user_id: user.userId, status: 'OPEN', account_access_id: accountAccessId, role_id: roleId, comment: body.comment ?? null,

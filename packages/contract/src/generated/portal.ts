@@ -76,7 +76,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * What an access request to the application may name (refused for internal applications and applications that do not allow requests)
+         * @description The account-access groups linked to the application and its visible roles, each
+         *     ordered by label and at most 50 entries (total tells how many match); `search`
+         *     narrows both lists. An open request or a grant does not change the answer.
+         */
+        get: operations["getMyAccessRequestOptions"];
         put?: never;
         /** Request access to an application (refused for internal applications and applications that do not allow requests) */
         post: operations["requestMyApplicationAccess"];
@@ -1175,10 +1181,19 @@ export interface components {
             attributes: components["schemas"]["AttributeValueInput"][];
         };
         MyAccessRequestInput: {
+            /** @description The requested account access; required when account-access groups are linked to the application (one of them) */
             accountAccessId?: components["schemas"]["Uuid"] | null;
             /** @description Required when the application has roleRequiredOnAccessRequest (one of its visible roles) */
             roleId?: components["schemas"]["Uuid"] | null;
             comment?: string | null;
+        };
+        MyAccessRequestOptions: {
+            /** @description The request must name one of the roles (roleRequiredOnAccessRequest) */
+            roleRequired: boolean;
+            /** @description The request must name one of the account accesses (at least one is linked to the application; whatever the search) */
+            accountAccessRequired: boolean;
+            accountAccesses: components["schemas"]["SelectionList"];
+            roles: components["schemas"]["SelectionList"];
         };
         MyAccessRequest: {
             id: components["schemas"]["Uuid"];
@@ -1600,6 +1615,36 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getMyAccessRequestOptions: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring search over the list's text columns */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description The application's id (its OpenID client id) */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The choices for a new access request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAccessRequestOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
