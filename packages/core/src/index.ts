@@ -5,7 +5,7 @@ export type {
   UsageType, Permission, AttributeDataType, Attribute, ApplicationAttributeLink, Role, ApplicationRoleLink,
   AccountAccessGroup, CustomFlow, WebhookHeader, Webhook, InternalActivationGroup, ApplicationPermissions,
   Application, ApplicationDetail, ApplicationBranding, UserAttributeValue, User, AccessRequestStatus, AccessRequest,
-  AccessRequestDecision, HistoryMode, HistoryEntry, LocaleCode, Locale, PageSize, ListQuery, Page, NavigationBarState,
+  AccessRequestDecision, Choice, AccessRequestOptions, AccessRequestChoice, HistoryMode, HistoryEntry, LocaleCode, Locale, PageSize, ListQuery, Page, NavigationBarState,
 } from './domain/entities.ts';
 export {
   usageTypes, attributeDataTypes, accessRequestStatuses, historyModes, localeCodes, defaultLocale, pageSizes, defaultPageSize,
@@ -42,7 +42,7 @@ export {
 export type { ValidationCode, ValidationIssue, ValidationResult, LogoFile } from './validation/validation.ts';
 export {
   validationCodes, validateRequired, validateNumeric, validateEmail, isHttpUrl, validateUrl, looksLikeSvg, validateLogo,
-  validateTag, validateEditable, validateAccessRequestRoles, validateWebhookHeaderName, validateWebhookHeaderValue,
+  validateTag, validateEditable, validateAccessRequestRoles, validateAccessRequestChoice, validateWebhookHeaderName, validateWebhookHeaderValue,
   validateWebhookEndpoint,
 } from './validation/validation.ts';
 
@@ -102,9 +102,9 @@ export { accessRequestMachine, provideAccessRequest } from './machines/access-re
 export type { AccessRequestView } from './machines/access-request/access-request.view.ts';
 export { accessRequestView } from './machines/access-request/access-request.view.ts';
 
-export type { AppGateInput, AppGateEvent, AppGateContext, StartClaimsRefreshRequest } from './machines/app-gate/app-gate.types.ts';
+export type { AppGateInput, AppGateEvent, AppGateContext, LoadRequestOptionsRequest, SendAccessRequest, StartClaimsRefreshRequest } from './machines/app-gate/app-gate.types.ts';
 export { appGateMachine, provideAppGate, validateAttributeValues, startClaimsRefreshFor } from './machines/app-gate/app-gate.machine.ts';
-export type { AppGateView, AppGateViewStatus } from './machines/app-gate/app-gate.view.ts';
+export type { AppGateView, AppGateViewStatus, GateRequestView } from './machines/app-gate/app-gate.view.ts';
 export { appGateView } from './machines/app-gate/app-gate.view.ts';
 
 export type { ApplicationListEvent, ApplicationListContext } from './machines/application-list/application-list.types.ts';
@@ -112,6 +112,6 @@ export { applicationListMachine, provideApplicationList } from './machines/appli
 export type { ApplicationListView } from './machines/application-list/application-list.view.ts';
 export { applicationListView } from './machines/application-list/application-list.view.ts';
 
-export type { HttpMethod, RetryInput, RetryDecision } from './errors/retry.ts';
-export { maxRetryAttempts, maxRetryDelayMs, parseRetryAfter, retryDecision, signInRequired, callWithTokenRetry } from './errors/retry.ts';
+export type { HttpMethod, RetryPolicy, RetryInput, RetryDecision } from './errors/retry.ts';
+export { defaultRetryPolicy, isIdempotent, parseRetryAfter, backoffMs, retryDecision } from './errors/retry.ts';
 export { invalidAnswer, withoutNulls, decodeAuthCheckResult, decodeApplicationBranding, decodeApplications, decodeAccessRequest } from './domain/api-schemas.ts';

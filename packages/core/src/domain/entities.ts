@@ -187,6 +187,32 @@ export interface AccessRequest {
   readonly status: AccessRequestStatus;
 }
 
+/** An entry a picker offers (a role, an account-access group). */
+export interface Choice {
+  readonly id: string;
+  readonly key: string;
+  readonly label: string;
+}
+
+/** What an access request to one application may name (`GET /My/Applications/{id}/AccessRequest`). */
+export interface AccessRequestOptions {
+  /** The request must name a role (the application's roleRequiredOnAccessRequest). */
+  readonly roleRequired: boolean;
+  /** The request must name an account access (at least one is linked, whatever the search). */
+  readonly accountAccessRequired: boolean;
+  /** The linked account-access groups (one page, narrowed by the search). */
+  readonly accountAccesses: Page<Choice>;
+  /** The application's visible roles. */
+  readonly roles: Page<Choice>;
+}
+
+/** What the user names in an access request. */
+export interface AccessRequestChoice {
+  readonly accountAccessId?: AccountAccessId;
+  readonly roleId?: RoleId;
+  readonly comment?: string;
+}
+
 /** Decision body (architecture §7): accept with roles (and account accesses), or deny. */
 export type AccessRequestDecision =
   | { readonly kind: 'accept'; readonly roleIds: readonly RoleId[]; readonly accountAccessIds: readonly AccountAccessId[] }

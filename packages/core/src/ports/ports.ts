@@ -9,8 +9,10 @@
 import type {
   Application,
   AccessRequest,
+  AccessRequestChoice,
   AccessRequestDecision,
   AccessRequestId,
+  AccessRequestOptions,
   ApplicationBranding,
   ApplicationId,
   LocaleCode,
@@ -173,8 +175,10 @@ export interface PortalApi {
   authCheck(target: AuthCheckTarget): Promise<AuthCheckResult>;
   /** `POST /AuthCheck` with the missing attribute values. */
   submitAttributes(target: AuthCheckTarget, values: Readonly<Record<string, string>>): Promise<AuthCheckResult>;
-  /** Send an access request for the application. */
-  requestAccess(target: AuthCheckTarget): Promise<void>;
+  /** What an access request to the application may name; `search` narrows both lists. */
+  getAccessRequestOptions(applicationId: ApplicationId, search?: string): Promise<AccessRequestOptions>;
+  /** Send an access request for the application, naming what the user chose. */
+  requestAccess(target: AuthCheckTarget, choice: AccessRequestChoice): Promise<void>;
 }
 
 /** Everything core's machines and helpers can be given. */

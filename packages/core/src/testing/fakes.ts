@@ -3,7 +3,7 @@
 // no real randomness.
 
 import type {
-  AccessRequest, AccessRequestDecision, AccessRequestId, Application, ApplicationBranding, LocaleCode,
+  AccessRequest, AccessRequestDecision, AccessRequestOptions, Choice, Page, AccessRequestId, Application, ApplicationBranding, LocaleCode,
 } from '../domain/entities.ts';
 import type { AuthStateData, ProviderMetadata, StoredSession, TokenResponse } from '../domain/auth.ts';
 import { maxAuthStateRecords } from '../domain/constants.ts';
@@ -452,7 +452,18 @@ export interface FakePortalApiData {
   readonly accessRequests?: readonly AccessRequest[];
   /** AuthCheck answers by client id or application id. */
   readonly authChecks?: Readonly<Record<string, AuthCheckResult>>;
+  /** Access-request choices by application id (none offered when missing). */
+  readonly accessRequestOptions?: Readonly<Record<string, AccessRequestOptions>>;
 }
+
+const noChoices: AccessRequestOptions = { roleRequired: false, accountAccessRequired: false, accountAccesses: { items: [], total: 0 }, roles: { items: [], total: 0 } };
+
+/** Entries whose label contains the search (case-insensitive), as the API narrows them. */
+const narrowed = (page: Page<Choice>, search: string | undefined): Page<Choice> => {
+  if (search === undefined) return page;
+  const items = page.items.filter((item) => item.label.toLowerCase().includes(search.toLowerCase()));
+  return { items, total: items.length };
+};
 
 export type PortalApiMethod = keyof PortalApi;
 
@@ -537,7 +548,11 @@ export function createFakePortalApi(data: FakePortalApiData = {}): FakePortalApi
       authChecks.set(key, next);
       return next;
     }),
-    requestAccess: (target) => call('requestAccess', [target], () => {
+    getAccessRequestOptions: (applicationId, search) => call('getAccessRequestOptions', [applicationId, search], () => {
+      const options = data.accessRequestOptions?.[applicationId] ?? noChoices;
+      return { ...options, accountAccesses: narrowed(options.accountAccesses, search), roles: narrowed(options.roles, search) };
+    }),
+    requestAccess: (target, choice) => call('requestAccess', [target, choice], () => {
       const key = targetKey(target);
       const result = authChecks.get(key);
       if (result === undefined) throw notFound();

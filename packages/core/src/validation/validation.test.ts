@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isHttpUrl, looksLikeSvg, validateAccessRequestRoles, validateEditable, validateEmail, validateLogo, validateNumeric,
+  isHttpUrl, looksLikeSvg, validateAccessRequestChoice, validateAccessRequestRoles, validateEditable, validateEmail, validateLogo, validateNumeric,
   validateRequired, validateTag, validateUrl, validateWebhookEndpoint, validateWebhookHeaderName, validateWebhookHeaderValue,
 } from './validation.ts';
 import { logoMaxBytes } from '../domain/constants.ts';
@@ -71,6 +71,14 @@ describe('tags, editable fields, roles', () => {
   it('accepting an access request needs at least one role', () => {
     expect(validateAccessRequestRoles([])?.code).toBe('validations.roleRequired');
     expect(validateAccessRequestRoles(['r1'])).toBeUndefined();
+  });
+  it('a user\'s access request names the account access and the role when the application says so', () => {
+    const empty = { items: [], total: 0 };
+    const both = { roleRequired: true, accountAccessRequired: true, accountAccesses: empty, roles: empty };
+    expect(validateAccessRequestChoice(both, {})).toEqual({ accountAccessId: { code: 'validations.required' }, roleId: { code: 'validations.required' } });
+    expect(validateAccessRequestChoice(both, { accountAccessId: 'aa', roleId: ' ' })).toEqual({ roleId: { code: 'validations.required' } });
+    expect(validateAccessRequestChoice(both, { accountAccessId: 'aa', roleId: 'r' })).toEqual({});
+    expect(validateAccessRequestChoice({ ...both, roleRequired: false, accountAccessRequired: false }, {})).toEqual({});
   });
 });
 

@@ -8,6 +8,7 @@
 //   validations.notEditable    'Dieses Feld kann nicht bearbeitet werden'
 
 import { logoMaxBytes } from '../domain/constants.ts';
+import type { AccessRequestChoice, AccessRequestOptions } from '../domain/entities.ts';
 
 export const validationCodes = [
   'validations.required',
@@ -122,6 +123,19 @@ export function validateEditable(editable: boolean): ValidationResult {
 /** Accepting an access request requires at least one role (spec §5). */
 export function validateAccessRequestRoles(roleIds: readonly string[]): ValidationResult {
   return roleIds.length > 0 ? undefined : issue('validations.roleRequired');
+}
+
+/**
+ * A user's access request (the gate's request page): the account access and the role are
+ * required when the application says so.
+ */
+export function validateAccessRequestChoice(
+  options: AccessRequestOptions,
+  choice: AccessRequestChoice,
+): Readonly<Partial<Record<'accountAccessId' | 'roleId', ValidationIssue>>> {
+  const accountAccessId = options.accountAccessRequired ? validateRequired(choice.accountAccessId) : undefined;
+  const roleId = options.roleRequired ? validateRequired(choice.roleId) : undefined;
+  return { ...(accountAccessId === undefined ? {} : { accountAccessId }), ...(roleId === undefined ? {} : { roleId }) };
 }
 
 const reservedHeaders = ['host', 'content-length', 'authorization', 'transfer-encoding', 'connection'];

@@ -1,19 +1,23 @@
 // The app access gate (architecture §6, /flows/auth): checking → needsAttributes |
-// needsCustomFlow | noAccess (requestable unless internal) | requested | refreshingClaims →
-// redirecting. When nothing stands in the way, the claims refresh runs and then sends the
-// user on to the application.
+// needsCustomFlow | noAccess (requestable unless internal: loadingOptions first, then the user
+// names the account access and role) | requested | refreshingClaims → redirecting. When
+// nothing stands in the way, the claims refresh runs and then sends the user on to the
+// application.
 
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, setup } from 'xstate';
 import type { AuthCheckResult, AuthCheckTarget, MissingAttribute, Ports } from '../../ports/ports.ts';
+import type { AccessRequestOptions } from '../../domain/entities.ts';
 import type { PortalError } from '../../errors/errors.ts';
 import { toPortalError } from '../../errors/errors.ts';
-import { isHttpUrl, validateEmail, validateNumeric, validateRequired, validateUrl } from '../../validation/validation.ts';
+import { isHttpUrl, validateAccessRequestChoice, validateEmail, validateNumeric, validateRequired, validateUrl } from '../../validation/validation.ts';
 import type { ValidationIssue } from '../../validation/validation.ts';
 import { notProvided } from '../not-provided.ts';
 import { decodeAuthCheckResult } from '../../domain/api-schemas.ts';
 import { startAuthorization } from '../sign-in/sign-in.actors.ts';
 import type { AuthPorts } from '../sign-in/sign-in.actors.ts';
-import type { AppGateContext, AppGateEvent, AppGateInput, StartClaimsRefreshRequest } from './app-gate.types.ts';
+import type {
+  AppGateContext, AppGateEvent, AppGateInput, LoadRequestOptionsRequest, SendAccessRequest, StartClaimsRefreshRequest,
+} from './app-gate.types.ts';
 
 /** Validate the typed values against the missing attributes (required, e-mail, URL, number). */
 export function validateAttributeValues(
@@ -44,6 +48,7 @@ const route = [
   { guard: is('missingAttributes'), target: 'needsAttributes', actions: 'remember' },
   { guard: is('customFlow'), target: 'needsCustomFlow', actions: 'remember' },
   { guard: ({ event }: Routed) => event.output.status === 'noAccess' && event.output.requested, target: 'requested', actions: 'remember' },
+  { guard: ({ event }: Routed) => event.output.status === 'noAccess' && !event.output.internal, target: 'loadingOptions', actions: 'remember' },
   { target: 'noAccess', actions: 'remember' },
 ] as const;
 
@@ -56,7 +61,8 @@ export const appGateMachine = setup({
   actors: {
     authCheck: fromPromise<AuthCheckResult, AuthCheckTarget>(notProvided),
     submitAttributes: fromPromise<AuthCheckResult, { readonly target: AuthCheckTarget; readonly values: Readonly<Record<string, string>> }>(notProvided),
-    requestAccess: fromPromise<void, AuthCheckTarget>(notProvided),
+    loadRequestOptions: fromPromise<AccessRequestOptions, LoadRequestOptionsRequest>(notProvided),
+    requestAccess: fromPromise<void, SendAccessRequest>(notProvided),
     startClaimsRefresh: fromPromise<void, StartClaimsRefreshRequest>(notProvided),
   },
   actions: {
@@ -68,6 +74,7 @@ export const appGateMachine = setup({
   },
   guards: {
     requestable: ({ context }) => context.result?.status === 'noAccess' && !context.result.internal,
+    choiceValid: ({ context }) => context.options !== undefined && Object.keys(validateAccessRequestChoice(context.options, context.choice)).length === 0,
     valuesValid: ({ context }) => Object.keys(validateAttributeValues(missingOf(context.result), context.values)).length === 0,
   },
 }).createMachine({
@@ -78,6 +85,9 @@ export const appGateMachine = setup({
     refreshSleepMs: input.refreshSleepMs ?? 1000,
     values: {},
     validation: {},
+    optionsSearch: '',
+    known: {},
+    choice: {},
   }),
   initial: 'checking',
   states: {
@@ -114,13 +124,50 @@ export const appGateMachine = setup({
     needsCustomFlow: {
       on: { CHECK_AGAIN: 'checking' },
     },
+    loadingOptions: {
+      invoke: {
+        src: 'loadRequestOptions',
+        input: ({ context }) => ({ applicationId: context.result?.applicationId ?? '', search: context.optionsSearch }),
+        onDone: {
+          target: 'noAccess',
+          actions: assign({
+            options: ({ event }) => event.output,
+            known: ({ context, event }) => ({
+              ...context.known,
+              ...Object.fromEntries([...event.output.accountAccesses.items, ...event.output.roles.items].map((item) => [item.id, item])),
+            }),
+            error: undefined,
+          }),
+        },
+        onError: { target: 'noAccess', actions: assign({ error: ({ event }) => toPortalError(event.error) }) },
+      },
+    },
     noAccess: {
-      on: { REQUEST_ACCESS: { guard: 'requestable', target: 'requesting' } },
+      on: {
+        SET_CHOICE: {
+          guard: 'requestable',
+          actions: assign({
+            choice: ({ context, event }) => {
+              const { [event.field]: _previous, ...rest } = context.choice;
+              return event.value === '' ? rest : { ...rest, [event.field]: event.value };
+            },
+            validation: ({ context, event }) => Object.fromEntries(Object.entries(context.validation).filter(([key]) => key !== event.field)),
+          }),
+        },
+        SEARCH_OPTIONS: { guard: 'requestable', target: 'loadingOptions', actions: assign({ optionsSearch: ({ event }) => event.search.trim() }) },
+        REQUEST_ACCESS: [
+          { guard: and(['requestable', 'choiceValid']), target: 'requesting', actions: assign({ validation: {} }) },
+          {
+            guard: 'requestable',
+            actions: assign({ validation: ({ context }) => (context.options === undefined ? {} : validateAccessRequestChoice(context.options, context.choice)) }),
+          },
+        ],
+      },
     },
     requesting: {
       invoke: {
         src: 'requestAccess',
-        input: ({ context }) => context.target,
+        input: ({ context }) => ({ target: context.target, choice: context.choice }),
         onDone: { target: 'requested', actions: assign({ error: undefined }) },
         onError: { target: 'noAccess', actions: assign({ error: ({ event }) => toPortalError(event.error) }) },
       },
@@ -164,7 +211,8 @@ export function provideAppGate(ports: AuthPorts & Pick<Ports, 'api'>) {
     actors: {
       authCheck: fromPromise(({ input }) => ports.api.authCheck(input).then(decodeAuthCheckResult)),
       submitAttributes: fromPromise(({ input }) => ports.api.submitAttributes(input.target, input.values).then(decodeAuthCheckResult)),
-      requestAccess: fromPromise(({ input }) => ports.api.requestAccess(input)),
+      loadRequestOptions: fromPromise(({ input }) => ports.api.getAccessRequestOptions(input.applicationId, input.search === '' ? undefined : input.search)),
+      requestAccess: fromPromise(({ input }) => ports.api.requestAccess(input.target, input.choice)),
       startClaimsRefresh: fromPromise(({ input }) => startClaimsRefreshFor(ports, input)),
     },
   });

@@ -1,5 +1,6 @@
 import type { AuthConfig } from '../../domain/auth.ts';
 import type { PortalError } from '../../errors/errors.ts';
+import type { AccessRequestChoice, AccessRequestOptions, Choice } from '../../domain/entities.ts';
 import type { AuthCheckResult, AuthCheckTarget } from '../../ports/ports.ts';
 import type { ValidationIssue } from '../../validation/validation.ts';
 
@@ -13,6 +14,10 @@ export interface AppGateInput {
 export type AppGateEvent =
   | { readonly type: 'SET_VALUE'; readonly key: string; readonly value: string }
   | { readonly type: 'SUBMIT' }
+  /** What the access request names; an empty value removes the field. */
+  | { readonly type: 'SET_CHOICE'; readonly field: keyof AccessRequestChoice; readonly value: string }
+  /** Load the request's choices again, narrowed by a search text (also: retry after a failed load). */
+  | { readonly type: 'SEARCH_OPTIONS'; readonly search: string }
   | { readonly type: 'REQUEST_ACCESS' }
   /** Ask again (after a custom flow was completed, or later for a requested access). */
   | { readonly type: 'CHECK_AGAIN' }
@@ -25,9 +30,25 @@ export interface AppGateContext {
   readonly result?: AuthCheckResult;
   /** Values typed for the missing attributes, by attribute key (kept across failures). */
   readonly values: Readonly<Record<string, string>>;
-  /** Validation issues by attribute key. */
+  /** Validation issues by attribute key (or by request field: accountAccessId, roleId). */
   readonly validation: Readonly<Record<string, ValidationIssue>>;
+  /** No access, requestable: what the request may name (the last page loaded). */
+  readonly options?: AccessRequestOptions;
+  readonly optionsSearch: string;
+  /** Every choice seen in a loaded page, by id (a chosen entry keeps its label across searches). */
+  readonly known: Readonly<Record<string, Choice>>;
+  readonly choice: AccessRequestChoice;
   readonly error?: PortalError;
+}
+
+export interface LoadRequestOptionsRequest {
+  readonly applicationId: string;
+  readonly search: string;
+}
+
+export interface SendAccessRequest {
+  readonly target: AuthCheckTarget;
+  readonly choice: AccessRequestChoice;
 }
 
 export interface StartClaimsRefreshRequest {
