@@ -41,6 +41,8 @@ test('the application administrator accepts one request with a role and denies a
   await expect(page.getByRole('heading', { level: 1, name: 'Zugriffsanfragen' })).toBeVisible();
   const requests = page.getByRole('table', { name: 'Zugriffsanfragen für Küchenplaner' });
   await expect(requests.getByRole('row', { name: new RegExp(fullNameOf(partner)) })).toContainText('Küchenstudio Nord GmbH');
+  // The new user's request from the gate (gate.spec.ts) names the account access she chose.
+  await expect(requests.getByRole('row', { name: new RegExp(fullNameOf(account('new-user'))) })).toContainText('Möbelhaus Süd AG');
   await assertAccessible(page);
 
   // Accept the partner's request: not without a role.

@@ -41,11 +41,21 @@ test('external-app mode shows the application branding on the gate', async ({ pa
   await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).first()).toBeVisible();
 });
 
-test('a new user requests access and sees the request pending', async ({ page }) => {
+test('a new user requests access for one account and sees the request pending', async ({ page }) => {
   await signInAs(page, 'new-user');
   await goToGate(page, demoApps.kitchenPlanner);
   await expect(page.getByRole('heading', { name: 'Kein Zugriff auf Küchenplaner' })).toBeVisible();
+  const accountAccess = page.getByRole('combobox', { name: 'Kontozugriff' });
+  await expect(accountAccess.getByRole('option')).toHaveText(['Bitte auswählen', 'Küchenstudio Nord GmbH', 'Möbelhaus Süd AG']);
   await assertAccessible(page);
+  // The request names the account access: not without one.
+  await clickButton(page, 'Zugriff anfordern');
+  await expect(page.getByText('Dieses Feld ist erforderlich.')).toBeVisible();
+  await assertAccessible(page);
+  await accountAccess.selectOption({ label: 'Möbelhaus Süd AG' });
+  await expect(page.getByText('Dieses Feld ist erforderlich.')).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Rolle' }).selectOption({ label: 'Planer' });
+  await fillField(page, 'Nachricht an die Freigabe (optional)', 'Filiale München, Küchenplanung');
   await clickButton(page, 'Zugriff anfordern');
   await expect(page.getByRole('heading', { name: 'Zugriff angefragt' })).toBeVisible();
   await assertAccessible(page);

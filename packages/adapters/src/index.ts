@@ -16,7 +16,7 @@ export type { ApiClient, ApiClientOptions, FetchResult } from './http/client.ts'
 export { createApiClient, unwrap, unwrapVoid } from './http/client.ts';
 export type {
   MyApplication, NamedRef, AttributeField, MyApplicationDetail, AttributeValueInput, Address, Profile, ProfileInput, CustomFlowPage,
-  AccessRequestInput, UserPortalApi,
+  UserPortalApi,
 } from './http/portal-api.ts';
 export { createPortalApi, toAuthCheckResult } from './http/portal-api.ts';
 export { uploadApplicationImage } from './http/image-upload.ts';

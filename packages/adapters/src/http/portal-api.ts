@@ -8,7 +8,7 @@ import type {
 } from '@portal/core';
 import type { Schema } from '@portal/contract';
 import type { ApiClient } from './client.ts';
-import { unwrap, unwrapVoid } from './client.ts';
+import { unwrap } from './client.ts';
 
 /** One tile of the launcher: an application the user has, or has requested. */
 export interface MyApplication extends Application {
@@ -86,13 +86,6 @@ export interface CustomFlowPage {
   readonly attributes: readonly AttributeField[];
 }
 
-/** What the user may add to an access request. */
-export interface AccessRequestInput {
-  readonly accountAccessId?: string;
-  readonly roleId?: string;
-  readonly comment?: string;
-}
-
 /** The port plus the other calls of the portal's user side. */
 export interface UserPortalApi extends PortalApi {
   /** `GET /My/Applications` (all pages; `onlyWithValues` for settings/applications). */
@@ -109,8 +102,6 @@ export interface UserPortalApi extends PortalApi {
   getCustomFlow(idOrKey: string): Promise<CustomFlowPage>;
   /** `POST /CustomFlow/{idOrKey}`. */
   submitCustomFlow(idOrKey: string, values: readonly AttributeValueInput[]): Promise<CustomFlowPage>;
-  /** `POST /My/Applications/{id}/AccessRequest` with the optional details. */
-  requestApplicationAccess(applicationId: string, input?: AccessRequestInput): Promise<void>;
 }
 
 type WireMyApplication = Schema<'MyApplication'>;
@@ -297,17 +288,19 @@ export function createPortalApi(client: ApiClient): UserPortalApi {
       return toAuthCheckResult(await unwrap(client.POST('/AuthCheck', { body: { clientId: clientIdOf(target), attributes } })));
     },
 
-    async requestAccess(target) {
-      await unwrap(client.POST('/My/Applications/{id}/AccessRequest', { params: { path: { id: clientIdOf(target) } }, body: {} }));
+    async getAccessRequestOptions(applicationId, search) {
+      const query = search === undefined ? {} : { search };
+      const wire = await unwrap(client.GET('/My/Applications/{id}/AccessRequest', { params: { path: { id: applicationId }, query } }));
+      return { roleRequired: wire.roleRequired, accountAccessRequired: wire.accountAccessRequired, accountAccesses: wire.accountAccesses, roles: wire.roles };
     },
 
-    async requestApplicationAccess(applicationId, input = {}) {
+    async requestAccess(target, choice) {
       const body = {
-        ...(input.accountAccessId === undefined ? {} : { accountAccessId: input.accountAccessId }),
-        ...(input.roleId === undefined ? {} : { roleId: input.roleId }),
-        ...(input.comment === undefined ? {} : { comment: input.comment }),
+        ...(choice.accountAccessId === undefined ? {} : { accountAccessId: choice.accountAccessId }),
+        ...(choice.roleId === undefined ? {} : { roleId: choice.roleId }),
+        ...(choice.comment === undefined ? {} : { comment: choice.comment }),
       };
-      await unwrapVoid(client.POST('/My/Applications/{id}/AccessRequest', { params: { path: { id: applicationId } }, body }));
+      await unwrap(client.POST('/My/Applications/{id}/AccessRequest', { params: { path: { id: clientIdOf(target) } }, body }));
     },
 
     async listMyApplications(options = {}) {

@@ -376,7 +376,7 @@ describe('API error shapes mapped to core errors', () => {
   });
 
   it('403 with a domain code: internal applications cannot be requested', async () => {
-    const error = await portalError(apiOf(customer).api.requestAccess({ applicationId: apps.hr }));
+    const error = await portalError(apiOf(customer).api.requestAccess({ applicationId: apps.hr }, {}));
     expect(error).toMatchObject({ kind: 'http', status: 403, server: { code: 'accessRequest.notRequestable' } });
   });
 
@@ -386,7 +386,7 @@ describe('API error shapes mapped to core errors', () => {
   });
 
   it('409: an access request that is already open (shown as the 500 page code, HTTP status kept)', async () => {
-    const error = await portalError(apiOf(customer).api.requestAccess({ applicationId: apps.kitchenPlanner }));
+    const error = await portalError(apiOf(customer).api.requestAccess({ applicationId: apps.kitchenPlanner }, {}));
     expect(error).toMatchObject({ kind: 'http', status: 500, httpStatus: 409 });
   });
 
@@ -591,7 +591,11 @@ describe('user-side calls against the API', () => {
     expect(await api.listMyApplications()).toEqual([]);
     expect(await api.authCheck({ clientId: apps.servicePortal })).toEqual({ status: 'noAccess', applicationId: apps.servicePortal, internal: false, requested: false });
     expect(await api.authCheck({ clientId: apps.hr })).toMatchObject({ status: 'noAccess', internal: true });
-    await api.requestApplicationAccess(apps.servicePortal, { comment: 'Bitte freischalten' });
+    expect(await api.getAccessRequestOptions(apps.servicePortal)).toMatchObject({ roleRequired: false, accountAccessRequired: false, accountAccesses: { total: 0 } });
+    const planner = await api.getAccessRequestOptions(apps.kitchenPlanner, 'süd');
+    expect(planner).toMatchObject({ accountAccessRequired: true, accountAccesses: { total: 1, items: [{ label: 'Möbelhaus Süd AG' }] } });
+    await expect(api.requestAccess({ clientId: apps.kitchenPlanner }, {})).rejects.toMatchObject({ status: 400 });
+    await api.requestAccess({ clientId: apps.servicePortal }, { comment: 'Bitte freischalten' });
     expect(await api.authCheck({ clientId: apps.servicePortal })).toMatchObject({ status: 'noAccess', requested: true });
     expect((await api.listMyApplications()).map((a) => [a.id, a.accessStatus])).toEqual([[apps.servicePortal, 'requested']]);
   });

@@ -1,6 +1,6 @@
 // /flows/auth?client_id=…: core's app access gate. Missing attributes are asked for here,
-// a custom flow runs at /flows/{key}, access can be requested (not for internal
-// applications); when nothing stands in the way the claims refresh runs and the user
+// a custom flow runs at /flows/{key}, access can be requested with the account access and
+// role it names (not for internal applications); when nothing stands in the way the claims refresh runs and the user
 // goes on to the application.
 import { useEffect, useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { links } from '../../routes.ts';
 import { Busy } from '../shared/busy.tsx';
 import { AttributeFields, useIssueText, type AttributeFieldModel } from '../shared/attribute-fields.tsx';
 import { forgetMyApps } from '../home/my-apps.ts';
+import { RequestAccessForm } from './request-access-form.tsx';
 
 export default function GatePage() {
   const clientId = clientIdOf(useSearch());
@@ -80,12 +81,7 @@ function Gate({ clientId }: { readonly clientId: string }) {
           {view.internalApplication ? (
             <p className="text-sm text-fg-muted">{t('noAccess.notRequestable')}</p>
           ) : (
-            <>
-              <p className="text-sm text-fg-muted">{t('noAccess.text')}</p>
-              <div className="flex justify-end">
-                <Button busy={view.busy} disabled={!view.canRequestAccess} onClick={() => send({ type: 'REQUEST_ACCESS' })}>{t('noAccess.submit')}</Button>
-              </div>
-            </>
+            <RequestAccessForm view={view} send={send} />
           )}
           <div><UiLink href={links.home()} className={buttonClasses('ghost')}>{tc('actions.backHome')}</UiLink></div>
         </section>
