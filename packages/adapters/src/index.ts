@@ -9,7 +9,7 @@ export { sessionCookiePrefix, sessionChunkSize, createCookieSessionStore } from 
 export { localeCookieAttributes, toLocaleCode, allowedLanguage, createCookieLocaleStore } from './locale/locale-store.ts';
 
 export type { FetchLike, RetryPolicy, ApiFetchOptions } from './http/api-fetch.ts';
-export { defaultRetryPolicy, isApiPath, apiPathOf, retryAfterMs, backoffMs, fromAccessTokenSource, createApiFetch } from './http/api-fetch.ts';
+export { defaultRetryPolicy, isApiPath, apiPathOf, fromAccessTokenSource, createApiFetch } from './http/api-fetch.ts';
 export { NetworkError, isNetworkError } from './http/errors.ts';
 export { singleFlight } from './http/single-flight.ts';
 export type { ApiClient, ApiClientOptions, FetchResult } from './http/client.ts';
@@ -26,7 +26,8 @@ export { createLocalLock, createWebLock } from './lock/web-lock.ts';
 export type { RefreshCoordinatorOptions } from './lock/refresh.ts';
 export { refreshLockName, createRefreshCoordinator } from './lock/refresh.ts';
 
-export type { OidcCodeExchangeRequest, OidcOptions, OidcIdentityProvider } from './oidc/identity-provider.ts';
+export type { OidcCodeExchangeRequest, OidcOptions, OidcIdentityProvider, DiscoveryCache } from './oidc/identity-provider.ts';
 export { createSystemClock, createCryptoRandom, createSubtleDigest, createWindowNavigator, createSessionMarkerStore } from './platform/browser.ts';
 
-export { issuerOf, toProviderError, createOidcIdentityProvider, providerPortalOverviewUrl } from './oidc/identity-provider.ts';
+export { issuerOf, toProviderError, createOidcIdentityProvider, discoveryCacheKey } from './oidc/identity-provider.ts';
+export { providerPortalOverviewUrl } from './oidc/provider-portal.ts';

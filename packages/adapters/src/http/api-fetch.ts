@@ -1,39 +1,27 @@
 // The fetch under the API client (spec §7, security-and-faults "API errors and the network"):
 // - every request to a path under the API base that starts with a single slash carries
 //   `lang` (allow-listed) and, when a token exists, `Authorization: Bearer`;
-// - 401: one single-flight refresh and one retry; a second 401 is the `unauthenticated`
-//   outcome (the portal starts the sign-in, keeping the return path); 403 never refreshes;
-// - 429/503 with Retry-After (capped): idempotent requests only;
-// - GET/HEAD retry on network failure or timeout with bounded exponential backoff;
-// - writes never retry on their own.
+// - after every attempt it executes core's `retryDecision` (the rules live there): 401 → one
+//   single-flight refresh and one retry, a second 401 is the `unauthenticated` outcome (the
+//   portal starts the sign-in, keeping the return path); 403 never refreshes; 429/503 wait
+//   Retry-After (capped), idempotent requests only; GET/HEAD retry network failures and
+//   timeouts with bounded exponential backoff; writes never retry on their own.
 
-import type { AccessTokenSource, LocaleCode } from '@portal/core';
+import { defaultRetryPolicy as coreRetryPolicy, isIdempotent, retryDecision } from '@portal/core';
+import type { AccessTokenSource, LocaleCode, RetryPolicy as CoreRetryPolicy } from '@portal/core';
 import { allowedLanguage } from '../locale/locale-store.ts';
 import { NetworkError } from './errors.ts';
 import { singleFlight } from './single-flight.ts';
 
 export type FetchLike = (request: Request) => Promise<Response>;
 
-export interface RetryPolicy {
-  /** Retries of an idempotent request after a network failure, timeout, 429 or 503 (default 2). */
-  readonly maxRetries: number;
-  /** First backoff delay; doubles per retry (default 300 ms). */
-  readonly baseDelayMs: number;
-  /** Longest backoff delay (default 3 s). */
-  readonly maxDelayMs: number;
-  /** Longest wait between retries; a longer Retry-After is cut to this (default 10 s). */
-  readonly retryAfterCapMs: number;
+/** Core's retry policy plus the adapter's timeout. */
+export interface RetryPolicy extends CoreRetryPolicy {
   /** A request without an answer after this long is aborted (default 20 s). */
   readonly timeoutMs: number;
 }
 
-export const defaultRetryPolicy: RetryPolicy = {
-  maxRetries: 2,
-  baseDelayMs: 300,
-  maxDelayMs: 3000,
-  retryAfterCapMs: 10_000,
-  timeoutMs: 20_000,
-};
+export const defaultRetryPolicy: RetryPolicy = { ...coreRetryPolicy, timeoutMs: 20_000 };
 
 export interface ApiFetchOptions {
   /** The configured API base URL (no trailing slash needed). */
@@ -67,8 +55,6 @@ interface PristineRequest {
   readonly body?: ArrayBuffer;
 }
 
-const idempotentMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /** True for a path that starts with exactly one slash (`/My/Profile`, not `//host/x`). */
 export function isApiPath(path: string): boolean {
   return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
@@ -82,25 +68,12 @@ export function apiPathOf(url: string, baseUrl: string): string | undefined {
   return isApiPath(rest) ? rest : undefined;
 }
 
-/** Retry-After as milliseconds (delta-seconds or an HTTP date); undefined when absent or unreadable. */
-export function retryAfterMs(header: string | null, now: number): number | undefined {
-  if (header === null || header.trim() === '') return undefined;
-  const trimmed = header.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
 /** The token options of the client from core's AccessTokenSource (the session machine). */
 export function fromAccessTokenSource(source: AccessTokenSource): Pick<ApiFetchOptions, 'getAccessToken' | 'refresh'> {
   return {
     getAccessToken: () => source.getAccessToken(),
     refresh: async (failedToken) => (await source.refreshAfterUnauthorized(failedToken)) !== undefined,
   };
-}
-
-export function backoffMs(attempt: number, policy: RetryPolicy): number {
-  return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => {
@@ -141,7 +114,7 @@ export function createApiFetch(options: ApiFetchOptions): FetchLike {
       return { response, token };
     } catch (error) {
       if (outer.aborted) throw error;
-      throw new NetworkError({ timedOut: controller.signal.aborted || isAbort(error), write: !idempotentMethods.has(pristine.method), cause: error });
+      throw new NetworkError({ timedOut: controller.signal.aborted || isAbort(error), write: !isIdempotent(pristine.method), cause: error });
     } finally {
       clearTimeout(timer);
       outer.removeEventListener('abort', abortOuter);
@@ -156,45 +129,44 @@ export function createApiFetch(options: ApiFetchOptions): FetchLike {
       ...(body === undefined ? {} : { body }),
     };
     const isApi = apiPathOf(pristine.url, options.baseUrl) !== undefined;
-    const idempotent = idempotentMethods.has(pristine.method);
     let retries = 0;
     let refreshed = false;
     for (;;) {
-      let result: { response: Response; token: string | undefined };
+      let result: { response: Response; token: string | undefined } | undefined;
+      let failure: unknown;
       try {
         result = await attempt(pristine, isApi);
       } catch (error) {
-        if (error instanceof NetworkError && idempotent && retries < policy.maxRetries) {
-          await sleep(backoffMs(retries, policy));
-          retries += 1;
-          continue;
-        }
-        throw error;
+        // Only the adapter's own network failures and timeouts count; a caller's abort does not.
+        if (!(error instanceof NetworkError)) throw error;
+        failure = error;
       }
-      const { response, token } = result;
+      const response = result?.response;
+      const decision = retryDecision({
+        method: pristine.method,
+        ...(response === undefined ? {} : { status: response.status, retryAfter: response.headers.get('retry-after') }),
+        retries, authorised: isApi, refreshed, now: now(),
+      }, policy);
 
-      if (response.status === 401 && isApi) {
-        if (!refreshed) {
-          refreshed = true;
-          // Another call may have refreshed meanwhile: then retry with the new token, no refresh.
-          const current = await options.getAccessToken();
-          const renewed = current !== undefined && current !== token ? true : await refreshOnce(token).catch(() => false);
-          if (renewed) {
-            await response.body?.cancel();
-            continue;
-          }
-        }
-        options.onUnauthenticated?.();
-        return response;
-      }
-
-      if ((response.status === 429 || response.status === 503) && idempotent && retries < policy.maxRetries) {
-        const asked = retryAfterMs(response.headers.get('retry-after'), now());
-        await response.body?.cancel();
-        await sleep(Math.min(asked ?? backoffMs(retries, policy), policy.retryAfterCapMs));
+      if (decision.action === 'retry') {
+        await response?.body?.cancel();
+        await sleep(decision.delayMs);
         retries += 1;
         continue;
       }
+      if (decision.action === 'refresh' && response !== undefined) {
+        refreshed = true;
+        // Another call may have refreshed meanwhile: then retry with the new token, no refresh.
+        const token = result?.token;
+        const current = await options.getAccessToken();
+        const renewed = current !== undefined && current !== token ? true : await refreshOnce(token).catch(() => false);
+        if (renewed) {
+          await response.body?.cancel();
+          continue;
+        }
+      }
+      if (response === undefined) throw failure;
+      if (decision.action !== 'answer') options.onUnauthenticated?.();
       return response;
     }
   };

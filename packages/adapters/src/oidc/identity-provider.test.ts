@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import type { JWTPayload } from 'jose';
 import { identityError, isIdentityProviderError } from '@portal/core';
-import { createOidcIdentityProvider, issuerOf, providerPortalOverviewUrl, toProviderError } from './identity-provider.ts';
+import { createOidcIdentityProvider, discoveryCacheKey, issuerOf, toProviderError } from './identity-provider.ts';
+import { providerPortalOverviewUrl } from './provider-portal.ts';
 import type { OidcCodeExchangeRequest } from './identity-provider.ts';
 
 // A provider made of a fake fetch: discovery, keys and a scripted token endpoint. The
@@ -291,5 +292,93 @@ describe('refresh grant', () => {
     fake.token = async () => Response.json({ error: 'invalid_grant', error_description: 'AADB2C90129: The provided grant has been revoked.' }, { status: 400 });
     const failure = await failureOf(createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch }).refresh({ policy, clientId, refreshToken: 'old', scope: 'openid' }));
     expect(failure).toMatchObject({ _tag: 'IdentityProviderError', error: 'invalid_grant' });
+  });
+});
+
+describe('sign-in round trip: fewer sequential requests', () => {
+  const discoveryUrl = `${issuer}/.well-known/openid-configuration`;
+  const keysUrl = `${authority}/${policy}/discovery/v2.0/keys`;
+  const tokenUrl = `${authority}/${policy}/oauth2/v2.0/token`;
+  const request = {
+    policy, tokenEndpoint: tokenUrl, clientId, redirectUri: 'https://portal.example/auth/login', code: 'c', codeVerifier: 'v'.repeat(128), nonce,
+  };
+  const memoryCache = () => {
+    const entries = new Map<string, string>();
+    return { entries, get: (key: string) => entries.get(key), set: (key: string, value: string) => { entries.set(key, value); } };
+  };
+
+  it('the key set is requested while the token request is still open', async () => {
+    const fake = fakeProvider();
+    const answer = fake.token;
+    // The token endpoint answers only once the key set has been asked for.
+    fake.token = async () => {
+      // (Bounded: without the prefetch the order assertion below fails instead of hanging.)
+      await new Promise<void>((resolve) => {
+        let turns = 0;
+        const check = () => (fake.requests.some((r) => r.url === keysUrl) || (turns += 1) > 10_000 ? resolve() : queueMicrotask(check));
+        check();
+      });
+      return answer();
+    };
+    const provider = createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch });
+    await provider.discover(policy);
+    const result = await provider.exchangeCode(request);
+    expect(result.idTokenClaims).toMatchObject({ sub: 'user-1' });
+    expect(fake.requests.map((r) => r.url)).toEqual([discoveryUrl, keysUrl, tokenUrl]);
+    // A fresh key set is not asked for again.
+    await provider.exchangeCode(request);
+    expect(fake.requests.filter((r) => r.url === keysUrl)).toHaveLength(1);
+  });
+
+  it('the refresh grant loads the key set alongside, too; a failed prefetch is retried by the verification', async () => {
+    const fake = fakeProvider();
+    let keyFailures = 1;
+    const flaky = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url === keysUrl && keyFailures > 0) {
+        keyFailures -= 1;
+        fake.requests.push({ url, body: '' });
+        throw new TypeError('fetch failed');
+      }
+      return fake.fetch(input, init);
+    }) as typeof fetch;
+    fake.token = async () => Response.json({ access_token: 'at2', token_type: 'Bearer', expires_in: 3600, id_token: await idToken({ nonce: undefined }) });
+    const provider = createOidcIdentityProvider({ authority, clientId, fetch: flaky });
+    const result = await provider.refresh({ policy, clientId, refreshToken: 'rt', scope: 'openid' });
+    expect(result.idTokenClaims).toMatchObject({ sub: 'user-1' });
+    expect(fake.requests.filter((r) => r.url === keysUrl)).toHaveLength(2);
+  });
+
+  it('a discovery cache: the sign-in start stores the document, the callback page uses it without a discovery request', async () => {
+    const cache = memoryCache();
+    const start = fakeProvider();
+    await createOidcIdentityProvider({ authority, clientId, fetch: start.fetch, discoveryCache: cache, now: () => 1000 }).discover(policy);
+    expect([...cache.entries.keys()]).toEqual([discoveryCacheKey(issuer)]);
+    const callback = fakeProvider();
+    const provider = createOidcIdentityProvider({ authority, clientId, fetch: callback.fetch, discoveryCache: cache, now: () => 2000 });
+    await expect(provider.exchangeCode(request)).resolves.toMatchObject({ access_token: 'at' });
+    expect(callback.requests.map((r) => r.url).sort()).toEqual([keysUrl, tokenUrl].sort());
+  });
+
+  it.each([
+    ['older than the maximum age', (cache: ReturnType<typeof memoryCache>) => cache, 3_600_000 + 1001],
+    ['from the future', (cache: ReturnType<typeof memoryCache>) => cache, 999],
+    ['naming another issuer', (cache: ReturnType<typeof memoryCache>) => {
+      cache.set(discoveryCacheKey(issuer), JSON.stringify({ at: 1000, as: { issuer: 'https://evil.example/v2.0', token_endpoint: 'https://evil.example/token' } }));
+      return cache;
+    }, 2000],
+    ['not JSON', (cache: ReturnType<typeof memoryCache>) => { cache.set(discoveryCacheKey(issuer), '{'); return cache; }, 2000],
+    ['not an entry', (cache: ReturnType<typeof memoryCache>) => { cache.set(discoveryCacheKey(issuer), 'null'); return cache; }, 2000],
+    ['without a time', (cache: ReturnType<typeof memoryCache>) => { cache.set(discoveryCacheKey(issuer), JSON.stringify({ as: { issuer } })); return cache; }, 2000],
+    ['without a document', (cache: ReturnType<typeof memoryCache>) => { cache.set(discoveryCacheKey(issuer), JSON.stringify({ at: 1000, as: null })); return cache; }, 2000],
+  ])('a cached document %s is ignored and replaced', async (_label, prepare, at) => {
+    const cache = memoryCache();
+    await createOidcIdentityProvider({ authority, clientId, fetch: fakeProvider().fetch, discoveryCache: cache, now: () => 1000 }).discover(policy);
+    prepare(cache);
+    const fake = fakeProvider();
+    const provider = createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch, discoveryCache: cache, now: () => at });
+    await expect(provider.discover(policy)).resolves.toMatchObject({ issuer });
+    expect(fake.requests.map((r) => r.url)).toEqual([discoveryUrl]);
+    expect(JSON.parse(cache.get(discoveryCacheKey(issuer)) ?? '{}')).toMatchObject({ at, as: { issuer } });
   });
 });

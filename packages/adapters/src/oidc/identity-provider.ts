@@ -7,6 +7,11 @@
 // configured), iss, aud and exp again. Core checks the claims once more (it trusts nothing).
 // OAuth errors of the provider reject with core's IdentityProviderError; transport failures
 // reject with the fetch error (core maps them to `auth.network`).
+//
+// Round trips of the sign-in callback (bench figure 9): the discovery document of the
+// sign-in start can be kept in a `discoveryCache` (sessionStorage through core's
+// MarkerStore shape), so the callback goes straight to the token endpoint; the key set is
+// fetched while the token request runs, not after it.
 
 import * as oauth from 'oauth4webapi';
 import { createRemoteJWKSet, customFetch as joseCustomFetch, decodeJwt, jwtVerify } from 'jose';
@@ -14,7 +19,7 @@ import type { JWTPayload } from 'jose';
 import type {
   AuthorizationRequest, CodeExchangeRequest, EndSessionRequest, IdentityProvider, ProviderMetadata, RefreshGrantRequest, TokenResponse,
 } from '@portal/core';
-import { IdentityProviderError, directoryApplicationUrl } from '@portal/core';
+import { IdentityProviderError } from '@portal/core';
 
 /** The code exchange, with what the adapter can check when the caller passes it. */
 export interface OidcCodeExchangeRequest extends CodeExchangeRequest {
@@ -43,6 +48,40 @@ export interface OidcOptions {
   /** `ui_locales` of the authorization request: the portal's current language. */
   readonly getUiLocale?: () => string | undefined;
   readonly fetch?: typeof globalThis.fetch;
+  /**
+   * Keeps each policy's discovery document between page loads of one tab (pass
+   * `createSessionMarkerStore()`): the callback page then skips the discovery round trip.
+   * Entries older than `discoveryCacheMaxAgeMs` or naming another issuer are ignored.
+   */
+  readonly discoveryCache?: DiscoveryCache;
+  /** How long a cached discovery document is used (default 1 hour). */
+  readonly discoveryCacheMaxAgeMs?: number;
+  /** Epoch ms, for the age of cached discovery documents (default `Date.now`). */
+  readonly now?: () => number;
+}
+
+/** Where discovery documents are kept (the shape of core's MarkerStore). */
+export interface DiscoveryCache {
+  get(key: string): string | undefined;
+  set(key: string, value: string): void;
+}
+
+/** The key of a policy's cached discovery document. */
+export const discoveryCacheKey = (issuerLocation: string): string => `hk-id.oidc.discovery.${issuerLocation}`;
+
+/** A cached discovery document, when it is fresh and names the expected issuer. */
+function readCachedDiscovery(raw: string | undefined, expectedIssuer: string, now: number, maxAgeMs: number): oauth.AuthorizationServer | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const entry: unknown = JSON.parse(raw);
+    if (typeof entry !== 'object' || entry === null) return undefined;
+    const { at, as } = entry as { at?: unknown; as?: unknown };
+    if (typeof at !== 'number' || !(now >= at && now - at < maxAgeMs)) return undefined;
+    if (typeof as !== 'object' || as === null || (as as { issuer?: unknown }).issuer !== expectedIssuer) return undefined;
+    return as as oauth.AuthorizationServer;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The issuer of a policy: `${authority}/${policy}/v2.0`. */
@@ -97,6 +136,8 @@ export function createOidcIdentityProvider(options: OidcOptions): OidcIdentityPr
     ...(insecure ? { [oauth.allowInsecureRequests]: true } : {}),
     ...(fetchImpl === undefined ? {} : { [oauth.customFetch]: fetchImpl }),
   };
+  const now = options.now ?? (() => Date.now());
+  const cacheMaxAge = options.discoveryCacheMaxAgeMs ?? 3_600_000;
   const servers = new Map<string, Promise<oauth.AuthorizationServer>>();
   const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
@@ -107,9 +148,14 @@ export function createOidcIdentityProvider(options: OidcOptions): OidcIdentityPr
       // The document lives under `${authority}/${policy}/v2.0`; the issuer it names may differ (B2C).
       const location = new URL(issuerOf(authority, policy));
       const expected = new URL(options.issuerOf?.(policy) ?? location.href);
+      const cacheKey = discoveryCacheKey(location.href);
       cached = (async () => {
+        const stored = readCachedDiscovery(options.discoveryCache?.get(cacheKey), expected.href, now(), cacheMaxAge);
+        if (stored !== undefined) return stored;
         const response = await oauth.discoveryRequest(location, { algorithm: 'oidc', ...httpOptions });
-        return oauth.processDiscoveryResponse(expected, response);
+        const as = await oauth.processDiscoveryResponse(expected, response);
+        options.discoveryCache?.set(cacheKey, JSON.stringify({ at: now(), as }));
+        return as;
       })();
       servers.set(key, cached);
       // A failed discovery is not remembered: the next call asks again.
@@ -127,6 +173,15 @@ export function createOidcIdentityProvider(options: OidcOptions): OidcIdentityPr
       keySets.set(jwksUri, set);
     }
     return set;
+  };
+
+  /** Start loading the key set (if not fresh) so that it arrives while the token request runs. */
+  const prefetchKeys = (as: oauth.AuthorizationServer): void => {
+    if (as.jwks_uri === undefined) return;
+    const set = keySet(as.jwks_uri);
+    if (set.fresh || set.reloading) return;
+    // A failure here is not final: verification loads the key set again and reports it.
+    set.reload().catch(() => undefined);
   };
 
   const verifyIdToken = async (policy: string, idToken: string, expectedNonce?: string): Promise<JWTPayload> => {
@@ -203,6 +258,7 @@ export function createOidcIdentityProvider(options: OidcOptions): OidcIdentityPr
       if (iss !== undefined) parameters.set('iss', iss);
       try {
         const callback = oauth.validateAuthResponse(as, client, parameters, oauth.skipStateCheck);
+        prefetchKeys(as);
         const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), callback, request.redirectUri, request.codeVerifier, httpOptions);
         // Without the nonce from the caller, the ID token's own nonce is accepted here and
         // core compares it with the auth state record's.
@@ -220,6 +276,7 @@ export function createOidcIdentityProvider(options: OidcOptions): OidcIdentityPr
 
     async refresh(request: RefreshGrantRequest) {
       const as = await authorizationServer(request.policy);
+      prefetchKeys(as);
       try {
         const response = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), request.refreshToken, {
           additionalParameters: { scope: request.scope },
@@ -256,13 +313,4 @@ async function peekNonce(response: Response): Promise<string | undefined> {
   } catch {
     return undefined;
   }
-}
-
-/**
- * The identity provider's portal overview of an application (Azure portal, app
- * registrations; core's `directoryApplicationUrl`), optionally in a given tenant.
- */
-export function providerPortalOverviewUrl(applicationId: string, tenant?: string): string {
-  const url = directoryApplicationUrl(applicationId);
-  return tenant === undefined || tenant === '' ? url : url.replace('/#view/', `/#@${encodeURIComponent(tenant)}/view/`);
 }

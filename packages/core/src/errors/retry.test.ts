@@ -1,81 +1,77 @@
 import { describe, expect, it } from 'vitest';
-import { callWithTokenRetry, parseRetryAfter, retryDecision, signInRequired } from './retry.ts';
-import type { AccessTokenSource } from '../machines/session/session.machine.ts';
-import { HttpError } from './errors.ts';
+import { backoffMs, defaultRetryPolicy, isIdempotent, parseRetryAfter, retryDecision } from './retry.ts';
+import type { RetryInput } from './retry.ts';
 
 const now = Date.UTC(2026, 0, 15, 9, 0, 0);
+const get: RetryInput = { method: 'GET', retries: 0, authorised: true, refreshed: false, now };
 
-describe('retry policy', () => {
-  it('429/503 wait for Retry-After (capped), GET only', () => {
-    expect(retryDecision({ method: 'GET', status: 429, retryAfter: '2', attempt: 1, now })).toEqual({ retry: true, delayMs: 2000 });
-    expect(retryDecision({ method: 'GET', status: 503, retryAfter: '3600', attempt: 1, now })).toEqual({ retry: true, delayMs: 10_000 });
-    expect(retryDecision({ method: 'GET', status: 503, retryAfter: 'Thu, 15 Jan 2026 09:00:05 GMT', attempt: 1, now })).toEqual({ retry: true, delayMs: 5000 });
-    expect(retryDecision({ method: 'GET', status: 503, retryAfter: 'soon', attempt: 2, now })).toEqual({ retry: true, delayMs: 2000 });
-    expect(retryDecision({ method: 'POST', status: 503, retryAfter: '1', attempt: 1, now })).toEqual({ retry: false });
-    expect(retryDecision({ method: 'PUT', attempt: 1, now })).toEqual({ retry: false });
+describe('retry decision: 401', () => {
+  it('an authorised request refreshes once, then is unauthenticated (any method)', () => {
+    expect(retryDecision({ ...get, status: 401 })).toEqual({ action: 'refresh' });
+    expect(retryDecision({ ...get, method: 'POST', status: 401, retries: 2 })).toEqual({ action: 'refresh' });
+    expect(retryDecision({ ...get, status: 401, refreshed: true })).toEqual({ action: 'unauthenticated' });
   });
-  it('network failures: bounded backoff for GET, never for writes, at most 3 attempts', () => {
-    expect(retryDecision({ method: 'GET', attempt: 1, now })).toEqual({ retry: true, delayMs: 500 });
-    expect(retryDecision({ method: 'GET', attempt: 2, now })).toEqual({ retry: true, delayMs: 1000 });
-    expect(retryDecision({ method: 'GET', attempt: 3, now })).toEqual({ retry: false });
-    expect(retryDecision({ method: 'DELETE', attempt: 1, now })).toEqual({ retry: false });
-    expect(retryDecision({ method: 'GET', status: 500, attempt: 1, now })).toEqual({ retry: false });
-    expect(retryDecision({ method: 'GET', status: 403, attempt: 1, now })).toEqual({ retry: false });
-  });
-  it('parses Retry-After', () => {
-    expect(parseRetryAfter(undefined, now)).toBeUndefined();
-    expect(parseRetryAfter(' 7 ', now)).toBe(7000);
-    expect(parseRetryAfter('Wed, 14 Jan 2026 09:00:00 GMT', now)).toBe(0);
+  it('a 401 from elsewhere (no token sent) and 403 are answered as they are', () => {
+    expect(retryDecision({ ...get, status: 401, authorised: false })).toEqual({ action: 'answer' });
+    expect(retryDecision({ ...get, status: 403 })).toEqual({ action: 'answer' });
   });
 });
 
-function tokens(refreshTo: string | undefined): AccessTokenSource & { refreshes: number } {
-  const source = {
-    refreshes: 0,
-    getAccessToken: async () => 'old',
-    refreshAfterUnauthorized: async () => {
-      source.refreshes += 1;
-      return refreshTo;
-    },
-  };
-  return source;
-}
+describe('retry decision: 429 and 503', () => {
+  it('wait for Retry-After (seconds or a date), capped at 10 s', () => {
+    expect(retryDecision({ ...get, status: 429, retryAfter: '2' })).toEqual({ action: 'retry', delayMs: 2000 });
+    expect(retryDecision({ ...get, status: 503, retryAfter: '3600' })).toEqual({ action: 'retry', delayMs: 10_000 });
+    expect(retryDecision({ ...get, status: 503, retryAfter: 'Thu, 15 Jan 2026 09:00:05 GMT' })).toEqual({ action: 'retry', delayMs: 5000 });
+  });
+  it('without a readable Retry-After: the backoff', () => {
+    expect(retryDecision({ ...get, status: 503, retryAfter: 'soon', retries: 1 })).toEqual({ action: 'retry', delayMs: 600 });
+    expect(retryDecision({ ...get, status: 429, retryAfter: null })).toEqual({ action: 'retry', delayMs: 300 });
+    expect(retryDecision({ ...get, status: 429 })).toEqual({ action: 'retry', delayMs: 300 });
+  });
+  it('idempotent requests only, at most maxRetries', () => {
+    for (const method of ['HEAD', 'OPTIONS']) expect(retryDecision({ ...get, method, status: 503, retryAfter: '1' }).action).toBe('retry');
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) expect(retryDecision({ ...get, method, status: 503, retryAfter: '1' })).toEqual({ action: 'answer' });
+    expect(retryDecision({ ...get, status: 503, retryAfter: '1', retries: 2 })).toEqual({ action: 'answer' });
+  });
+});
 
-describe('401: refresh and retry once', () => {
-  it('retries once with the refreshed token', async () => {
-    const source = tokens('new');
-    const seen: (string | undefined)[] = [];
-    const result = await callWithTokenRetry(source, async (token) => {
-      seen.push(token);
-      if (token === 'old') throw new HttpError(401, null);
-      return 'ok';
-    });
-    expect(result).toBe('ok');
-    expect(seen).toEqual(['old', 'new']);
-    expect(source.refreshes).toBe(1);
+describe('retry decision: network failures and timeouts', () => {
+  it('bounded exponential backoff for idempotent requests', () => {
+    expect(retryDecision(get)).toEqual({ action: 'retry', delayMs: 300 });
+    expect(retryDecision({ ...get, retries: 1 })).toEqual({ action: 'retry', delayMs: 600 });
+    expect(retryDecision({ ...get, retries: 2 })).toEqual({ action: 'answer' });
+    expect(retryDecision({ ...get, authorised: false })).toEqual({ action: 'retry', delayMs: 300 });
   });
-  it('a second 401 → sign in (keeping the return path is the portal\'s part)', async () => {
-    const source = tokens('new');
-    await expect(callWithTokenRetry(source, async () => { throw new HttpError(401, null); })).rejects.toBe(signInRequired);
+  it('writes are never sent again on their own', () => {
+    expect(retryDecision({ ...get, method: 'PUT' })).toEqual({ action: 'answer' });
+    expect(retryDecision({ ...get, method: 'DELETE' })).toEqual({ action: 'answer' });
   });
-  it('no token after the refresh → sign in', async () => {
-    await expect(callWithTokenRetry(tokens(undefined), async () => { throw new HttpError(401, null); })).rejects.toBe(signInRequired);
+  it('other statuses are answered', () => {
+    expect(retryDecision({ ...get, status: 500 })).toEqual({ action: 'answer' });
+    expect(retryDecision({ ...get, status: 200 })).toEqual({ action: 'answer' });
   });
-  it('403 and other errors pass through without a refresh', async () => {
-    const source = tokens('new');
-    const forbidden = new HttpError(403, null);
-    await expect(callWithTokenRetry(source, async () => { throw forbidden; })).rejects.toBe(forbidden);
-    expect(source.refreshes).toBe(0);
-    const offline = new TypeError('offline');
-    let calls = 0;
-    await expect(callWithTokenRetry(source, async (token) => {
-      calls += 1;
-      if (token === 'old') throw new HttpError(401, null);
-      throw offline;
-    })).rejects.toBe(offline);
-    expect(calls).toBe(2);
+  it('a custom policy', () => {
+    const policy = { maxRetries: 5, baseDelayMs: 10, maxDelayMs: 50, retryAfterCapMs: 100 };
+    expect(retryDecision({ ...get, retries: 4 }, policy)).toEqual({ action: 'retry', delayMs: 50 });
+    expect(retryDecision({ ...get, status: 429, retryAfter: '7', retries: 4 }, policy)).toEqual({ action: 'retry', delayMs: 100 });
+    expect(retryDecision({ ...get, retries: 5 }, policy)).toEqual({ action: 'answer' });
   });
-  it('passes the value through', async () => {
-    expect(await callWithTokenRetry(tokens('x'), async (token) => token)).toBe('old');
+});
+
+describe('retry helpers', () => {
+  it('parses Retry-After', () => {
+    expect(parseRetryAfter(undefined, now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+    expect(parseRetryAfter(' ', now)).toBeUndefined();
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(' 7 ', now)).toBe(7000);
+    expect(parseRetryAfter('Wed, 14 Jan 2026 09:00:00 GMT', now)).toBe(0);
+  });
+  it('backoff doubles up to the maximum', () => {
+    expect([0, 1, 2, 3, 10].map((retries) => backoffMs(retries))).toEqual([300, 600, 1200, 2400, 3000]);
+    expect(backoffMs(1, { ...defaultRetryPolicy, baseDelayMs: 100 })).toBe(200);
+  });
+  it('idempotent methods', () => {
+    expect(['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'].map(isIdempotent)).toEqual([true, true, true, false, false, false, false]);
   });
 });

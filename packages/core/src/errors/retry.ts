@@ -1,76 +1,94 @@
-// Fault rules for API calls (security-and-faults.md, "API errors and the network"), as
-// pure decisions the HTTP adapter follows: when to retry, how long to wait, and the
-// refresh-and-retry-once rule for 401.
+// Fault rules for API calls (security-and-faults.md, "API errors and the network"), as one
+// pure decision the HTTP adapter executes after every attempt: answer, wait and send again,
+// refresh the token and send again, or give up as unauthenticated.
 
-import type { PortalError } from './errors.ts';
-import { isHttpError } from './errors.ts';
-import type { AccessTokenSource } from '../machines/session/session.machine.ts';
-
+/** Methods a request may be sent with (upper case as `Request` normalises them). */
 export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+export interface RetryPolicy {
+  /** Retries of an idempotent request after a network failure, timeout, 429 or 503 (default 2). */
+  readonly maxRetries: number;
+  /** First backoff delay; doubles per retry (default 300 ms). */
+  readonly baseDelayMs: number;
+  /** Longest backoff delay (default 3 s). */
+  readonly maxDelayMs: number;
+  /** Longest wait between retries; a longer Retry-After is cut to this (default 10 s). */
+  readonly retryAfterCapMs: number;
+}
+
+export const defaultRetryPolicy: RetryPolicy = {
+  maxRetries: 2,
+  baseDelayMs: 300,
+  maxDelayMs: 3000,
+  retryAfterCapMs: 10_000,
+};
+
+/** What one attempt of a request gave. */
 export interface RetryInput {
-  readonly method: HttpMethod;
-  /** HTTP status, or undefined for a network failure or timeout. */
+  /** The request's method (a write is never sent again on its own). */
+  readonly method: HttpMethod | string;
+  /** HTTP status of the answer, or undefined for a network failure or timeout. */
   readonly status?: number;
-  /** The Retry-After header as received (seconds or an HTTP date), if any. */
-  readonly retryAfter?: string;
-  /** Attempts made so far (1 after the first failure). */
-  readonly attempt: number;
+  /** The answer's Retry-After header as received (seconds or an HTTP date), if any. */
+  readonly retryAfter?: string | null;
+  /** Retries after a failure, 429 or 503 made so far for this request (0 after the first attempt). */
+  readonly retries: number;
+  /** The request went to the API with the session's token: a 401 may refresh it. */
+  readonly authorised: boolean;
+  /** A token refresh was already tried for this request. */
+  readonly refreshed: boolean;
   /** Epoch ms (to read an HTTP-date Retry-After). */
   readonly now: number;
 }
 
-export type RetryDecision = { readonly retry: false } | { readonly retry: true; readonly delayMs: number };
+export type RetryDecision =
+  /** Hand the answer (or the failure) to the caller. */
+  | { readonly action: 'answer' }
+  /** Wait, then send the request again (counts as a retry). */
+  | { readonly action: 'retry'; readonly delayMs: number }
+  /**
+   * 401 of the API: get a new token (one refresh shared by all calls, none when another call
+   * renewed the token meanwhile) and send again once; without a new token, as `unauthenticated`.
+   */
+  | { readonly action: 'refresh' }
+  /** Still 401 after the refresh: answer the 401; the portal starts the sign-in, keeping the return path. */
+  | { readonly action: 'unauthenticated' };
 
-export const maxRetryAttempts = 3;
-export const maxRetryDelayMs = 10_000;
-const idempotent: readonly HttpMethod[] = ['GET', 'HEAD', 'OPTIONS'];
+const idempotentMethods: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
 
-/** Seconds or an HTTP date → milliseconds from now; undefined when unreadable. */
-export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
-  if (value === undefined) return undefined;
+/** True for methods that may be sent again on their own (GET, HEAD, OPTIONS). */
+export function isIdempotent(method: string): boolean {
+  return idempotentMethods.includes(method);
+}
+
+/** Seconds or an HTTP date → milliseconds from now; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null | undefined, now: number): number | undefined {
+  if (value === undefined || value === null) return undefined;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
   const at = Date.parse(text);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-/**
- * Retry only idempotent requests (a write is never retried on its own): 429 and 503 after
- * Retry-After (capped), network failures and timeouts with bounded exponential backoff.
- */
-export function retryDecision(input: RetryInput): RetryDecision {
-  if (!idempotent.includes(input.method) || input.attempt >= maxRetryAttempts) return { retry: false };
-  if (input.status === 429 || input.status === 503) {
-    const wait = parseRetryAfter(input.retryAfter, input.now) ?? 1000 * 2 ** (input.attempt - 1);
-    return { retry: true, delayMs: Math.min(maxRetryDelayMs, wait) };
-  }
-  if (input.status === undefined) return { retry: true, delayMs: Math.min(maxRetryDelayMs, 500 * 2 ** (input.attempt - 1)) };
-  return { retry: false };
+/** The backoff before retry number `retries + 1`: base × 2^retries, at most `maxDelayMs`. */
+export function backoffMs(retries: number, policy: RetryPolicy = defaultRetryPolicy): number {
+  return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retries);
 }
 
-/** The 401 that means "sign in again" after the refresh-and-retry did not help. */
-export const signInRequired: PortalError = { kind: 'http', status: 401, httpStatus: 401 };
-
 /**
- * Run an authorised call: on 401, refresh once (single-flight through the session) and
- * retry once; a second 401, or no token after the refresh, rejects with `signInRequired`
- * (the portal then starts the sign-in, keeping the return path). 403 and everything else
- * pass through untouched: no refresh.
+ * The rule after an attempt:
+ * - 401 of an authorised request: refresh once, then `unauthenticated`; 403 never refreshes;
+ * - 429 and 503: idempotent requests wait Retry-After (or the backoff), capped;
+ * - network failure or timeout: idempotent requests retry with bounded exponential backoff;
+ * - at most `maxRetries` retries in all; writes are never sent again on their own.
  */
-export async function callWithTokenRetry<T>(tokens: AccessTokenSource, call: (token: string | undefined) => Promise<T>): Promise<T> {
-  const token = await tokens.getAccessToken();
-  try {
-    return await call(token);
-  } catch (error) {
-    if (!isHttpError(error) || error.status !== 401) throw error;
+export function retryDecision(input: RetryInput, policy: RetryPolicy = defaultRetryPolicy): RetryDecision {
+  if (input.status === 401 && input.authorised) return input.refreshed ? { action: 'unauthenticated' } : { action: 'refresh' };
+  const mayRetry = isIdempotent(input.method) && input.retries < policy.maxRetries;
+  if (input.status === undefined) return mayRetry ? { action: 'retry', delayMs: backoffMs(input.retries, policy) } : { action: 'answer' };
+  if ((input.status === 429 || input.status === 503) && mayRetry) {
+    const asked = parseRetryAfter(input.retryAfter, input.now);
+    return { action: 'retry', delayMs: Math.min(asked ?? backoffMs(input.retries, policy), policy.retryAfterCapMs) };
   }
-  const refreshed = await tokens.refreshAfterUnauthorized(token);
-  if (refreshed === undefined) throw signInRequired;
-  try {
-    return await call(refreshed);
-  } catch (error) {
-    if (isHttpError(error) && error.status === 401) throw signInRequired;
-    throw error;
-  }
+  return { action: 'answer' };
 }

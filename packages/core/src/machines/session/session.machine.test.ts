@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { createAccessTokenSource, provideSession, refreshDueIn, sessionMachine } from './session.machine.ts';
+import type { AccessTokenSource } from './session.machine.ts';
 import { sessionView } from './session.view.ts';
 import { userFromSession } from './session.actors.ts';
 import { signInWith } from './session.test-helpers.ts';
 import { createFakeIdentityProvider, createTestPorts, fakeJwt, flushPromises, testAuthConfig } from '../../testing/index.ts';
 import type { TestPorts } from '../../testing/index.ts';
 import { IdentityProviderError } from '../../errors/errors.ts';
+import { retryDecision } from '../../errors/retry.ts';
 import { refreshLeadMs } from '../../domain/constants.ts';
 
 function sessionActor(ports: TestPorts) {
@@ -305,24 +307,47 @@ describe('session: sign-in and sign-out', () => {
 });
 
 describe('session: API 401 with many calls', () => {
+  /** A call as the HTTP adapter runs it: core's `retryDecision` after every answer, the session's token source. */
+  async function call(tokens: AccessTokenSource, answer: (token: string | undefined) => number, now: number) {
+    let token = await tokens.getAccessToken();
+    let refreshed = false;
+    for (;;) {
+      const decision = retryDecision({ method: 'GET', status: answer(token), retries: 0, authorised: true, refreshed, now });
+      if (decision.action !== 'refresh') return { decision: decision.action, token };
+      refreshed = true;
+      const renewed = await tokens.refreshAfterUnauthorized(token);
+      if (renewed === undefined) return { decision: 'unauthenticated', token };
+      token = renewed;
+    }
+  }
+
   it('ten parallel calls answered 401: one refresh, each call retried once with the new token', async () => {
-    const { callWithTokenRetry } = await import('../../errors/retry.ts');
-    const { HttpError } = await import('../../errors/errors.ts');
     const ports = createTestPorts();
     const { session } = await signInWith(ports);
     const actor = sessionActor(ports);
     await settledIn(actor, 'signedIn');
     const tokens = createAccessTokenSource(actor, ports.clock);
     const seen: (string | undefined)[] = [];
-    const api = async (token: string | undefined) => {
+    const answer = (token: string | undefined) => {
       seen.push(token);
-      if (token === session.accessToken) throw new HttpError(401, null);
-      return token;
+      return token === session.accessToken ? 401 : 200;
     };
-    const results = await Promise.all(Array.from({ length: 10 }, () => callWithTokenRetry(tokens, api)));
+    const results = await Promise.all(Array.from({ length: 10 }, () => call(tokens, answer, ports.clock.now())));
     expect(ports.identityProvider.calls.refresh).toHaveLength(1);
     expect(seen).toHaveLength(20);
-    expect(new Set(results).size).toBe(1);
-    expect(results[0]).not.toBe(session.accessToken);
+    expect(new Set(results.map((result) => result.token)).size).toBe(1);
+    expect(results.every((result) => result.decision === 'answer')).toBe(true);
+    expect(results[0]?.token).not.toBe(session.accessToken);
+  });
+
+  it('still 401 after the refresh: unauthenticated, after one refresh for all', async () => {
+    const ports = createTestPorts();
+    await signInWith(ports);
+    const actor = sessionActor(ports);
+    await settledIn(actor, 'signedIn');
+    const tokens = createAccessTokenSource(actor, ports.clock);
+    const results = await Promise.all(Array.from({ length: 3 }, () => call(tokens, () => 401, ports.clock.now())));
+    expect(results.map((result) => result.decision)).toEqual(['unauthenticated', 'unauthenticated', 'unauthenticated']);
+    expect(ports.identityProvider.calls.refresh).toHaveLength(1);
   });
 });
