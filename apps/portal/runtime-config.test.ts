@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, runtimeConfigFromEnv, securityHeaders } from './runtime-config.ts';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { cacheControlFor, contentSecurityPolicy, immutableCacheControl, runtimeConfigFromEnv, runtimeConfigPlugin, securityHeaders } from './runtime-config.ts';
 
 describe('runtime configuration from the environment', () => {
   it('uses the local defaults and the fixed client id', () => {
@@ -33,5 +36,70 @@ describe('runtime configuration from the environment', () => {
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
     expect(securityHeaders(runtimeConfigFromEnv({}))['X-Content-Type-Options']).toBe('nosniff');
+  });
+});
+
+describe('caching and the preview server', () => {
+  type Middleware = (req: { url?: string }, res: FakeResponse, next: () => void) => void;
+  interface FakeResponse {
+    statusCode: number;
+    headers: Record<string, string>;
+    body?: string;
+    setHeader(name: string, value: string): void;
+    end(body?: string): void;
+  }
+  const response = (): FakeResponse => ({
+    statusCode: 200,
+    headers: {},
+    setHeader(name, value) { this.headers[name.toLowerCase()] = value; },
+    end(body) { this.body = body ?? ''; },
+  });
+
+  function previewMiddleware(): Middleware {
+    const root = mkdtempSync(join(tmpdir(), 'portal-preview-'));
+    mkdirSync(join(root, 'dist', 'assets'), { recursive: true });
+    writeFileSync(join(root, 'dist', 'assets', 'index-abc123.js'), 'export {};');
+    let middleware: Middleware | undefined;
+    const plugin = runtimeConfigPlugin({ API_URL: 'http://localhost:4100' });
+    const hook = plugin.configurePreviewServer;
+    const server = { config: { root, build: { outDir: 'dist' } }, middlewares: { use(fn: Middleware) { middleware = fn; } } };
+    if (typeof hook === 'function') (hook as unknown as (s: typeof server) => void)(server);
+    if (middleware === undefined) throw new Error('no middleware');
+    return middleware;
+  }
+
+  it('names the Cache-Control of every kind of path', () => {
+    expect(cacheControlFor('/assets/index-abc123.js')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControlFor('/config.json')).toBe('no-store');
+    expect(cacheControlFor('/')).toBe('no-cache');
+    expect(cacheControlFor('/settings')).toBe('no-cache');
+  });
+
+  it('serves /config.json from the environment, never cached', () => {
+    const res = response();
+    const next = vi.fn();
+    previewMiddleware()({ url: '/config.json' }, res, next);
+    expect(next).not.toHaveBeenCalled();
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(res.body ?? '{}')).toMatchObject({ apiUrl: 'http://localhost:4100', clientId: 'hk-portal' });
+  });
+
+  it('marks hashed assets immutable and refuses unknown ones instead of falling back to index.html', () => {
+    const middleware = previewMiddleware();
+    const found = response();
+    const next = vi.fn();
+    middleware({ url: '/assets/index-abc123.js' }, found, next);
+    expect(next).toHaveBeenCalledTimes(1);
+    expect(found.headers['cache-control']).toBe(immutableCacheControl);
+    const missing = response();
+    middleware({ url: '/assets/gone-000000.js' }, missing, next);
+    expect(missing.statusCode).toBe(404);
+    const outside = response();
+    middleware({ url: '/assets/..%2F..%2Fpackage.json' }, outside, next);
+    expect(outside.statusCode).toBe(404);
+    const page = response();
+    middleware({ url: '/settings' }, page, next);
+    expect(page.headers['cache-control']).toBeUndefined();
+    expect(next).toHaveBeenCalledTimes(2);
   });
 });

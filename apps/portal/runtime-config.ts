@@ -2,6 +2,20 @@
 // serves `/config.json` generated from the environment (this plugin), `vite dev` serves
 // `public/config.json` (the local defaults). The preview server also sends the security
 // headers (a strict Content-Security-Policy) built from the same configuration.
+//
+// What a production static server must send (the preview server does the same):
+// - every response: `securityHeaders(config)` (CSP, nosniff, referrer policy, no framing,
+//   permissions policy);
+// - `/config.json`: this configuration as JSON, `Cache-Control: no-store` (it changes with
+//   the environment; index.html preloads it, `<link rel="preload" as="fetch" crossorigin>`);
+// - `/assets/*` (file names carry a content hash): `Cache-Control: public, max-age=31536000,
+//   immutable` (`cacheControlFor`), so later loads and the sign-in callback revalidate nothing;
+//   an unknown `/assets/` path is a 404, never index.html;
+// - everything else (index.html and the SPA fallback for unknown paths): `Cache-Control:
+//   no-cache`, so a new deployment is picked up at once;
+// - compressed JavaScript and CSS (gzip or brotli).
+import { existsSync, statSync } from 'node:fs';
+import { join, normalize, resolve, sep } from 'node:path';
 import type { Plugin } from 'vite';
 
 export interface RuntimeConfig {
@@ -92,22 +106,56 @@ export function securityHeaders(config: RuntimeConfig): Record<string, string> {
   };
 }
 
-/** Serves `/config.json` from the environment on `vite preview` (before the static files). */
+export const immutableCacheControl = 'public, max-age=31536000, immutable';
+
+/** The Cache-Control a server sends for a path of the build (see the list at the top). */
+export function cacheControlFor(pathname: string): string {
+  if (pathname === '/config.json') return 'no-store';
+  if (pathname.startsWith('/assets/')) return immutableCacheControl;
+  return 'no-cache';
+}
+
+/**
+ * On `vite preview`, before the static files: `/config.json` from the environment, and the
+ * immutable Cache-Control on hashed `/assets/*` files that exist (an unknown one is a 404).
+ */
 export function runtimeConfigPlugin(env: Env): Plugin {
   return {
     name: 'portal-runtime-config',
     configurePreviewServer(server) {
       const config = runtimeConfigFromEnv(env);
       const body = JSON.stringify(config);
+      const outDir = resolve(server.config.root, server.config.build.outDir);
       server.middlewares.use((req, res, next) => {
-        if (req.url === '/config.json' || req.url?.startsWith('/config.json?') === true) {
+        const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+        if (pathname === '/config.json') {
           res.setHeader('Content-Type', 'application/json; charset=utf-8');
-          res.setHeader('Cache-Control', 'no-store');
+          res.setHeader('Cache-Control', cacheControlFor(pathname));
           res.end(body);
           return;
+        }
+        if (pathname.startsWith('/assets/')) {
+          if (!isFileIn(outDir, pathname)) {
+            res.statusCode = 404;
+            res.end();
+            return;
+          }
+          // The static middleware keeps a Cache-Control already set on the response.
+          res.setHeader('Cache-Control', cacheControlFor(pathname));
         }
         next();
       });
     },
   };
+}
+
+function isFileIn(dir: string, pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return false;
+  }
+  const file = normalize(join(dir, decoded));
+  return file.startsWith(dir + sep) && existsSync(file) && statSync(file).isFile();
 }

@@ -44,8 +44,17 @@ export function decodeRuntimeConfig(raw: unknown): RuntimeConfig {
   };
 }
 
+/**
+ * The request must match index.html's `<link rel="preload" href="/config.json" as="fetch"
+ * crossorigin>` (mode cors, credentials same-origin, no extra headers, default cache mode),
+ * else the browser fetches it a second time instead of using the preload. The server sends
+ * `Cache-Control: no-store`, so nothing is kept beyond this page load.
+ */
+export const runtimeConfigPath = '/config.json';
+export const runtimeConfigRequest: RequestInit = { mode: 'cors', credentials: 'same-origin' };
+
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
-  const response = await fetchImpl('/config.json', { cache: 'no-store', headers: { accept: 'application/json' } });
+  const response = await fetchImpl(runtimeConfigPath, runtimeConfigRequest);
   if (!response.ok) throw new Error(`config.json: HTTP ${response.status}`);
   return decodeRuntimeConfig(await response.json());
 }

@@ -1,20 +1,36 @@
-// Start: read the runtime configuration, build the services, pick the language, render.
+// Start: everything the first view needs is requested at once (no waterfall): the runtime
+// configuration (preloaded by index.html), the page chunk of the address's route and the
+// language's messages; then the services, and the route's data as soon as the session is
+// known; then render (in a transition, so React yields while it builds the first tree).
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createCookieLocaleStore, createDocumentCookieJar } from '@portal/adapters';
 import './styles.css';
 import { loadRuntimeConfig } from './config.ts';
 import { createServices } from './composition-root.ts';
 import { createI18n } from './i18n/i18n.ts';
 import { initialLanguage } from './i18n/languages.ts';
+import { routeForPath } from './routes.ts';
+import { preloadRouteData, userSourceOf } from './app/route-data.ts';
 import { App } from './app/app.tsx';
 
 async function start() {
   const root = document.getElementById('root');
   if (root === null) return;
-  const config = await loadRuntimeConfig();
-  const services = createServices(config);
-  const i18n = await createI18n(initialLanguage(services.ports.localeStore.read()));
-  services.setLanguageSource(() => i18n.resolvedLanguage ?? i18n.language);
-  createRoot(root).render(<App services={services} i18n={i18n} />);
+  const config = loadRuntimeConfig();
+  routeForPath(window.location.pathname).page.preload().catch(() => { /* the chunk guard handled it; rendering retries */ });
+  const initial = initialLanguage(createCookieLocaleStore(createDocumentCookieJar()).read());
+  const i18n = createI18n(initial);
+  // Both run in parallel; neither must become an unhandled rejection while the other is awaited.
+  i18n.catch(() => undefined);
+  const services = createServices(await config);
+  // The API's `lang` header until i18next is ready: the language it is being started with.
+  services.setLanguageSource(() => initial);
+  preloadRouteData(userSourceOf(services.session), services.api, () => window.location.pathname);
+  const language = await i18n;
+  services.setLanguageSource(() => language.resolvedLanguage ?? language.language);
+  const app = createRoot(root);
+  startTransition(() => app.render(<App services={services} i18n={language} />));
 }
 
 start().catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { links, routes } from './routes.ts';
+import { links, matchesPath, notFoundRoute, routeForPath, routes } from './routes.ts';
 
 describe('routes', () => {
   it('covers every route of the specification', () => {
@@ -32,5 +32,37 @@ describe('routes', () => {
     expect(links.flowsAuth({ clientId: 'shop' })).toBe('/flows/auth?client_id=shop');
     expect(links.flow({ key: 'dealer-data', clientId: 'shop' })).toBe('/flows/dealer-data?client_id=shop');
     expect(links.logoutSuccess()).toBe('/auth/logout-success');
+  });
+});
+
+describe('the route of an address (for preloading before the router runs)', () => {
+  it('matches as wouter does: literals, parameters, optional parameters, wildcards', () => {
+    expect(matchesPath('/', '/')).toBe(true);
+    expect(matchesPath('/', '/settings')).toBe(false);
+    expect(matchesPath('/settings/:tab', '/settings/security')).toBe(true);
+    expect(matchesPath('/settings/:tab', '/settings')).toBe(false);
+    expect(matchesPath('/settings/:tab', '/settings/security/x')).toBe(false);
+    expect(matchesPath('/flows/:key?', '/flows')).toBe(true);
+    expect(matchesPath('/flows/:key?', '/flows/dealer-data')).toBe(true);
+    expect(matchesPath('/admin/*', '/admin/users/42')).toBe(true);
+    expect(matchesPath('/login', '/login/')).toBe(true);
+  });
+
+  it('picks the first matching route, else the 404 route', () => {
+    expect(routeForPath('/').name).toBe('home');
+    expect(routeForPath('/settings/applications/x').name).toBe('settingsApplication');
+    expect(routeForPath('/settings/personal').name).toBe('settingsTab');
+    expect(routeForPath('/flows/auth').name).toBe('flowsAuth');
+    expect(routeForPath('/flows/auth-refresh').name).toBe('flowsAuthRefresh');
+    expect(routeForPath('/flows/dealer-data').name).toBe('flow');
+    expect(routeForPath('/admin/users').name).toBe('adminAny');
+    expect(routeForPath('/auth/login').name).toBe('authLogin');
+    expect(routeForPath('/nowhere').name).toBe(notFoundRoute.name);
+  });
+
+  it('home loads its data with its chunk and marks ready itself (when the tiles are shown)', () => {
+    const home = routeForPath('/');
+    expect(home.preloadData).toBeTypeOf('function');
+    expect(home.marksReady).toBe(true);
   });
 });

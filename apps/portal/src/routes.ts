@@ -1,7 +1,9 @@
 // Routes as data (conventions, habit 7): path, permission, layout and the lazily loaded
 // page, plus typed link builders. Navigation, guards and prefetch read from this table.
 import type { ComponentType } from 'react';
+import type { UserPortalApi } from '@portal/adapters';
 import { lazyPage, type LazyPage } from './app/lazy-page.tsx';
+import { preloadMyApps } from './features/home/my-apps.ts';
 
 export type LayoutKind = 'default' | 'noNavbar' | 'empty' | 'admin';
 
@@ -21,6 +23,14 @@ export interface RouteDef {
   /** Prefetched when the browser is idle. */
   readonly prefetch?: boolean;
   readonly page: LazyPage;
+  /**
+   * Starts loading the route's data as soon as the signed-in user is known, in parallel with
+   * the page chunk (architecture: a route's data in parallel with its code); the page reads
+   * the same cache.
+   */
+  readonly preloadData?: (api: UserPortalApi, userId: string) => void;
+  /** The page marks the first route ready itself (when its data is painted), not on mount. */
+  readonly marksReady?: boolean;
 }
 
 type Page = { default: ComponentType };
@@ -39,7 +49,7 @@ const notFound = lazyPage<Page>(() => import('./features/errors/not-found-page.t
 
 /** Order matters: the first matching route wins. */
 export const routes: readonly RouteDef[] = [
-  { name: 'home', path: '/', layout: 'default', title: 'home', page: home },
+  { name: 'home', path: '/', layout: 'default', title: 'home', page: home, preloadData: preloadMyApps, marksReady: true },
   { name: 'login', path: '/login', layout: 'noNavbar', public: true, title: 'login', page: login },
   { name: 'authLogin', path: '/auth/login', layout: 'empty', public: true, title: 'signingIn', page: callback },
   { name: 'authLogout', path: '/auth/logout', layout: 'empty', public: true, title: 'signingOut', page: logout },
@@ -55,6 +65,28 @@ export const routes: readonly RouteDef[] = [
 ];
 
 export const notFoundRoute: RouteDef = { name: 'notFound', path: '*', layout: 'default', title: 'notFound', page: notFound };
+
+/**
+ * Whether a path matches a wouter pattern of this table (literal segments, `:param`,
+ * `:param?`, a trailing `*`; a trailing slash is tolerated), as wouter's Switch decides.
+ */
+export function matchesPath(pattern: string, path: string): boolean {
+  const want = pattern.split('/').filter((s) => s !== '');
+  const have = path.split('/').filter((s) => s !== '');
+  for (let i = 0; i < want.length; i += 1) {
+    const segment = want[i] ?? '';
+    if (segment === '*') return true;
+    const value = have[i];
+    if (value === undefined) return segment.startsWith(':') && segment.endsWith('?') && i === want.length - 1;
+    if (!segment.startsWith(':') && segment !== value) return false;
+  }
+  return have.length === want.length;
+}
+
+/** The route wouter renders for a path (the first match, else the 404 route). */
+export function routeForPath(path: string): RouteDef {
+  return routes.find((route) => matchesPath(route.path, path)) ?? notFoundRoute;
+}
 
 // ---- typed link builders -------------------------------------------------------------
 

@@ -1,25 +1,37 @@
 // Admin center access (spec §6): a visible admin nav item, or at least one administered
-// application (asked once per user, in the background).
+// application. The nav items come from the token's permissions (known at once); the
+// administered applications are not in the token's claims (hkData has attributes,
+// permissions and internal only), so they are asked once per user, in the background and
+// only after the first route is ready: the call must not compete with the first view.
 import { useEffect, useState } from 'react';
 import { canAccessAdminCenter, visibleAdminNavItems, type Application, type SignedInUser } from '@portal/core';
 import { useServices } from './contexts.tsx';
+import { firstRoute, type ReadySignal } from './ready.ts';
 
 const cache = new Map<string, Promise<readonly Application[]>>();
 
-export function useAdminAccess(user: SignedInUser | undefined): boolean {
+/** Forget the answers (tests). */
+export function forgetAdminAccess(): void {
+  cache.clear();
+}
+
+export function useAdminAccess(user: SignedInUser | undefined, ready: ReadySignal = firstRoute): boolean {
   const { api } = useServices();
   const byNav = user !== undefined && visibleAdminNavItems(user).length > 0;
-  const [apps, setApps] = useState<readonly Application[]>([]);
+  const [apps, setApps] = useState<{ readonly userId: string; readonly list: readonly Application[] } | undefined>();
   useEffect(() => {
     if (user === undefined || byNav) return undefined;
     let live = true;
-    let pending = cache.get(user.id);
-    if (pending === undefined) {
-      pending = api.listAdministrableApplications().catch(() => []);
-      cache.set(user.id, pending);
-    }
-    pending.then((list) => { if (live) setApps(list); }, () => undefined);
+    ready.whenReady(() => {
+      if (!live) return;
+      let pending = cache.get(user.id);
+      if (pending === undefined) {
+        pending = api.listAdministrableApplications().catch(() => []);
+        cache.set(user.id, pending);
+      }
+      pending.then((list) => { if (live) setApps({ userId: user.id, list }); }, () => undefined);
+    });
     return () => { live = false; };
-  }, [api, user, byNav]);
-  return byNav || canAccessAdminCenter(user, apps);
+  }, [api, user, byNav, ready]);
+  return byNav || canAccessAdminCenter(user, apps !== undefined && apps.userId === user?.id ? apps.list : []);
 }

@@ -13,6 +13,7 @@ import { PageLayout } from './chrome.tsx';
 import { useSession } from './session.ts';
 import { usePageTitle } from './page-title.ts';
 import { prefetchWhenIdle } from './lazy-page.tsx';
+import { firstRoute, MarkReadyOnMount } from './ready.ts';
 import { links, notFoundRoute, routes, type RouteDef } from '../routes.ts';
 import type { Services } from '../composition-root.ts';
 
@@ -58,6 +59,7 @@ function RouteView({ route }: { readonly route: RouteDef }) {
       <PageErrorBoundary resetKey={location} fallback={(error) => <ErrorViewFor error={error} />}>
         <Suspense fallback={<Pending />}>
           <Page />
+          {route.marksReady === true ? null : <MarkReadyOnMount />}
         </Suspense>
       </PageErrorBoundary>
     </PageLayout>
@@ -75,10 +77,13 @@ function Routes() {
     });
   }, [services, navigate]);
   useEffect(() => {
-    prefetchWhenIdle(routes.filter((r) => r.prefetch === true).map((r) => r.page), {
-      navigator: window.navigator,
-      ...(typeof window.requestIdleCallback === 'function' ? { requestIdleCallback: (cb: () => void) => window.requestIdleCallback(cb) } : {}),
-      setTimeout: (cb, ms) => window.setTimeout(cb, ms),
+    // Only after the first route has painted: the prefetch must not compete with it.
+    firstRoute.whenReady(() => {
+      prefetchWhenIdle(routes.filter((r) => r.prefetch === true).map((r) => r.page), {
+        navigator: window.navigator,
+        ...(typeof window.requestIdleCallback === 'function' ? { requestIdleCallback: (cb: () => void) => window.requestIdleCallback(cb) } : {}),
+        setTimeout: (cb, ms) => window.setTimeout(cb, ms),
+      });
     });
   }, []);
   void location;

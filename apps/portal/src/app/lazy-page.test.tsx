@@ -1,3 +1,5 @@
+import { Suspense } from 'react';
+import { render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { connectionIsSlow, lazyPage, prefetchWhenIdle, setChunkErrorHandler } from './lazy-page.tsx';
 
@@ -42,5 +44,21 @@ describe('prefetch', () => {
     fail = false;
     await expect(page.preload()).resolves.toBeDefined();
     setChunkErrorHandler(() => {});
+  });
+});
+
+describe('a lazy page', () => {
+  it('renders without the Suspense fallback once its chunk has loaded (preloaded routes switch at once)', async () => {
+    const page = lazyPage(async () => ({ default: () => <p>page content</p> }));
+    await page.preload();
+    const { Component } = page;
+    const view = render(
+      <Suspense fallback={<p>fallback</p>}>
+        <Component />
+      </Suspense>,
+    );
+    // First synchronous render already shows the page: nothing suspended.
+    expect(view.container.textContent).toBe('page content');
+    view.unmount();
   });
 });

@@ -7,6 +7,7 @@ import { Greeting, Launcher, type AppTileData } from '@portal/ui';
 import { useServices } from '../../app/contexts.tsx';
 import { useSession } from '../../app/session.ts';
 import { useLoad } from '../../app/use-load.ts';
+import { useMarkReady } from '../../app/ready.ts';
 import { resolveAssetUrl } from '../../app/assets.ts';
 import { ErrorViewFor } from '../../app/error-view.tsx';
 import { links } from '../../routes.ts';
@@ -18,6 +19,8 @@ export default function HomePage() {
   const session = useSession();
   const userId = session.user?.id ?? '';
   const apps = useLoad(() => loadMyApps(api, userId), userId);
+  // The launcher is ready when its tiles (or its error or empty state) are shown.
+  useMarkReady(apps.status !== 'loading');
   if (apps.status === 'failed' && apps.data === undefined) return <ErrorViewFor error={apps.error} />;
   const list = apps.data ?? [];
   const granted = list.filter((app) => app.accessStatus === 'granted');

@@ -1,15 +1,42 @@
 // The application list (spec §4): loaded once per user and reloaded only when forced.
+// The route table starts the load as soon as the session is known (`preloadMyApps`, in
+// parallel with the home page's chunk); the page then reads the same promise.
 import type { MyApplication, UserPortalApi } from '@portal/adapters';
 
-let cached: { readonly userId: string; readonly list: Promise<readonly MyApplication[]> } | undefined;
+interface Entry {
+  readonly userId: string;
+  readonly list: Promise<readonly MyApplication[]>;
+  /** A page has read this entry (a preload that nobody read yet is kept even when it failed). */
+  read: boolean;
+  failed: boolean;
+}
+
+let cached: Entry | undefined;
+
+function start(api: UserPortalApi, userId: string, read: boolean): Entry {
+  const entry: Entry = { userId, list: api.listMyApplications(), read, failed: false };
+  cached = entry;
+  entry.list.catch(() => {
+    entry.failed = true;
+    // A failed load is forgotten once a page has seen it, so that the next load tries again.
+    if (entry.read && cached === entry) cached = undefined;
+  });
+  return entry;
+}
 
 export function loadMyApps(api: UserPortalApi, userId: string, force = false): Promise<readonly MyApplication[]> {
-  if (force || cached === undefined || cached.userId !== userId) {
-    const list = api.listMyApplications();
-    cached = { userId, list };
-    list.catch(() => { if (cached?.list === list) cached = undefined; });
+  const entry = !force && cached !== undefined && cached.userId === userId ? cached : start(api, userId, true);
+  if (!entry.read) {
+    entry.read = true;
+    if (entry.failed && cached === entry) cached = undefined;
   }
-  return cached.list;
+  return entry.list;
+}
+
+/** Start the load for this user unless it is already under way or done (nothing is read). */
+export function preloadMyApps(api: UserPortalApi, userId: string): void {
+  if (cached !== undefined && cached.userId === userId) return;
+  start(api, userId, false);
 }
 
 /** After an access request or attribute change the list must be read again. */

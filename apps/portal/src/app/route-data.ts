@@ -1,0 +1,56 @@
+// A route's data in parallel with its code (architecture): as soon as the session is known
+// (the stored session read, or a refresh under way), the route of the current address
+// starts its data load (`RouteDef.preloadData`), while its page chunk is still downloading.
+import { sessionView, type SessionActor } from '@portal/core';
+import type { UserPortalApi } from '@portal/adapters';
+import { routeForPath } from '../routes.ts';
+
+/** What the session knows: `settled` once it is no longer being read. */
+export interface KnownUser {
+  readonly settled: boolean;
+  readonly userId?: string;
+}
+
+export interface UserSource {
+  current(): KnownUser;
+  /** Calls `listener` on every change; returns the unsubscribe function. */
+  onChange(listener: () => void): () => void;
+}
+
+/** Runs `then` once with the user id (or undefined when signed out) when the session is known. */
+export function whenSessionKnown(source: UserSource, then: (userId: string | undefined) => void): void {
+  const known = source.current();
+  if (known.settled) {
+    then(known.userId);
+    return;
+  }
+  let done = false;
+  const stop = source.onChange(() => {
+    const now = source.current();
+    if (done || !now.settled) return;
+    done = true;
+    stop();
+    then(now.userId);
+  });
+}
+
+export function userSourceOf(session: SessionActor): UserSource {
+  return {
+    current() {
+      const view = sessionView(session.getSnapshot());
+      return { settled: view.status !== 'loading', ...(view.user === undefined ? {} : { userId: view.user.id }) };
+    },
+    onChange(listener) {
+      const subscription = session.subscribe(listener);
+      return () => subscription.unsubscribe();
+    },
+  };
+}
+
+/** Start the data of the route at `path` for the signed-in user, once the session is known. */
+export function preloadRouteData(source: UserSource, api: UserPortalApi, path: () => string): void {
+  whenSessionKnown(source, (userId) => {
+    if (userId === undefined) return;
+    routeForPath(path()).preloadData?.(api, userId);
+  });
+}

@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MyApplication, UserPortalApi } from '@portal/adapters';
+import { forgetMyApps, loadMyApps, preloadMyApps } from './my-apps.ts';
+
+function fakeApi(answers: (() => Promise<readonly MyApplication[]>)[]) {
+  const listMyApplications = vi.fn(() => {
+    const next = answers.shift();
+    return next === undefined ? Promise.resolve([]) : next();
+  });
+  return { api: { listMyApplications } as unknown as UserPortalApi, listMyApplications };
+}
+
+afterEach(() => forgetMyApps());
+
+describe('the launcher list cache', () => {
+  it('loads once per user and again when forced or for another user', async () => {
+    const { api, listMyApplications } = fakeApi([]);
+    await loadMyApps(api, 'u1');
+    await loadMyApps(api, 'u1');
+    expect(listMyApplications).toHaveBeenCalledTimes(1);
+    await loadMyApps(api, 'u1', true);
+    await loadMyApps(api, 'u2');
+    expect(listMyApplications).toHaveBeenCalledTimes(3);
+  });
+
+  it('a preload is read by the page without a second call', async () => {
+    const { api, listMyApplications } = fakeApi([]);
+    preloadMyApps(api, 'u1');
+    preloadMyApps(api, 'u1');
+    await loadMyApps(api, 'u1');
+    expect(listMyApplications).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed preload reaches the page as it is (one call), and the next load tries again', async () => {
+    const failure = Promise.reject(new Error('down'));
+    const { api, listMyApplications } = fakeApi([() => failure]);
+    preloadMyApps(api, 'u1');
+    // The failure has arrived (the cache's own handler, registered first, has run).
+    await failure.catch(() => undefined);
+    await expect(loadMyApps(api, 'u1')).rejects.toThrow('down');
+    expect(listMyApplications).toHaveBeenCalledTimes(1);
+    await expect(loadMyApps(api, 'u1')).resolves.toEqual([]);
+    expect(listMyApplications).toHaveBeenCalledTimes(2);
+  });
+
+  it('a failed load that a page has seen is forgotten', async () => {
+    const { api, listMyApplications } = fakeApi([() => Promise.reject(new Error('down'))]);
+    await expect(loadMyApps(api, 'u1')).rejects.toThrow('down');
+    await loadMyApps(api, 'u1');
+    expect(listMyApplications).toHaveBeenCalledTimes(2);
+  });
+
+  it('forgets the list after an access request or attribute change', async () => {
+    const { api, listMyApplications } = fakeApi([]);
+    await loadMyApps(api, 'u1');
+    forgetMyApps();
+    await loadMyApps(api, 'u1');
+    expect(listMyApplications).toHaveBeenCalledTimes(2);
+  });
+});
