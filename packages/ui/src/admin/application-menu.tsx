@@ -1,54 +1,97 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { CheckIcon, ChevronUpDownIcon } from '@heroicons/react/20/solid';
-import { useUiText } from '../i18n/ui-text.tsx';
-import { UiLink } from '../i18n/link.tsx';
+// The sidebar's application dropdown. Its Headless UI code (Menu with floating-ui, ~30 KB
+// gzip) is not part of the admin layout: it loads on the first pointer or focus on the button,
+// and a click (or Enter/Space) that comes before it has arrived opens the menu once it has,
+// the way the portal's top-bar menus do.
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { ApplicationMenuLabel, applicationMenuButtonClasses, type ApplicationMenuProps } from './application-menu-label.tsx';
+import type { HeadlessApplicationMenuProps } from './application-menu-headless.tsx';
 
-export interface ApplicationLink {
-  readonly id: string;
-  readonly label: string;
-  /** `/admin/{application}` */
-  readonly href: string;
+export type { ApplicationLink, ApplicationMenuProps } from './application-menu-label.tsx';
+
+export interface ApplicationMenuModule {
+  readonly HeadlessApplicationMenu: ComponentType<HeadlessApplicationMenuProps>;
 }
 
-export interface ApplicationMenuProps {
-  readonly applications: readonly ApplicationLink[];
-  readonly currentId?: string;
-  /** Called after an application was chosen (e.g. to close the mobile sidebar). */
-  readonly onNavigate?: () => void;
+/** How the menu's code is loaded (stories hold it back to click before it has arrived). */
+export interface ApplicationMenuLoader {
+  /** The module, once it has loaded. */
+  loaded(): ApplicationMenuModule | undefined;
+  /** Starts loading (once; again after a failure). */
+  load(): Promise<ApplicationMenuModule>;
+}
+
+export function createApplicationMenuLoader(load: () => Promise<ApplicationMenuModule>): ApplicationMenuLoader {
+  let module: ApplicationMenuModule | undefined;
+  let pending: Promise<ApplicationMenuModule> | undefined;
+  return {
+    loaded: () => module,
+    load: () => {
+      pending ??= load().then(
+        (loaded) => {
+          module = loaded;
+          return loaded;
+        },
+        (error: unknown) => {
+          pending = undefined;
+          throw error;
+        },
+      );
+      return pending;
+    },
+  };
+}
+
+const defaultLoader = createApplicationMenuLoader(() => import('./application-menu-headless.tsx'));
+
+export interface LazyApplicationMenuProps extends ApplicationMenuProps {
+  /** The lazily loaded Headless UI part; the real chunk by default. */
+  readonly loader?: ApplicationMenuLoader;
 }
 
 /** The sidebar's application dropdown: switches to another administrable application. */
-export function ApplicationMenu({ applications, currentId, onNavigate }: ApplicationMenuProps) {
-  const t = useUiText();
-  const current = applications.find((app) => app.id === currentId);
+export function ApplicationMenu({ loader = defaultLoader, ...props }: LazyApplicationMenuProps) {
+  const [module, setModule] = useState<ApplicationMenuModule | undefined>(() => loader.loaded());
+  const [handoff, setHandoff] = useState({ focus: false, open: false });
+  const placeholder = useRef<HTMLButtonElement>(null);
+  const openWhenLoaded = useRef(false);
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => { mounted.current = false; };
+  }, []);
+  if (module !== undefined) {
+    const Menu = module.HeadlessApplicationMenu;
+    return <Menu {...props} focusOnMount={handoff.focus} openOnMount={handoff.open} />;
+  }
+  const want = () => {
+    loader.load().then(
+      (loaded) => {
+        if (!mounted.current) return;
+        setHandoff({ focus: placeholder.current !== null && document.activeElement === placeholder.current, open: openWhenLoaded.current });
+        setModule(loaded);
+      },
+      () => undefined,
+    );
+  };
   return (
-    <Menu>
-      <MenuButton className="flex w-full items-center justify-between gap-2 rounded-lg border border-line-strong bg-surface px-3 py-2 text-start text-sm text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus">
-        <span className="min-w-0">
-          <span className="block text-xs text-fg-muted">{t('nav.application')}</span>
-          <span className="block truncate font-medium">{current?.label ?? t('nav.chooseApplication')}</span>
-        </span>
-        <ChevronUpDownIcon aria-hidden="true" className="size-5 shrink-0 text-fg-muted" />
-      </MenuButton>
-      <MenuItems
-        transition
-        anchor="bottom start"
-        className="z-40 max-h-80 w-(--button-width) min-w-56 overflow-y-auto rounded-xl border border-line bg-surface p-1 shadow-lg [--anchor-gap:--spacing(1)] focus:outline-none motion-safe:transition data-closed:opacity-0"
-      >
-        {applications.map((app) => (
-          <MenuItem key={app.id}>
-            <UiLink
-              href={app.href}
-              onClick={onNavigate}
-              aria-current={app.id === currentId ? 'page' : undefined}
-              className="flex items-center gap-2 rounded-md px-3 py-2 text-sm text-fg data-focus:bg-surface-muted"
-            >
-              <CheckIcon aria-hidden="true" className={app.id === currentId ? 'size-4 shrink-0 text-accent' : 'invisible size-4 shrink-0'} />
-              <span className="truncate">{app.label}</span>
-            </UiLink>
-          </MenuItem>
-        ))}
-      </MenuItems>
-    </Menu>
+    <button
+      ref={placeholder}
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded="false"
+      className={applicationMenuButtonClasses}
+      onPointerEnter={want}
+      onFocus={want}
+      onPointerDown={(event) => {
+        // The code may arrive between pointer-down and click (the click then lands nowhere).
+        if (event.button === 0) openWhenLoaded.current = true;
+      }}
+      onClick={() => {
+        openWhenLoaded.current = true;
+        want();
+      }}
+    >
+      <ApplicationMenuLabel current={props.applications.find((app) => app.id === props.currentId)} />
+    </button>
   );
 }

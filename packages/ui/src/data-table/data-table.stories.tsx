@@ -34,7 +34,13 @@ const columns: DataTableColumn<UserRow>[] = [
   { key: 'since', header: 'Zugriff seit', sortable: true, align: 'end', render: (row) => row.since },
 ];
 
-function UsersTable({ onPage }: { readonly onPage?: (page: number, pageSize: number) => void }) {
+/** Which rows' cells were rendered (the name column counts them). */
+const renderedRows: string[] = [];
+const countingColumns: DataTableColumn<UserRow>[] = columns.map((column) => (column.key === 'name'
+  ? { ...column, render: (row) => { renderedRows.push(row.id); return column.render(row); } }
+  : column));
+
+function UsersTable({ onPage, counting = false }: { readonly onPage?: (page: number, pageSize: number) => void; readonly counting?: boolean }) {
   const [sort, setSort] = useState<DataTableSort>({ key: 'name', order: 'asc' });
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
@@ -46,7 +52,7 @@ function UsersTable({ onPage }: { readonly onPage?: (page: number, pageSize: num
   return (
     <DataTable
       caption="Benutzer"
-      columns={columns}
+      columns={counting ? countingColumns : columns}
       rows={rows}
       rowKey={(row) => row.id}
       sort={sort}
@@ -161,5 +167,24 @@ export const OnPhone: Story = {
     const box = canvas.getByRole('table').parentElement;
     await expect(box).not.toBeNull();
     await expect((box as HTMLElement).scrollWidth).toBeGreaterThan((box as HTMLElement).clientWidth);
+  },
+};
+
+/** Rows are keyed and memoised: a larger page renders only the rows that were not there. */
+export const RowsRenderOnlyWhenNew: Story = {
+  render: () => <UsersTable counting />,
+  play: async ({ canvas, userEvent }) => {
+    const pager = within(canvas.getByRole('navigation', { name: 'Seitenwechsel' }));
+    await expect(pager.getByText('1–25 von 123')).toBeVisible();
+    renderedRows.length = 0;
+    await userEvent.selectOptions(pager.getByRole('combobox', { name: 'Zeilen pro Seite' }), '50');
+    await expect(pager.getByText('1–50 von 123')).toBeVisible();
+    await expect(canvas.getAllByRole('row')).toHaveLength(51);
+    await expect(new Set(renderedRows).size).toBe(25);
+    await expect(renderedRows).toHaveLength(25);
+    renderedRows.length = 0;
+    await userEvent.click(pager.getByRole('button', { name: 'Nächste Seite' }));
+    await expect(pager.getByText('51–100 von 123')).toBeVisible();
+    await expect(renderedRows).toHaveLength(50);
   },
 };

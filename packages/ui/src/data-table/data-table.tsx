@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { memo, useEffect, useState, type ReactNode } from 'react';
 import { ChevronDownIcon, ChevronUpDownIcon, ChevronUpIcon, ExclamationTriangleIcon } from '@heroicons/react/20/solid';
 import { fetchDelayMs } from '@portal/core';
 import { cx } from '../lib/cx.ts';
@@ -27,6 +27,7 @@ export interface DataTableColumn<Row> {
 export interface DataTableProps<Row> {
   /** The table's accessible name (visually hidden). */
   readonly caption: string;
+  /** Keep this array stable between renders (`useMemo`): rows are memoised on it. */
   readonly columns: readonly DataTableColumn<Row>[];
   readonly rows: readonly Row[];
   readonly rowKey: (row: Row) => string;
@@ -68,6 +69,30 @@ function nextSort(current: DataTableSort | undefined, key: string): DataTableSor
   return { key, order: 'asc' };
 }
 
+interface TableRowProps<Row> {
+  readonly row: Row;
+  readonly columns: readonly DataTableColumn<Row>[];
+}
+
+function TableRowCells<Row>({ row, columns }: TableRowProps<Row>) {
+  return (
+    <tr className="border-t border-line hover:bg-surface-muted">
+      {columns.map((column) => (
+        <td key={column.key} className={cx('px-4 py-2.5 align-middle', column.align === 'end' ? 'text-end' : 'text-start', column.className)}>
+          {column.render(row)}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+/**
+ * One row, keyed by `rowKey` and memoised on the row object and the columns: a render of the
+ * table (loading flag, sort, the pager) re-renders no row whose data and columns are the same.
+ * Keep `columns` stable (`useMemo`) for that.
+ */
+const TableRow = memo(TableRowCells) as <Row>(props: TableRowProps<Row>) => ReactNode;
+
 /** A list table: sticky header, sortable columns (aria-sort), row hover, delayed skeleton, empty and error states. */
 export function DataTable<Row>({
   caption, columns, rows, rowKey, sort, onSortChange, loading = false, skeletonDelayMs = fetchDelayMs, skeletonRows = 5,
@@ -104,15 +129,7 @@ export function DataTable<Row>({
       </tr>
     );
   } else {
-    body = rows.map((row) => (
-      <tr key={rowKey(row)} className="border-t border-line hover:bg-surface-muted">
-        {columns.map((column) => (
-          <td key={column.key} className={cx('px-4 py-2.5 align-middle', column.align === 'end' ? 'text-end' : 'text-start', column.className)}>
-            {column.render(row)}
-          </td>
-        ))}
-      </tr>
-    ));
+    body = rows.map((row) => <TableRow key={rowKey(row)} row={row} columns={columns} />);
   }
   return (
     <div className="overflow-hidden rounded-xl border border-line bg-surface">
