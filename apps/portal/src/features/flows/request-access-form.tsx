@@ -58,7 +58,7 @@ export function RequestAccessForm({ view, send }: { readonly view: AppGateView; 
       )}
       <TextField label={t('noAccess.comment')} maxLength={1000} value={request.choice.comment ?? ''} onChange={(e) => set('comment')(e.target.value)} />
       <div className="flex justify-end">
-        <Button type="submit" busy={view.busy && !request.loading} disabled={!view.canRequestAccess}>{t('noAccess.submit')}</Button>
+        <Button type="submit" busy={view.busy} disabled={!view.canRequestAccess}>{t('noAccess.submit')}</Button>
       </div>
     </form>
   );
