@@ -1,7 +1,10 @@
 // The admin console (loaded lazily for /admin and /admin/*): the admin layout with its
 // sidebar (application dropdown, users, access requests with the open-request badge, the
-// global items the user may see) and one lazily loaded chunk per page.
-import { Suspense } from 'react';
+// global items the user may see) and one lazily loaded chunk per page. Once the console has
+// painted, the page chunks are preloaded when the browser is idle (the sidebar's targets
+// first), so a route switch does not wait for code; a list route asks for its first page
+// while its chunk loads, not after.
+import { Suspense, useEffect, useMemo } from 'react';
 import { Route, Switch, useLocation, useParams } from 'wouter';
 import { hasPermission, visibleAdminNavItems, type AdminPermission } from '@portal/core';
 import { AdminLayout } from '@portal/ui/admin';
@@ -9,14 +12,16 @@ import { useChrome } from '../../app/chrome.tsx';
 import { useNavigationBarState } from '../../app/contexts.tsx';
 import { useSession } from '../../app/session.ts';
 import { ErrorView } from '../../app/error-view.tsx';
-import { lazyPage } from '../../app/lazy-page.tsx';
+import { lazyPage, prefetchWhenIdle, type LazyPage } from '../../app/lazy-page.tsx';
 import { AdminProvider, useAdmin } from './admin-context.tsx';
 import { adminLinks, applicationOfPath } from './lib/links.ts';
 import { PageSkeleton } from './components/page-state.tsx';
+import { forgetFirstPage, isListRoute, startFirstPage } from './lib/list-routes.ts';
+import { pagesToPreload, type AdminPageKey } from './lib/preload.ts';
 
 type Page = { default: () => React.JSX.Element | null };
 
-const pages = {
+const pages: Readonly<Record<AdminPageKey, LazyPage>> = {
   overview: lazyPage<Page>(() => import('./pages/overview.tsx')),
   applications: lazyPage<Page>(() => import('./pages/applications-list.tsx')),
   application: lazyPage<Page>(() => import('./pages/application-detail.tsx')),
@@ -39,7 +44,25 @@ const pages = {
   accessRequest: lazyPage<Page>(() => import('./pages/access-request-detail.tsx')),
 };
 
-type PageKey = keyof typeof pages;
+type PageKey = AdminPageKey;
+
+const idleEnv = () => ({
+  navigator: window.navigator,
+  ...(typeof window.requestIdleCallback === 'function' ? { requestIdleCallback: (cb: () => void) => window.requestIdleCallback(cb) } : {}),
+  setTimeout: (cb: () => void, ms: number) => window.setTimeout(cb, ms),
+});
+
+/** After the console has painted: the sidebar's targets when idle, then the other pages. */
+function usePreloadPages(settled: boolean, administersApplications: boolean, managesAccessRequests: boolean) {
+  const session = useSession();
+  const permissions = session.user?.hkData.permissions;
+  useEffect(() => {
+    if (!settled) return;
+    const order = pagesToPreload({ permissions: permissions ?? [], administersApplications, managesAccessRequests });
+    prefetchWhenIdle(order.sidebar.map((key) => pages[key]), idleEnv());
+    prefetchWhenIdle(order.rest.map((key) => pages[key]), idleEnv());
+  }, [settled, permissions, administersApplications, managesAccessRequests]);
+}
 
 export default function AdminApp() {
   return (
@@ -57,6 +80,11 @@ function AdminShell() {
   const { administrable } = useAdmin();
   const applicationId = applicationOfPath(location);
   const current = applicationId === undefined ? undefined : administrable.items.find((app) => app.id === applicationId);
+  usePreloadPages(
+    administrable.status !== 'loading',
+    administrable.items.length > 0,
+    administrable.items.some((app) => app.permissions.manageAccessRequests),
+  );
   return (
     <AdminLayout
       brand={chrome.brand}
@@ -88,7 +116,13 @@ function AdminShell() {
   );
 }
 
-function Show({ page }: { readonly page: PageKey }) {
+function Show({ page, application = '' }: { readonly page: PageKey; readonly application?: string }) {
+  const { api } = useAdmin();
+  // During render, so the list call starts with the page chunk (not after it); once per route.
+  useMemo(() => {
+    if (isListRoute(page)) startFirstPage(page, api, application);
+    else forgetFirstPage();
+  }, [page, application, api]);
   const Component = pages[page].Component;
   return <Component />;
 }
@@ -121,7 +155,7 @@ function PerApplication({ page, needsAccessRequests = false }: { readonly page: 
     return <ErrorView error={{ kind: 'page', status: 403 }} />;
   }
   if (needsAccessRequests && !app.permissions.manageAccessRequests) return <ErrorView error={{ kind: 'page', status: 403 }} />;
-  return <Show page={page} />;
+  return <Show page={page} application={app.id} />;
 }
 
 function AdminRoutes() {

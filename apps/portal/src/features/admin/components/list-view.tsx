@@ -1,12 +1,15 @@
 // A server-side list: search (fetched 200 ms after the last keystroke), sortable columns,
-// 'rows per page' and 'a-b of c', empty and error states. One request per page.
-import { useEffect, useId, useReducer, useState, type ReactNode } from 'react';
+// 'rows per page' and 'a-b of c', empty and error states. One request per page: the next
+// page is asked for as soon as a page is shown, and that answer is used when the user flips;
+// the first page may come from the route, which asked for it while the page's code loaded.
+import { useEffect, useId, useReducer, useRef, useState, type ReactNode } from 'react';
 import { MagnifyingGlassIcon } from '@heroicons/react/20/solid';
 import { fetchDelayMs } from '@portal/core';
 import { DataTable, Pagination, type DataTableColumn } from '@portal/ui';
 import type { AdminPage, ListParams, SortOrder } from '@portal/adapters/admin';
 import { useLoad } from '../../../app/use-load.ts';
 import { initialList, listParams, listReducer, type ListState } from '../lib/list.ts';
+import { listRequestKey, takeFirstPage } from '../lib/list-routes.ts';
 import { useAdminT } from '../lib/i18n.ts';
 
 export interface ListViewProps<Row> {
@@ -25,6 +28,8 @@ export interface ListViewProps<Row> {
   /** Without search (e.g. deliveries). */
   readonly searchable?: boolean;
   readonly reloadKey?: number;
+  /** The list's key in `listRoutes`: its first page may already have been asked for by the route. */
+  readonly listId?: string;
 }
 
 /** The search text, handed on 200 ms after the last keystroke. */
@@ -38,7 +43,7 @@ export function useDebounced(value: string, delayMs: number = fetchDelayMs): str
 }
 
 export function ListView<Row>({
-  caption, columns, load, rowKey, scope = '', defaultSort, defaultOrder = 'asc', searchLabel, emptyMessage, toolbar, searchable = true, reloadKey = 0,
+  caption, columns, load, rowKey, scope = '', defaultSort, defaultOrder = 'asc', searchLabel, emptyMessage, toolbar, searchable = true, reloadKey = 0, listId,
 }: ListViewProps<Row>) {
   const t = useAdminT();
   const searchId = useId();
@@ -47,8 +52,31 @@ export function ListView<Row>({
   const search = useDebounced(draft);
   useEffect(() => dispatch({ type: 'search', search }), [search]);
   const params = listParams(state);
-  const result = useLoad(() => load(params), `${scope}|${reloadKey}|${JSON.stringify(params)}`);
+  const key = listRequestKey(listId ?? '', scope, reloadKey, params);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  /** The next page, asked for while this one is shown (only the one; dropped when not used). */
+  const next = useRef<{ readonly key: string; readonly request: Promise<AdminPage<Row>> } | undefined>(undefined);
+  const result = useLoad(() => {
+    const ahead = next.current;
+    next.current = undefined;
+    if (ahead?.key === key) return ahead.request;
+    const started = listId === undefined ? undefined : (takeFirstPage(key) as Promise<AdminPage<Row>> | undefined);
+    return started ?? load(params);
+  }, key);
   const page = result.data;
+  const shown = result.status === 'ready' ? result.data : undefined;
+  useEffect(() => {
+    // Runs when a new answer is shown (not on the render that starts a flip).
+    if (shown === undefined || state.page * state.pageSize >= shown.total) return;
+    const nextParams = listParams({ ...state, page: state.page + 1 });
+    const nextKey = listRequestKey(listId ?? '', scope, reloadKey, nextParams);
+    if (next.current?.key === nextKey) return;
+    const request = loadRef.current(nextParams);
+    next.current = { key: nextKey, request };
+    // A failed prefetch is forgotten: the flip then asks again and shows its own failure.
+    request.catch(() => { if (next.current?.request === request) next.current = undefined; });
+  }, [shown]);
   return (
     <section className="flex flex-col gap-4">
       {(searchable || toolbar !== undefined) && (

@@ -1,24 +1,29 @@
+import { useMemo } from 'react';
 import type { PermissionSummary } from '@portal/adapters/admin';
+import type { DataTableColumn } from '@portal/ui';
 import { ListView } from '../components/list-view.tsx';
 import { ListPage, RowLink } from '../components/list-page.tsx';
 import { useAdmin } from '../admin-context.tsx';
 import { adminLinks } from '../lib/links.ts';
+import { listRoutes } from '../lib/list-routes.ts';
 import { useAdminT } from '../lib/i18n.ts';
 
 export default function PermissionsListPage() {
   const t = useAdminT();
   const { api } = useAdmin();
+  const columns = useMemo<readonly DataTableColumn<PermissionSummary>[]>(() => [
+    { key: 'key', header: t('permissions.fields.key'), sortable: true, render: (row) => <RowLink href={adminLinks.detail('permissions', row.id)}>{row.key}</RowLink> },
+    { key: 'description', header: t('permissions.fields.description'), sortable: true, render: (row) => row.description },
+  ], [t]);
   return (
     <ListPage kind="permissions" title={t('permissions.title')} subTitle={t('permissions.subTitle')}>
       <ListView<PermissionSummary>
         caption={t('permissions.title')}
         load={api.permissions.list}
         rowKey={(row) => row.id}
-        defaultSort="key"
-        columns={[
-          { key: 'key', header: t('permissions.fields.key'), sortable: true, render: (row) => <RowLink href={adminLinks.detail('permissions', row.id)}>{row.key}</RowLink> },
-          { key: 'description', header: t('permissions.fields.description'), sortable: true, render: (row) => row.description },
-        ]}
+        listId="permissions"
+        defaultSort={listRoutes.permissions.defaultSort}
+        columns={columns}
       />
     </ListPage>
   );
