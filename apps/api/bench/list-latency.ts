@@ -57,7 +57,13 @@ try {
   const partner = await sign(users.partner);
 
   const searches = ['', 'schmidt', 'anna', 'firma 42', 'user123', 'zz', 'mia keller'];
-  const calls: { name: string; token: string; path: (i: number) => string }[] = [
+  // Terms searched once each (their count is not cached yet): the 40 generated last names,
+  // each matching about 2,500 users.
+  const fresh = ['bauer', 'fischer', 'hoffmann', 'keller', 'koch', 'lange', 'meyer', 'neumann', 'richter', 'schmidt', 'schulz', 'wagner', 'weber',
+    'wolf', 'zimmermann', 'braun', 'krüger', 'hartmann', 'werner', 'schmitt', 'krause', 'lehmann', 'köhler', 'maier', 'huber', 'kaiser', 'fuchs',
+    'peters', 'scholz', 'möller', 'jung', 'hahn', 'vogel', 'friedrich', 'günther', 'berger', 'roth', 'beck', 'lorenz', 'frank'];
+  const freshTerm = (i: number) => encodeURIComponent(fresh[i % fresh.length] ?? '');
+  const calls: { name: string; token: string; path: (i: number) => string; warm?: (i: number) => string }[] = [
     { name: 'GET /Users (sort fullName, page 1..n)', token: admin, path: (i) => `/Users?pageSize=50&page=${1 + (i % 20)}&sort=fullName` },
     { name: 'GET /Users (search + sort)', token: admin, path: (i) => `/Users?pageSize=50&search=${encodeURIComponent(searches[i % searches.length] ?? '')}&sort=${['fullName', 'email', 'createdAt', 'companyName'][i % 4]}&order=${i % 2 ? 'desc' : 'asc'}` },
     { name: 'GET /Users (deep page)', token: admin, path: (i) => `/Users?pageSize=50&page=${1000 + i}&sort=email` },
@@ -65,13 +71,17 @@ try {
     { name: 'GET /Admin/Applications', token: admin, path: (i) => `/Admin/Applications?pageSize=50&page=${1 + (i % 10)}` },
     { name: 'GET /Admin/Applications/{id}/Users (20,000 users)', token: admin, path: (i) => `/Admin/Applications/${apps.kitchenPlanner}/Users?pageSize=50&search=${encodeURIComponent(searches[i % searches.length] ?? '')}&sort=${['fullName', 'email', 'accessSince'][i % 3]}` },
     { name: 'GET /Admin/Applications/{id}/AccessRequests', token: admin, path: (i) => `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests?pageSize=50&status=OPEN&search=${['', 'anna', 'firma'][i % 3]}` },
+    { name: 'GET /Users (search, each term once: count not cached)', token: admin, path: (i) => `/Users?pageSize=50&search=${freshTerm(i)}&sort=${['fullName', 'email', 'createdAt', 'companyName'][i % 4]}`, warm: (i) => `/Users?pageSize=50&search=firma+${i}` },
+    { name: 'GET /Admin/Applications/{id}/Users (each term once)', token: admin, path: (i) => `/Admin/Applications/${apps.kitchenPlanner}/Users?pageSize=50&search=${freshTerm(i)}&sort=${['fullName', 'email', 'accessSince'][i % 3]}`, warm: (i) => `/Admin/Applications/${apps.kitchenPlanner}/Users?pageSize=50&search=firma+${i}` },
+    { name: 'GET /Admin/Applications/{id}/AccessRequests (each term once)', token: admin, path: (i) => `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests?pageSize=50&search=${freshTerm(i)}`, warm: (i) => `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests?pageSize=50&search=firma+${i}` },
+    { name: 'GET /Users (deep pages, every sort and order)', token: admin, path: (i) => `/Users?pageSize=50&page=${500 + ((i * 37) % 1500)}&sort=${['fullName', 'email', 'createdAt', 'companyName'][i % 4]}&order=${i % 8 < 4 ? 'asc' : 'desc'}` },
     { name: 'GET /Applications/{id}/History', token: admin, path: () => `/Applications/${apps.dealerOrdering}/History?pageSize=50` },
     { name: 'GET /My/Applications', token: partner, path: () => '/My/Applications' },
   ];
   const runs = Number(args.runs);
   const rows: string[][] = [];
   for (const call of calls) {
-    for (let i = 0; i < 3; i++) await app.request(call.path(i), { headers: { authorization: `Bearer ${call.token}` } });
+    for (let i = 0; i < 3; i++) await app.request((call.warm ?? call.path)(i), { headers: { authorization: `Bearer ${call.token}` } });
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {
       t = performance.now();

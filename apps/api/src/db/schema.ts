@@ -214,6 +214,16 @@ export interface WebhookDeliveriesTable {
   next_attempt_at: Timestamp | null;
 }
 
+export interface ListVersionsTable {
+  table_name: string;
+  version: string;
+}
+
+export interface ApplicationUserCountsTable {
+  application_id: string;
+  n: string;
+}
+
 export interface RowCountsTable {
   table_name: string;
   n: ColumnType<string, string | number, string | number>;
@@ -221,6 +231,8 @@ export interface RowCountsTable {
 
 export interface DB {
   row_counts: RowCountsTable;
+  list_versions: ListVersionsTable;
+  application_user_counts: ApplicationUserCountsTable;
   users: UsersTable;
   permissions: PermissionsTable;
   applications: ApplicationsTable;

@@ -8,6 +8,8 @@ import { administers, managesAccessRequests } from '../context.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { readJson } from '../http/body.ts';
 import { ApiError, conflict, forbidden, notFound } from '../http/errors.ts';
+import { after, anchorsOf, ANCHOR_EVERY, cached, orderBy, startOf } from '../http/list-cache.ts';
+import type { KeyPart } from '../http/list-cache.ts';
 import { parseList } from '../http/list.ts';
 import { recordHistory } from '../history.ts';
 import {
@@ -33,6 +35,22 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     if (!managesAccessRequests(me, a.admin_permission_key, a.access_request_allowed)) throw forbidden();
     return a;
   }
+
+  // Sort keys end with a unique column and have no NULLs (company: NULLs last, as ORDER BY
+  // company_name would put them): an index serves them, and deep pages seek after anchors.
+  const requestKeys: Record<'requestedAt' | 'fullName' | 'email' | 'status', KeyPart[]> = {
+    requestedAt: [{ expression: sql`r.requested_at`, type: 'timestamptz' }, { expression: sql`r.id`, type: 'text' }],
+    fullName: [{ expression: sql`u.full_name`, type: 'text' }, { expression: sql`r.id`, type: 'text' }],
+    email: [{ expression: sql`u.email`, type: 'text' }, { expression: sql`r.id`, type: 'text' }],
+    status: [{ expression: sql`r.status`, type: 'text' }, { expression: sql`r.id`, type: 'text' }],
+  };
+  const applicationUserKeys: Record<'fullName' | 'email' | 'companyName' | 'accessSince', KeyPart[]> = {
+    fullName: [{ expression: sql`u.full_name`, type: 'text' }, { expression: sql`u.id`, type: 'text' }],
+    email: [{ expression: sql`u.email`, type: 'text' }, { expression: sql`u.id`, type: 'text' }],
+    companyName: [{ expression: sql`(u.company_name IS NULL)`, type: 'boolean' }, { expression: sql`coalesce(u.company_name, '')`, type: 'text' },
+      { expression: sql`u.id`, type: 'text' }],
+    accessSince: [{ expression: sql`au.access_since`, type: 'timestamptz' }, { expression: sql`au.user_id`, type: 'text' }],
+  };
 
   app.get('/Admin/Applications', async (c) => {
     const me = await deps.auth.user(c.req.header('authorization'));
@@ -64,26 +82,30 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     const list = parseList(c, { sorts: ['requestedAt', 'fullName', 'email', 'status'] as const, defaultSort: 'requestedAt', defaultOrder: 'desc' });
     const status = c.req.query('status');
     if (status !== undefined && !['OPEN', 'ACCEPTED', 'DENIED'].includes(status)) throw new ApiError(400, 'badRequest', { problems: [{ key: 'invalidValue', field: 'status' }] });
-    const base = db.selectFrom('access_requests as r').innerJoin('users as u', 'u.id', 'r.user_id')
-      .where('r.application_id', '=', a.id)
-      .$if(status !== undefined, (q) => q.where('r.status', '=', status ?? ''))
-      .$if(list.like !== undefined, (q) => q.where('u.search', 'like', list.like ?? ''));
-    const sortColumn = { requestedAt: 'r.requested_at', fullName: 'u.full_name', email: 'u.email', status: 'r.status' } as const;
+    const like = list.like;
+    const ofApplication = db.selectFrom('access_requests as r').where('r.application_id', '=', a.id)
+      .$if(status !== undefined, (q) => q.where('r.status', '=', status ?? ''));
+    const keys = requestKeys[list.sort];
+    const columns = ['r.id', 'r.application_id', 'r.status', 'r.requested_at', 'r.account_access_id', 'u.id as user_id', 'u.full_name', 'u.email', 'u.company_name'] as const;
     const [rows, total] = await Promise.all([
-      base.select(['r.id', 'r.application_id', 'r.status', 'r.requested_at', 'r.account_access_id', 'u.id as user_id', 'u.full_name', 'u.email', 'u.company_name'])
-        .orderBy(sortColumn[list.sort], list.order).orderBy('r.id').limit(list.pageSize).offset(list.offset).execute(),
+      like === undefined && (list.sort === 'requestedAt' || list.sort === 'status')
+        // Sorted by the request's own columns: the page is taken from the requests' index
+        // first, and only its rows are joined with their users.
+        ? db.selectFrom(ofApplication.selectAll('r').orderBy(orderBy(keys, list.order)).limit(list.pageSize).offset(list.offset).as('r'))
+          .innerJoin('users as u', 'u.id', 'r.user_id').select(columns).orderBy(orderBy(keys, list.order)).execute()
+        : ofApplication.innerJoin('users as u', 'u.id', 'r.user_id').$if(like !== undefined, (q) => q.where('u.search', 'like', like ?? ''))
+          .select(columns).orderBy(orderBy(keys, list.order)).limit(list.pageSize).offset(list.offset).execute(),
       // Without a search the join adds nothing to the count (user_id is a foreign key).
-      list.like === undefined
-        ? db.selectFrom('access_requests').where('application_id', '=', a.id).$if(status !== undefined, (q) => q.where('status', '=', status ?? ''))
-          .select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
-        : base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      cached(db, like === undefined ? ['access_requests'] : ['access_requests', 'users'], `requests:count:${a.id}:${status ?? ''}:${like ?? ''}`, async () =>
+        Number((await ofApplication.$if(like !== undefined, (q) => q.innerJoin('users as u', 'u.id', 'r.user_id').where('u.search', 'like', like ?? ''))
+          .select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)),
     ]);
     const accesses = await refsOf(db, 'account_accesses', rows.flatMap((r) => (r.account_access_id ? [r.account_access_id] : [])));
     return c.json({
       items: rows.map((r) => ({ id: r.id, applicationId: r.application_id, status: r.status as S['AccessRequestStatus'], requestedAt: iso(r.requested_at),
         user: { id: r.user_id, fullName: r.full_name, email: r.email, companyName: r.company_name },
         requestedAccountAccess: r.account_access_id ? accesses.get(r.account_access_id) ?? null : null })),
-      total: Number(total.n),
+      total,
     } satisfies S['AccessRequestList']);
   });
 
@@ -158,22 +180,35 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     const me = await deps.auth.user(c.req.header('authorization'));
     const a = await adminOf(me, c.req.param('id'));
     const list = parseList(c, { sorts: ['fullName', 'email', 'companyName', 'accessSince'] as const, defaultSort: 'fullName' });
-    const base = db.selectFrom('application_users as au').innerJoin('users as u', 'u.id', 'au.user_id')
+    const like = list.like;
+    const keys = applicationUserKeys[list.sort];
+    let base = db.selectFrom('application_users as au').innerJoin('users as u', 'u.id', 'au.user_id')
       .where('au.application_id', '=', a.id)
-      .$if(list.like !== undefined, (q) => q.where('u.search', 'like', list.like ?? ''));
-    const sortColumn = { fullName: 'u.full_name', email: 'u.email', companyName: 'u.company_name', accessSince: 'au.access_since' } as const;
+      .$if(like !== undefined, (q) => q.where('u.search', 'like', like ?? ''));
+    let skip = list.offset;
+    if (like === undefined && list.offset >= ANCHOR_EVERY) {
+      // A deep page of the whole list: seek after the nearest cached anchor.
+      const anchors = await cached(db, ['application_users', 'users'], `app-users:anchors:${a.id}:${list.sort}:${list.order}`, () =>
+        anchorsOf(db, 'application_users au JOIN users u ON u.id = au.user_id WHERE au.application_id = $1', keys, list.order, a.id));
+      const start = startOf(anchors, list.offset);
+      if (start.anchor) base = base.where(after(keys, start.anchor, list.order));
+      skip = start.skip;
+    }
     const [rows, total] = await Promise.all([
       base.select(['u.id', 'u.full_name', 'u.email', 'u.company_name', 'au.access_since', 'au.role_ids'])
-        .orderBy(sortColumn[list.sort], list.order).orderBy('u.id').limit(list.pageSize).offset(list.offset).execute(),
-      list.like === undefined
-        ? db.selectFrom('application_users').where('application_id', '=', a.id).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
-        : base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+        .orderBy(orderBy(keys, list.order)).limit(list.pageSize).offset(skip).execute(),
+      // The users of each application are counted by triggers; a search's count is cached.
+      like === undefined
+        ? db.selectFrom('application_user_counts').select('n').where('application_id', '=', a.id).executeTakeFirst().then((r) => Number(r?.n ?? 0))
+        : cached(db, ['application_users', 'users'], `app-users:count:${a.id}:${like}`, async () =>
+          Number((await db.selectFrom('application_users as au').innerJoin('users as u', 'u.id', 'au.user_id').where('au.application_id', '=', a.id)
+            .where('u.search', 'like', like).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)),
     ]);
     const roles = await refsOf(db, 'roles', rows.flatMap((r) => r.role_ids));
     return c.json({
       items: rows.map((r) => ({ id: r.id, fullName: r.full_name, email: r.email, companyName: r.company_name, accessSince: iso(r.access_since),
         roles: pick(roles, r.role_ids) })),
-      total: Number(total.n),
+      total,
     } satisfies S['ApplicationUserList']);
   });
 

@@ -1,10 +1,13 @@
 // Global users (all_users.read / all_users.write) and the identity provider's internal calls.
 import { Hono } from 'hono';
+import { sql } from 'kysely';
 import type { components } from '@portal/contract';
 import { requirePermission } from '../context.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { readJson } from '../http/body.ts';
 import { ApiError, conflict, fieldError, notFound } from '../http/errors.ts';
+import { after, anchorsOf, ANCHOR_EVERY, cached, orderBy, startOf } from '../http/list-cache.ts';
+import type { KeyPart } from '../http/list-cache.ts';
 import { parseList } from '../http/list.ts';
 import { recordHistory } from '../history.ts';
 import { authCheck, claimsOf, pick, queueWebhook, refsOf } from '../services/access.ts';
@@ -21,23 +24,44 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
   const { db } = deps;
   const app = new Hono<AppEnv>();
 
+  // Sort keys end with the unique id; all parts are non-null (company: NULLs last, as
+  // ORDER BY company_name would put them), so that pages can start after an anchor.
+  const userKeys: Record<'fullName' | 'email' | 'companyName' | 'createdAt', KeyPart[]> = {
+    fullName: [{ expression: sql`full_name`, type: 'text' }, { expression: sql`id`, type: 'text' }],
+    email: [{ expression: sql`email`, type: 'text' }, { expression: sql`id`, type: 'text' }],
+    companyName: [{ expression: sql`(company_name IS NULL)`, type: 'boolean' }, { expression: sql`coalesce(company_name, '')`, type: 'text' },
+      { expression: sql`id`, type: 'text' }],
+    createdAt: [{ expression: sql`created_at`, type: 'timestamptz' }, { expression: sql`id`, type: 'text' }],
+  };
+
   app.get('/Users', async (c) => {
     const me = await deps.auth.user(c.req.header('authorization'));
     requirePermission(me, 'all_users.read');
     const list = parseList(c, { sorts: ['fullName', 'email', 'companyName', 'createdAt'] as const, defaultSort: 'fullName' });
-    const base = db.selectFrom('users').$if(list.like !== undefined, (q) => q.where('search', 'like', list.like ?? ''));
-    const column = { fullName: 'full_name', email: 'email', companyName: 'company_name', createdAt: 'created_at' } as const;
+    const keys = userKeys[list.sort];
+    let base = db.selectFrom('users').$if(list.like !== undefined, (q) => q.where('search', 'like', list.like ?? ''));
+    let skip = list.offset;
+    if (list.like === undefined && list.offset >= ANCHOR_EVERY) {
+      // A deep page of the whole list: seek after the nearest cached anchor.
+      const anchors = await cached(db, ['users'], `users:anchors:${list.sort}:${list.order}`, () => anchorsOf(db, 'users', keys, list.order));
+      const start = startOf(anchors, list.offset);
+      if (start.anchor) base = base.where(after(keys, start.anchor, list.order));
+      skip = start.skip;
+    }
+    const like = list.like;
     const [rows, total] = await Promise.all([
       base.select(['id', 'full_name', 'first_name', 'last_name', 'email', 'company_name', 'internal', 'language', 'created_at'])
-        .orderBy(column[list.sort], list.order).orderBy('id', list.order).limit(list.pageSize).offset(list.offset).execute(),
-      list.like === undefined
-        ? db.selectFrom('row_counts').select('n').where('table_name', '=', 'users').executeTakeFirstOrThrow()
-        : base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+        .orderBy(orderBy(keys, list.order)).limit(list.pageSize).offset(skip).execute(),
+      // The user count is kept by triggers; the count of a search is cached until users change.
+      like === undefined
+        ? db.selectFrom('row_counts').select('n').where('table_name', '=', 'users').executeTakeFirstOrThrow().then((r) => Number(r.n))
+        : cached(db, ['users'], `users:count:${like}`, async () =>
+          Number((await db.selectFrom('users').where('search', 'like', like).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)),
     ]);
     return c.json({
       items: rows.map((u) => ({ id: u.id, fullName: u.full_name, firstName: u.first_name, lastName: u.last_name, email: u.email,
         companyName: u.company_name, internal: u.internal, language: u.language as S['Language'], createdAt: iso(u.created_at) })),
-      total: Number(total.n),
+      total,
     } satisfies S['UserList']);
   });
 
