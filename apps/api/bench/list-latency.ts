@@ -1,4 +1,4 @@
-// pnpm --filter @portal/api bench [--postgres] [--users N] [--applications N]
+// pnpm --filter @portal/api bench [--postgres] [--users N] [--applications N] [--runs N] [--slowest]
 // Seeds the large data set (100,000 users, 2,000 applications) into a fresh database and
 // prints p50/p95 of the list calls (50-row pages with search and sort), in process.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,6 +20,7 @@ const { values: args } = parseArgs({ options: {
   users: { type: 'string', default: '100000' },
   applications: { type: 'string', default: '2000' },
   runs: { type: 'string', default: '40' },
+  slowest: { type: 'boolean', default: false },
 } });
 
 let stopServer: (() => Promise<void>) | undefined;
@@ -83,13 +84,16 @@ try {
   for (const call of calls) {
     for (let i = 0; i < 3; i++) await app.request((call.warm ?? call.path)(i), { headers: { authorization: `Bearer ${call.token}` } });
     const times: number[] = [];
+    const slow: { ms: number; path: string }[] = [];
     for (let i = 0; i < runs; i++) {
       t = performance.now();
       const r = await app.request(call.path(i), { headers: { authorization: `Bearer ${call.token}` } });
       await r.arrayBuffer();
       times.push(performance.now() - t);
+      slow.push({ ms: performance.now() - t, path: call.path(i) });
       if (r.status !== 200) throw new Error(`${call.name}: ${r.status}`);
     }
+    if (args.slowest) for (const s of slow.sort((a, b) => b.ms - a.ms).slice(0, 3)) console.log(`  slowest ${s.ms.toFixed(1)} ms ${s.path}`);
     times.sort((a, b) => a - b);
     const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0;
     rows.push([call.name, q(0.5).toFixed(1), q(0.95).toFixed(1), q(0.95) <= 50 ? 'ok' : 'over']);

@@ -46,6 +46,17 @@ export async function cached<T>(db: Database, tables: readonly VersionedTable[],
   return value;
 }
 
+/**
+ * The rows and the total of a page. Without a search both run at once; with one, the total
+ * (usually cached) comes first, so that a page past the end or a search without match costs
+ * no rows query (a term that finds nothing would otherwise walk a whole sort index).
+ */
+export async function pageOf<R>(searched: boolean, offset: number, rows: () => Promise<R[]>, total: () => Promise<number>): Promise<[R[], number]> {
+  if (!searched) return Promise.all([rows(), total()]);
+  const n = await total();
+  return [n > offset ? await rows() : [], n];
+}
+
 // ------------------------------------------------------------------ deep pages
 // OFFSET n reads and throws away n index entries (50,000 for page 1,000 of /Users: 50–90 ms
 // on PGlite even as an index-only scan). Instead, the sort key of every ANCHOR_EVERY-th row

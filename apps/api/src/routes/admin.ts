@@ -8,7 +8,7 @@ import { administers, managesAccessRequests } from '../context.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { readJson } from '../http/body.ts';
 import { ApiError, conflict, forbidden, notFound } from '../http/errors.ts';
-import { after, anchorsOf, ANCHOR_EVERY, cached, orderBy, startOf } from '../http/list-cache.ts';
+import { after, anchorsOf, ANCHOR_EVERY, cached, orderBy, pageOf, startOf } from '../http/list-cache.ts';
 import type { KeyPart } from '../http/list-cache.ts';
 import { parseList } from '../http/list.ts';
 import { recordHistory } from '../history.ts';
@@ -87,8 +87,8 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       .$if(status !== undefined, (q) => q.where('r.status', '=', status ?? ''));
     const keys = requestKeys[list.sort];
     const columns = ['r.id', 'r.application_id', 'r.status', 'r.requested_at', 'r.account_access_id', 'u.id as user_id', 'u.full_name', 'u.email', 'u.company_name'] as const;
-    const [rows, total] = await Promise.all([
-      like === undefined && (list.sort === 'requestedAt' || list.sort === 'status')
+    const [rows, total] = await pageOf(like !== undefined, list.offset,
+      () => like === undefined && (list.sort === 'requestedAt' || list.sort === 'status')
         // Sorted by the request's own columns: the page is taken from the requests' index
         // first, and only its rows are joined with their users.
         ? db.selectFrom(ofApplication.selectAll('r').orderBy(orderBy(keys, list.order)).limit(list.pageSize).offset(list.offset).as('r'))
@@ -96,10 +96,9 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
         : ofApplication.innerJoin('users as u', 'u.id', 'r.user_id').$if(like !== undefined, (q) => q.where('u.search', 'like', like ?? ''))
           .select(columns).orderBy(orderBy(keys, list.order)).limit(list.pageSize).offset(list.offset).execute(),
       // Without a search the join adds nothing to the count (user_id is a foreign key).
-      cached(db, like === undefined ? ['access_requests'] : ['access_requests', 'users'], `requests:count:${a.id}:${status ?? ''}:${like ?? ''}`, async () =>
+      () => cached(db, like === undefined ? ['access_requests'] : ['access_requests', 'users'], `requests:count:${a.id}:${status ?? ''}:${like ?? ''}`, async () =>
         Number((await ofApplication.$if(like !== undefined, (q) => q.innerJoin('users as u', 'u.id', 'r.user_id').where('u.search', 'like', like ?? ''))
-          .select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)),
-    ]);
+          .select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)));
     const accesses = await refsOf(db, 'account_accesses', rows.flatMap((r) => (r.account_access_id ? [r.account_access_id] : [])));
     return c.json({
       items: rows.map((r) => ({ id: r.id, applicationId: r.application_id, status: r.status as S['AccessRequestStatus'], requestedAt: iso(r.requested_at),
@@ -194,16 +193,15 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       if (start.anchor) base = base.where(after(keys, start.anchor, list.order));
       skip = start.skip;
     }
-    const [rows, total] = await Promise.all([
-      base.select(['u.id', 'u.full_name', 'u.email', 'u.company_name', 'au.access_since', 'au.role_ids'])
+    const [rows, total] = await pageOf(like !== undefined, list.offset,
+      () => base.select(['u.id', 'u.full_name', 'u.email', 'u.company_name', 'au.access_since', 'au.role_ids'])
         .orderBy(orderBy(keys, list.order)).limit(list.pageSize).offset(skip).execute(),
       // The users of each application are counted by triggers; a search's count is cached.
-      like === undefined
+      () => like === undefined
         ? db.selectFrom('application_user_counts').select('n').where('application_id', '=', a.id).executeTakeFirst().then((r) => Number(r?.n ?? 0))
         : cached(db, ['application_users', 'users'], `app-users:count:${a.id}:${like}`, async () =>
           Number((await db.selectFrom('application_users as au').innerJoin('users as u', 'u.id', 'au.user_id').where('au.application_id', '=', a.id)
-            .where('u.search', 'like', like).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)),
-    ]);
+            .where('u.search', 'like', like).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)));
     const roles = await refsOf(db, 'roles', rows.flatMap((r) => r.role_ids));
     return c.json({
       items: rows.map((r) => ({ id: r.id, fullName: r.full_name, email: r.email, companyName: r.company_name, accessSince: iso(r.access_since),

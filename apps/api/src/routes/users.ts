@@ -6,7 +6,7 @@ import { requirePermission } from '../context.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { readJson } from '../http/body.ts';
 import { ApiError, conflict, fieldError, notFound } from '../http/errors.ts';
-import { after, anchorsOf, ANCHOR_EVERY, cached, orderBy, startOf } from '../http/list-cache.ts';
+import { after, anchorsOf, ANCHOR_EVERY, cached, orderBy, pageOf, startOf } from '../http/list-cache.ts';
 import type { KeyPart } from '../http/list-cache.ts';
 import { parseList } from '../http/list.ts';
 import { recordHistory } from '../history.ts';
@@ -49,15 +49,14 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
       skip = start.skip;
     }
     const like = list.like;
-    const [rows, total] = await Promise.all([
-      base.select(['id', 'full_name', 'first_name', 'last_name', 'email', 'company_name', 'internal', 'language', 'created_at'])
+    const [rows, total] = await pageOf(like !== undefined, list.offset,
+      () => base.select(['id', 'full_name', 'first_name', 'last_name', 'email', 'company_name', 'internal', 'language', 'created_at'])
         .orderBy(orderBy(keys, list.order)).limit(list.pageSize).offset(skip).execute(),
       // The user count is kept by triggers; the count of a search is cached until users change.
-      like === undefined
+      () => like === undefined
         ? db.selectFrom('row_counts').select('n').where('table_name', '=', 'users').executeTakeFirstOrThrow().then((r) => Number(r.n))
         : cached(db, ['users'], `users:count:${like}`, async () =>
-          Number((await db.selectFrom('users').where('search', 'like', like).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)),
-    ]);
+          Number((await db.selectFrom('users').where('search', 'like', like).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)));
     return c.json({
       items: rows.map((u) => ({ id: u.id, fullName: u.full_name, firstName: u.first_name, lastName: u.last_name, email: u.email,
         companyName: u.company_name, internal: u.internal, language: u.language as S['Language'], createdAt: iso(u.created_at) })),
