@@ -81,6 +81,19 @@ describe('deep pages and totals of large lists', () => {
     }
   });
 
+  it('searches access requests with exact totals, first page and later pages', async () => {
+    for (const [term, sort] of [['emma', 'fullName'], ['firma 1', 'requestedAt'], ['nobody-here', 'email']] as const) {
+      const like = `%${term}%`;
+      const expected = await ids(`SELECT r.id FROM access_requests r JOIN users u ON u.id = r.user_id WHERE r.application_id = $1 AND u.search LIKE '${like}'
+        ORDER BY ${sort === 'fullName' ? 'u.full_name' : sort === 'email' ? 'u.email' : 'r.requested_at'}, r.id`, [apps.kitchenPlanner]);
+      for (const page of [1, 2, 1]) {
+        const answer = await get(`/Admin/Applications/${apps.kitchenPlanner}/AccessRequests?pageSize=10&page=${page}&sort=${sort}&order=asc&search=${encodeURIComponent(term)}`);
+        expect({ term, page, items: answer.items.map((r) => r.id), total: answer.total })
+          .toEqual({ term, page, items: expected.slice((page - 1) * 10, page * 10), total: expected.length });
+      }
+    }
+  });
+
   it('keeps totals and deep pages exact after writes', async () => {
     const before = await get('/Users?pageSize=10&search=anna');
     const deepBefore = await get('/Users?pageSize=50&page=30&sort=email');

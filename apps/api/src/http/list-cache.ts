@@ -20,6 +20,15 @@ async function stampOf(db: Database, tables: readonly VersionedTable[]): Promise
 
 /** The value filed under `key` for the current versions of `tables`, computed when missing. */
 export async function cached<T>(db: Database, tables: readonly VersionedTable[], key: string, compute: () => Promise<T>): Promise<T> {
+  return (await cachedWith(db, tables, key, async () => ({ value: await compute(), extra: undefined }))).value;
+}
+
+/**
+ * As `cached`, for a computation that yields more than the value (a page of rows along with
+ * its total): `extra` is there when this call computed the value, undefined on a hit.
+ */
+export async function cachedWith<T, X>(db: Database, tables: readonly VersionedTable[], key: string,
+  compute: () => Promise<{ value: T; extra: X }>): Promise<{ value: T; extra: X | undefined }> {
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
@@ -30,9 +39,10 @@ export async function cached<T>(db: Database, tables: readonly VersionedTable[],
   if (hit && hit.stamp === stamp) {
     cache.delete(key);
     cache.set(key, hit);
-    return hit.value as Promise<T>;
+    return { value: (await hit.value) as T, extra: undefined };
   }
-  const value = compute();
+  const computed = compute();
+  const value = computed.then((c) => c.value);
   const entry = { stamp, value };
   cache.set(key, entry);
   value.catch(() => {
@@ -43,7 +53,7 @@ export async function cached<T>(db: Database, tables: readonly VersionedTable[],
     if (oldest.done) break;
     cache.delete(oldest.value);
   }
-  return value;
+  return computed;
 }
 
 /**

@@ -8,7 +8,7 @@ import { administers, managesAccessRequests } from '../context.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { readJson } from '../http/body.ts';
 import { ApiError, conflict, forbidden, notFound } from '../http/errors.ts';
-import { after, anchorsOf, ANCHOR_EVERY, cached, orderBy, pageOf, startOf } from '../http/list-cache.ts';
+import { after, anchorsOf, ANCHOR_EVERY, cached, cachedWith, orderBy, pageOf, startOf } from '../http/list-cache.ts';
 import type { KeyPart } from '../http/list-cache.ts';
 import { parseList } from '../http/list.ts';
 import { recordHistory } from '../history.ts';
@@ -87,18 +87,46 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       .$if(status !== undefined, (q) => q.where('r.status', '=', status ?? ''));
     const keys = requestKeys[list.sort];
     const columns = ['r.id', 'r.application_id', 'r.status', 'r.requested_at', 'r.account_access_id', 'u.id as user_id', 'u.full_name', 'u.email', 'u.company_name'] as const;
-    const [rows, total] = await pageOf(like !== undefined, list.offset,
-      () => like === undefined && (list.sort === 'requestedAt' || list.sort === 'status')
-        // Sorted by the request's own columns: the page is taken from the requests' index
-        // first, and only its rows are joined with their users.
-        ? db.selectFrom(ofApplication.selectAll('r').orderBy(orderBy(keys, list.order)).limit(list.pageSize).offset(list.offset).as('r'))
-          .innerJoin('users as u', 'u.id', 'r.user_id').select(columns).orderBy(orderBy(keys, list.order)).execute()
-        : ofApplication.innerJoin('users as u', 'u.id', 'r.user_id').$if(like !== undefined, (q) => q.where('u.search', 'like', like ?? ''))
-          .select(columns).orderBy(orderBy(keys, list.order)).limit(list.pageSize).offset(list.offset).execute(),
-      // Without a search the join adds nothing to the count (user_id is a foreign key).
-      () => cached(db, like === undefined ? ['access_requests'] : ['access_requests', 'users'], `requests:count:${a.id}:${status ?? ''}:${like ?? ''}`, async () =>
-        Number((await ofApplication.$if(like !== undefined, (q) => q.innerJoin('users as u', 'u.id', 'r.user_id').where('u.search', 'like', like ?? ''))
-          .select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)));
+    // The requests of this application (and status), counted once and cached until requests change.
+    const countAll = () => cached(db, ['access_requests'], `requests:count:${a.id}:${status ?? ''}:`, async () =>
+      Number((await ofApplication.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n));
+    // Up to this many requests, a search or a sort by user columns looks up each request's user
+    // by key (a lateral subquery the planner cannot merge away) instead of letting the planner
+    // scan users in key or name order (tens of thousands of rows for a few thousand requests).
+    const probeUsers = like !== undefined || (list.sort !== 'requestedAt' && list.sort !== 'status') ? (await countAll()) <= 10_000 : false;
+    const withUsers = () => probeUsers
+      ? ofApplication.innerJoinLateral((eb) => eb.selectFrom('users as u').select(['u.id', 'u.full_name', 'u.email', 'u.company_name', 'u.search'])
+        .whereRef('u.id', '=', 'r.user_id').offset(0).as('u'), (join) => join.onTrue())
+      : ofApplication.innerJoin('users as u', 'u.id', 'r.user_id');
+    const searchPage = () => withUsers().where('u.search', 'like', like ?? '')
+      .select(columns).orderBy(orderBy(keys, list.order)).limit(list.pageSize).offset(list.offset);
+    let page: { rows: Awaited<ReturnType<ReturnType<typeof searchPage>['execute']>>; total: number };
+    if (like !== undefined && probeUsers) {
+      // A search over a few thousand requests: the first page of a new term brings its total
+      // along (a window count over the rows the page is sorted from), later pages use the cache.
+      const counted = await cachedWith(db, ['access_requests', 'users'], `requests:count:${a.id}:${status ?? ''}:${like}`, async () => {
+        const rows = await searchPage().select(sql<string>`count(*) OVER ()`.as('total')).execute();
+        const value = rows[0] ? Number(rows[0].total) : Number((await withUsers().where('u.search', 'like', like)
+          .select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+        return { value, extra: rows };
+      });
+      page = { rows: counted.extra ?? (counted.value > list.offset ? await searchPage().execute() : []), total: counted.value };
+    } else {
+      const [rows, total] = await pageOf(like !== undefined, list.offset,
+        () => like === undefined && (list.sort === 'requestedAt' || list.sort === 'status')
+          // Sorted by the request's own columns: the page is taken from the requests' index
+          // first, and only its rows are joined with their users.
+          ? db.selectFrom(ofApplication.selectAll('r').orderBy(orderBy(keys, list.order)).limit(list.pageSize).offset(list.offset).as('r'))
+            .innerJoin('users as u', 'u.id', 'r.user_id').select(columns).orderBy(orderBy(keys, list.order)).execute()
+          : like === undefined
+            ? withUsers().select(columns).orderBy(orderBy(keys, list.order)).limit(list.pageSize).offset(list.offset).execute()
+            : searchPage().execute(),
+        // Without a search the join adds nothing to the count (user_id is a foreign key).
+        () => like === undefined ? countAll() : cached(db, ['access_requests', 'users'], `requests:count:${a.id}:${status ?? ''}:${like}`, async () =>
+          Number((await withUsers().where('u.search', 'like', like).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)));
+      page = { rows, total };
+    }
+    const { rows, total } = page;
     const accesses = await refsOf(db, 'account_accesses', rows.flatMap((r) => (r.account_access_id ? [r.account_access_id] : [])));
     return c.json({
       items: rows.map((r) => ({ id: r.id, applicationId: r.application_id, status: r.status as S['AccessRequestStatus'], requestedAt: iso(r.requested_at),
