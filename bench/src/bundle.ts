@@ -235,7 +235,10 @@ export function isRealBuild(manifest: Manifest): boolean {
 
 /** Runs the portal's own production build (tsc + vite build); throws with its output on failure. */
 export function buildPortal(): void {
-  execFileSync('pnpm', ['--filter', '@portal/portal', 'run', 'build'], { cwd: workspaceRoot, stdio: 'pipe', encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  // NODE_ENV: the byte test runs under Vitest (NODE_ENV=test), which would bundle development React.
+  execFileSync('pnpm', ['--filter', '@portal/portal', 'run', 'build'], {
+    cwd: workspaceRoot, stdio: 'pipe', encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 export function ensurePortalBuilt(): { built: boolean } {

@@ -3,8 +3,8 @@
 //
 // Decision (see CONTEXT.md): every port that does I/O returns a Promise; ports that are
 // synchronous by nature (clock, random bytes, the address bar, cookies read by the
-// locale store, the chunk-reload marker) return plain values. No port returns an Effect.
-// Effect is used inside core only for Schema decoding of untrusted input.
+// locale store, the chunk-reload marker) return plain values. No port returns an Effect;
+// untrusted input is decoded by core's own small decoders (domain/decode.ts, ADR 0007).
 
 import type {
   Application,
