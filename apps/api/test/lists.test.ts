@@ -81,6 +81,22 @@ describe('deep pages and totals of large lists', () => {
     }
   });
 
+  it('sorts the few matches of a rare search term as the index walk would', async () => {
+    for (const [term, sort, column] of [['user12', 'companyName', 'company_name'], ['firma 1', 'email', 'email'], ['emma', 'createdAt', 'created_at']] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const expected = await ids(`SELECT id FROM users WHERE search LIKE '%${term}%' ORDER BY ${column} ${order}, id ${order}`);
+        const answer = await get(`/Users?pageSize=10&page=2&sort=${sort}&order=${order}&search=${encodeURIComponent(term)}`);
+        expect({ term, order, items: answer.items.map((u) => u.id), total: answer.total }).toEqual({ term, order, items: expected.slice(10, 20), total: expected.length });
+      }
+    }
+    for (const [term, sort, column] of [['firma 1', 'accessSince', 'au.access_since'], ['user1', 'companyName', 'u.company_name']] as const) {
+      const expected = await ids(`SELECT u.id FROM application_users au JOIN users u ON u.id = au.user_id WHERE au.application_id = $1 AND u.search LIKE '%${term}%'
+        ORDER BY ${column} DESC, u.id DESC`, [apps.kitchenPlanner]);
+      const answer = await get(`/Admin/Applications/${apps.kitchenPlanner}/Users?pageSize=10&page=2&sort=${sort}&order=desc&search=${encodeURIComponent(term)}`);
+      expect({ term, items: answer.items.map((u) => u.id), total: answer.total }).toEqual({ term, items: expected.slice(10, 20), total: expected.length });
+    }
+  });
+
   it('searches access requests with exact totals, first page and later pages', async () => {
     for (const [term, sort] of [['emma', 'fullName'], ['firma 1', 'requestedAt'], ['nobody-here', 'email']] as const) {
       const like = `%${term}%`;

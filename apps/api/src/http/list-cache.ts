@@ -61,11 +61,18 @@ export async function cachedWith<T, X>(db: Database, tables: readonly VersionedT
  * (usually cached) comes first, so that a page past the end or a search without match costs
  * no rows query (a term that finds nothing would otherwise walk a whole sort index).
  */
-export async function pageOf<R>(searched: boolean, offset: number, rows: () => Promise<R[]>, total: () => Promise<number>): Promise<[R[], number]> {
+export async function pageOf<R>(searched: boolean, offset: number, rows: (total?: number) => Promise<R[]>, total: () => Promise<number>): Promise<[R[], number]> {
   if (!searched) return Promise.all([rows(), total()]);
   const n = await total();
-  return [n > offset ? await rows() : [], n];
+  return [n > offset ? await rows(n) : [], n];
 }
+
+/**
+ * Up to this many matches, a search's page is sorted from all its matches (found through
+ * the trigram index) rather than by walking a sort index and testing every row: a rare term
+ * would otherwise read most of the table before it has filled a page.
+ */
+export const FEW_MATCHES = 2_000;
 
 // ------------------------------------------------------------------ deep pages
 // OFFSET n reads and throws away n index entries (50,000 for page 1,000 of /Users: 50–90 ms

@@ -6,7 +6,7 @@ import { requirePermission } from '../context.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { readJson } from '../http/body.ts';
 import { ApiError, conflict, fieldError, notFound } from '../http/errors.ts';
-import { after, anchorsOf, ANCHOR_EVERY, cached, orderBy, pageOf, startOf } from '../http/list-cache.ts';
+import { after, anchorsOf, ANCHOR_EVERY, cached, FEW_MATCHES, orderBy, pageOf, startOf } from '../http/list-cache.ts';
 import type { KeyPart } from '../http/list-cache.ts';
 import { parseList } from '../http/list.ts';
 import { recordHistory } from '../history.ts';
@@ -50,7 +50,10 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
     }
     const like = list.like;
     const [rows, total] = await pageOf(like !== undefined, list.offset,
-      () => base.select(['id', 'full_name', 'first_name', 'last_name', 'email', 'company_name', 'internal', 'language', 'created_at'])
+      (found) => (found !== undefined && found <= FEW_MATCHES
+        // OFFSET 0 keeps the planner from merging the subquery: matches first, then the sort.
+        ? db.selectFrom(base.selectAll().offset(0).as('users'))
+        : base).select(['id', 'full_name', 'first_name', 'last_name', 'email', 'company_name', 'internal', 'language', 'created_at'])
         .orderBy(orderBy(keys, list.order)).limit(list.pageSize).offset(skip).execute(),
       // The user count is kept by triggers; the count of a search is cached until users change.
       () => like === undefined
