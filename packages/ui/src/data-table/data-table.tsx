@@ -1,4 +1,4 @@
-import { memo, useEffect, useState, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ChevronDownIcon, ChevronUpDownIcon, ChevronUpIcon, ExclamationTriangleIcon } from '@heroicons/react/20/solid';
 import { fetchDelayMs } from '@portal/core';
 import { cx } from '../lib/cx.ts';
@@ -72,13 +72,15 @@ function nextSort(current: DataTableSort | undefined, key: string): DataTableSor
 interface TableRowProps<Row> {
   readonly row: Row;
   readonly columns: readonly DataTableColumn<Row>[];
+  /** One class string per column, shared by every row. */
+  readonly cellClasses: readonly string[];
 }
 
-function TableRowCells<Row>({ row, columns }: TableRowProps<Row>) {
+function TableRowCells<Row>({ row, columns, cellClasses }: TableRowProps<Row>) {
   return (
     <tr className="border-t border-line hover:bg-surface-muted">
-      {columns.map((column) => (
-        <td key={column.key} className={cx('px-4 py-2.5 align-middle', column.align === 'end' ? 'text-end' : 'text-start', column.className)}>
+      {columns.map((column, index) => (
+        <td key={column.key} className={cellClasses[index]}>
           {column.render(row)}
         </td>
       ))}
@@ -100,6 +102,10 @@ export function DataTable<Row>({
 }: DataTableProps<Row>) {
   const t = useUiText();
   const showSkeleton = useDelayedFlag(loading, skeletonDelayMs);
+  const cellClasses = useMemo(
+    () => columns.map((column) => cx('px-4 py-2.5 align-middle', column.align === 'end' ? 'text-end' : 'text-start', column.className)),
+    [columns],
+  );
   const colSpan = columns.length;
   let body: ReactNode;
   if (error !== undefined) {
@@ -129,7 +135,7 @@ export function DataTable<Row>({
       </tr>
     );
   } else {
-    body = rows.map((row) => <TableRow key={rowKey(row)} row={row} columns={columns} />);
+    body = rows.map((row) => <TableRow key={rowKey(row)} row={row} columns={columns} cellClasses={cellClasses} />);
   }
   return (
     <div className="overflow-hidden rounded-xl border border-line bg-surface">

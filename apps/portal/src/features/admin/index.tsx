@@ -1,9 +1,9 @@
 // The admin console (loaded lazily for /admin and /admin/*): the admin layout with its
 // sidebar (application dropdown, users, access requests with the open-request badge, the
 // global items the user may see) and one lazily loaded chunk per page. Once the console has
-// painted, the page chunks are preloaded when the browser is idle (the sidebar's targets
-// first), so a route switch does not wait for code; a list route asks for its first page
-// while its chunk loads, not after.
+// painted, the sidebar's page chunks are preloaded when the browser is idle, so a route switch
+// does not wait for code (a detail page's chunk: when a row link is pointed at or focused);
+// a list route asks for its first page while its chunk loads, not after.
 import { Suspense, useEffect, useMemo } from 'react';
 import { Route, Switch, useLocation, useParams } from 'wouter';
 import { hasPermission, visibleAdminNavItems, type AdminPermission } from '@portal/core';
@@ -17,7 +17,7 @@ import { AdminProvider, useAdmin } from './admin-context.tsx';
 import { adminLinks, applicationOfPath } from './lib/links.ts';
 import { PageSkeleton } from './components/page-state.tsx';
 import { forgetFirstPage, isListRoute, startFirstPage } from './lib/list-routes.ts';
-import { pagesToPreload, type AdminPageKey } from './lib/preload.ts';
+import { detailPageOfPath, pagesToPreload, setPathPreloader, type AdminPageKey } from './lib/preload.ts';
 
 type Page = { default: () => React.JSX.Element | null };
 
@@ -52,17 +52,21 @@ const idleEnv = () => ({
   setTimeout: (cb: () => void, ms: number) => window.setTimeout(cb, ms),
 });
 
-/** After the console has painted: the sidebar's targets when idle, then the other pages. */
+/** After the console has painted: the sidebar's targets when idle (detail pages: on intent, `RowLink`). */
 function usePreloadPages(settled: boolean, administersApplications: boolean, managesAccessRequests: boolean) {
   const session = useSession();
   const permissions = session.user?.hkData.permissions;
   useEffect(() => {
     if (!settled) return;
-    const order = pagesToPreload({ permissions: permissions ?? [], administersApplications, managesAccessRequests });
-    prefetchWhenIdle(order.sidebar.map((key) => pages[key]), idleEnv());
-    prefetchWhenIdle(order.rest.map((key) => pages[key]), idleEnv());
+    const sidebar = pagesToPreload({ permissions: permissions ?? [], administersApplications, managesAccessRequests });
+    prefetchWhenIdle(sidebar.map((key) => pages[key]), idleEnv());
   }, [settled, permissions, administersApplications, managesAccessRequests]);
 }
+
+setPathPreloader((path) => {
+  const key = detailPageOfPath(path);
+  if (key !== undefined) pages[key].preload().catch(() => { /* the chunk guard handled it */ });
+});
 
 export default function AdminApp() {
   return (

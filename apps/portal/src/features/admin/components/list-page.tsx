@@ -6,6 +6,7 @@ import { useNavigationBar } from '../../../app/contexts.tsx';
 import { usePageTitle } from '../../../app/page-title.ts';
 import { useAdmin } from '../admin-context.tsx';
 import { adminLinks, type EntityKind } from '../lib/links.ts';
+import { preloadPageOf } from '../lib/preload.ts';
 import { useAdminT } from '../lib/i18n.ts';
 
 export function ListPage({ kind, title, subTitle, children, creatable = true }: {
@@ -34,10 +35,10 @@ export function ListPage({ kind, title, subTitle, children, creatable = true }: 
   );
 }
 
-/** The first cell of a row: a link to the detail page. */
+/** The first cell of a row: a link to the detail page (its chunk preloads on pointer or focus). */
 export function RowLink({ href, children }: { readonly href: string; readonly children: ReactNode }) {
   return (
-    <UiLink href={href} className="font-medium text-accent hover:underline focus-visible:outline-2 focus-visible:outline-focus">
+    <UiLink href={href} onPointerEnter={() => preloadPageOf(href)} onFocus={() => preloadPageOf(href)} className="font-medium text-accent hover:underline focus-visible:outline-2 focus-visible:outline-focus">
       {children}
     </UiLink>
   );
