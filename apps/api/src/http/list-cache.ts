@@ -72,7 +72,7 @@ export async function pageOf<R>(searched: boolean, offset: number, rows: (total?
  * the trigram index) rather than by walking a sort index and testing every row: a rare term
  * would otherwise read most of the table before it has filled a page.
  */
-export const FEW_MATCHES = 2_000;
+export const FEW_MATCHES = 3_000;
 
 // ------------------------------------------------------------------ deep pages
 // OFFSET n reads and throws away n index entries (50,000 for page 1,000 of /Users: 50–90 ms

@@ -8,7 +8,7 @@ import { administers, managesAccessRequests } from '../context.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { readJson } from '../http/body.ts';
 import { ApiError, conflict, forbidden, notFound } from '../http/errors.ts';
-import { after, anchorsOf, ANCHOR_EVERY, cached, cachedWith, FEW_MATCHES, orderBy, pageOf, startOf } from '../http/list-cache.ts';
+import { after, anchorsOf, ANCHOR_EVERY, cached, cachedWith, orderBy, pageOf, startOf } from '../http/list-cache.ts';
 import type { KeyPart } from '../http/list-cache.ts';
 import { parseList } from '../http/list.ts';
 import { recordHistory } from '../history.ts';
@@ -222,15 +222,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       skip = start.skip;
     }
     const [rows, total] = await pageOf(like !== undefined, list.offset,
-      (found) => (found !== undefined && found <= FEW_MATCHES / 4
-        // Few matches: the matching users first (trigram index; OFFSET 0 keeps the planner from
-        // merging the subquery), each looked up in this application's users by key, then sorted.
-        // (The subquery reads every user the term matches, not only this application's: hence
-        // the lower bound.)
-        ? db.selectFrom('application_users as au')
-          .innerJoin(db.selectFrom('users').select(['id', 'full_name', 'email', 'company_name']).where('search', 'like', like ?? '').offset(0).as('u'), 'u.id', 'au.user_id')
-          .where('au.application_id', '=', a.id)
-        : base).select(['u.id', 'u.full_name', 'u.email', 'u.company_name', 'au.access_since', 'au.role_ids'])
+      () => base.select(['u.id', 'u.full_name', 'u.email', 'u.company_name', 'au.access_since', 'au.role_ids'])
         .orderBy(orderBy(keys, list.order)).limit(list.pageSize).offset(skip).execute(),
       // The users of each application are counted by triggers; a search's count is cached.
       () => like === undefined
