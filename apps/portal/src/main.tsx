@@ -1,7 +1,8 @@
 // Start: everything the first view needs is requested at once (no waterfall): the runtime
 // configuration (preloaded by index.html), the page chunk of the address's route and the
 // language's messages; then the services, and the route's data as soon as the session is
-// known; then render (in a transition, so React yields while it builds the first tree).
+// known; then, with the messages and the page's code there, render (in a transition, so
+// React yields while it builds the first tree).
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createCookieLocaleStore, createDocumentCookieJar } from '@portal/adapters';
@@ -12,22 +13,27 @@ import { createI18n } from './i18n/i18n.ts';
 import { initialLanguage } from './i18n/languages.ts';
 import { routeForPath } from './routes.ts';
 import { preloadRouteData, userSourceOf } from './app/route-data.ts';
+import { firstRoute } from './app/ready.ts';
 import { App } from './app/app.tsx';
 
 async function start() {
   const root = document.getElementById('root');
   if (root === null) return;
   const config = loadRuntimeConfig();
-  routeForPath(window.location.pathname).page.preload().catch(() => { /* the chunk guard handled it; rendering retries */ });
+  // A failed chunk load is retried by the render (and then handled by the chunk guard).
+  const page = routeForPath(window.location.pathname).page.preload().catch(() => undefined);
   const initial = initialLanguage(createCookieLocaleStore(createDocumentCookieJar()).read());
-  const i18n = createI18n(initial);
+  // The last fallback language (English) only after the first route is ready: German is complete.
+  const i18n = createI18n(initial, { deferLastFallback: (load) => firstRoute.whenReady(load) });
   // Both run in parallel; neither must become an unhandled rejection while the other is awaited.
   i18n.catch(() => undefined);
   const services = createServices(await config);
   // The API's `lang` header until i18next is ready: the language it is being started with.
   services.setLanguageSource(() => initial);
   preloadRouteData(userSourceOf(services.session), services.api, () => window.location.pathname);
-  const language = await i18n;
+  // Render once the page's chunk is there too: a page that suspends at the first render shows
+  // the fallback, and React then holds it for at least 300 ms before revealing the page.
+  const [language] = await Promise.all([i18n, page]);
   services.setLanguageSource(() => language.resolvedLanguage ?? language.language);
   const app = createRoot(root);
   startTransition(() => app.render(<App services={services} i18n={language} />));

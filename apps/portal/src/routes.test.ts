@@ -64,5 +64,7 @@ describe('the route of an address (for preloading before the router runs)', () =
     const home = routeForPath('/');
     expect(home.preloadData).toBeTypeOf('function');
     expect(home.marksReady).toBe(true);
+    // The sign-in callback is not a first view: the page it returns to is.
+    expect(routeForPath('/auth/login').marksReady).toBe(true);
   });
 });

@@ -51,7 +51,7 @@ const notFound = lazyPage<Page>(() => import('./features/errors/not-found-page.t
 export const routes: readonly RouteDef[] = [
   { name: 'home', path: '/', layout: 'default', title: 'home', page: home, preloadData: preloadMyApps, marksReady: true },
   { name: 'login', path: '/login', layout: 'noNavbar', public: true, title: 'login', page: login },
-  { name: 'authLogin', path: '/auth/login', layout: 'empty', public: true, title: 'signingIn', page: callback },
+  { name: 'authLogin', path: '/auth/login', layout: 'empty', public: true, title: 'signingIn', page: callback, marksReady: true },
   { name: 'authLogout', path: '/auth/logout', layout: 'empty', public: true, title: 'signingOut', page: logout },
   { name: 'authLogoutSuccess', path: '/auth/logout-success', layout: 'noNavbar', public: true, title: 'signedOut', page: logoutSuccess },
   { name: 'settings', path: '/settings', layout: 'default', title: 'settings', prefetch: true, page: settings },

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { UserPortalApi } from '@portal/adapters';
-import { preloadRouteData, whenSessionKnown, type KnownUser, type UserSource } from './route-data.ts';
+import { preloadRoute, preloadRouteData, whenSessionKnown, type KnownUser, type UserSource } from './route-data.ts';
 import { forgetMyApps, loadMyApps } from '../features/home/my-apps.ts';
 
 function source(initial: KnownUser) {
@@ -66,5 +66,17 @@ describe('route data in parallel with the page chunk', () => {
     preloadRouteData(source({ settled: true, userId: 'u1' }).user, api, () => '/settings');
     preloadRouteData(source({ settled: true }).user, api, () => '/');
     expect(listMyApplications).not.toHaveBeenCalled();
+  });
+
+  it('preloads a known navigation target: its data only with a user', async () => {
+    forgetMyApps();
+    const { api, listMyApplications } = fakeApi();
+    preloadRoute('/?x=1', api, undefined);
+    expect(listMyApplications).not.toHaveBeenCalled();
+    preloadRoute('/', api, 'u1');
+    expect(listMyApplications).toHaveBeenCalledTimes(1);
+    await loadMyApps(api, 'u1');
+    expect(listMyApplications).toHaveBeenCalledTimes(1);
+    forgetMyApps();
   });
 });

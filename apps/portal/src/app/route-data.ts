@@ -54,3 +54,13 @@ export function preloadRouteData(source: UserSource, api: UserPortalApi, path: (
     routeForPath(path()).preloadData?.(api, userId);
   });
 }
+
+/**
+ * Start the page chunk of the route at `path` (query and hash ignored) and, with a user, its
+ * data: for a navigation the code knows before it happens (the sign-in callback's return path).
+ */
+export function preloadRoute(path: string, api: UserPortalApi, userId: string | undefined): void {
+  const route = routeForPath(path.split(/[?#]/)[0] ?? '/');
+  route.page.preload().catch(() => { /* the chunk guard handled it; rendering retries */ });
+  if (userId !== undefined) route.preloadData?.(api, userId);
+}

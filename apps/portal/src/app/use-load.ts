@@ -22,12 +22,23 @@ export type LoadState<T> =
 
 type Inner<T> = { readonly status: 'loading'; readonly data?: T } | { readonly status: 'ready'; readonly data: T } | { readonly status: 'failed'; readonly error: PortalError; readonly data?: T };
 
-export function useLoad<T>(load: () => Promise<T>, key: string): LoadState<T> {
-  const [state, setState] = useState<Inner<T>>({ status: 'loading' });
+/**
+ * `peek` returns data that is already there (e.g. preloaded with the route's code): the first
+ * render shows it at once and the first load is skipped; `reload()` and a new `key` load again.
+ */
+export function useLoad<T>(load: () => Promise<T>, key: string, peek?: () => T | undefined): LoadState<T> {
+  const [state, setState] = useState<Inner<T>>(() => {
+    const data = peek?.();
+    return data === undefined ? { status: 'loading' } : { status: 'ready', data };
+  });
   const [round, setRound] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
+  const peekedKey = useRef(state.status === 'ready' ? key : undefined);
   useEffect(() => {
+    const peeked = peekedKey.current === key && round === 0;
+    peekedKey.current = undefined;
+    if (peeked) return undefined;
     let live = true;
     setState((previous) => ({ status: 'loading', ...(previous.data === undefined ? {} : { data: previous.data }) }));
     loadRef.current().then(

@@ -21,6 +21,37 @@ describe('createI18n', () => {
     expect(document.documentElement.lang).toBe('pl');
   });
 
+  it('loads the last fallback (English) only when told to, after the first view', async () => {
+    let later: (() => void) | undefined;
+    const i18n = await createI18n('fr', { deferLastFallback: (load) => { later = load; } });
+    expect(i18n.t('pageTitle', { title: 'Mes applications', brand: 'HK Küchen' })).toContain('HK Küchen');
+    expect(i18n.getResourceBundle('fr', 'common')).toMatchObject({ pageTitle: expect.any(String) });
+    expect(Object.keys(i18n.getResourceBundle('en', 'common') ?? {})).toHaveLength(0);
+    expect(later).toBeTypeOf('function');
+    const loaded = new Promise<void>((resolve) => { i18n.on('loaded', () => resolve()); });
+    later?.();
+    await loaded;
+    expect(i18n.getResourceBundle('en', 'common')).toMatchObject({ pageTitle: expect.any(String) });
+    expect(i18n.getResourceBundle('en', 'ui')).toBeDefined();
+  });
+
+  it('loads the deferred files at once when the language changes before the first view is ready', async () => {
+    const i18n = await createI18n('de', { deferLastFallback: () => undefined });
+    expect(Object.keys(i18n.getResourceBundle('en', 'home') ?? {})).toHaveLength(0);
+    const loaded = new Promise<void>((resolve) => { i18n.on('loaded', () => resolve()); });
+    await i18n.changeLanguage('en');
+    await loaded;
+    expect(i18n.getResourceBundle('en', 'home')).toMatchObject({ subtitle: expect.any(String) });
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('defers nothing without the option or when nothing comes after German', async () => {
+    const english = await createI18n('en', { deferLastFallback: () => { throw new Error('nothing to defer'); } });
+    expect(english.getResourceBundle('en', 'common')).toMatchObject({ pageTitle: expect.any(String) });
+    const french = await createI18n('fr');
+    expect(french.getResourceBundle('en', 'common')).toMatchObject({ pageTitle: expect.any(String) });
+  });
+
   it('formats dates and numbers for the language', () => {
     expect(formatDate('de', '2026-03-05T12:00:00Z')).toBe('5. März 2026');
     expect(formatDate('en', '2026-03-05T12:00:00Z')).toBe('5 March 2026');

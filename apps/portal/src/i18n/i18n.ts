@@ -5,29 +5,53 @@ import { initReactI18next } from 'react-i18next';
 import { bundledGerman, loadMessages } from './resources.ts';
 import { fallbackChain, isLanguage, languageTags, type Language } from './languages.ts';
 
-const lazyBackend: BackendModule = {
-  type: 'backend',
-  init() { /* nothing to set up */ },
-  read(language: string, namespace: string, callback: ReadCallback) {
-    if (!isLanguage(language)) {
-      callback(null, {});
-      return;
-    }
-    loadMessages(language, namespace as Parameters<typeof loadMessages>[1]).then(
-      (messages) => callback(null, messages ?? {}),
-      (error: unknown) => {
-        // Spec §8: a failed locale file load is only logged.
-        console.warn(`[i18n] could not load ${language}/${namespace}`, error);
+/**
+ * Loads one namespace of one language on demand. `deferred(language)` true: answer empty for
+ * now and remember the read in `later` (loaded again by `createI18n` when the first view is ready).
+ */
+function lazyBackend(deferred: (language: string) => boolean, later: Set<string>): BackendModule {
+  return {
+    type: 'backend',
+    init() { /* nothing to set up */ },
+    read(language: string, namespace: string, callback: ReadCallback) {
+      if (!isLanguage(language)) {
         callback(null, {});
-      },
-    );
-  },
-};
+        return;
+      }
+      if (deferred(language)) {
+        later.add(`${language}|${namespace}`);
+        callback(null, {});
+        return;
+      }
+      loadMessages(language, namespace as Parameters<typeof loadMessages>[1]).then(
+        (messages) => callback(null, messages ?? {}),
+        (error: unknown) => {
+          // Spec §8: a failed locale file load is only logged.
+          console.warn(`[i18n] could not load ${language}/${namespace}`, error);
+          callback(null, {});
+        },
+      );
+    },
+  };
+}
 
-export async function createI18n(language: Language): Promise<I18n> {
+export interface I18nOptions {
+  /**
+   * The first view needs its language and German only: German is complete (the locale test
+   * compares every language with it), so the last fallback, English, is never shown then. With
+   * this option its files are loaded when `later` runs the task (the portal: once the first
+   * route is ready) instead of delaying the first render by three requests.
+   */
+  readonly deferLastFallback?: (load: () => void) => void;
+}
+
+export async function createI18n(language: Language, options: I18nOptions = {}): Promise<I18n> {
   const instance = i18next.createInstance();
+  const later = new Set<string>();
+  let starting = options.deferLastFallback !== undefined;
+  const deferred = (lng: string) => starting && lng !== language && lng !== 'de';
   await instance
-    .use(lazyBackend)
+    .use(lazyBackend(deferred, later))
     .use(initReactI18next)
     .init({
       lng: language,
@@ -42,8 +66,23 @@ export async function createI18n(language: Language): Promise<I18n> {
       returnNull: false,
       react: { useSuspense: true, bindI18n: 'languageChanged loaded' },
     });
+  starting = false;
+  const loadLater = () => {
+    if (later.size === 0) return;
+    const reads = [...later].map((key) => key.split('|'));
+    later.clear();
+    const languagesToLoad = [...new Set(reads.map(([lng]) => lng ?? ''))];
+    const namespaces = [...new Set(reads.map(([, ns]) => ns ?? ''))];
+    // Emits 'loaded': react-i18next renders again with the loaded messages.
+    instance.reloadResources(languagesToLoad, namespaces).catch(() => undefined);
+  };
+  if (later.size > 0) options.deferLastFallback?.(loadLater);
   document.documentElement.lang = language;
-  instance.on('languageChanged', (lng) => { document.documentElement.lang = lng; });
+  instance.on('languageChanged', (lng) => {
+    document.documentElement.lang = lng;
+    // A change of language before the first view was ready (the deferred files may be the new language's).
+    loadLater();
+  });
   return instance;
 }
 

@@ -8,6 +8,8 @@ import { isAuthCallback, provideSignIn, safeReturnPath, type PortalError } from 
 import { useServices } from '../../app/contexts.tsx';
 import { useSession } from '../../app/session.ts';
 import { ErrorViewFor } from '../../app/error-view.tsx';
+import { useMarkReady } from '../../app/ready.ts';
+import { preloadRoute } from '../../app/route-data.ts';
 import { runToOutput } from './run-machine.ts';
 import { policyHintFor, withSignInPolicy } from './policy-change.ts';
 import { links } from '../../routes.ts';
@@ -32,6 +34,8 @@ export default function CallbackPage() {
       navigate(returnPath, { replace: true });
       return;
     }
+    // Most sign-ins return to the launcher: its chunk loads while the code is exchanged.
+    if (callback) preloadRoute(links.home(), services.api, undefined);
     const hint = callback ? policyHintFor(new URLSearchParams(window.location.search).get('state')) : undefined;
     const config = hint === undefined ? services.authConfig : withSignInPolicy(services.authConfig, hint.policy);
     const machine = provideSignIn(services.ports);
@@ -45,6 +49,8 @@ export default function CallbackPage() {
               return;
             }
             services.session.send({ type: 'SIGNED_IN', session: output.session, user: output.user });
+            // The return route's data in parallel with its code (the launcher's list).
+            preloadRoute(output.returnPath, services.api, output.user.id);
             navigate(output.returnPath, { replace: true });
             return;
           case 'cancelled':
@@ -60,6 +66,8 @@ export default function CallbackPage() {
       () => setError({ kind: 'unexpected', status: 500 }),
     );
   }, [services, session.isSignedIn, sessionReady, navigate]);
+  // Not ready while signing in: the page the user returns to is the first view (it marks ready).
+  useMarkReady(error !== undefined);
   if (error !== undefined) return <ErrorViewFor error={error} />;
   return <Busy label={t('status.signingIn')} />;
 }

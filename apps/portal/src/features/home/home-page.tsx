@@ -11,14 +11,15 @@ import { useMarkReady } from '../../app/ready.ts';
 import { resolveAssetUrl } from '../../app/assets.ts';
 import { ErrorViewFor } from '../../app/error-view.tsx';
 import { links } from '../../routes.ts';
-import { loadMyApps } from './my-apps.ts';
+import { loadMyApps, peekMyApps } from './my-apps.ts';
 
 export default function HomePage() {
   const { t } = useTranslation('home');
   const { api, config } = useServices();
   const session = useSession();
   const userId = session.user?.id ?? '';
-  const apps = useLoad(() => loadMyApps(api, userId), userId);
+  // Preloaded with the page's code (routes.ts): usually there already at the first render.
+  const apps = useLoad(() => loadMyApps(api, userId), userId, () => peekMyApps(userId));
   // The launcher is ready when its tiles (or its error or empty state) are shown.
   useMarkReady(apps.status !== 'loading');
   if (apps.status === 'failed' && apps.data === undefined) return <ErrorViewFor error={apps.error} />;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MyApplication, UserPortalApi } from '@portal/adapters';
-import { forgetMyApps, loadMyApps, preloadMyApps } from './my-apps.ts';
+import { forgetMyApps, loadMyApps, peekMyApps, preloadMyApps } from './my-apps.ts';
 
 function fakeApi(answers: (() => Promise<readonly MyApplication[]>)[]) {
   const listMyApplications = vi.fn(() => {
@@ -56,5 +56,16 @@ describe('the launcher list cache', () => {
     forgetMyApps();
     await loadMyApps(api, 'u1');
     expect(listMyApplications).toHaveBeenCalledTimes(2);
+  });
+
+  it('peeks at a list that has arrived (for the first render), only for its user', async () => {
+    const { api, listMyApplications } = fakeApi([]);
+    expect(peekMyApps('u1')).toBeUndefined();
+    preloadMyApps(api, 'u1');
+    expect(peekMyApps('u1')).toBeUndefined();
+    await loadMyApps(api, 'u1');
+    expect(peekMyApps('u1')).toEqual([]);
+    expect(peekMyApps('u2')).toBeUndefined();
+    expect(listMyApplications).toHaveBeenCalledTimes(1);
   });
 });

@@ -9,6 +9,8 @@ interface Entry {
   /** A page has read this entry (a preload that nobody read yet is kept even when it failed). */
   read: boolean;
   failed: boolean;
+  /** The list once it has arrived. */
+  value?: readonly MyApplication[];
 }
 
 let cached: Entry | undefined;
@@ -16,7 +18,7 @@ let cached: Entry | undefined;
 function start(api: UserPortalApi, userId: string, read: boolean): Entry {
   const entry: Entry = { userId, list: api.listMyApplications(), read, failed: false };
   cached = entry;
-  entry.list.catch(() => {
+  entry.list.then((value) => { entry.value = value; }, () => {
     entry.failed = true;
     // A failed load is forgotten once a page has seen it, so that the next load tries again.
     if (entry.read && cached === entry) cached = undefined;
@@ -31,6 +33,13 @@ export function loadMyApps(api: UserPortalApi, userId: string, force = false): P
     if (entry.failed && cached === entry) cached = undefined;
   }
   return entry.list;
+}
+
+/** The list if it has already arrived for this user (the page then renders the tiles at once). */
+export function peekMyApps(userId: string): readonly MyApplication[] | undefined {
+  if (cached === undefined || cached.userId !== userId || cached.value === undefined) return undefined;
+  cached.read = true;
+  return cached.value;
 }
 
 /** Start the load for this user unless it is already under way or done (nothing is read). */
