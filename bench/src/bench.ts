@@ -9,7 +9,7 @@
 // DATABASE_URL (passed to the stack: the API runs on that PostgreSQL server instead).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { analyseBundle, bundleBudgets, firstRouteJsCeiling, isRealBuild, lazyRouteChunks, readManifest, workspaceRoot } from './bundle.ts';
 import { applyProfile, launch, memory, newBenchPage, profiles, recordRequests, selectors, type Profile, type RequestRecord } from './browser.ts';
@@ -357,7 +357,7 @@ async function main() {
     say('seeding the large data set when the folder is empty (pnpm --filter @portal/api seed large) …');
     const seeded = spawnSync('pnpm', ['--silent', '--filter', '@portal/api', 'seed', 'large'], {
       cwd: workspaceRoot, encoding: 'utf8', timeout: 900_000,
-      env: { ...process.env, API_DATA_DIR: join(dataDir, 'api'), PORTAL_URL: `http://localhost:${base}`, DEALER_SHOP_URL: `http://localhost:${base + 3}` },
+      env: { ...process.env, API_DATA_DIR: resolve(workspaceRoot, dataDir, 'api'), PORTAL_URL: `http://localhost:${base}`, DEALER_SHOP_URL: `http://localhost:${base + 3}` },
     });
     const out = `${seeded.stdout ?? ''}${seeded.stderr ?? ''}`.trim();
     if (seeded.status !== 0) {

@@ -26,13 +26,22 @@ export async function openPGlite(dataDir?: string): Promise<PGlite> {
   return PGlite.create({ dataDir, extensions: { pg_trgm } });
 }
 
+const servers = new WeakSet<Database>();
+
+/** True for a PostgreSQL server (queries of one request may run at once on several connections), false for PGlite (one at a time). */
+export function onServer(db: Database): boolean {
+  return servers.has(db);
+}
+
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.connectionString) {
     const pool = new pg.Pool({ connectionString: options.connectionString, max: 10 });
     // An idle connection closed by the server (restart, DROP DATABASE ... FORCE) must not
     // crash the process; the pool replaces it on the next query.
     pool.on('error', (error) => console.warn(`database: idle connection lost: ${error.message}`));
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    servers.add(db);
+    return db;
   }
   const pglite = options.pglite ?? (await openPGlite(options.dataDir));
   return new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });

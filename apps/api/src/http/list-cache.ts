@@ -6,6 +6,7 @@
 // figure is computed, so a figure is never filed under a newer version than its data.
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
+import { onServer } from '../db/database.ts';
 import type { Database } from '../db/database.ts';
 
 export type VersionedTable = 'users' | 'application_users' | 'access_requests';
@@ -56,14 +57,26 @@ export async function cachedWith<T, X>(db: Database, tables: readonly VersionedT
   return computed;
 }
 
+/** The value filed under `key` if it is current, without computing it. */
+export async function peek<T>(db: Database, tables: readonly VersionedTable[], key: string): Promise<T | undefined> {
+  const hit = caches.get(db)?.get(key);
+  if (!hit) return undefined;
+  return hit.stamp === (await stampOf(db, tables)) ? ((await hit.value) as T) : undefined;
+}
+
 /**
- * The rows and the total of a page. Without a search both run at once; with one, the total
- * (usually cached) comes first, so that a page past the end or a search without match costs
- * no rows query (a term that finds nothing would otherwise walk a whole sort index).
+ * The rows and the total of a page. Without a search both run at once. With one, a known
+ * (cached) total comes first, so that a page past the end or a search without match costs
+ * no rows query (a term that finds nothing would otherwise walk a whole sort index), and the
+ * rows query may choose its plan by the number of matches. An unknown total is computed
+ * first on PGlite (one query at a time anyway), alongside the rows on a server.
  */
-export async function pageOf<R>(searched: boolean, offset: number, rows: (total?: number) => Promise<R[]>, total: () => Promise<number>): Promise<[R[], number]> {
-  if (!searched) return Promise.all([rows(), total()]);
-  const n = await total();
+export async function pageOf<R>(db: Database, search: { tables: readonly VersionedTable[]; key: string } | undefined, offset: number,
+  rows: (total?: number) => Promise<R[]>, total: () => Promise<number>): Promise<[R[], number]> {
+  if (!search) return Promise.all([rows(), total()]);
+  const known = await peek<number>(db, search.tables, search.key);
+  if (known === undefined && onServer(db)) return Promise.all([rows(), total()]);
+  const n = known ?? (await total());
   return [n > offset ? await rows(n) : [], n];
 }
 

@@ -112,7 +112,8 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       });
       page = { rows: counted.extra ?? (counted.value > list.offset ? await searchPage().execute() : []), total: counted.value };
     } else {
-      const [rows, total] = await pageOf(like !== undefined, list.offset,
+      const countKey = `requests:count:${a.id}:${status ?? ''}:${like ?? ''}`;
+      const [rows, total] = await pageOf(db, like === undefined ? undefined : { tables: ['access_requests', 'users'], key: countKey }, list.offset,
         () => like === undefined && (list.sort === 'requestedAt' || list.sort === 'status')
           // Sorted by the request's own columns: the page is taken from the requests' index
           // first, and only its rows are joined with their users.
@@ -122,7 +123,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
             ? withUsers().select(columns).orderBy(orderBy(keys, list.order)).limit(list.pageSize).offset(list.offset).execute()
             : searchPage().execute(),
         // Without a search the join adds nothing to the count (user_id is a foreign key).
-        () => like === undefined ? countAll() : cached(db, ['access_requests', 'users'], `requests:count:${a.id}:${status ?? ''}:${like}`, async () =>
+        () => like === undefined ? countAll() : cached(db, ['access_requests', 'users'], countKey, async () =>
           Number((await withUsers().where('u.search', 'like', like).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)));
       page = { rows, total };
     }
@@ -221,13 +222,14 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       if (start.anchor) base = base.where(after(keys, start.anchor, list.order));
       skip = start.skip;
     }
-    const [rows, total] = await pageOf(like !== undefined, list.offset,
+    const countKey = `app-users:count:${a.id}:${like ?? ''}`;
+    const [rows, total] = await pageOf(db, like === undefined ? undefined : { tables: ['application_users', 'users'], key: countKey }, list.offset,
       () => base.select(['u.id', 'u.full_name', 'u.email', 'u.company_name', 'au.access_since', 'au.role_ids'])
         .orderBy(orderBy(keys, list.order)).limit(list.pageSize).offset(skip).execute(),
       // The users of each application are counted by triggers; a search's count is cached.
       () => like === undefined
         ? db.selectFrom('application_user_counts').select('n').where('application_id', '=', a.id).executeTakeFirst().then((r) => Number(r?.n ?? 0))
-        : cached(db, ['application_users', 'users'], `app-users:count:${a.id}:${like}`, async () =>
+        : cached(db, ['application_users', 'users'], countKey, async () =>
           Number((await db.selectFrom('application_users as au').innerJoin('users as u', 'u.id', 'au.user_id').where('au.application_id', '=', a.id)
             .where('u.search', 'like', like).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)));
     const roles = await refsOf(db, 'roles', rows.flatMap((r) => r.role_ids));

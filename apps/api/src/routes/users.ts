@@ -49,7 +49,8 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
       skip = start.skip;
     }
     const like = list.like;
-    const [rows, total] = await pageOf(like !== undefined, list.offset,
+    const countKey = `users:count:${like ?? ''}`;
+    const [rows, total] = await pageOf(db, like === undefined ? undefined : { tables: ['users'], key: countKey }, list.offset,
       (found) => (found !== undefined && found <= FEW_MATCHES
         // OFFSET 0 keeps the planner from merging the subquery: matches first, then the sort.
         ? db.selectFrom(base.selectAll().offset(0).as('users'))
@@ -58,7 +59,7 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
       // The user count is kept by triggers; the count of a search is cached until users change.
       () => like === undefined
         ? db.selectFrom('row_counts').select('n').where('table_name', '=', 'users').executeTakeFirstOrThrow().then((r) => Number(r.n))
-        : cached(db, ['users'], `users:count:${like}`, async () =>
+        : cached(db, ['users'], countKey, async () =>
           Number((await db.selectFrom('users').where('search', 'like', like).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)));
     return c.json({
       items: rows.map((u) => ({ id: u.id, fullName: u.full_name, firstName: u.first_name, lastName: u.last_name, email: u.email,
