@@ -48,19 +48,23 @@ type PageKey = AdminPageKey;
 
 const idleEnv = () => ({
   navigator: window.navigator,
-  ...(typeof window.requestIdleCallback === 'function' ? { requestIdleCallback: (cb: () => void) => window.requestIdleCallback(cb) } : {}),
+  // At the latest after a second: a busy main thread must not postpone the preload past the first click.
+  ...(typeof window.requestIdleCallback === 'function' ? { requestIdleCallback: (cb: () => void) => window.requestIdleCallback(cb, { timeout: 1000 }) } : {}),
   setTimeout: (cb: () => void, ms: number) => window.setTimeout(cb, ms),
 });
 
-/** After the console has painted: the sidebar's targets when idle (detail pages: on intent, `RowLink`). */
-function usePreloadPages(settled: boolean, administersApplications: boolean, managesAccessRequests: boolean) {
+/**
+ * After the console has painted: the sidebar's targets when idle. The global ones need only
+ * the permissions; the application's pages follow once the administrable list is known
+ * (preloading a page twice is a no-op). Detail pages: on intent, `RowLink`.
+ */
+function usePreloadPages(administersApplications: boolean, managesAccessRequests: boolean) {
   const session = useSession();
   const permissions = session.user?.hkData.permissions;
   useEffect(() => {
-    if (!settled) return;
     const sidebar = pagesToPreload({ permissions: permissions ?? [], administersApplications, managesAccessRequests });
     prefetchWhenIdle(sidebar.map((key) => pages[key]), idleEnv());
-  }, [settled, permissions, administersApplications, managesAccessRequests]);
+  }, [permissions, administersApplications, managesAccessRequests]);
 }
 
 setPathPreloader((path) => {
@@ -84,11 +88,7 @@ function AdminShell() {
   const { administrable } = useAdmin();
   const applicationId = applicationOfPath(location);
   const current = applicationId === undefined ? undefined : administrable.items.find((app) => app.id === applicationId);
-  usePreloadPages(
-    administrable.status !== 'loading',
-    administrable.items.length > 0,
-    administrable.items.some((app) => app.permissions.manageAccessRequests),
-  );
+  usePreloadPages(administrable.items.length > 0, administrable.items.some((app) => app.permissions.manageAccessRequests));
   return (
     <AdminLayout
       brand={chrome.brand}

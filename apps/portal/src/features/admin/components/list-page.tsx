@@ -7,7 +7,7 @@ import { usePageTitle } from '../../../app/page-title.ts';
 import { useAdmin } from '../admin-context.tsx';
 import { adminLinks, type EntityKind } from '../lib/links.ts';
 import { preloadPageOf } from '../lib/preload.ts';
-import { useAdminT } from '../lib/i18n.ts';
+import { useAdminT, type AdminT } from '../lib/i18n.ts';
 
 export function ListPage({ kind, title, subTitle, children, creatable = true }: {
   readonly kind: EntityKind;
@@ -44,7 +44,7 @@ export function RowLink({ href, children }: { readonly href: string; readonly ch
   );
 }
 
-export function YesNo({ value }: { readonly value: boolean }) {
-  const t = useAdminT();
-  return <span>{value ? t('common.yes') : t('common.no')}</span>;
+/** 'Ja' / 'Nein' for a table cell: text from the list's `t`, no hook per cell (a page flip mounts 50 rows). */
+export function yesNo(t: AdminT, value: boolean): string {
+  return value ? t('common.yes') : t('common.no');
 }

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { ApplicationSummary } from '@portal/adapters/admin';
 import type { DataTableColumn } from '@portal/ui';
 import { ListView } from '../components/list-view.tsx';
-import { ListPage, RowLink, YesNo } from '../components/list-page.tsx';
+import { ListPage, RowLink, yesNo } from '../components/list-page.tsx';
 import { useAdmin } from '../admin-context.tsx';
 import { adminLinks } from '../lib/links.ts';
 import { listRoutes } from '../lib/list-routes.ts';
@@ -16,8 +16,8 @@ export default function ApplicationsListPage() {
     { key: 'id', header: t('applications.fields.id'), sortable: true, render: (row) => <code className="text-xs">{row.id}</code> },
     { key: 'url', header: t('applications.fields.url'), render: (row) => <span className="break-all">{row.url}</span> },
     { key: 'sortNumber', header: t('applications.fields.sortNumber'), sortable: true, align: 'end', render: (row) => row.sortNumber },
-    { key: 'internal', header: t('applications.fields.internal'), render: (row) => <YesNo value={row.internal} /> },
-    { key: 'released', header: t('applications.fields.released'), render: (row) => <YesNo value={row.released} /> },
+    { key: 'internal', header: t('applications.fields.internal'), render: (row) => yesNo(t, row.internal) },
+    { key: 'released', header: t('applications.fields.released'), render: (row) => yesNo(t, row.released) },
   ], [t]);
   return (
     <ListPage kind="applications" title={t('applications.title')} subTitle={t('applications.subTitle')}>

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { AttributeSummary } from '@portal/adapters/admin';
 import type { DataTableColumn } from '@portal/ui';
 import { ListView } from '../components/list-view.tsx';
-import { ListPage, RowLink, YesNo } from '../components/list-page.tsx';
+import { ListPage, RowLink, yesNo } from '../components/list-page.tsx';
 import { useAdmin } from '../admin-context.tsx';
 import { adminLinks } from '../lib/links.ts';
 import { listRoutes } from '../lib/list-routes.ts';
@@ -15,8 +15,8 @@ export default function AttributesListPage() {
     { key: 'key', header: t('attributes.fields.key'), sortable: true, render: (row) => <RowLink href={adminLinks.detail('attributes', row.id)}>{row.key}</RowLink> },
     { key: 'label', header: t('attributes.fields.label'), sortable: true, render: (row) => row.label },
     { key: 'dataType', header: t('attributes.fields.dataType'), sortable: true, render: (row) => t(`attributes.dataTypes.${row.dataType}`) },
-    { key: 'editableByUser', header: t('attributes.fields.editableByUser'), render: (row) => <YesNo value={row.editableByUser} /> },
-    { key: 'editableByOthers', header: t('attributes.fields.editableByOthers'), render: (row) => <YesNo value={row.editableByOthers} /> },
+    { key: 'editableByUser', header: t('attributes.fields.editableByUser'), render: (row) => yesNo(t, row.editableByUser) },
+    { key: 'editableByOthers', header: t('attributes.fields.editableByOthers'), render: (row) => yesNo(t, row.editableByOthers) },
   ], [t]);
   return (
     <ListPage kind="attributes" title={t('attributes.title')} subTitle={t('attributes.subTitle')}>

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { UserSummary } from '@portal/adapters/admin';
 import type { DataTableColumn } from '@portal/ui';
 import { ListView } from '../components/list-view.tsx';
-import { ListPage, RowLink, YesNo } from '../components/list-page.tsx';
+import { ListPage, RowLink, yesNo } from '../components/list-page.tsx';
 import { useAdmin } from '../admin-context.tsx';
 import { adminLinks } from '../lib/links.ts';
 import { listRoutes } from '../lib/list-routes.ts';
@@ -16,7 +16,7 @@ export default function UsersListPage() {
     { key: 'fullName', header: t('users.fields.fullName'), sortable: true, render: (row) => <RowLink href={adminLinks.detail('users', row.id)}>{row.fullName === '' ? row.email : row.fullName}</RowLink> },
     { key: 'email', header: t('users.fields.email'), sortable: true, render: (row) => <span className="break-all">{row.email}</span> },
     { key: 'companyName', header: t('users.fields.companyName'), sortable: true, render: (row) => row.companyName ?? '–' },
-    { key: 'internal', header: t('users.fields.internal'), render: (row) => <YesNo value={row.internal} /> },
+    { key: 'internal', header: t('users.fields.internal'), render: (row) => yesNo(t, row.internal) },
     { key: 'createdAt', header: t('users.fields.createdAt'), sortable: true, render: (row) => date(row.createdAt, false) },
   ], [t, date]);
   return (
