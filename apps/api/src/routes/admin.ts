@@ -8,7 +8,7 @@ import { administers, managesAccessRequests } from '../context.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { readJson } from '../http/body.ts';
 import { ApiError, conflict, forbidden, notFound } from '../http/errors.ts';
-import { after, anchorsOf, ANCHOR_EVERY, cached, cachedWith, orderBy, pageOf, startOf } from '../http/list-cache.ts';
+import { after, anchorsOf, ANCHOR_EVERY, cached, cachedWith, FEW_MATCHES, orderBy, pageOf, startOf } from '../http/list-cache.ts';
 import type { KeyPart } from '../http/list-cache.ts';
 import { parseList } from '../http/list.ts';
 import { recordHistory } from '../history.ts';
@@ -16,6 +16,7 @@ import {
   applicationAttributes, checkAccountAccesses, checkRoles, grant, loadApplication, pick, refsOf, removeGrant, storeValues,
   uniqueOrThrow, userAttributeValues,
 } from '../services/access.ts';
+import { countUsersMatching } from '../services/users.ts';
 
 type S = components['schemas'];
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -224,7 +225,14 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     }
     const countKey = `app-users:count:${a.id}:${like ?? ''}`;
     const [rows, total] = await pageOf(db, like === undefined ? undefined : { tables: ['application_users', 'users'], key: countKey }, list.offset,
-      () => base.select(['u.id', 'u.full_name', 'u.email', 'u.company_name', 'au.access_since', 'au.role_ids'])
+      async (found) => (found !== undefined && like !== undefined && (await countUsersMatching(db, like)) <= FEW_MATCHES
+        // A term matching few users: those users first (trigram index), each looked up in this
+        // application's users by key (lateral subqueries with OFFSET 0, which the planner keeps
+        // as they are), then sorted; walking a sort index would test tens of thousands of rows.
+        ? db.selectFrom(db.selectFrom('users').select(['id', 'full_name', 'email', 'company_name']).where('search', 'like', like).offset(0).as('u'))
+          .innerJoinLateral((eb) => eb.selectFrom('application_users').select(['user_id', 'access_since', 'role_ids'])
+            .where('application_id', '=', a.id).whereRef('user_id', '=', 'u.id').offset(0).as('au'), (join) => join.onTrue())
+        : base).select(['u.id', 'u.full_name', 'u.email', 'u.company_name', 'au.access_since', 'au.role_ids'])
         .orderBy(orderBy(keys, list.order)).limit(list.pageSize).offset(skip).execute(),
       // The users of each application are counted by triggers; a search's count is cached.
       () => like === undefined

@@ -11,6 +11,7 @@ import type { KeyPart } from '../http/list-cache.ts';
 import { parseList } from '../http/list.ts';
 import { recordHistory } from '../history.ts';
 import { authCheck, claimsOf, pick, queueWebhook, refsOf } from '../services/access.ts';
+import { countUsersMatching } from '../services/users.ts';
 
 type S = components['schemas'];
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -59,8 +60,7 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
       // The user count is kept by triggers; the count of a search is cached until users change.
       () => like === undefined
         ? db.selectFrom('row_counts').select('n').where('table_name', '=', 'users').executeTakeFirstOrThrow().then((r) => Number(r.n))
-        : cached(db, ['users'], countKey, async () =>
-          Number((await db.selectFrom('users').where('search', 'like', like).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)));
+        : countUsersMatching(db, like));
     return c.json({
       items: rows.map((u) => ({ id: u.id, fullName: u.full_name, firstName: u.first_name, lastName: u.last_name, email: u.email,
         companyName: u.company_name, internal: u.internal, language: u.language as S['Language'], createdAt: iso(u.created_at) })),

@@ -3,6 +3,7 @@
 import type { Principal } from '../auth.ts';
 import type { Database } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
+import { cached } from '../http/list-cache.ts';
 import { recordHistory } from '../history.ts';
 
 export async function ensureUser(db: Database, me: Principal): Promise<void> {
@@ -17,4 +18,10 @@ export async function ensureUser(db: Database, me: Principal): Promise<void> {
     await trx.insertInto('users').values(row).execute();
     await recordHistory(trx, { table: 'users', entity: me.userId, mode: 'CREATE', by: me.userId, after: { email, firstName: row.first_name, lastName: row.last_name } });
   });
+}
+
+/** The number of users a search (a LIKE pattern on `search`) matches; cached until users change. */
+export function countUsersMatching(db: Database, like: string): Promise<number> {
+  return cached(db, ['users'], `users:count:${like}`, async () =>
+    Number((await db.selectFrom('users').where('search', 'like', like).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n));
 }
