@@ -21,7 +21,7 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 const env = process.env;
 const runs = Math.max(1, Number(env.BENCH_RUNS ?? 5));
 const base = Number(env.BENCH_PORT_BASE ?? 5380);
-const dataDir = env.BENCH_DATA_DIR ?? join(workspaceRoot, '.data', 'bench');
+const dataDir = resolve(workspaceRoot, env.BENCH_DATA_DIR ?? join('.data', 'bench'));
 const seed = env.BENCH_SEED === 'demo' ? 'demo' : 'large';
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;

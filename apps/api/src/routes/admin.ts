@@ -17,6 +17,7 @@ import {
   uniqueOrThrow, userAttributeValues,
 } from '../services/access.ts';
 import { countUsersMatching } from '../services/users.ts';
+import { accountAccessSelection, roleSelection } from '../services/selections.ts';
 
 type S = components['schemas'];
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -321,32 +322,16 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     const me = await deps.auth.user(c.req.header('authorization'));
     const a = await adminOf(me, c.req.param('id'));
     const list = parseList(c, { sorts: ['label'] as const, defaultSort: 'label' });
-    const all = me.permissions.has('applications.write');
-    const keys = [...me.permissions];
-    const base = db.selectFrom('application_roles as ar').innerJoin('roles as r', 'r.id', 'ar.role_id')
-      .leftJoin('permissions as p', 'p.id', 'ar.permission_id')
-      .where('ar.application_id', '=', a.id)
-      .$if(!all, (q) => q.where((eb) => (keys.length ? eb.or([eb('ar.permission_id', 'is', null), eb('p.key', 'in', keys)]) : eb('ar.permission_id', 'is', null))))
-      .$if(list.like !== undefined, (q) => q.where(sql<string>`lower(r.label || ' ' || r.key)`, 'like', list.like ?? ''));
-    const [rows, total] = await Promise.all([
-      base.select(['r.id', 'r.key', 'r.label']).orderBy('r.label').orderBy('r.id').limit(list.pageSize).offset(list.offset).execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return c.json({ items: rows, total: Number(total.n) } satisfies S['SelectionList']);
+    // Without applications.write, only roles without a permission or with one the admin holds.
+    const filter = me.permissions.has('applications.write') ? {} : { permissionKeys: [...me.permissions] };
+    return c.json(await roleSelection(db, a.id, { like: list.like, limit: list.pageSize, offset: list.offset }, filter) satisfies S['SelectionList']);
   });
 
   app.get('/Admin/Applications/:id/Selections/AccountAccesses', async (c) => {
     const me = await deps.auth.user(c.req.header('authorization'));
     const a = await adminOf(me, c.req.param('id'));
     const list = parseList(c, { sorts: ['label'] as const, defaultSort: 'label' });
-    const base = db.selectFrom('application_account_accesses as aa').innerJoin('account_accesses as x', 'x.id', 'aa.account_access_id')
-      .where('aa.application_id', '=', a.id)
-      .$if(list.like !== undefined, (q) => q.where(sql<string>`lower(x.label || ' ' || x.key)`, 'like', list.like ?? ''));
-    const [rows, total] = await Promise.all([
-      base.select(['x.id', 'x.key', 'x.label']).orderBy('x.label').orderBy('x.id').limit(list.pageSize).offset(list.offset).execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return c.json({ items: rows, total: Number(total.n) } satisfies S['SelectionList']);
+    return c.json(await accountAccessSelection(db, a.id, { like: list.like, limit: list.pageSize, offset: list.offset }) satisfies S['SelectionList']);
   });
 
   app.get('/Admin/Applications/:id/WebhookDeliveries', async (c) => {
