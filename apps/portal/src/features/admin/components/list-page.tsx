@@ -1,5 +1,5 @@
 // The frame of a global list page: navigation bar title, the create button, the list.
-import type { ReactNode } from 'react';
+import { createContext, use, type ReactNode } from 'react';
 import { PlusIcon } from '@heroicons/react/20/solid';
 import { UiLink, buttonClasses } from '@portal/ui';
 import { useNavigationBar } from '../../../app/contexts.tsx';
@@ -35,12 +35,33 @@ export function ListPage({ kind, title, subTitle, children, creatable = true }: 
   );
 }
 
+/** The list view's navigate: row links use it instead of a router link each (one location subscription per list, not per row). */
+export const RowNavigate = createContext<((href: string) => void) | undefined>(undefined);
+
+const rowLinkClasses = 'font-medium text-accent hover:underline focus-visible:outline-2 focus-visible:outline-focus';
+
 /** The first cell of a row: a link to the detail page (its chunk preloads on pointer or focus). */
 export function RowLink({ href, children }: { readonly href: string; readonly children: ReactNode }) {
+  const navigate = use(RowNavigate);
+  const intent = () => preloadPageOf(href);
+  if (navigate === undefined) {
+    return <UiLink href={href} onPointerEnter={intent} onFocus={intent} className={rowLinkClasses}>{children}</UiLink>;
+  }
   return (
-    <UiLink href={href} onPointerEnter={() => preloadPageOf(href)} onFocus={() => preloadPageOf(href)} className="font-medium text-accent hover:underline focus-visible:outline-2 focus-visible:outline-focus">
+    <a
+      href={href}
+      onPointerEnter={intent}
+      onFocus={intent}
+      onClick={(event) => {
+        // As the router's link: a modified or non-primary click keeps the browser's behaviour.
+        if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey || event.button !== 0 || event.defaultPrevented) return;
+        event.preventDefault();
+        navigate(href);
+      }}
+      className={rowLinkClasses}
+    >
       {children}
-    </UiLink>
+    </a>
   );
 }
 

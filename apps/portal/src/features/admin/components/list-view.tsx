@@ -4,6 +4,7 @@
 // the first page may come from the route, which asked for it while the page's code loaded.
 import { useEffect, useId, useReducer, useRef, useState, type ReactNode } from 'react';
 import { MagnifyingGlassIcon } from '@heroicons/react/20/solid';
+import { useLocation } from 'wouter';
 import { fetchDelayMs } from '@portal/core';
 import { DataTable, Pagination, type DataTableColumn } from '@portal/ui';
 import type { AdminPage, ListParams, SortOrder } from '@portal/adapters/admin';
@@ -11,6 +12,7 @@ import { useLoad } from '../../../app/use-load.ts';
 import { initialList, listParams, listReducer, type ListState } from '../lib/list.ts';
 import { listRequestKey, takeFirstPage } from '../lib/list-routes.ts';
 import { useAdminT } from '../lib/i18n.ts';
+import { RowNavigate } from './list-page.tsx';
 
 export interface ListViewProps<Row> {
   readonly caption: string;
@@ -47,6 +49,7 @@ export function ListView<Row>({
 }: ListViewProps<Row>) {
   const t = useAdminT();
   const searchId = useId();
+  const [, navigate] = useLocation();
   const [state, dispatch] = useReducer(listReducer, undefined, () => initialList(defaultSort, defaultOrder));
   const [draft, setDraft] = useState('');
   const search = useDebounced(draft);
@@ -98,26 +101,28 @@ export function ListView<Row>({
           {toolbar}
         </div>
       )}
-      <DataTable<Row>
-        caption={caption}
-        columns={columns}
-        rows={page?.items ?? []}
-        rowKey={rowKey}
-        {...(state.sort === undefined ? {} : { sort: { key: state.sort, order: state.order } })}
-        onSortChange={(sort) => dispatch({ type: 'sort', sort: sort.key, order: sort.order })}
-        loading={result.status === 'loading'}
-        {...(result.status === 'failed' ? { error: t('list.error'), onRetry: result.reload } : {})}
-        emptyMessage={state.search.trim() === '' ? (emptyMessage ?? t('list.empty')) : t('list.noMatch', { search: state.search.trim() })}
-        footer={
-          <Pagination
-            page={state.page}
-            pageSize={state.pageSize}
-            total={page?.total ?? 0}
-            onPageChange={(next) => dispatch({ type: 'page', page: next })}
-            onPageSizeChange={(size) => dispatch({ type: 'pageSize', pageSize: size })}
-          />
-        }
-      />
+      <RowNavigate value={navigate}>
+        <DataTable<Row>
+          caption={caption}
+          columns={columns}
+          rows={page?.items ?? []}
+          rowKey={rowKey}
+          {...(state.sort === undefined ? {} : { sort: { key: state.sort, order: state.order } })}
+          onSortChange={(sort) => dispatch({ type: 'sort', sort: sort.key, order: sort.order })}
+          loading={result.status === 'loading'}
+          {...(result.status === 'failed' ? { error: t('list.error'), onRetry: result.reload } : {})}
+          emptyMessage={state.search.trim() === '' ? (emptyMessage ?? t('list.empty')) : t('list.noMatch', { search: state.search.trim() })}
+          footer={
+            <Pagination
+              page={state.page}
+              pageSize={state.pageSize}
+              total={page?.total ?? 0}
+              onPageChange={(next) => dispatch({ type: 'page', page: next })}
+              onPageSizeChange={(size) => dispatch({ type: 'pageSize', pageSize: size })}
+            />
+          }
+        />
+      </RowNavigate>
     </section>
   );
 }

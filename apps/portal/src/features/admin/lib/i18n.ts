@@ -1,7 +1,7 @@
 // The admin console's typed translations (namespace 'admin', German source in
 // locales/de/admin.json). The shell's i18next types do not list 'admin', so the keys are
 // typed here from the German file.
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type admin from '../../../locales/de/admin.json';
 
@@ -34,10 +34,15 @@ export function useUiT(): (key: string, vars?: AdminVars) => string {
 export function useFormatDate(): (value: string | null | undefined, withTime?: boolean) => string {
   const { i18n } = useTranslation();
   const language = i18n.language;
+  // Two formatters per language, not one per cell (a table shows 50 dates).
+  const formats = useMemo(() => ({
+    date: new Intl.DateTimeFormat(language, { dateStyle: 'medium' }),
+    dateTime: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }),
+  }), [language]);
   return useCallback((value, withTime = true) => {
     if (value === null || value === undefined || value === '') return '';
     const date = new Date(value);
     if (Number.isNaN(date.getTime())) return '';
-    return new Intl.DateTimeFormat(language, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(date);
-  }, [language]);
+    return (withTime ? formats.dateTime : formats.date).format(date);
+  }, [formats]);
 }
