@@ -104,9 +104,9 @@ test('the global administrator edits an attribute and a role and sees their hist
 test('the global administrator sees every global list with paging, search and an empty state', async ({ page }) => {
   await signInAs(page, 'global-admin', '/admin/users');
   await expect(page.getByRole('heading', { level: 1, name: 'Benutzer' })).toBeVisible();
-  await expect(page.getByText(/1–25 von \d+/)).toBeVisible();
+  await expect(page.getByText(/1–50 von \d+/)).toBeVisible();
   await page.getByRole('button', { name: 'Nächste Seite' }).click();
-  await expect(page.getByText(/26–\d+ von \d+/)).toBeVisible();
+  await expect(page.getByText(/51–\d+ von \d+/)).toBeVisible();
   await page.getByLabel('Zeilen pro Seite').selectOption('10');
   await expect(page.getByText(/1–10 von \d+/)).toBeVisible();
   await page.getByRole('searchbox').first().fill('kein-solcher-benutzer');

@@ -38,7 +38,10 @@ describe('createI18n', () => {
   it('loads the deferred files at once when the language changes before the first view is ready', async () => {
     const i18n = await createI18n('de', { deferLastFallback: () => undefined });
     expect(Object.keys(i18n.getResourceBundle('en', 'home') ?? {})).toHaveLength(0);
-    const loaded = new Promise<void>((resolve) => { i18n.on('loaded', () => resolve()); });
+    // 'loaded' is emitted per file as it arrives: wait for the one of the home namespace.
+    const loaded = new Promise<void>((resolve) => {
+      i18n.on('loaded', () => { if (Object.keys(i18n.getResourceBundle('en', 'home') ?? {}).length > 0) resolve(); });
+    });
     await i18n.changeLanguage('en');
     await loaded;
     expect(i18n.getResourceBundle('en', 'home')).toMatchObject({ subtitle: expect.any(String) });
