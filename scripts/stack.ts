@@ -61,6 +61,8 @@ const ready = await Promise.all([
   waitFor(`${urls.idp}/${env.IDP_SIGNIN_POLICY}/v2.0/.well-known/openid-configuration`),
   waitFor(urls.dealerShop),
   waitFor(urls.portal),
+  // The portal's way to the API (its `/api` proxy, or the API's own origin).
+  waitFor(`${urls.portalApi}/health`),
 ]).then(() => true, (e: unknown) => {
   console.error(String(e));
   stop(1);
@@ -74,7 +76,7 @@ function printWelcome() {
   console.log(`
   The portal is running:      ${urls.portal}
   Demo client application:    ${urls.dealerShop}
-  Reference API:              ${urls.api}   identity provider: ${urls.idp}
+  Reference API:              ${urls.portalApi.startsWith(`${urls.portal}/`) ? `${urls.portalApi} (proxied to ${urls.api})` : urls.api}   identity provider: ${urls.idp}
 
   Sign in with any of these accounts, password ${demo.password}
 ${demo.accounts.map((a) => `    ${a.email.padEnd(28)} ${a.kind}`).join('\n')}

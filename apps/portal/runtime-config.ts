@@ -14,9 +14,23 @@
 // - everything else (index.html and the SPA fallback for unknown paths): `Cache-Control:
 //   no-cache`, so a new deployment is picked up at once;
 // - compressed JavaScript and CSS (gzip or brotli).
+//
+// Where the API is (`apiUrl`, from PORTAL_API_URL): by default `${portalUrl}/api`, the API
+// on the portal's own origin. Every API call carries `Authorization`, so a call to another
+// origin needs a CORS preflight, and Chromium caches preflights per URL: each new list page,
+// search or route would pay one round trip more. Same-origin calls need none. Production:
+// - a reverse proxy (or the CDN / ingress) in front of both sends `/api/*` to the API with
+//   the `/api` prefix stripped, bodies streamed (multipart logo uploads), status and headers
+//   (Content-Type, Retry-After, …) unchanged, `X-Forwarded-For/-Proto/-Host` set, the
+//   portal's cookies not forwarded (same-origin fetches send them) — what the
+//   preview and dev servers do here (`apiProxy`, target API_URL); the API's public URL
+//   (API_PUBLIC_URL, for logo URLs) is then `https://<portal>/api` as well;
+// - or PORTAL_API_URL names the API's own origin: the API allows the portal's origin (CORS,
+//   `Access-Control-Max-Age`), the CSP's connect-src and img-src list that origin, and every
+//   new URL costs a preflight.
 import { existsSync, statSync } from 'node:fs';
 import { join, normalize, resolve, sep } from 'node:path';
-import type { Plugin } from 'vite';
+import type { Plugin, ProxyOptions } from 'vite';
 
 export interface RuntimeConfig {
   readonly portalUrl: string;
@@ -44,9 +58,10 @@ const environments = ['development', 'test', 'production'] as const;
 export function runtimeConfigFromEnv(env: Env): RuntimeConfig {
   const port = env.PORTAL_PORT ?? '5173';
   const nodeEnv = env.NODE_ENV ?? 'production';
+  const portalUrl = trimSlash(env.PORTAL_URL ?? `http://localhost:${port}`);
   return {
-    portalUrl: trimSlash(env.PORTAL_URL ?? `http://localhost:${port}`),
-    apiUrl: trimSlash(env.API_URL ?? 'http://localhost:4000'),
+    portalUrl,
+    apiUrl: trimSlash(env.PORTAL_API_URL ?? `${portalUrl}${apiProxyPath}`),
     clientId: env.PORTAL_CLIENT_ID ?? 'hk-portal',
     apiScope: env.API_SCOPE ?? 'api://portal-api/access',
     brandName: env.BRAND_NAME ?? 'HK Küchen',
@@ -67,6 +82,41 @@ function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
+/** The path under which the portal's origin serves the API (the preview and dev servers proxy it). */
+export const apiProxyPath = '/api';
+
+/** `/api/My/Applications?page=2` → `/My/Applications?page=2`; `/api` and `/api?x` → `/` and `/?x`. */
+export function stripApiPrefix(url: string): string {
+  if (url !== apiProxyPath && !url.startsWith(`${apiProxyPath}/`) && !url.startsWith(`${apiProxyPath}?`)) return url;
+  const rest = url.slice(apiProxyPath.length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+/**
+ * Vite's `server.proxy` / `preview.proxy`: `/api/*` (not `/apiary`) to the API at API_URL,
+ * prefix stripped. http-proxy streams request and response bodies (multipart uploads too)
+ * and passes status and headers (Content-Type, Retry-After, the API's CORS headers)
+ * unchanged; `Host` becomes the API's (`changeOrigin`), `X-Forwarded-For/-Port/-Proto/-Host`
+ * name the browser's request (`xfwd`); `Cookie` and `Set-Cookie` are dropped. An API that
+ * does not answer is a 502.
+ */
+export function apiProxy(env: Env): Record<string, ProxyOptions> {
+  return {
+    [`^${apiProxyPath}(?:[/?]|$)`]: {
+      target: trimSlash(env.API_URL ?? 'http://localhost:4000'),
+      changeOrigin: true,
+      xfwd: true,
+      rewrite: stripApiPrefix,
+      // The API authenticates with the bearer token only: the portal's cookies (sign-in
+      // state, language) stay on the portal's origin, and the API sets none there.
+      configure(proxy) {
+        proxy.on('proxyReq', (proxyReq) => { proxyReq.removeHeader('cookie'); });
+        proxy.on('proxyRes', (proxyRes) => { delete proxyRes.headers['set-cookie']; });
+      },
+    },
+  };
+}
+
 function origin(url: string): string {
   try {
     return new URL(url).origin;
@@ -75,9 +125,13 @@ function origin(url: string): string {
   }
 }
 
-/** A strict CSP: no inline script, no plugins, no base, no framing; calls only to the API and the provider. */
+/**
+ * A strict CSP: no inline script, no plugins, no base, no framing; calls only to the API and
+ * the provider. An API on the portal's origin is `'self'` (not listed twice).
+ */
 export function contentSecurityPolicy(config: RuntimeConfig): string {
-  const api = origin(config.apiUrl);
+  const apiOrigin = origin(config.apiUrl);
+  const api = apiOrigin === origin(config.portalUrl) ? '' : apiOrigin;
   const idp = origin(config.idp.authority);
   const connect = ["'self'", api, idp].filter((s, i, all) => s !== '' && all.indexOf(s) === i).join(' ');
   // blob: for the preview of a logo chosen for upload (shown through <img>, never inline).

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { runtimeConfigFromEnv, runtimeConfigPlugin, securityHeaders } from './runtime-config.ts';
+import { apiProxy, runtimeConfigFromEnv, runtimeConfigPlugin, securityHeaders } from './runtime-config.ts';
 
 const env = process.env;
 
@@ -43,6 +43,8 @@ export default defineConfig({
       },
     },
   },
-  server: { port: Number(env.PORTAL_PORT ?? 5173), strictPort: true },
-  preview: { port: Number(env.PORTAL_PORT ?? 5173), strictPort: true, headers: securityHeaders(config) },
+  // `/api/*` → the API at API_URL: the portal calls its API on its own origin (no CORS
+  // preflight per URL; runtime-config.ts says what a production deployment does instead).
+  server: { port: Number(env.PORTAL_PORT ?? 5173), strictPort: true, proxy: apiProxy(env) },
+  preview: { port: Number(env.PORTAL_PORT ?? 5173), strictPort: true, headers: securityHeaders(config), proxy: apiProxy(env) },
 });

@@ -148,13 +148,18 @@ async function coldLoad(browser: Browser, stack: Stack, state: StorageState, pro
       uncompressedScripts: scripts.filter((r) => r.encoding === undefined).length,
       ...(mem === undefined ? {} : { heapBytes: mem.heapBytes, elements: mem.elements, domNodes: mem.domNodes }),
       requestLog: loaded.map((r) => ({
-        url: r.url.replace(stack.urls.portal, '').replace(stack.urls.api, 'API'), type: r.type, transferred: r.transferred, encoding: r.encoding, status: r.status,
+        url: r.url.replace(`${stack.urls.portal}/api/`, 'API/').replace(stack.urls.portal, '').replace(stack.urls.api, 'API'), type: r.type, transferred: r.transferred, encoding: r.encoding, status: r.status,
         startMs: Math.round(r.sentAt - (readyEpoch - ready)), endMs: r.finishedAt === undefined ? undefined : Math.round(r.finishedAt - (readyEpoch - ready)),
       })),
     };
   } finally {
     await context.close();
   }
+}
+
+/** A browser request to the API: on the portal's origin (`/api/*`, the stack's default) or the API's own. */
+function isApiCall(stack: { readonly urls: { readonly portal: string; readonly api: string } }, url: string): boolean {
+  return url.startsWith(`${stack.urls.portal}/api/`) || url.startsWith(`${stack.urls.api}/`);
 }
 
 /** Signs in through the provider's form; returns click on "Anmelden" → tiles painted (ms). */
@@ -168,7 +173,7 @@ async function signIn(browser: Browser, stack: Stack, profile: Profile, account:
     let token: string | undefined;
     page.on('request', (r) => {
       const auth = r.headers().authorization;
-      if (auth?.startsWith('Bearer ') && r.url().startsWith(stack.urls.api)) token = auth.slice('Bearer '.length);
+      if (auth?.startsWith('Bearer ') && isApiCall(stack, r.url())) token = auth.slice('Bearer '.length);
     });
     await applyProfile(cdp, profile);
     const requests = recordRequests(cdp);
@@ -271,7 +276,7 @@ async function adminRun(browser: Browser, stack: Stack, state: StorageState, pro
           debug(`flip ${cpu}x ${i}`);
           const after = await timeline(page);
           const until = after.marks[`${flipName}Epoch`] ?? Infinity;
-          flips.push({ cpu, ms: paintedAt - (after.clickAt ?? NaN), apiRequests: requests.filter((r) => r.sentAt >= from - 50 && r.sentAt <= until && r.url.startsWith(stack.urls.api) && r.method !== 'OPTIONS').length });
+          flips.push({ cpu, ms: paintedAt - (after.clickAt ?? NaN), apiRequests: requests.filter((r) => r.sentAt >= from - 50 && r.sentAt <= until && isApiCall(stack, r.url) && r.method !== 'OPTIONS').length });
         }
       }
     } catch (e) {

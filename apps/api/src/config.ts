@@ -13,6 +13,8 @@ export interface Config {
   policies: string[];
   portalUrl: string;
   apiUrl: string;
+  /** Where browsers reach the API (API_PUBLIC_URL, default API_URL): the base of logo URLs. */
+  publicUrl: string;
   seed: 'demo' | 'large' | 'none';
   dealerShopUrl: string;
   production: boolean;
@@ -33,6 +35,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.IDP_PASSWORD_POLICY ?? 'b2c_1a_password_change', env.IDP_EMAIL_POLICY ?? 'b2c_1a_email_change'],
     portalUrl: (env.PORTAL_URL ?? 'http://localhost:5173').replace(/\/$/, ''),
     apiUrl: (env.API_URL ?? 'http://localhost:4000').replace(/\/$/, ''),
+    publicUrl: (env.API_PUBLIC_URL || env.API_URL || 'http://localhost:4000').replace(/\/$/, ''),
     seed,
     dealerShopUrl: (env.DEALER_SHOP_URL ?? 'http://localhost:4002').replace(/\/$/, ''),
     production: env.NODE_ENV === 'production',

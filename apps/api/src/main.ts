@@ -20,7 +20,7 @@ const app = createApp({
   auth: createAuthenticator({ authority: config.authority, audience: config.audience, policies: config.policies, keys: remoteKeys(config.jwksUrl) }),
   onWebhookQueued: () => dispatcher.notify(),
   allowHttpWebhooks: !config.production,
-  publicUrl: config.apiUrl,
+  publicUrl: config.publicUrl,
   corsOrigins: [config.portalUrl],
 });
 const server = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, (info) => {
