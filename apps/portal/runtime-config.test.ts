@@ -194,6 +194,7 @@ describe('the /api proxy to the API', () => {
       });
       expect(upload?.headers['x-forwarded-for']).toMatch(/127\.0\.0\.1/);
       expect(upload?.headers.cookie).toBeUndefined();
+      expect(upload?.headers.connection).not.toBe('close');
     } finally {
       await server.close();
       await new Promise((resolve) => upstream.close(resolve));

@@ -29,6 +29,8 @@
 //   `Access-Control-Max-Age`), the CSP's connect-src and img-src list that origin, and every
 //   new URL costs a preflight.
 import { existsSync, statSync } from 'node:fs';
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import { join, normalize, resolve, sep } from 'node:path';
 import type { Plugin, ProxyOptions } from 'vite';
 
@@ -97,13 +99,16 @@ export function stripApiPrefix(url: string): string {
  * prefix stripped. http-proxy streams request and response bodies (multipart uploads too)
  * and passes status and headers (Content-Type, Retry-After, the API's CORS headers)
  * unchanged; `Host` becomes the API's (`changeOrigin`), `X-Forwarded-For/-Port/-Proto/-Host`
- * name the browser's request (`xfwd`); `Cookie` and `Set-Cookie` are dropped. An API that
- * does not answer is a 502.
+ * name the browser's request (`xfwd`); `Cookie` and `Set-Cookie` are dropped; connections to
+ * the API are kept alive. An API that does not answer is a 502.
  */
 export function apiProxy(env: Env): Record<string, ProxyOptions> {
+  const target = trimSlash(env.API_URL ?? 'http://localhost:4000');
   return {
     [`^${apiProxyPath}(?:[/?]|$)`]: {
-      target: trimSlash(env.API_URL ?? 'http://localhost:4000'),
+      target,
+      // Kept-alive connections to the API (without an agent, every call opens a new one).
+      agent: target.startsWith('https:') ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true }),
       changeOrigin: true,
       xfwd: true,
       rewrite: stripApiPrefix,
