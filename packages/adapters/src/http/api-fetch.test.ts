@@ -13,6 +13,7 @@ interface Seen {
   readonly method: string;
   readonly url: string;
   readonly headers: Headers;
+  readonly credentials: RequestCredentials;
   readonly body: string;
 }
 
@@ -20,7 +21,7 @@ interface Seen {
 function fakeFetch(answers: Array<Response | Error | ((request: Request) => Promise<Response>)>) {
   const seen: Seen[] = [];
   const fetch: FetchLike = async (request) => {
-    seen.push({ method: request.method, url: request.url, headers: request.headers, body: await request.clone().text() });
+    seen.push({ method: request.method, url: request.url, headers: request.headers, credentials: request.credentials, body: await request.clone().text() });
     const next = answers.shift() ?? new Response('{}', { status: 200 });
     if (next instanceof Error) throw next;
     if (typeof next === 'function') return next(request);
@@ -72,6 +73,7 @@ describe('headers', () => {
     expect(seen[0]?.headers.get('lang')).toBe('fr');
     expect(seen[0]?.headers.get('accept')).toBe('application/json');
     expect(seen[0]?.headers.get('authorization')).toBe('Bearer token-1');
+    expect(seen[0]?.credentials).toBe('omit');
   });
 
   it('no token, no Authorization header; a language off the allow-list becomes de', async () => {

@@ -124,11 +124,14 @@ export function createApiFetch(options: ApiFetchOptions): FetchLike {
   return async (input) => {
     // The body is read once, so every attempt can send it again.
     const body = input.body === null ? undefined : await input.arrayBuffer();
+    const isApi = apiPathOf(input.url, options.baseUrl) !== undefined;
     const pristine: PristineRequest = {
-      url: input.url, method: input.method, headers: input.headers, signal: input.signal, credentials: input.credentials, redirect: input.redirect,
+      url: input.url, method: input.method, headers: input.headers, signal: input.signal, redirect: input.redirect,
+      // The API is authorised by the bearer token alone: no cookies of the portal's origin go
+      // with it, also when it is served under the portal's origin (/api).
+      credentials: isApi ? 'omit' : input.credentials,
       ...(body === undefined ? {} : { body }),
     };
-    const isApi = apiPathOf(pristine.url, options.baseUrl) !== undefined;
     let retries = 0;
     let refreshed = false;
     for (;;) {
