@@ -1,5 +1,7 @@
 // Opens the database: PGlite (embedded PostgreSQL, data under a directory or in memory) by
 // default, a PostgreSQL server through `pg` when a connection string is given.
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
@@ -23,6 +25,8 @@ export interface DatabaseOptions {
 }
 
 export async function openPGlite(dataDir?: string): Promise<PGlite> {
+  // PGlite creates its own folder, not the ones above it (a first run into an empty data dir).
+  if (dataDir !== undefined && !dataDir.includes('://')) mkdirSync(dirname(resolve(dataDir)), { recursive: true });
   return PGlite.create({ dataDir, extensions: { pg_trgm } });
 }
 
