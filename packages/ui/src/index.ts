@@ -11,6 +11,9 @@ export type { UiMessages } from './i18n/interpolate.ts';
 export { uiLanguages, uiNamespace, loadUiMessages } from './locales/index.ts';
 export type { UiLanguage } from './locales/index.ts';
 
+export { createModuleLoader } from './lib/module-loader.ts';
+export type { ModuleLoader } from './lib/module-loader.ts';
+export { openMenuButton } from './lib/open-menu-button.ts';
 export { Button, buttonClasses } from './button/button.tsx';
 export type { ButtonProps, ButtonVariant, ButtonSize } from './button/button.tsx';
 export { Skeleton } from './skeleton/skeleton.tsx';

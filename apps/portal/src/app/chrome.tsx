@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { LanguageIcon } from '@heroicons/react/20/solid';
-import { Avatar, DefaultLayout, ExternalAppLayout, NoNavbarLayout, EmptyLayout, type FooterProps, type BrandProps, type TopNavProps } from '@portal/ui';
+import { Avatar, openMenuButton, DefaultLayout, ExternalAppLayout, NoNavbarLayout, EmptyLayout, type FooterProps, type BrandProps, type TopNavProps } from '@portal/ui';
 import { avatarColor, avatarInitials } from '@portal/core';
 import { useNavigationBarState, useServices } from './contexts.tsx';
 import { useSession } from './session.ts';
@@ -66,10 +66,7 @@ function OpenWhenMounted({ id }: { readonly id: string }) {
     if (pendingOpen !== id) return;
     pendingOpen = undefined;
     const button = document.querySelector<HTMLElement>(`[data-menu="${id}"] button`);
-    button?.focus();
-    // Headless UI's menu button opens on pointer-down or on a key, not on a synthetic click:
-    // open it the keyboard's way, which also focuses the first item.
-    button?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    if (button !== null) openMenuButton(button);
   }, [id]);
   return null;
 }

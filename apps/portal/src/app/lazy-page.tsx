@@ -2,6 +2,7 @@
 // a Suspense fallback for at least 300 ms; preloaded routes must not pay that). A failed
 // chunk load goes through core's chunk-load guard (reload at most once per 60 s).
 import { use, type ComponentType } from 'react';
+import { createModuleLoader } from '@portal/ui';
 
 export interface LazyPage {
   /** Start loading the chunk (idempotent). */
@@ -18,28 +19,16 @@ export function setChunkErrorHandler(handler: ChunkErrorHandler): void {
 }
 
 export function lazyPage<M extends { default: ComponentType }>(load: () => Promise<M>): LazyPage {
-  let loaded: M | undefined;
-  let pending: Promise<M> | undefined;
-  const preload = (): Promise<M> => {
-    pending ??= load().then(
-      (module) => {
-        loaded = module;
-        return module;
-      },
-      (error: unknown) => {
-        pending = undefined;
-        onChunkError(error);
-        throw error;
-      },
-    );
-    return pending;
-  };
+  const loader = createModuleLoader(() => load().catch((error: unknown) => {
+    onChunkError(error);
+    throw error;
+  }));
   function Component() {
-    const module = loaded ?? use(preload());
+    const module = loader.loaded() ?? use(loader.load());
     const Page = module.default;
     return <Page />;
   }
-  return { preload, Component };
+  return { preload: loader.load, Component };
 }
 
 /** Prefetch is skipped on slow connections (spec §9): data saver or 2G. */

@@ -4,6 +4,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { CheckIcon } from '@heroicons/react/20/solid';
 import { UiLink } from '../i18n/link.tsx';
+import { openMenuButton } from '../lib/open-menu-button.ts';
 import { ApplicationMenuLabel, applicationMenuButtonClasses, type ApplicationMenuProps } from './application-menu-label.tsx';
 
 export interface HeadlessApplicationMenuProps extends ApplicationMenuProps {
@@ -21,10 +22,8 @@ export function HeadlessApplicationMenu({ applications, currentId, onNavigate, f
     opened.current = true;
     const element = button.current;
     if (element === null || (!focusOnMount && !openOnMount)) return;
-    element.focus();
-    // Headless UI's button opens on pointer-down or on a key, not on a synthetic click:
-    // open it the keyboard's way, which also focuses the first item.
-    if (openOnMount) element.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    if (openOnMount) openMenuButton(element);
+    else element.focus();
   }, [focusOnMount, openOnMount]);
   const current = applications.find((app) => app.id === currentId);
   return (

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { ApplicationMenuLabel, applicationMenuButtonClasses, type ApplicationMenuProps } from './application-menu-label.tsx';
 import type { HeadlessApplicationMenuProps } from './application-menu-headless.tsx';
+import { createModuleLoader, type ModuleLoader } from '../lib/module-loader.ts';
 
 export type { ApplicationLink, ApplicationMenuProps } from './application-menu-label.tsx';
 
@@ -13,32 +14,10 @@ export interface ApplicationMenuModule {
 }
 
 /** How the menu's code is loaded (stories hold it back to click before it has arrived). */
-export interface ApplicationMenuLoader {
-  /** The module, once it has loaded. */
-  loaded(): ApplicationMenuModule | undefined;
-  /** Starts loading (once; again after a failure). */
-  load(): Promise<ApplicationMenuModule>;
-}
+export type ApplicationMenuLoader = ModuleLoader<ApplicationMenuModule>;
 
 export function createApplicationMenuLoader(load: () => Promise<ApplicationMenuModule>): ApplicationMenuLoader {
-  let module: ApplicationMenuModule | undefined;
-  let pending: Promise<ApplicationMenuModule> | undefined;
-  return {
-    loaded: () => module,
-    load: () => {
-      pending ??= load().then(
-        (loaded) => {
-          module = loaded;
-          return loaded;
-        },
-        (error: unknown) => {
-          pending = undefined;
-          throw error;
-        },
-      );
-      return pending;
-    },
-  };
+  return createModuleLoader(load);
 }
 
 const defaultLoader = createApplicationMenuLoader(() => import('./application-menu-headless.tsx'));

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { createModuleLoader } from './module-loader.ts';
+
+describe('createModuleLoader', () => {
+  it('loads once, remembers the module, and loads again after a failure', async () => {
+    let calls = 0;
+    const loader = createModuleLoader(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('chunk failed');
+      return { name: 'menu' };
+    });
+    expect(loader.loaded()).toBeUndefined();
+    await expect(loader.load()).rejects.toThrow('chunk failed');
+    expect(loader.loaded()).toBeUndefined();
+    const [a, b] = await Promise.all([loader.load(), loader.load()]);
+    expect(a).toBe(b);
+    expect(loader.loaded()).toEqual({ name: 'menu' });
+    await loader.load();
+    expect(calls).toBe(2);
+  });
+});
