@@ -1,8 +1,7 @@
 // The composition root: core's machines wired to adapters' ports and the browser, built
 // once at start from the runtime configuration.
-import { createActor } from 'xstate';
-import type { AuthConfig, AuthPorts, IdentityProvider, Lock, LocaleStore, MarkerStore, SessionActor, AccessTokenSource } from '@portal/core';
-import { authRoutes, createAccessTokenSource, isChunkLoadError, provideSession, reloadAfterChunkError } from '@portal/core';
+import type { AuthConfig, AuthPorts, IdentityProvider, Lock, LocaleStore, MarkerStore, SessionHandle } from '@portal/core';
+import { authRoutes, createSessionHandle, isChunkLoadError, reloadAfterChunkError } from '@portal/core';
 import {
   createApiClient, fromAccessTokenSource, createCookieAuthStateStore, createCookieLocaleStore, createCookieSessionStore, createCryptoRandom, createDocumentCookieJar,
   createPortalApi, createSessionMarkerStore, createSubtleDigest, createSystemClock, createWebLock, createWindowNavigator,
@@ -23,9 +22,11 @@ export interface Services {
   readonly config: RuntimeConfig;
   readonly authConfig: AuthConfig;
   readonly ports: PortalPorts;
-  /** The session actor (core's session machine), started. */
-  readonly session: SessionActor;
-  readonly tokens: AccessTokenSource;
+  /**
+   * The session: read from its cookies at start; core's session machine (in a chunk of its
+   * own, ADR 0007) takes over after the first paint (`session.start()`) or on first need.
+   */
+  readonly session: SessionHandle;
   /** The typed API client (openapi-fetch over the contract), for calls the portal API lacks. */
   readonly client: ApiClient;
   /** The user-side API in domain types (also core's PortalApi port). */
@@ -66,14 +67,18 @@ export function createServices(config: RuntimeConfig, overrides: { readonly iden
     markerStore: createSessionMarkerStore(),
   };
   const authConfig = authConfigOf(config);
-  const session = createActor(provideSession(base), { input: { config: authConfig }, clock: base.clock });
-  session.start();
-  const tokens = createAccessTokenSource(session, base.clock);
+  const onChunkError = (error: unknown) => {
+    if (isChunkLoadError(error)) reloadAfterChunkError(base);
+  };
+  const session = createSessionHandle(base, {
+    startEngine: (restored) => import('./app/session-engine.ts').then((m) => m.startSessionEngine(base, authConfig, restored)),
+    onError: onChunkError,
+  });
 
   let onUnauthenticated: () => void = () => {};
   const client = createApiClient({
     baseUrl: config.apiUrl,
-    ...fromAccessTokenSource(tokens),
+    ...fromAccessTokenSource(session),
     getLanguage: () => languageSource(),
     onUnauthenticated: () => onUnauthenticated(),
   });
@@ -81,16 +86,13 @@ export function createServices(config: RuntimeConfig, overrides: { readonly iden
   const api = createPortalApi(client);
   const ports: PortalPorts = { ...base, api };
 
-  setChunkErrorHandler((error) => {
-    if (isChunkLoadError(error)) reloadAfterChunkError(ports);
-  });
+  setChunkErrorHandler(onChunkError);
 
   return {
     config,
     authConfig,
     ports,
     session,
-    tokens,
     client,
     api,
     getLanguage: () => languageSource(),

@@ -31,6 +31,10 @@ async function start() {
   // The API's `lang` header until i18next is ready: the language it is being started with.
   services.setLanguageSource(() => initial);
   preloadRouteData(userSourceOf(services.session), services.api, () => window.location.pathname);
+  // The session machine (refresh timers, sign-out) takes over once the first route has painted.
+  firstRoute.whenReady(() => {
+    services.session.start().catch(() => { /* started again on first need */ });
+  });
   // Render once the page's chunk is there too: a page that suspends at the first render shows
   // the fallback, and React then holds it for at least 300 ms before revealing the page.
   const [language] = await Promise.all([i18n, page]);

@@ -1,18 +1,20 @@
 // External-app mode (spec §2, §4): active while a `client_id` query names an application;
 // the layout then shows that application's logo and title and hides navigation. Core's
-// external-app machine decides; this provider feeds it the address.
-import { createContext, use, useEffect, useMemo, type ReactNode } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+// external-app machine decides. It and XState are loaded only once an address has a
+// `client_id` (ADR 0007: nothing of them in the first route); until then the mode is inactive.
+import { createContext, use, useEffect, useState, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
-import { externalAppView, provideExternalApp, type ApplicationBranding } from '@portal/core';
-import { useServices } from './contexts.tsx';
+import { createModuleLoader } from '@portal/ui';
+import type { ApplicationBranding } from '@portal/core';
+import { reportChunkError } from './lazy-page.tsx';
 
 export type ExternalApp =
   | { readonly status: 'inactive' }
   | { readonly status: 'loading'; readonly clientId: string }
   | { readonly status: 'active'; readonly clientId: string; readonly branding: ApplicationBranding };
 
-const ExternalAppContext = createContext<ExternalApp>({ status: 'inactive' });
+const inactive: ExternalApp = { status: 'inactive' };
+const ExternalAppContext = createContext<ExternalApp>(inactive);
 
 /** The client id of the query, when there is exactly one well-formed one. */
 export function clientIdOf(search: string): string | undefined {
@@ -21,20 +23,33 @@ export function clientIdOf(search: string): string | undefined {
   return value !== undefined && /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(value) ? value : undefined;
 }
 
+export interface ExternalAppDriverProps {
+  readonly clientId: string | undefined;
+  /** The mode after each decision of the machine. */
+  readonly onChange: (state: ExternalApp) => void;
+}
+
+// The machine's code; a failed load leaves the mode inactive (the default layout) after the
+// chunk guard has run, and the next address with a client id tries again.
+const driver = createModuleLoader(() => import('./external-app-driver.tsx'));
+
 export function ExternalAppProvider({ children }: { readonly children?: ReactNode }) {
-  const { ports } = useServices();
   const clientId = clientIdOf(useSearch());
-  const machine = useMemo(() => provideExternalApp(ports), [ports]);
-  const actor = useActorRef(machine);
-  const view = useSelector(actor, externalAppView, (a, b) => a.status === b.status && a.title === b.title && a.logoUrl === b.logoUrl);
+  const [engaged, setEngaged] = useState(clientId !== undefined);
+  const [module, setModule] = useState(driver.loaded);
+  const [reported, setReported] = useState<ExternalApp | undefined>(undefined);
+  if (clientId !== undefined && !engaged) setEngaged(true);
   useEffect(() => {
-    actor.send(clientId === undefined ? { type: 'LOCATION' } : { type: 'LOCATION', clientId });
-  }, [actor, clientId]);
-  const current = actor.getSnapshot().context.clientId ?? clientId ?? '';
-  const state: ExternalApp = view.active && view.title !== undefined
-    ? { status: 'active', clientId: current, branding: { clientId: current, label: view.title, ...(view.logoUrl === undefined ? {} : { logoUrl: view.logoUrl }), ...(view.url === undefined ? {} : { url: view.url }) } }
-    : view.status === 'loading' ? { status: 'loading', clientId: current } : { status: 'inactive' };
-  return <ExternalAppContext value={state}>{children}</ExternalAppContext>;
+    if (engaged && module === undefined) driver.load().then(setModule, reportChunkError);
+  }, [engaged, module, clientId]);
+  // Until the machine has decided, a client id in the address means "loading its branding".
+  const state = reported ?? (clientId === undefined ? inactive : { status: 'loading', clientId });
+  return (
+    <ExternalAppContext value={state}>
+      {module === undefined ? null : <module.ExternalAppDriver clientId={clientId} onChange={setReported} />}
+      {children}
+    </ExternalAppContext>
+  );
 }
 
 export function useExternalApp(): ExternalApp {

@@ -18,9 +18,14 @@ export function setChunkErrorHandler(handler: ChunkErrorHandler): void {
   onChunkError = handler;
 }
 
+/** Hands a failed chunk load to the installed guard. */
+export function reportChunkError(error: unknown): void {
+  onChunkError(error);
+}
+
 export function lazyPage<M extends { default: ComponentType }>(load: () => Promise<M>): LazyPage {
   const loader = createModuleLoader(() => load().catch((error: unknown) => {
-    onChunkError(error);
+    reportChunkError(error);
     throw error;
   }));
   function Component() {

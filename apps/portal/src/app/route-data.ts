@@ -1,7 +1,7 @@
 // A route's data in parallel with its code (architecture): as soon as the session is known
 // (the stored session read, or a refresh under way), the route of the current address
 // starts its data load (`RouteDef.preloadData`), while its page chunk is still downloading.
-import { sessionView, type SessionActor } from '@portal/core';
+import type { SessionHandle } from '@portal/core';
 import type { UserPortalApi } from '@portal/adapters';
 import { routeForPath } from '../routes.ts';
 
@@ -34,16 +34,13 @@ export function whenSessionKnown(source: UserSource, then: (userId: string | und
   });
 }
 
-export function userSourceOf(session: SessionActor): UserSource {
+export function userSourceOf(session: SessionHandle): UserSource {
   return {
     current() {
-      const view = sessionView(session.getSnapshot());
+      const view = session.view();
       return { settled: view.status !== 'loading', ...(view.user === undefined ? {} : { userId: view.user.id }) };
     },
-    onChange(listener) {
-      const subscription = session.subscribe(listener);
-      return () => subscription.unsubscribe();
-    },
+    onChange: (listener) => session.subscribe(listener),
   };
 }
 

@@ -1,7 +1,6 @@
-// The signed-in user for React: core's session view over the session actor.
-import { useSelector } from '@xstate/react';
-import { useCallback } from 'react';
-import { sessionView, type SessionView } from '@portal/core';
+// The signed-in user for React: the session handle's view.
+import { useCallback, useSyncExternalStore } from 'react';
+import type { SessionView } from '@portal/core';
 import { useServices } from './contexts.tsx';
 
 export interface Session extends SessionView {
@@ -11,11 +10,7 @@ export interface Session extends SessionView {
 
 export function useSession(): Session {
   const { session } = useServices();
-  const view = useSelector(session, sessionView, sameView);
+  const view = useSyncExternalStore(session.subscribe, session.view);
   const signOut = useCallback(() => session.send({ type: 'SIGN_OUT' }), [session]);
   return { ...view, signOut };
-}
-
-function sameView(a: SessionView, b: SessionView): boolean {
-  return a.status === b.status && a.user === b.user && a.reason === b.reason;
 }

@@ -8,11 +8,21 @@ import type { Ports } from '../../ports/ports.ts';
 import { checkIdTokenClaims, decodeIdTokenClaims, decodeRefreshResponse, decodeStoredSession, signedInUserFromClaims } from '../../domain/claims.ts';
 import { readJwtPayload } from '../../domain/jwt.ts';
 import { isIdentityProviderError } from '../../errors/errors.ts';
+import { refreshLeadMs } from '../../domain/constants.ts';
 import type { LoadedSession } from './session.types.ts';
 
 export type SessionPorts = Pick<Ports, 'clock' | 'sessionStore' | 'lock' | 'identityProvider' | 'navigator'>;
 
 export const refreshLockName = 'hk-portal.token-refresh';
+
+/** Longest timer a browser runs correctly (about 24.8 days). */
+const maxTimerMs = 2_147_483_647;
+
+/** Milliseconds until the refresh is due: `refreshLeadMs` before expiry, never negative. */
+export function refreshDueIn(session: StoredSession | undefined, now: number): number {
+  if (session === undefined) return maxTimerMs;
+  return Math.min(maxTimerMs, Math.max(0, session.expiresAt - refreshLeadMs - now));
+}
 
 const authError = (code: Extract<PortalError, { kind: 'auth' }>['code']): PortalError => ({ kind: 'auth', status: 500, code });
 
@@ -23,7 +33,7 @@ export function userFromSession(session: StoredSession): SignedInUser | undefine
 }
 
 /** Read the stored session; a broken one counts as none. */
-export async function loadSession(ports: SessionPorts): Promise<LoadedSession | undefined> {
+export async function loadSession(ports: Pick<SessionPorts, 'sessionStore'>): Promise<LoadedSession | undefined> {
   const session = decodeStoredSession(await ports.sessionStore.read());
   if (session === undefined) return undefined;
   const user = userFromSession(session);

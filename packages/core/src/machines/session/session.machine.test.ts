@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { createAccessTokenSource, provideSession, refreshDueIn, sessionMachine } from './session.machine.ts';
-import type { AccessTokenSource } from './session.machine.ts';
+import { createAccessTokenSource, provideSession, sessionMachine } from './session.machine.ts';
+import type { AccessTokenSource } from './session.types.ts';
+import { refreshDueIn } from './session.actors.ts';
 import { sessionView } from './session.view.ts';
 import { userFromSession } from './session.actors.ts';
 import { signInWith } from './session.test-helpers.ts';

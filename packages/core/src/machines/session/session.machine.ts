@@ -3,26 +3,19 @@
 // ignored and callers wait (see `createAccessTokenSource`); a refresh that cannot succeed
 // ends in `expired`; a refreshed ID token of another subject or issuer signs out.
 
-import { assign, fromPromise, setup, waitFor } from 'xstate';
+import { assign, createActor, fromPromise, setup, waitFor } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
-import type { StoredSession } from '../../domain/auth.ts';
-import { authRoutes, refreshLeadMs } from '../../domain/constants.ts';
+import type { AuthConfig, StoredSession } from '../../domain/auth.ts';
+import { authRoutes } from '../../domain/constants.ts';
 import { originOf } from '../../domain/url.ts';
 import { toPortalError } from '../../errors/errors.ts';
 import type { Clock } from '../../ports/ports.ts';
 import { notProvided } from '../not-provided.ts';
-import { loadSession, refreshSession, signOut } from './session.actors.ts';
+import { loadSession, refreshDueIn, refreshSession, signOut } from './session.actors.ts';
 import type { RefreshRequest, SessionPorts, SignOutRequest } from './session.actors.ts';
-import type { LoadedSession, SessionContext, SessionEvent, SessionInput } from './session.types.ts';
-
-/** Longest timer a browser runs correctly (about 24.8 days). */
-const maxTimerMs = 2_147_483_647;
-
-/** Milliseconds until the refresh is due: `refreshLeadMs` before expiry, never negative. */
-export function refreshDueIn(session: StoredSession | undefined, now: number): number {
-  if (session === undefined) return maxTimerMs;
-  return Math.min(maxTimerMs, Math.max(0, session.expiresAt - refreshLeadMs - now));
-}
+import type { AccessTokenSource, LoadedSession, SessionContext, SessionEvent, SessionInput } from './session.types.ts';
+import { sameSessionView, sessionView, type SessionView } from './session.view.ts';
+import type { SessionEngine } from './session.handle.ts';
 
 export const sessionMachine = setup({
   types: {
@@ -149,17 +142,6 @@ export function provideSession(ports: SessionPorts) {
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
-/** Access to the token for the HTTP adapter (`getAccessToken`), single-flight over the session actor. */
-export interface AccessTokenSource {
-  /** The current access token, refreshing first when it is due; undefined when signed out or expired. */
-  getAccessToken(): Promise<string | undefined>;
-  /**
-   * After an API 401 with `failedToken`: one refresh for all callers (those that come later
-   * get the token already refreshed), then the new token, or undefined (start sign-in).
-   */
-  refreshAfterUnauthorized(failedToken: string | undefined): Promise<string | undefined>;
-}
-
 const settled = (actor: SessionActor) =>
   waitFor(actor, (snapshot) => !snapshot.matches('loading') && !snapshot.matches('checking') && !snapshot.matches('refreshing') && !snapshot.matches('signingOut'));
 
@@ -185,5 +167,31 @@ export function createAccessTokenSource(actor: SessionActor, clock: Clock): Acce
       }
       return tokenOf(snapshot);
     },
+  };
+}
+
+/**
+ * The session machine taking over a session already read (`createSessionHandle`'s second
+ * half, loaded after the first paint): resolves once the machine has left `loading` and
+ * `checking`, so its view never flashes "loading" over the restored one.
+ */
+export async function startSessionEngine(ports: SessionPorts, config: AuthConfig, restored: LoadedSession | undefined): Promise<SessionEngine> {
+  const machine = provideSession(ports).provide({ actors: { loadSession: fromPromise(async () => restored) } });
+  const actor = createActor(machine, { input: { config }, clock: ports.clock });
+  actor.start();
+  await waitFor(actor, (snapshot) => !snapshot.matches('loading') && !snapshot.matches('checking'));
+  let current: SessionView = sessionView(actor.getSnapshot());
+  return {
+    view() {
+      const next = sessionView(actor.getSnapshot());
+      if (!sameSessionView(current, next)) current = next;
+      return current;
+    },
+    subscribe(listener) {
+      const subscription = actor.subscribe(() => listener());
+      return () => subscription.unsubscribe();
+    },
+    send: (event: SessionEvent) => actor.send(event),
+    tokens: createAccessTokenSource(actor, ports.clock),
   };
 }

@@ -29,3 +29,14 @@ export interface LoadedSession {
   readonly session: StoredSession;
   readonly user: SignedInUser;
 }
+
+/** Access to the token for the HTTP adapter (`getAccessToken`), single-flight over the session. */
+export interface AccessTokenSource {
+  /** The current access token, refreshing first when it is due; undefined when signed out or expired. */
+  getAccessToken(): Promise<string | undefined>;
+  /**
+   * After an API 401 with `failedToken`: one refresh for all callers (those that come later
+   * get the token already refreshed), then the new token, or undefined (start sign-in).
+   */
+  refreshAfterUnauthorized(failedToken: string | undefined): Promise<string | undefined>;
+}

@@ -4,7 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { SignedInUser } from '../../domain/user.ts';
 import { avatarColor, avatarInitials } from '../../domain/user.ts';
 import type { AvatarColor } from '../../domain/user.ts';
-import type { AuthErrorCode } from '../../errors/errors.ts';
+import type { AuthErrorCode, PortalError } from '../../errors/errors.ts';
 import type { sessionMachine } from './session.machine.ts';
 
 export type SessionViewStatus = 'loading' | 'signedOut' | 'signedIn' | 'refreshing' | 'expired' | 'signingOut';
@@ -22,9 +22,12 @@ export interface SessionView {
 
 export function sessionView(snapshot: SnapshotFrom<typeof sessionMachine>): SessionView {
   const value = snapshot.value;
-  const status: SessionViewStatus = value === 'checking' ? 'loading' : value;
-  const user = status === 'signedIn' || status === 'refreshing' ? snapshot.context.user : undefined;
-  const error = snapshot.context.error;
+  return sessionViewOf(value === 'checking' ? 'loading' : value, snapshot.context.user, snapshot.context.error);
+}
+
+/** The view of a session in `status` (the user counts only while signed in or refreshing). */
+export function sessionViewOf(status: SessionViewStatus, sessionUser?: SignedInUser, error?: PortalError): SessionView {
+  const user = status === 'signedIn' || status === 'refreshing' ? sessionUser : undefined;
   return {
     status,
     isSignedIn: user !== undefined,
@@ -32,4 +35,9 @@ export function sessionView(snapshot: SnapshotFrom<typeof sessionMachine>): Sess
     ...(user === undefined ? {} : { user, avatarColor: avatarColor(user.fullName) }),
     ...(error?.kind === 'auth' ? { reason: error.code } : {}),
   };
+}
+
+/** Same status, user and reason: what a re-render depends on. */
+export function sameSessionView(a: SessionView, b: SessionView): boolean {
+  return a.status === b.status && a.user === b.user && a.reason === b.reason;
 }
