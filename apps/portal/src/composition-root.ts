@@ -3,13 +3,13 @@
 import type { AuthConfig, AuthPorts, IdentityProvider, Lock, LocaleStore, MarkerStore, SessionHandle } from '@portal/core';
 import { authRoutes, createSessionHandle, isChunkLoadError, reloadAfterChunkError } from '@portal/core';
 import {
-  createApiClient, fromAccessTokenSource, createCookieAuthStateStore, createCookieLocaleStore, createCookieSessionStore, createCryptoRandom, createDocumentCookieJar,
-  createPortalApi, createSessionMarkerStore, createSubtleDigest, createSystemClock, createWebLock, createWindowNavigator,
+  createApiClient, fromAccessTokenSource, createCookieLocaleStore, createCookieSessionStore, createCryptoRandom, createDocumentCookieJar,
+  createSessionMarkerStore, createSubtleDigest, createSystemClock, createWindowNavigator, listMyApplications,
   type ApiClient, type UserPortalApi,
 } from '@portal/adapters';
 import type { RuntimeConfig } from './config.ts';
 import { setChunkErrorHandler } from './app/lazy-page.tsx';
-import { lazyIdentityProvider } from './platform/lazy-identity-provider.ts';
+import { lazyPort } from './platform/lazy-port.ts';
 
 export interface PortalPorts extends AuthPorts {
   readonly api: UserPortalApi;
@@ -31,6 +31,11 @@ export interface Services {
   readonly client: ApiClient;
   /** The user-side API in domain types (also core's PortalApi port). */
   readonly api: UserPortalApi;
+  /**
+   * After the first paint: start the session machine and load the deferred adapters, so
+   * neither waits for a later click (failures are tried again on first use).
+   */
+  startDeferred(): void;
   /** The current language for the API's `lang` header (set by the i18n setup). */
   getLanguage(): string;
   setLanguageSource(source: () => string): void;
@@ -52,17 +57,20 @@ export function authConfigOf(config: RuntimeConfig): AuthConfig {
 export function createServices(config: RuntimeConfig, overrides: { readonly identityProvider?: IdentityProvider } = {}): Services {
   const jar = createDocumentCookieJar();
   let languageSource: () => string = () => 'de';
-  const identityProvider = overrides.identityProvider ?? lazyIdentityProvider(() =>
-    import('./platform/oidc.ts').then((m) => m.createIdentityProvider({ authority: config.idp.authority, clientId: config.clientId, getUiLocale: () => languageSource() })));
+  const deferred = () => import('./platform/deferred-adapters.ts');
+  const identityProvider = overrides.identityProvider ?? lazyPort(
+    () => import('./platform/oidc.ts').then((m) => m.createIdentityProvider({ authority: config.idp.authority, clientId: config.clientId, getUiLocale: () => languageSource() })),
+    ['discover', 'authorizationUrl', 'exchangeCode', 'refresh', 'endSessionUrl'],
+  );
   const base: Omit<PortalPorts, 'api'> = {
     clock: createSystemClock(),
     random: createCryptoRandom(),
     digest: createSubtleDigest(),
     navigator: createWindowNavigator(),
-    authStateStore: createCookieAuthStateStore(jar),
+    authStateStore: lazyPort(() => deferred().then((m) => m.createCookieAuthStateStore(jar)), ['save', 'take']),
     sessionStore: createCookieSessionStore(jar),
     identityProvider,
-    lock: createWebLock(),
+    lock: lazyPort(() => deferred().then((m) => m.createWebLock()), ['run']),
     localeStore: createCookieLocaleStore(jar),
     markerStore: createSessionMarkerStore(),
   };
@@ -83,7 +91,14 @@ export function createServices(config: RuntimeConfig, overrides: { readonly iden
     onUnauthenticated: () => onUnauthenticated(),
   });
 
-  const api = createPortalApi(client);
+  // The launcher's list is in the first route; every other call loads its code on first use.
+  const api: UserPortalApi = {
+    ...lazyPort(() => deferred().then((m) => m.createPortalApi(client)), [
+      'listAdministrableApplications', 'getApplicationBranding', 'getAccessRequest', 'decideAccessRequest', 'authCheck', 'submitAttributes',
+      'getAccessRequestOptions', 'requestAccess', 'getMyApplication', 'updateMyAttributes', 'getProfile', 'updateProfile', 'getCustomFlow', 'submitCustomFlow',
+    ]),
+    listMyApplications: (options) => listMyApplications(client, options),
+  };
   const ports: PortalPorts = { ...base, api };
 
   setChunkErrorHandler(onChunkError);
@@ -95,6 +110,10 @@ export function createServices(config: RuntimeConfig, overrides: { readonly iden
     session,
     client,
     api,
+    startDeferred() {
+      session.start().catch(() => undefined);
+      deferred().catch(() => undefined);
+    },
     getLanguage: () => languageSource(),
     setLanguageSource(source) { languageSource = source; },
     setUnauthenticatedHandler(handler) { onUnauthenticated = handler; },

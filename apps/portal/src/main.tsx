@@ -32,9 +32,7 @@ async function start() {
   services.setLanguageSource(() => initial);
   preloadRouteData(userSourceOf(services.session), services.api, () => window.location.pathname);
   // The session machine (refresh timers, sign-out) takes over once the first route has painted.
-  firstRoute.whenReady(() => {
-    services.session.start().catch(() => { /* started again on first need */ });
-  });
+  firstRoute.whenReady(() => services.startDeferred());
   // Render once the page's chunk is there too: a page that suspends at the first render shows
   // the fallback, and React then holds it for at least 300 ms before revealing the page.
   const [language] = await Promise.all([i18n, page]);

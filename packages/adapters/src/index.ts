@@ -19,6 +19,7 @@ export type {
   UserPortalApi,
 } from './http/portal-api.ts';
 export { createPortalApi, toAuthCheckResult } from './http/portal-api.ts';
+export { listMyApplications } from './http/my-applications.ts';
 export { uploadApplicationImage } from './http/image-upload.ts';
 
 export type { LockManagerLike } from './lock/web-lock.ts';

@@ -21,11 +21,12 @@ export type {
   AuthFlow, TokenPolicyData, RefreshData, AuthStateExtraData, AuthStateData, AuthStateRecord, AuthConfig,
   ProviderMetadata, TokenResponse, StoredSession,
 } from './domain/auth.ts';
-export type { IdTokenClaims, IdTokenClaimsProblem, IdTokenExpectations, DecodedTokenResponse } from './domain/claims.ts';
+export type { IdTokenClaims } from './domain/claims.ts';
+export { decodeHkData, decodeIdTokenClaims, signedInUserFromClaims, decodeStoredSession } from './domain/claims.ts';
+export type { IdTokenClaimsProblem, IdTokenExpectations, DecodedTokenResponse, DecodedRefreshResponse } from './domain/token-answers.ts';
 export {
-  decodeHkData, decodeIdTokenClaims, checkIdTokenClaims, signedInUserFromClaims, isWellFormedState,
-  decodeAuthStateRecord, decodeAuthStateData, decodeTokenResponse, decodeStoredSession,
-} from './domain/claims.ts';
+  checkIdTokenClaims, isWellFormedState, decodeAuthStateRecord, decodeAuthStateData, decodeTokenResponse, decodeRefreshResponse,
+} from './domain/token-answers.ts';
 export type { SplitUrl } from './domain/url.ts';
 export { splitUrl, parseQuery, buildQuery, withoutQueryParams, withoutQuery, originOf } from './domain/url.ts';
 export { alphabet, randomString, base64Url, pkceChallenge } from './domain/random.ts';
@@ -63,8 +64,6 @@ export type {
 } from './ports/ports.ts';
 export { readJwtPayload } from './domain/jwt.ts';
 export { isLocaleCode, resolveLocale, localeFallbacks, langHeader, switchLocale, directoryApplicationUrl } from './domain/locale.ts';
-export type { DecodedRefreshResponse } from './domain/claims.ts';
-export { decodeRefreshResponse } from './domain/claims.ts';
 
 // Machines -----------------------------------------------------------------------------
 
@@ -85,7 +84,8 @@ export { claimsRefreshView } from './machines/claims-refresh/claims-refresh.view
 
 export type { SessionInput, SessionEvent, SessionContext, LoadedSession, AccessTokenSource } from './machines/session/session.types.ts';
 export type { SessionPorts, RefreshRequest, SignOutRequest } from './machines/session/session.actors.ts';
-export { refreshLockName, userFromSession, loadSession, refreshSession, signOut, refreshDueIn } from './machines/session/session.actors.ts';
+export { refreshLockName, refreshSession, signOut } from './machines/session/session.actors.ts';
+export { userFromSession, loadSession, refreshDueIn } from './machines/session/session.restore.ts';
 export type { SessionActor } from './machines/session/session.machine.ts';
 export { sessionMachine, provideSession, createAccessTokenSource, startSessionEngine } from './machines/session/session.machine.ts';
 export type { SessionHandle, SessionEngine, SessionHandleOptions } from './machines/session/session.handle.ts';

@@ -9,11 +9,9 @@ import type {
 import type { Schema } from '@portal/contract';
 import type { ApiClient } from './client.ts';
 import { unwrap } from './client.ts';
+import { allPages, baseApplication, listMyApplications, toMyApplication, type MyApplication } from './my-applications.ts';
 
-/** One tile of the launcher: an application the user has, or has requested. */
-export interface MyApplication extends Application {
-  readonly accessStatus: 'granted' | 'requested';
-}
+export type { MyApplication } from './my-applications.ts';
 
 /** A role shown by name. */
 export interface NamedRef {
@@ -104,41 +102,11 @@ export interface UserPortalApi extends PortalApi {
   submitCustomFlow(idOrKey: string, values: readonly AttributeValueInput[]): Promise<CustomFlowPage>;
 }
 
-type WireMyApplication = Schema<'MyApplication'>;
 type WireAdminApplication = Schema<'AdminApplication'>;
 type WireAttributeValue = Schema<'UserAttributeValue'>;
 type WireAuthCheck = Schema<'AuthCheckResult'>;
 type WireProfile = Schema<'Profile'>;
 type WireAddress = NonNullable<WireProfile['address']>;
-
-/** Lists default to 100 rows; longer lists are read page by page up to this many pages. */
-const maxPages = 20;
-
-function baseApplication(wire: { id: string; label: string; logoUrl: string | null; url: string; internal: boolean }): Application {
-  return {
-    id: wire.id,
-    clientId: wire.id,
-    label: wire.label,
-    ...(wire.logoUrl === null ? {} : { logoUrl: wire.logoUrl }),
-    url: wire.url,
-    sortNumber: 0,
-    accessRequestRequired: false,
-    accessRequestAllowed: false,
-    internalCopyOfAccessRequests: false,
-    roleRequiredOnAccessRequest: false,
-    accessRequestsAmount: 0,
-    internal: wire.internal,
-  };
-}
-
-export function toMyApplication(wire: WireMyApplication): MyApplication {
-  return {
-    ...baseApplication(wire),
-    description: wire.description,
-    sortNumber: wire.sortNumber,
-    accessStatus: wire.accessStatus,
-  };
-}
 
 export function toAdministrableApplication(wire: WireAdminApplication): Application {
   return {
@@ -248,17 +216,6 @@ function toFlowPage(wire: Schema<'CustomFlowPage'>): CustomFlowPage {
 
 const valuesBody = (values: readonly AttributeValueInput[]) => values.map((v) => ({ key: v.key, value: v.value }));
 
-/** Read every page of a list (100 rows per page) up to a bound. */
-async function allPages<T>(read: (page: number) => Promise<{ items: T[]; total: number }>): Promise<T[]> {
-  const items: T[] = [];
-  for (let page = 1; page <= maxPages; page += 1) {
-    const answer = await read(page);
-    items.push(...answer.items);
-    if (answer.items.length === 0 || items.length >= answer.total) break;
-  }
-  return items;
-}
-
 export function createPortalApi(client: ApiClient): UserPortalApi {
   return {
     async listAdministrableApplications() {
@@ -303,11 +260,7 @@ export function createPortalApi(client: ApiClient): UserPortalApi {
       await unwrap(client.POST('/My/Applications/{id}/AccessRequest', { params: { path: { id: clientIdOf(target) } }, body }));
     },
 
-    async listMyApplications(options = {}) {
-      const onlyWithValues = options.onlyWithValues ?? false;
-      const items = await allPages((page) => unwrap(client.GET('/My/Applications', { params: { query: { onlyWithValues, page, pageSize: 100 } } })));
-      return items.map(toMyApplication);
-    },
+    listMyApplications: (options) => listMyApplications(client, options),
 
     async getMyApplication(id) {
       return toDetail(await unwrap(client.GET('/My/Applications/{id}', { params: { path: { id } } })));

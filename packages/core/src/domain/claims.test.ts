@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkIdTokenClaims, decodeAuthStateData, decodeAuthStateRecord, decodeHkData, decodeIdTokenClaims, decodeRefreshResponse, decodeStoredSession,
-  decodeTokenResponse,
-  isWellFormedState, signedInUserFromClaims,
-} from './claims.ts';
+// Covers claims.ts and token-answers.ts: their decoders share the rejection table below.
+import { decodeHkData, decodeIdTokenClaims, decodeStoredSession, signedInUserFromClaims } from './claims.ts';
+import { checkIdTokenClaims, decodeAuthStateData, decodeAuthStateRecord, decodeRefreshResponse, decodeTokenResponse, isWellFormedState } from './token-answers.ts';
 import type { AuthStateData } from './auth.ts';
 import { createMemoryAuthStateStore } from '../testing/index.ts';
 

@@ -7,7 +7,7 @@ import type {
 } from '../domain/entities.ts';
 import type { AuthStateData, ProviderMetadata, StoredSession, TokenResponse } from '../domain/auth.ts';
 import { maxAuthStateRecords } from '../domain/constants.ts';
-import { decodeAuthStateRecord } from '../domain/claims.ts';
+import { decodeAuthStateRecord } from '../domain/token-answers.ts';
 import { HttpError, IdentityProviderError } from '../errors/errors.ts';
 import { buildQuery, parseQuery, splitUrl } from '../domain/url.ts';
 import type {

@@ -1,44 +1,22 @@
-// Session steps over the ports: load the stored session, refresh it (single-flight across
-// calls and tabs through the Lock port), sign out.
+// Session steps of the session machine over the ports: refresh the stored session
+// (single-flight across calls and tabs through the Lock port), sign out. Reading it at start
+// is session.restore.ts (the first route's part).
 
 import type { AuthConfig, StoredSession } from '../../domain/auth.ts';
 import type { SignedInUser } from '../../domain/user.ts';
 import type { PortalError } from '../../errors/errors.ts';
 import type { Ports } from '../../ports/ports.ts';
-import { checkIdTokenClaims, decodeIdTokenClaims, decodeRefreshResponse, decodeStoredSession, signedInUserFromClaims } from '../../domain/claims.ts';
-import { readJwtPayload } from '../../domain/jwt.ts';
+import { decodeStoredSession, signedInUserFromClaims } from '../../domain/claims.ts';
+import { checkIdTokenClaims, decodeRefreshResponse } from '../../domain/token-answers.ts';
 import { isIdentityProviderError } from '../../errors/errors.ts';
-import { refreshLeadMs } from '../../domain/constants.ts';
+import { userFromSession } from './session.restore.ts';
 import type { LoadedSession } from './session.types.ts';
 
 export type SessionPorts = Pick<Ports, 'clock' | 'sessionStore' | 'lock' | 'identityProvider' | 'navigator'>;
 
 export const refreshLockName = 'hk-portal.token-refresh';
 
-/** Longest timer a browser runs correctly (about 24.8 days). */
-const maxTimerMs = 2_147_483_647;
-
-/** Milliseconds until the refresh is due: `refreshLeadMs` before expiry, never negative. */
-export function refreshDueIn(session: StoredSession | undefined, now: number): number {
-  if (session === undefined) return maxTimerMs;
-  return Math.min(maxTimerMs, Math.max(0, session.expiresAt - refreshLeadMs - now));
-}
-
 const authError = (code: Extract<PortalError, { kind: 'auth' }>['code']): PortalError => ({ kind: 'auth', status: 500, code });
-
-/** The user from a stored session's ID token (verified when it was stored). */
-export function userFromSession(session: StoredSession): SignedInUser | undefined {
-  const claims = decodeIdTokenClaims(readJwtPayload(session.idToken));
-  return claims === undefined ? undefined : signedInUserFromClaims(claims);
-}
-
-/** Read the stored session; a broken one counts as none. */
-export async function loadSession(ports: Pick<SessionPorts, 'sessionStore'>): Promise<LoadedSession | undefined> {
-  const session = decodeStoredSession(await ports.sessionStore.read());
-  if (session === undefined) return undefined;
-  const user = userFromSession(session);
-  return user === undefined ? undefined : { session, user };
-}
 
 export interface RefreshRequest {
   readonly config: AuthConfig;

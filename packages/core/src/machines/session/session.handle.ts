@@ -3,7 +3,8 @@
 // refresh, sign-out) takes over from it later: when `start()` is called after the first
 // paint, or at once when something needs it (an event, a token that is due, a 401).
 
-import { loadSession, refreshDueIn, type SessionPorts } from './session.actors.ts';
+import type { SessionPorts } from './session.actors.ts';
+import { loadSession, refreshDueIn } from './session.restore.ts';
 import type { AccessTokenSource, LoadedSession, SessionEvent } from './session.types.ts';
 import { sameSessionView, sessionViewOf, type SessionView } from './session.view.ts';
 

@@ -8,7 +8,8 @@ import type { PortalError } from '../../errors/errors.ts';
 import type { Ports } from '../../ports/ports.ts';
 import { authStateLength, codeVerifierLength, nonceLength } from '../../domain/constants.ts';
 import { randomString, pkceChallenge } from '../../domain/random.ts';
-import { checkIdTokenClaims, decodeTokenResponse, isWellFormedState, signedInUserFromClaims } from '../../domain/claims.ts';
+import { signedInUserFromClaims } from '../../domain/claims.ts';
+import { checkIdTokenClaims, decodeTokenResponse, isWellFormedState } from '../../domain/token-answers.ts';
 import { parseQuery, splitUrl, withoutQueryParams } from '../../domain/url.ts';
 import { identityError, isIdentityProviderError } from '../../errors/errors.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { IdentityProvider } from '@portal/core';
-import { lazyIdentityProvider } from './lazy-identity-provider.ts';
+import { lazyPort } from './lazy-port.ts';
 
 const fake = (): IdentityProvider => ({
   discover: vi.fn(async () => ({ issuer: 'i', authorizationEndpoint: 'a', tokenEndpoint: 't', authorizationResponseIssParameterSupported: false })),
@@ -10,7 +10,10 @@ const fake = (): IdentityProvider => ({
   endSessionUrl: vi.fn(async () => undefined),
 });
 
-describe('lazyIdentityProvider', () => {
+const methods = ['discover', 'authorizationUrl', 'exchangeCode', 'refresh', 'endSessionUrl'] as const;
+const lazyIdentityProvider = (load: () => Promise<IdentityProvider>): IdentityProvider => lazyPort(load, methods);
+
+describe('lazyPort', () => {
   it('loads the adapter once, on first use', async () => {
     const real = fake();
     const load = vi.fn(async () => real);
@@ -31,5 +34,11 @@ describe('lazyIdentityProvider', () => {
     await expect(provider.discover('p')).rejects.toThrow('chunk');
     fail = false;
     await expect(provider.authorizationUrl({} as Parameters<IdentityProvider['authorizationUrl']>[0])).resolves.toBe('https://idp/authorize');
+  });
+
+  it('keeps `this` of the adapter and passes every argument', async () => {
+    const adapter = { prefix: 'p:', async join(a: string, b: string) { return `${this.prefix}${a}${b}`; } };
+    const port = lazyPort(async () => adapter, ['join']);
+    await expect(port.join('a', 'b')).resolves.toBe('p:ab');
   });
 });

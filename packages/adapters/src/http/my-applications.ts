@@ -1,0 +1,59 @@
+// The launcher's list (`GET /My/Applications`), apart from the other user-side calls so the
+// first route carries only this one (the rest load on first use, ADR 0007).
+
+import type { Application } from '@portal/core';
+import type { Schema } from '@portal/contract';
+import type { ApiClient } from './client.ts';
+import { unwrap } from './client.ts';
+
+/** One tile of the launcher: an application the user has, or has requested. */
+export interface MyApplication extends Application {
+  readonly accessStatus: 'granted' | 'requested';
+}
+
+/** Lists default to 100 rows; longer lists are read page by page up to this many pages. */
+const maxPages = 20;
+
+export function baseApplication(wire: { id: string; label: string; logoUrl: string | null; url: string; internal: boolean }): Application {
+  return {
+    id: wire.id,
+    clientId: wire.id,
+    label: wire.label,
+    ...(wire.logoUrl === null ? {} : { logoUrl: wire.logoUrl }),
+    url: wire.url,
+    sortNumber: 0,
+    accessRequestRequired: false,
+    accessRequestAllowed: false,
+    internalCopyOfAccessRequests: false,
+    roleRequiredOnAccessRequest: false,
+    accessRequestsAmount: 0,
+    internal: wire.internal,
+  };
+}
+
+export function toMyApplication(wire: Schema<'MyApplication'>): MyApplication {
+  return {
+    ...baseApplication(wire),
+    description: wire.description,
+    sortNumber: wire.sortNumber,
+    accessStatus: wire.accessStatus,
+  };
+}
+
+/** Read every page of a list (100 rows per page) up to a bound. */
+export async function allPages<T>(read: (page: number) => Promise<{ items: T[]; total: number }>): Promise<T[]> {
+  const items: T[] = [];
+  for (let page = 1; page <= maxPages; page += 1) {
+    const answer = await read(page);
+    items.push(...answer.items);
+    if (answer.items.length === 0 || items.length >= answer.total) break;
+  }
+  return items;
+}
+
+/** `GET /My/Applications`, every page (`onlyWithValues` for settings/applications). */
+export async function listMyApplications(client: ApiClient, options: { readonly onlyWithValues?: boolean } = {}): Promise<readonly MyApplication[]> {
+  const onlyWithValues = options.onlyWithValues ?? false;
+  const items = await allPages((page) => unwrap(client.GET('/My/Applications', { params: { query: { onlyWithValues, page, pageSize: 100 } } })));
+  return items.map(toMyApplication);
+}
