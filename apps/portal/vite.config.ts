@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { apiProxy, runtimeConfigFromEnv, runtimeConfigPlugin, securityHeaders } from './runtime-config.ts';
@@ -16,10 +16,34 @@ export function isHomeSharedModule(id: string): boolean {
     || /[\\/]@heroicons[\\/]react[\\/].*[\\/]Squares2X2Icon\.js$/.test(id);
 }
 
+/**
+ * The home route (`/`, where a signed-in user lands) as `modulepreload` links in index.html:
+ * its page chunk and the chunks it imports download beside the entry instead of after the
+ * entry has run (one round trip less on the first view; about 5 KB for other first routes,
+ * which prefetch it when idle anyway).
+ */
+export function preloadHomeRoute(pageModule = /[\\/]src[\\/]features[\\/]home[\\/]home-page\.tsx$/): Plugin {
+  return {
+    name: 'portal-preload-home-route',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const chunks = Object.values(context.bundle ?? {}).filter((file) => file.type === 'chunk');
+        const page = chunks.find((chunk) => chunk.facadeModuleId !== null && pageModule.test(chunk.facadeModuleId));
+        if (page === undefined) throw new Error('preloadHomeRoute: the home page chunk is missing from the bundle');
+        const entries = new Set(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+        const files = [page.fileName, ...page.imports.filter((file) => !entries.has(file))];
+        return files.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', href: `/${file}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
 const config = runtimeConfigFromEnv(env);
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), runtimeConfigPlugin(env)],
+  plugins: [react(), tailwindcss(), runtimeConfigPlugin(env), preloadHomeRoute()],
   build: {
     target: 'es2022',
     manifest: true,

@@ -71,6 +71,8 @@ interface ColdLoad {
   readonly profile: Profile['name'];
   readonly readyMs: number;
   readonly firstPaintMs: number | undefined;
+  /** The portal's own steps of the start (`performance.mark('portal:*')`), ms. */
+  readonly steps: Readonly<Record<string, number>>;
   readonly longTaskMs: number;
   readonly longestTaskMs: number;
   readonly cls: number;
@@ -87,6 +89,7 @@ interface ColdLoad {
 
 interface Timeline {
   marks: Record<string, number>;
+  steps: Record<string, number>;
   firstPaint: number | undefined;
   longTasks: { start: number; duration: number }[];
   cls: number;
@@ -96,7 +99,8 @@ interface Timeline {
 const timeline = (page: Page) => page.evaluate(() => {
   const b = (window as unknown as { __bench: Timeline }).__bench;
   const fp = performance.getEntriesByType('paint').find((e) => e.name === 'first-paint')?.startTime;
-  return { marks: b.marks, firstPaint: fp, longTasks: b.longTasks, cls: b.cls, clickAt: b.clickAt } satisfies Timeline;
+  const steps = Object.fromEntries(performance.getEntriesByType('mark').filter((e) => e.name.startsWith('portal:')).map((e) => [e.name.slice('portal:'.length), e.startTime]));
+  return { marks: b.marks, steps, firstPaint: fp, longTasks: b.longTasks, cls: b.cls, clickAt: b.clickAt } satisfies Timeline;
 });
 
 /** Long-task time inside [from, to] (ms, tasks clipped to the window). */
@@ -113,20 +117,54 @@ function longTaskTime(tasks: readonly { start: number; duration: number }[], fro
   return { total, longest };
 }
 
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; hitCount?: number }[];
+  startTime: number;
+  endTime: number;
+  samples?: number[];
+}
+
+/** Writes a CPU profile (open it in Chromium's DevTools) and prints the functions with the most self time. */
+function writeCpuProfile(file: string, profile: CpuProfile): void {
+  writeFileSync(file, JSON.stringify(profile));
+  const interval = (profile.endTime - profile.startTime) / Math.max(1, profile.samples?.length ?? 1) / 1000;
+  const self = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+    const key = `${functionName || '(anonymous)'} ${url.replace(/^.*\/assets\//, '')}:${lineNumber + 1}:${columnNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (node.hitCount ?? 0) * interval);
+  }
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 20);
+  for (const [key, ms] of top) say(`  ${ms.toFixed(1).padStart(7)} ms  ${key}`);
+}
+
+/** Medians of the portal's start steps, in the order they happen: "start 1462 · services 1530 · …". */
+function stepsNote(loads: readonly ColdLoad[]): string {
+  const names = [...new Set(loads.flatMap((c) => Object.keys(c.steps)))];
+  const medians = names.map((name) => [name, median(loads.flatMap((c) => (c.steps[name] === undefined ? [] : [c.steps[name]])))] as const);
+  return medians.filter((e): e is readonly [string, number] => e[1] !== undefined).sort((a, b) => a[1] - b[1]).map(([name, ms]) => `${name} ${round(ms)}`).join(' · ');
+}
+
 function before(requests: readonly RequestRecord[], epoch: number) {
   return requests.filter((r) => r.sentAt <= epoch);
 }
 
-async function coldLoad(browser: Browser, stack: Stack, state: StorageState, profile: Profile, withMemory: boolean): Promise<ColdLoad> {
+async function coldLoad(browser: Browser, stack: Stack, state: StorageState, profile: Profile, withMemory: boolean, cpuProfileFile?: string): Promise<ColdLoad> {
   const { context, page, cdp } = await newBenchPage(browser, stack.urls.portal, state);
   try {
     await applyProfile(cdp, profile);
+    if (cpuProfileFile !== undefined) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
     const requests = recordRequests(cdp);
     await page.goto(`${stack.urls.portal}/`, { waitUntil: 'commit', timeout: 60_000 });
     await page.waitForFunction(() => (window as unknown as { __bench: Timeline }).__bench.marks.ready !== undefined, null, { timeout: 60_000, polling: 50 });
     // Let late layout shifts of the first view land before reading CLS.
     await page.waitForTimeout(500);
     const t = await timeline(page);
+    if (cpuProfileFile !== undefined) writeCpuProfile(cpuProfileFile, (await cdp.send('Profiler.stop')).profile);
     const ready = t.marks.ready ?? NaN;
     const readyEpoch = t.marks.readyEpoch ?? NaN;
     const loaded = before(requests, readyEpoch);
@@ -138,6 +176,7 @@ async function coldLoad(browser: Browser, stack: Stack, state: StorageState, pro
       profile: profile.name,
       readyMs: ready,
       firstPaintMs: t.firstPaint,
+      steps: t.steps,
       longTaskMs: tasks.total,
       longestTaskMs: tasks.longest,
       cls: t.cls,
@@ -430,6 +469,11 @@ async function main() {
       say(`cold loads of / (${profile.name}) …`);
       for (let i = 0; i < runs; i++) loads[profile.name]?.push(await coldLoad(browser, stack, state, profile, profile.name === 'desktop'));
     }
+    if (env.BENCH_PROFILE === '1') {
+      const file = join(benchResults, 'first-view.cpuprofile');
+      say(`BENCH_PROFILE=1: one more cold load (desktop) with the CPU profiler → ${file}`);
+      await coldLoad(browser, stack, state, profiles.desktop, false, file);
+    }
     raw.coldLoads = loads;
     const mobile = loads.mobile ?? [];
     const desktop = loads.desktop ?? [];
@@ -456,8 +500,8 @@ async function main() {
     raw.adminError = adminError;
 
     const firstLoad = desktop[0];
-    add({ figure: '2 ready: tiles painted, cold (mobile)', unit: 'ms', budget: 1600, ...m(mobile, (c) => c.readyMs) });
-    add({ figure: '2 ready: tiles painted, cold (desktop)', unit: 'ms', budget: 450, ...m(desktop, (c) => c.readyMs) });
+    add({ figure: '2 ready: tiles painted, cold (mobile)', unit: 'ms', budget: 1600, ...m(mobile, (c) => c.readyMs), note: stepsNote(mobile) });
+    add({ figure: '2 ready: tiles painted, cold (desktop)', unit: 'ms', budget: 450, ...m(desktop, (c) => c.readyMs), note: stepsNote(desktop) });
     add({ figure: '3 long tasks, first paint → ready (mobile, 4× CPU)', unit: 'ms', budget: 50, ...m(mobile, (c) => c.longTaskMs), note: `longest task ${round(median(mobile.map((c) => c.longestTaskMs)) ?? 0)} ms` });
     add({ figure: '3 Lighthouse mobile performance score', value: undefined, unit: 'score', budget: 0.98, note: 'Lighthouse is not installed here' });
     const notMeasured = (why: string) => ({ value: undefined, note: why });

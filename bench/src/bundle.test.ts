@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,5 +87,13 @@ describe('the production portal within its bundle budgets (gzip, 1 KB = 1,000 by
   it('nothing of the admin console among the static imports of the entry', () => {
     expect(report.adminInFirstRoute).toEqual([]);
     expect(report.adminIsLazy).toBe(true);
+  });
+
+  it('index.html preloads the home route with the entry (its page chunk and what that imports), nothing else', () => {
+    const home = report.lazyRoutes.find((r) => r.key === 'src/features/home/home-page.tsx');
+    expect(home).toBeDefined();
+    const html = readFileSync(join(report.distDir, 'index.html'), 'utf8');
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" href="\/([^"]+)"/g)].map((m) => m[1]);
+    expect(preloaded.sort()).toEqual([...(home?.files ?? [])].sort());
   });
 });

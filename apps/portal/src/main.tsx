@@ -16,7 +16,11 @@ import { preloadRouteData, userSourceOf } from './app/route-data.ts';
 import { firstRoute } from './app/ready.ts';
 import { App } from './app/app.tsx';
 
+/** The steps of the start on the performance timeline (`portal:*`; the benchmark prints them). */
+const mark = (step: string) => performance.mark(`portal:${step}`);
+
 async function start() {
+  mark('start');
   const root = document.getElementById('root');
   if (root === null) return;
   const config = loadRuntimeConfig();
@@ -28,15 +32,20 @@ async function start() {
   // Both run in parallel; neither must become an unhandled rejection while the other is awaited.
   i18n.catch(() => undefined);
   const services = createServices(await config);
+  mark('services');
   // The API's `lang` header until i18next is ready: the language it is being started with.
   services.setLanguageSource(() => initial);
-  preloadRouteData(userSourceOf(services.session), services.api, () => window.location.pathname);
+  preloadRouteData(userSourceOf(services.session), services.api, () => window.location.pathname, () => mark('data'));
   // The session machine (refresh timers, sign-out) takes over once the first route has painted.
-  firstRoute.whenReady(() => services.startDeferred());
+  firstRoute.whenReady(() => {
+    mark('ready');
+    services.startDeferred();
+  });
   // Render once the page's chunk is there too: a page that suspends at the first render shows
   // the fallback, and React then holds it for at least 300 ms before revealing the page.
   const [language] = await Promise.all([i18n, page]);
   services.setLanguageSource(() => language.resolvedLanguage ?? language.language);
+  mark('render');
   const app = createRoot(root);
   startTransition(() => app.render(<App services={services} i18n={language} />));
 }

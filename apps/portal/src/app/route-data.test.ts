@@ -51,10 +51,12 @@ describe('route data in parallel with the page chunk', () => {
     forgetMyApps();
     const { api, listMyApplications } = fakeApi();
     const s = source({ settled: false });
-    preloadRouteData(s.user, api, () => '/');
+    const started = vi.fn();
+    preloadRouteData(s.user, api, () => '/', started);
     expect(listMyApplications).not.toHaveBeenCalled();
     s.set({ settled: true, userId: 'u1' });
     expect(listMyApplications).toHaveBeenCalledTimes(1);
+    expect(started).toHaveBeenCalledTimes(1);
     await loadMyApps(api, 'u1');
     expect(listMyApplications).toHaveBeenCalledTimes(1);
     forgetMyApps();

@@ -45,9 +45,10 @@ export function userSourceOf(session: SessionHandle): UserSource {
 }
 
 /** Start the data of the route at `path` for the signed-in user, once the session is known. */
-export function preloadRouteData(source: UserSource, api: UserPortalApi, path: () => string): void {
+export function preloadRouteData(source: UserSource, api: UserPortalApi, path: () => string, onStart?: () => void): void {
   whenSessionKnown(source, (userId) => {
     if (userId === undefined) return;
+    onStart?.();
     routeForPath(path()).preloadData?.(api, userId);
   });
 }
