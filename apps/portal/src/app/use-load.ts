@@ -23,8 +23,10 @@ export type LoadState<T> =
 type Inner<T> = { readonly status: 'loading'; readonly data?: T } | { readonly status: 'ready'; readonly data: T } | { readonly status: 'failed'; readonly error: PortalError; readonly data?: T };
 
 /**
- * `peek` returns data that is already there (e.g. preloaded with the route's code): the first
- * render shows it at once and the first load is skipped; `reload()` and a new `key` load again.
+ * `peek` returns data that is already there (e.g. preloaded with the route's code, or the next
+ * page of a list asked for ahead): the render with a new `key` (the first one included) shows
+ * it at once and its load is skipped, so a flip to a prefetched page is one render, not three;
+ * `reload()` loads again.
  */
 export function useLoad<T>(load: () => Promise<T>, key: string, peek?: () => T | undefined): LoadState<T> {
   const [state, setState] = useState<Inner<T>>(() => {
@@ -34,11 +36,22 @@ export function useLoad<T>(load: () => Promise<T>, key: string, peek?: () => T |
   const [round, setRound] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
-  const peekedKey = useRef(state.status === 'ready' ? key : undefined);
+  /** The key (and round) whose data came from `peek`: its load is skipped once. */
+  const peeked = useRef<{ readonly key: string; readonly round: number } | undefined>(state.status === 'ready' ? { key, round } : undefined);
+  const [shownKey, setShownKey] = useState(key);
+  if (shownKey !== key) {
+    // A new key: data that is already there replaces the old data in this very render.
+    setShownKey(key);
+    const data = peek?.();
+    if (data !== undefined) {
+      setState({ status: 'ready', data });
+      peeked.current = { key, round };
+    }
+  }
   useEffect(() => {
-    const peeked = peekedKey.current === key && round === 0;
-    peekedKey.current = undefined;
-    if (peeked) return undefined;
+    const skip = peeked.current?.key === key && peeked.current.round === round;
+    peeked.current = undefined;
+    if (skip) return undefined;
     let live = true;
     setState((previous) => ({ status: 'loading', ...(previous.data === undefined ? {} : { data: previous.data }) }));
     loadRef.current().then(

@@ -2,6 +2,7 @@
 // 'rows per page' and 'a-b of c', empty and error states. One request per page: the next
 // page is asked for as soon as a page is shown, and that answer is used when the user flips;
 // the first page may come from the route, which asked for it while the page's code loaded.
+// A flip to a page that has arrived renders once, with its rows (useLoad's peek).
 import { useEffect, useId, useReducer, useRef, useState, type ReactNode } from 'react';
 import { MagnifyingGlassIcon } from '@heroicons/react/20/solid';
 import { useLocation } from 'wouter';
@@ -58,15 +59,15 @@ export function ListView<Row>({
   const key = listRequestKey(listId ?? '', scope, reloadKey, params);
   const loadRef = useRef(load);
   loadRef.current = load;
-  /** The next page, asked for while this one is shown (only the one; dropped when not used). */
-  const next = useRef<{ readonly key: string; readonly request: Promise<AdminPage<Row>> } | undefined>(undefined);
+  /** The next page, asked for while this one is shown (only the one; dropped when not used); `page` once it has arrived. */
+  const next = useRef<{ readonly key: string; readonly request: Promise<AdminPage<Row>>; page?: AdminPage<Row> } | undefined>(undefined);
   const result = useLoad(() => {
     const ahead = next.current;
     next.current = undefined;
     if (ahead?.key === key) return ahead.request;
     const started = listId === undefined ? undefined : (takeFirstPage(key) as Promise<AdminPage<Row>> | undefined);
     return started ?? load(params);
-  }, key);
+  }, key, () => (next.current?.key === key ? next.current.page : undefined));
   const page = result.data;
   const shown = result.status === 'ready' ? result.data : undefined;
   useEffect(() => {
@@ -76,9 +77,11 @@ export function ListView<Row>({
     const nextKey = listRequestKey(listId ?? '', scope, reloadKey, nextParams);
     if (next.current?.key === nextKey) return;
     const request = loadRef.current(nextParams);
-    next.current = { key: nextKey, request };
-    // A failed prefetch is forgotten: the flip then asks again and shows its own failure.
-    request.catch(() => { if (next.current?.request === request) next.current = undefined; });
+    const ahead: NonNullable<typeof next.current> = { key: nextKey, request };
+    next.current = ahead;
+    // Arrived: a flip shows it in the click's own render. Failed: forgotten, the flip then asks
+    // again and shows its own failure.
+    request.then((answer) => { ahead.page = answer; }, () => { if (next.current === ahead) next.current = undefined; });
   }, [shown]);
   return (
     <section className="flex flex-col gap-4">
