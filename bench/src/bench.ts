@@ -138,6 +138,18 @@ function writeCpuProfile(file: string, profile: CpuProfile): void {
   for (const [key, ms] of top) say(`  ${ms.toFixed(1).padStart(7)} ms  ${key}`);
 }
 
+/** The heap of an empty document in a page set up as the cold loads are (init script, Playwright's injected script). */
+async function emptyPageHeap(browser: Browser, stack: Stack): Promise<number> {
+  const { context, page, cdp } = await newBenchPage(browser, stack.urls.portal);
+  try {
+    await page.setContent('<!doctype html><title>empty</title><p>empty</p>');
+    await timeline(page).catch(() => undefined);
+    return (await memory(page, cdp)).heapBytes;
+  } finally {
+    await context.close();
+  }
+}
+
 /** Medians of the portal's start steps, in the order they happen: "start 1462 · services 1530 · …". */
 function stepsNote(loads: readonly ColdLoad[]): string {
   const names = [...new Set(loads.flatMap((c) => Object.keys(c.steps)))];
@@ -294,20 +306,28 @@ async function adminRun(browser: Browser, stack: Stack, state: StorageState, pro
     const withMemory = { ...result, heapBytes: mem.heapBytes, elements: mem.elements, domNodes: mem.domNodes };
     const flips: { cpu: number; ms: number; apiRequests: number }[] = [];
     try {
-      // Page flips on loopback (no network emulation): the budget is about rendering.
+      // Page flips on loopback (no network emulation): the budget is about rendering. The new
+      // first row is recognised by its textContent (innerText would force a layout in every
+      // mutation callback, the measurement adding to what it measures).
       await applyProfile(cdp, undefined, 1);
       await page.locator('nav select').first().selectOption('50');
       await page.waitForFunction((sel) => document.querySelectorAll(sel).length >= 50, rowSel, { timeout: 30_000 });
       debug('50 rows per page');
       for (const cpu of [1, 4]) {
         await applyProfile(cdp, undefined, cpu);
+        const profiling = env.BENCH_PROFILE === '1' && cpu === 1;
+        if (profiling) {
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+          await cdp.send('Profiler.start');
+        }
         for (let i = 0; i < 3; i++) {
-          const firstRow = await page.locator(rowSel).first().innerText();
+          const firstRow = await page.locator(rowSel).first().evaluate((row) => row.textContent);
           const flipName = `flip${cpu}x${i}`;
           const waiting = page.evaluate(({ sel, name, prev }) => (window as unknown as { __bench: { when: (n: string, f: () => boolean) => Promise<number> } }).__bench
             .when(name, () => {
               const all = document.querySelectorAll(sel);
-              return all.length > 0 && (all[0] as HTMLElement).innerText !== prev;
+              return all.length > 0 && all[0]?.textContent !== prev;
             }), { sel: rowSel, name: flipName, prev: firstRow });
           const from = Date.now();
           await page.getByRole('button', { name: nextPageLabel }).click();
@@ -316,6 +336,11 @@ async function adminRun(browser: Browser, stack: Stack, state: StorageState, pro
           const after = await timeline(page);
           const until = after.marks[`${flipName}Epoch`] ?? Infinity;
           flips.push({ cpu, ms: paintedAt - (after.clickAt ?? NaN), apiRequests: requests.filter((r) => r.sentAt >= from - 50 && r.sentAt <= until && isApiCall(stack, r.url) && r.method !== 'OPTIONS').length });
+        }
+        if (profiling) {
+          const file = join(benchResults, 'page-flips.cpuprofile');
+          say(`BENCH_PROFILE=1: three page flips at 1× CPU under the CPU profiler → ${file}`);
+          writeCpuProfile(file, (await cdp.send('Profiler.stop')).profile);
         }
       }
     } catch (e) {
@@ -526,6 +551,9 @@ async function main() {
       });
     }
     add({ figure: '6 JS heap after GC on /', unit: 'MB', budget: 3, ...m(desktop, (c) => (c.heapBytes === undefined ? undefined : c.heapBytes / 1e6)) });
+    const baseline = await emptyPageHeap(browser, stack);
+    raw.emptyPageHeapBytes = baseline;
+    add({ figure: '6 JS heap after GC of an empty page (the same browser set-up, no portal)', unit: 'MB', budget: undefined, value: baseline / 1e6, note: 'what the figures above include that is not the portal' });
     add({ figure: '6 DOM elements on /', unit: 'count', budget: undefined, ...m(desktop, (c) => c.elements) });
     add({ figure: '6 JS heap after GC on /admin/users', unit: 'MB', budget: 5, ...adminM('desktop', (a) => (a.heapBytes === undefined ? undefined : a.heapBytes / 1e6)) });
     add({ figure: '6 DOM elements on /admin/users', unit: 'count', budget: 800, ...adminM('desktop', (a) => a.elements), ...(rowsShown === undefined ? {} : { note: rowsNote }) });
