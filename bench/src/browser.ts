@@ -123,7 +123,8 @@ export function initScript(portalOrigin: string): string {
       }, 0));
     };
     const observer = new MutationObserver(check);
-    observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
+    // characterData: a table may update its rows' text in place rather than replace them.
+    observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['aria-busy'] });
     check();
   });
   bench.count = (selector) => document.querySelectorAll(selector).length;

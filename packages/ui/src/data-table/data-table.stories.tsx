@@ -183,8 +183,14 @@ export const RowsRenderOnlyWhenNew: Story = {
     await expect(new Set(renderedRows).size).toBe(25);
     await expect(renderedRows).toHaveLength(25);
     renderedRows.length = 0;
+    const before = canvas.getAllByRole('row').slice(1);
+    const keysBefore = before.map((row) => row.getAttribute('data-row-key'));
     await userEvent.click(pager.getByRole('button', { name: 'Nächste Seite' }));
     await expect(pager.getByText('51–100 von 123')).toBeVisible();
     await expect(renderedRows).toHaveLength(50);
+    // The next page updates the rows on screen in place: the same elements, other rows in them.
+    const after = canvas.getAllByRole('row').slice(1);
+    await expect(after.every((row, index) => row === before[index])).toBe(true);
+    await expect(after.map((row) => row.getAttribute('data-row-key')).some((key, index) => key === keysBefore[index])).toBe(false);
   },
 };

@@ -17,6 +17,7 @@ export interface DataTableColumn<Row> {
   readonly key: string;
   /** Column header, already translated. */
   readonly header: string;
+  /** The cell of a row: stateless (rows are kept by position, see `TableRow`). */
   readonly render: (row: Row) => ReactNode;
   readonly sortable?: boolean;
   readonly align?: 'start' | 'end';
@@ -30,6 +31,7 @@ export interface DataTableProps<Row> {
   /** Keep this array stable between renders (`useMemo`): rows are memoised on it. */
   readonly columns: readonly DataTableColumn<Row>[];
   readonly rows: readonly Row[];
+  /** A row's identity, on its `<tr>` as `data-row-key` (rows themselves are kept by position). */
   readonly rowKey: (row: Row) => string;
   readonly sort?: DataTableSort;
   readonly onSortChange?: (sort: DataTableSort) => void;
@@ -74,11 +76,12 @@ interface TableRowProps<Row> {
   readonly columns: readonly DataTableColumn<Row>[];
   /** One class string per column, shared by every row. */
   readonly cellClasses: readonly string[];
+  readonly rowKey: string;
 }
 
-function TableRowCells<Row>({ row, columns, cellClasses }: TableRowProps<Row>) {
+function TableRowCells<Row>({ row, columns, cellClasses, rowKey }: TableRowProps<Row>) {
   return (
-    <tr className="border-t border-line hover:bg-surface-muted">
+    <tr data-row-key={rowKey} className="border-t border-line hover:bg-surface-muted">
       {columns.map((column, index) => (
         <td key={column.key} className={cellClasses[index]}>
           {column.render(row)}
@@ -89,9 +92,11 @@ function TableRowCells<Row>({ row, columns, cellClasses }: TableRowProps<Row>) {
 }
 
 /**
- * One row, keyed by `rowKey` and memoised on the row object and the columns: a render of the
- * table (loading flag, sort, the pager) re-renders no row whose data and columns are the same.
- * Keep `columns` stable (`useMemo`) for that.
+ * One row, memoised on the row object and the columns: a render of the table (loading flag,
+ * sort, the pager) re-renders no row whose data and columns are the same. Keep `columns`
+ * stable (`useMemo`) for that. Rows are kept by position: the next page updates the rows
+ * already on screen in place instead of replacing every element (performance.md: a page
+ * flip), so a column's `render` must not hold state of its own.
  */
 const TableRow = memo(TableRowCells) as <Row>(props: TableRowProps<Row>) => ReactNode;
 
@@ -135,7 +140,7 @@ export function DataTable<Row>({
       </tr>
     );
   } else {
-    body = rows.map((row) => <TableRow key={rowKey(row)} row={row} columns={columns} cellClasses={cellClasses} />);
+    body = rows.map((row, index) => <TableRow key={index} row={row} rowKey={rowKey(row)} columns={columns} cellClasses={cellClasses} />);
   }
   return (
     <div className="overflow-hidden rounded-xl border border-line bg-surface">
