@@ -265,6 +265,8 @@ interface AdminRun {
   readonly switchMs: number;
   readonly switchRows: number;
   readonly switchRequests: number;
+  /** What was asked for between click and rows (path, start and end relative to the click, ms). */
+  readonly switchRequestLog: readonly { url: string; startMs: number; endMs: number | undefined }[];
   /** The console's Suspense fallback appeared between click and rows. */
   readonly fallbackShown: boolean;
   readonly heapBytes?: number;
@@ -297,8 +299,11 @@ async function adminRun(browser: Browser, stack: Stack, state: StorageState, pro
     const t = await timeline(page);
     const rowCount = await page.locator(rowSel).count();
     const fallbackShown = await page.evaluate(() => (window as unknown as { __bench: { unwatch: () => boolean } }).__bench.unwatch());
-    const switchRequests = requests.filter((r) => r.sentAt >= clickEpoch - 50 && r.sentAt <= (t.marks.rowsEpoch ?? Infinity)).length;
-    const result: AdminRun = { profile: profile.name, switchMs: rowsAt - (t.clickAt ?? NaN), switchRows: rowCount, switchRequests, fallbackShown };
+    const during = requests.filter((r) => r.sentAt >= clickEpoch - 50 && r.sentAt <= (t.marks.rowsEpoch ?? Infinity));
+    const switchRequestLog = during.map((r) => ({
+      url: r.url.replace(stack.urls.portal, ''), startMs: Math.round(r.sentAt - clickEpoch), endMs: r.finishedAt === undefined ? undefined : Math.round(r.finishedAt - clickEpoch),
+    }));
+    const result: AdminRun = { profile: profile.name, switchMs: rowsAt - (t.clickAt ?? NaN), switchRows: rowCount, switchRequests: during.length, switchRequestLog, fallbackShown };
     if (!withFlips) return result;
 
     const mem = await memory(page, cdp);

@@ -60,23 +60,27 @@ export const routes: readonly RouteDef[] = [
   { name: 'flowsAuth', path: '/flows/auth', layout: 'noNavbar', title: 'flow', prefetch: true, page: gate },
   { name: 'flowsAuthRefresh', path: '/flows/auth-refresh', layout: 'empty', title: 'refresh', page: refresh },
   { name: 'flow', path: '/flows/:key?', layout: 'noNavbar', title: 'flow', page: customFlow },
-  { name: 'admin', path: '/admin', layout: 'admin', title: 'admin', page: admin },
-  { name: 'adminAny', path: '/admin/*', layout: 'admin', title: 'admin', page: admin },
+  // One route for the whole console (`*?`: `/admin` too), so moving inside it keeps the console
+  // mounted: two routes would unmount and mount it again (layout, sidebar, its data) on the way
+  // from `/admin` to `/admin/users`.
+  { name: 'admin', path: '/admin/*?', layout: 'admin', title: 'admin', page: admin },
 ];
 
 export const notFoundRoute: RouteDef = { name: 'notFound', path: '*', layout: 'default', title: 'notFound', page: notFound };
 
 /**
  * Whether a path matches a wouter pattern of this table (literal segments, `:param`,
- * `:param?`, a trailing `*`; a trailing slash is tolerated), as wouter's Switch decides.
+ * `:param?`, a trailing `*` (one segment or more) or `*?` (none or more); a trailing slash is
+ * tolerated), as wouter's Switch decides.
  */
 export function matchesPath(pattern: string, path: string): boolean {
   const want = pattern.split('/').filter((s) => s !== '');
   const have = path.split('/').filter((s) => s !== '');
   for (let i = 0; i < want.length; i += 1) {
     const segment = want[i] ?? '';
-    if (segment === '*') return true;
+    if (segment === '*?') return true;
     const value = have[i];
+    if (segment === '*') return value !== undefined;
     if (value === undefined) return segment.startsWith(':') && segment.endsWith('?') && i === want.length - 1;
     if (!segment.startsWith(':') && segment !== value) return false;
   }
