@@ -76,12 +76,23 @@ export function ListView<Row>({
     const nextParams = listParams({ ...state, page: state.page + 1 });
     const nextKey = listRequestKey(listId ?? '', scope, reloadKey, nextParams);
     if (next.current?.key === nextKey) return;
-    const request = loadRef.current(nextParams);
-    const ahead: NonNullable<typeof next.current> = { key: nextKey, request };
-    next.current = ahead;
-    // Arrived: a flip shows it in the click's own render. Failed: forgotten, the flip then asks
-    // again and shows its own failure.
-    request.then((answer) => { ahead.page = answer; }, () => { if (next.current === ahead) next.current = undefined; });
+    // After this page has painted: the effects of a click run before the paint, and the
+    // request's start would delay it.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        const request = loadRef.current(nextParams);
+        const ahead: NonNullable<typeof next.current> = { key: nextKey, request };
+        next.current = ahead;
+        // Arrived: a flip shows it in the click's own render. Failed: forgotten, the flip then
+        // asks again and shows its own failure.
+        request.then((answer) => { ahead.page = answer; }, () => { if (next.current === ahead) next.current = undefined; });
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [shown]);
   return (
     <section className="flex flex-col gap-4">
