@@ -4,7 +4,8 @@
 // painted, the sidebar's page chunks are preloaded when the browser is idle, so a route switch
 // does not wait for code (a detail page's chunk: when a row link is pointed at or focused);
 // a list route asks for its first page while its chunk loads, not after.
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, type MouseEvent } from 'react';
+import type { AdminApi } from '@portal/adapters/admin';
 import { Route, Switch, useLocation, useParams } from 'wouter';
 import { hasPermission, visibleAdminNavItems, type AdminPermission } from '@portal/core';
 import { AdminLayout } from '@portal/ui/admin';
@@ -16,7 +17,7 @@ import { lazyPage, prefetchWhenIdle, type LazyPage } from '../../app/lazy-page.t
 import { AdminProvider, useAdmin } from './admin-context.tsx';
 import { adminLinks, applicationOfPath } from './lib/links.ts';
 import { PageSkeleton } from './components/page-state.tsx';
-import { forgetFirstPage, isListRoute, startFirstPage } from './lib/list-routes.ts';
+import { forgetFirstPage, isListRoute, listOfPath, startFirstPage } from './lib/list-routes.ts';
 import { detailPageOfPath, pagesToPreload, setPathPreloader, type AdminPageKey } from './lib/preload.ts';
 
 type Page = { default: () => React.JSX.Element | null };
@@ -80,43 +81,60 @@ export default function AdminApp() {
   );
 }
 
+/**
+ * A plain click on a link to a list (the sidebar, the overview's cards) asks for the list's
+ * first page at once, before the new route renders (the page then takes that request over).
+ */
+function useListOnClick(api: AdminApi): (event: MouseEvent) => void {
+  return useCallback((event: MouseEvent) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const anchor = event.target instanceof Element ? event.target.closest('a') : null;
+    if (anchor === null || anchor.origin !== window.location.origin || anchor.target !== '' || anchor.pathname === window.location.pathname) return;
+    const target = listOfPath(anchor.pathname);
+    if (target !== undefined) startFirstPage(target.list, api, target.application);
+  }, [api]);
+}
+
 function AdminShell() {
   const chrome = useChrome('admin');
   const navigationBar = useNavigationBarState();
   const session = useSession();
   const [location] = useLocation();
-  const { administrable } = useAdmin();
+  const { administrable, api } = useAdmin();
   const applicationId = applicationOfPath(location);
   const current = applicationId === undefined ? undefined : administrable.items.find((app) => app.id === applicationId);
   usePreloadPages(administrable.items.length > 0, administrable.items.some((app) => app.permissions.manageAccessRequests));
+  const onClickCapture = useListOnClick(api);
   return (
-    <AdminLayout
-      brand={chrome.brand}
-      nav={chrome.nav}
-      languageSwitcher={chrome.languageSwitcher}
-      userMenu={chrome.userMenu}
-      footer={chrome.footer}
-      navigationBar={navigationBar}
-      sidebar={{
-        homeHref: adminLinks.overview(),
-        myAppsHref: '/',
-        currentPath: location,
-        applications: administrable.items.map((app) => ({ id: app.id, label: app.label, href: adminLinks.application(app.id) })),
-        permissions: session.user?.hkData.permissions ?? [],
-        ...(current === undefined ? {} : {
-          currentApplication: {
-            id: current.id,
-            label: current.label,
-            usersHref: adminLinks.applicationUsers(current.id),
-            ...(current.permissions.manageAccessRequests ? { accessRequestsHref: adminLinks.accessRequests(current.id), accessRequestsAmount: current.accessRequestsAmount } : {}),
-          },
-        }),
-      }}
-    >
-      <Suspense fallback={<PageSkeleton />}>
-        <AdminRoutes />
-      </Suspense>
-    </AdminLayout>
+    <div className="contents" onClickCapture={onClickCapture}>
+      <AdminLayout
+        brand={chrome.brand}
+        nav={chrome.nav}
+        languageSwitcher={chrome.languageSwitcher}
+        userMenu={chrome.userMenu}
+        footer={chrome.footer}
+        navigationBar={navigationBar}
+        sidebar={{
+          homeHref: adminLinks.overview(),
+          myAppsHref: '/',
+          currentPath: location,
+          applications: administrable.items.map((app) => ({ id: app.id, label: app.label, href: adminLinks.application(app.id) })),
+          permissions: session.user?.hkData.permissions ?? [],
+          ...(current === undefined ? {} : {
+            currentApplication: {
+              id: current.id,
+              label: current.label,
+              usersHref: adminLinks.applicationUsers(current.id),
+              ...(current.permissions.manageAccessRequests ? { accessRequestsHref: adminLinks.accessRequests(current.id), accessRequestsAmount: current.accessRequestsAmount } : {}),
+            },
+          }),
+        }}
+      >
+        <Suspense fallback={<PageSkeleton />}>
+          <AdminRoutes />
+        </Suspense>
+      </AdminLayout>
+    </div>
   );
 }
 

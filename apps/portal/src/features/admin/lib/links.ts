@@ -31,6 +31,11 @@ export const adminLinks = {
 /** Route segments under /admin that are global pages, never an application id. */
 export const globalSegments: readonly string[] = Object.values(segments);
 
+/** The entity kind whose global list lives at `/admin/{segment}`. */
+export function entityKindOfSegment(segment: string): EntityKind | undefined {
+  return (Object.keys(segments) as EntityKind[]).find((kind) => segments[kind] === segment);
+}
+
 /** The application of a per-application path (`/admin/{application}/…`), if any. */
 export function applicationOfPath(path: string): string | undefined {
   const match = /^\/admin\/([^/]+)/.exec(path);

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminApi, ListParams } from '@portal/adapters/admin';
-import { forgetFirstPage, listRequestKey, listRoutes, startFirstPage, takeFirstPage } from './list-routes.ts';
+import { forgetFirstPage, listOfPath, listRequestKey, listRoutes, startFirstPage, takeFirstPage } from './list-routes.ts';
+import { adminLinks } from './links.ts';
 
 function fakeApi() {
   const calls: { method: string; args: unknown[] }[] = [];
@@ -64,5 +65,21 @@ describe('first page of a list route', () => {
     const api = { users: { list: vi.fn(async () => { throw new Error('offline'); }) } } as unknown as AdminApi;
     startFirstPage('users', api);
     await expect(takeFirstPage(listRequestKey('users', '', 0, firstParams('fullName')))).rejects.toThrow('offline');
+  });
+});
+
+describe('the list of a console path (asked for on the click that opens it)', () => {
+  it('knows every global list and the two lists of an application', () => {
+    for (const kind of ['applications', 'attributes', 'permissions', 'roles', 'accountAccesses', 'customFlows', 'users'] as const) {
+      expect(listOfPath(adminLinks.list(kind))).toEqual({ list: kind, application: '' });
+    }
+    expect(listOfPath(adminLinks.applicationUsers('küchen planer'))).toEqual({ list: 'appUsers', application: 'küchen planer' });
+    expect(listOfPath(adminLinks.accessRequests('planner'))).toEqual({ list: 'accessRequests', application: 'planner' });
+  });
+
+  it('is nothing for the overview, details, the start page of an application and paths outside the console', () => {
+    for (const path of ['/admin', adminLinks.detail('roles', 'r1'), adminLinks.application('planner'), adminLinks.applicationUser('planner', 'u1'), '/admin/users/x/y', '/settings', '/']) {
+      expect(listOfPath(path)).toBeUndefined();
+    }
   });
 });

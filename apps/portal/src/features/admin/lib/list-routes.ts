@@ -4,6 +4,7 @@
 // the request of the route being shown is kept.
 import type { AdminApi, AdminPage, ListParams, SortOrder } from '@portal/adapters/admin';
 import { initialList, listParams } from './list.ts';
+import { entityKindOfSegment } from './links.ts';
 
 export type AccessRequestStatusFilter = 'OPEN' | 'ACCEPTED' | 'DENIED' | 'ALL';
 
@@ -51,6 +52,22 @@ export function isListRoute(page: string): page is ListRouteKey {
 /** The key under which a list view finds a request started for it. */
 export function listRequestKey(list: string, scope: string, reloadKey: number, params: ListParams): string {
   return `${list}|${scope}|${reloadKey}|${JSON.stringify(params)}`;
+}
+
+/**
+ * The list a console path shows, with its application: `/admin/{kind}` (every entity kind has
+ * its list route), `/admin/{application}/users`, `/admin/{application}/access-requests`.
+ */
+export function listOfPath(path: string): { readonly list: ListRouteKey; readonly application: string } | undefined {
+  const parts = path.split(/[?#]/, 1)[0]?.split('/').filter((part) => part !== '') ?? [];
+  if (parts[0] !== 'admin' || parts[1] === undefined) return undefined;
+  const kind = entityKindOfSegment(parts[1]);
+  if (parts.length === 2) return kind === undefined ? undefined : { list: kind, application: '' };
+  if (parts.length !== 3 || kind !== undefined) return undefined;
+  const application = decodeURIComponent(parts[1]);
+  if (parts[2] === 'users') return { list: 'appUsers', application };
+  if (parts[2] === 'access-requests') return { list: 'accessRequests', application };
+  return undefined;
 }
 
 let ahead: { readonly key: string; readonly request: Promise<unknown> } | undefined;
