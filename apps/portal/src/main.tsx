@@ -15,6 +15,7 @@ import { routeForPath } from './routes.ts';
 import { preloadRouteData, userSourceOf } from './app/route-data.ts';
 import { firstRoute } from './app/ready.ts';
 import { App } from './app/app.tsx';
+import { preloadExternalAppMode } from './app/external-app.tsx';
 
 /** The steps of the start on the performance timeline (`portal:*`; the benchmark prints them). */
 const mark = (step: string) => performance.mark(`portal:${step}`);
@@ -26,6 +27,7 @@ async function start() {
   const config = loadRuntimeConfig();
   // A failed chunk load is retried by the render (and then handled by the chunk guard).
   const page = routeForPath(window.location.pathname).page.preload().catch(() => undefined);
+  preloadExternalAppMode(window.location.search);
   const initial = initialLanguage(createCookieLocaleStore(createDocumentCookieJar()).read());
   // The last fallback language (English) only after the first route is ready: German is complete.
   const i18n = createI18n(initial, { deferLastFallback: (load) => firstRoute.whenReady(load) });

@@ -33,6 +33,11 @@ export interface ExternalAppDriverProps {
 // chunk guard has run, and the next address with a client id tries again.
 const driver = createModuleLoader(() => import('./external-app-driver.tsx'));
 
+/** An address that opens in external-app mode: start loading the machine with the first view's code. */
+export function preloadExternalAppMode(search: string): void {
+  if (clientIdOf(search) !== undefined) driver.load().catch(() => { /* the provider tries again and reports it */ });
+}
+
 export function ExternalAppProvider({ children }: { readonly children?: ReactNode }) {
   const clientId = clientIdOf(useSearch());
   const [engaged, setEngaged] = useState(clientId !== undefined);
