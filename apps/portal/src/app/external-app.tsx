@@ -45,7 +45,12 @@ export function ExternalAppProvider({ children }: { readonly children?: ReactNod
   const [reported, setReported] = useState<ExternalApp | undefined>(undefined);
   if (clientId !== undefined && !engaged) setEngaged(true);
   useEffect(() => {
-    if (engaged && module === undefined) driver.load().then(setModule, reportChunkError);
+    if (engaged && module === undefined) {
+      driver.load().then(setModule, (error: unknown) => {
+        reportChunkError(error);
+        setReported(inactive);
+      });
+    }
   }, [engaged, module, clientId]);
   // Until the machine has decided, a client id in the address means "loading its branding".
   const state = reported ?? (clientId === undefined ? inactive : { status: 'loading', clientId });
