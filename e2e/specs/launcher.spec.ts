@@ -1,6 +1,7 @@
-// The launcher: tiles in sort order, search as you type, pending requests, the empty state.
+// The launcher: tiles in sort order, search as you type, pending requests, the empty state,
+// unknown pages and a portal that cannot load its configuration.
 import { demoApps, urls } from '../helpers/accounts.ts';
-import { assertAccessible, expect, signInAs, test } from '../helpers/portal.ts';
+import { assertAccessible, assertErrorPage, expect, signInAs, test } from '../helpers/portal.ts';
 
 test('a partner sees the apps in sort order, filters them and sees a pending request', async ({ page }) => {
   await signInAs(page, 'partner');
@@ -39,4 +40,15 @@ test('an unknown page shows the 404 page with a way home', async ({ page }) => {
   await assertAccessible(page);
   await page.getByRole('link', { name: 'Zurück zur Startseite' }).click();
   await expect(page).toHaveURL(`${urls.portal}/`);
+});
+
+test('when the portal cannot load its configuration, it says so and recovers on "Erneut versuchen"', async ({ page }) => {
+  await signInAs(page, 'partner');
+  await page.route('**/config.json', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+  await page.goto('/');
+  await assertErrorPage(page, 500, 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.');
+  await assertAccessible(page);
+  await page.unroute('**/config.json');
+  await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+  await expect(page.getByRole('list', { name: 'Meine Apps' }).getByRole('link')).toHaveCount(2);
 });

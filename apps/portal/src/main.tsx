@@ -33,7 +33,10 @@ async function start() {
   const i18n = createI18n(initial, { deferLastFallback: (load) => firstRoute.whenReady(load) });
   // Both run in parallel; neither must become an unhandled rejection while the other is awaited.
   i18n.catch(() => undefined);
-  const services = createServices(await config);
+  // No configuration, no portal: say so in the user's language rather than stay blank.
+  const runtime = await config.catch((error: unknown) => import('./app/start-failure.tsx').then((m) => m.showStartFailure(root, i18n, error)));
+  if (runtime === undefined) return;
+  const services = createServices(runtime);
   mark('services');
   // The API's `lang` header until i18next is ready: the language it is being started with.
   services.setLanguageSource(() => initial);

@@ -48,14 +48,14 @@ export {
 } from './validation/validation.ts';
 
 export type {
-  PageErrorStatus, AuthErrorCode, ServerErrorDetail, ServerError, PortalError, IdentityErrorParams, CancelContext,
-  ErrorPageModel, ToastModel,
+  PageErrorStatus, AuthErrorCode, ServerErrorDetail, ServerError, PortalError, ErrorPageModel, ToastModel,
 } from './errors/errors.ts';
 export {
   pageErrorStatuses, pageErrorStatus, authErrorCodes, HttpError, IdentityProviderError, isHttpError, isIdentityProviderError,
-  plainText, readServerError, fieldErrors, fromHttpStatus, toPortalError, isPortalError, cancelCode, identityError, errorPage,
-  toastError,
+  plainText, readServerError, fieldErrors, fromHttpStatus, toPortalError, isPortalError, errorPage, toastError,
 } from './errors/errors.ts';
+export type { IdentityErrorParams, CancelContext } from './errors/identity-error.ts';
+export { cancelCode, identityError } from './errors/identity-error.ts';
 
 export type {
   TimerHandle, Clock, Random, Digest, AuthStateStore, SessionStore, Lock, AuthorizationRequest, CodeExchangeRequest,

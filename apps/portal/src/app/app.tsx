@@ -22,7 +22,7 @@ function RouterLink({ href, ...rest }: UiLinkProps) {
   return <Link href={href} {...rest} />;
 }
 
-function UiBridge({ children }: { readonly children: ReactNode }) {
+export function UiBridge({ children }: { readonly children: ReactNode }) {
   const { t } = useTranslation('ui');
   return (
     <UiTextProvider t={(key, vars) => t(key as 'common.loading', vars ?? {})}>

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  HttpError, IdentityProviderError, errorPage, fieldErrors, fromHttpStatus, identityError, isHttpError, isIdentityProviderError,
+  HttpError, IdentityProviderError, errorPage, fieldErrors, fromHttpStatus, isHttpError, isIdentityProviderError,
   isPortalError, pageErrorStatus, plainText, readServerError, toPortalError, toastError,
 } from './errors.ts';
 import type { PortalError } from './errors.ts';
+import { identityError } from './identity-error.ts';
 
 describe('page error codes', () => {
   it.each([[400, 400], [401, 401], [403, 403], [404, 404], [500, 500], [418, 500], [422, 500], [502, 500], [undefined, 500]])('%s → %s', (input, expected) => {

@@ -11,7 +11,8 @@ import { randomString, pkceChallenge } from '../../domain/random.ts';
 import { signedInUserFromClaims } from '../../domain/claims.ts';
 import { checkIdTokenClaims, decodeTokenResponse, isWellFormedState } from '../../domain/token-answers.ts';
 import { parseQuery, splitUrl, withoutQueryParams } from '../../domain/url.ts';
-import { identityError, isIdentityProviderError } from '../../errors/errors.ts';
+import { isIdentityProviderError } from '../../errors/errors.ts';
+import { identityError } from '../../errors/identity-error.ts';
 
 export type AuthPorts = Pick<Ports, 'clock' | 'random' | 'digest' | 'authStateStore' | 'sessionStore' | 'identityProvider' | 'navigator'>;
 

@@ -1,0 +1,47 @@
+// The provider's error answers (authorization response or token endpoint) in the catalogue's
+// terms (spec §8). Apart from errors.ts: only a sign-in reads them, and the first route
+// carries errors.ts (ADR 0007).
+
+import { plainText, type PortalError } from './errors.ts';
+
+/** Parameters of an identity error (authorization response or token endpoint). */
+export interface IdentityErrorParams {
+  readonly error?: string;
+  readonly error_description?: string;
+}
+
+export const cancelCode = 'AADB2C90091';
+
+/** Where to go after the user cancelled at the provider (spec §8). */
+export interface CancelContext {
+  readonly signedIn: boolean;
+  /** The current address (the callback page). */
+  readonly currentUrl: string;
+  /** The stored referrer (same-origin path), when there is one. */
+  readonly storedReferrer?: string;
+}
+
+/**
+ * An identity error, recognised by an error_description: AADB2C90091 (cancelled) redirects
+ * (signed in: same page without the query; otherwise the stored referrer); other AADB2C
+ * descriptions are the 500 page with the description as plain text; the rest is a 500
+ * without detail. Undefined when the parameters carry no error_description.
+ */
+export function identityError(params: IdentityErrorParams, context: CancelContext): PortalError | undefined {
+  const description = params.error_description;
+  if (description === undefined) {
+    return params.error === undefined ? undefined : { kind: 'auth', status: 500, code: 'auth.providerRejected' };
+  }
+  const trimmed = description.trim();
+  if (trimmed.startsWith(cancelCode)) {
+    return { kind: 'cancelled', redirectTo: context.signedIn ? pathWithoutQuery(context.currentUrl) : context.storedReferrer ?? '/' };
+  }
+  if (trimmed.startsWith('AADB2C')) return { kind: 'auth', status: 500, code: 'auth.identityProvider', detail: plainText(trimmed) };
+  return { kind: 'auth', status: 500, code: 'auth.providerRejected' };
+}
+
+function pathWithoutQuery(href: string): string {
+  const withoutOrigin = href.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
+  const path = withoutOrigin.replace(/[?#].*$/s, '');
+  return path === '' ? '/' : path;
+}
