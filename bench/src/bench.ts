@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright';
 import { analyseBundle, bundleBudgets, firstRouteJsCeiling, isRealBuild, lazyRouteChunks, readManifest, workspaceRoot } from './bundle.ts';
 import { applyProfile, launch, memory, newBenchPage, profiles, recordRequests, selectors, type Profile, type RequestRecord } from './browser.ts';
 import { benchResults, startStack, type Stack } from './stack.ts';
@@ -124,8 +124,16 @@ interface CpuProfile {
   samples?: number[];
 }
 
-/** Writes a CPU profile (open it in Chromium's DevTools) and prints the functions with the most self time. */
-function writeCpuProfile(file: string, profile: CpuProfile): void {
+/** Starts Chromium's sampling profiler (0.1 ms) on the page. */
+async function startCpuProfile(cdp: CDPSession): Promise<void> {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+}
+
+/** Stops the profiler, writes the profile (open it in Chromium's DevTools) and prints the functions with the most self time. */
+async function stopCpuProfile(cdp: CDPSession, file: string): Promise<void> {
+  const profile: CpuProfile = (await cdp.send('Profiler.stop')).profile;
   writeFileSync(file, JSON.stringify(profile));
   const interval = (profile.endTime - profile.startTime) / Math.max(1, profile.samples?.length ?? 1) / 1000;
   const self = new Map<string, number>();
@@ -166,9 +174,7 @@ async function coldLoad(browser: Browser, stack: Stack, state: StorageState, pro
   try {
     await applyProfile(cdp, profile);
     if (cpuProfileFile !== undefined) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-      await cdp.send('Profiler.start');
+      await startCpuProfile(cdp);
     }
     const requests = recordRequests(cdp);
     await page.goto(`${stack.urls.portal}/`, { waitUntil: 'commit', timeout: 60_000 });
@@ -176,7 +182,7 @@ async function coldLoad(browser: Browser, stack: Stack, state: StorageState, pro
     // Let late layout shifts of the first view land before reading CLS.
     await page.waitForTimeout(500);
     const t = await timeline(page);
-    if (cpuProfileFile !== undefined) writeCpuProfile(cpuProfileFile, (await cdp.send('Profiler.stop')).profile);
+    if (cpuProfileFile !== undefined) await stopCpuProfile(cdp, cpuProfileFile);
     const ready = t.marks.ready ?? NaN;
     const readyEpoch = t.marks.readyEpoch ?? NaN;
     const loaded = before(requests, readyEpoch);
@@ -322,9 +328,7 @@ async function adminRun(browser: Browser, stack: Stack, state: StorageState, pro
         await applyProfile(cdp, undefined, cpu);
         const profiling = env.BENCH_PROFILE === '1' && cpu === 1;
         if (profiling) {
-          await cdp.send('Profiler.enable');
-          await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-          await cdp.send('Profiler.start');
+          await startCpuProfile(cdp);
         }
         for (let i = 0; i < 3; i++) {
           const firstRow = await page.locator(rowSel).first().evaluate((row) => row.textContent);
@@ -345,7 +349,7 @@ async function adminRun(browser: Browser, stack: Stack, state: StorageState, pro
         if (profiling) {
           const file = join(benchResults, 'page-flips.cpuprofile');
           say(`BENCH_PROFILE=1: three page flips at 1× CPU under the CPU profiler → ${file}`);
-          writeCpuProfile(file, (await cdp.send('Profiler.stop')).profile);
+          await stopCpuProfile(cdp, file);
         }
       }
     } catch (e) {
