@@ -4,21 +4,16 @@
 // Every listed method returns a Promise, so the load fits in front of it; a failed load is
 // tried again on the next call.
 
+import { createModuleLoader } from '@portal/ui';
+
 type AsyncMethodOf<T> = { [K in keyof T]: T[K] extends (...args: never[]) => Promise<unknown> ? K : never }[keyof T];
 
 export function lazyPort<T, K extends AsyncMethodOf<T>>(load: () => Promise<T>, methods: readonly K[]): Pick<T, K> {
-  let pending: Promise<T> | undefined;
-  const get = () => {
-    pending ??= load().catch((error: unknown) => {
-      pending = undefined;
-      throw error;
-    });
-    return pending;
-  };
+  const adapter = createModuleLoader(load);
   const port: Partial<Record<K, (...args: unknown[]) => Promise<unknown>>> = {};
   for (const name of methods) {
     port[name] = async (...args) => {
-      const target = await get();
+      const target = await adapter.load();
       return (target[name] as (...a: unknown[]) => Promise<unknown>).apply(target, args);
     };
   }
