@@ -21,6 +21,8 @@ export type {
   AuthFlow, TokenPolicyData, RefreshData, AuthStateExtraData, AuthStateData, AuthStateRecord, AuthConfig,
   ProviderMetadata, TokenResponse, StoredSession,
 } from './domain/auth.ts';
+export type { AuthConfigSource } from './domain/auth-config.ts';
+export { authConfigOf } from './domain/auth-config.ts';
 export type { IdTokenClaims } from './domain/claims.ts';
 export { decodeHkData, decodeIdTokenClaims, signedInUserFromClaims, decodeStoredSession } from './domain/claims.ts';
 export type { IdTokenClaimsProblem, IdTokenExpectations, DecodedTokenResponse, DecodedRefreshResponse } from './domain/token-answers.ts';
@@ -90,6 +92,8 @@ export type { SessionActor } from './machines/session/session.machine.ts';
 export { sessionMachine, provideSession, createAccessTokenSource, startSessionEngine } from './machines/session/session.machine.ts';
 export type { SessionHandle, SessionEngine, SessionHandleOptions } from './machines/session/session.handle.ts';
 export { createSessionHandle } from './machines/session/session.handle.ts';
+export type { RemoteSessionOptions } from './machines/session/session.remote.ts';
+export { createRemoteSessionHandle, decodeSignedInUser, decodeBootError } from './machines/session/session.remote.ts';
 export type { SessionView, SessionViewStatus } from './machines/session/session.view.ts';
 export { sessionView, sessionViewOf, sameSessionView } from './machines/session/session.view.ts';
 
@@ -105,7 +109,7 @@ export type { AccessRequestView } from './machines/access-request/access-request
 export { accessRequestView } from './machines/access-request/access-request.view.ts';
 
 export type { AppGateInput, AppGateEvent, AppGateContext, LoadRequestOptionsRequest, SendAccessRequest, StartClaimsRefreshRequest } from './machines/app-gate/app-gate.types.ts';
-export { appGateMachine, provideAppGate, validateAttributeValues, startClaimsRefreshFor } from './machines/app-gate/app-gate.machine.ts';
+export { appGateMachine, provideAppGate, validateAttributeValues, startClaimsRefreshFor, startClaimsRefreshAtServer } from './machines/app-gate/app-gate.machine.ts';
 export type { AppGateView, AppGateViewStatus, GateRequestView } from './machines/app-gate/app-gate.view.ts';
 export { appGateView } from './machines/app-gate/app-gate.view.ts';
 

@@ -14,6 +14,7 @@ import type { ValidationIssue } from '../../validation/validation.ts';
 import { notProvided } from '../not-provided.ts';
 import { decodeAuthCheckResult } from '../../domain/api-schemas.ts';
 import { startAuthorization } from '../sign-in/sign-in.actors.ts';
+import { buildQuery, splitUrl } from '../../domain/url.ts';
 import type { AuthPorts } from '../sign-in/sign-in.actors.ts';
 import type {
   AppGateContext, AppGateEvent, AppGateInput, LoadRequestOptionsRequest, SendAccessRequest, StartClaimsRefreshRequest,
@@ -205,15 +206,34 @@ export async function startClaimsRefreshFor(ports: AuthPorts, request: StartClai
   ports.navigator.redirect(url);
 }
 
-/** The app-gate machine wired to ports. */
-export function provideAppGate(ports: AuthPorts & Pick<Ports, 'api'>) {
+/**
+ * The claims refresh started by the portal server (issue #15): the page leaves for the
+ * server's start address, which keeps the auth state record in an HttpOnly cookie; the
+ * gate's own address is the stored referrer, where a cancel at the provider comes back to.
+ */
+export function startClaimsRefreshAtServer(navigator: Ports['navigator'], request: StartClaimsRefreshRequest, startPath = '/auth/claims-refresh'): Promise<void> {
+  const { path, query } = splitUrl(navigator.currentUrl());
+  const returnPath = `${path}${query === '' ? '' : `?${query}`}`;
+  navigator.redirect(`${startPath}?${buildQuery([['redirectUri', request.redirectUri], ['sleep', String(request.sleep)], ['returnPath', returnPath]])}`);
+  return Promise.resolve();
+}
+
+/**
+ * The app-gate machine wired to ports. `startClaimsRefresh` replaces the start in the page
+ * (`startClaimsRefreshFor`), e.g. with `startClaimsRefreshAtServer`.
+ */
+export function provideAppGate(
+  ports: Omit<AuthPorts, 'authStateStore' | 'sessionStore' | 'identityProvider'> & Partial<AuthPorts> & Pick<Ports, 'api'>,
+  options: { readonly startClaimsRefresh?: (request: StartClaimsRefreshRequest) => Promise<void> } = {},
+) {
+  const startClaimsRefresh = options.startClaimsRefresh ?? ((request: StartClaimsRefreshRequest) => startClaimsRefreshFor(ports as AuthPorts, request));
   return appGateMachine.provide({
     actors: {
       authCheck: fromPromise(({ input }) => ports.api.authCheck(input).then(decodeAuthCheckResult)),
       submitAttributes: fromPromise(({ input }) => ports.api.submitAttributes(input.target, input.values).then(decodeAuthCheckResult)),
       loadRequestOptions: fromPromise(({ input }) => ports.api.getAccessRequestOptions(input.applicationId, input.search === '' ? undefined : input.search)),
       requestAccess: fromPromise(({ input }) => ports.api.requestAccess(input.target, input.choice)),
-      startClaimsRefresh: fromPromise(({ input }) => startClaimsRefreshFor(ports, input)),
+      startClaimsRefresh: fromPromise(({ input }) => startClaimsRefresh(input)),
     },
   });
 }

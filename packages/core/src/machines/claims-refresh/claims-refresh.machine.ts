@@ -4,7 +4,7 @@
 
 import { assign, fromPromise, setup } from 'xstate';
 import type { AuthStateData, RefreshData, StoredSession } from '../../domain/auth.ts';
-import { isSafeReturnPath } from '../../domain/return-path.ts';
+import { isSafeReturnPath, safeReturnPath } from '../../domain/return-path.ts';
 import { isHttpUrl } from '../../validation/validation.ts';
 import { toPortalError } from '../../errors/errors.ts';
 import type { PortalError } from '../../errors/errors.ts';
@@ -51,6 +51,7 @@ export const claimsRefreshMachine = setup({
     config: input.config,
     signedIn: input.signedIn ?? true,
     refresh: { redirectUri: '/', sleep: 0 },
+    returnPath: '/',
     callbackUrl: '',
     params: readCallbackParams(''),
     code: '',
@@ -59,7 +60,10 @@ export const claimsRefreshMachine = setup({
   states: {
     idle: {
       on: {
-        START: { target: 'starting', actions: assign({ refresh: ({ event }) => safeRefreshData(event.refresh) }) },
+        START: {
+          target: 'starting',
+          actions: assign({ refresh: ({ event }) => safeRefreshData(event.refresh), returnPath: ({ event }) => safeReturnPath(event.returnPath) }),
+        },
         CALLBACK: {
           target: 'takingRecord',
           actions: [
@@ -72,7 +76,7 @@ export const claimsRefreshMachine = setup({
     starting: {
       invoke: {
         src: 'startAuthorization',
-        input: ({ context }) => ({ config: context.config, flow: 'claimsRefresh' as const, returnPath: '/', refresh: context.refresh }),
+        input: ({ context }) => ({ config: context.config, flow: 'claimsRefresh' as const, returnPath: context.returnPath, refresh: context.refresh }),
         onDone: {
           target: 'redirected',
           actions: [

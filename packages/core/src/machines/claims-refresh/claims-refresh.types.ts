@@ -10,8 +10,12 @@ export interface ClaimsRefreshInput {
 }
 
 export type ClaimsRefreshEvent =
-  /** Start the refresh; afterwards wait `sleep` ms and go to `redirectUri` (an http(s) URL or a same-origin path). */
-  | { readonly type: 'START'; readonly refresh: RefreshData }
+  /**
+   * Start the refresh; afterwards wait `sleep` ms and go to `redirectUri` (an http(s) URL or a
+   * same-origin path). `returnPath` (the page that asked, e.g. the gate) is the stored referrer:
+   * where a cancel at the provider goes back to.
+   */
+  | { readonly type: 'START'; readonly refresh: RefreshData; readonly returnPath?: string }
   /** Handle the provider's return at /flows/auth-refresh. */
   | { readonly type: 'CALLBACK'; readonly url: string };
 
@@ -19,6 +23,8 @@ export interface ClaimsRefreshContext {
   readonly config: AuthConfig;
   readonly signedIn: boolean;
   readonly refresh: RefreshData;
+  /** The stored referrer of the record (same-origin path only). */
+  readonly returnPath: string;
   readonly callbackUrl: string;
   readonly params: CallbackParams;
   readonly code: string;
