@@ -3,6 +3,8 @@
 export type { CookieJar, CookieAttributes, StoredCookie, MemoryCookieJar } from './cookies/jar.ts';
 export { cookieByteLimit, createDocumentCookieJar, createMemoryCookieJar, serializeCookie, parseCookies, deleteCookie } from './cookies/jar.ts';
 export { CookieWriteError } from './cookies/errors.ts';
+export type { RequestCookieJar } from './cookies/request-jar.ts';
+export { createRequestCookieJar } from './cookies/request-jar.ts';
 export { authStateCookieAttributes, createCookieAuthStateStore } from './cookies/auth-state-store.ts';
 export type { SessionStoreOptions } from './cookies/session-store.ts';
 export { sessionCookiePrefix, sessionChunkSize, createCookieSessionStore } from './cookies/session-store.ts';
@@ -20,6 +22,7 @@ export type {
 } from './http/portal-api.ts';
 export { createPortalApi, toAuthCheckResult } from './http/portal-api.ts';
 export { listMyApplications } from './http/my-applications.ts';
+export { signOutAtPortalServer } from './http/portal-server.ts';
 export { uploadApplicationImage } from './http/image-upload.ts';
 
 export type { LockManagerLike } from './lock/web-lock.ts';

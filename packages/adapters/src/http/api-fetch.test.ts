@@ -73,7 +73,7 @@ describe('headers', () => {
     expect(seen[0]?.headers.get('lang')).toBe('fr');
     expect(seen[0]?.headers.get('accept')).toBe('application/json');
     expect(seen[0]?.headers.get('authorization')).toBe('Bearer token-1');
-    expect(seen[0]?.credentials).toBe('omit');
+    expect(seen[0]?.credentials).toBe('same-origin');
   });
 
   it('no token, no Authorization header; a language off the allow-list becomes de', async () => {

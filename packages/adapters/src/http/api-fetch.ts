@@ -127,9 +127,9 @@ export function createApiFetch(options: ApiFetchOptions): FetchLike {
     const isApi = apiPathOf(input.url, options.baseUrl) !== undefined;
     const pristine: PristineRequest = {
       url: input.url, method: input.method, headers: input.headers, signal: input.signal, redirect: input.redirect,
-      // The API is authorised by the bearer token alone: no cookies of the portal's origin go
-      // with it, also when it is served under the portal's origin (/api).
-      credentials: isApi ? 'omit' : input.credentials,
+      // The API is reached through the portal server's /api, which is authorised by the session
+      // cookie (it adds the bearer token): same-origin credentials, never to another origin.
+      credentials: isApi ? 'same-origin' : input.credentials,
       ...(body === undefined ? {} : { body }),
     };
     let retries = 0;
