@@ -28,6 +28,9 @@ export const layers = {
   'apps/portal': {
     deny: ['@portal/api', '@portal/api/*', '@portal/idp', '@portal/idp/*'],
   },
+  'apps/portal-server': {
+    deny: ['@portal/api', '@portal/api/*', '@portal/idp', '@portal/idp/*'],
+  },
   'apps/api': {
     deny: ['react', 'react-dom', '@portal/ui', '@portal/ui/*', '@portal/adapters', '@portal/adapters/*', '@portal/portal', '@portal/idp', '@portal/idp/*'],
   },

@@ -1,0 +1,150 @@
+// `/api/*` through the portal server (issue #15): the API is called with the session's access
+// token as bearer (refreshed first when due, once per session however many calls wait, and
+// once across instances: core's refresh under a lock held in PostgreSQL), with the page's
+// `lang` header; nothing of the browser's cookies reaches the API and nothing of the API's
+// cookies reaches the browser. Bodies over the limits are refused here (413) before any byte
+// goes upstream; every upstream call has a timeout; one request's failure is its own.
+import type { AuthConfig, Lock, PortalError } from '@portal/core';
+import { refreshDueIn, refreshSession } from '@portal/core';
+import { createCryptoRandom, createSubtleDigest, createSystemClock } from '@portal/adapters';
+import type { IdentityProvider } from '@portal/core';
+import type { SessionRecord, Sessions } from './sessions.ts';
+import { errorBody, type ServerErrorCode } from './messages.ts';
+import { isUpstreamTimeout, runUpstream } from './upstream.ts';
+
+export const apiPrefix = '/api';
+/** JSON and every other body: 1 MiB. */
+export const jsonBodyLimit = 1024 * 1024;
+/** A logo upload: the 2 MB file plus the multipart envelope. */
+export const multipartBodyLimit = 2 * 1024 * 1024 + 64 * 1024;
+
+const forwardedRequestHeaders = ['accept', 'content-type', 'lang', 'if-match', 'if-none-match', 'accept-language'];
+const droppedResponseHeaders = new Set(['set-cookie', 'connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length', 'proxy-authenticate', 'upgrade', 'trailer', 'te']);
+
+export interface ProxyDeps {
+  readonly apiUrl: string;
+  readonly authConfig: AuthConfig;
+  readonly identityProvider: IdentityProvider;
+  readonly sessions: Sessions;
+  readonly lock: Lock;
+  readonly timeoutMs: number;
+  readonly fetch?: typeof globalThis.fetch;
+}
+
+export interface ProxyRequest {
+  readonly request: Request;
+  readonly session: SessionRecord | undefined;
+  /** Language of the §8 messages of this server. */
+  readonly language: string | undefined;
+  readonly forwardedFor: string;
+}
+
+export interface ProxyAnswer {
+  readonly response: Response;
+  /** The session ended here (a refresh failed): the cookie must go. */
+  readonly sessionEnded: boolean;
+}
+
+export function errorResponse(status: number, code: ServerErrorCode, language: string | undefined, extra: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(errorBody(code, language)), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...extra } });
+}
+
+/** The request's body, read up to its limit; `undefined` when it is over (413). */
+async function boundedBody(request: Request): Promise<ArrayBuffer | null | undefined> {
+  if (request.body === null) return null;
+  const limit = (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data') ? multipartBodyLimit : jsonBodyLimit;
+  const declared = Number(request.headers.get('content-length') ?? 'NaN');
+  if (Number.isFinite(declared) && declared > limit) return undefined;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body.buffer;
+}
+
+export function createApiProxy(deps: ProxyDeps) {
+  const platform = { clock: createSystemClock(), random: createCryptoRandom(), digest: createSubtleDigest() };
+  const noNavigation = { currentUrl: () => '', redirect: () => undefined, replace: () => undefined, reload: () => undefined };
+
+  /** A fresh access token for the session (refreshing once when due); undefined when the session ended. */
+  async function accessToken(record: SessionRecord, force: boolean): Promise<string | undefined> {
+    if (!force && refreshDueIn(record.tokens, platform.clock.now()) > 0) return record.tokens.accessToken;
+    try {
+      const refreshed = await refreshSession(
+        { ...platform, sessionStore: deps.sessions.storeFor(record.idHash), lock: deps.lock, identityProvider: deps.identityProvider, navigator: noNavigation },
+        { config: deps.authConfig, session: record.tokens, user: record.user },
+      );
+      if (refreshed.user !== record.user) await deps.sessions.save(record.idHash, refreshed.session, refreshed.user);
+      return refreshed.session.accessToken;
+    } catch (error) {
+      if ((error as PortalError | undefined)?.kind === 'auth' && (error as Extract<PortalError, { kind: 'auth' }>).code === 'auth.network') throw error;
+      await deps.sessions.remove(record.idHash);
+      return undefined;
+    }
+  }
+
+  return async function proxy({ request, session, language, forwardedFor }: ProxyRequest): Promise<ProxyAnswer> {
+    const url = new URL(request.url);
+    const path = url.pathname.slice(apiPrefix.length) || '/';
+    const body = await boundedBody(request);
+    if (body === undefined) return { response: errorResponse(413, 'request.tooLarge', language, { Connection: 'close' }), sessionEnded: false };
+
+    const headers = new Headers();
+    for (const name of forwardedRequestHeaders) {
+      const value = request.headers.get(name);
+      if (value !== null) headers.set(name, value);
+    }
+    headers.set('X-Forwarded-For', forwardedFor);
+    headers.set('X-Forwarded-Proto', url.protocol.replace(':', ''));
+    headers.set('X-Forwarded-Host', url.host);
+
+    let token: string | undefined;
+    try {
+      token = session === undefined ? undefined : await accessToken(session, false);
+    } catch {
+      return { response: errorResponse(502, 'upstream.unavailable', language), sessionEnded: false };
+    }
+    if (session !== undefined && token === undefined) return { response: errorResponse(401, 'session.ended', language), sessionEnded: true };
+
+    const send = (bearer: string | undefined) => {
+      const h = new Headers(headers);
+      if (bearer !== undefined) h.set('Authorization', `Bearer ${bearer}`);
+      return runUpstream(`${deps.apiUrl}${path}${url.search}`, { method: request.method, headers: h, body, redirect: 'manual' }, {
+        timeoutMs: deps.timeoutMs,
+        ...(deps.fetch === undefined ? {} : { fetch: deps.fetch }),
+      });
+    };
+    try {
+      let upstream = await send(token);
+      if (upstream.status === 401 && session !== undefined) {
+        // The token was refused before its time: one refresh (shared with every waiting call), one retry.
+        await upstream.body?.cancel().catch(() => undefined);
+        const fresh = await accessToken({ ...session, tokens: { ...session.tokens, accessToken: token ?? '' } }, true);
+        if (fresh === undefined) return { response: errorResponse(401, 'session.ended', language), sessionEnded: true };
+        upstream = await send(fresh);
+      }
+      const responseHeaders = new Headers();
+      upstream.headers.forEach((value, name) => {
+        if (!droppedResponseHeaders.has(name.toLowerCase())) responseHeaders.set(name, value);
+      });
+      return { response: new Response(upstream.body, { status: upstream.status, headers: responseHeaders }), sessionEnded: false };
+    } catch (error) {
+      return { response: errorResponse(isUpstreamTimeout(error) ? 504 : 502, isUpstreamTimeout(error) ? 'upstream.timeout' : 'upstream.unavailable', language), sessionEnded: false };
+    }
+  };
+}

@@ -1,0 +1,223 @@
+// The portal server end to end in one process: core's sign-in over its server ports, the
+// session store on PGlite, the /api proxy against a fake API, the build's files. The provider
+// is core's in-memory one (the real one is exercised by the end-to-end specs).
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFakeIdentityProvider, type FakeIdentityProvider } from '@portal/core/testing';
+import { runtimeConfigFromEnv } from '@portal/portal/runtime-config';
+import type { ServerConfig } from './config.ts';
+import { openSql } from './db.ts';
+import { createServer } from './server.ts';
+import { sessionCookieName } from './auth.ts';
+
+const portal = 'http://localhost:5173';
+const jwt = /eyJ[\w-]+\.[\w-]+\.[\w-]*/;
+const systemClock = { now: () => Date.now(), setTimeout: (cb: () => void, ms: number) => setTimeout(cb, ms), clearTimeout: (h: unknown) => clearTimeout(h as NodeJS.Timeout) };
+
+function distDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
+  writeFileSync(join(dir, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(2000))});`);
+  return dir;
+}
+
+interface ApiCall { method: string; path: string; authorization: string | null; cookie: string | null; size: number }
+
+let server: Awaited<ReturnType<typeof createServer>>;
+let idp: FakeIdentityProvider;
+const apiCalls: ApiCall[] = [];
+let providerUp = true;
+
+const fakeFetch: typeof fetch = async (input, init) => {
+  const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+  if (url.pathname.endsWith('/.well-known/openid-configuration')) return new Response('{}', { status: providerUp ? 200 : 503 });
+  const headers = new Headers(init?.headers);
+  const body = init?.body as ArrayBuffer | null | undefined;
+  apiCalls.push({ method: init?.method ?? 'GET', path: url.pathname, authorization: headers.get('authorization'), cookie: headers.get('cookie'), size: body?.byteLength ?? 0 });
+  if (headers.get('authorization') === null && url.pathname.startsWith('/My/')) return Response.json({ error: { code: 'unauthorized', message: 'no', errors: [] } }, { status: 401 });
+  return Response.json({ items: [], total: 0 }, { headers: { 'Set-Cookie': 'api=1' } });
+};
+
+const cookiesOf = (response: Response) => response.headers.getSetCookie();
+const cookieHeader = (lines: readonly string[]) => lines.map((l) => l.split(';')[0]).filter((p) => !p?.endsWith('=')).join('; ');
+
+async function signIn(returnPath = '/settings'): Promise<{ cookie: string; callback: string; startCookies: string[] }> {
+  const start = await server.app.request(`${portal}/auth/login?returnPath=${encodeURIComponent(returnPath)}`);
+  expect(start.status).toBe(302);
+  const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
+  const startCookies = cookiesOf(start);
+  const callback = idp.callbackUrlFor(state);
+  const back = await server.app.request(callback, { headers: { cookie: cookieHeader(startCookies) } });
+  expect(back.status).toBe(302);
+  expect(back.headers.get('location')).toBe(returnPath);
+  const session = cookiesOf(back).find((c) => c.startsWith(`${sessionCookieName}=`)) ?? '';
+  return { cookie: session.split(';')[0] ?? '', callback, startCookies };
+}
+
+beforeAll(async () => {
+  idp = createFakeIdentityProvider({ clock: systemClock, issuer: 'http://localhost:4001/b2c_1a_signin/v2.0', expiresIn: 3600 });
+  const config: ServerConfig = {
+    port: 0, host: '127.0.0.1', runtime: runtimeConfigFromEnv({ PORTAL_URL: portal }), apiUrl: 'http://api.test', distDir: distDir(),
+    databaseUrl: undefined, dataDir: '', session: { idleMs: 3_600_000, absoluteMs: 86_400_000 }, upstreamTimeoutMs: 2_000, shutdownGraceMs: 100,
+  };
+  server = await createServer(config, { sql: await openSql({}), identityProvider: idp, fetch: fakeFetch, log: () => undefined });
+});
+afterAll(async () => server.close());
+
+describe('sign-in on the server', () => {
+  it('keeps the auth state in an HttpOnly cookie and the tokens on the server', async () => {
+    const start = await server.app.request(`${portal}/auth/login?returnPath=%2Fsettings`);
+    const state = cookiesOf(start).find((c) => c.startsWith('hk-id.auth.')) ?? '';
+    expect(state).toMatch(/; Path=\/; Max-Age=600; Secure; SameSite=Lax; HttpOnly$/);
+    expect(state.split(';')[0]?.slice('hk-id.auth.'.length, 'hk-id.auth.'.length + 16)).toMatch(/^[A-Za-z0-9]{16}$/);
+    const { cookie } = await signIn();
+    expect(cookie).toMatch(new RegExp(`^${sessionCookieName.replace('.', '\\.')}=[A-Za-z0-9_-]{43}$`));
+    const rows = await server.sql.query<{ id_hash: string }>('SELECT id_hash FROM portal_session');
+    expect(rows.map((r) => r.id_hash)).not.toContain(cookie.split('=')[1]);
+  });
+
+  it('the session cookie is HttpOnly, Secure, SameSite=Lax, host-only', async () => {
+    const start = await server.app.request(`${portal}/auth/login`);
+    const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
+    const back = await server.app.request(idp.callbackUrlFor(state), { headers: { cookie: cookieHeader(cookiesOf(start)) } });
+    const line = cookiesOf(back).find((c) => c.startsWith(sessionCookieName)) ?? '';
+    expect(line).toMatch(/; Path=\/; Secure; SameSite=Lax; HttpOnly$/);
+    expect(line).not.toMatch(/Domain=/i);
+  });
+
+  it('a reload of the callback makes no second token request', async () => {
+    const before = idp.calls.exchange.length;
+    const { callback, startCookies } = await signIn('/');
+    expect(idp.calls.exchange.length).toBe(before + 1);
+    // The browser reloads before the first answer's cookies arrived: same address, same cookies.
+    const again = await server.app.request(callback, { headers: { cookie: cookieHeader(startCookies) } });
+    expect(again.status).toBe(302);
+    expect(again.headers.get('location')).toBe('/auth/login?returnPath=%2F');
+    expect(idp.calls.exchange.length).toBe(before + 1);
+  });
+
+  it('a return path into /auth/ or off-site becomes /', async () => {
+    for (const bad of ['/auth/login?x', '//evil.test', 'https://evil.test/']) {
+      const start = await server.app.request(`${portal}/auth/login?returnPath=${encodeURIComponent(bad)}`);
+      const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
+      const back = await server.app.request(idp.callbackUrlFor(state), { headers: { cookie: cookieHeader(cookiesOf(start)) } });
+      expect(back.headers.get('location')).toBe('/');
+    }
+  });
+
+  it('a callback without its cookie renders the error page with the code, not a token', async () => {
+    const start = await server.app.request(`${portal}/auth/login`);
+    const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
+    const back = await server.app.request(idp.callbackUrlFor(state));
+    expect(back.status).toBe(500);
+    const html = await back.text();
+    expect(html).toContain('"code":"auth.missingTemporaryCookie"');
+    expect(html).not.toMatch(jwt);
+  });
+});
+
+describe('the page and the API through the server', () => {
+  it('the page names the user and carries no token', async () => {
+    const { cookie } = await signIn('/');
+    const page = await server.app.request(`${portal}/`, { headers: { cookie } });
+    const html = await page.text();
+    expect(page.headers.get('cache-control')).toBe('no-cache, private');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(html).toContain('<script type="application/json" id="hk-boot">{"user":{"id":');
+    expect(html).not.toMatch(jwt);
+  });
+
+  it('forwards /api with the bearer token and no cookies either way', async () => {
+    const { cookie } = await signIn('/');
+    apiCalls.length = 0;
+    const response = await server.app.request(`${portal}/api/My/Applications?page=1`, { headers: { cookie, lang: 'en' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('set-cookie')).toBeNull();
+    expect(apiCalls[0]).toMatchObject({ path: '/My/Applications', cookie: null });
+    expect(apiCalls[0]?.authorization).toMatch(/^Bearer \S+$/);
+    expect(JSON.stringify(await response.json())).not.toMatch(jwt);
+  });
+
+  it('ten parallel calls with a due token make one refresh', async () => {
+    const { cookie } = await signIn('/');
+    // Make the stored token due.
+    await server.sql.query(`UPDATE portal_session SET tokens = jsonb_set(tokens, '{expiresAt}', to_jsonb(1::bigint))`);
+    const before = idp.calls.refresh.length;
+    apiCalls.length = 0;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => server.app.request(`${portal}/api/My/Applications`, { headers: { cookie } })));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(idp.calls.refresh.length - before).toBe(1);
+    expect(new Set(apiCalls.map((c) => c.authorization)).size).toBe(1);
+  });
+
+  it('refuses a cross-site write and allows a same-origin one', async () => {
+    const { cookie } = await signIn('/');
+    const cross = await server.app.request(`${portal}/api/Applications`, {
+      method: 'POST', headers: { cookie, origin: 'http://evil.test', 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1',
+    });
+    expect(cross.status).toBe(403);
+    expect(await cross.json()).toMatchObject({ error: { code: 'request.crossSite' } });
+    const fetchMeta = await server.app.request(`${portal}/api/Applications`, { method: 'POST', headers: { cookie, 'sec-fetch-site': 'cross-site' }, body: '{}' });
+    expect(fetchMeta.status).toBe(403);
+    const same = await server.app.request(`${portal}/api/Applications`, { method: 'POST', headers: { cookie, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' }, body: '{}' });
+    expect(same.status).toBe(200);
+  });
+
+  it('a body over 1 MB is refused here (413) and reaches nobody; the next call works', async () => {
+    apiCalls.length = 0;
+    const big = await server.app.request(`${portal}/api/Applications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(1024 * 1024 + 1) });
+    expect(big.status).toBe(413);
+    expect(big.headers.get('connection')).toBe('close');
+    expect(await big.json()).toMatchObject({ error: { code: 'request.tooLarge', message: 'Die Anfrage ist zu groß.' } });
+    expect(apiCalls).toHaveLength(0);
+    const next = await server.app.request(`${portal}/api/My/Applications`);
+    expect(next.status).toBe(401);
+  });
+
+  it('a failed refresh ends the session once: 401, cookie cleared, row gone', async () => {
+    const { cookie } = await signIn('/');
+    await server.sql.query(`UPDATE portal_session SET tokens = jsonb_set(jsonb_set(tokens, '{expiresAt}', to_jsonb(1::bigint)), '{refreshToken}', '"revoked"')`);
+    const answer = await server.app.request(`${portal}/api/My/Applications`, { headers: { cookie } });
+    expect(answer.status).toBe(401);
+    expect(answer.headers.getSetCookie().some((c) => c.startsWith(`${sessionCookieName}=;`) && c.includes('Max-Age=0'))).toBe(true);
+    expect(await server.sessions.find(cookie.split('=')[1])).toBeUndefined();
+  });
+});
+
+describe('sign-out and the build', () => {
+  it('with the provider down, sign-out deletes the session and ends on /auth/logout-success', async () => {
+    const { cookie } = await signIn('/');
+    providerUp = false;
+    try {
+      const out = await server.app.request(`${portal}/auth/logout`, { method: 'POST', headers: { cookie, accept: 'application/json', 'sec-fetch-site': 'same-origin' } });
+      expect(await out.json()).toEqual({ redirect: '/auth/logout-success' });
+      expect(out.headers.getSetCookie()[0]).toMatch(new RegExp(`^${sessionCookieName.replace('.', '\\.')}=; Path=/; Max-Age=0`));
+      expect(await server.sessions.find(cookie.split('=')[1])).toBeUndefined();
+    } finally {
+      providerUp = true;
+    }
+  });
+
+  it('with the provider up, sign-out goes to its end session with the ID token hint', async () => {
+    const { cookie } = await signIn('/');
+    const out = await server.app.request(`${portal}/auth/logout`, { method: 'POST', headers: { cookie, accept: 'application/json', 'sec-fetch-site': 'same-origin' } });
+    expect(((await out.json()) as { redirect: string }).redirect).not.toBe('/auth/logout-success');
+    expect(idp.calls.endSession.at(-1)?.idTokenHint).toMatch(jwt);
+  });
+
+  it('serves hashed assets immutable and compressed, an unknown asset as 404, other paths as the page', async () => {
+    const asset = await server.app.request(`${portal}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-encoding')).toBe('br');
+    expect((await server.app.request(`${portal}/assets/settings-page-gone.js`)).status).toBe(404);
+    const page = await server.app.request(`${portal}/settings/security`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect((await server.app.request(`${portal}/health`)).status).toBe(200);
+    const config = await server.app.request(`${portal}/config.json`);
+    expect(config.headers.get('cache-control')).toBe('no-store');
+  });
+});

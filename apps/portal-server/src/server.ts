@@ -1,0 +1,82 @@
+// The portal server's parts put together (main.ts starts it; tests build it with their own
+// provider, API and database).
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { IdentityProvider } from '@portal/core';
+import { authConfigOf, localeCookieKey } from '@portal/core';
+import { createOidcIdentityProvider, parseCookies } from '@portal/adapters';
+import type { ServerConfig } from './config.ts';
+import { migrate, openSql, type Sql } from './db.ts';
+import { createSessions, createRefreshLock } from './sessions.ts';
+import { createAuth } from './auth.ts';
+import { createApiProxy } from './proxy.ts';
+import { loadStaticSite } from './static-files.ts';
+import { createApp } from './app.ts';
+import { fetchWithRules, runUpstream } from './upstream.ts';
+
+export interface ServerOverrides {
+  readonly sql?: Sql;
+  readonly identityProvider?: IdentityProvider;
+  readonly fetch?: typeof globalThis.fetch;
+  readonly log?: (entry: Record<string, unknown>) => void;
+  readonly now?: () => number;
+}
+
+const sweepEveryMs = 10 * 60_000;
+
+export async function createServer(config: ServerConfig, overrides: ServerOverrides = {}) {
+  const sql = overrides.sql ?? (await openSql(config.databaseUrl === undefined ? { dataDir: config.dataDir } : { connectionString: config.databaseUrl }));
+  await migrate(sql);
+  const sessions = createSessions(sql, config.session, overrides.now);
+  // The provider's `ui_locales` is the language of the request that starts the sign-in.
+  const requestLanguage = new AsyncLocalStorage<string | undefined>();
+  const rules = { timeoutMs: config.upstreamTimeoutMs, ...(overrides.fetch === undefined ? {} : { fetch: overrides.fetch }) };
+  const identityProvider = overrides.identityProvider ?? createOidcIdentityProvider({
+    authority: config.runtime.idp.authority,
+    clientId: config.runtime.clientId,
+    getUiLocale: () => requestLanguage.getStore(),
+    fetch: fetchWithRules(rules),
+  });
+  const authConfig = authConfigOf(config.runtime);
+  const discovery = `${config.runtime.idp.authority}/${config.runtime.idp.policies.signIn}/v2.0/.well-known/openid-configuration`;
+  const auth = createAuth({
+    authConfig,
+    policies: config.runtime.idp.policies,
+    portalUrl: config.runtime.portalUrl,
+    identityProvider,
+    sessions,
+    secureCookies: true,
+    providerAnswers: () => runUpstream(discovery, { method: 'GET' }, { ...rules, timeoutMs: 2_000, retries: 0 }).then((r) => {
+      void r.body?.cancel();
+      return r.ok;
+    }, () => false),
+  });
+  const proxy = createApiProxy({
+    apiUrl: config.apiUrl, authConfig, identityProvider, sessions, lock: createRefreshLock((key, task) => sql.withLock(key, task)),
+    timeoutMs: config.upstreamTimeoutMs, ...(overrides.fetch === undefined ? {} : { fetch: overrides.fetch }),
+  });
+  let draining = false;
+  const app = createApp({
+    runtime: config.runtime,
+    auth: {
+      ...auth,
+      login: (request) => requestLanguage.run(parseCookies(request.cookieHeader ?? '').get(localeCookieKey), () => auth.login(request)),
+    },
+    proxy,
+    site: loadStaticSite(config.distDir),
+    health: () => sql.query('SELECT 1').then(() => true),
+    log: overrides.log ?? ((entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry }))),
+    draining: () => draining,
+  });
+  const sweep = setInterval(() => void sessions.sweep().catch(() => undefined), sweepEveryMs);
+  sweep.unref();
+  return {
+    app,
+    sessions,
+    sql,
+    drain() { draining = true; },
+    async close() {
+      clearInterval(sweep);
+      await sql.close();
+    },
+  };
+}

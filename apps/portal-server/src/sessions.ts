@@ -1,0 +1,157 @@
+// The session store (issue #15): the tokens of each signed-in browser live here, in
+// PostgreSQL, never in the page. The browser holds one opaque cookie of 256 random bits;
+// the table keeps only its SHA-256, so a copy of the table opens no session. Sessions end
+// after an idle time and at an absolute age (both configurable), at sign-out, or when a
+// refresh fails.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Lock, SessionStore, SignedInUser, StoredSession } from '@portal/core';
+import { decodeStoredSession } from '@portal/core';
+import type { Sql } from './db.ts';
+
+export interface SessionLifetimes {
+  /** A session unused this long ends. */
+  readonly idleMs: number;
+  /** A session ends this long after sign-in, used or not. */
+  readonly absoluteMs: number;
+}
+
+export interface SessionRecord {
+  readonly idHash: string;
+  readonly user: SignedInUser;
+  readonly tokens: StoredSession;
+  readonly createdAt: number;
+  readonly lastSeenAt: number;
+  readonly expiresAt: number;
+}
+
+export interface Sessions {
+  /** A new session for these tokens; answers the cookie value (shown to the browser once, never stored). */
+  create(tokens: StoredSession, user: SignedInUser, userAgent: string): Promise<{ readonly cookieValue: string; readonly record: SessionRecord }>;
+  /** The live session of a cookie value (an idle or expired one is deleted and answers undefined). */
+  find(cookieValue: string | undefined): Promise<SessionRecord | undefined>;
+  read(idHash: string): Promise<SessionRecord | undefined>;
+  save(idHash: string, tokens: StoredSession, user?: SignedInUser): Promise<void>;
+  remove(idHash: string): Promise<void>;
+  /** Deletes every ended session; answers how many. */
+  sweep(): Promise<number>;
+  /** Core's SessionStore port over one session's tokens (for core's refresh and sign-out steps). */
+  storeFor(idHash: string): SessionStore;
+  /** Marks a callback's state as handled; false when it already was (a reload, Back, a replay). */
+  claimState(state: string): Promise<boolean>;
+}
+
+/** 256 random bits, base64url (43 characters). */
+export const newSessionToken = (): string => randomBytes(32).toString('base64url');
+export const hashSessionToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+const wellFormed = (token: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(token);
+
+interface Row extends Record<string, unknown> {
+  id_hash: string;
+  tokens: unknown;
+  signed_in_user: unknown;
+  created_at: Date | string;
+  last_seen_at: Date | string;
+  expires_at: Date | string;
+}
+
+const ms = (value: Date | string): number => (value instanceof Date ? value.getTime() : Date.parse(value));
+const json = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
+
+/** Last use is written at most this often (a page load makes several calls). */
+const touchEveryMs = 60_000;
+
+export function createSessions(sql: Sql, lifetimes: SessionLifetimes, now: () => number = Date.now): Sessions {
+  const toRecord = (row: Row): SessionRecord | undefined => {
+    const tokens = decodeStoredSession(json(row.tokens));
+    const user = json(row.signed_in_user) as SignedInUser | null;
+    if (tokens === undefined || user === null || typeof user !== 'object') return undefined;
+    return { idHash: row.id_hash, tokens, user, createdAt: ms(row.created_at), lastSeenAt: ms(row.last_seen_at), expiresAt: ms(row.expires_at) };
+  };
+  const live = (record: SessionRecord, at: number) => record.expiresAt > at && record.lastSeenAt + lifetimes.idleMs > at;
+
+  const sessions: Sessions = {
+    async create(tokens, user, userAgent) {
+      const cookieValue = newSessionToken();
+      const at = now();
+      const record: SessionRecord = { idHash: hashSessionToken(cookieValue), user, tokens, createdAt: at, lastSeenAt: at, expiresAt: at + lifetimes.absoluteMs };
+      await sql.query(
+        `INSERT INTO portal_session (id_hash, user_id, issuer, tokens, signed_in_user, user_agent, created_at, last_seen_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8)`,
+        [record.idHash, user.id, user.issuer, JSON.stringify(tokens), JSON.stringify(user), userAgent.slice(0, 300), new Date(at), new Date(record.expiresAt)],
+      );
+      return { cookieValue, record };
+    },
+    async find(cookieValue) {
+      if (cookieValue === undefined || !wellFormed(cookieValue)) return undefined;
+      const record = await sessions.read(hashSessionToken(cookieValue));
+      if (record === undefined) return undefined;
+      const at = now();
+      if (!live(record, at)) {
+        await sessions.remove(record.idHash);
+        return undefined;
+      }
+      if (at - record.lastSeenAt >= touchEveryMs) {
+        await sql.query('UPDATE portal_session SET last_seen_at = $2 WHERE id_hash = $1', [record.idHash, new Date(at)]);
+        return { ...record, lastSeenAt: at };
+      }
+      return record;
+    },
+    async read(idHash) {
+      const rows = await sql.query<Row>('SELECT id_hash, tokens, signed_in_user, created_at, last_seen_at, expires_at FROM portal_session WHERE id_hash = $1', [idHash]);
+      return rows[0] === undefined ? undefined : toRecord(rows[0]);
+    },
+    async save(idHash, tokens, user) {
+      if (user === undefined) await sql.query('UPDATE portal_session SET tokens = $2 WHERE id_hash = $1', [idHash, JSON.stringify(tokens)]);
+      else await sql.query('UPDATE portal_session SET tokens = $2, signed_in_user = $3 WHERE id_hash = $1', [idHash, JSON.stringify(tokens), JSON.stringify(user)]);
+    },
+    async remove(idHash) {
+      await sql.query('DELETE FROM portal_session WHERE id_hash = $1', [idHash]);
+    },
+    async sweep() {
+      const at = new Date(now());
+      const idleSince = new Date(now() - lifetimes.idleMs);
+      const rows = await sql.query('DELETE FROM portal_session WHERE expires_at <= $1 OR last_seen_at <= $2 RETURNING id_hash', [at, idleSince]);
+      // A state lives 10 minutes (its cookie's Max-Age); an hour is ample.
+      await sql.query('DELETE FROM portal_used_state WHERE used_at <= $1', [new Date(now() - 3_600_000)]);
+      return rows.length;
+    },
+    async claimState(state) {
+      const rows = await sql.query('INSERT INTO portal_used_state (state, used_at) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING state', [state, new Date(now())]);
+      return rows.length === 1;
+    },
+    storeFor(idHash) {
+      return {
+        read: async () => (await sessions.read(idHash))?.tokens,
+        write: (tokens) => sessions.save(idHash, tokens),
+        clear: () => sessions.remove(idHash),
+      };
+    },
+  };
+  return sessions;
+}
+
+/**
+ * Core's Lock port for the refresh: callers in this process queue per name (so ten waiting
+ * calls of one session make one refresh: the later ones find the refreshed tokens), and
+ * `across` holds the database's advisory lock so that other instances queue too.
+ */
+export function createRefreshLock(across: (key: bigint, task: () => Promise<unknown>) => Promise<unknown>): Lock {
+  const tails = new Map<string, Promise<unknown>>();
+  return {
+    run<T>(name: string, task: () => Promise<T>): Promise<T> {
+      const previous = tails.get(name) ?? Promise.resolve();
+      const result = previous.catch(() => undefined).then(() => across(lockKey(name), task) as Promise<T>);
+      const tail = result.catch(() => undefined);
+      tails.set(name, tail);
+      void tail.then(() => {
+        if (tails.get(name) === tail) tails.delete(name);
+      });
+      return result;
+    },
+  };
+}
+
+/** A signed 64-bit advisory-lock key from a name. */
+export function lockKey(name: string): bigint {
+  return createHash('sha256').update(name).digest().readBigInt64BE(0);
+}

@@ -1,0 +1,83 @@
+// The portal's build, served as a production server does (issue #15): every file read once at
+// start and kept with its brotli and gzip forms; hashed `/assets/*` immutable (an unknown one
+// is a 404, never the page); index.html `no-cache`, with the first view's boot data (who is
+// signed in, a sign-in error) as a JSON data block, which a strict CSP does not treat as script.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { cacheControlFor } from '@portal/portal/runtime-config';
+
+interface StaticFile {
+  readonly type: string;
+  readonly raw: Buffer;
+  readonly br?: Buffer;
+  readonly gzip?: Buffer;
+}
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2', '.txt': 'text/plain; charset=utf-8', '.webmanifest': 'application/manifest+json',
+};
+const compressible = (type: string) => /^(text\/|application\/(json|manifest)|image\/svg)/.test(type);
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? walk(full) : [full];
+  });
+}
+
+export interface StaticSite {
+  /** A file of the build by URL path, or undefined. */
+  file(pathname: string): StaticFile | undefined;
+  /** index.html with the boot data. */
+  page(boot: unknown): string;
+}
+
+export function loadStaticSite(distDir: string): StaticSite {
+  const files = new Map<string, StaticFile>();
+  for (const full of walk(distDir)) {
+    const path = `/${relative(distDir, full).split(sep).join('/')}`;
+    if (path.startsWith('/.vite/')) continue;
+    const type = types[extname(full)] ?? 'application/octet-stream';
+    const raw = readFileSync(full);
+    const packed = compressible(type) && raw.byteLength > 512
+      ? { br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(raw, { level: 9 }) }
+      : {};
+    files.set(path, { type, raw, ...packed });
+  }
+  const index = files.get('/index.html')?.raw.toString('utf8');
+  if (index === undefined) throw new Error(`portal-server: no index.html in ${distDir} (build the portal first)`);
+  const [head, tail] = splitAtHeadEnd(index);
+  return {
+    file: (pathname) => files.get(pathname),
+    page: (boot) => `${head}<script type="application/json" id="hk-boot">${jsonForHtml(boot)}</script>${tail}`,
+  };
+}
+
+function splitAtHeadEnd(html: string): [string, string] {
+  const at = html.indexOf('</head>');
+  if (at < 0) throw new Error('portal-server: index.html has no </head>');
+  return [html.slice(0, at), html.slice(at)];
+}
+
+/** JSON that cannot end the script element or start a comment in HTML. */
+export function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The answer for a file of the build: the best encoding the browser accepts. */
+export function fileResponse(file: StaticFile, pathname: string, acceptEncoding: string, method: string): Response {
+  const headers: Record<string, string> = { 'Content-Type': file.type, 'Cache-Control': cacheControlFor(pathname), Vary: 'Accept-Encoding' };
+  let body = file.raw;
+  if (file.br !== undefined && /\bbr\b/.test(acceptEncoding)) {
+    body = file.br;
+    headers['Content-Encoding'] = 'br';
+  } else if (file.gzip !== undefined && /\bgzip\b/.test(acceptEncoding)) {
+    body = file.gzip;
+    headers['Content-Encoding'] = 'gzip';
+  }
+  headers['Content-Length'] = String(body.byteLength);
+  return new Response(method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
+}
