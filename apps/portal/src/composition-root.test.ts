@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authConfigOf } from './composition-root.ts';
+import { authConfigOf } from '@portal/core';
 import { runtimeConfigFromEnv } from '../runtime-config.ts';
 
 describe('authConfigOf', () => {

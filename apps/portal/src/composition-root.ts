@@ -1,76 +1,67 @@
-// The composition root: core's machines wired to adapters' ports and the browser, built
-// once at start from the runtime configuration.
-import type { AuthConfig, AuthPorts, IdentityProvider, Lock, LocaleStore, MarkerStore, SessionHandle } from '@portal/core';
-import { authRoutes, createSessionHandle, isChunkLoadError, reloadAfterChunkError } from '@portal/core';
+// The composition root: core's rules wired to adapters' ports and the browser, built once at
+// start from the runtime configuration and the server's boot data. The portal server keeps
+// the session (issue #15): no token reaches this page; API calls go to the server's `/api`,
+// which adds the bearer token; sign-in and sign-out are addresses of the server.
+import type { AuthConfig, Clock, Digest, LocaleStore, MarkerStore, Navigator, PortalError, Random, SessionHandle, SignedInUser } from '@portal/core';
+import { authConfigOf, authRoutes, createRemoteSessionHandle, isChunkLoadError, reloadAfterChunkError } from '@portal/core';
 import {
-  createApiClient, fromAccessTokenSource, createCookieLocaleStore, createCookieSessionStore, createCryptoRandom, createDocumentCookieJar,
-  createSessionMarkerStore, createSubtleDigest, createSystemClock, createWindowNavigator, listMyApplications,
+  createApiClient, fromAccessTokenSource, createCookieLocaleStore, createCryptoRandom, createDocumentCookieJar,
+  createSessionMarkerStore, createSubtleDigest, createSystemClock, createWindowNavigator, listMyApplications, signOutAtPortalServer,
   type ApiClient, type UserPortalApi,
 } from '@portal/adapters';
 import type { RuntimeConfig } from './config.ts';
 import { setChunkErrorHandler } from './app/lazy-page.tsx';
 import { lazyPort } from './platform/lazy-port.ts';
 
-export interface PortalPorts extends AuthPorts {
+export { authConfigOf };
+
+export interface PortalPorts {
+  readonly clock: Clock;
+  readonly random: Random;
+  readonly digest: Digest;
+  readonly navigator: Navigator;
   readonly api: UserPortalApi;
-  readonly lock: Lock;
   readonly localeStore: LocaleStore;
   readonly markerStore: MarkerStore;
+}
+
+/** What the server says with the page (its `hk-boot` data block, decoded). */
+export interface Boot {
+  readonly user?: SignedInUser;
+  /** The sign-in's error, on the callback's error page. */
+  readonly error?: PortalError;
 }
 
 export interface Services {
   readonly config: RuntimeConfig;
   readonly authConfig: AuthConfig;
   readonly ports: PortalPorts;
-  /**
-   * The session: read from its cookies at start; core's session machine (in a chunk of its
-   * own, ADR 0007) takes over after the first paint (`session.start()`) or on first need.
-   */
+  /** The session the server keeps: who is signed in, sign-out; ended by an API 401. */
   readonly session: SessionHandle;
+  /** The sign-in error the server rendered this page for (once, on the first view). */
+  readonly bootError?: PortalError;
   /** The typed API client (openapi-fetch over the contract), for calls the portal API lacks. */
   readonly client: ApiClient;
   /** The user-side API in domain types (also core's PortalApi port). */
   readonly api: UserPortalApi;
-  /**
-   * After the first paint: start the session machine and load the deferred adapters, so
-   * neither waits for a later click (failures are tried again on first use).
-   */
+  /** After the first paint: load the deferred adapters, so no later click waits for them. */
   startDeferred(): void;
   /** The current language for the API's `lang` header (set by the i18n setup). */
   getLanguage(): string;
   setLanguageSource(source: () => string): void;
-  /** Called when the API still answers 401 after a refresh. */
+  /** Called when the API answers 401: the server's session has ended. */
   setUnauthenticatedHandler(handler: () => void): void;
 }
 
-/** Core's sign-in configuration from the runtime configuration. */
-export function authConfigOf(config: RuntimeConfig): AuthConfig {
-  return {
-    clientId: config.clientId,
-    scopes: ['openid', 'offline_access', config.apiScope],
-    redirectUri: `${config.portalUrl}${authRoutes.callback}`,
-    refreshRedirectUri: `${config.portalUrl}${authRoutes.claimsRefreshReturn}`,
-    policies: { signIn: config.idp.policies.signIn, refresh: config.idp.policies.refresh },
-  };
-}
-
-export function createServices(config: RuntimeConfig, overrides: { readonly identityProvider?: IdentityProvider } = {}): Services {
+export function createServices(config: RuntimeConfig, boot: Boot = {}): Services {
   const jar = createDocumentCookieJar();
   let languageSource: () => string = () => 'de';
   const deferred = () => import('./platform/deferred-adapters.ts');
-  const identityProvider = overrides.identityProvider ?? lazyPort(
-    () => import('./platform/oidc.ts').then((m) => m.createIdentityProvider({ authority: config.idp.authority, clientId: config.clientId, getUiLocale: () => languageSource() })),
-    ['discover', 'authorizationUrl', 'exchangeCode', 'refresh', 'endSessionUrl'],
-  );
   const base: Omit<PortalPorts, 'api'> = {
     clock: createSystemClock(),
     random: createCryptoRandom(),
     digest: createSubtleDigest(),
     navigator: createWindowNavigator(),
-    authStateStore: lazyPort(() => deferred().then((m) => m.createCookieAuthStateStore(jar)), ['save', 'take']),
-    sessionStore: createCookieSessionStore(jar),
-    identityProvider,
-    lock: lazyPort(() => deferred().then((m) => m.createWebLock()), ['run']),
     localeStore: createCookieLocaleStore(jar),
     markerStore: createSessionMarkerStore(),
   };
@@ -78,10 +69,7 @@ export function createServices(config: RuntimeConfig, overrides: { readonly iden
   const onChunkError = (error: unknown) => {
     if (isChunkLoadError(error)) reloadAfterChunkError(base);
   };
-  const session = createSessionHandle(base, {
-    startEngine: (restored) => import('./app/session-engine.ts').then((m) => m.startSessionEngine(base, authConfig, restored)),
-    onError: onChunkError,
-  });
+  const session = createRemoteSessionHandle({ user: boot.user, signOut: () => signOutAtPortalServer(), signedOutPath: authRoutes.logoutSuccess, navigator: base.navigator });
 
   let onUnauthenticated: () => void = () => {};
   const client = createApiClient({
@@ -108,10 +96,10 @@ export function createServices(config: RuntimeConfig, overrides: { readonly iden
     authConfig,
     ports,
     session,
+    ...(boot.error === undefined ? {} : { bootError: boot.error }),
     client,
     api,
     startDeferred() {
-      session.start().catch(() => undefined);
       deferred().catch(() => undefined);
     },
     getLanguage: () => languageSource(),

@@ -9,6 +9,7 @@ import { createCookieLocaleStore, createDocumentCookieJar } from '@portal/adapte
 import './styles.css';
 import { loadRuntimeConfig } from './config.ts';
 import { createServices } from './composition-root.ts';
+import { readBoot } from './app/boot.ts';
 import { createI18n } from './i18n/i18n.ts';
 import { initialLanguage } from './i18n/languages.ts';
 import { routeForPath } from './routes.ts';
@@ -36,12 +37,12 @@ async function start() {
   // No configuration, no portal: say so in the user's language rather than stay blank.
   const runtime = await config.catch((error: unknown) => import('./app/start-failure.tsx').then((m) => m.showStartFailure(root, i18n, error)));
   if (runtime === undefined) return;
-  const services = createServices(runtime);
+  const services = createServices(runtime, readBoot());
   mark('services');
   // The API's `lang` header until i18next is ready: the language it is being started with.
   services.setLanguageSource(() => initial);
   preloadRouteData(userSourceOf(services.session), services.api, () => window.location.pathname, () => mark('data'));
-  // The session machine (refresh timers, sign-out) takes over once the first route has painted.
+  // The deferred adapters load once the first route has painted.
   firstRoute.whenReady(() => {
     mark('ready');
     services.startDeferred();

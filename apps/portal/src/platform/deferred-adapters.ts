@@ -1,4 +1,3 @@
-// Adapters the first route does not use, in a chunk of their own (ADR 0007): the sign-in's
-// auth-state cookies, the refresh lock and the user-side API calls other than the launcher's
-// list. The composition root reaches them through `lazyPort`.
-export { createCookieAuthStateStore, createPortalApi, createWebLock } from '@portal/adapters';
+// Adapters the first route does not use, in a chunk of their own (ADR 0007): the user-side
+// API calls other than the launcher's list. The composition root reaches them through `lazyPort`.
+export { createPortalApi } from '@portal/adapters';

@@ -6,7 +6,7 @@ import { useEffect, useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import { Redirect, useSearch } from 'wouter';
-import { appGateView, provideAppGate, toPortalError } from '@portal/core';
+import { appGateView, provideAppGate, startClaimsRefreshAtServer, toPortalError } from '@portal/core';
 import { Button, buttonClasses, UiLink } from '@portal/ui';
 import { useServices, useToasts } from '../../app/contexts.tsx';
 import { useExternalApp, clientIdOf } from '../../app/external-app.tsx';
@@ -30,7 +30,7 @@ function Gate({ clientId }: { readonly clientId: string }) {
   const toasts = useToasts();
   const issueText = useIssueText();
   const external = useExternalApp();
-  const machine = useMemo(() => provideAppGate(services.ports), [services]);
+  const machine = useMemo(() => provideAppGate(services.ports, { startClaimsRefresh: (request) => startClaimsRefreshAtServer(services.ports.navigator, request) }), [services]);
   const [snapshot, send] = useMachine(machine, { input: { target: { clientId }, config: services.authConfig } });
   const view = appGateView(snapshot);
   const error = snapshot.context.error;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EnvelopeIcon, KeyIcon, InformationCircleIcon } from '@heroicons/react/24/outline';
-import { canChangeEmail, canChangePassword, toPortalError } from '@portal/core';
+import { canChangeEmail, canChangePassword } from '@portal/core';
 import { Button } from '@portal/ui';
-import { useServices, useToasts } from '../../app/contexts.tsx';
+import { useServices } from '../../app/contexts.tsx';
 import { useSession } from '../../app/session.ts';
 import { useLoad } from '../../app/use-load.ts';
 import { links } from '../../routes.ts';
@@ -13,7 +13,6 @@ import { startPolicyChange } from '../auth/policy-change.ts';
 export function SecurityTab() {
   const { t } = useTranslation('settings');
   const services = useServices();
-  const toasts = useToasts();
   const session = useSession();
   const profile = useLoad(() => services.api.getProfile(), 'profile');
   const [leaving, setLeaving] = useState<'email' | 'password' | undefined>();
@@ -22,11 +21,7 @@ export function SecurityTab() {
   const email = profile.data?.email ?? session.user?.email ?? '';
   const start = (which: 'email' | 'password') => {
     setLeaving(which);
-    const policy = which === 'email' ? services.config.idp.policies.emailChange : services.config.idp.policies.passwordChange;
-    startPolicyChange(services, policy, links.settings('security')).catch((error: unknown) => {
-      setLeaving(undefined);
-      toasts.error(toPortalError(error));
-    });
+    startPolicyChange(services, which, links.settings('security'));
   };
   return (
     <section aria-labelledby="security-heading" className="flex max-w-3xl flex-col gap-6">
