@@ -48,6 +48,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { ...e2ePorts, STACK_DATA_DIR: join(root, '.data/e2e'), NODE_ENV: 'development' },
+    env: { ...e2ePorts, STACK_DATA_DIR: join(root, offset ? `.data/e2e-${offset}` : '.data/e2e'), NODE_ENV: 'development' },
   },
 });

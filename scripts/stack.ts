@@ -46,15 +46,15 @@ async function waitFor(url: string, timeoutMs = 300_000) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
 }
 
-// The portal is served as its production build (one build for every environment; the
-// runtime configuration is written beside it by the portal's preview script).
+// The portal is served as its production build by the portal server (apps/portal-server:
+// the build, the runtime configuration, the OpenID session and the /api proxy).
 const built = spawnSync('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@portal/portal', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
 if (built.status !== 0) process.exit(built.status ?? 1);
 
 run('api', '@portal/api', 'start');
 run('idp', '@portal/idp', 'start');
 run('shop', '@portal/dealer-shop', 'start');
-run('portal', '@portal/portal', 'preview');
+run('portal', '@portal/portal-server', 'start');
 
 const ready = await Promise.all([
   waitFor(`${urls.api}/health`),

@@ -23,7 +23,8 @@ const app = createApp({
   publicUrl: config.publicUrl,
   corsOrigins: [config.portalUrl],
 });
-const server = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, (info) => {
+// Access tokens of users with hundreds of permissions pass Node's default 16 KB of headers.
+const server = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0', serverOptions: { maxHeaderSize: 256 * 1024 } }, (info) => {
   console.log(`api: listening on ${config.apiUrl} (port ${info.port}, ${config.databaseUrl ? 'PostgreSQL server' : `PGlite ${config.dataDir ?? 'in memory'}`})`);
 });
 
