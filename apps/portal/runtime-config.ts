@@ -1,9 +1,9 @@
-// Runtime configuration of the portal: one build for every environment. `vite preview`
-// serves `/config.json` generated from the environment (this plugin), `vite dev` serves
-// `public/config.json` (the local defaults). The preview server also sends the security
-// headers (a strict Content-Security-Policy) built from the same configuration.
+// Runtime configuration of the portal: one build for every environment. The portal server
+// (apps/portal-server, issue #15) serves `/config.json` generated from the environment and
+// sends the security headers built from the same configuration; `vite dev` serves
+// `public/config.json` (the local defaults) and proxies `/api` (`apiProxy`) without a session.
 //
-// What a production static server must send (the preview server does the same):
+// What the portal server sends (apps/portal-server/src/app.ts, static-files.ts):
 // - every response: `securityHeaders(config)` (CSP, nosniff, referrer policy, no framing,
 //   permissions policy);
 // - `/config.json`: this configuration as JSON, `Cache-Control: no-store` (it changes with
@@ -11,28 +11,15 @@
 // - `/assets/*` (file names carry a content hash): `Cache-Control: public, max-age=31536000,
 //   immutable` (`cacheControlFor`), so later loads and the sign-in callback revalidate nothing;
 //   an unknown `/assets/` path is a 404, never index.html;
-// - everything else (index.html and the SPA fallback for unknown paths): `Cache-Control:
-//   no-cache`, so a new deployment is picked up at once;
-// - compressed JavaScript and CSS (gzip or brotli).
+// - everything else (index.html and the page for every route): `Cache-Control: no-cache`,
+//   so a new deployment is picked up at once;
+// - brotli or gzip for JavaScript, CSS and JSON.
 //
-// Where the API is (`apiUrl`, from PORTAL_API_URL): by default `${portalUrl}/api`, the API
-// on the portal's own origin. Every API call carries `Authorization`, so a call to another
-// origin needs a CORS preflight, and Chromium caches preflights per URL: each new list page,
-// search or route would pay one round trip more. Same-origin calls need none. Production:
-// - a reverse proxy (or the CDN / ingress) in front of both sends `/api/*` to the API with
-//   the `/api` prefix stripped, bodies streamed (multipart logo uploads), status and headers
-//   (Content-Type, Retry-After, …) unchanged, `X-Forwarded-For/-Proto/-Host` set, the
-//   portal's cookies not forwarded (same-origin fetches send them) — what the
-//   preview and dev servers do here (`apiProxy`, target API_URL); the API's public URL
-//   (API_PUBLIC_URL, for logo URLs) is then `https://<portal>/api` as well;
-// - or PORTAL_API_URL names the API's own origin: the API allows the portal's origin (CORS,
-//   `Access-Control-Max-Age`), the CSP's connect-src and img-src list that origin, and every
-//   new URL costs a preflight.
-import { existsSync, statSync } from 'node:fs';
+// Where the API is (`apiUrl`, from PORTAL_API_URL): `${portalUrl}/api`, the portal server's
+// proxy, which adds the session's bearer token (the page holds no token).
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { join, normalize, resolve, sep } from 'node:path';
-import type { Plugin, ProxyOptions } from 'vite';
+import type { ProxyOptions } from 'vite';
 
 export interface RuntimeConfig {
   readonly portalUrl: string;
@@ -172,49 +159,4 @@ export function cacheControlFor(pathname: string): string {
   if (pathname === '/config.json') return 'no-store';
   if (pathname.startsWith('/assets/')) return immutableCacheControl;
   return 'no-cache';
-}
-
-/**
- * On `vite preview`, before the static files: `/config.json` from the environment, and the
- * immutable Cache-Control on hashed `/assets/*` files that exist (an unknown one is a 404).
- */
-export function runtimeConfigPlugin(env: Env): Plugin {
-  return {
-    name: 'portal-runtime-config',
-    configurePreviewServer(server) {
-      const config = runtimeConfigFromEnv(env);
-      const body = JSON.stringify(config);
-      const outDir = resolve(server.config.root, server.config.build.outDir);
-      server.middlewares.use((req, res, next) => {
-        const pathname = (req.url ?? '/').split('?')[0] ?? '/';
-        if (pathname === '/config.json') {
-          res.setHeader('Content-Type', 'application/json; charset=utf-8');
-          res.setHeader('Cache-Control', cacheControlFor(pathname));
-          res.end(body);
-          return;
-        }
-        if (pathname.startsWith('/assets/')) {
-          if (!isFileIn(outDir, pathname)) {
-            res.statusCode = 404;
-            res.end();
-            return;
-          }
-          // The static middleware keeps a Cache-Control already set on the response.
-          res.setHeader('Cache-Control', cacheControlFor(pathname));
-        }
-        next();
-      });
-    },
-  };
-}
-
-function isFileIn(dir: string, pathname: string): boolean {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return false;
-  }
-  const file = normalize(join(dir, decoded));
-  return file.startsWith(dir + sep) && existsSync(file) && statSync(file).isFile();
 }

@@ -1,7 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { apiProxy, runtimeConfigFromEnv, runtimeConfigPlugin, securityHeaders } from './runtime-config.ts';
+import { apiProxy } from './runtime-config.ts';
 
 const env = process.env;
 
@@ -40,10 +40,8 @@ export function preloadHomeRoute(pageModule = /[\\/]src[\\/]features[\\/]home[\\
   };
 }
 
-const config = runtimeConfigFromEnv(env);
-
 export default defineConfig({
-  plugins: [react(), tailwindcss(), runtimeConfigPlugin(env), preloadHomeRoute()],
+  plugins: [react(), tailwindcss(), preloadHomeRoute()],
   build: {
     target: 'es2022',
     manifest: true,
@@ -67,8 +65,7 @@ export default defineConfig({
       },
     },
   },
-  // `/api/*` → the API at API_URL: the portal calls its API on its own origin (no CORS
-  // preflight per URL; runtime-config.ts says what a production deployment does instead).
+  // `vite dev` only: `/api/*` → the API at API_URL, without a session (the portal server
+  // serves the signed-in portal; see runtime-config.ts).
   server: { port: Number(env.PORTAL_PORT ?? 5173), strictPort: true, proxy: apiProxy(env) },
-  preview: { port: Number(env.PORTAL_PORT ?? 5173), strictPort: true, headers: securityHeaders(config), proxy: apiProxy(env) },
 });
