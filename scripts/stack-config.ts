@@ -18,12 +18,11 @@ export const urls = {
   idp: `http://localhost:${ports.idp}`,
   dealerShop: `http://localhost:${ports.dealerShop}`,
   /**
-   * The API as the portal's browser code calls it: on the portal's own origin (its preview
-   * server proxies `/api/*` to `urls.api`), so no call needs a CORS preflight.
-   * PORTAL_API_URL may name another origin (e.g. `urls.api`: cross-origin with CORS, as before).
-   * Server-to-server callers (identity provider, demo shop, bench, e2e helpers) use `urls.api`.
+   * The API as browsers reach it: the portal server's proxy `/api/*` (ADR 0009), which adds
+   * the session's bearer token. Server-to-server callers (identity provider, demo shop,
+   * bench, e2e helpers) use `urls.api`.
    */
-  portalApi: (process.env.PORTAL_API_URL ?? `http://localhost:${ports.portal}/api`).replace(/\/+$/, ''),
+  portalApi: `http://localhost:${ports.portal}/api`,
 };
 
 export function stackEnv(env: NodeJS.ProcessEnv): Record<string, string> {
@@ -37,7 +36,6 @@ export function stackEnv(env: NodeJS.ProcessEnv): Record<string, string> {
     DEALER_SHOP_PORT: String(ports.dealerShop),
     PORTAL_URL: urls.portal,
     API_URL: urls.api,
-    PORTAL_API_URL: urls.portalApi,
     // The API's public URL, for the logo URLs it hands out: where browsers reach it.
     API_PUBLIC_URL: env.API_PUBLIC_URL ?? urls.portalApi,
     IDP_AUTHORITY: urls.idp,

@@ -24,10 +24,10 @@ describe('runtime configuration from the environment', () => {
     expect(config.idp.policies).toEqual({ signIn: 'p1', refresh: 'p2', passwordChange: 'p3', emailChange: 'p4' });
   });
 
-  it('calls the API on the portal\'s origin unless PORTAL_API_URL names another', () => {
+  it('calls the API through the portal server\'s /api, whatever else is set (the page holds no token)', () => {
     expect(runtimeConfigFromEnv({ PORTAL_URL: 'https://portal.example.com' }).apiUrl).toBe('https://portal.example.com/api');
     expect(runtimeConfigFromEnv({ PORTAL_URL: 'https://portal.example.com', PORTAL_API_URL: 'https://api.example.com/v1/', API_URL: 'http://10.0.0.5:4000' }).apiUrl)
-      .toBe('https://api.example.com/v1');
+      .toBe('https://portal.example.com/api');
   });
 
   it('lists a same-origin API as \'self\' only in the CSP', () => {
@@ -39,7 +39,7 @@ describe('runtime configuration from the environment', () => {
   });
 
   it('builds a strict CSP limited to the API and the provider', () => {
-    const csp = contentSecurityPolicy(runtimeConfigFromEnv({ PORTAL_API_URL: 'https://api.example.com/v1', IDP_AUTHORITY: 'https://login.example.com/tenant' }));
+    const csp = contentSecurityPolicy({ ...runtimeConfigFromEnv({ IDP_AUTHORITY: 'https://login.example.com/tenant' }), apiUrl: 'https://api.example.com/v1' });
     const directives = new Map(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const));
     expect(directives.get('script-src')).toEqual(["'self'"]);
     expect(directives.get('object-src')).toEqual(["'none'"]);

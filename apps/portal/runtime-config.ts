@@ -50,7 +50,8 @@ export function runtimeConfigFromEnv(env: Env): RuntimeConfig {
   const portalUrl = trimSlash(env.PORTAL_URL ?? `http://localhost:${port}`);
   return {
     portalUrl,
-    apiUrl: trimSlash(env.PORTAL_API_URL ?? `${portalUrl}${apiProxyPath}`),
+    // The portal server's proxy: it adds the session's bearer token (ADR 0009).
+    apiUrl: `${portalUrl}${apiProxyPath}`,
     clientId: env.PORTAL_CLIENT_ID ?? 'hk-portal',
     apiScope: env.API_SCOPE ?? 'api://portal-api/access',
     brandName: env.BRAND_NAME ?? 'HK Küchen',
