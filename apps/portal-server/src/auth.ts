@@ -12,11 +12,12 @@
 import { createActor, type AnyStateMachine, type EventFromLogic, type InputFrom, type OutputFrom } from 'xstate';
 import type { AuthConfig, AuthPorts, IdentityProvider, PortalError, SignedInUser, StoredSession } from '@portal/core';
 import {
-  authRoutes, isAuthCallback, isWellFormedState, provideClaimsRefresh, provideSignIn, readCallbackParams, safeReturnPath, signOut,
+  authRoutes, isAuthCallback, isLocaleCode, isWellFormedState, localeCookieKey, provideClaimsRefresh, provideSignIn, readCallbackParams,
+  readJwtPayload, safeReturnPath, signOut,
 } from '@portal/core';
 import {
   createCookieAuthStateStore, createCryptoRandom, createRequestCookieJar, createSubtleDigest, createSystemClock, deleteCookie,
-  parseCookies, serializeCookie, type RequestCookieJar,
+  localeCookieAttributes, parseCookies, serializeCookie, type RequestCookieJar,
 } from '@portal/adapters';
 import type { Sessions } from './sessions.ts';
 
@@ -59,6 +60,12 @@ export function sessionCookie(value: string, secure: boolean, maxAgeSeconds?: nu
   return `${line}; HttpOnly`;
 }
 export const clearSessionCookie = (secure: boolean) => sessionCookie('', secure, 0);
+
+/** The `language` claim of a verified ID token, when it is one of the portal's languages. */
+function profileLanguage(idToken: string): string | undefined {
+  const language = (readJwtPayload(idToken) as { language?: unknown } | undefined)?.language;
+  return isLocaleCode(language) ? language : undefined;
+}
 
 /** Run one of core's auth machines to its final state; its output and final context. */
 function runMachine<M extends AnyStateMachine>(machine: M, input: InputFrom<M>, event: EventFromLogic<M>): Promise<{ output: OutputFrom<M>; context: Record<string, unknown> }> {
@@ -151,7 +158,11 @@ export function createAuth(deps: AuthDeps) {
           if (session !== undefined) await deps.sessions.remove(session.idHash);
           const created = await deps.sessions.create(output.session, output.user, request.userAgent);
           jar.write(sessionCookie(created.cookieValue, deps.secureCookies));
-          return answer('redirect', exitPath(output.returnPath));
+          // The profile's language, unless a language was chosen on this device (a cookie the page reads: not HttpOnly).
+          const language = profileLanguage(output.session.idToken);
+          const chosen = parseCookies(request.cookieHeader ?? '').has(localeCookieKey);
+          const languageCookie = language === undefined || chosen ? [] : [serializeCookie(localeCookieKey, language, localeCookieAttributes)];
+          return { kind: 'redirect', location: exitPath(output.returnPath), setCookies: [...jar.setCookies(), ...languageCookie] };
         }
         case 'cancelled': {
           // A cancel on the callback itself goes back to where the user started.

@@ -58,7 +58,10 @@ async function signIn(returnPath = '/settings'): Promise<{ cookie: string; callb
 }
 
 beforeAll(async () => {
-  idp = createFakeIdentityProvider({ clock: systemClock, issuer: 'http://localhost:4001/b2c_1a_signin/v2.0', expiresIn: 3600 });
+  idp = createFakeIdentityProvider({
+    clock: systemClock, issuer: 'http://localhost:4001/b2c_1a_signin/v2.0', expiresIn: 3600,
+    user: { sub: 'u-dana', email: 'dana@hk-demo.test', language: 'en', hkData: { attributes: { firstName: 'Dana', lastName: 'Dealer' }, permissions: ['applications.read'] } },
+  });
   const config: ServerConfig = {
     port: 0, host: '127.0.0.1', runtime: runtimeConfigFromEnv({ PORTAL_URL: portal }), apiUrl: 'http://api.test', distDir: distDir(),
     databaseUrl: undefined, dataDir: '', session: { idleMs: 3_600_000, absoluteMs: 86_400_000 }, upstreamTimeoutMs: 2_000, shutdownGraceMs: 100,
@@ -116,6 +119,41 @@ describe('sign-in on the server', () => {
     const html = await back.text();
     expect(html).toContain('"code":"auth.missingTemporaryCookie"');
     expect(html).not.toMatch(jwt);
+  });
+});
+
+describe('sign-in edges', () => {
+  it('the profile\'s language becomes the language cookie unless one was chosen on this device', async () => {
+    for (const [chosen, expected] of [[undefined, true], ['fr', false]] as const) {
+      const start = await server.app.request(`${portal}/auth/login`);
+      const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
+      const cookies = [cookieHeader(cookiesOf(start)), ...(chosen === undefined ? [] : [`i18n_redirected=${chosen}`])].join('; ');
+      const back = await server.app.request(idp.callbackUrlFor(state), { headers: { cookie: cookies } });
+      const language = cookiesOf(back).find((c) => c.startsWith('i18n_redirected='));
+      if (expected) expect(language).toMatch(/^i18n_redirected=en; Path=\/; Max-Age=31536000; Secure; SameSite=None$/);
+      else expect(language).toBeUndefined();
+    }
+  });
+
+  it('a cancelled claims refresh goes back to the page that asked for it (the gate)', async () => {
+    const { cookie } = await signIn('/');
+    const gate = '/flows/auth?client_id=shop';
+    const start = await server.app.request(`${portal}/auth/claims-refresh?redirectUri=${encodeURIComponent('http://shop.test/')}&sleep=0&returnPath=${encodeURIComponent(gate)}`, { headers: { cookie } });
+    expect(start.status).toBe(302);
+    const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
+    const cancelled = `${portal}/flows/auth-refresh?state=${state}&error=access_denied&error_description=${encodeURIComponent('AADB2C90091: The user has cancelled entering self-asserted information.')}`;
+    const back = await server.app.request(cancelled, { headers: { cookie: `${cookie}; ${cookieHeader(cookiesOf(start))}` } });
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toBe(gate);
+  });
+
+  it('a finished claims refresh keeps the session, with the new claims, and goes on to the application', async () => {
+    const { cookie } = await signIn('/');
+    const start = await server.app.request(`${portal}/auth/claims-refresh?redirectUri=${encodeURIComponent('http://shop.test/')}&sleep=0`, { headers: { cookie } });
+    const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
+    const back = await server.app.request(idp.callbackUrlFor(state), { headers: { cookie: `${cookie}; ${cookieHeader(cookiesOf(start))}` } });
+    expect(back.headers.get('location')).toBe('http://shop.test/');
+    expect(await server.sessions.find(cookie.split('=')[1])).toMatchObject({ user: { id: 'u-dana' } });
   });
 });
 

@@ -262,6 +262,8 @@ export interface FakeUser {
   readonly sub: string;
   readonly email?: string;
   readonly hkData?: unknown;
+  /** The profile's language (the local provider's `language` claim). */
+  readonly language?: string;
 }
 
 export interface FakeIdentityProviderOptions {
@@ -335,6 +337,7 @@ export function createFakeIdentityProvider(options: FakeIdentityProviderOptions)
       ...(nonce === undefined ? {} : { nonce }),
       ...(user.email === undefined ? {} : { email: user.email }),
       ...(user.hkData === undefined ? {} : { hkData: user.hkData }),
+      ...(user.language === undefined ? {} : { language: user.language }),
     };
     return {
       ...(tokenOptions.accessToken ? { access_token: `access-${serial}` } : {}),
