@@ -2,7 +2,7 @@
 // provider, API and database).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IdentityProvider } from '@portal/core';
-import { authConfigOf, localeCookieKey } from '@portal/core';
+import { authConfigOf, localeCookieKey, resolveLocale } from '@portal/core';
 import { createOidcIdentityProvider, parseCookies } from '@portal/adapters';
 import type { ServerConfig } from './config.ts';
 import { migrate, openSql, type Sql } from './db.ts';
@@ -22,6 +22,7 @@ export interface ServerOverrides {
 }
 
 const sweepEveryMs = 10 * 60_000;
+const languageOf = (cookieHeader: string | undefined) => resolveLocale(parseCookies(cookieHeader ?? '').get(localeCookieKey));
 
 export async function createServer(config: ServerConfig, overrides: ServerOverrides = {}) {
   const sql = overrides.sql ?? (await openSql(config.databaseUrl === undefined ? { dataDir: config.dataDir } : { connectionString: config.databaseUrl }));
@@ -59,7 +60,9 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     runtime: config.runtime,
     auth: {
       ...auth,
-      login: (request) => requestLanguage.run(parseCookies(request.cookieHeader ?? '').get(localeCookieKey), () => auth.login(request)),
+      // The portal's language: the cookie's when it names one, else the default (de), as the page shows.
+      login: (request) => requestLanguage.run(languageOf(request.cookieHeader), () => auth.login(request)),
+      startClaimsRefresh: (request) => requestLanguage.run(languageOf(request.cookieHeader), () => auth.startClaimsRefresh(request)),
     },
     proxy,
     site: loadStaticSite(config.distDir),
