@@ -1,11 +1,18 @@
 // The app access gate: a missing attribute is asked for, filled in, and the user ends at
 // the demo dealer shop; external-app mode; a request for access.
-import { demoApps, urls } from '../helpers/accounts.ts';
-import { assertAccessible, clickButton, expect, fillField, goToGate, signInAs, test } from '../helpers/portal.ts';
+import { account, demoApps, urls } from '../helpers/accounts.ts';
+import {
+  assertAccessible, assertOnProviderSignIn, clickButton, clickProviderSubmit, expect, fillField, fillProviderSignIn, goToGate, signInAs, test,
+} from '../helpers/portal.ts';
 
-test('a partner opens the dealer shop, fills in the missing dealer number and ends at the shop', async ({ page }) => {
-  await signInAs(page, 'partner');
-  await page.getByRole('list', { name: 'Meine Apps' }).getByRole('link', { name: new RegExp(demoApps.dealerShopLabel) }).click();
+test('a partner starts at the dealer shop, signs in once, fills in the missing dealer number and ends at the shop', async ({ page }) => {
+  // The shop sends her to the provider; the provider sends her to the portal's gate, and the
+  // portal goes straight on to its own sign-in (the provider's session is alive): no second click.
+  await page.goto(urls.dealerShop);
+  await page.getByRole('link', { name: 'Anmelden' }).click();
+  await assertOnProviderSignIn(page);
+  await fillProviderSignIn(page, account('partner'));
+  await clickProviderSubmit(page);
   await expect(page).toHaveURL(`${urls.portal}/flows/auth?client_id=${demoApps.dealerShop}`);
 
   // External-app mode: the application's title, no portal navigation, no user menu.
@@ -35,6 +42,8 @@ test('external-app mode shows the application branding on the gate', async ({ pa
   await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toHaveCount(0);
   await assertAccessible(page);
 
+  // The way back to the application that sent her, beside the way home.
+  await expect(page.getByRole('link', { name: `Zurück zu ${demoApps.dealerShopLabel}` })).toHaveAttribute('href', new RegExp(`^${urls.dealerShop}`));
   // Without the client id the mode ends: the portal's own navigation is back.
   await page.getByRole('link', { name: 'Zur Startseite' }).click();
   await expect(page).toHaveURL(`${urls.portal}/`);

@@ -94,6 +94,13 @@ export function createApp(deps: AppDeps) {
   };
 
   app.get(authRoutes.login, async (c) => answer(c, await deps.auth.login(answerOf(c))));
+  // An application sent a signed-out user to the gate (through the provider): straight on to
+  // the sign-in, whose provider session is usually alive (no second click on "Anmelden").
+  app.get(authRoutes.appGate, async (c) => {
+    if (c.req.query('client_id') === undefined || (await deps.auth.currentSession(c.req.header('cookie'))) !== undefined) return page(c);
+    const url = new URL(c.req.url);
+    return c.redirect(`${authRoutes.login}?${new URLSearchParams({ returnPath: `${url.pathname}${url.search}` })}`, 302);
+  });
   app.get('/auth/claims-refresh', async (c) => answer(c, await deps.auth.startClaimsRefresh(answerOf(c))));
   app.get(authRoutes.claimsRefreshReturn, async (c) => {
     const result = await deps.auth.claimsRefreshCallback(answerOf(c));

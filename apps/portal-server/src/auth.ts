@@ -167,8 +167,12 @@ export function createAuth(deps: AuthDeps) {
         case 'cancelled': {
           // A cancel on the callback itself goes back to where the user started.
           const referrer = (context.record as { extraData?: { referrer?: string } } | undefined)?.extraData?.referrer;
-          const to = output.redirectTo === authRoutes.callback ? (change?.returnPath ?? referrer) : output.redirectTo;
-          return answer('redirect', exitPath(to));
+          const to = exitPath(output.redirectTo === authRoutes.callback ? (change?.returnPath ?? referrer) : output.redirectTo);
+          // Signed out, back to the gate would start the sign-in again at once: the login page instead (no loop).
+          if (session === undefined && (to === authRoutes.appGate || to.startsWith(`${authRoutes.appGate}?`))) {
+            return answer('redirect', `/login?${new URLSearchParams({ returnPath: to })}`);
+          }
+          return answer('redirect', to);
         }
         case 'failed':
           return { kind: 'errorPage', error: output.error, setCookies: jar.setCookies() };

@@ -2,11 +2,11 @@
 // a custom flow runs at /flows/{key}, access can be requested with the account access and
 // role it names (not for internal applications); when nothing stands in the way the claims refresh runs and the user
 // goes on to the application.
-import { useEffect, useMemo, type FormEvent } from 'react';
+import { useEffect, useMemo, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import { Redirect, useSearch } from 'wouter';
-import { appGateView, provideAppGate, startClaimsRefreshAtServer, toPortalError } from '@portal/core';
+import { appGateView, isHttpUrl, provideAppGate, startClaimsRefreshAtServer, toPortalError } from '@portal/core';
 import { Button, buttonClasses, UiLink } from '@portal/ui';
 import { useServices, useToasts } from '../../app/contexts.tsx';
 import { useExternalApp, clientIdOf } from '../../app/external-app.tsx';
@@ -83,7 +83,7 @@ function Gate({ clientId }: { readonly clientId: string }) {
           ) : (
             <RequestAccessForm view={view} send={send} />
           )}
-          <div><UiLink href={links.home()} className={buttonClasses('ghost')}>{tc('actions.backHome')}</UiLink></div>
+          <WaysOut home={<UiLink href={links.home()} className={buttonClasses('ghost')}>{tc('actions.backHome')}</UiLink>} />
         </section>
       );
     case 'requested':
@@ -91,8 +91,26 @@ function Gate({ clientId }: { readonly clientId: string }) {
         <section aria-labelledby="gate-heading" className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-6 shadow-sm">
           <h1 id="gate-heading" className="text-2xl font-semibold text-fg">{heading('requested.heading')}</h1>
           <p role="status" className="text-sm text-fg-muted">{t('requested.text', { label })}</p>
-          <div><UiLink href={links.home()} className={buttonClasses('secondary')}>{t('requested.back')}</UiLink></div>
+          <WaysOut home={<UiLink href={links.home()} className={buttonClasses('secondary')}>{t('requested.back')}</UiLink>} />
         </section>
       );
   }
+}
+
+/**
+ * The ways out of the gate: back to the application that sent the user here (external-app
+ * mode, its URL from the branding), and home.
+ */
+function WaysOut({ home }: { readonly home: ReactNode }) {
+  const { t } = useTranslation('flows');
+  const external = useExternalApp();
+  const url = external.status === 'active' ? external.branding.url : undefined;
+  return (
+    <div className="flex flex-wrap gap-3">
+      {url !== undefined && isHttpUrl(url) && external.status === 'active'
+        ? <a href={url} className={buttonClasses('primary')}>{t('backToApplication', { label: external.branding.label })}</a>
+        : null}
+      {home}
+    </div>
+  );
 }
