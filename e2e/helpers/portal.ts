@@ -4,7 +4,19 @@ import AxeBuilder from '@axe-core/playwright';
 import { account, demoPassword, fullNameOf, urls, type DemoAccount } from './accounts.ts';
 
 /** Every spec collects CSP violations and fails when one was reported. */
-export const test = base.extend<{ cspViolations: string[] }>({
+export const test = base.extend<{ cspViolations: string[]; deviceLanguage: string | null }>({
+  /**
+   * The language chosen on this device (the portal's language cookie), German unless a spec
+   * says otherwise; `null` is a device that never chose, where the profile's language
+   * applies at sign-in.
+   */
+  deviceLanguage: ['de', { option: true }],
+  context: async ({ context, deviceLanguage }, use) => {
+    if (deviceLanguage !== null) {
+      await context.addCookies([{ name: 'i18n_redirected', value: deviceLanguage, url: urls.portal }]);
+    }
+    await use(context);
+  },
   cspViolations: [async ({ page }, use) => {
     const violations: string[] = [];
     page.on('console', (message) => {

@@ -33,3 +33,15 @@ test('the home page in each of the seven languages', async ({ page, context }) =
   await expect(page.getByText(text(messages('home', 'pl'), 'subtitle'))).toBeVisible();
   await chooseLanguage(page, 'Deutsch');
 });
+
+test.describe('on a device that never chose a language', () => {
+  test.use({ deviceLanguage: null });
+
+  test("the partner's profile language (English) applies at sign-in and is then remembered", async ({ page, context }) => {
+    await signInAs(page, 'partner');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByText(text(messages('home', 'en'), 'subtitle'))).toBeVisible();
+    const cookie = (await context.cookies(urls.portal)).find((c) => c.name === 'i18n_redirected');
+    expect(cookie?.value).toBe('en');
+  });
+});
