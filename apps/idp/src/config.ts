@@ -18,6 +18,8 @@ export interface IdpConfig {
   apiScope: string;
   policies: Record<PolicyKind, string>;
   production: boolean;
+  /** Lifetime of access and ID tokens in seconds (IDP_ACCESS_TOKEN_SECONDS, default one hour). */
+  accessTokenSeconds: number;
 }
 
 const trim = (url: string) => url.replace(/\/+$/, '');
@@ -40,6 +42,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): IdpConfig {
       email: env.IDP_EMAIL_POLICY ?? 'b2c_1a_email_change',
     },
     production: env.NODE_ENV === 'production',
+    accessTokenSeconds: Number(env.IDP_ACCESS_TOKEN_SECONDS ?? 3600),
   };
 }
 

@@ -170,7 +170,7 @@ export function createPolicy(kind: PolicyKind, deps: PolicyDeps): Policy {
             scope: config.apiScope,
             audience: config.apiAudience,
             accessTokenFormat: 'jwt',
-            accessTokenTTL: 3600,
+            accessTokenTTL: config.accessTokenSeconds,
             jwt: { sign: { alg: 'RS256' } },
           };
         },
@@ -182,9 +182,9 @@ export function createPolicy(kind: PolicyKind, deps: PolicyDeps): Policy {
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
     ttl: {
-      AccessToken: 3600,
+      AccessToken: config.accessTokenSeconds,
       AuthorizationCode: 60,
-      IdToken: 3600,
+      IdToken: config.accessTokenSeconds,
       Interaction: 3600,
       Session: 14 * 24 * 3600,
       Grant: 14 * 24 * 3600,
