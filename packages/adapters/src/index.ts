@@ -6,8 +6,6 @@ export { CookieWriteError } from './cookies/errors.ts';
 export type { RequestCookieJar } from './cookies/request-jar.ts';
 export { createRequestCookieJar } from './cookies/request-jar.ts';
 export { authStateCookieAttributes, createCookieAuthStateStore } from './cookies/auth-state-store.ts';
-export type { SessionStoreOptions } from './cookies/session-store.ts';
-export { sessionCookiePrefix, sessionChunkSize, createCookieSessionStore } from './cookies/session-store.ts';
 export { localeCookieAttributes, toLocaleCode, allowedLanguage, createCookieLocaleStore } from './locale/locale-store.ts';
 
 export type { FetchLike, RetryPolicy, ApiFetchOptions } from './http/api-fetch.ts';
@@ -25,10 +23,6 @@ export { listMyApplications } from './http/my-applications.ts';
 export { signOutAtPortalServer } from './http/portal-server.ts';
 export { uploadApplicationImage } from './http/image-upload.ts';
 
-export type { LockManagerLike } from './lock/web-lock.ts';
-export { createLocalLock, createWebLock } from './lock/web-lock.ts';
-export type { RefreshCoordinatorOptions } from './lock/refresh.ts';
-export { refreshLockName, createRefreshCoordinator } from './lock/refresh.ts';
 
 export type { OidcCodeExchangeRequest, OidcOptions, OidcIdentityProvider, DiscoveryCache } from './oidc/identity-provider.ts';
 export { createSystemClock, createCryptoRandom, createSubtleDigest, createWindowNavigator, createSessionMarkerStore } from './platform/browser.ts';

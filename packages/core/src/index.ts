@@ -84,18 +84,14 @@ export { claimsRefreshMachine, provideClaimsRefresh, safeRefreshData, maxRefresh
 export type { ClaimsRefreshView, ClaimsRefreshViewStatus } from './machines/claims-refresh/claims-refresh.view.ts';
 export { claimsRefreshView } from './machines/claims-refresh/claims-refresh.view.ts';
 
-export type { SessionInput, SessionEvent, SessionContext, LoadedSession, AccessTokenSource } from './machines/session/session.types.ts';
+export type { LoadedSession, AccessTokenSource, SessionHandle } from './machines/session/session.types.ts';
 export type { SessionPorts, RefreshRequest, SignOutRequest } from './machines/session/session.actors.ts';
 export { refreshLockName, refreshSession, signOut } from './machines/session/session.actors.ts';
-export { userFromSession, loadSession, refreshDueIn } from './machines/session/session.restore.ts';
-export type { SessionActor } from './machines/session/session.machine.ts';
-export { sessionMachine, provideSession, createAccessTokenSource, startSessionEngine } from './machines/session/session.machine.ts';
-export type { SessionHandle, SessionEngine, SessionHandleOptions } from './machines/session/session.handle.ts';
-export { createSessionHandle } from './machines/session/session.handle.ts';
+export { userFromSession, refreshDueIn } from './machines/session/session.restore.ts';
 export type { RemoteSessionOptions } from './machines/session/session.remote.ts';
 export { createRemoteSessionHandle, decodeSignedInUser, decodeBootError } from './machines/session/session.remote.ts';
 export type { SessionView, SessionViewStatus } from './machines/session/session.view.ts';
-export { sessionView, sessionViewOf, sameSessionView } from './machines/session/session.view.ts';
+export { sessionViewOf, sameSessionView } from './machines/session/session.view.ts';
 
 export type { ExternalAppEvent, ExternalAppContext } from './machines/external-app/external-app.types.ts';
 export { externalAppMachine, provideExternalApp, clientIdFromUrl } from './machines/external-app/external-app.machine.ts';

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthStateData, StoredSession } from '@portal/core';
+import type { AuthStateData } from '@portal/core';
 import { authCookiePrefix } from '@portal/core';
 import { createDocumentCookieJar, createMemoryCookieJar, parseCookies, serializeCookie } from './jar.ts';
 import { createCookieAuthStateStore } from './auth-state-store.ts';
-import { chunkValue, createCookieSessionStore, sessionCookiePrefix } from './session-store.ts';
 import { createCookieLocaleStore } from '../locale/locale-store.ts';
 import { CookieWriteError } from './errors.ts';
 
@@ -102,108 +101,6 @@ describe('auth state store', () => {
   });
 });
 
-const jwtLike = (bytes: number, seed: string) => `${seed}.${'x'.repeat(bytes)}`;
-const session = (bytes: number): StoredSession => ({
-  accessToken: jwtLike(bytes, 'at'),
-  accessTokenIsIdToken: false,
-  idToken: jwtLike(1500, 'id'),
-  refreshToken: 'rt-1',
-  expiresAt: 1_800_000_000_000,
-});
-
-describe('session store', () => {
-  it('a small session is one chunk; read back equal', async () => {
-    const jar = createMemoryCookieJar();
-    const store = createCookieSessionStore(jar);
-    await store.write(session(500));
-    expect(await store.read()).toEqual(session(500));
-    expect(jar.cookies().map((c) => c.name)).toEqual([`${sessionCookiePrefix}1.0`, `${sessionCookiePrefix}n`]);
-    expect(jar.cookies().every((c) => c.secure && c.sameSite === 'lax' && c.path === '/')).toBe(true);
-  });
-
-  it('a 10 KB token is chunked under the 4,096-byte limit, read back whole, and nothing is dropped', async () => {
-    const jar = createMemoryCookieJar();
-    const store = createCookieSessionStore(jar);
-    const big = session(10 * 1024);
-    await store.write(big);
-    expect(jar.dropped).toEqual([]);
-    expect(jar.cookies().length).toBeGreaterThanOrEqual(4);
-    for (const cookie of jar.cookies()) expect(new TextEncoder().encode(cookie.name + cookie.value).length).toBeLessThanOrEqual(4096);
-    expect(await store.read()).toEqual(big);
-  });
-
-  it('characters that need escaping are never cut in half between chunks', async () => {
-    const store = createCookieSessionStore(createMemoryCookieJar());
-    const odd: StoredSession = { ...session(10), accessToken: 'ä€ "; ='.repeat(700) };
-    await store.write(odd);
-    expect(await store.read()).toEqual(odd);
-  });
-
-  it('a smaller session after a larger one leaves no stale chunks', async () => {
-    const jar = createMemoryCookieJar();
-    const store = createCookieSessionStore(jar);
-    await store.write(session(10 * 1024));
-    await store.write(session(100));
-    expect(jar.cookies().map((c) => c.name).sort()).toEqual([`${sessionCookiePrefix}2.0`, `${sessionCookiePrefix}n`]);
-    expect(await store.read()).toEqual(session(100));
-  });
-
-  it('a write that did not stick throws (never a silent sign-in loop)', async () => {
-    const store = createCookieSessionStore(createMemoryCookieJar({ refuseWrites: true }));
-    await expect(store.write(session(100))).rejects.toBeInstanceOf(CookieWriteError);
-  });
-
-  it('a missing chunk, a broken count or broken JSON reads as no session', async () => {
-    const jar = createMemoryCookieJar();
-    const store = createCookieSessionStore(jar);
-    await store.write(session(10 * 1024));
-    jar.write(serializeCookie(`${sessionCookiePrefix}1.1`, '', { maxAgeSeconds: 0 }));
-    expect(await store.read()).toBeUndefined();
-    for (const pointer of ['abc', '1.0', '1.99', '']) {
-      jar.write(serializeCookie(`${sessionCookiePrefix}n`, pointer, {}));
-      expect(await store.read()).toBeUndefined();
-    }
-    jar.write(serializeCookie(`${sessionCookiePrefix}n`, '7.1', {}));
-    jar.write(serializeCookie(`${sessionCookiePrefix}7.0`, '%7Bbroken', {}));
-    expect(await store.read()).toBeUndefined();
-    jar.write(serializeCookie(`${sessionCookiePrefix}7.0`, encodeURIComponent('{"accessToken":""}'), {}));
-    expect(await store.read()).toBeUndefined();
-  });
-
-  it('a reader in another tab sees the old or the new session, never a mix (generations switch with the pointer)', async () => {
-    const jar = createMemoryCookieJar();
-    const store = createCookieSessionStore(jar);
-    const other = createCookieSessionStore(jar);
-    await store.write(session(10 * 1024));
-    const snapshots: (StoredSession | undefined)[] = [];
-    const spying = { read: () => jar.read(), write: (line: string) => { jar.write(line); void other.read().then((s) => snapshots.push(s)); } };
-    await createCookieSessionStore(spying).write({ ...session(9 * 1024), refreshToken: 'rt-2' });
-    await Promise.resolve();
-    expect(snapshots.length).toBeGreaterThan(3);
-    for (const seen of snapshots) expect([session(10 * 1024), { ...session(9 * 1024), refreshToken: 'rt-2' }]).toContainEqual(seen);
-  });
-
-  it('chunks never split an escape', () => {
-    expect(chunkValue('ab%20cd', 3)).toEqual(['ab', '%20', 'cd']);
-    expect(chunkValue('%20%20', 4)).toEqual(['%20', '%20']);
-  });
-
-  it('clear removes every session cookie and nothing else', async () => {
-    const jar = createMemoryCookieJar();
-    const store = createCookieSessionStore(jar);
-    jar.write(serializeCookie('i18n_redirected', 'en', {}));
-    await store.write(session(10 * 1024));
-    await store.clear();
-    expect(jar.cookies().map((c) => c.name)).toEqual(['i18n_redirected']);
-    expect(await store.read()).toBeUndefined();
-  });
-
-  it('a max-age can be given', async () => {
-    const jar = createMemoryCookieJar({ now: () => 0 });
-    await createCookieSessionStore(jar, { maxAgeSeconds: 3600 }).write(session(10));
-    expect(jar.cookies().every((c) => c.expiresAt === 3_600_000)).toBe(true);
-  });
-});
 
 describe('locale cookie', () => {
   it('i18n_redirected: 365 days, Secure, SameSite None', () => {

@@ -1,33 +1,29 @@
 /// <reference types="node" />
 // The adapters against the REAL local identity provider and reference API (child processes
 // on free loopback ports, temporary data): sign-in, refresh with rotation, claims refresh,
-// an expired access token healed by one refresh under ten parallel calls (one tab and two
-// tabs), sign-out, and every error shape of the API mapped to core's errors.
+// an expired access token healed by one refresh of core's under ten parallel calls (one tab
+// and two tabs of one session), sign-out, and every error shape of the API mapped to core's
+// errors. The session store is core's in-memory one: the portal server keeps the same tokens
+// in PostgreSQL (apps/portal-server), with the same core steps.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt, importJWK } from 'jose';
 import type { JWTPayload } from 'jose';
-import { createActor } from 'xstate';
-import type { AuthConfig, AuthStateData, PortalError, SessionPorts, StoredSession } from '@portal/core';
+import type { AuthConfig, AuthStateData, Lock, PortalError, SessionStore, StoredSession } from '@portal/core';
 import {
-  checkIdTokenClaims, createAccessTokenSource, exchangeCode, isIdentityProviderError, judgeCallback, loadSession, pkceChallenge, provideSession,
-  randomString, readCallbackParams, signOut, signedInUserFromClaims, startAuthorization, storeSession, takeRecord, toPortalError,
+  checkIdTokenClaims, exchangeCode, isIdentityProviderError, judgeCallback, pkceChallenge, randomString, readCallbackParams, refreshSession,
+  signOut, signedInUserFromClaims, startAuthorization, storeSession, takeRecord, toPortalError, userFromSession,
 } from '@portal/core';
-import { createFakeNavigator } from '@portal/core/testing';
+import { createFakeNavigator, createMemoryLock, createMemorySessionStore } from '@portal/core/testing';
 import identities from '@portal/contract/demo-identities.json' with { type: 'json' };
 import { createMemoryCookieJar } from '../cookies/jar.ts';
 import type { MemoryCookieJar } from '../cookies/jar.ts';
 import { createCookieAuthStateStore } from '../cookies/auth-state-store.ts';
-import { createCookieSessionStore } from '../cookies/session-store.ts';
 import { createApiClient, unwrap } from '../http/client.ts';
 import { uploadApplicationImage } from '../http/image-upload.ts';
 import type { FetchLike } from '../http/api-fetch.ts';
-import { fromAccessTokenSource } from '../http/api-fetch.ts';
 import { createPortalApi } from '../http/portal-api.ts';
 import { isNetworkError } from '../http/errors.ts';
-import { createLocalLock, createWebLock } from '../lock/web-lock.ts';
-import type { LockManagerLike } from '../lock/web-lock.ts';
-import { createRefreshCoordinator } from '../lock/refresh.ts';
 import { createOidcIdentityProvider } from '../oidc/identity-provider.ts';
 import { createCryptoRandom, createSubtleDigest, createSystemClock } from '../platform/browser.ts';
 import { MiniBrowser, isPage } from './mini-browser.ts';
@@ -69,10 +65,13 @@ const random = createCryptoRandom();
 const digest = createSubtleDigest();
 const scope = () => `openid offline_access ${stack.apiScope}`;
 
-/** One portal "tab": its cookies (shared with other tabs when given), provider and stores. */
-function portal(jar: MemoryCookieJar = createMemoryCookieJar()) {
+/**
+ * One portal "tab": its cookies (the sign-in records), provider and the session's tokens (as the
+ * portal server keeps them); tabs of one browser share cookies and session.
+ */
+function portal(jar: MemoryCookieJar = createMemoryCookieJar(), sessions: SessionStore = createMemorySessionStore()) {
   const provider = createOidcIdentityProvider({ authority: stack.authority, clientId, fetch: oidcFetch });
-  return { jar, provider, authStates: createCookieAuthStateStore(jar), sessions: createCookieSessionStore(jar) };
+  return { jar, provider, authStates: createCookieAuthStateStore(jar), sessions };
 }
 type Portal = ReturnType<typeof portal>;
 
@@ -126,26 +125,20 @@ async function signIn(tab: Portal, browser: MiniBrowser, email: string, flow: 's
   return { session, claims: tokens.idTokenClaims as JWTPayload };
 }
 
-/** The refresh-token grant as the session machine runs it: same subject, store the rotation. */
-async function refreshTokens(tab: Portal): Promise<boolean> {
+/** Core's refresh step over the tab's session, as the portal server runs it: true when the tokens were renewed. */
+async function refreshTokens(tab: Portal, lock: Lock): Promise<boolean> {
   const current = await tab.sessions.read();
-  if (current?.refreshToken === undefined) return false;
-  const tokens = await tab.provider.refresh({ policy: stack.policies.signIn, clientId, refreshToken: current.refreshToken, scope: scope() });
-  const issuer = (await tab.provider.discover(stack.policies.signIn)).issuer;
-  const checked = checkIdTokenClaims(tokens.idTokenClaims, { issuer, clientId, now: Date.now() });
-  if (!checked.ok || checked.claims.sub !== decodeJwt(current.idToken).sub) return false;
-  await tab.sessions.write({
-    accessToken: tokens.access_token ?? current.accessToken,
-    accessTokenIsIdToken: false,
-    idToken: tokens.id_token ?? current.idToken,
-    refreshToken: tokens.refresh_token ?? current.refreshToken,
-    expiresAt: Date.now() + (tokens.expires_in ?? 0) * 1000,
-  });
-  return true;
+  const user = current === undefined ? undefined : userFromSession(current);
+  if (current === undefined || user === undefined) return false;
+  const config: AuthConfig = {
+    clientId, scopes: scope().split(' '), redirectUri: `${stack.portalUrl}/auth/login`, refreshRedirectUri: `${stack.portalUrl}/flows/auth-refresh`, policies: stack.policies,
+  };
+  const ports = { clock: createSystemClock(), sessionStore: tab.sessions, lock, identityProvider: tab.provider, navigator: createFakeNavigator(stack.portalUrl) };
+  return refreshSession(ports, { config, session: current, user }).then(() => true, () => false);
 }
 
-/** An API client of a tab, as the portal wires it (token from the session cookie, refresh coordinated). */
-function apiOf(tab: Portal, options: { readonly locks?: LockManagerLike; readonly language?: string; readonly onCall?: (status: number) => void } = {}) {
+/** An API client of a tab with the session's token; after a 401, core's refresh under `lock` (one per session). */
+function apiOf(tab: Portal, options: { readonly lock?: Lock; readonly language?: string; readonly onCall?: (status: number) => void } = {}) {
   let unauthenticated = 0;
   const counting: FetchLike = async (request) => {
     const response = await fetch(request);
@@ -156,11 +149,14 @@ function apiOf(tab: Portal, options: { readonly locks?: LockManagerLike; readonl
     baseUrl: stack.apiUrl,
     fetch: counting,
     getAccessToken: async () => (await tab.sessions.read())?.accessToken,
-    refresh: createRefreshCoordinator({
-      lock: options.locks === undefined ? createLocalLock() : createWebLock(options.locks),
-      readAccessToken: async () => (await tab.sessions.read())?.accessToken,
-      refreshTokens: () => refreshTokens(tab),
-    }),
+    refresh: (() => {
+      const lock = options.lock ?? createMemoryLock();
+      return async (failedToken: string | undefined) => {
+        const current = (await tab.sessions.read())?.accessToken;
+        if (current !== undefined && current !== failedToken) return true;
+        return refreshTokens(tab, lock);
+      };
+    })(),
     getLanguage: () => options.language ?? 'de',
     onUnauthenticated: () => {
       unauthenticated += 1;
@@ -196,8 +192,8 @@ describe('sign-in against the local provider', () => {
     expect(decodeIdToken(claims).fullName).toBe('Chris Kunde');
     expect(session.refreshToken).toBeDefined();
     expect(decodeJwt(session.accessToken)).toMatchObject({ aud: stack.apiAudience, sub: customer.id });
-    // The auth state cookie was consumed; the session cookies are there.
-    expect(tab.jar.cookies().some((c) => c.name.startsWith('hk-id.auth.'))).toBe(false);
+    // The auth state cookie was consumed; the tokens are in the session store, not in a cookie.
+    expect(tab.jar.cookies().some((c) => c.name.startsWith('hk-id.'))).toBe(false);
     const profile = await apiOf(tab).api.getProfile();
     expect(profile).toMatchObject({ id: customer.id, email: customer.email, firstName: 'Chris', internal: false, canChangeEmail: true });
   });
@@ -297,20 +293,13 @@ function decodeIdToken(claims: unknown) {
   return signedInUserFromClaims(checked.claims);
 }
 
-/** A fake of navigator.locks shared by tabs (exclusive per name). */
-function sharedLocks(): LockManagerLike & { readonly requests: string[] } {
-  const local = createLocalLock();
-  const requests: string[] = [];
-  return { requests, request: (name, _options, callback) => { requests.push(name); return local.run(name, callback); } };
-}
-
 describe('an expired access token', () => {
   it('ten parallel calls: the API refuses the expired token, ONE refresh heals all ten', async () => {
     const tab = portal();
     const { session } = await signIn(tab, new MiniBrowser(), account('customer').email);
     await tab.sessions.write({ ...session, accessToken: await expiredCopy(session.accessToken) });
     const statuses: number[] = [];
-    const { api } = apiOf(tab, { locks: sharedLocks(), onCall: (status) => statuses.push(status) });
+    const { api } = apiOf(tab, { lock: createMemoryLock(), onCall: (status) => statuses.push(status) });
     const before = tokenRequests;
     const answers = await Promise.all(Array.from({ length: 10 }, () => api.getProfile()));
     expect(answers.every((p) => p.id === account('customer').id)).toBe(true);
@@ -321,13 +310,13 @@ describe('an expired access token', () => {
     expect(stored?.refreshToken).not.toBe(session.refreshToken);
   });
 
-  it('two tabs sharing cookies and Web Locks: one refresh for both', async () => {
-    const jar = createMemoryCookieJar();
-    const [tabA, tabB] = [portal(jar), portal(jar)];
+  it('two tabs of one session under one lock: one refresh for both', async () => {
+    const [jar, sessions] = [createMemoryCookieJar(), createMemorySessionStore()];
+    const [tabA, tabB] = [portal(jar, sessions), portal(jar, sessions)];
     const { session } = await signIn(tabA, new MiniBrowser(), account('partner').email);
     await tabA.sessions.write({ ...session, accessToken: await expiredCopy(session.accessToken) });
-    const locks = sharedLocks();
-    const [a, b] = [apiOf(tabA, { locks }), apiOf(tabB, { locks })];
+    const lock = createMemoryLock();
+    const [a, b] = [apiOf(tabA, { lock }), apiOf(tabB, { lock })];
     const before = tokenRequests;
     const answers = await Promise.all([...Array.from({ length: 5 }, () => a.api.listMyApplications()), ...Array.from({ length: 5 }, () => b.api.listMyApplications())]);
     expect(answers.every((list) => list.length > 0)).toBe(true);
@@ -416,8 +405,8 @@ describe('API error shapes mapped to core errors', () => {
 });
 
 // ---------------------------------------------------------------------------------------
-// Core's own sign-in steps and session machine, on the adapters, against the real servers:
-// the composition the portal runs.
+// Core's own sign-in and session steps, on the adapters, against the real servers: the
+// composition the portal server runs.
 
 describe('core on the adapters', () => {
   const config = (): AuthConfig => ({
@@ -429,9 +418,9 @@ describe('core on the adapters', () => {
   });
   const clock = createSystemClock();
 
-  function corePorts(tab: Portal, locks: LockManagerLike = sharedLocks()) {
+  function corePorts(tab: Portal) {
     return {
-      clock, random, digest, authStateStore: tab.authStates, sessionStore: tab.sessions, lock: createWebLock(locks),
+      clock, random, digest, authStateStore: tab.authStates, sessionStore: tab.sessions, lock: createMemoryLock(),
       identityProvider: tab.provider, navigator: createFakeNavigator(`${stack.portalUrl}/settings`),
     };
   }
@@ -457,13 +446,13 @@ describe('core on the adapters', () => {
     return result;
   }
 
-  it('sign-in with core\'s steps: the user from the ID token, tokens in cookies; a reload of the callback sends no second token request', async () => {
+  it('sign-in with core\'s steps: the user from the ID token, tokens in the session store; a reload of the callback sends no second token request', async () => {
     const tab = portal();
     const ports = corePorts(tab);
     const callback = await startAndReturn(ports, new MiniBrowser(), account('partner').email);
     const result = await finish(ports, callback);
     expect(result.user).toMatchObject({ id: account('partner').id, fullName: 'Dana Dealer' });
-    expect(await loadSession(ports)).toMatchObject({ user: { id: account('partner').id } });
+    expect(userFromSession(await tab.sessions.read() ?? result.session)).toMatchObject({ id: account('partner').id });
     const before = tokenRequests;
     const reload = await finish(ports, callback).then(() => undefined, (error: unknown) => error);
     expect(reload).toEqual({ kind: 'auth', status: 500, code: 'auth.missingTemporaryCookie' });
@@ -493,63 +482,13 @@ describe('core on the adapters', () => {
     expect(outcomes.slice(1)).toEqual(Array(4).fill(account('customer').id));
   });
 
-  it('the session machine heals an access token the API refuses: ten parallel calls, one refresh (401 path)', async () => {
-    const tab = portal();
-    const ports = corePorts(tab);
-    const { session } = await finish(ports, await startAndReturn(ports, new MiniBrowser(), account('customer').email));
-    await tab.sessions.write({ ...session, accessToken: await expiredCopy(session.accessToken) });
-    const actor = createActor(provideSession(ports satisfies SessionPorts), { input: { config: config() } }).start();
-    const statuses: number[] = [];
-    const client = createApiClient({
-      baseUrl: stack.apiUrl,
-      ...fromAccessTokenSource(createAccessTokenSource(actor, clock)),
-      getLanguage: () => 'de',
-      fetch: async (request) => {
-        const response = await fetch(request);
-        statuses.push(response.status);
-        return response;
-      },
-    });
-    const before = tokenRequests;
-    const profiles = await Promise.all(Array.from({ length: 10 }, () => createPortalApi(client).getProfile()));
-    expect(profiles.every((p) => p.id === account('customer').id)).toBe(true);
-    expect(tokenRequests - before).toBe(1);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
-    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
-    actor.stop();
-  });
-
-  it('the session machine refreshes a due token before the calls (no 401 at all), once for ten calls', async () => {
-    const tab = portal();
-    const ports = corePorts(tab);
-    const { session } = await finish(ports, await startAndReturn(ports, new MiniBrowser(), account('partner').email));
-    await tab.sessions.write({ ...session, accessToken: await expiredCopy(session.accessToken), expiresAt: Date.now() - 1000 });
-    const actor = createActor(provideSession(ports), { input: { config: config() } }).start();
-    const statuses: number[] = [];
-    const client = createApiClient({
-      baseUrl: stack.apiUrl,
-      ...fromAccessTokenSource(createAccessTokenSource(actor, clock)),
-      getLanguage: () => 'de',
-      fetch: async (request) => {
-        const response = await fetch(request);
-        statuses.push(response.status);
-        return response;
-      },
-    });
-    const before = tokenRequests;
-    await Promise.all(Array.from({ length: 10 }, () => createPortalApi(client).listMyApplications()));
-    expect(tokenRequests - before).toBe(1);
-    expect(statuses).toEqual(Array(10).fill(200));
-    actor.stop();
-  });
-
-  it('sign-out with core: cookies cleared, end-session with id_token_hint, the refresh token is dead', async () => {
+  it('sign-out with core: session cleared, end-session with id_token_hint, the refresh token is dead', async () => {
     const tab = portal();
     const ports = corePorts(tab);
     const browser = new MiniBrowser();
     const { session } = await finish(ports, await startAndReturn(ports, browser, account('customer').email));
     const url = await signOut(ports, { config: config(), idToken: session.idToken, postLogoutRedirectUri: `${stack.portalUrl}/auth/logout-success` });
-    expect(tab.jar.cookies().filter((c) => c.name.startsWith('hk-id.'))).toEqual([]);
+    expect(await tab.sessions.read()).toBeUndefined();
     let step = await browser.go(url, [stack.portalUrl]);
     for (let i = 0; i < 3 && isPage(step); i += 1) step = await browser.submit(step, {}, [stack.portalUrl]);
     expect(isPage(step) ? step.url : step.stoppedAt).toBe(`${stack.portalUrl}/auth/logout-success`);

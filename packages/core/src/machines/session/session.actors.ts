@@ -1,6 +1,6 @@
-// Session steps of the session machine over the ports: refresh the stored session
-// (single-flight across calls and tabs through the Lock port), sign out. Reading it at start
-// is session.restore.ts (the first route's part).
+// The session's steps over the ports, run by the portal server (ADR 0009): refresh the stored
+// session (single-flight across calls, tabs and server instances through the Lock port), sign
+// out.
 
 import type { AuthConfig, StoredSession } from '../../domain/auth.ts';
 import type { SignedInUser } from '../../domain/user.ts';

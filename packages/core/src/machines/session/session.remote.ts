@@ -8,7 +8,7 @@ import { decodeHkData } from '../../domain/claims.ts';
 import type { Navigator } from '../../ports/ports.ts';
 import type { AuthErrorCode, PageErrorStatus, PortalError } from '../../errors/errors.ts';
 import { authErrorCodes, pageErrorStatuses, plainText } from '../../errors/errors.ts';
-import type { SessionHandle } from './session.handle.ts';
+import type { SessionHandle } from './session.types.ts';
 import { sameSessionView, sessionViewOf, type SessionView } from './session.view.ts';
 
 export interface RemoteSessionOptions {
@@ -36,14 +36,10 @@ export function createRemoteSessionHandle(options: RemoteSessionOptions): Sessio
       return () => listeners.delete(listener);
     },
     send(event) {
-      if (event.type === 'SIGNED_IN') show(sessionViewOf('signedIn', event.user));
-      else if (event.type === 'SIGN_OUT' && current.status !== 'signingOut') {
-        show(sessionViewOf('signingOut'));
-        options.signOut().then((to) => options.navigator.redirect(to), () => options.navigator.redirect(options.signedOutPath));
-      }
-      // REFRESH: the server refreshes on its own.
+      if (event.type !== 'SIGN_OUT' || current.status === 'signingOut') return;
+      show(sessionViewOf('signingOut'));
+      options.signOut().then((to) => options.navigator.redirect(to), () => options.navigator.redirect(options.signedOutPath));
     },
-    start: () => Promise.resolve(),
     // No token in the page: the server adds it to each API call.
     getAccessToken: () => Promise.resolve(undefined),
     refreshAfterUnauthorized() {

@@ -1,13 +1,11 @@
-// The session at start, without the session machine (the first route's part, ADR 0007):
-// read the stored session and the user of its ID token; when its refresh is due.
+// A stored session's user (from its ID token) and when its refresh is due: what the portal
+// server asks of a session before it forwards a call.
 
 import type { StoredSession } from '../../domain/auth.ts';
 import type { SignedInUser } from '../../domain/user.ts';
-import type { SessionStore } from '../../ports/ports.ts';
-import { decodeIdTokenClaims, decodeStoredSession, signedInUserFromClaims } from '../../domain/claims.ts';
+import { decodeIdTokenClaims, signedInUserFromClaims } from '../../domain/claims.ts';
 import { readJwtPayload } from '../../domain/jwt.ts';
 import { refreshLeadMs } from '../../domain/constants.ts';
-import type { LoadedSession } from './session.types.ts';
 
 /** Longest timer a browser runs correctly (about 24.8 days). */
 const maxTimerMs = 2_147_483_647;
@@ -23,12 +21,3 @@ export function userFromSession(session: StoredSession): SignedInUser | undefine
   const claims = decodeIdTokenClaims(readJwtPayload(session.idToken));
   return claims === undefined ? undefined : signedInUserFromClaims(claims);
 }
-
-/** Read the stored session; a broken one counts as none. */
-export async function loadSession(ports: { readonly sessionStore: SessionStore }): Promise<LoadedSession | undefined> {
-  const session = decodeStoredSession(await ports.sessionStore.read());
-  if (session === undefined) return undefined;
-  const user = userFromSession(session);
-  return user === undefined ? undefined : { session, user };
-}
-

@@ -1,28 +1,6 @@
-import type { AuthConfig, StoredSession } from '../../domain/auth.ts';
+import type { StoredSession } from '../../domain/auth.ts';
 import type { SignedInUser } from '../../domain/user.ts';
-import type { PortalError } from '../../errors/errors.ts';
-
-export interface SessionInput {
-  readonly config: AuthConfig;
-  /** Where the provider sends the user after sign-out; default `<origin of redirectUri>/auth/logout-success`. */
-  readonly postLogoutRedirectUri?: string;
-}
-
-export type SessionEvent =
-  /** A sign-in (or claims refresh) finished with these tokens and this user. */
-  | { readonly type: 'SIGNED_IN'; readonly session: StoredSession; readonly user: SignedInUser }
-  /** Refresh now (the access token expired, or an API call answered 401). Ignored while refreshing. */
-  | { readonly type: 'REFRESH' }
-  | { readonly type: 'SIGN_OUT' };
-
-export interface SessionContext {
-  readonly config: AuthConfig;
-  readonly postLogoutRedirectUri: string;
-  readonly session?: StoredSession;
-  readonly user?: SignedInUser;
-  /** Why the last refresh failed, or why the user was signed out. */
-  readonly error?: PortalError;
-}
+import type { SessionView } from './session.view.ts';
 
 /** What loading and refreshing hand back. */
 export interface LoadedSession {
@@ -39,4 +17,13 @@ export interface AccessTokenSource {
    * get the token already refreshed), then the new token, or undefined (start sign-in).
    */
   refreshAfterUnauthorized(failedToken: string | undefined): Promise<string | undefined>;
+}
+
+/** The session as the page holds it: its view, sign-out, and the HTTP adapter's token hooks. */
+export interface SessionHandle extends AccessTokenSource {
+  /** The current view; the same object until status, user or reason change. */
+  view(): SessionView;
+  /** Calls `listener` after every change of the view; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  send(event: { readonly type: 'SIGN_OUT' }): void;
 }

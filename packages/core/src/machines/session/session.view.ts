@@ -1,11 +1,9 @@
-// Pure view of the session machine: what the top bar, the user menu and the guards need.
+// The session's view: what the top bar, the user menu and the guards need.
 
-import type { SnapshotFrom } from 'xstate';
 import type { SignedInUser } from '../../domain/user.ts';
 import { avatarColor, avatarInitials } from '../../domain/user.ts';
 import type { AvatarColor } from '../../domain/user.ts';
 import type { AuthErrorCode, PortalError } from '../../errors/errors.ts';
-import type { sessionMachine } from './session.machine.ts';
 
 export type SessionViewStatus = 'loading' | 'signedOut' | 'signedIn' | 'refreshing' | 'expired' | 'signingOut';
 
@@ -18,11 +16,6 @@ export interface SessionView {
   readonly avatarColor?: AvatarColor;
   /** Why the session ended (expired, or signed out after a subject change). */
   readonly reason?: AuthErrorCode;
-}
-
-export function sessionView(snapshot: SnapshotFrom<typeof sessionMachine>): SessionView {
-  const value = snapshot.value;
-  return sessionViewOf(value === 'checking' ? 'loading' : value, snapshot.context.user, snapshot.context.error);
 }
 
 /** The view of a session in `status` (the user counts only while signed in or refreshing). */

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { refreshSession, signOut } from './session.actors.ts';
+import { refreshDueIn, userFromSession } from './session.restore.ts';
+import { signInWith } from './session.test-helpers.ts';
+import { createTestPorts, fakeJwt, testAuthConfig } from '../../testing/index.ts';
+import type { TestPorts } from '../../testing/index.ts';
+import { IdentityProviderError, type PortalError } from '../../errors/errors.ts';
+import { refreshLeadMs } from '../../domain/constants.ts';
+
+// The steps the portal server runs over its session store (issue #15): refresh under the
+// lock, sign out. The store here is core's in-memory fake, the provider core's fake.
+
+async function signedIn() {
+  const ports = createTestPorts();
+  const loaded = await signInWith(ports);
+  return { ports, ...loaded };
+}
+
+const refresh = (ports: TestPorts, loaded: Awaited<ReturnType<typeof signedIn>>) =>
+  refreshSession(ports, { config: testAuthConfig, session: loaded.session, user: loaded.user });
+
+const codeOf = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+    return 'resolved';
+  } catch (error) {
+    return (error as Extract<PortalError, { kind: 'auth' }>).code;
+  }
+};
+
+describe('refreshSession', () => {
+  it('refreshes, stores the new tokens and keeps the user', async () => {
+    const given = await signedIn();
+    const next = await refresh(given.ports, given);
+    expect(next.session.accessToken).not.toBe(given.session.accessToken);
+    expect(next.user.id).toBe(given.user.id);
+    expect(given.ports.sessionStore.current()).toEqual(next.session);
+    expect(given.ports.identityProvider.calls.refresh).toHaveLength(1);
+  });
+
+  it('a second caller with the old session takes what the first stored: one refresh', async () => {
+    const given = await signedIn();
+    const [a, b] = await Promise.all([refresh(given.ports, given), refresh(given.ports, given)]);
+    expect(b.session.accessToken).toBe(a.session.accessToken);
+    expect(given.ports.identityProvider.calls.refresh).toHaveLength(1);
+  });
+
+  it('an answer without a refresh token keeps the old one; with one, replaces it', async () => {
+    const given = await signedIn();
+    given.ports.identityProvider.setTokenOptions({ refreshToken: false });
+    const kept = await refresh(given.ports, given);
+    expect(kept.session.refreshToken).toBe(given.session.refreshToken);
+    given.ports.identityProvider.setTokenOptions({ refreshToken: true });
+    const replaced = await refresh(given.ports, { ...given, session: kept.session });
+    expect(replaced.session.refreshToken).toMatch(/^refresh-/);
+    expect(replaced.session.refreshToken).not.toBe(given.session.refreshToken);
+  });
+
+  it('an answer without an ID token keeps ID token and user; without an access token uses the ID token', async () => {
+    const given = await signedIn();
+    given.ports.identityProvider.answerNext({ access_token: 'new-access', expires_in: 60 });
+    const next = await refresh(given.ports, given);
+    expect(next.session).toMatchObject({ accessToken: 'new-access', idToken: given.session.idToken, refreshToken: given.session.refreshToken });
+    given.ports.identityProvider.setTokenOptions({ accessToken: false });
+    const idOnly = await refresh(given.ports, { ...given, session: next.session });
+    expect(idOnly.session.accessTokenIsIdToken).toBe(true);
+  });
+
+  it.each([
+    ['another sub', { sub: 'someone-else' }],
+    ['another iss', { iss: 'https://other-issuer/' }],
+  ])('a refreshed ID token of %s → auth.subjectChanged, store cleared', async (_label, patch) => {
+    const given = await signedIn();
+    const now = Math.floor(given.ports.clock.now() / 1000);
+    const claims = { iss: given.ports.identityProvider.issuer, sub: 'user-1', aud: 'hk-portal', iat: now, exp: now + 3600, ...patch };
+    given.ports.identityProvider.answerNext({ access_token: 'a2', id_token: fakeJwt(claims), refresh_token: 'r2', expires_in: 3600, idTokenClaims: claims });
+    expect(await codeOf(refresh(given.ports, given))).toBe('auth.subjectChanged');
+    expect(given.ports.sessionStore.current()).toBeUndefined();
+  });
+
+  it('a refreshed ID token that fails its checks → auth.invalidIdToken', async () => {
+    const given = await signedIn();
+    given.ports.identityProvider.answerNext({ access_token: 'a2', id_token: 'x.y.z', expires_in: 3600, idTokenClaims: { iss: given.ports.identityProvider.issuer, sub: 'user-1', aud: 'other', iat: 0, exp: 0 } });
+    expect(await codeOf(refresh(given.ports, given))).toBe('auth.invalidIdToken');
+  });
+
+  it('after a claims refresh the tokens are refreshed at the policy that issued them', async () => {
+    const ports = createTestPorts();
+    await signInWith(ports);
+    const refreshIssuer = 'http://localhost:4001/b2c_1a_refresh/v2.0';
+    const discover = ports.identityProvider.discover.bind(ports.identityProvider);
+    ports.identityProvider.discover = async (policy) => ({ ...(await discover(policy)), ...(policy === testAuthConfig.policies.refresh ? { issuer: refreshIssuer } : {}) });
+    const now = Math.floor(ports.clock.now() / 1000);
+    const claims = { iss: refreshIssuer, sub: 'user-1', aud: 'hk-portal', iat: now, exp: now + 3600 };
+    const session = { accessToken: 'a1', accessTokenIsIdToken: false, idToken: fakeJwt(claims), refreshToken: 'r1', expiresAt: ports.clock.now() + 3600_000 };
+    await ports.sessionStore.write(session);
+    const user = userFromSession(session);
+    if (user === undefined) throw new Error('no user');
+    ports.identityProvider.answerNext({ access_token: 'a2', id_token: fakeJwt(claims), refresh_token: 'r2', expires_in: 3600, idTokenClaims: claims });
+    const next = await refreshSession(ports, { config: testAuthConfig, session, user });
+    expect(next.session.accessToken).toBe('a2');
+    expect(ports.identityProvider.calls.refresh.at(-1)?.policy).toBe(testAuthConfig.policies.refresh);
+  });
+
+  it('invalid_grant → auth.sessionExpired and cleared; a network failure or a broken answer keeps the tokens', async () => {
+    const given = await signedIn();
+    given.ports.identityProvider.failNext(new TypeError('Failed to fetch'));
+    expect(await codeOf(refresh(given.ports, given))).toBe('auth.network');
+    expect(given.ports.sessionStore.current()).toBeDefined();
+    given.ports.identityProvider.answerNext('<html>502</html>');
+    expect(await codeOf(refresh(given.ports, given))).toBe('auth.invalidTokenResponse');
+    expect(given.ports.sessionStore.current()).toBeDefined();
+    given.ports.identityProvider.failNext(new IdentityProviderError('invalid_grant'));
+    expect(await codeOf(refresh(given.ports, given))).toBe('auth.sessionExpired');
+    expect(given.ports.sessionStore.current()).toBeUndefined();
+  });
+
+  it('no refresh token → auth.sessionExpired without asking the provider', async () => {
+    const ports = createTestPorts();
+    ports.identityProvider.setTokenOptions({ refreshToken: false });
+    const given = { ports, ...(await signInWith(ports)) };
+    expect(await codeOf(refresh(ports, given))).toBe('auth.sessionExpired');
+    expect(ports.identityProvider.calls.refresh).toHaveLength(0);
+  });
+});
+
+describe('signOut', () => {
+  it('clears the session and answers the end-session URL with id_token_hint', async () => {
+    const given = await signedIn();
+    const to = await signOut(given.ports, { config: testAuthConfig, idToken: given.session.idToken, postLogoutRedirectUri: 'http://localhost:5173/auth/logout-success' });
+    expect(given.ports.sessionStore.current()).toBeUndefined();
+    expect(given.ports.identityProvider.calls.endSession[0]).toEqual({ policy: 'b2c_1a_signin', idTokenHint: given.session.idToken, postLogoutRedirectUri: 'http://localhost:5173/auth/logout-success' });
+    expect(to).toMatch(/^http:\/\/localhost:4001\/b2c_1a_signin\/oauth2\/v2.0\/logout\?/);
+  });
+
+  it('with the provider down, a store that fails, or no end-session endpoint: the sign-out page', async () => {
+    const given = await signedIn();
+    given.ports.identityProvider.endSessionUrl = async () => { throw new TypeError('down'); };
+    given.ports.sessionStore.clear = async () => { throw new Error('blocked'); };
+    expect(await signOut(given.ports, { config: testAuthConfig, postLogoutRedirectUri: 'http://localhost:5173/bye' })).toBe('http://localhost:5173/bye');
+    given.ports.identityProvider.endSessionUrl = async () => undefined;
+    expect(await signOut(given.ports, { config: testAuthConfig, postLogoutRedirectUri: 'http://localhost:5173/bye' })).toBe('http://localhost:5173/bye');
+  });
+});
+
+describe('restore helpers', () => {
+  it('refresh is due refreshLeadMs before expiry, never negative, at most the longest timer', async () => {
+    const { ports, session } = await signedIn();
+    const now = ports.clock.now();
+    expect(refreshDueIn(session, now)).toBe(session.expiresAt - refreshLeadMs - now);
+    expect(refreshDueIn({ ...session, expiresAt: now }, now)).toBe(0);
+    expect(refreshDueIn(undefined, 0)).toBe(2_147_483_647);
+    expect(userFromSession({ accessToken: 'a', accessTokenIsIdToken: false, idToken: 'bad', expiresAt: 0 })).toBeUndefined();
+  });
+});
