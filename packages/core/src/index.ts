@@ -109,10 +109,6 @@ export { appGateMachine, provideAppGate, validateAttributeValues, startClaimsRef
 export type { AppGateView, AppGateViewStatus, GateRequestView } from './machines/app-gate/app-gate.view.ts';
 export { appGateView } from './machines/app-gate/app-gate.view.ts';
 
-export type { ApplicationListEvent, ApplicationListContext } from './machines/application-list/application-list.types.ts';
-export { applicationListMachine, provideApplicationList } from './machines/application-list/application-list.machine.ts';
-export type { ApplicationListView } from './machines/application-list/application-list.view.ts';
-export { applicationListView } from './machines/application-list/application-list.view.ts';
 
 export type { HttpMethod, RetryPolicy, RetryInput, RetryDecision } from './errors/retry.ts';
 export { defaultRetryPolicy, isIdempotent, parseRetryAfter, backoffMs, retryDecision } from './errors/retry.ts';
