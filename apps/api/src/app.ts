@@ -8,6 +8,7 @@ import type { AppEnv, Deps } from './context.ts';
 import { MAX_JSON_BYTES } from './http/body.ts';
 import { ApiError } from './http/errors.ts';
 import { pickLanguage, translate } from './http/messages.ts';
+import { invalidCharacter, isStorableText } from './http/text.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { applicationRoutes } from './routes/applications.ts';
 import { entityRoutes } from './routes/entities.ts';
@@ -33,6 +34,20 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     maxAge: 600,
   }));
+  // A path or query with text the database cannot store (NUL): no entity has such an id (404),
+  // no query parameter takes such a value (400). Decoding errors are 400 (onError).
+  app.use('*', async (c, next) => {
+    let path = c.req.path;
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      // Hono hands over the path decoded already when it can.
+    }
+    if (!isStorableText(path)) throw new ApiError(404, 'notFound');
+    const bad = Object.entries(c.req.queries()).filter(([name, values]) => !isStorableText(name) || values.some((v) => !isStorableText(v)));
+    if (bad.length) throw invalidCharacter(bad.map(([name]) => (isStorableText(name) ? name : undefined)));
+    return next();
+  });
   app.use('*', async (c, next) => {
     if (c.req.path === '/Applications/Image' && c.req.method === 'POST') return next();
     return bodyLimit({
@@ -88,5 +103,7 @@ function fromDatabase(err: Error): ApiError | undefined {
   if (code === '23503') return new ApiError(400, 'referenceNotFound', { code: 'reference.notFound', args: [''] });
   if (code === '22P02' || code === '22001' || code === '22003') return new ApiError(400, 'badRequest');
   if (code === '40001' || code === '40P01') return new ApiError(409, 'conflict');
+  // Text the database cannot store that got past the checks of bodies, paths and queries.
+  if (code === '22021' || code === '22P05') return invalidCharacter([undefined]);
   return undefined;
 }

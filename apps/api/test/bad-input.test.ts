@@ -114,6 +114,46 @@ describe('JSON bodies', () => {
   });
 });
 
+describe('text the database cannot store (#17.6)', () => {
+  // PostgreSQL text and jsonb hold no NUL (22021 / 22P05), and a lone UTF-16 surrogate is no character.
+  const nul = 'a\u0000b';
+  const cases: [string, string, () => string, unknown, string][] = [
+    ['POST', '/Applications', () => admin, { label: nul, url: 'https://nul.example.test' }, 'label'],
+    ['POST', '/Applications', () => admin, { label: 'ok', url: 'https://nul.example.test', description: 'x\ud800y' }, 'description'],
+    ['POST', '/Applications', () => admin, { label: 'ok', url: 'https://nul.example.test', activationGroups: [{ directoryGroupName: nul, roleIds: [], accountAccessIds: [] }] }, 'activationGroups.0.directoryGroupName'],
+    ['POST', '/Attributes', () => admin, { key: 'nulKey', label: nul, dataType: 'STRING' }, 'label'],
+    ['POST', '/Permissions', () => admin, { key: 'nul.perm', description: nul }, 'description'],
+    ['POST', '/Roles', () => admin, { key: 'nul.role', label: nul, permissionIds: [], applicationIds: [] }, 'label'],
+    ['POST', '/AccountAccesses', () => admin, { key: 'nul.access', label: nul, parentId: null, parentDeterminationMethod: 'MANUAL', childDeterminationMethod: 'NONE', attributeId: null }, 'label'],
+    ['POST', '/CustomFlows', () => admin, { key: 'nul-flow', label: 'ok', description: nul, attributeIds: [] }, 'description'],
+    ['PUT', '/My/Attributes', () => partner, { applicationId: apps.dealerOrdering, attributes: [{ key: 'phone', value: nul }] }, 'attributes.0.value'],
+    ['PUT', '/My/Profile', () => partner, { firstName: nul, lastName: 'Partner', companyName: null, address: { city: 'Köln' }, language: 'de' }, 'firstName'],
+    ['POST', '/AuthCheck', () => partner, { clientId: apps.dealerOrdering, attributes: [{ key: 'dealerNumber', value: nul }] }, 'attributes.0.value'],
+    ['POST', '/CustomFlow/service-terms', () => partner, { attributes: [{ key: 'termsAccepted', value: nul }] }, 'attributes.0.value'],
+    ['POST', `/My/Applications/${apps.marketing}/AccessRequest`, () => partner, { comment: nul }, 'comment'],
+    ['PUT', `/Admin/Applications/AccessRequests/${accessRequests.customerMarketing}`, () => admin, { decision: 'DENY', reason: nul }, 'reason'],
+    ['PUT', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`, () => admin, { roleIds: [], attributes: [{ key: 'studioName', value: nul }] }, 'attributes.0.value'],
+  ];
+  for (const [method, path, who, body, field] of cases) {
+    it(`${method} ${path}: ${field} refused with 400 in the caller's language`, async () => {
+      const answer = await refused(method, path, { token: who(), body, headers: { lang: 'en' } });
+      expect(answer.error.code).toBe('validation.character');
+      expect(answer.error.errors).toEqual([{ field, message: 'The text contains a character that is not allowed (such as NUL).' }]);
+    });
+  }
+
+  it('a NUL in a key of an object is refused too, and German is the default', async () => {
+    const answer = await refused('POST', '/Applications', { token: admin, rawBody: '{"label":"ok","url":"https://nul.example.test","a\\u0000":1}', headers: { 'content-type': 'application/json' } });
+    expect(answer.error.message).toBe('Der Text enthält ein unzulässiges Zeichen (etwa NUL).');
+  });
+
+  it('a NUL in a search or a path is a 400 or 404, never a 500', async () => {
+    expect((await h.request('GET', '/Users?search=a%00b', { token: admin })).status).toBe(400);
+    expect((await h.request('GET', '/Applications/a%00b', { token: admin })).status).toBe(404);
+    expect((await h.request('GET', '/CustomFlow/a%00b', { token: partner })).status).toBe(404);
+  });
+});
+
 describe('lists', () => {
   it('refuses bad paging, sorting and overlong search', async () => {
     for (const q of ['pageSize=1000', 'pageSize=7', 'page=0', 'page=-1', 'page=abc', 'sort=password', 'order=up', `search=${'x'.repeat(201)}`]) {

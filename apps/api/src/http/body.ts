@@ -1,10 +1,12 @@
-// Reading request bodies strictly: size limit, JSON without duplicate keys, then the
-// contract's schema. Every failure is a 400 with the error shape; nothing is changed.
+// Reading request bodies strictly: size limit, JSON without duplicate keys, text the database
+// can store (no NUL), then the contract's schema. Every failure is a 400 with the error shape;
+// nothing is changed.
 import type { Context } from 'hono';
 import { validatorFor, httpUrlPattern } from './contract.ts';
 import type { ErrorObject, SchemaName, Schemas } from './contract.ts';
 import { ApiError, badRequest } from './errors.ts';
 import type { FieldProblem } from './errors.ts';
+import { assertStorable } from './text.ts';
 
 export const MAX_JSON_BYTES = 1024 * 1024;
 
@@ -102,5 +104,7 @@ export async function readJson<N extends SchemaName>(c: Context, name: N): Promi
   } catch {
     throw badRequest([{ key: 'invalidJson' }], 'invalidJson');
   }
-  return validate(name, parseJsonText(text));
+  const value = parseJsonText(text);
+  assertStorable(value);
+  return validate(name, value);
 }

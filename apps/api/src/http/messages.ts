@@ -47,6 +47,15 @@ export const messages = {
     nl: 'De inhoud is te groot (maximaal {1}).',
     pl: 'Treść jest zbyt duża (maksymalnie {1}).',
   },
+  invalidCharacter: {
+    de: 'Der Text enthält ein unzulässiges Zeichen (etwa NUL).',
+    en: 'The text contains a character that is not allowed (such as NUL).',
+    fr: 'Le texte contient un caractère non autorisé (par exemple NUL).',
+    es: 'El texto contiene un carácter no permitido (por ejemplo, NUL).',
+    it: 'Il testo contiene un carattere non consentito (ad esempio NUL).',
+    nl: 'De tekst bevat een niet-toegestaan teken (zoals NUL).',
+    pl: 'Tekst zawiera niedozwolony znak (np. NUL).',
+  },
   required: {
     de: 'Dieses Feld ist erforderlich.',
     en: 'This field is required.',
