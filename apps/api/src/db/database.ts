@@ -11,6 +11,7 @@ import pg from 'pg';
 import * as initial from './migrations/0001_initial.ts';
 import * as rowCounts from './migrations/0002_row_counts.ts';
 import * as listPerformance from './migrations/0003_list_performance.ts';
+import * as historyDetails from './migrations/0004_history_details.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -53,7 +54,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
 
 class StaticMigrations implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { '0001_initial': initial, '0002_row_counts': rowCounts, '0003_list_performance': listPerformance };
+    return { '0001_initial': initial, '0002_row_counts': rowCounts, '0003_list_performance': listPerformance, '0004_history_details': historyDetails };
   }
 }
 

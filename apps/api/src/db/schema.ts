@@ -191,6 +191,19 @@ export interface HistoryTable {
   value: string | null;
   updated_at: GeneratedTimestamp;
   updated_by: string | null;
+  /** The value before an UPDATE (0004). */
+  old_value: Generated<string | null>;
+  /** The author's full name when the change was made (0004). */
+  updated_by_name: Generated<string | null>;
+  /** HistoryRefRow[] as JSON: the entities the old or new value names, with their labels then (0004). */
+  refs: ColumnType<HistoryRefRow[], string | undefined, string>;
+}
+
+/** An entity a history value names: `kind` is a HistoryRefKind of the contract. */
+export interface HistoryRefRow {
+  kind: string;
+  id: string;
+  label: string;
 }
 
 export interface ImagesTable {

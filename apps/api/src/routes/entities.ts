@@ -54,6 +54,44 @@ interface Crud<Dto, Input> {
   get: (db: Database | Transaction<DB>, id: string) => Promise<Dto>;
   save: (trx: Transaction<DB>, id: string, input: Input, isNew: boolean) => Promise<void>;
   history: (dto: Dto) => Record<string, unknown>;
+  /** Where the entity is used (#17.15): GET {id}/Usage, and the answer of DELETE. */
+  usage?: (db: Database | Transaction<DB>, id: string) => Promise<S['UsageGroup'][]>;
+}
+
+type UsageKind = S['UsageGroupKind'];
+
+/** One usage group: `rows` selects `id, label` of the users of one kind; the count and the first five by label. */
+async function usageGroup(db: Database | Transaction<DB>, kind: UsageKind, rows: ReturnType<typeof sql>): Promise<S['UsageGroup'] | null> {
+  const { rows: first } = await sql<{ id: string; label: string; n: string }>`
+    SELECT id, label, count(*) OVER () AS n FROM (${rows}) AS x ORDER BY lower(label), id LIMIT 5`.execute(db);
+  const count = Number(first[0]?.n ?? 0);
+  return count === 0 ? null : { kind, count, first: first.map((r) => ({ id: r.id, label: r.label })) };
+}
+
+async function usageGroups(db: Database | Transaction<DB>, groups: readonly [UsageKind, ReturnType<typeof sql>][]): Promise<S['UsageGroup'][]> {
+  const found: S['UsageGroup'][] = [];
+  // One after the other: inside a transaction the queries share one connection anyway.
+  for (const [kind, rows] of groups) {
+    const group = await usageGroup(db, kind, rows);
+    if (group) found.push(group);
+  }
+  return found;
+}
+
+/** Applications whose activation groups name the id under `property` (roleIds or accountAccessIds). */
+const activationGroupApps = (property: 'roleIds' | 'accountAccessIds', id: string) => sql`
+  SELECT a.id, a.label FROM applications a
+  WHERE EXISTS (SELECT 1 FROM jsonb_array_elements(a.activation_groups) g WHERE g -> ${property}::text @> jsonb_build_array(${id}::text))`;
+
+/** Takes the id out of every activation group that names it under `property`. */
+async function removeFromActivationGroups(trx: Transaction<DB>, property: 'roleIds' | 'accountAccessIds', id: string): Promise<void> {
+  await sql`
+    UPDATE applications a SET activation_groups = (
+      SELECT coalesce(jsonb_agg(jsonb_set(g.value, ARRAY[${property}::text],
+        coalesce((SELECT jsonb_agg(e.value ORDER BY e.ordinality) FROM jsonb_array_elements(g.value -> ${property}::text) WITH ORDINALITY e
+          WHERE e.value <> to_jsonb(${id}::text)), '[]'::jsonb)) ORDER BY g.ordinality), '[]'::jsonb)
+      FROM jsonb_array_elements(a.activation_groups) WITH ORDINALITY g)
+    WHERE EXISTS (SELECT 1 FROM jsonb_array_elements(a.activation_groups) g WHERE g -> ${property}::text @> jsonb_build_array(${id}::text))`.execute(trx);
 }
 
 function crudRoutes<Dto, Input>(deps: Deps, spec: Crud<Dto, Input>): Hono<AppEnv> {
@@ -102,19 +140,34 @@ function crudRoutes<Dto, Input>(deps: Deps, spec: Crud<Dto, Input>): Hono<AppEnv
   app.delete(`${spec.path}/:id`, async (c) => {
     const me = await user(c, spec.write);
     const id = uuid(c.req.param('id'));
-    await db.transaction().execute(async (trx) => {
+    const removedFrom = await db.transaction().execute(async (trx) => {
+      const exists = await trx.selectFrom(spec.table).select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!exists) throw notFound();
+      const usage = spec.usage ? await spec.usage(trx, id) : [];
       if (spec.table === 'roles') {
         await sql`UPDATE application_users SET role_ids = array_remove(role_ids, ${id}) WHERE ${id} = ANY(role_ids)`.execute(trx);
+        await removeFromActivationGroups(trx, 'roleIds', id);
       }
       if (spec.table === 'account_accesses') {
         await sql`UPDATE application_users SET account_access_ids = array_remove(account_access_ids, ${id}) WHERE ${id} = ANY(account_access_ids)`.execute(trx);
+        await removeFromActivationGroups(trx, 'accountAccessIds', id);
       }
-      const deleted = await trx.deleteFrom(spec.table).where('id', '=', id).returning('id').executeTakeFirst();
-      if (!deleted) throw notFound();
+      await trx.deleteFrom(spec.table).where('id', '=', id).execute();
       await recordHistory(trx, { table: spec.table, entity: id, mode: 'DELETE', by: me.userId });
+      return usage;
     });
-    return c.body(null, 204);
+    if (!spec.usage) return c.body(null, 204);
+    return c.json({ removedFrom } satisfies S['DeleteResult']);
   });
+  if (spec.usage) {
+    const usage = spec.usage;
+    app.get(`${spec.path}/:id/Usage`, async (c) => {
+      await user(c, spec.read);
+      const id = uuid(c.req.param('id'));
+      await spec.get(db, id);
+      return c.json({ groups: await usage(db, id) } satisfies S['EntityUsage']);
+    });
+  }
   app.get(`${spec.path}/:id/History`, async (c) => {
     await user(c, spec.read);
     const id = uuid(c.req.param('id'));
@@ -179,6 +232,12 @@ export function entityRoutes(deps: Deps): Hono<AppEnv> {
       else await trx.updateTable('attributes').set(row).where('id', '=', id).execute();
     },
     history: ({ usages: _u, id: _id, ...rest }) => rest,
+    usage: (db, id) => usageGroups(db, [
+      ['APPLICATION', sql`SELECT a.id, a.label FROM application_attributes l JOIN applications a ON a.id = l.application_id WHERE l.attribute_id = ${id}`],
+      ['CUSTOM_FLOW', sql`SELECT f.id, f.label FROM custom_flow_attributes l JOIN custom_flows f ON f.id = l.custom_flow_id WHERE l.attribute_id = ${id}`],
+      ['ACCOUNT_ACCESS', sql`SELECT id, label FROM account_accesses WHERE attribute_id = ${id}`],
+      ['USER', sql`SELECT u.id, u.full_name AS label FROM user_attribute_values v JOIN users u ON u.id = v.user_id WHERE v.attribute_id = ${id}`],
+    ]),
   }));
 
   // ---------------------------------------------------------------- permissions
@@ -253,6 +312,11 @@ export function entityRoutes(deps: Deps): Hono<AppEnv> {
       }
     },
     history: ({ id: _id, ...rest }) => rest,
+    usage: (db, id) => usageGroups(db, [
+      ['APPLICATION', sql`SELECT a.id, a.label FROM application_roles l JOIN applications a ON a.id = l.application_id WHERE l.role_id = ${id}`],
+      ['USER', sql`SELECT u.id, u.full_name AS label FROM users u WHERE u.id IN (SELECT user_id FROM application_users WHERE ${id} = ANY(role_ids))`],
+      ['ACTIVATION_GROUP', activationGroupApps('roleIds', id)],
+    ]),
   }));
 
   // ---------------------------------------------------------------- account accesses
@@ -289,6 +353,12 @@ export function entityRoutes(deps: Deps): Hono<AppEnv> {
       else await trx.updateTable('account_accesses').set(row).where('id', '=', id).execute();
     },
     history: ({ id: _id, ...rest }) => rest,
+    usage: (db, id) => usageGroups(db, [
+      ['APPLICATION', sql`SELECT a.id, a.label FROM application_account_accesses l JOIN applications a ON a.id = l.application_id WHERE l.account_access_id = ${id}`],
+      ['USER', sql`SELECT u.id, u.full_name AS label FROM users u WHERE u.id IN (SELECT user_id FROM application_users WHERE ${id} = ANY(account_access_ids))`],
+      ['ACCOUNT_ACCESS', sql`SELECT id, label FROM account_accesses WHERE parent_id = ${id}`],
+      ['ACTIVATION_GROUP', activationGroupApps('accountAccessIds', id)],
+    ]),
   }));
 
   // ---------------------------------------------------------------- custom flows
@@ -315,6 +385,9 @@ export function entityRoutes(deps: Deps): Hono<AppEnv> {
       if (attributeIds.length) await trx.insertInto('custom_flow_attributes').values(attributeIds.map((a, position) => ({ custom_flow_id: id, attribute_id: a, position }))).execute();
     },
     history: ({ id: _id, ...rest }) => rest,
+    usage: (db, id) => usageGroups(db, [
+      ['APPLICATION', sql`SELECT a.id, a.label FROM application_custom_flows l JOIN applications a ON a.id = l.application_id WHERE l.custom_flow_id = ${id}`],
+    ]),
   }));
 
   return app;

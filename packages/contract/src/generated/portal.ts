@@ -439,8 +439,25 @@ export interface paths {
         /** Replace an attribute (attributes.write) */
         put: operations["updateAttribute"];
         post?: never;
-        /** Delete an attribute and its links and values (attributes.write) */
+        /** Delete an attribute with its links to applications, custom flows and account accesses and every user's value of it (attributes.write); the answer lists what it was removed from */
         delete: operations["deleteAttribute"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Attributes/{id}/Usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the entity is used, what deleting it would remove it from (attributes.read) */
+        get: operations["getAttributeUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -551,8 +568,25 @@ export interface paths {
         /** Replace a role (roles.write) */
         put: operations["updateRole"];
         post?: never;
-        /** Delete a role (roles.write) */
+        /** Delete a role with its links to applications and activation groups, and take it from every user who had it (roles.write); the answer lists what it was removed from */
         delete: operations["deleteRole"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Roles/{id}/Usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the entity is used, what deleting it would remove it from (roles.read) */
+        get: operations["getRoleUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -607,8 +641,25 @@ export interface paths {
         /** Replace an account-access group (accountaccesses.write) */
         put: operations["updateAccountAccess"];
         post?: never;
-        /** Delete an account-access group (accountaccesses.write) */
+        /** Delete an account-access group with its links to applications and activation groups, and take it from every user who had it; its child groups lose their parent (accountaccesses.write); the answer lists what it was removed from */
         delete: operations["deleteAccountAccess"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/AccountAccesses/{id}/Usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the entity is used, what deleting it would remove it from (accountaccesses.read) */
+        get: operations["getAccountAccessUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -663,8 +714,25 @@ export interface paths {
         /** Replace a custom flow (customflows.write) */
         put: operations["updateCustomFlow"];
         post?: never;
-        /** Delete a custom flow (customflows.write) */
+        /** Delete a custom flow with its links to applications (customflows.write); the answer lists what it was removed from */
         delete: operations["deleteCustomFlow"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/CustomFlows/{id}/Usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the entity is used, what deleting it would remove it from (customflows.read) */
+        get: operations["getCustomFlowUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -825,12 +893,29 @@ export interface components {
             entity: string;
             /** @enum {string} */
             mode: "CREATE" | "UPDATE" | "DELETE";
+            /** @description The field's name in the entity's answer (the console shows its label) */
             field: string | null;
+            /** @description Value before an UPDATE as text (null for CREATE and DELETE, and for entries older than this field) */
+            oldValue: string | null;
             /** @description New value as text (webhook passwords are never recorded) */
             value: string | null;
             updatedAt: components["schemas"]["DateTime"];
             /** @description User id of the author; null for the system */
             updatedBy: string | null;
+            /** @description Full name of the author: as now, or as recorded when the account no longer exists; null for the system */
+            updatedByName: string | null;
+            /** @description The entities the old or new value names by id, for showing them by name */
+            references: components["schemas"]["HistoryRef"][];
+        };
+        /** @enum {string} */
+        HistoryRefKind: "APPLICATION" | "ATTRIBUTE" | "PERMISSION" | "ROLE" | "ACCOUNT_ACCESS" | "CUSTOM_FLOW";
+        HistoryRef: {
+            kind: components["schemas"]["HistoryRefKind"];
+            id: string;
+            /** @description The label as now, or as recorded with the change if the entity no longer exists (for a permission: its key) */
+            label: string;
+            /** @description The entity still exists */
+            exists: boolean;
         };
         HistoryList: {
             items: components["schemas"]["HistoryEntry"][];
@@ -980,6 +1065,28 @@ export interface components {
             type: components["schemas"]["UsageType"];
             id: string;
             label: string;
+        };
+        /**
+         * @description APPLICATION: linked to applications; USER: users who have it (a role or account access on an application, a value of an attribute); CUSTOM_FLOW: custom flows asking for the attribute; ACCOUNT_ACCESS: account accesses that determine themselves by the attribute, or child groups of the account access; ACTIVATION_GROUP: applications whose activation groups grant it
+         * @enum {string}
+         */
+        UsageGroupKind: "APPLICATION" | "USER" | "CUSTOM_FLOW" | "ACCOUNT_ACCESS" | "ACTIVATION_GROUP";
+        UsageGroup: {
+            kind: components["schemas"]["UsageGroupKind"];
+            count: number;
+            /** @description The first of them by name (for ACTIVATION_GROUP the applications) */
+            first: {
+                id: string;
+                label: string;
+            }[];
+        };
+        EntityUsage: {
+            /** @description Only kinds with at least one */
+            groups: components["schemas"]["UsageGroup"][];
+        };
+        DeleteResult: {
+            /** @description What the entity was removed from with the delete */
+            removedFrom: components["schemas"]["UsageGroup"][];
         };
         AttributeSummary: {
             id: components["schemas"]["Uuid"];
@@ -2552,12 +2659,39 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted */
-            204: {
+            /** @description Deleted; where it was used (as GET {id}/Usage answered just before) */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DeleteResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAttributeUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One group per kind of user, with the count and the first names */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityUsage"];
+                };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -2880,12 +3014,39 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted */
-            204: {
+            /** @description Deleted; where it was used (as GET {id}/Usage answered just before) */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DeleteResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRoleUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One group per kind of user, with the count and the first names */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityUsage"];
+                };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3044,12 +3205,39 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted */
-            204: {
+            /** @description Deleted; where it was used (as GET {id}/Usage answered just before) */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DeleteResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAccountAccessUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One group per kind of user, with the count and the first names */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityUsage"];
+                };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3208,12 +3396,39 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted */
-            204: {
+            /** @description Deleted; where it was used (as GET {id}/Usage answered just before) */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DeleteResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getCustomFlowUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One group per kind of user, with the count and the first names */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityUsage"];
+                };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
