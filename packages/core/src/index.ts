@@ -17,6 +17,10 @@ export {
 } from './domain/constants.ts';
 export type { HkData, SignedInUser, AvatarColor, Greeting } from './domain/user.ts';
 export { fullName, avatarInitials, avatarPalette, avatarColorIndex, avatarColor, greeting } from './domain/user.ts';
+export type { HistoryRefKind, HistoryRef, HistoryValue, HistoryChange } from './domain/history.ts';
+export { historyRefKinds, refKindOfProperty, historyValue, historyChange } from './domain/history.ts';
+export type { UsageGroupKind, UsageGroup } from './domain/usage.ts';
+export { usageGroupKinds, usageRest, isUsed } from './domain/usage.ts';
 export type {
   AuthFlow, TokenPolicyData, RefreshData, AuthStateExtraData, AuthStateData, AuthStateRecord, AuthConfig,
   ProviderMetadata, TokenResponse, StoredSession,

@@ -1,0 +1,99 @@
+// How a history entry reads (#17.14): its old and new value as a tree of display parts, with
+// every id the API named in `references` replaced by that entity (its label, whether it still
+// exists), booleans and numbers as such, lists and link records as structure. The console
+// turns the tree into text and links; nothing here knows a language.
+
+/** The kinds of entity a history value names by id (HistoryRefKind of the contract). */
+export const historyRefKinds = ['APPLICATION', 'ATTRIBUTE', 'PERMISSION', 'ROLE', 'ACCOUNT_ACCESS', 'CUSTOM_FLOW'] as const;
+export type HistoryRefKind = (typeof historyRefKinds)[number];
+
+export interface HistoryRef {
+  readonly kind: HistoryRefKind;
+  readonly id: string;
+  /** As now, or as recorded with the change when the entity is gone. */
+  readonly label: string;
+  readonly exists: boolean;
+}
+
+/** One part of a value as the console shows it. */
+export type HistoryValue =
+  | { readonly type: 'empty' }
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'boolean'; readonly value: boolean }
+  | { readonly type: 'number'; readonly value: number }
+  | { readonly type: 'ref'; readonly ref: HistoryRef }
+  | { readonly type: 'list'; readonly items: readonly HistoryValue[] }
+  /** An object: its fields by property name (a link record, the webhook, an activation group). */
+  | { readonly type: 'record'; readonly fields: readonly { readonly name: string; readonly value: HistoryValue }[] };
+
+/** Which kind of entity a property holds ids of, by its name (the API records them by the same rule). */
+const kindOfProperty: Readonly<Record<string, HistoryRefKind>> = {
+  adminPermissionId: 'PERMISSION', permissionId: 'PERMISSION', permissionIds: 'PERMISSION',
+  attributeId: 'ATTRIBUTE', attributeIds: 'ATTRIBUTE',
+  roleId: 'ROLE', roleIds: 'ROLE',
+  accountAccessId: 'ACCOUNT_ACCESS', accountAccessIds: 'ACCOUNT_ACCESS', parentId: 'ACCOUNT_ACCESS',
+  customFlowId: 'CUSTOM_FLOW', customFlowIds: 'CUSTOM_FLOW',
+  applicationId: 'APPLICATION', applicationIds: 'APPLICATION',
+};
+
+export function refKindOfProperty(name: string): HistoryRefKind | undefined {
+  return kindOfProperty[name];
+}
+
+function parse(text: string): unknown {
+  const first = text.trimStart()[0];
+  if (first !== '[' && first !== '{') return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function valueOf(raw: unknown, kind: HistoryRefKind | undefined, refs: readonly HistoryRef[]): HistoryValue {
+  if (raw === null || raw === undefined || raw === '') return { type: 'empty' };
+  if (typeof raw === 'boolean') return { type: 'boolean', value: raw };
+  if (typeof raw === 'number') return { type: 'number', value: raw };
+  if (typeof raw === 'string') {
+    const ref = kind === undefined ? undefined : refs.find((r) => r.id === raw && r.kind === kind);
+    if (ref !== undefined) return { type: 'ref', ref };
+    return { type: 'text', text: raw };
+  }
+  if (Array.isArray(raw)) return raw.length === 0 ? { type: 'empty' } : { type: 'list', items: raw.map((item) => valueOf(item, kind, refs)) };
+  if (typeof raw === 'object') {
+    return { type: 'record', fields: Object.entries(raw as Record<string, unknown>).map(([name, value]) => ({ name, value: valueOf(value, refKindOfProperty(name), refs) })) };
+  }
+  return { type: 'text', text: String(raw) };
+}
+
+/** A value of the field as recorded (text: JSON for lists, objects, numbers and booleans). */
+export function historyValue(field: string | null, text: string | null, refs: readonly HistoryRef[]): HistoryValue {
+  if (text === null) return { type: 'empty' };
+  const kind = field === null ? undefined : refKindOfProperty(field);
+  const raw = parse(text);
+  if (typeof raw === 'string') {
+    // Numbers and booleans of scalar fields arrive as their JSON text.
+    if (raw === 'true' || raw === 'false') return { type: 'boolean', value: raw === 'true' };
+    if (/^-?\d+(\.\d+)?$/.test(raw) && kind === undefined) return { type: 'number', value: Number(raw) };
+  }
+  return valueOf(raw, kind, refs);
+}
+
+export interface HistoryChange {
+  /** Absent for a creation or deletion (nothing before, or nothing recorded). */
+  readonly before?: HistoryValue;
+  readonly after: HistoryValue;
+}
+
+/** The change an entry records: old → new for an UPDATE, the value for a CREATE. */
+export function historyChange(entry: {
+  readonly mode: 'CREATE' | 'UPDATE' | 'DELETE';
+  readonly field: string | null;
+  readonly oldValue: string | null;
+  readonly value: string | null;
+  readonly references: readonly HistoryRef[];
+}): HistoryChange {
+  const after = historyValue(entry.field, entry.value, entry.references);
+  if (entry.mode !== 'UPDATE') return { after };
+  return { before: historyValue(entry.field, entry.oldValue, entry.references), after };
+}
