@@ -60,6 +60,16 @@ describe('createAdminApi', () => {
     await expect(api.applications.create({ label: 'x', url: 'ftp://x' })).rejects.toMatchObject({ status: 400, body: error });
   });
 
+  it('reads where a role is used, and what its delete removed it from (#17.15)', async () => {
+    const groups = [{ kind: 'APPLICATION', count: 2, first: [{ id: 'a', label: 'Küchenplaner' }, { id: 'b', label: 'Serviceportal' }] }];
+    const { api, calls } = fakeClient((url) => json(url.pathname.endsWith('/Usage') ? { groups } : { removedFrom: groups }));
+    expect(await api.roles.usage('11111111-1111-4111-8111-111111111111')).toEqual({ groups });
+    expect(await api.roles.remove('11111111-1111-4111-8111-111111111111')).toEqual({ removedFrom: groups });
+    expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual([
+      'GET /Roles/11111111-1111-4111-8111-111111111111/Usage', 'DELETE /Roles/11111111-1111-4111-8111-111111111111',
+    ]);
+  });
+
   it('deletes with 204', async () => {
     const { api, calls } = fakeClient(() => new Response(null, { status: 204 }));
     await api.removeApplicationUser('hk-portal', '11111111-1111-4111-8111-111111111111');

@@ -8,7 +8,7 @@ import type { ApiClient } from '../http/client.ts';
 import { unwrap, unwrapVoid } from '../http/client.ts';
 import { uploadApplicationImage } from '../http/image-upload.ts';
 import type {
-  AccessRequestDetail, AccessRequestSummary, AccountAccessDetail, AccountAccessInput, AccountAccessSummary, AdminHistoryEntry, AdminPage,
+  AccessRequestDetail, AccessRequestSummary, AccountAccessDetail, AccountAccessInput, AccountAccessSummary, AdminHistoryEntry, AdminPage, DeleteResult, EntityUsage,
   AdministrableApplication, ApplicationDetail, ApplicationInput, ApplicationSummary, ApplicationUser, ApplicationUserInput,
   ApplicationUserSummary, AttributeDetail, AttributeInput, AttributeSummary, CustomFlowDetail, CustomFlowInput, CustomFlowSummary, EntityRef,
   ListParams, PermissionDetail, PermissionInput, PermissionSummary, RoleDetail, RoleInput, RoleSummary, UserDetail, UserSummary, WebhookDelivery,
@@ -31,13 +31,18 @@ const q = <Op extends keyof operations>(params: ListParams): Query<Op> => listQu
 export type HistoryParams = Pick<ListParams, 'page' | 'pageSize' | 'order'> & { readonly sort?: 'updatedAt' | 'field' };
 
 /** Create, read, update, delete and history of one entity kind. */
-export interface EntityApi<Summary, Detail, Input> {
+export interface EntityApi<Summary, Detail, Input, Removed = void> {
   list(params: ListParams): Promise<AdminPage<Summary>>;
   get(id: string): Promise<Detail>;
   create(input: Input): Promise<Detail>;
   update(id: string, input: Input): Promise<Detail>;
-  remove(id: string): Promise<void>;
+  remove(id: string): Promise<Removed>;
   history(id: string, params: HistoryParams): Promise<AdminPage<AdminHistoryEntry>>;
+}
+
+/** An entity others use (roles, account accesses, attributes, custom flows): its usage, and a delete that says what it was removed from. */
+export interface UsedEntityApi<Summary, Detail, Input> extends EntityApi<Summary, Detail, Input, DeleteResult> {
+  usage(id: string): Promise<EntityUsage>;
 }
 
 export interface AdminApi {
@@ -55,11 +60,11 @@ export interface AdminApi {
   listWebhookDeliveries(applicationId: string, params: Pick<ListParams, 'page' | 'pageSize'>): Promise<AdminPage<WebhookDelivery>>;
   uploadLogo(file: Blob, fileName?: string): Promise<{ readonly url: string }>;
   readonly applications: EntityApi<ApplicationSummary, ApplicationDetail, ApplicationInput>;
-  readonly attributes: EntityApi<AttributeSummary, AttributeDetail, AttributeInput>;
+  readonly attributes: UsedEntityApi<AttributeSummary, AttributeDetail, AttributeInput>;
   readonly permissions: EntityApi<PermissionSummary, PermissionDetail, PermissionInput>;
-  readonly roles: EntityApi<RoleSummary, RoleDetail, RoleInput>;
-  readonly accountAccesses: EntityApi<AccountAccessSummary, AccountAccessDetail, AccountAccessInput>;
-  readonly customFlows: EntityApi<CustomFlowSummary, CustomFlowDetail, CustomFlowInput>;
+  readonly roles: UsedEntityApi<RoleSummary, RoleDetail, RoleInput>;
+  readonly accountAccesses: UsedEntityApi<AccountAccessSummary, AccountAccessDetail, AccountAccessInput>;
+  readonly customFlows: UsedEntityApi<CustomFlowSummary, CustomFlowDetail, CustomFlowInput>;
   readonly users: {
     list(params: ListParams): Promise<AdminPage<UserSummary>>;
     get(id: string): Promise<UserDetail>;
@@ -115,8 +120,9 @@ export function createAdminApi(client: ApiClient): AdminApi {
       get: (id) => unwrap(client.GET('/Attributes/{id}', { params: { path: { id } } })),
       create: (input) => unwrap(client.POST('/Attributes', { body: body<'createAttribute'>(input) })),
       update: (id, input) => unwrap(client.PUT('/Attributes/{id}', { params: { path: { id } }, body: body<'updateAttribute'>(input) })),
-      remove: (id) => unwrapVoid(client.DELETE('/Attributes/{id}', { params: { path: { id } } })),
+      remove: (id) => unwrap(client.DELETE('/Attributes/{id}', { params: { path: { id } } })),
       history: (id, params) => unwrap(client.GET('/Attributes/{id}/History', history(id, params))),
+      usage: (id) => unwrap(client.GET('/Attributes/{id}/Usage', { params: { path: { id } } })),
     },
     permissions: {
       list: (params) => unwrap(client.GET('/Permissions', { params: { query: q<'listPermissions'>(params) } })),
@@ -131,24 +137,27 @@ export function createAdminApi(client: ApiClient): AdminApi {
       get: (id) => unwrap(client.GET('/Roles/{id}', { params: { path: { id } } })),
       create: (input) => unwrap(client.POST('/Roles', { body: body<'createRole'>(input) })),
       update: (id, input) => unwrap(client.PUT('/Roles/{id}', { params: { path: { id } }, body: body<'updateRole'>(input) })),
-      remove: (id) => unwrapVoid(client.DELETE('/Roles/{id}', { params: { path: { id } } })),
+      remove: (id) => unwrap(client.DELETE('/Roles/{id}', { params: { path: { id } } })),
       history: (id, params) => unwrap(client.GET('/Roles/{id}/History', history(id, params))),
+      usage: (id) => unwrap(client.GET('/Roles/{id}/Usage', { params: { path: { id } } })),
     },
     accountAccesses: {
       list: (params) => unwrap(client.GET('/AccountAccesses', { params: { query: q<'listAccountAccesses'>(params) } })),
       get: (id) => unwrap(client.GET('/AccountAccesses/{id}', { params: { path: { id } } })),
       create: (input) => unwrap(client.POST('/AccountAccesses', { body: body<'createAccountAccess'>(input) })),
       update: (id, input) => unwrap(client.PUT('/AccountAccesses/{id}', { params: { path: { id } }, body: body<'updateAccountAccess'>(input) })),
-      remove: (id) => unwrapVoid(client.DELETE('/AccountAccesses/{id}', { params: { path: { id } } })),
+      remove: (id) => unwrap(client.DELETE('/AccountAccesses/{id}', { params: { path: { id } } })),
       history: (id, params) => unwrap(client.GET('/AccountAccesses/{id}/History', history(id, params))),
+      usage: (id) => unwrap(client.GET('/AccountAccesses/{id}/Usage', { params: { path: { id } } })),
     },
     customFlows: {
       list: (params) => unwrap(client.GET('/CustomFlows', { params: { query: q<'listCustomFlows'>(params) } })),
       get: (id) => unwrap(client.GET('/CustomFlows/{id}', { params: { path: { id } } })),
       create: (input) => unwrap(client.POST('/CustomFlows', { body: body<'createCustomFlow'>(input) })),
       update: (id, input) => unwrap(client.PUT('/CustomFlows/{id}', { params: { path: { id } }, body: body<'updateCustomFlow'>(input) })),
-      remove: (id) => unwrapVoid(client.DELETE('/CustomFlows/{id}', { params: { path: { id } } })),
+      remove: (id) => unwrap(client.DELETE('/CustomFlows/{id}', { params: { path: { id } } })),
       history: (id, params) => unwrap(client.GET('/CustomFlows/{id}/History', history(id, params))),
+      usage: (id) => unwrap(client.GET('/CustomFlows/{id}/Usage', { params: { path: { id } } })),
     },
     users: {
       list: (params) => unwrap(client.GET('/Users', { params: { query: q<'listUsers'>(params) } })),

@@ -1,8 +1,8 @@
 // @portal/adapters/admin: the admin console's API calls (spec §7) and their domain types.
-export type { AdminApi, EntityApi, HistoryParams } from './admin-api.ts';
+export type { AdminApi, EntityApi, UsedEntityApi, HistoryParams } from './admin-api.ts';
 export { createAdminApi, decisionBody, listQuery } from './admin-api.ts';
 export type {
-  SortOrder, ListParams, AdminPage, EntityRef, Usage, AdminHistoryEntry, AdministrableApplication, ApplicationSummary, AttributeLink, RoleLink,
+  SortOrder, ListParams, AdminPage, EntityRef, Usage, AdminHistoryEntry, EntityUsage, DeleteResult, AdministrableApplication, ApplicationSummary, AttributeLink, RoleLink,
   ActivationGroup, WebhookHeader, WebhookSettings, WebhookInput, ApplicationDetail, ApplicationInput, WebhookDelivery, AttributeSummary,
   AttributeDetail, AttributeInput, PermissionSummary, PermissionDetail, PermissionInput, RoleSummary, RoleDetail, RoleInput, DeterminationMethod,
   AccountAccessSummary, AccountAccessDetail, AccountAccessInput, CustomFlowSummary, CustomFlowDetail, CustomFlowInput, UserRef, AddressValue,

@@ -2,7 +2,7 @@
 // client's generated wire types stay in this package; these mirror them field by field,
 // with `readonly` everywhere, and the mapping in admin-api.ts is checked by the compiler.
 
-import type { AccessRequestStatus, AttributeDataType, HistoryMode, LocaleCode, PageSize, UsageType } from '@portal/core';
+import type { AccessRequestStatus, AttributeDataType, HistoryMode, HistoryRef, LocaleCode, PageSize, UsageGroup, UsageType } from '@portal/core';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -39,9 +39,25 @@ export interface AdminHistoryEntry {
   readonly entity: string;
   readonly mode: HistoryMode;
   readonly field: string | null;
+  /** The value before an UPDATE. */
+  readonly oldValue: string | null;
   readonly value: string | null;
   readonly updatedAt: string;
   readonly updatedBy: string | null;
+  /** The author's name (null: the system, or an author the API no longer knows). */
+  readonly updatedByName: string | null;
+  /** The entities the old or new value names by id. */
+  readonly references: readonly HistoryRef[];
+}
+
+/** Where an entity is used (GET {id}/Usage). */
+export interface EntityUsage {
+  readonly groups: readonly UsageGroup[];
+}
+
+/** The answer of a delete: what the entity was removed from. */
+export interface DeleteResult {
+  readonly removedFrom: readonly UsageGroup[];
 }
 
 // ---- applications ----------------------------------------------------------------------
