@@ -74,6 +74,31 @@ export const ConfirmDelete: Story = {
   },
 };
 
+export const ConfirmDeleteWithUsage: Story = {
+  render: () => (
+    <ConfirmDialog
+      open
+      title="„Planer“ löschen?"
+      message="„Planer“ wird endgültig gelöscht. Dieser Schritt kann nicht rückgängig gemacht werden."
+      details={(
+        <div>
+          <p className="font-medium text-fg">Wird verwendet – beim Löschen wird die Rolle überall entfernt:</p>
+          <ul className="mt-1 list-disc pl-5">
+            <li>Anwendungen (1): Küchenplaner</li>
+            <li>Benutzer (31): Anna Albers, Ben Berg, Clara Cordes, David Dahl, Emma Ernst und 26 weitere</li>
+          </ul>
+        </div>
+      )}
+      onConfirm={fn()}
+      onCancel={fn()}
+    />
+  ),
+  play: async () => {
+    const dialog = await screen.findByRole('alertdialog', { name: '„Planer“ löschen?' });
+    await expect(dialog).toHaveAccessibleDescription(/endgültig gelöscht.*Küchenplaner.*und 26 weitere/);
+  },
+};
+
 export const ConfirmBusy: Story = {
   render: () => (
     <ConfirmDialog open busy title="Anwendung löschen?" message="Alle Zuordnungen werden entfernt." onConfirm={fn()} onCancel={fn()} />

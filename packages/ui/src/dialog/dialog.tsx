@@ -51,6 +51,8 @@ export interface ConfirmDialogProps {
   readonly open: boolean;
   readonly title: string;
   readonly message: string;
+  /** More under the message, part of the dialog's description (e.g. where the entity is used). */
+  readonly details?: ReactNode;
   /** Label of the confirming button ("Löschen" for danger, "Bestätigen" otherwise, by default). */
   readonly confirmLabel?: string;
   readonly tone?: 'danger' | 'primary';
@@ -61,7 +63,7 @@ export interface ConfirmDialogProps {
 }
 
 /** Asks before anything is deleted: Cancel (focused first) and a danger confirm button. */
-export function ConfirmDialog({ open, title, message, confirmLabel, tone = 'danger', busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, details, confirmLabel, tone = 'danger', busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
   const t = useUiText();
   return (
     <HeadlessDialog open={open} onClose={() => { if (!busy) onCancel(); }} role="alertdialog" className="relative z-50">
@@ -76,7 +78,14 @@ export function ConfirmDialog({ open, title, message, confirmLabel, tone = 'dang
             )}
             <div className="min-w-0">
               <DialogTitle className="text-xl font-semibold">{title}</DialogTitle>
-              <Description className="mt-2 text-sm text-fg-muted">{message}</Description>
+              {details === undefined ? (
+                <Description className="mt-2 text-sm text-fg-muted">{message}</Description>
+              ) : (
+                <Description as="div" className="mt-2 flex flex-col gap-3 text-sm text-fg-muted">
+                  <p>{message}</p>
+                  {details}
+                </Description>
+              )}
             </div>
           </div>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
