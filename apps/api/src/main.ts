@@ -32,9 +32,8 @@ let closing = false;
 const shutdown = () => {
   if (closing) return;
   closing = true;
-  stopDispatcher();
   server.close(() => {
-    void db.destroy().finally(() => process.exit(0));
+    void stopDispatcher().then(() => db.destroy()).finally(() => process.exit(0));
   });
 };
 process.on('SIGINT', shutdown);

@@ -93,6 +93,18 @@ describe('JSON bodies', () => {
     await refused('POST', '/Applications', { token: admin, body: { ...validApp, webhook: { ...hook, headers: [{ key: 'X-A', value: '1' }, { key: 'x-a', value: '2' }] } } });
   });
 
+  it('refuses header names the sender or a proxy owns and values that are not printable ASCII (#17.7)', async () => {
+    const hook = { enabled: true, endpointUrl: 'https://hook.example.test', onGrant: true, onRemove: true, onUpdate: true };
+    for (const key of ['Cookie', 'upgrade', 'Expect', 'Keep-Alive', 'TE', 'Connection', 'Proxy-Authorization', 'proxy-connection', 'Transfer-Encoding']) {
+      const body = await refused('POST', '/Applications', { token: admin, body: { ...validApp, webhook: { ...hook, headers: [{ key, value: 'v' }] } } });
+      expect(body.error.errors).toEqual([{ field: 'webhook.headers.0.key', message: `Der Header „${key}“ darf nicht gesetzt werden.` }]);
+    }
+    for (const value of ['price €', 'a\u0007b', 'tab\there', '\u007f', 'ü']) {
+      const body = await refused('POST', '/Applications', { token: admin, body: { ...validApp, webhook: { ...hook, headers: [{ key: 'X-A', value }] } } });
+      expect(body.error.errors).toEqual([{ field: 'webhook.headers.0.value', message: 'Ungültige Eingabe' }]);
+    }
+  });
+
   it('refuses references to unknown entities and duplicate links', async () => {
     await refused('POST', '/Applications', { token: admin, body: { ...validApp, attributes: [{ attributeId: '20000000-0000-4000-8000-0000000000ff', outputInToken: false, required: false, visible: true }] } });
     const link = { attributeId: attributes.phone, outputInToken: false, required: false, visible: true };

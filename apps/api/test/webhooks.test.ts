@@ -1,5 +1,6 @@
 // Webhook deliveries: POST with basic auth and custom headers to a loopback receiver,
 // retried with backoff until the attempts run out, each attempt recorded.
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,9 +14,11 @@ let server: Server;
 let admin = '';
 const received: { headers: IncomingHttpHeaders; body: string }[] = [];
 let answer = 200;
+let base = '';
 
 beforeAll(async () => {
   server = createServer((req, res) => {
+    if (req.url === '/hang') return; // never answers: the sender's timeout ends the attempt
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
@@ -27,6 +30,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  base = `http://127.0.0.1:${port}`;
   h = await harness();
   await h.db.updateTable('webhooks').set({ endpoint_url: `http://127.0.0.1:${port}/hook` }).where('application_id', '=', apps.dealerOrdering).execute();
   admin = await token({ sub: users.globalAdmin, permissions: (await claimsOf(h.db, users.globalAdmin)).hkData.permissions });
@@ -78,5 +82,57 @@ describe('webhooks', () => {
     expect(text).not.toContain('demo-webhook-secret');
     const history = await h.db.selectFrom('history').select('value').execute();
     expect(history.some((row) => row.value?.includes('demo-webhook-secret'))).toBe(false);
+  });
+});
+
+describe('one delivery never holds up another (#17.7)', () => {
+  /** Gives an application a webhook as stored (older data may hold what validation refuses today) and queues one delivery. */
+  async function queued(applicationId: string, hook: { path?: string; headers?: unknown }): Promise<string> {
+    await h.db.deleteFrom('webhook_deliveries').where('application_id', '=', applicationId).where('status', '=', 'PENDING').execute();
+    await h.db.deleteFrom('webhooks').where('application_id', '=', applicationId).execute();
+    await h.db.insertInto('webhooks').values({
+      application_id: applicationId, enabled: true, endpoint_url: `${base}${hook.path ?? '/hook'}`, username: null, password: null,
+      on_grant: true, on_remove: true, on_update: true, headers: JSON.stringify(hook.headers ?? []), key_vault_reference: null,
+    }).execute();
+    const id = randomUUID();
+    await h.db.insertInto('webhook_deliveries').values({
+      id, application_id: applicationId, event: 'GRANT', user_id: users.newUser, payload: JSON.stringify({ id, event: 'GRANT' }), status: 'PENDING',
+      next_attempt_at: new Date(Date.now() - 1000),
+    }).execute();
+    return id;
+  }
+  const delivery = (id: string) => h.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('a header the sender cannot send fails that delivery, recorded, and the next one is sent', async () => {
+    const bad = await queued(apps.kitchenPlanner, { headers: [{ key: 'X-Price', value: 'price €' }] });
+    const good = await queued(apps.servicePortal, {});
+    await h.dispatcher.runOnce();
+    expect(await delivery(bad)).toMatchObject({ status: 'PENDING', attempts: 1, response_status: null, error: expect.stringMatching(/.+/) });
+    expect(await delivery(good)).toMatchObject({ status: 'SUCCEEDED', attempts: 1 });
+    await h.dispatcher.runOnce();
+    await h.dispatcher.runOnce();
+    expect(await delivery(bad)).toMatchObject({ status: 'FAILED', attempts: 3 });
+  });
+
+  it('a crash before the attempt (a stored header list that is no list) is recorded on that delivery', async () => {
+    const broken = await queued(apps.kitchenPlanner, { headers: { 'X-A': '1' } });
+    const good = await queued(apps.servicePortal, {});
+    await h.dispatcher.runOnce();
+    expect(await delivery(broken)).toMatchObject({ attempts: 1, error: expect.stringMatching(/.+/) });
+    expect(await delivery(good)).toMatchObject({ status: 'SUCCEEDED' });
+  });
+
+  it('an endpoint that hangs does not hold up the deliveries of other applications', async () => {
+    const hanging = await queued(apps.kitchenPlanner, { path: '/hang' });
+    const first = h.dispatcher.runOnce();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const good = await queued(apps.servicePortal, {});
+    const started = Date.now();
+    await h.dispatcher.runOnce();
+    expect(await delivery(good)).toMatchObject({ status: 'SUCCEEDED' });
+    expect(Date.now() - started).toBeLessThan(1500); // the hanging attempt times out after 2 s
+    expect((await delivery(hanging)).attempts).toBe(0);
+    await first;
+    expect(await delivery(hanging)).toMatchObject({ attempts: 1, error: expect.stringMatching(/.+/) });
   });
 });

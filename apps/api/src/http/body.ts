@@ -61,9 +61,9 @@ export function problemsOf(errors: readonly ErrorObject[]): FieldProblem[] {
   const out: FieldProblem[] = [];
   const seen = new Set<string>();
   const real = errors.filter((e) => !['oneOf', 'anyOf', 'if', 'not', 'const'].includes(e.keyword) || errors.length === 1);
-  // A `oneOf [X, null]` failure reports "must be null" beside the real reason: drop it.
+  // A `oneOf [X, null]` failure reports "must be null" beside the real reason (at that value or inside it): drop it.
   const useful = real.filter((e) => !(e.keyword === 'type' && (e.params as { type?: string }).type === 'null'
-    && real.some((o) => o !== e && o.instancePath === e.instancePath)));
+    && real.some((o) => o !== e && (o.instancePath === e.instancePath || o.instancePath.startsWith(`${e.instancePath}/`)))));
   for (const e of useful.length ? useful : errors) {
     let problem: FieldProblem;
     const params = e.params as Record<string, unknown>;

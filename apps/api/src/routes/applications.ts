@@ -13,13 +13,12 @@ import type { FieldProblem } from '../http/errors.ts';
 import { parseList } from '../http/list.ts';
 import { recordHistory } from '../history.ts';
 import { isHttpUrl } from '../services/values.ts';
+import { isForbiddenHeaderName, isValidHeaderValue } from '../webhooks/headers.ts';
 import { historyList } from './history.ts';
 import { imageRoutes } from './images.ts';
 
 type S = components['schemas'];
 type Db = Deps['db'] | Transaction<DB>;
-
-const FORBIDDEN_HEADERS = new Set(['host', 'content-length', 'authorization', 'transfer-encoding', 'connection', 'content-type']);
 
 export async function applicationDto(db: Db, id: string): Promise<S['Application']> {
   const a = await db.selectFrom('applications as a').leftJoin('permissions as p', 'p.id', 'a.admin_permission_id')
@@ -89,8 +88,8 @@ function validateInput(input: S['ApplicationInput'], allowHttpWebhooks: boolean)
     urlField('webhook.endpointUrl', hook.endpointUrl);
     if (!allowHttpWebhooks && hook.endpointUrl.toLowerCase().startsWith('http:')) problems.push({ key: 'url', field: 'webhook.endpointUrl', args: [hook.endpointUrl] });
     (hook.headers ?? []).forEach((h, i) => {
-      if (FORBIDDEN_HEADERS.has(h.key.toLowerCase())) problems.push({ key: 'headerForbidden', field: `webhook.headers.${i}.key`, args: [h.key] });
-      if (/[\r\n\0]/.test(h.value)) problems.push({ key: 'invalidValue', field: `webhook.headers.${i}.value` });
+      if (isForbiddenHeaderName(h.key)) problems.push({ key: 'headerForbidden', field: `webhook.headers.${i}.key`, args: [h.key] });
+      if (!isValidHeaderValue(h.value)) problems.push({ key: 'invalidValue', field: `webhook.headers.${i}.value` });
     });
     problems.push(...duplicates((hook.headers ?? []).map((h) => h.key), 'webhook.headers'));
   }

@@ -1,6 +1,13 @@
 // Delivers queued webhook calls: POST of the JSON payload with basic auth and the custom
 // headers, retried with exponential backoff, every attempt recorded on the delivery row.
+//
+// One delivery never holds up another: every failure — an endpoint's answer, a timeout, a
+// header the sender refuses, a stored row it cannot read, a throw anywhere before the request —
+// is recorded on that delivery as an attempt (retried with backoff, FAILED after the last), and
+// the sweep goes on. Applications are served side by side: an endpoint that hangs until the
+// timeout delays only the later deliveries of its own application (which keep their order).
 import type { Database } from '../db/database.ts';
+import { isValidHeaderName, isValidHeaderValue } from './headers.ts';
 
 export interface DispatcherOptions {
   db: Database;
@@ -10,15 +17,37 @@ export interface DispatcherOptions {
   timeoutMs?: number;
   fetchImpl?: typeof fetch;
   now?: () => Date;
+  /** Applications served at the same time (default 8). */
+  concurrency?: number;
 }
 
 export interface Dispatcher {
-  /** Sends every due delivery once; returns how many were attempted. */
+  /** Sends every due delivery of the applications not being served already; returns how many were attempted. */
   runOnce(): Promise<number>;
-  /** Starts polling (and wakes on notify); returns a stop function. */
-  start(intervalMs?: number): () => void;
+  /** Starts polling (and wakes on notify); returns a stop function that resolves when the sends under way are done. */
+  start(intervalMs?: number): () => Promise<void>;
   notify(): void;
 }
+
+const BATCH = 50;
+
+function headersOf(stored: unknown, username: string | null, password: string | null): Headers {
+  if (!Array.isArray(stored)) throw new Error('the stored custom headers are not a list');
+  const headers = new Headers({ 'content-type': 'application/json', 'user-agent': 'portal-api-webhooks' });
+  for (const h of stored as unknown[]) {
+    const { key, value } = (h ?? {}) as { key?: unknown; value?: unknown };
+    if (typeof key !== 'string' || typeof value !== 'string' || !isValidHeaderName(key) || !isValidHeaderValue(value)) {
+      throw new Error(typeof key === 'string' ? `the custom header ${JSON.stringify(key.slice(0, 100))} cannot be sent` : 'a custom header cannot be sent');
+    }
+    headers.set(key, value);
+  }
+  if (username !== null || password !== null) {
+    headers.set('authorization', `Basic ${Buffer.from(`${username ?? ''}:${password ?? ''}`).toString('base64')}`);
+  }
+  return headers;
+}
+
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e)).slice(0, 500) || 'request failed';
 
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { db } = options;
@@ -26,36 +55,14 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const maxAttempts = options.maxAttempts ?? 5;
   const fetchImpl = options.fetchImpl ?? fetch;
   const now = options.now ?? (() => new Date());
-  let running: Promise<number> | undefined;
+  const concurrency = options.concurrency ?? 8;
+  /** Applications with a send under way in this process (their deliveries go one after another). */
+  const busy = new Set<string>();
+  const sweeps = new Set<Promise<number>>();
   let wake: (() => void) | undefined;
 
-  async function attempt(id: string): Promise<void> {
-    const d = await db.selectFrom('webhook_deliveries as d').innerJoin('webhooks as w', 'w.application_id', 'd.application_id')
-      .select(['d.id', 'd.attempts', 'd.payload', 'w.endpoint_url', 'w.username', 'w.password', 'w.headers', 'w.enabled'])
-      .where('d.id', '=', id).where('d.status', '=', 'PENDING').executeTakeFirst();
-    if (!d) {
-      await db.updateTable('webhook_deliveries').set({ status: 'FAILED', error: 'webhook removed', next_attempt_at: null })
-        .where('id', '=', id).where('status', '=', 'PENDING').execute();
-      return;
-    }
-    const headers = new Headers({ 'content-type': 'application/json', 'user-agent': 'portal-api-webhooks' });
-    for (const h of d.headers) headers.set(h.key, h.value);
-    if (d.username !== null || d.password !== null) {
-      headers.set('authorization', `Basic ${Buffer.from(`${d.username ?? ''}:${d.password ?? ''}`).toString('base64')}`);
-    }
-    const attempts = d.attempts + 1;
-    let status: number | null = null;
-    let error: string | null = null;
-    try {
-      const response = await fetchImpl(d.endpoint_url, {
-        method: 'POST', headers, body: JSON.stringify(d.payload), redirect: 'manual', signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-      });
-      status = response.status;
-      await response.body?.cancel();
-      if (status < 200 || status >= 300) error = `HTTP ${status}`;
-    } catch (e) {
-      error = e instanceof Error ? e.message.slice(0, 500) : 'request failed';
-    }
+  /** Records one attempt; the delivery stays PENDING for a retry until the attempts run out. */
+  async function record(id: string, attempts: number, status: number | null, error: string | null): Promise<void> {
     const at = now();
     const done = error === null;
     const giveUp = !done && attempts >= maxAttempts;
@@ -63,21 +70,80 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       attempts, response_status: status, error, last_attempt_at: at,
       status: done ? 'SUCCEEDED' : giveUp ? 'FAILED' : 'PENDING',
       next_attempt_at: done || giveUp ? null : new Date(at.getTime() + backoff(attempts)),
-    }).where('id', '=', id).execute();
+    }).where('id', '=', id).where('status', '=', 'PENDING').execute();
+  }
+
+  async function attempt(id: string): Promise<void> {
+    const d = await db.selectFrom('webhook_deliveries as d').leftJoin('webhooks as w', 'w.application_id', 'd.application_id')
+      .select(['d.id', 'd.attempts', 'd.payload', 'w.application_id as hook', 'w.endpoint_url', 'w.username', 'w.password', 'w.headers'])
+      .where('d.id', '=', id).where('d.status', '=', 'PENDING').where('d.next_attempt_at', '<=', now()).executeTakeFirst();
+    if (!d) return; // done meanwhile (or by another sweep)
+    if (d.hook === null || d.endpoint_url === null) {
+      await db.updateTable('webhook_deliveries').set({ status: 'FAILED', error: 'webhook removed', next_attempt_at: null })
+        .where('id', '=', id).where('status', '=', 'PENDING').execute();
+      return;
+    }
+    const attempts = d.attempts + 1;
+    let status: number | null = null;
+    let error: string | null = null;
+    try {
+      const headers = headersOf(d.headers, d.username, d.password);
+      const response = await fetchImpl(d.endpoint_url, {
+        method: 'POST', headers, body: JSON.stringify(d.payload), redirect: 'manual', signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      });
+      status = response.status;
+      await response.body?.cancel().catch(() => undefined);
+      if (status < 200 || status >= 300) error = `HTTP ${status}`;
+    } catch (e) {
+      error = messageOf(e);
+    }
+    await record(id, attempts, status, error);
+  }
+
+  /** One delivery: whatever goes wrong is recorded on it, never thrown at the sweep. */
+  async function deliver(id: string): Promise<void> {
+    try {
+      await attempt(id);
+    } catch (e) {
+      try {
+        const row = await db.selectFrom('webhook_deliveries').select('attempts').where('id', '=', id).executeTakeFirst();
+        if (row) await record(id, row.attempts + 1, null, messageOf(e));
+      } catch (again) {
+        console.error('webhook dispatcher: cannot record the failure of delivery', id, again);
+      }
+    }
   }
 
   async function sweep(): Promise<number> {
-    const due = await db.selectFrom('webhook_deliveries').select('id').where('status', '=', 'PENDING')
-      .where('next_attempt_at', '<=', now()).orderBy('next_attempt_at').limit(20).execute();
-    for (const d of due) await attempt(d.id);
-    return due.length;
+    let query = db.selectFrom('webhook_deliveries').select(['id', 'application_id']).where('status', '=', 'PENDING')
+      .where('next_attempt_at', '<=', now());
+    if (busy.size) query = query.where('application_id', 'not in', [...busy]);
+    const due = await query.orderBy('next_attempt_at').orderBy('created_at').limit(BATCH).execute();
+    const byApplication = new Map<string, string[]>();
+    for (const d of due) {
+      if (busy.has(d.application_id)) continue; // taken by a sweep that started meanwhile
+      const list = byApplication.get(d.application_id);
+      if (list) list.push(d.id);
+      else if (busy.size + byApplication.size < concurrency) byApplication.set(d.application_id, [d.id]);
+    }
+    for (const application of byApplication.keys()) busy.add(application);
+    const counts = await Promise.all([...byApplication].map(async ([application, ids]) => {
+      try {
+        for (const id of ids) await deliver(id);
+        return ids.length;
+      } finally {
+        busy.delete(application);
+      }
+    }));
+    return counts.reduce((a, b) => a + b, 0);
   }
 
-  const runOnce = () => {
-    running ??= sweep().finally(() => {
-      running = undefined;
-    });
-    return running;
+  const runOnce = (): Promise<number> => {
+    const run = sweep();
+    sweeps.add(run);
+    const forget = () => sweeps.delete(run);
+    run.then(forget, forget);
+    return run;
   };
 
   return {
@@ -87,7 +153,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       let stopped = false;
       const loop = async () => {
         while (!stopped) {
-          await runOnce().catch((e: unknown) => console.error('webhook dispatcher:', e));
+          // Not awaited: a slow endpoint must not keep the next sweep from serving other applications.
+          runOnce().catch((e: unknown) => console.error('webhook dispatcher:', e));
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, intervalMs);
             wake = () => {
@@ -98,9 +165,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         }
       };
       void loop();
-      return () => {
+      return async () => {
         stopped = true;
         wake?.();
+        await Promise.allSettled([...sweeps]);
       };
     },
   };

@@ -957,8 +957,13 @@ export interface components {
             accountAccessIds: components["schemas"]["Uuid"][];
         };
         WebhookHeader: {
-            /** @description An HTTP token; Host, Content-Length and Authorization are refused */
+            /**
+             * @description An HTTP token. Names the sender, the connection or a proxy own are refused (400
+             *     headerForbidden): Host, Content-Length, Content-Type, Authorization, Transfer-Encoding,
+             *     Connection, Keep-Alive, Upgrade, Expect, TE, Cookie and every Proxy-* name.
+             */
             key: string;
+            /** @description Printable ASCII (space to ~); no control or non-ASCII character */
             value: string;
         };
         Webhook: {
