@@ -8,7 +8,9 @@ import { useNavigationBar, useToasts } from '../../../app/contexts.tsx';
 import { usePageTitle } from '../../../app/page-title.ts';
 import { useLoad, type LoadState } from '../../../app/use-load.ts';
 import { toPortalError } from '@portal/core';
+import type { DeleteResult, EntityUsage } from '@portal/adapters/admin';
 import { Confirm } from './confirm.tsx';
+import { removedFromText, UsageDetails, type UsageSubject } from './usage-details.tsx';
 import { newId } from '../lib/links.ts';
 import { useAdminT } from '../lib/i18n.ts';
 
@@ -23,14 +25,21 @@ export function DetailHeader({ title, subTitle, backLink }: { readonly title: st
   return null;
 }
 
-/** A delete button that asks first; on success goes back to the list. */
-export function DeleteAction({ name, onDelete, afterHref, label, title, message }: {
+const isDeleteResult = (value: unknown): value is DeleteResult =>
+  typeof value === 'object' && value !== null && Array.isArray((value as { removedFrom?: unknown }).removedFrom);
+
+/**
+ * A delete button that asks first; on success goes back to the list. With `usage`, the dialog
+ * shows where the entity is used, and the toast what the delete removed it from (#17.15).
+ */
+export function DeleteAction({ name, onDelete, afterHref, label, title, message, usage }: {
   readonly name: string;
   readonly onDelete: () => Promise<unknown>;
   readonly afterHref: string;
   readonly label?: string;
   readonly title?: string;
   readonly message?: string;
+  readonly usage?: { readonly subject: UsageSubject; readonly load: () => Promise<EntityUsage> };
 }) {
   const t = useAdminT();
   const toasts = useToasts();
@@ -45,15 +54,18 @@ export function DeleteAction({ name, onDelete, afterHref, label, title, message 
         busy={busy}
         title={title ?? t('form.deleteTitle', { name })}
         message={message ?? t('form.deleteMessage', { name })}
+        {...(usage === undefined ? {} : { details: <UsageDetails name={name} subject={usage.subject} load={usage.load} /> })}
         {...(label === undefined ? {} : { confirmLabel: label })}
         onCancel={() => setOpen(false)}
         onConfirm={() => {
           setBusy(true);
           onDelete().then(
-            () => {
+            (result) => {
               setBusy(false);
               setOpen(false);
-              toasts.success(t('form.deleted', { name }));
+              const removedFrom = usage !== undefined && isDeleteResult(result) ? result.removedFrom : [];
+              toasts.success(removedFrom.length === 0 || usage === undefined ? t('form.deleted', { name })
+                : t('usage.deletedFrom', { name, list: removedFromText(removedFrom, usage.subject, t) }));
               navigate(afterHref, { replace: true });
             },
             (error: unknown) => {

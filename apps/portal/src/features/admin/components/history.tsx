@@ -1,6 +1,8 @@
-// The change history of one entity (spec §3 history entry), paged and sortable.
+// The change history of one entity (spec §3 history entry), paged and sortable: the field by
+// its label, old → new with linked entities by name, the author by name (#17.14).
 import type { AdminHistoryEntry, AdminPage, HistoryParams } from '@portal/adapters/admin';
 import { ListView } from './list-view.tsx';
+import { HistoryChangeView, HistoryField, historyAuthor } from './history-value.tsx';
 import { useAdminT, useFormatDate } from '../lib/i18n.ts';
 
 export function HistorySection({ load, scope, reloadKey }: {
@@ -26,9 +28,9 @@ export function HistorySection({ load, scope, reloadKey }: {
         columns={[
           { key: 'updatedAt', header: t('history.updatedAt'), sortable: true, render: (row) => date(row.updatedAt), className: 'whitespace-nowrap' },
           { key: 'mode', header: t('history.mode'), render: (row) => t(`history.modes.${row.mode}`) },
-          { key: 'field', header: t('history.field'), sortable: true, render: (row) => row.field ?? '–' },
-          { key: 'value', header: t('history.value'), render: (row) => <span className="break-all">{row.value ?? '–'}</span> },
-          { key: 'updatedBy', header: t('history.updatedBy'), render: (row) => row.updatedBy ?? t('history.system') },
+          { key: 'field', header: t('history.field'), sortable: true, render: (row) => <HistoryField entry={row} /> },
+          { key: 'change', header: t('history.change'), render: (row) => <HistoryChangeView entry={row} /> },
+          { key: 'updatedBy', header: t('history.updatedBy'), render: (row) => historyAuthor(row, t) },
         ]}
       />
     </section>

@@ -74,7 +74,7 @@ function AccountAccessForm({ id, entity }: { readonly id: string; readonly entit
         dirty={form.dirty}
         busy={form.busy}
         canSave={writable}
-        extraActions={!isNew && writable ? <DeleteAction name={title} onDelete={() => api.accountAccesses.remove(id)} afterHref={adminLinks.list('accountAccesses')} /> : undefined}
+        extraActions={!isNew && writable ? <DeleteAction name={title} onDelete={() => api.accountAccesses.remove(id)} usage={{ subject: 'accountAccesses', load: () => api.accountAccesses.usage(id) }} afterHref={adminLinks.list('accountAccesses')} /> : undefined}
       >
         <Section title={t('accountAccesses.sections.general')}>
           <Grid>

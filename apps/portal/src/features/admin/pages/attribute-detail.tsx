@@ -89,7 +89,7 @@ function AttributeForm({ id, entity }: { readonly id: string; readonly entity: A
         dirty={form.dirty}
         busy={form.busy}
         canSave={canWrite('attributes')}
-        extraActions={!isNew && canWrite('attributes') ? <DeleteAction name={title} onDelete={() => api.attributes.remove(id)} afterHref={adminLinks.list('attributes')} /> : undefined}
+        extraActions={!isNew && canWrite('attributes') ? <DeleteAction name={title} onDelete={() => api.attributes.remove(id)} usage={{ subject: 'attributes', load: () => api.attributes.usage(id) }} afterHref={adminLinks.list('attributes')} /> : undefined}
       >
         <Section title={t('attributes.sections.general')}>
           <Grid>

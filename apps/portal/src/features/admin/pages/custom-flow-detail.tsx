@@ -64,7 +64,7 @@ function CustomFlowForm({ id, entity }: { readonly id: string; readonly entity: 
         dirty={form.dirty}
         busy={form.busy}
         canSave={writable}
-        extraActions={!isNew && writable ? <DeleteAction name={title} onDelete={() => api.customFlows.remove(id)} afterHref={adminLinks.list('customFlows')} /> : undefined}
+        extraActions={!isNew && writable ? <DeleteAction name={title} onDelete={() => api.customFlows.remove(id)} usage={{ subject: 'customFlows', load: () => api.customFlows.usage(id) }} afterHref={adminLinks.list('customFlows')} /> : undefined}
       >
         <Section title={t('customFlows.sections.general')}>
           <Grid>

@@ -73,7 +73,7 @@ function RoleForm({ id, entity }: { readonly id: string; readonly entity: RoleDe
         dirty={form.dirty}
         busy={form.busy}
         canSave={writable}
-        extraActions={!isNew && writable ? <DeleteAction name={title} onDelete={() => api.roles.remove(id)} afterHref={adminLinks.list('roles')} /> : undefined}
+        extraActions={!isNew && writable ? <DeleteAction name={title} onDelete={() => api.roles.remove(id)} usage={{ subject: 'roles', load: () => api.roles.usage(id) }} afterHref={adminLinks.list('roles')} /> : undefined}
       >
         <Section title={t('roles.sections.general')}>
           <Grid>

@@ -1,0 +1,65 @@
+// #17.15: the delete confirmation says where the entity is used (counts, first names as
+// links) before the user confirms; the toast says what the delete removed it from.
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { UsageGroup } from '@portal/core';
+import { UiBridge } from '../../../app/app.tsx';
+import { createI18n } from '../../../i18n/i18n.ts';
+import { ToastProvider } from '../../../app/contexts.tsx';
+import { DeleteAction } from './detail-page.tsx';
+
+const groups: UsageGroup[] = [
+  { kind: 'APPLICATION', count: 1, first: [{ id: 'a1000000-0000-4000-8000-000000000002', label: 'Küchenplaner' }] },
+  { kind: 'USER', count: 31, first: ['Anna Albers', 'Ben Berg', 'Clara Cordes', 'David Dahl', 'Emma Ernst'].map((label, i) => ({ id: `u${i}`, label })) },
+];
+
+beforeAll(async () => {
+  const i18n = await createI18n('de');
+  await i18n.loadNamespaces(['admin', 'ui']);
+});
+afterEach(cleanup);
+
+async function openDialog(load: () => Promise<{ groups: readonly UsageGroup[] }>, onDelete: () => Promise<unknown>) {
+  render(
+    <UiBridge>
+      <ToastProvider><DeleteAction name="Planer" onDelete={onDelete} afterHref="/admin/roles" usage={{ subject: 'roles', load }} /></ToastProvider>
+    </UiBridge>,
+  );
+  await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Löschen' })); });
+  return screen.findByRole('alertdialog', { name: '„Planer“ löschen?' });
+}
+
+describe('DeleteAction with usage', () => {
+  it('names where the entity is used before the user confirms, and what was removed after', async () => {
+    const load = vi.fn(async () => ({ groups }));
+    const onDelete = vi.fn(async () => ({ removedFrom: groups }));
+    const dialog = await openDialog(load, onDelete);
+    await within(dialog).findByText('„Planer“ wird verwendet und beim Löschen überall entfernt:');
+    const items = within(dialog).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      'Anwendungen (1): Küchenplaner',
+      'Benutzer (31): Anna Albers, Ben Berg, Clara Cordes, David Dahl, Emma Ernst und 26 weitere Einträge',
+    ]);
+    expect(within(dialog).getByRole('link', { name: 'Küchenplaner' }).getAttribute('href')).toBe('/admin/applications/a1000000-0000-4000-8000-000000000002');
+    expect(within(dialog).getByRole('link', { name: 'Anna Albers' }).getAttribute('href')).toBe('/admin/users/u0');
+    expect(dialog.textContent).toContain('wird endgültig gelöscht');
+    expect(onDelete).not.toHaveBeenCalled();
+
+    await act(async () => { fireEvent.click(within(dialog).getByRole('button', { name: 'Löschen' })); });
+    expect(onDelete).toHaveBeenCalledTimes(1);
+    await screen.findByText('„Planer“ wurde gelöscht und entfernt aus: Anwendungen (1), Benutzer (31).');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('says when nothing uses it, and keeps the plain toast', async () => {
+    const dialog = await openDialog(async () => ({ groups: [] }), async () => ({ removedFrom: [] }));
+    await within(dialog).findByText('„Planer“ wird nirgends verwendet.');
+    await act(async () => { fireEvent.click(within(dialog).getByRole('button', { name: 'Löschen' })); });
+    await waitFor(() => expect(screen.getByText('„Planer“ wurde gelöscht.')).toBeDefined());
+  });
+
+  it('still lets the user decide when the usage cannot be read', async () => {
+    const dialog = await openDialog(async () => { throw new Error('offline'); }, async () => ({ removedFrom: [] }));
+    await within(dialog).findByText('Die Verwendung konnte nicht ermittelt werden.');
+  });
+});

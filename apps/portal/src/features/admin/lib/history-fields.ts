@@ -1,0 +1,70 @@
+// What a history entry's field and values are called on screen (#17.14): the label of each
+// field the API records (by table), of the properties inside link records, the webhook and
+// activation groups, and of enumerated values. Never the internal name.
+import type { HistoryRefKind } from '@portal/core';
+import type { AdminKey } from './i18n.ts';
+import type { EntityKind } from './links.ts';
+
+/** The fields the API records per table (its answer's field names), with their labels. */
+export const historyFieldLabels: Readonly<Record<string, Readonly<Record<string, AdminKey>>>> = {
+  applications: {
+    label: 'applications.fields.label', logoUrl: 'applications.fields.logo', description: 'applications.fields.description',
+    url: 'applications.fields.url', homePageUrl: 'applications.fields.homePageUrl', sortNumber: 'applications.fields.sortNumber',
+    adminPermissionId: 'applications.fields.adminPermission', notificationEmail: 'applications.fields.notificationEmail',
+    accessRequestRequired: 'applications.fields.accessRequestRequired', accessRequestAllowed: 'applications.fields.accessRequestAllowed',
+    internalCopyOfAccessRequests: 'applications.fields.internalCopyOfAccessRequests',
+    roleRequiredOnAccessRequest: 'applications.fields.roleRequiredOnAccessRequest', internal: 'applications.fields.internal',
+    released: 'applications.fields.released', attributes: 'applications.sections.attributes', roles: 'applications.sections.roles',
+    accountAccessIds: 'applications.sections.accountAccesses', customFlowIds: 'applications.sections.customFlows',
+    activationGroups: 'applications.sections.activationGroups', webhook: 'webhook.title',
+  },
+  attributes: {
+    key: 'attributes.fields.key', label: 'attributes.fields.label', dataType: 'attributes.fields.dataType',
+    permissionId: 'attributes.fields.permission', directoryLink: 'attributes.fields.directoryLink',
+    editableByUser: 'attributes.fields.editableByUser', editableByOthers: 'attributes.fields.editableByOthers',
+  },
+  permissions: { key: 'permissions.fields.key', description: 'permissions.fields.description' },
+  roles: {
+    key: 'roles.fields.key', label: 'roles.fields.label', description: 'roles.fields.description',
+    permissionIds: 'roles.sections.permissions', applicationIds: 'roles.sections.applications',
+  },
+  account_accesses: {
+    key: 'accountAccesses.fields.key', label: 'accountAccesses.fields.label', parentId: 'accountAccesses.fields.parent',
+    parentDeterminationMethod: 'accountAccesses.fields.parentDeterminationMethod',
+    childDeterminationMethod: 'accountAccesses.fields.childDeterminationMethod', attributeId: 'accountAccesses.fields.attribute',
+  },
+  custom_flows: {
+    key: 'customFlows.fields.key', label: 'customFlows.fields.label', description: 'customFlows.fields.description',
+    attributeIds: 'customFlows.sections.attributes',
+  },
+};
+
+/** Properties inside a value: link records, the webhook, activation groups. */
+export const historyPropertyLabels: Readonly<Record<string, AdminKey>> = {
+  attributeId: 'applications.links.attribute', roleId: 'history.properties.role', permissionId: 'applications.links.permission',
+  outputInToken: 'applications.links.outputInToken', required: 'applications.links.required', visible: 'applications.links.visible',
+  default: 'applications.links.default',
+  enabled: 'webhook.enabled', endpointUrl: 'webhook.endpointUrl', username: 'webhook.username', passwordSet: 'history.properties.passwordSet',
+  onGrant: 'webhook.onGrant', onRemove: 'webhook.onRemove', onUpdate: 'webhook.onUpdate', headers: 'webhook.headers',
+  keyVaultReference: 'webhook.keyVaultReference',
+  directoryGroupName: 'applications.fields.directoryGroupName', roleIds: 'applications.fields.activationRoles',
+  accountAccessIds: 'applications.fields.activationAccountAccesses',
+};
+
+/** The label of a field of a table; undefined for a field this console does not know. */
+export function historyFieldLabel(table: string, field: string): AdminKey | undefined {
+  return historyFieldLabels[table]?.[field] ?? historyPropertyLabels[field];
+}
+
+/** Enumerated values shown by their label (data types, determination methods). */
+export function historyEnumLabel(field: string, value: string): AdminKey | undefined {
+  if (field === 'dataType' && /^[A-Z]+$/.test(value)) return `attributes.dataTypes.${value}` as AdminKey;
+  if ((field === 'parentDeterminationMethod' || field === 'childDeterminationMethod') && /^[A-Z]+$/.test(value)) return `accountAccesses.methods.${value}` as AdminKey;
+  return undefined;
+}
+
+/** The console's page of a referenced entity. */
+export const entityKindOfRef: Readonly<Record<HistoryRefKind, EntityKind>> = {
+  APPLICATION: 'applications', ATTRIBUTE: 'attributes', PERMISSION: 'permissions', ROLE: 'roles',
+  ACCOUNT_ACCESS: 'accountAccesses', CUSTOM_FLOW: 'customFlows',
+};
