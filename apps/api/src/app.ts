@@ -1,16 +1,17 @@
 // The HTTP application: CORS for the portal, the lang header, body limits, the error shape,
 // and every route of the contract.
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { sql } from 'kysely';
 import type { AppEnv, Deps } from './context.ts';
 import { MAX_JSON_BYTES } from './http/body.ts';
 import { ApiError } from './http/errors.ts';
+import { limitBody } from './http/limit.ts';
 import { pickLanguage, translate } from './http/messages.ts';
 import { invalidCharacter, isStorableText } from './http/text.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { applicationRoutes } from './routes/applications.ts';
+import { MAX_LOGO_BYTES } from './routes/images.ts';
 import { entityRoutes } from './routes/entities.ts';
 import { myRoutes } from './routes/my.ts';
 import { userRoutes } from './routes/users.ts';
@@ -48,15 +49,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     if (bad.length) throw invalidCharacter(bad.map(([name]) => (isStorableText(name) ? name : undefined)));
     return next();
   });
-  app.use('*', async (c, next) => {
-    if (c.req.path === '/Applications/Image' && c.req.method === 'POST') return next();
-    return bodyLimit({
-      maxSize: MAX_JSON_BYTES,
-      onError: () => {
-        throw new ApiError(400, 'bodyTooLarge', { args: ['', '1 MB'], problems: [{ key: 'bodyTooLarge', args: ['', '1 MB'] }] });
-      },
-    })(c, next);
-  });
+  // Body limits: JSON 1 MB, the logo upload 2 MB and its multipart frame; a refused body leaves the connection usable.
+  const jsonLimit = limitBody(MAX_JSON_BYTES, () => new ApiError(400, 'bodyTooLarge', { args: ['', '1 MB'], problems: [{ key: 'bodyTooLarge', args: ['', '1 MB'] }] }));
+  const logoLimit = limitBody(MAX_LOGO_BYTES + 64 * 1024, () => new ApiError(400, 'imageTooLarge', { code: 'image.tooLarge', problems: [{ key: 'imageTooLarge', field: 'file' }] }));
+  app.use('*', (c, next) => (c.req.path === '/Applications/Image' && c.req.method === 'POST' ? logoLimit : jsonLimit)(c, next));
 
   app.get('/health', async (c) => {
     await sql`SELECT 1`.execute(options.db);

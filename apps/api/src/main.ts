@@ -1,11 +1,11 @@
 // Starts the reference IAM API: database (PGlite under API_DATA_DIR, or DATABASE_URL),
 // migrations, seed of an empty database, webhook dispatcher and the HTTP server.
-import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { createAuthenticator, remoteKeys } from './auth.ts';
 import { readConfig } from './config.ts';
 import { migrate, openDatabase } from './db/database.ts';
 import { seed } from './db/seed/index.ts';
+import { listen } from './server.ts';
 import { createDispatcher } from './webhooks/dispatcher.ts';
 
 const config = readConfig();
@@ -23,10 +23,9 @@ const app = createApp({
   publicUrl: config.publicUrl,
   corsOrigins: [config.portalUrl],
 });
-// Access tokens of users with hundreds of permissions pass Node's default 16 KB of headers.
-const server = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0', serverOptions: { maxHeaderSize: 256 * 1024 } }, (info) => {
-  console.log(`api: listening on ${config.apiUrl} (port ${info.port}, ${config.databaseUrl ? 'PostgreSQL server' : `PGlite ${config.dataDir ?? 'in memory'}`})`);
-});
+const server = listen(app, { port: config.port, onListening: (port) => {
+  console.log(`api: listening on ${config.apiUrl} (port ${port}, ${config.databaseUrl ? 'PostgreSQL server' : `PGlite ${config.dataDir ?? 'in memory'}`})`);
+} });
 
 let closing = false;
 const shutdown = () => {

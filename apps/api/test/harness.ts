@@ -3,10 +3,12 @@
 // the app called in-process through app.request().
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { JWK } from 'jose';
+import type { Hono } from 'hono';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { createAuthenticator } from '../src/auth.ts';
+import type { AppEnv } from '../src/context.ts';
 import { migrate, openDatabase } from '../src/db/database.ts';
 import type { Database } from '../src/db/database.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
@@ -93,6 +95,7 @@ export async function freshDatabase(): Promise<{ db: Database; close: () => Prom
 }
 
 export interface Harness {
+  app: Hono<AppEnv>;
   db: Database;
   dispatcher: Dispatcher;
   queued: { count: number };
@@ -116,6 +119,7 @@ export async function harness(options: { seed?: boolean; fetchImpl?: typeof fetc
     corsOrigins: [PORTAL],
   });
   return {
+    app,
     db,
     dispatcher,
     queued,

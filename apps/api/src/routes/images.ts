@@ -1,7 +1,6 @@
 // Logo upload (SVG only by content, at most 2 MB, sanitised) and anonymous serving with
 // nosniff and a sandboxing Content Security Policy.
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { newId, requirePermission } from '../context.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
@@ -12,8 +11,8 @@ export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 export function imageRoutes(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
+  // The body's size is limited in app.ts (the file and its multipart frame).
   app.post('/Applications/Image',
-    bodyLimit({ maxSize: MAX_LOGO_BYTES + 64 * 1024, onError: () => { throw new ApiError(400, 'imageTooLarge', { code: 'image.tooLarge', problems: [{ key: 'imageTooLarge', field: 'file' }] }); } }),
     async (c) => {
       const me = await deps.auth.user(c.req.header('authorization'));
       requirePermission(me, 'applications.write');
