@@ -10,11 +10,13 @@ import { securityHeaders } from '@portal/portal/runtime-config';
 import { clearSessionCookie, publicUser, type Auth, type AuthAnswer } from './auth.ts';
 import { apiPrefix, errorResponse, type createApiProxy } from './proxy.ts';
 import { fileResponse, type StaticSite } from './static-files.ts';
+import { mySessionsPath, type createMySessions } from './my-sessions.ts';
 
 export interface AppDeps {
   readonly runtime: RuntimeConfig;
   readonly auth: Auth;
   readonly proxy: ReturnType<typeof createApiProxy>;
+  readonly mySessions: ReturnType<typeof createMySessions>;
   readonly site: StaticSite;
   readonly health: () => Promise<boolean>;
   readonly log: (entry: Record<string, unknown>) => void;
@@ -116,6 +118,24 @@ export function createApp(deps: AppDeps) {
     for (const cookie of setCookies) response.headers.append('Set-Cookie', cookie);
     return response;
   });
+
+  // The user's own sessions (settings → security): JSON, same-origin writes only.
+  const json = (body: unknown, status: 200 | 404 = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
+  const withSession = async (c: Context, work: (record: NonNullable<Awaited<ReturnType<Auth['currentSession']>>>) => Promise<Response>) => {
+    const language = languageOf(c);
+    if (unsafe(c.req.method) && isCrossSite(c.req.raw.headers, portalOrigin)) return errorResponse(403, 'request.crossSite', language);
+    const record = await deps.auth.currentSession(c.req.header('cookie'));
+    if (record === undefined) return errorResponse(401, 'session.ended', language, { 'Set-Cookie': clearSessionCookie(true) });
+    return work(record);
+  };
+  app.get(mySessionsPath, (c) => withSession(c, async (record) => json({ sessions: await deps.mySessions.list(record) })));
+  app.post(`${mySessionsPath}/end-others`, (c) => withSession(c, async (record) => json({ ended: await deps.mySessions.endOthers(record) })));
+  app.delete(`${mySessionsPath}/:id`, (c) => withSession(c, async (record) => {
+    const ended = await deps.mySessions.end(record, c.req.param('id'));
+    if (!ended) return errorResponse(404, 'session.notFound', languageOf(c));
+    return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+  }));
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const path = c.req.path;

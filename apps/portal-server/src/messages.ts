@@ -2,7 +2,7 @@
 // and in the language the page asked for (`lang` header, else the language cookie; de default).
 import { isLocaleCode, type LocaleCode } from '@portal/core';
 
-export type ServerErrorCode = 'request.tooLarge' | 'request.crossSite' | 'upstream.unavailable' | 'upstream.timeout' | 'session.ended';
+export type ServerErrorCode = 'request.tooLarge' | 'request.crossSite' | 'upstream.unavailable' | 'upstream.timeout' | 'session.ended' | 'session.notFound';
 
 const messages: Record<ServerErrorCode, Record<LocaleCode, string>> = {
   'request.tooLarge': {
@@ -28,6 +28,10 @@ const messages: Record<ServerErrorCode, Record<LocaleCode, string>> = {
     de: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.', en: 'Your session has ended. Please sign in again.',
     fr: 'Votre session a expiré. Veuillez vous reconnecter.', es: 'Su sesión ha caducado. Inicie sesión de nuevo.',
     it: 'La sessione è scaduta. Accedi di nuovo.', nl: 'Uw sessie is verlopen. Meld u opnieuw aan.', pl: 'Twoja sesja wygasła. Zaloguj się ponownie.',
+  },
+  'session.notFound': {
+    de: 'Diese Sitzung gibt es nicht mehr.', en: 'This session no longer exists.', fr: 'Cette session n’existe plus.',
+    es: 'Esta sesión ya no existe.', it: 'Questa sessione non esiste più.', nl: 'Deze sessie bestaat niet meer.', pl: 'Ta sesja już nie istnieje.',
   },
 };
 

@@ -5,6 +5,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeMySessions } from '@portal/core';
 import { createFakeIdentityProvider, type FakeIdentityProvider } from '@portal/core/testing';
 import { runtimeConfigFromEnv } from '@portal/portal/runtime-config';
 import type { ServerConfig } from './config.ts';
@@ -44,13 +45,13 @@ const fakeFetch: typeof fetch = async (input, init) => {
 const cookiesOf = (response: Response) => response.headers.getSetCookie();
 const cookieHeader = (lines: readonly string[]) => lines.map((l) => l.split(';')[0]).filter((p) => !p?.endsWith('=')).join('; ');
 
-async function signIn(returnPath = '/settings'): Promise<{ cookie: string; callback: string; startCookies: string[] }> {
+async function signIn(returnPath = '/settings', userAgent = ''): Promise<{ cookie: string; callback: string; startCookies: string[] }> {
   const start = await server.app.request(`${portal}/auth/login?returnPath=${encodeURIComponent(returnPath)}`);
   expect(start.status).toBe(302);
   const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
   const startCookies = cookiesOf(start);
   const callback = idp.callbackUrlFor(state);
-  const back = await server.app.request(callback, { headers: { cookie: cookieHeader(startCookies) } });
+  const back = await server.app.request(callback, { headers: { cookie: cookieHeader(startCookies), 'user-agent': userAgent } });
   expect(back.status).toBe(302);
   expect(back.headers.get('location')).toBe(returnPath);
   const session = cookiesOf(back).find((c) => c.startsWith(`${sessionCookieName}=`)) ?? '';
@@ -222,6 +223,70 @@ describe('the page and the API through the server', () => {
     expect(answer.status).toBe(401);
     expect(answer.headers.getSetCookie().some((c) => c.startsWith(`${sessionCookieName}=;`) && c.includes('Max-Age=0'))).toBe(true);
     expect(await server.sessions.find(cookie.split('=')[1])).toBeUndefined();
+  });
+});
+
+describe('my sessions', () => {
+  const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+  const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+  const sessionsOf = async (cookie: string) => {
+    const answer = await server.app.request(`${portal}/auth/sessions`, { headers: { cookie } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const text = await answer.text();
+    expect(text).not.toMatch(jwt);
+    const sessions = decodeMySessions(JSON.parse(text));
+    if (sessions === undefined) throw new Error(`not the shape the page reads: ${text}`);
+    return sessions;
+  };
+
+  it('lists the user\'s sessions, this one first, with device and last use, and nothing that opens one', async () => {
+    const laptop = await signIn('/', chrome);
+    await server.app.request(`${portal}/auth/sessions/end-others`, { method: 'POST', headers: { cookie: laptop.cookie, 'sec-fetch-site': 'same-origin' } });
+    await signIn('/', iphone);
+    const list = await sessionsOf(laptop.cookie);
+    expect(list).toHaveLength(2);
+    expect(list[0]).toMatchObject({ current: true, device: { browser: 'Chrome 156', os: 'Linux', type: 'desktop' } });
+    expect(list[1]).toMatchObject({ current: false, device: { browser: 'Safari 18', os: 'iOS 18.1', type: 'mobile' } });
+    expect(Date.parse(list[1]?.lastSeenAt ?? '')).toBeGreaterThan(0);
+    const rows = await server.sql.query<{ id_hash: string }>('SELECT id_hash FROM portal_session');
+    for (const { id } of list) {
+      expect(rows.map((r) => r.id_hash)).not.toContain(id);
+      expect(laptop.cookie).not.toContain(id);
+    }
+  });
+
+  it('ends one other session (that browser is signed out) and then all the others', async () => {
+    const laptop = await signIn('/', chrome);
+    await server.app.request(`${portal}/auth/sessions/end-others`, { method: 'POST', headers: { cookie: laptop.cookie, 'sec-fetch-site': 'same-origin' } });
+    const phone = await signIn('/', iphone);
+    const tablet = await signIn('/', iphone);
+    const other = (await sessionsOf(laptop.cookie)).find((s) => !s.current);
+    const ended = await server.app.request(`${portal}/auth/sessions/${other?.id ?? ''}`, { method: 'DELETE', headers: { cookie: laptop.cookie, 'sec-fetch-site': 'same-origin' } });
+    expect(ended.status).toBe(204);
+    expect(await sessionsOf(laptop.cookie)).toHaveLength(2);
+    const again = await server.app.request(`${portal}/auth/sessions/${other?.id ?? ''}`, { method: 'DELETE', headers: { cookie: laptop.cookie, 'sec-fetch-site': 'same-origin', lang: 'en' } });
+    expect(again.status).toBe(404);
+    expect(await again.json()).toMatchObject({ error: { code: 'session.notFound', message: 'This session no longer exists.', errors: [] } });
+
+    const rest = await server.app.request(`${portal}/auth/sessions/end-others`, { method: 'POST', headers: { cookie: laptop.cookie, 'sec-fetch-site': 'same-origin' } });
+    expect(await rest.json()).toEqual({ ended: 1 });
+    expect(await sessionsOf(laptop.cookie)).toMatchObject([{ current: true }]);
+    for (const gone of [phone, tablet]) {
+      const answer = await server.app.request(`${portal}/api/My/Applications`, { headers: { cookie: gone.cookie } });
+      expect(answer.status).toBe(401);
+    }
+  });
+
+  it('someone else\'s session id, a cross-site write and no session are refused', async () => {
+    const laptop = await signIn('/', chrome);
+    const foreign = await server.app.request(`${portal}/auth/sessions/${'A'.repeat(22)}`, { method: 'DELETE', headers: { cookie: laptop.cookie, 'sec-fetch-site': 'same-origin' } });
+    expect(foreign.status).toBe(404);
+    const cross = await server.app.request(`${portal}/auth/sessions/end-others`, { method: 'POST', headers: { cookie: laptop.cookie, 'sec-fetch-site': 'cross-site' } });
+    expect(cross.status).toBe(403);
+    const nobody = await server.app.request(`${portal}/auth/sessions`);
+    expect(nobody.status).toBe(401);
+    expect(await nobody.json()).toMatchObject({ error: { code: 'session.ended' } });
   });
 });
 

@@ -7,6 +7,7 @@ import { createOidcIdentityProvider, parseCookies } from '@portal/adapters';
 import type { ServerConfig } from './config.ts';
 import { migrate, openSql, type Sql } from './db.ts';
 import { createSessions, createRefreshLock } from './sessions.ts';
+import { createMySessions } from './my-sessions.ts';
 import { createAuth } from './auth.ts';
 import { createApiProxy } from './proxy.ts';
 import { loadStaticSite } from './static-files.ts';
@@ -65,6 +66,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
       startClaimsRefresh: (request) => requestLanguage.run(languageOf(request.cookieHeader), () => auth.startClaimsRefresh(request)),
     },
     proxy,
+    mySessions: createMySessions(sessions),
     site: loadStaticSite(config.distDir),
     health: () => sql.query('SELECT 1').then(() => true),
     log: overrides.log ?? ((entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry }))),

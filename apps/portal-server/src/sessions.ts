@@ -24,6 +24,16 @@ export interface SessionRecord {
   readonly expiresAt: number;
 }
 
+/** A session as its owner sees it in the list of their sessions (never its cookie or hash). */
+export interface SessionSummary {
+  /** A public handle: a hash of the stored hash (it opens nothing). */
+  readonly id: string;
+  readonly userAgent: string;
+  readonly createdAt: number;
+  readonly lastSeenAt: number;
+  readonly current: boolean;
+}
+
 export interface Sessions {
   /** A new session for these tokens; answers the cookie value (shown to the browser once, never stored). */
   create(tokens: StoredSession, user: SignedInUser, userAgent: string): Promise<{ readonly cookieValue: string; readonly record: SessionRecord }>;
@@ -32,6 +42,12 @@ export interface Sessions {
   read(idHash: string): Promise<SessionRecord | undefined>;
   save(idHash: string, tokens: StoredSession, user?: SignedInUser): Promise<void>;
   remove(idHash: string): Promise<void>;
+  /** The live sessions of `record`'s user (the same subject of the same issuer), this one first, then by last use. */
+  listOfUser(record: SessionRecord): Promise<readonly SessionSummary[]>;
+  /** Ends one session of `record`'s user by its public id; false when there is none (or it is someone else's). */
+  removeOfUser(record: SessionRecord, id: string): Promise<boolean>;
+  /** Ends every session of `record`'s user but `record`; answers how many. */
+  removeOthers(record: SessionRecord): Promise<number>;
   /** Deletes every ended session; answers how many. */
   sweep(): Promise<number>;
   /** Core's SessionStore port over one session's tokens (for core's refresh and sign-out steps). */
@@ -44,9 +60,12 @@ export interface Sessions {
 export const newSessionToken = (): string => randomBytes(32).toString('base64url');
 export const hashSessionToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 const wellFormed = (token: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(token);
+/** The public handle of a session in the list of its owner's sessions. */
+export const publicSessionId = (idHash: string): string => createHash('sha256').update(`portal-session:${idHash}`).digest('base64url').slice(0, 22);
 
 interface Row extends Record<string, unknown> {
   id_hash: string;
+  user_agent?: string;
   tokens: unknown;
   signed_in_user: unknown;
   created_at: Date | string;
@@ -106,6 +125,30 @@ export function createSessions(sql: Sql, lifetimes: SessionLifetimes, now: () =>
     },
     async remove(idHash) {
       await sql.query('DELETE FROM portal_session WHERE id_hash = $1', [idHash]);
+    },
+    async listOfUser(record) {
+      const at = now();
+      const rows = await sql.query<Row>(
+        `SELECT id_hash, user_agent, created_at, last_seen_at FROM portal_session
+          WHERE user_id = $1 AND issuer = $2 AND expires_at > $3 AND last_seen_at > $4`,
+        [record.user.id, record.user.issuer, new Date(at), new Date(at - lifetimes.idleMs)],
+      );
+      return rows
+        .map((row) => ({
+          id: publicSessionId(row.id_hash), userAgent: row.user_agent ?? '', createdAt: ms(row.created_at), lastSeenAt: ms(row.last_seen_at), current: row.id_hash === record.idHash,
+        }))
+        .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt - a.lastSeenAt);
+    },
+    async removeOfUser(record, id) {
+      const rows = await sql.query<Row>('SELECT id_hash FROM portal_session WHERE user_id = $1 AND issuer = $2', [record.user.id, record.user.issuer]);
+      const target = rows.find((row) => publicSessionId(row.id_hash) === id);
+      if (target === undefined) return false;
+      await sessions.remove(target.id_hash);
+      return true;
+    },
+    async removeOthers(record) {
+      const rows = await sql.query('DELETE FROM portal_session WHERE user_id = $1 AND issuer = $2 AND id_hash <> $3 RETURNING id_hash', [record.user.id, record.user.issuer, record.idHash]);
+      return rows.length;
     },
     async sweep() {
       const at = new Date(now());

@@ -7,7 +7,7 @@ import { authConfigOf, authRoutes, createRemoteSessionHandle, isChunkLoadError, 
 import {
   createApiClient, fromAccessTokenSource, createCookieLocaleStore, createCryptoRandom, createDocumentCookieJar,
   createSessionMarkerStore, createSubtleDigest, createSystemClock, createWindowNavigator, listMyApplications, signOutAtPortalServer,
-  type ApiClient, type UserPortalApi,
+  type ApiClient, type MySessionsApi, type UserPortalApi,
 } from '@portal/adapters';
 import type { RuntimeConfig } from './config.ts';
 import { setChunkErrorHandler } from './app/lazy-page.tsx';
@@ -44,6 +44,8 @@ export interface Services {
   readonly client: ApiClient;
   /** The user-side API in domain types (also core's PortalApi port). */
   readonly api: UserPortalApi;
+  /** The user's sessions, as the portal server keeps them (settings → security). */
+  readonly mySessions: MySessionsApi;
   /** After the first paint: load the deferred adapters, so no later click waits for them. */
   startDeferred(): void;
   /** The current language for the API's `lang` header (set by the i18n setup). */
@@ -88,6 +90,14 @@ export function createServices(config: RuntimeConfig, boot: Boot = {}): Services
     listMyApplications: (options) => listMyApplications(client, options),
   };
   const ports: PortalPorts = { ...base, api };
+  const mySessions = lazyPort(() => deferred().then((m) => m.createMySessionsApi({
+    getLanguage: () => languageSource(),
+    // As an API 401: the session ended at the server (shown once), then the sign-in.
+    onUnauthenticated: () => {
+      void session.refreshAfterUnauthorized(undefined);
+      onUnauthenticated();
+    },
+  })), ['list', 'end', 'endOthers']);
 
   setChunkErrorHandler(onChunkError);
 
@@ -99,6 +109,7 @@ export function createServices(config: RuntimeConfig, boot: Boot = {}): Services
     ...(boot.error === undefined ? {} : { bootError: boot.error }),
     client,
     api,
+    mySessions,
     startDeferred() {
       deferred().catch(() => undefined);
     },

@@ -27,6 +27,8 @@ export type {
 } from './domain/auth.ts';
 export type { AuthConfigSource } from './domain/auth-config.ts';
 export { authConfigOf } from './domain/auth-config.ts';
+export type { MySession } from './domain/my-sessions.ts';
+export { decodeMySessions, decodeEndedCount } from './domain/my-sessions.ts';
 export type { IdTokenClaims } from './domain/claims.ts';
 export { decodeHkData, decodeIdTokenClaims, signedInUserFromClaims, decodeStoredSession } from './domain/claims.ts';
 export type { IdTokenClaimsProblem, IdTokenExpectations, DecodedTokenResponse, DecodedRefreshResponse } from './domain/token-answers.ts';

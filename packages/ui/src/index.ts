@@ -51,6 +51,8 @@ export { ErrorPage } from './error-page/error-page.tsx';
 export type { ErrorPageProps } from './error-page/error-page.tsx';
 export { PageHeader } from './page-header/page-header.tsx';
 export type { PageHeaderProps } from './page-header/page-header.tsx';
+export { SessionList } from './session-list/session-list.tsx';
+export type { SessionListProps } from './session-list/session-list.tsx';
 export { DataTable, useDelayedFlag } from './data-table/data-table.tsx';
 export type { DataTableProps, DataTableColumn, DataTableSort, SortOrder } from './data-table/data-table.tsx';
 export { Pagination, pageRange } from './data-table/pagination.tsx';

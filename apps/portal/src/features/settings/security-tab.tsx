@@ -8,8 +8,9 @@ import { useSession } from '../../app/session.ts';
 import { useLoad } from '../../app/use-load.ts';
 import { links } from '../../routes.ts';
 import { startPolicyChange } from '../auth/policy-change.ts';
+import { SessionsCard } from './sessions-card.tsx';
 
-/** E-mail and password change at the provider's policies; unavailable for internal accounts. */
+/** E-mail and password change at the provider's policies (unavailable for internal accounts); the signed-in devices. */
 export function SecurityTab() {
   const { t } = useTranslation('settings');
   const services = useServices();
@@ -42,6 +43,7 @@ export function SecurityTab() {
         <p className="text-sm text-fg-muted">{t('security.password.text')}</p>
         <div><Button variant="secondary" disabled={!passwordAllowed} busy={leaving === 'password'} onClick={() => start('password')}>{t('security.password.button')}</Button></div>
       </div>
+      <SessionsCard />
     </section>
   );
 }

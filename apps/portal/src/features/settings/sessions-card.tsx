@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ComputerDesktopIcon } from '@heroicons/react/24/outline';
+import { toPortalError, type MySession } from '@portal/core';
+import { Button, SessionList, Skeleton } from '@portal/ui';
+import { useServices, useToasts } from '../../app/contexts.tsx';
+import { useLoad } from '../../app/use-load.ts';
+
+/** Where the user is signed in (the portal server's sessions): sign out one, or all the others. */
+export function SessionsCard() {
+  const { t, i18n } = useTranslation(['settings', 'common']);
+  const { mySessions } = useServices();
+  const toasts = useToasts();
+  const sessions = useLoad(() => mySessions.list(), 'my-sessions');
+  const [busy, setBusy] = useState<string | undefined>();
+  const run = async (which: string, work: () => Promise<string>) => {
+    setBusy(which);
+    try {
+      toasts.success(await work());
+    } catch (error) {
+      toasts.error(toPortalError(error));
+    } finally {
+      setBusy(undefined);
+      sessions.reload();
+    }
+  };
+  const end = (session: MySession) => run(session.id, async () => {
+    await mySessions.end(session.id);
+    return t('security.sessions.ended');
+  });
+  const endOthers = () => run('others', async () => t('security.sessions.endedOthers', { count: await mySessions.endOthers() }));
+  return (
+    <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-5">
+      <h3 id="sessions-heading" className="flex items-center gap-2 text-base font-semibold text-fg"><ComputerDesktopIcon aria-hidden="true" className="size-5 text-fg-muted" />{t('security.sessions.heading')}</h3>
+      <p className="text-sm text-fg-muted">{t('security.sessions.text')}</p>
+      {sessions.data !== undefined
+        ? <SessionList sessions={sessions.data} locale={i18n.resolvedLanguage ?? i18n.language} onEnd={(s) => void end(s)} onEndOthers={() => void endOthers()} busy={busy} />
+        : sessions.status === 'failed'
+          ? (
+            <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-fg">
+              <span>{t('security.sessions.loadFailed')}</span>
+              <Button variant="secondary" size="sm" onClick={sessions.reload}>{t('common:actions.retry')}</Button>
+            </div>
+          )
+          : sessions.showSkeleton && <Skeleton className="h-20 w-full" />}
+    </div>
+  );
+}
