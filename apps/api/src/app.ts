@@ -33,6 +33,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     origin: (origin) => (options.corsOrigins.includes(origin) ? origin : null),
     allowHeaders: ['Authorization', 'lang', 'Content-Type', 'Accept'],
     allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    // Not CORS-safelisted: a page on the portal's origin could not read it otherwise.
+    exposeHeaders: ['Retry-After'],
     maxAge: 600,
   }));
   // A path or query with text the database cannot store (NUL): no entity has such an id (404),
@@ -76,6 +78,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       console.error('unexpected error', err);
       return c.json({ error: { code: '500', message: translate('internal', lang), errors: [] } }, 500);
     }
+    if (e.status === 503) c.header('Retry-After', String(RETRY_AFTER_SECONDS));
     return c.json({
       error: {
         code: e.code,
@@ -92,8 +95,20 @@ function isMalformedUri(err: Error): boolean {
   return err instanceof URIError;
 }
 
-/** Constraint violations that a race between two requests can still cause. */
+/** Seconds a client waits before it tries again when the database cannot be reached. */
+const RETRY_AFTER_SECONDS = 5;
+
+/** The database cannot be reached for now: refused or lost connection, restarting, no connection free. */
+function isUnavailable(err: Error): boolean {
+  const code = String((err as { code?: unknown }).code ?? '');
+  if (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
+  return /^Connection terminated|timeout exceeded when trying to connect/.test(err.message);
+}
+
+/** Constraint violations that a race between two requests can still cause; a database out of reach. */
 function fromDatabase(err: Error): ApiError | undefined {
+  if (isUnavailable(err)) return new ApiError(503, 'unavailable');
   const code = (err as { code?: unknown }).code;
   if (code === '23505') return new ApiError(409, 'conflict');
   if (code === '23503') return new ApiError(400, 'referenceNotFound', { code: 'reference.notFound', args: [''] });

@@ -24,6 +24,8 @@ const { privateKey, publicKey } = await generateKeyPair('RS256');
 const other = await generateKeyPair('RS256');
 const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
 const keys = createLocalJWKSet({ keys: [jwk] });
+/** The key set the test tokens are signed for (for apps built outside `harness()`). */
+export const testKeys = keys;
 
 export interface TokenOptions {
   sub?: string;

@@ -57,6 +57,10 @@ export async function checkResponse(method: string, path: string, response: Resp
     const name = base[base.length - 1] ?? '';
     res = (openApiDocument.components.responses as Obj)[name] as Obj;
   }
+  // Every header the document says the answer carries is there (Retry-After, the logo's protection).
+  for (const [name, header] of Object.entries((res.headers as Obj | undefined) ?? {})) {
+    if (isObj(header) && header.required === true) expect(response.headers.has(name), `${method} ${path} ${status}: header ${name}`).toBe(true);
+  }
   const content = res.content as Obj | undefined;
   if (!content) {
     expect(await response.text()).toBe('');

@@ -111,6 +111,27 @@ describe('the OpenAPI document', () => {
     expect(((schemas.WebhookInput as Obj).properties as Obj).password).toMatchObject({ writeOnly: true });
   });
 
+  it('declares the lang header of section 7 on every operation (#17.9)', () => {
+    const lang = resolve('#/components/parameters/Lang');
+    expect(lang).toMatchObject({ name: 'lang', in: 'header', required: false, schema: { $ref: '#/components/schemas/Language' } });
+    const without = operations().filter(({ op }) => !refs(op.parameters ?? []).includes('#/components/parameters/Lang'))
+      .map(({ path, method }) => `${method} ${path}`);
+    expect(without).toEqual([]);
+  });
+
+  it('declares the headers the API sends: the logo\'s type and protection, Retry-After with every 503 (#17.9)', () => {
+    const logo = ((paths['/Applications/Image/{imageId}'] as Obj).get as Obj).responses as Obj;
+    const ok = logo['200'] as Obj;
+    expect(Object.keys(ok.content as Obj)).toEqual(['image/svg+xml']);
+    expect(Object.keys(ok.headers as Obj).sort()).toEqual(['Cache-Control', 'Content-Security-Policy', 'Cross-Origin-Resource-Policy', 'X-Content-Type-Options']);
+    const unavailable = resolve('#/components/responses/Unavailable') as Obj;
+    expect((unavailable.headers as Obj)['Retry-After']).toMatchObject({ required: true, schema: { type: 'integer' } });
+    const without = operations().filter(({ op }) => (op.responses as Obj)['503'] === undefined
+      || (op.responses as Obj)['503'] === null || refs((op.responses as Obj)['503'] as Json)[0] !== '#/components/responses/Unavailable')
+      .map(({ path, method }) => `${method} ${path}`);
+    expect(without).toEqual([]);
+  });
+
   it('marks the anonymous and internal calls', () => {
     const byId = new Map(operations().map(({ op }) => [op.operationId, op]));
     expect(byId.get('getApplicationBranding')?.security).toEqual([]);

@@ -10,7 +10,7 @@ export interface FieldProblem {
 }
 
 export class ApiError extends Error {
-  readonly status: 400 | 401 | 403 | 404 | 409 | 500;
+  readonly status: 400 | 401 | 403 | 404 | 409 | 500 | 503;
   readonly code: string;
   readonly key: MessageKey;
   readonly args: readonly (string | number)[];

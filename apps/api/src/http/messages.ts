@@ -173,6 +173,15 @@ export const messages = {
     nl: 'Er is een onverwachte fout opgetreden.',
     pl: 'Wystąpił nieoczekiwany błąd.',
   },
+  unavailable: {
+    de: 'Der Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es in Kürze erneut.',
+    en: 'The service cannot be reached right now. Please try again shortly.',
+    fr: 'Le service est momentanément indisponible. Veuillez réessayer dans un instant.',
+    es: 'El servicio no está disponible en este momento. Vuelva a intentarlo en breve.',
+    it: 'Il servizio non è raggiungibile al momento. Riprova tra poco.',
+    nl: 'De dienst is op dit moment niet bereikbaar. Probeer het zo meteen opnieuw.',
+    pl: 'Usługa jest w tej chwili niedostępna. Spróbuj ponownie za chwilę.',
+  },
   roleRequired: {
     de: 'Es muss mindestens eine Rolle ausgewählt werden!',
     en: 'At least one role must be selected!',
