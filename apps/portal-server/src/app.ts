@@ -3,7 +3,7 @@
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import type { PortalError } from '@portal/core';
-import { authRoutes, localeCookieKey } from '@portal/core';
+import { authRoutes, localeCookieKey, resolveLocale, themeAttribute, themeCookieKey, toTheme } from '@portal/core';
 import { parseCookies } from '@portal/adapters';
 import type { RuntimeConfig } from '@portal/portal/runtime-config';
 import { securityHeaders } from '@portal/portal/runtime-config';
@@ -80,7 +80,9 @@ export function createApp(deps: AppDeps) {
   const page = async (c: Context, error?: PortalError, setCookies: readonly string[] = []) => {
     const session = error === undefined ? await deps.auth.currentSession(c.req.header('cookie')) : undefined;
     const boot: PortalBoot = { user: session === undefined ? null : publicUser(session.user), ...(error === undefined ? {} : { error }) };
-    const response = c.html(deps.site.page(boot), error === undefined ? 200 : error.kind === 'cancelled' ? 200 : error.status);
+    const cookies = parseCookies(c.req.header('cookie') ?? '');
+    const root = { lang: resolveLocale(cookies.get(localeCookieKey)), theme: themeAttribute(toTheme(cookies.get(themeCookieKey))) };
+    const response = c.html(deps.site.page(boot, root), error === undefined ? 200 : error.kind === 'cancelled' ? 200 : error.status);
     response.headers.set('Cache-Control', 'no-cache, private');
     response.headers.set('Vary', 'Cookie');
     for (const cookie of setCookies) response.headers.append('Set-Cookie', cookie);

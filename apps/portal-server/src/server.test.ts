@@ -20,7 +20,7 @@ const systemClock = { now: () => Date.now(), setTimeout: (cb: () => void, ms: nu
 function distDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'portal-dist-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="de"><head><title>x</title></head><body><div id="root"></div></body></html>');
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(2000))});`);
   return dir;
 }
@@ -309,6 +309,16 @@ describe('sign-out and the build', () => {
     const out = await server.app.request(`${portal}/auth/logout`, { method: 'POST', headers: { cookie, accept: 'application/json', 'sec-fetch-site': 'same-origin' } });
     expect(((await out.json()) as { redirect: string }).redirect).not.toBe('/auth/logout-success');
     expect(idp.calls.endSession.at(-1)?.idTokenHint).toMatch(jwt);
+  });
+
+  it('the page comes in the device\'s language and colour scheme (no flash of the wrong one); tampered values do not get in', async () => {
+    const dark = await (await server.app.request(`${portal}/settings`, { headers: { cookie: 'i18n_redirected=en; hk-theme=dark' } })).text();
+    expect(dark).toContain('<html lang="en" data-theme="dark">');
+    const light = await (await server.app.request(`${portal}/`, { headers: { cookie: 'hk-theme=light' } })).text();
+    expect(light).toContain('<html lang="de" data-theme="light">');
+    const tampered = await (await server.app.request(`${portal}/`, { headers: { cookie: 'i18n_redirected=%22%3E; hk-theme=%22%3E%3Cscript%3E' } })).text();
+    expect(tampered).toContain('<html lang="de">');
+    expect(tampered).not.toContain('<script>');
   });
 
   it('serves hashed assets immutable and compressed, an unknown asset as 404, other paths as the page', async () => {

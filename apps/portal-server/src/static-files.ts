@@ -5,6 +5,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { LocaleCode } from '@portal/core';
+import { toLocaleCode } from '@portal/adapters';
 import { cacheControlFor } from '@portal/portal/runtime-config';
 
 interface StaticFile {
@@ -31,8 +33,14 @@ function walk(dir: string): string[] {
 export interface StaticSite {
   /** A file of the build by URL path, or undefined. */
   file(pathname: string): StaticFile | undefined;
-  /** index.html with the boot data. */
-  page(boot: unknown): string;
+  /** index.html with the boot data, in the device's language and colour scheme (no flash of the wrong one). */
+  page(boot: unknown, root?: PageRoot): string;
+}
+
+/** The attributes of the page's <html>: values from allow-lists only. */
+export interface PageRoot {
+  readonly lang: LocaleCode;
+  readonly theme: 'light' | 'dark' | undefined;
 }
 
 export function loadStaticSite(distDir: string): StaticSite {
@@ -50,9 +58,15 @@ export function loadStaticSite(distDir: string): StaticSite {
   const index = files.get('/index.html')?.raw.toString('utf8');
   if (index === undefined) throw new Error(`portal-server: no index.html in ${distDir} (build the portal first)`);
   const [head, tail] = splitAtHeadEnd(index);
+  const rootTag = /<html[^>]*>/.exec(head);
+  if (rootTag === null) throw new Error('portal-server: index.html has no <html> tag');
+  const [before, after] = [head.slice(0, rootTag.index), head.slice(rootTag.index + rootTag[0].length)];
   return {
     file: (pathname) => files.get(pathname),
-    page: (boot) => `${head}<script type="application/json" id="hk-boot">${jsonForHtml(boot)}</script>${tail}`,
+    page: (boot, root = { lang: 'de', theme: undefined }) => {
+      const tag = `<html lang="${toLocaleCode(root.lang) ?? 'de'}"${root.theme === 'light' || root.theme === 'dark' ? ` data-theme="${root.theme}"` : ''}>`;
+      return `${before}${tag}${after}<script type="application/json" id="hk-boot">${jsonForHtml(boot)}</script>${tail}`;
+    },
   };
 }
 

@@ -5,9 +5,9 @@
 import type { AuthConfig, Clock, Digest, LocaleStore, MarkerStore, Navigator, PortalError, Random, SessionHandle, SignedInUser } from '@portal/core';
 import { authConfigOf, authRoutes, createRemoteSessionHandle, isChunkLoadError, reloadAfterChunkError } from '@portal/core';
 import {
-  createApiClient, fromAccessTokenSource, createCookieLocaleStore, createCryptoRandom, createDocumentCookieJar,
+  createApiClient, fromAccessTokenSource, createCookieLocaleStore, createCookieThemeStore, createCryptoRandom, createDocumentCookieJar,
   createSessionMarkerStore, createSubtleDigest, createSystemClock, createWindowNavigator, listMyApplications, signOutAtPortalServer,
-  type ApiClient, type MySessionsApi, type UserPortalApi,
+  type ApiClient, type MySessionsApi, type ThemeStore, type UserPortalApi,
 } from '@portal/adapters';
 import type { RuntimeConfig } from './config.ts';
 import { setChunkErrorHandler } from './app/lazy-page.tsx';
@@ -46,6 +46,8 @@ export interface Services {
   readonly api: UserPortalApi;
   /** The user's sessions, as the portal server keeps them (settings → security). */
   readonly mySessions: MySessionsApi;
+  /** The colour scheme chosen on this device (the server writes it into the page's <html>). */
+  readonly themeStore: ThemeStore;
   /** After the first paint: load the deferred adapters, so no later click waits for them. */
   startDeferred(): void;
   /** The current language for the API's `lang` header (set by the i18n setup). */
@@ -110,6 +112,7 @@ export function createServices(config: RuntimeConfig, boot: Boot = {}): Services
     client,
     api,
     mySessions,
+    themeStore: createCookieThemeStore(jar),
     startDeferred() {
       deferred().catch(() => undefined);
     },

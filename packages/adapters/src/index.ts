@@ -7,6 +7,8 @@ export type { RequestCookieJar } from './cookies/request-jar.ts';
 export { createRequestCookieJar } from './cookies/request-jar.ts';
 export { authStateCookieAttributes, createCookieAuthStateStore } from './cookies/auth-state-store.ts';
 export { localeCookieAttributes, toLocaleCode, allowedLanguage, createCookieLocaleStore } from './locale/locale-store.ts';
+export type { ThemeStore } from './theme/theme-store.ts';
+export { themeCookieAttributes, createCookieThemeStore } from './theme/theme-store.ts';
 
 export type { FetchLike, RetryPolicy, ApiFetchOptions } from './http/api-fetch.ts';
 export { defaultRetryPolicy, isApiPath, apiPathOf, fromAccessTokenSource, createApiFetch } from './http/api-fetch.ts';

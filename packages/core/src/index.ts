@@ -27,6 +27,8 @@ export type {
 } from './domain/auth.ts';
 export type { AuthConfigSource } from './domain/auth-config.ts';
 export { authConfigOf } from './domain/auth-config.ts';
+export type { Theme } from './domain/theme.ts';
+export { themes, themeCookieKey, toTheme, themeAttribute } from './domain/theme.ts';
 export type { MySession } from './domain/my-sessions.ts';
 export { decodeMySessions, decodeEndedCount } from './domain/my-sessions.ts';
 export type { IdTokenClaims } from './domain/claims.ts';

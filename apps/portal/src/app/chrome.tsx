@@ -9,6 +9,7 @@ import { Avatar, openMenuButton, DefaultLayout, ExternalAppLayout, NoNavbarLayou
 import { avatarColor, avatarInitials } from '@portal/core';
 import { useNavigationBarState, useServices } from './contexts.tsx';
 import { useSession } from './session.ts';
+import { useTheme } from './theme.ts';
 import { useExternalApp } from './external-app.tsx';
 import { useAdminAccess } from './admin-access.ts';
 import { useLanguage } from './language.tsx';
@@ -102,6 +103,7 @@ export function UserMenuButton() {
   const session = useSession();
   const wanted = useMenusWanted();
   const [, navigate] = useLocation();
+  const { theme, setTheme } = useTheme();
   const user = session.user;
   if (user === undefined) return null;
   const name = user.fullName === '' ? (user.email ?? '') : user.fullName;
@@ -122,6 +124,8 @@ export function UserMenuButton() {
           {...(user.email === undefined ? {} : { email: user.email })}
           settingsHref={links.settings()}
           onSignOut={() => navigate(links.authLogout())}
+          theme={theme}
+          onThemeChange={setTheme}
         />
         <OpenWhenMounted id="user" />
       </div>

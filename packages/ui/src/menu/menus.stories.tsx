@@ -6,11 +6,12 @@ import { languages } from '../layouts/story-fixtures.tsx';
 interface MenuStoryArgs {
   readonly onSignOut: () => void;
   readonly onChange: (code: string) => void;
+  readonly onThemeChange: (theme: 'system' | 'light' | 'dark') => void;
 }
 
 const meta = {
   title: 'Navigation/Menus',
-  args: { onSignOut: fn(), onChange: fn() },
+  args: { onSignOut: fn(), onChange: fn(), onThemeChange: fn() },
   decorators: [(Story) => <div className="flex min-h-80 justify-end"><Story /></div>],
 } satisfies Meta<MenuStoryArgs>;
 export default meta;
@@ -36,6 +37,19 @@ export const UserMenuByKeyboard: Story = {
     await userEvent.keyboard('{Enter}');
     await expect(args.onSignOut).toHaveBeenCalled();
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  },
+};
+
+export const UserMenuWithTheme: Story = {
+  render: (args) => <UserMenu name="Anna Schmidt" email="anna.schmidt@example.com" settingsHref="/settings" onSignOut={args.onSignOut} theme="light" onThemeChange={args.onThemeChange} />,
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /Benutzermenü/ }));
+    const menu = await screen.findByRole('menu');
+    await waitFor(() => expect(within(menu).getByText('Darstellung')).toBeVisible());
+    await expect(within(menu).getByRole('menuitem', { name: 'Hell' })).toHaveAttribute('aria-current', 'true');
+    await expect(within(menu).getByRole('menuitem', { name: 'Wie im System' })).not.toHaveAttribute('aria-current');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Dunkel' }));
+    await expect(args.onThemeChange).toHaveBeenCalledWith('dark');
   },
 };
 

@@ -1,4 +1,5 @@
-import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
+import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSeparator } from '@headlessui/react';
+import { themes, type Theme } from '@portal/core';
 import { ArrowRightStartOnRectangleIcon, CheckIcon, Cog6ToothIcon, LanguageIcon } from '@heroicons/react/20/solid';
 import { ChevronDownIcon } from '@heroicons/react/16/solid';
 import { useUiText } from '../i18n/ui-text.tsx';
@@ -19,10 +20,13 @@ export interface UserMenuProps {
   readonly email?: string;
   readonly settingsHref: string;
   readonly onSignOut: () => void;
+  /** The colour scheme chosen on this device; with `onThemeChange` the menu offers light, dark and the system's. */
+  readonly theme?: Theme;
+  readonly onThemeChange?: (theme: Theme) => void;
 }
 
-/** The user menu of the top bar: name, settings, sign out. Headless UI Menu: load lazily. */
-export function UserMenu({ name, initials, color, email, settingsHref, onSignOut }: UserMenuProps) {
+/** The user menu of the top bar: name, settings, colour scheme, sign out. Headless UI Menu: load lazily. */
+export function UserMenu({ name, initials, color, email, settingsHref, onSignOut, theme, onThemeChange }: UserMenuProps) {
   const t = useUiText();
   return (
     <Menu>
@@ -43,6 +47,23 @@ export function UserMenu({ name, initials, color, email, settingsHref, onSignOut
             {t('userMenu.settings')}
           </UiLink>
         </MenuItem>
+        {onThemeChange !== undefined && (
+          <>
+            <MenuSeparator className="my-1 h-px bg-line" />
+            <MenuSection>
+              <MenuHeading className="px-3 pt-1 pb-0.5 text-xs font-medium text-fg-muted">{t('userMenu.theme')}</MenuHeading>
+              {themes.map((option) => (
+                <MenuItem key={option}>
+                  <button type="button" onClick={() => onThemeChange(option)} className={itemClasses} aria-current={option === (theme ?? 'system') ? 'true' : undefined}>
+                    <CheckIcon aria-hidden="true" className={option === (theme ?? 'system') ? 'size-4 text-accent' : 'size-4 invisible'} />
+                    {t(`userMenu.themes.${option}`)}
+                  </button>
+                </MenuItem>
+              ))}
+            </MenuSection>
+            <MenuSeparator className="my-1 h-px bg-line" />
+          </>
+        )}
         <MenuItem>
           <button type="button" onClick={onSignOut} className={itemClasses}>
             <ArrowRightStartOnRectangleIcon aria-hidden="true" className="size-4 text-fg-muted" />
