@@ -22,8 +22,9 @@ export type {
 } from './http/portal-api.ts';
 export { createPortalApi, toAuthCheckResult } from './http/portal-api.ts';
 export { listMyApplications } from './http/my-applications.ts';
-export type { MySessionsApi, MySessionsApiOptions } from './http/portal-server.ts';
-export { createMySessionsApi, signOutAtPortalServer } from './http/portal-server.ts';
+export { signOutAtPortalServer } from './http/portal-server.ts';
+export type { MySessionsApi, MySessionsApiOptions } from './http/my-sessions.ts';
+export { createMySessionsApi } from './http/my-sessions.ts';
 export { uploadApplicationImage } from './http/image-upload.ts';
 
 

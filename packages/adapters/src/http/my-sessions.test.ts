@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isHttpError, toPortalError } from '@portal/core';
-import { createMySessionsApi } from './portal-server.ts';
+import { createMySessionsApi } from './my-sessions.ts';
 import { isNetworkError } from './errors.ts';
 
 const session = { id: 's1', device: { browser: 'Chrome 156', os: 'Linux', type: 'desktop' }, createdAt: '2026-11-25T08:00:00.000Z', lastSeenAt: '2026-11-25T09:00:00.000Z', current: true };
