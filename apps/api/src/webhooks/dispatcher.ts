@@ -73,15 +73,16 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     }).where('id', '=', id).where('status', '=', 'PENDING').execute();
   }
 
-  async function attempt(id: string): Promise<void> {
+  /** Sends one delivery if it is still due; false when there was nothing to send. */
+  async function attempt(id: string): Promise<boolean> {
     const d = await db.selectFrom('webhook_deliveries as d').leftJoin('webhooks as w', 'w.application_id', 'd.application_id')
       .select(['d.id', 'd.attempts', 'd.payload', 'w.application_id as hook', 'w.endpoint_url', 'w.username', 'w.password', 'w.headers'])
       .where('d.id', '=', id).where('d.status', '=', 'PENDING').where('d.next_attempt_at', '<=', now()).executeTakeFirst();
-    if (!d) return; // done meanwhile (or by another sweep)
+    if (!d) return false; // done meanwhile (or by another sweep)
     if (d.hook === null || d.endpoint_url === null) {
       await db.updateTable('webhook_deliveries').set({ status: 'FAILED', error: 'webhook removed', next_attempt_at: null })
         .where('id', '=', id).where('status', '=', 'PENDING').execute();
-      return;
+      return false;
     }
     const attempts = d.attempts + 1;
     let status: number | null = null;
@@ -98,12 +99,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       error = messageOf(e);
     }
     await record(id, attempts, status, error);
+    return true;
   }
 
   /** One delivery: whatever goes wrong is recorded on it, never thrown at the sweep. */
-  async function deliver(id: string): Promise<void> {
+  async function deliver(id: string): Promise<boolean> {
     try {
-      await attempt(id);
+      return await attempt(id);
     } catch (e) {
       try {
         const row = await db.selectFrom('webhook_deliveries').select('attempts').where('id', '=', id).executeTakeFirst();
@@ -111,6 +113,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       } catch (again) {
         console.error('webhook dispatcher: cannot record the failure of delivery', id, again);
       }
+      return true;
     }
   }
 
@@ -129,8 +132,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     for (const application of byApplication.keys()) busy.add(application);
     const counts = await Promise.all([...byApplication].map(async ([application, ids]) => {
       try {
-        for (const id of ids) await deliver(id);
-        return ids.length;
+        let sent = 0;
+        for (const id of ids) if (await deliver(id)) sent++;
+        return sent;
       } finally {
         busy.delete(application);
       }
