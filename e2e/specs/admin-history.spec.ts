@@ -1,0 +1,62 @@
+// #17.14 as an administrator reads it: change an application's sort number and a role's
+// permissions, open the history ("Änderungsverlauf") and read the author's name, the field's
+// label (in the user's language), old → new, and the linked permission by name with a link.
+import { assertAccessible, chooseLanguage, expect, signInAs, test } from '../helpers/portal.ts';
+import { assertSaved, clickSave, field, fillAdminField, historyTable, openRow, pick, sidebar } from '../helpers/admin.ts';
+import type { Page } from '@playwright/test';
+
+const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+/** The newest history row of a field, by the field's label. */
+const historyRow = (page: Page, label: string) => historyTable(page).getByRole('row').filter({ has: page.getByRole('cell', { name: label, exact: true }) }).first();
+
+test.describe.serial('the change history reads as a change', () => {
+  test('the global administrator changes a sort number and a role and reads who changed what from what to what', async ({ page }) => {
+    await signInAs(page, 'global-admin', '/admin/applications');
+    await openRow(page, 'Marketing', 'Marketing-Downloads');
+    await expect(page.getByRole('heading', { level: 1, name: 'Marketing-Downloads' })).toBeVisible();
+    await expect(field(page, 'Sortiernummer')).toHaveValue('40');
+    await fillAdminField(page, 'Sortiernummer', '45');
+    await clickSave(page);
+    await assertSaved(page);
+
+    await expect(historyTable(page).getByRole('columnheader', { name: 'Änderung' })).toBeVisible();
+    const sort = historyRow(page, 'Sortiernummer');
+    await expect(sort).toContainText('40 → 45');
+    await expect(sort).toContainText('Greta Gruber');
+    await expect(sort).toContainText('Geändert');
+    await expect(historyTable(page)).not.toContainText('sortNumber');
+    await expect(historyTable(page)).not.toContainText(uuid);
+    await assertAccessible(page);
+
+    await sidebar(page).getByRole('link', { name: 'Rollen', exact: true }).click();
+    await openRow(page, 'Downloader', 'Downloader');
+    await pick(page, 'Berechtigung hinzufügen', 'marketing.admin', 'marketing.admin');
+    await clickSave(page);
+    await assertSaved(page);
+    const permissions = historyRow(page, 'Berechtigungen');
+    // Before: the one permission it had; after: both (in the API's order).
+    await expect(permissions).toContainText(/Berechtigungen\s*marketing\.download → (marketing\.admin, marketing\.download|marketing\.download, marketing\.admin)/);
+    await expect(permissions).toContainText('Greta Gruber');
+    await expect(historyTable(page)).not.toContainText('permissionIds');
+    await expect(historyTable(page)).not.toContainText(uuid);
+    await assertAccessible(page);
+
+    // The linked permission still exists: its name leads to it.
+    await permissions.getByRole('link', { name: 'marketing.admin' }).click();
+    await expect(page).toHaveURL(/\/admin\/permissions\/[0-9a-f-]{36}$/);
+    await expect(field(page, 'Schlüssel')).toHaveValue('marketing.admin');
+  });
+
+  test('in English, the field labels and the columns are in the user\'s language', async ({ page }) => {
+    await signInAs(page, 'global-admin', '/admin/applications');
+    await chooseLanguage(page, 'English');
+    await openRow(page, 'Marketing', 'Marketing-Downloads');
+    const table = page.getByRole('table', { name: 'Change history' });
+    await expect(table.getByRole('columnheader', { name: 'Change', exact: true })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Changed by' })).toBeVisible();
+    const sort = table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Sort number', exact: true }) }).first();
+    await expect(sort).toContainText('40 → 45');
+    await expect(sort).toContainText('Greta Gruber');
+  });
+});
