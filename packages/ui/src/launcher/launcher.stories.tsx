@@ -48,6 +48,25 @@ export const SearchFilters: Story = {
   },
 };
 
+export const EnterOpensTheOneMatch: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const search = canvas.getByRole('searchbox', { name: 'Apps durchsuchen' });
+    await userEvent.type(search, 'küchen');
+    await expect(search).toHaveAccessibleDescription('Eingabetaste öffnet „Küchenplaner“');
+    let opened = '';
+    canvas.getByRole('link', { name: /Küchenplaner/ }).addEventListener('click', (event) => {
+      event.preventDefault();
+      opened = (event.currentTarget as HTMLAnchorElement).getAttribute('href') ?? '';
+    });
+    await userEvent.keyboard('{Enter}');
+    await expect(opened).toBe('/flows/auth?application=planner');
+    // Two matches: Enter does nothing, and no hint.
+    await userEvent.clear(search);
+    await userEvent.type(search, 'portal');
+    await expect(search).not.toHaveAccessibleDescription();
+  },
+};
+
 export const SearchWithoutMatch: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('searchbox'), 'Buchhaltung');

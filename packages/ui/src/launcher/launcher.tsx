@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { MagnifyingGlassIcon, Squares2X2Icon } from '@heroicons/react/24/outline';
 import { externalAppIconSize } from '@portal/core';
 import { useUiText } from '../i18n/ui-text.tsx';
@@ -28,9 +28,13 @@ function matches(app: AppTileData, query: string): boolean {
 export function Launcher({ apps, loading = false, requestAccessHref, iconSize = externalAppIconSize, query, onQueryChange }: LauncherProps) {
   const t = useUiText();
   const searchId = useId();
+  const hintId = useId();
+  const list = useRef<HTMLUListElement>(null);
   const [ownQuery, setOwnQuery] = useState('');
   const text = query ?? ownQuery;
   const shown = apps.filter((app) => matches(app, text));
+  /** The one application the search leaves: Enter opens it. */
+  const only = text.trim() !== '' && shown.length === 1 ? shown[0] : undefined;
   const noApps = !loading && apps.length === 0;
   return (
     <div className="flex flex-col gap-6">
@@ -47,8 +51,16 @@ export function Launcher({ apps, loading = false, requestAccessHref, iconSize = 
               setOwnQuery(event.target.value);
               onQueryChange?.(event.target.value);
             }}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter' || only === undefined) return;
+              event.preventDefault();
+              // The tile's own link opens it (client navigation or the application's address).
+              list.current?.querySelector('a')?.click();
+            }}
+            aria-describedby={only === undefined ? undefined : hintId}
             className="block w-full rounded-lg border border-line-strong bg-surface py-2 ps-10 pe-3 text-base text-fg placeholder:text-fg-muted sm:text-sm focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-focus"
           />
+          {only !== undefined && <p id={hintId} className="mt-1 text-xs text-fg-muted">{t('launcher.enterOpens', { label: only.label })}</p>}
         </div>
       )}
       {loading ? (
@@ -75,7 +87,7 @@ export function Launcher({ apps, loading = false, requestAccessHref, iconSize = 
       ) : shown.length === 0 ? (
         <p role="status" className="rounded-xl bg-surface-muted px-4 py-8 text-center text-sm text-fg-muted">{t('launcher.noMatch', { query: text.trim() })}</p>
       ) : (
-        <ul aria-label={t('launcher.list')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul ref={list} aria-label={t('launcher.list')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {shown.map((app) => (
             <li key={app.id} className="min-w-0"><AppTile app={app} iconSize={iconSize} /></li>
           ))}
