@@ -49,6 +49,7 @@ describe('webhooks', () => {
     const call = received.at(-1);
     expect(call?.headers.authorization).toBe(`Basic ${Buffer.from('portal:demo-webhook-secret').toString('base64')}`);
     expect(call?.headers['x-portal-source']).toBe('hk-portal');
+    expect(call?.headers['x-portal-delivery-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.parse(call?.body ?? '{}')).toMatchObject({ event: 'GRANT', applicationId: apps.dealerOrdering, userId: users.newUser, roleIds: [roles.dealerViewer] });
     const list = await h.request('GET', `/Admin/Applications/${apps.dealerOrdering}/WebhookDeliveries`, { token: admin });
     expect(((await list.json()) as { items: unknown[] }).items[0]).toMatchObject({ status: 'SUCCEEDED', attempts: 1, responseStatus: 200 });

@@ -225,6 +225,9 @@ export interface WebhookDeliveriesTable {
   created_at: GeneratedTimestamp;
   last_attempt_at: Timestamp | null;
   next_attempt_at: Timestamp | null;
+  /** The API instance that holds the delivery (migration 0005), until `claimed_until`. */
+  claimed_by: string | null;
+  claimed_until: Timestamp | null;
 }
 
 export interface ListVersionsTable {

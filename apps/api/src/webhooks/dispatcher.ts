@@ -6,6 +6,15 @@
 // is recorded on that delivery as an attempt (retried with backoff, FAILED after the last), and
 // the sweep goes on. Applications are served side by side: an endpoint that hangs until the
 // timeout delays only the later deliveries of its own application (which keep their order).
+//
+// Several instances on one database (#21): a sweep claims the due deliveries of whole
+// applications under a transaction-level advisory lock, for a lease that is renewed before
+// each send; an application another instance holds is left alone, and a delivery whose claim
+// this instance lost is not sent. The claims of an instance that died run out after the lease
+// and another instance takes the deliveries over (one that died between sending and recording
+// may have sent it once more: receivers deduplicate by X-Portal-Delivery-Id).
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { isValidHeaderName, isValidHeaderValue } from './headers.ts';
 
@@ -19,6 +28,10 @@ export interface DispatcherOptions {
   now?: () => Date;
   /** Applications served at the same time (default 8). */
   concurrency?: number;
+  /** How long a claim holds without renewal (default the send timeout + 20 s). */
+  leaseMs?: number;
+  /** This instance's name in the claims (default a random id). */
+  instance?: string;
 }
 
 export interface Dispatcher {
@@ -30,6 +43,8 @@ export interface Dispatcher {
 }
 
 const BATCH = 50;
+/** The advisory lock under which sweeps of all instances claim deliveries ("webhooks"). */
+const claimLockKey = 0x776562686f6f6b73n;
 
 function headersOf(stored: unknown, username: string | null, password: string | null): Headers {
   if (!Array.isArray(stored)) throw new Error('the stored custom headers are not a list');
@@ -56,6 +71,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const fetchImpl = options.fetchImpl ?? fetch;
   const now = options.now ?? (() => new Date());
   const concurrency = options.concurrency ?? 8;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const leaseMs = options.leaseMs ?? timeoutMs + 20_000;
+  const instance = options.instance ?? randomUUID();
   /** Applications with a send under way in this process (their deliveries go one after another). */
   const busy = new Set<string>();
   const sweeps = new Set<Promise<number>>();
@@ -70,6 +88,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       attempts, response_status: status, error, last_attempt_at: at,
       status: done ? 'SUCCEEDED' : giveUp ? 'FAILED' : 'PENDING',
       next_attempt_at: done || giveUp ? null : new Date(at.getTime() + backoff(attempts)),
+      claimed_by: null, claimed_until: null,
     }).where('id', '=', id).where('status', '=', 'PENDING').execute();
   }
 
@@ -89,8 +108,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     let error: string | null = null;
     try {
       const headers = headersOf(d.headers, d.username, d.password);
+      // The delivery's id, the same on every attempt: receivers deduplicate by it.
+      headers.set('x-portal-delivery-id', d.id);
       const response = await fetchImpl(d.endpoint_url, {
-        method: 'POST', headers, body: JSON.stringify(d.payload), redirect: 'manual', signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+        method: 'POST', headers, body: JSON.stringify(d.payload), redirect: 'manual', signal: AbortSignal.timeout(timeoutMs),
       });
       status = response.status;
       await response.body?.cancel().catch(() => undefined);
@@ -117,25 +138,63 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     }
   }
 
+  /**
+   * Claims the due deliveries of up to `concurrency` applications that no instance holds,
+   * under the claim lock (one instance at a time), for one lease.
+   */
+  async function claim(): Promise<Map<string, string[]>> {
+    const free = concurrency - busy.size;
+    if (free <= 0) return new Map();
+    return db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(${claimLockKey})`.execute(trx);
+      const at = now();
+      const held = trx.selectFrom('webhook_deliveries').select('application_id')
+        .where('status', '=', 'PENDING').where('claimed_until', '>', at);
+      const due = await trx.selectFrom('webhook_deliveries').select(['id', 'application_id'])
+        .where('status', '=', 'PENDING').where('next_attempt_at', '<=', at).where('application_id', 'not in', held)
+        .orderBy('next_attempt_at').orderBy('created_at').limit(BATCH).execute();
+      const byApplication = new Map<string, string[]>();
+      for (const d of due) {
+        if (busy.has(d.application_id)) continue;
+        const list = byApplication.get(d.application_id);
+        if (list) list.push(d.id);
+        else if (byApplication.size < free) byApplication.set(d.application_id, [d.id]);
+      }
+      const ids = [...byApplication.values()].flat();
+      if (ids.length > 0) {
+        await trx.updateTable('webhook_deliveries').set({ claimed_by: instance, claimed_until: new Date(at.getTime() + leaseMs) })
+          .where('id', 'in', ids).execute();
+      }
+      return byApplication;
+    });
+  }
+
+  /** Renews this instance's claim on `ids` (the rest of an application's batch); answers those still held. */
+  async function renew(ids: readonly string[]): Promise<Set<string>> {
+    const rows = await db.updateTable('webhook_deliveries').set({ claimed_until: new Date(now().getTime() + leaseMs) })
+      .where('id', 'in', ids).where('claimed_by', '=', instance).where('status', '=', 'PENDING').returning('id').execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
+  async function release(ids: readonly string[]): Promise<void> {
+    await db.updateTable('webhook_deliveries').set({ claimed_by: null, claimed_until: null })
+      .where('id', 'in', ids).where('claimed_by', '=', instance).execute();
+  }
+
   async function sweep(): Promise<number> {
-    let query = db.selectFrom('webhook_deliveries').select(['id', 'application_id']).where('status', '=', 'PENDING')
-      .where('next_attempt_at', '<=', now());
-    if (busy.size) query = query.where('application_id', 'not in', [...busy]);
-    const due = await query.orderBy('next_attempt_at').orderBy('created_at').limit(BATCH).execute();
-    const byApplication = new Map<string, string[]>();
-    for (const d of due) {
-      if (busy.has(d.application_id)) continue; // taken by a sweep that started meanwhile
-      const list = byApplication.get(d.application_id);
-      if (list) list.push(d.id);
-      else if (busy.size + byApplication.size < concurrency) byApplication.set(d.application_id, [d.id]);
-    }
+    const byApplication = await claim();
     for (const application of byApplication.keys()) busy.add(application);
     const counts = await Promise.all([...byApplication].map(async ([application, ids]) => {
       try {
         let sent = 0;
-        for (const id of ids) if (await deliver(id)) sent++;
+        for (const [index, id] of ids.entries()) {
+          // Still ours (a lease that ran out may have gone to another instance): send; else leave it.
+          const held = await renew(ids.slice(index)).catch(() => new Set<string>());
+          if (held.has(id) && await deliver(id)) sent++;
+        }
         return sent;
       } finally {
+        await release(ids).catch(() => undefined);
         busy.delete(application);
       }
     }));
