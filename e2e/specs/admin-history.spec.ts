@@ -59,4 +59,19 @@ test.describe.serial('the change history reads as a change', () => {
     await expect(sort).toContainText('40 → 45');
     await expect(sort).toContainText('Greta Gruber');
   });
+
+  test('deleting a role that is in use first says where (#17.15); cancelling keeps it', async ({ page }) => {
+    await signInAs(page, 'global-admin', '/admin/roles');
+    await openRow(page, 'Planer', 'Planer');
+    await page.getByRole('button', { name: 'Löschen', exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: '„Planer“ löschen?' });
+    await expect(dialog).toContainText('„Planer“ wird verwendet und beim Löschen überall entfernt:');
+    await expect(dialog.getByRole('listitem').filter({ hasText: 'Anwendungen (1)' })).toContainText('Küchenplaner');
+    await expect(dialog.getByRole('listitem').filter({ hasText: /^Benutzer \(\d+\)/ })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Küchenplaner' })).toBeVisible();
+    await assertAccessible(page);
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Planer' })).toBeVisible();
+  });
 });

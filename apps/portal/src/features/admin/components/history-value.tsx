@@ -12,7 +12,7 @@ import { useAdminT, type AdminT } from '../lib/i18n.ts';
 
 function RefName({ entity, t }: { readonly entity: HistoryRef; readonly t: AdminT }) {
   if (entity.exists) {
-    return <UiLink href={adminLinks.detail(entityKindOfRef[entity.kind], entity.id)} className="text-accent hover:underline">{entity.label}</UiLink>;
+    return <UiLink href={adminLinks.detail(entityKindOfRef[entity.kind], entity.id)} className="text-accent underline underline-offset-2">{entity.label}</UiLink>;
   }
   return <span>{t('history.deletedEntity', { name: entity.label })}</span>;
 }

@@ -56,7 +56,7 @@ export function UsageDetails({ name, subject, load }: { readonly name: string; r
               {group.first.map((item, i) => (
                 <span key={item.id}>
                   {i > 0 && ', '}
-                  <UiLink href={adminLinks.detail(pageOf[group.kind], item.id)} className="text-accent hover:underline">{item.label === '' ? item.id : item.label}</UiLink>
+                  <UiLink href={adminLinks.detail(pageOf[group.kind], item.id)} className="text-accent underline underline-offset-2">{item.label === '' ? item.id : item.label}</UiLink>
                 </span>
               ))}
               {rest > 0 && <> {t('usage.more', { count: rest })}</>}
