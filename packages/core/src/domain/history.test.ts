@@ -35,6 +35,17 @@ describe('historyValue', () => {
       { name: 'visible', value: { type: 'boolean', value: true } },
     ] }] });
   });
+
+  it('reads the webhook: numbers, nulls and nested records', () => {
+    expect(historyValue('webhook', JSON.stringify({ enabled: true, username: null, timeout: 5, headers: [{ key: 'X-A', value: '1' }] }), [])).toEqual({ type: 'record', fields: [
+      { name: 'enabled', value: { type: 'boolean', value: true } },
+      { name: 'username', value: { type: 'empty' } },
+      { name: 'timeout', value: { type: 'number', value: 5 } },
+      { name: 'headers', value: { type: 'list', items: [{ type: 'record', fields: [
+        { name: 'key', value: { type: 'text', text: 'X-A' } }, { name: 'value', value: { type: 'text', text: '1' } },
+      ] }] } },
+    ] });
+  });
 });
 
 describe('historyChange', () => {
@@ -42,5 +53,8 @@ describe('historyChange', () => {
     expect(historyChange({ mode: 'UPDATE', field: 'sortNumber', oldValue: '1', value: '2', references: [] }))
       .toEqual({ before: { type: 'number', value: 1 }, after: { type: 'number', value: 2 } });
     expect(historyChange({ mode: 'CREATE', field: 'label', oldValue: null, value: 'A', references: [] })).toEqual({ after: { type: 'text', text: 'A' } });
+    expect(historyChange({ mode: 'DELETE', field: null, oldValue: null, value: null, references: [] })).toEqual({ after: { type: 'empty' } });
+    expect(historyChange({ mode: 'UPDATE', field: 'parentId', oldValue: null, value: 'p1', references: [{ kind: 'ACCOUNT_ACCESS', id: 'p1', label: 'Nord', exists: true }] }))
+      .toEqual({ before: { type: 'empty' }, after: { type: 'ref', ref: { kind: 'ACCOUNT_ACCESS', id: 'p1', label: 'Nord', exists: true } } });
   });
 });

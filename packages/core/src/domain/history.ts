@@ -60,10 +60,8 @@ function valueOf(raw: unknown, kind: HistoryRefKind | undefined, refs: readonly 
     return { type: 'text', text: raw };
   }
   if (Array.isArray(raw)) return raw.length === 0 ? { type: 'empty' } : { type: 'list', items: raw.map((item) => valueOf(item, kind, refs)) };
-  if (typeof raw === 'object') {
-    return { type: 'record', fields: Object.entries(raw as Record<string, unknown>).map(([name, value]) => ({ name, value: valueOf(value, refKindOfProperty(name), refs) })) };
-  }
-  return { type: 'text', text: String(raw) };
+  // What JSON leaves: an object.
+  return { type: 'record', fields: Object.entries(raw as Record<string, unknown>).map(([name, value]) => ({ name, value: valueOf(value, refKindOfProperty(name), refs) })) };
 }
 
 /** A value of the field as recorded (text: JSON for lists, objects, numbers and booleans). */
