@@ -55,6 +55,15 @@ describe('history (#17.14)', () => {
     expect(after.references).toEqual([{ kind: 'PERMISSION', id: permission.id, label: 'history.probe', exists: false }]);
   });
 
+  it('names the entities of entries written before names were recorded, as they are now', async () => {
+    const role = (await call('POST', '/Roles', { body: { key: 'history.legacy', label: 'Altrolle', permissionIds: [], applicationIds: [] } })).body;
+    await h.db.insertInto('history').values({ table_name: 'roles', entity: role.id, mode: 'UPDATE', field: 'applicationIds',
+      value: JSON.stringify([apps.hr, 'a1000000-0000-4000-8000-0000000000ff']), updated_by: null }).execute();
+    const legacy = (await call('GET', `/Roles/${role.id}/History`)).body.items.find((x: Body) => x.field === 'applicationIds' && x.oldValue === null && x.mode === 'UPDATE');
+    expect(legacy.references).toEqual([{ kind: 'APPLICATION', id: apps.hr, label: 'Personal-App', exists: true }]);
+    expect(legacy.updatedByName).toBeNull();
+  });
+
   it('an account access names its parent and attribute; a creation has no old value', async () => {
     const created = (await call('POST', '/AccountAccesses', { body: { key: 'history.branch', label: 'Filiale Verlauf', parentId: accountAccesses.dealerNord,
       parentDeterminationMethod: 'MANUAL', childDeterminationMethod: 'NONE', attributeId: attributes.dealerNumber } })).body;

@@ -6,7 +6,7 @@ import type { components } from '@portal/contract';
 import type { Ctx } from '../context.ts';
 import type { Database } from '../db/database.ts';
 import type { HistoryRefRow } from '../db/schema.ts';
-import { REF_TABLES } from '../history.ts';
+import { REF_TABLES, referencesIn } from '../history.ts';
 import type { RefKind } from '../history.ts';
 import { parseList } from '../http/list.ts';
 
@@ -29,6 +29,16 @@ async function currentLabels(db: Database, refs: readonly HistoryRefRow[]): Prom
   return labels;
 }
 
+/** A recorded value as written: JSON for lists and objects, else the text. */
+function parseValue(text: string): unknown {
+  if (!text.startsWith('[') && !text.startsWith('{')) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 export async function historyList(c: Ctx, db: Database, table: string, entity: string): Promise<S['HistoryList']> {
   const list = parseList(c, { sorts: ['updatedAt', 'field'] as const, defaultSort: 'updatedAt', defaultOrder: 'desc' });
   const base = db.selectFrom('history').where('table_name', '=', table).where('entity', '=', entity);
@@ -39,16 +49,26 @@ export async function historyList(c: Ctx, db: Database, table: string, entity: s
       .orderBy('history.id').limit(list.pageSize).offset(list.offset).execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  const refsOf = (refs: unknown): HistoryRefRow[] => (Array.isArray(refs) ? refs as HistoryRefRow[] : typeof refs === 'string' ? JSON.parse(refs) as HistoryRefRow[] : []);
-  const labels = await currentLabels(db, rows.flatMap((r) => refsOf(r.refs)));
+  const recorded = (refs: unknown): HistoryRefRow[] => (Array.isArray(refs) ? refs as HistoryRefRow[] : typeof refs === 'string' ? JSON.parse(refs) as HistoryRefRow[] : []);
+  // Entries written before 0004 recorded no names: the ids in their values, named as now (an
+  // entity deleted since stays an id).
+  const refsOf = (r: { field: string | null; value: string | null; old_value: string | null; refs: unknown }): HistoryRefRow[] => {
+    const refs = recorded(r.refs);
+    if (refs.length > 0 || r.field === null) return refs;
+    const found = new Map<string, RefKind>();
+    for (const text of [r.value, r.old_value]) if (text !== null) referencesIn(r.field, parseValue(text), found);
+    return [...found].map(([key, kind]) => ({ kind, id: key.slice(kind.length + 1), label: '' }));
+  };
+  const labels = await currentLabels(db, rows.flatMap(refsOf));
   return {
     items: rows.map((r) => ({
       id: r.id, tableName: r.table_name, entity: r.entity, mode: r.mode as S['HistoryEntry']['mode'], field: r.field,
       oldValue: r.old_value, value: r.value, updatedAt: new Date(r.updated_at).toISOString(), updatedBy: r.updated_by,
       updatedByName: r.author ?? r.updated_by_name,
-      references: refsOf(r.refs).map((ref) => {
+      references: refsOf(r).flatMap((ref) => {
         const now = labels.get(`${ref.kind}:${ref.id}`);
-        return { kind: ref.kind as S['HistoryRefKind'], id: ref.id, label: now ?? ref.label, exists: now !== undefined };
+        if (now === undefined && ref.label === '') return [];
+        return [{ kind: ref.kind as S['HistoryRefKind'], id: ref.id, label: now ?? ref.label, exists: now !== undefined }];
       }),
     })),
     total: Number(total.n),
