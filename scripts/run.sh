@@ -11,10 +11,12 @@ cmd=${1:-}
 case "$cmd" in
   start)
     ensure_node; ensure_pnpm; ensure_deps
+    # The scale-out shape needs PostgreSQL and HAProxy from Debian.
+    if [[ " ${*:2} " == *" --instances "* ]]; then ensure_postgres; ensure_haproxy; fi
     exec node scripts/stack.ts "${@:2}"
     ;;
   test)
-    ensure_node; ensure_pnpm; ensure_chromium; ensure_postgres; ensure_deps
+    ensure_node; ensure_pnpm; ensure_chromium; ensure_postgres; ensure_haproxy; ensure_deps
     rm -rf test-results */*/test-results e2e/test-results
     mkdir -p test-results
     steps=()

@@ -4,14 +4,25 @@
 //
 //   node scripts/stack.ts            the demo stack, data kept in .data/
 //   node scripts/stack.ts --fresh    start from an empty database (used by end-to-end tests)
+//   node scripts/stack.ts --instances 2
+//                                    the scale-out shape (issue #21): PostgreSQL from Debian, two
+//                                    API and two portal-server instances behind HAProxy on the
+//                                    usual ports (a throw-away database; scripts/cluster.ts)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { stackEnv, ports, urls } from './stack-config.ts';
+import { startCluster } from './cluster.ts';
 
 const root = join(import.meta.dirname, '..');
 const fresh = process.argv.includes('--fresh');
 const quiet = process.argv.includes('--quiet');
+const instancesAt = process.argv.indexOf('--instances');
+const instances = instancesAt < 0 ? 1 : Number(process.argv[instancesAt + 1]);
+if (!Number.isInteger(instances) || instances < 1 || instances > 8) {
+  console.error('--instances takes a number from 1 to 8');
+  process.exit(2);
+}
 const env = stackEnv(process.env);
 if (fresh) rmSync(env.STACK_DATA_DIR, { recursive: true, force: true });
 mkdirSync(env.STACK_DATA_DIR, { recursive: true });
@@ -29,10 +40,12 @@ function run(name: string, filter: string, script: string) {
 }
 
 let stopping = false;
+let stopCluster: (() => Promise<void>) | undefined;
 function stop(code = 0) {
   stopping = true;
   for (const c of children) c.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 1500).unref();
+  void stopCluster?.();
+  setTimeout(() => process.exit(code), stopCluster === undefined ? 1500 : 4000).unref();
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
@@ -51,10 +64,23 @@ async function waitFor(url: string, timeoutMs = 300_000) {
 const built = spawnSync('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@portal/portal', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
 if (built.status !== 0) process.exit(built.status ?? 1);
 
-run('api', '@portal/api', 'start');
-run('idp', '@portal/idp', 'start');
+if (instances > 1) {
+  const cluster = await startCluster({
+    instances, env,
+    log: (name, line) => { if (!quiet) console.log(`[${name}] ${line}`); },
+    onUnexpectedExit: (name, code) => { if (!stopping) { console.error(`[${name}] exited (${code}); stopping the stack`); stop(1); } },
+  }).catch((error: unknown) => {
+    console.error(String(error));
+    process.exit(1);
+  });
+  stopCluster = () => cluster.stop();
+  console.log(`  ${instances} API instances: ${cluster.apis.map((a) => a.url).join(', ')}; ${instances} portal servers: ${cluster.portals.map((p) => p.url).join(', ')}; HAProxy in front; PostgreSQL ${cluster.databaseUrl}`);
+} else {
+  run('api', '@portal/api', 'start');
+  run('idp', '@portal/idp', 'start');
+  run('portal', '@portal/portal-server', 'start');
+}
 run('shop', '@portal/dealer-shop', 'start');
-run('portal', '@portal/portal-server', 'start');
 
 const ready = await Promise.all([
   waitFor(`${urls.api}/health`),

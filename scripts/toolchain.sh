@@ -48,6 +48,16 @@ ensure_postgres() {
   fi
 }
 
+ensure_haproxy() {
+  if command -v haproxy >/dev/null 2>&1; then return; fi
+  if [ "$(id -u)" = 0 ]; then
+    say "Installing HAProxy from Debian (the scale-out test's load balancer)"
+    apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >&2
+  else
+    echo "HAProxy is not installed; the scale-out test will fail (apt-get install haproxy)." >&2
+  fi
+}
+
 ensure_deps() {
   say "Installing packages (pnpm install)"
   if ! (cd "$ROOT" && pnpm install --frozen-lockfile --reporter=append-only >&2); then

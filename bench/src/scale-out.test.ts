@@ -1,0 +1,224 @@
+// Scale-out under faults (issue #21): two API and two portal-server instances on one
+// PostgreSQL behind HAProxy (scripts/cluster.ts); 20 signed-in virtual users for 60 s load the
+// launcher, save their profile (each save with a unique marker) and, as administrators, grant
+// and change access (each a webhook event to a local receiver). At 20 s one API instance is
+// killed (SIGKILL) and started again 5 s later; at 40 s one portal server. Then: every
+// acknowledged write is in the database exactly once, every webhook delivery arrived (a
+// repeat only for one interrupted by the kill), nobody was signed out, reads recovered by the
+// client's retry (GET only), and only requests under way on a killed instance failed.
+// Loopback only; bounded in time (about 3 minutes with start-up).
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPage, MiniBrowser } from '@portal/adapters/testing';
+import type { Cluster } from '../../scripts/cluster.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const ports = { portal: 5480, api: 4480, idp: 4481, receiver: 4482 };
+const runMs = 60_000;
+const identities = JSON.parse(readFileSync(join(root, 'packages/contract/demo/identities.json'), 'utf8')) as {
+  password: string; accounts: { id: string; email: string; kind: string }[]; clients: { dealerShop: { clientId: string } };
+};
+const dealerShop = identities.clients.dealerShop.clientId;
+const dealerRoles = ['30000000-0000-4000-8000-000000000003', '30000000-0000-4000-8000-000000000002'];
+const extraUser = (n: number) => `70000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+let cluster: Cluster | undefined;
+let receiver: Server;
+const received = new Map<string, number>();
+const logs: string[] = [];
+
+interface Outcome { status: number | 'network' }
+interface Tally {
+  reads: number; readsRetried: number; readsFailed: number;
+  writesAcknowledged: number; writesFailed: number; unauthorized: number;
+  markers: string[];
+  /** Failures by status and second of the run, for the log. */
+  failures: string[];
+}
+
+async function signIn(email: string): Promise<string> {
+  const browser = new MiniBrowser();
+  const portal = `http://localhost:${ports.portal}`;
+  const form = await browser.go(`${portal}/auth/login?returnPath=%2F`, [portal]);
+  if (!isPage(form)) throw new Error(`no sign-in form: ${JSON.stringify(form)}`);
+  const back = await browser.submit(form, { email, password: identities.password, action: 'submit' }, [portal]);
+  if (isPage(back)) throw new Error(`the provider did not return: ${back.status} ${back.url}`);
+  const callback = await browser.request(back.stoppedAt);
+  const session = callback.headers.getSetCookie().find((c) => c.startsWith('__Host-hk-portal.session='));
+  if (session === undefined) throw new Error(`no session after the callback (${callback.status})`);
+  return session.split(';')[0] ?? '';
+}
+
+async function call(cookie: string, method: string, path: string, body?: unknown): Promise<Outcome & { json?: unknown }> {
+  try {
+    const response = await fetch(`http://localhost:${ports.portal}/api${path}`, {
+      method,
+      headers: { cookie, lang: 'de', accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(15_000),
+    });
+    const json: unknown = response.headers.get('content-type')?.includes('json') === true ? await response.json().catch(() => undefined) : await response.text();
+    return { status: response.status, json };
+  } catch {
+    return { status: 'network' };
+  }
+}
+
+/** A read as the portal's client makes it: retried on a network failure or 502/503, twice, with backoff. */
+async function read(cookie: string, path: string, tally: Tally): Promise<unknown> {
+  tally.reads += 1;
+  for (let attempt = 0; ; attempt += 1) {
+    const outcome = await call(cookie, 'GET', path);
+    if (outcome.status === 401) tally.unauthorized += 1;
+    if (typeof outcome.status === 'number' && outcome.status < 300) return outcome.json;
+    const retryable = outcome.status === 'network' || outcome.status === 502 || outcome.status === 503;
+    if (!retryable || attempt === 2) {
+      tally.readsFailed += 1;
+      tally.failures.push(`GET ${path.split('?')[0] ?? ''} ${outcome.status}`);
+      return undefined;
+    }
+    tally.readsRetried += 1;
+    await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
+  }
+}
+
+/** A write is never retried (it may have been done): acknowledged (2xx) or failed. */
+async function write(cookie: string, method: string, path: string, body: unknown, tally: Tally): Promise<boolean> {
+  const outcome = await call(cookie, method, path, body);
+  if (outcome.status === 401) tally.unauthorized += 1;
+  const ok = typeof outcome.status === 'number' && outcome.status < 300;
+  if (ok) tally.writesAcknowledged += 1;
+  else {
+    tally.writesFailed += 1;
+    tally.failures.push(`${method} ${path.replace(/[0-9a-f-]{36}/g, '…')} ${outcome.status} ${String(JSON.stringify(outcome.json)).slice(0, 120)}`);
+  }
+  return ok;
+}
+
+async function userLoop(vu: number, cookie: string, until: number, tally: Tally): Promise<void> {
+  const profile = await read(cookie, '/My/Profile', tally) as { firstName: string; lastName: string; language: string; address: unknown } | undefined;
+  for (let i = 0; Date.now() < until; i += 1) {
+    await read(cookie, '/My/Applications', tally);
+    if (i % 3 === 2 && profile !== undefined) {
+      const marker = `so-${vu}-${i}`;
+      if (await write(cookie, 'PUT', '/My/Profile', { firstName: profile.firstName, lastName: profile.lastName, language: profile.language, address: profile.address, companyName: marker }, tally)) {
+        tally.markers.push(marker);
+      }
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function adminLoop(vu: number, cookie: string, until: number, tally: Tally): Promise<void> {
+  for (let i = 0; Date.now() < until; i += 1) {
+    const user = extraUser(1 + ((vu * 7 + i) % 48));
+    await read(cookie, `/Admin/Applications/${dealerShop}/Users`, tally);
+    await write(cookie, 'PUT', `/Admin/Applications/${dealerShop}/Users/${user}`, { roleIds: [dealerRoles[i % 2]] }, tally);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    const id = String(req.headers['x-portal-delivery-id'] ?? '');
+    req.resume();
+    req.on('end', () => {
+      if (id !== '') received.set(id, (received.get(id) ?? 0) + 1);
+      res.statusCode = 204;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(ports.receiver, '127.0.0.1', resolve));
+  Object.assign(process.env, { PORTAL_PORT: String(ports.portal), API_PORT: String(ports.api), IDP_PORT: String(ports.idp), DEALER_SHOP_PORT: String(ports.receiver) });
+  const { stackEnv } = await import('../../scripts/stack-config.ts');
+  const { startCluster } = await import('../../scripts/cluster.ts');
+  const env = { ...stackEnv({ ...process.env, STACK_DATA_DIR: mkdtempSync(join(tmpdir(), 'scale-out-')) }), DEALER_SHOP_URL: `http://127.0.0.1:${ports.receiver}` };
+  cluster = await startCluster({ instances: 2, env, log: (name, line) => { logs.push(`[${name}] ${line}`); } });
+});
+
+afterAll(async () => {
+  await cluster?.stop();
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+});
+
+describe('two API and two portal-server instances behind HAProxy, one of each killed under load', () => {
+  it('loses no acknowledged write, delivers every webhook, signs nobody out', async () => {
+    if (cluster === undefined) throw new Error('no cluster');
+    const running = cluster;
+    const db = new pg.Client({ connectionString: running.databaseUrl });
+    await db.connect();
+    try {
+      const kinds = ['customer', 'partner', 'new-user', 'internal-employee'];
+      const accountOf = (kind: string) => identities.accounts.find((a) => a.kind === kind)?.email ?? '';
+      const vus = Array.from({ length: 20 }, (_, vu) => ({ vu, admin: vu >= 14, email: vu >= 14 ? accountOf('global-admin') : accountOf(kinds[vu % kinds.length] ?? 'customer') }));
+      const cookies = await Promise.all(vus.map((v) => signIn(v.email)));
+      const since = new Date();
+      const tallies = vus.map((): Tally => ({ reads: 0, readsRetried: 0, readsFailed: 0, writesAcknowledged: 0, writesFailed: 0, unauthorized: 0, markers: [], failures: [] }));
+      const start = Date.now();
+      const until = start + runMs;
+      const at = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, start + ms - Date.now())));
+      const faults = (async () => {
+        const [api] = running.apis;
+        const [portal] = running.portals;
+        if (api === undefined || portal === undefined) throw new Error('no instances');
+        await at(20_000);
+        api.kill('SIGKILL');
+        await at(25_000);
+        await api.start();
+        await at(40_000);
+        portal.kill('SIGKILL');
+        await at(45_000);
+        await portal.start();
+      })();
+      await Promise.all([faults, ...vus.map((v, i) => (v.admin ? adminLoop(v.vu, cookies[i] ?? '', until, tallies[i] as Tally) : userLoop(v.vu, cookies[i] ?? '', until, tallies[i] as Tally)))]);
+
+      const sum = (key: Exclude<keyof Tally, 'markers' | 'failures'>) => tallies.reduce((n, t) => n + t[key], 0);
+      const figures = { reads: sum('reads'), readsRetried: sum('readsRetried'), readsFailed: sum('readsFailed'), writesAcknowledged: sum('writesAcknowledged'), writesFailed: sum('writesFailed'), unauthorized: sum('unauthorized') };
+      console.log(`scale-out: ${JSON.stringify(figures)}`);
+      const failureKinds = new Map<string, number>();
+      for (const f of tallies.flatMap((t) => t.failures)) failureKinds.set(f, (failureKinds.get(f) ?? 0) + 1);
+      if (failureKinds.size > 0) console.log(`scale-out failures:\n${[...failureKinds].map(([f, n]) => `  ${n} × ${f}`).join('\n')}`);
+
+      // Nobody was signed out; every read recovered; only writes under way on a killed instance failed.
+      expect(figures.unauthorized).toBe(0);
+      expect(figures.readsFailed).toBe(0);
+      expect(figures.writesAcknowledged).toBeGreaterThan(100);
+      expect(figures.writesFailed).toBeLessThanOrEqual(2 * vus.length);
+
+      // Every acknowledged profile save is in the history exactly once.
+      const markers = tallies.flatMap((t) => t.markers);
+      const rows = await db.query<{ value: string }>(`SELECT value FROM history WHERE table_name = 'users' AND field = 'companyName' AND updated_at >= $1`, [since]);
+      const seen = new Map<string, number>();
+      for (const { value } of rows.rows) {
+        const marker = /so-\d+-\d+/.exec(value)?.[0];
+        if (marker !== undefined) seen.set(marker, (seen.get(marker) ?? 0) + 1);
+      }
+      expect(markers.filter((m) => seen.get(m) !== 1)).toEqual([]);
+
+      // Every delivery of the run arrives; a repeat only for a send the kill interrupted.
+      const deadline = Date.now() + 90_000;
+      let pending = 1;
+      while (pending > 0 && Date.now() < deadline) {
+        pending = Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'PENDING'`)).rows[0]?.n ?? 0);
+        if (pending > 0) await new Promise((r) => setTimeout(r, 500));
+      }
+      expect(pending).toBe(0);
+      const deliveries = (await db.query<{ id: string; status: string }>(`SELECT id, status FROM webhook_deliveries WHERE created_at >= $1`, [since])).rows;
+      expect(deliveries.length).toBeGreaterThan(50);
+      expect(deliveries.filter((d) => d.status !== 'SUCCEEDED')).toEqual([]);
+      expect(deliveries.filter((d) => !received.has(d.id))).toEqual([]);
+      const repeated = [...received.values()].filter((n) => n > 1).length;
+      console.log(`scale-out: ${deliveries.length} deliveries, ${repeated} received more than once`);
+      expect(repeated).toBeLessThanOrEqual(1);
+    } catch (error) {
+      console.log(logs.slice(-40).join('\n'));
+      throw error;
+    } finally {
+      await db.end();
+    }
+  });
+});
