@@ -1,7 +1,8 @@
 // Scale-out under faults (issue #21): two API and two portal-server instances on one
 // PostgreSQL behind HAProxy (scripts/cluster.ts); 20 signed-in virtual users for 60 s load the
-// launcher, save their profile (each save with a unique marker) and, as administrators, grant
-// and change access (each a webhook event to a local receiver). At 20 s one API instance is
+// launcher, save their profile, ask for access and decide requests (each write with a unique
+// marker; two deciders race for each request) and, as administrators, grant and change access
+// (each a webhook event to a local receiver). At 20 s one API instance is
 // killed (SIGKILL) and started again 5 s later; at 40 s one portal server. Then: every
 // acknowledged write is in the database exactly once, every webhook delivery arrived (a
 // repeat only for one interrupted by the kill), nobody was signed out, reads recovered by the
@@ -23,6 +24,7 @@ const identities = JSON.parse(readFileSync(join(root, 'packages/contract/demo/id
   password: string; accounts: { id: string; email: string; kind: string }[]; clients: { dealerShop: { clientId: string } };
 };
 const dealerShop = identities.clients.dealerShop.clientId;
+const marketing = 'a1000000-0000-4000-8000-000000000004';
 const dealerRoles = ['30000000-0000-4000-8000-000000000003', '30000000-0000-4000-8000-000000000002'];
 const extraUser = (n: number) => `70000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -113,6 +115,45 @@ async function userLoop(vu: number, cookie: string, until: number, tally: Tally)
   }
 }
 
+/** Asks for access to the marketing downloads, again once the last request was decided (409 while one is open). */
+async function requesterLoop(vu: number, cookie: string, until: number, tally: Tally): Promise<void> {
+  for (let i = 0; Date.now() < until; i += 1) {
+    await read(cookie, '/My/Applications', tally);
+    const marker = `rq-${vu}-${i}`;
+    const outcome = await call(cookie, 'POST', `/My/Applications/${marketing}/AccessRequest`, { comment: marker });
+    if (outcome.status === 401) tally.unauthorized += 1;
+    if (outcome.status === 201) {
+      tally.writesAcknowledged += 1;
+      tally.markers.push(marker);
+    } else if (outcome.status !== 409) {
+      tally.writesFailed += 1;
+      tally.failures.push(`POST AccessRequest ${outcome.status}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Denies the open requests for the marketing downloads, each with a reason that names the decision. */
+async function deciderLoop(vu: number, cookie: string, until: number, tally: Tally): Promise<void> {
+  for (let i = 0; Date.now() < until; i += 1) {
+    const open = await read(cookie, `/Admin/Applications/${marketing}/AccessRequests?status=OPEN`, tally) as { items?: { id: string }[] } | undefined;
+    for (const [j, request] of (open?.items ?? []).slice(0, 5).entries()) {
+      const marker = `dn-${vu}-${i}-${j}`;
+      // Both deciders go for the same requests: one decision wins, the other is told 409.
+      const outcome = await call(cookie, 'PUT', `/Admin/Applications/AccessRequests/${request.id}`, { decision: 'DENY', reason: marker });
+      if (outcome.status === 401) tally.unauthorized += 1;
+      if (typeof outcome.status === 'number' && outcome.status < 300) {
+        tally.writesAcknowledged += 1;
+        tally.markers.push(marker);
+      } else if (outcome.status !== 409) {
+        tally.writesFailed += 1;
+        tally.failures.push(`PUT decision ${outcome.status}`);
+      }
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 async function adminLoop(vu: number, cookie: string, until: number, tally: Tally): Promise<void> {
   for (let i = 0; Date.now() < until; i += 1) {
     const user = extraUser(1 + ((vu * 7 + i) % 48));
@@ -154,7 +195,13 @@ describe('two API and two portal-server instances behind HAProxy, one of each ki
     try {
       const kinds = ['customer', 'partner', 'new-user', 'internal-employee'];
       const accountOf = (kind: string) => identities.accounts.find((a) => a.kind === kind)?.email ?? '';
-      const vus = Array.from({ length: 20 }, (_, vu) => ({ vu, admin: vu >= 14, email: vu >= 14 ? accountOf('global-admin') : accountOf(kinds[vu % kinds.length] ?? 'customer') }));
+      // 10 users (launcher and profile), 4 requesters (each its own account), 2 deciders, 4 administrators granting access.
+      const requesters = ['customer', 'partner', 'new-user', 'internal-employee'];
+      const vus = Array.from({ length: 20 }, (_, vu) => {
+        const role = vu < 10 ? 'user' : vu < 14 ? 'requester' : vu < 16 ? 'decider' : 'admin';
+        const kind = role === 'user' ? kinds[vu % kinds.length] : role === 'requester' ? requesters[vu - 10] : 'global-admin';
+        return { vu, role, email: accountOf(kind ?? 'customer') };
+      });
       const cookies = await Promise.all(vus.map((v) => signIn(v.email)));
       const since = new Date();
       const tallies = vus.map((): Tally => ({ reads: 0, readsRetried: 0, readsFailed: 0, writesAcknowledged: 0, writesFailed: 0, unauthorized: 0, markers: [], failures: [] }));
@@ -174,7 +221,8 @@ describe('two API and two portal-server instances behind HAProxy, one of each ki
         await at(45_000);
         await portal.start();
       })();
-      await Promise.all([faults, ...vus.map((v, i) => (v.admin ? adminLoop(v.vu, cookies[i] ?? '', until, tallies[i] as Tally) : userLoop(v.vu, cookies[i] ?? '', until, tallies[i] as Tally)))]);
+      const loops = { user: userLoop, requester: requesterLoop, decider: deciderLoop, admin: adminLoop } as const;
+      await Promise.all([faults, ...vus.map((v, i) => loops[v.role as keyof typeof loops](v.vu, cookies[i] ?? '', until, tallies[i] as Tally))]);
 
       const sum = (key: Exclude<keyof Tally, 'markers' | 'failures'>) => tallies.reduce((n, t) => n + t[key], 0);
       const figures = { reads: sum('reads'), readsRetried: sum('readsRetried'), readsFailed: sum('readsFailed'), writesAcknowledged: sum('writesAcknowledged'), writesFailed: sum('writesFailed'), unauthorized: sum('unauthorized') };
@@ -197,7 +245,14 @@ describe('two API and two portal-server instances behind HAProxy, one of each ki
         const marker = /so-\d+-\d+/.exec(value)?.[0];
         if (marker !== undefined) seen.set(marker, (seen.get(marker) ?? 0) + 1);
       }
-      expect(markers.filter((m) => seen.get(m) !== 1)).toEqual([]);
+      expect(markers.filter((m) => m.startsWith('so-') && seen.get(m) !== 1)).toEqual([]);
+      // Every acknowledged request and decision is there exactly once.
+      const requests = await db.query<{ comment: string | null; reason: string | null; status: string }>(`SELECT comment, reason, status FROM access_requests WHERE application_id = $1 AND requested_at >= $2`, [marketing, since]);
+      const count = (values: (string | null)[], marker: string) => values.filter((v) => v === marker).length;
+      expect(markers.filter((m) => m.startsWith('rq-') && count(requests.rows.map((r) => r.comment), m) !== 1)).toEqual([]);
+      const denials = (await db.query<{ reason: string | null }>(`SELECT reason FROM access_requests WHERE status = 'DENIED' AND decided_at >= $1`, [since])).rows.map((r) => r.reason);
+      expect(markers.filter((m) => m.startsWith('dn-') && count(denials, m) !== 1)).toEqual([]);
+      console.log(`scale-out: ${markers.filter((m) => m.startsWith('rq-')).length} requests, ${markers.filter((m) => m.startsWith('dn-')).length} decisions, ${markers.filter((m) => m.startsWith('so-')).length} profile saves acknowledged`);
 
       // Every delivery of the run arrives; a repeat only for a send the kill interrupted.
       const deadline = Date.now() + 90_000;
