@@ -14,15 +14,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPage, MiniBrowser } from '@portal/adapters/testing';
 import type { Cluster } from '../../scripts/cluster.ts';
+import { callApi, signInThrough, type Outcome } from './cluster-client.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const ports = { portal: 5480, api: 4480, idp: 4481, receiver: 4482 };
 const runMs = 60_000;
 const identities = JSON.parse(readFileSync(join(root, 'packages/contract/demo/identities.json'), 'utf8')) as {
-  password: string; accounts: { id: string; email: string; kind: string }[]; clients: { dealerShop: { clientId: string } };
+  accounts: { id: string; email: string; kind: string }[]; clients: { dealerShop: { clientId: string } };
 };
+const portal = `http://localhost:${ports.portal}`;
+const call = (cookie: string, method: string, path: string, body?: unknown): Promise<Outcome> => callApi(portal, cookie, method, path, body);
 const dealerShop = identities.clients.dealerShop.clientId;
 const marketing = 'a1000000-0000-4000-8000-000000000004';
 const dealerRoles = ['30000000-0000-4000-8000-000000000003', '30000000-0000-4000-8000-000000000002'];
@@ -33,41 +35,12 @@ let receiver: Server;
 const received = new Map<string, number>();
 const logs: string[] = [];
 
-interface Outcome { status: number | 'network' }
 interface Tally {
   reads: number; readsRetried: number; readsFailed: number;
   writesAcknowledged: number; writesFailed: number; unauthorized: number;
   markers: string[];
   /** Failures by status and second of the run, for the log. */
   failures: string[];
-}
-
-async function signIn(email: string): Promise<string> {
-  const browser = new MiniBrowser();
-  const portal = `http://localhost:${ports.portal}`;
-  const form = await browser.go(`${portal}/auth/login?returnPath=%2F`, [portal]);
-  if (!isPage(form)) throw new Error(`no sign-in form: ${JSON.stringify(form)}`);
-  const back = await browser.submit(form, { email, password: identities.password, action: 'submit' }, [portal]);
-  if (isPage(back)) throw new Error(`the provider did not return: ${back.status} ${back.url}`);
-  const callback = await browser.request(back.stoppedAt);
-  const session = callback.headers.getSetCookie().find((c) => c.startsWith('__Host-hk-portal.session='));
-  if (session === undefined) throw new Error(`no session after the callback (${callback.status})`);
-  return session.split(';')[0] ?? '';
-}
-
-async function call(cookie: string, method: string, path: string, body?: unknown): Promise<Outcome & { json?: unknown }> {
-  try {
-    const response = await fetch(`http://localhost:${ports.portal}/api${path}`, {
-      method,
-      headers: { cookie, lang: 'de', accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(15_000),
-    });
-    const json: unknown = response.headers.get('content-type')?.includes('json') === true ? await response.json().catch(() => undefined) : await response.text();
-    return { status: response.status, json };
-  } catch {
-    return { status: 'network' };
-  }
 }
 
 /** A read as the portal's client makes it: retried on a network failure or 502/503, twice, with backoff. */
@@ -202,7 +175,7 @@ describe('two API and two portal-server instances behind HAProxy, one of each ki
         const kind = role === 'user' ? kinds[vu % kinds.length] : role === 'requester' ? requesters[vu - 10] : 'global-admin';
         return { vu, role, email: accountOf(kind ?? 'customer') };
       });
-      const cookies = await Promise.all(vus.map((v) => signIn(v.email)));
+      const cookies = await Promise.all(vus.map((v) => signInThrough(portal, v.email)));
       const since = new Date();
       const tallies = vus.map((): Tally => ({ reads: 0, readsRetried: 0, readsFailed: 0, writesAcknowledged: 0, writesFailed: 0, unauthorized: 0, markers: [], failures: [] }));
       const start = Date.now();
