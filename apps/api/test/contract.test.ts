@@ -143,6 +143,12 @@ describe('system and my calls', () => {
     const updated = await call('PUT', '/My/Profile', { as: 'customer', body: { firstName: 'Christa', lastName: 'Kunde', companyName: 'Privat', address: { city: 'Köln' }, language: 'fr' } });
     expect(updated.body).toMatchObject({ fullName: 'Christa Kunde', language: 'fr', address: { city: 'Köln' }, canChangeEmail: true });
   });
+
+  it('exports my data', async () => {
+    const r = await call('GET', '/My/Export', { as: 'customer' });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ profile: { id: users.customer } });
+  });
 });
 
 describe('per-application administration', () => {

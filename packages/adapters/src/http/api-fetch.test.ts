@@ -440,4 +440,19 @@ describe('PortalApi mapping', () => {
     expect(JSON.parse(seen[2]?.body ?? '')).toEqual({ applicationId: 'kp', attributes: [{ key: 'k', value: 'v' }] });
     expect(JSON.parse(seen[4]?.body ?? '')).toEqual({ firstName: 'A', lastName: 'B', language: 'de', companyName: 'HK', address: null });
   });
+
+  it('hands my data over as the file the server named, and its §8 error otherwise', async () => {
+    const body = JSON.stringify({ exportedAt: '2026-11-25T10:00:00.000Z' });
+    const { fetch } = fakeFetch([
+      new Response(body, { status: 200, headers: { 'content-type': 'application/json', 'content-disposition': 'attachment; filename="hk-portal-meine-daten-2026-11-25.json"' } }),
+      new Response(body, { status: 200, headers: { 'content-type': 'application/json', 'content-disposition': 'attachment; filename="../../etc/passwd"' } }),
+      json(404, { error: { code: '404', message: 'Nicht gefunden.', errors: [] } }),
+    ]);
+    const api = createPortalApi(createApiClient(options(fetch).opts));
+    const first = await api.exportMyData();
+    expect(first.fileName).toBe('hk-portal-meine-daten-2026-11-25.json');
+    expect(await first.file.text()).toBe(body);
+    expect((await api.exportMyData()).fileName).toBe('hk-portal-meine-daten.json');
+    await expect(api.exportMyData()).rejects.toMatchObject({ status: 404, body: { error: { message: 'Nicht gefunden.' } } });
+  });
 });

@@ -96,6 +96,8 @@ export interface UserPortalApi extends PortalApi {
   getProfile(): Promise<Profile>;
   /** `PUT /My/Profile`. */
   updateProfile(input: ProfileInput): Promise<Profile>;
+  /** `GET /My/Export`: everything the portal holds about the user, as the JSON file to save (GDPR Art. 15, 20). */
+  exportMyData(): Promise<{ readonly file: Blob; readonly fileName: string }>;
   /** `GET /CustomFlow/{idOrKey}`. */
   getCustomFlow(idOrKey: string): Promise<CustomFlowPage>;
   /** `POST /CustomFlow/{idOrKey}`. */
@@ -283,6 +285,13 @@ export function createPortalApi(client: ApiClient): UserPortalApi {
         ...(input.address === undefined ? {} : { address: input.address === null ? null : { ...input.address } }),
       };
       return toProfile(await unwrap(client.PUT('/My/Profile', { body })));
+    },
+
+    async exportMyData() {
+      const result = await client.GET('/My/Export', { parseAs: 'blob' });
+      const file = await unwrap(Promise.resolve(result));
+      const fileName = /filename="([\w.-]+)"/.exec(result.response.headers.get('content-disposition') ?? '')?.[1] ?? 'hk-portal-meine-daten.json';
+      return { file, fileName };
     },
 
     async getCustomFlow(idOrKey) {

@@ -130,6 +130,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/My/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything the portal holds about the signed-in user, as one JSON document (GDPR Art. 15 and 20)
+         * @description The profile, the attribute values with the applications that use them, each
+         *     application's access with its roles and account accesses, the access requests with
+         *     their decisions, and the history: every entry about the user (their account, their
+         *     access, their requests) and the newest 5,000 entries they made. Answered as a download
+         *     (`Content-Disposition: attachment`); never cached.
+         */
+        get: operations["exportMyData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/AuthCheck": {
         parameters: {
             query?: never;
@@ -1341,6 +1365,51 @@ export interface components {
             canChangePassword: boolean;
             createdAt: components["schemas"]["DateTime"];
         };
+        MyDataExport: {
+            exportedAt: components["schemas"]["DateTime"];
+            profile: components["schemas"]["Profile"];
+            attributes: {
+                key: string;
+                label: string;
+                value: string;
+                /** @description Labels of the applications that use the attribute */
+                applications: string[];
+            }[];
+            applications: {
+                id: string;
+                label: string;
+                accessSince: components["schemas"]["DateTime"];
+                /** @description Role labels */
+                roles: string[];
+                /** @description Account access labels */
+                accountAccesses: string[];
+            }[];
+            accessRequests: {
+                id: components["schemas"]["Uuid"];
+                /** @description The application's label */
+                application: string;
+                status: string;
+                requestedAt: components["schemas"]["DateTime"];
+                comment: string | null;
+                decidedAt: components["schemas"]["DateTime"] | null;
+                reason: string | null;
+            }[];
+            /** @description Entries about the user and the newest 5,000 entries made by the user, newest first */
+            history: {
+                at: components["schemas"]["DateTime"];
+                /** @description The entry is about the user (their account, access or requests) */
+                about: boolean;
+                madeByYou: boolean;
+                table: string;
+                entity: string;
+                mode: string;
+                field: string | null;
+                oldValue: string | null;
+                value: string | null;
+            }[];
+            /** @description More than 5,000 entries were made by the user; the newest are included */
+            historyMadeTruncated: boolean;
+        };
         ProfileInput: {
             firstName: string;
             lastName: string;
@@ -1952,6 +2021,38 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportMyData: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's data */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyDataExport"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             503: components["responses"]["Unavailable"];

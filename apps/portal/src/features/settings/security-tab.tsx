@@ -8,9 +8,10 @@ import { useSession } from '../../app/session.ts';
 import { useLoad } from '../../app/use-load.ts';
 import { links } from '../../routes.ts';
 import { startPolicyChange } from '../auth/policy-change.ts';
+import { MyDataCard } from './my-data-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 
-/** E-mail and password change at the provider's policies (unavailable for internal accounts); the signed-in devices. */
+/** E-mail and password change at the provider's policies (unavailable for internal accounts); the signed-in devices; the user's data as a file. */
 export function SecurityTab() {
   const { t } = useTranslation('settings');
   const services = useServices();
@@ -44,6 +45,7 @@ export function SecurityTab() {
         <div><Button variant="secondary" disabled={!passwordAllowed} busy={leaving === 'password'} onClick={() => start('password')}>{t('security.password.button')}</Button></div>
       </div>
       <SessionsCard />
+      <MyDataCard />
     </section>
   );
 }
