@@ -66,7 +66,8 @@ test.describe.serial('the change history reads as a change', () => {
     await page.getByRole('button', { name: 'Löschen', exact: true }).click();
     const dialog = page.getByRole('alertdialog', { name: '„Planer“ löschen?' });
     await expect(dialog).toContainText('„Planer“ wird verwendet und beim Löschen überall entfernt:');
-    await expect(dialog.getByRole('listitem').filter({ hasText: 'Anwendungen (1)' })).toContainText('Küchenplaner');
+    // Earlier specs may have linked the role to an application of their own: at least the planner.
+    await expect(dialog.getByRole('listitem').filter({ hasText: /^Anwendungen \(\d+\)/ })).toContainText('Küchenplaner');
     await expect(dialog.getByRole('listitem').filter({ hasText: /^Benutzer \(\d+\)/ })).toBeVisible();
     await expect(dialog.getByRole('link', { name: 'Küchenplaner' })).toBeVisible();
     await assertAccessible(page);
