@@ -61,17 +61,20 @@ async function read(cookie: string, path: string, tally: Tally): Promise<unknown
   }
 }
 
-/** A write is never retried (it may have been done): acknowledged (2xx) or failed. */
-async function write(cookie: string, method: string, path: string, body: unknown, tally: Tally): Promise<boolean> {
+/**
+ * A write is never retried (it may have been done): acknowledged (2xx, its marker kept),
+ * refused as expected (`expected`, e.g. 409 for a request already open), or failed.
+ */
+async function write(cookie: string, method: string, path: string, body: unknown, tally: Tally, marker?: string, expected: readonly number[] = []): Promise<void> {
   const outcome = await call(cookie, method, path, body);
   if (outcome.status === 401) tally.unauthorized += 1;
-  const ok = typeof outcome.status === 'number' && outcome.status < 300;
-  if (ok) tally.writesAcknowledged += 1;
-  else {
+  if (typeof outcome.status === 'number' && outcome.status < 300) {
+    tally.writesAcknowledged += 1;
+    if (marker !== undefined) tally.markers.push(marker);
+  } else if (typeof outcome.status !== 'number' || !expected.includes(outcome.status)) {
     tally.writesFailed += 1;
     tally.failures.push(`${method} ${path.replace(/[0-9a-f-]{36}/g, '…')} ${outcome.status} ${String(JSON.stringify(outcome.json)).slice(0, 120)}`);
   }
-  return ok;
 }
 
 async function userLoop(vu: number, cookie: string, until: number, tally: Tally): Promise<void> {
@@ -80,9 +83,7 @@ async function userLoop(vu: number, cookie: string, until: number, tally: Tally)
     await read(cookie, '/My/Applications', tally);
     if (i % 3 === 2 && profile !== undefined) {
       const marker = `so-${vu}-${i}`;
-      if (await write(cookie, 'PUT', '/My/Profile', { firstName: profile.firstName, lastName: profile.lastName, language: profile.language, address: profile.address, companyName: marker }, tally)) {
-        tally.markers.push(marker);
-      }
+      await write(cookie, 'PUT', '/My/Profile', { firstName: profile.firstName, lastName: profile.lastName, language: profile.language, address: profile.address, companyName: marker }, tally, marker);
     }
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -93,15 +94,7 @@ async function requesterLoop(vu: number, cookie: string, until: number, tally: T
   for (let i = 0; Date.now() < until; i += 1) {
     await read(cookie, '/My/Applications', tally);
     const marker = `rq-${vu}-${i}`;
-    const outcome = await call(cookie, 'POST', `/My/Applications/${marketing}/AccessRequest`, { comment: marker });
-    if (outcome.status === 401) tally.unauthorized += 1;
-    if (outcome.status === 201) {
-      tally.writesAcknowledged += 1;
-      tally.markers.push(marker);
-    } else if (outcome.status !== 409) {
-      tally.writesFailed += 1;
-      tally.failures.push(`POST AccessRequest ${outcome.status}`);
-    }
+    await write(cookie, 'POST', `/My/Applications/${marketing}/AccessRequest`, { comment: marker }, tally, marker, [409]);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -113,15 +106,7 @@ async function deciderLoop(vu: number, cookie: string, until: number, tally: Tal
     for (const [j, request] of (open?.items ?? []).slice(0, 5).entries()) {
       const marker = `dn-${vu}-${i}-${j}`;
       // Both deciders go for the same requests: one decision wins, the other is told 409.
-      const outcome = await call(cookie, 'PUT', `/Admin/Applications/AccessRequests/${request.id}`, { decision: 'DENY', reason: marker });
-      if (outcome.status === 401) tally.unauthorized += 1;
-      if (typeof outcome.status === 'number' && outcome.status < 300) {
-        tally.writesAcknowledged += 1;
-        tally.markers.push(marker);
-      } else if (outcome.status !== 409) {
-        tally.writesFailed += 1;
-        tally.failures.push(`PUT decision ${outcome.status}`);
-      }
+      await write(cookie, 'PUT', `/Admin/Applications/AccessRequests/${request.id}`, { decision: 'DENY', reason: marker }, tally, marker, [409]);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
