@@ -203,7 +203,19 @@ describe('per-application administration', () => {
   it('shows webhook deliveries of grants', async () => {
     await call('PUT', `/Admin/Applications/${apps.dealerOrdering}/Users/${users.newUser}`, { body: { roleIds: [roles.dealerViewer] } });
     const r = await call('GET', `/Admin/Applications/${apps.dealerOrdering}/WebhookDeliveries`);
-    expect(r.body.items[0]).toMatchObject({ event: 'GRANT', userId: users.newUser, status: 'PENDING', attempts: 0 });
+    expect(r.body.items[0]).toMatchObject({ event: 'GRANT', userId: users.newUser, status: 'PENDING', attempts: 0, replayOf: null });
+  });
+
+  it('tests, replays and signs webhook deliveries', async () => {
+    const hook = `/Admin/Applications/${apps.dealerOrdering}`;
+    const test = await call('POST', `${hook}/WebhookDeliveries/Test`);
+    expect(test.status).toBe(202);
+    const replay = await call('POST', `${hook}/WebhookDeliveries/${String(test.body.id)}/Replay`);
+    expect(replay.body.replayOf).toBe(test.body.id);
+    const created = await call('POST', `${hook}/WebhookSigningSecrets`);
+    expect(created.status).toBe(201);
+    expect((await call('GET', `${hook}/WebhookSigningSecrets`)).body.secrets).toHaveLength(1);
+    expect((await call('DELETE', `${hook}/WebhookSigningSecrets/${String(created.body.id)}`)).status).toBe(204);
   });
 });
 

@@ -74,6 +74,14 @@ export interface WebhooksTable {
   on_update: boolean;
   headers: Json<WebhookHeaderRow[]>;
   key_vault_reference: string | null;
+  /** The active signing secrets, oldest first, at most two (migration 0006). */
+  signing_secrets: ColumnType<SigningSecretRow[], string | undefined, string>;
+}
+
+export interface SigningSecretRow {
+  id: string;
+  secret: string;
+  createdAt: string;
 }
 
 export interface AttributesTable {
@@ -228,6 +236,8 @@ export interface WebhookDeliveriesTable {
   /** The API instance that holds the delivery (migration 0005), until `claimed_until`. */
   claimed_by: string | null;
   claimed_until: Timestamp | null;
+  /** The delivery this one sends again (migration 0006). */
+  replay_of: string | null;
 }
 
 export interface ListVersionsTable {

@@ -236,6 +236,15 @@ export const messages = {
     nl: 'U hebt al toegang tot deze applicatie.',
     pl: 'Masz już dostęp do tej aplikacji.',
   },
+  secretLimit: {
+    de: 'Es sind bereits zwei Signaturschlüssel aktiv. Löschen Sie zuerst den älteren.',
+    en: 'Two signing secrets are already active. Delete the older one first.',
+    fr: 'Deux clés de signature sont déjà actives. Supprimez d’abord la plus ancienne.',
+    es: 'Ya hay dos claves de firma activas. Elimine primero la más antigua.',
+    it: 'Sono già attive due chiavi di firma. Elimina prima quella più vecchia.',
+    nl: 'Er zijn al twee ondertekeningssleutels actief. Verwijder eerst de oudste.',
+    pl: 'Aktywne są już dwa klucze podpisu. Najpierw usuń starszy.',
+  },
   alreadyDecided: {
     de: 'Über diesen Antrag wurde bereits entschieden.',
     en: 'This request has already been decided.',

@@ -2,12 +2,16 @@
 // pickers and webhook deliveries. Authorisation is decided here, on the server.
 import { Hono } from 'hono';
 import { sql } from 'kysely';
+import type { Transaction } from 'kysely';
+import type { DB } from '../db/schema.ts';
 import type { components } from '@portal/contract';
 import type { Principal } from '../auth.ts';
 import { administers, managesAccessRequests } from '../context.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { readJson } from '../http/body.ts';
+import { randomBytes } from 'node:crypto';
 import { ApiError, conflict, forbidden, notFound } from '../http/errors.ts';
+import { newId } from '../context.ts';
 import { after, anchorsOf, ANCHOR_EVERY, cached, cachedWith, FEW_MATCHES, orderBy, pageOf, startOf } from '../http/list-cache.ts';
 import type { KeyPart } from '../http/list-cache.ts';
 import { parseList } from '../http/list.ts';
@@ -22,6 +26,16 @@ import { accountAccessSelection, roleSelection } from '../services/selections.ts
 type S = components['schemas'];
 const iso = (d: Date | string) => new Date(d).toISOString();
 const isoOrNull = (d: Date | string | null) => (d ? iso(d) : null);
+
+type DeliveryRow = {
+  id: string; event: string; user_id: string; status: string; attempts: number; response_status: number | null; error: string | null;
+  created_at: Date | string; last_attempt_at: Date | string | null; next_attempt_at: Date | string | null; replay_of: string | null;
+};
+const deliveryOf = (r: DeliveryRow): S['WebhookDelivery'] => ({
+  id: r.id, event: r.event as S['WebhookDelivery']['event'], userId: r.user_id, status: r.status as S['WebhookDelivery']['status'],
+  attempts: r.attempts, responseStatus: r.response_status, error: r.error, createdAt: iso(r.created_at),
+  lastAttemptAt: isoOrNull(r.last_attempt_at), nextAttemptAt: isoOrNull(r.next_attempt_at), replayOf: r.replay_of,
+});
 
 export function adminRoutes(deps: Deps): Hono<AppEnv> {
   const { db } = deps;
@@ -343,12 +357,85 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       base.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(list.pageSize).offset(list.offset).execute(),
       base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return c.json({
-      items: rows.map((r) => ({ id: r.id, event: r.event as 'GRANT' | 'REMOVE' | 'UPDATE', userId: r.user_id, status: r.status as 'PENDING' | 'SUCCEEDED' | 'FAILED',
-        attempts: r.attempts, responseStatus: r.response_status, error: r.error, createdAt: iso(r.created_at),
-        lastAttemptAt: isoOrNull(r.last_attempt_at), nextAttemptAt: isoOrNull(r.next_attempt_at) })),
-      total: Number(total.n),
-    } satisfies S['WebhookDeliveryList']);
+    return c.json({ items: rows.map(deliveryOf), total: Number(total.n) } satisfies S['WebhookDeliveryList']);
+  });
+
+  // ---------------------------------------------------------------- webhook: test, replay, signing (#20.2)
+  async function webhookOf(applicationId: string) {
+    const hook = await db.selectFrom('webhooks').select(['application_id', 'signing_secrets']).where('application_id', '=', applicationId).executeTakeFirst();
+    if (!hook) throw notFound();
+    return hook;
+  }
+  async function queued(trx: Transaction<DB>, applicationId: string, event: string, userId: string, payload: (id: string) => unknown, replayOf: string | null) {
+    const id = newId();
+    const row = await trx.insertInto('webhook_deliveries').values({
+      id, application_id: applicationId, event, user_id: userId, payload: JSON.stringify(payload(id)), status: 'PENDING', next_attempt_at: new Date(), replay_of: replayOf,
+    }).returningAll().executeTakeFirstOrThrow();
+    return row;
+  }
+
+  app.post('/Admin/Applications/:id/WebhookDeliveries/Test', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    const a = await adminOf(me, c.req.param('id'));
+    await webhookOf(a.id);
+    const row = await db.transaction().execute((trx) =>
+      queued(trx, a.id, 'TEST', me.userId, (id) => ({ id, event: 'TEST', applicationId: a.id, userId: me.userId, occurredAt: new Date().toISOString() }), null));
+    deps.onWebhookQueued();
+    return c.json(deliveryOf(row) satisfies S['WebhookDelivery'], 202);
+  });
+
+  app.post('/Admin/Applications/:id/WebhookDeliveries/:deliveryId/Replay', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    const a = await adminOf(me, c.req.param('id'));
+    await webhookOf(a.id);
+    const original = await db.selectFrom('webhook_deliveries').selectAll()
+      .where('id', '=', c.req.param('deliveryId')).where('application_id', '=', a.id).executeTakeFirst();
+    if (!original) throw notFound();
+    const row = await db.transaction().execute(async (trx) => {
+      const replay = await queued(trx, a.id, original.event, original.user_id, () => original.payload, original.id);
+      await recordHistory(trx, { table: 'applications', entity: a.id, mode: 'UPDATE', by: me.userId, before: {}, after: { 'webhook.replayed': original.id } });
+      return replay;
+    });
+    deps.onWebhookQueued();
+    return c.json(deliveryOf(row) satisfies S['WebhookDelivery'], 202);
+  });
+
+  const secretView = (s: { id: string; createdAt: string; secret: string }) => ({ id: s.id, createdAt: s.createdAt, hint: s.secret.slice(-4) });
+
+  app.get('/Admin/Applications/:id/WebhookSigningSecrets', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    const a = await adminOf(me, c.req.param('id'));
+    const hook = await webhookOf(a.id);
+    return c.json({ secrets: hook.signing_secrets.map(secretView) } satisfies S['WebhookSigningSecretList']);
+  });
+
+  app.post('/Admin/Applications/:id/WebhookSigningSecrets', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    const a = await adminOf(me, c.req.param('id'));
+    const created = await db.transaction().execute(async (trx) => {
+      const hook = await trx.selectFrom('webhooks').select('signing_secrets').where('application_id', '=', a.id).forUpdate().executeTakeFirst();
+      if (!hook) throw notFound();
+      if (hook.signing_secrets.length >= 2) throw conflict('secretLimit', 'webhook.secretLimit');
+      const secret = { id: newId(), secret: `whsec_${randomBytes(32).toString('base64url')}`, createdAt: new Date().toISOString() };
+      await trx.updateTable('webhooks').set({ signing_secrets: JSON.stringify([...hook.signing_secrets, secret]) }).where('application_id', '=', a.id).execute();
+      // The secret itself is never recorded.
+      await recordHistory(trx, { table: 'applications', entity: a.id, mode: 'UPDATE', by: me.userId, before: {}, after: { 'webhook.signingSecretCreated': secret.id } });
+      return secret;
+    });
+    return c.json({ ...secretView(created), secret: created.secret } satisfies S['WebhookSigningSecretCreated'], 201);
+  });
+
+  app.delete('/Admin/Applications/:id/WebhookSigningSecrets/:secretId', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    const a = await adminOf(me, c.req.param('id'));
+    const secretId = c.req.param('secretId');
+    await db.transaction().execute(async (trx) => {
+      const hook = await trx.selectFrom('webhooks').select('signing_secrets').where('application_id', '=', a.id).forUpdate().executeTakeFirst();
+      if (!hook?.signing_secrets.some((s) => s.id === secretId)) throw notFound();
+      await trx.updateTable('webhooks').set({ signing_secrets: JSON.stringify(hook.signing_secrets.filter((s) => s.id !== secretId)) }).where('application_id', '=', a.id).execute();
+      await recordHistory(trx, { table: 'applications', entity: a.id, mode: 'UPDATE', by: me.userId, before: {}, after: { 'webhook.signingSecretDeleted': secretId } });
+    });
+    return c.body(null, 204);
   });
 
   return app;

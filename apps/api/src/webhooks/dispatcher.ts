@@ -13,7 +13,7 @@
 // this instance lost is not sent. The claims of an instance that died run out after the lease
 // and another instance takes the deliveries over (one that died between sending and recording
 // may have sent it once more: receivers deduplicate by X-Portal-Delivery-Id).
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { isValidHeaderName, isValidHeaderValue } from './headers.ts';
@@ -40,6 +40,16 @@ export interface Dispatcher {
   /** Starts polling (and wakes on notify); returns a stop function that resolves when the sends under way are done. */
   start(intervalMs?: number): () => Promise<void>;
   notify(): void;
+}
+
+/**
+ * `X-Portal-Signature: t=<unix seconds>,v1=<hex>[,v1=<hex>]`: HMAC-SHA256 of `<t>.<body>` under
+ * each active signing secret (two while one is being rotated). docs/webhooks.md says how to check it.
+ */
+export function signatureOf(body: string, secrets: readonly string[], at: Date): string | undefined {
+  if (secrets.length === 0) return undefined;
+  const t = Math.floor(at.getTime() / 1000);
+  return [`t=${t}`, ...secrets.map((secret) => `v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`)].join(',');
 }
 
 const BATCH = 50;
@@ -95,7 +105,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   /** Sends one delivery if it is still due; false when there was nothing to send. */
   async function attempt(id: string): Promise<boolean> {
     const d = await db.selectFrom('webhook_deliveries as d').leftJoin('webhooks as w', 'w.application_id', 'd.application_id')
-      .select(['d.id', 'd.attempts', 'd.payload', 'w.application_id as hook', 'w.endpoint_url', 'w.username', 'w.password', 'w.headers'])
+      .select(['d.id', 'd.attempts', 'd.payload', 'd.replay_of', 'w.application_id as hook', 'w.endpoint_url', 'w.username', 'w.password', 'w.headers', 'w.signing_secrets'])
       .where('d.id', '=', id).where('d.status', '=', 'PENDING').where('d.next_attempt_at', '<=', now()).executeTakeFirst();
     if (!d) return false; // done meanwhile (or by another sweep)
     if (d.hook === null || d.endpoint_url === null) {
@@ -110,8 +120,12 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const headers = headersOf(d.headers, d.username, d.password);
       // The delivery's id, the same on every attempt: receivers deduplicate by it.
       headers.set('x-portal-delivery-id', d.id);
+      if (d.replay_of !== null) headers.set('x-portal-replay-of', d.replay_of);
+      const body = JSON.stringify(d.payload);
+      const signature = signatureOf(body, (Array.isArray(d.signing_secrets) ? d.signing_secrets : []).map((secret) => secret.secret), now());
+      if (signature !== undefined) headers.set('x-portal-signature', signature);
       const response = await fetchImpl(d.endpoint_url, {
-        method: 'POST', headers, body: JSON.stringify(d.payload), redirect: 'manual', signal: AbortSignal.timeout(timeoutMs),
+        method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs),
       });
       status = response.status;
       await response.body?.cancel().catch(() => undefined);

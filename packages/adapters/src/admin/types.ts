@@ -184,9 +184,11 @@ export interface ApplicationInput {
 
 export interface WebhookDelivery {
   readonly id: string;
-  readonly event: 'GRANT' | 'REMOVE' | 'UPDATE';
+  readonly event: 'GRANT' | 'REMOVE' | 'UPDATE' | 'TEST';
   readonly userId: string;
   readonly status: 'PENDING' | 'SUCCEEDED' | 'FAILED';
+  /** The delivery this one sends again. */
+  readonly replayOf: string | null;
   readonly attempts: number;
   readonly responseStatus: number | null;
   readonly error: string | null;
