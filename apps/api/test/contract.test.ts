@@ -305,6 +305,8 @@ describe('global administration', () => {
   it('lists, shows and deletes users', async () => {
     const list = await call('GET', '/Users?search=hk-demo&sort=email&pageSize=10');
     expect(list.body.total).toBe(6);
+    const csv = await call('GET', '/Users/Export?search=hk-demo&sort=email');
+    expect(String(csv.body).trim().split('\r\n')).toHaveLength(7);
     const one = await call('GET', `/Users/${users.partner}`);
     expect(one.body.applications.map((a: Body) => a.id)).toContain(apps.dealerOrdering);
     expect((await call('GET', '/Users', { as: 'appAdmin' })).status).toBe(403);

@@ -9,6 +9,8 @@ import { ApiError, conflict, fieldError, notFound } from '../http/errors.ts';
 import { after, anchorsOf, ANCHOR_EVERY, cached, FEW_MATCHES, orderBy, pageOf, startOf } from '../http/list-cache.ts';
 import type { KeyPart } from '../http/list-cache.ts';
 import { parseList } from '../http/list.ts';
+import { csvHeaders, csvStream } from '../http/csv.ts';
+import { translate } from '../http/messages.ts';
 import { recordHistory } from '../history.ts';
 import { authCheck, claimsOf, pick, queueWebhook, refsOf } from '../services/access.ts';
 import { countUsersMatching } from '../services/users.ts';
@@ -66,6 +68,34 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
         companyName: u.company_name, internal: u.internal, language: u.language as S['Language'], createdAt: iso(u.created_at) })),
       total,
     } satisfies S['UserList']);
+  });
+
+  // The whole list with its current search and sort as CSV (#20.3): read in batches of 1,000
+  // after the last row's sort key, written as they come (never the whole file in memory).
+  app.get('/Users/Export', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    requirePermission(me, 'all_users.read');
+    const list = parseList(c, { sorts: ['fullName', 'email', 'companyName', 'createdAt'] as const, defaultSort: 'fullName' });
+    const keys = userKeys[list.sort];
+    const lang = c.get('lang');
+    const header = (['csvId', 'csvFullName', 'csvFirstName', 'csvLastName', 'csvEmail', 'csvCompany', 'csvInternal', 'csvLanguage', 'csvCreatedAt'] as const)
+      .map((key) => translate(key, lang));
+    async function* batches() {
+      let last: string[] | undefined;
+      for (;;) {
+        const rows = await db.selectFrom('users')
+          .$if(list.like !== undefined, (q) => q.where('search', 'like', list.like ?? ''))
+          .$if(last !== undefined, (q) => q.where(after(keys, last ?? [], list.order)))
+          .select(['id', 'full_name', 'first_name', 'last_name', 'email', 'company_name', 'internal', 'language', 'created_at'])
+          .select(sql<string[]>`ARRAY[${sql.join(keys.map((k) => sql`(${k.expression})::text`))}]`.as('sort_key'))
+          .orderBy(orderBy(keys, list.order)).limit(1000).execute();
+        if (rows.length === 0) return;
+        yield rows.map((u) => [u.id, u.full_name, u.first_name, u.last_name, u.email, u.company_name, u.internal, u.language, iso(u.created_at)]);
+        if (rows.length < 1000) return;
+        last = rows.at(-1)?.sort_key;
+      }
+    }
+    return c.body(csvStream(header, batches()), 200, csvHeaders('benutzer'));
   });
 
   app.get('/Users/:id', async (c) => {

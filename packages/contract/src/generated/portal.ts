@@ -873,6 +873,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Users/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole user list with its search and sort as CSV (all_users.read)
+         * @description UTF-8 with a byte-order mark, CRLF line ends, a header line in the caller's language
+         *     (`lang`); a cell that would start a spreadsheet formula is prefixed with an apostrophe.
+         *     Streamed: the API never holds the whole file.
+         */
+        get: operations["exportUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Users/{id}": {
         parameters: {
             query?: never;
@@ -4416,6 +4438,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportUsers: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring search over the list's text columns */
+                search?: components["parameters"]["Search"];
+                sort?: "fullName" | "email" | "companyName" | "createdAt";
+                order?: components["parameters"]["Order"];
+            };
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];
