@@ -8,7 +8,7 @@
 // BENCH_SEED (large | demo, default large), BENCH_STACK_TIMEOUT_S (default 600),
 // DATABASE_URL (passed to the stack: the API runs on that PostgreSQL server instead).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright';
 import { analyseBundle, bundleBudgets, firstRouteJsCeiling, isRealBuild, lazyRouteChunks, readManifest, workspaceRoot } from './bundle.ts';
@@ -370,6 +370,51 @@ async function adminRun(browser: Browser, stack: Stack, state: StorageState, pro
 interface ApiFigure { name: string; samples: number[]; maxItems: number; pageSize: number; errors: number }
 
 /** List calls as the browser makes them: through the portal server's /api, with the session cookie (`session`). */
+/** The API process of the bench stack (its working directory and port), for its memory. */
+function apiProcessId(stack: Stack): number | undefined {
+  const port = new URL(stack.urls.api).port;
+  const apiDir = join(workspaceRoot, 'apps/api');
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readlinkSync(`/proc/${entry}/cwd`) !== apiDir) continue;
+      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('src/main.ts')) continue;
+      if (readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').includes(`API_PORT=${port}`)) return Number(entry);
+    } catch { /* gone, or not ours */ }
+  }
+  return undefined;
+}
+
+const rssMb = (pid: number | undefined): number => {
+  if (pid === undefined) return NaN;
+  const kbLine = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Math.round(Number(kbLine) / 1024);
+};
+
+/** GET /Users/Export through the portal server: time to the last byte, rows, and the API process's memory meanwhile. */
+async function csvExport(stack: Stack, session: string): Promise<{ status: number; ms: number; rows: number; bytes: number; rssBeforeMb: number; rssPeakMb: number }> {
+  const pid = apiProcessId(stack);
+  const rssBeforeMb = rssMb(pid);
+  let rssPeakMb = rssBeforeMb;
+  const sampler = setInterval(() => { try { rssPeakMb = Math.max(rssPeakMb, rssMb(pid)); } catch { /* ended */ } }, 25);
+  const t0 = performance.now();
+  try {
+    const response = await fetch(`${stack.urls.portal}/api/Users/Export?sort=fullName`, { headers: { cookie: session, lang: 'de' } });
+    let bytes = 0;
+    let rows = 0;
+    const reader = response.body?.getReader();
+    for (;;) {
+      const chunk = await reader?.read();
+      if (chunk === undefined || chunk.done) break;
+      bytes += chunk.value.byteLength;
+      for (const byte of chunk.value) if (byte === 10) rows += 1;
+    }
+    return { status: response.status, ms: performance.now() - t0, rows: Math.max(0, rows - 1), bytes, rssBeforeMb, rssPeakMb };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
 async function apiLatencies(stack: Stack, session: string, launcherSession: string | undefined): Promise<{ figures: ApiFigure[]; unbounded: { url: string; status: number; items?: number }[] }> {
   const api = `${stack.urls.portal}/api`;
   const headers = { cookie: session, lang: 'de' };
@@ -591,6 +636,13 @@ async function main() {
       }
       const refused = api.unbounded.filter((u) => u.status === 400).length;
       add({ figure: '8 oversized pages refused (pageSize 5,000 / 100,000)', unit: 'count', budget: undefined, value: refused, note: `${refused} of ${api.unbounded.length} refused with 400` });
+      say('CSV export of every user …');
+      const csv = await csvExport(stack, token);
+      raw.csvExport = csv;
+      add({
+        figure: '8 CSV export of every user, click → last byte', unit: 'ms', budget: undefined, value: csv.ms,
+        note: csv.status !== 200 ? `answered ${csv.status}` : `${csv.rows} rows, ${round(csv.bytes / 1e6)} MB; the API process: ${csv.rssBeforeMb} MB before, peak ${csv.rssPeakMb} MB during`,
+      });
     }
   } catch (e) {
     const message = String(e instanceof Error ? e.message : e).split('\n')[0] ?? 'failed';
