@@ -378,7 +378,9 @@ function apiProcessId(stack: Stack): number | undefined {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (readlinkSync(`/proc/${entry}/cwd`) !== apiDir) continue;
-      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('src/main.ts')) continue;
+      // The node process itself (pnpm runs the start script through a shell whose command line names it too).
+      const [program = '', script = ''] = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (!/(^|\/)node$/.test(program) || script !== 'src/main.ts') continue;
       if (readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').includes(`API_PORT=${port}`)) return Number(entry);
     } catch { /* gone, or not ours */ }
   }
