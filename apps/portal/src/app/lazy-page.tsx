@@ -1,6 +1,7 @@
 // A lazy page that stops suspending once its chunk has loaded (performance.md: React keeps
 // a Suspense fallback for at least 300 ms; preloaded routes must not pay that). A failed
-// chunk load goes through core's chunk-load guard (reload at most once per 60 s).
+// chunk load goes through core's chunk-load guard (reload at most once per 60 s); the page then
+// renders that failure (the error page) instead of asking for the chunk again on every render.
 import { use, type ComponentType } from 'react';
 import { createModuleLoader } from '@portal/ui';
 
@@ -24,11 +25,16 @@ export function reportChunkError(error: unknown): void {
 }
 
 export function lazyPage<M extends { default: ComponentType }>(load: () => Promise<M>): LazyPage {
+  /** The failed load the page renders with: the error page, not a new request on every render (spec §8). */
+  let failure: { readonly error: unknown } | undefined;
   const loader = createModuleLoader(() => load().catch((error: unknown) => {
     reportChunkError(error);
+    failure = { error };
     throw error;
   }));
   function Component() {
+    // Once failed, the page shows its error until the guard's reload; a preload may still try again.
+    if (failure !== undefined && loader.loaded() === undefined) throw failure.error;
     const module = loader.loaded() ?? use(loader.load());
     const Page = module.default;
     return <Page />;
