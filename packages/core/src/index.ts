@@ -58,11 +58,11 @@ export {
 } from './validation/validation.ts';
 
 export type {
-  PageErrorStatus, AuthErrorCode, ServerErrorDetail, ServerError, PortalError, ErrorPageModel, ToastModel,
+  PageErrorStatus, AuthErrorCode, ServerErrorDetail, ServerError, PortalError, ErrorPageModel, ToastModel, PlacedField,
 } from './errors/errors.ts';
 export {
   pageErrorStatuses, pageErrorStatus, authErrorCodes, HttpError, IdentityProviderError, isHttpError, isIdentityProviderError,
-  plainText, readServerError, fieldErrors, fromHttpStatus, toPortalError, isPortalError, errorPage, toastError,
+  plainText, readServerError, fieldErrors, unplacedMessages, fromHttpStatus, toPortalError, isPortalError, errorPage, toastError,
 } from './errors/errors.ts';
 export type { IdentityErrorParams, CancelContext } from './errors/identity-error.ts';
 export { cancelCode, identityError } from './errors/identity-error.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   HttpError, IdentityProviderError, errorPage, fieldErrors, fromHttpStatus, isHttpError, isIdentityProviderError,
-  isPortalError, pageErrorStatus, plainText, readServerError, toPortalError, toastError,
+  isPortalError, pageErrorStatus, plainText, readServerError, toPortalError, toastError, unplacedMessages,
 } from './errors.ts';
 import type { PortalError } from './errors.ts';
 import { identityError } from './identity-error.ts';
@@ -125,5 +125,50 @@ describe('error page and toast', () => {
     expect(toastError({ kind: 'unexpected', status: 500 })).toEqual({ titleKey: 'errors.toast.title', descriptionKey: 'errors.page.500.description', durationMs: 4000, variant: 'danger' });
     expect(toastError(fromHttpStatus(400, { error: { message: 'Name fehlt' } }))).toMatchObject({ message: 'Name fehlt', durationMs: 4000, variant: 'danger' });
     expect(toastError({ kind: 'cancelled', redirectTo: '/' })).toEqual({ titleKey: 'errors.toast.title', durationMs: 4000, variant: 'danger' });
+  });
+});
+
+describe('errors[] of a server answer (spec §8, #17.3)', () => {
+  const answer = fromHttpStatus(400, { error: { code: '400', message: 'Die Anfrage ist ungültig.', errors: [
+    { field: 'label', message: 'Dieses Feld ist erforderlich.' },
+    { field: 'webhook.headers.0.key', message: 'Der Header „Cookie“ darf nicht gesetzt werden.' },
+    { message: 'Die Rolle r-1 gehört nicht zu dieser Anwendung.' },
+    { message: 'Die Rolle r-1 gehört nicht zu dieser Anwendung.' },
+    { message: 'Die Anfrage ist ungültig.' },
+  ] } });
+  const shows = (field: string) => field === 'label';
+
+  it('the messages no field shows: without a field, or naming a field the form does not show; once each', () => {
+    expect(unplacedMessages(answer, shows)).toEqual([
+      'Der Header „Cookie“ darf nicht gesetzt werden.',
+      'Die Rolle r-1 gehört nicht zu dieser Anwendung.',
+    ]);
+    expect(unplacedMessages(answer)).toEqual([
+      'Dieses Feld ist erforderlich.',
+      'Der Header „Cookie“ darf nicht gesetzt werden.',
+      'Die Rolle r-1 gehört nicht zu dieser Anwendung.',
+    ]);
+    expect(unplacedMessages({ kind: 'unexpected', status: 500 })).toEqual([]);
+    expect(unplacedMessages(fromHttpStatus(404))).toEqual([]);
+  });
+
+  it('the toast lists them as details, never a message shown beside its field', () => {
+    expect(toastError(answer, shows)).toEqual({
+      titleKey: 'errors.toast.title', descriptionKey: 'errors.page.400.description', durationMs: 4000, variant: 'danger',
+      message: 'Die Anfrage ist ungültig.',
+      details: ['Der Header „Cookie“ darf nicht gesetzt werden.', 'Die Rolle r-1 gehört nicht zu dieser Anwendung.'],
+    });
+    // The answer's message is the field's own message: beside the field only, the toast says the general text.
+    const taken = fromHttpStatus(409, { error: { code: 'key.taken', message: 'Der Schlüssel „a“ ist bereits vergeben.', errors: [{ field: 'key', message: 'Der Schlüssel „a“ ist bereits vergeben.' }] } });
+    expect(toastError(taken, (field) => field === 'key')).toEqual({ titleKey: 'errors.toast.title', descriptionKey: 'errors.page.500.description', durationMs: 4000, variant: 'danger' });
+    expect(toastError(taken)).toMatchObject({ message: 'Der Schlüssel „a“ ist bereits vergeben.' });
+    expect(toastError(taken)).not.toHaveProperty('details');
+  });
+
+  it('the error page lists every errors[] message (a page has no fields)', () => {
+    expect(errorPage(answer as Exclude<PortalError, { kind: 'cancelled' }>)).toEqual({
+      status: 400, titleKey: 'errors.page.400.title', descriptionKey: 'errors.page.400.description', message: 'Die Anfrage ist ungültig.',
+      details: ['Dieses Feld ist erforderlich.', 'Der Header „Cookie“ darf nicht gesetzt werden.', 'Die Rolle r-1 gehört nicht zu dieser Anwendung.'],
+    });
   });
 });

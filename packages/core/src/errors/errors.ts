@@ -151,6 +151,32 @@ export function fieldErrors(error: PortalError): Readonly<Record<string, string>
   return result;
 }
 
+/** Whether a form shows a field (by the server's field path, e.g. `label`, `webhook.headers.0.key`). */
+export type PlacedField = (field: string) => boolean;
+const nowhere: PlacedField = () => false;
+
+/**
+ * The messages of the server's `errors[]` that are not shown beside a field (spec §8): those
+ * naming no field and those naming a field the form does not show. Once each, in the
+ * server's order; a message that repeats the answer's own `message` is left out.
+ */
+export function unplacedMessages(error: PortalError, placed: PlacedField = nowhere): readonly string[] {
+  if (error.kind !== 'http' || error.server === undefined) return [];
+  const result: string[] = [];
+  for (const detail of error.server.errors) {
+    if (detail.field !== undefined && placed(detail.field)) continue;
+    if (detail.message === '' || detail.message === error.server.message || result.includes(detail.message)) continue;
+    result.push(detail.message);
+  }
+  return result;
+}
+
+/** The messages of `errors[]` shown beside fields (the form shows their field). */
+function placedMessages(error: PortalError, placed: PlacedField): readonly string[] {
+  if (error.kind !== 'http' || error.server === undefined) return [];
+  return error.server.errors.filter((detail) => detail.field !== undefined && placed(detail.field)).map((detail) => detail.message);
+}
+
 /** An HTTP answer as a portal error. */
 export function fromHttpStatus(httpStatus: number, body?: unknown): PortalError {
   const server = readServerError(body);
@@ -181,10 +207,18 @@ export interface ErrorPageModel {
   readonly descriptionKey: string;
   /** Plain text from the server or provider; shown only when given. */
   readonly message?: string;
+  /** The server's `errors[]` messages (a page has no fields to put them beside), only when any. */
+  readonly details?: readonly string[];
 }
 
 /** The error page for an error (the cancelled case has none: it redirects). */
 export function errorPage(error: Exclude<PortalError, { kind: 'cancelled' }>): ErrorPageModel {
+  const model = errorPageOf(error);
+  const details = unplacedMessages(error);
+  return details.length === 0 ? model : { ...model, details };
+}
+
+function errorPageOf(error: Exclude<PortalError, { kind: 'cancelled' }>): ErrorPageModel {
   const status = error.status;
   const base = { status, titleKey: `errors.page.${status}.title` as const };
   switch (error.kind) {
@@ -212,15 +246,28 @@ export interface ToastModel {
   readonly titleKey: 'errors.toast.title';
   readonly descriptionKey?: string;
   readonly message?: string;
+  /** The server's `errors[]` messages not shown beside a field, only when any. */
+  readonly details?: readonly string[];
   readonly durationMs: typeof toastDurationMs;
   readonly variant: 'danger';
 }
 
-export function toastError(error: PortalError): ToastModel {
+/**
+ * The toast of a failed action. `placed` tells which server fields the form shows beside
+ * their field: their messages stay out of the toast, every other `errors[]` message is in
+ * its `details`, and the answer's `message` is left for the general description when it
+ * only repeats a message shown beside a field (each message once).
+ */
+export function toastError(error: PortalError, placed: PlacedField = nowhere): ToastModel {
   const base = { titleKey: 'errors.toast.title', durationMs: toastDurationMs, variant: 'danger' } as const;
   if (error.kind === 'cancelled') return base;
-  const page = errorPage(error);
-  return page.message === undefined
-    ? { ...base, descriptionKey: page.descriptionKey }
-    : { ...base, descriptionKey: page.descriptionKey, message: page.message };
+  const page = errorPageOf(error);
+  const details = unplacedMessages(error, placed);
+  const shownBesideField = page.message !== undefined && placedMessages(error, placed).includes(page.message);
+  return {
+    ...base,
+    descriptionKey: page.descriptionKey,
+    ...(page.message === undefined || shownBesideField ? {} : { message: page.message }),
+    ...(details.length === 0 ? {} : { details }),
+  };
 }
