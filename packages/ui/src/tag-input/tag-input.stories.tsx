@@ -91,3 +91,30 @@ export const RefusesBlank: Story = {
     await expect(args.onChange).not.toHaveBeenCalled();
   },
 };
+
+export const AddsOnLeavingTheField: Story = {
+  args: { label: 'Header-Namen', value: ['X-Walk'] },
+  play: async ({ canvas, userEvent, args }) => {
+    const input = canvas.getByRole('textbox', { name: 'Header-Namen' });
+    // Typed, not confirmed, then Tab: the entry is added, nothing typed is lost.
+    await userEvent.type(input, 'X-Kitchen');
+    await userEvent.tab();
+    await expect(args.onChange).toHaveBeenLastCalledWith(['X-Walk', 'X-Kitchen']);
+    await expect(input).toHaveValue('');
+    // A duplicate (any case) is refused on leaving too; the text stays for correcting.
+    await userEvent.type(input, 'x-walk');
+    await userEvent.tab();
+    await expect(canvas.getByText('Doppelter Eintrag')).toBeVisible();
+    await expect(input).toHaveValue('x-walk');
+    await expect(args.onChange).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const CommaInsideAnEntry: Story = {
+  args: { label: 'Verzeichnisgruppen', value: [], addOnComma: false },
+  play: async ({ canvas, userEvent, args }) => {
+    const input = canvas.getByRole('textbox', { name: 'Verzeichnisgruppen' });
+    await userEvent.type(input, 'CN=Planung,OU=Küche{Enter}');
+    await expect(args.onChange).toHaveBeenLastCalledWith(['CN=Planung,OU=Küche']);
+  },
+};

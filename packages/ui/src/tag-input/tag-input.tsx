@@ -17,14 +17,17 @@ export interface TagInputProps {
   readonly required?: boolean;
   readonly disabled?: boolean;
   readonly id?: string;
+  /** A comma adds the typed entry too (default); turn it off for values that may hold a comma. */
+  readonly addOnComma?: boolean;
 }
 
 /**
- * A list of values as tags: Enter (or comma) adds the typed entry, Backspace in the empty
- * field removes the last tag, each tag has a remove button. Duplicates ("Doppelter
- * Eintrag") and invalid entries ("Ungültige Eingabe") are refused with a message.
+ * A list of values as tags: Enter (or comma) adds the typed entry, so does leaving the field
+ * with text in it (nothing typed is lost on Save), Backspace in the empty field removes the
+ * last tag, each tag has a remove button. Duplicates ("Doppelter Eintrag", case-insensitive)
+ * and invalid entries ("Ungültige Eingabe") are refused with a message; the text stays.
  */
-export function TagInput({ label, value, onChange, validate, help, error, required, disabled, id }: TagInputProps) {
+export function TagInput({ label, value, onChange, validate, help, error, required, disabled, id, addOnComma = true }: TagInputProps) {
   const t = useUiText();
   const generated = useId();
   const inputId = id ?? generated;
@@ -51,7 +54,7 @@ export function TagInput({ label, value, onChange, validate, help, error, requir
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter' || event.key === ',') {
+    if (event.key === 'Enter' || (addOnComma && event.key === ',')) {
       event.preventDefault();
       if (draft.trim() !== '' || event.key === 'Enter') add();
     } else if (event.key === 'Backspace' && draft === '' && value.length > 0) {
@@ -105,6 +108,9 @@ export function TagInput({ label, value, onChange, validate, help, error, requir
             if (refusal !== undefined) setRefusal(undefined);
           }}
           onKeyDown={onKeyDown}
+          onBlur={() => {
+            if (draft.trim() !== '') add();
+          }}
           aria-invalid={shownError !== undefined || undefined}
           aria-describedby={ids.describedBy}
           className="min-w-24 flex-1 bg-transparent px-1 py-1 text-base text-fg outline-none sm:text-sm"
