@@ -37,4 +37,12 @@ export const WithTitleAndMessage: Story = {
     signedIn: false,
   },
 };
+/** A 400 page: the server's message and every message of its errors[] (spec §8). */
+export const WithServerDetails: Story = {
+  args: { code: 400, message: 'Die Anfrage ist ungültig.', details: ['Der Wert „x“ ist keine Zahl.', 'Die Seite 0 gibt es nicht.'] },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Die Anfrage ist ungültig.')).toBeVisible();
+    await expect(canvas.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Der Wert „x“ ist keine Zahl.', 'Die Seite 0 gibt es nicht.']);
+  },
+};
 export const Polish: Story = { globals: { locale: 'pl' }, args: { code: 403 } };

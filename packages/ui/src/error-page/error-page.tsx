@@ -13,13 +13,15 @@ export interface ErrorPageProps {
   readonly description?: string;
   /** Plain text from the server or identity provider: shown only when given. */
   readonly message?: string;
+  /** Further plain-text messages (the server's `errors[]`, spec §8): a list under the message. */
+  readonly details?: readonly string[];
   /** Shows the back-to-home button (only when signed in, spec §2). */
   readonly signedIn: boolean;
   readonly homeHref?: string;
 }
 
 /** "Fehler {code}", a description, and a way home for signed-in users. */
-export function ErrorPage({ code, title, description, message, signedIn, homeHref = '/' }: ErrorPageProps) {
+export function ErrorPage({ code, title, description, message, details, signedIn, homeHref = '/' }: ErrorPageProps) {
   const t = useUiText();
   const status = pageErrorStatus(code);
   return (
@@ -29,6 +31,11 @@ export function ErrorPage({ code, title, description, message, signedIn, homeHre
       {title !== undefined && <p className="text-xl font-medium text-fg">{title}</p>}
       <p className="text-base text-fg-muted">{description ?? t(`errorPage.${status}`)}</p>
       {message !== undefined && <p className="max-w-full rounded-lg bg-surface-muted px-4 py-2 text-sm break-words text-fg">{message}</p>}
+      {details !== undefined && details.length > 0 && (
+        <ul className="flex max-w-full flex-col gap-1 rounded-lg bg-surface-muted px-4 py-2 text-start text-sm break-words text-fg">
+          {details.map((detail) => <li key={detail}>{detail}</li>)}
+        </ul>
+      )}
       {signedIn && <UiLink href={homeHref} className={buttonClasses('primary')}>{t('errorPage.backHome')}</UiLink>}
     </div>
   );

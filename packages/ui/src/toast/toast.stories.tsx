@@ -20,6 +20,14 @@ export const Danger: Story = {
     await expect(args.onDismiss).toHaveBeenCalledWith('1');
   },
 };
+/** A refused save: the server's message, then its errors[] that no form field shows (spec §8). */
+export const WithDetails: Story = {
+  args: { toast: { id: '6', tone: 'danger', message: 'Die Anfrage ist ungültig.', details: ['Der Header „Cookie“ darf nicht gesetzt werden.', 'Die Rolle r-1 gehört nicht zu dieser Anwendung.'], durationMs: 0 } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Die Anfrage ist ungültig.')).toBeVisible();
+    await expect(canvas.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Der Header „Cookie“ darf nicht gesetzt werden.', 'Die Rolle r-1 gehört nicht zu dieser Anwendung.']);
+  },
+};
 export const Success: Story = { args: { toast: { id: '2', tone: 'success', title: 'Gespeichert', message: 'Die Änderungen wurden übernommen.', durationMs: 0 } } };
 export const Warning: Story = { args: { toast: { id: '3', tone: 'warning', title: 'Hinweis', message: 'Die Anwendung ist noch nicht freigegeben.', durationMs: 0 } } };
 export const Info: Story = { args: { toast: { id: '4', tone: 'info', message: 'Eine neue Version ist verfügbar.', durationMs: 0 } } };

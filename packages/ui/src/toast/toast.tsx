@@ -12,6 +12,8 @@ export interface ToastMessage {
   /** Title; for `danger` it defaults to "Fehler" (spec §8). */
   readonly title?: string;
   readonly message?: string;
+  /** Further messages under the message, one per line (e.g. the server's `errors[]`, spec §8). */
+  readonly details?: readonly string[];
   /** Milliseconds on screen; 0 keeps it until dismissed. Default 4000. */
   readonly durationMs?: number;
 }
@@ -48,6 +50,11 @@ export function Toast({ toast, onDismiss }: ToastProps) {
       <div className="min-w-0 flex-1 text-sm">
         {title !== undefined && <p className="font-semibold">{title}</p>}
         {toast.message !== undefined && <p className={title === undefined ? '' : 'mt-1'}>{toast.message}</p>}
+        {toast.details !== undefined && toast.details.length > 0 && (
+          <ul className={cx('flex flex-col gap-0.5', title === undefined && toast.message === undefined ? '' : 'mt-1')}>
+            {toast.details.map((detail) => <li key={detail} className="break-words">{detail}</li>)}
+          </ul>
+        )}
       </div>
       <button
         type="button"
