@@ -3,7 +3,7 @@
 // useToasts (action errors), useNavigationBar (title, subTitle, backLink).
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NavigationBarState, PortalError } from '@portal/core';
+import type { NavigationBarState, PlacedField, PortalError } from '@portal/core';
 import { toastError } from '@portal/core';
 import { Toaster, type ToastMessage } from '@portal/ui';
 import type { Services } from '../composition-root.ts';
@@ -26,8 +26,11 @@ export function useServices(): Services {
 // ---- toasts --------------------------------------------------------------------------
 
 export interface Toasts {
-  /** An action failed: a danger toast titled 'Fehler' for 4 s (spec §8). */
-  error(error: PortalError): void;
+  /**
+   * An action failed: a danger toast titled 'Fehler' for 4 s (spec §8), with the server's
+   * `errors[]` messages that no field shows (`placed`: the fields the form shows them beside).
+   */
+  error(error: PortalError, placed?: PlacedField): void;
   success(message: string): void;
 }
 
@@ -40,11 +43,12 @@ export function ToastProvider({ children }: { readonly children?: ReactNode }) {
   const [toasts, setToasts] = useState<readonly ToastMessage[]>([]);
   const dismiss = useCallback((id: string) => setToasts((all) => all.filter((toast) => toast.id !== id)), []);
   const api = useMemo<Toasts>(() => ({
-    error(error) {
-      const model = toastError(error);
+    error(error, placed) {
+      const model = toastError(error, placed);
       const message = model.message ?? (model.descriptionKey === undefined ? undefined : t(model.descriptionKey as 'errors.page.500.description'));
       toastSeq += 1;
-      const toast: ToastMessage = { id: `toast-${toastSeq}`, tone: 'danger', title: t(model.titleKey), durationMs: model.durationMs, ...(message === undefined ? {} : { message }) };
+      const toast: ToastMessage = { id: `toast-${toastSeq}`, tone: 'danger', title: t(model.titleKey), durationMs: model.durationMs,
+        ...(message === undefined ? {} : { message }), ...(model.details === undefined ? {} : { details: model.details }) };
       setToasts((all) => [...all, toast]);
     },
     success(message) {

@@ -17,6 +17,7 @@ export function ErrorView({ error }: { readonly error: Exclude<PortalError, { ki
       title={t(model.titleKey)}
       description={t(model.descriptionKey as 'errors.page.500.description')}
       {...(model.message === undefined ? {} : { message: model.message })}
+      {...(model.details === undefined ? {} : { details: model.details })}
       signedIn={session.isSignedIn}
       homeHref={links.home()}
     />

@@ -21,10 +21,23 @@ export interface FormState<V> {
   set<K extends keyof V>(field: K, value: V[K]): void;
   update(change: (values: V) => V, field?: string): void;
   setErrors(errors: FieldErrors): void;
-  /** Runs a save: on success the saved values become the new baseline; on failure the input stays, field errors go onto the fields and a toast says why. */
+  /** Runs a save: on success the saved values become the new baseline; on failure the input stays, field errors go onto the fields and a toast says why (with the server's messages no field shows). */
   save<R>(run: () => Promise<R>, saved: (result: R) => V): Promise<R | undefined>;
   /** Runs another action (delete) with the same error handling. */
   run<R>(action: () => Promise<R>): Promise<R | undefined>;
+}
+
+/**
+ * The server's field errors a page rendered beside their field: `useErrorText` marks each one
+ * it turns into text while rendering, so a failed save knows, after that render, which of the
+ * answer's `errors[]` no field shows (those go into the toast, spec §8).
+ */
+const shownBesideField = new WeakSet<FieldError>();
+
+/** After a failed save: the server's errors by field, and the toast still to show. */
+interface PendingFailure {
+  readonly error: PortalError;
+  readonly fields: FieldErrors;
 }
 
 export function useFormState<V>(initial: V): FormState<V> {
@@ -35,6 +48,16 @@ export function useFormState<V>(initial: V): FormState<V> {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [round, setRound] = useState(0);
+  const [pending, setPending] = useState<PendingFailure | undefined>();
+  // Once the page has rendered the failure's field errors: the toast, without what fields show.
+  useEffect(() => {
+    if (pending === undefined) return;
+    setPending(undefined);
+    toasts.error(pending.error, (field) => {
+      const shown = pending.fields[field];
+      return shown !== undefined && shownBesideField.has(shown);
+    });
+  }, [pending, toasts]);
   const set = useCallback(<K extends keyof V>(field: K, value: V[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => withoutError(current, String(field)));
@@ -45,10 +68,11 @@ export function useFormState<V>(initial: V): FormState<V> {
   }, []);
   const fail = useCallback((error: unknown): PortalError => {
     const portalError = toPortalError(error);
-    setErrors(serverFieldErrors(portalError));
-    toasts.error(portalError);
+    const fields = serverFieldErrors(portalError);
+    setErrors(fields);
+    setPending({ error: portalError, fields });
     return portalError;
-  }, [toasts]);
+  }, []);
   const save = useCallback(async <R,>(action: () => Promise<R>, saved: (result: R) => V) => {
     setBusy(true);
     try {
@@ -86,7 +110,10 @@ export function useErrorText(): (error: FieldError | undefined) => string | unde
   const tu = useUiT();
   return useCallback((error) => {
     if (error === undefined) return undefined;
-    if ('text' in error) return error.text;
+    if ('text' in error) {
+      shownBesideField.add(error);
+      return error.text;
+    }
     return tu(error.code, error.params ?? {});
   }, [tu]);
 }
