@@ -105,6 +105,21 @@ describe('JSON bodies', () => {
     }
   });
 
+  it('refuses a header name twice (any case) and a directory group name twice, on the repeated entry (#17.2)', async () => {
+    const hook = { enabled: true, endpointUrl: 'https://hook.example.test', onGrant: true, onRemove: true, onUpdate: true };
+    const twice = { ...validApp, webhook: { ...hook, headers: [{ key: 'X-Walk', value: '1' }, { key: 'X-Kitchen', value: '2' }, { key: 'x-walk', value: '3' }] } };
+    for (const [method, path] of [['POST', '/Applications'], ['PUT', `/Applications/${apps.kitchenPlanner}`]] as const) {
+      const body = await refused(method, path, { token: admin, body: twice, headers: { lang: 'de' } });
+      expect(body.error.message).toBe('Doppelter Eintrag');
+      expect(body.error.errors).toEqual([{ field: 'webhook.headers.2.key', message: 'Doppelter Eintrag' }]);
+    }
+    const group = (directoryGroupName: string) => ({ directoryGroupName, roleIds: [], accountAccessIds: [] });
+    const groups = await refused('POST', '/Applications', { token: admin, body: { ...validApp, activationGroups: [group('Aussteller'), group('aussteller ')] }, headers: { lang: 'en' } });
+    expect(groups.error.errors).toEqual([{ field: 'activationGroups.1.directoryGroupName', message: 'Duplicate entry' }]);
+    const blank = await refused('POST', '/Applications', { token: admin, body: { ...validApp, activationGroups: [group('   ')] } });
+    expect(blank.error.errors).toEqual([{ field: 'activationGroups.0.directoryGroupName', message: 'Ungültige Eingabe' }]);
+  });
+
   it('refuses references to unknown entities and duplicate links', async () => {
     await refused('POST', '/Applications', { token: admin, body: { ...validApp, attributes: [{ attributeId: '20000000-0000-4000-8000-0000000000ff', outputInToken: false, required: false, visible: true }] } });
     const link = { attributeId: attributes.phone, outputInToken: false, required: false, visible: true };

@@ -59,11 +59,15 @@ async function checkExisting(trx: Transaction<DB>, table: 'permissions' | 'attri
   if (missing.length) throw badRequest(missing.map((m): FieldProblem => ({ key: 'referenceNotFound', field: m.field, args: [m.id] })), 'referenceNotFound', 'reference.notFound');
 }
 
-function duplicates(values: readonly string[], field: string): FieldProblem[] {
+/**
+ * Every entry after the first of the same value (trimmed, case-insensitive: header names and
+ * directory group names are), as 'Doppelter Eintrag' on `${field}.${i}${suffix}`.
+ */
+function duplicates(values: readonly string[], field: string, suffix = ''): FieldProblem[] {
   const seen = new Set<string>();
   return values.flatMap((v, i) => {
-    const k = v.toLowerCase();
-    if (seen.has(k)) return [{ key: 'duplicateEntry' as const, field: `${field}.${i}` }];
+    const k = v.trim().toLowerCase();
+    if (seen.has(k)) return [{ key: 'duplicateEntry' as const, field: `${field}.${i}${suffix}` }];
     seen.add(k);
     return [];
   });
@@ -80,7 +84,12 @@ function validateInput(input: S['ApplicationInput'], allowHttpWebhooks: boolean)
   urlField('logoUrl', input.logoUrl);
   problems.push(...duplicates((input.attributes ?? []).map((l) => l.attributeId), 'attributes'));
   problems.push(...duplicates((input.roles ?? []).map((l) => l.roleId), 'roles'));
-  (input.activationGroups ?? []).forEach((g, i) => {
+  const groups = input.activationGroups ?? [];
+  groups.forEach((g, i) => {
+    if (g.directoryGroupName.trim() === '') problems.push({ key: 'invalidValue', field: `activationGroups.${i}.directoryGroupName` });
+  });
+  problems.push(...duplicates(groups.map((g) => g.directoryGroupName), 'activationGroups', '.directoryGroupName'));
+  groups.forEach((g, i) => {
     problems.push(...duplicates(g.roleIds, `activationGroups.${i}.roleIds`), ...duplicates(g.accountAccessIds, `activationGroups.${i}.accountAccessIds`));
   });
   const hook = input.webhook;
@@ -91,7 +100,7 @@ function validateInput(input: S['ApplicationInput'], allowHttpWebhooks: boolean)
       if (isForbiddenHeaderName(h.key)) problems.push({ key: 'headerForbidden', field: `webhook.headers.${i}.key`, args: [h.key] });
       if (!isValidHeaderValue(h.value)) problems.push({ key: 'invalidValue', field: `webhook.headers.${i}.value` });
     });
-    problems.push(...duplicates((hook.headers ?? []).map((h) => h.key), 'webhook.headers'));
+    problems.push(...duplicates((hook.headers ?? []).map((h) => h.key), 'webhook.headers', '.key'));
   }
   if (problems.length) {
     const first = problems[0];

@@ -1110,6 +1110,7 @@ export interface components {
             onGrant: boolean;
             onRemove: boolean;
             onUpdate: boolean;
+            /** @description Each name once, case-insensitive (a repeated name is refused: 400 duplicateEntry on webhook.headers.{i}.key) */
             headers?: components["schemas"]["WebhookHeader"][];
             keyVaultReference?: string | null;
         };
@@ -1163,6 +1164,7 @@ export interface components {
             roles?: components["schemas"]["ApplicationRoleLink"][];
             accountAccessIds?: components["schemas"]["Uuid"][];
             customFlowIds?: components["schemas"]["Uuid"][];
+            /** @description Each directory group name once, trimmed and case-insensitive (400 duplicateEntry on activationGroups.{i}.directoryGroupName); a blank name is refused (invalidValue) */
             activationGroups?: components["schemas"]["ActivationGroup"][];
             webhook?: components["schemas"]["WebhookInput"] | null;
         };
