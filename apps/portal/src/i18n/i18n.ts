@@ -61,7 +61,9 @@ export async function createI18n(language: Language, options: I18nOptions = {}):
       ns: ['common', 'home', 'ui'],
       defaultNS: 'common',
       partialBundledLanguages: true,
-      resources: { de: bundledGerman },
+      // A copy: the store adds every namespace it loads (or fails to load, as empty) to this
+      // object, which must not leak into the next instance (tests, rendering on the server).
+      resources: { de: { ...bundledGerman } },
       interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
       returnNull: false,
       react: { useSuspense: true, bindI18n: 'languageChanged loaded' },

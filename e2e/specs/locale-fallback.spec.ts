@@ -1,0 +1,37 @@
+// A translation file that cannot be loaded (spec §8: only logged) never leaves raw keys on
+// screen: the page falls back to German, then English (spec §9, #17.4).
+import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { messages, text } from '../helpers/accounts.ts';
+import { chooseLanguage, expect, signInAs, test } from '../helpers/portal.ts';
+
+/** The built file of one language's namespace, from the portal's build manifest. */
+function localeChunk(language: string, namespace: string): string {
+  const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '../../apps/portal/dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  const entry = manifest[`src/locales/${language}/${namespace}.json`];
+  if (entry === undefined) throw new Error(`no built file for ${language}/${namespace}`);
+  return entry.file;
+}
+
+async function missing(page: Page, language: string, namespace: string): Promise<void> {
+  const file = localeChunk(language, namespace);
+  await page.route(`**/${file}`, (route) => route.fulfill({ status: 404, body: '' }));
+}
+
+test('the French settings texts cannot be loaded: the settings page is in German', async ({ page }) => {
+  await missing(page, 'fr', 'settings');
+  await signInAs(page, 'customer');
+  await chooseLanguage(page, 'Français');
+  await page.goto('/settings');
+  await expect(page.getByRole('link', { name: text(messages('settings', 'de'), 'tabs.personal') })).toBeVisible();
+  await expect(page.getByText('tabs.personal')).toHaveCount(0);
+});
+
+test('the German settings texts cannot be loaded: the settings page is in English', async ({ page }) => {
+  await missing(page, 'de', 'settings');
+  await signInAs(page, 'customer');
+  await page.goto('/settings');
+  await expect(page.getByRole('link', { name: text(messages('settings', 'en'), 'tabs.personal') })).toBeVisible();
+  await expect(page.getByText('tabs.personal')).toHaveCount(0);
+});
