@@ -181,7 +181,8 @@ export function toAccessRequest(wire: Schema<'AccessRequest'>): AccessRequest {
   return {
     id: wire.id,
     applicationId: wire.applicationId,
-    ...(wire.requestedAccountAccess === null ? {} : { requestedAccountAccess: wire.requestedAccountAccess.label }),
+    ...(wire.requestedAccountAccess === null ? {} : { requestedAccountAccess: wire.requestedAccountAccess.label, requestedAccountAccessId: wire.requestedAccountAccess.id }),
+    ...(wire.requestedRole === null ? {} : { requestedRoleId: wire.requestedRole.id }),
     requestedAt: wire.requestedAt,
     userId: wire.user.id,
     status: wire.status,

@@ -60,6 +60,8 @@ const accessRequestDecoder = struct({
   id,
   applicationId: id,
   requestedAccountAccess: optional(text),
+  requestedAccountAccessId: optional(id),
+  requestedRoleId: optional(id),
   requestedAt: text,
   userId: id,
   status: literals(['OPEN', 'ACCEPTED', 'DENIED']),

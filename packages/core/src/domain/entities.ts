@@ -180,7 +180,12 @@ export type AccessRequestStatus = (typeof accessRequestStatuses)[number];
 export interface AccessRequest {
   readonly id: AccessRequestId;
   readonly applicationId: ApplicationId;
+  /** The label of the account access asked for. */
   readonly requestedAccountAccess?: string;
+  /** The account access asked for: pre-ticked when the request is accepted (#17.17). */
+  readonly requestedAccountAccessId?: AccountAccessId;
+  /** The role asked for: pre-ticked when the request is accepted (#17.17). */
+  readonly requestedRoleId?: RoleId;
   /** ISO date-time. */
   readonly requestedAt: string;
   readonly userId: UserId;

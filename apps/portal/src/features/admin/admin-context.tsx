@@ -30,7 +30,8 @@ export interface AdminContextValue {
   canWrite(kind: EntityKind): boolean;
 }
 
-const AdminContext = createContext<AdminContextValue | undefined>(undefined);
+/** Exported for page tests, which provide a fake admin API; the console uses `AdminProvider`. */
+export const AdminContext = createContext<AdminContextValue | undefined>(undefined);
 
 const writePermission: Readonly<Record<EntityKind, string>> = {
   applications: 'applications.write',

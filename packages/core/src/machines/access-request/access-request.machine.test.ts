@@ -35,6 +35,21 @@ describe('access-request decision', () => {
     expect(accessRequestView(actor.getSnapshot())).toMatchObject({ status: 'decided', requestStatus: 'ACCEPTED' });
   });
 
+  it('accepting starts with the role and the account access the user asked for ticked (#17.17)', async () => {
+    const asked: AccessRequest = { ...request, requestedAccountAccess: 'Filiale Nord', requestedAccountAccessId: 'aa-nord', requestedRoleId: 'r-planer' };
+    const { actor, api } = setup(asked);
+    actor.send({ type: 'ACCEPT' });
+    expect(accessRequestView(actor.getSnapshot())).toMatchObject({ status: 'accepting', selectedRoleIds: ['r-planer'], selectedAccountAccessIds: ['aa-nord'] });
+    actor.send({ type: 'SUBMIT' });
+    expect(await toPromise(actor)).toEqual({ decision: { kind: 'accept', roleIds: ['r-planer'], accountAccessIds: ['aa-nord'] } });
+    expect(api.decisions.get('r1')).toEqual({ kind: 'accept', roleIds: ['r-planer'], accountAccessIds: ['aa-nord'] });
+    const unticked = setup(asked);
+    unticked.actor.send({ type: 'ACCEPT' });
+    unticked.actor.send({ type: 'TOGGLE_ROLE', roleId: 'r-planer' });
+    unticked.actor.send({ type: 'SUBMIT' });
+    expect(accessRequestView(unticked.actor.getSnapshot())).toMatchObject({ status: 'accepting', selectedRoleIds: [], validation: 'validations.roleRequired' });
+  });
+
   it('SET_ROLES replaces the selection (deduplicated); clearing it fails validation again', () => {
     const { actor } = setup();
     actor.send({ type: 'ACCEPT' });

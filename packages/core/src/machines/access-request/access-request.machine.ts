@@ -1,5 +1,6 @@
-// Access-request decision (spec §4, §5): open → accepting (at least one role) or denying →
-// submitting (PUT) → decided; a failed PUT can be retried (the choice is kept).
+// Access-request decision (spec §4, §5): open → accepting (at least one role; the role and
+// account access asked for start ticked) or denying → submitting (PUT) → decided; a failed PUT
+// can be retried (the choice is kept).
 
 import { assign, fromPromise, setup } from 'xstate';
 import type { AccessRequestDecision } from '../../domain/entities.ts';
@@ -30,7 +31,14 @@ export const accessRequestMachine = setup({
   },
 }).createMachine({
   id: 'accessRequest',
-  context: ({ input }) => ({ request: input.request, roleIds: [], accountAccessIds: [], reason: '' }),
+  // The choice starts with what the user asked for (#17.17): the role and the account access
+  // of the request are ticked when the manager accepts; both can be changed before submitting.
+  context: ({ input }) => ({
+    request: input.request,
+    roleIds: input.request.requestedRoleId === undefined ? [] : [input.request.requestedRoleId],
+    accountAccessIds: input.request.requestedAccountAccessId === undefined ? [] : [input.request.requestedAccountAccessId],
+    reason: '',
+  }),
   initial: 'checking',
   states: {
     checking: {

@@ -1,12 +1,12 @@
 // /admin/{application}/access-requests/{id}: decide an access request with core's
-// access-request decision machine: accept (at least one role, spec §5) or deny; the
-// sidebar's open-request badge is reloaded afterwards.
+// access-request decision machine: accept (at least one role, spec §5; the role and the account
+// access asked for start ticked) or deny; the sidebar's open-request badge is reloaded afterwards.
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useParams } from 'wouter';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { CheckIcon, NoSymbolIcon } from '@heroicons/react/20/solid';
-import { accessRequestMachine, accessRequestView } from '@portal/core';
+import { accessRequestMachine, accessRequestView, type AccessRequest } from '@portal/core';
 import { Button, ReadOnlyField } from '@portal/ui';
 import type { AccessRequestDetail } from '@portal/adapters/admin';
 import { useToasts } from '../../../app/contexts.tsx';
@@ -28,7 +28,16 @@ export default function AccessRequestDetailPage() {
   return <Decision key={id} application={application} request={state.data} />;
 }
 
-function Decision({ application, request }: { readonly application: string; readonly request: AccessRequestDetail }) {
+/** The request as core's decision machine takes it: the role and account access asked for start ticked (#17.17). */
+export function decisionRequest(request: AccessRequestDetail): AccessRequest {
+  return {
+    id: request.id, applicationId: request.applicationId, requestedAt: request.requestedAt, userId: request.user.id, status: request.status,
+    ...(request.requestedAccountAccess === null ? {} : { requestedAccountAccess: request.requestedAccountAccess.label, requestedAccountAccessId: request.requestedAccountAccess.id }),
+    ...(request.requestedRole === null ? {} : { requestedRoleId: request.requestedRole.id }),
+  };
+}
+
+export function Decision({ application, request }: { readonly application: string; readonly request: AccessRequestDetail }) {
   const t = useAdminT();
   const tu = useUiT();
   const date = useFormatDate();
@@ -37,9 +46,7 @@ function Decision({ application, request }: { readonly application: string; read
   const machine = useMemo(() => accessRequestMachine.provide({
     actors: { decide: fromPromise(async ({ input }) => { await api.decideAccessRequest(input.id, input.decision); }) },
   }), [api]);
-  const [snapshot, send] = useMachine(machine, {
-    input: { request: { id: request.id, applicationId: request.applicationId, requestedAt: request.requestedAt, userId: request.user.id, status: request.status } },
-  });
+  const [snapshot, send] = useMachine(machine, { input: { request: decisionRequest(request) } });
   const view = accessRequestView(snapshot);
   const wasOpen = useRef(request.status === 'OPEN');
   useEffect(() => {
@@ -65,10 +72,7 @@ function Decision({ application, request }: { readonly application: string; read
   const pending = view.status === 'submitting' || view.status === 'failed';
   const acceptMode = view.status === 'accepting' || (pending && decided === 'accept');
   const denyMode = view.status === 'denying' || (pending && decided === 'deny');
-  const accept = () => {
-    send({ type: 'ACCEPT' });
-    if (request.requestedAccountAccess !== null) send({ type: 'SET_ACCOUNT_ACCESSES', accountAccessIds: [request.requestedAccountAccess.id] });
-  };
+  const accept = () => send({ type: 'ACCEPT' });
   return (
     <DetailLayout>
       <DetailHeader title={t('accessRequests.detailTitle', { name })} subTitle={appLabel} backLink={adminLinks.accessRequests(application)} />

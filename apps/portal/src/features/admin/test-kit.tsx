@@ -1,0 +1,31 @@
+// Test kit of the console's pages: a page with a fake admin API inside the UI bridge and the
+// toasts (German texts, as the spec writes them).
+import type { ReactNode } from 'react';
+import type { AdminApi, AdminPage, EntityRef } from '@portal/adapters/admin';
+import { UiBridge } from '../../app/app.tsx';
+import { ServicesProvider, ToastProvider } from '../../app/contexts.tsx';
+import type { Services } from '../../composition-root.ts';
+import { AdminContext, type AdminContextValue } from './admin-context.tsx';
+
+export const planner = { id: 'kitchen-planner', label: 'Küchenplaner' } as const;
+
+export const page = (items: readonly EntityRef[]): Promise<AdminPage<EntityRef>> => Promise.resolve({ items, total: items.length });
+
+export function AdminPageFrame({ api, children }: { readonly api: Partial<AdminApi>; readonly children: ReactNode }) {
+  const value: AdminContextValue = {
+    api: api as AdminApi,
+    administrable: { status: 'ready', items: [{ ...planner, logoUrl: null, url: 'https://planner.example.test', internal: false, accessRequestsAmount: 1, permissions: { manageAccessRequests: true } }] },
+    reloadAdministrable: () => undefined,
+    lookup: () => Promise.resolve(new Map()),
+    invalidate: () => undefined,
+    seen: new Map(),
+    remember: () => undefined,
+    canWrite: () => true,
+  };
+  const services = { config: { brandName: 'HK Küchen' } } as unknown as Services;
+  return (
+    <UiBridge>
+      <ServicesProvider services={services}><ToastProvider><AdminContext value={value}>{children}</AdminContext></ToastProvider></ServicesProvider>
+    </UiBridge>
+  );
+}
