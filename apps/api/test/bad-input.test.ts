@@ -1,7 +1,7 @@
 // Bad input is answered with 400 and the error shape, in the caller's language, and changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { accessRequests, apps, attributes, users } from '../src/db/seed/ids.ts';
+import { accessRequests, apps, attributes, roles, users } from '../src/db/seed/ids.ts';
 import { claimsOf } from '../src/services/access.ts';
 import { checkResponse } from './openapi.ts';
 import { harness, token } from './harness.ts';
@@ -129,7 +129,7 @@ describe('JSON bodies', () => {
   it('refuses attribute values of the wrong type', async () => {
     await refused('PUT', '/My/Attributes', { token: partner, body: { applicationId: apps.dealerOrdering, attributes: [{ key: 'dealerNumber', value: 5 }] } });
     const body = await refused('PUT', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.appAdmin}`, { token: appAdmin,
-      body: { roleIds: [], attributes: [{ key: 'website', value: 'javascript:alert(1)' }] } });
+      body: { roleIds: [roles.planner], attributes: [{ key: 'website', value: 'javascript:alert(1)' }] } });
     expect(body.error.code).toBe('validation.url');
   });
 

@@ -53,7 +53,7 @@ export {
 export type { ValidationCode, ValidationIssue, ValidationResult, LogoFile } from './validation/validation.ts';
 export {
   validationCodes, validateRequired, validateNumeric, validateEmail, isHttpUrl, validateUrl, looksLikeSvg, validateLogo,
-  validateTag, validateEditable, validateAccessRequestRoles, validateAccessRequestChoice, validateWebhookHeaderName, validateWebhookHeaderValue,
+  validateTag, validateEditable, validateAccessRequestRoles, validateApplicationUserRoles, validateAccessRequestChoice, validateWebhookHeaderName, validateWebhookHeaderValue,
   validateWebhookEndpoint,
 } from './validation/validation.ts';
 

@@ -1,6 +1,7 @@
 // Per-application administration: the caller's applications, access requests, users,
 // pickers and webhook deliveries. Authorisation is decided here, on the server.
 import { Hono } from 'hono';
+import { validateAccessRequestRoles, validateApplicationUserRoles } from '@portal/core';
 import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
@@ -195,7 +196,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       if (row.status !== 'OPEN') throw conflict('alreadyDecided', 'accessRequest.alreadyDecided');
       const decidedAt = new Date();
       if (body.decision === 'ACCEPT') {
-        if (body.roleIds.length === 0) throw new ApiError(400, 'roleRequired', { code: 'accessRequest.roleRequired', problems: [{ key: 'roleRequired', field: 'roleIds' }] });
+        if (validateAccessRequestRoles(body.roleIds) !== undefined) throw new ApiError(400, 'roleRequired', { code: 'accessRequest.roleRequired', problems: [{ key: 'roleRequired', field: 'roleIds' }] });
         const accountAccessIds = body.accountAccessIds ?? [];
         await checkRoles(trx, row.application_id, body.roleIds, me.permissions, 'roleIds');
         await checkAccountAccesses(trx, row.application_id, accountAccessIds, 'accountAccessIds');
@@ -298,13 +299,14 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       const u = await trx.selectFrom('users').select('id').where('id', '=', uid).executeTakeFirst();
       if (!u) throw notFound();
       uniqueOrThrow(body.roleIds, 'roleIds');
-      let roleIds = body.roleIds;
-      if (roleIds.length === 0) {
-        const defaults = await trx.selectFrom('application_roles').select('role_id').where('application_id', '=', a.id).where('is_default', '=', true).orderBy('position').execute();
-        roleIds = defaults.map((d) => d.role_id);
-      } else {
-        await checkRoles(trx, a.id, roleIds, me.permissions, 'roleIds');
+      // #17.16: a user's access holds at least one role (core's rule, as when accepting a
+      // request); no role is refused, not saved as an access without roles. Removing the
+      // access is DELETE.
+      if (validateApplicationUserRoles(body.roleIds) !== undefined) {
+        throw new ApiError(400, 'roleRequired', { code: 'applicationUser.roleRequired', problems: [{ key: 'roleRequired', field: 'roleIds' }] });
       }
+      const roleIds = body.roleIds;
+      await checkRoles(trx, a.id, roleIds, me.permissions, 'roleIds');
       const accountAccessIds = body.accountAccessIds ?? [];
       await checkAccountAccesses(trx, a.id, accountAccessIds, 'accountAccessIds');
       if (body.attributes?.length) {

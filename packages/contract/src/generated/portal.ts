@@ -1626,7 +1626,7 @@ export interface components {
             attributes: components["schemas"]["UserAttributeValue"][];
         };
         ApplicationUserInput: {
-            /** @description Roles linked to the application; empty means the application's default roles */
+            /** @description Roles linked to the application, at least one (else 400 applicationUser.roleRequired: "Es muss mindestens eine Rolle ausgewählt werden!"); to take the access away, DELETE it */
             roleIds: components["schemas"]["Uuid"][];
             accountAccessIds?: components["schemas"]["Uuid"][];
             attributes?: components["schemas"]["AttributeValueInput"][];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isHttpUrl, looksLikeSvg, validateAccessRequestChoice, validateAccessRequestRoles, validateEditable, validateEmail, validateLogo, validateNumeric,
+  isHttpUrl, looksLikeSvg, validateAccessRequestChoice, validateAccessRequestRoles, validateApplicationUserRoles, validateEditable, validateEmail, validateLogo, validateNumeric,
   validateRequired, validateTag, validateUrl, validateWebhookEndpoint, validateWebhookHeaderName, validateWebhookHeaderValue,
 } from './validation.ts';
 import { logoMaxBytes } from '../domain/constants.ts';
@@ -71,6 +71,10 @@ describe('tags, editable fields, roles', () => {
   it('accepting an access request needs at least one role', () => {
     expect(validateAccessRequestRoles([])?.code).toBe('validations.roleRequired');
     expect(validateAccessRequestRoles(['r1'])).toBeUndefined();
+  });
+  it('saving a user\'s access to an application needs at least one role too (#17.16)', () => {
+    expect(validateApplicationUserRoles([])?.code).toBe('validations.roleRequired');
+    expect(validateApplicationUserRoles(['r1'])).toBeUndefined();
   });
   it('a user\'s access request names the account access and the role when the application says so', () => {
     const empty = { items: [], total: 0 };

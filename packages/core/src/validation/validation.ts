@@ -126,6 +126,15 @@ export function validateAccessRequestRoles(roleIds: readonly string[]): Validati
 }
 
 /**
+ * Saving a user's access to an application (#17.16): the same rule as accepting a request —
+ * at least one role, else `validations.roleRequired` beside the roles. No roles is not a way to
+ * take the access away; that is its own action (remove the user's access, after a confirm).
+ */
+export function validateApplicationUserRoles(roleIds: readonly string[]): ValidationResult {
+  return validateAccessRequestRoles(roleIds);
+}
+
+/**
  * A user's access request (the gate's request page): the account access and the role are
  * required when the application says so.
  */
