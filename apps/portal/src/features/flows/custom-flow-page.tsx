@@ -57,9 +57,11 @@ function CustomFlow({ flowKey }: { readonly flowKey: string }) {
       setValues(initialValues(updated.attributes.map(toField)));
       setCompleted(updated.completed);
     } catch (error) {
-      const why = saveFailure(error);
-      setErrors(Object.fromEntries(Object.entries(why.fields).map(([path, message]) => [fields.find((f) => path === f.key || path.endsWith(`.${f.key}`))?.key ?? path, message])));
-      toasts.error(why.error);
+      const keyOf = (path: string) => fields.find((f) => path === f.key || path.endsWith(`.${f.key}`))?.key;
+      const why = saveFailure(error, (path) => keyOf(path) !== undefined);
+      setErrors(Object.fromEntries(Object.entries(why.fields).map(([path, message]) => [keyOf(path) ?? path, message])));
+      // The toast: the server's messages that no field shows (#17.3).
+      toasts.error(why.error, (path) => keyOf(path) !== undefined);
     } finally {
       setSaving(false);
     }

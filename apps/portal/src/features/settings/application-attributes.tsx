@@ -4,25 +4,32 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MyApplicationDetail } from '@portal/adapters';
 import { Button, Skeleton } from '@portal/ui';
-import { useNavigationBar, useServices, useToasts } from '../../app/contexts.tsx';
+import { useNavigationBar, useServices } from '../../app/contexts.tsx';
 import { useLoad } from '../../app/use-load.ts';
 import { ErrorViewFor } from '../../app/error-view.tsx';
 import { formatDate } from '../../i18n/i18n.ts';
 import { links } from '../../routes.ts';
 import { AttributeFields, initialValues, useIssueText, validateAll, type AttributeFieldModel, type AttributeValues } from '../shared/attribute-fields.tsx';
 import { saveFailure, type SaveFailure } from './form-errors.ts';
+import { SaveFailureAlert } from './save-failure-alert.tsx';
 import { forgetMyApps } from '../home/my-apps.ts';
 
 function fieldsOf(detail: MyApplicationDetail): AttributeFieldModel[] {
   return detail.attributes.map((a) => ({ key: a.key, label: a.label, dataType: a.dataType, required: a.required, editable: a.editable, value: a.value }));
 }
 
+/** The attribute key a server field path names (`attributes.0.value` by the order sent, or the key), if the form shows it. */
+export function attributeKeyOf(fields: readonly AttributeFieldModel[], path: string, sent: readonly string[]): string | undefined {
+  const byIndex = /^attributes\.(\d+)(\.|$)/.exec(path);
+  const key = byIndex !== null ? sent[Number(byIndex[1])] : fields.find((f) => f.key === path || path.endsWith(`.${f.key}`))?.key;
+  return key !== undefined && fields.some((f) => f.key === key) ? key : undefined;
+}
+
 /** Server field paths (`attributes.0.value`, or the key) → attribute keys. */
 export function serverErrorsByKey(fields: readonly AttributeFieldModel[], serverFields: Readonly<Record<string, string>>, sent: readonly string[]): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [path, message] of Object.entries(serverFields)) {
-    const byIndex = /^attributes\.(\d+)(\.|$)/.exec(path);
-    const key = byIndex !== null ? sent[Number(byIndex[1])] : fields.find((f) => f.key === path || path.endsWith(`.${f.key}`))?.key;
+    const key = attributeKeyOf(fields, path, sent);
     if (key !== undefined && result[key] === undefined) result[key] = message;
   }
   return result;
@@ -32,7 +39,6 @@ export function ApplicationAttributes({ id }: { readonly id: string }) {
   const { t, i18n } = useTranslation('settings');
   const { t: tc } = useTranslation('common');
   const { api } = useServices();
-  const toasts = useToasts();
   const issueText = useIssueText();
   const detail = useLoad(() => api.getMyApplication(id), `my-app-${id}`);
   const [values, setValues] = useState<AttributeValues | undefined>();
@@ -73,10 +79,9 @@ export function ApplicationAttributes({ id }: { readonly id: string }) {
       setSaved(true);
       forgetMyApps();
     } catch (error) {
-      const why = saveFailure(error);
+      const why = saveFailure(error, (path) => attributeKeyOf(fields, path, sent) !== undefined);
       setFailure(why);
       setErrors(serverErrorsByKey(fields, why.fields, sent));
-      toasts.error(why.error);
     } finally {
       setSaving(false);
     }
@@ -113,9 +118,7 @@ export function ApplicationAttributes({ id }: { readonly id: string }) {
           />
         )}
       </div>
-      {failure !== undefined && (
-        <p role="alert" className="text-sm text-danger">{tc('errors.notSaved', { reason: failure.message ?? tc(failure.error.kind === 'unexpected' ? 'errors.network' : 'errors.page.400.description') })}</p>
-      )}
+      <SaveFailureAlert failure={failure} />
       {saved && <p role="status" className="text-sm text-success">{tc('status.saved')}</p>}
       {editable.length > 0 && (
         <div className="flex justify-end">
