@@ -2,13 +2,16 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile, ProfileInput } from '@portal/adapters';
 import { Button, ReadOnlyField, Select, Skeleton, TextField } from '@portal/ui';
-import { useServices, useToasts } from '../../app/contexts.tsx';
+import { useServices } from '../../app/contexts.tsx';
 import { useLoad } from '../../app/use-load.ts';
 import { useLanguage } from '../../app/language.tsx';
 import { ErrorViewFor } from '../../app/error-view.tsx';
 import { formatDate } from '../../i18n/i18n.ts';
 import { isLanguage, languages } from '../../i18n/languages.ts';
+import { validateRequired } from '@portal/core';
+import { useIssueText } from '../shared/attribute-fields.tsx';
 import { saveFailure, type SaveFailure } from './form-errors.ts';
+import { SaveFailureAlert } from './save-failure-alert.tsx';
 
 interface Draft {
   firstName: string;
@@ -34,6 +37,22 @@ function draftOf(profile: Profile): Draft {
   };
 }
 
+/** The required fields of the form (spec §5's required rule, on the trimmed value). */
+const requiredFields = ['firstName', 'lastName'] as const;
+
+/** The server field paths each field of the form shows beside it. */
+const fieldPaths: Readonly<Record<keyof Draft, readonly string[]>> = {
+  firstName: ['firstName'],
+  lastName: ['lastName'],
+  companyName: ['companyName'],
+  street: ['address.street', 'address'],
+  postalCode: ['address.postalCode'],
+  city: ['address.city'],
+  country: ['address.country'],
+  language: ['language'],
+};
+const shownPaths = new Set(Object.values(fieldPaths).flat());
+
 function inputOf(draft: Draft): ProfileInput {
   const address = { street: draft.street.trim(), postalCode: draft.postalCode.trim(), city: draft.city.trim(), country: draft.country.trim() };
   const hasAddress = Object.values(address).some((v) => v !== '');
@@ -50,12 +69,13 @@ export function PersonalTab() {
   const { t, i18n } = useTranslation('settings');
   const { t: tc } = useTranslation('common');
   const { api } = useServices();
-  const toasts = useToasts();
+  const issueText = useIssueText();
   const { setLanguage } = useLanguage();
   const profile = useLoad(() => api.getProfile(), 'profile');
   const [draft, setDraft] = useState<Draft | undefined>();
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<SaveFailure | undefined>();
+  const [missing, setMissing] = useState<Partial<Record<keyof Draft, string>>>({});
   const [saved, setSaved] = useState(false);
   const [savedLanguage, setSavedLanguage] = useState<string | undefined>();
   useEffect(() => {
@@ -72,14 +92,28 @@ export function PersonalTab() {
     onChange: (event: { target: { value: string } }) => {
       setSaved(false);
       setDraft({ ...draft, [name]: event.target.value });
+      if (missing[name] !== undefined) setMissing({ ...missing, [name]: undefined });
     },
   });
-  const fieldError = (...paths: string[]) => paths.map((p) => failure?.fields[p]).find((m) => m !== undefined);
+  // One message per field: the form's own rule first, else the server's (spec §8).
+  const fieldError = (name: keyof Draft) => missing[name] ?? fieldPaths[name].map((p) => failure?.fields[p]).find((m) => m !== undefined);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
     setFailure(undefined);
     setSaved(false);
+    const empty: Partial<Record<keyof Draft, string>> = {};
+    for (const name of requiredFields) {
+      const text = issueText(validateRequired(draft[name].trim()));
+      if (text !== undefined) empty[name] = text;
+    }
+    setMissing(empty);
+    const firstEmpty = requiredFields.find((name) => empty[name] !== undefined);
+    if (firstEmpty !== undefined) {
+      const control = event.currentTarget instanceof HTMLFormElement ? event.currentTarget.elements.namedItem(firstEmpty) : null;
+      if (control instanceof HTMLInputElement) control.focus();
+      return;
+    }
+    setSaving(true);
     try {
       const languageChanged = draft.language !== (savedLanguage ?? data.language);
       const updated = await api.updateProfile(inputOf(draft));
@@ -89,9 +123,7 @@ export function PersonalTab() {
       // The interface follows the language only when the user changed it here.
       if (languageChanged && updated.language !== (i18n.resolvedLanguage ?? i18n.language)) setLanguage(updated.language);
     } catch (error) {
-      const why = saveFailure(error);
-      setFailure(why);
-      toasts.error(why.error);
+      setFailure(saveFailure(error, (path) => shownPaths.has(path)));
     } finally {
       setSaving(false);
     }
@@ -110,17 +142,15 @@ export function PersonalTab() {
       </div>
       <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold text-fg">{t('personal.address')}</legend>
-        <div className="sm:col-span-2"><TextField label={t('personal.street')} autoComplete="street-address" error={fieldError('address.street', 'address')} {...field('street')} /></div>
-        <TextField label={t('personal.postalCode')} autoComplete="postal-code" error={fieldError('address.postalCode')} {...field('postalCode')} />
-        <TextField label={t('personal.city')} autoComplete="address-level2" error={fieldError('address.city')} {...field('city')} />
-        <TextField label={t('personal.country')} autoComplete="country-name" error={fieldError('address.country')} {...field('country')} />
+        <div className="sm:col-span-2"><TextField label={t('personal.street')} autoComplete="street-address" error={fieldError('street')} {...field('street')} /></div>
+        <TextField label={t('personal.postalCode')} autoComplete="postal-code" error={fieldError('postalCode')} {...field('postalCode')} />
+        <TextField label={t('personal.city')} autoComplete="address-level2" error={fieldError('city')} {...field('city')} />
+        <TextField label={t('personal.country')} autoComplete="country-name" error={fieldError('country')} {...field('country')} />
       </fieldset>
       <div className="max-w-xs">
         <Select label={t('personal.language')} options={languages.map((code) => ({ value: code, label: tc(`languages.${code}`) }))} error={fieldError('language')} {...field('language')} />
       </div>
-      {failure !== undefined && (
-        <p role="alert" className="text-sm text-danger">{tc('errors.notSaved', { reason: failure.message ?? tc(failure.error.kind === 'unexpected' ? 'errors.network' : 'errors.page.400.description') })}</p>
-      )}
+      <SaveFailureAlert failure={failure} />
       {saved && <p role="status" className="text-sm text-success">{tc('status.saved')}</p>}
       <div className="flex justify-end">
         <Button type="submit" busy={saving}>{tc('actions.save')}</Button>
