@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findDuplicateKey } from './body.ts';
+import { findDuplicateKey, validate } from './body.ts';
+import { ApiError } from './errors.ts';
 
 describe('findDuplicateKey', () => {
   it('finds duplicates at any depth and ignores repeated values and keys in other objects', () => {
@@ -15,5 +16,23 @@ describe('findDuplicateKey', () => {
     fc.assert(fc.property(fc.jsonValue(), (value) => {
       expect(findDuplicateKey(JSON.stringify(value))).toBeUndefined();
     }));
+  });
+});
+
+describe('problemsOf (#17.18)', () => {
+  const problems = (value: unknown) => {
+    try {
+      validate('ProfileInput', value);
+    } catch (error) {
+      if (error instanceof ApiError) return error.problems;
+      throw error;
+    }
+    return [];
+  };
+
+  it('an empty text where one is needed is required, not an invalid value', () => {
+    expect(problems({ firstName: '', lastName: 'Decker', language: 'de' })).toEqual([{ key: 'required', field: 'firstName' }]);
+    expect(problems({ lastName: 'Decker', language: 'de' })).toEqual([{ key: 'required', field: 'firstName' }]);
+    expect(problems({ firstName: 'x'.repeat(101), lastName: 'Decker', language: 'de' })).toEqual([{ key: 'tooLong', field: 'firstName', args: ['', 100] }]);
   });
 });

@@ -69,6 +69,8 @@ export function problemsOf(errors: readonly ErrorObject[]): FieldProblem[] {
     const params = e.params as Record<string, unknown>;
     const parent = e.parentSchema as { pattern?: string } | undefined;
     if (e.keyword === 'required') problem = { key: 'required', field: fieldOf(e, String(params.missingProperty)) };
+    // An empty text where one is needed is a missing value, not a wrong one (#17.18).
+    else if (['minLength', 'pattern', 'format'].includes(e.keyword) && typeof e.data === 'string' && e.data.trim() === '') problem = { key: 'required', field: fieldOf(e) };
     else if (e.keyword === 'additionalProperties') {
       const name = String(params.additionalProperty);
       problem = { key: 'unknownField', field: fieldOf(e, name), args: [name] };

@@ -7,7 +7,7 @@ import type { components } from '@portal/contract';
 import type { AppEnv, Deps } from '../context.ts';
 import { newId } from '../context.ts';
 import { readJson } from '../http/body.ts';
-import { ApiError, conflict, fieldError, forbidden, notFound } from '../http/errors.ts';
+import { ApiError, badRequest, conflict, fieldError, forbidden, notFound } from '../http/errors.ts';
 import { parseBooleanQuery, parseList } from '../http/list.ts';
 import { recordHistory } from '../history.ts';
 import {
@@ -178,6 +178,9 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
   app.put('/My/Profile', async (c) => {
     const user = await me(c.req.header('authorization'));
     const body = await readJson(c, 'ProfileInput');
+    // Names are stored trimmed: one of blanks only is as missing as an empty one (#17.18).
+    const blank = (['firstName', 'lastName'] as const).filter((field) => body[field].trim() === '');
+    if (blank.length > 0) throw badRequest(blank.map((field) => ({ key: 'required' as const, field })));
     await db.transaction().execute(async (trx) => {
       const before = await trx.selectFrom('users').selectAll().where('id', '=', user.userId).executeTakeFirstOrThrow();
       const after = { firstName: body.firstName.trim(), lastName: body.lastName.trim(), companyName: body.companyName ?? null, address: body.address ?? null, language: body.language };
