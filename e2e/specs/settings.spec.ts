@@ -39,19 +39,45 @@ test('a partner edits an own attribute; a failed save keeps the input and says w
   await expect(page.getByLabel('Telefon')).toHaveValue('+49 40 987654');
   await assertAccessible(page);
 
-  // The server refuses the next save: the input stays, the reason shows at the field and in a toast.
-  await page.route('**/My/Attributes', (route) => route.fulfill({
+  // The server refuses the next save (#17.3): the input stays, the field's message shows once, beside it.
+  const refuse = (errors: readonly { field?: string; message: string }[]) => page.route('**/My/Attributes', (route) => route.fulfill({
     status: 400,
     contentType: 'application/json',
-    body: JSON.stringify({ error: { code: '400', message: 'Die Eingaben sind ungültig.', errors: [{ field: 'phone', message: 'Bitte eine gültige Telefonnummer angeben.' }] } }),
+    body: JSON.stringify({ error: { code: '400', message: 'Die Eingaben sind ungültig.', errors } }),
   }));
+  await refuse([{ field: 'phone', message: 'Bitte eine gültige Telefonnummer angeben.' }]);
   await fillField(page, 'Telefon', 'abc');
   await clickButton(page, 'Speichern');
   await expect(page.getByLabel('Telefon')).toHaveValue('abc');
-  await expect(page.getByText('Bitte eine gültige Telefonnummer angeben.').first()).toBeVisible();
-  await expect(page.getByRole('alert').filter({ hasText: 'Fehler' }).first()).toBeVisible();
-  await expect(page.getByText('Nicht gespeichert: Die Eingaben sind ungültig.')).toBeVisible();
+  await expect(page.getByLabel('Telefon')).toHaveAccessibleDescription(/Bitte eine gültige Telefonnummer angeben\./);
+  await expect(page.getByText('Bitte eine gültige Telefonnummer angeben.')).toHaveCount(1);
+  await expect(page.getByText('Nicht gespeichert', { exact: false })).toHaveCount(0);
   await assertAccessible(page);
+
+  // A message that names no field of the form: in the form's alert, with the reason.
+  await page.unroute('**/My/Attributes');
+  await refuse([{ field: 'phone', message: 'Bitte eine gültige Telefonnummer angeben.' }, { message: 'Die Anwendung nimmt gerade keine Änderungen an.' }]);
+  await clickButton(page, 'Speichern');
+  const alert = page.locator('form').getByRole('alert');
+  await expect(alert).toContainText('Nicht gespeichert: Die Eingaben sind ungültig.');
+  await expect(alert.getByRole('listitem')).toHaveText(['Die Anwendung nimmt gerade keine Änderungen an.']);
+  await expect(page.getByText('Bitte eine gültige Telefonnummer angeben.')).toHaveCount(1);
+  await assertAccessible(page);
+});
+
+test('an empty first name says once, beside the field, that it is required (#17.18)', async ({ page }) => {
+  await signInAs(page, 'partner');
+  await goToSettings(page);
+  await fillField(page, 'Vorname', '');
+  await clickButton(page, 'Speichern');
+  await expect(page.getByLabel('Vorname')).toBeFocused();
+  await expect(page.getByLabel('Vorname')).toHaveAccessibleDescription('Dieses Feld ist erforderlich.');
+  await expect(page.getByText('Dieses Feld ist erforderlich.')).toHaveCount(1);
+  await expect(page.getByText('Ungültige Eingabe')).toHaveCount(0);
+  await expect(page.getByRole('alert').filter({ hasText: 'Fehler' })).toHaveCount(0);
+  await assertAccessible(page);
+  await page.reload();
+  await expect(page.getByLabel('Vorname')).toHaveValue('Dana');
 });
 
 test('an internal employee cannot edit a field the user may not edit, nor change e-mail or password', async ({ page }) => {
