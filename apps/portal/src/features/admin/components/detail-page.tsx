@@ -32,13 +32,15 @@ const isDeleteResult = (value: unknown): value is DeleteResult =>
  * A delete button that asks first; on success goes back to the list. With `usage`, the dialog
  * shows where the entity is used, and the toast what the delete removed it from (#17.15).
  */
-export function DeleteAction({ name, onDelete, afterHref, label, title, message, usage }: {
+export function DeleteAction({ name, onDelete, afterHref, label, title, message, doneText, usage }: {
   readonly name: string;
   readonly onDelete: () => Promise<unknown>;
   readonly afterHref: string;
   readonly label?: string;
   readonly title?: string;
   readonly message?: string;
+  /** The toast after it is done when it is not a deletion (e.g. a user's access removed, #17.16). */
+  readonly doneText?: string;
   readonly usage?: { readonly subject: UsageSubject; readonly load: () => Promise<EntityUsage> };
 }) {
   const t = useAdminT();
@@ -64,8 +66,8 @@ export function DeleteAction({ name, onDelete, afterHref, label, title, message,
               setBusy(false);
               setOpen(false);
               const removedFrom = usage !== undefined && isDeleteResult(result) ? result.removedFrom : [];
-              toasts.success(removedFrom.length === 0 || usage === undefined ? t('form.deleted', { name })
-                : t('usage.deletedFrom', { name, list: removedFromText(removedFrom, usage.subject, t) }));
+              toasts.success(doneText ?? (removedFrom.length === 0 || usage === undefined ? t('form.deleted', { name })
+                : t('usage.deletedFrom', { name, list: removedFromText(removedFrom, usage.subject, t) })));
               navigate(afterHref, { replace: true });
             },
             (error: unknown) => {

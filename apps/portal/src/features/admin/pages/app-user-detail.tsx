@@ -1,6 +1,10 @@
 // /admin/{application}/users/{id}: a user's access to one application: attributes, roles,
-// account accesses, access since; saved with PUT, removed with DELETE after confirmation.
+// account accesses, access since; saved with PUT (at least one role, core's
+// validateApplicationUserRoles, #17.16), removed with DELETE after its own confirmation.
+// Unticking every role is refused beside the roles; taking the access away is "Zugriff
+// entziehen", whose toast says the access was removed (the account stays).
 import { useCallback } from 'react';
+import { validateApplicationUserRoles } from '@portal/core';
 import { useParams } from 'wouter';
 import { ReadOnlyField } from '@portal/ui';
 import type { ApplicationUser, ApplicationUserInput } from '@portal/adapters/admin';
@@ -9,6 +13,7 @@ import { AttributeFields, validateAll } from '../../shared/attribute-fields.tsx'
 import { useAdmin } from '../admin-context.tsx';
 import { DeleteAction, DetailHeader, DetailLayout } from '../components/detail-page.tsx';
 import { FormFrame, Grid, Section, useErrorText, useFormState } from '../components/form-kit.tsx';
+import type { FieldError, FieldErrors } from '../lib/form.ts';
 import { PageFailure, PageSkeleton } from '../components/page-state.tsx';
 import { SelectionChecklist } from '../components/selection.tsx';
 import { adminLinks } from '../lib/links.ts';
@@ -41,6 +46,17 @@ export function appUserInput(user: ApplicationUser, values: Values): Application
   };
 }
 
+/** The form's own rules before a save: at least one role (#17.16), then the attribute fields. */
+export function appUserErrors(fields: Parameters<typeof validateAll>[0], values: Values): FieldErrors {
+  const errors: Record<string, FieldError> = {};
+  const roles = validateApplicationUserRoles(values.roleIds);
+  if (roles !== undefined) errors['roleIds'] = roles;
+  for (const [key, issue] of Object.entries(validateAll(fields, values.attributes))) {
+    if (issue !== undefined) errors[`attributes.${key}`] = issue;
+  }
+  return errors;
+}
+
 export default function AppUserDetailPage() {
   const { application = '', id = '' } = useParams<{ application: string; id: string }>();
   const { api } = useAdmin();
@@ -50,7 +66,7 @@ export default function AppUserDetailPage() {
   return <AppUserForm key={`${application}/${id}`} application={application} user={state.data} />;
 }
 
-function AppUserForm({ application, user: loaded }: { readonly application: string; readonly user: ApplicationUser }) {
+export function AppUserForm({ application, user: loaded }: { readonly application: string; readonly user: ApplicationUser }) {
   const t = useAdminT();
   const date = useFormatDate();
   const errorText = useErrorText();
@@ -69,10 +85,9 @@ function AppUserForm({ application, user: loaded }: { readonly application: stri
     if (message !== undefined) attributeErrors[attribute.key] = message;
   }
   const submit = async () => {
-    const invalid = validateAll(fields, values.attributes);
-    const mapped = Object.fromEntries(Object.entries(invalid).filter(([, issue]) => issue !== undefined).map(([key, issue]) => [`attributes.${key}`, issue as NonNullable<typeof issue>]));
-    if (Object.keys(mapped).length > 0) {
-      form.setErrors(mapped);
+    const invalid = appUserErrors(fields, values);
+    if (Object.keys(invalid).length > 0) {
+      form.setErrors(invalid);
       return;
     }
     await form.save(() => api.updateApplicationUser(application, user.id, appUserInput(loaded, values)), appUserValues);
@@ -91,6 +106,7 @@ function AppUserForm({ application, user: loaded }: { readonly application: stri
             label={t('appUsers.remove')}
             title={t('appUsers.removeTitle', { name })}
             message={t('appUsers.removeMessage', { name, application: appLabel })}
+            doneText={t('appUsers.removed', { name, application: appLabel })}
             onDelete={() => api.removeApplicationUser(application, user.id)}
             afterHref={adminLinks.applicationUsers(application)}
           />
@@ -107,6 +123,7 @@ function AppUserForm({ application, user: loaded }: { readonly application: stri
         <Section title={t('appUsers.sections.access')}>
           <SelectionChecklist label={t('users.fields.roles')} search={searchRoles} selected={values.roleIds} known={loaded.roles}
             onChange={(roleIds) => form.set('roleIds', roleIds)} {...(errors.roleIds === undefined ? {} : { error: errorText(errors.roleIds) })} />
+          {errors.roleIds !== undefined && loaded.hasAccess && <p className="text-sm text-fg-muted">{t('appUsers.noRoleHint')}</p>}
           <SelectionChecklist label={t('users.fields.accountAccesses')} search={searchGroups} selected={values.accountAccessIds} known={loaded.accountAccesses}
             onChange={(ids) => form.set('accountAccessIds', ids)} {...(errors.accountAccessIds === undefined ? {} : { error: errorText(errors.accountAccessIds) })} />
         </Section>

@@ -1,0 +1,66 @@
+// #17.16: a user's access holds at least one role. Unticking every role and saving is refused
+// beside the roles with the spec's message (nothing is sent, nothing "saved"); taking the access
+// away is "Zugriff entziehen", confirmed on its own, and its toast says the access was removed —
+// not that the user was deleted.
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApplicationUser } from '@portal/adapters/admin';
+import { createI18n } from '../../../i18n/i18n.ts';
+import { AdminPageFrame, page, planner } from '../test-kit.tsx';
+import { AppUserForm } from './app-user-detail.tsx';
+
+const role = { id: 'role-planer', key: 'planner', label: 'Planer' };
+const viewer = { id: 'role-viewer', key: 'viewer', label: 'Planbetrachter' };
+const user: ApplicationUser = {
+  user: { id: 'user-1', fullName: 'Nora Neu', email: 'new@hk-demo.test', companyName: null },
+  hasAccess: true, accessSince: '2026-11-20T08:00:00.000Z', roles: [role], accountAccesses: [], attributes: [],
+};
+const required = 'Es muss mindestens eine Rolle ausgewählt werden!';
+
+beforeAll(async () => {
+  const i18n = await createI18n('de');
+  await i18n.loadNamespaces(['admin', 'common', 'ui']);
+});
+afterEach(cleanup);
+
+function show() {
+  const api = {
+    selectRoles: () => page([viewer, role]),
+    selectAccountAccesses: () => page([]),
+    updateApplicationUser: vi.fn(async () => user),
+    removeApplicationUser: vi.fn(async () => undefined),
+  };
+  render(<AdminPageFrame api={api}><AppUserForm application={planner.id} user={user} /></AdminPageFrame>);
+  return api;
+}
+
+describe('a user\'s access to an application (#17.16)', () => {
+  it('refuses saving with no role, beside the roles, and points to removing the access', async () => {
+    const api = show();
+    const roles = screen.getByRole('group', { name: 'Rollen' });
+    await within(roles).findByRole('checkbox', { name: 'Planbetrachter' });
+    await act(async () => { fireEvent.click(within(roles).getByRole('checkbox', { name: 'Planer' })); });
+    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Speichern' })); });
+    expect(within(roles).getByText(required)).toBeDefined();
+    expect(roles.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Um den Zugriff auf die Anwendung ganz zu entfernen, nutzen Sie „Zugriff entziehen“.')).toBeDefined();
+    expect(api.updateApplicationUser).not.toHaveBeenCalled();
+    expect(screen.queryByText('Die Änderungen wurden gespeichert.')).toBeNull();
+    // A role again: the message goes, and the save sends it.
+    await act(async () => { fireEvent.click(within(roles).getByRole('checkbox', { name: 'Planbetrachter' })); });
+    expect(within(roles).queryByText(required)).toBeNull();
+    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Speichern' })); });
+    expect(api.updateApplicationUser).toHaveBeenCalledExactlyOnceWith(planner.id, 'user-1', { roleIds: ['role-viewer'], accountAccessIds: [], attributes: [] });
+  });
+
+  it('removes the access after its own confirmation and says so, not "gelöscht"', async () => {
+    const api = show();
+    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Zugriff entziehen' })); });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Zugriff von Nora Neu entziehen?' });
+    expect(dialog.textContent).toContain('Nora Neu verliert den Zugriff auf Küchenplaner.');
+    await act(async () => { fireEvent.click(within(dialog).getByRole('button', { name: 'Zugriff entziehen' })); });
+    expect(api.removeApplicationUser).toHaveBeenCalledExactlyOnceWith(planner.id, 'user-1');
+    await screen.findByText('Der Zugriff von „Nora Neu“ auf Küchenplaner wurde entzogen. Das Benutzerkonto bleibt bestehen.');
+    expect(screen.queryByText(/gelöscht/)).toBeNull();
+  });
+});
