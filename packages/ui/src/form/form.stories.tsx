@@ -5,7 +5,7 @@ import { TextField } from './text-field.tsx';
 import { Select } from './select.tsx';
 import { Checkbox } from './checkbox.tsx';
 import { Switch } from './switch.tsx';
-import { ReadOnlyField } from './read-only-field.tsx';
+import { ReadOnlyField, ReadOnlyGroup } from './read-only-field.tsx';
 import { Button } from '../button/button.tsx';
 
 interface FieldStoryArgs {
@@ -91,6 +91,33 @@ export const ReadOnly: Story = {
   },
 };
 export const ReadOnlyEmpty: Story = { render: () => <ReadOnlyField label="Kostenstelle" value="" /> };
+
+/** #17.19: several read-only fields say "cannot be edited" once, each keeps its lock and description. */
+export const ReadOnlyGroupSaysItOnce: Story = {
+  render: () => (
+    <ReadOnlyGroup>
+      <div className="grid max-w-2xl grid-cols-1 gap-4 sm:grid-cols-2">
+        <ReadOnlyField label="Vorname" value="Nora" />
+        <ReadOnlyField label="Nachname" value="Neu" />
+        <ReadOnlyField label="E-Mail" value="nora.neu@example.com" />
+        <ReadOnlyField label="Firma" value="" />
+        <TextField label="Notiz" />
+      </div>
+    </ReadOnlyGroup>
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    for (const name of ['Vorname', 'Nachname', 'E-Mail', 'Firma']) {
+      const input = canvas.getByRole('textbox', { name });
+      await expect(input).toHaveAttribute('readonly');
+      await expect(input).toHaveAccessibleDescription('Dieses Feld kann nicht bearbeitet werden');
+      await expect(input.parentElement?.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+    }
+    const shown = (text: string) => canvas.queryAllByText(text).filter((element) => element.getBoundingClientRect().width > 1);
+    await expect(shown('Dieses Feld kann nicht bearbeitet werden')).toHaveLength(0);
+    await expect(shown('Felder mit Schloss-Symbol können nicht bearbeitet werden')).toHaveLength(1);
+    await expect(canvasElement.querySelectorAll('svg')).toHaveLength(5);
+  },
+};
 
 export const FormExample: Story = {
   render: () => (

@@ -1,3 +1,4 @@
+import { createContext, useContext, type ReactNode } from 'react';
 import { LockClosedIcon } from '@heroicons/react/20/solid';
 import { useUiText } from '../i18n/ui-text.tsx';
 import { useFieldIds } from './field.tsx';
@@ -9,9 +10,18 @@ export interface ReadOnlyFieldProps {
   readonly id?: string;
 }
 
-/** A field the user may see but not edit ("Dieses Feld kann nicht bearbeitet werden"). */
+/** True inside a `ReadOnlyGroup`: the group says once what every field would say. */
+const InReadOnlyGroup = createContext(false);
+
+/**
+ * A field the user may see but not edit: a lock icon and the accessible description
+ * "Dieses Feld kann nicht bearbeitet werden" (spec §5). Alone it shows that text under the
+ * field; inside a `ReadOnlyGroup` the text stays the field's description for screen readers
+ * but is not shown again under every field.
+ */
 export function ReadOnlyField({ label, value, id }: ReadOnlyFieldProps) {
   const t = useUiText();
+  const grouped = useContext(InReadOnlyGroup);
   const ids = useFieldIds({ id, help: 'readOnly' });
   return (
     <div className="flex min-w-0 flex-col">
@@ -26,7 +36,29 @@ export function ReadOnlyField({ label, value, id }: ReadOnlyFieldProps) {
         />
         <LockClosedIcon aria-hidden="true" className="pointer-events-none absolute end-3 top-1/2 size-4 -translate-y-1/2 text-fg-muted" />
       </div>
-      <p id={ids.helpId} className="mt-1.5 text-sm text-fg-muted">{t('validations.notEditable')}</p>
+      <p id={ids.helpId} className={grouped ? 'sr-only' : 'mt-1.5 text-sm text-fg-muted'}>{t('validations.notEditable')}</p>
+    </div>
+  );
+}
+
+export interface ReadOnlyGroupProps {
+  /** The fields (read-only ones and others); lay them out inside (e.g. a grid). */
+  readonly children?: ReactNode;
+}
+
+/**
+ * Several read-only fields together: one note with the lock icon ("Felder mit Schloss-Symbol
+ * können nicht bearbeitet werden") instead of the same sentence under every field (#17.19).
+ */
+export function ReadOnlyGroup({ children }: ReadOnlyGroupProps) {
+  const t = useUiText();
+  return (
+    <div className="flex min-w-0 flex-col gap-3">
+      <p className="flex items-center gap-1.5 text-sm text-fg-muted">
+        <LockClosedIcon aria-hidden="true" className="size-4 shrink-0" />
+        <span>{t('form.readOnlyGroup')}</span>
+      </p>
+      <InReadOnlyGroup.Provider value>{children}</InReadOnlyGroup.Provider>
     </div>
   );
 }

@@ -1,8 +1,9 @@
 // Attribute values as form fields (settings, the gate's missing attributes, custom flows):
-// editable ones by data type, the others read-only with 'Dieses Feld kann nicht bearbeitet werden'.
+// editable ones by data type, the others read-only with 'Dieses Feld kann nicht bearbeitet werden'
+// (two or more read-only ones say it once, in a ReadOnlyGroup, #17.19).
 import { useTranslation } from 'react-i18next';
 import { validateEmail, validateNumeric, validateRequired, validateUrl, type AttributeDataType, type ValidationResult } from '@portal/core';
-import { ReadOnlyField, Select, TextField } from '@portal/ui';
+import { ReadOnlyField, ReadOnlyGroup, Select, TextField } from '@portal/ui';
 
 export interface AttributeFieldModel {
   readonly key: string;
@@ -53,7 +54,7 @@ export interface AttributeFieldsProps {
 
 export function AttributeFields({ fields, values, onChange, errors }: AttributeFieldsProps) {
   const { t } = useTranslation('settings');
-  return (
+  const grid = (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       {fields.map((field) => {
         const value = values[field.key] ?? '';
@@ -89,6 +90,7 @@ export function AttributeFields({ fields, values, onChange, errors }: AttributeF
       })}
     </div>
   );
+  return fields.filter((field) => !field.editable).length > 1 ? <ReadOnlyGroup>{grid}</ReadOnlyGroup> : grid;
 }
 
 /** Translate a core validation issue through the ui namespace's `validations.*` keys. */

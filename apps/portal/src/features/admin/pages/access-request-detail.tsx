@@ -7,7 +7,7 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { CheckIcon, NoSymbolIcon } from '@heroicons/react/20/solid';
 import { accessRequestMachine, accessRequestView, type AccessRequest } from '@portal/core';
-import { Button, ReadOnlyField } from '@portal/ui';
+import { Button, ReadOnlyField, ReadOnlyGroup } from '@portal/ui';
 import type { AccessRequestDetail } from '@portal/adapters/admin';
 import { useToasts } from '../../../app/contexts.tsx';
 import { useLoad } from '../../../app/use-load.ts';
@@ -77,16 +77,18 @@ export function Decision({ application, request }: { readonly application: strin
     <DetailLayout>
       <DetailHeader title={t('accessRequests.detailTitle', { name })} subTitle={appLabel} backLink={adminLinks.accessRequests(application)} />
       <Section title={t('accessRequests.sections.request')}>
-        <Grid>
-          <ReadOnlyField label={t('accessRequests.fields.requester')} value={name} />
-          <ReadOnlyField label={t('users.fields.email')} value={request.user.email} />
-          <ReadOnlyField label={t('users.fields.companyName')} value={request.user.companyName ?? ''} />
-          <ReadOnlyField label={t('accessRequests.fields.requestedAt')} value={date(request.requestedAt)} />
-          <ReadOnlyField label={t('accessRequests.fields.requestedAccountAccess')} value={request.requestedAccountAccess?.label ?? ''} />
-          <ReadOnlyField label={t('accessRequests.fields.requestedRole')} value={request.requestedRole?.label ?? ''} />
-          <ReadOnlyField label={t('accessRequests.fields.status')} value={t(`accessRequests.statuses.${view.requestStatus}`)} />
-          {request.decidedAt !== null && <ReadOnlyField label={t('accessRequests.fields.decidedAt')} value={date(request.decidedAt)} />}
-        </Grid>
+        <ReadOnlyGroup>
+          <Grid>
+            <ReadOnlyField label={t('accessRequests.fields.requester')} value={name} />
+            <ReadOnlyField label={t('users.fields.email')} value={request.user.email} />
+            <ReadOnlyField label={t('users.fields.companyName')} value={request.user.companyName ?? ''} />
+            <ReadOnlyField label={t('accessRequests.fields.requestedAt')} value={date(request.requestedAt)} />
+            <ReadOnlyField label={t('accessRequests.fields.requestedAccountAccess')} value={request.requestedAccountAccess?.label ?? ''} />
+            <ReadOnlyField label={t('accessRequests.fields.requestedRole')} value={request.requestedRole?.label ?? ''} />
+            <ReadOnlyField label={t('accessRequests.fields.status')} value={t(`accessRequests.statuses.${view.requestStatus}`)} />
+            {request.decidedAt !== null && <ReadOnlyField label={t('accessRequests.fields.decidedAt')} value={date(request.decidedAt)} />}
+          </Grid>
+        </ReadOnlyGroup>
         {request.comment !== null && request.comment !== '' && (
           <div className="text-sm">
             <p className="font-medium text-fg">{t('accessRequests.fields.comment')}</p>

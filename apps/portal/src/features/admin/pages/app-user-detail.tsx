@@ -6,7 +6,7 @@
 import { useCallback } from 'react';
 import { validateApplicationUserRoles } from '@portal/core';
 import { useParams } from 'wouter';
-import { ReadOnlyField } from '@portal/ui';
+import { ReadOnlyField, ReadOnlyGroup } from '@portal/ui';
 import type { ApplicationUser, ApplicationUserInput } from '@portal/adapters/admin';
 import { useLoad } from '../../../app/use-load.ts';
 import { AttributeFields, validateAll } from '../../shared/attribute-fields.tsx';
@@ -113,12 +113,14 @@ export function AppUserForm({ application, user: loaded }: { readonly applicatio
         ) : undefined}
       >
         <Section title={t('appUsers.sections.person')}>
-          <Grid>
-            <ReadOnlyField label={t('users.fields.fullName')} value={user.fullName} />
-            <ReadOnlyField label={t('users.fields.email')} value={user.email} />
-            <ReadOnlyField label={t('users.fields.companyName')} value={user.companyName ?? ''} />
-            <ReadOnlyField label={t('users.fields.accessSince')} value={loaded.hasAccess ? date(loaded.accessSince) : t('appUsers.noAccess')} />
-          </Grid>
+          <ReadOnlyGroup>
+            <Grid>
+              <ReadOnlyField label={t('users.fields.fullName')} value={user.fullName} />
+              <ReadOnlyField label={t('users.fields.email')} value={user.email} />
+              <ReadOnlyField label={t('users.fields.companyName')} value={user.companyName ?? ''} />
+              <ReadOnlyField label={t('users.fields.accessSince')} value={loaded.hasAccess ? date(loaded.accessSince) : t('appUsers.noAccess')} />
+            </Grid>
+          </ReadOnlyGroup>
         </Section>
         <Section title={t('appUsers.sections.access')}>
           <SelectionChecklist label={t('users.fields.roles')} search={searchRoles} selected={values.roleIds} known={loaded.roles}

@@ -1,7 +1,7 @@
 // A user of the directory (global; all_users.read): every field, the applications with
 // roles, account accesses and access since; delete after confirmation (all_users.write).
 import { useParams } from 'wouter';
-import { ReadOnlyField, UiLink } from '@portal/ui';
+import { ReadOnlyField, ReadOnlyGroup, UiLink } from '@portal/ui';
 import type { UserDetail } from '@portal/adapters/admin';
 import { useAdmin } from '../admin-context.tsx';
 import { DeleteAction, DetailHeader, DetailLayout } from '../components/detail-page.tsx';
@@ -37,16 +37,18 @@ function UserView({ user }: { readonly user: UserDetail }) {
     <DetailLayout>
       <DetailHeader title={name} subTitle={user.email} backLink={adminLinks.list('users')} />
       <Section title={t('users.sections.person')}>
-        <Grid>
-          <ReadOnlyField label={t('users.fields.firstName')} value={user.firstName} />
-          <ReadOnlyField label={t('users.fields.lastName')} value={user.lastName} />
-          <ReadOnlyField label={t('users.fields.email')} value={user.email} />
-          <ReadOnlyField label={t('users.fields.companyName')} value={user.companyName ?? ''} />
-          <ReadOnlyField label={t('users.fields.address')} value={addressText(user.address)} />
-          <ReadOnlyField label={t('users.fields.language')} value={tc(`languages.${user.language}`)} />
-          <ReadOnlyField label={t('users.fields.internal')} value={user.internal ? t('common.yes') : t('common.no')} />
-          <ReadOnlyField label={t('users.fields.createdAt')} value={date(user.createdAt)} />
-        </Grid>
+        <ReadOnlyGroup>
+          <Grid>
+            <ReadOnlyField label={t('users.fields.firstName')} value={user.firstName} />
+            <ReadOnlyField label={t('users.fields.lastName')} value={user.lastName} />
+            <ReadOnlyField label={t('users.fields.email')} value={user.email} />
+            <ReadOnlyField label={t('users.fields.companyName')} value={user.companyName ?? ''} />
+            <ReadOnlyField label={t('users.fields.address')} value={addressText(user.address)} />
+            <ReadOnlyField label={t('users.fields.language')} value={tc(`languages.${user.language}`)} />
+            <ReadOnlyField label={t('users.fields.internal')} value={user.internal ? t('common.yes') : t('common.no')} />
+            <ReadOnlyField label={t('users.fields.createdAt')} value={date(user.createdAt)} />
+          </Grid>
+        </ReadOnlyGroup>
       </Section>
       <Section title={t('users.sections.applications')}>
         {user.applications.length === 0 ? <p className="text-sm text-fg-muted">{t('users.noApplications')}</p> : (
