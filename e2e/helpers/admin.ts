@@ -14,6 +14,13 @@ export async function fillAdminField(page: Page, label: string, value: string): 
   await field(page, label).fill(value);
 }
 
+/** Type an entry into a tag input (spec §2) and confirm it with Enter. */
+export async function addTag(page: Page, label: string, entry: string): Promise<void> {
+  const input = field(page, label);
+  await input.fill(entry);
+  await input.press('Enter');
+}
+
 export function sidebar(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Admin-Navigation' });
 }

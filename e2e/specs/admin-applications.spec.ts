@@ -2,7 +2,7 @@
 // webhook, linked attributes and roles; see the release notice and the history; edit an
 // attribute and a role; unsaved changes are not lost; every admin page passes axe.
 import { assertAccessible, expect, signInAs, test } from '../helpers/portal.ts';
-import { assertSaved, clickSave, fillAdminField, field, historyTable, logoSvg, openRow, pick, sidebar } from '../helpers/admin.ts';
+import { addTag, assertSaved, clickSave, fillAdminField, field, historyTable, logoSvg, openRow, pick, sidebar } from '../helpers/admin.ts';
 
 test('the global administrator creates an application with logo, webhook, attributes and roles', async ({ page }) => {
   await signInAs(page, 'global-admin', '/admin');
@@ -42,9 +42,8 @@ test('the global administrator creates an application with logo, webhook, attrib
   await fillAdminField(page, 'Endpunkt-URL', 'https://aufmass.hk-demo.test/hooks/access');
   await fillAdminField(page, 'Benutzername (Basic Auth)', 'portal');
   await fillAdminField(page, 'Passwort (Basic Auth)', 'geheim-123');
-  await page.getByRole('button', { name: 'Header hinzufügen' }).click();
-  await fillAdminField(page, 'Name von Header 1', 'X-Kitchen');
-  await fillAdminField(page, 'Wert von Header 1', 'aufmass');
+  await addTag(page, 'Namen eigener Header', 'X-Kitchen');
+  await fillAdminField(page, 'Wert von X-Kitchen', 'aufmass');
   await assertAccessible(page);
 
   await clickSave(page);

@@ -170,6 +170,23 @@ export const OnPhone: Story = {
   },
 };
 
+/**
+ * #17.21: a table without sortable columns (nothing focusable inside) still scrolls by
+ * keyboard on a phone: its scroll box is a focusable region named by the caption.
+ */
+export const OnPhoneScrollsByKeyboard: Story = {
+  globals: { viewport: { value: 'phone' } },
+  args: { columns: columns.map((column) => ({ ...column, sortable: false, render: (row: UserRow) => row[column.key as keyof UserRow] })), rows: users.slice(0, 5) },
+  play: async ({ canvas, userEvent }) => {
+    const box = canvas.getByRole('region', { name: 'Benutzer' });
+    await expect(box).toHaveAttribute('tabindex', '0');
+    await expect(box.scrollWidth).toBeGreaterThan(box.clientWidth);
+    // Focused, the arrow keys scroll it (the browser's own behaviour; axe checks the same).
+    await userEvent.tab();
+    await expect(box).toHaveFocus();
+  },
+};
+
 /** Rows are keyed and memoised: a larger page renders only the rows that were not there. */
 export const RowsRenderOnlyWhenNew: Story = {
   render: () => <UsersTable counting />,

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { ChevronDownIcon, ChevronUpDownIcon, ChevronUpIcon, ExclamationTriangleIcon } from '@heroicons/react/20/solid';
 import { fetchDelayMs } from '@portal/core';
 import { cx } from '../lib/cx.ts';
@@ -66,6 +66,26 @@ export function useDelayedFlag(active: boolean, delayMs: number): boolean {
   return active && shown;
 }
 
+/**
+ * Whether the box scrolls (its content is wider or taller than it): then it must be reachable
+ * by keyboard. Checked again whenever the box or its content changes size.
+ */
+function useScrolls(box: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (element === null) return undefined;
+    const check = () => setScrolls(element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1);
+    check();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    if (element.firstElementChild !== null) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [box]);
+  return scrolls;
+}
+
 function nextSort(current: DataTableSort | undefined, key: string): DataTableSort {
   if (current?.key === key) return { key, order: current.order === 'asc' ? 'desc' : 'asc' };
   return { key, order: 'asc' };
@@ -107,6 +127,8 @@ export function DataTable<Row>({
 }: DataTableProps<Row>) {
   const t = useUiText();
   const showSkeleton = useDelayedFlag(loading, skeletonDelayMs);
+  const box = useRef<HTMLDivElement>(null);
+  const scrolls = useScrolls(box);
   const cellClasses = useMemo(
     () => columns.map((column) => cx('px-4 py-2.5 align-middle', column.align === 'end' ? 'text-end' : 'text-start', column.className)),
     [columns],
@@ -144,7 +166,12 @@ export function DataTable<Row>({
   }
   return (
     <div className="overflow-hidden rounded-xl border border-line bg-surface">
-      <div className="max-h-[70vh] overflow-auto">
+      {/* When it scrolls, the box is a named, focusable region: a keyboard can scroll a wide table on a phone (#17.21, axe scrollable-region-focusable). */}
+      <div
+        ref={box}
+        {...(scrolls ? { role: 'region', 'aria-label': caption, tabIndex: 0 } : {})}
+        className="max-h-[70vh] overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus"
+      >
         <table aria-busy={loading || undefined} className="w-full border-collapse text-sm text-fg">
           <caption className="sr-only">
             {caption}
