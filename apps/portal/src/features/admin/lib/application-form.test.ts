@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ApplicationDetail } from '@portal/adapters/admin';
-import { applicationInput, applicationValues, emptyWebhook, validateApplication, webhookInput } from './application-form.ts';
+import {
+  activationGroupsForNames, applicationInput, applicationValues, emptyWebhook, headersForNames, isAllowedHeaderName, listError, validateApplication, webhookInput,
+  withoutListErrors,
+} from './application-form.ts';
 
 const app: ApplicationDetail = {
   id: 'kitchen-planner', label: 'Küchenplaner', logoUrl: null, description: 'Plan', url: 'https://planner.example', homePageUrl: null, sortNumber: 2,
@@ -54,5 +57,41 @@ describe('application form', () => {
 
   it('accepts a complete new application', () => {
     expect(validateApplication({ ...applicationValues(undefined), label: 'Neu', url: 'https://neu.example' }, { development: false })).toEqual({});
+  });
+
+  it('refuses a header name or a directory group name that is there already, on the repeated entry (#17.2)', () => {
+    const group = (directoryGroupName: string) => ({ directoryGroupName, roleIds: [], accountAccessIds: [] });
+    const values = {
+      ...applicationValues(undefined), label: 'Neu', url: 'https://neu.example',
+      activationGroups: [group('Aussteller'), group('Planung'), group(' aussteller')],
+      webhook: { ...emptyWebhook, endpointUrl: 'https://hook.example', headers: [{ key: 'X-Walk', value: '1' }, { key: 'x-walk', value: '2' }] },
+    };
+    expect(validateApplication(values, { development: false })).toEqual({
+      'activationGroups.2.directoryGroupName': { code: 'validations.tagDuplicate' },
+      'webhook.headers.1.key': { code: 'validations.tagDuplicate' },
+    });
+  });
+
+  it('edits headers and activation groups through their names, keeping what belongs to a kept name', () => {
+    const headers = [{ key: 'X-Walk', value: '1' }, { key: 'X-Kitchen', value: '2' }];
+    expect(headersForNames(headers, ['X-Walk', 'X-Kitchen', 'X-New'])).toEqual([...headers, { key: 'X-New', value: '' }]);
+    expect(headersForNames(headers, ['X-Kitchen'])).toEqual([{ key: 'X-Kitchen', value: '2' }]);
+    const groups = [{ directoryGroupName: 'A', roleIds: ['r1'], accountAccessIds: [] }, { directoryGroupName: 'B', roleIds: [], accountAccessIds: ['g1'] }];
+    expect(activationGroupsForNames(groups, ['B', 'C'])).toEqual([groups[1], { directoryGroupName: 'C', roleIds: [], accountAccessIds: [] }]);
+    // Stored twice (before the rule): removing one keeps the other with its own value.
+    expect(headersForNames([{ key: 'X-A', value: '1' }, { key: 'X-A', value: '2' }], ['X-A'])).toEqual([{ key: 'X-A', value: '1' }]);
+  });
+
+  it('takes header names the sender does not own', () => {
+    expect(isAllowedHeaderName('X-Walk')).toBe(true);
+    for (const name of ['Host', 'authorization', 'X Space', 'X-ü', 'x'.repeat(101)]) expect(isAllowedHeaderName(name)).toBe(false);
+  });
+
+  it('finds the first error of a list for its tag input, and drops them all when the list moves', () => {
+    const errors = { 'webhook.headers.3.key': { text: 'later' }, 'webhook.headers.1.key': { text: 'Doppelter Eintrag' }, 'webhook.headers.0.value': { text: 'value' }, label: { text: 'x' } };
+    expect(listError(errors, 'webhook.headers', '.key')).toEqual({ text: 'Doppelter Eintrag' });
+    expect(listError({ 'webhook.headers': { text: 'list' } }, 'webhook.headers', '.key')).toEqual({ text: 'list' });
+    expect(listError({ label: { text: 'x' } }, 'webhook.headers', '.key')).toBeUndefined();
+    expect(withoutListErrors(errors, 'webhook.headers')).toEqual({ label: { text: 'x' } });
   });
 });

@@ -1,6 +1,6 @@
 // The application form (spec §3 fields, §5 rules): values from the API's application, the
 // PUT/POST body from the values, and the client-side checks before saving.
-import { validateWebhookEndpoint, validateWebhookHeaderName, validateWebhookHeaderValue } from '@portal/core';
+import { validateTag, validateWebhookEndpoint, validateWebhookHeaderName, validateWebhookHeaderValue } from '@portal/core';
 import type { ActivationGroup, ApplicationDetail, ApplicationInput, AttributeLink, RoleLink, WebhookHeader, WebhookInput } from '@portal/adapters/admin';
 import { orNull, text, toInteger, validateFields, type FieldError, type FieldErrors } from './form.ts';
 
@@ -123,6 +123,68 @@ export function applicationInput(values: ApplicationValues): ApplicationInput {
   };
 }
 
+/**
+ * A list edited through its names (a tag input, spec §2): the items for the new list of names,
+ * each kept name with its item as it was (first unused item of exactly that name), a new
+ * name with a new item. Tags are only added at the end or removed, so the order holds.
+ */
+export function itemsForNames<T>(items: readonly T[], nameOf: (item: T) => string, names: readonly string[], create: (name: string) => T): readonly T[] {
+  const unused = [...items];
+  return names.map((name) => {
+    const index = unused.findIndex((item) => nameOf(item) === name);
+    if (index === -1) return create(name);
+    const [item] = unused.splice(index, 1);
+    return item as T;
+  });
+}
+
+/** The webhook's headers for a new list of header names (a kept header keeps its value). */
+export const headersForNames = (headers: readonly WebhookHeader[], names: readonly string[]): readonly WebhookHeader[] =>
+  itemsForNames(headers, (header) => header.key, names, (key) => ({ key, value: '' }));
+
+/** The activation groups for a new list of directory group names (a kept group keeps its roles and account accesses). */
+export const activationGroupsForNames = (groups: readonly ActivationGroup[], names: readonly string[]): readonly ActivationGroup[] =>
+  itemsForNames(groups, (group) => group.directoryGroupName, names, (directoryGroupName) => ({ directoryGroupName, roleIds: [], accountAccessIds: [] }));
+
+/** A header name the tag input takes: an HTTP token of at most 100 characters that the sender does not own. */
+export const isAllowedHeaderName = (name: string): boolean => name.length <= 100 && validateWebhookHeaderName(name) === undefined;
+
+/** A directory group name the tag input takes (the contract's maximum). */
+export const isAllowedDirectoryGroupName = (name: string): boolean => name.length <= 200;
+
+/** The first error of a list's entries (`${list}.${i}${suffix}`, or the list itself), for the tag input that edits it. */
+export function listError(errors: FieldErrors, list: string, suffix = ''): FieldError | undefined {
+  if (errors[list] !== undefined) return errors[list];
+  const indexOf = (field: string): number | undefined => {
+    if (!field.startsWith(`${list}.`) || !field.endsWith(suffix)) return undefined;
+    const middle = field.slice(list.length + 1, field.length - suffix.length);
+    return /^\d+$/.test(middle) ? Number(middle) : undefined;
+  };
+  const first = Object.keys(errors)
+    .map((field) => ({ field, index: indexOf(field) }))
+    .filter((match): match is { field: string; index: number } => match.index !== undefined)
+    .sort((a, b) => a.index - b.index)[0];
+  return first === undefined ? undefined : errors[first.field];
+}
+
+/** The errors without those of a list (its entries moved: their indexes no longer fit). */
+export function withoutListErrors(errors: FieldErrors, list: string): FieldErrors {
+  const stale = Object.keys(errors).filter((field) => field === list || field.startsWith(`${list}.`));
+  if (stale.length === 0) return errors;
+  return Object.fromEntries(Object.entries(errors).filter(([field]) => !stale.includes(field)));
+}
+
+/** Each entry of a list again (the tag input's rule: trimmed, case-insensitive) is 'Doppelter Eintrag' on that entry. */
+function duplicateErrors(names: readonly string[], field: (index: number) => string): Record<string, FieldError> {
+  const errors: Record<string, FieldError> = {};
+  names.forEach((name, index) => {
+    if (name.trim() === '') return;
+    const duplicate = validateTag(name, names.slice(0, index));
+    if (duplicate?.code === 'validations.tagDuplicate') errors[field(index)] = duplicate;
+  });
+  return errors;
+}
+
 /** Client-side rules of the application form; keys are the API's field paths. */
 export function validateApplication(values: ApplicationValues, options: { readonly development: boolean }): FieldErrors {
   const errors: Record<string, FieldError> = {
@@ -134,6 +196,7 @@ export function validateApplication(values: ApplicationValues, options: { readon
   values.activationGroups.forEach((group, index) => {
     if (group.directoryGroupName.trim() === '') errors[`activationGroups.${index}.directoryGroupName`] = { code: 'validations.required' };
   });
+  Object.assign(errors, duplicateErrors(values.activationGroups.map((group) => group.directoryGroupName), (index) => `activationGroups.${index}.directoryGroupName`));
   const hook = values.webhook;
   if (hook !== null) {
     const endpoint = validateWebhookEndpoint(hook.endpointUrl.trim(), options);
@@ -144,6 +207,7 @@ export function validateApplication(values: ApplicationValues, options: { readon
       const value = validateWebhookHeaderValue(header.value);
       if (value !== undefined) errors[`webhook.headers.${index}.value`] = value;
     });
+    Object.assign(errors, duplicateErrors(hook.headers.map((header) => header.key), (index) => `webhook.headers.${index}.key`));
   }
   return errors;
 }

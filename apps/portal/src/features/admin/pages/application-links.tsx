@@ -1,13 +1,15 @@
 // The application's links (spec §3): attributes (outputInToken, required, visible), roles
 // (permission, visible, default), account-access groups, custom flows, internal activation
 // groups (directory group name, roles, account accesses).
-import { PlusIcon, TrashIcon } from '@heroicons/react/20/solid';
-import { Button, Checkbox, TextField } from '@portal/ui';
+import { TrashIcon } from '@heroicons/react/20/solid';
+import { Button, Checkbox, TagInput } from '@portal/ui';
 import type { AttributeLink, RoleLink } from '@portal/adapters/admin';
 import { useLabels } from '../admin-context.tsx';
 import { ChipList, RefPicker, Section, useErrorText, type FormState } from '../components/form-kit.tsx';
 import { SingleRef, usePickerSearch } from '../components/pickers.tsx';
-import type { ApplicationValues } from '../lib/application-form.ts';
+import {
+  activationGroupsForNames, isAllowedDirectoryGroupName, listError, withoutListErrors, type ApplicationValues,
+} from '../lib/application-form.ts';
 import { useAdminT } from '../lib/i18n.ts';
 
 type Form = FormState<ApplicationValues>;
@@ -138,17 +140,21 @@ export function ActivationGroups({ form, writable }: { readonly form: Form; read
   const searchRoles = usePickerSearch('roles');
   const searchGroups = usePickerSearch('accountAccesses');
   const groups = form.values.activationGroups;
-  const change = (index: number, change: Partial<ApplicationValues['activationGroups'][number]>, field?: string) =>
-    form.update((v) => ({ ...v, activationGroups: v.activationGroups.map((g, i) => (i === index ? { ...g, ...change } : g)) }), field);
+  const change = (index: number, change: Partial<ApplicationValues['activationGroups'][number]>) =>
+    form.update((v) => ({ ...v, activationGroups: v.activationGroups.map((g, i) => (i === index ? { ...g, ...change } : g)) }));
   return (
     <Section title={t('applications.sections.activationGroups')} description={t('applications.help.activationGroups')}>
-      {groups.length === 0 && <p className="text-sm text-fg-muted">{t('applications.noActivationGroups')}</p>}
+      {/* The directory group names are a tag input (spec §2): each name once, case-insensitive; a group per name. Names may hold commas (distinguished names). */}
+      <TagInput label={t('applications.fields.directoryGroupNames')} help={t('applications.help.directoryGroupNames')} addOnComma={false}
+        value={groups.map((group) => group.directoryGroupName)} validate={isAllowedDirectoryGroupName} disabled={!writable}
+        error={errorText(listError(form.errors, 'activationGroups', '.directoryGroupName'))}
+        onChange={(names) => {
+          form.update((v) => ({ ...v, activationGroups: activationGroupsForNames(v.activationGroups, names) }));
+          form.setErrors(withoutListErrors(form.errors, 'activationGroups'));
+        }} />
       {groups.map((group, index) => (
-        <fieldset key={index} className="flex flex-col gap-3 rounded-lg border border-line p-3">
-          <legend className="px-1 text-sm font-medium text-fg">{t('applications.activationGroup', { number: index + 1 })}</legend>
-          <TextField label={t('applications.fields.directoryGroupName')} required value={group.directoryGroupName}
-            error={errorText(form.errors[`activationGroups.${index}.directoryGroupName`])}
-            onChange={(event) => change(index, { directoryGroupName: event.target.value }, `activationGroups.${index}.directoryGroupName`)} />
+        <fieldset key={`${group.directoryGroupName}-${index}`} className="flex flex-col gap-3 rounded-lg border border-line p-3">
+          <legend className="px-1 text-sm font-medium text-fg">{t('applications.activationGroupOf', { name: group.directoryGroupName })}</legend>
           <span className="text-sm font-medium text-fg">{t('applications.fields.activationRoles')}</span>
           <ChipList label={t('applications.fields.activationRoles')} items={group.roleIds} labels={roleLabels} emptyText={t('applications.noneLinked')} disabled={!writable}
             onRemove={(removed) => change(index, { roleIds: group.roleIds.filter((id) => id !== removed) })} />
@@ -157,22 +163,8 @@ export function ActivationGroups({ form, writable }: { readonly form: Form; read
           <ChipList label={t('applications.fields.activationAccountAccesses')} items={group.accountAccessIds} labels={groupLabels} emptyText={t('applications.noneLinked')} disabled={!writable}
             onRemove={(removed) => change(index, { accountAccessIds: group.accountAccessIds.filter((id) => id !== removed) })} />
           {writable && <RefPicker label={t('applications.add.accountAccesses')} search={searchGroups} excludeIds={group.accountAccessIds} onPick={(option) => change(index, { accountAccessIds: [...group.accountAccessIds, option.id] })} />}
-          {writable && (
-            <div>
-              <Button variant="ghost" size="sm" icon={<TrashIcon />} onClick={() => form.update((v) => ({ ...v, activationGroups: v.activationGroups.filter((_, i) => i !== index) }))}>
-                {t('applications.removeActivationGroup')}
-              </Button>
-            </div>
-          )}
         </fieldset>
       ))}
-      {writable && (
-        <div>
-          <Button variant="secondary" size="sm" icon={<PlusIcon />} onClick={() => form.update((v) => ({ ...v, activationGroups: [...v.activationGroups, { directoryGroupName: '', roleIds: [], accountAccessIds: [] }] }))}>
-            {t('applications.addActivationGroup')}
-          </Button>
-        </div>
-      )}
     </Section>
   );
 }

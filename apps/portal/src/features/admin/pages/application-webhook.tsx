@@ -1,12 +1,13 @@
 // The application's webhook (spec §3): enabled, endpoint, basic auth (the password is
 // write-only), events, custom headers, key vault reference; and its deliveries.
-import { PlusIcon, TrashIcon } from '@heroicons/react/20/solid';
-import { Button, Checkbox, Switch, TextField } from '@portal/ui';
+import { Checkbox, Switch, TagInput, TextField } from '@portal/ui';
 import type { WebhookDelivery } from '@portal/adapters/admin';
 import { useAdmin } from '../admin-context.tsx';
 import { Grid, Section, useErrorText, type FormState } from '../components/form-kit.tsx';
 import { ListView } from '../components/list-view.tsx';
-import { emptyWebhook, type ApplicationValues, type WebhookValues } from '../lib/application-form.ts';
+import {
+  emptyWebhook, headersForNames, isAllowedHeaderName, listError, withoutListErrors, type ApplicationValues, type WebhookValues,
+} from '../lib/application-form.ts';
 import { useAdminT, useFormatDate } from '../lib/i18n.ts';
 
 type Form = FormState<ApplicationValues>;
@@ -41,29 +42,22 @@ export function WebhookSection({ form, writable }: { readonly form: Form; readon
             <Checkbox label={t('webhook.onRemove')} checked={hook.onRemove} onChange={(e) => set({ onRemove: e.target.checked })} />
             <Checkbox label={t('webhook.onUpdate')} checked={hook.onUpdate} onChange={(e) => set({ onUpdate: e.target.checked })} />
           </fieldset>
-          <fieldset className="flex flex-col gap-3">
-            <legend className="mb-1 text-sm font-medium text-fg">{t('webhook.headers')}</legend>
-            {hook.headers.length === 0 && <p className="text-sm text-fg-muted">{t('webhook.noHeaders')}</p>}
-            {hook.headers.map((header, index) => (
-              <div key={index} className="grid grid-cols-1 items-start gap-2 sm:grid-cols-[1fr_1fr_auto]">
-                <TextField label={t('webhook.headerKey', { number: index + 1 })} value={header.key} error={err(`headers.${index}.key`)}
-                  onChange={(e) => set({ headers: hook.headers.map((h, i) => (i === index ? { ...h, key: e.target.value } : h)) }, `webhook.headers.${index}.key`)} />
-                <TextField label={t('webhook.headerValue', { number: index + 1 })} value={header.value} error={err(`headers.${index}.value`)}
+          {/* Custom headers (spec §2, §3): the names are a tag input, each name once (case-insensitive); a value per name. */}
+          <TagInput label={t('webhook.headerNames')} help={t('webhook.headerNamesHelp')} value={hook.headers.map((header) => header.key)}
+            validate={isAllowedHeaderName} disabled={!writable} error={errorText(listError(form.errors, 'webhook.headers', '.key'))}
+            onChange={(names) => {
+              set({ headers: headersForNames(hook.headers, names) });
+              form.setErrors(withoutListErrors(form.errors, 'webhook.headers'));
+            }} />
+          {hook.headers.length > 0 && (
+            <Grid>
+              {hook.headers.map((header, index) => (
+                <TextField key={`${header.key}-${index}`} label={t('webhook.headerValueOf', { name: header.key })} value={header.value} error={err(`headers.${index}.value`)}
+                  disabled={!writable}
                   onChange={(e) => set({ headers: hook.headers.map((h, i) => (i === index ? { ...h, value: e.target.value } : h)) }, `webhook.headers.${index}.value`)} />
-                {writable && (
-                  <div className="sm:pt-7">
-                    <Button variant="ghost" size="sm" icon={<TrashIcon />} aria-label={t('webhook.removeHeader', { number: index + 1 })}
-                      onClick={() => set({ headers: hook.headers.filter((_, i) => i !== index) })} />
-                  </div>
-                )}
-              </div>
-            ))}
-            {writable && (
-              <div>
-                <Button variant="secondary" size="sm" icon={<PlusIcon />} onClick={() => set({ headers: [...hook.headers, { key: '', value: '' }] })}>{t('webhook.addHeader')}</Button>
-              </div>
-            )}
-          </fieldset>
+              ))}
+            </Grid>
+          )}
           <TextField label={t('webhook.keyVaultReference')} help={t('webhook.keyVaultHelp')} value={hook.keyVaultReference} error={err('keyVaultReference')}
             onChange={(e) => set({ keyVaultReference: e.target.value }, 'webhook.keyVaultReference')} />
         </>
