@@ -46,7 +46,9 @@ describe('a locale file that fails to load', () => {
         const i18n = await createI18n(language, { deferLastFallback: (load) => { load(); } });
         await i18n.loadNamespaces([namespace]);
         const next = fallbackChain(language)[1] ?? 'en';
-        expect(i18n.t(probes[namespace], { ns: namespace, brand: '{brand}', label: '{label}' })).toBe(await textOf(next, namespace));
+        // Untyped: the keys are checked per namespace at compile time, here they are data.
+        const t = i18n.t.bind(i18n) as unknown as (key: string, options: Record<string, string>) => string;
+        expect(t(probes[namespace], { ns: namespace, brand: '{brand}', label: '{label}' })).toBe(await textOf(next, namespace));
         expect(console.warn).toHaveBeenCalledWith(`[i18n] could not load ${language}/${namespace}`, expect.any(Error));
       });
     }
