@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent as baseUserEvent, waitFor } from 'storybook/test';
 import { LogoUpload } from './logo-upload.tsx';
@@ -68,5 +69,20 @@ export const RefusesEmptyFile: Story = {
     await userEvent.upload(input, new File([], 'empty.svg', { type: 'image/svg+xml' }));
     await expect(await canvas.findByText('Die Datei ist leer.')).toBeVisible();
     await expect(args.onSelect).not.toHaveBeenCalled();
+  },
+};
+
+/** The form refuses the upload (the server said no): the chosen file's preview goes, the current logo stays (#17.20). */
+function RefusingForm() {
+  const [error, setError] = useState<string | undefined>(undefined);
+  return <LogoUpload label="Logo" value={logoUrl} onSelect={() => setTimeout(() => setError('Das Logo konnte nicht hochgeladen werden.'), 0)} {...(error === undefined ? {} : { error })} />;
+}
+export const RefusedUploadShowsNoPreview: Story = {
+  render: () => <RefusingForm />,
+  play: async ({ canvas, userEvent }) => {
+    const input = canvas.getByLabelText(/SVG-Datei auswählen/);
+    await userEvent.upload(input, new File([logoSvg.replace('#1d4ed8', '#b91c1c')], 'other.svg', { type: 'image/svg+xml' }));
+    await expect(await canvas.findByText('Das Logo konnte nicht hochgeladen werden.')).toBeVisible();
+    await expect(canvas.getByRole('img', { name: 'Vorschau des Logos' })).toHaveAttribute('src', logoUrl);
   },
 };

@@ -29,6 +29,13 @@ export function LogoUpload({ label, value, onSelect, onRemove, error, required, 
   const [localUrl, setLocalUrl] = useState<string | undefined>(undefined);
   const [refusal, setRefusal] = useState<string | undefined>(undefined);
   const [dragging, setDragging] = useState(false);
+  // A refused logo is not shown (#17.20): when the form reports an error (the upload failed),
+  // the chosen file's preview goes and the current logo (`value`) is shown again.
+  const [reportedError, setReportedError] = useState(error);
+  if (error !== reportedError) {
+    setReportedError(error);
+    if (error !== undefined) setLocalUrl(undefined);
+  }
   const preview = localUrl ?? value;
   const shownError = refusal ?? error;
   const maxMb = logoMaxBytes / (1024 * 1024);
