@@ -11,9 +11,10 @@ export const planner = { id: 'kitchen-planner', label: 'Küchenplaner' } as cons
 
 export const page = (items: readonly EntityRef[]): Promise<AdminPage<EntityRef>> => Promise.resolve({ items, total: items.length });
 
-export function AdminPageFrame({ api, children }: { readonly api: Partial<AdminApi>; readonly children: ReactNode }) {
+/** `api`: only the calls the page makes (fakes need not match every signature). */
+export function AdminPageFrame({ api, children }: { readonly api: Partial<Record<keyof AdminApi, unknown>>; readonly children: ReactNode }) {
   const value: AdminContextValue = {
-    api: api as AdminApi,
+    api: api as unknown as AdminApi,
     administrable: { status: 'ready', items: [{ ...planner, logoUrl: null, url: 'https://planner.example.test', internal: false, accessRequestsAmount: 1, permissions: { manageAccessRequests: true } }] },
     reloadAdministrable: () => undefined,
     lookup: () => Promise.resolve(new Map()),
