@@ -18,7 +18,7 @@ export interface AppTileProps {
   readonly iconSize?: number;
 }
 
-/** A launcher tile: the application's logo, label and a one-line description. */
+/** A launcher tile: the application's logo, label (up to two lines, never cut mid-word at one) and a one-line description. */
 export function AppTile({ app, iconSize = externalAppIconSize }: AppTileProps) {
   return (
     <UiLink
@@ -37,7 +37,7 @@ export function AppTile({ app, iconSize = externalAppIconSize }: AppTileProps) {
         )}
       </span>
       <span className="min-w-0">
-        <span className="block truncate text-base font-semibold text-fg group-hover:text-accent">{app.label}</span>
+        <span className="line-clamp-2 text-base font-semibold break-words text-fg group-hover:text-accent">{app.label}</span>
         {app.description !== undefined && <span className="block truncate text-sm text-fg-muted">{app.description}</span>}
       </span>
     </UiLink>

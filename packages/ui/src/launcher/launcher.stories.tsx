@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { AppTile, type AppTileData } from './app-tile.tsx';
 import { Launcher } from './launcher.tsx';
+import { ExternalAppLayout } from '../layouts/layouts.tsx';
 
 function logo(color: string, letter: string): string {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${color}"/><text x="32" y="42" font-size="28" font-family="sans-serif" text-anchor="middle" fill="#fff">${letter}</text></svg>`;
@@ -111,3 +112,23 @@ export const OnPhone: Story = {
   },
 };
 export const Wide: Story = { globals: { viewport: { value: 'wide' } } };
+
+/** #17.20: in the external-app layout (a narrower column) every tile shows its whole label, on a wide screen too. */
+export const InExternalAppLayout: Story = {
+  globals: { viewport: { value: 'wide' } },
+  parameters: { layout: 'fullscreen' },
+  render: (args) => (
+    <ExternalAppLayout app={{ label: 'Küchenplaner' }}>
+      <Launcher {...args} />
+    </ExternalAppLayout>
+  ),
+  play: async ({ canvas }) => {
+    const list = canvas.getByRole('list', { name: 'Meine Apps' });
+    const labels = Array.from(list.querySelectorAll('a > span:last-child > span:first-child'));
+    await expect(labels.map((label) => label.textContent)).toEqual(apps.map((app) => app.label));
+    for (const label of labels) {
+      await expect(label.scrollWidth).toBeLessThanOrEqual(label.clientWidth);
+      await expect(label.scrollHeight).toBeLessThanOrEqual(label.clientHeight);
+    }
+  },
+};

@@ -36,8 +36,10 @@ export function Launcher({ apps, loading = false, requestAccessHref, iconSize = 
   /** The one application the search leaves: Enter opens it. */
   const only = text.trim() !== '' && shown.length === 1 ? shown[0] : undefined;
   const noApps = !loading && apps.length === 0;
+  // Columns follow the launcher's own width, not the window's: in the narrower external-app
+  // layout a tile keeps room for its label (#17.20).
   return (
-    <div className="flex flex-col gap-6">
+    <div className="@container flex flex-col gap-6">
       {!noApps && (
         <div className="relative max-w-md">
           <label htmlFor={searchId} className="sr-only">{t('launcher.search')}</label>
@@ -64,7 +66,7 @@ export function Launcher({ apps, loading = false, requestAccessHref, iconSize = 
         </div>
       )}
       {loading ? (
-        <ul aria-busy="true" aria-label={t('common.loading')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul aria-busy="true" aria-label={t('common.loading')} className="grid grid-cols-1 gap-4 @xl:grid-cols-2 @4xl:grid-cols-3">
           {[0, 1, 2, 3, 4, 5].map((index) => (
             <li key={index} className="flex items-center gap-4 rounded-xl border border-line bg-surface p-4">
               <Skeleton shape="block" className="size-16 shrink-0" />
@@ -87,7 +89,7 @@ export function Launcher({ apps, loading = false, requestAccessHref, iconSize = 
       ) : shown.length === 0 ? (
         <p role="status" className="rounded-xl bg-surface-muted px-4 py-8 text-center text-sm text-fg-muted">{t('launcher.noMatch', { query: text.trim() })}</p>
       ) : (
-        <ul ref={list} aria-label={t('launcher.list')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul ref={list} aria-label={t('launcher.list')} className="grid grid-cols-1 gap-4 @xl:grid-cols-2 @4xl:grid-cols-3">
           {shown.map((app) => (
             <li key={app.id} className="min-w-0"><AppTile app={app} iconSize={iconSize} /></li>
           ))}
