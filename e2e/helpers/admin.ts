@@ -25,6 +25,13 @@ export function sidebar(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Admin-Navigation' });
 }
 
+/** Go to a console section from the sidebar, opening it first where it is a panel (narrow screens, full-width pages). */
+export async function goToSection(page: Page, name: string): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Navigation öffnen' });
+  if (await toggle.isVisible()) await toggle.click();
+  await sidebar(page).getByRole('link', { name, exact: true }).click();
+}
+
 /** Open a picker ("Attribut hinzufügen"), search and choose the entry whose name starts with `name`. */
 export async function pick(page: Page, pickerLabel: string, search: string, name: string): Promise<void> {
   await page.getByRole('button', { name: pickerLabel, exact: true }).click();

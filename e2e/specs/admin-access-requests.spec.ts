@@ -4,7 +4,7 @@
 // admin items are hidden without their permissions.
 import { account, demoApps, fullNameOf, urls } from '../helpers/accounts.ts';
 import { assertAccessible, assertErrorPage, expect, signInAs, test } from '../helpers/portal.ts';
-import { assertSaved, clickSave, deliveriesTable, fillAdminField, historyTable, sidebar } from '../helpers/admin.ts';
+import { assertSaved, clickSave, deliveriesTable, fillAdminField, goToSection, historyTable, sidebar } from '../helpers/admin.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -72,7 +72,7 @@ test('the application administrator accepts one request with a role and denies a
   await expect(requests.getByRole('link', { name: fullNameOf(partner) })).toHaveCount(0);
 
   // The partner now has access with the role.
-  await sidebar(page).getByRole('link', { name: 'Benutzer', exact: true }).click();
+  await goToSection(page, 'Benutzer');
   await page.getByRole('searchbox').first().fill('Dana');
   const users = page.getByRole('table', { name: 'Benutzer von Küchenplaner' });
   await expect(users.getByRole('row', { name: new RegExp(fullNameOf(partner)) })).toContainText('Planer');

@@ -2,7 +2,7 @@
 // webhook, linked attributes and roles; see the release notice and the history; edit an
 // attribute and a role; unsaved changes are not lost; every admin page passes axe.
 import { assertAccessible, expect, signInAs, test } from '../helpers/portal.ts';
-import { addTag, assertSaved, clickSave, fillAdminField, field, historyTable, logoSvg, openRow, pick, sidebar } from '../helpers/admin.ts';
+import { addTag, assertSaved, clickSave, field, fillAdminField, goToSection, historyTable, logoSvg, openRow, pick, sidebar } from '../helpers/admin.ts';
 
 test('the global administrator creates an application with logo, webhook, attributes and roles', async ({ page }) => {
   await signInAs(page, 'global-admin', '/admin');
@@ -12,7 +12,7 @@ test('the global administrator creates an application with logo, webhook, attrib
   }
   await assertAccessible(page);
 
-  await sidebar(page).getByRole('link', { name: 'Anwendungen', exact: true }).click();
+  await goToSection(page, 'Anwendungen');
   await expect(page.getByRole('heading', { level: 1, name: 'Anwendungen' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Anwendungen' }).getByRole('link', { name: 'Küchenplaner' })).toBeVisible();
   await expect(page.getByText(/\d+–\d+ von \d+/)).toBeVisible();
@@ -62,7 +62,7 @@ test('the global administrator creates an application with logo, webhook, attrib
   await assertAccessible(page);
 
   // The new application appears in the list.
-  await sidebar(page).getByRole('link', { name: 'Anwendungen', exact: true }).click();
+  await goToSection(page, 'Anwendungen');
   await openRow(page, 'Aufmaß', 'Aufmaß-App');
   await expect(page.getByRole('heading', { level: 1, name: 'Aufmaß-App' })).toBeVisible();
 });
@@ -76,7 +76,7 @@ test('the global administrator edits an attribute and a role and sees their hist
   await fillAdminField(page, 'Bezeichnung', 'Telefon geschäftlich');
 
   // Leaving a dirty form asks first; staying keeps the input.
-  await sidebar(page).getByRole('link', { name: 'Rollen', exact: true }).click();
+  await goToSection(page, 'Rollen');
   const leave = page.getByRole('alertdialog', { name: 'Ungespeicherte Änderungen verwerfen?' });
   await expect(leave.getByRole('heading', { name: 'Ungespeicherte Änderungen verwerfen?' })).toBeVisible();
   await leave.getByRole('button', { name: 'Abbrechen' }).click();
@@ -88,7 +88,7 @@ test('the global administrator edits an attribute and a role and sees their hist
   await expect(historyTable(page).getByRole('cell', { name: 'Telefon geschäftlich' })).toBeVisible();
   await assertAccessible(page);
 
-  await sidebar(page).getByRole('link', { name: 'Rollen', exact: true }).click();
+  await goToSection(page, 'Rollen');
   await expect(page.getByRole('heading', { level: 1, name: 'Rollen' })).toBeVisible();
   await assertAccessible(page);
   await openRow(page, 'Betrachter', 'Betrachter');

@@ -2,7 +2,7 @@
 // permissions, open the history ("Änderungsverlauf") and read the author's name, the field's
 // label (in the user's language), old → new, and the linked permission by name with a link.
 import { assertAccessible, chooseLanguage, expect, signInAs, test } from '../helpers/portal.ts';
-import { assertSaved, clickSave, field, fillAdminField, historyTable, openRow, pick, sidebar } from '../helpers/admin.ts';
+import { assertSaved, clickSave, field, fillAdminField, goToSection, historyTable, openRow, pick } from '../helpers/admin.ts';
 import type { Page } from '@playwright/test';
 
 const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -29,7 +29,7 @@ test.describe.serial('the change history reads as a change', () => {
     await expect(historyTable(page)).not.toContainText(uuid);
     await assertAccessible(page);
 
-    await sidebar(page).getByRole('link', { name: 'Rollen', exact: true }).click();
+    await goToSection(page, 'Rollen');
     await openRow(page, 'Downloader', 'Downloader');
     await pick(page, 'Berechtigung hinzufügen', 'marketing.admin', 'marketing.admin');
     await clickSave(page);

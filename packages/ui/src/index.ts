@@ -37,7 +37,7 @@ export type { TagInputProps } from './tag-input/tag-input.tsx';
 export { LogoUpload } from './logo-upload/logo-upload.tsx';
 export type { LogoUploadProps } from './logo-upload/logo-upload.tsx';
 
-export { Toast, Toaster } from './toast/toast.tsx';
+export { Toast, Toaster, useToasterClearance } from './toast/toast.tsx';
 export type { ToastMessage, ToastTone, ToastProps, ToasterProps } from './toast/toast.tsx';
 export { AppTile } from './launcher/app-tile.tsx';
 export type { AppTileData, AppTileProps } from './launcher/app-tile.tsx';
@@ -60,5 +60,5 @@ export type { PaginationProps } from './data-table/pagination.tsx';
 
 export { TopBar, Brand, SkipLink } from './layouts/top-bar.tsx';
 export type { TopBarProps, BrandProps, TopNavProps } from './layouts/top-bar.tsx';
-export { DefaultLayout, AdminFullWidthLayout, EmptyLayout, NoNavbarLayout, ExternalAppLayout } from './layouts/layouts.tsx';
-export type { DefaultLayoutProps, AdminFullWidthLayoutProps, EmptyLayoutProps, ExternalAppLayoutProps } from './layouts/layouts.tsx';
+export { DefaultLayout, EmptyLayout, NoNavbarLayout, ExternalAppLayout } from './layouts/layouts.tsx';
+export type { DefaultLayoutProps, EmptyLayoutProps, ExternalAppLayoutProps } from './layouts/layouts.tsx';

@@ -151,3 +151,19 @@ export const CollapsedOnPhone: Story = {
     await expect(canvas.getByRole('button', { name: 'Navigation öffnen' })).toHaveAttribute('aria-expanded', 'false');
   },
 };
+
+/** The full-width variant (spec §2): the page takes the whole width, the sidebar opens on demand at every width. */
+export const FullWidth: Story = {
+  args: { fullWidth: true, navigationBar: { title: 'Händlerbestellung', subTitle: 'Anwendung', backLink: '/admin/applications' } },
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const toggle = sidebarToggle(canvasElement);
+    await expect(toggle).toBeVisible();
+    await expect(canvas.queryByRole('navigation', { name: 'Admin-Navigation' })).not.toBeInTheDocument();
+    const main = canvas.getByRole('main');
+    await expect(main.getBoundingClientRect().width).toBeGreaterThanOrEqual(canvasElement.getBoundingClientRect().width - 1);
+    await userEvent.click(toggle);
+    await expect(canvas.getByRole('navigation', { name: 'Admin-Navigation' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(canvas.queryByRole('navigation', { name: 'Admin-Navigation' })).not.toBeInTheDocument());
+  },
+};

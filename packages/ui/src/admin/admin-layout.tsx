@@ -140,14 +140,20 @@ export interface AdminLayoutProps {
   readonly sidebar: AdminSidebarProps;
   readonly footer: FooterProps;
   readonly navigationBar?: NavigationBarState;
+  /**
+   * The admin full-width variant (spec §2) for a page that needs the width (wide tables, the
+   * application detail): the sidebar is a toggled panel at every width, as under 1024 px.
+   */
+  readonly fullWidth?: boolean;
   readonly children?: ReactNode;
 }
 
 /**
- * The admin console: top bar, a left sidebar (a toggled panel under 1024 px), the page
- * header from the navigation bar state, the page, the footer.
+ * The admin console: top bar, a left sidebar (a toggled panel under 1024 px, or at every
+ * width in the full-width variant), the page header from the navigation bar state, the page,
+ * the footer.
  */
-export function AdminLayout({ brand, nav, languageSwitcher, userMenu, sidebar, footer, navigationBar, children }: AdminLayoutProps) {
+export function AdminLayout({ brand, nav, languageSwitcher, userMenu, sidebar, footer, navigationBar, fullWidth = false, children }: AdminLayoutProps) {
   const t = useUiText();
   const [open, setOpen] = useState(false);
   useEffect(() => {
@@ -165,7 +171,7 @@ export function AdminLayout({ brand, nav, languageSwitcher, userMenu, sidebar, f
       aria-controls="admin-sidebar"
       aria-label={t(open ? 'nav.closeMenu' : 'nav.openMenu')}
       onClick={() => setOpen((value) => !value)}
-      className="-ms-1 rounded-md p-1.5 text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus lg:hidden"
+      className={cx('-ms-1 rounded-md p-1.5 text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus', !fullWidth && 'lg:hidden')}
     >
       {open ? <XMarkIcon aria-hidden="true" className="size-6" /> : <Bars3Icon aria-hidden="true" className="size-6" />}
     </button>
@@ -178,8 +184,9 @@ export function AdminLayout({ brand, nav, languageSwitcher, userMenu, sidebar, f
         <aside
           id="admin-sidebar"
           className={cx(
-            'w-72 shrink-0 border-e border-line bg-surface lg:block',
-            open ? 'fixed inset-y-0 start-0 top-14 z-20 block overflow-y-auto shadow-xl lg:static lg:shadow-none' : 'hidden',
+            'w-72 shrink-0 border-e border-line bg-surface',
+            !fullWidth && 'lg:block',
+            open ? cx('fixed inset-y-0 start-0 top-14 z-20 block overflow-y-auto shadow-xl', !fullWidth && 'lg:static lg:shadow-none') : 'hidden',
           )}
         >
           <AdminSidebar {...sidebar} onNavigate={() => setOpen(false)} />

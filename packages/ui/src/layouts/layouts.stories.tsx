@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { AdminFullWidthLayout, DefaultLayout, EmptyLayout, ExternalAppLayout, NoNavbarLayout } from './layouts.tsx';
+import { DefaultLayout, EmptyLayout, ExternalAppLayout, NoNavbarLayout } from './layouts.tsx';
 import { PageBody, brand, externalLogo, footer, languageSwitcher, userMenu } from './story-fixtures.tsx';
 import { ErrorPage } from '../error-page/error-page.tsx';
 
@@ -58,14 +58,6 @@ export const SkipLinkFirst: Story = {
     await expect(skip).toHaveFocus();
     await expect(skip).toHaveAttribute('href', '#main');
   },
-};
-
-export const AdminFullWidth: Story = {
-  render: () => (
-    <AdminFullWidthLayout brand={brand} nav={{ myAppsHref: '/', adminHref: '/admin', current: 'admin' }} languageSwitcher={languageSwitcher} userMenu={userMenu} footer={footer} navigationBar={{ title: 'Verlauf', subTitle: 'Alle Änderungen', backLink: '/admin' }}>
-      <PageBody />
-    </AdminFullWidthLayout>
-  ),
 };
 
 export const Empty: Story = {

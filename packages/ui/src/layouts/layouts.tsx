@@ -32,23 +32,6 @@ export function DefaultLayout({ brand, nav, languageSwitcher, userMenu, footer, 
   );
 }
 
-export type AdminFullWidthLayoutProps = DefaultLayoutProps;
-
-/** The admin console without sidebar: content uses the full width (wide tables, editors). */
-export function AdminFullWidthLayout({ brand, nav, languageSwitcher, userMenu, footer, navigationBar, children }: AdminFullWidthLayoutProps) {
-  return (
-    <div className="flex min-h-dvh flex-col bg-canvas text-fg">
-      <SkipLink />
-      <TopBar brand={brand} nav={nav} languageSwitcher={languageSwitcher} userMenu={userMenu} />
-      <main id="main" tabIndex={-1} className="w-full flex-1 px-4 py-6 focus:outline-none sm:px-6">
-        {navigationBar?.title !== undefined && <div className="mb-6"><PageHeader {...navigationBar} title={navigationBar.title} /></div>}
-        {children}
-      </main>
-      <Footer {...footer} />
-    </div>
-  );
-}
-
 export interface EmptyLayoutProps {
   readonly children?: ReactNode;
 }

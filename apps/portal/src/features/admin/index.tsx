@@ -15,7 +15,7 @@ import { useSession } from '../../app/session.ts';
 import { ErrorView } from '../../app/error-view.tsx';
 import { lazyPage, prefetchWhenIdle, type LazyPage } from '../../app/lazy-page.tsx';
 import { AdminProvider, useAdmin } from './admin-context.tsx';
-import { adminLinks, applicationOfPath } from './lib/links.ts';
+import { adminLinks, applicationOfPath, needsFullWidth } from './lib/links.ts';
 import { PageSkeleton } from './components/page-state.tsx';
 import { forgetFirstPage, isListRoute, listOfPath, startFirstPage } from './lib/list-routes.ts';
 import { detailPageOfPath, pagesToPreload, setPathPreloader, type AdminPageKey } from './lib/preload.ts';
@@ -114,6 +114,7 @@ function AdminShell() {
         userMenu={chrome.userMenu}
         footer={chrome.footer}
         navigationBar={navigationBar}
+        fullWidth={needsFullWidth(location)}
         sidebar={{
           homeHref: adminLinks.overview(),
           myAppsHref: '/',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminLinks, applicationOfPath } from './links.ts';
+import { adminLinks, applicationOfPath, needsFullWidth } from './links.ts';
 
 describe('admin links', () => {
   it('builds the routes of spec §2', () => {
@@ -16,5 +16,15 @@ describe('admin links', () => {
     expect(applicationOfPath('/admin/users/1')).toBeUndefined();
     expect(applicationOfPath('/admin/custom-flows')).toBeUndefined();
     expect(applicationOfPath('/admin')).toBeUndefined();
+  });
+});
+
+describe('needsFullWidth', () => {
+  it('is the application detail (new or existing), not its list nor other pages', () => {
+    expect(needsFullWidth('/admin/applications/kitchen-planner')).toBe(true);
+    expect(needsFullWidth(adminLinks.create('applications'))).toBe(true);
+    expect(needsFullWidth('/admin/applications')).toBe(false);
+    expect(needsFullWidth('/admin/roles/editor')).toBe(false);
+    expect(needsFullWidth('/admin/kitchen-planner/users')).toBe(false);
   });
 });

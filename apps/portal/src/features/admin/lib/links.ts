@@ -43,3 +43,11 @@ export function applicationOfPath(path: string): string | undefined {
   const segment = decodeURIComponent(match[1] ?? '');
   return globalSegments.includes(segment) ? undefined : segment;
 }
+
+/**
+ * Pages that need the width use the admin full-width variant (spec §2): the application
+ * detail, with its tables of attributes, roles, groups and webhook deliveries.
+ */
+export function needsFullWidth(path: string): boolean {
+  return /^\/admin\/applications\/[^/]+\/?$/.test(path);
+}
