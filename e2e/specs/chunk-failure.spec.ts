@@ -13,6 +13,9 @@ test('a missing page chunk: one reload, then the error page, and no storm of req
     return route.fulfill({ status: 404, body: '' });
   });
   await signInAs(page, 'customer');
+  // The launcher is closed first: its idle prefetch of the chunk, once the file is missing,
+  // would start the guard's one reload there, racing the navigation below.
+  await page.goto('about:blank');
   missing = true;
   await page.goto('/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Fehler 500' })).toBeVisible({ timeout: 20_000 });
