@@ -64,3 +64,19 @@ describe('a user\'s access to an application (#17.16)', () => {
     expect(screen.queryByText(/gelöscht/)).toBeNull();
   });
 });
+
+describe('granting access to a user without it', () => {
+  it('offers "Zugriff entziehen" as soon as the grant is saved', async () => {
+    const without: ApplicationUser = { ...user, hasAccess: false, accessSince: null, roles: [] };
+    const updateApplicationUser = vi.fn(async () => ({ ...user, roles: [viewer] }));
+    const api = { selectRoles: () => page([viewer, role]), selectAccountAccesses: () => page([]), updateApplicationUser };
+    render(<AdminPageFrame api={api}><AppUserForm application={planner.id} user={without} /></AdminPageFrame>);
+    expect(screen.queryByRole('button', { name: 'Zugriff entziehen' })).toBeNull();
+    const roles = screen.getByRole('group', { name: 'Rollen' });
+    const box = await within(roles).findByRole('checkbox', { name: 'Planbetrachter' });
+    await act(async () => { fireEvent.click(box); });
+    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Speichern' })); });
+    expect(updateApplicationUser).toHaveBeenCalledExactlyOnceWith(planner.id, 'user-1', { roleIds: ['role-viewer'], accountAccessIds: [], attributes: [] });
+    await screen.findByRole('button', { name: 'Zugriff entziehen' });
+  });
+});

@@ -3,7 +3,7 @@
 // validateApplicationUserRoles, #17.16), removed with DELETE after its own confirmation.
 // Unticking every role is refused beside the roles; taking the access away is "Zugriff
 // entziehen", whose toast says the access was removed (the account stays).
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { validateApplicationUserRoles } from '@portal/core';
 import { useParams } from 'wouter';
 import { ReadOnlyField, ReadOnlyGroup } from '@portal/ui';
@@ -66,12 +66,14 @@ export default function AppUserDetailPage() {
   return <AppUserForm key={`${application}/${id}`} application={application} user={state.data} />;
 }
 
-export function AppUserForm({ application, user: loaded }: { readonly application: string; readonly user: ApplicationUser }) {
+export function AppUserForm({ application, user: initial }: { readonly application: string; readonly user: ApplicationUser }) {
   const t = useAdminT();
+  // The user's access as last loaded or saved: granting shows "Zugriff entziehen" and the date at once.
+  const [loaded, setLoaded] = useState(initial);
   const date = useFormatDate();
   const errorText = useErrorText();
   const { api, administrable } = useAdmin();
-  const form = useFormState(appUserValues(loaded));
+  const form = useFormState(appUserValues(initial));
   const { values, errors } = form;
   const user = loaded.user;
   const name = user.fullName === '' ? user.email : user.fullName;
@@ -90,7 +92,10 @@ export function AppUserForm({ application, user: loaded }: { readonly applicatio
       form.setErrors(invalid);
       return;
     }
-    await form.save(() => api.updateApplicationUser(application, user.id, appUserInput(loaded, values)), appUserValues);
+    await form.save(() => api.updateApplicationUser(application, user.id, appUserInput(loaded, values)), (saved) => {
+      setLoaded(saved);
+      return appUserValues(saved);
+    });
   };
   return (
     <DetailLayout>
