@@ -195,7 +195,7 @@ describe('lists', () => {
 });
 
 describe('logo upload', () => {
-  const upload = (bytes: Uint8Array | string, name = 'logo.svg') => {
+  const upload = (bytes: Uint8Array<ArrayBuffer> | string, name = 'logo.svg') => {
     const form = new FormData();
     form.append('file', new File([bytes], name, { type: 'image/svg+xml' }));
     return form;

@@ -30,7 +30,7 @@ export function imageRoutes(deps: Deps): Hono<AppEnv> {
       if (file.size > MAX_LOGO_BYTES) throw new ApiError(400, 'imageTooLarge', { code: 'image.tooLarge', problems: [{ key: 'imageTooLarge', field: 'file' }] });
       let svg: string;
       try {
-        svg = sanitizeSvg(new Uint8Array(await file.arrayBuffer()));
+        svg = await sanitizeSvg(new Uint8Array(await file.arrayBuffer()));
       } catch (e) {
         if (e instanceof SvgError) throw new ApiError(400, 'imageNotSvg', { code: e.problem === 'unsafe' ? 'image.unsafe' : 'image.notSvg', problems: [{ key: 'imageNotSvg', field: 'file' }] });
         throw e;
