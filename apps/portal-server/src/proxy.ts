@@ -109,6 +109,8 @@ export function createApiProxy(deps: ProxyDeps) {
       const value = request.headers.get(name);
       if (value !== null) headers.set(name, value);
     }
+    // A navigation (a CSV download by link) carries no `lang`: the device's language (cookie) then.
+    if (!headers.has('lang') && language !== undefined) headers.set('lang', language);
     headers.set('X-Forwarded-For', forwardedFor);
     headers.set('X-Forwarded-Proto', url.protocol.replace(':', ''));
     headers.set('X-Forwarded-Host', url.host);

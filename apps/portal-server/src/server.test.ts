@@ -25,7 +25,7 @@ function distDir(): string {
   return dir;
 }
 
-interface ApiCall { method: string; path: string; authorization: string | null; cookie: string | null; size: number }
+interface ApiCall { method: string; path: string; authorization: string | null; cookie: string | null; lang: string | null; size: number }
 
 let server: Awaited<ReturnType<typeof createServer>>;
 let idp: FakeIdentityProvider;
@@ -37,7 +37,7 @@ const fakeFetch: typeof fetch = async (input, init) => {
   if (url.pathname.endsWith('/.well-known/openid-configuration')) return new Response('{}', { status: providerUp ? 200 : 503 });
   const headers = new Headers(init?.headers);
   const body = init?.body as ArrayBuffer | null | undefined;
-  apiCalls.push({ method: init?.method ?? 'GET', path: url.pathname, authorization: headers.get('authorization'), cookie: headers.get('cookie'), size: body?.byteLength ?? 0 });
+  apiCalls.push({ method: init?.method ?? 'GET', path: url.pathname, authorization: headers.get('authorization'), cookie: headers.get('cookie'), lang: headers.get('lang'), size: body?.byteLength ?? 0 });
   if (headers.get('authorization') === null && url.pathname.startsWith('/My/')) return Response.json({ error: { code: 'unauthorized', message: 'no', errors: [] } }, { status: 401 });
   return Response.json({ items: [], total: 0 }, { headers: { 'Set-Cookie': 'api=1' } });
 };
@@ -178,6 +178,14 @@ describe('the page and the API through the server', () => {
     expect(apiCalls[0]).toMatchObject({ path: '/My/Applications', cookie: null });
     expect(apiCalls[0]?.authorization).toMatch(/^Bearer \S+$/);
     expect(JSON.stringify(await response.json())).not.toMatch(jwt);
+  });
+
+  it("a call without `lang` (a download by link) carries the device's language to the API", async () => {
+    const { cookie } = await signIn('/');
+    apiCalls.length = 0;
+    await server.app.request(`${portal}/api/My/Applications`, { headers: { cookie: `${cookie}; i18n_redirected=fr` } });
+    await server.app.request(`${portal}/api/My/Applications`, { headers: { cookie: `${cookie}; i18n_redirected=fr`, lang: 'pl' } });
+    expect(apiCalls.map((call) => call.lang)).toEqual(['fr', 'pl']);
   });
 
   it('ten parallel calls with a due token make one refresh', async () => {

@@ -17,7 +17,7 @@ function fakeClient(answer: (url: URL, init: RequestInit) => Response) {
       return answer(url, init ?? {});
     },
   });
-  return { api: createAdminApi(client), calls };
+  return { api: createAdminApi(client), client, calls };
 }
 
 const json = (data: unknown, status = 200) => new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
@@ -44,6 +44,14 @@ describe('createAdminApi', () => {
     await expect(api.roles.list({ page: 3, pageSize: 10, search: 'plan', sort: 'key', order: 'asc' })).resolves.toEqual({ items: [], total: 0 });
     expect(calls[0]?.url.pathname).toBe('/Roles');
     expect(Object.fromEntries(calls[0]?.url.searchParams ?? [])).toEqual({ page: '3', pageSize: '10', search: 'plan', sort: 'key', order: 'asc' });
+  });
+
+  it('links the CSV download of the users with the current search and sort, without paging (#20.3)', () => {
+    const { api } = fakeClient(() => json({}));
+    expect(api.users.exportUrl({ search: ' Küche & Co ', sort: 'email', order: 'desc' })).toBe('/api/Users/Export?search=K%C3%BCche+%26+Co&sort=email&order=desc');
+    expect(api.users.exportUrl({})).toBe('/api/Users/Export');
+    expect(createAdminApi(fakeClient(() => json({})).client, { baseUrl: 'https://portal.test/api/' }).users.exportUrl({ sort: 'fullName', order: 'asc' }))
+      .toBe('https://portal.test/api/Users/Export?sort=fullName&order=asc');
   });
 
   it('puts the decision of an access request', async () => {

@@ -69,7 +69,14 @@ export interface AdminApi {
     list(params: ListParams): Promise<AdminPage<UserSummary>>;
     get(id: string): Promise<UserDetail>;
     remove(id: string): Promise<void>;
+    /** The whole list with this search and sort as a CSV download (a link: the browser streams it to disk). */
+    exportUrl(params: Omit<ListParams, 'page' | 'pageSize'>): string;
   };
+}
+
+export interface AdminApiOptions {
+  /** Where the API answers for the browser (the portal's `/api`): downloads are links to it. */
+  readonly baseUrl: string;
 }
 
 /** Core's decision as the wire's body. */
@@ -84,7 +91,7 @@ type Body<Op extends keyof operations> = operations[Op] extends { requestBody?: 
 /** Readonly domain input as the wire body (same fields; the arrays are copied by JSON). */
 const body = <Op extends keyof operations>(input: object): Body<Op> => input as Body<Op>;
 
-export function createAdminApi(client: ApiClient): AdminApi {
+export function createAdminApi(client: ApiClient, options: AdminApiOptions = { baseUrl: '/api' }): AdminApi {
   const history = (id: string, params: HistoryParams) => ({ params: { path: { id }, query: listQuery(params) as Query<'listApplicationHistory'> } });
   return {
     listAdministrableApplications: (params = {}) =>
@@ -163,6 +170,11 @@ export function createAdminApi(client: ApiClient): AdminApi {
       list: (params) => unwrap(client.GET('/Users', { params: { query: q<'listUsers'>(params) } })),
       get: (id) => unwrap(client.GET('/Users/{id}', { params: { path: { id } } })),
       remove: (id) => unwrapVoid(client.DELETE('/Users/{id}', { params: { path: { id } } })),
+      exportUrl: (params) => {
+        const { page: _page, pageSize: _size, ...query } = listQuery({ ...params, page: 1, pageSize: 10 });
+        const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString();
+        return `${options.baseUrl.replace(/\/$/, '')}/Users/Export${search === '' ? '' : `?${search}`}`;
+      },
     },
   };
 }

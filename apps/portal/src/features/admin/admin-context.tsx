@@ -44,9 +44,9 @@ const writePermission: Readonly<Record<EntityKind, string>> = {
 };
 
 export function AdminProvider({ children }: { readonly children?: ReactNode }) {
-  const { client } = useServices();
+  const { client, config } = useServices();
   const session = useSession();
-  const api = useMemo(() => createAdminApi(client), [client]);
+  const api = useMemo(() => createAdminApi(client, { baseUrl: config.apiUrl }), [client, config.apiUrl]);
   const [administrable, setAdministrable] = useState<AdministrableState>({ status: 'loading', items: [] });
   const [round, setRound] = useState(0);
   const lookups = useRef(new Map<LookupKind, Promise<ReadonlyMap<string, string>>>());

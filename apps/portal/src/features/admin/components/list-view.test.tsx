@@ -77,3 +77,16 @@ describe('ListView paging', () => {
     expect(pages).toEqual([1, 2, 3]);
   });
 });
+
+describe('ListView export', () => {
+  it('links the CSV download with the search and sort shown (#20.3)', async () => {
+    const { load } = rowsApi();
+    const exportHref = (params: Omit<ListParams, 'page' | 'pageSize'>) => `/api/Users/Export?${new URLSearchParams(params as Record<string, string>).toString()}`;
+    render(<ListView<Row> caption="users" columns={columns} load={load} rowKey={(row) => row.id} defaultSort="fullName" exportHref={exportHref} />);
+    const link = () => screen.getByRole('link', { name: 'list.exportCsv' });
+    await waitFor(() => expect(link().getAttribute('href')).toBe('/api/Users/Export?sort=fullName&order=asc'));
+    expect(link().hasAttribute('download')).toBe(true);
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'Küche' } });
+    await waitFor(() => expect(link().getAttribute('href')).toBe('/api/Users/Export?search=K%C3%BCche&sort=fullName&order=asc'));
+  });
+});

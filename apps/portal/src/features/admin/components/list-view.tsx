@@ -4,7 +4,7 @@
 // the first page may come from the route, which asked for it while the page's code loaded.
 // A flip to a page that has arrived renders once, with its rows (useLoad's peek).
 import { useEffect, useId, useReducer, useRef, useState, type ReactNode } from 'react';
-import { MagnifyingGlassIcon } from '@heroicons/react/20/solid';
+import { ArrowDownTrayIcon, MagnifyingGlassIcon } from '@heroicons/react/20/solid';
 import { useLocation } from 'wouter';
 import { fetchDelayMs } from '@portal/core';
 import { DataTable, Pagination, type DataTableColumn } from '@portal/ui';
@@ -33,6 +33,8 @@ export interface ListViewProps<Row> {
   readonly reloadKey?: number;
   /** The list's key in `listRoutes`: its first page may already have been asked for by the route. */
   readonly listId?: string;
+  /** The whole list with the current search and sort as a CSV download (#20.3): a link beside the search. */
+  readonly exportHref?: (params: Omit<ListParams, 'page' | 'pageSize'>) => string;
 }
 
 /** The search text, handed on 200 ms after the last keystroke. */
@@ -46,7 +48,7 @@ export function useDebounced(value: string, delayMs: number = fetchDelayMs): str
 }
 
 export function ListView<Row>({
-  caption, columns, load, rowKey, scope = '', defaultSort, defaultOrder = 'asc', searchLabel, emptyMessage, toolbar, searchable = true, reloadKey = 0, listId,
+  caption, columns, load, rowKey, scope = '', defaultSort, defaultOrder = 'asc', searchLabel, emptyMessage, toolbar, searchable = true, reloadKey = 0, listId, exportHref,
 }: ListViewProps<Row>) {
   const t = useAdminT();
   const searchId = useId();
@@ -96,7 +98,7 @@ export function ListView<Row>({
   }, [shown]);
   return (
     <section className="flex flex-col gap-4">
-      {(searchable || toolbar !== undefined) && (
+      {(searchable || toolbar !== undefined || exportHref !== undefined) && (
         <div className="flex flex-wrap items-end gap-3">
           {searchable && (
             <div className="relative w-full max-w-sm">
@@ -113,6 +115,16 @@ export function ListView<Row>({
             </div>
           )}
           {toolbar}
+          {exportHref !== undefined && (
+            <a
+              href={exportHref({ ...(params.search === undefined ? {} : { search: params.search }), ...(params.sort === undefined ? {} : { sort: params.sort, order: params.order }) })}
+              download
+              className="inline-flex items-center gap-2 rounded-lg border border-line-strong bg-surface px-3 py-2 text-sm font-medium text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus sm:ms-auto"
+            >
+              <ArrowDownTrayIcon aria-hidden="true" className="size-4" />
+              {t('list.exportCsv')}
+            </a>
+          )}
         </div>
       )}
       <RowNavigate value={navigate}>

@@ -26,6 +26,7 @@ export default function UsersListPage() {
         load={api.users.list}
         rowKey={(row) => row.id}
         listId="users"
+        exportHref={api.users.exportUrl}
         defaultSort={listRoutes.users.defaultSort}
         columns={columns}
       />
