@@ -4,7 +4,7 @@ import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import type { PortalError } from '@portal/core';
 import { authRoutes, localeCookieKey, resolveLocale, themeAttribute, themeCookieKey, toTheme } from '@portal/core';
-import { parseCookies } from '@portal/adapters';
+import { parseRequestCookies } from '@portal/adapters';
 import type { RuntimeConfig } from '@portal/portal/runtime-config';
 import { securityHeaders } from '@portal/portal/runtime-config';
 import { clearSessionCookie, publicUser, type Auth, type AuthAnswer } from './auth.ts';
@@ -48,7 +48,7 @@ export function createApp(deps: AppDeps) {
   const portalOrigin = new URL(deps.runtime.portalUrl).origin;
   const headers = securityHeaders(deps.runtime);
   const configBody = JSON.stringify(deps.runtime);
-  const languageOf = (c: Context) => c.req.header('lang') ?? parseCookies(c.req.header('cookie') ?? '').get(localeCookieKey);
+  const languageOf = (c: Context) => c.req.header('lang') ?? parseRequestCookies(c.req.header('cookie')).get(localeCookieKey);
   const answerOf = (c: Context) => ({ url: c.req.url, cookieHeader: c.req.header('cookie'), userAgent: c.req.header('user-agent') ?? '' });
 
   app.use('*', async (c, next) => {
@@ -80,7 +80,7 @@ export function createApp(deps: AppDeps) {
   const page = async (c: Context, error?: PortalError, setCookies: readonly string[] = []) => {
     const session = error === undefined ? await deps.auth.currentSession(c.req.header('cookie')) : undefined;
     const boot: PortalBoot = { user: session === undefined ? null : publicUser(session.user), ...(error === undefined ? {} : { error }) };
-    const cookies = parseCookies(c.req.header('cookie') ?? '');
+    const cookies = parseRequestCookies(c.req.header('cookie'));
     const root = { lang: resolveLocale(cookies.get(localeCookieKey)), theme: themeAttribute(toTheme(cookies.get(themeCookieKey))) };
     const response = c.html(deps.site.page(boot, root), error === undefined ? 200 : error.kind === 'cancelled' ? 200 : error.status);
     response.headers.set('Cache-Control', 'no-cache, private');

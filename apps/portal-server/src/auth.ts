@@ -17,7 +17,7 @@ import {
 } from '@portal/core';
 import {
   createCookieAuthStateStore, createCryptoRandom, createRequestCookieJar, createSubtleDigest, createSystemClock, deleteCookie,
-  localeCookieAttributes, parseCookies, serializeCookie, type RequestCookieJar,
+  localeCookieAttributes, parseRequestCookies, serializeCookie, type RequestCookieJar,
 } from '@portal/adapters';
 import type { Sessions } from './sessions.ts';
 
@@ -98,13 +98,13 @@ export function createAuth(deps: AuthDeps) {
   });
   const cookieAttributes = { path: '/', secure: deps.secureCookies, sameSite: 'lax' as const };
 
-  const currentSession = (cookieHeader: string | undefined) => deps.sessions.find(parseCookies(cookieHeader ?? '').get(sessionCookieName));
+  const currentSession = (cookieHeader: string | undefined) => deps.sessions.find(parseRequestCookies(cookieHeader).get(sessionCookieName));
 
   /** The change policy a callback's state was started for (and forget it). */
   const takeChange = (jar: RequestCookieJar, state: string | undefined): { policy: string; returnPath: string } | undefined => {
     if (state === undefined || !isWellFormedState(state)) return undefined;
     const name = changeCookiePrefix + state;
-    const raw = parseCookies(jar.read()).get(name);
+    const raw = parseRequestCookies(jar.read()).get(name);
     if (raw === undefined) return undefined;
     deleteCookie(jar, name, cookieAttributes);
     try {
@@ -160,7 +160,7 @@ export function createAuth(deps: AuthDeps) {
           jar.write(sessionCookie(created.cookieValue, deps.secureCookies));
           // The profile's language, unless a language was chosen on this device (a cookie the page reads: not HttpOnly).
           const language = profileLanguage(output.session.idToken);
-          const chosen = parseCookies(request.cookieHeader ?? '').has(localeCookieKey);
+          const chosen = parseRequestCookies(request.cookieHeader).has(localeCookieKey);
           const languageCookie = language === undefined || chosen ? [] : [serializeCookie(localeCookieKey, language, localeCookieAttributes)];
           return { kind: 'redirect', location: exitPath(output.returnPath), setCookies: [...jar.setCookies(), ...languageCookie] };
         }

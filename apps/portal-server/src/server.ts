@@ -3,7 +3,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IdentityProvider } from '@portal/core';
 import { authConfigOf, localeCookieKey, resolveLocale } from '@portal/core';
-import { createOidcIdentityProvider, parseCookies } from '@portal/adapters';
+import { createOidcIdentityProvider, parseRequestCookies } from '@portal/adapters';
 import type { ServerConfig } from './config.ts';
 import { migrate, openSql, type Sql } from './db.ts';
 import { createSessions, createRefreshLock } from './sessions.ts';
@@ -23,7 +23,7 @@ export interface ServerOverrides {
 }
 
 const sweepEveryMs = 10 * 60_000;
-const languageOf = (cookieHeader: string | undefined) => resolveLocale(parseCookies(cookieHeader ?? '').get(localeCookieKey));
+const languageOf = (cookieHeader: string | undefined) => resolveLocale(parseRequestCookies(cookieHeader).get(localeCookieKey));
 
 export async function createServer(config: ServerConfig, overrides: ServerOverrides = {}) {
   const sql = overrides.sql ?? (await openSql(config.databaseUrl === undefined ? { dataDir: config.dataDir } : { connectionString: config.databaseUrl }));

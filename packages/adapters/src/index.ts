@@ -4,7 +4,7 @@ export type { CookieJar, CookieAttributes, StoredCookie, MemoryCookieJar } from 
 export { cookieByteLimit, createDocumentCookieJar, createMemoryCookieJar, serializeCookie, parseCookies, deleteCookie } from './cookies/jar.ts';
 export { CookieWriteError } from './cookies/errors.ts';
 export type { RequestCookieJar } from './cookies/request-jar.ts';
-export { createRequestCookieJar } from './cookies/request-jar.ts';
+export { createRequestCookieJar, parseRequestCookies } from './cookies/request-jar.ts';
 export { authStateCookieAttributes, createCookieAuthStateStore } from './cookies/auth-state-store.ts';
 export { localeCookieAttributes, toLocaleCode, allowedLanguage, createCookieLocaleStore } from './locale/locale-store.ts';
 export type { ThemeStore } from './theme/theme-store.ts';

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AuthStateData } from '@portal/core';
 import { authCookiePrefix } from '@portal/core';
@@ -5,6 +6,7 @@ import { createDocumentCookieJar, createMemoryCookieJar, parseCookies, serialize
 import { createCookieAuthStateStore } from './auth-state-store.ts';
 import { createCookieLocaleStore } from '../locale/locale-store.ts';
 import { CookieWriteError } from './errors.ts';
+import { parseRequestCookies } from './request-jar.ts';
 
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const word = (length: number, seed: number) => Array.from({ length }, (_, i) => alphabet[(seed * 7 + i * 13) % 62]).join('');
@@ -141,5 +143,16 @@ describe('jar', () => {
   it('serialises attributes', () => {
     expect(serializeCookie('a', 'b', { sameSite: 'strict', secure: false })).toBe('a=b; Path=/; SameSite=Strict');
     expect(parseCookies(' a=1; b=2=3; a=4; c')).toEqual(new Map([['a', '1'], ['b', '2=3'], ['', 'c']]));
+  });
+});
+
+describe('the browser parser (first route) and the `cookie` package (server)', () => {
+  it('read every well-formed Cookie header alike: names, values as sent, the first of a name', () => {
+    const token = fc.stringMatching(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,12}$/);
+    const octets = fc.stringMatching(/^[A-Za-z0-9!#$%&'()*+\-./:<=>?@[\]^_`{|}~]{0,20}$/);
+    fc.assert(fc.property(fc.array(fc.tuple(token, octets), { maxLength: 8 }), fc.constantFrom('; ', ';'), (pairs, separator) => {
+      const header = pairs.map(([name, value]) => `${name}=${value}`).join(separator);
+      expect(parseCookies(header)).toEqual(parseRequestCookies(header));
+    }), { numRuns: 2000 });
   });
 });

@@ -1,9 +1,20 @@
 // The cookie jar of one HTTP request on the portal server: reads the request's `Cookie`
 // header, and every write both updates what later reads see and becomes a `Set-Cookie`
 // line of the answer, HttpOnly (no page script reads what the server keeps, issue #15).
-// Core's stores (the auth state records) run on it unchanged.
+// Core's stores (the auth state records) run on it unchanged. Parsing is the `cookie`
+// package's (issue #18: a well-kept library for what the server trusts); values stay as sent
+// (the stores encode and decode their own).
+import { parseCookie, parseSetCookie } from 'cookie';
 import type { CookieJar } from './jar.ts';
-import { parseCookies } from './jar.ts';
+
+const asSent = { decode: (value: string) => value };
+
+/** The cookies of a request's `Cookie` header, name → value as sent (the first of a name wins). */
+export function parseRequestCookies(header: string | undefined): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const [name, value] of Object.entries(parseCookie(header ?? '', asSent))) if (value !== undefined) cookies.set(name, value);
+  return cookies;
+}
 
 export interface RequestCookieJar extends CookieJar {
   /** The `Set-Cookie` lines written so far, in order (one per cookie name and path). */
@@ -11,22 +22,16 @@ export interface RequestCookieJar extends CookieJar {
 }
 
 export function createRequestCookieJar(cookieHeader: string | undefined): RequestCookieJar {
-  const visible = parseCookies(cookieHeader ?? '');
+  const visible = parseRequestCookies(cookieHeader);
   const written = new Map<string, string>();
   return {
     read: () => [...visible].map(([name, value]) => `${name}=${value}`).join('; '),
     write(line) {
-      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
-      const eq = pair.indexOf('=');
-      if (eq <= 0) return;
-      const name = pair.slice(0, eq);
-      const value = pair.slice(eq + 1);
-      const maxAge = attributes.find((a) => a.toLowerCase().startsWith('max-age='));
-      const path = attributes.find((a) => a.toLowerCase().startsWith('path=')) ?? 'Path=/';
-      if (maxAge !== undefined && Number(maxAge.slice('max-age='.length)) <= 0) visible.delete(name);
-      else visible.set(name, value);
-      const httpOnly = attributes.some((a) => a.toLowerCase() === 'httponly');
-      written.set(`${name};${path}`, httpOnly ? line : `${line}; HttpOnly`);
+      const cookie = parseSetCookie(line, asSent);
+      if (cookie.name === '') return;
+      if (cookie.maxAge !== undefined && cookie.maxAge <= 0) visible.delete(cookie.name);
+      else visible.set(cookie.name, cookie.value ?? '');
+      written.set(`${cookie.name};${cookie.path ?? '/'}`, cookie.httpOnly === true ? line : `${line}; HttpOnly`);
     },
     setCookies: () => [...written.values()],
   };
