@@ -70,9 +70,12 @@ test('the global administrator creates an application with logo, webhook, attrib
 test('the global administrator edits an attribute and a role and sees their history', async ({ page }) => {
   await signInAs(page, 'global-admin', '/admin/attributes');
   await expect(page.getByRole('heading', { level: 1, name: 'Attribute' })).toBeVisible();
+  // Each console page has its own tab title (#17.20).
+  await expect(page).toHaveTitle('Attribute | HK Küchen');
   await assertAccessible(page);
   await openRow(page, 'Telefon', 'phone');
   await expect(field(page, 'Bezeichnung')).toHaveValue('Telefon');
+  await expect(page).toHaveTitle('Telefon | HK Küchen');
   await fillAdminField(page, 'Bezeichnung', 'Telefon geschäftlich');
 
   // Leaving a dirty form asks first; staying keeps the input.
@@ -85,6 +88,10 @@ test('the global administrator edits an attribute and a role and sees their hist
 
   await clickSave(page);
   await assertSaved(page);
+  // The toast stands above the sticky Save bar, not over it (#17.20).
+  const toastBox = await page.getByText('Die Änderungen wurden gespeichert.').first().boundingBox();
+  const saveBox = await page.getByRole('button', { name: 'Speichern' }).boundingBox();
+  expect(toastBox !== null && saveBox !== null && toastBox.y + toastBox.height <= saveBox.y).toBe(true);
   await expect(historyTable(page).getByRole('cell', { name: 'Telefon geschäftlich' })).toBeVisible();
   await assertAccessible(page);
 

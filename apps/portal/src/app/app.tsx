@@ -11,7 +11,7 @@ import { PageErrorBoundary } from './error-boundary.tsx';
 import { ErrorViewFor } from './error-view.tsx';
 import { PageLayout } from './chrome.tsx';
 import { useSession } from './session.ts';
-import { usePageTitle } from './page-title.ts';
+import { PageTitleScope, usePageTitle } from './page-title.tsx';
 import { prefetchWhenIdle } from './lazy-page.tsx';
 import { firstRoute, MarkReadyOnMount } from './ready.ts';
 import { links, notFoundRoute, routes, type RouteDef } from '../routes.ts';
@@ -38,10 +38,15 @@ function Pending() {
 
 function RouteView({ route }: { readonly route: RouteDef }) {
   const { t } = useTranslation('common');
+  usePageTitle(route.title === undefined ? undefined : t(`titles.${route.title}`));
+  // The page's own title (a console page's, an error's) wins over the route's.
+  return <PageTitleScope><GuardedRoute route={route} /></PageTitleScope>;
+}
+
+function GuardedRoute({ route }: { readonly route: RouteDef }) {
   const session = useSession();
   const [location] = useLocation();
   const search = useSearch();
-  usePageTitle(route.title === undefined ? undefined : t(`titles.${route.title}`));
   if (!route.public) {
     if (session.status === 'loading') return <Pending />;
     if (!session.isSignedIn) {

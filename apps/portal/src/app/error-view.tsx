@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { errorPage, type PortalError } from '@portal/core';
 import { ErrorPage } from '@portal/ui';
 import { useSession } from './session.ts';
-import { usePageTitle } from './page-title.ts';
+import { usePageTitle } from './page-title.tsx';
 import { links } from '../routes.ts';
 
 /** The error page of a page error: 'Fehler {code}', title, description, message if given. */

@@ -1,7 +1,7 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor } from 'storybook/test';
-import { Toast, Toaster, type ToastMessage } from './toast.tsx';
+import { Toast, Toaster, useToasterClearance, type ToastMessage } from './toast.tsx';
 import { Button } from '../button/button.tsx';
 
 const meta = {
@@ -72,5 +72,33 @@ export const ToasterRegion: Story = {
     await expect(alert).toHaveTextContent('Der Server antwortet nicht.');
     await expect(alert).toHaveTextContent('Fehler');
     await expect(canvas.getByRole('status')).toHaveAttribute('aria-live', 'polite');
+  },
+};
+
+/** A page with a sticky Save/Delete bar at the bottom: the toasts stay above it (#17.20). */
+function StickyBarPage() {
+  const bar = useRef<HTMLDivElement>(null);
+  useToasterClearance(bar);
+  const toasts: ToastMessage[] = [{ id: 'saved', tone: 'success', message: '„Küchenplaner“ wurde gespeichert.', durationMs: 0 }];
+  return (
+    <div>
+      <div className="h-[150vh]" />
+      <div ref={bar} className="fixed inset-x-0 bottom-0 flex justify-end gap-2 border-t border-line bg-canvas px-4 py-3">
+        <Button variant="danger">Löschen</Button>
+        <Button>Speichern</Button>
+      </div>
+      <Toaster toasts={toasts} onDismiss={() => undefined} />
+    </div>
+  );
+}
+
+export const ToastsLeaveTheActionBarFree: Story = {
+  render: () => <StickyBarPage />,
+  play: async ({ canvas }) => {
+    // The toaster's region keeps the bar's height free at the bottom of the window.
+    const region = canvas.getByText('„Küchenplaner“ wurde gespeichert.').closest('section');
+    const bar = canvas.getByRole('button', { name: 'Speichern' }).parentElement;
+    await waitFor(() => expect(getComputedStyle(region as HTMLElement).bottom).toBe(`${Math.ceil(bar?.getBoundingClientRect().height ?? 0)}px`));
+    await expect(bar?.getBoundingClientRect().height).toBeGreaterThan(0);
   },
 };

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, type RefObject } from 'react';
 import { CheckCircleIcon, ExclamationTriangleIcon, InformationCircleIcon, XCircleIcon, XMarkIcon } from '@heroicons/react/20/solid';
 import { toastDurationMs } from '@portal/core';
 import { cx } from '../lib/cx.ts';
@@ -68,21 +68,45 @@ export function Toast({ toast, onDismiss }: ToastProps) {
   );
 }
 
+/** The room (px) the toaster keeps free at the bottom of the window: a sticky action bar's height. */
+const clearanceVariable = '--toaster-clearance';
+
+/**
+ * For a sticky action bar at the bottom of the window (Save, Delete): while it is mounted,
+ * toasts appear above it instead of covering it (#17.20). Follows the bar's height.
+ */
+export function useToasterClearance(bar: RefObject<HTMLElement | null>): void {
+  useLayoutEffect(() => {
+    const element = bar.current;
+    if (element === null) return undefined;
+    const root = document.documentElement;
+    const update = () => root.style.setProperty(clearanceVariable, `${Math.ceil(element.getBoundingClientRect().height)}px`);
+    update();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty(clearanceVariable);
+    };
+  }, [bar]);
+}
+
 export interface ToasterProps {
   readonly toasts: readonly ToastMessage[];
   readonly onDismiss: (id: string) => void;
 }
 
 /**
- * The toast region: fixed at the bottom (end side), always in the DOM so screen readers
- * announce toasts added to it (`aria-live`: polite; errors are announced as alerts).
+ * The toast region: fixed at the bottom (end side), above a sticky action bar that called
+ * `useToasterClearance`; always in the DOM so screen readers announce toasts added to it
+ * (`aria-live`: polite; errors are announced as alerts).
  */
 export function Toaster({ toasts, onDismiss }: ToasterProps) {
   const t = useUiText();
   return (
     <section
       aria-label={t('toast.region')}
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-stretch gap-2 p-4 sm:inset-x-auto sm:end-0 sm:w-96"
+      className="pointer-events-none fixed inset-x-0 bottom-[var(--toaster-clearance,0px)] z-50 flex flex-col items-stretch gap-2 p-4 sm:inset-x-auto sm:end-0 sm:w-96"
     >
       <div role="status" aria-live="polite" className="flex flex-col gap-2">
         {toasts.filter((toast) => toast.tone !== 'danger').map((toast) => <Toast key={toast.id} toast={toast} onDismiss={onDismiss} />)}

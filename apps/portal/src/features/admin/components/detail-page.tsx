@@ -5,7 +5,7 @@ import { TrashIcon } from '@heroicons/react/20/solid';
 import { Button } from '@portal/ui';
 import { useLocation } from 'wouter';
 import { useNavigationBar, useToasts } from '../../../app/contexts.tsx';
-import { usePageTitle } from '../../../app/page-title.ts';
+import { usePageTitle } from '../../../app/page-title.tsx';
 import { useLoad, type LoadState } from '../../../app/use-load.ts';
 import { toPortalError } from '@portal/core';
 import type { DeleteResult, EntityUsage } from '@portal/adapters/admin';

@@ -1,9 +1,9 @@
 // Building blocks of the admin detail forms: form state with change detection, saving with
 // server field errors and a toast, sections, the action bar, a server-searched picker.
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { PlusIcon, XMarkIcon } from '@heroicons/react/20/solid';
 import { toPortalError, type PortalError } from '@portal/core';
-import { Button } from '@portal/ui';
+import { Button, useToasterClearance } from '@portal/ui';
 import type { AdminPage } from '@portal/adapters/admin';
 import { useToasts } from '../../../app/contexts.tsx';
 import { sameValue, serverFieldErrors, withoutError, type FieldError, type FieldErrors } from '../lib/form.ts';
@@ -153,11 +153,13 @@ export function FormFrame({ onSubmit, dirty, busy, canSave, children, extraActio
     event.preventDefault();
     if (canSave && !busy) onSubmit();
   };
+  const bar = useRef<HTMLDivElement>(null);
+  useToasterClearance(bar);
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-6">
       <LeaveGuard dirty={dirty && !busy} />
       <fieldset disabled={!canSave} className="flex min-w-0 flex-col gap-6">{children}</fieldset>
-      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-2 border-t border-line bg-canvas/95 px-4 py-3 sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8">
+      <div ref={bar} className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-2 border-t border-line bg-canvas/95 px-4 py-3 sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8">
         {dirty && <p className="me-auto text-sm text-fg-muted" role="status">{t('form.unsaved')}</p>}
         {extraActions}
         {canSave && <Button type="submit" busy={busy} disabled={!dirty}>{submitLabel ?? t('form.save')}</Button>}

@@ -3,7 +3,7 @@ import { createContext, use, type ReactNode } from 'react';
 import { PlusIcon } from '@heroicons/react/20/solid';
 import { UiLink, buttonClasses } from '@portal/ui';
 import { useNavigationBar } from '../../../app/contexts.tsx';
-import { usePageTitle } from '../../../app/page-title.ts';
+import { usePageTitle } from '../../../app/page-title.tsx';
 import { useAdmin } from '../admin-context.tsx';
 import { adminLinks, type EntityKind } from '../lib/links.ts';
 import { preloadPageOf } from '../lib/preload.ts';

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useParams } from 'wouter';
 import type { AccessRequestSummary } from '@portal/adapters/admin';
 import { useNavigationBar } from '../../../app/contexts.tsx';
-import { usePageTitle } from '../../../app/page-title.ts';
+import { usePageTitle } from '../../../app/page-title.tsx';
 import { useAdmin } from '../admin-context.tsx';
 import type { DataTableColumn } from '@portal/ui';
 import { ListView } from '../components/list-view.tsx';

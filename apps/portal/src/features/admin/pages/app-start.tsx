@@ -3,7 +3,7 @@ import { useParams } from 'wouter';
 import { InboxArrowDownIcon, UsersIcon } from '@heroicons/react/24/outline';
 import { UiLink } from '@portal/ui';
 import { useNavigationBar } from '../../../app/contexts.tsx';
-import { usePageTitle } from '../../../app/page-title.ts';
+import { usePageTitle } from '../../../app/page-title.tsx';
 import { useAdmin } from '../admin-context.tsx';
 import { adminLinks } from '../lib/links.ts';
 import { useAdminT } from '../lib/i18n.ts';

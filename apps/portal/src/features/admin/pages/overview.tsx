@@ -4,7 +4,7 @@ import { visibleAdminNavItems } from '@portal/core';
 import { UiLink } from '@portal/ui';
 import { useTranslation } from 'react-i18next';
 import { useNavigationBar } from '../../../app/contexts.tsx';
-import { usePageTitle } from '../../../app/page-title.ts';
+import { usePageTitle } from '../../../app/page-title.tsx';
 import { useSession } from '../../../app/session.ts';
 import { useAdmin } from '../admin-context.tsx';
 import { adminLinks } from '../lib/links.ts';
