@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { links, matchesPath, notFoundRoute, routeForPath, routes } from './routes.ts';
+import { links, matchPath, pathOf, notFoundRoute, routeForPath, routes } from './routes.ts';
 
 describe('routes', () => {
   it('covers every route of the specification', () => {
@@ -40,19 +40,29 @@ describe('routes', () => {
 
 describe('the route of an address (for preloading before the router runs)', () => {
   it('matches as wouter does: literals, parameters, optional parameters, wildcards', () => {
-    expect(matchesPath('/', '/')).toBe(true);
-    expect(matchesPath('/', '/settings')).toBe(false);
-    expect(matchesPath('/settings/:tab', '/settings/security')).toBe(true);
-    expect(matchesPath('/settings/:tab', '/settings')).toBe(false);
-    expect(matchesPath('/settings/:tab', '/settings/security/x')).toBe(false);
-    expect(matchesPath('/flows/:key?', '/flows')).toBe(true);
-    expect(matchesPath('/flows/:key?', '/flows/dealer-data')).toBe(true);
-    expect(matchesPath('/admin/*', '/admin/users/42')).toBe(true);
-    expect(matchesPath('/admin/*', '/admin')).toBe(false);
-    expect(matchesPath('/admin/*?', '/admin')).toBe(true);
-    expect(matchesPath('/admin/*?', '/admin/users')).toBe(true);
-    expect(matchesPath('/admin/*?', '/administrator')).toBe(false);
-    expect(matchesPath('/login', '/login/')).toBe(true);
+    expect(matchPath('/', '/')).toBeDefined();
+    expect(matchPath('/', '/settings')).toBeUndefined();
+    expect(matchPath('/settings/:tab', '/settings/security')).toBeDefined();
+    expect(matchPath('/settings/:tab', '/settings')).toBeUndefined();
+    expect(matchPath('/settings/:tab', '/settings/security/x')).toBeUndefined();
+    expect(matchPath('/flows/:key?', '/flows')).toBeDefined();
+    expect(matchPath('/flows/:key?', '/flows/dealer-data')).toBeDefined();
+    expect(matchPath('/admin/*', '/admin/users/42')).toBeDefined();
+    expect(matchPath('/admin/*', '/admin')).toBeUndefined();
+    expect(matchPath('/admin/*?', '/admin')).toBeDefined();
+    expect(matchPath('/admin/*?', '/admin/users')).toBeDefined();
+    expect(matchPath('/admin/*?', '/administrator')).toBeUndefined();
+    expect(matchPath('/login', '/login/')).toBeDefined();
+  });
+
+  it('gives the decoded parameters, without the search', () => {
+    expect(matchPath('/admin/:application/users/:id', '/admin/k%C3%BCchen%20planer/users/u1?tab=history')).toEqual({ application: 'küchen planer', id: 'u1' });
+    expect(matchPath('/settings/:tab', '/settings/%E0%A4%A')).toEqual({ tab: '%E0%A4%A' });
+  });
+
+  it('builds a link from a pattern with each parameter encoded', () => {
+    expect(pathOf('/admin/:application/users/:id', { application: 'küchen planer', id: 'a/b' })).toBe('/admin/k%C3%BCchen%20planer/users/a%2Fb');
+    expect(pathOf('/admin/users', {})).toBe('/admin/users');
   });
 
   it('picks the first matching route, else the 404 route', () => {

@@ -1,6 +1,8 @@
 // Routes as data (conventions, habit 7): path, permission, layout and the lazily loaded
 // page, plus typed link builders. Navigation, guards and prefetch read from this table.
 import type { ComponentType } from 'react';
+import { matchRoute } from 'wouter';
+import { parse as parsePattern } from 'regexparam';
 import type { UserPortalApi } from '@portal/adapters';
 import { lazyPage, type LazyPage } from './app/lazy-page.tsx';
 import { preloadMyApps } from './features/home/my-apps.ts';
@@ -69,27 +71,40 @@ export const routes: readonly RouteDef[] = [
 export const notFoundRoute: RouteDef = { name: 'notFound', path: '*', layout: 'default', title: 'notFound', page: notFound };
 
 /**
- * Whether a path matches a wouter pattern of this table (literal segments, `:param`,
- * `:param?`, a trailing `*` (one segment or more) or `*?` (none or more); a trailing slash is
- * tolerated), as wouter's Switch decides.
+ * The parameters of a path matched by a wouter pattern, decoded; `undefined` when it does not
+ * match. Wouter's own matcher with its own parser, so the table decides exactly as its
+ * `Switch` does (`:param`, `:param?`, `*`, `*?`, a trailing slash).
  */
-export function matchesPath(pattern: string, path: string): boolean {
-  const want = pattern.split('/').filter((s) => s !== '');
-  const have = path.split('/').filter((s) => s !== '');
-  for (let i = 0; i < want.length; i += 1) {
-    const segment = want[i] ?? '';
-    if (segment === '*?') return true;
-    const value = have[i];
-    if (segment === '*') return value !== undefined;
-    if (value === undefined) return segment.startsWith(':') && segment.endsWith('?') && i === want.length - 1;
-    if (!segment.startsWith(':') && segment !== value) return false;
+export function matchPath(pattern: string, path: string): Readonly<Record<string, string>> | undefined {
+  const [matched, params] = matchRoute(parsePattern, pattern, path.split(/[?#]/, 1)[0] ?? '');
+  if (!matched) return undefined;
+  const decoded: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (typeof value !== 'string' || /^\d+$/.test(key)) continue;
+    try {
+      decoded[key] = decodeURIComponent(value);
+    } catch {
+      decoded[key] = value;
+    }
   }
-  return have.length === want.length;
+  return decoded;
+}
+
+/** The parameters a wouter pattern names (`/admin/:application/users/:id` → application, id). */
+export type PathParams<P extends string> =
+  P extends `${string}:${infer Name}/${infer Rest}` ? { readonly [K in Name]: string } & PathParams<`/${Rest}`>
+    : P extends `${string}:${infer Name}` ? { readonly [K in Name]: string }
+      : Readonly<Record<never, string>>;
+
+/** A link to a pattern of the table: each parameter encoded in its place. */
+export function pathOf<P extends string>(pattern: P, params: PathParams<P>): string {
+  const values = params as Readonly<Record<string, string>>;
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
 }
 
 /** The route wouter renders for a path (the first match, else the 404 route). */
 export function routeForPath(path: string): RouteDef {
-  return routes.find((route) => matchesPath(route.path, path)) ?? notFoundRoute;
+  return routes.find((route) => matchPath(route.path, path) !== undefined) ?? notFoundRoute;
 }
 
 // ---- typed link builders -------------------------------------------------------------

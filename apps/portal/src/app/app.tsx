@@ -4,7 +4,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { Link, Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { UiLinkProvider, UiTextProvider, type UiLinkProps } from '@portal/ui';
-import { hasPermission } from '@portal/core';
+import { routeStatus } from '@portal/core';
 import { NavigationBarProvider, ServicesProvider, ToastProvider, useServices } from './contexts.tsx';
 import { ExternalAppProvider } from './external-app.tsx';
 import { PageErrorBoundary } from './error-boundary.tsx';
@@ -53,7 +53,7 @@ function GuardedRoute({ route }: { readonly route: RouteDef }) {
       const returnPath = `${location}${search === '' ? '' : `?${search}`}`;
       return <Redirect to={links.login({ returnPath })} replace />;
     }
-    if (route.permission !== undefined && !hasPermission(session.user, route.permission)) {
+    if (routeStatus(session.user, route.permission) === 403) {
       return <PageLayout kind="default"><ErrorViewFor error={{ kind: 'page', status: 403 }} /></PageLayout>;
     }
   }

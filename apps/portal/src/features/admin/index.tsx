@@ -6,46 +6,18 @@
 // a list route asks for its first page while its chunk loads, not after.
 import { Suspense, useCallback, useEffect, useMemo, type MouseEvent } from 'react';
 import type { AdminApi } from '@portal/adapters/admin';
-import { Route, Switch, useLocation, useParams } from 'wouter';
-import { hasPermission, visibleAdminNavItems, type AdminPermission } from '@portal/core';
+import { useLocation } from 'wouter';
 import { AdminLayout } from '@portal/ui/admin';
 import { useChrome } from '../../app/chrome.tsx';
 import { useNavigationBarState } from '../../app/contexts.tsx';
 import { useSession } from '../../app/session.ts';
 import { ErrorView } from '../../app/error-view.tsx';
-import { lazyPage, prefetchWhenIdle, type LazyPage } from '../../app/lazy-page.tsx';
+import { prefetchWhenIdle } from '../../app/lazy-page.tsx';
 import { AdminProvider, useAdmin } from './admin-context.tsx';
-import { adminLinks, applicationOfPath, needsFullWidth } from './lib/links.ts';
+import { adminLinks } from './lib/links.ts';
 import { PageSkeleton } from './components/page-state.tsx';
-import { forgetFirstPage, isListRoute, listOfPath, startFirstPage } from './lib/list-routes.ts';
-import { detailPageOfPath, pagesToPreload, setPathPreloader, type AdminPageKey } from './lib/preload.ts';
-
-type Page = { default: () => React.JSX.Element | null };
-
-const pages: Readonly<Record<AdminPageKey, LazyPage>> = {
-  overview: lazyPage<Page>(() => import('./pages/overview.tsx')),
-  applications: lazyPage<Page>(() => import('./pages/applications-list.tsx')),
-  application: lazyPage<Page>(() => import('./pages/application-detail.tsx')),
-  attributes: lazyPage<Page>(() => import('./pages/attributes-list.tsx')),
-  attribute: lazyPage<Page>(() => import('./pages/attribute-detail.tsx')),
-  permissions: lazyPage<Page>(() => import('./pages/permissions-list.tsx')),
-  permission: lazyPage<Page>(() => import('./pages/permission-detail.tsx')),
-  roles: lazyPage<Page>(() => import('./pages/roles-list.tsx')),
-  role: lazyPage<Page>(() => import('./pages/role-detail.tsx')),
-  accountAccesses: lazyPage<Page>(() => import('./pages/account-accesses-list.tsx')),
-  accountAccess: lazyPage<Page>(() => import('./pages/account-access-detail.tsx')),
-  customFlows: lazyPage<Page>(() => import('./pages/custom-flows-list.tsx')),
-  customFlow: lazyPage<Page>(() => import('./pages/custom-flow-detail.tsx')),
-  users: lazyPage<Page>(() => import('./pages/users-list.tsx')),
-  user: lazyPage<Page>(() => import('./pages/user-detail.tsx')),
-  appStart: lazyPage<Page>(() => import('./pages/app-start.tsx')),
-  appUsers: lazyPage<Page>(() => import('./pages/app-users-list.tsx')),
-  appUser: lazyPage<Page>(() => import('./pages/app-user-detail.tsx')),
-  accessRequests: lazyPage<Page>(() => import('./pages/access-requests-list.tsx')),
-  accessRequest: lazyPage<Page>(() => import('./pages/access-request-detail.tsx')),
-};
-
-type PageKey = AdminPageKey;
+import { forgetFirstPage, startFirstPage } from './lib/list-routes.ts';
+import { adminRouteOfPath, adminRouteStatus, adminRoutes, pagesToPreload, type AdminMatch } from './routes.ts';
 
 const idleEnv = () => ({
   navigator: window.navigator,
@@ -64,14 +36,9 @@ function usePreloadPages(administersApplications: boolean, managesAccessRequests
   const permissions = session.user?.hkData.permissions;
   useEffect(() => {
     const sidebar = pagesToPreload({ permissions: permissions ?? [], administersApplications, managesAccessRequests });
-    prefetchWhenIdle(sidebar.map((key) => pages[key]), idleEnv());
+    prefetchWhenIdle(sidebar.map((key) => adminRoutes[key].page), idleEnv());
   }, [permissions, administersApplications, managesAccessRequests]);
 }
-
-setPathPreloader((path) => {
-  const key = detailPageOfPath(path);
-  if (key !== undefined) pages[key].preload().catch(() => { /* the chunk guard handled it */ });
-});
 
 export default function AdminApp() {
   return (
@@ -90,8 +57,8 @@ function useListOnClick(api: AdminApi): (event: MouseEvent) => void {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const anchor = event.target instanceof Element ? event.target.closest('a') : null;
     if (anchor === null || anchor.origin !== window.location.origin || anchor.target !== '' || anchor.pathname === window.location.pathname) return;
-    const target = listOfPath(anchor.pathname);
-    if (target !== undefined) startFirstPage(target.list, api, target.application);
+    const target = adminRouteOfPath(anchor.pathname);
+    if (target?.route.firstPage !== undefined) startFirstPage(target.key, target.route.firstPage, api, target.params.application);
   }, [api]);
 }
 
@@ -101,7 +68,8 @@ function AdminShell() {
   const session = useSession();
   const [location] = useLocation();
   const { administrable, api } = useAdmin();
-  const applicationId = applicationOfPath(location);
+  const shown = adminRouteOfPath(location);
+  const applicationId = shown?.params.application;
   const current = applicationId === undefined ? undefined : administrable.items.find((app) => app.id === applicationId);
   usePreloadPages(administrable.items.length > 0, administrable.items.some((app) => app.permissions.manageAccessRequests));
   const onClickCapture = useListOnClick(api);
@@ -114,7 +82,7 @@ function AdminShell() {
         userMenu={chrome.userMenu}
         footer={chrome.footer}
         navigationBar={navigationBar}
-        fullWidth={needsFullWidth(location)}
+        fullWidth={shown?.route.fullWidth === true}
         sidebar={{
           homeHref: adminLinks.overview(),
           myAppsHref: '/',
@@ -132,79 +100,30 @@ function AdminShell() {
         }}
       >
         <Suspense fallback={<PageSkeleton />}>
-          <AdminRoutes />
+          <AdminPage shown={shown} />
         </Suspense>
       </AdminLayout>
     </div>
   );
 }
 
-function Show({ page, application = '' }: { readonly page: PageKey; readonly application?: string }) {
-  const { api } = useAdmin();
+/**
+ * The console page of the route table the path shows, after its access check (spec §2, §6:
+ * else 403; while the administered applications that decide it load, the skeleton); 404 for
+ * a path the table does not know.
+ */
+function AdminPage({ shown }: { readonly shown: AdminMatch | undefined }) {
+  const session = useSession();
+  const { administrable, api } = useAdmin();
+  const application = shown?.params.application;
+  const status = shown === undefined ? 404 : adminRouteStatus(shown.route.access, { user: session.user, administrable, ...(application === undefined ? {} : { application }) });
   // During render, so the list call starts with the page chunk (not after it); once per route.
   useMemo(() => {
-    if (isListRoute(page)) startFirstPage(page, api, application);
+    if (status === 200 && shown?.route.firstPage !== undefined) startFirstPage(shown.key, shown.route.firstPage, api, application);
     else forgetFirstPage();
-  }, [page, application, api]);
-  const Component = pages[page].Component;
+  }, [status, shown?.key, shown?.route, application, api]);
+  if (status === 'pending') return <PageSkeleton />;
+  if (status !== 200 || shown === undefined) return <ErrorView error={{ kind: 'page', status: status === 200 ? 404 : status }} />;
+  const Component = shown.route.page.Component;
   return <Component />;
-}
-
-/** A global page: only with its read permission (spec §2), else 403. */
-function Global({ permission, page }: { readonly permission: AdminPermission; readonly page: PageKey }) {
-  const session = useSession();
-  if (!hasPermission(session.user, permission)) return <ErrorView error={{ kind: 'page', status: 403 }} />;
-  return <Show page={page} />;
-}
-
-/** The overview: with a visible admin item or an administered application (spec §6), else 403. */
-function Overview() {
-  const session = useSession();
-  const { administrable } = useAdmin();
-  if (visibleAdminNavItems(session.user).length === 0 && administrable.items.length === 0) {
-    if (administrable.status === 'loading') return <PageSkeleton />;
-    return <ErrorView error={{ kind: 'page', status: 403 }} />;
-  }
-  return <Show page="overview" />;
-}
-
-/** A page of one application: only when the user administers it (spec §6), else 403. */
-function PerApplication({ page, needsAccessRequests = false }: { readonly page: PageKey; readonly needsAccessRequests?: boolean }) {
-  const { application } = useParams<{ application: string }>();
-  const { administrable } = useAdmin();
-  const app = administrable.items.find((item) => item.id === application);
-  if (app === undefined) {
-    if (administrable.status === 'loading') return <PageSkeleton />;
-    return <ErrorView error={{ kind: 'page', status: 403 }} />;
-  }
-  if (needsAccessRequests && !app.permissions.manageAccessRequests) return <ErrorView error={{ kind: 'page', status: 403 }} />;
-  return <Show page={page} application={app.id} />;
-}
-
-function AdminRoutes() {
-  return (
-    <Switch>
-      <Route path="/admin"><Overview /></Route>
-      <Route path="/admin/applications"><Global permission="applications.read" page="applications" /></Route>
-      <Route path="/admin/applications/:id"><Global permission="applications.read" page="application" /></Route>
-      <Route path="/admin/attributes"><Global permission="attributes.read" page="attributes" /></Route>
-      <Route path="/admin/attributes/:id"><Global permission="attributes.read" page="attribute" /></Route>
-      <Route path="/admin/permissions"><Global permission="permissions.read" page="permissions" /></Route>
-      <Route path="/admin/permissions/:id"><Global permission="permissions.read" page="permission" /></Route>
-      <Route path="/admin/roles"><Global permission="roles.read" page="roles" /></Route>
-      <Route path="/admin/roles/:id"><Global permission="roles.read" page="role" /></Route>
-      <Route path="/admin/account-accesses"><Global permission="accountaccesses.read" page="accountAccesses" /></Route>
-      <Route path="/admin/account-accesses/:id"><Global permission="accountaccesses.read" page="accountAccess" /></Route>
-      <Route path="/admin/custom-flows"><Global permission="customflows.read" page="customFlows" /></Route>
-      <Route path="/admin/custom-flows/:id"><Global permission="customflows.read" page="customFlow" /></Route>
-      <Route path="/admin/users"><Global permission="all_users.read" page="users" /></Route>
-      <Route path="/admin/users/:id"><Global permission="all_users.read" page="user" /></Route>
-      <Route path="/admin/:application"><PerApplication page="appStart" /></Route>
-      <Route path="/admin/:application/users"><PerApplication page="appUsers" /></Route>
-      <Route path="/admin/:application/users/:id"><PerApplication page="appUser" /></Route>
-      <Route path="/admin/:application/access-requests"><PerApplication page="accessRequests" needsAccessRequests /></Route>
-      <Route path="/admin/:application/access-requests/:id"><PerApplication page="accessRequest" needsAccessRequests /></Route>
-      <Route><ErrorView error={{ kind: 'page', status: 404 }} /></Route>
-    </Switch>
-  );
 }

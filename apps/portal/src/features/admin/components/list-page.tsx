@@ -6,7 +6,7 @@ import { useNavigationBar } from '../../../app/contexts.tsx';
 import { usePageTitle } from '../../../app/page-title.tsx';
 import { useAdmin } from '../admin-context.tsx';
 import { adminLinks, type EntityKind } from '../lib/links.ts';
-import { preloadPageOf } from '../lib/preload.ts';
+import { preloadPageOf } from '../routes.ts';
 import { useAdminT, type AdminT } from '../lib/i18n.ts';
 
 export function ListPage({ kind, title, subTitle, children, creatable = true }: {

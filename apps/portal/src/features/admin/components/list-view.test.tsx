@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminApi, AdminPage, ListParams } from '@portal/adapters/admin';
 import { ListView } from './list-view.tsx';
-import { startFirstPage } from '../lib/list-routes.ts';
+import { listRoutes, startFirstPage } from '../lib/list-routes.ts';
 
 interface Row { readonly id: string; readonly name: string }
 const total = 120;
@@ -52,7 +52,7 @@ describe('ListView paging', () => {
   it('takes the first page the route asked for while its code loaded', async () => {
     const { load, pages } = rowsApi();
     const api = { users: { list: load } } as unknown as AdminApi;
-    startFirstPage('users', api);
+    startFirstPage('users', listRoutes.users, api);
     expect(pages).toEqual([1]);
     renderList(load, 'users');
     await waitFor(() => expect(firstCell()).toBe('User 1'));

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminApi, ListParams } from '@portal/adapters/admin';
-import { forgetFirstPage, listOfPath, listRequestKey, listRoutes, startFirstPage, takeFirstPage } from './list-routes.ts';
-import { adminLinks } from './links.ts';
+import { forgetFirstPage, listRequestKey, listRoutes, startFirstPage, takeFirstPage } from './list-routes.ts';
 
 function fakeApi() {
   const calls: { method: string; args: unknown[] }[] = [];
@@ -23,8 +22,8 @@ const firstParams = (sort: string, order: 'asc' | 'desc' = 'asc'): ListParams =>
 describe('first page of a list route', () => {
   it('is asked for once and handed to the list view with the same key, once', async () => {
     const { api, calls } = fakeApi();
-    startFirstPage('users', api);
-    startFirstPage('users', api);
+    startFirstPage('users', listRoutes.users, api);
+    startFirstPage('users', listRoutes.users, api);
     expect(calls).toEqual([{ method: 'users.list', args: [firstParams('fullName')] }]);
     const key = listRequestKey('users', '', 0, firstParams('fullName'));
     await expect(takeFirstPage(key)).resolves.toEqual({ items: [], total: 0 });
@@ -33,7 +32,7 @@ describe('first page of a list route', () => {
 
   it('is not handed to another list, another scope or a reload', () => {
     const { api } = fakeApi();
-    startFirstPage('users', api);
+    startFirstPage('users', listRoutes.users, api);
     expect(takeFirstPage(listRequestKey('roles', '', 0, firstParams('fullName')))).toBeUndefined();
     expect(takeFirstPage(listRequestKey('users', 'x', 0, firstParams('fullName')))).toBeUndefined();
     expect(takeFirstPage(listRequestKey('users', '', 1, firstParams('fullName')))).toBeUndefined();
@@ -42,8 +41,8 @@ describe('first page of a list route', () => {
 
   it('keeps only the route being shown, and nothing for a page without a list', () => {
     const { api } = fakeApi();
-    startFirstPage('users', api);
-    startFirstPage('roles', api);
+    startFirstPage('users', listRoutes.users, api);
+    startFirstPage('roles', listRoutes.roles, api);
     expect(takeFirstPage(listRequestKey('users', '', 0, firstParams('fullName')))).toBeUndefined();
     forgetFirstPage();
     expect(takeFirstPage(listRequestKey('roles', '', 0, firstParams('label')))).toBeUndefined();
@@ -51,8 +50,8 @@ describe('first page of a list route', () => {
 
   it('asks per application, the access requests with the open ones first', () => {
     const { api, calls } = fakeApi();
-    startFirstPage('appUsers', api, 'planner');
-    startFirstPage('accessRequests', api, 'planner');
+    startFirstPage('appUsers', listRoutes.appUsers, api, 'planner');
+    startFirstPage('accessRequests', listRoutes.accessRequests, api, 'planner');
     expect(calls).toEqual([
       { method: 'listApplicationUsers', args: ['planner', firstParams('fullName')] },
       { method: 'listAccessRequests', args: ['planner', { ...firstParams('requestedAt', 'desc'), status: 'OPEN' }] },
@@ -63,23 +62,7 @@ describe('first page of a list route', () => {
 
   it('does not leave a failed request unhandled', async () => {
     const api = { users: { list: vi.fn(async () => { throw new Error('offline'); }) } } as unknown as AdminApi;
-    startFirstPage('users', api);
+    startFirstPage('users', listRoutes.users, api);
     await expect(takeFirstPage(listRequestKey('users', '', 0, firstParams('fullName')))).rejects.toThrow('offline');
-  });
-});
-
-describe('the list of a console path (asked for on the click that opens it)', () => {
-  it('knows every global list and the two lists of an application', () => {
-    for (const kind of ['applications', 'attributes', 'permissions', 'roles', 'accountAccesses', 'customFlows', 'users'] as const) {
-      expect(listOfPath(adminLinks.list(kind))).toEqual({ list: kind, application: '' });
-    }
-    expect(listOfPath(adminLinks.applicationUsers('küchen planer'))).toEqual({ list: 'appUsers', application: 'küchen planer' });
-    expect(listOfPath(adminLinks.accessRequests('planner'))).toEqual({ list: 'accessRequests', application: 'planner' });
-  });
-
-  it('is nothing for the overview, details, the start page of an application and paths outside the console', () => {
-    for (const path of ['/admin', adminLinks.detail('roles', 'r1'), adminLinks.application('planner'), adminLinks.applicationUser('planner', 'u1'), '/admin/users/x/y', '/settings', '/']) {
-      expect(listOfPath(path)).toBeUndefined();
-    }
   });
 });

@@ -4,7 +4,6 @@
 // the request of the route being shown is kept.
 import type { AdminApi, AdminPage, ListParams, SortOrder } from '@portal/adapters/admin';
 import { initialList, listParams } from './list.ts';
-import { entityKindOfSegment } from './links.ts';
 
 export type AccessRequestStatusFilter = 'OPEN' | 'ACCEPTED' | 'DENIED' | 'ALL';
 
@@ -25,7 +24,7 @@ export interface ListRoute {
 const global = (defaultSort: string, load: (api: AdminApi) => (params: ListParams) => Promise<AdminPage<unknown>>): ListRoute =>
   ({ defaultSort, scope: () => '', load: (api) => load(api) });
 
-/** The list pages (keys of the admin route table) and how each asks for its first page. */
+/** How each list page of the route table (`firstPage`, same key) asks for its first page. */
 export const listRoutes = {
   users: global('fullName', (api) => api.users.list),
   applications: global('label', (api) => api.applications.list),
@@ -43,38 +42,15 @@ export const listRoutes = {
   },
 } as const satisfies Record<string, ListRoute>;
 
-export type ListRouteKey = keyof typeof listRoutes;
-
-export function isListRoute(page: string): page is ListRouteKey {
-  return Object.hasOwn(listRoutes, page);
-}
-
 /** The key under which a list view finds a request started for it. */
 export function listRequestKey(list: string, scope: string, reloadKey: number, params: ListParams): string {
   return `${list}|${scope}|${reloadKey}|${JSON.stringify(params)}`;
 }
 
-/**
- * The list a console path shows, with its application: `/admin/{kind}` (every entity kind has
- * its list route), `/admin/{application}/users`, `/admin/{application}/access-requests`.
- */
-export function listOfPath(path: string): { readonly list: ListRouteKey; readonly application: string } | undefined {
-  const parts = path.split(/[?#]/, 1)[0]?.split('/').filter((part) => part !== '') ?? [];
-  if (parts[0] !== 'admin' || parts[1] === undefined) return undefined;
-  const kind = entityKindOfSegment(parts[1]);
-  if (parts.length === 2) return kind === undefined ? undefined : { list: kind, application: '' };
-  if (parts.length !== 3 || kind !== undefined) return undefined;
-  const application = decodeURIComponent(parts[1]);
-  if (parts[2] === 'users') return { list: 'appUsers', application };
-  if (parts[2] === 'access-requests') return { list: 'accessRequests', application };
-  return undefined;
-}
-
 let ahead: { readonly key: string; readonly request: Promise<unknown> } | undefined;
 
-/** The route of `list` is being shown: ask for its first page now (once per key). */
-export function startFirstPage(list: ListRouteKey, api: AdminApi, application = ''): void {
-  const route: ListRoute = listRoutes[list];
+/** The list page `list` (its key in the route table) is being shown: ask for its first page now (once per key). */
+export function startFirstPage(list: string, route: ListRoute, api: AdminApi, application = ''): void {
   const params = listParams(initialList(route.defaultSort, route.defaultOrder));
   const key = listRequestKey(list, route.scope(application), 0, params);
   if (ahead?.key === key) return;
