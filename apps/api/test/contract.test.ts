@@ -144,6 +144,16 @@ describe('system and my calls', () => {
     expect(updated.body).toMatchObject({ fullName: 'Christa Kunde', language: 'fr', address: { city: 'Köln' }, canChangeEmail: true });
   });
 
+  it('reads and writes my favourites', async () => {
+    const put = await call('PUT', '/My/Favourites', { as: 'partner', body: { applicationIds: [apps.servicePortal, apps.dealerOrdering] } });
+    expect(put.body).toEqual({ applicationIds: [apps.servicePortal, apps.dealerOrdering] });
+    expect((await call('GET', '/My/Favourites', { as: 'partner' })).body).toEqual(put.body);
+    const refused = await call('PUT', '/My/Favourites', { as: 'partner', body: { applicationIds: [apps.kitchenPlanner] } });
+    expect(refused.status).toBe(400);
+    expect((await call('GET', '/My/Favourites', { as: 'anonymous' })).status).toBe(401);
+    expect((await call('PUT', '/My/Favourites', { as: 'partner', body: { applicationIds: [] } })).body).toEqual({ applicationIds: [] });
+  });
+
   it('exports my data', async () => {
     const r = await call('GET', '/My/Export', { as: 'customer' });
     expect(r.status).toBe(200);

@@ -53,6 +53,7 @@ const writes: { method: string; template: string; path: string; who: () => strin
   { method: 'PUT', template: '/Admin/Applications/{id}/Users/{userId}', path: `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`, who: () => admin,
     valid: { roleIds: [roles.plannerViewer], attributes: [{ key: 'studioName', value: 'Studio Neu' }] } },
   { method: 'PUT', template: '/My/Attributes', path: '/My/Attributes', who: () => partner, valid: { applicationId: apps.dealerOrdering, attributes: [{ key: 'phone', value: '+49 40 999' }] } },
+  { method: 'PUT', template: '/My/Favourites', path: '/My/Favourites', who: () => partner, valid: { applicationIds: [apps.servicePortal, apps.dealerOrdering] } },
   { method: 'PUT', template: '/My/Profile', path: '/My/Profile', who: () => partner,
     valid: { firstName: 'Dana', lastName: 'Partner', companyName: 'Studio', address: { city: 'Köln' }, language: 'de' } },
   { method: 'POST', template: '/AuthCheck', path: '/AuthCheck', who: () => partner, valid: { clientId: apps.dealerOrdering, attributes: [{ key: 'dealerNumber', value: 'H-1001' }] } },

@@ -168,6 +168,13 @@ export interface ApplicationUsersTable {
   account_access_ids: ColumnType<string[], string[], string[]>;
 }
 
+/** A user's pinned launcher tiles, `position` 0 first (migration 0007). */
+export interface UserFavouritesTable {
+  user_id: string;
+  application_id: string;
+  position: number;
+}
+
 export interface UserAttributeValuesTable {
   user_id: string;
   attribute_id: string;
@@ -275,6 +282,7 @@ export interface DB {
   application_custom_flows: ApplicationCustomFlowsTable;
   application_users: ApplicationUsersTable;
   user_attribute_values: UserAttributeValuesTable;
+  user_favourites: UserFavouritesTable;
   access_requests: AccessRequestsTable;
   history: HistoryTable;
   images: ImagesTable;

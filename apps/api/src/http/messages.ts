@@ -209,6 +209,15 @@ export const messages = {
     nl: 'De accounttoegang {0} hoort niet bij deze applicatie.',
     pl: 'Dostęp do konta {0} nie należy do tej aplikacji.',
   },
+  notYourApplication: {
+    de: '„{0}“ ist keine Ihrer Anwendungen.',
+    en: '"{0}" is not one of your applications.',
+    fr: '« {0} » ne fait pas partie de vos applications.',
+    es: '«{0}» no es una de sus aplicaciones.',
+    it: '«{0}» non è una delle sue applicazioni.',
+    nl: '"{0}" is niet een van uw applicaties.',
+    pl: '„{0}” nie jest jedną z Twoich aplikacji.',
+  },
   notRequestable: {
     de: 'Für diese Anwendung kann kein Zugriff beantragt werden.',
     en: 'Access to this application cannot be requested.',

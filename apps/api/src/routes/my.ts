@@ -45,7 +45,9 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
     const onlyWithValues = parseBooleanQuery(c, 'onlyWithValues', false);
     const list = parseList(c, { sorts: ['sortNumber'] as const, defaultSort: 'sortNumber', defaultPageSize: 100 });
     const granted = db.selectFrom('application_users as au').innerJoin('applications as a', 'a.id', 'au.application_id')
-      .select(['a.id', 'a.label', 'a.logo_url', 'a.url', 'a.description', 'a.internal', 'a.sort_number', 'a.search', sql<string>`'granted'`.as('access_status')])
+      .leftJoin('user_favourites as f', (j) => j.onRef('f.application_id', '=', 'a.id').on('f.user_id', '=', user.userId))
+      .select(['a.id', 'a.label', 'a.logo_url', 'a.url', 'a.description', 'a.internal', 'a.sort_number', 'a.search', sql<string>`'granted'`.as('access_status'),
+        'f.position as favourite_position'])
       .where('au.user_id', '=', user.userId)
       // The portal itself (holder of the global admin roles) is not a tile of its own launcher.
       .where('a.id', '<>', portalClientId)
@@ -53,7 +55,8 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
         .select('aa.attribute_id').whereRef('aa.application_id', '=', 'a.id').where('aa.visible', '=', true))));
     const union = onlyWithValues ? granted : granted.unionAll(
       db.selectFrom('access_requests as r').innerJoin('applications as a', 'a.id', 'r.application_id')
-        .select(['a.id', 'a.label', 'a.logo_url', 'a.url', 'a.description', 'a.internal', 'a.sort_number', 'a.search', sql<string>`'requested'`.as('access_status')])
+        .select(['a.id', 'a.label', 'a.logo_url', 'a.url', 'a.description', 'a.internal', 'a.sort_number', 'a.search', sql<string>`'requested'`.as('access_status'),
+          sql<number | null>`NULL::integer`.as('favourite_position')])
         .where('r.user_id', '=', user.userId).where('r.status', '=', 'OPEN'));
     const base = db.selectFrom(union.as('m')).$if(list.like !== undefined, (q) => q.where('m.search', 'like', list.like ?? ''));
     const [rows, total] = await Promise.all([
@@ -62,7 +65,7 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
     ]);
     return c.json({
       items: rows.map((r) => ({ id: r.id, label: r.label, logoUrl: r.logo_url, url: r.url, description: r.description, internal: r.internal,
-        sortNumber: r.sort_number, accessStatus: r.access_status as 'granted' | 'requested' })),
+        sortNumber: r.sort_number, accessStatus: r.access_status as 'granted' | 'requested', favouritePosition: r.favourite_position })),
       total: Number(total.n),
     } satisfies S['MyApplicationList']);
   });
@@ -158,6 +161,40 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
       return row;
     });
     return c.json({ id: created.id, applicationId: created.application_id, status: 'OPEN', requestedAt: new Date(created.requested_at).toISOString() } satisfies S['MyAccessRequest'], 201);
+  });
+
+  /** The user's favourites that are launcher tiles now (granted, not the portal), first to last. */
+  const favouritesOf = async (trx: Db, userId: string): Promise<S['MyFavourites']> => {
+    const rows = await trx.selectFrom('user_favourites as f')
+      .innerJoin('application_users as au', (j) => j.onRef('au.application_id', '=', 'f.application_id').onRef('au.user_id', '=', 'f.user_id'))
+      .select('f.application_id').where('f.user_id', '=', userId).where('f.application_id', '<>', portalClientId)
+      .orderBy('f.position').execute();
+    return { applicationIds: rows.map((r) => r.application_id) };
+  };
+
+  app.get('/My/Favourites', async (c) => {
+    const user = await me(c.req.header('authorization'));
+    return c.json(await favouritesOf(db, user.userId));
+  });
+
+  app.put('/My/Favourites', async (c) => {
+    const user = await me(c.req.header('authorization'));
+    const { applicationIds } = await readJson(c, 'MyFavourites');
+    const answer = await db.transaction().execute(async (trx) => {
+      // Only the user's own tiles may be pinned: an application they cannot open (or one that does not exist) is refused.
+      const granted = new Set(applicationIds.length === 0 ? [] : (await trx.selectFrom('application_users').select('application_id')
+        .where('user_id', '=', user.userId).where('application_id', 'in', applicationIds).where('application_id', '<>', portalClientId).execute())
+        .map((r) => r.application_id));
+      const problems = applicationIds.flatMap((id, index) => granted.has(id) ? [] : [{ key: 'notYourApplication' as const, field: `applicationIds.${index}`, args: [id] }]);
+      const first = problems[0];
+      if (first !== undefined) throw new ApiError(400, 'notYourApplication', { code: 'favourites.unknownApplication', args: first.args, problems });
+      await trx.deleteFrom('user_favourites').where('user_id', '=', user.userId).execute();
+      if (applicationIds.length > 0) {
+        await trx.insertInto('user_favourites').values(applicationIds.map((id, position) => ({ user_id: user.userId, application_id: id, position }))).execute();
+      }
+      return favouritesOf(trx, user.userId);
+    });
+    return c.json(answer);
   });
 
   async function profileOf(userId: string): Promise<S['Profile']> {

@@ -92,6 +92,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/My/Favourites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The applications the signed-in user pinned on the launcher, in their order
+         * @description Only applications the user can open now (a favourite whose access was taken away is left out).
+         */
+        get: operations["getMyFavourites"];
+        /**
+         * Replace the signed-in user's favourites with this ordered list
+         * @description Each id must be an application the user has access to (a launcher tile); otherwise 400
+         *     `favourites.unknownApplication` on `applicationIds.{i}` and nothing changes. An id given
+         *     twice is 400 `duplicateEntry`. An empty list removes every favourite.
+         */
+        put: operations["updateMyFavourites"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/My/Attributes": {
         parameters: {
             query?: never;
@@ -1401,6 +1427,12 @@ export interface components {
              * @enum {string}
              */
             accessStatus: "granted" | "requested";
+            /** @description In the list (GET /My/Applications) only, always there; the place among the user's favourites (0 = first), null when not pinned */
+            favouritePosition?: number | null;
+        };
+        MyFavourites: {
+            /** @description Application ids, first favourite first */
+            applicationIds: components["schemas"]["ApplicationIdValue"][];
         };
         MyApplicationList: {
             items: components["schemas"]["MyApplication"][];
@@ -2042,6 +2074,69 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMyFavourites: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The favourites, first to last */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyFavourites"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateMyFavourites: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MyFavourites"];
+            };
+        };
+        responses: {
+            /** @description The stored favourites, first to last */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyFavourites"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             503: components["responses"]["Unavailable"];
         };
     };
