@@ -404,6 +404,21 @@ describe('PortalApi mapping', () => {
     expect(seen.map((s) => new URL(s.url).searchParams.get('page'))).toEqual(['1', '2']);
   });
 
+  it('reads each tile\'s favourite place and stores the favourites in their order', async () => {
+    const { fetch, seen } = fakeFetch([
+      json(200, { items: [{ ...app, id: 'a', description: '', sortNumber: 1, accessStatus: 'granted', favouritePosition: 0 },
+        { ...app, id: 'b', description: '', sortNumber: 2, accessStatus: 'granted', favouritePosition: null }], total: 2 }),
+      json(200, { applicationIds: ['b', 'a'] }),
+    ]);
+    const api = createPortalApi(createApiClient(options(fetch).opts));
+    const [pinned, other] = await api.listMyApplications();
+    expect(pinned?.favouritePosition).toBe(0);
+    expect(other && 'favouritePosition' in other).toBe(false);
+    expect(await api.updateMyFavourites(['b', 'a'])).toEqual(['b', 'a']);
+    expect(`${seen[1]?.method} ${seen[1]?.url.slice(base.length)}`).toBe('PUT /My/Favourites');
+    expect(JSON.parse(seen[1]?.body ?? '')).toEqual({ applicationIds: ['b', 'a'] });
+  });
+
   it('maps my applications, details, profile, flows and branding', async () => {
     const myApp = { ...app, description: 'd', sortNumber: 3, accessStatus: 'requested' };
     const attribute = { attributeId: 'a1', key: 'k', label: 'L', dataType: 'STRING', value: null, required: true, editable: false };

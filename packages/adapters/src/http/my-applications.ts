@@ -9,6 +9,8 @@ import { unwrap } from './client.ts';
 /** One tile of the launcher: an application the user has, or has requested. */
 export interface MyApplication extends Application {
   readonly accessStatus: 'granted' | 'requested';
+  /** The place among the user's favourites (0 first); absent when not pinned. */
+  readonly favouritePosition?: number;
 }
 
 /** Lists default to 100 rows; longer lists are read page by page up to this many pages. */
@@ -37,6 +39,7 @@ export function toMyApplication(wire: Schema<'MyApplication'>): MyApplication {
     description: wire.description,
     sortNumber: wire.sortNumber,
     accessStatus: wire.accessStatus,
+    ...(wire.favouritePosition === undefined || wire.favouritePosition === null ? {} : { favouritePosition: wire.favouritePosition }),
   };
 }
 

@@ -92,6 +92,8 @@ export interface UserPortalApi extends PortalApi {
   getMyApplication(id: string): Promise<MyApplicationDetail>;
   /** `PUT /My/Attributes`. */
   updateMyAttributes(applicationId: string, values: readonly AttributeValueInput[]): Promise<MyApplicationDetail>;
+  /** `PUT /My/Favourites`: the launcher's pinned application ids, first to last; answers the stored list. */
+  updateMyFavourites(applicationIds: readonly string[]): Promise<readonly string[]>;
   /** `GET /My/Profile`. */
   getProfile(): Promise<Profile>;
   /** `PUT /My/Profile`. */
@@ -271,6 +273,10 @@ export function createPortalApi(client: ApiClient): UserPortalApi {
 
     async updateMyAttributes(applicationId, values) {
       return toDetail(await unwrap(client.PUT('/My/Attributes', { body: { applicationId, attributes: valuesBody(values) } })));
+    },
+
+    async updateMyFavourites(applicationIds) {
+      return (await unwrap(client.PUT('/My/Favourites', { body: { applicationIds: [...applicationIds] } }))).applicationIds;
     },
 
     async getProfile() {

@@ -16,10 +16,11 @@ export interface AppTileProps {
   readonly app: AppTileData;
   /** Logo size in px (64 by default, spec §9). */
   readonly iconSize?: number;
+  readonly className?: string;
 }
 
 /** A launcher tile: the application's logo, label (up to two lines, never cut mid-word at one) and a one-line description. */
-export function AppTile({ app, iconSize = externalAppIconSize }: AppTileProps) {
+export function AppTile({ app, iconSize = externalAppIconSize, className }: AppTileProps) {
   return (
     <UiLink
       href={app.href}
@@ -27,6 +28,7 @@ export function AppTile({ app, iconSize = externalAppIconSize }: AppTileProps) {
         'group flex h-full min-w-0 items-center gap-4 rounded-xl border border-line bg-surface p-4 shadow-sm',
         'hover:border-accent hover:shadow-md motion-safe:transition',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus',
+        className,
       )}
     >
       <span className="flex shrink-0 items-center justify-center" style={{ width: iconSize, height: iconSize }}>

@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { AppTile, type AppTileData } from './app-tile.tsx';
-import { Launcher } from './launcher.tsx';
+import { Launcher, type LauncherProps } from './launcher.tsx';
 import { ExternalAppLayout } from '../layouts/layouts.tsx';
 
 function logo(color: string, letter: string): string {
@@ -130,5 +131,92 @@ export const InExternalAppLayout: Story = {
       await expect(label.scrollWidth).toBeLessThanOrEqual(label.clientWidth);
       await expect(label.scrollHeight).toBeLessThanOrEqual(label.clientHeight);
     }
+  },
+};
+
+/** #20.1: the launcher with its pin toggles, holding the favourites as the portal does. */
+function Pinnable(props: LauncherProps) {
+  const [ids, setIds] = useState<readonly string[]>(props.favouriteIds ?? []);
+  return <Launcher {...props} favouriteIds={ids} onFavouritesChange={setIds} />;
+}
+const tileLabels = (list: HTMLElement) => within(list).getAllByRole('link').map((link) => link.querySelector('span > span')?.textContent);
+
+export const WithFavourites: Story = {
+  args: { favouriteIds: ['service', 'planner'] },
+  render: (args) => <Pinnable {...args} />,
+  play: async ({ canvas }) => {
+    await expect(tileLabels(canvas.getByRole('list', { name: 'Favoriten' }))).toEqual(['Serviceportal', 'Küchenplaner']);
+    await expect(tileLabels(canvas.getByRole('list', { name: 'Weitere Apps' }))).toEqual(['Händlerbestellung', 'Marketing-Downloads', 'Personalportal']);
+    await expect(canvas.getByRole('button', { name: 'Serviceportal als Favorit' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(canvas.getByRole('button', { name: 'Personalportal als Favorit' })).toHaveAttribute('aria-pressed', 'false');
+  },
+};
+
+export const PinByKeyboard: Story = {
+  render: (args) => <Pinnable {...args} />,
+  play: async ({ canvas, userEvent }) => {
+    await expect(canvas.queryByRole('heading', { name: 'Favoriten' })).not.toBeInTheDocument();
+    await userEvent.tab();
+    await userEvent.tab();
+    await userEvent.tab();
+    const pin = canvas.getByRole('button', { name: 'Händlerbestellung als Favorit' });
+    await expect(pin).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(tileLabels(canvas.getByRole('list', { name: 'Favoriten' }))).toEqual(['Händlerbestellung']);
+    // The toggle keeps the focus in the tile's new place; pressing it again unpins.
+    const moved = canvas.getByRole('button', { name: 'Händlerbestellung als Favorit' });
+    await expect(moved).toHaveFocus();
+    await expect(moved).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.keyboard(' ');
+    await expect(canvas.queryByRole('heading', { name: 'Favoriten' })).not.toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Händlerbestellung als Favorit' })).toHaveFocus();
+  },
+};
+
+export const ReorderByKeyboard: Story = {
+  args: { favouriteIds: ['dealer', 'planner', 'service'] },
+  render: (args) => <Pinnable {...args} />,
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Reihenfolge ändern' }));
+    const hint = await canvas.findByText(/Ziehen Sie eine App an ihren Platz/);
+    await expect(hint).toHaveFocus();
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'Händlerbestellung nach vorn' })).toHaveFocus();
+    await userEvent.tab();
+    await userEvent.keyboard('{Enter}');
+    const rows = () => within(canvas.getByRole('list', { name: 'Favoriten' })).getAllByRole('listitem').map((row) => row.textContent);
+    await expect(rows()).toEqual(['Küchenplaner', 'Händlerbestellung', 'Serviceportal']);
+    await expect(canvas.getByRole('button', { name: 'Händlerbestellung nach hinten' })).toHaveFocus();
+    await expect(canvas.getByText('Händlerbestellung: Platz 2 von 3')).toBeInTheDocument();
+    await userEvent.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    await expect(rows()).toEqual(['Küchenplaner', 'Serviceportal', 'Händlerbestellung']);
+    await expect(canvas.getByText('Händlerbestellung: Platz 3 von 3')).toBeInTheDocument();
+    await userEvent.keyboard('{Alt>}{ArrowLeft}{/Alt}{Alt>}{ArrowLeft}{/Alt}');
+    await expect(rows()).toEqual(['Händlerbestellung', 'Küchenplaner', 'Serviceportal']);
+    // The first cannot move further forward: nothing changes.
+    await userEvent.keyboard('{Alt>}{ArrowUp}{/Alt}');
+    await expect(rows()).toEqual(['Händlerbestellung', 'Küchenplaner', 'Serviceportal']);
+    await userEvent.click(canvas.getByRole('button', { name: 'Fertig' }));
+    await expect(tileLabels(canvas.getByRole('list', { name: 'Favoriten' }))).toEqual(['Händlerbestellung', 'Küchenplaner', 'Serviceportal']);
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Reihenfolge ändern' })).toHaveFocus());
+  },
+};
+
+export const ReorderByDrag: Story = {
+  args: { favouriteIds: ['dealer', 'planner', 'service'] },
+  render: (args) => <Pinnable {...args} />,
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Reihenfolge ändern' }));
+    await canvas.findByText(/Ziehen Sie eine App an ihren Platz/);
+    const rows = () => within(canvas.getByRole('list', { name: 'Favoriten' })).getAllByRole('listitem');
+    const [first, , last] = rows();
+    const dataTransfer = new DataTransfer();
+    const drag = (type: string, target: Element | undefined) => target?.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer }));
+    drag('dragstart', last);
+    drag('dragover', first);
+    drag('drop', first);
+    drag('dragend', last);
+    await waitFor(() => expect(rows().map((row) => row.textContent)).toEqual(['Serviceportal', 'Händlerbestellung', 'Küchenplaner']));
+    await expect(canvas.getByText('Serviceportal: Platz 1 von 3')).toBeInTheDocument();
   },
 };

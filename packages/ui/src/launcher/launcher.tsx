@@ -1,10 +1,12 @@
-import { useId, useRef, useState } from 'react';
-import { MagnifyingGlassIcon, Squares2X2Icon } from '@heroicons/react/24/outline';
-import { externalAppIconSize } from '@portal/core';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { MagnifyingGlassIcon, Squares2X2Icon, StarIcon } from '@heroicons/react/24/outline';
+import { StarIcon as PinnedStarIcon } from '@heroicons/react/24/solid';
+import { externalAppIconSize, favouritesOf, moveFavourite, toggleFavourite } from '@portal/core';
 import { useUiText } from '../i18n/ui-text.tsx';
 import { UiLink } from '../i18n/link.tsx';
 import { buttonClasses } from '../button/button.tsx';
 import { Skeleton } from '../skeleton/skeleton.tsx';
+import { createModuleLoader } from '../lib/module-loader.ts';
 import { AppTile, type AppTileData } from './app-tile.tsx';
 
 export interface LauncherProps {
@@ -17,29 +19,97 @@ export interface LauncherProps {
   /** Controlled search text; uncontrolled when omitted. */
   readonly query?: string;
   readonly onQueryChange?: (query: string) => void;
+  /** The pinned applications' ids, first to last: shown first, under "Favoriten". */
+  readonly favouriteIds?: readonly string[];
+  /** With it, every tile has a pin toggle and the favourites can be reordered (by drag or keyboard). */
+  readonly onFavouritesChange?: (ids: readonly string[]) => void;
 }
+
+/** The reorder view (drag and keyboard) loads when the user first asks for it. */
+const orderView = createModuleLoader(() => import('./favourites-order.tsx'));
 
 function matches(app: AppTileData, query: string): boolean {
   const needle = query.trim().toLocaleLowerCase();
   return needle === '' || app.label.toLocaleLowerCase().includes(needle) || (app.description ?? '').toLocaleLowerCase().includes(needle);
 }
 
+interface TilesProps {
+  readonly apps: readonly AppTileData[];
+  readonly iconSize: number;
+  readonly favouriteIds: readonly string[];
+  readonly onPin: ((id: string) => void) | undefined;
+  readonly label?: string;
+  readonly labelledBy?: string;
+  readonly listRef?: RefObject<HTMLUListElement | null>;
+}
+
+function Tiles({ apps, iconSize, favouriteIds, onPin, label, labelledBy, listRef }: TilesProps) {
+  const t = useUiText();
+  return (
+    <ul ref={listRef} aria-label={label} aria-labelledby={labelledBy} className="grid grid-cols-1 gap-4 @xl:grid-cols-2 @4xl:grid-cols-3">
+      {apps.map((app) => {
+        const pinned = favouriteIds.includes(app.id);
+        return (
+          <li key={app.id} className="relative min-w-0">
+            <AppTile app={app} iconSize={iconSize} {...(onPin === undefined ? {} : { className: 'pe-12' })} />
+            {onPin !== undefined && (
+              <button
+                type="button"
+                data-pin={app.id}
+                aria-pressed={pinned}
+                aria-label={t('launcher.pin', { label: app.label })}
+                onClick={() => onPin(app.id)}
+                className="absolute end-2 top-2 rounded-md p-1.5 text-fg-muted hover:text-accent focus-visible:outline-2 focus-visible:outline-focus"
+              >
+                {pinned ? <PinnedStarIcon aria-hidden="true" className="size-5 text-warning" /> : <StarIcon aria-hidden="true" className="size-5" />}
+              </button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 /** The user's applications as a grid of tiles, a search field above, friendly empty states. */
-export function Launcher({ apps, loading = false, requestAccessHref, iconSize = externalAppIconSize, query, onQueryChange }: LauncherProps) {
+export function Launcher({
+  apps, loading = false, requestAccessHref, iconSize = externalAppIconSize, query, onQueryChange, favouriteIds = [], onFavouritesChange,
+}: LauncherProps) {
   const t = useUiText();
   const searchId = useId();
   const hintId = useId();
+  const favouritesId = useId();
+  const othersId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const reorderButton = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const [ownQuery, setOwnQuery] = useState('');
+  const [reordering, setReordering] = useState(false);
+  /** The pin toggle to focus again once its tile has moved to the other section. */
+  const [refocus, setRefocus] = useState<string>();
   const text = query ?? ownQuery;
-  const shown = apps.filter((app) => matches(app, text));
+  const favourites = favouritesOf(apps, favouriteIds);
+  const others = apps.filter((app) => !favouriteIds.includes(app.id));
+  const shown = [...favourites, ...others].filter((app) => matches(app, text));
+  const sections = text.trim() === '' && favourites.length > 0;
+  const OrderView = reordering && favourites.length > 1 ? orderView.loaded()?.FavouritesOrder : undefined;
+  const pin = onFavouritesChange === undefined ? undefined : (id: string) => {
+    onFavouritesChange(toggleFavourite(favouriteIds, id));
+    setRefocus(id);
+  };
+  useEffect(() => {
+    if (refocus === undefined) return;
+    root.current?.querySelector<HTMLElement>(`[data-pin="${CSS.escape(refocus)}"]`)?.focus();
+    setRefocus(undefined);
+  }, [refocus, favouriteIds]);
+  const tiles = { iconSize, favouriteIds, onPin: pin };
   /** The one application the search leaves: Enter opens it. */
   const only = text.trim() !== '' && shown.length === 1 ? shown[0] : undefined;
   const noApps = !loading && apps.length === 0;
   // Columns follow the launcher's own width, not the window's: in the narrower external-app
   // layout a tile keeps room for its label (#17.20).
   return (
-    <div className="@container flex flex-col gap-6">
+    <div ref={root} className="@container flex flex-col gap-6">
       {!noApps && (
         <div className="relative max-w-md">
           <label htmlFor={searchId} className="sr-only">{t('launcher.search')}</label>
@@ -88,12 +158,48 @@ export function Launcher({ apps, loading = false, requestAccessHref, iconSize = 
         </div>
       ) : shown.length === 0 ? (
         <p role="status" className="rounded-xl bg-surface-muted px-4 py-8 text-center text-sm text-fg-muted">{t('launcher.noMatch', { query: text.trim() })}</p>
+      ) : sections ? (
+        <>
+          <section aria-labelledby={favouritesId} className="flex flex-col gap-3">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 id={favouritesId} className="text-lg font-semibold text-fg">{t('launcher.favourites')}</h2>
+              {onFavouritesChange !== undefined && favourites.length > 1 && !reordering && (
+                <button
+                  ref={reorderButton}
+                  type="button"
+                  className={buttonClasses('secondary', 'sm')}
+                  onClick={() => {
+                    void orderView.load().then(() => setReordering(true), () => undefined);
+                  }}
+                >
+                  {t('launcher.reorder')}
+                </button>
+              )}
+            </div>
+            {OrderView !== undefined && onFavouritesChange !== undefined ? (
+              <OrderView
+                apps={favourites}
+                labelledBy={favouritesId}
+                onMove={(id, to) => onFavouritesChange(moveFavourite(favouriteIds, id, to))}
+                onDone={() => {
+                  setReordering(false);
+                  // The button that opened the reorder view shows again and takes the focus back.
+                  setTimeout(() => reorderButton.current?.focus());
+                }}
+              />
+            ) : (
+              <Tiles apps={favourites} labelledBy={favouritesId} {...tiles} />
+            )}
+          </section>
+          {others.length > 0 && (
+            <section aria-labelledby={othersId} className="flex flex-col gap-3">
+              <h2 id={othersId} className="text-lg font-semibold text-fg">{t('launcher.others')}</h2>
+              <Tiles apps={others} labelledBy={othersId} {...tiles} />
+            </section>
+          )}
+        </>
       ) : (
-        <ul ref={list} aria-label={t('launcher.list')} className="grid grid-cols-1 gap-4 @xl:grid-cols-2 @4xl:grid-cols-3">
-          {shown.map((app) => (
-            <li key={app.id} className="min-w-0"><AppTile app={app} iconSize={iconSize} /></li>
-          ))}
-        </ul>
+        <Tiles apps={shown} label={t('launcher.list')} listRef={list} {...tiles} />
       )}
     </div>
   );
