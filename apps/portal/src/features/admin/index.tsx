@@ -6,7 +6,7 @@
 // a list route asks for its first page while its chunk loads, not after.
 import { Suspense, useCallback, useEffect, useMemo, type MouseEvent } from 'react';
 import type { AdminApi } from '@portal/adapters/admin';
-import { useLocation } from 'wouter';
+import { Route, useLocation } from 'wouter';
 import { AdminLayout } from '@portal/ui/admin';
 import { useChrome } from '../../app/chrome.tsx';
 import { useNavigationBarState } from '../../app/contexts.tsx';
@@ -124,6 +124,6 @@ function AdminPage({ shown }: { readonly shown: AdminMatch | undefined }) {
   }, [status, shown?.key, shown?.route, application, api]);
   if (status === 'pending') return <PageSkeleton />;
   if (status !== 200 || shown === undefined) return <ErrorView error={{ kind: 'page', status: status === 200 ? 404 : status }} />;
-  const Component = shown.route.page.Component;
-  return <Component />;
+  // The page reads its parameters as the router gives them (`useParams`).
+  return <Route path={shown.route.path} component={shown.route.page.Component} />;
 }
