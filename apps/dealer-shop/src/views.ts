@@ -19,7 +19,7 @@ interface HomeView {
 
 function permissionsOf(hkData: unknown): string[] {
   if (typeof hkData !== 'object' || hkData === null || !('permissions' in hkData)) return [];
-  const { permissions } = hkData as { permissions: unknown };
+  const { permissions } = hkData;
   return Array.isArray(permissions) ? permissions.filter((p): p is string => typeof p === 'string') : [];
 }
 

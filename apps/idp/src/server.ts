@@ -198,7 +198,7 @@ async function dropOfflineAccessOnRefresh(req: IncomingMessage): Promise<void> {
   }
   const replay = Readable.from([body]);
   Object.defineProperty(req, 'readable', { get: () => replay.readable, configurable: true });
-  req.iterator = replay.iterator.bind(replay) as IncomingMessage['iterator'];
+  req.iterator = replay.iterator.bind<IncomingMessage['iterator']>(replay);
   req.headers['content-length'] = String(body.length);
 }
 

@@ -113,7 +113,7 @@ export function createPolicy(kind: PolicyKind, deps: PolicyDeps): Policy {
 
   const configuration: Configuration = {
     clients: clientsFor(config, clientIds),
-    jwks: keys.privateJwks as Configuration['jwks'],
+    jwks: keys.privateJwks,
     adapter: (model: string) => store.adapterFor(model),
     cookies: {
       keys: keys.cookieKeys,

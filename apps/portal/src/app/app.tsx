@@ -17,9 +17,9 @@ import { firstRoute, MarkReadyOnMount } from './ready.ts';
 import { links, notFoundRoute, routes, type RouteDef } from '../routes.ts';
 import type { Services } from '../composition-root.ts';
 
-function RouterLink({ href, ...rest }: UiLinkProps) {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//') || href.startsWith('#')) return <a href={href} {...rest} />;
-  return <Link href={href} {...rest} />;
+function RouterLink({ href, children, ...rest }: UiLinkProps) {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//') || href.startsWith('#')) return <a href={href} {...rest}>{children}</a>;
+  return <Link href={href} {...rest}>{children}</Link>;
 }
 
 export function UiBridge({ children }: { readonly children: ReactNode }) {

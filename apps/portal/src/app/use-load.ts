@@ -63,5 +63,5 @@ export function useLoad<T>(load: () => Promise<T>, key: string, peek?: () => T |
   const reload = useCallback(() => setRound((r) => r + 1), []);
   const showSkeleton = useDelayedFlag(state.status === 'loading' && state.data === undefined, fetchDelayMs);
   if (state.status === 'loading') return { ...state, showSkeleton, reload };
-  return { ...state, showSkeleton: false, reload } as LoadState<T>;
+  return { ...state, showSkeleton: false, reload };
 }

@@ -71,7 +71,7 @@ function fakeProvider(metadata: Record<string, unknown> = {}): Fake {
       }
       if (url === `${authority}/${policy}/oauth2/v2.0/token`) return fake.token();
       return new Response('not found', { status: 404 });
-    }) as typeof fetch,
+    }),
   };
   return fake;
 }

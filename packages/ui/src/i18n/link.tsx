@@ -6,8 +6,8 @@ export type UiLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & {
   readonly ref?: Ref<HTMLAnchorElement>;
 };
 
-function PlainLink(props: UiLinkProps) {
-  return <a {...props} />;
+function PlainLink({ children, ...props }: UiLinkProps) {
+  return <a {...props}>{children}</a>;
 }
 
 const UiLinkContext = createContext<ComponentType<UiLinkProps>>(PlainLink);

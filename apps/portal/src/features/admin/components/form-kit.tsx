@@ -189,6 +189,11 @@ export function RefPicker({ label, search, excludeIds = [], onPick, disabled }: 
   const query = useDebounced(draft);
   const [options, setOptions] = useState<readonly PickOption[]>([]);
   const [failed, setFailed] = useState(false);
+  // The add button that opened the picker is gone: focus moves to the picker's search, not to the page.
+  const searchField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (open) searchField.current?.focus();
+  }, [open]);
   useEffect(() => {
     if (!open) return undefined;
     let live = true;
@@ -211,9 +216,9 @@ export function RefPicker({ label, search, excludeIds = [], onPick, disabled }: 
       <div className="flex items-center gap-2">
         <label htmlFor={id} className="sr-only">{label}</label>
         <input
+          ref={searchField}
           id={id}
           type="search"
-          autoFocus
           value={draft}
           placeholder={t('picker.search')}
           onChange={(event) => setDraft(event.target.value)}

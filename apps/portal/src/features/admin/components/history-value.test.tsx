@@ -70,7 +70,7 @@ describe('HistorySection', () => {
     ];
     render(<HistorySection scope="a2" load={async () => ({ items, total: items.length })} />);
     await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(3));
-    const [, links, type] = screen.getAllByRole('row') as HTMLElement[];
+    const [, links, type] = screen.getAllByRole<HTMLElement>('row');
     expect(links?.textContent).toContain('Attribute');
     expect(links?.textContent).toContain('leer → Kundennummer (Im Token, Sichtbar)');
     expect(type?.textContent).toContain('Datentyp');

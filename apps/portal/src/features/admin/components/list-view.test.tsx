@@ -81,7 +81,7 @@ describe('ListView paging', () => {
 describe('ListView export', () => {
   it('links the CSV download with the search and sort shown (#20.3)', async () => {
     const { load } = rowsApi();
-    const exportHref = (params: Omit<ListParams, 'page' | 'pageSize'>) => `/api/Users/Export?${new URLSearchParams(params as Record<string, string>).toString()}`;
+    const exportHref = (params: Omit<ListParams, 'page' | 'pageSize'>) => `/api/Users/Export?${new URLSearchParams(params).toString()}`;
     render(<ListView<Row> caption="users" columns={columns} load={load} rowKey={(row) => row.id} defaultSort="fullName" exportHref={exportHref} />);
     const link = () => screen.getByRole('link', { name: 'list.exportCsv' });
     await waitFor(() => expect(link().getAttribute('href')).toBe('/api/Users/Export?sort=fullName&order=asc'));

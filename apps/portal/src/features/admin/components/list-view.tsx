@@ -72,11 +72,15 @@ export function ListView<Row>({
   }, key, () => (next.current?.key === key ? next.current.page : undefined));
   const page = result.data;
   const shown = result.status === 'ready' ? result.data : undefined;
+  // What the shown answer was asked with: read by the effect below, which runs only when a new answer is shown.
+  const asked = useRef({ state, listId, scope, reloadKey });
+  asked.current = { state, listId, scope, reloadKey };
   useEffect(() => {
     // Runs when a new answer is shown (not on the render that starts a flip).
-    if (shown === undefined || state.page * state.pageSize >= shown.total) return;
-    const nextParams = listParams({ ...state, page: state.page + 1 });
-    const nextKey = listRequestKey(listId ?? '', scope, reloadKey, nextParams);
+    const { state: list, listId: id, scope: where, reloadKey: reload } = asked.current;
+    if (shown === undefined || list.page * list.pageSize >= shown.total) return;
+    const nextParams = listParams({ ...list, page: list.page + 1 });
+    const nextKey = listRequestKey(id ?? '', where, reload, nextParams);
     if (next.current?.key === nextKey) return;
     // After this page has painted: the effects of a click run before the paint, and the
     // request's start would delay it.

@@ -31,7 +31,7 @@ function show(req: AccessRequestDetail) {
 }
 
 const checkbox = (group: string, name: string) =>
-  within(screen.getByRole('group', { name: group })).getByRole('checkbox', { name }) as HTMLInputElement;
+  within(screen.getByRole('group', { name: group })).getByRole<HTMLInputElement>('checkbox', { name });
 
 describe('accepting an access request', () => {
   it('ticks the role and the account access the user asked for (#17.17)', async () => {
