@@ -6,7 +6,19 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..');
-const eslint = new ESLint({ cwd: root });
+// The probes are virtual files the type checker cannot see: the rules that need types are off
+// here (the workspace's lint run proves them on the real files).
+const eslint = new ESLint({
+  cwd: root,
+  overrideConfig: {
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'off',
+      '@typescript-eslint/switch-exhaustiveness-check': 'off',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
+    },
+  },
+});
 
 async function lint(file: string, code: string) {
   const [result] = await eslint.lintText(code, { filePath: join(root, file) });

@@ -10,7 +10,7 @@ import { clientIdOf } from '../../app/external-app.tsx';
 import { ErrorView, ErrorViewFor } from '../../app/error-view.tsx';
 import { links } from '../../routes.ts';
 import { AttributeFields, initialValues, useIssueText, validateAll, type AttributeFieldModel, type AttributeValues } from '../shared/attribute-fields.tsx';
-import { saveFailure } from '../settings/form-errors.ts';
+import { saveFailure } from '../shared/form-errors.ts';
 
 export default function CustomFlowPage() {
   const { key } = useParams<{ key?: string }>();

@@ -10,7 +10,7 @@ import { ErrorViewFor } from '../../app/error-view.tsx';
 import { formatDate } from '../../i18n/i18n.ts';
 import { links } from '../../routes.ts';
 import { AttributeFields, initialValues, useIssueText, validateAll, type AttributeFieldModel, type AttributeValues } from '../shared/attribute-fields.tsx';
-import { saveFailure, type SaveFailure } from './form-errors.ts';
+import { saveFailure, type SaveFailure } from '../shared/form-errors.ts';
 import { SaveFailureAlert } from './save-failure-alert.tsx';
 import { forgetMyApps } from '../home/my-apps.ts';
 

@@ -10,7 +10,7 @@ import { formatDate } from '../../i18n/i18n.ts';
 import { isLanguage, languages } from '../../i18n/languages.ts';
 import { validateRequired } from '@portal/core';
 import { useIssueText } from '../shared/attribute-fields.tsx';
-import { saveFailure, type SaveFailure } from './form-errors.ts';
+import { saveFailure, type SaveFailure } from '../shared/form-errors.ts';
 import { SaveFailureAlert } from './save-failure-alert.tsx';
 
 interface Draft {

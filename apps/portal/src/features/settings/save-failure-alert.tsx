@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SaveFailure } from './form-errors.ts';
+import type { SaveFailure } from '../shared/form-errors.ts';
 
 /**
  * What a settings form says about a failed save besides its fields: the reason and the

@@ -7,7 +7,7 @@ import { useServices } from '../../app/contexts.tsx';
 import { useSession } from '../../app/session.ts';
 import { useLoad } from '../../app/use-load.ts';
 import { links } from '../../routes.ts';
-import { startPolicyChange } from '../auth/policy-change.ts';
+import { startPolicyChange } from '../shared/policy-change.ts';
 import { MyDataCard } from './my-data-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 
