@@ -21,7 +21,7 @@ export interface AuthStateExtraData {
   readonly flow: AuthFlow;
   /** Same-origin path to return to after the sign-in (the stored referrer). */
   readonly referrer: string;
-  readonly refresh?: RefreshData;
+  readonly refresh?: RefreshData | undefined;
 }
 
 /** `data` of the auth state record. */
@@ -84,7 +84,7 @@ export interface StoredSession {
   /** True when `accessToken` is the ID token (the fallback of spec §4; logged when used). */
   readonly accessTokenIsIdToken: boolean;
   readonly idToken: string;
-  readonly refreshToken?: string;
+  readonly refreshToken?: string | undefined;
   /** Epoch milliseconds when the access token expires. */
   readonly expiresAt: number;
 }

@@ -18,7 +18,7 @@ export interface IdTokenExpectations {
   readonly issuer: string;
   readonly clientId: string;
   /** The nonce of the auth state record; undefined for a refresh (the provider may omit it then). */
-  readonly nonce?: string;
+  readonly nonce?: string | undefined;
   /** Epoch milliseconds. */
   readonly now: number;
   /** Allowed clock skew, seconds (default 30). */

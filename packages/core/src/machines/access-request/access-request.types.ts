@@ -23,9 +23,9 @@ export interface AccessRequestContext {
   readonly accountAccessIds: readonly string[];
   readonly reason: string;
   /** `validations.roleRequired` after submitting an accept without roles. */
-  readonly validation?: ValidationIssue;
+  readonly validation?: ValidationIssue | undefined;
   readonly decision?: AccessRequestDecision;
-  readonly error?: PortalError;
+  readonly error?: PortalError | undefined;
 }
 
 export interface AccessRequestOutput {

@@ -27,18 +27,18 @@ export interface AppGateContext {
   readonly target: AuthCheckTarget;
   readonly config: AuthConfig;
   readonly refreshSleepMs: number;
-  readonly result?: AuthCheckResult;
+  readonly result?: AuthCheckResult | undefined;
   /** Values typed for the missing attributes, by attribute key (kept across failures). */
   readonly values: Readonly<Record<string, string>>;
   /** Validation issues by attribute key (or by request field: accountAccessId, roleId). */
   readonly validation: Readonly<Record<string, ValidationIssue>>;
   /** No access, requestable: what the request may name (the last page loaded). */
-  readonly options?: AccessRequestOptions;
+  readonly options?: AccessRequestOptions | undefined;
   readonly optionsSearch: string;
   /** Every choice seen in a loaded page, by id (a chosen entry keeps its label across searches). */
   readonly known: Readonly<Record<string, Choice>>;
   readonly choice: AccessRequestChoice;
-  readonly error?: PortalError;
+  readonly error?: PortalError | undefined;
 }
 
 export interface LoadRequestOptionsRequest {

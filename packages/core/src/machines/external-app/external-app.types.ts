@@ -6,7 +6,7 @@ export type ExternalAppEvent =
   { readonly type: 'LOCATION'; readonly clientId?: string };
 
 export interface ExternalAppContext {
-  readonly clientId?: string;
-  readonly branding?: ApplicationBranding;
-  readonly error?: PortalError;
+  readonly clientId?: string | undefined;
+  readonly branding?: ApplicationBranding | undefined;
+  readonly error?: PortalError | undefined;
 }
