@@ -178,7 +178,7 @@ export const ReorderByKeyboard: Story = {
   render: (args) => <Pinnable {...args} />,
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Reihenfolge ändern' }));
-    const hint = await canvas.findByText(/Ziehen Sie eine App an ihren Platz/);
+    const hint = await canvas.findByText(/Ziehen oder mit Alt/);
     await expect(hint).toHaveFocus();
     await userEvent.tab();
     await expect(canvas.getByRole('button', { name: 'Händlerbestellung nach vorn' })).toHaveFocus();
@@ -207,7 +207,7 @@ export const ReorderByDrag: Story = {
   render: (args) => <Pinnable {...args} />,
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Reihenfolge ändern' }));
-    await canvas.findByText(/Ziehen Sie eine App an ihren Platz/);
+    await canvas.findByText(/Ziehen oder mit Alt/);
     const rows = () => within(canvas.getByRole('list', { name: 'Favoriten' })).getAllByRole('listitem');
     const [first, , last] = rows();
     const dataTransfer = new DataTransfer();

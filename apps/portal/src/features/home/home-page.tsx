@@ -1,17 +1,21 @@
 // Home: the greeting by time of day and the user's applications as tiles (sort order),
-// filtered as you type; each tile opens through the app access gate.
+// filtered as you type; each tile opens through the app access gate. Pinned tiles (#20.1)
+// show first; a change shows at once and is stored on the server (on failure: the error, and
+// the stored order back).
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClockIcon } from '@heroicons/react/20/solid';
-import { greeting } from '@portal/core';
+import { greeting, toPortalError } from '@portal/core';
 import { Greeting, Launcher, type AppTileData } from '@portal/ui';
-import { useServices } from '../../app/contexts.tsx';
+import { useServices, useToasts } from '../../app/contexts.tsx';
 import { useSession } from '../../app/session.ts';
 import { useLoad } from '../../app/use-load.ts';
 import { useMarkReady } from '../../app/ready.ts';
 import { resolveAssetUrl } from '../../app/assets.ts';
 import { ErrorViewFor } from '../../app/error-view.tsx';
 import { links } from '../../routes.ts';
-import { loadMyApps, peekMyApps } from './my-apps.ts';
+import { loadMyApps, peekMyApps, rememberFavourites } from './my-apps.ts';
+import { createFavouritesWriter, storedFavourites } from './favourites.ts';
 
 export default function HomePage() {
   const { t } = useTranslation('home');
@@ -20,6 +24,21 @@ export default function HomePage() {
   const userId = session.user?.id ?? '';
   // Preloaded with the page's code (routes.ts): usually there already at the first render.
   const apps = useLoad(() => loadMyApps(api, userId), userId, () => peekMyApps(userId));
+  const toasts = useToasts();
+  /** The user's change while (or after) it is written; undefined = the stored order. */
+  const [changed, setChanged] = useState<readonly string[]>();
+  const stored = useRef<readonly string[]>(undefined);
+  const writer = useRef<(ids: readonly string[]) => void>(undefined);
+  writer.current ??= createFavouritesWriter((ids) => api.updateMyFavourites(ids), {
+    stored: (ids) => {
+      stored.current = ids;
+      rememberFavourites(userId, ids);
+    },
+    failed: (error) => {
+      toasts.error(toPortalError(error));
+      setChanged(stored.current);
+    },
+  });
   // The launcher is ready when its tiles (or its error or empty state) are shown.
   useMarkReady(apps.status !== 'loading');
   if (apps.status === 'failed' && apps.data === undefined) return <ErrorViewFor error={apps.error} />;
@@ -36,12 +55,23 @@ export default function HomePage() {
       ...(logoUrl === undefined ? {} : { logoUrl }),
     };
   });
+  stored.current ??= apps.data === undefined ? undefined : storedFavourites(apps.data);
+  const favouriteIds = changed ?? stored.current ?? [];
   const ready = apps.status !== 'loading' || apps.data !== undefined;
   return (
     <div className="flex flex-col gap-8">
       <Greeting code={greeting(new Date().getHours())} name={session.user?.fullName ?? ''} subtitle={t('subtitle')} />
       {ready || apps.showSkeleton ? (
-        <Launcher apps={tiles} loading={!ready} requestAccessHref="#request-access" />
+        <Launcher
+          apps={tiles}
+          loading={!ready}
+          requestAccessHref="#request-access"
+          favouriteIds={favouriteIds}
+          onFavouritesChange={(ids) => {
+            setChanged(ids);
+            writer.current?.(ids);
+          }}
+        />
       ) : (
         <div aria-busy="true" className="min-h-40" />
       )}

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MyApplication, UserPortalApi } from '@portal/adapters';
-import { forgetMyApps, loadMyApps, peekMyApps, preloadMyApps } from './my-apps.ts';
+import { forgetMyApps, loadMyApps, peekMyApps, preloadMyApps, rememberFavourites } from './my-apps.ts';
 
 function fakeApi(answers: (() => Promise<readonly MyApplication[]>)[]) {
   const listMyApplications = vi.fn(() => {
@@ -66,6 +66,18 @@ describe('the launcher list cache', () => {
     await loadMyApps(api, 'u1');
     expect(peekMyApps('u1')).toEqual([]);
     expect(peekMyApps('u2')).toBeUndefined();
+    expect(listMyApplications).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the favourites the server stored, so the next visit shows them without a load', async () => {
+    const tile = (id: string, favouritePosition?: number) => ({ id, label: id, accessStatus: 'granted', ...(favouritePosition === undefined ? {} : { favouritePosition }) }) as unknown as MyApplication;
+    const { api, listMyApplications } = fakeApi([async () => [tile('a', 0), tile('b'), tile('c')]]);
+    await loadMyApps(api, 'u1');
+    rememberFavourites('u2', ['b']);
+    rememberFavourites('u1', ['c', 'b']);
+    const positions = (list: readonly MyApplication[] | undefined) => list?.map((app) => [app.id, app.favouritePosition]);
+    expect(positions(peekMyApps('u1'))).toEqual([['a', undefined], ['b', 1], ['c', 0]]);
+    expect(positions(await loadMyApps(api, 'u1'))).toEqual([['a', undefined], ['b', 1], ['c', 0]]);
     expect(listMyApplications).toHaveBeenCalledTimes(1);
   });
 });

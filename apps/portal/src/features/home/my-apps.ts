@@ -5,7 +5,7 @@ import type { MyApplication, UserPortalApi } from '@portal/adapters';
 
 interface Entry {
   readonly userId: string;
-  readonly list: Promise<readonly MyApplication[]>;
+  list: Promise<readonly MyApplication[]>;
   /** A page has read this entry (a preload that nobody read yet is kept even when it failed). */
   read: boolean;
   failed: boolean;
@@ -46,6 +46,18 @@ export function peekMyApps(userId: string): readonly MyApplication[] | undefined
 export function preloadMyApps(api: UserPortalApi, userId: string): void {
   if (cached !== undefined && cached.userId === userId) return;
   start(api, userId, false);
+}
+
+/** The favourites the server stored (#20.1), into the list kept for this user: the next visit shows them without a load. */
+export function rememberFavourites(userId: string, ids: readonly string[]): void {
+  if (cached === undefined || cached.userId !== userId || cached.value === undefined) return;
+  const value = cached.value.map((app) => {
+    const { favouritePosition: _old, ...rest } = app;
+    const position = ids.indexOf(app.id);
+    return position === -1 ? rest : { ...rest, favouritePosition: position };
+  });
+  cached.value = value;
+  cached.list = Promise.resolve(value);
 }
 
 /** After an access request or attribute change the list must be read again. */

@@ -1,0 +1,75 @@
+// Favourites on the launcher (#20.1): a partner pins the two apps of their day, puts the
+// service portal first with the keyboard, comes back later (a reload) and finds that order;
+// the favourites are kept on the server. The spec unpins them again at the end.
+import type { Page } from '@playwright/test';
+import { demoApps } from '../helpers/accounts.ts';
+import { assertAccessible, expect, signInAs, test } from '../helpers/portal.ts';
+
+const favouritesSaved = (page: Page) => page.waitForResponse((r) => r.url().endsWith('/My/Favourites') && r.request().method() === 'PUT' && r.ok());
+
+/** The pin toggle of a tile, pressed with the keyboard; waits until the server has the new list. */
+async function clickPin(page: Page, label: string): Promise<void> {
+  const saved = favouritesSaved(page);
+  await page.getByRole('button', { name: `${label} als Favorit` }).focus();
+  await page.keyboard.press('Enter');
+  await saved;
+}
+
+async function assertFavourites(page: Page, labels: readonly string[]): Promise<void> {
+  if (labels.length === 0) {
+    await expect(page.getByRole('heading', { name: 'Favoriten' })).toHaveCount(0);
+    return;
+  }
+  const tiles = page.getByRole('list', { name: 'Favoriten' }).getByRole('link');
+  await expect(tiles).toHaveCount(labels.length);
+  for (const [index, label] of labels.entries()) await expect(tiles.nth(index)).toContainText(label);
+}
+
+test.afterEach(async ({ page }) => {
+  // Whatever happened above, the partner leaves without favourites (other specs count their tiles).
+  await page.evaluate(() => fetch('/api/My/Favourites', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"applicationIds":[]}' }));
+});
+
+test('a partner pins two apps, orders them by keyboard, and finds that order after a reload', async ({ page }) => {
+  await signInAs(page, 'partner');
+  await assertFavourites(page, []);
+
+  await clickPin(page, demoApps.dealerShopLabel);
+  await assertFavourites(page, [demoApps.dealerShopLabel]);
+  await expect(page.getByRole('button', { name: `${demoApps.dealerShopLabel} als Favorit` })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: `${demoApps.dealerShopLabel} als Favorit` })).toBeFocused();
+  await clickPin(page, 'Serviceportal');
+  await assertFavourites(page, [demoApps.dealerShopLabel, 'Serviceportal']);
+  await expect(page.getByRole('heading', { name: 'Weitere Apps' })).toHaveCount(0);
+
+  // Reorder by keyboard: the view loads on first use; the move is announced.
+  await page.getByRole('button', { name: 'Reihenfolge ändern' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/Ziehen oder mit Alt/)).toBeFocused();
+  await assertAccessible(page);
+  const saved = favouritesSaved(page);
+  await page.getByRole('button', { name: 'Serviceportal nach vorn' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Serviceportal: Platz 1 von 2')).toBeAttached();
+  await saved;
+  await page.getByRole('button', { name: 'Fertig' }).focus();
+  await page.keyboard.press('Enter');
+  await assertFavourites(page, ['Serviceportal', demoApps.dealerShopLabel]);
+  await expect(page.getByRole('button', { name: 'Reihenfolge ändern' })).toBeFocused();
+
+  // Later that day: the order comes from the server.
+  await page.reload();
+  await assertFavourites(page, ['Serviceportal', demoApps.dealerShopLabel]);
+  await assertAccessible(page);
+
+  // The search still finds a pinned app, and Enter opens the one match.
+  await page.getByRole('searchbox', { name: 'Apps durchsuchen' }).fill('serv');
+  await expect(page.getByRole('list', { name: 'Meine Apps' }).getByRole('link')).toHaveCount(1);
+  await page.getByRole('searchbox', { name: 'Apps durchsuchen' }).fill('');
+
+  await clickPin(page, 'Serviceportal');
+  await clickPin(page, demoApps.dealerShopLabel);
+  await page.reload();
+  await assertFavourites(page, []);
+  await expect(page.getByRole('list', { name: 'Meine Apps' }).getByRole('link')).toHaveCount(2);
+});
