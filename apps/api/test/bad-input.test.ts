@@ -24,7 +24,7 @@ afterAll(() => h.close());
 /** A fingerprint of everything the API stores. */
 async function snapshot(): Promise<string> {
   const tables = ['users', 'applications', 'webhooks', 'attributes', 'roles', 'permissions', 'account_accesses', 'custom_flows', 'application_users',
-    'application_attributes', 'application_roles', 'user_attribute_values', 'access_requests', 'history', 'images', 'webhook_deliveries', 'user_favourites'];
+    'application_attributes', 'application_roles', 'user_attribute_values', 'access_requests', 'history', 'images', 'webhook_deliveries', 'user_favourites', 'user_launches'];
   const parts: string[] = [];
   for (const table of tables) {
     const r = await sql<{ d: string }>`SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) AS d FROM ${sql.table(table)} AS t`.execute(h.db);

@@ -154,6 +154,14 @@ describe('system and my calls', () => {
     expect((await call('PUT', '/My/Favourites', { as: 'partner', body: { applicationIds: [] } })).body).toEqual({ applicationIds: [] });
   });
 
+  it('records a launch of one of my applications', async () => {
+    expect((await call('POST', `/My/Applications/${apps.servicePortal}/Launch`, { as: 'partner' })).status).toBe(204);
+    expect((await call('POST', `/My/Applications/${apps.kitchenPlanner}/Launch`, { as: 'partner' })).status).toBe(404);
+    expect((await call('POST', `/My/Applications/${apps.servicePortal}/Launch`, { as: 'anonymous' })).status).toBe(401);
+    const list = await call('GET', '/My/Applications', { as: 'partner' });
+    expect(list.body.items.find((a: Body) => a.id === apps.servicePortal).lastLaunchedAt).not.toBeNull();
+  });
+
   it('exports my data', async () => {
     const r = await call('GET', '/My/Export', { as: 'customer' });
     expect(r.status).toBe(200);

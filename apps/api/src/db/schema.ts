@@ -175,6 +175,13 @@ export interface UserFavouritesTable {
   position: number;
 }
 
+/** A user's newest launch of each application from the launcher, the last few kept (migration 0008). */
+export interface UserLaunchesTable {
+  user_id: string;
+  application_id: string;
+  launched_at: GeneratedTimestamp;
+}
+
 export interface UserAttributeValuesTable {
   user_id: string;
   attribute_id: string;
@@ -283,6 +290,7 @@ export interface DB {
   application_users: ApplicationUsersTable;
   user_attribute_values: UserAttributeValuesTable;
   user_favourites: UserFavouritesTable;
+  user_launches: UserLaunchesTable;
   access_requests: AccessRequestsTable;
   history: HistoryTable;
   images: ImagesTable;

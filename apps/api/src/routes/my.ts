@@ -18,6 +18,8 @@ import { accountAccessSelection, roleSelection } from '../services/selections.ts
 import { apps } from '../db/seed/ids.ts';
 
 const portalClientId = apps.portal;
+/** Launches kept per user (the launcher's "Zuletzt verwendet" row). */
+export const recentLaunchesKept = 8;
 import type { Principal } from '../auth.ts';
 import type { DB } from '../db/schema.ts';
 
@@ -46,8 +48,9 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
     const list = parseList(c, { sorts: ['sortNumber'] as const, defaultSort: 'sortNumber', defaultPageSize: 100 });
     const granted = db.selectFrom('application_users as au').innerJoin('applications as a', 'a.id', 'au.application_id')
       .leftJoin('user_favourites as f', (j) => j.onRef('f.application_id', '=', 'a.id').on('f.user_id', '=', user.userId))
+      .leftJoin('user_launches as l', (j) => j.onRef('l.application_id', '=', 'a.id').on('l.user_id', '=', user.userId))
       .select(['a.id', 'a.label', 'a.logo_url', 'a.url', 'a.description', 'a.internal', 'a.sort_number', 'a.search', sql<string>`'granted'`.as('access_status'),
-        'f.position as favourite_position'])
+        'f.position as favourite_position', 'l.launched_at'])
       .where('au.user_id', '=', user.userId)
       // The portal itself (holder of the global admin roles) is not a tile of its own launcher.
       .where('a.id', '<>', portalClientId)
@@ -56,7 +59,7 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
     const union = onlyWithValues ? granted : granted.unionAll(
       db.selectFrom('access_requests as r').innerJoin('applications as a', 'a.id', 'r.application_id')
         .select(['a.id', 'a.label', 'a.logo_url', 'a.url', 'a.description', 'a.internal', 'a.sort_number', 'a.search', sql<string>`'requested'`.as('access_status'),
-          sql<number | null>`NULL::integer`.as('favourite_position')])
+          sql<number | null>`NULL::integer`.as('favourite_position'), sql<Date | null>`NULL::timestamptz`.as('launched_at')])
         .where('r.user_id', '=', user.userId).where('r.status', '=', 'OPEN'));
     const base = db.selectFrom(union.as('m')).$if(list.like !== undefined, (q) => q.where('m.search', 'like', list.like ?? ''));
     const [rows, total] = await Promise.all([
@@ -65,7 +68,8 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
     ]);
     return c.json({
       items: rows.map((r) => ({ id: r.id, label: r.label, logoUrl: r.logo_url, url: r.url, description: r.description, internal: r.internal,
-        sortNumber: r.sort_number, accessStatus: r.access_status as 'granted' | 'requested', favouritePosition: r.favourite_position })),
+        sortNumber: r.sort_number, accessStatus: r.access_status as 'granted' | 'requested', favouritePosition: r.favourite_position,
+        lastLaunchedAt: isoOrNull(r.launched_at) })),
       total: Number(total.n),
     } satisfies S['MyApplicationList']);
   });
@@ -113,6 +117,23 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
   /** Whether any account-access group is linked to the application (then a request names one). */
   const linkedAccountAccess = async (trx: Db, applicationId: string) =>
     (await trx.selectFrom('application_account_accesses').select('account_access_id').where('application_id', '=', applicationId).limit(1).executeTakeFirst()) !== undefined;
+
+  app.post('/My/Applications/:id/Launch', async (c) => {
+    const user = await me(c.req.header('authorization'));
+    const id = c.req.param('id');
+    await db.transaction().execute(async (trx) => {
+      const grant = await trx.selectFrom('application_users').select('application_id')
+        .where('user_id', '=', user.userId).where('application_id', '=', id).where('application_id', '<>', portalClientId).executeTakeFirst();
+      if (!grant) throw notFound();
+      // clock_timestamp(): launches within one transaction or millisecond still come in order.
+      await trx.insertInto('user_launches').values({ user_id: user.userId, application_id: id, launched_at: sql<Date>`clock_timestamp()` })
+        .onConflict((oc) => oc.columns(['user_id', 'application_id']).doUpdateSet({ launched_at: sql<Date>`clock_timestamp()` })).execute();
+      // Only the last few are kept: the user's launches beyond them are forgotten.
+      await trx.deleteFrom('user_launches').where('user_id', '=', user.userId).where('application_id', 'not in', (q) => q.selectFrom('user_launches')
+        .select('application_id').where('user_id', '=', user.userId).orderBy('launched_at', 'desc').orderBy('application_id').limit(recentLaunchesKept)).execute();
+    });
+    return c.body(null, 204);
+  });
 
   app.get('/My/Applications/:id/AccessRequest', async (c) => {
     await me(c.req.header('authorization'));

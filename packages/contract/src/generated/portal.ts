@@ -69,6 +69,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/My/Applications/{id}/Launch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that the signed-in user opened one of their applications from the launcher
+         * @description Kept per user, the newest launch per application, the last 8 applications (older ones
+         *     are forgotten); the list shows them as `lastLaunchedAt`. Only a launcher tile can be
+         *     launched: an application the user has no access to (or the portal itself) is 404.
+         */
+        post: operations["recordMyLaunch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/My/Applications/{id}/AccessRequest": {
         parameters: {
             query?: never;
@@ -1429,6 +1451,8 @@ export interface components {
             accessStatus: "granted" | "requested";
             /** @description In the list (GET /My/Applications) only, always there; the place among the user's favourites (0 = first), null when not pinned */
             favouritePosition?: number | null;
+            /** @description In the list (GET /My/Applications) only, always there; when the user last opened it from the launcher (one of their last 8), else null */
+            lastLaunchedAt?: components["schemas"]["DateTime"] | null;
         };
         MyFavourites: {
             /** @description Application ids, first favourite first */
@@ -1993,6 +2017,37 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["MyApplicationDetail"];
                 };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    recordMyLaunch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                /** @description The application's id (its OpenID client id) */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recorded */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
