@@ -1,6 +1,7 @@
-// Favourites on the launcher (#20.1): a partner pins the two apps of their day, puts the
-// service portal first with the keyboard, comes back later (a reload) and finds that order;
-// the favourites are kept on the server. The spec unpins them again at the end.
+// Favourites and recently used apps on the launcher (#20.1): a partner pins the two apps of
+// their day, puts the service portal first with the keyboard, comes back later (a reload) and
+// finds that order; an app they open shows under "Zuletzt verwendet". Both are kept on the
+// server. The spec unpins the favourites again at the end.
 import type { Page } from '@playwright/test';
 import { demoApps } from '../helpers/accounts.ts';
 import { assertAccessible, expect, signInAs, test } from '../helpers/portal.ts';
@@ -72,4 +73,22 @@ test('a partner pins two apps, orders them by keyboard, and finds that order aft
   await page.reload();
   await assertFavourites(page, []);
   await expect(page.getByRole('list', { name: 'Meine Apps' }).getByRole('link')).toHaveCount(2);
+});
+
+test('an app the partner opens from the launcher shows under "Zuletzt verwendet" when they come back', async ({ page }) => {
+  // The demo service portal lives at an address that does not exist on this machine: answer it here.
+  await page.route('https://service.hk-demo.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Serviceportal</title>' }));
+  await signInAs(page, 'partner');
+  const recorded = page.waitForResponse((r) => r.url().endsWith(`/My/Applications/${demoApps.servicePortal}/Launch`) && r.request().method() === 'POST');
+  await page.getByRole('list', { name: 'Meine Apps' }).getByRole('link', { name: /Serviceportal/ }).focus();
+  await page.keyboard.press('Enter');
+  expect((await recorded).status()).toBe(204);
+
+  await page.goto('/');
+  const recent = page.getByRole('list', { name: 'Zuletzt verwendet' }).getByRole('link');
+  await expect(recent.first()).toHaveText('Serviceportal');
+  await expect(recent.first()).toHaveAttribute('href', `/flows/auth?client_id=${demoApps.servicePortal}`);
+  // The tiles are all still there below the row.
+  await expect(page.getByRole('list', { name: 'Meine Apps' }).getByRole('link')).toHaveCount(2);
+  await assertAccessible(page);
 });

@@ -87,7 +87,7 @@ export function createServices(config: RuntimeConfig, boot: Boot = {}): Services
   const api: UserPortalApi = {
     ...lazyPort(() => deferred().then((m) => m.createPortalApi(client)), [
       'listAdministrableApplications', 'getApplicationBranding', 'getAccessRequest', 'decideAccessRequest', 'authCheck', 'submitAttributes',
-      'getAccessRequestOptions', 'requestAccess', 'getMyApplication', 'updateMyAttributes', 'updateMyFavourites', 'getProfile', 'updateProfile', 'exportMyData', 'getCustomFlow', 'submitCustomFlow',
+      'getAccessRequestOptions', 'requestAccess', 'getMyApplication', 'updateMyAttributes', 'updateMyFavourites', 'recordLaunch', 'getProfile', 'updateProfile', 'exportMyData', 'getCustomFlow', 'submitCustomFlow',
     ]),
     listMyApplications: (options) => listMyApplications(client, options),
   };

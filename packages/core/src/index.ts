@@ -20,6 +20,7 @@ export { fullName, avatarInitials, avatarPalette, avatarColorIndex, avatarColor,
 export type { HistoryRefKind, HistoryRef, HistoryValue, HistoryChange } from './domain/history.ts';
 export { historyRefKinds, refKindOfProperty, historyValue, historyChange } from './domain/history.ts';
 export { toggleFavourite, moveFavourite, favouritesOf } from './domain/favourites.ts';
+export { recentlyUsedShown, recentlyUsed } from './domain/recent.ts';
 export type { UsageGroupKind, UsageGroup } from './domain/usage.ts';
 export { usageGroupKinds, usageRest, isUsed } from './domain/usage.ts';
 export type {

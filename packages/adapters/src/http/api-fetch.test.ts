@@ -404,19 +404,22 @@ describe('PortalApi mapping', () => {
     expect(seen.map((s) => new URL(s.url).searchParams.get('page'))).toEqual(['1', '2']);
   });
 
-  it('reads each tile\'s favourite place and stores the favourites in their order', async () => {
+  it('reads each tile\'s favourite place and last launch, stores the favourites in their order and records a launch', async () => {
     const { fetch, seen } = fakeFetch([
-      json(200, { items: [{ ...app, id: 'a', description: '', sortNumber: 1, accessStatus: 'granted', favouritePosition: 0 },
-        { ...app, id: 'b', description: '', sortNumber: 2, accessStatus: 'granted', favouritePosition: null }], total: 2 }),
+      json(200, { items: [{ ...app, id: 'a', description: '', sortNumber: 1, accessStatus: 'granted', favouritePosition: 0, lastLaunchedAt: '2026-11-25T08:00:00.000Z' },
+        { ...app, id: 'b', description: '', sortNumber: 2, accessStatus: 'granted', favouritePosition: null, lastLaunchedAt: null }], total: 2 }),
       json(200, { applicationIds: ['b', 'a'] }),
+      new Response(null, { status: 204 }),
     ]);
     const api = createPortalApi(createApiClient(options(fetch).opts));
     const [pinned, other] = await api.listMyApplications();
-    expect(pinned?.favouritePosition).toBe(0);
-    expect(other && 'favouritePosition' in other).toBe(false);
+    expect(pinned).toMatchObject({ favouritePosition: 0, lastLaunchedAt: '2026-11-25T08:00:00.000Z' });
+    expect(other && ('favouritePosition' in other || 'lastLaunchedAt' in other)).toBe(false);
     expect(await api.updateMyFavourites(['b', 'a'])).toEqual(['b', 'a']);
     expect(`${seen[1]?.method} ${seen[1]?.url.slice(base.length)}`).toBe('PUT /My/Favourites');
     expect(JSON.parse(seen[1]?.body ?? '')).toEqual({ applicationIds: ['b', 'a'] });
+    await api.recordLaunch('a');
+    expect(`${seen[2]?.method} ${seen[2]?.url.slice(base.length)}`).toBe('POST /My/Applications/a/Launch');
   });
 
   it('maps my applications, details, profile, flows and branding', async () => {

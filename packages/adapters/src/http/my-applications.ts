@@ -11,6 +11,8 @@ export interface MyApplication extends Application {
   readonly accessStatus: 'granted' | 'requested';
   /** The place among the user's favourites (0 first); absent when not pinned. */
   readonly favouritePosition?: number;
+  /** When the user last opened it from the launcher (ISO date-time; one of their last few); absent otherwise. */
+  readonly lastLaunchedAt?: string;
 }
 
 /** Lists default to 100 rows; longer lists are read page by page up to this many pages. */
@@ -40,6 +42,7 @@ export function toMyApplication(wire: Schema<'MyApplication'>): MyApplication {
     sortNumber: wire.sortNumber,
     accessStatus: wire.accessStatus,
     ...(wire.favouritePosition === undefined || wire.favouritePosition === null ? {} : { favouritePosition: wire.favouritePosition }),
+    ...(wire.lastLaunchedAt === undefined || wire.lastLaunchedAt === null ? {} : { lastLaunchedAt: wire.lastLaunchedAt }),
   };
 }
 

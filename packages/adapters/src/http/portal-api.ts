@@ -8,7 +8,7 @@ import type {
 } from '@portal/core';
 import type { Schema } from '@portal/contract';
 import type { ApiClient } from './client.ts';
-import { unwrap } from './client.ts';
+import { unwrap, unwrapVoid } from './client.ts';
 import { allPages, baseApplication, listMyApplications, toMyApplication, type MyApplication } from './my-applications.ts';
 
 export type { MyApplication } from './my-applications.ts';
@@ -92,6 +92,8 @@ export interface UserPortalApi extends PortalApi {
   getMyApplication(id: string): Promise<MyApplicationDetail>;
   /** `PUT /My/Attributes`. */
   updateMyAttributes(applicationId: string, values: readonly AttributeValueInput[]): Promise<MyApplicationDetail>;
+  /** `POST /My/Applications/{id}/Launch`: the user opened this tile (the launcher's "recently used"). */
+  recordLaunch(applicationId: string): Promise<void>;
   /** `PUT /My/Favourites`: the launcher's pinned application ids, first to last; answers the stored list. */
   updateMyFavourites(applicationIds: readonly string[]): Promise<readonly string[]>;
   /** `GET /My/Profile`. */
@@ -273,6 +275,10 @@ export function createPortalApi(client: ApiClient): UserPortalApi {
 
     async updateMyAttributes(applicationId, values) {
       return toDetail(await unwrap(client.PUT('/My/Attributes', { body: { applicationId, attributes: valuesBody(values) } })));
+    },
+
+    async recordLaunch(applicationId) {
+      await unwrapVoid(client.POST('/My/Applications/{id}/Launch', { params: { path: { id: applicationId } } }));
     },
 
     async updateMyFavourites(applicationIds) {

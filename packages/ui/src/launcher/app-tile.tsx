@@ -17,13 +17,16 @@ export interface AppTileProps {
   /** Logo size in px (64 by default, spec §9). */
   readonly iconSize?: number;
   readonly className?: string;
+  /** Called when the tile is opened (before the link navigates). */
+  readonly onOpen?: (id: string) => void;
 }
 
 /** A launcher tile: the application's logo, label (up to two lines, never cut mid-word at one) and a one-line description. */
-export function AppTile({ app, iconSize = externalAppIconSize, className }: AppTileProps) {
+export function AppTile({ app, iconSize = externalAppIconSize, className, onOpen }: AppTileProps) {
   return (
     <UiLink
       href={app.href}
+      {...(onOpen === undefined ? {} : { onClick: () => onOpen(app.id) })}
       className={cx(
         'group flex h-full min-w-0 items-center gap-4 rounded-xl border border-line bg-surface p-4 shadow-sm',
         'hover:border-accent hover:shadow-md motion-safe:transition',

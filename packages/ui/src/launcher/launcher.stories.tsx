@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor, within } from 'storybook/test';
+import { expect, fn, waitFor, within } from 'storybook/test';
 import { AppTile, type AppTileData } from './app-tile.tsx';
 import { Launcher, type LauncherProps } from './launcher.tsx';
 import { ExternalAppLayout } from '../layouts/layouts.tsx';
@@ -218,5 +218,35 @@ export const ReorderByDrag: Story = {
     drag('dragend', last);
     await waitFor(() => expect(rows().map((row) => row.textContent)).toEqual(['Serviceportal', 'Händlerbestellung', 'Küchenplaner']));
     await expect(canvas.getByText('Serviceportal: Platz 1 von 3')).toBeInTheDocument();
+  },
+};
+
+/** #20.1: the recently used row, newest first, above the tiles; opening a tile or a recent link reports it. */
+export const WithRecentlyUsed: Story = {
+  args: { recentIds: ['service', 'dealer'], onOpen: fn() },
+  play: async ({ args, canvas, userEvent }) => {
+    const row = canvas.getByRole('list', { name: 'Zuletzt verwendet' });
+    await expect(within(row).getAllByRole('link').map((link) => link.textContent)).toEqual(['Serviceportal', 'Händlerbestellung']);
+    await expect(canvas.getByRole('list', { name: 'Meine Apps' }).querySelectorAll('li')).toHaveLength(5);
+    // The links stay on this page.
+    const stay = (event: MouseEvent) => event.preventDefault();
+    document.addEventListener('click', stay);
+    await userEvent.click(within(row).getByRole('link', { name: 'Serviceportal' }));
+    await expect(args.onOpen).toHaveBeenCalledWith('service');
+    await userEvent.click(within(canvas.getByRole('list', { name: 'Meine Apps' })).getByRole('link', { name: /Küchenplaner/ }));
+    await expect(args.onOpen).toHaveBeenLastCalledWith('planner');
+    document.removeEventListener('click', stay);
+    // While searching, only the matches show.
+    await userEvent.type(canvas.getByRole('searchbox'), 'küchen');
+    await expect(canvas.queryByRole('list', { name: 'Zuletzt verwendet' })).not.toBeInTheDocument();
+  },
+};
+
+export const WithFavouritesAndRecentlyUsed: Story = {
+  args: { favouriteIds: ['planner'], recentIds: ['marketing'] },
+  render: (args) => <Pinnable {...args} />,
+  play: async ({ canvas }) => {
+    const headings = canvas.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    await expect(headings).toEqual(['Favoriten', 'Zuletzt verwendet', 'Weitere Apps']);
   },
 };

@@ -23,6 +23,10 @@ export interface LauncherProps {
   readonly favouriteIds?: readonly string[];
   /** With it, every tile has a pin toggle and the favourites can be reordered (by drag or keyboard). */
   readonly onFavouritesChange?: (ids: readonly string[]) => void;
+  /** The recently used applications' ids, newest first: a "Zuletzt verwendet" row above the tiles. */
+  readonly recentIds?: readonly string[];
+  /** Called when a tile (or a recently used link) is opened. */
+  readonly onOpen?: (id: string) => void;
 }
 
 /** The reorder view (drag and keyboard) loads when the user first asks for it. */
@@ -38,12 +42,13 @@ interface TilesProps {
   readonly iconSize: number;
   readonly favouriteIds: readonly string[];
   readonly onPin: ((id: string) => void) | undefined;
+  readonly onOpen: ((id: string) => void) | undefined;
   readonly label?: string;
   readonly labelledBy?: string;
   readonly listRef?: RefObject<HTMLUListElement | null>;
 }
 
-function Tiles({ apps, iconSize, favouriteIds, onPin, label, labelledBy, listRef }: TilesProps) {
+function Tiles({ apps, iconSize, favouriteIds, onPin, onOpen, label, labelledBy, listRef }: TilesProps) {
   const t = useUiText();
   return (
     <ul ref={listRef} aria-label={label} aria-labelledby={labelledBy} className="grid grid-cols-1 gap-4 @xl:grid-cols-2 @4xl:grid-cols-3">
@@ -51,7 +56,7 @@ function Tiles({ apps, iconSize, favouriteIds, onPin, label, labelledBy, listRef
         const pinned = favouriteIds.includes(app.id);
         return (
           <li key={app.id} className="relative min-w-0">
-            <AppTile app={app} iconSize={iconSize} {...(onPin === undefined ? {} : { className: 'pe-12' })} />
+            <AppTile app={app} iconSize={iconSize} onOpen={onOpen} {...(onPin === undefined ? {} : { className: 'pe-12' })} />
             {onPin !== undefined && (
               <button
                 type="button"
@@ -71,15 +76,39 @@ function Tiles({ apps, iconSize, favouriteIds, onPin, label, labelledBy, listRef
   );
 }
 
+/** The recently used applications as one row of small links, newest first. */
+function RecentRow({ apps, onOpen, labelledBy }: { readonly apps: readonly AppTileData[]; readonly onOpen: ((id: string) => void) | undefined; readonly labelledBy: string }) {
+  return (
+    <ul aria-labelledby={labelledBy} className="flex flex-wrap gap-2">
+      {apps.map((app) => (
+        <li key={app.id} className="min-w-0">
+          <UiLink
+            href={app.href}
+            {...(onOpen === undefined ? {} : { onClick: () => onOpen(app.id) })}
+            className="flex max-w-60 items-center gap-2 rounded-lg border border-line bg-surface py-1.5 ps-1.5 pe-3 text-sm font-medium text-fg shadow-sm hover:border-accent hover:text-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
+          >
+            {app.logoUrl === undefined
+              ? <Squares2X2Icon aria-hidden="true" className="size-6 shrink-0 text-fg-muted" />
+              : <img src={app.logoUrl} alt="" width={24} height={24} loading="lazy" decoding="async" className="size-6 shrink-0 object-contain" />}
+            <span className="truncate">{app.label}</span>
+          </UiLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The user's applications as a grid of tiles, a search field above, friendly empty states. */
 export function Launcher({
   apps, loading = false, requestAccessHref, iconSize = externalAppIconSize, query, onQueryChange, favouriteIds = [], onFavouritesChange,
+  recentIds = [], onOpen,
 }: LauncherProps) {
   const t = useUiText();
   const searchId = useId();
   const hintId = useId();
   const favouritesId = useId();
   const othersId = useId();
+  const recentId = useId();
   const root = useRef<HTMLDivElement>(null);
   const reorderButton = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLUListElement>(null);
@@ -91,7 +120,8 @@ export function Launcher({
   const favourites = favouritesOf(apps, favouriteIds);
   const others = apps.filter((app) => !favouriteIds.includes(app.id));
   const shown = [...favourites, ...others].filter((app) => matches(app, text));
-  const sections = text.trim() === '' && favourites.length > 0;
+  const recent = favouritesOf(apps, recentIds);
+  const browsing = text.trim() === '';
   const OrderView = reordering && favourites.length > 1 ? orderView.loaded()?.FavouritesOrder : undefined;
   const pin = onFavouritesChange === undefined ? undefined : (id: string) => {
     onFavouritesChange(toggleFavourite(favouriteIds, id));
@@ -102,12 +132,45 @@ export function Launcher({
     root.current?.querySelector<HTMLElement>(`[data-pin="${CSS.escape(refocus)}"]`)?.focus();
     setRefocus(undefined);
   }, [refocus, favouriteIds]);
-  const tiles = { iconSize, favouriteIds, onPin: pin };
+  const tiles = { iconSize, favouriteIds, onPin: pin, onOpen };
   /** The one application the search leaves: Enter opens it. */
   const only = text.trim() !== '' && shown.length === 1 ? shown[0] : undefined;
   const noApps = !loading && apps.length === 0;
   // Columns follow the launcher's own width, not the window's: in the narrower external-app
   // layout a tile keeps room for its label (#17.20).
+  const favouritesSection = (
+    <section aria-labelledby={favouritesId} className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={favouritesId} className="text-lg font-semibold text-fg">{t('launcher.favourites')}</h2>
+        {onFavouritesChange !== undefined && favourites.length > 1 && !reordering && (
+          <button
+            ref={reorderButton}
+            type="button"
+            className={buttonClasses('secondary', 'sm')}
+            onClick={() => {
+              void orderView.load().then(() => setReordering(true), () => undefined);
+            }}
+          >
+            {t('launcher.reorder')}
+          </button>
+        )}
+      </div>
+      {OrderView !== undefined && onFavouritesChange !== undefined ? (
+        <OrderView
+          apps={favourites}
+          labelledBy={favouritesId}
+          onMove={(id, to) => onFavouritesChange(moveFavourite(favouriteIds, id, to))}
+          onDone={() => {
+            setReordering(false);
+            // The button that opened the reorder view shows again and takes the focus back.
+            setTimeout(() => reorderButton.current?.focus());
+          }}
+        />
+      ) : (
+        <Tiles apps={favourites} labelledBy={favouritesId} {...tiles} />
+      )}
+    </section>
+  );
   return (
     <div ref={root} className="@container flex flex-col gap-6">
       {!noApps && (
@@ -158,40 +221,18 @@ export function Launcher({
         </div>
       ) : shown.length === 0 ? (
         <p role="status" className="rounded-xl bg-surface-muted px-4 py-8 text-center text-sm text-fg-muted">{t('launcher.noMatch', { query: text.trim() })}</p>
-      ) : sections ? (
+      ) : browsing && (favourites.length > 0 || recent.length > 0) ? (
         <>
-          <section aria-labelledby={favouritesId} className="flex flex-col gap-3">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <h2 id={favouritesId} className="text-lg font-semibold text-fg">{t('launcher.favourites')}</h2>
-              {onFavouritesChange !== undefined && favourites.length > 1 && !reordering && (
-                <button
-                  ref={reorderButton}
-                  type="button"
-                  className={buttonClasses('secondary', 'sm')}
-                  onClick={() => {
-                    void orderView.load().then(() => setReordering(true), () => undefined);
-                  }}
-                >
-                  {t('launcher.reorder')}
-                </button>
-              )}
-            </div>
-            {OrderView !== undefined && onFavouritesChange !== undefined ? (
-              <OrderView
-                apps={favourites}
-                labelledBy={favouritesId}
-                onMove={(id, to) => onFavouritesChange(moveFavourite(favouriteIds, id, to))}
-                onDone={() => {
-                  setReordering(false);
-                  // The button that opened the reorder view shows again and takes the focus back.
-                  setTimeout(() => reorderButton.current?.focus());
-                }}
-              />
-            ) : (
-              <Tiles apps={favourites} labelledBy={favouritesId} {...tiles} />
-            )}
-          </section>
-          {others.length > 0 && (
+          {favourites.length > 0 && favouritesSection}
+          {recent.length > 0 && (
+            <section aria-labelledby={recentId} className="flex flex-col gap-3">
+              <h2 id={recentId} className="text-lg font-semibold text-fg">{t('launcher.recent')}</h2>
+              <RecentRow apps={recent} onOpen={onOpen} labelledBy={recentId} />
+            </section>
+          )}
+          {favourites.length === 0 ? (
+            <Tiles apps={shown} label={t('launcher.list')} {...tiles} />
+          ) : others.length > 0 && (
             <section aria-labelledby={othersId} className="flex flex-col gap-3">
               <h2 id={othersId} className="text-lg font-semibold text-fg">{t('launcher.others')}</h2>
               <Tiles apps={others} labelledBy={othersId} {...tiles} />

@@ -1,11 +1,11 @@
 // Home: the greeting by time of day and the user's applications as tiles (sort order),
 // filtered as you type; each tile opens through the app access gate. Pinned tiles (#20.1)
 // show first; a change shows at once and is stored on the server (on failure: the error, and
-// the stored order back).
+// the stored order back). Opening a tile records the launch for the "Zuletzt verwendet" row.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClockIcon } from '@heroicons/react/20/solid';
-import { greeting, toPortalError } from '@portal/core';
+import { greeting, recentlyUsed, toPortalError } from '@portal/core';
 import { Greeting, Launcher, type AppTileData } from '@portal/ui';
 import { useServices, useToasts } from '../../app/contexts.tsx';
 import { useSession } from '../../app/session.ts';
@@ -14,7 +14,7 @@ import { useMarkReady } from '../../app/ready.ts';
 import { resolveAssetUrl } from '../../app/assets.ts';
 import { ErrorViewFor } from '../../app/error-view.tsx';
 import { links } from '../../routes.ts';
-import { loadMyApps, peekMyApps, rememberFavourites } from './my-apps.ts';
+import { loadMyApps, peekMyApps, rememberFavourites, rememberLaunch } from './my-apps.ts';
 import { createFavouritesWriter, storedFavourites } from './favourites.ts';
 
 export default function HomePage() {
@@ -70,6 +70,12 @@ export default function HomePage() {
           onFavouritesChange={(ids) => {
             setChanged(ids);
             writer.current?.(ids);
+          }}
+          recentIds={recentlyUsed(granted).map((app) => app.id)}
+          onOpen={(id) => {
+            rememberLaunch(userId, id, new Date().toISOString());
+            // Nothing to tell the user when it fails: the row just misses this launch.
+            api.recordLaunch(id).catch(() => undefined);
           }}
         />
       ) : (

@@ -48,16 +48,26 @@ export function preloadMyApps(api: UserPortalApi, userId: string): void {
   start(api, userId, false);
 }
 
-/** The favourites the server stored (#20.1), into the list kept for this user: the next visit shows them without a load. */
-export function rememberFavourites(userId: string, ids: readonly string[]): void {
+/** Change the list kept for this user (when it has arrived), so the next visit shows the change without a load. */
+function updateKept(userId: string, update: (app: MyApplication) => MyApplication): void {
   if (cached === undefined || cached.userId !== userId || cached.value === undefined) return;
-  const value = cached.value.map((app) => {
+  const value = cached.value.map(update);
+  cached.value = value;
+  cached.list = Promise.resolve(value);
+}
+
+/** The favourites the server stored (#20.1). */
+export function rememberFavourites(userId: string, ids: readonly string[]): void {
+  updateKept(userId, (app) => {
     const { favouritePosition: _old, ...rest } = app;
     const position = ids.indexOf(app.id);
     return position === -1 ? rest : { ...rest, favouritePosition: position };
   });
-  cached.value = value;
-  cached.list = Promise.resolve(value);
+}
+
+/** A launch from the launcher (#20.1): the application is the newest of the recently used. */
+export function rememberLaunch(userId: string, id: string, at: string): void {
+  updateKept(userId, (app) => (app.id === id ? { ...app, lastLaunchedAt: at } : app));
 }
 
 /** After an access request or attribute change the list must be read again. */
