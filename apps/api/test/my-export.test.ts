@@ -2,7 +2,7 @@
 // and nothing about anyone else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '@portal/contract';
-import { users } from '../src/db/seed/ids.ts';
+import { apps, dealerShopLabel, users } from '../src/db/seed/ids.ts';
 import { harness, token } from './harness.ts';
 import type { Harness } from './harness.ts';
 
@@ -31,6 +31,16 @@ describe('my data', () => {
     expect(body.applications.every((a) => a.roles.every((r) => !/^[0-9a-f-]{36}$/.test(r)))).toBe(true);
     expect(body.history.some((e) => e.about && e.madeByYou && e.field === 'companyName' && e.value?.includes('Export GmbH'))).toBe(true);
     expect(body.historyMadeTruncated).toBe(false);
+  });
+
+  it('holds the launcher\'s favourites and launches of the caller (#20.1)', async () => {
+    const as = await token({ sub: users.partner });
+    await h.request('PUT', '/My/Favourites', { token: as, body: { applicationIds: [apps.servicePortal, apps.dealerOrdering] } });
+    await h.request('POST', `/My/Applications/${apps.servicePortal}/Launch`, { token: as });
+    const { body } = await exportOf(users.partner);
+    expect(body.launcher.favourites).toEqual(['Serviceportal', dealerShopLabel]);
+    expect(body.launcher.launches).toEqual([{ application: 'Serviceportal', at: expect.stringMatching(/^\d{4}-/) }]);
+    expect((await exportOf(users.customer)).body.launcher).toEqual({ favourites: [], launches: [] });
   });
 
   it('holds nothing of anyone else', async () => {

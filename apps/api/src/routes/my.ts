@@ -258,7 +258,7 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
     const user = await me(c.req.header('authorization'));
     const id = user.userId;
     const profile = await profileOf(id);
-    const [values, uses, grants, requests] = await Promise.all([
+    const [values, uses, grants, requests, favourites, launches] = await Promise.all([
       db.selectFrom('user_attribute_values as v').innerJoin('attributes as at', 'at.id', 'v.attribute_id')
         .select(['at.id', 'at.key', 'at.label', 'v.value']).where('v.user_id', '=', id).orderBy('at.key').execute(),
       db.selectFrom('user_attribute_values as v').innerJoin('application_attributes as aa', 'aa.attribute_id', 'v.attribute_id')
@@ -268,6 +268,10 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
       db.selectFrom('access_requests as r').innerJoin('applications as a', 'a.id', 'r.application_id')
         .select(['r.id', 'a.label', 'r.status', 'r.requested_at', 'r.comment', 'r.decided_at', 'r.reason']).where('r.user_id', '=', id)
         .orderBy('r.requested_at', 'desc').execute(),
+      db.selectFrom('user_favourites as f').innerJoin('applications as a', 'a.id', 'f.application_id').select('a.label')
+        .where('f.user_id', '=', id).orderBy('f.position').execute(),
+      db.selectFrom('user_launches as l').innerJoin('applications as a', 'a.id', 'l.application_id').select(['a.label', 'l.launched_at'])
+        .where('l.user_id', '=', id).orderBy('l.launched_at', 'desc').execute(),
     ]);
     const roleIds = [...new Set(grants.flatMap((g) => g.role_ids))];
     const accessIds = [...new Set(grants.flatMap((g) => g.account_access_ids))];
@@ -311,6 +315,10 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
         id: r.id, application: r.label, status: r.status, requestedAt: new Date(r.requested_at).toISOString(), comment: r.comment,
         decidedAt: isoOrNull(r.decided_at), reason: r.reason,
       })),
+      launcher: {
+        favourites: favourites.map((f) => f.label),
+        launches: launches.map((l) => ({ application: l.label, at: new Date(l.launched_at).toISOString() })),
+      },
       history,
       historyMadeTruncated: made.length > historyMadeLimit,
     };

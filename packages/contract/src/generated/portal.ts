@@ -189,7 +189,7 @@ export interface paths {
          * Everything the portal holds about the signed-in user, as one JSON document (GDPR Art. 15 and 20)
          * @description The profile, the attribute values with the applications that use them, each
          *     application's access with its roles and account accesses, the access requests with
-         *     their decisions, and the history: every entry about the user (their account, their
+         *     their decisions, the launcher's favourites and kept launches, and the history: every entry about the user (their account, their
          *     access, their requests) and the newest 5,000 entries they made. Answered as a download
          *     (`Content-Disposition: attachment`); never cached.
          */
@@ -1551,6 +1551,17 @@ export interface components {
                 decidedAt: components["schemas"]["DateTime"] | null;
                 reason: string | null;
             }[];
+            /** @description What the launcher keeps for the user (#20.1) */
+            launcher: {
+                /** @description Labels of the pinned applications */
+                favourites: string[];
+                /** @description The kept launches, newest first */
+                launches: {
+                    /** @description The application's label */
+                    application: string;
+                    at: components["schemas"]["DateTime"];
+                }[];
+            };
             /** @description Entries about the user and the newest 5,000 entries made by the user, newest first */
             history: {
                 at: components["schemas"]["DateTime"];
