@@ -1553,7 +1553,7 @@ export interface components {
             }[];
             /** @description What the launcher keeps for the user (#20.1) */
             launcher: {
-                /** @description Labels of the pinned applications */
+                /** @description Labels of the pinned applications, first to last */
                 favourites: string[];
                 /** @description The kept launches, newest first */
                 launches: {
