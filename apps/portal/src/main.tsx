@@ -27,11 +27,13 @@ async function start() {
   if (root === null) return;
   const config = loadRuntimeConfig();
   // A failed chunk load is retried by the render (and then handled by the chunk guard).
-  const page = routeForPath(window.location.pathname).page.preload().catch(() => undefined);
+  const route = routeForPath(window.location.pathname);
+  const page = route.page.preload().catch(() => undefined);
   preloadExternalAppMode(window.location.search);
   const initial = initialLanguage(createCookieLocaleStore(createDocumentCookieJar()).read());
   // The last fallback language (English) only after the first route is ready: German is complete.
-  const i18n = createI18n(initial, { deferLastFallback: (load) => firstRoute.whenReady(load) });
+  // The launcher's German texts are bundled; any other first route waits for all of its ui texts.
+  const i18n = createI18n(initial, { deferLastFallback: (load) => firstRoute.whenReady(load), awaitAllUiMessages: route.name !== 'home' });
   // Both run in parallel; neither must become an unhandled rejection while the other is awaited.
   i18n.catch(() => undefined);
   // No configuration, no portal: say so in the user's language rather than stay blank.

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createI18n, formatDate, formatNumber } from './i18n.ts';
 
 describe('createI18n', () => {
@@ -9,6 +9,17 @@ describe('createI18n', () => {
     expect(i18n.t('pending.count', { ns: 'home', count: 3 })).toBe('3 Anfragen warten auf Freigabe');
     expect(i18n.t('errorPage.title', { ns: 'ui', code: 404 })).toBe('Fehler 404');
     expect(document.documentElement.lang).toBe('de');
+  });
+
+  it('bundles the first route\'s German ui texts; the rest (forms, tables, validations) loads at once, awaited when asked', async () => {
+    const bundled = await createI18n('de');
+    expect(bundled.t('launcher.favourites', { ns: 'ui' })).toBe('Favoriten');
+    await vi.waitFor(() => expect(bundled.t('table.empty', { ns: 'ui' })).toBe('Keine Einträge vorhanden'));
+    const awaited = await createI18n('de', { awaitAllUiMessages: true });
+    expect(awaited.t('pagination.rowsPerPage', { ns: 'ui' })).toBe('Zeilen pro Seite');
+    const french = await createI18n('fr', { awaitAllUiMessages: true });
+    await french.changeLanguage('de');
+    await vi.waitFor(() => expect(french.t('table.empty', { ns: 'ui' })).toBe('Keine Einträge vorhanden'));
   });
 
   it('loads another language on demand and switches the document language', async () => {

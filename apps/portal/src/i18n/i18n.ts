@@ -43,6 +43,12 @@ export interface I18nOptions {
    * route is ready) instead of delaying the first render by three requests.
    */
   readonly deferLastFallback?: (load: () => void) => void;
+  /**
+   * German `ui` messages beyond the first route's (forms, tables, dialogs, validations) are not
+   * bundled: in German they load at once, and `createI18n` waits for them when this is true
+   * (a first route other than the launcher). Otherwise they arrive while the launcher paints.
+   */
+  readonly awaitAllUiMessages?: boolean;
 }
 
 export async function createI18n(language: Language, options: I18nOptions = {}): Promise<I18n> {
@@ -69,6 +75,16 @@ export async function createI18n(language: Language, options: I18nOptions = {}):
       react: { useSuspense: true, bindI18n: 'languageChanged loaded' },
     });
   starting = false;
+  // The bundled German `ui` is the first route's part; the whole file replaces it.
+  let allGermanUi: Promise<unknown> | undefined;
+  const loadAllGermanUi = () => {
+    allGermanUi ??= instance.reloadResources(['de'], ['ui']).catch(() => undefined);
+    return allGermanUi;
+  };
+  if (language === 'de') {
+    const all = loadAllGermanUi();
+    if (options.awaitAllUiMessages === true) await all;
+  }
   const loadLater = () => {
     if (later.size === 0) return;
     const reads = [...later].map((key) => key.split('|'));
@@ -82,6 +98,7 @@ export async function createI18n(language: Language, options: I18nOptions = {}):
   document.documentElement.lang = language;
   instance.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
+    if (lng === 'de') void loadAllGermanUi();
     // A change of language before the first view was ready (the deferred files may be the new language's).
     loadLater();
   });

@@ -13,7 +13,9 @@ export const uiNamespace = 'ui';
  */
 export async function loadUiMessages(language: UiLanguage): Promise<UiMessages> {
   switch (language) {
-    case 'de': return (await import('./de/ui.json', { with: { type: 'json' } })).default;
+    // German as text: the portal bundles the groups its first route shows (named imports of
+    // de/ui.json); an import of the whole module here would keep every group in that bundle.
+    case 'de': return JSON.parse((await import('./de/ui.json?raw')).default) as UiMessages;
     case 'en': return (await import('./en/ui.json', { with: { type: 'json' } })).default;
     case 'fr': return (await import('./fr/ui.json', { with: { type: 'json' } })).default;
     case 'es': return (await import('./es/ui.json', { with: { type: 'json' } })).default;
