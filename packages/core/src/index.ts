@@ -19,7 +19,7 @@ export type { HkData, SignedInUser, AvatarColor, Greeting } from './domain/user.
 export { fullName, avatarInitials, avatarPalette, avatarColorIndex, avatarColor, greeting } from './domain/user.ts';
 export type { HistoryRefKind, HistoryRef, HistoryValue, HistoryChange } from './domain/history.ts';
 export { historyRefKinds, refKindOfProperty, historyValue, historyChange } from './domain/history.ts';
-export { toggleFavourite, moveFavourite, favouritesOf } from './domain/favourites.ts';
+export { toggleFavourite, moveFavourite, itemsInOrder } from './domain/favourites.ts';
 export { recentlyUsedShown, recentlyUsed } from './domain/recent.ts';
 export type { UsageGroupKind, UsageGroup } from './domain/usage.ts';
 export { usageGroupKinds, usageRest, isUsed } from './domain/usage.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { favouritesOf, moveFavourite, toggleFavourite } from './favourites.ts';
+import { itemsInOrder, moveFavourite, toggleFavourite } from './favourites.ts';
 
 describe('favourites', () => {
   it('pins at the end and unpins', () => {
@@ -37,6 +37,6 @@ describe('favourites', () => {
 
   it('picks the pinned items in the favourites\' order, skipping ids without an item', () => {
     const items = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
-    expect(favouritesOf(items, ['c', 'gone', 'a'])).toEqual([{ id: 'c' }, { id: 'a' }]);
+    expect(itemsInOrder(items, ['c', 'gone', 'a'])).toEqual([{ id: 'c' }, { id: 'a' }]);
   });
 });

@@ -19,8 +19,8 @@ export function moveFavourite(ids: readonly string[], id: string, to: number): r
   return [...rest.slice(0, target), id, ...rest.slice(target)];
 }
 
-/** The pinned ones of `items`, in the favourites' order (ids that are not among the items are left out). */
-export function favouritesOf<T extends { readonly id: string }>(items: readonly T[], ids: readonly string[]): readonly T[] {
+/** The items with these ids, in the ids' order (the favourites, the recently used; ids without an item are left out). */
+export function itemsInOrder<T extends { readonly id: string }>(items: readonly T[], ids: readonly string[]): readonly T[] {
   const byId = new Map(items.map((item) => [item.id, item]));
   return ids.flatMap((id) => {
     const item = byId.get(id);

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { MagnifyingGlassIcon, Squares2X2Icon, StarIcon } from '@heroicons/react/24/outline';
 import { StarIcon as PinnedStarIcon } from '@heroicons/react/24/solid';
-import { externalAppIconSize, favouritesOf, moveFavourite, toggleFavourite } from '@portal/core';
+import { externalAppIconSize, itemsInOrder, moveFavourite, toggleFavourite } from '@portal/core';
 import { useUiText } from '../i18n/ui-text.tsx';
 import { UiLink } from '../i18n/link.tsx';
 import { buttonClasses } from '../button/button.tsx';
@@ -117,10 +117,10 @@ export function Launcher({
   /** The pin toggle to focus again once its tile has moved to the other section. */
   const [refocus, setRefocus] = useState<string>();
   const text = query ?? ownQuery;
-  const favourites = favouritesOf(apps, favouriteIds);
+  const favourites = itemsInOrder(apps, favouriteIds);
   const others = apps.filter((app) => !favouriteIds.includes(app.id));
   const shown = [...favourites, ...others].filter((app) => matches(app, text));
-  const recent = favouritesOf(apps, recentIds);
+  const recent = itemsInOrder(apps, recentIds);
   const browsing = text.trim() === '';
   const OrderView = reordering && favourites.length > 1 ? orderView.loaded()?.FavouritesOrder : undefined;
   const pin = onFavouritesChange === undefined ? undefined : (id: string) => {
@@ -136,8 +136,6 @@ export function Launcher({
   /** The one application the search leaves: Enter opens it. */
   const only = text.trim() !== '' && shown.length === 1 ? shown[0] : undefined;
   const noApps = !loading && apps.length === 0;
-  // Columns follow the launcher's own width, not the window's: in the narrower external-app
-  // layout a tile keeps room for its label (#17.20).
   const favouritesSection = (
     <section aria-labelledby={favouritesId} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -171,6 +169,8 @@ export function Launcher({
       )}
     </section>
   );
+  // Columns follow the launcher's own width, not the window's: in the narrower external-app
+  // layout a tile keeps room for its label (#17.20).
   return (
     <div ref={root} className="@container flex flex-col gap-6">
       {!noApps && (
