@@ -181,6 +181,8 @@ describe('per-application administration', () => {
   it('lists, shows and decides access requests', async () => {
     const list = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests?status=OPEN&pageSize=10&sort=fullName&order=asc`, { as: 'appAdmin' });
     expect(list.body.total).toBe(8);
+    const csv = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests/Export?status=OPEN&sort=fullName&order=asc`, { as: 'appAdmin' });
+    expect(String(csv.body).trim().split('\r\n')).toHaveLength(9);
     expect((await call('GET', `/Admin/Applications/${apps.dealerOrdering}/AccessRequests`, { as: 'appAdmin' })).status).toBe(403);
     const one = await call('GET', `/Admin/Applications/AccessRequests/${accessRequests.partnerPlanner}`, { as: 'appAdmin' });
     expect(one.body).toMatchObject({ status: 'OPEN', user: { id: users.partner }, requestedAccountAccess: { id: accountAccesses.dealerNord } });
@@ -200,6 +202,8 @@ describe('per-application administration', () => {
   it('manages the users of an application', async () => {
     const list = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Users?search=dana&sort=accessSince&order=desc`, { as: 'appAdmin' });
     expect(list.body.items.map((u: Body) => u.id)).toEqual([users.partner]);
+    const csv = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Users/Export?search=dana&sort=accessSince&order=desc`, { as: 'appAdmin' });
+    expect(String(csv.body).trim().split('\r\n')[1]).toContain(users.partner);
     const one = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`, { as: 'appAdmin' });
     expect(one.body).toMatchObject({ hasAccess: false, accessSince: null });
     const granted = await call('PUT', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`, { as: 'appAdmin',
@@ -314,6 +318,18 @@ describe('global administration', () => {
       expect((await call('POST', e.path, { body: { ...e.input, unknown: 1 } })).status).toBe(400);
     });
   }
+
+  it('downloads every global list as CSV with its search and sort', async () => {
+    for (const [path, list] of [['/Applications/Export?sort=sortNumber', '/Applications?sort=sortNumber&pageSize=100'], ['/Attributes/Export?search=nummer', '/Attributes?search=nummer&pageSize=100'],
+      ['/Permissions/Export', '/Permissions?pageSize=100'], ['/Roles/Export?sort=key&order=desc', '/Roles?sort=key&order=desc&pageSize=100'],
+      ['/AccountAccesses/Export', '/AccountAccesses?pageSize=100'], ['/CustomFlows/Export', '/CustomFlows?pageSize=100']] as const) {
+      const csv = await call('GET', path);
+      const { items, total } = (await call('GET', list)).body;
+      const rows = String(csv.body).trim().split('\r\n').slice(1);
+      expect(rows, path).toHaveLength(total);
+      expect(rows.map((row) => row.split(',')[0]), path).toEqual(items.map((item: Body) => item.id));
+    }
+  });
 
   it('shows usages of attributes and permissions', async () => {
     const a = await call('GET', `/Attributes/${attributes.customerNumber}`);

@@ -3,7 +3,14 @@
 // spreadsheet would take for a formula (=, +, -, @, tab, CR) is prefixed with an apostrophe.
 // Rows come in batches from an async source and leave as they come: the file is never held whole.
 
+import type { Context } from 'hono';
+import { translate, type MessageKey } from './messages.ts';
+import type { AppEnv } from '../context.ts';
+
 export type CsvCell = string | number | boolean | null | undefined;
+
+/** A CSV download's columns: the header (a message, in the caller's language) and the cell of a row. */
+export type CsvColumns<T> = readonly (readonly [MessageKey, (row: T) => CsvCell])[];
 
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
@@ -43,4 +50,31 @@ export function csvHeaders(name: string): Record<string, string> {
     'Content-Disposition': `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`,
     'Cache-Control': 'no-store',
   };
+}
+
+/** Rows are read this many at a time. */
+export const csvBatchSize = 1000;
+
+/** Where the next batch starts: after `offset` rows, the last of them `last` (a large list reads after its sort key). */
+export interface CsvBatch<T> {
+  readonly offset: number;
+  readonly last: T | undefined;
+}
+
+/**
+ * A list as a CSV download named `name` (and today's date): `read` gives the next rows of the
+ * current search and sort, `csvBatchSize` at a time, each batch written as it arrives.
+ */
+export function csvDownload<T>(c: Context<AppEnv>, name: string, columns: CsvColumns<T>, read: (limit: number, batch: CsvBatch<T>) => Promise<readonly T[]>): Response {
+  const lang = c.get('lang');
+  async function* batches() {
+    let batch: CsvBatch<T> = { offset: 0, last: undefined };
+    for (;;) {
+      const rows = await read(csvBatchSize, batch);
+      if (rows.length > 0) yield rows.map((row) => columns.map(([, cell]) => cell(row)));
+      if (rows.length < csvBatchSize) return;
+      batch = { offset: batch.offset + rows.length, last: rows.at(-1) };
+    }
+  }
+  return c.body(csvStream(columns.map(([key]) => translate(key, lang)), batches()), 200, csvHeaders(name));
 }

@@ -126,6 +126,11 @@ export function after(parts: readonly KeyPart[], anchor: readonly string[], orde
   return order === 'desc' ? sql<boolean>`(${left}) < (${right})` : sql<boolean>`(${left}) > (${right})`;
 }
 
+/** The sort key of each row as text (`sort_key`): the next batch of an export reads `after` it. */
+export function sortKey(parts: readonly KeyPart[]): RawBuilder<string[]> {
+  return sql<string[]>`ARRAY[${sql.join(parts.map((p) => sql`(${p.expression})::text`))}]`;
+}
+
 /** Where a deep page starts: the anchor to seek after and the entries left to skip. */
 export function startOf(anchors: readonly string[][], offset: number): { anchor: string[] | undefined; skip: number } {
   const index = Math.min(Math.floor(offset / ANCHOR_EVERY), anchors.length) - 1;

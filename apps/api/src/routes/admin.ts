@@ -13,7 +13,8 @@ import { readJson } from '../http/body.ts';
 import { randomBytes } from 'node:crypto';
 import { ApiError, conflict, forbidden, notFound } from '../http/errors.ts';
 import { newId } from '../context.ts';
-import { after, anchorsOf, ANCHOR_EVERY, cached, cachedWith, FEW_MATCHES, orderBy, pageOf, startOf } from '../http/list-cache.ts';
+import { after, anchorsOf, ANCHOR_EVERY, cached, cachedWith, FEW_MATCHES, orderBy, pageOf, sortKey, startOf } from '../http/list-cache.ts';
+import { csvDownload, type CsvColumns } from '../http/csv.ts';
 import type { KeyPart } from '../http/list-cache.ts';
 import { parseList } from '../http/list.ts';
 import { recordHistory } from '../history.ts';
@@ -27,6 +28,17 @@ import { accountAccessSelection, roleSelection } from '../services/selections.ts
 type S = components['schemas'];
 const iso = (d: Date | string) => new Date(d).toISOString();
 const isoOrNull = (d: Date | string | null) => (d ? iso(d) : null);
+
+const accessRequestCsvColumns: CsvColumns<{ id: string; status: string; requestedAt: string; fullName: string; email: string; companyName: string | null;
+  accountAccess: string | null; sortKey: string[] }> = [
+  ['csvId', (r) => r.id], ['csvStatus', (r) => r.status], ['csvRequestedAt', (r) => r.requestedAt], ['csvFullName', (r) => r.fullName],
+  ['csvEmail', (r) => r.email], ['csvCompany', (r) => r.companyName], ['csvRequestedAccountAccess', (r) => r.accountAccess],
+];
+const applicationUserCsvColumns: CsvColumns<{ id: string; fullName: string; email: string; companyName: string | null; accessSince: string;
+  roles: string; sortKey: string[] }> = [
+  ['csvId', (u) => u.id], ['csvFullName', (u) => u.fullName], ['csvEmail', (u) => u.email], ['csvCompany', (u) => u.companyName],
+  ['csvAccessSince', (u) => u.accessSince], ['csvRoles', (u) => u.roles],
+];
 
 type DeliveryRow = {
   id: string; event: string; user_id: string; status: string; attempts: number; response_status: number | null; error: string | null;
@@ -154,6 +166,28 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     } satisfies S['AccessRequestList']);
   });
 
+  // The requests with their status filter, search and sort as CSV (#20.3), read by sort key.
+  app.get('/Admin/Applications/:id/AccessRequests/Export', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    const a = await managerOf(me, c.req.param('id'));
+    const list = parseList(c, { sorts: ['requestedAt', 'fullName', 'email', 'status'] as const, defaultSort: 'requestedAt', defaultOrder: 'desc' });
+    const status = c.req.query('status');
+    if (status !== undefined && !['OPEN', 'ACCEPTED', 'DENIED'].includes(status)) throw new ApiError(400, 'badRequest', { problems: [{ key: 'invalidValue', field: 'status' }] });
+    const keys = requestKeys[list.sort];
+    return csvDownload(c, 'zugriffsanfragen', accessRequestCsvColumns, async (limit, { last }) => {
+      const rows = await db.selectFrom('access_requests as r').innerJoin('users as u', 'u.id', 'r.user_id').where('r.application_id', '=', a.id)
+        .$if(status !== undefined, (q) => q.where('r.status', '=', status ?? ''))
+        .$if(list.like !== undefined, (q) => q.where('u.search', 'like', list.like ?? ''))
+        .$if(last !== undefined, (q) => q.where(after(keys, last?.sortKey ?? [], list.order)))
+        .select(['r.id', 'r.status', 'r.requested_at', 'r.account_access_id', 'u.full_name', 'u.email', 'u.company_name'])
+        .select(sortKey(keys).as('sort_key'))
+        .orderBy(orderBy(keys, list.order)).limit(limit).execute();
+      const accesses = await refsOf(db, 'account_accesses', rows.flatMap((r) => (r.account_access_id ? [r.account_access_id] : [])));
+      return rows.map((r) => ({ id: r.id, status: r.status, requestedAt: iso(r.requested_at), fullName: r.full_name, email: r.email,
+        companyName: r.company_name, accountAccess: r.account_access_id ? accesses.get(r.account_access_id)?.label ?? r.account_access_id : null, sortKey: r.sort_key }));
+    });
+  });
+
   async function accessRequest(id: string): Promise<S['AccessRequest']> {
     const r = await db.selectFrom('access_requests as r').innerJoin('users as u', 'u.id', 'r.user_id')
       .select(['r.id', 'r.application_id', 'r.status', 'r.requested_at', 'r.account_access_id', 'r.role_id', 'r.comment', 'r.decided_at',
@@ -262,6 +296,25 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
         roles: pick(roles, r.role_ids) })),
       total,
     } satisfies S['ApplicationUserList']);
+  });
+
+  // The application's users with the search and sort as CSV (#20.3), read by sort key; before `/Users/:userId`.
+  app.get('/Admin/Applications/:id/Users/Export', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    const a = await adminOf(me, c.req.param('id'));
+    const list = parseList(c, { sorts: ['fullName', 'email', 'companyName', 'accessSince'] as const, defaultSort: 'fullName' });
+    const keys = applicationUserKeys[list.sort];
+    return csvDownload(c, 'anwendungsbenutzer', applicationUserCsvColumns, async (limit, { last }) => {
+      const rows = await db.selectFrom('application_users as au').innerJoin('users as u', 'u.id', 'au.user_id').where('au.application_id', '=', a.id)
+        .$if(list.like !== undefined, (q) => q.where('u.search', 'like', list.like ?? ''))
+        .$if(last !== undefined, (q) => q.where(after(keys, last?.sortKey ?? [], list.order)))
+        .select(['u.id', 'u.full_name', 'u.email', 'u.company_name', 'au.access_since', 'au.role_ids'])
+        .select(sortKey(keys).as('sort_key'))
+        .orderBy(orderBy(keys, list.order)).limit(limit).execute();
+      const roles = await refsOf(db, 'roles', rows.flatMap((r) => r.role_ids));
+      return rows.map((r) => ({ id: r.id, fullName: r.full_name, email: r.email, companyName: r.company_name, accessSince: iso(r.access_since),
+        roles: pick(roles, r.role_ids).map((role) => role.label).join(', '), sortKey: r.sort_key }));
+    });
   });
 
   const userId = (id: string) => {

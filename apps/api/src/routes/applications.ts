@@ -10,7 +10,8 @@ import type { DB } from '../db/schema.ts';
 import { readJson } from '../http/body.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import type { FieldProblem } from '../http/errors.ts';
-import { parseList } from '../http/list.ts';
+import { parseList, type ListQuery } from '../http/list.ts';
+import { csvDownload, type CsvColumns } from '../http/csv.ts';
 import { recordHistory } from '../history.ts';
 import { isHttpUrl } from '../services/values.ts';
 import { isForbiddenHeaderName, isValidHeaderValue } from '../webhooks/headers.ts';
@@ -19,6 +20,11 @@ import { imageRoutes } from './images.ts';
 
 type S = components['schemas'];
 type Db = Deps['db'] | Transaction<DB>;
+
+const applicationCsvColumns: CsvColumns<S['ApplicationSummary']> = [
+  ['csvId', (a) => a.id], ['csvLabel', (a) => a.label], ['csvUrl', (a) => a.url], ['csvDescription', (a) => a.description],
+  ['csvInternal', (a) => a.internal], ['csvSortNumber', (a) => a.sortNumber], ['csvReleased', (a) => a.released],
+];
 
 export async function applicationDto(db: Db, id: string): Promise<S['Application']> {
   const a = await db.selectFrom('applications as a').leftJoin('permissions as p', 'p.id', 'a.admin_permission_id')
@@ -182,25 +188,38 @@ export function applicationRoutes(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.route('/', imageRoutes(deps));
 
+  const applicationSorts = { sorts: ['label', 'sortNumber', 'id'] as const, defaultSort: 'label' } as const;
+  /** The applications of a search, in a sort, from an offset. */
+  const applicationRows = (list: ListQuery<'label' | 'sortNumber' | 'id'>, limit: number, offset: number) => {
+    const order = list.order;
+    return db.selectFrom('applications').$if(list.like !== undefined, (q) => q.where('search', 'like', list.like ?? ''))
+      .select(['id', 'label', 'logo_url', 'url', 'description', 'internal', 'sort_number', 'released'])
+      .$if(list.sort === 'label', (q) => q.orderBy('label', order).orderBy('id', order))
+      .$if(list.sort === 'sortNumber', (q) => q.orderBy('sort_number', order).orderBy('label', order).orderBy('id', order))
+      .$if(list.sort === 'id', (q) => q.orderBy('id', order))
+      .limit(limit).offset(offset).execute()
+      .then((rows) => rows.map((r): S['ApplicationSummary'] => ({ id: r.id, label: r.label, logoUrl: r.logo_url, url: r.url, description: r.description,
+        internal: r.internal, sortNumber: r.sort_number, released: r.released })));
+  };
+
   app.get('/Applications', async (c) => {
     const me = await deps.auth.user(c.req.header('authorization'));
     requirePermission(me, 'applications.read');
-    const list = parseList(c, { sorts: ['label', 'sortNumber', 'id'] as const, defaultSort: 'label' });
-    const base = db.selectFrom('applications').$if(list.like !== undefined, (q) => q.where('search', 'like', list.like ?? ''));
-    const order = list.order;
-    const [rows, total] = await Promise.all([
-      base.select(['id', 'label', 'logo_url', 'url', 'description', 'internal', 'sort_number', 'released'])
-        .$if(list.sort === 'label', (q) => q.orderBy('label', order).orderBy('id', order))
-        .$if(list.sort === 'sortNumber', (q) => q.orderBy('sort_number', order).orderBy('label', order).orderBy('id', order))
-        .$if(list.sort === 'id', (q) => q.orderBy('id', order))
-        .limit(list.pageSize).offset(list.offset).execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    const list = parseList(c, applicationSorts);
+    const [items, total] = await Promise.all([
+      applicationRows(list, list.pageSize, list.offset),
+      db.selectFrom('applications').$if(list.like !== undefined, (q) => q.where('search', 'like', list.like ?? ''))
+        .select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return c.json({
-      items: rows.map((r) => ({ id: r.id, label: r.label, logoUrl: r.logo_url, url: r.url, description: r.description, internal: r.internal,
-        sortNumber: r.sort_number, released: r.released })),
-      total: Number(total.n),
-    } satisfies S['ApplicationList']);
+    return c.json({ items, total: Number(total.n) } satisfies S['ApplicationList']);
+  });
+
+  // The list with its search and sort as CSV (#20.3); before `/Applications/:id`.
+  app.get('/Applications/Export', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    requirePermission(me, 'applications.read');
+    const list = parseList(c, applicationSorts);
+    return csvDownload(c, 'anwendungen', applicationCsvColumns, (limit, { offset }) => applicationRows(list, limit, offset));
   });
 
   app.post('/Applications', async (c) => {

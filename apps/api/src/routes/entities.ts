@@ -12,7 +12,8 @@ import type { DB } from '../db/schema.ts';
 import { readJson } from '../http/body.ts';
 import { badRequest, conflict, fieldError, notFound } from '../http/errors.ts';
 import type { FieldProblem } from '../http/errors.ts';
-import { parseList } from '../http/list.ts';
+import { parseList, type ListQuery } from '../http/list.ts';
+import { csvDownload, type CsvColumns } from '../http/csv.ts';
 import { recordHistory } from '../history.ts';
 import { historyList } from './history.ts';
 
@@ -44,13 +45,24 @@ function unique(ids: readonly string[], field: string): void {
   });
 }
 
-interface Crud<Dto, Input> {
+/** A global list: its sort keys (→ columns), default sort, selected columns, search text, row mapping and CSV download. */
+interface Listing<T> {
+  sorts: Record<string, string>;
+  defaultSort: string;
+  columns: readonly string[];
+  search: ReturnType<typeof sql<string>>;
+  map: (row: Record<string, unknown>) => T;
+  csv: { file: string; columns: CsvColumns<T> };
+}
+
+interface Crud<Dto, Input, Summary> {
   path: string;
   table: Table;
   read: GlobalPermission;
   write: GlobalPermission;
   inputSchema: 'AttributeInput' | 'PermissionInput' | 'RoleInput' | 'AccountAccessInput' | 'CustomFlowDefinitionInput';
-  list: (c: Ctx, db: Database) => Promise<unknown>;
+  /** The list (GET path) and its CSV download (GET path/Export, #20.3). */
+  listing: Listing<Summary>;
   get: (db: Database | Transaction<DB>, id: string) => Promise<Dto>;
   save: (trx: Transaction<DB>, id: string, input: Input, isNew: boolean) => Promise<void>;
   history: (dto: Dto) => Record<string, unknown>;
@@ -94,7 +106,7 @@ async function removeFromActivationGroups(trx: Transaction<DB>, property: 'roleI
     WHERE EXISTS (SELECT 1 FROM jsonb_array_elements(a.activation_groups) g WHERE g -> ${property}::text @> jsonb_build_array(${id}::text))`.execute(trx);
 }
 
-function crudRoutes<Dto, Input>(deps: Deps, spec: Crud<Dto, Input>): Hono<AppEnv> {
+function crudRoutes<Dto, Input, Summary>(deps: Deps, spec: Crud<Dto, Input, Summary>): Hono<AppEnv> {
   const { db } = deps;
   const app = new Hono<AppEnv>();
   const user = (c: Ctx, permission: GlobalPermission): Promise<Principal> =>
@@ -103,9 +115,21 @@ function crudRoutes<Dto, Input>(deps: Deps, spec: Crud<Dto, Input>): Hono<AppEnv
       return me;
     });
 
+  const { listing } = spec;
   app.get(spec.path, async (c) => {
     await user(c, spec.read);
-    return c.json(await spec.list(c, db) as object);
+    const list = parseList(c, { sorts: Object.keys(listing.sorts), defaultSort: listing.defaultSort });
+    const [items, total] = await Promise.all([
+      listRows(db, spec.table, listing, list, list.pageSize, list.offset),
+      sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(spec.table)} ${searchWhere(listing, list)}`.execute(db),
+    ]);
+    return c.json({ items, total: Number(total.rows[0]?.n ?? 0) });
+  });
+  // Before `${path}/:id`, which would take "Export" for an id.
+  app.get(`${spec.path}/Export`, async (c) => {
+    await user(c, spec.read);
+    const list = parseList(c, { sorts: Object.keys(listing.sorts), defaultSort: listing.defaultSort });
+    return csvDownload(c, listing.csv.file, listing.csv.columns, (limit, { offset }) => listRows(db, spec.table, listing, list, limit, offset));
   });
   app.post(spec.path, async (c) => {
     const me = await user(c, spec.write);
@@ -178,18 +202,16 @@ function crudRoutes<Dto, Input>(deps: Deps, spec: Crud<Dto, Input>): Hono<AppEnv
   return app;
 }
 
-async function page<T>(c: Ctx, db: Database, table: Table, sorts: Record<string, string>, defaultSort: string,
-  columns: readonly string[], searchSql: ReturnType<typeof sql<string>>, map: (row: Record<string, unknown>) => T) {
-  const list = parseList(c, { sorts: Object.keys(sorts), defaultSort });
-  const where = list.like !== undefined ? sql`WHERE ${searchSql} LIKE ${list.like}` : sql``;
-  const sortColumn = sql.ref(sorts[list.sort] ?? 'id');
+const searchWhere = (listing: Pick<Listing<unknown>, 'search'>, list: ListQuery<string>) =>
+  (list.like !== undefined ? sql`WHERE ${listing.search} LIKE ${list.like}` : sql``);
+
+/** Rows of a global list with its search and sort, from an offset. */
+async function listRows<T>(db: Database, table: Table, listing: Listing<T>, list: ListQuery<string>, limit: number, offset: number): Promise<T[]> {
+  const sortColumn = sql.ref(listing.sorts[list.sort] ?? 'id');
   const direction = list.order === 'desc' ? sql`DESC` : sql`ASC`;
-  const [rows, total] = await Promise.all([
-    sql<Record<string, unknown>>`SELECT ${sql.join(columns.map((col) => sql.ref(col)))} FROM ${sql.table(table)} ${where}
-      ORDER BY ${sortColumn} ${direction}, id ${direction} LIMIT ${list.pageSize} OFFSET ${list.offset}`.execute(db),
-    sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)} ${where}`.execute(db),
-  ]);
-  return { items: rows.rows.map(map), total: Number(total.rows[0]?.n ?? 0) };
+  const rows = await sql<Record<string, unknown>>`SELECT ${sql.join(listing.columns.map((col) => sql.ref(col)))} FROM ${sql.table(table)}
+    ${searchWhere(listing, list)} ORDER BY ${sortColumn} ${direction}, id ${direction} LIMIT ${limit} OFFSET ${offset}`.execute(db);
+  return rows.rows.map(listing.map);
 }
 
 const str = (v: unknown) => String(v ?? '');
@@ -199,12 +221,16 @@ export function entityRoutes(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   // ---------------------------------------------------------------- attributes
-  app.route('/', crudRoutes<S['Attribute'], S['AttributeInput']>(deps, {
+  app.route('/', crudRoutes<S['Attribute'], S['AttributeInput'], S['AttributeSummary']>(deps, {
     path: '/Attributes', table: 'attributes', read: 'attributes.read', write: 'attributes.write', inputSchema: 'AttributeInput',
-    list: (c, db) => page(c, db, 'attributes', { key: 'key', label: 'label', dataType: 'data_type' }, 'key',
-      ['id', 'key', 'label', 'data_type', 'editable_by_user', 'editable_by_others'], sql<string>`lower(key || ' ' || label)`,
-      (r): S['AttributeSummary'] => ({ id: str(r.id), key: str(r.key), label: str(r.label), dataType: r.data_type as S['AttributeDataType'],
-        editableByUser: Boolean(r.editable_by_user), editableByOthers: Boolean(r.editable_by_others) })),
+    listing: {
+      sorts: { key: 'key', label: 'label', dataType: 'data_type' }, defaultSort: 'key',
+      columns: ['id', 'key', 'label', 'data_type', 'editable_by_user', 'editable_by_others'], search: sql<string>`lower(key || ' ' || label)`,
+      map: (r): S['AttributeSummary'] => ({ id: str(r.id), key: str(r.key), label: str(r.label), dataType: r.data_type as S['AttributeDataType'],
+        editableByUser: Boolean(r.editable_by_user), editableByOthers: Boolean(r.editable_by_others) }),
+      csv: { file: 'attribute', columns: [['csvId', (a) => a.id], ['csvKey', (a) => a.key], ['csvLabel', (a) => a.label], ['csvDataType', (a) => a.dataType],
+        ['csvEditableByUser', (a) => a.editableByUser], ['csvEditableByOthers', (a) => a.editableByOthers]] },
+    },
     get: async (db, id) => {
       const a = await db.selectFrom('attributes').selectAll().where('id', '=', id).executeTakeFirst();
       if (!a) throw notFound();
@@ -241,11 +267,14 @@ export function entityRoutes(deps: Deps): Hono<AppEnv> {
   }));
 
   // ---------------------------------------------------------------- permissions
-  app.route('/', crudRoutes<S['Permission'], S['PermissionInput']>(deps, {
+  app.route('/', crudRoutes<S['Permission'], S['PermissionInput'], S['PermissionSummary']>(deps, {
     path: '/Permissions', table: 'permissions', read: 'permissions.read', write: 'permissions.write', inputSchema: 'PermissionInput',
-    list: (c, db) => page(c, db, 'permissions', { key: 'key', description: 'description' }, 'key', ['id', 'key', 'description'],
-      sql<string>`lower(key || ' ' || description)`,
-      (r): S['PermissionSummary'] => ({ id: str(r.id), key: str(r.key), description: str(r.description) })),
+    listing: {
+      sorts: { key: 'key', description: 'description' }, defaultSort: 'key', columns: ['id', 'key', 'description'],
+      search: sql<string>`lower(key || ' ' || description)`,
+      map: (r): S['PermissionSummary'] => ({ id: str(r.id), key: str(r.key), description: str(r.description) }),
+      csv: { file: 'berechtigungen', columns: [['csvId', (p) => p.id], ['csvKey', (p) => p.key], ['csvDescription', (p) => p.description]] },
+    },
     get: async (db, id) => {
       const p = await db.selectFrom('permissions').selectAll().where('id', '=', id).executeTakeFirst();
       if (!p) throw notFound();
@@ -270,11 +299,14 @@ export function entityRoutes(deps: Deps): Hono<AppEnv> {
   }));
 
   // ---------------------------------------------------------------- roles
-  app.route('/', crudRoutes<S['Role'], S['RoleInput']>(deps, {
+  app.route('/', crudRoutes<S['Role'], S['RoleInput'], S['RoleSummary']>(deps, {
     path: '/Roles', table: 'roles', read: 'roles.read', write: 'roles.write', inputSchema: 'RoleInput',
-    list: (c, db) => page(c, db, 'roles', { key: 'key', label: 'label' }, 'label', ['id', 'key', 'label', 'description'],
-      sql<string>`lower(key || ' ' || label)`,
-      (r): S['RoleSummary'] => ({ id: str(r.id), key: str(r.key), label: str(r.label), description: str(r.description) })),
+    listing: {
+      sorts: { key: 'key', label: 'label' }, defaultSort: 'label', columns: ['id', 'key', 'label', 'description'],
+      search: sql<string>`lower(key || ' ' || label)`,
+      map: (r): S['RoleSummary'] => ({ id: str(r.id), key: str(r.key), label: str(r.label), description: str(r.description) }),
+      csv: { file: 'rollen', columns: [['csvId', (r) => r.id], ['csvKey', (r) => r.key], ['csvLabel', (r) => r.label], ['csvDescription', (r) => r.description]] },
+    },
     get: async (db, id) => {
       const r = await db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
       if (!r) throw notFound();
@@ -320,11 +352,14 @@ export function entityRoutes(deps: Deps): Hono<AppEnv> {
   }));
 
   // ---------------------------------------------------------------- account accesses
-  app.route('/', crudRoutes<S['AccountAccess'], S['AccountAccessInput']>(deps, {
+  app.route('/', crudRoutes<S['AccountAccess'], S['AccountAccessInput'], S['AccountAccessSummary']>(deps, {
     path: '/AccountAccesses', table: 'account_accesses', read: 'accountaccesses.read', write: 'accountaccesses.write', inputSchema: 'AccountAccessInput',
-    list: (c, db) => page(c, db, 'account_accesses', { key: 'key', label: 'label' }, 'label', ['id', 'key', 'label', 'parent_id'],
-      sql<string>`lower(key || ' ' || label)`,
-      (r): S['AccountAccessSummary'] => ({ id: str(r.id), key: str(r.key), label: str(r.label), parentId: nullable(r.parent_id) })),
+    listing: {
+      sorts: { key: 'key', label: 'label' }, defaultSort: 'label', columns: ['id', 'key', 'label', 'parent_id'],
+      search: sql<string>`lower(key || ' ' || label)`,
+      map: (r): S['AccountAccessSummary'] => ({ id: str(r.id), key: str(r.key), label: str(r.label), parentId: nullable(r.parent_id) }),
+      csv: { file: 'kontozugaenge', columns: [['csvId', (a) => a.id], ['csvKey', (a) => a.key], ['csvLabel', (a) => a.label], ['csvParent', (a) => a.parentId]] },
+    },
     get: async (db, id) => {
       const x = await db.selectFrom('account_accesses').selectAll().where('id', '=', id).executeTakeFirst();
       if (!x) throw notFound();
@@ -362,11 +397,14 @@ export function entityRoutes(deps: Deps): Hono<AppEnv> {
   }));
 
   // ---------------------------------------------------------------- custom flows
-  app.route('/', crudRoutes<S['CustomFlowDefinition'], S['CustomFlowDefinitionInput']>(deps, {
+  app.route('/', crudRoutes<S['CustomFlowDefinition'], S['CustomFlowDefinitionInput'], S['CustomFlowSummary']>(deps, {
     path: '/CustomFlows', table: 'custom_flows', read: 'customflows.read', write: 'customflows.write', inputSchema: 'CustomFlowDefinitionInput',
-    list: (c, db) => page(c, db, 'custom_flows', { key: 'key', label: 'label' }, 'label', ['id', 'key', 'label', 'description'],
-      sql<string>`lower(key || ' ' || label)`,
-      (r): S['CustomFlowSummary'] => ({ id: str(r.id), key: str(r.key), label: str(r.label), description: str(r.description) })),
+    listing: {
+      sorts: { key: 'key', label: 'label' }, defaultSort: 'label', columns: ['id', 'key', 'label', 'description'],
+      search: sql<string>`lower(key || ' ' || label)`,
+      map: (r): S['CustomFlowSummary'] => ({ id: str(r.id), key: str(r.key), label: str(r.label), description: str(r.description) }),
+      csv: { file: 'ablaeufe', columns: [['csvId', (f) => f.id], ['csvKey', (f) => f.key], ['csvLabel', (f) => f.label], ['csvDescription', (f) => f.description]] },
+    },
     get: async (db, id) => {
       const f = await db.selectFrom('custom_flows').selectAll().where('id', '=', id).executeTakeFirst();
       if (!f) throw notFound();

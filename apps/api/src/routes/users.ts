@@ -6,11 +6,10 @@ import { requirePermission } from '../context.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { readJson } from '../http/body.ts';
 import { ApiError, conflict, fieldError, notFound } from '../http/errors.ts';
-import { after, anchorsOf, ANCHOR_EVERY, cached, FEW_MATCHES, orderBy, pageOf, startOf } from '../http/list-cache.ts';
+import { after, anchorsOf, ANCHOR_EVERY, cached, FEW_MATCHES, orderBy, pageOf, sortKey, startOf } from '../http/list-cache.ts';
 import type { KeyPart } from '../http/list-cache.ts';
 import { parseList } from '../http/list.ts';
-import { csvHeaders, csvStream } from '../http/csv.ts';
-import { translate } from '../http/messages.ts';
+import { csvDownload, type CsvColumns } from '../http/csv.ts';
 import { recordHistory } from '../history.ts';
 import { authCheck, claimsOf, pick, queueWebhook, refsOf } from '../services/access.ts';
 import { countUsersMatching } from '../services/users.ts';
@@ -22,6 +21,19 @@ const uuid = (id: string) => {
   if (!UUID.test(id)) throw notFound();
   return id.toLowerCase();
 };
+
+interface UserCsvRow {
+  id: string; full_name: string; first_name: string; last_name: string; email: string; company_name: string | null;
+  internal: boolean; language: string; created_at: Date | string;
+  /** Where the next batch starts. */
+  sort_key: string[];
+}
+
+const userCsvColumns: CsvColumns<UserCsvRow> = [
+  ['csvId', (u) => u.id], ['csvFullName', (u) => u.full_name], ['csvFirstName', (u) => u.first_name], ['csvLastName', (u) => u.last_name],
+  ['csvEmail', (u) => u.email], ['csvCompany', (u) => u.company_name], ['csvInternal', (u) => u.internal], ['csvLanguage', (u) => u.language],
+  ['csvCreatedAt', (u) => iso(u.created_at)],
+];
 
 export function userRoutes(deps: Deps): Hono<AppEnv> {
   const { db } = deps;
@@ -77,25 +89,12 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
     requirePermission(me, 'all_users.read');
     const list = parseList(c, { sorts: ['fullName', 'email', 'companyName', 'createdAt'] as const, defaultSort: 'fullName' });
     const keys = userKeys[list.sort];
-    const lang = c.get('lang');
-    const header = (['csvId', 'csvFullName', 'csvFirstName', 'csvLastName', 'csvEmail', 'csvCompany', 'csvInternal', 'csvLanguage', 'csvCreatedAt'] as const)
-      .map((key) => translate(key, lang));
-    async function* batches() {
-      let last: string[] | undefined;
-      for (;;) {
-        const rows = await db.selectFrom('users')
-          .$if(list.like !== undefined, (q) => q.where('search', 'like', list.like ?? ''))
-          .$if(last !== undefined, (q) => q.where(after(keys, last ?? [], list.order)))
-          .select(['id', 'full_name', 'first_name', 'last_name', 'email', 'company_name', 'internal', 'language', 'created_at'])
-          .select(sql<string[]>`ARRAY[${sql.join(keys.map((k) => sql`(${k.expression})::text`))}]`.as('sort_key'))
-          .orderBy(orderBy(keys, list.order)).limit(1000).execute();
-        if (rows.length === 0) return;
-        yield rows.map((u) => [u.id, u.full_name, u.first_name, u.last_name, u.email, u.company_name, u.internal, u.language, iso(u.created_at)]);
-        if (rows.length < 1000) return;
-        last = rows.at(-1)?.sort_key;
-      }
-    }
-    return c.body(csvStream(header, batches()), 200, csvHeaders('benutzer'));
+    return csvDownload(c, 'benutzer', userCsvColumns, (limit, { last }) => db.selectFrom('users')
+      .$if(list.like !== undefined, (q) => q.where('search', 'like', list.like ?? ''))
+      .$if(last !== undefined, (q) => q.where(after(keys, last?.sort_key ?? [], list.order)))
+      .select(['id', 'full_name', 'first_name', 'last_name', 'email', 'company_name', 'internal', 'language', 'created_at'])
+      .select(sortKey(keys).as('sort_key'))
+      .orderBy(orderBy(keys, list.order)).limit(limit).execute());
   });
 
   app.get('/Users/:id', async (c) => {

@@ -279,6 +279,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Admin/Applications/{id}/AccessRequests/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The application's access requests with its status filter, search and sort as CSV (the application's administrator with manageAccessRequests)
+         * @description As /Users/Export: UTF-8 with a byte-order mark, CRLF line ends, a header line in the
+         *     caller's language (`lang`); a cell that would start a spreadsheet formula is prefixed
+         *     with an apostrophe. Streamed: read and written a batch at a time.
+         */
+        get: operations["exportAccessRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Admin/Applications/AccessRequests/{id}": {
         parameters: {
             query?: never;
@@ -306,6 +328,28 @@ export interface paths {
         };
         /** Users with access to one application */
         get: operations["listApplicationUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Admin/Applications/{id}/Users/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The application's users (their roles as names) with its search and sort as CSV (the application's administrator)
+         * @description As /Users/Export: UTF-8 with a byte-order mark, CRLF line ends, a header line in the
+         *     caller's language (`lang`); a cell that would start a spreadsheet formula is prefixed
+         *     with an apostrophe. Streamed: read and written a batch at a time.
+         */
+        get: operations["exportApplicationUsers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -483,6 +527,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Applications/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The application list with its search and sort as CSV (applications.read)
+         * @description As /Users/Export: UTF-8 with a byte-order mark, CRLF line ends, a header line in the
+         *     caller's language (`lang`); a cell that would start a spreadsheet formula is prefixed
+         *     with an apostrophe. Streamed: read and written a batch at a time.
+         */
+        get: operations["exportApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Applications/Image": {
         parameters: {
             query?: never;
@@ -574,6 +640,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Attributes/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The attribute list with its search and sort as CSV (attributes.read)
+         * @description As /Users/Export: UTF-8 with a byte-order mark, CRLF line ends, a header line in the
+         *     caller's language (`lang`); a cell that would start a spreadsheet formula is prefixed
+         *     with an apostrophe. Streamed: read and written a batch at a time.
+         */
+        get: operations["exportAttributes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Attributes/{id}": {
         parameters: {
             query?: never;
@@ -647,6 +735,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Permissions/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The permission list with its search and sort as CSV (permissions.read)
+         * @description As /Users/Export: UTF-8 with a byte-order mark, CRLF line ends, a header line in the
+         *     caller's language (`lang`); a cell that would start a spreadsheet formula is prefixed
+         *     with an apostrophe. Streamed: read and written a batch at a time.
+         */
+        get: operations["exportPermissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Permissions/{id}": {
         parameters: {
             query?: never;
@@ -697,6 +807,28 @@ export interface paths {
         put?: never;
         /** Create a role (roles.write) */
         post: operations["createRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Roles/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The role list with its search and sort as CSV (roles.read)
+         * @description As /Users/Export: UTF-8 with a byte-order mark, CRLF line ends, a header line in the
+         *     caller's language (`lang`); a cell that would start a spreadsheet formula is prefixed
+         *     with an apostrophe. Streamed: read and written a batch at a time.
+         */
+        get: operations["exportRoles"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -776,6 +908,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/AccountAccesses/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account-access list with its search and sort as CSV (accountaccesses.read)
+         * @description As /Users/Export: UTF-8 with a byte-order mark, CRLF line ends, a header line in the
+         *     caller's language (`lang`); a cell that would start a spreadsheet formula is prefixed
+         *     with an apostrophe. Streamed: read and written a batch at a time.
+         */
+        get: operations["exportAccountAccesses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/AccountAccesses/{id}": {
         parameters: {
             query?: never;
@@ -843,6 +997,28 @@ export interface paths {
         put?: never;
         /** Create a custom flow (customflows.write) */
         post: operations["createCustomFlow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/CustomFlows/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The custom-flow list with its search and sort as CSV (customflows.read)
+         * @description As /Users/Export: UTF-8 with a byte-order mark, CRLF line ends, a header line in the
+         *     caller's language (`lang`); a cell that would start a spreadsheet formula is prefixed
+         *     with an apostrophe. Streamed: read and written a batch at a time.
+         */
+        get: operations["exportCustomFlows"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2560,6 +2736,48 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    exportAccessRequests: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["AccessRequestStatus"];
+                /** @description Case-insensitive substring search over the list's text columns */
+                search?: components["parameters"]["Search"];
+                sort?: "requestedAt" | "fullName" | "email" | "status";
+                order?: "asc" | "desc";
+            };
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                /** @description The application's id (its OpenID client id) */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getAccessRequest: {
         parameters: {
             query?: never;
@@ -2667,6 +2885,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApplicationUserList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportApplicationUsers: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring search over the list's text columns */
+                search?: components["parameters"]["Search"];
+                sort?: "fullName" | "email" | "companyName" | "accessSince";
+                order?: components["parameters"]["Order"];
+            };
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                /** @description The application's id (its OpenID client id) */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3154,6 +3413,43 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    exportApplications: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring search over the list's text columns */
+                search?: components["parameters"]["Search"];
+                sort?: "label" | "sortNumber" | "id";
+                order?: components["parameters"]["Order"];
+            };
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     uploadApplicationImage: {
         parameters: {
             query?: never;
@@ -3445,6 +3741,43 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    exportAttributes: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring search over the list's text columns */
+                search?: components["parameters"]["Search"];
+                sort?: "key" | "label" | "dataType";
+                order?: components["parameters"]["Order"];
+            };
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getAttribute: {
         parameters: {
             query?: never;
@@ -3692,6 +4025,43 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    exportPermissions: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring search over the list's text columns */
+                search?: components["parameters"]["Search"];
+                sort?: "key" | "description";
+                order?: components["parameters"]["Order"];
+            };
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getPermission: {
         parameters: {
             query?: never;
@@ -3901,6 +4271,43 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportRoles: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring search over the list's text columns */
+                search?: components["parameters"]["Search"];
+                sort?: "key" | "label";
+                order?: components["parameters"]["Order"];
+            };
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4151,6 +4558,43 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    exportAccountAccesses: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring search over the list's text columns */
+                search?: components["parameters"]["Search"];
+                sort?: "key" | "label";
+                order?: components["parameters"]["Order"];
+            };
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getAccountAccess: {
         parameters: {
             query?: never;
@@ -4395,6 +4839,43 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportCustomFlows: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring search over the list's text columns */
+                search?: components["parameters"]["Search"];
+                sort?: "key" | "label";
+                order?: components["parameters"]["Order"];
+            };
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["Unavailable"];
         };
     };
