@@ -54,6 +54,19 @@ describe('createAdminApi', () => {
       .toBe('https://portal.test/api/Users/Export?sort=fullName&order=asc');
   });
 
+  it('links the CSV download of every other console list, an application\'s with its id and the requests with their status', () => {
+    const { api } = fakeClient(() => json({}));
+    expect(api.applications.exportUrl({ sort: 'sortNumber', order: 'asc' })).toBe('/api/Applications/Export?sort=sortNumber&order=asc');
+    expect(api.attributes.exportUrl({ search: 'nr' })).toBe('/api/Attributes/Export?search=nr');
+    expect(api.permissions.exportUrl({})).toBe('/api/Permissions/Export');
+    expect(api.roles.exportUrl({})).toBe('/api/Roles/Export');
+    expect(api.accountAccesses.exportUrl({})).toBe('/api/AccountAccesses/Export');
+    expect(api.customFlows.exportUrl({})).toBe('/api/CustomFlows/Export');
+    expect(api.applicationUsersExportUrl('küchen/planer', { sort: 'email', order: 'desc' })).toBe('/api/Admin/Applications/k%C3%BCchen%2Fplaner/Users/Export?sort=email&order=desc');
+    expect(api.accessRequestsExportUrl('planner', { status: 'OPEN', search: 'nora' })).toBe('/api/Admin/Applications/planner/AccessRequests/Export?search=nora&status=OPEN');
+    expect(api.accessRequestsExportUrl('planner', {})).toBe('/api/Admin/Applications/planner/AccessRequests/Export');
+  });
+
   it('puts the decision of an access request', async () => {
     const { api, calls } = fakeClient(() => json({ id: 'x' }));
     await api.decideAccessRequest('11111111-1111-4111-8111-111111111111', { kind: 'accept', roleIds: ['r'], accountAccessIds: [] });
@@ -76,6 +89,33 @@ describe('createAdminApi', () => {
     expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual([
       'GET /Roles/11111111-1111-4111-8111-111111111111/Usage', 'DELETE /Roles/11111111-1111-4111-8111-111111111111',
     ]);
+  });
+
+  it('sends a test delivery, replays one and manages the signing secrets (#20.2)', async () => {
+    const app = '11111111-1111-4111-8111-111111111111';
+    const delivery = '22222222-2222-4222-8222-222222222222';
+    const secret = { id: '33333333-3333-4333-8333-333333333333', createdAt: '2026-11-25T08:00:00.000Z', hint: 'wxyz' };
+    const { api, calls } = fakeClient((url) => {
+      const method = calls.at(-1)?.method;
+      if (method === 'DELETE') return new Response(null, { status: 204 });
+      if (url.pathname.endsWith('/WebhookSigningSecrets')) return method === 'POST' ? json({ ...secret, secret: 'whsec_abcwxyz' }, 201) : json({ secrets: [secret] });
+      return json({ id: delivery }, 202);
+    });
+    expect(await api.sendTestWebhookDelivery(app)).toEqual({ id: delivery });
+    expect(await api.replayWebhookDelivery(app, delivery)).toEqual({ id: delivery });
+    expect(await api.listWebhookSigningSecrets(app)).toEqual([secret]);
+    expect(await api.createWebhookSigningSecret(app)).toEqual({ ...secret, secret: 'whsec_abcwxyz' });
+    await api.deleteWebhookSigningSecret(app, secret.id);
+    expect(calls.map((c) => `${c.method} ${c.url.pathname.replace(app, 'A')}`)).toEqual([
+      'POST /Admin/Applications/A/WebhookDeliveries/Test', `POST /Admin/Applications/A/WebhookDeliveries/${delivery}/Replay`,
+      'GET /Admin/Applications/A/WebhookSigningSecrets', 'POST /Admin/Applications/A/WebhookSigningSecrets', `DELETE /Admin/Applications/A/WebhookSigningSecrets/${secret.id}`,
+    ]);
+  });
+
+  it('throws the 409 of a third signing secret with its code', async () => {
+    const error = { error: { code: 'webhook.secretLimit', message: 'Es sind bereits zwei Signaturschlüssel aktiv.', errors: [{ message: 'Es sind bereits zwei Signaturschlüssel aktiv.' }] } };
+    const { api } = fakeClient(() => json(error, 409));
+    await expect(api.createWebhookSigningSecret('hk-portal')).rejects.toMatchObject({ status: 409, body: error });
   });
 
   it('deletes with 204', async () => {

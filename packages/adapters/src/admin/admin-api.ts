@@ -12,6 +12,7 @@ import type {
   AdministrableApplication, ApplicationDetail, ApplicationInput, ApplicationSummary, ApplicationUser, ApplicationUserInput,
   ApplicationUserSummary, AttributeDetail, AttributeInput, AttributeSummary, CustomFlowDetail, CustomFlowInput, CustomFlowSummary, EntityRef,
   ListParams, PermissionDetail, PermissionInput, PermissionSummary, RoleDetail, RoleInput, RoleSummary, UserDetail, UserSummary, WebhookDelivery,
+  WebhookSigningSecret, WebhookSigningSecretCreated,
 } from './types.ts';
 
 type Query<Op extends keyof operations> = operations[Op]['parameters'] extends { query?: infer Q } ? NonNullable<Q> : never;
@@ -28,6 +29,9 @@ export function listQuery(params: ListParams): Record<string, string | number> {
 
 const q = <Op extends keyof operations>(params: ListParams): Query<Op> => listQuery(params) as Query<Op>;
 
+/** A list's search and sort, without paging: what a CSV download keeps. */
+export type ExportParams = Omit<ListParams, 'page' | 'pageSize'>;
+
 export type HistoryParams = Pick<ListParams, 'page' | 'pageSize' | 'order'> & { readonly sort?: 'updatedAt' | 'field' };
 
 /** Create, read, update, delete and history of one entity kind. */
@@ -38,6 +42,8 @@ export interface EntityApi<Summary, Detail, Input, Removed = void> {
   update(id: string, input: Input): Promise<Detail>;
   remove(id: string): Promise<Removed>;
   history(id: string, params: HistoryParams): Promise<AdminPage<AdminHistoryEntry>>;
+  /** The whole list with this search and sort as a CSV download (a link: the browser streams it to disk). */
+  exportUrl(params: ExportParams): string;
 }
 
 /** An entity others use (roles, account accesses, attributes, custom flows): its usage, and a delete that says what it was removed from. */
@@ -52,12 +58,24 @@ export interface AdminApi {
   getAccessRequest(id: string): Promise<AccessRequestDetail>;
   decideAccessRequest(id: string, decision: AccessRequestDecision): Promise<AccessRequestDetail>;
   listApplicationUsers(applicationId: string, params: ListParams): Promise<AdminPage<ApplicationUserSummary>>;
+  /** The application's users, or its access requests with a status, as CSV downloads. */
+  applicationUsersExportUrl(applicationId: string, params: ExportParams): string;
+  accessRequestsExportUrl(applicationId: string, params: ExportParams & { readonly status?: 'OPEN' | 'ACCEPTED' | 'DENIED' }): string;
   getApplicationUser(applicationId: string, userId: string): Promise<ApplicationUser>;
   updateApplicationUser(applicationId: string, userId: string, input: ApplicationUserInput): Promise<ApplicationUser>;
   removeApplicationUser(applicationId: string, userId: string): Promise<void>;
   selectRoles(applicationId: string, params: ListParams): Promise<AdminPage<EntityRef>>;
   selectAccountAccesses(applicationId: string, params: ListParams): Promise<AdminPage<EntityRef>>;
   listWebhookDeliveries(applicationId: string, params: Pick<ListParams, 'page' | 'pageSize'>): Promise<AdminPage<WebhookDelivery>>;
+  /** Queues a delivery of event TEST (202); it is signed, sent and listed like any other. */
+  sendTestWebhookDelivery(applicationId: string): Promise<WebhookDelivery>;
+  /** Queues a delivery's payload again as a new delivery whose `replayOf` names it. */
+  replayWebhookDelivery(applicationId: string, deliveryId: string): Promise<WebhookDelivery>;
+  /** The active signing secrets (at most two), oldest first. */
+  listWebhookSigningSecrets(applicationId: string): Promise<readonly WebhookSigningSecret[]>;
+  /** A new signing secret, shown this once; 409 `webhook.secretLimit` while two are active. */
+  createWebhookSigningSecret(applicationId: string): Promise<WebhookSigningSecretCreated>;
+  deleteWebhookSigningSecret(applicationId: string, secretId: string): Promise<void>;
   uploadLogo(file: Blob, fileName?: string): Promise<{ readonly url: string }>;
   readonly applications: EntityApi<ApplicationSummary, ApplicationDetail, ApplicationInput>;
   readonly attributes: UsedEntityApi<AttributeSummary, AttributeDetail, AttributeInput>;
@@ -69,8 +87,7 @@ export interface AdminApi {
     list(params: ListParams): Promise<AdminPage<UserSummary>>;
     get(id: string): Promise<UserDetail>;
     remove(id: string): Promise<void>;
-    /** The whole list with this search and sort as a CSV download (a link: the browser streams it to disk). */
-    exportUrl(params: Omit<ListParams, 'page' | 'pageSize'>): string;
+    exportUrl(params: ExportParams): string;
   };
 }
 
@@ -92,6 +109,12 @@ type Body<Op extends keyof operations> = operations[Op] extends { requestBody?: 
 const body = <Op extends keyof operations>(input: object): Body<Op> => input as Body<Op>;
 
 export function createAdminApi(client: ApiClient, options: AdminApiOptions = { baseUrl: '/api' }): AdminApi {
+  /** A CSV download of `path` (under the API's base URL) with the list's search and sort. */
+  const exportUrl = (path: string, params: ExportParams, extra: Readonly<Record<string, string>> = {}) => {
+    const { page: _page, pageSize: _size, ...query } = listQuery({ ...params, page: 1, pageSize: 10 });
+    const search = new URLSearchParams([...Object.entries(query).map(([key, value]) => [key, String(value)]), ...Object.entries(extra)]).toString();
+    return `${options.baseUrl.replace(/\/$/, '')}${path}${search === '' ? '' : `?${search}`}`;
+  };
   const history = (id: string, params: HistoryParams) => ({ params: { path: { id }, query: listQuery(params) as Query<'listApplicationHistory'> } });
   return {
     listAdministrableApplications: (params = {}) =>
@@ -103,6 +126,9 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
       unwrap(client.PUT('/Admin/Applications/AccessRequests/{id}', { params: { path: { id } }, body: decisionBody(decision) })),
     listApplicationUsers: (applicationId, params) =>
       unwrap(client.GET('/Admin/Applications/{id}/Users', { params: { path: { id: applicationId }, query: q<'listApplicationUsers'>(params) } })),
+    applicationUsersExportUrl: (applicationId, params) => exportUrl(`/Admin/Applications/${encodeURIComponent(applicationId)}/Users/Export`, params),
+    accessRequestsExportUrl: (applicationId, { status, ...params }) =>
+      exportUrl(`/Admin/Applications/${encodeURIComponent(applicationId)}/AccessRequests/Export`, params, status === undefined ? {} : { status }),
     getApplicationUser: (applicationId, userId) => unwrap(client.GET('/Admin/Applications/{id}/Users/{userId}', { params: { path: { id: applicationId, userId } } })),
     updateApplicationUser: (applicationId, userId, input) =>
       unwrap(client.PUT('/Admin/Applications/{id}/Users/{userId}', { params: { path: { id: applicationId, userId } }, body: body<'updateApplicationUser'>(input) })),
@@ -113,6 +139,14 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
       unwrap(client.GET('/Admin/Applications/{id}/Selections/AccountAccesses', { params: { path: { id: applicationId }, query: q<'listApplicationAccountAccessSelection'>({ page: params.page, pageSize: params.pageSize, ...(params.search === undefined ? {} : { search: params.search }) }) } })),
     listWebhookDeliveries: (applicationId, params) =>
       unwrap(client.GET('/Admin/Applications/{id}/WebhookDeliveries', { params: { path: { id: applicationId }, query: { page: params.page, pageSize: params.pageSize } } })),
+    sendTestWebhookDelivery: (applicationId) => unwrap(client.POST('/Admin/Applications/{id}/WebhookDeliveries/Test', { params: { path: { id: applicationId } } })),
+    replayWebhookDelivery: (applicationId, deliveryId) =>
+      unwrap(client.POST('/Admin/Applications/{id}/WebhookDeliveries/{deliveryId}/Replay', { params: { path: { id: applicationId, deliveryId } } })),
+    listWebhookSigningSecrets: (applicationId) =>
+      unwrap(client.GET('/Admin/Applications/{id}/WebhookSigningSecrets', { params: { path: { id: applicationId } } })).then((list) => list.secrets),
+    createWebhookSigningSecret: (applicationId) => unwrap(client.POST('/Admin/Applications/{id}/WebhookSigningSecrets', { params: { path: { id: applicationId } } })),
+    deleteWebhookSigningSecret: (applicationId, secretId) =>
+      unwrapVoid(client.DELETE('/Admin/Applications/{id}/WebhookSigningSecrets/{secretId}', { params: { path: { id: applicationId, secretId } } })),
     uploadLogo: (file, fileName) => uploadApplicationImage(client, file, fileName),
     applications: {
       list: (params) => unwrap(client.GET('/Applications', { params: { query: q<'listApplications'>(params) } })),
@@ -121,6 +155,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
       update: (id, input) => unwrap(client.PUT('/Applications/{id}', { params: { path: { id } }, body: body<'updateApplication'>(input) })),
       remove: (id) => unwrapVoid(client.DELETE('/Applications/{id}', { params: { path: { id } } })),
       history: (id, params) => unwrap(client.GET('/Applications/{id}/History', history(id, params))),
+      exportUrl: (params) => exportUrl('/Applications/Export', params),
     },
     attributes: {
       list: (params) => unwrap(client.GET('/Attributes', { params: { query: q<'listAttributes'>(params) } })),
@@ -129,6 +164,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
       update: (id, input) => unwrap(client.PUT('/Attributes/{id}', { params: { path: { id } }, body: body<'updateAttribute'>(input) })),
       remove: (id) => unwrap(client.DELETE('/Attributes/{id}', { params: { path: { id } } })),
       history: (id, params) => unwrap(client.GET('/Attributes/{id}/History', history(id, params))),
+      exportUrl: (params) => exportUrl('/Attributes/Export', params),
       usage: (id) => unwrap(client.GET('/Attributes/{id}/Usage', { params: { path: { id } } })),
     },
     permissions: {
@@ -138,6 +174,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
       update: (id, input) => unwrap(client.PUT('/Permissions/{id}', { params: { path: { id } }, body: body<'updatePermission'>(input) })),
       remove: (id) => unwrapVoid(client.DELETE('/Permissions/{id}', { params: { path: { id } } })),
       history: (id, params) => unwrap(client.GET('/Permissions/{id}/History', history(id, params))),
+      exportUrl: (params) => exportUrl('/Permissions/Export', params),
     },
     roles: {
       list: (params) => unwrap(client.GET('/Roles', { params: { query: q<'listRoles'>(params) } })),
@@ -146,6 +183,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
       update: (id, input) => unwrap(client.PUT('/Roles/{id}', { params: { path: { id } }, body: body<'updateRole'>(input) })),
       remove: (id) => unwrap(client.DELETE('/Roles/{id}', { params: { path: { id } } })),
       history: (id, params) => unwrap(client.GET('/Roles/{id}/History', history(id, params))),
+      exportUrl: (params) => exportUrl('/Roles/Export', params),
       usage: (id) => unwrap(client.GET('/Roles/{id}/Usage', { params: { path: { id } } })),
     },
     accountAccesses: {
@@ -155,6 +193,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
       update: (id, input) => unwrap(client.PUT('/AccountAccesses/{id}', { params: { path: { id } }, body: body<'updateAccountAccess'>(input) })),
       remove: (id) => unwrap(client.DELETE('/AccountAccesses/{id}', { params: { path: { id } } })),
       history: (id, params) => unwrap(client.GET('/AccountAccesses/{id}/History', history(id, params))),
+      exportUrl: (params) => exportUrl('/AccountAccesses/Export', params),
       usage: (id) => unwrap(client.GET('/AccountAccesses/{id}/Usage', { params: { path: { id } } })),
     },
     customFlows: {
@@ -164,17 +203,14 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
       update: (id, input) => unwrap(client.PUT('/CustomFlows/{id}', { params: { path: { id } }, body: body<'updateCustomFlow'>(input) })),
       remove: (id) => unwrap(client.DELETE('/CustomFlows/{id}', { params: { path: { id } } })),
       history: (id, params) => unwrap(client.GET('/CustomFlows/{id}/History', history(id, params))),
+      exportUrl: (params) => exportUrl('/CustomFlows/Export', params),
       usage: (id) => unwrap(client.GET('/CustomFlows/{id}/Usage', { params: { path: { id } } })),
     },
     users: {
       list: (params) => unwrap(client.GET('/Users', { params: { query: q<'listUsers'>(params) } })),
       get: (id) => unwrap(client.GET('/Users/{id}', { params: { path: { id } } })),
       remove: (id) => unwrapVoid(client.DELETE('/Users/{id}', { params: { path: { id } } })),
-      exportUrl: (params) => {
-        const { page: _page, pageSize: _size, ...query } = listQuery({ ...params, page: 1, pageSize: 10 });
-        const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString();
-        return `${options.baseUrl.replace(/\/$/, '')}/Users/Export${search === '' ? '' : `?${search}`}`;
-      },
+      exportUrl: (params) => exportUrl('/Users/Export', params),
     },
   };
 }

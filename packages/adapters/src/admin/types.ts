@@ -197,6 +197,18 @@ export interface WebhookDelivery {
   readonly nextAttemptAt: string | null;
 }
 
+/** A signing secret of the webhook as listed: never the secret itself, only its last four characters. */
+export interface WebhookSigningSecret {
+  readonly id: string;
+  readonly createdAt: string;
+  readonly hint: string;
+}
+
+/** A new signing secret: the answer of its creation is the only time `secret` is shown. */
+export interface WebhookSigningSecretCreated extends WebhookSigningSecret {
+  readonly secret: string;
+}
+
 // ---- attributes, permissions, roles, account accesses, custom flows ---------------------
 
 export interface AttributeSummary {
