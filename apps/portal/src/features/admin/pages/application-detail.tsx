@@ -18,6 +18,7 @@ import { adminLinks, newId } from '../lib/links.ts';
 import { useAdminT } from '../lib/i18n.ts';
 import { ActivationGroups, AttributeLinks, IdLinks, RoleLinks } from './application-links.tsx';
 import { WebhookDeliveries, WebhookSection } from './application-webhook.tsx';
+import { WebhookSigningSecrets } from './webhook-signing.tsx';
 
 export default function ApplicationDetailPage() {
   const { id = newId } = useParams<{ id: string }>();
@@ -58,6 +59,8 @@ function ApplicationForm({ id, entity }: { readonly id: string; readonly entity:
   const [released, setReleased] = useState(entity?.released ?? true);
   const [uploading, setUploading] = useState(false);
   const [round, setRound] = useState(0);
+  /** Test deliveries and signing secrets need a saved webhook. */
+  const [webhookSaved, setWebhookSaved] = useState((entity?.webhook ?? null) !== null);
   const permissions = useLabels('permissions');
   const searchPermissions = usePickerSearch('permissions');
   const { values, errors } = form;
@@ -89,6 +92,7 @@ function ApplicationForm({ id, entity }: { readonly id: string; readonly entity:
     invalidate('applications');
     reloadAdministrable();
     setReleased(saved.released);
+    setWebhookSaved(saved.webhook !== null);
     setRound((r) => r + 1);
     if (isNew) navigate(adminLinks.detail('applications', saved.id), { replace: true });
   };
@@ -97,7 +101,8 @@ function ApplicationForm({ id, entity }: { readonly id: string; readonly entity:
     <DetailLayout
       history={isNew ? undefined : (
         <>
-          <WebhookDeliveries applicationId={id} reloadKey={round} />
+          {webhookSaved && <WebhookSigningSecrets applicationId={id} writable={writable} />}
+          <WebhookDeliveries applicationId={id} reloadKey={round} canSend={webhookSaved && writable} />
           <HistorySection scope={id} reloadKey={round} load={(params) => api.applications.history(id, params)} />
         </>
       )}

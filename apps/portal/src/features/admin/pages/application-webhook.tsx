@@ -1,8 +1,13 @@
 // The application's webhook (spec §3): enabled, endpoint, basic auth (the password is
-// write-only), events, custom headers, key vault reference; and its deliveries.
-import { Checkbox, Switch, TagInput, TextField } from '@portal/ui';
+// write-only), events, custom headers, key vault reference; and its deliveries (test, replay).
+import { useMemo, useState } from 'react';
+import { ArrowPathIcon, PaperAirplaneIcon } from '@heroicons/react/20/solid';
+import { toPortalError } from '@portal/core';
+import { Button, Checkbox, Switch, TagInput, TextField, type DataTableColumn } from '@portal/ui';
 import type { WebhookDelivery } from '@portal/adapters/admin';
+import { useToasts } from '../../../app/contexts.tsx';
 import { useAdmin } from '../admin-context.tsx';
+import { Confirm } from '../components/confirm.tsx';
 import { Grid, Section, useErrorText, type FormState } from '../components/form-kit.tsx';
 import { ListView } from '../components/list-view.tsx';
 import {
@@ -66,29 +71,80 @@ export function WebhookSection({ form, writable }: { readonly form: Form; readon
   );
 }
 
-export function WebhookDeliveries({ applicationId, reloadKey }: { readonly applicationId: string; readonly reloadKey: number }) {
+/** A delivery's id as the list shows it (the first eight characters; a replay names its original by them). */
+const shortId = (id: string) => id.slice(0, 8);
+
+/**
+ * The deliveries, newest first (#20.2): "send a test delivery" while a webhook is saved, and per
+ * row "send again" (asked first), which queues the payload as a new delivery naming the original.
+ */
+export function WebhookDeliveries({ applicationId, reloadKey, canSend }: { readonly applicationId: string; readonly reloadKey: number; readonly canSend: boolean }) {
   const t = useAdminT();
   const date = useFormatDate();
+  const toasts = useToasts();
   const { api } = useAdmin();
+  const [sent, setSent] = useState(0);
+  const [testing, setTesting] = useState(false);
+  const [replaying, setReplaying] = useState<WebhookDelivery | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const queued = (message: string) => { toasts.success(message); setSent((n) => n + 1); };
+  const sendTest = () => {
+    setTesting(true);
+    api.sendTestWebhookDelivery(applicationId).then(
+      () => { setTesting(false); queued(t('webhook.test.queued')); },
+      (error: unknown) => { setTesting(false); toasts.error(toPortalError(error)); },
+    );
+  };
+  const replay = (delivery: WebhookDelivery) => {
+    setBusy(true);
+    api.replayWebhookDelivery(applicationId, delivery.id).then(
+      () => { setBusy(false); setReplaying(undefined); queued(t('webhook.replay.queued', { id: shortId(delivery.id) })); },
+      (error: unknown) => { setBusy(false); setReplaying(undefined); toasts.error(toPortalError(error)); },
+    );
+  };
+  const columns = useMemo((): readonly DataTableColumn<WebhookDelivery>[] => [
+    { key: 'createdAt', header: t('webhook.delivery.createdAt'), render: (row) => date(row.createdAt, true) },
+    { key: 'id', header: t('webhook.delivery.id'), render: (row) => <span className="font-mono" title={row.id}>{shortId(row.id)}</span> },
+    { key: 'event', header: t('webhook.delivery.event'), render: (row) => (
+      <span className="flex flex-col">
+        {t(`webhook.eventNames.${row.event}`)}
+        {row.replayOf !== null && <span className="text-xs text-fg-muted">{t('webhook.replay.of', { id: shortId(row.replayOf) })}</span>}
+      </span>
+    ) },
+    { key: 'status', header: t('webhook.delivery.status'), render: (row) => t(`webhook.statuses.${row.status}`) },
+    { key: 'attempts', header: t('webhook.delivery.attempts'), align: 'end', render: (row) => row.attempts },
+    { key: 'responseStatus', header: t('webhook.delivery.responseStatus'), align: 'end', render: (row) => row.responseStatus ?? '–' },
+    { key: 'error', header: t('webhook.delivery.error'), render: (row) => <span className="break-all">{row.error ?? '–'}</span> },
+    ...(canSend ? [{ key: 'actions', header: t('webhook.delivery.actions'), render: (row: WebhookDelivery) => (
+      <Button variant="ghost" size="sm" icon={<ArrowPathIcon />} onClick={() => setReplaying(row)}
+        aria-label={t('webhook.replay.labelOf', { id: shortId(row.id) })}>{t('webhook.replay.label')}</Button>
+    ) }] : []),
+  ], [t, date, canSend]);
   return (
     <section aria-labelledby="webhook-deliveries" className="flex flex-col gap-3">
-      <h2 id="webhook-deliveries" className="text-lg font-semibold text-fg">{t('webhook.deliveries')}</h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="webhook-deliveries" className="text-lg font-semibold text-fg">{t('webhook.deliveries')}</h2>
+        {canSend && <Button variant="secondary" icon={<PaperAirplaneIcon />} busy={testing} onClick={sendTest}>{t('webhook.test.send')}</Button>}
+      </div>
       <ListView<WebhookDelivery>
         caption={t('webhook.deliveries')}
         scope={`deliveries-${applicationId}`}
-        reloadKey={reloadKey}
+        reloadKey={reloadKey + sent}
         searchable={false}
         load={(params) => api.listWebhookDeliveries(applicationId, params)}
         rowKey={(row) => row.id}
         emptyMessage={t('webhook.noDeliveries')}
-        columns={[
-          { key: 'createdAt', header: t('webhook.delivery.createdAt'), render: (row) => date(row.createdAt) },
-          { key: 'event', header: t('webhook.delivery.event'), render: (row) => t(`webhook.eventNames.${row.event}`) },
-          { key: 'status', header: t('webhook.delivery.status'), render: (row) => t(`webhook.statuses.${row.status}`) },
-          { key: 'attempts', header: t('webhook.delivery.attempts'), align: 'end', render: (row) => row.attempts },
-          { key: 'responseStatus', header: t('webhook.delivery.responseStatus'), align: 'end', render: (row) => row.responseStatus ?? '–' },
-          { key: 'error', header: t('webhook.delivery.error'), render: (row) => <span className="break-all">{row.error ?? '–'}</span> },
-        ]}
+        columns={columns}
+      />
+      <Confirm
+        open={replaying !== undefined}
+        busy={busy}
+        tone="primary"
+        title={t('webhook.replay.title', { id: shortId(replaying?.id ?? '') })}
+        message={t('webhook.replay.message', { event: replaying === undefined ? '' : t(`webhook.eventNames.${replaying.event}`), date: date(replaying?.createdAt, true) })}
+        confirmLabel={t('webhook.replay.label')}
+        onCancel={() => setReplaying(undefined)}
+        onConfirm={() => { if (replaying !== undefined) replay(replaying); }}
       />
     </section>
   );
