@@ -7,6 +7,7 @@ import { UiLinkProvider, UiTextProvider, type UiLinkProps } from '@portal/ui';
 import { routeStatus } from '@portal/core';
 import { NavigationBarProvider, ServicesProvider, ToastProvider, useServices } from './contexts.tsx';
 import { ExternalAppProvider } from './external-app.tsx';
+import { QuickLauncherShortcut } from './quick-launcher.tsx';
 import { PageErrorBoundary } from './error-boundary.tsx';
 import { ErrorViewFor } from './error-view.tsx';
 import { PageLayout } from './chrome.tsx';
@@ -117,6 +118,7 @@ export function App({ services, i18n }: { readonly services: Services; readonly 
               <NavigationBarProvider>
                 <ExternalAppProvider>
                   <Routes />
+                  <QuickLauncherShortcut />
                 </ExternalAppProvider>
               </NavigationBarProvider>
             </ToastProvider>

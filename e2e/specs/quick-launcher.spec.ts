@@ -1,0 +1,44 @@
+// The quick launcher (#20.1): a partner opens the settings and an application without the
+// mouse — Ctrl+K (or "/"), a few letters, Enter; Escape closes it where they were.
+import { demoApps, urls } from '../helpers/accounts.ts';
+import { assertAccessible, expect, signInAs, test } from '../helpers/portal.ts';
+
+test('a partner finds a settings page and an application by name with the keyboard alone', async ({ page }) => {
+  await page.route('https://service.hk-demo.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Serviceportal</title>' }));
+  await signInAs(page, 'partner');
+  const dialog = page.getByRole('dialog', { name: 'Schnellstart' });
+  const search = dialog.getByRole('combobox', { name: 'Apps und Seiten suchen' });
+
+  // "/" outside a text field; the dialog's code loads now.
+  await page.keyboard.press('/');
+  await expect(search).toBeFocused();
+  await expect(dialog.getByRole('option')).toHaveCount(5);
+  await assertAccessible(page);
+  await page.keyboard.type('sicher');
+  await expect(dialog.getByRole('option')).toHaveCount(1);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`${urls.portal}/settings/security`);
+  await expect(dialog).toHaveCount(0);
+
+  // Typed into a field, "/" is just a character; Ctrl+K still opens the launcher.
+  await page.goto('/');
+  await page.getByRole('searchbox', { name: 'Apps durchsuchen' }).focus();
+  await page.keyboard.press('/');
+  await expect(page.getByRole('searchbox', { name: 'Apps durchsuchen' })).toHaveValue('/');
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('searchbox', { name: 'Apps durchsuchen' }).fill('');
+  await page.keyboard.press('Control+k');
+  await expect(search).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('searchbox', { name: 'Apps durchsuchen' })).toBeFocused();
+
+  // An application opens through the gate and counts as a launch.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('serv');
+  await expect(dialog.getByRole('option', { name: /Serviceportal/ })).toHaveAttribute('aria-selected', 'true');
+  const recorded = page.waitForResponse((r) => r.url().endsWith(`/My/Applications/${demoApps.servicePortal}/Launch`) && r.request().method() === 'POST');
+  await page.keyboard.press('Enter');
+  expect((await recorded).status()).toBe(204);
+  await expect(page).not.toHaveURL(`${urls.portal}/`);
+});
