@@ -1,5 +1,5 @@
 // @portal/adapters/admin: the admin console's API calls (spec §7) and their domain types.
-export type { AdminApi, AdminApiOptions, EntityApi, UsedEntityApi, HistoryParams } from './admin-api.ts';
+export type { AdminApi, AdminApiOptions, EntityApi, UsedEntityApi, HistoryParams, ExportParams } from './admin-api.ts';
 export { createAdminApi, decisionBody, listQuery } from './admin-api.ts';
 export type {
   SortOrder, ListParams, AdminPage, EntityRef, Usage, AdminHistoryEntry, EntityUsage, DeleteResult, AdministrableApplication, ApplicationSummary, AttributeLink, RoleLink,

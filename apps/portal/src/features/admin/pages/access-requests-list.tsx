@@ -40,6 +40,7 @@ export default function AccessRequestsListPage() {
       load={loadAccessRequests(api, application, status)}
       rowKey={(row) => row.id}
       listId="accessRequests"
+      exportHref={(params) => api.accessRequestsExportUrl(application, { ...params, ...(status === 'ALL' ? {} : { status }) })}
       defaultSort={listRoutes.accessRequests.defaultSort}
       defaultOrder={listRoutes.accessRequests.defaultOrder}
       emptyMessage={status === 'OPEN' ? t('accessRequests.emptyOpen') : t('accessRequests.empty')}

@@ -24,6 +24,7 @@ export default function AccountAccessesListPage() {
         load={api.accountAccesses.list}
         rowKey={(row) => row.id}
         listId="accountAccesses"
+        exportHref={api.accountAccesses.exportUrl}
         defaultSort={listRoutes.accountAccesses.defaultSort}
         columns={columns}
       />

@@ -34,6 +34,7 @@ export default function AppUsersListPage() {
       load={(params) => api.listApplicationUsers(application, params)}
       rowKey={(row) => row.id}
       listId="appUsers"
+      exportHref={(params) => api.applicationUsersExportUrl(application, params)}
       defaultSort={listRoutes.appUsers.defaultSort}
       emptyMessage={t('appUsers.empty')}
       columns={columns}

@@ -26,6 +26,7 @@ export default function ApplicationsListPage() {
         load={api.applications.list}
         rowKey={(row) => row.id}
         listId="applications"
+        exportHref={api.applications.exportUrl}
         defaultSort={listRoutes.applications.defaultSort}
         columns={columns}
       />

@@ -25,6 +25,7 @@ export default function AttributesListPage() {
         load={api.attributes.list}
         rowKey={(row) => row.id}
         listId="attributes"
+        exportHref={api.attributes.exportUrl}
         defaultSort={listRoutes.attributes.defaultSort}
         columns={columns}
       />

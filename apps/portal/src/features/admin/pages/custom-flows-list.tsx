@@ -23,6 +23,7 @@ export default function CustomFlowsListPage() {
         load={api.customFlows.list}
         rowKey={(row) => row.id}
         listId="customFlows"
+        exportHref={api.customFlows.exportUrl}
         defaultSort={listRoutes.customFlows.defaultSort}
         columns={columns}
       />

@@ -22,6 +22,7 @@ export default function PermissionsListPage() {
         load={api.permissions.list}
         rowKey={(row) => row.id}
         listId="permissions"
+        exportHref={api.permissions.exportUrl}
         defaultSort={listRoutes.permissions.defaultSort}
         columns={columns}
       />

@@ -23,6 +23,7 @@ export default function RolesListPage() {
         load={api.roles.list}
         rowKey={(row) => row.id}
         listId="roles"
+        exportHref={api.roles.exportUrl}
         defaultSort={listRoutes.roles.defaultSort}
         columns={columns}
       />

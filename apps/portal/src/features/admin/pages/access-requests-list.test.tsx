@@ -1,0 +1,38 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Route, Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { ExportParams } from '@portal/adapters/admin';
+import { createI18n } from '../../../i18n/i18n.ts';
+import { AdminPageFrame, planner } from '../test-kit.tsx';
+import AccessRequestsListPage from './access-requests-list.tsx';
+
+beforeAll(async () => {
+  const i18n = await createI18n('de');
+  await i18n.loadNamespaces(['admin', 'common', 'ui']);
+});
+afterEach(cleanup);
+
+describe('the access requests of an application (#20.3)', () => {
+  it('downloads as CSV with the status filter, search and sort shown', async () => {
+    const api = {
+      listAccessRequests: () => Promise.resolve({ items: [], total: 0 }),
+      accessRequestsExportUrl: (application: string, params: ExportParams & { status?: string }) =>
+        `/api/${application}/AccessRequests/Export?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`,
+    };
+    const { hook } = memoryLocation({ path: `/admin/${planner.id}/access-requests` });
+    render(
+      <Router hook={hook}>
+        <AdminPageFrame api={api}>
+          <Route path="/admin/:application/access-requests" component={AccessRequestsListPage} />
+        </AdminPageFrame>
+      </Router>,
+    );
+    const link = () => screen.getByRole('link', { name: 'Als CSV exportieren' });
+    await waitFor(() => expect(link().getAttribute('href')).toBe(`/api/${planner.id}/AccessRequests/Export?sort=requestedAt&order=desc&status=OPEN`));
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'ALL' } });
+    await waitFor(() => expect(link().getAttribute('href')).toBe(`/api/${planner.id}/AccessRequests/Export?sort=requestedAt&order=desc`));
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'DENIED' } });
+    await waitFor(() => expect(link().getAttribute('href')).toContain('status=DENIED'));
+  });
+});
