@@ -14,7 +14,7 @@ import { useMarkReady } from '../../app/ready.ts';
 import { resolveAssetUrl } from '../../app/assets.ts';
 import { ErrorViewFor } from '../../app/error-view.tsx';
 import { links } from '../../routes.ts';
-import { loadMyApps, peekMyApps, rememberFavourites, rememberLaunch } from './my-apps.ts';
+import { loadMyApps, peekMyApps, recordLaunch, rememberFavourites } from './my-apps.ts';
 import { createFavouritesWriter, storedFavourites } from './favourites.ts';
 
 export default function HomePage() {
@@ -72,11 +72,7 @@ export default function HomePage() {
             writer.current?.(ids);
           }}
           recentIds={recentlyUsed(granted).map((app) => app.id)}
-          onOpen={(id) => {
-            rememberLaunch(userId, id, new Date().toISOString());
-            // Nothing to tell the user when it fails: the row just misses this launch.
-            api.recordLaunch(id).catch(() => undefined);
-          }}
+          onOpen={(id) => recordLaunch(api, userId, id)}
         />
       ) : (
         <div aria-busy="true" className="min-h-40" />

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MyApplication, UserPortalApi } from '@portal/adapters';
-import { forgetMyApps, loadMyApps, peekMyApps, preloadMyApps, rememberFavourites, rememberLaunch } from './my-apps.ts';
+import { forgetMyApps, loadMyApps, peekMyApps, preloadMyApps, rememberFavourites, recordLaunch } from './my-apps.ts';
 
 function fakeApi(answers: (() => Promise<readonly MyApplication[]>)[]) {
   const listMyApplications = vi.fn(() => {
@@ -81,12 +81,15 @@ describe('the launcher list cache', () => {
     expect(listMyApplications).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps a launch, so the next visit shows the application as the newest used', async () => {
+  it('records a launch at the server and keeps it, so the next visit shows the application as the newest used', async () => {
     const tile = (id: string) => ({ id, label: id, accessStatus: 'granted' }) as unknown as MyApplication;
     const { api } = fakeApi([async () => [tile('a'), tile('b')]]);
-    rememberLaunch('u1', 'a', '2026-11-25T08:00:00.000Z');
+    const recorded = vi.fn(() => Promise.reject(new Error('offline')));
+    const withLaunch = { ...api, recordLaunch: recorded } as unknown as UserPortalApi;
+    recordLaunch(withLaunch, 'u1', 'a', '2026-11-25T08:00:00.000Z');
     await loadMyApps(api, 'u1');
-    rememberLaunch('u1', 'b', '2026-11-25T09:00:00.000Z');
+    recordLaunch(withLaunch, 'u1', 'b', '2026-11-25T09:00:00.000Z');
     expect(peekMyApps('u1')?.map((app) => [app.id, app.lastLaunchedAt])).toEqual([['a', undefined], ['b', '2026-11-25T09:00:00.000Z']]);
+    expect(recorded.mock.calls).toEqual([['a'], ['b']]);
   });
 });

@@ -65,9 +65,13 @@ export function rememberFavourites(userId: string, ids: readonly string[]): void
   });
 }
 
-/** A launch from the launcher (#20.1): the application is the newest of the recently used. */
-export function rememberLaunch(userId: string, id: string, at: string): void {
+/**
+ * A launch from the launcher or the quick launcher (#20.1): the application is the newest of
+ * the recently used at once, and the server records it (when that fails, the row only misses it).
+ */
+export function recordLaunch(api: UserPortalApi, userId: string, id: string, at = new Date().toISOString()): void {
   updateKept(userId, (app) => (app.id === id ? { ...app, lastLaunchedAt: at } : app));
+  api.recordLaunch(id).catch(() => undefined);
 }
 
 /** After an access request or attribute change the list must be read again. */

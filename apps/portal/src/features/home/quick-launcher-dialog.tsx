@@ -9,7 +9,7 @@ import { useSession } from '../../app/session.ts';
 import { useLoad } from '../../app/use-load.ts';
 import { resolveAssetUrl } from '../../app/assets.ts';
 import { links, type SettingsTab } from '../../routes.ts';
-import { loadMyApps, peekMyApps, rememberLaunch } from './my-apps.ts';
+import { loadMyApps, peekMyApps, recordLaunch } from './my-apps.ts';
 
 const pages: readonly SettingsTab[] = ['personal', 'security', 'applications'];
 
@@ -42,8 +42,7 @@ export default function QuickLauncherDialog({ onClose }: { readonly onClose: () 
           navigate(links.settings(item.id as SettingsTab));
           return;
         }
-        rememberLaunch(userId, item.id, new Date().toISOString());
-        api.recordLaunch(item.id).catch(() => undefined);
+        recordLaunch(api, userId, item.id);
         navigate(links.flowsAuth({ clientId: item.id }));
       }}
     />
