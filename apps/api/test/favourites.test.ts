@@ -70,6 +70,12 @@ describe('favourites', () => {
     expect(await favourites(users.customer)).toEqual([]);
   });
 
+  it('written by two tabs at once: one list wins whole, no error', async () => {
+    const [a, b] = await Promise.all([put(users.partner, [apps.servicePortal, apps.dealerOrdering]), put(users.partner, [apps.dealerOrdering])]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect([[apps.servicePortal, apps.dealerOrdering], [apps.dealerOrdering]]).toContainEqual(await favourites(users.partner));
+  });
+
   it('need a signed-in caller', async () => {
     expect((await h.request('GET', '/My/Favourites')).status).toBe(401);
     expect((await h.request('PUT', '/My/Favourites', { body: { applicationIds: [] } })).status).toBe(401);

@@ -202,6 +202,8 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
     const user = await me(c.req.header('authorization'));
     const { applicationIds } = await readJson(c, 'MyFavourites');
     const answer = await db.transaction().execute(async (trx) => {
+      // One write of a user's favourites at a time (two tabs): the user's row is the lock.
+      await trx.selectFrom('users').select('id').where('id', '=', user.userId).forUpdate().execute();
       // Only the user's own tiles may be pinned: an application they cannot open (or one that does not exist) is refused.
       const granted = new Set(applicationIds.length === 0 ? [] : (await trx.selectFrom('application_users').select('application_id')
         .where('user_id', '=', user.userId).where('application_id', 'in', applicationIds).where('application_id', '<>', portalClientId).execute())
