@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
+import { isHttpUrl } from '@portal/core';
 import type { components } from '@portal/contract';
 import { newId, requirePermission } from '../context.ts';
 import type { AppEnv, Deps } from '../context.ts';
@@ -13,7 +14,6 @@ import type { FieldProblem } from '../http/errors.ts';
 import { parseList, type ListQuery } from '../http/list.ts';
 import { csvDownload, type CsvColumns } from '../http/csv.ts';
 import { recordHistory } from '../history.ts';
-import { isHttpUrl } from '../services/values.ts';
 import { isForbiddenHeaderName, isValidHeaderValue } from '../webhooks/headers.ts';
 import { historyList } from './history.ts';
 import { imageRoutes } from './images.ts';

@@ -1,4 +1,6 @@
-// Attribute values travel as text and are checked against the attribute's data type.
+// Attribute values travel as text and are checked against the attribute's data type. A URL is
+// core's rule, the one the portal checks before sending (#18.1: one URL rule).
+import { isHttpUrl } from '@portal/core';
 import { fieldError } from '../http/errors.ts';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -22,16 +24,6 @@ export function valueMatches(dataType: string, value: string): boolean {
       return isHttpUrl(value);
     default:
       return true;
-  }
-}
-
-export function isHttpUrl(value: string): boolean {
-  if (/\s/.test(value) || [...value].some((ch) => ch.charCodeAt(0) < 0x20)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
   }
 }
 
