@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { ClipboardDocumentIcon, KeyIcon, TrashIcon } from '@heroicons/react/20/solid';
 import { toPortalError } from '@portal/core';
-import { Button, Skeleton } from '@portal/ui';
+import { Button, Skeleton, TextField } from '@portal/ui';
 import type { WebhookSigningSecret, WebhookSigningSecretCreated } from '@portal/adapters/admin';
 import { useToasts } from '../../../app/contexts.tsx';
 import { useLoad } from '../../../app/use-load.ts';
@@ -31,6 +31,7 @@ export function WebhookSigningSecrets({ applicationId, writable }: { readonly ap
   const create = () => {
     setCreating(true);
     setLimitReached(false);
+    setCreated(undefined);
     api.createWebhookSigningSecret(applicationId).then(
       (secret) => { setCreating(false); setCreated(secret); secrets.reload(); },
       (error: unknown) => {
@@ -105,8 +106,10 @@ function CreatedSecret({ secret, onDone }: { readonly secret: WebhookSigningSecr
     <div role="status" className="flex flex-col gap-3 rounded-lg border border-warning bg-warning-soft p-4 text-sm text-on-warning-soft">
       <p className="font-semibold">{t('webhook.secrets.createdTitle')}</p>
       <p>{t('webhook.secrets.shownOnce')}</p>
-      <div className="flex flex-wrap items-center gap-2">
-        <code aria-label={t('webhook.secrets.newSecret')} className="break-all rounded-md bg-surface px-2 py-1 font-mono text-fg">{secret.secret}</code>
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <TextField label={t('webhook.secrets.newSecret')} readOnly value={secret.secret} className="font-mono" onFocus={(e) => e.target.select()} />
+        </div>
         <Button variant="secondary" size="sm" icon={<ClipboardDocumentIcon />} onClick={copy}>{t('webhook.secrets.copy')}</Button>
         <Button variant="ghost" size="sm" onClick={onDone}>{t('webhook.secrets.done')}</Button>
       </div>
