@@ -234,6 +234,8 @@ describe('per-application administration', () => {
     expect(test.status).toBe(202);
     const replay = await call('POST', `${hook}/WebhookDeliveries/${String(test.body.id)}/Replay`);
     expect(replay.body.replayOf).toBe(test.body.id);
+    const detail = await call('GET', `${hook}/WebhookDeliveries/${String(test.body.id)}`);
+    expect(detail.body).toMatchObject({ delivery: { id: test.body.id, event: 'TEST' }, payload: { event: 'TEST' }, attempts: [] });
     const created = await call('POST', `${hook}/WebhookSigningSecrets`);
     expect(created.status).toBe(201);
     expect((await call('GET', `${hook}/WebhookSigningSecrets`)).body.secrets).toHaveLength(1);

@@ -254,6 +254,19 @@ export interface WebhookDeliveriesTable {
   replay_of: string | null;
 }
 
+/** One attempt of a webhook delivery (migration 0009); secret header values are masked before they are stored. */
+export interface WebhookDeliveryAttemptsTable {
+  delivery_id: string;
+  attempt: number;
+  started_at: Timestamp;
+  duration_ms: number;
+  request_headers: Json<{ name: string; value: string }[]>;
+  response_status: number | null;
+  /** The first 2 KB of the answer's body. */
+  response_body: string | null;
+  error: string | null;
+}
+
 export interface ListVersionsTable {
   table_name: string;
   version: string;
@@ -295,4 +308,5 @@ export interface DB {
   history: HistoryTable;
   images: ImagesTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
 }

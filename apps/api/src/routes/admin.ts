@@ -415,6 +415,21 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     return c.json({ items: rows.map(deliveryOf), total: Number(total.n) } satisfies S['WebhookDeliveryList']);
   });
 
+  // One delivery with its payload and attempts (#20.2); secret header values were masked when recorded.
+  app.get('/Admin/Applications/:id/WebhookDeliveries/:deliveryId', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    const a = await adminOf(me, c.req.param('id'));
+    const row = await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', c.req.param('deliveryId')).where('application_id', '=', a.id).executeTakeFirst();
+    if (!row) throw notFound();
+    const attempts = await db.selectFrom('webhook_delivery_attempts').selectAll().where('delivery_id', '=', row.id).orderBy('attempt').execute();
+    return c.json({
+      delivery: deliveryOf(row),
+      payload: row.payload as Record<string, unknown>,
+      attempts: attempts.map((t) => ({ attempt: t.attempt, startedAt: iso(t.started_at), durationMs: t.duration_ms, requestHeaders: t.request_headers,
+        responseStatus: t.response_status, responseBody: t.response_body, error: t.error })),
+    } satisfies S['WebhookDeliveryDetail']);
+  });
+
   // ---------------------------------------------------------------- webhook: test, replay, signing (#20.2)
   async function webhookOf(applicationId: string) {
     const hook = await db.selectFrom('webhooks').select(['application_id', 'signing_secrets']).where('application_id', '=', applicationId).executeTakeFirst();

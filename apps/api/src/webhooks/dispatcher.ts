@@ -1,5 +1,6 @@
 // Delivers queued webhook calls: POST of the JSON payload with basic auth and the custom
-// headers, retried with exponential backoff, every attempt recorded on the delivery row.
+// headers, retried with exponential backoff, every attempt recorded on the delivery row and in its
+// attempts (time, duration, headers with secret values masked, status, the answer's first 2 KB, error).
 //
 // One delivery never holds up another: every failure — an endpoint's answer, a timeout, a
 // header the sender refuses, a stored row it cannot read, a throw anywhere before the request —
@@ -72,6 +73,45 @@ function headersOf(stored: unknown, username: string | null, password: string | 
   return headers;
 }
 
+/** What one attempt sent and got (migration 0009). */
+interface AttemptDetail {
+  startedAt: Date;
+  durationMs: number;
+  headers: { name: string; value: string }[];
+  body: string | null;
+}
+
+const maskedValue = '••••••';
+/** The headers as recorded: the basic-auth credentials and the custom headers' values (they may carry keys) masked. */
+function recordedHeaders(headers: Headers, stored: unknown): { name: string; value: string }[] {
+  const custom = Array.isArray(stored) ? (stored as { key?: unknown }[]).flatMap((h) => (typeof h.key === 'string' ? [h.key.toLowerCase()] : [])) : [];
+  const secret = new Set(['authorization', ...custom]);
+  return [...headers].map(([name, value]) => ({ name, value: secret.has(name) ? maskedValue : value }));
+}
+
+const responseBodyKept = 2048;
+/** The first 2 KB of an answer's body (a character cut at the end reads as U+FFFD); the rest is not read. */
+async function bodyStart(response: Response): Promise<string | null> {
+  if (response.body === null) return null;
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < responseBodyKept) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } catch {
+    // A body that breaks off keeps what arrived.
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  const bytes = Buffer.concat(chunks).subarray(0, responseBodyKept);
+  return bytes.length === 0 ? null : new TextDecoder().decode(bytes);
+}
+
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e)).slice(0, 500) || 'request failed';
 
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
@@ -89,17 +129,27 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const sweeps = new Set<Promise<number>>();
   let wake: (() => void) | undefined;
 
-  /** Records one attempt; the delivery stays PENDING for a retry until the attempts run out. */
-  async function record(id: string, attempts: number, status: number | null, error: string | null): Promise<void> {
+  /**
+   * Records one attempt on the delivery and, with what it sent and got, in its attempts (#20.2);
+   * the delivery stays PENDING for a retry until the attempts run out.
+   */
+  async function record(id: string, attempts: number, status: number | null, error: string | null, detail?: AttemptDetail): Promise<void> {
     const at = now();
     const done = error === null;
     const giveUp = !done && attempts >= maxAttempts;
-    await db.updateTable('webhook_deliveries').set({
-      attempts, response_status: status, error, last_attempt_at: at,
-      status: done ? 'SUCCEEDED' : giveUp ? 'FAILED' : 'PENDING',
-      next_attempt_at: done || giveUp ? null : new Date(at.getTime() + backoff(attempts)),
-      claimed_by: null, claimed_until: null,
-    }).where('id', '=', id).where('status', '=', 'PENDING').execute();
+    await db.transaction().execute(async (trx) => {
+      const updated = await trx.updateTable('webhook_deliveries').set({
+        attempts, response_status: status, error, last_attempt_at: at,
+        status: done ? 'SUCCEEDED' : giveUp ? 'FAILED' : 'PENDING',
+        next_attempt_at: done || giveUp ? null : new Date(at.getTime() + backoff(attempts)),
+        claimed_by: null, claimed_until: null,
+      }).where('id', '=', id).where('status', '=', 'PENDING').executeTakeFirst();
+      if (updated.numUpdatedRows === 0n) return;
+      await trx.insertInto('webhook_delivery_attempts').values({
+        delivery_id: id, attempt: attempts, started_at: detail?.startedAt ?? at, duration_ms: detail?.durationMs ?? 0,
+        request_headers: JSON.stringify(detail?.headers ?? []), response_status: status, response_body: detail?.body ?? null, error,
+      }).onConflict((oc) => oc.columns(['delivery_id', 'attempt']).doNothing()).execute();
+    });
   }
 
   /** Sends one delivery if it is still due; false when there was nothing to send. */
@@ -116,6 +166,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const attempts = d.attempts + 1;
     let status: number | null = null;
     let error: string | null = null;
+    const detail: AttemptDetail = { startedAt: now(), durationMs: 0, headers: [], body: null };
+    const started = performance.now();
     try {
       const headers = headersOf(d.headers, d.username, d.password);
       // The delivery's id, the same on every attempt: receivers deduplicate by it.
@@ -124,16 +176,18 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const body = JSON.stringify(d.payload);
       const signature = signatureOf(body, (Array.isArray(d.signing_secrets) ? d.signing_secrets : []).map((secret) => secret.secret), now());
       if (signature !== undefined) headers.set('x-portal-signature', signature);
+      detail.headers = recordedHeaders(headers, d.headers);
       const response = await fetchImpl(d.endpoint_url, {
         method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs),
       });
       status = response.status;
-      await response.body?.cancel().catch(() => undefined);
+      detail.body = await bodyStart(response);
       if (status < 200 || status >= 300) error = `HTTP ${status}`;
     } catch (e) {
       error = messageOf(e);
     }
-    await record(id, attempts, status, error);
+    detail.durationMs = Math.round(performance.now() - started);
+    await record(id, attempts, status, error, detail);
     return true;
   }
 

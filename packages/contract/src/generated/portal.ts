@@ -443,9 +443,31 @@ export interface paths {
         put?: never;
         /**
          * Queue a test delivery (event TEST) to the application's webhook
-         * @description The payload is `{ event, deliveryId, applicationId, userId, sentAt }`; it is delivered, signed and recorded like any other.
+         * @description The payload is `{ id, event, applicationId, userId, occurredAt }` (the delivery's id; the caller's user id); it is delivered, signed and recorded like any other.
          */
         post: operations["sendTestWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Admin/Applications/{id}/WebhookDeliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One delivery with the payload it sends and each attempt (the application's administrator)
+         * @description The attempts, oldest first: when, how long, the request's headers (the basic-auth
+         *     credentials and the custom headers' values masked as `••••••`), the answer's status and
+         *     the first 2 KB of its body, or the error.
+         */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1899,6 +1921,28 @@ export interface components {
             lastAttemptAt: components["schemas"]["DateTime"] | null;
             nextAttemptAt: components["schemas"]["DateTime"] | null;
         };
+        WebhookDeliveryDetail: {
+            delivery: components["schemas"]["WebhookDelivery"];
+            /** @description The JSON body every attempt sends */
+            payload: {
+                [key: string]: unknown;
+            };
+            attempts: components["schemas"]["WebhookDeliveryAttempt"][];
+        };
+        WebhookDeliveryAttempt: {
+            attempt: number;
+            startedAt: components["schemas"]["DateTime"];
+            durationMs: number;
+            requestHeaders: {
+                name: string;
+                /** @description Masked as •••••• for the basic-auth credentials and the custom headers */
+                value: string;
+            }[];
+            responseStatus: number | null;
+            /** @description The first 2 KB of the answer's body */
+            responseBody: string | null;
+            error: string | null;
+        };
         WebhookSigningSecret: {
             id: components["schemas"]["Uuid"];
             createdAt: components["schemas"]["DateTime"];
@@ -3193,6 +3237,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                /** @description The application's id (its OpenID client id) */
+                id: components["parameters"]["ApplicationId"];
+                deliveryId: components["schemas"]["Uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDetail"];
                 };
             };
             401: components["responses"]["Unauthorized"];
