@@ -46,6 +46,8 @@ const forbidden: [string, string, string][] = [
   ['apps/idp/src/probe.ts', "import { x } from '@portal/core';", 'layers/imports'],
   ['apps/idp/src/probe.ts', "import { x } from '../../api/src/main.ts';", 'layers/imports'],
   ['packages/ui/src/probe.tsx', 'export const A = () => <p>Hallo Welt</p>;', 'no-restricted-syntax'],
+  ['apps/portal/src/features/settings/probe.ts', "import { x } from '../home/home-page.tsx';", 'layers/imports'],
+  ['apps/portal/src/features/shared/probe.ts', "import { x } from '../settings/settings-page.tsx';", 'layers/imports'],
   ['packages/core/src/probe.ts', "export * from './other.ts';", 'no-restricted-syntax'],
 ];
 
@@ -56,6 +58,7 @@ const allowed: [string, string][] = [
   ['packages/adapters/src/probe.ts', "import { setup } from '@portal/core';\nexport const s = setup;"],
   ['packages/ui/src/probe.tsx', "import { avatarInitials } from '@portal/core';\nexport const A = () => <p>{avatarInitials('A B')}</p>;"],
   ['apps/portal/src/probe.ts', "import { Button } from '@portal/ui';\nexport const b = Button;"],
+  ['apps/portal/src/features/settings/probe.ts', "import { Busy } from '../shared/busy.tsx';\nexport const b = Busy;"],
   ['apps/api/src/probe.ts', "import type { paths } from '@portal/contract';\nexport type P = paths;"],
 ];
 

@@ -10,6 +10,11 @@ const matches = (pattern, source) =>
   : pattern.endsWith(':*') ? source.startsWith(pattern.slice(0, -1))
   : source === pattern;
 
+/** The portal's features: each imports another only through `shared`, and `shared` imports none (issue #18.5). */
+const featuresRoot = 'apps/portal/src/features/';
+const sharedFeature = 'shared';
+const featureOf = (rel) => (rel.startsWith(featuresRoot) ? rel.slice(featuresRoot.length).split('/')[0] : undefined);
+
 const isTestFile = (file) =>
   /\.(test|spec|stories)\.tsx?$/.test(file) || /[\\/](testing|test|\.storybook)[\\/]/.test(file) || /vitest\.config|vite\.config/.test(file);
 const isScriptFile = (file) => /[\\/]scripts[\\/]/.test(file);
@@ -21,6 +26,7 @@ export const layerRule = {
     messages: {
       forbidden: '{{pkg}} must not import "{{source}}" (architecture §2, tooling/layers.js).',
       escapes: 'Relative import "{{source}}" leaves {{pkg}}; import the package by name through its exports.',
+      crossFeature: 'The feature "{{from}}" must not import the feature "{{to}}" ("{{source}}"): move what both need to features/shared (issue #18.5).',
     },
     schema: [],
   },
@@ -39,6 +45,11 @@ export const layerRule = {
       if (source.startsWith('.') || source.startsWith('/')) {
         const target = path.resolve(path.dirname(file), source);
         if (!target.startsWith(pkgDir + path.sep)) context.report({ node, messageId: 'escapes', data: { source, pkg } });
+        const from = featureOf(rel);
+        const to = featureOf(path.relative(repoRoot, target).split(path.sep).join('/'));
+        if (from !== undefined && to !== undefined && to !== from && to !== sharedFeature) {
+          context.report({ node, messageId: 'crossFeature', data: { from, to, source } });
+        }
         return;
       }
       let ok;

@@ -5,7 +5,7 @@ import { matchRoute } from 'wouter';
 import { parse as parsePattern } from 'regexparam';
 import type { UserPortalApi } from '@portal/adapters';
 import { lazyPage, type LazyPage } from './app/lazy-page.tsx';
-import { preloadMyApps } from './features/home/my-apps.ts';
+import { preloadMyApps } from './features/shared/my-apps.ts';
 
 export type LayoutKind = 'default' | 'noNavbar' | 'empty' | 'admin';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { UserPortalApi } from '@portal/adapters';
 import { preloadRoute, preloadRouteData, whenSessionKnown, type KnownUser, type UserSource } from './route-data.ts';
-import { forgetMyApps, loadMyApps } from '../features/home/my-apps.ts';
+import { forgetMyApps, loadMyApps } from '../features/shared/my-apps.ts';
 
 function source(initial: KnownUser) {
   let current = initial;

@@ -14,7 +14,7 @@ import { ErrorView, ErrorViewFor } from '../../app/error-view.tsx';
 import { links } from '../../routes.ts';
 import { Busy } from '../shared/busy.tsx';
 import { AttributeFields, useIssueText, type AttributeFieldModel } from '../shared/attribute-fields.tsx';
-import { forgetMyApps } from '../home/my-apps.ts';
+import { forgetMyApps } from '../shared/my-apps.ts';
 import { RequestAccessForm } from './request-access-form.tsx';
 
 export default function GatePage() {

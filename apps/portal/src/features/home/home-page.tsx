@@ -14,7 +14,7 @@ import { useMarkReady } from '../../app/ready.ts';
 import { resolveAssetUrl } from '../../app/assets.ts';
 import { ErrorViewFor } from '../../app/error-view.tsx';
 import { links } from '../../routes.ts';
-import { loadMyApps, peekMyApps, recordLaunch, rememberFavourites } from './my-apps.ts';
+import { loadMyApps, peekMyApps, recordLaunch, rememberFavourites } from '../shared/my-apps.ts';
 import { createFavouritesWriter, storedFavourites } from './favourites.ts';
 
 export default function HomePage() {

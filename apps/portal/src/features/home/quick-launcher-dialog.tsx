@@ -9,7 +9,7 @@ import { useSession } from '../../app/session.ts';
 import { useLoad } from '../../app/use-load.ts';
 import { resolveAssetUrl } from '../../app/assets.ts';
 import { links, type SettingsTab } from '../../routes.ts';
-import { loadMyApps, peekMyApps, recordLaunch } from './my-apps.ts';
+import { loadMyApps, peekMyApps, recordLaunch } from '../shared/my-apps.ts';
 
 const pages: readonly SettingsTab[] = ['personal', 'security', 'applications'];
 

@@ -12,7 +12,7 @@ import { links } from '../../routes.ts';
 import { AttributeFields, initialValues, useIssueText, validateAll, type AttributeFieldModel, type AttributeValues } from '../shared/attribute-fields.tsx';
 import { saveFailure, type SaveFailure } from '../shared/form-errors.ts';
 import { SaveFailureAlert } from './save-failure-alert.tsx';
-import { forgetMyApps } from '../home/my-apps.ts';
+import { forgetMyApps } from '../shared/my-apps.ts';
 
 function fieldsOf(detail: MyApplicationDetail): AttributeFieldModel[] {
   return detail.attributes.map((a) => ({ key: a.key, label: a.label, dataType: a.dataType, required: a.required, editable: a.editable, value: a.value }));
