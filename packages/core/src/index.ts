@@ -49,7 +49,7 @@ export { chunkReloadMarkerKey, reloadAfterChunkError, isChunkLoadError } from '.
 export type { AdminPermission, AdminNavKey, AdminNavItem } from './permissions/permissions.ts';
 export {
   adminPermissions, adminNavItems, hasPermission, visibleAdminNavItems, canAccessAdminCenter, canAdministerApplication,
-  adminApplicationStatus, canManageAccessRequests, canChangeEmail, canChangePassword, canRequestAccess, routeStatus, policies,
+  adminApplicationStatus, canManageAccessRequests, canChangeEmail, canChangePassword, canRequestAccess, routeStatus,
 } from './permissions/permissions.ts';
 
 export type { ValidationCode, ValidationIssue, ValidationResult, LogoFile } from './validation/validation.ts';

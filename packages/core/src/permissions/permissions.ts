@@ -94,17 +94,3 @@ export function routeStatus(user: SignedInUser | undefined, permission?: string)
   if (permission !== undefined && !hasPermission(user, permission)) return 403;
   return 200;
 }
-
-/** The rules as one table, for table-driven tests and for the API's shared checks. */
-export const policies = {
-  hasPermission,
-  visibleAdminNavItems,
-  canAccessAdminCenter,
-  canAdministerApplication,
-  adminApplicationStatus,
-  canManageAccessRequests,
-  canChangeEmail,
-  canChangePassword,
-  canRequestAccess,
-  routeStatus,
-} as const;
