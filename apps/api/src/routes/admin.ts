@@ -8,7 +8,7 @@ import type { DB } from '../db/schema.ts';
 import type { components } from '@portal/contract';
 import type { Principal } from '../auth.ts';
 import { administers, managesAccessRequests } from '../context.ts';
-import type { AppEnv, Deps } from '../context.ts';
+import type { AppEnv, Ctx, Deps } from '../context.ts';
 import { readJson } from '../http/body.ts';
 import { randomBytes } from 'node:crypto';
 import { ApiError, conflict, forbidden, notFound } from '../http/errors.ts';
@@ -105,12 +105,18 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
   });
 
   // ---------------------------------------------------------------- access requests
-  app.get('/Admin/Applications/:id/AccessRequests', async (c) => {
+  /** An application's requests as asked for: its manager, the status filter, search and sort. */
+  async function requestsQuery(c: Ctx) {
     const me = await deps.auth.user(c.req.header('authorization'));
-    const a = await managerOf(me, c.req.param('id'));
+    const a = await managerOf(me, c.req.param('id') ?? '');
     const list = parseList(c, { sorts: ['requestedAt', 'fullName', 'email', 'status'] as const, defaultSort: 'requestedAt', defaultOrder: 'desc' });
     const status = c.req.query('status');
     if (status !== undefined && !['OPEN', 'ACCEPTED', 'DENIED'].includes(status)) throw new ApiError(400, 'badRequest', { problems: [{ key: 'invalidValue', field: 'status' }] });
+    return { a, list, status };
+  }
+
+  app.get('/Admin/Applications/:id/AccessRequests', async (c) => {
+    const { a, list, status } = await requestsQuery(c);
     const like = list.like;
     const ofApplication = db.selectFrom('access_requests as r').where('r.application_id', '=', a.id)
       .$if(status !== undefined, (q) => q.where('r.status', '=', status ?? ''));
@@ -168,11 +174,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
 
   // The requests with their status filter, search and sort as CSV (#20.3), read by sort key.
   app.get('/Admin/Applications/:id/AccessRequests/Export', async (c) => {
-    const me = await deps.auth.user(c.req.header('authorization'));
-    const a = await managerOf(me, c.req.param('id'));
-    const list = parseList(c, { sorts: ['requestedAt', 'fullName', 'email', 'status'] as const, defaultSort: 'requestedAt', defaultOrder: 'desc' });
-    const status = c.req.query('status');
-    if (status !== undefined && !['OPEN', 'ACCEPTED', 'DENIED'].includes(status)) throw new ApiError(400, 'badRequest', { problems: [{ key: 'invalidValue', field: 'status' }] });
+    const { a, list, status } = await requestsQuery(c);
     const keys = requestKeys[list.sort];
     return csvDownload(c, 'zugriffsanfragen', accessRequestCsvColumns, async (limit, { last }) => {
       const rows = await db.selectFrom('access_requests as r').innerJoin('users as u', 'u.id', 'r.user_id').where('r.application_id', '=', a.id)
