@@ -1,6 +1,7 @@
 // The admin console (loaded lazily for /admin and /admin/*): the admin layout with its
 // sidebar (application dropdown, users, access requests with the open-request badge, the
-// global items the user may see) and one lazily loaded chunk per page. Once the console has
+// global items the user may see) and the page of the console's route table (`routes.ts`) the
+// address shows, one lazily loaded chunk per page. Once the console has
 // painted, the sidebar's page chunks are preloaded when the browser is idle, so a route switch
 // does not wait for code (a detail page's chunk: when a row link is pointed at or focused);
 // a list route asks for its first page while its chunk loads, not after.
