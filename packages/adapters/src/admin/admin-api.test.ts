@@ -91,7 +91,7 @@ describe('createAdminApi', () => {
     ]);
   });
 
-  it('sends a test delivery, replays one and manages the signing secrets (#20.2)', async () => {
+  it('sends a test delivery, reads and replays one and manages the signing secrets (#20.2)', async () => {
     const app = '11111111-1111-4111-8111-111111111111';
     const delivery = '22222222-2222-4222-8222-222222222222';
     const secret = { id: '33333333-3333-4333-8333-333333333333', createdAt: '2026-11-25T08:00:00.000Z', hint: 'wxyz' };
@@ -102,12 +102,13 @@ describe('createAdminApi', () => {
       return json({ id: delivery }, 202);
     });
     expect(await api.sendTestWebhookDelivery(app)).toEqual({ id: delivery });
+    expect(await api.getWebhookDelivery(app, delivery)).toEqual({ id: delivery });
     expect(await api.replayWebhookDelivery(app, delivery)).toEqual({ id: delivery });
     expect(await api.listWebhookSigningSecrets(app)).toEqual([secret]);
     expect(await api.createWebhookSigningSecret(app)).toEqual({ ...secret, secret: 'whsec_abcwxyz' });
     await api.deleteWebhookSigningSecret(app, secret.id);
     expect(calls.map((c) => `${c.method} ${c.url.pathname.replace(app, 'A')}`)).toEqual([
-      'POST /Admin/Applications/A/WebhookDeliveries/Test', `POST /Admin/Applications/A/WebhookDeliveries/${delivery}/Replay`,
+      'POST /Admin/Applications/A/WebhookDeliveries/Test', `GET /Admin/Applications/A/WebhookDeliveries/${delivery}`, `POST /Admin/Applications/A/WebhookDeliveries/${delivery}/Replay`,
       'GET /Admin/Applications/A/WebhookSigningSecrets', 'POST /Admin/Applications/A/WebhookSigningSecrets', `DELETE /Admin/Applications/A/WebhookSigningSecrets/${secret.id}`,
     ]);
   });

@@ -12,7 +12,7 @@ import type {
   AdministrableApplication, ApplicationDetail, ApplicationInput, ApplicationSummary, ApplicationUser, ApplicationUserInput,
   ApplicationUserSummary, AttributeDetail, AttributeInput, AttributeSummary, CustomFlowDetail, CustomFlowInput, CustomFlowSummary, EntityRef,
   ListParams, PermissionDetail, PermissionInput, PermissionSummary, RoleDetail, RoleInput, RoleSummary, UserDetail, UserSummary, WebhookDelivery,
-  WebhookSigningSecret, WebhookSigningSecretCreated,
+  WebhookDeliveryDetail, WebhookSigningSecret, WebhookSigningSecretCreated,
 } from './types.ts';
 
 type Query<Op extends keyof operations> = operations[Op]['parameters'] extends { query?: infer Q } ? NonNullable<Q> : never;
@@ -67,6 +67,8 @@ export interface AdminApi {
   selectRoles(applicationId: string, params: ListParams): Promise<AdminPage<EntityRef>>;
   selectAccountAccesses(applicationId: string, params: ListParams): Promise<AdminPage<EntityRef>>;
   listWebhookDeliveries(applicationId: string, params: Pick<ListParams, 'page' | 'pageSize'>): Promise<AdminPage<WebhookDelivery>>;
+  /** One delivery with its payload and attempts (secret header values masked by the API). */
+  getWebhookDelivery(applicationId: string, deliveryId: string): Promise<WebhookDeliveryDetail>;
   /** Queues a delivery of event TEST (202); it is signed, sent and listed like any other. */
   sendTestWebhookDelivery(applicationId: string): Promise<WebhookDelivery>;
   /** Queues a delivery's payload again as a new delivery whose `replayOf` names it. */
@@ -139,6 +141,8 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
       unwrap(client.GET('/Admin/Applications/{id}/Selections/AccountAccesses', { params: { path: { id: applicationId }, query: q<'listApplicationAccountAccessSelection'>({ page: params.page, pageSize: params.pageSize, ...(params.search === undefined ? {} : { search: params.search }) }) } })),
     listWebhookDeliveries: (applicationId, params) =>
       unwrap(client.GET('/Admin/Applications/{id}/WebhookDeliveries', { params: { path: { id: applicationId }, query: { page: params.page, pageSize: params.pageSize } } })),
+    getWebhookDelivery: (applicationId, deliveryId) =>
+      unwrap(client.GET('/Admin/Applications/{id}/WebhookDeliveries/{deliveryId}', { params: { path: { id: applicationId, deliveryId } } })),
     sendTestWebhookDelivery: (applicationId) => unwrap(client.POST('/Admin/Applications/{id}/WebhookDeliveries/Test', { params: { path: { id: applicationId } } })),
     replayWebhookDelivery: (applicationId, deliveryId) =>
       unwrap(client.POST('/Admin/Applications/{id}/WebhookDeliveries/{deliveryId}/Replay', { params: { path: { id: applicationId, deliveryId } } })),

@@ -3,7 +3,7 @@ export type { AdminApi, AdminApiOptions, EntityApi, UsedEntityApi, HistoryParams
 export { createAdminApi, decisionBody, listQuery } from './admin-api.ts';
 export type {
   SortOrder, ListParams, AdminPage, EntityRef, Usage, AdminHistoryEntry, EntityUsage, DeleteResult, AdministrableApplication, ApplicationSummary, AttributeLink, RoleLink,
-  ActivationGroup, WebhookHeader, WebhookSettings, WebhookInput, ApplicationDetail, ApplicationInput, WebhookDelivery, WebhookSigningSecret,
+  ActivationGroup, WebhookHeader, WebhookSettings, WebhookInput, ApplicationDetail, ApplicationInput, WebhookDelivery, WebhookDeliveryAttempt, WebhookDeliveryDetail, WebhookSigningSecret,
   WebhookSigningSecretCreated, AttributeSummary,
   AttributeDetail, AttributeInput, PermissionSummary, PermissionDetail, PermissionInput, RoleSummary, RoleDetail, RoleInput, DeterminationMethod,
   AccountAccessSummary, AccountAccessDetail, AccountAccessInput, CustomFlowSummary, CustomFlowDetail, CustomFlowInput, UserRef, AddressValue,

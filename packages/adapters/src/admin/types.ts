@@ -197,6 +197,24 @@ export interface WebhookDelivery {
   readonly nextAttemptAt: string | null;
 }
 
+/** One attempt of a delivery: the request's headers with the secret values masked as `••••••`, the answer's first 2 KB. */
+export interface WebhookDeliveryAttempt {
+  readonly attempt: number;
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly requestHeaders: readonly { readonly name: string; readonly value: string }[];
+  readonly responseStatus: number | null;
+  readonly responseBody: string | null;
+  readonly error: string | null;
+}
+
+/** A delivery with the JSON body every attempt sends and its attempts, oldest first. */
+export interface WebhookDeliveryDetail {
+  readonly delivery: WebhookDelivery;
+  readonly payload: Readonly<Record<string, unknown>>;
+  readonly attempts: readonly WebhookDeliveryAttempt[];
+}
+
 /** A signing secret of the webhook as listed: never the secret itself, only its last four characters. */
 export interface WebhookSigningSecret {
   readonly id: string;

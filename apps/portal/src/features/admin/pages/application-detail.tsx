@@ -150,7 +150,7 @@ function ApplicationForm({ id, entity }: { readonly id: string; readonly entity:
         <IdLinks form={form} writable={writable} field="accountAccessIds" />
         <IdLinks form={form} writable={writable} field="customFlowIds" />
         <ActivationGroups form={form} writable={writable} />
-        <WebhookSection form={form} writable={writable} />
+        <WebhookSection form={form} writable={writable} {...(isNew ? {} : { applicationId: id })} />
       </FormFrame>
     </DetailLayout>
   );

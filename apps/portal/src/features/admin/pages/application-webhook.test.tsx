@@ -53,6 +53,24 @@ describe('the webhook\'s deliveries (#20.2)', () => {
     await screen.findByText('Wiederholung von aaaaaaaa');
   });
 
+  it('shows a delivery\'s payload and attempts in a dialog, the secret headers as the API masked them', async () => {
+    const getWebhookDelivery = vi.fn(async () => ({
+      delivery: original,
+      payload: { id: original.id, event: 'GRANT', roleIds: ['role-planer'] },
+      attempts: [{ attempt: 1, startedAt: '2026-11-25T08:00:01.000Z', durationMs: 42, requestHeaders: [{ name: 'authorization', value: '••••••' }, { name: 'x-portal-delivery-id', value: original.id }],
+        responseStatus: 500, responseBody: 'Interner Fehler beim Empfänger', error: 'HTTP 500' }],
+    }));
+    render(<AdminPageFrame api={{ listWebhookDeliveries: () => pageOf([original]), getWebhookDelivery }}><WebhookDeliveries applicationId={planner.id} reloadKey={0} canSend={false} /></AdminPageFrame>);
+    const open = await screen.findByRole('button', { name: 'Details der Zustellung aaaaaaaa' });
+    await act(async () => { fireEvent.click(open); });
+    const dialog = await screen.findByRole('dialog', { name: 'Zustellung aaaaaaaa' });
+    expect(getWebhookDelivery).toHaveBeenCalledExactlyOnceWith(planner.id, original.id);
+    await within(dialog).findByText(/"roleIds": \[/);
+    expect(within(dialog).getByText(/^Versuch 1: .*, 42 ms$/)).toBeDefined();
+    expect(within(dialog).getByText(/authorization: ••••••/)).toBeDefined();
+    expect(within(dialog).getByText('Interner Fehler beim Empfänger')).toBeDefined();
+  });
+
   it('offers neither action without a saved webhook or the right to write', async () => {
     render(<AdminPageFrame api={{ listWebhookDeliveries: () => pageOf([original]) }}><WebhookDeliveries applicationId={planner.id} reloadKey={0} canSend={false} /></AdminPageFrame>);
     await screen.findByText('aaaaaaaa');

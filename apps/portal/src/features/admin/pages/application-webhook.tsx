@@ -1,7 +1,7 @@
 // The application's webhook (spec §3): enabled, endpoint, basic auth (the password is
 // write-only), events, custom headers, key vault reference; and its deliveries (test, replay).
 import { useMemo, useState } from 'react';
-import { ArrowPathIcon, PaperAirplaneIcon } from '@heroicons/react/20/solid';
+import { ArrowPathIcon, DocumentMagnifyingGlassIcon, PaperAirplaneIcon } from '@heroicons/react/20/solid';
 import { toPortalError } from '@portal/core';
 import { Button, Checkbox, Switch, TagInput, TextField, type DataTableColumn } from '@portal/ui';
 import type { WebhookDelivery } from '@portal/adapters/admin';
@@ -14,10 +14,12 @@ import {
   emptyWebhook, headersForNames, isAllowedHeaderName, listError, withoutListErrors, type ApplicationValues, type WebhookValues,
 } from '../lib/application-form.ts';
 import { useAdminT, useFormatDate } from '../lib/i18n.ts';
+import { examplePayload, webhookEvents } from '../lib/webhook-examples.ts';
+import { CodeBlock, DeliveryDetailDialog } from './webhook-delivery-detail.tsx';
 
 type Form = FormState<ApplicationValues>;
 
-export function WebhookSection({ form, writable }: { readonly form: Form; readonly writable: boolean }) {
+export function WebhookSection({ form, writable, applicationId }: { readonly form: Form; readonly writable: boolean; readonly applicationId?: string }) {
   const t = useAdminT();
   const errorText = useErrorText();
   const hook = form.values.webhook;
@@ -65,9 +67,27 @@ export function WebhookSection({ form, writable }: { readonly form: Form; readon
           )}
           <TextField label={t('webhook.keyVaultReference')} help={t('webhook.keyVaultHelp')} value={hook.keyVaultReference} error={err('keyVaultReference')}
             onChange={(e) => set({ keyVaultReference: e.target.value }, 'webhook.keyVaultReference')} />
+          <ExamplePayloads applicationId={applicationId} />
         </>
       )}
     </Section>
+  );
+}
+
+/** What the endpoint receives per event, before anything is sent (#20.2). */
+function ExamplePayloads({ applicationId }: { readonly applicationId: string | undefined }) {
+  const t = useAdminT();
+  return (
+    <details className="rounded-lg border border-line p-3 text-sm text-fg">
+      <summary className="cursor-pointer font-medium">{t('webhook.examples.title')}</summary>
+      <p className="mt-2 text-fg-muted">{t('webhook.examples.help')}</p>
+      {webhookEvents.map((event) => (
+        <div key={event} className="mt-3">
+          <h3 className="font-medium">{t(`webhook.eventNames.${event}`)}</h3>
+          <CodeBlock text={JSON.stringify(examplePayload(event, applicationId), null, 2)} />
+        </div>
+      ))}
+    </details>
   );
 }
 
@@ -87,6 +107,7 @@ export function WebhookDeliveries({ applicationId, reloadKey, canSend }: { reado
   const [testing, setTesting] = useState(false);
   const [replaying, setReplaying] = useState<WebhookDelivery | undefined>(undefined);
   const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState<string | undefined>(undefined);
   const queued = (message: string) => { toasts.success(message); setSent((n) => n + 1); };
   const sendTest = () => {
     setTesting(true);
@@ -115,10 +136,16 @@ export function WebhookDeliveries({ applicationId, reloadKey, canSend }: { reado
     { key: 'attempts', header: t('webhook.delivery.attempts'), align: 'end', render: (row) => row.attempts },
     { key: 'responseStatus', header: t('webhook.delivery.responseStatus'), align: 'end', render: (row) => row.responseStatus ?? '–' },
     { key: 'error', header: t('webhook.delivery.error'), render: (row) => <span className="break-all">{row.error ?? '–'}</span> },
-    ...(canSend ? [{ key: 'actions', header: t('webhook.delivery.actions'), render: (row: WebhookDelivery) => (
-      <Button variant="ghost" size="sm" icon={<ArrowPathIcon />} onClick={() => setReplaying(row)}
-        aria-label={t('webhook.replay.labelOf', { id: shortId(row.id) })}>{t('webhook.replay.label')}</Button>
-    ) }] : []),
+    { key: 'actions', header: t('webhook.delivery.actions'), render: (row) => (
+      <span className="flex gap-1">
+        <Button variant="ghost" size="sm" icon={<DocumentMagnifyingGlassIcon />} onClick={() => setShown(row.id)}
+          aria-label={t('webhook.detail.openOf', { id: shortId(row.id) })}>{t('webhook.detail.open')}</Button>
+        {canSend && (
+          <Button variant="ghost" size="sm" icon={<ArrowPathIcon />} onClick={() => setReplaying(row)}
+            aria-label={t('webhook.replay.labelOf', { id: shortId(row.id) })}>{t('webhook.replay.label')}</Button>
+        )}
+      </span>
+    ) },
   ], [t, date, canSend]);
   return (
     <section aria-labelledby="webhook-deliveries" className="flex flex-col gap-3">
@@ -136,6 +163,8 @@ export function WebhookDeliveries({ applicationId, reloadKey, canSend }: { reado
         emptyMessage={t('webhook.noDeliveries')}
         columns={columns}
       />
+      <DeliveryDetailDialog applicationId={applicationId} deliveryId={shown} title={t('webhook.detail.title', { id: shortId(shown ?? '') })}
+        onClose={() => setShown(undefined)} />
       <Confirm
         open={replaying !== undefined}
         busy={busy}
