@@ -92,3 +92,17 @@ test('an app the partner opens from the launcher shows under "Zuletzt verwendet"
   await expect(page.getByRole('list', { name: 'Meine Apps' }).getByRole('link')).toHaveCount(2);
   await assertAccessible(page);
 });
+
+test('when the server cannot store a pin, the partner is told and the launcher shows what is stored', async ({ page }) => {
+  await signInAs(page, 'partner');
+  await page.route('**/api/My/Favourites', (route) => route.fulfill({
+    status: 500, contentType: 'application/json',
+    body: JSON.stringify({ error: { code: '500', message: 'Die Favoriten konnten nicht gespeichert werden.', errors: [] } }),
+  }));
+  await page.getByRole('button', { name: 'Serviceportal als Favorit' }).focus();
+  await page.keyboard.press('Enter');
+  const toast = page.getByRole('alert').filter({ hasText: 'Fehler' });
+  await expect(toast).toContainText('Die Favoriten konnten nicht gespeichert werden.');
+  await assertFavourites(page, []);
+  await expect(page.getByRole('button', { name: 'Serviceportal als Favorit' })).toHaveAttribute('aria-pressed', 'false');
+});
