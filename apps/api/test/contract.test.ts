@@ -240,6 +240,7 @@ describe('per-application administration', () => {
     expect(created.status).toBe(201);
     expect((await call('GET', `${hook}/WebhookSigningSecrets`)).body.secrets).toHaveLength(1);
     expect((await call('DELETE', `${hook}/WebhookSigningSecrets/${String(created.body.id)}`)).status).toBe(204);
+    expect((await call('POST', `${hook}/Webhook/Resume`)).status).toBe(204);
   });
 });
 

@@ -76,6 +76,11 @@ export interface WebhooksTable {
   key_vault_reference: string | null;
   /** The active signing secrets, oldest first, at most two (migration 0006). */
   signing_secrets: ColumnType<SigningSecretRow[], string | undefined, string>;
+  /** Pause after this many failed deliveries in a row; null: never (migration 0010). */
+  pause_after_failures: ColumnType<number | null, number | null | undefined, number | null>;
+  consecutive_failures: Generated<number>;
+  /** Set when the webhook paused itself; its deliveries wait until it is resumed. */
+  paused_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface SigningSecretRow {

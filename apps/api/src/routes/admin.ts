@@ -472,6 +472,19 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     return c.json(deliveryOf(row) satisfies S['WebhookDelivery'], 202);
   });
 
+  // A webhook that paused itself after failures in a row sends its waiting deliveries again (#20.2).
+  app.post('/Admin/Applications/:id/Webhook/Resume', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    const a = await adminOf(me, c.req.param('id'));
+    await webhookOf(a.id);
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('webhooks').set({ paused_at: null, consecutive_failures: 0 }).where('application_id', '=', a.id).execute();
+      await recordHistory(trx, { table: 'applications', entity: a.id, mode: 'UPDATE', by: me.userId, before: {}, after: { 'webhook.resumed': new Date().toISOString() } });
+    });
+    deps.onWebhookQueued();
+    return c.body(null, 204);
+  });
+
   const secretView = (s: { id: string; createdAt: string; secret: string }) => ({ id: s.id, createdAt: s.createdAt, hint: s.secret.slice(-4) });
 
   app.get('/Admin/Applications/:id/WebhookSigningSecrets', async (c) => {

@@ -53,6 +53,7 @@ export async function applicationDto(db: Db, id: string): Promise<S['Application
     webhook: hook ? {
       enabled: hook.enabled, endpointUrl: hook.endpoint_url, username: hook.username, passwordSet: hook.password !== null,
       onGrant: hook.on_grant, onRemove: hook.on_remove, onUpdate: hook.on_update, headers: hook.headers, keyVaultReference: hook.key_vault_reference,
+      pauseAfterFailures: hook.pause_after_failures, consecutiveFailures: hook.consecutive_failures, pausedAt: hook.paused_at ? new Date(hook.paused_at).toISOString() : null,
     } : null,
   };
 }
@@ -116,7 +117,9 @@ function validateInput(input: S['ApplicationInput'], allowHttpWebhooks: boolean)
 
 function flatten(dto: S['Application']): Record<string, unknown> {
   const { accessRequestsAmount: _a, adminPermissionKey: _k, released: _r, id: _id, webhook, ...rest } = dto;
-  return { ...rest, webhook: webhook ? { ...webhook } : null };
+  // The pause's state changes by deliveries, not by an edit: not part of the history.
+  const settings = webhook === null ? null : (({ consecutiveFailures: _f, pausedAt: _p, ...kept }: S['Webhook']) => kept)(webhook);
+  return { ...rest, webhook: settings };
 }
 
 async function save(trx: Transaction<DB>, id: string, input: S['ApplicationInput'], isNew: boolean): Promise<void> {
@@ -171,9 +174,10 @@ async function save(trx: Transaction<DB>, id: string, input: S['ApplicationInput
   if (hook === null || hook === undefined) {
     await trx.deleteFrom('webhooks').where('application_id', '=', id).execute();
   } else {
-    const before = await trx.selectFrom('webhooks').select('password').where('application_id', '=', id).executeTakeFirst();
+    const before = await trx.selectFrom('webhooks').select(['password', 'pause_after_failures']).where('application_id', '=', id).executeTakeFirst();
     const password = hook.password === undefined ? before?.password ?? null : hook.password;
     const values = {
+      pause_after_failures: hook.pauseAfterFailures === undefined ? before?.pause_after_failures ?? null : hook.pauseAfterFailures,
       enabled: hook.enabled, endpoint_url: hook.endpointUrl, username: hook.username ?? null, password,
       on_grant: hook.onGrant, on_remove: hook.onRemove, on_update: hook.onUpdate, headers: JSON.stringify(hook.headers ?? []),
       key_vault_reference: hook.keyVaultReference ?? null,

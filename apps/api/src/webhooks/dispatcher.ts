@@ -145,6 +145,16 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         claimed_by: null, claimed_until: null,
       }).where('id', '=', id).where('status', '=', 'PENDING').executeTakeFirst();
       if (updated.numUpdatedRows === 0n) return;
+      // A delivered one ends the run of failures; the one that fails last counts, and may pause the webhook (#20.2).
+      const application = trx.selectFrom('webhook_deliveries').select('application_id').where('id', '=', id);
+      if (done) await trx.updateTable('webhooks').set({ consecutive_failures: 0 }).where('application_id', '=', application).execute();
+      if (giveUp) {
+        await trx.updateTable('webhooks').set({
+          consecutive_failures: sql<number>`consecutive_failures + 1`,
+          paused_at: sql<Date | null>`CASE WHEN pause_after_failures IS NOT NULL AND consecutive_failures + 1 >= pause_after_failures
+            THEN coalesce(paused_at, ${at}) ELSE paused_at END`,
+        }).where('application_id', '=', application).execute();
+      }
       await trx.insertInto('webhook_delivery_attempts').values({
         delivery_id: id, attempt: attempts, started_at: detail?.startedAt ?? at, duration_ms: detail?.durationMs ?? 0,
         request_headers: JSON.stringify(detail?.headers ?? []), response_status: status, response_body: detail?.body ?? null, error,
@@ -218,9 +228,11 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const at = now();
       const held = trx.selectFrom('webhook_deliveries').select('application_id')
         .where('status', '=', 'PENDING').where('claimed_until', '>', at);
+      // A paused webhook's deliveries wait until it is resumed.
+      const paused = trx.selectFrom('webhooks').select('application_id').where('paused_at', 'is not', null);
       const due = await trx.selectFrom('webhook_deliveries').select(['id', 'application_id'])
         .where('status', '=', 'PENDING').where('next_attempt_at', '<=', at).where('application_id', 'not in', held)
-        .orderBy('next_attempt_at').orderBy('created_at').limit(BATCH).execute();
+        .where('application_id', 'not in', paused).orderBy('next_attempt_at').orderBy('created_at').limit(BATCH).execute();
       const byApplication = new Map<string, string[]>();
       for (const d of due) {
         if (busy.has(d.application_id)) continue;

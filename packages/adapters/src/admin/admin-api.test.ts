@@ -97,7 +97,7 @@ describe('createAdminApi', () => {
     const secret = { id: '33333333-3333-4333-8333-333333333333', createdAt: '2026-11-25T08:00:00.000Z', hint: 'wxyz' };
     const { api, calls } = fakeClient((url) => {
       const method = calls.at(-1)?.method;
-      if (method === 'DELETE') return new Response(null, { status: 204 });
+      if (method === 'DELETE' || url.pathname.endsWith('/Resume')) return new Response(null, { status: 204 });
       if (url.pathname.endsWith('/WebhookSigningSecrets')) return method === 'POST' ? json({ ...secret, secret: 'whsec_abcwxyz' }, 201) : json({ secrets: [secret] });
       return json({ id: delivery }, 202);
     });
@@ -107,9 +107,10 @@ describe('createAdminApi', () => {
     expect(await api.listWebhookSigningSecrets(app)).toEqual([secret]);
     expect(await api.createWebhookSigningSecret(app)).toEqual({ ...secret, secret: 'whsec_abcwxyz' });
     await api.deleteWebhookSigningSecret(app, secret.id);
+    await api.resumeWebhook(app);
     expect(calls.map((c) => `${c.method} ${c.url.pathname.replace(app, 'A')}`)).toEqual([
       'POST /Admin/Applications/A/WebhookDeliveries/Test', `GET /Admin/Applications/A/WebhookDeliveries/${delivery}`, `POST /Admin/Applications/A/WebhookDeliveries/${delivery}/Replay`,
-      'GET /Admin/Applications/A/WebhookSigningSecrets', 'POST /Admin/Applications/A/WebhookSigningSecrets', `DELETE /Admin/Applications/A/WebhookSigningSecrets/${secret.id}`,
+      'GET /Admin/Applications/A/WebhookSigningSecrets', 'POST /Admin/Applications/A/WebhookSigningSecrets', `DELETE /Admin/Applications/A/WebhookSigningSecrets/${secret.id}`, 'POST /Admin/Applications/A/Webhook/Resume',
     ]);
   });
 

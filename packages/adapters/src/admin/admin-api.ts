@@ -73,6 +73,8 @@ export interface AdminApi {
   sendTestWebhookDelivery(applicationId: string): Promise<WebhookDelivery>;
   /** Queues a delivery's payload again as a new delivery whose `replayOf` names it. */
   replayWebhookDelivery(applicationId: string, deliveryId: string): Promise<WebhookDelivery>;
+  /** Resumes a webhook that paused itself after failed deliveries in a row; its waiting deliveries are sent. */
+  resumeWebhook(applicationId: string): Promise<void>;
   /** The active signing secrets (at most two), oldest first. */
   listWebhookSigningSecrets(applicationId: string): Promise<readonly WebhookSigningSecret[]>;
   /** A new signing secret, shown this once; 409 `webhook.secretLimit` while two are active. */
@@ -146,6 +148,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
     sendTestWebhookDelivery: (applicationId) => unwrap(client.POST('/Admin/Applications/{id}/WebhookDeliveries/Test', { params: { path: { id: applicationId } } })),
     replayWebhookDelivery: (applicationId, deliveryId) =>
       unwrap(client.POST('/Admin/Applications/{id}/WebhookDeliveries/{deliveryId}/Replay', { params: { path: { id: applicationId, deliveryId } } })),
+    resumeWebhook: (applicationId) => unwrapVoid(client.POST('/Admin/Applications/{id}/Webhook/Resume', { params: { path: { id: applicationId } } })),
     listWebhookSigningSecrets: (applicationId) =>
       unwrap(client.GET('/Admin/Applications/{id}/WebhookSigningSecrets', { params: { path: { id: applicationId } } })).then((list) => list.secrets),
     createWebhookSigningSecret: (applicationId) => unwrap(client.POST('/Admin/Applications/{id}/WebhookSigningSecrets', { params: { path: { id: applicationId } } })),

@@ -119,6 +119,11 @@ export interface WebhookSettings {
   readonly onUpdate: boolean;
   readonly headers: readonly WebhookHeader[];
   readonly keyVaultReference: string | null;
+  /** The webhook pauses itself after this many failed deliveries in a row; null: never. */
+  readonly pauseAfterFailures: number | null;
+  readonly consecutiveFailures: number;
+  /** When it paused itself; its deliveries wait until it is resumed. */
+  readonly pausedAt: string | null;
 }
 
 export interface WebhookInput {
@@ -132,6 +137,8 @@ export interface WebhookInput {
   readonly onUpdate: boolean;
   readonly headers?: readonly WebhookHeader[];
   readonly keyVaultReference?: string | null;
+  /** 1–100; null: never pause; omitted keeps the stored value. */
+  readonly pauseAfterFailures?: number | null;
 }
 
 export interface ApplicationDetail {

@@ -491,6 +491,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Admin/Applications/{id}/Webhook/Resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a webhook that paused itself after failed deliveries in a row; its waiting deliveries are sent */
+        post: operations["resumeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Admin/Applications/{id}/WebhookSigningSecrets": {
         parameters: {
             query?: never;
@@ -1346,6 +1363,12 @@ export interface components {
             onUpdate: boolean;
             headers: components["schemas"]["WebhookHeader"][];
             keyVaultReference: string | null;
+            /** @description The webhook pauses itself after this many failed deliveries in a row; null: never */
+            pauseAfterFailures: number | null;
+            /** @description Failed deliveries since the last delivered one */
+            consecutiveFailures: number;
+            /** @description When it paused itself; its deliveries wait, PENDING, until POST …/Webhook/Resume */
+            pausedAt: components["schemas"]["DateTime"] | null;
         };
         WebhookInput: {
             enabled: boolean;
@@ -1359,6 +1382,8 @@ export interface components {
             /** @description Each name once, case-insensitive (a repeated name is refused: 400 duplicateEntry on webhook.headers.{i}.key) */
             headers?: components["schemas"]["WebhookHeader"][];
             keyVaultReference?: string | null;
+            /** @description Omitted keeps the stored value; null: never pause */
+            pauseAfterFailures?: number | null;
         };
         Application: {
             id: components["schemas"]["ApplicationIdValue"];
@@ -3308,6 +3333,38 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    resumeWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                /** @description The application's id (its OpenID client id) */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resumed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

@@ -12,7 +12,8 @@ const app: ApplicationDetail = {
   attributes: [{ attributeId: 'a1', outputInToken: true, required: true, visible: true }],
   roles: [{ roleId: 'r1', permissionId: null, visible: true, default: true }],
   accountAccessIds: ['g1'], customFlowIds: [], activationGroups: [],
-  webhook: { enabled: true, endpointUrl: 'https://hook.example', username: 'bot', passwordSet: true, onGrant: true, onRemove: false, onUpdate: true, headers: [{ key: 'X-Kitchen', value: '1' }], keyVaultReference: null },
+  webhook: { enabled: true, endpointUrl: 'https://hook.example', username: 'bot', passwordSet: true, onGrant: true, onRemove: false, onUpdate: true, headers: [{ key: 'X-Kitchen', value: '1' }], keyVaultReference: null,
+    pauseAfterFailures: 5, consecutiveFailures: 0, pausedAt: null },
 };
 
 describe('application form', () => {
@@ -21,7 +22,8 @@ describe('application form', () => {
     expect(input).toMatchObject({ label: 'Küchenplaner', url: 'https://planner.example', homePageUrl: null, sortNumber: 2, notificationEmail: null, attributes: app.attributes, roles: app.roles });
     // The stored password is kept: no password field is sent.
     expect(input.webhook).not.toHaveProperty('password');
-    expect(input.webhook).toMatchObject({ username: 'bot', headers: [{ key: 'X-Kitchen', value: '1' }], keyVaultReference: null });
+    expect(input.webhook).toMatchObject({ username: 'bot', headers: [{ key: 'X-Kitchen', value: '1' }], keyVaultReference: null, pauseAfterFailures: 5 });
+    expect(webhookInput(emptyWebhook).pauseAfterFailures).toBeNull();
   });
 
   it('sends a new password, or null to remove the stored one', () => {

@@ -17,7 +17,12 @@ export interface WebhookValues {
   readonly onUpdate: boolean;
   readonly headers: readonly WebhookHeader[];
   readonly keyVaultReference: string;
+  /** Failed deliveries in a row after which the webhook pauses itself ('' never), one of `pauseChoices` or the stored number. */
+  readonly pauseAfterFailures: string;
 }
+
+/** The numbers of failed deliveries in a row the form offers to pause after (the API takes 1–100). */
+export const pauseChoices: readonly number[] = [3, 5, 10, 25];
 
 export interface ApplicationValues {
   readonly label: string;
@@ -43,7 +48,7 @@ export interface ApplicationValues {
 
 export const emptyWebhook: WebhookValues = {
   enabled: true, endpointUrl: '', username: '', password: '', removePassword: false, passwordSet: false,
-  onGrant: true, onRemove: true, onUpdate: true, headers: [], keyVaultReference: '',
+  onGrant: true, onRemove: true, onUpdate: true, headers: [], keyVaultReference: '', pauseAfterFailures: '',
 };
 
 export function applicationValues(app: ApplicationDetail | undefined): ApplicationValues {
@@ -79,6 +84,7 @@ export function applicationValues(app: ApplicationDetail | undefined): Applicati
       onUpdate: hook.onUpdate,
       headers: hook.headers,
       keyVaultReference: text(hook.keyVaultReference),
+      pauseAfterFailures: hook.pauseAfterFailures === null ? '' : String(hook.pauseAfterFailures),
     },
   };
 }
@@ -95,6 +101,7 @@ export function webhookInput(hook: WebhookValues): WebhookInput {
     onUpdate: hook.onUpdate,
     headers: hook.headers.map((header) => ({ key: header.key.trim(), value: header.value })),
     keyVaultReference: orNull(hook.keyVaultReference),
+    pauseAfterFailures: hook.pauseAfterFailures === '' ? null : Number(hook.pauseAfterFailures),
   };
 }
 

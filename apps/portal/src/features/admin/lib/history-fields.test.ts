@@ -15,7 +15,7 @@ const recorded: Record<string, string[]> = {
 };
 /** Properties inside values: application links, the webhook, activation groups. */
 const properties = ['attributeId', 'outputInToken', 'required', 'visible', 'roleId', 'permissionId', 'default', 'enabled', 'endpointUrl',
-  'username', 'passwordSet', 'onGrant', 'onRemove', 'onUpdate', 'headers', 'keyVaultReference', 'directoryGroupName', 'roleIds', 'accountAccessIds'];
+  'username', 'passwordSet', 'onGrant', 'onRemove', 'onUpdate', 'headers', 'keyVaultReference', 'pauseAfterFailures', 'directoryGroupName', 'roleIds', 'accountAccessIds'];
 
 const german = (key: string): unknown => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], de);
 

@@ -46,7 +46,7 @@ export const historyPropertyLabels: Readonly<Record<string, AdminKey>> = {
   default: 'applications.links.default',
   enabled: 'webhook.enabled', endpointUrl: 'webhook.endpointUrl', username: 'webhook.username', passwordSet: 'history.properties.passwordSet',
   onGrant: 'webhook.onGrant', onRemove: 'webhook.onRemove', onUpdate: 'webhook.onUpdate', headers: 'webhook.headers',
-  keyVaultReference: 'webhook.keyVaultReference',
+  keyVaultReference: 'webhook.keyVaultReference', pauseAfterFailures: 'webhook.pause.label',
   directoryGroupName: 'applications.fields.directoryGroupName', roleIds: 'applications.fields.activationRoles',
   accountAccessIds: 'applications.fields.activationAccountAccesses',
 };

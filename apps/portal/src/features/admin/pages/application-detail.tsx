@@ -59,8 +59,9 @@ function ApplicationForm({ id, entity }: { readonly id: string; readonly entity:
   const [released, setReleased] = useState(entity?.released ?? true);
   const [uploading, setUploading] = useState(false);
   const [round, setRound] = useState(0);
-  /** Test deliveries and signing secrets need a saved webhook. */
-  const [webhookSaved, setWebhookSaved] = useState((entity?.webhook ?? null) !== null);
+  /** The saved webhook: test deliveries, signing secrets and its pause need one. */
+  const [savedWebhook, setSavedWebhook] = useState(entity?.webhook ?? null);
+  const webhookSaved = savedWebhook !== null;
   const permissions = useLabels('permissions');
   const searchPermissions = usePickerSearch('permissions');
   const { values, errors } = form;
@@ -92,7 +93,7 @@ function ApplicationForm({ id, entity }: { readonly id: string; readonly entity:
     invalidate('applications');
     reloadAdministrable();
     setReleased(saved.released);
-    setWebhookSaved(saved.webhook !== null);
+    setSavedWebhook(saved.webhook);
     setRound((r) => r + 1);
     if (isNew) navigate(adminLinks.detail('applications', saved.id), { replace: true });
   };
@@ -102,7 +103,8 @@ function ApplicationForm({ id, entity }: { readonly id: string; readonly entity:
       history={isNew ? undefined : (
         <>
           {webhookSaved && <WebhookSigningSecrets applicationId={id} writable={writable} />}
-          <WebhookDeliveries applicationId={id} reloadKey={round} canSend={webhookSaved && writable} />
+          <WebhookDeliveries applicationId={id} reloadKey={round} canSend={webhookSaved && writable}
+            {...(savedWebhook === null ? {} : { pause: savedWebhook, onResumed: () => setSavedWebhook({ ...savedWebhook, pausedAt: null, consecutiveFailures: 0 }) })} />
           <HistorySection scope={id} reloadKey={round} load={(params) => api.applications.history(id, params)} />
         </>
       )}

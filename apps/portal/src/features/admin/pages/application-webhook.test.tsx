@@ -71,6 +71,19 @@ describe('the webhook\'s deliveries (#20.2)', () => {
     expect(within(dialog).getByText('Interner Fehler beim Empfänger')).toBeDefined();
   });
 
+  it('says the webhook paused itself and resumes it', async () => {
+    const resumeWebhook = vi.fn(async () => undefined);
+    const onResumed = vi.fn();
+    render(<AdminPageFrame api={{ listWebhookDeliveries: () => pageOf([original]), resumeWebhook }}>
+      <WebhookDeliveries applicationId={planner.id} reloadKey={0} canSend pause={{ pausedAt: '2026-11-25T08:00:30.000Z', consecutiveFailures: 5 }} onResumed={onResumed} />
+    </AdminPageFrame>);
+    expect(screen.getByText(/^Der Webhook ist seit .* pausiert: 5 Zustellungen in Folge sind fehlgeschlagen\./)).toBeDefined();
+    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Fortsetzen' })); });
+    expect(resumeWebhook).toHaveBeenCalledExactlyOnceWith(planner.id);
+    expect(onResumed).toHaveBeenCalledOnce();
+    await screen.findByText('Der Webhook läuft wieder. Wartende Zustellungen werden jetzt gesendet.');
+  });
+
   it('offers neither action without a saved webhook or the right to write', async () => {
     render(<AdminPageFrame api={{ listWebhookDeliveries: () => pageOf([original]) }}><WebhookDeliveries applicationId={planner.id} reloadKey={0} canSend={false} /></AdminPageFrame>);
     await screen.findByText('aaaaaaaa');

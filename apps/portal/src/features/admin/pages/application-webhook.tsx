@@ -1,9 +1,9 @@
 // The application's webhook (spec §3): enabled, endpoint, basic auth (the password is
 // write-only), events, custom headers, key vault reference; and its deliveries (test, replay).
 import { useMemo, useState } from 'react';
-import { ArrowPathIcon, DocumentMagnifyingGlassIcon, PaperAirplaneIcon } from '@heroicons/react/20/solid';
+import { ArrowPathIcon, DocumentMagnifyingGlassIcon, PaperAirplaneIcon, PlayIcon } from '@heroicons/react/20/solid';
 import { toPortalError } from '@portal/core';
-import { Button, Checkbox, Switch, TagInput, TextField, type DataTableColumn } from '@portal/ui';
+import { Button, Checkbox, Select, Switch, TagInput, TextField, type DataTableColumn } from '@portal/ui';
 import type { WebhookDelivery } from '@portal/adapters/admin';
 import { useToasts } from '../../../app/contexts.tsx';
 import { useAdmin } from '../admin-context.tsx';
@@ -11,7 +11,7 @@ import { Confirm } from '../components/confirm.tsx';
 import { Grid, Section, useErrorText, type FormState } from '../components/form-kit.tsx';
 import { ListView } from '../components/list-view.tsx';
 import {
-  emptyWebhook, headersForNames, isAllowedHeaderName, listError, withoutListErrors, type ApplicationValues, type WebhookValues,
+  emptyWebhook, headersForNames, isAllowedHeaderName, listError, pauseChoices, withoutListErrors, type ApplicationValues, type WebhookValues,
 } from '../lib/application-form.ts';
 import { useAdminT, useFormatDate } from '../lib/i18n.ts';
 import { examplePayload, webhookEvents } from '../lib/webhook-examples.ts';
@@ -67,6 +67,11 @@ export function WebhookSection({ form, writable, applicationId }: { readonly for
           )}
           <TextField label={t('webhook.keyVaultReference')} help={t('webhook.keyVaultHelp')} value={hook.keyVaultReference} error={err('keyVaultReference')}
             onChange={(e) => set({ keyVaultReference: e.target.value }, 'webhook.keyVaultReference')} />
+          <Select label={t('webhook.pause.label')} help={t('webhook.pause.help')} value={hook.pauseAfterFailures} disabled={!writable}
+            options={[{ value: '', label: t('webhook.pause.never') },
+              ...[...new Set([...pauseChoices, ...(hook.pauseAfterFailures === '' ? [] : [Number(hook.pauseAfterFailures)])])].sort((a, b) => a - b)
+                .map((n) => ({ value: String(n), label: t('webhook.pause.after', { n }) }))]}
+            onChange={(e) => set({ pauseAfterFailures: e.target.value })} />
           <ExamplePayloads applicationId={applicationId} />
         </>
       )}
@@ -98,7 +103,14 @@ const shortId = (id: string) => id.slice(0, 8);
  * The deliveries, newest first (#20.2): "send a test delivery" while a webhook is saved, and per
  * row "send again" (asked first), which queues the payload as a new delivery naming the original.
  */
-export function WebhookDeliveries({ applicationId, reloadKey, canSend }: { readonly applicationId: string; readonly reloadKey: number; readonly canSend: boolean }) {
+export function WebhookDeliveries({ applicationId, reloadKey, canSend, pause, onResumed }: {
+  readonly applicationId: string;
+  readonly reloadKey: number;
+  readonly canSend: boolean;
+  /** The saved webhook's pause: set while it paused itself after failures in a row. */
+  readonly pause?: { readonly pausedAt: string | null; readonly consecutiveFailures: number };
+  readonly onResumed?: () => void;
+}) {
   const t = useAdminT();
   const date = useFormatDate();
   const toasts = useToasts();
@@ -109,6 +121,14 @@ export function WebhookDeliveries({ applicationId, reloadKey, canSend }: { reado
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<string | undefined>(undefined);
   const queued = (message: string) => { toasts.success(message); setSent((n) => n + 1); };
+  const [resuming, setResuming] = useState(false);
+  const resume = () => {
+    setResuming(true);
+    api.resumeWebhook(applicationId).then(
+      () => { setResuming(false); onResumed?.(); queued(t('webhook.pause.resumed')); },
+      (error: unknown) => { setResuming(false); toasts.error(toPortalError(error)); },
+    );
+  };
   const sendTest = () => {
     setTesting(true);
     api.sendTestWebhookDelivery(applicationId).then(
@@ -153,6 +173,12 @@ export function WebhookDeliveries({ applicationId, reloadKey, canSend }: { reado
         <h2 id="webhook-deliveries" className="text-lg font-semibold text-fg">{t('webhook.deliveries')}</h2>
         {canSend && <Button variant="secondary" icon={<PaperAirplaneIcon />} busy={testing} onClick={sendTest}>{t('webhook.test.send')}</Button>}
       </div>
+      {pause !== undefined && pause.pausedAt !== null && (
+        <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-warning bg-warning-soft p-4 text-sm text-on-warning-soft">
+          <p>{t('webhook.pause.paused', { date: date(pause.pausedAt, true), n: pause.consecutiveFailures })}</p>
+          {canSend && <Button variant="secondary" icon={<PlayIcon />} busy={resuming} onClick={resume}>{t('webhook.pause.resume')}</Button>}
+        </div>
+      )}
       <ListView<WebhookDelivery>
         caption={t('webhook.deliveries')}
         scope={`deliveries-${applicationId}`}
