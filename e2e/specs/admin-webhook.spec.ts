@@ -1,7 +1,8 @@
 // #20.2: a day with the dealer shop's webhook (seeded, delivering to the demo dealer shop). The
-// global administrator creates a signing secret (shown once, copied; a third is refused with a
-// clear sentence), sends a test delivery and watches it arrive, replays it (the new row names
-// the original), and retires the secrets by keyboard. The secrets are removed again at the end.
+// global administrator reads the example body per event, creates a signing secret (shown once,
+// copied; a third is refused with a clear sentence), sends a test delivery and watches it arrive,
+// reads its detail (payload, attempt, masked credentials), replays it (the new row names the
+// original), and retires the secrets by keyboard. The secrets are removed again at the end.
 import { demoApps } from '../helpers/accounts.ts';
 import { assertAccessible, expect, signInAs, test } from '../helpers/portal.ts';
 import { deliveriesTable } from '../helpers/admin.ts';
@@ -24,9 +25,15 @@ const firstRowOf = (page: Page, event: string): Locator =>
   deliveriesTable(page).getByRole('row').filter({ hasText: event }).filter({ hasNotText: 'Wiederholung von' }).first();
 
 test('the global administrator signs, tests and replays the dealer shop\'s webhook', async ({ page }) => {
+  // A long day: secrets, a delivery that must arrive, a replay, four checks with axe.
+  test.slow();
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await signInAs(page, 'global-admin', dealerShop);
   await expect(page.getByRole('heading', { level: 1, name: demoApps.dealerShopLabel })).toBeVisible();
+
+  // What the endpoint will receive, per event, before anything is sent.
+  await page.getByText('Beispieldaten je Ereignis').click();
+  await expect(page.getByText(/"event": "REMOVE"/)).toBeVisible();
 
   // A signing secret: shown once with the warning, copied to the clipboard.
   const secret = await clickCreateSecret(page);
@@ -57,14 +64,26 @@ test('the global administrator signs, tests and replays the dealer shop\'s webho
   await expect(firstRowOf(page, 'Testzustellung')).toBeVisible();
   await expect(async () => {
     await page.reload();
-    await expect(firstRowOf(page, 'Testzustellung')).toContainText('Zugestellt', { timeout: 1_000 });
-  }).toPass();
-  const test = firstRowOf(page, 'Testzustellung');
-  const shortId = (await test.getByRole('cell').nth(1).innerText()).trim();
+    await expect(firstRowOf(page, 'Testzustellung')).toContainText('Zugestellt', { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+  const delivered = firstRowOf(page, 'Testzustellung');
+  const shortId = (await delivered.getByRole('cell').nth(1).innerText()).trim();
   expect(shortId).toMatch(/^[0-9a-f]{8}$/);
 
+  // Its detail: the JSON sent and the attempt, the credentials masked.
+  await delivered.getByRole('button', { name: `Details der Zustellung ${shortId}` }).click();
+  const detail = page.getByRole('dialog', { name: `Zustellung ${shortId}` });
+  await expect(detail.getByText(/"event": "TEST"/)).toBeVisible();
+  await expect(detail.getByText(/^Versuch 1: /)).toBeVisible();
+  await detail.getByText('Gesendete Header (geheime Werte verdeckt)').click();
+  await expect(detail.getByText(/authorization: ••••••/)).toBeVisible();
+  await expect(detail.getByText('demo-webhook-secret')).toHaveCount(0);
+  await assertAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(detail).toHaveCount(0);
+
   // Replay it: asked first, then a new row names the original.
-  await test.getByRole('button', { name: `Zustellung ${shortId} erneut senden` }).click();
+  await delivered.getByRole('button', { name: `Zustellung ${shortId} erneut senden` }).click();
   const dialog = page.getByRole('alertdialog', { name: `Zustellung ${shortId} erneut senden?` });
   await expect(dialog).toContainText('X-Portal-Replay-Of');
   await assertAccessible(page);

@@ -104,7 +104,7 @@ function CreatedSecret({ secret, onDone }: { readonly secret: WebhookSigningSecr
   };
   return (
     <div role="status" className="flex flex-col gap-3 rounded-lg border border-warning bg-warning-soft p-4 text-sm text-on-warning-soft">
-      <p className="font-semibold">{t('webhook.secrets.createdTitle')}</p>
+      <p className="font-semibold">{t('webhook.secrets.newSecret')}</p>
       <p>{t('webhook.secrets.shownOnce')}</p>
       <div className="flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1">
