@@ -6,7 +6,8 @@ import { historyFieldLabel, historyPropertyLabels } from './history-fields.ts';
 const recorded: Record<string, string[]> = {
   applications: ['label', 'logoUrl', 'description', 'url', 'homePageUrl', 'sortNumber', 'adminPermissionId', 'notificationEmail',
     'accessRequestRequired', 'accessRequestAllowed', 'internalCopyOfAccessRequests', 'roleRequiredOnAccessRequest', 'internal',
-    'attributes', 'roles', 'accountAccessIds', 'customFlowIds', 'activationGroups', 'webhook'],
+    'attributes', 'roles', 'accountAccessIds', 'customFlowIds', 'activationGroups', 'webhook',
+    'webhook.passwordChanged', 'webhook.replayed', 'webhook.signingSecretCreated', 'webhook.signingSecretDeleted', 'webhook.resumed'],
   attributes: ['key', 'label', 'dataType', 'permissionId', 'directoryLink', 'editableByUser', 'editableByOthers'],
   permissions: ['key', 'description'],
   roles: ['key', 'label', 'description', 'permissionIds', 'applicationIds'],

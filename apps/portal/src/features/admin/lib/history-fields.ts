@@ -17,6 +17,10 @@ export const historyFieldLabels: Readonly<Record<string, Readonly<Record<string,
     released: 'applications.fields.released', attributes: 'applications.sections.attributes', roles: 'applications.sections.roles',
     accountAccessIds: 'applications.sections.accountAccesses', customFlowIds: 'applications.sections.customFlows',
     activationGroups: 'applications.sections.activationGroups', webhook: 'webhook.title',
+    // What was done to the webhook outside the form (its value: a date or the id concerned).
+    'webhook.passwordChanged': 'webhook.historyActions.passwordChanged', 'webhook.replayed': 'webhook.historyActions.replayed',
+    'webhook.signingSecretCreated': 'webhook.historyActions.signingSecretCreated',
+    'webhook.signingSecretDeleted': 'webhook.historyActions.signingSecretDeleted', 'webhook.resumed': 'webhook.historyActions.resumed',
   },
   attributes: {
     key: 'attributes.fields.key', label: 'attributes.fields.label', dataType: 'attributes.fields.dataType',
