@@ -1,5 +1,6 @@
 // The quick launcher (#20.1): a partner opens the settings and an application without the
-// mouse — Ctrl+K (or "/"), a few letters, Enter; Escape closes it where they were.
+// mouse — Ctrl+K (or "/"), a few letters, Enter; Escape closes it where they were; an
+// administrator reaches a console page the same way.
 import { demoApps, urls } from '../helpers/accounts.ts';
 import { assertAccessible, expect, signInAs, test } from '../helpers/portal.ts';
 
@@ -41,4 +42,16 @@ test('a partner finds a settings page and an application by name with the keyboa
   await page.keyboard.press('Enter');
   expect((await recorded).status()).toBe(204);
   await expect(page).not.toHaveURL(`${urls.portal}/`);
+});
+
+test('an administrator reaches a console page by name', async ({ page }) => {
+  await signInAs(page, 'global-admin');
+  const dialog = page.getByRole('dialog', { name: 'Schnellstart' });
+  await page.keyboard.press('Control+k');
+  await expect(dialog.getByRole('combobox', { name: 'Apps und Seiten suchen' })).toBeFocused();
+  await page.keyboard.type('rollen');
+  await expect(dialog.getByRole('option', { name: /Rollen/ })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`${urls.portal}/admin/roles`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Rollen' })).toBeVisible();
 });

@@ -1,9 +1,12 @@
 // The quick launcher's dialog (#20.1), loaded on the first Ctrl+K / "/": the user's
-// applications (the launcher's list) and the settings pages; an application opens through
-// the gate and counts as a launch, like its tile.
+// applications (the launcher's list), the settings pages and, for an administrator, the
+// console's overview and the global pages they may open (core's sidebar items); an
+// application opens through the gate and counts as a launch, like its tile.
 import { useTranslation } from 'react-i18next';
+import { visibleAdminNavItems } from '@portal/core';
 import { useLocation } from 'wouter';
 import { QuickLauncher, type QuickLauncherItem } from '@portal/ui/dialog';
+import { useAdminAccess } from '../../app/admin-access.ts';
 import { useServices } from '../../app/contexts.tsx';
 import { useSession } from '../../app/session.ts';
 import { useLoad } from '../../app/use-load.ts';
@@ -15,11 +18,13 @@ const pages: readonly SettingsTab[] = ['personal', 'security', 'applications'];
 
 export default function QuickLauncherDialog({ onClose }: { readonly onClose: () => void }) {
   const { t } = useTranslation('common');
+  const { t: tUi } = useTranslation('ui');
   const { api, config } = useServices();
   const session = useSession();
   const userId = session.user?.id ?? '';
   const [, navigate] = useLocation();
   const apps = useLoad(() => loadMyApps(api, userId), userId, () => peekMyApps(userId));
+  const admin = useAdminAccess(session.user);
   const items: QuickLauncherItem[] = [
     ...(apps.data ?? []).filter((app) => app.accessStatus === 'granted').map((app): QuickLauncherItem => {
       const logoUrl = resolveAssetUrl(app.logoUrl, config.apiUrl);
@@ -29,7 +34,11 @@ export default function QuickLauncherDialog({ onClose }: { readonly onClose: () 
         ...(logoUrl === undefined ? {} : { logoUrl }),
       };
     }),
-    ...pages.map((tab): QuickLauncherItem => ({ id: tab, kind: 'page', label: t(`titles.${tab}`), description: t('titles.settings') })),
+    ...pages.map((tab): QuickLauncherItem => ({ id: links.settings(tab), kind: 'page', label: t(`titles.${tab}`), description: t('titles.settings') })),
+    ...(admin ? [
+      { id: links.admin(), kind: 'page' as const, label: tUi('nav.adminCenter'), description: tUi('nav.home') },
+      ...visibleAdminNavItems(session.user).map((item): QuickLauncherItem => ({ id: item.path, kind: 'page', label: tUi(`nav.${item.key}`), description: tUi('nav.adminCenter') })),
+    ] : []),
   ];
   return (
     <QuickLauncher
@@ -39,7 +48,7 @@ export default function QuickLauncherDialog({ onClose }: { readonly onClose: () 
       onOpen={(item) => {
         onClose();
         if (item.kind === 'page') {
-          navigate(links.settings(item.id as SettingsTab));
+          navigate(item.id);
           return;
         }
         recordLaunch(api, userId, item.id);
