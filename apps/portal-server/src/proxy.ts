@@ -49,13 +49,34 @@ export function errorResponse(status: number, code: ServerErrorCode, language: s
   return new Response(JSON.stringify(errorBody(code, language)), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...extra } });
 }
 
+/**
+ * A body over its limit is still read, and dropped, up to this many bytes before the 413: a
+ * client still sending then reads the answer instead of a reset on its write (a lingering
+ * close, as web servers do). A body declared or found larger still is cut off at once.
+ */
+export const drainLimit = 8 * 1024 * 1024;
+
+/** Reads and drops the rest of a refused body, up to `drainLimit` bytes in all. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, read: number): Promise<void> {
+  for (let size = read; size <= drainLimit;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    size += value.byteLength;
+  }
+  await reader.cancel().catch(() => undefined);
+}
+
 /** The request's body, read up to its limit; `undefined` when it is over (413). */
 async function boundedBody(request: Request): Promise<ArrayBuffer | null | undefined> {
   if (request.body === null) return null;
   const limit = (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data') ? multipartBodyLimit : jsonBodyLimit;
   const declared = Number(request.headers.get('content-length') ?? 'NaN');
-  if (Number.isFinite(declared) && declared > limit) return undefined;
   const reader = request.body.getReader();
+  if (Number.isFinite(declared) && declared > limit) {
+    if (declared <= drainLimit) await drain(reader, 0).catch(() => undefined);
+    else await reader.cancel().catch(() => undefined);
+    return undefined;
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -63,7 +84,7 @@ async function boundedBody(request: Request): Promise<ArrayBuffer | null | undef
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => undefined);
+      await drain(reader, size).catch(() => undefined);
       return undefined;
     }
     chunks.push(value);

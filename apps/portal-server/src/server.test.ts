@@ -12,6 +12,7 @@ import type { ServerConfig } from './config.ts';
 import { openSql } from './db.ts';
 import { createServer } from './server.ts';
 import { sessionCookieName } from './auth.ts';
+import { drainLimit } from './proxy.ts';
 
 const portal = 'http://localhost:5173';
 const jwt = /eyJ[\w-]+\.[\w-]+\.[\w-]*/;
@@ -222,6 +223,34 @@ describe('the page and the API through the server', () => {
     expect(apiCalls).toHaveLength(0);
     const next = await server.app.request(`${portal}/api/My/Applications`);
     expect(next.status).toBe(401);
+  });
+
+  it('reads a refused body to its end before the 413 (a client still sending gets the answer, not a reset), up to the drain limit', async () => {
+    const streamed = (total: number) => {
+      let sent = 0;
+      const chunk = new Uint8Array(64 * 1024).fill(120);
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent >= total) { controller.close(); return; }
+          sent += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      });
+      return { body, sent: () => sent };
+    };
+    const post = (body: ReadableStream<Uint8Array>, length?: number) => server.app.request(`${portal}/api/Applications`, {
+      method: 'POST', body, duplex: 'half',
+      headers: { 'content-type': 'application/json', ...(length === undefined ? {} : { 'content-length': String(length) }) },
+    } as RequestInit);
+    const undeclared = streamed(3 * 1024 * 1024);
+    expect((await post(undeclared.body)).status).toBe(413);
+    expect(undeclared.sent()).toBe(3 * 1024 * 1024);
+    const declared = streamed(2 * 1024 * 1024);
+    expect((await post(declared.body, 2 * 1024 * 1024)).status).toBe(413);
+    expect(declared.sent()).toBe(2 * 1024 * 1024);
+    const huge = streamed(64 * 1024 * 1024);
+    expect((await post(huge.body, 64 * 1024 * 1024)).status).toBe(413);
+    expect(huge.sent()).toBeLessThan(drainLimit);
   });
 
   it('a failed refresh ends the session once: 401, cookie cleared, row gone', async () => {
