@@ -8,6 +8,7 @@ import { buttonClasses } from '../button/button.tsx';
 import { Skeleton } from '../skeleton/skeleton.tsx';
 import { createModuleLoader } from '../lib/module-loader.ts';
 import { AppTile, type AppTileData } from './app-tile.tsx';
+import { matchesSearch } from '../lib/matches-search.ts';
 
 export interface LauncherProps {
   readonly apps: readonly AppTileData[];
@@ -31,11 +32,6 @@ export interface LauncherProps {
 
 /** The reorder view (drag and keyboard) loads when the user first asks for it. */
 const orderView = createModuleLoader(() => import('./favourites-order.tsx'));
-
-function matches(app: AppTileData, query: string): boolean {
-  const needle = query.trim().toLocaleLowerCase();
-  return needle === '' || app.label.toLocaleLowerCase().includes(needle) || (app.description ?? '').toLocaleLowerCase().includes(needle);
-}
 
 interface TilesProps {
   readonly apps: readonly AppTileData[];
@@ -119,7 +115,7 @@ export function Launcher({
   const text = query ?? ownQuery;
   const favourites = itemsInOrder(apps, favouriteIds);
   const others = apps.filter((app) => !favouriteIds.includes(app.id));
-  const shown = [...favourites, ...others].filter((app) => matches(app, text));
+  const shown = [...favourites, ...others].filter((app) => matchesSearch(app, text));
   const recent = itemsInOrder(apps, recentIds);
   const browsing = text.trim() === '';
   const OrderView = reordering && favourites.length > 1 ? orderView.loaded()?.FavouritesOrder : undefined;

@@ -6,6 +6,7 @@ import { Squares2X2Icon, Cog6ToothIcon } from '@heroicons/react/24/outline';
 import { useUiText } from '../i18n/ui-text.tsx';
 import { cx } from '../lib/cx.ts';
 import { Dialog } from '../dialog/dialog.tsx';
+import { matchesSearch } from '../lib/matches-search.ts';
 
 export interface QuickLauncherItem {
   readonly id: string;
@@ -27,10 +28,6 @@ export interface QuickLauncherProps {
   readonly limit?: number;
 }
 
-function matches(item: QuickLauncherItem, needle: string): boolean {
-  return needle === '' || item.label.toLocaleLowerCase().includes(needle) || (item.description ?? '').toLocaleLowerCase().includes(needle);
-}
-
 export function QuickLauncher({ open, onClose, items, onOpen, limit = 8 }: QuickLauncherProps) {
   const t = useUiText();
   const listId = useId();
@@ -38,8 +35,7 @@ export function QuickLauncher({ open, onClose, items, onOpen, limit = 8 }: Quick
   const optionId = useId();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
-  const needle = query.trim().toLocaleLowerCase();
-  const shown = items.filter((item) => matches(item, needle)).slice(0, limit);
+  const shown = items.filter((item) => matchesSearch(item, query)).slice(0, limit);
   const current = Math.min(active, shown.length - 1);
   const chosen = shown[current];
 
