@@ -193,10 +193,12 @@ export function applicationRoutes(deps: Deps): Hono<AppEnv> {
   app.route('/', imageRoutes(deps));
 
   const applicationSorts = { sorts: ['label', 'sortNumber', 'id'] as const, defaultSort: 'label' } as const;
+  type ApplicationList = ListQuery<'label' | 'sortNumber' | 'id'>;
+  const searched = (list: ApplicationList) => db.selectFrom('applications').$if(list.like !== undefined, (q) => q.where('search', 'like', list.like ?? ''));
   /** The applications of a search, in a sort, from an offset. */
-  const applicationRows = (list: ListQuery<'label' | 'sortNumber' | 'id'>, limit: number, offset: number) => {
+  const applicationRows = (list: ApplicationList, limit: number, offset: number) => {
     const order = list.order;
-    return db.selectFrom('applications').$if(list.like !== undefined, (q) => q.where('search', 'like', list.like ?? ''))
+    return searched(list)
       .select(['id', 'label', 'logo_url', 'url', 'description', 'internal', 'sort_number', 'released'])
       .$if(list.sort === 'label', (q) => q.orderBy('label', order).orderBy('id', order))
       .$if(list.sort === 'sortNumber', (q) => q.orderBy('sort_number', order).orderBy('label', order).orderBy('id', order))
@@ -212,8 +214,7 @@ export function applicationRoutes(deps: Deps): Hono<AppEnv> {
     const list = parseList(c, applicationSorts);
     const [items, total] = await Promise.all([
       applicationRows(list, list.pageSize, list.offset),
-      db.selectFrom('applications').$if(list.like !== undefined, (q) => q.where('search', 'like', list.like ?? ''))
-        .select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      searched(list).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return c.json({ items, total: Number(total.n) } satisfies S['ApplicationList']);
   });
