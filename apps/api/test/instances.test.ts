@@ -14,8 +14,13 @@ let h: Harness;
 const sent: { instance: string; delivery: string; application: string; seq: number }[] = [];
 const applications = [apps.dealerOrdering, apps.kitchenPlanner, apps.servicePortal];
 
-const receiver = (instance: string): typeof fetch => async (_url, init) => {
+/** A receiver that records what each instance sent; `hold` keeps its answers back until it settles. */
+const receiver = (instance: string, hold?: { reached: () => void; until: Promise<void> }): typeof fetch => async (_url, init) => {
   const body = JSON.parse(String(init?.body)) as { deliveryId: string; applicationId: string; seq: number };
+  if (hold) {
+    hold.reached();
+    await hold.until;
+  }
   await new Promise((resolve) => setTimeout(resolve, 3));
   sent.push({ instance, delivery: body.deliveryId, application: body.applicationId, seq: body.seq });
   return new Response(null, { status: 204 });
@@ -66,8 +71,21 @@ describe('dispatchers of two instances on one database', () => {
   it('send each delivery once, in order within its application', async () => {
     sent.length = 0;
     const ids = await queue(60);
-    const a = createDispatcher({ db: h.db, instance: 'a', fetchImpl: receiver('a'), concurrency: 2 });
+    // Instance a claims two of the three applications and is kept busy sending; meanwhile b
+    // must take the third (not wait, not send a's) — so both share the work, whatever the load.
+    let reach = (): void => undefined;
+    let release = (): void => undefined;
+    const reached = new Promise<void>((resolve) => { reach = resolve; });
+    const until = new Promise<void>((resolve) => { release = resolve; });
+    const a = createDispatcher({ db: h.db, instance: 'a', fetchImpl: receiver('a', { reached: reach, until }), concurrency: 2 });
     const b = createDispatcher({ db: h.db, instance: 'b', fetchImpl: receiver('b'), concurrency: 2 });
+    const busyA = a.runOnce();
+    await reached;
+    await b.runOnce();
+    expect(sent.length).toBeGreaterThan(0);
+    expect(new Set(sent.map((s) => s.instance))).toEqual(new Set(['b']));
+    release();
+    await busyA;
     for (let round = 0; round < 20 && sent.length < ids.length; round += 1) await Promise.all([a.runOnce(), b.runOnce(), a.runOnce(), b.runOnce()]);
     expect(sent.map((s) => s.delivery).sort()).toEqual([...ids].sort());
     for (const application of applications) {
