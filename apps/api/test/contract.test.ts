@@ -384,6 +384,53 @@ describe('internal calls of the identity provider', () => {
   });
 });
 
+describe('bulk changes and the CSV import (#20.3)', () => {
+  it('changes several users of an application at once', async () => {
+    const r = await call('POST', `/Admin/Applications/${apps.kitchenPlanner}/Users/Bulk`, { as: 'appAdmin', body: { action: 'addRoles', userIds: [users.newUser], roleIds: [roles.plannerViewer] } });
+    expect(r).toMatchObject({ status: 200, body: { count: 1 } });
+    expect((await call('POST', `/Admin/Applications/${apps.kitchenPlanner}/Users/Bulk`, { as: 'appAdmin', body: { action: 'removeAccess', userIds: [users.newUser] } })).body).toEqual({ count: 1 });
+    expect((await call('POST', `/Admin/Applications/${apps.dealerOrdering}/Users/Bulk`, { as: 'appAdmin', body: { action: 'removeAccess', userIds: [users.newUser] } })).status).toBe(403);
+    expect((await call('POST', `/Admin/Applications/${apps.kitchenPlanner}/Users/Bulk`, { as: 'appAdmin', body: { action: 'removeAccess', userIds: [users.newUser] } })).status).toBe(400);
+  });
+
+  it('decides several access requests at once', async () => {
+    const open = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests?status=OPEN`, { as: 'appAdmin' });
+    const ids = open.body.items.slice(0, 2).map((r: Body) => r.id);
+    const r = await call('POST', `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests/Decide`, { as: 'appAdmin', body: { requestIds: ids, decision: { decision: 'DENY', reason: 'Sammelentscheidung' } } });
+    expect(r).toMatchObject({ status: 200, body: { count: 2 } });
+    expect((await call('POST', `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests/Decide`, { as: 'appAdmin', body: { requestIds: ids, decision: { decision: 'DENY' } } })).status).toBe(409);
+  });
+
+  it('imports users\' access from CSV: a dry run, then apply', async () => {
+    const path = `/Admin/Applications/${apps.kitchenPlanner}/Users/Import`;
+    const csv = 'email,roles\nnew@hk-demo.test,kitchen_planner.viewer\nnobody@example.test,kitchen_planner.viewer';
+    const dry = await call('POST', path, { as: 'appAdmin', body: { csv, apply: false } });
+    expect(dry.body).toMatchObject({ applied: false, rows: [{ line: 2, change: 'GRANT' }], invalid: [{ line: 3 }] });
+    expect((await call('POST', path, { as: 'appAdmin', body: { csv, apply: true } })).status).toBe(400);
+    expect((await call('POST', path, { as: 'appAdmin', body: { csv: 'email,roles\nnew@hk-demo.test,kitchen_planner.viewer', apply: true } })).body).toMatchObject({ applied: true });
+  });
+
+  it('deletes several entities of each global list at once', async () => {
+    const created = async (path: string, body: object) => (await call('POST', path, { body })).body.id as string;
+    const lists: [string, () => Promise<string>][] = [
+      ['/Attributes', () => created('/Attributes', { key: `bulkAttr${Math.random().toString(36).slice(2, 8)}`, label: 'Sammel', dataType: 'STRING' })],
+      ['/Permissions', () => created('/Permissions', { key: `bulk.perm.${Math.random().toString(36).slice(2, 8)}`, description: 'Sammel' })],
+      ['/Roles', () => created('/Roles', { key: `bulk.role.${Math.random().toString(36).slice(2, 8)}`, label: 'Sammel', permissionIds: [], applicationIds: [] })],
+      ['/AccountAccesses', () => created('/AccountAccesses', { key: `bulk.access.${Math.random().toString(36).slice(2, 8)}`, label: 'Sammel', parentId: null,
+        parentDeterminationMethod: 'MANUAL', childDeterminationMethod: 'NONE', attributeId: null })],
+      ['/CustomFlows', () => created('/CustomFlows', { key: `bulk-flow-${Math.random().toString(36).slice(2, 8)}`, label: 'Sammel', description: '', attributeIds: [] })],
+    ];
+    for (const [path, make] of lists) {
+      const ids = [await make(), await make()];
+      expect(await call('POST', `${path}/BulkDelete`, { body: { ids } }), path).toMatchObject({ status: 200, body: { count: 2 } });
+      expect((await call('POST', `${path}/BulkDelete`, { body: { ids } })).status, path).toBe(400);
+      expect((await call('POST', `${path}/BulkDelete`, { as: 'partner', body: { ids } })).status, path).toBe(403);
+    }
+    expect(await call('POST', '/Users/BulkDelete', { body: { ids: [users.newUser] } })).toMatchObject({ status: 200, body: { count: 1 } });
+    expect((await call('POST', '/Users/BulkDelete', { as: 'appAdmin', body: { ids: [users.partner] } })).status).toBe(403);
+  });
+});
+
 describe('coverage', () => {
   it('exercised every operation of the document with a successful answer', () => {
     const missing = allOperations().filter((op) => ![...(covered.get(op) ?? [])].some((s) => s < 300));

@@ -59,6 +59,14 @@ const writes: { method: string; template: string; path: string; who: () => strin
   { method: 'POST', template: '/AuthCheck', path: '/AuthCheck', who: () => partner, valid: { clientId: apps.dealerOrdering, attributes: [{ key: 'dealerNumber', value: 'H-1001' }] } },
   { method: 'POST', template: '/CustomFlow/{id}', path: '/CustomFlow/service-terms', who: () => partner, valid: { attributes: [{ key: 'termsAccepted', value: 'true' }] } },
   { method: 'POST', template: '/My/Applications/{id}/AccessRequest', path: `/My/Applications/${apps.marketing}/AccessRequest`, who: () => partner, valid: { comment: 'Bitte' } },
+  { method: 'POST', template: '/Admin/Applications/{id}/Users/Bulk', path: `/Admin/Applications/${apps.kitchenPlanner}/Users/Bulk`, who: () => admin,
+    valid: { action: 'addRoles', userIds: [users.newUser], roleIds: [roles.plannerViewer] } },
+  { method: 'POST', template: '/Admin/Applications/{id}/Users/Import', path: `/Admin/Applications/${apps.kitchenPlanner}/Users/Import`, who: () => admin,
+    valid: { csv: 'email;roles;accountAccesses\nnew@hk-demo.test;kitchen_planner.viewer;dealer.nord', apply: false } },
+  { method: 'POST', template: '/Admin/Applications/{id}/AccessRequests/Decide', path: `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests/Decide`, who: () => admin,
+    valid: { requestIds: [accessRequests.partnerPlanner], decision: { decision: 'DENY', reason: 'Kein Bedarf' } } },
+  ...['Attributes', 'Permissions', 'Roles', 'AccountAccesses', 'CustomFlows', 'Users'].map((list) => ({ method: 'POST', template: `/${list}/BulkDelete`, path: `/${list}/BulkDelete`,
+    who: () => admin, valid: { ids: ['00000000-0000-4000-8000-0000000000ff'] } })),
   { method: 'PUT', template: '/Internal/Users/{id}/Email', path: `/Internal/Users/${users.partner}/Email`, who: () => internal, valid: { email: 'dana@partner.example.test' } },
 ];
 

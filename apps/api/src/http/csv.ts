@@ -78,3 +78,54 @@ export function csvDownload<T>(c: Context<AppEnv>, name: string, columns: CsvCol
   }
   return c.body(csvStream(columns.map(([key]) => translate(key, lang)), batches()), 200, csvHeaders(name));
 }
+
+/** A line of a read CSV file: its number in the file (1-based, where the record starts) and its cells. */
+export interface CsvRecord {
+  readonly line: number;
+  readonly cells: readonly string[];
+}
+
+/**
+ * Reads CSV text (#20.3 import): a byte-order mark is dropped, the separator is `;` when the
+ * first line has a semicolon and no comma, else `,`; RFC 4180 quotes (a quoted cell may hold
+ * separators, `""` and line breaks); CRLF or LF; blank lines are skipped. An unclosed quote
+ * ends the file with `unclosedAt`, the line where that record started.
+ */
+export function parseCsv(text: string): { records: CsvRecord[]; unclosedAt?: number } {
+  const body = text.startsWith('\ufeff') ? text.slice(1) : text;
+  const firstLine = body.slice(0, body.search(/\r?\n|$/));
+  const separator = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
+  const records: CsvRecord[] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let line = 1;
+  let start = 1;
+  let quoted = false;
+  let i = 0;
+  const end = () => {
+    cells.push(cell);
+    if (cells.length > 1 || cells[0]?.trim() !== '') records.push({ line: start, cells });
+    cells = [];
+    cell = '';
+  };
+  while (i < body.length) {
+    const ch = body[i] ?? '';
+    if (quoted) {
+      if (ch === '"' && body[i + 1] === '"') { cell += '"'; i += 2; continue; }
+      if (ch === '"') { quoted = false; i += 1; continue; }
+      if (ch === '\n') line += 1;
+      cell += ch;
+      i += 1;
+      continue;
+    }
+    if (ch === '"' && cell.trim() === '') { cell = ''; quoted = true; i += 1; continue; }
+    if (ch === separator) { cells.push(cell); cell = ''; i += 1; continue; }
+    if (ch === '\r' && body[i + 1] === '\n') { i += 1; continue; }
+    if (ch === '\n') { end(); line += 1; start = line; i += 1; continue; }
+    cell += ch;
+    i += 1;
+  }
+  if (quoted) return { records, unclosedAt: start };
+  if (cell !== '' || cells.length > 0) end();
+  return { records };
+}

@@ -11,7 +11,7 @@ import { administers, managesAccessRequests } from '../context.ts';
 import type { AppEnv, Ctx, Deps } from '../context.ts';
 import { readJson } from '../http/body.ts';
 import { randomBytes } from 'node:crypto';
-import { ApiError, conflict, forbidden, notFound } from '../http/errors.ts';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { newId } from '../context.ts';
 import { after, anchorsOf, ANCHOR_EVERY, cached, cachedWith, FEW_MATCHES, orderBy, pageOf, sortKey, startOf } from '../http/list-cache.ts';
 import { csvDownload, type CsvColumns } from '../http/csv.ts';
@@ -19,10 +19,12 @@ import type { KeyPart } from '../http/list-cache.ts';
 import { parseList } from '../http/list.ts';
 import { recordHistory } from '../history.ts';
 import {
-  applicationAttributes, checkAccountAccesses, checkRoles, grant, loadApplication, pick, refsOf, removeGrant, storeValues,
+  acceptOpenRequests, applicationAttributes, checkAccountAccesses, checkRoles, grant, loadApplication, pick, refsOf, removeGrant, storeValues,
   uniqueOrThrow, userAttributeValues,
 } from '../services/access.ts';
 import { countUsersMatching } from '../services/users.ts';
+import { applyImport, bulkApplicationUsers, planImport } from '../services/bulk.ts';
+import { translate } from '../http/messages.ts';
 import { accountAccessSelection, roleSelection } from '../services/selections.ts';
 
 type S = components['schemas'];
@@ -220,40 +222,61 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     return c.json(r);
   });
 
+  /** Decides one open request of `applicationId` in `trx` (history, grant, webhook); whether a webhook was queued. */
+  async function decideRequest(trx: Transaction<DB>, me: Principal, id: string, body: S['AccessRequestDecision'], applicationId: string): Promise<boolean> {
+    const row = await trx.selectFrom('access_requests').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+    if (row.application_id !== applicationId) throw notFound();
+    if (row.status !== 'OPEN') throw conflict('alreadyDecided', 'accessRequest.alreadyDecided');
+    const decidedAt = new Date();
+    if (body.decision === 'ACCEPT') {
+      if (validateAccessRequestRoles(body.roleIds) !== undefined) throw new ApiError(400, 'roleRequired', { code: 'accessRequest.roleRequired', problems: [{ key: 'roleRequired', field: 'roleIds' }] });
+      const accountAccessIds = body.accountAccessIds ?? [];
+      await checkRoles(trx, row.application_id, body.roleIds, me.permissions, 'roleIds');
+      await checkAccountAccesses(trx, row.application_id, accountAccessIds, 'accountAccessIds');
+      await trx.updateTable('access_requests').set({ status: 'ACCEPTED', decided_at: decidedAt, decided_by: me.userId, role_ids: body.roleIds, account_access_ids: accountAccessIds })
+        .where('id', '=', id).execute();
+      await recordHistory(trx, { table: 'access_requests', entity: id, mode: 'UPDATE', by: me.userId, before: { status: 'OPEN' },
+        after: { status: 'ACCEPTED', decidedBy: me.userId, roleIds: body.roleIds, accountAccessIds } });
+      const current = await trx.selectFrom('application_users').select(['role_ids', 'account_access_ids'])
+        .where('application_id', '=', row.application_id).where('user_id', '=', row.user_id).executeTakeFirst();
+      return grant(trx, { applicationId: row.application_id, userId: row.user_id, by: me.userId,
+        roleIds: [...new Set([...(current?.role_ids ?? []), ...body.roleIds])],
+        accountAccessIds: [...new Set([...(current?.account_access_ids ?? []), ...accountAccessIds])] });
+    }
+    await trx.updateTable('access_requests').set({ status: 'DENIED', decided_at: decidedAt, decided_by: me.userId, reason: body.reason ?? null })
+      .where('id', '=', id).execute();
+    await recordHistory(trx, { table: 'access_requests', entity: id, mode: 'UPDATE', by: me.userId, before: { status: 'OPEN' },
+      after: { status: 'DENIED', decidedBy: me.userId, reason: body.reason ?? null } });
+    return false;
+  }
+
   app.put('/Admin/Applications/AccessRequests/:id', async (c) => {
     const me = await deps.auth.user(c.req.header('authorization'));
     const id = requestId(c.req.param('id'));
     const existing = await accessRequest(id);
     await managerOf(me, existing.applicationId);
     const body = await readJson(c, 'AccessRequestDecision');
-    let queued = false;
-    await db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('access_requests').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
-      if (row.status !== 'OPEN') throw conflict('alreadyDecided', 'accessRequest.alreadyDecided');
-      const decidedAt = new Date();
-      if (body.decision === 'ACCEPT') {
-        if (validateAccessRequestRoles(body.roleIds) !== undefined) throw new ApiError(400, 'roleRequired', { code: 'accessRequest.roleRequired', problems: [{ key: 'roleRequired', field: 'roleIds' }] });
-        const accountAccessIds = body.accountAccessIds ?? [];
-        await checkRoles(trx, row.application_id, body.roleIds, me.permissions, 'roleIds');
-        await checkAccountAccesses(trx, row.application_id, accountAccessIds, 'accountAccessIds');
-        await trx.updateTable('access_requests').set({ status: 'ACCEPTED', decided_at: decidedAt, decided_by: me.userId, role_ids: body.roleIds, account_access_ids: accountAccessIds })
-          .where('id', '=', id).execute();
-        await recordHistory(trx, { table: 'access_requests', entity: id, mode: 'UPDATE', by: me.userId, before: { status: 'OPEN' },
-          after: { status: 'ACCEPTED', decidedBy: me.userId, roleIds: body.roleIds, accountAccessIds } });
-        const current = await trx.selectFrom('application_users').select(['role_ids', 'account_access_ids'])
-          .where('application_id', '=', row.application_id).where('user_id', '=', row.user_id).executeTakeFirst();
-        queued = await grant(trx, { applicationId: row.application_id, userId: row.user_id, by: me.userId,
-          roleIds: [...new Set([...(current?.role_ids ?? []), ...body.roleIds])],
-          accountAccessIds: [...new Set([...(current?.account_access_ids ?? []), ...accountAccessIds])] });
-      } else {
-        await trx.updateTable('access_requests').set({ status: 'DENIED', decided_at: decidedAt, decided_by: me.userId, reason: body.reason ?? null })
-          .where('id', '=', id).execute();
-        await recordHistory(trx, { table: 'access_requests', entity: id, mode: 'UPDATE', by: me.userId, before: { status: 'OPEN' },
-          after: { status: 'DENIED', decidedBy: me.userId, reason: body.reason ?? null } });
-      }
-    });
+    const queued = await db.transaction().execute((trx) => decideRequest(trx, me, id, body, existing.applicationId));
     if (queued) deps.onWebhookQueued();
     return c.json(await accessRequest(id));
+  });
+
+  // Several requests of one application decided at once (#20.3): each as the single PUT decides it, all in one transaction.
+  app.post('/Admin/Applications/:id/AccessRequests/Decide', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    const a = await managerOf(me, c.req.param('id'));
+    const body = await readJson(c, 'AccessRequestsDecision');
+    const ids = body.requestIds.map((id) => id.toLowerCase());
+    const queued = await db.transaction().execute(async (trx) => {
+      const ofApplication = new Set((await trx.selectFrom('access_requests').select('id').where('application_id', '=', a.id).where('id', 'in', ids).execute()).map((r) => r.id));
+      const problems = ids.flatMap((id, i) => (ofApplication.has(id) ? [] : [{ key: 'referenceNotFound' as const, field: `requestIds.${i}`, args: [id] }]));
+      if (problems.length) throw badRequest(problems, 'referenceNotFound', 'reference.notFound');
+      let any = false;
+      for (const id of ids) if (await decideRequest(trx, me, id, body.decision, a.id)) any = true;
+      return any;
+    });
+    if (queued) deps.onWebhookQueued();
+    return c.json({ count: ids.length } satisfies S['BulkResult']);
   });
 
   // ---------------------------------------------------------------- users of an application
@@ -369,11 +392,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
         await storeValues(trx, { userId: uid, by: me.userId, values: body.attributes, allowed, editable: (x) => x.editable_by_others, fieldPrefix: 'attributes' });
       }
       queued = await grant(trx, { applicationId: a.id, userId: uid, roleIds, accountAccessIds, by: me.userId });
-      const open = await trx.updateTable('access_requests').set({ status: 'ACCEPTED', decided_at: new Date(), decided_by: me.userId, role_ids: roleIds, account_access_ids: accountAccessIds })
-        .where('application_id', '=', a.id).where('user_id', '=', uid).where('status', '=', 'OPEN').returning('id').execute();
-      for (const r of open) {
-        await recordHistory(trx, { table: 'access_requests', entity: r.id, mode: 'UPDATE', by: me.userId, before: { status: 'OPEN' }, after: { status: 'ACCEPTED' } });
-      }
+      await acceptOpenRequests(trx, { applicationId: a.id, userId: uid, roleIds, accountAccessIds, by: me.userId });
     });
     if (queued) deps.onWebhookQueued();
     return c.json(await applicationUser(a.id, uid));
@@ -386,6 +405,38 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     const queued = await db.transaction().execute((trx) => removeGrant(trx, a.id, uid, me.userId));
     if (queued) deps.onWebhookQueued();
     return c.body(null, 204);
+  });
+
+  // Several users' access changed at once (#20.3): all or nothing, each user as the single PUT or DELETE.
+  app.post('/Admin/Applications/:id/Users/Bulk', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    const a = await adminOf(me, c.req.param('id'));
+    const body = await readJson(c, 'ApplicationUsersBulk');
+    const { count, queued } = await db.transaction().execute((trx) => bulkApplicationUsers(trx, a.id, me, body));
+    if (queued) deps.onWebhookQueued();
+    return c.json({ count } satisfies S['BulkResult']);
+  });
+
+  // Users' access from a CSV file (#20.3): a dry run lists what would change and each invalid line; apply writes all or nothing.
+  app.post('/Admin/Applications/:id/Users/Import', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    const a = await adminOf(me, c.req.param('id'));
+    const body = await readJson(c, 'ApplicationUsersImport');
+    const lang = c.get('lang');
+    const { plan, queued } = await db.transaction().execute(async (trx) => {
+      const planned = await planImport(trx, a.id, me, body.csv);
+      if (!body.apply) return { plan: planned, queued: false };
+      if (planned.invalid.length) {
+        throw badRequest(planned.invalid.map((p) => ({ key: 'importLine' as const, field: `lines.${p.line}`, args: [p.line, translate(p.key, lang, p.args)] })),
+          'importInvalidRows', 'import.invalidRows');
+      }
+      return { plan: planned, queued: await applyImport(trx, a.id, me, planned) };
+    });
+    if (queued) deps.onWebhookQueued();
+    return c.json({
+      applied: body.apply, rows: plan.rows,
+      invalid: plan.invalid.map((p) => ({ line: p.line, email: p.email, message: translate(p.key, lang, p.args) })),
+    } satisfies S['ApplicationUsersImportResult']);
   });
 
   // ---------------------------------------------------------------- pickers

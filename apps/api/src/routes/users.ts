@@ -1,11 +1,13 @@
 // Global users (all_users.read / all_users.write) and the identity provider's internal calls.
 import { Hono } from 'hono';
 import { sql } from 'kysely';
+import type { Transaction } from 'kysely';
+import type { DB } from '../db/schema.ts';
 import type { components } from '@portal/contract';
 import { requirePermission } from '../context.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { readJson } from '../http/body.ts';
-import { ApiError, conflict, fieldError, notFound } from '../http/errors.ts';
+import { ApiError, badRequest, conflict, fieldError, notFound } from '../http/errors.ts';
 import { after, anchorsOf, ANCHOR_EVERY, cached, FEW_MATCHES, orderBy, pageOf, sortKey, startOf } from '../http/list-cache.ts';
 import type { KeyPart } from '../http/list-cache.ts';
 import { parseList } from '../http/list.ts';
@@ -116,22 +118,44 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
     } satisfies S['UserDetail']);
   });
 
+  /** Deletes one user in `trx`: REMOVE for each access they had, then the user (history); whether a webhook was queued. */
+  async function deleteUser(trx: Transaction<DB>, id: string, by: string): Promise<boolean> {
+    let queued = false;
+    const grants = await trx.selectFrom('application_users').selectAll().where('user_id', '=', id).execute();
+    for (const g of grants) {
+      if (await queueWebhook(trx, g.application_id, id, 'REMOVE', { roleIds: g.role_ids, accountAccessIds: g.account_access_ids })) queued = true;
+    }
+    const deleted = await trx.deleteFrom('users').where('id', '=', id).returning('id').executeTakeFirst();
+    if (!deleted) throw notFound();
+    await recordHistory(trx, { table: 'users', entity: id, mode: 'DELETE', by });
+    return queued;
+  }
+
   app.delete('/Users/:id', async (c) => {
     const me = await deps.auth.user(c.req.header('authorization'));
     requirePermission(me, 'all_users.write');
     const id = uuid(c.req.param('id'));
-    let queued = false;
-    await db.transaction().execute(async (trx) => {
-      const grants = await trx.selectFrom('application_users').selectAll().where('user_id', '=', id).execute();
-      for (const g of grants) {
-        if (await queueWebhook(trx, g.application_id, id, 'REMOVE', { roleIds: g.role_ids, accountAccessIds: g.account_access_ids })) queued = true;
-      }
-      const deleted = await trx.deleteFrom('users').where('id', '=', id).returning('id').executeTakeFirst();
-      if (!deleted) throw notFound();
-      await recordHistory(trx, { table: 'users', entity: id, mode: 'DELETE', by: me.userId });
-    });
+    const queued = await db.transaction().execute((trx) => deleteUser(trx, id, me.userId));
     if (queued) deps.onWebhookQueued();
     return c.body(null, 204);
+  });
+
+  // Several users at once (#20.3): each as the single delete, all in one transaction; an unknown id deletes nothing.
+  app.post('/Users/BulkDelete', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    requirePermission(me, 'all_users.write');
+    const { ids } = await readJson(c, 'BulkIds');
+    const wanted = ids.map((id) => id.toLowerCase());
+    const queued = await db.transaction().execute(async (trx) => {
+      const found = new Set((await trx.selectFrom('users').select('id').where('id', 'in', wanted).forUpdate().execute()).map((u) => u.id));
+      const problems = wanted.flatMap((id, i) => (found.has(id) ? [] : [{ key: 'referenceNotFound' as const, field: `ids.${i}`, args: [id] }]));
+      if (problems.length) throw badRequest(problems, 'referenceNotFound', 'reference.notFound');
+      let any = false;
+      for (const id of wanted) if (await deleteUser(trx, id, me.userId)) any = true;
+      return any;
+    });
+    if (queued) deps.onWebhookQueued();
+    return c.json({ count: wanted.length } satisfies S['BulkResult']);
   });
 
   // ---------------------------------------------------------------- internal (identity provider)

@@ -239,6 +239,18 @@ export async function removeGrant(trx: Transaction<DB>, applicationId: string, u
   return queueWebhook(trx, applicationId, userId, 'REMOVE', { roleIds: before.role_ids, accountAccessIds: before.account_access_ids });
 }
 
+/** A user granted access directly: their open requests for the application count as accepted with that access. */
+export async function acceptOpenRequests(trx: Transaction<DB>, options: {
+  applicationId: string; userId: string; roleIds: readonly string[]; accountAccessIds: readonly string[]; by: string;
+}): Promise<void> {
+  const open = await trx.updateTable('access_requests')
+    .set({ status: 'ACCEPTED', decided_at: new Date(), decided_by: options.by, role_ids: [...options.roleIds], account_access_ids: [...options.accountAccessIds] })
+    .where('application_id', '=', options.applicationId).where('user_id', '=', options.userId).where('status', '=', 'OPEN').returning('id').execute();
+  for (const r of open) {
+    await recordHistory(trx, { table: 'access_requests', entity: r.id, mode: 'UPDATE', by: options.by, before: { status: 'OPEN' }, after: { status: 'ACCEPTED' } });
+  }
+}
+
 export function uniqueOrThrow(ids: readonly string[], field: string): void {
   const seen = new Set<string>();
   ids.forEach((id, i) => {

@@ -301,6 +301,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Admin/Applications/{id}/AccessRequests/Decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept or deny several open access requests of the application at once (needs manageAccessRequests), all or nothing
+         * @description Each request is decided as the single PUT decides it (history, grant, webhook). A request that is not this application's is 400 `reference.notFound` on `requestIds.<i>`; one already decided is 409 `accessRequest.alreadyDecided`; nothing is decided then.
+         */
+        post: operations["decideAccessRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Admin/Applications/AccessRequests/{id}": {
         parameters: {
             query?: never;
@@ -352,6 +372,56 @@ export interface paths {
         get: operations["exportApplicationUsers"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Admin/Applications/{id}/Users/Bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change several users' access to the application at once (the application's administrator), all or nothing in one transaction
+         * @description `addRoles` adds the roles to each user's access (granting access to a user without it, as accepting a request does);
+         *     `removeRoles` takes them away (a user left with no role is 400 `applicationUser.lastRole` on `userIds.<i>`: remove the access instead);
+         *     `addAccountAccesses` / `removeAccountAccesses` the same for account accesses (users with access only);
+         *     `removeAccess` removes each user's access. A user without access where it is needed is 400 `applicationUser.noAccess` on `userIds.<i>`.
+         *     Each change is recorded in the history and fires the webhook as the single PUT or DELETE does.
+         */
+        post: operations["bulkUpdateApplicationUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Admin/Applications/{id}/Users/Import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set users' access to the application from a CSV file (the application's administrator); a dry run first, then apply
+         * @description The CSV (UTF-8, a byte-order mark allowed, comma or semicolon separated, quotes as RFC 4180) starts with a header line
+         *     naming the columns `email`, `roles` and optionally `accountAccesses` (any order and case). Each further line sets one
+         *     user's access to exactly the roles and account accesses it names, by key, separated by `|`; a line with no role removes
+         *     the user's access. With `apply: false` nothing is written: the answer lists per line what would change and each invalid
+         *     line with its reason (in the caller's language). With `apply: true` every change is written in one transaction, recorded
+         *     in the history and fires the webhook as single changes do; a file with an invalid line is 400 `import.invalidRows` (one
+         *     error per line, field `lines.<n>`) and nothing is written.
+         */
+        post: operations["importApplicationUsers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -679,6 +749,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Attributes/BulkDelete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete several attributes at once (attributes.write), all or nothing in one transaction
+         * @description Each deletion is recorded in the history as a single delete is, and does what a single delete does. An id that does not exist is 400 `reference.notFound` on `ids.<i>`; nothing is deleted then.
+         */
+        post: operations["bulkDeleteAttributes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Attributes/Export": {
         parameters: {
             query?: never;
@@ -774,6 +864,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Permissions/BulkDelete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete several permissions at once (permissions.write), all or nothing in one transaction
+         * @description Each deletion is recorded in the history as a single delete is, and does what a single delete does. An id that does not exist is 400 `reference.notFound` on `ids.<i>`; nothing is deleted then.
+         */
+        post: operations["bulkDeletePermissions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Permissions/Export": {
         parameters: {
             query?: never;
@@ -846,6 +956,26 @@ export interface paths {
         put?: never;
         /** Create a role (roles.write) */
         post: operations["createRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Roles/BulkDelete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete several roles at once (roles.write), all or nothing in one transaction; each is taken from the users who had it
+         * @description Each deletion is recorded in the history as a single delete is, and does what a single delete does. An id that does not exist is 400 `reference.notFound` on `ids.<i>`; nothing is deleted then.
+         */
+        post: operations["bulkDeleteRoles"];
         delete?: never;
         options?: never;
         head?: never;
@@ -947,6 +1077,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/AccountAccesses/BulkDelete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete several account-access groups at once (accountaccesses.write), all or nothing in one transaction; each is taken from the users who had it
+         * @description Each deletion is recorded in the history as a single delete is, and does what a single delete does. An id that does not exist is 400 `reference.notFound` on `ids.<i>`; nothing is deleted then.
+         */
+        post: operations["bulkDeleteAccountAccesses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/AccountAccesses/Export": {
         parameters: {
             query?: never;
@@ -1042,6 +1192,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/CustomFlows/BulkDelete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete several custom flows at once (customflows.write), all or nothing in one transaction
+         * @description Each deletion is recorded in the history as a single delete is, and does what a single delete does. An id that does not exist is 400 `reference.notFound` on `ids.<i>`; nothing is deleted then.
+         */
+        post: operations["bulkDeleteCustomFlows"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/CustomFlows/Export": {
         parameters: {
             query?: never;
@@ -1130,6 +1300,26 @@ export interface paths {
         get: operations["listUsers"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Users/BulkDelete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete several users at once (all_users.write), all or nothing in one transaction; fires REMOVE for each access they had
+         * @description Each deletion is recorded in the history as a single delete is, and does what a single delete does. An id that does not exist is 400 `reference.notFound` on `ids.<i>`; nothing is deleted then.
+         */
+        post: operations["bulkDeleteUsers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1270,6 +1460,56 @@ export interface components {
                     field?: string;
                 }[];
             };
+        };
+        BulkIds: {
+            ids: components["schemas"]["Uuid"][];
+        };
+        BulkResult: {
+            /** @description How many entities the call changed */
+            count: number;
+        };
+        ApplicationUsersBulk: {
+            /** @enum {string} */
+            action: "addRoles" | "removeRoles" | "addAccountAccesses" | "removeAccountAccesses" | "removeAccess";
+            userIds: components["schemas"]["Uuid"][];
+            /** @description The roles to add or remove (at least one for addRoles and removeRoles) */
+            roleIds?: components["schemas"]["Uuid"][];
+            /** @description The account accesses to add or remove (at least one for addAccountAccesses and removeAccountAccesses) */
+            accountAccessIds?: components["schemas"]["Uuid"][];
+        };
+        AccessRequestsDecision: {
+            requestIds: components["schemas"]["Uuid"][];
+            decision: components["schemas"]["AccessRequestDecision"];
+        };
+        ApplicationUsersImport: {
+            /** @description The file's text */
+            csv: string;
+            /** @description false for a dry run */
+            apply: boolean;
+        };
+        /** @enum {string} */
+        ImportChange: "GRANT" | "UPDATE" | "REMOVE" | "UNCHANGED";
+        ApplicationUsersImportRow: {
+            /** @description The line's number in the file (the header is line 1) */
+            line: number;
+            email: string;
+            userId: components["schemas"]["Uuid"];
+            change: components["schemas"]["ImportChange"];
+            /** @description The roles after the change */
+            roles: components["schemas"]["Ref"][];
+            /** @description The account accesses after the change */
+            accountAccesses: components["schemas"]["Ref"][];
+        };
+        ApplicationUsersImportProblem: {
+            line: number;
+            email: string | null;
+            /** @description Why the line is invalid, in the language of the lang header */
+            message: string;
+        };
+        ApplicationUsersImportResult: {
+            applied: boolean;
+            rows: components["schemas"]["ApplicationUsersImportRow"][];
+            invalid: components["schemas"]["ApplicationUsersImportProblem"][];
         };
         HistoryEntry: {
             id: components["schemas"]["Uuid"];
@@ -2847,6 +3087,46 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    decideAccessRequests: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                /** @description The application's id (its OpenID client id) */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccessRequestsDecision"];
+            };
+        };
+        responses: {
+            /** @description Decided; how many requests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getAccessRequest: {
         parameters: {
             query?: never;
@@ -2995,6 +3275,84 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    bulkUpdateApplicationUsers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                /** @description The application's id (its OpenID client id) */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationUsersBulk"];
+            };
+        };
+        responses: {
+            /** @description Done; how many users' access changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    importApplicationUsers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                /** @description The application's id (its OpenID client id) */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationUsersImport"];
+            };
+        };
+        responses: {
+            /** @description What would change (dry run) or what changed (applied) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationUsersImportResult"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3877,6 +4235,41 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    bulkDeleteAttributes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkIds"];
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     exportAttributes: {
         parameters: {
             query?: {
@@ -4161,6 +4554,41 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    bulkDeletePermissions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkIds"];
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     exportPermissions: {
         parameters: {
             query?: {
@@ -4407,6 +4835,41 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    bulkDeleteRoles: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkIds"];
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4694,6 +5157,41 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    bulkDeleteAccountAccesses: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkIds"];
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     exportAccountAccesses: {
         parameters: {
             query?: {
@@ -4978,6 +5476,41 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    bulkDeleteCustomFlows: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkIds"];
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     exportCustomFlows: {
         parameters: {
             query?: {
@@ -5218,6 +5751,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    bulkDeleteUsers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkIds"];
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResult"];
                 };
             };
             400: components["responses"]["BadRequest"];
