@@ -127,3 +127,28 @@ describe('createAdminApi', () => {
     expect(calls[0]?.url.pathname).toBe('/Admin/Applications/hk-portal/Users/11111111-1111-4111-8111-111111111111');
   });
 });
+
+describe('bulk changes and the CSV import (#20.3)', () => {
+  it('sends several users, requests or ids in one call and answers the count', async () => {
+    const { api, calls } = fakeClient(() => json({ count: 3 }));
+    await expect(api.bulkUpdateApplicationUsers('app', { action: 'addRoles', userIds: ['u1', 'u2', 'u3'], roleIds: ['r1'] })).resolves.toBe(3);
+    expect(calls[0]).toMatchObject({ method: 'POST', body: JSON.stringify({ action: 'addRoles', userIds: ['u1', 'u2', 'u3'], roleIds: ['r1'] }) });
+    expect(calls[0]?.url.pathname).toBe('/Admin/Applications/app/Users/Bulk');
+    await api.decideAccessRequests('app', ['q1'], { kind: 'deny', reason: 'nein' });
+    expect(calls[1]?.url.pathname).toBe('/Admin/Applications/app/AccessRequests/Decide');
+    expect(JSON.parse(calls[1]?.body ?? '')).toEqual({ requestIds: ['q1'], decision: { decision: 'DENY', reason: 'nein' } });
+    await api.roles.removeMany(['a', 'b']);
+    expect(calls[2]?.url.pathname).toBe('/Roles/BulkDelete');
+    expect(JSON.parse(calls[2]?.body ?? '')).toEqual({ ids: ['a', 'b'] });
+    await api.users.removeMany(['u']);
+    expect(calls[3]?.url.pathname).toBe('/Users/BulkDelete');
+  });
+
+  it('sends the CSV text with dry run or apply', async () => {
+    const answer = { applied: false, rows: [], invalid: [{ line: 2, email: null, message: 'Die E-Mail-Adresse fehlt.' }] };
+    const { api, calls } = fakeClient(() => json(answer));
+    await expect(api.importApplicationUsers('app', 'email,roles\n,x', false)).resolves.toEqual(answer);
+    expect(calls[0]?.url.pathname).toBe('/Admin/Applications/app/Users/Import');
+    expect(JSON.parse(calls[0]?.body ?? '')).toEqual({ csv: 'email,roles\n,x', apply: false });
+  });
+});

@@ -12,7 +12,7 @@ import type {
   AdministrableApplication, ApplicationDetail, ApplicationInput, ApplicationSummary, ApplicationUser, ApplicationUserInput,
   ApplicationUserSummary, AttributeDetail, AttributeInput, AttributeSummary, CustomFlowDetail, CustomFlowInput, CustomFlowSummary, EntityRef,
   ListParams, PermissionDetail, PermissionInput, PermissionSummary, RoleDetail, RoleInput, RoleSummary, UserDetail, UserSummary, WebhookDelivery,
-  WebhookDeliveryDetail, WebhookSigningSecret, WebhookSigningSecretCreated,
+  WebhookDeliveryDetail, WebhookSigningSecret, WebhookSigningSecretCreated, ApplicationUsersBulkChange, ImportResult,
 } from './types.ts';
 
 type Query<Op extends keyof operations> = operations[Op]['parameters'] extends { query?: infer Q } ? NonNullable<Q> : never;
@@ -46,6 +46,11 @@ export interface EntityApi<Summary, Detail, Input, Removed = void> {
   exportUrl(params: ExportParams): string;
 }
 
+/** Several entities of a list deleted at once, all or nothing (#20.3); how many were deleted. */
+export interface BulkRemovable {
+  removeMany(ids: readonly string[]): Promise<number>;
+}
+
 /** An entity others use (roles, account accesses, attributes, custom flows): its usage, and a delete that says what it was removed from. */
 export interface UsedEntityApi<Summary, Detail, Input> extends EntityApi<Summary, Detail, Input, DeleteResult> {
   usage(id: string): Promise<EntityUsage>;
@@ -64,6 +69,12 @@ export interface AdminApi {
   getApplicationUser(applicationId: string, userId: string): Promise<ApplicationUser>;
   updateApplicationUser(applicationId: string, userId: string, input: ApplicationUserInput): Promise<ApplicationUser>;
   removeApplicationUser(applicationId: string, userId: string): Promise<void>;
+  /** Several users' access changed at once, all or nothing (#20.3); how many users' access changed. */
+  bulkUpdateApplicationUsers(applicationId: string, change: ApplicationUsersBulkChange): Promise<number>;
+  /** Several open requests of one application decided alike, all or nothing (#20.3); how many. */
+  decideAccessRequests(applicationId: string, requestIds: readonly string[], decision: AccessRequestDecision): Promise<number>;
+  /** Users' access from CSV text: a dry run (`apply` false) or the import, all or nothing (#20.3). */
+  importApplicationUsers(applicationId: string, csv: string, apply: boolean): Promise<ImportResult>;
   selectRoles(applicationId: string, params: ListParams): Promise<AdminPage<EntityRef>>;
   selectAccountAccesses(applicationId: string, params: ListParams): Promise<AdminPage<EntityRef>>;
   listWebhookDeliveries(applicationId: string, params: Pick<ListParams, 'page' | 'pageSize'>): Promise<AdminPage<WebhookDelivery>>;
@@ -82,12 +93,12 @@ export interface AdminApi {
   deleteWebhookSigningSecret(applicationId: string, secretId: string): Promise<void>;
   uploadLogo(file: Blob, fileName?: string): Promise<{ readonly url: string }>;
   readonly applications: EntityApi<ApplicationSummary, ApplicationDetail, ApplicationInput>;
-  readonly attributes: UsedEntityApi<AttributeSummary, AttributeDetail, AttributeInput>;
-  readonly permissions: EntityApi<PermissionSummary, PermissionDetail, PermissionInput>;
-  readonly roles: UsedEntityApi<RoleSummary, RoleDetail, RoleInput>;
-  readonly accountAccesses: UsedEntityApi<AccountAccessSummary, AccountAccessDetail, AccountAccessInput>;
-  readonly customFlows: UsedEntityApi<CustomFlowSummary, CustomFlowDetail, CustomFlowInput>;
-  readonly users: {
+  readonly attributes: UsedEntityApi<AttributeSummary, AttributeDetail, AttributeInput> & BulkRemovable;
+  readonly permissions: EntityApi<PermissionSummary, PermissionDetail, PermissionInput> & BulkRemovable;
+  readonly roles: UsedEntityApi<RoleSummary, RoleDetail, RoleInput> & BulkRemovable;
+  readonly accountAccesses: UsedEntityApi<AccountAccessSummary, AccountAccessDetail, AccountAccessInput> & BulkRemovable;
+  readonly customFlows: UsedEntityApi<CustomFlowSummary, CustomFlowDetail, CustomFlowInput> & BulkRemovable;
+  readonly users: BulkRemovable & {
     list(params: ListParams): Promise<AdminPage<UserSummary>>;
     get(id: string): Promise<UserDetail>;
     remove(id: string): Promise<void>;
@@ -137,6 +148,12 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
     updateApplicationUser: (applicationId, userId, input) =>
       unwrap(client.PUT('/Admin/Applications/{id}/Users/{userId}', { params: { path: { id: applicationId, userId } }, body: body<'updateApplicationUser'>(input) })),
     removeApplicationUser: (applicationId, userId) => unwrapVoid(client.DELETE('/Admin/Applications/{id}/Users/{userId}', { params: { path: { id: applicationId, userId } } })),
+    bulkUpdateApplicationUsers: (applicationId, change) =>
+      unwrap(client.POST('/Admin/Applications/{id}/Users/Bulk', { params: { path: { id: applicationId } }, body: body<'bulkUpdateApplicationUsers'>(change) })).then((r) => r.count),
+    decideAccessRequests: (applicationId, requestIds, decision) =>
+      unwrap(client.POST('/Admin/Applications/{id}/AccessRequests/Decide', { params: { path: { id: applicationId } }, body: { requestIds: [...requestIds], decision: decisionBody(decision) } })).then((r) => r.count),
+    importApplicationUsers: (applicationId, csv, apply) =>
+      unwrap(client.POST('/Admin/Applications/{id}/Users/Import', { params: { path: { id: applicationId } }, body: { csv, apply } })),
     selectRoles: (applicationId, params) =>
       unwrap(client.GET('/Admin/Applications/{id}/Selections/Roles', { params: { path: { id: applicationId }, query: q<'listApplicationRoleSelection'>({ page: params.page, pageSize: params.pageSize, ...(params.search === undefined ? {} : { search: params.search }) }) } })),
     selectAccountAccesses: (applicationId, params) =>
@@ -172,6 +189,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
       remove: (id) => unwrap(client.DELETE('/Attributes/{id}', { params: { path: { id } } })),
       history: (id, params) => unwrap(client.GET('/Attributes/{id}/History', history(id, params))),
       exportUrl: (params) => exportUrl('/Attributes/Export', params),
+      removeMany: (ids) => unwrap(client.POST('/Attributes/BulkDelete', { body: { ids: [...ids] } })).then((r) => r.count),
       usage: (id) => unwrap(client.GET('/Attributes/{id}/Usage', { params: { path: { id } } })),
     },
     permissions: {
@@ -182,6 +200,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
       remove: (id) => unwrapVoid(client.DELETE('/Permissions/{id}', { params: { path: { id } } })),
       history: (id, params) => unwrap(client.GET('/Permissions/{id}/History', history(id, params))),
       exportUrl: (params) => exportUrl('/Permissions/Export', params),
+      removeMany: (ids) => unwrap(client.POST('/Permissions/BulkDelete', { body: { ids: [...ids] } })).then((r) => r.count),
     },
     roles: {
       list: (params) => unwrap(client.GET('/Roles', { params: { query: q<'listRoles'>(params) } })),
@@ -191,6 +210,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
       remove: (id) => unwrap(client.DELETE('/Roles/{id}', { params: { path: { id } } })),
       history: (id, params) => unwrap(client.GET('/Roles/{id}/History', history(id, params))),
       exportUrl: (params) => exportUrl('/Roles/Export', params),
+      removeMany: (ids) => unwrap(client.POST('/Roles/BulkDelete', { body: { ids: [...ids] } })).then((r) => r.count),
       usage: (id) => unwrap(client.GET('/Roles/{id}/Usage', { params: { path: { id } } })),
     },
     accountAccesses: {
@@ -201,6 +221,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
       remove: (id) => unwrap(client.DELETE('/AccountAccesses/{id}', { params: { path: { id } } })),
       history: (id, params) => unwrap(client.GET('/AccountAccesses/{id}/History', history(id, params))),
       exportUrl: (params) => exportUrl('/AccountAccesses/Export', params),
+      removeMany: (ids) => unwrap(client.POST('/AccountAccesses/BulkDelete', { body: { ids: [...ids] } })).then((r) => r.count),
       usage: (id) => unwrap(client.GET('/AccountAccesses/{id}/Usage', { params: { path: { id } } })),
     },
     customFlows: {
@@ -211,6 +232,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
       remove: (id) => unwrap(client.DELETE('/CustomFlows/{id}', { params: { path: { id } } })),
       history: (id, params) => unwrap(client.GET('/CustomFlows/{id}/History', history(id, params))),
       exportUrl: (params) => exportUrl('/CustomFlows/Export', params),
+      removeMany: (ids) => unwrap(client.POST('/CustomFlows/BulkDelete', { body: { ids: [...ids] } })).then((r) => r.count),
       usage: (id) => unwrap(client.GET('/CustomFlows/{id}/Usage', { params: { path: { id } } })),
     },
     users: {
@@ -218,6 +240,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
       get: (id) => unwrap(client.GET('/Users/{id}', { params: { path: { id } } })),
       remove: (id) => unwrapVoid(client.DELETE('/Users/{id}', { params: { path: { id } } })),
       exportUrl: (params) => exportUrl('/Users/Export', params),
+      removeMany: (ids) => unwrap(client.POST('/Users/BulkDelete', { body: { ids: [...ids] } })).then((r) => r.count),
     },
   };
 }

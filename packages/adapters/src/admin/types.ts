@@ -428,3 +428,39 @@ export interface AccessRequestDetail extends AccessRequestSummary {
   readonly roleIds: readonly string[];
   readonly accountAccessIds: readonly string[];
 }
+
+/** A change to several users of an application at once (#20.3). */
+export type ApplicationUsersBulkAction = 'addRoles' | 'removeRoles' | 'addAccountAccesses' | 'removeAccountAccesses' | 'removeAccess';
+
+export interface ApplicationUsersBulkChange {
+  readonly action: ApplicationUsersBulkAction;
+  readonly userIds: readonly string[];
+  readonly roleIds?: readonly string[];
+  readonly accountAccessIds?: readonly string[];
+}
+
+/** What a line of a CSV import does (or would do) to the user's access. */
+export type ImportChange = 'GRANT' | 'UPDATE' | 'REMOVE' | 'UNCHANGED';
+
+export interface ImportRow {
+  readonly line: number;
+  readonly email: string;
+  readonly userId: string;
+  readonly change: ImportChange;
+  readonly roles: readonly EntityRef[];
+  readonly accountAccesses: readonly EntityRef[];
+}
+
+export interface ImportProblem {
+  readonly line: number;
+  readonly email: string | null;
+  /** Why the line is invalid, in the caller's language (from the API). */
+  readonly message: string;
+}
+
+/** A dry run (`applied` false) or an applied import: each valid line's change and each invalid line's reason. */
+export interface ImportResult {
+  readonly applied: boolean;
+  readonly rows: readonly ImportRow[];
+  readonly invalid: readonly ImportProblem[];
+}
