@@ -211,3 +211,56 @@ export const RowsRenderOnlyWhenNew: Story = {
     await expect(after.map((row) => row.getAttribute('data-row-key')).some((key, index) => key === keysBefore[index])).toBe(false);
   },
 };
+
+/** Rows chosen for a bulk action (#20.3): one checkbox per row, one for the page; a toggle re-renders only that row. */
+function SelectableTable() {
+  const rows = useMemo(() => users.slice(0, 5), []);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  return (
+    <>
+      <p aria-live="polite">{`Ausgewählt: ${selected.size}`}</p>
+      <DataTable
+        caption="Benutzer"
+        columns={countingColumns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        selection={{
+          selected,
+          rowLabel: (row) => `${row.name} auswählen`,
+          onToggle: (row, on) => setSelected((current) => {
+            const next = new Set(current);
+            if (on) next.add(row.id);
+            else next.delete(row.id);
+            return next;
+          }),
+          onTogglePage: (page, on) => setSelected(on ? new Set(page.map((row) => row.id)) : new Set()),
+        }}
+      />
+    </>
+  );
+}
+
+export const WithSelection: Story = {
+  render: () => <SelectableTable />,
+  play: async ({ canvas, userEvent }) => {
+    const all = canvas.getByRole('checkbox', { name: 'Alle Zeilen dieser Seite auswählen' });
+    const first = users[0]?.name ?? '';
+    renderedRows.length = 0;
+    await userEvent.click(canvas.getByRole('checkbox', { name: `${first} auswählen` }));
+    await expect(canvas.getByText('Ausgewählt: 1')).toBeVisible();
+    await expect(renderedRows).toEqual([users[0]?.id]);
+    await expect(all).toBePartiallyChecked();
+    // By keyboard: Tab past the row's link to the next row's checkbox, Space ticks it.
+    await userEvent.tab();
+    await userEvent.tab();
+    await expect(canvas.getByRole('checkbox', { name: `${users[1]?.name ?? ''} auswählen` })).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await expect(canvas.getByText('Ausgewählt: 2')).toBeVisible();
+    await userEvent.click(all);
+    await expect(canvas.getByText('Ausgewählt: 5')).toBeVisible();
+    await expect(all).toBeChecked();
+    await userEvent.click(all);
+    await expect(canvas.getByText('Ausgewählt: 0')).toBeVisible();
+    await expect(all).not.toBeChecked();
+  },
+};

@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { ChevronDownIcon, ChevronUpDownIcon, ChevronUpIcon, ExclamationTriangleIcon } from '@heroicons/react/20/solid';
 import { fetchDelayMs } from '@portal/core';
 import { cx } from '../lib/cx.ts';
@@ -25,6 +25,17 @@ export interface DataTableColumn<Row> {
   readonly className?: string;
 }
 
+/** Rows chosen for a bulk action (#20.3): a checkbox per row and one for the page in the header. */
+export interface DataTableSelection<Row> {
+  /** The `rowKey`s of the chosen rows (rows of other pages may be among them). */
+  readonly selected: ReadonlySet<string>;
+  readonly onToggle: (row: Row, selected: boolean) => void;
+  /** The header's checkbox: every row of this page chosen, or none of them. */
+  readonly onTogglePage: (rows: readonly Row[], selected: boolean) => void;
+  /** A row's checkbox label, already translated (e.g. "Anna Bauer auswählen"). */
+  readonly rowLabel: (row: Row) => string;
+}
+
 export interface DataTableProps<Row> {
   /** The table's accessible name (visually hidden). */
   readonly caption: string;
@@ -46,6 +57,8 @@ export interface DataTableProps<Row> {
   readonly emptyMessage?: string;
   /** The pager or other content under the table. */
   readonly footer?: ReactNode;
+  /** With it, a first column of checkboxes chooses rows for a bulk action. */
+  readonly selection?: DataTableSelection<Row>;
 }
 
 /** After `delayMs` of `active`, true; false as soon as `active` ends. */
@@ -97,11 +110,22 @@ interface TableRowProps<Row> {
   /** One class string per column, shared by every row. */
   readonly cellClasses: readonly string[];
   readonly rowKey: string;
+  /** With a selection: whether the row is chosen, its checkbox label and the (stable) toggle. */
+  readonly selected?: boolean;
+  readonly selectLabel?: string;
+  readonly onSelect?: (row: Row, selected: boolean) => void;
 }
 
-function TableRowCells<Row>({ row, columns, cellClasses, rowKey }: TableRowProps<Row>) {
+const checkboxClasses = 'size-4 accent-accent focus-visible:outline-2 focus-visible:outline-focus';
+
+function TableRowCells<Row>({ row, columns, cellClasses, rowKey, selected, selectLabel, onSelect }: TableRowProps<Row>) {
   return (
-    <tr data-row-key={rowKey} className="border-t border-line hover:bg-surface-muted">
+    <tr data-row-key={rowKey} data-selected={selected === true || undefined} className="border-t border-line hover:bg-surface-muted data-selected:bg-surface-muted">
+      {onSelect !== undefined && (
+        <td className="w-10 px-4 py-2.5 align-middle">
+          <input type="checkbox" aria-label={selectLabel} checked={selected === true} onChange={(event) => onSelect(row, event.target.checked)} className={checkboxClasses} />
+        </td>
+      )}
       {columns.map((column, index) => (
         <td key={column.key} className={cellClasses[index]}>
           {column.render(row)}
@@ -123,7 +147,7 @@ const TableRow = memo(TableRowCells) as <Row>(props: TableRowProps<Row>) => Reac
 /** A list table: sticky header, sortable columns (aria-sort), row hover, delayed skeleton, empty and error states. */
 export function DataTable<Row>({
   caption, columns, rows, rowKey, sort, onSortChange, loading = false, skeletonDelayMs = fetchDelayMs, skeletonRows = 5,
-  error, onRetry, emptyMessage, footer,
+  error, onRetry, emptyMessage, footer, selection,
 }: DataTableProps<Row>) {
   const t = useUiText();
   const showSkeleton = useDelayedFlag(loading, skeletonDelayMs);
@@ -133,7 +157,17 @@ export function DataTable<Row>({
     () => columns.map((column) => cx('px-4 py-2.5 align-middle', column.align === 'end' ? 'text-end' : 'text-start', column.className)),
     [columns],
   );
-  const colSpan = columns.length;
+  const selecting = selection !== undefined;
+  const colSpan = columns.length + (selecting ? 1 : 0);
+  // The rows' toggle stays the same function, so that a new selection re-renders only the rows whose checkbox changed.
+  const toggleRef = useRef(selection?.onToggle);
+  toggleRef.current = selection?.onToggle;
+  const onSelect = useCallback((row: Row, on: boolean) => toggleRef.current?.(row, on), []);
+  const chosenOnPage = selection === undefined ? 0 : rows.filter((row) => selection.selected.has(rowKey(row))).length;
+  const pageBox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (pageBox.current !== null) pageBox.current.indeterminate = chosenOnPage > 0 && chosenOnPage < rows.length;
+  }, [chosenOnPage, rows.length]);
   let body: ReactNode;
   if (error !== undefined) {
     body = (
@@ -150,6 +184,7 @@ export function DataTable<Row>({
   } else if (showSkeleton) {
     body = Array.from({ length: skeletonRows }, (_, index) => (
       <tr key={`skeleton-${index}`} className="border-t border-line">
+        {selecting && <td className="w-10 px-4 py-3" />}
         {columns.map((column) => (
           <td key={column.key} className="px-4 py-3"><Skeleton className={index % 2 === 0 ? 'w-3/4' : 'w-1/2'} /></td>
         ))}
@@ -162,7 +197,12 @@ export function DataTable<Row>({
       </tr>
     );
   } else {
-    body = rows.map((row, index) => <TableRow key={index} row={row} rowKey={rowKey(row)} columns={columns} cellClasses={cellClasses} />);
+    body = rows.map((row, index) => {
+      const key = rowKey(row);
+      return selection === undefined
+        ? <TableRow key={index} row={row} rowKey={key} columns={columns} cellClasses={cellClasses} />
+        : <TableRow key={index} row={row} rowKey={key} columns={columns} cellClasses={cellClasses} selected={selection.selected.has(key)} selectLabel={selection.rowLabel(row)} onSelect={onSelect} />;
+    });
   }
   return (
     <div className="overflow-hidden rounded-xl border border-line bg-surface">
@@ -179,6 +219,19 @@ export function DataTable<Row>({
           </caption>
           <thead>
             <tr>
+              {selection !== undefined && (
+                <th scope="col" className="sticky top-0 z-10 w-10 border-b border-line bg-surface-muted px-4 py-2.5">
+                  <input
+                    ref={pageBox}
+                    type="checkbox"
+                    aria-label={t('table.selectPage')}
+                    disabled={rows.length === 0}
+                    checked={rows.length > 0 && chosenOnPage === rows.length}
+                    onChange={(event) => selection.onTogglePage(rows, event.target.checked)}
+                    className={checkboxClasses}
+                  />
+                </th>
+              )}
               {columns.map((column) => {
                 const active = sort?.key === column.key;
                 const ariaSort = column.sortable === true ? (active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none') : undefined;
