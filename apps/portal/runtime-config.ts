@@ -122,7 +122,8 @@ function origin(url: string): string {
  * A strict CSP: no inline script, no plugins, no base, no framing; calls only to the API and
  * the provider. An API on the portal's origin is `'self'` (not listed twice).
  */
-export function contentSecurityPolicy(config: RuntimeConfig): string {
+/** `inlineScripts`: CSP sources (hashes) of the inline scripts the server writes into the page. */
+export function contentSecurityPolicy(config: RuntimeConfig, inlineScripts: readonly string[] = []): string {
   const apiOrigin = origin(config.apiUrl);
   const api = apiOrigin === origin(config.portalUrl) ? '' : apiOrigin;
   const idp = origin(config.idp.authority);
@@ -131,7 +132,7 @@ export function contentSecurityPolicy(config: RuntimeConfig): string {
   const images = ["'self'", 'data:', 'blob:', api, 'https:'].filter((s, i, all) => s !== '' && all.indexOf(s) === i).join(' ');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...inlineScripts].join(' '),
     "style-src 'self'",
     `img-src ${images}`,
     "font-src 'self'",
@@ -143,9 +144,9 @@ export function contentSecurityPolicy(config: RuntimeConfig): string {
   ].join('; ');
 }
 
-export function securityHeaders(config: RuntimeConfig): Record<string, string> {
+export function securityHeaders(config: RuntimeConfig, inlineScripts: readonly string[] = []): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(config),
+    'Content-Security-Policy': contentSecurityPolicy(config, inlineScripts),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',

@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { apiProxy } from './runtime-config.ts';
@@ -40,7 +40,18 @@ export function preloadHomeRoute(pageModule = /[\\/]src[\\/]features[\\/]home[\\
   };
 }
 
-export default defineConfig({
+/**
+ * The server bundle (`vite build --ssr`, issue #16): the first view's renderer for the portal
+ * server, everything bundled in (the server needs none of the portal's packages), beside and
+ * not inside the served dist/.
+ */
+const ssrBuild: UserConfig = {
+  ssr: { noExternal: true },
+  publicDir: false,
+  build: { target: 'node22', outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false },
+};
+
+export default defineConfig(({ isSsrBuild }) => isSsrBuild === true ? { plugins: [react()], ...ssrBuild } : {
   plugins: [react(), tailwindcss(), preloadHomeRoute()],
   build: {
     target: 'es2022',

@@ -1,5 +1,6 @@
 // The portal server's HTTP surface (Hono): the build, the runtime configuration, sign-in and
 // sign-out, the API proxy, a health endpoint; security headers and a log line on every answer.
+import { Effect, Either } from 'effect';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import type { PortalError } from '@portal/core';
@@ -7,9 +8,11 @@ import { authRoutes, localeCookieKey, resolveLocale, themeAttribute, themeCookie
 import { parseRequestCookies } from '@portal/adapters';
 import type { RuntimeConfig } from '@portal/portal/runtime-config';
 import { securityHeaders } from '@portal/portal/runtime-config';
+import type { FirstViewAnswer, RenderFirstView } from '@portal/portal/first-view';
 import { clearSessionCookie, publicUser, type Auth, type AuthAnswer } from './auth.ts';
 import { apiPrefix, errorResponse, type createApiProxy } from './proxy.ts';
-import { fileResponse, type StaticSite } from './static-files.ts';
+import { fileResponse, type RenderedView, type StaticSite } from './static-files.ts';
+import { greetingScript, greetingScriptSource } from './first-view.ts';
 import { mySessionsPath, type createMySessions } from './my-sessions.ts';
 
 export interface AppDeps {
@@ -18,6 +21,8 @@ export interface AppDeps {
   readonly proxy: ReturnType<typeof createApiProxy>;
   readonly mySessions: ReturnType<typeof createMySessions>;
   readonly site: StaticSite;
+  /** The portal's first-view renderer (issue #16); without it every page is rendered by the client. */
+  readonly renderFirstView?: RenderFirstView;
   readonly health: () => Promise<boolean>;
   readonly log: (entry: Record<string, unknown>) => void;
   /** True while the server drains for shutdown (health answers 503, new connections close). */
@@ -29,6 +34,9 @@ export interface PortalBoot {
   readonly user: ReturnType<typeof publicUser> | null;
   readonly error?: PortalError;
 }
+
+/** A first view not rendered by then is left to the client (the page is never held up by it). */
+export const firstViewTimeoutMs = 2_500;
 
 const unsafe = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);
 
@@ -43,10 +51,13 @@ export function isCrossSite(headers: Headers, portalOrigin: string): boolean {
   return origin !== null && origin !== portalOrigin;
 }
 
+const remoteAddressOf = (c: Context): string =>
+  (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? '';
+
 export function createApp(deps: AppDeps) {
   const app = new Hono();
   const portalOrigin = new URL(deps.runtime.portalUrl).origin;
-  const headers = securityHeaders(deps.runtime);
+  const headers = securityHeaders(deps.runtime, deps.renderFirstView === undefined ? [] : [greetingScriptSource]);
   const configBody = JSON.stringify(deps.runtime);
   const languageOf = (c: Context) => c.req.header('lang') ?? parseRequestCookies(c.req.header('cookie')).get(localeCookieKey);
   const answerOf = (c: Context) => ({ url: c.req.url, cookieHeader: c.req.header('cookie'), userAgent: c.req.header('user-agent') ?? '' });
@@ -71,18 +82,50 @@ export function createApp(deps: AppDeps) {
     const language = languageOf(c);
     if (unsafe(c.req.method) && isCrossSite(c.req.raw.headers, portalOrigin)) return errorResponse(403, 'request.crossSite', language);
     const session = await deps.auth.currentSession(c.req.header('cookie'));
-    const forwardedFor = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? '';
+    const forwardedFor = remoteAddressOf(c);
     const { response, sessionEnded } = await deps.proxy({ request: c.req.raw, session, language, forwardedFor });
     if (sessionEnded) response.headers.append('Set-Cookie', clearSessionCookie(true));
     return response;
   });
+
+  /** The page rendered by the portal's server bundle, or why not (then the client renders it). */
+  const renderFirstView = async (c: Context, boot: PortalBoot, language: string, session: Awaited<ReturnType<Auth['currentSession']>>): Promise<FirstViewAnswer> => {
+    const render = deps.renderFirstView;
+    if (render === undefined) return { kind: 'client', reason: 'no renderer' };
+    const url = new URL(c.req.url);
+    const forwardedFor = remoteAddressOf(c);
+    const answer = await Effect.tryPromise(() => render({
+      path: url.pathname,
+      search: url.search.slice(1),
+      cookieHeader: c.req.header('cookie'),
+      boot,
+      language,
+      config: deps.runtime,
+      // The API as this user: through the proxy, as the page's own calls go (token refresh included).
+      fetch: async (request) => (await deps.proxy({ request, session, language, forwardedFor })).response,
+    })).pipe(Effect.timeout(firstViewTimeoutMs), Effect.either, Effect.runPromise);
+    if (Either.isRight(answer)) return answer.right;
+    const reason = answer.left instanceof Error ? answer.left.message : String(answer.left);
+    return { kind: 'client', reason };
+  };
 
   const page = async (c: Context, error?: PortalError, setCookies: readonly string[] = []) => {
     const session = error === undefined ? await deps.auth.currentSession(c.req.header('cookie')) : undefined;
     const boot: PortalBoot = { user: session === undefined ? null : publicUser(session.user), ...(error === undefined ? {} : { error }) };
     const cookies = parseRequestCookies(c.req.header('cookie'));
     const root = { lang: resolveLocale(cookies.get(localeCookieKey)), theme: themeAttribute(toTheme(cookies.get(themeCookieKey))) };
-    const response = c.html(deps.site.page(boot, root), error === undefined ? 200 : error.kind === 'cancelled' ? 200 : error.status);
+    const first = c.req.method === 'GET' ? await renderFirstView(c, boot, root.lang, session) : { kind: 'client' as const, reason: 'HEAD' };
+    if (first.kind === 'redirect') {
+      const response = new Response(null, { status: 302, headers: { Location: first.location, 'Cache-Control': 'no-store' } });
+      for (const cookie of setCookies) response.headers.append('Set-Cookie', cookie);
+      return response;
+    }
+    if (first.kind === 'client' && deps.renderFirstView !== undefined && first.reason !== 'HEAD') deps.log({ level: 'warn', path: c.req.path, firstView: 'client', reason: first.reason });
+    const view: RenderedView | undefined = first.kind === 'page'
+      ? { html: first.html, data: first.data, ...(first.greetings === undefined ? {} : { greetings: { texts: first.greetings, script: greetingScript } }) }
+      : undefined;
+    const status = error !== undefined ? (error.kind === 'cancelled' ? 200 : error.status) : first.kind === 'page' ? first.status : 200;
+    const response = c.html(deps.site.page(boot, root, view), status);
     response.headers.set('Cache-Control', 'no-cache, private');
     response.headers.set('Vary', 'Cookie');
     for (const cookie of setCookies) response.headers.append('Set-Cookie', cookie);

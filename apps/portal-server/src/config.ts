@@ -14,6 +14,8 @@ export interface ServerConfig {
   /** The API as this server calls it (API_URL). */
   readonly apiUrl: string;
   readonly distDir: string;
+  /** The portal's server bundle that renders the first view (PORTAL_SSR_ENTRY; issue #16). */
+  readonly firstViewEntry: string;
   /** PostgreSQL for sessions (PORTAL_DATABASE_URL, else DATABASE_URL); PGlite under dataDir without one. */
   readonly databaseUrl: string | undefined;
   readonly dataDir: string;
@@ -29,6 +31,7 @@ export const serverConfig: Effect.Effect<ServerConfig, unknown> = Effect.gen(fun
   const host = yield* Config.string('PORTAL_HOST').pipe(Config.withDefault('0.0.0.0'));
   const apiUrl = yield* Config.string('API_URL').pipe(Config.withDefault('http://localhost:4000'));
   const distDir = yield* Config.string('PORTAL_DIST_DIR').pipe(Config.withDefault(join(repoRoot, 'apps', 'portal', 'dist')));
+  const firstViewEntry = yield* Config.string('PORTAL_SSR_ENTRY').pipe(Config.withDefault(join(repoRoot, 'apps', 'portal', 'dist-ssr', 'server-render.js')));
   const portalDatabaseUrl = yield* Config.option(Config.string('PORTAL_DATABASE_URL'));
   const databaseUrl = yield* Config.option(Config.string('DATABASE_URL'));
   const stackDataDir = yield* Config.string('STACK_DATA_DIR').pipe(Config.withDefault(join(repoRoot, '.data')));
@@ -43,6 +46,7 @@ export const serverConfig: Effect.Effect<ServerConfig, unknown> = Effect.gen(fun
     runtime: runtimeConfigFromEnv(process.env),
     apiUrl: apiUrl.replace(/\/+$/, ''),
     distDir,
+    firstViewEntry,
     databaseUrl: url,
     dataDir,
     session: { idleMs: minutes(idleMinutes), absoluteMs: minutes(absoluteHours * 60) },

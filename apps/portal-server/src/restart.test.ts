@@ -15,10 +15,10 @@ const clock = { now: () => Date.now(), setTimeout: (cb: () => void, ms: number) 
 it('a signed-in browser is still signed in after the server restarts', async () => {
   const dist = mkdtempSync(join(tmpdir(), 'portal-dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
   const config: ServerConfig = {
     port: 0, host: '127.0.0.1', runtime: runtimeConfigFromEnv({ PORTAL_URL: portal }), apiUrl: 'http://api.test', distDir: dist,
-    databaseUrl: undefined, dataDir: join(mkdtempSync(join(tmpdir(), 'portal-sessions-')), 'db'),
+    firstViewEntry: '', databaseUrl: undefined, dataDir: join(mkdtempSync(join(tmpdir(), 'portal-sessions-')), 'db'),
     session: { idleMs: 3_600_000, absoluteMs: 86_400_000 }, upstreamTimeoutMs: 2_000, shutdownGraceMs: 100,
   };
   const idp = createFakeIdentityProvider({ clock, issuer: 'http://localhost:4001/b2c_1a_signin/v2.0', user: { sub: 'u-restart' } });

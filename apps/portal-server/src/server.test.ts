@@ -66,7 +66,7 @@ beforeAll(async () => {
   });
   const config: ServerConfig = {
     port: 0, host: '127.0.0.1', runtime: runtimeConfigFromEnv({ PORTAL_URL: portal }), apiUrl: 'http://api.test', distDir: distDir(),
-    databaseUrl: undefined, dataDir: '', session: { idleMs: 3_600_000, absoluteMs: 86_400_000 }, upstreamTimeoutMs: 2_000, shutdownGraceMs: 100,
+    firstViewEntry: '', databaseUrl: undefined, dataDir: '', session: { idleMs: 3_600_000, absoluteMs: 86_400_000 }, upstreamTimeoutMs: 2_000, shutdownGraceMs: 100,
   };
   server = await createServer(config, { sql: await openSql({}), identityProvider: idp, fetch: fakeFetch, log: () => undefined });
 });

@@ -13,6 +13,8 @@ import { createApiProxy } from './proxy.ts';
 import { loadStaticSite } from './static-files.ts';
 import { createApp } from './app.ts';
 import { fetchWithRules, runUpstream } from './upstream.ts';
+import { loadFirstViewRenderer } from './first-view.ts';
+import type { RenderFirstView } from '@portal/portal/first-view';
 
 export interface ServerOverrides {
   readonly sql?: Sql;
@@ -20,6 +22,8 @@ export interface ServerOverrides {
   readonly fetch?: typeof globalThis.fetch;
   readonly log?: (entry: Record<string, unknown>) => void;
   readonly now?: () => number;
+  /** The first view's renderer; null: none (every page rendered by the client). Default: the build's. */
+  readonly renderFirstView?: RenderFirstView | null;
 }
 
 const sweepEveryMs = 10 * 60_000;
@@ -57,6 +61,8 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     timeoutMs: config.upstreamTimeoutMs, ...(overrides.fetch === undefined ? {} : { fetch: overrides.fetch }),
   });
   let draining = false;
+  const log = overrides.log ?? ((entry: Record<string, unknown>) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })));
+  const renderFirstView = overrides.renderFirstView === undefined ? await loadFirstViewRenderer(config.firstViewEntry, log) : overrides.renderFirstView ?? undefined;
   const app = createApp({
     runtime: config.runtime,
     auth: {
@@ -68,8 +74,9 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     proxy,
     mySessions: createMySessions(sessions),
     site: loadStaticSite(config.distDir),
+    ...(renderFirstView === undefined ? {} : { renderFirstView }),
     health: () => sql.query('SELECT 1').then(() => true),
-    log: overrides.log ?? ((entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry }))),
+    log,
     draining: () => draining,
   });
   const sweep = setInterval(() => void sessions.sweep().catch(() => undefined), sweepEveryMs);

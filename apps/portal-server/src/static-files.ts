@@ -8,6 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { LocaleCode } from '@portal/core';
 import { toLocaleCode } from '@portal/adapters';
 import { cacheControlFor } from '@portal/portal/runtime-config';
+import { firstViewDataId, greetingTextsId } from '@portal/portal/first-view';
 
 interface StaticFile {
   readonly type: string;
@@ -33,8 +34,21 @@ function walk(dir: string): string[] {
 export interface StaticSite {
   /** A file of the build by URL path, or undefined. */
   file(pathname: string): StaticFile | undefined;
-  /** index.html with the boot data, in the device's language and colour scheme (no flash of the wrong one). */
-  page(boot: unknown, root?: PageRoot): string;
+  /**
+   * index.html with the boot data, in the device's language and colour scheme (no flash of the
+   * wrong one); with `view`, the first view the server rendered inside its root (issue #16).
+   */
+  page(boot: unknown, root?: PageRoot, view?: RenderedView): string;
+}
+
+/** The first view as the portal's server bundle rendered it. */
+export interface RenderedView {
+  /** The inside of `<div id="root">`. */
+  readonly html: string;
+  /** The data it was rendered with, for the client's hydration (`hk-first-view`). */
+  readonly data: unknown;
+  /** The launcher's heading per time of day, and the inline script that picks the browser's. */
+  readonly greetings?: { readonly texts: unknown; readonly script: string };
 }
 
 /** The attributes of the page's <html>: values from allow-lists only. */
@@ -61,11 +75,20 @@ export function loadStaticSite(distDir: string): StaticSite {
   const rootTag = /<html[^>]*>/.exec(head);
   if (rootTag === null) throw new Error('portal-server: index.html has no <html> tag');
   const [before, after] = [head.slice(0, rootTag.index), head.slice(rootTag.index + rootTag[0].length)];
+  const rootElement = '<div id="root"></div>';
+  const rootAt = tail.indexOf(rootElement);
+  if (rootAt < 0) throw new Error(`portal-server: index.html has no ${rootElement}`);
+  const [beforeRoot, afterRoot] = [tail.slice(0, rootAt), tail.slice(rootAt + rootElement.length)];
   return {
     file: (pathname) => files.get(pathname),
-    page: (boot, root = { lang: 'de', theme: undefined }) => {
+    page: (boot, root = { lang: 'de', theme: undefined }, view) => {
       const tag = `<html lang="${toLocaleCode(root.lang) ?? 'de'}"${root.theme === 'light' || root.theme === 'dark' ? ` data-theme="${root.theme}"` : ''}>`;
-      return `${before}${tag}${after}<script type="application/json" id="hk-boot">${jsonForHtml(boot)}</script>${tail}`;
+      const bootBlock = `<script type="application/json" id="hk-boot">${jsonForHtml(boot)}</script>`;
+      if (view === undefined) return `${before}${tag}${after}${bootBlock}${beforeRoot}${rootElement}${afterRoot}`;
+      const greetings = view.greetings === undefined ? ''
+        : `<script type="application/json" id="${greetingTextsId}">${jsonForHtml(view.greetings.texts)}</script><script>${view.greetings.script}</script>`;
+      return `${before}${tag}${after}${bootBlock}<script type="application/json" id="${firstViewDataId}">${jsonForHtml(view.data)}</script>`
+        + `${beforeRoot}<div id="root">${view.html}</div>${greetings}${afterRoot}`;
     },
   };
 }

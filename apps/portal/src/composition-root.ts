@@ -7,7 +7,7 @@ import { authConfigOf, authRoutes, createRemoteSessionHandle, isChunkLoadError, 
 import {
   createApiClient, fromAccessTokenSource, createCookieLocaleStore, createCookieThemeStore, createCryptoRandom, createDocumentCookieJar,
   createSessionMarkerStore, createSubtleDigest, createSystemClock, createWindowNavigator, listMyApplications, signOutAtPortalServer,
-  type ApiClient, type MySessionsApi, type ThemeStore, type UserPortalApi,
+  type ApiClient, type CookieJar, type FetchLike, type MySessionsApi, type ThemeStore, type UserPortalApi,
 } from '@portal/adapters';
 import type { RuntimeConfig } from './config.ts';
 import { setChunkErrorHandler } from './app/lazy-page.tsx';
@@ -57,17 +57,33 @@ export interface Services {
   setUnauthenticatedHandler(handler: () => void): void;
 }
 
-export function createServices(config: RuntimeConfig, boot: Boot = {}): Services {
-  const jar = createDocumentCookieJar();
+/**
+ * Where the services run: the browser's document and window, or (rendering the first view on
+ * the portal server, issue #16) the request's cookies, no address bar, and the server's own
+ * way to the API.
+ */
+export interface Platform {
+  readonly cookieJar: CookieJar;
+  readonly navigator: Navigator;
+  readonly markerStore: MarkerStore;
+  readonly fetch?: FetchLike;
+}
+
+export function browserPlatform(): Platform {
+  return { cookieJar: createDocumentCookieJar(), navigator: createWindowNavigator(), markerStore: createSessionMarkerStore() };
+}
+
+export function createServices(config: RuntimeConfig, boot: Boot = {}, platform: Platform = browserPlatform()): Services {
+  const jar = platform.cookieJar;
   let languageSource: () => string = () => 'de';
   const deferred = () => import('./platform/deferred-adapters.ts');
   const base: Omit<PortalPorts, 'api'> = {
     clock: createSystemClock(),
     random: createCryptoRandom(),
     digest: createSubtleDigest(),
-    navigator: createWindowNavigator(),
+    navigator: platform.navigator,
     localeStore: createCookieLocaleStore(jar),
-    markerStore: createSessionMarkerStore(),
+    markerStore: platform.markerStore,
   };
   const authConfig = authConfigOf(config);
   const onChunkError = (error: unknown) => {
@@ -81,6 +97,7 @@ export function createServices(config: RuntimeConfig, boot: Boot = {}): Services
     ...fromAccessTokenSource(session),
     getLanguage: () => languageSource(),
     onUnauthenticated: () => onUnauthenticated(),
+    ...(platform.fetch === undefined ? {} : { fetch: platform.fetch }),
   });
 
   // The launcher's list is in the first route; every other call loads its code on first use.

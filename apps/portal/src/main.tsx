@@ -2,9 +2,9 @@
 // configuration (preloaded by index.html), the page chunk of the address's route and the
 // language's messages; then the services, and the route's data as soon as the session is
 // known; then, with the messages and the page's code there, render (in a transition, so
-// React yields while it builds the first tree).
+// React yields while it builds the first tree), or hydrate the page the portal server rendered.
 import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createCookieLocaleStore, createDocumentCookieJar } from '@portal/adapters';
 import './styles.css';
 import { loadRuntimeConfig } from './config.ts';
@@ -16,6 +16,7 @@ import { routeForPath } from './routes.ts';
 import { preloadRouteData, userSourceOf } from './app/route-data.ts';
 import { firstRoute } from './app/ready.ts';
 import { App } from './app/app.tsx';
+import { primeFirstView, readFirstViewData } from './app/first-view.tsx';
 import { preloadExternalAppMode } from './app/external-app.tsx';
 
 /** The steps of the start on the performance timeline (`portal:*`; the benchmark prints them). */
@@ -41,6 +42,10 @@ async function start() {
   if (runtime === undefined) return;
   const services = createServices(runtime, readBoot());
   mark('services');
+  // The page the portal server rendered (#16): its data goes to the caches, so the hydration
+  // renders exactly that and nothing is fetched again.
+  const rendered = root.firstElementChild !== null;
+  if (rendered) primeFirstView(readFirstViewData());
   // The API's `lang` header until i18next is ready: the language it is being started with.
   services.setLanguageSource(() => initial);
   preloadRouteData(userSourceOf(services.session), services.api, () => window.location.pathname, () => mark('data'));
@@ -54,8 +59,9 @@ async function start() {
   const [language] = await Promise.all([i18n, page]);
   services.setLanguageSource(() => language.resolvedLanguage ?? language.language);
   mark('render');
-  const app = createRoot(root);
-  startTransition(() => app.render(<App services={services} i18n={language} />));
+  const app = <App services={services} i18n={language} />;
+  if (rendered) hydrateRoot(root, app);
+  else startTransition(() => createRoot(root).render(app));
 }
 
 start().catch((error: unknown) => {

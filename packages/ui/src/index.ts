@@ -43,7 +43,7 @@ export { AppTile } from './launcher/app-tile.tsx';
 export type { AppTileData, AppTileProps } from './launcher/app-tile.tsx';
 export { Launcher } from './launcher/launcher.tsx';
 export type { LauncherProps } from './launcher/launcher.tsx';
-export { Greeting } from './greeting/greeting.tsx';
+export { Greeting, greetingText } from './greeting/greeting.tsx';
 export type { GreetingProps, GreetingCode } from './greeting/greeting.tsx';
 export { Footer } from './footer/footer.tsx';
 export type { FooterProps } from './footer/footer.tsx';

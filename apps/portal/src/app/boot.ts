@@ -6,12 +6,15 @@ import type { Boot } from '../composition-root.ts';
 export function readBoot(doc: Pick<Document, 'getElementById'> = document): Boot {
   const text = doc.getElementById('hk-boot')?.textContent;
   if (text === undefined || text === null || text === '') return {};
-  let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    return bootOf(JSON.parse(text));
   } catch {
     return {};
   }
+}
+
+/** The boot data decoded (the browser's data block, or the server's object when it renders the first view). */
+export function bootOf(raw: unknown): Boot {
   if (typeof raw !== 'object' || raw === null) return {};
   const { user, error } = raw as Record<string, unknown>;
   const decodedUser = decodeSignedInUser(user);

@@ -10,7 +10,7 @@ export interface Session extends SessionView {
 
 export function useSession(): Session {
   const { session } = useServices();
-  const view = useSyncExternalStore(session.subscribe, session.view);
+  const view = useSyncExternalStore(session.subscribe, session.view, session.view);
   const signOut = useCallback(() => session.send({ type: 'SIGN_OUT' }), [session]);
   return { ...view, signOut };
 }

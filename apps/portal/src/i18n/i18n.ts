@@ -95,9 +95,11 @@ export async function createI18n(language: Language, options: I18nOptions = {}):
     instance.reloadResources(languagesToLoad, namespaces).catch(() => undefined);
   };
   if (later.size > 0) options.deferLastFallback?.(loadLater);
-  document.documentElement.lang = language;
+  // On the portal server (the first view, issue #16) there is no document: it writes <html lang>.
+  const root = typeof document === 'undefined' ? undefined : document.documentElement;
+  if (root !== undefined) root.lang = language;
   instance.on('languageChanged', (lng) => {
-    document.documentElement.lang = lng;
+    if (root !== undefined) root.lang = lng;
     if (lng === 'de') void loadAllGermanUi();
     // A change of language before the first view was ready (the deferred files may be the new language's).
     loadLater();

@@ -2,6 +2,7 @@ import { Squares2X2Icon } from '@heroicons/react/24/outline';
 import { externalAppIconSize } from '@portal/core';
 import { cx } from '../lib/cx.ts';
 import { UiLink } from '../i18n/link.tsx';
+import { pixelSizeClass } from '../lib/pixel-size.ts';
 
 export interface AppTileData {
   readonly id: string;
@@ -34,7 +35,7 @@ export function AppTile({ app, iconSize = externalAppIconSize, className, onOpen
         className,
       )}
     >
-      <span className="flex shrink-0 items-center justify-center" style={{ width: iconSize, height: iconSize }}>
+      <span className={`flex shrink-0 items-center justify-center ${pixelSizeClass(iconSize)}`}>
         {app.logoUrl === undefined ? (
           <Squares2X2Icon aria-hidden="true" className="size-3/4 text-fg-muted" />
         ) : (

@@ -3,6 +3,7 @@ import { Footer, type FooterProps } from '../footer/footer.tsx';
 import { externalAppIconSize, type NavigationBarState } from '@portal/core';
 import { PageHeader } from '../page-header/page-header.tsx';
 import { SkipLink, TopBar, type BrandProps, type TopNavProps } from './top-bar.tsx';
+import { pixelSizeClass } from '../lib/pixel-size.ts';
 
 export interface DefaultLayoutProps {
   readonly brand: BrandProps;
@@ -69,7 +70,7 @@ export function ExternalAppLayout({ app, iconSize = externalAppIconSize, languag
         <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3 sm:px-6">
           <div className="flex min-w-0 items-center gap-3">
             {app.logoUrl !== undefined && (
-              <img src={app.logoUrl} alt="" width={iconSize} height={iconSize} className="shrink-0 object-contain" style={{ width: iconSize, height: iconSize }} />
+              <img src={app.logoUrl} alt="" width={iconSize} height={iconSize} className={`shrink-0 object-contain ${pixelSizeClass(iconSize)}`} />
             )}
             <p className="truncate text-xl font-semibold text-fg">{app.label}</p>
           </div>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { cx } from '../lib/cx.ts';
 import { useUiText } from '../i18n/ui-text.tsx';
 import { UiLink } from '../i18n/link.tsx';
+import { pixelSizeClass } from '../lib/pixel-size.ts';
 
 export interface BrandProps {
   /** Product or brand name shown next to the logo. */
@@ -51,7 +52,7 @@ export function SkipLink() {
 export function Brand({ name, logoUrl, homeHref = '/', logoSize = 32 }: BrandProps) {
   return (
     <UiLink href={homeHref} className="flex min-w-0 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus">
-      {logoUrl !== undefined && <img src={logoUrl} alt="" width={logoSize} height={logoSize} className="shrink-0 object-contain" style={{ width: logoSize, height: logoSize }} />}
+      {logoUrl !== undefined && <img src={logoUrl} alt="" width={logoSize} height={logoSize} className={`shrink-0 object-contain ${pixelSizeClass(logoSize)}`} />}
       <span className="truncate text-base font-semibold text-fg">{name}</span>
     </UiLink>
   );

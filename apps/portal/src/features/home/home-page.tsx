@@ -13,6 +13,7 @@ import { useLoad } from '../../app/use-load.ts';
 import { useMarkReady } from '../../app/ready.ts';
 import { resolveAssetUrl } from '../../app/assets.ts';
 import { ErrorViewFor } from '../../app/error-view.tsx';
+import { useFirstViewApps } from '../../app/first-view.tsx';
 import { links } from '../../routes.ts';
 import { loadMyApps, peekMyApps, recordLaunch, rememberFavourites } from '../shared/my-apps.ts';
 import { createFavouritesWriter, storedFavourites } from './favourites.ts';
@@ -22,8 +23,10 @@ export default function HomePage() {
   const { api, config } = useServices();
   const session = useSession();
   const userId = session.user?.id ?? '';
-  // Preloaded with the page's code (routes.ts): usually there already at the first render.
-  const apps = useLoad(() => loadMyApps(api, userId), userId, () => peekMyApps(userId));
+  // Preloaded with the page's code (routes.ts): usually there already at the first render; on
+  // the portal server, the list it fetched for this request (#16).
+  const rendered = useFirstViewApps(userId);
+  const apps = useLoad(() => loadMyApps(api, userId), userId, () => peekMyApps(userId) ?? rendered);
   const toasts = useToasts();
   /** The user's change while (or after) it is written; undefined = the stored order. */
   const [changed, setChanged] = useState<readonly string[]>();

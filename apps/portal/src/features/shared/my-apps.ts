@@ -42,6 +42,11 @@ export function peekMyApps(userId: string): readonly MyApplication[] | undefined
   return cached.value;
 }
 
+/** The list as the portal server rendered it (the first view's data, issue #16): no load for it. */
+export function primeMyApps(userId: string, list: readonly MyApplication[]): void {
+  cached = { userId, list: Promise.resolve(list), read: false, failed: false, value: list };
+}
+
 /** Start the load for this user unless it is already under way or done (nothing is read). */
 export function preloadMyApps(api: UserPortalApi, userId: string): void {
   if (cached !== undefined && cached.userId === userId) return;

@@ -1,0 +1,42 @@
+// The first view rendered on the portal server (issue #16, ADR 0013): what the portal server
+// asks of the portal's server bundle (`src/server-render.tsx`, built to `dist-ssr/`) and what
+// that answers. Types and names only: the browser's code reads the same data block names.
+import type { MyApplication } from '@portal/adapters';
+import type { RuntimeConfig } from './runtime-config.ts';
+
+export interface FirstViewRequest {
+  /** The address's path (`/settings/security`). */
+  readonly path: string;
+  /** The address's query without `?`. */
+  readonly search: string;
+  /** The request's Cookie header (the device's language and theme; the session cookie is the server's). */
+  readonly cookieHeader: string | undefined;
+  /** The page's boot data, as the `hk-boot` block carries it (who is signed in, a sign-in error). */
+  readonly boot: unknown;
+  /** The page's language (allow-listed by the server). */
+  readonly language: string;
+  readonly config: RuntimeConfig;
+  /** The API as this request's user: the portal server's proxy, with the session's token. */
+  readonly fetch: (request: Request) => Promise<Response>;
+}
+
+/** The data the first view was rendered with: the client hydrates with it instead of loading it again. */
+export interface FirstViewData {
+  readonly myApps?: { readonly userId: string; readonly list: readonly MyApplication[] };
+}
+
+export type GreetingTexts = Readonly<Record<'morning' | 'day' | 'evening', string>>;
+
+export type FirstViewAnswer =
+  /** `html`: the inside of `<div id="root">`; `greetings`: the heading for each time of day (the launcher). */
+  | { readonly kind: 'page'; readonly status: 200 | 404; readonly html: string; readonly data: FirstViewData; readonly greetings?: GreetingTexts }
+  /** The route sends this request elsewhere (a signed-out visitor to the login page). */
+  | { readonly kind: 'redirect'; readonly location: string }
+  /** Not rendered here (an error while rendering): the page starts empty and the client renders it. */
+  | { readonly kind: 'client'; readonly reason: string };
+
+export type RenderFirstView = (request: FirstViewRequest) => Promise<FirstViewAnswer>;
+
+/** The ids of the page's data blocks (JSON, not script: the CSP stays strict). */
+export const firstViewDataId = 'hk-first-view';
+export const greetingTextsId = 'hk-greetings';

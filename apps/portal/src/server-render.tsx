@@ -1,0 +1,102 @@
+// The first view rendered on the portal server (issue #16, ADR 0013): the same route table,
+// the same App and the same pages as the browser, with the services of this request (its
+// cookies, its user from the boot data, the API through the server's proxy). The data the
+// first view shows (the launcher's list) is fetched here, in the request, and handed to the
+// client with the page, which hydrates it instead of loading it again. Whatever fails while
+// rendering leaves the page to the client, never blank.
+//
+// Built by `vite build --ssr` into dist-ssr/ (outside the served dist/) and loaded by the
+// portal server at start.
+import { prerender } from 'react-dom/static';
+import { Router } from 'wouter';
+import type { i18n as I18n } from 'i18next';
+import { createRequestCookieJar, createSessionMarkerStore } from '@portal/adapters';
+import type { Navigator } from '@portal/core';
+import { greetingText } from '@portal/ui';
+import type { FirstViewAnswer, FirstViewData, FirstViewRequest, GreetingTexts } from '../first-view.ts';
+import { createServices } from './composition-root.ts';
+import { bootOf } from './app/boot.ts';
+import { App } from './app/app.tsx';
+import { FirstViewProvider } from './app/first-view.tsx';
+import { createI18n } from './i18n/i18n.ts';
+import { allNamespaces, initialLanguage, type Language } from './i18n/languages.ts';
+import { routeForPath } from './routes.ts';
+
+/** A render that takes longer than this is abandoned: the client renders the page. */
+const renderTimeoutMs = 3_000;
+
+/** One i18next instance per language, with every namespace, shared by all requests (read only). */
+const translations = new Map<Language, Promise<I18n>>();
+
+function translationsFor(language: Language): Promise<I18n> {
+  let ready = translations.get(language);
+  if (ready === undefined) {
+    ready = createI18n(language).then(async (i18n) => {
+      await i18n.loadNamespaces([...allNamespaces]);
+      return i18n;
+    });
+    // A failed load is tried again by the next request.
+    ready.catch(() => translations.delete(language));
+    translations.set(language, ready);
+  }
+  return ready;
+}
+
+/** No address bar on the server: a render never navigates (a redirect is answered as one). */
+const noNavigation = (url: string): Navigator => ({
+  currentUrl: () => url,
+  redirect: () => undefined,
+  replace: () => undefined,
+  reload: () => undefined,
+});
+
+const noStorage = { getItem: () => null, setItem: () => undefined };
+
+export async function renderFirstView(request: FirstViewRequest): Promise<FirstViewAnswer> {
+  const language = initialLanguage(request.language);
+  const boot = bootOf(request.boot);
+  const url = `${request.config.portalUrl}${request.path}${request.search === '' ? '' : `?${request.search}`}`;
+  const services = createServices(request.config, boot, {
+    cookieJar: createRequestCookieJar(request.cookieHeader),
+    navigator: noNavigation(url),
+    markerStore: createSessionMarkerStore(noStorage),
+    fetch: request.fetch,
+  });
+  services.setLanguageSource(() => language);
+  const route = routeForPath(request.path);
+  const user = boot.user;
+  const [i18n, , myApps] = await Promise.all([
+    translationsFor(language),
+    route.page.preload(),
+    // A failed load renders the page without it: the client loads it and shows what went wrong.
+    route.name === 'home' && user !== undefined ? services.api.listMyApplications().catch(() => undefined) : undefined,
+  ]);
+  const data: FirstViewData = user !== undefined && myApps !== undefined ? { myApps: { userId: user.id, list: myApps } } : {};
+
+  const errors: unknown[] = [];
+  const redirect: { redirectTo?: string } = {};
+  const { prelude } = await prerender(
+    <Router ssrPath={request.path} ssrSearch={request.search} ssrContext={redirect}>
+      <FirstViewProvider data={data}>
+        <App services={services} i18n={i18n} />
+      </FirstViewProvider>
+    </Router>,
+    // One piece of HTML without React's inline scripts (a strict CSP allows none of them): no
+    // boundary is split off however large it is.
+    { signal: AbortSignal.timeout(renderTimeoutMs), progressiveChunkSize: Number.MAX_SAFE_INTEGER, onError: (error) => { errors.push(error); } },
+  );
+  const html = await new Response(prelude).text();
+  if (redirect.redirectTo !== undefined) return { kind: 'redirect', location: redirect.redirectTo };
+  if (errors.length > 0) return { kind: 'client', reason: String(errors[0] instanceof Error ? errors[0].message : errors[0]) };
+  // A boundary still pending when the render ended would need React's inline scripts.
+  if (/<script\b|<template\b/i.test(html)) return { kind: 'client', reason: 'a part of the page did not finish rendering' };
+  const greetings = route.name === 'home' && user !== undefined ? greetingsFor(i18n, user.fullName) : undefined;
+  return { kind: 'page', status: route.name === 'notFound' ? 404 : 200, html, data, ...(greetings === undefined ? {} : { greetings }) };
+}
+
+/** The launcher's heading for each time of day: the page picks the browser's before it paints. */
+function greetingsFor(i18n: I18n, name: string): GreetingTexts {
+  const fixed = i18n.getFixedT(null, 'ui');
+  const t = (key: string, vars?: Readonly<Record<string, string | number>>) => fixed(key as 'common.loading', vars ?? {});
+  return { morning: greetingText(t, 'morning', name), day: greetingText(t, 'day', name), evening: greetingText(t, 'evening', name) };
+}

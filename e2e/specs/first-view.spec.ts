@@ -1,0 +1,88 @@
+// The first view rendered by the portal server (#16): the launcher arrives as HTML with the
+// user's tiles, works without JavaScript, and the browser takes it over without a hydration
+// mismatch and without loading the list again; the greeting is the browser's time of day.
+import { demoApps, urls } from '../helpers/accounts.ts';
+import { expect, signInAs, test } from '../helpers/portal.ts';
+
+/** React's words for a page whose server HTML and first client render differ. */
+const hydrationTrouble = /hydrat|did not match|server rendered HTML|Switched to client rendering/i;
+
+test('a partner\'s launcher arrives painted, is taken over without a mismatch and without loading the list again', async ({ page }) => {
+  await signInAs(page, 'partner');
+  const messages: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') messages.push(message.text());
+  });
+  page.on('pageerror', (error) => messages.push(error.message));
+  const listLoads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/My/Applications') listLoads.push(request.url());
+  });
+
+  // The HTML alone already holds the tiles as links.
+  const html = await (await page.request.get('/')).text();
+  expect(html).toContain(`href="/flows/auth?client_id=${demoApps.dealerShop}"`);
+  expect(html).toContain(demoApps.dealerShopLabel);
+
+  await page.goto('/');
+  const tiles = page.getByRole('list', { name: 'Meine Apps' }).getByRole('link');
+  await expect(tiles).toHaveCount(2);
+  // Interactive: the search filters on the client.
+  await page.getByRole('searchbox', { name: 'Apps durchsuchen' }).fill('serv');
+  await expect(tiles).toHaveCount(1);
+  expect(listLoads, 'the list the server rendered is not loaded again').toEqual([]);
+
+  // Other first views the server renders: settings, an unknown page.
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
+  await page.goto('/does-not-exist');
+  await expect(page.getByRole('heading', { level: 1, name: 'Fehler 404' })).toBeVisible();
+  expect(messages.filter((m) => hydrationTrouble.test(m)), 'no hydration mismatch').toEqual([]);
+});
+
+test.describe('in a time zone far from the server\'s', () => {
+  test.use({ timezoneId: 'Pacific/Kiritimati' });
+
+  test('the greeting is the browser\'s time of day, from the first paint on', async ({ page }) => {
+    await signInAs(page, 'partner');
+    const seen: string[] = [];
+    await page.exposeFunction('recordHeading', (text: string) => { seen.push(text); });
+    // What the page shows at each change of the heading, from the moment it is parsed.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        const heading = document.querySelector('#root [data-greeting]');
+        if (heading?.textContent) (window as unknown as { recordHeading: (t: string) => void }).recordHeading(heading.textContent);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto('/');
+    const hour = await page.evaluate(() => new Date().getHours());
+    const expected = hour >= 5 && hour < 12 ? 'Guten Morgen' : hour >= 12 && hour < 18 ? 'Guten Tag' : 'Guten Abend';
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(expected);
+    await page.waitForLoadState('load');
+    expect(seen.filter((text) => !text.startsWith(expected)), 'never another time of day on screen').toEqual([]);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the login page starts the sign-in, and a signed-in partner sees the tiles as links', async ({ page, browser }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(`${urls.portal}/login`);
+    await expect(page.getByRole('link', { name: 'Anmelden' })).toHaveAttribute('href', '/auth/login');
+
+    // A session from a browser with JavaScript, then the same cookies without it.
+    const withScript = await browser.newContext();
+    await withScript.addCookies([{ name: 'i18n_redirected', value: 'de', url: urls.portal }]);
+    const signedIn = await withScript.newPage();
+    await signInAs(signedIn, 'partner');
+    await page.context().addCookies(await withScript.cookies());
+    await withScript.close();
+
+    await page.goto('/');
+    const tiles = page.getByRole('list', { name: 'Meine Apps' }).getByRole('link');
+    await expect(tiles).toHaveCount(2);
+    await expect(tiles.first()).toHaveAttribute('href', `/flows/auth?client_id=${demoApps.dealerShop}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Guten');
+  });
+});
