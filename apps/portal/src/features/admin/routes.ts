@@ -53,6 +53,7 @@ export const adminRoutes = {
   customFlow: route({ path: '/admin/custom-flows/:id', access: global('customflows.read'), preload: 'intent', page: lazyPage<Page>(() => import('./pages/custom-flow-detail.tsx')) }),
   appStart: route({ path: '/admin/:application', access: { to: 'application' }, preload: 'idle', page: lazyPage<Page>(() => import('./pages/app-start.tsx')) }),
   appUsers: route({ path: '/admin/:application/users', access: { to: 'application' }, preload: 'idle', firstPage: listRoutes.appUsers, page: lazyPage<Page>(() => import('./pages/app-users-list.tsx')) }),
+  appUsersImport: route({ path: '/admin/:application/users/import', access: { to: 'application' }, preload: 'intent', page: lazyPage<Page>(() => import('./pages/app-users-import.tsx')) }),
   appUser: route({ path: '/admin/:application/users/:id', access: { to: 'application' }, preload: 'intent', page: lazyPage<Page>(() => import('./pages/app-user-detail.tsx')) }),
   accessRequests: route({ path: '/admin/:application/access-requests', access: { to: 'application', accessRequests: true }, preload: 'idle', firstPage: listRoutes.accessRequests, page: lazyPage<Page>(() => import('./pages/access-requests-list.tsx')) }),
   accessRequest: route({ path: '/admin/:application/access-requests/:id', access: { to: 'application', accessRequests: true }, preload: 'intent', page: lazyPage<Page>(() => import('./pages/access-request-detail.tsx')) }),

@@ -3,11 +3,11 @@
 // page is asked for as soon as a page is shown, and that answer is used when the user flips;
 // the first page may come from the route, which asked for it while the page's code loaded.
 // A flip to a page that has arrived renders once, with its rows (useLoad's peek).
-import { useEffect, useId, useReducer, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { ArrowDownTrayIcon, MagnifyingGlassIcon } from '@heroicons/react/20/solid';
 import { useLocation } from 'wouter';
 import { fetchDelayMs } from '@portal/core';
-import { DataTable, Pagination, type DataTableColumn } from '@portal/ui';
+import { Button, DataTable, Pagination, type DataTableColumn, type DataTableProps } from '@portal/ui';
 import type { AdminPage, ListParams, SortOrder } from '@portal/adapters/admin';
 import { useLoad } from '../../../app/use-load.ts';
 import { initialList, listParams, listReducer, type ListState } from '../lib/list.ts';
@@ -35,6 +35,15 @@ export interface ListViewProps<Row> {
   readonly listId?: string;
   /** The whole list with the current search and sort as a CSV download (#20.3): a link beside the search. */
   readonly exportHref?: (params: Omit<ListParams, 'page' | 'pageSize'>) => string;
+  /** Rows chosen by checkbox for bulk actions (#20.3), kept across pages until done or cleared. */
+  readonly bulk?: ListBulk<Row>;
+}
+
+export interface ListBulk<Row> {
+  /** A row's checkbox label (e.g. "Anna Bauer auswählen"). */
+  readonly rowLabel: (row: Row) => string;
+  /** The actions for the chosen rows; `done` clears the choice and asks the list again. */
+  readonly actions: (rows: readonly Row[], done: () => void) => ReactNode;
 }
 
 /** The search text, handed on 200 ms after the last keystroke. */
@@ -48,7 +57,8 @@ export function useDebounced(value: string, delayMs: number = fetchDelayMs): str
 }
 
 export function ListView<Row>({
-  caption, columns, load, rowKey, scope = '', defaultSort, defaultOrder = 'asc', searchLabel, emptyMessage, toolbar, searchable = true, reloadKey = 0, listId, exportHref,
+  caption, columns, load, rowKey, scope = '', defaultSort, defaultOrder = 'asc', searchLabel, emptyMessage, toolbar, searchable = true, reloadKey: outerReload = 0, listId, exportHref,
+  bulk,
 }: ListViewProps<Row>) {
   const t = useAdminT();
   const searchId = useId();
@@ -58,6 +68,33 @@ export function ListView<Row>({
   const search = useDebounced(draft);
   useEffect(() => dispatch({ type: 'search', search }), [search]);
   const params = listParams(state);
+  // Rows chosen for a bulk action, by key (#20.3); a finished action clears them and asks the list again.
+  const [chosen, setChosen] = useState<ReadonlyMap<string, Row>>(() => new Map());
+  const [bulkReload, setBulkReload] = useState(0);
+  useEffect(() => setChosen(new Map()), [scope]);
+  const reloadKey = outerReload + bulkReload;
+  const done = useCallback(() => {
+    setChosen(new Map());
+    setBulkReload((n) => n + 1);
+  }, []);
+  const selection = useMemo<DataTableProps<Row>['selection']>(() => (bulk === undefined ? undefined : {
+    selected: new Set(chosen.keys()),
+    rowLabel: bulk.rowLabel,
+    onToggle: (row, on) => setChosen((current) => {
+      const next = new Map(current);
+      if (on) next.set(rowKey(row), row);
+      else next.delete(rowKey(row));
+      return next;
+    }),
+    onTogglePage: (rows, on) => setChosen((current) => {
+      const next = new Map(current);
+      for (const row of rows) {
+        if (on) next.set(rowKey(row), row);
+        else next.delete(rowKey(row));
+      }
+      return next;
+    }),
+  }), [bulk, chosen, rowKey]);
   const key = listRequestKey(listId ?? '', scope, reloadKey, params);
   const loadRef = useRef(load);
   loadRef.current = load;
@@ -131,6 +168,16 @@ export function ListView<Row>({
           )}
         </div>
       )}
+      {bulk !== undefined && (
+        <p className="sr-only" aria-live="polite">{chosen.size === 0 ? '' : t('bulk.selected', { count: chosen.size })}</p>
+      )}
+      {bulk !== undefined && chosen.size > 0 && (
+        <div role="group" aria-label={t('bulk.actions')} className="flex flex-wrap items-center gap-2 rounded-lg border border-line bg-surface-muted px-3 py-2">
+          <span className="text-sm font-medium text-fg">{t('bulk.selected', { count: chosen.size })}</span>
+          {bulk.actions([...chosen.values()], done)}
+          <Button variant="ghost" size="sm" onClick={() => setChosen(new Map())}>{t('bulk.clear')}</Button>
+        </div>
+      )}
       <RowNavigate value={navigate}>
         <DataTable<Row>
           caption={caption}
@@ -142,6 +189,7 @@ export function ListView<Row>({
           loading={result.status === 'loading'}
           {...(result.status === 'failed' ? { error: t('list.error'), onRetry: result.reload } : {})}
           emptyMessage={state.search.trim() === '' ? (emptyMessage ?? t('list.empty')) : t('list.noMatch', { search: state.search.trim() })}
+          {...(selection === undefined ? {} : { selection })}
           footer={
             <Pagination
               page={state.page}

@@ -1,7 +1,8 @@
 // A checklist of grantable entries (roles, account accesses of one application), searched on
 // the server; chosen entries stay listed while another search shows other rows.
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import type { AdminPage, EntityRef } from '@portal/adapters/admin';
+import { useAdmin } from '../admin-context.tsx';
 import { useAdminT } from '../lib/i18n.ts';
 import { useDebounced } from './list-view.tsx';
 
@@ -77,4 +78,16 @@ export function SelectionChecklist({ label, search, selected, onChange, error, k
       {error !== undefined && <p id={`${id}-error`} className="text-sm text-danger">{error}</p>}
     </fieldset>
   );
+}
+
+/** The server searches of an application's grantable roles and account accesses, for `SelectionChecklist`. */
+export function useApplicationSelections(application: string): {
+  readonly roles: (text: string) => Promise<AdminPage<EntityRef>>;
+  readonly accountAccesses: (text: string) => Promise<AdminPage<EntityRef>>;
+} {
+  const { api } = useAdmin();
+  const params = (text: string) => ({ page: 1, pageSize: 25, ...(text.trim() === '' ? {} : { search: text.trim() }) } as const);
+  const roles = useCallback((text: string) => api.selectRoles(application, params(text)), [api, application]);
+  const accountAccesses = useCallback((text: string) => api.selectAccountAccesses(application, params(text)), [api, application]);
+  return { roles, accountAccesses };
 }

@@ -25,6 +25,7 @@ export const adminLinks = {
   application: (application: string) => adminHref('appStart', { application }),
   applicationUsers: (application: string) => adminHref('appUsers', { application }),
   applicationUser: (application: string, id: string) => adminHref('appUser', { application, id }),
+  applicationUsersImport: (application: string) => adminHref('appUsersImport', { application }),
   accessRequests: (application: string) => adminHref('accessRequests', { application }),
   accessRequest: (application: string, id: string) => adminHref('accessRequest', { application, id }),
 } as const;

@@ -1,7 +1,7 @@
 // /admin/{application}/access-requests/{id}: decide an access request with core's
 // access-request decision machine: accept (at least one role, spec §5; the role and the account
 // access asked for start ticked) or deny; the sidebar's open-request badge is reloaded afterwards.
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useParams } from 'wouter';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -15,7 +15,7 @@ import { useAdmin } from '../admin-context.tsx';
 import { DetailHeader, DetailLayout } from '../components/detail-page.tsx';
 import { Grid, Section } from '../components/form-kit.tsx';
 import { PageFailure, PageSkeleton } from '../components/page-state.tsx';
-import { SelectionChecklist } from '../components/selection.tsx';
+import { SelectionChecklist, useApplicationSelections } from '../components/selection.tsx';
 import { adminLinks } from '../lib/links.ts';
 import { useAdminT, useFormatDate, useUiT } from '../lib/i18n.ts';
 
@@ -64,8 +64,7 @@ export function Decision({ application, request }: { readonly application: strin
       toasts.error(error);
     }
   }, [view.status, snapshot.context.error, toasts]);
-  const searchRoles = useCallback((text: string) => api.selectRoles(application, { page: 1, pageSize: 25, ...(text.trim() === '' ? {} : { search: text.trim() }) }), [api, application]);
-  const searchGroups = useCallback((text: string) => api.selectAccountAccesses(application, { page: 1, pageSize: 25, ...(text.trim() === '' ? {} : { search: text.trim() }) }), [api, application]);
+  const { roles: searchRoles, accountAccesses: searchGroups } = useApplicationSelections(application);
   const name = request.user.fullName === '' ? request.user.email : request.user.fullName;
   const appLabel = administrable.items.find((item) => item.id === application)?.label ?? application;
   const decided = snapshot.context.decision?.kind;

@@ -1,19 +1,84 @@
 // /admin/{application}/access-requests: the open access requests (or all, by status) with
-// requester and requested account access.
+// requester and requested account access; chosen open requests are accepted with roles or
+// denied with a reason at once (#20.3).
 import { useMemo, useState } from 'react';
 import { useParams } from 'wouter';
 import type { AccessRequestSummary } from '@portal/adapters/admin';
+import { validateAccessRequestRoles } from '@portal/core';
 import { useNavigationBar } from '../../../app/contexts.tsx';
 import { usePageTitle } from '../../../app/page-title.tsx';
 import { useAdmin } from '../admin-context.tsx';
 import type { DataTableColumn } from '@portal/ui';
-import { ListView } from '../components/list-view.tsx';
+import { BulkDialogAction, namesText } from '../components/bulk.tsx';
+import { ListView, type ListBulk } from '../components/list-view.tsx';
+import { SelectionChecklist, useApplicationSelections } from '../components/selection.tsx';
 import { RowLink } from '../components/list-page.tsx';
 import { adminLinks } from '../lib/links.ts';
 import { listRoutes, loadAccessRequests, type AccessRequestStatusFilter } from '../lib/list-routes.ts';
-import { useAdminT, useFormatDate } from '../lib/i18n.ts';
+import { useAdminT, useFormatDate, useUiT } from '../lib/i18n.ts';
 
 type StatusFilter = AccessRequestStatusFilter;
+const nameOf = (row: AccessRequestSummary) => (row.user.fullName === '' ? row.user.email : row.user.fullName);
+
+/** Accept the chosen requests with roles (at least one, core's rule) and account accesses. */
+function AcceptAction({ application, rows, done }: { readonly application: string; readonly rows: readonly AccessRequestSummary[]; readonly done: () => void }) {
+  const t = useAdminT();
+  const tu = useUiT();
+  const { api, reloadAdministrable } = useAdmin();
+  const [roleIds, setRoleIds] = useState<readonly string[]>([]);
+  const [accountAccessIds, setAccountAccessIds] = useState<readonly string[]>([]);
+  const { roles: searchRoles, accountAccesses: searchGroups } = useApplicationSelections(application);
+  return (
+    <BulkDialogAction
+      label={t('bulk.accept')}
+      title={t('bulk.acceptTitle', { count: rows.length })}
+      description={t('bulk.requestsDescription', { names: namesText(t, rows.map(nameOf)) })}
+      applyLabel={t('accessRequests.confirmAccept')}
+      doneText={t('bulk.accepted', { count: rows.length })}
+      onOpen={() => { setRoleIds([]); setAccountAccessIds([]); }}
+      apply={() => {
+        const problem = validateAccessRequestRoles(roleIds);
+        if (problem !== undefined) return tu(problem.code, problem.params);
+        return () => api.decideAccessRequests(application, rows.map((row) => row.id), { kind: 'accept', roleIds, accountAccessIds });
+      }}
+      done={() => { reloadAdministrable(); done(); }}
+    >
+      <SelectionChecklist label={t('users.fields.roles')} search={searchRoles} selected={roleIds} onChange={setRoleIds} />
+      <SelectionChecklist label={t('users.fields.accountAccesses')} search={searchGroups} selected={accountAccessIds} onChange={setAccountAccessIds} />
+    </BulkDialogAction>
+  );
+}
+
+/** Deny the chosen requests with an optional reason. */
+function DenyAction({ application, rows, done }: { readonly application: string; readonly rows: readonly AccessRequestSummary[]; readonly done: () => void }) {
+  const t = useAdminT();
+  const { api, reloadAdministrable } = useAdmin();
+  const [reason, setReason] = useState('');
+  return (
+    <BulkDialogAction
+      label={t('bulk.deny')}
+      title={t('bulk.denyTitle', { count: rows.length })}
+      description={t('bulk.requestsDescription', { names: namesText(t, rows.map(nameOf)) })}
+      applyLabel={t('accessRequests.confirmDeny')}
+      doneText={t('bulk.denied', { count: rows.length })}
+      onOpen={() => setReason('')}
+      apply={() => () => api.decideAccessRequests(application, rows.map((row) => row.id), { kind: 'deny', ...(reason.trim() === '' ? {} : { reason: reason.trim() }) })}
+      done={() => { reloadAdministrable(); done(); }}
+    >
+      <label htmlFor="bulk-deny-reason" className="text-sm font-medium text-fg">{t('accessRequests.fields.reason')}</label>
+      <textarea
+        id="bulk-deny-reason"
+        value={reason}
+        maxLength={1000}
+        rows={3}
+        aria-describedby="bulk-deny-reason-help"
+        onChange={(event) => setReason(event.target.value)}
+        className="block w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-sm text-fg focus-visible:outline-2 focus-visible:outline-focus"
+      />
+      <p id="bulk-deny-reason-help" className="text-xs text-fg-muted">{t('accessRequests.reasonHelp')}</p>
+    </BulkDialogAction>
+  );
+}
 const filters: readonly StatusFilter[] = ['OPEN', 'ACCEPTED', 'DENIED', 'ALL'];
 
 export default function AccessRequestsListPage() {
@@ -33,6 +98,15 @@ export default function AccessRequestsListPage() {
     { key: 'requestedAt', header: t('accessRequests.fields.requestedAt'), sortable: true, render: (row) => date(row.requestedAt) },
     { key: 'status', header: t('accessRequests.fields.status'), sortable: true, render: (row) => t(`accessRequests.statuses.${row.status}`) },
   ], [t, date, application]);
+  const bulk = useMemo<ListBulk<AccessRequestSummary>>(() => ({
+    rowLabel: (row) => t('bulk.selectRow', { name: nameOf(row) }),
+    actions: (rows, done) => (
+      <>
+        <AcceptAction application={application} rows={rows} done={done} />
+        <DenyAction application={application} rows={rows} done={done} />
+      </>
+    ),
+  }), [t, application]);
   return (
     <ListView<AccessRequestSummary>
       caption={t('accessRequests.caption', { application: label })}
@@ -58,6 +132,7 @@ export default function AccessRequestsListPage() {
         </div>
       }
       columns={columns}
+      {...(status === 'OPEN' ? { bulk } : {})}
     />
   );
 }

@@ -2,15 +2,19 @@ import { useMemo } from 'react';
 import type { AccountAccessSummary } from '@portal/adapters/admin';
 import type { DataTableColumn } from '@portal/ui';
 import { ListView } from '../components/list-view.tsx';
+import { useBulkDelete } from '../components/bulk.tsx';
 import { ListPage, RowLink } from '../components/list-page.tsx';
 import { useAdmin, useLabels } from '../admin-context.tsx';
 import { adminLinks } from '../lib/links.ts';
 import { listRoutes } from '../lib/list-routes.ts';
 import { useAdminT } from '../lib/i18n.ts';
 
+const nameOf = (row: AccountAccessSummary) => row.label;
+
 export default function AccountAccessesListPage() {
   const t = useAdminT();
   const { api } = useAdmin();
+  const bulk = useBulkDelete('accountAccesses', nameOf, api.accountAccesses.removeMany);
   const labels = useLabels('accountAccesses');
   const columns = useMemo<readonly DataTableColumn<AccountAccessSummary>[]>(() => [
     { key: 'label', header: t('accountAccesses.fields.label'), sortable: true, render: (row) => <RowLink href={adminLinks.detail('accountAccesses', row.id)}>{row.label}</RowLink> },
@@ -27,6 +31,7 @@ export default function AccountAccessesListPage() {
         exportHref={api.accountAccesses.exportUrl}
         defaultSort={listRoutes.accountAccesses.defaultSort}
         columns={columns}
+        {...(bulk === undefined ? {} : { bulk })}
       />
     </ListPage>
   );

@@ -3,7 +3,7 @@
 // validateApplicationUserRoles, #17.16), removed with DELETE after its own confirmation.
 // Unticking every role is refused beside the roles; taking the access away is "Zugriff
 // entziehen", whose toast says the access was removed (the account stays).
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { validateApplicationUserRoles } from '@portal/core';
 import { useParams } from 'wouter';
 import { ReadOnlyField, ReadOnlyGroup } from '@portal/ui';
@@ -15,7 +15,7 @@ import { DeleteAction, DetailHeader, DetailLayout } from '../components/detail-p
 import { FormFrame, Grid, Section, useErrorText, useFormState } from '../components/form-kit.tsx';
 import type { FieldError, FieldErrors } from '../lib/form.ts';
 import { PageFailure, PageSkeleton } from '../components/page-state.tsx';
-import { SelectionChecklist } from '../components/selection.tsx';
+import { SelectionChecklist, useApplicationSelections } from '../components/selection.tsx';
 import { adminLinks } from '../lib/links.ts';
 import { useAdminT, useFormatDate } from '../lib/i18n.ts';
 
@@ -78,8 +78,7 @@ export function AppUserForm({ application, user: initial }: { readonly applicati
   const user = loaded.user;
   const name = user.fullName === '' ? user.email : user.fullName;
   const appLabel = administrable.items.find((item) => item.id === application)?.label ?? application;
-  const searchRoles = useCallback((text: string) => api.selectRoles(application, { page: 1, pageSize: 25, ...(text.trim() === '' ? {} : { search: text.trim() }) }), [api, application]);
-  const searchGroups = useCallback((text: string) => api.selectAccountAccesses(application, { page: 1, pageSize: 25, ...(text.trim() === '' ? {} : { search: text.trim() }) }), [api, application]);
+  const { roles: searchRoles, accountAccesses: searchGroups } = useApplicationSelections(application);
   const fields = loaded.attributes.map((attribute) => ({ ...attribute }));
   const attributeErrors: Record<string, string> = {};
   for (const attribute of loaded.attributes) {

@@ -2,15 +2,19 @@ import { useMemo } from 'react';
 import type { AttributeSummary } from '@portal/adapters/admin';
 import type { DataTableColumn } from '@portal/ui';
 import { ListView } from '../components/list-view.tsx';
+import { useBulkDelete } from '../components/bulk.tsx';
 import { ListPage, RowLink, yesNo } from '../components/list-page.tsx';
 import { useAdmin } from '../admin-context.tsx';
 import { adminLinks } from '../lib/links.ts';
 import { listRoutes } from '../lib/list-routes.ts';
 import { useAdminT } from '../lib/i18n.ts';
 
+const nameOf = (row: AttributeSummary) => (row.label === '' ? row.key : row.label);
+
 export default function AttributesListPage() {
   const t = useAdminT();
   const { api } = useAdmin();
+  const bulk = useBulkDelete('attributes', nameOf, api.attributes.removeMany);
   const columns = useMemo<readonly DataTableColumn<AttributeSummary>[]>(() => [
     { key: 'key', header: t('attributes.fields.key'), sortable: true, render: (row) => <RowLink href={adminLinks.detail('attributes', row.id)}>{row.key}</RowLink> },
     { key: 'label', header: t('attributes.fields.label'), sortable: true, render: (row) => row.label },
@@ -28,6 +32,7 @@ export default function AttributesListPage() {
         exportHref={api.attributes.exportUrl}
         defaultSort={listRoutes.attributes.defaultSort}
         columns={columns}
+        {...(bulk === undefined ? {} : { bulk })}
       />
     </ListPage>
   );

@@ -2,15 +2,19 @@ import { useMemo } from 'react';
 import type { RoleSummary } from '@portal/adapters/admin';
 import type { DataTableColumn } from '@portal/ui';
 import { ListView } from '../components/list-view.tsx';
+import { useBulkDelete } from '../components/bulk.tsx';
 import { ListPage, RowLink } from '../components/list-page.tsx';
 import { useAdmin } from '../admin-context.tsx';
 import { adminLinks } from '../lib/links.ts';
 import { listRoutes } from '../lib/list-routes.ts';
 import { useAdminT } from '../lib/i18n.ts';
 
+const nameOf = (row: RoleSummary) => row.label;
+
 export default function RolesListPage() {
   const t = useAdminT();
   const { api } = useAdmin();
+  const bulk = useBulkDelete('roles', nameOf, api.roles.removeMany);
   const columns = useMemo<readonly DataTableColumn<RoleSummary>[]>(() => [
     { key: 'label', header: t('roles.fields.label'), sortable: true, render: (row) => <RowLink href={adminLinks.detail('roles', row.id)}>{row.label}</RowLink> },
     { key: 'key', header: t('roles.fields.key'), sortable: true, render: (row) => <code className="text-xs">{row.key}</code> },
@@ -26,6 +30,7 @@ export default function RolesListPage() {
         exportHref={api.roles.exportUrl}
         defaultSort={listRoutes.roles.defaultSort}
         columns={columns}
+        {...(bulk === undefined ? {} : { bulk })}
       />
     </ListPage>
   );
