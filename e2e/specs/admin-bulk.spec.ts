@@ -1,0 +1,131 @@
+// #20.3: bulk changes and the CSV import. The global administrator chooses three users of the
+// kitchen planner and grants them a role at once (and takes it away again at once); then
+// imports a CSV file: the dry run lists what would change and the one invalid line with its
+// reason, nothing can be applied until the line is corrected, the import is applied and its
+// report downloaded; a user's access is removed with the bulk action and given back by import,
+// so the demo data ends as it began.
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { demoApps } from '../helpers/accounts.ts';
+import { assertAccessible, expect, signInAs, test } from '../helpers/portal.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+// Fictional users of the kitchen planner's demo data with the role "Planer", used by no other spec.
+const three = ['David Wagner', 'Emma Keller', 'Greta Hoffmann'];
+// Ida Fischer has "Planbetrachter" and the account access "Küchenstudio Nord GmbH".
+const ida = { name: 'Ida Fischer', email: 'ida.fischer.28@example.test', roles: 'kitchen_planner.viewer', accountAccesses: 'dealer.nord' };
+const usersPage = `/admin/${demoApps.kitchenPlanner}/users`;
+
+function usersTable(page: Page) {
+  return page.getByRole('table', { name: 'Benutzer von Küchenplaner' });
+}
+
+function rowOf(page: Page, name: string) {
+  return usersTable(page).getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+}
+
+async function choose(page: Page, names: readonly string[]): Promise<void> {
+  for (const name of names) await page.getByRole('checkbox', { name: `${name} auswählen` }).check();
+}
+
+function bulkBar(page: Page) {
+  return page.getByRole('group', { name: 'Aktionen für die Auswahl' });
+}
+
+async function changeRoles(page: Page, action: 'Rollen hinzufügen' | 'Rollen entfernen', role: string): Promise<void> {
+  await bulkBar(page).getByRole('button', { name: action }).click();
+  const dialog = page.getByRole('dialog', { name: action });
+  await expect(dialog).toContainText(`Gilt für: ${three.join(', ')}`);
+  await dialog.getByRole('checkbox', { name: role, exact: true }).check();
+  await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+  await expect(page.getByText('Zugriff geändert: 3').first()).toBeVisible();
+  await expect(bulkBar(page)).toHaveCount(0);
+}
+
+async function importCsv(page: Page, csv: string): Promise<void> {
+  await page.getByLabel('CSV-Datei wählen').setInputFiles({ name: 'zugriffe.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByLabel('Inhalt der CSV-Datei')).toHaveValue(csv);
+  await page.getByRole('button', { name: 'Probelauf' }).click();
+}
+
+test('three users of the kitchen planner get a role at once, and lose it again at once', async ({ page }) => {
+  test.setTimeout(180_000); // sign-in, two bulk changes and their reloads on a shared, loaded machine
+  await signInAs(page, 'global-admin', usersPage);
+  for (const name of three) await expect(rowOf(page, name)).toContainText('Planer');
+  await choose(page, three);
+  await expect(bulkBar(page)).toContainText('Ausgewählt: 3');
+  await assertAccessible(page);
+
+  // Without a role ticked, the dialog says why and sends nothing.
+  await bulkBar(page).getByRole('button', { name: 'Rollen hinzufügen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rollen hinzufügen' });
+  await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Es muss mindestens eine Rolle ausgewählt werden!');
+  await assertAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  await changeRoles(page, 'Rollen hinzufügen', 'Planbetrachter');
+  for (const name of three) await expect(rowOf(page, name)).toContainText('Planer, Planbetrachter');
+
+  // The same three again, chosen by keyboard this time (Space on the row's checkbox).
+  for (const name of three) {
+    await page.getByRole('checkbox', { name: `${name} auswählen` }).focus();
+    await page.keyboard.press('Space');
+  }
+  await changeRoles(page, 'Rollen entfernen', 'Planbetrachter');
+  for (const name of three) await expect(rowOf(page, name)).not.toContainText('Planbetrachter');
+});
+
+test('a CSV import: dry run with an invalid line and its reason, corrected, applied, reported; an access removed and given back', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInAs(page, 'global-admin', usersPage);
+  await page.getByRole('link', { name: 'CSV importieren' }).click();
+  await expect(page).toHaveURL(new RegExp(`${usersPage}/import$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Zugriffe aus CSV importieren' })).toBeVisible();
+
+  const valid = `${ida.email};kitchen_planner.planner|kitchen_planner.viewer;dealer.nord`;
+  await importCsv(page, ['email;roles;accountAccesses', valid, 'niemand@example.test;kitchen_planner.planner;'].join('\n'));
+  const invalid = page.getByRole('table', { name: 'Ungültige Zeilen' });
+  await expect(invalid.getByRole('row').filter({ hasText: 'niemand@example.test' }))
+    .toContainText('Es gibt keinen Benutzer mit der E-Mail-Adresse „niemand@example.test“.');
+  await expect(page.getByRole('table', { name: 'Was sich ändert' }).getByRole('row').filter({ hasText: ida.email })).toContainText('Zugriff ändern');
+  await expect(page.getByText('Probelauf: Es wurde noch nichts geändert.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Übernehmen' })).toBeDisabled();
+  await assertAccessible(page);
+
+  // Corrected in the field (the invalid line taken out): once more, then applied.
+  await page.getByLabel('Inhalt der CSV-Datei').fill(['email;roles;accountAccesses', valid].join('\n'));
+  await expect(page.getByText('Der Inhalt wurde nach dem Probelauf geändert. Starten Sie den Probelauf erneut.')).toBeVisible();
+  await page.getByRole('button', { name: 'Probelauf' }).click();
+  await expect(page.getByText('Änderungen: 1 · Unverändert: 0 · Ungültige Zeilen: 0')).toBeVisible();
+  await page.getByRole('button', { name: 'Übernehmen' }).click();
+  await expect(page.getByText('Import übernommen. Änderungen: 1').first()).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Bericht herunterladen' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^import-bericht-\d{4}-\d{2}-\d{2}\.csv$/);
+  const report = await readFile(await download.path(), 'utf8');
+  expect(report).toContain('Zeile,E-Mail,Ergebnis,Rollen,Kontozugänge,Grund');
+  expect(report).toContain(`2,${ida.email},Zugriff ändern,kitchen_planner.planner|kitchen_planner.viewer,dealer.nord,`);
+
+  // Back on the list: Ida has both roles; her access is removed with the bulk action.
+  await page.goto(usersPage);
+  await expect(rowOf(page, ida.name)).toContainText('Planer, Planbetrachter');
+  await choose(page, [ida.name]);
+  await bulkBar(page).getByRole('button', { name: 'Zugriff entziehen' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Zugriff der Auswahl entziehen (1)?' });
+  await expect(confirm).toContainText(`Diese Benutzer verlieren den Zugriff auf Küchenplaner: ${ida.name}.`);
+  await confirm.getByRole('button', { name: 'Zugriff entziehen' }).click();
+  await expect(page.getByText('Zugriff entzogen: 1').first()).toBeVisible();
+  await expect(rowOf(page, ida.name)).toHaveCount(0);
+
+  // Given back as it was, by import.
+  await page.getByRole('link', { name: 'CSV importieren' }).click();
+  await importCsv(page, `email,roles,accountAccesses\n${ida.email},${ida.roles},${ida.accountAccesses}\n`);
+  await expect(page.getByRole('table', { name: 'Was sich ändert' }).getByRole('row').filter({ hasText: ida.email })).toContainText('Zugriff gewähren');
+  await page.getByRole('button', { name: 'Übernehmen' }).click();
+  await expect(page.getByText('Import übernommen. Änderungen: 1').first()).toBeVisible();
+  await page.goto(usersPage);
+  await expect(rowOf(page, ida.name)).toContainText('Planbetrachter');
+  await expect(rowOf(page, ida.name)).not.toContainText('Planer,');
+});
