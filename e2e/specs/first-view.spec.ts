@@ -47,18 +47,27 @@ test.describe('in a time zone far from the server\'s', () => {
     await signInAs(page, 'partner');
     const seen: string[] = [];
     await page.exposeFunction('recordHeading', (text: string) => { seen.push(text); });
-    // What the page shows at each change of the heading, from the moment it is parsed.
+    // What the heading says once the HTML is parsed (before any module script has run) and at
+    // every change after that: the hydration must change nothing.
     await page.addInitScript(() => {
-      new MutationObserver(() => {
+      const record = () => {
         const heading = document.querySelector('#root [data-greeting]');
         if (heading?.textContent) (window as unknown as { recordHeading: (t: string) => void }).recordHeading(heading.textContent);
-      }).observe(document, { subtree: true, childList: true, characterData: true });
+      };
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        record();
+        new MutationObserver(record).observe(document.getElementById('root') ?? document, { subtree: true, childList: true, characterData: true });
+      });
     });
     await page.goto('/');
     const hour = await page.evaluate(() => new Date().getHours());
     const expected = hour >= 5 && hour < 12 ? 'Guten Morgen' : hour >= 12 && hour < 18 ? 'Guten Tag' : 'Guten Abend';
     await expect(page.getByRole('heading', { level: 1 })).toContainText(expected);
-    await page.waitForLoadState('load');
+    // Hydrated: the search filters on the client.
+    await page.getByRole('searchbox', { name: 'Apps durchsuchen' }).fill('serv');
+    await expect(page.getByRole('list', { name: 'Meine Apps' }).getByRole('link')).toHaveCount(1);
+    expect(seen.length).toBeGreaterThan(0);
     expect(seen.filter((text) => !text.startsWith(expected)), 'never another time of day on screen').toEqual([]);
   });
 });

@@ -94,7 +94,7 @@ export function createApp(deps: AppDeps) {
     if (render === undefined) return { kind: 'client', reason: 'no renderer' };
     const url = new URL(c.req.url);
     const forwardedFor = remoteAddressOf(c);
-    const answer = await Effect.tryPromise(() => render({
+    const answer = await Effect.tryPromise({ catch: (error) => error, try: () => render({
       path: url.pathname,
       search: url.search.slice(1),
       cookieHeader: c.req.header('cookie'),
@@ -103,7 +103,7 @@ export function createApp(deps: AppDeps) {
       config: deps.runtime,
       // The API as this user: through the proxy, as the page's own calls go (token refresh included).
       fetch: async (request) => (await deps.proxy({ request, session, language, forwardedFor })).response,
-    })).pipe(Effect.timeout(firstViewTimeoutMs), Effect.either, Effect.runPromise);
+    }) }).pipe(Effect.timeout(firstViewTimeoutMs), Effect.either, Effect.runPromise);
     if (Either.isRight(answer)) return answer.right;
     const reason = answer.left instanceof Error ? answer.left.message : String(answer.left);
     return { kind: 'client', reason };

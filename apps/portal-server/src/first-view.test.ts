@@ -1,0 +1,158 @@
+// The first view rendered on the portal server (issue #16): the portal's real server bundle
+// (apps/portal/dist-ssr, built before the tests by turbo's ^build) over a fake API, and the
+// server's handling of what a renderer answers: a page, a redirect, a failure, a hang.
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFakeIdentityProvider, type FakeIdentityProvider } from '@portal/core/testing';
+import { runtimeConfigFromEnv } from '@portal/portal/runtime-config';
+import type { RenderFirstView } from '@portal/portal/first-view';
+import type { ServerConfig } from './config.ts';
+import { openSql, type Sql } from './db.ts';
+import { createServer } from './server.ts';
+import { sessionCookieName } from './auth.ts';
+import { greetingScript, greetingScriptSource, loadFirstViewRenderer } from './first-view.ts';
+import { firstViewTimeoutMs } from './app.ts';
+
+const portal = 'http://localhost:5173';
+const bundle = join(import.meta.dirname, '..', '..', 'portal', 'dist-ssr', 'server-render.js');
+const clock = { now: () => Date.now(), setTimeout: (cb: () => void, ms: number) => setTimeout(cb, ms), clearTimeout: (h: unknown) => clearTimeout(h as NodeJS.Timeout) };
+
+const apps = [
+  { id: 'a1', clientId: 'a1', label: 'Händlershop', url: 'https://shop.test', sortNumber: 10, accessRequestRequired: false, accessRequestAllowed: false,
+    internalCopyOfAccessRequests: false, roleRequiredOnAccessRequest: false, accessRequestsAmount: 0, internal: false, description: 'Bestellen', accessStatus: 'granted' },
+  { id: 'a2', clientId: 'a2', label: 'Serviceportal', url: 'https://service.test', sortNumber: 20, accessRequestRequired: false, accessRequestAllowed: false,
+    internalCopyOfAccessRequests: false, roleRequiredOnAccessRequest: false, accessRequestsAmount: 0, internal: false, accessStatus: 'granted' },
+];
+const apiCalls: { path: string; authorization: string | null }[] = [];
+const fakeApi: typeof fetch = async (input, init) => {
+  const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+  if (url.pathname.endsWith('/.well-known/openid-configuration')) return new Response('{}');
+  apiCalls.push({ path: url.pathname, authorization: new Headers(init?.headers).get('authorization') });
+  if (url.pathname === '/My/Applications') return Response.json({ items: apps, total: apps.length, page: 1, pageSize: 100 });
+  return Response.json({ error: { code: 'notFound', message: 'no', errors: [] } }, { status: 404 });
+};
+
+function distDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="de"><head><title>x</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
+  return dir;
+}
+
+const config = (): ServerConfig => ({
+  port: 0, host: '127.0.0.1', runtime: runtimeConfigFromEnv({ PORTAL_URL: portal }), apiUrl: 'http://api.test', distDir: distDir(), firstViewEntry: bundle,
+  databaseUrl: undefined, dataDir: '', session: { idleMs: 3_600_000, absoluteMs: 86_400_000 }, upstreamTimeoutMs: 2_000, shutdownGraceMs: 100,
+});
+
+type Server = Awaited<ReturnType<typeof createServer>>;
+/** One PGlite for the file; each server of a test shares it. */
+let sql: Sql;
+beforeAll(async () => { sql = await openSql({}); });
+afterAll(async () => sql.close());
+const idp: FakeIdentityProvider = createFakeIdentityProvider({
+  clock, issuer: 'http://localhost:4001/b2c_1a_signin/v2.0', expiresIn: 3600,
+  user: { sub: 'u-dana', email: 'dana@hk-demo.test', hkData: { attributes: { firstName: 'Dana', lastName: 'Dealer' }, permissions: [] } },
+});
+
+async function signIn(server: Server): Promise<string> {
+  const start = await server.app.request(`${portal}/auth/login`);
+  const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
+  const cookies = start.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const back = await server.app.request(idp.callbackUrlFor(state), { headers: { cookie: cookies } });
+  return back.headers.getSetCookie().find((c) => c.startsWith(`${sessionCookieName}=`))?.split(';')[0] ?? '';
+}
+
+const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div><(script|\/body)/.exec(html)?.[1] ?? '';
+
+describe('the portal\'s server bundle', () => {
+  let server: Server;
+  let cookie: string;
+  beforeAll(async () => {
+    server = await createServer(config(), { sql, identityProvider: idp, fetch: fakeApi, log: () => undefined });
+    cookie = await signIn(server);
+  });
+
+  it('renders the launcher with the user\'s tiles as links, fetched through the proxy with the session\'s token', async () => {
+    apiCalls.length = 0;
+    const response = await server.app.request(`${portal}/`, { headers: { cookie: `${cookie}; i18n_redirected=de` } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('href="/flows/auth?client_id=a1"');
+    expect(html).toContain('Serviceportal');
+    expect(html).toMatch(/<h1 data-greeting="" [^>]*>Guten (Morgen|Tag|Abend), Dana Dealer<\/h1>/);
+    expect(html).toContain('<script type="application/json" id="hk-first-view">{"myApps":{"userId":');
+    expect(html).toContain(`<script>${greetingScript}</script>`);
+    expect(rootOf(html)).not.toMatch(/<script|style="/);
+    expect(response.headers.get('content-security-policy')).toContain(`script-src 'self' ${greetingScriptSource}`);
+    expect(apiCalls).toEqual([{ path: '/My/Applications', authorization: expect.stringMatching(/^Bearer /) }]);
+  });
+
+  it('renders in the language of the device\'s cookie', async () => {
+    const html = await (await server.app.request(`${portal}/`, { headers: { cookie: `${cookie}; i18n_redirected=fr` } })).text();
+    expect(html).toMatch(/<html lang="fr"/);
+    expect(html).toMatch(/>(Bonjour|Bonsoir)[^<]*, Dana Dealer<\/h1>/);
+  });
+
+  it('sends a signed-out visitor of a page that needs a session to the login page, and renders the login page', async () => {
+    const response = await server.app.request(`${portal}/settings`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/login?returnPath=%2Fsettings');
+    const login = await (await server.app.request(`${portal}/login`)).text();
+    expect(login).toContain('href="/auth/login"');
+  });
+
+  it('answers an unknown page with 404 and the error page', async () => {
+    const response = await server.app.request(`${portal}/nowhere`, { headers: { cookie } });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('Fehler 404');
+  });
+});
+
+describe('what the server does with a renderer\'s answer', () => {
+  const withRenderer = async (render: RenderFirstView) => {
+    const logs: Record<string, unknown>[] = [];
+    const server = await createServer(config(), { sql, identityProvider: idp, fetch: fakeApi, log: (e) => logs.push(e), renderFirstView: render });
+    return { server, logs };
+  };
+
+  it('a renderer that fails leaves the page to the client (the empty root), and says why in the log', async () => {
+    const { server, logs } = await withRenderer(() => Promise.reject(new Error('boom')));
+    const response = await server.app.request(`${portal}/`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<div id="root"></div>');
+    expect(logs).toContainEqual(expect.objectContaining({ firstView: 'client', reason: 'boom' }));
+  });
+
+  it('a renderer that hangs does not hold the page up for more than its time limit', async () => {
+    const { server } = await withRenderer(() => new Promise(() => undefined));
+    const started = performance.now();
+    const response = await server.app.request(`${portal}/`);
+    expect(await response.text()).toContain('<div id="root"></div>');
+    expect(performance.now() - started).toBeLessThan(firstViewTimeoutMs + 2_000);
+  });
+
+  it('without a server bundle the pages are client-rendered, and the start says so', async () => {
+    const logs: Record<string, unknown>[] = [];
+    expect(await loadFirstViewRenderer('/nonexistent/server-render.js', (e) => logs.push(e))).toBeUndefined();
+    expect(logs[0]).toMatchObject({ firstView: 'off' });
+  });
+});
+
+describe('the greeting script', () => {
+  const run = (hour: number) => {
+    const heading = { textContent: 'Guten Tag, Dana' };
+    const texts = { textContent: JSON.stringify({ morning: 'Guten Morgen, Dana', day: 'Guten Tag, Dana', evening: 'Guten Abend, Dana' }) };
+    const document = { getElementById: (id: string) => (id === 'hk-greetings' ? texts : null), querySelector: () => heading };
+    class FixedDate { getHours() { return hour; } }
+    new Function('document', 'Date', greetingScript)(document, FixedDate);
+    return heading.textContent;
+  };
+  it('sets the heading to the browser\'s time of day by core\'s rule', () => {
+    expect(run(7)).toBe('Guten Morgen, Dana');
+    expect(run(13)).toBe('Guten Tag, Dana');
+    expect(run(22)).toBe('Guten Abend, Dana');
+    expect(run(3)).toBe('Guten Abend, Dana');
+  });
+});
