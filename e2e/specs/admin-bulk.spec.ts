@@ -3,11 +3,14 @@
 // imports a CSV file: the dry run lists what would change and the one invalid line with its
 // reason, nothing can be applied until the line is corrected, the import is applied and its
 // report downloaded; a user's access is removed with the bulk action and given back by import,
-// so the demo data ends as it began.
+// so the demo data ends as it began. The kitchen planner's administrator accepts two open
+// requests at once and denies one (decisions are final: the two users' access is removed
+// again at the end, the requests stay decided).
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { demoApps } from '../helpers/accounts.ts';
 import { assertAccessible, expect, signInAs, test } from '../helpers/portal.ts';
+import { sidebar } from '../helpers/admin.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -128,4 +131,47 @@ test('a CSV import: dry run with an invalid line and its reason, corrected, appl
   await page.goto(usersPage);
   await expect(rowOf(page, ida.name)).toContainText('Planbetrachter');
   await expect(rowOf(page, ida.name)).not.toContainText('Planer,');
+});
+
+test('the kitchen planner\'s administrator accepts two open requests at once and denies one', async ({ page }) => {
+  test.setTimeout(180_000);
+  // Fictional requesters of the demo data, used by no other spec.
+  const accepted = ['Felix Bauer', 'Greta Neumann'];
+  const denied = 'Emma Richter';
+  await signInAs(page, 'app-admin', `/admin/${demoApps.kitchenPlanner}/access-requests`);
+  const requests = page.getByRole('table', { name: 'Zugriffsanfragen für Küchenplaner' });
+  await expect(requests.getByRole('link', { name: accepted[0], exact: true })).toBeVisible();
+  const badge = sidebar(page).getByText(/^Offene Zugriffsanfragen: \d+$/);
+  const open = Number(/(\d+)$/.exec(await badge.innerText())?.[1]);
+
+  await choose(page, accepted);
+  await bulkBar(page).getByRole('button', { name: 'Annehmen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ausgewählte Anfragen annehmen (2)' });
+  await expect(dialog).toContainText(`Anfragen von: ${accepted.join(', ')}`);
+  await dialog.getByRole('button', { name: 'Zugriff gewähren' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Es muss mindestens eine Rolle ausgewählt werden!');
+  await dialog.getByRole('group', { name: 'Rollen' }).getByRole('checkbox', { name: 'Planbetrachter', exact: true }).check();
+  await assertAccessible(page);
+  await dialog.getByRole('button', { name: 'Zugriff gewähren' }).click();
+  await expect(page.getByText('Angenommene Anfragen: 2').first()).toBeVisible();
+  for (const name of accepted) await expect(requests.getByRole('link', { name, exact: true })).toHaveCount(0);
+  await expect(sidebar(page).getByText(`Offene Zugriffsanfragen: ${open - 2}`)).toBeAttached();
+
+  await choose(page, [denied]);
+  await bulkBar(page).getByRole('button', { name: 'Ablehnen' }).click();
+  const deny = page.getByRole('dialog', { name: 'Ausgewählte Anfragen ablehnen (1)' });
+  await deny.getByLabel('Begründung').fill('Bitte über den Händler anfragen.');
+  await deny.getByRole('button', { name: 'Anfrage ablehnen' }).click();
+  await expect(page.getByText('Abgelehnte Anfragen: 1').first()).toBeVisible();
+  await expect(requests.getByRole('link', { name: denied, exact: true })).toHaveCount(0);
+  await expect(sidebar(page).getByText(`Offene Zugriffsanfragen: ${open - 3}`)).toBeAttached();
+
+  // The two have access with the role; taken away again, so the users' list is as it was.
+  await page.goto(usersPage);
+  for (const name of accepted) await expect(rowOf(page, name)).toContainText('Planbetrachter');
+  await choose(page, accepted);
+  await bulkBar(page).getByRole('button', { name: 'Zugriff entziehen' }).click();
+  await page.getByRole('alertdialog', { name: 'Zugriff der Auswahl entziehen (2)?' }).getByRole('button', { name: 'Zugriff entziehen' }).click();
+  await expect(page.getByText('Zugriff entzogen: 2').first()).toBeVisible();
+  for (const name of accepted) await expect(rowOf(page, name)).toHaveCount(0);
 });
