@@ -51,6 +51,13 @@ describe('runtime configuration from the environment', () => {
     expect(csp).not.toContain('unsafe-eval');
     expect(securityHeaders(runtimeConfigFromEnv({}))['X-Content-Type-Options']).toBe('nosniff');
   });
+
+  it('allows exactly the inline script and styles the server names, by hash, and nothing else inline', () => {
+    const csp = securityHeaders(runtimeConfigFromEnv({}), { scripts: ["'sha256-AAA='"], styles: ["'sha256-BBB='"] })['Content-Security-Policy'] ?? '';
+    expect(csp).toContain("script-src 'self' 'sha256-AAA='");
+    expect(csp).toContain("style-src 'self' 'sha256-BBB='");
+    expect(csp).not.toContain('unsafe-inline');
+  });
 });
 
 describe('caching', () => {

@@ -122,8 +122,13 @@ function origin(url: string): string {
  * A strict CSP: no inline script, no plugins, no base, no framing; calls only to the API and
  * the provider. An API on the portal's origin is `'self'` (not listed twice).
  */
-/** `inlineScripts`: CSP sources (hashes) of the inline scripts the server writes into the page. */
-export function contentSecurityPolicy(config: RuntimeConfig, inlineScripts: readonly string[] = []): string {
+/** CSP sources (hashes) of the inline scripts and styles the server writes into the page. */
+export interface InlineSources {
+  readonly scripts?: readonly string[];
+  readonly styles?: readonly string[];
+}
+
+export function contentSecurityPolicy(config: RuntimeConfig, inline: InlineSources = {}): string {
   const apiOrigin = origin(config.apiUrl);
   const api = apiOrigin === origin(config.portalUrl) ? '' : apiOrigin;
   const idp = origin(config.idp.authority);
@@ -132,8 +137,8 @@ export function contentSecurityPolicy(config: RuntimeConfig, inlineScripts: read
   const images = ["'self'", 'data:', 'blob:', api, 'https:'].filter((s, i, all) => s !== '' && all.indexOf(s) === i).join(' ');
   return [
     "default-src 'self'",
-    ["script-src 'self'", ...inlineScripts].join(' '),
-    "style-src 'self'",
+    ["script-src 'self'", ...(inline.scripts ?? [])].join(' '),
+    ["style-src 'self'", ...(inline.styles ?? [])].join(' '),
     `img-src ${images}`,
     "font-src 'self'",
     `connect-src ${connect}`,
@@ -144,9 +149,9 @@ export function contentSecurityPolicy(config: RuntimeConfig, inlineScripts: read
   ].join('; ');
 }
 
-export function securityHeaders(config: RuntimeConfig, inlineScripts: readonly string[] = []): Record<string, string> {
+export function securityHeaders(config: RuntimeConfig, inline: InlineSources = {}): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(config, inlineScripts),
+    'Content-Security-Policy': contentSecurityPolicy(config, inline),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',

@@ -57,7 +57,10 @@ const remoteAddressOf = (c: Context): string =>
 export function createApp(deps: AppDeps) {
   const app = new Hono();
   const portalOrigin = new URL(deps.runtime.portalUrl).origin;
-  const headers = securityHeaders(deps.runtime, deps.renderFirstView === undefined ? [] : [greetingScriptSource]);
+  const headers = securityHeaders(deps.runtime, {
+    scripts: deps.renderFirstView === undefined ? [] : [greetingScriptSource],
+    styles: deps.site.inlineStyles,
+  });
   const configBody = JSON.stringify(deps.runtime);
   const languageOf = (c: Context) => c.req.header('lang') ?? parseRequestCookies(c.req.header('cookie')).get(localeCookieKey);
   const answerOf = (c: Context) => ({ url: c.req.url, cookieHeader: c.req.header('cookie'), userAgent: c.req.header('user-agent') ?? '' });

@@ -1,6 +1,7 @@
 // The first view rendered on the portal server (issue #16): the portal's real server bundle
 // (apps/portal/dist-ssr, built before the tests by turbo's ^build) over a fake API, and the
 // server's handling of what a renderer answers: a page, a redirect, a failure, a hang.
+import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,10 +35,14 @@ const fakeApi: typeof fetch = async (input, init) => {
   return Response.json({ error: { code: 'notFound', message: 'no', errors: [] } }, { status: 404 });
 };
 
+const css = '.bg-canvas{background:#fff}';
+
 function distDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'portal-dist-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="de"><head><title>x</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="de"><head><title>x</title><script type="module" src="/assets/app.js"></script>'
+    + '<link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>');
+  writeFileSync(join(dir, 'assets', 'index-abc.css'), css);
   return dir;
 }
 
@@ -86,6 +91,10 @@ describe('the portal\'s server bundle', () => {
     expect(html).toContain(`<script>${greetingScript}</script>`);
     expect(rootOf(html)).not.toMatch(/<script|style="/);
     expect(response.headers.get('content-security-policy')).toContain(`script-src 'self' ${greetingScriptSource}`);
+    // The stylesheet arrives with the HTML, allowed by its hash.
+    expect(html).toContain(`<style>${css}</style>`);
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(response.headers.get('content-security-policy')).toContain(`style-src 'self' 'sha256-${createHash('sha256').update(css).digest('base64')}'`);
     expect(apiCalls).toEqual([{ path: '/My/Applications', authorization: expect.stringMatching(/^Bearer /) }]);
   });
 

@@ -1,7 +1,9 @@
 // The portal's build, served as a production server does (issue #15): every file read once at
 // start and kept with its brotli and gzip forms; hashed `/assets/*` immutable (an unknown one
 // is a 404, never the page); index.html `no-cache`, with the first view's boot data (who is
-// signed in, a sign-in error) as a JSON data block, which a strict CSP does not treat as script.
+// signed in, a sign-in error) as a JSON data block, which a strict CSP does not treat as script,
+// and its stylesheets inline (allowed by their hashes).
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -39,6 +41,8 @@ export interface StaticSite {
    * wrong one); with `view`, the first view the server rendered inside its root (issue #16).
    */
   page(boot: unknown, root?: PageRoot, view?: RenderedView): string;
+  /** CSP sources (hashes) of the styles the page carries inline. */
+  readonly inlineStyles: readonly string[];
 }
 
 /** The first view as the portal's server bundle rendered it. */
@@ -71,7 +75,16 @@ export function loadStaticSite(distDir: string): StaticSite {
   }
   const index = files.get('/index.html')?.raw.toString('utf8');
   if (index === undefined) throw new Error(`portal-server: no index.html in ${distDir} (build the portal first)`);
-  const [head, tail] = splitAtHeadEnd(index);
+  // The stylesheets arrive with the HTML (issue #16: the first paint waits for no second
+  // request), each inline as it is in the build, allowed by its hash.
+  const inlineStyles: string[] = [];
+  const inlined = index.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (link, href: string) => {
+    const css = files.get(href)?.raw.toString('utf8');
+    if (css === undefined || /<\/style/i.test(css)) return link;
+    inlineStyles.push(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+    return `<style>${css}</style>`;
+  });
+  const [head, tail] = splitAtHeadEnd(inlined);
   const rootTag = /<html[^>]*>/.exec(head);
   if (rootTag === null) throw new Error('portal-server: index.html has no <html> tag');
   const [before, after] = [head.slice(0, rootTag.index), head.slice(rootTag.index + rootTag[0].length)];
@@ -81,6 +94,7 @@ export function loadStaticSite(distDir: string): StaticSite {
   const [beforeRoot, afterRoot] = [tail.slice(0, rootAt), tail.slice(rootAt + rootElement.length)];
   return {
     file: (pathname) => files.get(pathname),
+    inlineStyles,
     page: (boot, root = { lang: 'de', theme: undefined }, view) => {
       const tag = `<html lang="${toLocaleCode(root.lang) ?? 'de'}"${root.theme === 'light' || root.theme === 'dark' ? ` data-theme="${root.theme}"` : ''}>`;
       const bootBlock = `<script type="application/json" id="hk-boot">${jsonForHtml(boot)}</script>`;
