@@ -1,6 +1,7 @@
 // The first view rendered by the portal server (#16): the launcher arrives as HTML with the
 // user's tiles, works without JavaScript, and the browser takes it over without a hydration
 // mismatch and without loading the list again; the greeting is the browser's time of day.
+import type { Browser, Page } from '@playwright/test';
 import { demoApps, urls } from '../helpers/accounts.ts';
 import { expect, signInAs, test } from '../helpers/portal.ts';
 
@@ -75,23 +76,35 @@ test.describe('in a time zone far from the server\'s', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
+  /** A session from a browser with JavaScript, then the same cookies in this one without it. */
+  async function signInElsewhere(page: Page, browser: Browser, who: Parameters<typeof signInAs>[1]): Promise<void> {
+    const withScript = await browser.newContext();
+    await withScript.addCookies([{ name: 'i18n_redirected', value: 'de', url: urls.portal }]);
+    await signInAs(await withScript.newPage(), who);
+    await page.context().addCookies(await withScript.cookies());
+    await withScript.close();
+  }
+
   test('the login page starts the sign-in, and a signed-in partner sees the tiles as links', async ({ page, browser }) => {
     await page.goto('/');
     await expect(page).toHaveURL(`${urls.portal}/login`);
     await expect(page.getByRole('link', { name: 'Anmelden' })).toHaveAttribute('href', '/auth/login');
 
-    // A session from a browser with JavaScript, then the same cookies without it.
-    const withScript = await browser.newContext();
-    await withScript.addCookies([{ name: 'i18n_redirected', value: 'de', url: urls.portal }]);
-    const signedIn = await withScript.newPage();
-    await signInAs(signedIn, 'partner');
-    await page.context().addCookies(await withScript.cookies());
-    await withScript.close();
-
+    await signInElsewhere(page, browser, 'partner');
     await page.goto('/');
     const tiles = page.getByRole('list', { name: 'Meine Apps' }).getByRole('link');
     await expect(tiles).toHaveCount(2);
     await expect(tiles.first()).toHaveAttribute('href', `/flows/auth?client_id=${demoApps.dealerShop}`);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Guten');
+  });
+
+  test('an employee opens the personnel app from the launcher: the gate lets her through on the server', async ({ page, browser }) => {
+    await signInElsewhere(page, browser, 'internal-employee');
+    // The application itself is not part of the local stack: its address answers here.
+    await page.route('https://hr.hk-demo.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Personal-App</h1>' }));
+    await page.goto('/');
+    await page.getByRole('link', { name: /Personal-App/ }).click();
+    await expect(page).toHaveURL(/^https:\/\/hr\.hk-demo\.test\//);
+    await expect(page.getByRole('heading', { name: 'Personal-App' })).toBeVisible();
   });
 });

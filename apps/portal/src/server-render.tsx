@@ -2,7 +2,8 @@
 // the same App and the same pages as the browser, with the services of this request (its
 // cookies, its user from the boot data, the API through the server's proxy). The data the
 // first view shows (the launcher's list) is fetched here, in the request, and handed to the
-// client with the page, which hydrates it instead of loading it again. Whatever fails while
+// client with the page, which hydrates it instead of loading it again. The app access gate's
+// first check runs here too: an open way is a redirect, before any page. Whatever fails while
 // rendering leaves the page to the client, never blank.
 //
 // Built by `vite build --ssr` into dist-ssr/ (outside the served dist/) and loaded by the
@@ -11,13 +12,14 @@ import { prerender } from 'react-dom/static';
 import { Router } from 'wouter';
 import type { i18n as I18n } from 'i18next';
 import { createRequestCookieJar, createSessionMarkerStore } from '@portal/adapters';
-import type { Navigator } from '@portal/core';
+import { gateShortcut, type Navigator } from '@portal/core';
 import { greetingText } from '@portal/ui';
 import type { FirstViewAnswer, FirstViewData, FirstViewRequest, GreetingTexts } from '../first-view.ts';
 import { createServices } from './composition-root.ts';
 import { bootOf } from './app/boot.ts';
 import { App } from './app/app.tsx';
 import { FirstViewProvider } from './app/first-view.tsx';
+import { clientIdOf } from './app/external-app.tsx';
 import { createI18n } from './i18n/i18n.ts';
 import { allNamespaces, initialLanguage, type Language } from './i18n/languages.ts';
 import { routeForPath } from './routes.ts';
@@ -65,6 +67,14 @@ export async function renderFirstView(request: FirstViewRequest): Promise<FirstV
   services.setLanguageSource(() => language);
   const route = routeForPath(request.path);
   const user = boot.user;
+  // The gate's first check, here: when nothing stands in the way the user goes straight on
+  // (works without JavaScript; no page in between). Otherwise the page's machine takes over.
+  const clientId = route.name === 'flowsAuth' && user !== undefined ? clientIdOf(request.search) : undefined;
+  if (clientId !== undefined) {
+    const result = await services.api.authCheck({ clientId }).catch(() => undefined);
+    const shortcut = result === undefined ? undefined : gateShortcut(result, url);
+    if (shortcut !== undefined) return { kind: 'redirect', location: shortcut };
+  }
   const [i18n, , myApps] = await Promise.all([
     translationsFor(language),
     route.page.preload(),

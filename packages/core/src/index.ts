@@ -115,7 +115,7 @@ export type { AccessRequestView } from './machines/access-request/access-request
 export { accessRequestView } from './machines/access-request/access-request.view.ts';
 
 export type { AppGateInput, AppGateEvent, AppGateContext, LoadRequestOptionsRequest, SendAccessRequest, StartClaimsRefreshRequest } from './machines/app-gate/app-gate.types.ts';
-export { appGateMachine, provideAppGate, validateAttributeValues, startClaimsRefreshFor, startClaimsRefreshAtServer } from './machines/app-gate/app-gate.machine.ts';
+export { appGateMachine, provideAppGate, validateAttributeValues, startClaimsRefreshFor, startClaimsRefreshAtServer, gateShortcut, defaultRefreshSleepMs } from './machines/app-gate/app-gate.machine.ts';
 export type { AppGateView, AppGateViewStatus, GateRequestView } from './machines/app-gate/app-gate.view.ts';
 export { appGateView } from './machines/app-gate/app-gate.view.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { appGateMachine, provideAppGate, validateAttributeValues } from './app-gate.machine.ts';
+import { appGateMachine, gateShortcut, provideAppGate, startClaimsRefreshAtServer, validateAttributeValues } from './app-gate.machine.ts';
 import { appGateView } from './app-gate.view.ts';
 import { createTestPorts, queryOf, testAuthConfig } from '../../testing/index.ts';
 import type { TestPorts } from '../../testing/index.ts';
@@ -198,5 +198,22 @@ describe('app access gate', () => {
     const actor = createActor(appGateMachine, { input: { target: { clientId: 'x' }, config: testAuthConfig } });
     actor.start();
     await waitFor(actor, (s) => s.matches('failed'));
+  });
+});
+
+describe('gateShortcut (the portal server answers the gate without its page, #16)', () => {
+  const gateUrl = 'https://portal.test/flows/auth?client_id=shop';
+  it('an open way leads to the claims refresh, exactly where the machine sends the browser', async () => {
+    const shortcut = gateShortcut({ status: 'ok', applicationId: 'a1', url: 'https://shop.test/start' }, gateUrl);
+    let redirected: string | undefined;
+    const navigator = { currentUrl: () => gateUrl, redirect: (url: string) => { redirected = url; }, replace: () => undefined, reload: () => undefined };
+    await startClaimsRefreshAtServer(navigator, { config: testAuthConfig, redirectUri: 'https://shop.test/start', sleep: 1000 });
+    expect(shortcut).toBe(redirected);
+    expect(shortcut).toBe('/auth/claims-refresh?redirectUri=https%3A%2F%2Fshop.test%2Fstart&sleep=1000&returnPath=%2Fflows%2Fauth%3Fclient_id%3Dshop');
+  });
+  it('anything else is the page\'s to handle', () => {
+    expect(gateShortcut({ status: 'ok', applicationId: 'a1', url: 'javascript:alert(1)' }, gateUrl)).toBeUndefined();
+    expect(gateShortcut({ status: 'missingAttributes', applicationId: 'a1', attributes }, gateUrl)).toBeUndefined();
+    expect(gateShortcut({ status: 'noAccess', applicationId: 'a1', internal: false, requested: false }, gateUrl)).toBeUndefined();
   });
 });

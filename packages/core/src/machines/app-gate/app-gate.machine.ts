@@ -83,7 +83,7 @@ export const appGateMachine = setup({
   context: ({ input }) => ({
     target: input.target,
     config: input.config,
-    refreshSleepMs: input.refreshSleepMs ?? 1000,
+    refreshSleepMs: input.refreshSleepMs ?? defaultRefreshSleepMs,
     values: {},
     validation: {},
     optionsSearch: '',
@@ -212,10 +212,29 @@ export async function startClaimsRefreshFor(ports: AuthPorts, request: StartClai
  * gate's own address is the stored referrer, where a cancel at the provider comes back to.
  */
 export function startClaimsRefreshAtServer(navigator: Ports['navigator'], request: StartClaimsRefreshRequest, startPath = '/auth/claims-refresh'): Promise<void> {
-  const { path, query } = splitUrl(navigator.currentUrl());
-  const returnPath = `${path}${query === '' ? '' : `?${query}`}`;
-  navigator.redirect(`${startPath}?${buildQuery([['redirectUri', request.redirectUri], ['sleep', String(request.sleep)], ['returnPath', returnPath]])}`);
+  navigator.redirect(claimsRefreshStartPath(navigator.currentUrl(), request, startPath));
   return Promise.resolve();
+}
+
+/** The portal server's claims-refresh start for a gate at `gateUrl` (it comes back there on failure). */
+function claimsRefreshStartPath(gateUrl: string, request: Pick<StartClaimsRefreshRequest, 'redirectUri' | 'sleep'>, startPath: string): string {
+  const { path, query } = splitUrl(gateUrl);
+  const returnPath = `${path}${query === '' ? '' : `?${query}`}`;
+  return `${startPath}?${buildQuery([['redirectUri', request.redirectUri], ['sleep', String(request.sleep)], ['returnPath', returnPath]])}`;
+}
+
+/** The pause before the claims refresh unless the gate is told otherwise. */
+export const defaultRefreshSleepMs = 1000;
+
+/**
+ * Where the gate goes when its first check lets the user straight through (`ok` with an
+ * http(s) address, as the machine's `checking` decides): the claims refresh, then the
+ * application. The portal server answers the gate's address with it (issue #16: an application
+ * opens from the launcher without JavaScript, and without the gate's page in between).
+ */
+export function gateShortcut(result: AuthCheckResult, gateUrl: string, startPath = '/auth/claims-refresh'): string | undefined {
+  if (result.status !== 'ok' || !isHttpUrl(result.url)) return undefined;
+  return claimsRefreshStartPath(gateUrl, { redirectUri: result.url, sleep: defaultRefreshSleepMs }, startPath);
 }
 
 /**
