@@ -417,6 +417,30 @@ async function csvExport(stack: Stack, session: string): Promise<{ status: numbe
   }
 }
 
+/** The demo data's marketing downloads (no user of the large data set has access) and its role "Downloader". */
+const marketing = { application: 'a1000000-0000-4000-8000-000000000004', role: '30000000-0000-4000-8000-000000000007' };
+
+/**
+ * POST …/Users/Bulk through the portal server: 1,000 users of the large data set granted the
+ * marketing role in one call (one transaction, a history entry and a webhook check per user),
+ * then their access removed again in one call, so that every run measures the same grant.
+ */
+async function bulkGrant(stack: Stack, session: string): Promise<{ status: number; ms: number; count: number; removeStatus: number; removeMs: number }> {
+  const userIds = Array.from({ length: 1000 }, (_, i) => `f0000000-0000-4000-8000-${(i + 1).toString(16).padStart(12, '0')}`);
+  const url = `${stack.urls.portal}/api/Admin/Applications/${marketing.application}/Users/Bulk`;
+  // A cookie-authenticated write: the portal server checks that it comes from its own origin.
+  const headers = { cookie: session, lang: 'de', 'content-type': 'application/json', origin: stack.urls.portal, 'sec-fetch-site': 'same-origin' };
+  const send = async (body: object) => {
+    const t0 = performance.now();
+    const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+    const answer = (await response.json().catch(() => ({}))) as { count?: number };
+    return { status: response.status, ms: performance.now() - t0, count: answer.count ?? 0 };
+  };
+  const granted = await send({ action: 'addRoles', userIds, roleIds: [marketing.role] });
+  const removed = await send({ action: 'removeAccess', userIds });
+  return { status: granted.status, ms: granted.ms, count: granted.count, removeStatus: removed.status, removeMs: removed.ms };
+}
+
 async function apiLatencies(stack: Stack, session: string, launcherSession: string | undefined): Promise<{ figures: ApiFigure[]; unbounded: { url: string; status: number; items?: number }[] }> {
   const api = `${stack.urls.portal}/api`;
   const headers = { cookie: session, lang: 'de' };
@@ -644,6 +668,13 @@ async function main() {
       add({
         figure: '8 CSV export of every user, click → last byte', unit: 'ms', budget: undefined, value: csv.ms,
         note: csv.status !== 200 ? `answered ${csv.status}` : `${csv.rows} rows, ${round(csv.bytes / 1e6)} MB; the API process: ${csv.rssBeforeMb} MB before, peak ${csv.rssPeakMb} MB during`,
+      });
+      say('Bulk grant of 1,000 users …');
+      const bulk = await bulkGrant(stack, token);
+      raw.bulkGrant = bulk;
+      add({
+        figure: '8 bulk grant of 1,000 users (one transaction), click → answer', unit: 'ms', budget: undefined, value: bulk.status === 200 ? bulk.ms : undefined,
+        note: bulk.status !== 200 ? `answered ${bulk.status}` : `${bulk.count} users granted; removing their access again (one call): ${round(bulk.removeMs)} ms${bulk.removeStatus === 200 ? '' : ` (answered ${bulk.removeStatus})`}`,
       });
     }
   } catch (e) {
