@@ -71,6 +71,14 @@ interface ColdLoad {
   readonly profile: Profile['name'];
   readonly readyMs: number;
   readonly firstPaintMs: number | undefined;
+  /** First contentful paint (the server-rendered first view, #16). */
+  readonly fcpMs: number | undefined;
+  /** Hydrated: the client has taken the first view over (its `portal:ready` step, a click is handled). */
+  readonly interactiveMs: number | undefined;
+  /** Long tasks that started before the tiles were painted (#16: none). */
+  readonly longTasksBeforeReady: number;
+  /** Long-task time from navigation to interactive, ms. */
+  readonly longTaskToInteractiveMs: number;
   /** The portal's own steps of the start (`performance.mark('portal:*')`), ms. */
   readonly steps: Readonly<Record<string, number>>;
   readonly longTaskMs: number;
@@ -91,6 +99,7 @@ interface Timeline {
   marks: Record<string, number>;
   steps: Record<string, number>;
   firstPaint: number | undefined;
+  fcp: number | undefined;
   longTasks: { start: number; duration: number }[];
   cls: number;
   clickAt: number | undefined;
@@ -99,8 +108,9 @@ interface Timeline {
 const timeline = (page: Page) => page.evaluate(() => {
   const b = (window as unknown as { __bench: Timeline }).__bench;
   const fp = performance.getEntriesByType('paint').find((e) => e.name === 'first-paint')?.startTime;
+  const fcp = performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint')?.startTime;
   const steps = Object.fromEntries(performance.getEntriesByType('mark').filter((e) => e.name.startsWith('portal:')).map((e) => [e.name.slice('portal:'.length), e.startTime]));
-  return { marks: b.marks, steps, firstPaint: fp, longTasks: b.longTasks, cls: b.cls, clickAt: b.clickAt } satisfies Timeline;
+  return { marks: b.marks, steps, firstPaint: fp, fcp, longTasks: b.longTasks, cls: b.cls, clickAt: b.clickAt } satisfies Timeline;
 });
 
 /** Long-task time inside [from, to] (ms, tasks clipped to the window). */
@@ -179,6 +189,8 @@ async function coldLoad(browser: Browser, stack: Stack, state: StorageState, pro
     const requests = recordRequests(cdp);
     await page.goto(`${stack.urls.portal}/`, { waitUntil: 'commit', timeout: 60_000 });
     await page.waitForFunction(() => (window as unknown as { __bench: Timeline }).__bench.marks.ready !== undefined, null, { timeout: 60_000, polling: 50 });
+    // Interactive: the client has hydrated the first view and marked it ready.
+    await page.waitForFunction(() => performance.getEntriesByName('portal:ready').length > 0, null, { timeout: 60_000, polling: 50 });
     // Let late layout shifts of the first view land before reading CLS.
     await page.waitForTimeout(500);
     const t = await timeline(page);
@@ -189,11 +201,16 @@ async function coldLoad(browser: Browser, stack: Stack, state: StorageState, pro
     const sum = (xs: readonly RequestRecord[]) => xs.reduce((a, r) => a + (r.transferred ?? 0), 0);
     const scripts = loaded.filter((r) => r.type === 'Script');
     const tasks = longTaskTime(t.longTasks, t.firstPaint ?? 0, ready);
+    const interactive = t.steps.ready;
     const mem = withMemory ? await memory(page, cdp) : undefined;
     return {
       profile: profile.name,
       readyMs: ready,
       firstPaintMs: t.firstPaint,
+      fcpMs: t.fcp,
+      interactiveMs: interactive,
+      longTasksBeforeReady: t.longTasks.filter((task) => task.start < ready).length,
+      longTaskToInteractiveMs: longTaskTime(t.longTasks, 0, interactive ?? ready).total,
       steps: t.steps,
       longTaskMs: tasks.total,
       longestTaskMs: tasks.longest,
@@ -212,6 +229,39 @@ async function coldLoad(browser: Browser, stack: Stack, state: StorageState, pro
   } finally {
     await context.close();
   }
+}
+
+/**
+ * `users` clients at once, each asking for the launcher page `pages` times in a row with the
+ * signed-in user's session cookie: time to the answer's first byte (headers), and whether the
+ * page came rendered (a tile link in the HTML). Bounded: users × (pages + 1) requests.
+ */
+async function firstViewTtfb(portal: string, sessionCookie: string, users: number, pages: number): Promise<{ samples: number[]; rendered: number; failed: number }> {
+  const samples: number[] = [];
+  let rendered = 0;
+  let failed = 0;
+  const once = async (record: boolean) => {
+    const started = performance.now();
+    try {
+      const response = await fetch(`${portal}/`, { headers: { cookie: `${sessionCookie}; i18n_redirected=de`, accept: 'text/html' }, signal: AbortSignal.timeout(30_000) });
+      const ms = performance.now() - started;
+      const html = await response.text();
+      if (!record) return;
+      if (response.status !== 200) {
+        failed += 1;
+        return;
+      }
+      samples.push(ms);
+      if (html.includes('href="/flows/auth?client_id=')) rendered += 1;
+    } catch {
+      if (record) failed += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: users }, async () => {
+    await once(false);
+    for (let i = 0; i < pages; i++) await once(true);
+  }));
+  return { samples, rendered, failed };
 }
 
 /** A browser request to the API: on the portal's origin (`/api/*`, the stack's default) or the API's own. */
@@ -611,8 +661,14 @@ async function main() {
     raw.adminError = adminError;
 
     const firstLoad = desktop[0];
-    add({ figure: '2 ready: tiles painted, cold (mobile)', unit: 'ms', budget: 1600, ...m(mobile, (c) => c.readyMs), note: stepsNote(mobile) });
-    add({ figure: '2 ready: tiles painted, cold (desktop)', unit: 'ms', budget: 450, ...m(desktop, (c) => c.readyMs), note: stepsNote(desktop) });
+    // The first view rendered on the portal server (#16): painted with the HTML, then hydrated.
+    add({ figure: '2 first contentful paint, cold (mobile)', unit: 'ms', budget: 450, ...m(mobile, (c) => c.fcpMs) });
+    add({ figure: '2 first contentful paint, cold (desktop)', unit: 'ms', budget: 200, ...m(desktop, (c) => c.fcpMs) });
+    add({ figure: '2 ready: tiles painted, cold (mobile)', unit: 'ms', budget: 500, ...m(mobile, (c) => c.readyMs), note: stepsNote(mobile) });
+    add({ figure: '2 ready: tiles painted, cold (desktop)', unit: 'ms', budget: 200, ...m(desktop, (c) => c.readyMs), note: stepsNote(desktop) });
+    add({ figure: '2 interactive: hydrated, a click handled (mobile, 4× CPU)', unit: 'ms', budget: 1800, ...m(mobile, (c) => c.interactiveMs) });
+    add({ figure: '2 long tasks before the tiles are painted (mobile)', unit: 'count', budget: 0, ...m(mobile, (c) => c.longTasksBeforeReady) });
+    add({ figure: '2 long-task time to interactive (mobile, 4× CPU, printed)', unit: 'ms', budget: undefined, ...m(mobile, (c) => c.longTaskToInteractiveMs) });
     add({ figure: '3 long tasks, first paint → ready (mobile, 4× CPU)', unit: 'ms', budget: 50, ...m(mobile, (c) => c.longTaskMs), note: `longest task ${round(median(mobile.map((c) => c.longestTaskMs)) ?? 0)} ms` });
     add({ figure: '3 Lighthouse mobile performance score', value: undefined, unit: 'score', budget: 0.98, note: 'Lighthouse is not installed here' });
     const notMeasured = (why: string) => ({ value: undefined, note: why });
@@ -647,6 +703,22 @@ async function main() {
     add({ figure: '7 first view requests (desktop)', unit: 'count', budget: 10, ...m(desktop, (c) => c.requests) });
     add({ figure: '7 CLS of the first view (mobile)', unit: 'score', budget: 0.01, ...m(mobile, (c) => c.cls) });
     add({ figure: '9 sign-in round trip, click → tiles (desktop)', unit: 'ms', budget: 1000, value: median(signIns), samples: signIns.map(round) });
+
+    // 2: the server's time to first byte of the rendered launcher under 20 concurrent users (#16).
+    if (launcherToken === undefined) {
+      add({ figure: '2 time to first byte of / rendered on the server, 20 concurrent users, p95', unit: 'ms', budget: 50, value: undefined, note: 'no session cookie after sign-in' });
+    } else {
+      say('time to first byte of / under 20 concurrent users (10 pages each after one warm-up) …');
+      const ttfb = await firstViewTtfb(stack.urls.portal, launcherToken, 20, 10);
+      raw.firstViewTtfb = ttfb;
+      add({
+        figure: '2 time to first byte of / rendered on the server, 20 concurrent users, p95', unit: 'ms', budget: 50,
+        ...(ttfb.samples.length === 0 ? { value: undefined, note: `every request failed (${ttfb.failed})` } : {
+          value: p95(ttfb.samples), samples: ttfb.samples.map(round),
+          note: `p50 ${round(median(ttfb.samples) ?? NaN)} ms; ${ttfb.rendered} of ${ttfb.samples.length} pages with the tiles in the HTML${ttfb.failed > 0 ? `; ${ttfb.failed} failed` : ''}`,
+        }),
+      });
+    }
 
     // 8: API list latencies with the session of a real sign-in, through the portal server.
     if (token === undefined) {
