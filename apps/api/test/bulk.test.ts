@@ -156,6 +156,18 @@ describe('bulk delete on the global lists', () => {
     for (const id of ids) expect((await historyOf('roles', id)).map((e) => e.mode)).toContain('DELETE');
   });
 
+  it('deletes applications at once with their users\' access, recorded each; an unknown id deletes nothing', async () => {
+    const ids = await Promise.all(['Sammel A', 'Sammel B'].map(async (label) => (await send('POST', '/Applications', { label, url: 'https://sammel.example.test',
+      roles: [{ roleId: roles.planner, permissionId: null, visible: true, default: false }] })).body.id as string));
+    await send('POST', bulk(ids[0] ?? ''), { action: 'addRoles', userIds: [users.customer], roleIds: [roles.planner] });
+    expect((await send('POST', '/Applications/BulkDelete', { ids: [...ids, 'gibt-es-nicht'] })).status).toBe(400);
+    expect((await h.db.selectFrom('applications').select('id').where('id', 'in', ids).execute()).length).toBe(2);
+    expect((await send('POST', '/Applications/BulkDelete', { ids }, appAdmin)).status).toBe(403);
+    expect(await send('POST', '/Applications/BulkDelete', { ids })).toEqual({ status: 200, body: { count: 2 } });
+    expect(await grantOf(ids[0] ?? '', users.customer)).toBeUndefined();
+    for (const id of ids) expect((await historyOf('applications', id)).map((e) => e.mode)).toContain('DELETE');
+  });
+
   it('deletes users at once with a REMOVE delivery for each access they had', async () => {
     const before = (await deliveries(apps.dealerOrdering)).length;
     await send('POST', bulk(apps.dealerOrdering), { action: 'addRoles', userIds: [extraUserId(20), extraUserId(21)], roleIds: [roles.dealerViewer] });

@@ -426,6 +426,10 @@ describe('bulk changes and the CSV import (#20.3)', () => {
       expect((await call('POST', `${path}/BulkDelete`, { body: { ids } })).status, path).toBe(400);
       expect((await call('POST', `${path}/BulkDelete`, { as: 'partner', body: { ids } })).status, path).toBe(403);
     }
+    const apps2 = [await created('/Applications', { label: 'Sammel A', url: 'https://a.example.test' }), await created('/Applications', { label: 'Sammel B', url: 'https://b.example.test' })];
+    expect(await call('POST', '/Applications/BulkDelete', { body: { ids: apps2 } })).toMatchObject({ status: 200, body: { count: 2 } });
+    expect((await call('POST', '/Applications/BulkDelete', { body: { ids: apps2 } })).status).toBe(400);
+    expect((await call('POST', '/Applications/BulkDelete', { as: 'appAdmin', body: { ids: [apps.kitchenPlanner] } })).status).toBe(403);
     expect(await call('POST', '/Users/BulkDelete', { body: { ids: [users.newUser] } })).toMatchObject({ status: 200, body: { count: 1 } });
     expect((await call('POST', '/Users/BulkDelete', { as: 'appAdmin', body: { ids: [users.partner] } })).status).toBe(403);
   });

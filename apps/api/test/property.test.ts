@@ -65,7 +65,7 @@ const writes: { method: string; template: string; path: string; who: () => strin
     valid: { csv: 'email;roles;accountAccesses\nnew@hk-demo.test;kitchen_planner.viewer;dealer.nord', apply: false } },
   { method: 'POST', template: '/Admin/Applications/{id}/AccessRequests/Decide', path: `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests/Decide`, who: () => admin,
     valid: { requestIds: [accessRequests.partnerPlanner], decision: { decision: 'DENY', reason: 'Kein Bedarf' } } },
-  ...['Attributes', 'Permissions', 'Roles', 'AccountAccesses', 'CustomFlows', 'Users'].map((list) => ({ method: 'POST', template: `/${list}/BulkDelete`, path: `/${list}/BulkDelete`,
+  ...['Applications', 'Attributes', 'Permissions', 'Roles', 'AccountAccesses', 'CustomFlows', 'Users'].map((list) => ({ method: 'POST', template: `/${list}/BulkDelete`, path: `/${list}/BulkDelete`,
     who: () => admin, valid: { ids: ['00000000-0000-4000-8000-0000000000ff'] } })),
   { method: 'PUT', template: '/Internal/Users/{id}/Email', path: `/Internal/Users/${users.partner}/Email`, who: () => internal, valid: { email: 'dana@partner.example.test' } },
 ];

@@ -266,16 +266,33 @@ export function applicationRoutes(deps: Deps): Hono<AppEnv> {
     return c.json(dto);
   });
 
+  /** Deletes one application in `trx` (its links and users' access go with it), with history. */
+  async function deleteApplication(trx: Transaction<DB>, id: string, by: string): Promise<void> {
+    const deleted = await trx.deleteFrom('applications').where('id', '=', id).returning('id').executeTakeFirst();
+    if (!deleted) throw notFound();
+    await recordHistory(trx, { table: 'applications', entity: id, mode: 'DELETE', by });
+  }
+
   app.delete('/Applications/:id', async (c) => {
     const me = await deps.auth.user(c.req.header('authorization'));
     requirePermission(me, 'applications.write');
     const id = c.req.param('id');
-    await db.transaction().execute(async (trx) => {
-      const deleted = await trx.deleteFrom('applications').where('id', '=', id).returning('id').executeTakeFirst();
-      if (!deleted) throw notFound();
-      await recordHistory(trx, { table: 'applications', entity: id, mode: 'DELETE', by: me.userId });
-    });
+    await db.transaction().execute((trx) => deleteApplication(trx, id, me.userId));
     return c.body(null, 204);
+  });
+
+  // Several at once (#20.3): each as the single delete, all in one transaction; an unknown id deletes nothing.
+  app.post('/Applications/BulkDelete', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    requirePermission(me, 'applications.write');
+    const { ids } = await readJson(c, 'ApplicationBulkIds');
+    await db.transaction().execute(async (trx) => {
+      const found = new Set((await trx.selectFrom('applications').select('id').where('id', 'in', ids).forUpdate().execute()).map((a) => a.id));
+      const problems = ids.flatMap((id, i) => (found.has(id) ? [] : [{ key: 'referenceNotFound' as const, field: `ids.${i}`, args: [id] }]));
+      if (problems.length) throw badRequest(problems, 'referenceNotFound', 'reference.notFound');
+      for (const id of ids) await deleteApplication(trx, id, me.userId);
+    });
+    return c.json({ count: ids.length } satisfies S['BulkResult']);
   });
 
   app.get('/Applications/:id/History', async (c) => {

@@ -142,6 +142,8 @@ describe('bulk changes and the CSV import (#20.3)', () => {
     expect(JSON.parse(calls[2]?.body ?? '')).toEqual({ ids: ['a', 'b'] });
     await api.users.removeMany(['u']);
     expect(calls[3]?.url.pathname).toBe('/Users/BulkDelete');
+    await api.applications.removeMany(['app-1']);
+    expect(calls[4]?.url.pathname).toBe('/Applications/BulkDelete');
   });
 
   it('sends the CSV text with dry run or apply', async () => {

@@ -92,7 +92,7 @@ export interface AdminApi {
   createWebhookSigningSecret(applicationId: string): Promise<WebhookSigningSecretCreated>;
   deleteWebhookSigningSecret(applicationId: string, secretId: string): Promise<void>;
   uploadLogo(file: Blob, fileName?: string): Promise<{ readonly url: string }>;
-  readonly applications: EntityApi<ApplicationSummary, ApplicationDetail, ApplicationInput>;
+  readonly applications: EntityApi<ApplicationSummary, ApplicationDetail, ApplicationInput> & BulkRemovable;
   readonly attributes: UsedEntityApi<AttributeSummary, AttributeDetail, AttributeInput> & BulkRemovable;
   readonly permissions: EntityApi<PermissionSummary, PermissionDetail, PermissionInput> & BulkRemovable;
   readonly roles: UsedEntityApi<RoleSummary, RoleDetail, RoleInput> & BulkRemovable;
@@ -180,6 +180,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
       remove: (id) => unwrapVoid(client.DELETE('/Applications/{id}', { params: { path: { id } } })),
       history: (id, params) => unwrap(client.GET('/Applications/{id}/History', history(id, params))),
       exportUrl: (params) => exportUrl('/Applications/Export', params),
+      removeMany: (ids) => unwrap(client.POST('/Applications/BulkDelete', { body: { ids: [...ids] } })).then((r) => r.count),
     },
     attributes: {
       list: (params) => unwrap(client.GET('/Attributes', { params: { query: q<'listAttributes'>(params) } })),

@@ -636,6 +636,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Applications/BulkDelete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete several applications at once (applications.write), all or nothing in one transaction
+         * @description Each deletion is recorded in the history as a single delete is, and does what a single delete does. An id that does not exist is 400 `reference.notFound` on `ids.<i>`; nothing is deleted then.
+         */
+        post: operations["bulkDeleteApplications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Applications/Export": {
         parameters: {
             query?: never;
@@ -1463,6 +1483,9 @@ export interface components {
         };
         BulkIds: {
             ids: components["schemas"]["Uuid"][];
+        };
+        ApplicationBulkIds: {
+            ids: components["schemas"]["ApplicationIdValue"][];
         };
         BulkResult: {
             /** @description How many entities the call changed */
@@ -3899,6 +3922,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Application"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    bulkDeleteApplications: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationBulkIds"];
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResult"];
                 };
             };
             400: components["responses"]["BadRequest"];
