@@ -160,6 +160,8 @@ describe('text the database cannot store (#17.6)', () => {
     ['POST', `/My/Applications/${apps.marketing}/AccessRequest`, () => partner, { comment: nul }, 'comment'],
     ['PUT', `/Admin/Applications/AccessRequests/${accessRequests.customerMarketing}`, () => admin, { decision: 'DENY', reason: nul }, 'reason'],
     ['PUT', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`, () => admin, { roleIds: [], attributes: [{ key: 'studioName', value: nul }] }, 'attributes.0.value'],
+    ['POST', `/Admin/Applications/${apps.kitchenPlanner}/Users/Import`, () => admin, { csv: `email,roles\n${nul},kitchen_planner.planner`, apply: true }, 'csv'],
+    ['POST', `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests/Decide`, () => admin, { requestIds: [accessRequests.partnerPlanner], decision: { decision: 'DENY', reason: nul } }, 'decision.reason'],
   ];
   for (const [method, path, who, body, field] of cases) {
     it(`${method} ${path}: ${field} refused with 400 in the caller's language`, async () => {
