@@ -12,7 +12,7 @@ const platformGlobals = ['window', 'document', 'fetch', 'localStorage', 'session
   .map((name) => ({ name, message: `packages/core reaches the platform only through a port (architecture §3): ${name}` }));
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/storybook-static/**', '**/test-results/**', '**/coverage/**', '**/.tools/**', '**/.data/**', '**/src/generated/**', '**/playwright-report/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', '**/storybook-static/**', '**/test-results/**', '**/coverage/**', '**/.tools/**', '**/.data/**', '**/src/generated/**', '**/playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

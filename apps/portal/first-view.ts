@@ -2,6 +2,7 @@
 // asks of the portal's server bundle (`src/server-render.tsx`, built to `dist-ssr/`) and what
 // that answers. Types and names only: the browser's code reads the same data block names.
 import type { MyApplication } from '@portal/adapters';
+import type { ApplicationBranding } from '@portal/core';
 import type { RuntimeConfig } from './runtime-config.ts';
 
 export interface FirstViewRequest {
@@ -23,6 +24,8 @@ export interface FirstViewRequest {
 /** The data the first view was rendered with: the client hydrates with it instead of loading it again. */
 export interface FirstViewData {
   readonly myApps?: { readonly userId: string; readonly list: readonly MyApplication[] };
+  /** The branding of the address's `client_id` (external-app mode). */
+  readonly externalApp?: ApplicationBranding;
 }
 
 export type GreetingTexts = Readonly<Record<'morning' | 'day' | 'evening', string>>;

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -51,8 +52,14 @@ const ssrBuild: UserConfig = {
   build: { target: 'node22', outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false },
 };
 
-export default defineConfig(({ isSsrBuild }) => isSsrBuild === true ? { plugins: [react()], ...ssrBuild } : {
+/** React's own useSyncExternalStore for wouter, instead of the shim for React before 18. */
+const resolve: UserConfig['resolve'] = {
+  alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/platform/use-sync-external-store.ts', import.meta.url)) }],
+};
+
+export default defineConfig(({ isSsrBuild }) => isSsrBuild === true ? { plugins: [react()], resolve, ...ssrBuild } : {
   plugins: [react(), tailwindcss(), preloadHomeRoute()],
+  resolve,
   build: {
     target: 'es2022',
     manifest: true,

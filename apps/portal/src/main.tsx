@@ -16,7 +16,7 @@ import { routeForPath } from './routes.ts';
 import { preloadRouteData, userSourceOf } from './app/route-data.ts';
 import { firstRoute } from './app/ready.ts';
 import { App } from './app/app.tsx';
-import { primeFirstView, readFirstViewData } from './app/first-view.tsx';
+import { FirstViewProvider, primeFirstView, readFirstViewData } from './app/first-view.tsx';
 import { preloadExternalAppMode } from './app/external-app.tsx';
 
 /** The steps of the start on the performance timeline (`portal:*`; the benchmark prints them). */
@@ -45,7 +45,8 @@ async function start() {
   // The page the portal server rendered (#16): its data goes to the caches, so the hydration
   // renders exactly that and nothing is fetched again.
   const rendered = root.firstElementChild !== null;
-  if (rendered) primeFirstView(readFirstViewData());
+  const firstView = rendered ? readFirstViewData() : {};
+  primeFirstView(firstView);
   // The API's `lang` header until i18next is ready: the language it is being started with.
   services.setLanguageSource(() => initial);
   preloadRouteData(userSourceOf(services.session), services.api, () => window.location.pathname, () => mark('data'));
@@ -59,7 +60,7 @@ async function start() {
   const [language] = await Promise.all([i18n, page]);
   services.setLanguageSource(() => language.resolvedLanguage ?? language.language);
   mark('render');
-  const app = <App services={services} i18n={language} />;
+  const app = <FirstViewProvider data={firstView}><App services={services} i18n={language} /></FirstViewProvider>;
   if (rendered) hydrateRoot(root, app);
   else startTransition(() => createRoot(root).render(app));
 }

@@ -12,7 +12,7 @@ import { prerender } from 'react-dom/static';
 import { Router } from 'wouter';
 import type { i18n as I18n } from 'i18next';
 import { createRequestCookieJar, createSessionMarkerStore } from '@portal/adapters';
-import { gateShortcut, type Navigator } from '@portal/core';
+import { decodeApplicationBranding, gateShortcut, type Navigator } from '@portal/core';
 import { greetingText } from '@portal/ui';
 import type { FirstViewAnswer, FirstViewData, FirstViewRequest, GreetingTexts } from '../first-view.ts';
 import { createServices } from './composition-root.ts';
@@ -75,13 +75,18 @@ export async function renderFirstView(request: FirstViewRequest): Promise<FirstV
     const shortcut = result === undefined ? undefined : gateShortcut(result, url);
     if (shortcut !== undefined) return { kind: 'redirect', location: shortcut };
   }
-  const [i18n, , myApps] = await Promise.all([
+  const brandedBy = clientIdOf(request.search);
+  // A failed load renders the page without it: the client loads it and shows what went wrong.
+  const [i18n, , myApps, externalApp] = await Promise.all([
     translationsFor(language),
     route.page.preload(),
-    // A failed load renders the page without it: the client loads it and shows what went wrong.
     route.name === 'home' && user !== undefined ? services.api.listMyApplications().catch(() => undefined) : undefined,
+    brandedBy === undefined ? undefined : services.api.getApplicationBranding(brandedBy).then(decodeApplicationBranding).catch(() => undefined),
   ]);
-  const data: FirstViewData = user !== undefined && myApps !== undefined ? { myApps: { userId: user.id, list: myApps } } : {};
+  const data: FirstViewData = {
+    ...(user !== undefined && myApps !== undefined ? { myApps: { userId: user.id, list: myApps } } : {}),
+    ...(externalApp === undefined ? {} : { externalApp }),
+  };
 
   const errors: unknown[] = [];
   const redirect: { redirectTo?: string } = {};

@@ -1,6 +1,6 @@
 // What the launcher (first route) takes from @portal/ui: measured by ./measure.ts.
 import { createRoot } from 'react-dom/client';
-import { AppTile, Avatar, DefaultLayout, Greeting, Launcher, Toaster, UiTextProvider } from '@portal/ui';
+import { AppTile, Avatar, DefaultLayout, Greeting, Launcher, UiTextProvider } from '@portal/ui';
 import '@portal/ui/styles.css';
 
 const root = document.getElementById('root');
@@ -11,7 +11,6 @@ if (root !== null) {
         <Greeting code="day" />
         <Launcher apps={[]} />
         <AppTile app={{ id: 'a', label: 'a', href: '/' }} />
-        <Toaster toasts={[]} onDismiss={() => undefined} />
       </DefaultLayout>
     </UiTextProvider>,
   );

@@ -53,5 +53,6 @@ for (const corePure of [false, true]) {
   await measure('first route + React', 'first-route.tsx', [], corePure);
   await measure('@portal/ui/menu', 'entry-menu.ts', shared, corePure);
   await measure('@portal/ui/dialog', 'entry-dialog.ts', shared, corePure);
+  await measure('@portal/ui/toaster', 'entry-toaster.ts', shared, corePure);
   await measure('@portal/ui/admin', 'entry-admin.ts', shared, corePure);
 }

@@ -5,8 +5,10 @@ import { createContext, use, useCallback, useEffect, useMemo, useState, type Rea
 import { useTranslation } from 'react-i18next';
 import type { NavigationBarState, PlacedField, PortalError } from '@portal/core';
 import { toastError } from '@portal/core';
-import { Toaster, type ToastMessage } from '@portal/ui';
+import { createModuleLoader, type ToastMessage } from '@portal/ui';
 import type { Services } from '../composition-root.ts';
+import { reportChunkError } from './lazy-page.tsx';
+import { firstRoute } from './ready.ts';
 
 // ---- services ------------------------------------------------------------------------
 
@@ -38,6 +40,12 @@ const ToastContext = createContext<Toasts>({ error: () => {}, success: () => {} 
 
 let toastSeq = 0;
 
+/**
+ * The toast region (and the toasts' icons) is not in the first route: it loads once the first
+ * view is ready, well before anything can fail, or at once for a toast that comes earlier.
+ */
+const toaster = createModuleLoader(() => import('@portal/ui/toaster'));
+
 export function ToastProvider({ children }: { readonly children?: ReactNode }) {
   const { t } = useTranslation('common');
   const [toasts, setToasts] = useState<readonly ToastMessage[]>([]);
@@ -56,10 +64,20 @@ export function ToastProvider({ children }: { readonly children?: ReactNode }) {
       setToasts((all) => [...all, { id: `toast-${toastSeq}`, tone: 'success', message }]);
     },
   }), [t]);
+  const [region, setRegion] = useState(toaster.loaded);
+  const wanted = region === undefined && toasts.length > 0;
+  useEffect(() => {
+    if (region !== undefined) return undefined;
+    let live = true;
+    const load = () => { toaster.load().then((module) => { if (live) setRegion(module); }, reportChunkError); };
+    if (wanted) load();
+    else firstRoute.whenReady(load);
+    return () => { live = false; };
+  }, [region, wanted]);
   return (
     <ToastContext value={api}>
       {children}
-      <Toaster toasts={toasts} onDismiss={dismiss} />
+      {region === undefined ? null : <region.Toaster toasts={toasts} onDismiss={dismiss} />}
     </ToastContext>
   );
 }

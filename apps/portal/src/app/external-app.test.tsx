@@ -7,8 +7,10 @@ import { createDeferred } from '@portal/core/testing';
 import { ServicesProvider } from './contexts.tsx';
 import { ExternalAppProvider, useExternalApp } from './external-app.tsx';
 import type { Services } from '../composition-root.ts';
+import { FirstViewProvider } from './first-view.tsx';
+import type { FirstViewData } from '../../first-view.ts';
 
-function setup(path: string) {
+function setup(path: string, firstView: FirstViewData = {}) {
   const branding = createDeferred<{ clientId: string; label: string; url: string }>();
   const getApplicationBranding = vi.fn(async () => branding.promise);
   const services = { ports: { api: { getApplicationBranding } } } as unknown as Services;
@@ -16,7 +18,7 @@ function setup(path: string) {
   const wrapper = ({ children }: { readonly children?: ReactNode }) => (
     <ServicesProvider services={services}>
       <Router hook={location.hook} searchHook={location.searchHook}>
-        <ExternalAppProvider>{children}</ExternalAppProvider>
+        <FirstViewProvider data={firstView}><ExternalAppProvider>{children}</ExternalAppProvider></FirstViewProvider>
       </Router>
     </ServicesProvider>
   );
@@ -52,5 +54,23 @@ describe('external-app mode (spec §4)', () => {
     await act(async () => branding.resolve({ clientId: 'planner', label: 'Küchenplaner', url: 'https://planner.example' }));
     await waitFor(() => expect(result.current.status).toBe('active'));
     expect(getApplicationBranding).toHaveBeenCalledTimes(1);
+  });
+
+  it('a page the server rendered with the branding shows it from the first render on, also while the machine loads it again', async () => {
+    const planner = { clientId: 'planner', label: 'Küchenplaner', url: 'https://planner.example' };
+    const { branding, getApplicationBranding, wrapper } = setup('/flows/auth?client_id=planner', { externalApp: planner });
+    const { result } = renderHook(() => useExternalApp(), { wrapper });
+    const active = { status: 'active', clientId: 'planner', branding: planner };
+    expect(result.current).toEqual(active);
+    await waitFor(() => expect(getApplicationBranding).toHaveBeenCalledWith('planner'));
+    expect(result.current).toEqual(active);
+    await act(async () => branding.resolve(planner));
+    expect(result.current).toEqual(active);
+  });
+
+  it('the rendered branding of another client id is not used', () => {
+    const { wrapper } = setup('/flows/auth?client_id=planner', { externalApp: { clientId: 'shop', label: 'Shop' } });
+    const { result } = renderHook(() => useExternalApp(), { wrapper });
+    expect(result.current).toEqual({ status: 'loading', clientId: 'planner' });
   });
 });

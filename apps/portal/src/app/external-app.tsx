@@ -7,6 +7,7 @@ import { useSearch } from 'wouter';
 import { createModuleLoader } from '@portal/ui';
 import type { ApplicationBranding } from '@portal/core';
 import { reportChunkError } from './lazy-page.tsx';
+import { useFirstViewBranding } from './first-view.tsx';
 
 export type ExternalApp =
   | { readonly status: 'inactive' }
@@ -52,8 +53,12 @@ export function ExternalAppProvider({ children }: { readonly children?: ReactNod
       });
     }
   }, [engaged, module, clientId]);
-  // Until the machine has decided, a client id in the address means "loading its branding".
-  const state = reported ?? (clientId === undefined ? inactive : { status: 'loading', clientId });
+  // Until the machine has decided, a client id in the address means "loading its branding",
+  // unless the portal server rendered the page with it (#16): then that, on both sides.
+  const rendered = useFirstViewBranding(clientId);
+  const initial: ExternalApp = clientId === undefined ? inactive : rendered === undefined ? { status: 'loading', clientId } : { status: 'active', clientId, branding: rendered };
+  // While the machine loads the branding the page was rendered with, that branding stays.
+  const state = reported === undefined || (reported.status === 'loading' && rendered !== undefined) ? initial : reported;
   return (
     <ExternalAppContext value={state}>
       {module === undefined ? null : <module.ExternalAppDriver clientId={clientId} onChange={setReported} />}

@@ -1,9 +1,10 @@
-// The data the portal server rendered the first view with (issue #16): on the server a context
-// per request (renders of different users run side by side, so no module-level cache holds
-// it); in the browser the `hk-first-view` data block, which primes the caches before the
-// hydration so that the client renders what the server did, without loading it again.
+// The data the portal server rendered the first view with (issue #16), as a context: on the
+// server per request (renders of different users run side by side, so no module-level cache
+// holds it); in the browser from the `hk-first-view` data block, which also primes the caches
+// before the hydration, so that the client renders what the server did without loading it again.
 import { createContext, use, type ReactNode } from 'react';
 import type { MyApplication } from '@portal/adapters';
+import type { ApplicationBranding } from '@portal/core';
 import { firstViewDataId, type FirstViewData } from '../../first-view.ts';
 import { primeMyApps } from '../features/shared/my-apps.ts';
 
@@ -16,24 +17,29 @@ export function FirstViewProvider({ data, children }: { readonly data: FirstView
 /** The launcher's list the server rendered for this user, if it did. */
 export function useFirstViewApps(userId: string): readonly MyApplication[] | undefined {
   const { myApps } = use(FirstViewContext);
-  return myApps !== undefined && myApps.userId === userId ? myApps.list : undefined;
+  return myApps?.userId === userId && Array.isArray(myApps.list) ? myApps.list : undefined;
 }
 
-/** Reads the page's first-view data block (anything malformed is ignored: the page loads it). */
+/** The branding of this client id the server rendered the external-app layout with, if it did. */
+export function useFirstViewBranding(clientId: string | undefined): ApplicationBranding | undefined {
+  const { externalApp } = use(FirstViewContext);
+  return clientId !== undefined && externalApp?.clientId === clientId && typeof externalApp.label === 'string' ? externalApp : undefined;
+}
+
+/**
+ * Reads the page's first-view data block. The server wrote it from data it had decoded; what
+ * cannot be parsed is ignored (the page then loads it), and each use checks its user or client.
+ */
 export function readFirstViewData(doc: Pick<Document, 'getElementById'> = document): FirstViewData {
-  const text = doc.getElementById(firstViewDataId)?.textContent;
-  if (text === undefined || text === null || text === '') return {};
   try {
-    const raw = JSON.parse(text) as { myApps?: { userId?: unknown; list?: unknown } } | null;
-    const myApps = raw?.myApps;
-    if (myApps === undefined || typeof myApps.userId !== 'string' || !Array.isArray(myApps.list)) return {};
-    return { myApps: { userId: myApps.userId, list: myApps.list as MyApplication[] } };
+    const data = JSON.parse(doc.getElementById(firstViewDataId)?.textContent ?? '') as FirstViewData | null;
+    return typeof data === 'object' && data !== null ? data : {};
   } catch {
     return {};
   }
 }
 
 /** Hands the first view's data to the caches the pages read (the browser, before hydrating). */
-export function primeFirstView(data: FirstViewData): void {
-  if (data.myApps !== undefined) primeMyApps(data.myApps.userId, data.myApps.list);
+export function primeFirstView({ myApps }: FirstViewData): void {
+  if (typeof myApps?.userId === 'string' && Array.isArray(myApps.list)) primeMyApps(myApps.userId, myApps.list);
 }

@@ -7,9 +7,7 @@ describe('pixelSizeClass', () => {
     expect(pixelSizeClass(40)).toBe('size-10');
     expect(pixelSizeClass(32)).toBe('size-8');
   });
-  it('takes the nearest size for any other', () => {
+  it('any other size is the tiles\' 64 px', () => {
     expect(pixelSizeClass(62)).toBe('size-16');
-    expect(pixelSizeClass(1)).toBe('size-4');
-    expect(pixelSizeClass(500)).toBe('size-24');
   });
 });

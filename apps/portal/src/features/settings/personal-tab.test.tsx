@@ -7,6 +7,7 @@ import { HttpError } from '@portal/core';
 import type { Profile } from '@portal/adapters';
 import { UiBridge } from '../../app/app.tsx';
 import { ServicesProvider, ToastProvider } from '../../app/contexts.tsx';
+import { firstRoute } from '../../app/ready.ts';
 import { createI18n } from '../../i18n/i18n.ts';
 import type { Services } from '../../composition-root.ts';
 import { PersonalTab } from './personal-tab.tsx';
@@ -30,6 +31,9 @@ async function renderTab(updateProfile: (input: unknown) => Promise<Profile>) {
     </UiBridge>,
   );
   await screen.findByDisplayValue('Dana');
+  // The toast region loads once the first view is ready (it is not in the first route).
+  firstRoute.mark();
+  await screen.findByRole('region', { name: 'Benachrichtigungen' });
   return services.api.updateProfile as ReturnType<typeof vi.fn>;
 }
 

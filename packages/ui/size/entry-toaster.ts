@@ -1,0 +1,1 @@
+export { Toast, Toaster } from '@portal/ui/toaster';
