@@ -30,15 +30,25 @@ export interface FirstViewData {
 
 export type GreetingTexts = Readonly<Record<'morning' | 'day' | 'evening', string>>;
 
+/** What the answer will be, known before the page is rendered: the server sends the page's head meanwhile. */
+export type FirstViewPlan =
+  /** The route sends this request elsewhere (a signed-out visitor to the login page, an open gate to the application). */
+  | { readonly kind: 'redirect'; readonly location: string }
+  | { readonly kind: 'page'; readonly status: 200 | 404 };
+
 export type FirstViewAnswer =
   /** `html`: the inside of `<div id="root">`; `greetings`: the heading for each time of day (the launcher). */
-  | { readonly kind: 'page'; readonly status: 200 | 404; readonly html: string; readonly data: FirstViewData; readonly greetings?: GreetingTexts }
-  /** The route sends this request elsewhere (a signed-out visitor to the login page). */
-  | { readonly kind: 'redirect'; readonly location: string }
-  /** Not rendered here (an error while rendering): the page starts empty and the client renders it. */
+  | { readonly kind: 'page'; readonly html: string; readonly data: FirstViewData; readonly greetings?: GreetingTexts }
+  /** Not rendered here (an error, a redirect found only while rendering): the client renders the page. */
   | { readonly kind: 'client'; readonly reason: string };
 
-export type RenderFirstView = (request: FirstViewRequest) => Promise<FirstViewAnswer>;
+/** One request's first view: its plan at once, its rendering when the server asks for it. */
+export interface FirstView {
+  readonly plan: Promise<FirstViewPlan>;
+  render(): Promise<FirstViewAnswer>;
+}
+
+export type StartFirstView = (request: FirstViewRequest) => FirstView;
 
 /** The ids of the page's data blocks (JSON, not script: the CSP stays strict). */
 export const firstViewDataId = 'hk-first-view';

@@ -83,6 +83,8 @@ test('an app the partner opens from the launcher shows under "Zuletzt verwendet"
   await page.getByRole('list', { name: 'Meine Apps' }).getByRole('link', { name: /Serviceportal/ }).focus();
   await page.keyboard.press('Enter');
   expect((await recorded).status()).toBe(204);
+  // The gate sends the partner on to the application (through the claims refresh): only then back.
+  await page.waitForURL(/^https:\/\/service\.hk-demo\.test\//);
 
   await page.goto('/');
   const recent = page.getByRole('list', { name: 'Zuletzt verwendet' }).getByRole('link');

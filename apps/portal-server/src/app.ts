@@ -1,6 +1,6 @@
 // The portal server's HTTP surface (Hono): the build, the runtime configuration, sign-in and
 // sign-out, the API proxy, a health endpoint; security headers and a log line on every answer.
-import { Effect, Either } from 'effect';
+import { Effect } from 'effect';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import type { PortalError } from '@portal/core';
@@ -8,10 +8,11 @@ import { authRoutes, localeCookieKey, resolveLocale, themeAttribute, themeCookie
 import { parseRequestCookies } from '@portal/adapters';
 import type { RuntimeConfig } from '@portal/portal/runtime-config';
 import { securityHeaders } from '@portal/portal/runtime-config';
-import type { FirstViewAnswer, RenderFirstView } from '@portal/portal/first-view';
+import type { FirstView, StartFirstView } from '@portal/portal/first-view';
 import { clearSessionCookie, publicUser, type Auth, type AuthAnswer } from './auth.ts';
 import { apiPrefix, errorResponse, type createApiProxy } from './proxy.ts';
-import { fileResponse, type RenderedView, type StaticSite } from './static-files.ts';
+import { fileResponse, type StaticSite } from './static-files.ts';
+import { streamedHtml } from './html-stream.ts';
 import { greetingScript, greetingScriptSource } from './first-view.ts';
 import { mySessionsPath, type createMySessions } from './my-sessions.ts';
 
@@ -22,7 +23,7 @@ export interface AppDeps {
   readonly mySessions: ReturnType<typeof createMySessions>;
   readonly site: StaticSite;
   /** The portal's first-view renderer (issue #16); without it every page is rendered by the client. */
-  readonly renderFirstView?: RenderFirstView;
+  readonly startFirstView?: StartFirstView;
   readonly health: () => Promise<boolean>;
   readonly log: (entry: Record<string, unknown>) => void;
   /** True while the server drains for shutdown (health answers 503, new connections close). */
@@ -35,8 +36,16 @@ export interface PortalBoot {
   readonly error?: PortalError;
 }
 
-/** A first view not rendered by then is left to the client (the page is never held up by it). */
+/** A first view not planned, or not rendered, by then is left to the client (the page is never held up by it). */
 export const firstViewTimeoutMs = 2_500;
+
+/** The promise's value, or `otherwise(why)` when it fails or takes longer than the first view may. */
+const withinFirstViewTime = <T, U>(promise: Promise<T>, otherwise: (reason: string) => U): Promise<T | U> =>
+  Effect.tryPromise({ try: () => promise, catch: (error) => error }).pipe(
+    Effect.timeout(firstViewTimeoutMs),
+    Effect.match({ onSuccess: (value): T | U => value, onFailure: (error): T | U => otherwise(error instanceof Error ? error.message : String(error)) }),
+    Effect.runPromise,
+  );
 
 const unsafe = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);
 
@@ -58,7 +67,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono();
   const portalOrigin = new URL(deps.runtime.portalUrl).origin;
   const headers = securityHeaders(deps.runtime, {
-    scripts: deps.renderFirstView === undefined ? [] : [greetingScriptSource],
+    scripts: deps.startFirstView === undefined ? [] : [greetingScriptSource],
     styles: deps.site.inlineStyles,
   });
   const configBody = JSON.stringify(deps.runtime);
@@ -91,48 +100,68 @@ export function createApp(deps: AppDeps) {
     return response;
   });
 
-  /** The page rendered by the portal's server bundle, or why not (then the client renders it). */
-  const renderFirstView = async (c: Context, boot: PortalBoot, language: string, session: Awaited<ReturnType<Auth['currentSession']>>): Promise<FirstViewAnswer> => {
-    const render = deps.renderFirstView;
-    if (render === undefined) return { kind: 'client', reason: 'no renderer' };
+  /** The request's first view from the portal's server bundle (none without one). */
+  const firstViewOf = (c: Context, boot: PortalBoot, language: string, session: Awaited<ReturnType<Auth['currentSession']>>): FirstView | undefined => {
+    const start = deps.startFirstView;
+    if (start === undefined || c.req.method !== 'GET') return undefined;
     const url = new URL(c.req.url);
     const forwardedFor = remoteAddressOf(c);
-    const answer = await Effect.tryPromise({ catch: (error) => error, try: () => render({
-      path: url.pathname,
-      search: url.search.slice(1),
-      cookieHeader: c.req.header('cookie'),
-      boot,
-      language,
-      config: deps.runtime,
-      // The API as this user: through the proxy, as the page's own calls go (token refresh included).
-      fetch: async (request) => (await deps.proxy({ request, session, language, forwardedFor })).response,
-    }) }).pipe(Effect.timeout(firstViewTimeoutMs), Effect.either, Effect.runPromise);
-    if (Either.isRight(answer)) return answer.right;
-    const reason = answer.left instanceof Error ? answer.left.message : String(answer.left);
-    return { kind: 'client', reason };
+    try {
+      return start({
+        path: url.pathname,
+        search: url.search.slice(1),
+        cookieHeader: c.req.header('cookie'),
+        boot,
+        language,
+        config: deps.runtime,
+        // The API as this user: through the proxy, as the page's own calls go (token refresh included).
+        fetch: async (request) => (await deps.proxy({ request, session, language, forwardedFor })).response,
+      });
+    } catch (error) {
+      deps.log({ level: 'warn', path: c.req.path, firstView: 'client', reason: error instanceof Error ? error.message : String(error) });
+      return undefined;
+    }
   };
 
+  /**
+   * A page: with a first view, its start goes out at once and the rendered rest follows
+   * (streamed); a redirect the plan finds is answered before any of it. Without one, or when
+   * the plan fails, the page the client renders.
+   */
   const page = async (c: Context, error?: PortalError, setCookies: readonly string[] = []) => {
     const session = error === undefined ? await deps.auth.currentSession(c.req.header('cookie')) : undefined;
     const boot: PortalBoot = { user: session === undefined ? null : publicUser(session.user), ...(error === undefined ? {} : { error }) };
     const cookies = parseRequestCookies(c.req.header('cookie'));
     const root = { lang: resolveLocale(cookies.get(localeCookieKey)), theme: themeAttribute(toTheme(cookies.get(themeCookieKey))) };
-    const first = c.req.method === 'GET' ? await renderFirstView(c, boot, root.lang, session) : { kind: 'client' as const, reason: 'HEAD' };
-    if (first.kind === 'redirect') {
-      const response = new Response(null, { status: 302, headers: { Location: first.location, 'Cache-Control': 'no-store' } });
-      for (const cookie of setCookies) response.headers.append('Set-Cookie', cookie);
-      return response;
+    const toClient = (reason: string) => {
+      deps.log({ level: 'warn', path: c.req.path, firstView: 'client', reason });
+      return undefined;
+    };
+    const view = firstViewOf(c, boot, root.lang, session);
+    const plan = view === undefined ? undefined : await withinFirstViewTime(view.plan, toClient);
+    const headers = new Headers({ 'Cache-Control': 'no-cache, private', Vary: 'Cookie' });
+    for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
+    if (plan?.kind === 'redirect') {
+      headers.set('Location', plan.location);
+      headers.set('Cache-Control', 'no-store');
+      return new Response(null, { status: 302, headers });
     }
-    if (first.kind === 'client' && deps.renderFirstView !== undefined && first.reason !== 'HEAD') deps.log({ level: 'warn', path: c.req.path, firstView: 'client', reason: first.reason });
-    const view: RenderedView | undefined = first.kind === 'page'
-      ? { html: first.html, data: first.data, ...(first.greetings === undefined ? {} : { greetings: { texts: first.greetings, script: greetingScript } }) }
-      : undefined;
-    const status = error !== undefined ? (error.kind === 'cancelled' ? 200 : error.status) : first.kind === 'page' ? first.status : 200;
-    const response = c.html(deps.site.page(boot, root, view), status);
-    response.headers.set('Cache-Control', 'no-cache, private');
-    response.headers.set('Vary', 'Cookie');
-    for (const cookie of setCookies) response.headers.append('Set-Cookie', cookie);
-    return response;
+    const status = error !== undefined ? (error.kind === 'cancelled' ? 200 : error.status) : plan?.status ?? 200;
+    if (view === undefined || plan === undefined) {
+      headers.set('Content-Type', 'text/html; charset=utf-8');
+      return new Response(deps.site.page(boot, root), { status, headers });
+    }
+    const rest = withinFirstViewTime(view.render(), (reason) => ({ kind: 'client' as const, reason })).then((rendered) => {
+      if (rendered.kind === 'client') {
+        toClient(rendered.reason);
+        return deps.site.pageEnd();
+      }
+      return deps.site.pageEnd({
+        html: rendered.html, data: rendered.data,
+        ...(rendered.greetings === undefined ? {} : { greetings: { texts: rendered.greetings, script: greetingScript } }),
+      });
+    });
+    return streamedHtml(deps.site.pageStart(boot, root), rest, c.req.header('accept-encoding') ?? '', status, headers);
   };
   const answer = (c: Context, result: AuthAnswer) => {
     if (result.kind === 'errorPage') return page(c, result.error, result.setCookies);

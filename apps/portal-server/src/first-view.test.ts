@@ -2,13 +2,14 @@
 // (apps/portal/dist-ssr, built before the tests by turbo's ^build) over a fake API, and the
 // server's handling of what a renderer answers: a page, a redirect, a failure, a hang.
 import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeIdentityProvider, type FakeIdentityProvider } from '@portal/core/testing';
 import { runtimeConfigFromEnv } from '@portal/portal/runtime-config';
-import type { RenderFirstView } from '@portal/portal/first-view';
+import type { StartFirstView } from '@portal/portal/first-view';
 import type { ServerConfig } from './config.ts';
 import { openSql, type Sql } from './db.ts';
 import { createServer } from './server.ts';
@@ -98,6 +99,16 @@ describe('the portal\'s server bundle', () => {
     expect(apiCalls).toEqual([{ path: '/My/Applications', authorization: expect.stringMatching(/^Bearer /) }]);
   });
 
+  it('sends the page compressed as the browser accepts it (the start flushed before the rest)', async () => {
+    for (const [encoding, unpack] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const response = await server.app.request(`${portal}/`, { headers: { cookie, 'accept-encoding': encoding } });
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      const html = unpack(Buffer.from(await response.arrayBuffer())).toString('utf8');
+      expect(html).toContain('href="/flows/auth?client_id=a1"');
+      expect(html).toMatch(/<\/html>\s*$/);
+    }
+  });
+
   it('renders in the language of the device\'s cookie', async () => {
     const html = await (await server.app.request(`${portal}/`, { headers: { cookie: `${cookie}; i18n_redirected=fr` } })).text();
     expect(html).toMatch(/<html lang="fr"/);
@@ -120,25 +131,39 @@ describe('the portal\'s server bundle', () => {
 });
 
 describe('what the server does with a renderer\'s answer', () => {
-  const withRenderer = async (render: RenderFirstView) => {
+  const withRenderer = async (start: StartFirstView) => {
     const logs: Record<string, unknown>[] = [];
-    const server = await createServer(config(), { sql, identityProvider: idp, fetch: fakeApi, log: (e) => logs.push(e), renderFirstView: render });
+    const server = await createServer(config(), { sql, identityProvider: idp, fetch: fakeApi, log: (e) => logs.push(e), startFirstView: start });
     return { server, logs };
   };
+  const planned = { kind: 'page', status: 200 } as const;
 
-  it('a renderer that fails leaves the page to the client (the empty root), and says why in the log', async () => {
-    const { server, logs } = await withRenderer(() => Promise.reject(new Error('boom')));
+  it('a render that fails leaves the page to the client (the empty root), and says why in the log', async () => {
+    const { server, logs } = await withRenderer(() => ({ plan: Promise.resolve(planned), render: () => Promise.reject(new Error('boom')) }));
     const response = await server.app.request(`${portal}/`);
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('<div id="root"></div>');
     expect(logs).toContainEqual(expect.objectContaining({ firstView: 'client', reason: 'boom' }));
   });
 
-  it('a renderer that hangs does not hold the page up for more than its time limit', async () => {
-    const { server } = await withRenderer(() => new Promise(() => undefined));
-    const started = performance.now();
+  it('a plan that fails: the page the client renders', async () => {
+    const { server, logs } = await withRenderer(() => ({ plan: Promise.reject(new Error('no plan')), render: () => Promise.reject(new Error('not asked')) }));
     const response = await server.app.request(`${portal}/`);
     expect(await response.text()).toContain('<div id="root"></div>');
+    expect(logs).toContainEqual(expect.objectContaining({ firstView: 'client', reason: 'no plan' }));
+  });
+
+  it('a render that hangs does not hold the page up for more than its time limit, and the start of the page comes at once', async () => {
+    const { server } = await withRenderer(() => ({ plan: Promise.resolve(planned), render: () => new Promise(() => undefined) }));
+    const started = performance.now();
+    const response = await server.app.request(`${portal}/`);
+    const reader = (response.body ?? new ReadableStream()).pipeThrough(new TextDecoderStream()).getReader();
+    const first = await reader.read();
+    expect(performance.now() - started).toBeLessThan(firstViewTimeoutMs);
+    expect(first.value ?? '').toContain('<div id="root">');
+    let rest = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += chunk.value;
+    expect(`${first.value ?? ''}${rest}`).toContain('<div id="root"></div>');
     expect(performance.now() - started).toBeLessThan(firstViewTimeoutMs + 2_000);
   });
 

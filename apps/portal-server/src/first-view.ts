@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { greeting } from '@portal/core';
-import type { RenderFirstView } from '@portal/portal/first-view';
+import type { StartFirstView } from '@portal/portal/first-view';
 
 /**
  * Sets the launcher's heading to the browser's time of day before the page paints (the server
@@ -21,12 +21,12 @@ export const greetingScript = `(function(greeting){var texts=document.getElement
 export const greetingScriptSource = `'sha256-${createHash('sha256').update(greetingScript).digest('base64')}'`;
 
 /** The renderer of the portal's server bundle, or undefined when the build has none. */
-export async function loadFirstViewRenderer(entry: string, log: (entry: Record<string, unknown>) => void): Promise<RenderFirstView | undefined> {
+export async function loadFirstViewRenderer(entry: string, log: (entry: Record<string, unknown>) => void): Promise<StartFirstView | undefined> {
   if (!existsSync(entry)) {
     log({ firstView: 'off', reason: `no server bundle at ${entry}: pages are rendered by the client` });
     return undefined;
   }
-  const module = (await import(pathToFileURL(entry).href)) as { renderFirstView?: RenderFirstView };
-  if (typeof module.renderFirstView !== 'function') throw new Error(`portal-server: ${entry} does not export renderFirstView`);
-  return module.renderFirstView;
+  const module = (await import(pathToFileURL(entry).href)) as { startFirstView?: StartFirstView };
+  if (typeof module.startFirstView !== 'function') throw new Error(`portal-server: ${entry} does not export startFirstView`);
+  return module.startFirstView;
 }

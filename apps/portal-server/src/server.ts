@@ -14,7 +14,7 @@ import { loadStaticSite } from './static-files.ts';
 import { createApp } from './app.ts';
 import { fetchWithRules, runUpstream } from './upstream.ts';
 import { loadFirstViewRenderer } from './first-view.ts';
-import type { RenderFirstView } from '@portal/portal/first-view';
+import type { StartFirstView } from '@portal/portal/first-view';
 
 export interface ServerOverrides {
   readonly sql?: Sql;
@@ -23,7 +23,7 @@ export interface ServerOverrides {
   readonly log?: (entry: Record<string, unknown>) => void;
   readonly now?: () => number;
   /** The first view's renderer; null: none (every page rendered by the client). Default: the build's. */
-  readonly renderFirstView?: RenderFirstView | null;
+  readonly startFirstView?: StartFirstView | null;
 }
 
 const sweepEveryMs = 10 * 60_000;
@@ -62,7 +62,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   });
   let draining = false;
   const log = overrides.log ?? ((entry: Record<string, unknown>) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })));
-  const renderFirstView = overrides.renderFirstView === undefined ? await loadFirstViewRenderer(config.firstViewEntry, log) : overrides.renderFirstView ?? undefined;
+  const startFirstView = overrides.startFirstView === undefined ? await loadFirstViewRenderer(config.firstViewEntry, log) : overrides.startFirstView ?? undefined;
   const app = createApp({
     runtime: config.runtime,
     auth: {
@@ -74,7 +74,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     proxy,
     mySessions: createMySessions(sessions),
     site: loadStaticSite(config.distDir),
-    ...(renderFirstView === undefined ? {} : { renderFirstView }),
+    ...(startFirstView === undefined ? {} : { startFirstView }),
     health: () => sql.query('SELECT 1').then(() => true),
     log,
     draining: () => draining,

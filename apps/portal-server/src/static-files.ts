@@ -41,6 +41,10 @@ export interface StaticSite {
    * wrong one); with `view`, the first view the server rendered inside its root (issue #16).
    */
   page(boot: unknown, root?: PageRoot, view?: RenderedView): string;
+  /** The page up to the inside of its root: sent while the first view is rendered. */
+  pageStart(boot: unknown, root?: PageRoot): string;
+  /** The rest of the page after `pageStart`: the root's content, the first view's data, the end. */
+  pageEnd(view?: RenderedView): string;
   /** CSP sources (hashes) of the styles the page carries inline. */
   readonly inlineStyles: readonly string[];
 }
@@ -92,18 +96,22 @@ export function loadStaticSite(distDir: string): StaticSite {
   const rootAt = tail.indexOf(rootElement);
   if (rootAt < 0) throw new Error(`portal-server: index.html has no ${rootElement}`);
   const [beforeRoot, afterRoot] = [tail.slice(0, rootAt), tail.slice(rootAt + rootElement.length)];
+  const pageStart = (boot: unknown, root: PageRoot = { lang: 'de', theme: undefined }) => {
+    const tag = `<html lang="${toLocaleCode(root.lang) ?? 'de'}"${root.theme === 'light' || root.theme === 'dark' ? ` data-theme="${root.theme}"` : ''}>`;
+    return `${before}${tag}${after}<script type="application/json" id="hk-boot">${jsonForHtml(boot)}</script>${beforeRoot}<div id="root">`;
+  };
+  const pageEnd = (view?: RenderedView) => {
+    if (view === undefined) return `</div>${afterRoot}`;
+    const greetings = view.greetings === undefined ? ''
+      : `<script type="application/json" id="${greetingTextsId}">${jsonForHtml(view.greetings.texts)}</script><script>${view.greetings.script}</script>`;
+    return `${view.html}</div>${greetings}<script type="application/json" id="${firstViewDataId}">${jsonForHtml(view.data)}</script>${afterRoot}`;
+  };
   return {
     file: (pathname) => files.get(pathname),
     inlineStyles,
-    page: (boot, root = { lang: 'de', theme: undefined }, view) => {
-      const tag = `<html lang="${toLocaleCode(root.lang) ?? 'de'}"${root.theme === 'light' || root.theme === 'dark' ? ` data-theme="${root.theme}"` : ''}>`;
-      const bootBlock = `<script type="application/json" id="hk-boot">${jsonForHtml(boot)}</script>`;
-      if (view === undefined) return `${before}${tag}${after}${bootBlock}${beforeRoot}${rootElement}${afterRoot}`;
-      const greetings = view.greetings === undefined ? ''
-        : `<script type="application/json" id="${greetingTextsId}">${jsonForHtml(view.greetings.texts)}</script><script>${view.greetings.script}</script>`;
-      return `${before}${tag}${after}${bootBlock}<script type="application/json" id="${firstViewDataId}">${jsonForHtml(view.data)}</script>`
-        + `${beforeRoot}<div id="root">${view.html}</div>${greetings}${afterRoot}`;
-    },
+    page: (boot, root, view) => `${pageStart(boot, root)}${pageEnd(view)}`,
+    pageStart,
+    pageEnd,
   };
 }
 

@@ -14,7 +14,7 @@ import type { i18n as I18n } from 'i18next';
 import { createRequestCookieJar, createSessionMarkerStore } from '@portal/adapters';
 import { decodeApplicationBranding, gateShortcut, type Navigator } from '@portal/core';
 import { greetingText } from '@portal/ui';
-import type { FirstViewAnswer, FirstViewData, FirstViewRequest, GreetingTexts } from '../first-view.ts';
+import type { FirstView, FirstViewAnswer, FirstViewData, FirstViewPlan, FirstViewRequest, GreetingTexts } from '../first-view.ts';
 import { createServices } from './composition-root.ts';
 import { bootOf } from './app/boot.ts';
 import { App } from './app/app.tsx';
@@ -22,7 +22,7 @@ import { FirstViewProvider } from './app/first-view.tsx';
 import { clientIdOf } from './app/external-app.tsx';
 import { createI18n } from './i18n/i18n.ts';
 import { allNamespaces, initialLanguage, type Language } from './i18n/languages.ts';
-import { routeForPath } from './routes.ts';
+import { links, routeForPath } from './routes.ts';
 
 /** A render that takes longer than this is abandoned: the client renders the page. */
 const renderTimeoutMs = 3_000;
@@ -54,7 +54,12 @@ const noNavigation = (url: string): Navigator => ({
 
 const noStorage = { getItem: () => null, setItem: () => undefined };
 
-export async function renderFirstView(request: FirstViewRequest): Promise<FirstViewAnswer> {
+/**
+ * One request's first view. The plan comes first (from the route table, the session and, for
+ * the gate, its first check): a redirect, or the page's status, so the server can send the
+ * page's head while the page is rendered.
+ */
+export function startFirstView(request: FirstViewRequest): FirstView {
   const language = initialLanguage(request.language);
   const boot = bootOf(request.boot);
   const url = `${request.config.portalUrl}${request.path}${request.search === '' ? '' : `?${request.search}`}`;
@@ -67,46 +72,60 @@ export async function renderFirstView(request: FirstViewRequest): Promise<FirstV
   services.setLanguageSource(() => language);
   const route = routeForPath(request.path);
   const user = boot.user;
-  // The gate's first check, here: when nothing stands in the way the user goes straight on
-  // (works without JavaScript; no page in between). Otherwise the page's machine takes over.
-  const clientId = route.name === 'flowsAuth' && user !== undefined ? clientIdOf(request.search) : undefined;
-  if (clientId !== undefined) {
-    const result = await services.api.authCheck({ clientId }).catch(() => undefined);
-    const shortcut = result === undefined ? undefined : gateShortcut(result, url);
-    if (shortcut !== undefined) return { kind: 'redirect', location: shortcut };
-  }
   const brandedBy = clientIdOf(request.search);
-  // A failed load renders the page without it: the client loads it and shows what went wrong.
-  const [i18n, , myApps, externalApp] = await Promise.all([
+  // Everything the page needs starts now, beside the plan. A failed load renders the page
+  // without it: the client loads it and shows what went wrong.
+  const loads = Promise.all([
     translationsFor(language),
     route.page.preload(),
     route.name === 'home' && user !== undefined ? services.api.listMyApplications().catch(() => undefined) : undefined,
     brandedBy === undefined ? undefined : services.api.getApplicationBranding(brandedBy).then(decodeApplicationBranding).catch(() => undefined),
   ]);
-  const data: FirstViewData = {
-    ...(user !== undefined && myApps !== undefined ? { myApps: { userId: user.id, list: myApps } } : {}),
-    ...(externalApp === undefined ? {} : { externalApp }),
-  };
+  loads.catch(() => undefined);
 
-  const errors: unknown[] = [];
-  const redirect: { redirectTo?: string } = {};
-  const { prelude } = await prerender(
-    <Router ssrPath={request.path} ssrSearch={request.search} ssrContext={redirect}>
-      <FirstViewProvider data={data}>
-        <App services={services} i18n={i18n} />
-      </FirstViewProvider>
-    </Router>,
-    // One piece of HTML without React's inline scripts (a strict CSP allows none of them): no
-    // boundary is split off however large it is.
-    { signal: AbortSignal.timeout(renderTimeoutMs), progressiveChunkSize: Number.MAX_SAFE_INTEGER, onError: (error) => { errors.push(error); } },
-  );
-  const html = await new Response(prelude).text();
-  if (redirect.redirectTo !== undefined) return { kind: 'redirect', location: redirect.redirectTo };
-  if (errors.length > 0) return { kind: 'client', reason: String(errors[0] instanceof Error ? errors[0].message : errors[0]) };
-  // A boundary still pending when the render ended would need React's inline scripts.
-  if (/<script\b|<template\b/i.test(html)) return { kind: 'client', reason: 'a part of the page did not finish rendering' };
-  const greetings = route.name === 'home' && user !== undefined ? greetingsFor(i18n, user.fullName) : undefined;
-  return { kind: 'page', status: route.name === 'notFound' ? 404 : 200, html, data, ...(greetings === undefined ? {} : { greetings }) };
+  const plan = (async (): Promise<FirstViewPlan> => {
+    // A page that needs a session, without one: the sign-in first (as the client's guard does).
+    if (route.public !== true && user === undefined) {
+      return { kind: 'redirect', location: links.login({ returnPath: `${request.path}${request.search === '' ? '' : `?${request.search}`}` }) };
+    }
+    // The gate's first check, here: when nothing stands in the way the user goes straight on
+    // (works without JavaScript; no page in between). Otherwise the page's machine takes over.
+    if (route.name === 'flowsAuth' && brandedBy !== undefined) {
+      const result = await services.api.authCheck({ clientId: brandedBy }).catch(() => undefined);
+      const shortcut = result === undefined ? undefined : gateShortcut(result, url);
+      if (shortcut !== undefined) return { kind: 'redirect', location: shortcut };
+    }
+    return { kind: 'page', status: route.name === 'notFound' ? 404 : 200 };
+  })();
+
+  async function render(): Promise<FirstViewAnswer> {
+    const [i18n, , myApps, externalApp] = await loads;
+    const data: FirstViewData = {
+      ...(user !== undefined && myApps !== undefined ? { myApps: { userId: user.id, list: myApps } } : {}),
+      ...(externalApp === undefined ? {} : { externalApp }),
+    };
+    const errors: unknown[] = [];
+    const redirect: { redirectTo?: string } = {};
+    const { prelude } = await prerender(
+      <Router ssrPath={request.path} ssrSearch={request.search} ssrContext={redirect}>
+        <FirstViewProvider data={data}>
+          <App services={services} i18n={i18n} />
+        </FirstViewProvider>
+      </Router>,
+      // One piece of HTML without React's inline scripts (a strict CSP allows none of them): no
+      // boundary is split off however large it is.
+      { signal: AbortSignal.timeout(renderTimeoutMs), progressiveChunkSize: Number.MAX_SAFE_INTEGER, onError: (error) => { errors.push(error); } },
+    );
+    const html = await new Response(prelude).text();
+    if (redirect.redirectTo !== undefined) return { kind: 'client', reason: `the page redirects to ${redirect.redirectTo}` };
+    if (errors.length > 0) return { kind: 'client', reason: String(errors[0] instanceof Error ? errors[0].message : errors[0]) };
+    // A boundary still pending when the render ended would need React's inline scripts.
+    if (/<script\b|<template\b/i.test(html)) return { kind: 'client', reason: 'a part of the page did not finish rendering' };
+    const greetings = route.name === 'home' && user !== undefined ? greetingsFor(i18n, user.fullName) : undefined;
+    return { kind: 'page', html, data, ...(greetings === undefined ? {} : { greetings }) };
+  }
+
+  return { plan, render };
 }
 
 /** The launcher's heading for each time of day: the page picks the browser's before it paints. */
