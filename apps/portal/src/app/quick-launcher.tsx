@@ -1,11 +1,12 @@
 // The quick launcher (#20.1): Ctrl+K / ⌘K anywhere, or "/" outside a text field, opens a
-// dialog that finds applications and settings pages by name. Only this listener is in the
-// first route; the dialog, its data and Headless UI load on the first press.
+// dialog that finds applications and settings pages by name (and, for an administrator,
+// console pages and entities: `quick-launcher-dialog.tsx` wires the admin console's search).
+// Only this listener is in the first route; the dialog, its data and Headless UI load on the first press.
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { createModuleLoader } from '@portal/ui';
 import { useSession } from './session.ts';
 
-const dialog = createModuleLoader(() => import('../features/home/quick-launcher-dialog.tsx'));
+const dialog = createModuleLoader(() => import('./quick-launcher-dialog.tsx'));
 
 type KeyPress = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'target'>;
 

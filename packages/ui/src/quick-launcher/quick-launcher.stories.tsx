@@ -77,3 +77,35 @@ export const EscapeCloses: Story = {
     await waitFor(() => expect(opener).toHaveFocus());
   },
 };
+
+/** What the caller found on the server is listed after the matches with its kind, reachable by the arrows; a failed part is said in a note. */
+export const FoundByTheCaller: Story = {
+  args: {
+    found: [
+      { id: '/admin/users/1', kind: 'entity', label: 'Anna Schmidt', description: 'anna@example.com', kindLabel: 'Benutzer' },
+      { id: '/admin/roles/2', kind: 'entity', label: 'Planer-Admin', kindLabel: 'Rolle' },
+    ],
+    note: 'Einige Treffer aus der Verwaltung konnten nicht geladen werden.',
+  },
+  play: async ({ args, userEvent }) => {
+    const body = within(await dialog());
+    await waitFor(() => expect(body.getByRole('combobox')).toHaveFocus());
+    await userEvent.keyboard('sicher');
+    await expect(body.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'SicherheitEinstellungenSeite', 'Anna Schmidtanna@example.comBenutzer', 'Planer-AdminRolle',
+    ]);
+    await expect(body.getByText('Einige Treffer aus der Verwaltung konnten nicht geladen werden.')).toBeVisible();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await expect(args.onOpen).toHaveBeenCalledWith(args.found?.[1]);
+  },
+};
+
+export const Searching: Story = {
+  args: { searching: true },
+  play: async ({ userEvent }) => {
+    const body = within(await dialog());
+    await waitFor(() => expect(body.getByRole('combobox')).toHaveFocus());
+    await userEvent.keyboard('Anna');
+    await expect(body.getByRole('status')).toHaveTextContent('Suche …');
+  },
+};
