@@ -106,8 +106,144 @@ export interface paths {
          */
         get: operations["getMyAccessRequestOptions"];
         put?: never;
-        /** Request access to an application (refused for internal applications and applications that do not allow requests) */
+        /**
+         * Request access to an application (refused for internal applications and applications that do not allow requests)
+         * @description A request with substance (#19): the account access asked for (one of the application's
+         *     requestable account-access groups), a justification (required when the application's
+         *     `requestJustification` is `required`; at most 1,000 characters), an end date (only when the
+         *     application allows time-bound access; in the future and at most `maxAccessDays` ahead)
+         *     and the answers to the application's questions (`MyRequestRequirements.questions`).
+         *     Refused with 409 while a request is open, and while the user has access without an end
+         *     date; a user whose access ends may request again to extend it. After a denial,
+         *     cancellation or expiry a new request may be sent. Writes a history entry and queues the
+         *     webhook event ACCESS_REQUEST_CREATED.
+         */
         post: operations["requestMyApplicationAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/My/Catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The catalogue of applications the signed-in user may request (#19)
+         * @description Applications that allow access requests and are not internal (specification §1, §6),
+         *     searched (label and description) and paged on the server, ordered by sort number, then
+         *     label. Each says what a request needs (`request`) and where the user stands
+         *     (`accessStatus`): an application the user already has (without an end date) or has
+         *     an open request for is listed too, so the catalogue can say so instead of offering it again.
+         */
+        get: operations["listMyCatalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/My/AccessRequests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's own access requests, newest first (#19)
+         * @description Only the caller's requests: open, accepted, denied (with the decider's reason), cancelled
+         *     and expired (an accepted request whose time-bound access has ended). `search` narrows by the
+         *     application's label; `status` by status. To request again after a denial (or after a
+         *     cancellation or expiry), send a new `POST /My/Applications/{id}/AccessRequest`.
+         */
+        get: operations["listMyAccessRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/My/AccessRequests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the signed-in user's own access requests (another user's is 404) */
+        get: operations["getMyAccessRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/My/AccessRequests/{id}/Cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel one of the signed-in user's own open access requests (#19)
+         * @description The request becomes CANCELLED (history entry, webhook event ACCESS_REQUEST_CANCELLED).
+         *     Another user's request is 404; a request that is no longer open is 409
+         *     `accessRequest.notOpen`.
+         */
+        post: operations["cancelMyAccessRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/My/Notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's notifications for the launcher, newest first (#19)
+         * @description Left by the API for the user: access that ended (ACCESS_EXPIRED), access that ends within
+         *     7 days (ACCESS_EXPIRING), a request accepted or denied. The launcher builds the text from
+         *     `kind`, the application and `endsAt` (no text comes from the API). Kept 90 days.
+         */
+        get: operations["listMyNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/My/Notifications/{id}/Read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark one of the signed-in user's notifications as read (another user's is 404) */
+        post: operations["markMyNotificationRead"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1624,6 +1760,8 @@ export interface components {
             onGrant: boolean;
             onRemove: boolean;
             onUpdate: boolean;
+            /** @description Send the access request events (ACCESS_REQUEST_*, #19) */
+            onAccessRequest: boolean;
             headers: components["schemas"]["WebhookHeader"][];
             keyVaultReference: string | null;
             /** @description The webhook pauses itself after this many failed deliveries in a row; null: never */
@@ -1642,6 +1780,8 @@ export interface components {
             onGrant: boolean;
             onRemove: boolean;
             onUpdate: boolean;
+            /** @description Send the access request events (#19); omitted keeps the stored value (false for a new webhook) */
+            onAccessRequest?: boolean;
             /** @description Each name once, case-insensitive (a repeated name is refused: 400 duplicateEntry on webhook.headers.{i}.key) */
             headers?: components["schemas"]["WebhookHeader"][];
             keyVaultReference?: string | null;
@@ -1679,6 +1819,13 @@ export interface components {
             customFlowIds: components["schemas"]["Uuid"][];
             activationGroups: components["schemas"]["ActivationGroup"][];
             webhook: components["schemas"]["Webhook"] | null;
+            requestJustification: components["schemas"]["RequestJustification"];
+            /** @description Access may end at a date (#19): a request may ask for an end, an acceptance or a grant may set one */
+            timeBoundAccess: boolean;
+            /** @description With timeBoundAccess: the latest end is this many days from now; null: no maximum */
+            maxAccessDays: number | null;
+            /** @description The linked account-access groups (a subset of accountAccessIds) a user may ask for in a request */
+            requestableAccountAccessIds: components["schemas"]["Uuid"][];
         };
         ApplicationInput: {
             label: components["schemas"]["Label"];
@@ -1701,6 +1848,14 @@ export interface components {
             /** @description Each directory group name once, trimmed and case-insensitive (400 duplicateEntry on activationGroups.{i}.directoryGroupName); a blank name is refused (invalidValue) */
             activationGroups?: components["schemas"]["ActivationGroup"][];
             webhook?: components["schemas"]["WebhookInput"] | null;
+            /** @description Omitted keeps the stored value (optional for a new application) */
+            requestJustification?: components["schemas"]["RequestJustification"];
+            /** @description Omitted keeps the stored value (false for a new application) */
+            timeBoundAccess?: boolean;
+            /** @description Omitted keeps the stored value; null: no maximum */
+            maxAccessDays?: number | null;
+            /** @description Which of accountAccessIds a request may name (each must be linked: 400 accountAccess.notLinked on requestableAccountAccessIds.{i}); omitted keeps the stored choice, and newly linked groups are requestable */
+            requestableAccountAccessIds?: components["schemas"]["Uuid"][];
         };
         ImageUpload: {
             /** @description Absolute URL under the API's public URL, e.g. http://localhost:4000/Applications/Image/<uuid>.svg */
@@ -1939,6 +2094,10 @@ export interface components {
             favouritePosition?: number | null;
             /** @description In the list (GET /My/Applications) only, always there; when the user last opened it from the launcher (one of their last 8), else null */
             lastLaunchedAt?: components["schemas"]["DateTime"] | null;
+            /** @description Always there in the list and the detail (#19): when a granted access ends (the tile shows "expires in N days"); null: no end, or not granted */
+            accessEndsAt?: components["schemas"]["DateTime"] | null;
+            /** @description Always there in the list and the detail (#19): the user's open request for the application (also a request to extend a granted access), else null */
+            pendingRequestId?: components["schemas"]["Uuid"] | null;
         };
         MyFavourites: {
             /** @description Application ids, first favourite first */
@@ -1964,21 +2123,127 @@ export interface components {
             accountAccessId?: components["schemas"]["Uuid"] | null;
             /** @description Required when the application has roleRequiredOnAccessRequest (one of its visible roles) */
             roleId?: components["schemas"]["Uuid"] | null;
+            /** @description Older name of justification: used when justification is absent */
             comment?: string | null;
+            /** @description Why the user needs access (#19); required (not blank) when the application's requestJustification is required (400 accessRequest.justificationRequired on justification) */
+            justification?: string | null;
+            /** @description The end of access asked for: only when the application allows time-bound access (400 accessRequest.timeBoundNotAllowed), in the future (accessRequest.endInPast) and at most maxAccessDays ahead (accessRequest.endTooLate), each on endsAt */
+            endsAt?: components["schemas"]["DateTime"] | null;
+            /** @description Answers to the application's questions (MyRequestRequirements.questions) by attribute key; each typed like an attribute value (400 on answers.{i}.value); a question the user has no value for must be answered (400 required on answers); stored as the user's attribute values when the request is accepted */
+            answers?: components["schemas"]["AttributeValueInput"][];
         };
         MyAccessRequestOptions: {
             /** @description The request must name one of the roles (roleRequiredOnAccessRequest) */
             roleRequired: boolean;
-            /** @description The request must name one of the account accesses (at least one is linked to the application; whatever the search) */
+            /** @description The request must name one of the account accesses (at least one requestable account access is linked to the application; whatever the search) */
             accountAccessRequired: boolean;
+            /** @description The requestable account accesses */
             accountAccesses: components["schemas"]["SelectionList"];
             roles: components["schemas"]["SelectionList"];
+            requirements: components["schemas"]["MyRequestRequirements"];
         };
+        /** @description What an access request to the application needs (#19) */
+        MyRequestRequirements: {
+            justification: components["schemas"]["RequestJustification"];
+            /** @constant */
+            justificationMaxLength: 1000;
+            /** @description The request may ask for an end date */
+            timeBoundAccess: boolean;
+            /** @description The latest end is this many days ahead; null: no maximum */
+            maxAccessDays: number | null;
+            /** @description The latest end a request may ask for now; null: no maximum or not time-bound */
+            maxEndsAt: components["schemas"]["DateTime"] | null;
+            roleRequired: boolean;
+            accountAccessRequired: boolean;
+            /** @description The requestable account accesses by label, the first 20 (total: how many); search them with GET /My/Applications/{id}/AccessRequest */
+            accountAccesses: {
+                items: components["schemas"]["SelectionItem"][];
+                total: number;
+            };
+            /** @description The application's required attributes the user may fill in, as questions; answered in the request, the user is not stopped at the gate for them later */
+            questions: components["schemas"]["RequestQuestion"][];
+        };
+        RequestQuestion: {
+            key: string;
+            label: string;
+            dataType: components["schemas"]["AttributeDataType"];
+            /** @description The user's current value (then an answer is optional); null: must be answered */
+            value: string | null;
+        };
+        CatalogueApplication: {
+            id: components["schemas"]["ApplicationIdValue"];
+            label: string;
+            logoUrl: string | null;
+            description: string;
+            url: string;
+            /**
+             * @description none: may be requested; requested: an open request waits; granted: the user has access (with accessEndsAt, a request extends it)
+             * @enum {string}
+             */
+            accessStatus: "none" | "requested" | "granted";
+            accessEndsAt: components["schemas"]["DateTime"] | null;
+            pendingRequestId: components["schemas"]["Uuid"] | null;
+            request: components["schemas"]["MyRequestRequirements"];
+        };
+        CatalogueList: {
+            items: components["schemas"]["CatalogueApplication"][];
+            total: number;
+        };
+        /** @description One of the signed-in user's own access requests (#19) */
         MyAccessRequest: {
             id: components["schemas"]["Uuid"];
             applicationId: components["schemas"]["ApplicationIdValue"];
             status: components["schemas"]["AccessRequestStatus"];
             requestedAt: components["schemas"]["DateTime"];
+            application: {
+                id: components["schemas"]["ApplicationIdValue"];
+                label: string;
+                logoUrl: string | null;
+            };
+            requestedAccountAccess: components["schemas"]["Ref"] | null;
+            requestedRole: components["schemas"]["Ref"] | null;
+            justification: string | null;
+            requestedEndsAt: components["schemas"]["DateTime"] | null;
+            answers: components["schemas"]["RequestAnswer"][];
+            /** @description When it was accepted, denied or cancelled */
+            decidedAt: components["schemas"]["DateTime"] | null;
+            /** @description The decider's reason for a denial */
+            reason: string | null;
+            /** @description ACCEPTED/EXPIRED: the end of access set on acceptance (null: no end) */
+            endsAt: components["schemas"]["DateTime"] | null;
+            expiredAt: components["schemas"]["DateTime"] | null;
+            /** @description A new request may be sent now (not internal, requests allowed, no open request, no access without an end) */
+            canRequestAgain: boolean;
+        };
+        MyAccessRequestList: {
+            items: components["schemas"]["MyAccessRequest"][];
+            total: number;
+        };
+        /**
+         * @description ACCESS_EXPIRED: time-bound access ended and was removed; ACCESS_EXPIRING: it ends within 7 days; REQUEST_ACCEPTED, REQUEST_DENIED: a decision on the user's request
+         * @enum {string}
+         */
+        MyNotificationKind: "ACCESS_EXPIRED" | "ACCESS_EXPIRING" | "REQUEST_ACCEPTED" | "REQUEST_DENIED";
+        MyNotification: {
+            id: components["schemas"]["Uuid"];
+            kind: components["schemas"]["MyNotificationKind"];
+            application: {
+                id: components["schemas"]["ApplicationIdValue"];
+                /** @description The label as now (as recorded if the application no longer exists) */
+                label: string;
+                logoUrl: string | null;
+            };
+            requestId: components["schemas"]["Uuid"] | null;
+            /** @description The end of access it is about (ACCESS_EXPIRED, ACCESS_EXPIRING) */
+            endsAt: components["schemas"]["DateTime"] | null;
+            createdAt: components["schemas"]["DateTime"];
+            readAt: components["schemas"]["DateTime"] | null;
+        };
+        MyNotificationList: {
+            items: components["schemas"]["MyNotification"][];
+            total: number;
+            /** @description How many of all the user's notifications are unread */
+            unread: number;
         };
         Branding: {
             label: string;
@@ -2100,8 +2365,25 @@ export interface components {
             clientId: components["schemas"]["ApplicationIdValue"];
             attributes: components["schemas"]["AttributeValueInput"][];
         };
-        /** @enum {string} */
-        AccessRequestStatus: "OPEN" | "ACCEPTED" | "DENIED";
+        /**
+         * @description OPEN waits for a decision; ACCEPTED granted access; DENIED refused (with the decider's
+         *     reason); CANCELLED withdrawn by the requester while open; EXPIRED accepted, and the
+         *     time-bound access it gave has ended (#19).
+         * @enum {string}
+         */
+        AccessRequestStatus: "OPEN" | "ACCEPTED" | "DENIED" | "CANCELLED" | "EXPIRED";
+        /**
+         * @description Whether an access request to the application must carry a justification (#19)
+         * @enum {string}
+         */
+        RequestJustification: "required" | "optional";
+        /** @description An answer given with an access request, as the administrator sees it */
+        RequestAnswer: {
+            key: string;
+            /** @description The attribute's label as now (its key if it no longer exists) */
+            label: string;
+            value: string;
+        };
         UserRef: {
             id: components["schemas"]["Uuid"];
             fullName: string;
@@ -2125,6 +2407,20 @@ export interface components {
             roleIds: components["schemas"]["Uuid"][];
             /** @description Account accesses granted on acceptance */
             accountAccessIds: components["schemas"]["Uuid"][];
+            /** @description The requester's justification (#19; the same text as comment) */
+            justification: string | null;
+            /** @description The answers to the application's questions given with the request */
+            answers: components["schemas"]["RequestAnswer"][];
+            /** @description The end of access the requester asked for */
+            requestedEndsAt: components["schemas"]["DateTime"] | null;
+            /** @description The end of access set on acceptance (null: no end) */
+            endsAt: components["schemas"]["DateTime"] | null;
+            /** @description When the access it gave ended (EXPIRED) */
+            expiredAt: components["schemas"]["DateTime"] | null;
+            /** @description The application allows time-bound access: an acceptance may set endsAt */
+            timeBoundAccess: boolean;
+            /** @description The latest end an acceptance may set now (now plus the application's maxAccessDays); null when there is no maximum or time-bound access is not allowed */
+            maxEndsAt: components["schemas"]["DateTime"] | null;
         };
         AccessRequestSummary: {
             id: components["schemas"]["Uuid"];
@@ -2148,6 +2444,13 @@ export interface components {
             /** @description At least one (else 400 accessRequest.roleRequired: "Es muss mindestens eine Rolle ausgewählt werden!") */
             roleIds: components["schemas"]["Uuid"][];
             accountAccessIds?: components["schemas"]["Uuid"][];
+            /**
+             * @description The end of the access (#19): only when the application allows time-bound access (else 400
+             *     accessRequest.timeBoundNotAllowed), in the future (400 accessRequest.endInPast) and at most
+             *     maxAccessDays ahead (400 accessRequest.endTooLate); omitted or null grants without an end.
+             *     The grant carries it; the expiry job removes the access when it has passed.
+             */
+            endsAt?: components["schemas"]["DateTime"] | null;
         };
         AccessRequestDeny: {
             /**
@@ -2155,6 +2458,7 @@ export interface components {
              * @enum {string}
              */
             decision: "DENY";
+            /** @description Shown to the requester in their requests */
             reason?: string | null;
         };
         ApplicationUserSummary: {
@@ -2173,6 +2477,8 @@ export interface components {
             user: components["schemas"]["UserRef"];
             hasAccess: boolean;
             accessSince: components["schemas"]["DateTime"] | null;
+            /** @description When the access ends (time-bound access, #19); null: no end */
+            endsAt: components["schemas"]["DateTime"] | null;
             roles: components["schemas"]["Ref"][];
             accountAccesses: components["schemas"]["Ref"][];
             /** @description The application's attributes with this user's values; editable = editableByOthers */
@@ -2183,6 +2489,8 @@ export interface components {
             roleIds: components["schemas"]["Uuid"][];
             accountAccessIds?: components["schemas"]["Uuid"][];
             attributes?: components["schemas"]["AttributeValueInput"][];
+            /** @description Omitted keeps the stored end; null: no end; a time: in the future and, when the application has maxAccessDays, at most that many days ahead (400 accessRequest.endInPast / accessRequest.endTooLate on endsAt) */
+            endsAt?: components["schemas"]["DateTime"] | null;
         };
         SelectionItem: {
             id: components["schemas"]["Uuid"];
@@ -2193,10 +2501,18 @@ export interface components {
             items: components["schemas"]["SelectionItem"][];
             total: number;
         };
+        /**
+         * @description GRANT, UPDATE, REMOVE of a user's access (sent when onGrant, onUpdate, onRemove); TEST; the
+         *     access request's life (#19, sent when onAccessRequest): ACCESS_REQUEST_CREATED,
+         *     ACCESS_REQUEST_ACCEPTED, ACCESS_REQUEST_DENIED, ACCESS_REQUEST_CANCELLED,
+         *     ACCESS_REQUEST_EXPIRED (the time-bound access the request gave ended; REMOVE is sent too).
+         *     Payloads: docs/webhooks.md.
+         * @enum {string}
+         */
+        WebhookEvent: "GRANT" | "REMOVE" | "UPDATE" | "TEST" | "ACCESS_REQUEST_CREATED" | "ACCESS_REQUEST_ACCEPTED" | "ACCESS_REQUEST_DENIED" | "ACCESS_REQUEST_CANCELLED" | "ACCESS_REQUEST_EXPIRED";
         WebhookDelivery: {
             id: components["schemas"]["Uuid"];
-            /** @enum {string} */
-            event: "GRANT" | "REMOVE" | "UPDATE" | "TEST";
+            event: components["schemas"]["WebhookEvent"];
             userId: components["schemas"]["Uuid"];
             /** @enum {string} */
             status: "PENDING" | "SUCCEEDED" | "FAILED";
@@ -2648,6 +2964,213 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listMyCatalogue: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Case-insensitive substring search over the list's text columns */
+                search?: components["parameters"]["Search"];
+            };
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of requestable applications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listMyAccessRequests: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["AccessRequestStatus"];
+                /** @description 1-based page number */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Case-insensitive substring search over the list's text columns */
+                search?: components["parameters"]["Search"];
+            };
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the caller's requests, by requestedAt descending */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAccessRequestList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMyAccessRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAccessRequest"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    cancelMyAccessRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAccessRequest"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listMyNotifications: {
+        parameters: {
+            query?: {
+                /** @description Only notifications not yet marked as read */
+                unread?: boolean;
+                /** @description 1-based page number */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the caller's notifications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyNotificationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    markMyNotificationRead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Marked as read (again is fine) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["Unavailable"];
         };
     };
