@@ -5,7 +5,7 @@ export type {
   UsageType, Permission, AttributeDataType, Attribute, ApplicationAttributeLink, Role, ApplicationRoleLink,
   AccountAccessGroup, CustomFlow, WebhookHeader, Webhook, InternalActivationGroup, ApplicationPermissions,
   Application, ApplicationDetail, ApplicationBranding, UserAttributeValue, User, AccessRequestStatus, AccessRequest,
-  AccessRequestDecision, Choice, AccessRequestOptions, AccessRequestChoice, HistoryMode, HistoryEntry, LocaleCode, Locale, PageSize, ListQuery, Page, NavigationBarState,
+  AccessRequestDecision, Choice, AccessRequestOptions, AccessRequestQuestion, AccessRequestChoice, HistoryMode, HistoryEntry, LocaleCode, Locale, PageSize, ListQuery, Page, NavigationBarState,
 } from './domain/entities.ts';
 export {
   usageTypes, attributeDataTypes, accessRequestStatuses, historyModes, localeCodes, defaultLocale, pageSizes, defaultPageSize,
@@ -52,10 +52,10 @@ export {
   adminApplicationStatus, canManageAccessRequests, canChangeEmail, canChangePassword, canRequestAccess, routeStatus,
 } from './permissions/permissions.ts';
 
-export type { ValidationCode, ValidationIssue, ValidationResult, LogoFile } from './validation/validation.ts';
+export type { ValidationCode, ValidationIssue, ValidationResult, LogoFile, AccessRequestField } from './validation/validation.ts';
 export {
   validationCodes, validateRequired, validateNumeric, validateEmail, isHttpUrl, validateUrl, looksLikeSvg, validateLogo,
-  validateTag, validateEditable, validateAccessRequestRoles, validateApplicationUserRoles, validateAccessRequestChoice, validateWebhookHeaderName, validateWebhookHeaderValue,
+  validateTag, validateEditable, validateAccessRequestRoles, validateApplicationUserRoles, validateAccessRequestChoice, validateText, validateEndDate, validateAccessRequestForm, validateDenyReason, validateWebhookHeaderName, validateWebhookHeaderValue,
   validateWebhookEndpoint,
 } from './validation/validation.ts';
 
@@ -114,6 +114,15 @@ export { accessRequestMachine, provideAccessRequest } from './machines/access-re
 export type { AccessRequestView } from './machines/access-request/access-request.view.ts';
 export { accessRequestView } from './machines/access-request/access-request.view.ts';
 
+export {
+  justificationMaxLength, expiryReminderDays, dayNumber, isoDayOf, isoDay, addDays, endOfMonth, latestEndDate, daysLeft, expiryBadge,
+} from './domain/access-governance.ts';
+export type {
+  AccessRequestFormInput, AccessRequestFormEvent, AccessRequestFormContext, AccessRequestFormField, AccessRequestFormOutput, LoadAccessRequestNeeds, SendAccessRequestForm,
+} from './machines/access-request-form/access-request-form.types.ts';
+export { accessRequestFormMachine, provideAccessRequestForm, cleanChoice } from './machines/access-request-form/access-request-form.machine.ts';
+export type { AccessRequestFormView } from './machines/access-request-form/access-request-form.view.ts';
+export { accessRequestFormView } from './machines/access-request-form/access-request-form.view.ts';
 export type { AppGateInput, AppGateEvent, AppGateContext, LoadRequestOptionsRequest, SendAccessRequest, StartClaimsRefreshRequest } from './machines/app-gate/app-gate.types.ts';
 export { appGateMachine, provideAppGate, validateAttributeValues, startClaimsRefreshFor, startClaimsRefreshAtServer, gateShortcut, defaultRefreshSleepMs } from './machines/app-gate/app-gate.machine.ts';
 export type { AppGateView, AppGateViewStatus, GateRequestView } from './machines/app-gate/app-gate.view.ts';
@@ -122,4 +131,4 @@ export { appGateView } from './machines/app-gate/app-gate.view.ts';
 
 export type { HttpMethod, RetryPolicy, RetryInput, RetryDecision } from './errors/retry.ts';
 export { defaultRetryPolicy, isIdempotent, parseRetryAfter, backoffMs, retryDecision } from './errors/retry.ts';
-export { invalidAnswer, withoutNulls, decodeAuthCheckResult, decodeApplicationBranding, decodeApplications, decodeAccessRequest } from './domain/api-schemas.ts';
+export { invalidAnswer, withoutNulls, decodeAuthCheckResult, decodeApplicationBranding, decodeApplications, decodeAccessRequest, decodeAccessRequestOptions } from './domain/api-schemas.ts';

@@ -4,7 +4,7 @@
 
 import { accepts, array, boolean, finite, literals, optional, string, struct, union } from './decode.ts';
 import type { Decoder } from './decode.ts';
-import type { AccessRequest, Application, ApplicationBranding } from './entities.ts';
+import type { AccessRequest, AccessRequestOptions, Application, ApplicationBranding } from './entities.ts';
 import type { AuthCheckResult } from '../ports/ports.ts';
 import type { PortalError } from '../errors/errors.ts';
 
@@ -65,6 +65,23 @@ const accessRequestDecoder = struct({
   requestedAt: text,
   userId: id,
   status: literals(['OPEN', 'ACCEPTED', 'DENIED']),
+  justification: optional(text),
+  requestedEndDate: optional(text),
+  maxAccessDays: optional(finite()),
+});
+
+const choiceDecoder = struct({ id, key: text, label: text });
+const choicePageDecoder = struct({ items: array(choiceDecoder, 1000), total: finite() });
+
+const accessRequestOptionsDecoder = struct({
+  roleRequired: boolean,
+  accountAccessRequired: boolean,
+  accountAccesses: choicePageDecoder,
+  roles: choicePageDecoder,
+  justificationRequired: optional(boolean),
+  justificationMaxLength: optional(finite()),
+  maxAccessDays: optional(finite()),
+  questions: optional(array(struct({ id, label: text, required: boolean }), 100)),
 });
 
 /** The error a machine keeps when an answer does not decode. */
@@ -107,4 +124,9 @@ export function decodeApplications(raw: unknown): readonly Application[] {
 /** Decode an access request; throws `invalidAnswer`. */
 export function decodeAccessRequest(raw: unknown): AccessRequest {
   return checked(accessRequestDecoder, raw);
+}
+
+/** Decode what an access request to an application needs (#19); throws `invalidAnswer`. */
+export function decodeAccessRequestOptions(raw: unknown): AccessRequestOptions {
+  return checked(accessRequestOptionsDecoder, raw);
 }

@@ -190,6 +190,12 @@ export interface AccessRequest {
   readonly requestedAt: string;
   readonly userId: UserId;
   readonly status: AccessRequestStatus;
+  /** Why the user asks (#19). */
+  readonly justification?: string;
+  /** The last day of access the user asked for (ISO day, #19). */
+  readonly requestedEndDate?: string;
+  /** The application's longest time-bound access in days (#19): a decision's end date may be at most this far ahead. */
+  readonly maxAccessDays?: number;
 }
 
 /** An entry a picker offers (a role, an account-access group). */
@@ -209,6 +215,21 @@ export interface AccessRequestOptions {
   readonly accountAccesses: Page<Choice>;
   /** The application's visible roles. */
   readonly roles: Page<Choice>;
+  /** A justification is required (#19); absent or false: optional. */
+  readonly justificationRequired?: boolean;
+  /** At most this many characters of justification (#19); absent: `justificationMaxLength`. */
+  readonly justificationMaxLength?: number;
+  /** The application grants time-bound access (#19): the request may name an end date at most this many days ahead. */
+  readonly maxAccessDays?: number;
+  /** The application's questions the user answers (#19). */
+  readonly questions?: readonly AccessRequestQuestion[];
+}
+
+/** A question an application asks in an access request (#19). */
+export interface AccessRequestQuestion {
+  readonly id: string;
+  readonly label: string;
+  readonly required: boolean;
 }
 
 /** What the user names in an access request. */
@@ -216,11 +237,17 @@ export interface AccessRequestChoice {
   readonly accountAccessId?: AccountAccessId;
   readonly roleId?: RoleId;
   readonly comment?: string;
+  /** Why the user asks (#19). */
+  readonly justification?: string;
+  /** The last day of access asked for (ISO day, #19). */
+  readonly endDate?: string;
+  /** Answers to the application's questions, by question id (#19). */
+  readonly answers?: Readonly<Record<string, string>>;
 }
 
 /** Decision body (architecture §7): accept with roles (and account accesses), or deny. */
 export type AccessRequestDecision =
-  | { readonly kind: 'accept'; readonly roleIds: readonly RoleId[]; readonly accountAccessIds: readonly AccountAccessId[] }
+  | { readonly kind: 'accept'; readonly roleIds: readonly RoleId[]; readonly accountAccessIds: readonly AccountAccessId[]; readonly endDate?: string }
   | { readonly kind: 'deny'; readonly reason?: string };
 
 export const historyModes = ['CREATE', 'UPDATE', 'DELETE'] as const;

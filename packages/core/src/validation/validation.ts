@@ -8,6 +8,7 @@
 //   validations.notEditable    'Dieses Feld kann nicht bearbeitet werden'
 
 import { logoMaxBytes } from '../domain/constants.ts';
+import { dayNumber, justificationMaxLength, latestEndDate } from '../domain/access-governance.ts';
 import type { AccessRequestChoice, AccessRequestOptions } from '../domain/entities.ts';
 
 export const validationCodes = [
@@ -26,6 +27,10 @@ export const validationCodes = [
   'validations.headerReserved',
   'validations.headerValue',
   'validations.httpsRequired',
+  'validations.tooLong',
+  'validations.date',
+  'validations.dateNotFuture',
+  'validations.dateTooLate',
 ] as const;
 export type ValidationCode = (typeof validationCodes)[number];
 
@@ -145,6 +150,60 @@ export function validateAccessRequestChoice(
   const accountAccessId = options.accountAccessRequired ? validateRequired(choice.accountAccessId) : undefined;
   const roleId = options.roleRequired ? validateRequired(choice.roleId) : undefined;
   return { ...(accountAccessId === undefined ? {} : { accountAccessId }), ...(roleId === undefined ? {} : { roleId }) };
+}
+
+/** A text of at most `max` characters (`validations.tooLong` with `max`); required when asked. */
+export function validateText(value: string, options: { readonly required: boolean; readonly max: number }): ValidationResult {
+  if (options.required && value.trim() === '') return issue('validations.required');
+  return value.trim().length > options.max ? issue('validations.tooLong', { max: options.max }) : undefined;
+}
+
+/**
+ * The last day of a time-bound access (#19), an ISO day: blank passes; a real day
+ * (`validations.date`), after today (`validations.dateNotFuture`) and not after today plus the
+ * application's maximum (`validations.dateTooLate` with `max`, the latest ISO day).
+ */
+export function validateEndDate(value: string, options: { readonly today: string; readonly maxDays?: number | undefined }): ValidationResult {
+  if (value.trim() === '') return undefined;
+  const day = dayNumber(value.trim());
+  if (day === undefined) return issue('validations.date');
+  const today = dayNumber(options.today);
+  if (today !== undefined && day <= today) return issue('validations.dateNotFuture');
+  const latest = latestEndDate(options.today, options.maxDays);
+  const latestDay = latest === undefined ? undefined : dayNumber(latest);
+  return latest !== undefined && latestDay !== undefined && day > latestDay ? issue('validations.dateTooLate', { max: latest }) : undefined;
+}
+
+/** The fields of an access request form (#19) that can carry an issue; answers as `answers.<question id>`. */
+export type AccessRequestField = 'accountAccessId' | 'roleId' | 'justification' | 'endDate' | `answers.${string}`;
+
+/**
+ * A user's access request with substance (#19): the account access and role when the
+ * application says so, a justification (required when it says so, length limited), an end date
+ * only when it grants time-bound access (at most its maximum ahead), the required answers.
+ */
+export function validateAccessRequestForm(
+  options: AccessRequestOptions,
+  choice: AccessRequestChoice,
+  today: string,
+): Readonly<Partial<Record<AccessRequestField, ValidationIssue>>> {
+  const issues: Partial<Record<AccessRequestField, ValidationIssue>> = { ...validateAccessRequestChoice(options, choice) };
+  const justification = validateText(choice.justification ?? '', { required: options.justificationRequired === true, max: options.justificationMaxLength ?? justificationMaxLength });
+  if (justification) issues.justification = justification;
+  const endDate = options.maxAccessDays === undefined
+    ? (choice.endDate === undefined || choice.endDate.trim() === '' ? undefined : issue('validations.notEditable'))
+    : validateEndDate(choice.endDate ?? '', { today, maxDays: options.maxAccessDays });
+  if (endDate) issues.endDate = endDate;
+  for (const question of options.questions ?? []) {
+    const answer = validateText(choice.answers?.[question.id] ?? '', { required: question.required, max: justificationMaxLength });
+    if (answer) issues[`answers.${question.id}`] = answer;
+  }
+  return issues;
+}
+
+/** Denying an access request (#19): a reason the user will read, length limited. */
+export function validateDenyReason(reason: string): ValidationResult {
+  return validateText(reason, { required: true, max: justificationMaxLength });
 }
 
 const reservedHeaders = ['host', 'content-length', 'authorization', 'transfer-encoding', 'connection'];

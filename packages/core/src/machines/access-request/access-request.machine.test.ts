@@ -63,7 +63,7 @@ describe('access-request decision', () => {
     expect(accessRequestView(actor.getSnapshot())).not.toHaveProperty('validation');
   });
 
-  it('denying with and without a reason', async () => {
+  it('denying needs a reason the user will read (#19)', async () => {
     const first = setup();
     first.actor.send({ type: 'DENY' });
     first.actor.send({ type: 'SET_REASON', reason: '  kein Bedarf ' });
@@ -72,10 +72,40 @@ describe('access-request decision', () => {
     expect(accessRequestView(first.actor.getSnapshot()).requestStatus).toBe('DENIED');
     const second = setup();
     second.actor.send({ type: 'DENY' });
-    second.actor.send({ type: 'CANCEL' });
-    second.actor.send({ type: 'DENY' });
+    second.actor.send({ type: 'SET_REASON', reason: '   ' });
     second.actor.send({ type: 'SUBMIT' });
-    expect(await toPromise(second.actor)).toEqual({ decision: { kind: 'deny' } });
+    expect(accessRequestView(second.actor.getSnapshot())).toMatchObject({ status: 'denying', reasonValidation: { code: 'validations.required' } });
+    second.actor.send({ type: 'SET_REASON', reason: 'x'.repeat(1001) });
+    second.actor.send({ type: 'SUBMIT' });
+    expect(accessRequestView(second.actor.getSnapshot()).reasonValidation).toEqual({ code: 'validations.tooLong', params: { max: 1000 } });
+    second.actor.send({ type: 'SET_REASON', reason: 'Bitte über den Händler' });
+    expect(accessRequestView(second.actor.getSnapshot())).not.toHaveProperty('reasonValidation');
+    second.actor.send({ type: 'CANCEL' });
+    expect(accessRequestView(second.actor.getSnapshot()).status).toBe('open');
+    expect(second.api.calls).toHaveLength(0);
+  });
+
+  it('accepting with an end date: the one asked for first, after today and at most the maximum ahead (#19)', async () => {
+    const asked: AccessRequest = { ...request, requestedRoleId: 'r-planer', requestedEndDate: '2026-11-30', maxAccessDays: 30, justification: 'Planung' };
+    const api = createFakePortalApi({ accessRequests: [asked] });
+    const actor = createActor(provideAccessRequest({ api }), { input: { request: asked, today: '2026-11-26' } }).start();
+    actor.send({ type: 'ACCEPT' });
+    expect(accessRequestView(actor.getSnapshot())).toMatchObject({ endDate: '2026-11-30', latestEndDate: '2026-12-26' });
+    actor.send({ type: 'SET_END_DATE', endDate: '2027-01-10' });
+    actor.send({ type: 'SUBMIT' });
+    expect(accessRequestView(actor.getSnapshot())).toMatchObject({ status: 'accepting', endDateValidation: { code: 'validations.dateTooLate', params: { max: '2026-12-26' } } });
+    actor.send({ type: 'SET_END_DATE', endDate: '2026-11-26' });
+    expect(accessRequestView(actor.getSnapshot())).not.toHaveProperty('endDateValidation');
+    actor.send({ type: 'SUBMIT' });
+    expect(accessRequestView(actor.getSnapshot()).endDateValidation).toEqual({ code: 'validations.dateNotFuture' });
+    actor.send({ type: 'SET_END_DATE', endDate: ' 2026-12-24 ' });
+    actor.send({ type: 'SUBMIT' });
+    expect(await toPromise(actor)).toEqual({ decision: { kind: 'accept', roleIds: ['r-planer'], accountAccessIds: [], endDate: '2026-12-24' } });
+    const { requestedEndDate: _asked, ...unbounded } = asked;
+    const open = createActor(provideAccessRequest({ api: createFakePortalApi({ accessRequests: [unbounded] }) }), { input: { request: unbounded, today: '2026-11-26' } }).start();
+    open.send({ type: 'ACCEPT' });
+    open.send({ type: 'SUBMIT' });
+    expect(await toPromise(open)).toEqual({ decision: { kind: 'accept', roleIds: ['r-planer'], accountAccessIds: [] } });
   });
 
   it('a failed PUT keeps the choice, shows a toast, and can be retried or cancelled', async () => {
@@ -93,6 +123,7 @@ describe('access-request decision', () => {
     const other = setup();
     other.api.failNext('decideAccessRequest', new TypeError('offline'));
     other.actor.send({ type: 'DENY' });
+    other.actor.send({ type: 'SET_REASON', reason: 'nein' });
     other.actor.send({ type: 'SUBMIT' });
     await waitFor(other.actor, (s) => s.matches('failed'));
     other.actor.send({ type: 'CANCEL' });
@@ -110,6 +141,7 @@ describe('access-request decision', () => {
     const actor = createActor(accessRequestMachine, { input: { request } });
     actor.start();
     actor.send({ type: 'DENY' });
+    actor.send({ type: 'SET_REASON', reason: 'nein' });
     actor.send({ type: 'SUBMIT' });
     await waitFor(actor, (s) => s.matches('failed'));
   });

@@ -1,14 +1,18 @@
 // Access-request decision (spec §4, §5): open → accepting (at least one role; the role and
-// account access asked for start ticked) or denying → submitting (PUT) → decided; a failed PUT
-// can be retried (the choice is kept).
+// account access asked for start ticked; an optional end date, at most the application's maximum
+// ahead, #19) or denying (a reason the user reads, required, #19) → submitting (PUT) → decided;
+// a failed PUT can be retried (the choice is kept).
 
 import { assign, fromPromise, setup } from 'xstate';
 import type { AccessRequestDecision } from '../../domain/entities.ts';
 import { toPortalError } from '../../errors/errors.ts';
 import type { Ports } from '../../ports/ports.ts';
-import { validateAccessRequestRoles } from '../../validation/validation.ts';
+import { validateAccessRequestRoles, validateDenyReason, validateEndDate } from '../../validation/validation.ts';
 import { notProvided } from '../not-provided.ts';
 import type { AccessRequestContext, AccessRequestEvent, AccessRequestInput, AccessRequestOutput } from './access-request.types.ts';
+
+const endDateIssue = (context: AccessRequestContext) =>
+  (context.today === undefined ? undefined : validateEndDate(context.endDate, { today: context.today, maxDays: context.request.maxAccessDays }));
 
 export interface DecideRequest {
   readonly id: string;
@@ -27,7 +31,8 @@ export const accessRequestMachine = setup({
   },
   guards: {
     isOpen: ({ context }) => context.request.status === 'OPEN',
-    hasRoles: ({ context }) => validateAccessRequestRoles(context.roleIds) === undefined,
+    canAccept: ({ context }) => validateAccessRequestRoles(context.roleIds) === undefined && endDateIssue(context) === undefined,
+    hasReason: ({ context }) => validateDenyReason(context.reason) === undefined,
   },
 }).createMachine({
   id: 'accessRequest',
@@ -38,6 +43,8 @@ export const accessRequestMachine = setup({
     roleIds: input.request.requestedRoleId === undefined ? [] : [input.request.requestedRoleId],
     accountAccessIds: input.request.requestedAccountAccessId === undefined ? [] : [input.request.requestedAccountAccessId],
     reason: '',
+    endDate: input.request.requestedEndDate ?? '',
+    today: input.today,
   }),
   initial: 'checking',
   states: {
@@ -62,29 +69,35 @@ export const accessRequestMachine = setup({
         },
         SET_ROLES: { actions: assign({ roleIds: ({ event }) => [...new Set(event.roleIds)], validation: undefined }) },
         SET_ACCOUNT_ACCESSES: { actions: assign({ accountAccessIds: ({ event }) => [...new Set(event.accountAccessIds)] }) },
+        SET_END_DATE: { actions: assign({ endDate: ({ event }) => event.endDate.trim(), endDateValidation: undefined }) },
         SUBMIT: [
           {
-            guard: 'hasRoles',
+            guard: 'canAccept',
             target: 'submitting',
             actions: assign({
-              decision: ({ context }) => ({ kind: 'accept' as const, roleIds: context.roleIds, accountAccessIds: context.accountAccessIds }),
+              decision: ({ context }) => ({
+                kind: 'accept' as const, roleIds: context.roleIds, accountAccessIds: context.accountAccessIds,
+                ...(context.endDate === '' ? {} : { endDate: context.endDate }),
+              }),
             }),
           },
-          { actions: assign({ validation: ({ context }) => validateAccessRequestRoles(context.roleIds) }) },
+          { actions: assign({ validation: ({ context }) => validateAccessRequestRoles(context.roleIds), endDateValidation: ({ context }) => endDateIssue(context) }) },
         ],
-        CANCEL: { target: 'open', actions: assign({ validation: undefined }) },
+        CANCEL: { target: 'open', actions: assign({ validation: undefined, endDateValidation: undefined }) },
       },
     },
     denying: {
       on: {
-        SET_REASON: { actions: assign({ reason: ({ event }) => event.reason }) },
-        SUBMIT: {
-          target: 'submitting',
-          actions: assign({
-            decision: ({ context }) => (context.reason.trim() === '' ? { kind: 'deny' as const } : { kind: 'deny' as const, reason: context.reason.trim() }),
-          }),
-        },
-        CANCEL: 'open',
+        SET_REASON: { actions: assign({ reason: ({ event }) => event.reason, reasonValidation: undefined }) },
+        SUBMIT: [
+          {
+            guard: 'hasReason',
+            target: 'submitting',
+            actions: assign({ decision: ({ context }) => ({ kind: 'deny' as const, reason: context.reason.trim() }) }),
+          },
+          { actions: assign({ reasonValidation: ({ context }) => validateDenyReason(context.reason) }) },
+        ],
+        CANCEL: { target: 'open', actions: assign({ reasonValidation: undefined }) },
       },
     },
     submitting: {

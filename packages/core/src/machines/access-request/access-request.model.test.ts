@@ -19,12 +19,14 @@ const model = createMachine({
         TOGGLE_ROLE: 'accepting',
         SET_ROLES: 'accepting',
         SET_ACCOUNT_ACCESSES: 'accepting',
+        SET_END_DATE: 'accepting',
         SUBMIT_WITHOUT_ROLES: 'accepting',
+        SUBMIT_LATE_END_DATE: 'accepting',
         SUBMIT: 'submitting',
         CANCEL: 'open',
       },
     },
-    denying: { on: { SET_REASON: 'denying', SUBMIT: 'submitting', CANCEL: 'open' } },
+    denying: { on: { SET_REASON: 'denying', SUBMIT_WITHOUT_REASON: 'denying', SUBMIT: 'submitting', CANCEL: 'open' } },
     submitting: { on: { PUT_OK: 'decided', PUT_FAILS: 'failed' } },
     failed: { on: { RETRY: 'submitting', CANCEL: 'open' } },
     decided: { type: 'final' },
@@ -32,13 +34,13 @@ const model = createMachine({
 });
 
 const recorder = createCoverageRecorder();
-const open: AccessRequest = { id: 'r1', applicationId: 'a1', requestedAt: '2026-01-10T08:00:00Z', userId: 'u1', status: 'OPEN' };
+const open: AccessRequest = { id: 'r1', applicationId: 'a1', requestedAt: '2026-01-10T08:00:00Z', userId: 'u1', status: 'OPEN', maxAccessDays: 30 };
 
 describe('access-request model', () => {
   for (const path of createTestModel(model, everyTransition).getShortestPaths({ allowDuplicatePaths: true })) {
     it(path.description, async () => {
       const api = createFakePortalApi({ accessRequests: [open] });
-      const actor = createActor(provideAccessRequest({ api }), { input: { request: open }, inspect: recorder.inspect });
+      const actor = createActor(provideAccessRequest({ api }), { input: { request: open, today: '2026-11-26' }, inspect: recorder.inspect });
       actor.start();
       let pending: Deferred<void> | undefined;
       const send = async (event: Parameters<typeof actor.send>[0]) => {
@@ -48,6 +50,8 @@ describe('access-request model', () => {
       const submit = async () => {
         pending = api.holdNext('decideAccessRequest');
         if (actor.getSnapshot().matches('accepting') && actor.getSnapshot().context.roleIds.length === 0) actor.send({ type: 'TOGGLE_ROLE', roleId: 'role-1' });
+        if (actor.getSnapshot().matches('accepting')) actor.send({ type: 'SET_END_DATE', endDate: '2026-12-01' });
+        if (actor.getSnapshot().matches('denying')) actor.send({ type: 'SET_REASON', reason: 'Bitte über den Händler' });
         await send(actor.getSnapshot().matches('failed') ? { type: 'RETRY' } : { type: 'SUBMIT' });
       };
       const is = (value: string) => () => {
@@ -67,7 +71,19 @@ describe('access-request model', () => {
             await send({ type: 'SUBMIT' });
             expect(accessRequestView(actor.getSnapshot()).validation).toBe('validations.roleRequired');
           },
+          SET_END_DATE: () => send({ type: 'SET_END_DATE', endDate: '2026-12-20' }),
+          SUBMIT_LATE_END_DATE: async () => {
+            await send({ type: 'TOGGLE_ROLE', roleId: 'role-9' });
+            await send({ type: 'SET_END_DATE', endDate: '2027-03-01' });
+            await send({ type: 'SUBMIT' });
+            expect(accessRequestView(actor.getSnapshot()).endDateValidation?.code).toBe('validations.dateTooLate');
+          },
           SET_REASON: () => send({ type: 'SET_REASON', reason: 'nein' }),
+          SUBMIT_WITHOUT_REASON: async () => {
+            await send({ type: 'SET_REASON', reason: ' ' });
+            await send({ type: 'SUBMIT' });
+            expect(accessRequestView(actor.getSnapshot()).reasonValidation?.code).toBe('validations.required');
+          },
           SUBMIT: submit,
           RETRY: submit,
           CANCEL: () => send({ type: 'CANCEL' }),

@@ -4,6 +4,8 @@ import type { ValidationIssue } from '../../validation/validation.ts';
 
 export interface AccessRequestInput {
   readonly request: AccessRequest;
+  /** The decider's day (ISO `YYYY-MM-DD`, #19): an end date must be after it and at most the application's maximum ahead. */
+  readonly today?: string;
 }
 
 export type AccessRequestEvent =
@@ -13,6 +15,8 @@ export type AccessRequestEvent =
   | { readonly type: 'SET_ROLES'; readonly roleIds: readonly string[] }
   | { readonly type: 'SET_ACCOUNT_ACCESSES'; readonly accountAccessIds: readonly string[] }
   | { readonly type: 'SET_REASON'; readonly reason: string }
+  /** The last day of the access granted (ISO day; empty: no end, #19). */
+  | { readonly type: 'SET_END_DATE'; readonly endDate: string }
   | { readonly type: 'SUBMIT' }
   | { readonly type: 'CANCEL' }
   | { readonly type: 'RETRY' };
@@ -22,8 +26,15 @@ export interface AccessRequestContext {
   readonly roleIds: readonly string[];
   readonly accountAccessIds: readonly string[];
   readonly reason: string;
+  /** The end date of an accept (starts with the one asked for, #19). */
+  readonly endDate: string;
+  readonly today?: string | undefined;
   /** `validations.roleRequired` after submitting an accept without roles. */
   readonly validation?: ValidationIssue | undefined;
+  /** The end date's issue after submitting an accept (#19). */
+  readonly endDateValidation?: ValidationIssue | undefined;
+  /** The reason's issue after submitting a denial without one (#19: the user reads it). */
+  readonly reasonValidation?: ValidationIssue | undefined;
   readonly decision?: AccessRequestDecision;
   readonly error?: PortalError | undefined;
 }

@@ -4,7 +4,8 @@ import type { SnapshotFrom } from 'xstate';
 import type { AccessRequestStatus } from '../../domain/entities.ts';
 import { toastError } from '../../errors/errors.ts';
 import type { ToastModel } from '../../errors/errors.ts';
-import type { ValidationCode } from '../../validation/validation.ts';
+import type { ValidationCode, ValidationIssue } from '../../validation/validation.ts';
+import { latestEndDate } from '../../domain/access-governance.ts';
 import type { accessRequestMachine } from './access-request.machine.ts';
 
 export interface AccessRequestView {
@@ -15,6 +16,12 @@ export interface AccessRequestView {
   readonly reason: string;
   /** The role picker's error: `validations.roleRequired`. */
   readonly validation?: ValidationCode;
+  /** The end date of an accept (ISO day or empty, #19), its issue and the latest day allowed. */
+  readonly endDate: string;
+  readonly endDateValidation?: ValidationIssue;
+  readonly latestEndDate?: string;
+  /** The denial's reason issue (required, #19). */
+  readonly reasonValidation?: ValidationIssue;
   readonly busy: boolean;
   readonly canAccept: boolean;
   readonly canDeny: boolean;
@@ -26,6 +33,7 @@ export interface AccessRequestView {
 export function accessRequestView(snapshot: SnapshotFrom<typeof accessRequestMachine>): AccessRequestView {
   const { context } = snapshot;
   const status = snapshot.value === 'checking' ? 'open' : snapshot.value;
+  const latest = context.today === undefined ? undefined : latestEndDate(context.today, context.request.maxAccessDays);
   return {
     status,
     requestStatus: context.request.status,
@@ -38,6 +46,10 @@ export function accessRequestView(snapshot: SnapshotFrom<typeof accessRequestMac
     canSubmit: status === 'accepting' || status === 'denying',
     canRetry: status === 'failed',
     ...(context.validation === undefined ? {} : { validation: context.validation.code }),
+    endDate: context.endDate,
+    ...(context.endDateValidation === undefined ? {} : { endDateValidation: context.endDateValidation }),
+    ...(latest === undefined ? {} : { latestEndDate: latest }),
+    ...(context.reasonValidation === undefined ? {} : { reasonValidation: context.reasonValidation }),
     ...(status === 'failed' && context.error !== undefined ? { toast: toastError(context.error) } : {}),
   };
 }

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, dayNumber, daysLeft, endOfMonth, expiryBadge, isoDay, isoDayOf, latestEndDate } from './access-governance.ts';
+
+const at = (iso: string) => Date.parse(iso);
+
+describe('access governance dates (#19)', () => {
+  it('reads real ISO days only', () => {
+    expect(dayNumber('1970-01-02')).toBe(1);
+    expect(dayNumber('2026-02-29')).toBeUndefined();
+    expect(dayNumber('2028-02-29')).toBeDefined();
+    expect(dayNumber('2026-13-01')).toBeUndefined();
+    expect(dayNumber('26-11-2026')).toBeUndefined();
+    expect(dayNumber('')).toBeUndefined();
+    expect(isoDayOf(dayNumber('2026-11-26') ?? 0)).toBe('2026-11-26');
+  });
+
+  it('adds days across months and years; the end of a month; the latest end date', () => {
+    expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
+    expect(addDays('nope', 3)).toBeUndefined();
+    expect(endOfMonth('2026-11-26')).toBe('2026-11-30');
+    expect(endOfMonth('2028-02-03')).toBe('2028-02-29');
+    expect(endOfMonth('2026-02-30')).toBeUndefined();
+    expect(latestEndDate('2026-11-26', 30)).toBe('2026-12-26');
+    expect(latestEndDate('2026-11-26', undefined)).toBeUndefined();
+    expect(isoDay(2026, 12, 1)).toBe('2026-12-01');
+  });
+
+  it('counts whole days left until an access ends', () => {
+    expect(daysLeft('2026-12-01T00:00:00Z', at('2026-11-26T10:00:00Z'))).toBe(4);
+    expect(daysLeft('2026-11-26T18:00:00Z', at('2026-11-26T10:00:00Z'))).toBe(0);
+    expect(daysLeft('2026-11-27', at('2026-11-26T10:00:00Z'))).toBe(0);
+    expect(daysLeft('2026-11-25T10:00:00Z', at('2026-11-26T10:00:00Z'))).toBe(-1);
+    expect(daysLeft('never', 0)).toBeUndefined();
+  });
+
+  it('shows "expires in N days" only within the reminder days', () => {
+    const now = at('2026-11-26T10:00:00Z');
+    expect(expiryBadge('2026-12-01T00:00:00Z', now)).toEqual({ days: 4 });
+    expect(expiryBadge('2026-11-26T12:00:00Z', now)).toEqual({ days: 0 });
+    expect(expiryBadge('2027-01-01T00:00:00Z', now)).toBeUndefined();
+    expect(expiryBadge('2026-11-20T00:00:00Z', now)).toBeUndefined();
+    expect(expiryBadge(undefined, now)).toBeUndefined();
+    expect(expiryBadge('garbage', now)).toBeUndefined();
+  });
+});
