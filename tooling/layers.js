@@ -14,10 +14,11 @@ export const layers = {
     testAllow: TEST_TOOLS,
   },
   'packages/contract': {
-    allow: [],
+    // The run-time helpers of the generated validators (src/generated/validators.js, ADR 0015).
+    allow: ['ajv/dist/runtime/*', 'ajv-formats/dist/formats.js'],
     testAllow: [...TEST_TOOLS, 'openapi-typescript', 'yaml', '@redocly/*', 'ajv', 'ajv/*', 'ajv-formats'],
     // The generator script runs in Node at development time only.
-    scriptAllow: ['node:*', 'openapi-typescript', 'yaml'],
+    scriptAllow: ['node:*', 'openapi-typescript', 'yaml', 'ajv', 'ajv/*', 'ajv-formats'],
   },
   'packages/adapters': {
     deny: ['react', 'react-dom', 'react/*', 'react-dom/*', '@portal/ui', '@portal/ui/*', '@portal/portal', '@portal/api', '@portal/idp', '@headlessui/*'],

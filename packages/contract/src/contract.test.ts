@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { generate } from '../scripts/generate.ts';
+import { dialectSensitiveKeywords, generateAll } from '../scripts/generate.ts';
 
 const root = join(import.meta.dirname, '..');
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -140,9 +140,28 @@ describe('the OpenAPI document', () => {
   });
 });
 
-describe('the generated types', () => {
+function keysOf(node: Json, out: Set<string> = new Set()): Set<string> {
+  if (Array.isArray(node)) for (const child of node) keysOf(child, out);
+  else if (isObj(node)) for (const [key, value] of Object.entries(node)) {
+    out.add(key);
+    keysOf(value, out);
+  }
+  return out;
+}
+
+describe('the generated types and validators', () => {
   it('match the document (no drift)', async () => {
-    const committed = await readFile(join(root, 'src', 'generated', 'portal.ts'), 'utf8');
-    expect(committed === (await generate())).toBe(true);
+    for (const [name, text] of Object.entries(await generateAll())) {
+      const committed = await readFile(join(root, 'src', 'generated', name), 'utf8');
+      expect(committed === text, `src/generated/${name}`).toBe(true);
+    }
+  });
+
+  it('use no keyword whose meaning differs between draft 2020-12 and the validators\' dialect (ADR 0015)', () => {
+    const used = keysOf(doc.components ?? null);
+    expect(dialectSensitiveKeywords.filter((keyword) => used.has(keyword))).toEqual([]);
+    // `items` as a list of schemas (draft-07's tuples) is `prefixItems` in 2020-12.
+    const tupleItems = (node: Json): boolean => Array.isArray(node) ? node.some(tupleItems) : isObj(node) && Object.entries(node).some(([key, value]) => (key === 'items' && Array.isArray(value)) || tupleItems(value));
+    expect(tupleItems(doc.components ?? null)).toBe(false);
   });
 });
