@@ -20,7 +20,8 @@ describe('access governance dates (#19)', () => {
     expect(endOfMonth('2026-11-26')).toBe('2026-11-30');
     expect(endOfMonth('2028-02-03')).toBe('2028-02-29');
     expect(endOfMonth('2026-02-30')).toBeUndefined();
-    expect(latestEndDate('2026-11-26', 30)).toBe('2026-12-26');
+    expect(latestEndDate('2026-11-26', 30)).toBe('2026-12-25');
+    expect(latestEndDate('2026-11-26', 1)).toBe('2026-11-26');
     expect(latestEndDate('2026-11-26', undefined)).toBeUndefined();
     expect(isoDay(2026, 12, 1)).toBe('2026-12-01');
   });

@@ -45,9 +45,13 @@ export function endOfMonth(value: string): string | undefined {
   return isoDayOf(Math.round(Date.UTC(Number(match[1]), Number(match[2]), 0) / dayMs));
 }
 
-/** The latest end date a request or a decision may name: today plus the application's maximum (none: no limit). */
+/**
+ * The latest last day of access a request or a decision may name (none: no limit). The access
+ * ends when that day is over (the midnight after it), which must be at most the application's
+ * maximum of days from now: so the last day is today plus the maximum, less one.
+ */
 export function latestEndDate(today: string, maxDays: number | undefined): string | undefined {
-  return maxDays === undefined ? undefined : addDays(today, maxDays);
+  return maxDays === undefined ? undefined : addDays(today, Math.max(0, maxDays - 1));
 }
 
 /**

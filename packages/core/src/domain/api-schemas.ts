@@ -64,7 +64,7 @@ const accessRequestDecoder = struct({
   requestedRoleId: optional(id),
   requestedAt: text,
   userId: id,
-  status: literals(['OPEN', 'ACCEPTED', 'DENIED']),
+  status: literals(['OPEN', 'ACCEPTED', 'DENIED', 'CANCELLED', 'EXPIRED']),
   justification: optional(text),
   requestedEndDate: optional(text),
   maxAccessDays: optional(finite()),

@@ -174,7 +174,8 @@ export interface User {
   readonly createdAt?: string;
 }
 
-export const accessRequestStatuses = ['OPEN', 'ACCEPTED', 'DENIED'] as const;
+/** OPEN, ACCEPTED, DENIED (spec §4); CANCELLED by the requester and EXPIRED (the time-bound access it gave ended), #19. */
+export const accessRequestStatuses = ['OPEN', 'ACCEPTED', 'DENIED', 'CANCELLED', 'EXPIRED'] as const;
 export type AccessRequestStatus = (typeof accessRequestStatuses)[number];
 
 export interface AccessRequest {

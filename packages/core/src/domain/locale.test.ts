@@ -35,7 +35,7 @@ describe('locale', () => {
     expect(directoryApplicationUrl('a/b')).toMatch(/appId\/a%2Fb$/);
   });
   it('names the wire enums of architecture §7', () => {
-    expect(accessRequestStatuses).toEqual(['OPEN', 'ACCEPTED', 'DENIED']);
+    expect(accessRequestStatuses).toEqual(['OPEN', 'ACCEPTED', 'DENIED', 'CANCELLED', 'EXPIRED']);
     expect(historyModes).toEqual(['CREATE', 'UPDATE', 'DELETE']);
     expect(usageTypes).toEqual(['APPLICATION', 'CUSTOM_FLOW', 'ROLE', 'APPLICATION_ACCOUNT_ACCESS']);
     expect(pageSizes).toEqual([10, 25, 50, 100]);

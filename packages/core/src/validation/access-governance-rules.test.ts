@@ -28,8 +28,8 @@ describe('access request rules (#19)', () => {
     expect(validateEndDate('2026-02-30', { today, maxDays: 30 })).toEqual({ code: 'validations.date' });
     expect(validateEndDate('2026-11-26', { today, maxDays: 30 })).toEqual({ code: 'validations.dateNotFuture' });
     expect(validateEndDate('2026-11-27', { today, maxDays: 30 })).toBeUndefined();
-    expect(validateEndDate('2026-12-26', { today, maxDays: 30 })).toBeUndefined();
-    expect(validateEndDate('2026-12-27', { today, maxDays: 30 })).toEqual({ code: 'validations.dateTooLate', params: { max: '2026-12-26' } });
+    expect(validateEndDate('2026-12-25', { today, maxDays: 30 })).toBeUndefined();
+    expect(validateEndDate('2026-12-26', { today, maxDays: 30 })).toEqual({ code: 'validations.dateTooLate', params: { max: '2026-12-25' } });
     expect(validateEndDate('2030-01-01', { today })).toBeUndefined();
   });
 
@@ -47,7 +47,7 @@ describe('access request rules (#19)', () => {
       accountAccessId: 'aa', roleId: 'r', justification: 'x'.repeat(21), endDate: '2027-01-30', answers: { branch: 'Köln', note: 'y'.repeat(1001) },
     }, '2026-11-26')).toEqual({
       justification: { code: 'validations.tooLong', params: { max: 20 } },
-      endDate: { code: 'validations.dateTooLate', params: { max: '2026-12-27' } },
+      endDate: { code: 'validations.dateTooLate', params: { max: '2026-12-26' } },
       'answers.note': { code: 'validations.tooLong', params: { max: 1000 } },
     });
   });

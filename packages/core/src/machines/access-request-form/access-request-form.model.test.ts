@@ -77,7 +77,7 @@ describe('access-request form model', () => {
             is('editing')();
             const view = accessRequestFormView(actor.getSnapshot());
             expect(view.timeBound).toBe(true);
-            expect(view.latestEndDate).toBe('2026-12-26');
+            expect(view.latestEndDate).toBe('2026-12-25');
             expect(view.justificationRequired).toBe(true);
           },
           searching: is('loading'),
@@ -119,7 +119,7 @@ describe('access-request form model', () => {
             await send({ type: 'SUBMIT' });
             const view = accessRequestFormView(actor.getSnapshot());
             expect(view.issues.justification?.code).toBe('validations.required');
-            expect(view.issues.endDate).toEqual({ code: 'validations.dateTooLate', params: { max: '2026-12-26' } });
+            expect(view.issues.endDate).toEqual({ code: 'validations.dateTooLate', params: { max: '2026-12-25' } });
           },
           SEARCH: async () => {
             load = api.holdNext('getAccessRequestOptions');

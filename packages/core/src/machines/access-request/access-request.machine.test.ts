@@ -90,10 +90,10 @@ describe('access-request decision', () => {
     const api = createFakePortalApi({ accessRequests: [asked] });
     const actor = createActor(provideAccessRequest({ api }), { input: { request: asked, today: '2026-11-26' } }).start();
     actor.send({ type: 'ACCEPT' });
-    expect(accessRequestView(actor.getSnapshot())).toMatchObject({ endDate: '2026-11-30', latestEndDate: '2026-12-26' });
+    expect(accessRequestView(actor.getSnapshot())).toMatchObject({ endDate: '2026-11-30', latestEndDate: '2026-12-25' });
     actor.send({ type: 'SET_END_DATE', endDate: '2027-01-10' });
     actor.send({ type: 'SUBMIT' });
-    expect(accessRequestView(actor.getSnapshot())).toMatchObject({ status: 'accepting', endDateValidation: { code: 'validations.dateTooLate', params: { max: '2026-12-26' } } });
+    expect(accessRequestView(actor.getSnapshot())).toMatchObject({ status: 'accepting', endDateValidation: { code: 'validations.dateTooLate', params: { max: '2026-12-25' } } });
     actor.send({ type: 'SET_END_DATE', endDate: '2026-11-26' });
     expect(accessRequestView(actor.getSnapshot())).not.toHaveProperty('endDateValidation');
     actor.send({ type: 'SUBMIT' });
