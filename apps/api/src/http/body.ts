@@ -3,7 +3,7 @@
 // nothing is changed.
 import type { Context } from 'hono';
 import { validatorFor, httpUrlPattern } from './contract.ts';
-import type { ErrorObject, SchemaName, Schemas } from './contract.ts';
+import type { SchemaName, Schemas, ValidationError } from './contract.ts';
 import { ApiError, badRequest } from './errors.ts';
 import type { FieldProblem } from './errors.ts';
 import { assertStorable } from './text.ts';
@@ -51,13 +51,23 @@ export function parseJsonText(text: string): unknown {
   return value;
 }
 
-function fieldOf(error: ErrorObject, extra?: string): string | undefined {
-  const parts = error.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+const partsOf = (pointer: string): string[] => pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+
+function fieldOf(error: ValidationError, extra?: string): string | undefined {
+  const parts = partsOf(error.instancePath);
   if (extra !== undefined) parts.push(extra);
   return parts.length ? parts.join('.') : undefined;
 }
 
-export function problemsOf(errors: readonly ErrorObject[]): FieldProblem[] {
+/** The part of the checked value an error points at. */
+function valueAt(root: unknown, pointer: string): unknown {
+  let node = root;
+  for (const part of partsOf(pointer)) node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
+  return node;
+}
+
+/** The 400 problems of a value the validator refused (`errors` as the generated validator reports them). */
+export function problemsOf(errors: readonly ValidationError[], value: unknown): FieldProblem[] {
   const out: FieldProblem[] = [];
   const seen = new Set<string>();
   const real = errors.filter((e) => !['oneOf', 'anyOf', 'if', 'not', 'const'].includes(e.keyword) || errors.length === 1);
@@ -66,19 +76,19 @@ export function problemsOf(errors: readonly ErrorObject[]): FieldProblem[] {
     && real.some((o) => o !== e && (o.instancePath === e.instancePath || o.instancePath.startsWith(`${e.instancePath}/`)))));
   for (const e of useful.length ? useful : errors) {
     let problem: FieldProblem;
-    const params = e.params as Record<string, unknown>;
-    const parent = e.parentSchema as { pattern?: string } | undefined;
+    const params = e.params;
+    const data = valueAt(value, e.instancePath);
     if (e.keyword === 'required') problem = { key: 'required', field: fieldOf(e, String(params.missingProperty)) };
     // An empty text where one is needed is a missing value, not a wrong one (#17.18).
-    else if (['minLength', 'pattern', 'format'].includes(e.keyword) && typeof e.data === 'string' && e.data.trim() === '') problem = { key: 'required', field: fieldOf(e) };
+    else if (['minLength', 'pattern', 'format'].includes(e.keyword) && typeof data === 'string' && data.trim() === '') problem = { key: 'required', field: fieldOf(e) };
     else if (e.keyword === 'additionalProperties') {
       const name = String(params.additionalProperty);
       problem = { key: 'unknownField', field: fieldOf(e, name), args: [name] };
     } else if (e.keyword === 'maxLength') problem = { key: 'tooLong', field: fieldOf(e), args: ['', Number(params.limit)] };
     else if (e.keyword === 'uniqueItems') problem = { key: 'duplicateEntry', field: fieldOf(e) };
-    else if ((e.keyword === 'pattern' || e.keyword === 'format') && (parent?.pattern === httpUrlPattern || params.format === 'uri')) {
-      problem = { key: 'url', field: fieldOf(e), args: [String(e.data)] };
-    } else if (e.keyword === 'format' && params.format === 'email') problem = { key: 'email', field: fieldOf(e), args: [String(e.data)] };
+    else if ((e.keyword === 'pattern' || e.keyword === 'format') && (params.pattern === httpUrlPattern || params.format === 'uri')) {
+      problem = { key: 'url', field: fieldOf(e), args: [String(data)] };
+    } else if (e.keyword === 'format' && params.format === 'email') problem = { key: 'email', field: fieldOf(e), args: [String(data)] };
     else problem = { key: 'invalidValue', field: fieldOf(e) };
     const id = `${problem.field ?? ''}`;
     if (seen.has(id)) continue;
@@ -90,8 +100,8 @@ export function problemsOf(errors: readonly ErrorObject[]): FieldProblem[] {
 
 export function validate<N extends SchemaName>(name: N, value: unknown): Schemas[N] {
   const fn = validatorFor(name);
-  if (!fn(value)) throw badRequest(problemsOf(fn.errors ?? []));
-  return value as Schemas[N];
+  if (!fn(value)) throw badRequest(problemsOf(fn.errors ?? [], value));
+  return value;
 }
 
 /** Reads the JSON body of a request and validates it against a schema of the contract. */

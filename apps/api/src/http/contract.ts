@@ -1,13 +1,12 @@
-// The OpenAPI document of @portal/contract, loaded once, and JSON-Schema validators for its
-// component schemas (OpenAPI 3.1 schemas are JSON Schema 2020-12). The API validates every
-// request body against the same schemas the portal's types are generated from.
+// The OpenAPI document of @portal/contract, loaded once, and the validators generated from its
+// component schemas (@portal/contract/validators, Ajv standalone code, ADR 0015). The API checks
+// every request body with the same validators the portal decodes its answers with.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
 import type { components } from '@portal/contract';
+import type { ValidationError, Validator } from '@portal/contract/decode';
+import * as validators from '@portal/contract/validators';
 
 export type Schemas = components['schemas'];
 export type SchemaName = keyof Schemas;
@@ -20,35 +19,13 @@ export const openApiDocument = parse(readFileSync(openApiPath, 'utf8')) as JsonO
   components: { schemas: Record<string, JsonObject> } & JsonObject;
 };
 
-const SCHEMA_ID = 'portal.json';
-
-// ajv-formats is CommonJS; its default export arrives wrapped under Node's ESM loader.
-type AddFormats = (ajv: Ajv2020) => Ajv2020;
-const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;
-
-export function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, verbose: true, validateSchema: false });
-  addFormats(ajv);
-  ajv.addFormat('binary', true);
-  ajv.addKeyword({ keyword: 'discriminator' });
-  ajv.addSchema({ $id: SCHEMA_ID, components: openApiDocument.components }, SCHEMA_ID);
-  return ajv;
-}
-
-const ajv = createAjv();
-const cache = new Map<string, ValidateFunction>();
-
-export function validatorFor(name: SchemaName): ValidateFunction {
-  let fn = cache.get(name);
-  if (!fn) {
-    const found = ajv.getSchema(`${SCHEMA_ID}#/components/schemas/${name}`);
-    if (!found) throw new Error(`no schema ${name} in the contract`);
-    fn = found;
-    cache.set(name, fn);
-  }
-  return fn;
+/** The generated validator of a component schema. */
+export function validatorFor<N extends SchemaName>(name: N): Validator<Schemas[N]> {
+  const validator: Validator<Schemas[N]> | undefined = (validators as Partial<{ [K in SchemaName]: Validator<Schemas[K]> }>)[name];
+  if (!validator) throw new Error(`no schema ${name} in the contract`);
+  return validator;
 }
 
 export const httpUrlPattern = String(openApiDocument.components.schemas.HttpUrl?.pattern);
 
-export type { ErrorObject };
+export type { ValidationError };
