@@ -22,6 +22,10 @@ export type {
 } from './http/portal-api.ts';
 export { createPortalApi, toAuthCheckResult } from './http/portal-api.ts';
 export { listMyApplications } from './http/my-applications.ts';
+export type {
+  AppRef, RequestNeeds, CatalogueApplication, NamedChoice, MyAccessRequestItem, MyNotificationKind, MyNotification, MyNotifications, PageQuery, MyAccessApi,
+} from './http/my-access.ts';
+export { localToday, endsAtOfLastDay, lastDayOfEndsAt, daysUntilLocalDay } from './http/my-access.ts';
 export { signOutAtPortalServer } from './http/portal-server.ts';
 export type { MySessionsApi, MySessionsApiOptions } from './http/my-sessions.ts';
 export { createMySessionsApi } from './http/my-sessions.ts';

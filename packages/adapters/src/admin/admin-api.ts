@@ -7,6 +7,7 @@ import type { operations } from '@portal/contract';
 import type { ApiClient } from '../http/client.ts';
 import { unwrap, unwrapVoid } from '../http/client.ts';
 import { uploadApplicationImage } from '../http/image-upload.ts';
+import { endsAtOfLastDay } from '../http/my-access.ts';
 import type {
   AccessRequestDetail, AccessRequestSummary, AccountAccessDetail, AccountAccessInput, AccountAccessSummary, AdminHistoryEntry, AdminPage, DeleteResult, EntityUsage,
   AdministrableApplication, ApplicationDetail, ApplicationInput, ApplicationSummary, ApplicationUser, ApplicationUserInput,
@@ -114,7 +115,11 @@ export interface AdminApiOptions {
 /** Core's decision as the wire's body. */
 export function decisionBody(decision: AccessRequestDecision): operations['decideAccessRequest']['requestBody']['content']['application/json'] {
   if (decision.kind === 'accept') {
-    return { decision: 'ACCEPT', roleIds: [...decision.roleIds], ...(decision.accountAccessIds.length === 0 ? {} : { accountAccessIds: [...decision.accountAccessIds] }) };
+    return {
+      decision: 'ACCEPT', roleIds: [...decision.roleIds], ...(decision.accountAccessIds.length === 0 ? {} : { accountAccessIds: [...decision.accountAccessIds] }),
+      // The last day of access (#19) ends at the local midnight after it.
+      ...(decision.endDate === undefined ? {} : { endsAt: endsAtOfLastDay(decision.endDate) }),
+    };
   }
   return { decision: 'DENY', ...(decision.reason === undefined ? {} : { reason: decision.reason }) };
 }

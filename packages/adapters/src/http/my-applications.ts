@@ -13,6 +13,8 @@ export interface MyApplication extends Application {
   readonly favouritePosition?: number;
   /** When the user last opened it from the launcher (ISO date-time; one of their last few); absent otherwise. */
   readonly lastLaunchedAt?: string;
+  /** When a time-bound access ends (ISO date-time, #19); absent: no end. */
+  readonly accessEndsAt?: string;
 }
 
 /** Lists default to 100 rows; longer lists are read page by page up to this many pages. */
@@ -43,6 +45,7 @@ export function toMyApplication(wire: Schema<'MyApplication'>): MyApplication {
     accessStatus: wire.accessStatus,
     ...(wire.favouritePosition === undefined || wire.favouritePosition === null ? {} : { favouritePosition: wire.favouritePosition }),
     ...(wire.lastLaunchedAt === undefined || wire.lastLaunchedAt === null ? {} : { lastLaunchedAt: wire.lastLaunchedAt }),
+    ...(wire.accessEndsAt === undefined || wire.accessEndsAt === null ? {} : { accessEndsAt: wire.accessEndsAt }),
   };
 }
 

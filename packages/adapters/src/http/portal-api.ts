@@ -10,6 +10,7 @@ import type { Schema } from '@portal/contract';
 import type { ApiClient } from './client.ts';
 import { unwrap, unwrapVoid } from './client.ts';
 import { allPages, baseApplication, listMyApplications, toMyApplication, type MyApplication } from './my-applications.ts';
+import { createMyAccessApi, endsAtOfLastDay, lastDayOfEndsAt, toAccessRequestOptions, type MyAccessApi } from './my-access.ts';
 
 export type { MyApplication } from './my-applications.ts';
 
@@ -85,7 +86,7 @@ export interface CustomFlowPage {
 }
 
 /** The port plus the other calls of the portal's user side. */
-export interface UserPortalApi extends PortalApi {
+export interface UserPortalApi extends PortalApi, MyAccessApi {
   /** `GET /My/Applications` (all pages; `onlyWithValues` for settings/applications). */
   listMyApplications(options?: { readonly onlyWithValues?: boolean }): Promise<readonly MyApplication[]>;
   /** `GET /My/Applications/{id}`. */
@@ -190,12 +191,14 @@ export function toAccessRequest(wire: Schema<'AccessRequest'>): AccessRequest {
     requestedAt: wire.requestedAt,
     userId: wire.user.id,
     status: wire.status,
+    ...(wire.justification === null || wire.justification === '' ? {} : { justification: wire.justification }),
+    ...(wire.requestedEndsAt === null ? {} : { requestedEndDate: lastDayOfEndsAt(wire.requestedEndsAt) }),
   };
 }
 
 export function toDecisionBody(decision: AccessRequestDecision): Schema<'AccessRequestDecision'> {
   return decision.kind === 'accept'
-    ? { decision: 'ACCEPT', roleIds: [...decision.roleIds], accountAccessIds: [...decision.accountAccessIds] }
+    ? { decision: 'ACCEPT', roleIds: [...decision.roleIds], accountAccessIds: [...decision.accountAccessIds], ...(decision.endDate === undefined ? {} : { endsAt: endsAtOfLastDay(decision.endDate) }) }
     : { decision: 'DENY', reason: decision.reason ?? null };
 }
 
@@ -225,6 +228,8 @@ const valuesBody = (values: readonly AttributeValueInput[]) => values.map((v) =>
 
 export function createPortalApi(client: ApiClient): UserPortalApi {
   return {
+    ...createMyAccessApi(client),
+
     async listAdministrableApplications() {
       const items = await allPages((page) => unwrap(client.GET('/Admin/Applications', { params: { query: { page, pageSize: 100 } } })));
       return items.map(toAdministrableApplication);
@@ -255,7 +260,7 @@ export function createPortalApi(client: ApiClient): UserPortalApi {
     async getAccessRequestOptions(applicationId, search) {
       const query = search === undefined ? {} : { search };
       const wire = await unwrap(client.GET('/My/Applications/{id}/AccessRequest', { params: { path: { id: applicationId }, query } }));
-      return { roleRequired: wire.roleRequired, accountAccessRequired: wire.accountAccessRequired, accountAccesses: wire.accountAccesses, roles: wire.roles };
+      return toAccessRequestOptions(wire);
     },
 
     async requestAccess(target, choice) {
@@ -263,6 +268,9 @@ export function createPortalApi(client: ApiClient): UserPortalApi {
         ...(choice.accountAccessId === undefined ? {} : { accountAccessId: choice.accountAccessId }),
         ...(choice.roleId === undefined ? {} : { roleId: choice.roleId }),
         ...(choice.comment === undefined ? {} : { comment: choice.comment }),
+        ...(choice.justification === undefined ? {} : { justification: choice.justification }),
+        ...(choice.endDate === undefined ? {} : { endsAt: endsAtOfLastDay(choice.endDate) }),
+        ...(choice.answers === undefined ? {} : { answers: Object.entries(choice.answers).map(([key, value]) => ({ key, value })) }),
       };
       await unwrap(client.POST('/My/Applications/{id}/AccessRequest', { params: { path: { id: clientIdOf(target) } }, body }));
     },

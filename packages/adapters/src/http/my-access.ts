@@ -1,0 +1,232 @@
+// Access governance on the user's side (#19): the catalogue of requestable applications, the
+// user's own requests (cancel) and notifications, and the calendar days the portal shows for
+// an end of access (the last day of access, in the user's time zone) against the API's instants.
+
+import type { AccessRequestOptions, AccessRequestStatus, Page, PageSize } from '@portal/core';
+import { isoDay } from '@portal/core';
+import type { Schema } from '@portal/contract';
+import type { ApiClient } from './client.ts';
+import { unwrap, unwrapVoid } from './client.ts';
+
+/** An application as the user's lists name it. */
+export interface AppRef {
+  readonly id: string;
+  readonly label: string;
+  readonly logoUrl?: string;
+}
+
+/** What a request to an application needs (the catalogue says it before the form is opened). */
+export interface RequestNeeds {
+  readonly justification: 'required' | 'optional';
+  /** Time-bound access: the request may name a last day. */
+  readonly timeBound: boolean;
+  /** The latest end is this many days ahead (absent: no maximum). */
+  readonly maxAccessDays?: number;
+  readonly accountAccessRequired: boolean;
+  readonly roleRequired: boolean;
+  /** How many account accesses may be asked for. */
+  readonly accountAccessCount: number;
+  /** How many questions must be answered (the user has no value for them yet). */
+  readonly openQuestions: number;
+}
+
+export interface CatalogueApplication extends AppRef {
+  readonly description: string;
+  readonly accessStatus: 'none' | 'requested' | 'granted';
+  /** A granted access's end (ISO date-time). */
+  readonly accessEndsAt?: string;
+  readonly pendingRequestId?: string;
+  readonly needs: RequestNeeds;
+}
+
+export interface NamedChoice {
+  readonly id: string;
+  readonly label: string;
+}
+
+/** One of the user's own access requests. */
+export interface MyAccessRequestItem {
+  readonly id: string;
+  readonly application: AppRef;
+  readonly status: AccessRequestStatus;
+  readonly requestedAt: string;
+  readonly requestedAccountAccess?: NamedChoice;
+  readonly requestedRole?: NamedChoice;
+  readonly justification?: string;
+  readonly requestedEndsAt?: string;
+  readonly answers: readonly { readonly key: string; readonly label: string; readonly value: string }[];
+  readonly decidedAt?: string;
+  /** The decider's reason for a denial. */
+  readonly reason?: string;
+  readonly endsAt?: string;
+  readonly expiredAt?: string;
+  readonly canRequestAgain: boolean;
+}
+
+export type MyNotificationKind = Schema<'MyNotificationKind'>;
+
+export interface MyNotification {
+  readonly id: string;
+  readonly kind: MyNotificationKind;
+  readonly application: AppRef;
+  readonly requestId?: string;
+  readonly endsAt?: string;
+  readonly createdAt: string;
+  readonly read: boolean;
+}
+
+export interface MyNotifications extends Page<MyNotification> {
+  readonly unread: number;
+}
+
+export interface PageQuery {
+  readonly page: number;
+  readonly pageSize: PageSize;
+  readonly search?: string;
+}
+
+// ---------------------------------------------------------------------------- days and instants
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The user's day now (ISO `YYYY-MM-DD`, local time). */
+export function localToday(now: Date = new Date()): string {
+  return isoDay(now.getFullYear(), now.getMonth() + 1, now.getDate());
+}
+
+/** The instant an access with this last day ends: the local midnight after it (ISO date-time). */
+export function endsAtOfLastDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year ?? 0, (month ?? 1) - 1, (date ?? 1) + 1).toISOString();
+}
+
+/** The last day of access (local) of an end instant: the day before the local day it falls on, unless it falls within a day. */
+export function lastDayOfEndsAt(endsAt: string): string {
+  const at = new Date(Date.parse(endsAt) - 1);
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+}
+
+/** Whole days from today until the local day of an instant (the maximum of a decision's end, for core's rule). */
+export function daysUntilLocalDay(at: string, now: Date = new Date()): number {
+  const day = new Date(Date.parse(at));
+  const start = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+  return Math.round((Date.UTC(day.getFullYear(), day.getMonth(), day.getDate()) - start) / 86_400_000);
+}
+
+// ---------------------------------------------------------------------------- mapping
+
+const appRef = (wire: { id: string; label: string; logoUrl: string | null }): AppRef =>
+  ({ id: wire.id, label: wire.label, ...(wire.logoUrl === null ? {} : { logoUrl: wire.logoUrl }) });
+
+export function toRequestNeeds(wire: Schema<'MyRequestRequirements'>): RequestNeeds {
+  return {
+    justification: wire.justification,
+    timeBound: wire.timeBoundAccess,
+    ...(wire.timeBoundAccess && wire.maxAccessDays !== null ? { maxAccessDays: wire.maxAccessDays } : {}),
+    accountAccessRequired: wire.accountAccessRequired,
+    roleRequired: wire.roleRequired,
+    accountAccessCount: wire.accountAccesses.total,
+    openQuestions: wire.questions.filter((q) => q.value === null).length,
+  };
+}
+
+/** The longest time-bound access when the application sets no maximum (the contract's upper bound). */
+const unlimitedDays = 3650;
+
+/** What core's request form needs, from `GET /My/Applications/{id}/AccessRequest`. */
+export function toAccessRequestOptions(wire: Schema<'MyAccessRequestOptions'>): AccessRequestOptions {
+  const needs = wire.requirements;
+  return {
+    roleRequired: wire.roleRequired,
+    accountAccessRequired: wire.accountAccessRequired,
+    accountAccesses: wire.accountAccesses,
+    roles: wire.roles,
+    justificationRequired: needs.justification === 'required',
+    justificationMaxLength: needs.justificationMaxLength,
+    ...(needs.timeBoundAccess ? { maxAccessDays: needs.maxAccessDays ?? unlimitedDays } : {}),
+    questions: needs.questions.map((q) => ({ id: q.key, label: q.label, required: q.value === null })),
+  };
+}
+
+export function toCatalogueApplication(wire: Schema<'CatalogueApplication'>): CatalogueApplication {
+  return {
+    ...appRef(wire),
+    description: wire.description,
+    accessStatus: wire.accessStatus,
+    ...(wire.accessEndsAt === null ? {} : { accessEndsAt: wire.accessEndsAt }),
+    ...(wire.pendingRequestId === null ? {} : { pendingRequestId: wire.pendingRequestId }),
+    needs: toRequestNeeds(wire.request),
+  };
+}
+
+export function toMyAccessRequest(wire: Schema<'MyAccessRequest'>): MyAccessRequestItem {
+  return {
+    id: wire.id,
+    application: appRef(wire.application),
+    status: wire.status,
+    requestedAt: wire.requestedAt,
+    ...(wire.requestedAccountAccess === null ? {} : { requestedAccountAccess: { id: wire.requestedAccountAccess.id, label: wire.requestedAccountAccess.label } }),
+    ...(wire.requestedRole === null ? {} : { requestedRole: { id: wire.requestedRole.id, label: wire.requestedRole.label } }),
+    ...(wire.justification === null || wire.justification === '' ? {} : { justification: wire.justification }),
+    ...(wire.requestedEndsAt === null ? {} : { requestedEndsAt: wire.requestedEndsAt }),
+    answers: wire.answers,
+    ...(wire.decidedAt === null ? {} : { decidedAt: wire.decidedAt }),
+    ...(wire.reason === null || wire.reason === '' ? {} : { reason: wire.reason }),
+    ...(wire.endsAt === null ? {} : { endsAt: wire.endsAt }),
+    ...(wire.expiredAt === null ? {} : { expiredAt: wire.expiredAt }),
+    canRequestAgain: wire.canRequestAgain,
+  };
+}
+
+export function toMyNotification(wire: Schema<'MyNotification'>): MyNotification {
+  return {
+    id: wire.id,
+    kind: wire.kind,
+    application: appRef(wire.application),
+    ...(wire.requestId === null ? {} : { requestId: wire.requestId }),
+    ...(wire.endsAt === null ? {} : { endsAt: wire.endsAt }),
+    createdAt: wire.createdAt,
+    read: wire.readAt !== null,
+  };
+}
+
+const searchOf = (search: string | undefined) => (search === undefined || search.trim() === '' ? {} : { search: search.trim() });
+
+// ---------------------------------------------------------------------------- calls
+
+export interface MyAccessApi {
+  /** `GET /My/Catalogue`: requestable applications, searched and paged on the server. */
+  listCatalogue(query: PageQuery): Promise<Page<CatalogueApplication>>;
+  /** `GET /My/AccessRequests`: the user's own requests, newest first. */
+  listMyAccessRequests(query: PageQuery & { readonly status?: AccessRequestStatus }): Promise<Page<MyAccessRequestItem>>;
+  /** `POST /My/AccessRequests/{id}/Cancel`. */
+  cancelMyAccessRequest(id: string): Promise<MyAccessRequestItem>;
+  /** `GET /My/Notifications`. */
+  listMyNotifications(query: { readonly unread?: boolean; readonly page: number; readonly pageSize: PageSize }): Promise<MyNotifications>;
+  /** `POST /My/Notifications/{id}/Read`. */
+  markMyNotificationRead(id: string): Promise<void>;
+}
+
+export function createMyAccessApi(client: ApiClient): MyAccessApi {
+  return {
+    async listCatalogue({ page, pageSize, search }) {
+      const wire = await unwrap(client.GET('/My/Catalogue', { params: { query: { page, pageSize, ...searchOf(search) } } }));
+      return { items: wire.items.map(toCatalogueApplication), total: wire.total };
+    },
+    async listMyAccessRequests({ page, pageSize, search, status }) {
+      const query = { page, pageSize, ...searchOf(search), ...(status === undefined ? {} : { status }) };
+      const wire = await unwrap(client.GET('/My/AccessRequests', { params: { query } }));
+      return { items: wire.items.map(toMyAccessRequest), total: wire.total };
+    },
+    async cancelMyAccessRequest(id) {
+      return toMyAccessRequest(await unwrap(client.POST('/My/AccessRequests/{id}/Cancel', { params: { path: { id } } })));
+    },
+    async listMyNotifications({ unread, page, pageSize }) {
+      const wire = await unwrap(client.GET('/My/Notifications', { params: { query: { page, pageSize, ...(unread === undefined ? {} : { unread }) } } }));
+      return { items: wire.items.map(toMyNotification), total: wire.total, unread: wire.unread };
+    },
+    async markMyNotificationRead(id) {
+      await unwrapVoid(client.POST('/My/Notifications/{id}/Read', { params: { path: { id } } }));
+    },
+  };
+}
