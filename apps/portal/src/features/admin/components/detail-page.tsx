@@ -1,18 +1,24 @@
 // The frame of a detail page: load (or start empty for /new), navigation bar, delete with
-// confirmation, and the entity's history under the form.
-import { useState, type ReactNode } from 'react';
+// confirmation, and the entity's history under the form; an entity kind's form (values, input,
+// checks, title) is a spec that `useEntityForm` and `EntityFormFrame` save and frame alike.
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { TrashIcon } from '@heroicons/react/20/solid';
 import { Button } from '@portal/ui';
-import { useLocation } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import { useNavigationBar, useToasts } from '../../../app/contexts.tsx';
 import { usePageTitle } from '../../../app/page-title.tsx';
 import { useLoad, type LoadState } from '../../../app/use-load.ts';
 import { toPortalError } from '@portal/core';
-import type { DeleteResult, EntityUsage } from '@portal/adapters/admin';
+import type { AdminApi, DeleteResult, EntityApi, EntityUsage } from '@portal/adapters/admin';
+import { useAdmin, type LookupKind } from '../admin-context.tsx';
 import { Confirm } from './confirm.tsx';
+import { FormFrame, useErrorText, useFormState, type FormState } from './form-kit.tsx';
+import { HistorySection } from './history.tsx';
+import { PageFailure, PageSkeleton } from './page-state.tsx';
 import { removedFromText, UsageDetails, type UsageSubject } from './usage-details.tsx';
-import { newId } from '../lib/links.ts';
-import { useAdminT } from '../lib/i18n.ts';
+import { validateFields, type FieldError, type FieldErrors } from '../lib/form.ts';
+import { adminLinks, newId } from '../lib/links.ts';
+import { useAdminT, type AdminKey, type AdminT } from '../lib/i18n.ts';
 
 /** The entity of a detail route; `undefined` data for a new one. */
 export function useEntity<D>(id: string, get: (id: string) => Promise<D>): LoadState<D | undefined> {
@@ -88,5 +94,131 @@ export function DetailLayout({ children, history }: { readonly children: ReactNo
       {children}
       {history}
     </div>
+  );
+}
+
+/** The kinds whose detail page is a form that creates, saves and deletes (users have their own page). */
+export type FormKind = LookupKind;
+type KindApi<K extends FormKind> = AdminApi[K];
+export type DetailOf<K extends FormKind> = Awaited<ReturnType<KindApi<K>['get']>>;
+type InputOf<K extends FormKind> = Parameters<KindApi<K>['create']>[0];
+type FormApi<K extends FormKind> = EntityApi<unknown, DetailOf<K>, InputOf<K>, unknown> & { usage?(id: string): Promise<EntityUsage> };
+
+/** An entity's form as data: its values from the entity, its input to the API, its checks and its title. */
+export interface EntitySpec<K extends FormKind, V> {
+  readonly kind: K;
+  readonly valuesOf: (entity: DetailOf<K> | undefined) => V;
+  readonly inputOf: (values: V) => InputOf<K>;
+  /** Checked before saving (spec §5): the fields' errors, none when it may be saved. */
+  readonly validate: (values: V) => FieldErrors;
+  readonly titleOf: (entity: DetailOf<K>) => string;
+}
+
+/** `validate` of a form whose only rule is that some text fields are filled. */
+export function requiredFields<V extends Readonly<Record<F, string>>, F extends string>(...fields: readonly F[]): (values: V) => FieldErrors {
+  return (values) => validateFields(
+    Object.fromEntries(fields.map((field) => [field, values[field]])),
+    Object.fromEntries(fields.map((field) => [field, ['required'] as const])),
+  );
+}
+
+/** A detail route of a kind: load it (or start empty for /new), then its form, new for each id. */
+export function EntityDetailRoute<K extends FormKind>({ kind, form: Form }: {
+  readonly kind: K;
+  readonly form: ComponentType<{ readonly id: string; readonly entity: DetailOf<K> | undefined }>;
+}) {
+  const { id = newId } = useParams<{ id: string }>();
+  const { api } = useAdmin();
+  const state = useEntity(id, (api[kind] as unknown as FormApi<K>).get);
+  if (state.status === 'failed') return <PageFailure error={state.error} />;
+  if (state.status === 'loading') return <PageSkeleton />;
+  return <Form key={id} id={id} entity={state.data} />;
+}
+
+export interface EntityForm<K extends FormKind, V> {
+  readonly spec: EntitySpec<K, V>;
+  readonly id: string;
+  readonly form: FormState<V>;
+  readonly values: V;
+  readonly errors: FieldErrors;
+  readonly isNew: boolean;
+  readonly writable: boolean;
+  readonly title: string;
+  readonly t: AdminT;
+  readonly errorText: (error: FieldError | undefined) => string | undefined;
+  readonly api: FormApi<K>;
+  readonly submit: () => Promise<void>;
+}
+
+/**
+ * The state of an entity's form: checks, then creates or saves (the kind's labels asked again;
+ * a new entity's page replaced by its own); `afterSave` after a save, `onInvalid` when the checks fail.
+ */
+export function useEntityForm<K extends FormKind, V>(spec: EntitySpec<K, V>, id: string, entity: DetailOf<K> | undefined, options: {
+  readonly afterSave?: (saved: DetailOf<K>) => void;
+  readonly onInvalid?: () => void;
+} = {}): EntityForm<K, V> {
+  const t = useAdminT();
+  const errorText = useErrorText();
+  const [, navigate] = useLocation();
+  const { api: adminApi, canWrite, invalidate } = useAdmin();
+  const form = useFormState(spec.valuesOf(entity));
+  const api = adminApi[spec.kind] as unknown as FormApi<K>;
+  const isNew = entity === undefined;
+  const submit = async () => {
+    const invalid = spec.validate(form.values);
+    if (Object.keys(invalid).length > 0) {
+      form.setErrors(invalid);
+      options.onInvalid?.();
+      return;
+    }
+    const input = spec.inputOf(form.values);
+    const saved = await form.save(() => (isNew ? api.create(input) : api.update(id, input)), spec.valuesOf);
+    if (saved === undefined) return;
+    invalidate(spec.kind);
+    options.afterSave?.(saved);
+    if (isNew) navigate(adminLinks.detail(spec.kind, (saved as { readonly id: string }).id), { replace: true });
+  };
+  return {
+    spec, id, form, values: form.values, errors: form.errors, isNew, writable: canWrite(spec.kind), t, errorText, api, submit,
+    title: entity === undefined ? t(`${spec.kind}.new` as AdminKey) : spec.titleOf(entity),
+  };
+}
+
+const usageSubjects: ReadonlySet<string> = new Set<UsageSubject>(['roles', 'accountAccesses', 'attributes', 'customFlows']);
+const isUsageSubject = (kind: FormKind): kind is UsageSubject => usageSubjects.has(kind);
+
+/**
+ * The frame of an entity's form: navigation bar, the form with save and (with usage where others
+ * use the kind) delete, a leave guard, and the history under it (after `history`, e.g. deliveries).
+ */
+export function EntityFormFrame<K extends FormKind, V>({ of, subTitle, notice, history, busy = false, children }: {
+  readonly of: EntityForm<K, V>;
+  readonly subTitle?: string;
+  /** Between the header and the form. */
+  readonly notice?: ReactNode;
+  readonly history?: ReactNode;
+  readonly busy?: boolean;
+  readonly children: ReactNode;
+}) {
+  const { spec: { kind }, id, form, isNew, writable, title, t, api } = of;
+  const list = adminLinks.list(kind);
+  const loadUsage = api.usage;
+  // Where others use the kind, the delete's dialog says where this one is used (#17.15).
+  const usage = isUsageSubject(kind) && loadUsage !== undefined ? { usage: { subject: kind, load: () => loadUsage(id) } } : {};
+  return (
+    <DetailLayout history={isNew ? undefined : <>{history}<HistorySection scope={id} reloadKey={form.round} load={(params) => api.history(id, params)} /></>}>
+      <DetailHeader title={title} subTitle={subTitle ?? t(`${kind}.detailSubTitle` as AdminKey)} backLink={list} />
+      {notice}
+      <FormFrame
+        onSubmit={() => void of.submit()}
+        dirty={form.dirty}
+        busy={form.busy || busy}
+        canSave={writable}
+        extraActions={!isNew && writable ? <DeleteAction name={title} onDelete={() => api.remove(id)} {...usage} afterHref={list} /> : undefined}
+      >
+        {children}
+      </FormFrame>
+    </DetailLayout>
   );
 }

@@ -1,13 +1,36 @@
-// The frame of a global list page: navigation bar title, the create button, the list.
-import { createContext, use, type ReactNode } from 'react';
+// The frame of a global list page (navigation bar title, the create button, the list) and the
+// list pages of the entity kinds themselves: each is a spec (its columns and the name of a row),
+// rendered by `EntityListPage` as one `ListView` with export, bulk delete and row links.
+import { use, useMemo, type ComponentType, type ReactNode } from 'react';
 import { PlusIcon } from '@heroicons/react/20/solid';
-import { UiLink, buttonClasses } from '@portal/ui';
+import { UiLink, buttonClasses, type DataTableColumn } from '@portal/ui';
+import type { AdminApi, AdminPage, ExportParams, ListParams } from '@portal/adapters/admin';
 import { useNavigationBar } from '../../../app/contexts.tsx';
 import { usePageTitle } from '../../../app/page-title.tsx';
 import { useAdmin } from '../admin-context.tsx';
 import { adminLinks, type EntityKind } from '../lib/links.ts';
+import { listRoutes } from '../lib/list-routes.ts';
 import { preloadPageOf } from '../routes.ts';
-import { useAdminT, type AdminT } from '../lib/i18n.ts';
+import { useAdminT, type AdminKey, type AdminT } from '../lib/i18n.ts';
+import { useBulkDelete } from './bulk.tsx';
+import { ListView, RowNavigate } from './list-view.tsx';
+
+/** A link styled as a button above a list (create, import). */
+export function ListAction({ href, icon: Icon, variant, children }: {
+  readonly href: string;
+  readonly icon: ComponentType<{ readonly 'aria-hidden': 'true'; readonly className: string }>;
+  readonly variant: 'primary' | 'secondary';
+  readonly children: ReactNode;
+}) {
+  return (
+    <div className="flex justify-end">
+      <UiLink href={href} className={buttonClasses(variant)}>
+        <Icon aria-hidden="true" className="size-4" />
+        {children}
+      </UiLink>
+    </div>
+  );
+}
 
 export function ListPage({ kind, title, subTitle, children, creatable = true }: {
   readonly kind: EntityKind;
@@ -22,21 +45,11 @@ export function ListPage({ kind, title, subTitle, children, creatable = true }: 
   usePageTitle(title);
   return (
     <div className="flex flex-col gap-4">
-      {creatable && canWrite(kind) && (
-        <div className="flex justify-end">
-          <UiLink href={adminLinks.create(kind)} className={buttonClasses('primary')}>
-            <PlusIcon aria-hidden="true" className="size-4" />
-            {t('list.create')}
-          </UiLink>
-        </div>
-      )}
+      {creatable && canWrite(kind) && <ListAction href={adminLinks.create(kind)} icon={PlusIcon} variant="primary">{t('list.create')}</ListAction>}
       {children}
     </div>
   );
 }
-
-/** The list view's navigate: row links use it instead of a router link each (one location subscription per list, not per row). */
-export const RowNavigate = createContext<((href: string) => void) | undefined>(undefined);
 
 const rowLinkClasses = 'font-medium text-accent hover:underline focus-visible:outline-2 focus-visible:outline-focus';
 
@@ -69,3 +82,78 @@ export function RowLink({ href, children }: { readonly href: string; readonly ch
 export function yesNo(t: AdminT, value: boolean): string {
   return value ? t('common.yes') : t('common.no');
 }
+
+/** A key or id in a cell. */
+export function codeCell(value: string): ReactNode {
+  return <code className="text-xs">{value}</code>;
+}
+
+/** A long text (an address, a URL) that may break anywhere. */
+export function breakCell(value: string): ReactNode {
+  return <span className="break-all">{value}</span>;
+}
+
+type RowOf<K extends EntityKind> = Awaited<ReturnType<AdminApi[K]['list']>>['items'][number];
+
+/** The fields of a kind that have a translated label (`{kind}.fields.{field}`): a column's key and header. */
+type FieldOf<K extends EntityKind> = AdminKey extends infer A ? (A extends `${K}.fields.${infer F}` ? F : never) : never;
+
+export interface ListColumn<K extends EntityKind> {
+  readonly field: FieldOf<K>;
+  readonly sortable?: boolean;
+  readonly align?: 'end';
+  /** The cell (stateless, no hook); the first column's is the link to the row's detail page. */
+  readonly cell: (row: RowOf<K>) => ReactNode;
+}
+
+/** A global list page as data: its kind, a row's name (bulk delete) and its columns. */
+export interface EntityList<K extends EntityKind, X> {
+  readonly kind: K;
+  readonly nameOf: (row: RowOf<K>) => string;
+  /** Built once per language and `extra` (what the page's own hooks gave, e.g. labels of linked ids). */
+  readonly columns: (t: AdminT, extra: X) => readonly ListColumn<K>[];
+  /** Users are created by signing in, not here. */
+  readonly creatable?: boolean;
+}
+
+interface ListApi<Row> {
+  list(params: ListParams): Promise<AdminPage<Row>>;
+  removeMany(ids: readonly string[]): Promise<number>;
+  exportUrl(params: ExportParams): string;
+}
+
+type ExtraProps<X> = undefined extends X ? { readonly extra?: X } : { readonly extra: X };
+
+/** A global list page: the frame, then the kind's list with its first page from the route, export, bulk delete and row links. */
+export function EntityListPage<K extends EntityKind, X = undefined>({ list, extra }: { readonly list: EntityList<K, X> } & ExtraProps<X>) {
+  const t = useAdminT();
+  const { api } = useAdmin();
+  const { kind } = list;
+  const entity = api[kind] as unknown as ListApi<RowOf<K> & { readonly id: string }>;
+  const bulk = useBulkDelete(kind, list.nameOf, entity.removeMany);
+  const columns = useMemo(() => list.columns(t, extra as X).map((column, index): DataTableColumn<RowOf<K> & { readonly id: string }> => ({
+    key: column.field,
+    header: t(`${kind}.fields.${column.field}` as AdminKey),
+    ...(column.sortable === true ? { sortable: true } : {}),
+    ...(column.align === undefined ? {} : { align: column.align }),
+    render: index === 0 ? (row) => <RowLink href={adminLinks.detail(kind, row.id)}>{column.cell(row)}</RowLink> : column.cell,
+  })), [t, extra, list, kind]);
+  const title = t(`${kind}.title` as AdminKey);
+  return (
+    <ListPage kind={kind} title={title} subTitle={t(`${kind}.subTitle` as AdminKey)} creatable={list.creatable ?? true}>
+      <ListView<RowOf<K> & { readonly id: string }>
+        caption={title}
+        load={entity.list}
+        rowKey={(row) => row.id}
+        listId={kind}
+        exportHref={entity.exportUrl}
+        defaultSort={listRoutes[kind].defaultSort}
+        columns={columns}
+        {...(bulk === undefined ? {} : { bulk })}
+      />
+    </ListPage>
+  );
+}
+
+/** A list spec, its kind inferred (the rows typed by it). */
+export const entityList = <K extends EntityKind, X = undefined>(list: EntityList<K, X>): EntityList<K, X> => list;

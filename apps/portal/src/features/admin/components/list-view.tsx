@@ -3,7 +3,7 @@
 // page is asked for as soon as a page is shown, and that answer is used when the user flips;
 // the first page may come from the route, which asked for it while the page's code loaded.
 // A flip to a page that has arrived renders once, with its rows (useLoad's peek).
-import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useEffect, useId, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { ArrowDownTrayIcon, MagnifyingGlassIcon } from '@heroicons/react/20/solid';
 import { useLocation } from 'wouter';
 import { fetchDelayMs } from '@portal/core';
@@ -13,7 +13,6 @@ import { useLoad } from '../../../app/use-load.ts';
 import { initialList, listParams, listReducer, type ListState } from '../lib/list.ts';
 import { listRequestKey, takeFirstPage } from '../lib/list-routes.ts';
 import { useAdminT } from '../lib/i18n.ts';
-import { RowNavigate } from './list-page.tsx';
 
 export interface ListViewProps<Row> {
   readonly caption: string;
@@ -45,6 +44,9 @@ export interface ListBulk<Row> {
   /** The actions for the chosen rows; `done` clears the choice and asks the list again. */
   readonly actions: (rows: readonly Row[], done: () => void) => ReactNode;
 }
+
+/** The list view's navigate: row links (`RowLink`) use it instead of a router link each (one location subscription per list, not per row). */
+export const RowNavigate = createContext<((href: string) => void) | undefined>(undefined);
 
 /** The search text, handed on 200 ms after the last keystroke. */
 export function useDebounced(value: string, delayMs: number = fetchDelayMs): string {

@@ -1,9 +1,14 @@
-// Loading and failure of a detail page: a skeleton (after the fetch delay), or the error.
+// Loading and failure of a detail page: a skeleton (after the fetch delay), or the error; the
+// frame of a page of one application.
+import { useParams } from 'wouter';
 import { Skeleton } from '@portal/ui';
 import type { PortalError } from '@portal/core';
 import { useDelayedFlag } from '@portal/ui';
 import { fetchDelayMs } from '@portal/core';
 import { ErrorViewFor } from '../../../app/error-view.tsx';
+import { useNavigationBar } from '../../../app/contexts.tsx';
+import { usePageTitle } from '../../../app/page-title.tsx';
+import { useAdmin } from '../admin-context.tsx';
 
 export function PageSkeleton() {
   const shown = useDelayedFlag(true, fetchDelayMs);
@@ -19,4 +24,17 @@ export function PageSkeleton() {
 
 export function PageFailure({ error }: { readonly error: PortalError }) {
   return <ErrorViewFor error={error} />;
+}
+
+/**
+ * The frame of a page of one application (`/admin/{application}/…`): navigation bar and page
+ * title with the application's label; back to `backLink`.
+ */
+export function useApplicationFrame(title: string, backLink: (application: string) => string): { readonly application: string; readonly label: string } {
+  const { application = '' } = useParams<{ application: string }>();
+  const { administrable } = useAdmin();
+  const label = administrable.items.find((item) => item.id === application)?.label ?? application;
+  useNavigationBar({ title, subTitle: label, backLink: backLink(application) });
+  usePageTitle(`${title} – ${label}`);
+  return { application, label };
 }

@@ -2,9 +2,9 @@
 import { useCallback } from 'react';
 import type { AdminPage } from '@portal/adapters/admin';
 import { Button } from '@portal/ui';
-import { useAdmin, type LookupKind } from '../admin-context.tsx';
+import { useAdmin, useLabels, type LookupKind } from '../admin-context.tsx';
 import { useAdminT } from '../lib/i18n.ts';
-import { RefPicker, type PickOption } from './form-kit.tsx';
+import { ChipList, RefPicker, Section, type PickOption } from './form-kit.tsx';
 
 export type PickerSearch = (text: string) => Promise<AdminPage<PickOption>>;
 
@@ -53,5 +53,26 @@ export function SingleRef({ label, value, labels, search, onChange, disabled }: 
       </div>
       {disabled !== true && <RefPicker label={t('picker.choose', { field: label })} search={search} onPick={(option) => onChange(option.id, option)} excludeIds={value === null ? [] : [value]} />}
     </div>
+  );
+}
+
+/** A section of linked entities of one kind by id: their names (removable) and, when writable, a picker to add one. */
+export function RefsSection({ kind, title, description, emptyText, addLabel, ids, writable, onChange }: {
+  readonly kind: LookupKind;
+  readonly title: string;
+  readonly description: string;
+  readonly emptyText: string;
+  readonly addLabel: string;
+  readonly ids: readonly string[];
+  readonly writable: boolean;
+  readonly onChange: (ids: readonly string[]) => void;
+}) {
+  const labels = useLabels(kind);
+  const search = usePickerSearch(kind);
+  return (
+    <Section title={title} description={description}>
+      <ChipList label={title} items={ids} labels={labels} emptyText={emptyText} disabled={!writable} onRemove={(removed) => onChange(ids.filter((id) => id !== removed))} />
+      {writable && <RefPicker label={addLabel} search={search} excludeIds={ids} onPick={(option) => onChange([...ids, option.id])} />}
+    </Section>
   );
 }

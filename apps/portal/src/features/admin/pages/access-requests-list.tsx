@@ -2,12 +2,10 @@
 // requester and requested account access; chosen open requests are accepted with roles or
 // denied with a reason at once (#20.3).
 import { useMemo, useState } from 'react';
-import { useParams } from 'wouter';
 import type { AccessRequestSummary } from '@portal/adapters/admin';
 import { validateAccessRequestRoles } from '@portal/core';
-import { useNavigationBar } from '../../../app/contexts.tsx';
-import { usePageTitle } from '../../../app/page-title.tsx';
 import { useAdmin } from '../admin-context.tsx';
+import { useApplicationFrame } from '../components/page-state.tsx';
 import type { DataTableColumn } from '@portal/ui';
 import { BulkDialogAction, namesText } from '../components/bulk.tsx';
 import { ListView, type ListBulk } from '../components/list-view.tsx';
@@ -84,12 +82,9 @@ const filters: readonly StatusFilter[] = ['OPEN', 'ACCEPTED', 'DENIED', 'ALL'];
 export default function AccessRequestsListPage() {
   const t = useAdminT();
   const date = useFormatDate();
-  const { application = '' } = useParams<{ application: string }>();
-  const { api, administrable } = useAdmin();
+  const { application, label } = useApplicationFrame(t('accessRequests.title'), adminLinks.application);
+  const { api } = useAdmin();
   const [status, setStatus] = useState<StatusFilter>('OPEN');
-  const label = administrable.items.find((item) => item.id === application)?.label ?? application;
-  useNavigationBar({ title: t('accessRequests.title'), subTitle: label, backLink: adminLinks.application(application) });
-  usePageTitle(`${t('accessRequests.title')} – ${label}`);
   const columns = useMemo<readonly DataTableColumn<AccessRequestSummary>[]>(() => [
     { key: 'fullName', header: t('accessRequests.fields.requester'), sortable: true, render: (row) => <RowLink href={adminLinks.accessRequest(application, row.id)}>{row.user.fullName === '' ? row.user.email : row.user.fullName}</RowLink> },
     { key: 'email', header: t('users.fields.email'), sortable: true, render: (row) => <span className="break-all">{row.user.email}</span> },

@@ -1,38 +1,17 @@
-import { useMemo } from 'react';
-import type { AccountAccessSummary } from '@portal/adapters/admin';
-import type { DataTableColumn } from '@portal/ui';
-import { ListView } from '../components/list-view.tsx';
-import { useBulkDelete } from '../components/bulk.tsx';
-import { ListPage, RowLink } from '../components/list-page.tsx';
-import { useAdmin, useLabels } from '../admin-context.tsx';
-import { adminLinks } from '../lib/links.ts';
-import { listRoutes } from '../lib/list-routes.ts';
-import { useAdminT } from '../lib/i18n.ts';
+import { useLabels } from '../admin-context.tsx';
+import { codeCell, EntityListPage, entityList } from '../components/list-page.tsx';
 
-const nameOf = (row: AccountAccessSummary) => row.label;
+const list = entityList({
+  kind: 'accountAccesses',
+  nameOf: (row) => row.label,
+  columns: (_t, groups: ReadonlyMap<string, string>) => [
+    { field: 'label', sortable: true, cell: (row) => row.label },
+    { field: 'key', sortable: true, cell: (row) => codeCell(row.key) },
+    { field: 'parent', cell: (row) => (row.parentId === null ? '–' : (groups.get(row.parentId) ?? row.parentId)) },
+  ],
+});
 
 export default function AccountAccessesListPage() {
-  const t = useAdminT();
-  const { api } = useAdmin();
-  const bulk = useBulkDelete('accountAccesses', nameOf, api.accountAccesses.removeMany);
-  const labels = useLabels('accountAccesses');
-  const columns = useMemo<readonly DataTableColumn<AccountAccessSummary>[]>(() => [
-    { key: 'label', header: t('accountAccesses.fields.label'), sortable: true, render: (row) => <RowLink href={adminLinks.detail('accountAccesses', row.id)}>{row.label}</RowLink> },
-    { key: 'key', header: t('accountAccesses.fields.key'), sortable: true, render: (row) => <code className="text-xs">{row.key}</code> },
-    { key: 'parent', header: t('accountAccesses.fields.parent'), render: (row) => (row.parentId === null ? '–' : (labels.get(row.parentId) ?? row.parentId)) },
-  ], [t, labels]);
-  return (
-    <ListPage kind="accountAccesses" title={t('accountAccesses.title')} subTitle={t('accountAccesses.subTitle')}>
-      <ListView<AccountAccessSummary>
-        caption={t('accountAccesses.title')}
-        load={api.accountAccesses.list}
-        rowKey={(row) => row.id}
-        listId="accountAccesses"
-        exportHref={api.accountAccesses.exportUrl}
-        defaultSort={listRoutes.accountAccesses.defaultSort}
-        columns={columns}
-        {...(bulk === undefined ? {} : { bulk })}
-      />
-    </ListPage>
-  );
+  // The parent group by its label.
+  return <EntityListPage list={list} extra={useLabels('accountAccesses')} />;
 }

@@ -5,13 +5,12 @@
 // downloaded. A failed call keeps the text and says why in a toast.
 import { useId, useMemo, useState } from 'react';
 import { ArrowDownTrayIcon } from '@heroicons/react/20/solid';
-import { useParams } from 'wouter';
 import type { ImportProblem, ImportResult, ImportRow } from '@portal/adapters/admin';
 import { toPortalError } from '@portal/core';
 import { Button, DataTable, type DataTableColumn } from '@portal/ui';
-import { useNavigationBar, useToasts } from '../../../app/contexts.tsx';
-import { usePageTitle } from '../../../app/page-title.tsx';
+import { useToasts } from '../../../app/contexts.tsx';
 import { useAdmin } from '../admin-context.tsx';
+import { useApplicationFrame } from '../components/page-state.tsx';
 import { importReportCsv } from '../lib/import-report.ts';
 import { adminLinks } from '../lib/links.ts';
 import { useAdminT } from '../lib/i18n.ts';
@@ -22,11 +21,8 @@ export default function AppUsersImportPage() {
   const t = useAdminT();
   const toasts = useToasts();
   const id = useId();
-  const { application = '' } = useParams<{ application: string }>();
-  const { api, administrable } = useAdmin();
-  const label = administrable.items.find((item) => item.id === application)?.label ?? application;
-  useNavigationBar({ title: t('import.title'), subTitle: label, backLink: adminLinks.applicationUsers(application) });
-  usePageTitle(`${t('import.title')} – ${label}`);
+  const { application, label } = useApplicationFrame(t('import.title'), adminLinks.applicationUsers);
+  const { api } = useAdmin();
   const [csv, setCsv] = useState('');
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState<'dryRun' | 'apply' | undefined>(undefined);

@@ -2,16 +2,14 @@
 // roles or account accesses added or removed, or lose the access, at once (#20.3).
 import { useMemo, useState } from 'react';
 import { ArrowUpTrayIcon } from '@heroicons/react/20/solid';
-import { useParams } from 'wouter';
 import type { ApplicationUsersBulkAction, ApplicationUserSummary } from '@portal/adapters/admin';
 import { validateAccessRequestRoles } from '@portal/core';
-import { UiLink, buttonClasses, type DataTableColumn } from '@portal/ui';
-import { useNavigationBar } from '../../../app/contexts.tsx';
-import { usePageTitle } from '../../../app/page-title.tsx';
+import type { DataTableColumn } from '@portal/ui';
 import { useAdmin } from '../admin-context.tsx';
+import { useApplicationFrame } from '../components/page-state.tsx';
 import { BulkDelete, BulkDialogAction, namesText } from '../components/bulk.tsx';
 import { ListView, type ListBulk } from '../components/list-view.tsx';
-import { RowLink } from '../components/list-page.tsx';
+import { ListAction, RowLink } from '../components/list-page.tsx';
 import { SelectionChecklist, useApplicationSelections } from '../components/selection.tsx';
 import { adminLinks } from '../lib/links.ts';
 import { listRoutes } from '../lib/list-routes.ts';
@@ -58,11 +56,8 @@ function ChangeAction({ application, action, rows, done }: {
 export default function AppUsersListPage() {
   const t = useAdminT();
   const date = useFormatDate();
-  const { application = '' } = useParams<{ application: string }>();
-  const { api, administrable } = useAdmin();
-  const label = administrable.items.find((item) => item.id === application)?.label ?? application;
-  useNavigationBar({ title: t('appUsers.title'), subTitle: label, backLink: adminLinks.application(application) });
-  usePageTitle(`${t('appUsers.title')} – ${label}`);
+  const { application, label } = useApplicationFrame(t('appUsers.title'), adminLinks.application);
+  const { api } = useAdmin();
   const columns = useMemo<readonly DataTableColumn<ApplicationUserSummary>[]>(() => [
     { key: 'fullName', header: t('users.fields.fullName'), sortable: true, render: (row) => <RowLink href={adminLinks.applicationUser(application, row.id)}>{nameOf(row)}</RowLink> },
     { key: 'email', header: t('users.fields.email'), sortable: true, render: (row) => <span className="break-all">{row.email}</span> },
@@ -92,12 +87,7 @@ export default function AppUsersListPage() {
   }), [t, api, application, label]);
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex justify-end">
-        <UiLink href={adminLinks.applicationUsersImport(application)} className={buttonClasses('secondary')}>
-          <ArrowUpTrayIcon aria-hidden="true" className="size-4" />
-          {t('import.open')}
-        </UiLink>
-      </div>
+      <ListAction href={adminLinks.applicationUsersImport(application)} icon={ArrowUpTrayIcon} variant="secondary">{t('import.open')}</ListAction>
       <ListView<ApplicationUserSummary>
         caption={t('appUsers.caption', { application: label })}
         scope={application}

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { useParams, useLocation } from 'wouter';
+import { useMemo, useState } from 'react';
 import { ArrowTopRightOnSquareIcon, ExclamationTriangleIcon } from '@heroicons/react/20/solid';
 import { toPortalError } from '@portal/core';
 import { LogoUpload, Switch, TextField } from '@portal/ui';
@@ -8,25 +7,17 @@ import type { ApplicationDetail } from '@portal/adapters/admin';
 import { useServices, useToasts } from '../../../app/contexts.tsx';
 import { resolveAssetUrl } from '../../../app/assets.ts';
 import { useAdmin, useLabels } from '../admin-context.tsx';
-import { HistorySection } from '../components/history.tsx';
-import { DeleteAction, DetailHeader, DetailLayout, useEntity } from '../components/detail-page.tsx';
-import { FormFrame, Grid, Section, useErrorText, useFormState } from '../components/form-kit.tsx';
-import { PageFailure, PageSkeleton } from '../components/page-state.tsx';
+import { EntityDetailRoute, EntityFormFrame, useEntityForm, type EntitySpec } from '../components/detail-page.tsx';
+import { Grid, Section } from '../components/form-kit.tsx';
 import { SingleRef, usePickerSearch } from '../components/pickers.tsx';
-import { applicationInput, applicationValues, validateApplication } from '../lib/application-form.ts';
-import { adminLinks, newId } from '../lib/links.ts';
+import { applicationInput, applicationValues, validateApplication, type ApplicationValues } from '../lib/application-form.ts';
 import { useAdminT } from '../lib/i18n.ts';
 import { ActivationGroups, AttributeLinks, IdLinks, RoleLinks } from './application-links.tsx';
 import { WebhookDeliveries, WebhookSection } from './application-webhook.tsx';
 import { WebhookSigningSecrets } from './webhook-signing.tsx';
 
 export default function ApplicationDetailPage() {
-  const { id = newId } = useParams<{ id: string }>();
-  const { api } = useAdmin();
-  const state = useEntity(id, api.applications.get);
-  if (state.status === 'failed') return <PageFailure error={state.error} />;
-  if (state.status === 'loading') return <PageSkeleton />;
-  return <ApplicationForm key={id} id={id} entity={state.data} />;
+  return <EntityDetailRoute kind="applications" form={ApplicationForm} />;
 }
 
 /** A new application must be released in the identity directory before sign-in works (spec §1, §4). */
@@ -48,29 +39,39 @@ export function ReleaseNotice({ applicationId }: { readonly applicationId: strin
   );
 }
 
+const spec = (development: boolean): EntitySpec<'applications', ApplicationValues> => ({
+  kind: 'applications',
+  valuesOf: applicationValues,
+  inputOf: applicationInput,
+  validate: (values) => validateApplication(values, { development }),
+  titleOf: (entity) => entity.label,
+});
+
 function ApplicationForm({ id, entity }: { readonly id: string; readonly entity: ApplicationDetail | undefined }) {
   const t = useAdminT();
-  const errorText = useErrorText();
   const toasts = useToasts();
   const { config } = useServices();
-  const [, navigate] = useLocation();
-  const { api, canWrite, invalidate, reloadAdministrable } = useAdmin();
-  const form = useFormState(applicationValues(entity));
+  const { api: adminApi, reloadAdministrable } = useAdmin();
   const [released, setReleased] = useState(entity?.released ?? true);
   const [uploading, setUploading] = useState(false);
-  const [round, setRound] = useState(0);
   /** The saved webhook: test deliveries, signing secrets and its pause need one. */
   const [savedWebhook, setSavedWebhook] = useState(entity?.webhook ?? null);
+  const development = config.environment === 'development';
+  const of = useEntityForm(useMemo(() => spec(development), [development]), id, entity, {
+    onInvalid: () => toasts.error({ kind: 'page', status: 400, message: t('form.checkFields') }),
+    afterSave: (saved) => {
+      reloadAdministrable();
+      setReleased(saved.released);
+      setSavedWebhook(saved.webhook);
+    },
+  });
+  const { errorText, form, values, errors, isNew, writable } = of;
   const webhookSaved = savedWebhook !== null;
   const permissions = useLabels('permissions');
   const searchPermissions = usePickerSearch('permissions');
-  const { values, errors } = form;
-  const isNew = entity === undefined;
-  const writable = canWrite('applications');
-  const title = isNew ? t('applications.new') : entity.label;
   const upload = (file: File) => {
     setUploading(true);
-    api.uploadLogo(file, file.name).then(
+    adminApi.uploadLogo(file, file.name).then(
       (answer) => { form.set('logoUrl', answer.url); setUploading(false); },
       (error: unknown) => {
         setUploading(false);
@@ -80,80 +81,56 @@ function ApplicationForm({ id, entity }: { readonly id: string; readonly entity:
       },
     );
   };
-  const submit = async () => {
-    const invalid = validateApplication(values, { development: config.environment === 'development' });
-    if (Object.keys(invalid).length > 0) {
-      form.setErrors(invalid);
-      toasts.error({ kind: 'page', status: 400, message: t('form.checkFields') });
-      return;
-    }
-    const input = applicationInput(values);
-    const saved = await form.save(() => (isNew ? api.applications.create(input) : api.applications.update(id, input)), applicationValues);
-    if (saved === undefined) return;
-    invalidate('applications');
-    reloadAdministrable();
-    setReleased(saved.released);
-    setSavedWebhook(saved.webhook);
-    setRound((r) => r + 1);
-    if (isNew) navigate(adminLinks.detail('applications', saved.id), { replace: true });
-  };
   const preview = resolveAssetUrl(values.logoUrl ?? undefined, config.apiUrl);
   return (
-    <DetailLayout
-      history={isNew ? undefined : (
+    <EntityFormFrame
+      of={of}
+      subTitle={isNew ? t('applications.detailSubTitle') : id}
+      notice={!isNew && !released && <ReleaseNotice applicationId={id} />}
+      busy={uploading}
+      history={(
         <>
           {webhookSaved && <WebhookSigningSecrets applicationId={id} writable={writable} />}
-          <WebhookDeliveries applicationId={id} reloadKey={round} canSend={webhookSaved && writable}
+          <WebhookDeliveries applicationId={id} reloadKey={form.round} canSend={webhookSaved && writable}
             {...(savedWebhook === null ? {} : { pause: savedWebhook, onResumed: () => setSavedWebhook({ ...savedWebhook, pausedAt: null, consecutiveFailures: 0 }) })} />
-          <HistorySection scope={id} reloadKey={round} load={(params) => api.applications.history(id, params)} />
         </>
       )}
     >
-      <DetailHeader title={title} subTitle={isNew ? t('applications.detailSubTitle') : id} backLink={adminLinks.list('applications')} />
-      {!isNew && !released && <ReleaseNotice applicationId={id} />}
-      <FormFrame
-        onSubmit={() => void submit()}
-        dirty={form.dirty}
-        busy={form.busy || uploading}
-        canSave={writable}
-        extraActions={!isNew && writable ? <DeleteAction name={entity.label} onDelete={() => api.applications.remove(id)} afterHref={adminLinks.list('applications')} /> : undefined}
-      >
-        <Section title={t('applications.sections.general')}>
-          <Grid>
-            <TextField label={t('applications.fields.label')} required value={values.label} error={errorText(errors.label)} onChange={(e) => form.set('label', e.target.value)} />
-            <TextField label={t('applications.fields.sortNumber')} required inputMode="numeric" value={values.sortNumber} error={errorText(errors.sortNumber)} onChange={(e) => form.set('sortNumber', e.target.value)} />
-            <TextField label={t('applications.fields.url')} type="url" required value={values.url} error={errorText(errors.url)} onChange={(e) => form.set('url', e.target.value)} />
-            <TextField label={t('applications.fields.homePageUrl')} type="url" value={values.homePageUrl} error={errorText(errors.homePageUrl)} onChange={(e) => form.set('homePageUrl', e.target.value)} />
-          </Grid>
-          <TextField label={t('applications.fields.description')} value={values.description} error={errorText(errors.description)} onChange={(e) => form.set('description', e.target.value)} />
-          <LogoUpload
-            label={t('applications.fields.logo')}
-            {...(preview === undefined ? {} : { value: preview })}
-            disabled={!writable || uploading}
-            onSelect={upload}
-            {...(writable && values.logoUrl !== null ? { onRemove: () => form.set('logoUrl', null) } : {})}
-            {...(errors.logoUrl === undefined ? {} : { error: errorText(errors.logoUrl) })}
-          />
-          <Grid>
-            <TextField label={t('applications.fields.notificationEmail')} type="email" value={values.notificationEmail} error={errorText(errors.notificationEmail)} onChange={(e) => form.set('notificationEmail', e.target.value)} />
-          </Grid>
-          <SingleRef label={t('applications.fields.adminPermission')} value={values.adminPermissionId} labels={permissions} search={searchPermissions} disabled={!writable}
-            onChange={(value) => form.set('adminPermissionId', value)} />
-        </Section>
-        <Section title={t('applications.sections.accessRequests')}>
-          <Switch label={t('applications.fields.internal')} help={t('applications.help.internal')} checked={values.internal} disabled={!writable} onChange={(v) => form.set('internal', v)} />
-          <Switch label={t('applications.fields.accessRequestAllowed')} checked={values.accessRequestAllowed && !values.internal} disabled={!writable || values.internal} onChange={(v) => form.set('accessRequestAllowed', v)} />
-          <Switch label={t('applications.fields.accessRequestRequired')} checked={values.accessRequestRequired} disabled={!writable} onChange={(v) => form.set('accessRequestRequired', v)} />
-          <Switch label={t('applications.fields.internalCopyOfAccessRequests')} checked={values.internalCopyOfAccessRequests} disabled={!writable} onChange={(v) => form.set('internalCopyOfAccessRequests', v)} />
-          <Switch label={t('applications.fields.roleRequiredOnAccessRequest')} checked={values.roleRequiredOnAccessRequest} disabled={!writable} onChange={(v) => form.set('roleRequiredOnAccessRequest', v)} />
-        </Section>
-        <AttributeLinks form={form} writable={writable} />
-        <RoleLinks form={form} writable={writable} />
-        <IdLinks form={form} writable={writable} field="accountAccessIds" />
-        <IdLinks form={form} writable={writable} field="customFlowIds" />
-        <ActivationGroups form={form} writable={writable} />
-        <WebhookSection form={form} writable={writable} {...(isNew ? {} : { applicationId: id })} />
-      </FormFrame>
-    </DetailLayout>
+      <Section title={t('applications.sections.general')}>
+        <Grid>
+          <TextField label={t('applications.fields.label')} required value={values.label} error={errorText(errors.label)} onChange={(e) => form.set('label', e.target.value)} />
+          <TextField label={t('applications.fields.sortNumber')} required inputMode="numeric" value={values.sortNumber} error={errorText(errors.sortNumber)} onChange={(e) => form.set('sortNumber', e.target.value)} />
+          <TextField label={t('applications.fields.url')} type="url" required value={values.url} error={errorText(errors.url)} onChange={(e) => form.set('url', e.target.value)} />
+          <TextField label={t('applications.fields.homePageUrl')} type="url" value={values.homePageUrl} error={errorText(errors.homePageUrl)} onChange={(e) => form.set('homePageUrl', e.target.value)} />
+        </Grid>
+        <TextField label={t('applications.fields.description')} value={values.description} error={errorText(errors.description)} onChange={(e) => form.set('description', e.target.value)} />
+        <LogoUpload
+          label={t('applications.fields.logo')}
+          {...(preview === undefined ? {} : { value: preview })}
+          disabled={!writable || uploading}
+          onSelect={upload}
+          {...(writable && values.logoUrl !== null ? { onRemove: () => form.set('logoUrl', null) } : {})}
+          {...(errors.logoUrl === undefined ? {} : { error: errorText(errors.logoUrl) })}
+        />
+        <Grid>
+          <TextField label={t('applications.fields.notificationEmail')} type="email" value={values.notificationEmail} error={errorText(errors.notificationEmail)} onChange={(e) => form.set('notificationEmail', e.target.value)} />
+        </Grid>
+        <SingleRef label={t('applications.fields.adminPermission')} value={values.adminPermissionId} labels={permissions} search={searchPermissions} disabled={!writable}
+          onChange={(value) => form.set('adminPermissionId', value)} />
+      </Section>
+      <Section title={t('applications.sections.accessRequests')}>
+        <Switch label={t('applications.fields.internal')} help={t('applications.help.internal')} checked={values.internal} disabled={!writable} onChange={(v) => form.set('internal', v)} />
+        <Switch label={t('applications.fields.accessRequestAllowed')} checked={values.accessRequestAllowed && !values.internal} disabled={!writable || values.internal} onChange={(v) => form.set('accessRequestAllowed', v)} />
+        <Switch label={t('applications.fields.accessRequestRequired')} checked={values.accessRequestRequired} disabled={!writable} onChange={(v) => form.set('accessRequestRequired', v)} />
+        <Switch label={t('applications.fields.internalCopyOfAccessRequests')} checked={values.internalCopyOfAccessRequests} disabled={!writable} onChange={(v) => form.set('internalCopyOfAccessRequests', v)} />
+        <Switch label={t('applications.fields.roleRequiredOnAccessRequest')} checked={values.roleRequiredOnAccessRequest} disabled={!writable} onChange={(v) => form.set('roleRequiredOnAccessRequest', v)} />
+      </Section>
+      <AttributeLinks form={form} writable={writable} />
+      <RoleLinks form={form} writable={writable} />
+      <IdLinks form={form} writable={writable} field="accountAccessIds" />
+      <IdLinks form={form} writable={writable} field="customFlowIds" />
+      <ActivationGroups form={form} writable={writable} />
+      <WebhookSection form={form} writable={writable} {...(isNew ? {} : { applicationId: id })} />
+    </EntityFormFrame>
   );
 }

@@ -6,7 +6,7 @@ import { Button, Checkbox, TagInput } from '@portal/ui';
 import type { AttributeLink, RoleLink } from '@portal/adapters/admin';
 import { useLabels } from '../admin-context.tsx';
 import { ChipList, RefPicker, Section, useErrorText, type FormState } from '../components/form-kit.tsx';
-import { SingleRef, usePickerSearch } from '../components/pickers.tsx';
+import { RefsSection, SingleRef, usePickerSearch } from '../components/pickers.tsx';
 import {
   activationGroupsForNames, isAllowedDirectoryGroupName, listError, withoutListErrors, type ApplicationValues,
 } from '../lib/application-form.ts';
@@ -119,16 +119,9 @@ export function RoleLinks({ form, writable }: { readonly form: Form; readonly wr
 export function IdLinks({ form, writable, field }: { readonly form: Form; readonly writable: boolean; readonly field: 'accountAccessIds' | 'customFlowIds' }) {
   const t = useAdminT();
   const kind = field === 'accountAccessIds' ? 'accountAccesses' : 'customFlows';
-  const labels = useLabels(kind);
-  const search = usePickerSearch(kind);
-  const ids = form.values[field];
-  const title = t(`applications.sections.${kind}`);
   return (
-    <Section title={title} description={t(`applications.help.${kind}`)}>
-      <ChipList label={title} items={ids} labels={labels} emptyText={t('applications.noneLinked')} disabled={!writable}
-        onRemove={(removed) => form.update((v) => ({ ...v, [field]: v[field].filter((id) => id !== removed) }))} />
-      {writable && <RefPicker label={t(`applications.add.${kind}`)} search={search} excludeIds={ids} onPick={(option) => form.update((v) => ({ ...v, [field]: [...v[field], option.id] }))} />}
-    </Section>
+    <RefsSection kind={kind} title={t(`applications.sections.${kind}`)} description={t(`applications.help.${kind}`)} emptyText={t('applications.noneLinked')}
+      addLabel={t(`applications.add.${kind}`)} ids={form.values[field]} writable={writable} onChange={(ids) => form.update((v) => ({ ...v, [field]: ids }))} />
   );
 }
 

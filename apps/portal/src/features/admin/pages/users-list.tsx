@@ -1,40 +1,21 @@
-import { useMemo } from 'react';
-import type { UserSummary } from '@portal/adapters/admin';
-import type { DataTableColumn } from '@portal/ui';
-import { ListView } from '../components/list-view.tsx';
-import { useBulkDelete } from '../components/bulk.tsx';
-import { ListPage, RowLink, yesNo } from '../components/list-page.tsx';
-import { useAdmin } from '../admin-context.tsx';
-import { adminLinks } from '../lib/links.ts';
-import { listRoutes } from '../lib/list-routes.ts';
-import { useAdminT, useFormatDate } from '../lib/i18n.ts';
+import { useFormatDate } from '../lib/i18n.ts';
+import { breakCell, EntityListPage, entityList, yesNo } from '../components/list-page.tsx';
 
-const nameOf = (row: UserSummary) => (row.fullName === '' ? row.email : row.fullName);
+const nameOf = (row: { readonly fullName: string; readonly email: string }) => (row.fullName === '' ? row.email : row.fullName);
+
+const list = entityList({
+  kind: 'users',
+  nameOf,
+  creatable: false,
+  columns: (t, date: ReturnType<typeof useFormatDate>) => [
+    { field: 'fullName', sortable: true, cell: nameOf },
+    { field: 'email', sortable: true, cell: (row) => breakCell(row.email) },
+    { field: 'companyName', sortable: true, cell: (row) => row.companyName ?? '–' },
+    { field: 'internal', cell: (row) => yesNo(t, row.internal) },
+    { field: 'createdAt', sortable: true, cell: (row) => date(row.createdAt, false) },
+  ],
+});
 
 export default function UsersListPage() {
-  const t = useAdminT();
-  const date = useFormatDate();
-  const { api } = useAdmin();
-  const bulk = useBulkDelete('users', nameOf, api.users.removeMany);
-  const columns = useMemo<readonly DataTableColumn<UserSummary>[]>(() => [
-    { key: 'fullName', header: t('users.fields.fullName'), sortable: true, render: (row) => <RowLink href={adminLinks.detail('users', row.id)}>{row.fullName === '' ? row.email : row.fullName}</RowLink> },
-    { key: 'email', header: t('users.fields.email'), sortable: true, render: (row) => <span className="break-all">{row.email}</span> },
-    { key: 'companyName', header: t('users.fields.companyName'), sortable: true, render: (row) => row.companyName ?? '–' },
-    { key: 'internal', header: t('users.fields.internal'), render: (row) => yesNo(t, row.internal) },
-    { key: 'createdAt', header: t('users.fields.createdAt'), sortable: true, render: (row) => date(row.createdAt, false) },
-  ], [t, date]);
-  return (
-    <ListPage kind="users" title={t('users.title')} subTitle={t('users.subTitle')} creatable={false}>
-      <ListView<UserSummary>
-        caption={t('users.title')}
-        load={api.users.list}
-        rowKey={(row) => row.id}
-        listId="users"
-        exportHref={api.users.exportUrl}
-        defaultSort={listRoutes.users.defaultSort}
-        columns={columns}
-        {...(bulk === undefined ? {} : { bulk })}
-      />
-    </ListPage>
-  );
+  return <EntityListPage list={list} extra={useFormatDate()} />;
 }
