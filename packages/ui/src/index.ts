@@ -23,6 +23,8 @@ export type { AvatarProps, AvatarColorToken } from './avatar/avatar.tsx';
 
 export { TextField } from './form/text-field.tsx';
 export type { TextFieldProps } from './form/text-field.tsx';
+export { TextArea } from './form/text-area.tsx';
+export type { TextAreaProps } from './form/text-area.tsx';
 export { Select } from './form/select.tsx';
 export type { SelectProps, SelectOption } from './form/select.tsx';
 export { Checkbox } from './form/checkbox.tsx';

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { TextField } from './text-field.tsx';
+import { TextArea } from './text-area.tsx';
 import { Select } from './select.tsx';
 import { Checkbox } from './checkbox.tsx';
 import { Switch } from './switch.tsx';
@@ -34,6 +35,16 @@ export const TextWithError: Story = {
   },
 };
 export const TextDisabled: Story = { render: () => <TextField label="Client-ID" defaultValue="dealer-orders" disabled /> };
+export const TextAreaDefault: Story = { render: () => <TextArea label="Begründung" help="Wofür brauchen Sie den Zugriff? Höchstens 1000 Zeichen." maxLength={1000} /> };
+export const TextAreaWithError: Story = {
+  render: () => <TextArea label="Begründung" required error="Dieses Feld ist erforderlich." />,
+  play: async ({ canvas }) => {
+    const area = canvas.getByRole('textbox', { name: /Begründung/ });
+    await expect(area).toHaveAttribute('aria-invalid', 'true');
+    await expect(area).toBeRequired();
+    await expect(area).toHaveAccessibleDescription(/Dieses Feld ist erforderlich/);
+  },
+};
 
 const languages = [
   { value: 'de', label: 'Deutsch' },

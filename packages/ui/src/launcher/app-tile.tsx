@@ -11,6 +11,8 @@ export interface AppTileData {
   readonly logoUrl?: string;
   /** Where the tile leads (usually the app gate `/flows/auth?…`). */
   readonly href: string;
+  /** A short state under the label, already translated ("Endet in 3 Tagen", #19). */
+  readonly badge?: string;
 }
 
 export interface AppTileProps {
@@ -45,6 +47,7 @@ export function AppTile({ app, iconSize = externalAppIconSize, className, onOpen
       <span className="min-w-0">
         <span className="line-clamp-2 text-base font-semibold break-words text-fg group-hover:text-accent">{app.label}</span>
         {app.description !== undefined && <span className="block truncate text-sm text-fg-muted">{app.description}</span>}
+        {app.badge !== undefined && <span className="mt-1 inline-block rounded-full bg-warning-soft px-2 text-xs font-medium text-on-warning-soft">{app.badge}</span>}
       </span>
     </UiLink>
   );

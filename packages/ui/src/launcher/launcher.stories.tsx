@@ -92,6 +92,12 @@ export const KeyboardNavigation: Story = {
 export const Tile: StoryObj<typeof AppTile> = {
   render: () => <div className="max-w-sm"><AppTile app={apps[0] as AppTileData} /></div>,
 };
+export const TileWithBadge: StoryObj<typeof AppTile> = {
+  render: () => <div className="max-w-sm"><AppTile app={{ ...(apps[1] as AppTileData), badge: 'Endet in 3 Tagen' }} /></div>,
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('link', { name: /Küchenplaner.*Endet in 3 Tagen/ })).toBeVisible();
+  },
+};
 export const TileWithoutLogo: StoryObj<typeof AppTile> = {
   render: () => <div className="max-w-sm"><AppTile app={{ id: 'x', label: 'Personalportal', href: '/' }} /></div>,
 };
