@@ -14,6 +14,7 @@ import { applicationRoutes } from './routes/applications.ts';
 import { MAX_LOGO_BYTES } from './routes/images.ts';
 import { entityRoutes } from './routes/entities.ts';
 import { myRoutes } from './routes/my.ts';
+import { myRequestRoutes } from './routes/my-requests.ts';
 import { userRoutes } from './routes/users.ts';
 
 export interface AppOptions extends Deps {
@@ -62,6 +63,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   });
 
   app.route('/', myRoutes(options));
+  app.route('/', myRequestRoutes(options));
   app.route('/', adminRoutes(options));
   app.route('/', applicationRoutes(options));
   app.route('/', entityRoutes(options));

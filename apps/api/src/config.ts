@@ -18,12 +18,16 @@ export interface Config {
   seed: 'demo' | 'large' | 'none';
   dealerShopUrl: string;
   production: boolean;
+  /** How often the expiry job of time-bound access sweeps (API_EXPIRY_INTERVAL_MS, default 60 s). */
+  expiryIntervalMs: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const authority = (env.IDP_AUTHORITY ?? 'http://localhost:4001').replace(/\/$/, '');
   const seed = env.API_SEED ?? 'demo';
   if (seed !== 'demo' && seed !== 'large' && seed !== 'none') throw new Error(`API_SEED must be demo, large or none, not ${seed}`);
+  const expiryIntervalMs = Number(env.API_EXPIRY_INTERVAL_MS ?? 60_000);
+  if (!Number.isInteger(expiryIntervalMs) || expiryIntervalMs < 100) throw new Error(`API_EXPIRY_INTERVAL_MS must be a whole number of milliseconds, at least 100, not ${env.API_EXPIRY_INTERVAL_MS}`);
   return {
     port: Number(env.API_PORT ?? 4000),
     dataDir: env.API_DATA_DIR || (env.DATABASE_URL ? undefined : join(env.STACK_DATA_DIR || join(repoRoot, '.data'), 'api')),
@@ -39,5 +43,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed,
     dealerShopUrl: (env.DEALER_SHOP_URL ?? 'http://localhost:4002').replace(/\/$/, ''),
     production: env.NODE_ENV === 'production',
+    expiryIntervalMs,
   };
 }

@@ -27,7 +27,7 @@ const KIND_OF_KEY: Readonly<Record<string, RefKind>> = {
   adminPermissionId: 'PERMISSION', permissionId: 'PERMISSION', permissionIds: 'PERMISSION',
   attributeId: 'ATTRIBUTE', attributeIds: 'ATTRIBUTE',
   roleId: 'ROLE', roleIds: 'ROLE',
-  accountAccessId: 'ACCOUNT_ACCESS', accountAccessIds: 'ACCOUNT_ACCESS', parentId: 'ACCOUNT_ACCESS',
+  accountAccessId: 'ACCOUNT_ACCESS', accountAccessIds: 'ACCOUNT_ACCESS', parentId: 'ACCOUNT_ACCESS', requestableAccountAccessIds: 'ACCOUNT_ACCESS',
   customFlowId: 'CUSTOM_FLOW', customFlowIds: 'CUSTOM_FLOW',
   applicationId: 'APPLICATION', applicationIds: 'APPLICATION',
 };

@@ -7,6 +7,7 @@ import { migrate, openDatabase } from './db/database.ts';
 import { seed } from './db/seed/index.ts';
 import { listen } from './server.ts';
 import { createDispatcher } from './webhooks/dispatcher.ts';
+import { createExpiryJob } from './jobs/expiry.ts';
 
 const config = readConfig();
 const db = await openDatabase({ dataDir: config.dataDir, connectionString: config.databaseUrl });
@@ -15,6 +16,8 @@ const seeded = await seed(db, config.seed, { portalUrl: config.portalUrl, dealer
 if (seeded.length) console.log(`api: seeded ${seeded.join(' + ')} data`);
 const dispatcher = createDispatcher({ db });
 const stopDispatcher = dispatcher.start();
+// Time-bound access ends (#19, ADR 0015): removes due grants every API_EXPIRY_INTERVAL_MS.
+const stopExpiry = createExpiryJob({ db, onWebhookQueued: () => dispatcher.notify() }).start(config.expiryIntervalMs);
 const app = createApp({
   db,
   auth: createAuthenticator({ authority: config.authority, audience: config.audience, policies: config.policies, keys: remoteKeys(config.jwksUrl) }),
@@ -32,7 +35,7 @@ const shutdown = () => {
   if (closing) return;
   closing = true;
   server.close(() => {
-    void stopDispatcher().then(() => db.destroy()).finally(() => process.exit(0));
+    void Promise.all([stopExpiry(), stopDispatcher()]).then(() => db.destroy()).finally(() => process.exit(0));
   });
 };
 process.on('SIGINT', shutdown);

@@ -435,6 +435,38 @@ describe('bulk changes and the CSV import (#20.3)', () => {
   });
 });
 
+describe('access governance (#19)', () => {
+  it('offers the catalogue, takes a request with substance, lists, shows and cancels my requests', async () => {
+    const catalogue = await call('GET', '/My/Catalogue?pageSize=10', { as: 'newUser' });
+    expect(catalogue.status).toBe(200);
+    expect(catalogue.body.items.map((a: Body) => a.id)).not.toContain(apps.hr);
+    expect(catalogue.body.items.find((a: Body) => a.id === apps.kitchenPlanner)).toMatchObject({ accessStatus: 'none', request: { timeBoundAccess: true, maxAccessDays: 365 } });
+    const created = await call('POST', `/My/Applications/${apps.servicePortal}/AccessRequest`, { as: 'newUser', body: { justification: 'Reklamationen bearbeiten' } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ status: 'OPEN', justification: 'Reklamationen bearbeiten', canRequestAgain: false });
+    const mine = await call('GET', '/My/AccessRequests?status=OPEN&pageSize=10', { as: 'newUser' });
+    expect(mine.body.items.map((r: Body) => r.id)).toContain(created.body.id);
+    expect((await call('GET', `/My/AccessRequests/${created.body.id}`, { as: 'newUser' })).body.id).toBe(created.body.id);
+    expect((await call('GET', `/My/AccessRequests/${created.body.id}`, { as: 'partner' })).status).toBe(404);
+    const cancelled = await call('POST', `/My/AccessRequests/${created.body.id}/Cancel`, { as: 'newUser' });
+    expect(cancelled.body).toMatchObject({ status: 'CANCELLED', canRequestAgain: true });
+    expect((await call('POST', `/My/AccessRequests/${created.body.id}/Cancel`, { as: 'newUser' })).status).toBe(409);
+  });
+
+  it('accepts a time-bound request and leaves the user a notification', async () => {
+    const endsAt = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
+    const created = await call('POST', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, { as: 'newUser',
+      body: { accountAccessId: accountAccesses.dealerSued, justification: 'Planung für Kunden', endsAt } });
+    expect(created.status).toBe(201);
+    const accepted = await call('PUT', `/Admin/Applications/AccessRequests/${created.body.id}`, { as: 'appAdmin', body: { decision: 'ACCEPT', roleIds: [roles.planner], endsAt } });
+    expect(accepted.body).toMatchObject({ status: 'ACCEPTED', justification: 'Planung für Kunden', requestedEndsAt: endsAt, endsAt, timeBoundAccess: true });
+    const notifications = await call('GET', '/My/Notifications?unread=true', { as: 'newUser' });
+    expect(notifications.body.items[0]).toMatchObject({ kind: 'REQUEST_ACCEPTED', application: { id: apps.kitchenPlanner } });
+    expect((await call('POST', `/My/Notifications/${notifications.body.items[0].id}/Read`, { as: 'newUser' })).status).toBe(204);
+    expect((await call('POST', `/My/Notifications/${notifications.body.items[0].id}/Read`, { as: 'partner' })).status).toBe(404);
+  });
+});
+
 describe('coverage', () => {
   it('exercised every operation of the document with a successful answer', () => {
     const missing = allOperations().filter((op) => ![...(covered.get(op) ?? [])].some((s) => s < 300));

@@ -61,6 +61,11 @@ export interface ApplicationsTable {
   released: boolean;
   activation_groups: Json<ActivationGroupRow[]>;
   search: ColumnType<string, never, never>;
+  /** Whether a request must carry a justification: 'required' | 'optional' (migration 0011). */
+  request_justification: Generated<string>;
+  /** Access may end at a date; the latest end is max_access_days ahead (null: no maximum). */
+  time_bound_access: Generated<boolean>;
+  max_access_days: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface WebhooksTable {
@@ -81,6 +86,8 @@ export interface WebhooksTable {
   consecutive_failures: Generated<number>;
   /** Set when the webhook paused itself; its deliveries wait until it is resumed. */
   paused_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Send the access request events (migration 0011). */
+  on_access_request: Generated<boolean>;
 }
 
 export interface SigningSecretRow {
@@ -157,6 +164,8 @@ export interface ApplicationAccountAccessesTable {
   application_id: string;
   account_access_id: string;
   position: number;
+  /** A request may name it (migration 0011). */
+  requestable: Generated<boolean>;
 }
 
 export interface ApplicationCustomFlowsTable {
@@ -171,6 +180,12 @@ export interface ApplicationUsersTable {
   access_since: GeneratedTimestamp;
   role_ids: ColumnType<string[], string[], string[]>;
   account_access_ids: ColumnType<string[], string[], string[]>;
+  /** The end of a time-bound grant; the expiry job removes it after (migration 0011). */
+  ends_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The accepted request that set ends_at (marked EXPIRED when the grant ends). */
+  ends_request_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the user was reminded that the grant ends soon. */
+  reminded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** A user's pinned launcher tiles, `position` 0 first (migration 0007). */
@@ -207,6 +222,30 @@ export interface AccessRequestsTable {
   reason: string | null;
   role_ids: ColumnType<string[], string[] | undefined, string[]>;
   account_access_ids: ColumnType<string[], string[] | undefined, string[]>;
+  /** Migration 0011: the end asked for, the answers ({ key, label, value }[]), the end set on acceptance, when the access ended. */
+  requested_ends_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  answers: ColumnType<RequestAnswerRow[], string | undefined, string>;
+  ends_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  expired_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface RequestAnswerRow {
+  key: string;
+  label: string;
+  value: string;
+}
+
+/** What the API left for a user on the launcher (migration 0011); `kind` is a MyNotificationKind. */
+export interface UserNotificationsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  application_id: string;
+  application_label: string;
+  request_id: string | null;
+  ends_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: GeneratedTimestamp;
+  read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface HistoryTable {
@@ -310,6 +349,7 @@ export interface DB {
   user_favourites: UserFavouritesTable;
   user_launches: UserLaunchesTable;
   access_requests: AccessRequestsTable;
+  user_notifications: UserNotificationsTable;
   history: HistoryTable;
   images: ImagesTable;
   webhook_deliveries: WebhookDeliveriesTable;

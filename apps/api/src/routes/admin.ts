@@ -19,13 +19,14 @@ import type { KeyPart } from '../http/list-cache.ts';
 import { parseList } from '../http/list.ts';
 import { recordHistory } from '../history.ts';
 import {
-  acceptOpenRequests, applicationAttributes, checkAccountAccesses, checkRoles, grant, loadApplication, pick, refsOf, removeGrant, storeValues,
+  acceptOpenRequests, applicationAttributes, checkAccountAccesses, checkRoles, grant, loadApplication, pick, queueRequestEvent, refsOf, removeGrant, storeValues,
   uniqueOrThrow, userAttributeValues,
 } from '../services/access.ts';
 import { countUsersMatching } from '../services/users.ts';
 import { applyImport, bulkApplicationUsers, planImport } from '../services/bulk.ts';
 import { translate } from '../http/messages.ts';
 import { accountAccessSelection, roleSelection } from '../services/selections.ts';
+import { checkEndsAt, maxEndsAt, notify } from '../services/governance.ts';
 
 type S = components['schemas'];
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -113,7 +114,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     const a = await managerOf(me, c.req.param('id') ?? '');
     const list = parseList(c, { sorts: ['requestedAt', 'fullName', 'email', 'status'] as const, defaultSort: 'requestedAt', defaultOrder: 'desc' });
     const status = c.req.query('status');
-    if (status !== undefined && !['OPEN', 'ACCEPTED', 'DENIED'].includes(status)) throw new ApiError(400, 'badRequest', { problems: [{ key: 'invalidValue', field: 'status' }] });
+    if (status !== undefined && !['OPEN', 'ACCEPTED', 'DENIED', 'CANCELLED', 'EXPIRED'].includes(status)) throw new ApiError(400, 'badRequest', { problems: [{ key: 'invalidValue', field: 'status' }] });
     return { a, list, status };
   }
 
@@ -193,9 +194,10 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
   });
 
   async function accessRequest(id: string): Promise<S['AccessRequest']> {
-    const r = await db.selectFrom('access_requests as r').innerJoin('users as u', 'u.id', 'r.user_id')
+    const r = await db.selectFrom('access_requests as r').innerJoin('users as u', 'u.id', 'r.user_id').innerJoin('applications as a', 'a.id', 'r.application_id')
       .select(['r.id', 'r.application_id', 'r.status', 'r.requested_at', 'r.account_access_id', 'r.role_id', 'r.comment', 'r.decided_at',
-        'r.decided_by', 'r.reason', 'r.role_ids', 'r.account_access_ids', 'u.id as user_id', 'u.full_name', 'u.email', 'u.company_name'])
+        'r.decided_by', 'r.reason', 'r.role_ids', 'r.account_access_ids', 'u.id as user_id', 'u.full_name', 'u.email', 'u.company_name',
+        'r.answers', 'r.requested_ends_at', 'r.ends_at', 'r.expired_at', 'a.time_bound_access', 'a.max_access_days'])
       .where('r.id', '=', id).executeTakeFirst();
     if (!r) throw notFound();
     const accesses = await refsOf(db, 'account_accesses', r.account_access_id ? [r.account_access_id] : []);
@@ -207,6 +209,8 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       requestedRole: r.role_id ? roles.get(r.role_id) ?? null : null,
       comment: r.comment, decidedAt: isoOrNull(r.decided_at), decidedBy: r.decided_by, reason: r.reason,
       roleIds: r.role_ids, accountAccessIds: r.account_access_ids,
+      justification: r.comment, answers: r.answers, requestedEndsAt: isoOrNull(r.requested_ends_at), endsAt: isoOrNull(r.ends_at),
+      expiredAt: isoOrNull(r.expired_at), timeBoundAccess: r.time_bound_access, maxEndsAt: isoOrNull(maxEndsAt(r, new Date())),
     };
   }
 
@@ -233,21 +237,35 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       const accountAccessIds = body.accountAccessIds ?? [];
       await checkRoles(trx, row.application_id, body.roleIds, me.permissions, 'roleIds');
       await checkAccountAccesses(trx, row.application_id, accountAccessIds, 'accountAccessIds');
-      await trx.updateTable('access_requests').set({ status: 'ACCEPTED', decided_at: decidedAt, decided_by: me.userId, role_ids: body.roleIds, account_access_ids: accountAccessIds })
-        .where('id', '=', id).execute();
+      // The end of access (#19): within the application's settings; none when not given.
+      const settings = await loadApplication(trx, row.application_id);
+      const endsAt = checkEndsAt(settings, body.endsAt, 'endsAt', decidedAt);
+      const accepted = await trx.updateTable('access_requests').set({ status: 'ACCEPTED', decided_at: decidedAt, decided_by: me.userId, role_ids: body.roleIds,
+        account_access_ids: accountAccessIds, ends_at: endsAt }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
       await recordHistory(trx, { table: 'access_requests', entity: id, mode: 'UPDATE', by: me.userId, before: { status: 'OPEN' },
-        after: { status: 'ACCEPTED', decidedBy: me.userId, roleIds: body.roleIds, accountAccessIds } });
+        after: { status: 'ACCEPTED', decidedBy: me.userId, roleIds: body.roleIds, accountAccessIds, ...(endsAt ? { endsAt: endsAt.toISOString() } : {}) } });
+      // Answers to the application's questions become the user's values (as if the user had entered them at the gate).
+      if (accepted.answers.length) {
+        const allowed = await applicationAttributes(trx, row.application_id, false);
+        const values = accepted.answers.filter((x) => allowed.has(x.key)).map((x) => ({ key: x.key, value: x.value }));
+        await storeValues(trx, { userId: row.user_id, by: row.user_id, values, allowed, editable: (x) => x.editable_by_user, fieldPrefix: 'answers' });
+      }
+      await notify(trx, { userId: row.user_id, kind: 'REQUEST_ACCEPTED', applicationId: row.application_id, requestId: id, endsAt });
+      const event = await queueRequestEvent(trx, accepted, 'ACCESS_REQUEST_ACCEPTED');
       const current = await trx.selectFrom('application_users').select(['role_ids', 'account_access_ids'])
         .where('application_id', '=', row.application_id).where('user_id', '=', row.user_id).executeTakeFirst();
-      return grant(trx, { applicationId: row.application_id, userId: row.user_id, by: me.userId,
+      const granted = await grant(trx, { applicationId: row.application_id, userId: row.user_id, by: me.userId,
         roleIds: [...new Set([...(current?.role_ids ?? []), ...body.roleIds])],
-        accountAccessIds: [...new Set([...(current?.account_access_ids ?? []), ...accountAccessIds])] });
+        accountAccessIds: [...new Set([...(current?.account_access_ids ?? []), ...accountAccessIds])],
+        endsAt, endsRequestId: endsAt ? id : null });
+      return event || granted;
     }
-    await trx.updateTable('access_requests').set({ status: 'DENIED', decided_at: decidedAt, decided_by: me.userId, reason: body.reason ?? null })
-      .where('id', '=', id).execute();
+    const denied = await trx.updateTable('access_requests').set({ status: 'DENIED', decided_at: decidedAt, decided_by: me.userId, reason: body.reason ?? null })
+      .where('id', '=', id).returningAll().executeTakeFirstOrThrow();
     await recordHistory(trx, { table: 'access_requests', entity: id, mode: 'UPDATE', by: me.userId, before: { status: 'OPEN' },
       after: { status: 'DENIED', decidedBy: me.userId, reason: body.reason ?? null } });
-    return false;
+    await notify(trx, { userId: row.user_id, kind: 'REQUEST_DENIED', applicationId: row.application_id, requestId: id });
+    return queueRequestEvent(trx, denied, 'ACCESS_REQUEST_DENIED');
   }
 
   app.put('/Admin/Applications/AccessRequests/:id', async (c) => {
@@ -355,7 +373,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     const accesses = await refsOf(db, 'account_accesses', g?.account_access_ids ?? []);
     return {
       user: { id: u.id, fullName: u.full_name, email: u.email, companyName: u.company_name },
-      hasAccess: Boolean(g), accessSince: g ? iso(g.access_since) : null,
+      hasAccess: Boolean(g), accessSince: g ? iso(g.access_since) : null, endsAt: isoOrNull(g?.ends_at ?? null),
       roles: pick(roles, g?.role_ids ?? []), accountAccesses: pick(accesses, g?.account_access_ids ?? []),
       attributes: await userAttributeValues(db, id, applicationId, false, (x) => x.editable_by_others),
     };
@@ -391,8 +409,10 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
         const allowed = await applicationAttributes(trx, a.id, false);
         await storeValues(trx, { userId: uid, by: me.userId, values: body.attributes, allowed, editable: (x) => x.editable_by_others, fieldPrefix: 'attributes' });
       }
-      queued = await grant(trx, { applicationId: a.id, userId: uid, roleIds, accountAccessIds, by: me.userId });
-      await acceptOpenRequests(trx, { applicationId: a.id, userId: uid, roleIds, accountAccessIds, by: me.userId });
+      // A time-bound grant (#19): omitted keeps the stored end, null removes it.
+      const endsAt = body.endsAt === undefined ? undefined : checkEndsAt(a, body.endsAt, 'endsAt');
+      queued = await grant(trx, { applicationId: a.id, userId: uid, roleIds, accountAccessIds, by: me.userId, endsAt, endsRequestId: null });
+      if (await acceptOpenRequests(trx, { applicationId: a.id, userId: uid, roleIds, accountAccessIds, by: me.userId })) queued = true;
     });
     if (queued) deps.onWebhookQueued();
     return c.json(await applicationUser(a.id, uid));

@@ -50,9 +50,14 @@ export async function applicationDto(db: Db, id: string): Promise<S['Application
     accountAccessIds: accesses.map((l) => l.account_access_id),
     customFlowIds: flows.map((l) => l.custom_flow_id),
     activationGroups: a.activation_groups,
+    requestJustification: a.request_justification as S['RequestJustification'],
+    timeBoundAccess: a.time_bound_access,
+    maxAccessDays: a.max_access_days,
+    requestableAccountAccessIds: accesses.filter((l) => l.requestable).map((l) => l.account_access_id),
     webhook: hook ? {
       enabled: hook.enabled, endpointUrl: hook.endpoint_url, username: hook.username, passwordSet: hook.password !== null,
-      onGrant: hook.on_grant, onRemove: hook.on_remove, onUpdate: hook.on_update, headers: hook.headers, keyVaultReference: hook.key_vault_reference,
+      onGrant: hook.on_grant, onRemove: hook.on_remove, onUpdate: hook.on_update, onAccessRequest: hook.on_access_request,
+      headers: hook.headers, keyVaultReference: hook.key_vault_reference,
       pauseAfterFailures: hook.pause_after_failures, consecutiveFailures: hook.consecutive_failures, pausedAt: hook.paused_at ? new Date(hook.paused_at).toISOString() : null,
     } : null,
   };
@@ -98,6 +103,10 @@ function validateInput(input: S['ApplicationInput'], allowHttpWebhooks: boolean)
   problems.push(...duplicates(groups.map((g) => g.directoryGroupName), 'activationGroups', '.directoryGroupName'));
   groups.forEach((g, i) => {
     problems.push(...duplicates(g.roleIds, `activationGroups.${i}.roleIds`), ...duplicates(g.accountAccessIds, `activationGroups.${i}.accountAccessIds`));
+  });
+  const linked = new Set(input.accountAccessIds ?? []);
+  (input.requestableAccountAccessIds ?? []).forEach((a, i) => {
+    if (!linked.has(a)) problems.push({ key: 'accountAccessNotLinked', field: `requestableAccountAccessIds.${i}`, args: [a] });
   });
   const hook = input.webhook;
   if (hook) {
@@ -146,9 +155,18 @@ async function save(trx: Transaction<DB>, id: string, input: S['ApplicationInput
     internal_copy_of_access_requests: input.internalCopyOfAccessRequests ?? false,
     role_required_on_access_request: input.roleRequiredOnAccessRequest ?? false, internal: input.internal ?? false,
     activation_groups: JSON.stringify(input.activationGroups ?? []),
+    // Omitted governance settings keep what is stored (#19).
+    ...(input.requestJustification === undefined ? {} : { request_justification: input.requestJustification }),
+    ...(input.timeBoundAccess === undefined ? {} : { time_bound_access: input.timeBoundAccess }),
+    ...(input.maxAccessDays === undefined ? {} : { max_access_days: input.maxAccessDays }),
   };
   if (isNew) await trx.insertInto('applications').values({ id, released: false, ...row }).execute();
   else await trx.updateTable('applications').set(row).where('id', '=', id).execute();
+  // Which linked account accesses a request may name: as given, else as stored (a newly linked one is requestable).
+  const notRequestable = new Set(input.requestableAccountAccessIds === undefined
+    ? (await trx.selectFrom('application_account_accesses').select('account_access_id').where('application_id', '=', id).where('requestable', '=', false).execute())
+      .map((r) => r.account_access_id)
+    : (input.accountAccessIds ?? []).filter((a) => !(input.requestableAccountAccessIds ?? []).includes(a)));
 
   await trx.deleteFrom('application_attributes').where('application_id', '=', id).execute();
   await trx.deleteFrom('application_roles').where('application_id', '=', id).execute();
@@ -161,7 +179,8 @@ async function save(trx: Transaction<DB>, id: string, input: S['ApplicationInput
   if (roles.length) await trx.insertInto('application_roles').values(roles.map((l, position) => ({
     application_id: id, role_id: l.roleId, permission_id: l.permissionId, visible: l.visible, is_default: l.default, position }))).execute();
   const accesses = input.accountAccessIds ?? [];
-  if (accesses.length) await trx.insertInto('application_account_accesses').values(accesses.map((a, position) => ({ application_id: id, account_access_id: a, position }))).execute();
+  if (accesses.length) await trx.insertInto('application_account_accesses').values(accesses.map((a, position) => ({ application_id: id, account_access_id: a, position,
+    requestable: !notRequestable.has(a) }))).execute();
   const flows = input.customFlowIds ?? [];
   if (flows.length) await trx.insertInto('application_custom_flows').values(flows.map((f, position) => ({ application_id: id, custom_flow_id: f, position }))).execute();
 
@@ -174,12 +193,13 @@ async function save(trx: Transaction<DB>, id: string, input: S['ApplicationInput
   if (hook === null || hook === undefined) {
     await trx.deleteFrom('webhooks').where('application_id', '=', id).execute();
   } else {
-    const before = await trx.selectFrom('webhooks').select(['password', 'pause_after_failures']).where('application_id', '=', id).executeTakeFirst();
+    const before = await trx.selectFrom('webhooks').select(['password', 'pause_after_failures', 'on_access_request']).where('application_id', '=', id).executeTakeFirst();
     const password = hook.password === undefined ? before?.password ?? null : hook.password;
     const values = {
       pause_after_failures: hook.pauseAfterFailures === undefined ? before?.pause_after_failures ?? null : hook.pauseAfterFailures,
       enabled: hook.enabled, endpoint_url: hook.endpointUrl, username: hook.username ?? null, password,
       on_grant: hook.onGrant, on_remove: hook.onRemove, on_update: hook.onUpdate, headers: JSON.stringify(hook.headers ?? []),
+      on_access_request: hook.onAccessRequest ?? before?.on_access_request ?? false,
       key_vault_reference: hook.keyVaultReference ?? null,
     };
     await trx.insertInto('webhooks').values({ application_id: id, ...values })

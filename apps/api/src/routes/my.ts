@@ -11,9 +11,12 @@ import { ApiError, badRequest, conflict, fieldError, forbidden, notFound } from 
 import { parseBooleanQuery, parseList } from '../http/list.ts';
 import { recordHistory } from '../history.ts';
 import {
-  applicationAttributes, authCheck, loadApplication, pick, refsOf, storeValues, userAttributeValues, valuesOf,
+  applicationAttributes, authCheck, loadApplication, pick, queueRequestEvent, refsOf, storeValues, userAttributeValues, valuesOf,
 } from '../services/access.ts';
 import { ensureUser } from '../services/users.ts';
+import { checkEndsAt, questionsOf, requirementsOf } from '../services/governance.ts';
+import { checkValue } from '../services/values.ts';
+import { myRequest } from './my-requests.ts';
 import { accountAccessSelection, roleSelection } from '../services/selections.ts';
 import { apps } from '../db/seed/ids.ts';
 
@@ -21,7 +24,7 @@ const portalClientId = apps.portal;
 /** Launches kept per user (the launcher's "Zuletzt verwendet" row). */
 export const recentLaunchesKept = 8;
 import type { Principal } from '../auth.ts';
-import type { DB } from '../db/schema.ts';
+import type { DB, RequestAnswerRow } from '../db/schema.ts';
 
 type S = components['schemas'];
 type Db = Kysely<DB> | Transaction<DB>;
@@ -50,7 +53,10 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
       .leftJoin('user_favourites as f', (j) => j.onRef('f.application_id', '=', 'a.id').on('f.user_id', '=', user.userId))
       .leftJoin('user_launches as l', (j) => j.onRef('l.application_id', '=', 'a.id').on('l.user_id', '=', user.userId))
       .select(['a.id', 'a.label', 'a.logo_url', 'a.url', 'a.description', 'a.internal', 'a.sort_number', 'a.search', sql<string>`'granted'`.as('access_status'),
-        'f.position as favourite_position', 'l.launched_at'])
+        'f.position as favourite_position', 'l.launched_at', 'au.ends_at',
+        // An open request to extend a granted access (#19).
+        (eb) => eb.selectFrom('access_requests as o').select('o.id').whereRef('o.application_id', '=', 'a.id').where('o.user_id', '=', user.userId)
+          .where('o.status', '=', 'OPEN').limit(1).as('pending_request_id')])
       .where('au.user_id', '=', user.userId)
       // The portal itself (holder of the global admin roles) is not a tile of its own launcher.
       .where('a.id', '<>', portalClientId)
@@ -59,7 +65,8 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
     const union = onlyWithValues ? granted : granted.unionAll(
       db.selectFrom('access_requests as r').innerJoin('applications as a', 'a.id', 'r.application_id')
         .select(['a.id', 'a.label', 'a.logo_url', 'a.url', 'a.description', 'a.internal', 'a.sort_number', 'a.search', sql<string>`'requested'`.as('access_status'),
-          sql<number | null>`NULL::integer`.as('favourite_position'), sql<Date | null>`NULL::timestamptz`.as('launched_at')])
+          sql<number | null>`NULL::integer`.as('favourite_position'), sql<Date | null>`NULL::timestamptz`.as('launched_at'),
+          sql<Date | null>`NULL::timestamptz`.as('ends_at'), sql<string | null>`r.id`.as('pending_request_id')])
         .where('r.user_id', '=', user.userId).where('r.status', '=', 'OPEN'));
     const base = db.selectFrom(union.as('m')).$if(list.like !== undefined, (q) => q.where('m.search', 'like', list.like ?? ''));
     const [rows, total] = await Promise.all([
@@ -69,7 +76,7 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
     return c.json({
       items: rows.map((r) => ({ id: r.id, label: r.label, logoUrl: r.logo_url, url: r.url, description: r.description, internal: r.internal,
         sortNumber: r.sort_number, accessStatus: r.access_status as 'granted' | 'requested', favouritePosition: r.favourite_position,
-        lastLaunchedAt: isoOrNull(r.launched_at) })),
+        lastLaunchedAt: isoOrNull(r.launched_at), accessEndsAt: isoOrNull(r.ends_at), pendingRequestId: r.pending_request_id ?? null })),
       total: Number(total.n),
     } satisfies S['MyApplicationList']);
   });
@@ -77,13 +84,13 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
   async function myApplicationDetail(userId: string, applicationId: string): Promise<S['MyApplicationDetail']> {
     const a = await loadApplication(db, applicationId);
     const grant = await db.selectFrom('application_users').selectAll().where('application_id', '=', a.id).where('user_id', '=', userId).executeTakeFirst();
-    const open = grant ? undefined : await db.selectFrom('access_requests').select('id').where('application_id', '=', a.id)
+    const open = await db.selectFrom('access_requests').select('id').where('application_id', '=', a.id)
       .where('user_id', '=', userId).where('status', '=', 'OPEN').executeTakeFirst();
     if (!grant && !open) throw notFound();
     const roles = grant ? await refsOf(db, 'roles', grant.role_ids) : new Map<string, S['Ref']>();
     return {
       application: { id: a.id, label: a.label, logoUrl: a.logo_url, url: a.url, description: a.description, internal: a.internal,
-        sortNumber: a.sort_number, accessStatus: grant ? 'granted' : 'requested' },
+        sortNumber: a.sort_number, accessStatus: grant ? 'granted' : 'requested', accessEndsAt: isoOrNull(grant?.ends_at), pendingRequestId: open?.id ?? null },
       accessSince: isoOrNull(grant?.access_since),
       roles: grant ? pick(roles, grant.role_ids) : [],
       attributes: grant ? await userAttributeValues(db, userId, a.id, true, (x) => x.editable_by_user) : [],
@@ -114,9 +121,10 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
     return a;
   };
 
-  /** Whether any account-access group is linked to the application (then a request names one). */
+  /** Whether a requestable account-access group is linked to the application (then a request names one). */
   const linkedAccountAccess = async (trx: Db, applicationId: string) =>
-    (await trx.selectFrom('application_account_accesses').select('account_access_id').where('application_id', '=', applicationId).limit(1).executeTakeFirst()) !== undefined;
+    (await trx.selectFrom('application_account_accesses').select('account_access_id').where('application_id', '=', applicationId)
+      .where('requestable', '=', true).limit(1).executeTakeFirst()) !== undefined;
 
   app.post('/My/Applications/:id/Launch', async (c) => {
     const user = await me(c.req.header('authorization'));
@@ -136,27 +144,28 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
   });
 
   app.get('/My/Applications/:id/AccessRequest', async (c) => {
-    await me(c.req.header('authorization'));
+    const user = await me(c.req.header('authorization'));
     const { like } = parseList(c, { sorts: ['label'] as const, defaultSort: 'label' });
     const a = await requestableApplication(db, c.req.param('id'));
     const page = { like, limit: 50, offset: 0 };
-    const [accountAccesses, roles, linked] = await Promise.all([
-      accountAccessSelection(db, a.id, page),
+    const [accountAccesses, roles, requirements] = await Promise.all([
+      accountAccessSelection(db, a.id, page, { requestableOnly: true }),
       roleSelection(db, a.id, page, { visibleOnly: true }),
-      linkedAccountAccess(db, a.id),
+      requirementsOf(db, a, user.userId),
     ]);
     return c.json({
-      roleRequired: a.role_required_on_access_request, accountAccessRequired: linked, accountAccesses, roles,
+      roleRequired: a.role_required_on_access_request, accountAccessRequired: requirements.accountAccessRequired, accountAccesses, roles, requirements,
     } satisfies S['MyAccessRequestOptions']);
   });
 
   app.post('/My/Applications/:id/AccessRequest', async (c) => {
     const user = await me(c.req.header('authorization'));
     const body = await readJson(c, 'MyAccessRequestInput');
-    const created = await db.transaction().execute(async (trx) => {
+    const { id: createdId, queued } = await db.transaction().execute(async (trx) => {
       const a = await requestableApplication(trx, c.req.param('id'));
-      const grant = await trx.selectFrom('application_users').select('user_id').where('application_id', '=', a.id).where('user_id', '=', user.userId).executeTakeFirst();
-      if (grant) throw conflict('alreadyGranted', 'accessRequest.alreadyGranted');
+      // A granted access without an end is there for good; one that ends may be extended by a new request (#19).
+      const grant = await trx.selectFrom('application_users').select(['user_id', 'ends_at']).where('application_id', '=', a.id).where('user_id', '=', user.userId).executeTakeFirst();
+      if (grant && grant.ends_at === null) throw conflict('alreadyGranted', 'accessRequest.alreadyGranted');
       const open = await trx.selectFrom('access_requests').select('id').where('application_id', '=', a.id).where('user_id', '=', user.userId).where('status', '=', 'OPEN').executeTakeFirst();
       if (open) throw conflict('alreadyRequested', 'accessRequest.alreadyOpen');
       const roleId = body.roleId ?? null;
@@ -167,22 +176,55 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
       }
       const accountAccessId = body.accountAccessId ?? null;
       if (accountAccessId) {
-        const link = await trx.selectFrom('application_account_accesses').select('account_access_id')
+        const link = await trx.selectFrom('application_account_accesses').select(['account_access_id', 'requestable'])
           .where('application_id', '=', a.id).where('account_access_id', '=', accountAccessId).executeTakeFirst();
         if (!link) throw fieldError('accountAccessId', 'accountAccessNotLinked', 'accountAccess.notLinked', [accountAccessId]);
+        if (!link.requestable) throw fieldError('accountAccessId', 'accountAccessNotRequestable', 'accessRequest.accountAccessNotRequestable', [accountAccessId]);
       } else if (await linkedAccountAccess(trx, a.id)) {
         throw fieldError('accountAccessId', 'accountAccessOnRequestRequired', 'accessRequest.accountAccessRequired');
       }
+      // The justification (comment is its older name), trimmed; required when the application says so.
+      const justification = (body.justification ?? body.comment ?? '').trim() || null;
+      if (a.request_justification === 'required' && justification === null) {
+        throw fieldError('justification', 'justificationRequired', 'accessRequest.justificationRequired');
+      }
+      const requestedEndsAt = checkEndsAt(a, body.endsAt, 'endsAt');
+      const answers = await answersOf(trx, a.id, user.userId, body.answers ?? []);
       const id = newId();
       const row = await trx.insertInto('access_requests').values({
-        id, application_id: a.id, user_id: user.userId, status: 'OPEN', account_access_id: accountAccessId, role_id: roleId, comment: body.comment ?? null,
-      }).returning(['id', 'application_id', 'status', 'requested_at']).executeTakeFirstOrThrow();
+        id, application_id: a.id, user_id: user.userId, status: 'OPEN', account_access_id: accountAccessId, role_id: roleId, comment: justification,
+        requested_ends_at: requestedEndsAt, answers: JSON.stringify(answers),
+      }).returningAll().executeTakeFirstOrThrow();
       await recordHistory(trx, { table: 'access_requests', entity: id, mode: 'CREATE', by: user.userId,
-        after: { applicationId: a.id, userId: user.userId, status: 'OPEN', accountAccessId, roleId, comment: body.comment ?? null } });
-      return row;
+        after: { applicationId: a.id, userId: user.userId, status: 'OPEN', accountAccessId, roleId, comment: justification,
+          requestedEndsAt: requestedEndsAt?.toISOString() ?? null, answers: answers.length ? answers : null } });
+      return { id, queued: await queueRequestEvent(trx, row, 'ACCESS_REQUEST_CREATED') };
     });
-    return c.json({ id: created.id, applicationId: created.application_id, status: 'OPEN', requestedAt: new Date(created.requested_at).toISOString() } satisfies S['MyAccessRequest'], 201);
+    if (queued) deps.onWebhookQueued();
+    return c.json(await myRequest(db, user.userId, createdId), 201);
   });
+
+  /**
+   * The answers to the application's questions, checked: each key one of its questions, once, typed
+   * like the attribute; answering is optional (the gate asks after the acceptance, as before).
+   */
+  async function answersOf(trx: Db, applicationId: string, userId: string, given: readonly S['AttributeValueInput'][]): Promise<RequestAnswerRow[]> {
+    const questions = await questionsOf(trx, applicationId, userId);
+    const byKey = new Map(questions.map((q) => [q.key, q]));
+    const seen = new Set<string>();
+    const answers: RequestAnswerRow[] = [];
+    given.forEach((answer, i) => {
+      if (seen.has(answer.key)) throw fieldError(`answers.${i}.key`, 'duplicateEntry', 'duplicateEntry');
+      seen.add(answer.key);
+      const question = byKey.get(answer.key);
+      if (!question) throw fieldError(`answers.${i}.key`, 'attributeNotLinked', 'attribute.notLinked', [answer.key]);
+      const value = answer.value?.trim() ?? '';
+      if (value === '') return;
+      checkValue(`answers.${i}.value`, question.dataType, value);
+      answers.push({ key: question.key, label: question.label, value });
+    });
+    return answers;
+  }
 
   /** The user's favourites that are launcher tiles now (granted, not the portal), first to last. */
   const favouritesOf = async (trx: Db, userId: string): Promise<S['MyFavourites']> => {

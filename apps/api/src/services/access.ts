@@ -16,7 +16,8 @@ export async function loadApplication(db: Db, id: string) {
   const app = await db.selectFrom('applications as a')
     .leftJoin('permissions as p', 'p.id', 'a.admin_permission_id')
     .select(['a.id', 'a.label', 'a.logo_url', 'a.url', 'a.description', 'a.internal', 'a.sort_number', 'a.released',
-      'a.access_request_allowed', 'a.access_request_required', 'a.role_required_on_access_request', 'p.key as admin_permission_key'])
+      'a.access_request_allowed', 'a.access_request_required', 'a.role_required_on_access_request', 'p.key as admin_permission_key',
+      'a.request_justification', 'a.time_bound_access', 'a.max_access_days'])
     .where('a.id', '=', id)
     .executeTakeFirst();
   if (!app) throw notFound();
@@ -168,15 +169,17 @@ export async function claimsOf(db: Db, userId: string): Promise<S['UserClaims']>
 // ------------------------------------------------------------------ grants and webhooks
 
 export type WebhookEvent = 'GRANT' | 'REMOVE' | 'UPDATE';
+/** The access request's life (#19), sent when the webhook has onAccessRequest. */
+export type RequestWebhookEvent = 'ACCESS_REQUEST_CREATED' | 'ACCESS_REQUEST_ACCEPTED' | 'ACCESS_REQUEST_DENIED' | 'ACCESS_REQUEST_CANCELLED' | 'ACCESS_REQUEST_EXPIRED';
 
-export async function queueWebhook(trx: Transaction<DB>, applicationId: string, userId: string, event: WebhookEvent,
-  detail: { roleIds: readonly string[]; accountAccessIds: readonly string[] }): Promise<boolean> {
+export async function queueWebhook(trx: Transaction<DB>, applicationId: string, userId: string, event: WebhookEvent | RequestWebhookEvent,
+  detail: { roleIds: readonly string[]; accountAccessIds: readonly string[]; endsAt?: string | null; [more: string]: unknown }): Promise<boolean> {
   const hook = await trx.selectFrom('webhooks').selectAll().where('application_id', '=', applicationId).executeTakeFirst();
   if (!hook?.enabled) return false;
-  const wanted = event === 'GRANT' ? hook.on_grant : event === 'REMOVE' ? hook.on_remove : hook.on_update;
+  const wanted = event === 'GRANT' ? hook.on_grant : event === 'REMOVE' ? hook.on_remove : event === 'UPDATE' ? hook.on_update : hook.on_access_request;
   if (!wanted) return false;
   const id = newId();
-  const payload = { id, event, applicationId, userId, roleIds: detail.roleIds, accountAccessIds: detail.accountAccessIds, occurredAt: new Date().toISOString() };
+  const payload = { id, event, applicationId, userId, ...detail, occurredAt: new Date().toISOString() };
   await trx.insertInto('webhook_deliveries').values({
     id, application_id: applicationId, event, user_id: userId, payload: JSON.stringify(payload), status: 'PENDING',
     next_attempt_at: new Date(),
@@ -207,28 +210,44 @@ export async function checkAccountAccesses(db: Db, applicationId: string, ids: r
   });
 }
 
-/** Grants or updates a user's access; queues GRANT or UPDATE; returns whether a webhook was queued. */
+const isoOrNull = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+/**
+ * Grants or updates a user's access; queues GRANT or UPDATE; returns whether a webhook was queued.
+ * `endsAt` (#19): undefined keeps the stored end (none for a new grant), null removes it, a time sets it
+ * (with `endsRequestId`, the accepted request that set it); the webhook's payload carries the end.
+ */
 export async function grant(trx: Transaction<DB>, options: {
   applicationId: string; userId: string; roleIds: readonly string[]; accountAccessIds: readonly string[]; by: string | null;
+  endsAt?: Date | null; endsRequestId?: string | null;
 }): Promise<boolean> {
   const before = await trx.selectFrom('application_users').selectAll()
     .where('application_id', '=', options.applicationId).where('user_id', '=', options.userId).executeTakeFirst();
   const entity = `${options.applicationId}:${options.userId}`;
+  const endsAt = options.endsAt === undefined ? isoOrNull(before?.ends_at) : isoOrNull(options.endsAt);
+  const endsRequestId = options.endsAt === undefined ? before?.ends_request_id ?? null : options.endsAt === null ? null : options.endsRequestId ?? null;
   const after = { roleIds: [...options.roleIds], accountAccessIds: [...options.accountAccessIds] };
+  // The end is recorded and sent only when there is one or was one (entries of grants without an end stay as they were).
+  const withEnd = (row: typeof after, end: string | null) => (end === null ? row : { ...row, endsAt: end });
   if (before) {
-    await trx.updateTable('application_users').set({ role_ids: after.roleIds, account_access_ids: after.accountAccessIds })
+    const beforeEnd = isoOrNull(before.ends_at);
+    const endChanged = beforeEnd !== endsAt;
+    await trx.updateTable('application_users').set({ role_ids: after.roleIds, account_access_ids: after.accountAccessIds,
+      ...(endChanged ? { ends_at: endsAt, ends_request_id: endsRequestId, reminded_at: null } : {}) })
       .where('application_id', '=', options.applicationId).where('user_id', '=', options.userId).execute();
-    const changed = JSON.stringify([before.role_ids, before.account_access_ids]) !== JSON.stringify([after.roleIds, after.accountAccessIds]);
+    const changed = endChanged || JSON.stringify([before.role_ids, before.account_access_ids]) !== JSON.stringify([after.roleIds, after.accountAccessIds]);
     if (!changed) return false;
     await recordHistory(trx, { table: 'application_users', entity, mode: 'UPDATE', by: options.by,
-      before: { roleIds: before.role_ids, accountAccessIds: before.account_access_ids }, after });
-    return queueWebhook(trx, options.applicationId, options.userId, 'UPDATE', after);
+      before: { roleIds: before.role_ids, accountAccessIds: before.account_access_ids, endsAt: beforeEnd },
+      after: endChanged ? { ...after, endsAt } : after });
+    return queueWebhook(trx, options.applicationId, options.userId, 'UPDATE', withEnd(after, endsAt));
   }
   await trx.insertInto('application_users').values({
     application_id: options.applicationId, user_id: options.userId, role_ids: after.roleIds, account_access_ids: after.accountAccessIds,
+    ends_at: endsAt, ends_request_id: endsRequestId,
   }).execute();
-  await recordHistory(trx, { table: 'application_users', entity, mode: 'CREATE', by: options.by, after });
-  return queueWebhook(trx, options.applicationId, options.userId, 'GRANT', after);
+  await recordHistory(trx, { table: 'application_users', entity, mode: 'CREATE', by: options.by, after: withEnd(after, endsAt) });
+  return queueWebhook(trx, options.applicationId, options.userId, 'GRANT', withEnd(after, endsAt));
 }
 
 export async function removeGrant(trx: Transaction<DB>, applicationId: string, userId: string, by: string | null): Promise<boolean> {
@@ -242,13 +261,28 @@ export async function removeGrant(trx: Transaction<DB>, applicationId: string, u
 /** A user granted access directly: their open requests for the application count as accepted with that access. */
 export async function acceptOpenRequests(trx: Transaction<DB>, options: {
   applicationId: string; userId: string; roleIds: readonly string[]; accountAccessIds: readonly string[]; by: string;
-}): Promise<void> {
+}): Promise<boolean> {
   const open = await trx.updateTable('access_requests')
     .set({ status: 'ACCEPTED', decided_at: new Date(), decided_by: options.by, role_ids: [...options.roleIds], account_access_ids: [...options.accountAccessIds] })
-    .where('application_id', '=', options.applicationId).where('user_id', '=', options.userId).where('status', '=', 'OPEN').returning('id').execute();
+    .where('application_id', '=', options.applicationId).where('user_id', '=', options.userId).where('status', '=', 'OPEN').returningAll().execute();
+  let queued = false;
   for (const r of open) {
     await recordHistory(trx, { table: 'access_requests', entity: r.id, mode: 'UPDATE', by: options.by, before: { status: 'OPEN' }, after: { status: 'ACCEPTED' } });
+    if (await queueRequestEvent(trx, r, 'ACCESS_REQUEST_ACCEPTED')) queued = true;
   }
+  return queued;
+}
+
+/** The access request events' payload (#19, docs/webhooks.md): the request as it is now. */
+export async function queueRequestEvent(trx: Transaction<DB>, r: {
+  id: string; application_id: string; user_id: string; status: string; account_access_id: string | null; role_id: string | null;
+  requested_ends_at: Date | string | null; role_ids: string[]; account_access_ids: string[]; ends_at: Date | string | null; reason: string | null;
+}, event: RequestWebhookEvent): Promise<boolean> {
+  return queueWebhook(trx, r.application_id, r.user_id, event, {
+    requestId: r.id, status: r.status, requestedAccountAccessId: r.account_access_id, requestedRoleId: r.role_id,
+    requestedEndsAt: isoOrNull(r.requested_ends_at), roleIds: r.role_ids, accountAccessIds: r.account_access_ids,
+    endsAt: isoOrNull(r.ends_at), reason: r.reason,
+  });
 }
 
 export function uniqueOrThrow(ids: readonly string[], field: string): void {

@@ -66,7 +66,7 @@ export async function bulkApplicationUsers(trx: Transaction<DB>, applicationId: 
       continue;
     }
     if (await grant(trx, { applicationId, userId: step.userId, roleIds: step.roleIds, accountAccessIds: step.accountAccessIds, by: me.userId })) queued = true;
-    if (step.isNew) await acceptOpenRequests(trx, { applicationId, userId: step.userId, roleIds: step.roleIds, accountAccessIds: step.accountAccessIds, by: me.userId });
+    if (step.isNew && await acceptOpenRequests(trx, { applicationId, userId: step.userId, roleIds: step.roleIds, accountAccessIds: step.accountAccessIds, by: me.userId })) queued = true;
   }
   return { count, queued };
 }
@@ -153,7 +153,7 @@ export async function applyImport(trx: Transaction<DB>, applicationId: string, m
     const roleIds = row.roles.map((r) => r.id);
     const accountAccessIds = row.accountAccesses.map((x) => x.id);
     if (await grant(trx, { applicationId, userId: row.userId, roleIds, accountAccessIds, by: me.userId })) queued = true;
-    if (row.change === 'GRANT') await acceptOpenRequests(trx, { applicationId, userId: row.userId, roleIds, accountAccessIds, by: me.userId });
+    if (row.change === 'GRANT' && await acceptOpenRequests(trx, { applicationId, userId: row.userId, roleIds, accountAccessIds, by: me.userId })) queued = true;
   }
   return queued;
 }

@@ -16,9 +16,12 @@ export interface SelectionPage {
   readonly offset: number;
 }
 
-export async function accountAccessSelection(db: Db, applicationId: string, page: SelectionPage): Promise<SelectionList> {
+/** Account-access groups linked to the application; `requestableOnly`: those a request may name (#19). */
+export async function accountAccessSelection(db: Db, applicationId: string, page: SelectionPage,
+  filter: { readonly requestableOnly?: boolean } = {}): Promise<SelectionList> {
   const base = db.selectFrom('application_account_accesses as aa').innerJoin('account_accesses as x', 'x.id', 'aa.account_access_id')
     .where('aa.application_id', '=', applicationId)
+    .$if(filter.requestableOnly === true, (q) => q.where('aa.requestable', '=', true))
     .$if(page.like !== undefined, (q) => q.where(sql<string>`lower(x.label || ' ' || x.key)`, 'like', page.like ?? ''));
   const [items, total] = await Promise.all([
     base.select(['x.id', 'x.key', 'x.label']).orderBy('x.label').orderBy('x.id').limit(page.limit).offset(page.offset).execute(),

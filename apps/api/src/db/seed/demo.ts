@@ -134,7 +134,9 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<void
         notification_email: 'haendler@hk-demo.test', internal_copy_of_access_requests: true },
       { ...base, id: apps.kitchenPlanner, label: 'Küchenplaner', description: 'Küchen im Browser planen und als Angebot exportieren.', url: 'https://planner.hk-demo.test',
         sort_number: 20, admin_permission_id: permissionIdOf('kitchen_planner.admin'), access_request_allowed: true, role_required_on_access_request: false,
-        notification_email: 'planer@hk-demo.test' },
+        notification_email: 'planer@hk-demo.test',
+        // Time-bound access (#19): a request may ask for an end within a year.
+        time_bound_access: true, max_access_days: 365 },
       { ...base, id: apps.servicePortal, label: 'Serviceportal', description: 'Reklamationen, Ersatzteile und Montageanleitungen.', url: 'https://service.hk-demo.test',
         sort_number: 30, admin_permission_id: permissionIdOf('service_portal.admin'), access_request_allowed: true },
       { ...base, id: apps.marketing, label: 'Marketing-Downloads', description: 'Prospekte, Bilder und Logos für Händler.', url: 'https://media.hk-demo.test',
