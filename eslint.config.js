@@ -5,6 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
 import layers from './tooling/eslint-layer-rule.js';
 
 const platformGlobals = ['window', 'document', 'fetch', 'localStorage', 'sessionStorage', 'crypto', 'navigator', 'location',
@@ -62,6 +63,20 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       '@typescript-eslint/no-unnecessary-type-assertion': 'error',
     },
+  },
+  {
+    // No import cycles inside a package (ADR 0016). Packages cannot form one between them:
+    // the layer table and the workspace's dependencies only point one way, so an import of
+    // another package (external to this one) is not followed. Type-only imports vanish at
+    // run time and are not counted; a lazy `import()` (a route table's page) is evaluated
+    // after the module that holds it, so a cycle through one is allowed.
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [importX.createNodeResolver()],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }] },
   },
   {
     // XState's `setup({ types: { context: {} as C } })` and typed placeholder actions declare

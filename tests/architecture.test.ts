@@ -2,12 +2,15 @@
 // import makes the lint fail, an allowed one does not. Runs ESLint with the workspace's
 // own configuration on code placed (virtually) inside each package.
 import { ESLint } from 'eslint';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..');
 // The probes are virtual files the type checker cannot see: the rules that need types are off
-// here (the workspace's lint run proves them on the real files).
+// here (the workspace's lint run proves them on the real files); so is the cycle check, proven
+// on real files below.
 const eslint = new ESLint({
   cwd: root,
   overrideConfig: {
@@ -16,6 +19,7 @@ const eslint = new ESLint({
       '@typescript-eslint/no-floating-promises': 'off',
       '@typescript-eslint/switch-exhaustiveness-check': 'off',
       '@typescript-eslint/no-unnecessary-type-assertion': 'off',
+      'import-x/no-cycle': 'off',
     },
   },
 });
@@ -70,5 +74,38 @@ describe('the dependency table of architecture §2 is enforced by lint', () => {
   it.each(allowed)('%s: `%s` passes', async (file, code) => {
     const messages = await lint(file, code);
     expect(messages.filter((m) => m === 'layers/imports' || m === 'no-restricted-globals' || m === 'no-restricted-syntax')).toEqual([]);
+  });
+});
+
+// Import cycles (ADR 0016): real files in a package of their own under the OS's temp folder,
+// linted with the workspace's configuration file.
+describe('an import cycle inside a package fails the lint', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cycle-probe-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const cycles = new ESLint({ cwd: dir, overrideConfigFile: join(root, 'eslint.config.js'), overrideConfig: { languageOptions: { parserOptions: { projectService: false } } } });
+  writeFileSync(join(dir, 'package.json'), '{ "name": "cycle-probe", "type": "module" }');
+  const files: Record<string, string> = {
+    'a.ts': "import { b } from './b.ts';\nexport const a = (): number => b() + 1;",
+    'b.ts': "import { c } from './c.ts';\nexport const b = (): number => c();",
+    'c.ts': "import { a } from './a.ts';\nexport const c = (): number => (a.length > 0 ? 1 : 0);",
+    'table.ts': "export const link = (id: string): string => `/x/${id}`;\nexport const page = () => import('./page.ts');",
+    'page.ts': "import { link } from './table.ts';\nexport const href = link('1');",
+    'kinds.ts': "import type { Shape } from './shape.ts';\nexport const kinds = ['round'] as const;\nexport type Kind = Shape['kind'];",
+    'shape.ts': "import { kinds } from './kinds.ts';\nexport interface Shape { kind: (typeof kinds)[number] }",
+  };
+  for (const [name, code] of Object.entries(files)) writeFileSync(join(dir, name), code);
+  const cycleMessages = async (file: string) =>
+    (await cycles.lintFiles([join(dir, file)])).flatMap((r) => r.messages).filter((m) => m.ruleId === 'import-x/no-cycle');
+
+  it('a → b → c → a fails with import-x/no-cycle', async () => {
+    expect(await cycleMessages('a.ts')).toHaveLength(1);
+  });
+  it('a cycle through a lazy import() (a route table and its page) passes', async () => {
+    expect(await cycleMessages('page.ts')).toEqual([]);
+    expect(await cycleMessages('table.ts')).toEqual([]);
+  });
+  it('a cycle through a type-only import passes', async () => {
+    expect(await cycleMessages('shape.ts')).toEqual([]);
+    expect(await cycleMessages('kinds.ts')).toEqual([]);
   });
 });
