@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { SignedInUser } from '@portal/core';
 import { ServicesProvider } from './contexts.tsx';
 import { createReadySignal } from './ready.ts';
-import { forgetAdminAccess, useAdminAccess } from './admin-access.ts';
+import { useAdminAccess } from './admin-access.ts';
+import { queryClient } from './server-data.ts';
 import type { Services } from '../composition-root.ts';
 
 const user = (id: string, permissions: readonly string[] = []): SignedInUser => ({
@@ -12,7 +13,7 @@ const user = (id: string, permissions: readonly string[] = []): SignedInUser => 
 });
 
 function setup(administrable: readonly { id: string }[]) {
-  forgetAdminAccess();
+  queryClient.clear();
   const listAdministrableApplications = vi.fn(async () => administrable);
   const services = { api: { listAdministrableApplications } } as unknown as Services;
   const wrapper = ({ children }: { readonly children?: ReactNode }) => <ServicesProvider services={services}>{children}</ServicesProvider>;
@@ -37,13 +38,12 @@ describe('admin center access (spec §6)', () => {
     const { result } = renderHook(() => useAdminAccess(appAdmin, ready), { wrapper });
     expect(result.current).toBe(false);
     expect(listAdministrableApplications).not.toHaveBeenCalled();
-    await act(async () => {
+    act(() => {
       ready.mark();
       paint();
-      await Promise.resolve();
     });
+    await waitFor(() => expect(result.current).toBe(true));
     expect(listAdministrableApplications).toHaveBeenCalledTimes(1);
-    expect(result.current).toBe(true);
   });
 
   it('shows no link without permissions and without administered applications', async () => {
@@ -52,7 +52,7 @@ describe('admin center access (spec §6)', () => {
     paint();
     const partner = user('partner');
     const { result } = renderHook(() => useAdminAccess(partner, ready), { wrapper });
-    await act(async () => { await Promise.resolve(); });
+    await waitFor(() => expect(queryClient.getQueryState(['shell', 'administered', 'partner'])?.status).toBe('success'));
     expect(result.current).toBe(false);
   });
 });

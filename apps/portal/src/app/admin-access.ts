@@ -2,18 +2,12 @@
 // application. The nav items come from the token's permissions (known at once); the
 // administered applications are not in the token's claims (hkData has attributes,
 // permissions and internal only), so they are asked once per user, in the background and
-// only after the first route is ready: the call must not compete with the first view.
+// only after the first route is ready: the call must not compete with the first view. The
+// answer is kept in the one query cache (`administered.ts`, loaded then, ADR 0015).
 import { useEffect, useState } from 'react';
 import { canAccessAdminCenter, visibleAdminNavItems, type Application, type SignedInUser } from '@portal/core';
 import { useServices } from './contexts.tsx';
 import { firstRoute, type ReadySignal } from './ready.ts';
-
-const cache = new Map<string, Promise<readonly Application[]>>();
-
-/** Forget the answers (tests). */
-export function forgetAdminAccess(): void {
-  cache.clear();
-}
 
 export function useAdminAccess(user: SignedInUser | undefined, ready: ReadySignal = firstRoute): boolean {
   const { api } = useServices();
@@ -24,12 +18,9 @@ export function useAdminAccess(user: SignedInUser | undefined, ready: ReadySigna
     let live = true;
     ready.whenReady(() => {
       if (!live) return;
-      let pending = cache.get(user.id);
-      if (pending === undefined) {
-        pending = api.listAdministrableApplications().catch(() => []);
-        cache.set(user.id, pending);
-      }
-      pending.then((list) => { if (live) setApps({ userId: user.id, list }); }, () => undefined);
+      import('./administered.ts')
+        .then(({ administeredBy }) => administeredBy(api, user.id))
+        .then((list) => { if (live) setApps({ userId: user.id, list }); }, () => undefined);
     });
     return () => { live = false; };
   }, [api, user, byNav, ready]);

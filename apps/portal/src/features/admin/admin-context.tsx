@@ -1,11 +1,12 @@
 // The admin console's services: the admin API over the shell's client, the administrable
-// applications (sidebar dropdown and badge, reloaded after a decision), and a small cache of
-// entity labels for showing linked ids by name.
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+// applications (sidebar dropdown and badge, reloaded after a decision), and the entity labels
+// for showing linked ids by name; both kept in the one query cache (`app/server-data.ts`).
+import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { createAdminApi, type AdminApi, type AdministrableApplication } from '@portal/adapters/admin';
 import { hasPermission } from '@portal/core';
 import { useServices } from '../../app/contexts.tsx';
 import { useSession } from '../../app/session.ts';
+import { invalidateServerData, useServerData } from '../../app/server-data.ts';
 import type { EntityKind } from './lib/links.ts';
 
 export type LookupKind = Exclude<EntityKind, 'users'>;
@@ -19,9 +20,9 @@ export interface AdminContextValue {
   readonly api: AdminApi;
   readonly administrable: AdministrableState;
   reloadAdministrable(): void;
-  /** Labels of one entity kind by id (the first 100 by label; unknown ids show as they are). */
+  /** Loads the labels of one entity kind by id (the first 100 by label); `useLabels` keeps them in the query cache. */
   lookup(kind: LookupKind): Promise<ReadonlyMap<string, string>>;
-  /** Forget cached labels after a save. */
+  /** The kept labels of a kind are out of date (after a save). */
   invalidate(kind: LookupKind): void;
   /** Names seen in picker results (so entries beyond the first 100 still show by name). */
   readonly seen: ReadonlyMap<string, string>;
@@ -47,27 +48,14 @@ export function AdminProvider({ children }: { readonly children?: ReactNode }) {
   const { client, config } = useServices();
   const session = useSession();
   const api = useMemo(() => createAdminApi(client, { baseUrl: config.apiUrl }), [client, config.apiUrl]);
-  const [administrable, setAdministrable] = useState<AdministrableState>({ status: 'loading', items: [] });
-  const [round, setRound] = useState(0);
-  const lookups = useRef(new Map<LookupKind, Promise<ReadonlyMap<string, string>>>());
-  useEffect(() => {
-    let live = true;
-    api.listAdministrableApplications().then(
-      (page) => { if (live) setAdministrable({ status: 'ready', items: page.items }); },
-      () => { if (live) setAdministrable((previous) => ({ status: 'failed', items: previous.items })); },
-    );
-    return () => { live = false; };
-  }, [api, round]);
-  const reloadAdministrable = useCallback(() => setRound((r) => r + 1), []);
-  const lookup = useCallback((kind: LookupKind) => {
-    let pending = lookups.current.get(kind);
-    if (pending === undefined) {
-      pending = loadLabels(api, kind).catch(() => new Map<string, string>());
-      lookups.current.set(kind, pending);
-    }
-    return pending;
-  }, [api]);
-  const invalidate = useCallback((kind: LookupKind) => { lookups.current.delete(kind); }, []);
+  const administered = useServerData(administrableKey, async () => (await api.listAdministrableApplications()).items, 'shared');
+  const administrable = useMemo<AdministrableState>(() => ({
+    status: administered.status === 'failed' ? 'failed' : administered.data === undefined ? 'loading' : 'ready',
+    items: administered.data ?? [],
+  }), [administered.status, administered.data]);
+  const reloadAdministrable = useCallback(() => invalidateServerData(administrableKey), []);
+  const lookup = useCallback((kind: LookupKind) => loadLabels(api, kind).catch(() => new Map<string, string>()), [api]);
+  const invalidate = useCallback((kind: LookupKind) => invalidateServerData(labelsKey(kind)), []);
   const [seen, setSeen] = useState<ReadonlyMap<string, string>>(new Map());
   const remember = useCallback((entries: readonly { readonly id: string; readonly label: string }[]) => {
     setSeen((current) => {
@@ -85,6 +73,11 @@ export function AdminProvider({ children }: { readonly children?: ReactNode }) {
   );
   return <AdminContext value={value}>{children}</AdminContext>;
 }
+
+/** The administered applications (the sidebar's dropdown and badge) in the query cache. */
+const administrableKey = ['admin', 'administrable'] as const;
+/** The labels of one entity kind in the query cache. */
+const labelsKey = (kind: LookupKind) => ['admin', 'labels', kind] as const;
 
 async function loadLabels(api: AdminApi, kind: LookupKind): Promise<ReadonlyMap<string, string>> {
   const page = { page: 1, pageSize: 100 } as const;
@@ -110,11 +103,8 @@ export function useAdmin(): AdminContextValue {
 /** Labels of one kind, once loaded (an empty map until then). */
 export function useLabels(kind: LookupKind): ReadonlyMap<string, string> {
   const { lookup, seen } = useAdmin();
-  const [labels, setLabels] = useState<ReadonlyMap<string, string>>(new Map());
-  useEffect(() => {
-    let live = true;
-    lookup(kind).then((map) => { if (live) setLabels(map); }, () => undefined);
-    return () => { live = false; };
-  }, [lookup, kind]);
-  return useMemo(() => (seen.size === 0 ? labels : new Map([...seen, ...labels])), [labels, seen]);
+  const labels = useServerData(labelsKey(kind), () => lookup(kind), 'shared').data;
+  return useMemo(() => (seen.size === 0 ? labels ?? none : new Map([...seen, ...labels ?? none])), [labels, seen]);
 }
+
+const none: ReadonlyMap<string, string> = new Map();

@@ -17,7 +17,7 @@ import { prefetchWhenIdle } from '../../app/lazy-page.tsx';
 import { AdminProvider, useAdmin } from './admin-context.tsx';
 import { adminLinks } from './lib/links.ts';
 import { PageSkeleton } from './components/page-state.tsx';
-import { forgetFirstPage, startFirstPage } from './lib/list-routes.ts';
+import { enterListRoute, startFirstPage } from './lib/list-routes.ts';
 import { adminRouteOfPath, adminRouteStatus, adminRoutes, pagesToPreload, type AdminMatch } from './routes.ts';
 
 const idleEnv = () => ({
@@ -120,8 +120,9 @@ function AdminPage({ shown }: { readonly shown: AdminMatch | undefined }) {
   const status = shown === undefined ? 404 : adminRouteStatus(shown.route.access, { user: session.user, administrable, ...(application === undefined ? {} : { application }) });
   // During render, so the list call starts with the page chunk (not after it); once per route.
   useMemo(() => {
-    if (status === 200 && shown?.route.firstPage !== undefined) startFirstPage(shown.key, shown.route.firstPage, api, application);
-    else forgetFirstPage();
+    enterListRoute(status === 200 && shown?.route.firstPage !== undefined
+      ? { list: shown.key, route: shown.route.firstPage, api, ...(application === undefined ? {} : { application }) }
+      : undefined);
   }, [status, shown?.key, shown?.route, application, api]);
   if (status === 'pending') return <PageSkeleton />;
   if (status !== 200 || shown === undefined) return <ErrorView error={{ kind: 'page', status: status === 200 ? 404 : status }} />;

@@ -1,9 +1,10 @@
 // Test kit of the console's pages: a page with a fake admin API inside the UI bridge and the
 // toasts (German texts, as the spec writes them).
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { AdminApi, AdminPage, EntityRef } from '@portal/adapters/admin';
 import { UiBridge } from '../../app/app.tsx';
 import { ServicesProvider, ToastProvider } from '../../app/contexts.tsx';
+import { queryClient } from '../../app/server-data.ts';
 import type { Services } from '../../composition-root.ts';
 import { AdminContext, type AdminContextValue } from './admin-context.tsx';
 
@@ -13,6 +14,8 @@ export const page = (items: readonly EntityRef[]): Promise<AdminPage<EntityRef>>
 
 /** `api`: only the calls the page makes (fakes need not match every signature). */
 export function AdminPageFrame({ api, children }: { readonly api: Partial<Record<keyof AdminApi, unknown>>; readonly children: ReactNode }) {
+  // Each page test starts with an empty query cache (lists and labels are kept until invalidated).
+  useState(() => queryClient.clear());
   const value: AdminContextValue = {
     api: api as unknown as AdminApi,
     administrable: { status: 'ready', items: [{ ...planner, logoUrl: null, url: 'https://planner.example.test', internal: false, accessRequestsAmount: 1, permissions: { manageAccessRequests: true } }] },

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearch } from 'wouter';
 import { Button, buttonClasses, Skeleton, UiLink } from '@portal/ui';
 import { useServices, useToasts } from '../../app/contexts.tsx';
-import { useLoad } from '../../app/use-load.ts';
+import { useServerData } from '../../app/server-data.ts';
 import { clientIdOf } from '../../app/external-app.tsx';
 import { ErrorView, ErrorViewFor } from '../../app/error-view.tsx';
 import { links } from '../../routes.ts';
@@ -25,7 +25,7 @@ function CustomFlow({ flowKey }: { readonly flowKey: string }) {
   const issueText = useIssueText();
   const clientId = clientIdOf(useSearch());
   const [, navigate] = useLocation();
-  const flow = useLoad(() => api.getCustomFlow(flowKey), `flow-${flowKey}`);
+  const flow = useServerData(['flows', 'customFlow', flowKey], () => api.getCustomFlow(flowKey));
   const [values, setValues] = useState<AttributeValues | undefined>();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { MyApplicationDetail } from '@portal/adapters';
 import { Button, Skeleton } from '@portal/ui';
 import { useNavigationBar, useServices } from '../../app/contexts.tsx';
-import { useLoad } from '../../app/use-load.ts';
+import { useServerData } from '../../app/server-data.ts';
 import { ErrorViewFor } from '../../app/error-view.tsx';
 import { formatDate } from '../../i18n/i18n.ts';
 import { links } from '../../routes.ts';
@@ -40,7 +40,7 @@ export function ApplicationAttributes({ id }: { readonly id: string }) {
   const { t: tc } = useTranslation('common');
   const { api } = useServices();
   const issueText = useIssueText();
-  const detail = useLoad(() => api.getMyApplication(id), `my-app-${id}`);
+  const detail = useServerData(['my', 'application', id], () => api.getMyApplication(id));
   const [values, setValues] = useState<AttributeValues | undefined>();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<SaveFailure | undefined>();

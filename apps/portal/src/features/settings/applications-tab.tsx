@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ChevronRightIcon } from '@heroicons/react/20/solid';
 import { Skeleton, UiLink } from '@portal/ui';
 import { useServices } from '../../app/contexts.tsx';
-import { useLoad } from '../../app/use-load.ts';
+import { useServerData } from '../../app/server-data.ts';
 import { ErrorViewFor } from '../../app/error-view.tsx';
 import { links } from '../../routes.ts';
 
@@ -10,7 +10,7 @@ import { links } from '../../routes.ts';
 export function ApplicationsTab() {
   const { t } = useTranslation('settings');
   const { api } = useServices();
-  const apps = useLoad(() => api.listMyApplications({ onlyWithValues: true }), 'my-apps-with-values');
+  const apps = useServerData(['my', 'applicationsWithValues'], () => api.listMyApplications({ onlyWithValues: true }));
   if (apps.status === 'failed') return <ErrorViewFor error={apps.error} />;
   return (
     <section aria-labelledby="applications-heading" className="flex max-w-3xl flex-col gap-4">

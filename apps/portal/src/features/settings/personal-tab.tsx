@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Profile, ProfileInput } from '@portal/adapters';
 import { Button, ReadOnlyField, Select, Skeleton, TextField } from '@portal/ui';
 import { useServices } from '../../app/contexts.tsx';
-import { useLoad } from '../../app/use-load.ts';
+import { useServerData } from '../../app/server-data.ts';
 import { useLanguage } from '../../app/language.tsx';
 import { ErrorViewFor } from '../../app/error-view.tsx';
 import { formatDate } from '../../i18n/i18n.ts';
@@ -71,7 +71,7 @@ export function PersonalTab() {
   const { api } = useServices();
   const issueText = useIssueText();
   const { setLanguage } = useLanguage();
-  const profile = useLoad(() => api.getProfile(), 'profile');
+  const profile = useServerData(['my', 'profile'], () => api.getProfile());
   const [draft, setDraft] = useState<Draft | undefined>();
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<SaveFailure | undefined>();

@@ -5,7 +5,7 @@ import { canChangeEmail, canChangePassword } from '@portal/core';
 import { Button } from '@portal/ui';
 import { useServices } from '../../app/contexts.tsx';
 import { useSession } from '../../app/session.ts';
-import { useLoad } from '../../app/use-load.ts';
+import { useServerData } from '../../app/server-data.ts';
 import { links } from '../../routes.ts';
 import { startPolicyChange } from '../shared/policy-change.ts';
 import { MyDataCard } from './my-data-card.tsx';
@@ -16,7 +16,7 @@ export function SecurityTab() {
   const { t } = useTranslation('settings');
   const services = useServices();
   const session = useSession();
-  const profile = useLoad(() => services.api.getProfile(), 'profile');
+  const profile = useServerData(['my', 'profile'], () => services.api.getProfile());
   const [leaving, setLeaving] = useState<'email' | 'password' | undefined>();
   const emailAllowed = canChangeEmail(session.user) && (profile.data?.canChangeEmail ?? true);
   const passwordAllowed = canChangePassword(session.user) && (profile.data?.canChangePassword ?? true);

@@ -4,14 +4,14 @@ import { ComputerDesktopIcon } from '@heroicons/react/24/outline';
 import { toPortalError, type MySession } from '@portal/core';
 import { Button, SessionList, Skeleton } from '@portal/ui';
 import { useServices, useToasts } from '../../app/contexts.tsx';
-import { useLoad } from '../../app/use-load.ts';
+import { useServerData } from '../../app/server-data.ts';
 
 /** Where the user is signed in (the portal server's sessions): sign out one, or all the others. */
 export function SessionsCard() {
   const { t, i18n } = useTranslation(['settings', 'common']);
   const { mySessions } = useServices();
   const toasts = useToasts();
-  const sessions = useLoad(() => mySessions.list(), 'my-sessions');
+  const sessions = useServerData(['my', 'sessions'], () => mySessions.list());
   const [busy, setBusy] = useState<string | undefined>();
   const run = async (which: string, work: () => Promise<string>) => {
     setBusy(which);

@@ -7,7 +7,8 @@ import { Button } from '@portal/ui';
 import { useLocation, useParams } from 'wouter';
 import { useNavigationBar, useToasts } from '../../../app/contexts.tsx';
 import { usePageTitle } from '../../../app/page-title.tsx';
-import { useLoad, type LoadState } from '../../../app/use-load.ts';
+import type { LoadState } from '../../../app/use-load.ts';
+import { useServerData } from '../../../app/server-data.ts';
 import { toPortalError } from '@portal/core';
 import type { AdminApi, DeleteResult, EntityApi, EntityUsage } from '@portal/adapters/admin';
 import { useAdmin, type LookupKind } from '../admin-context.tsx';
@@ -22,7 +23,7 @@ import { useAdminT, type AdminKey, type AdminT } from '../lib/i18n.ts';
 
 /** The entity of a detail route; `undefined` data for a new one. */
 export function useEntity<D>(id: string, get: (id: string) => Promise<D>): LoadState<D | undefined> {
-  return useLoad<D | undefined>(() => (id === newId ? Promise.resolve(undefined) : get(id)), id);
+  return useServerData<D | undefined>(['admin', 'entity', id], () => (id === newId ? Promise.resolve(undefined) : get(id)));
 }
 
 export function DetailHeader({ title, subTitle, backLink }: { readonly title: string; readonly subTitle?: string; readonly backLink: string }) {

@@ -2,16 +2,17 @@
 // 'rows per page' and 'a-b of c', empty and error states. One request per page: the next
 // page is asked for as soon as a page is shown, and that answer is used when the user flips;
 // the first page may come from the route, which asked for it while the page's code loaded.
-// A flip to a page that has arrived renders once, with its rows (useLoad's peek).
+// Both are kept in the one query cache (`app/server-data.ts`): a flip to a page that has
+// arrived renders once, with its rows.
 import { createContext, useCallback, useEffect, useId, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { ArrowDownTrayIcon, MagnifyingGlassIcon } from '@heroicons/react/20/solid';
 import { useLocation } from 'wouter';
 import { fetchDelayMs } from '@portal/core';
 import { Button, DataTable, Pagination, type DataTableColumn, type DataTableProps } from '@portal/ui';
 import type { AdminPage, ListParams, SortOrder } from '@portal/adapters/admin';
-import { useLoad } from '../../../app/use-load.ts';
+import { invalidateServerData, prefetchServerData, useServerData } from '../../../app/server-data.ts';
 import { initialList, listParams, listReducer, type ListState } from '../lib/list.ts';
-import { listRequestKey, takeFirstPage } from '../lib/list-routes.ts';
+import { listQueryKey, listQueryRoot } from '../lib/list-routes.ts';
 import { useAdminT } from '../lib/i18n.ts';
 
 export interface ListViewProps<Row> {
@@ -59,7 +60,7 @@ export function useDebounced(value: string, delayMs: number = fetchDelayMs): str
 }
 
 export function ListView<Row>({
-  caption, columns, load, rowKey, scope = '', defaultSort, defaultOrder = 'asc', searchLabel, emptyMessage, toolbar, searchable = true, reloadKey: outerReload = 0, listId, exportHref,
+  caption, columns, load, rowKey, scope = '', defaultSort, defaultOrder = 'asc', searchLabel, emptyMessage, toolbar, searchable = true, reloadKey = 0, listId, exportHref,
   bulk,
 }: ListViewProps<Row>) {
   const t = useAdminT();
@@ -72,12 +73,10 @@ export function ListView<Row>({
   const params = listParams(state);
   // Rows chosen for a bulk action, by key (#20.3); a finished action clears them and asks the list again.
   const [chosen, setChosen] = useState<ReadonlyMap<string, Row>>(() => new Map());
-  const [bulkReload, setBulkReload] = useState(0);
   useEffect(() => setChosen(new Map()), [scope]);
-  const reloadKey = outerReload + bulkReload;
   const done = useCallback(() => {
     setChosen(new Map());
-    setBulkReload((n) => n + 1);
+    invalidateServerData(listQueryRoot);
   }, []);
   const selection = useMemo<DataTableProps<Row>['selection']>(() => (bulk === undefined ? undefined : {
     selected: new Set(chosen.keys()),
@@ -97,42 +96,28 @@ export function ListView<Row>({
       return next;
     }),
   }), [bulk, chosen, rowKey]);
-  const key = listRequestKey(listId ?? '', scope, reloadKey, params);
+  // Without a list id (history, deliveries): this view's own pages, asked for again on every mount.
+  const ownId = useId();
+  const list = listId ?? ownId;
+  const result = useServerData(listQueryKey(list, scope, reloadKey, params), () => load(params), 'shared');
   const loadRef = useRef(load);
   loadRef.current = load;
-  /** The next page, asked for while this one is shown (only the one; dropped when not used); `page` once it has arrived. */
-  const next = useRef<{ readonly key: string; readonly request: Promise<AdminPage<Row>>; page?: AdminPage<Row> } | undefined>(undefined);
-  const result = useLoad(() => {
-    const ahead = next.current;
-    next.current = undefined;
-    if (ahead?.key === key) return ahead.request;
-    const started = listId === undefined ? undefined : (takeFirstPage(key) as Promise<AdminPage<Row>> | undefined);
-    return started ?? load(params);
-  }, key, () => (next.current?.key === key ? next.current.page : undefined));
   const page = result.data;
   const shown = result.status === 'ready' ? result.data : undefined;
   // What the shown answer was asked with: read by the effect below, which runs only when a new answer is shown.
-  const asked = useRef({ state, listId, scope, reloadKey });
-  asked.current = { state, listId, scope, reloadKey };
+  const asked = useRef({ state, list, scope, reloadKey });
+  asked.current = { state, list, scope, reloadKey };
   useEffect(() => {
-    // Runs when a new answer is shown (not on the render that starts a flip).
-    const { state: list, listId: id, scope: where, reloadKey: reload } = asked.current;
-    if (shown === undefined || list.page * list.pageSize >= shown.total) return;
-    const nextParams = listParams({ ...list, page: list.page + 1 });
-    const nextKey = listRequestKey(id ?? '', where, reload, nextParams);
-    if (next.current?.key === nextKey) return;
+    // Runs when a new answer is shown (not on the render that starts a flip): the next page is
+    // asked for into the cache, where the flip finds it (one request per page).
+    const { state: current, list: id, scope: where, reloadKey: reload } = asked.current;
+    if (shown === undefined || current.page * current.pageSize >= shown.total) return;
+    const nextParams = listParams({ ...current, page: current.page + 1 });
     // After this page has painted: the effects of a click run before the paint, and the
     // request's start would delay it.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        const request = loadRef.current(nextParams);
-        const ahead: NonNullable<typeof next.current> = { key: nextKey, request };
-        next.current = ahead;
-        // Arrived: a flip shows it in the click's own render. Failed: forgotten, the flip then
-        // asks again and shows its own failure.
-        request.then((answer) => { ahead.page = answer; }, () => { if (next.current === ahead) next.current = undefined; });
-      }, 0);
+      timer = setTimeout(() => prefetchServerData(listQueryKey(id, where, reload, nextParams), () => loadRef.current(nextParams)), 0);
     });
     return () => {
       cancelAnimationFrame(frame);

@@ -1,8 +1,10 @@
 // The first request of each list page, declared without the page's code: the route asks for
 // it while the page chunk loads (performance.md: fetch a route's data in parallel with its
-// code), and the list view takes that request over instead of asking again. One slot: only
-// the request of the route being shown is kept.
+// code), into the one query cache (`app/server-data.ts`), where the list view finds it instead
+// of asking again.
 import type { AdminApi, AdminPage, ListParams, SortOrder } from '@portal/adapters/admin';
+import { hashKey } from '@tanstack/react-query';
+import { prefetchServerData, queryClient, type QueryKey } from '../../../app/server-data.ts';
 import { initialList, listParams } from './list.ts';
 
 export type AccessRequestStatusFilter = 'OPEN' | 'ACCEPTED' | 'DENIED' | 'ALL';
@@ -42,32 +44,34 @@ export const listRoutes = {
   },
 } as const satisfies Record<string, ListRoute>;
 
-/** The key under which a list view finds a request started for it. */
-export function listRequestKey(list: string, scope: string, reloadKey: number, params: ListParams): string {
-  return `${list}|${scope}|${reloadKey}|${JSON.stringify(params)}`;
+/** Where a list's pages are kept in the one query cache (`app/server-data.ts`). */
+export const listQueryRoot = ['admin', 'list'] as const;
+
+/** The key of one page of a list (`list`: its key in `listRoutes`, or the list view's own id). */
+export function listQueryKey(list: string, scope: string, reloadKey: number, params: ListParams): QueryKey {
+  return [...listQueryRoot, list, scope, reloadKey, params];
 }
 
-let ahead: { readonly key: string; readonly request: Promise<unknown> } | undefined;
-
-/** The list page `list` (its key in the route table) is being shown: ask for its first page now (once per key). */
-export function startFirstPage(list: string, route: ListRoute, api: AdminApi, application = ''): void {
+/** The first page of the list page `list` (its key in the route table): its key and its call. */
+function firstPageOf(list: string, route: ListRoute, api: AdminApi, application: string) {
   const params = listParams(initialList(route.defaultSort, route.defaultOrder));
-  const key = listRequestKey(list, route.scope(application), 0, params);
-  if (ahead?.key === key) return;
-  const request = route.load(api, application)(params);
-  request.catch(() => undefined); // the list view that takes it shows the failure
-  ahead = { key, request };
+  return { key: listQueryKey(list, route.scope(application), 0, params), load: () => route.load(api, application)(params) };
 }
 
-/** A route without a list: drop a request nobody took. */
-export function forgetFirstPage(): void {
-  ahead = undefined;
+/** The list page `list` is about to be shown (a click on its link): ask for its first page now, unless it is kept or under way. */
+export function startFirstPage(list: string, route: ListRoute, api: AdminApi, application = ''): void {
+  const first = firstPageOf(list, route, api, application);
+  prefetchServerData(first.key, first.load);
 }
 
-/** The request started for this key, once (then it is gone). */
-export function takeFirstPage(key: string): Promise<unknown> | undefined {
-  if (ahead?.key !== key) return undefined;
-  const { request } = ahead;
-  ahead = undefined;
-  return request;
+/**
+ * A console route is shown: the lists kept from earlier pages are out of date (a page shows
+ * what the server has now, as it did before there was a cache); the route's own first page,
+ * asked for by the click that led here, is kept and, if not asked for yet, asked for now.
+ */
+export function enterListRoute(first?: { readonly list: string; readonly route: ListRoute; readonly api: AdminApi; readonly application?: string }): void {
+  const page = first === undefined ? undefined : firstPageOf(first.list, first.route, first.api, first.application ?? '');
+  const keep = page === undefined ? undefined : hashKey(page.key);
+  void queryClient.invalidateQueries({ queryKey: listQueryRoot, refetchType: 'none', predicate: (query) => query.queryHash !== keep });
+  if (page !== undefined) prefetchServerData(page.key, page.load);
 }

@@ -10,7 +10,7 @@ import { accessRequestMachine, accessRequestView, type AccessRequest } from '@po
 import { Button, ReadOnlyField, ReadOnlyGroup } from '@portal/ui';
 import type { AccessRequestDetail } from '@portal/adapters/admin';
 import { useToasts } from '../../../app/contexts.tsx';
-import { useLoad } from '../../../app/use-load.ts';
+import { useServerData } from '../../../app/server-data.ts';
 import { useAdmin } from '../admin-context.tsx';
 import { DetailHeader, DetailLayout } from '../components/detail-page.tsx';
 import { Grid, Section } from '../components/form-kit.tsx';
@@ -22,7 +22,7 @@ import { useAdminT, useFormatDate, useUiT } from '../lib/i18n.ts';
 export default function AccessRequestDetailPage() {
   const { application = '', id = '' } = useParams<{ application: string; id: string }>();
   const { api } = useAdmin();
-  const state = useLoad(() => api.getAccessRequest(id), id);
+  const state = useServerData(['admin', 'accessRequest', id], () => api.getAccessRequest(id));
   if (state.status === 'failed') return <PageFailure error={state.error} />;
   if (state.status === 'loading') return <PageSkeleton />;
   return <Decision key={id} application={application} request={state.data} />;

@@ -8,7 +8,7 @@ import { validateApplicationUserRoles } from '@portal/core';
 import { useParams } from 'wouter';
 import { ReadOnlyField, ReadOnlyGroup } from '@portal/ui';
 import type { ApplicationUser, ApplicationUserInput } from '@portal/adapters/admin';
-import { useLoad } from '../../../app/use-load.ts';
+import { useServerData } from '../../../app/server-data.ts';
 import { AttributeFields, validateAll } from '../../shared/attribute-fields.tsx';
 import { useAdmin } from '../admin-context.tsx';
 import { DeleteAction, DetailHeader, DetailLayout } from '../components/detail-page.tsx';
@@ -60,7 +60,7 @@ export function appUserErrors(fields: Parameters<typeof validateAll>[0], values:
 export default function AppUserDetailPage() {
   const { application = '', id = '' } = useParams<{ application: string; id: string }>();
   const { api } = useAdmin();
-  const state = useLoad(() => api.getApplicationUser(application, id), `${application}/${id}`);
+  const state = useServerData(['admin', 'applicationUser', application, id], () => api.getApplicationUser(application, id));
   if (state.status === 'failed') return <PageFailure error={state.error} />;
   if (state.status === 'loading') return <PageSkeleton />;
   return <AppUserForm key={`${application}/${id}`} application={application} user={state.data} />;

@@ -7,7 +7,7 @@ import { useAdmin } from '../admin-context.tsx';
 import { DeleteAction, DetailHeader, DetailLayout } from '../components/detail-page.tsx';
 import { Grid, Section } from '../components/form-kit.tsx';
 import { PageFailure, PageSkeleton } from '../components/page-state.tsx';
-import { useLoad } from '../../../app/use-load.ts';
+import { useServerData } from '../../../app/server-data.ts';
 import { adminLinks } from '../lib/links.ts';
 import { useAdminT, useFormatDate } from '../lib/i18n.ts';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 export default function UserDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const { api } = useAdmin();
-  const state = useLoad(() => api.users.get(id), id);
+  const state = useServerData(['admin', 'user', id], () => api.users.get(id));
   if (state.status === 'failed') return <PageFailure error={state.error} />;
   if (state.status === 'loading') return <PageSkeleton />;
   return <UserView user={state.data} />;

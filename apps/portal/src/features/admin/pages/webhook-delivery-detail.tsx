@@ -4,7 +4,7 @@
 import { lazy, Suspense } from 'react';
 import { Skeleton } from '@portal/ui';
 import type { WebhookDeliveryAttempt } from '@portal/adapters/admin';
-import { useLoad } from '../../../app/use-load.ts';
+import { useServerData } from '../../../app/server-data.ts';
 import { useAdmin } from '../admin-context.tsx';
 import { useAdminT, useFormatDate } from '../lib/i18n.ts';
 
@@ -30,7 +30,7 @@ export function DeliveryDetailDialog({ applicationId, deliveryId, title, onClose
 function DeliveryDetail({ applicationId, deliveryId }: { readonly applicationId: string; readonly deliveryId: string }) {
   const t = useAdminT();
   const { api } = useAdmin();
-  const detail = useLoad(() => api.getWebhookDelivery(applicationId, deliveryId), deliveryId);
+  const detail = useServerData(['admin', 'webhookDelivery', applicationId, deliveryId], () => api.getWebhookDelivery(applicationId, deliveryId));
   if (detail.status === 'failed') return <p role="alert" className="text-sm text-danger">{t('webhook.detail.loadFailed')}</p>;
   if (detail.data === undefined) return <Skeleton className="h-40 w-full" />;
   const { payload, attempts } = detail.data;

@@ -8,7 +8,7 @@ import { toPortalError } from '@portal/core';
 import { Button, Skeleton, TextField } from '@portal/ui';
 import type { WebhookSigningSecret, WebhookSigningSecretCreated } from '@portal/adapters/admin';
 import { useToasts } from '../../../app/contexts.tsx';
-import { useLoad } from '../../../app/use-load.ts';
+import { useServerData } from '../../../app/server-data.ts';
 import { useAdmin } from '../admin-context.tsx';
 import { Confirm } from '../components/confirm.tsx';
 import { Section } from '../components/form-kit.tsx';
@@ -22,7 +22,7 @@ export function WebhookSigningSecrets({ applicationId, writable }: { readonly ap
   const date = useFormatDate();
   const toasts = useToasts();
   const { api } = useAdmin();
-  const secrets = useLoad(() => api.listWebhookSigningSecrets(applicationId), applicationId);
+  const secrets = useServerData(['admin', 'webhookSigningSecrets', applicationId], () => api.listWebhookSigningSecrets(applicationId));
   const [created, setCreated] = useState<WebhookSigningSecretCreated | undefined>(undefined);
   const [limitReached, setLimitReached] = useState(false);
   const [creating, setCreating] = useState(false);
