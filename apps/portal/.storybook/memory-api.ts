@@ -1,0 +1,154 @@
+// The portal's API and the portal server's session list, in memory, for the screens' stories:
+// every answer is built from the story's data, typed by the contract (`@portal/contract`'s
+// `paths`), so the adapters decode exactly what the real API would send. Nothing leaves the
+// page: a call the data does not answer gets the contract's 404 (and a warning naming it).
+import type { MySession } from '@portal/core';
+import type { paths, Schema } from '@portal/contract';
+
+type Path = keyof paths;
+type Method = 'get' | 'post' | 'put' | 'delete';
+type OkBody<P extends Path, M extends Method> = paths[P][M] extends { responses: infer R }
+  ? R extends { 200: { content: { 'application/json': infer B } } } ? B : undefined
+  : never;
+
+/** What the in-memory server knows; a missing part answers 404 (a call the story did not expect). */
+export interface ScreenData {
+  readonly myApplications?: readonly Schema<'MyApplication'>[];
+  readonly myApplicationDetails?: readonly Schema<'MyApplicationDetail'>[];
+  readonly profile?: Schema<'Profile'>;
+  /** The portal server's list of the user's sessions (`GET /auth/sessions`). */
+  readonly sessions?: readonly MySession[];
+  /** The gate's answers by client id (`GET /AuthCheck`). */
+  readonly authChecks?: Readonly<Record<string, Schema<'AuthCheckResult'>>>;
+  /** External-app branding by client id. */
+  readonly brandings?: Readonly<Record<string, Schema<'Branding'>>>;
+  /** What an access request may name, by application id. */
+  readonly accessRequestOptions?: Readonly<Record<string, Schema<'MyAccessRequestOptions'>>>;
+  readonly administrable?: readonly Schema<'AdminApplication'>[];
+  readonly applications?: readonly Schema<'ApplicationSummary'>[];
+  readonly roles?: readonly Schema<'Role'>[];
+  readonly permissions?: readonly Schema<'PermissionSummary'>[];
+  /** An entity's history by its id. */
+  readonly history?: Readonly<Record<string, readonly Schema<'HistoryEntry'>[]>>;
+  /** Calls (`'GET /My/Applications'`) that never answer: the page stays in its loading state. */
+  readonly pending?: readonly string[];
+}
+
+interface Call {
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: URLSearchParams;
+  readonly body: unknown;
+}
+
+interface Handler {
+  readonly method: Uppercase<Method>;
+  readonly pattern: RegExp;
+  readonly names: readonly string[];
+  readonly template: string;
+  answer(call: Call): unknown;
+}
+
+/** `/Roles/{id}` → a regular expression and the parameter names. */
+function compile(template: string): { pattern: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return { pattern: new RegExp(`^${source}$`), names };
+}
+
+const notFound = { error: { code: '404', message: 'Nicht gefunden.', errors: [] } } satisfies Schema<'Error'>;
+
+class Missing extends Error {}
+
+/** A list answer as the API pages it: `search` narrows by label/key/id, `page` and `pageSize` cut. */
+function pageOf<T extends { readonly id: string }>(items: readonly T[] | undefined, query: URLSearchParams): { items: T[]; total: number } {
+  if (items === undefined) throw new Missing();
+  const search = query.get('search')?.toLowerCase() ?? '';
+  const found = search === '' ? [...items] : items.filter((item) => Object.values(item).some((value) => typeof value === 'string' && value.toLowerCase().includes(search)));
+  const page = Number(query.get('page') ?? '1');
+  const size = Number(query.get('pageSize') ?? '25');
+  return { items: found.slice((page - 1) * size, page * size), total: found.length };
+}
+
+function find<T>(items: readonly T[] | undefined, match: (item: T) => boolean): T {
+  const item = items?.find(match);
+  if (item === undefined) throw new Missing();
+  return item;
+}
+
+function known<T>(value: T | undefined): T {
+  if (value === undefined) throw new Missing();
+  return value;
+}
+
+export interface MemoryApi {
+  /** The API client's fetch (adapters' `FetchLike`) and the session list's (`typeof fetch`). */
+  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  /** Every call, `METHOD /path`, in order. */
+  readonly calls: readonly string[];
+}
+
+/** `apiPath`: where the API lives under the page's origin (the config's `apiUrl`). */
+export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
+  const handlers: Handler[] = [];
+  const on = <P extends Path, M extends Method>(method: M, template: P, answer: (call: Call) => OkBody<P, M>) => {
+    handlers.push({ method: method.toUpperCase() as Uppercase<Method>, template, ...compile(template), answer });
+  };
+  const onServer = (method: Uppercase<Method>, template: string, answer: (call: Call) => unknown) => {
+    handlers.push({ method, template, ...compile(template), answer });
+  };
+
+  // The user's side.
+  on('get', '/My/Applications', ({ query }) => pageOf(data.myApplications, query));
+  on('get', '/My/Applications/{id}', ({ params }) => find(data.myApplicationDetails, (d) => d.application.id === params.id));
+  on('put', '/My/Favourites', ({ body }) => body as Schema<'MyFavourites'>);
+  on('get', '/My/Profile', () => known(data.profile));
+  on('get', '/AuthCheck', ({ query }) => known(data.authChecks?.[query.get('clientId') ?? '']));
+  on('get', '/My/Applications/Branding/{clientId}', ({ params }) => known(data.brandings?.[params.clientId ?? '']));
+  on('get', '/My/Applications/{id}/AccessRequest', ({ params }) => known(data.accessRequestOptions?.[params.id ?? '']));
+  onServer('GET', '/auth/sessions', () => ({ sessions: known(data.sessions) }));
+
+  // The console.
+  on('get', '/Admin/Applications', ({ query }) => pageOf(data.administrable, query));
+  on('get', '/Applications', ({ query }) => pageOf(data.applications, query));
+  on('get', '/Roles', ({ query }) => pageOf(data.roles?.map(({ id, key, label, description }) => ({ id, key, label, description })), query));
+  on('get', '/Roles/{id}', ({ params }) => find(data.roles, (role) => role.id === params.id));
+  on('get', '/Roles/{id}/History', ({ params, query }) => pageOf(data.history?.[params.id ?? ''] ?? [], query));
+  on('get', '/Permissions', ({ query }) => pageOf(data.permissions, query));
+
+  const calls: string[] = [];
+  return {
+    calls,
+    async fetch(input, init) {
+      const request = input instanceof Request ? input : new Request(new URL(String(input), window.location.origin), init);
+      const url = new URL(request.url);
+      const path = url.pathname.startsWith(`${apiPath}/`) ? url.pathname.slice(apiPath.length) : url.pathname;
+      const call = `${request.method} ${path}`;
+      calls.push(call);
+      if (data.pending?.includes(call)) {
+        // Never answered; the adapter's own timeout (or the story's end) aborts it.
+        return new Promise<Response>((_, reject) => {
+          request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
+        });
+      }
+      const text = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
+      for (const handler of handlers) {
+        if (handler.method !== request.method) continue;
+        const match = handler.pattern.exec(path);
+        if (match === null) continue;
+        const params = Object.fromEntries(handler.names.map((name, i) => [name, decodeURIComponent(match[i + 1] ?? '')]));
+        try {
+          const body = handler.answer({ params, query: url.searchParams, body: text === '' ? undefined : JSON.parse(text) });
+          return body === undefined ? new Response(null, { status: 204 }) : Response.json(body);
+        } catch (error) {
+          if (!(error instanceof Missing)) throw error;
+          break;
+        }
+      }
+      console.warn(`[story] the in-memory API has no answer for ${call}`);
+      return Response.json(notFound, { status: 404 });
+    },
+  };
+}

@@ -1,0 +1,52 @@
+// A role of the console (/admin/roles/{id}): its general fields, permissions and
+// applications as chips, and its history.
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import type { Schema } from '@portal/contract';
+import { administrable, applications } from '../../../../.storybook/console-data.ts';
+import { administrator, renderScreen, type ScreenProps } from '../../../../.storybook/screen.tsx';
+import RoleDetailPage from './role-detail.tsx';
+
+const meta = {
+  title: 'Screens/Admin/Role detail',
+  component: RoleDetailPage,
+  render: renderScreen,
+} satisfies Meta<typeof RoleDetailPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const permissions: Schema<'PermissionSummary'>[] = [
+  { id: '3c8e1f20-7a4b-4d6c-9e0f-1a2b3c4d5e01', key: 'kitchen_planner.plan', description: 'Küchen planen' },
+  { id: '3c8e1f20-7a4b-4d6c-9e0f-1a2b3c4d5e02', key: 'kitchen_planner.offer', description: 'Angebote schreiben' },
+  { id: '3c8e1f20-7a4b-4d6c-9e0f-1a2b3c4d5e03', key: 'dealer_shop.order', description: 'Bestellen' },
+];
+
+const role: Schema<'Role'> = {
+  id: '7e4d2c1b-0a9f-4e8d-b7c6-5a4b3c2d1e01', key: 'planner', label: 'Planer', description: 'Plant Küchen und schreibt Angebote',
+  permissionIds: ['3c8e1f20-7a4b-4d6c-9e0f-1a2b3c4d5e01', '3c8e1f20-7a4b-4d6c-9e0f-1a2b3c4d5e02'], applicationIds: ['kitchen-planner'],
+};
+
+const history: Schema<'HistoryEntry'>[] = [
+  {
+    id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c01', tableName: 'role', entity: role.id, mode: 'UPDATE', field: 'description',
+    oldValue: 'Plant Küchen', value: role.description, updatedAt: '2026-11-20T09:15:00.000Z', updatedBy: 'admin-role-detail', updatedByName: 'Alex Admin', references: [],
+  },
+  {
+    id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c02', tableName: 'role', entity: role.id, mode: 'CREATE', field: null,
+    oldValue: null, value: null, updatedAt: '2026-10-01T12:00:00.000Z', updatedBy: 'admin-role-detail', updatedByName: 'Alex Admin', references: [],
+  },
+];
+
+export const Detail: Story = {
+  parameters: {
+    screen: {
+      path: `/admin/roles/${role.id}`,
+      user: administrator('admin-role-detail'),
+      data: { roles: [role], permissions, applications, administrable, history: { [role.id]: history } },
+    } satisfies ScreenProps,
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByDisplayValue('Plant Küchen und schreibt Angebote')).toBeVisible();
+  },
+};

@@ -1,0 +1,75 @@
+// The app access gate (/flows/auth?client_id=…) in external-app mode: no access yet (the
+// request form with the account access and role it may name), attributes missing, and a
+// request already sent.
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import type { Schema } from '@portal/contract';
+import { partner, renderScreen, type ScreenData, type ScreenProps } from '../../../.storybook/screen.tsx';
+import GatePage from './gate-page.tsx';
+
+const meta = {
+  title: 'Screens/Gate',
+  component: GatePage,
+  render: renderScreen,
+} satisfies Meta<typeof GatePage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const planner = { id: 'kitchen-planner', label: 'Küchenplaner', logoUrl: null, url: 'https://planner.example.test', internal: false } as const;
+const path = `/flows/auth?client_id=${planner.id}`;
+const branding: Schema<'Branding'> = { label: planner.label, logoUrl: null, url: planner.url };
+
+const accountAccesses = { items: [{ id: '0b7c9e52-6d0f-4f3e-8a41-5c2d7e9f1a01', key: 'north', label: 'Händlergruppe Nord' }, { id: '0b7c9e52-6d0f-4f3e-8a41-5c2d7e9f1a02', key: 'south', label: 'Händlergruppe Süd' }], total: 2 };
+const options: Schema<'MyAccessRequestOptions'> = {
+  roleRequired: true, accountAccessRequired: true, accountAccesses,
+  roles: { items: [{ id: '5a1e3c7d-2b9f-4e6a-8c0d-1f2e3d4c5b01', key: 'planner', label: 'Planer' }, { id: '5a1e3c7d-2b9f-4e6a-8c0d-1f2e3d4c5b02', key: 'sales', label: 'Verkauf' }], total: 2 },
+  requirements: {
+    justification: 'optional', justificationMaxLength: 1000, timeBoundAccess: false, maxAccessDays: null, maxEndsAt: null,
+    roleRequired: true, accountAccessRequired: true, accountAccesses, questions: [],
+  },
+};
+
+const gate = (check: Schema<'AuthCheckResult'>): ScreenData => ({
+  authChecks: { [planner.id]: check },
+  brandings: { [planner.id]: branding },
+  accessRequestOptions: { [planner.id]: options },
+  administrable: [],
+});
+
+export const NoAccess: Story = {
+  parameters: {
+    screen: { path, user: partner('gate-no-access'), data: gate({ status: 'noAccess', application: planner, requestable: true }) } satisfies ScreenProps,
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('heading', { level: 1, name: /Küchenplaner/ })).toBeVisible();
+  },
+};
+
+export const MissingAttributes: Story = {
+  parameters: {
+    screen: {
+      path,
+      user: partner('gate-missing'),
+      data: gate({
+        status: 'missingAttributes', application: planner,
+        missingAttributes: [
+          { id: '9d2f4b6a-1c3e-4a5b-8d7f-0e1a2b3c4d01', key: 'customerNumber', label: 'Kundennummer', dataType: 'STRING' },
+          { id: '9d2f4b6a-1c3e-4a5b-8d7f-0e1a2b3c4d02', key: 'showroomSince', label: 'Ausstellung seit', dataType: 'DATE' },
+        ],
+      }),
+    } satisfies ScreenProps,
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('textbox', { name: /Kundennummer/ })).toBeVisible();
+  },
+};
+
+export const Requested: Story = {
+  parameters: {
+    screen: { path, user: partner('gate-requested'), data: gate({ status: 'requested', application: planner }) } satisfies ScreenProps,
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('status')).toBeVisible();
+  },
+};

@@ -1,0 +1,54 @@
+// The launcher (/) as a signed-in partner sees it: tiles with a favourite, the recently used
+// row and a pending request; no application yet; the list still loading.
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor, within } from 'storybook/test';
+import type { Schema } from '@portal/contract';
+import { partner, renderScreen, type ScreenProps } from '../../../.storybook/screen.tsx';
+import HomePage from './home-page.tsx';
+
+const meta = {
+  title: 'Screens/Launcher',
+  component: HomePage,
+  render: renderScreen,
+} satisfies Meta<typeof HomePage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const myApplications: Schema<'MyApplication'>[] = [
+  { id: 'kitchen-planner', label: 'Küchenplaner', logoUrl: null, url: 'https://planner.example.test', description: 'Küchen planen und anbieten', internal: false, sortNumber: 1, accessStatus: 'granted', favouritePosition: 0, lastLaunchedAt: '2026-11-24T08:00:00.000Z' },
+  { id: 'dealer-shop', label: 'Händlershop', logoUrl: null, url: 'https://shop.example.test', description: 'Ersatzteile und Zubehör bestellen', internal: false, sortNumber: 2, accessStatus: 'granted', favouritePosition: null, lastLaunchedAt: '2026-11-20T14:30:00.000Z' },
+  { id: 'academy', label: 'Akademie', logoUrl: null, url: 'https://academy.example.test', description: '', internal: false, sortNumber: 3, accessStatus: 'granted', favouritePosition: null, lastLaunchedAt: null },
+  { id: 'price-lists', label: 'Preislisten', logoUrl: null, url: 'https://prices.example.test', description: '', internal: false, sortNumber: 4, accessStatus: 'requested' },
+];
+
+export const WithTiles: Story = {
+  parameters: {
+    screen: { path: '/', user: partner('launcher-tiles'), data: { myApplications, administrable: [] } } satisfies ScreenProps,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // The pending request below the tiles, and a tile.
+    await expect(await canvas.findByText(/Preislisten/)).toBeVisible();
+    await expect(canvas.getAllByText('Händlershop').length).toBeGreaterThan(0);
+  },
+};
+
+export const Empty: Story = {
+  parameters: {
+    screen: { path: '/', user: partner('launcher-empty'), data: { myApplications: [], administrable: [] } } satisfies ScreenProps,
+  },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelector('#request-access')).not.toBeNull());
+  },
+};
+
+export const Loading: Story = {
+  parameters: {
+    screen: { path: '/', user: partner('launcher-loading'), data: { pending: ['GET /My/Applications'], administrable: [] } } satisfies ScreenProps,
+  },
+  play: async ({ canvasElement }) => {
+    // The skeleton shows after the fetch delay (spec §9).
+    await waitFor(() => expect(canvasElement.querySelector('ul[aria-busy="true"]')).not.toBeNull());
+  },
+};

@@ -1,0 +1,63 @@
+// Settings (/settings/…) as a signed-in partner sees them: the personal details form, the
+// security tab (e-mail, password, the signed-in devices, the data export) and the
+// applications whose attributes the user keeps.
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import type { MySession } from '@portal/core';
+import type { Schema } from '@portal/contract';
+import { partner, renderScreen, type ScreenProps } from '../../../.storybook/screen.tsx';
+import SettingsPage from './settings-page.tsx';
+
+const meta = {
+  title: 'Screens/Settings',
+  component: SettingsPage,
+  render: renderScreen,
+} satisfies Meta<typeof SettingsPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const profile: Schema<'Profile'> = {
+  id: '6f1c2a54-3b7e-4c1d-9a8e-2f4b5c6d7e80', email: 'dana.decker@example.test', firstName: 'Dana', lastName: 'Decker', fullName: 'Dana Decker',
+  companyName: 'Decker Küchen GmbH', address: { street: 'Hafenstraße 1', postalCode: '20457', city: 'Hamburg', country: 'Deutschland' },
+  language: 'de', internal: false, canChangeEmail: true, canChangePassword: true, createdAt: '2024-01-02T10:00:00.000Z',
+};
+
+const sessions: MySession[] = [
+  { id: 'this-browser', device: { browser: 'Chrome 142', os: 'Windows', type: 'desktop' }, createdAt: '2026-11-25T08:00:00.000Z', lastSeenAt: '2026-11-26T08:30:00.000Z', current: true },
+  { id: 'phone', device: { browser: 'Safari 19', os: 'iOS', type: 'mobile' }, createdAt: '2026-11-20T17:45:00.000Z', lastSeenAt: '2026-11-24T19:10:00.000Z', current: false },
+];
+
+const myApplications: Schema<'MyApplication'>[] = [
+  { id: 'kitchen-planner', label: 'Küchenplaner', logoUrl: null, url: 'https://planner.example.test', description: 'Küchen planen und anbieten', internal: false, sortNumber: 1, accessStatus: 'granted' },
+  { id: 'price-lists', label: 'Preislisten', logoUrl: null, url: 'https://prices.example.test', description: '', internal: false, sortNumber: 2, accessStatus: 'requested' },
+];
+
+export const Personal: Story = {
+  parameters: {
+    screen: { path: '/settings/personal', user: partner('settings-personal'), data: { profile, administrable: [] } } satisfies ScreenProps,
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByDisplayValue('Hafenstraße 1')).toBeVisible();
+  },
+};
+
+export const Security: Story = {
+  parameters: {
+    screen: { path: '/settings/security', user: partner('settings-security'), data: { profile, sessions, administrable: [] } } satisfies ScreenProps,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/Safari 19/)).toBeVisible();
+    await expect(canvas.getAllByText(/dana\.decker@example\.test/).length).toBeGreaterThan(0);
+  },
+};
+
+export const Applications: Story = {
+  parameters: {
+    screen: { path: '/settings/applications', user: partner('settings-applications'), data: { myApplications, administrable: [] } } satisfies ScreenProps,
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Preislisten')).toBeVisible();
+  },
+};
