@@ -52,6 +52,9 @@ export {
   adminApplicationStatus, canManageAccessRequests, canChangeEmail, canChangePassword, canRequestAccess, routeStatus,
 } from './permissions/permissions.ts';
 
+export type { ApplicationAccessSettings, ApplicationAccess, AdminPort, AdminIssues, AdminOutcome } from './admin/admin.ts';
+export { applicationRules, validateApplicationLinks, saveApplication, decideAccessRequest, grantAccess, removeAccess } from './admin/admin.ts';
+
 export type { ValidationCode, ValidationIssue, ValidationResult, LogoFile, AccessRequestField } from './validation/validation.ts';
 export {
   validationCodes, validateRequired, validateNumeric, validateEmail, isHttpUrl, validateUrl, looksLikeSvg, validateLogo,
