@@ -505,6 +505,9 @@ async function apiLatencies(stack: Stack, session: string, launcherSession: stri
     { name: 'GET /Admin/Applications/{planner}/AccessRequests, 50 rows', url: (i) => `/Admin/Applications/${kitchenPlanner}/AccessRequests?page=1&pageSize=50&search=${encodeURIComponent(searches[i % searches.length] ?? '')}&sort=${['requestedAt', 'fullName', 'email', 'status'][i % 4]}` },
     { name: 'GET /Admin/Applications (administrable)', url: () => `/Admin/Applications?page=1&pageSize=50` },
     { name: 'GET /My/Applications (launcher)', url: () => `/My/Applications?onlyWithValues=false&page=1&pageSize=100`, headers: launcherHeaders },
+    // Access governance (#19): the catalogue of requestable applications (2,000) and the user's own requests.
+    { name: 'GET /My/Catalogue, 25 rows, search', url: (i) => `/My/Catalogue?page=${1 + (i % 4)}&pageSize=25&search=${encodeURIComponent(['', 'lager', 'service', '0042'][i % 4] ?? '')}`, headers: launcherHeaders },
+    { name: 'GET /My/AccessRequests, 25 rows, status + search', url: (i) => `/My/AccessRequests?page=1&pageSize=25${['', '&status=OPEN', '&status=DENIED', '&search=k%C3%BCchen'][i % 4] ?? ''}`, headers: launcherHeaders },
   ];
   const figures: ApiFigure[] = [];
   for (const e of endpoints) {

@@ -78,6 +78,9 @@ try {
     { name: 'GET /Users (deep pages, every sort and order)', token: admin, path: (i) => `/Users?pageSize=50&page=${500 + ((i * 37) % 1500)}&sort=${['fullName', 'email', 'createdAt', 'companyName'][i % 4]}&order=${i % 8 < 4 ? 'asc' : 'desc'}` },
     { name: 'GET /Applications/{id}/History', token: admin, path: () => `/Applications/${apps.dealerOrdering}/History?pageSize=50` },
     { name: 'GET /My/Applications', token: partner, path: () => '/My/Applications' },
+    // Access governance (#19): the catalogue of requestable applications and the user's own requests.
+    { name: 'GET /My/Catalogue (search, pages)', token: partner, path: (i) => `/My/Catalogue?pageSize=25&page=${1 + (i % 4)}&search=${['', 'lager', 'service', '0042'][i % 4]}` },
+    { name: 'GET /My/AccessRequests (status, search)', token: partner, path: (i) => `/My/AccessRequests?pageSize=25${['', '&status=OPEN', '&status=DENIED', '&search=k%C3%BCchen'][i % 4]}` },
   ];
   const runs = Number(args.runs);
   const rows: string[][] = [];

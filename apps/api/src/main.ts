@@ -16,7 +16,7 @@ const seeded = await seed(db, config.seed, { portalUrl: config.portalUrl, dealer
 if (seeded.length) console.log(`api: seeded ${seeded.join(' + ')} data`);
 const dispatcher = createDispatcher({ db });
 const stopDispatcher = dispatcher.start();
-// Time-bound access ends (#19, ADR 0015): removes due grants every API_EXPIRY_INTERVAL_MS.
+// Time-bound access ends (#19, ADR 0017): removes due grants every API_EXPIRY_INTERVAL_MS.
 const stopExpiry = createExpiryJob({ db, onWebhookQueued: () => dispatcher.notify() }).start(config.expiryIntervalMs);
 const app = createApp({
   db,

@@ -1,4 +1,4 @@
-// The expiry job of time-bound access (#19, ADR 0016): a due grant is removed exactly once even
+// The expiry job of time-bound access (#19, ADR 0017): a due grant is removed exactly once even
 // when two sweeps (two API instances) run at the same time, a job started after a restart finds
 // the due grants in the database, and each removal leaves history, the webhook REMOVE, the
 // request's EXPIRED (with its event) and a notification; a reminder comes once before the end.

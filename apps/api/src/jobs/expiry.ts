@@ -1,4 +1,4 @@
-// The expiry of time-bound access (#19, ADR 0015): a scheduled job of the API that removes every
+// The expiry of time-bound access (#19, ADR 0017): a scheduled job of the API that removes every
 // grant whose end (`application_users.ends_at`) has passed — history entry (by the system),
 // webhook REMOVE, the request that set the end marked EXPIRED (history, ACCESS_REQUEST_EXPIRED),
 // a notification for the user — and reminds users REMINDER_DAYS before the end (a notification).
