@@ -72,5 +72,5 @@ describe('an entity\'s detail page', () => {
     await waitFor(() => expect(remove).toHaveBeenCalledWith('r1'));
     expect(await screen.findByText('„Planer“ wurde gelöscht.')).toBeTruthy();
     await waitFor(() => expect(location.history.at(-1)).toBe('/admin/roles'));
-  });
+  }, 15_000);
 });

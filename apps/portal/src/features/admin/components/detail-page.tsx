@@ -1,9 +1,9 @@
 // The frame of a detail page: load (or start empty for /new), navigation bar, delete with
 // confirmation, and the entity's history under the form; an entity kind's form (values, input,
 // checks, title) is a spec that `useEntityForm` and `EntityFormFrame` save and frame alike.
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { TrashIcon } from '@heroicons/react/20/solid';
-import { Button } from '@portal/ui';
+import { Button, TextField } from '@portal/ui';
 import { useLocation, useParams } from 'wouter';
 import { useNavigationBar, useToasts } from '../../../app/contexts.tsx';
 import { usePageTitle } from '../../../app/page-title.tsx';
@@ -13,7 +13,7 @@ import { toPortalError } from '@portal/core';
 import type { AdminApi, DeleteResult, EntityApi, EntityUsage } from '@portal/adapters/admin';
 import { useAdmin, type LookupKind } from '../admin-context.tsx';
 import { Confirm } from './confirm.tsx';
-import { FormFrame, useErrorText, useFormState, type FormState } from './form-kit.tsx';
+import { FormFrame, Grid, Section, useErrorText, useFormState, type FormState } from './form-kit.tsx';
 import { HistorySection } from './history.tsx';
 import { PageFailure, PageSkeleton } from './page-state.tsx';
 import { removedFromText, UsageDetails, type UsageSubject } from './usage-details.tsx';
@@ -221,5 +221,45 @@ export function EntityFormFrame<K extends FormKind, V>({ of, subTitle, notice, h
         {children}
       </FormFrame>
     </DetailLayout>
+  );
+}
+
+/** An entity's page as data: its form's spec and its fields (inside the frame every kind shares). */
+export function EntityDetailPage<K extends FormKind, V>({ spec, fields: Fields }: {
+  readonly spec: EntitySpec<K, V>;
+  readonly fields: ComponentType<{ readonly of: EntityForm<K, V>; readonly entity: DetailOf<K> | undefined }>;
+}) {
+  const Form = useMemo(() => function EntityFormOf({ id, entity }: { readonly id: string; readonly entity: DetailOf<K> | undefined }) {
+    const of = useEntityForm(spec, id, entity);
+    return <EntityFormFrame of={of}><Fields of={of} entity={entity} /></EntityFormFrame>;
+  }, [spec, Fields]);
+  return <EntityDetailRoute kind={spec.kind} form={Form} />;
+}
+
+/**
+ * The general section of an entity with a key and a label: both required (the key with its help
+ * where the kind has one), `grid` beside them, the description under them where it has one, then `children`.
+ */
+export function GeneralSection<K extends FormKind, V extends { readonly key: string; readonly label: string; readonly description?: string }>({ of, keyHelp = false, grid, children }: {
+  readonly of: EntityForm<K, V>;
+  readonly keyHelp?: boolean;
+  readonly grid?: ReactNode;
+  readonly children?: ReactNode;
+}) {
+  const { spec: { kind }, t, errorText, form, values, errors } = of;
+  const field = (name: string) => t(`${kind}.fields.${name}` as AdminKey);
+  return (
+    <Section title={t(`${kind}.sections.general` as AdminKey)}>
+      <Grid>
+        <TextField label={field('key')} {...(keyHelp ? { help: t(`${kind}.help.key` as AdminKey) } : {})} required value={values.key}
+          onChange={(e) => form.set('key', e.target.value as V['key'])} error={errorText(errors.key)} />
+        <TextField label={field('label')} required value={values.label} onChange={(e) => form.set('label', e.target.value as V['label'])} error={errorText(errors.label)} />
+        {grid}
+      </Grid>
+      {values.description !== undefined && (
+        <TextField label={field('description')} value={values.description} onChange={(e) => form.set('description', e.target.value as V['description'])} error={errorText(errors.description)} />
+      )}
+      {children}
+    </Section>
   );
 }

@@ -2,8 +2,7 @@ import { attributeDataTypes, type AttributeDataType } from '@portal/core';
 import { Select, Switch, TextField } from '@portal/ui';
 import type { AttributeDetail, AttributeInput } from '@portal/adapters/admin';
 import { useLabels } from '../admin-context.tsx';
-import { EntityDetailRoute, EntityFormFrame, requiredFields, useEntityForm, type EntitySpec } from '../components/detail-page.tsx';
-import { Grid, Section } from '../components/form-kit.tsx';
+import { EntityDetailPage, GeneralSection, requiredFields, type EntityForm, type EntitySpec } from '../components/detail-page.tsx';
 import { SingleRef, usePickerSearch } from '../components/pickers.tsx';
 import { UsageList } from '../components/usage-list.tsx';
 import { orNull, text } from '../lib/form.ts';
@@ -52,35 +51,35 @@ const spec: EntitySpec<'attributes', Values> = {
   titleOf: (entity) => (entity.label === '' ? entity.key : entity.label),
 };
 
-export default function AttributeDetailPage() {
-  return <EntityDetailRoute kind="attributes" form={AttributeForm} />;
-}
-
-function AttributeForm({ id, entity }: { readonly id: string; readonly entity: AttributeDetail | undefined }) {
-  const of = useEntityForm(spec, id, entity);
+/** An attribute: its data type, directory link, the permission that may read it and who may edit it. */
+function AttributeFields({ of, entity }: { readonly of: EntityForm<'attributes', Values>; readonly entity: AttributeDetail | undefined }) {
   const { t, errorText, form, values, errors, writable } = of;
   const permissions = useLabels('permissions');
   const searchPermissions = usePickerSearch('permissions');
+  const grid = (
+    <>
+      <Select
+        label={t('attributes.fields.dataType')}
+        value={values.dataType}
+        onChange={(e) => form.set('dataType', e.target.value as AttributeDataType)}
+        options={wireTypes.map((type) => ({ value: type, label: t(`attributes.dataTypes.${type}`) }))}
+        error={errorText(errors.dataType)}
+      />
+      <TextField label={t('attributes.fields.directoryLink')} help={t('attributes.help.directoryLink')} value={values.directoryLink} onChange={(e) => form.set('directoryLink', e.target.value)} error={errorText(errors.directoryLink)} />
+    </>
+  );
   return (
-    <EntityFormFrame of={of}>
-      <Section title={t('attributes.sections.general')}>
-        <Grid>
-          <TextField label={t('attributes.fields.key')} help={t('attributes.help.key')} required value={values.key} onChange={(e) => form.set('key', e.target.value)} error={errorText(errors.key)} />
-          <TextField label={t('attributes.fields.label')} required value={values.label} onChange={(e) => form.set('label', e.target.value)} error={errorText(errors.label)} />
-          <Select
-            label={t('attributes.fields.dataType')}
-            value={values.dataType}
-            onChange={(e) => form.set('dataType', e.target.value as AttributeDataType)}
-            options={wireTypes.map((type) => ({ value: type, label: t(`attributes.dataTypes.${type}`) }))}
-            error={errorText(errors.dataType)}
-          />
-          <TextField label={t('attributes.fields.directoryLink')} help={t('attributes.help.directoryLink')} value={values.directoryLink} onChange={(e) => form.set('directoryLink', e.target.value)} error={errorText(errors.directoryLink)} />
-        </Grid>
+    <>
+      <GeneralSection of={of} keyHelp grid={grid}>
         <SingleRef label={t('attributes.fields.permission')} value={values.permissionId} labels={permissions} search={searchPermissions} onChange={(value) => form.set('permissionId', value)} disabled={!writable} />
         <Switch label={t('attributes.fields.editableByUser')} checked={values.editableByUser} onChange={(v) => form.set('editableByUser', v)} />
         <Switch label={t('attributes.fields.editableByOthers')} checked={values.editableByOthers} onChange={(v) => form.set('editableByOthers', v)} />
-      </Section>
+      </GeneralSection>
       {entity !== undefined && <UsageList usages={entity.usages} />}
-    </EntityFormFrame>
+    </>
   );
+}
+
+export default function AttributeDetailPage() {
+  return <EntityDetailPage spec={spec} fields={AttributeFields} />;
 }

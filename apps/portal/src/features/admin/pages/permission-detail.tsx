@@ -1,26 +1,25 @@
 import { TextField } from '@portal/ui';
 import type { PermissionDetail } from '@portal/adapters/admin';
-import { EntityDetailRoute, EntityFormFrame, requiredFields, useEntityForm, type EntitySpec } from '../components/detail-page.tsx';
+import { EntityDetailPage, requiredFields, type EntityForm, type EntitySpec } from '../components/detail-page.tsx';
 import { Grid, Section } from '../components/form-kit.tsx';
 import { UsageList } from '../components/usage-list.tsx';
 
-const spec: EntitySpec<'permissions', { readonly key: string; readonly description: string }> = {
-  kind: 'permissions',
-  valuesOf: (entity) => ({ key: entity?.key ?? '', description: entity?.description ?? '' }),
-  inputOf: (values) => ({ key: values.key.trim(), description: values.description.trim() }),
-  validate: requiredFields('key'),
-  titleOf: (entity) => entity.key,
-};
+type Values = { readonly key: string; readonly description: string };
 
 export default function PermissionDetailPage() {
-  return <EntityDetailRoute kind="permissions" form={PermissionForm} />;
+  return <EntityDetailPage spec={spec} fields={PermissionFields} />;
 }
 
-function PermissionForm({ id, entity }: { readonly id: string; readonly entity: PermissionDetail | undefined }) {
-  const of = useEntityForm(spec, id, entity);
-  const { t, errorText, form, values, errors } = of;
+const spec: EntitySpec<'permissions', Values> = {
+  kind: 'permissions', titleOf: (entity) => entity.key, validate: requiredFields('key'),
+  valuesOf: (entity) => ({ key: entity?.key ?? '', description: entity?.description ?? '' }),
+  inputOf: (values) => ({ key: values.key.trim(), description: values.description.trim() }),
+};
+
+/** A permission: its key and description; where it is used (applications, roles), read only. */
+function PermissionFields({ of: { t, errorText, form, values, errors }, entity }: { readonly of: EntityForm<'permissions', Values>; readonly entity: PermissionDetail | undefined }) {
   return (
-    <EntityFormFrame of={of}>
+    <>
       <Section title={t('permissions.sections.general')}>
         <Grid>
           <TextField label={t('permissions.fields.key')} help={t('permissions.help.key')} required value={values.key} onChange={(e) => form.set('key', e.target.value)} error={errorText(errors.key)} />
@@ -28,6 +27,6 @@ function PermissionForm({ id, entity }: { readonly id: string; readonly entity: 
         </Grid>
       </Section>
       {entity !== undefined && <UsageList usages={entity.usages} />}
-    </EntityFormFrame>
+    </>
   );
 }
