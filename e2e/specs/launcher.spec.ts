@@ -26,9 +26,11 @@ test('a partner sees the apps in sort order, filters them and sees a pending req
 test('a new user without apps gets the empty state pointing to access requests', async ({ page }) => {
   await signInAs(page, 'new-user');
   await expect(page.getByRole('heading', { name: 'Noch keine Apps' })).toBeVisible();
-  await page.getByRole('link', { name: 'Zugriff anfordern' }).click();
-  await expect(page).toHaveURL(`${urls.portal}/#request-access`);
   await expect(page.locator('#request-access')).toBeVisible();
+  // The empty state's action opens the catalogue of requestable applications (#19).
+  await page.getByRole('link', { name: 'Zugriff anfordern' }).click();
+  await expect(page).toHaveURL(`${urls.portal}/catalogue`);
+  await expect(page.getByRole('heading', { name: 'Apps entdecken', level: 1 })).toBeVisible();
   await assertAccessible(page);
 });
 

@@ -10,7 +10,7 @@ import { preloadMyApps } from './features/shared/my-apps.ts';
 export type LayoutKind = 'default' | 'noNavbar' | 'empty' | 'admin';
 
 export type TitleKey =
-  | 'home' | 'login' | 'signingIn' | 'signingOut' | 'signedOut' | 'settings' | 'flow' | 'refresh' | 'notFound' | 'admin';
+  | 'home' | 'login' | 'signingIn' | 'signingOut' | 'signedOut' | 'settings' | 'flow' | 'refresh' | 'notFound' | 'admin' | 'catalogue' | 'requests';
 
 export interface RouteDef {
   readonly name: string;
@@ -46,6 +46,9 @@ const settings = lazyPage<Page>(() => import('./features/settings/settings-page.
 const gate = lazyPage<Page>(() => import('./features/flows/gate-page.tsx'));
 const refresh = lazyPage<Page>(() => import('./features/flows/refresh-page.tsx'));
 const customFlow = lazyPage<Page>(() => import('./features/flows/custom-flow-page.tsx'));
+const catalogue = lazyPage<Page>(() => import('./features/access/catalogue-page.tsx'));
+const requestForm = lazyPage<Page>(() => import('./features/access/request-page.tsx'));
+const myRequests = lazyPage<Page>(() => import('./features/access/my-requests-page.tsx'));
 const admin = lazyPage<Page>(() => import('./features/admin/index.tsx'));
 const notFound = lazyPage<Page>(() => import('./features/errors/not-found-page.tsx'));
 
@@ -59,6 +62,10 @@ export const routes: readonly RouteDef[] = [
   { name: 'settings', path: '/settings', layout: 'default', title: 'settings', prefetch: true, page: settings },
   { name: 'settingsApplication', path: '/settings/applications/:id', layout: 'default', title: 'settings', page: settings },
   { name: 'settingsTab', path: '/settings/:tab', layout: 'default', title: 'settings', page: settings },
+  // Access governance (#19): the catalogue, a request to one application, the user's requests.
+  { name: 'catalogue', path: '/catalogue', layout: 'default', title: 'catalogue', page: catalogue },
+  { name: 'catalogueRequest', path: '/catalogue/:application/request', layout: 'default', title: 'catalogue', page: requestForm },
+  { name: 'requests', path: '/requests', layout: 'default', title: 'requests', page: myRequests },
   { name: 'flowsAuth', path: '/flows/auth', layout: 'noNavbar', title: 'flow', prefetch: true, page: gate },
   { name: 'flowsAuthRefresh', path: '/flows/auth-refresh', layout: 'empty', title: 'refresh', page: refresh },
   { name: 'flow', path: '/flows/:key?', layout: 'noNavbar', title: 'flow', page: customFlow },
@@ -131,4 +138,7 @@ export const links = {
   flowsAuthRefresh: () => '/flows/auth-refresh',
   flow: (p: { readonly key: string; readonly clientId?: string }) => `/flows/${encodeURIComponent(p.key)}${q({ client_id: p.clientId })}`,
   admin: () => '/admin',
+  catalogue: () => '/catalogue',
+  catalogueRequest: (p: { readonly application: string }) => `/catalogue/${encodeURIComponent(p.application)}/request`,
+  requests: () => '/requests',
 } as const;

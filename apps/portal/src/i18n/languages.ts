@@ -25,7 +25,7 @@ export function initialLanguage(remembered: string | undefined): Language {
 }
 
 /** The portal's own namespaces (German bundled), plus ui's and the admin console's. */
-export const portalNamespaces = ['common', 'auth', 'home', 'settings', 'flows'] as const;
+export const portalNamespaces = ['common', 'auth', 'home', 'settings', 'flows', 'access'] as const;
 export type PortalNamespace = (typeof portalNamespaces)[number];
 export const allNamespaces = [...portalNamespaces, 'ui', 'admin'] as const;
 export type Namespace = (typeof allNamespaces)[number];

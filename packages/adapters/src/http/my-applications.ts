@@ -15,6 +15,8 @@ export interface MyApplication extends Application {
   readonly lastLaunchedAt?: string;
   /** When a time-bound access ends (ISO date-time, #19); absent: no end. */
   readonly accessEndsAt?: string;
+  /** An open request of the user for it (#19: a granted one's extension). */
+  readonly pendingRequestId?: string;
 }
 
 /** Lists default to 100 rows; longer lists are read page by page up to this many pages. */
@@ -46,6 +48,7 @@ export function toMyApplication(wire: Schema<'MyApplication'>): MyApplication {
     ...(wire.favouritePosition === undefined || wire.favouritePosition === null ? {} : { favouritePosition: wire.favouritePosition }),
     ...(wire.lastLaunchedAt === undefined || wire.lastLaunchedAt === null ? {} : { lastLaunchedAt: wire.lastLaunchedAt }),
     ...(wire.accessEndsAt === undefined || wire.accessEndsAt === null ? {} : { accessEndsAt: wire.accessEndsAt }),
+    ...(wire.pendingRequestId === undefined || wire.pendingRequestId === null ? {} : { pendingRequestId: wire.pendingRequestId }),
   };
 }
 

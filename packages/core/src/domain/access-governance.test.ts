@@ -29,8 +29,9 @@ describe('access governance dates (#19)', () => {
   it('counts whole days left until an access ends', () => {
     expect(daysLeft('2026-12-01T00:00:00Z', at('2026-11-26T10:00:00Z'))).toBe(4);
     expect(daysLeft('2026-11-26T18:00:00Z', at('2026-11-26T10:00:00Z'))).toBe(0);
-    expect(daysLeft('2026-11-27', at('2026-11-26T10:00:00Z'))).toBe(0);
+    expect(daysLeft('2026-11-27T00:00:00Z', at('2026-11-26T10:00:00Z'))).toBe(0);
     expect(daysLeft('2026-11-25T10:00:00Z', at('2026-11-26T10:00:00Z'))).toBe(-1);
+    expect(daysLeft('2026-11-26T09:00:00Z', at('2026-11-26T10:00:00Z'))).toBe(-1);
     expect(daysLeft('never', 0)).toBeUndefined();
   });
 

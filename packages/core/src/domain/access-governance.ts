@@ -55,15 +55,12 @@ export function latestEndDate(today: string, maxDays: number | undefined): strin
 }
 
 /**
- * Whole days until an access ends, from the instant it ends (ISO date-time, or an ISO day ending
- * at its start) and now: 0 when it ends within the day, negative when it has ended.
+ * Whole days until an access ends, from the instant it ends (ISO date-time) and now: 0 when it
+ * ends within a day, negative when it has ended. (Small: the launcher's tiles use it.)
  */
 export function daysLeft(endsAt: string, nowMs: number): number | undefined {
-  const day = dayNumber(endsAt);
-  const ms = day === undefined ? Date.parse(endsAt) : day * dayMs;
-  if (Number.isNaN(ms)) return undefined;
-  const left = ms - nowMs;
-  return left < 0 ? -Math.ceil(-left / dayMs) : Math.floor(left / dayMs);
+  const ms = Date.parse(endsAt);
+  return Number.isNaN(ms) ? undefined : Math.floor((ms - nowMs) / dayMs);
 }
 
 /** A grant's badge on the launcher: ending soon (within the reminder days), or nothing. */

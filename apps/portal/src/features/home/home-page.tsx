@@ -2,11 +2,11 @@
 // filtered as you type; each tile opens through the app access gate. Pinned tiles (#20.1)
 // show first; a change shows at once and is stored on the server (on failure: the error, and
 // the stored order back). Opening a tile records the launch for the "Zuletzt verwendet" row.
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClockIcon } from '@heroicons/react/20/solid';
-import { greeting, recentlyUsed, toPortalError } from '@portal/core';
-import { Greeting, Launcher, type AppTileData } from '@portal/ui';
+import { expiryBadge, greeting, recentlyUsed, toPortalError } from '@portal/core';
+import { Greeting, Launcher, UiLink, type AppTileData } from '@portal/ui';
 import { useServices, useToasts } from '../../app/contexts.tsx';
 import { useSession } from '../../app/session.ts';
 import { useLoad } from '../../app/use-load.ts';
@@ -17,6 +17,9 @@ import { useFirstViewApps } from '../../app/first-view.tsx';
 import { links } from '../../routes.ts';
 import { loadMyApps, peekMyApps, recordLaunch, rememberFavourites } from '../shared/my-apps.ts';
 import { createFavouritesWriter, storedFavourites } from './favourites.ts';
+
+// Access that ended or ends soon, decisions (#19): their own chunk, after the tiles.
+const Notifications = lazy(() => import('./notifications.tsx'));
 
 export default function HomePage() {
   const { t } = useTranslation('home');
@@ -48,9 +51,14 @@ export default function HomePage() {
   const list = apps.data ?? [];
   const granted = list.filter((app) => app.accessStatus === 'granted');
   const requested = list.filter((app) => app.accessStatus === 'requested');
+  const now = Date.now();
   const tiles: AppTileData[] = granted.map((app) => {
     const logoUrl = resolveAssetUrl(app.logoUrl, config.apiUrl);
+    // "Endet in 3 Tagen" when a time-bound access ends soon; "Anfrage offen" for an extension asked for (#19).
+    const ends = expiryBadge(app.accessEndsAt, now);
+    const badge = app.pendingRequestId !== undefined ? t('badges.pending') : ends === undefined ? undefined : ends.days === 0 ? t('badges.expiresToday') : t('badges.expiresIn', { count: ends.days });
     return {
+      ...(badge === undefined ? {} : { badge }),
       id: app.id,
       label: app.label,
       href: links.flowsAuth({ clientId: app.id }),
@@ -68,7 +76,7 @@ export default function HomePage() {
         <Launcher
           apps={tiles}
           loading={!ready}
-          requestAccessHref="#request-access"
+          requestAccessHref={links.catalogue()}
           favouriteIds={favouriteIds}
           onFavouritesChange={(ids) => {
             setChanged(ids);
@@ -80,6 +88,7 @@ export default function HomePage() {
       ) : (
         <div aria-busy="true" className="min-h-40" />
       )}
+      {ready && <Suspense fallback={null}><Notifications userId={userId} /></Suspense>}
       {requested.length > 0 && (
         <section aria-labelledby="pending-heading" className="flex flex-col gap-3">
           <h2 id="pending-heading" className="text-xl font-semibold text-fg">{t('pending.heading')}</h2>
@@ -96,6 +105,12 @@ export default function HomePage() {
       )}
       {ready && granted.length === 0 && (
         <p id="request-access" className="max-w-2xl text-sm text-fg-muted">{t('requestHelp', { brand: config.brandName })}</p>
+      )}
+      {ready && (
+        <p className="flex flex-wrap gap-4 text-sm">
+          <UiLink href={links.catalogue()} className="text-accent underline-offset-2 hover:underline">{t('discover')}</UiLink>
+          <UiLink href={links.requests()} className="text-accent underline-offset-2 hover:underline">{t('myRequests')}</UiLink>
+        </p>
       )}
     </div>
   );

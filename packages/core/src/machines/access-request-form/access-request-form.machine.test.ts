@@ -24,7 +24,7 @@ describe('access-request form (#19)', () => {
     const { api, actor } = start(needs, { justification: 'vorher' });
     await waitFor(actor, (s) => s.matches('editing'));
     const view = accessRequestFormView(actor.getSnapshot());
-    expect(view).toMatchObject({ asksAccountAccess: true, asksRole: false, accountAccessRequired: true, timeBound: true, latestEndDate: '2027-01-24', earliestEndDate: '2026-11-27', justificationRequired: false, justificationMaxLength: 1000, choice: { justification: 'vorher' } });
+    expect(view).toMatchObject({ searchable: false, asksAccountAccess: true, asksRole: false, accountAccessRequired: true, timeBound: true, latestEndDate: '2027-01-24', earliestEndDate: '2026-11-27', justificationRequired: false, justificationMaxLength: 1000, choice: { justification: 'vorher' } });
     actor.send({ type: 'SUBMIT' });
     expect(accessRequestFormView(actor.getSnapshot()).issues).toEqual({ accountAccessId: { code: 'validations.required' } });
     actor.send({ type: 'SET', field: 'accountAccessId', value: 'aa-dealer' });
@@ -45,6 +45,7 @@ describe('access-request form (#19)', () => {
     actor.send({ type: 'SEARCH', search: '  stud ' });
     await waitFor(actor, (s) => s.matches('editing'));
     expect(api.calls.at(-1)).toEqual({ method: 'getAccessRequestOptions', args: ['kitchen', 'stud'] });
+    expect(accessRequestFormView(actor.getSnapshot()).searchable).toBe(true);
     expect(accessRequestFormView(actor.getSnapshot()).accountAccesses.map((c) => c.label)).toEqual(['Händler', 'Studio']);
   });
 

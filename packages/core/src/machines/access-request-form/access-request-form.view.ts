@@ -27,6 +27,8 @@ export interface AccessRequestFormView {
   readonly questions: readonly AccessRequestQuestion[];
   readonly choice: AccessRequestChoice;
   readonly search: string;
+  /** More choices than one page, or a search typed: the page offers the search field. */
+  readonly searchable: boolean;
   readonly issues: Readonly<Partial<Record<AccessRequestField, ValidationIssue>>>;
   readonly busy: boolean;
   readonly canSubmit: boolean;
@@ -63,6 +65,7 @@ export function accessRequestFormView(snapshot: SnapshotFrom<typeof accessReques
     questions: options?.questions ?? [],
     choice: context.choice,
     search: context.search,
+    searchable: context.search !== '' || (options !== undefined && (options.accountAccesses.total > options.accountAccesses.items.length || options.roles.total > options.roles.items.length)),
     issues: context.validation,
     busy: status === 'submitting' || status === 'loading',
     canSubmit: status === 'editing' || status === 'failed',
