@@ -73,6 +73,12 @@ function storyServices({ user, data = {} }: ScreenProps, { language, theme }: St
   return { ...services, mySessions };
 }
 
+/**
+ * How long a story's play function waits for its screen: the route's page and the console
+ * are chunks of their own, transformed on first request by the dev server (slow when cold).
+ */
+export const shown = { timeout: 15_000 } as const;
+
 /** A story's `render`: the screen its `parameters.screen` describes. */
 export function renderScreen(_args: unknown, { parameters, loaded }: { readonly parameters: Record<string, unknown>; readonly loaded: Record<string, unknown> }) {
   const screen = parameters.screen as ScreenProps | undefined;

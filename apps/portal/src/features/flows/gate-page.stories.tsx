@@ -4,7 +4,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import type { Schema } from '@portal/contract';
-import { partner, renderScreen, type ScreenData, type ScreenProps } from '../../../.storybook/screen.tsx';
+import { partner, renderScreen, shown, type ScreenData, type ScreenProps } from '../../../.storybook/screen.tsx';
 import GatePage from './gate-page.tsx';
 
 const meta = {
@@ -42,7 +42,7 @@ export const NoAccess: Story = {
     screen: { path, user: partner('gate-no-access'), data: gate({ status: 'noAccess', application: planner, requestable: true }) } satisfies ScreenProps,
   },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { level: 1, name: /Küchenplaner/ })).toBeVisible();
+    await expect(await within(canvasElement).findByRole('heading', { level: 1, name: /Küchenplaner/ }, shown)).toBeVisible();
   },
 };
 
@@ -61,7 +61,7 @@ export const MissingAttributes: Story = {
     } satisfies ScreenProps,
   },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('textbox', { name: /Kundennummer/ })).toBeVisible();
+    await expect(await within(canvasElement).findByRole('textbox', { name: /Kundennummer/ }, shown)).toBeVisible();
   },
 };
 
@@ -70,6 +70,6 @@ export const Requested: Story = {
     screen: { path, user: partner('gate-requested'), data: gate({ status: 'requested', application: planner }) } satisfies ScreenProps,
   },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('status')).toBeVisible();
+    await expect(await within(canvasElement).findByRole('status', {}, shown)).toBeVisible();
   },
 };

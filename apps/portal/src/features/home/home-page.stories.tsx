@@ -3,7 +3,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import type { Schema } from '@portal/contract';
-import { partner, renderScreen, type ScreenProps } from '../../../.storybook/screen.tsx';
+import { partner, renderScreen, shown, type ScreenProps } from '../../../.storybook/screen.tsx';
 import HomePage from './home-page.tsx';
 
 const meta = {
@@ -29,7 +29,7 @@ export const WithTiles: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     // The pending request below the tiles, and a tile.
-    await expect(await canvas.findByText(/Preislisten/)).toBeVisible();
+    await expect(await canvas.findByText(/Preislisten/, {}, shown)).toBeVisible();
     await expect(canvas.getAllByText('Händlershop').length).toBeGreaterThan(0);
   },
 };
@@ -39,7 +39,7 @@ export const Empty: Story = {
     screen: { path: '/', user: partner('launcher-empty'), data: { myApplications: [], administrable: [] } } satisfies ScreenProps,
   },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(canvasElement.querySelector('#request-access')).not.toBeNull());
+    await waitFor(() => expect(canvasElement.querySelector('#request-access')).not.toBeNull(), shown);
   },
 };
 
@@ -49,6 +49,6 @@ export const Loading: Story = {
   },
   play: async ({ canvasElement }) => {
     // The skeleton shows after the fetch delay (spec §9).
-    await waitFor(() => expect(canvasElement.querySelector('ul[aria-busy="true"]')).not.toBeNull());
+    await waitFor(() => expect(canvasElement.querySelector('ul[aria-busy="true"]')).not.toBeNull(), shown);
   },
 };

@@ -5,7 +5,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import type { MySession } from '@portal/core';
 import type { Schema } from '@portal/contract';
-import { partner, renderScreen, type ScreenProps } from '../../../.storybook/screen.tsx';
+import { partner, renderScreen, shown, type ScreenProps } from '../../../.storybook/screen.tsx';
 import SettingsPage from './settings-page.tsx';
 
 const meta = {
@@ -38,7 +38,7 @@ export const Personal: Story = {
     screen: { path: '/settings/personal', user: partner('settings-personal'), data: { profile, administrable: [] } } satisfies ScreenProps,
   },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByDisplayValue('Hafenstraße 1')).toBeVisible();
+    await expect(await within(canvasElement).findByDisplayValue('Hafenstraße 1', {}, shown)).toBeVisible();
   },
 };
 
@@ -48,7 +48,7 @@ export const Security: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText(/Safari 19/)).toBeVisible();
+    await expect(await canvas.findByText(/Safari 19/, {}, shown)).toBeVisible();
     await expect(canvas.getAllByText(/dana\.decker@example\.test/).length).toBeGreaterThan(0);
   },
 };
@@ -58,6 +58,6 @@ export const Applications: Story = {
     screen: { path: '/settings/applications', user: partner('settings-applications'), data: { myApplications, administrable: [] } } satisfies ScreenProps,
   },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('Preislisten')).toBeVisible();
+    await expect(await within(canvasElement).findByText('Preislisten', {}, shown)).toBeVisible();
   },
 };

@@ -3,7 +3,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { administrable, applications } from '../../../../.storybook/console-data.ts';
-import { administrator, renderScreen, type ScreenProps } from '../../../../.storybook/screen.tsx';
+import { administrator, renderScreen, shown, type ScreenProps } from '../../../../.storybook/screen.tsx';
 import ApplicationsListPage from './applications-list.tsx';
 
 const meta = {
@@ -20,6 +20,6 @@ export const List: Story = {
     screen: { path: '/admin/applications', user: administrator('admin-applications'), data: { applications, administrable } } satisfies ScreenProps,
   },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('cell', { name: 'hr-portal' })).toBeVisible();
+    await expect(await within(canvasElement).findByRole('cell', { name: 'hr-portal' }, shown)).toBeVisible();
   },
 };

@@ -4,7 +4,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import type { Schema } from '@portal/contract';
 import { administrable, applications } from '../../../../.storybook/console-data.ts';
-import { administrator, renderScreen, type ScreenProps } from '../../../../.storybook/screen.tsx';
+import { administrator, renderScreen, shown, type ScreenProps } from '../../../../.storybook/screen.tsx';
 import RoleDetailPage from './role-detail.tsx';
 
 const meta = {
@@ -47,6 +47,6 @@ export const Detail: Story = {
     } satisfies ScreenProps,
   },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByDisplayValue('Plant Küchen und schreibt Angebote')).toBeVisible();
+    await expect(await within(canvasElement).findByDisplayValue('Plant Küchen und schreibt Angebote', {}, shown)).toBeVisible();
   },
 };
