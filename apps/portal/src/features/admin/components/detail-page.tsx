@@ -252,12 +252,12 @@ export function GeneralSection<K extends FormKind, V extends { readonly key: str
     <Section title={t(`${kind}.sections.general` as AdminKey)}>
       <Grid>
         <TextField label={field('key')} {...(keyHelp ? { help: t(`${kind}.help.key` as AdminKey) } : {})} required value={values.key}
-          onChange={(e) => form.set('key', e.target.value as V['key'])} error={errorText(errors.key)} />
-        <TextField label={field('label')} required value={values.label} onChange={(e) => form.set('label', e.target.value as V['label'])} error={errorText(errors.label)} />
+          onChange={(e) => form.set('key', e.target.value)} error={errorText(errors.key)} />
+        <TextField label={field('label')} required value={values.label} onChange={(e) => form.set('label', e.target.value)} error={errorText(errors.label)} />
         {grid}
       </Grid>
       {values.description !== undefined && (
-        <TextField label={field('description')} value={values.description} onChange={(e) => form.set('description', e.target.value as V['description'])} error={errorText(errors.description)} />
+        <TextField label={field('description')} value={values.description} onChange={(e) => form.set('description', e.target.value)} error={errorText(errors.description)} />
       )}
       {children}
     </Section>

@@ -1,7 +1,7 @@
 // /admin/{application}/access-requests/{id}: decide an access request with core's
 // access-request decision machine: accept (at least one role, spec §5; the role and the account
 // access asked for start ticked) or deny; the sidebar's open-request badge is reloaded afterwards.
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useParams } from 'wouter';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -108,11 +108,7 @@ export function Decision({ application, request }: { readonly application: strin
         </div>
       )}
       {acceptMode && (
-        <form
-          noValidate
-          onSubmit={(event) => { event.preventDefault(); send({ type: view.status === 'failed' ? 'RETRY' : 'SUBMIT' }); }}
-          className="flex flex-col gap-4"
-        >
+        <DecisionForm failed={view.status === 'failed'} busy={view.busy} send={send} submitLabel={t('accessRequests.confirmAccept')}>
           <Section title={t('accessRequests.acceptTitle')} description={t('accessRequests.acceptText')}>
             <SelectionChecklist
               label={t('users.fields.roles')}
@@ -132,18 +128,10 @@ export function Decision({ application, request }: { readonly application: strin
               onChange={(accountAccessIds) => send({ type: 'SET_ACCOUNT_ACCESSES', accountAccessIds })}
             />
           </Section>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" disabled={view.busy} onClick={() => send({ type: 'CANCEL' })}>{t('form.cancel')}</Button>
-            <Button type="submit" busy={view.busy}>{view.status === 'failed' ? t('form.retry') : t('accessRequests.confirmAccept')}</Button>
-          </div>
-        </form>
+        </DecisionForm>
       )}
       {denyMode && (
-        <form
-          noValidate
-          onSubmit={(event) => { event.preventDefault(); send({ type: view.status === 'failed' ? 'RETRY' : 'SUBMIT' }); }}
-          className="flex flex-col gap-4"
-        >
+        <DecisionForm failed={view.status === 'failed'} busy={view.busy} send={send} submitLabel={t('accessRequests.confirmDeny')} danger>
           <Section title={t('accessRequests.denyTitle')}>
             <div className="flex flex-col">
               <label htmlFor="deny-reason" className="mb-1.5 text-sm font-medium text-fg">{t('accessRequests.fields.reason')}</label>
@@ -159,11 +147,7 @@ export function Decision({ application, request }: { readonly application: strin
               <p className="mt-1.5 text-sm text-fg-muted">{t('accessRequests.reasonHelp')}</p>
             </div>
           </Section>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" disabled={view.busy} onClick={() => send({ type: 'CANCEL' })}>{t('form.cancel')}</Button>
-            <Button type="submit" variant="danger" busy={view.busy}>{view.status === 'failed' ? t('form.retry') : t('accessRequests.confirmDeny')}</Button>
-          </div>
-        </form>
+        </DecisionForm>
       )}
       {view.status === 'decided' && (
         <p role="status" className="rounded-xl border border-line bg-surface p-4 text-sm text-fg">
@@ -171,5 +155,26 @@ export function Decision({ application, request }: { readonly application: strin
         </p>
       )}
     </DetailLayout>
+  );
+}
+
+/** The accept or the deny form: its section, then cancel and submit (retry after a failure). */
+function DecisionForm({ failed, busy, send, submitLabel, danger = false, children }: {
+  readonly failed: boolean;
+  readonly busy: boolean;
+  readonly send: (event: { readonly type: 'SUBMIT' | 'RETRY' | 'CANCEL' }) => void;
+  readonly submitLabel: string;
+  readonly danger?: boolean;
+  readonly children: ReactNode;
+}) {
+  const t = useAdminT();
+  return (
+    <form noValidate onSubmit={(event) => { event.preventDefault(); send({ type: failed ? 'RETRY' : 'SUBMIT' }); }} className="flex flex-col gap-4">
+      {children}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" disabled={busy} onClick={() => send({ type: 'CANCEL' })}>{t('form.cancel')}</Button>
+        <Button type="submit" {...(danger ? { variant: 'danger' as const } : {})} busy={busy}>{failed ? t('form.retry') : submitLabel}</Button>
+      </div>
+    </form>
   );
 }

@@ -1,7 +1,7 @@
 // /admin/{application}/access-requests: the open access requests (or all, by status) with
 // requester and requested account access; chosen open requests are accepted with roles or
 // denied with a reason at once (#20.3).
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { AccessRequestSummary } from '@portal/adapters/admin';
 import { validateAccessRequestRoles } from '@portal/core';
 import { useAdmin } from '../admin-context.tsx';
@@ -13,55 +13,73 @@ import { SelectionChecklist, useApplicationSelections } from '../components/sele
 import { RowLink } from '../components/list-page.tsx';
 import { adminLinks } from '../lib/links.ts';
 import { listRoutes, loadAccessRequests, type AccessRequestStatusFilter } from '../lib/list-routes.ts';
-import { useAdminT, useFormatDate, useUiT } from '../lib/i18n.ts';
+import { useAdminT, useFormatDate, useUiT, type AdminKey } from '../lib/i18n.ts';
 
 type StatusFilter = AccessRequestStatusFilter;
 const nameOf = (row: AccessRequestSummary) => (row.user.fullName === '' ? row.user.email : row.user.fullName);
+
+const decisionTexts = {
+  accept: { label: 'bulk.accept', title: 'bulk.acceptTitle', apply: 'accessRequests.confirmAccept', done: 'bulk.accepted' },
+  deny: { label: 'bulk.deny', title: 'bulk.denyTitle', apply: 'accessRequests.confirmDeny', done: 'bulk.denied' },
+} as const satisfies Record<string, Record<string, AdminKey>>;
+
+/** The dialog of a decision on the chosen requests: its texts, then the open-request badge reloaded after it. */
+function DecisionAction({ decision, rows, done, ...dialog }: {
+  readonly decision: keyof typeof decisionTexts;
+  readonly rows: readonly AccessRequestSummary[];
+  readonly done: () => void;
+  readonly onOpen: () => void;
+  readonly apply: () => string | (() => Promise<unknown>);
+  readonly children: ReactNode;
+}) {
+  const t = useAdminT();
+  const { reloadAdministrable } = useAdmin();
+  const texts = decisionTexts[decision];
+  const count = rows.length;
+  return (
+    <BulkDialogAction label={t(texts.label)} title={t(texts.title, { count })} applyLabel={t(texts.apply)} doneText={t(texts.done, { count })}
+      description={t('bulk.requestsDescription', { names: namesText(t, rows.map(nameOf)) })} done={() => { reloadAdministrable(); done(); }} {...dialog} />
+  );
+}
 
 /** Accept the chosen requests with roles (at least one, core's rule) and account accesses. */
 function AcceptAction({ application, rows, done }: { readonly application: string; readonly rows: readonly AccessRequestSummary[]; readonly done: () => void }) {
   const t = useAdminT();
   const tu = useUiT();
-  const { api, reloadAdministrable } = useAdmin();
+  const { api } = useAdmin();
   const [roleIds, setRoleIds] = useState<readonly string[]>([]);
   const [accountAccessIds, setAccountAccessIds] = useState<readonly string[]>([]);
   const { roles: searchRoles, accountAccesses: searchGroups } = useApplicationSelections(application);
   return (
-    <BulkDialogAction
-      label={t('bulk.accept')}
-      title={t('bulk.acceptTitle', { count: rows.length })}
-      description={t('bulk.requestsDescription', { names: namesText(t, rows.map(nameOf)) })}
-      applyLabel={t('accessRequests.confirmAccept')}
-      doneText={t('bulk.accepted', { count: rows.length })}
+    <DecisionAction
+      decision="accept"
+      rows={rows}
+      done={done}
       onOpen={() => { setRoleIds([]); setAccountAccessIds([]); }}
       apply={() => {
         const problem = validateAccessRequestRoles(roleIds);
         if (problem !== undefined) return tu(problem.code, problem.params);
         return () => api.decideAccessRequests(application, rows.map((row) => row.id), { kind: 'accept', roleIds, accountAccessIds });
       }}
-      done={() => { reloadAdministrable(); done(); }}
     >
       <SelectionChecklist label={t('users.fields.roles')} search={searchRoles} selected={roleIds} onChange={setRoleIds} />
       <SelectionChecklist label={t('users.fields.accountAccesses')} search={searchGroups} selected={accountAccessIds} onChange={setAccountAccessIds} />
-    </BulkDialogAction>
+    </DecisionAction>
   );
 }
 
 /** Deny the chosen requests with an optional reason. */
 function DenyAction({ application, rows, done }: { readonly application: string; readonly rows: readonly AccessRequestSummary[]; readonly done: () => void }) {
   const t = useAdminT();
-  const { api, reloadAdministrable } = useAdmin();
+  const { api } = useAdmin();
   const [reason, setReason] = useState('');
   return (
-    <BulkDialogAction
-      label={t('bulk.deny')}
-      title={t('bulk.denyTitle', { count: rows.length })}
-      description={t('bulk.requestsDescription', { names: namesText(t, rows.map(nameOf)) })}
-      applyLabel={t('accessRequests.confirmDeny')}
-      doneText={t('bulk.denied', { count: rows.length })}
+    <DecisionAction
+      decision="deny"
+      rows={rows}
+      done={done}
       onOpen={() => setReason('')}
       apply={() => () => api.decideAccessRequests(application, rows.map((row) => row.id), { kind: 'deny', ...(reason.trim() === '' ? {} : { reason: reason.trim() }) })}
-      done={() => { reloadAdministrable(); done(); }}
     >
       <label htmlFor="bulk-deny-reason" className="text-sm font-medium text-fg">{t('accessRequests.fields.reason')}</label>
       <textarea
@@ -74,7 +92,7 @@ function DenyAction({ application, rows, done }: { readonly application: string;
         className="block w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-sm text-fg focus-visible:outline-2 focus-visible:outline-focus"
       />
       <p id="bulk-deny-reason-help" className="text-xs text-fg-muted">{t('accessRequests.reasonHelp')}</p>
-    </BulkDialogAction>
+    </DecisionAction>
   );
 }
 const filters: readonly StatusFilter[] = ['OPEN', 'ACCEPTED', 'DENIED', 'ALL'];
