@@ -18,7 +18,7 @@ export const profiles: Readonly<Record<Profile['name'], Profile>> = {
   desktop: { name: 'desktop', latencyMs: 40, downloadBitsPerSecond: 10_000_000, uploadBitsPerSecond: 10_000_000, cpuSlowdown: 1 },
 };
 
-export const chromiumArgs = [
+const chromiumArgs = [
   '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run',
 ];
@@ -97,7 +97,7 @@ export const selectors = {
  * and `__bench.when(name, test)` which resolves with performance.now() of the first frame
  * painted after `test()` holds (MutationObserver, then a frame and a task).
  */
-export function initScript(portalOrigin: string): string {
+function initScript(portalOrigin: string): string {
   return `(() => {
   const bench = { longTasks: [], cls: 0, marks: {}, clickAt: undefined, clickEpoch: undefined };
   Object.defineProperty(window, '__bench', { value: bench });
@@ -146,12 +146,6 @@ export function initScript(portalOrigin: string): string {
     bench.when('ready', () => document.querySelector(${JSON.stringify(selectors.tile)}) !== null);
   }
 })();`;
-}
-
-export interface PageMarks {
-  readonly ready?: number;
-  readonly readyEpoch?: number;
-  readonly [name: string]: number | undefined;
 }
 
 export async function newBenchPage(browser: Browser, portalOrigin: string, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {

@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 
 export const workspaceRoot = join(import.meta.dirname, '..', '..');
 export const portalDir = join(workspaceRoot, 'apps', 'portal');
-export const portalDist = join(portalDir, 'dist');
+const portalDist = join(portalDir, 'dist');
 
 /** Budgets of performance.md, row 1 (gzip bytes). */
 export const bundleBudgets = {
@@ -29,7 +29,7 @@ export function lazyRouteChunks(report: BundleReport): FileSize[] {
   return report.lazyChunks.filter((c) => c.key.startsWith('src/'));
 }
 
-export interface ManifestChunk {
+interface ManifestChunk {
   readonly file: string;
   readonly name?: string;
   readonly src?: string;
@@ -51,7 +51,7 @@ export interface FileSize {
   readonly gzip: number;
 }
 
-export interface LazyRoute {
+interface LazyRoute {
   /** The dynamic entry (module path as in the manifest). */
   readonly key: string;
   /** JS the browser adds when it loads this entry after the first route (gzip). */
@@ -104,7 +104,7 @@ export function staticClosure(manifest: Manifest, key: string): string[] {
   return [...seen];
 }
 
-export function entryKey(manifest: Manifest): string {
+function entryKey(manifest: Manifest): string {
   const entries = Object.entries(manifest).filter(([, c]) => c.isEntry === true);
   if (entries.length !== 1) throw new Error(`expected one entry in the manifest, found ${entries.length}`);
   const [first] = entries;
@@ -204,7 +204,7 @@ const sourceRoots = [
 ];
 
 /** The newest modification time of the portal's sources (test files and stories excluded). */
-export function newestSource(roots: readonly string[] = sourceRoots): number {
+function newestSource(roots: readonly string[] = sourceRoots): number {
   let newest = 0;
   const walk = (path: string) => {
     if (!existsSync(path)) return;
@@ -223,7 +223,7 @@ export function newestSource(roots: readonly string[] = sourceRoots): number {
  * A dist is the real production portal when its manifest is newer than every source and the
  * admin console's entry is in it (other suites build the portal with a stub in its place).
  */
-export function distIsCurrent(distDir: string = portalDist): boolean {
+function distIsCurrent(distDir: string = portalDist): boolean {
   const manifest = join(distDir, '.vite', 'manifest.json');
   if (!existsSync(manifest) || statSync(manifest).mtimeMs < newestSource()) return false;
   return isRealBuild(readManifest(distDir));
@@ -234,7 +234,7 @@ export function isRealBuild(manifest: Manifest): boolean {
 }
 
 /** Runs the portal's own production build (tsc + vite build); throws with its output on failure. */
-export function buildPortal(): void {
+function buildPortal(): void {
   // NODE_ENV: the byte test runs under Vitest (NODE_ENV=test), which would bundle development React.
   execFileSync('pnpm', ['--filter', '@portal/portal', 'run', 'build'], {
     cwd: workspaceRoot, stdio: 'pipe', encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NODE_ENV: 'production' },

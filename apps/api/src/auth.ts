@@ -26,7 +26,7 @@ export interface Authenticator {
   internal(authorization: string | undefined): Promise<void>;
 }
 
-export const INTERNAL_SCOPE = 'idp.internal';
+const INTERNAL_SCOPE = 'idp.internal';
 const MAX_PERMISSIONS = 1000;
 
 export function remoteKeys(jwksUrl: string): JWTVerifyGetKey {
@@ -41,7 +41,7 @@ function bearer(authorization: string | undefined): string {
 }
 
 /** hkData may arrive as an object or as a JSON string (as B2C custom claims do). */
-export function permissionsOf(payload: JWTPayload): Set<string> {
+function permissionsOf(payload: JWTPayload): Set<string> {
   let hk: unknown = payload.hkData;
   if (typeof hk === 'string' && hk.length < 100_000) {
     try {

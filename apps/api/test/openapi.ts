@@ -17,7 +17,7 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const pointer = (parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
-export const METHODS = ['get', 'put', 'post', 'delete'] as const;
+const METHODS = ['get', 'put', 'post', 'delete'] as const;
 
 export function allOperations(): string[] {
   const out: string[] = [];
@@ -28,7 +28,7 @@ export function allOperations(): string[] {
 }
 
 /** Finds the path template of the document that a concrete path matches. */
-export function templateOf(method: string, path: string): string {
+function templateOf(method: string, path: string): string {
   const clean = path.replace(/^https?:\/\/[^/]+/, '').split('?')[0] ?? path;
   const candidates = Object.keys(openApiDocument.paths).filter((t) => isObj(openApiDocument.paths[t]?.[method.toLowerCase()]));
   const match = candidates

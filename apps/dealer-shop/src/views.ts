@@ -1,6 +1,6 @@
 // The shop's pages: server-rendered, no inline script or style.
 
-export const escapeHtml = (value: string): string =>
+const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 export interface ShopUser {

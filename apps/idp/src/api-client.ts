@@ -3,7 +3,7 @@
 import { SignJWT } from 'jose';
 import type { SigningKey } from './keys.ts';
 
-export interface HkData {
+interface HkData {
   attributes: Record<string, unknown> & { firstName?: string; lastName?: string };
   permissions: string[];
 }
@@ -21,7 +21,7 @@ export interface UserClaims {
 
 export type AuthCheckStatus = 'ok' | 'missingAttributes' | 'customFlow' | 'noAccess' | 'requested';
 
-export interface AuthCheckAnswer {
+interface AuthCheckAnswer {
   status: AuthCheckStatus;
   [key: string]: unknown;
 }

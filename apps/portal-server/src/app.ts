@@ -53,7 +53,7 @@ const unsafe = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);
  * Cross-site writes are refused (besides SameSite=Lax on the cookie): a browser's request says
  * where it comes from in Sec-Fetch-Site, or at least in Origin.
  */
-export function isCrossSite(headers: Headers, portalOrigin: string): boolean {
+function isCrossSite(headers: Headers, portalOrigin: string): boolean {
   const site = headers.get('sec-fetch-site');
   if (site !== null) return site !== 'same-origin' && site !== 'none';
   const origin = headers.get('origin');

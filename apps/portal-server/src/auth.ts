@@ -25,7 +25,7 @@ export const sessionCookieName = '__Host-hk-portal.session';
 const changeCookiePrefix = 'hk-id.change.';
 
 /** Where a user may be sent inside the portal: a same-origin path, never back into `/auth/` (no loop). */
-export function exitPath(path: string | undefined, fallback = '/'): string {
+function exitPath(path: string | undefined, fallback = '/'): string {
   const safe = safeReturnPath(path, fallback);
   return safe === '/auth' || safe.startsWith('/auth/') || safe.startsWith('/auth?') ? fallback : safe;
 }
@@ -55,7 +55,7 @@ export interface AuthRequest {
 }
 
 /** The session cookie: the opaque token, HttpOnly, Secure, SameSite=Lax, path /, no Domain (`__Host-`). */
-export function sessionCookie(value: string, secure: boolean, maxAgeSeconds?: number): string {
+function sessionCookie(value: string, secure: boolean, maxAgeSeconds?: number): string {
   const line = serializeCookie(sessionCookieName, value, { path: '/', secure, sameSite: 'lax', ...(maxAgeSeconds === undefined ? {} : { maxAgeSeconds }) });
   return `${line}; HttpOnly`;
 }

@@ -76,7 +76,7 @@ const migrations: readonly string[] = [
    )`,
 ];
 
-export const migrationLockKey = 0x706f7274616cn; // "portal"
+const migrationLockKey = 0x706f7274616cn; // "portal"
 
 export async function migrate(sql: Sql): Promise<void> {
   await sql.withLock(migrationLockKey, async () => {

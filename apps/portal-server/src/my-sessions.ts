@@ -8,7 +8,7 @@ import type { SessionRecord, Sessions, SessionSummary } from './sessions.ts';
 export const mySessionsPath = '/auth/sessions';
 
 /** Browser, operating system and kind of device from a User-Agent header (product names, not prose). */
-export function deviceOf(userAgent: string): MySession['device'] {
+function deviceOf(userAgent: string): MySession['device'] {
   if (userAgent.trim() === '') return { browser: '', os: '', type: 'unknown' };
   const parsed = Bowser.parse(userAgent);
   const version = parsed.browser.version?.split('.')[0];

@@ -14,9 +14,9 @@ import { isUpstreamTimeout, runUpstream } from './upstream.ts';
 
 export const apiPrefix = '/api';
 /** JSON and every other body: 1 MiB. */
-export const jsonBodyLimit = 1024 * 1024;
+const jsonBodyLimit = 1024 * 1024;
 /** A logo upload: the 2 MB file plus the multipart envelope. */
-export const multipartBodyLimit = 2 * 1024 * 1024 + 64 * 1024;
+const multipartBodyLimit = 2 * 1024 * 1024 + 64 * 1024;
 
 const forwardedRequestHeaders = ['accept', 'content-type', 'lang', 'if-match', 'if-none-match', 'accept-language'];
 const droppedResponseHeaders = new Set(['set-cookie', 'connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length', 'proxy-authenticate', 'upgrade', 'trailer', 'te']);

@@ -57,11 +57,11 @@ export interface Sessions {
 }
 
 /** 256 random bits, base64url (43 characters). */
-export const newSessionToken = (): string => randomBytes(32).toString('base64url');
-export const hashSessionToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+const newSessionToken = (): string => randomBytes(32).toString('base64url');
+const hashSessionToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 const wellFormed = (token: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(token);
 /** The public handle of a session in the list of its owner's sessions. */
-export const publicSessionId = (idHash: string): string => createHash('sha256').update(`portal-session:${idHash}`).digest('base64url').slice(0, 22);
+const publicSessionId = (idHash: string): string => createHash('sha256').update(`portal-session:${idHash}`).digest('base64url').slice(0, 22);
 
 interface Row extends Record<string, unknown> {
   id_hash: string;
@@ -195,6 +195,6 @@ export function createRefreshLock(across: (key: bigint, task: () => Promise<unkn
 }
 
 /** A signed 64-bit advisory-lock key from a name. */
-export function lockKey(name: string): bigint {
+function lockKey(name: string): bigint {
   return createHash('sha256').update(name).digest().readBigInt64BE(0);
 }

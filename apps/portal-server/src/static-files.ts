@@ -50,7 +50,7 @@ export interface StaticSite {
 }
 
 /** The first view as the portal's server bundle rendered it. */
-export interface RenderedView {
+interface RenderedView {
   /** The inside of `<div id="root">`. */
   readonly html: string;
   /** The data it was rendered with, for the client's hydration (`hk-first-view`). */
@@ -60,7 +60,7 @@ export interface RenderedView {
 }
 
 /** The attributes of the page's <html>: values from allow-lists only. */
-export interface PageRoot {
+interface PageRoot {
   readonly lang: LocaleCode;
   readonly theme: 'light' | 'dark' | undefined;
 }
@@ -122,7 +122,7 @@ function splitAtHeadEnd(html: string): [string, string] {
 }
 
 /** JSON that cannot end the script element or start a comment in HTML. */
-export function jsonForHtml(value: unknown): string {
+function jsonForHtml(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 

@@ -3,9 +3,9 @@
 // carries the rules: the timeout, the retry schedule and the typed failures.
 import { Data, Duration, Effect, Either, Schedule } from 'effect';
 
-export class UpstreamUnavailable extends Data.TaggedError('UpstreamUnavailable')<{ readonly cause: unknown }> {}
-export class UpstreamTimeout extends Data.TaggedError('UpstreamTimeout')<{ readonly afterMs: number }> {}
-export type UpstreamFailure = UpstreamUnavailable | UpstreamTimeout;
+class UpstreamUnavailable extends Data.TaggedError('UpstreamUnavailable')<{ readonly cause: unknown }> {}
+class UpstreamTimeout extends Data.TaggedError('UpstreamTimeout')<{ readonly afterMs: number }> {}
+type UpstreamFailure = UpstreamUnavailable | UpstreamTimeout;
 
 export interface UpstreamOptions {
   readonly timeoutMs: number;
@@ -17,7 +17,7 @@ export interface UpstreamOptions {
 const idempotent = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
 
 /** One upstream call as an Effect: the response, or an `UpstreamUnavailable` / `UpstreamTimeout`. */
-export function upstreamCall(url: string, init: RequestInit, options: UpstreamOptions): Effect.Effect<Response, UpstreamFailure> {
+function upstreamCall(url: string, init: RequestInit, options: UpstreamOptions): Effect.Effect<Response, UpstreamFailure> {
   const doFetch = options.fetch ?? globalThis.fetch;
   const attempt = Effect.tryPromise({
     try: (signal) => doFetch(url, { ...init, signal }),

@@ -32,7 +32,7 @@ export interface DatabaseOptions {
   pglite?: PGlite;
 }
 
-export async function openPGlite(dataDir?: string): Promise<PGlite> {
+async function openPGlite(dataDir?: string): Promise<PGlite> {
   // PGlite creates its own folder, not the ones above it (a first run into an empty data dir).
   if (dataDir !== undefined && !dataDir.includes('://')) mkdirSync(dirname(resolve(dataDir)), { recursive: true });
   return PGlite.create({ dataDir, extensions: { pg_trgm } });

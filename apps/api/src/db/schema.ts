@@ -5,25 +5,25 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
 
-export interface Address {
+interface Address {
   street?: string;
   postalCode?: string;
   city?: string;
   country?: string;
 }
 
-export interface ActivationGroupRow {
+interface ActivationGroupRow {
   directoryGroupName: string;
   roleIds: string[];
   accountAccessIds: string[];
 }
 
-export interface WebhookHeaderRow {
+interface WebhookHeaderRow {
   key: string;
   value: string;
 }
 
-export interface UsersTable {
+interface UsersTable {
   id: string;
   email: string;
   first_name: string;
@@ -37,13 +37,13 @@ export interface UsersTable {
   search: ColumnType<string, never, never>;
 }
 
-export interface PermissionsTable {
+interface PermissionsTable {
   id: string;
   key: string;
   description: string;
 }
 
-export interface ApplicationsTable {
+interface ApplicationsTable {
   id: string;
   label: string;
   logo_url: string | null;
@@ -68,7 +68,7 @@ export interface ApplicationsTable {
   max_access_days: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-export interface WebhooksTable {
+interface WebhooksTable {
   application_id: string;
   enabled: boolean;
   endpoint_url: string;
@@ -90,13 +90,13 @@ export interface WebhooksTable {
   on_access_request: Generated<boolean>;
 }
 
-export interface SigningSecretRow {
+interface SigningSecretRow {
   id: string;
   secret: string;
   createdAt: string;
 }
 
-export interface AttributesTable {
+interface AttributesTable {
   id: string;
   key: string;
   label: string;
@@ -107,19 +107,19 @@ export interface AttributesTable {
   editable_by_others: boolean;
 }
 
-export interface RolesTable {
+interface RolesTable {
   id: string;
   key: string;
   label: string;
   description: string;
 }
 
-export interface RolePermissionsTable {
+interface RolePermissionsTable {
   role_id: string;
   permission_id: string;
 }
 
-export interface AccountAccessesTable {
+interface AccountAccessesTable {
   id: string;
   key: string;
   label: string;
@@ -129,20 +129,20 @@ export interface AccountAccessesTable {
   attribute_id: string | null;
 }
 
-export interface CustomFlowsTable {
+interface CustomFlowsTable {
   id: string;
   key: string;
   label: string;
   description: string;
 }
 
-export interface CustomFlowAttributesTable {
+interface CustomFlowAttributesTable {
   custom_flow_id: string;
   attribute_id: string;
   position: number;
 }
 
-export interface ApplicationAttributesTable {
+interface ApplicationAttributesTable {
   application_id: string;
   attribute_id: string;
   output_in_token: boolean;
@@ -151,7 +151,7 @@ export interface ApplicationAttributesTable {
   position: number;
 }
 
-export interface ApplicationRolesTable {
+interface ApplicationRolesTable {
   application_id: string;
   role_id: string;
   permission_id: string | null;
@@ -160,7 +160,7 @@ export interface ApplicationRolesTable {
   position: number;
 }
 
-export interface ApplicationAccountAccessesTable {
+interface ApplicationAccountAccessesTable {
   application_id: string;
   account_access_id: string;
   position: number;
@@ -168,13 +168,13 @@ export interface ApplicationAccountAccessesTable {
   requestable: Generated<boolean>;
 }
 
-export interface ApplicationCustomFlowsTable {
+interface ApplicationCustomFlowsTable {
   application_id: string;
   custom_flow_id: string;
   position: number;
 }
 
-export interface ApplicationUsersTable {
+interface ApplicationUsersTable {
   application_id: string;
   user_id: string;
   access_since: GeneratedTimestamp;
@@ -189,26 +189,26 @@ export interface ApplicationUsersTable {
 }
 
 /** A user's pinned launcher tiles, `position` 0 first (migration 0007). */
-export interface UserFavouritesTable {
+interface UserFavouritesTable {
   user_id: string;
   application_id: string;
   position: number;
 }
 
 /** A user's newest launch of each application from the launcher, the last few kept (migration 0008). */
-export interface UserLaunchesTable {
+interface UserLaunchesTable {
   user_id: string;
   application_id: string;
   launched_at: GeneratedTimestamp;
 }
 
-export interface UserAttributeValuesTable {
+interface UserAttributeValuesTable {
   user_id: string;
   attribute_id: string;
   value: string;
 }
 
-export interface AccessRequestsTable {
+interface AccessRequestsTable {
   id: string;
   application_id: string;
   user_id: string;
@@ -236,7 +236,7 @@ export interface RequestAnswerRow {
 }
 
 /** What the API left for a user on the launcher (migration 0011); `kind` is a MyNotificationKind. */
-export interface UserNotificationsTable {
+interface UserNotificationsTable {
   id: string;
   user_id: string;
   kind: string;
@@ -248,7 +248,7 @@ export interface UserNotificationsTable {
   read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
-export interface HistoryTable {
+interface HistoryTable {
   id: Generated<string>;
   table_name: string;
   entity: string;
@@ -272,13 +272,13 @@ export interface HistoryRefRow {
   label: string;
 }
 
-export interface ImagesTable {
+interface ImagesTable {
   id: string;
   content: string;
   created_at: GeneratedTimestamp;
 }
 
-export interface WebhookDeliveriesTable {
+interface WebhookDeliveriesTable {
   id: string;
   application_id: string;
   event: string;
@@ -299,7 +299,7 @@ export interface WebhookDeliveriesTable {
 }
 
 /** One attempt of a webhook delivery (migration 0009); secret header values are masked before they are stored. */
-export interface WebhookDeliveryAttemptsTable {
+interface WebhookDeliveryAttemptsTable {
   delivery_id: string;
   attempt: number;
   started_at: Timestamp;
@@ -311,17 +311,17 @@ export interface WebhookDeliveryAttemptsTable {
   error: string | null;
 }
 
-export interface ListVersionsTable {
+interface ListVersionsTable {
   table_name: string;
   version: string;
 }
 
-export interface ApplicationUserCountsTable {
+interface ApplicationUserCountsTable {
   application_id: string;
   n: string;
 }
 
-export interface RowCountsTable {
+interface RowCountsTable {
   table_name: string;
   n: ColumnType<string, string | number, string | number>;
 }

@@ -39,7 +39,7 @@ export function findDuplicateKey(text: string): string | undefined {
   return undefined;
 }
 
-export function parseJsonText(text: string): unknown {
+function parseJsonText(text: string): unknown {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -67,7 +67,7 @@ function valueAt(root: unknown, pointer: string): unknown {
 }
 
 /** The 400 problems of a value the validator refused (`errors` as the generated validator reports them). */
-export function problemsOf(errors: readonly ValidationError[], value: unknown): FieldProblem[] {
+function problemsOf(errors: readonly ValidationError[], value: unknown): FieldProblem[] {
   const out: FieldProblem[] = [];
   const seen = new Set<string>();
   const real = errors.filter((e) => !['oneOf', 'anyOf', 'if', 'not', 'const'].includes(e.keyword) || errors.length === 1);

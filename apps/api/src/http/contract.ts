@@ -13,7 +13,7 @@ export type SchemaName = keyof Schemas;
 
 type JsonObject = { [key: string]: unknown };
 
-export const openApiPath = fileURLToPath(import.meta.resolve('@portal/contract/openapi.yaml'));
+const openApiPath = fileURLToPath(import.meta.resolve('@portal/contract/openapi.yaml'));
 export const openApiDocument = parse(readFileSync(openApiPath, 'utf8')) as JsonObject & {
   paths: Record<string, Record<string, unknown>>;
   components: { schemas: Record<string, JsonObject> } & JsonObject;

@@ -44,7 +44,7 @@ export function csvStream(header: readonly string[], batches: AsyncIterable<read
 }
 
 /** The headers of a CSV download named `name` (with today's date). */
-export function csvHeaders(name: string): Record<string, string> {
+function csvHeaders(name: string): Record<string, string> {
   return {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`,
@@ -53,7 +53,7 @@ export function csvHeaders(name: string): Record<string, string> {
 }
 
 /** Rows are read this many at a time. */
-export const csvBatchSize = 1000;
+const csvBatchSize = 1000;
 
 /** Where the next batch starts: after `offset` rows, the last of them `last` (a large list reads after its sort key). */
 export interface CsvBatch<T> {

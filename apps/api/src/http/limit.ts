@@ -6,8 +6,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { ApiError } from './errors.ts';
 
 /** Read and dropped beyond a limit before the connection is given up instead. */
-export const DRAIN_BYTES = 16 * 1024 * 1024;
-export const DRAIN_MS = 3000;
+const DRAIN_BYTES = 16 * 1024 * 1024;
+const DRAIN_MS = 3000;
 
 /** Reads the rest of a stream and drops it; true when it ended within the bounds. */
 async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number): Promise<boolean> {

@@ -58,7 +58,7 @@ export async function cachedWith<T, X>(db: Database, tables: readonly VersionedT
 }
 
 /** The value filed under `key` if it is current, without computing it. */
-export async function peek<T>(db: Database, tables: readonly VersionedTable[], key: string): Promise<T | undefined> {
+async function peek<T>(db: Database, tables: readonly VersionedTable[], key: string): Promise<T | undefined> {
   const hit = caches.get(db)?.get(key);
   if (!hit) return undefined;
   return hit.stamp === (await stampOf(db, tables)) ? ((await hit.value) as T) : undefined;

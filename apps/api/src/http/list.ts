@@ -3,7 +3,7 @@
 import type { Context } from 'hono';
 import { badRequest } from './errors.ts';
 
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
+const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 export interface ListQuery<S extends string> {
   page: number;
@@ -23,7 +23,7 @@ export interface ListOptions<S extends string> {
   defaultPageSize?: number;
 }
 
-export function escapeLike(text: string): string {
+function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (m) => `\\${m}`);
 }
 

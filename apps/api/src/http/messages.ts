@@ -1,6 +1,6 @@
 // Error messages of the API in the seven languages of the portal (de is the source and the
 // fallback). Placeholders: {0} the offending value or field, {1} a limit.
-export const languages = ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl'] as const;
+const languages = ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl'] as const;
 export type Language = (typeof languages)[number];
 
 export function pickLanguage(header: string | undefined | null): Language {
@@ -10,7 +10,7 @@ export function pickLanguage(header: string | undefined | null): Language {
 
 type Texts = Record<Language, string>;
 
-export const messages = {
+const messages = {
   badRequest: {
     de: 'Die Anfrage ist ungültig.',
     en: 'The request is invalid.',

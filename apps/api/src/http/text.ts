@@ -11,7 +11,7 @@ export const isStorableText = (text: string): boolean => !UNSTORABLE.test(text);
 const MAX_PROBLEMS = 20;
 
 /** The dotted paths of every string (and the objects of every key) in a parsed JSON value that cannot be stored. */
-export function unstorableFields(value: unknown): (string | undefined)[] {
+function unstorableFields(value: unknown): (string | undefined)[] {
   const out: (string | undefined)[] = [];
   // Iterative: a 1 MB body can nest far deeper than the call stack.
   const stack: { value: unknown; path: readonly string[] }[] = [{ value, path: [] }];

@@ -73,7 +73,7 @@ export async function bulkApplicationUsers(trx: Transaction<DB>, applicationId: 
 
 // ------------------------------------------------------------------ CSV import
 
-export interface ImportProblem { line: number; email: string | null; key: MessageKey; args: readonly (string | number)[] }
+interface ImportProblem { line: number; email: string | null; key: MessageKey; args: readonly (string | number)[] }
 export interface ImportPlan { rows: S['ApplicationUsersImportRow'][]; invalid: ImportProblem[] }
 
 const splitKeys = (cell: string) => cell.split('|').map((k) => k.trim()).filter((k) => k !== '');

@@ -11,11 +11,11 @@ type S = components['schemas'];
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** At most this many characters of justification (MyAccessRequestInput). */
-export const JUSTIFICATION_MAX_LENGTH = 1000;
+const JUSTIFICATION_MAX_LENGTH = 1000;
 /** The user is reminded this many days before a time-bound access ends. */
 export const REMINDER_DAYS = 7;
 /** Notifications are kept this many days. */
-export const NOTIFICATION_DAYS = 90;
+const NOTIFICATION_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface GovernanceSettings {

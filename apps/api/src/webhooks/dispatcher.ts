@@ -47,7 +47,7 @@ export interface Dispatcher {
  * `X-Portal-Signature: t=<unix seconds>,v1=<hex>[,v1=<hex>]`: HMAC-SHA256 of `<t>.<body>` under
  * each active signing secret (two while one is being rotated). docs/webhooks.md says how to check it.
  */
-export function signatureOf(body: string, secrets: readonly string[], at: Date): string | undefined {
+function signatureOf(body: string, secrets: readonly string[], at: Date): string | undefined {
   if (secrets.length === 0) return undefined;
   const t = Math.floor(at.getTime() / 1000);
   return [`t=${t}`, ...secrets.map((secret) => `v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`)].join(',');

@@ -3,7 +3,7 @@
 import type { DemoAccount } from '../accounts/store.ts';
 import type { Language, Messages } from './messages.ts';
 
-export const escapeHtml = (value: string): string =>
+const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 interface Layout {
@@ -13,7 +13,7 @@ interface Layout {
   body: string;
 }
 
-export function layout({ lang, t, title, body }: Layout): string {
+function layout({ lang, t, title, body }: Layout): string {
   return `<!doctype html>
 <html lang="${lang}">
 <head>

@@ -27,20 +27,20 @@ export interface PolicyDeps {
 }
 
 /** The claims of the ID token (all released with the openid scope, as B2C does). */
-export const idTokenClaims = ['sub', 'email', 'given_name', 'family_name', 'name', 'internal', 'language', 'hkData', 'tfp'] as const;
+const idTokenClaims = ['sub', 'email', 'given_name', 'family_name', 'name', 'internal', 'language', 'hkData', 'tfp'] as const;
 
 /** The resource indicator of the API: the API scope without its last segment (api://portal-api). */
-export function apiResource(apiScope: string): string {
+function apiResource(apiScope: string): string {
   const cut = apiScope.lastIndexOf('/');
   return cut > 'api://'.length ? apiScope.slice(0, cut) : apiScope;
 }
 
 /** The short name of the API scope, as B2C puts it in `scp` (api://portal-api/access → access). */
-export function scopeShortName(apiScope: string): string {
+function scopeShortName(apiScope: string): string {
   return apiScope.slice(apiScope.lastIndexOf('/') + 1);
 }
 
-export function clientsFor(config: IdpConfig, ids: ClientIds): ClientMetadata[] {
+function clientsFor(config: IdpConfig, ids: ClientIds): ClientMetadata[] {
   return [
     {
       client_id: ids.portal,

@@ -118,7 +118,7 @@ export function daysUntilLocalDay(at: string, now: Date = new Date()): number {
 const appRef = (wire: { id: string; label: string; logoUrl: string | null }): AppRef =>
   ({ id: wire.id, label: wire.label, ...(wire.logoUrl === null ? {} : { logoUrl: wire.logoUrl }) });
 
-export function toRequestNeeds(wire: Schema<'MyRequestRequirements'>): RequestNeeds {
+function toRequestNeeds(wire: Schema<'MyRequestRequirements'>): RequestNeeds {
   return {
     justification: wire.justification,
     timeBound: wire.timeBoundAccess,

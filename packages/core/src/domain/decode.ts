@@ -10,7 +10,7 @@
 
 const invalid: unique symbol = Symbol('invalid');
 /** The marker a decoder returns for input it refuses. */
-export type Invalid = typeof invalid;
+type Invalid = typeof invalid;
 
 /** Decodes untrusted input to `T`, or returns the `Invalid` marker. */
 export type Decoder<T> = (input: unknown) => T | Invalid;

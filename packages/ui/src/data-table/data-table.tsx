@@ -26,7 +26,7 @@ export interface DataTableColumn<Row> {
 }
 
 /** Rows chosen for a bulk action (#20.3): a checkbox per row and one for the page in the header. */
-export interface DataTableSelection<Row> {
+interface DataTableSelection<Row> {
   /** The `rowKey`s of the chosen rows (rows of other pages may be among them). */
   readonly selected: ReadonlySet<string>;
   readonly onToggle: (row: Row, selected: boolean) => void;

@@ -2,7 +2,7 @@ import { fn } from 'storybook/test';
 import { UserMenu, LanguageMenu } from '../menu/menus.tsx';
 import type { FooterProps } from '../footer/footer.tsx';
 
-export const brandLogo = `data:image/svg+xml;utf8,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#1d4ed8"/><path d="M8 24V8h4v6h8V8h4v16h-4v-6h-8v6z" fill="#fff"/></svg>')}`;
+const brandLogo = `data:image/svg+xml;utf8,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#1d4ed8"/><path d="M8 24V8h4v6h8V8h4v16h-4v-6h-8v6z" fill="#fff"/></svg>')}`;
 export const externalLogo = `data:image/svg+xml;utf8,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="32" fill="#047857"/><path d="M18 40l14-18 14 18z" fill="#fff"/></svg>')}`;
 
 export const brand = { name: 'Musterküchen Portal', logoUrl: brandLogo };

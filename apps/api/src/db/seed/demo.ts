@@ -20,7 +20,7 @@ const APP_PERMISSIONS = [
   'service_portal.admin', 'service_portal.use', 'marketing.admin', 'marketing.download', 'hr.admin', 'hr.use',
 ];
 const ALL_PERMISSIONS = [...GLOBAL_PERMISSIONS, ...APP_PERMISSIONS];
-export const permissionIdOf = (key: string) => permissionId(ALL_PERMISSIONS.indexOf(key) + 1);
+const permissionIdOf = (key: string) => permissionId(ALL_PERMISSIONS.indexOf(key) + 1);
 
 const FIRST = ['Anna', 'Ben', 'Clara', 'David', 'Emma', 'Felix', 'Greta', 'Hannes', 'Ida', 'Jonas', 'Karla', 'Lukas', 'Mia', 'Noah', 'Olivia', 'Paul', 'Rosa', 'Simon', 'Tilda', 'Vincent'];
 const LAST = ['Bauer', 'Fischer', 'Hoffmann', 'Keller', 'Koch', 'Lange', 'Meyer', 'Neumann', 'Richter', 'Schmidt', 'Schulz', 'Wagner', 'Weber', 'Wolf', 'Zimmermann'];

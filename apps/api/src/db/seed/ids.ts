@@ -29,10 +29,10 @@ export const dealerShopLabel = identities.clients.dealerShop.label;
 
 const id = (prefix: string, n: number) => `${prefix}-0000-4000-8000-${String(n).padStart(12, '0')}`;
 export const permissionId = (n: number) => id('10000000', n);
-export const attributeId = (n: number) => id('20000000', n);
-export const roleId = (n: number) => id('30000000', n);
-export const accountAccessId = (n: number) => id('40000000', n);
-export const customFlowId = (n: number) => id('50000000', n);
+const attributeId = (n: number) => id('20000000', n);
+const roleId = (n: number) => id('30000000', n);
+const accountAccessId = (n: number) => id('40000000', n);
+const customFlowId = (n: number) => id('50000000', n);
 export const accessRequestId = (n: number) => id('60000000', n);
 export const extraUserId = (n: number) => id('70000000', n);
 

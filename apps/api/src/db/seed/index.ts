@@ -6,7 +6,7 @@ import { isEmpty, seedDemo } from './demo.ts';
 import type { SeedOptions } from './demo.ts';
 import { seedLarge } from './large.ts';
 
-export async function hasLargeData(db: Database): Promise<boolean> {
+async function hasLargeData(db: Database): Promise<boolean> {
   return (await db.selectFrom('applications').select('id').where('id', '=', 'app-00001').executeTakeFirst()) !== undefined;
 }
 

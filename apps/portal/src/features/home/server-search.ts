@@ -16,7 +16,7 @@ export interface ServerSearchState<T> extends ServerSearchResult<T> {
   readonly searching: boolean;
 }
 
-export const searchDelayMs = 200;
+const searchDelayMs = 200;
 
 const idle = { hits: [], failed: false, searching: false } as const;
 
