@@ -69,7 +69,7 @@ describe('the access request form (#19)', () => {
     await act(async () => { fireEvent.click(submit); });
     expect(await screen.findByText('Die Anfrage wurde nicht gesendet. Ihre Eingaben sind erhalten.')).toBeTruthy();
     expect(screen.getByText('Es gibt bereits eine offene Anfrage.')).toBeTruthy();
-    expect((screen.getByRole('textbox', { name: /Begründung/ }) as HTMLTextAreaElement).value).toBe('Planung');
+    expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: /Begründung/ }).value).toBe('Planung');
     expect(screen.getByRole('button', { name: 'Erneut senden' })).toBeTruthy();
   });
 });

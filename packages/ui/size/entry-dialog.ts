@@ -1,1 +1,0 @@
-export { Dialog, ConfirmDialog } from '@portal/ui/dialog';

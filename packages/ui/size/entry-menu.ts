@@ -1,1 +1,0 @@
-export { UserMenu, LanguageMenu } from '@portal/ui/menu';

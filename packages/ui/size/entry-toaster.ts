@@ -1,1 +1,0 @@
-export { Toast, Toaster } from '@portal/ui/toaster';
