@@ -201,6 +201,8 @@ describe('the decision', () => {
     const extend = await call('POST', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, 'newUser', { accountAccessId: accountAccesses.dealerSued, endsAt: inDays(60) });
     expect(extend.status).toBe(201);
     expect((await call('GET', '/My/Catalogue?search=k%C3%BCchen', 'newUser')).body.items[0]).toMatchObject({ accessStatus: 'granted', pendingRequestId: extend.body.id });
+    const tiles = (await call('GET', '/My/Applications', 'newUser')).body.items.filter((a: Body) => a.id === apps.kitchenPlanner);
+    expect(tiles).toEqual([expect.objectContaining({ accessStatus: 'granted', pendingRequestId: extend.body.id })]);
     expect((await call('POST', `/My/Applications/${apps.dealerOrdering}/AccessRequest`, 'partner', { accountAccessId: accountAccesses.branchBremen })).status).toBe(409);
   });
 

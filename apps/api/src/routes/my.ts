@@ -67,7 +67,10 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
         .select(['a.id', 'a.label', 'a.logo_url', 'a.url', 'a.description', 'a.internal', 'a.sort_number', 'a.search', sql<string>`'requested'`.as('access_status'),
           sql<number | null>`NULL::integer`.as('favourite_position'), sql<Date | null>`NULL::timestamptz`.as('launched_at'),
           sql<Date | null>`NULL::timestamptz`.as('ends_at'), sql<string | null>`r.id`.as('pending_request_id')])
-        .where('r.user_id', '=', user.userId).where('r.status', '=', 'OPEN'));
+        .where('r.user_id', '=', user.userId).where('r.status', '=', 'OPEN')
+        // A request to extend a granted access is shown on the granted tile (pendingRequestId), not as a tile of its own.
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('application_users as g').select('g.user_id')
+          .whereRef('g.application_id', '=', 'r.application_id').whereRef('g.user_id', '=', 'r.user_id')))));
     const base = db.selectFrom(union.as('m')).$if(list.like !== undefined, (q) => q.where('m.search', 'like', list.like ?? ''));
     const [rows, total] = await Promise.all([
       base.selectAll().orderBy('m.sort_number').orderBy('m.label').orderBy('m.id').limit(list.pageSize).offset(list.offset).execute(),
