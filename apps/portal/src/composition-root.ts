@@ -13,9 +13,7 @@ import type { RuntimeConfig } from './config.ts';
 import { setChunkErrorHandler } from './app/lazy-page.tsx';
 import { lazyPort } from './platform/lazy-port.ts';
 
-export { authConfigOf };
-
-export interface PortalPorts {
+interface PortalPorts {
   readonly clock: Clock;
   readonly random: Random;
   readonly digest: Digest;
@@ -69,7 +67,7 @@ export interface Platform {
   readonly fetch?: FetchLike;
 }
 
-export function browserPlatform(): Platform {
+function browserPlatform(): Platform {
   return { cookieJar: createDocumentCookieJar(), navigator: createWindowNavigator(), markerStore: createSessionMarkerStore() };
 }
 

@@ -9,7 +9,7 @@ import { preloadMyApps } from './features/shared/my-apps.ts';
 
 export type LayoutKind = 'default' | 'noNavbar' | 'empty' | 'admin';
 
-export type TitleKey =
+type TitleKey =
   | 'home' | 'login' | 'signingIn' | 'signingOut' | 'signedOut' | 'settings' | 'flow' | 'refresh' | 'notFound' | 'admin' | 'catalogue' | 'requests';
 
 export interface RouteDef {

@@ -3,7 +3,6 @@ import { defaultLocale, localeCodes, type LocaleCode } from '@portal/core';
 
 export const languages = localeCodes;
 export type Language = LocaleCode;
-export { defaultLocale };
 
 /** BCP 47 tags for dates and numbers. */
 export const languageTags: Readonly<Record<Language, string>> = {
@@ -25,7 +24,6 @@ export function initialLanguage(remembered: string | undefined): Language {
 }
 
 /** The portal's own namespaces (German bundled), plus ui's and the admin console's. */
-export const portalNamespaces = ['common', 'auth', 'home', 'settings', 'flows', 'access'] as const;
-export type PortalNamespace = (typeof portalNamespaces)[number];
+const portalNamespaces = ['common', 'auth', 'home', 'settings', 'flows', 'access'] as const;
 export const allNamespaces = [...portalNamespaces, 'ui', 'admin'] as const;
 export type Namespace = (typeof allNamespaces)[number];

@@ -22,7 +22,7 @@ export interface MyApplication extends Application {
 /** Lists default to 100 rows; longer lists are read page by page up to this many pages. */
 const maxPages = 20;
 
-export function baseApplication(wire: { id: string; label: string; logoUrl: string | null; url: string; internal: boolean }): Application {
+function baseApplication(wire: { id: string; label: string; logoUrl: string | null; url: string; internal: boolean }): Application {
   return {
     id: wire.id,
     clientId: wire.id,
