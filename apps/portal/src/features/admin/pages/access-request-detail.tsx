@@ -1,13 +1,16 @@
 // /admin/{application}/access-requests/{id}: decide an access request with core's
 // access-request decision machine: accept (at least one role, spec §5; the role and the account
-// access asked for start ticked) or deny; the sidebar's open-request badge is reloaded afterwards.
+// access asked for start ticked; an end date where the application grants time-bound access,
+// starting with the one asked for, #19) or deny with a reason the user reads (required, #19);
+// the sidebar's open-request badge is reloaded afterwards.
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useParams } from 'wouter';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { CheckIcon, NoSymbolIcon } from '@heroicons/react/20/solid';
 import { accessRequestMachine, accessRequestView, type AccessRequest } from '@portal/core';
-import { Button, ReadOnlyField, ReadOnlyGroup } from '@portal/ui';
+import { Button, ReadOnlyField, ReadOnlyGroup, TextArea, TextField } from '@portal/ui';
+import { daysUntilLocalDay, lastDayOfEndsAt, localToday } from '@portal/adapters';
 import type { AccessRequestDetail } from '@portal/adapters/admin';
 import { useToasts } from '../../../app/contexts.tsx';
 import { useServerData } from '../../../app/server-data.ts';
@@ -28,12 +31,29 @@ export default function AccessRequestDetailPage() {
   return <Decision key={id} application={application} request={state.data} />;
 }
 
-/** The request as core's decision machine takes it: the role and account access asked for start ticked (#17.17). */
-export function decisionRequest(request: AccessRequestDetail): AccessRequest {
+/** What a request carries for time-bound access (#19; the contract's AccessRequest). */
+interface Governance {
+  readonly answers?: readonly { readonly key: string; readonly label: string; readonly value: string }[];
+  readonly requestedEndsAt?: string | null;
+  readonly timeBoundAccess?: boolean;
+  readonly maxEndsAt?: string | null;
+}
+
+/**
+ * The request as core's decision machine takes it: the role and account access asked for start
+ * ticked (#17.17); the last day asked for starts as the end date, at most the day before the
+ * API's latest end (#19).
+ */
+export function decisionRequest(request: AccessRequestDetail, now: Date = new Date()): AccessRequest {
+  const governance: Governance = request;
+  const { requestedEndsAt, maxEndsAt } = governance;
   return {
     id: request.id, applicationId: request.applicationId, requestedAt: request.requestedAt, userId: request.user.id, status: request.status,
     ...(request.requestedAccountAccess === null ? {} : { requestedAccountAccess: request.requestedAccountAccess.label, requestedAccountAccessId: request.requestedAccountAccess.id }),
     ...(request.requestedRole === null ? {} : { requestedRoleId: request.requestedRole.id }),
+    ...(request.comment === null || request.comment === '' ? {} : { justification: request.comment }),
+    ...(requestedEndsAt === undefined || requestedEndsAt === null ? {} : { requestedEndDate: lastDayOfEndsAt(requestedEndsAt) }),
+    ...(maxEndsAt === undefined || maxEndsAt === null ? {} : { maxAccessDays: daysUntilLocalDay(maxEndsAt, now) }),
   };
 }
 
@@ -46,7 +66,9 @@ export function Decision({ application, request }: { readonly application: strin
   const machine = useMemo(() => accessRequestMachine.provide({
     actors: { decide: fromPromise(async ({ input }) => { await api.decideAccessRequest(input.id, input.decision); }) },
   }), [api]);
-  const [snapshot, send] = useMachine(machine, { input: { request: decisionRequest(request) } });
+  const [snapshot, send] = useMachine(machine, { input: { request: decisionRequest(request), today: localToday() } });
+  const governance: Governance = request;
+  const day = (isoDay: string) => date(`${isoDay}T12:00:00`, false);
   const view = accessRequestView(snapshot);
   const wasOpen = useRef(request.status === 'OPEN');
   useEffect(() => {
@@ -85,6 +107,9 @@ export function Decision({ application, request }: { readonly application: strin
             <ReadOnlyField label={t('accessRequests.fields.requestedAccountAccess')} value={request.requestedAccountAccess?.label ?? ''} />
             <ReadOnlyField label={t('accessRequests.fields.requestedRole')} value={request.requestedRole?.label ?? ''} />
             <ReadOnlyField label={t('accessRequests.fields.status')} value={t(`accessRequests.statuses.${view.requestStatus}`)} />
+            {governance.requestedEndsAt !== undefined && governance.requestedEndsAt !== null && (
+              <ReadOnlyField label={t('accessRequests.fields.requestedEndDate')} value={day(lastDayOfEndsAt(governance.requestedEndsAt))} />
+            )}
             {request.decidedAt !== null && <ReadOnlyField label={t('accessRequests.fields.decidedAt')} value={date(request.decidedAt)} />}
           </Grid>
         </ReadOnlyGroup>
@@ -92,6 +117,16 @@ export function Decision({ application, request }: { readonly application: strin
           <div className="text-sm">
             <p className="font-medium text-fg">{t('accessRequests.fields.comment')}</p>
             <p className="mt-1 whitespace-pre-wrap text-fg-muted">{request.comment}</p>
+          </div>
+        )}
+        {governance.answers !== undefined && governance.answers.length > 0 && (
+          <div className="text-sm">
+            <p className="font-medium text-fg">{t('accessRequests.fields.answers')}</p>
+            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+              {governance.answers.map((answer) => (
+                <div key={answer.key} className="contents"><dt className="text-fg-muted">{answer.label}</dt><dd className="text-fg">{answer.value}</dd></div>
+              ))}
+            </dl>
           </div>
         )}
         {request.reason !== null && request.reason !== '' && (
@@ -127,6 +162,20 @@ export function Decision({ application, request }: { readonly application: strin
               disabled={view.busy}
               onChange={(accountAccessIds) => send({ type: 'SET_ACCOUNT_ACCESSES', accountAccessIds })}
             />
+            {governance.timeBoundAccess === true && (
+              <TextField
+                type="date"
+                label={t('accessRequests.fields.endDate')}
+                value={view.endDate}
+                {...(view.latestEndDate === undefined ? {} : { max: view.latestEndDate })}
+                help={view.latestEndDate === undefined ? t('accessRequests.endDateHelpUnlimited') : t('accessRequests.endDateHelp', { date: day(view.latestEndDate) })}
+                disabled={view.busy}
+                onChange={(event) => send({ type: 'SET_END_DATE', endDate: event.target.value })}
+                {...(view.endDateValidation === undefined ? {} : {
+                  error: tu(view.endDateValidation.code, view.endDateValidation.code === 'validations.dateTooLate' && view.latestEndDate !== undefined ? { max: day(view.latestEndDate) } : {}),
+                })}
+              />
+            )}
           </Section>
         </DecisionForm>
       )}
@@ -134,17 +183,17 @@ export function Decision({ application, request }: { readonly application: strin
         <DecisionForm failed={view.status === 'failed'} busy={view.busy} send={send} submitLabel={t('accessRequests.confirmDeny')} danger>
           <Section title={t('accessRequests.denyTitle')}>
             <div className="flex flex-col">
-              <label htmlFor="deny-reason" className="mb-1.5 text-sm font-medium text-fg">{t('accessRequests.fields.reason')}</label>
-              <textarea
-                id="deny-reason"
+              <TextArea
+                label={t('accessRequests.fields.reason')}
+                required
                 rows={3}
                 maxLength={1000}
                 value={view.reason}
                 disabled={view.busy}
+                help={t('accessRequests.reasonHelp')}
                 onChange={(event) => send({ type: 'SET_REASON', reason: event.target.value })}
-                className="block w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-sm text-fg focus-visible:outline-2 focus-visible:outline-focus"
+                {...(view.reasonValidation === undefined ? {} : { error: tu(view.reasonValidation.code, view.reasonValidation.params ?? {}) })}
               />
-              <p className="mt-1.5 text-sm text-fg-muted">{t('accessRequests.reasonHelp')}</p>
             </div>
           </Section>
         </DecisionForm>
