@@ -16,7 +16,7 @@ function recordingPort() {
     createApplication: async (change) => { calls.push(['create', change]); return { id: 'new-app', change }; },
     updateApplication: async (id, change) => { calls.push(['update', id, change]); return { id, change }; },
     decideAccessRequest: async (id, decision) => { calls.push(['decide', id, decision]); },
-    grantAccess: async (applicationId, userId, access) => { calls.push(['grant', applicationId, userId, access]); },
+    grantAccess: async (applicationId, userId, access) => { calls.push(['grant', applicationId, userId, access]); return { granted: access }; },
     removeAccess: async (applicationId, userId) => { calls.push(['remove', applicationId, userId]); },
   };
   return { port, calls };
@@ -29,6 +29,11 @@ describe('saving an application with its links', () => {
     expect(applicationRules(change({ internal: true, accessRequestAllowed: true })).accessRequestAllowed).toBe(false);
     expect(applicationRules(change({ internal: false, accessRequestAllowed: true })).accessRequestAllowed).toBe(true);
     expect(applicationRules(change({ internal: false, accessRequestAllowed: false })).accessRequestAllowed).toBe(false);
+  });
+
+  it('writes what was left out as it was: no internal flag, no groups', () => {
+    expect(applicationRules({ accessRequestAllowed: true })).toEqual({ accessRequestAllowed: true });
+    expect(validateApplicationLinks({})).toEqual({});
   });
 
   it('keeps the rest of the change and trims the directory group names', () => {
@@ -109,7 +114,7 @@ describe('granting and removing access', () => {
   it('grants with at least one role (#17.16)', async () => {
     const { port, calls } = recordingPort();
     const access = { roleIds: ['r1'], accountAccessIds: ['g1'] };
-    await expect(grantAccess(port, 'planner', 'u1', access)).resolves.toEqual({ kind: 'done', value: access });
+    await expect(grantAccess(port, 'planner', 'u1', access)).resolves.toEqual({ kind: 'done', value: { granted: access } });
     await expect(grantAccess(port, 'planner', 'u1', { roleIds: [], accountAccessIds: ['g1'] })).resolves.toEqual({ kind: 'invalid', issues: { roleIds: { code: 'validations.roleRequired' } } });
     expect(calls).toEqual([['grant', 'planner', 'u1', access]]);
   });

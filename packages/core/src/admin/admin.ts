@@ -9,30 +9,39 @@ import {
   type ValidationIssue,
 } from '../validation/validation.ts';
 
-/** What the use cases read of an application's settings and links (the written shape may hold more). */
+/**
+ * What the use cases read of an application's settings and links (the written shape may hold
+ * more; a field left out is not written: no `internal` is not internal, no groups are none).
+ */
 export interface ApplicationAccessSettings {
   /** Internal applications are not requested: their users come from the directory (spec §6). */
-  readonly internal: boolean;
-  readonly accessRequestAllowed: boolean;
+  readonly internal?: boolean | undefined;
+  readonly accessRequestAllowed?: boolean | undefined;
   /** The internal activation groups: each by its directory group name. */
-  readonly activationGroups: readonly { readonly directoryGroupName: string }[];
+  readonly activationGroups?: readonly { readonly directoryGroupName: string }[] | undefined;
 }
 
 /** A user's access to an application (#17.16): at least one role. */
 export interface ApplicationAccess {
   readonly roleIds: readonly RoleId[];
-  readonly accountAccessIds: readonly AccountAccessId[];
+  readonly accountAccessIds?: readonly AccountAccessId[] | undefined;
 }
 
 /**
  * The console's writes, in domain terms. `Change` is the application as it is written (settings
  * and links in one call), `Saved` what the API answers for it.
  */
-export interface AdminPort<Change extends ApplicationAccessSettings = ApplicationAccessSettings, Saved = unknown> {
+export interface AdminPort<
+  Change extends ApplicationAccessSettings = ApplicationAccessSettings,
+  Saved = unknown,
+  Access extends ApplicationAccess = ApplicationAccess,
+  Granted = unknown,
+> {
   createApplication(change: Change): Promise<Saved>;
   updateApplication(id: ApplicationId, change: Change): Promise<Saved>;
   decideAccessRequest(id: AccessRequestId, decision: AccessRequestDecision): Promise<void>;
-  grantAccess(applicationId: ApplicationId, userId: UserId, access: ApplicationAccess): Promise<void>;
+  /** `Access` may carry more than the roles and account accesses (e.g. the user's attributes); `Granted` is the API's answer. */
+  grantAccess(applicationId: ApplicationId, userId: UserId, access: Access): Promise<Granted>;
   removeAccess(applicationId: ApplicationId, userId: UserId): Promise<void>;
 }
 
@@ -54,8 +63,10 @@ const isEmpty = (issues: AdminIssues) => Object.keys(issues).length === 0;
 export function applicationRules<Change extends ApplicationAccessSettings>(change: Change): Change {
   return {
     ...change,
-    accessRequestAllowed: change.internal ? false : change.accessRequestAllowed,
-    activationGroups: change.activationGroups.map((group) => ({ ...group, directoryGroupName: group.directoryGroupName.trim() })),
+    ...(change.internal === true ? { accessRequestAllowed: false } : {}),
+    ...(change.activationGroups === undefined ? {} : {
+      activationGroups: change.activationGroups.map((group) => ({ ...group, directoryGroupName: group.directoryGroupName.trim() })),
+    }),
   };
 }
 
@@ -66,7 +77,7 @@ export function applicationRules<Change extends ApplicationAccessSettings>(chang
  */
 export function validateApplicationLinks(change: ApplicationAccessSettings): AdminIssues {
   const issues: Record<string, ValidationIssue> = {};
-  const names = change.activationGroups.map((group) => group.directoryGroupName);
+  const names = (change.activationGroups ?? []).map((group) => group.directoryGroupName);
   names.forEach((name, index) => {
     const field = `activationGroups.${index}.directoryGroupName`;
     const required = validateRequired(name);
@@ -123,16 +134,15 @@ export async function decideAccessRequest(
  * Grant a user access to an application, or change it (#17.16): at least one role
  * (`validations.roleRequired` on `roleIds`). No role is not a way to take it away: that is `removeAccess`.
  */
-export async function grantAccess(
-  port: Pick<AdminPort, 'grantAccess'>,
+export async function grantAccess<Access extends ApplicationAccess, Granted>(
+  port: Pick<AdminPort<ApplicationAccessSettings, unknown, Access, Granted>, 'grantAccess'>,
   applicationId: ApplicationId,
   userId: UserId,
-  access: ApplicationAccess,
-): Promise<AdminOutcome<ApplicationAccess>> {
+  access: Access,
+): Promise<AdminOutcome<Granted>> {
   const roles = validateApplicationUserRoles(access.roleIds);
   if (roles !== undefined) return invalid({ roleIds: roles });
-  await port.grantAccess(applicationId, userId, access);
-  return done(access);
+  return done(await port.grantAccess(applicationId, userId, access));
 }
 
 /** Take a user's access to an application away (its own action, after a confirmation). */

@@ -1,6 +1,6 @@
 // The application form (spec §3 fields, §5 rules): values from the API's application, the
 // PUT/POST body from the values, and the client-side checks before saving.
-import { validateTag, validateWebhookEndpoint, validateWebhookHeaderName, validateWebhookHeaderValue } from '@portal/core';
+import { applicationRules, validateApplicationLinks, validateTag, validateWebhookEndpoint, validateWebhookHeaderName, validateWebhookHeaderValue } from '@portal/core';
 import type { ActivationGroup, ApplicationDetail, ApplicationInput, AttributeLink, RoleLink, WebhookHeader, WebhookInput } from '@portal/adapters/admin';
 import { orNull, text, toInteger, validateFields, type FieldError, type FieldErrors } from './form.ts';
 
@@ -105,8 +105,9 @@ export function webhookInput(hook: WebhookValues): WebhookInput {
   };
 }
 
+/** The form as it is written, with core's rules of an application applied (`applicationRules`: internal ⇒ not requestable). */
 export function applicationInput(values: ApplicationValues): ApplicationInput {
-  return {
+  return applicationRules<ApplicationInput>({
     label: values.label.trim(),
     logoUrl: values.logoUrl,
     description: values.description.trim(),
@@ -116,8 +117,7 @@ export function applicationInput(values: ApplicationValues): ApplicationInput {
     adminPermissionId: values.adminPermissionId,
     notificationEmail: orNull(values.notificationEmail),
     accessRequestRequired: values.accessRequestRequired,
-    // Internal applications cannot be requested (spec §6).
-    accessRequestAllowed: values.internal ? false : values.accessRequestAllowed,
+    accessRequestAllowed: values.accessRequestAllowed,
     internalCopyOfAccessRequests: values.internalCopyOfAccessRequests,
     roleRequiredOnAccessRequest: values.roleRequiredOnAccessRequest,
     internal: values.internal,
@@ -125,9 +125,9 @@ export function applicationInput(values: ApplicationValues): ApplicationInput {
     roles: values.roles,
     accountAccessIds: values.accountAccessIds,
     customFlowIds: values.customFlowIds,
-    activationGroups: values.activationGroups.map((group) => ({ ...group, directoryGroupName: group.directoryGroupName.trim() })),
+    activationGroups: [...values.activationGroups],
     webhook: values.webhook === null ? null : webhookInput(values.webhook),
-  };
+  });
 }
 
 /**
@@ -200,10 +200,8 @@ export function validateApplication(values: ApplicationValues, options: { readon
       { label: ['required'], url: ['required', 'url'], homePageUrl: ['url'], sortNumber: ['required', 'numeric'], notificationEmail: ['email'] },
     ),
   };
-  values.activationGroups.forEach((group, index) => {
-    if (group.directoryGroupName.trim() === '') errors[`activationGroups.${index}.directoryGroupName`] = { code: 'validations.required' };
-  });
-  Object.assign(errors, duplicateErrors(values.activationGroups.map((group) => group.directoryGroupName), (index) => `activationGroups.${index}.directoryGroupName`));
+  // The links' rules are core's (each activation group named, each name once).
+  Object.assign(errors, validateApplicationLinks(values));
   const hook = values.webhook;
   if (hook !== null) {
     const endpoint = validateWebhookEndpoint(hook.endpointUrl.trim(), options);

@@ -1,16 +1,17 @@
 // /admin/{application}/users/{id}: a user's access to one application: attributes, roles,
-// account accesses, access since; saved with PUT (at least one role, core's
-// validateApplicationUserRoles, #17.16), removed with DELETE after its own confirmation.
+// account accesses, access since; saved with PUT through core's grantAccess (at least one role,
+// validateApplicationUserRoles, #17.16), removed with DELETE (core's removeAccess) after its own confirmation.
 // Unticking every role is refused beside the roles; taking the access away is "Zugriff
 // entziehen", whose toast says the access was removed (the account stays).
-import { useState } from 'react';
-import { validateApplicationUserRoles } from '@portal/core';
+import { useMemo, useState } from 'react';
+import { grantAccess, removeAccess, validateApplicationUserRoles } from '@portal/core';
 import { useParams } from 'wouter';
 import { ReadOnlyField, ReadOnlyGroup } from '@portal/ui';
 import type { ApplicationUser, ApplicationUserInput } from '@portal/adapters/admin';
 import { useServerData } from '../../../app/server-data.ts';
 import { AttributeFields, validateAll } from '../../shared/attribute-fields.tsx';
 import { useAdmin } from '../admin-context.tsx';
+import { adminPort, doneOrThrow } from '../lib/admin-port.ts';
 import { DeleteAction, DetailHeader, DetailLayout } from '../components/detail-page.tsx';
 import { FormFrame, Grid, Section, useErrorText, useFormState } from '../components/form-kit.tsx';
 import type { FieldError, FieldErrors } from '../lib/form.ts';
@@ -73,6 +74,7 @@ export function AppUserForm({ application, user: initial }: { readonly applicati
   const date = useFormatDate();
   const errorText = useErrorText();
   const { api, administrable } = useAdmin();
+  const port = useMemo(() => adminPort(api), [api]);
   const form = useFormState(appUserValues(initial));
   const { values, errors } = form;
   const user = loaded.user;
@@ -91,7 +93,7 @@ export function AppUserForm({ application, user: initial }: { readonly applicati
       form.setErrors(invalid);
       return;
     }
-    await form.save(() => api.updateApplicationUser(application, user.id, appUserInput(loaded, values)), (saved) => {
+    await form.save(() => grantAccess(port, application, user.id, appUserInput(loaded, values)).then(doneOrThrow), (saved) => {
       setLoaded(saved);
       return appUserValues(saved);
     });
@@ -111,7 +113,7 @@ export function AppUserForm({ application, user: initial }: { readonly applicati
             title={t('appUsers.removeTitle', { name })}
             message={t('appUsers.removeMessage', { name, application: appLabel })}
             doneText={t('appUsers.removed', { name, application: appLabel })}
-            onDelete={() => api.removeApplicationUser(application, user.id)}
+            onDelete={() => removeAccess(port, application, user.id)}
             afterHref={adminLinks.applicationUsers(application)}
           />
         ) : undefined}
