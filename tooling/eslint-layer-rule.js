@@ -40,7 +40,7 @@ export const layerRule = {
     const test = isTestFile(rel);
     const script = isScriptFile(rel);
 
-    const check = (node, source) => {
+    const check = (node, source, typeOnly = false) => {
       if (typeof source !== 'string') return;
       if (source.startsWith('.') || source.startsWith('/')) {
         const target = path.resolve(path.dirname(file), source);
@@ -59,12 +59,15 @@ export const layerRule = {
       } else {
         ok = !table.deny.some((p) => matches(p, source));
       }
+      // `typeOnly`: packages whose types may be imported (`import type`), never their values (ADR 0015).
+      if (!ok && typeOnly && (table.typeOnly ?? []).some((p) => matches(p, source))) ok = true;
       if (!ok) context.report({ node, messageId: 'forbidden', data: { source, pkg } });
     };
 
     return {
-      ImportDeclaration: (node) => check(node.source, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ImportDeclaration: (node) => check(node.source, node.source.value,
+        node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type'))),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value, node.exportKind === 'type'),
       ExportAllDeclaration: (node) => check(node.source, node.source.value),
       ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
       'CallExpression[callee.name="require"]': (node) => node.arguments[0]?.type === 'Literal' && check(node.arguments[0], node.arguments[0].value),

@@ -5,13 +5,17 @@
 // `allow`: only these bare imports (and relative ones inside the package) are legal.
 // `deny`: these bare imports are illegal, anything else is fine.
 // `testAllow`: extra bare imports for test files, stories and test helpers.
+// `typeOnly`: bare imports allowed as `import type` / `export type` only.
 
 const TEST_TOOLS = ['vitest', 'vitest/*', '@vitest/*', 'fast-check', 'node:*'];
 
 export const layers = {
   'packages/core': {
     allow: ['xstate', 'xstate/*', 'effect', 'effect/*'],
-    testAllow: TEST_TOOLS,
+    // The wire types the domain types are derived from: `import type` only (ADR 0015).
+    typeOnly: ['@portal/contract'],
+    // Tests check the hand-written decoders against the generated validators (ADR 0015).
+    testAllow: [...TEST_TOOLS, '@portal/contract/validators', '@portal/contract/decode'],
   },
   'packages/contract': {
     // The run-time helpers of the generated validators (src/generated/validators.js, ADR 0015).

@@ -2,10 +2,9 @@
 
 export type {
   ApplicationId, AttributeId, PermissionId, RoleId, AccountAccessId, CustomFlowId, UserId, AccessRequestId,
-  UsageType, Permission, AttributeDataType, Attribute, ApplicationAttributeLink, Role, ApplicationRoleLink,
-  AccountAccessGroup, CustomFlow, WebhookHeader, Webhook, InternalActivationGroup, ApplicationPermissions,
-  Application, ApplicationDetail, ApplicationBranding, UserAttributeValue, User, AccessRequestStatus, AccessRequest,
-  AccessRequestDecision, Choice, AccessRequestOptions, AccessRequestQuestion, AccessRequestChoice, HistoryMode, HistoryEntry, LocaleCode, Locale, PageSize, ListQuery, Page, NavigationBarState,
+  UsageType, AttributeDataType, AdministrableApplication, ApplicationPermissions, Present,
+  Application, ApplicationBranding, AccessRequestStatus, AccessRequest,
+  AccessRequestDecision, Choice, AccessRequestOptions, AccessRequestQuestion, AccessRequestChoice, HistoryMode, LocaleCode, PageSize, Page, NavigationBarState,
 } from './domain/entities.ts';
 export {
   usageTypes, attributeDataTypes, accessRequestStatuses, historyModes, localeCodes, defaultLocale, pageSizes, defaultPageSize,
@@ -102,4 +101,4 @@ export { appGateView } from './machines/app-gate/app-gate.view.ts';
 
 export type { RetryPolicy } from './errors/retry.ts';
 export { defaultRetryPolicy, isIdempotent, retryDecision } from './errors/retry.ts';
-export { invalidAnswer, withoutNulls, decodeAuthCheckResult, decodeApplicationBranding, decodeApplications, decodeAccessRequest, decodeAccessRequestOptions } from './domain/api-schemas.ts';
+export { invalidAnswer, withoutNulls, decodeAuthCheckResult, decodeApplicationBranding, decodeAccessRequestOptions } from './domain/api-schemas.ts';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { WireDecodeError } from '@portal/contract/decode';
 import { createApiClient } from '../http/client.ts';
 import { createAdminApi, decisionBody, listQuery } from './admin-api.ts';
+import type { AccessRequestDetail, WebhookDelivery, WebhookDeliveryDetail } from './types.ts';
 
 function fakeClient(answer: (url: URL, init: RequestInit) => Response) {
   const calls: { url: URL; method: string; body: string | undefined }[] = [];
@@ -19,6 +21,19 @@ function fakeClient(answer: (url: URL, init: RequestInit) => Response) {
   });
   return { api: createAdminApi(client), client, calls };
 }
+
+const accessRequest = {
+  id: '11111111-1111-4111-8111-111111111111', applicationId: 'planner', status: 'ACCEPTED', requestedAt: '2026-11-20T08:00:00.000Z',
+  user: { id: '44444444-4444-4444-8444-444444444444', fullName: 'Nora Koch', email: 'nora@example.com', companyName: null },
+  requestedAccountAccess: null, requestedRole: null, comment: null, decidedAt: '2026-11-21T08:00:00.000Z', decidedBy: 'Ada Admin', reason: null,
+  roleIds: ['55555555-5555-4555-8555-555555555555'], accountAccessIds: [], justification: null, answers: [], requestedEndsAt: null, endsAt: null,
+  expiredAt: null, timeBoundAccess: false, maxEndsAt: null,
+} satisfies AccessRequestDetail;
+
+const webhookDelivery = {
+  id: '22222222-2222-4222-8222-222222222222', event: 'TEST', userId: '44444444-4444-4444-8444-444444444444', status: 'PENDING', replayOf: null, attempts: 0,
+  responseStatus: null, error: null, createdAt: '2026-11-25T08:00:00.000Z', lastAttemptAt: null, nextAttemptAt: '2026-11-25T08:00:01.000Z',
+} satisfies WebhookDelivery;
 
 const json = (data: unknown, status = 200) => new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
 
@@ -68,11 +83,20 @@ describe('createAdminApi', () => {
   });
 
   it('puts the decision of an access request', async () => {
-    const { api, calls } = fakeClient(() => json({ id: 'x' }));
-    await api.decideAccessRequest('11111111-1111-4111-8111-111111111111', { kind: 'accept', roleIds: ['r'], accountAccessIds: [] });
+    const { api, calls } = fakeClient(() => json(accessRequest));
+    await expect(api.decideAccessRequest('11111111-1111-4111-8111-111111111111', { kind: 'accept', roleIds: ['r'], accountAccessIds: [] })).resolves.toEqual(accessRequest);
     expect(calls[0]?.method).toBe('PUT');
     expect(calls[0]?.url.pathname).toBe('/Admin/Applications/AccessRequests/11111111-1111-4111-8111-111111111111');
     expect(JSON.parse(calls[0]?.body ?? '')).toEqual({ decision: 'ACCEPT', roleIds: ['r'] });
+  });
+
+  it('refuses an answer that is not what the contract says, naming the bad value\'s path', async () => {
+    const { api } = fakeClient(() => json({ ...accessRequest, user: { ...accessRequest.user, email: 7 } }));
+    const refused = api.getAccessRequest(accessRequest.id);
+    await expect(refused).rejects.toBeInstanceOf(WireDecodeError);
+    await expect(refused).rejects.toMatchObject({ schema: 'AccessRequest', path: 'user.email' });
+    const { api: lists } = fakeClient(() => json({ items: [{ id: 'r' }], total: 1 }));
+    await expect(lists.roles.list({ page: 1, pageSize: 10 })).rejects.toMatchObject({ schema: 'RoleList', path: 'items.0.key' });
   });
 
   it('throws the HTTP error of a failed save with its body', async () => {
@@ -95,15 +119,16 @@ describe('createAdminApi', () => {
     const app = '11111111-1111-4111-8111-111111111111';
     const delivery = '22222222-2222-4222-8222-222222222222';
     const secret = { id: '33333333-3333-4333-8333-333333333333', createdAt: '2026-11-25T08:00:00.000Z', hint: 'wxyz' };
+    const detail = { delivery: webhookDelivery, payload: { event: 'TEST' }, attempts: [] } satisfies WebhookDeliveryDetail;
     const { api, calls } = fakeClient((url) => {
       const method = calls.at(-1)?.method;
       if (method === 'DELETE' || url.pathname.endsWith('/Resume')) return new Response(null, { status: 204 });
       if (url.pathname.endsWith('/WebhookSigningSecrets')) return method === 'POST' ? json({ ...secret, secret: 'whsec_abcwxyz' }, 201) : json({ secrets: [secret] });
-      return json({ id: delivery }, 202);
+      return url.pathname.endsWith(delivery) ? json(detail) : json(webhookDelivery, 202);
     });
-    expect(await api.sendTestWebhookDelivery(app)).toEqual({ id: delivery });
-    expect(await api.getWebhookDelivery(app, delivery)).toEqual({ id: delivery });
-    expect(await api.replayWebhookDelivery(app, delivery)).toEqual({ id: delivery });
+    expect(await api.sendTestWebhookDelivery(app)).toEqual(webhookDelivery);
+    expect(await api.getWebhookDelivery(app, delivery)).toEqual(detail);
+    expect(await api.replayWebhookDelivery(app, delivery)).toEqual(webhookDelivery);
     expect(await api.listWebhookSigningSecrets(app)).toEqual([secret]);
     expect(await api.createWebhookSigningSecret(app)).toEqual({ ...secret, secret: 'whsec_abcwxyz' });
     await api.deleteWebhookSigningSecret(app, secret.id);

@@ -3,13 +3,14 @@
 // never leave this package.
 
 import type {
-  AccessRequest, AccessRequestDecision, Application, ApplicationBranding, AttributeDataType, AuthCheckResult, AuthCheckTarget,
-  LocaleCode, MissingAttribute, PortalApi, UserAttributeValue,
+  AccessRequest, AccessRequestDecision, ApplicationBranding, AuthCheckResult, AuthCheckTarget,
+  LocaleCode, MissingAttribute, PortalApi,
 } from '@portal/core';
 import type { Schema } from '@portal/contract';
 import type { ApiClient } from './client.ts';
 import { unwrap, unwrapVoid } from './client.ts';
-import { allPages, baseApplication, listMyApplications, toMyApplication, type MyApplication } from './my-applications.ts';
+import { administrableApplications } from './administrable.ts';
+import { allPages, listMyApplications, toMyApplication, type MyApplication } from './my-applications.ts';
 import { createMyAccessApi, endsAtOfLastDay, lastDayOfEndsAt, toAccessRequestOptions, type MyAccessApi } from './my-access.ts';
 
 export type { MyApplication } from './my-applications.ts';
@@ -21,13 +22,8 @@ export interface NamedRef {
   readonly label: string;
 }
 
-/** An attribute value of the user as a form field (text on the wire). */
-export interface AttributeField extends UserAttributeValue {
-  readonly label: string;
-  readonly dataType: AttributeDataType;
-  readonly required: boolean;
-  readonly value: string | null;
-}
+/** An attribute value of the user as a form field (text on the wire): the contract's `UserAttributeValue`. */
+export type AttributeField = Readonly<Schema<'UserAttributeValue'>>;
 
 /** `/settings/applications/{id}`: one application with the user's attributes for it. */
 export interface MyApplicationDetail {
@@ -109,19 +105,10 @@ export interface UserPortalApi extends PortalApi, MyAccessApi {
   submitCustomFlow(idOrKey: string, values: readonly AttributeValueInput[]): Promise<CustomFlowPage>;
 }
 
-type WireAdminApplication = Schema<'AdminApplication'>;
 type WireAttributeValue = Schema<'UserAttributeValue'>;
 type WireAuthCheck = Schema<'AuthCheckResult'>;
 type WireProfile = Schema<'Profile'>;
 type WireAddress = NonNullable<WireProfile['address']>;
-
-export function toAdministrableApplication(wire: WireAdminApplication): Application {
-  return {
-    ...baseApplication(wire),
-    accessRequestsAmount: wire.accessRequestsAmount,
-    permissions: { manageAccessRequests: wire.permissions.manageAccessRequests },
-  };
-}
 
 export function toAttributeField(wire: WireAttributeValue): AttributeField {
   return {
@@ -230,10 +217,7 @@ export function createPortalApi(client: ApiClient): UserPortalApi {
   return {
     ...createMyAccessApi(client),
 
-    async listAdministrableApplications() {
-      const items = await allPages((page) => unwrap(client.GET('/Admin/Applications', { params: { query: { page, pageSize: 100 } } })));
-      return items.map(toAdministrableApplication);
-    },
+    listAdministrableApplications: () => allPages((page) => administrableApplications(client, { page })),
 
     async getApplicationBranding(clientId): Promise<ApplicationBranding> {
       const wire = await unwrap(client.GET('/My/Applications/Branding/{clientId}', { params: { path: { clientId } } }));

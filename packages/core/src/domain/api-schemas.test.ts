@@ -1,11 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeAccessRequest, decodeApplicationBranding, decodeApplications, decodeAuthCheckResult, invalidAnswer } from './api-schemas.ts';
-
-const app = {
-  id: 'a1', label: 'Händlerbestellung', url: 'http://localhost:4002', sortNumber: 1, accessRequestRequired: false, accessRequestAllowed: true,
-  internalCopyOfAccessRequests: false, roleRequiredOnAccessRequest: true, accessRequestsAmount: 3, internal: false,
-  permissions: { manageAccessRequests: true },
-};
+import { Branding } from '@portal/contract/validators';
+import { decodeApplicationBranding, decodeAuthCheckResult, invalidAnswer } from './api-schemas.ts';
 
 describe('API answer decoders', () => {
   it('accept well-formed answers', () => {
@@ -14,15 +10,11 @@ describe('API answer decoders', () => {
     expect(decodeAuthCheckResult({ status: 'customFlow', applicationId: 'a1', flowKey: 'f' }).status).toBe('customFlow');
     expect(decodeAuthCheckResult({ status: 'noAccess', applicationId: 'a1', internal: true, requested: false }).status).toBe('noAccess');
     expect(decodeApplicationBranding({ clientId: 'c', label: 'L' })).toEqual({ clientId: 'c', label: 'L' });
-    expect(decodeApplications([app])).toEqual([app]);
-    expect(decodeAccessRequest({ id: 'r', applicationId: 'a', requestedAt: '2026-01-01', userId: 'u', status: 'OPEN' }).status).toBe('OPEN');
   });
   it.each([
     ['an unknown status', () => decodeAuthCheckResult({ status: 'maybe', applicationId: 'a1' })],
     ['null', () => decodeAuthCheckResult(null)],
     ['HTML', () => decodeApplicationBranding('<html>')],
-    ['a list with a broken entry', () => decodeApplications([app, { ...app, sortNumber: 'first' }])],
-    ['an unknown request status', () => decodeAccessRequest({ id: 'r', applicationId: 'a', requestedAt: 'x', userId: 'u', status: 'MAYBE' })],
   ])('refuse %s with invalidAnswer', (_label, run) => {
     expect(run).toThrow();
     try {
@@ -39,11 +31,6 @@ const requiredOf: readonly [string, Readonly<Record<string, unknown>>, (raw: unk
   ['AuthCheck customFlow', { status: 'customFlow', applicationId: 'a1', flowKey: 'f' }, decodeAuthCheckResult, ['applicationId', 'flowKey']],
   ['AuthCheck noAccess', { status: 'noAccess', applicationId: 'a1', internal: true, requested: false }, decodeAuthCheckResult, ['applicationId', 'internal', 'requested']],
   ['branding', { clientId: 'c', label: 'L' }, decodeApplicationBranding, ['clientId', 'label']],
-  ['access request', { id: 'r', applicationId: 'a', requestedAt: 'x', userId: 'u', status: 'OPEN' }, decodeAccessRequest, ['id', 'applicationId', 'requestedAt', 'userId', 'status']],
-  ['application', app, (raw) => decodeApplications([raw]), [
-    'id', 'label', 'url', 'sortNumber', 'accessRequestRequired', 'accessRequestAllowed', 'internalCopyOfAccessRequests', 'roleRequiredOnAccessRequest',
-    'accessRequestsAmount', 'internal',
-  ]],
 ];
 
 describe('rejection paths: every required field missing or ill-typed', () => {
@@ -54,24 +41,20 @@ describe('rejection paths: every required field missing or ill-typed', () => {
     expect(() => decode(raw)).toThrow(expect.objectContaining(invalidAnswer));
   });
   it.each([
-    ['an empty id', () => decodeAccessRequest({ id: '', applicationId: 'a', requestedAt: 'x', userId: 'u', status: 'OPEN' })],
+    ['an empty id', () => decodeApplicationBranding({ clientId: '', label: 'L' })],
     ['an overlong id', () => decodeApplicationBranding({ clientId: 'c'.repeat(201), label: 'L' })],
     ['an overlong text', () => decodeApplicationBranding({ clientId: 'c', label: 'L'.repeat(4097) })],
     ['a logo that is not text', () => decodeApplicationBranding({ clientId: 'c', label: 'L', logoUrl: 1 })],
     ['an attribute without required', () => decodeAuthCheckResult({ status: 'missingAttributes', applicationId: 'a', attributes: [{ attributeId: 'x', key: 'k', dataType: 'S' }] })],
     ['201 attributes', () => decodeAuthCheckResult({ status: 'missingAttributes', applicationId: 'a', attributes: Array.from({ length: 201 }, () => ({ attributeId: 'x', key: 'k', dataType: 'S', required: false })) })],
-    ['permissions without manageAccessRequests', () => decodeApplications([{ ...app, permissions: {} }])],
-    ['a sort number of Infinity', () => decodeApplications([{ ...app, sortNumber: Number.POSITIVE_INFINITY }])],
-    ['not a list', () => decodeApplications(app)],
   ])('refuse %s', (_label, run) => {
     expect(run).toThrow(expect.objectContaining(invalidAnswer));
   });
 });
 
 describe('answers with nulls and extra fields', () => {
-  it('treats null as absent and keeps fields core does not check', () => {
-    expect(decodeApplicationBranding({ clientId: 'c', label: 'L', logoUrl: null, url: null, theme: 'dark' })).toEqual({ clientId: 'c', label: 'L', theme: 'dark' });
-    expect(decodeApplications([{ ...app, description: null, accessStatus: 'granted' }])).toEqual([{ ...app, accessStatus: 'granted' }]);
+  it('treats null as absent and drops fields core does not name (the decoder\'s type is the domain type)', () => {
+    expect(decodeApplicationBranding({ clientId: 'c', label: 'L', logoUrl: null, url: null, theme: 'dark' })).toEqual({ clientId: 'c', label: 'L' });
     expect(decodeAuthCheckResult({ status: 'missingAttributes', applicationId: 'a', attributes: [{ attributeId: 'x', key: 'k', dataType: 'STRING', required: true, label: null }] }))
       .toEqual({ status: 'missingAttributes', applicationId: 'a', attributes: [{ attributeId: 'x', key: 'k', dataType: 'STRING', required: true }] });
   });
@@ -79,5 +62,36 @@ describe('answers with nulls and extra fields', () => {
     const { withoutNulls } = await import('./api-schemas.ts');
     expect(withoutNulls({ a: { b: { c: { d: { e: null } } } } })).toEqual({ a: { b: { c: { d: { e: null } } } } });
     expect(withoutNulls('x')).toBe('x');
+  });
+});
+
+describe('the branding decoder against the generated validator (ADR 0015)', () => {
+  // Wire-shaped samples: each key present or not, of the right type or not; core's decoder reads them with the client id beside.
+  const value = fc.oneof(fc.string({ maxLength: 40 }), fc.constant(null), fc.integer(), fc.boolean(), fc.constant({}));
+  const wire = fc.record({ label: value, logoUrl: value, url: value }, { requiredKeys: [] });
+  const coreAccepts = (sample: object) => {
+    try {
+      decodeApplicationBranding({ clientId: 'c', ...sample });
+      return true;
+    } catch (error) {
+      expect(error).toBe(invalidAnswer);
+      return false;
+    }
+  };
+
+  it('accepts every answer the contract accepts, with the same values', () => {
+    fc.assert(fc.property(wire, (sample) => {
+      if (!Branding(sample)) return;
+      expect(decodeApplicationBranding({ clientId: 'c', ...sample })).toEqual({
+        clientId: 'c', label: sample.label, url: sample.url, ...(sample.logoUrl === null ? {} : { logoUrl: sample.logoUrl }),
+      });
+    }), { numRuns: 500 });
+  });
+
+  it('accepts and refuses alike when every key is sent (core takes a missing or null address as absent, the contract does not)', () => {
+    fc.assert(fc.property(fc.record({ label: value, logoUrl: value, url: value }), (sample) => {
+      fc.pre(sample.url !== null);
+      expect(coreAccepts(sample)).toBe(Branding(sample));
+    }), { numRuns: 500 });
   });
 });

@@ -2,9 +2,9 @@
 // types to domain types; the machines decode again at their boundary, so a misbehaving
 // server (or adapter) ends in a clean error state instead of a half-working screen.
 
-import { accepts, array, boolean, finite, literals, optional, string, struct, union } from './decode.ts';
+import { array, boolean, decodeOrUndefined, finite, literals, optional, string, struct, union } from './decode.ts';
 import type { Decoder } from './decode.ts';
-import type { AccessRequest, AccessRequestOptions, Application, ApplicationBranding } from './entities.ts';
+import type { AccessRequestOptions, ApplicationBranding } from './entities.ts';
 import type { AuthCheckResult } from '../ports/ports.ts';
 import type { PortalError } from '../errors/errors.ts';
 
@@ -34,42 +34,6 @@ const applicationBrandingDecoder = struct({
   url: optional(text),
 });
 
-const applicationDecoder = struct({
-  id,
-  label: text,
-  logoUrl: optional(text),
-  description: optional(text),
-  url: text,
-  homePageUrl: optional(text),
-  sortNumber: finite(),
-  adminPermission: optional(text),
-  notificationsEmail: optional(text),
-  accessRequestRequired: boolean,
-  accessRequestAllowed: boolean,
-  internalCopyOfAccessRequests: boolean,
-  roleRequiredOnAccessRequest: boolean,
-  accessRequestsAmount: finite(),
-  internal: boolean,
-  clientId: optional(text),
-  permissions: optional(struct({ manageAccessRequests: boolean })),
-});
-
-const applicationsDecoder = array(applicationDecoder, 10_000);
-
-const accessRequestDecoder = struct({
-  id,
-  applicationId: id,
-  requestedAccountAccess: optional(text),
-  requestedAccountAccessId: optional(id),
-  requestedRoleId: optional(id),
-  requestedAt: text,
-  userId: id,
-  status: literals(['OPEN', 'ACCEPTED', 'DENIED', 'CANCELLED', 'EXPIRED']),
-  justification: optional(text),
-  requestedEndDate: optional(text),
-  maxAccessDays: optional(finite()),
-});
-
 const choiceDecoder = struct({ id, key: text, label: text });
 const choicePageDecoder = struct({ items: array(choiceDecoder, 1000), total: finite() });
 
@@ -96,37 +60,32 @@ export function withoutNulls(value: unknown, depth: number = 4): unknown {
   );
 }
 
+/** A domain type as a decoder produces it from JSON: an optional key may hold `undefined` (JSON never does). */
+type Loose<T> = T extends readonly (infer E)[] ? readonly Loose<E>[]
+  : T extends object ? { readonly [K in keyof T]: undefined extends T[K] ? Loose<T[K]> | undefined : Loose<T[K]> } : T;
+
 /**
- * Validate the answer (nulls dropped) and hand back that copy: fields the decoder does not
- * name are kept (the adapters may carry more than core checks).
+ * Decode the answer (nulls dropped) into the domain type. The decoder's type must be the
+ * domain type's (but for `undefined` in optional keys, which JSON cannot hold), so the two
+ * cannot drift apart; fields the decoder does not name are dropped.
  */
-function checked<T>(decoder: Decoder<unknown>, raw: unknown): T {
-  const clean = withoutNulls(raw);
-  if (!accepts(decoder, clean)) throw invalidAnswer;
-  return clean as T;
+function checked<T>(decoder: Decoder<Loose<T>>, raw: unknown): T {
+  const decoded = decodeOrUndefined(decoder, withoutNulls(raw));
+  if (decoded === undefined) throw invalidAnswer;
+  return decoded as T;
 }
 
 /** Decode an AuthCheck answer; throws `invalidAnswer` when it is not one. */
 export function decodeAuthCheckResult(raw: unknown): AuthCheckResult {
-  return checked(authCheckResultDecoder, raw);
+  return checked<AuthCheckResult>(authCheckResultDecoder, raw);
 }
 
 /** Decode external-app branding; throws `invalidAnswer`. */
 export function decodeApplicationBranding(raw: unknown): ApplicationBranding {
-  return checked(applicationBrandingDecoder, raw);
-}
-
-/** Decode a list of applications; throws `invalidAnswer`. */
-export function decodeApplications(raw: unknown): readonly Application[] {
-  return checked(applicationsDecoder, raw);
-}
-
-/** Decode an access request; throws `invalidAnswer`. */
-export function decodeAccessRequest(raw: unknown): AccessRequest {
-  return checked(accessRequestDecoder, raw);
+  return checked<ApplicationBranding>(applicationBrandingDecoder, raw);
 }
 
 /** Decode what an access request to an application needs (#19); throws `invalidAnswer`. */
 export function decodeAccessRequestOptions(raw: unknown): AccessRequestOptions {
-  return checked(accessRequestOptionsDecoder, raw);
+  return checked<AccessRequestOptions>(accessRequestOptionsDecoder, raw);
 }

@@ -1,196 +1,76 @@
-// Entities of spec §3, as the portal uses them. Adapters map wire types onto these;
-// generated (OpenAPI) types never leave packages/adapters.
+// Entities of spec §3 as the portal uses them, derived from the contract's generated wire
+// types (ADR 0015): a domain type picks, renames or narrows wire fields and names them the
+// way core reads them (absent instead of null), but never writes them again. Core imports
+// only types from @portal/contract (the layer lint refuses a value import).
 
-export type ApplicationId = string;
-export type AttributeId = string;
-export type PermissionId = string;
-export type RoleId = string;
-export type AccountAccessId = string;
-export type CustomFlowId = string;
-export type UserId = string;
-export type AccessRequestId = string;
+import type { components } from '@portal/contract';
+
+type Wire = components['schemas'];
+
+/** A wire object with its `null`s as absent keys (core's convention: absent = no value). */
+export type Present<T> = { readonly [K in keyof T as null extends T[K] ? never : K]: T[K] } & {
+  readonly [K in keyof T as null extends T[K] ? K : never]?: Exclude<T[K], null>;
+};
+
+/** Every member of a wire enum once, in the order given; the compiler refuses a list that misses one. */
+function everyOf<Union extends string | number>() {
+  return <const List extends readonly Union[]>(list: List & ([Exclude<Union, List[number]>] extends [never] ? unknown : never)): List => list;
+}
+
+export type ApplicationId = Wire['ApplicationIdValue'];
+export type AttributeId = Wire['Uuid'];
+export type PermissionId = Wire['Uuid'];
+export type RoleId = Wire['Uuid'];
+export type AccountAccessId = Wire['Uuid'];
+export type CustomFlowId = Wire['Uuid'];
+export type UserId = Wire['Uuid'];
+export type AccessRequestId = Wire['Uuid'];
 
 /** Usage types of spec §3 (where an attribute is used). */
-export const usageTypes = ['APPLICATION', 'CUSTOM_FLOW', 'ROLE', 'APPLICATION_ACCOUNT_ACCESS'] as const;
-export type UsageType = (typeof usageTypes)[number];
-
-/** A permission of the directory (admin permissions, application permissions). */
-export interface Permission {
-  readonly id: PermissionId;
-  readonly key: string;
-  readonly description?: string;
-}
+export type UsageType = Wire['UsageType'];
+export const usageTypes = everyOf<UsageType>()(['APPLICATION', 'CUSTOM_FLOW', 'ROLE', 'APPLICATION_ACCOUNT_ACCESS']);
 
 /** Data types an attribute can carry. */
-export const attributeDataTypes = ['STRING', 'NUMBER', 'BOOLEAN', 'DATE', 'EMAIL', 'URL', 'LIST'] as const;
-export type AttributeDataType = (typeof attributeDataTypes)[number];
+export type AttributeDataType = Wire['AttributeDataType'];
+export const attributeDataTypes = everyOf<AttributeDataType>()(['STRING', 'NUMBER', 'BOOLEAN', 'DATE', 'EMAIL', 'URL']);
 
-export interface Attribute {
-  readonly id: AttributeId;
-  /** Key for token output. */
-  readonly key: string;
-  readonly label?: string;
-  readonly dataType: AttributeDataType;
-  readonly permission?: string;
-  /** Link to the identity directory (extension attribute name). */
-  readonly directoryLink?: string;
-  readonly editableByUser: boolean;
-  readonly editableByOthers: boolean;
-}
-
-/** An attribute linked to an application. */
-export interface ApplicationAttributeLink {
-  readonly attributeId: AttributeId;
-  readonly key: string;
-  readonly outputInToken: boolean;
-  readonly required: boolean;
-  readonly visible: boolean;
-}
-
-export interface Role {
-  readonly id: RoleId;
-  readonly key: string;
-  readonly label?: string;
-  readonly permissions: readonly string[];
-  /** Applications this role unlocks. */
-  readonly applicationIds: readonly ApplicationId[];
-}
-
-/** A role linked to an application. */
-export interface ApplicationRoleLink {
-  readonly roleId: RoleId;
-  readonly key: string;
-  readonly permission?: string;
-  readonly visible: boolean;
-  readonly default: boolean;
-}
-
-export interface AccountAccessGroup {
-  readonly id: AccountAccessId;
-  readonly key: string;
-  readonly label?: string;
-  readonly childDeterminationMethod?: string;
-  readonly parentDeterminationMethod?: string;
-  readonly attributeId?: AttributeId;
-}
-
-export interface CustomFlow {
-  readonly id: CustomFlowId;
-  readonly key: string;
-  readonly label?: string;
-  readonly attributeIds: readonly AttributeId[];
-}
-
-export interface WebhookHeader {
-  readonly key: string;
-  readonly value: string;
-}
-
-export interface Webhook {
-  readonly enabled: boolean;
-  readonly endpointUrl: string;
-  readonly basicAuth?: {
-    readonly username: string;
-    /** Write-only: never returned by the API. Present only when the user sets it. */
-    readonly password?: string;
-  };
-  readonly onGrant: boolean;
-  readonly onRemove: boolean;
-  readonly onUpdate: boolean;
-  readonly headers: readonly WebhookHeader[];
-  readonly keyVaultReference?: string;
-}
-
-export interface InternalActivationGroup {
-  readonly directoryGroupName: string;
-  readonly roleIds: readonly RoleId[];
-  readonly accountAccessIds: readonly AccountAccessId[];
-}
+/** An application the signed-in user administers (`GET /Admin/Applications`), with what they may do there. */
+export type AdministrableApplication = Wire['AdminApplication'];
 
 /** Permissions the signed-in user has on one application. */
-export interface ApplicationPermissions {
-  readonly manageAccessRequests: boolean;
-}
+export type ApplicationPermissions = AdministrableApplication['permissions'];
 
-export interface Application {
-  readonly id: ApplicationId;
-  readonly label: string;
-  readonly logoUrl?: string;
-  readonly description?: string;
-  readonly url: string;
-  readonly homePageUrl?: string;
-  readonly sortNumber: number;
-  readonly adminPermission?: string;
-  readonly notificationsEmail?: string;
-  readonly accessRequestRequired: boolean;
-  readonly accessRequestAllowed: boolean;
-  readonly internalCopyOfAccessRequests: boolean;
-  readonly roleRequiredOnAccessRequest: boolean;
-  readonly accessRequestsAmount: number;
-  /** Internal applications cannot be requested (spec §6). */
-  readonly internal: boolean;
-  readonly clientId?: string;
+/**
+ * An application as the launcher, the gate and the permission rules read it: the contract's
+ * `Application` fields, nulls as absent; a description or the settings of an answer that does
+ * not carry them (the launcher's list) are absent too.
+ */
+export type Application = Present<Pick<Wire['Application'], 'id' | 'label' | 'logoUrl' | 'url' | 'homePageUrl' | 'internal' | 'sortNumber'
+  | 'accessRequestRequired' | 'accessRequestAllowed' | 'internalCopyOfAccessRequests' | 'roleRequiredOnAccessRequest' | 'accessRequestsAmount'>>
+  & Partial<Pick<Wire['Application'], 'description'>> & {
+  /** The OpenID client id: the application's id (contract decision 3). */
+  readonly clientId?: ApplicationId;
   readonly permissions?: ApplicationPermissions;
-}
+};
 
-export interface ApplicationDetail extends Application {
-  readonly attributes: readonly ApplicationAttributeLink[];
-  readonly roles: readonly ApplicationRoleLink[];
-  readonly accountAccessIds: readonly AccountAccessId[];
-  readonly customFlowIds: readonly CustomFlowId[];
-  readonly internalActivationGroups: readonly InternalActivationGroup[];
-  readonly webhook?: Webhook;
-}
-
-/** Branding of an external application (external-app mode, architecture §7). */
-export interface ApplicationBranding {
-  readonly clientId: string;
-  readonly label: string;
-  readonly logoUrl?: string;
-  readonly url?: string;
-}
-
-export interface UserAttributeValue {
-  readonly attributeId: AttributeId;
-  readonly key: string;
-  readonly value: string | number | boolean | readonly string[] | null;
-  readonly editable: boolean;
-}
-
-export interface User {
-  readonly id: UserId;
-  readonly fullName: string;
-  readonly companyName?: string;
-  readonly address?: string;
-  readonly email: string;
-  readonly language?: string;
-  readonly internal: boolean;
-  readonly attributes: readonly UserAttributeValue[];
-  readonly roleIds: readonly RoleId[];
-  readonly accountAccessIds: readonly AccountAccessId[];
-  /** ISO date-time. */
-  readonly accessSince?: string;
-  /** ISO date-time. */
-  readonly createdAt?: string;
-}
+/** Branding of an external application (external-app mode, architecture §7): the contract's `Branding` of a client id. */
+export type ApplicationBranding = { readonly clientId: ApplicationId } & Present<Omit<Wire['Branding'], 'url'>> & Partial<Pick<Wire['Branding'], 'url'>>;
 
 /** OPEN, ACCEPTED, DENIED (spec §4); CANCELLED by the requester and EXPIRED (the time-bound access it gave ended), #19. */
-export const accessRequestStatuses = ['OPEN', 'ACCEPTED', 'DENIED', 'CANCELLED', 'EXPIRED'] as const;
-export type AccessRequestStatus = (typeof accessRequestStatuses)[number];
+export type AccessRequestStatus = Wire['AccessRequestStatus'];
+export const accessRequestStatuses = everyOf<AccessRequestStatus>()(['OPEN', 'ACCEPTED', 'DENIED', 'CANCELLED', 'EXPIRED']);
 
-export interface AccessRequest {
-  readonly id: AccessRequestId;
-  readonly applicationId: ApplicationId;
+/** An access request as the decision reads it: the contract's request, with the user, the account access and the role by id. */
+export type AccessRequest = Readonly<Pick<Wire['AccessRequest'], 'id' | 'applicationId' | 'requestedAt' | 'status'>> & AccessRequestNames;
+
+interface AccessRequestNames {
   /** The label of the account access asked for. */
   readonly requestedAccountAccess?: string;
   /** The account access asked for: pre-ticked when the request is accepted (#17.17). */
   readonly requestedAccountAccessId?: AccountAccessId;
   /** The role asked for: pre-ticked when the request is accepted (#17.17). */
   readonly requestedRoleId?: RoleId;
-  /** ISO date-time. */
-  readonly requestedAt: string;
   readonly userId: UserId;
-  readonly status: AccessRequestStatus;
   /** Why the user asks (#19). */
   readonly justification?: string;
   /** The last day of access the user asked for (ISO day, #19). */
@@ -200,11 +80,7 @@ export interface AccessRequest {
 }
 
 /** An entry a picker offers (a role, an account-access group). */
-export interface Choice {
-  readonly id: string;
-  readonly key: string;
-  readonly label: string;
-}
+export type Choice = Readonly<Wire['SelectionItem']>;
 
 /** What an access request to one application may name (`GET /My/Applications/{id}/AccessRequest`). */
 export interface AccessRequestOptions {
@@ -251,48 +127,20 @@ export type AccessRequestDecision =
   | { readonly kind: 'accept'; readonly roleIds: readonly RoleId[]; readonly accountAccessIds: readonly AccountAccessId[]; readonly endDate?: string }
   | { readonly kind: 'deny'; readonly reason?: string };
 
-export const historyModes = ['CREATE', 'UPDATE', 'DELETE'] as const;
-export type HistoryMode = (typeof historyModes)[number];
+export type HistoryMode = Wire['HistoryEntry']['mode'];
+export const historyModes = everyOf<HistoryMode>()(['CREATE', 'UPDATE', 'DELETE']);
 
-export interface HistoryEntry {
-  readonly tableName: string;
-  readonly entity: string;
-  readonly mode: HistoryMode;
-  readonly field?: string;
-  readonly value?: string;
-  /** ISO date-time. */
-  readonly updatedAt: string;
-  readonly updatedBy?: string;
-}
-
-export const localeCodes = ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl'] as const;
-export type LocaleCode = (typeof localeCodes)[number];
+export type LocaleCode = Wire['Language'];
+export const localeCodes = everyOf<LocaleCode>()(['de', 'en', 'fr', 'es', 'it', 'nl', 'pl']);
 export const defaultLocale: LocaleCode = 'de';
 
-export interface Locale {
-  readonly code: LocaleCode;
-  readonly iso: string;
-  readonly title: string;
-  readonly file: string;
-}
-
 /** Lists (architecture §7). */
-export const pageSizes = [10, 25, 50, 100] as const;
-export type PageSize = (typeof pageSizes)[number];
+export type PageSize = components['parameters']['PageSize'];
+export const pageSizes = everyOf<PageSize>()([10, 25, 50, 100]);
 export const defaultPageSize: PageSize = 25;
 
-export interface ListQuery {
-  readonly page: number;
-  readonly pageSize: PageSize;
-  readonly search?: string;
-  readonly sort?: string;
-  readonly order?: 'asc' | 'desc';
-}
-
-export interface Page<T> {
-  readonly items: readonly T[];
-  readonly total: number;
-}
+/** One page of a list (`{ items, total }`). */
+export type Page<T> = { readonly items: readonly T[] } & Readonly<Omit<Wire['SelectionList'], 'items'>>;
 
 /** Navigation bar state (spec §2). */
 export interface NavigationBarState {

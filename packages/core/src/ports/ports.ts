@@ -7,7 +7,7 @@
 // untrusted input is decoded by core's own small decoders (domain/decode.ts, ADR 0007).
 
 import type {
-  Application,
+  AdministrableApplication,
   AccessRequest,
   AccessRequestChoice,
   AccessRequestDecision,
@@ -164,7 +164,7 @@ export type AuthCheckResult =
 /** The calls core's machines need, in domain types. */
 export interface PortalApi {
   /** `GET /Admin/Applications`: the applications the user administers. */
-  listAdministrableApplications(): Promise<readonly Application[]>;
+  listAdministrableApplications(): Promise<readonly AdministrableApplication[]>;
   /** Branding of an external application by client id (anonymous, under /My/Applications). */
   getApplicationBranding(clientId: string): Promise<ApplicationBranding>;
   /** `GET /Admin/Applications/AccessRequests/{id}`. */

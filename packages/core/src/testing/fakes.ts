@@ -3,7 +3,7 @@
 // no real randomness.
 
 import type {
-  AccessRequest, AccessRequestDecision, AccessRequestOptions, Choice, Page, AccessRequestId, Application, ApplicationBranding, LocaleCode,
+  AccessRequest, AccessRequestDecision, AccessRequestOptions, Choice, Page, AccessRequestId, AdministrableApplication, ApplicationBranding, LocaleCode,
 } from '../domain/entities.ts';
 import type { AuthStateData, ProviderMetadata, StoredSession, TokenResponse } from '../domain/auth.ts';
 import { maxAuthStateRecords } from '../domain/constants.ts';
@@ -450,7 +450,7 @@ export function queryOf(url: string): Readonly<Record<string, string>> {
 // ---------------------------------------------------------------------------- portal api
 
 export interface FakePortalApiData {
-  readonly applications?: readonly Application[];
+  readonly applications?: readonly AdministrableApplication[];
   readonly brandings?: readonly ApplicationBranding[];
   readonly accessRequests?: readonly AccessRequest[];
   /** AuthCheck answers by client id or application id. */

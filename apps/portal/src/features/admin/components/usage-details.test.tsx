@@ -2,13 +2,13 @@
 // links) before the user confirms; the toast says what the delete removed it from.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { UsageGroup } from '@portal/core';
+import type { EntityUsage } from '@portal/adapters/admin';
 import { UiBridge } from '../../../app/app.tsx';
 import { createI18n } from '../../../i18n/i18n.ts';
 import { ToastProvider } from '../../../app/contexts.tsx';
 import { DeleteAction } from './detail-page.tsx';
 
-const groups: UsageGroup[] = [
+const groups: EntityUsage['groups'] = [
   { kind: 'APPLICATION', count: 1, first: [{ id: 'a1000000-0000-4000-8000-000000000002', label: 'Küchenplaner' }] },
   { kind: 'USER', count: 31, first: ['Anna Albers', 'Ben Berg', 'Clara Cordes', 'David Dahl', 'Emma Ernst'].map((label, i) => ({ id: `u${i}`, label })) },
 ];
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-async function openDialog(load: () => Promise<{ groups: readonly UsageGroup[] }>, onDelete: () => Promise<unknown>) {
+async function openDialog(load: () => Promise<EntityUsage>, onDelete: () => Promise<unknown>) {
   render(
     <UiBridge>
       <ToastProvider><DeleteAction name="Planer" onDelete={onDelete} afterHref="/admin/roles" usage={{ subject: 'roles', load }} /></ToastProvider>

@@ -12,7 +12,8 @@ const app: ApplicationDetail = {
   attributes: [{ attributeId: 'a1', outputInToken: true, required: true, visible: true }],
   roles: [{ roleId: 'r1', permissionId: null, visible: true, default: true }],
   accountAccessIds: ['g1'], customFlowIds: [], activationGroups: [],
-  webhook: { enabled: true, endpointUrl: 'https://hook.example', username: 'bot', passwordSet: true, onGrant: true, onRemove: false, onUpdate: true, headers: [{ key: 'X-Kitchen', value: '1' }], keyVaultReference: null,
+  requestJustification: 'optional', timeBoundAccess: false, maxAccessDays: null, requestableAccountAccessIds: [],
+  webhook: { enabled: true, endpointUrl: 'https://hook.example', username: 'bot', passwordSet: true, onGrant: true, onRemove: false, onUpdate: true, onAccessRequest: false, headers: [{ key: 'X-Kitchen', value: '1' }], keyVaultReference: null,
     pauseAfterFailures: 5, consecutiveFailures: 0, pausedAt: null },
 };
 

@@ -15,6 +15,7 @@ const request: AccessRequestDetail = {
   user: { id: 'user-1', fullName: 'Nora Neu', email: 'new@hk-demo.test', companyName: null },
   requestedAccountAccess: access, requestedRole: role,
   comment: null, decidedAt: null, decidedBy: null, reason: null, roleIds: [], accountAccessIds: [],
+  justification: null, answers: [], requestedEndsAt: null, endsAt: null, expiredAt: null, timeBoundAccess: false, maxEndsAt: null,
 };
 
 beforeAll(async () => {

@@ -13,7 +13,7 @@ const role = { id: 'role-planer', key: 'planner', label: 'Planer' };
 const viewer = { id: 'role-viewer', key: 'viewer', label: 'Planbetrachter' };
 const user: ApplicationUser = {
   user: { id: 'user-1', fullName: 'Nora Neu', email: 'new@hk-demo.test', companyName: null },
-  hasAccess: true, accessSince: '2026-11-20T08:00:00.000Z', roles: [role], accountAccesses: [], attributes: [],
+  hasAccess: true, accessSince: '2026-11-20T08:00:00.000Z', endsAt: null, roles: [role], accountAccesses: [], attributes: [],
 };
 const required = 'Es muss mindestens eine Rolle ausgewählt werden!';
 

@@ -36,8 +36,8 @@ export function appUserValues(user: ApplicationUser): Values {
 
 export function appUserInput(user: ApplicationUser, values: Values): ApplicationUserInput {
   return {
-    roleIds: values.roleIds,
-    accountAccessIds: values.accountAccessIds,
+    roleIds: [...values.roleIds],
+    accountAccessIds: [...values.accountAccessIds],
     attributes: user.attributes
       .filter((attribute) => attribute.editable && (values.attributes[attribute.key] ?? '') !== (attribute.value ?? ''))
       .map((attribute) => {

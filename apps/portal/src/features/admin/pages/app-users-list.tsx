@@ -44,7 +44,7 @@ function ChangeAction({ application, action, rows, done }: {
         if (problem !== undefined) return tu(problem.code, problem.params);
         if (!roles && ids.length === 0) return t('bulk.chooseAccountAccess');
         const userIds = rows.map((row) => row.id);
-        return () => api.bulkUpdateApplicationUsers(application, roles ? { action, userIds, roleIds: ids } : { action, userIds, accountAccessIds: ids });
+        return () => api.bulkUpdateApplicationUsers(application, roles ? { action, userIds, roleIds: [...ids] } : { action, userIds, accountAccessIds: [...ids] });
       }}
       done={done}
     >

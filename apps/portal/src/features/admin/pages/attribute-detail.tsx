@@ -7,7 +7,7 @@ import { SingleRef, usePickerSearch } from '../components/pickers.tsx';
 import { UsageList } from '../components/usage-list.tsx';
 import { orNull, text } from '../lib/form.ts';
 
-const wireTypes = attributeDataTypes.filter((type) => type !== 'LIST');
+const wireTypes = attributeDataTypes;
 
 interface Values {
   readonly key: string;

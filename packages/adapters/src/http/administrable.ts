@@ -1,0 +1,20 @@
+// `GET /Admin/Applications`, wrapped once (#18.1): the applications the caller administers, as
+// the contract's `AdminApplication` (core's `AdministrableApplication`). The shell's admin-center
+// check reads every page (portal-api.ts), the console one page (admin-api.ts, which also checks
+// the answer with the generated validator).
+
+import type { AdministrableApplication } from '@portal/core';
+import type { ApiClient } from './client.ts';
+import { unwrap } from './client.ts';
+
+export interface AdministrableQuery {
+  readonly page?: number;
+  readonly pageSize?: 10 | 25 | 50 | 100;
+  readonly search?: string;
+}
+
+/** One page (default: the first 100 rows); an empty search is not sent. */
+export function administrableApplications(client: ApiClient, params: AdministrableQuery = {}): Promise<{ items: AdministrableApplication[]; total: number }> {
+  const search = params.search === undefined || params.search === '' ? {} : { search: params.search };
+  return unwrap(client.GET('/Admin/Applications', { params: { query: { page: params.page ?? 1, pageSize: params.pageSize ?? 100, ...search } } }));
+}
