@@ -6,7 +6,7 @@
 export const justificationMaxLength = 1000;
 
 /** Reminder: a grant ending within this many days shows "expires in N days". */
-export const expiryReminderDays = 14;
+const expiryReminderDays = 14;
 
 const dayMs = 86_400_000;
 const isoDayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -4,7 +4,7 @@
 export type AuthFlow = 'signIn' | 'claimsRefresh';
 
 /** Token policy data kept in the auth state record (spec §3). */
-export interface TokenPolicyData {
+interface TokenPolicyData {
   readonly client_id: string;
   readonly scope: string;
   readonly redirect_uri: string;
@@ -17,7 +17,7 @@ export interface RefreshData {
   readonly sleep: number;
 }
 
-export interface AuthStateExtraData {
+interface AuthStateExtraData {
   readonly flow: AuthFlow;
   /** Same-origin path to return to after the sign-in (the stored referrer). */
   readonly referrer: string;

@@ -4,8 +4,7 @@
 // turns the tree into text and links; nothing here knows a language.
 
 /** The kinds of entity a history value names by id (HistoryRefKind of the contract). */
-export const historyRefKinds = ['APPLICATION', 'ATTRIBUTE', 'PERMISSION', 'ROLE', 'ACCOUNT_ACCESS', 'CUSTOM_FLOW'] as const;
-export type HistoryRefKind = (typeof historyRefKinds)[number];
+export type HistoryRefKind = 'APPLICATION' | 'ATTRIBUTE' | 'PERMISSION' | 'ROLE' | 'ACCOUNT_ACCESS' | 'CUSTOM_FLOW';
 
 export interface HistoryRef {
   readonly kind: HistoryRefKind;
@@ -36,7 +35,7 @@ const kindOfProperty: Readonly<Record<string, HistoryRefKind>> = {
   applicationId: 'APPLICATION', applicationIds: 'APPLICATION',
 };
 
-export function refKindOfProperty(name: string): HistoryRefKind | undefined {
+function refKindOfProperty(name: string): HistoryRefKind | undefined {
   return kindOfProperty[name];
 }
 

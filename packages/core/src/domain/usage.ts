@@ -1,8 +1,7 @@
 // Where an entity is used (#17.15): what the API's GET {id}/Usage answers and DELETE
 // reports as removed, as the console shows it before and after a delete.
 
-export const usageGroupKinds = ['APPLICATION', 'USER', 'CUSTOM_FLOW', 'ACCOUNT_ACCESS', 'ACTIVATION_GROUP'] as const;
-export type UsageGroupKind = (typeof usageGroupKinds)[number];
+type UsageGroupKind = 'APPLICATION' | 'USER' | 'CUSTOM_FLOW' | 'ACCOUNT_ACCESS' | 'ACTIVATION_GROUP';
 
 export interface UsageGroup {
   readonly kind: UsageGroupKind;

@@ -41,7 +41,7 @@ export const authErrorCodes = [
 export type AuthErrorCode = (typeof authErrorCodes)[number];
 
 /** One field error of an API error body. */
-export interface ServerErrorDetail {
+interface ServerErrorDetail {
   readonly message: string;
   readonly field?: string;
 }

@@ -10,7 +10,7 @@ export interface IdentityErrorParams {
   readonly error_description?: string;
 }
 
-export const cancelCode = 'AADB2C90091';
+const cancelCode = 'AADB2C90091';
 
 /** Where to go after the user cancelled at the provider (spec §8). */
 export interface CancelContext {

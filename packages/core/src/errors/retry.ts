@@ -3,7 +3,7 @@
 // refresh the token and send again, or give up as unauthenticated.
 
 /** Methods a request may be sent with (upper case as `Request` normalises them). */
-export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RetryPolicy {
   /** Retries of an idempotent request after a network failure, timeout, 429 or 503 (default 2). */

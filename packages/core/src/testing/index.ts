@@ -1,15 +1,10 @@
 // @portal/core/testing: in-memory ports for tests, stories and QA.
 
-export type {
-  Deferred, FakeClock, SeededRandom, MemoryAuthStateStore, MemorySessionStore, FakeNavigator, FakeUser,
-  FakeIdentityProviderOptions, FakeIdentityProvider, FakePortalApiData, PortalApiMethod, FakePortalApi, TestPorts,
-  TestPortsOptions,
-} from './fakes.ts';
+export type { Deferred, FakeIdentityProvider, TestPorts } from './fakes.ts';
 export {
   createDeferred, flushPromises, fakeJwt, createFakeClock, createSeededRandom, createScriptedRandom, createDigest,
-  createMemoryAuthStateStore, createMemorySessionStore, createMemoryLock, createFakeNavigator, createFakeIdentityProvider,
-  queryOf, createFakePortalApi, createMemoryLocaleStore, createMemoryMarkerStore, createTestPorts, testAuthConfig,
+  createMemoryAuthStateStore, createMemorySessionStore, createMemoryLock, createFakeNavigator,
+  createFakeIdentityProvider, queryOf, createFakePortalApi, createMemoryLocaleStore, createMemoryMarkerStore,
+  createTestPorts, testAuthConfig,
 } from './fakes.ts';
 export { sha256 } from './sha256.ts';
-export type { CoverageRecorder } from './model-coverage.ts';
-export { allStates, allTransitions, createCoverageRecorder, everyTransition } from './model-coverage.ts';

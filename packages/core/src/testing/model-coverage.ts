@@ -38,7 +38,7 @@ function walk(node: NodeLike, visit: (node: NodeLike) => void): void {
 const rootOf = (machine: AnyStateMachine) => machine.root as unknown as NodeLike;
 
 /** Ids of every state node below the root. */
-export function allStates(machine: AnyStateMachine): string[] {
+function allStates(machine: AnyStateMachine): string[] {
   const ids: string[] = [];
   walk(rootOf(machine), (node) => {
     if (node !== rootOf(machine)) ids.push(node.id);
@@ -47,7 +47,7 @@ export function allStates(machine: AnyStateMachine): string[] {
 }
 
 /** A key for every transition of the machine. */
-export function allTransitions(machine: AnyStateMachine): string[] {
+function allTransitions(machine: AnyStateMachine): string[] {
   const keys: string[] = [];
   walk(rootOf(machine), (node) => {
     for (const definitions of node.transitions.values()) for (const definition of definitions) keys.push(keyOf(definition));

@@ -196,7 +196,7 @@ export const appGateMachine = setup({
 });
 
 /** Start the claims refresh that ends at the application's URL, and leave for the provider. */
-export async function startClaimsRefreshFor(ports: AuthPorts, request: StartClaimsRefreshRequest): Promise<void> {
+async function startClaimsRefreshFor(ports: AuthPorts, request: StartClaimsRefreshRequest): Promise<void> {
   const { url } = await startAuthorization(ports, {
     config: request.config,
     flow: 'claimsRefresh',
@@ -224,7 +224,7 @@ function claimsRefreshStartPath(gateUrl: string, request: Pick<StartClaimsRefres
 }
 
 /** The pause before the claims refresh unless the gate is told otherwise. */
-export const defaultRefreshSleepMs = 1000;
+const defaultRefreshSleepMs = 1000;
 
 /**
  * Where the gate goes when its first check lets the user straight through (`ok` with an

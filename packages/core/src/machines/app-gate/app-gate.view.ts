@@ -8,7 +8,7 @@ import type { AccessRequestChoice, Choice } from '../../domain/entities.ts';
 import type { ValidationIssue } from '../../validation/validation.ts';
 import type { appGateMachine } from './app-gate.machine.ts';
 
-export type AppGateViewStatus =
+type AppGateViewStatus =
   | 'checking' | 'needsAttributes' | 'needsCustomFlow' | 'noAccess' | 'requested' | 'redirecting' | 'failed';
 
 export interface AppGateView {
@@ -27,7 +27,7 @@ export interface AppGateView {
   readonly toast?: ToastModel;
 }
 
-export interface GateRequestView {
+interface GateRequestView {
   /** The choices are being loaded (first load or search). */
   readonly loading: boolean;
   /** The choices could not be loaded (SEARCH_OPTIONS tries again). */

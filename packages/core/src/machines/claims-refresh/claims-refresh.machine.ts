@@ -16,7 +16,7 @@ import type { AuthPorts, CallbackParams, ExchangeRequest, ExchangeResult, StartR
 import type { ClaimsRefreshContext, ClaimsRefreshEvent, ClaimsRefreshInput, ClaimsRefreshOutput } from './claims-refresh.types.ts';
 
 /** Longest wait after a refresh (the record schema allows no more). */
-export const maxRefreshSleepMs = 60_000;
+const maxRefreshSleepMs = 60_000;
 
 /** Refresh data made safe: an http(s) URL or a same-origin path, and a bounded wait. */
 export function safeRefreshData(refresh: RefreshData | undefined): RefreshData {

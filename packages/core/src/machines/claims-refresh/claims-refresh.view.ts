@@ -5,7 +5,7 @@ import { errorPage } from '../../errors/errors.ts';
 import type { ErrorPageModel } from '../../errors/errors.ts';
 import type { claimsRefreshMachine } from './claims-refresh.machine.ts';
 
-export type ClaimsRefreshViewStatus = 'idle' | 'working' | 'redirecting' | 'cancelled' | 'failed';
+type ClaimsRefreshViewStatus = 'idle' | 'working' | 'redirecting' | 'cancelled' | 'failed';
 
 export interface ClaimsRefreshView {
   readonly status: ClaimsRefreshViewStatus;

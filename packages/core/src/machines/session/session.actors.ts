@@ -14,7 +14,7 @@ import type { LoadedSession } from './session.types.ts';
 
 export type SessionPorts = Pick<Ports, 'clock' | 'sessionStore' | 'lock' | 'identityProvider' | 'navigator'>;
 
-export const refreshLockName = 'hk-portal.token-refresh';
+const refreshLockName = 'hk-portal.token-refresh';
 
 const authError = (code: Extract<PortalError, { kind: 'auth' }>['code']): PortalError => ({ kind: 'auth', status: 500, code });
 

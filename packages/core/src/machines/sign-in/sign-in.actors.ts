@@ -19,7 +19,7 @@ export type AuthPorts = Pick<Ports, 'clock' | 'random' | 'digest' | 'authStateSt
 const authError = (code: Extract<PortalError, { kind: 'auth' }>['code'], detail?: string): PortalError =>
   detail === undefined ? { kind: 'auth', status: 500, code } : { kind: 'auth', status: 500, code, detail };
 
-export const policyOf = (config: AuthConfig, flow: AuthFlow): string =>
+const policyOf = (config: AuthConfig, flow: AuthFlow): string =>
   flow === 'signIn' ? config.policies.signIn : config.policies.refresh;
 
 export interface StartRequest {
@@ -72,7 +72,7 @@ export interface CallbackParams {
 }
 
 /** Parameters the address bar loses before the exchange. */
-export const callbackParamNames = ['code', 'state', 'iss', 'session_state', 'error', 'error_description', 'error_uri'] as const;
+const callbackParamNames = ['code', 'state', 'iss', 'session_state', 'error', 'error_description', 'error_uri'] as const;
 
 export function readCallbackParams(url: string): CallbackParams {
   const query = parseQuery(splitUrl(url).query);
@@ -153,7 +153,7 @@ function providerFailure(error: unknown, signedIn: boolean, url: string, referre
 }
 
 /** Turn a token response into a session and user, checking the ID token's claims. */
-export function sessionFromTokenResponse(
+function sessionFromTokenResponse(
   raw: unknown,
   expect: { readonly issuer: string; readonly clientId: string; readonly nonce?: string; readonly now: number },
 ): ExchangeResult {

@@ -151,7 +151,7 @@ const errorOf = (verdict: Verdict): PortalError => (verdict as Extract<Verdict, 
 const codeOf = (verdict: Verdict): string => (verdict as Extract<Verdict, { kind: 'exchange' }>).code;
 
 /** The machine's output from its final context. */
-export function outputOf(context: SignInContext): SignInOutput {
+function outputOf(context: SignInContext): SignInOutput {
   if (context.user !== undefined && context.session !== undefined && context.error === undefined) {
     return { status: 'signedIn', user: context.user, session: context.session, returnPath: context.returnPath };
   }

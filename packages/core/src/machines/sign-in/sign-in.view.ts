@@ -5,7 +5,7 @@ import { errorPage } from '../../errors/errors.ts';
 import type { ErrorPageModel } from '../../errors/errors.ts';
 import type { signInMachine } from './sign-in.machine.ts';
 
-export type SignInViewStatus = 'idle' | 'working' | 'redirecting' | 'signedIn' | 'cancelled' | 'failed';
+type SignInViewStatus = 'idle' | 'working' | 'redirecting' | 'signedIn' | 'cancelled' | 'failed';
 
 export interface SignInView {
   readonly status: SignInViewStatus;
