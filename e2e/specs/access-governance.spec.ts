@@ -1,0 +1,148 @@
+// #19, a partner's day with access governance. The partner withdraws her old request for the
+// kitchen planner, discovers it again in the catalogue and asks for the dealer account access
+// until the end of the month, with a reason; the kitchen planner's administrator reads the
+// reason and the end asked for and accepts with a role; the partner's tile says when the
+// access ends. Then the end passes (the administrator moves it a few seconds ahead; the API's
+// expiry job sweeps every 2 s on the local stack): the access is gone, the partner is told on
+// the launcher, the webhook records the removal. At the end the
+// demo data is as seeded (an open request of the partner, no webhook on the kitchen planner).
+import type { Page } from '@playwright/test';
+import { account, demoApps, fullNameOf, urls } from '../helpers/accounts.ts';
+import { assertAccessible, expect, signInAs, test } from '../helpers/portal.ts';
+import { assertSaved, clickSave, deliveriesTable, fillAdminField } from '../helpers/admin.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const planner = demoApps.kitchenPlanner;
+const partner = account('partner');
+const justification = 'Wir planen Küchen für unsere Kunden im Norden und brauchen den Händlerzugang bis Monatsende.';
+
+/** The partner's day in Berlin and the last day of its month, as ISO days and as the portal writes them. */
+function monthEnd(): { readonly iso: string; readonly text: string } {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+  const [year, month] = today.split('-').map(Number);
+  const last = new Date(Date.UTC(year ?? 2026, month ?? 1, 0));
+  return { iso: last.toISOString().slice(0, 10), text: new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'UTC' }).format(last) };
+}
+
+function myRequests(page: Page) {
+  return page.getByRole('list', { name: 'Meine Anfragen' });
+}
+
+test('the global administrator gives the kitchen planner a webhook', async ({ page }) => {
+  await signInAs(page, 'global-admin', `/admin/applications/${planner}`);
+  const webhook = page.getByRole('switch', { name: 'Webhook einrichten' });
+  await expect(webhook).not.toBeChecked();
+  await webhook.click();
+  await fillAdminField(page, 'Endpunkt-URL', `${urls.dealerShop}/webhooks/access`);
+  await clickSave(page);
+  await assertSaved(page);
+});
+
+test('a partner withdraws her old request, discovers the kitchen planner and asks for a dealer account access until the end of the month', async ({ page }) => {
+  await signInAs(page, 'partner', '/requests');
+  const old = myRequests(page).getByRole('listitem', { name: 'Küchenplaner' });
+  await expect(old).toContainText('Offen');
+  await assertAccessible(page);
+  await old.getByRole('button', { name: 'Anfrage zurückziehen' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Anfrage für Küchenplaner zurückziehen?' });
+  await confirm.getByRole('button', { name: 'Anfrage zurückziehen' }).click();
+  await expect(page.getByText('Die Anfrage wurde zurückgezogen.').first()).toBeVisible();
+  await expect(old).toContainText('Zurückgezogen');
+
+  // The catalogue, searched on the server as she types.
+  await page.getByRole('link', { name: 'Apps entdecken' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Apps entdecken' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Anwendungen durchsuchen' }).fill('Küche');
+  const catalogue = page.getByRole('list', { name: 'Apps entdecken' });
+  await expect(catalogue.getByRole('heading', { name: 'Serviceportal' })).toHaveCount(0);
+  const entry = catalogue.getByRole('listitem', { name: 'Küchenplaner' });
+  await expect(entry).toContainText('wahlweise ein Enddatum (höchstens 365 Tage)');
+  await assertAccessible(page);
+  await entry.getByRole('link', { name: 'Zugriff auf Küchenplaner anfordern' }).click();
+
+  // The request: the dealer account access, a reason, until the end of the month.
+  await expect(page.getByRole('heading', { level: 1, name: 'Zugriff auf Küchenplaner anfordern' })).toBeVisible();
+  await page.getByRole('button', { name: 'Anfrage senden' }).click();
+  await expect(page.getByText('Dieses Feld ist erforderlich.').first()).toBeVisible();
+  await page.getByRole('combobox', { name: /Kontozugriff/ }).selectOption({ label: 'Küchenstudio Nord GmbH' });
+  await page.getByRole('textbox', { name: /Begründung/ }).fill(justification);
+  await page.getByRole('button', { name: 'Bis Monatsende' }).click();
+  await expect(page.getByLabel(/Zugriff bis einschließlich/)).toHaveValue(monthEnd().iso);
+  await assertAccessible(page);
+  await page.getByRole('button', { name: 'Anfrage senden' }).click();
+  await expect(page.getByText('Ihre Anfrage wurde gesendet.')).toBeVisible();
+  await page.getByRole('link', { name: 'Zu meinen Anfragen' }).click();
+  const sent = myRequests(page).getByRole('listitem', { name: 'Küchenplaner' }).first();
+  await expect(sent).toContainText('Offen');
+  await expect(sent).toContainText(`Angefragt bis ${monthEnd().text}`);
+  await expect(sent).toContainText(justification);
+});
+
+test('the kitchen planner\'s administrator reads the reason and the end asked for and accepts with a role', async ({ page }) => {
+  await signInAs(page, 'app-admin', `/admin/${planner}/access-requests`);
+  const requests = page.getByRole('table', { name: 'Zugriffsanfragen für Küchenplaner' });
+  await requests.getByRole('link', { name: fullNameOf(partner) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Anfrage von ${fullNameOf(partner)}` })).toBeVisible();
+  await expect(page.getByText(justification)).toBeVisible();
+  await expect(page.getByText(monthEnd().text).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Annehmen' }).click();
+  await page.getByRole('group', { name: 'Rollen' }).getByRole('checkbox', { name: 'Planer', exact: true }).check();
+  await expect(page.getByLabel(/Zugriff bis einschließlich/)).toHaveValue(monthEnd().iso);
+  await assertAccessible(page);
+  await page.getByRole('button', { name: 'Zugriff gewähren' }).click();
+  await expect(page.getByText('Die Anfrage wurde angenommen.').first()).toBeVisible();
+});
+
+test('the partner\'s kitchen planner tile says when the access ends', async ({ page }) => {
+  await signInAs(page, 'partner');
+  const tile = page.getByRole('list', { name: 'Meine Apps' }).getByRole('link', { name: /Küchenplaner/ });
+  await expect(tile).toContainText(/Endet (in \d+ Tagen?|heute)/);
+  await assertAccessible(page);
+  await page.getByRole('link', { name: 'Meine Anfragen' }).click();
+  await expect(myRequests(page).getByRole('listitem', { name: 'Küchenplaner' }).first()).toContainText(`Zugriff bis ${monthEnd().text}`);
+});
+
+test('the end passes: the access is gone, the partner is told, the webhook records the removal', async ({ page, browser }) => {
+  test.slow();
+  // The administrator moves the end a few seconds ahead (the expiry job sweeps every 2 s here).
+  await signInAs(page, 'app-admin', `/admin/${planner}`);
+  const userUrl = `${urls.portal}/api/Admin/Applications/${planner}/Users/${partner.id}`;
+  const before = (await (await page.request.get(userUrl)).json()) as { roles: { id: string }[]; accountAccesses: { id: string }[]; endsAt: string | null };
+  expect(before.endsAt).not.toBeNull();
+  const moved = await page.request.put(userUrl, {
+    data: { roleIds: before.roles.map((r) => r.id), accountAccessIds: before.accountAccesses.map((a) => a.id), endsAt: new Date(Date.now() + 5_000).toISOString() },
+  });
+  expect(moved.ok(), await moved.text()).toBe(true);
+  await expect.poll(async () => ((await (await page.request.get(userUrl)).json()) as { hasAccess: boolean }).hasAccess, { timeout: 30_000 }).toBe(false);
+
+  // The partner: no tile, a notification that links to a new request.
+  const asPartner = await (await browser.newContext()).newPage();
+  await signInAs(asPartner, 'partner');
+  await expect(asPartner.getByRole('list', { name: 'Meine Apps' }).getByRole('link', { name: /Küchenplaner/ })).toHaveCount(0);
+  const notifications = asPartner.getByRole('region', { name: 'Mitteilungen' });
+  await expect(notifications).toContainText(/Ihr Zugriff auf Küchenplaner ist am .+ abgelaufen\./);
+  await assertAccessible(asPartner);
+
+  // The webhook: the removal by the expiry job was delivered as REMOVE.
+  const asGlobalAdmin = await (await browser.newContext()).newPage();
+  await signInAs(asGlobalAdmin, 'global-admin', `/admin/applications/${planner}`);
+  await expect(deliveriesTable(asGlobalAdmin).getByRole('cell', { name: 'Zugriff entzogen' }).first()).toBeVisible();
+
+  // Back to the seeded state: the partner asks again (from the notification), the webhook goes.
+  await notifications.getByRole('link', { name: 'Erneut anfordern' }).first().click();
+  await expect(asPartner.getByRole('heading', { level: 1, name: /anfordern/ })).toBeVisible();
+  await asPartner.getByRole('combobox', { name: /Kontozugriff/ }).selectOption({ label: 'Küchenstudio Nord GmbH' });
+  await asPartner.getByRole('textbox', { name: /Begründung/ }).fill('Wir möchten Küchen für unsere Kunden planen.');
+  await asPartner.getByRole('button', { name: 'Anfrage senden' }).click();
+  await expect(asPartner.getByText('Ihre Anfrage wurde gesendet.')).toBeVisible();
+  await removePlannerWebhook(asGlobalAdmin);
+});
+
+async function removePlannerWebhook(page: Page): Promise<void> {
+  const webhook = page.getByRole('switch', { name: 'Webhook einrichten' });
+  await expect(webhook).toBeChecked();
+  await webhook.click();
+  await clickSave(page);
+  await assertSaved(page);
+}
