@@ -154,6 +154,10 @@ describe('my requests', () => {
     const again = await call('POST', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, 'customer', { accountAccessId: accountAccesses.dealerNord, justification: 'Jetzt als Händler' });
     expect(again.status).toBe(201);
     expect(await events(users.customer)).toEqual(['ACCESS_REQUEST_DENIED', 'ACCESS_REQUEST_CREATED']);
+    // The user's data export holds the notifications and the requests' new fields too.
+    const exported = await call('GET', '/My/Export', 'customer');
+    expect(exported.body.notifications).toEqual([expect.objectContaining({ kind: 'REQUEST_DENIED', application: 'Küchenplaner', readAt: null })]);
+    expect(exported.body.accessRequests.find((r: Body) => r.id === again.body.id)).toMatchObject({ comment: 'Jetzt als Händler', answers: [], requestedEndsAt: null });
   });
 });
 

@@ -11,7 +11,7 @@ import { ApiError, conflict, notFound } from '../http/errors.ts';
 import { parseBooleanQuery, parseList } from '../http/list.ts';
 import { recordHistory } from '../history.ts';
 import { queueRequestEvent, refsOf } from '../services/access.ts';
-import { maxEndsAt, type RequestableApplication } from '../services/governance.ts';
+import { JUSTIFICATION_MAX_LENGTH, maxEndsAt, type RequestableApplication } from '../services/governance.ts';
 import { ensureUser } from '../services/users.ts';
 
 type S = components['schemas'];
@@ -133,7 +133,7 @@ export function myRequestRoutes(deps: Deps): Hono<AppEnv> {
         accessStatus: granted ? 'granted' : pending ? 'requested' : 'none',
         accessEndsAt: isoOrNull(standing.grants.get(a.id)), pendingRequestId: pending,
         request: {
-          justification: a.request_justification as S['RequestJustification'], justificationMaxLength: 1000,
+          justification: a.request_justification as S['RequestJustification'], justificationMaxLength: JUSTIFICATION_MAX_LENGTH,
           timeBoundAccess: a.time_bound_access, maxAccessDays: a.time_bound_access ? a.max_access_days : null,
           maxEndsAt: latest ? latest.toISOString() : null, roleRequired: a.role_required_on_access_request,
           accountAccessRequired: (countOf.get(a.id) ?? 0) > 0,

@@ -305,7 +305,7 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
     const user = await me(c.req.header('authorization'));
     const id = user.userId;
     const profile = await profileOf(id);
-    const [values, uses, grants, requests, favourites, launches] = await Promise.all([
+    const [values, uses, grants, requests, favourites, launches, notifications] = await Promise.all([
       db.selectFrom('user_attribute_values as v').innerJoin('attributes as at', 'at.id', 'v.attribute_id')
         .select(['at.id', 'at.key', 'at.label', 'v.value']).where('v.user_id', '=', id).orderBy('at.key').execute(),
       db.selectFrom('user_attribute_values as v').innerJoin('application_attributes as aa', 'aa.attribute_id', 'v.attribute_id')
@@ -313,12 +313,15 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
       db.selectFrom('application_users as au').innerJoin('applications as a', 'a.id', 'au.application_id')
         .select(['a.id', 'a.label', 'au.access_since', 'au.role_ids', 'au.account_access_ids']).where('au.user_id', '=', id).orderBy('a.label').execute(),
       db.selectFrom('access_requests as r').innerJoin('applications as a', 'a.id', 'r.application_id')
-        .select(['r.id', 'a.label', 'r.status', 'r.requested_at', 'r.comment', 'r.decided_at', 'r.reason']).where('r.user_id', '=', id)
+        .select(['r.id', 'a.label', 'r.status', 'r.requested_at', 'r.comment', 'r.decided_at', 'r.reason', 'r.requested_ends_at', 'r.answers', 'r.ends_at', 'r.expired_at'])
+        .where('r.user_id', '=', id)
         .orderBy('r.requested_at', 'desc').execute(),
       db.selectFrom('user_favourites as f').innerJoin('applications as a', 'a.id', 'f.application_id').select('a.label')
         .where('f.user_id', '=', id).orderBy('f.position').execute(),
       db.selectFrom('user_launches as l').innerJoin('applications as a', 'a.id', 'l.application_id').select(['a.label', 'l.launched_at'])
         .where('l.user_id', '=', id).orderBy('l.launched_at', 'desc').execute(),
+      db.selectFrom('user_notifications').select(['kind', 'application_label', 'ends_at', 'created_at', 'read_at'])
+        .where('user_id', '=', id).orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
     ]);
     const roleIds = [...new Set(grants.flatMap((g) => g.role_ids))];
     const accessIds = [...new Set(grants.flatMap((g) => g.account_access_ids))];
@@ -360,12 +363,15 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
       })),
       accessRequests: requests.map((r) => ({
         id: r.id, application: r.label, status: r.status, requestedAt: new Date(r.requested_at).toISOString(), comment: r.comment,
-        decidedAt: isoOrNull(r.decided_at), reason: r.reason,
+        decidedAt: isoOrNull(r.decided_at), reason: r.reason, requestedEndsAt: isoOrNull(r.requested_ends_at), answers: r.answers,
+        endsAt: isoOrNull(r.ends_at), expiredAt: isoOrNull(r.expired_at),
       })),
       launcher: {
         favourites: favourites.map((f) => f.label),
         launches: launches.map((l) => ({ application: l.label, at: new Date(l.launched_at).toISOString() })),
       },
+      notifications: notifications.map((n) => ({ kind: n.kind as S['MyNotificationKind'], application: n.application_label, endsAt: isoOrNull(n.ends_at),
+        createdAt: new Date(n.created_at).toISOString(), readAt: isoOrNull(n.read_at) })),
       history,
       historyMadeTruncated: made.length > historyMadeLimit,
     };

@@ -11,7 +11,7 @@ type S = components['schemas'];
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** At most this many characters of justification (MyAccessRequestInput). */
-const JUSTIFICATION_MAX_LENGTH = 1000;
+export const JUSTIFICATION_MAX_LENGTH = 1000;
 /** The user is reminded this many days before a time-bound access ends. */
 export const REMINDER_DAYS = 7;
 /** Notifications are kept this many days. */

@@ -2298,9 +2298,14 @@ export interface components {
                 application: string;
                 status: string;
                 requestedAt: components["schemas"]["DateTime"];
+                /** @description The justification */
                 comment: string | null;
                 decidedAt: components["schemas"]["DateTime"] | null;
                 reason: string | null;
+                requestedEndsAt: components["schemas"]["DateTime"] | null;
+                answers: components["schemas"]["RequestAnswer"][];
+                endsAt: components["schemas"]["DateTime"] | null;
+                expiredAt: components["schemas"]["DateTime"] | null;
             }[];
             /** @description What the launcher keeps for the user (#20.1) */
             launcher: {
@@ -2313,6 +2318,15 @@ export interface components {
                     at: components["schemas"]["DateTime"];
                 }[];
             };
+            /** @description The notifications the API left for the user (#19), newest first */
+            notifications: {
+                kind: components["schemas"]["MyNotificationKind"];
+                /** @description The application's label */
+                application: string;
+                endsAt: components["schemas"]["DateTime"] | null;
+                createdAt: components["schemas"]["DateTime"];
+                readAt: components["schemas"]["DateTime"] | null;
+            }[];
             /** @description Entries about the user and the newest 5,000 entries made by the user, newest first */
             history: {
                 at: components["schemas"]["DateTime"];

@@ -19817,7 +19817,7 @@ return errors === 0;
 }
 
 export const MyDataExport = validate143;
-const schema243 = {"type":"object","additionalProperties":false,"required":["exportedAt","profile","attributes","applications","accessRequests","launcher","history","historyMadeTruncated"],"properties":{"exportedAt":{"$ref":"#/components/schemas/DateTime"},"profile":{"$ref":"#/components/schemas/Profile"},"attributes":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","label","value","applications"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"applications":{"type":"array","items":{"type":"string"},"description":"Labels of the applications that use the attribute"}}}},"applications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"type":"string"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"type":"string"},"description":"Role labels"},"accountAccesses":{"type":"array","items":{"type":"string"},"description":"Account access labels"}}}},"accessRequests":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","application","status","requestedAt","comment","decidedAt","reason"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"application":{"type":"string","description":"The application's label"},"status":{"type":"string"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]}}}},"launcher":{"type":"object","additionalProperties":false,"required":["favourites","launches"],"description":"What the launcher keeps for the user (#20.1)","properties":{"favourites":{"type":"array","items":{"type":"string"},"description":"Labels of the pinned applications, first to last"},"launches":{"type":"array","description":"The kept launches, newest first","items":{"type":"object","additionalProperties":false,"required":["application","at"],"properties":{"application":{"type":"string","description":"The application's label"},"at":{"$ref":"#/components/schemas/DateTime"}}}}}},"history":{"type":"array","description":"Entries about the user and the newest 5,000 entries made by the user, newest first","items":{"type":"object","additionalProperties":false,"required":["at","about","madeByYou","table","entity","mode","field","oldValue","value"],"properties":{"at":{"$ref":"#/components/schemas/DateTime"},"about":{"type":"boolean","description":"The entry is about the user (their account, access or requests)"},"madeByYou":{"type":"boolean"},"table":{"type":"string"},"entity":{"type":"string"},"mode":{"type":"string"},"field":{"type":["string","null"]},"oldValue":{"type":["string","null"]},"value":{"type":["string","null"]}}}},"historyMadeTruncated":{"type":"boolean","description":"More than 5,000 entries were made by the user; the newest are included"}}};
+const schema243 = {"type":"object","additionalProperties":false,"required":["exportedAt","profile","attributes","applications","accessRequests","launcher","notifications","history","historyMadeTruncated"],"properties":{"exportedAt":{"$ref":"#/components/schemas/DateTime"},"profile":{"$ref":"#/components/schemas/Profile"},"attributes":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","label","value","applications"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"applications":{"type":"array","items":{"type":"string"},"description":"Labels of the applications that use the attribute"}}}},"applications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"type":"string"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"type":"string"},"description":"Role labels"},"accountAccesses":{"type":"array","items":{"type":"string"},"description":"Account access labels"}}}},"accessRequests":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","application","status","requestedAt","comment","decidedAt","reason","requestedEndsAt","answers","endsAt","expiredAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"application":{"type":"string","description":"The application's label"},"status":{"type":"string"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"comment":{"type":["string","null"],"description":"The justification"},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}}},"launcher":{"type":"object","additionalProperties":false,"required":["favourites","launches"],"description":"What the launcher keeps for the user (#20.1)","properties":{"favourites":{"type":"array","items":{"type":"string"},"description":"Labels of the pinned applications, first to last"},"launches":{"type":"array","description":"The kept launches, newest first","items":{"type":"object","additionalProperties":false,"required":["application","at"],"properties":{"application":{"type":"string","description":"The application's label"},"at":{"$ref":"#/components/schemas/DateTime"}}}}}},"notifications":{"type":"array","description":"The notifications the API left for the user (#19), newest first","items":{"type":"object","additionalProperties":false,"required":["kind","application","endsAt","createdAt","readAt"],"properties":{"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"string","description":"The application's label"},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}}},"history":{"type":"array","description":"Entries about the user and the newest 5,000 entries made by the user, newest first","items":{"type":"object","additionalProperties":false,"required":["at","about","madeByYou","table","entity","mode","field","oldValue","value"],"properties":{"at":{"$ref":"#/components/schemas/DateTime"},"about":{"type":"boolean","description":"The entry is about the user (their account, access or requests)"},"madeByYou":{"type":"boolean"},"table":{"type":"string"},"entity":{"type":"string"},"mode":{"type":"string"},"field":{"type":["string","null"]},"oldValue":{"type":["string","null"]},"value":{"type":["string","null"]}}}},"historyMadeTruncated":{"type":"boolean","description":"More than 5,000 entries were made by the user; the newest are included"}}};
 
 function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19883,8 +19883,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.history === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "history"},message:"must have required property '"+"history"+"'"};
+if(data.notifications === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notifications"},message:"must have required property '"+"notifications"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -19893,8 +19893,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.historyMadeTruncated === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "historyMadeTruncated"},message:"must have required property '"+"historyMadeTruncated"+"'"};
+if(data.history === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "history"},message:"must have required property '"+"history"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19903,9 +19903,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((((((key0 === "exportedAt") || (key0 === "profile")) || (key0 === "attributes")) || (key0 === "applications")) || (key0 === "accessRequests")) || (key0 === "launcher")) || (key0 === "history")) || (key0 === "historyMadeTruncated"))){
-const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.historyMadeTruncated === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "historyMadeTruncated"},message:"must have required property '"+"historyMadeTruncated"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -19914,12 +19913,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.exportedAt !== undefined){
-let data0 = data.exportedAt;
-if(typeof data0 === "string"){
-if(!(formats6.validate(data0))){
-const err9 = {instancePath:instancePath+"/exportedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+for(const key0 in data){
+if(!(func15.call(schema243.properties, key0))){
+const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19929,13 +19925,27 @@ vErrors.push(err9);
 errors++;
 }
 }
-else {
-const err10 = {instancePath:instancePath+"/exportedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.exportedAt !== undefined){
+let data0 = data.exportedAt;
+if(typeof data0 === "string"){
+if(!(formats6.validate(data0))){
+const err10 = {instancePath:instancePath+"/exportedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/exportedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
 }
 errors++;
 }
@@ -19954,17 +19964,7 @@ for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.key === undefined){
-const err11 = {instancePath:instancePath+"/attributes/" + i0,schemaPath:"#/properties/attributes/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data3.label === undefined){
-const err12 = {instancePath:instancePath+"/attributes/" + i0,schemaPath:"#/properties/attributes/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+const err12 = {instancePath:instancePath+"/attributes/" + i0,schemaPath:"#/properties/attributes/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -19973,8 +19973,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data3.value === undefined){
-const err13 = {instancePath:instancePath+"/attributes/" + i0,schemaPath:"#/properties/attributes/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(data3.label === undefined){
+const err13 = {instancePath:instancePath+"/attributes/" + i0,schemaPath:"#/properties/attributes/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -19983,8 +19983,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data3.applications === undefined){
-const err14 = {instancePath:instancePath+"/attributes/" + i0,schemaPath:"#/properties/attributes/items/required",keyword:"required",params:{missingProperty: "applications"},message:"must have required property '"+"applications"+"'"};
+if(data3.value === undefined){
+const err14 = {instancePath:instancePath+"/attributes/" + i0,schemaPath:"#/properties/attributes/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -19993,9 +19993,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-for(const key1 in data3){
-if(!((((key1 === "key") || (key1 === "label")) || (key1 === "value")) || (key1 === "applications"))){
-const err15 = {instancePath:instancePath+"/attributes/" + i0,schemaPath:"#/properties/attributes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data3.applications === undefined){
+const err15 = {instancePath:instancePath+"/attributes/" + i0,schemaPath:"#/properties/attributes/items/required",keyword:"required",params:{missingProperty: "applications"},message:"must have required property '"+"applications"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -20004,10 +20003,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data3.key !== undefined){
-if(typeof data3.key !== "string"){
-const err16 = {instancePath:instancePath+"/attributes/" + i0+"/key",schemaPath:"#/properties/attributes/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key1 in data3){
+if(!((((key1 === "key") || (key1 === "label")) || (key1 === "value")) || (key1 === "applications"))){
+const err16 = {instancePath:instancePath+"/attributes/" + i0,schemaPath:"#/properties/attributes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -20017,9 +20015,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data3.label !== undefined){
-if(typeof data3.label !== "string"){
-const err17 = {instancePath:instancePath+"/attributes/" + i0+"/label",schemaPath:"#/properties/attributes/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data3.key !== undefined){
+if(typeof data3.key !== "string"){
+const err17 = {instancePath:instancePath+"/attributes/" + i0+"/key",schemaPath:"#/properties/attributes/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -20029,14 +20027,26 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data3.value !== undefined){
-if(typeof data3.value !== "string"){
-const err18 = {instancePath:instancePath+"/attributes/" + i0+"/value",schemaPath:"#/properties/attributes/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data3.label !== undefined){
+if(typeof data3.label !== "string"){
+const err18 = {instancePath:instancePath+"/attributes/" + i0+"/label",schemaPath:"#/properties/attributes/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data3.value !== undefined){
+if(typeof data3.value !== "string"){
+const err19 = {instancePath:instancePath+"/attributes/" + i0+"/value",schemaPath:"#/properties/attributes/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
 }
 errors++;
 }
@@ -20047,19 +20057,7 @@ if(Array.isArray(data7)){
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data7[i1] !== "string"){
-const err19 = {instancePath:instancePath+"/attributes/" + i0+"/applications/" + i1,schemaPath:"#/properties/attributes/items/properties/applications/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/attributes/" + i0+"/applications",schemaPath:"#/properties/attributes/items/properties/applications/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err20 = {instancePath:instancePath+"/attributes/" + i0+"/applications/" + i1,schemaPath:"#/properties/attributes/items/properties/applications/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -20071,7 +20069,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/attributes/" + i0,schemaPath:"#/properties/attributes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err21 = {instancePath:instancePath+"/attributes/" + i0+"/applications",schemaPath:"#/properties/attributes/items/properties/applications/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -20083,12 +20081,24 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err22 = {instancePath:instancePath+"/attributes/" + i0,schemaPath:"#/properties/attributes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
 }
 errors++;
 }
@@ -20101,17 +20111,7 @@ for(let i2=0; i2<len2; i2++){
 let data10 = data9[i2];
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if(data10.id === undefined){
-const err23 = {instancePath:instancePath+"/applications/" + i2,schemaPath:"#/properties/applications/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(data10.label === undefined){
-const err24 = {instancePath:instancePath+"/applications/" + i2,schemaPath:"#/properties/applications/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+const err24 = {instancePath:instancePath+"/applications/" + i2,schemaPath:"#/properties/applications/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -20120,8 +20120,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data10.accessSince === undefined){
-const err25 = {instancePath:instancePath+"/applications/" + i2,schemaPath:"#/properties/applications/items/required",keyword:"required",params:{missingProperty: "accessSince"},message:"must have required property '"+"accessSince"+"'"};
+if(data10.label === undefined){
+const err25 = {instancePath:instancePath+"/applications/" + i2,schemaPath:"#/properties/applications/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -20130,8 +20130,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data10.roles === undefined){
-const err26 = {instancePath:instancePath+"/applications/" + i2,schemaPath:"#/properties/applications/items/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'"};
+if(data10.accessSince === undefined){
+const err26 = {instancePath:instancePath+"/applications/" + i2,schemaPath:"#/properties/applications/items/required",keyword:"required",params:{missingProperty: "accessSince"},message:"must have required property '"+"accessSince"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -20140,8 +20140,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data10.accountAccesses === undefined){
-const err27 = {instancePath:instancePath+"/applications/" + i2,schemaPath:"#/properties/applications/items/required",keyword:"required",params:{missingProperty: "accountAccesses"},message:"must have required property '"+"accountAccesses"+"'"};
+if(data10.roles === undefined){
+const err27 = {instancePath:instancePath+"/applications/" + i2,schemaPath:"#/properties/applications/items/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -20150,9 +20150,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-for(const key2 in data10){
-if(!(((((key2 === "id") || (key2 === "label")) || (key2 === "accessSince")) || (key2 === "roles")) || (key2 === "accountAccesses"))){
-const err28 = {instancePath:instancePath+"/applications/" + i2,schemaPath:"#/properties/applications/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(data10.accountAccesses === undefined){
+const err28 = {instancePath:instancePath+"/applications/" + i2,schemaPath:"#/properties/applications/items/required",keyword:"required",params:{missingProperty: "accountAccesses"},message:"must have required property '"+"accountAccesses"+"'"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -20161,10 +20160,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if(data10.id !== undefined){
-if(typeof data10.id !== "string"){
-const err29 = {instancePath:instancePath+"/applications/" + i2+"/id",schemaPath:"#/properties/applications/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key2 in data10){
+if(!(((((key2 === "id") || (key2 === "label")) || (key2 === "accessSince")) || (key2 === "roles")) || (key2 === "accountAccesses"))){
+const err29 = {instancePath:instancePath+"/applications/" + i2,schemaPath:"#/properties/applications/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -20174,9 +20172,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data10.label !== undefined){
-if(typeof data10.label !== "string"){
-const err30 = {instancePath:instancePath+"/applications/" + i2+"/label",schemaPath:"#/properties/applications/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data10.id !== undefined){
+if(typeof data10.id !== "string"){
+const err30 = {instancePath:instancePath+"/applications/" + i2+"/id",schemaPath:"#/properties/applications/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -20186,11 +20184,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data10.accessSince !== undefined){
-let data13 = data10.accessSince;
-if(typeof data13 === "string"){
-if(!(formats6.validate(data13))){
-const err31 = {instancePath:instancePath+"/applications/" + i2+"/accessSince",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(data10.label !== undefined){
+if(typeof data10.label !== "string"){
+const err31 = {instancePath:instancePath+"/applications/" + i2+"/label",schemaPath:"#/properties/applications/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -20200,13 +20196,27 @@ vErrors.push(err31);
 errors++;
 }
 }
-else {
-const err32 = {instancePath:instancePath+"/applications/" + i2+"/accessSince",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data10.accessSince !== undefined){
+let data13 = data10.accessSince;
+if(typeof data13 === "string"){
+if(!(formats6.validate(data13))){
+const err32 = {instancePath:instancePath+"/applications/" + i2+"/accessSince",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/applications/" + i2+"/accessSince",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
 }
 errors++;
 }
@@ -20217,24 +20227,24 @@ if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
 if(typeof data14[i3] !== "string"){
-const err33 = {instancePath:instancePath+"/applications/" + i2+"/roles/" + i3,schemaPath:"#/properties/applications/items/properties/roles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err34 = {instancePath:instancePath+"/applications/" + i2+"/roles/" + i3,schemaPath:"#/properties/applications/items/properties/roles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err34];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err34);
 }
 errors++;
 }
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/applications/" + i2+"/roles",schemaPath:"#/properties/applications/items/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err35 = {instancePath:instancePath+"/applications/" + i2+"/roles",schemaPath:"#/properties/applications/items/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err35];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err35);
 }
 errors++;
 }
@@ -20245,19 +20255,7 @@ if(Array.isArray(data16)){
 const len4 = data16.length;
 for(let i4=0; i4<len4; i4++){
 if(typeof data16[i4] !== "string"){
-const err35 = {instancePath:instancePath+"/applications/" + i2+"/accountAccesses/" + i4,schemaPath:"#/properties/applications/items/properties/accountAccesses/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/applications/" + i2+"/accountAccesses",schemaPath:"#/properties/applications/items/properties/accountAccesses/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err36 = {instancePath:instancePath+"/applications/" + i2+"/accountAccesses/" + i4,schemaPath:"#/properties/applications/items/properties/accountAccesses/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -20269,7 +20267,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/applications/" + i2,schemaPath:"#/properties/applications/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err37 = {instancePath:instancePath+"/applications/" + i2+"/accountAccesses",schemaPath:"#/properties/applications/items/properties/accountAccesses/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -20281,12 +20279,24 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/applications",schemaPath:"#/properties/applications/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err38 = {instancePath:instancePath+"/applications/" + i2,schemaPath:"#/properties/applications/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/applications",schemaPath:"#/properties/applications/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }
@@ -20299,17 +20309,7 @@ for(let i5=0; i5<len5; i5++){
 let data19 = data18[i5];
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 if(data19.id === undefined){
-const err39 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-if(data19.application === undefined){
-const err40 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/required",keyword:"required",params:{missingProperty: "application"},message:"must have required property '"+"application"+"'"};
+const err40 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -20318,8 +20318,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data19.status === undefined){
-const err41 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(data19.application === undefined){
+const err41 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/required",keyword:"required",params:{missingProperty: "application"},message:"must have required property '"+"application"+"'"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -20328,8 +20328,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data19.requestedAt === undefined){
-const err42 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/required",keyword:"required",params:{missingProperty: "requestedAt"},message:"must have required property '"+"requestedAt"+"'"};
+if(data19.status === undefined){
+const err42 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -20338,8 +20338,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(data19.comment === undefined){
-const err43 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/required",keyword:"required",params:{missingProperty: "comment"},message:"must have required property '"+"comment"+"'"};
+if(data19.requestedAt === undefined){
+const err43 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/required",keyword:"required",params:{missingProperty: "requestedAt"},message:"must have required property '"+"requestedAt"+"'"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -20348,8 +20348,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(data19.decidedAt === undefined){
-const err44 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/required",keyword:"required",params:{missingProperty: "decidedAt"},message:"must have required property '"+"decidedAt"+"'"};
+if(data19.comment === undefined){
+const err44 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/required",keyword:"required",params:{missingProperty: "comment"},message:"must have required property '"+"comment"+"'"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -20358,8 +20358,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(data19.reason === undefined){
-const err45 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if(data19.decidedAt === undefined){
+const err45 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/required",keyword:"required",params:{missingProperty: "decidedAt"},message:"must have required property '"+"decidedAt"+"'"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -20368,9 +20368,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-for(const key3 in data19){
-if(!(((((((key3 === "id") || (key3 === "application")) || (key3 === "status")) || (key3 === "requestedAt")) || (key3 === "comment")) || (key3 === "decidedAt")) || (key3 === "reason"))){
-const err46 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(data19.reason === undefined){
+const err46 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -20379,12 +20378,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-if(data19.id !== undefined){
-let data20 = data19.id;
-if(typeof data20 === "string"){
-if(!pattern0.test(data20)){
-const err47 = {instancePath:instancePath+"/accessRequests/" + i5+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(data19.requestedEndsAt === undefined){
+const err47 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/required",keyword:"required",params:{missingProperty: "requestedEndsAt"},message:"must have required property '"+"requestedEndsAt"+"'"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -20393,8 +20388,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(!(formats0.test(data20))){
-const err48 = {instancePath:instancePath+"/accessRequests/" + i5+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+if(data19.answers === undefined){
+const err48 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -20403,9 +20398,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-else {
-const err49 = {instancePath:instancePath+"/accessRequests/" + i5+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data19.endsAt === undefined){
+const err49 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/required",keyword:"required",params:{missingProperty: "endsAt"},message:"must have required property '"+"endsAt"+"'"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -20414,10 +20408,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-if(data19.application !== undefined){
-if(typeof data19.application !== "string"){
-const err50 = {instancePath:instancePath+"/accessRequests/" + i5+"/application",schemaPath:"#/properties/accessRequests/items/properties/application/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data19.expiredAt === undefined){
+const err50 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/required",keyword:"required",params:{missingProperty: "expiredAt"},message:"must have required property '"+"expiredAt"+"'"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -20426,10 +20418,9 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-if(data19.status !== undefined){
-if(typeof data19.status !== "string"){
-const err51 = {instancePath:instancePath+"/accessRequests/" + i5+"/status",schemaPath:"#/properties/accessRequests/items/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key3 in data19){
+if(!(func15.call(schema243.properties.accessRequests.items.properties, key3))){
+const err51 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -20439,11 +20430,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data19.requestedAt !== undefined){
-let data23 = data19.requestedAt;
-if(typeof data23 === "string"){
-if(!(formats6.validate(data23))){
-const err52 = {instancePath:instancePath+"/accessRequests/" + i5+"/requestedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(data19.id !== undefined){
+let data20 = data19.id;
+if(typeof data20 === "string"){
+if(!pattern0.test(data20)){
+const err52 = {instancePath:instancePath+"/accessRequests/" + i5+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -20452,9 +20443,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-else {
-const err53 = {instancePath:instancePath+"/accessRequests/" + i5+"/requestedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data20))){
+const err53 = {instancePath:instancePath+"/accessRequests/" + i5+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -20464,15 +20454,75 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data19.comment !== undefined){
-let data24 = data19.comment;
-if((typeof data24 !== "string") && (data24 !== null)){
-const err54 = {instancePath:instancePath+"/accessRequests/" + i5+"/comment",schemaPath:"#/properties/accessRequests/items/properties/comment/type",keyword:"type",params:{type: schema243.properties.accessRequests.items.properties.comment.type},message:"must be string,null"};
+else {
+const err54 = {instancePath:instancePath+"/accessRequests/" + i5+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
 else {
 vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data19.application !== undefined){
+if(typeof data19.application !== "string"){
+const err55 = {instancePath:instancePath+"/accessRequests/" + i5+"/application",schemaPath:"#/properties/accessRequests/items/properties/application/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+if(data19.status !== undefined){
+if(typeof data19.status !== "string"){
+const err56 = {instancePath:instancePath+"/accessRequests/" + i5+"/status",schemaPath:"#/properties/accessRequests/items/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data19.requestedAt !== undefined){
+let data23 = data19.requestedAt;
+if(typeof data23 === "string"){
+if(!(formats6.validate(data23))){
+const err57 = {instancePath:instancePath+"/accessRequests/" + i5+"/requestedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/accessRequests/" + i5+"/requestedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data19.comment !== undefined){
+let data24 = data19.comment;
+if((typeof data24 !== "string") && (data24 !== null)){
+const err59 = {instancePath:instancePath+"/accessRequests/" + i5+"/comment",schemaPath:"#/properties/accessRequests/items/properties/comment/type",keyword:"type",params:{type: schema243.properties.accessRequests.items.properties.comment.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
 }
 errors++;
 }
@@ -20485,23 +20535,23 @@ let passing0 = null;
 const _errs60 = errors;
 if(typeof data25 === "string"){
 if(!(formats6.validate(data25))){
-const err55 = {instancePath:instancePath+"/accessRequests/" + i5+"/decidedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const err60 = {instancePath:instancePath+"/accessRequests/" + i5+"/decidedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err60];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err60);
 }
 errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/accessRequests/" + i5+"/decidedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err61 = {instancePath:instancePath+"/accessRequests/" + i5+"/decidedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err61];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err61);
 }
 errors++;
 }
@@ -20512,12 +20562,12 @@ passing0 = 0;
 }
 const _errs63 = errors;
 if(data25 !== null){
-const err57 = {instancePath:instancePath+"/accessRequests/" + i5+"/decidedAt",schemaPath:"#/properties/accessRequests/items/properties/decidedAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err62 = {instancePath:instancePath+"/accessRequests/" + i5+"/decidedAt",schemaPath:"#/properties/accessRequests/items/properties/decidedAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err62];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err62);
 }
 errors++;
 }
@@ -20533,12 +20583,12 @@ passing0 = 1;
 }
 }
 if(!valid20){
-const err58 = {instancePath:instancePath+"/accessRequests/" + i5+"/decidedAt",schemaPath:"#/properties/accessRequests/items/properties/decidedAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err63 = {instancePath:instancePath+"/accessRequests/" + i5+"/decidedAt",schemaPath:"#/properties/accessRequests/items/properties/decidedAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err63];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err63);
 }
 errors++;
 }
@@ -20557,66 +20607,7 @@ vErrors = null;
 if(data19.reason !== undefined){
 let data26 = data19.reason;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err59 = {instancePath:instancePath+"/accessRequests/" + i5+"/reason",schemaPath:"#/properties/accessRequests/items/properties/reason/type",keyword:"type",params:{type: schema243.properties.accessRequests.items.properties.reason.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-}
-else {
-const err61 = {instancePath:instancePath+"/accessRequests",schemaPath:"#/properties/accessRequests/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-}
-if(data.launcher !== undefined){
-let data27 = data.launcher;
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.favourites === undefined){
-const err62 = {instancePath:instancePath+"/launcher",schemaPath:"#/properties/launcher/required",keyword:"required",params:{missingProperty: "favourites"},message:"must have required property '"+"favourites"+"'"};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-if(data27.launches === undefined){
-const err63 = {instancePath:instancePath+"/launcher",schemaPath:"#/properties/launcher/required",keyword:"required",params:{missingProperty: "launches"},message:"must have required property '"+"launches"+"'"};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-for(const key4 in data27){
-if(!((key4 === "favourites") || (key4 === "launches"))){
-const err64 = {instancePath:instancePath+"/launcher",schemaPath:"#/properties/launcher/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+const err64 = {instancePath:instancePath+"/accessRequests/" + i5+"/reason",schemaPath:"#/properties/accessRequests/items/properties/reason/type",keyword:"type",params:{type: schema243.properties.accessRequests.items.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -20626,13 +20617,15 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data27.favourites !== undefined){
-let data28 = data27.favourites;
-if(Array.isArray(data28)){
-const len6 = data28.length;
-for(let i6=0; i6<len6; i6++){
-if(typeof data28[i6] !== "string"){
-const err65 = {instancePath:instancePath+"/launcher/favourites/" + i6,schemaPath:"#/properties/launcher/properties/favourites/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data19.requestedEndsAt !== undefined){
+let data27 = data19.requestedEndsAt;
+const _errs68 = errors;
+let valid22 = false;
+let passing1 = null;
+const _errs69 = errors;
+if(typeof data27 === "string"){
+if(!(formats6.validate(data27))){
+const err65 = {instancePath:instancePath+"/accessRequests/" + i5+"/requestedEndsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -20642,9 +20635,8 @@ vErrors.push(err65);
 errors++;
 }
 }
-}
 else {
-const err66 = {instancePath:instancePath+"/launcher/favourites",schemaPath:"#/properties/launcher/properties/favourites/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err66 = {instancePath:instancePath+"/accessRequests/" + i5+"/requestedEndsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -20653,16 +20645,14 @@ vErrors.push(err66);
 }
 errors++;
 }
+var _valid1 = _errs69 === errors;
+if(_valid1){
+valid22 = true;
+passing1 = 0;
 }
-if(data27.launches !== undefined){
-let data30 = data27.launches;
-if(Array.isArray(data30)){
-const len7 = data30.length;
-for(let i7=0; i7<len7; i7++){
-let data31 = data30[i7];
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(data31.application === undefined){
-const err67 = {instancePath:instancePath+"/launcher/launches/" + i7,schemaPath:"#/properties/launcher/properties/launches/items/required",keyword:"required",params:{missingProperty: "application"},message:"must have required property '"+"application"+"'"};
+const _errs72 = errors;
+if(data27 !== null){
+const err67 = {instancePath:instancePath+"/accessRequests/" + i5+"/requestedEndsAt",schemaPath:"#/properties/accessRequests/items/properties/requestedEndsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -20671,8 +20661,19 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(data31.at === undefined){
-const err68 = {instancePath:instancePath+"/launcher/launches/" + i7,schemaPath:"#/properties/launcher/properties/launches/items/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};
+var _valid1 = _errs72 === errors;
+if(_valid1 && valid22){
+valid22 = false;
+passing1 = [passing1, 1];
+}
+else {
+if(_valid1){
+valid22 = true;
+passing1 = 1;
+}
+}
+if(!valid22){
+const err68 = {instancePath:instancePath+"/accessRequests/" + i5+"/requestedEndsAt",schemaPath:"#/properties/accessRequests/items/properties/requestedEndsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -20681,9 +20682,27 @@ vErrors.push(err68);
 }
 errors++;
 }
-for(const key5 in data31){
-if(!((key5 === "application") || (key5 === "at"))){
-const err69 = {instancePath:instancePath+"/launcher/launches/" + i7,schemaPath:"#/properties/launcher/properties/launches/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+else {
+errors = _errs68;
+if(vErrors !== null){
+if(_errs68){
+vErrors.length = _errs68;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data19.answers !== undefined){
+let data28 = data19.answers;
+if(Array.isArray(data28)){
+const len6 = data28.length;
+for(let i6=0; i6<len6; i6++){
+let data29 = data28[i6];
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.key === undefined){
+const err69 = {instancePath:instancePath+"/accessRequests/" + i5+"/answers/" + i6,schemaPath:"#/components/schemas/RequestAnswer/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -20692,10 +20711,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-if(data31.application !== undefined){
-if(typeof data31.application !== "string"){
-const err70 = {instancePath:instancePath+"/launcher/launches/" + i7+"/application",schemaPath:"#/properties/launcher/properties/launches/items/properties/application/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data29.label === undefined){
+const err70 = {instancePath:instancePath+"/accessRequests/" + i5+"/answers/" + i6,schemaPath:"#/components/schemas/RequestAnswer/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -20704,12 +20721,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-if(data31.at !== undefined){
-let data33 = data31.at;
-if(typeof data33 === "string"){
-if(!(formats6.validate(data33))){
-const err71 = {instancePath:instancePath+"/launcher/launches/" + i7+"/at",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(data29.value === undefined){
+const err71 = {instancePath:instancePath+"/accessRequests/" + i5+"/answers/" + i6,schemaPath:"#/components/schemas/RequestAnswer/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -20718,9 +20731,9 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-else {
-const err72 = {instancePath:instancePath+"/launcher/launches/" + i7+"/at",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key4 in data29){
+if(!(((key4 === "key") || (key4 === "label")) || (key4 === "value"))){
+const err72 = {instancePath:instancePath+"/accessRequests/" + i5+"/answers/" + i6,schemaPath:"#/components/schemas/RequestAnswer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -20730,9 +20743,9 @@ vErrors.push(err72);
 errors++;
 }
 }
-}
-else {
-const err73 = {instancePath:instancePath+"/launcher/launches/" + i7,schemaPath:"#/properties/launcher/properties/launches/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data29.key !== undefined){
+if(typeof data29.key !== "string"){
+const err73 = {instancePath:instancePath+"/accessRequests/" + i5+"/answers/" + i6+"/key",schemaPath:"#/components/schemas/RequestAnswer/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -20742,9 +20755,9 @@ vErrors.push(err73);
 errors++;
 }
 }
-}
-else {
-const err74 = {instancePath:instancePath+"/launcher/launches",schemaPath:"#/properties/launcher/properties/launches/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data29.label !== undefined){
+if(typeof data29.label !== "string"){
+const err74 = {instancePath:instancePath+"/accessRequests/" + i5+"/answers/" + i6+"/label",schemaPath:"#/components/schemas/RequestAnswer/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -20754,9 +20767,9 @@ vErrors.push(err74);
 errors++;
 }
 }
-}
-else {
-const err75 = {instancePath:instancePath+"/launcher",schemaPath:"#/properties/launcher/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data29.value !== undefined){
+if(typeof data29.value !== "string"){
+const err75 = {instancePath:instancePath+"/accessRequests/" + i5+"/answers/" + i6+"/value",schemaPath:"#/components/schemas/RequestAnswer/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -20766,15 +20779,9 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data.history !== undefined){
-let data34 = data.history;
-if(Array.isArray(data34)){
-const len8 = data34.length;
-for(let i8=0; i8<len8; i8++){
-let data35 = data34[i8];
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if(data35.at === undefined){
-const err76 = {instancePath:instancePath+"/history/" + i8,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};
+}
+else {
+const err76 = {instancePath:instancePath+"/accessRequests/" + i5+"/answers/" + i6,schemaPath:"#/components/schemas/RequestAnswer/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -20783,8 +20790,10 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(data35.about === undefined){
-const err77 = {instancePath:instancePath+"/history/" + i8,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "about"},message:"must have required property '"+"about"+"'"};
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/accessRequests/" + i5+"/answers",schemaPath:"#/properties/accessRequests/items/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -20793,8 +20802,16 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(data35.madeByYou === undefined){
-const err78 = {instancePath:instancePath+"/history/" + i8,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "madeByYou"},message:"must have required property '"+"madeByYou"+"'"};
+}
+if(data19.endsAt !== undefined){
+let data33 = data19.endsAt;
+const _errs87 = errors;
+let valid28 = false;
+let passing2 = null;
+const _errs88 = errors;
+if(typeof data33 === "string"){
+if(!(formats6.validate(data33))){
+const err78 = {instancePath:instancePath+"/accessRequests/" + i5+"/endsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -20803,8 +20820,9 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(data35.table === undefined){
-const err79 = {instancePath:instancePath+"/history/" + i8,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "table"},message:"must have required property '"+"table"+"'"};
+}
+else {
+const err79 = {instancePath:instancePath+"/accessRequests/" + i5+"/endsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -20813,8 +20831,14 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(data35.entity === undefined){
-const err80 = {instancePath:instancePath+"/history/" + i8,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
+var _valid2 = _errs88 === errors;
+if(_valid2){
+valid28 = true;
+passing2 = 0;
+}
+const _errs91 = errors;
+if(data33 !== null){
+const err80 = {instancePath:instancePath+"/accessRequests/" + i5+"/endsAt",schemaPath:"#/properties/accessRequests/items/properties/endsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -20823,8 +20847,19 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(data35.mode === undefined){
-const err81 = {instancePath:instancePath+"/history/" + i8,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
+var _valid2 = _errs91 === errors;
+if(_valid2 && valid28){
+valid28 = false;
+passing2 = [passing2, 1];
+}
+else {
+if(_valid2){
+valid28 = true;
+passing2 = 1;
+}
+}
+if(!valid28){
+const err81 = {instancePath:instancePath+"/accessRequests/" + i5+"/endsAt",schemaPath:"#/properties/accessRequests/items/properties/endsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -20833,8 +20868,27 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(data35.field === undefined){
-const err82 = {instancePath:instancePath+"/history/" + i8,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+else {
+errors = _errs87;
+if(vErrors !== null){
+if(_errs87){
+vErrors.length = _errs87;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data19.expiredAt !== undefined){
+let data34 = data19.expiredAt;
+const _errs94 = errors;
+let valid30 = false;
+let passing3 = null;
+const _errs95 = errors;
+if(typeof data34 === "string"){
+if(!(formats6.validate(data34))){
+const err82 = {instancePath:instancePath+"/accessRequests/" + i5+"/expiredAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -20843,8 +20897,9 @@ vErrors.push(err82);
 }
 errors++;
 }
-if(data35.oldValue === undefined){
-const err83 = {instancePath:instancePath+"/history/" + i8,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "oldValue"},message:"must have required property '"+"oldValue"+"'"};
+}
+else {
+const err83 = {instancePath:instancePath+"/accessRequests/" + i5+"/expiredAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -20853,8 +20908,14 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(data35.value === undefined){
-const err84 = {instancePath:instancePath+"/history/" + i8,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+var _valid3 = _errs95 === errors;
+if(_valid3){
+valid30 = true;
+passing3 = 0;
+}
+const _errs98 = errors;
+if(data34 !== null){
+const err84 = {instancePath:instancePath+"/accessRequests/" + i5+"/expiredAt",schemaPath:"#/properties/accessRequests/items/properties/expiredAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -20863,9 +20924,19 @@ vErrors.push(err84);
 }
 errors++;
 }
-for(const key6 in data35){
-if(!(func15.call(schema243.properties.history.items.properties, key6))){
-const err85 = {instancePath:instancePath+"/history/" + i8,schemaPath:"#/properties/history/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+var _valid3 = _errs98 === errors;
+if(_valid3 && valid30){
+valid30 = false;
+passing3 = [passing3, 1];
+}
+else {
+if(_valid3){
+valid30 = true;
+passing3 = 1;
+}
+}
+if(!valid30){
+const err85 = {instancePath:instancePath+"/accessRequests/" + i5+"/expiredAt",schemaPath:"#/properties/accessRequests/items/properties/expiredAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -20874,12 +20945,21 @@ vErrors.push(err85);
 }
 errors++;
 }
+else {
+errors = _errs94;
+if(vErrors !== null){
+if(_errs94){
+vErrors.length = _errs94;
 }
-if(data35.at !== undefined){
-let data36 = data35.at;
-if(typeof data36 === "string"){
-if(!(formats6.validate(data36))){
-const err86 = {instancePath:instancePath+"/history/" + i8+"/at",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -20889,8 +20969,9 @@ vErrors.push(err86);
 errors++;
 }
 }
+}
 else {
-const err87 = {instancePath:instancePath+"/history/" + i8+"/at",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err87 = {instancePath:instancePath+"/accessRequests",schemaPath:"#/properties/accessRequests/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -20900,9 +20981,11 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data35.about !== undefined){
-if(typeof data35.about !== "boolean"){
-const err88 = {instancePath:instancePath+"/history/" + i8+"/about",schemaPath:"#/properties/history/items/properties/about/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.launcher !== undefined){
+let data35 = data.launcher;
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if(data35.favourites === undefined){
+const err88 = {instancePath:instancePath+"/launcher",schemaPath:"#/properties/launcher/required",keyword:"required",params:{missingProperty: "favourites"},message:"must have required property '"+"favourites"+"'"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -20911,10 +20994,8 @@ vErrors.push(err88);
 }
 errors++;
 }
-}
-if(data35.madeByYou !== undefined){
-if(typeof data35.madeByYou !== "boolean"){
-const err89 = {instancePath:instancePath+"/history/" + i8+"/madeByYou",schemaPath:"#/properties/history/items/properties/madeByYou/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data35.launches === undefined){
+const err89 = {instancePath:instancePath+"/launcher",schemaPath:"#/properties/launcher/required",keyword:"required",params:{missingProperty: "launches"},message:"must have required property '"+"launches"+"'"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -20923,10 +21004,9 @@ vErrors.push(err89);
 }
 errors++;
 }
-}
-if(data35.table !== undefined){
-if(typeof data35.table !== "string"){
-const err90 = {instancePath:instancePath+"/history/" + i8+"/table",schemaPath:"#/properties/history/items/properties/table/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key5 in data35){
+if(!((key5 === "favourites") || (key5 === "launches"))){
+const err90 = {instancePath:instancePath+"/launcher",schemaPath:"#/properties/launcher/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -20936,9 +21016,13 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data35.entity !== undefined){
-if(typeof data35.entity !== "string"){
-const err91 = {instancePath:instancePath+"/history/" + i8+"/entity",schemaPath:"#/properties/history/items/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data35.favourites !== undefined){
+let data36 = data35.favourites;
+if(Array.isArray(data36)){
+const len7 = data36.length;
+for(let i7=0; i7<len7; i7++){
+if(typeof data36[i7] !== "string"){
+const err91 = {instancePath:instancePath+"/launcher/favourites/" + i7,schemaPath:"#/properties/launcher/properties/favourites/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -20948,9 +21032,9 @@ vErrors.push(err91);
 errors++;
 }
 }
-if(data35.mode !== undefined){
-if(typeof data35.mode !== "string"){
-const err92 = {instancePath:instancePath+"/history/" + i8+"/mode",schemaPath:"#/properties/history/items/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err92 = {instancePath:instancePath+"/launcher/favourites",schemaPath:"#/properties/launcher/properties/favourites/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -20960,10 +21044,15 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data35.field !== undefined){
-let data42 = data35.field;
-if((typeof data42 !== "string") && (data42 !== null)){
-const err93 = {instancePath:instancePath+"/history/" + i8+"/field",schemaPath:"#/properties/history/items/properties/field/type",keyword:"type",params:{type: schema243.properties.history.items.properties.field.type},message:"must be string,null"};
+if(data35.launches !== undefined){
+let data38 = data35.launches;
+if(Array.isArray(data38)){
+const len8 = data38.length;
+for(let i8=0; i8<len8; i8++){
+let data39 = data38[i8];
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+if(data39.application === undefined){
+const err93 = {instancePath:instancePath+"/launcher/launches/" + i8,schemaPath:"#/properties/launcher/properties/launches/items/required",keyword:"required",params:{missingProperty: "application"},message:"must have required property '"+"application"+"'"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -20972,11 +21061,8 @@ vErrors.push(err93);
 }
 errors++;
 }
-}
-if(data35.oldValue !== undefined){
-let data43 = data35.oldValue;
-if((typeof data43 !== "string") && (data43 !== null)){
-const err94 = {instancePath:instancePath+"/history/" + i8+"/oldValue",schemaPath:"#/properties/history/items/properties/oldValue/type",keyword:"type",params:{type: schema243.properties.history.items.properties.oldValue.type},message:"must be string,null"};
+if(data39.at === undefined){
+const err94 = {instancePath:instancePath+"/launcher/launches/" + i8,schemaPath:"#/properties/launcher/properties/launches/items/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -20985,11 +21071,9 @@ vErrors.push(err94);
 }
 errors++;
 }
-}
-if(data35.value !== undefined){
-let data44 = data35.value;
-if((typeof data44 !== "string") && (data44 !== null)){
-const err95 = {instancePath:instancePath+"/history/" + i8+"/value",schemaPath:"#/properties/history/items/properties/value/type",keyword:"type",params:{type: schema243.properties.history.items.properties.value.type},message:"must be string,null"};
+for(const key6 in data39){
+if(!((key6 === "application") || (key6 === "at"))){
+const err95 = {instancePath:instancePath+"/launcher/launches/" + i8,schemaPath:"#/properties/launcher/properties/launches/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -20999,9 +21083,9 @@ vErrors.push(err95);
 errors++;
 }
 }
-}
-else {
-const err96 = {instancePath:instancePath+"/history/" + i8,schemaPath:"#/properties/history/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data39.application !== undefined){
+if(typeof data39.application !== "string"){
+const err96 = {instancePath:instancePath+"/launcher/launches/" + i8+"/application",schemaPath:"#/properties/launcher/properties/launches/items/properties/application/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -21011,9 +21095,11 @@ vErrors.push(err96);
 errors++;
 }
 }
-}
-else {
-const err97 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data39.at !== undefined){
+let data41 = data39.at;
+if(typeof data41 === "string"){
+if(!(formats6.validate(data41))){
+const err97 = {instancePath:instancePath+"/launcher/launches/" + i8+"/at",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -21023,9 +21109,8 @@ vErrors.push(err97);
 errors++;
 }
 }
-if(data.historyMadeTruncated !== undefined){
-if(typeof data.historyMadeTruncated !== "boolean"){
-const err98 = {instancePath:instancePath+"/historyMadeTruncated",schemaPath:"#/properties/historyMadeTruncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err98 = {instancePath:instancePath+"/launcher/launches/" + i8+"/at",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -21037,7 +21122,7 @@ errors++;
 }
 }
 else {
-const err99 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err99 = {instancePath:instancePath+"/launcher/launches/" + i8,schemaPath:"#/properties/launcher/properties/launches/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -21046,12 +21131,624 @@ vErrors.push(err99);
 }
 errors++;
 }
+}
+}
+else {
+const err100 = {instancePath:instancePath+"/launcher/launches",schemaPath:"#/properties/launcher/properties/launches/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+}
+else {
+const err101 = {instancePath:instancePath+"/launcher",schemaPath:"#/properties/launcher/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+if(data.notifications !== undefined){
+let data42 = data.notifications;
+if(Array.isArray(data42)){
+const len9 = data42.length;
+for(let i9=0; i9<len9; i9++){
+let data43 = data42[i9];
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+if(data43.kind === undefined){
+const err102 = {instancePath:instancePath+"/notifications/" + i9,schemaPath:"#/properties/notifications/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+if(data43.application === undefined){
+const err103 = {instancePath:instancePath+"/notifications/" + i9,schemaPath:"#/properties/notifications/items/required",keyword:"required",params:{missingProperty: "application"},message:"must have required property '"+"application"+"'"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+if(data43.endsAt === undefined){
+const err104 = {instancePath:instancePath+"/notifications/" + i9,schemaPath:"#/properties/notifications/items/required",keyword:"required",params:{missingProperty: "endsAt"},message:"must have required property '"+"endsAt"+"'"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+if(data43.createdAt === undefined){
+const err105 = {instancePath:instancePath+"/notifications/" + i9,schemaPath:"#/properties/notifications/items/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+if(data43.readAt === undefined){
+const err106 = {instancePath:instancePath+"/notifications/" + i9,schemaPath:"#/properties/notifications/items/required",keyword:"required",params:{missingProperty: "readAt"},message:"must have required property '"+"readAt"+"'"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+for(const key7 in data43){
+if(!(((((key7 === "kind") || (key7 === "application")) || (key7 === "endsAt")) || (key7 === "createdAt")) || (key7 === "readAt"))){
+const err107 = {instancePath:instancePath+"/notifications/" + i9,schemaPath:"#/properties/notifications/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+}
+if(data43.kind !== undefined){
+let data44 = data43.kind;
+if(typeof data44 !== "string"){
+const err108 = {instancePath:instancePath+"/notifications/" + i9+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+if(!((((data44 === "ACCESS_EXPIRED") || (data44 === "ACCESS_EXPIRING")) || (data44 === "REQUEST_ACCEPTED")) || (data44 === "REQUEST_DENIED"))){
+const err109 = {instancePath:instancePath+"/notifications/" + i9+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/enum",keyword:"enum",params:{allowedValues: schema226.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+if(data43.application !== undefined){
+if(typeof data43.application !== "string"){
+const err110 = {instancePath:instancePath+"/notifications/" + i9+"/application",schemaPath:"#/properties/notifications/items/properties/application/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+if(data43.endsAt !== undefined){
+let data46 = data43.endsAt;
+const _errs128 = errors;
+let valid43 = false;
+let passing4 = null;
+const _errs129 = errors;
+if(typeof data46 === "string"){
+if(!(formats6.validate(data46))){
+const err111 = {instancePath:instancePath+"/notifications/" + i9+"/endsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+else {
+const err112 = {instancePath:instancePath+"/notifications/" + i9+"/endsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+var _valid4 = _errs129 === errors;
+if(_valid4){
+valid43 = true;
+passing4 = 0;
+}
+const _errs132 = errors;
+if(data46 !== null){
+const err113 = {instancePath:instancePath+"/notifications/" + i9+"/endsAt",schemaPath:"#/properties/notifications/items/properties/endsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+var _valid4 = _errs132 === errors;
+if(_valid4 && valid43){
+valid43 = false;
+passing4 = [passing4, 1];
+}
+else {
+if(_valid4){
+valid43 = true;
+passing4 = 1;
+}
+}
+if(!valid43){
+const err114 = {instancePath:instancePath+"/notifications/" + i9+"/endsAt",schemaPath:"#/properties/notifications/items/properties/endsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing4},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+else {
+errors = _errs128;
+if(vErrors !== null){
+if(_errs128){
+vErrors.length = _errs128;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data43.createdAt !== undefined){
+let data47 = data43.createdAt;
+if(typeof data47 === "string"){
+if(!(formats6.validate(data47))){
+const err115 = {instancePath:instancePath+"/notifications/" + i9+"/createdAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+}
+else {
+const err116 = {instancePath:instancePath+"/notifications/" + i9+"/createdAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+}
+if(data43.readAt !== undefined){
+let data48 = data43.readAt;
+const _errs138 = errors;
+let valid46 = false;
+let passing5 = null;
+const _errs139 = errors;
+if(typeof data48 === "string"){
+if(!(formats6.validate(data48))){
+const err117 = {instancePath:instancePath+"/notifications/" + i9+"/readAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+else {
+const err118 = {instancePath:instancePath+"/notifications/" + i9+"/readAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+var _valid5 = _errs139 === errors;
+if(_valid5){
+valid46 = true;
+passing5 = 0;
+}
+const _errs142 = errors;
+if(data48 !== null){
+const err119 = {instancePath:instancePath+"/notifications/" + i9+"/readAt",schemaPath:"#/properties/notifications/items/properties/readAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+var _valid5 = _errs142 === errors;
+if(_valid5 && valid46){
+valid46 = false;
+passing5 = [passing5, 1];
+}
+else {
+if(_valid5){
+valid46 = true;
+passing5 = 1;
+}
+}
+if(!valid46){
+const err120 = {instancePath:instancePath+"/notifications/" + i9+"/readAt",schemaPath:"#/properties/notifications/items/properties/readAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing5},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+else {
+errors = _errs138;
+if(vErrors !== null){
+if(_errs138){
+vErrors.length = _errs138;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err121 = {instancePath:instancePath+"/notifications/" + i9,schemaPath:"#/properties/notifications/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+}
+else {
+const err122 = {instancePath:instancePath+"/notifications",schemaPath:"#/properties/notifications/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+}
+if(data.history !== undefined){
+let data49 = data.history;
+if(Array.isArray(data49)){
+const len10 = data49.length;
+for(let i10=0; i10<len10; i10++){
+let data50 = data49[i10];
+if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
+if(data50.at === undefined){
+const err123 = {instancePath:instancePath+"/history/" + i10,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+if(data50.about === undefined){
+const err124 = {instancePath:instancePath+"/history/" + i10,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "about"},message:"must have required property '"+"about"+"'"};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+if(data50.madeByYou === undefined){
+const err125 = {instancePath:instancePath+"/history/" + i10,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "madeByYou"},message:"must have required property '"+"madeByYou"+"'"};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+if(data50.table === undefined){
+const err126 = {instancePath:instancePath+"/history/" + i10,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "table"},message:"must have required property '"+"table"+"'"};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+if(data50.entity === undefined){
+const err127 = {instancePath:instancePath+"/history/" + i10,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+if(data50.mode === undefined){
+const err128 = {instancePath:instancePath+"/history/" + i10,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+if(data50.field === undefined){
+const err129 = {instancePath:instancePath+"/history/" + i10,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+if(data50.oldValue === undefined){
+const err130 = {instancePath:instancePath+"/history/" + i10,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "oldValue"},message:"must have required property '"+"oldValue"+"'"};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+if(data50.value === undefined){
+const err131 = {instancePath:instancePath+"/history/" + i10,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+for(const key8 in data50){
+if(!(func15.call(schema243.properties.history.items.properties, key8))){
+const err132 = {instancePath:instancePath+"/history/" + i10,schemaPath:"#/properties/history/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+if(data50.at !== undefined){
+let data51 = data50.at;
+if(typeof data51 === "string"){
+if(!(formats6.validate(data51))){
+const err133 = {instancePath:instancePath+"/history/" + i10+"/at",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+else {
+const err134 = {instancePath:instancePath+"/history/" + i10+"/at",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+}
+if(data50.about !== undefined){
+if(typeof data50.about !== "boolean"){
+const err135 = {instancePath:instancePath+"/history/" + i10+"/about",schemaPath:"#/properties/history/items/properties/about/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+}
+if(data50.madeByYou !== undefined){
+if(typeof data50.madeByYou !== "boolean"){
+const err136 = {instancePath:instancePath+"/history/" + i10+"/madeByYou",schemaPath:"#/properties/history/items/properties/madeByYou/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+}
+if(data50.table !== undefined){
+if(typeof data50.table !== "string"){
+const err137 = {instancePath:instancePath+"/history/" + i10+"/table",schemaPath:"#/properties/history/items/properties/table/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+}
+if(data50.entity !== undefined){
+if(typeof data50.entity !== "string"){
+const err138 = {instancePath:instancePath+"/history/" + i10+"/entity",schemaPath:"#/properties/history/items/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+}
+if(data50.mode !== undefined){
+if(typeof data50.mode !== "string"){
+const err139 = {instancePath:instancePath+"/history/" + i10+"/mode",schemaPath:"#/properties/history/items/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+}
+if(data50.field !== undefined){
+let data57 = data50.field;
+if((typeof data57 !== "string") && (data57 !== null)){
+const err140 = {instancePath:instancePath+"/history/" + i10+"/field",schemaPath:"#/properties/history/items/properties/field/type",keyword:"type",params:{type: schema243.properties.history.items.properties.field.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err140];
+}
+else {
+vErrors.push(err140);
+}
+errors++;
+}
+}
+if(data50.oldValue !== undefined){
+let data58 = data50.oldValue;
+if((typeof data58 !== "string") && (data58 !== null)){
+const err141 = {instancePath:instancePath+"/history/" + i10+"/oldValue",schemaPath:"#/properties/history/items/properties/oldValue/type",keyword:"type",params:{type: schema243.properties.history.items.properties.oldValue.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err141];
+}
+else {
+vErrors.push(err141);
+}
+errors++;
+}
+}
+if(data50.value !== undefined){
+let data59 = data50.value;
+if((typeof data59 !== "string") && (data59 !== null)){
+const err142 = {instancePath:instancePath+"/history/" + i10+"/value",schemaPath:"#/properties/history/items/properties/value/type",keyword:"type",params:{type: schema243.properties.history.items.properties.value.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
+}
+}
+}
+else {
+const err143 = {instancePath:instancePath+"/history/" + i10,schemaPath:"#/properties/history/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
+}
+errors++;
+}
+}
+}
+else {
+const err144 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err144];
+}
+else {
+vErrors.push(err144);
+}
+errors++;
+}
+}
+if(data.historyMadeTruncated !== undefined){
+if(typeof data.historyMadeTruncated !== "boolean"){
+const err145 = {instancePath:instancePath+"/historyMadeTruncated",schemaPath:"#/properties/historyMadeTruncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err145];
+}
+else {
+vErrors.push(err145);
+}
+errors++;
+}
+}
+}
+else {
+const err146 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err146];
+}
+else {
+vErrors.push(err146);
+}
+errors++;
+}
 validate143.errors = vErrors;
 return errors === 0;
 }
 
 export const ProfileInput = validate145;
-const schema251 = {"type":"object","additionalProperties":false,"required":["firstName","lastName","language"],"properties":{"firstName":{"type":"string","minLength":1,"maxLength":100},"lastName":{"type":"string","minLength":1,"maxLength":100},"companyName":{"type":["string","null"],"maxLength":200},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"language":{"$ref":"#/components/schemas/Language"}}};
+const schema259 = {"type":"object","additionalProperties":false,"required":["firstName","lastName","language"],"properties":{"firstName":{"type":"string","minLength":1,"maxLength":100},"lastName":{"type":"string","minLength":1,"maxLength":100},"companyName":{"type":["string","null"],"maxLength":200},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"language":{"$ref":"#/components/schemas/Language"}}};
 
 function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -21172,7 +21869,7 @@ errors++;
 if(data.companyName !== undefined){
 let data2 = data.companyName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema251.properties.companyName.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema259.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -21412,7 +22109,7 @@ return errors === 0;
 }
 
 export const AuthCheckResult = validate146;
-const schema254 = {"type":"object","additionalProperties":false,"required":["status","application"],"properties":{"status":{"type":"string","enum":["ok","missingAttributes","customFlow","noAccess","requested"],"description":"ok: nothing stands in the way. missingAttributes: required attributes without a value\n(listed in missingAttributes). customFlow: a linked custom flow is not complete (customFlow).\nnoAccess: no access (requestable tells whether a request may be sent). requested: an\nopen access request waits for a decision. Checked in the order noAccess/requested,\nmissingAttributes, customFlow.\n"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","internal"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"internal":{"type":"boolean"}}},"missingAttributes":{"type":"array","items":{"$ref":"#/components/schemas/AttributeDefinition"}},"customFlow":{"type":"object","additionalProperties":false,"required":["id","key"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"}}},"requestable":{"type":"boolean","description":"Present with noAccess; false for internal applications and applications that do not allow requests"}}};
+const schema262 = {"type":"object","additionalProperties":false,"required":["status","application"],"properties":{"status":{"type":"string","enum":["ok","missingAttributes","customFlow","noAccess","requested"],"description":"ok: nothing stands in the way. missingAttributes: required attributes without a value\n(listed in missingAttributes). customFlow: a linked custom flow is not complete (customFlow).\nnoAccess: no access (requestable tells whether a request may be sent). requested: an\nopen access request waits for a decision. Checked in the order noAccess/requested,\nmissingAttributes, customFlow.\n"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","internal"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"internal":{"type":"boolean"}}},"missingAttributes":{"type":"array","items":{"$ref":"#/components/schemas/AttributeDefinition"}},"customFlow":{"type":"object","additionalProperties":false,"required":["id","key"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"}}},"requestable":{"type":"boolean","description":"Present with noAccess; false for internal applications and applications that do not allow requests"}}};
 
 function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -21463,7 +22160,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(((((data0 === "ok") || (data0 === "missingAttributes")) || (data0 === "customFlow")) || (data0 === "noAccess")) || (data0 === "requested"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema254.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema262.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -21578,7 +22275,7 @@ errors++;
 if(data1.logoUrl !== undefined){
 let data4 = data1.logoUrl;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err14 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema254.properties.application.properties.logoUrl.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema262.properties.application.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -21768,7 +22465,7 @@ return errors === 0;
 }
 
 export const AuthCheckInput = validate148;
-const schema257 = {"type":"object","additionalProperties":false,"required":["clientId","attributes"],"properties":{"clientId":{"$ref":"#/components/schemas/ApplicationIdValue"},"attributes":{"type":"array","minItems":1,"maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
+const schema265 = {"type":"object","additionalProperties":false,"required":["clientId","attributes"],"properties":{"clientId":{"$ref":"#/components/schemas/ApplicationIdValue"},"attributes":{"type":"array","minItems":1,"maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
 
 function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -22046,7 +22743,7 @@ return errors === 0;
 }
 
 export const UserRef = validate153;
-const schema262 = {"type":"object","additionalProperties":false,"required":["id","fullName","email","companyName"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]}}};
+const schema270 = {"type":"object","additionalProperties":false,"required":["id","fullName","email","companyName"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]}}};
 
 function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -22166,7 +22863,7 @@ errors++;
 if(data.companyName !== undefined){
 let data3 = data.companyName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema262.properties.companyName.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema270.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -22192,7 +22889,7 @@ return errors === 0;
 }
 
 export const AccessRequest = validate154;
-const schema264 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess","requestedRole","comment","decidedAt","decidedBy","reason","roleIds","accountAccessIds","justification","answers","requestedEndsAt","endsAt","expiredAt","timeBoundAccess","maxEndsAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"decidedBy":{"type":["string","null"]},"reason":{"type":["string","null"],"description":"Reason given with a denial"},"roleIds":{"type":"array","description":"Roles granted on acceptance","items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","description":"Account accesses granted on acceptance","items":{"$ref":"#/components/schemas/Uuid"}},"justification":{"type":["string","null"],"description":"The requester's justification (#19; the same text as comment)"},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"},"description":"The answers to the application's questions given with the request"},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"The end of access the requester asked for"},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"The end of access set on acceptance (null: no end)"},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"When the access it gave ended (EXPIRED)"},"timeBoundAccess":{"type":"boolean","description":"The application allows time-bound access: an acceptance may set endsAt"},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"The latest end an acceptance may set now (now plus the application's maxAccessDays); null when there is no maximum or time-bound access is not allowed"}}};
+const schema272 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess","requestedRole","comment","decidedAt","decidedBy","reason","roleIds","accountAccessIds","justification","answers","requestedEndsAt","endsAt","expiredAt","timeBoundAccess","maxEndsAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"decidedBy":{"type":["string","null"]},"reason":{"type":["string","null"],"description":"Reason given with a denial"},"roleIds":{"type":"array","description":"Roles granted on acceptance","items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","description":"Account accesses granted on acceptance","items":{"$ref":"#/components/schemas/Uuid"}},"justification":{"type":["string","null"],"description":"The requester's justification (#19; the same text as comment)"},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"},"description":"The answers to the application's questions given with the request"},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"The end of access the requester asked for"},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"The end of access set on acceptance (null: no end)"},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"When the access it gave ended (EXPIRED)"},"timeBoundAccess":{"type":"boolean","description":"The application allows time-bound access: an acceptance may set endsAt"},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"The latest end an acceptance may set now (now plus the application's maxAccessDays); null when there is no maximum or time-bound access is not allowed"}}};
 
 function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -22399,7 +23096,7 @@ vErrors.push(err19);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema264.properties, key0))){
+if(!(func15.call(schema272.properties, key0))){
 const err20 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err20];
@@ -22817,7 +23514,7 @@ vErrors = null;
 if(data.comment !== undefined){
 let data13 = data.comment;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err50 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema264.properties.comment.type},message:"must be string,null"};
+const err50 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema272.properties.comment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -22907,7 +23604,7 @@ vErrors = null;
 if(data.decidedBy !== undefined){
 let data15 = data.decidedBy;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err55 = {instancePath:instancePath+"/decidedBy",schemaPath:"#/properties/decidedBy/type",keyword:"type",params:{type: schema264.properties.decidedBy.type},message:"must be string,null"};
+const err55 = {instancePath:instancePath+"/decidedBy",schemaPath:"#/properties/decidedBy/type",keyword:"type",params:{type: schema272.properties.decidedBy.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -22920,7 +23617,7 @@ errors++;
 if(data.reason !== undefined){
 let data16 = data.reason;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err56 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema264.properties.reason.type},message:"must be string,null"};
+const err56 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema272.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -23035,7 +23732,7 @@ errors++;
 if(data.justification !== undefined){
 let data21 = data.justification;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err65 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema264.properties.justification.type},message:"must be string,null"};
+const err65 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema272.properties.justification.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -23490,7 +24187,7 @@ return errors === 0;
 }
 
 export const AccessRequestSummary = validate156;
-const schema279 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]}}};
+const schema287 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]}}};
 
 function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -23843,7 +24540,7 @@ return errors === 0;
 }
 
 export const AccessRequestList = validate158;
-const schema285 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AccessRequestSummary"}},"total":{"type":"integer","minimum":0}}};
+const schema293 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AccessRequestSummary"}},"total":{"type":"integer","minimum":0}}};
 
 function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -24487,7 +25184,7 @@ return errors === 0;
 }
 
 export const ApplicationUserSummary = validate164;
-const schema293 = {"type":"object","additionalProperties":false,"required":["id","fullName","email","companyName","accessSince","roles"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}};
+const schema301 = {"type":"object","additionalProperties":false,"required":["id","fullName","email","companyName","accessSince","roles"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}};
 
 function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -24627,7 +25324,7 @@ errors++;
 if(data.companyName !== undefined){
 let data3 = data.companyName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err12 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema293.properties.companyName.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema301.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -24787,7 +25484,7 @@ return errors === 0;
 }
 
 export const ApplicationUserList = validate165;
-const schema297 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationUserSummary"}},"total":{"type":"integer","minimum":0}}};
+const schema305 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationUserSummary"}},"total":{"type":"integer","minimum":0}}};
 
 function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -24888,7 +25585,7 @@ return errors === 0;
 }
 
 export const ApplicationUser = validate167;
-const schema298 = {"type":"object","additionalProperties":false,"required":["user","hasAccess","accessSince","endsAt","roles","accountAccesses","attributes"],"properties":{"user":{"$ref":"#/components/schemas/UserRef"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"When the access ends (time-bound access, #19); null: no end"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","description":"The application's attributes with this user's values; editable = editableByOthers","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
+const schema306 = {"type":"object","additionalProperties":false,"required":["user","hasAccess","accessSince","endsAt","roles","accountAccesses","attributes"],"properties":{"user":{"$ref":"#/components/schemas/UserRef"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"When the access ends (time-bound access, #19); null: no end"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","description":"The application's attributes with this user's values; editable = editableByOthers","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
 
 function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -25404,7 +26101,7 @@ return errors === 0;
 }
 
 export const ApplicationUserInput = validate170;
-const schema303 = {"type":"object","additionalProperties":false,"required":["roleIds"],"properties":{"roleIds":{"type":"array","description":"Roles linked to the application, at least one (else 400 applicationUser.roleRequired: \"Es muss mindestens eine Rolle ausgewählt werden!\"); to take the access away, DELETE it","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/AttributeValueInput"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"Omitted keeps the stored end; null: no end; a time: in the future and, when the application has maxAccessDays, at most that many days ahead (400 accessRequest.endInPast / accessRequest.endTooLate on endsAt)"}}};
+const schema311 = {"type":"object","additionalProperties":false,"required":["roleIds"],"properties":{"roleIds":{"type":"array","description":"Roles linked to the application, at least one (else 400 applicationUser.roleRequired: \"Es muss mindestens eine Rolle ausgewählt werden!\"); to take the access away, DELETE it","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/AttributeValueInput"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"Omitted keeps the stored end; null: no end; a time: in the future and, when the application has maxAccessDays, at most that many days ahead (400 accessRequest.endInPast / accessRequest.endTooLate on endsAt)"}}};
 
 function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -25941,7 +26638,7 @@ return errors === 0;
 }
 
 export const WebhookEvent = validate175;
-const schema310 = {"type":"string","description":"GRANT, UPDATE, REMOVE of a user's access (sent when onGrant, onUpdate, onRemove); TEST; the\naccess request's life (#19, sent when onAccessRequest): ACCESS_REQUEST_CREATED,\nACCESS_REQUEST_ACCEPTED, ACCESS_REQUEST_DENIED, ACCESS_REQUEST_CANCELLED,\nACCESS_REQUEST_EXPIRED (the time-bound access the request gave ended; REMOVE is sent too).\nPayloads: docs/webhooks.md.\n","enum":["GRANT","REMOVE","UPDATE","TEST","ACCESS_REQUEST_CREATED","ACCESS_REQUEST_ACCEPTED","ACCESS_REQUEST_DENIED","ACCESS_REQUEST_CANCELLED","ACCESS_REQUEST_EXPIRED"]};
+const schema318 = {"type":"string","description":"GRANT, UPDATE, REMOVE of a user's access (sent when onGrant, onUpdate, onRemove); TEST; the\naccess request's life (#19, sent when onAccessRequest): ACCESS_REQUEST_CREATED,\nACCESS_REQUEST_ACCEPTED, ACCESS_REQUEST_DENIED, ACCESS_REQUEST_CANCELLED,\nACCESS_REQUEST_EXPIRED (the time-bound access the request gave ended; REMOVE is sent too).\nPayloads: docs/webhooks.md.\n","enum":["GRANT","REMOVE","UPDATE","TEST","ACCESS_REQUEST_CREATED","ACCESS_REQUEST_ACCEPTED","ACCESS_REQUEST_DENIED","ACCESS_REQUEST_CANCELLED","ACCESS_REQUEST_EXPIRED"]};
 
 function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -25957,7 +26654,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((((data === "GRANT") || (data === "REMOVE")) || (data === "UPDATE")) || (data === "TEST")) || (data === "ACCESS_REQUEST_CREATED")) || (data === "ACCESS_REQUEST_ACCEPTED")) || (data === "ACCESS_REQUEST_DENIED")) || (data === "ACCESS_REQUEST_CANCELLED")) || (data === "ACCESS_REQUEST_EXPIRED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema310.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema318.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25971,7 +26668,7 @@ return errors === 0;
 }
 
 export const WebhookDelivery = validate176;
-const schema311 = {"type":"object","additionalProperties":false,"required":["id","event","userId","status","attempts","responseStatus","error","createdAt","lastAttemptAt","nextAttemptAt","replayOf"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"event":{"$ref":"#/components/schemas/WebhookEvent"},"userId":{"$ref":"#/components/schemas/Uuid"},"status":{"type":"string","enum":["PENDING","SUCCEEDED","FAILED"]},"replayOf":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}],"description":"The delivery this one sends again"},"attempts":{"type":"integer","minimum":0},"responseStatus":{"type":["integer","null"]},"error":{"type":["string","null"]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"lastAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"nextAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+const schema319 = {"type":"object","additionalProperties":false,"required":["id","event","userId","status","attempts","responseStatus","error","createdAt","lastAttemptAt","nextAttemptAt","replayOf"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"event":{"$ref":"#/components/schemas/WebhookEvent"},"userId":{"$ref":"#/components/schemas/Uuid"},"status":{"type":"string","enum":["PENDING","SUCCEEDED","FAILED"]},"replayOf":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}],"description":"The delivery this one sends again"},"attempts":{"type":"integer","minimum":0},"responseStatus":{"type":["integer","null"]},"error":{"type":["string","null"]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"lastAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"nextAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
 function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -26088,7 +26785,7 @@ vErrors.push(err10);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema311.properties, key0))){
+if(!(func15.call(schema319.properties, key0))){
 const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
@@ -26147,7 +26844,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!(((((((((data1 === "GRANT") || (data1 === "REMOVE")) || (data1 === "UPDATE")) || (data1 === "TEST")) || (data1 === "ACCESS_REQUEST_CREATED")) || (data1 === "ACCESS_REQUEST_ACCEPTED")) || (data1 === "ACCESS_REQUEST_DENIED")) || (data1 === "ACCESS_REQUEST_CANCELLED")) || (data1 === "ACCESS_REQUEST_EXPIRED"))){
-const err16 = {instancePath:instancePath+"/event",schemaPath:"#/components/schemas/WebhookEvent/enum",keyword:"enum",params:{allowedValues: schema310.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/event",schemaPath:"#/components/schemas/WebhookEvent/enum",keyword:"enum",params:{allowedValues: schema318.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -26205,7 +26902,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!(((data3 === "PENDING") || (data3 === "SUCCEEDED")) || (data3 === "FAILED"))){
-const err21 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema311.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema319.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -26330,7 +27027,7 @@ errors++;
 if(data.responseStatus !== undefined){
 let data6 = data.responseStatus;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err29 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema311.properties.responseStatus.type},message:"must be integer,null"};
+const err29 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema319.properties.responseStatus.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -26343,7 +27040,7 @@ errors++;
 if(data.error !== undefined){
 let data7 = data.error;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err30 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema311.properties.error.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema319.properties.error.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -26548,8 +27245,8 @@ return errors === 0;
 }
 
 export const WebhookDeliveryDetail = validate177;
-const schema319 = {"type":"object","additionalProperties":false,"required":["delivery","payload","attempts"],"properties":{"delivery":{"$ref":"#/components/schemas/WebhookDelivery"},"payload":{"type":"object","additionalProperties":true,"description":"The JSON body every attempt sends"},"attempts":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDeliveryAttempt"}}}};
-const schema320 = {"type":"object","additionalProperties":false,"required":["attempt","startedAt","durationMs","requestHeaders","responseStatus","responseBody","error"],"properties":{"attempt":{"type":"integer","minimum":1},"startedAt":{"$ref":"#/components/schemas/DateTime"},"durationMs":{"type":"integer","minimum":0},"requestHeaders":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string","description":"Masked as •••••• for the basic-auth credentials and the custom headers"}}}},"responseStatus":{"type":["integer","null"]},"responseBody":{"type":["string","null"],"description":"The first 2 KB of the answer's body"},"error":{"type":["string","null"]}}};
+const schema327 = {"type":"object","additionalProperties":false,"required":["delivery","payload","attempts"],"properties":{"delivery":{"$ref":"#/components/schemas/WebhookDelivery"},"payload":{"type":"object","additionalProperties":true,"description":"The JSON body every attempt sends"},"attempts":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDeliveryAttempt"}}}};
+const schema328 = {"type":"object","additionalProperties":false,"required":["attempt","startedAt","durationMs","requestHeaders","responseStatus","responseBody","error"],"properties":{"attempt":{"type":"integer","minimum":1},"startedAt":{"$ref":"#/components/schemas/DateTime"},"durationMs":{"type":"integer","minimum":0},"requestHeaders":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string","description":"Masked as •••••• for the basic-auth credentials and the custom headers"}}}},"responseStatus":{"type":["integer","null"]},"responseBody":{"type":["string","null"],"description":"The first 2 KB of the answer's body"},"error":{"type":["string","null"]}}};
 
 function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -26802,7 +27499,7 @@ errors++;
 if(data.responseStatus !== undefined){
 let data7 = data.responseStatus;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err21 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema320.properties.responseStatus.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema328.properties.responseStatus.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -26815,7 +27512,7 @@ errors++;
 if(data.responseBody !== undefined){
 let data8 = data.responseBody;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err22 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema320.properties.responseBody.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema328.properties.responseBody.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -26828,7 +27525,7 @@ errors++;
 if(data.error !== undefined){
 let data9 = data.error;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err23 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema320.properties.error.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema328.properties.error.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -27211,7 +27908,7 @@ errors++;
 if(data.responseStatus !== undefined){
 let data7 = data.responseStatus;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err21 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema320.properties.responseStatus.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema328.properties.responseStatus.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -27224,7 +27921,7 @@ errors++;
 if(data.responseBody !== undefined){
 let data8 = data.responseBody;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err22 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema320.properties.responseBody.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema328.properties.responseBody.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -27237,7 +27934,7 @@ errors++;
 if(data.error !== undefined){
 let data9 = data.error;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err23 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema320.properties.error.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema328.properties.error.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -27263,7 +27960,7 @@ return errors === 0;
 }
 
 export const WebhookSigningSecret = validate182;
-const schema324 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string","description":"The last four characters, to tell the secrets apart"}}};
+const schema332 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string","description":"The last four characters, to tell the secrets apart"}}};
 
 function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -27399,7 +28096,7 @@ return errors === 0;
 }
 
 export const WebhookSigningSecretCreated = validate183;
-const schema327 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint","secret"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"},"secret":{"type":"string","description":"whsec_ and 43 base64url characters; shown this once"}}};
+const schema335 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint","secret"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"},"secret":{"type":"string","description":"whsec_ and 43 base64url characters; shown this once"}}};
 
 function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -27557,7 +28254,7 @@ return errors === 0;
 }
 
 export const WebhookSigningSecretList = validate184;
-const schema330 = {"type":"object","additionalProperties":false,"required":["secrets"],"properties":{"secrets":{"type":"array","maxItems":2,"items":{"$ref":"#/components/schemas/WebhookSigningSecret"}}}};
+const schema338 = {"type":"object","additionalProperties":false,"required":["secrets"],"properties":{"secrets":{"type":"array","maxItems":2,"items":{"$ref":"#/components/schemas/WebhookSigningSecret"}}}};
 
 function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -27633,7 +28330,7 @@ return errors === 0;
 }
 
 export const WebhookDeliveryList = validate186;
-const schema331 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDelivery"}},"total":{"type":"integer","minimum":0}}};
+const schema339 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDelivery"}},"total":{"type":"integer","minimum":0}}};
 
 function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -27734,7 +28431,7 @@ return errors === 0;
 }
 
 export const UserSummary = validate188;
-const schema332 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","internal","language","createdAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"}}};
+const schema340 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","internal","language","createdAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"}}};
 
 function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -27831,7 +28528,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema332.properties, key0))){
+if(!(func15.call(schema340.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -27928,7 +28625,7 @@ errors++;
 if(data.companyName !== undefined){
 let data5 = data.companyName;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err17 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema332.properties.companyName.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema340.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -28014,7 +28711,7 @@ return errors === 0;
 }
 
 export const UserList = validate189;
-const schema336 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/UserSummary"}},"total":{"type":"integer","minimum":0}}};
+const schema344 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/UserSummary"}},"total":{"type":"integer","minimum":0}}};
 
 function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -28115,7 +28812,7 @@ return errors === 0;
 }
 
 export const UserDetail = validate191;
-const schema337 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","address","internal","language","createdAt","applications"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"applications":{"type":"array","maxItems":100,"description":"The user's first 100 applications by label, with roles and account accesses","items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}}}}};
+const schema345 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","address","internal","language","createdAt","applications"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"applications":{"type":"array","maxItems":100,"description":"The user's first 100 applications by label, with roles and account accesses","items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}}}}};
 
 function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -28232,7 +28929,7 @@ vErrors.push(err10);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema337.properties, key0))){
+if(!(func15.call(schema345.properties, key0))){
 const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
@@ -28329,7 +29026,7 @@ errors++;
 if(data.companyName !== undefined){
 let data5 = data.companyName;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err19 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema337.properties.companyName.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema345.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -28977,7 +29674,7 @@ return errors === 0;
 }
 
 export const EmailChange = validate192;
-const schema346 = {"type":"object","additionalProperties":false,"required":["email"],"properties":{"email":{"$ref":"#/components/schemas/Email"}}};
+const schema354 = {"type":"object","additionalProperties":false,"required":["email"],"properties":{"email":{"$ref":"#/components/schemas/Email"}}};
 
 function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -29056,7 +29753,7 @@ return errors === 0;
 }
 
 export const UserClaims = validate193;
-const schema348 = {"type":"object","additionalProperties":false,"required":["sub","email","given_name","family_name","name","internal","language","hkData"],"properties":{"sub":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"given_name":{"type":"string"},"family_name":{"type":"string"},"name":{"type":"string"},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"hkData":{"type":"object","additionalProperties":false,"required":["attributes","permissions"],"properties":{"attributes":{"type":"object","description":"firstName and lastName, plus every attribute the user has a value for that an application of the user outputs in the token","required":["firstName","lastName"],"properties":{"firstName":{"type":"string"},"lastName":{"type":"string"}},"additionalProperties":{"type":"string"}},"permissions":{"type":"array","description":"Keys of the permissions of the user's roles","items":{"type":"string"}}}}}};
+const schema356 = {"type":"object","additionalProperties":false,"required":["sub","email","given_name","family_name","name","internal","language","hkData"],"properties":{"sub":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"given_name":{"type":"string"},"family_name":{"type":"string"},"name":{"type":"string"},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"hkData":{"type":"object","additionalProperties":false,"required":["attributes","permissions"],"properties":{"attributes":{"type":"object","description":"firstName and lastName, plus every attribute the user has a value for that an application of the user outputs in the token","required":["firstName","lastName"],"properties":{"firstName":{"type":"string"},"lastName":{"type":"string"}},"additionalProperties":{"type":"string"}},"permissions":{"type":"array","description":"Keys of the permissions of the user's roles","items":{"type":"string"}}}}}};
 
 function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
