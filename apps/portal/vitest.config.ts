@@ -27,6 +27,8 @@ const stories = (name: string, theme: 'light' | 'dark') => ({
   plugins: [storybookTest({ configDir: path.join(dirname, '.storybook'), initialGlobals: { theme } })],
   test: {
     name,
+    // A file's first story waits for the dev server to transform the app (cold: seconds).
+    testTimeout: 60_000,
     browser: { enabled: true, headless: true, provider: chromium, instances: [{ browser: 'chromium' as const }] },
   },
 });

@@ -8,7 +8,8 @@ import type { paths, Schema } from '@portal/contract';
 type Path = keyof paths;
 type Method = 'get' | 'post' | 'put' | 'delete';
 type OkBody<P extends Path, M extends Method> = paths[P][M] extends { responses: infer R }
-  ? R extends { 200: { content: { 'application/json': infer B } } } ? B : undefined
+  ? R extends { 200: { content: { 'application/json': infer B } } } ? B
+    : R extends { 201: { content: { 'application/json': infer B } } } ? B : undefined
   : never;
 
 /** What the in-memory server knows; a missing part answers 404 (a call the story did not expect). */
@@ -32,6 +33,8 @@ export interface ScreenData {
   readonly history?: Readonly<Record<string, readonly Schema<'HistoryEntry'>[]>>;
   /** Calls (`'GET /My/Applications'`) that never answer: the page stays in its loading state. */
   readonly pending?: readonly string[];
+  /** Calls that fail with this status and the contract's error body (`{ 'GET /My/Profile': 500 }`). */
+  readonly failing?: Readonly<Record<string, number>>;
 }
 
 interface Call {
@@ -45,6 +48,7 @@ interface Handler {
   readonly pattern: RegExp;
   readonly names: readonly string[];
   readonly template: string;
+  readonly status: number;
   answer(call: Call): unknown;
 }
 
@@ -93,21 +97,40 @@ export interface MemoryApi {
 /** `apiPath`: where the API lives under the page's origin (the config's `apiUrl`). */
 export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
   const handlers: Handler[] = [];
-  const on = <P extends Path, M extends Method>(method: M, template: P, answer: (call: Call) => OkBody<P, M>) => {
-    handlers.push({ method: method.toUpperCase() as Uppercase<Method>, template, ...compile(template), answer });
+  const on = <P extends Path, M extends Method>(method: M, template: P, answer: (call: Call) => OkBody<P, M>, status = 200) => {
+    handlers.push({ method: method.toUpperCase() as Uppercase<Method>, template, status, ...compile(template), answer });
   };
   const onServer = (method: Uppercase<Method>, template: string, answer: (call: Call) => unknown) => {
-    handlers.push({ method, template, ...compile(template), answer });
+    handlers.push({ method, template, status: 200, ...compile(template), answer });
   };
+  // The gate's answers change when the user asks for access.
+  const authChecks = new Map(Object.entries(data.authChecks ?? {}));
+  const choice = (items: readonly Schema<'SelectionItem'>[] | undefined, id: string | null | undefined) => items?.find((item) => item.id === id) ?? null;
 
   // The user's side.
   on('get', '/My/Applications', ({ query }) => pageOf(data.myApplications, query));
   on('get', '/My/Applications/{id}', ({ params }) => find(data.myApplicationDetails, (d) => d.application.id === params.id));
   on('put', '/My/Favourites', ({ body }) => body as Schema<'MyFavourites'>);
   on('get', '/My/Profile', () => known(data.profile));
-  on('get', '/AuthCheck', ({ query }) => known(data.authChecks?.[query.get('clientId') ?? '']));
+  on('get', '/AuthCheck', ({ query }) => known(authChecks.get(query.get('clientId') ?? '')));
   on('get', '/My/Applications/Branding/{clientId}', ({ params }) => known(data.brandings?.[params.clientId ?? '']));
   on('get', '/My/Applications/{id}/AccessRequest', ({ params }) => known(data.accessRequestOptions?.[params.id ?? '']));
+  on('post', '/My/Applications/{id}/AccessRequest', ({ params, body }) => {
+    const id = params.id ?? '';
+    const check = known(authChecks.get(id));
+    const options = data.accessRequestOptions?.[id];
+    const input = body as Schema<'MyAccessRequestInput'>;
+    authChecks.set(id, { ...check, status: 'requested' });
+    const { application } = check;
+    return {
+      id: crypto.randomUUID(), applicationId: application.id, status: 'OPEN' as const, requestedAt: new Date().toISOString(),
+      application: { id: application.id, label: application.label, logoUrl: application.logoUrl },
+      requestedAccountAccess: choice(options?.accountAccesses.items, input.accountAccessId), requestedRole: choice(options?.roles.items, input.roleId),
+      justification: input.justification ?? null, requestedEndsAt: input.endsAt ?? null,
+      answers: (input.answers ?? []).flatMap(({ key, value }) => (value === null ? [] : [{ key, value, label: options?.requirements.questions.find((q) => q.key === key)?.label ?? key }])),
+      decidedAt: null, reason: null, endsAt: null, expiredAt: null, canRequestAgain: false,
+    };
+  }, 201);
   onServer('GET', '/auth/sessions', () => ({ sessions: known(data.sessions) }));
 
   // The console.
@@ -133,6 +156,8 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
           request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
         });
       }
+      const failure = data.failing?.[call];
+      if (failure !== undefined) return Response.json({ error: { code: String(failure), message: 'Fehler.', errors: [] } } satisfies Schema<'Error'>, { status: failure });
       const text = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
       for (const handler of handlers) {
         if (handler.method !== request.method) continue;
@@ -141,7 +166,7 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
         const params = Object.fromEntries(handler.names.map((name, i) => [name, decodeURIComponent(match[i + 1] ?? '')]));
         try {
           const body = handler.answer({ params, query: url.searchParams, body: text === '' ? undefined : JSON.parse(text) });
-          return body === undefined ? new Response(null, { status: 204 }) : Response.json(body);
+          return body === undefined ? new Response(null, { status: 204 }) : Response.json(body, { status: handler.status });
         } catch (error) {
           if (!(error instanceof Missing)) throw error;
           break;

@@ -1,8 +1,8 @@
 // The app access gate (/flows/auth?client_id=…) in external-app mode: no access yet (the
-// request form with the account access and role it may name), attributes missing, and a
-// request already sent.
+// request form with the account access and role it may name), attributes missing, a request
+// already sent, and the user asking for access.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Schema } from '@portal/contract';
 import { partner, renderScreen, shown, type ScreenData, type ScreenProps } from '../../../.storybook/screen.tsx';
 import GatePage from './gate-page.tsx';
@@ -71,5 +71,26 @@ export const Requested: Story = {
   },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('status', {}, shown)).toBeVisible();
+  },
+};
+
+/** The user asks for access: the account access and the role chosen, sent; the gate says it is requested. */
+export const RequestAccess: Story = {
+  parameters: {
+    screen: { path, user: partner('gate-request'), data: gate({ status: 'noAccess', application: planner, requestable: true }) } satisfies ScreenProps,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { level: 1, name: /Küchenplaner/ }, shown);
+    const [accountAccess, role] = await canvas.findAllByRole('combobox', {}, shown);
+    if (accountAccess === undefined || role === undefined) throw new Error('the request form has no account access or no role to choose');
+    await userEvent.selectOptions(accountAccess, 'Händlergruppe Nord');
+    await userEvent.selectOptions(role, 'Planer');
+    const submit = canvasElement.querySelector<HTMLButtonElement>('form button[type="submit"]');
+    if (submit === null) throw new Error('the request form has no submit button');
+    await userEvent.click(submit);
+    // The request is sent: the form is gone, the page says it waits for a decision.
+    await waitFor(() => expect(canvas.queryAllByRole('status').some((status) => status.textContent?.includes(planner.label) === true)).toBe(true), shown);
+    await expect(canvas.queryByRole('combobox')).toBeNull();
   },
 };

@@ -1,5 +1,5 @@
 // The launcher (/) as a signed-in partner sees it: tiles with a favourite, the recently used
-// row and a pending request; no application yet; the list still loading.
+// row and a pending request; no application yet; the list still loading; the list failed.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import type { Schema } from '@portal/contract';
@@ -50,5 +50,14 @@ export const Loading: Story = {
   play: async ({ canvasElement }) => {
     // The skeleton shows after the fetch delay (spec §9).
     await waitFor(() => expect(canvasElement.querySelector('ul[aria-busy="true"]')).not.toBeNull(), shown);
+  },
+};
+
+export const Failed: Story = {
+  parameters: {
+    screen: { path: '/', user: partner('launcher-failed'), data: { failing: { 'GET /My/Applications': 500 }, administrable: [] } } satisfies ScreenProps,
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('heading', { level: 1, name: /500/ }, shown)).toBeVisible();
   },
 };
