@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { claimsRefreshMachine, provideClaimsRefresh, safeRefreshData } from './claims-refresh.machine.ts';
-import { claimsRefreshView } from './claims-refresh.view.ts';
 import { createTestPorts, flushPromises, queryOf, testAuthConfig } from '../../testing/index.ts';
 import type { TestPorts } from '../../testing/index.ts';
 
@@ -48,7 +47,6 @@ describe('claims refresh', () => {
     expect(actor.getSnapshot().value).toBe('refreshed');
     expect(ports.navigator.log.at(-1)).toEqual({ kind: 'redirect', url: 'http://localhost:4002/?from=portal' });
     expect(await toPromise(actor)).toMatchObject({ status: 'refreshed', redirectUri: 'http://localhost:4002/?from=portal' });
-    expect(claimsRefreshView(actor.getSnapshot())).toMatchObject({ status: 'redirecting', navigateTo: 'http://localhost:4002/?from=portal' });
   });
 
   it('refuses unsafe redirect targets and bounds the wait', () => {
@@ -65,7 +63,6 @@ describe('claims refresh', () => {
     const actor = actorFor(ports);
     actor.send({ type: 'CALLBACK', url: ports.identityProvider.errorCallbackUrlFor(state ?? '', 'access_denied', 'AADB2C90091: cancelled') });
     expect(await toPromise(actor)).toEqual({ status: 'cancelled', redirectTo: '/flows/auth-refresh' });
-    expect(claimsRefreshView(actor.getSnapshot())).toMatchObject({ status: 'cancelled', navigateTo: '/flows/auth-refresh' });
   });
 
   it('cancel while signed out → the stored referrer', async () => {
@@ -81,9 +78,9 @@ describe('claims refresh', () => {
     const actor = actorFor(ports);
     actor.send({ type: 'CALLBACK', url: 'http://localhost:5173/flows/auth-refresh?code=c&state=AAAAAAAAAAAAAAAA' });
     expect(await toPromise(actor)).toEqual({ status: 'failed', error: { kind: 'auth', status: 500, code: 'auth.missingTemporaryCookie' } });
-    expect(claimsRefreshView(actor.getSnapshot())).toMatchObject({ status: 'failed', canRetry: true, error: { status: 500 } });
+    expect(actor.getSnapshot().matches('failed')).toBe(true);
     const idle = actorFor(ports);
-    expect(claimsRefreshView(idle.getSnapshot())).toEqual({ status: 'idle', busy: false, canRetry: false });
+    expect(idle.getSnapshot().value).toBe('idle');
   });
 
   it('the unprovided machine refuses to run', async () => {

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { provideSignIn } from './sign-in.machine.ts';
-import { signInView } from './sign-in.view.ts';
 import { isAuthCallback, strippedCallbackUrl } from './sign-in.actors.ts';
 import { createTestPorts, queryOf, testAuthConfig } from '../../testing/index.ts';
 import type { TestPorts } from '../../testing/index.ts';
-import { IdentityProviderError } from '../../errors/errors.ts';
+import { errorPage, IdentityProviderError } from '../../errors/errors.ts';
 import { pkceChallenge } from '../../domain/random.ts';
 
 function run(ports: TestPorts, event: { type: 'START'; returnPath?: string } | { type: 'CALLBACK'; url: string }, signedIn = false) {
@@ -26,7 +25,7 @@ async function callback(ports: TestPorts, url: string, signedIn = false) {
   ports.navigator.visit(url);
   const { actor, done } = run(ports, { type: 'CALLBACK', url }, signedIn);
   const output = await done;
-  return { output, view: signInView(actor.getSnapshot()), actor };
+  return { output, actor };
 }
 
 describe('sign-in start (authorize request)', () => {
@@ -60,7 +59,7 @@ describe('sign-in start (authorize request)', () => {
     ports.identityProvider.discover = async () => { throw new TypeError('Failed to fetch'); };
     const { done, actor } = run(ports, { type: 'START' });
     expect(await done).toEqual({ status: 'failed', error: { kind: 'auth', status: 500, code: 'auth.network' } });
-    expect(signInView(actor.getSnapshot())).toMatchObject({ status: 'failed', canRetry: true });
+    expect(actor.getSnapshot().matches('failed')).toBe(true);
   });
 });
 
@@ -75,13 +74,12 @@ describe('sign-in callback', () => {
       addressAtExchange = ports.navigator.currentUrl();
       return exchange(request);
     };
-    const { output, view } = await callback(ports, url);
+    const { output } = await callback(ports, url);
     expect(addressAtExchange).toBe('http://localhost:5173/auth/login');
     expect(output).toMatchObject({ status: 'signedIn', returnPath: '/admin', user: { id: 'user-1', fullName: 'Dana Dealer' } });
     expect(ports.sessionStore.current()).toMatchObject({ accessToken: 'access-2', accessTokenIsIdToken: false, idToken: expect.stringMatching(/^ey.*\.sig-2$/), refreshToken: 'refresh-2' });
     expect(ports.sessionStore.current()?.expiresAt).toBe(ports.clock.now() + 3600_000);
     expect(ports.authStateStore.states()).toEqual([]);
-    expect(view).toMatchObject({ status: 'signedIn', navigateTo: '/admin', usedIdTokenFallback: false });
     expect(ports.identityProvider.calls.exchange[0]).toMatchObject({ redirectUri: 'http://localhost:5173/auth/login', tokenEndpoint: 'http://localhost:4001/b2c_1a_signin/oauth2/v2.0/token' });
   });
 
@@ -89,11 +87,10 @@ describe('sign-in callback', () => {
     const ports = createTestPorts();
     ports.identityProvider.setTokenOptions({ accessToken: false });
     const { state } = await start(ports);
-    const { output, view } = await callback(ports, ports.identityProvider.callbackUrlFor(state ?? ''));
+    const { output } = await callback(ports, ports.identityProvider.callbackUrlFor(state ?? ''));
     expect(output.status).toBe('signedIn');
     expect(ports.sessionStore.current()?.accessToken).toBe(ports.sessionStore.current()?.idToken);
     expect(ports.sessionStore.current()?.accessTokenIsIdToken).toBe(true);
-    expect(view.usedIdTokenFallback).toBe(true);
   });
 
   it('a reload or Back on the callback never sends a second token request', async () => {
@@ -116,9 +113,9 @@ describe('sign-in callback', () => {
   ])('%s → the dedicated error, no token request', async (_label, url, code) => {
     const ports = createTestPorts();
     await start(ports);
-    const { output, view } = await callback(ports, url);
+    const { output } = await callback(ports, url);
     expect(output).toEqual({ status: 'failed', error: { kind: 'auth', status: 500, code } });
-    expect(view.error).toMatchObject({ status: 500, descriptionKey: 'errors.auth.missingTemporaryCookie' });
+    expect(output.status === 'failed' && output.error.kind !== 'cancelled' ? errorPage(output.error) : undefined).toMatchObject({ status: 500, descriptionKey: 'errors.auth.missingTemporaryCookie' });
     expect(ports.identityProvider.calls.exchange).toHaveLength(0);
   });
 
@@ -139,9 +136,8 @@ describe('sign-in callback', () => {
     const ports = createTestPorts();
     const { state } = await start(ports, '/admin/roles');
     const url = ports.identityProvider.errorCallbackUrlFor(state ?? '', 'access_denied', 'AADB2C90091: The user has cancelled entering self-asserted information.');
-    const { output, view } = await callback(ports, url);
+    const { output } = await callback(ports, url);
     expect(output).toEqual({ status: 'cancelled', redirectTo: '/admin/roles' });
-    expect(view).toMatchObject({ status: 'cancelled', navigateTo: '/admin/roles' });
 
     const second = await start(ports, '/admin/roles');
     const url2 = ports.identityProvider.errorCallbackUrlFor(second.state ?? '', 'access_denied', 'AADB2C90091: cancelled');
@@ -153,10 +149,11 @@ describe('sign-in callback', () => {
     const ports = createTestPorts();
     const { state } = await start(ports);
     const url = ports.identityProvider.errorCallbackUrlFor(state ?? '', 'server_error', `AADB2C90118: forgot <b>password</b>\n${'x'.repeat(900)}`);
-    const { output, view } = await callback(ports, url);
+    const { output } = await callback(ports, url);
     expect(output).toMatchObject({ status: 'failed', error: { kind: 'auth', code: 'auth.identityProvider' } });
-    expect(view.error?.message?.startsWith('AADB2C90118: forgot <b>password</b> x')).toBe(true);
-    expect(Array.from(view.error?.message ?? '')).toHaveLength(300);
+    const page = output.status === 'failed' && output.error.kind !== 'cancelled' ? errorPage(output.error) : undefined;
+    expect(page?.message?.startsWith('AADB2C90118: forgot <b>password</b> x')).toBe(true);
+    expect(Array.from(page?.message ?? '')).toHaveLength(300);
 
     const second = await start(ports);
     const { output: plain } = await callback(ports, ports.identityProvider.errorCallbackUrlFor(second.state ?? '', 'access_denied'));
@@ -285,13 +282,14 @@ describe('sign-in callback', () => {
     expect(strippedCallbackUrl('http://h/auth/login?code=c&state=s&iss=i&lang=de')).toBe('http://h/auth/login?lang=de');
   });
 
-  it('the view: idle before anything, working while the callback runs', () => {
+  it('idle before anything, running (no output yet) while the callback runs', () => {
     const ports = createTestPorts();
     const actor = createActor(provideSignIn(ports), { input: { config: testAuthConfig } });
     actor.start();
-    expect(signInView(actor.getSnapshot())).toEqual({ status: 'idle', busy: false, canRetry: false, usedIdTokenFallback: false });
+    expect(actor.getSnapshot().value).toBe('idle');
     actor.send({ type: 'CALLBACK', url: 'http://localhost:5173/auth/login?code=c&state=AAAAAAAAAAAAAAAA' });
-    expect(signInView(actor.getSnapshot())).toMatchObject({ status: 'working', busy: true });
+    expect(actor.getSnapshot().value).not.toBe('idle');
+    expect(actor.getSnapshot().status).toBe('active');
   });
 
   it('the unprovided machine refuses to run', async () => {

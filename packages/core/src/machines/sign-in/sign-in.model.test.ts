@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, toPromise } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { provideSignIn, signInMachine } from './sign-in.machine.ts';
-import { signInView } from './sign-in.view.ts';
 import { createTestPorts, queryOf, testAuthConfig } from '../../testing/index.ts';
 import type { TestPorts } from '../../testing/index.ts';
 import { createCoverageRecorder, everyTransition } from '../../testing/model-coverage.ts';
@@ -100,7 +99,6 @@ describe('sign-in model', () => {
           }),
         },
       });
-      if (sut.actor) expect(signInView(sut.actor.getSnapshot()).status).toBeDefined();
     });
   }
 
