@@ -72,13 +72,34 @@ function asEsm(code: string): string {
   return `${HEADER}// @ts-nocheck\n/* eslint-disable */\n${imports.join('')}${body}\n`;
 }
 
+const annotations = new Set(['description', 'examples', 'example', 'title', '$comment']);
+const schemaMaps = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+const schemaLists = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+const subschemas = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames']);
+
+/** A schema without its annotations (they do not change what is valid): smaller validators for the browser. */
+export function withoutAnnotations(schema: unknown): unknown {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return schema;
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (annotations.has(key)) continue;
+    if (schemaMaps.has(key) && typeof value === 'object' && value !== null) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, withoutAnnotations(sub)]));
+    } else if (schemaLists.has(key) && Array.isArray(value)) out[key] = value.map(withoutAnnotations);
+    else if (subschemas.has(key)) out[key] = withoutAnnotations(value);
+    else out[key] = value;
+  }
+  return out;
+}
+
 function validatorsOf(document: { components: { schemas: Record<string, unknown> } } & JsonObject): { js: string; dts: string } {
   // The API's checks: every problem of a body at once (allErrors), strings counted in code points.
   const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, next: true, code: { source: true, esm: true, lines: true } });
   addFormats(ajv);
   ajv.addFormat('binary', true);
   ajv.addKeyword({ keyword: 'discriminator' });
-  ajv.addSchema({ $id: SCHEMA_ID, components: document.components }, SCHEMA_ID);
+  const schemas = Object.fromEntries(Object.entries(document.components.schemas).map(([name, schema]) => [name, withoutAnnotations(schema)]));
+  ajv.addSchema({ $id: SCHEMA_ID, components: { schemas } }, SCHEMA_ID);
   const names = Object.keys(document.components.schemas);
   const refs = Object.fromEntries(names.map((name) => [name, `${SCHEMA_ID}#/components/schemas/${name}`]));
   const js = asEsm(standalone(ajv, refs));

@@ -54,7 +54,7 @@ return errors === 0;
 }
 
 export const ApplicationIdValue = validate2;
-const schema2 = {"type":"string","description":"An application id, which is its OpenID client id","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"};
+const schema2 = {"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"};
 const pattern1 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$", "u");
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -87,7 +87,7 @@ return errors === 0;
 }
 
 export const Key = validate3;
-const schema3 = {"type":"string","description":"A technical key (token output name, permission name)","pattern":"^[A-Za-z][A-Za-z0-9_.:-]{0,99}$"};
+const schema3 = {"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.:-]{0,99}$"};
 const pattern2 = new RegExp("^[A-Za-z][A-Za-z0-9_.:-]{0,99}$", "u");
 
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -195,7 +195,7 @@ return errors === 0;
 }
 
 export const HttpUrl = validate6;
-const schema6 = {"type":"string","format":"uri","maxLength":2000,"description":"An absolute http or https URL (validations.url)","pattern":"^[hH][tT][tT][pP][sS]?://[^\\s]+$"};
+const schema6 = {"type":"string","format":"uri","maxLength":2000,"pattern":"^[hH][tT][tT][pP][sS]?://[^\\s]+$"};
 const formats2 = runtime1.fullFormats.uri;
 const pattern3 = new RegExp("^[hH][tT][tT][pP][sS]?://[^\\s]+$", "u");
 
@@ -355,7 +355,7 @@ return errors === 0;
 }
 
 export const Ref = validate10;
-const schema10 = {"type":"object","description":"A reference to another entity for display","additionalProperties":false,"required":["id","key","label"],"properties":{"id":{"type":"string"},"key":{"type":"string"},"label":{"type":"string"}}};
+const schema10 = {"type":"object","additionalProperties":false,"required":["id","key","label"],"properties":{"id":{"type":"string"},"key":{"type":"string"},"label":{"type":"string"}}};
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -455,7 +455,7 @@ return errors === 0;
 }
 
 export const Error = validate11;
-const schema11 = {"type":"object","additionalProperties":false,"required":["error"],"properties":{"error":{"type":"object","additionalProperties":false,"required":["code","message","errors"],"properties":{"code":{"type":"string","description":"The HTTP status as a string (\"400\", \"401\", \"403\", \"404\", \"409\", \"500\") or a domain code such as \"accessRequest.roleRequired\""},"message":{"type":"string","description":"A sentence in the language of the lang header"},"errors":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message"],"properties":{"message":{"type":"string"},"field":{"type":"string","description":"JSON pointer-like dotted path of the offending field, e.g. \"webhook.headers.0.key\""}}}}}}}};
+const schema11 = {"type":"object","additionalProperties":false,"required":["error"],"properties":{"error":{"type":"object","additionalProperties":false,"required":["code","message","errors"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"errors":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message"],"properties":{"message":{"type":"string"},"field":{"type":"string"}}}}}}}};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -918,7 +918,7 @@ return errors === 0;
 }
 
 export const BulkResult = validate14;
-const schema16 = {"type":"object","additionalProperties":false,"required":["count"],"properties":{"count":{"type":"integer","minimum":0,"description":"How many entities the call changed"}}};
+const schema16 = {"type":"object","additionalProperties":false,"required":["count"],"properties":{"count":{"type":"integer","minimum":0}}};
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -987,7 +987,7 @@ return errors === 0;
 }
 
 export const ApplicationUsersBulk = validate15;
-const schema17 = {"type":"object","additionalProperties":false,"required":["action","userIds"],"properties":{"action":{"type":"string","enum":["addRoles","removeRoles","addAccountAccesses","removeAccountAccesses","removeAccess"]},"userIds":{"type":"array","minItems":1,"maxItems":1000,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"roleIds":{"type":"array","description":"The roles to add or remove (at least one for addRoles and removeRoles)","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","description":"The account accesses to add or remove (at least one for addAccountAccesses and removeAccountAccesses)","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
+const schema17 = {"type":"object","additionalProperties":false,"required":["action","userIds"],"properties":{"action":{"type":"string","enum":["addRoles","removeRoles","addAccountAccesses","removeAccountAccesses","removeAccess"]},"userIds":{"type":"array","minItems":1,"maxItems":1000,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"roleIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1319,8 +1319,8 @@ return errors === 0;
 export const AccessRequestsDecision = validate16;
 const schema21 = {"type":"object","additionalProperties":false,"required":["requestIds","decision"],"properties":{"requestIds":{"type":"array","minItems":1,"maxItems":500,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"decision":{"$ref":"#/components/schemas/AccessRequestDecision"}}};
 const schema23 = {"oneOf":[{"$ref":"#/components/schemas/AccessRequestAccept"},{"$ref":"#/components/schemas/AccessRequestDeny"}],"discriminator":{"propertyName":"decision","mapping":{"ACCEPT":"#/components/schemas/AccessRequestAccept","DENY":"#/components/schemas/AccessRequestDeny"}}};
-const schema28 = {"type":"object","additionalProperties":false,"required":["decision"],"properties":{"decision":{"type":"string","const":"DENY"},"reason":{"type":["string","null"],"maxLength":1000,"description":"Shown to the requester in their requests"}}};
-const schema24 = {"type":"object","additionalProperties":false,"required":["decision","roleIds"],"properties":{"decision":{"type":"string","const":"ACCEPT"},"roleIds":{"type":"array","description":"At least one (else 400 accessRequest.roleRequired: \"Es muss mindestens eine Rolle ausgewählt werden!\")","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"The end of the access (#19): only when the application allows time-bound access (else 400\naccessRequest.timeBoundNotAllowed), in the future (400 accessRequest.endInPast) and at most\nmaxAccessDays ahead (400 accessRequest.endTooLate); omitted or null grants without an end.\nThe grant carries it; the expiry job removes the access when it has passed.\n"}}};
+const schema28 = {"type":"object","additionalProperties":false,"required":["decision"],"properties":{"decision":{"type":"string","const":"DENY"},"reason":{"type":["string","null"],"maxLength":1000}}};
+const schema24 = {"type":"object","additionalProperties":false,"required":["decision","roleIds"],"properties":{"decision":{"type":"string","const":"ACCEPT"},"roleIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1921,7 +1921,7 @@ return errors === 0;
 }
 
 export const ApplicationUsersImport = validate21;
-const schema29 = {"type":"object","additionalProperties":false,"required":["csv","apply"],"properties":{"csv":{"type":"string","maxLength":500000,"description":"The file's text"},"apply":{"type":"boolean","description":"false for a dry run"}}};
+const schema29 = {"type":"object","additionalProperties":false,"required":["csv","apply"],"properties":{"csv":{"type":"string","maxLength":500000},"apply":{"type":"boolean"}}};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2042,7 +2042,7 @@ return errors === 0;
 }
 
 export const ApplicationUsersImportRow = validate23;
-const schema31 = {"type":"object","additionalProperties":false,"required":["line","email","userId","change","roles","accountAccesses"],"properties":{"line":{"type":"integer","minimum":2,"description":"The line's number in the file (the header is line 1)"},"email":{"type":"string"},"userId":{"$ref":"#/components/schemas/Uuid"},"change":{"$ref":"#/components/schemas/ImportChange"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"},"description":"The roles after the change"},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"},"description":"The account accesses after the change"}}};
+const schema31 = {"type":"object","additionalProperties":false,"required":["line","email","userId","change","roles","accountAccesses"],"properties":{"line":{"type":"integer","minimum":2},"email":{"type":"string"},"userId":{"$ref":"#/components/schemas/Uuid"},"change":{"$ref":"#/components/schemas/ImportChange"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2449,7 +2449,7 @@ return errors === 0;
 }
 
 export const ApplicationUsersImportProblem = validate24;
-const schema36 = {"type":"object","additionalProperties":false,"required":["line","email","message"],"properties":{"line":{"type":"integer","minimum":1},"email":{"type":["string","null"]},"message":{"type":"string","description":"Why the line is invalid, in the language of the lang header"}}};
+const schema36 = {"type":"object","additionalProperties":false,"required":["line","email","message"],"properties":{"line":{"type":"integer","minimum":1},"email":{"type":["string","null"]},"message":{"type":"string"}}};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2784,9 +2784,9 @@ return errors === 0;
 }
 
 export const HistoryEntry = validate27;
-const schema39 = {"type":"object","additionalProperties":false,"required":["id","tableName","entity","mode","field","oldValue","value","updatedAt","updatedBy","updatedByName","references"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"tableName":{"type":"string","description":"applications, attributes, permissions, roles, account_accesses, custom_flows, users, application_users, access_requests, user_attribute_values"},"entity":{"type":"string","description":"Id of the changed entity"},"mode":{"type":"string","enum":["CREATE","UPDATE","DELETE"]},"field":{"type":["string","null"],"description":"The field's name in the entity's answer (the console shows its label)"},"oldValue":{"type":["string","null"],"description":"Value before an UPDATE as text (null for CREATE and DELETE, and for entries older than this field)"},"value":{"type":["string","null"],"description":"New value as text (webhook passwords are never recorded)"},"updatedAt":{"$ref":"#/components/schemas/DateTime"},"updatedBy":{"type":["string","null"],"description":"User id of the author; null for the system"},"updatedByName":{"type":["string","null"],"description":"Full name of the author: as now, or as recorded when the account no longer exists; null for the system"},"references":{"type":"array","description":"The entities the old or new value names by id, for showing them by name","items":{"$ref":"#/components/schemas/HistoryRef"}}}};
+const schema39 = {"type":"object","additionalProperties":false,"required":["id","tableName","entity","mode","field","oldValue","value","updatedAt","updatedBy","updatedByName","references"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"tableName":{"type":"string"},"entity":{"type":"string"},"mode":{"type":"string","enum":["CREATE","UPDATE","DELETE"]},"field":{"type":["string","null"]},"oldValue":{"type":["string","null"]},"value":{"type":["string","null"]},"updatedAt":{"$ref":"#/components/schemas/DateTime"},"updatedBy":{"type":["string","null"]},"updatedByName":{"type":["string","null"]},"references":{"type":"array","items":{"$ref":"#/components/schemas/HistoryRef"}}}};
 const func15 = Object.prototype.hasOwnProperty;
-const schema42 = {"type":"object","additionalProperties":false,"required":["kind","id","label","exists"],"properties":{"kind":{"$ref":"#/components/schemas/HistoryRefKind"},"id":{"type":"string"},"label":{"type":"string","description":"The label as now, or as recorded with the change if the entity no longer exists (for a permission: its key)"},"exists":{"type":"boolean","description":"The entity still exists"}}};
+const schema42 = {"type":"object","additionalProperties":false,"required":["kind","id","label","exists"],"properties":{"kind":{"$ref":"#/components/schemas/HistoryRefKind"},"id":{"type":"string"},"label":{"type":"string"},"exists":{"type":"boolean"}}};
 const schema43 = {"type":"string","enum":["APPLICATION","ATTRIBUTE","PERMISSION","ROLE","ACCOUNT_ACCESS","CUSTOM_FLOW"]};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -3518,7 +3518,7 @@ return errors === 0;
 }
 
 export const ApplicationSummary = validate34;
-const schema48 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","description","internal","sortNumber","released"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"description":{"type":"string"},"internal":{"type":"boolean"},"sortNumber":{"type":"integer"},"released":{"type":"boolean","description":"Released in the identity directory; sign-in to a new application works only after the release"}}};
+const schema48 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","description","internal","sortNumber","released"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"description":{"type":"string"},"internal":{"type":"boolean"},"sortNumber":{"type":"integer"},"released":{"type":"boolean"}}};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3989,7 +3989,7 @@ return errors === 0;
 }
 
 export const ApplicationRoleLink = validate38;
-const schema53 = {"type":"object","additionalProperties":false,"required":["roleId","permissionId","visible","default"],"properties":{"roleId":{"$ref":"#/components/schemas/Uuid"},"permissionId":{"description":"Permission an administrator needs to grant this role (null = none)","oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"visible":{"type":"boolean"},"default":{"type":"boolean","description":"Granted when access is granted without naming roles"}}};
+const schema53 = {"type":"object","additionalProperties":false,"required":["roleId","permissionId","visible","default"],"properties":{"roleId":{"$ref":"#/components/schemas/Uuid"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"visible":{"type":"boolean"},"default":{"type":"boolean"}}};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -4209,7 +4209,7 @@ return errors === 0;
 }
 
 export const ActivationGroup = validate39;
-const schema56 = {"type":"object","description":"An internal activation group; members of the directory group get these roles and account accesses","additionalProperties":false,"required":["directoryGroupName","roleIds","accountAccessIds"],"properties":{"directoryGroupName":{"type":"string","minLength":1,"maxLength":200},"roleIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
+const schema56 = {"type":"object","additionalProperties":false,"required":["directoryGroupName","roleIds","accountAccessIds"],"properties":{"directoryGroupName":{"type":"string","minLength":1,"maxLength":200},"roleIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -4470,7 +4470,7 @@ return errors === 0;
 }
 
 export const WebhookHeader = validate40;
-const schema59 = {"type":"object","additionalProperties":false,"required":["key","value"],"properties":{"key":{"type":"string","description":"An HTTP token. Names the sender, the connection or a proxy own are refused (400\nheaderForbidden): Host, Content-Length, Content-Type, Authorization, Transfer-Encoding,\nConnection, Keep-Alive, Upgrade, Expect, TE, Cookie and every Proxy-* name.\n","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"},"value":{"type":"string","description":"Printable ASCII (space to ~); no control or non-ASCII character","maxLength":1000,"pattern":"^[ -~]*$"}}};
+const schema59 = {"type":"object","additionalProperties":false,"required":["key","value"],"properties":{"key":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"},"value":{"type":"string","maxLength":1000,"pattern":"^[ -~]*$"}}};
 const pattern20 = new RegExp("^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$", "u");
 const pattern21 = new RegExp("^[ -~]*$", "u");
 
@@ -4586,7 +4586,7 @@ return errors === 0;
 }
 
 export const Webhook = validate41;
-const schema60 = {"type":"object","additionalProperties":false,"required":["enabled","endpointUrl","username","passwordSet","onGrant","onRemove","onUpdate","onAccessRequest","headers","keyVaultReference","pauseAfterFailures","consecutiveFailures","pausedAt"],"properties":{"enabled":{"type":"boolean"},"endpointUrl":{"type":"string"},"username":{"type":["string","null"]},"passwordSet":{"type":"boolean","description":"A password is stored; the password itself is never returned"},"onGrant":{"type":"boolean"},"onRemove":{"type":"boolean"},"onUpdate":{"type":"boolean"},"onAccessRequest":{"type":"boolean","description":"Send the access request events (ACCESS_REQUEST_*, #19)"},"headers":{"type":"array","items":{"$ref":"#/components/schemas/WebhookHeader"}},"keyVaultReference":{"type":["string","null"]},"pauseAfterFailures":{"type":["integer","null"],"description":"The webhook pauses itself after this many failed deliveries in a row; null: never"},"consecutiveFailures":{"type":"integer","minimum":0,"description":"Failed deliveries since the last delivered one"},"pausedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"When it paused itself; its deliveries wait, PENDING, until POST …/Webhook/Resume"}}};
+const schema60 = {"type":"object","additionalProperties":false,"required":["enabled","endpointUrl","username","passwordSet","onGrant","onRemove","onUpdate","onAccessRequest","headers","keyVaultReference","pauseAfterFailures","consecutiveFailures","pausedAt"],"properties":{"enabled":{"type":"boolean"},"endpointUrl":{"type":"string"},"username":{"type":["string","null"]},"passwordSet":{"type":"boolean"},"onGrant":{"type":"boolean"},"onRemove":{"type":"boolean"},"onUpdate":{"type":"boolean"},"onAccessRequest":{"type":"boolean"},"headers":{"type":"array","items":{"$ref":"#/components/schemas/WebhookHeader"}},"keyVaultReference":{"type":["string","null"]},"pauseAfterFailures":{"type":["integer","null"]},"consecutiveFailures":{"type":"integer","minimum":0},"pausedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5098,7 +5098,7 @@ return errors === 0;
 }
 
 export const WebhookInput = validate42;
-const schema63 = {"type":"object","additionalProperties":false,"required":["enabled","endpointUrl","onGrant","onRemove","onUpdate"],"properties":{"enabled":{"type":"boolean"},"endpointUrl":{"$ref":"#/components/schemas/HttpUrl"},"username":{"type":["string","null"],"maxLength":200,"pattern":"^[^:\\r\\n]*$"},"password":{"type":["string","null"],"maxLength":500,"writeOnly":true,"description":"Omitted = keep the stored password; null = remove it; a string = replace it"},"onGrant":{"type":"boolean"},"onRemove":{"type":"boolean"},"onUpdate":{"type":"boolean"},"onAccessRequest":{"type":"boolean","description":"Send the access request events (#19); omitted keeps the stored value (false for a new webhook)"},"headers":{"type":"array","maxItems":20,"items":{"$ref":"#/components/schemas/WebhookHeader"},"description":"Each name once, case-insensitive (a repeated name is refused: 400 duplicateEntry on webhook.headers.{i}.key)"},"keyVaultReference":{"type":["string","null"],"maxLength":500},"pauseAfterFailures":{"type":["integer","null"],"minimum":1,"maximum":100,"description":"Omitted keeps the stored value; null: never pause"}}};
+const schema63 = {"type":"object","additionalProperties":false,"required":["enabled","endpointUrl","onGrant","onRemove","onUpdate"],"properties":{"enabled":{"type":"boolean"},"endpointUrl":{"$ref":"#/components/schemas/HttpUrl"},"username":{"type":["string","null"],"maxLength":200,"pattern":"^[^:\\r\\n]*$"},"password":{"type":["string","null"],"maxLength":500,"writeOnly":true},"onGrant":{"type":"boolean"},"onRemove":{"type":"boolean"},"onUpdate":{"type":"boolean"},"onAccessRequest":{"type":"boolean"},"headers":{"type":"array","maxItems":20,"items":{"$ref":"#/components/schemas/WebhookHeader"}},"keyVaultReference":{"type":["string","null"],"maxLength":500},"pauseAfterFailures":{"type":["integer","null"],"minimum":1,"maximum":100}}};
 const pattern25 = new RegExp("^[^:\\r\\n]*$", "u");
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -5541,8 +5541,8 @@ return errors === 0;
 }
 
 export const Application = validate43;
-const schema66 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","description","url","homePageUrl","sortNumber","adminPermissionId","adminPermissionKey","notificationEmail","accessRequestRequired","accessRequestAllowed","internalCopyOfAccessRequests","roleRequiredOnAccessRequest","internal","released","accessRequestsAmount","attributes","roles","accountAccessIds","customFlowIds","activationGroups","webhook","requestJustification","timeBoundAccess","maxAccessDays","requestableAccountAccessIds"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"description":{"type":"string"},"url":{"type":"string"},"homePageUrl":{"type":["string","null"]},"sortNumber":{"type":"integer"},"adminPermissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"adminPermissionKey":{"type":["string","null"],"description":"Key of the admin permission (read only)"},"notificationEmail":{"type":["string","null"]},"accessRequestRequired":{"type":"boolean","description":"Users get access only through an accepted access request"},"accessRequestAllowed":{"type":"boolean","description":"Users may request access (never for internal applications)"},"internalCopyOfAccessRequests":{"type":"boolean","description":"Send a copy of new access requests to the notification e-mail"},"roleRequiredOnAccessRequest":{"type":"boolean","description":"The requester must name one of the visible roles"},"internal":{"type":"boolean","description":"An internal application cannot be requested"},"released":{"type":"boolean"},"accessRequestsAmount":{"type":"integer","minimum":0,"description":"Open access requests"},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationAttributeLink"}},"roles":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationRoleLink"}},"accountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"customFlowIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"activationGroups":{"type":"array","items":{"$ref":"#/components/schemas/ActivationGroup"}},"webhook":{"oneOf":[{"$ref":"#/components/schemas/Webhook"},{"type":"null"}]},"requestJustification":{"$ref":"#/components/schemas/RequestJustification"},"timeBoundAccess":{"type":"boolean","description":"Access may end at a date (#19): a request may ask for an end, an acceptance or a grant may set one"},"maxAccessDays":{"type":["integer","null"],"minimum":1,"maximum":3650,"description":"With timeBoundAccess: the latest end is this many days from now; null: no maximum"},"requestableAccountAccessIds":{"type":"array","description":"The linked account-access groups (a subset of accountAccessIds) a user may ask for in a request","items":{"$ref":"#/components/schemas/Uuid"}}}};
-const schema71 = {"type":"string","description":"Whether an access request to the application must carry a justification (#19)","enum":["required","optional"]};
+const schema66 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","description","url","homePageUrl","sortNumber","adminPermissionId","adminPermissionKey","notificationEmail","accessRequestRequired","accessRequestAllowed","internalCopyOfAccessRequests","roleRequiredOnAccessRequest","internal","released","accessRequestsAmount","attributes","roles","accountAccessIds","customFlowIds","activationGroups","webhook","requestJustification","timeBoundAccess","maxAccessDays","requestableAccountAccessIds"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"description":{"type":"string"},"url":{"type":"string"},"homePageUrl":{"type":["string","null"]},"sortNumber":{"type":"integer"},"adminPermissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"adminPermissionKey":{"type":["string","null"]},"notificationEmail":{"type":["string","null"]},"accessRequestRequired":{"type":"boolean"},"accessRequestAllowed":{"type":"boolean"},"internalCopyOfAccessRequests":{"type":"boolean"},"roleRequiredOnAccessRequest":{"type":"boolean"},"internal":{"type":"boolean"},"released":{"type":"boolean"},"accessRequestsAmount":{"type":"integer","minimum":0},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationAttributeLink"}},"roles":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationRoleLink"}},"accountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"customFlowIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"activationGroups":{"type":"array","items":{"$ref":"#/components/schemas/ActivationGroup"}},"webhook":{"oneOf":[{"$ref":"#/components/schemas/Webhook"},{"type":"null"}]},"requestJustification":{"$ref":"#/components/schemas/RequestJustification"},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"],"minimum":1,"maximum":3650},"requestableAccountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}}}};
+const schema71 = {"type":"string","enum":["required","optional"]};
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -6504,7 +6504,7 @@ return errors === 0;
 }
 
 export const ApplicationInput = validate48;
-const schema73 = {"type":"object","additionalProperties":false,"required":["label","url"],"properties":{"label":{"$ref":"#/components/schemas/Label"},"logoUrl":{"oneOf":[{"$ref":"#/components/schemas/HttpUrl"},{"type":"string","pattern":"^/Applications/Image/[0-9a-f-]{36}\\.svg$"},{"type":"null"}]},"description":{"$ref":"#/components/schemas/Description"},"url":{"$ref":"#/components/schemas/HttpUrl"},"homePageUrl":{"oneOf":[{"$ref":"#/components/schemas/HttpUrl"},{"type":"null"}]},"sortNumber":{"type":"integer","minimum":-1000000,"maximum":1000000},"adminPermissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"notificationEmail":{"oneOf":[{"$ref":"#/components/schemas/Email"},{"type":"null"}]},"accessRequestRequired":{"type":"boolean"},"accessRequestAllowed":{"type":"boolean"},"internalCopyOfAccessRequests":{"type":"boolean"},"roleRequiredOnAccessRequest":{"type":"boolean"},"internal":{"type":"boolean"},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/ApplicationAttributeLink"}},"roles":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/ApplicationRoleLink"}},"accountAccessIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"customFlowIds":{"type":"array","maxItems":50,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"activationGroups":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/ActivationGroup"},"description":"Each directory group name once, trimmed and case-insensitive (400 duplicateEntry on activationGroups.{i}.directoryGroupName); a blank name is refused (invalidValue)"},"webhook":{"oneOf":[{"$ref":"#/components/schemas/WebhookInput"},{"type":"null"}]},"requestJustification":{"$ref":"#/components/schemas/RequestJustification","description":"Omitted keeps the stored value (optional for a new application)"},"timeBoundAccess":{"type":"boolean","description":"Omitted keeps the stored value (false for a new application)"},"maxAccessDays":{"type":["integer","null"],"minimum":1,"maximum":3650,"description":"Omitted keeps the stored value; null: no maximum"},"requestableAccountAccessIds":{"type":"array","maxItems":200,"uniqueItems":true,"description":"Which of accountAccessIds a request may name (each must be linked: 400 accountAccess.notLinked on requestableAccountAccessIds.{i}); omitted keeps the stored choice, and newly linked groups are requestable","items":{"$ref":"#/components/schemas/Uuid"}}}};
+const schema73 = {"type":"object","additionalProperties":false,"required":["label","url"],"properties":{"label":{"$ref":"#/components/schemas/Label"},"logoUrl":{"oneOf":[{"$ref":"#/components/schemas/HttpUrl"},{"type":"string","pattern":"^/Applications/Image/[0-9a-f-]{36}\\.svg$"},{"type":"null"}]},"description":{"$ref":"#/components/schemas/Description"},"url":{"$ref":"#/components/schemas/HttpUrl"},"homePageUrl":{"oneOf":[{"$ref":"#/components/schemas/HttpUrl"},{"type":"null"}]},"sortNumber":{"type":"integer","minimum":-1000000,"maximum":1000000},"adminPermissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"notificationEmail":{"oneOf":[{"$ref":"#/components/schemas/Email"},{"type":"null"}]},"accessRequestRequired":{"type":"boolean"},"accessRequestAllowed":{"type":"boolean"},"internalCopyOfAccessRequests":{"type":"boolean"},"roleRequiredOnAccessRequest":{"type":"boolean"},"internal":{"type":"boolean"},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/ApplicationAttributeLink"}},"roles":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/ApplicationRoleLink"}},"accountAccessIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"customFlowIds":{"type":"array","maxItems":50,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"activationGroups":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/ActivationGroup"}},"webhook":{"oneOf":[{"$ref":"#/components/schemas/WebhookInput"},{"type":"null"}]},"requestJustification":{"$ref":"#/components/schemas/RequestJustification"},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"],"minimum":1,"maximum":3650},"requestableAccountAccessIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
 const pattern34 = new RegExp("^/Applications/Image/[0-9a-f-]{36}\\.svg$", "u");
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7629,7 +7629,7 @@ return errors === 0;
 }
 
 export const ImageUpload = validate53;
-const schema85 = {"type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string","description":"Absolute URL under the API's public URL, e.g. http://localhost:4000/Applications/Image/<uuid>.svg"}}};
+const schema85 = {"type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string"}}};
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8209,7 +8209,7 @@ return errors === 0;
 }
 
 export const UsageGroupKind = validate60;
-const schema93 = {"type":"string","description":"APPLICATION: linked to applications; USER: users who have it (a role or account access on an application, a value of an attribute); CUSTOM_FLOW: custom flows asking for the attribute; ACCOUNT_ACCESS: account accesses that determine themselves by the attribute, or child groups of the account access; ACTIVATION_GROUP: applications whose activation groups grant it","enum":["APPLICATION","USER","CUSTOM_FLOW","ACCOUNT_ACCESS","ACTIVATION_GROUP"]};
+const schema93 = {"type":"string","enum":["APPLICATION","USER","CUSTOM_FLOW","ACCOUNT_ACCESS","ACTIVATION_GROUP"]};
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8239,7 +8239,7 @@ return errors === 0;
 }
 
 export const UsageGroup = validate61;
-const schema94 = {"type":"object","additionalProperties":false,"required":["kind","count","first"],"properties":{"kind":{"$ref":"#/components/schemas/UsageGroupKind"},"count":{"type":"integer","minimum":1},"first":{"type":"array","maxItems":5,"description":"The first of them by name (for ACTIVATION_GROUP the applications)","items":{"type":"object","additionalProperties":false,"required":["id","label"],"properties":{"id":{"type":"string"},"label":{"type":"string"}}}}}};
+const schema94 = {"type":"object","additionalProperties":false,"required":["kind","count","first"],"properties":{"kind":{"$ref":"#/components/schemas/UsageGroupKind"},"count":{"type":"integer","minimum":1},"first":{"type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["id","label"],"properties":{"id":{"type":"string"},"label":{"type":"string"}}}}}};
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8448,7 +8448,7 @@ return errors === 0;
 }
 
 export const EntityUsage = validate62;
-const schema96 = {"type":"object","additionalProperties":false,"required":["groups"],"properties":{"groups":{"type":"array","items":{"$ref":"#/components/schemas/UsageGroup"},"description":"Only kinds with at least one"}}};
+const schema96 = {"type":"object","additionalProperties":false,"required":["groups"],"properties":{"groups":{"type":"array","items":{"$ref":"#/components/schemas/UsageGroup"}}}};
 
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8514,7 +8514,7 @@ return errors === 0;
 }
 
 export const DeleteResult = validate64;
-const schema97 = {"type":"object","additionalProperties":false,"required":["removedFrom"],"properties":{"removedFrom":{"type":"array","items":{"$ref":"#/components/schemas/UsageGroup"},"description":"What the entity was removed from with the delete"}}};
+const schema97 = {"type":"object","additionalProperties":false,"required":["removedFrom"],"properties":{"removedFrom":{"type":"array","items":{"$ref":"#/components/schemas/UsageGroup"}}}};
 
 function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8881,7 +8881,7 @@ return errors === 0;
 }
 
 export const Attribute = validate69;
-const schema102 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType","permissionId","directoryLink","editableByUser","editableByOthers","usages"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string","description":"Name of the claim in token output"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}],"description":"Permission needed to see or edit values of others"},"directoryLink":{"type":["string","null"],"description":"Name of the linked attribute in the identity directory"},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"},"usages":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Usage"}}}};
+const schema102 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType","permissionId","directoryLink","editableByUser","editableByOthers","usages"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryLink":{"type":["string","null"]},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"},"usages":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Usage"}}}};
 
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9526,7 +9526,7 @@ return errors === 0;
 }
 
 export const Permission = validate72;
-const schema111 = {"type":"object","additionalProperties":false,"required":["id","key","description","usages"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string","description":"The string that appears in hkData.permissions"},"description":{"type":"string"},"usages":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Usage"}}}};
+const schema111 = {"type":"object","additionalProperties":false,"required":["id","key","description","usages"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"description":{"type":"string"},"usages":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Usage"}}}};
 
 function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10255,7 +10255,7 @@ return errors === 0;
 }
 
 export const Role = validate81;
-const schema122 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","permissionIds","applicationIds"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"permissionIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"applicationIds":{"type":"array","description":"Applications this role unlocks (where it can be granted)","items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
+const schema122 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","permissionIds","applicationIds"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"permissionIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"applicationIds":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
 
 function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11154,7 +11154,7 @@ return errors === 0;
 }
 
 export const AccountAccess = validate87;
-const schema137 = {"type":"object","additionalProperties":false,"required":["id","key","label","parentId","parentDeterminationMethod","childDeterminationMethod","attributeId"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}],"description":"Parent group (dealer above branch)"},"parentDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"childDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"attributeId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}],"description":"Linked attribute (e.g. dealerNumber)"}}};
+const schema137 = {"type":"object","additionalProperties":false,"required":["id","key","label","parentId","parentDeterminationMethod","childDeterminationMethod","attributeId"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"parentDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"childDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"attributeId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
 
 function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12117,7 +12117,7 @@ return errors === 0;
 }
 
 export const CustomFlowDefinition = validate92;
-const schema153 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","attributeIds"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string","description":"The flow runs at /flows/{key}"},"label":{"type":"string"},"description":{"type":"string"},"attributeIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}}}};
+const schema153 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","attributeIds"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"attributeIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}}}};
 
 function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12578,8 +12578,8 @@ return errors === 0;
 }
 
 export const CustomFlowPage = validate94;
-const schema160 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","completed","attributes"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"completed":{"type":"boolean","description":"Every attribute of the flow has a value"},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
-const schema162 = {"type":"object","additionalProperties":false,"required":["attributeId","key","label","dataType","value","required","editable"],"properties":{"attributeId":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"value":{"type":["string","null"]},"required":{"type":"boolean"},"editable":{"type":"boolean","description":"false shows \"Dieses Feld kann nicht bearbeitet werden\""}}};
+const schema160 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","completed","attributes"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"completed":{"type":"boolean"},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
+const schema162 = {"type":"object","additionalProperties":false,"required":["attributeId","key","label","dataType","value","required","editable"],"properties":{"attributeId":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"value":{"type":["string","null"]},"required":{"type":"boolean"},"editable":{"type":"boolean"}}};
 
 function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -13000,7 +13000,7 @@ return errors === 0;
 
 export const CustomFlowInput = validate97;
 const schema165 = {"type":"object","additionalProperties":false,"required":["attributes"],"properties":{"attributes":{"type":"array","minItems":1,"maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
-const schema166 = {"type":"object","additionalProperties":false,"required":["key","value"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"value":{"type":["string","null"],"maxLength":1000,"description":"Text form of the value, checked against the attribute's data type (NUMBER, BOOLEAN true/false, DATE YYYY-MM-DD, EMAIL, URL http/https); null clears it"}}};
+const schema166 = {"type":"object","additionalProperties":false,"required":["key","value"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"value":{"type":["string","null"],"maxLength":1000}}};
 
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -13188,7 +13188,7 @@ return errors === 0;
 }
 
 export const AttributeDefinition = validate100;
-const schema168 = {"type":"object","description":"What a form needs to ask for an attribute","additionalProperties":false,"required":["id","key","label","dataType"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"}}};
+const schema168 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"}}};
 
 function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -13669,7 +13669,7 @@ return errors === 0;
 }
 
 export const MyApplication = validate103;
-const schema176 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","description","internal","sortNumber","accessStatus"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"description":{"type":"string"},"internal":{"type":"boolean"},"sortNumber":{"type":"integer"},"accessStatus":{"type":"string","enum":["granted","requested"],"description":"granted = the user has access; requested = an open access request waits for a decision"},"favouritePosition":{"type":["integer","null"],"minimum":0,"description":"In the list (GET /My/Applications) only, always there; the place among the user's favourites (0 = first), null when not pinned"},"lastLaunchedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"In the list (GET /My/Applications) only, always there; when the user last opened it from the launcher (one of their last 8), else null"},"accessEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"Always there in the list and the detail (#19): when a granted access ends (the tile shows \"expires in N days\"); null: no end, or not granted"},"pendingRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}],"description":"Always there in the list and the detail (#19): the user's open request for the application (also a request to extend a granted access), else null"}}};
+const schema176 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","description","internal","sortNumber","accessStatus"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"description":{"type":"string"},"internal":{"type":"boolean"},"sortNumber":{"type":"integer"},"accessStatus":{"type":"string","enum":["granted","requested"]},"favouritePosition":{"type":["integer","null"],"minimum":0},"lastLaunchedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"accessEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"pendingRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
 
 function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -14171,7 +14171,7 @@ return errors === 0;
 }
 
 export const MyFavourites = validate104;
-const schema181 = {"type":"object","additionalProperties":false,"required":["applicationIds"],"properties":{"applicationIds":{"type":"array","maxItems":100,"uniqueItems":true,"description":"Application ids, first favourite first","items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
+const schema181 = {"type":"object","additionalProperties":false,"required":["applicationIds"],"properties":{"applicationIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
 
 function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -14387,7 +14387,7 @@ return errors === 0;
 }
 
 export const MyApplicationDetail = validate107;
-const schema184 = {"type":"object","additionalProperties":false,"required":["application","accessSince","roles","attributes"],"properties":{"application":{"$ref":"#/components/schemas/MyApplication"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","description":"The application's visible attributes with the user's values","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
+const schema184 = {"type":"object","additionalProperties":false,"required":["application","accessSince","roles","attributes"],"properties":{"application":{"$ref":"#/components/schemas/MyApplication"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
 
 function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -14786,7 +14786,7 @@ return errors === 0;
 }
 
 export const MyAccessRequestInput = validate112;
-const schema189 = {"type":"object","additionalProperties":false,"properties":{"accountAccessId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}],"description":"The requested account access; required when account-access groups are linked to the application (one of them)"},"roleId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}],"description":"Required when the application has roleRequiredOnAccessRequest (one of its visible roles)"},"comment":{"type":["string","null"],"maxLength":1000,"description":"Older name of justification: used when justification is absent"},"justification":{"type":["string","null"],"maxLength":1000,"description":"Why the user needs access (#19); required (not blank) when the application's requestJustification is required (400 accessRequest.justificationRequired on justification)"},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"The end of access asked for: only when the application allows time-bound access (400 accessRequest.timeBoundNotAllowed), in the future (accessRequest.endInPast) and at most maxAccessDays ahead (accessRequest.endTooLate), each on endsAt"},"answers":{"type":"array","maxItems":50,"description":"Answers to the application's questions (MyRequestRequirements.questions) by attribute key; each typed like an attribute value (400 on answers.{i}.value), each key once; answering is optional (an unanswered question is asked at the gate after the acceptance, as today); stored as the user's attribute values when the request is accepted","items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
+const schema189 = {"type":"object","additionalProperties":false,"properties":{"accountAccessId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"roleId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"comment":{"type":["string","null"],"maxLength":1000},"justification":{"type":["string","null"],"maxLength":1000},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
 
 function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -15153,7 +15153,7 @@ return errors === 0;
 }
 
 export const MyAccessRequestOptions = validate114;
-const schema193 = {"type":"object","additionalProperties":false,"required":["roleRequired","accountAccessRequired","accountAccesses","roles","requirements"],"properties":{"roleRequired":{"type":"boolean","description":"The request must name one of the roles (roleRequiredOnAccessRequest)"},"accountAccessRequired":{"type":"boolean","description":"The request must name one of the account accesses (at least one requestable account access is linked to the application; whatever the search)"},"accountAccesses":{"$ref":"#/components/schemas/SelectionList","description":"The requestable account accesses"},"roles":{"$ref":"#/components/schemas/SelectionList"},"requirements":{"$ref":"#/components/schemas/MyRequestRequirements"}}};
+const schema193 = {"type":"object","additionalProperties":false,"required":["roleRequired","accountAccessRequired","accountAccesses","roles","requirements"],"properties":{"roleRequired":{"type":"boolean"},"accountAccessRequired":{"type":"boolean"},"accountAccesses":{"$ref":"#/components/schemas/SelectionList"},"roles":{"$ref":"#/components/schemas/SelectionList"},"requirements":{"$ref":"#/components/schemas/MyRequestRequirements"}}};
 const schema194 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/SelectionItem"}},"total":{"type":"integer","minimum":0}}};
 const schema195 = {"type":"object","additionalProperties":false,"required":["id","key","label"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"}}};
 
@@ -15376,8 +15376,8 @@ validate115.errors = vErrors;
 return errors === 0;
 }
 
-const schema197 = {"type":"object","description":"What an access request to the application needs (#19)","additionalProperties":false,"required":["justification","justificationMaxLength","timeBoundAccess","maxAccessDays","maxEndsAt","roleRequired","accountAccessRequired","accountAccesses","questions"],"properties":{"justification":{"$ref":"#/components/schemas/RequestJustification"},"justificationMaxLength":{"type":"integer","const":1000},"timeBoundAccess":{"type":"boolean","description":"The request may ask for an end date"},"maxAccessDays":{"type":["integer","null"],"description":"The latest end is this many days ahead; null: no maximum"},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"The latest end a request may ask for now; null: no maximum or not time-bound"},"roleRequired":{"type":"boolean"},"accountAccessRequired":{"type":"boolean"},"accountAccesses":{"type":"object","description":"The requestable account accesses by label, the first 20 (total: how many); search them with GET /My/Applications/{id}/AccessRequest","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","maxItems":20,"items":{"$ref":"#/components/schemas/SelectionItem"}},"total":{"type":"integer","minimum":0}}},"questions":{"type":"array","maxItems":50,"description":"The application's required attributes the user may fill in, as questions; answered in the request, the user is not stopped at the gate for them later","items":{"$ref":"#/components/schemas/RequestQuestion"}}}};
-const schema200 = {"type":"object","additionalProperties":false,"required":["key","label","dataType","value"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"value":{"type":["string","null"],"description":"The user's current value (an answer replaces it); null: none yet"}}};
+const schema197 = {"type":"object","additionalProperties":false,"required":["justification","justificationMaxLength","timeBoundAccess","maxAccessDays","maxEndsAt","roleRequired","accountAccessRequired","accountAccesses","questions"],"properties":{"justification":{"$ref":"#/components/schemas/RequestJustification"},"justificationMaxLength":{"type":"integer","const":1000},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"]},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roleRequired":{"type":"boolean"},"accountAccessRequired":{"type":"boolean"},"accountAccesses":{"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","maxItems":20,"items":{"$ref":"#/components/schemas/SelectionItem"}},"total":{"type":"integer","minimum":0}}},"questions":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/RequestQuestion"}}}};
+const schema200 = {"type":"object","additionalProperties":false,"required":["key","label","dataType","value"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"value":{"type":["string","null"]}}};
 
 function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -16629,7 +16629,7 @@ return errors === 0;
 }
 
 export const CatalogueApplication = validate129;
-const schema207 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","description","url","accessStatus","accessEndsAt","pendingRequestId","request"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"description":{"type":"string"},"url":{"type":"string"},"accessStatus":{"type":"string","enum":["none","requested","granted"],"description":"none: may be requested; requested: an open request waits; granted: the user has access (with accessEndsAt, a request extends it)"},"accessEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"pendingRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"request":{"$ref":"#/components/schemas/MyRequestRequirements"}}};
+const schema207 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","description","url","accessStatus","accessEndsAt","pendingRequestId","request"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"description":{"type":"string"},"url":{"type":"string"},"accessStatus":{"type":"string","enum":["none","requested","granted"]},"accessEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"pendingRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"request":{"$ref":"#/components/schemas/MyRequestRequirements"}}};
 
 function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -17121,9 +17121,9 @@ return errors === 0;
 }
 
 export const MyAccessRequest = validate133;
-const schema212 = {"type":"object","description":"One of the signed-in user's own access requests (#19)","additionalProperties":false,"required":["id","applicationId","status","requestedAt","application","requestedAccountAccess","requestedRole","justification","requestedEndsAt","answers","decidedAt","reason","endsAt","expiredAt","canRequestAgain"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]}}},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"justification":{"type":["string","null"]},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"When it was accepted, denied or cancelled"},"reason":{"type":["string","null"],"description":"The decider's reason for a denial"},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"ACCEPTED/EXPIRED: the end of access set on acceptance (null: no end)"},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"canRequestAgain":{"type":"boolean","description":"A new request may be sent now (not internal, requests allowed, no open request, no access without an end)"}}};
-const schema215 = {"type":"string","description":"OPEN waits for a decision; ACCEPTED granted access; DENIED refused (with the decider's\nreason); CANCELLED withdrawn by the requester while open; EXPIRED accepted, and the\ntime-bound access it gave has ended (#19).\n","enum":["OPEN","ACCEPTED","DENIED","CANCELLED","EXPIRED"]};
-const schema221 = {"type":"object","description":"An answer given with an access request, as the administrator sees it","additionalProperties":false,"required":["key","label","value"],"properties":{"key":{"type":"string"},"label":{"type":"string","description":"The attribute's label as now (its key if it no longer exists)"},"value":{"type":"string"}}};
+const schema212 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","application","requestedAccountAccess","requestedRole","justification","requestedEndsAt","answers","decidedAt","reason","endsAt","expiredAt","canRequestAgain"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]}}},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"justification":{"type":["string","null"]},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"canRequestAgain":{"type":"boolean"}}};
+const schema215 = {"type":"string","enum":["OPEN","ACCEPTED","DENIED","CANCELLED","EXPIRED"]};
+const schema221 = {"type":"object","additionalProperties":false,"required":["key","label","value"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"}}};
 
 function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18368,7 +18368,7 @@ return errors === 0;
 }
 
 export const MyNotificationKind = validate136;
-const schema226 = {"type":"string","description":"ACCESS_EXPIRED: time-bound access ended and was removed; ACCESS_EXPIRING: it ends within 7 days; REQUEST_ACCEPTED, REQUEST_DENIED: a decision on the user's request","enum":["ACCESS_EXPIRED","ACCESS_EXPIRING","REQUEST_ACCEPTED","REQUEST_DENIED"]};
+const schema226 = {"type":"string","enum":["ACCESS_EXPIRED","ACCESS_EXPIRING","REQUEST_ACCEPTED","REQUEST_DENIED"]};
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18398,7 +18398,7 @@ return errors === 0;
 }
 
 export const MyNotification = validate137;
-const schema227 = {"type":"object","additionalProperties":false,"required":["id","kind","application","requestId","endsAt","createdAt","readAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string","description":"The label as now (as recorded if the application no longer exists)"},"logoUrl":{"type":["string","null"]}}},"requestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"The end of access it is about (ACCESS_EXPIRED, ACCESS_EXPIRING)"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+const schema227 = {"type":"object","additionalProperties":false,"required":["id","kind","application","requestId","endsAt","createdAt","readAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]}}},"requestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
 function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18933,7 +18933,7 @@ return errors === 0;
 }
 
 export const MyNotificationList = validate138;
-const schema235 = {"type":"object","additionalProperties":false,"required":["items","total","unread"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyNotification"}},"total":{"type":"integer","minimum":0},"unread":{"type":"integer","minimum":0,"description":"How many of all the user's notifications are unread"}}};
+const schema235 = {"type":"object","additionalProperties":false,"required":["items","total","unread"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyNotification"}},"total":{"type":"integer","minimum":0},"unread":{"type":"integer","minimum":0}}};
 
 function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19304,7 +19304,7 @@ return errors === 0;
 }
 
 export const Profile = validate142;
-const schema238 = {"type":"object","additionalProperties":false,"required":["id","email","firstName","lastName","fullName","companyName","address","language","internal","canChangeEmail","canChangePassword","createdAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"fullName":{"type":"string","description":"First name plus last name, trimmed"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"language":{"$ref":"#/components/schemas/Language"},"internal":{"type":"boolean"},"canChangeEmail":{"type":"boolean","description":"false for internal company accounts"},"canChangePassword":{"type":"boolean","description":"false for internal company accounts"},"createdAt":{"$ref":"#/components/schemas/DateTime"}}};
+const schema238 = {"type":"object","additionalProperties":false,"required":["id","email","firstName","lastName","fullName","companyName","address","language","internal","canChangeEmail","canChangePassword","createdAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"fullName":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"language":{"$ref":"#/components/schemas/Language"},"internal":{"type":"boolean"},"canChangeEmail":{"type":"boolean"},"canChangePassword":{"type":"boolean"},"createdAt":{"$ref":"#/components/schemas/DateTime"}}};
 
 function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19817,7 +19817,7 @@ return errors === 0;
 }
 
 export const MyDataExport = validate143;
-const schema243 = {"type":"object","additionalProperties":false,"required":["exportedAt","profile","attributes","applications","accessRequests","launcher","notifications","history","historyMadeTruncated"],"properties":{"exportedAt":{"$ref":"#/components/schemas/DateTime"},"profile":{"$ref":"#/components/schemas/Profile"},"attributes":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","label","value","applications"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"applications":{"type":"array","items":{"type":"string"},"description":"Labels of the applications that use the attribute"}}}},"applications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"type":"string"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"type":"string"},"description":"Role labels"},"accountAccesses":{"type":"array","items":{"type":"string"},"description":"Account access labels"}}}},"accessRequests":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","application","status","requestedAt","comment","decidedAt","reason","requestedEndsAt","answers","endsAt","expiredAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"application":{"type":"string","description":"The application's label"},"status":{"type":"string"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"comment":{"type":["string","null"],"description":"The justification"},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}}},"launcher":{"type":"object","additionalProperties":false,"required":["favourites","launches"],"description":"What the launcher keeps for the user (#20.1)","properties":{"favourites":{"type":"array","items":{"type":"string"},"description":"Labels of the pinned applications, first to last"},"launches":{"type":"array","description":"The kept launches, newest first","items":{"type":"object","additionalProperties":false,"required":["application","at"],"properties":{"application":{"type":"string","description":"The application's label"},"at":{"$ref":"#/components/schemas/DateTime"}}}}}},"notifications":{"type":"array","description":"The notifications the API left for the user (#19), newest first","items":{"type":"object","additionalProperties":false,"required":["kind","application","endsAt","createdAt","readAt"],"properties":{"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"string","description":"The application's label"},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}}},"history":{"type":"array","description":"Entries about the user and the newest 5,000 entries made by the user, newest first","items":{"type":"object","additionalProperties":false,"required":["at","about","madeByYou","table","entity","mode","field","oldValue","value"],"properties":{"at":{"$ref":"#/components/schemas/DateTime"},"about":{"type":"boolean","description":"The entry is about the user (their account, access or requests)"},"madeByYou":{"type":"boolean"},"table":{"type":"string"},"entity":{"type":"string"},"mode":{"type":"string"},"field":{"type":["string","null"]},"oldValue":{"type":["string","null"]},"value":{"type":["string","null"]}}}},"historyMadeTruncated":{"type":"boolean","description":"More than 5,000 entries were made by the user; the newest are included"}}};
+const schema243 = {"type":"object","additionalProperties":false,"required":["exportedAt","profile","attributes","applications","accessRequests","launcher","notifications","history","historyMadeTruncated"],"properties":{"exportedAt":{"$ref":"#/components/schemas/DateTime"},"profile":{"$ref":"#/components/schemas/Profile"},"attributes":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","label","value","applications"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"applications":{"type":"array","items":{"type":"string"}}}}},"applications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"type":"string"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"type":"string"}},"accountAccesses":{"type":"array","items":{"type":"string"}}}}},"accessRequests":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","application","status","requestedAt","comment","decidedAt","reason","requestedEndsAt","answers","endsAt","expiredAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"application":{"type":"string"},"status":{"type":"string"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}}},"launcher":{"type":"object","additionalProperties":false,"required":["favourites","launches"],"properties":{"favourites":{"type":"array","items":{"type":"string"}},"launches":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["application","at"],"properties":{"application":{"type":"string"},"at":{"$ref":"#/components/schemas/DateTime"}}}}}},"notifications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["kind","application","endsAt","createdAt","readAt"],"properties":{"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"string"},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}}},"history":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["at","about","madeByYou","table","entity","mode","field","oldValue","value"],"properties":{"at":{"$ref":"#/components/schemas/DateTime"},"about":{"type":"boolean"},"madeByYou":{"type":"boolean"},"table":{"type":"string"},"entity":{"type":"string"},"mode":{"type":"string"},"field":{"type":["string","null"]},"oldValue":{"type":["string","null"]},"value":{"type":["string","null"]}}}},"historyMadeTruncated":{"type":"boolean"}}};
 
 function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -22109,7 +22109,7 @@ return errors === 0;
 }
 
 export const AuthCheckResult = validate146;
-const schema262 = {"type":"object","additionalProperties":false,"required":["status","application"],"properties":{"status":{"type":"string","enum":["ok","missingAttributes","customFlow","noAccess","requested"],"description":"ok: nothing stands in the way. missingAttributes: required attributes without a value\n(listed in missingAttributes). customFlow: a linked custom flow is not complete (customFlow).\nnoAccess: no access (requestable tells whether a request may be sent). requested: an\nopen access request waits for a decision. Checked in the order noAccess/requested,\nmissingAttributes, customFlow.\n"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","internal"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"internal":{"type":"boolean"}}},"missingAttributes":{"type":"array","items":{"$ref":"#/components/schemas/AttributeDefinition"}},"customFlow":{"type":"object","additionalProperties":false,"required":["id","key"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"}}},"requestable":{"type":"boolean","description":"Present with noAccess; false for internal applications and applications that do not allow requests"}}};
+const schema262 = {"type":"object","additionalProperties":false,"required":["status","application"],"properties":{"status":{"type":"string","enum":["ok","missingAttributes","customFlow","noAccess","requested"]},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","internal"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"internal":{"type":"boolean"}}},"missingAttributes":{"type":"array","items":{"$ref":"#/components/schemas/AttributeDefinition"}},"customFlow":{"type":"object","additionalProperties":false,"required":["id","key"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"}}},"requestable":{"type":"boolean"}}};
 
 function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -22889,7 +22889,7 @@ return errors === 0;
 }
 
 export const AccessRequest = validate154;
-const schema272 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess","requestedRole","comment","decidedAt","decidedBy","reason","roleIds","accountAccessIds","justification","answers","requestedEndsAt","endsAt","expiredAt","timeBoundAccess","maxEndsAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"decidedBy":{"type":["string","null"]},"reason":{"type":["string","null"],"description":"Reason given with a denial"},"roleIds":{"type":"array","description":"Roles granted on acceptance","items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","description":"Account accesses granted on acceptance","items":{"$ref":"#/components/schemas/Uuid"}},"justification":{"type":["string","null"],"description":"The requester's justification (#19; the same text as comment)"},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"},"description":"The answers to the application's questions given with the request"},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"The end of access the requester asked for"},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"The end of access set on acceptance (null: no end)"},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"When the access it gave ended (EXPIRED)"},"timeBoundAccess":{"type":"boolean","description":"The application allows time-bound access: an acceptance may set endsAt"},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"The latest end an acceptance may set now (now plus the application's maxAccessDays); null when there is no maximum or time-bound access is not allowed"}}};
+const schema272 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess","requestedRole","comment","decidedAt","decidedBy","reason","roleIds","accountAccessIds","justification","answers","requestedEndsAt","endsAt","expiredAt","timeBoundAccess","maxEndsAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"decidedBy":{"type":["string","null"]},"reason":{"type":["string","null"]},"roleIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"justification":{"type":["string","null"]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"timeBoundAccess":{"type":"boolean"},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
 function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -25585,7 +25585,7 @@ return errors === 0;
 }
 
 export const ApplicationUser = validate167;
-const schema306 = {"type":"object","additionalProperties":false,"required":["user","hasAccess","accessSince","endsAt","roles","accountAccesses","attributes"],"properties":{"user":{"$ref":"#/components/schemas/UserRef"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"When the access ends (time-bound access, #19); null: no end"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","description":"The application's attributes with this user's values; editable = editableByOthers","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
+const schema306 = {"type":"object","additionalProperties":false,"required":["user","hasAccess","accessSince","endsAt","roles","accountAccesses","attributes"],"properties":{"user":{"$ref":"#/components/schemas/UserRef"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
 
 function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -26101,7 +26101,7 @@ return errors === 0;
 }
 
 export const ApplicationUserInput = validate170;
-const schema311 = {"type":"object","additionalProperties":false,"required":["roleIds"],"properties":{"roleIds":{"type":"array","description":"Roles linked to the application, at least one (else 400 applicationUser.roleRequired: \"Es muss mindestens eine Rolle ausgewählt werden!\"); to take the access away, DELETE it","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/AttributeValueInput"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}],"description":"Omitted keeps the stored end; null: no end; a time: in the future and, when the application has maxAccessDays, at most that many days ahead (400 accessRequest.endInPast / accessRequest.endTooLate on endsAt)"}}};
+const schema311 = {"type":"object","additionalProperties":false,"required":["roleIds"],"properties":{"roleIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/AttributeValueInput"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
 function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -26638,7 +26638,7 @@ return errors === 0;
 }
 
 export const WebhookEvent = validate175;
-const schema318 = {"type":"string","description":"GRANT, UPDATE, REMOVE of a user's access (sent when onGrant, onUpdate, onRemove); TEST; the\naccess request's life (#19, sent when onAccessRequest): ACCESS_REQUEST_CREATED,\nACCESS_REQUEST_ACCEPTED, ACCESS_REQUEST_DENIED, ACCESS_REQUEST_CANCELLED,\nACCESS_REQUEST_EXPIRED (the time-bound access the request gave ended; REMOVE is sent too).\nPayloads: docs/webhooks.md.\n","enum":["GRANT","REMOVE","UPDATE","TEST","ACCESS_REQUEST_CREATED","ACCESS_REQUEST_ACCEPTED","ACCESS_REQUEST_DENIED","ACCESS_REQUEST_CANCELLED","ACCESS_REQUEST_EXPIRED"]};
+const schema318 = {"type":"string","enum":["GRANT","REMOVE","UPDATE","TEST","ACCESS_REQUEST_CREATED","ACCESS_REQUEST_ACCEPTED","ACCESS_REQUEST_DENIED","ACCESS_REQUEST_CANCELLED","ACCESS_REQUEST_EXPIRED"]};
 
 function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -26668,7 +26668,7 @@ return errors === 0;
 }
 
 export const WebhookDelivery = validate176;
-const schema319 = {"type":"object","additionalProperties":false,"required":["id","event","userId","status","attempts","responseStatus","error","createdAt","lastAttemptAt","nextAttemptAt","replayOf"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"event":{"$ref":"#/components/schemas/WebhookEvent"},"userId":{"$ref":"#/components/schemas/Uuid"},"status":{"type":"string","enum":["PENDING","SUCCEEDED","FAILED"]},"replayOf":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}],"description":"The delivery this one sends again"},"attempts":{"type":"integer","minimum":0},"responseStatus":{"type":["integer","null"]},"error":{"type":["string","null"]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"lastAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"nextAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+const schema319 = {"type":"object","additionalProperties":false,"required":["id","event","userId","status","attempts","responseStatus","error","createdAt","lastAttemptAt","nextAttemptAt","replayOf"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"event":{"$ref":"#/components/schemas/WebhookEvent"},"userId":{"$ref":"#/components/schemas/Uuid"},"status":{"type":"string","enum":["PENDING","SUCCEEDED","FAILED"]},"replayOf":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"attempts":{"type":"integer","minimum":0},"responseStatus":{"type":["integer","null"]},"error":{"type":["string","null"]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"lastAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"nextAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
 function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -27245,8 +27245,8 @@ return errors === 0;
 }
 
 export const WebhookDeliveryDetail = validate177;
-const schema327 = {"type":"object","additionalProperties":false,"required":["delivery","payload","attempts"],"properties":{"delivery":{"$ref":"#/components/schemas/WebhookDelivery"},"payload":{"type":"object","additionalProperties":true,"description":"The JSON body every attempt sends"},"attempts":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDeliveryAttempt"}}}};
-const schema328 = {"type":"object","additionalProperties":false,"required":["attempt","startedAt","durationMs","requestHeaders","responseStatus","responseBody","error"],"properties":{"attempt":{"type":"integer","minimum":1},"startedAt":{"$ref":"#/components/schemas/DateTime"},"durationMs":{"type":"integer","minimum":0},"requestHeaders":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string","description":"Masked as •••••• for the basic-auth credentials and the custom headers"}}}},"responseStatus":{"type":["integer","null"]},"responseBody":{"type":["string","null"],"description":"The first 2 KB of the answer's body"},"error":{"type":["string","null"]}}};
+const schema327 = {"type":"object","additionalProperties":false,"required":["delivery","payload","attempts"],"properties":{"delivery":{"$ref":"#/components/schemas/WebhookDelivery"},"payload":{"type":"object","additionalProperties":true},"attempts":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDeliveryAttempt"}}}};
+const schema328 = {"type":"object","additionalProperties":false,"required":["attempt","startedAt","durationMs","requestHeaders","responseStatus","responseBody","error"],"properties":{"attempt":{"type":"integer","minimum":1},"startedAt":{"$ref":"#/components/schemas/DateTime"},"durationMs":{"type":"integer","minimum":0},"requestHeaders":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}}},"responseStatus":{"type":["integer","null"]},"responseBody":{"type":["string","null"]},"error":{"type":["string","null"]}}};
 
 function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -27960,7 +27960,7 @@ return errors === 0;
 }
 
 export const WebhookSigningSecret = validate182;
-const schema332 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string","description":"The last four characters, to tell the secrets apart"}}};
+const schema332 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"}}};
 
 function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -28096,7 +28096,7 @@ return errors === 0;
 }
 
 export const WebhookSigningSecretCreated = validate183;
-const schema335 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint","secret"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"},"secret":{"type":"string","description":"whsec_ and 43 base64url characters; shown this once"}}};
+const schema335 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint","secret"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"},"secret":{"type":"string"}}};
 
 function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -28812,7 +28812,7 @@ return errors === 0;
 }
 
 export const UserDetail = validate191;
-const schema345 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","address","internal","language","createdAt","applications"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"applications":{"type":"array","maxItems":100,"description":"The user's first 100 applications by label, with roles and account accesses","items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}}}}};
+const schema345 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","address","internal","language","createdAt","applications"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"applications":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}}}}};
 
 function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -29753,7 +29753,7 @@ return errors === 0;
 }
 
 export const UserClaims = validate193;
-const schema356 = {"type":"object","additionalProperties":false,"required":["sub","email","given_name","family_name","name","internal","language","hkData"],"properties":{"sub":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"given_name":{"type":"string"},"family_name":{"type":"string"},"name":{"type":"string"},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"hkData":{"type":"object","additionalProperties":false,"required":["attributes","permissions"],"properties":{"attributes":{"type":"object","description":"firstName and lastName, plus every attribute the user has a value for that an application of the user outputs in the token","required":["firstName","lastName"],"properties":{"firstName":{"type":"string"},"lastName":{"type":"string"}},"additionalProperties":{"type":"string"}},"permissions":{"type":"array","description":"Keys of the permissions of the user's roles","items":{"type":"string"}}}}}};
+const schema356 = {"type":"object","additionalProperties":false,"required":["sub","email","given_name","family_name","name","internal","language","hkData"],"properties":{"sub":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"given_name":{"type":"string"},"family_name":{"type":"string"},"name":{"type":"string"},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"hkData":{"type":"object","additionalProperties":false,"required":["attributes","permissions"],"properties":{"attributes":{"type":"object","required":["firstName","lastName"],"properties":{"firstName":{"type":"string"},"lastName":{"type":"string"}},"additionalProperties":{"type":"string"}},"permissions":{"type":"array","items":{"type":"string"}}}}}};
 
 function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
