@@ -116,6 +116,10 @@ describe('access-request decision', () => {
     actor.send({ type: 'SUBMIT' });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(accessRequestView(actor.getSnapshot())).toMatchObject({ status: 'failed', canRetry: true, selectedRoleIds: ['r-a'], toast: { message: 'Datenbank nicht erreichbar', durationMs: 4000, variant: 'danger' } });
+    // The page reads the failure and the decision kind from the view, not the machine's context.
+    const failed = accessRequestView(actor.getSnapshot());
+    expect(failed.decision).toBe('accept');
+    expect(failed.error).toBe(actor.getSnapshot().context.error);
     actor.send({ type: 'RETRY' });
     expect(await toPromise(actor)).toEqual({ decision: { kind: 'accept', roleIds: ['r-a'], accountAccessIds: [] } });
     expect(api.calls.filter((c) => c.method === 'decideAccessRequest')).toHaveLength(2);

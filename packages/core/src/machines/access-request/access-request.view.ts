@@ -1,9 +1,9 @@
 // Pure view of the access-request decision.
 
 import type { SnapshotFrom } from 'xstate';
-import type { AccessRequestStatus } from '../../domain/entities.ts';
+import type { AccessRequestDecision, AccessRequestStatus } from '../../domain/entities.ts';
 import { toastError } from '../../errors/errors.ts';
-import type { ToastModel } from '../../errors/errors.ts';
+import type { PortalError, ToastModel } from '../../errors/errors.ts';
 import type { ValidationCode, ValidationIssue } from '../../validation/validation.ts';
 import { latestEndDate } from '../../domain/access-governance.ts';
 import type { accessRequestMachine } from './access-request.machine.ts';
@@ -28,6 +28,10 @@ export interface AccessRequestView {
   readonly canSubmit: boolean;
   readonly canRetry: boolean;
   readonly toast?: ToastModel;
+  /** The decision being sent or that failed (accept or deny): the page keeps its form open. */
+  readonly decision?: AccessRequestDecision['kind'];
+  /** Why the last send failed (the same object until the next failure: a page shows it once). */
+  readonly error?: PortalError;
 }
 
 export function accessRequestView(snapshot: SnapshotFrom<typeof accessRequestMachine>): AccessRequestView {
@@ -50,6 +54,7 @@ export function accessRequestView(snapshot: SnapshotFrom<typeof accessRequestMac
     ...(context.endDateValidation === undefined ? {} : { endDateValidation: context.endDateValidation }),
     ...(latest === undefined ? {} : { latestEndDate: latest }),
     ...(context.reasonValidation === undefined ? {} : { reasonValidation: context.reasonValidation }),
-    ...(status === 'failed' && context.error !== undefined ? { toast: toastError(context.error) } : {}),
+    ...(status === 'failed' && context.error !== undefined ? { toast: toastError(context.error), error: context.error } : {}),
+    ...(context.decision === undefined ? {} : { decision: context.decision.kind }),
   };
 }

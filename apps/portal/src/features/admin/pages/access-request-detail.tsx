@@ -15,6 +15,7 @@ import type { AccessRequestDetail } from '@portal/adapters/admin';
 import { useToasts } from '../../../app/contexts.tsx';
 import { useServerData } from '../../../app/server-data.ts';
 import { useAdmin } from '../admin-context.tsx';
+import { adminPort } from '../lib/admin-port.ts';
 import { DetailHeader, DetailLayout } from '../components/detail-page.tsx';
 import { Grid, Section } from '../components/form-kit.tsx';
 import { PageFailure, PageSkeleton } from '../components/page-state.tsx';
@@ -64,7 +65,7 @@ export function Decision({ application, request }: { readonly application: strin
   const toasts = useToasts();
   const { api, administrable, reloadAdministrable } = useAdmin();
   const machine = useMemo(() => accessRequestMachine.provide({
-    actors: { decide: fromPromise(async ({ input }) => { await api.decideAccessRequest(input.id, input.decision); }) },
+    actors: { decide: fromPromise(({ input }) => adminPort(api).decideAccessRequest(input.id, input.decision)) },
   }), [api]);
   const [snapshot, send] = useMachine(machine, { input: { request: decisionRequest(request), today: localToday() } });
   const governance: Governance = request;
@@ -79,17 +80,17 @@ export function Decision({ application, request }: { readonly application: strin
     }
   }, [view.status, view.requestStatus, reloadAdministrable, toasts, t]);
   const lastError = useRef<unknown>(undefined);
+  const failure = view.error;
   useEffect(() => {
-    const error = snapshot.context.error;
-    if (view.status === 'failed' && error !== undefined && lastError.current !== error) {
-      lastError.current = error;
-      toasts.error(error);
+    if (failure !== undefined && lastError.current !== failure) {
+      lastError.current = failure;
+      toasts.error(failure);
     }
-  }, [view.status, snapshot.context.error, toasts]);
+  }, [failure, toasts]);
   const { roles: searchRoles, accountAccesses: searchGroups } = useApplicationSelections(application);
   const name = request.user.fullName === '' ? request.user.email : request.user.fullName;
   const appLabel = administrable.items.find((item) => item.id === application)?.label ?? application;
-  const decided = snapshot.context.decision?.kind;
+  const decided = view.decision;
   const pending = view.status === 'submitting' || view.status === 'failed';
   const acceptMode = view.status === 'accepting' || (pending && decided === 'accept');
   const denyMode = view.status === 'denying' || (pending && decided === 'deny');
