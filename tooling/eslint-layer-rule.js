@@ -19,7 +19,7 @@ const isTestFile = (file) =>
   /\.(test|spec|stories)\.tsx?$/.test(file) || /[\\/](testing|test|\.storybook)[\\/]/.test(file) || /vitest\.config|vite\.config/.test(file);
 const isScriptFile = (file) => /[\\/]scripts[\\/]/.test(file);
 
-export const layerRule = {
+const layerRule = {
   meta: {
     type: 'problem',
     docs: { description: 'Enforce the package dependency table of the architecture document.' },

@@ -110,7 +110,7 @@ type WireAuthCheck = Schema<'AuthCheckResult'>;
 type WireProfile = Schema<'Profile'>;
 type WireAddress = NonNullable<WireProfile['address']>;
 
-export function toAttributeField(wire: WireAttributeValue): AttributeField {
+function toAttributeField(wire: WireAttributeValue): AttributeField {
   return {
     attributeId: wire.attributeId,
     key: wire.key,
@@ -131,7 +131,7 @@ function toAddress(wire: WireAddress): Address {
   };
 }
 
-export function toProfile(wire: WireProfile): Profile {
+function toProfile(wire: WireProfile): Profile {
   return {
     id: wire.id,
     email: wire.email,

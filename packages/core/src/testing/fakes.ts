@@ -258,7 +258,7 @@ export function createFakeNavigator(url: string = 'http://localhost:5173/'): Fak
 
 // ---------------------------------------------------------------------------- identity provider
 
-export interface FakeUser {
+interface FakeUser {
   readonly sub: string;
   readonly email?: string;
   readonly hkData?: unknown;
@@ -468,7 +468,7 @@ const narrowed = (page: Page<Choice>, search: string | undefined): Page<Choice> 
   return { items, total: items.length };
 };
 
-export type PortalApiMethod = keyof PortalApi;
+type PortalApiMethod = keyof PortalApi;
 
 export interface FakePortalApi extends PortalApi {
   /** Every call, in order. */
