@@ -587,6 +587,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Admin/Applications/{id}/Users/{userId}/AccessReasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application's id (its OpenID client id) */
+                id: components["parameters"]["ApplicationId"];
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Why a user has access to one application (#19), for the console and support tools
+         * @description The reasons of the access and of each role and account access the user holds, each with where it came from and when, as the records say: a direct grant (by whom), an accepted access request (its id), an activation group (its directory group name), a default role. Where nothing recorded tells (e.g. access that existed before history was kept) the reason is UNKNOWN. A user without access has no reasons (hasAccess false); an unknown user is 404. Same authorisation as getApplicationUser.
+         */
+        get: operations["getApplicationUserAccessReasons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Admin/Applications/{id}/Selections/Roles": {
         parameters: {
             query?: never;
@@ -2506,6 +2530,43 @@ export interface components {
             /** @description Omitted keeps the stored end; null: no end; a time: in the future and, when the application has maxAccessDays, at most that many days ahead (400 accessRequest.endInPast / accessRequest.endTooLate on endsAt) */
             endsAt?: components["schemas"]["DateTime"] | null;
         };
+        /**
+         * @description Where access came from. DIRECT_GRANT: an administrator granted it (by); ACCESS_REQUEST: an accepted access request (accessRequestId; by = who decided); ACTIVATION_GROUP: the user is in a directory group of one of the application's activation groups (directoryGroupName); DEFAULT_ROLE: a default role of the application; UNKNOWN: nothing recorded tells (e.g. granted before history was kept).
+         * @enum {string}
+         */
+        AccessReasonKind: "DIRECT_GRANT" | "ACCESS_REQUEST" | "ACTIVATION_GROUP" | "DEFAULT_ROLE" | "UNKNOWN";
+        AccessReasonAuthor: {
+            id: string;
+            /** @description The name when the change was made; null when not recorded */
+            fullName: string | null;
+        };
+        AccessReason: {
+            kind: components["schemas"]["AccessReasonKind"];
+            /** @description When; null when not recorded */
+            at: components["schemas"]["DateTime"] | null;
+            /** @description Who granted or decided; null when not recorded or by the system */
+            by: components["schemas"]["AccessReasonAuthor"] | null;
+            /** @description The accepted request (ACCESS_REQUEST) */
+            accessRequestId: components["schemas"]["Uuid"] | null;
+            /** @description The activation group by its directory group name (ACTIVATION_GROUP) */
+            directoryGroupName: string | null;
+        };
+        AccessReasonItem: {
+            ref: components["schemas"]["Ref"];
+            reasons: components["schemas"]["AccessReason"][];
+        };
+        ApplicationUserAccessReasons: {
+            applicationId: string;
+            userId: string;
+            hasAccess: boolean;
+            accessSince: components["schemas"]["DateTime"] | null;
+            /** @description Why the access exists; empty without access */
+            reasons: components["schemas"]["AccessReason"][];
+            /** @description Each role the user holds with its reasons */
+            roles: components["schemas"]["AccessReasonItem"][];
+            /** @description Each account access the user holds with its reasons */
+            accountAccesses: components["schemas"]["AccessReasonItem"][];
+        };
         SelectionItem: {
             id: components["schemas"]["Uuid"];
             key: string;
@@ -4023,6 +4084,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getApplicationUserAccessReasons: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                /** @description The application's id (its OpenID client id) */
+                id: components["parameters"]["ApplicationId"];
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reasons of the access, its roles and its account accesses */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationUserAccessReasons"];
+                };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

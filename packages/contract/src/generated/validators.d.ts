@@ -127,6 +127,11 @@ export declare const ApplicationUserSummary: Validator<Schemas["ApplicationUserS
 export declare const ApplicationUserList: Validator<Schemas["ApplicationUserList"]>;
 export declare const ApplicationUser: Validator<Schemas["ApplicationUser"]>;
 export declare const ApplicationUserInput: Validator<Schemas["ApplicationUserInput"]>;
+export declare const AccessReasonKind: Validator<Schemas["AccessReasonKind"]>;
+export declare const AccessReasonAuthor: Validator<Schemas["AccessReasonAuthor"]>;
+export declare const AccessReason: Validator<Schemas["AccessReason"]>;
+export declare const AccessReasonItem: Validator<Schemas["AccessReasonItem"]>;
+export declare const ApplicationUserAccessReasons: Validator<Schemas["ApplicationUserAccessReasons"]>;
 export declare const SelectionItem: Validator<Schemas["SelectionItem"]>;
 export declare const SelectionList: Validator<Schemas["SelectionList"]>;
 export declare const WebhookEvent: Validator<Schemas["WebhookEvent"]>;
