@@ -35,32 +35,33 @@ interface Source {
 const page = (search: string, sort: string) => ({ page: 1, pageSize: 10, search, sort, order: 'asc' }) as const;
 const described = (text: string | null | undefined) => (text === null || text === undefined || text === '' ? {} : { description: text });
 
+type Listed = 'users' | 'roles' | 'attributes' | 'permissions';
+type RowOf<K extends Listed> = Awaited<ReturnType<AdminApi[K]['list']>>['items'][number];
+
+/** A global kind, found through its list call's search (sorted by `sort`), each hit to its detail page with its label and description. */
+function listed<K extends Listed>(kind: K, permission: AdminPermission, sort: string, text: (row: RowOf<K>) => readonly [string, string | null | undefined]): Source {
+  return {
+    permission,
+    find: async (api, search) => {
+      const list = api[kind].list as (params: ReturnType<typeof page>) => Promise<{ readonly items: readonly (RowOf<K> & { readonly id: string })[] }>;
+      return (await list(page(search, sort))).items.map((row) => {
+        const [label, description] = text(row);
+        return { href: adminLinks.detail(kind, row.id), label, ...described(description) };
+      });
+    },
+  };
+}
+
 /** In the order they are listed. */
 const sources: Readonly<Record<ConsoleEntityKind, Source>> = {
   application: {
     find: async (api, search) => (await api.listAdministrableApplications({ page: 1, pageSize: 10, search })).items
       .map((app) => ({ href: adminLinks.application(app.id), label: app.label })),
   },
-  user: {
-    permission: adminPermissions.allUsersRead,
-    find: async (api, search) => (await api.users.list(page(search, 'fullName'))).items
-      .map((user) => ({ href: adminLinks.detail('users', user.id), label: user.fullName, ...described(user.email) })),
-  },
-  role: {
-    permission: adminPermissions.rolesRead,
-    find: async (api, search) => (await api.roles.list(page(search, 'label'))).items
-      .map((role) => ({ href: adminLinks.detail('roles', role.id), label: role.label, ...described(role.key) })),
-  },
-  attribute: {
-    permission: adminPermissions.attributesRead,
-    find: async (api, search) => (await api.attributes.list(page(search, 'key'))).items
-      .map((attribute) => ({ href: adminLinks.detail('attributes', attribute.id), label: attribute.label, ...described(attribute.key) })),
-  },
-  permission: {
-    permission: adminPermissions.permissionsRead,
-    find: async (api, search) => (await api.permissions.list(page(search, 'key'))).items
-      .map((permission) => ({ href: adminLinks.detail('permissions', permission.id), label: permission.key, ...described(permission.description) })),
-  },
+  user: listed('users', adminPermissions.allUsersRead, 'fullName', (user) => [user.fullName, user.email]),
+  role: listed('roles', adminPermissions.rolesRead, 'label', (role) => [role.label, role.key]),
+  attribute: listed('attributes', adminPermissions.attributesRead, 'key', (attribute) => [attribute.label, attribute.key]),
+  permission: listed('permissions', adminPermissions.permissionsRead, 'key', (permission) => [permission.key, permission.description]),
 };
 
 /** The kinds this administrator may search: the administered applications, and each global kind with its read permission. */

@@ -1,6 +1,7 @@
 // The application's links (spec §3): attributes (outputInToken, required, visible), roles
 // (permission, visible, default), account-access groups, custom flows, internal activation
 // groups (directory group name, roles, account accesses).
+import type { ReactNode } from 'react';
 import { TrashIcon } from '@heroicons/react/20/solid';
 import { Button, Checkbox, TagInput } from '@portal/ui';
 import type { AttributeLink, RoleLink } from '@portal/adapters/admin';
@@ -22,58 +23,74 @@ function replaceAt<T>(list: readonly T[], index: number, item: T): readonly T[] 
   return list.map((existing, position) => (position === index ? item : existing));
 }
 
+/** A section of the application's links of one kind: the links (or that there are none), then a picker to add one. */
+function LinksSection({ kind, title, description, emptyText, addLabel, linkedIds, writable, onAdd, children }: {
+  readonly kind: 'attributes' | 'roles';
+  readonly title: string;
+  readonly description: string;
+  readonly emptyText: string;
+  readonly addLabel: string;
+  readonly linkedIds: readonly string[];
+  readonly writable: boolean;
+  readonly onAdd: (id: string) => void;
+  readonly children: ReactNode;
+}) {
+  const search = usePickerSearch(kind);
+  return (
+    <Section title={title} description={description}>
+      {linkedIds.length === 0 ? <p className="text-sm text-fg-muted">{emptyText}</p> : children}
+      {writable && <RefPicker label={addLabel} search={search} excludeIds={linkedIds} onPick={(option) => onAdd(option.id)} />}
+    </Section>
+  );
+}
+
 export function AttributeLinks({ form, writable }: { readonly form: Form; readonly writable: boolean }) {
   const t = useAdminT();
   const labels = useLabels('attributes');
-  const search = usePickerSearch('attributes');
   const links = form.values.attributes;
   const change = (index: number, link: AttributeLink) => form.update((v) => ({ ...v, attributes: replaceAt(v.attributes, index, link) }));
   const flags = ['outputInToken', 'required', 'visible'] as const;
   return (
-    <Section title={t('applications.sections.attributes')} description={t('applications.help.attributes')}>
-      {links.length === 0 ? <p className="text-sm text-fg-muted">{t('applications.noAttributes')}</p> : (
-        <div className="overflow-x-auto">
-          <table className={tableClasses}>
-            <caption className="sr-only">{t('applications.sections.attributes')}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={thClasses}>{t('applications.links.attribute')}</th>
-                {flags.map((flag) => <th key={flag} scope="col" className={thClasses}>{t(`applications.links.${flag}`)}</th>)}
-                <th scope="col" className={thClasses}><span className="sr-only">{t('applications.links.actions')}</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {links.map((link, index) => {
-                const name = labels.get(link.attributeId) ?? link.attributeId;
-                return (
-                  <tr key={link.attributeId}>
-                    <th scope="row" className={`${tdClasses} font-medium`}>{name}</th>
-                    {flags.map((flag) => (
-                      <td key={flag} className={tdClasses}>
-                        <input
-                          type="checkbox"
-                          aria-label={t(`applications.links.${flag}For`, { name })}
-                          checked={link[flag]}
-                          onChange={(event) => change(index, { ...link, [flag]: event.target.checked })}
-                          className="size-4 accent-accent"
-                        />
-                      </td>
-                    ))}
-                    <td className={`${tdClasses} text-end`}>
-                      {writable && <Button variant="ghost" size="sm" icon={<TrashIcon />} aria-label={t('picker.remove', { name })} onClick={() => form.update((v) => ({ ...v, attributes: v.attributes.filter((_, i) => i !== index) }))} />}
+    <LinksSection kind="attributes" title={t('applications.sections.attributes')} description={t('applications.help.attributes')} emptyText={t('applications.noAttributes')}
+      addLabel={t('applications.addAttribute')} linkedIds={links.map((l) => l.attributeId)} writable={writable}
+      onAdd={(attributeId) => form.update((v) => ({ ...v, attributes: [...v.attributes, { attributeId, outputInToken: true, required: false, visible: true }] }))}>
+      <div className="overflow-x-auto">
+        <table className={tableClasses}>
+          <caption className="sr-only">{t('applications.sections.attributes')}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={thClasses}>{t('applications.links.attribute')}</th>
+              {flags.map((flag) => <th key={flag} scope="col" className={thClasses}>{t(`applications.links.${flag}`)}</th>)}
+              <th scope="col" className={thClasses}><span className="sr-only">{t('applications.links.actions')}</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {links.map((link, index) => {
+              const name = labels.get(link.attributeId) ?? link.attributeId;
+              return (
+                <tr key={link.attributeId}>
+                  <th scope="row" className={`${tdClasses} font-medium`}>{name}</th>
+                  {flags.map((flag) => (
+                    <td key={flag} className={tdClasses}>
+                      <input
+                        type="checkbox"
+                        aria-label={t(`applications.links.${flag}For`, { name })}
+                        checked={link[flag]}
+                        onChange={(event) => change(index, { ...link, [flag]: event.target.checked })}
+                        className="size-4 accent-accent"
+                      />
                     </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {writable && (
-        <RefPicker label={t('applications.addAttribute')} search={search} excludeIds={links.map((l) => l.attributeId)}
-          onPick={(option) => form.update((v) => ({ ...v, attributes: [...v.attributes, { attributeId: option.id, outputInToken: true, required: false, visible: true }] }))} />
-      )}
-    </Section>
+                  ))}
+                  <td className={`${tdClasses} text-end`}>
+                    {writable && <Button variant="ghost" size="sm" icon={<TrashIcon />} aria-label={t('picker.remove', { name })} onClick={() => form.update((v) => ({ ...v, attributes: v.attributes.filter((_, i) => i !== index) }))} />}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </LinksSection>
   );
 }
 
@@ -81,38 +98,33 @@ export function RoleLinks({ form, writable }: { readonly form: Form; readonly wr
   const t = useAdminT();
   const labels = useLabels('roles');
   const permissionLabels = useLabels('permissions');
-  const search = usePickerSearch('roles');
   const searchPermissions = usePickerSearch('permissions');
   const links = form.values.roles;
   const change = (index: number, link: RoleLink) => form.update((v) => ({ ...v, roles: replaceAt(v.roles, index, link) }));
   return (
-    <Section title={t('applications.sections.roles')} description={t('applications.help.roles')}>
-      {links.length === 0 ? <p className="text-sm text-fg-muted">{t('applications.noRoles')}</p> : (
-        <ul className="flex flex-col gap-3">
-          {links.map((link, index) => {
-            const name = labels.get(link.roleId) ?? link.roleId;
-            return (
-              <li key={link.roleId} className="flex flex-col gap-3 rounded-lg border border-line p-3">
-                <div className="flex items-center justify-between gap-2">
-                  <h3 className="font-medium text-fg">{name}</h3>
-                  {writable && <Button variant="ghost" size="sm" icon={<TrashIcon />} aria-label={t('picker.remove', { name })} onClick={() => form.update((v) => ({ ...v, roles: v.roles.filter((_, i) => i !== index) }))} />}
-                </div>
-                <div className="flex flex-wrap gap-6">
-                  <Checkbox label={t('applications.links.visible')} checked={link.visible} onChange={(event) => change(index, { ...link, visible: event.target.checked })} />
-                  <Checkbox label={t('applications.links.default')} checked={link.default} onChange={(event) => change(index, { ...link, default: event.target.checked })} />
-                </div>
-                <SingleRef label={t('applications.links.permission')} value={link.permissionId} labels={permissionLabels} search={searchPermissions} disabled={!writable}
-                  onChange={(permissionId) => change(index, { ...link, permissionId })} />
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {writable && (
-        <RefPicker label={t('applications.addRole')} search={search} excludeIds={links.map((l) => l.roleId)}
-          onPick={(option) => form.update((v) => ({ ...v, roles: [...v.roles, { roleId: option.id, permissionId: null, visible: true, default: false }] }))} />
-      )}
-    </Section>
+    <LinksSection kind="roles" title={t('applications.sections.roles')} description={t('applications.help.roles')} emptyText={t('applications.noRoles')}
+      addLabel={t('applications.addRole')} linkedIds={links.map((l) => l.roleId)} writable={writable}
+      onAdd={(roleId) => form.update((v) => ({ ...v, roles: [...v.roles, { roleId, permissionId: null, visible: true, default: false }] }))}>
+      <ul className="flex flex-col gap-3">
+        {links.map((link, index) => {
+          const name = labels.get(link.roleId) ?? link.roleId;
+          return (
+            <li key={link.roleId} className="flex flex-col gap-3 rounded-lg border border-line p-3">
+              <div className="flex items-center justify-between gap-2">
+                <h3 className="font-medium text-fg">{name}</h3>
+                {writable && <Button variant="ghost" size="sm" icon={<TrashIcon />} aria-label={t('picker.remove', { name })} onClick={() => form.update((v) => ({ ...v, roles: v.roles.filter((_, i) => i !== index) }))} />}
+              </div>
+              <div className="flex flex-wrap gap-6">
+                <Checkbox label={t('applications.links.visible')} checked={link.visible} onChange={(event) => change(index, { ...link, visible: event.target.checked })} />
+                <Checkbox label={t('applications.links.default')} checked={link.default} onChange={(event) => change(index, { ...link, default: event.target.checked })} />
+              </div>
+              <SingleRef label={t('applications.links.permission')} value={link.permissionId} labels={permissionLabels} search={searchPermissions} disabled={!writable}
+                onChange={(permissionId) => change(index, { ...link, permissionId })} />
+            </li>
+          );
+        })}
+      </ul>
+    </LinksSection>
   );
 }
 
