@@ -12,7 +12,7 @@ const sameView = (a: ExternalAppView, b: ExternalAppView) => a.status === b.stat
 
 function modeOf(snapshot: SnapshotFrom<typeof externalAppMachine>, clientId: string | undefined): ExternalApp {
   const view = externalAppView(snapshot);
-  const current = snapshot.context.clientId ?? clientId ?? '';
+  const current = view.clientId ?? clientId ?? '';
   if (view.active && view.title !== undefined) {
     return { status: 'active', clientId: current, branding: { clientId: current, label: view.title, ...(view.logoUrl === undefined ? {} : { logoUrl: view.logoUrl }), ...(view.url === undefined ? {} : { url: view.url }) } };
   }

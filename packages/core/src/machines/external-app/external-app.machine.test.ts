@@ -29,10 +29,10 @@ describe('external-app mode', () => {
     const { actor } = setup();
     expect(externalAppView(actor.getSnapshot())).toEqual({ status: 'inactive', active: false, iconSize: 64, hideNavigation: false, hideUserMenu: false });
     actor.send({ type: 'LOCATION', clientId: 'shop' });
-    expect(externalAppView(actor.getSnapshot()).status).toBe('loading');
+    expect(externalAppView(actor.getSnapshot())).toMatchObject({ status: 'loading', clientId: 'shop' });
     await waitFor(actor, (s) => s.matches('active'));
     expect(externalAppView(actor.getSnapshot())).toEqual({
-      status: 'active', active: true, iconSize: 64, hideNavigation: true, hideUserMenu: true,
+      status: 'active', active: true, iconSize: 64, hideNavigation: true, hideUserMenu: true, clientId: 'shop',
       title: 'Händlerbestellung', logoUrl: 'http://localhost:4000/logos/shop.svg', url: 'http://localhost:4002',
     });
   });

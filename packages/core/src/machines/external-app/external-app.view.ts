@@ -11,6 +11,8 @@ export interface ExternalAppView {
   readonly title?: string;
   readonly logoUrl?: string;
   readonly url?: string;
+  /** The client id the machine was last told about (loading or shown). */
+  readonly clientId?: string;
   readonly iconSize: number;
   readonly hideNavigation: boolean;
   readonly hideUserMenu: boolean;
@@ -29,5 +31,6 @@ export function externalAppView(snapshot: SnapshotFrom<typeof externalAppMachine
     ...(branding === undefined ? {} : { title: branding.label }),
     ...(branding?.logoUrl === undefined ? {} : { logoUrl: branding.logoUrl }),
     ...(branding?.url === undefined ? {} : { url: branding.url }),
+    ...(snapshot.context.clientId === undefined ? {} : { clientId: snapshot.context.clientId }),
   };
 }
