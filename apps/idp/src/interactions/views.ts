@@ -69,6 +69,29 @@ interface FormPage {
   invalid?: FieldName[];
 }
 
+/** A page of one form: its heading and intro, the error, the fields, then cancel and submit. */
+function formPage(p: FormPage, page: { title: string; intro: string; before?: string; fields: string; submit: string; after?: string }): string {
+  const { t } = p;
+  return layout({
+    lang: p.lang, t, title: page.title,
+    body: `<h1>${escapeHtml(page.title)}</h1>
+${page.before ?? ''}<p>${escapeHtml(page.intro)}</p>
+${errorBox(p.error)}
+<form method="post" action="${escapeHtml(p.action)}" novalidate>
+${page.fields}
+<div class="actions">
+<button type="submit" name="action" value="cancel" class="secondary" formnovalidate>${escapeHtml(t.cancel)}</button>
+<button type="submit" name="action" value="submit" class="primary">${escapeHtml(page.submit)}</button>
+</div>
+</form>${page.after ?? ''}`,
+  });
+}
+
+/** The e-mail address field, focused unless it is known already; `password` is focused then. */
+function emailField(p: FormPage & { email?: string }, invalid: Set<string>): string {
+  return field({ name: 'email', label: p.t.email, type: 'email', autocomplete: 'username', value: p.email, autofocus: !p.email }, invalid.has('email'));
+}
+
 export interface LoginPage extends FormPage {
   email?: string;
   /** The application the user signs in to, when it is not the portal. */
@@ -88,21 +111,11 @@ ${p.demo.accounts.map((a) => `<li><button type="button" class="link" data-fill-e
 </ul>
 </section>`
     : '';
-  return layout({
-    lang: p.lang, t, title: t.signInTitle,
-    body: `<h1>${escapeHtml(t.signInTitle)}</h1>
-${p.appName ? `<p class="app">${escapeHtml(t.appSignIn.replace('{app}', p.appName))}</p>` : ''}
-<p>${escapeHtml(t.signInIntro)}</p>
-${errorBox(p.error)}
-<form method="post" action="${escapeHtml(p.action)}" novalidate>
-${field({ name: 'email', label: t.email, type: 'email', autocomplete: 'username', value: p.email, autofocus: !p.email }, invalid.has('email'))}
-${field({ name: 'password', label: t.password, type: 'password', autocomplete: 'current-password', autofocus: Boolean(p.email) }, invalid.has('password'))}
-<div class="actions">
-<button type="submit" name="action" value="cancel" class="secondary" formnovalidate>${escapeHtml(t.cancel)}</button>
-<button type="submit" name="action" value="submit" class="primary">${escapeHtml(t.signIn)}</button>
-</div>
-</form>
-${demo}`,
+  return formPage(p, {
+    title: t.signInTitle, intro: t.signInIntro, submit: t.signIn, after: `\n${demo}`,
+    before: `${p.appName ? `<p class="app">${escapeHtml(t.appSignIn.replace('{app}', p.appName))}</p>` : ''}\n`,
+    fields: `${emailField(p, invalid)}
+${field({ name: 'password', label: t.password, type: 'password', autocomplete: 'current-password', autofocus: Boolean(p.email) }, invalid.has('password'))}`,
   });
 }
 
@@ -113,21 +126,12 @@ export interface PasswordPage extends FormPage {
 export function passwordPage(p: PasswordPage): string {
   const { t } = p;
   const invalid = new Set(p.error ? (p.invalid ?? []) : []);
-  return layout({
-    lang: p.lang, t, title: t.passwordTitle,
-    body: `<h1>${escapeHtml(t.passwordTitle)}</h1>
-<p>${escapeHtml(t.passwordIntro)}</p>
-${errorBox(p.error)}
-<form method="post" action="${escapeHtml(p.action)}" novalidate>
-${field({ name: 'email', label: t.email, type: 'email', autocomplete: 'username', value: p.email, autofocus: !p.email }, invalid.has('email'))}
+  return formPage(p, {
+    title: t.passwordTitle, intro: t.passwordIntro, submit: t.save,
+    fields: `${emailField(p, invalid)}
 ${field({ name: 'currentPassword', label: t.currentPassword, type: 'password', autocomplete: 'current-password', autofocus: Boolean(p.email) }, invalid.has('currentPassword'))}
 ${field({ name: 'newPassword', label: t.newPassword, type: 'password', autocomplete: 'new-password', hint: t.passwordHint }, invalid.has('newPassword'))}
-${field({ name: 'repeatPassword', label: t.repeatPassword, type: 'password', autocomplete: 'new-password' }, invalid.has('repeatPassword'))}
-<div class="actions">
-<button type="submit" name="action" value="cancel" class="secondary" formnovalidate>${escapeHtml(t.cancel)}</button>
-<button type="submit" name="action" value="submit" class="primary">${escapeHtml(t.save)}</button>
-</div>
-</form>`,
+${field({ name: 'repeatPassword', label: t.repeatPassword, type: 'password', autocomplete: 'new-password' }, invalid.has('repeatPassword'))}`,
   });
 }
 
@@ -139,20 +143,11 @@ export interface EmailPage extends FormPage {
 export function emailPage(p: EmailPage): string {
   const { t } = p;
   const invalid = new Set(p.error ? (p.invalid ?? []) : []);
-  return layout({
-    lang: p.lang, t, title: t.emailTitle,
-    body: `<h1>${escapeHtml(t.emailTitle)}</h1>
-<p>${escapeHtml(t.emailIntro)}</p>
-${errorBox(p.error)}
-<form method="post" action="${escapeHtml(p.action)}" novalidate>
-${field({ name: 'email', label: t.email, type: 'email', autocomplete: 'username', value: p.email, autofocus: !p.email }, invalid.has('email'))}
+  return formPage(p, {
+    title: t.emailTitle, intro: t.emailIntro, submit: t.save,
+    fields: `${emailField(p, invalid)}
 ${field({ name: 'password', label: t.password, type: 'password', autocomplete: 'current-password', autofocus: Boolean(p.email) }, invalid.has('password'))}
-${field({ name: 'newEmail', label: t.newEmail, type: 'email', autocomplete: 'email', value: p.newEmail }, invalid.has('newEmail'))}
-<div class="actions">
-<button type="submit" name="action" value="cancel" class="secondary" formnovalidate>${escapeHtml(t.cancel)}</button>
-<button type="submit" name="action" value="submit" class="primary">${escapeHtml(t.save)}</button>
-</div>
-</form>`,
+${field({ name: 'newEmail', label: t.newEmail, type: 'email', autocomplete: 'email', value: p.newEmail }, invalid.has('newEmail'))}`,
   });
 }
 
