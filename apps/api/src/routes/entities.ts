@@ -2,7 +2,7 @@
 // flows: paged lists, CRUD and history, each behind its read/write permission.
 import { Hono } from 'hono';
 import { sql } from 'kysely';
-import type { Transaction } from 'kysely';
+import type { Selectable, Transaction, Updateable } from 'kysely';
 import type { components } from '@portal/contract';
 import type { Principal } from '../auth.ts';
 import { newId, requirePermission } from '../context.ts';
@@ -44,6 +44,24 @@ function unique(ids: readonly string[], field: string): void {
     seen.add(id);
   });
 }
+
+/** The row of `table` with this id; 404 when there is none. */
+async function rowOf<T extends Table>(db: Database | Transaction<DB>, table: T, id: string): Promise<Selectable<DB[T]>> {
+  const any: Table = table;
+  const row: unknown = await db.selectFrom(any).selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  return row as Selectable<DB[T]>;
+}
+
+/** Writes an entity's own row (checked against its table by the signature): inserted with its id when new, else updated. */
+async function writeRow<T extends Table>(trx: Transaction<DB>, table: T, id: string, row: Updateable<DB[T]>, isNew: boolean): Promise<void> {
+  const any: Table = table;
+  if (isNew) await trx.insertInto(any).values({ id, ...row } as never).execute();
+  else await trx.updateTable(any).set(row as never).where('id', '=', id).execute();
+}
+
+/** A list sorted by key or label (by label at first) and searched in both. */
+const byKeyAndLabel = { sorts: { key: 'key', label: 'label' }, defaultSort: 'label', search: sql<string>`lower(key || ' ' || label)` };
 
 /** A global list: its sort keys (→ columns), default sort, selected columns, search text, row mapping and CSV download. */
 interface Listing<T> {
@@ -248,8 +266,7 @@ export function entityRoutes(deps: Deps): Hono<AppEnv> {
         ['csvEditableByUser', (a) => a.editableByUser], ['csvEditableByOthers', (a) => a.editableByOthers]] },
     },
     get: async (db, id) => {
-      const a = await db.selectFrom('attributes').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!a) throw notFound();
+      const a = await rowOf(db, 'attributes', id);
       const [apps, flows, accesses] = await Promise.all([
         db.selectFrom('application_attributes as l').innerJoin('applications as x', 'x.id', 'l.application_id').select(['x.id', 'x.label'])
           .where('l.attribute_id', '=', id).orderBy('x.label').limit(100).execute(),
@@ -270,8 +287,7 @@ export function entityRoutes(deps: Deps): Hono<AppEnv> {
       if (input.permissionId) await mustExist(trx, 'permissions', [input.permissionId], 'permissionId');
       const row = { key: input.key, label: input.label.trim(), data_type: input.dataType, permission_id: input.permissionId ?? null,
         directory_link: input.directoryLink ?? null, editable_by_user: input.editableByUser ?? true, editable_by_others: input.editableByOthers ?? true };
-      if (isNew) await trx.insertInto('attributes').values({ id, ...row }).execute();
-      else await trx.updateTable('attributes').set(row).where('id', '=', id).execute();
+      await writeRow(trx, 'attributes', id, row, isNew);
     },
     history: ({ usages: _u, id: _id, ...rest }) => rest,
     usage: (db, id) => usageGroups(db, [
@@ -292,8 +308,7 @@ export function entityRoutes(deps: Deps): Hono<AppEnv> {
       csv: { file: 'berechtigungen', columns: [['csvId', (p) => p.id], ['csvKey', (p) => p.key], ['csvDescription', (p) => p.description]] },
     },
     get: async (db, id) => {
-      const p = await db.selectFrom('permissions').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!p) throw notFound();
+      const p = await rowOf(db, 'permissions', id);
       const [apps, roles] = await Promise.all([
         db.selectFrom('applications').select(['id', 'label']).where('admin_permission_id', '=', id).orderBy('label').limit(100).execute(),
         db.selectFrom('role_permissions as l').innerJoin('roles as r', 'r.id', 'l.role_id').select(['r.id', 'r.label'])
@@ -308,8 +323,7 @@ export function entityRoutes(deps: Deps): Hono<AppEnv> {
     save: async (trx, id, input, isNew) => {
       await keyFree(trx, 'permissions', input.key, id);
       const row = { key: input.key, description: input.description ?? '' };
-      if (isNew) await trx.insertInto('permissions').values({ id, ...row }).execute();
-      else await trx.updateTable('permissions').set(row).where('id', '=', id).execute();
+      await writeRow(trx, 'permissions', id, row, isNew);
     },
     history: ({ usages: _u, id: _id, ...rest }) => rest,
   }));
@@ -318,14 +332,12 @@ export function entityRoutes(deps: Deps): Hono<AppEnv> {
   app.route('/', crudRoutes<S['Role'], S['RoleInput'], S['RoleSummary']>(deps, {
     path: '/Roles', table: 'roles', read: 'roles.read', write: 'roles.write', inputSchema: 'RoleInput',
     listing: {
-      sorts: { key: 'key', label: 'label' }, defaultSort: 'label', columns: ['id', 'key', 'label', 'description'],
-      search: sql<string>`lower(key || ' ' || label)`,
+      ...byKeyAndLabel, columns: ['id', 'key', 'label', 'description'],
       map: (r): S['RoleSummary'] => ({ id: str(r.id), key: str(r.key), label: str(r.label), description: str(r.description) }),
       csv: { file: 'rollen', columns: [['csvId', (r) => r.id], ['csvKey', (r) => r.key], ['csvLabel', (r) => r.label], ['csvDescription', (r) => r.description]] },
     },
     get: async (db, id) => {
-      const r = await db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!r) throw notFound();
+      const r = await rowOf(db, 'roles', id);
       const [perms, apps] = await Promise.all([
         db.selectFrom('role_permissions').select('permission_id').where('role_id', '=', id).orderBy('permission_id').execute(),
         db.selectFrom('application_roles').select('application_id').where('role_id', '=', id).orderBy('application_id').execute(),
@@ -342,8 +354,7 @@ export function entityRoutes(deps: Deps): Hono<AppEnv> {
       await mustExist(trx, 'permissions', permissionIds, 'permissionIds');
       await mustExist(trx, 'applications', applicationIds, 'applicationIds');
       const row = { key: input.key, label: input.label.trim(), description: input.description ?? '' };
-      if (isNew) await trx.insertInto('roles').values({ id, ...row }).execute();
-      else await trx.updateTable('roles').set(row).where('id', '=', id).execute();
+      await writeRow(trx, 'roles', id, row, isNew);
       await trx.deleteFrom('role_permissions').where('role_id', '=', id).execute();
       if (permissionIds.length) await trx.insertInto('role_permissions').values(permissionIds.map((p) => ({ role_id: id, permission_id: p }))).execute();
       const current = (await trx.selectFrom('application_roles').select('application_id').where('role_id', '=', id).execute()).map((r) => r.application_id);
@@ -371,14 +382,12 @@ export function entityRoutes(deps: Deps): Hono<AppEnv> {
   app.route('/', crudRoutes<S['AccountAccess'], S['AccountAccessInput'], S['AccountAccessSummary']>(deps, {
     path: '/AccountAccesses', table: 'account_accesses', read: 'accountaccesses.read', write: 'accountaccesses.write', inputSchema: 'AccountAccessInput',
     listing: {
-      sorts: { key: 'key', label: 'label' }, defaultSort: 'label', columns: ['id', 'key', 'label', 'parent_id'],
-      search: sql<string>`lower(key || ' ' || label)`,
+      ...byKeyAndLabel, columns: ['id', 'key', 'label', 'parent_id'],
       map: (r): S['AccountAccessSummary'] => ({ id: str(r.id), key: str(r.key), label: str(r.label), parentId: nullable(r.parent_id) }),
       csv: { file: 'kontozugaenge', columns: [['csvId', (a) => a.id], ['csvKey', (a) => a.key], ['csvLabel', (a) => a.label], ['csvParent', (a) => a.parentId]] },
     },
     get: async (db, id) => {
-      const x = await db.selectFrom('account_accesses').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!x) throw notFound();
+      const x = await rowOf(db, 'account_accesses', id);
       return { id: x.id, key: x.key, label: x.label, parentId: x.parent_id,
         parentDeterminationMethod: x.parent_determination_method as S['DeterminationMethod'],
         childDeterminationMethod: x.child_determination_method as S['DeterminationMethod'], attributeId: x.attribute_id };
@@ -400,8 +409,7 @@ export function entityRoutes(deps: Deps): Hono<AppEnv> {
       const row = { key: input.key, label: input.label.trim(), parent_id: parentId,
         parent_determination_method: input.parentDeterminationMethod ?? 'NONE', child_determination_method: input.childDeterminationMethod ?? 'NONE',
         attribute_id: input.attributeId ?? null };
-      if (isNew) await trx.insertInto('account_accesses').values({ id, ...row }).execute();
-      else await trx.updateTable('account_accesses').set(row).where('id', '=', id).execute();
+      await writeRow(trx, 'account_accesses', id, row, isNew);
     },
     history: ({ id: _id, ...rest }) => rest,
     usage: (db, id) => usageGroups(db, [
@@ -416,14 +424,12 @@ export function entityRoutes(deps: Deps): Hono<AppEnv> {
   app.route('/', crudRoutes<S['CustomFlowDefinition'], S['CustomFlowDefinitionInput'], S['CustomFlowSummary']>(deps, {
     path: '/CustomFlows', table: 'custom_flows', read: 'customflows.read', write: 'customflows.write', inputSchema: 'CustomFlowDefinitionInput',
     listing: {
-      sorts: { key: 'key', label: 'label' }, defaultSort: 'label', columns: ['id', 'key', 'label', 'description'],
-      search: sql<string>`lower(key || ' ' || label)`,
+      ...byKeyAndLabel, columns: ['id', 'key', 'label', 'description'],
       map: (r): S['CustomFlowSummary'] => ({ id: str(r.id), key: str(r.key), label: str(r.label), description: str(r.description) }),
       csv: { file: 'ablaeufe', columns: [['csvId', (f) => f.id], ['csvKey', (f) => f.key], ['csvLabel', (f) => f.label], ['csvDescription', (f) => f.description]] },
     },
     get: async (db, id) => {
-      const f = await db.selectFrom('custom_flows').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!f) throw notFound();
+      const f = await rowOf(db, 'custom_flows', id);
       const attrs = await db.selectFrom('custom_flow_attributes').select('attribute_id').where('custom_flow_id', '=', id).orderBy('position').execute();
       return { id: f.id, key: f.key, label: f.label, description: f.description, attributeIds: attrs.map((a) => a.attribute_id) };
     },
@@ -433,8 +439,7 @@ export function entityRoutes(deps: Deps): Hono<AppEnv> {
       unique(attributeIds, 'attributeIds');
       await mustExist(trx, 'attributes', attributeIds, 'attributeIds');
       const row = { key: input.key, label: input.label.trim(), description: input.description ?? '' };
-      if (isNew) await trx.insertInto('custom_flows').values({ id, ...row }).execute();
-      else await trx.updateTable('custom_flows').set(row).where('id', '=', id).execute();
+      await writeRow(trx, 'custom_flows', id, row, isNew);
       await trx.deleteFrom('custom_flow_attributes').where('custom_flow_id', '=', id).execute();
       if (attributeIds.length) await trx.insertInto('custom_flow_attributes').values(attributeIds.map((a, position) => ({ custom_flow_id: id, attribute_id: a, position }))).execute();
     },
