@@ -37,25 +37,27 @@ ensure_chromium() {
   fi
 }
 
-# PostgreSQL server binaries from Debian, for the API's contract tests on a real server (CI).
-ensure_postgres() {
-  if ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then return; fi
+# A Debian package when `check` fails: installed as root, else `missing` is said.
+ensure_debian_package() {
+  local check="$1" package="$2" why="$3" missing="$4"
+  if eval "$check" >/dev/null 2>&1; then return; fi
   if [ "$(id -u)" = 0 ]; then
-    say "Installing PostgreSQL from Debian"
-    apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >&2
+    say "Installing $why from Debian"
+    apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" >&2
   else
-    echo "PostgreSQL is not installed; the API tests run on the embedded database only." >&2
+    echo "$missing" >&2
   fi
 }
 
+# PostgreSQL server binaries from Debian, for the API's contract tests on a real server (CI).
+ensure_postgres() {
+  ensure_debian_package 'ls /usr/lib/postgresql/*/bin/postgres' postgresql PostgreSQL \
+    "PostgreSQL is not installed; the API tests run on the embedded database only."
+}
+
 ensure_haproxy() {
-  if command -v haproxy >/dev/null 2>&1; then return; fi
-  if [ "$(id -u)" = 0 ]; then
-    say "Installing HAProxy from Debian (the scale-out test's load balancer)"
-    apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >&2
-  else
-    echo "HAProxy is not installed; the scale-out test will fail (apt-get install haproxy)." >&2
-  fi
+  ensure_debian_package 'command -v haproxy' haproxy "HAProxy (the scale-out test's load balancer)" \
+    "HAProxy is not installed; the scale-out test will fail (apt-get install haproxy)."
 }
 
 ensure_deps() {
