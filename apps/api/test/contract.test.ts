@@ -210,6 +210,8 @@ describe('per-application administration', () => {
       body: { roleIds: [roles.plannerViewer], attributes: [{ key: 'studioName', value: 'Studio Neu' }] } });
     expect(granted.body).toMatchObject({ hasAccess: true, roles: [{ id: roles.plannerViewer }] });
     expect(granted.body.attributes.find((a: Body) => a.key === 'studioName').value).toBe('Studio Neu');
+    const reasons = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}/AccessReasons`, { as: 'appAdmin' });
+    expect(reasons.body).toMatchObject({ hasAccess: true, reasons: [{ kind: 'DIRECT_GRANT', by: { id: users.appAdmin } }] });
     expect((await call('DELETE', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`, { as: 'appAdmin' })).status).toBe(204);
     expect((await call('DELETE', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`, { as: 'appAdmin' })).status).toBe(404);
     expect((await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`, { as: 'partner' })).status).toBe(403);
