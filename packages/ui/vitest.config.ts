@@ -21,38 +21,24 @@ export const chromium = playwright({
   },
 }) as unknown as BrowserProviderOption;
 
+/** Every story (.storybook/) in Chromium with its interactions and axe, in one forced theme. */
+const stories = (name: string, theme: 'light' | 'dark') => ({
+  extends: true,
+  plugins: [storybookTest({ configDir: path.join(dirname, '.storybook'), initialGlobals: { theme } })],
+  test: {
+    name,
+    browser: { enabled: true, headless: true, provider: chromium, instances: [{ browser: 'chromium' as const }] },
+  },
+});
+
 export default defineConfig({
   test: {
     reporters: ['default', ['json', { outputFile: 'test-results/stories.json' }]],
     projects: [
-      {
-        extends: true,
-        plugins: [storybookTest({ configDir: path.join(dirname, '.storybook'), initialGlobals: { theme: 'light' } })],
-        test: {
-          name: 'storybook',
-          // The light theme, forced (the browser's own preference must not decide).
-          browser: {
-            enabled: true,
-            headless: true,
-            provider: chromium,
-            instances: [{ browser: 'chromium' }],
-          },
-        },
-      },
-      {
-        // Every story again in the dark theme: interactions and accessibility checks.
-        extends: true,
-        plugins: [storybookTest({ configDir: path.join(dirname, '.storybook'), initialGlobals: { theme: 'dark' } })],
-        test: {
-          name: 'storybook-dark',
-          browser: {
-            enabled: true,
-            headless: true,
-            provider: chromium,
-            instances: [{ browser: 'chromium' }],
-          },
-        },
-      },
+      // The light theme, forced (the browser's own preference must not decide).
+      stories('storybook', 'light'),
+      // Every story again in the dark theme: interactions and accessibility checks.
+      stories('storybook-dark', 'dark'),
       {
         extends: true,
         test: {
