@@ -22,26 +22,14 @@ export interface MyApplication extends Application {
 /** Lists default to 100 rows; longer lists are read page by page up to this many pages. */
 const maxPages = 20;
 
-function baseApplication(wire: { id: string; label: string; logoUrl: string | null; url: string; internal: boolean }): Application {
+export function toMyApplication(wire: Schema<'MyApplication'>): MyApplication {
   return {
     id: wire.id,
     clientId: wire.id,
     label: wire.label,
     ...(wire.logoUrl === null ? {} : { logoUrl: wire.logoUrl }),
     url: wire.url,
-    sortNumber: 0,
-    accessRequestRequired: false,
-    accessRequestAllowed: false,
-    internalCopyOfAccessRequests: false,
-    roleRequiredOnAccessRequest: false,
-    accessRequestsAmount: 0,
     internal: wire.internal,
-  };
-}
-
-export function toMyApplication(wire: Schema<'MyApplication'>): MyApplication {
-  return {
-    ...baseApplication(wire),
     description: wire.description,
     sortNumber: wire.sortNumber,
     accessStatus: wire.accessStatus,

@@ -41,16 +41,14 @@ export type AdministrableApplication = Wire['AdminApplication'];
 export type ApplicationPermissions = AdministrableApplication['permissions'];
 
 /**
- * An application as the launcher, the gate and the permission rules read it: the contract's
- * `Application` fields, nulls as absent; a description or the settings of an answer that does
- * not carry them (the launcher's list) are absent too.
+ * An application as the launcher and the rules read it: the fields of the contract's
+ * `MyApplication` every application answer shares, nulls as absent. The console reads the
+ * contract's own types (`Application`, `AdminApplication`, …) through @portal/adapters/admin.
  */
-export type Application = Present<Pick<Wire['Application'], 'id' | 'label' | 'logoUrl' | 'url' | 'homePageUrl' | 'internal' | 'sortNumber'
-  | 'accessRequestRequired' | 'accessRequestAllowed' | 'internalCopyOfAccessRequests' | 'roleRequiredOnAccessRequest' | 'accessRequestsAmount'>>
-  & Partial<Pick<Wire['Application'], 'description'>> & {
+export type Application = Present<Pick<Wire['MyApplication'], 'id' | 'label' | 'logoUrl' | 'url' | 'internal' | 'sortNumber'>>
+  & Partial<Pick<Wire['MyApplication'], 'description'>> & {
   /** The OpenID client id: the application's id (contract decision 3). */
   readonly clientId?: ApplicationId;
-  readonly permissions?: ApplicationPermissions;
 };
 
 /** Branding of an external application (external-app mode, architecture §7): the contract's `Branding` of a client id. */

@@ -1,6 +1,6 @@
 // Permission rules of spec §2 and §6, as a table of pure functions (conventions, habit 8).
 
-import type { Application, ApplicationId } from '../domain/entities.ts';
+import type { Application, ApplicationId, ApplicationPermissions } from '../domain/entities.ts';
 import type { SignedInUser } from '../domain/user.ts';
 
 export const adminPermissions = {
@@ -69,7 +69,7 @@ export function adminApplicationStatus(
 }
 
 /** The access-requests menu appears only with the application's manageAccessRequests permission. */
-export function canManageAccessRequests(application: Pick<Application, 'permissions'> | undefined): boolean {
+export function canManageAccessRequests(application: { readonly permissions?: ApplicationPermissions } | undefined): boolean {
   return application?.permissions?.manageAccessRequests === true;
 }
 

@@ -3,8 +3,7 @@ import type { MyApplication } from '@portal/adapters';
 import { createFavouritesWriter, storedFavourites } from './favourites.ts';
 
 const app = (id: string, favouritePosition?: number, accessStatus: MyApplication['accessStatus'] = 'granted') => ({
-  id, clientId: id, label: id, url: '', sortNumber: 0, accessRequestRequired: false, accessRequestAllowed: false, internalCopyOfAccessRequests: false,
-  roleRequiredOnAccessRequest: false, accessRequestsAmount: 0, internal: false, accessStatus, ...(favouritePosition === undefined ? {} : { favouritePosition }),
+  id, clientId: id, label: id, url: '', sortNumber: 0, internal: false, accessStatus, ...(favouritePosition === undefined ? {} : { favouritePosition }),
 }) satisfies MyApplication;
 
 function deferred<T>() {
