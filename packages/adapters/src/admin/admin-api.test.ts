@@ -179,3 +179,23 @@ describe('bulk changes and the CSV import (#20.3)', () => {
     expect(JSON.parse(calls[0]?.body ?? '')).toEqual({ csv: 'email,roles\n,x', apply: false });
   });
 });
+
+describe('getApplicationUserAccessReasons (#19.6)', () => {
+  const reasons = {
+    applicationId: 'planner', userId: '44444444-4444-4444-8444-444444444444', hasAccess: true, accessSince: '2026-11-20T08:00:00.000Z',
+    reasons: [{ kind: 'ACCESS_REQUEST', at: '2026-11-21T08:00:00.000Z', by: { id: 'u1', fullName: 'Ada Admin' }, accessRequestId: accessRequest.id, directoryGroupName: null }],
+    roles: [{ ref: { id: 'r1', key: 'viewer', label: 'Viewer' }, reasons: [{ kind: 'UNKNOWN', at: null, by: null, accessRequestId: null, directoryGroupName: null }] }],
+    accountAccesses: [],
+  };
+
+  it('reads the reasons of a user\'s access from its path', async () => {
+    const { api, calls } = fakeClient(() => json(reasons));
+    expect(await api.getApplicationUserAccessReasons('planner', reasons.userId)).toEqual(reasons);
+    expect(calls[0]?.url.pathname).toBe(`/Admin/Applications/planner/Users/${reasons.userId}/AccessReasons`);
+  });
+
+  it('refuses an answer the contract does not allow', async () => {
+    const { api } = fakeClient(() => json({ ...reasons, reasons: [{ kind: 'GUESSED' }] }));
+    await expect(api.getApplicationUserAccessReasons('planner', reasons.userId)).rejects.toBeInstanceOf(WireDecodeError);
+  });
+});

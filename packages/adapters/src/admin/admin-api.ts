@@ -14,7 +14,7 @@ import { uploadApplicationImage } from '../http/image-upload.ts';
 import { endsAtOfLastDay } from '../http/my-access.ts';
 import type {
   AccessRequestDetail, AccessRequestSummary, AccountAccessDetail, AccountAccessInput, AccountAccessSummary, AdminHistoryEntry, AdminPage, DeleteResult, EntityUsage,
-  AdministrableApplication, ApplicationDetail, ApplicationInput, ApplicationSummary, ApplicationUser, ApplicationUserInput,
+  AdministrableApplication, ApplicationDetail, ApplicationInput, ApplicationSummary, ApplicationUser, ApplicationUserAccessReasons, ApplicationUserInput,
   ApplicationUserSummary, AttributeDetail, AttributeInput, AttributeSummary, CustomFlowDetail, CustomFlowInput, CustomFlowSummary, EntityRef,
   ListParams, PermissionDetail, PermissionInput, PermissionSummary, RoleDetail, RoleInput, RoleSummary, UserDetail, UserSummary, WebhookDelivery,
   WebhookDeliveryDetail, WebhookSigningSecret, WebhookSigningSecretCreated, ApplicationUsersBulkChange, ImportResult,
@@ -72,6 +72,8 @@ export interface AdminApi {
   applicationUsersExportUrl(applicationId: string, params: ExportParams): string;
   accessRequestsExportUrl(applicationId: string, params: ExportParams & { readonly status?: Query<'listAccessRequests'>['status'] }): string;
   getApplicationUser(applicationId: string, userId: string): Promise<ApplicationUser>;
+  /** Why the user has the access, each role and each account access (#19.6). */
+  getApplicationUserAccessReasons(applicationId: string, userId: string): Promise<ApplicationUserAccessReasons>;
   updateApplicationUser(applicationId: string, userId: string, input: ApplicationUserInput): Promise<ApplicationUser>;
   removeApplicationUser(applicationId: string, userId: string): Promise<void>;
   /** Several users' access changed at once, all or nothing (#20.3); how many users' access changed. */
@@ -153,6 +155,8 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
     accessRequestsExportUrl: (applicationId, { status, ...params }) =>
       exportUrl(`/Admin/Applications/${encodeURIComponent(applicationId)}/AccessRequests/Export`, params, status === undefined ? {} : { status }),
     getApplicationUser: (applicationId, userId) => unwrap(client.GET('/Admin/Applications/{id}/Users/{userId}', { params: { path: { id: applicationId, userId } } })).then(read(wire.ApplicationUser, 'ApplicationUser')),
+    getApplicationUserAccessReasons: (applicationId, userId) => unwrap(client.GET('/Admin/Applications/{id}/Users/{userId}/AccessReasons', { params: { path: { id: applicationId, userId } } }))
+      .then(read(wire.ApplicationUserAccessReasons, 'ApplicationUserAccessReasons')),
     updateApplicationUser: (applicationId, userId, input) =>
       unwrap(client.PUT('/Admin/Applications/{id}/Users/{userId}', { params: { path: { id: applicationId, userId } }, body: input })).then(read(wire.ApplicationUser, 'ApplicationUser')),
     removeApplicationUser: (applicationId, userId) => unwrapVoid(client.DELETE('/Admin/Applications/{id}/Users/{userId}', { params: { path: { id: applicationId, userId } } })),

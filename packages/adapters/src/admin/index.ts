@@ -7,7 +7,7 @@ export type {
   WebhookSigningSecretCreated, AttributeSummary,
   AttributeDetail, AttributeInput, PermissionSummary, PermissionDetail, PermissionInput, RoleSummary, RoleDetail, RoleInput, DeterminationMethod,
   AccountAccessSummary, AccountAccessDetail, AccountAccessInput, CustomFlowSummary, CustomFlowDetail, CustomFlowInput, UserRef, AddressValue,
-  UserSummary, UserApplicationAccess, UserDetail, ApplicationUserSummary, UserAttribute, ApplicationUser, ApplicationUserInput,
+  UserSummary, UserApplicationAccess, UserDetail, ApplicationUserSummary, UserAttribute, ApplicationUser, ApplicationUserInput, ApplicationUserAccessReasons, AccessReason,
   AccessRequestSummary, AccessRequestDetail, ApplicationUsersBulkAction, ApplicationUsersBulkChange, ImportChange, ImportRow, ImportProblem, ImportResult,
 } from './types.ts';
 export { determinationMethods } from './types.ts';

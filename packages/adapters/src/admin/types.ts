@@ -87,6 +87,9 @@ export type ApplicationUserSummary = Schemas['ApplicationUserSummary'];
 export type UserAttribute = Schemas['UserAttributeValue'];
 export type ApplicationUser = Schemas['ApplicationUser'];
 export type ApplicationUserInput = Schemas['ApplicationUserInput'];
+/** Why a user has access (#19.6): the access's, each role's and each account access's reasons. */
+export type ApplicationUserAccessReasons = Schemas['ApplicationUserAccessReasons'];
+export type AccessReason = Schemas['AccessReason'];
 export type AccessRequestSummary = Schemas['AccessRequestSummary'];
 export type AccessRequestDetail = Schemas['AccessRequest'];
 
