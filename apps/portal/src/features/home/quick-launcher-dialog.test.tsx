@@ -8,7 +8,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { UiBridge } from '../../app/app.tsx';
 import { ServicesProvider } from '../../app/contexts.tsx';
-import { forgetAdminAccess } from '../../app/admin-access.ts';
+import { queryClient } from '../../app/server-data.ts';
 import { createI18n } from '../../i18n/i18n.ts';
 import type { Services } from '../../composition-root.ts';
 import QuickLauncherDialog, { type CreateEntitySearch, type FoundEntity } from './quick-launcher-dialog.tsx';
@@ -23,7 +23,7 @@ beforeAll(async () => {
   const i18n = await createI18n('de');
   await i18n.loadNamespaces(['common', 'ui']);
 });
-beforeEach(() => { forgetAdminAccess(); });
+beforeEach(() => { queryClient.clear(); });
 afterEach(cleanup);
 
 function renderDialog(user: SignedInUser, answer: (query: string) => Promise<ServerSearchResult<FoundEntity>>) {
