@@ -33,8 +33,11 @@ export interface ScreenData {
   readonly history?: Readonly<Record<string, readonly Schema<'HistoryEntry'>[]>>;
   /** Calls (`'GET /My/Applications'`) that never answer: the page stays in its loading state. */
   readonly pending?: readonly string[];
-  /** Calls that fail with this status and the contract's error body (`{ 'GET /My/Profile': 500 }`). */
-  readonly failing?: Readonly<Record<string, number>>;
+  /**
+   * Calls that fail: a status with the contract's error body (`{ 'GET /My/Profile': 500 }`), or
+   * the status and the body (a refused save with the messages of its fields).
+   */
+  readonly failing?: Readonly<Record<string, number | { readonly status: number; readonly body: Schema<'Error'> }>>;
 }
 
 interface Call {
@@ -111,7 +114,14 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
   on('get', '/My/Applications', ({ query }) => pageOf(data.myApplications, query));
   on('get', '/My/Applications/{id}', ({ params }) => find(data.myApplicationDetails, (d) => d.application.id === params.id));
   on('put', '/My/Favourites', ({ body }) => body as Schema<'MyFavourites'>);
-  on('get', '/My/Profile', () => known(data.profile));
+  let profile = data.profile;
+  on('get', '/My/Profile', () => known(profile));
+  on('put', '/My/Profile', ({ body }) => {
+    const input = body as Schema<'ProfileInput'>;
+    const { firstName, lastName, language } = input;
+    profile = { ...known(profile), firstName, lastName, fullName: `${firstName} ${lastName}`.trim(), language, companyName: input.companyName ?? null, address: input.address ?? null };
+    return profile;
+  });
   on('get', '/AuthCheck', ({ query }) => known(authChecks.get(query.get('clientId') ?? '')));
   on('get', '/My/Applications/Branding/{clientId}', ({ params }) => known(data.brandings?.[params.clientId ?? '']));
   on('get', '/My/Applications/{id}/AccessRequest', ({ params }) => known(data.accessRequestOptions?.[params.id ?? '']));
@@ -157,7 +167,8 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
         });
       }
       const failure = data.failing?.[call];
-      if (failure !== undefined) return Response.json({ error: { code: String(failure), message: 'Fehler.', errors: [] } } satisfies Schema<'Error'>, { status: failure });
+      if (typeof failure === 'number') return Response.json({ error: { code: String(failure), message: 'Fehler.', errors: [] } } satisfies Schema<'Error'>, { status: failure });
+      if (failure !== undefined) return Response.json(failure.body, { status: failure.status });
       const text = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
       for (const handler of handlers) {
         if (handler.method !== request.method) continue;

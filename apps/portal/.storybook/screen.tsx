@@ -13,6 +13,7 @@ import { createCookieLocaleStore, createCookieThemeStore, createMemoryCookieJar,
 import { App } from '../src/app/app.tsx';
 import { createServices, type Services } from '../src/composition-root.ts';
 import { decodeRuntimeConfig } from '../src/config.ts';
+import { queryClient } from '../src/app/server-data.ts';
 import type { Language } from '../src/i18n/languages.ts';
 import { createMemoryApi, type ScreenData } from './memory-api.ts';
 
@@ -60,6 +61,8 @@ function storyServices({ user, data = {} }: ScreenProps, { language, theme }: St
     portalUrl: origin, apiUrl: `${origin}/api`, clientId: 'hk-portal', apiScope: 'api://portal-api/access', brandName: 'HK Küchen', environment: 'test',
     idp: { authority: 'https://idp.example.test', policies: { signIn: 'b2c_1a_signin', refresh: 'b2c_1a_refresh', passwordChange: 'b2c_1a_password_change', emailChange: 'b2c_1a_email_change' } },
   });
+  // The app's query cache lives as long as the page (the story file): no answer of the story before.
+  queryClient.clear();
   const cookieJar = createMemoryCookieJar();
   createCookieThemeStore(cookieJar).write(theme);
   createCookieLocaleStore(cookieJar).write(language);

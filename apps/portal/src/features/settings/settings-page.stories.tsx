@@ -1,8 +1,8 @@
-// Settings (/settings/…) as a signed-in partner sees them: the personal details form, the
-// security tab (e-mail, password, the signed-in devices, the data export) and the
-// applications whose attributes the user keeps.
+// Settings (/settings/…) as a signed-in partner sees them: the personal details form (saved,
+// and a save the server refused), the security tab (e-mail, password, the signed-in devices,
+// the data export) and the applications whose attributes the user keeps.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import type { MySession } from '@portal/core';
 import type { Schema } from '@portal/contract';
 import { partner, renderScreen, shown, type ScreenProps } from '../../../.storybook/screen.tsx';
@@ -39,6 +39,57 @@ export const Personal: Story = {
   },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByDisplayValue('Hafenstraße 1', {}, shown)).toBeVisible();
+  },
+};
+
+/** Changes the city and saves: the form's submit button, found without its translated name. */
+async function saveCity(canvasElement: HTMLElement, city: string): Promise<HTMLFormElement> {
+  const canvas = within(canvasElement);
+  const field = await canvas.findByDisplayValue('Hamburg', {}, shown);
+  await userEvent.clear(field);
+  await userEvent.type(field, city);
+  const form = field.closest('form');
+  const submit = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
+  if (form === null || form === undefined || submit === null || submit === undefined) throw new Error('the city is not in a form with a submit button');
+  await userEvent.click(submit);
+  return form;
+}
+
+export const PersonalSaved: Story = {
+  parameters: {
+    screen: { path: '/settings/personal', user: partner('settings-personal-saved'), data: { profile, administrable: [] } } satisfies ScreenProps,
+  },
+  play: async ({ canvasElement }) => {
+    const form = await saveCity(canvasElement, 'Bremen');
+    await expect(await within(form).findByRole('status', {}, shown)).toBeVisible();
+    await expect(within(form).getByDisplayValue('Bremen')).toBeVisible();
+  },
+};
+
+/** The server refuses the save: its message beside the field it names, the others in the form's alert. */
+export const PersonalRefused: Story = {
+  parameters: {
+    screen: {
+      path: '/settings/personal',
+      user: partner('settings-personal-refused'),
+      data: {
+        profile, administrable: [],
+        failing: {
+          'PUT /My/Profile': {
+            status: 400,
+            body: { error: { code: '400', message: 'Die Anfrage ist ungültig.', errors: [
+              { field: 'address.city', message: 'Höchstens 100 Zeichen sind erlaubt.' },
+              { message: 'Der Text enthält ein unzulässiges Zeichen (etwa NUL).' },
+            ] } },
+          },
+        },
+      },
+    } satisfies ScreenProps,
+  },
+  play: async ({ canvasElement }) => {
+    const form = await saveCity(canvasElement, 'Bremerhaven');
+    await expect(await within(form).findByRole('alert', {}, shown)).toBeVisible();
+    await expect(within(form).getByText('Der Text enthält ein unzulässiges Zeichen (etwa NUL).')).toBeVisible();
   },
 };
 
