@@ -1,13 +1,12 @@
 // The public API of @portal/core. Named exports only (no `export *`).
 
 export type {
-  ApplicationId, AttributeId, PermissionId, RoleId, AccountAccessId, CustomFlowId, UserId, AccessRequestId,
-  UsageType, AttributeDataType, AdministrableApplication, ApplicationPermissions, Present,
+  AttributeDataType, AdministrableApplication,
   Application, ApplicationBranding, AccessRequestStatus, AccessRequest,
-  AccessRequestDecision, Choice, AccessRequestOptions, AccessRequestQuestion, AccessRequestChoice, HistoryMode, LocaleCode, PageSize, Page, NavigationBarState,
+  AccessRequestDecision, Choice, AccessRequestOptions, AccessRequestQuestion, AccessRequestChoice, LocaleCode, PageSize, Page, NavigationBarState,
 } from './domain/entities.ts';
 export {
-  usageTypes, attributeDataTypes, accessRequestStatuses, historyModes, localeCodes, defaultLocale, pageSizes, defaultPageSize,
+  attributeDataTypes, accessRequestStatuses, localeCodes, defaultLocale, pageSizes, defaultPageSize,
 } from './domain/entities.ts';
 export {
   toastDurationMs, fetchDelayMs, maxAuthStateRecords, authCookiePrefix, localeCookieKey, localeCookieMaxAgeDays,

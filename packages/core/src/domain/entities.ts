@@ -8,7 +8,7 @@ import type { components } from '@portal/contract';
 type Wire = components['schemas'];
 
 /** A wire object with its `null`s as absent keys (core's convention: absent = no value). */
-export type Present<T> = { readonly [K in keyof T as null extends T[K] ? never : K]: T[K] } & {
+type Present<T> = { readonly [K in keyof T as null extends T[K] ? never : K]: T[K] } & {
   readonly [K in keyof T as null extends T[K] ? K : never]?: Exclude<T[K], null>;
 };
 
@@ -18,11 +18,8 @@ function everyOf<Union extends string | number>() {
 }
 
 export type ApplicationId = Wire['ApplicationIdValue'];
-export type AttributeId = Wire['Uuid'];
-export type PermissionId = Wire['Uuid'];
 export type RoleId = Wire['Uuid'];
 export type AccountAccessId = Wire['Uuid'];
-export type CustomFlowId = Wire['Uuid'];
 export type UserId = Wire['Uuid'];
 export type AccessRequestId = Wire['Uuid'];
 
