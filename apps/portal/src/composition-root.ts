@@ -103,7 +103,6 @@ export function createServices(config: RuntimeConfig, boot: Boot = {}, platform:
     ...lazyPort(() => deferred().then((m) => m.createPortalApi(client)), [
       'listAdministrableApplications', 'getApplicationBranding', 'getAccessRequest', 'decideAccessRequest', 'authCheck', 'submitAttributes',
       'getAccessRequestOptions', 'requestAccess', 'getMyApplication', 'updateMyAttributes', 'updateMyFavourites', 'recordLaunch', 'getProfile', 'updateProfile', 'exportMyData', 'getCustomFlow', 'submitCustomFlow',
-      'listCatalogue', 'listMyAccessRequests', 'cancelMyAccessRequest', 'listMyNotifications', 'markMyNotificationRead',
     ]),
     listMyApplications: (options) => listMyApplications(client, options),
   };

@@ -25,7 +25,7 @@ export { listMyApplications } from './http/my-applications.ts';
 export type {
   AppRef, RequestNeeds, CatalogueApplication, NamedChoice, MyAccessRequestItem, MyNotificationKind, MyNotification, MyNotifications, PageQuery, MyAccessApi,
 } from './http/my-access.ts';
-export { localToday, endsAtOfLastDay, lastDayOfEndsAt, daysUntilLocalDay } from './http/my-access.ts';
+export { createMyAccessApi, localToday, endsAtOfLastDay, lastDayOfEndsAt, daysUntilLocalDay } from './http/my-access.ts';
 export { signOutAtPortalServer } from './http/portal-server.ts';
 export type { MySessionsApi, MySessionsApiOptions } from './http/my-sessions.ts';
 export { createMySessionsApi } from './http/my-sessions.ts';

@@ -4,7 +4,6 @@ import type auth from '../locales/de/auth.json';
 import type home from '../locales/de/home.json';
 import type settings from '../locales/de/settings.json';
 import type flows from '../locales/de/flows.json';
-import type access from '../locales/de/access.json';
 import type ui from '@portal/ui/locales/de';
 
 declare module 'i18next' {
@@ -16,7 +15,6 @@ declare module 'i18next' {
       home: typeof home;
       settings: typeof settings;
       flows: typeof flows;
-      access: typeof access;
       ui: typeof ui;
     };
   }

@@ -24,6 +24,6 @@ export function initialLanguage(remembered: string | undefined): Language {
 }
 
 /** The portal's own namespaces (German bundled), plus ui's and the admin console's. */
-const portalNamespaces = ['common', 'auth', 'home', 'settings', 'flows', 'access'] as const;
+const portalNamespaces = ['common', 'auth', 'home', 'settings', 'flows'] as const;
 export const allNamespaces = [...portalNamespaces, 'ui', 'admin'] as const;
 export type Namespace = (typeof allNamespaces)[number];

@@ -11,7 +11,7 @@ import type { ApiClient } from './client.ts';
 import { unwrap, unwrapVoid } from './client.ts';
 import { administrableApplications } from './administrable.ts';
 import { allPages, listMyApplications, toMyApplication, type MyApplication } from './my-applications.ts';
-import { createMyAccessApi, endsAtOfLastDay, lastDayOfEndsAt, toAccessRequestOptions, type MyAccessApi } from './my-access.ts';
+import { endsAtOfLastDay, lastDayOfEndsAt, toAccessRequestOptions } from './my-access.ts';
 
 export type { MyApplication } from './my-applications.ts';
 
@@ -82,7 +82,7 @@ export interface CustomFlowPage {
 }
 
 /** The port plus the other calls of the portal's user side. */
-export interface UserPortalApi extends PortalApi, MyAccessApi {
+export interface UserPortalApi extends PortalApi {
   /** `GET /My/Applications` (all pages; `onlyWithValues` for settings/applications). */
   listMyApplications(options?: { readonly onlyWithValues?: boolean }): Promise<readonly MyApplication[]>;
   /** `GET /My/Applications/{id}`. */
@@ -215,7 +215,6 @@ const valuesBody = (values: readonly AttributeValueInput[]) => values.map((v) =>
 
 export function createPortalApi(client: ApiClient): UserPortalApi {
   return {
-    ...createMyAccessApi(client),
 
     listAdministrableApplications: () => allPages((page) => administrableApplications(client, { page })),
 

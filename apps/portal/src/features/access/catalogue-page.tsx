@@ -9,6 +9,7 @@ import { fetchDelayMs, type PageSize } from '@portal/core';
 import type { CatalogueApplication } from '@portal/adapters';
 import { Pagination, Skeleton, TextField, UiLink, buttonClasses } from '@portal/ui';
 import { useServices } from '../../app/contexts.tsx';
+import { useMyAccessApi } from '../shared/my-access.ts';
 import { useLoad } from '../../app/use-load.ts';
 import { resolveAssetUrl } from '../../app/assets.ts';
 import { ErrorViewFor } from '../../app/error-view.tsx';
@@ -17,8 +18,8 @@ import { rememberLabels } from './catalogue-labels.ts';
 import { useDayFormat } from '../shared/day-format.ts';
 
 export default function CataloguePage() {
-  const { t } = useTranslation('access');
-  const { api } = useServices();
+  const { t } = useTranslation('flows', { keyPrefix: 'access' });
+  const api = useMyAccessApi();
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -88,7 +89,7 @@ export default function CataloguePage() {
 }
 
 function CatalogueEntry({ app }: { readonly app: CatalogueApplication }) {
-  const { t } = useTranslation('access');
+  const { t } = useTranslation('flows', { keyPrefix: 'access' });
   const { config } = useServices();
   const dates = useDayFormat();
   const logoUrl = resolveAssetUrl(app.logoUrl, config.apiUrl);

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { accessRequestStatuses, toPortalError, type AccessRequestStatus, type PageSize } from '@portal/core';
 import type { MyAccessRequestItem } from '@portal/adapters';
 import { Button, Pagination, Select, Skeleton, UiLink, buttonClasses } from '@portal/ui';
-import { useServices, useToasts } from '../../app/contexts.tsx';
+import { useToasts } from '../../app/contexts.tsx';
+import { useMyAccessApi } from '../shared/my-access.ts';
 import { useLoad } from '../../app/use-load.ts';
 import { ErrorViewFor } from '../../app/error-view.tsx';
 import { links } from '../../routes.ts';
@@ -20,8 +21,8 @@ const ConfirmDialog = lazy(() => import('@portal/ui/dialog').then((m) => ({ defa
 type Filter = AccessRequestStatus | 'ALL';
 
 export default function MyRequestsPage() {
-  const { t } = useTranslation('access');
-  const { api } = useServices();
+  const { t } = useTranslation('flows', { keyPrefix: 'access' });
+  const api = useMyAccessApi();
   const toasts = useToasts();
   const [filter, setFilter] = useState<Filter>('ALL');
   const [page, setPage] = useState(1);
@@ -120,7 +121,7 @@ const tone: Readonly<Record<AccessRequestStatus, string>> = {
 };
 
 function RequestEntry({ request, onCancel }: { readonly request: MyAccessRequestItem; readonly onCancel: () => void }) {
-  const { t } = useTranslation('access');
+  const { t } = useTranslation('flows', { keyPrefix: 'access' });
   const dates = useDayFormat();
   const headingId = `request-${request.id}`;
   const label = request.application.label;

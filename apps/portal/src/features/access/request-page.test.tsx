@@ -22,7 +22,7 @@ const needs: AccessRequestOptions = {
 
 beforeAll(async () => {
   const i18n = await createI18n('de');
-  await i18n.loadNamespaces(['access', 'common', 'ui']);
+  await i18n.loadNamespaces(['flows', 'common', 'ui']);
 });
 afterEach(cleanup);
 

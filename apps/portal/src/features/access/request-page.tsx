@@ -29,7 +29,7 @@ export default function RequestPage() {
 }
 
 export function RequestForm({ application, today }: { readonly application: string; readonly today: string }) {
-  const { t } = useTranslation('access');
+  const { t } = useTranslation('flows', { keyPrefix: 'access' });
   const { t: tc } = useTranslation('common');
   const { api } = useServices();
   const dates = useDayFormat();

@@ -6,7 +6,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClockIcon } from '@heroicons/react/20/solid';
 import { expiryBadge, greeting, recentlyUsed, toPortalError } from '@portal/core';
-import { Greeting, Launcher, UiLink, type AppTileData } from '@portal/ui';
+import { Greeting, Launcher, type AppTileData } from '@portal/ui';
 import { useServices, useToasts } from '../../app/contexts.tsx';
 import { useSession } from '../../app/session.ts';
 import { useLoad } from '../../app/use-load.ts';
@@ -18,11 +18,14 @@ import { links } from '../../routes.ts';
 import { loadMyApps, peekMyApps, recordLaunch, rememberFavourites } from '../shared/my-apps.ts';
 import { createFavouritesWriter, storedFavourites } from './favourites.ts';
 
-// Access that ended or ends soon, decisions (#19): their own chunk, after the tiles.
+// Access that ended or ends soon, decisions, the links to the catalogue and my requests (#19): their own chunk, after the tiles.
 const Notifications = lazy(() => import('./notifications.tsx'));
 
 export default function HomePage() {
   const { t } = useTranslation('home');
+  // The badges' texts load with the flows namespace, not with the first route (#19): until
+  // then the tiles show without them.
+  const { t: ta, ready: badgeTexts } = useTranslation('flows', { keyPrefix: 'access.launcher', useSuspense: false });
   const { api, config } = useServices();
   const session = useSession();
   const userId = session.user?.id ?? '';
@@ -56,7 +59,8 @@ export default function HomePage() {
     const logoUrl = resolveAssetUrl(app.logoUrl, config.apiUrl);
     // "Endet in 3 Tagen" when a time-bound access ends soon; "Anfrage offen" for an extension asked for (#19).
     const ends = expiryBadge(app.accessEndsAt, now);
-    const badge = app.pendingRequestId !== undefined ? t('badges.pending') : ends === undefined ? undefined : ends.days === 0 ? t('badges.expiresToday') : t('badges.expiresIn', { count: ends.days });
+    const badge = !badgeTexts ? undefined : app.pendingRequestId !== undefined ? ta('badges.pending')
+      : ends === undefined ? undefined : ends.days === 0 ? ta('badges.expiresToday') : ta('badges.expiresIn', { count: ends.days });
     return {
       ...(badge === undefined ? {} : { badge }),
       id: app.id,
@@ -106,12 +110,7 @@ export default function HomePage() {
       {ready && granted.length === 0 && (
         <p id="request-access" className="max-w-2xl text-sm text-fg-muted">{t('requestHelp', { brand: config.brandName })}</p>
       )}
-      {ready && (
-        <p className="flex flex-wrap gap-4 text-sm">
-          <UiLink href={links.catalogue()} className="text-accent underline-offset-2 hover:underline">{t('discover')}</UiLink>
-          <UiLink href={links.requests()} className="text-accent underline-offset-2 hover:underline">{t('myRequests')}</UiLink>
-        </p>
-      )}
+
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // The launcher's notifications (#19), loaded after the tiles: access that ended or ends soon,
-// a request decided. The text is built here from the kind, the application and the end (no
+// a request decided; and the links to the catalogue and to my requests. The text is built here from the kind, the application and the end (no
 // text comes from the API); "Gelesen" marks one as read; an ended or ending access links to a
 // new request (extension).
 import { useState } from 'react';
@@ -7,19 +7,25 @@ import { useTranslation } from 'react-i18next';
 import { BellAlertIcon } from '@heroicons/react/20/solid';
 import type { MyNotification } from '@portal/adapters';
 import { Button, UiLink, buttonClasses } from '@portal/ui';
-import { useServices } from '../../app/contexts.tsx';
+import { useMyAccessApi } from '../shared/my-access.ts';
 import { useLoad } from '../../app/use-load.ts';
 import { links } from '../../routes.ts';
 import { useDayFormat } from '../shared/day-format.ts';
 
 export default function LauncherNotifications({ userId }: { readonly userId: string }) {
-  const { t } = useTranslation('access');
-  const { api } = useServices();
+  const { t } = useTranslation('flows', { keyPrefix: 'access' });
+  const api = useMyAccessApi();
   const dates = useDayFormat();
   const [read, setRead] = useState<readonly string[]>([]);
   const list = useLoad(() => api.listMyNotifications({ unread: true, page: 1, pageSize: 10 }), userId);
   const items = (list.data?.items ?? []).filter((item) => !read.includes(item.id));
-  if (items.length === 0) return null;
+  const access = (
+    <p className="flex flex-wrap gap-4 text-sm">
+      <UiLink href={links.catalogue()} className="text-accent underline-offset-2 hover:underline">{t('launcher.discover')}</UiLink>
+      <UiLink href={links.requests()} className="text-accent underline-offset-2 hover:underline">{t('launcher.myRequests')}</UiLink>
+    </p>
+  );
+  if (items.length === 0) return access;
   const text = (item: MyNotification) => {
     const label = item.application.label;
     const date = item.endsAt === undefined ? '' : item.kind === 'ACCESS_EXPIRING' ? dates.lastDay(item.endsAt) : dates.dayOf(item.endsAt);
@@ -49,6 +55,7 @@ export default function LauncherNotifications({ userId }: { readonly userId: str
           </li>
         ))}
       </ul>
+      {access}
     </section>
   );
 }
