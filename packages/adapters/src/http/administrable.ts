@@ -3,13 +3,13 @@
 // check reads every page (portal-api.ts), the console one page (admin-api.ts, which also checks
 // the answer with the generated validator).
 
-import type { AdministrableApplication } from '@portal/core';
+import type { AdministrableApplication, PageSize } from '@portal/core';
 import type { ApiClient } from './client.ts';
 import { unwrap } from './client.ts';
 
 export interface AdministrableQuery {
   readonly page?: number;
-  readonly pageSize?: 10 | 25 | 50 | 100;
+  readonly pageSize?: PageSize;
   readonly search?: string;
 }
 
