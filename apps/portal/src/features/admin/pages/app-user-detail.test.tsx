@@ -4,7 +4,7 @@
 // not that the user was deleted.
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ApplicationUser } from '@portal/adapters/admin';
+import type { ApplicationUser, ApplicationUserAccessReasons } from '@portal/adapters/admin';
 import { createI18n } from '../../../i18n/i18n.ts';
 import { AdminPageFrame, page, planner } from '../test-kit.tsx';
 import { AppUserForm } from './app-user-detail.tsx';
@@ -14,6 +14,12 @@ const viewer = { id: 'role-viewer', key: 'viewer', label: 'Planbetrachter' };
 const user: ApplicationUser = {
   user: { id: 'user-1', fullName: 'Nora Neu', email: 'new@hk-demo.test', companyName: null },
   hasAccess: true, accessSince: '2026-11-20T08:00:00.000Z', endsAt: null, roles: [role], accountAccesses: [], attributes: [],
+};
+/** The reasons the page shows beside the access (#19.6; app-user-reasons.test.tsx tests them): all unknown here. */
+const reasonsOf = (access: ApplicationUser): ApplicationUserAccessReasons => {
+  const unknown = { kind: 'UNKNOWN', at: null, by: null, accessRequestId: null, directoryGroupName: null } as const;
+  return { applicationId: planner.id, userId: access.user.id, hasAccess: access.hasAccess, accessSince: access.accessSince, reasons: access.hasAccess ? [unknown] : [],
+    roles: access.roles.map((ref) => ({ ref, reasons: [unknown] })), accountAccesses: access.accountAccesses.map((ref) => ({ ref, reasons: [unknown] })) };
 };
 const required = 'Es muss mindestens eine Rolle ausgewählt werden!';
 
@@ -26,6 +32,7 @@ afterEach(cleanup);
 function show() {
   const api = {
     selectRoles: () => page([viewer, role]),
+    getApplicationUserAccessReasons: async () => reasonsOf(user),
     selectAccountAccesses: () => page([]),
     updateApplicationUser: vi.fn(async () => user),
     removeApplicationUser: vi.fn(async () => undefined),
@@ -69,7 +76,7 @@ describe('granting access to a user without it', () => {
   it('offers "Zugriff entziehen" as soon as the grant is saved', async () => {
     const without: ApplicationUser = { ...user, hasAccess: false, accessSince: null, roles: [] };
     const updateApplicationUser = vi.fn(async () => ({ ...user, roles: [viewer] }));
-    const api = { selectRoles: () => page([viewer, role]), selectAccountAccesses: () => page([]), updateApplicationUser };
+    const api = { selectRoles: () => page([viewer, role]), selectAccountAccesses: () => page([]), updateApplicationUser, getApplicationUserAccessReasons: async () => reasonsOf(user) };
     render(<AdminPageFrame api={api}><AppUserForm application={planner.id} user={without} /></AdminPageFrame>);
     expect(screen.queryByRole('button', { name: 'Zugriff entziehen' })).toBeNull();
     const roles = screen.getByRole('group', { name: 'Rollen' });

@@ -1,5 +1,5 @@
 // /admin/{application}/users/{id}: a user's access to one application: attributes, roles,
-// account accesses, access since; saved with PUT through core's grantAccess (at least one role,
+// account accesses, access since, why the access (#19.6, app-user-reasons.tsx); saved with PUT through core's grantAccess (at least one role,
 // validateApplicationUserRoles, #17.16), removed with DELETE (core's removeAccess) after its own confirmation.
 // Unticking every role is refused beside the roles; taking the access away is "Zugriff
 // entziehen", whose toast says the access was removed (the account stays).
@@ -18,6 +18,7 @@ import type { FieldError, FieldErrors } from '../lib/form.ts';
 import { PageFailure, PageSkeleton } from '../components/page-state.tsx';
 import { SelectionChecklist, useApplicationSelections } from '../components/selection.tsx';
 import { adminLinks } from '../lib/links.ts';
+import { AccessReasonsSection } from './app-user-reasons.tsx';
 import { useAdminT, useFormatDate } from '../lib/i18n.ts';
 
 interface Values {
@@ -135,6 +136,9 @@ export function AppUserForm({ application, user: initial }: { readonly applicati
           <SelectionChecklist label={t('users.fields.accountAccesses')} search={searchGroups} selected={values.accountAccessIds} known={loaded.accountAccesses}
             onChange={(ids) => form.set('accountAccessIds', ids)} {...(errors.accountAccessIds === undefined ? {} : { error: errorText(errors.accountAccessIds) })} />
         </Section>
+        {/* Why this access (#19.6), read again after each save of the access. */}
+        <AccessReasonsSection application={application} userId={user.id}
+          version={[loaded.accessSince, ...loaded.roles.map((role) => role.id), '|', ...loaded.accountAccesses.map((group) => group.id)].join(',')} />
         <Section title={t('appUsers.sections.attributes')}>
           {fields.length === 0 ? <p className="text-sm text-fg-muted">{t('appUsers.noAttributes')}</p> : (
             <AttributeFields fields={fields} values={values.attributes} errors={attributeErrors}
