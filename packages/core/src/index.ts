@@ -39,7 +39,7 @@ export {
   canManageAccessRequests, canChangeEmail, canChangePassword, routeStatus,
 } from './permissions/permissions.ts';
 
-export type { ApplicationAccessSettings, ApplicationAccess, AdminPort, AdminIssues, AdminOutcome } from './admin/admin.ts';
+export type { AdminPort, AdminIssues, AdminOutcome } from './admin/admin.ts';
 export { applicationRules, validateApplicationLinks, saveApplication, decideAccessRequest, grantAccess, removeAccess } from './admin/admin.ts';
 
 export type { ValidationIssue, ValidationResult } from './validation/validation.ts';

@@ -27,8 +27,8 @@ export class AdminRuleError extends Error {
   }
 }
 
-/** The use case's answer, or its refusal thrown (for a form's save, which shows a failure). */
-export function doneOrThrow<T>(outcome: AdminOutcome<T>): T {
-  if (outcome.kind === 'invalid') throw new AdminRuleError(outcome.issues);
-  return outcome.value;
+/** The use case's answer, or its refusal thrown (for a form's save or a machine's step, which show a failure). */
+export function doneOrThrow<T>(outcome: AdminOutcome<T> | { readonly kind: 'notOpen' }): T {
+  if (outcome.kind === 'done') return outcome.value;
+  throw new AdminRuleError(outcome.kind === 'invalid' ? outcome.issues : {});
 }

@@ -3,19 +3,19 @@
 // access asked for start ticked; an end date where the application grants time-bound access,
 // starting with the one asked for, #19) or deny with a reason the user reads (required, #19);
 // the sidebar's open-request badge is reloaded afterwards.
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'wouter';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { CheckIcon, NoSymbolIcon } from '@heroicons/react/20/solid';
-import { accessRequestMachine, accessRequestView, type AccessRequest } from '@portal/core';
+import { accessRequestMachine, accessRequestView, decideAccessRequest, type AccessRequest } from '@portal/core';
 import { Button, ReadOnlyField, ReadOnlyGroup, TextArea, TextField } from '@portal/ui';
 import { daysUntilLocalDay, lastDayOfEndsAt, localToday } from '@portal/adapters';
 import type { AccessRequestDetail } from '@portal/adapters/admin';
 import { useToasts } from '../../../app/contexts.tsx';
 import { useServerData } from '../../../app/server-data.ts';
 import { useAdmin } from '../admin-context.tsx';
-import { adminPort } from '../lib/admin-port.ts';
+import { adminPort, doneOrThrow } from '../lib/admin-port.ts';
 import { DetailHeader, DetailLayout } from '../components/detail-page.tsx';
 import { Grid, Section } from '../components/form-kit.tsx';
 import { PageFailure, PageSkeleton } from '../components/page-state.tsx';
@@ -64,10 +64,12 @@ export function Decision({ application, request }: { readonly application: strin
   const date = useFormatDate();
   const toasts = useToasts();
   const { api, administrable, reloadAdministrable } = useAdmin();
+  const [input] = useState(() => ({ request: decisionRequest(request), today: localToday() }));
+  // The decision is core's use case (its rules again, then the write through the admin port).
   const machine = useMemo(() => accessRequestMachine.provide({
-    actors: { decide: fromPromise(({ input }) => adminPort(api).decideAccessRequest(input.id, input.decision)) },
-  }), [api]);
-  const [snapshot, send] = useMachine(machine, { input: { request: decisionRequest(request), today: localToday() } });
+    actors: { decide: fromPromise(async ({ input: { decision } }) => { doneOrThrow(await decideAccessRequest(adminPort(api), input.request, decision, input.today)); }) },
+  }), [api, input]);
+  const [snapshot, send] = useMachine(machine, { input });
   const governance: Governance = request;
   const day = (isoDay: string) => date(`${isoDay}T12:00:00`, false);
   const view = accessRequestView(snapshot);
