@@ -42,6 +42,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'happy-dom',
+          setupFiles: ['src/test-setup.ts'],
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', '*.test.ts'],
         },
       },
