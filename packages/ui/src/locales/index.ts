@@ -16,11 +16,11 @@ export async function loadUiMessages(language: UiLanguage): Promise<UiMessages> 
     // German as text: the portal bundles the groups its first route shows (named imports of
     // de/ui.json); an import of the whole module here would keep every group in that bundle.
     case 'de': return JSON.parse((await import('./de/ui.json?raw')).default) as UiMessages;
-    case 'en': return (await import('./en/ui.json', { with: { type: 'json' } })).default;
-    case 'fr': return (await import('./fr/ui.json', { with: { type: 'json' } })).default;
-    case 'es': return (await import('./es/ui.json', { with: { type: 'json' } })).default;
-    case 'it': return (await import('./it/ui.json', { with: { type: 'json' } })).default;
-    case 'nl': return (await import('./nl/ui.json', { with: { type: 'json' } })).default;
-    case 'pl': return (await import('./pl/ui.json', { with: { type: 'json' } })).default;
+    case 'en': return (await import('./en/ui.json')).default;
+    case 'fr': return (await import('./fr/ui.json')).default;
+    case 'es': return (await import('./es/ui.json')).default;
+    case 'it': return (await import('./it/ui.json')).default;
+    case 'nl': return (await import('./nl/ui.json')).default;
+    case 'pl': return (await import('./pl/ui.json')).default;
   }
 }
