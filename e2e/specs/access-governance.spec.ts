@@ -59,7 +59,7 @@ test('a partner withdraws her old request, discovers the kitchen planner and ask
   const entry = catalogue.getByRole('listitem', { name: 'Küchenplaner' });
   await expect(entry).toContainText('wahlweise ein Enddatum (höchstens 365 Tage)');
   await assertAccessible(page);
-  await entry.getByRole('link', { name: 'Zugriff auf Küchenplaner anfordern' }).click();
+  await entry.getByRole('link', { name: 'Zugriff anfordern: Küchenplaner' }).click();
 
   // The request: the dealer account access, a reason, until the end of the month.
   await expect(page.getByRole('heading', { level: 1, name: 'Zugriff auf Küchenplaner anfordern' })).toBeVisible();

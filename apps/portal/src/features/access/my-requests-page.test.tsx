@@ -51,7 +51,7 @@ describe('my requests (#19)', () => {
     const list = await screen.findByRole('list', { name: 'Meine Anfragen' });
     const deniedEntry = within(list).getByRole('listitem', { name: 'Marketing-Downloads' });
     expect(within(deniedEntry).getByText('Bitte über den Händler anfragen.')).toBeTruthy();
-    expect(within(deniedEntry).getByRole('link', { name: 'Zugriff auf Marketing-Downloads erneut anfordern' }).getAttribute('href')).toBe('/catalogue/marketing/request');
+    expect(within(deniedEntry).getByRole('link', { name: 'Erneut anfordern: Marketing-Downloads' }).getAttribute('href')).toBe('/catalogue/marketing/request');
 
     fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'DENIED' } });
     await vi.waitFor(() => expect(screen.queryByRole('listitem', { name: 'Küchenplaner' })).toBeNull());
