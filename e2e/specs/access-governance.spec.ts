@@ -117,7 +117,13 @@ test('the end passes: the access is gone, the partner is told, the webhook recor
   await expect.poll(async () => ((await (await page.request.get(userUrl)).json()) as { hasAccess: boolean }).hasAccess, { timeout: 30_000 }).toBe(false);
 
   // The partner: no tile, a notification that links to a new request.
-  const asPartner = await (await browser.newContext()).newPage();
+  // Browsers of their own, on a device that chose German like the test's (the partner's profile says English).
+  const germanDevice = async () => {
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: urls.portal }]);
+    return context.newPage();
+  };
+  const asPartner = await germanDevice();
   await signInAs(asPartner, 'partner');
   await expect(asPartner.getByRole('list', { name: 'Meine Apps' }).getByRole('link', { name: /Küchenplaner/ })).toHaveCount(0);
   const notifications = asPartner.getByRole('region', { name: 'Mitteilungen' });
@@ -125,7 +131,7 @@ test('the end passes: the access is gone, the partner is told, the webhook recor
   await assertAccessible(asPartner);
 
   // The webhook: the removal by the expiry job was delivered as REMOVE.
-  const asGlobalAdmin = await (await browser.newContext()).newPage();
+  const asGlobalAdmin = await germanDevice();
   await signInAs(asGlobalAdmin, 'global-admin', `/admin/applications/${planner}`);
   await expect(deliveriesTable(asGlobalAdmin).getByRole('cell', { name: 'Zugriff entzogen' }).first()).toBeVisible();
 
