@@ -3,10 +3,10 @@
 export type {
   AttributeDataType, AdministrableApplication,
   Application, ApplicationBranding, AccessRequestStatus, AccessRequest,
-  AccessRequestDecision, Choice, AccessRequestOptions, AccessRequestQuestion, AccessRequestChoice, LocaleCode, PageSize, Page, NavigationBarState,
+  AccessRequestDecision, Choice, AccessRequestOptions, LocaleCode, PageSize, Page, NavigationBarState,
 } from './domain/entities.ts';
 export {
-  attributeDataTypes, accessRequestStatuses, localeCodes, defaultLocale, pageSizes, defaultPageSize,
+  attributeDataTypes, accessRequestStatuses, localeCodes, defaultLocale, pageSizes,
 } from './domain/entities.ts';
 export {
   toastDurationMs, fetchDelayMs, maxAuthStateRecords, authCookiePrefix, localeCookieKey, localeCookieMaxAgeDays,
@@ -100,4 +100,4 @@ export { appGateView } from './machines/app-gate/app-gate.view.ts';
 
 export type { RetryPolicy } from './errors/retry.ts';
 export { defaultRetryPolicy, isIdempotent, retryDecision } from './errors/retry.ts';
-export { invalidAnswer, withoutNulls, decodeAuthCheckResult, decodeApplicationBranding, decodeAccessRequestOptions } from './domain/api-schemas.ts';
+export { invalidAnswer, decodeAuthCheckResult, decodeApplicationBranding } from './domain/api-schemas.ts';

@@ -36,7 +36,7 @@ const idsIn = (text: string | null): string[] => {
 };
 
 /** The reasons of one user's access to one application, as the records tell them. */
-export async function accessReasons(db: Database, applicationId: string, userId: string): Promise<S['ApplicationUserAccessReasons']> {
+async function accessReasons(db: Database, applicationId: string, userId: string): Promise<S['ApplicationUserAccessReasons']> {
   const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   if (!user) throw notFound();
   const g = await db.selectFrom('application_users').selectAll().where('application_id', '=', applicationId).where('user_id', '=', userId).executeTakeFirst();

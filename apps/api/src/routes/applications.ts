@@ -26,7 +26,7 @@ const applicationCsvColumns: CsvColumns<S['ApplicationSummary']> = [
   ['csvInternal', (a) => a.internal], ['csvSortNumber', (a) => a.sortNumber], ['csvReleased', (a) => a.released],
 ];
 
-export async function applicationDto(db: Db, id: string): Promise<S['Application']> {
+async function applicationDto(db: Db, id: string): Promise<S['Application']> {
   const a = await db.selectFrom('applications as a').leftJoin('permissions as p', 'p.id', 'a.admin_permission_id')
     .selectAll('a').select(['p.key as admin_permission_key',
       (eb) => eb.selectFrom('access_requests as r').select(eb.fn.countAll<string>().as('n')).whereRef('r.application_id', '=', 'a.id').where('r.status', '=', 'OPEN').as('open')])

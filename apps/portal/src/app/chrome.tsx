@@ -25,7 +25,7 @@ const UserMenu = lazy(() => loadMenus().then((m) => ({ default: m.UserMenu })));
 let menusWanted = false;
 const menuListeners = new Set<() => void>();
 /** Load the menus now (first use) and re-render the placeholders as real menus. */
-export function wantMenus(): void {
+function wantMenus(): void {
   if (menusWanted) return;
   menusWanted = true;
   loadMenus().then(() => { for (const listener of menuListeners) listener(); }, () => undefined);
@@ -72,7 +72,7 @@ function OpenWhenMounted({ id }: { readonly id: string }) {
   return null;
 }
 
-export function LanguageSwitcher() {
+function LanguageSwitcher() {
   const { t } = useTranslation('ui');
   const { t: tc } = useTranslation('common');
   const { language, setLanguage } = useLanguage();
@@ -98,7 +98,7 @@ export function LanguageSwitcher() {
   );
 }
 
-export function UserMenuButton() {
+function UserMenuButton() {
   const { t } = useTranslation('ui');
   const session = useSession();
   const wanted = useMenusWanted();

@@ -132,7 +132,6 @@ export const defaultLocale: LocaleCode = 'de';
 /** Lists (architecture §7). */
 export type PageSize = components['parameters']['PageSize'];
 export const pageSizes = everyOf<PageSize>()([10, 25, 50, 100]);
-export const defaultPageSize: PageSize = 25;
 
 /** One page of a list (`{ items, total }`). */
 export type Page<T> = { readonly items: readonly T[] } & Readonly<Omit<Wire['SelectionList'], 'items'>>;

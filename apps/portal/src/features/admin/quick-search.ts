@@ -11,7 +11,7 @@ import { adminLinks } from './lib/links.ts';
 export type ConsoleEntityKind = 'application' | 'user' | 'role' | 'attribute' | 'permission';
 
 /** One entity found: `href` is its console page. */
-export interface ConsoleHit {
+interface ConsoleHit {
   readonly kind: ConsoleEntityKind;
   readonly href: string;
   readonly label: string;

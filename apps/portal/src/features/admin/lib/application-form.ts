@@ -135,7 +135,7 @@ export function applicationInput(values: ApplicationValues): ApplicationInput {
  * each kept name with its item as it was (first unused item of exactly that name), a new
  * name with a new item. Tags are only added at the end or removed, so the order holds.
  */
-export function itemsForNames<T>(items: readonly T[], nameOf: (item: T) => string, names: readonly string[], create: (name: string) => T): readonly T[] {
+function itemsForNames<T>(items: readonly T[], nameOf: (item: T) => string, names: readonly string[], create: (name: string) => T): readonly T[] {
   const unused = [...items];
   return names.map((name) => {
     const index = unused.findIndex((item) => nameOf(item) === name);

@@ -1,6 +1,6 @@
 // Pure helpers of the admin forms: change detection, client-side rules (spec §5), server
 // field errors onto form fields, and text ↔ nullable values.
-import { fieldErrors, isHttpUrl, validateEmail, validateNumeric, validateRequired, validateUrl, type PortalError, type ValidationIssue } from '@portal/core';
+import { fieldErrors, validateEmail, validateNumeric, validateRequired, validateUrl, type PortalError, type ValidationIssue } from '@portal/core';
 
 /** Structural equality of plain form values (objects, arrays, primitives). */
 export function sameValue(a: unknown, b: unknown): boolean {
@@ -45,7 +45,6 @@ export function validateFields(values: Readonly<Record<string, string>>, rules: 
   return errors;
 }
 
-export { isHttpUrl };
 
 /** The server's field errors (400/422) as form errors; fields the form does not show are dropped. */
 export function serverFieldErrors(error: PortalError, knownFields?: readonly string[]): FieldErrors {
@@ -55,11 +54,6 @@ export function serverFieldErrors(error: PortalError, knownFields?: readonly str
     result[field] = { text: message };
   }
   return result;
-}
-
-/** The first error of a field or of anything under it (e.g. `webhook` for `webhook.endpointUrl`). */
-export function errorOf(errors: FieldErrors, field: string): FieldError | undefined {
-  return errors[field];
 }
 
 /** Removes one field's error (after the user changed it). */

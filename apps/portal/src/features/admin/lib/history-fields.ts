@@ -6,7 +6,7 @@ import type { AdminKey } from './i18n.ts';
 import type { EntityKind } from './links.ts';
 
 /** The fields the API records per table (its answer's field names), with their labels. */
-export const historyFieldLabels: Readonly<Record<string, Readonly<Record<string, AdminKey>>>> = {
+const historyFieldLabels: Readonly<Record<string, Readonly<Record<string, AdminKey>>>> = {
   applications: {
     label: 'applications.fields.label', logoUrl: 'applications.fields.logo', description: 'applications.fields.description',
     url: 'applications.fields.url', homePageUrl: 'applications.fields.homePageUrl', sortNumber: 'applications.fields.sortNumber',

@@ -11,7 +11,7 @@ export interface ImportReportLabels {
   readonly change: (change: 'GRANT' | 'UPDATE' | 'REMOVE' | 'UNCHANGED' | 'INVALID') => string;
 }
 
-export function reportCell(value: string | number): string {
+function reportCell(value: string | number): string {
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

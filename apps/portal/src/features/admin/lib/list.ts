@@ -27,7 +27,7 @@ export function initialList(sort?: string, order: SortOrder = 'asc'): ListState 
   return { page: 1, pageSize: consolePageSize, search: '', order, ...(sort === undefined ? {} : { sort }) };
 }
 
-export function isPageSize(value: number): value is PageSize {
+function isPageSize(value: number): value is PageSize {
   return (pageSizes as readonly number[]).includes(value);
 }
 
