@@ -22,7 +22,7 @@ import { adminLinks, newId } from '../lib/links.ts';
 import { useAdminT, type AdminKey, type AdminT } from '../lib/i18n.ts';
 
 /** The entity of a detail route; `undefined` data for a new one. */
-export function useEntity<D>(id: string, get: (id: string) => Promise<D>): LoadState<D | undefined> {
+function useEntity<D>(id: string, get: (id: string) => Promise<D>): LoadState<D | undefined> {
   return useServerData<D | undefined>(['admin', 'entity', id], () => (id === newId ? Promise.resolve(undefined) : get(id)));
 }
 

@@ -32,7 +32,7 @@ export function ListAction({ href, icon: Icon, variant, children }: {
   );
 }
 
-export function ListPage({ kind, title, subTitle, children, creatable = true }: {
+function ListPage({ kind, title, subTitle, children, creatable = true }: {
   readonly kind: EntityKind;
   readonly title: string;
   readonly subTitle?: string;
@@ -98,7 +98,7 @@ type RowOf<K extends EntityKind> = Awaited<ReturnType<AdminApi[K]['list']>>['ite
 /** The fields of a kind that have a translated label (`{kind}.fields.{field}`): a column's key and header. */
 type FieldOf<K extends EntityKind> = AdminKey extends infer A ? (A extends `${K}.fields.${infer F}` ? F : never) : never;
 
-export interface ListColumn<K extends EntityKind> {
+interface ListColumn<K extends EntityKind> {
   readonly field: FieldOf<K>;
   readonly sortable?: boolean;
   readonly align?: 'end';

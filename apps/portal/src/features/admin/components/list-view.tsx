@@ -11,7 +11,7 @@ import { fetchDelayMs } from '@portal/core';
 import { Button, DataTable, Pagination, type DataTableColumn, type DataTableProps } from '@portal/ui';
 import type { AdminPage, ListParams, SortOrder } from '@portal/adapters/admin';
 import { invalidateServerData, prefetchServerData, useServerData } from '../../../app/server-data.ts';
-import { initialList, listParams, listReducer, type ListState } from '../lib/list.ts';
+import { initialList, listParams, listReducer } from '../lib/list.ts';
 import { listQueryKey, listQueryRoot } from '../lib/list-routes.ts';
 import { useAdminT } from '../lib/i18n.ts';
 
@@ -191,5 +191,3 @@ export function ListView<Row>({
     </section>
   );
 }
-
-export type { ListState };

@@ -27,7 +27,7 @@ interface Values {
   readonly attributes: Readonly<Record<string, string>>;
 }
 
-export function appUserValues(user: ApplicationUser): Values {
+function appUserValues(user: ApplicationUser): Values {
   return {
     roleIds: user.roles.map((role) => role.id),
     accountAccessIds: user.accountAccesses.map((group) => group.id),
@@ -35,7 +35,7 @@ export function appUserValues(user: ApplicationUser): Values {
   };
 }
 
-export function appUserInput(user: ApplicationUser, values: Values): ApplicationUserInput {
+function appUserInput(user: ApplicationUser, values: Values): ApplicationUserInput {
   return {
     roleIds: [...values.roleIds],
     accountAccessIds: [...values.accountAccessIds],
@@ -49,7 +49,7 @@ export function appUserInput(user: ApplicationUser, values: Values): Application
 }
 
 /** The form's own rules before a save: at least one role (#17.16), then the attribute fields. */
-export function appUserErrors(fields: Parameters<typeof validateAll>[0], values: Values): FieldErrors {
+function appUserErrors(fields: Parameters<typeof validateAll>[0], values: Values): FieldErrors {
   const errors: Record<string, FieldError> = {};
   const roles = validateApplicationUserRoles(values.roleIds);
   if (roles !== undefined) errors['roleIds'] = roles;

@@ -11,7 +11,7 @@ import { adminLinks } from '../lib/links.ts';
 import { useAdminT, useFormatDate, type AdminT } from '../lib/i18n.ts';
 
 /** The phrase of one reason's kind (the activation group by its directory group name). */
-export function reasonKindText(t: AdminT, reason: AccessReason): string {
+function reasonKindText(t: AdminT, reason: AccessReason): string {
   switch (reason.kind) {
     case 'DIRECT_GRANT': return t('appUsers.reasons.kinds.DIRECT_GRANT');
     case 'ACCESS_REQUEST': return t('appUsers.reasons.kinds.ACCESS_REQUEST');
@@ -46,7 +46,7 @@ function Reasons({ application, reasons }: { readonly application: string; reado
     : <ul className="list-disc pl-5">{reasons.map((reason, index) => <li key={index}><ReasonText application={application} reason={reason} /></li>)}</ul>;
 }
 
-export function AccessReasonsView({ application, data }: { readonly application: string; readonly data: ApplicationUserAccessReasons }) {
+function AccessReasonsView({ application, data }: { readonly application: string; readonly data: ApplicationUserAccessReasons }) {
   const t = useAdminT();
   if (!data.hasAccess) return <p className="text-sm text-fg-muted">{t('appUsers.reasons.none')}</p>;
   const groups = [

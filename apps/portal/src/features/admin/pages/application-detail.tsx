@@ -21,7 +21,7 @@ export default function ApplicationDetailPage() {
 }
 
 /** A new application must be released in the identity directory before sign-in works (spec §1, §4). */
-export function ReleaseNotice({ applicationId }: { readonly applicationId: string }) {
+function ReleaseNotice({ applicationId }: { readonly applicationId: string }) {
   const t = useAdminT();
   return (
     <div role="status" className="flex items-start gap-3 rounded-xl border border-warning bg-warning-soft p-4 text-sm text-on-warning-soft">

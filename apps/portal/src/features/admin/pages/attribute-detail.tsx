@@ -19,7 +19,7 @@ interface Values {
   readonly editableByOthers: boolean;
 }
 
-export function attributeValues(entity: AttributeDetail | undefined): Values {
+function attributeValues(entity: AttributeDetail | undefined): Values {
   return {
     key: entity?.key ?? '',
     label: entity?.label ?? '',
@@ -31,7 +31,7 @@ export function attributeValues(entity: AttributeDetail | undefined): Values {
   };
 }
 
-export function attributeInput(values: Values): AttributeInput {
+function attributeInput(values: Values): AttributeInput {
   return {
     key: values.key.trim(),
     label: values.label.trim(),

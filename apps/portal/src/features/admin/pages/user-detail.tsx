@@ -21,7 +21,7 @@ export default function UserDetailPage() {
   return <UserView user={state.data} />;
 }
 
-export function addressText(address: UserDetail['address']): string {
+function addressText(address: UserDetail['address']): string {
   if (address === null) return '';
   const city = [address.postalCode, address.city].filter((part) => part !== undefined && part !== '').join(' ');
   return [address.street, city, address.country].filter((part) => part !== undefined && part !== '').join(', ');
