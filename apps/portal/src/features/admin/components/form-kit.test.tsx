@@ -29,7 +29,7 @@ function RoleForm({ refuse }: { readonly refuse: () => Promise<never> }) {
 async function submitRefused(body: unknown) {
   render(<UiBridge><ToastProvider><RoleForm refuse={() => Promise.reject(new HttpError(400, body))} /></ToastProvider></UiBridge>);
   await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Speichern' })); });
-  return screen.getByRole('region', { name: 'Benachrichtigungen' });
+  return screen.findByRole('region', { name: 'Benachrichtigungen' }); // the toast region's code loads with the first toast
 }
 
 describe('useFormState: the server errors[] of a refused save', () => {
