@@ -32,17 +32,12 @@ export function lazyPage<M extends { default: ComponentType }>(load: () => Promi
     failure = { error };
     throw error;
   }));
-  /** Waits for the code: `use` on every render of this component, never skipped after a suspension. */
-  function Loading() {
-    const Page = use(loader.load()).default;
-    return <Page />;
-  }
   function Component() {
     // Once failed, the page shows its error until the guard's reload; a preload may still try again.
     if (failure !== undefined && loader.loaded() === undefined) throw failure.error;
-    const module = loader.loaded();
-    if (module === undefined) return <Loading />;
-    const Page = module.default;
+    // `use` on every render (never skipped after a suspension); a loaded module's promise is
+    // marked fulfilled (ui's module loader), so a preloaded page does not suspend.
+    const Page = use(loader.load()).default;
     return <Page />;
   }
   return { preload: loader.load, Component };

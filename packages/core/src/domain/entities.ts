@@ -25,11 +25,11 @@ export type AccessRequestId = Wire['Uuid'];
 
 /** Usage types of spec §3 (where an attribute is used). */
 export type UsageType = Wire['UsageType'];
-export const usageTypes = everyOf<UsageType>()(['APPLICATION', 'CUSTOM_FLOW', 'ROLE', 'APPLICATION_ACCOUNT_ACCESS']);
+export const usageTypes = /* @__PURE__ */ everyOf<UsageType>()(['APPLICATION', 'CUSTOM_FLOW', 'ROLE', 'APPLICATION_ACCOUNT_ACCESS']);
 
 /** Data types an attribute can carry. */
 export type AttributeDataType = Wire['AttributeDataType'];
-export const attributeDataTypes = everyOf<AttributeDataType>()(['STRING', 'NUMBER', 'BOOLEAN', 'DATE', 'EMAIL', 'URL']);
+export const attributeDataTypes = /* @__PURE__ */ everyOf<AttributeDataType>()(['STRING', 'NUMBER', 'BOOLEAN', 'DATE', 'EMAIL', 'URL']);
 
 /** An application the signed-in user administers (`GET /Admin/Applications`), with what they may do there. */
 export type AdministrableApplication = Wire['AdminApplication'];
@@ -53,7 +53,7 @@ export type ApplicationBranding = { readonly clientId: ApplicationId } & Present
 
 /** OPEN, ACCEPTED, DENIED (spec §4); CANCELLED by the requester and EXPIRED (the time-bound access it gave ended), #19. */
 export type AccessRequestStatus = Wire['AccessRequestStatus'];
-export const accessRequestStatuses = everyOf<AccessRequestStatus>()(['OPEN', 'ACCEPTED', 'DENIED', 'CANCELLED', 'EXPIRED']);
+export const accessRequestStatuses = /* @__PURE__ */ everyOf<AccessRequestStatus>()(['OPEN', 'ACCEPTED', 'DENIED', 'CANCELLED', 'EXPIRED']);
 
 /** An access request as the decision reads it: the contract's request, with the user, the account access and the role by id. */
 export type AccessRequest = Readonly<Pick<Wire['AccessRequest'], 'id' | 'applicationId' | 'requestedAt' | 'status'>> & AccessRequestNames;
@@ -123,15 +123,15 @@ export type AccessRequestDecision =
   | { readonly kind: 'deny'; readonly reason?: string };
 
 export type HistoryMode = Wire['HistoryEntry']['mode'];
-export const historyModes = everyOf<HistoryMode>()(['CREATE', 'UPDATE', 'DELETE']);
+export const historyModes = /* @__PURE__ */ everyOf<HistoryMode>()(['CREATE', 'UPDATE', 'DELETE']);
 
 export type LocaleCode = Wire['Language'];
-export const localeCodes = everyOf<LocaleCode>()(['de', 'en', 'fr', 'es', 'it', 'nl', 'pl']);
+export const localeCodes = /* @__PURE__ */ everyOf<LocaleCode>()(['de', 'en', 'fr', 'es', 'it', 'nl', 'pl']);
 export const defaultLocale: LocaleCode = 'de';
 
 /** Lists (architecture §7). */
 export type PageSize = components['parameters']['PageSize'];
-export const pageSizes = everyOf<PageSize>()([10, 25, 50, 100]);
+export const pageSizes = /* @__PURE__ */ everyOf<PageSize>()([10, 25, 50, 100]);
 
 /** One page of a list (`{ items, total }`). */
 export type Page<T> = { readonly items: readonly T[] } & Readonly<Omit<Wire['SelectionList'], 'items'>>;

@@ -18,4 +18,13 @@ describe('createModuleLoader', () => {
     await loader.load();
     expect(calls).toBe(2);
   });
+
+  it("marks its promise fulfilled once loaded, so React's use() reads it without suspending", async () => {
+    const loader = createModuleLoader(async () => ({ name: 'page' }));
+    const promise: Promise<unknown> & { status?: string; value?: unknown } = loader.load();
+    expect(promise.status).toBeUndefined();
+    await promise;
+    expect(loader.load()).toBe(promise);
+    expect(promise).toMatchObject({ status: 'fulfilled', value: { name: 'page' } });
+  });
 });

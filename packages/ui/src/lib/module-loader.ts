@@ -14,17 +14,21 @@ export function createModuleLoader<M>(load: () => Promise<M>): ModuleLoader<M> {
   return {
     loaded: () => module,
     load: () => {
-      pending ??= load().then(
+      const started = (pending ??= load().then(
         (loaded) => {
           module = loaded;
+          // React's `use` reads these (its thenable protocol): a settled promise is read at once.
+          const read: Promise<M> & { status?: 'fulfilled'; value?: M } = started;
+          read.status = 'fulfilled';
+          read.value = loaded;
           return loaded;
         },
         (error: unknown) => {
           pending = undefined;
           throw error;
         },
-      );
-      return pending;
+      ));
+      return started;
     },
   };
 }
