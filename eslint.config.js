@@ -8,12 +8,43 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
 import layers from './tooling/eslint-layer-rule.js';
 
-const platformGlobals = ['window', 'document', 'fetch', 'localStorage', 'sessionStorage', 'crypto', 'navigator', 'location',
-  'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'requestAnimationFrame', 'XMLHttpRequest', 'performance', 'indexedDB']
-  .map((name) => ({ name, message: `packages/core reaches the platform only through a port (architecture §3): ${name}` }));
+const platformGlobals = [
+  'window',
+  'document',
+  'fetch',
+  'localStorage',
+  'sessionStorage',
+  'crypto',
+  'navigator',
+  'location',
+  'setTimeout',
+  'setInterval',
+  'clearTimeout',
+  'clearInterval',
+  'requestAnimationFrame',
+  'XMLHttpRequest',
+  'performance',
+  'indexedDB',
+].map((name) => ({
+  name,
+  message: `packages/core reaches the platform only through a port (architecture §3): ${name}`,
+}));
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', '**/storybook-static/**', '**/test-results/**', '**/coverage/**', '**/.tools/**', '**/.data/**', '**/src/generated/**', '**/playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-ssr/**',
+      '**/storybook-static/**',
+      '**/test-results/**',
+      '**/coverage/**',
+      '**/.tools/**',
+      '**/.data/**',
+      '**/src/generated/**',
+      '**/playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -21,7 +52,13 @@ export default tseslint.config(
     languageOptions: { ecmaVersion: 2024, sourceType: 'module', globals: { ...globals.node } },
     rules: {
       'layers/imports': 'error',
-      'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'No `export *` barrels: name what a package exports (conventions, habit 1).' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportAllDeclaration',
+          message: 'No `export *` barrels: name what a package exports (conventions, habit 1).',
+        },
+      ],
       '@typescript-eslint/no-non-null-assertion': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
@@ -33,11 +70,21 @@ export default tseslint.config(
     languageOptions: { globals: {} },
     rules: {
       'no-restricted-globals': ['error', ...platformGlobals],
-      'no-restricted-syntax': ['error',
+      'no-restricted-syntax': [
+        'error',
         { selector: 'ExportAllDeclaration', message: 'No `export *` barrels.' },
-        { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'Randomness comes from the Random port.' },
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Time comes from the Clock port.' },
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Time comes from the Clock port.' },
+        {
+          selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']",
+          message: 'Randomness comes from the Random port.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'Time comes from the Clock port.',
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Time comes from the Clock port.',
+        },
       ],
     },
   },
@@ -46,10 +93,18 @@ export default tseslint.config(
     ignores: ['**/*.test.tsx', '**/*.stories.tsx'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      'no-restricted-syntax': ['error',
+      'no-restricted-syntax': [
+        'error',
         { selector: 'ExportAllDeclaration', message: 'No `export *` barrels.' },
-        { selector: 'JSXText[value=/[A-Za-zÀ-ÿ]/]', message: 'No human text outside the locale files: use a translation key.' },
-        { selector: 'JSXAttribute[name.name=/^(title|alt|aria-label|placeholder|label)$/] > Literal[value=/[A-Za-zÀ-ÿ]/]', message: 'No human text outside the locale files: use a translation key.' },
+        {
+          selector: 'JSXText[value=/[A-Za-zÀ-ÿ]/]',
+          message: 'No human text outside the locale files: use a translation key.',
+        },
+        {
+          selector:
+            'JSXAttribute[name.name=/^(title|alt|aria-label|placeholder|label)$/] > Literal[value=/[A-Za-zÀ-ÿ]/]',
+          message: 'No human text outside the locale files: use a translation key.',
+        },
       ],
     },
   },
@@ -97,7 +152,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.{test,spec}.{ts,tsx}', '**/*.stories.tsx', 'e2e/**/*.ts', 'apps/portal/src/**/*.ts', 'packages/adapters/src/**/*.ts'],
+    files: [
+      '**/*.{test,spec}.{ts,tsx}',
+      '**/*.stories.tsx',
+      'e2e/**/*.ts',
+      'apps/portal/src/**/*.ts',
+      'packages/adapters/src/**/*.ts',
+    ],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
 );

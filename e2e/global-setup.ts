@@ -13,7 +13,11 @@ export default async function waitForStack() {
   const until = Date.now() + 120_000;
   for (const url of urls) {
     for (;;) {
-      try { if ((await fetch(url)).ok) break; } catch { /* not up yet */ }
+      try {
+        if ((await fetch(url)).ok) break;
+      } catch {
+        /* not up yet */
+      }
       if (Date.now() > until) throw new Error(`${url} did not answer`);
       await new Promise((r) => setTimeout(r, 250));
     }

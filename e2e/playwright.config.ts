@@ -8,7 +8,10 @@ const root = join(import.meta.dirname, '..');
 // E2E_PORT_OFFSET moves the whole stack (two checkouts can run their specs side by side).
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 export const e2ePorts = {
-  PORTAL_PORT: String(5273 + offset), API_PORT: String(4100 + offset), IDP_PORT: String(4101 + offset), DEALER_SHOP_PORT: String(4102 + offset),
+  PORTAL_PORT: String(5273 + offset),
+  API_PORT: String(4100 + offset),
+  IDP_PORT: String(4101 + offset),
+  DEALER_SHOP_PORT: String(4102 + offset),
 };
 // Specs and helpers read the ports from the environment (e2e/helpers/accounts.ts).
 Object.assign(process.env, e2ePorts);
@@ -30,7 +33,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
   // The admin specs change the demo data the user-side specs read (they accept the partner's
@@ -48,6 +59,10 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { ...e2ePorts, STACK_DATA_DIR: join(root, offset ? `.data/e2e-${offset}` : '.data/e2e'), NODE_ENV: 'development' },
+    env: {
+      ...e2ePorts,
+      STACK_DATA_DIR: join(root, offset ? `.data/e2e-${offset}` : '.data/e2e'),
+      NODE_ENV: 'development',
+    },
   },
 });

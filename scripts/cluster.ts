@@ -48,7 +48,11 @@ export function haproxyAvailable(): boolean {
 async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    try { if ((await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok) return; } catch { /* not up yet */ }
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok) return;
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
@@ -56,7 +60,8 @@ async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const bin = postgresBin();
-  if (bin === undefined) throw new Error('the scale-out shape needs PostgreSQL from Debian (apt-get install postgresql)');
+  if (bin === undefined)
+    throw new Error('the scale-out shape needs PostgreSQL from Debian (apt-get install postgresql)');
   if (!haproxyAvailable()) throw new Error('the scale-out shape needs HAProxy from Debian (apt-get install haproxy)');
   const { env } = options;
   const dataDir = join(env.STACK_DATA_DIR ?? join(root, '.data'), 'cluster');
@@ -68,20 +73,37 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const stopping = new Set<string>();
   const all: ClusterProcess[] = [];
 
-  const processOf = (name: string, cwd: string, script: string, port: number, extra: Record<string, string>, health: string): ClusterProcess => {
+  const processOf = (
+    name: string,
+    cwd: string,
+    script: string,
+    port: number,
+    extra: Record<string, string>,
+    health: string,
+  ): ClusterProcess => {
     let child: ChildProcess | undefined;
     const self: ClusterProcess = {
-      name, port, url: `http://127.0.0.1:${port}`,
-      get child() { return child; },
+      name,
+      port,
+      url: `http://127.0.0.1:${port}`,
+      get child() {
+        return child;
+      },
       kill(signal = 'SIGTERM') {
         stopping.add(name);
         child?.kill(signal);
       },
       async start() {
         stopping.delete(name);
-        const started = spawn(process.execPath, [script], { cwd, env: { ...process.env, ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+        const started = spawn(process.execPath, [script], {
+          cwd,
+          env: { ...process.env, ...env, ...extra },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         child = started;
-        const forward = (buf: Buffer) => { for (const line of buf.toString().split('\n')) if (line.trim()) options.log?.(name, line); };
+        const forward = (buf: Buffer) => {
+          for (const line of buf.toString().split('\n')) if (line.trim()) options.log?.(name, line);
+        };
         started.stdout?.on('data', forward);
         started.stderr?.on('data', forward);
         started.on('exit', (code) => {
@@ -96,11 +118,34 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
 
   const database = { DATABASE_URL: postgres.url };
-  const idp = processOf('idp', join(root, 'apps/idp'), 'src/main.ts', Number(new URL(env.IDP_AUTHORITY ?? '').port), {}, `/${env.IDP_SIGNIN_POLICY ?? 'b2c_1a_signin'}/v2.0/.well-known/openid-configuration`);
+  const idp = processOf(
+    'idp',
+    join(root, 'apps/idp'),
+    'src/main.ts',
+    Number(new URL(env.IDP_AUTHORITY ?? '').port),
+    {},
+    `/${env.IDP_SIGNIN_POLICY ?? 'b2c_1a_signin'}/v2.0/.well-known/openid-configuration`,
+  );
   const apis = Array.from({ length: options.instances }, (_, i) =>
-    processOf(`api-${i + 1}`, join(root, 'apps/api'), 'src/main.ts', apiPort + 10 + i, { ...database, API_PORT: String(apiPort + 10 + i) }, '/health'));
+    processOf(
+      `api-${i + 1}`,
+      join(root, 'apps/api'),
+      'src/main.ts',
+      apiPort + 10 + i,
+      { ...database, API_PORT: String(apiPort + 10 + i) },
+      '/health',
+    ),
+  );
   const portals = Array.from({ length: options.instances }, (_, i) =>
-    processOf(`portal-${i + 1}`, join(root, 'apps/portal-server'), 'src/main.ts', portalPort + 10 + i, { ...database, PORTAL_PORT: String(portalPort + 10 + i), PORTAL_HOST: '127.0.0.1' }, '/health'));
+    processOf(
+      `portal-${i + 1}`,
+      join(root, 'apps/portal-server'),
+      'src/main.ts',
+      portalPort + 10 + i,
+      { ...database, PORTAL_PORT: String(portalPort + 10 + i), PORTAL_HOST: '127.0.0.1' },
+      '/health',
+    ),
+  );
 
   const config = readFileSync(join(root, 'deploy/haproxy.cfg.template'), 'utf8')
     .replaceAll('{{PORTAL_PORT}}', String(portalPort))
@@ -125,10 +170,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await idp.start();
     await Promise.all(portals.map((p) => p.start()));
     balancer = spawn('haproxy', ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const forward = (buf: Buffer) => { for (const line of buf.toString().split('\n')) if (line.trim()) options.log?.('haproxy', line); };
+    const forward = (buf: Buffer) => {
+      for (const line of buf.toString().split('\n')) if (line.trim()) options.log?.('haproxy', line);
+    };
     balancer.stdout?.on('data', forward);
     balancer.stderr?.on('data', forward);
-    balancer.on('exit', (code) => { if (!stopping.has('haproxy')) options.onUnexpectedExit?.('haproxy', code); });
+    balancer.on('exit', (code) => {
+      if (!stopping.has('haproxy')) options.onUnexpectedExit?.('haproxy', code);
+    });
     await waitFor(`${env.API_URL}/health`);
     await waitFor(`${env.PORTAL_URL}/health`);
   } catch (error) {

@@ -29,13 +29,24 @@ mkdirSync(env.STACK_DATA_DIR, { recursive: true });
 
 const children: ChildProcess[] = [];
 function run(name: string, filter: string, script: string) {
-  const child = spawn('pnpm', ['--silent', '--filter', filter, script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('pnpm', ['--silent', '--filter', filter, script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const prefix = (line: string) => `[${name}] ${line}`;
   const forward = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) =>
-    stream.on('data', (buf: Buffer) => { if (!quiet) for (const l of buf.toString().split('\n')) if (l.trim()) out.write(prefix(l) + '\n'); });
+    stream.on('data', (buf: Buffer) => {
+      if (!quiet) for (const l of buf.toString().split('\n')) if (l.trim()) out.write(prefix(l) + '\n');
+    });
   forward(child.stdout ?? process.stdin, process.stdout);
   forward(child.stderr ?? process.stdin, process.stderr);
-  child.on('exit', (code, signal) => { if (!stopping) { console.error(prefix(`exited (${signal ?? code}); stopping the stack`)); stop(1); } });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(prefix(`exited (${signal ?? code}); stopping the stack`));
+      stop(1);
+    }
+  });
   children.push(child);
 }
 
@@ -53,7 +64,11 @@ process.on('SIGTERM', () => stop(0));
 async function waitFor(url: string, timeoutMs = 300_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    try { if ((await fetch(url)).ok) return; } catch { /* not up yet */ }
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
@@ -61,20 +76,34 @@ async function waitFor(url: string, timeoutMs = 300_000) {
 
 // The portal is served as its production build by the portal server (apps/portal-server:
 // the build, the runtime configuration, the OpenID session and the /api proxy).
-const built = spawnSync('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@portal/portal', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+const built = spawnSync(
+  'pnpm',
+  ['exec', 'turbo', 'run', 'build', '--filter=@portal/portal', '--output-logs=errors-only'],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } },
+);
 if (built.status !== 0) process.exit(built.status ?? 1);
 
 if (instances > 1) {
   const cluster = await startCluster({
-    instances, env,
-    log: (name, line) => { if (!quiet) console.log(`[${name}] ${line}`); },
-    onUnexpectedExit: (name, code) => { if (!stopping) { console.error(`[${name}] exited (${code}); stopping the stack`); stop(1); } },
+    instances,
+    env,
+    log: (name, line) => {
+      if (!quiet) console.log(`[${name}] ${line}`);
+    },
+    onUnexpectedExit: (name, code) => {
+      if (!stopping) {
+        console.error(`[${name}] exited (${code}); stopping the stack`);
+        stop(1);
+      }
+    },
   }).catch((error: unknown) => {
     console.error(String(error));
     process.exit(1);
   });
   stopCluster = () => cluster.stop();
-  console.log(`  ${instances} API instances: ${cluster.apis.map((a) => a.url).join(', ')}; ${instances} portal servers: ${cluster.portals.map((p) => p.url).join(', ')}; HAProxy in front; PostgreSQL ${cluster.databaseUrl}`);
+  console.log(
+    `  ${instances} API instances: ${cluster.apis.map((a) => a.url).join(', ')}; ${instances} portal servers: ${cluster.portals.map((p) => p.url).join(', ')}; HAProxy in front; PostgreSQL ${cluster.databaseUrl}`,
+  );
 } else {
   run('api', '@portal/api', 'start');
   run('idp', '@portal/idp', 'start');
@@ -89,16 +118,22 @@ const ready = await Promise.all([
   waitFor(urls.portal),
   // The portal's way to the API (its `/api` proxy, or the API's own origin).
   waitFor(`${urls.portalApi}/health`),
-]).then(() => true, (e: unknown) => {
-  console.error(String(e));
-  stop(1);
-  return false;
-});
+]).then(
+  () => true,
+  (e: unknown) => {
+    console.error(String(e));
+    stop(1);
+    return false;
+  },
+);
 
 if (ready) printWelcome();
 
 function printWelcome() {
-  const demo = JSON.parse(readFileSync(join(root, 'packages/contract/demo/identities.json'), 'utf8')) as { password: string; accounts: { email: string; kind: string }[] };
+  const demo = JSON.parse(readFileSync(join(root, 'packages/contract/demo/identities.json'), 'utf8')) as {
+    password: string;
+    accounts: { email: string; kind: string }[];
+  };
   console.log(`
   The portal is running:      ${urls.portal}
   Demo client application:    ${urls.dealerShop}
@@ -107,6 +142,8 @@ function printWelcome() {
   Sign in with any of these accounts, password ${demo.password}
 ${demo.accounts.map((a) => `    ${a.email.padEnd(28)} ${a.kind}`).join('\n')}
 
-  Ctrl+C stops the stack. Ports: ${Object.entries(ports).map(([k, v]) => `${k} ${v}`).join(', ')}.
+  Ctrl+C stops the stack. Ports: ${Object.entries(ports)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')}.
 `);
 }

@@ -26,21 +26,38 @@ function count(file: string): Count | undefined {
   const data = JSON.parse(readFileSync(file, 'utf8'));
   if (typeof data.numPassedTests === 'number') {
     // Vitest's (Jest-compatible) JSON reporter
-    return { suite, passed: data.numPassedTests, failed: data.numFailedTests + (data.numRuntimeErrorTestSuites ?? 0) + (data.success === false && data.numFailedTests === 0 ? 1 : 0), skipped: data.numPendingTests + data.numTodoTests };
+    return {
+      suite,
+      passed: data.numPassedTests,
+      failed:
+        data.numFailedTests +
+        (data.numRuntimeErrorTestSuites ?? 0) +
+        (data.success === false && data.numFailedTests === 0 ? 1 : 0),
+      skipped: data.numPendingTests + data.numTodoTests,
+    };
   }
   if (data.stats && typeof data.stats.expected === 'number') {
     // Playwright's JSON reporter; a flaky test passed on retry but is counted as failed:
     // a test that needs a retry is not a passing test.
-    return { suite, passed: data.stats.expected, failed: data.stats.unexpected + data.stats.flaky + (data.errors?.length ?? 0), skipped: data.stats.skipped };
+    return {
+      suite,
+      passed: data.stats.expected,
+      failed: data.stats.unexpected + data.stats.flaky + (data.errors?.length ?? 0),
+      skipped: data.stats.skipped,
+    };
   }
   return undefined; // not a test report (a figure file, say)
 }
 
-const counts = findReports(root).map(count).filter((c): c is Count => c !== undefined);
-const steps: { name: string; exitCode: number; seconds: number }[] =
-  existsSync(join(root, 'test-results/steps.json')) ? JSON.parse(readFileSync(join(root, 'test-results/steps.json'), 'utf8')) : [];
+const counts = findReports(root)
+  .map(count)
+  .filter((c): c is Count => c !== undefined);
+const steps: { name: string; exitCode: number; seconds: number }[] = existsSync(join(root, 'test-results/steps.json'))
+  ? JSON.parse(readFileSync(join(root, 'test-results/steps.json'), 'utf8'))
+  : [];
 
-for (const c of counts) console.log(`  ${c.suite}: ${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}`);
+for (const c of counts)
+  console.log(`  ${c.suite}: ${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}`);
 let passed = counts.reduce((n, c) => n + c.passed, 0);
 let failed = counts.reduce((n, c) => n + c.failed, 0);
 const skipped = counts.reduce((n, c) => n + c.skipped, 0);
@@ -52,9 +69,11 @@ for (const s of steps) {
   if (['lint', 'typecheck', 'build'].includes(s.name)) {
     if (s.exitCode === 0) passed++;
     else failed++;
-  }
-  else if (s.exitCode !== 0 && reported === 0) failed++;
+  } else if (s.exitCode !== 0 && reported === 0) failed++;
 }
-if (counts.length === 0) { console.log('  no test report was written'); failed++; }
+if (counts.length === 0) {
+  console.log('  no test report was written');
+  failed++;
+}
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);

@@ -61,10 +61,19 @@ const allowed: [string, string][] = [
   ['packages/core/src/probe.ts', "import { setup } from 'xstate';\nexport const s = setup;"],
   ['packages/core/src/probe.ts', "import { Schema } from 'effect';\nexport const s = Schema;"],
   ['packages/core/src/probe.test.ts', "import { it } from 'vitest';\nit('x', () => {});"],
-  ['packages/core/src/probe.ts', "import type { components } from '@portal/contract';\nexport type A = components['schemas']['Application'];"],
-  ['packages/core/src/probe.ts', "import { type components } from '@portal/contract';\nexport type A = components['schemas']['Application'];"],
+  [
+    'packages/core/src/probe.ts',
+    "import type { components } from '@portal/contract';\nexport type A = components['schemas']['Application'];",
+  ],
+  [
+    'packages/core/src/probe.ts',
+    "import { type components } from '@portal/contract';\nexport type A = components['schemas']['Application'];",
+  ],
   ['packages/adapters/src/probe.ts', "import { setup } from '@portal/core';\nexport const s = setup;"],
-  ['packages/ui/src/probe.tsx', "import { avatarInitials } from '@portal/core';\nexport const A = () => <p>{avatarInitials('A B')}</p>;"],
+  [
+    'packages/ui/src/probe.tsx',
+    "import { avatarInitials } from '@portal/core';\nexport const A = () => <p>{avatarInitials('A B')}</p>;",
+  ],
   ['apps/portal/src/probe.ts', "import { Button } from '@portal/ui';\nexport const b = Button;"],
   ['apps/portal/src/features/settings/probe.ts', "import { Busy } from '../shared/busy.tsx';\nexport const b = Busy;"],
   ['apps/api/src/probe.ts', "import type { paths } from '@portal/contract';\nexport type P = paths;"],
@@ -77,7 +86,9 @@ describe('the dependency table of architecture §2 is enforced by lint', () => {
 
   it.each(allowed)('%s: `%s` passes', async (file, code) => {
     const messages = await lint(file, code);
-    expect(messages.filter((m) => m === 'layers/imports' || m === 'no-restricted-globals' || m === 'no-restricted-syntax')).toEqual([]);
+    expect(
+      messages.filter((m) => m === 'layers/imports' || m === 'no-restricted-globals' || m === 'no-restricted-syntax'),
+    ).toEqual([]);
   });
 });
 
@@ -86,20 +97,28 @@ describe('the dependency table of architecture §2 is enforced by lint', () => {
 describe('an import cycle inside a package fails the lint', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cycle-probe-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const cycles = new ESLint({ cwd: dir, overrideConfigFile: join(root, 'eslint.config.js'), overrideConfig: { languageOptions: { parserOptions: { projectService: false } } } });
+  const cycles = new ESLint({
+    cwd: dir,
+    overrideConfigFile: join(root, 'eslint.config.js'),
+    overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+  });
   writeFileSync(join(dir, 'package.json'), '{ "name": "cycle-probe", "type": "module" }');
   const files: Record<string, string> = {
     'a.ts': "import { b } from './b.ts';\nexport const a = (): number => b() + 1;",
     'b.ts': "import { c } from './c.ts';\nexport const b = (): number => c();",
     'c.ts': "import { a } from './a.ts';\nexport const c = (): number => (a.length > 0 ? 1 : 0);",
-    'table.ts': "export const link = (id: string): string => `/x/${id}`;\nexport const page = () => import('./page.ts');",
+    'table.ts':
+      "export const link = (id: string): string => `/x/${id}`;\nexport const page = () => import('./page.ts');",
     'page.ts': "import { link } from './table.ts';\nexport const href = link('1');",
-    'kinds.ts': "import type { Shape } from './shape.ts';\nexport const kinds = ['round'] as const;\nexport type Kind = Shape['kind'];",
+    'kinds.ts':
+      "import type { Shape } from './shape.ts';\nexport const kinds = ['round'] as const;\nexport type Kind = Shape['kind'];",
     'shape.ts': "import { kinds } from './kinds.ts';\nexport interface Shape { kind: (typeof kinds)[number] }",
   };
   for (const [name, code] of Object.entries(files)) writeFileSync(join(dir, name), code);
   const cycleMessages = async (file: string) =>
-    (await cycles.lintFiles([join(dir, file)])).flatMap((r) => r.messages).filter((m) => m.ruleId === 'import-x/no-cycle');
+    (await cycles.lintFiles([join(dir, file)]))
+      .flatMap((r) => r.messages)
+      .filter((m) => m.ruleId === 'import-x/no-cycle');
 
   it('a → b → c → a fails with import-x/no-cycle', async () => {
     expect(await cycleMessages('a.ts')).toHaveLength(1);

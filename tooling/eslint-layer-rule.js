@@ -6,9 +6,11 @@ import { layers } from './layers.js';
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
 const matches = (pattern, source) =>
-  pattern.endsWith('/*') ? source.startsWith(pattern.slice(0, -1)) || source === pattern.slice(0, -2)
-  : pattern.endsWith(':*') ? source.startsWith(pattern.slice(0, -1))
-  : source === pattern;
+  pattern.endsWith('/*')
+    ? source.startsWith(pattern.slice(0, -1)) || source === pattern.slice(0, -2)
+    : pattern.endsWith(':*')
+      ? source.startsWith(pattern.slice(0, -1))
+      : source === pattern;
 
 /** The portal's features: each imports another only through `shared`, and `shared` imports none (issue #18.5). */
 const featuresRoot = 'apps/portal/src/features/';
@@ -16,7 +18,9 @@ const sharedFeature = 'shared';
 const featureOf = (rel) => (rel.startsWith(featuresRoot) ? rel.slice(featuresRoot.length).split('/')[0] : undefined);
 
 const isTestFile = (file) =>
-  /\.(test|spec|stories)\.tsx?$/.test(file) || /[\\/](testing|test|\.storybook)[\\/]/.test(file) || /vitest\.config|vite\.config/.test(file);
+  /\.(test|spec|stories)\.tsx?$/.test(file) ||
+  /[\\/](testing|test|\.storybook)[\\/]/.test(file) ||
+  /vitest\.config|vite\.config/.test(file);
 const isScriptFile = (file) => /[\\/]scripts[\\/]/.test(file);
 
 const layerRule = {
@@ -26,7 +30,8 @@ const layerRule = {
     messages: {
       forbidden: '{{pkg}} must not import "{{source}}" (architecture §2, tooling/layers.js).',
       escapes: 'Relative import "{{source}}" leaves {{pkg}}; import the package by name through its exports.',
-      crossFeature: 'The feature "{{from}}" must not import the feature "{{to}}" ("{{source}}"): move what both need to features/shared (issue #18.5).',
+      crossFeature:
+        'The feature "{{from}}" must not import the feature "{{to}}" ("{{source}}"): move what both need to features/shared (issue #18.5).',
     },
     schema: [],
   },
@@ -44,7 +49,8 @@ const layerRule = {
       if (typeof source !== 'string') return;
       if (source.startsWith('.') || source.startsWith('/')) {
         const target = path.resolve(path.dirname(file), source);
-        if (!target.startsWith(pkgDir + path.sep)) context.report({ node, messageId: 'escapes', data: { source, pkg } });
+        if (!target.startsWith(pkgDir + path.sep))
+          context.report({ node, messageId: 'escapes', data: { source, pkg } });
         const from = featureOf(rel);
         const to = featureOf(path.relative(repoRoot, target).split(path.sep).join('/'));
         if (from !== undefined && to !== undefined && to !== from && to !== sharedFeature) {
@@ -54,7 +60,11 @@ const layerRule = {
       }
       let ok;
       if (table.allow) {
-        const allowed = [...table.allow, ...(test ? table.testAllow ?? [] : []), ...(script ? table.scriptAllow ?? [] : [])];
+        const allowed = [
+          ...table.allow,
+          ...(test ? (table.testAllow ?? []) : []),
+          ...(script ? (table.scriptAllow ?? []) : []),
+        ];
         ok = allowed.some((p) => matches(p, source));
       } else {
         ok = !table.deny.some((p) => matches(p, source));
@@ -65,12 +75,19 @@ const layerRule = {
     };
 
     return {
-      ImportDeclaration: (node) => check(node.source, node.source.value,
-        node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type'))),
-      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value, node.exportKind === 'type'),
+      ImportDeclaration: (node) =>
+        check(
+          node.source,
+          node.source.value,
+          node.importKind === 'type' ||
+            (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type')),
+        ),
+      ExportNamedDeclaration: (node) =>
+        node.source && check(node.source, node.source.value, node.exportKind === 'type'),
       ExportAllDeclaration: (node) => check(node.source, node.source.value),
       ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
-      'CallExpression[callee.name="require"]': (node) => node.arguments[0]?.type === 'Literal' && check(node.arguments[0], node.arguments[0].value),
+      'CallExpression[callee.name="require"]': (node) =>
+        node.arguments[0]?.type === 'Literal' && check(node.arguments[0], node.arguments[0].value),
     };
   },
 };

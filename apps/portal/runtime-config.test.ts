@@ -1,20 +1,47 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { apiProxy, cacheControlFor, contentSecurityPolicy, runtimeConfigFromEnv, securityHeaders, stripApiPrefix } from './runtime-config.ts';
+import {
+  apiProxy,
+  cacheControlFor,
+  contentSecurityPolicy,
+  runtimeConfigFromEnv,
+  securityHeaders,
+  stripApiPrefix,
+} from './runtime-config.ts';
 
 describe('runtime configuration from the environment', () => {
   it('uses the local defaults and the fixed client id', () => {
     const config = runtimeConfigFromEnv({});
     expect(config).toMatchObject({
-      portalUrl: 'http://localhost:5173', apiUrl: 'http://localhost:5173/api', clientId: 'hk-portal', brandName: 'HK Küchen', environment: 'production',
-      idp: { authority: 'http://localhost:4001', policies: { signIn: 'b2c_1a_signin', refresh: 'b2c_1a_refresh', passwordChange: 'b2c_1a_password_change', emailChange: 'b2c_1a_email_change' } },
+      portalUrl: 'http://localhost:5173',
+      apiUrl: 'http://localhost:5173/api',
+      clientId: 'hk-portal',
+      brandName: 'HK Küchen',
+      environment: 'production',
+      idp: {
+        authority: 'http://localhost:4001',
+        policies: {
+          signIn: 'b2c_1a_signin',
+          refresh: 'b2c_1a_refresh',
+          passwordChange: 'b2c_1a_password_change',
+          emailChange: 'b2c_1a_email_change',
+        },
+      },
     });
   });
 
   it('reads every variable of the stack', () => {
     const config = runtimeConfigFromEnv({
-      PORTAL_URL: 'http://localhost:5273/', API_URL: 'http://localhost:4100', IDP_AUTHORITY: 'http://localhost:4101', API_SCOPE: 'api://x/access',
-      IDP_SIGNIN_POLICY: 'p1', IDP_REFRESH_POLICY: 'p2', IDP_PASSWORD_POLICY: 'p3', IDP_EMAIL_POLICY: 'p4', BRAND_NAME: 'Acme', NODE_ENV: 'development',
+      PORTAL_URL: 'http://localhost:5273/',
+      API_URL: 'http://localhost:4100',
+      IDP_AUTHORITY: 'http://localhost:4101',
+      API_SCOPE: 'api://x/access',
+      IDP_SIGNIN_POLICY: 'p1',
+      IDP_REFRESH_POLICY: 'p2',
+      IDP_PASSWORD_POLICY: 'p3',
+      IDP_EMAIL_POLICY: 'p4',
+      BRAND_NAME: 'Acme',
+      NODE_ENV: 'development',
     });
     expect(config.portalUrl).toBe('http://localhost:5273');
     expect(config.apiUrl).toBe('http://localhost:5273/api');
@@ -24,14 +51,27 @@ describe('runtime configuration from the environment', () => {
     expect(config.idp.policies).toEqual({ signIn: 'p1', refresh: 'p2', passwordChange: 'p3', emailChange: 'p4' });
   });
 
-  it('calls the API through the portal server\'s /api, whatever else is set (the page holds no token)', () => {
-    expect(runtimeConfigFromEnv({ PORTAL_URL: 'https://portal.example.com' }).apiUrl).toBe('https://portal.example.com/api');
-    expect(runtimeConfigFromEnv({ PORTAL_URL: 'https://portal.example.com', PORTAL_API_URL: 'https://api.example.com/v1/', API_URL: 'http://10.0.0.5:4000' }).apiUrl)
-      .toBe('https://portal.example.com/api');
+  it("calls the API through the portal server's /api, whatever else is set (the page holds no token)", () => {
+    expect(runtimeConfigFromEnv({ PORTAL_URL: 'https://portal.example.com' }).apiUrl).toBe(
+      'https://portal.example.com/api',
+    );
+    expect(
+      runtimeConfigFromEnv({
+        PORTAL_URL: 'https://portal.example.com',
+        PORTAL_API_URL: 'https://api.example.com/v1/',
+        API_URL: 'http://10.0.0.5:4000',
+      }).apiUrl,
+    ).toBe('https://portal.example.com/api');
   });
 
-  it('lists a same-origin API as \'self\' only in the CSP', () => {
-    const csp = contentSecurityPolicy(runtimeConfigFromEnv({ PORTAL_URL: 'http://localhost:5273', API_URL: 'http://localhost:4100', IDP_AUTHORITY: 'http://localhost:4101' }));
+  it("lists a same-origin API as 'self' only in the CSP", () => {
+    const csp = contentSecurityPolicy(
+      runtimeConfigFromEnv({
+        PORTAL_URL: 'http://localhost:5273',
+        API_URL: 'http://localhost:4100',
+        IDP_AUTHORITY: 'http://localhost:4101',
+      }),
+    );
     const directives = new Map(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const));
     expect(directives.get('connect-src')).toEqual(["'self'", 'http://localhost:4101']);
     expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:']);
@@ -39,7 +79,10 @@ describe('runtime configuration from the environment', () => {
   });
 
   it('builds a strict CSP limited to the API and the provider', () => {
-    const csp = contentSecurityPolicy({ ...runtimeConfigFromEnv({ IDP_AUTHORITY: 'https://login.example.com/tenant' }), apiUrl: 'https://api.example.com/v1' });
+    const csp = contentSecurityPolicy({
+      ...runtimeConfigFromEnv({ IDP_AUTHORITY: 'https://login.example.com/tenant' }),
+      apiUrl: 'https://api.example.com/v1',
+    });
     const directives = new Map(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const));
     expect(directives.get('script-src')).toEqual(["'self'"]);
     expect(directives.get('object-src')).toEqual(["'none'"]);
@@ -53,7 +96,10 @@ describe('runtime configuration from the environment', () => {
   });
 
   it('allows exactly the inline script and styles the server names, by hash, and nothing else inline', () => {
-    const csp = securityHeaders(runtimeConfigFromEnv({}), { scripts: ["'sha256-AAA='"], styles: ["'sha256-BBB='"] })['Content-Security-Policy'] ?? '';
+    const csp =
+      securityHeaders(runtimeConfigFromEnv({}), { scripts: ["'sha256-AAA='"], styles: ["'sha256-BBB='"] })[
+        'Content-Security-Policy'
+      ] ?? '';
     expect(csp).toContain("script-src 'self' 'sha256-AAA='");
     expect(csp).toContain("style-src 'self' 'sha256-BBB='");
     expect(csp).not.toContain('unsafe-inline');
@@ -79,7 +125,9 @@ describe('the /api proxy to the API', () => {
   });
 
   it('matches /api paths only, with the API_URL as target', () => {
-    const [[context, options]] = Object.entries(apiProxy({ API_URL: 'http://localhost:4100/' })) as [[string, { target: string; changeOrigin: boolean; xfwd: boolean }]];
+    const [[context, options]] = Object.entries(apiProxy({ API_URL: 'http://localhost:4100/' })) as [
+      [string, { target: string; changeOrigin: boolean; xfwd: boolean }],
+    ];
     const match = new RegExp(context);
     expect(['/api/My/Applications', '/api?x', '/api'].every((u) => match.test(u))).toBe(true);
     expect(['/apiary', '/settings/api', '/assets/api-x.js'].some((u) => match.test(u))).toBe(false);

@@ -103,8 +103,12 @@ export function apiProxy(env: Env): Record<string, ProxyOptions> {
       // The API authenticates with the bearer token only: the portal's cookies (sign-in
       // state, language) stay on the portal's origin, and the API sets none there.
       configure(proxy) {
-        proxy.on('proxyReq', (proxyReq) => { proxyReq.removeHeader('cookie'); });
-        proxy.on('proxyRes', (proxyRes) => { delete proxyRes.headers['set-cookie']; });
+        proxy.on('proxyReq', (proxyReq) => {
+          proxyReq.removeHeader('cookie');
+        });
+        proxy.on('proxyRes', (proxyRes) => {
+          delete proxyRes.headers['set-cookie'];
+        });
       },
     },
   };
@@ -134,7 +138,9 @@ export function contentSecurityPolicy(config: RuntimeConfig, inline: InlineSourc
   const idp = origin(config.idp.authority);
   const connect = ["'self'", api, idp].filter((s, i, all) => s !== '' && all.indexOf(s) === i).join(' ');
   // blob: for the preview of a logo chosen for upload (shown through <img>, never inline).
-  const images = ["'self'", 'data:', 'blob:', api, 'https:'].filter((s, i, all) => s !== '' && all.indexOf(s) === i).join(' ');
+  const images = ["'self'", 'data:', 'blob:', api, 'https:']
+    .filter((s, i, all) => s !== '' && all.indexOf(s) === i)
+    .join(' ');
   return [
     "default-src 'self'",
     ["script-src 'self'", ...(inline.scripts ?? [])].join(' '),

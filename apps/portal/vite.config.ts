@@ -12,9 +12,11 @@ const env = process.env;
  * page itself stays a chunk of its own (the manifest keeps it as the route's dynamic entry).
  */
 export function isHomeSharedModule(id: string): boolean {
-  return /[\\/]apps[\\/]portal[\\/]src[\\/]app[\\/]use-load\.ts$/.test(id)
-    || /[\\/]packages[\\/]ui[\\/]src[\\/]skeleton[\\/]skeleton\.tsx$/.test(id)
-    || /[\\/]@heroicons[\\/]react[\\/].*[\\/]Squares2X2Icon\.js$/.test(id);
+  return (
+    /[\\/]apps[\\/]portal[\\/]src[\\/]app[\\/]use-load\.ts$/.test(id) ||
+    /[\\/]packages[\\/]ui[\\/]src[\\/]skeleton[\\/]skeleton\.tsx$/.test(id) ||
+    /[\\/]@heroicons[\\/]react[\\/].*[\\/]Squares2X2Icon\.js$/.test(id)
+  );
 }
 
 /**
@@ -35,7 +37,11 @@ export function preloadHomeRoute(pageModule = /[\\/]src[\\/]features[\\/]home[\\
         if (page === undefined) throw new Error('preloadHomeRoute: the home page chunk is missing from the bundle');
         const entries = new Set(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
         const files = [page.fileName, ...page.imports.filter((file) => !entries.has(file))];
-        return files.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', href: `/${file}` }, injectTo: 'head' as const }));
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
       },
     },
   };
@@ -54,36 +60,45 @@ const ssrBuild: UserConfig = {
 
 /** React's own useSyncExternalStore for wouter, instead of the shim for React before 18. */
 const resolve: UserConfig['resolve'] = {
-  alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/platform/use-sync-external-store.ts', import.meta.url)) }],
+  alias: [
+    {
+      find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+      replacement: fileURLToPath(new URL('./src/platform/use-sync-external-store.ts', import.meta.url)),
+    },
+  ],
 };
 
-export default defineConfig(({ isSsrBuild }) => isSsrBuild === true ? { plugins: [react()], resolve, ...ssrBuild } : {
-  plugins: [react(), tailwindcss(), preloadHomeRoute()],
-  resolve,
-  build: {
-    target: 'es2022',
-    manifest: true,
-    sourcemap: false,
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      // core and adapters are side-effect free TypeScript modules reached through barrels;
-      // without this, importing one export of a barrel keeps every module behind it
-      // (e.g. oauth4webapi and jose in the first route).
-      treeshake: { moduleSideEffects: (id: string) => !/\/packages\/(core|adapters|contract)\/src\//.test(id) },
-      // Everything the entry needs in one chunk (first view: few requests), lazy routes apart.
-      // The home route (the first view of a signed-in user) is its page plus one chunk of
-      // the small modules it shares with other routes (before: five requests of 1–3 KB).
-      output: {
-        codeSplitting: {
-          groups: [
-            { name: 'app', tags: ['$initial'], priority: 2 },
-            { name: 'home-shared', test: isHomeSharedModule, priority: 1 },
-          ],
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild === true
+    ? { plugins: [react()], resolve, ...ssrBuild }
+    : {
+        plugins: [react(), tailwindcss(), preloadHomeRoute()],
+        resolve,
+        build: {
+          target: 'es2022',
+          manifest: true,
+          sourcemap: false,
+          modulePreload: { polyfill: false },
+          rolldownOptions: {
+            // core and adapters are side-effect free TypeScript modules reached through barrels;
+            // without this, importing one export of a barrel keeps every module behind it
+            // (e.g. oauth4webapi and jose in the first route).
+            treeshake: { moduleSideEffects: (id: string) => !/\/packages\/(core|adapters|contract)\/src\//.test(id) },
+            // Everything the entry needs in one chunk (first view: few requests), lazy routes apart.
+            // The home route (the first view of a signed-in user) is its page plus one chunk of
+            // the small modules it shares with other routes (before: five requests of 1–3 KB).
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: 'app', tags: ['$initial'], priority: 2 },
+                  { name: 'home-shared', test: isHomeSharedModule, priority: 1 },
+                ],
+              },
+            },
+          },
         },
+        // `vite dev` only: `/api/*` → the API at API_URL, without a session (the portal server
+        // serves the signed-in portal; see runtime-config.ts).
+        server: { port: Number(env.PORTAL_PORT ?? 5173), strictPort: true, proxy: apiProxy(env) },
       },
-    },
-  },
-  // `vite dev` only: `/api/*` → the API at API_URL, without a session (the portal server
-  // serves the signed-in portal; see runtime-config.ts).
-  server: { port: Number(env.PORTAL_PORT ?? 5173), strictPort: true, proxy: apiProxy(env) },
-});
+);

@@ -14,24 +14,53 @@ export interface Profile {
 
 /** performance.md: mobile = 150 ms, 1.6 Mbit/s, CPU 4×; desktop = 40 ms, 10 Mbit/s, CPU 1×. */
 export const profiles: Readonly<Record<Profile['name'], Profile>> = {
-  mobile: { name: 'mobile', latencyMs: 150, downloadBitsPerSecond: 1_600_000, uploadBitsPerSecond: 750_000, cpuSlowdown: 4 },
-  desktop: { name: 'desktop', latencyMs: 40, downloadBitsPerSecond: 10_000_000, uploadBitsPerSecond: 10_000_000, cpuSlowdown: 1 },
+  mobile: {
+    name: 'mobile',
+    latencyMs: 150,
+    downloadBitsPerSecond: 1_600_000,
+    uploadBitsPerSecond: 750_000,
+    cpuSlowdown: 4,
+  },
+  desktop: {
+    name: 'desktop',
+    latencyMs: 40,
+    downloadBitsPerSecond: 10_000_000,
+    uploadBitsPerSecond: 10_000_000,
+    cpuSlowdown: 1,
+  },
 };
 
 const chromiumArgs = [
-  '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
 ];
 
 export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs, headless: true });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+    headless: true,
+  });
 }
 
 export async function applyProfile(cdp: CDPSession, profile: Profile | undefined, cpuSlowdown?: number): Promise<void> {
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', profile === undefined
-    ? { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 }
-    : { offline: false, latency: profile.latencyMs, downloadThroughput: profile.downloadBitsPerSecond / 8, uploadThroughput: profile.uploadBitsPerSecond / 8 });
+  await cdp.send(
+    'Network.emulateNetworkConditions',
+    profile === undefined
+      ? { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 }
+      : {
+          offline: false,
+          latency: profile.latencyMs,
+          downloadThroughput: profile.downloadBitsPerSecond / 8,
+          uploadThroughput: profile.uploadBitsPerSecond / 8,
+        },
+  );
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown ?? profile?.cpuSlowdown ?? 1 });
 }
 
@@ -60,7 +89,13 @@ export function recordRequests(cdp: CDPSession): RequestRecord[] {
   cdp.on('Network.requestWillBeSent', (e) => {
     offset = e.wallTime - e.timestamp;
     if (e.request.url.startsWith('data:')) return;
-    const r: RequestRecord = { id: e.requestId, url: e.request.url, type: e.type ?? 'Other', sentAt: e.wallTime * 1000, method: e.request.method };
+    const r: RequestRecord = {
+      id: e.requestId,
+      url: e.request.url,
+      type: e.type ?? 'Other',
+      sentAt: e.wallTime * 1000,
+      method: e.request.method,
+    };
     // A redirect reuses the request id: keep each hop as its own request.
     byId.set(e.requestId, r);
     log.push(r);
@@ -148,8 +183,15 @@ function initScript(portalOrigin: string): string {
 })();`;
 }
 
-export async function newBenchPage(browser: Browser, portalOrigin: string, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...(storageState === undefined ? {} : { storageState }) });
+export async function newBenchPage(
+  browser: Browser,
+  portalOrigin: string,
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
+): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    ...(storageState === undefined ? {} : { storageState }),
+  });
   await context.addInitScript({ content: initScript(portalOrigin) });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -157,7 +199,10 @@ export async function newBenchPage(browser: Browser, portalOrigin: string, stora
 }
 
 /** JS heap after garbage collection (bytes) and the DOM's element count. */
-export async function memory(page: Page, cdp: CDPSession): Promise<{ heapBytes: number; elements: number; domNodes: number }> {
+export async function memory(
+  page: Page,
+  cdp: CDPSession,
+): Promise<{ heapBytes: number; elements: number; domNodes: number }> {
   await cdp.send('HeapProfiler.enable');
   await cdp.send('HeapProfiler.collectGarbage');
   await cdp.send('HeapProfiler.collectGarbage');

@@ -42,7 +42,15 @@ export async function collectChunks(): Promise<ChunkInfo[]> {
         const modules: Record<string, number> = {};
         for (const [id, info] of Object.entries(out.modules)) modules[id] = info.renderedLength;
         const code = Buffer.from(out.code);
-        chunks.push({ fileName: out.fileName, isEntry: out.isEntry, isDynamicEntry: out.isDynamicEntry, imports: out.imports, modules, raw: code.length, gzip: gzipSync(code, { level: 9 }).length });
+        chunks.push({
+          fileName: out.fileName,
+          isEntry: out.isEntry,
+          isDynamicEntry: out.isDynamicEntry,
+          imports: out.imports,
+          modules,
+          raw: code.length,
+          gzip: gzipSync(code, { level: 9 }).length,
+        });
       }
     },
   };
@@ -65,7 +73,12 @@ export async function collectChunks(): Promise<ChunkInfo[]> {
  * The first route's modules grouped by owner. Sizes are estimated gzip bytes: each chunk's
  * gzip size shared among its modules in proportion to their rendered (pre-minify) length.
  */
-export function firstRouteOwners(chunks: readonly ChunkInfo[]): { owners: [string, number][]; modules: [string, number][]; total: number; chunks: [string, number][] } {
+export function firstRouteOwners(chunks: readonly ChunkInfo[]): {
+  owners: [string, number][];
+  modules: [string, number][];
+  total: number;
+  chunks: [string, number][];
+} {
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   const entry = chunks.find((c) => c.isEntry);
   if (entry === undefined) throw new Error('no entry chunk');
@@ -90,7 +103,12 @@ export function firstRouteOwners(chunks: readonly ChunkInfo[]): { owners: [strin
   }
   const sorted = [...owners].sort((a, b) => b[1] - a[1]);
   const chunkSizes: [string, number][] = [...seen].map((n) => [n, byName.get(n)?.gzip ?? 0]);
-  return { owners: sorted, modules: modules.sort((a, b) => b[1] - a[1]), total: sorted.reduce((a, [, s]) => a + s, 0), chunks: chunkSizes };
+  return {
+    owners: sorted,
+    modules: modules.sort((a, b) => b[1] - a[1]),
+    total: sorted.reduce((a, [, s]) => a + s, 0),
+    chunks: chunkSizes,
+  };
 }
 
 if (import.meta.main) {
@@ -102,7 +120,8 @@ if (import.meta.main) {
   console.log(`first route: ${(why.total / 1000).toFixed(1)} KB gzip`);
   for (const [name, size] of why.chunks) console.log(`  ${(size / 1000).toFixed(1).padStart(7)} KB  ${name}`);
   console.log('by owner (estimated gzip share):');
-  for (const [owner, size] of why.owners.slice(0, 30)) console.log(`  ${(size / 1000).toFixed(1).padStart(7)} KB  ${owner}`);
+  for (const [owner, size] of why.owners.slice(0, 30))
+    console.log(`  ${(size / 1000).toFixed(1).padStart(7)} KB  ${owner}`);
   console.log('largest modules:');
   for (const [id, size] of why.modules.slice(0, 30)) console.log(`  ${(size / 1000).toFixed(1).padStart(7)} KB  ${id}`);
   console.log(`written to ${join(out, 'bundle-why.json')}`);

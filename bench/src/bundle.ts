@@ -171,15 +171,27 @@ export function analyseBundle(distDir: string = portalDist): BundleReport {
     lazyRoutes,
     homeRouteJsGzip: home === undefined ? undefined : sum(js) + home.addedJsGzip,
     adminInFirstRoute: first.filter((k) => isAdmin(k, manifest[k])),
-    adminIsLazy: Object.entries(manifest).some(([k, c]) => k.endsWith('features/admin/index.tsx') && c.isDynamicEntry === true && !firstSet.has(k)),
+    adminIsLazy: Object.entries(manifest).some(
+      ([k, c]) => k.endsWith('features/admin/index.tsx') && c.isDynamicEntry === true && !firstSet.has(k),
+    ),
   };
 }
 
 export function checkBundle(report: BundleReport): BudgetCheck[] {
   const largestLazy = lazyRouteChunks(report)[0];
   return [
-    { figure: 'first route JS (gzip bytes)', value: report.firstRoute.jsGzip, budget: bundleBudgets.firstRouteJs, within: report.firstRoute.jsGzip <= bundleBudgets.firstRouteJs },
-    { figure: 'first route CSS (gzip bytes)', value: report.firstRoute.cssGzip, budget: bundleBudgets.firstRouteCss, within: report.firstRoute.cssGzip <= bundleBudgets.firstRouteCss },
+    {
+      figure: 'first route JS (gzip bytes)',
+      value: report.firstRoute.jsGzip,
+      budget: bundleBudgets.firstRouteJs,
+      within: report.firstRoute.jsGzip <= bundleBudgets.firstRouteJs,
+    },
+    {
+      figure: 'first route CSS (gzip bytes)',
+      value: report.firstRoute.cssGzip,
+      budget: bundleBudgets.firstRouteCss,
+      within: report.firstRoute.cssGzip <= bundleBudgets.firstRouteCss,
+    },
     {
       figure: `largest lazy route chunk (gzip bytes)${largestLazy === undefined ? '' : `: ${largestLazy.file}`}`,
       value: largestLazy?.gzip ?? 0,
@@ -198,8 +210,12 @@ export function checkBundle(report: BundleReport): BudgetCheck[] {
 // ---- building the portal when its dist is missing or older than its sources ---------------
 
 const sourceRoots = [
-  join(portalDir, 'src'), join(portalDir, 'index.html'), join(portalDir, 'vite.config.ts'), join(portalDir, 'runtime-config.ts'),
-  join(portalDir, 'package.json'), join(portalDir, 'public'),
+  join(portalDir, 'src'),
+  join(portalDir, 'index.html'),
+  join(portalDir, 'vite.config.ts'),
+  join(portalDir, 'runtime-config.ts'),
+  join(portalDir, 'package.json'),
+  join(portalDir, 'public'),
   ...['ui', 'core', 'adapters', 'contract'].map((p) => join(workspaceRoot, 'packages', p, 'src')),
 ];
 
@@ -210,7 +226,8 @@ function newestSource(roots: readonly string[] = sourceRoots): number {
     if (!existsSync(path)) return;
     const st = statSync(path);
     if (st.isDirectory()) {
-      for (const name of readdirSync(path)) if (name !== 'node_modules' && name !== 'test-results') walk(join(path, name));
+      for (const name of readdirSync(path))
+        if (name !== 'node_modules' && name !== 'test-results') walk(join(path, name));
     } else if (!/\.(test|stories)\.tsx?$/.test(path)) {
       newest = Math.max(newest, st.mtimeMs);
     }
@@ -230,14 +247,21 @@ function distIsCurrent(distDir: string = portalDist): boolean {
 }
 
 export function isRealBuild(manifest: Manifest): boolean {
-  return Object.keys(manifest).some((k) => k.endsWith('src/features/admin/index.tsx')) && !Object.keys(manifest).some((k) => k.includes('stub'));
+  return (
+    Object.keys(manifest).some((k) => k.endsWith('src/features/admin/index.tsx')) &&
+    !Object.keys(manifest).some((k) => k.includes('stub'))
+  );
 }
 
 /** Runs the portal's own production build (tsc + vite build); throws with its output on failure. */
 function buildPortal(): void {
   // NODE_ENV: the byte test runs under Vitest (NODE_ENV=test), which would bundle development React.
   execFileSync('pnpm', ['--filter', '@portal/portal', 'run', 'build'], {
-    cwd: workspaceRoot, stdio: 'pipe', encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NODE_ENV: 'production' },
+    cwd: workspaceRoot,
+    stdio: 'pipe',
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, NODE_ENV: 'production' },
   });
 }
 

@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isPage, MiniBrowser } from '@portal/adapters/testing';
 
-const { password } = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'packages/contract/demo/identities.json'), 'utf8')) as { password: string };
+const { password } = JSON.parse(
+  readFileSync(join(import.meta.dirname, '..', '..', 'packages/contract/demo/identities.json'), 'utf8'),
+) as { password: string };
 
 /** Signs in at `portal` as `email` (the demo password); answers the session cookie (`name=value`). */
 export async function signInThrough(portal: string, email: string): Promise<string> {
@@ -26,15 +28,29 @@ export interface Outcome {
 }
 
 /** One call of `/api{path}` with the session cookie; writes say they are same-origin, as a browser's do. */
-export async function callApi(portal: string, cookie: string, method: string, path: string, body?: unknown): Promise<Outcome> {
+export async function callApi(
+  portal: string,
+  cookie: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Outcome> {
   try {
     const response = await fetch(`${portal}/api${path}`, {
       method,
-      headers: { cookie, lang: 'de', accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }) },
+      headers: {
+        cookie,
+        lang: 'de',
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(15_000),
     });
-    const json: unknown = response.headers.get('content-type')?.includes('json') === true ? await response.json().catch(() => undefined) : await response.text();
+    const json: unknown =
+      response.headers.get('content-type')?.includes('json') === true
+        ? await response.json().catch(() => undefined)
+        : await response.text();
     return { status: response.status, json };
   } catch {
     return { status: 'network' };

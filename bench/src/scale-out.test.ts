@@ -21,10 +21,12 @@ const root = join(import.meta.dirname, '..', '..');
 const ports = { portal: 5480, api: 4480, idp: 4481, receiver: 4482 };
 const runMs = 60_000;
 const identities = JSON.parse(readFileSync(join(root, 'packages/contract/demo/identities.json'), 'utf8')) as {
-  accounts: { id: string; email: string; kind: string }[]; clients: { dealerShop: { clientId: string } };
+  accounts: { id: string; email: string; kind: string }[];
+  clients: { dealerShop: { clientId: string } };
 };
 const portal = `http://localhost:${ports.portal}`;
-const call = (cookie: string, method: string, path: string, body?: unknown): Promise<Outcome> => callApi(portal, cookie, method, path, body);
+const call = (cookie: string, method: string, path: string, body?: unknown): Promise<Outcome> =>
+  callApi(portal, cookie, method, path, body);
 const dealerShop = identities.clients.dealerShop.clientId;
 const marketing = 'a1000000-0000-4000-8000-000000000004';
 const dealerRoles = ['30000000-0000-4000-8000-000000000003', '30000000-0000-4000-8000-000000000002'];
@@ -36,8 +38,12 @@ const received = new Map<string, number>();
 const logs: string[] = [];
 
 interface Tally {
-  reads: number; readsRetried: number; readsFailed: number;
-  writesAcknowledged: number; writesFailed: number; unauthorized: number;
+  reads: number;
+  readsRetried: number;
+  readsFailed: number;
+  writesAcknowledged: number;
+  writesFailed: number;
+  unauthorized: number;
   markers: string[];
   /** Failures by status and second of the run, for the log. */
   failures: string[];
@@ -65,7 +71,15 @@ async function read(cookie: string, path: string, tally: Tally): Promise<unknown
  * A write is never retried (it may have been done): acknowledged (2xx, its marker kept),
  * refused as expected (`expected`, e.g. 409 for a request already open), or failed.
  */
-async function write(cookie: string, method: string, path: string, body: unknown, tally: Tally, marker?: string, expected: readonly number[] = []): Promise<void> {
+async function write(
+  cookie: string,
+  method: string,
+  path: string,
+  body: unknown,
+  tally: Tally,
+  marker?: string,
+  expected: readonly number[] = [],
+): Promise<void> {
   const outcome = await call(cookie, method, path, body);
   if (outcome.status === 401) tally.unauthorized += 1;
   if (typeof outcome.status === 'number' && outcome.status < 300) {
@@ -73,17 +87,33 @@ async function write(cookie: string, method: string, path: string, body: unknown
     if (marker !== undefined) tally.markers.push(marker);
   } else if (typeof outcome.status !== 'number' || !expected.includes(outcome.status)) {
     tally.writesFailed += 1;
-    tally.failures.push(`${method} ${path.replace(/[0-9a-f-]{36}/g, '…')} ${outcome.status} ${String(JSON.stringify(outcome.json)).slice(0, 120)}`);
+    tally.failures.push(
+      `${method} ${path.replace(/[0-9a-f-]{36}/g, '…')} ${outcome.status} ${String(JSON.stringify(outcome.json)).slice(0, 120)}`,
+    );
   }
 }
 
 async function userLoop(vu: number, cookie: string, until: number, tally: Tally): Promise<void> {
-  const profile = await read(cookie, '/My/Profile', tally) as { firstName: string; lastName: string; language: string; address: unknown } | undefined;
+  const profile = (await read(cookie, '/My/Profile', tally)) as
+    { firstName: string; lastName: string; language: string; address: unknown } | undefined;
   for (let i = 0; Date.now() < until; i += 1) {
     await read(cookie, '/My/Applications', tally);
     if (i % 3 === 2 && profile !== undefined) {
       const marker = `so-${vu}-${i}`;
-      await write(cookie, 'PUT', '/My/Profile', { firstName: profile.firstName, lastName: profile.lastName, language: profile.language, address: profile.address, companyName: marker }, tally, marker);
+      await write(
+        cookie,
+        'PUT',
+        '/My/Profile',
+        {
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          language: profile.language,
+          address: profile.address,
+          companyName: marker,
+        },
+        tally,
+        marker,
+      );
     }
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -94,7 +124,15 @@ async function requesterLoop(vu: number, cookie: string, until: number, tally: T
   for (let i = 0; Date.now() < until; i += 1) {
     await read(cookie, '/My/Applications', tally);
     const marker = `rq-${vu}-${i}`;
-    await write(cookie, 'POST', `/My/Applications/${marketing}/AccessRequest`, { comment: marker }, tally, marker, [409]);
+    await write(
+      cookie,
+      'POST',
+      `/My/Applications/${marketing}/AccessRequest`,
+      { comment: marker },
+      tally,
+      marker,
+      [409],
+    );
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -102,11 +140,20 @@ async function requesterLoop(vu: number, cookie: string, until: number, tally: T
 /** Denies the open requests for the marketing downloads, each with a reason that names the decision. */
 async function deciderLoop(vu: number, cookie: string, until: number, tally: Tally): Promise<void> {
   for (let i = 0; Date.now() < until; i += 1) {
-    const open = await read(cookie, `/Admin/Applications/${marketing}/AccessRequests?status=OPEN`, tally) as { items?: { id: string }[] } | undefined;
+    const open = (await read(cookie, `/Admin/Applications/${marketing}/AccessRequests?status=OPEN`, tally)) as
+      { items?: { id: string }[] } | undefined;
     for (const [j, request] of (open?.items ?? []).slice(0, 5).entries()) {
       const marker = `dn-${vu}-${i}-${j}`;
       // Both deciders go for the same requests: one decision wins, the other is told 409.
-      await write(cookie, 'PUT', `/Admin/Applications/AccessRequests/${request.id}`, { decision: 'DENY', reason: marker }, tally, marker, [409]);
+      await write(
+        cookie,
+        'PUT',
+        `/Admin/Applications/AccessRequests/${request.id}`,
+        { decision: 'DENY', reason: marker },
+        tally,
+        marker,
+        [409],
+      );
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -116,7 +163,13 @@ async function adminLoop(vu: number, cookie: string, until: number, tally: Tally
   for (let i = 0; Date.now() < until; i += 1) {
     const user = extraUser(1 + ((vu * 7 + i) % 48));
     await read(cookie, `/Admin/Applications/${dealerShop}/Users`, tally);
-    await write(cookie, 'PUT', `/Admin/Applications/${dealerShop}/Users/${user}`, { roleIds: [dealerRoles[i % 2]] }, tally);
+    await write(
+      cookie,
+      'PUT',
+      `/Admin/Applications/${dealerShop}/Users/${user}`,
+      { roleIds: [dealerRoles[i % 2]] },
+      tally,
+    );
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -132,11 +185,25 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(ports.receiver, '127.0.0.1', resolve));
-  Object.assign(process.env, { PORTAL_PORT: String(ports.portal), API_PORT: String(ports.api), IDP_PORT: String(ports.idp), DEALER_SHOP_PORT: String(ports.receiver) });
+  Object.assign(process.env, {
+    PORTAL_PORT: String(ports.portal),
+    API_PORT: String(ports.api),
+    IDP_PORT: String(ports.idp),
+    DEALER_SHOP_PORT: String(ports.receiver),
+  });
   const { stackEnv } = await import('../../scripts/stack-config.ts');
   const { startCluster } = await import('../../scripts/cluster.ts');
-  const env = { ...stackEnv({ ...process.env, STACK_DATA_DIR: mkdtempSync(join(tmpdir(), 'scale-out-')) }), DEALER_SHOP_URL: `http://127.0.0.1:${ports.receiver}` };
-  cluster = await startCluster({ instances: 2, env, log: (name, line) => { logs.push(`[${name}] ${line}`); } });
+  const env = {
+    ...stackEnv({ ...process.env, STACK_DATA_DIR: mkdtempSync(join(tmpdir(), 'scale-out-')) }),
+    DEALER_SHOP_URL: `http://127.0.0.1:${ports.receiver}`,
+  };
+  cluster = await startCluster({
+    instances: 2,
+    env,
+    log: (name, line) => {
+      logs.push(`[${name}] ${line}`);
+    },
+  });
 });
 
 afterAll(async () => {
@@ -157,12 +224,22 @@ describe('two API and two portal-server instances behind HAProxy, one of each ki
       const requesters = ['customer', 'partner', 'new-user', 'internal-employee'];
       const vus = Array.from({ length: 20 }, (_, vu) => {
         const role = vu < 10 ? 'user' : vu < 14 ? 'requester' : vu < 16 ? 'decider' : 'admin';
-        const kind = role === 'user' ? kinds[vu % kinds.length] : role === 'requester' ? requesters[vu - 10] : 'global-admin';
+        const kind =
+          role === 'user' ? kinds[vu % kinds.length] : role === 'requester' ? requesters[vu - 10] : 'global-admin';
         return { vu, role, email: accountOf(kind ?? 'customer') };
       });
       const cookies = await Promise.all(vus.map((v) => signInThrough(portal, v.email)));
       const since = new Date();
-      const tallies = vus.map((): Tally => ({ reads: 0, readsRetried: 0, readsFailed: 0, writesAcknowledged: 0, writesFailed: 0, unauthorized: 0, markers: [], failures: [] }));
+      const tallies = vus.map((): Tally => ({
+        reads: 0,
+        readsRetried: 0,
+        readsFailed: 0,
+        writesAcknowledged: 0,
+        writesFailed: 0,
+        unauthorized: 0,
+        markers: [],
+        failures: [],
+      }));
       const start = Date.now();
       const until = start + runMs;
       const at = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, start + ms - Date.now())));
@@ -180,14 +257,25 @@ describe('two API and two portal-server instances behind HAProxy, one of each ki
         await portal.start();
       })();
       const loops = { user: userLoop, requester: requesterLoop, decider: deciderLoop, admin: adminLoop } as const;
-      await Promise.all([faults, ...vus.map((v, i) => loops[v.role as keyof typeof loops](v.vu, cookies[i] ?? '', until, tallies[i] as Tally))]);
+      await Promise.all([
+        faults,
+        ...vus.map((v, i) => loops[v.role as keyof typeof loops](v.vu, cookies[i] ?? '', until, tallies[i] as Tally)),
+      ]);
 
       const sum = (key: Exclude<keyof Tally, 'markers' | 'failures'>) => tallies.reduce((n, t) => n + t[key], 0);
-      const figures = { reads: sum('reads'), readsRetried: sum('readsRetried'), readsFailed: sum('readsFailed'), writesAcknowledged: sum('writesAcknowledged'), writesFailed: sum('writesFailed'), unauthorized: sum('unauthorized') };
+      const figures = {
+        reads: sum('reads'),
+        readsRetried: sum('readsRetried'),
+        readsFailed: sum('readsFailed'),
+        writesAcknowledged: sum('writesAcknowledged'),
+        writesFailed: sum('writesFailed'),
+        unauthorized: sum('unauthorized'),
+      };
       console.log(`scale-out: ${JSON.stringify(figures)}`);
       const failureKinds = new Map<string, number>();
       for (const f of tallies.flatMap((t) => t.failures)) failureKinds.set(f, (failureKinds.get(f) ?? 0) + 1);
-      if (failureKinds.size > 0) console.log(`scale-out failures:\n${[...failureKinds].map(([f, n]) => `  ${n} × ${f}`).join('\n')}`);
+      if (failureKinds.size > 0)
+        console.log(`scale-out failures:\n${[...failureKinds].map(([f, n]) => `  ${n} × ${f}`).join('\n')}`);
 
       // Nobody was signed out; every read recovered; only writes under way on a killed instance failed.
       expect(figures.unauthorized).toBe(0);
@@ -197,7 +285,10 @@ describe('two API and two portal-server instances behind HAProxy, one of each ki
 
       // Every acknowledged profile save is in the history exactly once.
       const markers = tallies.flatMap((t) => t.markers);
-      const rows = await db.query<{ value: string }>(`SELECT value FROM history WHERE table_name = 'users' AND field = 'companyName' AND updated_at >= $1`, [since]);
+      const rows = await db.query<{ value: string }>(
+        `SELECT value FROM history WHERE table_name = 'users' AND field = 'companyName' AND updated_at >= $1`,
+        [since],
+      );
       const seen = new Map<string, number>();
       for (const { value } of rows.rows) {
         const marker = /so-\d+-\d+/.exec(value)?.[0];
@@ -205,22 +296,49 @@ describe('two API and two portal-server instances behind HAProxy, one of each ki
       }
       expect(markers.filter((m) => m.startsWith('so-') && seen.get(m) !== 1)).toEqual([]);
       // Every acknowledged request and decision is there exactly once.
-      const requests = await db.query<{ comment: string | null; reason: string | null; status: string }>(`SELECT comment, reason, status FROM access_requests WHERE application_id = $1 AND requested_at >= $2`, [marketing, since]);
+      const requests = await db.query<{ comment: string | null; reason: string | null; status: string }>(
+        `SELECT comment, reason, status FROM access_requests WHERE application_id = $1 AND requested_at >= $2`,
+        [marketing, since],
+      );
       const count = (values: (string | null)[], marker: string) => values.filter((v) => v === marker).length;
-      expect(markers.filter((m) => m.startsWith('rq-') && count(requests.rows.map((r) => r.comment), m) !== 1)).toEqual([]);
-      const denials = (await db.query<{ reason: string | null }>(`SELECT reason FROM access_requests WHERE status = 'DENIED' AND decided_at >= $1`, [since])).rows.map((r) => r.reason);
+      expect(
+        markers.filter(
+          (m) =>
+            m.startsWith('rq-') &&
+            count(
+              requests.rows.map((r) => r.comment),
+              m,
+            ) !== 1,
+        ),
+      ).toEqual([]);
+      const denials = (
+        await db.query<{ reason: string | null }>(
+          `SELECT reason FROM access_requests WHERE status = 'DENIED' AND decided_at >= $1`,
+          [since],
+        )
+      ).rows.map((r) => r.reason);
       expect(markers.filter((m) => m.startsWith('dn-') && count(denials, m) !== 1)).toEqual([]);
-      console.log(`scale-out: ${markers.filter((m) => m.startsWith('rq-')).length} requests, ${markers.filter((m) => m.startsWith('dn-')).length} decisions, ${markers.filter((m) => m.startsWith('so-')).length} profile saves acknowledged`);
+      console.log(
+        `scale-out: ${markers.filter((m) => m.startsWith('rq-')).length} requests, ${markers.filter((m) => m.startsWith('dn-')).length} decisions, ${markers.filter((m) => m.startsWith('so-')).length} profile saves acknowledged`,
+      );
 
       // Every delivery of the run arrives; a repeat only for a send the kill interrupted.
       const deadline = Date.now() + 90_000;
       let pending = 1;
       while (pending > 0 && Date.now() < deadline) {
-        pending = Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'PENDING'`)).rows[0]?.n ?? 0);
+        pending = Number(
+          (await db.query<{ n: string }>(`SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'PENDING'`))
+            .rows[0]?.n ?? 0,
+        );
         if (pending > 0) await new Promise((r) => setTimeout(r, 500));
       }
       expect(pending).toBe(0);
-      const deliveries = (await db.query<{ id: string; status: string }>(`SELECT id, status FROM webhook_deliveries WHERE created_at >= $1`, [since])).rows;
+      const deliveries = (
+        await db.query<{ id: string; status: string }>(
+          `SELECT id, status FROM webhook_deliveries WHERE created_at >= $1`,
+          [since],
+        )
+      ).rows;
       expect(deliveries.length).toBeGreaterThan(50);
       expect(deliveries.filter((d) => d.status !== 'SUCCEEDED')).toEqual([]);
       expect(deliveries.filter((d) => !received.has(d.id))).toEqual([]);

@@ -60,7 +60,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     return { urls, startMs: 0, reused: true, stop: async () => {} };
   }
   for (const [name, port] of Object.entries(ports)) {
-    if (!(await portFree(port))) throw new Error(`port ${port} (${name}) is in use: stop what listens there or set BENCH_PORT_BASE`);
+    if (!(await portFree(port)))
+      throw new Error(`port ${port} (${name}) is in use: stop what listens there or set BENCH_PORT_BASE`);
   }
   mkdirSync(options.dataDir, { recursive: true });
   const log = createWriteStream(options.logFile);
@@ -82,7 +83,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
   let exited: string | undefined;
-  child.on('exit', (code, signal) => { exited = `stack exited (${signal ?? code})`; });
+  child.on('exit', (code, signal) => {
+    exited = `stack exited (${signal ?? code})`;
+  });
 
   const stop = async () => {
     if (exited === undefined && child.pid !== undefined) {
@@ -90,7 +93,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const until = Date.now() + 8000;
       while (exited === undefined && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
       // Whatever the stack started and left behind (its own process group).
-      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
     }
     log.end();
   };

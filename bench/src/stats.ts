@@ -31,11 +31,16 @@ export function within(row: Row): 'yes' | 'NO' | '—' {
 const format = (value: number | undefined, unit: Row['unit']) => {
   if (value === undefined) return '';
   switch (unit) {
-    case 'ms': return `${Math.round(value)} ms`;
-    case 'KB': return `${value.toFixed(1)} KB`;
-    case 'MB': return `${value.toFixed(2)} MB`;
-    case 'score': return value.toFixed(3);
-    default: return String(Math.round(value * 1000) / 1000);
+    case 'ms':
+      return `${Math.round(value)} ms`;
+    case 'KB':
+      return `${value.toFixed(1)} KB`;
+    case 'MB':
+      return `${value.toFixed(2)} MB`;
+    case 'score':
+      return value.toFixed(3);
+    default:
+      return String(Math.round(value * 1000) / 1000);
   }
 };
 

@@ -15,11 +15,16 @@ export interface DemoAccount {
 interface Identities {
   readonly password: string;
   readonly accounts: readonly DemoAccount[];
-  readonly clients: { readonly portal: { readonly clientId: string }; readonly dealerShop: { readonly clientId: string; readonly label: string; readonly url: string } };
+  readonly clients: {
+    readonly portal: { readonly clientId: string };
+    readonly dealerShop: { readonly clientId: string; readonly label: string; readonly url: string };
+  };
 }
 
 const root = join(import.meta.dirname, '..', '..');
-export const identities = JSON.parse(readFileSync(join(root, 'packages/contract/demo/identities.json'), 'utf8')) as Identities;
+export const identities = JSON.parse(
+  readFileSync(join(root, 'packages/contract/demo/identities.json'), 'utf8'),
+) as Identities;
 export const demoPassword = identities.password;
 
 export function account(kind: DemoAccount['kind']): DemoAccount {
@@ -42,7 +47,12 @@ export const demoApps = {
 
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 /** The e2e stack's ports (playwright.config.ts); overridable for a stack started by hand. */
-export const ports = { portal: port('PORTAL_PORT', 5273), api: port('API_PORT', 4100), idp: port('IDP_PORT', 4101), dealerShop: port('DEALER_SHOP_PORT', 4102) };
+export const ports = {
+  portal: port('PORTAL_PORT', 5273),
+  api: port('API_PORT', 4100),
+  idp: port('IDP_PORT', 4101),
+  dealerShop: port('DEALER_SHOP_PORT', 4102),
+};
 export const urls = {
   portal: `http://localhost:${ports.portal}`,
   idp: `http://localhost:${ports.idp}`,
@@ -50,10 +60,14 @@ export const urls = {
 };
 
 /** Messages of the portal and the ui package, for checks in other languages. */
-export function messages(namespace: 'common' | 'home' | 'settings' | 'flows' | 'auth' | 'ui', language: string): Record<string, unknown> {
-  const file = namespace === 'ui'
-    ? join(root, 'packages/ui/src/locales', language, 'ui.json')
-    : join(root, 'apps/portal/src/locales', language, `${namespace}.json`);
+export function messages(
+  namespace: 'common' | 'home' | 'settings' | 'flows' | 'auth' | 'ui',
+  language: string,
+): Record<string, unknown> {
+  const file =
+    namespace === 'ui'
+      ? join(root, 'packages/ui/src/locales', language, 'ui.json')
+      : join(root, 'apps/portal/src/locales', language, `${namespace}.json`);
   return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
 }
 

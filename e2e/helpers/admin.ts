@@ -36,7 +36,11 @@ export async function goToSection(page: Page, name: string): Promise<void> {
 export async function pick(page: Page, pickerLabel: string, search: string, name: string): Promise<void> {
   await page.getByRole('button', { name: pickerLabel, exact: true }).click();
   await page.getByRole('searchbox', { name: pickerLabel }).fill(search);
-  await page.getByRole('list', { name: pickerLabel }).getByRole('button', { name: new RegExp(`^${escape(name)}`) }).first().click();
+  await page
+    .getByRole('list', { name: pickerLabel })
+    .getByRole('button', { name: new RegExp(`^${escape(name)}`) })
+    .first()
+    .click();
 }
 
 export async function clickSave(page: Page): Promise<void> {
@@ -62,4 +66,6 @@ export async function openRow(page: Page, search: string, linkName: string): Pro
 }
 
 /** A minimal SVG logo (well under 2 MB). */
-export const logoSvg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#2563eb"/><path d="M16 44h32v4H16z" fill="#fff"/></svg>');
+export const logoSvg = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#2563eb"/><path d="M16 44h32v4H16z" fill="#fff"/></svg>',
+);

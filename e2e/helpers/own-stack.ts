@@ -21,7 +21,12 @@ export interface OwnStack {
 }
 
 export async function startOwnStack(env: Record<string, string>): Promise<OwnStack> {
-  const own = { portal: ports.portal + 50, api: ports.api + 50, idp: ports.idp + 50, dealerShop: ports.dealerShop + 50 };
+  const own = {
+    portal: ports.portal + 50,
+    api: ports.api + 50,
+    idp: ports.idp + 50,
+    dealerShop: ports.dealerShop + 50,
+  };
   const urls = { portal: `http://localhost:${own.portal}`, idp: `http://localhost:${own.idp}` };
   const lines: string[] = [];
   const child: ChildProcess = spawn('node', ['scripts/stack.ts', '--fresh'], {
@@ -30,32 +35,50 @@ export async function startOwnStack(env: Record<string, string>): Promise<OwnSta
     env: {
       ...process.env,
       ...env,
-      PORTAL_PORT: String(own.portal), API_PORT: String(own.api), IDP_PORT: String(own.idp), DEALER_SHOP_PORT: String(own.dealerShop),
+      PORTAL_PORT: String(own.portal),
+      API_PORT: String(own.api),
+      IDP_PORT: String(own.idp),
+      DEALER_SHOP_PORT: String(own.dealerShop),
       STACK_DATA_DIR: join(root, `.data/e2e-own-${own.portal}`),
       NODE_ENV: 'development',
     },
   });
-  const collect = (buf: Buffer) => { for (const l of buf.toString().split('\n')) if (l.trim()) lines.push(l); };
+  const collect = (buf: Buffer) => {
+    for (const l of buf.toString().split('\n')) if (l.trim()) lines.push(l);
+  };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   const until = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the own stack exited:\n${lines.slice(-20).join('\n')}`);
-    try { if ((await fetch(`${urls.portal}/config.json`)).ok) break; } catch { /* not up yet */ }
+    try {
+      if ((await fetch(`${urls.portal}/config.json`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
     if (Date.now() > until) throw new Error('the own stack did not start within 300 s');
     await new Promise((r) => setTimeout(r, 250));
   }
-  const providerPids = () => readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((pid) => {
-    try {
-      return readlinkSync(`/proc/${pid}/cwd`) === join(root, 'apps/idp')
-        && readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`IDP_PORT=${own.idp}`);
-    } catch { return false; }
-  }).map(Number);
+  const providerPids = () =>
+    readdirSync('/proc')
+      .filter((p) => /^\d+$/.test(p))
+      .filter((pid) => {
+        try {
+          return (
+            readlinkSync(`/proc/${pid}/cwd`) === join(root, 'apps/idp') &&
+            readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`IDP_PORT=${own.idp}`)
+          );
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
   let frozen: number[] = [];
   return {
     urls,
     lines,
-    grants: (grantType) => lines.filter((l) => l.includes('"event":"grant"') && l.includes(`"grantType":"${grantType}"`)).length,
+    grants: (grantType) =>
+      lines.filter((l) => l.includes('"event":"grant"') && l.includes(`"grantType":"${grantType}"`)).length,
     freezeProvider(freeze) {
       if (freeze) {
         frozen = providerPids();

@@ -17,19 +17,23 @@ export const test = base.extend<{ cspViolations: string[]; deviceLanguage: strin
     }
     await use(context);
   },
-  cspViolations: [async ({ page }, use) => {
-    const violations: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
-    });
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => {
-        console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+          violations.push(message.text());
       });
-    });
-    await use(violations);
-    expect(violations, 'no Content Security Policy violation').toEqual([]);
-  }, { auto: true }],
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
+        });
+      });
+      await use(violations);
+      expect(violations, 'no Content Security Policy violation').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 export { expect };
 
@@ -38,7 +42,9 @@ export { expect };
 /** axe-core (WCAG 2.1 A/AA) at zero violations on the page as it is now. */
 export async function assertAccessible(page: Page): Promise<void> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  const summary = result.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
 
@@ -106,7 +112,8 @@ export async function goToHome(page: Page): Promise<void> {
 export async function goToSettings(page: Page, tab?: 'Persönlich' | 'Sicherheit' | 'Anwendungen'): Promise<void> {
   await page.goto('/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
-  if (tab !== undefined) await page.getByRole('navigation', { name: 'Bereiche der Einstellungen' }).getByRole('link', { name: tab }).click();
+  if (tab !== undefined)
+    await page.getByRole('navigation', { name: 'Bereiche der Einstellungen' }).getByRole('link', { name: tab }).click();
 }
 
 export async function goToGate(page: Page, clientId: string): Promise<void> {
@@ -127,7 +134,10 @@ export async function clickSignOut(page: Page, who: DemoAccount): Promise<void> 
 
 /** Switch the language from the top bar (the menu lists every language in its own name). */
 export async function chooseLanguage(page: Page, languageName: string): Promise<void> {
-  await page.getByRole('banner').getByRole('button', { name: /Sprache|Language|Langue|Idioma|Lingua|Taal|Język/ }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /Sprache|Language|Langue|Idioma|Lingua|Taal|Język/ })
+    .click();
   await page.getByRole('menuitem', { name: languageName }).click();
 }
 

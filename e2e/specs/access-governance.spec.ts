@@ -22,7 +22,10 @@ function monthEnd(): { readonly iso: string; readonly text: string } {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
   const [year, month] = today.split('-').map(Number);
   const last = new Date(Date.UTC(year ?? 2026, month ?? 1, 0));
-  return { iso: last.toISOString().slice(0, 10), text: new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'UTC' }).format(last) };
+  return {
+    iso: last.toISOString().slice(0, 10),
+    text: new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'UTC' }).format(last),
+  };
 }
 
 function myRequests(page: Page) {
@@ -39,7 +42,9 @@ test('the global administrator gives the kitchen planner a webhook', async ({ pa
   await assertSaved(page);
 });
 
-test('a partner withdraws her old request, discovers the kitchen planner and asks for a dealer account access until the end of the month', async ({ page }) => {
+test('a partner withdraws her old request, discovers the kitchen planner and asks for a dealer account access until the end of the month', async ({
+  page,
+}) => {
   await signInAs(page, 'partner', '/requests');
   const old = myRequests(page).getByRole('listitem', { name: 'Küchenplaner' });
   await expect(old).toContainText('Offen');
@@ -79,13 +84,17 @@ test('a partner withdraws her old request, discovers the kitchen planner and ask
   await expect(sent).toContainText(justification);
 });
 
-test('the kitchen planner\'s administrator reads the reason and the end asked for and accepts with a role', async ({ page }) => {
+test("the kitchen planner's administrator reads the reason and the end asked for and accepts with a role", async ({
+  page,
+}) => {
   await signInAs(page, 'app-admin', `/admin/${planner}/access-requests`);
   const requests = page.getByRole('table', { name: 'Zugriffsanfragen für Küchenplaner' });
   await requests.getByRole('link', { name: fullNameOf(partner) }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Anfrage von ${fullNameOf(partner)}` })).toBeVisible();
   await expect(page.getByText(justification)).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Zugriff angefragt bis einschließlich' })).toHaveValue(monthEnd().text);
+  await expect(page.getByRole('textbox', { name: 'Zugriff angefragt bis einschließlich' })).toHaveValue(
+    monthEnd().text,
+  );
   await page.getByRole('button', { name: 'Annehmen' }).click();
   await page.getByRole('group', { name: 'Rollen' }).getByRole('checkbox', { name: 'Planer', exact: true }).check();
   await expect(page.getByLabel(/Zugriff bis einschließlich/)).toHaveValue(monthEnd().iso);
@@ -94,27 +103,44 @@ test('the kitchen planner\'s administrator reads the reason and the end asked fo
   await expect(page.getByText('Die Anfrage wurde angenommen.').first()).toBeVisible();
 });
 
-test('the partner\'s kitchen planner tile says when the access ends', async ({ page }) => {
+test("the partner's kitchen planner tile says when the access ends", async ({ page }) => {
   await signInAs(page, 'partner');
   const tile = page.getByRole('list', { name: 'Meine Apps' }).getByRole('link', { name: /Küchenplaner/ });
   await expect(tile).toContainText(/Endet (in \d+ Tagen?|heute)/);
   await assertAccessible(page);
   await page.getByRole('link', { name: 'Meine Anfragen' }).click();
-  await expect(myRequests(page).getByRole('listitem', { name: 'Küchenplaner' }).first()).toContainText(`Zugriff bis ${monthEnd().text}`);
+  await expect(myRequests(page).getByRole('listitem', { name: 'Küchenplaner' }).first()).toContainText(
+    `Zugriff bis ${monthEnd().text}`,
+  );
 });
 
-test('the end passes: the access is gone, the partner is told, the webhook records the removal', async ({ page, browser }) => {
+test('the end passes: the access is gone, the partner is told, the webhook records the removal', async ({
+  page,
+  browser,
+}) => {
   test.slow();
   // The administrator moves the end a few seconds ahead (the expiry job sweeps every 2 s here).
   await signInAs(page, 'app-admin', `/admin/${planner}`);
   const userUrl = `${urls.portal}/api/Admin/Applications/${planner}/Users/${partner.id}`;
-  const before = (await (await page.request.get(userUrl)).json()) as { roles: { id: string }[]; accountAccesses: { id: string }[]; endsAt: string | null };
+  const before = (await (await page.request.get(userUrl)).json()) as {
+    roles: { id: string }[];
+    accountAccesses: { id: string }[];
+    endsAt: string | null;
+  };
   expect(before.endsAt).not.toBeNull();
   const moved = await page.request.put(userUrl, {
-    data: { roleIds: before.roles.map((r) => r.id), accountAccessIds: before.accountAccesses.map((a) => a.id), endsAt: new Date(Date.now() + 5_000).toISOString() },
+    data: {
+      roleIds: before.roles.map((r) => r.id),
+      accountAccessIds: before.accountAccesses.map((a) => a.id),
+      endsAt: new Date(Date.now() + 5_000).toISOString(),
+    },
   });
   expect(moved.ok(), await moved.text()).toBe(true);
-  await expect.poll(async () => ((await (await page.request.get(userUrl)).json()) as { hasAccess: boolean }).hasAccess, { timeout: 30_000 }).toBe(false);
+  await expect
+    .poll(async () => ((await (await page.request.get(userUrl)).json()) as { hasAccess: boolean }).hasAccess, {
+      timeout: 30_000,
+    })
+    .toBe(false);
 
   // The partner: no tile, a notification that links to a new request.
   // Browsers of their own, on a device that chose German like the test's (the partner's profile says English).
@@ -125,7 +151,9 @@ test('the end passes: the access is gone, the partner is told, the webhook recor
   };
   const asPartner = await germanDevice();
   await signInAs(asPartner, 'partner');
-  await expect(asPartner.getByRole('list', { name: 'Meine Apps' }).getByRole('link', { name: /Küchenplaner/ })).toHaveCount(0);
+  await expect(
+    asPartner.getByRole('list', { name: 'Meine Apps' }).getByRole('link', { name: /Küchenplaner/ }),
+  ).toHaveCount(0);
   const notifications = asPartner.getByRole('region', { name: 'Mitteilungen' });
   await expect(notifications).toContainText(/Ihr Zugriff auf Küchenplaner ist am .+ abgelaufen\./);
   await assertAccessible(asPartner);

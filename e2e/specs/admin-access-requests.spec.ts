@@ -4,7 +4,15 @@
 // admin items are hidden without their permissions.
 import { account, demoApps, fullNameOf, urls } from '../helpers/accounts.ts';
 import { assertAccessible, assertErrorPage, expect, signInAs, test } from '../helpers/portal.ts';
-import { assertSaved, clickSave, deliveriesTable, fillAdminField, goToSection, historyTable, sidebar } from '../helpers/admin.ts';
+import {
+  assertSaved,
+  clickSave,
+  deliveriesTable,
+  fillAdminField,
+  goToSection,
+  historyTable,
+  sidebar,
+} from '../helpers/admin.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -17,7 +25,11 @@ test('the global administrator gives the kitchen planner a webhook', async ({ pa
   await fillAdminField(page, 'Endpunkt-URL', `${urls.dealerShop}/webhooks/access`);
   await clickSave(page);
   await assertSaved(page);
-  await expect(historyTable(page).getByRole('cell', { name: `${urls.dealerShop}/webhooks/access` }).first()).toBeVisible();
+  await expect(
+    historyTable(page)
+      .getByRole('cell', { name: `${urls.dealerShop}/webhooks/access` })
+      .first(),
+  ).toBeVisible();
 });
 
 test('the application administrator accepts one request with a role and denies another', async ({ page }) => {
@@ -37,12 +49,18 @@ test('the application administrator accepts one request with a role and denies a
   await expect(sidebar(page).getByText(`Offene Zugriffsanfragen: ${open}`)).toBeAttached();
   await assertAccessible(page);
 
-  await sidebar(page).getByRole('link', { name: /Zugriffsanfragen/ }).click();
+  await sidebar(page)
+    .getByRole('link', { name: /Zugriffsanfragen/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Zugriffsanfragen' })).toBeVisible();
   const requests = page.getByRole('table', { name: 'Zugriffsanfragen für Küchenplaner' });
-  await expect(requests.getByRole('row', { name: new RegExp(fullNameOf(partner)) })).toContainText('Küchenstudio Nord GmbH');
+  await expect(requests.getByRole('row', { name: new RegExp(fullNameOf(partner)) })).toContainText(
+    'Küchenstudio Nord GmbH',
+  );
   // The new user's request from the gate (gate.spec.ts) names the account access she chose.
-  await expect(requests.getByRole('row', { name: new RegExp(fullNameOf(account('new-user'))) })).toContainText('Möbelhaus Süd AG');
+  await expect(requests.getByRole('row', { name: new RegExp(fullNameOf(account('new-user'))) })).toContainText(
+    'Möbelhaus Süd AG',
+  );
   await assertAccessible(page);
 
   // Accept the partner's request: not without a role.
@@ -60,14 +78,18 @@ test('the application administrator accepts one request with a role and denies a
   await expect(sidebar(page).getByText(`Offene Zugriffsanfragen: ${open - 1}`)).toBeAttached();
 
   // Deny the customer's request with a reason.
-  await sidebar(page).getByRole('link', { name: /Zugriffsanfragen/ }).click();
+  await sidebar(page)
+    .getByRole('link', { name: /Zugriffsanfragen/ })
+    .click();
   await requests.getByRole('link', { name: fullNameOf(customer) }).click();
   await page.getByRole('button', { name: 'Ablehnen' }).click();
   await page.getByLabel('Begründung').fill('Bitte über den Händler anfragen.');
   await page.getByRole('button', { name: 'Anfrage ablehnen' }).click();
   await expect(page.getByText('Die Anfrage wurde abgelehnt.').first()).toBeVisible();
   await expect(sidebar(page).getByText(`Offene Zugriffsanfragen: ${open - 2}`)).toBeAttached();
-  await sidebar(page).getByRole('link', { name: /Zugriffsanfragen/ }).click();
+  await sidebar(page)
+    .getByRole('link', { name: /Zugriffsanfragen/ })
+    .click();
   await expect(requests.getByRole('link', { name: fullNameOf(customer) })).toHaveCount(0);
   await expect(requests.getByRole('link', { name: fullNameOf(partner) })).toHaveCount(0);
 
@@ -78,10 +100,15 @@ test('the application administrator accepts one request with a role and denies a
   await expect(users.getByRole('row', { name: new RegExp(fullNameOf(partner)) })).toContainText('Planer');
   await assertAccessible(page);
   await users.getByRole('link', { name: fullNameOf(partner) }).click();
-  await expect(page.getByRole('group', { name: 'Rollen' }).getByRole('checkbox', { name: 'Planer', exact: true })).toBeChecked();
+  await expect(
+    page.getByRole('group', { name: 'Rollen' }).getByRole('checkbox', { name: 'Planer', exact: true }),
+  ).toBeChecked();
   await assertAccessible(page);
   // Edit the access (PUT): add the viewer role.
-  await page.getByRole('group', { name: 'Rollen' }).getByRole('checkbox', { name: 'Planbetrachter', exact: true }).check();
+  await page
+    .getByRole('group', { name: 'Rollen' })
+    .getByRole('checkbox', { name: 'Planbetrachter', exact: true })
+    .check();
   await clickSave(page);
   await assertSaved(page);
 

@@ -2,19 +2,41 @@
 // webhook, linked attributes and roles; see the release notice and the history; edit an
 // attribute and a role; unsaved changes are not lost; every admin page passes axe.
 import { assertAccessible, expect, signInAs, test } from '../helpers/portal.ts';
-import { addTag, assertSaved, clickSave, field, fillAdminField, goToSection, historyTable, logoSvg, openRow, pick, sidebar } from '../helpers/admin.ts';
+import {
+  addTag,
+  assertSaved,
+  clickSave,
+  field,
+  fillAdminField,
+  goToSection,
+  historyTable,
+  logoSvg,
+  openRow,
+  pick,
+  sidebar,
+} from '../helpers/admin.ts';
 
 test('the global administrator creates an application with logo, webhook, attributes and roles', async ({ page }) => {
   await signInAs(page, 'global-admin', '/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Center' })).toBeVisible();
-  for (const item of ['Benutzer', 'Anwendungen', 'Attribute', 'Berechtigungen', 'Rollen', 'Kontozugänge', 'Benutzerdefinierte Abläufe']) {
+  for (const item of [
+    'Benutzer',
+    'Anwendungen',
+    'Attribute',
+    'Berechtigungen',
+    'Rollen',
+    'Kontozugänge',
+    'Benutzerdefinierte Abläufe',
+  ]) {
     await expect(sidebar(page).getByRole('link', { name: item, exact: true })).toBeVisible();
   }
   await assertAccessible(page);
 
   await goToSection(page, 'Anwendungen');
   await expect(page.getByRole('heading', { level: 1, name: 'Anwendungen' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Anwendungen' }).getByRole('link', { name: 'Küchenplaner' })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Anwendungen' }).getByRole('link', { name: 'Küchenplaner' }),
+  ).toBeVisible();
   await expect(page.getByText(/\d+–\d+ von \d+/)).toBeVisible();
   await assertAccessible(page);
 
@@ -31,7 +53,9 @@ test('the global administrator creates an application with logo, webhook, attrib
   await fillAdminField(page, 'Beschreibung', 'Aufmaße vor Ort erfassen.');
   await fillAdminField(page, 'Sortiernummer', '60');
   await fillAdminField(page, 'E-Mail für Benachrichtigungen', 'aufmass@hk-demo.test');
-  await page.locator('input[type="file"]').setInputFiles({ name: 'aufmass.svg', mimeType: 'image/svg+xml', buffer: logoSvg });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'aufmass.svg', mimeType: 'image/svg+xml', buffer: logoSvg });
   await expect(page.getByRole('img', { name: 'Vorschau des Logos' })).toBeVisible();
 
   await pick(page, 'Attribut hinzufügen', 'Händler', 'Händlernummer');
@@ -51,9 +75,13 @@ test('the global administrator creates an application with logo, webhook, attrib
   await expect(page).toHaveURL(/\/admin\/applications\/[0-9a-f-]{36}$/);
   // A new application must be released in the identity directory first.
   await expect(page.getByText('Anwendung noch nicht freigegeben')).toBeVisible();
-  const portalLink = page.getByRole('link', { name: /Übersicht der Anwendung im Portal des Identitätsanbieters öffnen/ });
+  const portalLink = page.getByRole('link', {
+    name: /Übersicht der Anwendung im Portal des Identitätsanbieters öffnen/,
+  });
   await expect(portalLink).toHaveAttribute('href', /portal\.azure\.com.*appId\/[0-9a-f-]{36}/);
-  await expect(page.getByRole('table', { name: 'Attribute' }).getByRole('rowheader', { name: 'Händlernummer' })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Attribute' }).getByRole('rowheader', { name: 'Händlernummer' }),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Planer', exact: true })).toBeVisible();
   await expect(field(page, 'Passwort (Basic Auth)')).toHaveValue('');
   await expect(page.getByText('Ein Passwort ist gespeichert. Leer lassen, um es zu behalten.')).toBeVisible();
@@ -121,7 +149,11 @@ test('the global administrator sees every global list with paging, search and an
   await page.getByRole('link', { name: 'Dana Dealer' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dana Dealer' })).toBeVisible();
   await assertAccessible(page);
-  for (const [path, heading] of [['/admin/permissions', 'Berechtigungen'], ['/admin/account-accesses', 'Kontozugänge'], ['/admin/custom-flows', 'Benutzerdefinierte Abläufe']] as const) {
+  for (const [path, heading] of [
+    ['/admin/permissions', 'Berechtigungen'],
+    ['/admin/account-accesses', 'Kontozugänge'],
+    ['/admin/custom-flows', 'Benutzerdefinierte Abläufe'],
+  ] as const) {
     await sidebar(page).getByRole('link', { name: heading, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

@@ -17,7 +17,12 @@ test.describe.configure({ mode: 'serial' });
 // Fictional users of the kitchen planner's demo data with the role "Planer", used by no other spec.
 const three = ['David Wagner', 'Emma Keller', 'Greta Hoffmann'];
 // Ida Fischer has "Planbetrachter" and the account access "Küchenstudio Nord GmbH".
-const ida = { name: 'Ida Fischer', email: 'ida.fischer.28@example.test', roles: 'kitchen_planner.viewer', accountAccesses: 'dealer.nord' };
+const ida = {
+  name: 'Ida Fischer',
+  email: 'ida.fischer.28@example.test',
+  roles: 'kitchen_planner.viewer',
+  accountAccesses: 'dealer.nord',
+};
 const usersPage = `/admin/${demoApps.kitchenPlanner}/users`;
 
 function usersTable(page: Page) {
@@ -25,7 +30,9 @@ function usersTable(page: Page) {
 }
 
 function rowOf(page: Page, name: string) {
-  return usersTable(page).getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+  return usersTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name, exact: true }) });
 }
 
 async function choose(page: Page, names: readonly string[]): Promise<void> {
@@ -47,7 +54,9 @@ async function changeRoles(page: Page, action: 'Rollen hinzufügen' | 'Rollen en
 }
 
 async function importCsv(page: Page, csv: string): Promise<void> {
-  await page.getByLabel('CSV-Datei wählen').setInputFiles({ name: 'zugriffe.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByLabel('CSV-Datei wählen')
+    .setInputFiles({ name: 'zugriffe.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByLabel('Inhalt der CSV-Datei')).toHaveValue(csv);
   await page.getByRole('button', { name: 'Probelauf' }).click();
 }
@@ -81,7 +90,9 @@ test('three users of the kitchen planner get a role at once, and lose it again a
   for (const name of three) await expect(rowOf(page, name)).not.toContainText('Planbetrachter');
 });
 
-test('a CSV import: dry run with an invalid line and its reason, corrected, applied, reported; an access removed and given back', async ({ page }) => {
+test('a CSV import: dry run with an invalid line and its reason, corrected, applied, reported; an access removed and given back', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signInAs(page, 'global-admin', usersPage);
   await page.getByRole('link', { name: 'CSV importieren' }).click();
@@ -89,23 +100,34 @@ test('a CSV import: dry run with an invalid line and its reason, corrected, appl
   await expect(page.getByRole('heading', { level: 1, name: 'Zugriffe aus CSV importieren' })).toBeVisible();
 
   const valid = `${ida.email};kitchen_planner.planner|kitchen_planner.viewer;dealer.nord`;
-  await importCsv(page, ['email;roles;accountAccesses', valid, 'niemand@example.test;kitchen_planner.planner;'].join('\n'));
+  await importCsv(
+    page,
+    ['email;roles;accountAccesses', valid, 'niemand@example.test;kitchen_planner.planner;'].join('\n'),
+  );
   const invalid = page.getByRole('table', { name: 'Ungültige Zeilen' });
-  await expect(invalid.getByRole('row').filter({ hasText: 'niemand@example.test' }))
-    .toContainText('Es gibt keinen Benutzer mit der E-Mail-Adresse „niemand@example.test“.');
-  await expect(page.getByRole('table', { name: 'Was sich ändert' }).getByRole('row').filter({ hasText: ida.email })).toContainText('Zugriff ändern');
+  await expect(invalid.getByRole('row').filter({ hasText: 'niemand@example.test' })).toContainText(
+    'Es gibt keinen Benutzer mit der E-Mail-Adresse „niemand@example.test“.',
+  );
+  await expect(
+    page.getByRole('table', { name: 'Was sich ändert' }).getByRole('row').filter({ hasText: ida.email }),
+  ).toContainText('Zugriff ändern');
   await expect(page.getByText('Probelauf: Es wurde noch nichts geändert.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Übernehmen' })).toBeDisabled();
   await assertAccessible(page);
 
   // Corrected in the field (the invalid line taken out): once more, then applied.
   await page.getByLabel('Inhalt der CSV-Datei').fill(['email;roles;accountAccesses', valid].join('\n'));
-  await expect(page.getByText('Der Inhalt wurde nach dem Probelauf geändert. Starten Sie den Probelauf erneut.')).toBeVisible();
+  await expect(
+    page.getByText('Der Inhalt wurde nach dem Probelauf geändert. Starten Sie den Probelauf erneut.'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Probelauf' }).click();
   await expect(page.getByText('Änderungen: 1 · Unverändert: 0 · Ungültige Zeilen: 0')).toBeVisible();
   await page.getByRole('button', { name: 'Übernehmen' }).click();
   await expect(page.getByText('Import übernommen. Änderungen: 1').first()).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Bericht herunterladen' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Bericht herunterladen' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^import-bericht-\d{4}-\d{2}-\d{2}\.csv$/);
   const report = await readFile(await download.path(), 'utf8');
   expect(report).toContain('Zeile,E-Mail,Ergebnis,Rollen,Kontozugänge,Grund');
@@ -125,7 +147,9 @@ test('a CSV import: dry run with an invalid line and its reason, corrected, appl
   // Given back as it was, by import.
   await page.getByRole('link', { name: 'CSV importieren' }).click();
   await importCsv(page, `email,roles,accountAccesses\n${ida.email},${ida.roles},${ida.accountAccesses}\n`);
-  await expect(page.getByRole('table', { name: 'Was sich ändert' }).getByRole('row').filter({ hasText: ida.email })).toContainText('Zugriff gewähren');
+  await expect(
+    page.getByRole('table', { name: 'Was sich ändert' }).getByRole('row').filter({ hasText: ida.email }),
+  ).toContainText('Zugriff gewähren');
   await page.getByRole('button', { name: 'Übernehmen' }).click();
   await expect(page.getByText('Import übernommen. Änderungen: 1').first()).toBeVisible();
   await page.goto(usersPage);
@@ -133,7 +157,7 @@ test('a CSV import: dry run with an invalid line and its reason, corrected, appl
   await expect(rowOf(page, ida.name)).not.toContainText('Planer,');
 });
 
-test('the kitchen planner\'s administrator accepts two open requests at once and denies one', async ({ page }) => {
+test("the kitchen planner's administrator accepts two open requests at once and denies one", async ({ page }) => {
   test.setTimeout(180_000);
   // Fictional requesters of the demo data, used by no other spec.
   const accepted = ['Felix Bauer', 'Greta Neumann'];
@@ -150,7 +174,10 @@ test('the kitchen planner\'s administrator accepts two open requests at once and
   await expect(dialog).toContainText(`Anfragen von: ${accepted.join(', ')}`);
   await dialog.getByRole('button', { name: 'Zugriff gewähren' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Es muss mindestens eine Rolle ausgewählt werden!');
-  await dialog.getByRole('group', { name: 'Rollen' }).getByRole('checkbox', { name: 'Planbetrachter', exact: true }).check();
+  await dialog
+    .getByRole('group', { name: 'Rollen' })
+    .getByRole('checkbox', { name: 'Planbetrachter', exact: true })
+    .check();
   await assertAccessible(page);
   await dialog.getByRole('button', { name: 'Zugriff gewähren' }).click();
   await expect(page.getByText('Angenommene Anfragen: 2').first()).toBeVisible();
@@ -171,7 +198,10 @@ test('the kitchen planner\'s administrator accepts two open requests at once and
   for (const name of accepted) await expect(rowOf(page, name)).toContainText('Planbetrachter');
   await choose(page, accepted);
   await bulkBar(page).getByRole('button', { name: 'Zugriff entziehen' }).click();
-  await page.getByRole('alertdialog', { name: 'Zugriff der Auswahl entziehen (2)?' }).getByRole('button', { name: 'Zugriff entziehen' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Zugriff der Auswahl entziehen (2)?' })
+    .getByRole('button', { name: 'Zugriff entziehen' })
+    .click();
   await expect(page.getByText('Zugriff entzogen: 2').first()).toBeVisible();
   for (const name of accepted) await expect(rowOf(page, name)).toHaveCount(0);
 });

@@ -2,16 +2,31 @@
 // permissions, open the history ("Änderungsverlauf") and read the author's name, the field's
 // label (in the user's language), old → new, and the linked permission by name with a link.
 import { assertAccessible, chooseLanguage, expect, signInAs, test } from '../helpers/portal.ts';
-import { assertSaved, clickSave, field, fillAdminField, goToSection, historyTable, openRow, pick } from '../helpers/admin.ts';
+import {
+  assertSaved,
+  clickSave,
+  field,
+  fillAdminField,
+  goToSection,
+  historyTable,
+  openRow,
+  pick,
+} from '../helpers/admin.ts';
 import type { Page } from '@playwright/test';
 
 const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 /** The newest history row of a field, by the field's label. */
-const historyRow = (page: Page, label: string) => historyTable(page).getByRole('row').filter({ has: page.getByRole('cell', { name: label, exact: true }) }).first();
+const historyRow = (page: Page, label: string) =>
+  historyTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: label, exact: true }) })
+    .first();
 
 test.describe.serial('the change history reads as a change', () => {
-  test('the global administrator changes a sort number and a role and reads who changed what from what to what', async ({ page }) => {
+  test('the global administrator changes a sort number and a role and reads who changed what from what to what', async ({
+    page,
+  }) => {
     await signInAs(page, 'global-admin', '/admin/applications');
     await openRow(page, 'Marketing', 'Marketing-Downloads');
     await expect(page.getByRole('heading', { level: 1, name: 'Marketing-Downloads' })).toBeVisible();
@@ -36,7 +51,9 @@ test.describe.serial('the change history reads as a change', () => {
     await assertSaved(page);
     const permissions = historyRow(page, 'Berechtigungen');
     // Before: the one permission it had; after: both (in the API's order).
-    await expect(permissions).toContainText(/Berechtigungen\s*marketing\.download → (marketing\.admin, marketing\.download|marketing\.download, marketing\.admin)/);
+    await expect(permissions).toContainText(
+      /Berechtigungen\s*marketing\.download → (marketing\.admin, marketing\.download|marketing\.download, marketing\.admin)/,
+    );
     await expect(permissions).toContainText('Greta Gruber');
     await expect(historyTable(page)).not.toContainText('permissionIds');
     await expect(historyTable(page)).not.toContainText(uuid);
@@ -48,14 +65,17 @@ test.describe.serial('the change history reads as a change', () => {
     await expect(field(page, 'Schlüssel')).toHaveValue('marketing.admin');
   });
 
-  test('in English, the field labels and the columns are in the user\'s language', async ({ page }) => {
+  test("in English, the field labels and the columns are in the user's language", async ({ page }) => {
     await signInAs(page, 'global-admin', '/admin/applications');
     await chooseLanguage(page, 'English');
     await openRow(page, 'Marketing', 'Marketing-Downloads');
     const table = page.getByRole('table', { name: 'Change history' });
     await expect(table.getByRole('columnheader', { name: 'Change', exact: true })).toBeVisible();
     await expect(table.getByRole('columnheader', { name: 'Changed by' })).toBeVisible();
-    const sort = table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Sort number', exact: true }) }).first();
+    const sort = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'Sort number', exact: true }) })
+      .first();
     await expect(sort).toContainText('40 → 45');
     await expect(sort).toContainText('Greta Gruber');
   });
@@ -67,7 +87,9 @@ test.describe.serial('the change history reads as a change', () => {
     const dialog = page.getByRole('alertdialog', { name: '„Planer“ löschen?' });
     await expect(dialog).toContainText('„Planer“ wird verwendet und beim Löschen überall entfernt:');
     // Earlier specs may have linked the role to an application of their own: at least the planner.
-    await expect(dialog.getByRole('listitem').filter({ hasText: /^Anwendungen \(\d+\)/ })).toContainText('Küchenplaner');
+    await expect(dialog.getByRole('listitem').filter({ hasText: /^Anwendungen \(\d+\)/ })).toContainText(
+      'Küchenplaner',
+    );
     await expect(dialog.getByRole('listitem').filter({ hasText: /^Benutzer \(\d+\)/ })).toBeVisible();
     await expect(dialog.getByRole('link', { name: 'Küchenplaner' })).toBeVisible();
     await assertAccessible(page);

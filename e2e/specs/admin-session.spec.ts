@@ -8,15 +8,23 @@ import { clickSignOut, expect, goToHome, goToSettings, signInAs, test } from '..
 const jwt = /eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]*/;
 const sessionCookie = '__Host-hk-portal.session';
 
-test('after sign-in, nothing a page script can reach holds a token; the session cookie is HttpOnly', async ({ page, context }) => {
+test('after sign-in, nothing a page script can reach holds a token; the session cookie is HttpOnly', async ({
+  page,
+  context,
+}) => {
   const bodies: { url: string; text: string }[] = [];
   page.on('response', (response) => {
-    if (!response.url().startsWith(urls.portal) || response.status() >= 300 && response.status() < 400) return;
-    response.text().then((text) => bodies.push({ url: response.url(), text }), () => undefined);
+    if (!response.url().startsWith(urls.portal) || (response.status() >= 300 && response.status() < 400)) return;
+    response.text().then(
+      (text) => bodies.push({ url: response.url(), text }),
+      () => undefined,
+    );
   });
   await signInAs(page, 'partner', '/settings');
   await goToHome(page);
-  const reachable = await page.evaluate(() => JSON.stringify({ cookie: document.cookie, local: { ...localStorage }, session: { ...sessionStorage } }));
+  const reachable = await page.evaluate(() =>
+    JSON.stringify({ cookie: document.cookie, local: { ...localStorage }, session: { ...sessionStorage } }),
+  );
   expect(reachable).not.toMatch(jwt);
   expect(reachable).not.toContain(sessionCookie);
   expect(bodies.length).toBeGreaterThan(5);
@@ -54,7 +62,10 @@ test('anonymous oversized POSTs in a loop do not disturb a signed-in user', asyn
   const flood = (async () => {
     const body = 'x'.repeat(1024 * 1024 + 200_000);
     for (let i = 0; i < 60 && running; i += 1) {
-      const answer = await anonymous.post(`${urls.portal}/api/Applications`, { data: body, headers: { 'content-type': 'application/json' } });
+      const answer = await anonymous.post(`${urls.portal}/api/Applications`, {
+        data: body,
+        headers: { 'content-type': 'application/json' },
+      });
       statuses.push(answer.status());
     }
   })();
@@ -63,7 +74,9 @@ test('anonymous oversized POSTs in a loop do not disturb a signed-in user', asyn
     if (r.url().startsWith(`${urls.portal}/api/`) && r.status() >= 500) failed.push(`${r.status()} ${r.url()}`);
   });
   // A load the page itself gave up because it navigated on (a prefetch on the way to the provider) is no failure.
-  page.on('requestfailed', (r) => { if (r.failure()?.errorText !== 'net::ERR_ABORTED') failed.push(`failed ${r.url()} ${r.failure()?.errorText ?? ''}`); });
+  page.on('requestfailed', (r) => {
+    if (r.failure()?.errorText !== 'net::ERR_ABORTED') failed.push(`failed ${r.url()} ${r.failure()?.errorText ?? ''}`);
+  });
   const who = await signInAs(page, 'partner');
   await goToSettings(page, 'Anwendungen');
   await goToHome(page);
@@ -78,7 +91,9 @@ test('anonymous oversized POSTs in a loop do not disturb a signed-in user', asyn
   expect(failed).toEqual([]);
 });
 
-test('an administrator whose tokens carry 400 permissions of 100 characters signs in, works and signs out', async ({ page }) => {
+test('an administrator whose tokens carry 400 permissions of 100 characters signs in, works and signs out', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const admin = await signInAs(page, 'global-admin');
   const api = page.request;
@@ -91,13 +106,22 @@ test('an administrator whose tokens carry 400 permissions of 100 characters sign
   }
   const roleIds: string[] = [];
   for (const [n, part] of [permissionIds.slice(0, 200), permissionIds.slice(200)].entries()) {
-    const role = await api.post(`${urls.portal}/api/Roles`, { data: { key: `e2e.large.role${n}`, label: `Viele Rechte ${n}`, permissionIds: part, applicationIds: [demoApps.dealerShop] } });
+    const role = await api.post(`${urls.portal}/api/Roles`, {
+      data: {
+        key: `e2e.large.role${n}`,
+        label: `Viele Rechte ${n}`,
+        permissionIds: part,
+        applicationIds: [demoApps.dealerShop],
+      },
+    });
     expect(role.ok(), await role.text()).toBe(true);
     roleIds.push(((await role.json()) as { id: string }).id);
   }
   const current = await api.get(`${urls.portal}/api/Admin/Applications/${demoApps.dealerShop}/Users/${admin.id}`);
   const had = current.ok() ? ((await current.json()) as { roles: { id: string }[] }).roles.map((r) => r.id) : [];
-  const granted = await api.put(`${urls.portal}/api/Admin/Applications/${demoApps.dealerShop}/Users/${admin.id}`, { data: { roleIds: [...had, ...roleIds] } });
+  const granted = await api.put(`${urls.portal}/api/Admin/Applications/${demoApps.dealerShop}/Users/${admin.id}`, {
+    data: { roleIds: [...had, ...roleIds] },
+  });
   expect(granted.ok(), await granted.text()).toBe(true);
 
   // A new sign-in: the tokens now carry the 400 permissions (about 56 KB).
@@ -105,7 +129,10 @@ test('an administrator whose tokens carry 400 permissions of 100 characters sign
   await expect(page).toHaveURL(`${urls.portal}/auth/logout-success`);
   const cookieHeaders: string[] = [];
   page.on('request', (request) => {
-    if (request.url().startsWith(urls.portal)) void request.headerValue('cookie').then((value) => { if (value !== null) cookieHeaders.push(value); });
+    if (request.url().startsWith(urls.portal))
+      void request.headerValue('cookie').then((value) => {
+        if (value !== null) cookieHeaders.push(value);
+      });
   });
   await signInAs(page, 'global-admin');
   await goToSettings(page, 'Persönlich');

@@ -28,18 +28,26 @@ test('no role is refused; removing the access is its own action and says so', as
   await clickSave(page);
   await expect(roles.getByText(required)).toBeVisible();
   await expect(roles).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText('Um den Zugriff auf die Anwendung ganz zu entfernen, nutzen Sie „Zugriff entziehen“.')).toBeVisible();
+  await expect(
+    page.getByText('Um den Zugriff auf die Anwendung ganz zu entfernen, nutzen Sie „Zugriff entziehen“.'),
+  ).toBeVisible();
   await expect(page.getByText('Die Änderungen wurden gespeichert.')).toHaveCount(0);
   await assertAccessible(page);
   await page.reload();
-  await expect(page.getByRole('group', { name: 'Rollen' }).getByRole('checkbox', { name: 'Planbetrachter', exact: true })).toBeChecked();
+  await expect(
+    page.getByRole('group', { name: 'Rollen' }).getByRole('checkbox', { name: 'Planbetrachter', exact: true }),
+  ).toBeChecked();
 
   // Remove the access: asked first, then told the access (not the account) is gone.
   await page.getByRole('button', { name: 'Zugriff entziehen' }).click();
   const dialog = page.getByRole('alertdialog', { name: `Zugriff von ${ben.name} entziehen?` });
   await expect(dialog).toContainText(`${ben.name} verliert den Zugriff auf Küchenplaner.`);
   await dialog.getByRole('button', { name: 'Zugriff entziehen' }).click();
-  await expect(page.getByText(`Der Zugriff von „${ben.name}“ auf Küchenplaner wurde entzogen. Das Benutzerkonto bleibt bestehen.`).first()).toBeVisible();
+  await expect(
+    page
+      .getByText(`Der Zugriff von „${ben.name}“ auf Küchenplaner wurde entzogen. Das Benutzerkonto bleibt bestehen.`)
+      .first(),
+  ).toBeVisible();
   await expect(page.getByText(`„${ben.name}“ wurde gelöscht.`)).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/admin/${demoApps.kitchenPlanner}/users$`));
 
@@ -47,7 +55,9 @@ test('no role is refused; removing the access is its own action and says so', as
   await page.goto(userPage);
   await expect(page.getByRole('heading', { level: 1, name: ben.name })).toBeVisible();
   await expect(page.getByLabel('Zugriff seit')).toHaveValue('Kein Zugriff');
-  const again = page.getByRole('group', { name: 'Rollen' }).getByRole('checkbox', { name: 'Planbetrachter', exact: true });
+  const again = page
+    .getByRole('group', { name: 'Rollen' })
+    .getByRole('checkbox', { name: 'Planbetrachter', exact: true });
   await again.check();
   await clickSave(page);
   await assertSaved(page);

@@ -11,7 +11,9 @@ import { assertSaved, clickSave, deliveriesTable, fillAdminField, field } from '
 const hr = `/admin/applications/${demoApps.hr}`;
 const pausedNote = /^Der Webhook ist seit .+ pausiert: 3 Zustellungen in Folge sind fehlgeschlagen\./;
 
-test('a webhook whose endpoint keeps failing pauses itself, the console says so and the administrator resumes it', async ({ page }) => {
+test('a webhook whose endpoint keeps failing pauses itself, the console says so and the administrator resumes it', async ({
+  page,
+}) => {
   // Three deliveries, each failing five attempts over about 30 s.
   test.slow();
   await signInAs(page, 'global-admin', hr);
@@ -21,7 +23,9 @@ test('a webhook whose endpoint keeps failing pauses itself, the console says so 
 
   await webhookSwitch.click();
   await fillAdminField(page, 'Endpunkt-URL', `${urls.dealerShop}/webhooks/nowhere`);
-  await field(page, 'Pausieren nach Fehlschlägen in Folge').selectOption({ label: 'Nach 3 fehlgeschlagenen Zustellungen' });
+  await field(page, 'Pausieren nach Fehlschlägen in Folge').selectOption({
+    label: 'Nach 3 fehlgeschlagenen Zustellungen',
+  });
   await clickSave(page);
   await assertSaved(page);
 
@@ -37,7 +41,9 @@ test('a webhook whose endpoint keeps failing pauses itself, the console says so 
     await page.reload();
     await expect(note).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 90_000, intervals: [2_000] });
-  await expect(deliveriesTable(page).getByRole('row').filter({ hasText: 'Testzustellung' }).filter({ hasText: 'Fehlgeschlagen' })).toHaveCount(3);
+  await expect(
+    deliveriesTable(page).getByRole('row').filter({ hasText: 'Testzustellung' }).filter({ hasText: 'Fehlgeschlagen' }),
+  ).toHaveCount(3);
   await expect(field(page, 'Pausieren nach Fehlschlägen in Folge')).toHaveValue('3');
   await assertAccessible(page);
 

@@ -24,7 +24,7 @@ async function clickCreateSecret(page: Page): Promise<string> {
 const firstRowOf = (page: Page, event: string): Locator =>
   deliveriesTable(page).getByRole('row').filter({ hasText: event }).filter({ hasNotText: 'Wiederholung von' }).first();
 
-test('the global administrator signs, tests and replays the dealer shop\'s webhook', async ({ page }) => {
+test("the global administrator signs, tests and replays the dealer shop's webhook", async ({ page }) => {
   // A long day: secrets, a delivery that must arrive, a replay, four checks with axe.
   test.slow();
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -47,7 +47,9 @@ test('the global administrator signs, tests and replays the dealer shop\'s webho
   // A second one for the rotation; a third is refused, said in words.
   const second = await clickCreateSecret(page);
   await secretsSection(page).getByRole('button', { name: 'Signaturschlüssel erzeugen' }).click();
-  await expect(secretsSection(page).getByRole('alert')).toHaveText('Es sind bereits zwei Signaturschlüssel aktiv. Löschen Sie zuerst den älteren, bevor Sie einen neuen erzeugen.');
+  await expect(secretsSection(page).getByRole('alert')).toHaveText(
+    'Es sind bereits zwei Signaturschlüssel aktiv. Löschen Sie zuerst den älteren, bevor Sie einen neuen erzeugen.',
+  );
   // Never again: after a reload only the hints are there.
   await page.reload();
   await expect(secretsList(page).getByRole('listitem')).toHaveCount(2);
@@ -93,7 +95,9 @@ test('the global administrator signs, tests and replays the dealer shop\'s webho
 
   // Retire both secrets by keyboard: the dialog asks, Cancel has the focus first.
   for (const hint of [secret.slice(-4), second.slice(-4)]) {
-    await secretsSection(page).getByRole('button', { name: `Signaturschlüssel …${hint} löschen` }).focus();
+    await secretsSection(page)
+      .getByRole('button', { name: `Signaturschlüssel …${hint} löschen` })
+      .focus();
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('alertdialog', { name: `Signaturschlüssel …${hint} löschen?` });
     await expect(confirm.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
@@ -101,6 +105,8 @@ test('the global administrator signs, tests and replays the dealer shop\'s webho
     await page.keyboard.press('Enter');
     await expect(page.getByText(`Der Signaturschlüssel …${hint} wurde gelöscht.`)).toBeVisible();
   }
-  await expect(secretsSection(page).getByText('Kein Signaturschlüssel: Zustellungen werden nicht signiert.')).toBeVisible();
+  await expect(
+    secretsSection(page).getByText('Kein Signaturschlüssel: Zustellungen werden nicht signiert.'),
+  ).toBeVisible();
   await assertAccessible(page);
 });

@@ -3,7 +3,10 @@
 import { account, urls } from '../helpers/accounts.ts';
 import { assertAccessible, expect, openUserMenu, signInAs, test } from '../helpers/portal.ts';
 
-test('the dark theme is chosen in the user menu, kept on reload and rendered by the server', async ({ page, context }) => {
+test('the dark theme is chosen in the user menu, kept on reload and rendered by the server', async ({
+  page,
+  context,
+}) => {
   const who = await signInAs(page, 'customer');
   const root = page.locator('html');
   await expect(root).not.toHaveAttribute('data-theme');

@@ -2,8 +2,17 @@
 // middle of the sign-in.
 import { account, urls } from '../helpers/accounts.ts';
 import {
-  assertAccessible, assertErrorPage, assertOnHome, assertOnProviderSignIn, clickProviderCancel, clickProviderSubmit, clickSignIn, expect, fillProviderSignIn,
-  goToLogin, test,
+  assertAccessible,
+  assertErrorPage,
+  assertOnHome,
+  assertOnProviderSignIn,
+  clickProviderCancel,
+  clickProviderSubmit,
+  clickSignIn,
+  expect,
+  fillProviderSignIn,
+  goToLogin,
+  test,
 } from '../helpers/portal.ts';
 
 test('cancel at the provider brings the user back to where they were', async ({ page }) => {
@@ -25,7 +34,11 @@ test('a missing temporary cookie shows the error page with the explanation', asy
   await context.clearCookies({ name: /^hk-id\.auth\./ });
   await fillProviderSignIn(page, account('customer'));
   await clickProviderSubmit(page);
-  await assertErrorPage(page, 500, 'Der Prozess konnte nicht vollständig ausgeführt werden (temporärer Cookie fehlt). Bitte versuchen Sie es erneut.');
+  await assertErrorPage(
+    page,
+    500,
+    'Der Prozess konnte nicht vollständig ausgeführt werden (temporärer Cookie fehlt). Bitte versuchen Sie es erneut.',
+  );
   await expect(page).not.toHaveURL(/code=/);
   await assertAccessible(page);
 });
@@ -35,7 +48,8 @@ test('the callback address used twice never exchanges its code again', async ({ 
   let callback: string | undefined;
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.origin === urls.portal && url.pathname === '/auth/login' && url.searchParams.has('code')) callback ??= request.url();
+    if (url.origin === urls.portal && url.pathname === '/auth/login' && url.searchParams.has('code'))
+      callback ??= request.url();
   });
   await goToLogin(page);
   await clickSignIn(page);
@@ -51,6 +65,10 @@ test('the callback address used twice never exchanges its code again', async ({ 
   // exchange of the code would have ended on the provider's refusal instead.
   await context.clearCookies();
   await page.goto(callback ?? '/');
-  await assertErrorPage(page, 500, 'Der Prozess konnte nicht vollständig ausgeführt werden (temporärer Cookie fehlt). Bitte versuchen Sie es erneut.');
+  await assertErrorPage(
+    page,
+    500,
+    'Der Prozess konnte nicht vollständig ausgeführt werden (temporärer Cookie fehlt). Bitte versuchen Sie es erneut.',
+  );
   await expect(page).not.toHaveURL(/code=/);
 });

@@ -8,7 +8,9 @@ import { expect, signInAs, test } from '../helpers/portal.ts';
 /** React's words for a page whose server HTML and first client render differ. */
 const hydrationTrouble = /hydrat|did not match|server rendered HTML|Switched to client rendering/i;
 
-test('a partner\'s launcher arrives painted, is taken over without a mismatch and without loading the list again', async ({ page }) => {
+test("a partner's launcher arrives painted, is taken over without a mismatch and without loading the list again", async ({
+  page,
+}) => {
   await signInAs(page, 'partner');
   const messages: string[] = [];
   page.on('console', (message) => {
@@ -38,27 +40,37 @@ test('a partner\'s launcher arrives painted, is taken over without a mismatch an
   await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
   await page.goto('/does-not-exist');
   await expect(page.getByRole('heading', { level: 1, name: 'Fehler 404' })).toBeVisible();
-  expect(messages.filter((m) => hydrationTrouble.test(m)), 'no hydration mismatch').toEqual([]);
+  expect(
+    messages.filter((m) => hydrationTrouble.test(m)),
+    'no hydration mismatch',
+  ).toEqual([]);
 });
 
-test.describe('in a time zone far from the server\'s', () => {
+test.describe("in a time zone far from the server's", () => {
   test.use({ timezoneId: 'Pacific/Kiritimati' });
 
-  test('the greeting is the browser\'s time of day, from the first paint on', async ({ page }) => {
+  test("the greeting is the browser's time of day, from the first paint on", async ({ page }) => {
     await signInAs(page, 'partner');
     const seen: string[] = [];
-    await page.exposeFunction('recordHeading', (text: string) => { seen.push(text); });
+    await page.exposeFunction('recordHeading', (text: string) => {
+      seen.push(text);
+    });
     // What the heading says once the HTML is parsed (before any module script has run) and at
     // every change after that: the hydration must change nothing.
     await page.addInitScript(() => {
       const record = () => {
         const heading = document.querySelector('#root [data-greeting]');
-        if (heading?.textContent) (window as unknown as { recordHeading: (t: string) => void }).recordHeading(heading.textContent);
+        if (heading?.textContent)
+          (window as unknown as { recordHeading: (t: string) => void }).recordHeading(heading.textContent);
       };
       document.addEventListener('readystatechange', () => {
         if (document.readyState !== 'interactive') return;
         record();
-        new MutationObserver(record).observe(document.getElementById('root') ?? document, { subtree: true, childList: true, characterData: true });
+        new MutationObserver(record).observe(document.getElementById('root') ?? document, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+        });
       });
     });
     await page.goto('/');
@@ -69,7 +81,10 @@ test.describe('in a time zone far from the server\'s', () => {
     await page.getByRole('searchbox', { name: 'Apps durchsuchen' }).fill('serv');
     await expect(page.getByRole('list', { name: 'Meine Apps' }).getByRole('link')).toHaveCount(1);
     expect(seen.length).toBeGreaterThan(0);
-    expect(seen.filter((text) => !text.startsWith(expected)), 'never another time of day on screen').toEqual([]);
+    expect(
+      seen.filter((text) => !text.startsWith(expected)),
+      'never another time of day on screen',
+    ).toEqual([]);
   });
 });
 
@@ -85,7 +100,10 @@ test.describe('without JavaScript', () => {
     await withScript.close();
   }
 
-  test('the login page starts the sign-in, and a signed-in partner sees the tiles as links', async ({ page, browser }) => {
+  test('the login page starts the sign-in, and a signed-in partner sees the tiles as links', async ({
+    page,
+    browser,
+  }) => {
     await page.goto('/');
     await expect(page).toHaveURL(`${urls.portal}/login`);
     await expect(page.getByRole('link', { name: 'Anmelden' })).toHaveAttribute('href', '/auth/login');
@@ -98,10 +116,15 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Guten');
   });
 
-  test('an employee opens the personnel app from the launcher: the gate lets her through on the server', async ({ page, browser }) => {
+  test('an employee opens the personnel app from the launcher: the gate lets her through on the server', async ({
+    page,
+    browser,
+  }) => {
     await signInElsewhere(page, browser, 'internal-employee');
     // The application itself is not part of the local stack: its address answers here.
-    await page.route('https://hr.hk-demo.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Personal-App</h1>' }));
+    await page.route('https://hr.hk-demo.test/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<h1>Personal-App</h1>' }),
+    );
     await page.goto('/');
     await page.getByRole('link', { name: /Personal-App/ }).click();
     await expect(page).toHaveURL(/^https:\/\/hr\.hk-demo\.test\//);

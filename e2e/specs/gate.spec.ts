@@ -2,10 +2,21 @@
 // the demo dealer shop; external-app mode; a request for access.
 import { account, demoApps, urls } from '../helpers/accounts.ts';
 import {
-  assertAccessible, assertOnProviderSignIn, clickButton, clickProviderSubmit, expect, fillField, fillProviderSignIn, goToGate, signInAs, test,
+  assertAccessible,
+  assertOnProviderSignIn,
+  clickButton,
+  clickProviderSubmit,
+  expect,
+  fillField,
+  fillProviderSignIn,
+  goToGate,
+  signInAs,
+  test,
 } from '../helpers/portal.ts';
 
-test('a partner starts at the dealer shop, signs in once, fills in the missing dealer number and ends at the shop', async ({ page }) => {
+test('a partner starts at the dealer shop, signs in once, fills in the missing dealer number and ends at the shop', async ({
+  page,
+}) => {
   // The shop sends her to the provider; the provider sends her to the portal's gate, and the
   // portal goes straight on to its own sign-in (the provider's session is alive): no second click.
   await page.goto(urls.dealerShop);
@@ -43,7 +54,10 @@ test('external-app mode shows the application branding on the gate', async ({ pa
   await assertAccessible(page);
 
   // The way back to the application that sent her, beside the way home.
-  await expect(page.getByRole('link', { name: `Zurück zu ${demoApps.dealerShopLabel}` })).toHaveAttribute('href', new RegExp(`^${urls.dealerShop}`));
+  await expect(page.getByRole('link', { name: `Zurück zu ${demoApps.dealerShopLabel}` })).toHaveAttribute(
+    'href',
+    new RegExp(`^${urls.dealerShop}`),
+  );
   // Without the client id the mode ends: the portal's own navigation is back.
   await page.getByRole('link', { name: 'Zur Startseite' }).click();
   await expect(page).toHaveURL(`${urls.portal}/`);
@@ -55,7 +69,11 @@ test('a new user requests access for one account and sees the request pending', 
   await goToGate(page, demoApps.kitchenPlanner);
   await expect(page.getByRole('heading', { name: 'Kein Zugriff auf Küchenplaner' })).toBeVisible();
   const accountAccess = page.getByRole('combobox', { name: 'Kontozugriff' });
-  await expect(accountAccess.getByRole('option')).toHaveText(['Bitte auswählen', 'Küchenstudio Nord GmbH', 'Möbelhaus Süd AG']);
+  await expect(accountAccess.getByRole('option')).toHaveText([
+    'Bitte auswählen',
+    'Küchenstudio Nord GmbH',
+    'Möbelhaus Süd AG',
+  ]);
   await assertAccessible(page);
   // The request names the account access: not without one.
   await clickButton(page, 'Zugriff anfordern');
@@ -78,15 +96,28 @@ test('an internal application cannot be requested', async ({ page }) => {
   await signInAs(page, 'new-user');
   await goToGate(page, demoApps.hr);
   await expect(page.getByRole('heading', { name: 'Kein Zugriff auf Personal-App' })).toBeVisible();
-  await expect(page.getByText('Für diese Anwendung kann kein Zugriff angefordert werden.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('Für diese Anwendung kann kein Zugriff angefordert werden.', { exact: false }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Zugriff anfordern' })).toHaveCount(0);
 });
 
-test('a custom flow on the way to an application: the service terms, then on to the service portal', async ({ page }) => {
+test('a custom flow on the way to an application: the service terms, then on to the service portal', async ({
+  page,
+}) => {
   // The demo service portal lives at an address that does not exist on this machine: answer it here.
-  await page.route('https://service.hk-demo.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Serviceportal</title><h1>Serviceportal</h1>' }));
+  await page.route('https://service.hk-demo.test/**', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><title>Serviceportal</title><h1>Serviceportal</h1>',
+    }),
+  );
   await signInAs(page, 'partner');
-  await page.getByRole('list', { name: 'Meine Apps' }).getByRole('link', { name: /Serviceportal/ }).click();
+  await page
+    .getByRole('list', { name: 'Meine Apps' })
+    .getByRole('link', { name: /Serviceportal/ })
+    .click();
   await expect(page).toHaveURL(`${urls.portal}/flows/service-terms?client_id=${demoApps.servicePortal}`);
   await expect(page.getByRole('heading', { name: 'Nutzungsbedingungen Serviceportal' })).toBeVisible();
   await assertAccessible(page);

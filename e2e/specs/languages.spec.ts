@@ -19,7 +19,9 @@ test('the home page in each of the seven languages', async ({ page, context }) =
     const ui = messages('ui', code);
     const greetings = ['morning', 'day', 'evening'].map((g) => text(ui, `greeting.${g}`));
     await expect(page.locator('html')).toHaveAttribute('lang', code);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(new RegExp(greetings.map((g) => g.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(
+      new RegExp(greetings.map((g) => g.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')),
+    );
     await expect(page.getByText(text(messages('home', code), 'subtitle'))).toBeVisible();
     await expect(page).toHaveTitle(`${text(messages('common', code), 'titles.home')} | HK Küchen`);
     const cookie = (await context.cookies(urls.portal)).find((c) => c.name === 'i18n_redirected');
@@ -37,7 +39,10 @@ test('the home page in each of the seven languages', async ({ page, context }) =
 test.describe('on a device that never chose a language', () => {
   test.use({ deviceLanguage: null });
 
-  test("the partner's profile language (English) applies at sign-in and is then remembered", async ({ page, context }) => {
+  test("the partner's profile language (English) applies at sign-in and is then remembered", async ({
+    page,
+    context,
+  }) => {
     await signInAs(page, 'partner');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByText(text(messages('home', 'en'), 'subtitle'))).toBeVisible();

@@ -6,7 +6,8 @@ import type { Page } from '@playwright/test';
 import { demoApps } from '../helpers/accounts.ts';
 import { assertAccessible, expect, signInAs, test } from '../helpers/portal.ts';
 
-const favouritesSaved = (page: Page) => page.waitForResponse((r) => r.url().endsWith('/My/Favourites') && r.request().method() === 'PUT' && r.ok());
+const favouritesSaved = (page: Page) =>
+  page.waitForResponse((r) => r.url().endsWith('/My/Favourites') && r.request().method() === 'PUT' && r.ok());
 
 /** The pin toggle of a tile, pressed with the keyboard; waits until the server has the new list. */
 async function clickPin(page: Page, label: string): Promise<void> {
@@ -28,7 +29,13 @@ async function assertFavourites(page: Page, labels: readonly string[]): Promise<
 
 test.afterEach(async ({ page }) => {
   // Whatever happened above, the partner leaves without favourites (other specs count their tiles).
-  await page.evaluate(() => fetch('/api/My/Favourites', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"applicationIds":[]}' }));
+  await page.evaluate(() =>
+    fetch('/api/My/Favourites', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: '{"applicationIds":[]}',
+    }),
+  );
 });
 
 test('a partner pins two apps, orders them by keyboard, and finds that order after a reload', async ({ page }) => {
@@ -37,7 +44,10 @@ test('a partner pins two apps, orders them by keyboard, and finds that order aft
 
   await clickPin(page, demoApps.dealerShopLabel);
   await assertFavourites(page, [demoApps.dealerShopLabel]);
-  await expect(page.getByRole('button', { name: `${demoApps.dealerShopLabel} als Favorit` })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: `${demoApps.dealerShopLabel} als Favorit` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(page.getByRole('button', { name: `${demoApps.dealerShopLabel} als Favorit` })).toBeFocused();
   await clickPin(page, 'Serviceportal');
   await assertFavourites(page, [demoApps.dealerShopLabel, 'Serviceportal']);
@@ -75,15 +85,24 @@ test('a partner pins two apps, orders them by keyboard, and finds that order aft
   await expect(page.getByRole('list', { name: 'Meine Apps' }).getByRole('link')).toHaveCount(2);
 });
 
-test('an app the partner opens from the launcher shows under "Zuletzt verwendet" when they come back', async ({ page }) => {
+test('an app the partner opens from the launcher shows under "Zuletzt verwendet" when they come back', async ({
+  page,
+}) => {
   // The demo service portal lives at an address that does not exist on this machine: answer it here.
-  await page.route('https://service.hk-demo.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Serviceportal</title>' }));
+  await page.route('https://service.hk-demo.test/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Serviceportal</title>' }),
+  );
   await signInAs(page, 'partner');
-  const recorded = page.waitForResponse((r) => r.url().endsWith(`/My/Applications/${demoApps.servicePortal}/Launch`) && r.request().method() === 'POST');
+  const recorded = page.waitForResponse(
+    (r) => r.url().endsWith(`/My/Applications/${demoApps.servicePortal}/Launch`) && r.request().method() === 'POST',
+  );
   // The gate sends the partner on to the application (through the claims refresh): only then back.
   // (The address is reached by a redirect, which a route does not answer: the request is enough.)
   const sentOn = page.waitForRequest((r) => r.url().startsWith('https://service.hk-demo.test'));
-  await page.getByRole('list', { name: 'Meine Apps' }).getByRole('link', { name: /Serviceportal/ }).focus();
+  await page
+    .getByRole('list', { name: 'Meine Apps' })
+    .getByRole('link', { name: /Serviceportal/ })
+    .focus();
   await page.keyboard.press('Enter');
   expect((await recorded).status()).toBe(204);
   await sentOn;
@@ -97,16 +116,26 @@ test('an app the partner opens from the launcher shows under "Zuletzt verwendet"
   await assertAccessible(page);
 });
 
-test('when the server cannot store a pin, the partner is told and the launcher shows what is stored', async ({ page }) => {
+test('when the server cannot store a pin, the partner is told and the launcher shows what is stored', async ({
+  page,
+}) => {
   await signInAs(page, 'partner');
-  await page.route('**/api/My/Favourites', (route) => route.fulfill({
-    status: 500, contentType: 'application/json',
-    body: JSON.stringify({ error: { code: '500', message: 'Die Favoriten konnten nicht gespeichert werden.', errors: [] } }),
-  }));
+  await page.route('**/api/My/Favourites', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: { code: '500', message: 'Die Favoriten konnten nicht gespeichert werden.', errors: [] },
+      }),
+    }),
+  );
   await page.getByRole('button', { name: 'Serviceportal als Favorit' }).focus();
   await page.keyboard.press('Enter');
   const toast = page.getByRole('alert').filter({ hasText: 'Fehler' });
   await expect(toast).toContainText('Die Favoriten konnten nicht gespeichert werden.');
   await assertFavourites(page, []);
-  await expect(page.getByRole('button', { name: 'Serviceportal als Favorit' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('button', { name: 'Serviceportal als Favorit' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
 });

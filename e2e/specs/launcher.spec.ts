@@ -44,7 +44,9 @@ test('an unknown page shows the 404 page with a way home', async ({ page }) => {
   await expect(page).toHaveURL(`${urls.portal}/`);
 });
 
-test('when the portal cannot load its configuration, it says so and recovers on "Erneut versuchen"', async ({ page }) => {
+test('when the portal cannot load its configuration, it says so and recovers on "Erneut versuchen"', async ({
+  page,
+}) => {
   await signInAs(page, 'partner');
   await page.route('**/config.json', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
   await page.goto('/');

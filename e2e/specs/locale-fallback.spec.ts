@@ -8,7 +8,9 @@ import { chooseLanguage, expect, signInAs, test } from '../helpers/portal.ts';
 
 /** The built file of one language's namespace, from the portal's build manifest. */
 function localeChunk(language: string, namespace: string): string {
-  const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '../../apps/portal/dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  const manifest = JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../apps/portal/dist/.vite/manifest.json'), 'utf8'),
+  ) as Record<string, { file: string }>;
   const entry = manifest[`src/locales/${language}/${namespace}.json`];
   if (entry === undefined) throw new Error(`no built file for ${language}/${namespace}`);
   return entry.file;

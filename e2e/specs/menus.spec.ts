@@ -7,8 +7,13 @@ import { expect, openUserMenu, signInAs, test } from '../helpers/portal.ts';
 test('a click on the user menu before its code has arrived opens the menu once it has', async ({ page }) => {
   await signInAs(page, 'customer');
   let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => { release = resolve; });
-  await page.route(/\/assets\/menu-[^/]*\.js$/, async (route) => { await held; await route.continue(); });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/menu-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto(`${urls.portal}/`);
   const opening = openUserMenu(page, account('customer'));
   release();
@@ -16,13 +21,22 @@ test('a click on the user menu before its code has arrived opens the menu once i
   await expect(page.getByRole('menuitem', { name: 'Abmelden' })).toBeVisible();
 });
 
-test('a click on the console\'s application dropdown before its code has arrived opens it once it has', async ({ page }) => {
+test("a click on the console's application dropdown before its code has arrived opens it once it has", async ({
+  page,
+}) => {
   await signInAs(page, 'global-admin', '/admin');
   let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => { release = resolve; });
-  await page.route(/\/assets\/application-menu-headless-[^/]*\.js$/, async (route) => { await held; await route.continue(); });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/application-menu-headless-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto(`${urls.portal}/admin`);
-  await sidebar(page).getByRole('button', { name: /^Anwendung/ }).click();
+  await sidebar(page)
+    .getByRole('button', { name: /^Anwendung/ })
+    .click();
   release();
   await expect(page.getByRole('menuitem', { name: 'Küchenplaner' })).toBeVisible();
   await page.getByRole('menuitem', { name: 'Küchenplaner' }).click();

@@ -11,7 +11,10 @@ test('a customer downloads their data as one JSON file', async ({ page }) => {
   const [download] = await Promise.all([page.waitForEvent('download'), clickButton(page, 'Meine Daten herunterladen')]);
   expect(download.suggestedFilename()).toMatch(/^hk-portal-meine-daten-\d{4}-\d{2}-\d{2}\.json$/);
   const data = JSON.parse(await readFile(await download.path(), 'utf8')) as {
-    profile: { email: string }; applications: { label: string }[]; accessRequests: { application: string }[]; history: { about: boolean }[];
+    profile: { email: string };
+    applications: { label: string }[];
+    accessRequests: { application: string }[];
+    history: { about: boolean }[];
   };
   expect(data.profile.email).toBe(account('customer').email);
   expect(data.accessRequests.map((r) => r.application)).toContain('Marketing-Downloads');

@@ -4,10 +4,17 @@ import type { Browser } from '@playwright/test';
 import { urls } from '../helpers/accounts.ts';
 import { assertAccessible, clickButton, clickSignIn, expect, goToSettings, signInAs, test } from '../helpers/portal.ts';
 
-const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+const iphone =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
 async function phoneOf(browser: Browser) {
-  const context = await browser.newContext({ baseURL: urls.portal, userAgent: iphone, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    baseURL: urls.portal,
+    userAgent: iphone,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: urls.portal }]);
   return { context, page: await context.newPage() };
 }

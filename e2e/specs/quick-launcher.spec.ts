@@ -5,7 +5,9 @@ import { account, demoApps, fullNameOf, urls } from '../helpers/accounts.ts';
 import { assertAccessible, expect, signInAs, test } from '../helpers/portal.ts';
 
 test('a partner finds a settings page and an application by name with the keyboard alone', async ({ page }) => {
-  await page.route('https://service.hk-demo.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Serviceportal</title>' }));
+  await page.route('https://service.hk-demo.test/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Serviceportal</title>' }),
+  );
   await signInAs(page, 'partner');
   const dialog = page.getByRole('dialog', { name: 'Schnellstart' });
   const search = dialog.getByRole('combobox', { name: 'Apps und Seiten suchen' });
@@ -38,7 +40,9 @@ test('a partner finds a settings page and an application by name with the keyboa
   await page.keyboard.press('Control+k');
   await page.keyboard.type('serv');
   await expect(dialog.getByRole('option', { name: /Serviceportal/ })).toHaveAttribute('aria-selected', 'true');
-  const recorded = page.waitForResponse((r) => r.url().endsWith(`/My/Applications/${demoApps.servicePortal}/Launch`) && r.request().method() === 'POST');
+  const recorded = page.waitForResponse(
+    (r) => r.url().endsWith(`/My/Applications/${demoApps.servicePortal}/Launch`) && r.request().method() === 'POST',
+  );
   await page.keyboard.press('Enter');
   expect((await recorded).status()).toBe(204);
   await expect(page).not.toHaveURL(`${urls.portal}/`);
@@ -64,7 +68,9 @@ test('an administrator finds a user and a role by part of the name and opens its
   // Searched on the server (the users' list call with its search), named by its kind.
   await page.keyboard.press('Control+k');
   await expect(dialog.getByRole('combobox', { name: 'Apps und Seiten suchen' })).toBeFocused();
-  const searched = page.waitForRequest((r) => r.url().includes('/api/Users?') && new URL(r.url()).searchParams.get('search') === 'paul pla');
+  const searched = page.waitForRequest(
+    (r) => r.url().includes('/api/Users?') && new URL(r.url()).searchParams.get('search') === 'paul pla',
+  );
   await page.keyboard.type('paul pla');
   await searched;
   const user = dialog.getByRole('option', { name: new RegExp(`${fullNameOf(paul)}.*Benutzer`) });
@@ -80,13 +86,15 @@ test('an administrator finds a user and a role by part of the name and opens its
   await page.keyboard.type('planbetr');
   const role = dialog.getByRole('option', { name: /Planbetrachter.*Rolle/ });
   await expect(role).toBeVisible();
-  while (await role.getAttribute('aria-selected') !== 'true') await page.keyboard.press('ArrowDown');
+  while ((await role.getAttribute('aria-selected')) !== 'true') await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/admin\/roles\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Planbetrachter' })).toBeVisible();
 
   // One kind's call fails: the others' results are there, and a short note says so.
-  await page.route(/\/api\/Roles\?/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[]}' }));
+  await page.route(/\/api\/Roles\?/, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[]}' }),
+  );
   await page.keyboard.press('Control+k');
   await page.keyboard.type('paul pla');
   await expect(dialog.getByRole('option', { name: new RegExp(`${fullNameOf(paul)}.*Benutzer`) })).toBeVisible();

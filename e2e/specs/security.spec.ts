@@ -3,7 +3,16 @@
 // fresh browser, then undone the same way, so that the other specs keep the demo credentials.
 import type { Browser, Page } from '@playwright/test';
 import { account, demoPassword, fullNameOf, urls } from '../helpers/accounts.ts';
-import { assertAccessible, clickButton, clickProviderSubmit, clickSignIn, expect, goToSettings, signInAs, test } from '../helpers/portal.ts';
+import {
+  assertAccessible,
+  clickButton,
+  clickProviderSubmit,
+  clickSignIn,
+  expect,
+  goToSettings,
+  signInAs,
+  test,
+} from '../helpers/portal.ts';
 
 const newPassword = 'Neu-Kueche-2026!';
 
@@ -50,7 +59,10 @@ async function signsInWith(browser: Browser, email: string, password: string, na
   }
 }
 
-test('a new user changes her password at the provider, signs in with it, and changes it back', async ({ page, browser }) => {
+test('a new user changes her password at the provider, signs in with it, and changes it back', async ({
+  page,
+  browser,
+}) => {
   const who = await signInAs(page, 'new-user');
   await changePassword(page, who.email, demoPassword, newPassword);
   await assertAccessible(page);
@@ -61,7 +73,10 @@ test('a new user changes her password at the provider, signs in with it, and cha
   expect(await signsInWith(browser, who.email, demoPassword, fullNameOf(who))).toBe(true);
 });
 
-test('a new user changes her e-mail address at the provider, the portal shows it, and she changes it back', async ({ page, browser }) => {
+test('a new user changes her e-mail address at the provider, the portal shows it, and she changes it back', async ({
+  page,
+  browser,
+}) => {
   const who = await signInAs(page, 'new-user');
   const changed = 'nora.neu@hk-demo.test';
   await changeEmail(page, who.email, changed);

@@ -13,9 +13,14 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   stack = await startOwnStack({ IDP_ACCESS_TOKEN_SECONDS: '70' });
 });
-test.afterAll(async () => { await stack.stop(); });
+test.afterAll(async () => {
+  await stack.stop();
+});
 
-test('two tabs at token expiry: one refresh reaches the provider, both tabs stay signed in; then sign-out with the provider down', async ({ context, page }) => {
+test('two tabs at token expiry: one refresh reaches the provider, both tabs stay signed in; then sign-out with the provider down', async ({
+  context,
+  page,
+}) => {
   test.setTimeout(120_000);
   const who = account('customer');
   await page.goto(`${stack.urls.portal}/`);

@@ -40,11 +40,14 @@ test('a partner edits an own attribute; a failed save keeps the input and says w
   await assertAccessible(page);
 
   // The server refuses the next save (#17.3): the input stays, the field's message shows once, beside it.
-  const refuse = (errors: readonly { field?: string; message: string }[]) => page.route('**/My/Attributes', (route) => route.fulfill({
-    status: 400,
-    contentType: 'application/json',
-    body: JSON.stringify({ error: { code: '400', message: 'Die Eingaben sind ungültig.', errors } }),
-  }));
+  const refuse = (errors: readonly { field?: string; message: string }[]) =>
+    page.route('**/My/Attributes', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: '400', message: 'Die Eingaben sind ungültig.', errors } }),
+      }),
+    );
   await refuse([{ field: 'phone', message: 'Bitte eine gültige Telefonnummer angeben.' }]);
   await fillField(page, 'Telefon', 'abc');
   await clickButton(page, 'Speichern');
@@ -56,7 +59,10 @@ test('a partner edits an own attribute; a failed save keeps the input and says w
 
   // A message that names no field of the form: in the form's alert, with the reason.
   await page.unroute('**/My/Attributes');
-  await refuse([{ field: 'phone', message: 'Bitte eine gültige Telefonnummer angeben.' }, { message: 'Die Anwendung nimmt gerade keine Änderungen an.' }]);
+  await refuse([
+    { field: 'phone', message: 'Bitte eine gültige Telefonnummer angeben.' },
+    { message: 'Die Anwendung nimmt gerade keine Änderungen an.' },
+  ]);
   await clickButton(page, 'Speichern');
   const alert = page.locator('form').getByRole('alert');
   await expect(alert).toContainText('Nicht gespeichert: Die Eingaben sind ungültig.');
@@ -80,7 +86,9 @@ test('an empty first name says once, beside the field, that it is required (#17.
   await expect(page.getByLabel('Vorname')).toHaveValue('Dana');
 });
 
-test('an internal employee cannot edit a field the user may not edit, nor change e-mail or password', async ({ page }) => {
+test('an internal employee cannot edit a field the user may not edit, nor change e-mail or password', async ({
+  page,
+}) => {
   await signInAs(page, 'internal-employee');
   await page.goto(`/settings/applications/${demoApps.hr}`);
   await expect(page.getByRole('heading', { name: 'Personal-App' })).toBeVisible();

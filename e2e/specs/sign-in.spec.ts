@@ -1,7 +1,16 @@
 // Every demo account signs in through the provider's page, lands on its launcher, and signs out.
 import { account, identities, fullNameOf, urls } from '../helpers/accounts.ts';
 import {
-  assertAccessible, assertOnHome, assertOnProviderSignIn, clickProviderSubmit, clickSignIn, clickSignOut, expect, fillProviderSignIn, goToLogin, test,
+  assertAccessible,
+  assertOnHome,
+  assertOnProviderSignIn,
+  clickProviderSubmit,
+  clickSignIn,
+  clickSignOut,
+  expect,
+  fillProviderSignIn,
+  goToLogin,
+  test,
 } from '../helpers/portal.ts';
 
 test('a signed-out visitor is sent to the login page, keeping the return path', async ({ page }) => {

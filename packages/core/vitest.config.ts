@@ -10,7 +10,14 @@ export default {
       provider: 'v8',
       include: ['src/**/*.ts'],
       // Test infrastructure (in-memory ports) and type-only files are not product code.
-      exclude: ['src/**/*.test.ts', 'src/**/*.test-helpers.ts', 'src/testing/**', 'src/**/*.types.ts', 'src/ports/**', 'src/index.ts'],
+      exclude: [
+        'src/**/*.test.ts',
+        'src/**/*.test-helpers.ts',
+        'src/testing/**',
+        'src/**/*.types.ts',
+        'src/ports/**',
+        'src/index.ts',
+      ],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: 'coverage',
       thresholds: { branches: 95, statements: 95, functions: 95, lines: 95 },

@@ -15,8 +15,13 @@ export const chromium = playwright({
   launchOptions: {
     executablePath: '/usr/bin/chromium',
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
     ],
   },
 }) as unknown as BrowserProviderOption;

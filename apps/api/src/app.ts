@@ -31,14 +31,17 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
   });
-  app.use('*', cors({
-    origin: (origin) => (options.corsOrigins.includes(origin) ? origin : null),
-    allowHeaders: ['Authorization', 'lang', 'Content-Type', 'Accept'],
-    allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    // Not CORS-safelisted: a page on the portal's origin could not read it otherwise.
-    exposeHeaders: ['Retry-After'],
-    maxAge: 600,
-  }));
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => (options.corsOrigins.includes(origin) ? origin : null),
+      allowHeaders: ['Authorization', 'lang', 'Content-Type', 'Accept'],
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      // Not CORS-safelisted: a page on the portal's origin could not read it otherwise.
+      exposeHeaders: ['Retry-After'],
+      maxAge: 600,
+    }),
+  );
   // A path or query with text the database cannot store (NUL): no entity has such an id (404),
   // no query parameter takes such a value (400). Decoding errors are 400 (onError).
   app.use('*', async (c, next) => {
@@ -49,14 +52,32 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       // Hono hands over the path decoded already when it can.
     }
     if (!isStorableText(path)) throw new ApiError(404, 'notFound');
-    const bad = Object.entries(c.req.queries()).filter(([name, values]) => !isStorableText(name) || values.some((v) => !isStorableText(v)));
+    const bad = Object.entries(c.req.queries()).filter(
+      ([name, values]) => !isStorableText(name) || values.some((v) => !isStorableText(v)),
+    );
     if (bad.length) throw invalidCharacter(bad.map(([name]) => (isStorableText(name) ? name : undefined)));
     return next();
   });
   // Body limits: JSON 1 MB, the logo upload 2 MB and its multipart frame; a refused body leaves the connection usable.
-  const jsonLimit = limitBody(MAX_JSON_BYTES, () => new ApiError(400, 'bodyTooLarge', { args: ['', '1 MB'], problems: [{ key: 'bodyTooLarge', args: ['', '1 MB'] }] }));
-  const logoLimit = limitBody(MAX_LOGO_BYTES + 64 * 1024, () => new ApiError(400, 'imageTooLarge', { code: 'image.tooLarge', problems: [{ key: 'imageTooLarge', field: 'file' }] }));
-  app.use('*', (c, next) => (c.req.path === '/Applications/Image' && c.req.method === 'POST' ? logoLimit : jsonLimit)(c, next));
+  const jsonLimit = limitBody(
+    MAX_JSON_BYTES,
+    () =>
+      new ApiError(400, 'bodyTooLarge', {
+        args: ['', '1 MB'],
+        problems: [{ key: 'bodyTooLarge', args: ['', '1 MB'] }],
+      }),
+  );
+  const logoLimit = limitBody(
+    MAX_LOGO_BYTES + 64 * 1024,
+    () =>
+      new ApiError(400, 'imageTooLarge', {
+        code: 'image.tooLarge',
+        problems: [{ key: 'imageTooLarge', field: 'file' }],
+      }),
+  );
+  app.use('*', (c, next) =>
+    (c.req.path === '/Applications/Image' && c.req.method === 'POST' ? logoLimit : jsonLimit)(c, next),
+  );
 
   app.get('/health', async (c) => {
     await sql`SELECT 1`.execute(options.db);
@@ -83,13 +104,19 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       return c.json({ error: { code: '500', message: translate('internal', lang), errors: [] } }, 500);
     }
     if (e.status === 503) c.header('Retry-After', String(RETRY_AFTER_SECONDS));
-    return c.json({
-      error: {
-        code: e.code,
-        message: translate(e.key, lang, e.args),
-        errors: e.problems.map((p) => ({ message: translate(p.key, lang, p.args ?? []), ...(p.field !== undefined ? { field: p.field } : {}) })),
+    return c.json(
+      {
+        error: {
+          code: e.code,
+          message: translate(e.key, lang, e.args),
+          errors: e.problems.map((p) => ({
+            message: translate(p.key, lang, p.args ?? []),
+            ...(p.field !== undefined ? { field: p.field } : {}),
+          })),
+        },
       },
-    }, e.status);
+      e.status,
+    );
   });
 
   return app;
@@ -106,7 +133,8 @@ const RETRY_AFTER_SECONDS = 5;
 function isUnavailable(err: Error): boolean {
   const code = String((err as { code?: unknown }).code ?? '');
   if (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
-  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code))
+    return true;
   return /^Connection terminated|timeout exceeded when trying to connect/.test(err.message);
 }
 

@@ -66,7 +66,12 @@ export function createAuthenticator(config: AuthConfig): Authenticator {
       const token = bearer(authorization);
       let payload: JWTPayload;
       try {
-        ({ payload } = await jwtVerify(token, config.keys, { issuer: issuers, audience: config.audience, algorithms, clockTolerance: 30 }));
+        ({ payload } = await jwtVerify(token, config.keys, {
+          issuer: issuers,
+          audience: config.audience,
+          algorithms,
+          clockTolerance: 30,
+        }));
       } catch {
         throw unauthorized();
       }
@@ -84,7 +89,12 @@ export function createAuthenticator(config: AuthConfig): Authenticator {
       const token = bearer(authorization);
       let payload: JWTPayload;
       try {
-        ({ payload } = await jwtVerify(token, config.keys, { issuer: `${config.authority}/internal`, audience: config.audience, algorithms, clockTolerance: 30 }));
+        ({ payload } = await jwtVerify(token, config.keys, {
+          issuer: `${config.authority}/internal`,
+          audience: config.audience,
+          algorithms,
+          clockTolerance: 30,
+        }));
       } catch {
         throw unauthorized();
       }

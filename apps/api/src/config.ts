@@ -25,18 +25,27 @@ export interface Config {
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const authority = (env.IDP_AUTHORITY ?? 'http://localhost:4001').replace(/\/$/, '');
   const seed = env.API_SEED ?? 'demo';
-  if (seed !== 'demo' && seed !== 'large' && seed !== 'none') throw new Error(`API_SEED must be demo, large or none, not ${seed}`);
+  if (seed !== 'demo' && seed !== 'large' && seed !== 'none')
+    throw new Error(`API_SEED must be demo, large or none, not ${seed}`);
   const expiryIntervalMs = Number(env.API_EXPIRY_INTERVAL_MS ?? 60_000);
-  if (!Number.isInteger(expiryIntervalMs) || expiryIntervalMs < 100) throw new Error(`API_EXPIRY_INTERVAL_MS must be a whole number of milliseconds, at least 100, not ${env.API_EXPIRY_INTERVAL_MS}`);
+  if (!Number.isInteger(expiryIntervalMs) || expiryIntervalMs < 100)
+    throw new Error(
+      `API_EXPIRY_INTERVAL_MS must be a whole number of milliseconds, at least 100, not ${env.API_EXPIRY_INTERVAL_MS}`,
+    );
   return {
     port: Number(env.API_PORT ?? 4000),
-    dataDir: env.API_DATA_DIR || (env.DATABASE_URL ? undefined : join(env.STACK_DATA_DIR || join(repoRoot, '.data'), 'api')),
+    dataDir:
+      env.API_DATA_DIR || (env.DATABASE_URL ? undefined : join(env.STACK_DATA_DIR || join(repoRoot, '.data'), 'api')),
     databaseUrl: env.DATABASE_URL || undefined,
     authority,
     jwksUrl: env.IDP_JWKS_URL ?? `${authority}/b2c_1a_signin/discovery/v2.0/keys`,
     audience: env.API_AUDIENCE ?? 'portal-api',
-    policies: [env.IDP_SIGNIN_POLICY ?? 'b2c_1a_signin', env.IDP_REFRESH_POLICY ?? 'b2c_1a_refresh',
-      env.IDP_PASSWORD_POLICY ?? 'b2c_1a_password_change', env.IDP_EMAIL_POLICY ?? 'b2c_1a_email_change'],
+    policies: [
+      env.IDP_SIGNIN_POLICY ?? 'b2c_1a_signin',
+      env.IDP_REFRESH_POLICY ?? 'b2c_1a_refresh',
+      env.IDP_PASSWORD_POLICY ?? 'b2c_1a_password_change',
+      env.IDP_EMAIL_POLICY ?? 'b2c_1a_email_change',
+    ],
     portalUrl: (env.PORTAL_URL ?? 'http://localhost:5173').replace(/\/$/, ''),
     apiUrl: (env.API_URL ?? 'http://localhost:4000').replace(/\/$/, ''),
     publicUrl: (env.API_PUBLIC_URL || env.API_URL || 'http://localhost:4000').replace(/\/$/, ''),

@@ -21,13 +21,20 @@ export type AppEnv = { Variables: { lang: Language } };
 export type Ctx = Context<AppEnv>;
 
 export const GLOBAL_PERMISSIONS = [
-  'all_users.read', 'all_users.write',
-  'applications.read', 'applications.write',
-  'attributes.read', 'attributes.write',
-  'permissions.read', 'permissions.write',
-  'roles.read', 'roles.write',
-  'accountaccesses.read', 'accountaccesses.write',
-  'customflows.read', 'customflows.write',
+  'all_users.read',
+  'all_users.write',
+  'applications.read',
+  'applications.write',
+  'attributes.read',
+  'attributes.write',
+  'permissions.read',
+  'permissions.write',
+  'roles.read',
+  'roles.write',
+  'accountaccesses.read',
+  'accountaccesses.write',
+  'customflows.read',
+  'customflows.write',
   'access_requests.manage',
 ] as const;
 export type GlobalPermission = (typeof GLOBAL_PERMISSIONS)[number];
@@ -38,12 +45,21 @@ export function requirePermission(me: Principal, permission: GlobalPermission): 
 
 /** The caller administers an application with its admin permission or applications.write. */
 export function administers(me: Principal, adminPermissionKey: string | null): boolean {
-  return me.permissions.has('applications.write') || (adminPermissionKey !== null && me.permissions.has(adminPermissionKey));
+  return (
+    me.permissions.has('applications.write') || (adminPermissionKey !== null && me.permissions.has(adminPermissionKey))
+  );
 }
 
-export function managesAccessRequests(me: Principal, adminPermissionKey: string | null, accessRequestAllowed: boolean): boolean {
+export function managesAccessRequests(
+  me: Principal,
+  adminPermissionKey: string | null,
+  accessRequestAllowed: boolean,
+): boolean {
   if (!accessRequestAllowed || !administers(me, adminPermissionKey)) return false;
-  return me.permissions.has('access_requests.manage') || (adminPermissionKey !== null && me.permissions.has(`${adminPermissionKey}.access_requests`));
+  return (
+    me.permissions.has('access_requests.manage') ||
+    (adminPermissionKey !== null && me.permissions.has(`${adminPermissionKey}.access_requests`))
+  );
 }
 
 export function newId(): string {

@@ -24,12 +24,21 @@ export const REF_TABLES = {
 
 /** Which kind of entity a property holds the id(s) of, by the property's name (at any depth of a value). */
 const KIND_OF_KEY: Readonly<Record<string, RefKind>> = {
-  adminPermissionId: 'PERMISSION', permissionId: 'PERMISSION', permissionIds: 'PERMISSION',
-  attributeId: 'ATTRIBUTE', attributeIds: 'ATTRIBUTE',
-  roleId: 'ROLE', roleIds: 'ROLE',
-  accountAccessId: 'ACCOUNT_ACCESS', accountAccessIds: 'ACCOUNT_ACCESS', parentId: 'ACCOUNT_ACCESS', requestableAccountAccessIds: 'ACCOUNT_ACCESS',
-  customFlowId: 'CUSTOM_FLOW', customFlowIds: 'CUSTOM_FLOW',
-  applicationId: 'APPLICATION', applicationIds: 'APPLICATION',
+  adminPermissionId: 'PERMISSION',
+  permissionId: 'PERMISSION',
+  permissionIds: 'PERMISSION',
+  attributeId: 'ATTRIBUTE',
+  attributeIds: 'ATTRIBUTE',
+  roleId: 'ROLE',
+  roleIds: 'ROLE',
+  accountAccessId: 'ACCOUNT_ACCESS',
+  accountAccessIds: 'ACCOUNT_ACCESS',
+  parentId: 'ACCOUNT_ACCESS',
+  requestableAccountAccessIds: 'ACCOUNT_ACCESS',
+  customFlowId: 'CUSTOM_FLOW',
+  customFlowIds: 'CUSTOM_FLOW',
+  applicationId: 'APPLICATION',
+  applicationIds: 'APPLICATION',
 };
 
 const SECRET_FIELDS = new Set(['password', 'webhook.password']);
@@ -42,13 +51,19 @@ function text(value: unknown): string | null {
 }
 
 /** Every (kind, id) a field's value names: `field` itself or any nested property named like an id. */
-export function referencesIn(field: string, value: unknown, into: Map<string, RefKind> = new Map()): Map<string, RefKind> {
+export function referencesIn(
+  field: string,
+  value: unknown,
+  into: Map<string, RefKind> = new Map(),
+): Map<string, RefKind> {
   const kind = KIND_OF_KEY[field];
   if (kind !== undefined) {
-    for (const id of Array.isArray(value) ? value : [value]) if (typeof id === 'string' && id !== '') into.set(`${kind}:${id}`, kind);
+    for (const id of Array.isArray(value) ? value : [value])
+      if (typeof id === 'string' && id !== '') into.set(`${kind}:${id}`, kind);
   }
   if (Array.isArray(value)) {
-    for (const item of value) if (item !== null && typeof item === 'object' && !Array.isArray(item)) walk(item as Row, into);
+    for (const item of value)
+      if (item !== null && typeof item === 'object' && !Array.isArray(item)) walk(item as Row, into);
   } else if (value !== null && typeof value === 'object') {
     walk(value as Row, into);
   }
@@ -66,21 +81,54 @@ async function labelsOf(trx: Transaction<DB>, refs: Map<string, RefKind>): Promi
   const found: HistoryRefRow[] = [];
   for (const [kind, ids] of byKind) {
     const { table, name } = REF_TABLES[kind];
-    const { rows } = await sql<{ id: string; name: string }>`SELECT id, ${sql.ref(name)} AS name FROM ${sql.table(table)} WHERE id = ANY(${ids}::text[])`.execute(trx);
+    const { rows } = await sql<{
+      id: string;
+      name: string;
+    }>`SELECT id, ${sql.ref(name)} AS name FROM ${sql.table(table)} WHERE id = ANY(${ids}::text[])`.execute(trx);
     for (const row of rows) found.push({ kind, id: row.id, label: row.name });
   }
   return found;
 }
 
-export async function recordHistory(trx: Transaction<DB>, entry: {
-  table: string; entity: string; mode: Mode; by: string | null; before?: Row | null; after?: Row | null;
-}): Promise<void> {
-  type Insert = { table_name: string; entity: string; mode: string; field: string | null; value: string | null; old_value: string | null;
-    updated_by: string | null; updated_by_name: string | null; refs: string };
-  const author = entry.by === null ? undefined
-    : await trx.selectFrom('users').select('full_name').where('id', '=', entry.by).executeTakeFirst();
-  const base = { table_name: entry.table, entity: entry.entity, mode: entry.mode, updated_by: entry.by, updated_by_name: author?.full_name ?? null };
-  const changes: { field: string | null; value: string | null; old_value: string | null; refs: Map<string, RefKind> }[] = [];
+export async function recordHistory(
+  trx: Transaction<DB>,
+  entry: {
+    table: string;
+    entity: string;
+    mode: Mode;
+    by: string | null;
+    before?: Row | null;
+    after?: Row | null;
+  },
+): Promise<void> {
+  type Insert = {
+    table_name: string;
+    entity: string;
+    mode: string;
+    field: string | null;
+    value: string | null;
+    old_value: string | null;
+    updated_by: string | null;
+    updated_by_name: string | null;
+    refs: string;
+  };
+  const author =
+    entry.by === null
+      ? undefined
+      : await trx.selectFrom('users').select('full_name').where('id', '=', entry.by).executeTakeFirst();
+  const base = {
+    table_name: entry.table,
+    entity: entry.entity,
+    mode: entry.mode,
+    updated_by: entry.by,
+    updated_by_name: author?.full_name ?? null,
+  };
+  const changes: {
+    field: string | null;
+    value: string | null;
+    old_value: string | null;
+    refs: Map<string, RefKind>;
+  }[] = [];
   if (entry.mode === 'DELETE') {
     changes.push({ field: null, value: null, old_value: null, refs: new Map() });
   } else {
@@ -96,13 +144,19 @@ export async function recordHistory(trx: Transaction<DB>, entry: {
       if (entry.mode === 'UPDATE') referencesIn(field, before[field], refs);
       changes.push({ field, value: next, old_value: previous, refs });
     }
-    if (changes.length === 0 && entry.mode === 'CREATE') changes.push({ field: null, value: null, old_value: null, refs: new Map() });
+    if (changes.length === 0 && entry.mode === 'CREATE')
+      changes.push({ field: null, value: null, old_value: null, refs: new Map() });
   }
   if (!changes.length) return;
   const all = new Map<string, RefKind>();
   for (const change of changes) for (const [key, kind] of change.refs) all.set(key, kind);
   const labels = all.size ? await labelsOf(trx, all) : [];
-  const rows: Insert[] = changes.map((change) => ({ ...base, field: change.field, value: change.value, old_value: change.old_value,
-    refs: JSON.stringify(labels.filter((ref) => change.refs.has(`${ref.kind}:${ref.id}`))) }));
+  const rows: Insert[] = changes.map((change) => ({
+    ...base,
+    field: change.field,
+    value: change.value,
+    old_value: change.old_value,
+    refs: JSON.stringify(labels.filter((ref) => change.refs.has(`${ref.kind}:${ref.id}`))),
+  }));
   await trx.insertInto('history').values(rows).execute();
 }

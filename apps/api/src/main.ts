@@ -20,22 +20,34 @@ const stopDispatcher = dispatcher.start();
 const stopExpiry = createExpiryJob({ db, onWebhookQueued: () => dispatcher.notify() }).start(config.expiryIntervalMs);
 const app = createApp({
   db,
-  auth: createAuthenticator({ authority: config.authority, audience: config.audience, policies: config.policies, keys: remoteKeys(config.jwksUrl) }),
+  auth: createAuthenticator({
+    authority: config.authority,
+    audience: config.audience,
+    policies: config.policies,
+    keys: remoteKeys(config.jwksUrl),
+  }),
   onWebhookQueued: () => dispatcher.notify(),
   allowHttpWebhooks: !config.production,
   publicUrl: config.publicUrl,
   corsOrigins: [config.portalUrl],
 });
-const server = listen(app, { port: config.port, onListening: (port) => {
-  console.log(`api: listening on ${config.apiUrl} (port ${port}, ${config.databaseUrl ? 'PostgreSQL server' : `PGlite ${config.dataDir ?? 'in memory'}`})`);
-} });
+const server = listen(app, {
+  port: config.port,
+  onListening: (port) => {
+    console.log(
+      `api: listening on ${config.apiUrl} (port ${port}, ${config.databaseUrl ? 'PostgreSQL server' : `PGlite ${config.dataDir ?? 'in memory'}`})`,
+    );
+  },
+});
 
 let closing = false;
 const shutdown = () => {
   if (closing) return;
   closing = true;
   server.close(() => {
-    void Promise.all([stopExpiry(), stopDispatcher()]).then(() => db.destroy()).finally(() => process.exit(0));
+    void Promise.all([stopExpiry(), stopDispatcher()])
+      .then(() => db.destroy())
+      .finally(() => process.exit(0));
   });
 };
 process.on('SIGINT', shutdown);

@@ -11,11 +11,14 @@ export interface ListenOptions {
 }
 
 export function listen(app: Hono<AppEnv>, options: ListenOptions): ServerType {
-  return serve({
-    fetch: app.fetch,
-    port: options.port,
-    hostname: options.hostname ?? '0.0.0.0',
-    // Access tokens of users with hundreds of permissions pass Node's default 16 KB of headers.
-    serverOptions: { maxHeaderSize: 256 * 1024 },
-  }, (info) => options.onListening?.(info.port));
+  return serve(
+    {
+      fetch: app.fetch,
+      port: options.port,
+      hostname: options.hostname ?? '0.0.0.0',
+      // Access tokens of users with hundreds of permissions pass Node's default 16 KB of headers.
+      serverOptions: { maxHeaderSize: 256 * 1024 },
+    },
+    (info) => options.onListening?.(info.port),
+  );
 }

@@ -20,26 +20,164 @@ export class SvgError extends Error {
 const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
 
 const ELEMENTS = [
-  'svg', 'g', 'defs', 'title', 'desc', 'path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'text', 'tspan',
-  'textPath', 'linearGradient', 'radialGradient', 'stop', 'clipPath', 'mask', 'pattern', 'symbol', 'use', 'marker', 'filter',
-  'feGaussianBlur', 'feOffset', 'feBlend', 'feColorMatrix', 'feFlood', 'feComposite', 'feMerge', 'feMergeNode', 'feDropShadow',
+  'svg',
+  'g',
+  'defs',
+  'title',
+  'desc',
+  'path',
+  'rect',
+  'circle',
+  'ellipse',
+  'line',
+  'polyline',
+  'polygon',
+  'text',
+  'tspan',
+  'textPath',
+  'linearGradient',
+  'radialGradient',
+  'stop',
+  'clipPath',
+  'mask',
+  'pattern',
+  'symbol',
+  'use',
+  'marker',
+  'filter',
+  'feGaussianBlur',
+  'feOffset',
+  'feBlend',
+  'feColorMatrix',
+  'feFlood',
+  'feComposite',
+  'feMerge',
+  'feMergeNode',
+  'feDropShadow',
 ];
 
 /** Geometry, paint, text, gradient, clip, mask, marker and filter attributes of those elements (XML is case-sensitive). */
 const ATTRIBUTES = [
-  'xmlns', 'xmlns:xlink', 'id', 'class', 'style', 'version', 'xml:space', 'href', 'xlink:href', 'xlink:title',
-  'x', 'y', 'x1', 'y1', 'x2', 'y2', 'cx', 'cy', 'r', 'rx', 'ry', 'fx', 'fy', 'fr', 'width', 'height', 'd', 'points', 'pathLength',
-  'viewBox', 'preserveAspectRatio', 'transform', 'opacity', 'visibility', 'display', 'overflow', 'color', 'vector-effect', 'paint-order',
-  'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-width', 'stroke-opacity', 'stroke-linecap', 'stroke-linejoin',
-  'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'shape-rendering', 'text-rendering', 'image-rendering', 'color-interpolation-filters',
-  'font-family', 'font-size', 'font-weight', 'font-style', 'font-variant', 'font-stretch', 'text-anchor', 'dominant-baseline', 'alignment-baseline',
-  'baseline-shift', 'letter-spacing', 'word-spacing', 'text-decoration', 'writing-mode', 'direction', 'dx', 'dy', 'rotate', 'textLength', 'lengthAdjust',
-  'startOffset', 'method', 'spacing', 'side',
-  'offset', 'stop-color', 'stop-opacity', 'gradientUnits', 'gradientTransform', 'spreadMethod',
-  'clip-path', 'clip-rule', 'clipPathUnits', 'mask', 'maskUnits', 'maskContentUnits', 'patternUnits', 'patternContentUnits', 'patternTransform',
-  'marker-start', 'marker-mid', 'marker-end', 'markerWidth', 'markerHeight', 'markerUnits', 'refX', 'refY', 'orient',
-  'filter', 'filterUnits', 'primitiveUnits', 'in', 'in2', 'result', 'stdDeviation', 'mode', 'type', 'values', 'operator',
-  'k1', 'k2', 'k3', 'k4', 'flood-color', 'flood-opacity', 'edgeMode',
+  'xmlns',
+  'xmlns:xlink',
+  'id',
+  'class',
+  'style',
+  'version',
+  'xml:space',
+  'href',
+  'xlink:href',
+  'xlink:title',
+  'x',
+  'y',
+  'x1',
+  'y1',
+  'x2',
+  'y2',
+  'cx',
+  'cy',
+  'r',
+  'rx',
+  'ry',
+  'fx',
+  'fy',
+  'fr',
+  'width',
+  'height',
+  'd',
+  'points',
+  'pathLength',
+  'viewBox',
+  'preserveAspectRatio',
+  'transform',
+  'opacity',
+  'visibility',
+  'display',
+  'overflow',
+  'color',
+  'vector-effect',
+  'paint-order',
+  'fill',
+  'fill-opacity',
+  'fill-rule',
+  'stroke',
+  'stroke-width',
+  'stroke-opacity',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'stroke-miterlimit',
+  'stroke-dasharray',
+  'stroke-dashoffset',
+  'shape-rendering',
+  'text-rendering',
+  'image-rendering',
+  'color-interpolation-filters',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'font-variant',
+  'font-stretch',
+  'text-anchor',
+  'dominant-baseline',
+  'alignment-baseline',
+  'baseline-shift',
+  'letter-spacing',
+  'word-spacing',
+  'text-decoration',
+  'writing-mode',
+  'direction',
+  'dx',
+  'dy',
+  'rotate',
+  'textLength',
+  'lengthAdjust',
+  'startOffset',
+  'method',
+  'spacing',
+  'side',
+  'offset',
+  'stop-color',
+  'stop-opacity',
+  'gradientUnits',
+  'gradientTransform',
+  'spreadMethod',
+  'clip-path',
+  'clip-rule',
+  'clipPathUnits',
+  'mask',
+  'maskUnits',
+  'maskContentUnits',
+  'patternUnits',
+  'patternContentUnits',
+  'patternTransform',
+  'marker-start',
+  'marker-mid',
+  'marker-end',
+  'markerWidth',
+  'markerHeight',
+  'markerUnits',
+  'refX',
+  'refY',
+  'orient',
+  'filter',
+  'filterUnits',
+  'primitiveUnits',
+  'in',
+  'in2',
+  'result',
+  'stdDeviation',
+  'mode',
+  'type',
+  'values',
+  'operator',
+  'k1',
+  'k2',
+  'k3',
+  'k4',
+  'flood-color',
+  'flood-opacity',
+  'edgeMode',
 ];
 
 /** Refused outright, in any namespace and case: they can run code or embed other documents. */
@@ -47,14 +185,19 @@ const REFUSED_ELEMENTS = new Set(['script', 'foreignobject', 'iframe', 'embed', 
 const ENTITY = /&([^;\s<]{0,12});?/g;
 const KNOWN_ENTITY = /^(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|amp|lt|gt|quot|apos)$/;
 
-const squash = (t: string) => [...t].filter((ch) => ch.charCodeAt(0) > 0x20 && !/\s/.test(ch)).join('').toLowerCase();
+const squash = (t: string) =>
+  [...t]
+    .filter((ch) => ch.charCodeAt(0) > 0x20 && !/\s/.test(ch))
+    .join('')
+    .toLowerCase();
 
 /** What DOMPurify's allow-list cannot say: only local references, no data: URLs, no CSS that loads or runs. */
 function keepAttribute(name: string, value: string): boolean {
   const lower = name.toLowerCase();
   const plain = squash(value);
   if (lower === 'href' || lower.endsWith(':href')) return value.trim().startsWith('#');
-  if (plain.includes('url(') && [...plain.matchAll(/url\(([^)]*)\)/g)].some((m) => !/^['"]?#/.test(m[1] ?? ''))) return false;
+  if (plain.includes('url(') && [...plain.matchAll(/url\(([^)]*)\)/g)].some((m) => !/^['"]?#/.test(m[1] ?? '')))
+    return false;
   if (lower === 'style' && /expression|@import|behavior|binding/.test(plain)) return false;
   return !plain.includes('data:');
 }
@@ -66,23 +209,27 @@ interface Sanitizer {
 let sanitizer: Promise<Sanitizer> | undefined;
 
 function loadSanitizer(): Promise<Sanitizer> {
-  sanitizer ??= Promise.all([import('dompurify'), import('jsdom')]).then(([{ default: createDOMPurify }, { JSDOM }]) => {
-    const window = new JSDOM('').window as unknown as Window & typeof globalThis;
-    const purify = createDOMPurify(window);
-    purify.addHook('uponSanitizeAttribute', (_node, data) => {
-      if (data.keepAttr && !keepAttribute(data.attrName, data.attrValue)) data.keepAttr = false;
-    });
-    return { window, purify };
-  });
+  sanitizer ??= Promise.all([import('dompurify'), import('jsdom')]).then(
+    ([{ default: createDOMPurify }, { JSDOM }]) => {
+      const window = new JSDOM('').window as unknown as Window & typeof globalThis;
+      const purify = createDOMPurify(window);
+      purify.addHook('uponSanitizeAttribute', (_node, data) => {
+        if (data.keepAttr && !keepAttribute(data.attrName, data.attrValue)) data.keepAttr = false;
+      });
+      return { window, purify };
+    },
+  );
   return sanitizer;
 }
 
 /** Refuses what must never be stored, even sanitised: it shows the upload is an attack, not a logo. */
 function refuseDangerous(root: Element): void {
   for (const element of [root, ...root.querySelectorAll('*')]) {
-    if (REFUSED_ELEMENTS.has(element.localName.toLowerCase())) throw new SvgError('unsafe', `element ${element.nodeName}`);
+    if (REFUSED_ELEMENTS.has(element.localName.toLowerCase()))
+      throw new SvgError('unsafe', `element ${element.nodeName}`);
     for (const attribute of element.attributes) {
-      if (attribute.localName.toLowerCase().startsWith('on')) throw new SvgError('unsafe', `event handler ${attribute.name}`);
+      if (attribute.localName.toLowerCase().startsWith('on'))
+        throw new SvgError('unsafe', `event handler ${attribute.name}`);
       if (/(java|vb)script:/.test(squash(attribute.value))) throw new SvgError('unsafe', 'script URL');
     }
   }

@@ -13,60 +13,126 @@ let appAdmin = '';
 
 beforeAll(async () => {
   h = await harness();
-  admin = await token({ sub: users.globalAdmin, permissions: (await claimsOf(h.db, users.globalAdmin)).hkData.permissions });
-  appAdmin = await token({ sub: users.appAdmin, permissions: (await claimsOf(h.db, users.appAdmin)).hkData.permissions });
+  admin = await token({
+    sub: users.globalAdmin,
+    permissions: (await claimsOf(h.db, users.globalAdmin)).hkData.permissions,
+  });
+  appAdmin = await token({
+    sub: users.appAdmin,
+    permissions: (await claimsOf(h.db, users.appAdmin)).hkData.permissions,
+  });
 });
-afterAll(async () => { await h.close(); });
+afterAll(async () => {
+  await h.close();
+});
 
 type ErrorBody = { error: { code: string; message: string; errors: { field?: string; message: string }[] } };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
 type Body = any;
-async function send(method: string, path: string, body: unknown, as = admin, lang?: string): Promise<{ status: number; body: Body }> {
+async function send(
+  method: string,
+  path: string,
+  body: unknown,
+  as = admin,
+  lang?: string,
+): Promise<{ status: number; body: Body }> {
   const r = await h.request(method, path, { token: as, body, ...(lang === undefined ? {} : { headers: { lang } }) });
   return { status: r.status, body: r.status === 204 ? null : await r.json() };
 }
-const grantOf = (applicationId: string, userId: string) => h.db.selectFrom('application_users').select(['role_ids', 'account_access_ids'])
-  .where('application_id', '=', applicationId).where('user_id', '=', userId).executeTakeFirst();
-const historyOf = (table: string, entity: string) => h.db.selectFrom('history').select(['mode', 'field', 'value'])
-  .where('table_name', '=', table).where('entity', '=', entity).orderBy('id').execute();
-const deliveries = (applicationId: string) => h.db.selectFrom('webhook_deliveries').select(['event', 'user_id'])
-  .where('application_id', '=', applicationId).where('event', '!=', 'TEST').orderBy('created_at').orderBy('id').execute();
-const emailOf = async (id: string) => (await h.db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email;
+const grantOf = (applicationId: string, userId: string) =>
+  h.db
+    .selectFrom('application_users')
+    .select(['role_ids', 'account_access_ids'])
+    .where('application_id', '=', applicationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+const historyOf = (table: string, entity: string) =>
+  h.db
+    .selectFrom('history')
+    .select(['mode', 'field', 'value'])
+    .where('table_name', '=', table)
+    .where('entity', '=', entity)
+    .orderBy('id')
+    .execute();
+const deliveries = (applicationId: string) =>
+  h.db
+    .selectFrom('webhook_deliveries')
+    .select(['event', 'user_id'])
+    .where('application_id', '=', applicationId)
+    .where('event', '!=', 'TEST')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+const emailOf = async (id: string) =>
+  (await h.db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email;
 const bulk = (applicationId: string) => `/Admin/Applications/${applicationId}/Users/Bulk`;
 
 describe('several users of an application at once', () => {
   it('adds a role to three users of the kitchen planner in one call, with history per user', async () => {
     const three = [extraUserId(2), extraUserId(3), extraUserId(5)];
-    const r = await send('POST', bulk(apps.kitchenPlanner), { action: 'addRoles', userIds: three, roleIds: [roles.plannerViewer] }, appAdmin);
+    const r = await send(
+      'POST',
+      bulk(apps.kitchenPlanner),
+      { action: 'addRoles', userIds: three, roleIds: [roles.plannerViewer] },
+      appAdmin,
+    );
     expect(r).toEqual({ status: 200, body: { count: expect.any(Number) } });
     for (const id of three) {
       expect((await grantOf(apps.kitchenPlanner, id))?.role_ids).toContain(roles.plannerViewer);
     }
     // extra 3 (index 2 → i % 3 … ) may already have had it: count is the users whose access changed.
-    const changed = (await Promise.all(three.map((id) => historyOf('application_users', `${apps.kitchenPlanner}:${id}`))))
-      .filter((entries) => entries.some((e) => e.mode === 'UPDATE' && e.field === 'roleIds'));
+    const changed = (
+      await Promise.all(three.map((id) => historyOf('application_users', `${apps.kitchenPlanner}:${id}`)))
+    ).filter((entries) => entries.some((e) => e.mode === 'UPDATE' && e.field === 'roleIds'));
     expect(changed.length).toBe(r.body.count);
   });
 
   it('fires the same webhooks as single writes: GRANT for a new user, UPDATE for a user with access, REMOVE for a removed access', async () => {
     const before = (await deliveries(apps.dealerOrdering)).length;
     const queued = h.queued.count;
-    const add = await send('POST', bulk(apps.dealerOrdering), { action: 'addRoles', userIds: [users.partner, users.newUser], roleIds: [roles.dealerViewer] });
+    const add = await send('POST', bulk(apps.dealerOrdering), {
+      action: 'addRoles',
+      userIds: [users.partner, users.newUser],
+      roleIds: [roles.dealerViewer],
+    });
     expect(add.body).toEqual({ count: 2 });
-    expect((await deliveries(apps.dealerOrdering)).slice(before).map((d) => [d.event, d.user_id])).toEqual([['UPDATE', users.partner], ['GRANT', users.newUser]]);
+    expect((await deliveries(apps.dealerOrdering)).slice(before).map((d) => [d.event, d.user_id])).toEqual([
+      ['UPDATE', users.partner],
+      ['GRANT', users.newUser],
+    ]);
     expect(h.queued.count).toBe(queued + 1);
     const removed = await send('POST', bulk(apps.dealerOrdering), { action: 'removeAccess', userIds: [users.newUser] });
     expect(removed.body).toEqual({ count: 1 });
     expect((await deliveries(apps.dealerOrdering)).at(-1)).toEqual({ event: 'REMOVE', user_id: users.newUser });
     expect(await grantOf(apps.dealerOrdering, users.newUser)).toBeUndefined();
-    expect((await historyOf('application_users', `${apps.dealerOrdering}:${users.newUser}`)).map((e) => e.mode)).toEqual(expect.arrayContaining(['CREATE', 'DELETE']));
+    expect(
+      (await historyOf('application_users', `${apps.dealerOrdering}:${users.newUser}`)).map((e) => e.mode),
+    ).toEqual(expect.arrayContaining(['CREATE', 'DELETE']));
   });
 
   it('adds and removes account accesses', async () => {
     const id = extraUserId(7);
-    expect((await send('POST', bulk(apps.kitchenPlanner), { action: 'addAccountAccesses', userIds: [id], accountAccessIds: [accountAccesses.dealerSued, accountAccesses.dealerNord] })).status).toBe(200);
-    expect((await grantOf(apps.kitchenPlanner, id))?.account_access_ids.sort()).toEqual([accountAccesses.dealerNord, accountAccesses.dealerSued].sort());
-    expect((await send('POST', bulk(apps.kitchenPlanner), { action: 'removeAccountAccesses', userIds: [id], accountAccessIds: [accountAccesses.dealerSued] })).status).toBe(200);
+    expect(
+      (
+        await send('POST', bulk(apps.kitchenPlanner), {
+          action: 'addAccountAccesses',
+          userIds: [id],
+          accountAccessIds: [accountAccesses.dealerSued, accountAccesses.dealerNord],
+        })
+      ).status,
+    ).toBe(200);
+    expect((await grantOf(apps.kitchenPlanner, id))?.account_access_ids.sort()).toEqual(
+      [accountAccesses.dealerNord, accountAccesses.dealerSued].sort(),
+    );
+    expect(
+      (
+        await send('POST', bulk(apps.kitchenPlanner), {
+          action: 'removeAccountAccesses',
+          userIds: [id],
+          accountAccessIds: [accountAccesses.dealerSued],
+        })
+      ).status,
+    ).toBe(200);
     expect((await grantOf(apps.kitchenPlanner, id))?.account_access_ids).toEqual([accountAccesses.dealerNord]);
   });
 
@@ -74,44 +140,106 @@ describe('several users of an application at once', () => {
     const ok = extraUserId(8);
     const lonely = extraUserId(10);
     const grants = await Promise.all([ok, lonely].map((id) => grantOf(apps.kitchenPlanner, id)));
-    await send('POST', bulk(apps.kitchenPlanner), { action: 'addRoles', userIds: [ok], roleIds: [roles.plannerViewer, roles.planner] });
+    await send('POST', bulk(apps.kitchenPlanner), {
+      action: 'addRoles',
+      userIds: [ok],
+      roleIds: [roles.plannerViewer, roles.planner],
+    });
     const okBefore = await grantOf(apps.kitchenPlanner, ok);
     const lonelyRoles = grants[1]?.role_ids ?? [];
-    const r = await send('POST', bulk(apps.kitchenPlanner), { action: 'removeRoles', userIds: [ok, lonely], roleIds: lonelyRoles });
+    const r = await send('POST', bulk(apps.kitchenPlanner), {
+      action: 'removeRoles',
+      userIds: [ok, lonely],
+      roleIds: lonelyRoles,
+    });
     expect(r.status).toBe(400);
     const body = r.body as ErrorBody;
     expect(body.error.code).toBe('applicationUser.lastRole');
-    expect(body.error.errors).toEqual([{ field: 'userIds.1', message: `Dem Benutzer ${await emailOf(lonely)} bliebe keine Rolle. Entziehen Sie stattdessen den Zugriff.` }]);
+    expect(body.error.errors).toEqual([
+      {
+        field: 'userIds.1',
+        message: `Dem Benutzer ${await emailOf(lonely)} bliebe keine Rolle. Entziehen Sie stattdessen den Zugriff.`,
+      },
+    ]);
     expect(await grantOf(apps.kitchenPlanner, ok)).toEqual(okBefore);
-    const none = await send('POST', bulk(apps.kitchenPlanner), { action: 'removeAccess', userIds: [ok, users.newUser] }, admin, 'en');
+    const none = await send(
+      'POST',
+      bulk(apps.kitchenPlanner),
+      { action: 'removeAccess', userIds: [ok, users.newUser] },
+      admin,
+      'en',
+    );
     expect(none.status).toBe(400);
-    expect((none.body as ErrorBody).error.errors).toEqual([{ field: 'userIds.1', message: 'The user new@hk-demo.test has no access to this application.' }]);
+    expect((none.body as ErrorBody).error.errors).toEqual([
+      { field: 'userIds.1', message: 'The user new@hk-demo.test has no access to this application.' },
+    ]);
     expect(await grantOf(apps.kitchenPlanner, ok)).toEqual(okBefore);
-    const unknown = await send('POST', bulk(apps.kitchenPlanner), { action: 'removeAccess', userIds: ['00000000-0000-4000-8000-0000000000ff'] });
+    const unknown = await send('POST', bulk(apps.kitchenPlanner), {
+      action: 'removeAccess',
+      userIds: ['00000000-0000-4000-8000-0000000000ff'],
+    });
     expect((unknown.body as ErrorBody).error.code).toBe('reference.notFound');
     expect((await send('POST', bulk(apps.kitchenPlanner), { action: 'addRoles', userIds: [ok] })).status).toBe(400);
-    expect((await send('POST', bulk(apps.kitchenPlanner), { action: 'addRoles', userIds: [ok], roleIds: [roles.dealerViewer] })).status).toBe(400);
+    expect(
+      (
+        await send('POST', bulk(apps.kitchenPlanner), {
+          action: 'addRoles',
+          userIds: [ok],
+          roleIds: [roles.dealerViewer],
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('an application administrator acts only on their applications', async () => {
-    expect((await send('POST', bulk(apps.dealerOrdering), { action: 'removeAccess', userIds: [users.partner] }, appAdmin)).status).toBe(403);
+    expect(
+      (await send('POST', bulk(apps.dealerOrdering), { action: 'removeAccess', userIds: [users.partner] }, appAdmin))
+        .status,
+    ).toBe(403);
     expect(await grantOf(apps.dealerOrdering, users.partner)).toBeDefined();
-    expect((await h.request('POST', bulk(apps.kitchenPlanner), { body: { action: 'removeAccess', userIds: [users.partner] } })).status).toBe(401);
+    expect(
+      (
+        await h.request('POST', bulk(apps.kitchenPlanner), {
+          body: { action: 'removeAccess', userIds: [users.partner] },
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 
 describe('several access requests decided at once', () => {
-  const open = async () => (await h.db.selectFrom('access_requests').select(['id', 'user_id']).where('application_id', '=', apps.kitchenPlanner)
-    .where('status', '=', 'OPEN').orderBy('id').execute());
+  const open = async () =>
+    await h.db
+      .selectFrom('access_requests')
+      .select(['id', 'user_id'])
+      .where('application_id', '=', apps.kitchenPlanner)
+      .where('status', '=', 'OPEN')
+      .orderBy('id')
+      .execute();
   const decide = `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests/Decide`;
 
-  it('refuses all when one request is another application\'s or already decided', async () => {
+  it("refuses all when one request is another application's or already decided", async () => {
     const [first] = await open();
-    const other = await send('POST', decide, { requestIds: [first?.id, accessRequests.customerMarketing], decision: { decision: 'DENY' } }, appAdmin);
+    const other = await send(
+      'POST',
+      decide,
+      { requestIds: [first?.id, accessRequests.customerMarketing], decision: { decision: 'DENY' } },
+      appAdmin,
+    );
     expect(other.status).toBe(400);
     expect((other.body as ErrorBody).error.errors).toEqual([expect.objectContaining({ field: 'requestIds.1' })]);
-    const decided = await h.db.selectFrom('access_requests').select('id').where('application_id', '=', apps.kitchenPlanner).where('status', '=', 'DENIED').executeTakeFirstOrThrow();
-    const twice = await send('POST', decide, { requestIds: [first?.id, decided.id], decision: { decision: 'DENY' } }, appAdmin);
+    const decided = await h.db
+      .selectFrom('access_requests')
+      .select('id')
+      .where('application_id', '=', apps.kitchenPlanner)
+      .where('status', '=', 'DENIED')
+      .executeTakeFirstOrThrow();
+    const twice = await send(
+      'POST',
+      decide,
+      { requestIds: [first?.id, decided.id], decision: { decision: 'DENY' } },
+      appAdmin,
+    );
     expect(twice.status).toBe(409);
     expect((await open())[0]?.id).toBe(first?.id);
   });
@@ -119,32 +247,73 @@ describe('several access requests decided at once', () => {
   it('accepts two requests with a role (each granted, history per request) and denies two with a reason', async () => {
     const requests = await open();
     const [a, b, c, d] = requests;
-    const accept = await send('POST', decide, { requestIds: [a?.id, b?.id], decision: { decision: 'ACCEPT', roleIds: [roles.planner] } }, appAdmin);
+    const accept = await send(
+      'POST',
+      decide,
+      { requestIds: [a?.id, b?.id], decision: { decision: 'ACCEPT', roleIds: [roles.planner] } },
+      appAdmin,
+    );
     expect(accept).toEqual({ status: 200, body: { count: 2 } });
     for (const r of [a, b]) {
       expect((await grantOf(apps.kitchenPlanner, r?.user_id ?? ''))?.role_ids).toContain(roles.planner);
-      expect((await historyOf('access_requests', r?.id ?? '')).filter((e) => e.field === 'status').map((e) => e.value)).toContain('ACCEPTED');
+      expect(
+        (await historyOf('access_requests', r?.id ?? '')).filter((e) => e.field === 'status').map((e) => e.value),
+      ).toContain('ACCEPTED');
     }
-    const deny = await send('POST', decide, { requestIds: [c?.id, d?.id], decision: { decision: 'DENY', reason: 'Kein Bedarf' } }, appAdmin);
+    const deny = await send(
+      'POST',
+      decide,
+      { requestIds: [c?.id, d?.id], decision: { decision: 'DENY', reason: 'Kein Bedarf' } },
+      appAdmin,
+    );
     expect(deny.body).toEqual({ count: 2 });
-    const rows = await h.db.selectFrom('access_requests').select(['status', 'reason']).where('id', 'in', [c?.id ?? '', d?.id ?? '']).execute();
-    expect(rows).toEqual([{ status: 'DENIED', reason: 'Kein Bedarf' }, { status: 'DENIED', reason: 'Kein Bedarf' }]);
+    const rows = await h.db
+      .selectFrom('access_requests')
+      .select(['status', 'reason'])
+      .where('id', 'in', [c?.id ?? '', d?.id ?? ''])
+      .execute();
+    expect(rows).toEqual([
+      { status: 'DENIED', reason: 'Kein Bedarf' },
+      { status: 'DENIED', reason: 'Kein Bedarf' },
+    ]);
     expect((await open()).length).toBe(requests.length - 4);
-    const noRole = await send('POST', decide, { requestIds: [(await open())[0]?.id], decision: { decision: 'ACCEPT', roleIds: [] } }, appAdmin);
+    const noRole = await send(
+      'POST',
+      decide,
+      { requestIds: [(await open())[0]?.id], decision: { decision: 'ACCEPT', roleIds: [] } },
+      appAdmin,
+    );
     expect((noRole.body as ErrorBody).error.code).toBe('accessRequest.roleRequired');
   });
 
   it('needs manageAccessRequests on the application', async () => {
     const dealer = `/Admin/Applications/${apps.dealerOrdering}/AccessRequests/Decide`;
-    expect((await send('POST', dealer, { requestIds: [accessRequests.customerMarketing], decision: { decision: 'DENY' } }, appAdmin)).status).toBe(403);
+    expect(
+      (
+        await send(
+          'POST',
+          dealer,
+          { requestIds: [accessRequests.customerMarketing], decision: { decision: 'DENY' } },
+          appAdmin,
+        )
+      ).status,
+    ).toBe(403);
   });
 });
 
 describe('bulk delete on the global lists', () => {
   it('deletes roles at once, takes them from users, records each; an unknown id deletes nothing', async () => {
-    const created = await Promise.all(['bulk.one', 'bulk.two'].map((key) => send('POST', '/Roles', { key, label: key, permissionIds: [], applicationIds: [apps.kitchenPlanner] })));
+    const created = await Promise.all(
+      ['bulk.one', 'bulk.two'].map((key) =>
+        send('POST', '/Roles', { key, label: key, permissionIds: [], applicationIds: [apps.kitchenPlanner] }),
+      ),
+    );
     const ids = created.map((r) => r.body.id as string);
-    await send('POST', bulk(apps.kitchenPlanner), { action: 'addRoles', userIds: [extraUserId(11)], roleIds: [ids[0]] });
+    await send('POST', bulk(apps.kitchenPlanner), {
+      action: 'addRoles',
+      userIds: [extraUserId(11)],
+      roleIds: [ids[0]],
+    });
     const unknown = await send('POST', '/Roles/BulkDelete', { ids: [...ids, '00000000-0000-4000-8000-0000000000ff'] });
     expect(unknown.status).toBe(400);
     expect((unknown.body as ErrorBody).error.errors).toEqual([expect.objectContaining({ field: 'ids.2' })]);
@@ -156,9 +325,19 @@ describe('bulk delete on the global lists', () => {
     for (const id of ids) expect((await historyOf('roles', id)).map((e) => e.mode)).toContain('DELETE');
   });
 
-  it('deletes applications at once with their users\' access, recorded each; an unknown id deletes nothing', async () => {
-    const ids = await Promise.all(['Sammel A', 'Sammel B'].map(async (label) => (await send('POST', '/Applications', { label, url: 'https://sammel.example.test',
-      roles: [{ roleId: roles.planner, permissionId: null, visible: true, default: false }] })).body.id as string));
+  it("deletes applications at once with their users' access, recorded each; an unknown id deletes nothing", async () => {
+    const ids = await Promise.all(
+      ['Sammel A', 'Sammel B'].map(
+        async (label) =>
+          (
+            await send('POST', '/Applications', {
+              label,
+              url: 'https://sammel.example.test',
+              roles: [{ roleId: roles.planner, permissionId: null, visible: true, default: false }],
+            })
+          ).body.id as string,
+      ),
+    );
     await send('POST', bulk(ids[0] ?? ''), { action: 'addRoles', userIds: [users.customer], roleIds: [roles.planner] });
     expect((await send('POST', '/Applications/BulkDelete', { ids: [...ids, 'gibt-es-nicht'] })).status).toBe(400);
     expect((await h.db.selectFrom('applications').select('id').where('id', 'in', ids).execute()).length).toBe(2);
@@ -170,22 +349,50 @@ describe('bulk delete on the global lists', () => {
 
   it('deletes users at once with a REMOVE delivery for each access they had', async () => {
     const before = (await deliveries(apps.dealerOrdering)).length;
-    await send('POST', bulk(apps.dealerOrdering), { action: 'addRoles', userIds: [extraUserId(20), extraUserId(21)], roleIds: [roles.dealerViewer] });
-    expect(await send('POST', '/Users/BulkDelete', { ids: [extraUserId(20), extraUserId(21)] })).toEqual({ status: 200, body: { count: 2 } });
-    expect((await deliveries(apps.dealerOrdering)).slice(before).map((d) => d.event).slice(-2)).toEqual(['REMOVE', 'REMOVE']);
+    await send('POST', bulk(apps.dealerOrdering), {
+      action: 'addRoles',
+      userIds: [extraUserId(20), extraUserId(21)],
+      roleIds: [roles.dealerViewer],
+    });
+    expect(await send('POST', '/Users/BulkDelete', { ids: [extraUserId(20), extraUserId(21)] })).toEqual({
+      status: 200,
+      body: { count: 2 },
+    });
+    expect(
+      (await deliveries(apps.dealerOrdering))
+        .slice(before)
+        .map((d) => d.event)
+        .slice(-2),
+    ).toEqual(['REMOVE', 'REMOVE']);
     expect((await historyOf('users', extraUserId(20))).map((e) => e.mode)).toContain('DELETE');
     expect((await send('POST', '/Users/BulkDelete', { ids: [extraUserId(20)] })).status).toBe(400);
   });
 });
 
-describe('CSV import of users\' access', () => {
+describe("CSV import of users' access", () => {
   const path = `/Admin/Applications/${apps.kitchenPlanner}/Users/Import`;
 
   it('a dry run lists what would change and each invalid line with its reason, and writes nothing', async () => {
     const keep = await emailOf(extraUserId(13));
     const current = await grantOf(apps.kitchenPlanner, extraUserId(13));
-    const keepRoles = (await h.db.selectFrom('roles').select('key').where('id', 'in', current?.role_ids ?? []).execute()).map((r) => r.key).join('|');
-    const keepAccesses = (await h.db.selectFrom('account_accesses').select('key').where('id', 'in', current?.account_access_ids ?? []).execute()).map((r) => r.key).join('|');
+    const keepRoles = (
+      await h.db
+        .selectFrom('roles')
+        .select('key')
+        .where('id', 'in', current?.role_ids ?? [])
+        .execute()
+    )
+      .map((r) => r.key)
+      .join('|');
+    const keepAccesses = (
+      await h.db
+        .selectFrom('account_accesses')
+        .select('key')
+        .where('id', 'in', current?.account_access_ids ?? [])
+        .execute()
+    )
+      .map((r) => r.key)
+      .join('|');
     const csv = [
       'email;roles;accountAccesses',
       'new@hk-demo.test;kitchen_planner.planner;dealer.nord',
@@ -196,20 +403,51 @@ describe('CSV import of users\' access', () => {
       'NEW@hk-demo.test;kitchen_planner.viewer;',
       `${await emailOf(extraUserId(16))};dealer_ordering.viewer;`,
     ].join('\r\n');
-    const before = await h.db.selectFrom('application_users').selectAll().where('application_id', '=', apps.kitchenPlanner).orderBy('user_id').execute();
+    const before = await h.db
+      .selectFrom('application_users')
+      .selectAll()
+      .where('application_id', '=', apps.kitchenPlanner)
+      .orderBy('user_id')
+      .execute();
     const r = await send('POST', path, { csv, apply: false }, appAdmin);
     expect(r.status).toBe(200);
     expect(r.body.applied).toBe(false);
-    expect(r.body.rows.map((row: Body) => [row.line, row.change])).toEqual([[2, 'GRANT'], [3, 'UPDATE'], [4, 'REMOVE'], [5, 'UNCHANGED']]);
+    expect(r.body.rows.map((row: Body) => [row.line, row.change])).toEqual([
+      [2, 'GRANT'],
+      [3, 'UPDATE'],
+      [4, 'REMOVE'],
+      [5, 'UNCHANGED'],
+    ]);
     expect(r.body.rows[0].roles).toEqual([{ id: roles.planner, key: 'kitchen_planner.planner', label: 'Planer' }]);
     expect(r.body.invalid).toEqual([
-      { line: 6, email: 'nobody@example.test', message: 'Es gibt keinen Benutzer mit der E-Mail-Adresse „nobody@example.test“.' },
+      {
+        line: 6,
+        email: 'nobody@example.test',
+        message: 'Es gibt keinen Benutzer mit der E-Mail-Adresse „nobody@example.test“.',
+      },
       { line: 7, email: 'NEW@hk-demo.test', message: 'Der Benutzer „NEW@hk-demo.test“ steht bereits in Zeile 2.' },
-      { line: 8, email: await emailOf(extraUserId(16)), message: 'Die Rolle „dealer_ordering.viewer“ gehört nicht zu dieser Anwendung.' },
+      {
+        line: 8,
+        email: await emailOf(extraUserId(16)),
+        message: 'Die Rolle „dealer_ordering.viewer“ gehört nicht zu dieser Anwendung.',
+      },
     ]);
-    expect(await h.db.selectFrom('application_users').selectAll().where('application_id', '=', apps.kitchenPlanner).orderBy('user_id').execute()).toEqual(before);
+    expect(
+      await h.db
+        .selectFrom('application_users')
+        .selectAll()
+        .where('application_id', '=', apps.kitchenPlanner)
+        .orderBy('user_id')
+        .execute(),
+    ).toEqual(before);
     const en = await send('POST', path, { csv: 'mail,roles\nx,y', apply: false }, appAdmin, 'en');
-    expect(en.body.invalid).toEqual([{ line: 1, email: null, message: 'The first line must name the columns "email" and "roles" (optionally "accountAccesses").' }]);
+    expect(en.body.invalid).toEqual([
+      {
+        line: 1,
+        email: null,
+        message: 'The first line must name the columns "email" and "roles" (optionally "accountAccesses").',
+      },
+    ]);
   });
 
   it('apply refuses a file with an invalid line (nothing written) and writes a valid one all at once, with history and webhooks', async () => {
@@ -217,18 +455,41 @@ describe('CSV import of users\' access', () => {
     const refused = await send('POST', path, { csv: bad, apply: true }, appAdmin);
     expect(refused.status).toBe(400);
     expect((refused.body as ErrorBody).error.code).toBe('import.invalidRows');
-    expect((refused.body as ErrorBody).error.errors).toEqual([{ field: 'lines.3', message: 'Zeile 3: Es gibt keinen Benutzer mit der E-Mail-Adresse „nobody@example.test“.' }]);
+    expect((refused.body as ErrorBody).error.errors).toEqual([
+      { field: 'lines.3', message: 'Zeile 3: Es gibt keinen Benutzer mit der E-Mail-Adresse „nobody@example.test“.' },
+    ]);
     expect(await grantOf(apps.kitchenPlanner, users.newUser)).toBeUndefined();
     const good = `email,roles\nnew@hk-demo.test,kitchen_planner.planner\n${await emailOf(extraUserId(15))},`;
     const applied = await send('POST', path, { csv: good, apply: true }, appAdmin);
     expect(applied.status).toBe(200);
-    expect(applied.body).toMatchObject({ applied: true, invalid: [], rows: [{ line: 2, change: 'GRANT' }, { line: 3, change: 'REMOVE' }] });
+    expect(applied.body).toMatchObject({
+      applied: true,
+      invalid: [],
+      rows: [
+        { line: 2, change: 'GRANT' },
+        { line: 3, change: 'REMOVE' },
+      ],
+    });
     expect((await grantOf(apps.kitchenPlanner, users.newUser))?.role_ids).toEqual([roles.planner]);
     expect(await grantOf(apps.kitchenPlanner, extraUserId(15))).toBeUndefined();
-    expect((await historyOf('application_users', `${apps.kitchenPlanner}:${users.newUser}`)).map((e) => e.mode)).toContain('CREATE');
+    expect(
+      (await historyOf('application_users', `${apps.kitchenPlanner}:${users.newUser}`)).map((e) => e.mode),
+    ).toContain('CREATE');
     const before = (await deliveries(apps.dealerOrdering)).length;
-    await send('POST', `/Admin/Applications/${apps.dealerOrdering}/Users/Import`, { csv: 'email,roles\nnew@hk-demo.test,dealer_ordering.viewer', apply: true });
+    await send('POST', `/Admin/Applications/${apps.dealerOrdering}/Users/Import`, {
+      csv: 'email,roles\nnew@hk-demo.test,dealer_ordering.viewer',
+      apply: true,
+    });
     expect((await deliveries(apps.dealerOrdering)).slice(before)).toEqual([{ event: 'GRANT', user_id: users.newUser }]);
-    expect((await send('POST', `/Admin/Applications/${apps.dealerOrdering}/Users/Import`, { csv: good, apply: false }, appAdmin)).status).toBe(403);
+    expect(
+      (
+        await send(
+          'POST',
+          `/Admin/Applications/${apps.dealerOrdering}/Users/Import`,
+          { csv: good, apply: false },
+          appAdmin,
+        )
+      ).status,
+    ).toBe(403);
   });
 });

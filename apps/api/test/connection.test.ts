@@ -19,7 +19,10 @@ let agent: Agent;
 
 beforeAll(async () => {
   h = await harness();
-  admin = await token({ sub: users.globalAdmin, permissions: (await claimsOf(h.db, users.globalAdmin)).hkData.permissions });
+  admin = await token({
+    sub: users.globalAdmin,
+    permissions: (await claimsOf(h.db, users.globalAdmin)).hkData.permissions,
+  });
   await new Promise<void>((resolve) => {
     server = listen(h.app, { port: 0, hostname: '127.0.0.1', onListening: () => resolve() });
   });
@@ -31,13 +34,24 @@ afterAll(async () => {
   await h.close();
 });
 
-interface Answer { status: number; headers: IncomingHttpHeaders; body: string; reused: boolean; socket: number }
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+  reused: boolean;
+  socket: number;
+}
 
 let sockets = 0;
 const socketIds = new WeakMap<object, number>();
 
 /** One request through the shared agent; `chunks` are written one after another (chunked when no content-length is set). */
-function send(method: string, path: string, headers: OutgoingHttpHeaders = {}, chunks: (Buffer | string)[] = []): Promise<Answer> {
+function send(
+  method: string,
+  path: string,
+  headers: OutgoingHttpHeaders = {},
+  chunks: (Buffer | string)[] = [],
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method, path, agent, headers }, (res) => {
       let body = '';
@@ -46,7 +60,13 @@ function send(method: string, path: string, headers: OutgoingHttpHeaders = {}, c
       res.on('end', () => {
         const socket: object = req.socket ?? res.socket ?? {};
         if (!socketIds.has(socket)) socketIds.set(socket, ++sockets);
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, reused: req.reusedSocket, socket: socketIds.get(socket) ?? 0 });
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body,
+          reused: req.reusedSocket,
+          socket: socketIds.get(socket) ?? 0,
+        });
       });
       res.on('error', reject);
     });
@@ -82,7 +102,10 @@ function multipart(bytes: number): { headers: OutgoingHttpHeaders; body: Buffer 
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.svg"\r\nContent-Type: image/svg+xml\r\n\r\n`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg"><!--${'x'.repeat(bytes)}--></svg>`;
   const body = Buffer.from(`${head}${svg}\r\n--${boundary}--\r\n`);
-  return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length }, body };
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length },
+    body,
+  };
 }
 
 describe('after an oversized body the connection still works (#17.8)', () => {
@@ -92,18 +115,35 @@ describe('after an oversized body the connection still works (#17.8)', () => {
 
   it('JSON over 1 MB with a content length', async () => {
     const body = hugeJson(1024 * 1024 + 10);
-    await refusedThenNext(() => send('POST', '/Applications', { ...json, authorization: `Bearer ${admin}`, 'content-length': Buffer.byteLength(body) }, [body]), '400');
+    await refusedThenNext(
+      () =>
+        send(
+          'POST',
+          '/Applications',
+          { ...json, authorization: `Bearer ${admin}`, 'content-length': Buffer.byteLength(body) },
+          [body],
+        ),
+      '400',
+    );
   });
 
   it('JSON over 1 MB sent chunked (no content length)', async () => {
     const body = hugeJson(1024 * 1024 + 10);
-    const chunks = Array.from({ length: Math.ceil(body.length / 65536) }, (_, i) => body.slice(i * 65536, (i + 1) * 65536));
-    await refusedThenNext(() => send('POST', '/Applications', { ...json, authorization: `Bearer ${admin}` }, chunks), '400');
+    const chunks = Array.from({ length: Math.ceil(body.length / 65536) }, (_, i) =>
+      body.slice(i * 65536, (i + 1) * 65536),
+    );
+    await refusedThenNext(
+      () => send('POST', '/Applications', { ...json, authorization: `Bearer ${admin}` }, chunks),
+      '400',
+    );
   });
 
   it('a logo over 2 MB', async () => {
     const { headers, body } = multipart(3 * 1024 * 1024);
-    await refusedThenNext(() => send('POST', '/Applications/Image', { ...headers, authorization: `Bearer ${admin}` }, [body]), 'image.tooLarge');
+    await refusedThenNext(
+      () => send('POST', '/Applications/Image', { ...headers, authorization: `Bearer ${admin}` }, [body]),
+      'image.tooLarge',
+    );
   });
 
   it('an oversized body without a token', async () => {
@@ -115,7 +155,12 @@ describe('after an oversized body the connection still works (#17.8)', () => {
 
   it('a body far over the limit (20 MB) is answered with Connection: close, and the next request gets a fresh connection', async () => {
     const body = hugeJson(20 * 1024 * 1024);
-    const refused = await send('POST', '/Applications', { ...json, authorization: `Bearer ${admin}`, 'content-length': Buffer.byteLength(body) }, [body]);
+    const refused = await send(
+      'POST',
+      '/Applications',
+      { ...json, authorization: `Bearer ${admin}`, 'content-length': Buffer.byteLength(body) },
+      [body],
+    );
     expect(refused.status).toBe(400);
     expect(refused.headers.connection).toBe('close');
     const next = await health();
@@ -126,7 +171,16 @@ describe('after an oversized body the connection still works (#17.8)', () => {
   it('ten refusals in a row on one agent, each followed by a good answer', async () => {
     for (let i = 0; i < 10; i++) {
       const body = hugeJson(1024 * 1024 + i);
-      await refusedThenNext(() => send('POST', '/Applications', { ...json, authorization: `Bearer ${admin}`, 'content-length': Buffer.byteLength(body) }, [body]), '400');
+      await refusedThenNext(
+        () =>
+          send(
+            'POST',
+            '/Applications',
+            { ...json, authorization: `Bearer ${admin}`, 'content-length': Buffer.byteLength(body) },
+            [body],
+          ),
+        '400',
+      );
     }
   });
 });

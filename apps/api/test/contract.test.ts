@@ -18,10 +18,24 @@ async function tokenFor(userId: string): Promise<string> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are validated against the document; tests read them loosely
 type Body = any;
 
-async function call(method: string, path: string, init: { as?: keyof typeof users | 'internal' | 'anonymous'; body?: unknown; rawBody?: FormData; headers?: Record<string, string> } = {}): Promise<{ status: number; body: Body }> {
+async function call(
+  method: string,
+  path: string,
+  init: {
+    as?: keyof typeof users | 'internal' | 'anonymous';
+    body?: unknown;
+    rawBody?: FormData;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<{ status: number; body: Body }> {
   const who = init.as ?? 'globalAdmin';
   const t = who === 'anonymous' ? undefined : who === 'internal' ? await internalToken() : tokens[who];
-  const response = await h.request(method, path, { token: t, body: init.body, rawBody: init.rawBody, headers: init.headers });
+  const response = await h.request(method, path, {
+    token: t,
+    body: init.body,
+    rawBody: init.rawBody,
+    headers: init.headers,
+  });
   const status = response.status;
   const body: Body = await checkResponse(method, path, response);
   return { status, body };
@@ -47,7 +61,9 @@ describe('system and my calls', () => {
   it('lists my applications with pending requests and onlyWithValues', async () => {
     const r = await call('GET', '/My/Applications', { as: 'partner' });
     expect(r.body.items.map((a: Body) => [a.id, a.accessStatus])).toEqual([
-      [apps.dealerOrdering, 'granted'], [apps.kitchenPlanner, 'requested'], [apps.servicePortal, 'granted'],
+      [apps.dealerOrdering, 'granted'],
+      [apps.kitchenPlanner, 'requested'],
+      [apps.servicePortal, 'granted'],
     ]);
     const only = await call('GET', '/My/Applications?onlyWithValues=true', { as: 'partner' });
     expect(only.body.items.every((a: Body) => a.accessStatus === 'granted')).toBe(true);
@@ -60,7 +76,11 @@ describe('system and my calls', () => {
 
   it('shows one of my applications with my attributes', async () => {
     const r = await call('GET', `/My/Applications/${apps.dealerOrdering}`, { as: 'partner' });
-    expect(r.body.attributes.find((a: Body) => a.key === 'dealerNumber')).toMatchObject({ value: null, required: true, editable: true });
+    expect(r.body.attributes.find((a: Body) => a.key === 'dealerNumber')).toMatchObject({
+      value: null,
+      required: true,
+      editable: true,
+    });
     expect((await call('GET', `/My/Applications/${apps.hr}`, { as: 'partner' })).status).toBe(404);
   });
 
@@ -68,15 +88,29 @@ describe('system and my calls', () => {
     const before = await call('GET', `/AuthCheck?clientId=${apps.dealerOrdering}`, { as: 'partner' });
     expect(before.body.status).toBe('missingAttributes');
     expect(before.body.missingAttributes.map((a: Body) => a.key)).toEqual(['dealerNumber']);
-    const after = await call('POST', '/AuthCheck', { as: 'partner', body: { clientId: apps.dealerOrdering, attributes: [{ key: 'dealerNumber', value: 'H-1001' }] } });
+    const after = await call('POST', '/AuthCheck', {
+      as: 'partner',
+      body: { clientId: apps.dealerOrdering, attributes: [{ key: 'dealerNumber', value: 'H-1001' }] },
+    });
     expect(after.body.status).toBe('ok');
   });
 
   it('the gate: no access (requestable or not), requested, custom flow', async () => {
-    expect((await call('GET', `/AuthCheck?clientId=${apps.dealerOrdering}`, { as: 'newUser' })).body).toMatchObject({ status: 'noAccess', requestable: true });
-    expect((await call('GET', `/AuthCheck?clientId=${apps.hr}`, { as: 'newUser' })).body).toMatchObject({ status: 'noAccess', requestable: false });
-    expect((await call('GET', `/AuthCheck?clientId=${apps.kitchenPlanner}`, { as: 'partner' })).body.status).toBe('requested');
-    expect((await call('GET', `/AuthCheck?clientId=${apps.servicePortal}`, { as: 'partner' })).body).toMatchObject({ status: 'customFlow', customFlow: { key: 'service-terms' } });
+    expect((await call('GET', `/AuthCheck?clientId=${apps.dealerOrdering}`, { as: 'newUser' })).body).toMatchObject({
+      status: 'noAccess',
+      requestable: true,
+    });
+    expect((await call('GET', `/AuthCheck?clientId=${apps.hr}`, { as: 'newUser' })).body).toMatchObject({
+      status: 'noAccess',
+      requestable: false,
+    });
+    expect((await call('GET', `/AuthCheck?clientId=${apps.kitchenPlanner}`, { as: 'partner' })).body.status).toBe(
+      'requested',
+    );
+    expect((await call('GET', `/AuthCheck?clientId=${apps.servicePortal}`, { as: 'partner' })).body).toMatchObject({
+      status: 'customFlow',
+      customFlow: { key: 'service-terms' },
+    });
     expect((await call('GET', '/AuthCheck?clientId=nope', { as: 'partner' })).status).toBe(404);
     expect((await call('GET', '/AuthCheck', { as: 'partner' })).status).toBe(400);
   });
@@ -84,74 +118,155 @@ describe('system and my calls', () => {
   it('custom flow by key, then completed', async () => {
     const page = await call('GET', '/CustomFlow/service-terms', { as: 'partner' });
     expect(page.body).toMatchObject({ id: customFlows.serviceTerms, completed: false });
-    const done = await call('POST', `/CustomFlow/${customFlows.serviceTerms}`, { as: 'partner', body: { attributes: [{ key: 'termsAccepted', value: 'true' }] } });
+    const done = await call('POST', `/CustomFlow/${customFlows.serviceTerms}`, {
+      as: 'partner',
+      body: { attributes: [{ key: 'termsAccepted', value: 'true' }] },
+    });
     expect(done.body.completed).toBe(true);
     expect((await call('GET', `/AuthCheck?clientId=${apps.servicePortal}`, { as: 'partner' })).body.status).toBe('ok');
     expect((await call('GET', '/CustomFlow/unknown-flow', { as: 'partner' })).status).toBe(404);
   });
 
   it('updates my attributes, refusing non-editable ones', async () => {
-    const ok = await call('PUT', '/My/Attributes', { as: 'partner', body: { applicationId: apps.dealerOrdering, attributes: [{ key: 'phone', value: '+49 40 999' }] } });
+    const ok = await call('PUT', '/My/Attributes', {
+      as: 'partner',
+      body: { applicationId: apps.dealerOrdering, attributes: [{ key: 'phone', value: '+49 40 999' }] },
+    });
     expect(ok.body.attributes.find((a: Body) => a.key === 'phone').value).toBe('+49 40 999');
-    const refused = await call('PUT', '/My/Attributes', { as: 'employee', body: { applicationId: apps.hr, attributes: [{ key: 'employeeNumber', value: '1' }] } });
+    const refused = await call('PUT', '/My/Attributes', {
+      as: 'employee',
+      body: { applicationId: apps.hr, attributes: [{ key: 'employeeNumber', value: '1' }] },
+    });
     expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatchObject({ code: 'attribute.notEditable', message: 'Dieses Feld kann nicht bearbeitet werden' });
+    expect(refused.body.error).toMatchObject({
+      code: 'attribute.notEditable',
+      message: 'Dieses Feld kann nicht bearbeitet werden',
+    });
   });
 
   it('requests access, refuses internal applications and duplicates', async () => {
-    const created = await call('POST', `/My/Applications/${apps.marketing}/AccessRequest`, { as: 'newUser', body: { comment: 'Bitte' } });
+    const created = await call('POST', `/My/Applications/${apps.marketing}/AccessRequest`, {
+      as: 'newUser',
+      body: { comment: 'Bitte' },
+    });
     expect(created.status).toBe(201);
     expect(created.body.status).toBe('OPEN');
-    expect((await call('POST', `/My/Applications/${apps.marketing}/AccessRequest`, { as: 'newUser', body: {} })).status).toBe(409);
+    expect(
+      (await call('POST', `/My/Applications/${apps.marketing}/AccessRequest`, { as: 'newUser', body: {} })).status,
+    ).toBe(409);
     const internal = await call('POST', `/My/Applications/${apps.hr}/AccessRequest`, { as: 'newUser', body: {} });
     expect(internal.status).toBe(403);
     expect(internal.body.error.code).toBe('accessRequest.notRequestable');
-    expect((await call('POST', `/My/Applications/${apps.servicePortal}/AccessRequest`, { as: 'partner', body: {} })).status).toBe(409);
-    expect((await call('GET', '/My/Applications', { as: 'newUser' })).body.items[0]).toMatchObject({ id: apps.marketing, accessStatus: 'requested' });
+    expect(
+      (await call('POST', `/My/Applications/${apps.servicePortal}/AccessRequest`, { as: 'partner', body: {} })).status,
+    ).toBe(409);
+    expect((await call('GET', '/My/Applications', { as: 'newUser' })).body.items[0]).toMatchObject({
+      id: apps.marketing,
+      accessStatus: 'requested',
+    });
   });
 
   it('offers the account accesses and visible roles an access request may name, and requires the account access', async () => {
     const options = await call('GET', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, { as: 'newUser' });
     expect(options.status).toBe(200);
     expect(options.body).toMatchObject({ roleRequired: false, accountAccessRequired: true });
-    expect(options.body.accountAccesses).toEqual({ total: 2, items: [
-      expect.objectContaining({ id: accountAccesses.dealerNord, label: 'Küchenstudio Nord GmbH' }),
-      expect.objectContaining({ id: accountAccesses.dealerSued, label: 'Möbelhaus Süd AG' }),
-    ] });
-    expect(options.body.roles.items.map((r: Body) => r.id)).toEqual(expect.arrayContaining([roles.planner, roles.plannerViewer]));
-    const searched = await call('GET', `/My/Applications/${apps.kitchenPlanner}/AccessRequest?search=s%C3%BCd`, { as: 'newUser' });
-    expect(searched.body.accountAccesses).toEqual({ total: 1, items: [expect.objectContaining({ id: accountAccesses.dealerSued })] });
-    expect((await call('GET', `/My/Applications/${apps.kitchenPlanner}/AccessRequest?search=nirgends`, { as: 'newUser' })).body)
-      .toMatchObject({ accountAccessRequired: true, accountAccesses: { total: 0, items: [] } });
-    expect((await call('GET', `/My/Applications/${apps.servicePortal}/AccessRequest`, { as: 'newUser' })).body).toMatchObject({ accountAccessRequired: false });
+    expect(options.body.accountAccesses).toEqual({
+      total: 2,
+      items: [
+        expect.objectContaining({ id: accountAccesses.dealerNord, label: 'Küchenstudio Nord GmbH' }),
+        expect.objectContaining({ id: accountAccesses.dealerSued, label: 'Möbelhaus Süd AG' }),
+      ],
+    });
+    expect(options.body.roles.items.map((r: Body) => r.id)).toEqual(
+      expect.arrayContaining([roles.planner, roles.plannerViewer]),
+    );
+    const searched = await call('GET', `/My/Applications/${apps.kitchenPlanner}/AccessRequest?search=s%C3%BCd`, {
+      as: 'newUser',
+    });
+    expect(searched.body.accountAccesses).toEqual({
+      total: 1,
+      items: [expect.objectContaining({ id: accountAccesses.dealerSued })],
+    });
+    expect(
+      (await call('GET', `/My/Applications/${apps.kitchenPlanner}/AccessRequest?search=nirgends`, { as: 'newUser' }))
+        .body,
+    ).toMatchObject({ accountAccessRequired: true, accountAccesses: { total: 0, items: [] } });
+    expect(
+      (await call('GET', `/My/Applications/${apps.servicePortal}/AccessRequest`, { as: 'newUser' })).body,
+    ).toMatchObject({ accountAccessRequired: false });
     expect((await call('GET', `/My/Applications/${apps.hr}/AccessRequest`, { as: 'newUser' })).status).toBe(403);
-    expect((await call('GET', '/My/Applications/b0000000-0000-4000-8000-999999999999/AccessRequest', { as: 'newUser' })).status).toBe(404);
+    expect(
+      (await call('GET', '/My/Applications/b0000000-0000-4000-8000-999999999999/AccessRequest', { as: 'newUser' }))
+        .status,
+    ).toBe(404);
 
-    const missing = await call('POST', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, { as: 'newUser', body: {} });
+    const missing = await call('POST', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, {
+      as: 'newUser',
+      body: {},
+    });
     expect(missing.status).toBe(400);
-    expect(missing.body.error).toMatchObject({ code: 'accessRequest.accountAccessRequired', errors: [expect.objectContaining({ field: 'accountAccessId' })] });
-    const foreign = await call('POST', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, { as: 'newUser', body: { accountAccessId: accountAccesses.branchHamburg } });
+    expect(missing.body.error).toMatchObject({
+      code: 'accessRequest.accountAccessRequired',
+      errors: [expect.objectContaining({ field: 'accountAccessId' })],
+    });
+    const foreign = await call('POST', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, {
+      as: 'newUser',
+      body: { accountAccessId: accountAccesses.branchHamburg },
+    });
     expect(foreign.status).toBe(400);
-    expect(foreign.body.error).toMatchObject({ code: 'accountAccess.notLinked', errors: [expect.objectContaining({ field: 'accountAccessId' })] });
-    const created = await call('POST', `/My/Applications/${apps.dealerOrdering}/AccessRequest`, { as: 'newUser', body: { accountAccessId: accountAccesses.branchBremen } });
+    expect(foreign.body.error).toMatchObject({
+      code: 'accountAccess.notLinked',
+      errors: [expect.objectContaining({ field: 'accountAccessId' })],
+    });
+    const created = await call('POST', `/My/Applications/${apps.dealerOrdering}/AccessRequest`, {
+      as: 'newUser',
+      body: { accountAccessId: accountAccesses.branchBremen },
+    });
     expect(created.status).toBe(201);
   });
 
   it('reads and writes my profile', async () => {
     const p = await call('GET', '/My/Profile', { as: 'employee' });
-    expect(p.body).toMatchObject({ internal: true, canChangeEmail: false, canChangePassword: false, fullName: 'Ilse Intern' });
-    const updated = await call('PUT', '/My/Profile', { as: 'customer', body: { firstName: 'Christa', lastName: 'Kunde', companyName: 'Privat', address: { city: 'Köln' }, language: 'fr' } });
-    expect(updated.body).toMatchObject({ fullName: 'Christa Kunde', language: 'fr', address: { city: 'Köln' }, canChangeEmail: true });
+    expect(p.body).toMatchObject({
+      internal: true,
+      canChangeEmail: false,
+      canChangePassword: false,
+      fullName: 'Ilse Intern',
+    });
+    const updated = await call('PUT', '/My/Profile', {
+      as: 'customer',
+      body: {
+        firstName: 'Christa',
+        lastName: 'Kunde',
+        companyName: 'Privat',
+        address: { city: 'Köln' },
+        language: 'fr',
+      },
+    });
+    expect(updated.body).toMatchObject({
+      fullName: 'Christa Kunde',
+      language: 'fr',
+      address: { city: 'Köln' },
+      canChangeEmail: true,
+    });
   });
 
   it('reads and writes my favourites', async () => {
-    const put = await call('PUT', '/My/Favourites', { as: 'partner', body: { applicationIds: [apps.servicePortal, apps.dealerOrdering] } });
+    const put = await call('PUT', '/My/Favourites', {
+      as: 'partner',
+      body: { applicationIds: [apps.servicePortal, apps.dealerOrdering] },
+    });
     expect(put.body).toEqual({ applicationIds: [apps.servicePortal, apps.dealerOrdering] });
     expect((await call('GET', '/My/Favourites', { as: 'partner' })).body).toEqual(put.body);
-    const refused = await call('PUT', '/My/Favourites', { as: 'partner', body: { applicationIds: [apps.kitchenPlanner] } });
+    const refused = await call('PUT', '/My/Favourites', {
+      as: 'partner',
+      body: { applicationIds: [apps.kitchenPlanner] },
+    });
     expect(refused.status).toBe(400);
     expect((await call('GET', '/My/Favourites', { as: 'anonymous' })).status).toBe(401);
-    expect((await call('PUT', '/My/Favourites', { as: 'partner', body: { applicationIds: [] } })).body).toEqual({ applicationIds: [] });
+    expect((await call('PUT', '/My/Favourites', { as: 'partner', body: { applicationIds: [] } })).body).toEqual({
+      applicationIds: [],
+    });
   });
 
   it('records a launch of one of my applications', async () => {
@@ -172,62 +287,144 @@ describe('system and my calls', () => {
 describe('per-application administration', () => {
   it('lists the applications the caller administers', async () => {
     const r = await call('GET', '/Admin/Applications', { as: 'appAdmin' });
-    expect(r.body.items).toEqual([expect.objectContaining({ id: apps.kitchenPlanner, accessRequestsAmount: 8, permissions: { manageAccessRequests: true } })]);
+    expect(r.body.items).toEqual([
+      expect.objectContaining({
+        id: apps.kitchenPlanner,
+        accessRequestsAmount: 8,
+        permissions: { manageAccessRequests: true },
+      }),
+    ]);
     const all = await call('GET', '/Admin/Applications', { as: 'globalAdmin' });
     expect(all.body.total).toBe(6);
     expect((await call('GET', '/Admin/Applications', { as: 'partner' })).body).toEqual({ items: [], total: 0 });
   });
 
   it('lists, shows and decides access requests', async () => {
-    const list = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests?status=OPEN&pageSize=10&sort=fullName&order=asc`, { as: 'appAdmin' });
+    const list = await call(
+      'GET',
+      `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests?status=OPEN&pageSize=10&sort=fullName&order=asc`,
+      { as: 'appAdmin' },
+    );
     expect(list.body.total).toBe(8);
-    const csv = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests/Export?status=OPEN&sort=fullName&order=asc`, { as: 'appAdmin' });
+    const csv = await call(
+      'GET',
+      `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests/Export?status=OPEN&sort=fullName&order=asc`,
+      { as: 'appAdmin' },
+    );
     expect(String(csv.body).trim().split('\r\n')).toHaveLength(9);
-    expect((await call('GET', `/Admin/Applications/${apps.dealerOrdering}/AccessRequests`, { as: 'appAdmin' })).status).toBe(403);
-    const one = await call('GET', `/Admin/Applications/AccessRequests/${accessRequests.partnerPlanner}`, { as: 'appAdmin' });
-    expect(one.body).toMatchObject({ status: 'OPEN', user: { id: users.partner }, requestedAccountAccess: { id: accountAccesses.dealerNord } });
-    const noRole = await call('PUT', `/Admin/Applications/AccessRequests/${accessRequests.partnerPlanner}`, { as: 'appAdmin', body: { decision: 'ACCEPT', roleIds: [] } });
+    expect(
+      (await call('GET', `/Admin/Applications/${apps.dealerOrdering}/AccessRequests`, { as: 'appAdmin' })).status,
+    ).toBe(403);
+    const one = await call('GET', `/Admin/Applications/AccessRequests/${accessRequests.partnerPlanner}`, {
+      as: 'appAdmin',
+    });
+    expect(one.body).toMatchObject({
+      status: 'OPEN',
+      user: { id: users.partner },
+      requestedAccountAccess: { id: accountAccesses.dealerNord },
+    });
+    const noRole = await call('PUT', `/Admin/Applications/AccessRequests/${accessRequests.partnerPlanner}`, {
+      as: 'appAdmin',
+      body: { decision: 'ACCEPT', roleIds: [] },
+    });
     expect(noRole.status).toBe(400);
     expect(noRole.body.error.message).toBe('Es muss mindestens eine Rolle ausgewählt werden!');
-    const accepted = await call('PUT', `/Admin/Applications/AccessRequests/${accessRequests.partnerPlanner}`, { as: 'appAdmin',
-      body: { decision: 'ACCEPT', roleIds: [roles.planner], accountAccessIds: [accountAccesses.dealerNord] } });
+    const accepted = await call('PUT', `/Admin/Applications/AccessRequests/${accessRequests.partnerPlanner}`, {
+      as: 'appAdmin',
+      body: { decision: 'ACCEPT', roleIds: [roles.planner], accountAccessIds: [accountAccesses.dealerNord] },
+    });
     expect(accepted.body).toMatchObject({ status: 'ACCEPTED', roleIds: [roles.planner], decidedBy: users.appAdmin });
-    expect((await call('PUT', `/Admin/Applications/AccessRequests/${accessRequests.partnerPlanner}`, { as: 'appAdmin', body: { decision: 'DENY' } })).status).toBe(409);
-    const denied = await call('PUT', `/Admin/Applications/AccessRequests/${accessRequests.customerPlanner}`, { as: 'appAdmin', body: { decision: 'DENY', reason: 'Kein Händler' } });
+    expect(
+      (
+        await call('PUT', `/Admin/Applications/AccessRequests/${accessRequests.partnerPlanner}`, {
+          as: 'appAdmin',
+          body: { decision: 'DENY' },
+        })
+      ).status,
+    ).toBe(409);
+    const denied = await call('PUT', `/Admin/Applications/AccessRequests/${accessRequests.customerPlanner}`, {
+      as: 'appAdmin',
+      body: { decision: 'DENY', reason: 'Kein Händler' },
+    });
     expect(denied.body).toMatchObject({ status: 'DENIED', reason: 'Kein Händler' });
     expect((await call('GET', `/AuthCheck?clientId=${apps.kitchenPlanner}`, { as: 'partner' })).body.status).toBe('ok');
-    expect((await call('GET', '/Admin/Applications/AccessRequests/60000000-0000-4000-8000-999999999999', { as: 'appAdmin' })).status).toBe(404);
+    expect(
+      (await call('GET', '/Admin/Applications/AccessRequests/60000000-0000-4000-8000-999999999999', { as: 'appAdmin' }))
+        .status,
+    ).toBe(404);
   });
 
   it('manages the users of an application', async () => {
-    const list = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Users?search=dana&sort=accessSince&order=desc`, { as: 'appAdmin' });
+    const list = await call(
+      'GET',
+      `/Admin/Applications/${apps.kitchenPlanner}/Users?search=dana&sort=accessSince&order=desc`,
+      { as: 'appAdmin' },
+    );
     expect(list.body.items.map((u: Body) => u.id)).toEqual([users.partner]);
-    const csv = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Users/Export?search=dana&sort=accessSince&order=desc`, { as: 'appAdmin' });
+    const csv = await call(
+      'GET',
+      `/Admin/Applications/${apps.kitchenPlanner}/Users/Export?search=dana&sort=accessSince&order=desc`,
+      { as: 'appAdmin' },
+    );
     expect(String(csv.body).trim().split('\r\n')[1]).toContain(users.partner);
-    const one = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`, { as: 'appAdmin' });
+    const one = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`, {
+      as: 'appAdmin',
+    });
     expect(one.body).toMatchObject({ hasAccess: false, accessSince: null });
-    const granted = await call('PUT', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`, { as: 'appAdmin',
-      body: { roleIds: [roles.plannerViewer], attributes: [{ key: 'studioName', value: 'Studio Neu' }] } });
+    const granted = await call('PUT', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`, {
+      as: 'appAdmin',
+      body: { roleIds: [roles.plannerViewer], attributes: [{ key: 'studioName', value: 'Studio Neu' }] },
+    });
     expect(granted.body).toMatchObject({ hasAccess: true, roles: [{ id: roles.plannerViewer }] });
     expect(granted.body.attributes.find((a: Body) => a.key === 'studioName').value).toBe('Studio Neu');
-    const reasons = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}/AccessReasons`, { as: 'appAdmin' });
-    expect(reasons.body).toMatchObject({ hasAccess: true, reasons: [{ kind: 'DIRECT_GRANT', by: { id: users.appAdmin } }] });
-    expect((await call('DELETE', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`, { as: 'appAdmin' })).status).toBe(204);
-    expect((await call('DELETE', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`, { as: 'appAdmin' })).status).toBe(404);
-    expect((await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`, { as: 'partner' })).status).toBe(403);
+    const reasons = await call(
+      'GET',
+      `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}/AccessReasons`,
+      { as: 'appAdmin' },
+    );
+    expect(reasons.body).toMatchObject({
+      hasAccess: true,
+      reasons: [{ kind: 'DIRECT_GRANT', by: { id: users.appAdmin } }],
+    });
+    expect(
+      (await call('DELETE', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`, { as: 'appAdmin' }))
+        .status,
+    ).toBe(204);
+    expect(
+      (await call('DELETE', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`, { as: 'appAdmin' }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`, { as: 'partner' }))
+        .status,
+    ).toBe(403);
   });
 
   it('offers roles and account accesses to pick', async () => {
-    const r = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Selections/Roles?search=plan`, { as: 'appAdmin' });
-    expect(r.body.items.map((x: Body) => x.id).sort()).toEqual([roles.planner, roles.plannerAdmin, roles.plannerViewer].sort());
-    const a = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Selections/AccountAccesses`, { as: 'appAdmin' });
+    const r = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Selections/Roles?search=plan`, {
+      as: 'appAdmin',
+    });
+    expect(r.body.items.map((x: Body) => x.id).sort()).toEqual(
+      [roles.planner, roles.plannerAdmin, roles.plannerViewer].sort(),
+    );
+    const a = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Selections/AccountAccesses`, {
+      as: 'appAdmin',
+    });
     expect(a.body.total).toBe(2);
   });
 
   it('shows webhook deliveries of grants', async () => {
-    await call('PUT', `/Admin/Applications/${apps.dealerOrdering}/Users/${users.newUser}`, { body: { roleIds: [roles.dealerViewer] } });
+    await call('PUT', `/Admin/Applications/${apps.dealerOrdering}/Users/${users.newUser}`, {
+      body: { roleIds: [roles.dealerViewer] },
+    });
     const r = await call('GET', `/Admin/Applications/${apps.dealerOrdering}/WebhookDeliveries`);
-    expect(r.body.items[0]).toMatchObject({ event: 'GRANT', userId: users.newUser, status: 'PENDING', attempts: 0, replayOf: null });
+    expect(r.body.items[0]).toMatchObject({
+      event: 'GRANT',
+      userId: users.newUser,
+      status: 'PENDING',
+      attempts: 0,
+      replayOf: null,
+    });
   });
 
   it('tests, replays and signs webhook deliveries', async () => {
@@ -237,7 +434,11 @@ describe('per-application administration', () => {
     const replay = await call('POST', `${hook}/WebhookDeliveries/${String(test.body.id)}/Replay`);
     expect(replay.body.replayOf).toBe(test.body.id);
     const detail = await call('GET', `${hook}/WebhookDeliveries/${String(test.body.id)}`);
-    expect(detail.body).toMatchObject({ delivery: { id: test.body.id, event: 'TEST' }, payload: { event: 'TEST' }, attempts: [] });
+    expect(detail.body).toMatchObject({
+      delivery: { id: test.body.id, event: 'TEST' },
+      payload: { event: 'TEST' },
+      attempts: [],
+    });
     const created = await call('POST', `${hook}/WebhookSigningSecrets`);
     expect(created.status).toBe(201);
     expect((await call('GET', `${hook}/WebhookSigningSecrets`)).body.secrets).toHaveLength(1);
@@ -254,7 +455,14 @@ describe('global administration', () => {
     const list = await call('GET', '/Applications?sort=sortNumber&order=desc&pageSize=10');
     expect(list.body.total).toBe(6);
     const form = new FormData();
-    form.append('file', new File(['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>'], 'logo.svg', { type: 'image/svg+xml' }));
+    form.append(
+      'file',
+      new File(
+        ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>'],
+        'logo.svg',
+        { type: 'image/svg+xml' },
+      ),
+    );
     const upload = await call('POST', '/Applications/Image', { rawBody: form });
     expect(upload.status).toBe(201);
     imageUrl = upload.body.url;
@@ -263,12 +471,28 @@ describe('global administration', () => {
     expect(served.headers.get('content-security-policy')).toContain('sandbox');
     await checkResponse('GET', imageUrl, served);
     const input = {
-      label: 'Ausstellungsplaner', url: 'https://show.example.test', logoUrl: imageUrl, description: 'Neu', sortNumber: 60,
-      accessRequestAllowed: true, attributes: [{ attributeId: attributes.studioName, outputInToken: true, required: true, visible: true }],
-      roles: [{ roleId: roles.planner, permissionId: null, visible: true, default: true }], accountAccessIds: [accountAccesses.dealerNord],
-      customFlowIds: [customFlows.serviceTerms], activationGroups: [{ directoryGroupName: 'Aussteller', roleIds: [roles.planner], accountAccessIds: [] }],
-      webhook: { enabled: true, endpointUrl: 'https://hooks.example.test/x', username: 'u', password: 'secret', onGrant: true, onRemove: false, onUpdate: false,
-        headers: [{ key: 'X-Token', value: 'abc' }], keyVaultReference: null },
+      label: 'Ausstellungsplaner',
+      url: 'https://show.example.test',
+      logoUrl: imageUrl,
+      description: 'Neu',
+      sortNumber: 60,
+      accessRequestAllowed: true,
+      attributes: [{ attributeId: attributes.studioName, outputInToken: true, required: true, visible: true }],
+      roles: [{ roleId: roles.planner, permissionId: null, visible: true, default: true }],
+      accountAccessIds: [accountAccesses.dealerNord],
+      customFlowIds: [customFlows.serviceTerms],
+      activationGroups: [{ directoryGroupName: 'Aussteller', roleIds: [roles.planner], accountAccessIds: [] }],
+      webhook: {
+        enabled: true,
+        endpointUrl: 'https://hooks.example.test/x',
+        username: 'u',
+        password: 'secret',
+        onGrant: true,
+        onRemove: false,
+        onUpdate: false,
+        headers: [{ key: 'X-Token', value: 'abc' }],
+        keyVaultReference: null,
+      },
     };
     const created = await call('POST', '/Applications', { body: input });
     expect(created.status).toBe(201);
@@ -277,10 +501,20 @@ describe('global administration', () => {
     createdApp = created.body.id;
     expect((await call('GET', `/Applications/${createdApp}`)).body.label).toBe('Ausstellungsplaner');
     const { password: _p, ...hookWithoutPassword } = input.webhook;
-    const updated = await call('PUT', `/Applications/${createdApp}`, { body: { ...input, label: 'Ausstellungsplaner 2', webhook: hookWithoutPassword } });
+    const updated = await call('PUT', `/Applications/${createdApp}`, {
+      body: { ...input, label: 'Ausstellungsplaner 2', webhook: hookWithoutPassword },
+    });
     expect(updated.body).toMatchObject({ label: 'Ausstellungsplaner 2', webhook: { passwordSet: true } });
     const history = await call('GET', `/Applications/${createdApp}/History?sort=updatedAt&order=desc`);
-    expect(history.body.items.some((e: Body) => e.mode === 'UPDATE' && e.field === 'label' && e.value === 'Ausstellungsplaner 2' && e.updatedBy === users.globalAdmin)).toBe(true);
+    expect(
+      history.body.items.some(
+        (e: Body) =>
+          e.mode === 'UPDATE' &&
+          e.field === 'label' &&
+          e.value === 'Ausstellungsplaner 2' &&
+          e.updatedBy === users.globalAdmin,
+      ),
+    ).toBe(true);
     expect(JSON.stringify(history.body)).not.toContain('secret');
     expect((await call('DELETE', `/Applications/${createdApp}`)).status).toBe(204);
     expect((await call('GET', `/Applications/${createdApp}`)).status).toBe(404);
@@ -291,11 +525,38 @@ describe('global administration', () => {
   });
 
   const entities: { path: string; input: Record<string, unknown>; change: Record<string, unknown> }[] = [
-    { path: '/Attributes', input: { key: 'favouriteColour', label: 'Lieblingsfarbe', dataType: 'STRING' }, change: { label: 'Farbe' } },
-    { path: '/Permissions', input: { key: 'showroom.admin', description: 'Ausstellung' }, change: { description: 'Ausstellung verwalten' } },
-    { path: '/Roles', input: { key: 'showroom.guide', label: 'Führer', permissionIds: [], applicationIds: [apps.kitchenPlanner] }, change: { label: 'Führerin' } },
-    { path: '/AccountAccesses', input: { key: 'dealer.nord.kiel', label: 'Filiale Kiel', parentId: accountAccesses.dealerNord, parentDeterminationMethod: 'MANUAL', childDeterminationMethod: 'NONE', attributeId: null }, change: { label: 'Filiale Kiel-Nord' } },
-    { path: '/CustomFlows', input: { key: 'showroom-consent', label: 'Einwilligung', description: '', attributeIds: [attributes.phone] }, change: { label: 'Einwilligung 2' } },
+    {
+      path: '/Attributes',
+      input: { key: 'favouriteColour', label: 'Lieblingsfarbe', dataType: 'STRING' },
+      change: { label: 'Farbe' },
+    },
+    {
+      path: '/Permissions',
+      input: { key: 'showroom.admin', description: 'Ausstellung' },
+      change: { description: 'Ausstellung verwalten' },
+    },
+    {
+      path: '/Roles',
+      input: { key: 'showroom.guide', label: 'Führer', permissionIds: [], applicationIds: [apps.kitchenPlanner] },
+      change: { label: 'Führerin' },
+    },
+    {
+      path: '/AccountAccesses',
+      input: {
+        key: 'dealer.nord.kiel',
+        label: 'Filiale Kiel',
+        parentId: accountAccesses.dealerNord,
+        parentDeterminationMethod: 'MANUAL',
+        childDeterminationMethod: 'NONE',
+        attributeId: null,
+      },
+      change: { label: 'Filiale Kiel-Nord' },
+    },
+    {
+      path: '/CustomFlows',
+      input: { key: 'showroom-consent', label: 'Einwilligung', description: '', attributeIds: [attributes.phone] },
+      change: { label: 'Einwilligung 2' },
+    },
   ];
   for (const e of entities) {
     it(`CRUD and history of ${e.path}`, async () => {
@@ -325,14 +586,22 @@ describe('global administration', () => {
   }
 
   it('downloads every global list as CSV with its search and sort', async () => {
-    for (const [path, list] of [['/Applications/Export?sort=sortNumber', '/Applications?sort=sortNumber&pageSize=100'], ['/Attributes/Export?search=nummer', '/Attributes?search=nummer&pageSize=100'],
-      ['/Permissions/Export', '/Permissions?pageSize=100'], ['/Roles/Export?sort=key&order=desc', '/Roles?sort=key&order=desc&pageSize=100'],
-      ['/AccountAccesses/Export', '/AccountAccesses?pageSize=100'], ['/CustomFlows/Export', '/CustomFlows?pageSize=100']] as const) {
+    for (const [path, list] of [
+      ['/Applications/Export?sort=sortNumber', '/Applications?sort=sortNumber&pageSize=100'],
+      ['/Attributes/Export?search=nummer', '/Attributes?search=nummer&pageSize=100'],
+      ['/Permissions/Export', '/Permissions?pageSize=100'],
+      ['/Roles/Export?sort=key&order=desc', '/Roles?sort=key&order=desc&pageSize=100'],
+      ['/AccountAccesses/Export', '/AccountAccesses?pageSize=100'],
+      ['/CustomFlows/Export', '/CustomFlows?pageSize=100'],
+    ] as const) {
       const csv = await call('GET', path);
       const { items, total } = (await call('GET', list)).body;
       const rows = String(csv.body).trim().split('\r\n').slice(1);
       expect(rows, path).toHaveLength(total);
-      expect(rows.map((row) => row.split(',')[0]), path).toEqual(items.map((item: Body) => item.id));
+      expect(
+        rows.map((row) => row.split(',')[0]),
+        path,
+      ).toEqual(items.map((item: Body) => item.id));
     }
   });
 
@@ -352,7 +621,10 @@ describe('global administration', () => {
     const before = (await call('GET', '/Users?pageSize=10')).body.total;
     expect((await call('DELETE', `/Users/${users.customer}`)).status).toBe(204);
     expect((await call('GET', '/Users?pageSize=10')).body.total).toBe(before - 1);
-    const counted = await h.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const counted = await h.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(before - 1).toBe(Number(counted.n));
     expect((await call('GET', `/Users/${users.customer}`)).status).toBe(404);
     expect((await call('DELETE', `/Users/${users.customer}`)).status).toBe(404);
@@ -362,78 +634,229 @@ describe('global administration', () => {
 describe('internal calls of the identity provider', () => {
   it('answers claims with permissions from roles', async () => {
     const admin = await call('GET', `/Internal/Users/${users.globalAdmin}/Claims`, { as: 'internal' });
-    expect(admin.body).toMatchObject({ sub: users.globalAdmin, email: 'admin@hk-demo.test', internal: true, name: 'Greta Gruber' });
-    expect(admin.body.hkData.permissions).toEqual(expect.arrayContaining(['all_users.read', 'applications.write', 'customflows.read']));
+    expect(admin.body).toMatchObject({
+      sub: users.globalAdmin,
+      email: 'admin@hk-demo.test',
+      internal: true,
+      name: 'Greta Gruber',
+    });
+    expect(admin.body.hkData.permissions).toEqual(
+      expect.arrayContaining(['all_users.read', 'applications.write', 'customflows.read']),
+    );
     const partner = await call('GET', `/Internal/Users/${users.partner}/Claims`, { as: 'internal' });
-    expect(partner.body.hkData.attributes).toMatchObject({ firstName: 'Dana', lastName: 'Dealer', dealerNumber: 'H-1001' });
-    expect((await call('GET', '/Internal/Users/00000000-0000-4000-8000-0000000000ff/Claims', { as: 'internal' })).status).toBe(404);
+    expect(partner.body.hkData.attributes).toMatchObject({
+      firstName: 'Dana',
+      lastName: 'Dealer',
+      dealerNumber: 'H-1001',
+    });
+    expect(
+      (await call('GET', '/Internal/Users/00000000-0000-4000-8000-0000000000ff/Claims', { as: 'internal' })).status,
+    ).toBe(404);
     expect((await call('GET', `/Internal/Users/${users.partner}/Claims`, { as: 'partner' })).status).toBe(401);
   });
 
   it('answers the gate for a user and client', async () => {
     const r = await call('GET', `/Internal/AuthCheck?userId=${users.newUser}&clientId=${apps.hr}`, { as: 'internal' });
     expect(r.body).toMatchObject({ status: 'noAccess', requestable: false });
-    expect((await call('GET', `/Internal/AuthCheck?userId=bad&clientId=${apps.hr}`, { as: 'internal' })).status).toBe(400);
-    expect((await call('GET', `/Internal/AuthCheck?userId=00000000-0000-4000-8000-0000000000ff&clientId=${apps.hr}`, { as: 'internal' })).status).toBe(404);
+    expect((await call('GET', `/Internal/AuthCheck?userId=bad&clientId=${apps.hr}`, { as: 'internal' })).status).toBe(
+      400,
+    );
+    expect(
+      (
+        await call('GET', `/Internal/AuthCheck?userId=00000000-0000-4000-8000-0000000000ff&clientId=${apps.hr}`, {
+          as: 'internal',
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('records a changed e-mail, refused for internal accounts', async () => {
-    expect((await call('PUT', `/Internal/Users/${users.partner}/Email`, { as: 'internal', body: { email: 'dana@partner.example.test' } })).status).toBe(204);
+    expect(
+      (
+        await call('PUT', `/Internal/Users/${users.partner}/Email`, {
+          as: 'internal',
+          body: { email: 'dana@partner.example.test' },
+        })
+      ).status,
+    ).toBe(204);
     expect((await call('GET', '/My/Profile', { as: 'partner' })).body.email).toBe('dana@partner.example.test');
-    expect((await call('PUT', `/Internal/Users/${users.employee}/Email`, { as: 'internal', body: { email: 'x@example.test' } })).status).toBe(403);
-    expect((await call('PUT', `/Internal/Users/${users.appAdmin}/Email`, { as: 'internal', body: { email: 'admin@hk-demo.test' } })).status).toBe(409);
-    expect((await call('PUT', `/Internal/Users/${users.appAdmin}/Email`, { as: 'internal', body: { email: 'not-an-email' } })).status).toBe(400);
+    expect(
+      (
+        await call('PUT', `/Internal/Users/${users.employee}/Email`, {
+          as: 'internal',
+          body: { email: 'x@example.test' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await call('PUT', `/Internal/Users/${users.appAdmin}/Email`, {
+          as: 'internal',
+          body: { email: 'admin@hk-demo.test' },
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await call('PUT', `/Internal/Users/${users.appAdmin}/Email`, {
+          as: 'internal',
+          body: { email: 'not-an-email' },
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
 describe('bulk changes and the CSV import (#20.3)', () => {
   it('changes several users of an application at once', async () => {
-    const r = await call('POST', `/Admin/Applications/${apps.kitchenPlanner}/Users/Bulk`, { as: 'appAdmin', body: { action: 'addRoles', userIds: [users.newUser], roleIds: [roles.plannerViewer] } });
+    const r = await call('POST', `/Admin/Applications/${apps.kitchenPlanner}/Users/Bulk`, {
+      as: 'appAdmin',
+      body: { action: 'addRoles', userIds: [users.newUser], roleIds: [roles.plannerViewer] },
+    });
     expect(r).toMatchObject({ status: 200, body: { count: 1 } });
-    expect((await call('POST', `/Admin/Applications/${apps.kitchenPlanner}/Users/Bulk`, { as: 'appAdmin', body: { action: 'removeAccess', userIds: [users.newUser] } })).body).toEqual({ count: 1 });
-    expect((await call('POST', `/Admin/Applications/${apps.dealerOrdering}/Users/Bulk`, { as: 'appAdmin', body: { action: 'removeAccess', userIds: [users.newUser] } })).status).toBe(403);
-    expect((await call('POST', `/Admin/Applications/${apps.kitchenPlanner}/Users/Bulk`, { as: 'appAdmin', body: { action: 'removeAccess', userIds: [users.newUser] } })).status).toBe(400);
+    expect(
+      (
+        await call('POST', `/Admin/Applications/${apps.kitchenPlanner}/Users/Bulk`, {
+          as: 'appAdmin',
+          body: { action: 'removeAccess', userIds: [users.newUser] },
+        })
+      ).body,
+    ).toEqual({ count: 1 });
+    expect(
+      (
+        await call('POST', `/Admin/Applications/${apps.dealerOrdering}/Users/Bulk`, {
+          as: 'appAdmin',
+          body: { action: 'removeAccess', userIds: [users.newUser] },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await call('POST', `/Admin/Applications/${apps.kitchenPlanner}/Users/Bulk`, {
+          as: 'appAdmin',
+          body: { action: 'removeAccess', userIds: [users.newUser] },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('decides several access requests at once', async () => {
-    const open = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests?status=OPEN`, { as: 'appAdmin' });
+    const open = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests?status=OPEN`, {
+      as: 'appAdmin',
+    });
     const ids = open.body.items.slice(0, 2).map((r: Body) => r.id);
-    const r = await call('POST', `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests/Decide`, { as: 'appAdmin', body: { requestIds: ids, decision: { decision: 'DENY', reason: 'Sammelentscheidung' } } });
+    const r = await call('POST', `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests/Decide`, {
+      as: 'appAdmin',
+      body: { requestIds: ids, decision: { decision: 'DENY', reason: 'Sammelentscheidung' } },
+    });
     expect(r).toMatchObject({ status: 200, body: { count: 2 } });
-    expect((await call('POST', `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests/Decide`, { as: 'appAdmin', body: { requestIds: ids, decision: { decision: 'DENY' } } })).status).toBe(409);
+    expect(
+      (
+        await call('POST', `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests/Decide`, {
+          as: 'appAdmin',
+          body: { requestIds: ids, decision: { decision: 'DENY' } },
+        })
+      ).status,
+    ).toBe(409);
   });
 
-  it('imports users\' access from CSV: a dry run, then apply', async () => {
+  it("imports users' access from CSV: a dry run, then apply", async () => {
     const path = `/Admin/Applications/${apps.kitchenPlanner}/Users/Import`;
     const csv = 'email,roles\nnew@hk-demo.test,kitchen_planner.viewer\nnobody@example.test,kitchen_planner.viewer';
     const dry = await call('POST', path, { as: 'appAdmin', body: { csv, apply: false } });
     expect(dry.body).toMatchObject({ applied: false, rows: [{ line: 2, change: 'GRANT' }], invalid: [{ line: 3 }] });
     expect((await call('POST', path, { as: 'appAdmin', body: { csv, apply: true } })).status).toBe(400);
-    expect((await call('POST', path, { as: 'appAdmin', body: { csv: 'email,roles\nnew@hk-demo.test,kitchen_planner.viewer', apply: true } })).body).toMatchObject({ applied: true });
+    expect(
+      (
+        await call('POST', path, {
+          as: 'appAdmin',
+          body: { csv: 'email,roles\nnew@hk-demo.test,kitchen_planner.viewer', apply: true },
+        })
+      ).body,
+    ).toMatchObject({ applied: true });
   });
 
   it('deletes several entities of each global list at once', async () => {
     const created = async (path: string, body: object) => (await call('POST', path, { body })).body.id as string;
     const lists: [string, () => Promise<string>][] = [
-      ['/Attributes', () => created('/Attributes', { key: `bulkAttr${Math.random().toString(36).slice(2, 8)}`, label: 'Sammel', dataType: 'STRING' })],
-      ['/Permissions', () => created('/Permissions', { key: `bulk.perm.${Math.random().toString(36).slice(2, 8)}`, description: 'Sammel' })],
-      ['/Roles', () => created('/Roles', { key: `bulk.role.${Math.random().toString(36).slice(2, 8)}`, label: 'Sammel', permissionIds: [], applicationIds: [] })],
-      ['/AccountAccesses', () => created('/AccountAccesses', { key: `bulk.access.${Math.random().toString(36).slice(2, 8)}`, label: 'Sammel', parentId: null,
-        parentDeterminationMethod: 'MANUAL', childDeterminationMethod: 'NONE', attributeId: null })],
-      ['/CustomFlows', () => created('/CustomFlows', { key: `bulk-flow-${Math.random().toString(36).slice(2, 8)}`, label: 'Sammel', description: '', attributeIds: [] })],
+      [
+        '/Attributes',
+        () =>
+          created('/Attributes', {
+            key: `bulkAttr${Math.random().toString(36).slice(2, 8)}`,
+            label: 'Sammel',
+            dataType: 'STRING',
+          }),
+      ],
+      [
+        '/Permissions',
+        () =>
+          created('/Permissions', {
+            key: `bulk.perm.${Math.random().toString(36).slice(2, 8)}`,
+            description: 'Sammel',
+          }),
+      ],
+      [
+        '/Roles',
+        () =>
+          created('/Roles', {
+            key: `bulk.role.${Math.random().toString(36).slice(2, 8)}`,
+            label: 'Sammel',
+            permissionIds: [],
+            applicationIds: [],
+          }),
+      ],
+      [
+        '/AccountAccesses',
+        () =>
+          created('/AccountAccesses', {
+            key: `bulk.access.${Math.random().toString(36).slice(2, 8)}`,
+            label: 'Sammel',
+            parentId: null,
+            parentDeterminationMethod: 'MANUAL',
+            childDeterminationMethod: 'NONE',
+            attributeId: null,
+          }),
+      ],
+      [
+        '/CustomFlows',
+        () =>
+          created('/CustomFlows', {
+            key: `bulk-flow-${Math.random().toString(36).slice(2, 8)}`,
+            label: 'Sammel',
+            description: '',
+            attributeIds: [],
+          }),
+      ],
     ];
     for (const [path, make] of lists) {
       const ids = [await make(), await make()];
-      expect(await call('POST', `${path}/BulkDelete`, { body: { ids } }), path).toMatchObject({ status: 200, body: { count: 2 } });
+      expect(await call('POST', `${path}/BulkDelete`, { body: { ids } }), path).toMatchObject({
+        status: 200,
+        body: { count: 2 },
+      });
       expect((await call('POST', `${path}/BulkDelete`, { body: { ids } })).status, path).toBe(400);
       expect((await call('POST', `${path}/BulkDelete`, { as: 'partner', body: { ids } })).status, path).toBe(403);
     }
-    const apps2 = [await created('/Applications', { label: 'Sammel A', url: 'https://a.example.test' }), await created('/Applications', { label: 'Sammel B', url: 'https://b.example.test' })];
-    expect(await call('POST', '/Applications/BulkDelete', { body: { ids: apps2 } })).toMatchObject({ status: 200, body: { count: 2 } });
+    const apps2 = [
+      await created('/Applications', { label: 'Sammel A', url: 'https://a.example.test' }),
+      await created('/Applications', { label: 'Sammel B', url: 'https://b.example.test' }),
+    ];
+    expect(await call('POST', '/Applications/BulkDelete', { body: { ids: apps2 } })).toMatchObject({
+      status: 200,
+      body: { count: 2 },
+    });
     expect((await call('POST', '/Applications/BulkDelete', { body: { ids: apps2 } })).status).toBe(400);
-    expect((await call('POST', '/Applications/BulkDelete', { as: 'appAdmin', body: { ids: [apps.kitchenPlanner] } })).status).toBe(403);
-    expect(await call('POST', '/Users/BulkDelete', { body: { ids: [users.newUser] } })).toMatchObject({ status: 200, body: { count: 1 } });
-    expect((await call('POST', '/Users/BulkDelete', { as: 'appAdmin', body: { ids: [users.partner] } })).status).toBe(403);
+    expect(
+      (await call('POST', '/Applications/BulkDelete', { as: 'appAdmin', body: { ids: [apps.kitchenPlanner] } })).status,
+    ).toBe(403);
+    expect(await call('POST', '/Users/BulkDelete', { body: { ids: [users.newUser] } })).toMatchObject({
+      status: 200,
+      body: { count: 1 },
+    });
+    expect((await call('POST', '/Users/BulkDelete', { as: 'appAdmin', body: { ids: [users.partner] } })).status).toBe(
+      403,
+    );
   });
 });
 
@@ -442,13 +865,25 @@ describe('access governance (#19)', () => {
     const catalogue = await call('GET', '/My/Catalogue?pageSize=10', { as: 'newUser' });
     expect(catalogue.status).toBe(200);
     expect(catalogue.body.items.map((a: Body) => a.id)).not.toContain(apps.hr);
-    expect(catalogue.body.items.find((a: Body) => a.id === apps.kitchenPlanner)).toMatchObject({ accessStatus: 'none', request: { timeBoundAccess: true, maxAccessDays: 365 } });
-    const created = await call('POST', `/My/Applications/${apps.servicePortal}/AccessRequest`, { as: 'newUser', body: { justification: 'Reklamationen bearbeiten' } });
+    expect(catalogue.body.items.find((a: Body) => a.id === apps.kitchenPlanner)).toMatchObject({
+      accessStatus: 'none',
+      request: { timeBoundAccess: true, maxAccessDays: 365 },
+    });
+    const created = await call('POST', `/My/Applications/${apps.servicePortal}/AccessRequest`, {
+      as: 'newUser',
+      body: { justification: 'Reklamationen bearbeiten' },
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ status: 'OPEN', justification: 'Reklamationen bearbeiten', canRequestAgain: false });
+    expect(created.body).toMatchObject({
+      status: 'OPEN',
+      justification: 'Reklamationen bearbeiten',
+      canRequestAgain: false,
+    });
     const mine = await call('GET', '/My/AccessRequests?status=OPEN&pageSize=10', { as: 'newUser' });
     expect(mine.body.items.map((r: Body) => r.id)).toContain(created.body.id);
-    expect((await call('GET', `/My/AccessRequests/${created.body.id}`, { as: 'newUser' })).body.id).toBe(created.body.id);
+    expect((await call('GET', `/My/AccessRequests/${created.body.id}`, { as: 'newUser' })).body.id).toBe(
+      created.body.id,
+    );
     expect((await call('GET', `/My/AccessRequests/${created.body.id}`, { as: 'partner' })).status).toBe(404);
     const cancelled = await call('POST', `/My/AccessRequests/${created.body.id}/Cancel`, { as: 'newUser' });
     expect(cancelled.body).toMatchObject({ status: 'CANCELLED', canRequestAgain: true });
@@ -457,15 +892,33 @@ describe('access governance (#19)', () => {
 
   it('accepts a time-bound request and leaves the user a notification', async () => {
     const endsAt = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
-    const created = await call('POST', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, { as: 'newUser',
-      body: { accountAccessId: accountAccesses.dealerSued, justification: 'Planung für Kunden', endsAt } });
+    const created = await call('POST', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, {
+      as: 'newUser',
+      body: { accountAccessId: accountAccesses.dealerSued, justification: 'Planung für Kunden', endsAt },
+    });
     expect(created.status).toBe(201);
-    const accepted = await call('PUT', `/Admin/Applications/AccessRequests/${created.body.id}`, { as: 'appAdmin', body: { decision: 'ACCEPT', roleIds: [roles.planner], endsAt } });
-    expect(accepted.body).toMatchObject({ status: 'ACCEPTED', justification: 'Planung für Kunden', requestedEndsAt: endsAt, endsAt, timeBoundAccess: true });
+    const accepted = await call('PUT', `/Admin/Applications/AccessRequests/${created.body.id}`, {
+      as: 'appAdmin',
+      body: { decision: 'ACCEPT', roleIds: [roles.planner], endsAt },
+    });
+    expect(accepted.body).toMatchObject({
+      status: 'ACCEPTED',
+      justification: 'Planung für Kunden',
+      requestedEndsAt: endsAt,
+      endsAt,
+      timeBoundAccess: true,
+    });
     const notifications = await call('GET', '/My/Notifications?unread=true', { as: 'newUser' });
-    expect(notifications.body.items[0]).toMatchObject({ kind: 'REQUEST_ACCEPTED', application: { id: apps.kitchenPlanner } });
-    expect((await call('POST', `/My/Notifications/${notifications.body.items[0].id}/Read`, { as: 'newUser' })).status).toBe(204);
-    expect((await call('POST', `/My/Notifications/${notifications.body.items[0].id}/Read`, { as: 'partner' })).status).toBe(404);
+    expect(notifications.body.items[0]).toMatchObject({
+      kind: 'REQUEST_ACCEPTED',
+      application: { id: apps.kitchenPlanner },
+    });
+    expect(
+      (await call('POST', `/My/Notifications/${notifications.body.items[0].id}/Read`, { as: 'newUser' })).status,
+    ).toBe(204);
+    expect(
+      (await call('POST', `/My/Notifications/${notifications.body.items[0].id}/Read`, { as: 'partner' })).status,
+    ).toBe(404);
   });
 });
 

@@ -16,25 +16,51 @@ const day = 24 * 3600 * 1000;
 
 beforeAll(async () => {
   h = await harness();
-  for (const [name, id] of Object.entries(users)) t[name] = await token({ sub: id, permissions: (await claimsOf(h.db, id)).hkData.permissions });
-  await h.db.insertInto('webhooks').values({ application_id: apps.kitchenPlanner, enabled: true, endpoint_url: 'http://127.0.0.1:9/hook', username: null, password: null,
-    on_grant: true, on_remove: true, on_update: true, on_access_request: true, headers: '[]', key_vault_reference: null }).execute();
+  for (const [name, id] of Object.entries(users))
+    t[name] = await token({ sub: id, permissions: (await claimsOf(h.db, id)).hkData.permissions });
+  await h.db
+    .insertInto('webhooks')
+    .values({
+      application_id: apps.kitchenPlanner,
+      enabled: true,
+      endpoint_url: 'http://127.0.0.1:9/hook',
+      username: null,
+      password: null,
+      on_grant: true,
+      on_remove: true,
+      on_update: true,
+      on_access_request: true,
+      headers: '[]',
+      key_vault_reference: null,
+    })
+    .execute();
 });
 afterAll(() => h.close());
 
 /** newUser asks for the kitchen planner until `endsAt`; the application's administrator accepts it with that end. */
 async function grantedUntil(userId: string, endsAt: string): Promise<string> {
   const as = Object.entries(users).find(([, id]) => id === userId)?.[0] ?? '';
-  const created = await h.request('POST', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, { token: t[as],
-    body: { accountAccessId: accountAccesses.dealerSued, justification: 'Bis Monatsende', endsAt } });
+  const created = await h.request('POST', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, {
+    token: t[as],
+    body: { accountAccessId: accountAccesses.dealerSued, justification: 'Bis Monatsende', endsAt },
+  });
   expect(created.status).toBe(201);
   const { id } = (await created.json()) as { id: string };
-  const accepted = await h.request('PUT', `/Admin/Applications/AccessRequests/${id}`, { token: t.appAdmin, body: { decision: 'ACCEPT', roleIds: [roles.planner], endsAt } });
+  const accepted = await h.request('PUT', `/Admin/Applications/AccessRequests/${id}`, {
+    token: t.appAdmin,
+    body: { decision: 'ACCEPT', roleIds: [roles.planner], endsAt },
+  });
   expect(accepted.status).toBe(200);
   return id;
 }
 
-const grantOf = (userId: string) => h.db.selectFrom('application_users').selectAll().where('application_id', '=', apps.kitchenPlanner).where('user_id', '=', userId).executeTakeFirst();
+const grantOf = (userId: string) =>
+  h.db
+    .selectFrom('application_users')
+    .selectAll()
+    .where('application_id', '=', apps.kitchenPlanner)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 
 describe('the expiry job', () => {
   it('leaves a grant alone until its end, then removes it exactly once across two concurrent sweeps', async () => {
@@ -43,8 +69,12 @@ describe('the expiry job', () => {
     expect((await first.runOnce()).removed).toBe(0);
     expect(await grantOf(users.newUser)).toBeDefined();
     // The clock passes the end date (the job compares with the database's now()).
-    await h.db.updateTable('application_users').set({ ends_at: sql<Date>`now() - interval '1 second'` })
-      .where('application_id', '=', apps.kitchenPlanner).where('user_id', '=', users.newUser).execute();
+    await h.db
+      .updateTable('application_users')
+      .set({ ends_at: sql<Date>`now() - interval '1 second'` })
+      .where('application_id', '=', apps.kitchenPlanner)
+      .where('user_id', '=', users.newUser)
+      .execute();
     let woken = 0;
     const second = createExpiryJob({ db: h.db, onWebhookQueued: () => woken++ });
     const [a, b] = await Promise.all([first.runOnce(), second.runOnce()]);
@@ -52,23 +82,44 @@ describe('the expiry job', () => {
     expect(woken).toBe(b.removed);
     expect(await grantOf(users.newUser)).toBeUndefined();
 
-    const history = await h.db.selectFrom('history').select(['table_name', 'mode', 'field', 'value', 'updated_by'])
-      .where((eb) => eb.or([eb('entity', '=', `${apps.kitchenPlanner}:${users.newUser}`), eb('entity', '=', requestId)])).where('updated_by', 'is', null).execute();
-    expect(history).toEqual(expect.arrayContaining([
-      { table_name: 'application_users', mode: 'DELETE', field: null, value: null, updated_by: null },
-      { table_name: 'access_requests', mode: 'UPDATE', field: 'status', value: 'EXPIRED', updated_by: null },
-    ]));
-    const sent = (await h.db.selectFrom('webhook_deliveries').select('event').where('application_id', '=', apps.kitchenPlanner)
-      .where('user_id', '=', users.newUser).orderBy('created_at').execute()).map((d) => d.event);
+    const history = await h.db
+      .selectFrom('history')
+      .select(['table_name', 'mode', 'field', 'value', 'updated_by'])
+      .where((eb) =>
+        eb.or([eb('entity', '=', `${apps.kitchenPlanner}:${users.newUser}`), eb('entity', '=', requestId)]),
+      )
+      .where('updated_by', 'is', null)
+      .execute();
+    expect(history).toEqual(
+      expect.arrayContaining([
+        { table_name: 'application_users', mode: 'DELETE', field: null, value: null, updated_by: null },
+        { table_name: 'access_requests', mode: 'UPDATE', field: 'status', value: 'EXPIRED', updated_by: null },
+      ]),
+    );
+    const sent = (
+      await h.db
+        .selectFrom('webhook_deliveries')
+        .select('event')
+        .where('application_id', '=', apps.kitchenPlanner)
+        .where('user_id', '=', users.newUser)
+        .orderBy('created_at')
+        .execute()
+    ).map((d) => d.event);
     expect(sent.filter((e) => e === 'REMOVE')).toHaveLength(1);
     expect(sent.filter((e) => e === 'ACCESS_REQUEST_EXPIRED')).toHaveLength(1);
 
     const mine = await h.request('GET', `/My/AccessRequests/${requestId}`, { token: t.newUser });
     expect(await mine.json()).toMatchObject({ status: 'EXPIRED', canRequestAgain: true });
     const notes = await h.request('GET', '/My/Notifications?unread=true', { token: t.newUser });
-    expect(((await notes.json()) as { items: { kind: string }[] }).items.map((n) => n.kind)).toEqual(['ACCESS_EXPIRED', 'ACCESS_EXPIRING', 'REQUEST_ACCEPTED']);
+    expect(((await notes.json()) as { items: { kind: string }[] }).items.map((n) => n.kind)).toEqual([
+      'ACCESS_EXPIRED',
+      'ACCESS_EXPIRING',
+      'REQUEST_ACCEPTED',
+    ]);
     const tiles = await h.request('GET', '/My/Applications', { token: t.newUser });
-    expect(((await tiles.json()) as { items: { id: string }[] }).items.map((a) => a.id)).not.toContain(apps.kitchenPlanner);
+    expect(((await tiles.json()) as { items: { id: string }[] }).items.map((a) => a.id)).not.toContain(
+      apps.kitchenPlanner,
+    );
 
     // Nothing is done twice.
     expect((await first.runOnce()).removed).toBe(0);
@@ -76,8 +127,12 @@ describe('the expiry job', () => {
 
   it('survives a restart: a job started afresh finds the due grants in the database', async () => {
     await grantedUntil(users.employee, new Date(Date.now() + 60 * 60 * 1000).toISOString());
-    await h.db.updateTable('application_users').set({ ends_at: sql<Date>`now() - interval '1 minute'` })
-      .where('application_id', '=', apps.kitchenPlanner).where('user_id', '=', users.employee).execute();
+    await h.db
+      .updateTable('application_users')
+      .set({ ends_at: sql<Date>`now() - interval '1 minute'` })
+      .where('application_id', '=', apps.kitchenPlanner)
+      .where('user_id', '=', users.employee)
+      .execute();
     // A started job sweeps at once, then every interval; stopping waits for the sweep under way.
     const restarted = createExpiryJob({ db: h.db });
     const stop = restarted.start(60_000);

@@ -15,28 +15,40 @@ afterAll(() => h.close());
 type Body = any;
 const as = async (sub: string) => token({ sub });
 const put = async (sub: string, applicationIds: unknown, lang = 'de') => {
-  const response = await h.request('PUT', '/My/Favourites', { token: await as(sub), body: { applicationIds }, headers: { lang } });
+  const response = await h.request('PUT', '/My/Favourites', {
+    token: await as(sub),
+    body: { applicationIds },
+    headers: { lang },
+  });
   return { status: response.status, body: (await response.json()) as Body };
 };
-const favourites = async (sub: string) => ((await (await h.request('GET', '/My/Favourites', { token: await as(sub) })).json()) as Body).applicationIds as string[];
+const favourites = async (sub: string) =>
+  ((await (await h.request('GET', '/My/Favourites', { token: await as(sub) })).json()) as Body)
+    .applicationIds as string[];
 const positions = async (sub: string) => {
   const list = (await (await h.request('GET', '/My/Applications', { token: await as(sub) })).json()) as Body;
   return Object.fromEntries(list.items.map((a: Body) => [a.id, a.favouritePosition]));
 };
 
 describe('favourites', () => {
-  it('keeps the order the user gave, and the list shows each tile\'s place', async () => {
+  it("keeps the order the user gave, and the list shows each tile's place", async () => {
     expect(await favourites(users.partner)).toEqual([]);
-    expect((await put(users.partner, [apps.servicePortal, apps.dealerOrdering])).body).toEqual({ applicationIds: [apps.servicePortal, apps.dealerOrdering] });
+    expect((await put(users.partner, [apps.servicePortal, apps.dealerOrdering])).body).toEqual({
+      applicationIds: [apps.servicePortal, apps.dealerOrdering],
+    });
     expect(await favourites(users.partner)).toEqual([apps.servicePortal, apps.dealerOrdering]);
-    expect(await positions(users.partner)).toEqual({ [apps.servicePortal]: 0, [apps.dealerOrdering]: 1, [apps.kitchenPlanner]: null });
+    expect(await positions(users.partner)).toEqual({
+      [apps.servicePortal]: 0,
+      [apps.dealerOrdering]: 1,
+      [apps.kitchenPlanner]: null,
+    });
     await put(users.partner, [apps.dealerOrdering, apps.servicePortal]);
     expect(await favourites(users.partner)).toEqual([apps.dealerOrdering, apps.servicePortal]);
     await put(users.partner, [apps.servicePortal]);
     expect(await positions(users.partner)).toMatchObject({ [apps.servicePortal]: 0, [apps.dealerOrdering]: null });
   });
 
-  it('are each user\'s own: one user\'s write does not touch another\'s favourites', async () => {
+  it("are each user's own: one user's write does not touch another's favourites", async () => {
     await put(users.customer, [apps.servicePortal]);
     await put(users.partner, [apps.dealerOrdering]);
     expect(await favourites(users.customer)).toEqual([apps.servicePortal]);
@@ -47,12 +59,25 @@ describe('favourites', () => {
   it('refuses applications the user cannot open, naming each, and changes nothing', async () => {
     await put(users.partner, [apps.servicePortal]);
     // Requested only, someone else's, the portal itself, unknown.
-    const refused = await put(users.partner, [apps.dealerOrdering, apps.kitchenPlanner, apps.hr, apps.portal, 'no-such-app']);
+    const refused = await put(users.partner, [
+      apps.dealerOrdering,
+      apps.kitchenPlanner,
+      apps.hr,
+      apps.portal,
+      'no-such-app',
+    ]);
     expect(refused.status).toBe(400);
     expect(refused.body.error.code).toBe('favourites.unknownApplication');
-    expect(refused.body.error.errors.map((e: Body) => e.field)).toEqual(['applicationIds.1', 'applicationIds.2', 'applicationIds.3', 'applicationIds.4']);
+    expect(refused.body.error.errors.map((e: Body) => e.field)).toEqual([
+      'applicationIds.1',
+      'applicationIds.2',
+      'applicationIds.3',
+      'applicationIds.4',
+    ]);
     expect(refused.body.error.errors[0].message).toBe(`„${apps.kitchenPlanner}“ ist keine Ihrer Anwendungen.`);
-    expect((await put(users.partner, ['no-such-app'], 'en')).body.error.message).toBe('"no-such-app" is not one of your applications.');
+    expect((await put(users.partner, ['no-such-app'], 'en')).body.error.message).toBe(
+      '"no-such-app" is not one of your applications.',
+    );
     expect(await favourites(users.partner)).toEqual([apps.servicePortal]);
   });
 
@@ -66,14 +91,23 @@ describe('favourites', () => {
 
   it('leaves out a favourite whose access was taken away', async () => {
     await put(users.customer, [apps.servicePortal]);
-    await h.db.deleteFrom('application_users').where('user_id', '=', users.customer).where('application_id', '=', apps.servicePortal).execute();
+    await h.db
+      .deleteFrom('application_users')
+      .where('user_id', '=', users.customer)
+      .where('application_id', '=', apps.servicePortal)
+      .execute();
     expect(await favourites(users.customer)).toEqual([]);
   });
 
   it('written by two tabs at once: one list wins whole, no error', async () => {
-    const [a, b] = await Promise.all([put(users.partner, [apps.servicePortal, apps.dealerOrdering]), put(users.partner, [apps.dealerOrdering])]);
+    const [a, b] = await Promise.all([
+      put(users.partner, [apps.servicePortal, apps.dealerOrdering]),
+      put(users.partner, [apps.dealerOrdering]),
+    ]);
     expect([a.status, b.status]).toEqual([200, 200]);
-    expect([[apps.servicePortal, apps.dealerOrdering], [apps.dealerOrdering]]).toContainEqual(await favourites(users.partner));
+    expect([[apps.servicePortal, apps.dealerOrdering], [apps.dealerOrdering]]).toContainEqual(
+      await favourites(users.partner),
+    );
   });
 
   it('need a signed-in caller', async () => {

@@ -41,7 +41,10 @@ export interface TokenOptions {
 
 export async function token(options: TokenOptions = {}): Promise<string> {
   const claims: Record<string, unknown> = {
-    hkData: options.hkData ?? { attributes: { firstName: 'Test', lastName: 'User' }, permissions: options.permissions ?? [] },
+    hkData: options.hkData ?? {
+      attributes: { firstName: 'Test', lastName: 'User' },
+      permissions: options.permissions ?? [],
+    },
   };
   if (options.email) claims.email = options.email;
   return new SignJWT(claims)
@@ -101,7 +104,11 @@ export interface Harness {
   db: Database;
   dispatcher: Dispatcher;
   queued: { count: number };
-  request: (method: string, path: string, init?: { token?: string; body?: unknown; rawBody?: RequestInit["body"]; headers?: Record<string, string> }) => Promise<Response>;
+  request: (
+    method: string,
+    path: string,
+    init?: { token?: string; body?: unknown; rawBody?: RequestInit['body']; headers?: Record<string, string> },
+  ) => Promise<Response>;
   close: () => Promise<void>;
 }
 
@@ -109,7 +116,13 @@ export async function harness(options: { seed?: boolean; fetchImpl?: typeof fetc
   const { db, close } = await freshDatabase();
   if (options.seed ?? true) await seedDemo(db, { portalUrl: PORTAL, dealerShopUrl: 'http://localhost:4992' });
   const queued = { count: 0 };
-  const dispatcher = createDispatcher({ db, backoffMs: () => 0, maxAttempts: 3, fetchImpl: options.fetchImpl, timeoutMs: 2000 });
+  const dispatcher = createDispatcher({
+    db,
+    backoffMs: () => 0,
+    maxAttempts: 3,
+    fetchImpl: options.fetchImpl,
+    timeoutMs: 2000,
+  });
   const app = createApp({
     db,
     auth: createAuthenticator({ authority: AUTHORITY, audience: AUDIENCE, policies: POLICIES, keys }),
@@ -129,7 +142,7 @@ export async function harness(options: { seed?: boolean; fetchImpl?: typeof fetc
     request: async (method, path, init = {}) => {
       const headers: Record<string, string> = { ...(init.headers ?? {}) };
       if (init.token) headers.authorization = `Bearer ${init.token}`;
-      let body: RequestInit["body"] = init.rawBody;
+      let body: RequestInit['body'] = init.rawBody;
       if (init.body !== undefined) {
         body = JSON.stringify(init.body);
         headers['content-type'] ??= 'application/json';

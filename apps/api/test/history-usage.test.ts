@@ -15,7 +15,11 @@ let partner: string;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are validated against the document; tests read them loosely
 type Body = any;
 
-async function call(method: string, path: string, init: { body?: unknown; as?: string } = {}): Promise<{ status: number; body: Body }> {
+async function call(
+  method: string,
+  path: string,
+  init: { body?: unknown; as?: string } = {},
+): Promise<{ status: number; body: Body }> {
   const response = await h.request(method, path, { token: init.as ?? admin, body: init.body });
   return { status: response.status, body: await checkResponse(method, path, response) };
 }
@@ -32,45 +36,107 @@ describe('history (#17.14)', () => {
   it('an update records the old and the new value and the author by name', async () => {
     const before = (await call('GET', `/Applications/${apps.kitchenPlanner}`)).body;
     const { id: _id, accessRequestsAmount: _a, adminPermissionKey: _k, released: _r, webhook: _w, ...input } = before;
-    expect((await call('PUT', `/Applications/${apps.kitchenPlanner}`, { body: { ...input, sortNumber: before.sortNumber + 7 } })).status).toBe(200);
+    expect(
+      (
+        await call('PUT', `/Applications/${apps.kitchenPlanner}`, {
+          body: { ...input, sortNumber: before.sortNumber + 7 },
+        })
+      ).status,
+    ).toBe(200);
     const history = (await call('GET', `/Applications/${apps.kitchenPlanner}/History`)).body;
     const entry = history.items.find((x: Body) => x.field === 'sortNumber');
-    expect(entry).toMatchObject({ mode: 'UPDATE', oldValue: String(before.sortNumber), value: String(before.sortNumber + 7),
-      updatedBy: users.globalAdmin, updatedByName: 'Greta Gruber', references: [] });
+    expect(entry).toMatchObject({
+      mode: 'UPDATE',
+      oldValue: String(before.sortNumber),
+      value: String(before.sortNumber + 7),
+      updatedBy: users.globalAdmin,
+      updatedByName: 'Greta Gruber',
+      references: [],
+    });
   });
 
   it('names linked entities by label, and keeps the label of one deleted since', async () => {
     const permission = (await call('POST', '/Permissions', { body: { key: 'history.probe', description: '' } })).body;
-    const role = (await call('POST', '/Roles', { body: { key: 'history.role', label: 'Verlaufsrolle', permissionIds: [], applicationIds: [] } })).body;
-    await call('PUT', `/Roles/${role.id}`, { body: { key: 'history.role', label: 'Verlaufsrolle', permissionIds: [permission.id], applicationIds: [apps.marketing] } });
+    const role = (
+      await call('POST', '/Roles', {
+        body: { key: 'history.role', label: 'Verlaufsrolle', permissionIds: [], applicationIds: [] },
+      })
+    ).body;
+    await call('PUT', `/Roles/${role.id}`, {
+      body: {
+        key: 'history.role',
+        label: 'Verlaufsrolle',
+        permissionIds: [permission.id],
+        applicationIds: [apps.marketing],
+      },
+    });
     const entries = (await call('GET', `/Roles/${role.id}/History`)).body.items;
     const permissions = entries.find((x: Body) => x.mode === 'UPDATE' && x.field === 'permissionIds');
-    expect(permissions).toMatchObject({ oldValue: '[]', value: JSON.stringify([permission.id]),
-      references: [{ kind: 'PERMISSION', id: permission.id, label: 'history.probe', exists: true }] });
+    expect(permissions).toMatchObject({
+      oldValue: '[]',
+      value: JSON.stringify([permission.id]),
+      references: [{ kind: 'PERMISSION', id: permission.id, label: 'history.probe', exists: true }],
+    });
     const applications = entries.find((x: Body) => x.mode === 'UPDATE' && x.field === 'applicationIds');
-    expect(applications.references).toEqual([{ kind: 'APPLICATION', id: apps.marketing, label: 'Marketing-Downloads', exists: true }]);
+    expect(applications.references).toEqual([
+      { kind: 'APPLICATION', id: apps.marketing, label: 'Marketing-Downloads', exists: true },
+    ]);
 
     expect((await call('DELETE', `/Permissions/${permission.id}`)).status).toBe(204);
-    const after = (await call('GET', `/Roles/${role.id}/History`)).body.items.find((x: Body) => x.id === permissions.id);
-    expect(after.references).toEqual([{ kind: 'PERMISSION', id: permission.id, label: 'history.probe', exists: false }]);
+    const after = (await call('GET', `/Roles/${role.id}/History`)).body.items.find(
+      (x: Body) => x.id === permissions.id,
+    );
+    expect(after.references).toEqual([
+      { kind: 'PERMISSION', id: permission.id, label: 'history.probe', exists: false },
+    ]);
   });
 
   it('names the entities of entries written before names were recorded, as they are now', async () => {
-    const role = (await call('POST', '/Roles', { body: { key: 'history.legacy', label: 'Altrolle', permissionIds: [], applicationIds: [] } })).body;
-    await h.db.insertInto('history').values({ table_name: 'roles', entity: role.id, mode: 'UPDATE', field: 'applicationIds',
-      value: JSON.stringify([apps.hr, 'a1000000-0000-4000-8000-0000000000ff']), updated_by: null }).execute();
-    const legacy = (await call('GET', `/Roles/${role.id}/History`)).body.items.find((x: Body) => x.field === 'applicationIds' && x.oldValue === null && x.mode === 'UPDATE');
+    const role = (
+      await call('POST', '/Roles', {
+        body: { key: 'history.legacy', label: 'Altrolle', permissionIds: [], applicationIds: [] },
+      })
+    ).body;
+    await h.db
+      .insertInto('history')
+      .values({
+        table_name: 'roles',
+        entity: role.id,
+        mode: 'UPDATE',
+        field: 'applicationIds',
+        value: JSON.stringify([apps.hr, 'a1000000-0000-4000-8000-0000000000ff']),
+        updated_by: null,
+      })
+      .execute();
+    const legacy = (await call('GET', `/Roles/${role.id}/History`)).body.items.find(
+      (x: Body) => x.field === 'applicationIds' && x.oldValue === null && x.mode === 'UPDATE',
+    );
     expect(legacy.references).toEqual([{ kind: 'APPLICATION', id: apps.hr, label: 'Personal-App', exists: true }]);
     expect(legacy.updatedByName).toBeNull();
   });
 
   it('an account access names its parent and attribute; a creation has no old value', async () => {
-    const created = (await call('POST', '/AccountAccesses', { body: { key: 'history.branch', label: 'Filiale Verlauf', parentId: accountAccesses.dealerNord,
-      parentDeterminationMethod: 'MANUAL', childDeterminationMethod: 'NONE', attributeId: attributes.dealerNumber } })).body;
+    const created = (
+      await call('POST', '/AccountAccesses', {
+        body: {
+          key: 'history.branch',
+          label: 'Filiale Verlauf',
+          parentId: accountAccesses.dealerNord,
+          parentDeterminationMethod: 'MANUAL',
+          childDeterminationMethod: 'NONE',
+          attributeId: attributes.dealerNumber,
+        },
+      })
+    ).body;
     const entries = (await call('GET', `/AccountAccesses/${created.id}/History?sort=field&order=asc`)).body.items;
-    expect(entries.find((x: Body) => x.field === 'parentId')).toMatchObject({ mode: 'CREATE', oldValue: null,
-      references: [{ kind: 'ACCOUNT_ACCESS', id: accountAccesses.dealerNord, exists: true }] });
-    expect(entries.find((x: Body) => x.field === 'attributeId').references).toEqual([{ kind: 'ATTRIBUTE', id: attributes.dealerNumber, label: 'Händlernummer', exists: true }]);
+    expect(entries.find((x: Body) => x.field === 'parentId')).toMatchObject({
+      mode: 'CREATE',
+      oldValue: null,
+      references: [{ kind: 'ACCOUNT_ACCESS', id: accountAccesses.dealerNord, exists: true }],
+    });
+    expect(entries.find((x: Body) => x.field === 'attributeId').references).toEqual([
+      { kind: 'ATTRIBUTE', id: attributes.dealerNumber, label: 'Händlernummer', exists: true },
+    ]);
   });
 });
 
@@ -88,7 +154,9 @@ describe('usage and delete (#17.15)', () => {
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ removedFrom: usage.groups });
     const app = (await call('GET', `/Applications/${apps.hr}`)).body;
-    expect(app.activationGroups).toEqual([{ directoryGroupName: 'HK-Mitarbeitende', roleIds: [], accountAccessIds: [] }]);
+    expect(app.activationGroups).toEqual([
+      { directoryGroupName: 'HK-Mitarbeitende', roleIds: [], accountAccessIds: [] },
+    ]);
     expect(app.roles.map((r: Body) => r.roleId)).not.toContain(roles.hrUser);
     const access = (await call('GET', `/Admin/Applications/${apps.hr}/Users/${users.employee}`)).body;
     expect(access.roleIds ?? access.roles?.map((r: Body) => r.id)).not.toContain(roles.hrUser);
@@ -98,7 +166,9 @@ describe('usage and delete (#17.15)', () => {
   it('an account access: applications, users and child groups (which lose their parent)', async () => {
     const usage = (await call('GET', `/AccountAccesses/${accountAccesses.dealerNord}/Usage`)).body;
     const children = usage.groups.find((g: Body) => g.kind === 'ACCOUNT_ACCESS');
-    expect(children.first.map((x: Body) => x.id)).toEqual(expect.arrayContaining([accountAccesses.branchHamburg, accountAccesses.branchBremen]));
+    expect(children.first.map((x: Body) => x.id)).toEqual(
+      expect.arrayContaining([accountAccesses.branchHamburg, accountAccesses.branchBremen]),
+    );
     expect(usage.groups.map((g: Body) => g.kind)).toContain('APPLICATION');
     const deleted = await call('DELETE', `/AccountAccesses/${accountAccesses.dealerNord}`);
     expect(deleted.body.removedFrom).toEqual(usage.groups);
@@ -112,7 +182,9 @@ describe('usage and delete (#17.15)', () => {
     for (const group of usage.groups) {
       expect(group.first.length).toBe(Math.min(5, group.count));
       const labels = group.first.map((x: Body) => x.label);
-      expect(labels).toEqual([...labels].sort((a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+      expect(labels).toEqual(
+        [...labels].sort((a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
+      );
     }
     const deleted = await call('DELETE', `/Attributes/${attributes.customerNumber}`);
     expect(deleted.body.removedFrom).toEqual(usage.groups);
@@ -120,8 +192,14 @@ describe('usage and delete (#17.15)', () => {
 
   it('a custom flow: the applications that ask for it; an unused one answers no groups', async () => {
     const usage = (await call('GET', `/CustomFlows/${customFlows.serviceTerms}/Usage`)).body;
-    expect(usage).toEqual({ groups: [{ kind: 'APPLICATION', count: 1, first: [{ id: apps.servicePortal, label: 'Serviceportal' }] }] });
-    const unused = (await call('POST', '/CustomFlows', { body: { key: 'unused-flow', label: 'Unbenutzt', description: '', attributeIds: [] } })).body;
+    expect(usage).toEqual({
+      groups: [{ kind: 'APPLICATION', count: 1, first: [{ id: apps.servicePortal, label: 'Serviceportal' }] }],
+    });
+    const unused = (
+      await call('POST', '/CustomFlows', {
+        body: { key: 'unused-flow', label: 'Unbenutzt', description: '', attributeIds: [] },
+      })
+    ).body;
     expect((await call('GET', `/CustomFlows/${unused.id}/Usage`)).body).toEqual({ groups: [] });
     expect((await call('DELETE', `/CustomFlows/${unused.id}`)).body).toEqual({ removedFrom: [] });
   });

@@ -20,22 +20,32 @@ const exportOf = async (sub: string) => {
 
 describe('my data', () => {
   it('holds the profile, attribute values, access, requests and history of the caller, as a download', async () => {
-    await h.request('PUT', '/My/Profile', { token: await token({ sub: users.customer }), body: { firstName: 'Chris', lastName: 'Kunde', companyName: 'Export GmbH', language: 'de' } });
+    await h.request('PUT', '/My/Profile', {
+      token: await token({ sub: users.customer }),
+      body: { firstName: 'Chris', lastName: 'Kunde', companyName: 'Export GmbH', language: 'de' },
+    });
     const { response, body } = await exportOf(users.customer);
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="hk-portal-meine-daten-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="hk-portal-meine-daten-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(body.profile).toMatchObject({ id: users.customer, companyName: 'Export GmbH' });
     expect(body.accessRequests.map((r) => r.application).sort()).toEqual(['Küchenplaner', 'Marketing-Downloads']);
     expect(body.applications.length).toBeGreaterThan(0);
     expect(body.applications.every((a) => a.roles.every((r) => !/^[0-9a-f-]{36}$/.test(r)))).toBe(true);
-    expect(body.history.some((e) => e.about && e.madeByYou && e.field === 'companyName' && e.value?.includes('Export GmbH'))).toBe(true);
+    expect(
+      body.history.some((e) => e.about && e.madeByYou && e.field === 'companyName' && e.value?.includes('Export GmbH')),
+    ).toBe(true);
     expect(body.historyMadeTruncated).toBe(false);
   });
 
-  it('holds the launcher\'s favourites and launches of the caller (#20.1)', async () => {
+  it("holds the launcher's favourites and launches of the caller (#20.1)", async () => {
     const as = await token({ sub: users.partner });
-    await h.request('PUT', '/My/Favourites', { token: as, body: { applicationIds: [apps.servicePortal, apps.dealerOrdering] } });
+    await h.request('PUT', '/My/Favourites', {
+      token: as,
+      body: { applicationIds: [apps.servicePortal, apps.dealerOrdering] },
+    });
     await h.request('POST', `/My/Applications/${apps.servicePortal}/Launch`, { token: as });
     const { body } = await exportOf(users.partner);
     expect(body.launcher.favourites).toEqual(['Serviceportal', dealerShopLabel]);

@@ -6,7 +6,8 @@ import addFormatsModule from 'ajv-formats';
 import { openApiDocument } from '../src/http/contract.ts';
 
 type AddFormats = (ajv: Ajv2020) => Ajv2020;
-const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;
+const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
+  addFormatsModule) as unknown as AddFormats;
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
 addFormats(ajv);
 ajv.addFormat('binary', true);
@@ -30,7 +31,9 @@ export function allOperations(): string[] {
 /** Finds the path template of the document that a concrete path matches. */
 function templateOf(method: string, path: string): string {
   const clean = path.replace(/^https?:\/\/[^/]+/, '').split('?')[0] ?? path;
-  const candidates = Object.keys(openApiDocument.paths).filter((t) => isObj(openApiDocument.paths[t]?.[method.toLowerCase()]));
+  const candidates = Object.keys(openApiDocument.paths).filter((t) =>
+    isObj(openApiDocument.paths[t]?.[method.toLowerCase()]),
+  );
   const match = candidates
     .filter((t) => new RegExp(`^${t.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(clean))
     .sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0))[0];
@@ -45,7 +48,9 @@ export async function checkResponse(method: string, path: string, response: Resp
   const op = openApiDocument.paths[template]?.[method.toLowerCase()] as Obj;
   const responses = op.responses as Obj;
   const status = String(response.status);
-  expect(Object.keys(responses), `${method} ${path} answered ${status}, which the document does not list`).toContain(status);
+  expect(Object.keys(responses), `${method} ${path} answered ${status}, which the document does not list`).toContain(
+    status,
+  );
   const key = `${method.toUpperCase()} ${template}`;
   const set = covered.get(key) ?? new Set<number>();
   set.add(response.status);
@@ -59,7 +64,8 @@ export async function checkResponse(method: string, path: string, response: Resp
   }
   // Every header the document says the answer carries is there (Retry-After, the logo's protection).
   for (const [name, header] of Object.entries((res.headers as Obj | undefined) ?? {})) {
-    if (isObj(header) && header.required === true) expect(response.headers.has(name), `${method} ${path} ${status}: header ${name}`).toBe(true);
+    if (isObj(header) && header.required === true)
+      expect(response.headers.has(name), `${method} ${path} ${status}: header ${name}`).toBe(true);
   }
   const content = res.content as Obj | undefined;
   if (!content) {
@@ -74,6 +80,9 @@ export async function checkResponse(method: string, path: string, response: Resp
   const validate = ajv.getSchema(schemaPointer);
   if (!validate) throw new Error(`no schema at ${schemaPointer}`);
   const ok = validate(body);
-  expect(ok, `${method} ${path} ${status}: ${JSON.stringify(validate.errors?.slice(0, 3))}\n${JSON.stringify(body).slice(0, 800)}`).toBe(true);
+  expect(
+    ok,
+    `${method} ${path} ${status}: ${JSON.stringify(validate.errors?.slice(0, 3))}\n${JSON.stringify(body).slice(0, 800)}`,
+  ).toBe(true);
   return body;
 }

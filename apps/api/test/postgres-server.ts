@@ -12,7 +12,8 @@ import pg from 'pg';
 export function postgresBin(): string | undefined {
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return undefined;
-  const versions = readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'postgres')) && existsSync(join(base, v, 'bin', 'initdb')))
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(join(base, v, 'bin', 'postgres')) && existsSync(join(base, v, 'bin', 'initdb')))
     .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? join(base, versions[0], 'bin') : undefined;
 }
@@ -43,13 +44,41 @@ export async function startPostgres(bin: string): Promise<RunningPostgres> {
     const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
     chownSync(dir, Number(pw.stdout.trim()), Number(gid.stdout.trim()));
   }
-  const as = (cmd: string, args: string[]) => (root ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] as const : [cmd, args] as const);
-  const [initCmd, initArgs] = as(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  const as = (cmd: string, args: string[]) =>
+    root ? (['runuser', ['-u', 'postgres', '--', cmd, ...args]] as const) : ([cmd, args] as const);
+  const [initCmd, initArgs] = as(join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '--no-sync',
+    '-E',
+    'UTF8',
+    '--locale=C',
+  ]);
   const init = spawnSync(initCmd, initArgs, { encoding: 'utf8', cwd: dir });
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
   const port = await freePort();
-  const [cmd, args] = as(join(bin, 'postgres'), ['-D', data, '-k', dir, '-h', '127.0.0.1', '-p', String(port),
-    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200']);
+  const [cmd, args] = as(join(bin, 'postgres'), [
+    '-D',
+    data,
+    '-k',
+    dir,
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(port),
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=200',
+  ]);
   const child: ChildProcess = spawn(cmd, args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   child.stderr?.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));

@@ -17,16 +17,25 @@ afterAll(() => h.close());
 
 describe('PUT /My/Profile with a name left empty', () => {
   it('says the field is required (not an invalid input), for empty and for blanks', async () => {
-    const before = await (await h.request('GET', '/My/Profile', { token: partner })).json() as { firstName: string };
+    const before = (await (await h.request('GET', '/My/Profile', { token: partner })).json()) as { firstName: string };
     for (const firstName of ['', '   ']) {
-      const response = await h.request('PUT', '/My/Profile', { token: partner, body: { firstName, lastName: 'Partner', language: 'de' } });
+      const response = await h.request('PUT', '/My/Profile', {
+        token: partner,
+        body: { firstName, lastName: 'Partner', language: 'de' },
+      });
       expect(response.status).toBe(400);
-      const body = await checkResponse('PUT', '/My/Profile', response) as { error: { errors: unknown[] } };
+      const body = (await checkResponse('PUT', '/My/Profile', response)) as { error: { errors: unknown[] } };
       expect(body.error.errors).toEqual([{ field: 'firstName', message: 'Dieses Feld ist erforderlich.' }]);
     }
-    const english = await h.request('PUT', '/My/Profile', { token: partner, body: { firstName: 'Dana', lastName: ' ', language: 'de' }, headers: { lang: 'en' } });
-    expect(((await english.json()) as { error: { errors: unknown[] } }).error.errors).toEqual([{ field: 'lastName', message: 'This field is required.' }]);
-    const after = await (await h.request('GET', '/My/Profile', { token: partner })).json() as { firstName: string };
+    const english = await h.request('PUT', '/My/Profile', {
+      token: partner,
+      body: { firstName: 'Dana', lastName: ' ', language: 'de' },
+      headers: { lang: 'en' },
+    });
+    expect(((await english.json()) as { error: { errors: unknown[] } }).error.errors).toEqual([
+      { field: 'lastName', message: 'This field is required.' },
+    ]);
+    const after = (await (await h.request('GET', '/My/Profile', { token: partner })).json()) as { firstName: string };
     expect(after.firstName).toBe(before.firstName);
   });
 });

@@ -17,8 +17,12 @@ beforeAll(async () => {
   // Port 1 on loopback: nobody listens, the connection is refused at once.
   db = await openDatabase({ connectionString: 'postgres://nobody:nothing@127.0.0.1:1/none' });
   app = createApp({
-    db, auth: createAuthenticator({ authority: AUTHORITY, audience: AUDIENCE, policies: POLICIES, keys: testKeys }),
-    onWebhookQueued: () => undefined, allowHttpWebhooks: true, publicUrl: 'http://localhost:4900', corsOrigins: [PORTAL],
+    db,
+    auth: createAuthenticator({ authority: AUTHORITY, audience: AUDIENCE, policies: POLICIES, keys: testKeys }),
+    onWebhookQueued: () => undefined,
+    allowHttpWebhooks: true,
+    publicUrl: 'http://localhost:4900',
+    corsOrigins: [PORTAL],
   });
   admin = await token({ sub: users.globalAdmin, permissions: ['all_users.read', 'applications.write'] });
 });
@@ -34,17 +38,25 @@ describe('the database out of reach (#17.9)', () => {
   for (const [method, path, body] of calls) {
     it(`${method} ${path} answers 503 with Retry-After`, async () => {
       const response = await app.request(path, {
-        method, headers: { authorization: `Bearer ${admin}`, lang: 'en', ...(body ? { 'content-type': 'application/json' } : {}) },
+        method,
+        headers: {
+          authorization: `Bearer ${admin}`,
+          lang: 'en',
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
         body: body ? JSON.stringify(body) : undefined,
       });
       expect(response.status).toBe(503);
       expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
       const answer = (await checkResponse(method, path, response)) as { error: { code: string; message: string } };
-      expect(answer.error).toMatchObject({ code: '503', message: 'The service cannot be reached right now. Please try again shortly.' });
+      expect(answer.error).toMatchObject({
+        code: '503',
+        message: 'The service cannot be reached right now. Please try again shortly.',
+      });
     });
   }
 
-  it('a page on the portal\'s origin may read Retry-After (CORS)', async () => {
+  it("a page on the portal's origin may read Retry-After (CORS)", async () => {
     const response = await app.request('/Users', { headers: { authorization: `Bearer ${admin}`, origin: PORTAL } });
     expect(response.status).toBe(503);
     expect(response.headers.get('access-control-expose-headers')?.toLowerCase()).toContain('retry-after');

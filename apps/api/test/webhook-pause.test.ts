@@ -14,19 +14,39 @@ let sent = 0;
 const base = `/Admin/Applications/${apps.dealerOrdering}`;
 
 beforeAll(async () => {
-  h = await harness({ fetchImpl: async () => { sent++; return new Response(null, { status }); } });
-  admin = await token({ sub: users.globalAdmin, permissions: (await claimsOf(h.db, users.globalAdmin)).hkData.permissions });
+  h = await harness({
+    fetchImpl: async () => {
+      sent++;
+      return new Response(null, { status });
+    },
+  });
+  admin = await token({
+    sub: users.globalAdmin,
+    permissions: (await claimsOf(h.db, users.globalAdmin)).hkData.permissions,
+  });
 });
 afterAll(() => h.close());
 
 /** Runs the dispatcher until nothing is due (the harness retries at once, 3 attempts). */
 async function drain(): Promise<void> {
-  while (await h.dispatcher.runOnce() > 0) { /* again */ }
+  while ((await h.dispatcher.runOnce()) > 0) {
+    /* again */
+  }
 }
-const testDelivery = async () => ((await (await h.request('POST', `${base}/WebhookDeliveries/Test`, { token: admin })).json()) as { id: string }).id;
-const webhook = async () => ((await (await h.request('GET', `/Applications/${apps.dealerOrdering}`, { token: admin })).json()) as
-  { webhook: { pauseAfterFailures: number | null; consecutiveFailures: number; pausedAt: string | null } }).webhook;
-const statusOf = async (id: string) => ((await (await h.request('GET', `${base}/WebhookDeliveries/${id}`, { token: admin })).json()) as { delivery: { status: string } }).delivery.status;
+const testDelivery = async () =>
+  ((await (await h.request('POST', `${base}/WebhookDeliveries/Test`, { token: admin })).json()) as { id: string }).id;
+const webhook = async () =>
+  (
+    (await (await h.request('GET', `/Applications/${apps.dealerOrdering}`, { token: admin })).json()) as {
+      webhook: { pauseAfterFailures: number | null; consecutiveFailures: number; pausedAt: string | null };
+    }
+  ).webhook;
+const statusOf = async (id: string) =>
+  (
+    (await (await h.request('GET', `${base}/WebhookDeliveries/${id}`, { token: admin })).json()) as {
+      delivery: { status: string };
+    }
+  ).delivery.status;
 
 describe('a webhook that pauses itself', () => {
   it('never pauses without a number', async () => {
@@ -36,7 +56,11 @@ describe('a webhook that pauses itself', () => {
   });
 
   it('pauses after the configured failures in a row, keeps its deliveries waiting, and resumes', async () => {
-    await h.db.updateTable('webhooks').set({ pause_after_failures: 2 }).where('application_id', '=', apps.dealerOrdering).execute();
+    await h.db
+      .updateTable('webhooks')
+      .set({ pause_after_failures: 2 })
+      .where('application_id', '=', apps.dealerOrdering)
+      .execute();
     await testDelivery();
     await drain();
     const paused = await webhook();
@@ -52,7 +76,9 @@ describe('a webhook that pauses itself', () => {
 
     const customer = await token({ sub: users.customer });
     expect((await h.request('POST', `${base}/Webhook/Resume`, { token: customer })).status).toBe(403);
-    expect((await h.request('POST', `/Admin/Applications/${apps.hr}/Webhook/Resume`, { token: admin })).status).toBe(404);
+    expect((await h.request('POST', `/Admin/Applications/${apps.hr}/Webhook/Resume`, { token: admin })).status).toBe(
+      404,
+    );
     expect((await h.request('POST', `${base}/Webhook/Resume`, { token: admin })).status).toBe(204);
     await drain();
     expect(await statusOf(waiting)).toBe('SUCCEEDED');

@@ -28,7 +28,10 @@ beforeAll(async () => {
       return new Response(null, { status: 204 });
     },
   });
-  admin = await token({ sub: users.globalAdmin, permissions: (await claimsOf(h.db, users.globalAdmin)).hkData.permissions });
+  admin = await token({
+    sub: users.globalAdmin,
+    permissions: (await claimsOf(h.db, users.globalAdmin)).hkData.permissions,
+  });
 });
 afterAll(() => h.close());
 
@@ -39,30 +42,54 @@ describe('webhook signing, test and replay', () => {
     const one = (await first.json()) as { id: string; secret: string; hint: string };
     expect(one.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(one.hint).toBe(one.secret.slice(-4));
-    const two = (await (await h.request('POST', `${base}/WebhookSigningSecrets`, { token: admin })).json()) as { id: string; secret: string };
+    const two = (await (await h.request('POST', `${base}/WebhookSigningSecrets`, { token: admin })).json()) as {
+      id: string;
+      secret: string;
+    };
     const third = await h.request('POST', `${base}/WebhookSigningSecrets`, { token: admin, headers: { lang: 'en' } });
     expect(third.status).toBe(409);
-    expect(await third.json()).toMatchObject({ error: { code: 'webhook.secretLimit', message: 'Two signing secrets are already active. Delete the older one first.' } });
+    expect(await third.json()).toMatchObject({
+      error: {
+        code: 'webhook.secretLimit',
+        message: 'Two signing secrets are already active. Delete the older one first.',
+      },
+    });
     const listed = await (await h.request('GET', `${base}/WebhookSigningSecrets`, { token: admin })).text();
     expect(listed).not.toContain(one.secret);
-    expect(JSON.parse(listed)).toEqual({ secrets: [expect.objectContaining({ id: one.id }), expect.objectContaining({ id: two.id })] });
+    expect(JSON.parse(listed)).toEqual({
+      secrets: [expect.objectContaining({ id: one.id }), expect.objectContaining({ id: two.id })],
+    });
 
     await h.request('PUT', `${base}/Users/${users.newUser}`, { token: admin, body: { roleIds: [roles.dealerViewer] } });
     await h.dispatcher.runOnce();
     const signed = sent.at(-1);
     expect(verifies(signed?.headers.get('x-portal-signature') ?? null, signed?.body ?? '', one.secret)).toBe(true);
     expect(verifies(signed?.headers.get('x-portal-signature') ?? null, signed?.body ?? '', two.secret)).toBe(true);
-    expect(verifies(signed?.headers.get('x-portal-signature') ?? null, `${signed?.body ?? ''} `, one.secret)).toBe(false);
+    expect(verifies(signed?.headers.get('x-portal-signature') ?? null, `${signed?.body ?? ''} `, one.secret)).toBe(
+      false,
+    );
 
     expect((await h.request('DELETE', `${base}/WebhookSigningSecrets/${one.id}`, { token: admin })).status).toBe(204);
     expect((await h.request('DELETE', `${base}/WebhookSigningSecrets/${one.id}`, { token: admin })).status).toBe(404);
-    await h.request('PUT', `${base}/Users/${users.newUser}`, { token: admin, body: { roleIds: [roles.dealerOrderer] } });
+    await h.request('PUT', `${base}/Users/${users.newUser}`, {
+      token: admin,
+      body: { roleIds: [roles.dealerOrderer] },
+    });
     await h.dispatcher.runOnce();
     const after = sent.at(-1);
     expect(verifies(after?.headers.get('x-portal-signature') ?? null, after?.body ?? '', one.secret)).toBe(false);
     expect(verifies(after?.headers.get('x-portal-signature') ?? null, after?.body ?? '', two.secret)).toBe(true);
-    const history = await h.db.selectFrom('history').select(['field', 'value']).where('entity', '=', apps.dealerOrdering).where('field', 'like', 'webhook.signingSecret%').execute();
-    expect(history.map((e) => e.field).sort()).toEqual(['webhook.signingSecretCreated', 'webhook.signingSecretCreated', 'webhook.signingSecretDeleted']);
+    const history = await h.db
+      .selectFrom('history')
+      .select(['field', 'value'])
+      .where('entity', '=', apps.dealerOrdering)
+      .where('field', 'like', 'webhook.signingSecret%')
+      .execute();
+    expect(history.map((e) => e.field).sort()).toEqual([
+      'webhook.signingSecretCreated',
+      'webhook.signingSecretCreated',
+      'webhook.signingSecretDeleted',
+    ]);
     expect(JSON.stringify(history)).not.toContain(one.secret);
   });
 
@@ -74,11 +101,17 @@ describe('webhook signing, test and replay', () => {
     await h.dispatcher.runOnce();
     const call = sent.at(-1);
     expect(call?.headers.get('x-portal-delivery-id')).toBe(delivery.id);
-    expect(JSON.parse(call?.body ?? '{}')).toMatchObject({ event: 'TEST', applicationId: apps.dealerOrdering, userId: users.globalAdmin });
+    expect(JSON.parse(call?.body ?? '{}')).toMatchObject({
+      event: 'TEST',
+      applicationId: apps.dealerOrdering,
+      userId: users.globalAdmin,
+    });
   });
 
   it('a replay sends the same payload as a new delivery that names the original', async () => {
-    const list = (await (await h.request('GET', `${base}/WebhookDeliveries`, { token: admin })).json()) as { items: { id: string; event: string }[] };
+    const list = (await (await h.request('GET', `${base}/WebhookDeliveries`, { token: admin })).json()) as {
+      items: { id: string; event: string }[];
+    };
     const original = list.items.find((d) => d.event === 'UPDATE');
     if (original === undefined) throw new Error('no delivery to replay');
     const before = sent.find((s) => s.headers.get('x-portal-delivery-id') === original.id);
@@ -91,14 +124,26 @@ describe('webhook signing, test and replay', () => {
     expect(call?.headers.get('x-portal-delivery-id')).toBe(replay.id);
     expect(call?.headers.get('x-portal-replay-of')).toBe(original.id);
     expect(call?.body).toBe(before?.body);
-    expect((await h.request('POST', `${base}/WebhookDeliveries/00000000-0000-4000-8000-00000000dead/Replay`, { token: admin })).status).toBe(404);
+    expect(
+      (
+        await h.request('POST', `${base}/WebhookDeliveries/00000000-0000-4000-8000-00000000dead/Replay`, {
+          token: admin,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('only an administrator of the application may do any of it', async () => {
     const customer = await token({ sub: users.customer });
-    for (const [method, path] of [['POST', `${base}/WebhookSigningSecrets`], ['GET', `${base}/WebhookSigningSecrets`], ['POST', `${base}/WebhookDeliveries/Test`]] as const) {
+    for (const [method, path] of [
+      ['POST', `${base}/WebhookSigningSecrets`],
+      ['GET', `${base}/WebhookSigningSecrets`],
+      ['POST', `${base}/WebhookDeliveries/Test`],
+    ] as const) {
       expect((await h.request(method, path, { token: customer })).status).toBe(403);
     }
-    expect((await h.request('POST', `/Admin/Applications/${apps.hr}/WebhookDeliveries/Test`, { token: admin })).status).toBe(404);
+    expect(
+      (await h.request('POST', `/Admin/Applications/${apps.hr}/WebhookDeliveries/Test`, { token: admin })).status,
+    ).toBe(404);
   });
 });

@@ -32,8 +32,15 @@ beforeAll(async () => {
   const port = typeof address === 'object' && address ? address.port : 0;
   base = `http://127.0.0.1:${port}`;
   h = await harness();
-  await h.db.updateTable('webhooks').set({ endpoint_url: `http://127.0.0.1:${port}/hook` }).where('application_id', '=', apps.dealerOrdering).execute();
-  admin = await token({ sub: users.globalAdmin, permissions: (await claimsOf(h.db, users.globalAdmin)).hkData.permissions });
+  await h.db
+    .updateTable('webhooks')
+    .set({ endpoint_url: `http://127.0.0.1:${port}/hook` })
+    .where('application_id', '=', apps.dealerOrdering)
+    .execute();
+  admin = await token({
+    sub: users.globalAdmin,
+    permissions: (await claimsOf(h.db, users.globalAdmin)).hkData.permissions,
+  });
 });
 afterAll(async () => {
   await h.close();
@@ -42,7 +49,10 @@ afterAll(async () => {
 
 describe('webhooks', () => {
   it('delivers a grant with basic auth and the custom headers', async () => {
-    const r = await h.request('PUT', `/Admin/Applications/${apps.dealerOrdering}/Users/${users.newUser}`, { token: admin, body: { roleIds: [roles.dealerViewer] } });
+    const r = await h.request('PUT', `/Admin/Applications/${apps.dealerOrdering}/Users/${users.newUser}`, {
+      token: admin,
+      body: { roleIds: [roles.dealerViewer] },
+    });
     expect(r.status).toBe(200);
     expect(h.queued.count).toBe(1);
     expect(await h.dispatcher.runOnce()).toBe(1);
@@ -50,29 +60,56 @@ describe('webhooks', () => {
     expect(call?.headers.authorization).toBe(`Basic ${Buffer.from('portal:demo-webhook-secret').toString('base64')}`);
     expect(call?.headers['x-portal-source']).toBe('hk-portal');
     expect(call?.headers['x-portal-delivery-id']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(JSON.parse(call?.body ?? '{}')).toMatchObject({ event: 'GRANT', applicationId: apps.dealerOrdering, userId: users.newUser, roleIds: [roles.dealerViewer] });
-    const list = await h.request('GET', `/Admin/Applications/${apps.dealerOrdering}/WebhookDeliveries`, { token: admin });
-    expect(((await list.json()) as { items: unknown[] }).items[0]).toMatchObject({ status: 'SUCCEEDED', attempts: 1, responseStatus: 200 });
+    expect(JSON.parse(call?.body ?? '{}')).toMatchObject({
+      event: 'GRANT',
+      applicationId: apps.dealerOrdering,
+      userId: users.newUser,
+      roleIds: [roles.dealerViewer],
+    });
+    const list = await h.request('GET', `/Admin/Applications/${apps.dealerOrdering}/WebhookDeliveries`, {
+      token: admin,
+    });
+    expect(((await list.json()) as { items: unknown[] }).items[0]).toMatchObject({
+      status: 'SUCCEEDED',
+      attempts: 1,
+      responseStatus: 200,
+    });
   });
 
   it('delivers updates and removals', async () => {
-    await h.request('PUT', `/Admin/Applications/${apps.dealerOrdering}/Users/${users.newUser}`, { token: admin, body: { roleIds: [roles.dealerOrderer] } });
+    await h.request('PUT', `/Admin/Applications/${apps.dealerOrdering}/Users/${users.newUser}`, {
+      token: admin,
+      body: { roleIds: [roles.dealerOrderer] },
+    });
     await h.request('DELETE', `/Admin/Applications/${apps.dealerOrdering}/Users/${users.newUser}`, { token: admin });
     expect(await h.dispatcher.runOnce()).toBe(2);
-    expect(received.slice(-2).map((c) => (JSON.parse(c.body) as { event: string }).event)).toEqual(['UPDATE', 'REMOVE']);
+    expect(received.slice(-2).map((c) => (JSON.parse(c.body) as { event: string }).event)).toEqual([
+      'UPDATE',
+      'REMOVE',
+    ]);
   });
 
   it('retries a failing endpoint and gives up after the last attempt', async () => {
     answer = 500;
-    await h.request('PUT', `/Admin/Applications/${apps.dealerOrdering}/Users/${users.newUser}`, { token: admin, body: { roleIds: [roles.dealerViewer] } });
+    await h.request('PUT', `/Admin/Applications/${apps.dealerOrdering}/Users/${users.newUser}`, {
+      token: admin,
+      body: { roleIds: [roles.dealerViewer] },
+    });
     const before = received.length;
     await h.dispatcher.runOnce();
     await h.dispatcher.runOnce();
     await h.dispatcher.runOnce();
     expect(await h.dispatcher.runOnce()).toBe(0);
     expect(received.length - before).toBe(3);
-    const list = await h.request('GET', `/Admin/Applications/${apps.dealerOrdering}/WebhookDeliveries`, { token: admin });
-    expect(((await list.json()) as { items: unknown[] }).items[0]).toMatchObject({ status: 'FAILED', attempts: 3, responseStatus: 500, error: 'HTTP 500' });
+    const list = await h.request('GET', `/Admin/Applications/${apps.dealerOrdering}/WebhookDeliveries`, {
+      token: admin,
+    });
+    expect(((await list.json()) as { items: unknown[] }).items[0]).toMatchObject({
+      status: 'FAILED',
+      attempts: 3,
+      responseStatus: 500,
+      error: 'HTTP 500',
+    });
     answer = 200;
   });
 
@@ -89,26 +126,55 @@ describe('webhooks', () => {
 describe('one delivery never holds up another (#17.7)', () => {
   /** Gives an application a webhook as stored (older data may hold what validation refuses today) and queues one delivery. */
   async function queued(applicationId: string, hook: { path?: string; headers?: unknown }): Promise<string> {
-    await h.db.deleteFrom('webhook_deliveries').where('application_id', '=', applicationId).where('status', '=', 'PENDING').execute();
+    await h.db
+      .deleteFrom('webhook_deliveries')
+      .where('application_id', '=', applicationId)
+      .where('status', '=', 'PENDING')
+      .execute();
     await h.db.deleteFrom('webhooks').where('application_id', '=', applicationId).execute();
-    await h.db.insertInto('webhooks').values({
-      application_id: applicationId, enabled: true, endpoint_url: `${base}${hook.path ?? '/hook'}`, username: null, password: null,
-      on_grant: true, on_remove: true, on_update: true, headers: JSON.stringify(hook.headers ?? []), key_vault_reference: null,
-    }).execute();
+    await h.db
+      .insertInto('webhooks')
+      .values({
+        application_id: applicationId,
+        enabled: true,
+        endpoint_url: `${base}${hook.path ?? '/hook'}`,
+        username: null,
+        password: null,
+        on_grant: true,
+        on_remove: true,
+        on_update: true,
+        headers: JSON.stringify(hook.headers ?? []),
+        key_vault_reference: null,
+      })
+      .execute();
     const id = randomUUID();
-    await h.db.insertInto('webhook_deliveries').values({
-      id, application_id: applicationId, event: 'GRANT', user_id: users.newUser, payload: JSON.stringify({ id, event: 'GRANT' }), status: 'PENDING',
-      next_attempt_at: new Date(Date.now() - 1000),
-    }).execute();
+    await h.db
+      .insertInto('webhook_deliveries')
+      .values({
+        id,
+        application_id: applicationId,
+        event: 'GRANT',
+        user_id: users.newUser,
+        payload: JSON.stringify({ id, event: 'GRANT' }),
+        status: 'PENDING',
+        next_attempt_at: new Date(Date.now() - 1000),
+      })
+      .execute();
     return id;
   }
-  const delivery = (id: string) => h.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const delivery = (id: string) =>
+    h.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   it('a header the sender cannot send fails that delivery, recorded, and the next one is sent', async () => {
     const bad = await queued(apps.kitchenPlanner, { headers: [{ key: 'X-Price', value: 'price €' }] });
     const good = await queued(apps.servicePortal, {});
     await h.dispatcher.runOnce();
-    expect(await delivery(bad)).toMatchObject({ status: 'PENDING', attempts: 1, response_status: null, error: expect.stringMatching(/.+/) });
+    expect(await delivery(bad)).toMatchObject({
+      status: 'PENDING',
+      attempts: 1,
+      response_status: null,
+      error: expect.stringMatching(/.+/),
+    });
     expect(await delivery(good)).toMatchObject({ status: 'SUCCEEDED', attempts: 1 });
     await h.dispatcher.runOnce();
     await h.dispatcher.runOnce();

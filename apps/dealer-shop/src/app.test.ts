@@ -37,9 +37,19 @@ beforeAll(async () => {
   stub = await startApiStub();
   const shopPort = await freePort();
   const shopUrl = `http://127.0.0.1:${shopPort}`;
-  idp = await startIdp({ ...idpConfig({}), port: 0, dataDir, apiUrl: stub.url, portalUrl: PORTAL, dealerShopUrl: shopUrl });
+  idp = await startIdp({
+    ...idpConfig({}),
+    port: 0,
+    dataDir,
+    apiUrl: stub.url,
+    portalUrl: PORTAL,
+    dealerShopUrl: shopUrl,
+  });
   stub.trust(idp.config.authority, idp.policies.signin.urls.jwks, idp.config.apiAudience);
-  shop = await startDealerShop({ ...configFromEnv({}), port: shopPort, url: shopUrl, issuer: idp.policies.signin.urls.issuer, portalUrl: PORTAL }, { host: '127.0.0.1' });
+  shop = await startDealerShop(
+    { ...configFromEnv({}), port: shopPort, url: shopUrl, issuer: idp.policies.signin.urls.issuer, portalUrl: PORTAL },
+    { host: '127.0.0.1' },
+  );
 });
 
 afterAll(async () => {
@@ -63,7 +73,9 @@ describe('dealer shop', () => {
     expect(home.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(home.headers.get('set-cookie')).toBeNull();
     // Sign-out is a form post that continues to the provider's end-session endpoint.
-    expect(home.headers.get('content-security-policy')).toContain(`form-action 'self' ${new URL(idp.config.authority).origin}`);
+    expect(home.headers.get('content-security-policy')).toContain(
+      `form-action 'self' ${new URL(idp.config.authority).origin}`,
+    );
   });
 
   it('signs in with the code flow and PKCE, shows name and hkData, and signs out', async () => {
@@ -71,13 +83,17 @@ describe('dealer shop', () => {
     const browser = new Browser();
     const login = page(await browser.go(`${shop.url}/login`, [PORTAL]));
     expect(login.url).toContain(`/${idp.policies.signin.name}/interaction/`);
-    const home = page(await browser.submit(login, { email: partner.email, password: identities.password, action: 'submit' }, [PORTAL]));
+    const home = page(
+      await browser.submit(login, { email: partner.email, password: identities.password, action: 'submit' }, [PORTAL]),
+    );
     expect(home.url).toBe(`${shop.url}/`);
     expect(home.html).toContain('<strong id="user-name">Dana Dealer</strong>');
     expect(home.html).toContain('orders.create');
     expect(home.html).toContain('&quot;firstName&quot;: &quot;Dana&quot;');
 
-    const logoutPage = page(await browser.request(`${shop.url}/logout`, { method: 'POST' }).then((p) => browser.follow(p, [PORTAL])));
+    const logoutPage = page(
+      await browser.request(`${shop.url}/logout`, { method: 'POST' }).then((p) => browser.follow(p, [PORTAL])),
+    );
     expect(logoutPage.html).toContain('data-autosubmit');
     const after = page(await browser.submit(logoutPage, {}, [PORTAL]));
     expect(after.url).toBe(`${shop.url}/`);
@@ -106,7 +122,11 @@ describe('dealer shop', () => {
     stub.setAuthCheck(customer.id, identities.clients.dealerShop.clientId, 'noAccess');
     const browser = new Browser();
     const login = page(await browser.go(`${shop.url}/login`, [PORTAL]));
-    const gated = await browser.submit(login, { email: customer.email, password: identities.password, action: 'submit' }, [PORTAL]);
+    const gated = await browser.submit(
+      login,
+      { email: customer.email, password: identities.password, action: 'submit' },
+      [PORTAL],
+    );
     expect(gated).toEqual({ stoppedAt: `${PORTAL}/flows/auth?client_id=${identities.clients.dealerShop.clientId}` });
   });
 });

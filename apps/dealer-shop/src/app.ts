@@ -48,7 +48,10 @@ function readCookie(req: IncomingMessage, name: string): string | undefined {
 function send(res: ServerResponse, status: number, type: string, body: string, formTargets = ''): void {
   res.statusCode = status;
   res.setHeader('content-type', `${type}; charset=utf-8`);
-  res.setHeader('content-security-policy', `default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self' ${formTargets}; frame-ancestors 'none'; base-uri 'none'`);
+  res.setHeader(
+    'content-security-policy',
+    `default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self' ${formTargets}; frame-ancestors 'none'; base-uri 'none'`,
+  );
   res.setHeader('x-content-type-options', 'nosniff');
   res.setHeader('referrer-policy', 'no-referrer');
   res.end(body);
@@ -115,7 +118,10 @@ export async function startDealerShop(config: ShopConfig, options: { host?: stri
     const fresh: Session = {};
     const newId = randomBytes(32).toString('base64url');
     sessions.set(newId, fresh);
-    res.setHeader('set-cookie', `${COOKIE}=${newId}; Path=/; HttpOnly; SameSite=Lax${config.url.startsWith('https:') ? '; Secure' : ''}`);
+    res.setHeader(
+      'set-cookie',
+      `${COOKIE}=${newId}; Path=/; HttpOnly; SameSite=Lax${config.url.startsWith('https:') ? '; Secure' : ''}`,
+    );
     return fresh;
   }
 
@@ -152,12 +158,28 @@ export async function startDealerShop(config: ShopConfig, options: { host?: stri
     try {
       params = oauth.validateAuthResponse(as, client, current, pending.state);
     } catch (error) {
-      const description = error instanceof oauth.AuthorizationResponseError ? error.error_description ?? error.error : (error as Error).message;
-      session.notice = description.startsWith('AADB2C90091') ? 'Die Anmeldung wurde abgebrochen.' : `Die Anmeldung ist fehlgeschlagen: ${description}`;
+      const description =
+        error instanceof oauth.AuthorizationResponseError
+          ? (error.error_description ?? error.error)
+          : (error as Error).message;
+      session.notice = description.startsWith('AADB2C90091')
+        ? 'Die Anmeldung wurde abgebrochen.'
+        : `Die Anmeldung ist fehlgeschlagen: ${description}`;
       return redirect(res, '/');
     }
-    const response = await oauth.authorizationCodeGrantRequest(as, client, clientAuth, params, redirectUri, pending.verifier, httpOptions);
-    const result = await oauth.processAuthorizationCodeResponse(as, client, response, { expectedNonce: pending.nonce, requireIdToken: true });
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      clientAuth,
+      params,
+      redirectUri,
+      pending.verifier,
+      httpOptions,
+    );
+    const result = await oauth.processAuthorizationCodeResponse(as, client, response, {
+      expectedNonce: pending.nonce,
+      requireIdToken: true,
+    });
     const claims = oauth.getValidatedIdTokenClaims(result);
     if (!claims) throw new Error('no ID token');
     session.user = {
@@ -197,12 +219,18 @@ export async function startDealerShop(config: ShopConfig, options: { host?: stri
         const notice = session.notice;
         session.notice = undefined;
         res.setHeader('cache-control', 'no-store');
-        return send(res, 200, 'text/html', homePage({
-          label: config.label,
-          portalLink: `${config.portalUrl}/?${new URLSearchParams({ client_id: config.clientId })}`,
-          user: session.user,
-          notice,
-        }), new URL(config.issuer).origin); // sign-out posts here, then goes on to the provider
+        return send(
+          res,
+          200,
+          'text/html',
+          homePage({
+            label: config.label,
+            portalLink: `${config.portalUrl}/?${new URLSearchParams({ client_id: config.clientId })}`,
+            user: session.user,
+            notice,
+          }),
+          new URL(config.issuer).origin,
+        ); // sign-out posts here, then goes on to the provider
       }
       if (req.method === 'GET' && path === '/login') return login(session, res);
       if (req.method === 'GET' && path === '/callback') return callback(session, req, res);
@@ -210,7 +238,8 @@ export async function startDealerShop(config: ShopConfig, options: { host?: stri
       send(res, 404, 'text/plain', 'Nicht gefunden');
     })().catch((error: unknown) => {
       console.error(`[dealer-shop] ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}`);
-      if (!res.headersSent) send(res, 500, 'text/plain', 'Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.');
+      if (!res.headersSent)
+        send(res, 500, 'text/plain', 'Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.');
       else res.end();
     });
   });
@@ -223,9 +252,10 @@ export async function startDealerShop(config: ShopConfig, options: { host?: stri
   return {
     url: config.port === 0 ? config.url.replace(/:\d+$/, `:${port}`) : config.url,
     webhookEvents,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

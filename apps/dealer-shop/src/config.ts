@@ -26,6 +26,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ShopConfig {
     portalUrl: trim(env.PORTAL_URL ?? 'http://localhost:5173'),
     clientId: identities.clients.dealerShop.clientId,
     label: identities.clients.dealerShop.label,
-    webhook: { username: env.DEALER_SHOP_WEBHOOK_USER ?? 'portal', password: env.DEALER_SHOP_WEBHOOK_PASSWORD ?? 'demo-webhook-secret' },
+    webhook: {
+      username: env.DEALER_SHOP_WEBHOOK_USER ?? 'portal',
+      password: env.DEALER_SHOP_WEBHOOK_PASSWORD ?? 'demo-webhook-secret',
+    },
   };
 }

@@ -28,7 +28,13 @@ export function homePage(v: HomeView): string {
     ? `<h1>${escapeHtml(v.label)}</h1>
 <p class="lead">Angemeldet als <strong id="user-name">${escapeHtml(v.user.name)}</strong> (${escapeHtml(v.user.email)})</p>
 <h2>Berechtigungen</h2>
-${permissionsOf(v.user.hkData).length ? `<ul id="permissions">${permissionsOf(v.user.hkData).map((p) => `<li><code>${escapeHtml(p)}</code></li>`).join('')}</ul>` : '<p id="permissions">Keine Berechtigungen.</p>'}
+${
+  permissionsOf(v.user.hkData).length
+    ? `<ul id="permissions">${permissionsOf(v.user.hkData)
+        .map((p) => `<li><code>${escapeHtml(p)}</code></li>`)
+        .join('')}</ul>`
+    : '<p id="permissions">Keine Berechtigungen.</p>'
+}
 <h2>hkData</h2>
 <pre id="hk-data">${escapeHtml(JSON.stringify(v.user.hkData, null, 2))}</pre>
 <form method="post" action="/logout"><button type="submit" class="secondary">Abmelden</button></form>`
@@ -66,4 +72,5 @@ button.secondary{background:transparent;color:var(--text);border-color:var(--bor
 .notice{border:1px solid var(--border);background:var(--card);border-radius:8px;padding:8px 12px}
 :focus-visible{outline:3px solid var(--accent);outline-offset:2px}`;
 
-export const favicon = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#8a4b14"/><text x="16" y="21" font-size="13" font-family="sans-serif" font-weight="700" fill="#fff" text-anchor="middle">HB</text></svg>';
+export const favicon =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#8a4b14"/><text x="16" y="21" font-size="13" font-family="sans-serif" font-weight="700" fill="#fff" text-anchor="middle">HB</text></svg>';

@@ -4,12 +4,21 @@ import { configFromEnv } from './config.ts';
 import { startDealerShop, type DealerShop } from './app.ts';
 
 let shop: DealerShop;
-const config = { ...configFromEnv({ DEALER_SHOP_PORT: '0', DEALER_SHOP_URL: 'http://localhost:0' }), webhook: { username: 'portal', password: 's3cret' } };
+const config = {
+  ...configFromEnv({ DEALER_SHOP_PORT: '0', DEALER_SHOP_URL: 'http://localhost:0' }),
+  webhook: { username: 'portal', password: 's3cret' },
+};
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 const post = (body: string, authorization?: string) =>
-  fetch(`${shop.url}/webhooks/access`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) } });
+  fetch(`${shop.url}/webhooks/access`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+  });
 
-beforeAll(async () => { shop = await startDealerShop(config); });
+beforeAll(async () => {
+  shop = await startDealerShop(config);
+});
 afterAll(() => shop.close());
 
 describe('dealer shop webhook receiver', () => {

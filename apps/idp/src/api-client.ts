@@ -66,7 +66,9 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 function parseClaims(body: unknown, userId: string): UserClaims {
   if (!isObject(body) || !isObject(body.hkData)) throw new ApiUnavailable('claims answer has no hkData');
   const hk = body.hkData;
-  const permissions = Array.isArray(hk.permissions) ? hk.permissions.filter((p): p is string => typeof p === 'string') : [];
+  const permissions = Array.isArray(hk.permissions)
+    ? hk.permissions.filter((p): p is string => typeof p === 'string')
+    : [];
   const attributes = isObject(hk.attributes) ? hk.attributes : {};
   const str = (v: unknown) => (typeof v === 'string' ? v : '');
   const given = str(body.given_name);

@@ -3,11 +3,14 @@
 
 export const B2C = {
   cancelled: 'AADB2C90091: The user has cancelled entering self-asserted information.',
-  claimsExchangeFailed: 'AADB2C90075: The claims exchange \'GetUserClaims\' specified in step \'2\' returned HTTP error response that could not be parsed or the service is unavailable.',
-  userNotFound: 'AADB2C99002: This user does not exist and profile \'SelfAsserted-LocalAccountSignin\' requires the user to have already been created.',
-  noSession: 'AADB2C90077: User does not have an existing session and request prompt parameter has a value of \'None\'.',
+  claimsExchangeFailed:
+    "AADB2C90075: The claims exchange 'GetUserClaims' specified in step '2' returned HTTP error response that could not be parsed or the service is unavailable.",
+  userNotFound:
+    "AADB2C99002: This user does not exist and profile 'SelfAsserted-LocalAccountSignin' requires the user to have already been created.",
+  noSession: "AADB2C90077: User does not have an existing session and request prompt parameter has a value of 'None'.",
   /** The application is unknown to the directory (not released). */
-  unknownClient: (clientId: string) => `AADB2C90018: The client id '${clientId}' specified in the request is not registered in the directory.`,
+  unknownClient: (clientId: string) =>
+    `AADB2C90018: The client id '${clientId}' specified in the request is not registered in the directory.`,
   internalError: 'AADB2C90085: The service has encountered an internal error. Please reauthenticate and try again.',
   sessionExpired: 'AADB2C90208: The provided session has expired. Please start the flow again.',
 } as const;

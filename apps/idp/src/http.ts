@@ -5,16 +5,19 @@ import type { IdpConfig } from './config.ts';
 /** Strict CSP: no inline script or style; forms may end at the registered applications. */
 export function securityHeaders(res: ServerResponse, config: IdpConfig): void {
   const targets = [config.portalUrl, config.dealerShopUrl].map((u) => new URL(u).origin).join(' ');
-  res.setHeader('content-security-policy', [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    `form-action 'self' ${targets}`,
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-    "object-src 'none'",
-  ].join('; '));
+  res.setHeader(
+    'content-security-policy',
+    [
+      "default-src 'none'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "img-src 'self' data:",
+      `form-action 'self' ${targets}`,
+      "frame-ancestors 'none'",
+      "base-uri 'none'",
+      "object-src 'none'",
+    ].join('; '),
+  );
   res.setHeader('x-content-type-options', 'nosniff');
   res.setHeader('referrer-policy', 'no-referrer');
   res.setHeader('x-frame-options', 'DENY');

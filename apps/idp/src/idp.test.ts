@@ -33,7 +33,14 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'hk-idp-test-'));
   stub = await startApiStub();
-  idp = await startIdp({ ...configFromEnv({}), port: 0, dataDir, apiUrl: stub.url, portalUrl: PORTAL, dealerShopUrl: SHOP });
+  idp = await startIdp({
+    ...configFromEnv({}),
+    port: 0,
+    dataDir,
+    apiUrl: stub.url,
+    portalUrl: PORTAL,
+    dealerShopUrl: SHOP,
+  });
   stub.trust(idp.config.authority, idp.policies.signin.urls.jwks, idp.config.apiAudience);
 });
 
@@ -75,13 +82,21 @@ function page(r: Page | { stoppedAt: string }): Page {
 }
 
 function callback(r: Page | { stoppedAt: string }): URL {
-  if (isPage(r)) throw new Error(`expected a redirect to the application, got ${r.status} ${r.url}: ${r.html.slice(0, 400)}`);
+  if (isPage(r))
+    throw new Error(`expected a redirect to the application, got ${r.status} ${r.url}: ${r.html.slice(0, 400)}`);
   return new URL(r.stoppedAt);
 }
 
-async function signIn(browser: Browser, email: string, kind: PolicyKind = 'signin', params: Record<string, string> = {}) {
+async function signIn(
+  browser: Browser,
+  email: string,
+  kind: PolicyKind = 'signin',
+  params: Record<string, string> = {},
+) {
   const started = await authorize(browser, kind, params);
-  const cb = callback(await browser.submit(page(started.result), { email, password: PASSWORD, action: 'submit' }, [PORTAL, SHOP]));
+  const cb = callback(
+    await browser.submit(page(started.result), { email, password: PASSWORD, action: 'submit' }, [PORTAL, SHOP]),
+  );
   return { ...started, cb };
 }
 
@@ -91,11 +106,19 @@ async function token(kind: PolicyKind, body: Record<string, string>, headers: Re
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams({ client_id: identities.clients.portal.clientId, ...body }),
   });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, string> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, string>,
+  };
 }
 
-const exchange = (kind: PolicyKind, code: string, verifier: string, redirectUri = kind === 'refresh' ? REFRESH_CB : LOGIN_CB) =>
-  token(kind, { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: redirectUri });
+const exchange = (
+  kind: PolicyKind,
+  code: string,
+  verifier: string,
+  redirectUri = kind === 'refresh' ? REFRESH_CB : LOGIN_CB,
+) => token(kind, { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: redirectUri });
 
 interface HkClaims extends JWTPayload {
   hkData: { attributes: Record<string, string>; permissions: string[] };
@@ -109,11 +132,22 @@ interface HkClaims extends JWTPayload {
 async function verifyTokens(kind: PolicyKind, tokens: Record<string, string>, nonce?: string) {
   const { issuer, jwks } = idp.policies[kind].urls;
   const keySet = createRemoteJWKSet(new URL(jwks));
-  const id = await jwtVerify<HkClaims>(tokens.id_token ?? '', keySet, { issuer, audience: identities.clients.portal.clientId, algorithms: ['RS256'] });
+  const id = await jwtVerify<HkClaims>(tokens.id_token ?? '', keySet, {
+    issuer,
+    audience: identities.clients.portal.clientId,
+    algorithms: ['RS256'],
+  });
   if (nonce) expect(id.payload.nonce).toBe(nonce);
-  const access = await jwtVerify<HkClaims>(tokens.access_token ?? '', keySet, { issuer, audience: idp.config.apiAudience, algorithms: ['RS256'], typ: 'at+jwt' });
+  const access = await jwtVerify<HkClaims>(tokens.access_token ?? '', keySet, {
+    issuer,
+    audience: idp.config.apiAudience,
+    algorithms: ['RS256'],
+    typ: 'at+jwt',
+  });
   // The API verifies with the one key set of the sign-in policy, whatever the policy.
-  await jwtVerify(tokens.access_token ?? '', createRemoteJWKSet(new URL(idp.policies.signin.urls.jwks)), { audience: idp.config.apiAudience });
+  await jwtVerify(tokens.access_token ?? '', createRemoteJWKSet(new URL(idp.policies.signin.urls.jwks)), {
+    audience: idp.config.apiAudience,
+  });
   return { id: id.payload, access: access.payload };
 }
 
@@ -164,11 +198,15 @@ describe('sign-in with the code flow', () => {
     const form = page(started.result);
     expect(form.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(form.html).not.toMatch(/<script>|<script(?![^>]*\bsrc=)[^>]*>|\sstyle=|\son\w+=/);
-    const wrong = page(await browser.submit(form, { email: admin.email, password: 'nope', action: 'submit' }, [PORTAL]));
+    const wrong = page(
+      await browser.submit(form, { email: admin.email, password: 'nope', action: 'submit' }, [PORTAL]),
+    );
     expect(wrong.status).toBe(200);
     expect(wrong.html).toContain('E-Mail-Adresse oder Passwort ist falsch.');
     expect(wrong.html).toContain('role="alert"');
-    const cb = callback(await browser.submit(wrong, { email: admin.email, password: PASSWORD, action: 'submit' }, [PORTAL]));
+    const cb = callback(
+      await browser.submit(wrong, { email: admin.email, password: PASSWORD, action: 'submit' }, [PORTAL]),
+    );
     expect(cb.origin + cb.pathname).toBe(LOGIN_CB);
     expect(cb.searchParams.get('state')).toBe(started.state);
     expect(cb.searchParams.get('iss')).toBe(idp.policies.signin.urls.issuer);
@@ -197,17 +235,30 @@ describe('sign-in with the code flow', () => {
   });
 
   it('answers CORS for the portal on token, keys and end-session, and for nobody else on token', async () => {
-    const preflight = (origin: string) => fetch(idp.policies.signin.urls.token, {
-      method: 'OPTIONS',
-      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
-    });
+    const preflight = (origin: string) =>
+      fetch(idp.policies.signin.urls.token, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
     expect((await preflight(PORTAL)).headers.get('access-control-allow-origin')).toBe(PORTAL);
     const keys = await fetch(idp.policies.signin.urls.jwks, { headers: { origin: PORTAL } });
     expect(keys.headers.get('access-control-allow-origin')).toBeTruthy();
-    const endSession = await fetch(`${idp.policies.signin.urls.endSession}?client_id=${identities.clients.portal.clientId}`, { headers: { origin: PORTAL } });
+    const endSession = await fetch(
+      `${idp.policies.signin.urls.endSession}?client_id=${identities.clients.portal.clientId}`,
+      { headers: { origin: PORTAL } },
+    );
     expect(endSession.headers.get('access-control-allow-origin')).toBe(PORTAL);
     const { cb, verifier } = await signIn(new Browser(), customer.email);
-    const evil = await token('signin', { grant_type: 'authorization_code', code: cb.searchParams.get('code') ?? '', code_verifier: verifier, redirect_uri: LOGIN_CB }, { origin: 'http://evil.test' });
+    const evil = await token(
+      'signin',
+      {
+        grant_type: 'authorization_code',
+        code: cb.searchParams.get('code') ?? '',
+        code_verifier: verifier,
+        redirect_uri: LOGIN_CB,
+      },
+      { origin: 'http://evil.test' },
+    );
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
     expect(evil.body.error).toBe('invalid_request');
   });
@@ -253,7 +304,10 @@ describe('claims refresh', () => {
 
     // The refresh-token grant reads the claims again too.
     stub.setPermissions(customer.id, ['orders.read', 'orders.write']);
-    const rotated = await token('signin', { grant_type: 'refresh_token', refresh_token: first.body.refresh_token ?? '' });
+    const rotated = await token('signin', {
+      grant_type: 'refresh_token',
+      refresh_token: first.body.refresh_token ?? '',
+    });
     expect((await verifyTokens('signin', rotated.body)).id.hkData.permissions).toEqual(['orders.read', 'orders.write']);
     stub.setPermissions(customer.id, []);
   });
@@ -269,16 +323,25 @@ describe('claims refresh', () => {
     const cross = await token('signin', { grant_type: 'refresh_token', refresh_token: fresh.body.refresh_token ?? '' });
     expect(cross.status).toBe(200);
     expect((await verifyTokens('signin', cross.body)).id.sub).toBe(partner.id);
-    const rotated = await token('refresh', { grant_type: 'refresh_token', refresh_token: cross.body.refresh_token ?? '' });
+    const rotated = await token('refresh', {
+      grant_type: 'refresh_token',
+      refresh_token: cross.body.refresh_token ?? '',
+    });
     expect(rotated.status).toBe(200);
     expect(decodeJwt(rotated.body.id_token ?? '').iss).toBe(idp.policies.refresh.urls.issuer);
     const url = new URL(idp.policies.signin.urls.endSession);
-    url.search = new URLSearchParams({ id_token_hint: rotated.body.id_token ?? '', post_logout_redirect_uri: `${PORTAL}/auth/logout-success` }).toString();
+    url.search = new URLSearchParams({
+      id_token_hint: rotated.body.id_token ?? '',
+      post_logout_redirect_uri: `${PORTAL}/auth/logout-success`,
+    }).toString();
     const done = callback(await browser.submit(page(await browser.go(url.href, [PORTAL])), {}, [PORTAL]));
     expect(done.origin + done.pathname).toBe(`${PORTAL}/auth/logout-success`);
     expect(page((await authorize(browser, 'signin')).result).html).toContain('name="password"');
     expect(page((await authorize(browser, 'refresh')).result).html).toContain('name="password"');
-    const refused = await token('refresh', { grant_type: 'refresh_token', refresh_token: rotated.body.refresh_token ?? '' });
+    const refused = await token('refresh', {
+      grant_type: 'refresh_token',
+      refresh_token: rotated.body.refresh_token ?? '',
+    });
     expect(refused.body.error).toBe('invalid_grant');
   });
 
@@ -302,7 +365,9 @@ describe('cancel, errors and logout', () => {
     const started = await authorize(browser, 'signin');
     const cb = callback(await browser.submit(page(started.result), { action: 'cancel' }, [PORTAL]));
     expect(cb.searchParams.get('error')).toBe('access_denied');
-    expect(cb.searchParams.get('error_description')).toBe('AADB2C90091: The user has cancelled entering self-asserted information.');
+    expect(cb.searchParams.get('error_description')).toBe(
+      'AADB2C90091: The user has cancelled entering self-asserted information.',
+    );
     expect(cb.searchParams.get('state')).toBe(started.state);
     expect(cb.searchParams.get('code')).toBeNull();
   });
@@ -312,7 +377,11 @@ describe('cancel, errors and logout', () => {
     const started = await authorize(browser, 'signin');
     stub.setDown(true);
     try {
-      const cb = callback(await browser.submit(page(started.result), { email: partner.email, password: PASSWORD, action: 'submit' }, [PORTAL]));
+      const cb = callback(
+        await browser.submit(page(started.result), { email: partner.email, password: PASSWORD, action: 'submit' }, [
+          PORTAL,
+        ]),
+      );
       expect(cb.searchParams.get('error')).toBe('server_error');
       expect(cb.searchParams.get('error_description')).toMatch(/^AADB2C90075: /);
       expect(cb.searchParams.get('code')).toBeNull();
@@ -343,13 +412,19 @@ describe('cancel, errors and logout', () => {
     expect(done.searchParams.get('state')).toBe('bye');
     const again = await authorize(browser, 'refresh');
     expect(page(again.result).html).toContain('name="password"');
-    const refused = await token('signin', { grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token ?? '' });
+    const refused = await token('signin', {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.body.refresh_token ?? '',
+    });
     expect(refused.body.error).toBe('invalid_grant');
   });
 
   it('refuses an unregistered post-logout redirect', async () => {
     const url = new URL(idp.policies.signin.urls.endSession);
-    url.search = new URLSearchParams({ client_id: identities.clients.portal.clientId, post_logout_redirect_uri: 'http://evil.test/' }).toString();
+    url.search = new URLSearchParams({
+      client_id: identities.clients.portal.clientId,
+      post_logout_redirect_uri: 'http://evil.test/',
+    }).toString();
     const response = await new Browser().request(url.href);
     expect(response.status).toBe(400);
     expect(response.html).toContain('AADB2C');
@@ -385,12 +460,18 @@ describe('refusals as the standards say', () => {
     expect(first.status).toBe(200);
     const second = await exchange('signin', code, verifier);
     expect(second.body.error).toBe('invalid_grant');
-    const refresh = await token('signin', { grant_type: 'refresh_token', refresh_token: first.body.refresh_token ?? '' });
+    const refresh = await token('signin', {
+      grant_type: 'refresh_token',
+      refresh_token: first.body.refresh_token ?? '',
+    });
     expect(refresh.body.error).toBe('invalid_grant');
   });
 
   it('no PKCE challenge: invalid_request back to the client with an AADB2C code', async () => {
-    const { result, state } = await authorize(new Browser(), 'signin', { code_challenge: '', code_challenge_method: '' });
+    const { result, state } = await authorize(new Browser(), 'signin', {
+      code_challenge: '',
+      code_challenge_method: '',
+    });
     const cb = callback(result);
     expect(cb.searchParams.get('error')).toBe('invalid_request');
     expect(cb.searchParams.get('error_description')).toMatch(/^AADB2C/);
@@ -410,8 +491,13 @@ describe('app access gate', () => {
     const verifier = oauth.generateRandomCodeVerifier();
     const url = new URL(idp.policies.signin.urls.authorization);
     url.search = new URLSearchParams({
-      client_id: shopId, response_type: 'code', redirect_uri: `${SHOP}/callback`, scope: 'openid', state: 's1',
-      code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256',
+      client_id: shopId,
+      response_type: 'code',
+      redirect_uri: `${SHOP}/callback`,
+      scope: 'openid',
+      state: 's1',
+      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
     }).toString();
     return { verifier, result: await browser.go(url.href, [PORTAL, SHOP]) };
   }
@@ -421,7 +507,9 @@ describe('app access gate', () => {
     const browser = new Browser();
     const form = page((await shopAuthorize(browser)).result);
     expect(form.html).toContain('Anmeldung für Händlerbestellung');
-    const gated = callback(await browser.submit(form, { email: partner.email, password: PASSWORD, action: 'submit' }, [PORTAL, SHOP]));
+    const gated = callback(
+      await browser.submit(form, { email: partner.email, password: PASSWORD, action: 'submit' }, [PORTAL, SHOP]),
+    );
     expect(gated.href).toBe(`${PORTAL}/flows/auth?client_id=${shopId}`);
     expect(stub.calls).toContain('GET /Internal/AuthCheck');
     // Once the portal has cleared the way, the application's next sign-in passes silently.
@@ -430,11 +518,18 @@ describe('app access gate', () => {
     const cb = callback(again.result);
     expect(cb.origin + cb.pathname).toBe(`${SHOP}/callback`);
     const tokens = await token('signin', {
-      client_id: shopId, grant_type: 'authorization_code', code: cb.searchParams.get('code') ?? '', code_verifier: again.verifier, redirect_uri: `${SHOP}/callback`,
+      client_id: shopId,
+      grant_type: 'authorization_code',
+      code: cb.searchParams.get('code') ?? '',
+      code_verifier: again.verifier,
+      redirect_uri: `${SHOP}/callback`,
     });
     expect(tokens.status).toBe(200);
     const keys = createRemoteJWKSet(new URL(idp.policies.signin.urls.jwks));
-    const { payload } = await jwtVerify<HkClaims>(tokens.body.id_token ?? '', keys, { issuer: idp.policies.signin.urls.issuer, audience: shopId });
+    const { payload } = await jwtVerify<HkClaims>(tokens.body.id_token ?? '', keys, {
+      issuer: idp.policies.signin.urls.issuer,
+      audience: shopId,
+    });
     expect(payload.sub).toBe(partner.id);
     expect(payload.hkData.attributes.firstName).toBe('Dana');
     // It did not ask for the API scope, so it holds no access token for the API.
@@ -446,7 +541,13 @@ describe('app access gate', () => {
     stub.setClientKnown(shopId, false);
     try {
       const browser = new Browser();
-      const cb = callback(await browser.submit(page((await shopAuthorize(browser)).result), { email: customer.email, password: PASSWORD, action: 'submit' }, [PORTAL, SHOP]));
+      const cb = callback(
+        await browser.submit(
+          page((await shopAuthorize(browser)).result),
+          { email: customer.email, password: PASSWORD, action: 'submit' },
+          [PORTAL, SHOP],
+        ),
+      );
       expect(cb.searchParams.get('error')).toBe('access_denied');
       expect(cb.searchParams.get('error_description')).toMatch(/^AADB2C90018: /);
       expect(cb.searchParams.get('state')).toBe('s1');
@@ -469,9 +570,33 @@ describe('password and e-mail change policies', () => {
     const started = await authorize(browser, 'password');
     const form = page(started.result);
     expect(form.html).toContain('Passwort ändern');
-    const weak = page(await browser.submit(form, { email: account.email, currentPassword: PASSWORD, newPassword: 'short', repeatPassword: 'short', action: 'submit' }, [PORTAL]));
+    const weak = page(
+      await browser.submit(
+        form,
+        {
+          email: account.email,
+          currentPassword: PASSWORD,
+          newPassword: 'short',
+          repeatPassword: 'short',
+          action: 'submit',
+        },
+        [PORTAL],
+      ),
+    );
     expect(weak.html).toContain('8 bis 64 Zeichen');
-    const cb = callback(await browser.submit(weak, { email: account.email, currentPassword: PASSWORD, newPassword: 'Neu-Passwort-2026', repeatPassword: 'Neu-Passwort-2026', action: 'submit' }, [PORTAL]));
+    const cb = callback(
+      await browser.submit(
+        weak,
+        {
+          email: account.email,
+          currentPassword: PASSWORD,
+          newPassword: 'Neu-Passwort-2026',
+          repeatPassword: 'Neu-Passwort-2026',
+          action: 'submit',
+        },
+        [PORTAL],
+      ),
+    );
     const tokens = await exchange('password', cb.searchParams.get('code') ?? '', started.verifier);
     expect((await verifyTokens('password', tokens.body)).id.sub).toBe(account.id);
 
@@ -484,9 +609,15 @@ describe('password and e-mail change policies', () => {
     for (const kind of ['password', 'email'] as const) {
       const browser = new Browser();
       const started = await authorize(browser, kind);
-      const fields: Record<string, string> = kind === 'password'
-        ? { email: employee.email, currentPassword: PASSWORD, newPassword: 'Other-Passw0rd', repeatPassword: 'Other-Passw0rd' }
-        : { email: employee.email, password: PASSWORD, newEmail: 'ilse@example.test' };
+      const fields: Record<string, string> =
+        kind === 'password'
+          ? {
+              email: employee.email,
+              currentPassword: PASSWORD,
+              newPassword: 'Other-Passw0rd',
+              repeatPassword: 'Other-Passw0rd',
+            }
+          : { email: employee.email, password: PASSWORD, newEmail: 'ilse@example.test' };
       const refused = page(await browser.submit(page(started.result), { ...fields, action: 'submit' }, [PORTAL]));
       expect(refused.status).toBe(200);
       expect(refused.html).toContain('Firmenkonten');
@@ -499,7 +630,13 @@ describe('password and e-mail change policies', () => {
     const started = await authorize(browser, 'email', { ui_locales: 'en' });
     const form = page(started.result);
     expect(form.html).toContain('Change e-mail address');
-    const cb = callback(await browser.submit(form, { email: account.email, password: PASSWORD, newEmail: 'paul.planer@hk-demo.test', action: 'submit' }, [PORTAL]));
+    const cb = callback(
+      await browser.submit(
+        form,
+        { email: account.email, password: PASSWORD, newEmail: 'paul.planer@hk-demo.test', action: 'submit' },
+        [PORTAL],
+      ),
+    );
     expect(stub.calls).toContain(`PUT /Internal/Users/${account.id}/Email`);
     const tokens = await exchange('email', cb.searchParams.get('code') ?? '', started.verifier);
     expect((await verifyTokens('email', tokens.body)).id.email).toBe('paul.planer@hk-demo.test');
@@ -527,7 +664,14 @@ describe('the sign-in page', () => {
     const prod = await startIdp({ ...idp.config, port: 0, production: true });
     try {
       const url = new URL(prod.policies.signin.urls.authorization);
-      url.search = new URLSearchParams({ client_id: identities.clients.portal.clientId, response_type: 'code', redirect_uri: LOGIN_CB, scope: 'openid', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' }).toString();
+      url.search = new URLSearchParams({
+        client_id: identities.clients.portal.clientId,
+        response_type: 'code',
+        redirect_uri: LOGIN_CB,
+        scope: 'openid',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+      }).toString();
       const p = page(await new Browser().go(url.href, [PORTAL]));
       expect(p.html).toContain('name="password"');
       expect(p.html).not.toContain(PASSWORD);

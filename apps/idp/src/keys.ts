@@ -40,11 +40,13 @@ export async function loadKeys(dataDir: string): Promise<KeyMaterial> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     stored = await createKeys();
-    await writeFile(file, JSON.stringify(stored, null, 2), { mode: 0o600, flag: 'wx' }).catch(async (e: NodeJS.ErrnoException) => {
-      // Another process wrote it first: use theirs.
-      if (e.code !== 'EEXIST') throw e;
-      stored = JSON.parse(await readFile(file, 'utf8')) as StoredKeys;
-    });
+    await writeFile(file, JSON.stringify(stored, null, 2), { mode: 0o600, flag: 'wx' }).catch(
+      async (e: NodeJS.ErrnoException) => {
+        // Another process wrote it first: use theirs.
+        if (e.code !== 'EEXIST') throw e;
+        stored = JSON.parse(await readFile(file, 'utf8')) as StoredKeys;
+      },
+    );
   }
   const first = stored.keys[0];
   if (!first?.kid) throw new Error(`${file} holds no signing key`);

@@ -11,7 +11,14 @@ console.log(`[idp] keys: ${policies.signin.urls.jwks}`);
 // One line per token issued (no token, no code): how many sign-ins and refreshes reached the provider.
 for (const p of Object.values(policies)) {
   p.provider.on('grant.success', (ctx: KoaContextWithOIDC) => {
-    console.log(JSON.stringify({ event: 'grant', policy: p.name, grantType: ctx.oidc.params?.grant_type, clientId: ctx.oidc.client?.clientId }));
+    console.log(
+      JSON.stringify({
+        event: 'grant',
+        policy: p.name,
+        grantType: ctx.oidc.params?.grant_type,
+        clientId: ctx.oidc.client?.clientId,
+      }),
+    );
   });
 }
 

@@ -60,7 +60,17 @@ export async function startIdp(input: IdpConfig, options: { api?: ApiClient; hos
       console.error(`[idp] ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}`);
       if (!res.headersSent) {
         const lang = pickLanguage(undefined, req.headers['accept-language']);
-        sendHtml(res, config, 500, errorPage(lang, messages[lang], 'server_error', 'AADB2C90085: The service has encountered an internal error.'));
+        sendHtml(
+          res,
+          config,
+          500,
+          errorPage(
+            lang,
+            messages[lang],
+            'server_error',
+            'AADB2C90085: The service has encountered an internal error.',
+          ),
+        );
       } else res.end();
     });
   });
@@ -69,16 +79,27 @@ export async function startIdp(input: IdpConfig, options: { api?: ApiClient; hos
     server.listen(input.port, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const config: IdpConfig = input.port === 0 ? { ...input, port, authority: `http://${host.includes(':') ? `[${host}]` : host}:${port}` } : input;
+  const config: IdpConfig =
+    input.port === 0
+      ? { ...input, port, authority: `http://${host.includes(':') ? `[${host}]` : host}:${port}` }
+      : input;
 
   const keys = await loadKeys(config.dataDir);
   const accounts = await AccountStore.open(config.dataDir);
-  const api = options.api ?? createApiClient({
-    apiUrl: config.apiUrl, authority: config.authority, audience: config.apiAudience, signingKey: keys.signingKey, kid: keys.kid,
-  });
+  const api =
+    options.api ??
+    createApiClient({
+      apiUrl: config.apiUrl,
+      authority: config.authority,
+      audience: config.apiAudience,
+      signingKey: keys.signingKey,
+      kid: keys.kid,
+    });
   const store = new MemoryStore();
   const sso = new SsoSessions(config.authority.startsWith('https:'));
-  const policies = Object.fromEntries(kinds.map((kind) => [kind, createPolicy(kind, { config, keys, store, accounts, api, clientIds })])) as Record<PolicyKind, Policy>;
+  const policies = Object.fromEntries(
+    kinds.map((kind) => [kind, createPolicy(kind, { config, keys, store, accounts, api, clientIds })]),
+  ) as Record<PolicyKind, Policy>;
   const byName = new Map(Object.values(policies).map((p) => [p.name.toLowerCase(), p]));
   const interaction = createInteractionHandler({ config, accounts, api, sso, clientIds });
 
@@ -109,10 +130,12 @@ export async function startIdp(input: IdpConfig, options: { api?: ApiClient; hos
     if (req.method === 'GET' && path === '/favicon.ico') return asset(res, 'image/svg+xml', favicon);
     if (req.method === 'GET' && (path === '/health' || path === '/')) {
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({
-        status: 'ok',
-        policies: Object.fromEntries(Object.values(policies).map((p) => [p.name, p.urls.discovery])),
-      }));
+      res.end(
+        JSON.stringify({
+          status: 'ok',
+          policies: Object.fromEntries(Object.values(policies).map((p) => [p.name, p.urls.discovery])),
+        }),
+      );
       return;
     }
     const [, first = '', ...rest] = path.split('/');
@@ -120,7 +143,9 @@ export async function startIdp(input: IdpConfig, options: { api?: ApiClient; hos
     if (!policy) {
       res.statusCode = 404;
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ error: 'not_found', error_description: 'AADB2C90068: The provided policy does not exist.' }));
+      res.end(
+        JSON.stringify({ error: 'not_found', error_description: 'AADB2C90068: The provided policy does not exist.' }),
+      );
       return;
     }
     const inner = `/${rest.join('/')}`;
@@ -131,7 +156,8 @@ export async function startIdp(input: IdpConfig, options: { api?: ApiClient; hos
     // Logout is tenant-wide: an id_token_hint of another policy is handled by that policy.
     if (inner === '/oauth2/v2.0/logout') policy = policyOfHint(url.searchParams.get('id_token_hint')) ?? policy;
     // B2C publishes discovery at /<policy>/v2.0/.well-known/openid-configuration.
-    const providerPath = inner === '/v2.0/.well-known/openid-configuration' ? '/.well-known/openid-configuration' : inner;
+    const providerPath =
+      inner === '/v2.0/.well-known/openid-configuration' ? '/.well-known/openid-configuration' : inner;
     if (req.method === 'POST' && providerPath === '/oauth2/v2.0/token') await dropOfflineAccessOnRefresh(req);
     const handler = callbacks.get(policy);
     if (!handler) throw new Error('no handler');
@@ -214,4 +240,3 @@ async function endPolicySession(policy: Policy, sessionId: string): Promise<void
   }
   await session.destroy();
 }
-

@@ -43,7 +43,10 @@ export const firstViewTimeoutMs = 2_500;
 const withinFirstViewTime = <T, U>(promise: Promise<T>, otherwise: (reason: string) => U): Promise<T | U> =>
   Effect.tryPromise({ try: () => promise, catch: (error) => error }).pipe(
     Effect.timeout(firstViewTimeoutMs),
-    Effect.match({ onSuccess: (value): T | U => value, onFailure: (error): T | U => otherwise(error instanceof Error ? error.message : String(error)) }),
+    Effect.match({
+      onSuccess: (value): T | U => value,
+      onFailure: (error): T | U => otherwise(error instanceof Error ? error.message : String(error)),
+    }),
     Effect.runPromise,
   );
 
@@ -71,8 +74,13 @@ export function createApp(deps: AppDeps) {
     styles: deps.site.inlineStyles,
   });
   const configBody = JSON.stringify(deps.runtime);
-  const languageOf = (c: Context) => c.req.header('lang') ?? parseRequestCookies(c.req.header('cookie')).get(localeCookieKey);
-  const answerOf = (c: Context) => ({ url: c.req.url, cookieHeader: c.req.header('cookie'), userAgent: c.req.header('user-agent') ?? '' });
+  const languageOf = (c: Context) =>
+    c.req.header('lang') ?? parseRequestCookies(c.req.header('cookie')).get(localeCookieKey);
+  const answerOf = (c: Context) => ({
+    url: c.req.url,
+    cookieHeader: c.req.header('cookie'),
+    userAgent: c.req.header('user-agent') ?? '',
+  });
 
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -80,7 +88,12 @@ export function createApp(deps: AppDeps) {
     for (const [name, value] of Object.entries(headers)) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     if (deps.draining()) c.res.headers.set('Connection', 'close');
     // No query (it may hold a code or state), no cookie, no token.
-    deps.log({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
+    deps.log({
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    });
   });
   app.use('*', compress());
 
@@ -88,11 +101,14 @@ export function createApp(deps: AppDeps) {
     const ok = !deps.draining() && (await deps.health().catch(() => false));
     return c.json({ status: ok ? 'ok' : 'unavailable' }, ok ? 200 : 503, { 'Cache-Control': 'no-store' });
   });
-  app.get('/config.json', (c) => c.body(configBody, 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }));
+  app.get('/config.json', (c) =>
+    c.body(configBody, 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }),
+  );
 
   app.all(`${apiPrefix}/*`, async (c) => {
     const language = languageOf(c);
-    if (unsafe(c.req.method) && isCrossSite(c.req.raw.headers, portalOrigin)) return errorResponse(403, 'request.crossSite', language);
+    if (unsafe(c.req.method) && isCrossSite(c.req.raw.headers, portalOrigin))
+      return errorResponse(403, 'request.crossSite', language);
     const session = await deps.auth.currentSession(c.req.header('cookie'));
     const forwardedFor = remoteAddressOf(c);
     const { response, sessionEnded } = await deps.proxy({ request: c.req.raw, session, language, forwardedFor });
@@ -101,7 +117,12 @@ export function createApp(deps: AppDeps) {
   });
 
   /** The request's first view from the portal's server bundle (none without one). */
-  const firstViewOf = (c: Context, boot: PortalBoot, language: string, session: Awaited<ReturnType<Auth['currentSession']>>): FirstView | undefined => {
+  const firstViewOf = (
+    c: Context,
+    boot: PortalBoot,
+    language: string,
+    session: Awaited<ReturnType<Auth['currentSession']>>,
+  ): FirstView | undefined => {
     const start = deps.startFirstView;
     if (start === undefined || c.req.method !== 'GET') return undefined;
     const url = new URL(c.req.url);
@@ -118,7 +139,12 @@ export function createApp(deps: AppDeps) {
         fetch: async (request) => (await deps.proxy({ request, session, language, forwardedFor })).response,
       });
     } catch (error) {
-      deps.log({ level: 'warn', path: c.req.path, firstView: 'client', reason: error instanceof Error ? error.message : String(error) });
+      deps.log({
+        level: 'warn',
+        path: c.req.path,
+        firstView: 'client',
+        reason: error instanceof Error ? error.message : String(error),
+      });
       return undefined;
     }
   };
@@ -130,9 +156,15 @@ export function createApp(deps: AppDeps) {
    */
   const page = async (c: Context, error?: PortalError, setCookies: readonly string[] = []) => {
     const session = error === undefined ? await deps.auth.currentSession(c.req.header('cookie')) : undefined;
-    const boot: PortalBoot = { user: session === undefined ? null : publicUser(session.user), ...(error === undefined ? {} : { error }) };
+    const boot: PortalBoot = {
+      user: session === undefined ? null : publicUser(session.user),
+      ...(error === undefined ? {} : { error }),
+    };
     const cookies = parseRequestCookies(c.req.header('cookie'));
-    const root = { lang: resolveLocale(cookies.get(localeCookieKey)), theme: themeAttribute(toTheme(cookies.get(themeCookieKey))) };
+    const root = {
+      lang: resolveLocale(cookies.get(localeCookieKey)),
+      theme: themeAttribute(toTheme(cookies.get(themeCookieKey))),
+    };
     const toClient = (reason: string) => {
       deps.log({ level: 'warn', path: c.req.path, firstView: 'client', reason });
       return undefined;
@@ -146,28 +178,37 @@ export function createApp(deps: AppDeps) {
       headers.set('Cache-Control', 'no-store');
       return new Response(null, { status: 302, headers });
     }
-    const status = error !== undefined ? (error.kind === 'cancelled' ? 200 : error.status) : plan?.status ?? 200;
+    const status = error !== undefined ? (error.kind === 'cancelled' ? 200 : error.status) : (plan?.status ?? 200);
     if (view === undefined || plan === undefined) {
       headers.set('Content-Type', 'text/html; charset=utf-8');
       return new Response(deps.site.page(boot, root), { status, headers });
     }
-    const rest = withinFirstViewTime(view.render(), (reason) => ({ kind: 'client' as const, reason })).then((rendered) => {
-      if (rendered.kind === 'client') {
-        toClient(rendered.reason);
-        return deps.site.pageEnd();
-      }
-      return deps.site.pageEnd({
-        html: rendered.html, data: rendered.data,
-        ...(rendered.greetings === undefined ? {} : { greetings: { texts: rendered.greetings, script: greetingScript } }),
-      });
-    });
+    const rest = withinFirstViewTime(view.render(), (reason) => ({ kind: 'client' as const, reason })).then(
+      (rendered) => {
+        if (rendered.kind === 'client') {
+          toClient(rendered.reason);
+          return deps.site.pageEnd();
+        }
+        return deps.site.pageEnd({
+          html: rendered.html,
+          data: rendered.data,
+          ...(rendered.greetings === undefined
+            ? {}
+            : { greetings: { texts: rendered.greetings, script: greetingScript } }),
+        });
+      },
+    );
     return streamedHtml(deps.site.pageStart(boot, root), rest, c.req.header('accept-encoding') ?? '', status, headers);
   };
   const answer = (c: Context, result: AuthAnswer) => {
     if (result.kind === 'errorPage') return page(c, result.error, result.setCookies);
-    const response = result.kind === 'redirect'
-      ? new Response(null, { status: 302, headers: { Location: result.location, 'Cache-Control': 'no-store' } })
-      : new Response(JSON.stringify(result.body), { status: result.status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+    const response =
+      result.kind === 'redirect'
+        ? new Response(null, { status: 302, headers: { Location: result.location, 'Cache-Control': 'no-store' } })
+        : new Response(JSON.stringify(result.body), {
+            status: result.status,
+            headers: { 'Content-Type': 'application/json; charset=utf-8' },
+          });
     for (const cookie of result.setCookies) response.headers.append('Set-Cookie', cookie);
     return response;
   };
@@ -176,9 +217,16 @@ export function createApp(deps: AppDeps) {
   // An application sent a signed-out user to the gate (through the provider): straight on to
   // the sign-in, whose provider session is usually alive (no second click on "Anmelden").
   app.get(authRoutes.appGate, async (c) => {
-    if (c.req.query('client_id') === undefined || (await deps.auth.currentSession(c.req.header('cookie'))) !== undefined) return page(c);
+    if (
+      c.req.query('client_id') === undefined ||
+      (await deps.auth.currentSession(c.req.header('cookie'))) !== undefined
+    )
+      return page(c);
     const url = new URL(c.req.url);
-    return c.redirect(`${authRoutes.login}?${new URLSearchParams({ returnPath: `${url.pathname}${url.search}` })}`, 302);
+    return c.redirect(
+      `${authRoutes.login}?${new URLSearchParams({ returnPath: `${url.pathname}${url.search}` })}`,
+      302,
+    );
   });
   app.get('/auth/claims-refresh', async (c) => answer(c, await deps.auth.startClaimsRefresh(answerOf(c))));
   app.get(authRoutes.claimsRefreshReturn, async (c) => {
@@ -190,7 +238,10 @@ export function createApp(deps: AppDeps) {
     const { location, setCookies } = await deps.auth.logout(answerOf(c));
     const wantsJson = (c.req.header('accept') ?? '').includes('application/json');
     const response = wantsJson
-      ? new Response(JSON.stringify({ redirect: location }), { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } })
+      ? new Response(JSON.stringify({ redirect: location }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+        })
       : new Response(null, { status: 303, headers: { Location: location } });
     for (const cookie of setCookies) response.headers.append('Set-Cookie', cookie);
     return response;
@@ -198,21 +249,35 @@ export function createApp(deps: AppDeps) {
 
   // The user's own sessions (settings → security): JSON, same-origin writes only.
   const json = (body: unknown, status: 200 | 404 = 200) =>
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
-  const withSession = async (c: Context, work: (record: NonNullable<Awaited<ReturnType<Auth['currentSession']>>>) => Promise<Response>) => {
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
+  const withSession = async (
+    c: Context,
+    work: (record: NonNullable<Awaited<ReturnType<Auth['currentSession']>>>) => Promise<Response>,
+  ) => {
     const language = languageOf(c);
-    if (unsafe(c.req.method) && isCrossSite(c.req.raw.headers, portalOrigin)) return errorResponse(403, 'request.crossSite', language);
+    if (unsafe(c.req.method) && isCrossSite(c.req.raw.headers, portalOrigin))
+      return errorResponse(403, 'request.crossSite', language);
     const record = await deps.auth.currentSession(c.req.header('cookie'));
-    if (record === undefined) return errorResponse(401, 'session.ended', language, { 'Set-Cookie': clearSessionCookie(true) });
+    if (record === undefined)
+      return errorResponse(401, 'session.ended', language, { 'Set-Cookie': clearSessionCookie(true) });
     return work(record);
   };
-  app.get(mySessionsPath, (c) => withSession(c, async (record) => json({ sessions: await deps.mySessions.list(record) })));
-  app.post(`${mySessionsPath}/end-others`, (c) => withSession(c, async (record) => json({ ended: await deps.mySessions.endOthers(record) })));
-  app.delete(`${mySessionsPath}/:id`, (c) => withSession(c, async (record) => {
-    const ended = await deps.mySessions.end(record, c.req.param('id'));
-    if (!ended) return errorResponse(404, 'session.notFound', languageOf(c));
-    return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
-  }));
+  app.get(mySessionsPath, (c) =>
+    withSession(c, async (record) => json({ sessions: await deps.mySessions.list(record) })),
+  );
+  app.post(`${mySessionsPath}/end-others`, (c) =>
+    withSession(c, async (record) => json({ ended: await deps.mySessions.endOthers(record) })),
+  );
+  app.delete(`${mySessionsPath}/:id`, (c) =>
+    withSession(c, async (record) => {
+      const ended = await deps.mySessions.end(record, c.req.param('id'));
+      if (!ended) return errorResponse(404, 'session.notFound', languageOf(c));
+      return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+    }),
+  );
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const path = c.req.path;
@@ -224,7 +289,12 @@ export function createApp(deps: AppDeps) {
   });
   app.all('*', (c) => c.body(null, 405, { Allow: 'GET, HEAD' }));
   app.onError((error, c) => {
-    deps.log({ level: 'error', method: c.req.method, path: c.req.path, error: error instanceof Error ? error.message : String(error) });
+    deps.log({
+      level: 'error',
+      method: c.req.method,
+      path: c.req.path,
+      error: error instanceof Error ? error.message : String(error),
+    });
     return errorResponse(502, 'upstream.unavailable', languageOf(c));
   });
   return app;

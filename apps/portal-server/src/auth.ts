@@ -12,12 +12,29 @@
 import { createActor, type AnyStateMachine, type EventFromLogic, type InputFrom, type OutputFrom } from 'xstate';
 import type { AuthConfig, AuthPorts, IdentityProvider, PortalError, SignedInUser, StoredSession } from '@portal/core';
 import {
-  authRoutes, isAuthCallback, isLocaleCode, isWellFormedState, localeCookieKey, provideClaimsRefresh, provideSignIn, readCallbackParams,
-  readJwtPayload, safeReturnPath, signOut,
+  authRoutes,
+  isAuthCallback,
+  isLocaleCode,
+  isWellFormedState,
+  localeCookieKey,
+  provideClaimsRefresh,
+  provideSignIn,
+  readCallbackParams,
+  readJwtPayload,
+  safeReturnPath,
+  signOut,
 } from '@portal/core';
 import {
-  createCookieAuthStateStore, createCryptoRandom, createRequestCookieJar, createSubtleDigest, createSystemClock, deleteCookie,
-  localeCookieAttributes, parseRequestCookies, serializeCookie, type RequestCookieJar,
+  createCookieAuthStateStore,
+  createCryptoRandom,
+  createRequestCookieJar,
+  createSubtleDigest,
+  createSystemClock,
+  deleteCookie,
+  localeCookieAttributes,
+  parseRequestCookies,
+  serializeCookie,
+  type RequestCookieJar,
 } from '@portal/adapters';
 import type { Sessions } from './sessions.ts';
 
@@ -56,7 +73,12 @@ export interface AuthRequest {
 
 /** The session cookie: the opaque token, HttpOnly, Secure, SameSite=Lax, path /, no Domain (`__Host-`). */
 function sessionCookie(value: string, secure: boolean, maxAgeSeconds?: number): string {
-  const line = serializeCookie(sessionCookieName, value, { path: '/', secure, sameSite: 'lax', ...(maxAgeSeconds === undefined ? {} : { maxAgeSeconds }) });
+  const line = serializeCookie(sessionCookieName, value, {
+    path: '/',
+    secure,
+    sameSite: 'lax',
+    ...(maxAgeSeconds === undefined ? {} : { maxAgeSeconds }),
+  });
   return `${line}; HttpOnly`;
 }
 export const clearSessionCookie = (secure: boolean) => sessionCookie('', secure, 0);
@@ -68,7 +90,11 @@ function profileLanguage(idToken: string): string | undefined {
 }
 
 /** Run one of core's auth machines to its final state; its output and final context. */
-function runMachine<M extends AnyStateMachine>(machine: M, input: InputFrom<M>, event: EventFromLogic<M>): Promise<{ output: OutputFrom<M>; context: Record<string, unknown> }> {
+function runMachine<M extends AnyStateMachine>(
+  machine: M,
+  input: InputFrom<M>,
+  event: EventFromLogic<M>,
+): Promise<{ output: OutputFrom<M>; context: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const actor = createActor(machine, { input });
     actor.subscribe({
@@ -91,17 +117,25 @@ export function createAuth(deps: AuthDeps) {
     identityProvider: deps.identityProvider,
     sessionStore: {
       read: async () => captured.tokens,
-      write: async (tokens) => { captured.tokens = tokens; },
-      clear: async () => { delete captured.tokens; },
+      write: async (tokens) => {
+        captured.tokens = tokens;
+      },
+      clear: async () => {
+        delete captured.tokens;
+      },
     },
     navigator: { currentUrl: () => url, redirect: () => undefined, replace: () => undefined, reload: () => undefined },
   });
   const cookieAttributes = { path: '/', secure: deps.secureCookies, sameSite: 'lax' as const };
 
-  const currentSession = (cookieHeader: string | undefined) => deps.sessions.find(parseRequestCookies(cookieHeader).get(sessionCookieName));
+  const currentSession = (cookieHeader: string | undefined) =>
+    deps.sessions.find(parseRequestCookies(cookieHeader).get(sessionCookieName));
 
   /** The change policy a callback's state was started for (and forget it). */
-  const takeChange = (jar: RequestCookieJar, state: string | undefined): { policy: string; returnPath: string } | undefined => {
+  const takeChange = (
+    jar: RequestCookieJar,
+    state: string | undefined,
+  ): { policy: string; returnPath: string } | undefined => {
     if (state === undefined || !isWellFormedState(state)) return undefined;
     const name = changeCookiePrefix + state;
     const raw = parseRequestCookies(jar.read()).get(name);
@@ -110,12 +144,17 @@ export function createAuth(deps: AuthDeps) {
     try {
       const parsed = JSON.parse(decodeURIComponent(raw)) as { policy?: unknown; returnPath?: unknown };
       const policy = [deps.policies.passwordChange, deps.policies.emailChange].find((p) => p === parsed.policy);
-      return policy === undefined ? undefined : { policy, returnPath: exitPath(typeof parsed.returnPath === 'string' ? parsed.returnPath : undefined) };
+      return policy === undefined
+        ? undefined
+        : { policy, returnPath: exitPath(typeof parsed.returnPath === 'string' ? parsed.returnPath : undefined) };
     } catch {
       return undefined;
     }
   };
-  const withSignInPolicy = (policy: string): AuthConfig => ({ ...deps.authConfig, policies: { ...deps.authConfig.policies, signIn: policy } });
+  const withSignInPolicy = (policy: string): AuthConfig => ({
+    ...deps.authConfig,
+    policies: { ...deps.authConfig.policies, signIn: policy },
+  });
 
   /**
    * A callback whose state was handled before (a reload or Back while the first answer was on
@@ -124,13 +163,24 @@ export function createAuth(deps: AuthDeps) {
    * same place. Otherwise the missing-cookie error.
    */
   async function replayed(jar: RequestCookieJar, state: string, signedIn: boolean): Promise<AuthAnswer> {
-    const record = await createCookieAuthStateStore(jar).take(state).catch(() => undefined);
+    const record = await createCookieAuthStateStore(jar)
+      .take(state)
+      .catch(() => undefined);
     takeChange(jar, state);
-    if (signedIn) return { kind: 'redirect', location: exitPath(record?.extraData.referrer), setCookies: jar.setCookies() };
+    if (signedIn)
+      return { kind: 'redirect', location: exitPath(record?.extraData.referrer), setCookies: jar.setCookies() };
     if (record !== undefined) {
-      return { kind: 'redirect', location: `${authRoutes.login}?${new URLSearchParams({ returnPath: exitPath(record.extraData.referrer) })}`, setCookies: jar.setCookies() };
+      return {
+        kind: 'redirect',
+        location: `${authRoutes.login}?${new URLSearchParams({ returnPath: exitPath(record.extraData.referrer) })}`,
+        setCookies: jar.setCookies(),
+      };
     }
-    return { kind: 'errorPage', error: { kind: 'auth', status: 500, code: 'auth.missingTemporaryCookie' }, setCookies: jar.setCookies() };
+    return {
+      kind: 'errorPage',
+      error: { kind: 'auth', status: 500, code: 'auth.missingTemporaryCookie' },
+      setCookies: jar.setCookies(),
+    };
   }
 
   /** GET /auth/login: start, callback, or a change policy. */
@@ -139,21 +189,33 @@ export function createAuth(deps: AuthDeps) {
     const url = new URL(request.url);
     const query = url.searchParams;
     const session = await currentSession(request.cookieHeader);
-    const answer = (kind: 'redirect', location: string): AuthAnswer => ({ kind, location, setCookies: jar.setCookies() });
+    const answer = (kind: 'redirect', location: string): AuthAnswer => ({
+      kind,
+      location,
+      setCookies: jar.setCookies(),
+    });
     const captured: { tokens?: StoredSession } = {};
     const ports = portsFor(jar, request.url, captured);
 
     if (isAuthCallback(request.url)) {
       const state = readCallbackParams(request.url).state[0];
-      if (state !== undefined && isWellFormedState(state) && !(await deps.sessions.claimState(state))) return replayed(jar, state, session !== undefined);
+      if (state !== undefined && isWellFormedState(state) && !(await deps.sessions.claimState(state)))
+        return replayed(jar, state, session !== undefined);
       const change = takeChange(jar, state);
       const config = change === undefined ? deps.authConfig : withSignInPolicy(change.policy);
-      const { output, context } = await runMachine(provideSignIn(ports), { config, signedIn: session !== undefined }, { type: 'CALLBACK', url: request.url });
+      const { output, context } = await runMachine(
+        provideSignIn(ports),
+        { config, signedIn: session !== undefined },
+        { type: 'CALLBACK', url: request.url },
+      );
       switch (output.status) {
         case 'signedIn': {
           if (change !== undefined) {
             // The change policy's tokens are not kept: sign in again (silently) at the sign-in policy.
-            return answer('redirect', `${authRoutes.login}?${new URLSearchParams({ returnPath: change.returnPath, reauth: '1' })}`);
+            return answer(
+              'redirect',
+              `${authRoutes.login}?${new URLSearchParams({ returnPath: change.returnPath, reauth: '1' })}`,
+            );
           }
           if (session !== undefined) await deps.sessions.remove(session.idHash);
           const created = await deps.sessions.create(output.session, output.user, request.userAgent);
@@ -161,13 +223,22 @@ export function createAuth(deps: AuthDeps) {
           // The profile's language, unless a language was chosen on this device (a cookie the page reads: not HttpOnly).
           const language = profileLanguage(output.session.idToken);
           const chosen = parseRequestCookies(request.cookieHeader).has(localeCookieKey);
-          const languageCookie = language === undefined || chosen ? [] : [serializeCookie(localeCookieKey, language, localeCookieAttributes)];
-          return { kind: 'redirect', location: exitPath(output.returnPath), setCookies: [...jar.setCookies(), ...languageCookie] };
+          const languageCookie =
+            language === undefined || chosen
+              ? []
+              : [serializeCookie(localeCookieKey, language, localeCookieAttributes)];
+          return {
+            kind: 'redirect',
+            location: exitPath(output.returnPath),
+            setCookies: [...jar.setCookies(), ...languageCookie],
+          };
         }
         case 'cancelled': {
           // A cancel on the callback itself goes back to where the user started.
           const referrer = (context.record as { extraData?: { referrer?: string } } | undefined)?.extraData?.referrer;
-          const to = exitPath(output.redirectTo === authRoutes.callback ? (change?.returnPath ?? referrer) : output.redirectTo);
+          const to = exitPath(
+            output.redirectTo === authRoutes.callback ? (change?.returnPath ?? referrer) : output.redirectTo,
+          );
           // Signed out, back to the gate would start the sign-in again at once: the login page instead (no loop).
           if (session === undefined && (to === authRoutes.appGate || to.startsWith(`${authRoutes.appGate}?`))) {
             return answer('redirect', `/login?${new URLSearchParams({ returnPath: to })}`);
@@ -183,20 +254,40 @@ export function createAuth(deps: AuthDeps) {
 
     const returnPath = exitPath(query.get('returnPath') ?? undefined);
     const policyName = query.get('policy');
-    const changePolicy = policyName === 'password' ? deps.policies.passwordChange : policyName === 'email' ? deps.policies.emailChange : undefined;
+    const changePolicy =
+      policyName === 'password'
+        ? deps.policies.passwordChange
+        : policyName === 'email'
+          ? deps.policies.emailChange
+          : undefined;
     if (changePolicy !== undefined && session === undefined) {
       return answer('redirect', `/login?${new URLSearchParams({ returnPath })}`);
     }
-    if (changePolicy === undefined && session !== undefined && query.get('reauth') !== '1') return answer('redirect', returnPath);
+    if (changePolicy === undefined && session !== undefined && query.get('reauth') !== '1')
+      return answer('redirect', returnPath);
     const config = changePolicy === undefined ? deps.authConfig : withSignInPolicy(changePolicy);
-    const { output } = await runMachine(provideSignIn(ports), { config, signedIn: session !== undefined }, { type: 'START', returnPath });
+    const { output } = await runMachine(
+      provideSignIn(ports),
+      { config, signedIn: session !== undefined },
+      { type: 'START', returnPath },
+    );
     if (output.status !== 'redirected') {
-      return { kind: 'errorPage', error: output.status === 'failed' ? output.error : { kind: 'unexpected', status: 500 }, setCookies: jar.setCookies() };
+      return {
+        kind: 'errorPage',
+        error: output.status === 'failed' ? output.error : { kind: 'unexpected', status: 500 },
+        setCookies: jar.setCookies(),
+      };
     }
     if (changePolicy !== undefined) {
       const state = new URL(output.url).searchParams.get('state');
       if (state !== null) {
-        jar.write(serializeCookie(changeCookiePrefix + state, encodeURIComponent(JSON.stringify({ policy: changePolicy, returnPath })), { ...cookieAttributes, maxAgeSeconds: 600 }));
+        jar.write(
+          serializeCookie(
+            changeCookiePrefix + state,
+            encodeURIComponent(JSON.stringify({ policy: changePolicy, returnPath })),
+            { ...cookieAttributes, maxAgeSeconds: 600 },
+          ),
+        );
       }
     }
     return answer('redirect', output.url);
@@ -208,13 +299,24 @@ export function createAuth(deps: AuthDeps) {
     const query = new URL(request.url).searchParams;
     const session = await currentSession(request.cookieHeader);
     const returnPath = exitPath(query.get('returnPath') ?? undefined);
-    if (session === undefined) return { kind: 'redirect', location: `/login?${new URLSearchParams({ returnPath })}`, setCookies: [] };
+    if (session === undefined)
+      return { kind: 'redirect', location: `/login?${new URLSearchParams({ returnPath })}`, setCookies: [] };
     const sleep = Number(query.get('sleep') ?? '0');
-    const { output } = await runMachine(provideClaimsRefresh(portsFor(jar, request.url, {})), { config: deps.authConfig, signedIn: true }, {
-      type: 'START', refresh: { redirectUri: query.get('redirectUri') ?? '/', sleep: Number.isFinite(sleep) ? sleep : 0 }, returnPath,
-    });
+    const { output } = await runMachine(
+      provideClaimsRefresh(portsFor(jar, request.url, {})),
+      { config: deps.authConfig, signedIn: true },
+      {
+        type: 'START',
+        refresh: { redirectUri: query.get('redirectUri') ?? '/', sleep: Number.isFinite(sleep) ? sleep : 0 },
+        returnPath,
+      },
+    );
     if (output.status !== 'redirected') {
-      return { kind: 'errorPage', error: output.status === 'failed' ? output.error : { kind: 'unexpected', status: 500 }, setCookies: jar.setCookies() };
+      return {
+        kind: 'errorPage',
+        error: output.status === 'failed' ? output.error : { kind: 'unexpected', status: 500 },
+        setCookies: jar.setCookies(),
+      };
     }
     return { kind: 'redirect', location: output.url, setCookies: jar.setCookies() };
   }
@@ -225,13 +327,19 @@ export function createAuth(deps: AuthDeps) {
     const jar = createRequestCookieJar(request.cookieHeader);
     const session = await currentSession(request.cookieHeader);
     const state = readCallbackParams(request.url).state[0];
-    if (state !== undefined && isWellFormedState(state) && !(await deps.sessions.claimState(state))) return replayed(jar, state, session !== undefined);
+    if (state !== undefined && isWellFormedState(state) && !(await deps.sessions.claimState(state)))
+      return replayed(jar, state, session !== undefined);
     const captured: { tokens?: StoredSession } = {};
-    const { output, context } = await runMachine(provideClaimsRefresh(portsFor(jar, request.url, captured)), { config: deps.authConfig, signedIn: session !== undefined }, { type: 'CALLBACK', url: request.url });
+    const { output, context } = await runMachine(
+      provideClaimsRefresh(portsFor(jar, request.url, captured)),
+      { config: deps.authConfig, signedIn: session !== undefined },
+      { type: 'CALLBACK', url: request.url },
+    );
     switch (output.status) {
       case 'refreshed': {
         let cookie: string | undefined;
-        if (session !== undefined && session.user.id === output.user.id) await deps.sessions.save(session.idHash, output.session, output.user);
+        if (session !== undefined && session.user.id === output.user.id)
+          await deps.sessions.save(session.idHash, output.session, output.user);
         else {
           if (session !== undefined) await deps.sessions.remove(session.idHash);
           const created = await deps.sessions.create(output.session, output.user, request.userAgent);
@@ -254,17 +362,34 @@ export function createAuth(deps: AuthDeps) {
   }
 
   /** POST /auth/logout: the session and its cookie go first; the provider only if it answers. */
-  async function logout(request: AuthRequest): Promise<{ readonly location: string; readonly setCookies: readonly string[] }> {
+  async function logout(
+    request: AuthRequest,
+  ): Promise<{ readonly location: string; readonly setCookies: readonly string[] }> {
     const session = await currentSession(request.cookieHeader);
     const success = `${deps.portalUrl}${authRoutes.logoutSuccess}`;
     const setCookies = [clearSessionCookie(deps.secureCookies)];
     if (session === undefined) return { location: authRoutes.logoutSuccess, setCookies };
     const store = deps.sessions.storeFor(session.idHash);
-    const ports = { ...base, sessionStore: store, identityProvider: deps.identityProvider, lock: { run: <T>(_: string, task: () => Promise<T>) => task() },
-      navigator: { currentUrl: () => request.url, redirect: () => undefined, replace: () => undefined, reload: () => undefined } };
+    const ports = {
+      ...base,
+      sessionStore: store,
+      identityProvider: deps.identityProvider,
+      lock: { run: <T>(_: string, task: () => Promise<T>) => task() },
+      navigator: {
+        currentUrl: () => request.url,
+        redirect: () => undefined,
+        replace: () => undefined,
+        reload: () => undefined,
+      },
+    };
     // Core's sign-out clears the store first, whatever the provider does.
-    const location = await signOut(ports, { config: deps.authConfig, idToken: session.tokens.idToken, postLogoutRedirectUri: success });
-    if (location === success || !(await deps.providerAnswers())) return { location: authRoutes.logoutSuccess, setCookies };
+    const location = await signOut(ports, {
+      config: deps.authConfig,
+      idToken: session.tokens.idToken,
+      postLogoutRedirectUri: success,
+    });
+    if (location === success || !(await deps.providerAnswers()))
+      return { location: authRoutes.logoutSuccess, setCookies };
     return { location, setCookies };
   }
 
@@ -275,5 +400,9 @@ export type Auth = ReturnType<typeof createAuth>;
 
 /** The signed-in user for the page: what the first view needs, and nothing of the tokens. */
 export const publicUser = (user: SignedInUser): SignedInUser => ({
-  id: user.id, issuer: user.issuer, fullName: user.fullName, hkData: user.hkData, ...(user.email === undefined ? {} : { email: user.email }),
+  id: user.id,
+  issuer: user.issuer,
+  fullName: user.fullName,
+  hkData: user.hkData,
+  ...(user.email === undefined ? {} : { email: user.email }),
 });

@@ -30,16 +30,28 @@ export const serverConfig: Effect.Effect<ServerConfig, unknown> = Effect.gen(fun
   const port = yield* Config.integer('PORTAL_PORT').pipe(Config.withDefault(5173));
   const host = yield* Config.string('PORTAL_HOST').pipe(Config.withDefault('0.0.0.0'));
   const apiUrl = yield* Config.string('API_URL').pipe(Config.withDefault('http://localhost:4000'));
-  const distDir = yield* Config.string('PORTAL_DIST_DIR').pipe(Config.withDefault(join(repoRoot, 'apps', 'portal', 'dist')));
-  const firstViewEntry = yield* Config.string('PORTAL_SSR_ENTRY').pipe(Config.withDefault(join(repoRoot, 'apps', 'portal', 'dist-ssr', 'server-render.js')));
+  const distDir = yield* Config.string('PORTAL_DIST_DIR').pipe(
+    Config.withDefault(join(repoRoot, 'apps', 'portal', 'dist')),
+  );
+  const firstViewEntry = yield* Config.string('PORTAL_SSR_ENTRY').pipe(
+    Config.withDefault(join(repoRoot, 'apps', 'portal', 'dist-ssr', 'server-render.js')),
+  );
   const portalDatabaseUrl = yield* Config.option(Config.string('PORTAL_DATABASE_URL'));
   const databaseUrl = yield* Config.option(Config.string('DATABASE_URL'));
   const stackDataDir = yield* Config.string('STACK_DATA_DIR').pipe(Config.withDefault(join(repoRoot, '.data')));
   const dataDir = yield* Config.string('PORTAL_DATA_DIR').pipe(Config.withDefault(join(stackDataDir, 'portal-server')));
-  const idleMinutes = yield* Config.integer('SESSION_IDLE_MINUTES').pipe(Config.withDefault(8 * 60), Config.validate({ message: 'must be at least 1', validation: (n) => n >= 1 }));
-  const absoluteHours = yield* Config.integer('SESSION_ABSOLUTE_HOURS').pipe(Config.withDefault(7 * 24), Config.validate({ message: 'must be at least 1', validation: (n) => n >= 1 }));
+  const idleMinutes = yield* Config.integer('SESSION_IDLE_MINUTES').pipe(
+    Config.withDefault(8 * 60),
+    Config.validate({ message: 'must be at least 1', validation: (n) => n >= 1 }),
+  );
+  const absoluteHours = yield* Config.integer('SESSION_ABSOLUTE_HOURS').pipe(
+    Config.withDefault(7 * 24),
+    Config.validate({ message: 'must be at least 1', validation: (n) => n >= 1 }),
+  );
   const upstreamTimeoutMs = yield* Config.integer('UPSTREAM_TIMEOUT_MS').pipe(Config.withDefault(15_000));
-  const url = [portalDatabaseUrl, databaseUrl].map((o) => (o._tag === 'Some' ? o.value : undefined)).find((v) => v !== undefined && v !== '');
+  const url = [portalDatabaseUrl, databaseUrl]
+    .map((o) => (o._tag === 'Some' ? o.value : undefined))
+    .find((v) => v !== undefined && v !== '');
   return {
     port,
     host,

@@ -18,7 +18,10 @@ export interface Sql {
   close(): Promise<void>;
 }
 
-export async function openSql(options: { readonly connectionString?: string; readonly dataDir?: string }): Promise<Sql> {
+export async function openSql(options: {
+  readonly connectionString?: string;
+  readonly dataDir?: string;
+}): Promise<Sql> {
   if (options.connectionString !== undefined && options.connectionString !== '') {
     const pool = new pg.Pool({ connectionString: options.connectionString, max: 10, connectionTimeoutMillis: 5_000 });
     pool.on('error', (error) => console.warn(`portal-server: idle database connection lost: ${error.message}`));

@@ -19,20 +19,50 @@ import { firstViewTimeoutMs } from './app.ts';
 
 const portal = 'http://localhost:5173';
 const bundle = join(import.meta.dirname, '..', '..', 'portal', 'dist-ssr', 'server-render.js');
-const clock = { now: () => Date.now(), setTimeout: (cb: () => void, ms: number) => setTimeout(cb, ms), clearTimeout: (h: unknown) => clearTimeout(h as NodeJS.Timeout) };
+const clock = {
+  now: () => Date.now(),
+  setTimeout: (cb: () => void, ms: number) => setTimeout(cb, ms),
+  clearTimeout: (h: unknown) => clearTimeout(h as NodeJS.Timeout),
+};
 
 const apps = [
-  { id: 'a1', clientId: 'a1', label: 'Händlershop', url: 'https://shop.test', sortNumber: 10, accessRequestRequired: false, accessRequestAllowed: false,
-    internalCopyOfAccessRequests: false, roleRequiredOnAccessRequest: false, accessRequestsAmount: 0, internal: false, description: 'Bestellen', accessStatus: 'granted' },
-  { id: 'a2', clientId: 'a2', label: 'Serviceportal', url: 'https://service.test', sortNumber: 20, accessRequestRequired: false, accessRequestAllowed: false,
-    internalCopyOfAccessRequests: false, roleRequiredOnAccessRequest: false, accessRequestsAmount: 0, internal: false, accessStatus: 'granted' },
+  {
+    id: 'a1',
+    clientId: 'a1',
+    label: 'Händlershop',
+    url: 'https://shop.test',
+    sortNumber: 10,
+    accessRequestRequired: false,
+    accessRequestAllowed: false,
+    internalCopyOfAccessRequests: false,
+    roleRequiredOnAccessRequest: false,
+    accessRequestsAmount: 0,
+    internal: false,
+    description: 'Bestellen',
+    accessStatus: 'granted',
+  },
+  {
+    id: 'a2',
+    clientId: 'a2',
+    label: 'Serviceportal',
+    url: 'https://service.test',
+    sortNumber: 20,
+    accessRequestRequired: false,
+    accessRequestAllowed: false,
+    internalCopyOfAccessRequests: false,
+    roleRequiredOnAccessRequest: false,
+    accessRequestsAmount: 0,
+    internal: false,
+    accessStatus: 'granted',
+  },
 ];
 const apiCalls: { path: string; authorization: string | null }[] = [];
 const fakeApi: typeof fetch = async (input, init) => {
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
   if (url.pathname.endsWith('/.well-known/openid-configuration')) return new Response('{}');
   apiCalls.push({ path: url.pathname, authorization: new Headers(init?.headers).get('authorization') });
-  if (url.pathname === '/My/Applications') return Response.json({ items: apps, total: apps.length, page: 1, pageSize: 100 });
+  if (url.pathname === '/My/Applications')
+    return Response.json({ items: apps, total: apps.length, page: 1, pageSize: 100 });
   return Response.json({ error: { code: 'notFound', message: 'no', errors: [] } }, { status: 404 });
 };
 
@@ -41,38 +71,66 @@ const css = '.bg-canvas{background:#fff}';
 function distDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'portal-dist-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="de"><head><title>x</title><script type="module" src="/assets/app.js"></script>'
-    + '<link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html lang="de"><head><title>x</title><script type="module" src="/assets/app.js"></script>' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(join(dir, 'assets', 'index-abc.css'), css);
   return dir;
 }
 
 const config = (): ServerConfig => ({
-  port: 0, host: '127.0.0.1', runtime: runtimeConfigFromEnv({ PORTAL_URL: portal }), apiUrl: 'http://api.test', distDir: distDir(), firstViewEntry: bundle,
-  databaseUrl: undefined, dataDir: '', session: { idleMs: 3_600_000, absoluteMs: 86_400_000 }, upstreamTimeoutMs: 2_000, shutdownGraceMs: 100,
+  port: 0,
+  host: '127.0.0.1',
+  runtime: runtimeConfigFromEnv({ PORTAL_URL: portal }),
+  apiUrl: 'http://api.test',
+  distDir: distDir(),
+  firstViewEntry: bundle,
+  databaseUrl: undefined,
+  dataDir: '',
+  session: { idleMs: 3_600_000, absoluteMs: 86_400_000 },
+  upstreamTimeoutMs: 2_000,
+  shutdownGraceMs: 100,
 });
 
 type Server = Awaited<ReturnType<typeof createServer>>;
 /** One PGlite for the file; each server of a test shares it. */
 let sql: Sql;
-beforeAll(async () => { sql = await openSql({}); });
+beforeAll(async () => {
+  sql = await openSql({});
+});
 afterAll(async () => sql.close());
 const idp: FakeIdentityProvider = createFakeIdentityProvider({
-  clock, issuer: 'http://localhost:4001/b2c_1a_signin/v2.0', expiresIn: 3600,
-  user: { sub: 'u-dana', email: 'dana@hk-demo.test', hkData: { attributes: { firstName: 'Dana', lastName: 'Dealer' }, permissions: [] } },
+  clock,
+  issuer: 'http://localhost:4001/b2c_1a_signin/v2.0',
+  expiresIn: 3600,
+  user: {
+    sub: 'u-dana',
+    email: 'dana@hk-demo.test',
+    hkData: { attributes: { firstName: 'Dana', lastName: 'Dealer' }, permissions: [] },
+  },
 });
 
 async function signIn(server: Server): Promise<string> {
   const start = await server.app.request(`${portal}/auth/login`);
   const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
-  const cookies = start.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookies = start.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const back = await server.app.request(idp.callbackUrlFor(state), { headers: { cookie: cookies } });
-  return back.headers.getSetCookie().find((c) => c.startsWith(`${sessionCookieName}=`))?.split(';')[0] ?? '';
+  return (
+    back.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${sessionCookieName}=`))
+      ?.split(';')[0] ?? ''
+  );
 }
 
 const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div><(script|\/body)/.exec(html)?.[1] ?? '';
 
-describe('the portal\'s server bundle', () => {
+describe("the portal's server bundle", () => {
   let server: Server;
   let cookie: string;
   beforeAll(async () => {
@@ -80,7 +138,7 @@ describe('the portal\'s server bundle', () => {
     cookie = await signIn(server);
   });
 
-  it('renders the launcher with the user\'s tiles as links, fetched through the proxy with the session\'s token', async () => {
+  it("renders the launcher with the user's tiles as links, fetched through the proxy with the session's token", async () => {
     apiCalls.length = 0;
     const response = await server.app.request(`${portal}/`, { headers: { cookie: `${cookie}; i18n_redirected=de` } });
     expect(response.status).toBe(200);
@@ -95,12 +153,17 @@ describe('the portal\'s server bundle', () => {
     // The stylesheet arrives with the HTML, allowed by its hash.
     expect(html).toContain(`<style>${css}</style>`);
     expect(html).not.toContain('rel="stylesheet"');
-    expect(response.headers.get('content-security-policy')).toContain(`style-src 'self' 'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+    expect(response.headers.get('content-security-policy')).toContain(
+      `style-src 'self' 'sha256-${createHash('sha256').update(css).digest('base64')}'`,
+    );
     expect(apiCalls).toEqual([{ path: '/My/Applications', authorization: expect.stringMatching(/^Bearer /) }]);
   });
 
   it('sends the page compressed as the browser accepts it (the start flushed before the rest)', async () => {
-    for (const [encoding, unpack] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+    for (const [encoding, unpack] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
       const response = await server.app.request(`${portal}/`, { headers: { cookie, 'accept-encoding': encoding } });
       expect(response.headers.get('content-encoding')).toBe(encoding);
       const html = unpack(Buffer.from(await response.arrayBuffer())).toString('utf8');
@@ -109,8 +172,10 @@ describe('the portal\'s server bundle', () => {
     }
   });
 
-  it('renders in the language of the device\'s cookie', async () => {
-    const html = await (await server.app.request(`${portal}/`, { headers: { cookie: `${cookie}; i18n_redirected=fr` } })).text();
+  it("renders in the language of the device's cookie", async () => {
+    const html = await (
+      await server.app.request(`${portal}/`, { headers: { cookie: `${cookie}; i18n_redirected=fr` } })
+    ).text();
     expect(html).toMatch(/<html lang="fr"/);
     expect(html).toMatch(/>(Bonjour|Bonsoir)[^<]*, Dana Dealer<\/h1>/);
   });
@@ -130,16 +195,25 @@ describe('the portal\'s server bundle', () => {
   });
 });
 
-describe('what the server does with a renderer\'s answer', () => {
+describe("what the server does with a renderer's answer", () => {
   const withRenderer = async (start: StartFirstView) => {
     const logs: Record<string, unknown>[] = [];
-    const server = await createServer(config(), { sql, identityProvider: idp, fetch: fakeApi, log: (e) => logs.push(e), startFirstView: start });
+    const server = await createServer(config(), {
+      sql,
+      identityProvider: idp,
+      fetch: fakeApi,
+      log: (e) => logs.push(e),
+      startFirstView: start,
+    });
     return { server, logs };
   };
   const planned = { kind: 'page', status: 200 } as const;
 
   it('a render that fails leaves the page to the client (the empty root), and says why in the log', async () => {
-    const { server, logs } = await withRenderer(() => ({ plan: Promise.resolve(planned), render: () => Promise.reject(new Error('boom')) }));
+    const { server, logs } = await withRenderer(() => ({
+      plan: Promise.resolve(planned),
+      render: () => Promise.reject(new Error('boom')),
+    }));
     const response = await server.app.request(`${portal}/`);
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('<div id="root"></div>');
@@ -147,14 +221,20 @@ describe('what the server does with a renderer\'s answer', () => {
   });
 
   it('a plan that fails: the page the client renders', async () => {
-    const { server, logs } = await withRenderer(() => ({ plan: Promise.reject(new Error('no plan')), render: () => Promise.reject(new Error('not asked')) }));
+    const { server, logs } = await withRenderer(() => ({
+      plan: Promise.reject(new Error('no plan')),
+      render: () => Promise.reject(new Error('not asked')),
+    }));
     const response = await server.app.request(`${portal}/`);
     expect(await response.text()).toContain('<div id="root"></div>');
     expect(logs).toContainEqual(expect.objectContaining({ firstView: 'client', reason: 'no plan' }));
   });
 
   it('a render that hangs does not hold the page up for more than its time limit, and the start of the page comes at once', async () => {
-    const { server } = await withRenderer(() => ({ plan: Promise.resolve(planned), render: () => new Promise(() => undefined) }));
+    const { server } = await withRenderer(() => ({
+      plan: Promise.resolve(planned),
+      render: () => new Promise(() => undefined),
+    }));
     const started = performance.now();
     const response = await server.app.request(`${portal}/`);
     const reader = (response.body ?? new ReadableStream()).pipeThrough(new TextDecoderStream()).getReader();
@@ -177,13 +257,26 @@ describe('what the server does with a renderer\'s answer', () => {
 describe('the greeting script', () => {
   const run = (hour: number) => {
     const heading = { textContent: 'Guten Tag, Dana' };
-    const texts = { textContent: JSON.stringify({ morning: 'Guten Morgen, Dana', day: 'Guten Tag, Dana', evening: 'Guten Abend, Dana' }) };
-    const document = { getElementById: (id: string) => (id === 'hk-greetings' ? texts : null), querySelector: () => heading };
-    class FixedDate { getHours() { return hour; } }
+    const texts = {
+      textContent: JSON.stringify({
+        morning: 'Guten Morgen, Dana',
+        day: 'Guten Tag, Dana',
+        evening: 'Guten Abend, Dana',
+      }),
+    };
+    const document = {
+      getElementById: (id: string) => (id === 'hk-greetings' ? texts : null),
+      querySelector: () => heading,
+    };
+    class FixedDate {
+      getHours() {
+        return hour;
+      }
+    }
     new Function('document', 'Date', greetingScript)(document, FixedDate);
     return heading.textContent;
   };
-  it('sets the heading to the browser\'s time of day by core\'s rule', () => {
+  it("sets the heading to the browser's time of day by core's rule", () => {
     expect(run(7)).toBe('Guten Morgen, Dana');
     expect(run(13)).toBe('Guten Tag, Dana');
     expect(run(22)).toBe('Guten Abend, Dana');

@@ -21,12 +21,16 @@ export const greetingScript = `(function(greeting){var texts=document.getElement
 export const greetingScriptSource = `'sha256-${createHash('sha256').update(greetingScript).digest('base64')}'`;
 
 /** The renderer of the portal's server bundle, or undefined when the build has none. */
-export async function loadFirstViewRenderer(entry: string, log: (entry: Record<string, unknown>) => void): Promise<StartFirstView | undefined> {
+export async function loadFirstViewRenderer(
+  entry: string,
+  log: (entry: Record<string, unknown>) => void,
+): Promise<StartFirstView | undefined> {
   if (!existsSync(entry)) {
     log({ firstView: 'off', reason: `no server bundle at ${entry}: pages are rendered by the client` });
     return undefined;
   }
   const module = (await import(pathToFileURL(entry).href)) as { startFirstView?: StartFirstView };
-  if (typeof module.startFirstView !== 'function') throw new Error(`portal-server: ${entry} does not export startFirstView`);
+  if (typeof module.startFirstView !== 'function')
+    throw new Error(`portal-server: ${entry} does not export startFirstView`);
   return module.startFirstView;
 }

@@ -11,21 +11,29 @@ const program = Effect.gen(function* () {
   const config = yield* serverConfig;
   const scope = yield* Scope.make();
   const server = yield* Effect.promise(() => createServer(config));
-  yield* Scope.addFinalizer(scope, Effect.promise(() => server.close()));
+  yield* Scope.addFinalizer(
+    scope,
+    Effect.promise(() => server.close()),
+  );
   const http = serve({ fetch: server.app.fetch, port: config.port, hostname: config.host }, (info) => {
-    console.log(`portal-server: listening on ${config.runtime.portalUrl} (port ${info.port}; sessions in ${config.databaseUrl === undefined ? `PGlite ${config.dataDir}` : 'PostgreSQL'}; API ${config.apiUrl})`);
+    console.log(
+      `portal-server: listening on ${config.runtime.portalUrl} (port ${info.port}; sessions in ${config.databaseUrl === undefined ? `PGlite ${config.dataDir}` : 'PostgreSQL'}; API ${config.apiUrl})`,
+    );
   });
-  yield* Scope.addFinalizer(scope, Effect.async<void>((resume) => {
-    server.drain();
-    const force = setTimeout(() => {
-      (http as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-    }, config.shutdownGraceMs);
-    http.close(() => {
-      clearTimeout(force);
-      resume(Effect.void);
-    });
-    (http as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-  }));
+  yield* Scope.addFinalizer(
+    scope,
+    Effect.async<void>((resume) => {
+      server.drain();
+      const force = setTimeout(() => {
+        (http as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      }, config.shutdownGraceMs);
+      http.close(() => {
+        clearTimeout(force);
+        resume(Effect.void);
+      });
+      (http as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    }),
+  );
   yield* Effect.async<void>((resume) => {
     const stop = (signal: string) => {
       console.log(`portal-server: ${signal}, draining`);

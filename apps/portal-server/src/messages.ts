@@ -2,40 +2,75 @@
 // and in the language the page asked for (`lang` header, else the language cookie; de default).
 import { isLocaleCode, type LocaleCode } from '@portal/core';
 
-export type ServerErrorCode = 'request.tooLarge' | 'request.crossSite' | 'upstream.unavailable' | 'upstream.timeout' | 'session.ended' | 'session.notFound';
+export type ServerErrorCode =
+  | 'request.tooLarge'
+  | 'request.crossSite'
+  | 'upstream.unavailable'
+  | 'upstream.timeout'
+  | 'session.ended'
+  | 'session.notFound';
 
 const messages: Record<ServerErrorCode, Record<LocaleCode, string>> = {
   'request.tooLarge': {
-    de: 'Die Anfrage ist zu groß.', en: 'The request is too large.', fr: 'La requête est trop volumineuse.', es: 'La solicitud es demasiado grande.',
-    it: 'La richiesta è troppo grande.', nl: 'Het verzoek is te groot.', pl: 'Żądanie jest zbyt duże.',
+    de: 'Die Anfrage ist zu groß.',
+    en: 'The request is too large.',
+    fr: 'La requête est trop volumineuse.',
+    es: 'La solicitud es demasiado grande.',
+    it: 'La richiesta è troppo grande.',
+    nl: 'Het verzoek is te groot.',
+    pl: 'Żądanie jest zbyt duże.',
   },
   'request.crossSite': {
-    de: 'Anfragen von anderen Websites werden abgelehnt.', en: 'Requests from other sites are refused.', fr: 'Les requêtes provenant d’autres sites sont refusées.',
-    es: 'Se rechazan las solicitudes de otros sitios.', it: 'Le richieste da altri siti vengono rifiutate.', nl: 'Verzoeken van andere websites worden geweigerd.',
+    de: 'Anfragen von anderen Websites werden abgelehnt.',
+    en: 'Requests from other sites are refused.',
+    fr: 'Les requêtes provenant d’autres sites sont refusées.',
+    es: 'Se rechazan las solicitudes de otros sitios.',
+    it: 'Le richieste da altri siti vengono rifiutate.',
+    nl: 'Verzoeken van andere websites worden geweigerd.',
     pl: 'Żądania z innych witryn są odrzucane.',
   },
   'upstream.unavailable': {
-    de: 'Der Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.', en: 'The service cannot be reached right now. Please try again shortly.',
-    fr: 'Le service est momentanément injoignable. Veuillez réessayer dans un instant.', es: 'El servicio no está disponible en este momento. Vuelva a intentarlo en breve.',
-    it: 'Il servizio non è raggiungibile al momento. Riprova tra poco.', nl: 'De dienst is nu niet bereikbaar. Probeer het zo opnieuw.',
+    de: 'Der Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+    en: 'The service cannot be reached right now. Please try again shortly.',
+    fr: 'Le service est momentanément injoignable. Veuillez réessayer dans un instant.',
+    es: 'El servicio no está disponible en este momento. Vuelva a intentarlo en breve.',
+    it: 'Il servizio non è raggiungibile al momento. Riprova tra poco.',
+    nl: 'De dienst is nu niet bereikbaar. Probeer het zo opnieuw.',
     pl: 'Usługa jest chwilowo niedostępna. Spróbuj ponownie za chwilę.',
   },
   'upstream.timeout': {
-    de: 'Der Dienst hat nicht rechtzeitig geantwortet.', en: 'The service did not answer in time.', fr: 'Le service n’a pas répondu à temps.',
-    es: 'El servicio no respondió a tiempo.', it: 'Il servizio non ha risposto in tempo.', nl: 'De dienst heeft niet op tijd geantwoord.', pl: 'Usługa nie odpowiedziała na czas.',
+    de: 'Der Dienst hat nicht rechtzeitig geantwortet.',
+    en: 'The service did not answer in time.',
+    fr: 'Le service n’a pas répondu à temps.',
+    es: 'El servicio no respondió a tiempo.',
+    it: 'Il servizio non ha risposto in tempo.',
+    nl: 'De dienst heeft niet op tijd geantwoord.',
+    pl: 'Usługa nie odpowiedziała na czas.',
   },
   'session.ended': {
-    de: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.', en: 'Your session has ended. Please sign in again.',
-    fr: 'Votre session a expiré. Veuillez vous reconnecter.', es: 'Su sesión ha caducado. Inicie sesión de nuevo.',
-    it: 'La sessione è scaduta. Accedi di nuovo.', nl: 'Uw sessie is verlopen. Meld u opnieuw aan.', pl: 'Twoja sesja wygasła. Zaloguj się ponownie.',
+    de: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+    en: 'Your session has ended. Please sign in again.',
+    fr: 'Votre session a expiré. Veuillez vous reconnecter.',
+    es: 'Su sesión ha caducado. Inicie sesión de nuevo.',
+    it: 'La sessione è scaduta. Accedi di nuovo.',
+    nl: 'Uw sessie is verlopen. Meld u opnieuw aan.',
+    pl: 'Twoja sesja wygasła. Zaloguj się ponownie.',
   },
   'session.notFound': {
-    de: 'Diese Sitzung gibt es nicht mehr.', en: 'This session no longer exists.', fr: 'Cette session n’existe plus.',
-    es: 'Esta sesión ya no existe.', it: 'Questa sessione non esiste più.', nl: 'Deze sessie bestaat niet meer.', pl: 'Ta sesja już nie istnieje.',
+    de: 'Diese Sitzung gibt es nicht mehr.',
+    en: 'This session no longer exists.',
+    fr: 'Cette session n’existe plus.',
+    es: 'Esta sesión ya no existe.',
+    it: 'Questa sessione non esiste più.',
+    nl: 'Deze sessie bestaat niet meer.',
+    pl: 'Ta sesja już nie istnieje.',
   },
 };
 
-export function errorBody(code: ServerErrorCode, language: string | undefined): { error: { code: string; message: string; errors: [] } } {
+export function errorBody(
+  code: ServerErrorCode,
+  language: string | undefined,
+): { error: { code: string; message: string; errors: [] } } {
   const lang: LocaleCode = language !== undefined && isLocaleCode(language) ? language : 'de';
   return { error: { code, message: messages[code][lang], errors: [] } };
 }

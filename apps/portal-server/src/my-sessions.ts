@@ -13,7 +13,9 @@ function deviceOf(userAgent: string): MySession['device'] {
   const parsed = Bowser.parse(userAgent);
   const version = parsed.browser.version?.split('.')[0];
   const browser = [parsed.browser.name, version].filter((part) => part !== undefined && part !== '').join(' ');
-  const os = [parsed.os.name, parsed.os.versionName ?? parsed.os.version].filter((part) => part !== undefined && part !== '').join(' ');
+  const os = [parsed.os.name, parsed.os.versionName ?? parsed.os.version]
+    .filter((part) => part !== undefined && part !== '')
+    .join(' ');
   const type = parsed.platform.type;
   return { browser, os, type: type === 'desktop' || type === 'mobile' || type === 'tablet' ? type : 'unknown' };
 }
@@ -28,7 +30,8 @@ const toMySession = (summary: SessionSummary): MySession => ({
 
 export function createMySessions(sessions: Sessions) {
   return {
-    list: async (record: SessionRecord): Promise<readonly MySession[]> => (await sessions.listOfUser(record)).map(toMySession),
+    list: async (record: SessionRecord): Promise<readonly MySession[]> =>
+      (await sessions.listOfUser(record)).map(toMySession),
     /** Ends one of the user's sessions (this one too, which is a sign-out); false when there is none with this id. */
     end: (record: SessionRecord, id: string): Promise<boolean> => sessions.removeOfUser(record, id),
     endOthers: (record: SessionRecord): Promise<number> => sessions.removeOthers(record),

@@ -19,7 +19,18 @@ const jsonBodyLimit = 1024 * 1024;
 const multipartBodyLimit = 2 * 1024 * 1024 + 64 * 1024;
 
 const forwardedRequestHeaders = ['accept', 'content-type', 'lang', 'if-match', 'if-none-match', 'accept-language'];
-const droppedResponseHeaders = new Set(['set-cookie', 'connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length', 'proxy-authenticate', 'upgrade', 'trailer', 'te']);
+const droppedResponseHeaders = new Set([
+  'set-cookie',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-encoding',
+  'content-length',
+  'proxy-authenticate',
+  'upgrade',
+  'trailer',
+  'te',
+]);
 
 export interface ProxyDeps {
   readonly apiUrl: string;
@@ -45,8 +56,16 @@ export interface ProxyAnswer {
   readonly sessionEnded: boolean;
 }
 
-export function errorResponse(status: number, code: ServerErrorCode, language: string | undefined, extra: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(errorBody(code, language)), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...extra } });
+export function errorResponse(
+  status: number,
+  code: ServerErrorCode,
+  language: string | undefined,
+  extra: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify(errorBody(code, language)), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...extra },
+  });
 }
 
 /**
@@ -69,7 +88,9 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, read: numb
 /** The request's body, read up to its limit; `undefined` when it is over (413). */
 async function boundedBody(request: Request): Promise<ArrayBuffer | null | undefined> {
   if (request.body === null) return null;
-  const limit = (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data') ? multipartBodyLimit : jsonBodyLimit;
+  const limit = (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')
+    ? multipartBodyLimit
+    : jsonBodyLimit;
   const declared = Number(request.headers.get('content-length') ?? 'NaN');
   const reader = request.body.getReader();
   if (Number.isFinite(declared) && declared > limit) {
@@ -100,20 +121,35 @@ async function boundedBody(request: Request): Promise<ArrayBuffer | null | undef
 
 export function createApiProxy(deps: ProxyDeps) {
   const platform = { clock: createSystemClock(), random: createCryptoRandom(), digest: createSubtleDigest() };
-  const noNavigation = { currentUrl: () => '', redirect: () => undefined, replace: () => undefined, reload: () => undefined };
+  const noNavigation = {
+    currentUrl: () => '',
+    redirect: () => undefined,
+    replace: () => undefined,
+    reload: () => undefined,
+  };
 
   /** A fresh access token for the session (refreshing once when due); undefined when the session ended. */
   async function accessToken(record: SessionRecord, force: boolean): Promise<string | undefined> {
     if (!force && refreshDueIn(record.tokens, platform.clock.now()) > 0) return record.tokens.accessToken;
     try {
       const refreshed = await refreshSession(
-        { ...platform, sessionStore: deps.sessions.storeFor(record.idHash), lock: deps.lock, identityProvider: deps.identityProvider, navigator: noNavigation },
+        {
+          ...platform,
+          sessionStore: deps.sessions.storeFor(record.idHash),
+          lock: deps.lock,
+          identityProvider: deps.identityProvider,
+          navigator: noNavigation,
+        },
         { config: deps.authConfig, session: record.tokens, user: record.user },
       );
       if (refreshed.user !== record.user) await deps.sessions.save(record.idHash, refreshed.session, refreshed.user);
       return refreshed.session.accessToken;
     } catch (error) {
-      if ((error as PortalError | undefined)?.kind === 'auth' && (error as Extract<PortalError, { kind: 'auth' }>).code === 'auth.network') throw error;
+      if (
+        (error as PortalError | undefined)?.kind === 'auth' &&
+        (error as Extract<PortalError, { kind: 'auth' }>).code === 'auth.network'
+      )
+        throw error;
       await deps.sessions.remove(record.idHash);
       return undefined;
     }
@@ -123,7 +159,11 @@ export function createApiProxy(deps: ProxyDeps) {
     const url = new URL(request.url);
     const path = url.pathname.slice(apiPrefix.length) || '/';
     const body = await boundedBody(request);
-    if (body === undefined) return { response: errorResponse(413, 'request.tooLarge', language, { Connection: 'close' }), sessionEnded: false };
+    if (body === undefined)
+      return {
+        response: errorResponse(413, 'request.tooLarge', language, { Connection: 'close' }),
+        sessionEnded: false,
+      };
 
     const headers = new Headers();
     for (const name of forwardedRequestHeaders) {
@@ -142,15 +182,20 @@ export function createApiProxy(deps: ProxyDeps) {
     } catch {
       return { response: errorResponse(502, 'upstream.unavailable', language), sessionEnded: false };
     }
-    if (session !== undefined && token === undefined) return { response: errorResponse(401, 'session.ended', language), sessionEnded: true };
+    if (session !== undefined && token === undefined)
+      return { response: errorResponse(401, 'session.ended', language), sessionEnded: true };
 
     const send = (bearer: string | undefined) => {
       const h = new Headers(headers);
       if (bearer !== undefined) h.set('Authorization', `Bearer ${bearer}`);
-      return runUpstream(`${deps.apiUrl}${path}${url.search}`, { method: request.method, headers: h, body, redirect: 'manual' }, {
-        timeoutMs: deps.timeoutMs,
-        ...(deps.fetch === undefined ? {} : { fetch: deps.fetch }),
-      });
+      return runUpstream(
+        `${deps.apiUrl}${path}${url.search}`,
+        { method: request.method, headers: h, body, redirect: 'manual' },
+        {
+          timeoutMs: deps.timeoutMs,
+          ...(deps.fetch === undefined ? {} : { fetch: deps.fetch }),
+        },
+      );
     };
     try {
       let upstream = await send(token);
@@ -165,9 +210,19 @@ export function createApiProxy(deps: ProxyDeps) {
       upstream.headers.forEach((value, name) => {
         if (!droppedResponseHeaders.has(name.toLowerCase())) responseHeaders.set(name, value);
       });
-      return { response: new Response(upstream.body, { status: upstream.status, headers: responseHeaders }), sessionEnded: false };
+      return {
+        response: new Response(upstream.body, { status: upstream.status, headers: responseHeaders }),
+        sessionEnded: false,
+      };
     } catch (error) {
-      return { response: errorResponse(isUpstreamTimeout(error) ? 504 : 502, isUpstreamTimeout(error) ? 'upstream.timeout' : 'upstream.unavailable', language), sessionEnded: false };
+      return {
+        response: errorResponse(
+          isUpstreamTimeout(error) ? 504 : 502,
+          isUpstreamTimeout(error) ? 'upstream.timeout' : 'upstream.unavailable',
+          language,
+        ),
+        sessionEnded: false,
+      };
     }
   };
 }

@@ -10,26 +10,52 @@ import { createServer } from './server.ts';
 import { sessionCookieName } from './auth.ts';
 
 const portal = 'http://localhost:5173';
-const clock = { now: () => Date.now(), setTimeout: (cb: () => void, ms: number) => setTimeout(cb, ms), clearTimeout: (h: unknown) => clearTimeout(h as NodeJS.Timeout) };
+const clock = {
+  now: () => Date.now(),
+  setTimeout: (cb: () => void, ms: number) => setTimeout(cb, ms),
+  clearTimeout: (h: unknown) => clearTimeout(h as NodeJS.Timeout),
+};
 
 it('a signed-in browser is still signed in after the server restarts', async () => {
   const dist = mkdtempSync(join(tmpdir(), 'portal-dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+  );
   const config: ServerConfig = {
-    port: 0, host: '127.0.0.1', runtime: runtimeConfigFromEnv({ PORTAL_URL: portal }), apiUrl: 'http://api.test', distDir: dist,
-    firstViewEntry: '', databaseUrl: undefined, dataDir: join(mkdtempSync(join(tmpdir(), 'portal-sessions-')), 'db'),
-    session: { idleMs: 3_600_000, absoluteMs: 86_400_000 }, upstreamTimeoutMs: 2_000, shutdownGraceMs: 100,
+    port: 0,
+    host: '127.0.0.1',
+    runtime: runtimeConfigFromEnv({ PORTAL_URL: portal }),
+    apiUrl: 'http://api.test',
+    distDir: dist,
+    firstViewEntry: '',
+    databaseUrl: undefined,
+    dataDir: join(mkdtempSync(join(tmpdir(), 'portal-sessions-')), 'db'),
+    session: { idleMs: 3_600_000, absoluteMs: 86_400_000 },
+    upstreamTimeoutMs: 2_000,
+    shutdownGraceMs: 100,
   };
-  const idp = createFakeIdentityProvider({ clock, issuer: 'http://localhost:4001/b2c_1a_signin/v2.0', user: { sub: 'u-restart' } });
+  const idp = createFakeIdentityProvider({
+    clock,
+    issuer: 'http://localhost:4001/b2c_1a_signin/v2.0',
+    user: { sub: 'u-restart' },
+  });
   const options = { identityProvider: idp, log: () => undefined };
 
   const first = await createServer(config, options);
   const start = await first.app.request(`${portal}/auth/login`);
   const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
-  const stateCookies = start.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const stateCookies = start.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const back = await first.app.request(idp.callbackUrlFor(state), { headers: { cookie: stateCookies } });
-  const cookie = back.headers.getSetCookie().find((c) => c.startsWith(sessionCookieName))?.split(';')[0] ?? '';
+  const cookie =
+    back.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(sessionCookieName))
+      ?.split(';')[0] ?? '';
   expect(cookie).not.toBe('');
   await first.close();
 

@@ -16,17 +16,31 @@ import { drainLimit } from './proxy.ts';
 
 const portal = 'http://localhost:5173';
 const jwt = /eyJ[\w-]+\.[\w-]+\.[\w-]*/;
-const systemClock = { now: () => Date.now(), setTimeout: (cb: () => void, ms: number) => setTimeout(cb, ms), clearTimeout: (h: unknown) => clearTimeout(h as NodeJS.Timeout) };
+const systemClock = {
+  now: () => Date.now(),
+  setTimeout: (cb: () => void, ms: number) => setTimeout(cb, ms),
+  clearTimeout: (h: unknown) => clearTimeout(h as NodeJS.Timeout),
+};
 
 function distDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'portal-dist-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="de"><head><title>x</title></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html lang="de"><head><title>x</title></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(2000))});`);
   return dir;
 }
 
-interface ApiCall { method: string; path: string; authorization: string | null; cookie: string | null; lang: string | null; size: number }
+interface ApiCall {
+  method: string;
+  path: string;
+  authorization: string | null;
+  cookie: string | null;
+  lang: string | null;
+  size: number;
+}
 
 let server: Awaited<ReturnType<typeof createServer>>;
 let idp: FakeIdentityProvider;
@@ -35,24 +49,42 @@ let providerUp = true;
 
 const fakeFetch: typeof fetch = async (input, init) => {
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-  if (url.pathname.endsWith('/.well-known/openid-configuration')) return new Response('{}', { status: providerUp ? 200 : 503 });
+  if (url.pathname.endsWith('/.well-known/openid-configuration'))
+    return new Response('{}', { status: providerUp ? 200 : 503 });
   const headers = new Headers(init?.headers);
   const body = init?.body as ArrayBuffer | null | undefined;
-  apiCalls.push({ method: init?.method ?? 'GET', path: url.pathname, authorization: headers.get('authorization'), cookie: headers.get('cookie'), lang: headers.get('lang'), size: body?.byteLength ?? 0 });
-  if (headers.get('authorization') === null && url.pathname.startsWith('/My/')) return Response.json({ error: { code: 'unauthorized', message: 'no', errors: [] } }, { status: 401 });
+  apiCalls.push({
+    method: init?.method ?? 'GET',
+    path: url.pathname,
+    authorization: headers.get('authorization'),
+    cookie: headers.get('cookie'),
+    lang: headers.get('lang'),
+    size: body?.byteLength ?? 0,
+  });
+  if (headers.get('authorization') === null && url.pathname.startsWith('/My/'))
+    return Response.json({ error: { code: 'unauthorized', message: 'no', errors: [] } }, { status: 401 });
   return Response.json({ items: [], total: 0 }, { headers: { 'Set-Cookie': 'api=1' } });
 };
 
 const cookiesOf = (response: Response) => response.headers.getSetCookie();
-const cookieHeader = (lines: readonly string[]) => lines.map((l) => l.split(';')[0]).filter((p) => !p?.endsWith('=')).join('; ');
+const cookieHeader = (lines: readonly string[]) =>
+  lines
+    .map((l) => l.split(';')[0])
+    .filter((p) => !p?.endsWith('='))
+    .join('; ');
 
-async function signIn(returnPath = '/settings', userAgent = ''): Promise<{ cookie: string; callback: string; startCookies: string[] }> {
+async function signIn(
+  returnPath = '/settings',
+  userAgent = '',
+): Promise<{ cookie: string; callback: string; startCookies: string[] }> {
   const start = await server.app.request(`${portal}/auth/login?returnPath=${encodeURIComponent(returnPath)}`);
   expect(start.status).toBe(302);
   const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
   const startCookies = cookiesOf(start);
   const callback = idp.callbackUrlFor(state);
-  const back = await server.app.request(callback, { headers: { cookie: cookieHeader(startCookies), 'user-agent': userAgent } });
+  const back = await server.app.request(callback, {
+    headers: { cookie: cookieHeader(startCookies), 'user-agent': userAgent },
+  });
   expect(back.status).toBe(302);
   expect(back.headers.get('location')).toBe(returnPath);
   const session = cookiesOf(back).find((c) => c.startsWith(`${sessionCookieName}=`)) ?? '';
@@ -61,14 +93,35 @@ async function signIn(returnPath = '/settings', userAgent = ''): Promise<{ cooki
 
 beforeAll(async () => {
   idp = createFakeIdentityProvider({
-    clock: systemClock, issuer: 'http://localhost:4001/b2c_1a_signin/v2.0', expiresIn: 3600,
-    user: { sub: 'u-dana', email: 'dana@hk-demo.test', language: 'en', hkData: { attributes: { firstName: 'Dana', lastName: 'Dealer' }, permissions: ['applications.read'] } },
+    clock: systemClock,
+    issuer: 'http://localhost:4001/b2c_1a_signin/v2.0',
+    expiresIn: 3600,
+    user: {
+      sub: 'u-dana',
+      email: 'dana@hk-demo.test',
+      language: 'en',
+      hkData: { attributes: { firstName: 'Dana', lastName: 'Dealer' }, permissions: ['applications.read'] },
+    },
   });
   const config: ServerConfig = {
-    port: 0, host: '127.0.0.1', runtime: runtimeConfigFromEnv({ PORTAL_URL: portal }), apiUrl: 'http://api.test', distDir: distDir(),
-    firstViewEntry: '', databaseUrl: undefined, dataDir: '', session: { idleMs: 3_600_000, absoluteMs: 86_400_000 }, upstreamTimeoutMs: 2_000, shutdownGraceMs: 100,
+    port: 0,
+    host: '127.0.0.1',
+    runtime: runtimeConfigFromEnv({ PORTAL_URL: portal }),
+    apiUrl: 'http://api.test',
+    distDir: distDir(),
+    firstViewEntry: '',
+    databaseUrl: undefined,
+    dataDir: '',
+    session: { idleMs: 3_600_000, absoluteMs: 86_400_000 },
+    upstreamTimeoutMs: 2_000,
+    shutdownGraceMs: 100,
   };
-  server = await createServer(config, { sql: await openSql({}), identityProvider: idp, fetch: fakeFetch, log: () => undefined });
+  server = await createServer(config, {
+    sql: await openSql({}),
+    identityProvider: idp,
+    fetch: fakeFetch,
+    log: () => undefined,
+  });
 });
 afterAll(async () => server.close());
 
@@ -87,7 +140,9 @@ describe('sign-in on the server', () => {
   it('the session cookie is HttpOnly, Secure, SameSite=Lax, host-only', async () => {
     const start = await server.app.request(`${portal}/auth/login`);
     const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
-    const back = await server.app.request(idp.callbackUrlFor(state), { headers: { cookie: cookieHeader(cookiesOf(start)) } });
+    const back = await server.app.request(idp.callbackUrlFor(state), {
+      headers: { cookie: cookieHeader(cookiesOf(start)) },
+    });
     const line = cookiesOf(back).find((c) => c.startsWith(sessionCookieName)) ?? '';
     expect(line).toMatch(/; Path=\/; Secure; SameSite=Lax; HttpOnly$/);
     expect(line).not.toMatch(/Domain=/i);
@@ -108,7 +163,9 @@ describe('sign-in on the server', () => {
     for (const bad of ['/auth/login?x', '//evil.test', 'https://evil.test/']) {
       const start = await server.app.request(`${portal}/auth/login?returnPath=${encodeURIComponent(bad)}`);
       const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
-      const back = await server.app.request(idp.callbackUrlFor(state), { headers: { cookie: cookieHeader(cookiesOf(start)) } });
+      const back = await server.app.request(idp.callbackUrlFor(state), {
+        headers: { cookie: cookieHeader(cookiesOf(start)) },
+      });
       expect(back.headers.get('location')).toBe('/');
     }
   });
@@ -125,11 +182,17 @@ describe('sign-in on the server', () => {
 });
 
 describe('sign-in edges', () => {
-  it('the profile\'s language becomes the language cookie unless one was chosen on this device', async () => {
-    for (const [chosen, expected] of [[undefined, true], ['fr', false]] as const) {
+  it("the profile's language becomes the language cookie unless one was chosen on this device", async () => {
+    for (const [chosen, expected] of [
+      [undefined, true],
+      ['fr', false],
+    ] as const) {
       const start = await server.app.request(`${portal}/auth/login`);
       const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
-      const cookies = [cookieHeader(cookiesOf(start)), ...(chosen === undefined ? [] : [`i18n_redirected=${chosen}`])].join('; ');
+      const cookies = [
+        cookieHeader(cookiesOf(start)),
+        ...(chosen === undefined ? [] : [`i18n_redirected=${chosen}`]),
+      ].join('; ');
       const back = await server.app.request(idp.callbackUrlFor(state), { headers: { cookie: cookies } });
       const language = cookiesOf(back).find((c) => c.startsWith('i18n_redirected='));
       if (expected) expect(language).toMatch(/^i18n_redirected=en; Path=\/; Max-Age=31536000; Secure; SameSite=None$/);
@@ -140,20 +203,30 @@ describe('sign-in edges', () => {
   it('a cancelled claims refresh goes back to the page that asked for it (the gate)', async () => {
     const { cookie } = await signIn('/');
     const gate = '/flows/auth?client_id=shop';
-    const start = await server.app.request(`${portal}/auth/claims-refresh?redirectUri=${encodeURIComponent('http://shop.test/')}&sleep=0&returnPath=${encodeURIComponent(gate)}`, { headers: { cookie } });
+    const start = await server.app.request(
+      `${portal}/auth/claims-refresh?redirectUri=${encodeURIComponent('http://shop.test/')}&sleep=0&returnPath=${encodeURIComponent(gate)}`,
+      { headers: { cookie } },
+    );
     expect(start.status).toBe(302);
     const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
     const cancelled = `${portal}/flows/auth-refresh?state=${state}&error=access_denied&error_description=${encodeURIComponent('AADB2C90091: The user has cancelled entering self-asserted information.')}`;
-    const back = await server.app.request(cancelled, { headers: { cookie: `${cookie}; ${cookieHeader(cookiesOf(start))}` } });
+    const back = await server.app.request(cancelled, {
+      headers: { cookie: `${cookie}; ${cookieHeader(cookiesOf(start))}` },
+    });
     expect(back.status).toBe(302);
     expect(back.headers.get('location')).toBe(gate);
   });
 
   it('a finished claims refresh keeps the session, with the new claims, and goes on to the application', async () => {
     const { cookie } = await signIn('/');
-    const start = await server.app.request(`${portal}/auth/claims-refresh?redirectUri=${encodeURIComponent('http://shop.test/')}&sleep=0`, { headers: { cookie } });
+    const start = await server.app.request(
+      `${portal}/auth/claims-refresh?redirectUri=${encodeURIComponent('http://shop.test/')}&sleep=0`,
+      { headers: { cookie } },
+    );
     const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
-    const back = await server.app.request(idp.callbackUrlFor(state), { headers: { cookie: `${cookie}; ${cookieHeader(cookiesOf(start))}` } });
+    const back = await server.app.request(idp.callbackUrlFor(state), {
+      headers: { cookie: `${cookie}; ${cookieHeader(cookiesOf(start))}` },
+    });
     expect(back.headers.get('location')).toBe('http://shop.test/');
     expect(await server.sessions.find(cookie.split('=')[1])).toMatchObject({ user: { id: 'u-dana' } });
   });
@@ -173,7 +246,9 @@ describe('the page and the API through the server', () => {
   it('forwards /api with the bearer token and no cookies either way', async () => {
     const { cookie } = await signIn('/');
     apiCalls.length = 0;
-    const response = await server.app.request(`${portal}/api/My/Applications?page=1`, { headers: { cookie, lang: 'en' } });
+    const response = await server.app.request(`${portal}/api/My/Applications?page=1`, {
+      headers: { cookie, lang: 'en' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('set-cookie')).toBeNull();
     expect(apiCalls[0]).toMatchObject({ path: '/My/Applications', cookie: null });
@@ -185,7 +260,9 @@ describe('the page and the API through the server', () => {
     const { cookie } = await signIn('/');
     apiCalls.length = 0;
     await server.app.request(`${portal}/api/My/Applications`, { headers: { cookie: `${cookie}; i18n_redirected=fr` } });
-    await server.app.request(`${portal}/api/My/Applications`, { headers: { cookie: `${cookie}; i18n_redirected=fr`, lang: 'pl' } });
+    await server.app.request(`${portal}/api/My/Applications`, {
+      headers: { cookie: `${cookie}; i18n_redirected=fr`, lang: 'pl' },
+    });
     expect(apiCalls.map((call) => call.lang)).toEqual(['fr', 'pl']);
   });
 
@@ -195,7 +272,9 @@ describe('the page and the API through the server', () => {
     await server.sql.query(`UPDATE portal_session SET tokens = jsonb_set(tokens, '{expiresAt}', to_jsonb(1::bigint))`);
     const before = idp.calls.refresh.length;
     apiCalls.length = 0;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => server.app.request(`${portal}/api/My/Applications`, { headers: { cookie } })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => server.app.request(`${portal}/api/My/Applications`, { headers: { cookie } })),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
     expect(idp.calls.refresh.length - before).toBe(1);
     expect(new Set(apiCalls.map((c) => c.authorization)).size).toBe(1);
@@ -204,22 +283,38 @@ describe('the page and the API through the server', () => {
   it('refuses a cross-site write and allows a same-origin one', async () => {
     const { cookie } = await signIn('/');
     const cross = await server.app.request(`${portal}/api/Applications`, {
-      method: 'POST', headers: { cookie, origin: 'http://evil.test', 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1',
+      method: 'POST',
+      headers: { cookie, origin: 'http://evil.test', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'a=1',
     });
     expect(cross.status).toBe(403);
     expect(await cross.json()).toMatchObject({ error: { code: 'request.crossSite' } });
-    const fetchMeta = await server.app.request(`${portal}/api/Applications`, { method: 'POST', headers: { cookie, 'sec-fetch-site': 'cross-site' }, body: '{}' });
+    const fetchMeta = await server.app.request(`${portal}/api/Applications`, {
+      method: 'POST',
+      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+      body: '{}',
+    });
     expect(fetchMeta.status).toBe(403);
-    const same = await server.app.request(`${portal}/api/Applications`, { method: 'POST', headers: { cookie, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' }, body: '{}' });
+    const same = await server.app.request(`${portal}/api/Applications`, {
+      method: 'POST',
+      headers: { cookie, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(same.status).toBe(200);
   });
 
   it('a body over 1 MB is refused here (413) and reaches nobody; the next call works', async () => {
     apiCalls.length = 0;
-    const big = await server.app.request(`${portal}/api/Applications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(1024 * 1024 + 1) });
+    const big = await server.app.request(`${portal}/api/Applications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(1024 * 1024 + 1),
+    });
     expect(big.status).toBe(413);
     expect(big.headers.get('connection')).toBe('close');
-    expect(await big.json()).toMatchObject({ error: { code: 'request.tooLarge', message: 'Die Anfrage ist zu groß.' } });
+    expect(await big.json()).toMatchObject({
+      error: { code: 'request.tooLarge', message: 'Die Anfrage ist zu groß.' },
+    });
     expect(apiCalls).toHaveLength(0);
     const next = await server.app.request(`${portal}/api/My/Applications`);
     expect(next.status).toBe(401);
@@ -231,17 +326,26 @@ describe('the page and the API through the server', () => {
       const chunk = new Uint8Array(64 * 1024).fill(120);
       const body = new ReadableStream<Uint8Array>({
         pull(controller) {
-          if (sent >= total) { controller.close(); return; }
+          if (sent >= total) {
+            controller.close();
+            return;
+          }
           sent += chunk.byteLength;
           controller.enqueue(chunk);
         },
       });
       return { body, sent: () => sent };
     };
-    const post = (body: ReadableStream<Uint8Array>, length?: number) => server.app.request(`${portal}/api/Applications`, {
-      method: 'POST', body, duplex: 'half',
-      headers: { 'content-type': 'application/json', ...(length === undefined ? {} : { 'content-length': String(length) }) },
-    } as RequestInit);
+    const post = (body: ReadableStream<Uint8Array>, length?: number) =>
+      server.app.request(`${portal}/api/Applications`, {
+        method: 'POST',
+        body,
+        duplex: 'half',
+        headers: {
+          'content-type': 'application/json',
+          ...(length === undefined ? {} : { 'content-length': String(length) }),
+        },
+      } as RequestInit);
     const undeclared = streamed(3 * 1024 * 1024);
     expect((await post(undeclared.body)).status).toBe(413);
     expect(undeclared.sent()).toBe(3 * 1024 * 1024);
@@ -255,17 +359,23 @@ describe('the page and the API through the server', () => {
 
   it('a failed refresh ends the session once: 401, cookie cleared, row gone', async () => {
     const { cookie } = await signIn('/');
-    await server.sql.query(`UPDATE portal_session SET tokens = jsonb_set(jsonb_set(tokens, '{expiresAt}', to_jsonb(1::bigint)), '{refreshToken}', '"revoked"')`);
+    await server.sql.query(
+      `UPDATE portal_session SET tokens = jsonb_set(jsonb_set(tokens, '{expiresAt}', to_jsonb(1::bigint)), '{refreshToken}', '"revoked"')`,
+    );
     const answer = await server.app.request(`${portal}/api/My/Applications`, { headers: { cookie } });
     expect(answer.status).toBe(401);
-    expect(answer.headers.getSetCookie().some((c) => c.startsWith(`${sessionCookieName}=;`) && c.includes('Max-Age=0'))).toBe(true);
+    expect(
+      answer.headers.getSetCookie().some((c) => c.startsWith(`${sessionCookieName}=;`) && c.includes('Max-Age=0')),
+    ).toBe(true);
     expect(await server.sessions.find(cookie.split('=')[1])).toBeUndefined();
   });
 });
 
 describe('my sessions', () => {
-  const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
-  const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+  const chrome =
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+  const iphone =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
   const sessionsOf = async (cookie: string) => {
     const answer = await server.app.request(`${portal}/auth/sessions`, { headers: { cookie } });
     expect(answer.status).toBe(200);
@@ -277,9 +387,12 @@ describe('my sessions', () => {
     return sessions;
   };
 
-  it('lists the user\'s sessions, this one first, with device and last use, and nothing that opens one', async () => {
+  it("lists the user's sessions, this one first, with device and last use, and nothing that opens one", async () => {
     const laptop = await signIn('/', chrome);
-    await server.app.request(`${portal}/auth/sessions/end-others`, { method: 'POST', headers: { cookie: laptop.cookie, 'sec-fetch-site': 'same-origin' } });
+    await server.app.request(`${portal}/auth/sessions/end-others`, {
+      method: 'POST',
+      headers: { cookie: laptop.cookie, 'sec-fetch-site': 'same-origin' },
+    });
     await signIn('/', iphone);
     const list = await sessionsOf(laptop.cookie);
     expect(list).toHaveLength(2);
@@ -295,18 +408,32 @@ describe('my sessions', () => {
 
   it('ends one other session (that browser is signed out) and then all the others', async () => {
     const laptop = await signIn('/', chrome);
-    await server.app.request(`${portal}/auth/sessions/end-others`, { method: 'POST', headers: { cookie: laptop.cookie, 'sec-fetch-site': 'same-origin' } });
+    await server.app.request(`${portal}/auth/sessions/end-others`, {
+      method: 'POST',
+      headers: { cookie: laptop.cookie, 'sec-fetch-site': 'same-origin' },
+    });
     const phone = await signIn('/', iphone);
     const tablet = await signIn('/', iphone);
     const other = (await sessionsOf(laptop.cookie)).find((s) => !s.current);
-    const ended = await server.app.request(`${portal}/auth/sessions/${other?.id ?? ''}`, { method: 'DELETE', headers: { cookie: laptop.cookie, 'sec-fetch-site': 'same-origin' } });
+    const ended = await server.app.request(`${portal}/auth/sessions/${other?.id ?? ''}`, {
+      method: 'DELETE',
+      headers: { cookie: laptop.cookie, 'sec-fetch-site': 'same-origin' },
+    });
     expect(ended.status).toBe(204);
     expect(await sessionsOf(laptop.cookie)).toHaveLength(2);
-    const again = await server.app.request(`${portal}/auth/sessions/${other?.id ?? ''}`, { method: 'DELETE', headers: { cookie: laptop.cookie, 'sec-fetch-site': 'same-origin', lang: 'en' } });
+    const again = await server.app.request(`${portal}/auth/sessions/${other?.id ?? ''}`, {
+      method: 'DELETE',
+      headers: { cookie: laptop.cookie, 'sec-fetch-site': 'same-origin', lang: 'en' },
+    });
     expect(again.status).toBe(404);
-    expect(await again.json()).toMatchObject({ error: { code: 'session.notFound', message: 'This session no longer exists.', errors: [] } });
+    expect(await again.json()).toMatchObject({
+      error: { code: 'session.notFound', message: 'This session no longer exists.', errors: [] },
+    });
 
-    const rest = await server.app.request(`${portal}/auth/sessions/end-others`, { method: 'POST', headers: { cookie: laptop.cookie, 'sec-fetch-site': 'same-origin' } });
+    const rest = await server.app.request(`${portal}/auth/sessions/end-others`, {
+      method: 'POST',
+      headers: { cookie: laptop.cookie, 'sec-fetch-site': 'same-origin' },
+    });
     expect(await rest.json()).toEqual({ ended: 1 });
     expect(await sessionsOf(laptop.cookie)).toMatchObject([{ current: true }]);
     for (const gone of [phone, tablet]) {
@@ -315,11 +442,17 @@ describe('my sessions', () => {
     }
   });
 
-  it('someone else\'s session id, a cross-site write and no session are refused', async () => {
+  it("someone else's session id, a cross-site write and no session are refused", async () => {
     const laptop = await signIn('/', chrome);
-    const foreign = await server.app.request(`${portal}/auth/sessions/${'A'.repeat(22)}`, { method: 'DELETE', headers: { cookie: laptop.cookie, 'sec-fetch-site': 'same-origin' } });
+    const foreign = await server.app.request(`${portal}/auth/sessions/${'A'.repeat(22)}`, {
+      method: 'DELETE',
+      headers: { cookie: laptop.cookie, 'sec-fetch-site': 'same-origin' },
+    });
     expect(foreign.status).toBe(404);
-    const cross = await server.app.request(`${portal}/auth/sessions/end-others`, { method: 'POST', headers: { cookie: laptop.cookie, 'sec-fetch-site': 'cross-site' } });
+    const cross = await server.app.request(`${portal}/auth/sessions/end-others`, {
+      method: 'POST',
+      headers: { cookie: laptop.cookie, 'sec-fetch-site': 'cross-site' },
+    });
     expect(cross.status).toBe(403);
     const nobody = await server.app.request(`${portal}/auth/sessions`);
     expect(nobody.status).toBe(401);
@@ -332,9 +465,14 @@ describe('sign-out and the build', () => {
     const { cookie } = await signIn('/');
     providerUp = false;
     try {
-      const out = await server.app.request(`${portal}/auth/logout`, { method: 'POST', headers: { cookie, accept: 'application/json', 'sec-fetch-site': 'same-origin' } });
+      const out = await server.app.request(`${portal}/auth/logout`, {
+        method: 'POST',
+        headers: { cookie, accept: 'application/json', 'sec-fetch-site': 'same-origin' },
+      });
       expect(await out.json()).toEqual({ redirect: '/auth/logout-success' });
-      expect(out.headers.getSetCookie()[0]).toMatch(new RegExp(`^${sessionCookieName.replace('.', '\\.')}=; Path=/; Max-Age=0`));
+      expect(out.headers.getSetCookie()[0]).toMatch(
+        new RegExp(`^${sessionCookieName.replace('.', '\\.')}=; Path=/; Max-Age=0`),
+      );
       expect(await server.sessions.find(cookie.split('=')[1])).toBeUndefined();
     } finally {
       providerUp = true;
@@ -343,23 +481,34 @@ describe('sign-out and the build', () => {
 
   it('with the provider up, sign-out goes to its end session with the ID token hint', async () => {
     const { cookie } = await signIn('/');
-    const out = await server.app.request(`${portal}/auth/logout`, { method: 'POST', headers: { cookie, accept: 'application/json', 'sec-fetch-site': 'same-origin' } });
+    const out = await server.app.request(`${portal}/auth/logout`, {
+      method: 'POST',
+      headers: { cookie, accept: 'application/json', 'sec-fetch-site': 'same-origin' },
+    });
     expect(((await out.json()) as { redirect: string }).redirect).not.toBe('/auth/logout-success');
     expect(idp.calls.endSession.at(-1)?.idTokenHint).toMatch(jwt);
   });
 
-  it('the page comes in the device\'s language and colour scheme (no flash of the wrong one); tampered values do not get in', async () => {
-    const dark = await (await server.app.request(`${portal}/settings`, { headers: { cookie: 'i18n_redirected=en; hk-theme=dark' } })).text();
+  it("the page comes in the device's language and colour scheme (no flash of the wrong one); tampered values do not get in", async () => {
+    const dark = await (
+      await server.app.request(`${portal}/settings`, { headers: { cookie: 'i18n_redirected=en; hk-theme=dark' } })
+    ).text();
     expect(dark).toContain('<html lang="en" data-theme="dark">');
     const light = await (await server.app.request(`${portal}/`, { headers: { cookie: 'hk-theme=light' } })).text();
     expect(light).toContain('<html lang="de" data-theme="light">');
-    const tampered = await (await server.app.request(`${portal}/`, { headers: { cookie: 'i18n_redirected=%22%3E; hk-theme=%22%3E%3Cscript%3E' } })).text();
+    const tampered = await (
+      await server.app.request(`${portal}/`, {
+        headers: { cookie: 'i18n_redirected=%22%3E; hk-theme=%22%3E%3Cscript%3E' },
+      })
+    ).text();
     expect(tampered).toContain('<html lang="de">');
     expect(tampered).not.toContain('<script>');
   });
 
   it('serves hashed assets immutable and compressed, an unknown asset as 404, other paths as the page', async () => {
-    const asset = await server.app.request(`${portal}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'gzip, br' } });
+    const asset = await server.app.request(`${portal}/assets/app-abc123.js`, {
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(asset.headers.get('content-encoding')).toBe('br');
     expect((await server.app.request(`${portal}/assets/settings-page-gone.js`)).status).toBe(404);

@@ -27,21 +27,31 @@ export interface ServerOverrides {
 }
 
 const sweepEveryMs = 10 * 60_000;
-const languageOf = (cookieHeader: string | undefined) => resolveLocale(parseRequestCookies(cookieHeader).get(localeCookieKey));
+const languageOf = (cookieHeader: string | undefined) =>
+  resolveLocale(parseRequestCookies(cookieHeader).get(localeCookieKey));
 
 export async function createServer(config: ServerConfig, overrides: ServerOverrides = {}) {
-  const sql = overrides.sql ?? (await openSql(config.databaseUrl === undefined ? { dataDir: config.dataDir } : { connectionString: config.databaseUrl }));
+  const sql =
+    overrides.sql ??
+    (await openSql(
+      config.databaseUrl === undefined ? { dataDir: config.dataDir } : { connectionString: config.databaseUrl },
+    ));
   await migrate(sql);
   const sessions = createSessions(sql, config.session, overrides.now);
   // The provider's `ui_locales` is the language of the request that starts the sign-in.
   const requestLanguage = new AsyncLocalStorage<string | undefined>();
-  const rules = { timeoutMs: config.upstreamTimeoutMs, ...(overrides.fetch === undefined ? {} : { fetch: overrides.fetch }) };
-  const identityProvider = overrides.identityProvider ?? createOidcIdentityProvider({
-    authority: config.runtime.idp.authority,
-    clientId: config.runtime.clientId,
-    getUiLocale: () => requestLanguage.getStore(),
-    fetch: fetchWithRules(rules),
-  });
+  const rules = {
+    timeoutMs: config.upstreamTimeoutMs,
+    ...(overrides.fetch === undefined ? {} : { fetch: overrides.fetch }),
+  };
+  const identityProvider =
+    overrides.identityProvider ??
+    createOidcIdentityProvider({
+      authority: config.runtime.idp.authority,
+      clientId: config.runtime.clientId,
+      getUiLocale: () => requestLanguage.getStore(),
+      fetch: fetchWithRules(rules),
+    });
   const authConfig = authConfigOf(config.runtime);
   const discovery = `${config.runtime.idp.authority}/${config.runtime.idp.policies.signIn}/v2.0/.well-known/openid-configuration`;
   const auth = createAuth({
@@ -51,25 +61,40 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     identityProvider,
     sessions,
     secureCookies: true,
-    providerAnswers: () => runUpstream(discovery, { method: 'GET' }, { ...rules, timeoutMs: 2_000, retries: 0 }).then((r) => {
-      void r.body?.cancel();
-      return r.ok;
-    }, () => false),
+    providerAnswers: () =>
+      runUpstream(discovery, { method: 'GET' }, { ...rules, timeoutMs: 2_000, retries: 0 }).then(
+        (r) => {
+          void r.body?.cancel();
+          return r.ok;
+        },
+        () => false,
+      ),
   });
   const proxy = createApiProxy({
-    apiUrl: config.apiUrl, authConfig, identityProvider, sessions, lock: createRefreshLock((key, task) => sql.withLock(key, task)),
-    timeoutMs: config.upstreamTimeoutMs, ...(overrides.fetch === undefined ? {} : { fetch: overrides.fetch }),
+    apiUrl: config.apiUrl,
+    authConfig,
+    identityProvider,
+    sessions,
+    lock: createRefreshLock((key, task) => sql.withLock(key, task)),
+    timeoutMs: config.upstreamTimeoutMs,
+    ...(overrides.fetch === undefined ? {} : { fetch: overrides.fetch }),
   });
   let draining = false;
-  const log = overrides.log ?? ((entry: Record<string, unknown>) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })));
-  const startFirstView = overrides.startFirstView === undefined ? await loadFirstViewRenderer(config.firstViewEntry, log) : overrides.startFirstView ?? undefined;
+  const log =
+    overrides.log ??
+    ((entry: Record<string, unknown>) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })));
+  const startFirstView =
+    overrides.startFirstView === undefined
+      ? await loadFirstViewRenderer(config.firstViewEntry, log)
+      : (overrides.startFirstView ?? undefined);
   const app = createApp({
     runtime: config.runtime,
     auth: {
       ...auth,
       // The portal's language: the cookie's when it names one, else the default (de), as the page shows.
       login: (request) => requestLanguage.run(languageOf(request.cookieHeader), () => auth.login(request)),
-      startClaimsRefresh: (request) => requestLanguage.run(languageOf(request.cookieHeader), () => auth.startClaimsRefresh(request)),
+      startClaimsRefresh: (request) =>
+        requestLanguage.run(languageOf(request.cookieHeader), () => auth.startClaimsRefresh(request)),
     },
     proxy,
     mySessions: createMySessions(sessions),
@@ -85,7 +110,9 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     app,
     sessions,
     sql,
-    drain() { draining = true; },
+    drain() {
+      draining = true;
+    },
     async close() {
       clearInterval(sweep);
       await sql.close();

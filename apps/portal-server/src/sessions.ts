@@ -36,7 +36,11 @@ export interface SessionSummary {
 
 export interface Sessions {
   /** A new session for these tokens; answers the cookie value (shown to the browser once, never stored). */
-  create(tokens: StoredSession, user: SignedInUser, userAgent: string): Promise<{ readonly cookieValue: string; readonly record: SessionRecord }>;
+  create(
+    tokens: StoredSession,
+    user: SignedInUser,
+    userAgent: string,
+  ): Promise<{ readonly cookieValue: string; readonly record: SessionRecord }>;
   /** The live session of a cookie value (an idle or expired one is deleted and answers undefined). */
   find(cookieValue: string | undefined): Promise<SessionRecord | undefined>;
   read(idHash: string): Promise<SessionRecord | undefined>;
@@ -61,7 +65,8 @@ const newSessionToken = (): string => randomBytes(32).toString('base64url');
 const hashSessionToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 const wellFormed = (token: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(token);
 /** The public handle of a session in the list of its owner's sessions. */
-const publicSessionId = (idHash: string): string => createHash('sha256').update(`portal-session:${idHash}`).digest('base64url').slice(0, 22);
+const publicSessionId = (idHash: string): string =>
+  createHash('sha256').update(`portal-session:${idHash}`).digest('base64url').slice(0, 22);
 
 interface Row extends Record<string, unknown> {
   id_hash: string;
@@ -84,19 +89,43 @@ export function createSessions(sql: Sql, lifetimes: SessionLifetimes, now: () =>
     const tokens = decodeStoredSession(json(row.tokens));
     const user = json(row.signed_in_user) as SignedInUser | null;
     if (tokens === undefined || user === null || typeof user !== 'object') return undefined;
-    return { idHash: row.id_hash, tokens, user, createdAt: ms(row.created_at), lastSeenAt: ms(row.last_seen_at), expiresAt: ms(row.expires_at) };
+    return {
+      idHash: row.id_hash,
+      tokens,
+      user,
+      createdAt: ms(row.created_at),
+      lastSeenAt: ms(row.last_seen_at),
+      expiresAt: ms(row.expires_at),
+    };
   };
-  const live = (record: SessionRecord, at: number) => record.expiresAt > at && record.lastSeenAt + lifetimes.idleMs > at;
+  const live = (record: SessionRecord, at: number) =>
+    record.expiresAt > at && record.lastSeenAt + lifetimes.idleMs > at;
 
   const sessions: Sessions = {
     async create(tokens, user, userAgent) {
       const cookieValue = newSessionToken();
       const at = now();
-      const record: SessionRecord = { idHash: hashSessionToken(cookieValue), user, tokens, createdAt: at, lastSeenAt: at, expiresAt: at + lifetimes.absoluteMs };
+      const record: SessionRecord = {
+        idHash: hashSessionToken(cookieValue),
+        user,
+        tokens,
+        createdAt: at,
+        lastSeenAt: at,
+        expiresAt: at + lifetimes.absoluteMs,
+      };
       await sql.query(
         `INSERT INTO portal_session (id_hash, user_id, issuer, tokens, signed_in_user, user_agent, created_at, last_seen_at, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8)`,
-        [record.idHash, user.id, user.issuer, JSON.stringify(tokens), JSON.stringify(user), userAgent.slice(0, 300), new Date(at), new Date(record.expiresAt)],
+        [
+          record.idHash,
+          user.id,
+          user.issuer,
+          JSON.stringify(tokens),
+          JSON.stringify(user),
+          userAgent.slice(0, 300),
+          new Date(at),
+          new Date(record.expiresAt),
+        ],
       );
       return { cookieValue, record };
     },
@@ -110,18 +139,30 @@ export function createSessions(sql: Sql, lifetimes: SessionLifetimes, now: () =>
         return undefined;
       }
       if (at - record.lastSeenAt >= touchEveryMs) {
-        await sql.query('UPDATE portal_session SET last_seen_at = $2 WHERE id_hash = $1', [record.idHash, new Date(at)]);
+        await sql.query('UPDATE portal_session SET last_seen_at = $2 WHERE id_hash = $1', [
+          record.idHash,
+          new Date(at),
+        ]);
         return { ...record, lastSeenAt: at };
       }
       return record;
     },
     async read(idHash) {
-      const rows = await sql.query<Row>('SELECT id_hash, tokens, signed_in_user, created_at, last_seen_at, expires_at FROM portal_session WHERE id_hash = $1', [idHash]);
+      const rows = await sql.query<Row>(
+        'SELECT id_hash, tokens, signed_in_user, created_at, last_seen_at, expires_at FROM portal_session WHERE id_hash = $1',
+        [idHash],
+      );
       return rows[0] === undefined ? undefined : toRecord(rows[0]);
     },
     async save(idHash, tokens, user) {
-      if (user === undefined) await sql.query('UPDATE portal_session SET tokens = $2 WHERE id_hash = $1', [idHash, JSON.stringify(tokens)]);
-      else await sql.query('UPDATE portal_session SET tokens = $2, signed_in_user = $3 WHERE id_hash = $1', [idHash, JSON.stringify(tokens), JSON.stringify(user)]);
+      if (user === undefined)
+        await sql.query('UPDATE portal_session SET tokens = $2 WHERE id_hash = $1', [idHash, JSON.stringify(tokens)]);
+      else
+        await sql.query('UPDATE portal_session SET tokens = $2, signed_in_user = $3 WHERE id_hash = $1', [
+          idHash,
+          JSON.stringify(tokens),
+          JSON.stringify(user),
+        ]);
     },
     async remove(idHash) {
       await sql.query('DELETE FROM portal_session WHERE id_hash = $1', [idHash]);
@@ -135,31 +176,47 @@ export function createSessions(sql: Sql, lifetimes: SessionLifetimes, now: () =>
       );
       return rows
         .map((row) => ({
-          id: publicSessionId(row.id_hash), userAgent: row.user_agent ?? '', createdAt: ms(row.created_at), lastSeenAt: ms(row.last_seen_at), current: row.id_hash === record.idHash,
+          id: publicSessionId(row.id_hash),
+          userAgent: row.user_agent ?? '',
+          createdAt: ms(row.created_at),
+          lastSeenAt: ms(row.last_seen_at),
+          current: row.id_hash === record.idHash,
         }))
         .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt - a.lastSeenAt);
     },
     async removeOfUser(record, id) {
-      const rows = await sql.query<Row>('SELECT id_hash FROM portal_session WHERE user_id = $1 AND issuer = $2', [record.user.id, record.user.issuer]);
+      const rows = await sql.query<Row>('SELECT id_hash FROM portal_session WHERE user_id = $1 AND issuer = $2', [
+        record.user.id,
+        record.user.issuer,
+      ]);
       const target = rows.find((row) => publicSessionId(row.id_hash) === id);
       if (target === undefined) return false;
       await sessions.remove(target.id_hash);
       return true;
     },
     async removeOthers(record) {
-      const rows = await sql.query('DELETE FROM portal_session WHERE user_id = $1 AND issuer = $2 AND id_hash <> $3 RETURNING id_hash', [record.user.id, record.user.issuer, record.idHash]);
+      const rows = await sql.query(
+        'DELETE FROM portal_session WHERE user_id = $1 AND issuer = $2 AND id_hash <> $3 RETURNING id_hash',
+        [record.user.id, record.user.issuer, record.idHash],
+      );
       return rows.length;
     },
     async sweep() {
       const at = new Date(now());
       const idleSince = new Date(now() - lifetimes.idleMs);
-      const rows = await sql.query('DELETE FROM portal_session WHERE expires_at <= $1 OR last_seen_at <= $2 RETURNING id_hash', [at, idleSince]);
+      const rows = await sql.query(
+        'DELETE FROM portal_session WHERE expires_at <= $1 OR last_seen_at <= $2 RETURNING id_hash',
+        [at, idleSince],
+      );
       // A state lives 10 minutes (its cookie's Max-Age); an hour is ample.
       await sql.query('DELETE FROM portal_used_state WHERE used_at <= $1', [new Date(now() - 3_600_000)]);
       return rows.length;
     },
     async claimState(state) {
-      const rows = await sql.query('INSERT INTO portal_used_state (state, used_at) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING state', [state, new Date(now())]);
+      const rows = await sql.query(
+        'INSERT INTO portal_used_state (state, used_at) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING state',
+        [state, new Date(now())],
+      );
       return rows.length === 1;
     },
     storeFor(idHash) {

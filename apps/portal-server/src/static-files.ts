@@ -20,9 +20,16 @@ interface StaticFile {
 }
 
 const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2', '.txt': 'text/plain; charset=utf-8', '.webmanifest': 'application/manifest+json',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
 };
 const compressible = (type: string) => /^(text\/|application\/(json|manifest)|image\/svg)/.test(type);
 
@@ -72,9 +79,13 @@ export function loadStaticSite(distDir: string): StaticSite {
     if (path.startsWith('/.vite/')) continue;
     const type = types[extname(full)] ?? 'application/octet-stream';
     const raw = readFileSync(full);
-    const packed = compressible(type) && raw.byteLength > 512
-      ? { br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(raw, { level: 9 }) }
-      : {};
+    const packed =
+      compressible(type) && raw.byteLength > 512
+        ? {
+            br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            gzip: gzipSync(raw, { level: 9 }),
+          }
+        : {};
     files.set(path, { type, raw, ...packed });
   }
   const index = files.get('/index.html')?.raw.toString('utf8');
@@ -102,8 +113,10 @@ export function loadStaticSite(distDir: string): StaticSite {
   };
   const pageEnd = (view?: RenderedView) => {
     if (view === undefined) return `</div>${afterRoot}`;
-    const greetings = view.greetings === undefined ? ''
-      : `<script type="application/json" id="${greetingTextsId}">${jsonForHtml(view.greetings.texts)}</script><script>${view.greetings.script}</script>`;
+    const greetings =
+      view.greetings === undefined
+        ? ''
+        : `<script type="application/json" id="${greetingTextsId}">${jsonForHtml(view.greetings.texts)}</script><script>${view.greetings.script}</script>`;
     return `${view.html}</div>${greetings}<script type="application/json" id="${firstViewDataId}">${jsonForHtml(view.data)}</script>${afterRoot}`;
   };
   return {
@@ -123,12 +136,21 @@ function splitAtHeadEnd(html: string): [string, string] {
 
 /** JSON that cannot end the script element or start a comment in HTML. */
 function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The answer for a file of the build: the best encoding the browser accepts. */
 export function fileResponse(file: StaticFile, pathname: string, acceptEncoding: string, method: string): Response {
-  const headers: Record<string, string> = { 'Content-Type': file.type, 'Cache-Control': cacheControlFor(pathname), Vary: 'Accept-Encoding' };
+  const headers: Record<string, string> = {
+    'Content-Type': file.type,
+    'Cache-Control': cacheControlFor(pathname),
+    Vary: 'Accept-Encoding',
+  };
   let body = file.raw;
   if (file.br !== undefined && /\bbr\b/.test(acceptEncoding)) {
     body = file.br;

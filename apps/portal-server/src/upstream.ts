@@ -17,13 +17,20 @@ export interface UpstreamOptions {
 const idempotent = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
 
 /** One upstream call as an Effect: the response, or an `UpstreamUnavailable` / `UpstreamTimeout`. */
-function upstreamCall(url: string, init: RequestInit, options: UpstreamOptions): Effect.Effect<Response, UpstreamFailure> {
+function upstreamCall(
+  url: string,
+  init: RequestInit,
+  options: UpstreamOptions,
+): Effect.Effect<Response, UpstreamFailure> {
   const doFetch = options.fetch ?? globalThis.fetch;
   const attempt = Effect.tryPromise({
     try: (signal) => doFetch(url, { ...init, signal }),
     catch: (cause) => new UpstreamUnavailable({ cause }),
   }).pipe(
-    Effect.timeoutFail({ duration: Duration.millis(options.timeoutMs), onTimeout: () => new UpstreamTimeout({ afterMs: options.timeoutMs }) }),
+    Effect.timeoutFail({
+      duration: Duration.millis(options.timeoutMs),
+      onTimeout: () => new UpstreamTimeout({ afterMs: options.timeoutMs }),
+    }),
   );
   if (!idempotent((init.method ?? 'GET').toUpperCase())) return attempt;
   return attempt.pipe(
@@ -46,7 +53,10 @@ export async function runUpstream(url: string, init: RequestInit, options: Upstr
 export function fetchWithRules(options: UpstreamOptions): typeof globalThis.fetch {
   return (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const request = typeof input === 'string' || input instanceof URL ? init ?? {} : { method: input.method, headers: input.headers, ...init };
+    const request =
+      typeof input === 'string' || input instanceof URL
+        ? (init ?? {})
+        : { method: input.method, headers: input.headers, ...init };
     return runUpstream(url, request, options);
   };
 }

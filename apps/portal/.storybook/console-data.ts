@@ -4,12 +4,47 @@ import type { Schema } from '@portal/contract';
 
 /** `GET /Applications`. */
 export const applications: Schema<'ApplicationSummary'>[] = [
-  { id: 'kitchen-planner', label: 'Küchenplaner', logoUrl: null, url: 'https://planner.example.test', description: 'Küchen planen und anbieten', internal: false, sortNumber: 1, released: true },
-  { id: 'dealer-shop', label: 'Händlershop', logoUrl: null, url: 'https://shop.example.test', description: 'Ersatzteile bestellen', internal: false, sortNumber: 2, released: true },
-  { id: 'hr-portal', label: 'Personalportal', logoUrl: null, url: 'https://hr.example.test', description: '', internal: true, sortNumber: 3, released: false },
+  {
+    id: 'kitchen-planner',
+    label: 'Küchenplaner',
+    logoUrl: null,
+    url: 'https://planner.example.test',
+    description: 'Küchen planen und anbieten',
+    internal: false,
+    sortNumber: 1,
+    released: true,
+  },
+  {
+    id: 'dealer-shop',
+    label: 'Händlershop',
+    logoUrl: null,
+    url: 'https://shop.example.test',
+    description: 'Ersatzteile bestellen',
+    internal: false,
+    sortNumber: 2,
+    released: true,
+  },
+  {
+    id: 'hr-portal',
+    label: 'Personalportal',
+    logoUrl: null,
+    url: 'https://hr.example.test',
+    description: '',
+    internal: true,
+    sortNumber: 3,
+    released: false,
+  },
 ];
 
 /** `GET /Admin/Applications` (the administrator may manage requests of each external one). */
-export const administrable: Schema<'AdminApplication'>[] = applications.map(({ id, label, logoUrl, url, internal }) => ({
-  id, label, logoUrl, url, internal, accessRequestsAmount: id === 'kitchen-planner' ? 2 : 0, permissions: { manageAccessRequests: !internal },
-}));
+export const administrable: Schema<'AdminApplication'>[] = applications.map(
+  ({ id, label, logoUrl, url, internal }) => ({
+    id,
+    label,
+    logoUrl,
+    url,
+    internal,
+    accessRequestsAmount: id === 'kitchen-planner' ? 2 : 0,
+    permissions: { manageAccessRequests: !internal },
+  }),
+);

@@ -15,7 +15,14 @@ const config: StorybookConfig = {
     return mergeConfig(viteConfig, {
       plugins: [tailwindcss()],
       // As vite.config.ts: React's own useSyncExternalStore for wouter.
-      resolve: { alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('../src/platform/use-sync-external-store.ts', import.meta.url)) }] },
+      resolve: {
+        alias: [
+          {
+            find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+            replacement: fileURLToPath(new URL('../src/platform/use-sync-external-store.ts', import.meta.url)),
+          },
+        ],
+      },
     });
   },
 };

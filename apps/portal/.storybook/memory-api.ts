@@ -8,8 +8,11 @@ import type { paths, Schema } from '@portal/contract';
 type Path = keyof paths;
 type Method = 'get' | 'post' | 'put' | 'delete';
 type OkBody<P extends Path, M extends Method> = paths[P][M] extends { responses: infer R }
-  ? R extends { 200: { content: { 'application/json': infer B } } } ? B
-    : R extends { 201: { content: { 'application/json': infer B } } } ? B : undefined
+  ? R extends { 200: { content: { 'application/json': infer B } } }
+    ? B
+    : R extends { 201: { content: { 'application/json': infer B } } }
+      ? B
+      : undefined
   : never;
 
 /** What the in-memory server knows; a missing part answers 404 (a call the story did not expect). */
@@ -70,10 +73,18 @@ const notFound = { error: { code: '404', message: 'Nicht gefunden.', errors: [] 
 class Missing extends Error {}
 
 /** A list answer as the API pages it: `search` narrows by label/key/id, `page` and `pageSize` cut. */
-function pageOf<T extends { readonly id: string }>(items: readonly T[] | undefined, query: URLSearchParams): { items: T[]; total: number } {
+function pageOf<T extends { readonly id: string }>(
+  items: readonly T[] | undefined,
+  query: URLSearchParams,
+): { items: T[]; total: number } {
   if (items === undefined) throw new Missing();
   const search = query.get('search')?.toLowerCase() ?? '';
-  const found = search === '' ? [...items] : items.filter((item) => Object.values(item).some((value) => typeof value === 'string' && value.toLowerCase().includes(search)));
+  const found =
+    search === ''
+      ? [...items]
+      : items.filter((item) =>
+          Object.values(item).some((value) => typeof value === 'string' && value.toLowerCase().includes(search)),
+        );
   const page = Number(query.get('page') ?? '1');
   const size = Number(query.get('pageSize') ?? '25');
   return { items: found.slice((page - 1) * size, page * size), total: found.length };
@@ -100,53 +111,98 @@ export interface MemoryApi {
 /** `apiPath`: where the API lives under the page's origin (the config's `apiUrl`). */
 export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
   const handlers: Handler[] = [];
-  const on = <P extends Path, M extends Method>(method: M, template: P, answer: (call: Call) => OkBody<P, M>, status = 200) => {
-    handlers.push({ method: method.toUpperCase() as Uppercase<Method>, template, status, ...compile(template), answer });
+  const on = <P extends Path, M extends Method>(
+    method: M,
+    template: P,
+    answer: (call: Call) => OkBody<P, M>,
+    status = 200,
+  ) => {
+    handlers.push({
+      method: method.toUpperCase() as Uppercase<Method>,
+      template,
+      status,
+      ...compile(template),
+      answer,
+    });
   };
   const onServer = (method: Uppercase<Method>, template: string, answer: (call: Call) => unknown) => {
     handlers.push({ method, template, status: 200, ...compile(template), answer });
   };
   // The gate's answers change when the user asks for access.
   const authChecks = new Map(Object.entries(data.authChecks ?? {}));
-  const choice = (items: readonly Schema<'SelectionItem'>[] | undefined, id: string | null | undefined) => items?.find((item) => item.id === id) ?? null;
+  const choice = (items: readonly Schema<'SelectionItem'>[] | undefined, id: string | null | undefined) =>
+    items?.find((item) => item.id === id) ?? null;
 
   // The user's side.
   on('get', '/My/Applications', ({ query }) => pageOf(data.myApplications, query));
-  on('get', '/My/Applications/{id}', ({ params }) => find(data.myApplicationDetails, (d) => d.application.id === params.id));
+  on('get', '/My/Applications/{id}', ({ params }) =>
+    find(data.myApplicationDetails, (d) => d.application.id === params.id),
+  );
   on('put', '/My/Favourites', ({ body }) => body as Schema<'MyFavourites'>);
   let profile = data.profile;
   on('get', '/My/Profile', () => known(profile));
   on('put', '/My/Profile', ({ body }) => {
     const input = body as Schema<'ProfileInput'>;
     const { firstName, lastName, language } = input;
-    profile = { ...known(profile), firstName, lastName, fullName: `${firstName} ${lastName}`.trim(), language, companyName: input.companyName ?? null, address: input.address ?? null };
+    profile = {
+      ...known(profile),
+      firstName,
+      lastName,
+      fullName: `${firstName} ${lastName}`.trim(),
+      language,
+      companyName: input.companyName ?? null,
+      address: input.address ?? null,
+    };
     return profile;
   });
   on('get', '/AuthCheck', ({ query }) => known(authChecks.get(query.get('clientId') ?? '')));
   on('get', '/My/Applications/Branding/{clientId}', ({ params }) => known(data.brandings?.[params.clientId ?? '']));
   on('get', '/My/Applications/{id}/AccessRequest', ({ params }) => known(data.accessRequestOptions?.[params.id ?? '']));
-  on('post', '/My/Applications/{id}/AccessRequest', ({ params, body }) => {
-    const id = params.id ?? '';
-    const check = known(authChecks.get(id));
-    const options = data.accessRequestOptions?.[id];
-    const input = body as Schema<'MyAccessRequestInput'>;
-    authChecks.set(id, { ...check, status: 'requested' });
-    const { application } = check;
-    return {
-      id: crypto.randomUUID(), applicationId: application.id, status: 'OPEN' as const, requestedAt: new Date().toISOString(),
-      application: { id: application.id, label: application.label, logoUrl: application.logoUrl },
-      requestedAccountAccess: choice(options?.accountAccesses.items, input.accountAccessId), requestedRole: choice(options?.roles.items, input.roleId),
-      justification: input.justification ?? null, requestedEndsAt: input.endsAt ?? null,
-      answers: (input.answers ?? []).flatMap(({ key, value }) => (value === null ? [] : [{ key, value, label: options?.requirements.questions.find((q) => q.key === key)?.label ?? key }])),
-      decidedAt: null, reason: null, endsAt: null, expiredAt: null, canRequestAgain: false,
-    };
-  }, 201);
+  on(
+    'post',
+    '/My/Applications/{id}/AccessRequest',
+    ({ params, body }) => {
+      const id = params.id ?? '';
+      const check = known(authChecks.get(id));
+      const options = data.accessRequestOptions?.[id];
+      const input = body as Schema<'MyAccessRequestInput'>;
+      authChecks.set(id, { ...check, status: 'requested' });
+      const { application } = check;
+      return {
+        id: crypto.randomUUID(),
+        applicationId: application.id,
+        status: 'OPEN' as const,
+        requestedAt: new Date().toISOString(),
+        application: { id: application.id, label: application.label, logoUrl: application.logoUrl },
+        requestedAccountAccess: choice(options?.accountAccesses.items, input.accountAccessId),
+        requestedRole: choice(options?.roles.items, input.roleId),
+        justification: input.justification ?? null,
+        requestedEndsAt: input.endsAt ?? null,
+        answers: (input.answers ?? []).flatMap(({ key, value }) =>
+          value === null
+            ? []
+            : [{ key, value, label: options?.requirements.questions.find((q) => q.key === key)?.label ?? key }],
+        ),
+        decidedAt: null,
+        reason: null,
+        endsAt: null,
+        expiredAt: null,
+        canRequestAgain: false,
+      };
+    },
+    201,
+  );
   onServer('GET', '/auth/sessions', () => ({ sessions: known(data.sessions) }));
 
   // The console.
   on('get', '/Admin/Applications', ({ query }) => pageOf(data.administrable, query));
   on('get', '/Applications', ({ query }) => pageOf(data.applications, query));
-  on('get', '/Roles', ({ query }) => pageOf(data.roles?.map(({ id, key, label, description }) => ({ id, key, label, description })), query));
+  on('get', '/Roles', ({ query }) =>
+    pageOf(
+      data.roles?.map(({ id, key, label, description }) => ({ id, key, label, description })),
+      query,
+    ),
+  );
   on('get', '/Roles/{id}', ({ params }) => find(data.roles, (role) => role.id === params.id));
   on('get', '/Roles/{id}/History', ({ params, query }) => pageOf(data.history?.[params.id ?? ''] ?? [], query));
   on('get', '/Permissions', ({ query }) => pageOf(data.permissions, query));
@@ -155,7 +211,8 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
   return {
     calls,
     async fetch(input, init) {
-      const request = input instanceof Request ? input : new Request(new URL(String(input), window.location.origin), init);
+      const request =
+        input instanceof Request ? input : new Request(new URL(String(input), window.location.origin), init);
       const url = new URL(request.url);
       const path = url.pathname.startsWith(`${apiPath}/`) ? url.pathname.slice(apiPath.length) : url.pathname;
       const call = `${request.method} ${path}`;
@@ -167,17 +224,29 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
         });
       }
       const failure = data.failing?.[call];
-      if (typeof failure === 'number') return Response.json({ error: { code: String(failure), message: 'Fehler.', errors: [] } } satisfies Schema<'Error'>, { status: failure });
+      if (typeof failure === 'number')
+        return Response.json(
+          { error: { code: String(failure), message: 'Fehler.', errors: [] } } satisfies Schema<'Error'>,
+          { status: failure },
+        );
       if (failure !== undefined) return Response.json(failure.body, { status: failure.status });
       const text = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
       for (const handler of handlers) {
         if (handler.method !== request.method) continue;
         const match = handler.pattern.exec(path);
         if (match === null) continue;
-        const params = Object.fromEntries(handler.names.map((name, i) => [name, decodeURIComponent(match[i + 1] ?? '')]));
+        const params = Object.fromEntries(
+          handler.names.map((name, i) => [name, decodeURIComponent(match[i + 1] ?? '')]),
+        );
         try {
-          const body = handler.answer({ params, query: url.searchParams, body: text === '' ? undefined : JSON.parse(text) });
-          return body === undefined ? new Response(null, { status: 204 }) : Response.json(body, { status: handler.status });
+          const body = handler.answer({
+            params,
+            query: url.searchParams,
+            body: text === '' ? undefined : JSON.parse(text),
+          });
+          return body === undefined
+            ? new Response(null, { status: 204 })
+            : Response.json(body, { status: handler.status });
         } catch (error) {
           if (!(error instanceof Missing)) throw error;
           break;

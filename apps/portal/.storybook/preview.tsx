@@ -19,7 +19,11 @@ function applyTheme(theme: unknown) {
 const pageFetch = globalThis.fetch.bind(globalThis);
 globalThis.fetch = (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
-  if (url.origin !== window.location.origin || /^\/(api|auth)(\/|$)/.test(url.pathname) || url.pathname === '/config.json') {
+  if (
+    url.origin !== window.location.origin ||
+    /^\/(api|auth)(\/|$)/.test(url.pathname) ||
+    url.pathname === '/config.json'
+  ) {
     return Promise.reject(new Error(`A story must not reach the network: ${url.href}`));
   }
   return pageFetch(input, init);
@@ -41,7 +45,11 @@ const preview: Preview = {
   loaders: [
     async ({ globals }): Promise<StoryLoaded> => {
       const language = isLanguage(globals.locale) ? globals.locale : 'de';
-      return { i18n: await createI18n(language, { awaitAllUiMessages: true }), language, theme: toTheme(globals.theme) };
+      return {
+        i18n: await createI18n(language, { awaitAllUiMessages: true }),
+        language,
+        theme: toTheme(globals.theme),
+      };
     },
   ],
   decorators: [

@@ -9,7 +9,12 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { SignedInUser, Theme } from '@portal/core';
 import { createFakeNavigator, createMemoryMarkerStore } from '@portal/core/testing';
-import { createCookieLocaleStore, createCookieThemeStore, createMemoryCookieJar, createMySessionsApi } from '@portal/adapters';
+import {
+  createCookieLocaleStore,
+  createCookieThemeStore,
+  createMemoryCookieJar,
+  createMySessionsApi,
+} from '@portal/adapters';
 import { App } from '../src/app/app.tsx';
 import { createServices, type Services } from '../src/composition-root.ts';
 import { decodeRuntimeConfig } from '../src/config.ts';
@@ -35,14 +40,26 @@ export interface ScreenProps {
 }
 
 const permissionsOfAnAdministrator = [
-  'applications.read', 'applications.write', 'roles.read', 'roles.write', 'permissions.read', 'permissions.write',
-  'attributes.read', 'accountaccesses.read', 'customflows.read', 'all_users.read', 'access_requests.manage',
+  'applications.read',
+  'applications.write',
+  'roles.read',
+  'roles.write',
+  'permissions.read',
+  'permissions.write',
+  'attributes.read',
+  'accountaccesses.read',
+  'customflows.read',
+  'all_users.read',
+  'access_requests.manage',
 ];
 
 /** A partner with no console rights (`id`: each story its own, so no cache of another story answers). */
 export function partner(id: string): SignedInUser {
   return {
-    id, issuer: 'https://idp.example.test/', email: 'dana.decker@example.test', fullName: 'Dana Decker',
+    id,
+    issuer: 'https://idp.example.test/',
+    email: 'dana.decker@example.test',
+    fullName: 'Dana Decker',
     hkData: { attributes: { firstName: 'Dana', lastName: 'Decker' }, permissions: [], internal: false },
   };
 }
@@ -50,16 +67,36 @@ export function partner(id: string): SignedInUser {
 /** An administrator of the whole console. */
 export function administrator(id: string): SignedInUser {
   return {
-    id, issuer: 'https://idp.example.test/', email: 'alex.admin@example.test', fullName: 'Alex Admin',
-    hkData: { attributes: { firstName: 'Alex', lastName: 'Admin' }, permissions: permissionsOfAnAdministrator, internal: true },
+    id,
+    issuer: 'https://idp.example.test/',
+    email: 'alex.admin@example.test',
+    fullName: 'Alex Admin',
+    hkData: {
+      attributes: { firstName: 'Alex', lastName: 'Admin' },
+      permissions: permissionsOfAnAdministrator,
+      internal: true,
+    },
   };
 }
 
 function storyServices({ user, data = {} }: ScreenProps, { language, theme }: StoryLoaded): Services {
   const origin = window.location.origin;
   const config = decodeRuntimeConfig({
-    portalUrl: origin, apiUrl: `${origin}/api`, clientId: 'hk-portal', apiScope: 'api://portal-api/access', brandName: 'HK Küchen', environment: 'test',
-    idp: { authority: 'https://idp.example.test', policies: { signIn: 'b2c_1a_signin', refresh: 'b2c_1a_refresh', passwordChange: 'b2c_1a_password_change', emailChange: 'b2c_1a_email_change' } },
+    portalUrl: origin,
+    apiUrl: `${origin}/api`,
+    clientId: 'hk-portal',
+    apiScope: 'api://portal-api/access',
+    brandName: 'HK Küchen',
+    environment: 'test',
+    idp: {
+      authority: 'https://idp.example.test',
+      policies: {
+        signIn: 'b2c_1a_signin',
+        refresh: 'b2c_1a_refresh',
+        passwordChange: 'b2c_1a_password_change',
+        emailChange: 'b2c_1a_email_change',
+      },
+    },
   });
   // The app's query cache lives as long as the page (the story file): no answer of the story before.
   queryClient.clear();
@@ -68,11 +105,18 @@ function storyServices({ user, data = {} }: ScreenProps, { language, theme }: St
   createCookieLocaleStore(cookieJar).write(language);
   const api = createMemoryApi(data);
   const services = createServices(config, user === undefined ? {} : { user }, {
-    cookieJar, navigator: createFakeNavigator(`${origin}/`), markerStore: createMemoryMarkerStore(), fetch: (request) => api.fetch(request),
+    cookieJar,
+    navigator: createFakeNavigator(`${origin}/`),
+    markerStore: createMemoryMarkerStore(),
+    fetch: (request) => api.fetch(request),
   });
   services.setLanguageSource(() => language);
   // The portal server's session list, over the same in-memory server.
-  const mySessions = createMySessionsApi({ getLanguage: () => language, onUnauthenticated: () => undefined, fetch: (input, init) => api.fetch(input, init) });
+  const mySessions = createMySessionsApi({
+    getLanguage: () => language,
+    onUnauthenticated: () => undefined,
+    fetch: (input, init) => api.fetch(input, init),
+  });
   return { ...services, mySessions };
 }
 
@@ -83,7 +127,10 @@ function storyServices({ user, data = {} }: ScreenProps, { language, theme }: St
 export const shown = { timeout: 15_000 } as const;
 
 /** A story's `render`: the screen its `parameters.screen` describes. */
-export function renderScreen(_args: unknown, { parameters, loaded }: { readonly parameters: Record<string, unknown>; readonly loaded: Record<string, unknown> }) {
+export function renderScreen(
+  _args: unknown,
+  { parameters, loaded }: { readonly parameters: Record<string, unknown>; readonly loaded: Record<string, unknown> },
+) {
   const screen = parameters.screen as ScreenProps | undefined;
   if (screen === undefined) throw new Error('A screen story names its screen in parameters.screen');
   return <Screen {...screen} loaded={loaded as unknown as StoryLoaded} />;

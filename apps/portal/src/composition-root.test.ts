@@ -4,7 +4,14 @@ import { runtimeConfigFromEnv } from '../runtime-config.ts';
 
 describe('authConfigOf', () => {
   it('asks for openid, offline_access and the API scope, returning to the portal', () => {
-    const config = authConfigOf(runtimeConfigFromEnv({ PORTAL_URL: 'https://portal.example', API_SCOPE: 'api://iam/access', IDP_SIGNIN_POLICY: 'B2C_1A_SIGNIN', IDP_REFRESH_POLICY: 'B2C_1A_REFRESH' }));
+    const config = authConfigOf(
+      runtimeConfigFromEnv({
+        PORTAL_URL: 'https://portal.example',
+        API_SCOPE: 'api://iam/access',
+        IDP_SIGNIN_POLICY: 'B2C_1A_SIGNIN',
+        IDP_REFRESH_POLICY: 'B2C_1A_REFRESH',
+      }),
+    );
     expect(config).toEqual({
       clientId: 'hk-portal',
       scopes: ['openid', 'offline_access', 'api://iam/access'],

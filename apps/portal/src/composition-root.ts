@@ -2,12 +2,44 @@
 // start from the runtime configuration and the server's boot data. The portal server keeps
 // the session (issue #15): no token reaches this page; API calls go to the server's `/api`,
 // which adds the bearer token; sign-in and sign-out are addresses of the server.
-import type { AuthConfig, Clock, Digest, LocaleStore, MarkerStore, Navigator, PortalError, Random, SessionHandle, SignedInUser } from '@portal/core';
-import { authConfigOf, authRoutes, createRemoteSessionHandle, isChunkLoadError, reloadAfterChunkError } from '@portal/core';
+import type {
+  AuthConfig,
+  Clock,
+  Digest,
+  LocaleStore,
+  MarkerStore,
+  Navigator,
+  PortalError,
+  Random,
+  SessionHandle,
+  SignedInUser,
+} from '@portal/core';
 import {
-  createApiClient, fromAccessTokenSource, createCookieLocaleStore, createCookieThemeStore, createCryptoRandom, createDocumentCookieJar,
-  createSessionMarkerStore, createSubtleDigest, createSystemClock, createWindowNavigator, listMyApplications, signOutAtPortalServer,
-  type ApiClient, type CookieJar, type FetchLike, type MySessionsApi, type ThemeStore, type UserPortalApi,
+  authConfigOf,
+  authRoutes,
+  createRemoteSessionHandle,
+  isChunkLoadError,
+  reloadAfterChunkError,
+} from '@portal/core';
+import {
+  createApiClient,
+  fromAccessTokenSource,
+  createCookieLocaleStore,
+  createCookieThemeStore,
+  createCryptoRandom,
+  createDocumentCookieJar,
+  createSessionMarkerStore,
+  createSubtleDigest,
+  createSystemClock,
+  createWindowNavigator,
+  listMyApplications,
+  signOutAtPortalServer,
+  type ApiClient,
+  type CookieJar,
+  type FetchLike,
+  type MySessionsApi,
+  type ThemeStore,
+  type UserPortalApi,
 } from '@portal/adapters';
 import type { RuntimeConfig } from './config.ts';
 import { setChunkErrorHandler } from './app/lazy-page.tsx';
@@ -68,10 +100,18 @@ export interface Platform {
 }
 
 function browserPlatform(): Platform {
-  return { cookieJar: createDocumentCookieJar(), navigator: createWindowNavigator(), markerStore: createSessionMarkerStore() };
+  return {
+    cookieJar: createDocumentCookieJar(),
+    navigator: createWindowNavigator(),
+    markerStore: createSessionMarkerStore(),
+  };
 }
 
-export function createServices(config: RuntimeConfig, boot: Boot = {}, platform: Platform = browserPlatform()): Services {
+export function createServices(
+  config: RuntimeConfig,
+  boot: Boot = {},
+  platform: Platform = browserPlatform(),
+): Services {
   const jar = platform.cookieJar;
   let languageSource: () => string = () => 'de';
   const deferred = () => import('./platform/deferred-adapters.ts');
@@ -87,7 +127,12 @@ export function createServices(config: RuntimeConfig, boot: Boot = {}, platform:
   const onChunkError = (error: unknown) => {
     if (isChunkLoadError(error)) reloadAfterChunkError(base);
   };
-  const session = createRemoteSessionHandle({ user: boot.user, signOut: () => signOutAtPortalServer(), signedOutPath: authRoutes.logoutSuccess, navigator: base.navigator });
+  const session = createRemoteSessionHandle({
+    user: boot.user,
+    signOut: () => signOutAtPortalServer(),
+    signedOutPath: authRoutes.logoutSuccess,
+    navigator: base.navigator,
+  });
 
   let onUnauthenticated: () => void = () => {};
   const client = createApiClient({
@@ -100,21 +145,45 @@ export function createServices(config: RuntimeConfig, boot: Boot = {}, platform:
 
   // The launcher's list is in the first route; every other call loads its code on first use.
   const api: UserPortalApi = {
-    ...lazyPort(() => deferred().then((m) => m.createPortalApi(client)), [
-      'listAdministrableApplications', 'getApplicationBranding', 'getAccessRequest', 'decideAccessRequest', 'authCheck', 'submitAttributes',
-      'getAccessRequestOptions', 'requestAccess', 'getMyApplication', 'updateMyAttributes', 'updateMyFavourites', 'recordLaunch', 'getProfile', 'updateProfile', 'exportMyData', 'getCustomFlow', 'submitCustomFlow',
-    ]),
+    ...lazyPort(
+      () => deferred().then((m) => m.createPortalApi(client)),
+      [
+        'listAdministrableApplications',
+        'getApplicationBranding',
+        'getAccessRequest',
+        'decideAccessRequest',
+        'authCheck',
+        'submitAttributes',
+        'getAccessRequestOptions',
+        'requestAccess',
+        'getMyApplication',
+        'updateMyAttributes',
+        'updateMyFavourites',
+        'recordLaunch',
+        'getProfile',
+        'updateProfile',
+        'exportMyData',
+        'getCustomFlow',
+        'submitCustomFlow',
+      ],
+    ),
     listMyApplications: (options) => listMyApplications(client, options),
   };
   const ports: PortalPorts = { ...base, api };
-  const mySessions = lazyPort(() => deferred().then((m) => m.createMySessionsApi({
-    getLanguage: () => languageSource(),
-    // As an API 401: the session ended at the server (shown once), then the sign-in.
-    onUnauthenticated: () => {
-      void session.refreshAfterUnauthorized(undefined);
-      onUnauthenticated();
-    },
-  })), ['list', 'end', 'endOthers']);
+  const mySessions = lazyPort(
+    () =>
+      deferred().then((m) =>
+        m.createMySessionsApi({
+          getLanguage: () => languageSource(),
+          // As an API 401: the session ended at the server (shown once), then the sign-in.
+          onUnauthenticated: () => {
+            void session.refreshAfterUnauthorized(undefined);
+            onUnauthenticated();
+          },
+        }),
+      ),
+    ['list', 'end', 'endOthers'],
+  );
 
   setChunkErrorHandler(onChunkError);
 
@@ -132,7 +201,11 @@ export function createServices(config: RuntimeConfig, boot: Boot = {}, platform:
       deferred().catch(() => undefined);
     },
     getLanguage: () => languageSource(),
-    setLanguageSource(source) { languageSource = source; },
-    setUnauthenticatedHandler(handler) { onUnauthenticated = handler; },
+    setLanguageSource(source) {
+      languageSource = source;
+    },
+    setUnauthenticatedHandler(handler) {
+      onUnauthenticated = handler;
+    },
   };
 }

@@ -22,7 +22,8 @@ function absoluteUrl(record: Record<string, unknown>, key: string): string {
 
 /** Check the configuration's shape; throws with the first problem. */
 export function decodeRuntimeConfig(raw: unknown): RuntimeConfig {
-  if (!isRecord(raw) || !isRecord(raw.idp) || !isRecord(raw.idp.policies)) throw new Error('config.json: not an object');
+  if (!isRecord(raw) || !isRecord(raw.idp) || !isRecord(raw.idp.policies))
+    throw new Error('config.json: not an object');
   const policies = raw.idp.policies;
   const environment = raw.environment === 'development' || raw.environment === 'test' ? raw.environment : 'production';
   return {

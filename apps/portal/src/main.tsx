@@ -34,11 +34,16 @@ async function start() {
   const initial = initialLanguage(createCookieLocaleStore(createDocumentCookieJar()).read());
   // The last fallback language (English) only after the first route is ready: German is complete.
   // The launcher's German texts are bundled; any other first route waits for all of its ui texts.
-  const i18n = createI18n(initial, { deferLastFallback: (load) => firstRoute.whenReady(load), awaitAllUiMessages: route.name !== 'home' });
+  const i18n = createI18n(initial, {
+    deferLastFallback: (load) => firstRoute.whenReady(load),
+    awaitAllUiMessages: route.name !== 'home',
+  });
   // Both run in parallel; neither must become an unhandled rejection while the other is awaited.
   i18n.catch(() => undefined);
   // No configuration, no portal: say so in the user's language rather than stay blank.
-  const runtime = await config.catch((error: unknown) => import('./app/start-failure.tsx').then((m) => m.showStartFailure(root, i18n, error)));
+  const runtime = await config.catch((error: unknown) =>
+    import('./app/start-failure.tsx').then((m) => m.showStartFailure(root, i18n, error)),
+  );
   if (runtime === undefined) return;
   const services = createServices(runtime, readBoot());
   mark('services');
@@ -49,7 +54,12 @@ async function start() {
   primeFirstView(firstView);
   // The API's `lang` header until i18next is ready: the language it is being started with.
   services.setLanguageSource(() => initial);
-  preloadRouteData(userSourceOf(services.session), services.api, () => window.location.pathname, () => mark('data'));
+  preloadRouteData(
+    userSourceOf(services.session),
+    services.api,
+    () => window.location.pathname,
+    () => mark('data'),
+  );
   // The deferred adapters load once the first route has painted.
   firstRoute.whenReady(() => {
     mark('ready');
@@ -60,7 +70,11 @@ async function start() {
   const [language] = await Promise.all([i18n, page]);
   services.setLanguageSource(() => language.resolvedLanguage ?? language.language);
   mark('render');
-  const app = <FirstViewProvider data={firstView}><App services={services} i18n={language} /></FirstViewProvider>;
+  const app = (
+    <FirstViewProvider data={firstView}>
+      <App services={services} i18n={language} />
+    </FirstViewProvider>
+  );
   if (rendered) hydrateRoot(root, app);
   else startTransition(() => createRoot(root).render(app));
 }

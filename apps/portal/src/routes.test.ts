@@ -4,8 +4,19 @@ import { links, matchPath, pathOf, notFoundRoute, routeForPath, routes } from '.
 describe('routes', () => {
   it('covers every route of the specification', () => {
     const paths = routes.map((r) => r.path);
-    for (const path of ['/', '/login', '/settings', '/settings/:tab', '/settings/applications/:id', '/auth/login', '/auth/logout', '/auth/logout-success',
-      '/flows/auth', '/flows/auth-refresh', '/flows/:key?']) {
+    for (const path of [
+      '/',
+      '/login',
+      '/settings',
+      '/settings/:tab',
+      '/settings/applications/:id',
+      '/auth/login',
+      '/auth/logout',
+      '/auth/logout-success',
+      '/flows/auth',
+      '/flows/auth-refresh',
+      '/flows/:key?',
+    ]) {
       expect(paths).toContain(path);
     }
     // `/admin` and `/admin/*`: one route, so the console stays mounted inside itself.
@@ -14,7 +25,10 @@ describe('routes', () => {
   });
 
   it('needs a signed-in user everywhere except the sign-in and sign-out pages', () => {
-    const open = routes.filter((r) => r.public === true).map((r) => r.path).sort();
+    const open = routes
+      .filter((r) => r.public === true)
+      .map((r) => r.path)
+      .sort();
     expect(open).toEqual(['/auth/login', '/auth/logout', '/auth/logout-success', '/login']);
   });
 
@@ -56,12 +70,17 @@ describe('the route of an address (for preloading before the router runs)', () =
   });
 
   it('gives the decoded parameters, without the search', () => {
-    expect(matchPath('/admin/:application/users/:id', '/admin/k%C3%BCchen%20planer/users/u1?tab=history')).toEqual({ application: 'küchen planer', id: 'u1' });
+    expect(matchPath('/admin/:application/users/:id', '/admin/k%C3%BCchen%20planer/users/u1?tab=history')).toEqual({
+      application: 'küchen planer',
+      id: 'u1',
+    });
     expect(matchPath('/settings/:tab', '/settings/%E0%A4%A')).toEqual({ tab: '%E0%A4%A' });
   });
 
   it('builds a link from a pattern with each parameter encoded', () => {
-    expect(pathOf('/admin/:application/users/:id', { application: 'küchen planer', id: 'a/b' })).toBe('/admin/k%C3%BCchen%20planer/users/a%2Fb');
+    expect(pathOf('/admin/:application/users/:id', { application: 'küchen planer', id: 'a/b' })).toBe(
+      '/admin/k%C3%BCchen%20planer/users/a%2Fb',
+    );
     expect(pathOf('/admin/users', {})).toBe('/admin/users');
   });
 

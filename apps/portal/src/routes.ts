@@ -10,7 +10,18 @@ import { preloadMyApps } from './features/shared/my-apps.ts';
 export type LayoutKind = 'default' | 'noNavbar' | 'empty' | 'admin';
 
 type TitleKey =
-  | 'home' | 'login' | 'signingIn' | 'signingOut' | 'signedOut' | 'settings' | 'flow' | 'refresh' | 'notFound' | 'admin' | 'catalogue' | 'requests';
+  | 'home'
+  | 'login'
+  | 'signingIn'
+  | 'signingOut'
+  | 'signedOut'
+  | 'settings'
+  | 'flow'
+  | 'refresh'
+  | 'notFound'
+  | 'admin'
+  | 'catalogue'
+  | 'requests';
 
 export interface RouteDef {
   readonly name: string;
@@ -54,17 +65,52 @@ const notFound = lazyPage<Page>(() => import('./features/errors/not-found-page.t
 
 /** Order matters: the first matching route wins. */
 export const routes: readonly RouteDef[] = [
-  { name: 'home', path: '/', layout: 'default', title: 'home', page: home, preloadData: preloadMyApps, marksReady: true },
+  {
+    name: 'home',
+    path: '/',
+    layout: 'default',
+    title: 'home',
+    page: home,
+    preloadData: preloadMyApps,
+    marksReady: true,
+  },
   { name: 'login', path: '/login', layout: 'noNavbar', public: true, title: 'login', page: login },
-  { name: 'authLogin', path: '/auth/login', layout: 'empty', public: true, title: 'signingIn', page: callback, marksReady: true },
+  {
+    name: 'authLogin',
+    path: '/auth/login',
+    layout: 'empty',
+    public: true,
+    title: 'signingIn',
+    page: callback,
+    marksReady: true,
+  },
   { name: 'authLogout', path: '/auth/logout', layout: 'empty', public: true, title: 'signingOut', page: logout },
-  { name: 'authLogoutSuccess', path: '/auth/logout-success', layout: 'noNavbar', public: true, title: 'signedOut', page: logoutSuccess },
+  {
+    name: 'authLogoutSuccess',
+    path: '/auth/logout-success',
+    layout: 'noNavbar',
+    public: true,
+    title: 'signedOut',
+    page: logoutSuccess,
+  },
   { name: 'settings', path: '/settings', layout: 'default', title: 'settings', prefetch: true, page: settings },
-  { name: 'settingsApplication', path: '/settings/applications/:id', layout: 'default', title: 'settings', page: settings },
+  {
+    name: 'settingsApplication',
+    path: '/settings/applications/:id',
+    layout: 'default',
+    title: 'settings',
+    page: settings,
+  },
   { name: 'settingsTab', path: '/settings/:tab', layout: 'default', title: 'settings', page: settings },
   // Access governance (#19): the catalogue, a request to one application, the user's requests.
   { name: 'catalogue', path: '/catalogue', layout: 'default', title: 'catalogue', page: catalogue },
-  { name: 'catalogueRequest', path: '/catalogue/:application/request', layout: 'default', title: 'catalogue', page: requestForm },
+  {
+    name: 'catalogueRequest',
+    path: '/catalogue/:application/request',
+    layout: 'default',
+    title: 'catalogue',
+    page: requestForm,
+  },
   { name: 'requests', path: '/requests', layout: 'default', title: 'requests', page: myRequests },
   { name: 'flowsAuth', path: '/flows/auth', layout: 'noNavbar', title: 'flow', prefetch: true, page: gate },
   { name: 'flowsAuthRefresh', path: '/flows/auth-refresh', layout: 'empty', title: 'refresh', page: refresh },
@@ -75,7 +121,13 @@ export const routes: readonly RouteDef[] = [
   { name: 'admin', path: '/admin/*?', layout: 'admin', title: 'admin', page: admin },
 ];
 
-export const notFoundRoute: RouteDef = { name: 'notFound', path: '*', layout: 'default', title: 'notFound', page: notFound };
+export const notFoundRoute: RouteDef = {
+  name: 'notFound',
+  path: '*',
+  layout: 'default',
+  title: 'notFound',
+  page: notFound,
+};
 
 /**
  * The parameters of a path matched by a wouter pattern, decoded; `undefined` when it does not
@@ -98,10 +150,11 @@ export function matchPath(pattern: string, path: string): Readonly<Record<string
 }
 
 /** The parameters a wouter pattern names (`/admin/:application/users/:id` → application, id). */
-export type PathParams<P extends string> =
-  P extends `${string}:${infer Name}/${infer Rest}` ? { readonly [K in Name]: string } & PathParams<`/${Rest}`>
-    : P extends `${string}:${infer Name}` ? { readonly [K in Name]: string }
-      : Readonly<Record<never, string>>;
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? { readonly [K in Name]: string } & PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? { readonly [K in Name]: string }
+    : Readonly<Record<never, string>>;
 
 /** A link to a pattern of the table: each parameter encoded in its place. */
 export function pathOf<P extends string>(pattern: P, params: PathParams<P>): string {
@@ -127,7 +180,8 @@ export type SettingsTab = 'personal' | 'security' | 'applications';
 
 export const links = {
   home: () => '/',
-  login: (p: { readonly returnPath?: string } = {}) => `/login${q({ returnPath: p.returnPath === '/' ? undefined : p.returnPath })}`,
+  login: (p: { readonly returnPath?: string } = {}) =>
+    `/login${q({ returnPath: p.returnPath === '/' ? undefined : p.returnPath })}`,
   authLogin: (p: { readonly returnPath?: string; readonly reauth?: boolean } = {}) =>
     `/auth/login${q({ returnPath: p.returnPath === '/' ? undefined : p.returnPath, reauth: p.reauth === true ? '1' : undefined })}`,
   authLogout: () => '/auth/logout',
@@ -136,7 +190,8 @@ export const links = {
   settingsApplication: (p: { readonly id: string }) => `/settings/applications/${encodeURIComponent(p.id)}`,
   flowsAuth: (p: { readonly clientId: string }) => `/flows/auth${q({ client_id: p.clientId })}`,
   flowsAuthRefresh: () => '/flows/auth-refresh',
-  flow: (p: { readonly key: string; readonly clientId?: string }) => `/flows/${encodeURIComponent(p.key)}${q({ client_id: p.clientId })}`,
+  flow: (p: { readonly key: string; readonly clientId?: string }) =>
+    `/flows/${encodeURIComponent(p.key)}${q({ client_id: p.clientId })}`,
   admin: () => '/admin',
   catalogue: () => '/catalogue',
   catalogueRequest: (p: { readonly application: string }) => `/catalogue/${encodeURIComponent(p.application)}/request`,

@@ -14,7 +14,14 @@ import type { i18n as I18n } from 'i18next';
 import { createRequestCookieJar, createSessionMarkerStore } from '@portal/adapters';
 import { decodeApplicationBranding, gateShortcut, type Navigator } from '@portal/core';
 import { greetingText } from '@portal/ui';
-import type { FirstView, FirstViewAnswer, FirstViewData, FirstViewPlan, FirstViewRequest, GreetingTexts } from '../first-view.ts';
+import type {
+  FirstView,
+  FirstViewAnswer,
+  FirstViewData,
+  FirstViewPlan,
+  FirstViewRequest,
+  GreetingTexts,
+} from '../first-view.ts';
 import { createServices } from './composition-root.ts';
 import { bootOf } from './app/boot.ts';
 import { App } from './app/app.tsx';
@@ -79,14 +86,22 @@ export function startFirstView(request: FirstViewRequest): FirstView {
     translationsFor(language),
     route.page.preload(),
     route.name === 'home' && user !== undefined ? services.api.listMyApplications().catch(() => undefined) : undefined,
-    brandedBy === undefined ? undefined : services.api.getApplicationBranding(brandedBy).then(decodeApplicationBranding).catch(() => undefined),
+    brandedBy === undefined
+      ? undefined
+      : services.api
+          .getApplicationBranding(brandedBy)
+          .then(decodeApplicationBranding)
+          .catch(() => undefined),
   ]);
   loads.catch(() => undefined);
 
   const plan = (async (): Promise<FirstViewPlan> => {
     // A page that needs a session, without one: the sign-in first (as the client's guard does).
     if (route.public !== true && user === undefined) {
-      return { kind: 'redirect', location: links.login({ returnPath: `${request.path}${request.search === '' ? '' : `?${request.search}`}` }) };
+      return {
+        kind: 'redirect',
+        location: links.login({ returnPath: `${request.path}${request.search === '' ? '' : `?${request.search}`}` }),
+      };
     }
     // The gate's first check, here: when nothing stands in the way the user goes straight on
     // (works without JavaScript; no page in between). Otherwise the page's machine takes over.
@@ -114,13 +129,22 @@ export function startFirstView(request: FirstViewRequest): FirstView {
       </Router>,
       // One piece of HTML without React's inline scripts (a strict CSP allows none of them): no
       // boundary is split off however large it is.
-      { signal: AbortSignal.timeout(renderTimeoutMs), progressiveChunkSize: Number.MAX_SAFE_INTEGER, onError: (error) => { errors.push(error); } },
+      {
+        signal: AbortSignal.timeout(renderTimeoutMs),
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+        onError: (error) => {
+          errors.push(error);
+        },
+      },
     );
     const html = await new Response(prelude).text();
-    if (redirect.redirectTo !== undefined) return { kind: 'client', reason: `the page redirects to ${redirect.redirectTo}` };
-    if (errors.length > 0) return { kind: 'client', reason: String(errors[0] instanceof Error ? errors[0].message : errors[0]) };
+    if (redirect.redirectTo !== undefined)
+      return { kind: 'client', reason: `the page redirects to ${redirect.redirectTo}` };
+    if (errors.length > 0)
+      return { kind: 'client', reason: String(errors[0] instanceof Error ? errors[0].message : errors[0]) };
     // A boundary still pending when the render ended would need React's inline scripts.
-    if (/<script\b|<template\b/i.test(html)) return { kind: 'client', reason: 'a part of the page did not finish rendering' };
+    if (/<script\b|<template\b/i.test(html))
+      return { kind: 'client', reason: 'a part of the page did not finish rendering' };
     const greetings = route.name === 'home' && user !== undefined ? greetingsFor(i18n, user.fullName) : undefined;
     return { kind: 'page', html, data, ...(greetings === undefined ? {} : { greetings }) };
   }
@@ -131,6 +155,11 @@ export function startFirstView(request: FirstViewRequest): FirstView {
 /** The launcher's heading for each time of day: the page picks the browser's before it paints. */
 function greetingsFor(i18n: I18n, name: string): GreetingTexts {
   const fixed = i18n.getFixedT(null, 'ui');
-  const t = (key: string, vars?: Readonly<Record<string, string | number>>) => fixed(key as 'common.loading', vars ?? {});
-  return { morning: greetingText(t, 'morning', name), day: greetingText(t, 'day', name), evening: greetingText(t, 'evening', name) };
+  const t = (key: string, vars?: Readonly<Record<string, string | number>>) =>
+    fixed(key as 'common.loading', vars ?? {});
+  return {
+    morning: greetingText(t, 'morning', name),
+    day: greetingText(t, 'day', name),
+    evening: greetingText(t, 'evening', name),
+  };
 }

@@ -29,7 +29,14 @@ type JsonObject = { [key: string]: unknown };
  * The document uses none of them, so both dialects accept and refuse the same values;
  * the contract test fails when one appears (ADR 0015).
  */
-export const dialectSensitiveKeywords = ['prefixItems', '$dynamicRef', '$dynamicAnchor', 'unevaluatedProperties', 'unevaluatedItems', '$recursiveRef'] as const;
+export const dialectSensitiveKeywords = [
+  'prefixItems',
+  '$dynamicRef',
+  '$dynamicAnchor',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  '$recursiveRef',
+] as const;
 
 async function readDocument(): Promise<JsonObject & { components: { schemas: Record<string, unknown> } }> {
   const text = await readFile(source, 'utf8');
@@ -38,7 +45,10 @@ async function readDocument(): Promise<JsonObject & { components: { schemas: Rec
 }
 
 async function typesOf(document: JsonObject): Promise<string> {
-  const ast = await openapiTS(document as unknown as Parameters<typeof openapiTS>[0], { silent: true, cwd: pathToFileURL(`${root}/`) });
+  const ast = await openapiTS(document as unknown as Parameters<typeof openapiTS>[0], {
+    silent: true,
+    cwd: pathToFileURL(`${root}/`),
+  });
   const body = astToString(ast);
   if (!body.includes('export interface paths')) throw new Error('openapi-typescript produced no paths');
   return HEADER + body;
@@ -46,9 +56,11 @@ async function typesOf(document: JsonObject): Promise<string> {
 
 // ajv-formats is CommonJS; its default export arrives wrapped under Node's ESM loader.
 type AddFormats = (ajv: Ajv) => Ajv;
-const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;
+const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
+  addFormatsModule) as unknown as AddFormats;
 type Standalone = (ajv: Ajv, refs: Record<string, string>) => string;
-const standalone = ((standaloneCode as unknown as { default?: Standalone }).default ?? standaloneCode) as unknown as Standalone;
+const standalone = ((standaloneCode as unknown as { default?: Standalone }).default ??
+  standaloneCode) as unknown as Standalone;
 
 const SCHEMA_ID = 'portal.json';
 
@@ -67,8 +79,10 @@ function asEsm(code: string): string {
     }
     return name;
   });
-  const imports = [...modules].map(([specifier, name]) =>
-    `import * as ${name}Module from ${JSON.stringify(`${specifier}.js`)};\nconst ${name} = ${name}Module.default?.__esModule ? ${name}Module.default : ${name}Module;\n`);
+  const imports = [...modules].map(
+    ([specifier, name]) =>
+      `import * as ${name}Module from ${JSON.stringify(`${specifier}.js`)};\nconst ${name} = ${name}Module.default?.__esModule ? ${name}Module.default : ${name}Module;\n`,
+  );
   return `${HEADER}// @ts-nocheck\n/* eslint-disable */\n${imports.join('')}${body}\n`;
 }
 
@@ -92,13 +106,24 @@ export function withoutAnnotations(schema: unknown): unknown {
   return out;
 }
 
-function validatorsOf(document: { components: { schemas: Record<string, unknown> } } & JsonObject): { js: string; dts: string } {
+function validatorsOf(document: { components: { schemas: Record<string, unknown> } } & JsonObject): {
+  js: string;
+  dts: string;
+} {
   // The API's checks: every problem of a body at once (allErrors), strings counted in code points.
-  const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, next: true, code: { source: true, esm: true, lines: true } });
+  const ajv = new Ajv({
+    strict: false,
+    allErrors: true,
+    validateSchema: false,
+    next: true,
+    code: { source: true, esm: true, lines: true },
+  });
   addFormats(ajv);
   ajv.addFormat('binary', true);
   ajv.addKeyword({ keyword: 'discriminator' });
-  const schemas = Object.fromEntries(Object.entries(document.components.schemas).map(([name, schema]) => [name, withoutAnnotations(schema)]));
+  const schemas = Object.fromEntries(
+    Object.entries(document.components.schemas).map(([name, schema]) => [name, withoutAnnotations(schema)]),
+  );
   ajv.addSchema({ $id: SCHEMA_ID, components: { schemas } }, SCHEMA_ID);
   const names = Object.keys(document.components.schemas);
   const refs = Object.fromEntries(names.map((name) => [name, `${SCHEMA_ID}#/components/schemas/${name}`]));

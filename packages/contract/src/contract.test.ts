@@ -35,10 +35,11 @@ function resolve(ref: string): Json | undefined {
 
 function refs(node: Json, out: string[] = []): string[] {
   if (Array.isArray(node)) for (const child of node) refs(child, out);
-  else if (isObj(node)) for (const [key, value] of Object.entries(node)) {
-    if (key === '$ref' && typeof value === 'string') out.push(value);
-    else refs(value, out);
-  }
+  else if (isObj(node))
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') out.push(value);
+      else refs(value, out);
+    }
   return out;
 }
 
@@ -49,20 +50,44 @@ describe('the OpenAPI document', () => {
 
   it('has every call of section 7 of the specification and the architecture decisions', () => {
     const want = [
-      'get /Admin/Applications', 'get /Admin/Applications/{id}/AccessRequests',
-      'get /Admin/Applications/AccessRequests/{id}', 'put /Admin/Applications/AccessRequests/{id}',
-      'get /Admin/Applications/{id}/Users', 'get /Admin/Applications/{id}/Users/{userId}',
-      'put /Admin/Applications/{id}/Users/{userId}', 'delete /Admin/Applications/{id}/Users/{userId}',
-      'get /Admin/Applications/{id}/Selections/Roles', 'get /Admin/Applications/{id}/Selections/AccountAccesses',
-      'post /Applications/Image', 'get /AuthCheck', 'post /AuthCheck', 'get /CustomFlow/{id}', 'post /CustomFlow/{id}',
-      'get /My/Applications', 'get /My/Applications/{id}', 'put /My/Attributes', 'get /My/Applications/Branding/{clientId}',
-      'post /My/Applications/{id}/AccessRequest', 'get /My/Profile', 'put /My/Profile',
-      'get /Users', 'get /Users/{id}', 'delete /Users/{id}',
-      'get /Internal/Users/{id}/Claims', 'get /Internal/AuthCheck', 'put /Internal/Users/{id}/Email',
+      'get /Admin/Applications',
+      'get /Admin/Applications/{id}/AccessRequests',
+      'get /Admin/Applications/AccessRequests/{id}',
+      'put /Admin/Applications/AccessRequests/{id}',
+      'get /Admin/Applications/{id}/Users',
+      'get /Admin/Applications/{id}/Users/{userId}',
+      'put /Admin/Applications/{id}/Users/{userId}',
+      'delete /Admin/Applications/{id}/Users/{userId}',
+      'get /Admin/Applications/{id}/Selections/Roles',
+      'get /Admin/Applications/{id}/Selections/AccountAccesses',
+      'post /Applications/Image',
+      'get /AuthCheck',
+      'post /AuthCheck',
+      'get /CustomFlow/{id}',
+      'post /CustomFlow/{id}',
+      'get /My/Applications',
+      'get /My/Applications/{id}',
+      'put /My/Attributes',
+      'get /My/Applications/Branding/{clientId}',
+      'post /My/Applications/{id}/AccessRequest',
+      'get /My/Profile',
+      'put /My/Profile',
+      'get /Users',
+      'get /Users/{id}',
+      'delete /Users/{id}',
+      'get /Internal/Users/{id}/Claims',
+      'get /Internal/AuthCheck',
+      'put /Internal/Users/{id}/Email',
     ];
     for (const entity of ['Applications', 'Attributes', 'Permissions', 'Roles', 'AccountAccesses', 'CustomFlows']) {
-      want.push(`get /${entity}`, `post /${entity}`, `get /${entity}/{id}`, `put /${entity}/{id}`,
-        `delete /${entity}/{id}`, `get /${entity}/{id}/History`);
+      want.push(
+        `get /${entity}`,
+        `post /${entity}`,
+        `get /${entity}/{id}`,
+        `put /${entity}/{id}`,
+        `delete /${entity}/{id}`,
+        `get /${entity}/{id}/History`,
+      );
     }
     const have = new Set(operations().map(({ path, method }) => `${method} ${path}`));
     expect(want.filter((w) => !have.has(w))).toEqual([]);
@@ -76,7 +101,9 @@ describe('the OpenAPI document', () => {
       const responses = op.responses as Obj;
       for (const [status, response] of Object.entries(responses)) {
         if (Number(status) < 400) continue;
-        expect(isObj(response) && typeof response.$ref === 'string' && response.$ref.startsWith('#/components/responses/')).toBe(true);
+        expect(
+          isObj(response) && typeof response.$ref === 'string' && response.$ref.startsWith('#/components/responses/'),
+        ).toBe(true);
       }
     }
   });
@@ -94,10 +121,12 @@ describe('the OpenAPI document', () => {
       const schema = isObj(target) && isObj(target.content) ? refs(target)[0] : schemaRef;
       const body = schema ? resolve(schema) : undefined;
       if (!isObj(body) || !isObj(body.properties) || !('items' in body.properties)) continue;
-      const names = refs(op.parameters ?? []).map((r) => {
-        const p = resolve(r);
-        return isObj(p) ? p.name : undefined;
-      }).concat(((op.parameters ?? []) as Json[]).map((p) => (isObj(p) ? p.name : undefined)));
+      const names = refs(op.parameters ?? [])
+        .map((r) => {
+          const p = resolve(r);
+          return isObj(p) ? p.name : undefined;
+        })
+        .concat(((op.parameters ?? []) as Json[]).map((p) => (isObj(p) ? p.name : undefined)));
       expect(names, `${method} ${path}`).toContain('page');
       expect(names, `${method} ${path}`).toContain('pageSize');
       // A list may say more about itself (the notifications' unread count), never less.
@@ -114,21 +143,37 @@ describe('the OpenAPI document', () => {
 
   it('declares the lang header of section 7 on every operation (#17.9)', () => {
     const lang = resolve('#/components/parameters/Lang');
-    expect(lang).toMatchObject({ name: 'lang', in: 'header', required: false, schema: { $ref: '#/components/schemas/Language' } });
-    const without = operations().filter(({ op }) => !refs(op.parameters ?? []).includes('#/components/parameters/Lang'))
+    expect(lang).toMatchObject({
+      name: 'lang',
+      in: 'header',
+      required: false,
+      schema: { $ref: '#/components/schemas/Language' },
+    });
+    const without = operations()
+      .filter(({ op }) => !refs(op.parameters ?? []).includes('#/components/parameters/Lang'))
       .map(({ path, method }) => `${method} ${path}`);
     expect(without).toEqual([]);
   });
 
-  it('declares the headers the API sends: the logo\'s type and protection, Retry-After with every 503 (#17.9)', () => {
+  it("declares the headers the API sends: the logo's type and protection, Retry-After with every 503 (#17.9)", () => {
     const logo = ((paths['/Applications/Image/{imageId}'] as Obj).get as Obj).responses as Obj;
     const ok = logo['200'] as Obj;
     expect(Object.keys(ok.content as Obj)).toEqual(['image/svg+xml']);
-    expect(Object.keys(ok.headers as Obj).sort()).toEqual(['Cache-Control', 'Content-Security-Policy', 'Cross-Origin-Resource-Policy', 'X-Content-Type-Options']);
+    expect(Object.keys(ok.headers as Obj).sort()).toEqual([
+      'Cache-Control',
+      'Content-Security-Policy',
+      'Cross-Origin-Resource-Policy',
+      'X-Content-Type-Options',
+    ]);
     const unavailable = resolve('#/components/responses/Unavailable') as Obj;
     expect((unavailable.headers as Obj)['Retry-After']).toMatchObject({ required: true, schema: { type: 'integer' } });
-    const without = operations().filter(({ op }) => (op.responses as Obj)['503'] === undefined
-      || (op.responses as Obj)['503'] === null || refs((op.responses as Obj)['503'] as Json)[0] !== '#/components/responses/Unavailable')
+    const without = operations()
+      .filter(
+        ({ op }) =>
+          (op.responses as Obj)['503'] === undefined ||
+          (op.responses as Obj)['503'] === null ||
+          refs((op.responses as Obj)['503'] as Json)[0] !== '#/components/responses/Unavailable',
+      )
       .map(({ path, method }) => `${method} ${path}`);
     expect(without).toEqual([]);
   });
@@ -143,10 +188,11 @@ describe('the OpenAPI document', () => {
 
 function keysOf(node: Json, out: Set<string> = new Set()): Set<string> {
   if (Array.isArray(node)) for (const child of node) keysOf(child, out);
-  else if (isObj(node)) for (const [key, value] of Object.entries(node)) {
-    out.add(key);
-    keysOf(value, out);
-  }
+  else if (isObj(node))
+    for (const [key, value] of Object.entries(node)) {
+      out.add(key);
+      keysOf(value, out);
+    }
   return out;
 }
 
@@ -158,11 +204,15 @@ describe('the generated types and validators', () => {
     }
   });
 
-  it('use no keyword whose meaning differs between draft 2020-12 and the validators\' dialect (ADR 0015)', () => {
+  it("use no keyword whose meaning differs between draft 2020-12 and the validators' dialect (ADR 0015)", () => {
     const used = keysOf(doc.components ?? null);
     expect(dialectSensitiveKeywords.filter((keyword) => used.has(keyword))).toEqual([]);
     // `items` as a list of schemas (draft-07's tuples) is `prefixItems` in 2020-12.
-    const tupleItems = (node: Json): boolean => Array.isArray(node) ? node.some(tupleItems) : isObj(node) && Object.entries(node).some(([key, value]) => (key === 'items' && Array.isArray(value)) || tupleItems(value));
+    const tupleItems = (node: Json): boolean =>
+      Array.isArray(node)
+        ? node.some(tupleItems)
+        : isObj(node) &&
+          Object.entries(node).some(([key, value]) => (key === 'items' && Array.isArray(value)) || tupleItems(value));
     expect(tupleItems(doc.components ?? null)).toBe(false);
   });
 });

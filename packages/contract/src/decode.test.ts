@@ -10,7 +10,20 @@ describe('decodeWire with the generated validators', () => {
   });
 
   it('names the schema and the path of the bad value', () => {
-    const answer = { items: [{ id: 'a', label: 'A', logoUrl: null, url: 'https://a.example', internal: false, accessRequestsAmount: 'many', permissions: { manageAccessRequests: true } }], total: 1 };
+    const answer = {
+      items: [
+        {
+          id: 'a',
+          label: 'A',
+          logoUrl: null,
+          url: 'https://a.example',
+          internal: false,
+          accessRequestsAmount: 'many',
+          permissions: { manageAccessRequests: true },
+        },
+      ],
+      total: 1,
+    };
     const error = (() => {
       try {
         decodeWire(AdminApplicationList, 'AdminApplicationList', answer);
@@ -27,11 +40,18 @@ describe('decodeWire with the generated validators', () => {
 
   it('names a missing property and an unknown one by their own path', () => {
     expect(ApplicationInput({ url: 'https://a.example', colour: 'red' })).toBe(false);
-    expect(wireProblems(ApplicationInput.errors).map((problem) => [problem.path, problem.keyword])).toEqual(expect.arrayContaining([['label', 'required'], ['colour', 'additionalProperties']]));
+    expect(wireProblems(ApplicationInput.errors).map((problem) => [problem.path, problem.keyword])).toEqual(
+      expect.arrayContaining([
+        ['label', 'required'],
+        ['colour', 'additionalProperties'],
+      ]),
+    );
   });
 
   it('refuses what is not an object at the root', () => {
-    expect(() => decodeWire(Branding, 'Branding', '<html>')).toThrow(expect.objectContaining({ schema: 'Branding', path: '' }));
+    expect(() => decodeWire(Branding, 'Branding', '<html>')).toThrow(
+      expect.objectContaining({ schema: 'Branding', path: '' }),
+    );
   });
 
   it('turns JSON pointers into dotted paths', () => {

@@ -9,7 +9,11 @@ export type { ValidationError, Validator };
 
 /** A JSON pointer (`/webhook/headers/0/key`) as the dotted path the API's errors use (`webhook.headers.0.key`). */
 export function dottedPath(pointer: string): string {
-  return pointer.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~')).join('.');
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
 }
 
 /** A problem of a value, where it is: `path` is dotted, empty for the value itself. */
@@ -22,7 +26,12 @@ export interface WireProblem {
 /** The problems a validator reported, each with the path of the bad value (the property a `required` misses included). */
 export function wireProblems(errors: readonly ValidationError[] | null | undefined): readonly WireProblem[] {
   return (errors ?? []).map((error) => {
-    const missing = error.keyword === 'required' ? error.params.missingProperty : error.keyword === 'additionalProperties' ? error.params.additionalProperty : undefined;
+    const missing =
+      error.keyword === 'required'
+        ? error.params.missingProperty
+        : error.keyword === 'additionalProperties'
+          ? error.params.additionalProperty
+          : undefined;
     const path = dottedPath(error.instancePath);
     return {
       path: typeof missing === 'string' ? (path === '' ? missing : `${path}.${missing}`) : path,
@@ -42,7 +51,9 @@ export class WireDecodeError extends Error {
 
   constructor(schema: string, problems: readonly WireProblem[]) {
     const first = problems[0];
-    super(`${schema}${first === undefined ? '' : ` at ${first.path === '' ? '(root)' : first.path}: ${first.message}`}`);
+    super(
+      `${schema}${first === undefined ? '' : ` at ${first.path === '' ? '(root)' : first.path}: ${first.message}`}`,
+    );
     this.schema = schema;
     this.path = first?.path ?? '';
     this.problems = problems;

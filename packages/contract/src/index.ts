@@ -18,4 +18,3 @@ export type AuthCheckResult = components['schemas']['AuthCheckResult'];
 
 /** The claims the identity provider reads from GET /Internal/Users/{id}/Claims. */
 export type UserClaims = components['schemas']['UserClaims'];
-

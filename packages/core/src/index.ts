@@ -1,16 +1,32 @@
 // The public API of @portal/core. Named exports only (no `export *`).
 
 export type {
-  AttributeDataType, AdministrableApplication,
-  Application, ApplicationBranding, AccessRequestStatus, AccessRequest,
-  AccessRequestDecision, Choice, AccessRequestOptions, LocaleCode, PageSize, Page, NavigationBarState,
+  AttributeDataType,
+  AdministrableApplication,
+  Application,
+  ApplicationBranding,
+  AccessRequestStatus,
+  AccessRequest,
+  AccessRequestDecision,
+  Choice,
+  AccessRequestOptions,
+  LocaleCode,
+  PageSize,
+  Page,
+  NavigationBarState,
 } from './domain/entities.ts';
+export { attributeDataTypes, accessRequestStatuses, localeCodes, defaultLocale, pageSizes } from './domain/entities.ts';
 export {
-  attributeDataTypes, accessRequestStatuses, localeCodes, defaultLocale, pageSizes,
-} from './domain/entities.ts';
-export {
-  toastDurationMs, fetchDelayMs, maxAuthStateRecords, authCookiePrefix, localeCookieKey, localeCookieMaxAgeDays,
-  externalAppIconSize, logoMaxBytes, authStateMaxAgeSeconds, authRoutes,
+  toastDurationMs,
+  fetchDelayMs,
+  maxAuthStateRecords,
+  authCookiePrefix,
+  localeCookieKey,
+  localeCookieMaxAgeDays,
+  externalAppIconSize,
+  logoMaxBytes,
+  authStateMaxAgeSeconds,
+  authRoutes,
 } from './domain/constants.ts';
 export type { SignedInUser, AvatarColor, Greeting } from './domain/user.ts';
 export { avatarInitials, avatarPalette, avatarColor, greeting } from './domain/user.ts';
@@ -35,31 +51,81 @@ export { reloadAfterChunkError, isChunkLoadError } from './domain/chunk-reload.t
 
 export type { AdminPermission, AdminNavKey, AdminNavItem } from './permissions/permissions.ts';
 export {
-  adminPermissions, adminNavItems, hasPermission, visibleAdminNavItems, canAccessAdminCenter, adminApplicationStatus,
-  canManageAccessRequests, canChangeEmail, canChangePassword, routeStatus,
+  adminPermissions,
+  adminNavItems,
+  hasPermission,
+  visibleAdminNavItems,
+  canAccessAdminCenter,
+  adminApplicationStatus,
+  canManageAccessRequests,
+  canChangeEmail,
+  canChangePassword,
+  routeStatus,
 } from './permissions/permissions.ts';
 
 export type { AdminPort, AdminIssues, AdminOutcome } from './admin/admin.ts';
-export { applicationRules, validateApplicationLinks, saveApplication, decideAccessRequest, grantAccess, removeAccess } from './admin/admin.ts';
+export {
+  applicationRules,
+  validateApplicationLinks,
+  saveApplication,
+  decideAccessRequest,
+  grantAccess,
+  removeAccess,
+} from './admin/admin.ts';
 
 export type { ValidationIssue, ValidationResult } from './validation/validation.ts';
 export {
-  validationCodes, validateRequired, validateNumeric, validateEmail, isHttpUrl, validateUrl, validateLogo, validateTag,
-  validateAccessRequestRoles, validateApplicationUserRoles, validateWebhookHeaderName, validateWebhookHeaderValue,
+  validationCodes,
+  validateRequired,
+  validateNumeric,
+  validateEmail,
+  isHttpUrl,
+  validateUrl,
+  validateLogo,
+  validateTag,
+  validateAccessRequestRoles,
+  validateApplicationUserRoles,
+  validateWebhookHeaderName,
+  validateWebhookHeaderValue,
   validateWebhookEndpoint,
 } from './validation/validation.ts';
 
 export type { PortalError, PlacedField } from './errors/errors.ts';
 export {
-  pageErrorStatuses, pageErrorStatus, HttpError, IdentityProviderError, isHttpError, isIdentityProviderError,
-  fieldErrors, unplacedMessages, fromHttpStatus, toPortalError, errorPage, toastError,
+  pageErrorStatuses,
+  pageErrorStatus,
+  HttpError,
+  IdentityProviderError,
+  isHttpError,
+  isIdentityProviderError,
+  fieldErrors,
+  unplacedMessages,
+  fromHttpStatus,
+  toPortalError,
+  errorPage,
+  toastError,
 } from './errors/errors.ts';
 export { identityError } from './errors/identity-error.ts';
 
 export type {
-  Clock, Random, Digest, AuthStateStore, SessionStore, Lock, AuthorizationRequest, CodeExchangeRequest,
-  RefreshGrantRequest, EndSessionRequest, IdentityProvider, Navigator, LocaleStore, MarkerStore, AuthCheckTarget,
-  MissingAttribute, AuthCheckResult, PortalApi,
+  Clock,
+  Random,
+  Digest,
+  AuthStateStore,
+  SessionStore,
+  Lock,
+  AuthorizationRequest,
+  CodeExchangeRequest,
+  RefreshGrantRequest,
+  EndSessionRequest,
+  IdentityProvider,
+  Navigator,
+  LocaleStore,
+  MarkerStore,
+  AuthCheckTarget,
+  MissingAttribute,
+  AuthCheckResult,
+  PortalApi,
 } from './ports/ports.ts';
 export { readJwtPayload } from './domain/jwt.ts';
 export { isLocaleCode, resolveLocale, langHeader, directoryApplicationUrl } from './domain/locale.ts';
@@ -68,7 +134,13 @@ export { isLocaleCode, resolveLocale, langHeader, directoryApplicationUrl } from
 
 export type { AuthPorts } from './machines/sign-in/sign-in.actors.ts';
 export {
-  startAuthorization, readCallbackParams, isAuthCallback, strippedCallbackUrl, takeRecord, judgeCallback, exchangeCode,
+  startAuthorization,
+  readCallbackParams,
+  isAuthCallback,
+  strippedCallbackUrl,
+  takeRecord,
+  judgeCallback,
+  exchangeCode,
   storeSession,
 } from './machines/sign-in/sign-in.actors.ts';
 export { provideSignIn } from './machines/sign-in/sign-in.machine.ts';
@@ -96,7 +168,6 @@ export type { AppGateEvent } from './machines/app-gate/app-gate.types.ts';
 export { provideAppGate, startClaimsRefreshAtServer, gateShortcut } from './machines/app-gate/app-gate.machine.ts';
 export type { AppGateView } from './machines/app-gate/app-gate.view.ts';
 export { appGateView } from './machines/app-gate/app-gate.view.ts';
-
 
 export type { RetryPolicy } from './errors/retry.ts';
 export { defaultRetryPolicy, isIdempotent, retryDecision } from './errors/retry.ts';

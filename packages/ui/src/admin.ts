@@ -4,4 +4,10 @@
 export { AdminLayout, AdminSidebar } from './admin/admin-layout.tsx';
 export type { AdminLayoutProps, AdminSidebarProps, CurrentApplication } from './admin/admin-layout.tsx';
 export { ApplicationMenu, createApplicationMenuLoader } from './admin/application-menu.tsx';
-export type { ApplicationMenuProps, ApplicationLink, ApplicationMenuLoader, ApplicationMenuModule, LazyApplicationMenuProps } from './admin/application-menu.tsx';
+export type {
+  ApplicationMenuProps,
+  ApplicationLink,
+  ApplicationMenuLoader,
+  ApplicationMenuModule,
+  LazyApplicationMenuProps,
+} from './admin/application-menu.tsx';

@@ -45,16 +45,35 @@ function contrast(a: string, b: string): number {
 
 const surfaces = ['canvas', 'surface', 'surface-muted'];
 const textPairs: Array<[string, string]> = [
-  ...surfaces.flatMap((bg) => ['fg', 'fg-muted', 'accent', 'danger', 'success', 'warning', 'info'].map((fg) => [fg, bg] as [string, string])),
-  ['on-accent', 'accent'], ['on-accent', 'accent-hover'], ['on-danger', 'danger'], ['on-danger', 'danger-hover'],
-  ['on-accent-soft', 'accent-soft'], ['on-danger-soft', 'danger-soft'], ['on-success-soft', 'success-soft'],
-  ['on-warning-soft', 'warning-soft'], ['on-info-soft', 'info-soft'], ['danger', 'danger-soft'],
+  ...surfaces.flatMap((bg) =>
+    ['fg', 'fg-muted', 'accent', 'danger', 'success', 'warning', 'info'].map((fg) => [fg, bg] as [string, string]),
+  ),
+  ['on-accent', 'accent'],
+  ['on-accent', 'accent-hover'],
+  ['on-danger', 'danger'],
+  ['on-danger', 'danger-hover'],
+  ['on-accent-soft', 'accent-soft'],
+  ['on-danger-soft', 'danger-soft'],
+  ['on-success-soft', 'success-soft'],
+  ['on-warning-soft', 'warning-soft'],
+  ['on-info-soft', 'info-soft'],
+  ['danger', 'danger-soft'],
   ...Array.from({ length: 8 }, (_, index) => ['on-avatar', `avatar-${index + 1}`] as [string, string]),
 ];
 // Borders of controls and focus rings need 3:1 against their surroundings (WCAG 1.4.11).
-const uiPairs: Array<[string, string]> = surfaces.flatMap((bg) => [['line-strong', bg], ['focus', bg], ['danger', bg]] as Array<[string, string]>);
+const uiPairs: Array<[string, string]> = surfaces.flatMap(
+  (bg) =>
+    [
+      ['line-strong', bg],
+      ['focus', bg],
+      ['danger', bg],
+    ] as Array<[string, string]>,
+);
 
-describe.each([['light', light], ['dark', dark]] as const)('%s theme', (_name, theme) => {
+describe.each([
+  ['light', light],
+  ['dark', dark],
+] as const)('%s theme', (_name, theme) => {
   it.each(textPairs)('text %s on %s is at least 4.5:1', (fg, bg) => {
     const a = theme.get(fg);
     const b = theme.get(bg);

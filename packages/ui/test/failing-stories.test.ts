@@ -14,7 +14,10 @@ it('fails a story with an accessibility violation and a story with a broken inte
     for (const module of testModules) {
       for (const test of module.children.allTests()) {
         const result = test.result();
-        outcomes.set(test.name, { state: result.state, message: (result.errors ?? []).map((error) => error.message).join('\n') });
+        outcomes.set(test.name, {
+          state: result.state,
+          message: (result.errors ?? []).map((error) => error.message).join('\n'),
+        });
       }
     }
     expect(outcomes.get('Passes')?.state).toBe('passed');

@@ -61,7 +61,19 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
 
 class StaticMigrations implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { '0001_initial': initial, '0002_row_counts': rowCounts, '0003_list_performance': listPerformance, '0004_history_details': historyDetails, '0005_delivery_claims': deliveryClaims, '0006_webhook_signing': webhookSigning, '0007_favourites': favourites, '0008_launches': launches, '0009_delivery_attempts': deliveryAttempts, '0010_webhook_pause': webhookPause, '0011_access_governance': accessGovernance };
+    return {
+      '0001_initial': initial,
+      '0002_row_counts': rowCounts,
+      '0003_list_performance': listPerformance,
+      '0004_history_details': historyDetails,
+      '0005_delivery_claims': deliveryClaims,
+      '0006_webhook_signing': webhookSigning,
+      '0007_favourites': favourites,
+      '0008_launches': launches,
+      '0009_delivery_attempts': deliveryAttempts,
+      '0010_webhook_pause': webhookPause,
+      '0011_access_governance': accessGovernance,
+    };
   }
 }
 

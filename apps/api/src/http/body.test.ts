@@ -13,9 +13,11 @@ describe('findDuplicateKey', () => {
   });
 
   it('agrees with JSON.parse on documents without duplicates', () => {
-    fc.assert(fc.property(fc.jsonValue(), (value) => {
-      expect(findDuplicateKey(JSON.stringify(value))).toBeUndefined();
-    }));
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(findDuplicateKey(JSON.stringify(value))).toBeUndefined();
+      }),
+    );
   });
 });
 
@@ -31,8 +33,12 @@ describe('problemsOf (#17.18)', () => {
   };
 
   it('an empty text where one is needed is required, not an invalid value', () => {
-    expect(problems({ firstName: '', lastName: 'Decker', language: 'de' })).toEqual([{ key: 'required', field: 'firstName' }]);
+    expect(problems({ firstName: '', lastName: 'Decker', language: 'de' })).toEqual([
+      { key: 'required', field: 'firstName' },
+    ]);
     expect(problems({ lastName: 'Decker', language: 'de' })).toEqual([{ key: 'required', field: 'firstName' }]);
-    expect(problems({ firstName: 'x'.repeat(101), lastName: 'Decker', language: 'de' })).toEqual([{ key: 'tooLong', field: 'firstName', args: ['', 100] }]);
+    expect(problems({ firstName: 'x'.repeat(101), lastName: 'Decker', language: 'de' })).toEqual([
+      { key: 'tooLong', field: 'firstName', args: ['', 100] },
+    ]);
   });
 });

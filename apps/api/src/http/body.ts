@@ -47,11 +47,16 @@ function parseJsonText(text: string): unknown {
     throw badRequest([{ key: 'invalidJson' }], 'invalidJson');
   }
   const duplicate = findDuplicateKey(text);
-  if (duplicate !== undefined) throw badRequest([{ key: 'duplicateJsonKey', field: duplicate, args: [duplicate] }], 'duplicateJsonKey');
+  if (duplicate !== undefined)
+    throw badRequest([{ key: 'duplicateJsonKey', field: duplicate, args: [duplicate] }], 'duplicateJsonKey');
   return value;
 }
 
-const partsOf = (pointer: string): string[] => pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+const partsOf = (pointer: string): string[] =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
 
 function fieldOf(error: ValidationError, extra?: string): string | undefined {
   const parts = partsOf(error.instancePath);
@@ -62,7 +67,8 @@ function fieldOf(error: ValidationError, extra?: string): string | undefined {
 /** The part of the checked value an error points at. */
 function valueAt(root: unknown, pointer: string): unknown {
   let node = root;
-  for (const part of partsOf(pointer)) node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
+  for (const part of partsOf(pointer))
+    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
   return node;
 }
 
@@ -70,25 +76,41 @@ function valueAt(root: unknown, pointer: string): unknown {
 function problemsOf(errors: readonly ValidationError[], value: unknown): FieldProblem[] {
   const out: FieldProblem[] = [];
   const seen = new Set<string>();
-  const real = errors.filter((e) => !['oneOf', 'anyOf', 'if', 'not', 'const'].includes(e.keyword) || errors.length === 1);
+  const real = errors.filter(
+    (e) => !['oneOf', 'anyOf', 'if', 'not', 'const'].includes(e.keyword) || errors.length === 1,
+  );
   // A `oneOf [X, null]` failure reports "must be null" beside the real reason (at that value or inside it): drop it.
-  const useful = real.filter((e) => !(e.keyword === 'type' && (e.params as { type?: string }).type === 'null'
-    && real.some((o) => o !== e && (o.instancePath === e.instancePath || o.instancePath.startsWith(`${e.instancePath}/`)))));
+  const useful = real.filter(
+    (e) =>
+      !(
+        e.keyword === 'type' &&
+        (e.params as { type?: string }).type === 'null' &&
+        real.some(
+          (o) => o !== e && (o.instancePath === e.instancePath || o.instancePath.startsWith(`${e.instancePath}/`)),
+        )
+      ),
+  );
   for (const e of useful.length ? useful : errors) {
     let problem: FieldProblem;
     const params = e.params;
     const data = valueAt(value, e.instancePath);
     if (e.keyword === 'required') problem = { key: 'required', field: fieldOf(e, String(params.missingProperty)) };
     // An empty text where one is needed is a missing value, not a wrong one (#17.18).
-    else if (['minLength', 'pattern', 'format'].includes(e.keyword) && typeof data === 'string' && data.trim() === '') problem = { key: 'required', field: fieldOf(e) };
+    else if (['minLength', 'pattern', 'format'].includes(e.keyword) && typeof data === 'string' && data.trim() === '')
+      problem = { key: 'required', field: fieldOf(e) };
     else if (e.keyword === 'additionalProperties') {
       const name = String(params.additionalProperty);
       problem = { key: 'unknownField', field: fieldOf(e, name), args: [name] };
-    } else if (e.keyword === 'maxLength') problem = { key: 'tooLong', field: fieldOf(e), args: ['', Number(params.limit)] };
+    } else if (e.keyword === 'maxLength')
+      problem = { key: 'tooLong', field: fieldOf(e), args: ['', Number(params.limit)] };
     else if (e.keyword === 'uniqueItems') problem = { key: 'duplicateEntry', field: fieldOf(e) };
-    else if ((e.keyword === 'pattern' || e.keyword === 'format') && (params.pattern === httpUrlPattern || params.format === 'uri')) {
+    else if (
+      (e.keyword === 'pattern' || e.keyword === 'format') &&
+      (params.pattern === httpUrlPattern || params.format === 'uri')
+    ) {
       problem = { key: 'url', field: fieldOf(e), args: [String(data)] };
-    } else if (e.keyword === 'format' && params.format === 'email') problem = { key: 'email', field: fieldOf(e), args: [String(data)] };
+    } else if (e.keyword === 'format' && params.format === 'email')
+      problem = { key: 'email', field: fieldOf(e), args: [String(data)] };
     else problem = { key: 'invalidValue', field: fieldOf(e) };
     const id = `${problem.field ?? ''}`;
     if (seen.has(id)) continue;
@@ -109,7 +131,11 @@ export async function readJson<N extends SchemaName>(c: Context, name: N): Promi
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) throw badRequest([{ key: 'invalidJson' }], 'invalidJson');
   const buffer = await c.req.arrayBuffer();
-  if (buffer.byteLength > MAX_JSON_BYTES) throw new ApiError(400, 'bodyTooLarge', { args: ['', '1 MB'], problems: [{ key: 'bodyTooLarge', args: ['', '1 MB'] }] });
+  if (buffer.byteLength > MAX_JSON_BYTES)
+    throw new ApiError(400, 'bodyTooLarge', {
+      args: ['', '1 MB'],
+      problems: [{ key: 'bodyTooLarge', args: ['', '1 MB'] }],
+    });
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(buffer);

@@ -21,7 +21,9 @@ export const openApiDocument = parse(readFileSync(openApiPath, 'utf8')) as JsonO
 
 /** The generated validator of a component schema. */
 export function validatorFor<N extends SchemaName>(name: N): Validator<Schemas[N]> {
-  const validator: Validator<Schemas[N]> | undefined = (validators as Partial<{ [K in SchemaName]: Validator<Schemas[K]> }>)[name];
+  const validator: Validator<Schemas[N]> | undefined = (
+    validators as Partial<{ [K in SchemaName]: Validator<Schemas[K]> }>
+  )[name];
   if (!validator) throw new Error(`no schema ${name} in the contract`);
   return validator;
 }

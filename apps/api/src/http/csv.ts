@@ -22,7 +22,10 @@ export function csvCell(value: CsvCell): string {
 export const csvLine = (cells: readonly CsvCell[]): string => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** The body of a CSV download: the header line, then every batch of rows as it arrives. */
-export function csvStream(header: readonly string[], batches: AsyncIterable<readonly (readonly CsvCell[])[]>): ReadableStream<Uint8Array> {
+export function csvStream(
+  header: readonly string[],
+  batches: AsyncIterable<readonly (readonly CsvCell[])[]>,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const iterator = batches[Symbol.asyncIterator]();
   let started = false;
@@ -65,7 +68,12 @@ export interface CsvBatch<T> {
  * A list as a CSV download named `name` (and today's date): `read` gives the next rows of the
  * current search and sort, `csvBatchSize` at a time, each batch written as it arrives.
  */
-export function csvDownload<T>(c: Context<AppEnv>, name: string, columns: CsvColumns<T>, read: (limit: number, batch: CsvBatch<T>) => Promise<readonly T[]>): Response {
+export function csvDownload<T>(
+  c: Context<AppEnv>,
+  name: string,
+  columns: CsvColumns<T>,
+  read: (limit: number, batch: CsvBatch<T>) => Promise<readonly T[]>,
+): Response {
   const lang = c.get('lang');
   async function* batches() {
     let batch: CsvBatch<T> = { offset: 0, last: undefined };
@@ -76,7 +84,14 @@ export function csvDownload<T>(c: Context<AppEnv>, name: string, columns: CsvCol
       batch = { offset: batch.offset + rows.length, last: rows.at(-1) };
     }
   }
-  return c.body(csvStream(columns.map(([key]) => translate(key, lang)), batches()), 200, csvHeaders(name));
+  return c.body(
+    csvStream(
+      columns.map(([key]) => translate(key, lang)),
+      batches(),
+    ),
+    200,
+    csvHeaders(name),
+  );
 }
 
 /** A line of a read CSV file: its number in the file (1-based, where the record starts) and its cells. */
@@ -111,17 +126,44 @@ export function parseCsv(text: string): { records: CsvRecord[]; unclosedAt?: num
   while (i < body.length) {
     const ch = body[i] ?? '';
     if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') { cell += '"'; i += 2; continue; }
-      if (ch === '"') { quoted = false; i += 1; continue; }
+      if (ch === '"' && body[i + 1] === '"') {
+        cell += '"';
+        i += 2;
+        continue;
+      }
+      if (ch === '"') {
+        quoted = false;
+        i += 1;
+        continue;
+      }
       if (ch === '\n') line += 1;
       cell += ch;
       i += 1;
       continue;
     }
-    if (ch === '"' && cell.trim() === '') { cell = ''; quoted = true; i += 1; continue; }
-    if (ch === separator) { cells.push(cell); cell = ''; i += 1; continue; }
-    if (ch === '\r' && body[i + 1] === '\n') { i += 1; continue; }
-    if (ch === '\n') { end(); line += 1; start = line; i += 1; continue; }
+    if (ch === '"' && cell.trim() === '') {
+      cell = '';
+      quoted = true;
+      i += 1;
+      continue;
+    }
+    if (ch === separator) {
+      cells.push(cell);
+      cell = '';
+      i += 1;
+      continue;
+    }
+    if (ch === '\r' && body[i + 1] === '\n') {
+      i += 1;
+      continue;
+    }
+    if (ch === '\n') {
+      end();
+      line += 1;
+      start = line;
+      i += 1;
+      continue;
+    }
     cell += ch;
     i += 1;
   }

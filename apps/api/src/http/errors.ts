@@ -16,7 +16,11 @@ export class ApiError extends Error {
   readonly args: readonly (string | number)[];
   readonly problems: readonly FieldProblem[];
 
-  constructor(status: ApiError['status'], key: MessageKey, options: { code?: string; args?: readonly (string | number)[]; problems?: readonly FieldProblem[] } = {}) {
+  constructor(
+    status: ApiError['status'],
+    key: MessageKey,
+    options: { code?: string; args?: readonly (string | number)[]; problems?: readonly FieldProblem[] } = {},
+  ) {
     super(key);
     this.status = status;
     this.key = key;

@@ -15,12 +15,24 @@ const MAX_ENTRIES = 500;
 const caches = new WeakMap<Database, Map<string, { stamp: string; value: Promise<unknown> }>>();
 
 async function stampOf(db: Database, tables: readonly VersionedTable[]): Promise<string> {
-  const rows = await db.selectFrom('list_versions').select(['table_name', 'version']).where('table_name', 'in', tables).execute();
-  return rows.map((r) => `${r.table_name}:${String(r.version)}`).sort().join('|');
+  const rows = await db
+    .selectFrom('list_versions')
+    .select(['table_name', 'version'])
+    .where('table_name', 'in', tables)
+    .execute();
+  return rows
+    .map((r) => `${r.table_name}:${String(r.version)}`)
+    .sort()
+    .join('|');
 }
 
 /** The value filed under `key` for the current versions of `tables`, computed when missing. */
-export async function cached<T>(db: Database, tables: readonly VersionedTable[], key: string, compute: () => Promise<T>): Promise<T> {
+export async function cached<T>(
+  db: Database,
+  tables: readonly VersionedTable[],
+  key: string,
+  compute: () => Promise<T>,
+): Promise<T> {
   return (await cachedWith(db, tables, key, async () => ({ value: await compute(), extra: undefined }))).value;
 }
 
@@ -28,8 +40,12 @@ export async function cached<T>(db: Database, tables: readonly VersionedTable[],
  * As `cached`, for a computation that yields more than the value (a page of rows along with
  * its total): `extra` is there when this call computed the value, undefined on a hit.
  */
-export async function cachedWith<T, X>(db: Database, tables: readonly VersionedTable[], key: string,
-  compute: () => Promise<{ value: T; extra: X }>): Promise<{ value: T; extra: X | undefined }> {
+export async function cachedWith<T, X>(
+  db: Database,
+  tables: readonly VersionedTable[],
+  key: string,
+  compute: () => Promise<{ value: T; extra: X }>,
+): Promise<{ value: T; extra: X | undefined }> {
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
@@ -71,8 +87,13 @@ async function peek<T>(db: Database, tables: readonly VersionedTable[], key: str
  * rows query may choose its plan by the number of matches. An unknown total is computed
  * first on PGlite (one query at a time anyway), alongside the rows on a server.
  */
-export async function pageOf<R>(db: Database, search: { tables: readonly VersionedTable[]; key: string } | undefined, offset: number,
-  rows: (total?: number) => Promise<R[]>, total: () => Promise<number>): Promise<[R[], number]> {
+export async function pageOf<R>(
+  db: Database,
+  search: { tables: readonly VersionedTable[]; key: string } | undefined,
+  offset: number,
+  rows: (total?: number) => Promise<R[]>,
+  total: () => Promise<number>,
+): Promise<[R[], number]> {
   if (!search) return Promise.all([rows(), total()]);
   const known = await peek<number>(db, search.tables, search.key);
   if (known === undefined && onServer(db)) return Promise.all([rows(), total()]);
@@ -111,16 +132,30 @@ export function orderBy(parts: readonly KeyPart[], order: 'asc' | 'desc'): RawBu
  * The sort keys (as text) of rows ANCHOR_EVERY, 2 × ANCHOR_EVERY, … of `from` in that order,
  * through `list_anchors` (migration 0003): one cursor pass. `from` may use `$1`, bound to `parameter`.
  */
-export async function anchorsOf(db: Database, from: string, parts: readonly KeyPart[], order: 'asc' | 'desc', parameter?: string): Promise<string[][]> {
+export async function anchorsOf(
+  db: Database,
+  from: string,
+  parts: readonly KeyPart[],
+  order: 'asc' | 'desc',
+  parameter?: string,
+): Promise<string[][]> {
   // The query text is made of this module's constant expressions only; the one variable is a bound parameter.
-  const query = sql`SELECT ARRAY[${sql.join(parts.map((p) => sql`(${p.expression})::text`))}] FROM ${sql.raw(from)} ORDER BY ${orderBy(parts, order)}`
-    .compile(db).sql;
-  const { rows } = await sql<{ k: string[] }>`SELECT k FROM list_anchors(${query}, ${ANCHOR_EVERY}, ${parameter ?? null}) AS k`.execute(db);
+  const query =
+    sql`SELECT ARRAY[${sql.join(parts.map((p) => sql`(${p.expression})::text`))}] FROM ${sql.raw(from)} ORDER BY ${orderBy(parts, order)}`.compile(
+      db,
+    ).sql;
+  const { rows } = await sql<{
+    k: string[];
+  }>`SELECT k FROM list_anchors(${query}, ${ANCHOR_EVERY}, ${parameter ?? null}) AS k`.execute(db);
   return rows.map((r) => r.k);
 }
 
 /** The condition "after this anchor" in the given order (a row comparison an index range serves). */
-export function after(parts: readonly KeyPart[], anchor: readonly string[], order: 'asc' | 'desc'): RawBuilder<boolean> {
+export function after(
+  parts: readonly KeyPart[],
+  anchor: readonly string[],
+  order: 'asc' | 'desc',
+): RawBuilder<boolean> {
   const left = sql.join(parts.map((p) => p.expression));
   const right = sql.join(parts.map((p, i) => sql`${anchor[i] ?? ''}::${sql.raw(p.type)}`));
   return order === 'desc' ? sql<boolean>`(${left}) < (${right})` : sql<boolean>`(${left}) > (${right})`;

@@ -43,7 +43,8 @@ export function parseList<S extends string>(c: Context, options: ListOptions<S>)
   const orderText = q('order') ?? options.defaultOrder ?? 'asc';
   if (orderText !== 'asc' && orderText !== 'desc') problems.push({ key: 'invalidValue', field: 'order' });
   const rawSearch = q('search');
-  if (rawSearch !== undefined && rawSearch.length > 200) problems.push({ key: 'tooLong', field: 'search', args: ['', 200] });
+  if (rawSearch !== undefined && rawSearch.length > 200)
+    problems.push({ key: 'tooLong', field: 'search', args: ['', 200] });
   if (problems.length) throw badRequest(problems);
   const search = rawSearch?.trim() ? rawSearch.trim() : undefined;
   return {

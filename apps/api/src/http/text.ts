@@ -37,7 +37,9 @@ function unstorableFields(value: unknown): (string | undefined)[] {
 export const invalidCharacter = (fields: readonly (string | undefined)[]): ApiError =>
   new ApiError(400, 'invalidCharacter', {
     code: 'validation.character',
-    problems: fields.map((field): FieldProblem => (field === undefined ? { key: 'invalidCharacter' } : { key: 'invalidCharacter', field })),
+    problems: fields.map((field): FieldProblem =>
+      field === undefined ? { key: 'invalidCharacter' } : { key: 'invalidCharacter', field },
+    ),
   });
 
 /** Refuses a parsed JSON body that holds text the database cannot store. */

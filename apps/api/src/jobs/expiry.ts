@@ -36,22 +36,48 @@ export function createExpiryJob(options: ExpiryJobOptions): ExpiryJob {
   /** Removes up to `batch` due grants in one transaction; answers how many, and whether webhooks were queued. */
   async function expireBatch(): Promise<{ removed: number; queued: boolean }> {
     return db.transaction().execute(async (trx) => {
-      const due = await trx.selectFrom('application_users').select(['application_id', 'user_id', 'ends_at', 'ends_request_id'])
-        .where('ends_at', 'is not', null).where('ends_at', '<=', sql<Date>`now()`)
-        .orderBy('ends_at').orderBy('application_id').orderBy('user_id').limit(batch)
-        .forUpdate().skipLocked().execute();
+      const due = await trx
+        .selectFrom('application_users')
+        .select(['application_id', 'user_id', 'ends_at', 'ends_request_id'])
+        .where('ends_at', 'is not', null)
+        .where('ends_at', '<=', sql<Date>`now()`)
+        .orderBy('ends_at')
+        .orderBy('application_id')
+        .orderBy('user_id')
+        .limit(batch)
+        .forUpdate()
+        .skipLocked()
+        .execute();
       let queued = false;
       for (const g of due) {
         if (await removeGrant(trx, g.application_id, g.user_id, null)) queued = true;
         if (g.ends_request_id) {
-          const expired = await trx.updateTable('access_requests').set({ status: 'EXPIRED', expired_at: sql<Date>`now()` })
-            .where('id', '=', g.ends_request_id).where('status', '=', 'ACCEPTED').returningAll().executeTakeFirst();
+          const expired = await trx
+            .updateTable('access_requests')
+            .set({ status: 'EXPIRED', expired_at: sql<Date>`now()` })
+            .where('id', '=', g.ends_request_id)
+            .where('status', '=', 'ACCEPTED')
+            .returningAll()
+            .executeTakeFirst();
           if (expired) {
-            await recordHistory(trx, { table: 'access_requests', entity: expired.id, mode: 'UPDATE', by: null, before: { status: 'ACCEPTED' }, after: { status: 'EXPIRED' } });
+            await recordHistory(trx, {
+              table: 'access_requests',
+              entity: expired.id,
+              mode: 'UPDATE',
+              by: null,
+              before: { status: 'ACCEPTED' },
+              after: { status: 'EXPIRED' },
+            });
             if (await queueRequestEvent(trx, expired, 'ACCESS_REQUEST_EXPIRED')) queued = true;
           }
         }
-        await notify(trx, { userId: g.user_id, kind: 'ACCESS_EXPIRED', applicationId: g.application_id, requestId: g.ends_request_id, endsAt: g.ends_at });
+        await notify(trx, {
+          userId: g.user_id,
+          kind: 'ACCESS_EXPIRED',
+          applicationId: g.application_id,
+          requestId: g.ends_request_id,
+          endsAt: g.ends_at,
+        });
       }
       return { removed: due.length, queued };
     });
@@ -60,14 +86,32 @@ export function createExpiryJob(options: ExpiryJobOptions): ExpiryJob {
   /** Reminds the users of grants that end within REMINDER_DAYS, once per end. */
   async function remindBatch(): Promise<number> {
     return db.transaction().execute(async (trx) => {
-      const soon = await trx.selectFrom('application_users').select(['application_id', 'user_id', 'ends_at', 'ends_request_id'])
-        .where('ends_at', 'is not', null).where('reminded_at', 'is', null)
-        .where('ends_at', '>', sql<Date>`now()`).where('ends_at', '<=', sql<Date>`now() + make_interval(days => ${REMINDER_DAYS})`)
-        .orderBy('ends_at').limit(batch).forUpdate().skipLocked().execute();
+      const soon = await trx
+        .selectFrom('application_users')
+        .select(['application_id', 'user_id', 'ends_at', 'ends_request_id'])
+        .where('ends_at', 'is not', null)
+        .where('reminded_at', 'is', null)
+        .where('ends_at', '>', sql<Date>`now()`)
+        .where('ends_at', '<=', sql<Date>`now() + make_interval(days => ${REMINDER_DAYS})`)
+        .orderBy('ends_at')
+        .limit(batch)
+        .forUpdate()
+        .skipLocked()
+        .execute();
       for (const g of soon) {
-        await trx.updateTable('application_users').set({ reminded_at: sql<Date>`now()` })
-          .where('application_id', '=', g.application_id).where('user_id', '=', g.user_id).execute();
-        await notify(trx, { userId: g.user_id, kind: 'ACCESS_EXPIRING', applicationId: g.application_id, requestId: g.ends_request_id, endsAt: g.ends_at });
+        await trx
+          .updateTable('application_users')
+          .set({ reminded_at: sql<Date>`now()` })
+          .where('application_id', '=', g.application_id)
+          .where('user_id', '=', g.user_id)
+          .execute();
+        await notify(trx, {
+          userId: g.user_id,
+          kind: 'ACCESS_EXPIRING',
+          applicationId: g.application_id,
+          requestId: g.ends_request_id,
+          endsAt: g.ends_at,
+        });
       }
       return soon.length;
     });
@@ -101,9 +145,11 @@ export function createExpiryJob(options: ExpiryJobOptions): ExpiryJob {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const tick = () => {
         if (stopped) return;
-        running = runOnce().catch((e: unknown) => console.error('expiry job:', e)).finally(() => {
-          if (!stopped) timer = setTimeout(tick, intervalMs);
-        });
+        running = runOnce()
+          .catch((e: unknown) => console.error('expiry job:', e))
+          .finally(() => {
+            if (!stopped) timer = setTimeout(tick, intervalMs);
+          });
       };
       tick();
       return async () => {

@@ -21,8 +21,14 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 const unknown: Reason = { kind: 'UNKNOWN', at: null, by: null, accessRequestId: null, directoryGroupName: null };
 
 type HistoryRow = {
-  mode: string; field: string | null; value: string | null; old_value: string | null; updated_at: Date | string;
-  updated_by: string | null; name: string | null; tx: string;
+  mode: string;
+  field: string | null;
+  value: string | null;
+  old_value: string | null;
+  updated_at: Date | string;
+  updated_by: string | null;
+  name: string | null;
+  tx: string;
 };
 
 const idsIn = (text: string | null): string[] => {
@@ -36,11 +42,21 @@ const idsIn = (text: string | null): string[] => {
 };
 
 /** The reasons of one user's access to one application, as the records tell them. */
-async function accessReasons(db: Database, applicationId: string, userId: string): Promise<S['ApplicationUserAccessReasons']> {
+async function accessReasons(
+  db: Database,
+  applicationId: string,
+  userId: string,
+): Promise<S['ApplicationUserAccessReasons']> {
   const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   if (!user) throw notFound();
-  const g = await db.selectFrom('application_users').selectAll().where('application_id', '=', applicationId).where('user_id', '=', userId).executeTakeFirst();
-  if (!g) return { applicationId, userId, hasAccess: false, accessSince: null, reasons: [], roles: [], accountAccesses: [] };
+  const g = await db
+    .selectFrom('application_users')
+    .selectAll()
+    .where('application_id', '=', applicationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!g)
+    return { applicationId, userId, hasAccess: false, accessSince: null, reasons: [], roles: [], accountAccesses: [] };
 
   // The grant's history, oldest first; only what happened since the access was last removed counts.
   const { rows: history } = await sql<HistoryRow>`
@@ -55,7 +71,9 @@ async function accessReasons(db: Database, applicationId: string, userId: string
   const { rows: accepted } = await sql<{ id: string; tx: string }>`
     SELECT r.id, h.xmin::text AS tx FROM access_requests r
     JOIN history h ON h.table_name = 'access_requests' AND h.entity = r.id AND h.field = 'status' AND h.value = 'ACCEPTED'
-    WHERE r.application_id = ${applicationId} AND r.user_id = ${userId} AND r.status IN ('ACCEPTED', 'EXPIRED')`.execute(db);
+    WHERE r.application_id = ${applicationId} AND r.user_id = ${userId} AND r.status IN ('ACCEPTED', 'EXPIRED')`.execute(
+    db,
+  );
   const requestOf = new Map(accepted.map((r) => [r.tx, r.id]));
 
   const reasonOf = (h: HistoryRow): Reason => {
@@ -83,14 +101,23 @@ async function accessReasons(db: Database, applicationId: string, userId: string
 
   const roles = await refsOf(db, 'roles', g.role_ids);
   const accounts = await refsOf(db, 'account_accesses', g.account_access_ids);
-  const items = (ids: readonly string[], refs: Map<string, S['Ref']>, reasons: Map<string, Reason>): S['AccessReasonItem'][] =>
+  const items = (
+    ids: readonly string[],
+    refs: Map<string, S['Ref']>,
+    reasons: Map<string, Reason>,
+  ): S['AccessReasonItem'][] =>
     ids.flatMap((id) => {
       const ref = refs.get(id);
       return ref ? [{ ref, reasons: [reasons.get(id) ?? unknown] }] : [];
     });
   return {
-    applicationId, userId, hasAccess: true, accessSince: iso(g.access_since), reasons: [access ?? unknown],
-    roles: items(g.role_ids, roles, roleReasons), accountAccesses: items(g.account_access_ids, accounts, accountReasons),
+    applicationId,
+    userId,
+    hasAccess: true,
+    accessSince: iso(g.access_since),
+    reasons: [access ?? unknown],
+    roles: items(g.role_ids, roles, roleReasons),
+    accountAccesses: items(g.account_access_ids, accounts, accountReasons),
   };
 }
 

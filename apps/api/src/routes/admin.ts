@@ -13,14 +13,36 @@ import { readJson } from '../http/body.ts';
 import { randomBytes } from 'node:crypto';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { newId } from '../context.ts';
-import { after, anchorsOf, ANCHOR_EVERY, cached, cachedWith, FEW_MATCHES, orderBy, pageOf, sortKey, startOf } from '../http/list-cache.ts';
+import {
+  after,
+  anchorsOf,
+  ANCHOR_EVERY,
+  cached,
+  cachedWith,
+  FEW_MATCHES,
+  orderBy,
+  pageOf,
+  sortKey,
+  startOf,
+} from '../http/list-cache.ts';
 import { csvDownload, type CsvColumns } from '../http/csv.ts';
 import type { KeyPart } from '../http/list-cache.ts';
 import { parseList } from '../http/list.ts';
 import { recordHistory } from '../history.ts';
 import {
-  acceptOpenRequests, applicationAttributes, checkAccountAccesses, checkRoles, grant, loadApplication, pick, queueRequestEvent, refsOf, removeGrant, storeValues,
-  uniqueOrThrow, userAttributeValues,
+  acceptOpenRequests,
+  applicationAttributes,
+  checkAccountAccesses,
+  checkRoles,
+  grant,
+  loadApplication,
+  pick,
+  queueRequestEvent,
+  refsOf,
+  removeGrant,
+  storeValues,
+  uniqueOrThrow,
+  userAttributeValues,
 } from '../services/access.ts';
 import { countUsersMatching } from '../services/users.ts';
 import { applyImport, bulkApplicationUsers, planImport } from '../services/bulk.ts';
@@ -32,25 +54,66 @@ type S = components['schemas'];
 const iso = (d: Date | string) => new Date(d).toISOString();
 const isoOrNull = (d: Date | string | null) => (d ? iso(d) : null);
 
-const accessRequestCsvColumns: CsvColumns<{ id: string; status: string; requestedAt: string; fullName: string; email: string; companyName: string | null;
-  accountAccess: string | null; sortKey: string[] }> = [
-  ['csvId', (r) => r.id], ['csvStatus', (r) => r.status], ['csvRequestedAt', (r) => r.requestedAt], ['csvFullName', (r) => r.fullName],
-  ['csvEmail', (r) => r.email], ['csvCompany', (r) => r.companyName], ['csvRequestedAccountAccess', (r) => r.accountAccess],
+const accessRequestCsvColumns: CsvColumns<{
+  id: string;
+  status: string;
+  requestedAt: string;
+  fullName: string;
+  email: string;
+  companyName: string | null;
+  accountAccess: string | null;
+  sortKey: string[];
+}> = [
+  ['csvId', (r) => r.id],
+  ['csvStatus', (r) => r.status],
+  ['csvRequestedAt', (r) => r.requestedAt],
+  ['csvFullName', (r) => r.fullName],
+  ['csvEmail', (r) => r.email],
+  ['csvCompany', (r) => r.companyName],
+  ['csvRequestedAccountAccess', (r) => r.accountAccess],
 ];
-const applicationUserCsvColumns: CsvColumns<{ id: string; fullName: string; email: string; companyName: string | null; accessSince: string;
-  roles: string; sortKey: string[] }> = [
-  ['csvId', (u) => u.id], ['csvFullName', (u) => u.fullName], ['csvEmail', (u) => u.email], ['csvCompany', (u) => u.companyName],
-  ['csvAccessSince', (u) => u.accessSince], ['csvRoles', (u) => u.roles],
+const applicationUserCsvColumns: CsvColumns<{
+  id: string;
+  fullName: string;
+  email: string;
+  companyName: string | null;
+  accessSince: string;
+  roles: string;
+  sortKey: string[];
+}> = [
+  ['csvId', (u) => u.id],
+  ['csvFullName', (u) => u.fullName],
+  ['csvEmail', (u) => u.email],
+  ['csvCompany', (u) => u.companyName],
+  ['csvAccessSince', (u) => u.accessSince],
+  ['csvRoles', (u) => u.roles],
 ];
 
 type DeliveryRow = {
-  id: string; event: string; user_id: string; status: string; attempts: number; response_status: number | null; error: string | null;
-  created_at: Date | string; last_attempt_at: Date | string | null; next_attempt_at: Date | string | null; replay_of: string | null;
+  id: string;
+  event: string;
+  user_id: string;
+  status: string;
+  attempts: number;
+  response_status: number | null;
+  error: string | null;
+  created_at: Date | string;
+  last_attempt_at: Date | string | null;
+  next_attempt_at: Date | string | null;
+  replay_of: string | null;
 };
 const deliveryOf = (r: DeliveryRow): S['WebhookDelivery'] => ({
-  id: r.id, event: r.event as S['WebhookDelivery']['event'], userId: r.user_id, status: r.status as S['WebhookDelivery']['status'],
-  attempts: r.attempts, responseStatus: r.response_status, error: r.error, createdAt: iso(r.created_at),
-  lastAttemptAt: isoOrNull(r.last_attempt_at), nextAttemptAt: isoOrNull(r.next_attempt_at), replayOf: r.replay_of,
+  id: r.id,
+  event: r.event as S['WebhookDelivery']['event'],
+  userId: r.user_id,
+  status: r.status as S['WebhookDelivery']['status'],
+  attempts: r.attempts,
+  responseStatus: r.response_status,
+  error: r.error,
+  createdAt: iso(r.created_at),
+  lastAttemptAt: isoOrNull(r.last_attempt_at),
+  nextAttemptAt: isoOrNull(r.next_attempt_at),
+  replayOf: r.replay_of,
 });
 
 export function adminRoutes(deps: Deps): Hono<AppEnv> {
@@ -71,17 +134,41 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
   // Sort keys end with a unique column and have no NULLs (company: NULLs last, as ORDER BY
   // company_name would put them): an index serves them, and deep pages seek after anchors.
   const requestKeys: Record<'requestedAt' | 'fullName' | 'email' | 'status', KeyPart[]> = {
-    requestedAt: [{ expression: sql`r.requested_at`, type: 'timestamptz' }, { expression: sql`r.id`, type: 'text' }],
-    fullName: [{ expression: sql`u.full_name`, type: 'text' }, { expression: sql`r.id`, type: 'text' }],
-    email: [{ expression: sql`u.email`, type: 'text' }, { expression: sql`r.id`, type: 'text' }],
-    status: [{ expression: sql`r.status`, type: 'text' }, { expression: sql`r.id`, type: 'text' }],
+    requestedAt: [
+      { expression: sql`r.requested_at`, type: 'timestamptz' },
+      { expression: sql`r.id`, type: 'text' },
+    ],
+    fullName: [
+      { expression: sql`u.full_name`, type: 'text' },
+      { expression: sql`r.id`, type: 'text' },
+    ],
+    email: [
+      { expression: sql`u.email`, type: 'text' },
+      { expression: sql`r.id`, type: 'text' },
+    ],
+    status: [
+      { expression: sql`r.status`, type: 'text' },
+      { expression: sql`r.id`, type: 'text' },
+    ],
   };
   const applicationUserKeys: Record<'fullName' | 'email' | 'companyName' | 'accessSince', KeyPart[]> = {
-    fullName: [{ expression: sql`u.full_name`, type: 'text' }, { expression: sql`u.id`, type: 'text' }],
-    email: [{ expression: sql`u.email`, type: 'text' }, { expression: sql`u.id`, type: 'text' }],
-    companyName: [{ expression: sql`(u.company_name IS NULL)`, type: 'boolean' }, { expression: sql`coalesce(u.company_name, '')`, type: 'text' },
-      { expression: sql`u.id`, type: 'text' }],
-    accessSince: [{ expression: sql`au.access_since`, type: 'timestamptz' }, { expression: sql`au.user_id`, type: 'text' }],
+    fullName: [
+      { expression: sql`u.full_name`, type: 'text' },
+      { expression: sql`u.id`, type: 'text' },
+    ],
+    email: [
+      { expression: sql`u.email`, type: 'text' },
+      { expression: sql`u.id`, type: 'text' },
+    ],
+    companyName: [
+      { expression: sql`(u.company_name IS NULL)`, type: 'boolean' },
+      { expression: sql`coalesce(u.company_name, '')`, type: 'text' },
+      { expression: sql`u.id`, type: 'text' },
+    ],
+    accessSince: [
+      { expression: sql`au.access_since`, type: 'timestamptz' },
+      { expression: sql`au.user_id`, type: 'text' },
+    ],
   };
 
   app.get('/Admin/Applications', async (c) => {
@@ -90,19 +177,46 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     const all = me.permissions.has('applications.write');
     const keys = [...me.permissions];
     if (!all && keys.length === 0) return c.json({ items: [], total: 0 } satisfies S['AdminApplicationList']);
-    const base = db.selectFrom('applications as a').leftJoin('permissions as p', 'p.id', 'a.admin_permission_id')
+    const base = db
+      .selectFrom('applications as a')
+      .leftJoin('permissions as p', 'p.id', 'a.admin_permission_id')
       .$if(!all, (q) => q.where('p.key', 'in', keys))
       .$if(list.like !== undefined, (q) => q.where('a.search', 'like', list.like ?? ''));
     const [rows, total] = await Promise.all([
-      base.select(['a.id', 'a.label', 'a.logo_url', 'a.url', 'a.internal', 'a.access_request_allowed', 'p.key as admin_key',
-        (eb) => eb.selectFrom('access_requests as r').select(eb.fn.countAll<string>().as('n')).whereRef('r.application_id', '=', 'a.id').where('r.status', '=', 'OPEN').as('open')])
-        .orderBy('a.label', list.order).orderBy('a.id').limit(list.pageSize).offset(list.offset).execute(),
+      base
+        .select([
+          'a.id',
+          'a.label',
+          'a.logo_url',
+          'a.url',
+          'a.internal',
+          'a.access_request_allowed',
+          'p.key as admin_key',
+          (eb) =>
+            eb
+              .selectFrom('access_requests as r')
+              .select(eb.fn.countAll<string>().as('n'))
+              .whereRef('r.application_id', '=', 'a.id')
+              .where('r.status', '=', 'OPEN')
+              .as('open'),
+        ])
+        .orderBy('a.label', list.order)
+        .orderBy('a.id')
+        .limit(list.pageSize)
+        .offset(list.offset)
+        .execute(),
       base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return c.json({
-      items: rows.map((r) => ({ id: r.id, label: r.label, logoUrl: r.logo_url, url: r.url, internal: r.internal,
+      items: rows.map((r) => ({
+        id: r.id,
+        label: r.label,
+        logoUrl: r.logo_url,
+        url: r.url,
+        internal: r.internal,
         accessRequestsAmount: Number(r.open ?? 0),
-        permissions: { manageAccessRequests: managesAccessRequests(me, r.admin_key, r.access_request_allowed) } })),
+        permissions: { manageAccessRequests: managesAccessRequests(me, r.admin_key, r.access_request_allowed) },
+      })),
       total: Number(total.n),
     } satisfies S['AdminApplicationList']);
   });
@@ -112,65 +226,160 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
   async function requestsQuery(c: Ctx) {
     const me = await deps.auth.user(c.req.header('authorization'));
     const a = await managerOf(me, c.req.param('id') ?? '');
-    const list = parseList(c, { sorts: ['requestedAt', 'fullName', 'email', 'status'] as const, defaultSort: 'requestedAt', defaultOrder: 'desc' });
+    const list = parseList(c, {
+      sorts: ['requestedAt', 'fullName', 'email', 'status'] as const,
+      defaultSort: 'requestedAt',
+      defaultOrder: 'desc',
+    });
     const status = c.req.query('status');
-    if (status !== undefined && !['OPEN', 'ACCEPTED', 'DENIED', 'CANCELLED', 'EXPIRED'].includes(status)) throw new ApiError(400, 'badRequest', { problems: [{ key: 'invalidValue', field: 'status' }] });
+    if (status !== undefined && !['OPEN', 'ACCEPTED', 'DENIED', 'CANCELLED', 'EXPIRED'].includes(status))
+      throw new ApiError(400, 'badRequest', { problems: [{ key: 'invalidValue', field: 'status' }] });
     return { a, list, status };
   }
 
   app.get('/Admin/Applications/:id/AccessRequests', async (c) => {
     const { a, list, status } = await requestsQuery(c);
     const like = list.like;
-    const ofApplication = db.selectFrom('access_requests as r').where('r.application_id', '=', a.id)
+    const ofApplication = db
+      .selectFrom('access_requests as r')
+      .where('r.application_id', '=', a.id)
       .$if(status !== undefined, (q) => q.where('r.status', '=', status ?? ''));
     const keys = requestKeys[list.sort];
-    const columns = ['r.id', 'r.application_id', 'r.status', 'r.requested_at', 'r.account_access_id', 'u.id as user_id', 'u.full_name', 'u.email', 'u.company_name'] as const;
+    const columns = [
+      'r.id',
+      'r.application_id',
+      'r.status',
+      'r.requested_at',
+      'r.account_access_id',
+      'u.id as user_id',
+      'u.full_name',
+      'u.email',
+      'u.company_name',
+    ] as const;
     // The requests of this application (and status), counted once and cached until requests change.
-    const countAll = () => cached(db, ['access_requests'], `requests:count:${a.id}:${status ?? ''}:`, async () =>
-      Number((await ofApplication.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n));
+    const countAll = () =>
+      cached(db, ['access_requests'], `requests:count:${a.id}:${status ?? ''}:`, async () =>
+        Number((await ofApplication.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n),
+      );
     // Up to this many requests, a search or a sort by user columns looks up each request's user
     // by key (a lateral subquery the planner cannot merge away) instead of letting the planner
     // scan users in key or name order (tens of thousands of rows for a few thousand requests).
-    const probeUsers = like !== undefined || (list.sort !== 'requestedAt' && list.sort !== 'status') ? (await countAll()) <= 10_000 : false;
-    const withUsers = () => probeUsers
-      ? ofApplication.innerJoinLateral((eb) => eb.selectFrom('users as u').select(['u.id', 'u.full_name', 'u.email', 'u.company_name', 'u.search'])
-        .whereRef('u.id', '=', 'r.user_id').offset(0).as('u'), (join) => join.onTrue())
-      : ofApplication.innerJoin('users as u', 'u.id', 'r.user_id');
-    const searchPage = () => withUsers().where('u.search', 'like', like ?? '')
-      .select(columns).orderBy(orderBy(keys, list.order)).limit(list.pageSize).offset(list.offset);
+    const probeUsers =
+      like !== undefined || (list.sort !== 'requestedAt' && list.sort !== 'status')
+        ? (await countAll()) <= 10_000
+        : false;
+    const withUsers = () =>
+      probeUsers
+        ? ofApplication.innerJoinLateral(
+            (eb) =>
+              eb
+                .selectFrom('users as u')
+                .select(['u.id', 'u.full_name', 'u.email', 'u.company_name', 'u.search'])
+                .whereRef('u.id', '=', 'r.user_id')
+                .offset(0)
+                .as('u'),
+            (join) => join.onTrue(),
+          )
+        : ofApplication.innerJoin('users as u', 'u.id', 'r.user_id');
+    const searchPage = () =>
+      withUsers()
+        .where('u.search', 'like', like ?? '')
+        .select(columns)
+        .orderBy(orderBy(keys, list.order))
+        .limit(list.pageSize)
+        .offset(list.offset);
     let page: { rows: Awaited<ReturnType<ReturnType<typeof searchPage>['execute']>>; total: number };
     if (like !== undefined && probeUsers) {
       // A search over a few thousand requests: the first page of a new term brings its total
       // along (a window count over the rows the page is sorted from), later pages use the cache.
-      const counted = await cachedWith(db, ['access_requests', 'users'], `requests:count:${a.id}:${status ?? ''}:${like}`, async () => {
-        const rows = await searchPage().select(sql<string>`count(*) OVER ()`.as('total')).execute();
-        const value = rows[0] ? Number(rows[0].total) : Number((await withUsers().where('u.search', 'like', like)
-          .select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-        return { value, extra: rows };
-      });
-      page = { rows: counted.extra ?? (counted.value > list.offset ? await searchPage().execute() : []), total: counted.value };
+      const counted = await cachedWith(
+        db,
+        ['access_requests', 'users'],
+        `requests:count:${a.id}:${status ?? ''}:${like}`,
+        async () => {
+          const rows = await searchPage()
+            .select(sql<string>`count(*) OVER ()`.as('total'))
+            .execute();
+          const value = rows[0]
+            ? Number(rows[0].total)
+            : Number(
+                (
+                  await withUsers()
+                    .where('u.search', 'like', like)
+                    .select((eb) => eb.fn.countAll<string>().as('n'))
+                    .executeTakeFirstOrThrow()
+                ).n,
+              );
+          return { value, extra: rows };
+        },
+      );
+      page = {
+        rows: counted.extra ?? (counted.value > list.offset ? await searchPage().execute() : []),
+        total: counted.value,
+      };
     } else {
       const countKey = `requests:count:${a.id}:${status ?? ''}:${like ?? ''}`;
-      const [rows, total] = await pageOf(db, like === undefined ? undefined : { tables: ['access_requests', 'users'], key: countKey }, list.offset,
-        () => like === undefined && (list.sort === 'requestedAt' || list.sort === 'status')
-          // Sorted by the request's own columns: the page is taken from the requests' index
-          // first, and only its rows are joined with their users.
-          ? db.selectFrom(ofApplication.selectAll('r').orderBy(orderBy(keys, list.order)).limit(list.pageSize).offset(list.offset).as('r'))
-            .innerJoin('users as u', 'u.id', 'r.user_id').select(columns).orderBy(orderBy(keys, list.order)).execute()
-          : like === undefined
-            ? withUsers().select(columns).orderBy(orderBy(keys, list.order)).limit(list.pageSize).offset(list.offset).execute()
-            : searchPage().execute(),
+      const [rows, total] = await pageOf(
+        db,
+        like === undefined ? undefined : { tables: ['access_requests', 'users'], key: countKey },
+        list.offset,
+        () =>
+          like === undefined && (list.sort === 'requestedAt' || list.sort === 'status')
+            ? // Sorted by the request's own columns: the page is taken from the requests' index
+              // first, and only its rows are joined with their users.
+              db
+                .selectFrom(
+                  ofApplication
+                    .selectAll('r')
+                    .orderBy(orderBy(keys, list.order))
+                    .limit(list.pageSize)
+                    .offset(list.offset)
+                    .as('r'),
+                )
+                .innerJoin('users as u', 'u.id', 'r.user_id')
+                .select(columns)
+                .orderBy(orderBy(keys, list.order))
+                .execute()
+            : like === undefined
+              ? withUsers()
+                  .select(columns)
+                  .orderBy(orderBy(keys, list.order))
+                  .limit(list.pageSize)
+                  .offset(list.offset)
+                  .execute()
+              : searchPage().execute(),
         // Without a search the join adds nothing to the count (user_id is a foreign key).
-        () => like === undefined ? countAll() : cached(db, ['access_requests', 'users'], countKey, async () =>
-          Number((await withUsers().where('u.search', 'like', like).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)));
+        () =>
+          like === undefined
+            ? countAll()
+            : cached(db, ['access_requests', 'users'], countKey, async () =>
+                Number(
+                  (
+                    await withUsers()
+                      .where('u.search', 'like', like)
+                      .select((eb) => eb.fn.countAll<string>().as('n'))
+                      .executeTakeFirstOrThrow()
+                  ).n,
+                ),
+              ),
+      );
       page = { rows, total };
     }
     const { rows, total } = page;
-    const accesses = await refsOf(db, 'account_accesses', rows.flatMap((r) => (r.account_access_id ? [r.account_access_id] : [])));
+    const accesses = await refsOf(
+      db,
+      'account_accesses',
+      rows.flatMap((r) => (r.account_access_id ? [r.account_access_id] : [])),
+    );
     return c.json({
-      items: rows.map((r) => ({ id: r.id, applicationId: r.application_id, status: r.status as S['AccessRequestStatus'], requestedAt: iso(r.requested_at),
+      items: rows.map((r) => ({
+        id: r.id,
+        applicationId: r.application_id,
+        status: r.status as S['AccessRequestStatus'],
+        requestedAt: iso(r.requested_at),
         user: { id: r.user_id, fullName: r.full_name, email: r.email, companyName: r.company_name },
-        requestedAccountAccess: r.account_access_id ? accesses.get(r.account_access_id) ?? null : null })),
+        requestedAccountAccess: r.account_access_id ? (accesses.get(r.account_access_id) ?? null) : null,
+      })),
       total,
     } satisfies S['AccessRequestList']);
   });
@@ -180,37 +389,99 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     const { a, list, status } = await requestsQuery(c);
     const keys = requestKeys[list.sort];
     return csvDownload(c, 'zugriffsanfragen', accessRequestCsvColumns, async (limit, { last }) => {
-      const rows = await db.selectFrom('access_requests as r').innerJoin('users as u', 'u.id', 'r.user_id').where('r.application_id', '=', a.id)
+      const rows = await db
+        .selectFrom('access_requests as r')
+        .innerJoin('users as u', 'u.id', 'r.user_id')
+        .where('r.application_id', '=', a.id)
         .$if(status !== undefined, (q) => q.where('r.status', '=', status ?? ''))
         .$if(list.like !== undefined, (q) => q.where('u.search', 'like', list.like ?? ''))
         .$if(last !== undefined, (q) => q.where(after(keys, last?.sortKey ?? [], list.order)))
-        .select(['r.id', 'r.status', 'r.requested_at', 'r.account_access_id', 'u.full_name', 'u.email', 'u.company_name'])
+        .select([
+          'r.id',
+          'r.status',
+          'r.requested_at',
+          'r.account_access_id',
+          'u.full_name',
+          'u.email',
+          'u.company_name',
+        ])
         .select(sortKey(keys).as('sort_key'))
-        .orderBy(orderBy(keys, list.order)).limit(limit).execute();
-      const accesses = await refsOf(db, 'account_accesses', rows.flatMap((r) => (r.account_access_id ? [r.account_access_id] : [])));
-      return rows.map((r) => ({ id: r.id, status: r.status, requestedAt: iso(r.requested_at), fullName: r.full_name, email: r.email,
-        companyName: r.company_name, accountAccess: r.account_access_id ? accesses.get(r.account_access_id)?.label ?? r.account_access_id : null, sortKey: r.sort_key }));
+        .orderBy(orderBy(keys, list.order))
+        .limit(limit)
+        .execute();
+      const accesses = await refsOf(
+        db,
+        'account_accesses',
+        rows.flatMap((r) => (r.account_access_id ? [r.account_access_id] : [])),
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        status: r.status,
+        requestedAt: iso(r.requested_at),
+        fullName: r.full_name,
+        email: r.email,
+        companyName: r.company_name,
+        accountAccess: r.account_access_id ? (accesses.get(r.account_access_id)?.label ?? r.account_access_id) : null,
+        sortKey: r.sort_key,
+      }));
     });
   });
 
   async function accessRequest(id: string): Promise<S['AccessRequest']> {
-    const r = await db.selectFrom('access_requests as r').innerJoin('users as u', 'u.id', 'r.user_id').innerJoin('applications as a', 'a.id', 'r.application_id')
-      .select(['r.id', 'r.application_id', 'r.status', 'r.requested_at', 'r.account_access_id', 'r.role_id', 'r.comment', 'r.decided_at',
-        'r.decided_by', 'r.reason', 'r.role_ids', 'r.account_access_ids', 'u.id as user_id', 'u.full_name', 'u.email', 'u.company_name',
-        'r.answers', 'r.requested_ends_at', 'r.ends_at', 'r.expired_at', 'a.time_bound_access', 'a.max_access_days'])
-      .where('r.id', '=', id).executeTakeFirst();
+    const r = await db
+      .selectFrom('access_requests as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .innerJoin('applications as a', 'a.id', 'r.application_id')
+      .select([
+        'r.id',
+        'r.application_id',
+        'r.status',
+        'r.requested_at',
+        'r.account_access_id',
+        'r.role_id',
+        'r.comment',
+        'r.decided_at',
+        'r.decided_by',
+        'r.reason',
+        'r.role_ids',
+        'r.account_access_ids',
+        'u.id as user_id',
+        'u.full_name',
+        'u.email',
+        'u.company_name',
+        'r.answers',
+        'r.requested_ends_at',
+        'r.ends_at',
+        'r.expired_at',
+        'a.time_bound_access',
+        'a.max_access_days',
+      ])
+      .where('r.id', '=', id)
+      .executeTakeFirst();
     if (!r) throw notFound();
     const accesses = await refsOf(db, 'account_accesses', r.account_access_id ? [r.account_access_id] : []);
     const roles = await refsOf(db, 'roles', r.role_id ? [r.role_id] : []);
     return {
-      id: r.id, applicationId: r.application_id, status: r.status as S['AccessRequestStatus'], requestedAt: iso(r.requested_at),
+      id: r.id,
+      applicationId: r.application_id,
+      status: r.status as S['AccessRequestStatus'],
+      requestedAt: iso(r.requested_at),
       user: { id: r.user_id, fullName: r.full_name, email: r.email, companyName: r.company_name },
-      requestedAccountAccess: r.account_access_id ? accesses.get(r.account_access_id) ?? null : null,
-      requestedRole: r.role_id ? roles.get(r.role_id) ?? null : null,
-      comment: r.comment, decidedAt: isoOrNull(r.decided_at), decidedBy: r.decided_by, reason: r.reason,
-      roleIds: r.role_ids, accountAccessIds: r.account_access_ids,
-      justification: r.comment, answers: r.answers, requestedEndsAt: isoOrNull(r.requested_ends_at), endsAt: isoOrNull(r.ends_at),
-      expiredAt: isoOrNull(r.expired_at), timeBoundAccess: r.time_bound_access, maxEndsAt: isoOrNull(maxEndsAt(r, new Date())),
+      requestedAccountAccess: r.account_access_id ? (accesses.get(r.account_access_id) ?? null) : null,
+      requestedRole: r.role_id ? (roles.get(r.role_id) ?? null) : null,
+      comment: r.comment,
+      decidedAt: isoOrNull(r.decided_at),
+      decidedBy: r.decided_by,
+      reason: r.reason,
+      roleIds: r.role_ids,
+      accountAccessIds: r.account_access_ids,
+      justification: r.comment,
+      answers: r.answers,
+      requestedEndsAt: isoOrNull(r.requested_ends_at),
+      endsAt: isoOrNull(r.ends_at),
+      expiredAt: isoOrNull(r.expired_at),
+      timeBoundAccess: r.time_bound_access,
+      maxEndsAt: isoOrNull(maxEndsAt(r, new Date())),
     };
   }
 
@@ -227,44 +498,119 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
   });
 
   /** Decides one open request of `applicationId` in `trx` (history, grant, webhook); whether a webhook was queued. */
-  async function decideRequest(trx: Transaction<DB>, me: Principal, id: string, body: S['AccessRequestDecision'], applicationId: string): Promise<boolean> {
-    const row = await trx.selectFrom('access_requests').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+  async function decideRequest(
+    trx: Transaction<DB>,
+    me: Principal,
+    id: string,
+    body: S['AccessRequestDecision'],
+    applicationId: string,
+  ): Promise<boolean> {
+    const row = await trx
+      .selectFrom('access_requests')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     if (row.application_id !== applicationId) throw notFound();
     if (row.status !== 'OPEN') throw conflict('alreadyDecided', 'accessRequest.alreadyDecided');
     const decidedAt = new Date();
     if (body.decision === 'ACCEPT') {
-      if (validateAccessRequestRoles(body.roleIds) !== undefined) throw new ApiError(400, 'roleRequired', { code: 'accessRequest.roleRequired', problems: [{ key: 'roleRequired', field: 'roleIds' }] });
+      if (validateAccessRequestRoles(body.roleIds) !== undefined)
+        throw new ApiError(400, 'roleRequired', {
+          code: 'accessRequest.roleRequired',
+          problems: [{ key: 'roleRequired', field: 'roleIds' }],
+        });
       const accountAccessIds = body.accountAccessIds ?? [];
       await checkRoles(trx, row.application_id, body.roleIds, me.permissions, 'roleIds');
       await checkAccountAccesses(trx, row.application_id, accountAccessIds, 'accountAccessIds');
       // The end of access (#19): within the application's settings; none when not given.
       const settings = await loadApplication(trx, row.application_id);
       const endsAt = checkEndsAt(settings, body.endsAt, 'endsAt', decidedAt);
-      const accepted = await trx.updateTable('access_requests').set({ status: 'ACCEPTED', decided_at: decidedAt, decided_by: me.userId, role_ids: body.roleIds,
-        account_access_ids: accountAccessIds, ends_at: endsAt }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-      await recordHistory(trx, { table: 'access_requests', entity: id, mode: 'UPDATE', by: me.userId, before: { status: 'OPEN' },
-        after: { status: 'ACCEPTED', decidedBy: me.userId, roleIds: body.roleIds, accountAccessIds, ...(endsAt ? { endsAt: endsAt.toISOString() } : {}) } });
+      const accepted = await trx
+        .updateTable('access_requests')
+        .set({
+          status: 'ACCEPTED',
+          decided_at: decidedAt,
+          decided_by: me.userId,
+          role_ids: body.roleIds,
+          account_access_ids: accountAccessIds,
+          ends_at: endsAt,
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordHistory(trx, {
+        table: 'access_requests',
+        entity: id,
+        mode: 'UPDATE',
+        by: me.userId,
+        before: { status: 'OPEN' },
+        after: {
+          status: 'ACCEPTED',
+          decidedBy: me.userId,
+          roleIds: body.roleIds,
+          accountAccessIds,
+          ...(endsAt ? { endsAt: endsAt.toISOString() } : {}),
+        },
+      });
       // Answers to the application's questions become the user's values (as if the user had entered them at the gate).
       if (accepted.answers.length) {
         const allowed = await applicationAttributes(trx, row.application_id, false);
         const values = accepted.answers.filter((x) => allowed.has(x.key)).map((x) => ({ key: x.key, value: x.value }));
-        await storeValues(trx, { userId: row.user_id, by: row.user_id, values, allowed, editable: (x) => x.editable_by_user, fieldPrefix: 'answers' });
+        await storeValues(trx, {
+          userId: row.user_id,
+          by: row.user_id,
+          values,
+          allowed,
+          editable: (x) => x.editable_by_user,
+          fieldPrefix: 'answers',
+        });
       }
-      await notify(trx, { userId: row.user_id, kind: 'REQUEST_ACCEPTED', applicationId: row.application_id, requestId: id, endsAt });
+      await notify(trx, {
+        userId: row.user_id,
+        kind: 'REQUEST_ACCEPTED',
+        applicationId: row.application_id,
+        requestId: id,
+        endsAt,
+      });
       const event = await queueRequestEvent(trx, accepted, 'ACCESS_REQUEST_ACCEPTED');
-      const current = await trx.selectFrom('application_users').select(['role_ids', 'account_access_ids'])
-        .where('application_id', '=', row.application_id).where('user_id', '=', row.user_id).executeTakeFirst();
-      const granted = await grant(trx, { applicationId: row.application_id, userId: row.user_id, by: me.userId,
+      const current = await trx
+        .selectFrom('application_users')
+        .select(['role_ids', 'account_access_ids'])
+        .where('application_id', '=', row.application_id)
+        .where('user_id', '=', row.user_id)
+        .executeTakeFirst();
+      const granted = await grant(trx, {
+        applicationId: row.application_id,
+        userId: row.user_id,
+        by: me.userId,
         roleIds: [...new Set([...(current?.role_ids ?? []), ...body.roleIds])],
         accountAccessIds: [...new Set([...(current?.account_access_ids ?? []), ...accountAccessIds])],
-        endsAt, endsRequestId: endsAt ? id : null });
+        endsAt,
+        endsRequestId: endsAt ? id : null,
+      });
       return event || granted;
     }
-    const denied = await trx.updateTable('access_requests').set({ status: 'DENIED', decided_at: decidedAt, decided_by: me.userId, reason: body.reason ?? null })
-      .where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-    await recordHistory(trx, { table: 'access_requests', entity: id, mode: 'UPDATE', by: me.userId, before: { status: 'OPEN' },
-      after: { status: 'DENIED', decidedBy: me.userId, reason: body.reason ?? null } });
-    await notify(trx, { userId: row.user_id, kind: 'REQUEST_DENIED', applicationId: row.application_id, requestId: id });
+    const denied = await trx
+      .updateTable('access_requests')
+      .set({ status: 'DENIED', decided_at: decidedAt, decided_by: me.userId, reason: body.reason ?? null })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordHistory(trx, {
+      table: 'access_requests',
+      entity: id,
+      mode: 'UPDATE',
+      by: me.userId,
+      before: { status: 'OPEN' },
+      after: { status: 'DENIED', decidedBy: me.userId, reason: body.reason ?? null },
+    });
+    await notify(trx, {
+      userId: row.user_id,
+      kind: 'REQUEST_DENIED',
+      applicationId: row.application_id,
+      requestId: id,
+    });
     return queueRequestEvent(trx, denied, 'ACCESS_REQUEST_DENIED');
   }
 
@@ -286,8 +632,19 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     const body = await readJson(c, 'AccessRequestsDecision');
     const ids = body.requestIds.map((id) => id.toLowerCase());
     const queued = await db.transaction().execute(async (trx) => {
-      const ofApplication = new Set((await trx.selectFrom('access_requests').select('id').where('application_id', '=', a.id).where('id', 'in', ids).execute()).map((r) => r.id));
-      const problems = ids.flatMap((id, i) => (ofApplication.has(id) ? [] : [{ key: 'referenceNotFound' as const, field: `requestIds.${i}`, args: [id] }]));
+      const ofApplication = new Set(
+        (
+          await trx
+            .selectFrom('access_requests')
+            .select('id')
+            .where('application_id', '=', a.id)
+            .where('id', 'in', ids)
+            .execute()
+        ).map((r) => r.id),
+      );
+      const problems = ids.flatMap((id, i) =>
+        ofApplication.has(id) ? [] : [{ key: 'referenceNotFound' as const, field: `requestIds.${i}`, args: [id] }],
+      );
       if (problems.length) throw badRequest(problems, 'referenceNotFound', 'reference.notFound');
       let any = false;
       for (const id of ids) if (await decideRequest(trx, me, id, body.decision, a.id)) any = true;
@@ -301,42 +658,111 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
   app.get('/Admin/Applications/:id/Users', async (c) => {
     const me = await deps.auth.user(c.req.header('authorization'));
     const a = await adminOf(me, c.req.param('id'));
-    const list = parseList(c, { sorts: ['fullName', 'email', 'companyName', 'accessSince'] as const, defaultSort: 'fullName' });
+    const list = parseList(c, {
+      sorts: ['fullName', 'email', 'companyName', 'accessSince'] as const,
+      defaultSort: 'fullName',
+    });
     const like = list.like;
     const keys = applicationUserKeys[list.sort];
-    let base = db.selectFrom('application_users as au').innerJoin('users as u', 'u.id', 'au.user_id')
+    let base = db
+      .selectFrom('application_users as au')
+      .innerJoin('users as u', 'u.id', 'au.user_id')
       .where('au.application_id', '=', a.id)
       .$if(like !== undefined, (q) => q.where('u.search', 'like', like ?? ''));
     let skip = list.offset;
     if (like === undefined && list.offset >= ANCHOR_EVERY) {
       // A deep page of the whole list: seek after the nearest cached anchor.
-      const anchors = await cached(db, ['application_users', 'users'], `app-users:anchors:${a.id}:${list.sort}:${list.order}`, () =>
-        anchorsOf(db, 'application_users au JOIN users u ON u.id = au.user_id WHERE au.application_id = $1', keys, list.order, a.id));
+      const anchors = await cached(
+        db,
+        ['application_users', 'users'],
+        `app-users:anchors:${a.id}:${list.sort}:${list.order}`,
+        () =>
+          anchorsOf(
+            db,
+            'application_users au JOIN users u ON u.id = au.user_id WHERE au.application_id = $1',
+            keys,
+            list.order,
+            a.id,
+          ),
+      );
       const start = startOf(anchors, list.offset);
       if (start.anchor) base = base.where(after(keys, start.anchor, list.order));
       skip = start.skip;
     }
     const countKey = `app-users:count:${a.id}:${like ?? ''}`;
-    const [rows, total] = await pageOf(db, like === undefined ? undefined : { tables: ['application_users', 'users'], key: countKey }, list.offset,
-      async (found) => (found !== undefined && like !== undefined && (await countUsersMatching(db, like)) <= FEW_MATCHES
-        // A term matching few users: those users first (trigram index), each looked up in this
-        // application's users by key (lateral subqueries with OFFSET 0, which the planner keeps
-        // as they are), then sorted; walking a sort index would test tens of thousands of rows.
-        ? db.selectFrom(db.selectFrom('users').select(['id', 'full_name', 'email', 'company_name']).where('search', 'like', like).offset(0).as('u'))
-          .innerJoinLateral((eb) => eb.selectFrom('application_users').select(['user_id', 'access_since', 'role_ids'])
-            .where('application_id', '=', a.id).whereRef('user_id', '=', 'u.id').offset(0).as('au'), (join) => join.onTrue())
-        : base).select(['u.id', 'u.full_name', 'u.email', 'u.company_name', 'au.access_since', 'au.role_ids'])
-        .orderBy(orderBy(keys, list.order)).limit(list.pageSize).offset(skip).execute(),
+    const [rows, total] = await pageOf(
+      db,
+      like === undefined ? undefined : { tables: ['application_users', 'users'], key: countKey },
+      list.offset,
+      async (found) =>
+        (found !== undefined && like !== undefined && (await countUsersMatching(db, like)) <= FEW_MATCHES
+          ? // A term matching few users: those users first (trigram index), each looked up in this
+            // application's users by key (lateral subqueries with OFFSET 0, which the planner keeps
+            // as they are), then sorted; walking a sort index would test tens of thousands of rows.
+            db
+              .selectFrom(
+                db
+                  .selectFrom('users')
+                  .select(['id', 'full_name', 'email', 'company_name'])
+                  .where('search', 'like', like)
+                  .offset(0)
+                  .as('u'),
+              )
+              .innerJoinLateral(
+                (eb) =>
+                  eb
+                    .selectFrom('application_users')
+                    .select(['user_id', 'access_since', 'role_ids'])
+                    .where('application_id', '=', a.id)
+                    .whereRef('user_id', '=', 'u.id')
+                    .offset(0)
+                    .as('au'),
+                (join) => join.onTrue(),
+              )
+          : base
+        )
+          .select(['u.id', 'u.full_name', 'u.email', 'u.company_name', 'au.access_since', 'au.role_ids'])
+          .orderBy(orderBy(keys, list.order))
+          .limit(list.pageSize)
+          .offset(skip)
+          .execute(),
       // The users of each application are counted by triggers; a search's count is cached.
-      () => like === undefined
-        ? db.selectFrom('application_user_counts').select('n').where('application_id', '=', a.id).executeTakeFirst().then((r) => Number(r?.n ?? 0))
-        : cached(db, ['application_users', 'users'], countKey, async () =>
-          Number((await db.selectFrom('application_users as au').innerJoin('users as u', 'u.id', 'au.user_id').where('au.application_id', '=', a.id)
-            .where('u.search', 'like', like).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)));
-    const roles = await refsOf(db, 'roles', rows.flatMap((r) => r.role_ids));
+      () =>
+        like === undefined
+          ? db
+              .selectFrom('application_user_counts')
+              .select('n')
+              .where('application_id', '=', a.id)
+              .executeTakeFirst()
+              .then((r) => Number(r?.n ?? 0))
+          : cached(db, ['application_users', 'users'], countKey, async () =>
+              Number(
+                (
+                  await db
+                    .selectFrom('application_users as au')
+                    .innerJoin('users as u', 'u.id', 'au.user_id')
+                    .where('au.application_id', '=', a.id)
+                    .where('u.search', 'like', like)
+                    .select((eb) => eb.fn.countAll<string>().as('n'))
+                    .executeTakeFirstOrThrow()
+                ).n,
+              ),
+            ),
+    );
+    const roles = await refsOf(
+      db,
+      'roles',
+      rows.flatMap((r) => r.role_ids),
+    );
     return c.json({
-      items: rows.map((r) => ({ id: r.id, fullName: r.full_name, email: r.email, companyName: r.company_name, accessSince: iso(r.access_since),
-        roles: pick(roles, r.role_ids) })),
+      items: rows.map((r) => ({
+        id: r.id,
+        fullName: r.full_name,
+        email: r.email,
+        companyName: r.company_name,
+        accessSince: iso(r.access_since),
+        roles: pick(roles, r.role_ids),
+      })),
       total,
     } satisfies S['ApplicationUserList']);
   });
@@ -345,18 +771,39 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
   app.get('/Admin/Applications/:id/Users/Export', async (c) => {
     const me = await deps.auth.user(c.req.header('authorization'));
     const a = await adminOf(me, c.req.param('id'));
-    const list = parseList(c, { sorts: ['fullName', 'email', 'companyName', 'accessSince'] as const, defaultSort: 'fullName' });
+    const list = parseList(c, {
+      sorts: ['fullName', 'email', 'companyName', 'accessSince'] as const,
+      defaultSort: 'fullName',
+    });
     const keys = applicationUserKeys[list.sort];
     return csvDownload(c, 'anwendungsbenutzer', applicationUserCsvColumns, async (limit, { last }) => {
-      const rows = await db.selectFrom('application_users as au').innerJoin('users as u', 'u.id', 'au.user_id').where('au.application_id', '=', a.id)
+      const rows = await db
+        .selectFrom('application_users as au')
+        .innerJoin('users as u', 'u.id', 'au.user_id')
+        .where('au.application_id', '=', a.id)
         .$if(list.like !== undefined, (q) => q.where('u.search', 'like', list.like ?? ''))
         .$if(last !== undefined, (q) => q.where(after(keys, last?.sortKey ?? [], list.order)))
         .select(['u.id', 'u.full_name', 'u.email', 'u.company_name', 'au.access_since', 'au.role_ids'])
         .select(sortKey(keys).as('sort_key'))
-        .orderBy(orderBy(keys, list.order)).limit(limit).execute();
-      const roles = await refsOf(db, 'roles', rows.flatMap((r) => r.role_ids));
-      return rows.map((r) => ({ id: r.id, fullName: r.full_name, email: r.email, companyName: r.company_name, accessSince: iso(r.access_since),
-        roles: pick(roles, r.role_ids).map((role) => role.label).join(', '), sortKey: r.sort_key }));
+        .orderBy(orderBy(keys, list.order))
+        .limit(limit)
+        .execute();
+      const roles = await refsOf(
+        db,
+        'roles',
+        rows.flatMap((r) => r.role_ids),
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        fullName: r.full_name,
+        email: r.email,
+        companyName: r.company_name,
+        accessSince: iso(r.access_since),
+        roles: pick(roles, r.role_ids)
+          .map((role) => role.label)
+          .join(', '),
+        sortKey: r.sort_key,
+      }));
     });
   });
 
@@ -366,15 +813,27 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
   };
 
   async function applicationUser(applicationId: string, id: string): Promise<S['ApplicationUser']> {
-    const u = await db.selectFrom('users').select(['id', 'full_name', 'email', 'company_name']).where('id', '=', id).executeTakeFirst();
+    const u = await db
+      .selectFrom('users')
+      .select(['id', 'full_name', 'email', 'company_name'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!u) throw notFound();
-    const g = await db.selectFrom('application_users').selectAll().where('application_id', '=', applicationId).where('user_id', '=', id).executeTakeFirst();
+    const g = await db
+      .selectFrom('application_users')
+      .selectAll()
+      .where('application_id', '=', applicationId)
+      .where('user_id', '=', id)
+      .executeTakeFirst();
     const roles = await refsOf(db, 'roles', g?.role_ids ?? []);
     const accesses = await refsOf(db, 'account_accesses', g?.account_access_ids ?? []);
     return {
       user: { id: u.id, fullName: u.full_name, email: u.email, companyName: u.company_name },
-      hasAccess: Boolean(g), accessSince: g ? iso(g.access_since) : null, endsAt: isoOrNull(g?.ends_at ?? null),
-      roles: pick(roles, g?.role_ids ?? []), accountAccesses: pick(accesses, g?.account_access_ids ?? []),
+      hasAccess: Boolean(g),
+      accessSince: g ? iso(g.access_since) : null,
+      endsAt: isoOrNull(g?.ends_at ?? null),
+      roles: pick(roles, g?.role_ids ?? []),
+      accountAccesses: pick(accesses, g?.account_access_ids ?? []),
       attributes: await userAttributeValues(db, id, applicationId, false, (x) => x.editable_by_others),
     };
   }
@@ -399,7 +858,10 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       // request); no role is refused, not saved as an access without roles. Removing the
       // access is DELETE.
       if (validateApplicationUserRoles(body.roleIds) !== undefined) {
-        throw new ApiError(400, 'roleRequired', { code: 'applicationUser.roleRequired', problems: [{ key: 'roleRequired', field: 'roleIds' }] });
+        throw new ApiError(400, 'roleRequired', {
+          code: 'applicationUser.roleRequired',
+          problems: [{ key: 'roleRequired', field: 'roleIds' }],
+        });
       }
       const roleIds = body.roleIds;
       await checkRoles(trx, a.id, roleIds, me.permissions, 'roleIds');
@@ -407,12 +869,28 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       await checkAccountAccesses(trx, a.id, accountAccessIds, 'accountAccessIds');
       if (body.attributes?.length) {
         const allowed = await applicationAttributes(trx, a.id, false);
-        await storeValues(trx, { userId: uid, by: me.userId, values: body.attributes, allowed, editable: (x) => x.editable_by_others, fieldPrefix: 'attributes' });
+        await storeValues(trx, {
+          userId: uid,
+          by: me.userId,
+          values: body.attributes,
+          allowed,
+          editable: (x) => x.editable_by_others,
+          fieldPrefix: 'attributes',
+        });
       }
       // A time-bound grant (#19): omitted keeps the stored end, null removes it.
       const endsAt = body.endsAt === undefined ? undefined : checkEndsAt(a, body.endsAt, 'endsAt');
-      queued = await grant(trx, { applicationId: a.id, userId: uid, roleIds, accountAccessIds, by: me.userId, endsAt, endsRequestId: null });
-      if (await acceptOpenRequests(trx, { applicationId: a.id, userId: uid, roleIds, accountAccessIds, by: me.userId })) queued = true;
+      queued = await grant(trx, {
+        applicationId: a.id,
+        userId: uid,
+        roleIds,
+        accountAccessIds,
+        by: me.userId,
+        endsAt,
+        endsRequestId: null,
+      });
+      if (await acceptOpenRequests(trx, { applicationId: a.id, userId: uid, roleIds, accountAccessIds, by: me.userId }))
+        queued = true;
     });
     if (queued) deps.onWebhookQueued();
     return c.json(await applicationUser(a.id, uid));
@@ -447,14 +925,22 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       const planned = await planImport(trx, a.id, me, body.csv);
       if (!body.apply) return { plan: planned, queued: false };
       if (planned.invalid.length) {
-        throw badRequest(planned.invalid.map((p) => ({ key: 'importLine' as const, field: `lines.${p.line}`, args: [p.line, translate(p.key, lang, p.args)] })),
-          'importInvalidRows', 'import.invalidRows');
+        throw badRequest(
+          planned.invalid.map((p) => ({
+            key: 'importLine' as const,
+            field: `lines.${p.line}`,
+            args: [p.line, translate(p.key, lang, p.args)],
+          })),
+          'importInvalidRows',
+          'import.invalidRows',
+        );
       }
       return { plan: planned, queued: await applyImport(trx, a.id, me, planned) };
     });
     if (queued) deps.onWebhookQueued();
     return c.json({
-      applied: body.apply, rows: plan.rows,
+      applied: body.apply,
+      rows: plan.rows,
       invalid: plan.invalid.map((p) => ({ line: p.line, email: p.email, message: translate(p.key, lang, p.args) })),
     } satisfies S['ApplicationUsersImportResult']);
   });
@@ -466,14 +952,27 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     const list = parseList(c, { sorts: ['label'] as const, defaultSort: 'label' });
     // Without applications.write, only roles without a permission or with one the admin holds.
     const filter = me.permissions.has('applications.write') ? {} : { permissionKeys: [...me.permissions] };
-    return c.json(await roleSelection(db, a.id, { like: list.like, limit: list.pageSize, offset: list.offset }, filter) satisfies S['SelectionList']);
+    return c.json(
+      (await roleSelection(
+        db,
+        a.id,
+        { like: list.like, limit: list.pageSize, offset: list.offset },
+        filter,
+      )) satisfies S['SelectionList'],
+    );
   });
 
   app.get('/Admin/Applications/:id/Selections/AccountAccesses', async (c) => {
     const me = await deps.auth.user(c.req.header('authorization'));
     const a = await adminOf(me, c.req.param('id'));
     const list = parseList(c, { sorts: ['label'] as const, defaultSort: 'label' });
-    return c.json(await accountAccessSelection(db, a.id, { like: list.like, limit: list.pageSize, offset: list.offset }) satisfies S['SelectionList']);
+    return c.json(
+      (await accountAccessSelection(db, a.id, {
+        like: list.like,
+        limit: list.pageSize,
+        offset: list.offset,
+      })) satisfies S['SelectionList'],
+    );
   });
 
   app.get('/Admin/Applications/:id/WebhookDeliveries', async (c) => {
@@ -492,28 +991,67 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
   app.get('/Admin/Applications/:id/WebhookDeliveries/:deliveryId', async (c) => {
     const me = await deps.auth.user(c.req.header('authorization'));
     const a = await adminOf(me, c.req.param('id'));
-    const row = await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', c.req.param('deliveryId')).where('application_id', '=', a.id).executeTakeFirst();
+    const row = await db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('id', '=', c.req.param('deliveryId'))
+      .where('application_id', '=', a.id)
+      .executeTakeFirst();
     if (!row) throw notFound();
-    const attempts = await db.selectFrom('webhook_delivery_attempts').selectAll().where('delivery_id', '=', row.id).orderBy('attempt').execute();
+    const attempts = await db
+      .selectFrom('webhook_delivery_attempts')
+      .selectAll()
+      .where('delivery_id', '=', row.id)
+      .orderBy('attempt')
+      .execute();
     return c.json({
       delivery: deliveryOf(row),
       payload: row.payload as Record<string, unknown>,
-      attempts: attempts.map((t) => ({ attempt: t.attempt, startedAt: iso(t.started_at), durationMs: t.duration_ms, requestHeaders: t.request_headers,
-        responseStatus: t.response_status, responseBody: t.response_body, error: t.error })),
+      attempts: attempts.map((t) => ({
+        attempt: t.attempt,
+        startedAt: iso(t.started_at),
+        durationMs: t.duration_ms,
+        requestHeaders: t.request_headers,
+        responseStatus: t.response_status,
+        responseBody: t.response_body,
+        error: t.error,
+      })),
     } satisfies S['WebhookDeliveryDetail']);
   });
 
   // ---------------------------------------------------------------- webhook: test, replay, signing (#20.2)
   async function webhookOf(applicationId: string) {
-    const hook = await db.selectFrom('webhooks').select(['application_id', 'signing_secrets']).where('application_id', '=', applicationId).executeTakeFirst();
+    const hook = await db
+      .selectFrom('webhooks')
+      .select(['application_id', 'signing_secrets'])
+      .where('application_id', '=', applicationId)
+      .executeTakeFirst();
     if (!hook) throw notFound();
     return hook;
   }
-  async function queued(trx: Transaction<DB>, applicationId: string, event: string, userId: string, payload: (id: string) => unknown, replayOf: string | null) {
+  async function queued(
+    trx: Transaction<DB>,
+    applicationId: string,
+    event: string,
+    userId: string,
+    payload: (id: string) => unknown,
+    replayOf: string | null,
+  ) {
     const id = newId();
-    const row = await trx.insertInto('webhook_deliveries').values({
-      id, application_id: applicationId, event, user_id: userId, payload: JSON.stringify(payload(id)), status: 'PENDING', next_attempt_at: new Date(), replay_of: replayOf,
-    }).returningAll().executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('webhook_deliveries')
+      .values({
+        id,
+        application_id: applicationId,
+        event,
+        user_id: userId,
+        payload: JSON.stringify(payload(id)),
+        status: 'PENDING',
+        next_attempt_at: new Date(),
+        replay_of: replayOf,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     return row;
   }
 
@@ -521,8 +1059,18 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     const me = await deps.auth.user(c.req.header('authorization'));
     const a = await adminOf(me, c.req.param('id'));
     await webhookOf(a.id);
-    const row = await db.transaction().execute((trx) =>
-      queued(trx, a.id, 'TEST', me.userId, (id) => ({ id, event: 'TEST', applicationId: a.id, userId: me.userId, occurredAt: new Date().toISOString() }), null));
+    const row = await db
+      .transaction()
+      .execute((trx) =>
+        queued(
+          trx,
+          a.id,
+          'TEST',
+          me.userId,
+          (id) => ({ id, event: 'TEST', applicationId: a.id, userId: me.userId, occurredAt: new Date().toISOString() }),
+          null,
+        ),
+      );
     deps.onWebhookQueued();
     return c.json(deliveryOf(row) satisfies S['WebhookDelivery'], 202);
   });
@@ -531,12 +1079,23 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     const me = await deps.auth.user(c.req.header('authorization'));
     const a = await adminOf(me, c.req.param('id'));
     await webhookOf(a.id);
-    const original = await db.selectFrom('webhook_deliveries').selectAll()
-      .where('id', '=', c.req.param('deliveryId')).where('application_id', '=', a.id).executeTakeFirst();
+    const original = await db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('id', '=', c.req.param('deliveryId'))
+      .where('application_id', '=', a.id)
+      .executeTakeFirst();
     if (!original) throw notFound();
     const row = await db.transaction().execute(async (trx) => {
       const replay = await queued(trx, a.id, original.event, original.user_id, () => original.payload, original.id);
-      await recordHistory(trx, { table: 'applications', entity: a.id, mode: 'UPDATE', by: me.userId, before: {}, after: { 'webhook.replayed': original.id } });
+      await recordHistory(trx, {
+        table: 'applications',
+        entity: a.id,
+        mode: 'UPDATE',
+        by: me.userId,
+        before: {},
+        after: { 'webhook.replayed': original.id },
+      });
       return replay;
     });
     deps.onWebhookQueued();
@@ -549,14 +1108,29 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     const a = await adminOf(me, c.req.param('id'));
     await webhookOf(a.id);
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('webhooks').set({ paused_at: null, consecutive_failures: 0 }).where('application_id', '=', a.id).execute();
-      await recordHistory(trx, { table: 'applications', entity: a.id, mode: 'UPDATE', by: me.userId, before: {}, after: { 'webhook.resumed': new Date().toISOString() } });
+      await trx
+        .updateTable('webhooks')
+        .set({ paused_at: null, consecutive_failures: 0 })
+        .where('application_id', '=', a.id)
+        .execute();
+      await recordHistory(trx, {
+        table: 'applications',
+        entity: a.id,
+        mode: 'UPDATE',
+        by: me.userId,
+        before: {},
+        after: { 'webhook.resumed': new Date().toISOString() },
+      });
     });
     deps.onWebhookQueued();
     return c.body(null, 204);
   });
 
-  const secretView = (s: { id: string; createdAt: string; secret: string }) => ({ id: s.id, createdAt: s.createdAt, hint: s.secret.slice(-4) });
+  const secretView = (s: { id: string; createdAt: string; secret: string }) => ({
+    id: s.id,
+    createdAt: s.createdAt,
+    hint: s.secret.slice(-4),
+  });
 
   app.get('/Admin/Applications/:id/WebhookSigningSecrets', async (c) => {
     const me = await deps.auth.user(c.req.header('authorization'));
@@ -569,13 +1143,33 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     const me = await deps.auth.user(c.req.header('authorization'));
     const a = await adminOf(me, c.req.param('id'));
     const created = await db.transaction().execute(async (trx) => {
-      const hook = await trx.selectFrom('webhooks').select('signing_secrets').where('application_id', '=', a.id).forUpdate().executeTakeFirst();
+      const hook = await trx
+        .selectFrom('webhooks')
+        .select('signing_secrets')
+        .where('application_id', '=', a.id)
+        .forUpdate()
+        .executeTakeFirst();
       if (!hook) throw notFound();
       if (hook.signing_secrets.length >= 2) throw conflict('secretLimit', 'webhook.secretLimit');
-      const secret = { id: newId(), secret: `whsec_${randomBytes(32).toString('base64url')}`, createdAt: new Date().toISOString() };
-      await trx.updateTable('webhooks').set({ signing_secrets: JSON.stringify([...hook.signing_secrets, secret]) }).where('application_id', '=', a.id).execute();
+      const secret = {
+        id: newId(),
+        secret: `whsec_${randomBytes(32).toString('base64url')}`,
+        createdAt: new Date().toISOString(),
+      };
+      await trx
+        .updateTable('webhooks')
+        .set({ signing_secrets: JSON.stringify([...hook.signing_secrets, secret]) })
+        .where('application_id', '=', a.id)
+        .execute();
       // The secret itself is never recorded.
-      await recordHistory(trx, { table: 'applications', entity: a.id, mode: 'UPDATE', by: me.userId, before: {}, after: { 'webhook.signingSecretCreated': secret.id } });
+      await recordHistory(trx, {
+        table: 'applications',
+        entity: a.id,
+        mode: 'UPDATE',
+        by: me.userId,
+        before: {},
+        after: { 'webhook.signingSecretCreated': secret.id },
+      });
       return secret;
     });
     return c.json({ ...secretView(created), secret: created.secret } satisfies S['WebhookSigningSecretCreated'], 201);
@@ -586,10 +1180,26 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     const a = await adminOf(me, c.req.param('id'));
     const secretId = c.req.param('secretId');
     await db.transaction().execute(async (trx) => {
-      const hook = await trx.selectFrom('webhooks').select('signing_secrets').where('application_id', '=', a.id).forUpdate().executeTakeFirst();
+      const hook = await trx
+        .selectFrom('webhooks')
+        .select('signing_secrets')
+        .where('application_id', '=', a.id)
+        .forUpdate()
+        .executeTakeFirst();
       if (!hook?.signing_secrets.some((s) => s.id === secretId)) throw notFound();
-      await trx.updateTable('webhooks').set({ signing_secrets: JSON.stringify(hook.signing_secrets.filter((s) => s.id !== secretId)) }).where('application_id', '=', a.id).execute();
-      await recordHistory(trx, { table: 'applications', entity: a.id, mode: 'UPDATE', by: me.userId, before: {}, after: { 'webhook.signingSecretDeleted': secretId } });
+      await trx
+        .updateTable('webhooks')
+        .set({ signing_secrets: JSON.stringify(hook.signing_secrets.filter((s) => s.id !== secretId)) })
+        .where('application_id', '=', a.id)
+        .execute();
+      await recordHistory(trx, {
+        table: 'applications',
+        entity: a.id,
+        mode: 'UPDATE',
+        by: me.userId,
+        before: {},
+        after: { 'webhook.signingSecretDeleted': secretId },
+      });
     });
     return c.body(null, 204);
   });

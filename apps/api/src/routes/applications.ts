@@ -22,31 +22,80 @@ type S = components['schemas'];
 type Db = Deps['db'] | Transaction<DB>;
 
 const applicationCsvColumns: CsvColumns<S['ApplicationSummary']> = [
-  ['csvId', (a) => a.id], ['csvLabel', (a) => a.label], ['csvUrl', (a) => a.url], ['csvDescription', (a) => a.description],
-  ['csvInternal', (a) => a.internal], ['csvSortNumber', (a) => a.sortNumber], ['csvReleased', (a) => a.released],
+  ['csvId', (a) => a.id],
+  ['csvLabel', (a) => a.label],
+  ['csvUrl', (a) => a.url],
+  ['csvDescription', (a) => a.description],
+  ['csvInternal', (a) => a.internal],
+  ['csvSortNumber', (a) => a.sortNumber],
+  ['csvReleased', (a) => a.released],
 ];
 
 async function applicationDto(db: Db, id: string): Promise<S['Application']> {
-  const a = await db.selectFrom('applications as a').leftJoin('permissions as p', 'p.id', 'a.admin_permission_id')
-    .selectAll('a').select(['p.key as admin_permission_key',
-      (eb) => eb.selectFrom('access_requests as r').select(eb.fn.countAll<string>().as('n')).whereRef('r.application_id', '=', 'a.id').where('r.status', '=', 'OPEN').as('open')])
-    .where('a.id', '=', id).executeTakeFirst();
+  const a = await db
+    .selectFrom('applications as a')
+    .leftJoin('permissions as p', 'p.id', 'a.admin_permission_id')
+    .selectAll('a')
+    .select([
+      'p.key as admin_permission_key',
+      (eb) =>
+        eb
+          .selectFrom('access_requests as r')
+          .select(eb.fn.countAll<string>().as('n'))
+          .whereRef('r.application_id', '=', 'a.id')
+          .where('r.status', '=', 'OPEN')
+          .as('open'),
+    ])
+    .where('a.id', '=', id)
+    .executeTakeFirst();
   if (!a) throw notFound();
   const [attributes, roles, accesses, flows, hook] = await Promise.all([
     db.selectFrom('application_attributes').selectAll().where('application_id', '=', id).orderBy('position').execute(),
     db.selectFrom('application_roles').selectAll().where('application_id', '=', id).orderBy('position').execute(),
-    db.selectFrom('application_account_accesses').selectAll().where('application_id', '=', id).orderBy('position').execute(),
-    db.selectFrom('application_custom_flows').selectAll().where('application_id', '=', id).orderBy('position').execute(),
+    db
+      .selectFrom('application_account_accesses')
+      .selectAll()
+      .where('application_id', '=', id)
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('application_custom_flows')
+      .selectAll()
+      .where('application_id', '=', id)
+      .orderBy('position')
+      .execute(),
     db.selectFrom('webhooks').selectAll().where('application_id', '=', id).executeTakeFirst(),
   ]);
   return {
-    id: a.id, label: a.label, logoUrl: a.logo_url, description: a.description, url: a.url, homePageUrl: a.home_page_url,
-    sortNumber: a.sort_number, adminPermissionId: a.admin_permission_id, adminPermissionKey: a.admin_permission_key,
-    notificationEmail: a.notification_email, accessRequestRequired: a.access_request_required, accessRequestAllowed: a.access_request_allowed,
-    internalCopyOfAccessRequests: a.internal_copy_of_access_requests, roleRequiredOnAccessRequest: a.role_required_on_access_request,
-    internal: a.internal, released: a.released, accessRequestsAmount: Number(a.open ?? 0),
-    attributes: attributes.map((l) => ({ attributeId: l.attribute_id, outputInToken: l.output_in_token, required: l.required, visible: l.visible })),
-    roles: roles.map((l) => ({ roleId: l.role_id, permissionId: l.permission_id, visible: l.visible, default: l.is_default })),
+    id: a.id,
+    label: a.label,
+    logoUrl: a.logo_url,
+    description: a.description,
+    url: a.url,
+    homePageUrl: a.home_page_url,
+    sortNumber: a.sort_number,
+    adminPermissionId: a.admin_permission_id,
+    adminPermissionKey: a.admin_permission_key,
+    notificationEmail: a.notification_email,
+    accessRequestRequired: a.access_request_required,
+    accessRequestAllowed: a.access_request_allowed,
+    internalCopyOfAccessRequests: a.internal_copy_of_access_requests,
+    roleRequiredOnAccessRequest: a.role_required_on_access_request,
+    internal: a.internal,
+    released: a.released,
+    accessRequestsAmount: Number(a.open ?? 0),
+    attributes: attributes.map((l) => ({
+      attributeId: l.attribute_id,
+      outputInToken: l.output_in_token,
+      required: l.required,
+      visible: l.visible,
+    })),
+    roles: roles.map((l) => ({
+      roleId: l.role_id,
+      permissionId: l.permission_id,
+      visible: l.visible,
+      default: l.is_default,
+    })),
     accountAccessIds: accesses.map((l) => l.account_access_id),
     customFlowIds: flows.map((l) => l.custom_flow_id),
     activationGroups: a.activation_groups,
@@ -54,21 +103,48 @@ async function applicationDto(db: Db, id: string): Promise<S['Application']> {
     timeBoundAccess: a.time_bound_access,
     maxAccessDays: a.max_access_days,
     requestableAccountAccessIds: accesses.filter((l) => l.requestable).map((l) => l.account_access_id),
-    webhook: hook ? {
-      enabled: hook.enabled, endpointUrl: hook.endpoint_url, username: hook.username, passwordSet: hook.password !== null,
-      onGrant: hook.on_grant, onRemove: hook.on_remove, onUpdate: hook.on_update, onAccessRequest: hook.on_access_request,
-      headers: hook.headers, keyVaultReference: hook.key_vault_reference,
-      pauseAfterFailures: hook.pause_after_failures, consecutiveFailures: hook.consecutive_failures, pausedAt: hook.paused_at ? new Date(hook.paused_at).toISOString() : null,
-    } : null,
+    webhook: hook
+      ? {
+          enabled: hook.enabled,
+          endpointUrl: hook.endpoint_url,
+          username: hook.username,
+          passwordSet: hook.password !== null,
+          onGrant: hook.on_grant,
+          onRemove: hook.on_remove,
+          onUpdate: hook.on_update,
+          onAccessRequest: hook.on_access_request,
+          headers: hook.headers,
+          keyVaultReference: hook.key_vault_reference,
+          pauseAfterFailures: hook.pause_after_failures,
+          consecutiveFailures: hook.consecutive_failures,
+          pausedAt: hook.paused_at ? new Date(hook.paused_at).toISOString() : null,
+        }
+      : null,
   };
 }
 
-async function checkExisting(trx: Transaction<DB>, table: 'permissions' | 'attributes' | 'roles' | 'account_accesses' | 'custom_flows',
-  wanted: readonly { id: string; field: string }[]): Promise<void> {
+async function checkExisting(
+  trx: Transaction<DB>,
+  table: 'permissions' | 'attributes' | 'roles' | 'account_accesses' | 'custom_flows',
+  wanted: readonly { id: string; field: string }[],
+): Promise<void> {
   if (wanted.length === 0) return;
-  const found = new Set((await trx.selectFrom(table).select('id').where('id', 'in', [...new Set(wanted.map((w) => w.id))]).execute()).map((r) => r.id));
+  const found = new Set(
+    (
+      await trx
+        .selectFrom(table)
+        .select('id')
+        .where('id', 'in', [...new Set(wanted.map((w) => w.id))])
+        .execute()
+    ).map((r) => r.id),
+  );
   const missing = wanted.filter((w) => !found.has(w.id));
-  if (missing.length) throw badRequest(missing.map((m): FieldProblem => ({ key: 'referenceNotFound', field: m.field, args: [m.id] })), 'referenceNotFound', 'reference.notFound');
+  if (missing.length)
+    throw badRequest(
+      missing.map((m): FieldProblem => ({ key: 'referenceNotFound', field: m.field, args: [m.id] })),
+      'referenceNotFound',
+      'reference.notFound',
+    );
 }
 
 /**
@@ -94,95 +170,200 @@ function validateInput(input: S['ApplicationInput'], allowHttpWebhooks: boolean)
   urlField('url', input.url);
   urlField('homePageUrl', input.homePageUrl);
   urlField('logoUrl', input.logoUrl);
-  problems.push(...duplicates((input.attributes ?? []).map((l) => l.attributeId), 'attributes'));
-  problems.push(...duplicates((input.roles ?? []).map((l) => l.roleId), 'roles'));
+  problems.push(
+    ...duplicates(
+      (input.attributes ?? []).map((l) => l.attributeId),
+      'attributes',
+    ),
+  );
+  problems.push(
+    ...duplicates(
+      (input.roles ?? []).map((l) => l.roleId),
+      'roles',
+    ),
+  );
   const groups = input.activationGroups ?? [];
   groups.forEach((g, i) => {
-    if (g.directoryGroupName.trim() === '') problems.push({ key: 'invalidValue', field: `activationGroups.${i}.directoryGroupName` });
+    if (g.directoryGroupName.trim() === '')
+      problems.push({ key: 'invalidValue', field: `activationGroups.${i}.directoryGroupName` });
   });
-  problems.push(...duplicates(groups.map((g) => g.directoryGroupName), 'activationGroups', '.directoryGroupName'));
+  problems.push(
+    ...duplicates(
+      groups.map((g) => g.directoryGroupName),
+      'activationGroups',
+      '.directoryGroupName',
+    ),
+  );
   groups.forEach((g, i) => {
-    problems.push(...duplicates(g.roleIds, `activationGroups.${i}.roleIds`), ...duplicates(g.accountAccessIds, `activationGroups.${i}.accountAccessIds`));
+    problems.push(
+      ...duplicates(g.roleIds, `activationGroups.${i}.roleIds`),
+      ...duplicates(g.accountAccessIds, `activationGroups.${i}.accountAccessIds`),
+    );
   });
   const linked = new Set(input.accountAccessIds ?? []);
   (input.requestableAccountAccessIds ?? []).forEach((a, i) => {
-    if (!linked.has(a)) problems.push({ key: 'accountAccessNotLinked', field: `requestableAccountAccessIds.${i}`, args: [a] });
+    if (!linked.has(a))
+      problems.push({ key: 'accountAccessNotLinked', field: `requestableAccountAccessIds.${i}`, args: [a] });
   });
   const hook = input.webhook;
   if (hook) {
     urlField('webhook.endpointUrl', hook.endpointUrl);
-    if (!allowHttpWebhooks && hook.endpointUrl.toLowerCase().startsWith('http:')) problems.push({ key: 'url', field: 'webhook.endpointUrl', args: [hook.endpointUrl] });
+    if (!allowHttpWebhooks && hook.endpointUrl.toLowerCase().startsWith('http:'))
+      problems.push({ key: 'url', field: 'webhook.endpointUrl', args: [hook.endpointUrl] });
     (hook.headers ?? []).forEach((h, i) => {
-      if (isForbiddenHeaderName(h.key)) problems.push({ key: 'headerForbidden', field: `webhook.headers.${i}.key`, args: [h.key] });
+      if (isForbiddenHeaderName(h.key))
+        problems.push({ key: 'headerForbidden', field: `webhook.headers.${i}.key`, args: [h.key] });
       if (!isValidHeaderValue(h.value)) problems.push({ key: 'invalidValue', field: `webhook.headers.${i}.value` });
     });
-    problems.push(...duplicates((hook.headers ?? []).map((h) => h.key), 'webhook.headers', '.key'));
+    problems.push(
+      ...duplicates(
+        (hook.headers ?? []).map((h) => h.key),
+        'webhook.headers',
+        '.key',
+      ),
+    );
   }
   if (problems.length) {
     const first = problems[0];
-    throw new ApiError(400, first?.key ?? 'badRequest', { args: first?.args, problems, code: first?.key === 'url' ? 'validation.url' : '400' });
+    throw new ApiError(400, first?.key ?? 'badRequest', {
+      args: first?.args,
+      problems,
+      code: first?.key === 'url' ? 'validation.url' : '400',
+    });
   }
 }
 
 function flatten(dto: S['Application']): Record<string, unknown> {
   const { accessRequestsAmount: _a, adminPermissionKey: _k, released: _r, id: _id, webhook, ...rest } = dto;
   // The pause's state changes by deliveries, not by an edit: not part of the history.
-  const settings = webhook === null ? null : (({ consecutiveFailures: _f, pausedAt: _p, ...kept }: S['Webhook']) => kept)(webhook);
+  const settings =
+    webhook === null ? null : (({ consecutiveFailures: _f, pausedAt: _p, ...kept }: S['Webhook']) => kept)(webhook);
   return { ...rest, webhook: settings };
 }
 
 async function save(trx: Transaction<DB>, id: string, input: S['ApplicationInput'], isNew: boolean): Promise<void> {
   await checkExisting(trx, 'permissions', [
     ...(input.adminPermissionId ? [{ id: input.adminPermissionId, field: 'adminPermissionId' }] : []),
-    ...(input.roles ?? []).flatMap((l, i) => (l.permissionId ? [{ id: l.permissionId, field: `roles.${i}.permissionId` }] : [])),
+    ...(input.roles ?? []).flatMap((l, i) =>
+      l.permissionId ? [{ id: l.permissionId, field: `roles.${i}.permissionId` }] : [],
+    ),
   ]);
-  await checkExisting(trx, 'attributes', (input.attributes ?? []).map((l, i) => ({ id: l.attributeId, field: `attributes.${i}.attributeId` })));
+  await checkExisting(
+    trx,
+    'attributes',
+    (input.attributes ?? []).map((l, i) => ({ id: l.attributeId, field: `attributes.${i}.attributeId` })),
+  );
   await checkExisting(trx, 'roles', [
     ...(input.roles ?? []).map((l, i) => ({ id: l.roleId, field: `roles.${i}.roleId` })),
-    ...(input.activationGroups ?? []).flatMap((g, i) => g.roleIds.map((r, j) => ({ id: r, field: `activationGroups.${i}.roleIds.${j}` }))),
+    ...(input.activationGroups ?? []).flatMap((g, i) =>
+      g.roleIds.map((r, j) => ({ id: r, field: `activationGroups.${i}.roleIds.${j}` })),
+    ),
   ]);
   await checkExisting(trx, 'account_accesses', [
     ...(input.accountAccessIds ?? []).map((a, i) => ({ id: a, field: `accountAccessIds.${i}` })),
-    ...(input.activationGroups ?? []).flatMap((g, i) => g.accountAccessIds.map((r, j) => ({ id: r, field: `activationGroups.${i}.accountAccessIds.${j}` }))),
+    ...(input.activationGroups ?? []).flatMap((g, i) =>
+      g.accountAccessIds.map((r, j) => ({ id: r, field: `activationGroups.${i}.accountAccessIds.${j}` })),
+    ),
   ]);
-  await checkExisting(trx, 'custom_flows', (input.customFlowIds ?? []).map((f, i) => ({ id: f, field: `customFlowIds.${i}` })));
+  await checkExisting(
+    trx,
+    'custom_flows',
+    (input.customFlowIds ?? []).map((f, i) => ({ id: f, field: `customFlowIds.${i}` })),
+  );
 
   const row = {
-    label: input.label.trim(), logo_url: input.logoUrl ?? null, description: input.description ?? '', url: input.url,
-    home_page_url: input.homePageUrl ?? null, sort_number: input.sortNumber ?? 0, admin_permission_id: input.adminPermissionId ?? null,
-    notification_email: input.notificationEmail ?? null, access_request_required: input.accessRequestRequired ?? false,
+    label: input.label.trim(),
+    logo_url: input.logoUrl ?? null,
+    description: input.description ?? '',
+    url: input.url,
+    home_page_url: input.homePageUrl ?? null,
+    sort_number: input.sortNumber ?? 0,
+    admin_permission_id: input.adminPermissionId ?? null,
+    notification_email: input.notificationEmail ?? null,
+    access_request_required: input.accessRequestRequired ?? false,
     access_request_allowed: (input.accessRequestAllowed ?? false) && !(input.internal ?? false),
     internal_copy_of_access_requests: input.internalCopyOfAccessRequests ?? false,
-    role_required_on_access_request: input.roleRequiredOnAccessRequest ?? false, internal: input.internal ?? false,
+    role_required_on_access_request: input.roleRequiredOnAccessRequest ?? false,
+    internal: input.internal ?? false,
     activation_groups: JSON.stringify(input.activationGroups ?? []),
     // Omitted governance settings keep what is stored (#19).
     ...(input.requestJustification === undefined ? {} : { request_justification: input.requestJustification }),
     ...(input.timeBoundAccess === undefined ? {} : { time_bound_access: input.timeBoundAccess }),
     ...(input.maxAccessDays === undefined ? {} : { max_access_days: input.maxAccessDays }),
   };
-  if (isNew) await trx.insertInto('applications').values({ id, released: false, ...row }).execute();
+  if (isNew)
+    await trx
+      .insertInto('applications')
+      .values({ id, released: false, ...row })
+      .execute();
   else await trx.updateTable('applications').set(row).where('id', '=', id).execute();
   // Which linked account accesses a request may name: as given, else as stored (a newly linked one is requestable).
-  const notRequestable = new Set(input.requestableAccountAccessIds === undefined
-    ? (await trx.selectFrom('application_account_accesses').select('account_access_id').where('application_id', '=', id).where('requestable', '=', false).execute())
-      .map((r) => r.account_access_id)
-    : (input.accountAccessIds ?? []).filter((a) => !(input.requestableAccountAccessIds ?? []).includes(a)));
+  const notRequestable = new Set(
+    input.requestableAccountAccessIds === undefined
+      ? (
+          await trx
+            .selectFrom('application_account_accesses')
+            .select('account_access_id')
+            .where('application_id', '=', id)
+            .where('requestable', '=', false)
+            .execute()
+        ).map((r) => r.account_access_id)
+      : (input.accountAccessIds ?? []).filter((a) => !(input.requestableAccountAccessIds ?? []).includes(a)),
+  );
 
   await trx.deleteFrom('application_attributes').where('application_id', '=', id).execute();
   await trx.deleteFrom('application_roles').where('application_id', '=', id).execute();
   await trx.deleteFrom('application_account_accesses').where('application_id', '=', id).execute();
   await trx.deleteFrom('application_custom_flows').where('application_id', '=', id).execute();
   const attributes = input.attributes ?? [];
-  if (attributes.length) await trx.insertInto('application_attributes').values(attributes.map((l, position) => ({
-    application_id: id, attribute_id: l.attributeId, output_in_token: l.outputInToken, required: l.required, visible: l.visible, position }))).execute();
+  if (attributes.length)
+    await trx
+      .insertInto('application_attributes')
+      .values(
+        attributes.map((l, position) => ({
+          application_id: id,
+          attribute_id: l.attributeId,
+          output_in_token: l.outputInToken,
+          required: l.required,
+          visible: l.visible,
+          position,
+        })),
+      )
+      .execute();
   const roles = input.roles ?? [];
-  if (roles.length) await trx.insertInto('application_roles').values(roles.map((l, position) => ({
-    application_id: id, role_id: l.roleId, permission_id: l.permissionId, visible: l.visible, is_default: l.default, position }))).execute();
+  if (roles.length)
+    await trx
+      .insertInto('application_roles')
+      .values(
+        roles.map((l, position) => ({
+          application_id: id,
+          role_id: l.roleId,
+          permission_id: l.permissionId,
+          visible: l.visible,
+          is_default: l.default,
+          position,
+        })),
+      )
+      .execute();
   const accesses = input.accountAccessIds ?? [];
-  if (accesses.length) await trx.insertInto('application_account_accesses').values(accesses.map((a, position) => ({ application_id: id, account_access_id: a, position,
-    requestable: !notRequestable.has(a) }))).execute();
+  if (accesses.length)
+    await trx
+      .insertInto('application_account_accesses')
+      .values(
+        accesses.map((a, position) => ({
+          application_id: id,
+          account_access_id: a,
+          position,
+          requestable: !notRequestable.has(a),
+        })),
+      )
+      .execute();
   const flows = input.customFlowIds ?? [];
-  if (flows.length) await trx.insertInto('application_custom_flows').values(flows.map((f, position) => ({ application_id: id, custom_flow_id: f, position }))).execute();
+  if (flows.length)
+    await trx
+      .insertInto('application_custom_flows')
+      .values(flows.map((f, position) => ({ application_id: id, custom_flow_id: f, position })))
+      .execute();
 
   // Roles removed from the application are taken away from its users.
   const kept = roles.map((r) => r.roleId);
@@ -193,17 +374,31 @@ async function save(trx: Transaction<DB>, id: string, input: S['ApplicationInput
   if (hook === null || hook === undefined) {
     await trx.deleteFrom('webhooks').where('application_id', '=', id).execute();
   } else {
-    const before = await trx.selectFrom('webhooks').select(['password', 'pause_after_failures', 'on_access_request']).where('application_id', '=', id).executeTakeFirst();
-    const password = hook.password === undefined ? before?.password ?? null : hook.password;
+    const before = await trx
+      .selectFrom('webhooks')
+      .select(['password', 'pause_after_failures', 'on_access_request'])
+      .where('application_id', '=', id)
+      .executeTakeFirst();
+    const password = hook.password === undefined ? (before?.password ?? null) : hook.password;
     const values = {
-      pause_after_failures: hook.pauseAfterFailures === undefined ? before?.pause_after_failures ?? null : hook.pauseAfterFailures,
-      enabled: hook.enabled, endpoint_url: hook.endpointUrl, username: hook.username ?? null, password,
-      on_grant: hook.onGrant, on_remove: hook.onRemove, on_update: hook.onUpdate, headers: JSON.stringify(hook.headers ?? []),
+      pause_after_failures:
+        hook.pauseAfterFailures === undefined ? (before?.pause_after_failures ?? null) : hook.pauseAfterFailures,
+      enabled: hook.enabled,
+      endpoint_url: hook.endpointUrl,
+      username: hook.username ?? null,
+      password,
+      on_grant: hook.onGrant,
+      on_remove: hook.onRemove,
+      on_update: hook.onUpdate,
+      headers: JSON.stringify(hook.headers ?? []),
       on_access_request: hook.onAccessRequest ?? before?.on_access_request ?? false,
       key_vault_reference: hook.keyVaultReference ?? null,
     };
-    await trx.insertInto('webhooks').values({ application_id: id, ...values })
-      .onConflict((oc) => oc.column('application_id').doUpdateSet(values)).execute();
+    await trx
+      .insertInto('webhooks')
+      .values({ application_id: id, ...values })
+      .onConflict((oc) => oc.column('application_id').doUpdateSet(values))
+      .execute();
   }
 }
 
@@ -214,18 +409,33 @@ export function applicationRoutes(deps: Deps): Hono<AppEnv> {
 
   const applicationSorts = { sorts: ['label', 'sortNumber', 'id'] as const, defaultSort: 'label' } as const;
   type ApplicationList = ListQuery<'label' | 'sortNumber' | 'id'>;
-  const searched = (list: ApplicationList) => db.selectFrom('applications').$if(list.like !== undefined, (q) => q.where('search', 'like', list.like ?? ''));
+  const searched = (list: ApplicationList) =>
+    db.selectFrom('applications').$if(list.like !== undefined, (q) => q.where('search', 'like', list.like ?? ''));
   /** The applications of a search, in a sort, from an offset. */
   const applicationRows = (list: ApplicationList, limit: number, offset: number) => {
     const order = list.order;
     return searched(list)
       .select(['id', 'label', 'logo_url', 'url', 'description', 'internal', 'sort_number', 'released'])
       .$if(list.sort === 'label', (q) => q.orderBy('label', order).orderBy('id', order))
-      .$if(list.sort === 'sortNumber', (q) => q.orderBy('sort_number', order).orderBy('label', order).orderBy('id', order))
+      .$if(list.sort === 'sortNumber', (q) =>
+        q.orderBy('sort_number', order).orderBy('label', order).orderBy('id', order),
+      )
       .$if(list.sort === 'id', (q) => q.orderBy('id', order))
-      .limit(limit).offset(offset).execute()
-      .then((rows) => rows.map((r): S['ApplicationSummary'] => ({ id: r.id, label: r.label, logoUrl: r.logo_url, url: r.url, description: r.description,
-        internal: r.internal, sortNumber: r.sort_number, released: r.released })));
+      .limit(limit)
+      .offset(offset)
+      .execute()
+      .then((rows) =>
+        rows.map((r): S['ApplicationSummary'] => ({
+          id: r.id,
+          label: r.label,
+          logoUrl: r.logo_url,
+          url: r.url,
+          description: r.description,
+          internal: r.internal,
+          sortNumber: r.sort_number,
+          released: r.released,
+        })),
+      );
   };
 
   app.get('/Applications', async (c) => {
@@ -234,7 +444,9 @@ export function applicationRoutes(deps: Deps): Hono<AppEnv> {
     const list = parseList(c, applicationSorts);
     const [items, total] = await Promise.all([
       applicationRows(list, list.pageSize, list.offset),
-      searched(list).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      searched(list)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
     ]);
     return c.json({ items, total: Number(total.n) } satisfies S['ApplicationList']);
   });
@@ -244,7 +456,9 @@ export function applicationRoutes(deps: Deps): Hono<AppEnv> {
     const me = await deps.auth.user(c.req.header('authorization'));
     requirePermission(me, 'applications.read');
     const list = parseList(c, applicationSorts);
-    return csvDownload(c, 'anwendungen', applicationCsvColumns, (limit, { offset }) => applicationRows(list, limit, offset));
+    return csvDownload(c, 'anwendungen', applicationCsvColumns, (limit, { offset }) =>
+      applicationRows(list, limit, offset),
+    );
   });
 
   app.post('/Applications', async (c) => {
@@ -256,7 +470,13 @@ export function applicationRoutes(deps: Deps): Hono<AppEnv> {
     const dto = await db.transaction().execute(async (trx) => {
       await save(trx, id, input, true);
       const created = await applicationDto(trx, id);
-      await recordHistory(trx, { table: 'applications', entity: id, mode: 'CREATE', by: me.userId, after: flatten(created) });
+      await recordHistory(trx, {
+        table: 'applications',
+        entity: id,
+        mode: 'CREATE',
+        by: me.userId,
+        after: flatten(created),
+      });
       return created;
     });
     return c.json(dto, 201);
@@ -279,8 +499,17 @@ export function applicationRoutes(deps: Deps): Hono<AppEnv> {
       await save(trx, id, input, false);
       const after = await applicationDto(trx, id);
       const passwordChanged = input.webhook?.password !== undefined;
-      await recordHistory(trx, { table: 'applications', entity: id, mode: 'UPDATE', by: me.userId, before: flatten(before),
-        after: { ...flatten(after), ...(passwordChanged ? { 'webhook.passwordChanged': new Date().toISOString() } : {}) } });
+      await recordHistory(trx, {
+        table: 'applications',
+        entity: id,
+        mode: 'UPDATE',
+        by: me.userId,
+        before: flatten(before),
+        after: {
+          ...flatten(after),
+          ...(passwordChanged ? { 'webhook.passwordChanged': new Date().toISOString() } : {}),
+        },
+      });
       return after;
     });
     return c.json(dto);
@@ -307,8 +536,14 @@ export function applicationRoutes(deps: Deps): Hono<AppEnv> {
     requirePermission(me, 'applications.write');
     const { ids } = await readJson(c, 'ApplicationBulkIds');
     await db.transaction().execute(async (trx) => {
-      const found = new Set((await trx.selectFrom('applications').select('id').where('id', 'in', ids).forUpdate().execute()).map((a) => a.id));
-      const problems = ids.flatMap((id, i) => (found.has(id) ? [] : [{ key: 'referenceNotFound' as const, field: `ids.${i}`, args: [id] }]));
+      const found = new Set(
+        (await trx.selectFrom('applications').select('id').where('id', 'in', ids).forUpdate().execute()).map(
+          (a) => a.id,
+        ),
+      );
+      const problems = ids.flatMap((id, i) =>
+        found.has(id) ? [] : [{ key: 'referenceNotFound' as const, field: `ids.${i}`, args: [id] }],
+      );
       if (problems.length) throw badRequest(problems, 'referenceNotFound', 'reference.notFound');
       for (const id of ids) await deleteApplication(trx, id, me.userId);
     });
@@ -319,11 +554,16 @@ export function applicationRoutes(deps: Deps): Hono<AppEnv> {
     const me = await deps.auth.user(c.req.header('authorization'));
     requirePermission(me, 'applications.read');
     const id = c.req.param('id');
-    const exists = await db.selectFrom('history').select('id').where('table_name', '=', 'applications').where('entity', '=', id).limit(1).executeTakeFirst();
+    const exists = await db
+      .selectFrom('history')
+      .select('id')
+      .where('table_name', '=', 'applications')
+      .where('entity', '=', id)
+      .limit(1)
+      .executeTakeFirst();
     if (!exists) await applicationDto(db, id);
     return c.json(await historyList(c, db, 'applications', id));
   });
 
   return app;
 }
-

@@ -21,11 +21,16 @@ async function currentLabels(db: Database, refs: readonly HistoryRefRow[]): Prom
     byKind.set(kind, (byKind.get(kind) ?? new Set()).add(ref.id));
   }
   const labels = new Map<string, string>();
-  await Promise.all([...byKind].map(async ([kind, ids]) => {
-    const { table, name } = REF_TABLES[kind];
-    const { rows } = await sql<{ id: string; name: string }>`SELECT id, ${sql.ref(name)} AS name FROM ${sql.table(table)} WHERE id = ANY(${[...ids]}::text[])`.execute(db);
-    for (const row of rows) labels.set(`${kind}:${row.id}`, row.name);
-  }));
+  await Promise.all(
+    [...byKind].map(async ([kind, ids]) => {
+      const { table, name } = REF_TABLES[kind];
+      const { rows } = await sql<{
+        id: string;
+        name: string;
+      }>`SELECT id, ${sql.ref(name)} AS name FROM ${sql.table(table)} WHERE id = ANY(${[...ids]}::text[])`.execute(db);
+      for (const row of rows) labels.set(`${kind}:${row.id}`, row.name);
+    }),
+  );
   return labels;
 }
 
@@ -43,16 +48,32 @@ export async function historyList(c: Ctx, db: Database, table: string, entity: s
   const list = parseList(c, { sorts: ['updatedAt', 'field'] as const, defaultSort: 'updatedAt', defaultOrder: 'desc' });
   const base = db.selectFrom('history').where('table_name', '=', table).where('entity', '=', entity);
   const [rows, total] = await Promise.all([
-    base.leftJoin('users', 'users.id', 'history.updated_by').selectAll('history').select('users.full_name as author')
+    base
+      .leftJoin('users', 'users.id', 'history.updated_by')
+      .selectAll('history')
+      .select('users.full_name as author')
       .$if(list.sort === 'updatedAt', (q) => q.orderBy('history.updated_at', list.order))
       .$if(list.sort === 'field', (q) => q.orderBy('history.field', list.order).orderBy('history.updated_at', 'desc'))
-      .orderBy('history.id').limit(list.pageSize).offset(list.offset).execute(),
+      .orderBy('history.id')
+      .limit(list.pageSize)
+      .offset(list.offset)
+      .execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  const recorded = (refs: unknown): HistoryRefRow[] => (Array.isArray(refs) ? refs as HistoryRefRow[] : typeof refs === 'string' ? JSON.parse(refs) as HistoryRefRow[] : []);
+  const recorded = (refs: unknown): HistoryRefRow[] =>
+    Array.isArray(refs)
+      ? (refs as HistoryRefRow[])
+      : typeof refs === 'string'
+        ? (JSON.parse(refs) as HistoryRefRow[])
+        : [];
   // Entries written before 0004 recorded no names: the ids in their values, named as now (an
   // entity deleted since stays an id).
-  const refsOf = (r: { field: string | null; value: string | null; old_value: string | null; refs: unknown }): HistoryRefRow[] => {
+  const refsOf = (r: {
+    field: string | null;
+    value: string | null;
+    old_value: string | null;
+    refs: unknown;
+  }): HistoryRefRow[] => {
     const refs = recorded(r.refs);
     if (refs.length > 0 || r.field === null) return refs;
     const found = new Map<string, RefKind>();
@@ -62,13 +83,22 @@ export async function historyList(c: Ctx, db: Database, table: string, entity: s
   const labels = await currentLabels(db, rows.flatMap(refsOf));
   return {
     items: rows.map((r) => ({
-      id: r.id, tableName: r.table_name, entity: r.entity, mode: r.mode as S['HistoryEntry']['mode'], field: r.field,
-      oldValue: r.old_value, value: r.value, updatedAt: new Date(r.updated_at).toISOString(), updatedBy: r.updated_by,
+      id: r.id,
+      tableName: r.table_name,
+      entity: r.entity,
+      mode: r.mode as S['HistoryEntry']['mode'],
+      field: r.field,
+      oldValue: r.old_value,
+      value: r.value,
+      updatedAt: new Date(r.updated_at).toISOString(),
+      updatedBy: r.updated_by,
       updatedByName: r.author ?? r.updated_by_name,
       references: refsOf(r).flatMap((ref) => {
         const now = labels.get(`${ref.kind}:${ref.id}`);
         if (now === undefined && ref.label === '') return [];
-        return [{ kind: ref.kind as S['HistoryRefKind'], id: ref.id, label: now ?? ref.label, exists: now !== undefined }];
+        return [
+          { kind: ref.kind as S['HistoryRefKind'], id: ref.id, label: now ?? ref.label, exists: now !== undefined },
+        ];
       }),
     })),
     total: Number(total.n),

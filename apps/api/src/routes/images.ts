@@ -12,33 +12,42 @@ export function imageRoutes(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   // The body's size is limited in app.ts (the file and its multipart frame).
-  app.post('/Applications/Image',
-    async (c) => {
-      const me = await deps.auth.user(c.req.header('authorization'));
-      requirePermission(me, 'applications.write');
-      if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) throw badRequest([{ key: 'required', field: 'file' }]);
-      let form: FormData;
-      try {
-        form = await c.req.formData();
-      } catch {
-        throw badRequest([{ key: 'required', field: 'file' }]);
-      }
-      const files = form.getAll('file');
-      const file = files[0];
-      if (files.length !== 1 || !(file instanceof File)) throw badRequest([{ key: 'required', field: 'file' }]);
-      if (file.size === 0) throw new ApiError(400, 'imageEmpty', { code: 'image.empty', problems: [{ key: 'imageEmpty', field: 'file' }] });
-      if (file.size > MAX_LOGO_BYTES) throw new ApiError(400, 'imageTooLarge', { code: 'image.tooLarge', problems: [{ key: 'imageTooLarge', field: 'file' }] });
-      let svg: string;
-      try {
-        svg = await sanitizeSvg(new Uint8Array(await file.arrayBuffer()));
-      } catch (e) {
-        if (e instanceof SvgError) throw new ApiError(400, 'imageNotSvg', { code: e.problem === 'unsafe' ? 'image.unsafe' : 'image.notSvg', problems: [{ key: 'imageNotSvg', field: 'file' }] });
-        throw e;
-      }
-      const id = `${newId()}.svg`;
-      await deps.db.insertInto('images').values({ id, content: svg }).execute();
-      return c.json({ url: `${deps.publicUrl}/Applications/Image/${id}` }, 201);
-    });
+  app.post('/Applications/Image', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    requirePermission(me, 'applications.write');
+    if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? ''))
+      throw badRequest([{ key: 'required', field: 'file' }]);
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch {
+      throw badRequest([{ key: 'required', field: 'file' }]);
+    }
+    const files = form.getAll('file');
+    const file = files[0];
+    if (files.length !== 1 || !(file instanceof File)) throw badRequest([{ key: 'required', field: 'file' }]);
+    if (file.size === 0)
+      throw new ApiError(400, 'imageEmpty', { code: 'image.empty', problems: [{ key: 'imageEmpty', field: 'file' }] });
+    if (file.size > MAX_LOGO_BYTES)
+      throw new ApiError(400, 'imageTooLarge', {
+        code: 'image.tooLarge',
+        problems: [{ key: 'imageTooLarge', field: 'file' }],
+      });
+    let svg: string;
+    try {
+      svg = await sanitizeSvg(new Uint8Array(await file.arrayBuffer()));
+    } catch (e) {
+      if (e instanceof SvgError)
+        throw new ApiError(400, 'imageNotSvg', {
+          code: e.problem === 'unsafe' ? 'image.unsafe' : 'image.notSvg',
+          problems: [{ key: 'imageNotSvg', field: 'file' }],
+        });
+      throw e;
+    }
+    const id = `${newId()}.svg`;
+    await deps.db.insertInto('images').values({ id, content: svg }).execute();
+    return c.json({ url: `${deps.publicUrl}/Applications/Image/${id}` }, 201);
+  });
 
   app.get('/Applications/Image/:imageId', async (c) => {
     const id = c.req.param('imageId');

@@ -8,7 +8,17 @@ import { requirePermission } from '../context.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { readJson } from '../http/body.ts';
 import { ApiError, badRequest, conflict, fieldError, notFound } from '../http/errors.ts';
-import { after, anchorsOf, ANCHOR_EVERY, cached, FEW_MATCHES, orderBy, pageOf, sortKey, startOf } from '../http/list-cache.ts';
+import {
+  after,
+  anchorsOf,
+  ANCHOR_EVERY,
+  cached,
+  FEW_MATCHES,
+  orderBy,
+  pageOf,
+  sortKey,
+  startOf,
+} from '../http/list-cache.ts';
 import type { KeyPart } from '../http/list-cache.ts';
 import { parseList } from '../http/list.ts';
 import { csvDownload, type CsvColumns } from '../http/csv.ts';
@@ -25,15 +35,28 @@ const uuid = (id: string) => {
 };
 
 interface UserCsvRow {
-  id: string; full_name: string; first_name: string; last_name: string; email: string; company_name: string | null;
-  internal: boolean; language: string; created_at: Date | string;
+  id: string;
+  full_name: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  company_name: string | null;
+  internal: boolean;
+  language: string;
+  created_at: Date | string;
   /** Where the next batch starts. */
   sort_key: string[];
 }
 
 const userCsvColumns: CsvColumns<UserCsvRow> = [
-  ['csvId', (u) => u.id], ['csvFullName', (u) => u.full_name], ['csvFirstName', (u) => u.first_name], ['csvLastName', (u) => u.last_name],
-  ['csvEmail', (u) => u.email], ['csvCompany', (u) => u.company_name], ['csvInternal', (u) => u.internal], ['csvLanguage', (u) => u.language],
+  ['csvId', (u) => u.id],
+  ['csvFullName', (u) => u.full_name],
+  ['csvFirstName', (u) => u.first_name],
+  ['csvLastName', (u) => u.last_name],
+  ['csvEmail', (u) => u.email],
+  ['csvCompany', (u) => u.company_name],
+  ['csvInternal', (u) => u.internal],
+  ['csvLanguage', (u) => u.language],
   ['csvCreatedAt', (u) => iso(u.created_at)],
 ];
 
@@ -44,42 +67,94 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
   // Sort keys end with the unique id; all parts are non-null (company: NULLs last, as
   // ORDER BY company_name would put them), so that pages can start after an anchor.
   const userKeys: Record<'fullName' | 'email' | 'companyName' | 'createdAt', KeyPart[]> = {
-    fullName: [{ expression: sql`full_name`, type: 'text' }, { expression: sql`id`, type: 'text' }],
-    email: [{ expression: sql`email`, type: 'text' }, { expression: sql`id`, type: 'text' }],
-    companyName: [{ expression: sql`(company_name IS NULL)`, type: 'boolean' }, { expression: sql`coalesce(company_name, '')`, type: 'text' },
-      { expression: sql`id`, type: 'text' }],
-    createdAt: [{ expression: sql`created_at`, type: 'timestamptz' }, { expression: sql`id`, type: 'text' }],
+    fullName: [
+      { expression: sql`full_name`, type: 'text' },
+      { expression: sql`id`, type: 'text' },
+    ],
+    email: [
+      { expression: sql`email`, type: 'text' },
+      { expression: sql`id`, type: 'text' },
+    ],
+    companyName: [
+      { expression: sql`(company_name IS NULL)`, type: 'boolean' },
+      { expression: sql`coalesce(company_name, '')`, type: 'text' },
+      { expression: sql`id`, type: 'text' },
+    ],
+    createdAt: [
+      { expression: sql`created_at`, type: 'timestamptz' },
+      { expression: sql`id`, type: 'text' },
+    ],
   };
 
   app.get('/Users', async (c) => {
     const me = await deps.auth.user(c.req.header('authorization'));
     requirePermission(me, 'all_users.read');
-    const list = parseList(c, { sorts: ['fullName', 'email', 'companyName', 'createdAt'] as const, defaultSort: 'fullName' });
+    const list = parseList(c, {
+      sorts: ['fullName', 'email', 'companyName', 'createdAt'] as const,
+      defaultSort: 'fullName',
+    });
     const keys = userKeys[list.sort];
     let base = db.selectFrom('users').$if(list.like !== undefined, (q) => q.where('search', 'like', list.like ?? ''));
     let skip = list.offset;
     if (list.like === undefined && list.offset >= ANCHOR_EVERY) {
       // A deep page of the whole list: seek after the nearest cached anchor.
-      const anchors = await cached(db, ['users'], `users:anchors:${list.sort}:${list.order}`, () => anchorsOf(db, 'users', keys, list.order));
+      const anchors = await cached(db, ['users'], `users:anchors:${list.sort}:${list.order}`, () =>
+        anchorsOf(db, 'users', keys, list.order),
+      );
       const start = startOf(anchors, list.offset);
       if (start.anchor) base = base.where(after(keys, start.anchor, list.order));
       skip = start.skip;
     }
     const like = list.like;
     const countKey = `users:count:${like ?? ''}`;
-    const [rows, total] = await pageOf(db, like === undefined ? undefined : { tables: ['users'], key: countKey }, list.offset,
-      (found) => (found !== undefined && found <= FEW_MATCHES
-        // OFFSET 0 keeps the planner from merging the subquery: matches first, then the sort.
-        ? db.selectFrom(base.selectAll().offset(0).as('users'))
-        : base).select(['id', 'full_name', 'first_name', 'last_name', 'email', 'company_name', 'internal', 'language', 'created_at'])
-        .orderBy(orderBy(keys, list.order)).limit(list.pageSize).offset(skip).execute(),
+    const [rows, total] = await pageOf(
+      db,
+      like === undefined ? undefined : { tables: ['users'], key: countKey },
+      list.offset,
+      (found) =>
+        (found !== undefined && found <= FEW_MATCHES
+          ? // OFFSET 0 keeps the planner from merging the subquery: matches first, then the sort.
+            db.selectFrom(base.selectAll().offset(0).as('users'))
+          : base
+        )
+          .select([
+            'id',
+            'full_name',
+            'first_name',
+            'last_name',
+            'email',
+            'company_name',
+            'internal',
+            'language',
+            'created_at',
+          ])
+          .orderBy(orderBy(keys, list.order))
+          .limit(list.pageSize)
+          .offset(skip)
+          .execute(),
       // The user count is kept by triggers; the count of a search is cached until users change.
-      () => like === undefined
-        ? db.selectFrom('row_counts').select('n').where('table_name', '=', 'users').executeTakeFirstOrThrow().then((r) => Number(r.n))
-        : countUsersMatching(db, like));
+      () =>
+        like === undefined
+          ? db
+              .selectFrom('row_counts')
+              .select('n')
+              .where('table_name', '=', 'users')
+              .executeTakeFirstOrThrow()
+              .then((r) => Number(r.n))
+          : countUsersMatching(db, like),
+    );
     return c.json({
-      items: rows.map((u) => ({ id: u.id, fullName: u.full_name, firstName: u.first_name, lastName: u.last_name, email: u.email,
-        companyName: u.company_name, internal: u.internal, language: u.language as S['Language'], createdAt: iso(u.created_at) })),
+      items: rows.map((u) => ({
+        id: u.id,
+        fullName: u.full_name,
+        firstName: u.first_name,
+        lastName: u.last_name,
+        email: u.email,
+        companyName: u.company_name,
+        internal: u.internal,
+        language: u.language as S['Language'],
+        createdAt: iso(u.created_at),
+      })),
       total,
     } satisfies S['UserList']);
   });
@@ -89,14 +164,32 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
   app.get('/Users/Export', async (c) => {
     const me = await deps.auth.user(c.req.header('authorization'));
     requirePermission(me, 'all_users.read');
-    const list = parseList(c, { sorts: ['fullName', 'email', 'companyName', 'createdAt'] as const, defaultSort: 'fullName' });
+    const list = parseList(c, {
+      sorts: ['fullName', 'email', 'companyName', 'createdAt'] as const,
+      defaultSort: 'fullName',
+    });
     const keys = userKeys[list.sort];
-    return csvDownload(c, 'benutzer', userCsvColumns, (limit, { last }) => db.selectFrom('users')
-      .$if(list.like !== undefined, (q) => q.where('search', 'like', list.like ?? ''))
-      .$if(last !== undefined, (q) => q.where(after(keys, last?.sort_key ?? [], list.order)))
-      .select(['id', 'full_name', 'first_name', 'last_name', 'email', 'company_name', 'internal', 'language', 'created_at'])
-      .select(sortKey(keys).as('sort_key'))
-      .orderBy(orderBy(keys, list.order)).limit(limit).execute());
+    return csvDownload(c, 'benutzer', userCsvColumns, (limit, { last }) =>
+      db
+        .selectFrom('users')
+        .$if(list.like !== undefined, (q) => q.where('search', 'like', list.like ?? ''))
+        .$if(last !== undefined, (q) => q.where(after(keys, last?.sort_key ?? [], list.order)))
+        .select([
+          'id',
+          'full_name',
+          'first_name',
+          'last_name',
+          'email',
+          'company_name',
+          'internal',
+          'language',
+          'created_at',
+        ])
+        .select(sortKey(keys).as('sort_key'))
+        .orderBy(orderBy(keys, list.order))
+        .limit(limit)
+        .execute(),
+    );
   });
 
   app.get('/Users/:id', async (c) => {
@@ -105,16 +198,42 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
     const id = uuid(c.req.param('id'));
     const u = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     if (!u) throw notFound();
-    const grants = await db.selectFrom('application_users as au').innerJoin('applications as a', 'a.id', 'au.application_id')
-      .select(['a.id', 'a.label', 'au.access_since', 'au.role_ids', 'au.account_access_ids']).where('au.user_id', '=', id)
-      .orderBy('a.label').limit(100).execute();
-    const roles = await refsOf(db, 'roles', grants.flatMap((g) => g.role_ids));
-    const accesses = await refsOf(db, 'account_accesses', grants.flatMap((g) => g.account_access_ids));
+    const grants = await db
+      .selectFrom('application_users as au')
+      .innerJoin('applications as a', 'a.id', 'au.application_id')
+      .select(['a.id', 'a.label', 'au.access_since', 'au.role_ids', 'au.account_access_ids'])
+      .where('au.user_id', '=', id)
+      .orderBy('a.label')
+      .limit(100)
+      .execute();
+    const roles = await refsOf(
+      db,
+      'roles',
+      grants.flatMap((g) => g.role_ids),
+    );
+    const accesses = await refsOf(
+      db,
+      'account_accesses',
+      grants.flatMap((g) => g.account_access_ids),
+    );
     return c.json({
-      id: u.id, fullName: u.full_name, firstName: u.first_name, lastName: u.last_name, email: u.email, companyName: u.company_name,
-      address: u.address ?? null, internal: u.internal, language: u.language as S['Language'], createdAt: iso(u.created_at),
-      applications: grants.map((g) => ({ id: g.id, label: g.label, accessSince: iso(g.access_since), roles: pick(roles, g.role_ids),
-        accountAccesses: pick(accesses, g.account_access_ids) })),
+      id: u.id,
+      fullName: u.full_name,
+      firstName: u.first_name,
+      lastName: u.last_name,
+      email: u.email,
+      companyName: u.company_name,
+      address: u.address ?? null,
+      internal: u.internal,
+      language: u.language as S['Language'],
+      createdAt: iso(u.created_at),
+      applications: grants.map((g) => ({
+        id: g.id,
+        label: g.label,
+        accessSince: iso(g.access_since),
+        roles: pick(roles, g.role_ids),
+        accountAccesses: pick(accesses, g.account_access_ids),
+      })),
     } satisfies S['UserDetail']);
   });
 
@@ -123,7 +242,13 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
     let queued = false;
     const grants = await trx.selectFrom('application_users').selectAll().where('user_id', '=', id).execute();
     for (const g of grants) {
-      if (await queueWebhook(trx, g.application_id, id, 'REMOVE', { roleIds: g.role_ids, accountAccessIds: g.account_access_ids })) queued = true;
+      if (
+        await queueWebhook(trx, g.application_id, id, 'REMOVE', {
+          roleIds: g.role_ids,
+          accountAccessIds: g.account_access_ids,
+        })
+      )
+        queued = true;
     }
     const deleted = await trx.deleteFrom('users').where('id', '=', id).returning('id').executeTakeFirst();
     if (!deleted) throw notFound();
@@ -147,8 +272,12 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
     const { ids } = await readJson(c, 'BulkIds');
     const wanted = ids.map((id) => id.toLowerCase());
     const queued = await db.transaction().execute(async (trx) => {
-      const found = new Set((await trx.selectFrom('users').select('id').where('id', 'in', wanted).forUpdate().execute()).map((u) => u.id));
-      const problems = wanted.flatMap((id, i) => (found.has(id) ? [] : [{ key: 'referenceNotFound' as const, field: `ids.${i}`, args: [id] }]));
+      const found = new Set(
+        (await trx.selectFrom('users').select('id').where('id', 'in', wanted).forUpdate().execute()).map((u) => u.id),
+      );
+      const problems = wanted.flatMap((id, i) =>
+        found.has(id) ? [] : [{ key: 'referenceNotFound' as const, field: `ids.${i}`, args: [id] }],
+      );
       if (problems.length) throw badRequest(problems, 'referenceNotFound', 'reference.notFound');
       let any = false;
       for (const id of wanted) if (await deleteUser(trx, id, me.userId)) any = true;
@@ -183,10 +312,21 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
       const u = await trx.selectFrom('users').select(['email', 'internal']).where('id', '=', id).executeTakeFirst();
       if (!u) throw notFound();
       if (u.internal) throw new ApiError(403, 'internalAccount', { code: 'user.internalAccount' });
-      const taken = await trx.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', body.email.toLowerCase())).executeTakeFirst();
+      const taken = await trx
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', body.email.toLowerCase()))
+        .executeTakeFirst();
       if (taken && taken.id !== id) throw conflict('emailTaken', 'user.emailTaken', [], 'email');
       await trx.updateTable('users').set({ email: body.email }).where('id', '=', id).execute();
-      await recordHistory(trx, { table: 'users', entity: id, mode: 'UPDATE', by: null, before: { email: u.email }, after: { email: body.email } });
+      await recordHistory(trx, {
+        table: 'users',
+        entity: id,
+        mode: 'UPDATE',
+        by: null,
+        before: { email: u.email },
+        after: { email: body.email },
+      });
     });
     return c.body(null, 204);
   });

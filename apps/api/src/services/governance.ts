@@ -25,23 +25,40 @@ export interface GovernanceSettings {
 
 /** The latest end of access that may be set at `now`; null: no maximum (or not time-bound). */
 export function maxEndsAt(app: GovernanceSettings, now: Date): Date | null {
-  return app.time_bound_access && app.max_access_days !== null ? new Date(now.getTime() + app.max_access_days * DAY_MS) : null;
+  return app.time_bound_access && app.max_access_days !== null
+    ? new Date(now.getTime() + app.max_access_days * DAY_MS)
+    : null;
 }
 
 /**
  * Checks an end of access against the application's settings: allowed at all, in the future,
  * at most max_access_days ahead (each a 400 on `field`). Answers the end as a Date (or null).
  */
-export function checkEndsAt(app: GovernanceSettings, endsAt: string | null | undefined, field: string, now: Date = new Date()): Date | null {
+export function checkEndsAt(
+  app: GovernanceSettings,
+  endsAt: string | null | undefined,
+  field: string,
+  now: Date = new Date(),
+): Date | null {
   if (endsAt === null || endsAt === undefined) return null;
-  if (!app.time_bound_access) throw new ApiError(400, 'timeBoundNotAllowed', { code: 'accessRequest.timeBoundNotAllowed', problems: [{ key: 'timeBoundNotAllowed', field }] });
+  if (!app.time_bound_access)
+    throw new ApiError(400, 'timeBoundNotAllowed', {
+      code: 'accessRequest.timeBoundNotAllowed',
+      problems: [{ key: 'timeBoundNotAllowed', field }],
+    });
   const end = new Date(endsAt);
-  if (Number.isNaN(end.getTime())) throw new ApiError(400, 'invalidValue', { problems: [{ key: 'invalidValue', field }] });
-  if (end.getTime() <= now.getTime()) throw new ApiError(400, 'endInPast', { code: 'accessRequest.endInPast', problems: [{ key: 'endInPast', field }] });
+  if (Number.isNaN(end.getTime()))
+    throw new ApiError(400, 'invalidValue', { problems: [{ key: 'invalidValue', field }] });
+  if (end.getTime() <= now.getTime())
+    throw new ApiError(400, 'endInPast', { code: 'accessRequest.endInPast', problems: [{ key: 'endInPast', field }] });
   const latest = maxEndsAt(app, now);
   if (latest !== null && end.getTime() > latest.getTime()) {
     const args = ['', app.max_access_days ?? 0];
-    throw new ApiError(400, 'endTooLate', { code: 'accessRequest.endTooLate', args, problems: [{ key: 'endTooLate', field, args }] });
+    throw new ApiError(400, 'endTooLate', {
+      code: 'accessRequest.endTooLate',
+      args,
+      problems: [{ key: 'endTooLate', field, args }],
+    });
   }
   return end;
 }
@@ -49,24 +66,51 @@ export function checkEndsAt(app: GovernanceSettings, endsAt: string | null | und
 export type NotificationKind = S['MyNotificationKind'];
 
 /** Leaves a notification for the user (in the transaction of what it is about). */
-export async function notify(trx: Transaction<DB>, n: {
-  userId: string; kind: NotificationKind; applicationId: string; requestId?: string | null; endsAt?: Date | string | null;
-}): Promise<void> {
+export async function notify(
+  trx: Transaction<DB>,
+  n: {
+    userId: string;
+    kind: NotificationKind;
+    applicationId: string;
+    requestId?: string | null;
+    endsAt?: Date | string | null;
+  },
+): Promise<void> {
   const app = await trx.selectFrom('applications').select('label').where('id', '=', n.applicationId).executeTakeFirst();
-  await trx.insertInto('user_notifications').values({
-    id: newId(), user_id: n.userId, kind: n.kind, application_id: n.applicationId, application_label: app?.label ?? n.applicationId,
-    request_id: n.requestId ?? null, ends_at: n.endsAt ?? null,
-  }).execute();
+  await trx
+    .insertInto('user_notifications')
+    .values({
+      id: newId(),
+      user_id: n.userId,
+      kind: n.kind,
+      application_id: n.applicationId,
+      application_label: app?.label ?? n.applicationId,
+      request_id: n.requestId ?? null,
+      ends_at: n.endsAt ?? null,
+    })
+    .execute();
 }
 
 /** The application's questions for a request: its required attributes the user may fill in, with the user's values. */
 export async function questionsOf(db: Db, applicationId: string, userId: string): Promise<S['RequestQuestion'][]> {
-  const rows = await db.selectFrom('application_attributes as aa').innerJoin('attributes as at', 'at.id', 'aa.attribute_id')
+  const rows = await db
+    .selectFrom('application_attributes as aa')
+    .innerJoin('attributes as at', 'at.id', 'aa.attribute_id')
     .leftJoin('user_attribute_values as v', (j) => j.onRef('v.attribute_id', '=', 'at.id').on('v.user_id', '=', userId))
     .select(['at.key', 'at.label', 'at.data_type', 'v.value'])
-    .where('aa.application_id', '=', applicationId).where('aa.required', '=', true).where('at.editable_by_user', '=', true)
-    .orderBy('aa.position').orderBy('at.key').limit(50).execute();
-  return rows.map((r) => ({ key: r.key, label: r.label, dataType: r.data_type as S['AttributeDataType'], value: r.value ?? null }));
+    .where('aa.application_id', '=', applicationId)
+    .where('aa.required', '=', true)
+    .where('at.editable_by_user', '=', true)
+    .orderBy('aa.position')
+    .orderBy('at.key')
+    .limit(50)
+    .execute();
+  return rows.map((r) => ({
+    key: r.key,
+    label: r.label,
+    dataType: r.data_type as S['AttributeDataType'],
+    value: r.value ?? null,
+  }));
 }
 
 export interface RequestableApplication extends GovernanceSettings {
@@ -76,9 +120,17 @@ export interface RequestableApplication extends GovernanceSettings {
 }
 
 /** What a request to the application needs (MyRequestRequirements), for `userId`. */
-export async function requirementsOf(db: Db, app: RequestableApplication, userId: string, now: Date = new Date()): Promise<S['MyRequestRequirements']> {
-  const accesses = db.selectFrom('application_account_accesses as aa').innerJoin('account_accesses as x', 'x.id', 'aa.account_access_id')
-    .where('aa.application_id', '=', app.id).where('aa.requestable', '=', true);
+export async function requirementsOf(
+  db: Db,
+  app: RequestableApplication,
+  userId: string,
+  now: Date = new Date(),
+): Promise<S['MyRequestRequirements']> {
+  const accesses = db
+    .selectFrom('application_account_accesses as aa')
+    .innerJoin('account_accesses as x', 'x.id', 'aa.account_access_id')
+    .where('aa.application_id', '=', app.id)
+    .where('aa.requestable', '=', true);
   const [items, total, questions] = await Promise.all([
     accesses.select(['x.id', 'x.key', 'x.label']).orderBy('x.label').orderBy('x.id').limit(20).execute(),
     accesses.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
@@ -100,5 +152,8 @@ export async function requirementsOf(db: Db, app: RequestableApplication, userId
 
 /** Notifications older than NOTIFICATION_DAYS are forgotten (by the expiry job). */
 export async function forgetOldNotifications(db: Db): Promise<void> {
-  await db.deleteFrom('user_notifications').where('created_at', '<', sql<Date>`now() - make_interval(days => ${NOTIFICATION_DAYS})`).execute();
+  await db
+    .deleteFrom('user_notifications')
+    .where('created_at', '<', sql<Date>`now() - make_interval(days => ${NOTIFICATION_DAYS})`)
+    .execute();
 }

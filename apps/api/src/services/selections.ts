@@ -17,14 +17,26 @@ export interface SelectionPage {
 }
 
 /** Account-access groups linked to the application; `requestableOnly`: those a request may name (#19). */
-export async function accountAccessSelection(db: Db, applicationId: string, page: SelectionPage,
-  filter: { readonly requestableOnly?: boolean } = {}): Promise<SelectionList> {
-  const base = db.selectFrom('application_account_accesses as aa').innerJoin('account_accesses as x', 'x.id', 'aa.account_access_id')
+export async function accountAccessSelection(
+  db: Db,
+  applicationId: string,
+  page: SelectionPage,
+  filter: { readonly requestableOnly?: boolean } = {},
+): Promise<SelectionList> {
+  const base = db
+    .selectFrom('application_account_accesses as aa')
+    .innerJoin('account_accesses as x', 'x.id', 'aa.account_access_id')
     .where('aa.application_id', '=', applicationId)
     .$if(filter.requestableOnly === true, (q) => q.where('aa.requestable', '=', true))
     .$if(page.like !== undefined, (q) => q.where(sql<string>`lower(x.label || ' ' || x.key)`, 'like', page.like ?? ''));
   const [items, total] = await Promise.all([
-    base.select(['x.id', 'x.key', 'x.label']).orderBy('x.label').orderBy('x.id').limit(page.limit).offset(page.offset).execute(),
+    base
+      .select(['x.id', 'x.key', 'x.label'])
+      .orderBy('x.label')
+      .orderBy('x.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { items, total: Number(total.n) };
@@ -35,17 +47,35 @@ export async function accountAccessSelection(db: Db, applicationId: string, page
  * request's choices); `permissionKeys`: only roles without a permission or with one of these
  * (an administrator without applications.write); neither: all linked roles.
  */
-export async function roleSelection(db: Db, applicationId: string, page: SelectionPage,
-  filter: { readonly visibleOnly?: boolean; readonly permissionKeys?: readonly string[] } = {}): Promise<SelectionList> {
+export async function roleSelection(
+  db: Db,
+  applicationId: string,
+  page: SelectionPage,
+  filter: { readonly visibleOnly?: boolean; readonly permissionKeys?: readonly string[] } = {},
+): Promise<SelectionList> {
   const keys = filter.permissionKeys;
-  const base = db.selectFrom('application_roles as ar').innerJoin('roles as r', 'r.id', 'ar.role_id')
+  const base = db
+    .selectFrom('application_roles as ar')
+    .innerJoin('roles as r', 'r.id', 'ar.role_id')
     .leftJoin('permissions as p', 'p.id', 'ar.permission_id')
     .where('ar.application_id', '=', applicationId)
     .$if(filter.visibleOnly === true, (q) => q.where('ar.visible', '=', true))
-    .$if(keys !== undefined, (q) => q.where((eb) => (keys?.length ? eb.or([eb('ar.permission_id', 'is', null), eb('p.key', 'in', [...keys])]) : eb('ar.permission_id', 'is', null))))
+    .$if(keys !== undefined, (q) =>
+      q.where((eb) =>
+        keys?.length
+          ? eb.or([eb('ar.permission_id', 'is', null), eb('p.key', 'in', [...keys])])
+          : eb('ar.permission_id', 'is', null),
+      ),
+    )
     .$if(page.like !== undefined, (q) => q.where(sql<string>`lower(r.label || ' ' || r.key)`, 'like', page.like ?? ''));
   const [items, total] = await Promise.all([
-    base.select(['r.id', 'r.key', 'r.label']).orderBy('r.label').orderBy('r.id').limit(page.limit).offset(page.offset).execute(),
+    base
+      .select(['r.id', 'r.key', 'r.label'])
+      .orderBy('r.label')
+      .orderBy('r.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { items, total: Number(total.n) };

@@ -30,5 +30,6 @@ export function valueMatches(dataType: string, value: string): boolean {
 export function checkValue(field: string, dataType: string, value: string | null): void {
   if (value === null) return;
   if (dataType === 'URL' && !valueMatches(dataType, value)) throw fieldError(field, 'url', 'validation.url', [value]);
-  if (!valueMatches(dataType, value)) throw fieldError(field, 'attributeType', 'attribute.invalidValue', [value, dataType]);
+  if (!valueMatches(dataType, value))
+    throw fieldError(field, 'attributeType', 'attribute.invalidValue', [value, dataType]);
 }

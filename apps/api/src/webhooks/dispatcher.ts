@@ -50,7 +50,10 @@ export interface Dispatcher {
 function signatureOf(body: string, secrets: readonly string[], at: Date): string | undefined {
   if (secrets.length === 0) return undefined;
   const t = Math.floor(at.getTime() / 1000);
-  return [`t=${t}`, ...secrets.map((secret) => `v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`)].join(',');
+  return [
+    `t=${t}`,
+    ...secrets.map((secret) => `v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`),
+  ].join(',');
 }
 
 const BATCH = 50;
@@ -63,7 +66,11 @@ function headersOf(stored: unknown, username: string | null, password: string | 
   for (const h of stored as unknown[]) {
     const { key, value } = (h ?? {}) as { key?: unknown; value?: unknown };
     if (typeof key !== 'string' || typeof value !== 'string' || !isValidHeaderName(key) || !isValidHeaderValue(value)) {
-      throw new Error(typeof key === 'string' ? `the custom header ${JSON.stringify(key.slice(0, 100))} cannot be sent` : 'a custom header cannot be sent');
+      throw new Error(
+        typeof key === 'string'
+          ? `the custom header ${JSON.stringify(key.slice(0, 100))} cannot be sent`
+          : 'a custom header cannot be sent',
+      );
     }
     headers.set(key, value);
   }
@@ -84,7 +91,9 @@ interface AttemptDetail {
 const maskedValue = '••••••';
 /** The headers as recorded: the basic-auth credentials and the custom headers' values (they may carry keys) masked. */
 function recordedHeaders(headers: Headers, stored: unknown): { name: string; value: string }[] {
-  const custom = Array.isArray(stored) ? (stored as { key?: unknown }[]).flatMap((h) => (typeof h.key === 'string' ? [h.key.toLowerCase()] : [])) : [];
+  const custom = Array.isArray(stored)
+    ? (stored as { key?: unknown }[]).flatMap((h) => (typeof h.key === 'string' ? [h.key.toLowerCase()] : []))
+    : [];
   const secret = new Set(['authorization', ...custom]);
   return [...headers].map(([name, value]) => ({ name, value: secret.has(name) ? maskedValue : value }));
 }
@@ -112,7 +121,8 @@ async function bodyStart(response: Response): Promise<string | null> {
   return bytes.length === 0 ? null : new TextDecoder().decode(bytes);
 }
 
-const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e)).slice(0, 500) || 'request failed';
+const messageOf = (e: unknown): string =>
+  (e instanceof Error ? e.message : String(e)).slice(0, 500) || 'request failed';
 
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { db } = options;
@@ -133,44 +143,98 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
    * Records one attempt on the delivery and, with what it sent and got, in its attempts (#20.2);
    * the delivery stays PENDING for a retry until the attempts run out.
    */
-  async function record(id: string, attempts: number, status: number | null, error: string | null, detail?: AttemptDetail): Promise<void> {
+  async function record(
+    id: string,
+    attempts: number,
+    status: number | null,
+    error: string | null,
+    detail?: AttemptDetail,
+  ): Promise<void> {
     const at = now();
     const done = error === null;
     const giveUp = !done && attempts >= maxAttempts;
     await db.transaction().execute(async (trx) => {
-      const updated = await trx.updateTable('webhook_deliveries').set({
-        attempts, response_status: status, error, last_attempt_at: at,
-        status: done ? 'SUCCEEDED' : giveUp ? 'FAILED' : 'PENDING',
-        next_attempt_at: done || giveUp ? null : new Date(at.getTime() + backoff(attempts)),
-        claimed_by: null, claimed_until: null,
-      }).where('id', '=', id).where('status', '=', 'PENDING').executeTakeFirst();
+      const updated = await trx
+        .updateTable('webhook_deliveries')
+        .set({
+          attempts,
+          response_status: status,
+          error,
+          last_attempt_at: at,
+          status: done ? 'SUCCEEDED' : giveUp ? 'FAILED' : 'PENDING',
+          next_attempt_at: done || giveUp ? null : new Date(at.getTime() + backoff(attempts)),
+          claimed_by: null,
+          claimed_until: null,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'PENDING')
+        .executeTakeFirst();
       if (updated.numUpdatedRows === 0n) return;
       // A delivered one ends the run of failures; the one that fails last counts, and may pause the webhook (#20.2).
       const application = trx.selectFrom('webhook_deliveries').select('application_id').where('id', '=', id);
-      if (done) await trx.updateTable('webhooks').set({ consecutive_failures: 0 }).where('application_id', '=', application).execute();
+      if (done)
+        await trx
+          .updateTable('webhooks')
+          .set({ consecutive_failures: 0 })
+          .where('application_id', '=', application)
+          .execute();
       if (giveUp) {
-        await trx.updateTable('webhooks').set({
-          consecutive_failures: sql<number>`consecutive_failures + 1`,
-          paused_at: sql<Date | null>`CASE WHEN pause_after_failures IS NOT NULL AND consecutive_failures + 1 >= pause_after_failures
+        await trx
+          .updateTable('webhooks')
+          .set({
+            consecutive_failures: sql<number>`consecutive_failures + 1`,
+            paused_at: sql<Date | null>`CASE WHEN pause_after_failures IS NOT NULL AND consecutive_failures + 1 >= pause_after_failures
             THEN coalesce(paused_at, ${at}) ELSE paused_at END`,
-        }).where('application_id', '=', application).execute();
+          })
+          .where('application_id', '=', application)
+          .execute();
       }
-      await trx.insertInto('webhook_delivery_attempts').values({
-        delivery_id: id, attempt: attempts, started_at: detail?.startedAt ?? at, duration_ms: detail?.durationMs ?? 0,
-        request_headers: JSON.stringify(detail?.headers ?? []), response_status: status, response_body: detail?.body ?? null, error,
-      }).onConflict((oc) => oc.columns(['delivery_id', 'attempt']).doNothing()).execute();
+      await trx
+        .insertInto('webhook_delivery_attempts')
+        .values({
+          delivery_id: id,
+          attempt: attempts,
+          started_at: detail?.startedAt ?? at,
+          duration_ms: detail?.durationMs ?? 0,
+          request_headers: JSON.stringify(detail?.headers ?? []),
+          response_status: status,
+          response_body: detail?.body ?? null,
+          error,
+        })
+        .onConflict((oc) => oc.columns(['delivery_id', 'attempt']).doNothing())
+        .execute();
     });
   }
 
   /** Sends one delivery if it is still due; false when there was nothing to send. */
   async function attempt(id: string): Promise<boolean> {
-    const d = await db.selectFrom('webhook_deliveries as d').leftJoin('webhooks as w', 'w.application_id', 'd.application_id')
-      .select(['d.id', 'd.attempts', 'd.payload', 'd.replay_of', 'w.application_id as hook', 'w.endpoint_url', 'w.username', 'w.password', 'w.headers', 'w.signing_secrets'])
-      .where('d.id', '=', id).where('d.status', '=', 'PENDING').where('d.next_attempt_at', '<=', now()).executeTakeFirst();
+    const d = await db
+      .selectFrom('webhook_deliveries as d')
+      .leftJoin('webhooks as w', 'w.application_id', 'd.application_id')
+      .select([
+        'd.id',
+        'd.attempts',
+        'd.payload',
+        'd.replay_of',
+        'w.application_id as hook',
+        'w.endpoint_url',
+        'w.username',
+        'w.password',
+        'w.headers',
+        'w.signing_secrets',
+      ])
+      .where('d.id', '=', id)
+      .where('d.status', '=', 'PENDING')
+      .where('d.next_attempt_at', '<=', now())
+      .executeTakeFirst();
     if (!d) return false; // done meanwhile (or by another sweep)
     if (d.hook === null || d.endpoint_url === null) {
-      await db.updateTable('webhook_deliveries').set({ status: 'FAILED', error: 'webhook removed', next_attempt_at: null })
-        .where('id', '=', id).where('status', '=', 'PENDING').execute();
+      await db
+        .updateTable('webhook_deliveries')
+        .set({ status: 'FAILED', error: 'webhook removed', next_attempt_at: null })
+        .where('id', '=', id)
+        .where('status', '=', 'PENDING')
+        .execute();
       return false;
     }
     const attempts = d.attempts + 1;
@@ -184,11 +248,19 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       headers.set('x-portal-delivery-id', d.id);
       if (d.replay_of !== null) headers.set('x-portal-replay-of', d.replay_of);
       const body = JSON.stringify(d.payload);
-      const signature = signatureOf(body, (Array.isArray(d.signing_secrets) ? d.signing_secrets : []).map((secret) => secret.secret), now());
+      const signature = signatureOf(
+        body,
+        (Array.isArray(d.signing_secrets) ? d.signing_secrets : []).map((secret) => secret.secret),
+        now(),
+      );
       if (signature !== undefined) headers.set('x-portal-signature', signature);
       detail.headers = recordedHeaders(headers, d.headers);
       const response = await fetchImpl(d.endpoint_url, {
-        method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs),
+        method: 'POST',
+        headers,
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
       });
       status = response.status;
       detail.body = await bodyStart(response);
@@ -207,7 +279,11 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       return await attempt(id);
     } catch (e) {
       try {
-        const row = await db.selectFrom('webhook_deliveries').select('attempts').where('id', '=', id).executeTakeFirst();
+        const row = await db
+          .selectFrom('webhook_deliveries')
+          .select('attempts')
+          .where('id', '=', id)
+          .executeTakeFirst();
         if (row) await record(id, row.attempts + 1, null, messageOf(e));
       } catch (again) {
         console.error('webhook dispatcher: cannot record the failure of delivery', id, again);
@@ -226,13 +302,24 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     return db.transaction().execute(async (trx) => {
       await sql`SELECT pg_advisory_xact_lock(${claimLockKey})`.execute(trx);
       const at = now();
-      const held = trx.selectFrom('webhook_deliveries').select('application_id')
-        .where('status', '=', 'PENDING').where('claimed_until', '>', at);
+      const held = trx
+        .selectFrom('webhook_deliveries')
+        .select('application_id')
+        .where('status', '=', 'PENDING')
+        .where('claimed_until', '>', at);
       // A paused webhook's deliveries wait until it is resumed.
       const paused = trx.selectFrom('webhooks').select('application_id').where('paused_at', 'is not', null);
-      const due = await trx.selectFrom('webhook_deliveries').select(['id', 'application_id'])
-        .where('status', '=', 'PENDING').where('next_attempt_at', '<=', at).where('application_id', 'not in', held)
-        .where('application_id', 'not in', paused).orderBy('next_attempt_at').orderBy('created_at').limit(BATCH).execute();
+      const due = await trx
+        .selectFrom('webhook_deliveries')
+        .select(['id', 'application_id'])
+        .where('status', '=', 'PENDING')
+        .where('next_attempt_at', '<=', at)
+        .where('application_id', 'not in', held)
+        .where('application_id', 'not in', paused)
+        .orderBy('next_attempt_at')
+        .orderBy('created_at')
+        .limit(BATCH)
+        .execute();
       const byApplication = new Map<string, string[]>();
       for (const d of due) {
         if (busy.has(d.application_id)) continue;
@@ -242,8 +329,11 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       }
       const ids = [...byApplication.values()].flat();
       if (ids.length > 0) {
-        await trx.updateTable('webhook_deliveries').set({ claimed_by: instance, claimed_until: new Date(at.getTime() + leaseMs) })
-          .where('id', 'in', ids).execute();
+        await trx
+          .updateTable('webhook_deliveries')
+          .set({ claimed_by: instance, claimed_until: new Date(at.getTime() + leaseMs) })
+          .where('id', 'in', ids)
+          .execute();
       }
       return byApplication;
     });
@@ -251,33 +341,45 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   /** Renews this instance's claim on `ids` (the rest of an application's batch); answers those still held. */
   async function renew(ids: readonly string[]): Promise<Set<string>> {
-    const rows = await db.updateTable('webhook_deliveries').set({ claimed_until: new Date(now().getTime() + leaseMs) })
-      .where('id', 'in', ids).where('claimed_by', '=', instance).where('status', '=', 'PENDING').returning('id').execute();
+    const rows = await db
+      .updateTable('webhook_deliveries')
+      .set({ claimed_until: new Date(now().getTime() + leaseMs) })
+      .where('id', 'in', ids)
+      .where('claimed_by', '=', instance)
+      .where('status', '=', 'PENDING')
+      .returning('id')
+      .execute();
     return new Set(rows.map((r) => r.id));
   }
 
   async function release(ids: readonly string[]): Promise<void> {
-    await db.updateTable('webhook_deliveries').set({ claimed_by: null, claimed_until: null })
-      .where('id', 'in', ids).where('claimed_by', '=', instance).execute();
+    await db
+      .updateTable('webhook_deliveries')
+      .set({ claimed_by: null, claimed_until: null })
+      .where('id', 'in', ids)
+      .where('claimed_by', '=', instance)
+      .execute();
   }
 
   async function sweep(): Promise<number> {
     const byApplication = await claim();
     for (const application of byApplication.keys()) busy.add(application);
-    const counts = await Promise.all([...byApplication].map(async ([application, ids]) => {
-      try {
-        let sent = 0;
-        for (const [index, id] of ids.entries()) {
-          // Still ours (a lease that ran out may have gone to another instance): send; else leave it.
-          const held = await renew(ids.slice(index)).catch(() => new Set<string>());
-          if (held.has(id) && await deliver(id)) sent++;
+    const counts = await Promise.all(
+      [...byApplication].map(async ([application, ids]) => {
+        try {
+          let sent = 0;
+          for (const [index, id] of ids.entries()) {
+            // Still ours (a lease that ran out may have gone to another instance): send; else leave it.
+            const held = await renew(ids.slice(index)).catch(() => new Set<string>());
+            if (held.has(id) && (await deliver(id))) sent++;
+          }
+          return sent;
+        } finally {
+          await release(ids).catch(() => undefined);
+          busy.delete(application);
         }
-        return sent;
-      } finally {
-        await release(ids).catch(() => undefined);
-        busy.delete(application);
-      }
-    }));
+      }),
+    );
     return counts.reduce((a, b) => a + b, 0);
   }
 

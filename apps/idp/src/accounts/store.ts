@@ -45,12 +45,14 @@ export class AccountStore {
       store.#accounts = JSON.parse(await readFile(store.#file, 'utf8')) as Account[];
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      store.#accounts = await Promise.all(identities.accounts.map(async (a) => ({
-        id: a.id,
-        email: normalise(a.email),
-        passwordHash: await hashPassword(identities.password),
-        internal: a.internal,
-      })));
+      store.#accounts = await Promise.all(
+        identities.accounts.map(async (a) => ({
+          id: a.id,
+          email: normalise(a.email),
+          passwordHash: await hashPassword(identities.password),
+          internal: a.internal,
+        })),
+      );
       await store.#save();
     }
     return store;

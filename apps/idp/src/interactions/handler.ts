@@ -41,7 +41,12 @@ export function createInteractionHandler(deps: InteractionDeps) {
   const { config, accounts, api, sso, clientIds } = deps;
 
   const finishError = (c: Ctx, error: string, description: string) =>
-    c.policy.provider.interactionFinished(c.req, c.res, { error, error_description: description }, { mergeWithLastSubmission: false });
+    c.policy.provider.interactionFinished(
+      c.req,
+      c.res,
+      { error, error_description: description },
+      { mergeWithLastSubmission: false },
+    );
 
   /** Claims, tenant session, app access gate, then back to oidc-provider. */
   async function complete(c: Ctx, accountId: string): Promise<void> {
@@ -68,9 +73,14 @@ export function createInteractionHandler(deps: InteractionDeps) {
         return;
       }
     }
-    await c.policy.provider.interactionFinished(c.req, c.res, {
-      login: { accountId, ts: session.loginTs, amr: ['pwd'], acr: c.policy.name },
-    }, { mergeWithLastSubmission: false });
+    await c.policy.provider.interactionFinished(
+      c.req,
+      c.res,
+      {
+        login: { accountId, ts: session.loginTs, amr: ['pwd'], acr: c.policy.name },
+      },
+      { mergeWithLastSubmission: false },
+    );
   }
 
   // Like B2C's self-asserted pages, a form with an error is still a 200 page (so a browser
@@ -87,17 +97,24 @@ export function createInteractionHandler(deps: InteractionDeps) {
       case 'email':
         return sendHtml(c.res, config, status, emailPage({ ...base, email, newEmail: values.newEmail }));
       default:
-        return sendHtml(c.res, config, status, loginPage({
-          ...base,
-          appName: c.appName,
-          email: values.email ?? hint,
-          demo: config.production ? undefined : { accounts: demoAccounts, password: demoPassword },
-        }));
+        return sendHtml(
+          c.res,
+          config,
+          status,
+          loginPage({
+            ...base,
+            appName: c.appName,
+            email: values.email ?? hint,
+            demo: config.production ? undefined : { accounts: demoAccounts, password: demoPassword },
+          }),
+        );
     }
   }
 
   async function show(c: Ctx): Promise<void> {
-    const forced = c.details.prompt.reasons.includes('login_prompt') || (c.details.params.max_age !== undefined && Number(c.details.params.max_age) === 0);
+    const forced =
+      c.details.prompt.reasons.includes('login_prompt') ||
+      (c.details.params.max_age !== undefined && Number(c.details.params.max_age) === 0);
     const silent = (c.policy.kind === 'signin' || c.policy.kind === 'refresh') && c.sso && !forced;
     if (silent && c.sso) return complete(c, c.sso.accountId);
     renderForm(c);
@@ -112,7 +129,13 @@ export function createInteractionHandler(deps: InteractionDeps) {
     const values = { email, newEmail: value('newEmail') };
 
     if (c.policy.kind === 'signin' || c.policy.kind === 'refresh') {
-      if (!email || !secret('password')) return renderForm(c, c.t.missingFields, ['email', 'password'].filter((f) => !(f === 'email' ? email : secret(f))) as FieldName[], values);
+      if (!email || !secret('password'))
+        return renderForm(
+          c,
+          c.t.missingFields,
+          ['email', 'password'].filter((f) => !(f === 'email' ? email : secret(f))) as FieldName[],
+          values,
+        );
       const account = await accounts.authenticate(email, secret('password'));
       if (!account) return renderForm(c, c.t.wrongCredentials, ['email', 'password'], values);
       return complete(c, account.id);
@@ -126,9 +149,16 @@ export function createInteractionHandler(deps: InteractionDeps) {
       if (!account) return renderForm(c, c.t.wrongCredentials, ['email', 'currentPassword'], values);
       if (account.internal) return renderForm(c, c.t.internalAccount, [], values);
       const next = secret('newPassword');
-      if (next !== secret('repeatPassword')) return renderForm(c, c.t.passwordMismatch, ['newPassword', 'repeatPassword'], values);
+      if (next !== secret('repeatPassword'))
+        return renderForm(c, c.t.passwordMismatch, ['newPassword', 'repeatPassword'], values);
       const problem = passwordProblem(next);
-      if (problem) return renderForm(c, problem === 'tooShort' ? c.t.passwordTooShort : c.t.passwordTooWeak, ['newPassword'], values);
+      if (problem)
+        return renderForm(
+          c,
+          problem === 'tooShort' ? c.t.passwordTooShort : c.t.passwordTooWeak,
+          ['newPassword'],
+          values,
+        );
       if (next === secret('currentPassword')) return renderForm(c, c.t.passwordSame, ['newPassword'], values);
       await accounts.setPassword(account.id, next);
       sso.endAccount(account.id, c.sso?.id);
@@ -149,8 +179,10 @@ export function createInteractionHandler(deps: InteractionDeps) {
     try {
       await api.putEmail(account.id, newEmail);
     } catch (error) {
-      if (error instanceof ApiUnavailable && error.status === 409) return renderForm(c, c.t.emailTaken, ['newEmail'], values);
-      if (error instanceof ApiUnavailable && error.status === 403) return renderForm(c, c.t.internalAccount, [], values);
+      if (error instanceof ApiUnavailable && error.status === 409)
+        return renderForm(c, c.t.emailTaken, ['newEmail'], values);
+      if (error instanceof ApiUnavailable && error.status === 403)
+        return renderForm(c, c.t.internalAccount, [], values);
       console.error(`[idp] e-mail change for ${account.id}: ${(error as Error).message}`);
       return renderForm(c, c.t.serviceUnavailable, [], values);
     }
@@ -165,12 +197,22 @@ export function createInteractionHandler(deps: InteractionDeps) {
       details = await policy.provider.interactionDetails(req, res);
       if (details.uid !== uid) throw new Error('interaction mismatch');
     } catch {
-      return sendHtml(res, config, 400, errorPage(fallbackLang, messages[fallbackLang], 'invalid_request', B2C.sessionExpired));
+      return sendHtml(
+        res,
+        config,
+        400,
+        errorPage(fallbackLang, messages[fallbackLang], 'invalid_request', B2C.sessionExpired),
+      );
     }
     const uiLocales = typeof details.params.ui_locales === 'string' ? details.params.ui_locales : undefined;
     const lang = pickLanguage(uiLocales, req.headers['accept-language']);
     const c: Ctx = {
-      policy, details, req, res, lang, t: messages[lang],
+      policy,
+      details,
+      req,
+      res,
+      lang,
+      t: messages[lang],
       action: `/${policy.name}/interaction/${uid}`,
       sso: sso.read(req),
       appName: undefined,
@@ -182,7 +224,10 @@ export function createInteractionHandler(deps: InteractionDeps) {
       else await show(c);
     } catch (error) {
       console.error(`[idp] interaction ${uid}: ${(error as Error).stack ?? String(error)}`);
-      if (!res.headersSent) await finishError(c, 'server_error', B2C.internalError).catch(() => sendHtml(res, config, 500, errorPage(lang, c.t, 'server_error', B2C.internalError)));
+      if (!res.headersSent)
+        await finishError(c, 'server_error', B2C.internalError).catch(() =>
+          sendHtml(res, config, 500, errorPage(lang, c.t, 'server_error', B2C.internalError)),
+        );
     }
   };
 }

@@ -26,7 +26,8 @@ const de = {
   passwordHint: '8 bis 64 Zeichen, mit mindestens drei von: Kleinbuchstaben, Großbuchstaben, Ziffern, Sonderzeichen.',
   passwordMismatch: 'Die neuen Passwörter stimmen nicht überein.',
   passwordTooShort: 'Das Passwort muss 8 bis 64 Zeichen lang sein.',
-  passwordTooWeak: 'Das Passwort muss mindestens drei von vier Zeichenarten enthalten: Kleinbuchstaben, Großbuchstaben, Ziffern, Sonderzeichen.',
+  passwordTooWeak:
+    'Das Passwort muss mindestens drei von vier Zeichenarten enthalten: Kleinbuchstaben, Großbuchstaben, Ziffern, Sonderzeichen.',
   passwordSame: 'Das neue Passwort muss sich vom aktuellen unterscheiden.',
   save: 'Speichern',
   emailTitle: 'E-Mail-Adresse ändern',
@@ -69,7 +70,8 @@ const en: Messages = {
   passwordHint: '8 to 64 characters, with at least three of: lowercase letters, uppercase letters, digits, symbols.',
   passwordMismatch: 'The new passwords do not match.',
   passwordTooShort: 'The password must be 8 to 64 characters long.',
-  passwordTooWeak: 'The password must contain at least three of four character types: lowercase letters, uppercase letters, digits, symbols.',
+  passwordTooWeak:
+    'The password must contain at least three of four character types: lowercase letters, uppercase letters, digits, symbols.',
   passwordSame: 'The new password must be different from the current one.',
   save: 'Save',
   emailTitle: 'Change e-mail address',
@@ -107,10 +109,12 @@ const fr: Messages = {
   currentPassword: 'Mot de passe actuel',
   newPassword: 'Nouveau mot de passe',
   repeatPassword: 'Confirmer le nouveau mot de passe',
-  passwordHint: 'De 8 à 64 caractères, avec au moins trois types parmi : minuscules, majuscules, chiffres, caractères spéciaux.',
+  passwordHint:
+    'De 8 à 64 caractères, avec au moins trois types parmi : minuscules, majuscules, chiffres, caractères spéciaux.',
   passwordMismatch: 'Les nouveaux mots de passe ne correspondent pas.',
   passwordTooShort: 'Le mot de passe doit comporter entre 8 et 64 caractères.',
-  passwordTooWeak: 'Le mot de passe doit contenir au moins trois des quatre types de caractères : minuscules, majuscules, chiffres, caractères spéciaux.',
+  passwordTooWeak:
+    'Le mot de passe doit contenir au moins trois des quatre types de caractères : minuscules, majuscules, chiffres, caractères spéciaux.',
   passwordSame: 'Le nouveau mot de passe doit être différent de l’actuel.',
   save: 'Enregistrer',
   emailTitle: 'Modifier l’adresse e-mail',
@@ -118,7 +122,8 @@ const fr: Messages = {
   newEmail: 'Nouvelle adresse e-mail',
   emailInvalid: 'Veuillez saisir une adresse e-mail valide.',
   emailTaken: 'Cette adresse e-mail est déjà utilisée.',
-  internalAccount: 'Cette modification n’est pas possible pour les comptes d’entreprise. Veuillez contacter votre service informatique.',
+  internalAccount:
+    'Cette modification n’est pas possible pour les comptes d’entreprise. Veuillez contacter votre service informatique.',
   serviceUnavailable: 'Le service est momentanément indisponible. Veuillez réessayer plus tard.',
   signOutTitle: 'Déconnexion',
   signOutIntro: 'Voulez-vous vous déconnecter ?',
@@ -151,7 +156,8 @@ const es: Messages = {
   passwordHint: 'Entre 8 y 64 caracteres, con al menos tres de estos tipos: minúsculas, mayúsculas, números, símbolos.',
   passwordMismatch: 'Las nuevas contraseñas no coinciden.',
   passwordTooShort: 'La contraseña debe tener entre 8 y 64 caracteres.',
-  passwordTooWeak: 'La contraseña debe contener al menos tres de los cuatro tipos de caracteres: minúsculas, mayúsculas, números, símbolos.',
+  passwordTooWeak:
+    'La contraseña debe contener al menos tres de los cuatro tipos de caracteres: minúsculas, mayúsculas, números, símbolos.',
   passwordSame: 'La nueva contraseña debe ser distinta de la actual.',
   save: 'Guardar',
   emailTitle: 'Cambiar el correo electrónico',
@@ -159,7 +165,8 @@ const es: Messages = {
   newEmail: 'Nuevo correo electrónico',
   emailInvalid: 'Introduzca una dirección de correo electrónico válida.',
   emailTaken: 'Esta dirección de correo electrónico ya está en uso.',
-  internalAccount: 'Este cambio no es posible en las cuentas de empresa. Póngase en contacto con su departamento de informática.',
+  internalAccount:
+    'Este cambio no es posible en las cuentas de empresa. Póngase en contacto con su departamento de informática.',
   serviceUnavailable: 'El servicio no está disponible en este momento. Inténtelo de nuevo más tarde.',
   signOutTitle: 'Cerrar sesión',
   signOutIntro: '¿Desea cerrar la sesión?',
@@ -192,7 +199,8 @@ const it: Messages = {
   passwordHint: 'Da 8 a 64 caratteri, con almeno tre tra: lettere minuscole, lettere maiuscole, cifre, simboli.',
   passwordMismatch: 'Le nuove password non coincidono.',
   passwordTooShort: 'La password deve contenere da 8 a 64 caratteri.',
-  passwordTooWeak: 'La password deve contenere almeno tre dei quattro tipi di caratteri: lettere minuscole, lettere maiuscole, cifre, simboli.',
+  passwordTooWeak:
+    'La password deve contenere almeno tre dei quattro tipi di caratteri: lettere minuscole, lettere maiuscole, cifre, simboli.',
   passwordSame: 'La nuova password deve essere diversa da quella attuale.',
   save: 'Salva',
   emailTitle: 'Cambia indirizzo e-mail',
@@ -233,7 +241,8 @@ const nl: Messages = {
   passwordHint: '8 tot 64 tekens, met ten minste drie van: kleine letters, hoofdletters, cijfers, symbolen.',
   passwordMismatch: 'De nieuwe wachtwoorden komen niet overeen.',
   passwordTooShort: 'Het wachtwoord moet 8 tot 64 tekens lang zijn.',
-  passwordTooWeak: 'Het wachtwoord moet ten minste drie van de vier tekensoorten bevatten: kleine letters, hoofdletters, cijfers, symbolen.',
+  passwordTooWeak:
+    'Het wachtwoord moet ten minste drie van de vier tekensoorten bevatten: kleine letters, hoofdletters, cijfers, symbolen.',
   passwordSame: 'Het nieuwe wachtwoord moet verschillen van het huidige.',
   save: 'Opslaan',
   emailTitle: 'E-mailadres wijzigen',
@@ -274,7 +283,8 @@ const pl: Messages = {
   passwordHint: 'Od 8 do 64 znaków, w tym co najmniej trzy z: małe litery, wielkie litery, cyfry, znaki specjalne.',
   passwordMismatch: 'Nowe hasła nie są identyczne.',
   passwordTooShort: 'Hasło musi mieć od 8 do 64 znaków.',
-  passwordTooWeak: 'Hasło musi zawierać co najmniej trzy z czterech rodzajów znaków: małe litery, wielkie litery, cyfry, znaki specjalne.',
+  passwordTooWeak:
+    'Hasło musi zawierać co najmniej trzy z czterech rodzajów znaków: małe litery, wielkie litery, cyfry, znaki specjalne.',
   passwordSame: 'Nowe hasło musi różnić się od obecnego.',
   save: 'Zapisz',
   emailTitle: 'Zmiana adresu e-mail',

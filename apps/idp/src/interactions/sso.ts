@@ -40,9 +40,17 @@ export class SsoSessions {
   start(res: ServerResponse, accountId: string, previous?: SsoSession): SsoSession {
     if (previous) this.#sessions.delete(previous.id);
     const now = Date.now();
-    const session = { id: randomBytes(32).toString('base64url'), accountId, loginTs: Math.floor(now / 1000), expiresAt: now + TTL_MS };
+    const session = {
+      id: randomBytes(32).toString('base64url'),
+      accountId,
+      loginTs: Math.floor(now / 1000),
+      expiresAt: now + TTL_MS,
+    };
     this.#sessions.set(session.id, session);
-    appendSetCookie(res, `${SSO_COOKIE}=${session.id}; Path=/; HttpOnly; SameSite=Lax${this.#secure ? '; Secure' : ''}`);
+    appendSetCookie(
+      res,
+      `${SSO_COOKIE}=${session.id}; Path=/; HttpOnly; SameSite=Lax${this.#secure ? '; Secure' : ''}`,
+    );
     return session;
   }
 

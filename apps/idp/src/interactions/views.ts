@@ -70,10 +70,15 @@ interface FormPage {
 }
 
 /** A page of one form: its heading and intro, the error, the fields, then cancel and submit. */
-function formPage(p: FormPage, page: { title: string; intro: string; before?: string; fields: string; submit: string; after?: string }): string {
+function formPage(
+  p: FormPage,
+  page: { title: string; intro: string; before?: string; fields: string; submit: string; after?: string },
+): string {
   const { t } = p;
   return layout({
-    lang: p.lang, t, title: page.title,
+    lang: p.lang,
+    t,
+    title: page.title,
     body: `<h1>${escapeHtml(page.title)}</h1>
 ${page.before ?? ''}<p>${escapeHtml(page.intro)}</p>
 ${errorBox(p.error)}
@@ -89,7 +94,10 @@ ${page.fields}
 
 /** The e-mail address field, focused unless it is known already; `password` is focused then. */
 function emailField(p: FormPage & { email?: string }, invalid: Set<string>): string {
-  return field({ name: 'email', label: p.t.email, type: 'email', autocomplete: 'username', value: p.email, autofocus: !p.email }, invalid.has('email'));
+  return field(
+    { name: 'email', label: p.t.email, type: 'email', autocomplete: 'username', value: p.email, autofocus: !p.email },
+    invalid.has('email'),
+  );
 }
 
 export interface LoginPage extends FormPage {
@@ -112,7 +120,10 @@ ${p.demo.accounts.map((a) => `<li><button type="button" class="link" data-fill-e
 </section>`
     : '';
   return formPage(p, {
-    title: t.signInTitle, intro: t.signInIntro, submit: t.signIn, after: `\n${demo}`,
+    title: t.signInTitle,
+    intro: t.signInIntro,
+    submit: t.signIn,
+    after: `\n${demo}`,
     before: `${p.appName ? `<p class="app">${escapeHtml(t.appSignIn.replace('{app}', p.appName))}</p>` : ''}\n`,
     fields: `${emailField(p, invalid)}
 ${field({ name: 'password', label: t.password, type: 'password', autocomplete: 'current-password', autofocus: Boolean(p.email) }, invalid.has('password'))}`,
@@ -127,7 +138,9 @@ export function passwordPage(p: PasswordPage): string {
   const { t } = p;
   const invalid = new Set(p.error ? (p.invalid ?? []) : []);
   return formPage(p, {
-    title: t.passwordTitle, intro: t.passwordIntro, submit: t.save,
+    title: t.passwordTitle,
+    intro: t.passwordIntro,
+    submit: t.save,
     fields: `${emailField(p, invalid)}
 ${field({ name: 'currentPassword', label: t.currentPassword, type: 'password', autocomplete: 'current-password', autofocus: Boolean(p.email) }, invalid.has('currentPassword'))}
 ${field({ name: 'newPassword', label: t.newPassword, type: 'password', autocomplete: 'new-password', hint: t.passwordHint }, invalid.has('newPassword'))}
@@ -144,7 +157,9 @@ export function emailPage(p: EmailPage): string {
   const { t } = p;
   const invalid = new Set(p.error ? (p.invalid ?? []) : []);
   return formPage(p, {
-    title: t.emailTitle, intro: t.emailIntro, submit: t.save,
+    title: t.emailTitle,
+    intro: t.emailIntro,
+    submit: t.save,
     fields: `${emailField(p, invalid)}
 ${field({ name: 'password', label: t.password, type: 'password', autocomplete: 'current-password', autofocus: Boolean(p.email) }, invalid.has('password'))}
 ${field({ name: 'newEmail', label: t.newEmail, type: 'email', autocomplete: 'email', value: p.newEmail }, invalid.has('newEmail'))}`,
@@ -154,9 +169,13 @@ ${field({ name: 'newEmail', label: t.newEmail, type: 'email', autocomplete: 'ema
 /** oidc-provider's logout confirmation: its form (with the xsrf field) is submitted by /assets/idp.js. */
 export function logoutPage(lang: Language, t: Messages, form: string): string {
   // Signing out of the whole session (logout=yes), as Azure AD B2C does, without a question.
-  const withId = form.replace('<form ', '<form data-autosubmit ').replace('</form>', '<input type="hidden" name="logout" value="yes"></form>');
+  const withId = form
+    .replace('<form ', '<form data-autosubmit ')
+    .replace('</form>', '<input type="hidden" name="logout" value="yes"></form>');
   return layout({
-    lang, t, title: t.signOutTitle,
+    lang,
+    t,
+    title: t.signOutTitle,
     body: `<h1>${escapeHtml(t.signOutTitle)}</h1>
 <p>${escapeHtml(t.signOutIntro)}</p>
 ${withId}
@@ -168,7 +187,9 @@ ${withId}
 
 export function loggedOutPage(lang: Language, t: Messages): string {
   return layout({
-    lang, t, title: t.signedOutTitle,
+    lang,
+    t,
+    title: t.signedOutTitle,
     body: `<h1>${escapeHtml(t.signedOutTitle)}</h1>
 <p>${escapeHtml(t.signedOutIntro)}</p>`,
   });
@@ -176,7 +197,9 @@ export function loggedOutPage(lang: Language, t: Messages): string {
 
 export function errorPage(lang: Language, t: Messages, error: string, description: string): string {
   return layout({
-    lang, t, title: t.errorTitle,
+    lang,
+    t,
+    title: t.errorTitle,
     body: `<h1>${escapeHtml(t.errorTitle)}</h1>
 <p>${escapeHtml(t.errorIntro)}</p>
 <p class="error" role="alert"><code>${escapeHtml(error)}</code><br>${escapeHtml(description)}</p>`,
@@ -218,4 +241,5 @@ document.addEventListener('DOMContentLoaded', function () {
   if (form) form.submit();
 });`;
 
-export const favicon = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0b5cad"/><path d="M9 8v16M9 16h9M18 8v16M22 8l-4 8 4 8" stroke="#fff" stroke-width="3" fill="none"/></svg>';
+export const favicon =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0b5cad"/><path d="M9 8v16M9 16h9M18 8v16M22 8l-4 8 4 8" stroke="#fff" stroke-width="3" fill="none"/></svg>';

@@ -55,8 +55,16 @@ function adapterOf(store: MemoryStore, model: string): Adapter {
         set.add(key(id));
         store.grants.set(payload.grantId, set);
       }
-      if (model === 'Session' && payload.uid) store.entries.set(`SessionUid:${payload.uid}`, { payload: { id }, expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : undefined });
-      if (payload.userCode) store.entries.set(`UserCode:${payload.userCode}`, { payload: { id }, expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : undefined });
+      if (model === 'Session' && payload.uid)
+        store.entries.set(`SessionUid:${payload.uid}`, {
+          payload: { id },
+          expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : undefined,
+        });
+      if (payload.userCode)
+        store.entries.set(`UserCode:${payload.userCode}`, {
+          payload: { id },
+          expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : undefined,
+        });
     },
     async find(id) {
       return store.get(key(id));

@@ -27,7 +27,17 @@ export interface PolicyDeps {
 }
 
 /** The claims of the ID token (all released with the openid scope, as B2C does). */
-const idTokenClaims = ['sub', 'email', 'given_name', 'family_name', 'name', 'internal', 'language', 'hkData', 'tfp'] as const;
+const idTokenClaims = [
+  'sub',
+  'email',
+  'given_name',
+  'family_name',
+  'name',
+  'internal',
+  'language',
+  'hkData',
+  'tfp',
+] as const;
 
 /** The resource indicator of the API: the API scope without its last segment (api://portal-api). */
 function apiResource(apiScope: string): string {
@@ -104,12 +114,11 @@ export function createPolicy(kind: PolicyKind, deps: PolicyDeps): Policy {
   const login = policy.get('login');
   // Every authorization request meets the provider's own pages (which pass silently when
   // the tenant session is alive): claims are read fresh and the app access gate is asked.
-  login?.checks.add(new interactionPolicy.Check(
-    'tenant_session',
-    'the tenant session must be confirmed',
-    'login_required',
-    (ctx) => (ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT),
-  ));
+  login?.checks.add(
+    new interactionPolicy.Check('tenant_session', 'the tenant session must be confirmed', 'login_required', (ctx) =>
+      ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
+    ),
+  );
 
   const configuration: Configuration = {
     clients: clientsFor(config, clientIds),
@@ -254,7 +263,11 @@ export function createPolicy(kind: PolicyKind, deps: PolicyDeps): Policy {
     await next();
     // CORS for the registered applications on end-session too (token, discovery and keys have it built in).
     const origin = ctx.get('origin');
-    if (origin && ctx.oidc?.route?.startsWith('end_session') && corsOrigins(config, clientIds, ctx.oidc.client?.clientId ?? clientIds.portal).includes(origin)) {
+    if (
+      origin &&
+      ctx.oidc?.route?.startsWith('end_session') &&
+      corsOrigins(config, clientIds, ctx.oidc.client?.clientId ?? clientIds.portal).includes(origin)
+    ) {
       ctx.set('access-control-allow-origin', origin);
       ctx.vary('origin');
     }
@@ -263,13 +276,22 @@ export function createPolicy(kind: PolicyKind, deps: PolicyDeps): Policy {
       const url = URL.canParse(location) ? new URL(location) : undefined;
       const error = url?.searchParams.get('error');
       if (url && error) {
-        url.searchParams.set('error_description', withB2cCode(error, url.searchParams.get('error_description') ?? undefined));
+        url.searchParams.set(
+          'error_description',
+          withB2cCode(error, url.searchParams.get('error_description') ?? undefined),
+        );
         ctx.redirect(url.href);
       }
       return;
     }
     const body: unknown = ctx.body;
-    if (body && typeof body === 'object' && !Buffer.isBuffer(body) && 'error' in body && typeof body.error === 'string') {
+    if (
+      body &&
+      typeof body === 'object' &&
+      !Buffer.isBuffer(body) &&
+      'error' in body &&
+      typeof body.error === 'string'
+    ) {
       const b = body as { error: string; error_description?: string };
       b.error_description = withB2cCode(b.error, b.error_description, ctx.state.b2cDetail as string | undefined);
     }

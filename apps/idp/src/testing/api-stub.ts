@@ -26,16 +26,24 @@ export interface ApiStub {
 }
 
 export async function startApiStub(): Promise<ApiStub> {
-  const users = new Map<string, UserClaims>(identities.accounts.map((a) => [a.id, {
-    sub: a.id,
-    email: a.email,
-    given_name: a.firstName,
-    family_name: a.lastName,
-    name: `${a.firstName} ${a.lastName}`,
-    internal: a.internal,
-    language: a.language,
-    hkData: { attributes: { firstName: a.firstName, lastName: a.lastName }, permissions: a.kind === 'global-admin' ? ['applications.read', 'all_users.read'] : [] },
-  }]));
+  const users = new Map<string, UserClaims>(
+    identities.accounts.map((a) => [
+      a.id,
+      {
+        sub: a.id,
+        email: a.email,
+        given_name: a.firstName,
+        family_name: a.lastName,
+        name: `${a.firstName} ${a.lastName}`,
+        internal: a.internal,
+        language: a.language,
+        hkData: {
+          attributes: { firstName: a.firstName, lastName: a.lastName },
+          permissions: a.kind === 'global-admin' ? ['applications.read', 'all_users.read'] : [],
+        },
+      },
+    ]),
+  );
   const gate = new Map<string, AuthCheckStatus>();
   const unknownClients = new Set<string>();
   let down = false;
@@ -49,7 +57,11 @@ export async function startApiStub(): Promise<ApiStub> {
       const jwks = createRemoteJWKSet(new URL(jwksUrl));
       verify = async (token) => {
         try {
-          const { payload } = await jwtVerify(token, jwks, { issuer: `${authority}/internal`, audience, algorithms: ['RS256'] });
+          const { payload } = await jwtVerify(token, jwks, {
+            issuer: `${authority}/internal`,
+            audience,
+            algorithms: ['RS256'],
+          });
           return payload.scp === 'idp.internal';
         } catch {
           return false;
@@ -71,10 +83,11 @@ export async function startApiStub(): Promise<ApiStub> {
       down = value;
     },
     claimsOf: (userId) => users.get(userId),
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 
   const server = createServer((req, res) => {
@@ -108,7 +121,8 @@ export async function startApiStub(): Promise<ApiStub> {
         return send(204);
       }
       if (req.method === 'GET' && url.pathname === '/Internal/AuthCheck') {
-        if (unknownClients.has(url.searchParams.get('clientId') ?? '')) return send(404, { error: { code: 'not_found', message: 'no application', errors: [] } });
+        if (unknownClients.has(url.searchParams.get('clientId') ?? ''))
+          return send(404, { error: { code: 'not_found', message: 'no application', errors: [] } });
         const status = gate.get(`${url.searchParams.get('userId')} ${url.searchParams.get('clientId')}`) ?? 'ok';
         return send(200, { status });
       }

@@ -16,7 +16,12 @@ export interface Page {
 }
 
 const decodeEntities = (s: string) =>
-  s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 export class Browser {
   readonly cookies: Cookie[] = [];
@@ -24,7 +29,11 @@ export class Browser {
 
   cookieHeader(url: URL): string {
     return this.cookies
-      .filter((c) => c.host === url.host && (url.pathname === c.path || url.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`)))
+      .filter(
+        (c) =>
+          c.host === url.host &&
+          (url.pathname === c.path || url.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`)),
+      )
       .map((c) => `${c.name}=${c.value}`)
       .join('; ');
   }
@@ -54,7 +63,10 @@ export class Browser {
   }
 
   /** One request, no redirect following. */
-  async request(url: string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<Page> {
+  async request(
+    url: string,
+    init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+  ): Promise<Page> {
     const target = new URL(url);
     const response = await fetch(target, {
       method: init.method ?? (init.form ? 'POST' : 'GET'),
@@ -92,7 +104,11 @@ export class Browser {
   }
 
   /** Submits the first form of the page with its hidden fields plus `fields`. */
-  async submit(page: Page, fields: Record<string, string>, stopAt: string[] = []): Promise<Page | { stoppedAt: string }> {
+  async submit(
+    page: Page,
+    fields: Record<string, string>,
+    stopAt: string[] = [],
+  ): Promise<Page | { stoppedAt: string }> {
     const form = /<form\b[^>]*>([\s\S]*?)<\/form>/i.exec(page.html);
     if (!form) throw new Error(`no form on ${page.url}`);
     const action = /action="([^"]*)"/i.exec(form[0])?.[1];

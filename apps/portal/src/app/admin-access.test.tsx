@@ -9,17 +9,24 @@ import { queryClient } from './server-data.ts';
 import type { Services } from '../composition-root.ts';
 
 const user = (id: string, permissions: readonly string[] = []): SignedInUser => ({
-  id, issuer: 'https://idp', fullName: 'Pat Partner', hkData: { attributes: { firstName: 'Pat', lastName: 'Partner' }, permissions, internal: false },
+  id,
+  issuer: 'https://idp',
+  fullName: 'Pat Partner',
+  hkData: { attributes: { firstName: 'Pat', lastName: 'Partner' }, permissions, internal: false },
 });
 
 function setup(administrable: readonly { id: string }[]) {
   queryClient.clear();
   const listAdministrableApplications = vi.fn(async () => administrable);
   const services = { api: { listAdministrableApplications } } as unknown as Services;
-  const wrapper = ({ children }: { readonly children?: ReactNode }) => <ServicesProvider services={services}>{children}</ServicesProvider>;
+  const wrapper = ({ children }: { readonly children?: ReactNode }) => (
+    <ServicesProvider services={services}>{children}</ServicesProvider>
+  );
   const frames: (() => void)[] = [];
   const ready = createReadySignal({ setTimeout: (cb) => frames.push(cb) });
-  const paint = () => { for (const cb of frames.splice(0)) cb(); };
+  const paint = () => {
+    for (const cb of frames.splice(0)) cb();
+  };
   return { listAdministrableApplications, wrapper, ready, paint };
 }
 
@@ -52,7 +59,9 @@ describe('admin center access (spec §6)', () => {
     paint();
     const partner = user('partner');
     const { result } = renderHook(() => useAdminAccess(partner, ready), { wrapper });
-    await waitFor(() => expect(queryClient.getQueryState(['shell', 'administered', 'partner'])?.status).toBe('success'));
+    await waitFor(() =>
+      expect(queryClient.getQueryState(['shell', 'administered', 'partner'])?.status).toBe('success'),
+    );
     expect(result.current).toBe(false);
   });
 });

@@ -6,6 +6,11 @@ import type { Services } from '../composition-root.ts';
 import { fetchServerData } from './server-data.ts';
 
 /** A failed call counts as none (the link then depends on the token's permissions only). */
-export function administeredBy(api: Pick<Services['api'], 'listAdministrableApplications'>, userId: string): Promise<readonly AdministrableApplication[]> {
-  return fetchServerData(['shell', 'administered', userId], () => api.listAdministrableApplications().catch((): readonly AdministrableApplication[] => []));
+export function administeredBy(
+  api: Pick<Services['api'], 'listAdministrableApplications'>,
+  userId: string,
+): Promise<readonly AdministrableApplication[]> {
+  return fetchServerData(['shell', 'administered', userId], () =>
+    api.listAdministrableApplications().catch((): readonly AdministrableApplication[] => []),
+  );
 }

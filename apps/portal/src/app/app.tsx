@@ -19,8 +19,17 @@ import { links, notFoundRoute, routes, type RouteDef } from '../routes.ts';
 import type { Services } from '../composition-root.ts';
 
 function RouterLink({ href, children, ...rest }: UiLinkProps) {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//') || href.startsWith('#')) return <a href={href} {...rest}>{children}</a>;
-  return <Link href={href} {...rest}>{children}</Link>;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//') || href.startsWith('#'))
+    return (
+      <a href={href} {...rest}>
+        {children}
+      </a>
+    );
+  return (
+    <Link href={href} {...rest}>
+      {children}
+    </Link>
+  );
 }
 
 export function UiBridge({ children }: { readonly children: ReactNode }) {
@@ -41,7 +50,11 @@ function RouteView({ route }: { readonly route: RouteDef }) {
   const { t } = useTranslation('common');
   usePageTitle(route.title === undefined ? undefined : t(`titles.${route.title}`));
   // The page's own title (a console page's, an error's) wins over the route's.
-  return <PageTitleScope><GuardedRoute route={route} /></PageTitleScope>;
+  return (
+    <PageTitleScope>
+      <GuardedRoute route={route} />
+    </PageTitleScope>
+  );
 }
 
 function GuardedRoute({ route }: { readonly route: RouteDef }) {
@@ -55,7 +68,11 @@ function GuardedRoute({ route }: { readonly route: RouteDef }) {
       return <Redirect to={links.login({ returnPath })} replace />;
     }
     if (routeStatus(session.user, route.permission) === 403) {
-      return <PageLayout kind="default"><ErrorViewFor error={{ kind: 'page', status: 403 }} /></PageLayout>;
+      return (
+        <PageLayout kind="default">
+          <ErrorViewFor error={{ kind: 'page', status: 403 }} />
+        </PageLayout>
+      );
     }
   }
   const Page = route.page.Component;
@@ -85,11 +102,16 @@ function Routes() {
   useEffect(() => {
     // Only after the first route has painted: the prefetch must not compete with it.
     firstRoute.whenReady(() => {
-      prefetchWhenIdle(routes.filter((r) => r.prefetch === true).map((r) => r.page), {
-        navigator: window.navigator,
-        ...(typeof window.requestIdleCallback === 'function' ? { requestIdleCallback: (cb: () => void) => window.requestIdleCallback(cb) } : {}),
-        setTimeout: (cb, ms) => window.setTimeout(cb, ms),
-      });
+      prefetchWhenIdle(
+        routes.filter((r) => r.prefetch === true).map((r) => r.page),
+        {
+          navigator: window.navigator,
+          ...(typeof window.requestIdleCallback === 'function'
+            ? { requestIdleCallback: (cb: () => void) => window.requestIdleCallback(cb) }
+            : {}),
+          setTimeout: (cb, ms) => window.setTimeout(cb, ms),
+        },
+      );
     });
   }, []);
   void location;

@@ -19,5 +19,8 @@ export function bootOf(raw: unknown): Boot {
   const { user, error } = raw as Record<string, unknown>;
   const decodedUser = decodeSignedInUser(user);
   const decodedError = error === undefined ? undefined : decodeBootError(error);
-  return { ...(decodedUser === undefined ? {} : { user: decodedUser }), ...(decodedError === undefined ? {} : { error: decodedError }) };
+  return {
+    ...(decodedUser === undefined ? {} : { user: decodedUser }),
+    ...(decodedError === undefined ? {} : { error: decodedError }),
+  };
 }

@@ -5,7 +5,17 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { LanguageIcon } from '@heroicons/react/20/solid';
-import { Avatar, openMenuButton, DefaultLayout, ExternalAppLayout, NoNavbarLayout, EmptyLayout, type FooterProps, type BrandProps, type TopNavProps } from '@portal/ui';
+import {
+  Avatar,
+  openMenuButton,
+  DefaultLayout,
+  ExternalAppLayout,
+  NoNavbarLayout,
+  EmptyLayout,
+  type FooterProps,
+  type BrandProps,
+  type TopNavProps,
+} from '@portal/ui';
 import { avatarColor, avatarInitials } from '@portal/core';
 import { useNavigationBarState, useServices } from './contexts.tsx';
 import { useSession } from './session.ts';
@@ -28,7 +38,12 @@ const menuListeners = new Set<() => void>();
 function wantMenus(): void {
   if (menusWanted) return;
   menusWanted = true;
-  loadMenus().then(() => { for (const listener of menuListeners) listener(); }, () => undefined);
+  loadMenus().then(
+    () => {
+      for (const listener of menuListeners) listener();
+    },
+    () => undefined,
+  );
 }
 function useMenusWanted(): boolean {
   const [wanted, setWanted] = useState(menusWanted);
@@ -36,13 +51,21 @@ function useMenusWanted(): boolean {
     const listener = () => setWanted(true);
     menuListeners.add(listener);
     if (menusWanted) setWanted(true);
-    return () => { menuListeners.delete(listener); };
+    return () => {
+      menuListeners.delete(listener);
+    };
   }, []);
   return wanted;
 }
 
 /** Until the menu chunk is there, a button that looks the same and loads it when touched. */
-function MenuPlaceholder({ children, openAfterLoad }: { readonly children: ReactNode; readonly openAfterLoad: string }) {
+function MenuPlaceholder({
+  children,
+  openAfterLoad,
+}: {
+  readonly children: ReactNode;
+  readonly openAfterLoad: string;
+}) {
   return (
     <button
       type="button"
@@ -149,7 +172,11 @@ export function useChrome(current?: TopNavProps['current']): Chrome {
   const admin = useAdminAccess(session.user);
   return {
     brand: { name: config.brandName, homeHref: links.home() },
-    nav: { myAppsHref: links.home(), ...(admin ? { adminHref: links.admin() } : {}), ...(current === undefined ? {} : { current }) },
+    nav: {
+      myAppsHref: links.home(),
+      ...(admin ? { adminHref: links.admin() } : {}),
+      ...(current === undefined ? {} : { current }),
+    },
     footer: {
       year: new Date().getFullYear(),
       companyName: t('footer.company'),
@@ -163,7 +190,15 @@ export function useChrome(current?: TopNavProps['current']): Chrome {
 }
 
 /** Wraps a page in its layout; external-app mode replaces the default and no-navbar ones. */
-export function PageLayout({ kind, current, children }: { readonly kind: LayoutKind; readonly current?: TopNavProps['current']; readonly children: ReactNode }) {
+export function PageLayout({
+  kind,
+  current,
+  children,
+}: {
+  readonly kind: LayoutKind;
+  readonly current?: TopNavProps['current'];
+  readonly children: ReactNode;
+}) {
   const chrome = useChrome(current);
   const external = useExternalApp();
   const navigationBar = useNavigationBarState();
@@ -173,14 +208,25 @@ export function PageLayout({ kind, current, children }: { readonly kind: LayoutK
   if (external.status === 'active') {
     const logoUrl = resolveAssetUrl(external.branding.logoUrl, config.apiUrl);
     return (
-      <ExternalAppLayout app={{ label: external.branding.label, ...(logoUrl === undefined ? {} : { logoUrl }) }} languageSwitcher={chrome.languageSwitcher} footer={chrome.footer}>
+      <ExternalAppLayout
+        app={{ label: external.branding.label, ...(logoUrl === undefined ? {} : { logoUrl }) }}
+        languageSwitcher={chrome.languageSwitcher}
+        footer={chrome.footer}
+      >
         {children}
       </ExternalAppLayout>
     );
   }
   if (kind === 'noNavbar') return <NoNavbarLayout>{children}</NoNavbarLayout>;
   return (
-    <DefaultLayout brand={chrome.brand} nav={chrome.nav} languageSwitcher={chrome.languageSwitcher} userMenu={chrome.userMenu} footer={chrome.footer} navigationBar={navigationBar}>
+    <DefaultLayout
+      brand={chrome.brand}
+      nav={chrome.nav}
+      languageSwitcher={chrome.languageSwitcher}
+      userMenu={chrome.userMenu}
+      footer={chrome.footer}
+      navigationBar={navigationBar}
+    >
       {children}
     </DefaultLayout>
   );

@@ -19,7 +19,13 @@ describe('toasts', () => {
       toasts = useToasts();
       return null;
     }
-    render(<UiBridge><ToastProvider><Probe /></ToastProvider></UiBridge>);
+    render(
+      <UiBridge>
+        <ToastProvider>
+          <Probe />
+        </ToastProvider>
+      </UiBridge>,
+    );
     expect(screen.queryByRole('region', { name: 'Benachrichtigungen' })).toBeNull();
     act(() => toasts?.success('Gespeichert.'));
     const region = await screen.findByRole('region', { name: 'Benachrichtigungen' });

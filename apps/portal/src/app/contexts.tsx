@@ -14,7 +14,13 @@ import { firstRoute } from './ready.ts';
 
 const ServicesContext = createContext<Services | undefined>(undefined);
 
-export function ServicesProvider({ services, children }: { readonly services: Services; readonly children?: ReactNode }) {
+export function ServicesProvider({
+  services,
+  children,
+}: {
+  readonly services: Services;
+  readonly children?: ReactNode;
+}) {
   return <ServicesContext value={services}>{children}</ServicesContext>;
 }
 
@@ -50,29 +56,46 @@ export function ToastProvider({ children }: { readonly children?: ReactNode }) {
   const { t } = useTranslation('common');
   const [toasts, setToasts] = useState<readonly ToastMessage[]>([]);
   const dismiss = useCallback((id: string) => setToasts((all) => all.filter((toast) => toast.id !== id)), []);
-  const api = useMemo<Toasts>(() => ({
-    error(error, placed) {
-      const model = toastError(error, placed);
-      const message = model.message ?? (model.descriptionKey === undefined ? undefined : t(model.descriptionKey as 'errors.page.500.description'));
-      toastSeq += 1;
-      const toast: ToastMessage = { id: `toast-${toastSeq}`, tone: 'danger', title: t(model.titleKey), durationMs: model.durationMs,
-        ...(message === undefined ? {} : { message }), ...(model.details === undefined ? {} : { details: model.details }) };
-      setToasts((all) => [...all, toast]);
-    },
-    success(message) {
-      toastSeq += 1;
-      setToasts((all) => [...all, { id: `toast-${toastSeq}`, tone: 'success', message }]);
-    },
-  }), [t]);
+  const api = useMemo<Toasts>(
+    () => ({
+      error(error, placed) {
+        const model = toastError(error, placed);
+        const message =
+          model.message ??
+          (model.descriptionKey === undefined ? undefined : t(model.descriptionKey as 'errors.page.500.description'));
+        toastSeq += 1;
+        const toast: ToastMessage = {
+          id: `toast-${toastSeq}`,
+          tone: 'danger',
+          title: t(model.titleKey),
+          durationMs: model.durationMs,
+          ...(message === undefined ? {} : { message }),
+          ...(model.details === undefined ? {} : { details: model.details }),
+        };
+        setToasts((all) => [...all, toast]);
+      },
+      success(message) {
+        toastSeq += 1;
+        setToasts((all) => [...all, { id: `toast-${toastSeq}`, tone: 'success', message }]);
+      },
+    }),
+    [t],
+  );
   const [region, setRegion] = useState(toaster.loaded);
   const wanted = region === undefined && toasts.length > 0;
   useEffect(() => {
     if (region !== undefined) return undefined;
     let live = true;
-    const load = () => { toaster.load().then((module) => { if (live) setRegion(module); }, reportChunkError); };
+    const load = () => {
+      toaster.load().then((module) => {
+        if (live) setRegion(module);
+      }, reportChunkError);
+    };
     if (wanted) load();
     else firstRoute.whenReady(load);
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [region, wanted]);
   return (
     <ToastContext value={api}>
@@ -111,7 +134,11 @@ export function useNavigationBar(state: NavigationBarState): void {
   const { set } = use(NavigationBarContext);
   const { title, subTitle, backLink } = state;
   useEffect(() => {
-    set({ ...(title === undefined ? {} : { title }), ...(subTitle === undefined ? {} : { subTitle }), ...(backLink === undefined ? {} : { backLink }) });
+    set({
+      ...(title === undefined ? {} : { title }),
+      ...(subTitle === undefined ? {} : { subTitle }),
+      ...(backLink === undefined ? {} : { backLink }),
+    });
     return () => set({});
   }, [set, title, subTitle, backLink]);
 }

@@ -8,13 +8,23 @@ import { externalAppView, provideExternalApp, type ExternalAppView, type externa
 import { useServices } from './contexts.tsx';
 import type { ExternalApp, ExternalAppDriverProps } from './external-app.tsx';
 
-const sameView = (a: ExternalAppView, b: ExternalAppView) => a.status === b.status && a.title === b.title && a.logoUrl === b.logoUrl && a.url === b.url;
+const sameView = (a: ExternalAppView, b: ExternalAppView) =>
+  a.status === b.status && a.title === b.title && a.logoUrl === b.logoUrl && a.url === b.url;
 
 function modeOf(snapshot: SnapshotFrom<typeof externalAppMachine>, clientId: string | undefined): ExternalApp {
   const view = externalAppView(snapshot);
   const current = view.clientId ?? clientId ?? '';
   if (view.active && view.title !== undefined) {
-    return { status: 'active', clientId: current, branding: { clientId: current, label: view.title, ...(view.logoUrl === undefined ? {} : { logoUrl: view.logoUrl }), ...(view.url === undefined ? {} : { url: view.url }) } };
+    return {
+      status: 'active',
+      clientId: current,
+      branding: {
+        clientId: current,
+        label: view.title,
+        ...(view.logoUrl === undefined ? {} : { logoUrl: view.logoUrl }),
+        ...(view.url === undefined ? {} : { url: view.url }),
+      },
+    };
   }
   return view.status === 'loading' ? { status: 'loading', clientId: current } : { status: 'inactive' };
 }

@@ -18,7 +18,9 @@ function setup(path: string, firstView: FirstViewData = {}) {
   const wrapper = ({ children }: { readonly children?: ReactNode }) => (
     <ServicesProvider services={services}>
       <Router hook={location.hook} searchHook={location.searchHook}>
-        <FirstViewProvider data={firstView}><ExternalAppProvider>{children}</ExternalAppProvider></FirstViewProvider>
+        <FirstViewProvider data={firstView}>
+          <ExternalAppProvider>{children}</ExternalAppProvider>
+        </FirstViewProvider>
       </Router>
     </ServicesProvider>
   );
@@ -39,9 +41,15 @@ describe('external-app mode (spec §4)', () => {
     expect(result.current).toEqual({ status: 'loading', clientId: 'planner' });
     await waitFor(() => expect(getApplicationBranding).toHaveBeenCalledWith('planner'));
     expect(result.current).toEqual({ status: 'loading', clientId: 'planner' });
-    await act(async () => branding.resolve({ clientId: 'planner', label: 'Küchenplaner', url: 'https://planner.example' }));
+    await act(async () =>
+      branding.resolve({ clientId: 'planner', label: 'Küchenplaner', url: 'https://planner.example' }),
+    );
     await waitFor(() => expect(result.current.status).toBe('active'));
-    expect(result.current).toEqual({ status: 'active', clientId: 'planner', branding: { clientId: 'planner', label: 'Küchenplaner', url: 'https://planner.example' } });
+    expect(result.current).toEqual({
+      status: 'active',
+      clientId: 'planner',
+      branding: { clientId: 'planner', label: 'Küchenplaner', url: 'https://planner.example' },
+    });
     act(() => location.navigate('/'));
     await waitFor(() => expect(result.current).toEqual({ status: 'inactive' }));
   });
@@ -51,14 +59,18 @@ describe('external-app mode (spec §4)', () => {
     const { result } = renderHook(() => useExternalApp(), { wrapper });
     act(() => location.navigate('/flows/auth?client_id=planner'));
     expect(result.current).toEqual({ status: 'loading', clientId: 'planner' });
-    await act(async () => branding.resolve({ clientId: 'planner', label: 'Küchenplaner', url: 'https://planner.example' }));
+    await act(async () =>
+      branding.resolve({ clientId: 'planner', label: 'Küchenplaner', url: 'https://planner.example' }),
+    );
     await waitFor(() => expect(result.current.status).toBe('active'));
     expect(getApplicationBranding).toHaveBeenCalledTimes(1);
   });
 
   it('a page the server rendered with the branding shows it from the first render on, also while the machine loads it again', async () => {
     const planner = { clientId: 'planner', label: 'Küchenplaner', url: 'https://planner.example' };
-    const { branding, getApplicationBranding, wrapper } = setup('/flows/auth?client_id=planner', { externalApp: planner });
+    const { branding, getApplicationBranding, wrapper } = setup('/flows/auth?client_id=planner', {
+      externalApp: planner,
+    });
     const { result } = renderHook(() => useExternalApp(), { wrapper });
     const active = { status: 'active', clientId: 'planner', branding: planner };
     expect(result.current).toEqual(active);

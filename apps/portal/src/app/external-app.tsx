@@ -36,7 +36,10 @@ const driver = createModuleLoader(() => import('./external-app-driver.tsx'));
 
 /** An address that opens in external-app mode: start loading the machine with the first view's code. */
 export function preloadExternalAppMode(search: string): void {
-  if (clientIdOf(search) !== undefined) driver.load().catch(() => { /* the provider tries again and reports it */ });
+  if (clientIdOf(search) !== undefined)
+    driver.load().catch(() => {
+      /* the provider tries again and reports it */
+    });
 }
 
 export function ExternalAppProvider({ children }: { readonly children?: ReactNode }) {
@@ -56,9 +59,15 @@ export function ExternalAppProvider({ children }: { readonly children?: ReactNod
   // Until the machine has decided, a client id in the address means "loading its branding",
   // unless the portal server rendered the page with it (#16): then that, on both sides.
   const rendered = useFirstViewBranding(clientId);
-  const initial: ExternalApp = clientId === undefined ? inactive : rendered === undefined ? { status: 'loading', clientId } : { status: 'active', clientId, branding: rendered };
+  const initial: ExternalApp =
+    clientId === undefined
+      ? inactive
+      : rendered === undefined
+        ? { status: 'loading', clientId }
+        : { status: 'active', clientId, branding: rendered };
   // While the machine loads the branding the page was rendered with, that branding stays.
-  const state = reported === undefined || (reported.status === 'loading' && rendered !== undefined) ? initial : reported;
+  const state =
+    reported === undefined || (reported.status === 'loading' && rendered !== undefined) ? initial : reported;
   return (
     <ExternalAppContext value={state}>
       {module === undefined ? null : <module.ExternalAppDriver clientId={clientId} onChange={setReported} />}

@@ -23,7 +23,9 @@ export function useFirstViewApps(userId: string): readonly MyApplication[] | und
 /** The branding of this client id the server rendered the external-app layout with, if it did. */
 export function useFirstViewBranding(clientId: string | undefined): ApplicationBranding | undefined {
   const { externalApp } = use(FirstViewContext);
-  return clientId !== undefined && externalApp?.clientId === clientId && typeof externalApp.label === 'string' ? externalApp : undefined;
+  return clientId !== undefined && externalApp?.clientId === clientId && typeof externalApp.label === 'string'
+    ? externalApp
+    : undefined;
 }
 
 /**

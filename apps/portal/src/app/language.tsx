@@ -9,10 +9,13 @@ export function useLanguage(): { readonly language: Language; setLanguage(code: 
   const { i18n } = useTranslation();
   const { ports } = useServices();
   const language = initialLanguage(i18n.resolvedLanguage ?? i18n.language);
-  const setLanguage = useCallback((code: string) => {
-    if (!isLanguage(code)) return;
-    ports.localeStore.write(code);
-    void i18n.changeLanguage(code);
-  }, [i18n, ports]);
+  const setLanguage = useCallback(
+    (code: string) => {
+      if (!isLanguage(code)) return;
+      ports.localeStore.write(code);
+      void i18n.changeLanguage(code);
+    },
+    [i18n, ports],
+  );
   return { language, setLanguage };
 }

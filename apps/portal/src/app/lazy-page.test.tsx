@@ -17,7 +17,15 @@ describe('prefetch', () => {
     const load = vi.fn(async () => ({ default: () => null }));
     const page = lazyPage(load);
     let idle: (() => void) | undefined;
-    expect(prefetchWhenIdle([page, page], { navigator: {}, requestIdleCallback: (cb) => { idle = cb; }, setTimeout: () => 0 })).toBe(true);
+    expect(
+      prefetchWhenIdle([page, page], {
+        navigator: {},
+        requestIdleCallback: (cb) => {
+          idle = cb;
+        },
+        setTimeout: () => 0,
+      }),
+    ).toBe(true);
     expect(load).not.toHaveBeenCalled();
     idle?.();
     await page.preload();
@@ -27,7 +35,9 @@ describe('prefetch', () => {
   it('does nothing on a slow connection', () => {
     const load = vi.fn(async () => ({ default: () => null }));
     const timer = vi.fn();
-    expect(prefetchWhenIdle([lazyPage(load)], { navigator: { connection: { saveData: true } }, setTimeout: timer })).toBe(false);
+    expect(
+      prefetchWhenIdle([lazyPage(load)], { navigator: { connection: { saveData: true } }, setTimeout: timer }),
+    ).toBe(false);
     expect(timer).not.toHaveBeenCalled();
   });
 

@@ -27,11 +27,13 @@ export function reportChunkError(error: unknown): void {
 export function lazyPage<M extends { default: ComponentType }>(load: () => Promise<M>): LazyPage {
   /** The failed load the page renders with: the error page, not a new request on every render (spec §8). */
   let failure: { readonly error: unknown } | undefined;
-  const loader = createModuleLoader(() => load().catch((error: unknown) => {
-    reportChunkError(error);
-    failure = { error };
-    throw error;
-  }));
+  const loader = createModuleLoader(() =>
+    load().catch((error: unknown) => {
+      reportChunkError(error);
+      failure = { error };
+      throw error;
+    }),
+  );
   function Component() {
     // Once failed, the page shows its error until the guard's reload; a preload may still try again.
     if (failure !== undefined && loader.loaded() === undefined) throw failure.error;
@@ -44,16 +46,30 @@ export function lazyPage<M extends { default: ComponentType }>(load: () => Promi
 }
 
 /** Prefetch is skipped on slow connections (spec §9): data saver or 2G. */
-export function connectionIsSlow(nav: { readonly connection?: { readonly saveData?: boolean; readonly effectiveType?: string } } | undefined): boolean {
+export function connectionIsSlow(
+  nav: { readonly connection?: { readonly saveData?: boolean; readonly effectiveType?: string } } | undefined,
+): boolean {
   const connection = nav?.connection;
   if (connection === undefined) return false;
   return connection.saveData === true || /(^|-)2g$/.test(connection.effectiveType ?? '');
 }
 
 /** Preload these pages when the browser is idle, unless the connection is slow. */
-export function prefetchWhenIdle(pages: readonly LazyPage[], env: { readonly navigator?: unknown; readonly requestIdleCallback?: (cb: () => void) => unknown; readonly setTimeout: (cb: () => void, ms: number) => unknown }): boolean {
+export function prefetchWhenIdle(
+  pages: readonly LazyPage[],
+  env: {
+    readonly navigator?: unknown;
+    readonly requestIdleCallback?: (cb: () => void) => unknown;
+    readonly setTimeout: (cb: () => void, ms: number) => unknown;
+  },
+): boolean {
   if (connectionIsSlow(env.navigator as Parameters<typeof connectionIsSlow>[0])) return false;
-  const run = () => { for (const page of pages) page.preload().catch(() => { /* the guard handled it */ }); };
+  const run = () => {
+    for (const page of pages)
+      page.preload().catch(() => {
+        /* the guard handled it */
+      });
+  };
   if (env.requestIdleCallback !== undefined) env.requestIdleCallback(run);
   else env.setTimeout(run, 1500);
   return true;

@@ -16,14 +16,24 @@ function Titled({ title, children }: { readonly title: string; readonly children
 
 async function frame(children: ReactNode) {
   const i18n = await createI18n('de');
-  return render(<I18nextProvider i18n={i18n}><ServicesProvider services={services}>{children}</ServicesProvider></I18nextProvider>);
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <ServicesProvider services={services}>{children}</ServicesProvider>
+    </I18nextProvider>,
+  );
 }
 
 afterEach(cleanup);
 
 describe('the document title (#17.20: each console page its own)', () => {
   it('is the innermost page title, though the route sets its own after it', async () => {
-    await frame(<Titled title="Admin Center"><PageTitleScope><Titled title="Rollen" /></PageTitleScope></Titled>);
+    await frame(
+      <Titled title="Admin Center">
+        <PageTitleScope>
+          <Titled title="Rollen" />
+        </PageTitleScope>
+      </Titled>,
+    );
     expect(document.title).toBe('Rollen | HK Küchen');
   });
 
@@ -32,7 +42,11 @@ describe('the document title (#17.20: each console page its own)', () => {
     function Console() {
       const [page, setPage] = useState<string | undefined>('Rollen');
       show = setPage;
-      return <Titled title="Admin Center"><PageTitleScope>{page === undefined ? null : <Titled key={page} title={page} />}</PageTitleScope></Titled>;
+      return (
+        <Titled title="Admin Center">
+          <PageTitleScope>{page === undefined ? null : <Titled key={page} title={page} />}</PageTitleScope>
+        </Titled>
+      );
     }
     await frame(<Console />);
     expect(document.title).toBe('Rollen | HK Küchen');

@@ -10,14 +10,19 @@ import { useServices } from './contexts.tsx';
  */
 const Depth = createContext(0);
 
-interface Entry { readonly depth: number; readonly order: number; readonly text: string }
+interface Entry {
+  readonly depth: number;
+  readonly order: number;
+  readonly text: string;
+}
 const shown = new Map<symbol, Entry>();
 let counter = 0;
 
 function apply(): void {
   let best: Entry | undefined;
   for (const entry of shown.values()) {
-    if (best === undefined || entry.depth > best.depth || (entry.depth === best.depth && entry.order > best.order)) best = entry;
+    if (best === undefined || entry.depth > best.depth || (entry.depth === best.depth && entry.order > best.order))
+      best = entry;
   }
   if (best !== undefined) document.title = best.text;
 }
@@ -29,7 +34,11 @@ export function usePageTitle(title: string | undefined): void {
   useEffect(() => {
     const key = Symbol('title');
     counter += 1;
-    shown.set(key, { depth, order: counter, text: title === undefined || title === '' ? config.brandName : t('pageTitle', { title, brand: config.brandName }) });
+    shown.set(key, {
+      depth,
+      order: counter,
+      text: title === undefined || title === '' ? config.brandName : t('pageTitle', { title, brand: config.brandName }),
+    });
     apply();
     return () => {
       shown.delete(key);

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { isQuickLauncherKey } from './quick-launcher.tsx';
 
-const press = (key: string, mods: { ctrlKey?: boolean; metaKey?: boolean; altKey?: boolean } = {}, target: unknown = { tagName: 'BODY' }) =>
+const press = (
+  key: string,
+  mods: { ctrlKey?: boolean; metaKey?: boolean; altKey?: boolean } = {},
+  target: unknown = { tagName: 'BODY' },
+) =>
   ({ key, ctrlKey: false, metaKey: false, altKey: false, ...mods, target }) as Parameters<typeof isQuickLauncherKey>[0];
 
-describe('the quick launcher\'s keys', () => {
+describe("the quick launcher's keys", () => {
   it.each([
     ['Ctrl+K', press('k', { ctrlKey: true }), true],
     ['⌘K', press('k', { metaKey: true }), true],

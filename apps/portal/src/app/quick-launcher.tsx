@@ -31,7 +31,10 @@ export function QuickLauncherShortcut() {
       if (open || event.defaultPrevented || !isQuickLauncherKey(event)) return;
       event.preventDefault();
       before.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      dialog.load().then(() => setOpen(true), () => undefined);
+      dialog.load().then(
+        () => setOpen(true),
+        () => undefined,
+      );
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -44,5 +47,9 @@ export function QuickLauncherShortcut() {
     });
   };
   const Dialog = open && isSignedIn ? dialog.loaded()?.default : undefined;
-  return Dialog === undefined ? null : <Suspense fallback={null}><Dialog onClose={close} /></Suspense>;
+  return Dialog === undefined ? null : (
+    <Suspense fallback={null}>
+      <Dialog onClose={close} />
+    </Suspense>
+  );
 }

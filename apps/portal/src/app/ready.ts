@@ -43,7 +43,9 @@ export function createReadySignal(scheduler: FrameScheduler): ReadySignal {
 
 /** The document's signal (one first route per page load). */
 export const firstRoute: ReadySignal = createReadySignal({
-  ...(typeof requestAnimationFrame === 'function' ? { requestAnimationFrame: (cb: () => void) => requestAnimationFrame(cb) } : {}),
+  ...(typeof requestAnimationFrame === 'function'
+    ? { requestAnimationFrame: (cb: () => void) => requestAnimationFrame(cb) }
+    : {}),
   setTimeout: (cb, ms) => setTimeout(cb, ms),
 });
 

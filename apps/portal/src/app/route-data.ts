@@ -45,7 +45,12 @@ export function userSourceOf(session: SessionHandle): UserSource {
 }
 
 /** Start the data of the route at `path` for the signed-in user, once the session is known. */
-export function preloadRouteData(source: UserSource, api: UserPortalApi, path: () => string, onStart?: () => void): void {
+export function preloadRouteData(
+  source: UserSource,
+  api: UserPortalApi,
+  path: () => string,
+  onStart?: () => void,
+): void {
   whenSessionKnown(source, (userId) => {
     if (userId === undefined) return;
     onStart?.();
@@ -59,6 +64,8 @@ export function preloadRouteData(source: UserSource, api: UserPortalApi, path: (
  */
 export function preloadRoute(path: string, api: UserPortalApi, userId: string | undefined): void {
   const route = routeForPath(path.split(/[?#]/)[0] ?? '/');
-  route.page.preload().catch(() => { /* the chunk guard handled it; rendering retries */ });
+  route.page.preload().catch(() => {
+    /* the chunk guard handled it; rendering retries */
+  });
   if (userId !== undefined) route.preloadData?.(api, userId);
 }

@@ -20,7 +20,10 @@ describe('useServerData (the one query cache)', () => {
   });
 
   it('keeps an undefined answer (a new entity) and reads a new key', async () => {
-    const { result, rerender } = renderHook(({ id }) => useServerData(['entity', id], async () => (id === 'new' ? undefined : { id })), { initialProps: { id: 'new' } });
+    const { result, rerender } = renderHook(
+      ({ id }) => useServerData(['entity', id], async () => (id === 'new' ? undefined : { id })),
+      { initialProps: { id: 'new' } },
+    );
     await waitFor(() => expect(result.current.status).toBe('ready'));
     expect(result.current.data).toBeUndefined();
     rerender({ id: 'a' });
@@ -48,7 +51,9 @@ describe('useServerData (the one query cache)', () => {
   it('shared: a flip to a page that has arrived shows it in the same render; one under way is taken over', async () => {
     const pages: Record<number, string[]> = { 1: ['a'], 2: ['b'], 3: ['c'] };
     const load = vi.fn(async (page: number) => pages[page]);
-    const { result, rerender } = renderHook(({ page }) => useServerData(['list', page], () => load(page), 'shared'), { initialProps: { page: 1 } });
+    const { result, rerender } = renderHook(({ page }) => useServerData(['list', page], () => load(page), 'shared'), {
+      initialProps: { page: 1 },
+    });
     await waitFor(() => expect(result.current.status).toBe('ready'));
     prefetchServerData(['list', 2], () => load(2));
     await waitFor(() => expect(queryClient.getQueryState(['list', 2])?.status).toBe('success'));

@@ -38,30 +38,38 @@ export const queryClient = new QueryClient({
   },
 });
 
-const boxed = <T,>(load: () => Promise<T>) => async (): Promise<Box<T>> => ({ value: await load() });
+const boxed =
+  <T>(load: () => Promise<T>) =>
+  async (): Promise<Box<T>> => ({ value: await load() });
 
 export type ReadMode = 'mount' | 'shared';
 
 /** Server data for a page, as `LoadState` (skeleton only after the fetch delay, spec §9). */
 export function useServerData<T>(key: QueryKey, load: () => Promise<T>, mode: ReadMode = 'mount'): LoadState<T> {
-  const query = useQuery<Box<T>>({
-    queryKey: key,
-    queryFn: boxed(load),
-    placeholderData: keepPreviousData,
-    // A mount-read is out of date at once: a new key is read too, not only a new mount.
-    ...(mode === 'mount' ? { staleTime: 0 } : {}),
-    refetchOnMount: mode === 'mount' ? 'always' : true,
-  }, queryClient);
+  const query = useQuery<Box<T>>(
+    {
+      queryKey: key,
+      queryFn: boxed(load),
+      placeholderData: keepPreviousData,
+      // A mount-read is out of date at once: a new key is read too, not only a new mount.
+      ...(mode === 'mount' ? { staleTime: 0 } : {}),
+      refetchOnMount: mode === 'mount' ? 'always' : true,
+    },
+    queryClient,
+  );
   // What this mount may show: read after it mounted, or (shared) kept and still valid.
   const current = query.isFetchedAfterMount || (mode === 'shared' && !query.isStale);
   const data = query.isPlaceholderData || current ? query.data?.value : undefined;
   const { refetch } = query;
-  const reload = useCallback(() => { void refetch(); }, [refetch]);
+  const reload = useCallback(() => {
+    void refetch();
+  }, [refetch]);
   const loading = query.isFetching || !current;
   const showSkeleton = useDelayedFlag(loading && data === undefined, fetchDelayMs);
   const kept = data === undefined ? {} : { data };
   if (loading) return { status: 'loading', ...kept, showSkeleton, reload };
-  if (query.isError) return { status: 'failed', error: toPortalError(query.error), ...kept, showSkeleton: false, reload };
+  if (query.isError)
+    return { status: 'failed', error: toPortalError(query.error), ...kept, showSkeleton: false, reload };
   return { status: 'ready', data: query.data?.value as T, showSkeleton: false, reload };
 }
 

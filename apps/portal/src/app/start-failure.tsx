@@ -11,7 +11,12 @@ function StartFailureView({ onRetry }: { readonly onRetry: () => void }) {
   const { t } = useTranslation('common');
   return (
     <main className="flex min-h-dvh flex-col items-center bg-canvas pb-16">
-      <ErrorPage code={500} title={t('errors.page.500.title')} description={t('errors.page.500.description')} signedIn={false} />
+      <ErrorPage
+        code={500}
+        title={t('errors.page.500.title')}
+        description={t('errors.page.500.description')}
+        signedIn={false}
+      />
       <Button onClick={onRetry}>{t('actions.retry')}</Button>
     </main>
   );

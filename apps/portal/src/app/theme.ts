@@ -8,12 +8,15 @@ import { useServices } from './contexts.tsx';
 export function useTheme(): { readonly theme: Theme; setTheme(theme: Theme): void } {
   const { themeStore } = useServices();
   const [theme, setState] = useState<Theme>(() => themeStore.read());
-  const setTheme = useCallback((next: Theme) => {
-    themeStore.write(next);
-    const attribute = themeAttribute(next);
-    if (attribute === undefined) delete document.documentElement.dataset.theme;
-    else document.documentElement.dataset.theme = attribute;
-    setState(next);
-  }, [themeStore]);
+  const setTheme = useCallback(
+    (next: Theme) => {
+      themeStore.write(next);
+      const attribute = themeAttribute(next);
+      if (attribute === undefined) delete document.documentElement.dataset.theme;
+      else document.documentElement.dataset.theme = attribute;
+      setState(next);
+    },
+    [themeStore],
+  );
   return { theme, setTheme };
 }

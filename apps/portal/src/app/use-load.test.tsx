@@ -34,7 +34,9 @@ describe('useLoad', () => {
 
   it('loads again for a new key even after a peek', async () => {
     const load = vi.fn(async () => ['b']);
-    const { result, rerender } = renderHook(({ key }) => useLoad(load, key, () => (key === 'a' ? ['a'] : undefined)), { initialProps: { key: 'a' } });
+    const { result, rerender } = renderHook(({ key }) => useLoad(load, key, () => (key === 'a' ? ['a'] : undefined)), {
+      initialProps: { key: 'a' },
+    });
     expect(load).not.toHaveBeenCalled();
     rerender({ key: 'b' });
     await waitFor(() => expect(result.current.data).toEqual(['b']));
@@ -45,12 +47,17 @@ describe('useLoad', () => {
     const load = vi.fn(async () => ['fetched']);
     const ahead: Record<string, readonly string[]> = { p2: ['page 2'] };
     const seen: string[] = [];
-    const { result, rerender } = renderHook(({ key }) => {
-      const state = useLoad(load, key, () => ahead[key]);
-      const shown = `${key}:${state.status}:${state.data?.join() ?? ''}`;
-      useLayoutEffect(() => { seen.push(shown); });
-      return state;
-    }, { initialProps: { key: 'p1' } });
+    const { result, rerender } = renderHook(
+      ({ key }) => {
+        const state = useLoad(load, key, () => ahead[key]);
+        const shown = `${key}:${state.status}:${state.data?.join() ?? ''}`;
+        useLayoutEffect(() => {
+          seen.push(shown);
+        });
+        return state;
+      },
+      { initialProps: { key: 'p1' } },
+    );
     expect(result.current.status).toBe('loading');
     seen.length = 0;
     rerender({ key: 'p2' });
@@ -62,13 +69,18 @@ describe('useLoad', () => {
 
   it('after a reload, a later prefetched key is still taken without a load', async () => {
     const load = vi.fn(async () => ['fetched']);
-    const { result, rerender } = renderHook(({ key }) => useLoad(load, key, () => (key === 'p2' ? ['page 2'] : undefined)), { initialProps: { key: 'p1' } });
+    const { result, rerender } = renderHook(
+      ({ key }) => useLoad(load, key, () => (key === 'p2' ? ['page 2'] : undefined)),
+      { initialProps: { key: 'p1' } },
+    );
     await waitFor(() => expect(result.current.status).toBe('ready'));
     act(() => result.current.reload());
     await waitFor(() => expect(load).toHaveBeenCalledTimes(2));
     rerender({ key: 'p2' });
     expect(result.current.data).toEqual(['page 2']);
-    await act(async () => { await Promise.resolve(); });
+    await act(async () => {
+      await Promise.resolve();
+    });
     expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -18,9 +18,18 @@ export function useDelayedFlag(active: boolean, delayMs: number): boolean {
 export type LoadState<T> =
   | { readonly status: 'loading'; readonly data?: T; readonly showSkeleton: boolean; reload(): void }
   | { readonly status: 'ready'; readonly data: T; readonly showSkeleton: false; reload(): void }
-  | { readonly status: 'failed'; readonly error: PortalError; readonly data?: T; readonly showSkeleton: false; reload(): void };
+  | {
+      readonly status: 'failed';
+      readonly error: PortalError;
+      readonly data?: T;
+      readonly showSkeleton: false;
+      reload(): void;
+    };
 
-type Inner<T> = { readonly status: 'loading'; readonly data?: T } | { readonly status: 'ready'; readonly data: T } | { readonly status: 'failed'; readonly error: PortalError; readonly data?: T };
+type Inner<T> =
+  | { readonly status: 'loading'; readonly data?: T }
+  | { readonly status: 'ready'; readonly data: T }
+  | { readonly status: 'failed'; readonly error: PortalError; readonly data?: T };
 
 /**
  * `peek` returns data that is already there (e.g. preloaded with the route's code, or the next
@@ -37,7 +46,9 @@ export function useLoad<T>(load: () => Promise<T>, key: string, peek?: () => T |
   const loadRef = useRef(load);
   loadRef.current = load;
   /** The key (and round) whose data came from `peek`: its load is skipped once. */
-  const peeked = useRef<{ readonly key: string; readonly round: number } | undefined>(state.status === 'ready' ? { key, round } : undefined);
+  const peeked = useRef<{ readonly key: string; readonly round: number } | undefined>(
+    state.status === 'ready' ? { key, round } : undefined,
+  );
   const [shownKey, setShownKey] = useState(key);
   if (shownKey !== key) {
     // A new key: data that is already there replaces the old data in this very render.
@@ -55,10 +66,21 @@ export function useLoad<T>(load: () => Promise<T>, key: string, peek?: () => T |
     let live = true;
     setState((previous) => ({ status: 'loading', ...(previous.data === undefined ? {} : { data: previous.data }) }));
     loadRef.current().then(
-      (data) => { if (live) setState({ status: 'ready', data }); },
-      (error: unknown) => { if (live) setState((previous) => ({ status: 'failed', error: toPortalError(error), ...(previous.data === undefined ? {} : { data: previous.data }) })); },
+      (data) => {
+        if (live) setState({ status: 'ready', data });
+      },
+      (error: unknown) => {
+        if (live)
+          setState((previous) => ({
+            status: 'failed',
+            error: toPortalError(error),
+            ...(previous.data === undefined ? {} : { data: previous.data }),
+          }));
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [key, round]);
   const reload = useCallback(() => setRound((r) => r + 1), []);
   const showSkeleton = useDelayedFlag(state.status === 'loading' && state.data === undefined, fetchDelayMs);

@@ -11,7 +11,7 @@ describe('createI18n', () => {
     expect(document.documentElement.lang).toBe('de');
   });
 
-  it('bundles the first route\'s German ui texts; the rest (forms, tables, validations) loads at once, awaited when asked', async () => {
+  it("bundles the first route's German ui texts; the rest (forms, tables, validations) loads at once, awaited when asked", async () => {
     const bundled = await createI18n('de');
     expect(bundled.t('launcher.favourites', { ns: 'ui' })).toBe('Favoriten');
     await vi.waitFor(() => expect(bundled.t('table.empty', { ns: 'ui' })).toBe('Keine Einträge vorhanden'));
@@ -34,12 +34,18 @@ describe('createI18n', () => {
 
   it('loads the last fallback (English) only when told to, after the first view', async () => {
     let later: (() => void) | undefined;
-    const i18n = await createI18n('fr', { deferLastFallback: (load) => { later = load; } });
+    const i18n = await createI18n('fr', {
+      deferLastFallback: (load) => {
+        later = load;
+      },
+    });
     expect(i18n.t('pageTitle', { title: 'Mes applications', brand: 'HK Küchen' })).toContain('HK Küchen');
     expect(i18n.getResourceBundle('fr', 'common')).toMatchObject({ pageTitle: expect.any(String) });
     expect(Object.keys(i18n.getResourceBundle('en', 'common') ?? {})).toHaveLength(0);
     expect(later).toBeTypeOf('function');
-    const loaded = new Promise<void>((resolve) => { i18n.on('loaded', () => resolve()); });
+    const loaded = new Promise<void>((resolve) => {
+      i18n.on('loaded', () => resolve());
+    });
     later?.();
     await loaded;
     expect(i18n.getResourceBundle('en', 'common')).toMatchObject({ pageTitle: expect.any(String) });
@@ -51,7 +57,9 @@ describe('createI18n', () => {
     expect(Object.keys(i18n.getResourceBundle('en', 'home') ?? {})).toHaveLength(0);
     // 'loaded' is emitted per file as it arrives: wait for the one of the home namespace.
     const loaded = new Promise<void>((resolve) => {
-      i18n.on('loaded', () => { if (Object.keys(i18n.getResourceBundle('en', 'home') ?? {}).length > 0) resolve(); });
+      i18n.on('loaded', () => {
+        if (Object.keys(i18n.getResourceBundle('en', 'home') ?? {}).length > 0) resolve();
+      });
     });
     await i18n.changeLanguage('en');
     await loaded;
@@ -60,7 +68,11 @@ describe('createI18n', () => {
   });
 
   it('defers nothing without the option or when nothing comes after German', async () => {
-    const english = await createI18n('en', { deferLastFallback: () => { throw new Error('nothing to defer'); } });
+    const english = await createI18n('en', {
+      deferLastFallback: () => {
+        throw new Error('nothing to defer');
+      },
+    });
     expect(english.getResourceBundle('en', 'common')).toMatchObject({ pageTitle: expect.any(String) });
     const french = await createI18n('fr');
     expect(french.getResourceBundle('en', 'common')).toMatchObject({ pageTitle: expect.any(String) });

@@ -12,7 +12,9 @@ import { fallbackChain, isLanguage, languageTags, type Language } from './langua
 function lazyBackend(deferred: (language: string) => boolean, later: Set<string>): BackendModule {
   return {
     type: 'backend',
-    init() { /* nothing to set up */ },
+    init() {
+      /* nothing to set up */
+    },
     read(language: string, namespace: string, callback: ReadCallback) {
       if (!isLanguage(language)) {
         callback(null, {});
@@ -108,7 +110,11 @@ export async function createI18n(language: Language, options: I18nOptions = {}):
 }
 
 /** Intl formatters for the current language. */
-export function formatDate(language: string, value: string | Date, options: Intl.DateTimeFormatOptions = { dateStyle: 'long' }): string {
+export function formatDate(
+  language: string,
+  value: string | Date,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'long' },
+): string {
   const tag = isLanguage(language) ? languageTags[language] : 'de-DE';
   const date = typeof value === 'string' ? new Date(value) : value;
   return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(tag, options).format(date);

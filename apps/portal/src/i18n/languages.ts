@@ -6,7 +6,13 @@ export type Language = LocaleCode;
 
 /** BCP 47 tags for dates and numbers. */
 export const languageTags: Readonly<Record<Language, string>> = {
-  de: 'de-DE', en: 'en-GB', fr: 'fr-FR', es: 'es-ES', it: 'it-IT', nl: 'nl-NL', pl: 'pl-PL',
+  de: 'de-DE',
+  en: 'en-GB',
+  fr: 'fr-FR',
+  es: 'es-ES',
+  it: 'it-IT',
+  nl: 'nl-NL',
+  pl: 'pl-PL',
 };
 
 export function isLanguage(value: unknown): value is Language {

@@ -20,7 +20,13 @@ const { loadMessages } = await vi.importActual<typeof Resources>('./resources.ts
 
 /** One key of each namespace and where to find its text. */
 const probes = {
-  common: 'languages.de', auth: 'login.heading', home: 'subtitle', settings: 'heading', flows: 'checking', admin: 'common.yes', ui: 'nav.main',
+  common: 'languages.de',
+  auth: 'login.heading',
+  home: 'subtitle',
+  settings: 'heading',
+  flows: 'checking',
+  admin: 'common.yes',
+  ui: 'nav.main',
 } as const;
 type Probe = keyof typeof probes;
 
@@ -43,12 +49,18 @@ describe('a locale file that fails to load', () => {
       it(`${language}/${namespace}: is logged and the next language of the chain is shown`, async () => {
         vi.spyOn(console, 'warn').mockImplementation(() => undefined);
         failing.add(`${language}/${namespace}`);
-        const i18n = await createI18n(language, { deferLastFallback: (load) => { load(); } });
+        const i18n = await createI18n(language, {
+          deferLastFallback: (load) => {
+            load();
+          },
+        });
         await i18n.loadNamespaces([namespace]);
         const next = fallbackChain(language)[1] ?? 'en';
         // Untyped: the keys are checked per namespace at compile time, here they are data.
         const t = i18n.t.bind(i18n) as unknown as (key: string, options: Record<string, string>) => string;
-        expect(t(probes[namespace], { ns: namespace, brand: '{brand}', label: '{label}' })).toBe(await textOf(next, namespace));
+        expect(t(probes[namespace], { ns: namespace, brand: '{brand}', label: '{label}' })).toBe(
+          await textOf(next, namespace),
+        );
         expect(console.warn).toHaveBeenCalledWith(`[i18n] could not load ${language}/${namespace}`, expect.any(Error));
       });
     }

@@ -35,13 +35,19 @@ function pluralOf(key: string): { base: string; category?: string } {
 }
 
 function files(): { readonly name: string; readonly path: (lng: string) => string }[] {
-  const portal = readdirSync(join(portalDir, 'de')).filter((f) => f.endsWith('.json')).map((f) => ({ name: `portal/${f}`, path: (lng: string) => join(portalDir, lng, f) }));
+  const portal = readdirSync(join(portalDir, 'de'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => ({ name: `portal/${f}`, path: (lng: string) => join(portalDir, lng, f) }));
   const ui = existsSync(uiDir) ? [{ name: 'ui/ui.json', path: (lng: string) => join(uiDir, lng, 'ui.json') }] : [];
   return [...portal, ...ui];
 }
 
 /** Names that are the same in every language (language names, brand, codes). */
-const sameEverywhere = (key: string, value: string) => key.startsWith('languages.') || key === 'footer.company' || key === 'pageTitle' || !/[a-z]{4}/i.test(value.replace(/\{\w+\}/g, ''));
+const sameEverywhere = (key: string, value: string) =>
+  key.startsWith('languages.') ||
+  key === 'footer.company' ||
+  key === 'pageTitle' ||
+  !/[a-z]{4}/i.test(value.replace(/\{\w+\}/g, ''));
 
 describe.each(files())('$name', ({ path }) => {
   const german = read(path('de'));
@@ -77,7 +83,8 @@ describe.each(files())('$name', ({ path }) => {
     }
     for (const key of other.keys()) {
       const { base, category } = pluralOf(key);
-      const known = category === undefined ? german.has(key) : germanBases.has(base) && pluralSuffixes.includes(category);
+      const known =
+        category === undefined ? german.has(key) : germanBases.has(base) && pluralSuffixes.includes(category);
       expect(known, `${lng}: unknown key ${key}`).toBe(true);
     }
   });
@@ -88,7 +95,14 @@ describe.each(files())('$name', ({ path }) => {
     for (const [key, value] of other) {
       if (sameEverywhere(key, value)) continue;
       const en = english.get(key);
-      if (en !== undefined && en.replace(/\{\w+\}/g, '').trim().split(/\s+/).length >= 4) expect(value, `${lng}: ${key} is still English`).not.toBe(en);
+      if (
+        en !== undefined &&
+        en
+          .replace(/\{\w+\}/g, '')
+          .trim()
+          .split(/\s+/).length >= 4
+      )
+        expect(value, `${lng}: ${key} is still English`).not.toBe(en);
     }
   });
 });

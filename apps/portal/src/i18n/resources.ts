@@ -3,7 +3,17 @@
 // fetched when first needed.
 import common from '../locales/de/common.json';
 import home from '../locales/de/home.json';
-import { common as uiCommon, errorPage, footer, greeting, language, launcher, nav, toast, userMenu } from '@portal/ui/locales/de';
+import {
+  common as uiCommon,
+  errorPage,
+  footer,
+  greeting,
+  language,
+  launcher,
+  nav,
+  toast,
+  userMenu,
+} from '@portal/ui/locales/de';
 import { loadUiMessages } from '@portal/ui';
 import type { Language, Namespace } from './languages.ts';
 
@@ -26,7 +36,8 @@ const lazyFiles = import.meta.glob<Messages>(
 
 /** Load one namespace of one language (undefined when there is no such file). */
 export async function loadMessages(language: Language, namespace: Namespace): Promise<Messages | undefined> {
-  if (language === 'de' && namespace in bundledGerman && namespace !== 'ui') return bundledGerman[namespace as keyof typeof bundledGerman];
+  if (language === 'de' && namespace in bundledGerman && namespace !== 'ui')
+    return bundledGerman[namespace as keyof typeof bundledGerman];
   if (namespace === 'ui') return loadUiMessages(language);
   const load = lazyFiles[`../locales/${language}/${namespace}.json`];
   return load === undefined ? undefined : load();

@@ -3,7 +3,12 @@ import type { IdentityProvider } from '@portal/core';
 import { lazyPort } from './lazy-port.ts';
 
 const fake = (): IdentityProvider => ({
-  discover: vi.fn(async () => ({ issuer: 'i', authorizationEndpoint: 'a', tokenEndpoint: 't', authorizationResponseIssParameterSupported: false })),
+  discover: vi.fn(async () => ({
+    issuer: 'i',
+    authorizationEndpoint: 'a',
+    tokenEndpoint: 't',
+    authorizationResponseIssParameterSupported: false,
+  })),
   authorizationUrl: vi.fn(async () => 'https://idp/authorize'),
   exchangeCode: vi.fn(async () => ({})),
   refresh: vi.fn(async () => ({})),
@@ -33,11 +38,18 @@ describe('lazyPort', () => {
     });
     await expect(provider.discover('p')).rejects.toThrow('chunk');
     fail = false;
-    await expect(provider.authorizationUrl({} as Parameters<IdentityProvider['authorizationUrl']>[0])).resolves.toBe('https://idp/authorize');
+    await expect(provider.authorizationUrl({} as Parameters<IdentityProvider['authorizationUrl']>[0])).resolves.toBe(
+      'https://idp/authorize',
+    );
   });
 
   it('keeps `this` of the adapter and passes every argument', async () => {
-    const adapter = { prefix: 'p:', async join(a: string, b: string) { return `${this.prefix}${a}${b}`; } };
+    const adapter = {
+      prefix: 'p:',
+      async join(a: string, b: string) {
+        return `${this.prefix}${a}${b}`;
+      },
+    };
     const port = lazyPort(async () => adapter, ['join']);
     await expect(port.join('a', 'b')).resolves.toBe('p:ab');
   });

@@ -23,31 +23,73 @@ function fakeClient(answer: (url: URL, init: RequestInit) => Response) {
 }
 
 const accessRequest = {
-  id: '11111111-1111-4111-8111-111111111111', applicationId: 'planner', status: 'ACCEPTED', requestedAt: '2026-11-20T08:00:00.000Z',
-  user: { id: '44444444-4444-4444-8444-444444444444', fullName: 'Nora Koch', email: 'nora@example.com', companyName: null },
-  requestedAccountAccess: null, requestedRole: null, comment: null, decidedAt: '2026-11-21T08:00:00.000Z', decidedBy: 'Ada Admin', reason: null,
-  roleIds: ['55555555-5555-4555-8555-555555555555'], accountAccessIds: [], justification: null, answers: [], requestedEndsAt: null, endsAt: null,
-  expiredAt: null, timeBoundAccess: false, maxEndsAt: null,
+  id: '11111111-1111-4111-8111-111111111111',
+  applicationId: 'planner',
+  status: 'ACCEPTED',
+  requestedAt: '2026-11-20T08:00:00.000Z',
+  user: {
+    id: '44444444-4444-4444-8444-444444444444',
+    fullName: 'Nora Koch',
+    email: 'nora@example.com',
+    companyName: null,
+  },
+  requestedAccountAccess: null,
+  requestedRole: null,
+  comment: null,
+  decidedAt: '2026-11-21T08:00:00.000Z',
+  decidedBy: 'Ada Admin',
+  reason: null,
+  roleIds: ['55555555-5555-4555-8555-555555555555'],
+  accountAccessIds: [],
+  justification: null,
+  answers: [],
+  requestedEndsAt: null,
+  endsAt: null,
+  expiredAt: null,
+  timeBoundAccess: false,
+  maxEndsAt: null,
 } satisfies AccessRequestDetail;
 
 const webhookDelivery = {
-  id: '22222222-2222-4222-8222-222222222222', event: 'TEST', userId: '44444444-4444-4444-8444-444444444444', status: 'PENDING', replayOf: null, attempts: 0,
-  responseStatus: null, error: null, createdAt: '2026-11-25T08:00:00.000Z', lastAttemptAt: null, nextAttemptAt: '2026-11-25T08:00:01.000Z',
+  id: '22222222-2222-4222-8222-222222222222',
+  event: 'TEST',
+  userId: '44444444-4444-4444-8444-444444444444',
+  status: 'PENDING',
+  replayOf: null,
+  attempts: 0,
+  responseStatus: null,
+  error: null,
+  createdAt: '2026-11-25T08:00:00.000Z',
+  lastAttemptAt: null,
+  nextAttemptAt: '2026-11-25T08:00:01.000Z',
 } satisfies WebhookDelivery;
 
-const json = (data: unknown, status = 200) => new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
+const json = (data: unknown, status = 200) =>
+  new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
 
 describe('listQuery', () => {
   it('sends page, size, sort and order, and drops an empty search', () => {
-    expect(listQuery({ page: 2, pageSize: 50, search: '  ', sort: 'label', order: 'desc' })).toEqual({ page: 2, pageSize: 50, sort: 'label', order: 'desc' });
+    expect(listQuery({ page: 2, pageSize: 50, search: '  ', sort: 'label', order: 'desc' })).toEqual({
+      page: 2,
+      pageSize: 50,
+      sort: 'label',
+      order: 'desc',
+    });
     expect(listQuery({ page: 1, pageSize: 25, search: ' kit ' })).toEqual({ page: 1, pageSize: 25, search: 'kit' });
   });
 });
 
 describe('decisionBody', () => {
   it('maps core decisions to the wire', () => {
-    expect(decisionBody({ kind: 'accept', roleIds: ['r1'], accountAccessIds: [] })).toEqual({ decision: 'ACCEPT', roleIds: ['r1'] });
-    expect(decisionBody({ kind: 'accept', roleIds: ['r1'], accountAccessIds: ['a1'] })).toEqual({ decision: 'ACCEPT', roleIds: ['r1'], accountAccessIds: ['a1'] });
+    expect(decisionBody({ kind: 'accept', roleIds: ['r1'], accountAccessIds: [] })).toEqual({
+      decision: 'ACCEPT',
+      roleIds: ['r1'],
+    });
+    expect(decisionBody({ kind: 'accept', roleIds: ['r1'], accountAccessIds: ['a1'] })).toEqual({
+      decision: 'ACCEPT',
+      roleIds: ['r1'],
+      accountAccessIds: ['a1'],
+    });
     expect(decisionBody({ kind: 'deny' })).toEqual({ decision: 'DENY' });
     expect(decisionBody({ kind: 'deny', reason: 'no' })).toEqual({ decision: 'DENY', reason: 'no' });
   });
@@ -56,62 +98,106 @@ describe('decisionBody', () => {
 describe('createAdminApi', () => {
   it('asks one page of a list with the query', async () => {
     const { api, calls } = fakeClient(() => json({ items: [], total: 0 }));
-    await expect(api.roles.list({ page: 3, pageSize: 10, search: 'plan', sort: 'key', order: 'asc' })).resolves.toEqual({ items: [], total: 0 });
+    await expect(api.roles.list({ page: 3, pageSize: 10, search: 'plan', sort: 'key', order: 'asc' })).resolves.toEqual(
+      { items: [], total: 0 },
+    );
     expect(calls[0]?.url.pathname).toBe('/Roles');
-    expect(Object.fromEntries(calls[0]?.url.searchParams ?? [])).toEqual({ page: '3', pageSize: '10', search: 'plan', sort: 'key', order: 'asc' });
+    expect(Object.fromEntries(calls[0]?.url.searchParams ?? [])).toEqual({
+      page: '3',
+      pageSize: '10',
+      search: 'plan',
+      sort: 'key',
+      order: 'asc',
+    });
   });
 
   it('links the CSV download of the users with the current search and sort, without paging (#20.3)', () => {
     const { api } = fakeClient(() => json({}));
-    expect(api.users.exportUrl({ search: ' Küche & Co ', sort: 'email', order: 'desc' })).toBe('/api/Users/Export?search=K%C3%BCche+%26+Co&sort=email&order=desc');
+    expect(api.users.exportUrl({ search: ' Küche & Co ', sort: 'email', order: 'desc' })).toBe(
+      '/api/Users/Export?search=K%C3%BCche+%26+Co&sort=email&order=desc',
+    );
     expect(api.users.exportUrl({})).toBe('/api/Users/Export');
-    expect(createAdminApi(fakeClient(() => json({})).client, { baseUrl: 'https://portal.test/api/' }).users.exportUrl({ sort: 'fullName', order: 'asc' }))
-      .toBe('https://portal.test/api/Users/Export?sort=fullName&order=asc');
+    expect(
+      createAdminApi(fakeClient(() => json({})).client, { baseUrl: 'https://portal.test/api/' }).users.exportUrl({
+        sort: 'fullName',
+        order: 'asc',
+      }),
+    ).toBe('https://portal.test/api/Users/Export?sort=fullName&order=asc');
   });
 
-  it('links the CSV download of every other console list, an application\'s with its id and the requests with their status', () => {
+  it("links the CSV download of every other console list, an application's with its id and the requests with their status", () => {
     const { api } = fakeClient(() => json({}));
-    expect(api.applications.exportUrl({ sort: 'sortNumber', order: 'asc' })).toBe('/api/Applications/Export?sort=sortNumber&order=asc');
+    expect(api.applications.exportUrl({ sort: 'sortNumber', order: 'asc' })).toBe(
+      '/api/Applications/Export?sort=sortNumber&order=asc',
+    );
     expect(api.attributes.exportUrl({ search: 'nr' })).toBe('/api/Attributes/Export?search=nr');
     expect(api.permissions.exportUrl({})).toBe('/api/Permissions/Export');
     expect(api.roles.exportUrl({})).toBe('/api/Roles/Export');
     expect(api.accountAccesses.exportUrl({})).toBe('/api/AccountAccesses/Export');
     expect(api.customFlows.exportUrl({})).toBe('/api/CustomFlows/Export');
-    expect(api.applicationUsersExportUrl('küchen/planer', { sort: 'email', order: 'desc' })).toBe('/api/Admin/Applications/k%C3%BCchen%2Fplaner/Users/Export?sort=email&order=desc');
-    expect(api.accessRequestsExportUrl('planner', { status: 'OPEN', search: 'nora' })).toBe('/api/Admin/Applications/planner/AccessRequests/Export?search=nora&status=OPEN');
+    expect(api.applicationUsersExportUrl('küchen/planer', { sort: 'email', order: 'desc' })).toBe(
+      '/api/Admin/Applications/k%C3%BCchen%2Fplaner/Users/Export?sort=email&order=desc',
+    );
+    expect(api.accessRequestsExportUrl('planner', { status: 'OPEN', search: 'nora' })).toBe(
+      '/api/Admin/Applications/planner/AccessRequests/Export?search=nora&status=OPEN',
+    );
     expect(api.accessRequestsExportUrl('planner', {})).toBe('/api/Admin/Applications/planner/AccessRequests/Export');
   });
 
   it('puts the decision of an access request', async () => {
     const { api, calls } = fakeClient(() => json(accessRequest));
-    await expect(api.decideAccessRequest('11111111-1111-4111-8111-111111111111', { kind: 'accept', roleIds: ['r'], accountAccessIds: [] })).resolves.toEqual(accessRequest);
+    await expect(
+      api.decideAccessRequest('11111111-1111-4111-8111-111111111111', {
+        kind: 'accept',
+        roleIds: ['r'],
+        accountAccessIds: [],
+      }),
+    ).resolves.toEqual(accessRequest);
     expect(calls[0]?.method).toBe('PUT');
     expect(calls[0]?.url.pathname).toBe('/Admin/Applications/AccessRequests/11111111-1111-4111-8111-111111111111');
     expect(JSON.parse(calls[0]?.body ?? '')).toEqual({ decision: 'ACCEPT', roleIds: ['r'] });
   });
 
-  it('refuses an answer that is not what the contract says, naming the bad value\'s path', async () => {
+  it("refuses an answer that is not what the contract says, naming the bad value's path", async () => {
     const { api } = fakeClient(() => json({ ...accessRequest, user: { ...accessRequest.user, email: 7 } }));
     const refused = api.getAccessRequest(accessRequest.id);
     await expect(refused).rejects.toBeInstanceOf(WireDecodeError);
     await expect(refused).rejects.toMatchObject({ schema: 'AccessRequest', path: 'user.email' });
     const { api: lists } = fakeClient(() => json({ items: [{ id: 'r' }], total: 1 }));
-    await expect(lists.roles.list({ page: 1, pageSize: 10 })).rejects.toMatchObject({ schema: 'RoleList', path: 'items.0.key' });
+    await expect(lists.roles.list({ page: 1, pageSize: 10 })).rejects.toMatchObject({
+      schema: 'RoleList',
+      path: 'items.0.key',
+    });
   });
 
   it('throws the HTTP error of a failed save with its body', async () => {
     const error = { error: { code: '400', message: 'Ungültig', errors: [{ message: 'bad', field: 'url' }] } };
     const { api } = fakeClient(() => json(error, 400));
-    await expect(api.applications.create({ label: 'x', url: 'ftp://x' })).rejects.toMatchObject({ status: 400, body: error });
+    await expect(api.applications.create({ label: 'x', url: 'ftp://x' })).rejects.toMatchObject({
+      status: 400,
+      body: error,
+    });
   });
 
   it('reads where a role is used, and what its delete removed it from (#17.15)', async () => {
-    const groups = [{ kind: 'APPLICATION', count: 2, first: [{ id: 'a', label: 'Küchenplaner' }, { id: 'b', label: 'Serviceportal' }] }];
-    const { api, calls } = fakeClient((url) => json(url.pathname.endsWith('/Usage') ? { groups } : { removedFrom: groups }));
+    const groups = [
+      {
+        kind: 'APPLICATION',
+        count: 2,
+        first: [
+          { id: 'a', label: 'Küchenplaner' },
+          { id: 'b', label: 'Serviceportal' },
+        ],
+      },
+    ];
+    const { api, calls } = fakeClient((url) =>
+      json(url.pathname.endsWith('/Usage') ? { groups } : { removedFrom: groups }),
+    );
     expect(await api.roles.usage('11111111-1111-4111-8111-111111111111')).toEqual({ groups });
     expect(await api.roles.remove('11111111-1111-4111-8111-111111111111')).toEqual({ removedFrom: groups });
     expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual([
-      'GET /Roles/11111111-1111-4111-8111-111111111111/Usage', 'DELETE /Roles/11111111-1111-4111-8111-111111111111',
+      'GET /Roles/11111111-1111-4111-8111-111111111111/Usage',
+      'DELETE /Roles/11111111-1111-4111-8111-111111111111',
     ]);
   });
 
@@ -119,11 +205,16 @@ describe('createAdminApi', () => {
     const app = '11111111-1111-4111-8111-111111111111';
     const delivery = '22222222-2222-4222-8222-222222222222';
     const secret = { id: '33333333-3333-4333-8333-333333333333', createdAt: '2026-11-25T08:00:00.000Z', hint: 'wxyz' };
-    const detail = { delivery: webhookDelivery, payload: { event: 'TEST' }, attempts: [] } satisfies WebhookDeliveryDetail;
+    const detail = {
+      delivery: webhookDelivery,
+      payload: { event: 'TEST' },
+      attempts: [],
+    } satisfies WebhookDeliveryDetail;
     const { api, calls } = fakeClient((url) => {
       const method = calls.at(-1)?.method;
       if (method === 'DELETE' || url.pathname.endsWith('/Resume')) return new Response(null, { status: 204 });
-      if (url.pathname.endsWith('/WebhookSigningSecrets')) return method === 'POST' ? json({ ...secret, secret: 'whsec_abcwxyz' }, 201) : json({ secrets: [secret] });
+      if (url.pathname.endsWith('/WebhookSigningSecrets'))
+        return method === 'POST' ? json({ ...secret, secret: 'whsec_abcwxyz' }, 201) : json({ secrets: [secret] });
       return url.pathname.endsWith(delivery) ? json(detail) : json(webhookDelivery, 202);
     });
     expect(await api.sendTestWebhookDelivery(app)).toEqual(webhookDelivery);
@@ -134,13 +225,24 @@ describe('createAdminApi', () => {
     await api.deleteWebhookSigningSecret(app, secret.id);
     await api.resumeWebhook(app);
     expect(calls.map((c) => `${c.method} ${c.url.pathname.replace(app, 'A')}`)).toEqual([
-      'POST /Admin/Applications/A/WebhookDeliveries/Test', `GET /Admin/Applications/A/WebhookDeliveries/${delivery}`, `POST /Admin/Applications/A/WebhookDeliveries/${delivery}/Replay`,
-      'GET /Admin/Applications/A/WebhookSigningSecrets', 'POST /Admin/Applications/A/WebhookSigningSecrets', `DELETE /Admin/Applications/A/WebhookSigningSecrets/${secret.id}`, 'POST /Admin/Applications/A/Webhook/Resume',
+      'POST /Admin/Applications/A/WebhookDeliveries/Test',
+      `GET /Admin/Applications/A/WebhookDeliveries/${delivery}`,
+      `POST /Admin/Applications/A/WebhookDeliveries/${delivery}/Replay`,
+      'GET /Admin/Applications/A/WebhookSigningSecrets',
+      'POST /Admin/Applications/A/WebhookSigningSecrets',
+      `DELETE /Admin/Applications/A/WebhookSigningSecrets/${secret.id}`,
+      'POST /Admin/Applications/A/Webhook/Resume',
     ]);
   });
 
   it('throws the 409 of a third signing secret with its code', async () => {
-    const error = { error: { code: 'webhook.secretLimit', message: 'Es sind bereits zwei Signaturschlüssel aktiv.', errors: [{ message: 'Es sind bereits zwei Signaturschlüssel aktiv.' }] } };
+    const error = {
+      error: {
+        code: 'webhook.secretLimit',
+        message: 'Es sind bereits zwei Signaturschlüssel aktiv.',
+        errors: [{ message: 'Es sind bereits zwei Signaturschlüssel aktiv.' }],
+      },
+    };
     const { api } = fakeClient(() => json(error, 409));
     await expect(api.createWebhookSigningSecret('hk-portal')).rejects.toMatchObject({ status: 409, body: error });
   });
@@ -156,12 +258,20 @@ describe('createAdminApi', () => {
 describe('bulk changes and the CSV import (#20.3)', () => {
   it('sends several users, requests or ids in one call and answers the count', async () => {
     const { api, calls } = fakeClient(() => json({ count: 3 }));
-    await expect(api.bulkUpdateApplicationUsers('app', { action: 'addRoles', userIds: ['u1', 'u2', 'u3'], roleIds: ['r1'] })).resolves.toBe(3);
-    expect(calls[0]).toMatchObject({ method: 'POST', body: JSON.stringify({ action: 'addRoles', userIds: ['u1', 'u2', 'u3'], roleIds: ['r1'] }) });
+    await expect(
+      api.bulkUpdateApplicationUsers('app', { action: 'addRoles', userIds: ['u1', 'u2', 'u3'], roleIds: ['r1'] }),
+    ).resolves.toBe(3);
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      body: JSON.stringify({ action: 'addRoles', userIds: ['u1', 'u2', 'u3'], roleIds: ['r1'] }),
+    });
     expect(calls[0]?.url.pathname).toBe('/Admin/Applications/app/Users/Bulk');
     await api.decideAccessRequests('app', ['q1'], { kind: 'deny', reason: 'nein' });
     expect(calls[1]?.url.pathname).toBe('/Admin/Applications/app/AccessRequests/Decide');
-    expect(JSON.parse(calls[1]?.body ?? '')).toEqual({ requestIds: ['q1'], decision: { decision: 'DENY', reason: 'nein' } });
+    expect(JSON.parse(calls[1]?.body ?? '')).toEqual({
+      requestIds: ['q1'],
+      decision: { decision: 'DENY', reason: 'nein' },
+    });
     await api.roles.removeMany(['a', 'b']);
     expect(calls[2]?.url.pathname).toBe('/Roles/BulkDelete');
     expect(JSON.parse(calls[2]?.body ?? '')).toEqual({ ids: ['a', 'b'] });
@@ -172,7 +282,11 @@ describe('bulk changes and the CSV import (#20.3)', () => {
   });
 
   it('sends the CSV text with dry run or apply', async () => {
-    const answer = { applied: false, rows: [], invalid: [{ line: 2, email: null, message: 'Die E-Mail-Adresse fehlt.' }] };
+    const answer = {
+      applied: false,
+      rows: [],
+      invalid: [{ line: 2, email: null, message: 'Die E-Mail-Adresse fehlt.' }],
+    };
     const { api, calls } = fakeClient(() => json(answer));
     await expect(api.importApplicationUsers('app', 'email,roles\n,x', false)).resolves.toEqual(answer);
     expect(calls[0]?.url.pathname).toBe('/Admin/Applications/app/Users/Import');
@@ -182,13 +296,29 @@ describe('bulk changes and the CSV import (#20.3)', () => {
 
 describe('getApplicationUserAccessReasons (#19.6)', () => {
   const reasons = {
-    applicationId: 'planner', userId: '44444444-4444-4444-8444-444444444444', hasAccess: true, accessSince: '2026-11-20T08:00:00.000Z',
-    reasons: [{ kind: 'ACCESS_REQUEST', at: '2026-11-21T08:00:00.000Z', by: { id: 'u1', fullName: 'Ada Admin' }, accessRequestId: accessRequest.id, directoryGroupName: null }],
-    roles: [{ ref: { id: 'r1', key: 'viewer', label: 'Viewer' }, reasons: [{ kind: 'UNKNOWN', at: null, by: null, accessRequestId: null, directoryGroupName: null }] }],
+    applicationId: 'planner',
+    userId: '44444444-4444-4444-8444-444444444444',
+    hasAccess: true,
+    accessSince: '2026-11-20T08:00:00.000Z',
+    reasons: [
+      {
+        kind: 'ACCESS_REQUEST',
+        at: '2026-11-21T08:00:00.000Z',
+        by: { id: 'u1', fullName: 'Ada Admin' },
+        accessRequestId: accessRequest.id,
+        directoryGroupName: null,
+      },
+    ],
+    roles: [
+      {
+        ref: { id: 'r1', key: 'viewer', label: 'Viewer' },
+        reasons: [{ kind: 'UNKNOWN', at: null, by: null, accessRequestId: null, directoryGroupName: null }],
+      },
+    ],
     accountAccesses: [],
   };
 
-  it('reads the reasons of a user\'s access from its path', async () => {
+  it("reads the reasons of a user's access from its path", async () => {
     const { api, calls } = fakeClient(() => json(reasons));
     expect(await api.getApplicationUserAccessReasons('planner', reasons.userId)).toEqual(reasons);
     expect(calls[0]?.url.pathname).toBe(`/Admin/Applications/planner/Users/${reasons.userId}/AccessReasons`);
@@ -196,6 +326,8 @@ describe('getApplicationUserAccessReasons (#19.6)', () => {
 
   it('refuses an answer the contract does not allow', async () => {
     const { api } = fakeClient(() => json({ ...reasons, reasons: [{ kind: 'GUESSED' }] }));
-    await expect(api.getApplicationUserAccessReasons('planner', reasons.userId)).rejects.toBeInstanceOf(WireDecodeError);
+    await expect(api.getApplicationUserAccessReasons('planner', reasons.userId)).rejects.toBeInstanceOf(
+      WireDecodeError,
+    );
   });
 });

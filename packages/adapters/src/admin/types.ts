@@ -72,8 +72,15 @@ export type CustomFlowDetail = Schemas['CustomFlowDefinition'];
 export type CustomFlowInput = Schemas['CustomFlowDefinitionInput'];
 
 /** Every determination method once, in the order the console offers them (the compiler checks that none is missing). */
-export const determinationMethods = ['NONE', 'MANUAL', 'ATTRIBUTE', 'DIRECTORY'] as const satisfies readonly DeterminationMethod[];
-const everyDeterminationMethod: Exclude<DeterminationMethod, (typeof determinationMethods)[number]> extends never ? true : never = true;
+export const determinationMethods = [
+  'NONE',
+  'MANUAL',
+  'ATTRIBUTE',
+  'DIRECTORY',
+] as const satisfies readonly DeterminationMethod[];
+const everyDeterminationMethod: Exclude<DeterminationMethod, (typeof determinationMethods)[number]> extends never
+  ? true
+  : never = true;
 void everyDeterminationMethod;
 
 // ---- users and access requests ----------------------------------------------------------

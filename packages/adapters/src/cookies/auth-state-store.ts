@@ -4,7 +4,13 @@
 // (bad JSON, wrong lengths, a foreign cookie with the prefix) counts as missing and is deleted.
 
 import type { AuthStateData, AuthStateStore } from '@portal/core';
-import { authCookiePrefix, authStateMaxAgeSeconds, decodeAuthStateRecord, isWellFormedState, maxAuthStateRecords } from '@portal/core';
+import {
+  authCookiePrefix,
+  authStateMaxAgeSeconds,
+  decodeAuthStateRecord,
+  isWellFormedState,
+  maxAuthStateRecords,
+} from '@portal/core';
 import type { CookieAttributes, CookieJar } from './jar.ts';
 import { deleteCookie, parseCookies, serializeCookie } from './jar.ts';
 import { CookieWriteError } from './errors.ts';

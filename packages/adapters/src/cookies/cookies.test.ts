@@ -9,11 +9,17 @@ import { CookieWriteError } from './errors.ts';
 import { parseRequestCookies } from './request-jar.ts';
 
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const word = (length: number, seed: number) => Array.from({ length }, (_, i) => alphabet[(seed * 7 + i * 13) % 62]).join('');
+const word = (length: number, seed: number) =>
+  Array.from({ length }, (_, i) => alphabet[(seed * 7 + i * 13) % 62]).join('');
 const stateOf = (n: number) => word(16, n);
 
 const data = (n: number): AuthStateData => ({
-  tokenPolicyData: { client_id: 'hk-portal', scope: 'openid offline_access api://portal-api/access', redirect_uri: 'https://portal.example/auth/login', code_verifier: word(128, n) },
+  tokenPolicyData: {
+    client_id: 'hk-portal',
+    scope: 'openid offline_access api://portal-api/access',
+    redirect_uri: 'https://portal.example/auth/login',
+    code_verifier: word(128, n),
+  },
   tokenPolicyUrl: 'https://idp.example/b2c_1a_signin/oauth2/v2.0/token',
   nonce: word(32, n + 1),
   extraData: { flow: 'signIn', referrer: `/page/${n}` },
@@ -22,7 +28,13 @@ const data = (n: number): AuthStateData => ({
 function setup() {
   let now = Date.UTC(2026, 0, 15, 9);
   const jar = createMemoryCookieJar({ now: () => now });
-  return { jar, store: createCookieAuthStateStore(jar), advance: (ms: number) => { now += ms; } };
+  return {
+    jar,
+    store: createCookieAuthStateStore(jar),
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
 }
 
 describe('auth state store', () => {
@@ -30,7 +42,12 @@ describe('auth state store', () => {
     const { jar, store } = setup();
     await store.save(stateOf(1), data(1));
     const [cookie] = jar.cookies();
-    expect(cookie).toMatchObject({ name: `${authCookiePrefix}${stateOf(1)}`, path: '/', secure: true, sameSite: 'lax' });
+    expect(cookie).toMatchObject({
+      name: `${authCookiePrefix}${stateOf(1)}`,
+      path: '/',
+      secure: true,
+      sameSite: 'lax',
+    });
     expect(cookie?.expiresAt).toBe(Date.UTC(2026, 0, 15, 9) + 600_000);
     expect(JSON.parse(decodeURIComponent(cookie?.value ?? ''))).toEqual({ count: 1, data: data(1) });
   });
@@ -71,7 +88,15 @@ describe('auth state store', () => {
   it.each([
     ['bad JSON', '%7Bnot-json'],
     ['a broken escape', '%E0%A4%A'],
-    ['a wrong verifier length', encodeURIComponent(JSON.stringify({ count: 1, data: { ...data(1), tokenPolicyData: { ...data(1).tokenPolicyData, code_verifier: 'short' } } }))],
+    [
+      'a wrong verifier length',
+      encodeURIComponent(
+        JSON.stringify({
+          count: 1,
+          data: { ...data(1), tokenPolicyData: { ...data(1).tokenPolicyData, code_verifier: 'short' } },
+        }),
+      ),
+    ],
     ['a short nonce', encodeURIComponent(JSON.stringify({ count: 1, data: { ...data(1), nonce: 'x' } }))],
     ['no count', encodeURIComponent(JSON.stringify({ data: data(1) }))],
   ])('a tampered record (%s) counts as missing and is deleted', async (_label, value) => {
@@ -83,7 +108,11 @@ describe('auth state store', () => {
 
   it('foreign cookies with the prefix (wrong state length) are deleted when saving, and never counted', async () => {
     const { jar, store } = setup();
-    jar.write(serializeCookie(`${authCookiePrefix}tooShort`, encodeURIComponent(JSON.stringify({ count: 99, data: data(9) })), { path: '/' }));
+    jar.write(
+      serializeCookie(`${authCookiePrefix}tooShort`, encodeURIComponent(JSON.stringify({ count: 99, data: data(9) })), {
+        path: '/',
+      }),
+    );
     jar.write(serializeCookie(`${authCookiePrefix}${stateOf(8)}`, 'garbage', { path: '/' }));
     jar.write(serializeCookie('other', 'kept', { path: '/' }));
     await store.save(stateOf(1), data(1));
@@ -103,14 +132,15 @@ describe('auth state store', () => {
   });
 });
 
-
 describe('locale cookie', () => {
   it('i18n_redirected: 365 days, Secure, SameSite None', () => {
     const jar = createMemoryCookieJar({ now: () => 0 });
     const store = createCookieLocaleStore(jar);
     expect(store.read()).toBeUndefined();
     store.write('fr');
-    expect(jar.cookies()).toEqual([{ name: 'i18n_redirected', value: 'fr', path: '/', secure: true, sameSite: 'none', expiresAt: 365 * 86_400_000 }]);
+    expect(jar.cookies()).toEqual([
+      { name: 'i18n_redirected', value: 'fr', path: '/', secure: true, sameSite: 'none', expiresAt: 365 * 86_400_000 },
+    ]);
     expect(store.read()).toBe('fr');
   });
 
@@ -142,7 +172,13 @@ describe('jar', () => {
 
   it('serialises attributes', () => {
     expect(serializeCookie('a', 'b', { sameSite: 'strict', secure: false })).toBe('a=b; Path=/; SameSite=Strict');
-    expect(parseCookies(' a=1; b=2=3; a=4; c')).toEqual(new Map([['a', '1'], ['b', '2=3'], ['', 'c']]));
+    expect(parseCookies(' a=1; b=2=3; a=4; c')).toEqual(
+      new Map([
+        ['a', '1'],
+        ['b', '2=3'],
+        ['', 'c'],
+      ]),
+    );
   });
 });
 
@@ -150,9 +186,16 @@ describe('the browser parser (first route) and the `cookie` package (server)', (
   it('read every well-formed Cookie header alike: names, values as sent, the first of a name', () => {
     const token = fc.stringMatching(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,12}$/);
     const octets = fc.stringMatching(/^[A-Za-z0-9!#$%&'()*+\-./:<=>?@[\]^_`{|}~]{0,20}$/);
-    fc.assert(fc.property(fc.array(fc.tuple(token, octets), { maxLength: 8 }), fc.constantFrom('; ', ';'), (pairs, separator) => {
-      const header = pairs.map(([name, value]) => `${name}=${value}`).join(separator);
-      expect(parseCookies(header)).toEqual(parseRequestCookies(header));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(token, octets), { maxLength: 8 }),
+        fc.constantFrom('; ', ';'),
+        (pairs, separator) => {
+          const header = pairs.map(([name, value]) => `${name}=${value}`).join(separator);
+          expect(parseCookies(header)).toEqual(parseRequestCookies(header));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -36,7 +36,10 @@ export function serializeCookie(name: string, value: string, attributes: CookieA
   const parts = [`${name}=${value}`, `Path=${attributes.path ?? '/'}`];
   if (attributes.maxAgeSeconds !== undefined) parts.push(`Max-Age=${Math.floor(attributes.maxAgeSeconds)}`);
   if (attributes.secure ?? true) parts.push('Secure');
-  if (attributes.sameSite !== undefined) parts.push(`SameSite=${attributes.sameSite === 'none' ? 'None' : attributes.sameSite === 'lax' ? 'Lax' : 'Strict'}`);
+  if (attributes.sameSite !== undefined)
+    parts.push(
+      `SameSite=${attributes.sameSite === 'none' ? 'None' : attributes.sameSite === 'lax' ? 'Lax' : 'Strict'}`,
+    );
   return parts.join('; ');
 }
 
@@ -81,7 +84,9 @@ export interface MemoryCookieJar extends CookieJar {
  * A browser-like jar for tests (Node): honours Max-Age (with the given clock), replaces by
  * name and path, and drops a cookie over 4,096 bytes silently, as browsers do.
  */
-export function createMemoryCookieJar(options: { readonly now?: () => number; readonly refuseWrites?: boolean } = {}): MemoryCookieJar {
+export function createMemoryCookieJar(
+  options: { readonly now?: () => number; readonly refuseWrites?: boolean } = {},
+): MemoryCookieJar {
   const now = options.now ?? (() => Date.now());
   const store: StoredCookie[] = [];
   const dropped: string[] = [];
@@ -94,7 +99,10 @@ export function createMemoryCookieJar(options: { readonly now?: () => number; re
     return store;
   };
   return {
-    read: () => live().map((c) => `${c.name}=${c.value}`).join('; '),
+    read: () =>
+      live()
+        .map((c) => `${c.name}=${c.value}`)
+        .join('; '),
     write(line) {
       if (options.refuseWrites === true) return;
       const [pair = '', ...attributes] = line.split(';').map((p) => p.trim());
@@ -121,7 +129,14 @@ export function createMemoryCookieJar(options: { readonly now?: () => number; re
       }
       if (index >= 0) store.splice(index, 1);
       if (expiresAt !== undefined && expiresAt <= now()) return;
-      store.push({ name, value, path, secure, ...(sameSite === undefined ? {} : { sameSite }), ...(expiresAt === undefined ? {} : { expiresAt }) });
+      store.push({
+        name,
+        value,
+        path,
+        secure,
+        ...(sameSite === undefined ? {} : { sameSite }),
+        ...(expiresAt === undefined ? {} : { expiresAt }),
+      });
     },
     cookies: () => [...live()],
     dropped,

@@ -12,7 +12,8 @@ const asSent = { decode: (value: string) => value };
 /** The cookies of a request's `Cookie` header, name → value as sent (the first of a name wins). */
 export function parseRequestCookies(header: string | undefined): Map<string, string> {
   const cookies = new Map<string, string>();
-  for (const [name, value] of Object.entries(parseCookie(header ?? '', asSent))) if (value !== undefined) cookies.set(name, value);
+  for (const [name, value] of Object.entries(parseCookie(header ?? '', asSent)))
+    if (value !== undefined) cookies.set(name, value);
   return cookies;
 }
 

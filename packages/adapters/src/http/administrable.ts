@@ -14,7 +14,14 @@ export interface AdministrableQuery {
 }
 
 /** One page (default: the first 100 rows); an empty search is not sent. */
-export function administrableApplications(client: ApiClient, params: AdministrableQuery = {}): Promise<{ items: AdministrableApplication[]; total: number }> {
+export function administrableApplications(
+  client: ApiClient,
+  params: AdministrableQuery = {},
+): Promise<{ items: AdministrableApplication[]; total: number }> {
   const search = params.search === undefined || params.search === '' ? {} : { search: params.search };
-  return unwrap(client.GET('/Admin/Applications', { params: { query: { page: params.page ?? 1, pageSize: params.pageSize ?? 100, ...search } } }));
+  return unwrap(
+    client.GET('/Admin/Applications', {
+      params: { query: { page: params.page ?? 1, pageSize: params.pageSize ?? 100, ...search } },
+    }),
+  );
 }

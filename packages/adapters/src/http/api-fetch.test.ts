@@ -21,7 +21,13 @@ interface Seen {
 function fakeFetch(answers: Array<Response | Error | ((request: Request) => Promise<Response>)>) {
   const seen: Seen[] = [];
   const fetch: FetchLike = async (request) => {
-    seen.push({ method: request.method, url: request.url, headers: request.headers, credentials: request.credentials, body: await request.clone().text() });
+    seen.push({
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      credentials: request.credentials,
+      body: await request.clone().text(),
+    });
     const next = answers.shift() ?? new Response('{}', { status: 200 });
     if (next instanceof Error) throw next;
     if (typeof next === 'function') return next(request);
@@ -58,8 +64,11 @@ function options(fetch: FetchLike, extra: Partial<ApiFetchOptions> = {}) {
     ...extra,
   };
   return {
-    opts, sleeps,
-    setToken: (t: string | undefined) => { token = t; },
+    opts,
+    sleeps,
+    setToken: (t: string | undefined) => {
+      token = t;
+    },
     refreshes: () => refreshes,
     unauthenticated: () => unauthenticated,
   };
@@ -128,7 +137,12 @@ describe('401: one single-flight refresh, one retry', () => {
   });
 
   it('a failed refresh (false or thrown) is unauthenticated without retry', async () => {
-    for (const refresh of [async () => false, async () => { throw new Error('down'); }]) {
+    for (const refresh of [
+      async () => false,
+      async () => {
+        throw new Error('down');
+      },
+    ]) {
       const { fetch, seen } = fakeFetch([json(401, {})]);
       const o = options(fetch, { refresh });
       expect((await createApiFetch(o.opts)(new Request(`${base}/x`))).status).toBe(401);
@@ -139,7 +153,8 @@ describe('401: one single-flight refresh, one retry', () => {
 
   it('ten parallel calls with an expired token: one refresh, each call retried once', async () => {
     let valid = 'token-2';
-    const fetch: FetchLike = async (request) => (request.headers.get('authorization') === `Bearer ${valid}` ? json(200, {}) : json(401, {}));
+    const fetch: FetchLike = async (request) =>
+      request.headers.get('authorization') === `Bearer ${valid}` ? json(200, {}) : json(401, {});
     let calls = 0;
     const fetchCounting: FetchLike = (request) => {
       calls += 1;
@@ -147,7 +162,9 @@ describe('401: one single-flight refresh, one retry', () => {
     };
     const o = options(fetchCounting);
     const apiFetch = createApiFetch(o.opts);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => apiFetch(new Request(`${base}/My/Applications`))));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => apiFetch(new Request(`${base}/My/Applications`))),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
     expect(o.refreshes()).toBe(1);
     expect(calls).toBe(20);
@@ -155,17 +172,29 @@ describe('401: one single-flight refresh, one retry', () => {
   });
 
   it('a 401 that arrives after another call already refreshed retries without refreshing again', async () => {
-    const o = options(async (request) => (request.headers.get('authorization') === 'Bearer token-2' ? json(200, {}) : json(401, {})));
+    const o = options(async (request) =>
+      request.headers.get('authorization') === 'Bearer token-2' ? json(200, {}) : json(401, {}),
+    );
     const apiFetch = createApiFetch(o.opts);
     await apiFetch(new Request(`${base}/a`));
     expect(o.refreshes()).toBe(1);
     // A request that went out with the old token while the refresh ran.
-    const late = createApiFetch({ ...o.opts, getAccessToken: (() => { let first = true; return async () => { const t = first ? 'token-1' : 'token-2'; first = false; return t; }; })() });
+    const late = createApiFetch({
+      ...o.opts,
+      getAccessToken: (() => {
+        let first = true;
+        return async () => {
+          const t = first ? 'token-1' : 'token-2';
+          first = false;
+          return t;
+        };
+      })(),
+    });
     expect((await late(new Request(`${base}/b`))).status).toBe(200);
     expect(o.refreshes()).toBe(1);
   });
 
-  it('core\'s AccessTokenSource: the failed token goes to refreshAfterUnauthorized; undefined means sign in', async () => {
+  it("core's AccessTokenSource: the failed token goes to refreshAfterUnauthorized; undefined means sign in", async () => {
     const failed: (string | undefined)[] = [];
     let token = 'old';
     const source = {
@@ -203,7 +232,10 @@ describe('429 and 503: Retry-After, capped, idempotent only', () => {
   });
 
   it('Retry-After as an HTTP date', async () => {
-    const { fetch } = fakeFetch([json(503, {}, { 'retry-after': new Date(Date.UTC(2026, 0, 1, 0, 0, 3)).toUTCString() }), json(200, {})]);
+    const { fetch } = fakeFetch([
+      json(503, {}, { 'retry-after': new Date(Date.UTC(2026, 0, 1, 0, 0, 3)).toUTCString() }),
+      json(200, {}),
+    ]);
     const o = options(fetch);
     await createApiFetch(o.opts)(new Request(`${base}/Users`));
     expect(o.sleeps).toEqual([3000]);
@@ -214,7 +246,12 @@ describe('429 and 503: Retry-After, capped, idempotent only', () => {
     const o1 = options(long.fetch);
     expect((await createApiFetch(o1.opts)(new Request(`${base}/Users`))).status).toBe(200);
     expect(o1.sleeps).toEqual([defaultRetryPolicy.retryAfterCapMs, 600]);
-    const always = fakeFetch([json(429, {}, { 'retry-after': '1' }), json(429, {}, { 'retry-after': '1' }), json(429, {}, { 'retry-after': '1' }), json(200, {})]);
+    const always = fakeFetch([
+      json(429, {}, { 'retry-after': '1' }),
+      json(429, {}, { 'retry-after': '1' }),
+      json(429, {}, { 'retry-after': '1' }),
+      json(200, {}),
+    ]);
     const o2 = options(always.fetch);
     expect((await createApiFetch(o2.opts)(new Request(`${base}/Users`))).status).toBe(429);
     expect(always.seen).toHaveLength(1 + defaultRetryPolicy.maxRetries);
@@ -224,14 +261,24 @@ describe('429 and 503: Retry-After, capped, idempotent only', () => {
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
       const { fetch, seen } = fakeFetch([json(503, {}, { 'retry-after': '1' })]);
       const o = options(fetch);
-      expect((await createApiFetch(o.opts)(new Request(`${base}/Applications`, { method, body: method === 'DELETE' ? null : '{}' }))).status).toBe(503);
+      expect(
+        (
+          await createApiFetch(o.opts)(
+            new Request(`${base}/Applications`, { method, body: method === 'DELETE' ? null : '{}' }),
+          )
+        ).status,
+      ).toBe(503);
       expect(seen).toHaveLength(1);
       expect(o.sleeps).toEqual([]);
     }
   });
 
   it('an unreadable or blank Retry-After: the backoff', async () => {
-    const { fetch } = fakeFetch([json(503, {}, { 'retry-after': 'soon' }), json(429, {}, { 'retry-after': ' ' }), json(200, {})]);
+    const { fetch } = fakeFetch([
+      json(503, {}, { 'retry-after': 'soon' }),
+      json(429, {}, { 'retry-after': ' ' }),
+      json(200, {}),
+    ]);
     const o = options(fetch);
     expect((await createApiFetch(o.opts)(new Request(`${base}/Users`))).status).toBe(200);
     expect(o.sleeps).toEqual([300, 600]);
@@ -240,7 +287,11 @@ describe('429 and 503: Retry-After, capped, idempotent only', () => {
 
 describe('network failures and timeouts', () => {
   it('GET retries with bounded exponential backoff, then fails as a network error', async () => {
-    const { fetch, seen } = fakeFetch([new TypeError('Failed to fetch'), new TypeError('Failed to fetch'), new TypeError('Failed to fetch')]);
+    const { fetch, seen } = fakeFetch([
+      new TypeError('Failed to fetch'),
+      new TypeError('Failed to fetch'),
+      new TypeError('Failed to fetch'),
+    ]);
     const o = options(fetch);
     const failure = await createApiFetch(o.opts)(new Request(`${base}/Users`)).catch((e: unknown) => e);
     expect(isNetworkError(failure)).toBe(true);
@@ -256,39 +307,54 @@ describe('network failures and timeouts', () => {
 
   it('a write is never retried: one attempt, a network error marked as a write', async () => {
     const { fetch, seen } = fakeFetch([new TypeError('Failed to fetch')]);
-    const failure = await createApiFetch(options(fetch).opts)(new Request(`${base}/My/Profile`, { method: 'PUT', body: '{}' })).catch((e: unknown) => e);
+    const failure = await createApiFetch(options(fetch).opts)(
+      new Request(`${base}/My/Profile`, { method: 'PUT', body: '{}' }),
+    ).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(NetworkError);
     expect((failure as NetworkError).write).toBe(true);
     expect(seen).toHaveLength(1);
   });
 
   it('a request without an answer times out (and a GET is retried after it)', async () => {
-    const hang = (request: Request) => new Promise<Response>((_, reject) => {
-      request.signal.addEventListener('abort', () => reject(request.signal.reason as Error));
-    });
+    const hang = (request: Request) =>
+      new Promise<Response>((_, reject) => {
+        request.signal.addEventListener('abort', () => reject(request.signal.reason as Error));
+      });
     const { fetch, seen } = fakeFetch([hang, json(200, {})]);
     const o = options(fetch, { retry: { timeoutMs: 1 } });
     expect((await createApiFetch(o.opts)(new Request(`${base}/Users`))).status).toBe(200);
     expect(seen).toHaveLength(2);
     const write = fakeFetch([hang]);
-    const failure = await createApiFetch(options(write.fetch, { retry: { timeoutMs: 1 } }).opts)(new Request(`${base}/Users`, { method: 'POST', body: '{}' })).catch((e: unknown) => e);
+    const failure = await createApiFetch(options(write.fetch, { retry: { timeoutMs: 1 } }).opts)(
+      new Request(`${base}/Users`, { method: 'POST', body: '{}' }),
+    ).catch((e: unknown) => e);
     expect(failure).toMatchObject({ _tag: 'NetworkError', timedOut: true, write: true });
   });
 
   it('a caller abort is not retried', async () => {
     const controller = new AbortController();
-    const { fetch, seen } = fakeFetch([async () => {
-      controller.abort();
-      throw new DOMException('aborted', 'AbortError');
-    }]);
-    const failure = await createApiFetch(options(fetch).opts)(new Request(`${base}/Users`, { signal: controller.signal })).catch((e: unknown) => e);
+    const { fetch, seen } = fakeFetch([
+      async () => {
+        controller.abort();
+        throw new DOMException('aborted', 'AbortError');
+      },
+    ]);
+    const failure = await createApiFetch(options(fetch).opts)(
+      new Request(`${base}/Users`, { signal: controller.signal }),
+    ).catch((e: unknown) => e);
     expect(failure).toMatchObject({ name: 'AbortError' });
     expect(seen).toHaveLength(1);
   });
 
   it('the body of a write is sent again after the 401 retry', async () => {
     const { fetch, seen } = fakeFetch([json(401, {}), json(200, { id: 'x' })]);
-    await createApiFetch(options(fetch).opts)(new Request(`${base}/My/Profile`, { method: 'PUT', body: '{"firstName":"A"}', headers: { 'content-type': 'application/json' } }));
+    await createApiFetch(options(fetch).opts)(
+      new Request(`${base}/My/Profile`, {
+        method: 'PUT',
+        body: '{"firstName":"A"}',
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     expect(seen.map((s) => s.body)).toEqual(['{"firstName":"A"}', '{"firstName":"A"}']);
     expect(seen[1]?.headers.get('content-type')).toBe('application/json');
   });
@@ -298,12 +364,35 @@ describe('the typed client and error mapping', () => {
   const error = (code: string, message: string, errors: unknown[] = []) => ({ error: { code, message, errors } });
 
   it.each([
-    [400, error('400', 'Ungültige Eingabe', [{ message: 'zu lang', field: 'firstName' }]), { kind: 'http', status: 400, httpStatus: 400, server: { code: '400', message: 'Ungültige Eingabe', errors: [{ message: 'zu lang', field: 'firstName' }] } }],
-    [400, error('attribute.notEditable', 'Dieses Feld kann nicht bearbeitet werden', [{ message: 'Dieses Feld kann nicht bearbeitet werden', field: 'attributes.0.value' }]), { kind: 'http', status: 400, httpStatus: 400, server: { code: 'attribute.notEditable' } }],
-    [403, error('403', 'Kein Zugriff'), { kind: 'http', status: 403, httpStatus: 403, server: { message: 'Kein Zugriff' } }],
+    [
+      400,
+      error('400', 'Ungültige Eingabe', [{ message: 'zu lang', field: 'firstName' }]),
+      {
+        kind: 'http',
+        status: 400,
+        httpStatus: 400,
+        server: { code: '400', message: 'Ungültige Eingabe', errors: [{ message: 'zu lang', field: 'firstName' }] },
+      },
+    ],
+    [
+      400,
+      error('attribute.notEditable', 'Dieses Feld kann nicht bearbeitet werden', [
+        { message: 'Dieses Feld kann nicht bearbeitet werden', field: 'attributes.0.value' },
+      ]),
+      { kind: 'http', status: 400, httpStatus: 400, server: { code: 'attribute.notEditable' } },
+    ],
+    [
+      403,
+      error('403', 'Kein Zugriff'),
+      { kind: 'http', status: 403, httpStatus: 403, server: { message: 'Kein Zugriff' } },
+    ],
     [404, error('404', 'Nicht gefunden'), { kind: 'http', status: 404, httpStatus: 404 }],
     [409, error('409', 'Bereits beantragt'), { kind: 'http', status: 500, httpStatus: 409, server: { code: '409' } }],
-    [422, error('422', 'x', [{ message: 'm', field: 'url' }]), { kind: 'http', status: 500, httpStatus: 422, server: { errors: [{ message: 'm', field: 'url' }] } }],
+    [
+      422,
+      error('422', 'x', [{ message: 'm', field: 'url' }]),
+      { kind: 'http', status: 500, httpStatus: 422, server: { errors: [{ message: 'm', field: 'url' }] } },
+    ],
     [500, error('500', 'Unerwartet'), { kind: 'http', status: 500, httpStatus: 500 }],
   ])('%i %j', async (status, body, expected) => {
     const { fetch } = fakeFetch([json(status, body)]);
@@ -313,7 +402,10 @@ describe('the typed client and error mapping', () => {
   });
 
   it.each([
-    ['an HTML 502 page', new Response('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } })],
+    [
+      'an HTML 502 page',
+      new Response('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+    ],
     ['null', json(500, null)],
     ['an unknown shape', json(400, { message: 'no envelope' })],
     ['an empty body', new Response(null, { status: 500 })],
@@ -328,15 +420,24 @@ describe('the typed client and error mapping', () => {
 
   it('a 200 without a body is no answer', async () => {
     const { fetch } = fakeFetch([new Response(null, { status: 200, headers: { 'content-length': '0' } })]);
-    await expect(unwrap(createApiClient(options(fetch).opts).GET('/My/Profile'))).rejects.toMatchObject({ _tag: 'HttpError', status: 502 });
+    await expect(unwrap(createApiClient(options(fetch).opts).GET('/My/Profile'))).rejects.toMatchObject({
+      _tag: 'HttpError',
+      status: 502,
+    });
     const ok = fakeFetch([new Response(null, { status: 204 })]);
-    await expect(unwrapVoid(createApiClient(options(ok.fetch).opts).DELETE('/Users/{id}', { params: { path: { id: 'x' } } }))).resolves.toBeUndefined();
+    await expect(
+      unwrapVoid(createApiClient(options(ok.fetch).opts).DELETE('/Users/{id}', { params: { path: { id: 'x' } } })),
+    ).resolves.toBeUndefined();
   });
 
   it('POST /Applications/Image sends multipart with the field file', async () => {
     const { fetch, seen } = fakeFetch([json(201, { url: '/Applications/Image/1.svg' })]);
     const client = createApiClient(options(fetch).opts);
-    const answer = await uploadApplicationImage(client, new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/svg+xml' }), 'logo.svg');
+    const answer = await uploadApplicationImage(
+      client,
+      new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/svg+xml' }),
+      'logo.svg',
+    );
     expect(answer).toEqual({ url: '/Applications/Image/1.svg' });
     expect(seen[0]?.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
     expect(seen[0]?.body).toContain('name="file"; filename="logo.svg"');
@@ -350,7 +451,11 @@ describe('PortalApi mapping', () => {
   it('maps the gate answers into core terms', async () => {
     const answers = [
       json(200, { status: 'ok', application: app }),
-      json(200, { status: 'missingAttributes', application: app, missingAttributes: [{ id: 'a1', key: 'customerNo', label: 'Kundennummer', dataType: 'NUMBER' }] }),
+      json(200, {
+        status: 'missingAttributes',
+        application: app,
+        missingAttributes: [{ id: 'a1', key: 'customerNo', label: 'Kundennummer', dataType: 'NUMBER' }],
+      }),
       json(200, { status: 'customFlow', application: app, customFlow: { id: 'f1', key: 'onboarding' } }),
       json(200, { status: 'noAccess', application: app, requestable: true }),
       json(200, { status: 'noAccess', application: app, requestable: false }),
@@ -362,7 +467,13 @@ describe('PortalApi mapping', () => {
     for (let i = 0; i < 6; i += 1) results.push(await api.authCheck({ clientId: 'kp' }));
     expect(results).toEqual([
       { status: 'ok', applicationId: 'kp', url: 'https://kp.example' },
-      { status: 'missingAttributes', applicationId: 'kp', attributes: [{ attributeId: 'a1', key: 'customerNo', label: 'Kundennummer', dataType: 'NUMBER', required: true }] },
+      {
+        status: 'missingAttributes',
+        applicationId: 'kp',
+        attributes: [
+          { attributeId: 'a1', key: 'customerNo', label: 'Kundennummer', dataType: 'NUMBER', required: true },
+        ],
+      },
       { status: 'customFlow', applicationId: 'kp', flowKey: 'onboarding' },
       { status: 'noAccess', applicationId: 'kp', internal: false, requested: false },
       { status: 'noAccess', applicationId: 'kp', internal: true, requested: false },
@@ -392,7 +503,12 @@ describe('PortalApi mapping', () => {
   });
 
   it('reads every page of the administrable applications', async () => {
-    const item = (i: number) => ({ ...app, id: `a${i}`, accessRequestsAmount: i, permissions: { manageAccessRequests: i % 2 === 0 } });
+    const item = (i: number) => ({
+      ...app,
+      id: `a${i}`,
+      accessRequestsAmount: i,
+      permissions: { manageAccessRequests: i % 2 === 0 },
+    });
     const { fetch, seen } = fakeFetch([
       json(200, { items: Array.from({ length: 100 }, (_, i) => item(i)), total: 101 }),
       json(200, { items: [item(100)], total: 101 }),
@@ -404,10 +520,31 @@ describe('PortalApi mapping', () => {
     expect(seen.map((s) => new URL(s.url).searchParams.get('page'))).toEqual(['1', '2']);
   });
 
-  it('reads each tile\'s favourite place and last launch, stores the favourites in their order and records a launch', async () => {
+  it("reads each tile's favourite place and last launch, stores the favourites in their order and records a launch", async () => {
     const { fetch, seen } = fakeFetch([
-      json(200, { items: [{ ...app, id: 'a', description: '', sortNumber: 1, accessStatus: 'granted', favouritePosition: 0, lastLaunchedAt: '2026-11-25T08:00:00.000Z' },
-        { ...app, id: 'b', description: '', sortNumber: 2, accessStatus: 'granted', favouritePosition: null, lastLaunchedAt: null }], total: 2 }),
+      json(200, {
+        items: [
+          {
+            ...app,
+            id: 'a',
+            description: '',
+            sortNumber: 1,
+            accessStatus: 'granted',
+            favouritePosition: 0,
+            lastLaunchedAt: '2026-11-25T08:00:00.000Z',
+          },
+          {
+            ...app,
+            id: 'b',
+            description: '',
+            sortNumber: 2,
+            accessStatus: 'granted',
+            favouritePosition: null,
+            lastLaunchedAt: null,
+          },
+        ],
+        total: 2,
+      }),
       json(200, { applicationIds: ['b', 'a'] }),
       new Response(null, { status: 204 }),
     ]);
@@ -424,27 +561,78 @@ describe('PortalApi mapping', () => {
 
   it('maps my applications, details, profile, flows and branding', async () => {
     const myApp = { ...app, description: 'd', sortNumber: 3, accessStatus: 'requested' };
-    const attribute = { attributeId: 'a1', key: 'k', label: 'L', dataType: 'STRING', value: null, required: true, editable: false };
-    const profile = { id: 'u', email: 'e@x', firstName: 'A', lastName: 'B', fullName: 'A B', companyName: null, address: { city: 'Herford' }, language: 'de', internal: true, canChangeEmail: false, canChangePassword: false, createdAt: '2026-01-01T00:00:00Z' };
+    const attribute = {
+      attributeId: 'a1',
+      key: 'k',
+      label: 'L',
+      dataType: 'STRING',
+      value: null,
+      required: true,
+      editable: false,
+    };
+    const profile = {
+      id: 'u',
+      email: 'e@x',
+      firstName: 'A',
+      lastName: 'B',
+      fullName: 'A B',
+      companyName: null,
+      address: { city: 'Herford' },
+      language: 'de',
+      internal: true,
+      canChangeEmail: false,
+      canChangePassword: false,
+      createdAt: '2026-01-01T00:00:00Z',
+    };
     const { fetch, seen } = fakeFetch([
       json(200, { items: [myApp], total: 1 }),
-      json(200, { application: myApp, accessSince: null, roles: [{ id: 'r', key: 'rk', label: 'RL' }], attributes: [attribute] }),
+      json(200, {
+        application: myApp,
+        accessSince: null,
+        roles: [{ id: 'r', key: 'rk', label: 'RL' }],
+        attributes: [attribute],
+      }),
       json(200, { application: myApp, accessSince: '2026-01-01T00:00:00Z', roles: [], attributes: [attribute] }),
       json(200, profile),
       json(200, { ...profile, companyName: 'HK', address: null }),
-      json(200, { id: 'f', key: 'onboarding', label: 'On', description: '', completed: false, attributes: [attribute] }),
+      json(200, {
+        id: 'f',
+        key: 'onboarding',
+        label: 'On',
+        description: '',
+        completed: false,
+        attributes: [attribute],
+      }),
       json(200, { id: 'f', key: 'onboarding', label: 'On', description: '', completed: true, attributes: [] }),
       json(200, { label: 'Shop', logoUrl: '/Applications/Image/x.svg', url: 'https://shop.example' }),
     ]);
     const api = createPortalApi(createApiClient(options(fetch).opts));
-    expect(await api.listMyApplications({ onlyWithValues: true })).toEqual([expect.objectContaining({ id: 'kp', sortNumber: 3, accessStatus: 'requested', description: 'd' })]);
-    expect(await api.getMyApplication('kp')).toMatchObject({ roles: [{ id: 'r', key: 'rk', label: 'RL' }], attributes: [attribute] });
-    expect(await api.updateMyAttributes('kp', [{ key: 'k', value: 'v' }])).toMatchObject({ accessSince: '2026-01-01T00:00:00Z' });
-    expect(await api.getProfile()).toMatchObject({ address: { city: 'Herford' }, internal: true, canChangeEmail: false });
-    expect(await api.updateProfile({ firstName: 'A', lastName: 'B', language: 'de', companyName: 'HK', address: null })).toMatchObject({ companyName: 'HK' });
+    expect(await api.listMyApplications({ onlyWithValues: true })).toEqual([
+      expect.objectContaining({ id: 'kp', sortNumber: 3, accessStatus: 'requested', description: 'd' }),
+    ]);
+    expect(await api.getMyApplication('kp')).toMatchObject({
+      roles: [{ id: 'r', key: 'rk', label: 'RL' }],
+      attributes: [attribute],
+    });
+    expect(await api.updateMyAttributes('kp', [{ key: 'k', value: 'v' }])).toMatchObject({
+      accessSince: '2026-01-01T00:00:00Z',
+    });
+    expect(await api.getProfile()).toMatchObject({
+      address: { city: 'Herford' },
+      internal: true,
+      canChangeEmail: false,
+    });
+    expect(
+      await api.updateProfile({ firstName: 'A', lastName: 'B', language: 'de', companyName: 'HK', address: null }),
+    ).toMatchObject({ companyName: 'HK' });
     expect(await api.getCustomFlow('onboarding')).toMatchObject({ completed: false, attributes: [attribute] });
     expect(await api.submitCustomFlow('onboarding', [{ key: 'k', value: '1' }])).toMatchObject({ completed: true });
-    expect(await api.getApplicationBranding('shop')).toEqual({ clientId: 'shop', label: 'Shop', logoUrl: '/Applications/Image/x.svg', url: 'https://shop.example' });
+    expect(await api.getApplicationBranding('shop')).toEqual({
+      clientId: 'shop',
+      label: 'Shop',
+      logoUrl: '/Applications/Image/x.svg',
+      url: 'https://shop.example',
+    });
     expect(seen.map((s) => `${s.method} ${s.url.slice(base.length)}`)).toEqual([
       'GET /My/Applications?onlyWithValues=true&page=1&pageSize=100',
       'GET /My/Applications/kp',
@@ -456,14 +644,32 @@ describe('PortalApi mapping', () => {
       'GET /My/Applications/Branding/shop',
     ]);
     expect(JSON.parse(seen[2]?.body ?? '')).toEqual({ applicationId: 'kp', attributes: [{ key: 'k', value: 'v' }] });
-    expect(JSON.parse(seen[4]?.body ?? '')).toEqual({ firstName: 'A', lastName: 'B', language: 'de', companyName: 'HK', address: null });
+    expect(JSON.parse(seen[4]?.body ?? '')).toEqual({
+      firstName: 'A',
+      lastName: 'B',
+      language: 'de',
+      companyName: 'HK',
+      address: null,
+    });
   });
 
   it('hands my data over as the file the server named, and its §8 error otherwise', async () => {
     const body = JSON.stringify({ exportedAt: '2026-11-25T10:00:00.000Z' });
     const { fetch } = fakeFetch([
-      new Response(body, { status: 200, headers: { 'content-type': 'application/json', 'content-disposition': 'attachment; filename="hk-portal-meine-daten-2026-11-25.json"' } }),
-      new Response(body, { status: 200, headers: { 'content-type': 'application/json', 'content-disposition': 'attachment; filename="../../etc/passwd"' } }),
+      new Response(body, {
+        status: 200,
+        headers: {
+          'content-type': 'application/json',
+          'content-disposition': 'attachment; filename="hk-portal-meine-daten-2026-11-25.json"',
+        },
+      }),
+      new Response(body, {
+        status: 200,
+        headers: {
+          'content-type': 'application/json',
+          'content-disposition': 'attachment; filename="../../etc/passwd"',
+        },
+      }),
       json(404, { error: { code: '404', message: 'Nicht gefunden.', errors: [] } }),
     ]);
     const api = createPortalApi(createApiClient(options(fetch).opts));
@@ -471,6 +677,9 @@ describe('PortalApi mapping', () => {
     expect(first.fileName).toBe('hk-portal-meine-daten-2026-11-25.json');
     expect(await first.file.text()).toBe(body);
     expect((await api.exportMyData()).fileName).toBe('hk-portal-meine-daten.json');
-    await expect(api.exportMyData()).rejects.toMatchObject({ status: 404, body: { error: { message: 'Nicht gefunden.' } } });
+    await expect(api.exportMyData()).rejects.toMatchObject({
+      status: 404,
+      body: { error: { message: 'Nicht gefunden.' } },
+    });
   });
 });

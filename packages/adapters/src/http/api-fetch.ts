@@ -76,12 +76,17 @@ export function fromAccessTokenSource(source: AccessTokenSource): Pick<ApiFetchO
   };
 }
 
-const realSleep = (ms: number) => new Promise<void>((resolve) => {
-  setTimeout(resolve, ms);
-});
+const realSleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms);
+  });
 
 function isAbort(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && ((error as { name?: unknown }).name === 'AbortError' || (error as { name?: unknown }).name === 'TimeoutError');
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    ((error as { name?: unknown }).name === 'AbortError' || (error as { name?: unknown }).name === 'TimeoutError')
+  );
 }
 
 export function createApiFetch(options: ApiFetchOptions): FetchLike {
@@ -92,7 +97,10 @@ export function createApiFetch(options: ApiFetchOptions): FetchLike {
   const refreshOnce = singleFlight(options.refresh);
 
   /** One attempt with the current headers and a timeout. */
-  const attempt = async (pristine: PristineRequest, isApi: boolean): Promise<{ response: Response; token: string | undefined }> => {
+  const attempt = async (
+    pristine: PristineRequest,
+    isApi: boolean,
+  ): Promise<{ response: Response; token: string | undefined }> => {
     const headers = new Headers(pristine.headers);
     if (!headers.has('accept')) headers.set('accept', 'application/json');
     let token: string | undefined;
@@ -108,13 +116,23 @@ export function createApiFetch(options: ApiFetchOptions): FetchLike {
     const abortOuter = () => controller.abort(outer.reason);
     outer.addEventListener('abort', abortOuter);
     try {
-      const init: RequestInit = { method: pristine.method, headers, signal: controller.signal, credentials: pristine.credentials, redirect: pristine.redirect };
+      const init: RequestInit = {
+        method: pristine.method,
+        headers,
+        signal: controller.signal,
+        credentials: pristine.credentials,
+        redirect: pristine.redirect,
+      };
       if (pristine.body !== undefined) init.body = pristine.body;
       const response = await send(new Request(pristine.url, init));
       return { response, token };
     } catch (error) {
       if (outer.aborted) throw error;
-      throw new NetworkError({ timedOut: controller.signal.aborted || isAbort(error), write: !isIdempotent(pristine.method), cause: error });
+      throw new NetworkError({
+        timedOut: controller.signal.aborted || isAbort(error),
+        write: !isIdempotent(pristine.method),
+        cause: error,
+      });
     } finally {
       clearTimeout(timer);
       outer.removeEventListener('abort', abortOuter);
@@ -126,7 +144,11 @@ export function createApiFetch(options: ApiFetchOptions): FetchLike {
     const body = input.body === null ? undefined : await input.arrayBuffer();
     const isApi = apiPathOf(input.url, options.baseUrl) !== undefined;
     const pristine: PristineRequest = {
-      url: input.url, method: input.method, headers: input.headers, signal: input.signal, redirect: input.redirect,
+      url: input.url,
+      method: input.method,
+      headers: input.headers,
+      signal: input.signal,
+      redirect: input.redirect,
       // The API is reached through the portal server's /api, which is authorised by the session
       // cookie (it adds the bearer token): same-origin credentials, never to another origin.
       credentials: isApi ? 'same-origin' : input.credentials,
@@ -145,11 +167,19 @@ export function createApiFetch(options: ApiFetchOptions): FetchLike {
         failure = error;
       }
       const response = result?.response;
-      const decision = retryDecision({
-        method: pristine.method,
-        ...(response === undefined ? {} : { status: response.status, retryAfter: response.headers.get('retry-after') }),
-        retries, authorised: isApi, refreshed, now: now(),
-      }, policy);
+      const decision = retryDecision(
+        {
+          method: pristine.method,
+          ...(response === undefined
+            ? {}
+            : { status: response.status, retryAfter: response.headers.get('retry-after') }),
+          retries,
+          authorised: isApi,
+          refreshed,
+          now: now(),
+        },
+        policy,
+      );
 
       if (decision.action === 'retry') {
         await response?.body?.cancel();

@@ -34,7 +34,8 @@ export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<T> {
   const { data, error, response } = await call;
   if (!response.ok) throw new HttpError(response.status, error ?? null);
   // A success answer whose body is not JSON (e.g. an HTML page from a proxy) is no answer.
-  if (data === undefined && response.status !== 204) throw new HttpError(response.status === 200 ? 502 : response.status, null);
+  if (data === undefined && response.status !== 204)
+    throw new HttpError(response.status === 200 ? 502 : response.status, null);
   return data as T;
 }
 

@@ -16,4 +16,5 @@ export class NetworkError extends Error {
 }
 
 export const isNetworkError = (error: unknown): error is NetworkError =>
-  error instanceof NetworkError || (typeof error === 'object' && error !== null && (error as { _tag?: unknown })._tag === 'NetworkError');
+  error instanceof NetworkError ||
+  (typeof error === 'object' && error !== null && (error as { _tag?: unknown })._tag === 'NetworkError');

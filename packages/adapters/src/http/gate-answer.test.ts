@@ -15,32 +15,59 @@ const text = fc.string({ maxLength: 30 });
 const key = fc.stringMatching(/^[a-z][a-z0-9_]{0,20}$/);
 const applicationId = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,20}$/);
 
-const application = fc.record({ id: or(applicationId), label: or(text), logoUrl: or(fc.option(text)), url: or(text), internal: or(fc.boolean()) });
-const definition = fc.record({ id: or(fc.uuid()), key: or(key), label: or(text), dataType: or(fc.constantFrom('STRING', 'NUMBER', 'BOOLEAN', 'DATE', 'EMAIL', 'URL', 'LIST')) });
+const application = fc.record({
+  id: or(applicationId),
+  label: or(text),
+  logoUrl: or(fc.option(text)),
+  url: or(text),
+  internal: or(fc.boolean()),
+});
+const definition = fc.record({
+  id: or(fc.uuid()),
+  key: or(key),
+  label: or(text),
+  dataType: or(fc.constantFrom('STRING', 'NUMBER', 'BOOLEAN', 'DATE', 'EMAIL', 'URL', 'LIST')),
+});
 const status = fc.constantFrom('ok', 'missingAttributes', 'customFlow', 'noAccess', 'requested', 'maybe');
-const wire = fc.record({
-  status: or(status), application: or(application), missingAttributes: or(fc.array(or(definition), { maxLength: 3 })),
-  customFlow: or(fc.record({ id: fc.uuid(), key })), requestable: or(fc.boolean()),
-}, { requiredKeys: ['status', 'application'] });
+const wire = fc.record(
+  {
+    status: or(status),
+    application: or(application),
+    missingAttributes: or(fc.array(or(definition), { maxLength: 3 })),
+    customFlow: or(fc.record({ id: fc.uuid(), key })),
+    requestable: or(fc.boolean()),
+  },
+  { requiredKeys: ['status', 'application'] },
+);
 
 describe("the gate's answer: core's decoder against the generated validator", () => {
   it('accepts every answer the contract accepts (a custom flow named), as the adapter maps it', () => {
     let accepted = 0;
-    fc.assert(fc.property(wire, (sample) => {
-      if (!AuthCheckResult(sample)) return;
-      // A `customFlow` answer names its flow (the API always does; the schema does not say so).
-      if (sample.status === 'customFlow' && sample.customFlow === undefined) return;
-      accepted += 1;
-      const mapped = toAuthCheckResult(sample);
-      expect(decodeAuthCheckResult(mapped)).toEqual(mapped);
-    }), { numRuns: 1000 });
+    fc.assert(
+      fc.property(wire, (sample) => {
+        if (!AuthCheckResult(sample)) return;
+        // A `customFlow` answer names its flow (the API always does; the schema does not say so).
+        if (sample.status === 'customFlow' && sample.customFlow === undefined) return;
+        accepted += 1;
+        const mapped = toAuthCheckResult(sample);
+        expect(decodeAuthCheckResult(mapped)).toEqual(mapped);
+      }),
+      { numRuns: 1000 },
+    );
     expect(accepted).toBeGreaterThan(20);
   });
 
   it('refuses what the contract refuses at the fields core reads', () => {
-    expect(AuthCheckResult({ status: 'maybe', application: { id: 'a', label: 'A', logoUrl: null, url: 'https://a.example', internal: false } })).toBe(false);
+    expect(
+      AuthCheckResult({
+        status: 'maybe',
+        application: { id: 'a', label: 'A', logoUrl: null, url: 'https://a.example', internal: false },
+      }),
+    ).toBe(false);
     expect(() => decodeAuthCheckResult({ status: 'maybe', applicationId: 'a' })).toThrow();
-    expect(AuthCheckResult({ status: 'ok', application: { id: 'a', label: 'A', logoUrl: null, url: 7, internal: false } })).toBe(false);
+    expect(
+      AuthCheckResult({ status: 'ok', application: { id: 'a', label: 'A', logoUrl: null, url: 7, internal: false } }),
+    ).toBe(false);
     expect(() => decodeAuthCheckResult({ status: 'ok', applicationId: 'a', url: 7 })).toThrow();
   });
 });

@@ -4,15 +4,21 @@
 import type { ApiClient } from './client.ts';
 import { unwrap } from './client.ts';
 
-export async function uploadApplicationImage(client: ApiClient, file: Blob, fileName: string = 'logo.svg'): Promise<{ readonly url: string }> {
-  const answer = await unwrap(client.POST('/Applications/Image', {
-    // The generated body type describes the form's fields; the serializer sends the real form.
-    body: { file: fileName },
-    bodySerializer: () => {
-      const form = new FormData();
-      form.append('file', file, fileName);
-      return form;
-    },
-  }));
+export async function uploadApplicationImage(
+  client: ApiClient,
+  file: Blob,
+  fileName: string = 'logo.svg',
+): Promise<{ readonly url: string }> {
+  const answer = await unwrap(
+    client.POST('/Applications/Image', {
+      // The generated body type describes the form's fields; the serializer sends the real form.
+      body: { file: fileName },
+      bodySerializer: () => {
+        const form = new FormData();
+        form.append('file', file, fileName);
+        return form;
+      },
+    }),
+  );
   return { url: answer.url };
 }

@@ -115,8 +115,11 @@ export function daysUntilLocalDay(at: string, now: Date = new Date()): number {
 
 // ---------------------------------------------------------------------------- mapping
 
-const appRef = (wire: { id: string; label: string; logoUrl: string | null }): AppRef =>
-  ({ id: wire.id, label: wire.label, ...(wire.logoUrl === null ? {} : { logoUrl: wire.logoUrl }) });
+const appRef = (wire: { id: string; label: string; logoUrl: string | null }): AppRef => ({
+  id: wire.id,
+  label: wire.label,
+  ...(wire.logoUrl === null ? {} : { logoUrl: wire.logoUrl }),
+});
 
 function toRequestNeeds(wire: Schema<'MyRequestRequirements'>): RequestNeeds {
   return {
@@ -165,8 +168,12 @@ export function toMyAccessRequest(wire: Schema<'MyAccessRequest'>): MyAccessRequ
     application: appRef(wire.application),
     status: wire.status,
     requestedAt: wire.requestedAt,
-    ...(wire.requestedAccountAccess === null ? {} : { requestedAccountAccess: { id: wire.requestedAccountAccess.id, label: wire.requestedAccountAccess.label } }),
-    ...(wire.requestedRole === null ? {} : { requestedRole: { id: wire.requestedRole.id, label: wire.requestedRole.label } }),
+    ...(wire.requestedAccountAccess === null
+      ? {}
+      : { requestedAccountAccess: { id: wire.requestedAccountAccess.id, label: wire.requestedAccountAccess.label } }),
+    ...(wire.requestedRole === null
+      ? {}
+      : { requestedRole: { id: wire.requestedRole.id, label: wire.requestedRole.label } }),
     ...(wire.justification === null || wire.justification === '' ? {} : { justification: wire.justification }),
     ...(wire.requestedEndsAt === null ? {} : { requestedEndsAt: wire.requestedEndsAt }),
     answers: wire.answers,
@@ -190,7 +197,8 @@ export function toMyNotification(wire: Schema<'MyNotification'>): MyNotification
   };
 }
 
-const searchOf = (search: string | undefined) => (search === undefined || search.trim() === '' ? {} : { search: search.trim() });
+const searchOf = (search: string | undefined) =>
+  search === undefined || search.trim() === '' ? {} : { search: search.trim() };
 
 // ---------------------------------------------------------------------------- calls
 
@@ -198,11 +206,17 @@ export interface MyAccessApi {
   /** `GET /My/Catalogue`: requestable applications, searched and paged on the server. */
   listCatalogue(query: PageQuery): Promise<Page<CatalogueApplication>>;
   /** `GET /My/AccessRequests`: the user's own requests, newest first. */
-  listMyAccessRequests(query: PageQuery & { readonly status?: AccessRequestStatus }): Promise<Page<MyAccessRequestItem>>;
+  listMyAccessRequests(
+    query: PageQuery & { readonly status?: AccessRequestStatus },
+  ): Promise<Page<MyAccessRequestItem>>;
   /** `POST /My/AccessRequests/{id}/Cancel`. */
   cancelMyAccessRequest(id: string): Promise<MyAccessRequestItem>;
   /** `GET /My/Notifications`. */
-  listMyNotifications(query: { readonly unread?: boolean; readonly page: number; readonly pageSize: PageSize }): Promise<MyNotifications>;
+  listMyNotifications(query: {
+    readonly unread?: boolean;
+    readonly page: number;
+    readonly pageSize: PageSize;
+  }): Promise<MyNotifications>;
   /** `POST /My/Notifications/{id}/Read`. */
   markMyNotificationRead(id: string): Promise<void>;
 }
@@ -210,7 +224,9 @@ export interface MyAccessApi {
 export function createMyAccessApi(client: ApiClient): MyAccessApi {
   return {
     async listCatalogue({ page, pageSize, search }) {
-      const wire = await unwrap(client.GET('/My/Catalogue', { params: { query: { page, pageSize, ...searchOf(search) } } }));
+      const wire = await unwrap(
+        client.GET('/My/Catalogue', { params: { query: { page, pageSize, ...searchOf(search) } } }),
+      );
       return { items: wire.items.map(toCatalogueApplication), total: wire.total };
     },
     async listMyAccessRequests({ page, pageSize, search, status }) {
@@ -219,10 +235,16 @@ export function createMyAccessApi(client: ApiClient): MyAccessApi {
       return { items: wire.items.map(toMyAccessRequest), total: wire.total };
     },
     async cancelMyAccessRequest(id) {
-      return toMyAccessRequest(await unwrap(client.POST('/My/AccessRequests/{id}/Cancel', { params: { path: { id } } })));
+      return toMyAccessRequest(
+        await unwrap(client.POST('/My/AccessRequests/{id}/Cancel', { params: { path: { id } } })),
+      );
     },
     async listMyNotifications({ unread, page, pageSize }) {
-      const wire = await unwrap(client.GET('/My/Notifications', { params: { query: { page, pageSize, ...(unread === undefined ? {} : { unread }) } } }));
+      const wire = await unwrap(
+        client.GET('/My/Notifications', {
+          params: { query: { page, pageSize, ...(unread === undefined ? {} : { unread }) } },
+        }),
+      );
       return { items: wire.items.map(toMyNotification), total: wire.total, unread: wire.unread };
     },
     async markMyNotificationRead(id) {

@@ -33,10 +33,16 @@ export function toMyApplication(wire: Schema<'MyApplication'>): MyApplication {
     description: wire.description,
     sortNumber: wire.sortNumber,
     accessStatus: wire.accessStatus,
-    ...(wire.favouritePosition === undefined || wire.favouritePosition === null ? {} : { favouritePosition: wire.favouritePosition }),
-    ...(wire.lastLaunchedAt === undefined || wire.lastLaunchedAt === null ? {} : { lastLaunchedAt: wire.lastLaunchedAt }),
+    ...(wire.favouritePosition === undefined || wire.favouritePosition === null
+      ? {}
+      : { favouritePosition: wire.favouritePosition }),
+    ...(wire.lastLaunchedAt === undefined || wire.lastLaunchedAt === null
+      ? {}
+      : { lastLaunchedAt: wire.lastLaunchedAt }),
     ...(wire.accessEndsAt === undefined || wire.accessEndsAt === null ? {} : { accessEndsAt: wire.accessEndsAt }),
-    ...(wire.pendingRequestId === undefined || wire.pendingRequestId === null ? {} : { pendingRequestId: wire.pendingRequestId }),
+    ...(wire.pendingRequestId === undefined || wire.pendingRequestId === null
+      ? {}
+      : { pendingRequestId: wire.pendingRequestId }),
   };
 }
 
@@ -52,8 +58,13 @@ export async function allPages<T>(read: (page: number) => Promise<{ items: T[]; 
 }
 
 /** `GET /My/Applications`, every page (`onlyWithValues` for settings/applications). */
-export async function listMyApplications(client: ApiClient, options: { readonly onlyWithValues?: boolean } = {}): Promise<readonly MyApplication[]> {
+export async function listMyApplications(
+  client: ApiClient,
+  options: { readonly onlyWithValues?: boolean } = {},
+): Promise<readonly MyApplication[]> {
   const onlyWithValues = options.onlyWithValues ?? false;
-  const items = await allPages((page) => unwrap(client.GET('/My/Applications', { params: { query: { onlyWithValues, page, pageSize: 100 } } })));
+  const items = await allPages((page) =>
+    unwrap(client.GET('/My/Applications', { params: { query: { onlyWithValues, page, pageSize: 100 } } })),
+  );
   return items.map(toMyApplication);
 }

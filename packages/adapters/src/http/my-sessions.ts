@@ -30,11 +30,17 @@ export function createMySessionsApi(options: MySessionsApiOptions): MySessionsAp
     let response: Response;
     try {
       response = await send(path, {
-        method, credentials: 'same-origin', signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+        method,
+        credentials: 'same-origin',
+        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
         headers: { Accept: 'application/json', lang: allowedLanguage(options.getLanguage()) },
       });
     } catch (cause) {
-      throw new NetworkError({ timedOut: (cause as { name?: unknown } | null)?.name === 'TimeoutError', write: method !== 'GET', cause });
+      throw new NetworkError({
+        timedOut: (cause as { name?: unknown } | null)?.name === 'TimeoutError',
+        write: method !== 'GET',
+        cause,
+      });
     }
     const body: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
     if (response.status === 401) options.onUnauthenticated();

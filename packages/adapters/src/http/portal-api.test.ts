@@ -1,32 +1,64 @@
 import { describe, expect, it } from 'vitest';
 import type { Schema } from '@portal/contract';
 import { toAccessRequest, toDecisionBody } from './portal-api.ts';
-import { endsAtOfLastDay, lastDayOfEndsAt, toAccessRequestOptions, toCatalogueApplication, toMyAccessRequest, toMyNotification } from './my-access.ts';
+import {
+  endsAtOfLastDay,
+  lastDayOfEndsAt,
+  toAccessRequestOptions,
+  toCatalogueApplication,
+  toMyAccessRequest,
+  toMyNotification,
+} from './my-access.ts';
 
 const wire: Schema<'AccessRequest'> = {
   id: 'c1000000-0000-4000-8000-000000000001',
   applicationId: 'a1000000-0000-4000-8000-000000000002',
   status: 'OPEN',
   requestedAt: '2026-11-20T08:00:00.000Z',
-  user: { id: 'b1000000-0000-4000-8000-000000000009', fullName: 'Nora Neu', email: 'new@hk-demo.test', companyName: null },
+  user: {
+    id: 'b1000000-0000-4000-8000-000000000009',
+    fullName: 'Nora Neu',
+    email: 'new@hk-demo.test',
+    companyName: null,
+  },
   requestedAccountAccess: { id: 'd1000000-0000-4000-8000-000000000001', key: 'branch-north', label: 'Filiale Nord' },
   requestedRole: { id: 'e1000000-0000-4000-8000-000000000003', key: 'planner', label: 'Planer' },
-  comment: null, decidedAt: null, decidedBy: null, reason: null, roleIds: [], accountAccessIds: [],
-  justification: null, answers: [], requestedEndsAt: null, endsAt: null, expiredAt: null, timeBoundAccess: false, maxEndsAt: null,
+  comment: null,
+  decidedAt: null,
+  decidedBy: null,
+  reason: null,
+  roleIds: [],
+  accountAccessIds: [],
+  justification: null,
+  answers: [],
+  requestedEndsAt: null,
+  endsAt: null,
+  expiredAt: null,
+  timeBoundAccess: false,
+  maxEndsAt: null,
 };
 
 describe('an access request from the API', () => {
   it('keeps the ids of the account access and the role asked for (#17.17: both start ticked on accept)', () => {
     expect(toAccessRequest(wire)).toEqual({
-      id: wire.id, applicationId: wire.applicationId, requestedAt: wire.requestedAt, userId: wire.user.id, status: 'OPEN',
-      requestedAccountAccess: 'Filiale Nord', requestedAccountAccessId: 'd1000000-0000-4000-8000-000000000001',
+      id: wire.id,
+      applicationId: wire.applicationId,
+      requestedAt: wire.requestedAt,
+      userId: wire.user.id,
+      status: 'OPEN',
+      requestedAccountAccess: 'Filiale Nord',
+      requestedAccountAccessId: 'd1000000-0000-4000-8000-000000000001',
       requestedRoleId: 'e1000000-0000-4000-8000-000000000003',
     });
   });
 
   it('asks for nothing when the request named nothing', () => {
     expect(toAccessRequest({ ...wire, requestedAccountAccess: null, requestedRole: null })).toEqual({
-      id: wire.id, applicationId: wire.applicationId, requestedAt: wire.requestedAt, userId: wire.user.id, status: 'OPEN',
+      id: wire.id,
+      applicationId: wire.applicationId,
+      requestedAt: wire.requestedAt,
+      userId: wire.user.id,
+      status: 'OPEN',
     });
   });
 });
@@ -35,44 +67,130 @@ describe('access governance on the user side (#19)', () => {
   it('a justification and the end asked for reach the decision as the last day of access', () => {
     const endsAt = endsAtOfLastDay('2026-11-30');
     expect(lastDayOfEndsAt(endsAt)).toBe('2026-11-30');
-    expect(toAccessRequest({ ...wire, justification: 'Küchenplanung', requestedEndsAt: endsAt })).toMatchObject({ justification: 'Küchenplanung', requestedEndDate: '2026-11-30' });
-    expect(toDecisionBody({ kind: 'accept', roleIds: ['r'], accountAccessIds: [], endDate: '2026-11-30' })).toEqual({ decision: 'ACCEPT', roleIds: ['r'], accountAccessIds: [], endsAt });
+    expect(toAccessRequest({ ...wire, justification: 'Küchenplanung', requestedEndsAt: endsAt })).toMatchObject({
+      justification: 'Küchenplanung',
+      requestedEndDate: '2026-11-30',
+    });
+    expect(toDecisionBody({ kind: 'accept', roleIds: ['r'], accountAccessIds: [], endDate: '2026-11-30' })).toEqual({
+      decision: 'ACCEPT',
+      roleIds: ['r'],
+      accountAccessIds: [],
+      endsAt,
+    });
     expect(toDecisionBody({ kind: 'deny', reason: 'nein' })).toEqual({ decision: 'DENY', reason: 'nein' });
   });
 
-  it('what a request needs, for core\'s form: required justification, time-bound with a maximum, questions without a value', () => {
+  it("what a request needs, for core's form: required justification, time-bound with a maximum, questions without a value", () => {
     const requirements: Schema<'MyRequestRequirements'> = {
-      justification: 'required', justificationMaxLength: 1000, timeBoundAccess: true, maxAccessDays: 90, maxEndsAt: '2027-02-24T10:00:00.000Z',
-      roleRequired: false, accountAccessRequired: true, accountAccesses: { items: [], total: 2 },
-      questions: [{ key: 'branch', label: 'Filiale', dataType: 'STRING', value: null }, { key: 'phone', label: 'Telefon', dataType: 'STRING', value: '0221' }],
+      justification: 'required',
+      justificationMaxLength: 1000,
+      timeBoundAccess: true,
+      maxAccessDays: 90,
+      maxEndsAt: '2027-02-24T10:00:00.000Z',
+      roleRequired: false,
+      accountAccessRequired: true,
+      accountAccesses: { items: [], total: 2 },
+      questions: [
+        { key: 'branch', label: 'Filiale', dataType: 'STRING', value: null },
+        { key: 'phone', label: 'Telefon', dataType: 'STRING', value: '0221' },
+      ],
     };
     const page = { items: [{ id: 'aa', key: 'dealer', label: 'Händler' }], total: 1 };
-    expect(toAccessRequestOptions({ roleRequired: false, accountAccessRequired: true, accountAccesses: page, roles: { items: [], total: 0 }, requirements })).toEqual({
-      roleRequired: false, accountAccessRequired: true, accountAccesses: page, roles: { items: [], total: 0 },
-      justificationRequired: true, justificationMaxLength: 1000, maxAccessDays: 90,
-      questions: [{ id: 'branch', label: 'Filiale', required: true }, { id: 'phone', label: 'Telefon', required: false }],
+    expect(
+      toAccessRequestOptions({
+        roleRequired: false,
+        accountAccessRequired: true,
+        accountAccesses: page,
+        roles: { items: [], total: 0 },
+        requirements,
+      }),
+    ).toEqual({
+      roleRequired: false,
+      accountAccessRequired: true,
+      accountAccesses: page,
+      roles: { items: [], total: 0 },
+      justificationRequired: true,
+      justificationMaxLength: 1000,
+      maxAccessDays: 90,
+      questions: [
+        { id: 'branch', label: 'Filiale', required: true },
+        { id: 'phone', label: 'Telefon', required: false },
+      ],
     });
     const catalogue = toCatalogueApplication({
-      id: 'kp', label: 'Küchenplaner', logoUrl: null, description: 'Planen', url: 'https://kp.test', accessStatus: 'none', accessEndsAt: null, pendingRequestId: null,
+      id: 'kp',
+      label: 'Küchenplaner',
+      logoUrl: null,
+      description: 'Planen',
+      url: 'https://kp.test',
+      accessStatus: 'none',
+      accessEndsAt: null,
+      pendingRequestId: null,
       request: { ...requirements, timeBoundAccess: false },
     });
     expect(catalogue).toEqual({
-      id: 'kp', label: 'Küchenplaner', description: 'Planen', accessStatus: 'none',
-      needs: { justification: 'required', timeBound: false, accountAccessRequired: true, roleRequired: false, accountAccessCount: 2, openQuestions: 1 },
+      id: 'kp',
+      label: 'Küchenplaner',
+      description: 'Planen',
+      accessStatus: 'none',
+      needs: {
+        justification: 'required',
+        timeBound: false,
+        accountAccessRequired: true,
+        roleRequired: false,
+        accountAccessCount: 2,
+        openQuestions: 1,
+      },
     });
   });
 
-  it('the user\'s requests and notifications drop what is null', () => {
-    expect(toMyAccessRequest({
-      id: 'q1', applicationId: 'kp', status: 'DENIED', requestedAt: '2026-11-20T08:00:00Z', application: { id: 'kp', label: 'Küchenplaner', logoUrl: null },
-      requestedAccountAccess: { id: 'aa', key: 'dealer', label: 'Händler' }, requestedRole: null, justification: '', requestedEndsAt: null, answers: [],
-      decidedAt: '2026-11-21T08:00:00Z', reason: 'Bitte über den Händler', endsAt: null, expiredAt: null, canRequestAgain: true,
-    })).toEqual({
-      id: 'q1', application: { id: 'kp', label: 'Küchenplaner' }, status: 'DENIED', requestedAt: '2026-11-20T08:00:00Z',
-      requestedAccountAccess: { id: 'aa', label: 'Händler' }, answers: [], decidedAt: '2026-11-21T08:00:00Z', reason: 'Bitte über den Händler', canRequestAgain: true,
+  it("the user's requests and notifications drop what is null", () => {
+    expect(
+      toMyAccessRequest({
+        id: 'q1',
+        applicationId: 'kp',
+        status: 'DENIED',
+        requestedAt: '2026-11-20T08:00:00Z',
+        application: { id: 'kp', label: 'Küchenplaner', logoUrl: null },
+        requestedAccountAccess: { id: 'aa', key: 'dealer', label: 'Händler' },
+        requestedRole: null,
+        justification: '',
+        requestedEndsAt: null,
+        answers: [],
+        decidedAt: '2026-11-21T08:00:00Z',
+        reason: 'Bitte über den Händler',
+        endsAt: null,
+        expiredAt: null,
+        canRequestAgain: true,
+      }),
+    ).toEqual({
+      id: 'q1',
+      application: { id: 'kp', label: 'Küchenplaner' },
+      status: 'DENIED',
+      requestedAt: '2026-11-20T08:00:00Z',
+      requestedAccountAccess: { id: 'aa', label: 'Händler' },
+      answers: [],
+      decidedAt: '2026-11-21T08:00:00Z',
+      reason: 'Bitte über den Händler',
+      canRequestAgain: true,
     });
-    expect(toMyNotification({
-      id: 'n1', kind: 'ACCESS_EXPIRED', application: { id: 'kp', label: 'Küchenplaner', logoUrl: '/logo.svg' }, requestId: null, endsAt: '2026-12-01T00:00:00Z', createdAt: '2026-12-01T00:00:05Z', readAt: null,
-    })).toEqual({ id: 'n1', kind: 'ACCESS_EXPIRED', application: { id: 'kp', label: 'Küchenplaner', logoUrl: '/logo.svg' }, endsAt: '2026-12-01T00:00:00Z', createdAt: '2026-12-01T00:00:05Z', read: false });
+    expect(
+      toMyNotification({
+        id: 'n1',
+        kind: 'ACCESS_EXPIRED',
+        application: { id: 'kp', label: 'Küchenplaner', logoUrl: '/logo.svg' },
+        requestId: null,
+        endsAt: '2026-12-01T00:00:00Z',
+        createdAt: '2026-12-01T00:00:05Z',
+        readAt: null,
+      }),
+    ).toEqual({
+      id: 'n1',
+      kind: 'ACCESS_EXPIRED',
+      application: { id: 'kp', label: 'Küchenplaner', logoUrl: '/logo.svg' },
+      endsAt: '2026-12-01T00:00:00Z',
+      createdAt: '2026-12-01T00:00:05Z',
+      read: false,
+    });
   });
 });

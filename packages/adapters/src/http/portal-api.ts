@@ -3,8 +3,14 @@
 // never leave this package.
 
 import type {
-  AccessRequest, AccessRequestDecision, ApplicationBranding, AuthCheckResult, AuthCheckTarget,
-  LocaleCode, MissingAttribute, PortalApi,
+  AccessRequest,
+  AccessRequestDecision,
+  ApplicationBranding,
+  AuthCheckResult,
+  AuthCheckTarget,
+  LocaleCode,
+  MissingAttribute,
+  PortalApi,
 } from '@portal/core';
 import type { Schema } from '@portal/contract';
 import type { ApiClient } from './client.ts';
@@ -159,13 +165,22 @@ export function toAuthCheckResult(wire: WireAuthCheck): AuthCheckResult {
     case 'ok':
       return { status: 'ok', applicationId, url: wire.application.url };
     case 'missingAttributes':
-      return { status: 'missingAttributes', applicationId, attributes: (wire.missingAttributes ?? []).map(toMissingAttribute) };
+      return {
+        status: 'missingAttributes',
+        applicationId,
+        attributes: (wire.missingAttributes ?? []).map(toMissingAttribute),
+      };
     case 'customFlow':
       return { status: 'customFlow', applicationId, flowKey: wire.customFlow?.key ?? '' };
     case 'requested':
       return { status: 'noAccess', applicationId, internal: wire.application.internal, requested: true };
     case 'noAccess':
-      return { status: 'noAccess', applicationId, internal: wire.application.internal || wire.requestable === false, requested: false };
+      return {
+        status: 'noAccess',
+        applicationId,
+        internal: wire.application.internal || wire.requestable === false,
+        requested: false,
+      };
   }
 }
 
@@ -173,7 +188,12 @@ export function toAccessRequest(wire: Schema<'AccessRequest'>): AccessRequest {
   return {
     id: wire.id,
     applicationId: wire.applicationId,
-    ...(wire.requestedAccountAccess === null ? {} : { requestedAccountAccess: wire.requestedAccountAccess.label, requestedAccountAccessId: wire.requestedAccountAccess.id }),
+    ...(wire.requestedAccountAccess === null
+      ? {}
+      : {
+          requestedAccountAccess: wire.requestedAccountAccess.label,
+          requestedAccountAccessId: wire.requestedAccountAccess.id,
+        }),
     ...(wire.requestedRole === null ? {} : { requestedRoleId: wire.requestedRole.id }),
     requestedAt: wire.requestedAt,
     userId: wire.user.id,
@@ -185,7 +205,12 @@ export function toAccessRequest(wire: Schema<'AccessRequest'>): AccessRequest {
 
 export function toDecisionBody(decision: AccessRequestDecision): Schema<'AccessRequestDecision'> {
   return decision.kind === 'accept'
-    ? { decision: 'ACCEPT', roleIds: [...decision.roleIds], accountAccessIds: [...decision.accountAccessIds], ...(decision.endDate === undefined ? {} : { endsAt: endsAtOfLastDay(decision.endDate) }) }
+    ? {
+        decision: 'ACCEPT',
+        roleIds: [...decision.roleIds],
+        accountAccessIds: [...decision.accountAccessIds],
+        ...(decision.endDate === undefined ? {} : { endsAt: endsAtOfLastDay(decision.endDate) }),
+      }
     : { decision: 'DENY', reason: decision.reason ?? null };
 }
 
@@ -215,34 +240,51 @@ const valuesBody = (values: readonly AttributeValueInput[]) => values.map((v) =>
 
 export function createPortalApi(client: ApiClient): UserPortalApi {
   return {
-
     listAdministrableApplications: () => allPages((page) => administrableApplications(client, { page })),
 
     async getApplicationBranding(clientId): Promise<ApplicationBranding> {
       const wire = await unwrap(client.GET('/My/Applications/Branding/{clientId}', { params: { path: { clientId } } }));
-      return { clientId, label: wire.label, ...(wire.logoUrl === null ? {} : { logoUrl: wire.logoUrl }), url: wire.url };
+      return {
+        clientId,
+        label: wire.label,
+        ...(wire.logoUrl === null ? {} : { logoUrl: wire.logoUrl }),
+        url: wire.url,
+      };
     },
 
     async getAccessRequest(id) {
-      return toAccessRequest(await unwrap(client.GET('/Admin/Applications/AccessRequests/{id}', { params: { path: { id } } })));
+      return toAccessRequest(
+        await unwrap(client.GET('/Admin/Applications/AccessRequests/{id}', { params: { path: { id } } })),
+      );
     },
 
     async decideAccessRequest(id, decision) {
-      await unwrap(client.PUT('/Admin/Applications/AccessRequests/{id}', { params: { path: { id } }, body: toDecisionBody(decision) }));
+      await unwrap(
+        client.PUT('/Admin/Applications/AccessRequests/{id}', {
+          params: { path: { id } },
+          body: toDecisionBody(decision),
+        }),
+      );
     },
 
     async authCheck(target) {
-      return toAuthCheckResult(await unwrap(client.GET('/AuthCheck', { params: { query: { clientId: clientIdOf(target) } } })));
+      return toAuthCheckResult(
+        await unwrap(client.GET('/AuthCheck', { params: { query: { clientId: clientIdOf(target) } } })),
+      );
     },
 
     async submitAttributes(target, values) {
       const attributes = Object.entries(values).map(([key, value]) => ({ key, value }));
-      return toAuthCheckResult(await unwrap(client.POST('/AuthCheck', { body: { clientId: clientIdOf(target), attributes } })));
+      return toAuthCheckResult(
+        await unwrap(client.POST('/AuthCheck', { body: { clientId: clientIdOf(target), attributes } })),
+      );
     },
 
     async getAccessRequestOptions(applicationId, search) {
       const query = search === undefined ? {} : { search };
-      const wire = await unwrap(client.GET('/My/Applications/{id}/AccessRequest', { params: { path: { id: applicationId }, query } }));
+      const wire = await unwrap(
+        client.GET('/My/Applications/{id}/AccessRequest', { params: { path: { id: applicationId }, query } }),
+      );
       return toAccessRequestOptions(wire);
     },
 
@@ -253,9 +295,13 @@ export function createPortalApi(client: ApiClient): UserPortalApi {
         ...(choice.comment === undefined ? {} : { comment: choice.comment }),
         ...(choice.justification === undefined ? {} : { justification: choice.justification }),
         ...(choice.endDate === undefined ? {} : { endsAt: endsAtOfLastDay(choice.endDate) }),
-        ...(choice.answers === undefined ? {} : { answers: Object.entries(choice.answers).map(([key, value]) => ({ key, value })) }),
+        ...(choice.answers === undefined
+          ? {}
+          : { answers: Object.entries(choice.answers).map(([key, value]) => ({ key, value })) }),
       };
-      await unwrap(client.POST('/My/Applications/{id}/AccessRequest', { params: { path: { id: clientIdOf(target) } }, body }));
+      await unwrap(
+        client.POST('/My/Applications/{id}/AccessRequest', { params: { path: { id: clientIdOf(target) } }, body }),
+      );
     },
 
     listMyApplications: (options) => listMyApplications(client, options),
@@ -265,7 +311,9 @@ export function createPortalApi(client: ApiClient): UserPortalApi {
     },
 
     async updateMyAttributes(applicationId, values) {
-      return toDetail(await unwrap(client.PUT('/My/Attributes', { body: { applicationId, attributes: valuesBody(values) } })));
+      return toDetail(
+        await unwrap(client.PUT('/My/Attributes', { body: { applicationId, attributes: valuesBody(values) } })),
+      );
     },
 
     async recordLaunch(applicationId) {
@@ -273,7 +321,8 @@ export function createPortalApi(client: ApiClient): UserPortalApi {
     },
 
     async updateMyFavourites(applicationIds) {
-      return (await unwrap(client.PUT('/My/Favourites', { body: { applicationIds: [...applicationIds] } }))).applicationIds;
+      return (await unwrap(client.PUT('/My/Favourites', { body: { applicationIds: [...applicationIds] } })))
+        .applicationIds;
     },
 
     async getProfile() {
@@ -294,7 +343,9 @@ export function createPortalApi(client: ApiClient): UserPortalApi {
     async exportMyData() {
       const result = await client.GET('/My/Export', { parseAs: 'blob' });
       const file = await unwrap(Promise.resolve(result));
-      const fileName = /filename="([\w.-]+)"/.exec(result.response.headers.get('content-disposition') ?? '')?.[1] ?? 'hk-portal-meine-daten.json';
+      const fileName =
+        /filename="([\w.-]+)"/.exec(result.response.headers.get('content-disposition') ?? '')?.[1] ??
+        'hk-portal-meine-daten.json';
       return { file, fileName };
     },
 
@@ -303,7 +354,14 @@ export function createPortalApi(client: ApiClient): UserPortalApi {
     },
 
     async submitCustomFlow(idOrKey, values) {
-      return toFlowPage(await unwrap(client.POST('/CustomFlow/{id}', { params: { path: { id: idOrKey } }, body: { attributes: valuesBody(values) } })));
+      return toFlowPage(
+        await unwrap(
+          client.POST('/CustomFlow/{id}', {
+            params: { path: { id: idOrKey } },
+            body: { attributes: valuesBody(values) },
+          }),
+        ),
+      );
     },
   };
 }

@@ -4,7 +4,11 @@
 import { authRoutes } from '@portal/core';
 
 export async function signOutAtPortalServer(fetchImpl: typeof fetch = fetch): Promise<string> {
-  const response = await fetchImpl('/auth/logout', { method: 'POST', headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+  const response = await fetchImpl('/auth/logout', {
+    method: 'POST',
+    headers: { Accept: 'application/json' },
+    credentials: 'same-origin',
+  });
   if (!response.ok) throw new Error(`sign-out answered ${response.status}`);
   const body = (await response.json()) as { redirect?: unknown };
   return typeof body.redirect === 'string' ? body.redirect : authRoutes.logoutSuccess;

@@ -14,7 +14,12 @@ export type Step = Page | { readonly stoppedAt: string };
 export const isPage = (step: Step): step is Page => 'html' in step;
 
 const decodeEntities = (s: string) =>
-  s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 export class MiniBrowser {
   readonly #cookies = new Map<string, Map<string, string>>();
@@ -30,7 +35,11 @@ export class MiniBrowser {
       const eq = pair.indexOf('=');
       const name = pair.slice(0, eq);
       const value = pair.slice(eq + 1);
-      const expired = value === '' || attributes.some((a) => /^max-age=(0|-)/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) < Date.now()));
+      const expired =
+        value === '' ||
+        attributes.some(
+          (a) => /^max-age=(0|-)/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) < Date.now()),
+        );
       if (expired) jar.delete(name);
       else jar.set(name, value);
     }

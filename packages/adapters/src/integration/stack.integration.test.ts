@@ -11,8 +11,21 @@ import { SignJWT, decodeJwt, importJWK } from 'jose';
 import type { JWTPayload } from 'jose';
 import type { AuthConfig, AuthStateData, Lock, PortalError, SessionStore, StoredSession } from '@portal/core';
 import {
-  checkIdTokenClaims, exchangeCode, isIdentityProviderError, judgeCallback, pkceChallenge, randomString, readCallbackParams, refreshSession,
-  signOut, signedInUserFromClaims, startAuthorization, storeSession, takeRecord, toPortalError, userFromSession,
+  checkIdTokenClaims,
+  exchangeCode,
+  isIdentityProviderError,
+  judgeCallback,
+  pkceChallenge,
+  randomString,
+  readCallbackParams,
+  refreshSession,
+  signOut,
+  signedInUserFromClaims,
+  startAuthorization,
+  storeSession,
+  takeRecord,
+  toPortalError,
+  userFromSession,
 } from '@portal/core';
 import { createFakeNavigator, createMemoryLock, createMemorySessionStore } from '@portal/core/testing';
 import identities from '@portal/contract/demo-identities.json' with { type: 'json' };
@@ -81,7 +94,12 @@ interface SignedIn {
 }
 
 /** The sign-in as core's machine runs it, through the adapters, driving the provider's form. */
-async function signIn(tab: Portal, browser: MiniBrowser, email: string, flow: 'signIn' | 'claimsRefresh' = 'signIn'): Promise<SignedIn> {
+async function signIn(
+  tab: Portal,
+  browser: MiniBrowser,
+  email: string,
+  flow: 'signIn' | 'claimsRefresh' = 'signIn',
+): Promise<SignedIn> {
   const policy = flow === 'signIn' ? stack.policies.signIn : stack.policies.refresh;
   const redirectUri = `${stack.portalUrl}${flow === 'signIn' ? '/auth/login' : '/flows/auth-refresh'}`;
   const state = randomString(random, 16);
@@ -96,8 +114,15 @@ async function signIn(tab: Portal, browser: MiniBrowser, email: string, flow: 's
   };
   await tab.authStates.save(state, data);
   const url = await tab.provider.authorizationUrl({
-    policy, clientId, redirectUri, scope: scope(), state, nonce, codeChallenge: await pkceChallenge(digest, codeVerifier),
-    codeChallengeMethod: 'S256', responseType: 'code',
+    policy,
+    clientId,
+    redirectUri,
+    scope: scope(),
+    state,
+    nonce,
+    codeChallenge: await pkceChallenge(digest, codeVerifier),
+    codeChallengeMethod: 'S256',
+    responseType: 'code',
   });
   let step = await browser.go(url, [stack.portalUrl]);
   if (isPage(step)) step = await browser.submit(step, { email, password, action: 'submit' }, [stack.portalUrl]);
@@ -107,11 +132,21 @@ async function signIn(tab: Portal, browser: MiniBrowser, email: string, flow: 's
   const record = await tab.authStates.take(callback.searchParams.get('state') ?? '');
   if (record === undefined) throw new Error('no auth state record');
   const tokens = await tab.provider.exchangeCode({
-    policy, tokenEndpoint: record.tokenPolicyUrl, clientId: record.tokenPolicyData.client_id, redirectUri: record.tokenPolicyData.redirect_uri,
-    code: callback.searchParams.get('code') ?? '', codeVerifier: record.tokenPolicyData.code_verifier, nonce: record.nonce,
+    policy,
+    tokenEndpoint: record.tokenPolicyUrl,
+    clientId: record.tokenPolicyData.client_id,
+    redirectUri: record.tokenPolicyData.redirect_uri,
+    code: callback.searchParams.get('code') ?? '',
+    codeVerifier: record.tokenPolicyData.code_verifier,
+    nonce: record.nonce,
     ...(callback.searchParams.has('iss') ? { iss: callback.searchParams.get('iss') ?? '' } : {}),
   });
-  const checked = checkIdTokenClaims(tokens.idTokenClaims, { issuer: metadata.issuer, clientId, nonce: record.nonce, now: Date.now() });
+  const checked = checkIdTokenClaims(tokens.idTokenClaims, {
+    issuer: metadata.issuer,
+    clientId,
+    nonce: record.nonce,
+    now: Date.now(),
+  });
   if (!checked.ok) throw new Error(`ID token refused: ${checked.problem}`);
   const session: StoredSession = {
     accessToken: tokens.access_token ?? '',
@@ -131,14 +166,30 @@ async function refreshTokens(tab: Portal, lock: Lock): Promise<boolean> {
   const user = current === undefined ? undefined : userFromSession(current);
   if (current === undefined || user === undefined) return false;
   const config: AuthConfig = {
-    clientId, scopes: scope().split(' '), redirectUri: `${stack.portalUrl}/auth/login`, refreshRedirectUri: `${stack.portalUrl}/flows/auth-refresh`, policies: stack.policies,
+    clientId,
+    scopes: scope().split(' '),
+    redirectUri: `${stack.portalUrl}/auth/login`,
+    refreshRedirectUri: `${stack.portalUrl}/flows/auth-refresh`,
+    policies: stack.policies,
   };
-  const ports = { clock: createSystemClock(), sessionStore: tab.sessions, lock, identityProvider: tab.provider, navigator: createFakeNavigator(stack.portalUrl) };
-  return refreshSession(ports, { config, session: current, user }).then(() => true, () => false);
+  const ports = {
+    clock: createSystemClock(),
+    sessionStore: tab.sessions,
+    lock,
+    identityProvider: tab.provider,
+    navigator: createFakeNavigator(stack.portalUrl),
+  };
+  return refreshSession(ports, { config, session: current, user }).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** An API client of a tab with the session's token; after a 401, core's refresh under `lock` (one per session). */
-function apiOf(tab: Portal, options: { readonly lock?: Lock; readonly language?: string; readonly onCall?: (status: number) => void } = {}) {
+function apiOf(
+  tab: Portal,
+  options: { readonly lock?: Lock; readonly language?: string; readonly onCall?: (status: number) => void } = {},
+) {
   let unauthenticated = 0;
   const counting: FetchLike = async (request) => {
     const response = await fetch(request);
@@ -176,13 +227,16 @@ async function expiredCopy(accessToken: string): Promise<string> {
 }
 
 async function portalError(call: Promise<unknown>): Promise<PortalError> {
-  const failure = await call.then(() => undefined, (error: unknown) => error);
+  const failure = await call.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
   if (failure === undefined) throw new Error('the call succeeded');
   return toPortalError(failure);
 }
 
 describe('sign-in against the local provider', () => {
-  it('a full sign-in: discovery, authorization URL, the provider\'s form, code exchange, ID token checks, cookies, API call', async () => {
+  it("a full sign-in: discovery, authorization URL, the provider's form, code exchange, ID token checks, cookies, API call", async () => {
     const tab = portal();
     const customer = account('customer');
     const metadata = await tab.provider.discover(stack.policies.signIn);
@@ -195,7 +249,13 @@ describe('sign-in against the local provider', () => {
     // The auth state cookie was consumed; the tokens are in the session store, not in a cookie.
     expect(tab.jar.cookies().some((c) => c.name.startsWith('hk-id.'))).toBe(false);
     const profile = await apiOf(tab).api.getProfile();
-    expect(profile).toMatchObject({ id: customer.id, email: customer.email, firstName: 'Chris', internal: false, canChangeEmail: true });
+    expect(profile).toMatchObject({
+      id: customer.id,
+      email: customer.email,
+      firstName: 'Chris',
+      internal: false,
+      canChangeEmail: true,
+    });
   });
 
   it('a wrong code verifier is refused by the provider with invalid_grant (AADB2C90184)', async () => {
@@ -206,19 +266,35 @@ describe('sign-in against the local provider', () => {
     const nonce = randomString(random, 32);
     const redirectUri = `${stack.portalUrl}/auth/login`;
     const url = await tab.provider.authorizationUrl({
-      policy: stack.policies.signIn, clientId, redirectUri, scope: scope(), state, nonce,
-      codeChallenge: await pkceChallenge(digest, verifier), codeChallengeMethod: 'S256', responseType: 'code',
+      policy: stack.policies.signIn,
+      clientId,
+      redirectUri,
+      scope: scope(),
+      state,
+      nonce,
+      codeChallenge: await pkceChallenge(digest, verifier),
+      codeChallengeMethod: 'S256',
+      responseType: 'code',
     });
     const form = await browser.go(url, [stack.portalUrl]);
     if (!isPage(form)) throw new Error('expected the sign-in form');
-    const step = await browser.submit(form, { email: account('partner').email, password, action: 'submit' }, [stack.portalUrl]);
+    const step = await browser.submit(form, { email: account('partner').email, password, action: 'submit' }, [
+      stack.portalUrl,
+    ]);
     if (isPage(step)) throw new Error('no callback');
     const callback = new URL(step.stoppedAt);
     const metadata = await tab.provider.discover(stack.policies.signIn);
-    const failure = await tab.provider.exchangeCode({
-      policy: stack.policies.signIn, tokenEndpoint: metadata.tokenEndpoint, clientId, redirectUri,
-      code: callback.searchParams.get('code') ?? '', codeVerifier: randomString(random, 128), nonce,
-    }).catch((error: unknown) => error);
+    const failure = await tab.provider
+      .exchangeCode({
+        policy: stack.policies.signIn,
+        tokenEndpoint: metadata.tokenEndpoint,
+        clientId,
+        redirectUri,
+        code: callback.searchParams.get('code') ?? '',
+        codeVerifier: randomString(random, 128),
+        nonce,
+      })
+      .catch((error: unknown) => error);
     expect(isIdentityProviderError(failure)).toBe(true);
     expect(failure).toMatchObject({ error: 'invalid_grant' });
     expect(String((failure as { errorDescription?: string }).errorDescription)).toMatch(/^AADB2C90184/);
@@ -228,16 +304,29 @@ describe('sign-in against the local provider', () => {
     const tab = portal();
     const metadata = await tab.provider.discover(stack.policies.signIn);
     const before = tokenRequests;
-    const failure = await tab.provider.exchangeCode({
-      policy: stack.policies.signIn, tokenEndpoint: metadata.tokenEndpoint, clientId, redirectUri: `${stack.portalUrl}/auth/login`,
-      code: 'x', codeVerifier: randomString(random, 128), iss: 'https://evil.example/v2.0',
-    }).catch((error: unknown) => error);
+    const failure = await tab.provider
+      .exchangeCode({
+        policy: stack.policies.signIn,
+        tokenEndpoint: metadata.tokenEndpoint,
+        clientId,
+        redirectUri: `${stack.portalUrl}/auth/login`,
+        code: 'x',
+        codeVerifier: randomString(random, 128),
+        iss: 'https://evil.example/v2.0',
+      })
+      .catch((error: unknown) => error);
     expect(isIdentityProviderError(failure)).toBe(true);
     expect(tokenRequests).toBe(before);
-    const tampered = await tab.provider.exchangeCode({
-      policy: stack.policies.signIn, tokenEndpoint: 'https://evil.example/token', clientId, redirectUri: `${stack.portalUrl}/auth/login`,
-      code: 'x', codeVerifier: randomString(random, 128),
-    }).catch((error: unknown) => error);
+    const tampered = await tab.provider
+      .exchangeCode({
+        policy: stack.policies.signIn,
+        tokenEndpoint: 'https://evil.example/token',
+        clientId,
+        redirectUri: `${stack.portalUrl}/auth/login`,
+        code: 'x',
+        codeVerifier: randomString(random, 128),
+      })
+      .catch((error: unknown) => error);
     expect(isIdentityProviderError(tampered)).toBe(true);
     expect(tokenRequests).toBe(before);
   });
@@ -245,14 +334,23 @@ describe('sign-in against the local provider', () => {
   it('refresh with rotation: a new refresh token each time; a reused one is invalid_grant and ends the chain', async () => {
     const tab = portal();
     const { session } = await signIn(tab, new MiniBrowser(), account('partner').email);
-    const first = await tab.provider.refresh({ policy: stack.policies.signIn, clientId, refreshToken: session.refreshToken ?? '', scope: scope() });
+    const first = await tab.provider.refresh({
+      policy: stack.policies.signIn,
+      clientId,
+      refreshToken: session.refreshToken ?? '',
+      scope: scope(),
+    });
     expect(first.refresh_token).toBeDefined();
     expect(first.refresh_token).not.toBe(session.refreshToken);
     expect(first.access_token).not.toBe(session.accessToken);
     expect(first.idTokenClaims).toMatchObject({ sub: account('partner').id, aud: clientId });
-    const reused = await tab.provider.refresh({ policy: stack.policies.signIn, clientId, refreshToken: session.refreshToken ?? '', scope: scope() }).catch((error: unknown) => error);
+    const reused = await tab.provider
+      .refresh({ policy: stack.policies.signIn, clientId, refreshToken: session.refreshToken ?? '', scope: scope() })
+      .catch((error: unknown) => error);
     expect(reused).toMatchObject({ _tag: 'IdentityProviderError', error: 'invalid_grant' });
-    const revoked = await tab.provider.refresh({ policy: stack.policies.signIn, clientId, refreshToken: first.refresh_token ?? '', scope: scope() }).catch((error: unknown) => error);
+    const revoked = await tab.provider
+      .refresh({ policy: stack.policies.signIn, clientId, refreshToken: first.refresh_token ?? '', scope: scope() })
+      .catch((error: unknown) => error);
     expect(revoked).toMatchObject({ _tag: 'IdentityProviderError', error: 'invalid_grant' });
   });
 
@@ -266,7 +364,11 @@ describe('sign-in against the local provider', () => {
     const profile = await api.getProfile();
     await api.updateProfile({ firstName: 'Paula', lastName: profile.lastName, language: profile.language });
     const refreshed = await signIn(tab, browser, user.email, 'claimsRefresh');
-    expect(refreshed.claims).toMatchObject({ iss: `${stack.authority}/${stack.policies.refresh}/v2.0`, sub: user.id, given_name: 'Paula' });
+    expect(refreshed.claims).toMatchObject({
+      iss: `${stack.authority}/${stack.policies.refresh}/v2.0`,
+      sub: user.id,
+      given_name: 'Paula',
+    });
     expect(decodeIdToken(refreshed.claims).hkData).toMatchObject({ attributes: { firstName: 'Paula' } });
     await api.updateProfile({ firstName: user.firstName, lastName: profile.lastName, language: profile.language });
   });
@@ -276,13 +378,19 @@ describe('sign-in against the local provider', () => {
     const browser = new MiniBrowser();
     const { session } = await signIn(tab, browser, account('partner').email);
     const postLogout = `${stack.portalUrl}/auth/logout-success`;
-    const url = await tab.provider.endSessionUrl({ policy: stack.policies.signIn, idTokenHint: session.idToken, postLogoutRedirectUri: postLogout });
+    const url = await tab.provider.endSessionUrl({
+      policy: stack.policies.signIn,
+      idTokenHint: session.idToken,
+      postLogoutRedirectUri: postLogout,
+    });
     expect(new URL(url ?? '').searchParams.get('id_token_hint')).toBe(session.idToken);
     let step = await browser.go(url ?? '', [stack.portalUrl]);
     for (let i = 0; i < 3 && isPage(step); i += 1) step = await browser.submit(step, {}, [stack.portalUrl]);
     expect(isPage(step) ? step.url : step.stoppedAt).toBe(postLogout);
     await tab.sessions.clear();
-    const after = await tab.provider.refresh({ policy: stack.policies.signIn, clientId, refreshToken: session.refreshToken ?? '', scope: scope() }).catch((error: unknown) => error);
+    const after = await tab.provider
+      .refresh({ policy: stack.policies.signIn, clientId, refreshToken: session.refreshToken ?? '', scope: scope() })
+      .catch((error: unknown) => error);
     expect(after).toMatchObject({ _tag: 'IdentityProviderError', error: 'invalid_grant' });
   });
 });
@@ -318,7 +426,10 @@ describe('an expired access token', () => {
     const lock = createMemoryLock();
     const [a, b] = [apiOf(tabA, { lock }), apiOf(tabB, { lock })];
     const before = tokenRequests;
-    const answers = await Promise.all([...Array.from({ length: 5 }, () => a.api.listMyApplications()), ...Array.from({ length: 5 }, () => b.api.listMyApplications())]);
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, () => a.api.listMyApplications()),
+      ...Array.from({ length: 5 }, () => b.api.listMyApplications()),
+    ]);
     expect(answers.every((list) => list.length > 0)).toBe(true);
     expect(tokenRequests - before).toBe(1);
   });
@@ -332,17 +443,23 @@ describe('API error shapes mapped to core errors', () => {
   });
 
   it('400 with field errors (strict input), in the language of the lang header', async () => {
-    const de = await portalError(apiOf(customer).api.updateProfile({ firstName: '', lastName: 'Kunde', language: 'de' }));
+    const de = await portalError(
+      apiOf(customer).api.updateProfile({ firstName: '', lastName: 'Kunde', language: 'de' }),
+    );
     expect(de).toMatchObject({ kind: 'http', status: 400, httpStatus: 400 });
     expect(de.kind === 'http' && de.server?.errors.some((e) => e.field === 'firstName')).toBe(true);
-    const en = await portalError(apiOf(customer, { language: 'en' }).api.updateProfile({ firstName: '', lastName: 'Kunde', language: 'de' }));
+    const en = await portalError(
+      apiOf(customer, { language: 'en' }).api.updateProfile({ firstName: '', lastName: 'Kunde', language: 'de' }),
+    );
     expect(en.kind === 'http' && de.kind === 'http' && en.server?.message !== de.server?.message).toBe(true);
   });
 
   it('400 with a domain code: a value for an attribute the user may not edit', async () => {
     const employee = portal();
     await signIn(employee, new MiniBrowser(), account('internal-employee').email);
-    const error = await portalError(apiOf(employee).api.updateMyAttributes(apps.hr, [{ key: 'employeeNumber', value: '1' }]));
+    const error = await portalError(
+      apiOf(employee).api.updateMyAttributes(apps.hr, [{ key: 'employeeNumber', value: '1' }]),
+    );
     expect(error).toMatchObject({ kind: 'http', status: 400, server: { code: 'attribute.notEditable' } });
   });
 
@@ -381,7 +498,9 @@ describe('API error shapes mapped to core errors', () => {
 
   it('anonymous branding works without a token; an unknown client id is 404', async () => {
     const { api } = apiOf(portal());
-    expect(await api.getApplicationBranding(identities.clients.dealerShop.clientId)).toMatchObject({ label: identities.clients.dealerShop.label });
+    expect(await api.getApplicationBranding(identities.clients.dealerShop.clientId)).toMatchObject({
+      label: identities.clients.dealerShop.label,
+    });
     expect(await portalError(api.getApplicationBranding('unknown-client'))).toMatchObject({ status: 404 });
   });
 
@@ -397,7 +516,9 @@ describe('API error shapes mapped to core errors', () => {
         sleeps.push(ms);
       },
     });
-    const failure = await createPortalApi(client).getProfile().catch((error: unknown) => error);
+    const failure = await createPortalApi(client)
+      .getProfile()
+      .catch((error: unknown) => error);
     expect(isNetworkError(failure)).toBe(true);
     expect(sleeps).toEqual([300, 600]);
     expect(toPortalError(failure)).toEqual({ kind: 'unexpected', status: 500 });
@@ -420,17 +541,29 @@ describe('core on the adapters', () => {
 
   function corePorts(tab: Portal) {
     return {
-      clock, random, digest, authStateStore: tab.authStates, sessionStore: tab.sessions, lock: createMemoryLock(),
-      identityProvider: tab.provider, navigator: createFakeNavigator(`${stack.portalUrl}/settings`),
+      clock,
+      random,
+      digest,
+      authStateStore: tab.authStates,
+      sessionStore: tab.sessions,
+      lock: createMemoryLock(),
+      identityProvider: tab.provider,
+      navigator: createFakeNavigator(`${stack.portalUrl}/settings`),
     };
   }
   type CorePorts = ReturnType<typeof corePorts>;
 
   /** Start a sign-in with core (record saved, URL built) and let the user agent bring back the callback URL. */
-  async function startAndReturn(ports: CorePorts, browser: MiniBrowser, email: string, fields: Record<string, string> = {}): Promise<string> {
+  async function startAndReturn(
+    ports: CorePorts,
+    browser: MiniBrowser,
+    email: string,
+    fields: Record<string, string> = {},
+  ): Promise<string> {
     const { url } = await startAuthorization(ports, { config: config(), flow: 'signIn', returnPath: '/settings' });
     let step = await browser.go(url, [stack.portalUrl]);
-    if (isPage(step)) step = await browser.submit(step, { email, password, action: 'submit', ...fields }, [stack.portalUrl]);
+    if (isPage(step))
+      step = await browser.submit(step, { email, password, action: 'submit', ...fields }, [stack.portalUrl]);
     if (isPage(step)) throw new Error(`no callback: ${step.status} ${step.url}`);
     return step.stoppedAt;
   }
@@ -441,20 +574,30 @@ describe('core on the adapters', () => {
     const record = await takeRecord(ports, params);
     const verdict = judgeCallback(params, record, { signedIn: false, url: callbackUrl });
     if (verdict.kind === 'error') throw verdict.error;
-    const result = await exchangeCode(ports, { config: config(), record, params, code: verdict.code, signedIn: false, url: callbackUrl });
+    const result = await exchangeCode(ports, {
+      config: config(),
+      record,
+      params,
+      code: verdict.code,
+      signedIn: false,
+      url: callbackUrl,
+    });
     await storeSession(ports, result.session);
     return result;
   }
 
-  it('sign-in with core\'s steps: the user from the ID token, tokens in the session store; a reload of the callback sends no second token request', async () => {
+  it("sign-in with core's steps: the user from the ID token, tokens in the session store; a reload of the callback sends no second token request", async () => {
     const tab = portal();
     const ports = corePorts(tab);
     const callback = await startAndReturn(ports, new MiniBrowser(), account('partner').email);
     const result = await finish(ports, callback);
     expect(result.user).toMatchObject({ id: account('partner').id, fullName: 'Dana Dealer' });
-    expect(userFromSession(await tab.sessions.read() ?? result.session)).toMatchObject({ id: account('partner').id });
+    expect(userFromSession((await tab.sessions.read()) ?? result.session)).toMatchObject({ id: account('partner').id });
     const before = tokenRequests;
-    const reload = await finish(ports, callback).then(() => undefined, (error: unknown) => error);
+    const reload = await finish(ports, callback).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(reload).toEqual({ kind: 'auth', status: 500, code: 'auth.missingTemporaryCookie' });
     expect(tokenRequests).toBe(before);
   });
@@ -465,7 +608,10 @@ describe('core on the adapters', () => {
     const callback = await startAndReturn(ports, new MiniBrowser(), '', { action: 'cancel' });
     const params = readCallbackParams(callback);
     const record = await takeRecord(ports, params);
-    expect(judgeCallback(params, record, { signedIn: false, url: callback })).toEqual({ kind: 'error', error: { kind: 'cancelled', redirectTo: '/settings' } });
+    expect(judgeCallback(params, record, { signedIn: false, url: callback })).toEqual({
+      kind: 'error',
+      error: { kind: 'cancelled', redirectTo: '/settings' },
+    });
   });
 
   it('five sign-ins started in five tabs: the oldest record is dropped, its callback shows the missing-cookie error, the other four finish', async () => {
@@ -477,7 +623,14 @@ describe('core on the adapters', () => {
     const callbacks: string[] = [];
     for (const ports of tabs) callbacks.push(await startAndReturn(ports, browser, account('customer').email));
     expect(jar.cookies().filter((c) => c.name.startsWith('hk-id.auth.'))).toHaveLength(4);
-    const outcomes = await Promise.all(tabs.map((ports, i) => finish(ports, callbacks[i] ?? '').then((r) => r.user.id, (error: unknown) => error)));
+    const outcomes = await Promise.all(
+      tabs.map((ports, i) =>
+        finish(ports, callbacks[i] ?? '').then(
+          (r) => r.user.id,
+          (error: unknown) => error,
+        ),
+      ),
+    );
     expect(outcomes[0]).toEqual({ kind: 'auth', status: 500, code: 'auth.missingTemporaryCookie' });
     expect(outcomes.slice(1)).toEqual(Array(4).fill(account('customer').id));
   });
@@ -487,12 +640,18 @@ describe('core on the adapters', () => {
     const ports = corePorts(tab);
     const browser = new MiniBrowser();
     const { session } = await finish(ports, await startAndReturn(ports, browser, account('customer').email));
-    const url = await signOut(ports, { config: config(), idToken: session.idToken, postLogoutRedirectUri: `${stack.portalUrl}/auth/logout-success` });
+    const url = await signOut(ports, {
+      config: config(),
+      idToken: session.idToken,
+      postLogoutRedirectUri: `${stack.portalUrl}/auth/logout-success`,
+    });
     expect(await tab.sessions.read()).toBeUndefined();
     let step = await browser.go(url, [stack.portalUrl]);
     for (let i = 0; i < 3 && isPage(step); i += 1) step = await browser.submit(step, {}, [stack.portalUrl]);
     expect(isPage(step) ? step.url : step.stoppedAt).toBe(`${stack.portalUrl}/auth/logout-success`);
-    const after = await tab.provider.refresh({ policy: stack.policies.signIn, clientId, refreshToken: session.refreshToken ?? '', scope: scope() }).catch((error: unknown) => error);
+    const after = await tab.provider
+      .refresh({ policy: stack.policies.signIn, clientId, refreshToken: session.refreshToken ?? '', scope: scope() })
+      .catch((error: unknown) => error);
     expect(after).toMatchObject({ _tag: 'IdentityProviderError', error: 'invalid_grant' });
   });
 });
@@ -506,7 +665,11 @@ describe('user-side calls against the API', () => {
     await signIn(tab, new MiniBrowser(), account('customer').email);
     const { api } = apiOf(tab);
     const mine = await api.listMyApplications();
-    expect(mine.find((a) => a.id === apps.servicePortal)).toMatchObject({ accessStatus: 'granted', clientId: apps.servicePortal, internal: false });
+    expect(mine.find((a) => a.id === apps.servicePortal)).toMatchObject({
+      accessStatus: 'granted',
+      clientId: apps.servicePortal,
+      internal: false,
+    });
     expect(mine.find((a) => a.id === apps.kitchenPlanner)).toMatchObject({ accessStatus: 'requested' });
     const withValues = await api.listMyApplications({ onlyWithValues: true });
     expect(withValues.every((a) => mine.some((m) => m.id === a.id))).toBe(true);
@@ -519,8 +682,16 @@ describe('user-side calls against the API', () => {
     expect(updated.attributes.find((a) => a.key === 'phone')?.value).toBe('+49 5221 1234');
 
     expect(await api.getCustomFlow('service-terms')).toMatchObject({ key: 'service-terms', completed: true });
-    expect(await api.authCheck({ clientId: apps.servicePortal })).toMatchObject({ status: 'ok', applicationId: apps.servicePortal });
-    expect(await api.authCheck({ applicationId: apps.kitchenPlanner })).toEqual({ status: 'noAccess', applicationId: apps.kitchenPlanner, internal: false, requested: true });
+    expect(await api.authCheck({ clientId: apps.servicePortal })).toMatchObject({
+      status: 'ok',
+      applicationId: apps.servicePortal,
+    });
+    expect(await api.authCheck({ applicationId: apps.kitchenPlanner })).toEqual({
+      status: 'noAccess',
+      applicationId: apps.kitchenPlanner,
+      internal: false,
+      requested: true,
+    });
   });
 
   it('a new user: no access, requestable; the request is sent and the gate then says requested', async () => {
@@ -528,15 +699,32 @@ describe('user-side calls against the API', () => {
     await signIn(tab, new MiniBrowser(), account('new-user').email);
     const { api } = apiOf(tab);
     expect(await api.listMyApplications()).toEqual([]);
-    expect(await api.authCheck({ clientId: apps.servicePortal })).toEqual({ status: 'noAccess', applicationId: apps.servicePortal, internal: false, requested: false });
+    expect(await api.authCheck({ clientId: apps.servicePortal })).toEqual({
+      status: 'noAccess',
+      applicationId: apps.servicePortal,
+      internal: false,
+      requested: false,
+    });
     expect(await api.authCheck({ clientId: apps.hr })).toMatchObject({ status: 'noAccess', internal: true });
-    expect(await api.getAccessRequestOptions(apps.servicePortal)).toMatchObject({ roleRequired: false, accountAccessRequired: false, accountAccesses: { total: 0 } });
+    expect(await api.getAccessRequestOptions(apps.servicePortal)).toMatchObject({
+      roleRequired: false,
+      accountAccessRequired: false,
+      accountAccesses: { total: 0 },
+    });
     const planner = await api.getAccessRequestOptions(apps.kitchenPlanner, 'süd');
-    expect(planner).toMatchObject({ accountAccessRequired: true, accountAccesses: { total: 1, items: [{ label: 'Möbelhaus Süd AG' }] } });
+    expect(planner).toMatchObject({
+      accountAccessRequired: true,
+      accountAccesses: { total: 1, items: [{ label: 'Möbelhaus Süd AG' }] },
+    });
     await expect(api.requestAccess({ clientId: apps.kitchenPlanner }, {})).rejects.toMatchObject({ status: 400 });
     await api.requestAccess({ clientId: apps.servicePortal }, { comment: 'Bitte freischalten' });
-    expect(await api.authCheck({ clientId: apps.servicePortal })).toMatchObject({ status: 'noAccess', requested: true });
-    expect((await api.listMyApplications()).map((a) => [a.id, a.accessStatus])).toEqual([[apps.servicePortal, 'requested']]);
+    expect(await api.authCheck({ clientId: apps.servicePortal })).toMatchObject({
+      status: 'noAccess',
+      requested: true,
+    });
+    expect((await api.listMyApplications()).map((a) => [a.id, a.accessStatus])).toEqual([
+      [apps.servicePortal, 'requested'],
+    ]);
   });
 
   it('administrable applications for the sidebar: the app admin sees the applications he administers', async () => {
@@ -544,7 +732,9 @@ describe('user-side calls against the API', () => {
     await signIn(tab, new MiniBrowser(), account('app-admin').email);
     const administrable = await apiOf(tab).api.listAdministrableApplications();
     expect(administrable.map((a) => a.id)).toContain(apps.kitchenPlanner);
-    expect(administrable.every((a) => typeof a.accessRequestsAmount === 'number' && a.permissions !== undefined)).toBe(true);
+    expect(administrable.every((a) => typeof a.accessRequestsAmount === 'number' && a.permissions !== undefined)).toBe(
+      true,
+    );
     const customer = portal();
     await signIn(customer, new MiniBrowser(), account('customer').email);
     expect(await apiOf(customer).api.listAdministrableApplications()).toEqual([]);
@@ -554,7 +744,10 @@ describe('user-side calls against the API', () => {
     const tab = portal();
     await signIn(tab, new MiniBrowser(), account('global-admin').email);
     const { client } = apiOf(tab);
-    const svg = new Blob(['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'], { type: 'image/svg+xml' });
+    const svg = new Blob(
+      ['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'],
+      { type: 'image/svg+xml' },
+    );
     const { url } = await uploadApplicationImage(client, svg, 'logo.svg');
     // An absolute URL under the API's public URL, so <img src> works from the portal's origin.
     expect(url.startsWith(`${stack.apiUrl}/Applications/Image/`) && url.endsWith('.svg')).toBe(true);
@@ -562,6 +755,9 @@ describe('user-side calls against the API', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], { type: 'image/png' });
-    expect(await portalError(uploadApplicationImage(client, png, 'logo.svg'))).toMatchObject({ kind: 'http', status: 400 });
+    expect(await portalError(uploadApplicationImage(client, png, 'logo.svg'))).toMatchObject({
+      kind: 'http',
+      status: 400,
+    });
   });
 });

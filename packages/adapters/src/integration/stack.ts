@@ -40,7 +40,11 @@ export async function freePort(): Promise<number> {
 /** Spawn `node <script>` and resolve once its output contains `ready`. */
 function start(name: string, script: string, env: Record<string, string>, ready: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [script], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -48,7 +52,9 @@ function start(name: string, script: string, env: Record<string, string>, ready:
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${name} exited with ${String(code)} before it was ready:\n${output}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`${name} exited with ${String(code)} before it was ready:\n${output}`)),
+    );
     child.once('error', reject);
   });
 }
@@ -66,7 +72,12 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 export async function startStack(): Promise<Stack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'adapters-it-'));
-  const [idpPort, apiPort, portalPort, shopPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const [idpPort, apiPort, portalPort, shopPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const authority = `http://127.0.0.1:${idpPort}`;
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const portalUrl = `http://127.0.0.1:${portalPort}`;
@@ -106,9 +117,17 @@ export async function startStack(): Promise<Stack> {
     throw error;
   }
   return {
-    authority, apiUrl, portalUrl, dataDir, policies, apiScope, apiAudience,
+    authority,
+    apiUrl,
+    portalUrl,
+    dataDir,
+    policies,
+    apiScope,
+    apiAudience,
     async signingJwk() {
-      const stored = JSON.parse(await readFile(join(dataDir, 'idp', 'keys.json'), 'utf8')) as { keys: Record<string, unknown>[] };
+      const stored = JSON.parse(await readFile(join(dataDir, 'idp', 'keys.json'), 'utf8')) as {
+        keys: Record<string, unknown>[];
+      };
       const [key] = stored.keys;
       if (key === undefined) throw new Error('no signing key');
       return key;

@@ -26,7 +26,10 @@ beforeAll(async () => {
 
 const now = () => Math.floor(Date.now() / 1000);
 
-async function idToken(claims: JWTPayload = {}, options: { readonly key?: KeyPair; readonly alg?: string; readonly kid?: string } = {}) {
+async function idToken(
+  claims: JWTPayload = {},
+  options: { readonly key?: KeyPair; readonly alg?: string; readonly kid?: string } = {},
+) {
   const alg = options.alg ?? 'RS256';
   const key = alg === 'HS256' ? new TextEncoder().encode('s'.repeat(32)) : (options.key ?? keys).privateKey;
   return new SignJWT({ iss: issuer, aud: clientId, sub: 'user-1', iat: now(), exp: now() + 3600, nonce, ...claims })
@@ -46,8 +49,15 @@ function fakeProvider(metadata: Record<string, unknown> = {}): Fake {
   const fake: Fake = {
     requests,
     discoveryFailures: 0,
-    token: async () => Response.json({ access_token: 'at', token_type: 'Bearer', expires_in: 3600, id_token: await idToken(), refresh_token: 'rt' }),
-    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+    token: async () =>
+      Response.json({
+        access_token: 'at',
+        token_type: 'Bearer',
+        expires_in: 3600,
+        id_token: await idToken(),
+        refresh_token: 'rt',
+      }),
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = input instanceof Request ? input.url : String(input);
       const body = init?.body === undefined || init.body === null ? '' : String(init.body);
       requests.push({ url, body });
@@ -71,18 +81,28 @@ function fakeProvider(metadata: Record<string, unknown> = {}): Fake {
       }
       if (url === `${authority}/${policy}/oauth2/v2.0/token`) return fake.token();
       return new Response('not found', { status: 404 });
-    }),
+    },
   };
   return fake;
 }
 
 const exchange = (fake: Fake, extra: Partial<OidcCodeExchangeRequest> = {}) =>
   createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch }).exchangeCode({
-    policy, tokenEndpoint: `${authority}/${policy}/oauth2/v2.0/token`, clientId, redirectUri: 'https://portal.example/auth/login',
-    code: 'the-code', codeVerifier: 'v'.repeat(128), nonce, ...extra,
+    policy,
+    tokenEndpoint: `${authority}/${policy}/oauth2/v2.0/token`,
+    clientId,
+    redirectUri: 'https://portal.example/auth/login',
+    code: 'the-code',
+    codeVerifier: 'v'.repeat(128),
+    nonce,
+    ...extra,
   });
 
-const failureOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 describe('discovery and URLs', () => {
   it('discovers per policy at `${authority}/${policy}/v2.0`, cached per policy (case-insensitive)', async () => {
@@ -108,11 +128,15 @@ describe('discovery and URLs', () => {
   });
 
   it('a discovery document of another issuer is refused', async () => {
-    const provider = createOidcIdentityProvider({ authority, clientId, fetch: fakeProvider({ issuer: 'https://evil.example/v2.0' }).fetch });
+    const provider = createOidcIdentityProvider({
+      authority,
+      clientId,
+      fetch: fakeProvider({ issuer: 'https://evil.example/v2.0' }).fetch,
+    });
     expect(isIdentityProviderError(toProviderError(await failureOf(provider.discover(policy))))).toBe(true);
   });
 
-  it('a B2C tenant names another issuer than the document\'s location: accepted when configured', async () => {
+  it("a B2C tenant names another issuer than the document's location: accepted when configured", async () => {
     const tenantIssuer = 'https://login.example/0000-tenant/v2.0/';
     const fake = fakeProvider({ issuer: tenantIssuer });
     const strict = createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch });
@@ -122,38 +146,80 @@ describe('discovery and URLs', () => {
   });
 
   it('http:// is refused unless the provider is on loopback', async () => {
-    const remote = createOidcIdentityProvider({ authority: 'http://login.example', clientId, fetch: fakeProvider().fetch });
+    const remote = createOidcIdentityProvider({
+      authority: 'http://login.example',
+      clientId,
+      fetch: fakeProvider().fetch,
+    });
     await expect(remote.discover(policy)).rejects.toThrow();
   });
 
   it('the authorization URL: code, state, S256 challenge, nonce, scope, exact redirect_uri, ui_locales', async () => {
-    const provider = createOidcIdentityProvider({ authority, clientId, fetch: fakeProvider().fetch, getUiLocale: () => 'fr' });
-    const url = new URL(await provider.authorizationUrl({
-      policy, clientId, redirectUri: 'https://portal.example/auth/login', scope: 'openid offline_access api://portal-api/access', state: 's'.repeat(16),
-      nonce, codeChallenge: 'c'.repeat(43), codeChallengeMethod: 'S256', responseType: 'code',
-    }));
+    const provider = createOidcIdentityProvider({
+      authority,
+      clientId,
+      fetch: fakeProvider().fetch,
+      getUiLocale: () => 'fr',
+    });
+    const url = new URL(
+      await provider.authorizationUrl({
+        policy,
+        clientId,
+        redirectUri: 'https://portal.example/auth/login',
+        scope: 'openid offline_access api://portal-api/access',
+        state: 's'.repeat(16),
+        nonce,
+        codeChallenge: 'c'.repeat(43),
+        codeChallengeMethod: 'S256',
+        responseType: 'code',
+      }),
+    );
     expect(url.origin + url.pathname).toBe(`${authority}/${policy}/oauth2/v2.0/authorize`);
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      client_id: clientId, redirect_uri: 'https://portal.example/auth/login', response_type: 'code', scope: 'openid offline_access api://portal-api/access',
-      state: 's'.repeat(16), nonce, code_challenge: 'c'.repeat(43), code_challenge_method: 'S256', ui_locales: 'fr',
+      client_id: clientId,
+      redirect_uri: 'https://portal.example/auth/login',
+      response_type: 'code',
+      scope: 'openid offline_access api://portal-api/access',
+      state: 's'.repeat(16),
+      nonce,
+      code_challenge: 'c'.repeat(43),
+      code_challenge_method: 'S256',
+      ui_locales: 'fr',
     });
   });
 
   it('the end-session URL: id_token_hint and post_logout_redirect_uri (client_id without a hint); none without an endpoint', async () => {
     const provider = createOidcIdentityProvider({ authority, clientId, fetch: fakeProvider().fetch });
-    const url = new URL(await provider.endSessionUrl({ policy, idTokenHint: 'idt', postLogoutRedirectUri: 'https://portal.example/auth/logout-success' }) ?? '');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ id_token_hint: 'idt', post_logout_redirect_uri: 'https://portal.example/auth/logout-success' });
-    const bare = new URL(await provider.endSessionUrl({ policy, postLogoutRedirectUri: 'https://portal.example/' }) ?? '');
+    const url = new URL(
+      (await provider.endSessionUrl({
+        policy,
+        idTokenHint: 'idt',
+        postLogoutRedirectUri: 'https://portal.example/auth/logout-success',
+      })) ?? '',
+    );
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      id_token_hint: 'idt',
+      post_logout_redirect_uri: 'https://portal.example/auth/logout-success',
+    });
+    const bare = new URL(
+      (await provider.endSessionUrl({ policy, postLogoutRedirectUri: 'https://portal.example/' })) ?? '',
+    );
     expect(bare.searchParams.get('client_id')).toBe(clientId);
-    const without = createOidcIdentityProvider({ authority, clientId, fetch: fakeProvider({ end_session_endpoint: undefined }).fetch });
+    const without = createOidcIdentityProvider({
+      authority,
+      clientId,
+      fetch: fakeProvider({ end_session_endpoint: undefined }).fetch,
+    });
     expect(await without.endSessionUrl({ policy, postLogoutRedirectUri: 'https://portal.example/' })).toBeUndefined();
   });
 
   it('the provider portal overview link from an application id', () => {
     expect(providerPortalOverviewUrl('a1000000-0000-4000-8000-000000000001')).toBe(
-      'https://portal.azure.com/#view/Microsoft_AAD_RegisteredApps/ApplicationMenuBlade/~/Overview/appId/a1000000-0000-4000-8000-000000000001');
+      'https://portal.azure.com/#view/Microsoft_AAD_RegisteredApps/ApplicationMenuBlade/~/Overview/appId/a1000000-0000-4000-8000-000000000001',
+    );
     expect(providerPortalOverviewUrl('x/y', 'hk.onmicrosoft.com')).toBe(
-      'https://portal.azure.com/#@hk.onmicrosoft.com/view/Microsoft_AAD_RegisteredApps/ApplicationMenuBlade/~/Overview/appId/x%2Fy');
+      'https://portal.azure.com/#@hk.onmicrosoft.com/view/Microsoft_AAD_RegisteredApps/ApplicationMenuBlade/~/Overview/appId/x%2Fy',
+    );
   });
 });
 
@@ -163,12 +229,22 @@ describe('code exchange', () => {
     const tokens = await exchange(fake, { iss: issuer });
     const request = fake.requests.find((r) => r.url.endsWith('/token'));
     expect(Object.fromEntries(new URLSearchParams(request?.body))).toEqual({
-      grant_type: 'authorization_code', code: 'the-code', code_verifier: 'v'.repeat(128), redirect_uri: 'https://portal.example/auth/login', client_id: clientId,
+      grant_type: 'authorization_code',
+      code: 'the-code',
+      code_verifier: 'v'.repeat(128),
+      redirect_uri: 'https://portal.example/auth/login',
+      client_id: clientId,
     });
-    expect(tokens).toMatchObject({ access_token: 'at', refresh_token: 'rt', expires_in: 3600, token_type: 'bearer', idTokenClaims: { sub: 'user-1', nonce } });
+    expect(tokens).toMatchObject({
+      access_token: 'at',
+      refresh_token: 'rt',
+      expires_in: 3600,
+      token_type: 'bearer',
+      idTokenClaims: { sub: 'user-1', nonce },
+    });
   });
 
-  it('without the nonce from the caller, the token\'s own nonce passes here (core compares it with the record)', async () => {
+  it("without the nonce from the caller, the token's own nonce passes here (core compares it with the record)", async () => {
     const tokens = await exchange(fakeProvider(), { nonce: undefined });
     expect(tokens.idTokenClaims).toMatchObject({ nonce });
   });
@@ -176,7 +252,8 @@ describe('code exchange', () => {
   const refused = async (claims: JWTPayload, options: Parameters<typeof idToken>[1] = {}) => {
     const fake = fakeProvider();
     const token = await idToken(claims, options);
-    fake.token = async () => Response.json({ access_token: 'at', token_type: 'Bearer', expires_in: 3600, id_token: token });
+    fake.token = async () =>
+      Response.json({ access_token: 'at', token_type: 'Bearer', expires_in: 3600, id_token: token });
     const failure = await failureOf(exchange(fake));
     expect(failure).toMatchObject({ _tag: 'IdentityProviderError' });
     return failure;
@@ -204,7 +281,8 @@ describe('code exchange', () => {
     await refused({ exp: now() - 45, iat: now() - 3600 });
     const fake = fakeProvider();
     const token = await idToken({ exp: now() - 15, iat: now() - 3600 });
-    fake.token = async () => Response.json({ access_token: 'at', token_type: 'Bearer', expires_in: 3600, id_token: token });
+    fake.token = async () =>
+      Response.json({ access_token: 'at', token_type: 'Bearer', expires_in: 3600, id_token: token });
     await expect(exchange(fake)).resolves.toMatchObject({ idTokenClaims: { sub: 'user-1' } });
   });
   it('iat missing is refused', async () => {
@@ -216,13 +294,25 @@ describe('code exchange', () => {
     expect(await failureOf(exchange(fake))).toMatchObject({ _tag: 'IdentityProviderError' });
   });
 
-  it('an OAuth error keeps error and AADB2C description for core\'s identity-error rules', async () => {
+  it("an OAuth error keeps error and AADB2C description for core's identity-error rules", async () => {
     const fake = fakeProvider();
-    fake.token = async () => Response.json({ error: 'invalid_grant', error_description: 'AADB2C90080: The provided grant has expired.' }, { status: 400 });
+    fake.token = async () =>
+      Response.json(
+        { error: 'invalid_grant', error_description: 'AADB2C90080: The provided grant has expired.' },
+        { status: 400 },
+      );
     const failure = await failureOf(exchange(fake));
-    expect(failure).toMatchObject({ _tag: 'IdentityProviderError', error: 'invalid_grant', errorDescription: 'AADB2C90080: The provided grant has expired.' });
-    expect(identityError({ error: 'invalid_grant', error_description: 'AADB2C90080: The provided grant has expired.' }, { signedIn: false, currentUrl: 'https://p/' }))
-      .toMatchObject({ kind: 'auth', code: 'auth.identityProvider' });
+    expect(failure).toMatchObject({
+      _tag: 'IdentityProviderError',
+      error: 'invalid_grant',
+      errorDescription: 'AADB2C90080: The provided grant has expired.',
+    });
+    expect(
+      identityError(
+        { error: 'invalid_grant', error_description: 'AADB2C90080: The provided grant has expired.' },
+        { signedIn: false, currentUrl: 'https://p/' },
+      ),
+    ).toMatchObject({ kind: 'auth', code: 'auth.identityProvider' });
   });
 
   it.each([
@@ -238,13 +328,19 @@ describe('code exchange', () => {
 
   it('the iss response parameter: wrong is refused before the token request; missing while advertised passes only because core checked it', async () => {
     const fake = fakeProvider();
-    expect(await failureOf(exchange(fake, { iss: 'https://evil.example/v2.0' }))).toMatchObject({ _tag: 'IdentityProviderError', error: 'invalid_response' });
+    expect(await failureOf(exchange(fake, { iss: 'https://evil.example/v2.0' }))).toMatchObject({
+      _tag: 'IdentityProviderError',
+      error: 'invalid_response',
+    });
     expect(fake.requests.some((r) => r.url.endsWith('/token'))).toBe(false);
   });
 
-  it('a token endpoint other than the policy\'s (a tampered record) is refused', async () => {
+  it("a token endpoint other than the policy's (a tampered record) is refused", async () => {
     const fake = fakeProvider();
-    expect(await failureOf(exchange(fake, { tokenEndpoint: 'https://evil.example/token' }))).toMatchObject({ _tag: 'IdentityProviderError', error: 'invalid_request' });
+    expect(await failureOf(exchange(fake, { tokenEndpoint: 'https://evil.example/token' }))).toMatchObject({
+      _tag: 'IdentityProviderError',
+      error: 'invalid_request',
+    });
     expect(fake.requests.some((r) => r.url.endsWith('/token'))).toBe(false);
   });
 
@@ -262,35 +358,74 @@ describe('refresh grant', () => {
   it('form-encoded refresh_token grant with scope; the ID token (without nonce) is verified', async () => {
     const fake = fakeProvider();
     const token = await idToken({ nonce: undefined });
-    fake.token = async () => Response.json({ access_token: 'at2', token_type: 'Bearer', expires_in: 3600, id_token: token, refresh_token: 'rt2' });
+    fake.token = async () =>
+      Response.json({
+        access_token: 'at2',
+        token_type: 'Bearer',
+        expires_in: 3600,
+        id_token: token,
+        refresh_token: 'rt2',
+      });
     const provider = createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch });
-    const tokens = await provider.refresh({ policy, clientId, refreshToken: 'rt1', scope: 'openid offline_access api://portal-api/access' });
+    const tokens = await provider.refresh({
+      policy,
+      clientId,
+      refreshToken: 'rt1',
+      scope: 'openid offline_access api://portal-api/access',
+    });
     expect(tokens).toMatchObject({ access_token: 'at2', refresh_token: 'rt2', idTokenClaims: { sub: 'user-1' } });
     const request = fake.requests.find((r) => r.url.endsWith('/token'));
     expect(Object.fromEntries(new URLSearchParams(request?.body))).toEqual({
-      grant_type: 'refresh_token', refresh_token: 'rt1', scope: 'openid offline_access api://portal-api/access', client_id: clientId,
+      grant_type: 'refresh_token',
+      refresh_token: 'rt1',
+      scope: 'openid offline_access api://portal-api/access',
+      client_id: clientId,
     });
   });
 
   it('a refresh answer without ID token or refresh token is handed over as it is (core keeps the old ones)', async () => {
     const fake = fakeProvider();
     fake.token = async () => Response.json({ access_token: 'at2', token_type: 'Bearer', expires_in: 3600 });
-    const tokens = await createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch }).refresh({ policy, clientId, refreshToken: 'rt1', scope: 'openid' });
+    const tokens = await createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch }).refresh({
+      policy,
+      clientId,
+      refreshToken: 'rt1',
+      scope: 'openid',
+    });
     expect(tokens).toEqual({ access_token: 'at2', token_type: 'bearer', expires_in: 3600 });
   });
 
   it('a refreshed ID token with a bad signature is refused', async () => {
     const fake = fakeProvider();
     const token = await idToken({ nonce: undefined }, { key: otherKeys });
-    fake.token = async () => Response.json({ access_token: 'at2', token_type: 'Bearer', expires_in: 3600, id_token: token });
-    const failure = await failureOf(createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch }).refresh({ policy, clientId, refreshToken: 'rt1', scope: 'openid' }));
+    fake.token = async () =>
+      Response.json({ access_token: 'at2', token_type: 'Bearer', expires_in: 3600, id_token: token });
+    const failure = await failureOf(
+      createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch }).refresh({
+        policy,
+        clientId,
+        refreshToken: 'rt1',
+        scope: 'openid',
+      }),
+    );
     expect(failure).toMatchObject({ _tag: 'IdentityProviderError', error: 'invalid_id_token' });
   });
 
   it('invalid_grant (a reused refresh token) is an IdentityProviderError', async () => {
     const fake = fakeProvider();
-    fake.token = async () => Response.json({ error: 'invalid_grant', error_description: 'AADB2C90129: The provided grant has been revoked.' }, { status: 400 });
-    const failure = await failureOf(createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch }).refresh({ policy, clientId, refreshToken: 'old', scope: 'openid' }));
+    fake.token = async () =>
+      Response.json(
+        { error: 'invalid_grant', error_description: 'AADB2C90129: The provided grant has been revoked.' },
+        { status: 400 },
+      );
+    const failure = await failureOf(
+      createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch }).refresh({
+        policy,
+        clientId,
+        refreshToken: 'old',
+        scope: 'openid',
+      }),
+    );
     expect(failure).toMatchObject({ _tag: 'IdentityProviderError', error: 'invalid_grant' });
   });
 });
@@ -300,11 +435,23 @@ describe('sign-in round trip: fewer sequential requests', () => {
   const keysUrl = `${authority}/${policy}/discovery/v2.0/keys`;
   const tokenUrl = `${authority}/${policy}/oauth2/v2.0/token`;
   const request = {
-    policy, tokenEndpoint: tokenUrl, clientId, redirectUri: 'https://portal.example/auth/login', code: 'c', codeVerifier: 'v'.repeat(128), nonce,
+    policy,
+    tokenEndpoint: tokenUrl,
+    clientId,
+    redirectUri: 'https://portal.example/auth/login',
+    code: 'c',
+    codeVerifier: 'v'.repeat(128),
+    nonce,
   };
   const memoryCache = () => {
     const entries = new Map<string, string>();
-    return { entries, get: (key: string) => entries.get(key), set: (key: string, value: string) => { entries.set(key, value); } };
+    return {
+      entries,
+      get: (key: string) => entries.get(key),
+      set: (key: string, value: string) => {
+        entries.set(key, value);
+      },
+    };
   };
 
   it('the key set is requested while the token request is still open', async () => {
@@ -315,7 +462,8 @@ describe('sign-in round trip: fewer sequential requests', () => {
       // (Bounded: without the prefetch the order assertion below fails instead of hanging.)
       await new Promise<void>((resolve) => {
         let turns = 0;
-        const check = () => (fake.requests.some((r) => r.url === keysUrl) || (turns += 1) > 10_000 ? resolve() : queueMicrotask(check));
+        const check = () =>
+          fake.requests.some((r) => r.url === keysUrl) || (turns += 1) > 10_000 ? resolve() : queueMicrotask(check);
         check();
       });
       return answer();
@@ -342,7 +490,13 @@ describe('sign-in round trip: fewer sequential requests', () => {
       }
       return fake.fetch(input, init);
     }) as typeof fetch;
-    fake.token = async () => Response.json({ access_token: 'at2', token_type: 'Bearer', expires_in: 3600, id_token: await idToken({ nonce: undefined }) });
+    fake.token = async () =>
+      Response.json({
+        access_token: 'at2',
+        token_type: 'Bearer',
+        expires_in: 3600,
+        id_token: await idToken({ nonce: undefined }),
+      });
     const provider = createOidcIdentityProvider({ authority, clientId, fetch: flaky });
     const result = await provider.refresh({ policy, clientId, refreshToken: 'rt', scope: 'openid' });
     expect(result.idTokenClaims).toMatchObject({ sub: 'user-1' });
@@ -352,10 +506,22 @@ describe('sign-in round trip: fewer sequential requests', () => {
   it('a discovery cache: the sign-in start stores the document, the callback page uses it without a discovery request', async () => {
     const cache = memoryCache();
     const start = fakeProvider();
-    await createOidcIdentityProvider({ authority, clientId, fetch: start.fetch, discoveryCache: cache, now: () => 1000 }).discover(policy);
+    await createOidcIdentityProvider({
+      authority,
+      clientId,
+      fetch: start.fetch,
+      discoveryCache: cache,
+      now: () => 1000,
+    }).discover(policy);
     expect([...cache.entries.keys()]).toEqual([discoveryCacheKey(issuer)]);
     const callback = fakeProvider();
-    const provider = createOidcIdentityProvider({ authority, clientId, fetch: callback.fetch, discoveryCache: cache, now: () => 2000 });
+    const provider = createOidcIdentityProvider({
+      authority,
+      clientId,
+      fetch: callback.fetch,
+      discoveryCache: cache,
+      now: () => 2000,
+    });
     await expect(provider.exchangeCode(request)).resolves.toMatchObject({ access_token: 'at' });
     expect(callback.requests.map((r) => r.url).sort()).toEqual([keysUrl, tokenUrl].sort());
   });
@@ -363,20 +529,70 @@ describe('sign-in round trip: fewer sequential requests', () => {
   it.each([
     ['older than the maximum age', (cache: ReturnType<typeof memoryCache>) => cache, 3_600_000 + 1001],
     ['from the future', (cache: ReturnType<typeof memoryCache>) => cache, 999],
-    ['naming another issuer', (cache: ReturnType<typeof memoryCache>) => {
-      cache.set(discoveryCacheKey(issuer), JSON.stringify({ at: 1000, as: { issuer: 'https://evil.example/v2.0', token_endpoint: 'https://evil.example/token' } }));
-      return cache;
-    }, 2000],
-    ['not JSON', (cache: ReturnType<typeof memoryCache>) => { cache.set(discoveryCacheKey(issuer), '{'); return cache; }, 2000],
-    ['not an entry', (cache: ReturnType<typeof memoryCache>) => { cache.set(discoveryCacheKey(issuer), 'null'); return cache; }, 2000],
-    ['without a time', (cache: ReturnType<typeof memoryCache>) => { cache.set(discoveryCacheKey(issuer), JSON.stringify({ as: { issuer } })); return cache; }, 2000],
-    ['without a document', (cache: ReturnType<typeof memoryCache>) => { cache.set(discoveryCacheKey(issuer), JSON.stringify({ at: 1000, as: null })); return cache; }, 2000],
+    [
+      'naming another issuer',
+      (cache: ReturnType<typeof memoryCache>) => {
+        cache.set(
+          discoveryCacheKey(issuer),
+          JSON.stringify({
+            at: 1000,
+            as: { issuer: 'https://evil.example/v2.0', token_endpoint: 'https://evil.example/token' },
+          }),
+        );
+        return cache;
+      },
+      2000,
+    ],
+    [
+      'not JSON',
+      (cache: ReturnType<typeof memoryCache>) => {
+        cache.set(discoveryCacheKey(issuer), '{');
+        return cache;
+      },
+      2000,
+    ],
+    [
+      'not an entry',
+      (cache: ReturnType<typeof memoryCache>) => {
+        cache.set(discoveryCacheKey(issuer), 'null');
+        return cache;
+      },
+      2000,
+    ],
+    [
+      'without a time',
+      (cache: ReturnType<typeof memoryCache>) => {
+        cache.set(discoveryCacheKey(issuer), JSON.stringify({ as: { issuer } }));
+        return cache;
+      },
+      2000,
+    ],
+    [
+      'without a document',
+      (cache: ReturnType<typeof memoryCache>) => {
+        cache.set(discoveryCacheKey(issuer), JSON.stringify({ at: 1000, as: null }));
+        return cache;
+      },
+      2000,
+    ],
   ])('a cached document %s is ignored and replaced', async (_label, prepare, at) => {
     const cache = memoryCache();
-    await createOidcIdentityProvider({ authority, clientId, fetch: fakeProvider().fetch, discoveryCache: cache, now: () => 1000 }).discover(policy);
+    await createOidcIdentityProvider({
+      authority,
+      clientId,
+      fetch: fakeProvider().fetch,
+      discoveryCache: cache,
+      now: () => 1000,
+    }).discover(policy);
     prepare(cache);
     const fake = fakeProvider();
-    const provider = createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch, discoveryCache: cache, now: () => at });
+    const provider = createOidcIdentityProvider({
+      authority,
+      clientId,
+      fetch: fake.fetch,
+      discoveryCache: cache,
+      now: () => at,
+    });
     await expect(provider.discover(policy)).resolves.toMatchObject({ issuer });
     expect(fake.requests.map((r) => r.url)).toEqual([discoveryUrl]);
     expect(JSON.parse(cache.get(discoveryCacheKey(issuer)) ?? '{}')).toMatchObject({ at, as: { issuer } });

@@ -17,7 +17,13 @@ import * as oauth from 'oauth4webapi';
 import { createRemoteJWKSet, customFetch as joseCustomFetch, decodeJwt, jwtVerify } from 'jose';
 import type { JWTPayload } from 'jose';
 import type {
-  AuthorizationRequest, CodeExchangeRequest, EndSessionRequest, IdentityProvider, ProviderMetadata, RefreshGrantRequest, TokenResponse,
+  AuthorizationRequest,
+  CodeExchangeRequest,
+  EndSessionRequest,
+  IdentityProvider,
+  ProviderMetadata,
+  RefreshGrantRequest,
+  TokenResponse,
 } from '@portal/core';
 import { IdentityProviderError } from '@portal/core';
 
@@ -70,14 +76,20 @@ export interface DiscoveryCache {
 export const discoveryCacheKey = (issuerLocation: string): string => `hk-id.oidc.discovery.${issuerLocation}`;
 
 /** A cached discovery document, when it is fresh and names the expected issuer. */
-function readCachedDiscovery(raw: string | undefined, expectedIssuer: string, now: number, maxAgeMs: number): oauth.AuthorizationServer | undefined {
+function readCachedDiscovery(
+  raw: string | undefined,
+  expectedIssuer: string,
+  now: number,
+  maxAgeMs: number,
+): oauth.AuthorizationServer | undefined {
   if (raw === undefined) return undefined;
   try {
     const entry: unknown = JSON.parse(raw);
     if (typeof entry !== 'object' || entry === null) return undefined;
     const { at, as } = entry as { at?: unknown; as?: unknown };
     if (typeof at !== 'number' || !(now >= at && now - at < maxAgeMs)) return undefined;
-    if (typeof as !== 'object' || as === null || (as as { issuer?: unknown }).issuer !== expectedIssuer) return undefined;
+    if (typeof as !== 'object' || as === null || (as as { issuer?: unknown }).issuer !== expectedIssuer)
+      return undefined;
     return as as oauth.AuthorizationServer;
   } catch {
     return undefined;
@@ -99,14 +111,19 @@ function isLoopbackHttp(url: string): boolean {
 /** An OAuth error of the provider as core's IdentityProviderError; anything else as it is. */
 export function toProviderError(error: unknown): unknown {
   if (error instanceof oauth.ResponseBodyError) return new IdentityProviderError(error.error, error.error_description);
-  if (error instanceof oauth.AuthorizationResponseError) return new IdentityProviderError(error.error, error.error_description);
+  if (error instanceof oauth.AuthorizationResponseError)
+    return new IdentityProviderError(error.error, error.error_description);
   if (error instanceof oauth.WWWAuthenticateChallengeError) return new IdentityProviderError('invalid_token');
   if (error instanceof oauth.OperationProcessingError) {
     const code = error.code ?? '';
     return new IdentityProviderError(code.startsWith('OAUTH_JWT_') ? 'invalid_id_token' : 'invalid_response');
   }
-  if (typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' &&
-    String((error as { code: string }).code).startsWith('ERR_J')) {
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    String((error as { code: string }).code).startsWith('ERR_J')
+  ) {
     // jose: JWS/JWT verification failures (ERR_JWS_SIGNATURE_VERIFICATION_FAILED, ERR_JWT_CLAIM_VALIDATION_FAILED, …).
     return new IdentityProviderError('invalid_id_token');
   }
@@ -195,9 +212,11 @@ export function createOidcIdentityProvider(options: OidcOptions): OidcIdentityPr
         clockTolerance: tolerance,
         requiredClaims: ['iss', 'sub', 'aud', 'exp', 'iat'],
       });
-      const audiences = typeof payload.aud === 'string' ? [payload.aud] : payload.aud ?? [];
-      if ((audiences.length > 1 || payload.azp !== undefined) && payload.azp !== options.clientId) throw new IdentityProviderError('invalid_id_token');
-      if (expectedNonce !== undefined && payload.nonce !== expectedNonce) throw new IdentityProviderError('invalid_id_token');
+      const audiences = typeof payload.aud === 'string' ? [payload.aud] : (payload.aud ?? []);
+      if ((audiences.length > 1 || payload.azp !== undefined) && payload.azp !== options.clientId)
+        throw new IdentityProviderError('invalid_id_token');
+      if (expectedNonce !== undefined && payload.nonce !== expectedNonce)
+        throw new IdentityProviderError('invalid_id_token');
       return payload;
     } catch (error) {
       throw toProviderError(error);
@@ -220,7 +239,8 @@ export function createOidcIdentityProvider(options: OidcOptions): OidcIdentityPr
 
     async discover(policy): Promise<ProviderMetadata> {
       const as = await authorizationServer(policy);
-      if (as.authorization_endpoint === undefined || as.token_endpoint === undefined) throw new IdentityProviderError('invalid_configuration');
+      if (as.authorization_endpoint === undefined || as.token_endpoint === undefined)
+        throw new IdentityProviderError('invalid_configuration');
       return {
         issuer: as.issuer,
         authorizationEndpoint: as.authorization_endpoint,
@@ -250,7 +270,8 @@ export function createOidcIdentityProvider(options: OidcOptions): OidcIdentityPr
     async exchangeCode(request: OidcCodeExchangeRequest) {
       const as = await authorizationServer(request.policy);
       // The token endpoint comes from the state record: it must be the policy's own.
-      if (as.token_endpoint !== request.tokenEndpoint) throw new IdentityProviderError('invalid_request', 'token endpoint mismatch');
+      if (as.token_endpoint !== request.tokenEndpoint)
+        throw new IdentityProviderError('invalid_request', 'token endpoint mismatch');
       const parameters = new URLSearchParams({ code: request.code });
       // RFC 9207: the caller's `iss` is checked here; without one (core checked it already),
       // the advertised issuer stands in so that oauth4webapi accepts the parameters.
@@ -259,15 +280,24 @@ export function createOidcIdentityProvider(options: OidcOptions): OidcIdentityPr
       try {
         const callback = oauth.validateAuthResponse(as, client, parameters, oauth.skipStateCheck);
         prefetchKeys(as);
-        const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), callback, request.redirectUri, request.codeVerifier, httpOptions);
+        const response = await oauth.authorizationCodeGrantRequest(
+          as,
+          client,
+          oauth.None(),
+          callback,
+          request.redirectUri,
+          request.codeVerifier,
+          httpOptions,
+        );
         // Without the nonce from the caller, the ID token's own nonce is accepted here and
         // core compares it with the auth state record's.
-        const nonce = request.nonce ?? await peekNonce(response);
+        const nonce = request.nonce ?? (await peekNonce(response));
         const result = await oauth.processAuthorizationCodeResponse(as, client, response, {
           expectedNonce: nonce ?? oauth.expectNoNonce,
           requireIdToken: true,
         });
-        const claims = result.id_token === undefined ? undefined : await verifyIdToken(request.policy, result.id_token, nonce);
+        const claims =
+          result.id_token === undefined ? undefined : await verifyIdToken(request.policy, result.id_token, nonce);
         return toTokenResponse(result, claims);
       } catch (error) {
         throw toProviderError(error);

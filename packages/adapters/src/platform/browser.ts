@@ -17,7 +17,8 @@ export function createCryptoRandom(source: Pick<Crypto, 'getRandomValues'> = glo
     bytes(length) {
       const out = new Uint8Array(length);
       // getRandomValues fills at most 65,536 bytes per call.
-      for (let at = 0; at < length; at += 65_536) source.getRandomValues(out.subarray(at, Math.min(length, at + 65_536)));
+      for (let at = 0; at < length; at += 65_536)
+        source.getRandomValues(out.subarray(at, Math.min(length, at + 65_536)));
       return out;
     },
   };
@@ -40,7 +41,9 @@ export function createWindowNavigator(win: Pick<Window, 'location' | 'history'> 
 }
 
 /** The chunk-reload marker in sessionStorage (per tab); failures (storage blocked) read as absent. */
-export function createSessionMarkerStore(storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.sessionStorage): MarkerStore {
+export function createSessionMarkerStore(
+  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.sessionStorage,
+): MarkerStore {
   return {
     get(key) {
       try {

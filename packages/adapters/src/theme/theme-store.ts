@@ -5,7 +5,12 @@ import { themeCookieKey, toTheme } from '@portal/core';
 import type { CookieAttributes, CookieJar } from '../cookies/jar.ts';
 import { deleteCookie, parseCookies, serializeCookie } from '../cookies/jar.ts';
 
-export const themeCookieAttributes: CookieAttributes = { path: '/', secure: true, sameSite: 'lax', maxAgeSeconds: 365 * 24 * 60 * 60 };
+export const themeCookieAttributes: CookieAttributes = {
+  path: '/',
+  secure: true,
+  sameSite: 'lax',
+  maxAgeSeconds: 365 * 24 * 60 * 60,
+};
 
 export interface ThemeStore {
   read(): Theme;

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessRequestDecision } from '../domain/entities.ts';
 import {
-  applicationRules, decideAccessRequest, grantAccess, removeAccess, saveApplication, validateApplicationLinks,
-  type AdminPort, type ApplicationAccessSettings,
+  applicationRules,
+  decideAccessRequest,
+  grantAccess,
+  removeAccess,
+  saveApplication,
+  validateApplicationLinks,
+  type AdminPort,
+  type ApplicationAccessSettings,
 } from './admin.ts';
 
 interface Change extends ApplicationAccessSettings {
@@ -13,16 +19,35 @@ interface Change extends ApplicationAccessSettings {
 function recordingPort() {
   const calls: unknown[][] = [];
   const port: AdminPort<Change, { readonly id: string; readonly change: Change }> = {
-    createApplication: async (change) => { calls.push(['create', change]); return { id: 'new-app', change }; },
-    updateApplication: async (id, change) => { calls.push(['update', id, change]); return { id, change }; },
-    decideAccessRequest: async (id, decision) => { calls.push(['decide', id, decision]); },
-    grantAccess: async (applicationId, userId, access) => { calls.push(['grant', applicationId, userId, access]); return { granted: access }; },
-    removeAccess: async (applicationId, userId) => { calls.push(['remove', applicationId, userId]); },
+    createApplication: async (change) => {
+      calls.push(['create', change]);
+      return { id: 'new-app', change };
+    },
+    updateApplication: async (id, change) => {
+      calls.push(['update', id, change]);
+      return { id, change };
+    },
+    decideAccessRequest: async (id, decision) => {
+      calls.push(['decide', id, decision]);
+    },
+    grantAccess: async (applicationId, userId, access) => {
+      calls.push(['grant', applicationId, userId, access]);
+      return { granted: access };
+    },
+    removeAccess: async (applicationId, userId) => {
+      calls.push(['remove', applicationId, userId]);
+    },
   };
   return { port, calls };
 }
 
-const change = (over: Partial<Change> = {}): Change => ({ label: 'Planer', internal: false, accessRequestAllowed: true, activationGroups: [], ...over });
+const change = (over: Partial<Change> = {}): Change => ({
+  label: 'Planer',
+  internal: false,
+  accessRequestAllowed: true,
+  activationGroups: [],
+  ...over,
+});
 
 describe('saving an application with its links', () => {
   it('an internal application is not requestable, whatever the form said (spec §6)', () => {
@@ -49,54 +74,90 @@ describe('saving an application with its links', () => {
       'activationGroups.3.directoryGroupName': { code: 'validations.tagDuplicate' },
       'activationGroups.4.directoryGroupName': { code: 'validations.tagDuplicate' },
     });
-    expect(validateApplicationLinks(change({ activationGroups: [{ directoryGroupName: 'A' }, { directoryGroupName: 'B' }] }))).toEqual({});
+    expect(
+      validateApplicationLinks(
+        change({ activationGroups: [{ directoryGroupName: 'A' }, { directoryGroupName: 'B' }] }),
+      ),
+    ).toEqual({});
   });
 
   it('creates without an id, updates with one, writing the rules applied', async () => {
     const { port, calls } = recordingPort();
     await expect(saveApplication(port, undefined, change({ internal: true }))).resolves.toEqual({
-      kind: 'done', value: { id: 'new-app', change: change({ internal: true, accessRequestAllowed: false }) },
+      kind: 'done',
+      value: { id: 'new-app', change: change({ internal: true, accessRequestAllowed: false }) },
     });
     await saveApplication(port, 'planner', change());
-    expect(calls).toEqual([['create', change({ internal: true, accessRequestAllowed: false })], ['update', 'planner', change()]]);
+    expect(calls).toEqual([
+      ['create', change({ internal: true, accessRequestAllowed: false })],
+      ['update', 'planner', change()],
+    ]);
   });
 
   it('writes nothing when a link breaks a rule', async () => {
     const { port, calls } = recordingPort();
     const outcome = await saveApplication(port, 'planner', change({ activationGroups: [{ directoryGroupName: '' }] }));
-    expect(outcome).toEqual({ kind: 'invalid', issues: { 'activationGroups.0.directoryGroupName': { code: 'validations.required' } } });
+    expect(outcome).toEqual({
+      kind: 'invalid',
+      issues: { 'activationGroups.0.directoryGroupName': { code: 'validations.required' } },
+    });
     expect(calls).toEqual([]);
   });
 
   it('hands on a failed write as the port threw it', async () => {
-    const port = { createApplication: async () => { throw new Error('offline'); }, updateApplication: async () => ({}) };
+    const port = {
+      createApplication: async () => {
+        throw new Error('offline');
+      },
+      updateApplication: async () => ({}),
+    };
     await expect(saveApplication(port, undefined, change())).rejects.toThrow('offline');
   });
 });
 
 describe('deciding an access request', () => {
   const open = { id: 'req-1', status: 'OPEN', maxAccessDays: 30 } as const;
-  const accept = (over: Partial<Extract<AccessRequestDecision, { kind: 'accept' }>> = {}): AccessRequestDecision =>
-    ({ kind: 'accept', roleIds: ['r1'], accountAccessIds: [], ...over });
+  const accept = (over: Partial<Extract<AccessRequestDecision, { kind: 'accept' }>> = {}): AccessRequestDecision => ({
+    kind: 'accept',
+    roleIds: ['r1'],
+    accountAccessIds: [],
+    ...over,
+  });
 
-  it('accepts with a role, and with an end date within the application\'s longest access', async () => {
+  it("accepts with a role, and with an end date within the application's longest access", async () => {
     const { port, calls } = recordingPort();
-    await expect(decideAccessRequest(port, open, accept({ endDate: '2026-12-01' }), '2026-11-26')).resolves.toEqual({ kind: 'done', value: accept({ endDate: '2026-12-01' }) });
+    await expect(decideAccessRequest(port, open, accept({ endDate: '2026-12-01' }), '2026-11-26')).resolves.toEqual({
+      kind: 'done',
+      value: accept({ endDate: '2026-12-01' }),
+    });
     expect(calls).toEqual([['decide', 'req-1', accept({ endDate: '2026-12-01' })]]);
   });
 
   it('refuses an accept without a role, or with an end date not after today or too late; nothing is written', async () => {
     const { port, calls } = recordingPort();
-    await expect(decideAccessRequest(port, open, accept({ roleIds: [] }), '2026-11-26')).resolves.toEqual({ kind: 'invalid', issues: { roleIds: { code: 'validations.roleRequired' } } });
-    await expect(decideAccessRequest(port, open, accept({ endDate: '2026-11-26' }), '2026-11-26')).resolves.toEqual({ kind: 'invalid', issues: { endDate: { code: 'validations.dateNotFuture' } } });
-    await expect(decideAccessRequest(port, open, accept({ endDate: '2027-06-01' }), '2026-11-26')).resolves.toMatchObject({ kind: 'invalid', issues: { endDate: { code: 'validations.dateTooLate' } } });
+    await expect(decideAccessRequest(port, open, accept({ roleIds: [] }), '2026-11-26')).resolves.toEqual({
+      kind: 'invalid',
+      issues: { roleIds: { code: 'validations.roleRequired' } },
+    });
+    await expect(decideAccessRequest(port, open, accept({ endDate: '2026-11-26' }), '2026-11-26')).resolves.toEqual({
+      kind: 'invalid',
+      issues: { endDate: { code: 'validations.dateNotFuture' } },
+    });
+    await expect(
+      decideAccessRequest(port, open, accept({ endDate: '2027-06-01' }), '2026-11-26'),
+    ).resolves.toMatchObject({ kind: 'invalid', issues: { endDate: { code: 'validations.dateTooLate' } } });
     expect(calls).toEqual([]);
   });
 
   it('denies with a reason; a denial without one is refused', async () => {
     const { port, calls } = recordingPort();
-    await expect(decideAccessRequest(port, open, { kind: 'deny', reason: '  ' }, '2026-11-26')).resolves.toEqual({ kind: 'invalid', issues: { reason: { code: 'validations.required' } } });
-    await expect(decideAccessRequest(port, open, { kind: 'deny' }, '2026-11-26')).resolves.toMatchObject({ kind: 'invalid' });
+    await expect(decideAccessRequest(port, open, { kind: 'deny', reason: '  ' }, '2026-11-26')).resolves.toEqual({
+      kind: 'invalid',
+      issues: { reason: { code: 'validations.required' } },
+    });
+    await expect(decideAccessRequest(port, open, { kind: 'deny' }, '2026-11-26')).resolves.toMatchObject({
+      kind: 'invalid',
+    });
     await decideAccessRequest(port, open, { kind: 'deny', reason: 'Kein Bedarf' }, '2026-11-26');
     expect(calls).toEqual([['decide', 'req-1', { kind: 'deny', reason: 'Kein Bedarf' }]]);
   });
@@ -104,7 +165,9 @@ describe('deciding an access request', () => {
   it('does not decide a request that is no longer open', async () => {
     const { port, calls } = recordingPort();
     for (const status of ['ACCEPTED', 'DENIED', 'CANCELLED', 'EXPIRED'] as const) {
-      await expect(decideAccessRequest(port, { ...open, status }, accept(), '2026-11-26')).resolves.toEqual({ kind: 'notOpen' });
+      await expect(decideAccessRequest(port, { ...open, status }, accept(), '2026-11-26')).resolves.toEqual({
+        kind: 'notOpen',
+      });
     }
     expect(calls).toEqual([]);
   });
@@ -114,8 +177,14 @@ describe('granting and removing access', () => {
   it('grants with at least one role (#17.16)', async () => {
     const { port, calls } = recordingPort();
     const access = { roleIds: ['r1'], accountAccessIds: ['g1'] };
-    await expect(grantAccess(port, 'planner', 'u1', access)).resolves.toEqual({ kind: 'done', value: { granted: access } });
-    await expect(grantAccess(port, 'planner', 'u1', { roleIds: [], accountAccessIds: ['g1'] })).resolves.toEqual({ kind: 'invalid', issues: { roleIds: { code: 'validations.roleRequired' } } });
+    await expect(grantAccess(port, 'planner', 'u1', access)).resolves.toEqual({
+      kind: 'done',
+      value: { granted: access },
+    });
+    await expect(grantAccess(port, 'planner', 'u1', { roleIds: [], accountAccessIds: ['g1'] })).resolves.toEqual({
+      kind: 'invalid',
+      issues: { roleIds: { code: 'validations.roleRequired' } },
+    });
     expect(calls).toEqual([['grant', 'planner', 'u1', access]]);
   });
 

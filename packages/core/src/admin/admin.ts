@@ -3,9 +3,22 @@
 // here, framework-free; the console calls them with an `AdminPort` over its admin API. Port
 // failures are thrown as by every port (`HttpError`, network errors); a refused input is an
 // outcome with its issues, keyed by the API's field paths, and nothing is written.
-import type { AccessRequest, AccessRequestDecision, AccessRequestId, AccountAccessId, ApplicationId, RoleId, UserId } from '../domain/entities.ts';
+import type {
+  AccessRequest,
+  AccessRequestDecision,
+  AccessRequestId,
+  AccountAccessId,
+  ApplicationId,
+  RoleId,
+  UserId,
+} from '../domain/entities.ts';
 import {
-  validateAccessRequestRoles, validateApplicationUserRoles, validateDenyReason, validateEndDate, validateRequired, validateTag,
+  validateAccessRequestRoles,
+  validateApplicationUserRoles,
+  validateDenyReason,
+  validateEndDate,
+  validateRequired,
+  validateTag,
   type ValidationIssue,
 } from '../validation/validation.ts';
 
@@ -49,11 +62,13 @@ export interface AdminPort<
 export type AdminIssues = Readonly<Record<string, ValidationIssue>>;
 
 export type AdminOutcome<T> =
-  | { readonly kind: 'done'; readonly value: T }
-  | { readonly kind: 'invalid'; readonly issues: AdminIssues };
+  { readonly kind: 'done'; readonly value: T } | { readonly kind: 'invalid'; readonly issues: AdminIssues };
 
-const done = <T,>(value: T): AdminOutcome<T> => ({ kind: 'done', value });
-const invalid = (issues: AdminIssues): { readonly kind: 'invalid'; readonly issues: AdminIssues } => ({ kind: 'invalid', issues });
+const done = <T>(value: T): AdminOutcome<T> => ({ kind: 'done', value });
+const invalid = (issues: AdminIssues): { readonly kind: 'invalid'; readonly issues: AdminIssues } => ({
+  kind: 'invalid',
+  issues,
+});
 const isEmpty = (issues: AdminIssues) => Object.keys(issues).length === 0;
 
 /**
@@ -64,9 +79,14 @@ export function applicationRules<Change extends ApplicationAccessSettings>(chang
   return {
     ...change,
     ...(change.internal === true ? { accessRequestAllowed: false } : {}),
-    ...(change.activationGroups === undefined ? {} : {
-      activationGroups: change.activationGroups.map((group) => ({ ...group, directoryGroupName: group.directoryGroupName.trim() })),
-    }),
+    ...(change.activationGroups === undefined
+      ? {}
+      : {
+          activationGroups: change.activationGroups.map((group) => ({
+            ...group,
+            directoryGroupName: group.directoryGroupName.trim(),
+          })),
+        }),
   };
 }
 
@@ -146,7 +166,11 @@ export async function grantAccess<Access extends ApplicationAccess, Granted>(
 }
 
 /** Take a user's access to an application away (its own action, after a confirmation). */
-export async function removeAccess(port: Pick<AdminPort, 'removeAccess'>, applicationId: ApplicationId, userId: UserId): Promise<AdminOutcome<void>> {
+export async function removeAccess(
+  port: Pick<AdminPort, 'removeAccess'>,
+  applicationId: ApplicationId,
+  userId: UserId,
+): Promise<AdminOutcome<void>> {
   await port.removeAccess(applicationId, userId);
   return done(undefined);
 }

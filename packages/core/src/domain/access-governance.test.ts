@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayNumber, daysLeft, endOfMonth, expiryBadge, isoDay, isoDayOf, latestEndDate } from './access-governance.ts';
+import {
+  addDays,
+  dayNumber,
+  daysLeft,
+  endOfMonth,
+  expiryBadge,
+  isoDay,
+  isoDayOf,
+  latestEndDate,
+} from './access-governance.ts';
 
 const at = (iso: string) => Date.parse(iso);
 

@@ -22,7 +22,11 @@ const missingAttributeDecoder = struct({
 
 const authCheckResultDecoder = union(
   struct({ status: literals(['ok']), applicationId: id, url: text }),
-  struct({ status: literals(['missingAttributes']), applicationId: id, attributes: array(missingAttributeDecoder, 200) }),
+  struct({
+    status: literals(['missingAttributes']),
+    applicationId: id,
+    attributes: array(missingAttributeDecoder, 200),
+  }),
   struct({ status: literals(['customFlow']), applicationId: id, flowKey: id }),
   struct({ status: literals(['noAccess']), applicationId: id, internal: boolean, requested: boolean }),
 );
@@ -56,13 +60,18 @@ export function withoutNulls(value: unknown, depth: number = 4): unknown {
   if (depth === 0 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item: unknown) => withoutNulls(item, depth - 1));
   return Object.fromEntries(
-    Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v, depth - 1)]),
+    Object.entries(value)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, withoutNulls(v, depth - 1)]),
   );
 }
 
 /** A domain type as a decoder produces it from JSON: an optional key may hold `undefined` (JSON never does). */
-type Loose<T> = T extends readonly (infer E)[] ? readonly Loose<E>[]
-  : T extends object ? { readonly [K in keyof T]: undefined extends T[K] ? Loose<T[K]> | undefined : Loose<T[K]> } : T;
+type Loose<T> = T extends readonly (infer E)[]
+  ? readonly Loose<E>[]
+  : T extends object
+    ? { readonly [K in keyof T]: undefined extends T[K] ? Loose<T[K]> | undefined : Loose<T[K]> }
+    : T;
 
 /**
  * Decode the answer (nulls dropped) into the domain type. The decoder's type must be the

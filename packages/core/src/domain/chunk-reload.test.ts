@@ -3,7 +3,11 @@ import { chunkReloadMarkerKey, isChunkLoadError, reloadAfterChunkError } from '.
 import { createFakeClock, createFakeNavigator, createMemoryMarkerStore } from '../testing/index.ts';
 
 const setup = (url = 'http://localhost:5173/admin') => {
-  const ports = { clock: createFakeClock(), navigator: createFakeNavigator(url), markerStore: createMemoryMarkerStore() };
+  const ports = {
+    clock: createFakeClock(),
+    navigator: createFakeNavigator(url),
+    markerStore: createMemoryMarkerStore(),
+  };
   return ports;
 };
 

@@ -10,7 +10,11 @@ export const chunkReloadMarkerKey = 'hk-portal.chunk-reload-at';
 export type ChunkReloadDecision = 'reloaded' | 'tooSoon' | 'codeInAddress';
 
 /** Decide (and do) the reload after a failed chunk load. */
-export function reloadAfterChunkError(ports: { readonly clock: Clock; readonly navigator: Navigator; readonly markerStore: MarkerStore }): ChunkReloadDecision {
+export function reloadAfterChunkError(ports: {
+  readonly clock: Clock;
+  readonly navigator: Navigator;
+  readonly markerStore: MarkerStore;
+}): ChunkReloadDecision {
   const now = ports.clock.now();
   if (parseQuery(splitUrl(ports.navigator.currentUrl()).query).has('code')) return 'codeInAddress';
   const last = Number(ports.markerStore.get(chunkReloadMarkerKey));
@@ -23,5 +27,7 @@ export function reloadAfterChunkError(ports: { readonly clock: Clock; readonly n
 /** True for the errors bundlers raise when a lazily loaded chunk cannot be fetched. */
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? `${error.name} ${error.message}` : typeof error === 'string' ? error : '';
-  return /ChunkLoadError|Loading chunk|Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i.test(message);
+  return /ChunkLoadError|Loading chunk|Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i.test(
+    message,
+  );
 }

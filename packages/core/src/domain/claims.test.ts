@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 // Covers claims.ts and token-answers.ts: their decoders share the rejection table below.
 import { decodeHkData, decodeIdTokenClaims, decodeStoredSession, signedInUserFromClaims } from './claims.ts';
-import { checkIdTokenClaims, decodeAuthStateData, decodeAuthStateRecord, decodeRefreshResponse, decodeTokenResponse, isWellFormedState } from './token-answers.ts';
+import {
+  checkIdTokenClaims,
+  decodeAuthStateData,
+  decodeAuthStateRecord,
+  decodeRefreshResponse,
+  decodeTokenResponse,
+  isWellFormedState,
+} from './token-answers.ts';
 import type { AuthStateData } from './auth.ts';
 import { createMemoryAuthStateStore } from '../testing/index.ts';
 
@@ -9,8 +16,16 @@ const none = { attributes: { firstName: '', lastName: '' }, permissions: [], int
 
 describe('hkData fails closed', () => {
   it('decodes a good object or JSON string', () => {
-    const data = { attributes: { firstName: ' Greta ', lastName: 'Gruber', extra: 1 }, permissions: ['roles.read', 'roles.read'], internal: true };
-    expect(decodeHkData(data)).toEqual({ attributes: { firstName: 'Greta', lastName: 'Gruber' }, permissions: ['roles.read'], internal: true });
+    const data = {
+      attributes: { firstName: ' Greta ', lastName: 'Gruber', extra: 1 },
+      permissions: ['roles.read', 'roles.read'],
+      internal: true,
+    };
+    expect(decodeHkData(data)).toEqual({
+      attributes: { firstName: 'Greta', lastName: 'Gruber' },
+      permissions: ['roles.read'],
+      internal: true,
+    });
     expect(decodeHkData(JSON.stringify(data)).permissions).toEqual(['roles.read']);
   });
   it.each([
@@ -29,12 +44,23 @@ describe('hkData fails closed', () => {
     ['too many permissions', { permissions: Array.from({ length: 501 }, (_, i) => `p${i}`) }],
     ['an overlong permission', { permissions: ['x'.repeat(201)] }],
   ])('%s → no permissions, names kept', (_label, raw) => {
-    expect(decodeHkData({ ...raw, attributes: { firstName: 'A', lastName: 7 } })).toEqual({ attributes: { firstName: 'A', lastName: '' }, permissions: [], internal: false });
+    expect(decodeHkData({ ...raw, attributes: { firstName: 'A', lastName: 7 } })).toEqual({
+      attributes: { firstName: 'A', lastName: '' },
+      permissions: [],
+      internal: false,
+    });
   });
 });
 
 const now = 1_768_467_600_000;
-const claims = { iss: 'https://idp/', sub: 'u1', aud: 'hk-portal', exp: now / 1000 + 3600, iat: now / 1000, nonce: 'n'.repeat(32) };
+const claims = {
+  iss: 'https://idp/',
+  sub: 'u1',
+  aud: 'hk-portal',
+  exp: now / 1000 + 3600,
+  iat: now / 1000,
+  nonce: 'n'.repeat(32),
+};
 const expect_ = { issuer: 'https://idp/', clientId: 'hk-portal', nonce: 'n'.repeat(32), now };
 
 describe('ID token claims', () => {
@@ -63,8 +89,18 @@ describe('ID token claims', () => {
     expect(checkIdTokenClaims({ ...claims, exp: now / 1000 - 29 }, expect_).ok).toBe(true);
   });
   it('builds the signed-in user (names from hkData, else given/family name)', () => {
-    const user = signedInUserFromClaims({ ...claims, hkData: { attributes: { firstName: 'Dana', lastName: 'Dealer' }, permissions: ['x'] }, email: 'd@x.test' });
-    expect(user).toEqual({ id: 'u1', issuer: 'https://idp/', fullName: 'Dana Dealer', email: 'd@x.test', hkData: { attributes: { firstName: 'Dana', lastName: 'Dealer' }, permissions: ['x'], internal: false } });
+    const user = signedInUserFromClaims({
+      ...claims,
+      hkData: { attributes: { firstName: 'Dana', lastName: 'Dealer' }, permissions: ['x'] },
+      email: 'd@x.test',
+    });
+    expect(user).toEqual({
+      id: 'u1',
+      issuer: 'https://idp/',
+      fullName: 'Dana Dealer',
+      email: 'd@x.test',
+      hkData: { attributes: { firstName: 'Dana', lastName: 'Dealer' }, permissions: ['x'], internal: false },
+    });
     const fallback = signedInUserFromClaims({ ...claims, given_name: 'G', family_name: 'F', emails: ['e@x.test'] });
     expect(fallback).toMatchObject({ fullName: 'G F', email: 'e@x.test', hkData: { permissions: [] } });
     expect(signedInUserFromClaims(claims)).not.toHaveProperty('email');
@@ -72,7 +108,12 @@ describe('ID token claims', () => {
 });
 
 const data: AuthStateData = {
-  tokenPolicyData: { client_id: 'hk-portal', scope: 'openid', redirect_uri: 'http://localhost:5173/auth/login', code_verifier: 'a'.repeat(128) },
+  tokenPolicyData: {
+    client_id: 'hk-portal',
+    scope: 'openid',
+    redirect_uri: 'http://localhost:5173/auth/login',
+    code_verifier: 'a'.repeat(128),
+  },
   tokenPolicyUrl: 'http://localhost:4001/b2c_1a_signin/oauth2/v2.0/token',
   nonce: 'n'.repeat(32),
   extraData: { flow: 'signIn', referrer: '/' },
@@ -84,8 +125,15 @@ describe('auth state records', () => {
     expect(decodeAuthStateRecord(JSON.stringify({ count: 1, data }))).toEqual({ count: 1, data });
     expect(decodeAuthStateRecord('{bad json')).toBeUndefined();
     expect(decodeAuthStateRecord('x'.repeat(9000))).toBeUndefined();
-    expect(decodeAuthStateRecord({ count: 1, data: { ...data, tokenPolicyData: { ...data.tokenPolicyData, code_verifier: 'short' } } })).toBeUndefined();
-    expect(decodeAuthStateRecord({ count: 1, data: { ...data, extraData: { flow: 'other', referrer: '/' } } })).toBeUndefined();
+    expect(
+      decodeAuthStateRecord({
+        count: 1,
+        data: { ...data, tokenPolicyData: { ...data.tokenPolicyData, code_verifier: 'short' } },
+      }),
+    ).toBeUndefined();
+    expect(
+      decodeAuthStateRecord({ count: 1, data: { ...data, extraData: { flow: 'other', referrer: '/' } } }),
+    ).toBeUndefined();
     expect(decodeAuthStateData(data)).toEqual(data);
     expect(decodeAuthStateData({})).toBeUndefined();
   });
@@ -133,20 +181,50 @@ describe('token responses', () => {
 });
 
 /** Every key of `good` removed, and every key set to each of `wrongs` that is not of its type. */
-function rejections(good: object, required: readonly string[], wrong: Readonly<Record<string, readonly unknown[]>>):
-  [string, unknown][] {
+function rejections(
+  good: object,
+  required: readonly string[],
+  wrong: Readonly<Record<string, readonly unknown[]>>,
+): [string, unknown][] {
   return [
-    ...required.map((key): [string, unknown] => [`without ${key}`, Object.fromEntries(Object.entries(good).filter(([k]) => k !== key))]),
-    ...Object.entries(wrong).flatMap(([key, values]) => values.map((value): [string, unknown] => [`${key} = ${JSON.stringify(value) ?? String(value)}`, { ...good, [key]: value }])),
+    ...required.map((key): [string, unknown] => [
+      `without ${key}`,
+      Object.fromEntries(Object.entries(good).filter(([k]) => k !== key)),
+    ]),
+    ...Object.entries(wrong).flatMap(([key, values]) =>
+      values.map((value): [string, unknown] => [
+        `${key} = ${JSON.stringify(value) ?? String(value)}`,
+        { ...good, [key]: value },
+      ]),
+    ),
   ];
 }
 
 describe('rejection paths: every missing or ill-typed field', () => {
-  const fullClaims = { ...claims, azp: 'hk-portal', email: 'e@x.test', emails: ['e@x.test'], given_name: 'G', family_name: 'F', hkData: {} };
-  it.each(rejections(fullClaims, ['iss', 'sub', 'aud', 'exp', 'iat'], {
-    iss: [1, null], sub: ['', 1], aud: [1, [1], null], exp: ['1', Number.NaN, Number.POSITIVE_INFINITY], iat: ['1', null],
-    nonce: [1, null], azp: [1], email: [1], emails: ['e@x.test', [1]], given_name: [1], family_name: [false],
-  }))('ID-token claims %s → malformed', (_label, raw) => {
+  const fullClaims = {
+    ...claims,
+    azp: 'hk-portal',
+    email: 'e@x.test',
+    emails: ['e@x.test'],
+    given_name: 'G',
+    family_name: 'F',
+    hkData: {},
+  };
+  it.each(
+    rejections(fullClaims, ['iss', 'sub', 'aud', 'exp', 'iat'], {
+      iss: [1, null],
+      sub: ['', 1],
+      aud: [1, [1], null],
+      exp: ['1', Number.NaN, Number.POSITIVE_INFINITY],
+      iat: ['1', null],
+      nonce: [1, null],
+      azp: [1],
+      email: [1],
+      emails: ['e@x.test', [1]],
+      given_name: [1],
+      family_name: [false],
+    }),
+  )('ID-token claims %s → malformed', (_label, raw) => {
     expect(decodeIdTokenClaims(raw)).toBeUndefined();
     expect(checkIdTokenClaims(raw, expect_)).toEqual({ ok: false, problem: 'malformed' });
   });
@@ -157,24 +235,49 @@ describe('rejection paths: every missing or ill-typed field', () => {
   });
 
   const session = { accessToken: 'a', accessTokenIsIdToken: true, idToken: 'i', refreshToken: 'r', expiresAt: 1 };
-  it.each(rejections(session, ['accessToken', 'accessTokenIsIdToken', 'idToken', 'expiresAt'], {
-    accessToken: ['', 1], accessTokenIsIdToken: ['true', 1], idToken: ['', null], refreshToken: [1, null], expiresAt: ['1', Number.NaN],
-  }))('stored session %s → undefined', (_label, raw) => {
+  it.each(
+    rejections(session, ['accessToken', 'accessTokenIsIdToken', 'idToken', 'expiresAt'], {
+      accessToken: ['', 1],
+      accessTokenIsIdToken: ['true', 1],
+      idToken: ['', null],
+      refreshToken: [1, null],
+      expiresAt: ['1', Number.NaN],
+    }),
+  )('stored session %s → undefined', (_label, raw) => {
     expect(decodeStoredSession(raw)).toBeUndefined();
   });
   it.each([[null], ['{}'], [[]], [42]])('stored session %j → undefined', (raw) => {
     expect(decodeStoredSession(raw)).toBeUndefined();
   });
 
-  const token = { access_token: 'a', id_token: 'i', refresh_token: 'r', expires_in: 60, token_type: 'Bearer', idTokenClaims: {} };
-  it.each(rejections(token, ['id_token', 'expires_in', 'idTokenClaims'], {
-    access_token: ['', 1], id_token: ['', 1], refresh_token: ['', 1], expires_in: [0, -1, '60', Number.NaN], token_type: [1],
-  }))('token response %s → undefined', (_label, raw) => {
+  const token = {
+    access_token: 'a',
+    id_token: 'i',
+    refresh_token: 'r',
+    expires_in: 60,
+    token_type: 'Bearer',
+    idTokenClaims: {},
+  };
+  it.each(
+    rejections(token, ['id_token', 'expires_in', 'idTokenClaims'], {
+      access_token: ['', 1],
+      id_token: ['', 1],
+      refresh_token: ['', 1],
+      expires_in: [0, -1, '60', Number.NaN],
+      token_type: [1],
+    }),
+  )('token response %s → undefined', (_label, raw) => {
     expect(decodeTokenResponse(raw)).toBeUndefined();
   });
-  it.each(rejections(token, ['expires_in'], {
-    access_token: ['', 1], id_token: ['', 1], refresh_token: ['', 1], expires_in: [0, '60'], token_type: [1],
-  }))('refresh response %s → undefined', (_label, raw) => {
+  it.each(
+    rejections(token, ['expires_in'], {
+      access_token: ['', 1],
+      id_token: ['', 1],
+      refresh_token: ['', 1],
+      expires_in: [0, '60'],
+      token_type: [1],
+    }),
+  )('refresh response %s → undefined', (_label, raw) => {
     expect(decodeRefreshResponse(raw)).toBeUndefined();
   });
   it('refresh response: the ID token or the claims may be absent, not both tokens', () => {
@@ -184,16 +287,37 @@ describe('rejection paths: every missing or ill-typed field', () => {
     expect(decodeRefreshResponse(null)).toBeUndefined();
   });
 
-  const withRefresh: AuthStateData = { ...data, extraData: { flow: 'claimsRefresh', referrer: '/', refresh: { redirectUri: '/x', sleep: 0 } } };
+  const withRefresh: AuthStateData = {
+    ...data,
+    extraData: { flow: 'claimsRefresh', referrer: '/', refresh: { redirectUri: '/x', sleep: 0 } },
+  };
   it.each([
     ...rejections(withRefresh, ['tokenPolicyData', 'tokenPolicyUrl', 'nonce', 'extraData'], {
-      tokenPolicyUrl: [1], nonce: ['n'.repeat(15), 'n'.repeat(129), 1], tokenPolicyData: ['x', null], extraData: [[]],
+      tokenPolicyUrl: [1],
+      nonce: ['n'.repeat(15), 'n'.repeat(129), 1],
+      tokenPolicyData: ['x', null],
+      extraData: [[]],
     }),
     ...rejections(data.tokenPolicyData, ['client_id', 'scope', 'redirect_uri', 'code_verifier'], {
-      client_id: [1], scope: [null], redirect_uri: [[]], code_verifier: ['a'.repeat(127), 'a'.repeat(129), `${'a'.repeat(127)}-`],
-    }).map(([label, tokenPolicyData]): [string, unknown] => [`tokenPolicyData ${label}`, { ...withRefresh, tokenPolicyData }]),
+      client_id: [1],
+      scope: [null],
+      redirect_uri: [[]],
+      code_verifier: ['a'.repeat(127), 'a'.repeat(129), `${'a'.repeat(127)}-`],
+    }).map(([label, tokenPolicyData]): [string, unknown] => [
+      `tokenPolicyData ${label}`,
+      { ...withRefresh, tokenPolicyData },
+    ]),
     ...rejections(withRefresh.extraData, ['flow', 'referrer'], {
-      flow: ['signin', 1], referrer: ['/'.repeat(2049), 1], refresh: [null, 'x', { redirectUri: '/x' }, { redirectUri: '/x', sleep: -1 }, { redirectUri: '/x', sleep: 60_001 }, { redirectUri: 1, sleep: 0 }],
+      flow: ['signin', 1],
+      referrer: ['/'.repeat(2049), 1],
+      refresh: [
+        null,
+        'x',
+        { redirectUri: '/x' },
+        { redirectUri: '/x', sleep: -1 },
+        { redirectUri: '/x', sleep: 60_001 },
+        { redirectUri: 1, sleep: 0 },
+      ],
     }).map(([label, extraData]): [string, unknown] => [`extraData ${label}`, { ...withRefresh, extraData }]),
   ])('auth state data %s → undefined', (_label, raw) => {
     expect(decodeAuthStateData(raw)).toBeUndefined();
@@ -208,7 +332,8 @@ describe('rejection paths: every missing or ill-typed field', () => {
   });
   it('hkData: attributes of the wrong type fail closed; names over 200 characters are dropped', () => {
     expect(decodeHkData({ attributes: 'x', permissions: ['p'] })).toEqual(none);
-    expect(decodeHkData({ attributes: { firstName: 'x'.repeat(201), lastName: 'L' }, permissions: ['p'], internal: 'yes' }))
-      .toEqual({ attributes: { firstName: '', lastName: 'L' }, permissions: ['p'], internal: false });
+    expect(
+      decodeHkData({ attributes: { firstName: 'x'.repeat(201), lastName: 'L' }, permissions: ['p'], internal: 'yes' }),
+    ).toEqual({ attributes: { firstName: '', lastName: 'L' }, permissions: ['p'], internal: false });
   });
 });

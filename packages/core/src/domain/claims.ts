@@ -17,10 +17,12 @@ const noHkData: HkData = { attributes: { firstName: '', lastName: '' }, permissi
 
 const nameDecoder = string({ maxLength: maxNameChars });
 const hkDataDecoder = struct({
-  attributes: optional(struct({
-    firstName: optional(unknownValue),
-    lastName: optional(unknownValue),
-  })),
+  attributes: optional(
+    struct({
+      firstName: optional(unknownValue),
+      lastName: optional(unknownValue),
+    }),
+  ),
   permissions: optional(unknownValue),
   internal: optional(unknownValue),
 });

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  accepts, array, boolean, decodeOrUndefined, finite, literals, number, optional, string, struct, union, unknownValue,
+  accepts,
+  array,
+  boolean,
+  decodeOrUndefined,
+  finite,
+  literals,
+  number,
+  optional,
+  string,
+  struct,
+  union,
+  unknownValue,
 } from './decode.ts';
 
 describe('decoders: scalars', () => {
@@ -61,10 +72,18 @@ describe('decoders: structs', () => {
   const decoder = struct({ id: string(), any: unknownValue, note: optional(string()) });
   it('keeps the named keys that were present, drops the others', () => {
     expect(decodeOrUndefined(decoder, { id: 'a', any: 1, extra: true })).toStrictEqual({ id: 'a', any: 1 });
-    expect(decodeOrUndefined(decoder, { id: 'a', any: null, note: 'n' })).toStrictEqual({ id: 'a', any: null, note: 'n' });
+    expect(decodeOrUndefined(decoder, { id: 'a', any: null, note: 'n' })).toStrictEqual({
+      id: 'a',
+      any: null,
+      note: 'n',
+    });
   });
   it('an optional key may be absent or undefined (kept), never of another type', () => {
-    expect(decodeOrUndefined(decoder, { id: 'a', any: 1, note: undefined })).toStrictEqual({ id: 'a', any: 1, note: undefined });
+    expect(decodeOrUndefined(decoder, { id: 'a', any: 1, note: undefined })).toStrictEqual({
+      id: 'a',
+      any: 1,
+      note: undefined,
+    });
     expect(decodeOrUndefined(decoder, { id: 'a', any: 1, note: null })).toBeUndefined();
     expect(decodeOrUndefined(decoder, { id: 'a', any: 1, note: 7 })).toBeUndefined();
   });
@@ -75,12 +94,19 @@ describe('decoders: structs', () => {
     expect(decodeOrUndefined(decoder, { id: 1, any: 1 })).toBeUndefined();
   });
   it('accepts objects only (no null, arrays, functions or primitives); inherited keys count', () => {
-    for (const bad of [null, undefined, 'x', 1, [], ['a'], () => 'a']) expect(decodeOrUndefined(decoder, bad)).toBeUndefined();
-    expect(decodeOrUndefined(decoder, Object.create({ id: 'a', any: 1 }) as unknown)).toStrictEqual({ id: 'a', any: 1 });
+    for (const bad of [null, undefined, 'x', 1, [], ['a'], () => 'a'])
+      expect(decodeOrUndefined(decoder, bad)).toBeUndefined();
+    expect(decodeOrUndefined(decoder, Object.create({ id: 'a', any: 1 }) as unknown)).toStrictEqual({
+      id: 'a',
+      any: 1,
+    });
   });
   it('nests', () => {
     const nested = struct({ inner: struct({ n: finite() }), list: optional(array(struct({ k: literals(['x']) }))) });
-    expect(decodeOrUndefined(nested, { inner: { n: 1 }, list: [{ k: 'x' }] })).toEqual({ inner: { n: 1 }, list: [{ k: 'x' }] });
+    expect(decodeOrUndefined(nested, { inner: { n: 1 }, list: [{ k: 'x' }] })).toEqual({
+      inner: { n: 1 },
+      list: [{ k: 'x' }],
+    });
     expect(decodeOrUndefined(nested, { inner: { n: 1 }, list: [{ k: 'y' }] })).toBeUndefined();
     expect(decodeOrUndefined(nested, { inner: {} })).toBeUndefined();
   });

@@ -29,7 +29,9 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** The decoded type of a struct's fields. */
 export type StructOf<F extends Fields> = Simplify<
-  { readonly [K in RequiredKeys<F>]: FieldType<F[K]> } & { readonly [K in OptionalKeys<F>]?: FieldType<F[K]> | undefined }
+  { readonly [K in RequiredKeys<F>]: FieldType<F[K]> } & {
+    readonly [K in OptionalKeys<F>]?: FieldType<F[K]> | undefined;
+  }
 >;
 
 /** The type a decoder produces. */
@@ -60,7 +62,10 @@ export interface StringChecks {
 export function string(checks: StringChecks = {}): Decoder<string> {
   const { minLength = 0, maxLength = Number.POSITIVE_INFINITY, pattern } = checks;
   return (input) =>
-    typeof input === 'string' && input.length >= minLength && input.length <= maxLength && (pattern === undefined || pattern.test(input))
+    typeof input === 'string' &&
+    input.length >= minLength &&
+    input.length <= maxLength &&
+    (pattern === undefined || pattern.test(input))
       ? input
       : invalid;
 }
@@ -76,9 +81,15 @@ export interface NumberChecks {
 
 /** A finite number (no NaN, no infinities) within the bounds. */
 export function finite(checks: NumberChecks = {}): Decoder<number> {
-  const { min = Number.NEGATIVE_INFINITY, max = Number.POSITIVE_INFINITY, greaterThan = Number.NEGATIVE_INFINITY } = checks;
+  const {
+    min = Number.NEGATIVE_INFINITY,
+    max = Number.POSITIVE_INFINITY,
+    greaterThan = Number.NEGATIVE_INFINITY,
+  } = checks;
   return (input) =>
-    typeof input === 'number' && Number.isFinite(input) && input >= min && input <= max && input > greaterThan ? input : invalid;
+    typeof input === 'number' && Number.isFinite(input) && input >= min && input <= max && input > greaterThan
+      ? input
+      : invalid;
 }
 
 /** One of the given strings. */

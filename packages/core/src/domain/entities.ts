@@ -14,7 +14,9 @@ type Present<T> = { readonly [K in keyof T as null extends T[K] ? never : K]: T[
 
 /** Every member of a wire enum once, in the order given; the compiler refuses a list that misses one. */
 function everyOf<Union extends string | number>() {
-  return <const List extends readonly Union[]>(list: List & ([Exclude<Union, List[number]>] extends [never] ? unknown : never)): List => list;
+  return <const List extends readonly Union[]>(
+    list: List & ([Exclude<Union, List[number]>] extends [never] ? unknown : never),
+  ): List => list;
 }
 
 export type ApplicationId = Wire['ApplicationIdValue'];
@@ -25,11 +27,23 @@ export type AccessRequestId = Wire['Uuid'];
 
 /** Usage types of spec §3 (where an attribute is used). */
 export type UsageType = Wire['UsageType'];
-export const usageTypes = /* @__PURE__ */ everyOf<UsageType>()(['APPLICATION', 'CUSTOM_FLOW', 'ROLE', 'APPLICATION_ACCOUNT_ACCESS']);
+export const usageTypes = /* @__PURE__ */ everyOf<UsageType>()([
+  'APPLICATION',
+  'CUSTOM_FLOW',
+  'ROLE',
+  'APPLICATION_ACCOUNT_ACCESS',
+]);
 
 /** Data types an attribute can carry. */
 export type AttributeDataType = Wire['AttributeDataType'];
-export const attributeDataTypes = /* @__PURE__ */ everyOf<AttributeDataType>()(['STRING', 'NUMBER', 'BOOLEAN', 'DATE', 'EMAIL', 'URL']);
+export const attributeDataTypes = /* @__PURE__ */ everyOf<AttributeDataType>()([
+  'STRING',
+  'NUMBER',
+  'BOOLEAN',
+  'DATE',
+  'EMAIL',
+  'URL',
+]);
 
 /** An application the signed-in user administers (`GET /Admin/Applications`), with what they may do there. */
 export type AdministrableApplication = Wire['AdminApplication'];
@@ -42,21 +56,31 @@ export type ApplicationPermissions = AdministrableApplication['permissions'];
  * `MyApplication` every application answer shares, nulls as absent. The console reads the
  * contract's own types (`Application`, `AdminApplication`, …) through @portal/adapters/admin.
  */
-export type Application = Present<Pick<Wire['MyApplication'], 'id' | 'label' | 'logoUrl' | 'url' | 'internal' | 'sortNumber'>>
-  & Partial<Pick<Wire['MyApplication'], 'description'>> & {
-  /** The OpenID client id: the application's id (contract decision 3). */
-  readonly clientId?: ApplicationId;
-};
+export type Application = Present<
+  Pick<Wire['MyApplication'], 'id' | 'label' | 'logoUrl' | 'url' | 'internal' | 'sortNumber'>
+> &
+  Partial<Pick<Wire['MyApplication'], 'description'>> & {
+    /** The OpenID client id: the application's id (contract decision 3). */
+    readonly clientId?: ApplicationId;
+  };
 
 /** Branding of an external application (external-app mode, architecture §7): the contract's `Branding` of a client id. */
-export type ApplicationBranding = { readonly clientId: ApplicationId } & Present<Omit<Wire['Branding'], 'url'>> & Partial<Pick<Wire['Branding'], 'url'>>;
+export type ApplicationBranding = { readonly clientId: ApplicationId } & Present<Omit<Wire['Branding'], 'url'>> &
+  Partial<Pick<Wire['Branding'], 'url'>>;
 
 /** OPEN, ACCEPTED, DENIED (spec §4); CANCELLED by the requester and EXPIRED (the time-bound access it gave ended), #19. */
 export type AccessRequestStatus = Wire['AccessRequestStatus'];
-export const accessRequestStatuses = /* @__PURE__ */ everyOf<AccessRequestStatus>()(['OPEN', 'ACCEPTED', 'DENIED', 'CANCELLED', 'EXPIRED']);
+export const accessRequestStatuses = /* @__PURE__ */ everyOf<AccessRequestStatus>()([
+  'OPEN',
+  'ACCEPTED',
+  'DENIED',
+  'CANCELLED',
+  'EXPIRED',
+]);
 
 /** An access request as the decision reads it: the contract's request, with the user, the account access and the role by id. */
-export type AccessRequest = Readonly<Pick<Wire['AccessRequest'], 'id' | 'applicationId' | 'requestedAt' | 'status'>> & AccessRequestNames;
+export type AccessRequest = Readonly<Pick<Wire['AccessRequest'], 'id' | 'applicationId' | 'requestedAt' | 'status'>> &
+  AccessRequestNames;
 
 interface AccessRequestNames {
   /** The label of the account access asked for. */
@@ -119,7 +143,12 @@ export interface AccessRequestChoice {
 
 /** Decision body (architecture §7): accept with roles (and account accesses), or deny. */
 export type AccessRequestDecision =
-  | { readonly kind: 'accept'; readonly roleIds: readonly RoleId[]; readonly accountAccessIds: readonly AccountAccessId[]; readonly endDate?: string }
+  | {
+      readonly kind: 'accept';
+      readonly roleIds: readonly RoleId[];
+      readonly accountAccessIds: readonly AccountAccessId[];
+      readonly endDate?: string;
+    }
   | { readonly kind: 'deny'; readonly reason?: string };
 
 export type HistoryMode = Wire['HistoryEntry']['mode'];

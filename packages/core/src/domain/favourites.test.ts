@@ -27,15 +27,22 @@ describe('favourites', () => {
   });
 
   it('a move keeps every id once, and puts the moved one where asked (clamped)', () => {
-    fc.assert(fc.property(fc.uniqueArray(fc.string(), { minLength: 1, maxLength: 8 }), fc.nat(), fc.integer({ min: -3, max: 12 }), (ids, pick, to) => {
-      const id = ids[pick % ids.length] ?? '';
-      const moved = moveFavourite(ids, id, to);
-      expect([...moved].sort()).toEqual([...ids].sort());
-      expect(moved.indexOf(id)).toBe(Math.min(Math.max(to, 0), ids.length - 1));
-    }));
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.string(), { minLength: 1, maxLength: 8 }),
+        fc.nat(),
+        fc.integer({ min: -3, max: 12 }),
+        (ids, pick, to) => {
+          const id = ids[pick % ids.length] ?? '';
+          const moved = moveFavourite(ids, id, to);
+          expect([...moved].sort()).toEqual([...ids].sort());
+          expect(moved.indexOf(id)).toBe(Math.min(Math.max(to, 0), ids.length - 1));
+        },
+      ),
+    );
   });
 
-  it('picks the pinned items in the favourites\' order, skipping ids without an item', () => {
+  it("picks the pinned items in the favourites' order, skipping ids without an item", () => {
     const items = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
     expect(itemsInOrder(items, ['c', 'gone', 'a'])).toEqual([{ id: 'c' }, { id: 'a' }]);
   });

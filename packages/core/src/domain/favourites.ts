@@ -20,7 +20,10 @@ export function moveFavourite(ids: readonly string[], id: string, to: number): r
 }
 
 /** The items with these ids, in the ids' order (the favourites, the recently used; ids without an item are left out). */
-export function itemsInOrder<T extends { readonly id: string }>(items: readonly T[], ids: readonly string[]): readonly T[] {
+export function itemsInOrder<T extends { readonly id: string }>(
+  items: readonly T[],
+  ids: readonly string[],
+): readonly T[] {
   const byId = new Map(items.map((item) => [item.id, item]));
   return ids.flatMap((id) => {
     const item = byId.get(id);

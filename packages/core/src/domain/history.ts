@@ -27,12 +27,20 @@ export type HistoryValue =
 
 /** Which kind of entity a property holds ids of, by its name (the API records them by the same rule). */
 const kindOfProperty: Readonly<Record<string, HistoryRefKind>> = {
-  adminPermissionId: 'PERMISSION', permissionId: 'PERMISSION', permissionIds: 'PERMISSION',
-  attributeId: 'ATTRIBUTE', attributeIds: 'ATTRIBUTE',
-  roleId: 'ROLE', roleIds: 'ROLE',
-  accountAccessId: 'ACCOUNT_ACCESS', accountAccessIds: 'ACCOUNT_ACCESS', parentId: 'ACCOUNT_ACCESS',
-  customFlowId: 'CUSTOM_FLOW', customFlowIds: 'CUSTOM_FLOW',
-  applicationId: 'APPLICATION', applicationIds: 'APPLICATION',
+  adminPermissionId: 'PERMISSION',
+  permissionId: 'PERMISSION',
+  permissionIds: 'PERMISSION',
+  attributeId: 'ATTRIBUTE',
+  attributeIds: 'ATTRIBUTE',
+  roleId: 'ROLE',
+  roleIds: 'ROLE',
+  accountAccessId: 'ACCOUNT_ACCESS',
+  accountAccessIds: 'ACCOUNT_ACCESS',
+  parentId: 'ACCOUNT_ACCESS',
+  customFlowId: 'CUSTOM_FLOW',
+  customFlowIds: 'CUSTOM_FLOW',
+  applicationId: 'APPLICATION',
+  applicationIds: 'APPLICATION',
 };
 
 function refKindOfProperty(name: string): HistoryRefKind | undefined {
@@ -58,9 +66,16 @@ function valueOf(raw: unknown, kind: HistoryRefKind | undefined, refs: readonly 
     if (ref !== undefined) return { type: 'ref', ref };
     return { type: 'text', text: raw };
   }
-  if (Array.isArray(raw)) return raw.length === 0 ? { type: 'empty' } : { type: 'list', items: raw.map((item) => valueOf(item, kind, refs)) };
+  if (Array.isArray(raw))
+    return raw.length === 0 ? { type: 'empty' } : { type: 'list', items: raw.map((item) => valueOf(item, kind, refs)) };
   // What JSON leaves: an object.
-  return { type: 'record', fields: Object.entries(raw as Record<string, unknown>).map(([name, value]) => ({ name, value: valueOf(value, refKindOfProperty(name), refs) })) };
+  return {
+    type: 'record',
+    fields: Object.entries(raw as Record<string, unknown>).map(([name, value]) => ({
+      name,
+      value: valueOf(value, refKindOfProperty(name), refs),
+    })),
+  };
 }
 
 /** A value of the field as recorded (text: JSON for lists, objects, numbers and booleans). */

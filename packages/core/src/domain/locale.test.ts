@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { directoryApplicationUrl, isLocaleCode, langHeader, localeFallbacks, resolveLocale, switchLocale } from './locale.ts';
+import {
+  directoryApplicationUrl,
+  isLocaleCode,
+  langHeader,
+  localeFallbacks,
+  resolveLocale,
+  switchLocale,
+} from './locale.ts';
 import { createMemoryLocaleStore } from '../testing/index.ts';
-import { accessRequestStatuses, attributeDataTypes, historyModes, localeCodes, pageSizes, usageTypes } from './entities.ts';
+import {
+  accessRequestStatuses,
+  attributeDataTypes,
+  historyModes,
+  localeCodes,
+  pageSizes,
+  usageTypes,
+} from './entities.ts';
 
 describe('locale', () => {
   it('has the seven languages', () => {

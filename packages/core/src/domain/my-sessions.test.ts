@@ -2,12 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { decodeEndedCount, decodeMySessions } from './my-sessions.ts';
 
 const session = {
-  id: 'abc', device: { browser: 'Chrome 156', os: 'Linux', type: 'desktop' }, createdAt: '2026-11-25T08:00:00.000Z', lastSeenAt: '2026-11-25T09:00:00.000Z', current: true,
+  id: 'abc',
+  device: { browser: 'Chrome 156', os: 'Linux', type: 'desktop' },
+  createdAt: '2026-11-25T08:00:00.000Z',
+  lastSeenAt: '2026-11-25T09:00:00.000Z',
+  current: true,
 };
 
-describe('the user\'s sessions, decoded fail-closed', () => {
+describe("the user's sessions, decoded fail-closed", () => {
   it('reads the list', () => {
-    expect(decodeMySessions({ sessions: [session, { ...session, id: 'def', current: false, device: { browser: '', os: '', type: 'unknown' } }] })).toHaveLength(2);
+    expect(
+      decodeMySessions({
+        sessions: [
+          session,
+          { ...session, id: 'def', current: false, device: { browser: '', os: '', type: 'unknown' } },
+        ],
+      }),
+    ).toHaveLength(2);
     expect(decodeMySessions({ sessions: [] })).toEqual([]);
   });
 
@@ -24,6 +35,7 @@ describe('the user\'s sessions, decoded fail-closed', () => {
 
   it('reads the count of ended sessions', () => {
     expect(decodeEndedCount({ ended: 2 })).toBe(2);
-    for (const bad of [null, {}, { ended: -1 }, { ended: 1.5 }, { ended: '2' }]) expect(decodeEndedCount(bad)).toBeUndefined();
+    for (const bad of [null, {}, { ended: -1 }, { ended: 1.5 }, { ended: '2' }])
+      expect(decodeEndedCount(bad)).toBeUndefined();
   });
 });

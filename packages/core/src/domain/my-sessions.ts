@@ -23,7 +23,11 @@ export type MySession = DecodedOf<typeof mySession>;
 /** The list of `GET /auth/sessions`, or undefined when the answer is not that shape. */
 export function decodeMySessions(value: unknown): readonly MySession[] | undefined {
   const decoded = decodeOrUndefined(mySessionsAnswer, value);
-  if (decoded === undefined || decoded.sessions.some((s) => Number.isNaN(Date.parse(s.createdAt)) || Number.isNaN(Date.parse(s.lastSeenAt)))) return undefined;
+  if (
+    decoded === undefined ||
+    decoded.sessions.some((s) => Number.isNaN(Date.parse(s.createdAt)) || Number.isNaN(Date.parse(s.lastSeenAt)))
+  )
+    return undefined;
   return decoded.sessions;
 }
 

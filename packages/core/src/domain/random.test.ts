@@ -37,16 +37,26 @@ describe('randomString', () => {
   });
 
   it('always returns only alphabet characters (property)', () => {
-    fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 1, maxLength: 64 }).filter((b) => b.some((x) => x < 248)), fc.integer({ min: 0, max: 200 }), (bytes, length) => {
-      const s = randomString(createScriptedRandom(bytes), length);
-      return s.length === length && /^[A-Za-z0-9]*$/.test(s);
-    }));
+    fc.assert(
+      fc.property(
+        fc
+          .array(fc.integer({ min: 0, max: 255 }), { minLength: 1, maxLength: 64 })
+          .filter((b) => b.some((x) => x < 248)),
+        fc.integer({ min: 0, max: 200 }),
+        (bytes, length) => {
+          const s = randomString(createScriptedRandom(bytes), length);
+          return s.length === length && /^[A-Za-z0-9]*$/.test(s);
+        },
+      ),
+    );
   });
 });
 
 describe('PKCE S256', () => {
   it('matches the RFC 7636 appendix B test vector', async () => {
-    expect(await pkceChallenge(createDigest(), 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+    expect(await pkceChallenge(createDigest(), 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
+      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    );
   });
 
   it('base64url has no padding and uses - and _', () => {
@@ -61,6 +71,8 @@ describe('in-memory SHA-256', () => {
   it('matches the FIPS 180-2 vectors', () => {
     expect(hex(sha256(text('abc')))).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
     expect(hex(sha256(text('')))).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
-    expect(hex(sha256(text('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq')))).toBe('248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1');
+    expect(hex(sha256(text('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq')))).toBe(
+      '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1',
+    );
   });
 });

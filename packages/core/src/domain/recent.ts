@@ -4,7 +4,10 @@
 export const recentlyUsedShown = 4;
 
 /** The items with a last launch, newest first, at most `limit` (ISO date-times compare as dates). */
-export function recentlyUsed<T extends { readonly id: string; readonly lastLaunchedAt?: string }>(items: readonly T[], limit = recentlyUsedShown): readonly T[] {
+export function recentlyUsed<T extends { readonly id: string; readonly lastLaunchedAt?: string }>(
+  items: readonly T[],
+  limit = recentlyUsedShown,
+): readonly T[] {
   return items
     .filter((item) => item.lastLaunchedAt !== undefined)
     .map((item) => ({ item, at: Date.parse(item.lastLaunchedAt ?? '') }))

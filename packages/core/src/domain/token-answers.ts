@@ -28,8 +28,12 @@ export interface IdTokenExpectations {
 }
 
 /** Check `iss`, `aud`, `azp`, `nonce`, `exp` (30 s skew) and `iat` (OIDC Core §3.1.3.7). */
-export function checkIdTokenClaims(raw: unknown, expect: IdTokenExpectations):
-  { readonly ok: true; readonly claims: IdTokenClaims } | { readonly ok: false; readonly problem: IdTokenClaimsProblem } {
+export function checkIdTokenClaims(
+  raw: unknown,
+  expect: IdTokenExpectations,
+):
+  | { readonly ok: true; readonly claims: IdTokenClaims }
+  | { readonly ok: false; readonly problem: IdTokenClaimsProblem } {
   const claims = decodeIdTokenClaims(raw);
   if (claims === undefined) return { ok: false, problem: 'malformed' };
   const skew = expect.skewSeconds ?? 30;
@@ -38,10 +42,12 @@ export function checkIdTokenClaims(raw: unknown, expect: IdTokenExpectations):
   const audiences = typeof claims.aud === 'string' ? [claims.aud] : claims.aud;
   if (claims.iss !== expect.issuer) return { ok: false, problem: 'issuer' };
   if (!audiences.includes(expect.clientId)) return { ok: false, problem: 'audience' };
-  if ((audiences.length > 1 || claims.azp !== undefined) && claims.azp !== expect.clientId) return { ok: false, problem: 'azp' };
+  if ((audiences.length > 1 || claims.azp !== undefined) && claims.azp !== expect.clientId)
+    return { ok: false, problem: 'azp' };
   if (expect.nonce !== undefined && claims.nonce !== expect.nonce) return { ok: false, problem: 'nonce' };
   if (claims.exp + skew < nowSeconds) return { ok: false, problem: 'expired' };
-  if (claims.iat > nowSeconds + skew || claims.iat < nowSeconds - maxAge - skew) return { ok: false, problem: 'issuedAt' };
+  if (claims.iat > nowSeconds + skew || claims.iat < nowSeconds - maxAge - skew)
+    return { ok: false, problem: 'issuedAt' };
   return { ok: true, claims };
 }
 
@@ -58,10 +64,12 @@ const authStateDataDecoder = struct({
   extraData: struct({
     flow: literals(['signIn', 'claimsRefresh']),
     referrer: string({ maxLength: 2048 }),
-    refresh: optional(struct({
-      redirectUri: string({ maxLength: 2048 }),
-      sleep: finite({ min: 0, max: 60_000 }),
-    })),
+    refresh: optional(
+      struct({
+        redirectUri: string({ maxLength: 2048 }),
+        sleep: finite({ min: 0, max: 60_000 }),
+      }),
+    ),
   }),
 });
 const authStateRecordDecoder = struct({
@@ -116,7 +124,9 @@ export type DecodedRefreshResponse = DecodedOf<typeof refreshResponseDecoder>;
 /** Decode a refresh-token grant's answer: like a code exchange's, but the ID token may be absent. */
 export function decodeRefreshResponse(raw: unknown): DecodedRefreshResponse | undefined {
   const decoded = decodeOrUndefined(refreshResponseDecoder, raw);
-  return decoded !== undefined && (decoded.access_token !== undefined || decoded.id_token !== undefined) ? decoded : undefined;
+  return decoded !== undefined && (decoded.access_token !== undefined || decoded.id_token !== undefined)
+    ? decoded
+    : undefined;
 }
 
 /**
@@ -126,4 +136,3 @@ export function decodeRefreshResponse(raw: unknown): DecodedRefreshResponse | un
 export function decodeTokenResponse(raw: TokenResponse | unknown): DecodedTokenResponse | undefined {
   return decodeOrUndefined(tokenResponseDecoder, raw);
 }
-

@@ -4,7 +4,12 @@ import { isSafeReturnPath, returnPathFromUrl, safeReturnPath } from './return-pa
 
 describe('url helpers', () => {
   it('splits absolute and relative URLs', () => {
-    expect(splitUrl('http://a.test:1/p/q?x=1&y#h')).toEqual({ origin: 'http://a.test:1', path: '/p/q', query: 'x=1&y', hash: 'h' });
+    expect(splitUrl('http://a.test:1/p/q?x=1&y#h')).toEqual({
+      origin: 'http://a.test:1',
+      path: '/p/q',
+      query: 'x=1&y',
+      hash: 'h',
+    });
     expect(splitUrl('/p?x')).toEqual({ origin: '', path: '/p', query: 'x', hash: '' });
   });
   it('parses queries, keeping repeated names and skipping broken encodings', () => {
@@ -17,8 +22,12 @@ describe('url helpers', () => {
   });
   it('builds queries and removes parameters', () => {
     expect(buildQuery([['a b', 'c&d']])).toBe('a%20b=c%26d');
-    expect(withoutQueryParams('http://h/auth/login?code=1&state=2&lang=de#x', ['code', 'state'])).toBe('http://h/auth/login?lang=de#x');
-    expect(withoutQueryParams('http://h/auth/login?code=1&state=2&%E0=1', ['code', 'state'])).toBe('http://h/auth/login?%E0=1');
+    expect(withoutQueryParams('http://h/auth/login?code=1&state=2&lang=de#x', ['code', 'state'])).toBe(
+      'http://h/auth/login?lang=de#x',
+    );
+    expect(withoutQueryParams('http://h/auth/login?code=1&state=2&%E0=1', ['code', 'state'])).toBe(
+      'http://h/auth/login?%E0=1',
+    );
     expect(withoutQueryParams('/p?code', ['code'])).toBe('/p');
     expect(withoutQuery('http://h/p?x=1#y')).toBe('http://h/p#y');
     expect(withoutQuery('/p?x=1')).toBe('/p');
@@ -32,13 +41,35 @@ describe('url helpers', () => {
 });
 
 describe('return-path rule: same-origin paths only', () => {
-  it.each(['/', '/admin/users?page=2#top', '/settings/applications/a1', '/flows/auth?client_id=x%2Fy'])('accepts %s', (p) => {
-    expect(isSafeReturnPath(p)).toBe(true);
-  });
+  it.each(['/', '/admin/users?page=2#top', '/settings/applications/a1', '/flows/auth?client_id=x%2Fy'])(
+    'accepts %s',
+    (p) => {
+      expect(isSafeReturnPath(p)).toBe(true);
+    },
+  );
   it.each([
-    '', '//evil.test', '/\\evil.test', '\\\\evil.test', '/%2Fevil.test', '/%5Cevil.test', '%2F%2Fevil.test', '/%252F%252Fevil.test',
-    'https://evil.test/', 'http:evil.test', 'javascript:alert(1)', 'JAVASCRIPT:alert(1)', '/javascript:alert(1)', 'data:text/html,x',
-    ' /admin', '/\t/evil.test', '/%09/evil.test', '/%0a', 'admin', '/%E0%A4%A', `/${'a'.repeat(3000)}`, '/%25252525252F%25252525252Fevil',
+    '',
+    '//evil.test',
+    '/\\evil.test',
+    '\\\\evil.test',
+    '/%2Fevil.test',
+    '/%5Cevil.test',
+    '%2F%2Fevil.test',
+    '/%252F%252Fevil.test',
+    'https://evil.test/',
+    'http:evil.test',
+    'javascript:alert(1)',
+    'JAVASCRIPT:alert(1)',
+    '/javascript:alert(1)',
+    'data:text/html,x',
+    ' /admin',
+    '/\t/evil.test',
+    '/%09/evil.test',
+    '/%0a',
+    'admin',
+    '/%E0%A4%A',
+    `/${'a'.repeat(3000)}`,
+    '/%25252525252F%25252525252Fevil',
   ])('refuses %j', (p) => {
     expect(isSafeReturnPath(p)).toBe(false);
   });
@@ -62,22 +93,49 @@ describe('return-path rule: same-origin paths only', () => {
 describe('return-path rule against the WHATWG URL parser (property)', () => {
   const Url = (globalThis as unknown as { URL: new (input: string, base: string) => { origin: string } }).URL;
   const origin = 'http://localhost:5173';
-  const pieces = ['/', '//', '\\', '%2F', '%5C', '%252F', 'evil.test', 'javascript:', 'data:', '@', '?', '#', '.', '..', 'a', ':', '\t', '%09', 'http:', ' '];
+  const pieces = [
+    '/',
+    '//',
+    '\\',
+    '%2F',
+    '%5C',
+    '%252F',
+    'evil.test',
+    'javascript:',
+    'data:',
+    '@',
+    '?',
+    '#',
+    '.',
+    '..',
+    'a',
+    ':',
+    '\t',
+    '%09',
+    'http:',
+    ' ',
+  ];
 
   it('every accepted path resolves on our origin', async () => {
     const fc = (await import('fast-check')).default;
-    fc.assert(fc.property(fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 8 }), (parts) => {
-      const path = parts.join('');
-      if (!isSafeReturnPath(path)) return true;
-      return new Url(path, `${origin}/auth/login`).origin === origin;
-    }), { numRuns: 1000 });
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 8 }), (parts) => {
+        const path = parts.join('');
+        if (!isSafeReturnPath(path)) return true;
+        return new Url(path, `${origin}/auth/login`).origin === origin;
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   it('every accepted arbitrary string resolves on our origin', async () => {
     const fc = (await import('fast-check')).default;
-    fc.assert(fc.property(fc.string({ maxLength: 40 }), (tail) => {
-      const path = `/${tail}`;
-      return !isSafeReturnPath(path) || new Url(path, `${origin}/x`).origin === origin;
-    }), { numRuns: 1000 });
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (tail) => {
+        const path = `/${tail}`;
+        return !isSafeReturnPath(path) || new Url(path, `${origin}/x`).origin === origin;
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -35,22 +35,46 @@ describe('avatarColor', () => {
   });
 
   it('spreads names over the palette', () => {
-    const used = new Set(['Greta Gruber', 'Paul Planer', 'Dana Dealer', 'Chris Kunde', 'Ilse Intern', 'Nora Neu', 'A', 'B', 'C', 'D', 'E', 'F'].map(avatarColor));
+    const used = new Set(
+      [
+        'Greta Gruber',
+        'Paul Planer',
+        'Dana Dealer',
+        'Chris Kunde',
+        'Ilse Intern',
+        'Nora Neu',
+        'A',
+        'B',
+        'C',
+        'D',
+        'E',
+        'F',
+      ].map(avatarColor),
+    );
     expect(used.size).toBeGreaterThan(3);
   });
 
   it('gives an index within any palette size, and refuses a bad size', () => {
-    fc.assert(fc.property(fc.string(), fc.integer({ min: 1, max: 50 }), (name, size) => {
-      const i = avatarColorIndex(name, size);
-      return Number.isInteger(i) && i >= 0 && i < size;
-    }));
+    fc.assert(
+      fc.property(fc.string(), fc.integer({ min: 1, max: 50 }), (name, size) => {
+        const i = avatarColorIndex(name, size);
+        return Number.isInteger(i) && i >= 0 && i < size;
+      }),
+    );
     expect(() => avatarColorIndex('x', 0)).toThrow(RangeError);
   });
 });
 
 describe('greeting', () => {
   it.each([
-    [0, 'evening'], [4, 'evening'], [5, 'morning'], [11, 'morning'], [12, 'day'], [17, 'day'], [18, 'evening'], [23, 'evening'],
+    [0, 'evening'],
+    [4, 'evening'],
+    [5, 'morning'],
+    [11, 'morning'],
+    [12, 'day'],
+    [17, 'day'],
+    [18, 'evening'],
+    [23, 'evening'],
   ] as const)('hour %i → %s', (hour, expected) => {
     expect(greeting(hour)).toBe(expected);
   });

@@ -28,7 +28,10 @@ export function fullName(firstName: string | undefined, lastName: string | undef
 
 /** Initials from the first and the last word of a name, upper-cased; '' for an empty name. */
 export function avatarInitials(name: string): string {
-  const words = name.trim().split(/\s+/u).filter((w) => w.length > 0);
+  const words = name
+    .trim()
+    .split(/\s+/u)
+    .filter((w) => w.length > 0);
   if (words.length === 0) return '';
   // Words are non-empty: their first code point exists.
   const initial = (word: string) => String.fromCodePoint(word.codePointAt(0) as number).toUpperCase();
@@ -39,7 +42,14 @@ export function avatarInitials(name: string): string {
 
 /** Token names of the avatar palette; the UI maps each to a colour of its theme. */
 export const avatarPalette = [
-  'avatar-1', 'avatar-2', 'avatar-3', 'avatar-4', 'avatar-5', 'avatar-6', 'avatar-7', 'avatar-8',
+  'avatar-1',
+  'avatar-2',
+  'avatar-3',
+  'avatar-4',
+  'avatar-5',
+  'avatar-6',
+  'avatar-7',
+  'avatar-8',
 ] as const;
 export type AvatarColor = (typeof avatarPalette)[number];
 

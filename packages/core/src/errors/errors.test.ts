@@ -1,29 +1,64 @@
 import { describe, expect, it } from 'vitest';
 import {
-  HttpError, IdentityProviderError, errorPage, fieldErrors, fromHttpStatus, isHttpError, isIdentityProviderError,
-  isPortalError, pageErrorStatus, plainText, readServerError, toPortalError, toastError, unplacedMessages,
+  HttpError,
+  IdentityProviderError,
+  errorPage,
+  fieldErrors,
+  fromHttpStatus,
+  isHttpError,
+  isIdentityProviderError,
+  isPortalError,
+  pageErrorStatus,
+  plainText,
+  readServerError,
+  toPortalError,
+  toastError,
+  unplacedMessages,
 } from './errors.ts';
 import type { PortalError } from './errors.ts';
 import { identityError } from './identity-error.ts';
 
 describe('page error codes', () => {
-  it.each([[400, 400], [401, 401], [403, 403], [404, 404], [500, 500], [418, 500], [422, 500], [502, 500], [undefined, 500]])('%s → %s', (input, expected) => {
+  it.each([
+    [400, 400],
+    [401, 401],
+    [403, 403],
+    [404, 404],
+    [500, 500],
+    [418, 500],
+    [422, 500],
+    [502, 500],
+    [undefined, 500],
+  ])('%s → %s', (input, expected) => {
     expect(pageErrorStatus(input)).toBe(expected);
   });
 });
 
 describe('server errors', () => {
   it('reads code, message and errors[] from error', () => {
-    expect(readServerError({ error: { code: 'VALIDATION', message: 'Invalid', errors: [{ message: 'too long', field: 'label' }, { message: 'bad' }, 42] } })).toEqual({
-      code: 'VALIDATION', message: 'Invalid', errors: [{ message: 'too long', field: 'label' }, { message: 'bad' }],
+    expect(
+      readServerError({
+        error: {
+          code: 'VALIDATION',
+          message: 'Invalid',
+          errors: [{ message: 'too long', field: 'label' }, { message: 'bad' }, 42],
+        },
+      }),
+    ).toEqual({
+      code: 'VALIDATION',
+      message: 'Invalid',
+      errors: [{ message: 'too long', field: 'label' }, { message: 'bad' }],
     });
     expect(readServerError({ error: { code: 7 } })).toEqual({ code: '7', errors: [] });
     expect(readServerError({ error: {} })).toEqual({ errors: [] });
   });
 
-  it.each([[null], ['<html>502</html>'], [{}], [{ error: 'x' }], [undefined]])('an unknown shape %j gives nothing (the generic message)', (body) => {
-    expect(readServerError(body)).toBeUndefined();
-  });
+  it.each([[null], ['<html>502</html>'], [{}], [{ error: 'x' }], [undefined]])(
+    'an unknown shape %j gives nothing (the generic message)',
+    (body) => {
+      expect(readServerError(body)).toBeUndefined();
+    },
+  );
 
   it.each([
     ['error missing', { code: 'X' }],
@@ -39,12 +74,27 @@ describe('server errors', () => {
   });
 
   it('skips ill-typed entries of errors[] (no message, message not text, field not text)', () => {
-    expect(readServerError({ error: { code: 'V', errors: [{ field: 'a' }, { message: 1 }, { message: 'm', field: 2 }, null, 'x', { message: 'ok', field: undefined }] } }))
-      .toEqual({ code: 'V', errors: [{ message: 'ok' }] });
+    expect(
+      readServerError({
+        error: {
+          code: 'V',
+          errors: [
+            { field: 'a' },
+            { message: 1 },
+            { message: 'm', field: 2 },
+            null,
+            'x',
+            { message: 'ok', field: undefined },
+          ],
+        },
+      }),
+    ).toEqual({ code: 'V', errors: [{ message: 'ok' }] });
   });
 
   it('maps field errors onto fields (first message wins)', () => {
-    const error = fromHttpStatus(422, { error: { errors: [{ message: 'a', field: 'url' }, { message: 'b', field: 'url' }, { message: 'c' }] } });
+    const error = fromHttpStatus(422, {
+      error: { errors: [{ message: 'a', field: 'url' }, { message: 'b', field: 'url' }, { message: 'c' }] },
+    });
     expect(fieldErrors(error)).toEqual({ url: 'a' });
     expect(fieldErrors(fromHttpStatus(400))).toEqual({});
     expect(fieldErrors({ kind: 'unexpected', status: 500 })).toEqual({});
@@ -61,7 +111,12 @@ describe('server errors', () => {
 describe('thrown values', () => {
   it('HTTP errors keep their status (unknown → 500), everything else is 500', () => {
     expect(toPortalError(new HttpError(403, null))).toEqual({ kind: 'http', status: 403, httpStatus: 403 });
-    expect(toPortalError(new HttpError(503, { error: { message: 'down' } }))).toEqual({ kind: 'http', status: 500, httpStatus: 503, server: { message: 'down', errors: [] } });
+    expect(toPortalError(new HttpError(503, { error: { message: 'down' } }))).toEqual({
+      kind: 'http',
+      status: 500,
+      httpStatus: 503,
+      server: { message: 'down', errors: [] },
+    });
     expect(toPortalError(new TypeError('Failed to fetch'))).toEqual({ kind: 'unexpected', status: 500 });
     expect(toPortalError('boom')).toEqual({ kind: 'unexpected', status: 500 });
     const page: PortalError = { kind: 'page', status: 404 };
@@ -81,61 +136,138 @@ describe('thrown values', () => {
 });
 
 describe('identity errors', () => {
-  const signedIn = { signedIn: true, currentUrl: 'http://localhost:5173/settings?error=x&state=y', storedReferrer: '/admin' };
-  const signedOut = { signedIn: false, currentUrl: 'http://localhost:5173/auth/login?error=x', storedReferrer: '/admin/roles' };
+  const signedIn = {
+    signedIn: true,
+    currentUrl: 'http://localhost:5173/settings?error=x&state=y',
+    storedReferrer: '/admin',
+  };
+  const signedOut = {
+    signedIn: false,
+    currentUrl: 'http://localhost:5173/auth/login?error=x',
+    storedReferrer: '/admin/roles',
+  };
 
   it('AADB2C90091 (cancelled): signed in → the same page without the query; else → the stored referrer', () => {
-    const params = { error: 'access_denied', error_description: 'AADB2C90091: The user has cancelled entering self-asserted information.' };
+    const params = {
+      error: 'access_denied',
+      error_description: 'AADB2C90091: The user has cancelled entering self-asserted information.',
+    };
     expect(identityError(params, signedIn)).toEqual({ kind: 'cancelled', redirectTo: '/settings' });
     expect(identityError(params, signedOut)).toEqual({ kind: 'cancelled', redirectTo: '/admin/roles' });
-    expect(identityError(params, { signedIn: false, currentUrl: 'http://x/' })).toEqual({ kind: 'cancelled', redirectTo: '/' });
-    expect(identityError(params, { signedIn: true, currentUrl: 'http://localhost:5173?x=1' })).toEqual({ kind: 'cancelled', redirectTo: '/' });
+    expect(identityError(params, { signedIn: false, currentUrl: 'http://x/' })).toEqual({
+      kind: 'cancelled',
+      redirectTo: '/',
+    });
+    expect(identityError(params, { signedIn: true, currentUrl: 'http://localhost:5173?x=1' })).toEqual({
+      kind: 'cancelled',
+      redirectTo: '/',
+    });
   });
 
   it('other AADB2C descriptions: 500 with the description as plain text, cut to length', () => {
-    expect(identityError({ error: 'server_error', error_description: 'AADB2C90118: The user has forgotten their password.\r\nCorrelation ID: 1' }, signedOut))
-      .toEqual({ kind: 'auth', status: 500, code: 'auth.identityProvider', detail: 'AADB2C90118: The user has forgotten their password. Correlation ID: 1' });
+    expect(
+      identityError(
+        {
+          error: 'server_error',
+          error_description: 'AADB2C90118: The user has forgotten their password.\r\nCorrelation ID: 1',
+        },
+        signedOut,
+      ),
+    ).toEqual({
+      kind: 'auth',
+      status: 500,
+      code: 'auth.identityProvider',
+      detail: 'AADB2C90118: The user has forgotten their password. Correlation ID: 1',
+    });
     const long = identityError({ error_description: `AADB2C99999: ${'<b>'.repeat(500)}` }, signedOut);
     expect(long?.kind === 'auth' && Array.from(long.detail ?? '').length).toBe(300);
   });
 
   it('an error without AADB2C description is a 500 without detail; no error at all is nothing', () => {
-    expect(identityError({ error: 'access_denied', error_description: 'denied' }, signedOut)).toEqual({ kind: 'auth', status: 500, code: 'auth.providerRejected' });
-    expect(identityError({ error: 'access_denied' }, signedOut)).toEqual({ kind: 'auth', status: 500, code: 'auth.providerRejected' });
+    expect(identityError({ error: 'access_denied', error_description: 'denied' }, signedOut)).toEqual({
+      kind: 'auth',
+      status: 500,
+      code: 'auth.providerRejected',
+    });
+    expect(identityError({ error: 'access_denied' }, signedOut)).toEqual({
+      kind: 'auth',
+      status: 500,
+      code: 'auth.providerRejected',
+    });
     expect(identityError({}, signedOut)).toBeUndefined();
   });
 });
 
 describe('error page and toast', () => {
   it('page titles and descriptions by status, message only when given', () => {
-    expect(errorPage({ kind: 'page', status: 404 })).toEqual({ status: 404, titleKey: 'errors.page.404.title', descriptionKey: 'errors.page.404.description' });
+    expect(errorPage({ kind: 'page', status: 404 })).toEqual({
+      status: 404,
+      titleKey: 'errors.page.404.title',
+      descriptionKey: 'errors.page.404.description',
+    });
     expect(errorPage({ kind: 'page', status: 400, message: 'Bad\nthing' })).toMatchObject({ message: 'Bad thing' });
-    expect(errorPage(fromHttpStatus(403, { error: { message: 'Kein Zugriff' } }) as Exclude<PortalError, { kind: 'cancelled' }>)).toMatchObject({ status: 403, message: 'Kein Zugriff' });
-    expect(errorPage(fromHttpStatus(401) as Exclude<PortalError, { kind: 'cancelled' }>)).toEqual({ status: 401, titleKey: 'errors.page.401.title', descriptionKey: 'errors.page.401.description' });
+    expect(
+      errorPage(
+        fromHttpStatus(403, { error: { message: 'Kein Zugriff' } }) as Exclude<PortalError, { kind: 'cancelled' }>,
+      ),
+    ).toMatchObject({ status: 403, message: 'Kein Zugriff' });
+    expect(errorPage(fromHttpStatus(401) as Exclude<PortalError, { kind: 'cancelled' }>)).toEqual({
+      status: 401,
+      titleKey: 'errors.page.401.title',
+      descriptionKey: 'errors.page.401.description',
+    });
     expect(errorPage({ kind: 'unexpected', status: 500 }).descriptionKey).toBe('errors.page.500.description');
   });
 
   it('the missing auth state record shows the missing-cookie text; identity errors show their detail', () => {
-    expect(errorPage({ kind: 'auth', status: 500, code: 'auth.missingAuthState' })).toEqual({ status: 500, titleKey: 'errors.page.500.title', descriptionKey: 'errors.auth.missingTemporaryCookie' });
-    expect(errorPage({ kind: 'auth', status: 500, code: 'auth.missingTemporaryCookie' }).descriptionKey).toBe('errors.auth.missingTemporaryCookie');
-    expect(errorPage({ kind: 'auth', status: 500, code: 'auth.identityProvider', detail: 'AADB2C1' })).toMatchObject({ descriptionKey: 'errors.auth.identityProvider', message: 'AADB2C1' });
+    expect(errorPage({ kind: 'auth', status: 500, code: 'auth.missingAuthState' })).toEqual({
+      status: 500,
+      titleKey: 'errors.page.500.title',
+      descriptionKey: 'errors.auth.missingTemporaryCookie',
+    });
+    expect(errorPage({ kind: 'auth', status: 500, code: 'auth.missingTemporaryCookie' }).descriptionKey).toBe(
+      'errors.auth.missingTemporaryCookie',
+    );
+    expect(errorPage({ kind: 'auth', status: 500, code: 'auth.identityProvider', detail: 'AADB2C1' })).toMatchObject({
+      descriptionKey: 'errors.auth.identityProvider',
+      message: 'AADB2C1',
+    });
   });
 
   it('toast: title Fehler, 4000 ms, danger', () => {
-    expect(toastError({ kind: 'unexpected', status: 500 })).toEqual({ titleKey: 'errors.toast.title', descriptionKey: 'errors.page.500.description', durationMs: 4000, variant: 'danger' });
-    expect(toastError(fromHttpStatus(400, { error: { message: 'Name fehlt' } }))).toMatchObject({ message: 'Name fehlt', durationMs: 4000, variant: 'danger' });
-    expect(toastError({ kind: 'cancelled', redirectTo: '/' })).toEqual({ titleKey: 'errors.toast.title', durationMs: 4000, variant: 'danger' });
+    expect(toastError({ kind: 'unexpected', status: 500 })).toEqual({
+      titleKey: 'errors.toast.title',
+      descriptionKey: 'errors.page.500.description',
+      durationMs: 4000,
+      variant: 'danger',
+    });
+    expect(toastError(fromHttpStatus(400, { error: { message: 'Name fehlt' } }))).toMatchObject({
+      message: 'Name fehlt',
+      durationMs: 4000,
+      variant: 'danger',
+    });
+    expect(toastError({ kind: 'cancelled', redirectTo: '/' })).toEqual({
+      titleKey: 'errors.toast.title',
+      durationMs: 4000,
+      variant: 'danger',
+    });
   });
 });
 
 describe('errors[] of a server answer (spec §8, #17.3)', () => {
-  const answer = fromHttpStatus(400, { error: { code: '400', message: 'Die Anfrage ist ungültig.', errors: [
-    { field: 'label', message: 'Dieses Feld ist erforderlich.' },
-    { field: 'webhook.headers.0.key', message: 'Der Header „Cookie“ darf nicht gesetzt werden.' },
-    { message: 'Die Rolle r-1 gehört nicht zu dieser Anwendung.' },
-    { message: 'Die Rolle r-1 gehört nicht zu dieser Anwendung.' },
-    { message: 'Die Anfrage ist ungültig.' },
-  ] } });
+  const answer = fromHttpStatus(400, {
+    error: {
+      code: '400',
+      message: 'Die Anfrage ist ungültig.',
+      errors: [
+        { field: 'label', message: 'Dieses Feld ist erforderlich.' },
+        { field: 'webhook.headers.0.key', message: 'Der Header „Cookie“ darf nicht gesetzt werden.' },
+        { message: 'Die Rolle r-1 gehört nicht zu dieser Anwendung.' },
+        { message: 'Die Rolle r-1 gehört nicht zu dieser Anwendung.' },
+        { message: 'Die Anfrage ist ungültig.' },
+      ],
+    },
+  });
   const shows = (field: string) => field === 'label';
 
   it('the messages no field shows: without a field, or naming a field the form does not show; once each', () => {
@@ -154,21 +286,42 @@ describe('errors[] of a server answer (spec §8, #17.3)', () => {
 
   it('the toast lists them as details, never a message shown beside its field', () => {
     expect(toastError(answer, shows)).toEqual({
-      titleKey: 'errors.toast.title', descriptionKey: 'errors.page.400.description', durationMs: 4000, variant: 'danger',
+      titleKey: 'errors.toast.title',
+      descriptionKey: 'errors.page.400.description',
+      durationMs: 4000,
+      variant: 'danger',
       message: 'Die Anfrage ist ungültig.',
       details: ['Der Header „Cookie“ darf nicht gesetzt werden.', 'Die Rolle r-1 gehört nicht zu dieser Anwendung.'],
     });
     // The answer's message is the field's own message: beside the field only, the toast says the general text.
-    const taken = fromHttpStatus(409, { error: { code: 'key.taken', message: 'Der Schlüssel „a“ ist bereits vergeben.', errors: [{ field: 'key', message: 'Der Schlüssel „a“ ist bereits vergeben.' }] } });
-    expect(toastError(taken, (field) => field === 'key')).toEqual({ titleKey: 'errors.toast.title', descriptionKey: 'errors.page.500.description', durationMs: 4000, variant: 'danger' });
+    const taken = fromHttpStatus(409, {
+      error: {
+        code: 'key.taken',
+        message: 'Der Schlüssel „a“ ist bereits vergeben.',
+        errors: [{ field: 'key', message: 'Der Schlüssel „a“ ist bereits vergeben.' }],
+      },
+    });
+    expect(toastError(taken, (field) => field === 'key')).toEqual({
+      titleKey: 'errors.toast.title',
+      descriptionKey: 'errors.page.500.description',
+      durationMs: 4000,
+      variant: 'danger',
+    });
     expect(toastError(taken)).toMatchObject({ message: 'Der Schlüssel „a“ ist bereits vergeben.' });
     expect(toastError(taken)).not.toHaveProperty('details');
   });
 
   it('the error page lists every errors[] message (a page has no fields)', () => {
     expect(errorPage(answer as Exclude<PortalError, { kind: 'cancelled' }>)).toEqual({
-      status: 400, titleKey: 'errors.page.400.title', descriptionKey: 'errors.page.400.description', message: 'Die Anfrage ist ungültig.',
-      details: ['Dieses Feld ist erforderlich.', 'Der Header „Cookie“ darf nicht gesetzt werden.', 'Die Rolle r-1 gehört nicht zu dieser Anwendung.'],
+      status: 400,
+      titleKey: 'errors.page.400.title',
+      descriptionKey: 'errors.page.400.description',
+      message: 'Die Anfrage ist ungültig.',
+      details: [
+        'Dieses Feld ist erforderlich.',
+        'Der Header „Cookie“ darf nicht gesetzt werden.',
+        'Die Rolle r-1 gehört nicht zu dieser Anwendung.',
+      ],
     });
   });
 });

@@ -56,7 +56,12 @@ export interface ServerError {
 /** Every failure the portal shows. */
 export type PortalError =
   /** An HTTP error of the API (with the server's error body when it had a readable one). */
-  | { readonly kind: 'http'; readonly status: PageErrorStatus; readonly httpStatus: number; readonly server?: ServerError }
+  | {
+      readonly kind: 'http';
+      readonly status: PageErrorStatus;
+      readonly httpStatus: number;
+      readonly server?: ServerError;
+    }
   /** A page error by code (e.g. 404 for an unknown route, 403 for a foreign admin page). */
   | { readonly kind: 'page'; readonly status: PageErrorStatus; readonly message?: string }
   /** A sign-in or session error. `detail` is plain text from the provider (AADB2C description). */
@@ -93,7 +98,8 @@ export class IdentityProviderError extends Error {
 }
 
 export const isHttpError = (error: unknown): error is HttpError =>
-  error instanceof HttpError || (typeof error === 'object' && error !== null && (error as { _tag?: unknown })._tag === 'HttpError');
+  error instanceof HttpError ||
+  (typeof error === 'object' && error !== null && (error as { _tag?: unknown })._tag === 'HttpError');
 
 export const isIdentityProviderError = (error: unknown): error is IdentityProviderError =>
   error instanceof IdentityProviderError ||
@@ -114,10 +120,18 @@ const serverErrorBodyDecoder = struct({
 
 /** Plain text for display: control characters removed, whitespace collapsed, cut to a sane length. */
 export function plainText(text: string, max: number = maxText): string {
-  // eslint-disable-next-line no-control-regex -- control characters are removed on purpose
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const clean = text
+    // eslint-disable-next-line no-control-regex -- control characters are removed on purpose
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const chars = Array.from(clean);
-  return chars.length > max ? `${chars.slice(0, max - 1).join('').trimEnd()}…` : clean;
+  return chars.length > max
+    ? `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`
+    : clean;
 }
 
 /** Read the server's error from an API error body (`error.code`, `message`, `errors[]`). */
@@ -129,9 +143,11 @@ export function readServerError(body: unknown): ServerError | undefined {
   for (const entry of errors ?? []) {
     const detail = decodeOrUndefined(serverErrorDetailDecoder, entry);
     if (detail !== undefined) {
-      details.push(detail.field === undefined
-        ? { message: plainText(detail.message) }
-        : { message: plainText(detail.message), field: detail.field });
+      details.push(
+        detail.field === undefined
+          ? { message: plainText(detail.message) }
+          : { message: plainText(detail.message), field: detail.field },
+      );
     }
   }
   return {
@@ -174,7 +190,9 @@ export function unplacedMessages(error: PortalError, placed: PlacedField = nowhe
 /** The messages of `errors[]` shown beside fields (the form shows their field). */
 function placedMessages(error: PortalError, placed: PlacedField): readonly string[] {
   if (error.kind !== 'http' || error.server === undefined) return [];
-  return error.server.errors.filter((detail) => detail.field !== undefined && placed(detail.field)).map((detail) => detail.message);
+  return error.server.errors
+    .filter((detail) => detail.field !== undefined && placed(detail.field))
+    .map((detail) => detail.message);
 }
 
 /** An HTTP answer as a portal error. */
@@ -194,8 +212,12 @@ export function toPortalError(error: unknown): PortalError {
 
 const portalErrorKinds = ['http', 'page', 'auth', 'cancelled', 'unexpected'];
 export function isPortalError(value: unknown): value is PortalError {
-  return typeof value === 'object' && value !== null && portalErrorKinds.includes(String((value as { kind?: unknown }).kind)) &&
-    !(value instanceof Error);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    portalErrorKinds.includes(String((value as { kind?: unknown }).kind)) &&
+    !(value instanceof Error)
+  );
 }
 
 /** What the error page shows: a status and translation keys, plus a plain-text detail. */
@@ -224,8 +246,11 @@ function errorPageOf(error: Exclude<PortalError, { kind: 'cancelled' }>): ErrorP
   switch (error.kind) {
     case 'auth': {
       // The missing auth state record is shown with the missing-cookie text (architecture §5).
-      const descriptionKey = error.code === 'auth.missingAuthState' ? 'errors.auth.missingTemporaryCookie' : `errors.${error.code}`;
-      return error.detail === undefined ? { ...base, descriptionKey } : { ...base, descriptionKey, message: error.detail };
+      const descriptionKey =
+        error.code === 'auth.missingAuthState' ? 'errors.auth.missingTemporaryCookie' : `errors.${error.code}`;
+      return error.detail === undefined
+        ? { ...base, descriptionKey }
+        : { ...base, descriptionKey, message: error.detail };
     }
     case 'http': {
       const message = error.server?.message;

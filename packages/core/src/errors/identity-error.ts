@@ -34,9 +34,13 @@ export function identityError(params: IdentityErrorParams, context: CancelContex
   }
   const trimmed = description.trim();
   if (trimmed.startsWith(cancelCode)) {
-    return { kind: 'cancelled', redirectTo: context.signedIn ? pathWithoutQuery(context.currentUrl) : context.storedReferrer ?? '/' };
+    return {
+      kind: 'cancelled',
+      redirectTo: context.signedIn ? pathWithoutQuery(context.currentUrl) : (context.storedReferrer ?? '/'),
+    };
   }
-  if (trimmed.startsWith('AADB2C')) return { kind: 'auth', status: 500, code: 'auth.identityProvider', detail: plainText(trimmed) };
+  if (trimmed.startsWith('AADB2C'))
+    return { kind: 'auth', status: 500, code: 'auth.identityProvider', detail: plainText(trimmed) };
   return { kind: 'auth', status: 500, code: 'auth.providerRejected' };
 }
 

@@ -21,16 +21,24 @@ describe('retry decision: 429 and 503', () => {
   it('wait for Retry-After (seconds or a date), capped at 10 s', () => {
     expect(retryDecision({ ...get, status: 429, retryAfter: '2' })).toEqual({ action: 'retry', delayMs: 2000 });
     expect(retryDecision({ ...get, status: 503, retryAfter: '3600' })).toEqual({ action: 'retry', delayMs: 10_000 });
-    expect(retryDecision({ ...get, status: 503, retryAfter: 'Thu, 15 Jan 2026 09:00:05 GMT' })).toEqual({ action: 'retry', delayMs: 5000 });
+    expect(retryDecision({ ...get, status: 503, retryAfter: 'Thu, 15 Jan 2026 09:00:05 GMT' })).toEqual({
+      action: 'retry',
+      delayMs: 5000,
+    });
   });
   it('without a readable Retry-After: the backoff', () => {
-    expect(retryDecision({ ...get, status: 503, retryAfter: 'soon', retries: 1 })).toEqual({ action: 'retry', delayMs: 600 });
+    expect(retryDecision({ ...get, status: 503, retryAfter: 'soon', retries: 1 })).toEqual({
+      action: 'retry',
+      delayMs: 600,
+    });
     expect(retryDecision({ ...get, status: 429, retryAfter: null })).toEqual({ action: 'retry', delayMs: 300 });
     expect(retryDecision({ ...get, status: 429 })).toEqual({ action: 'retry', delayMs: 300 });
   });
   it('idempotent requests only, at most maxRetries', () => {
-    for (const method of ['HEAD', 'OPTIONS']) expect(retryDecision({ ...get, method, status: 503, retryAfter: '1' }).action).toBe('retry');
-    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) expect(retryDecision({ ...get, method, status: 503, retryAfter: '1' })).toEqual({ action: 'answer' });
+    for (const method of ['HEAD', 'OPTIONS'])
+      expect(retryDecision({ ...get, method, status: 503, retryAfter: '1' }).action).toBe('retry');
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'])
+      expect(retryDecision({ ...get, method, status: 503, retryAfter: '1' })).toEqual({ action: 'answer' });
     expect(retryDecision({ ...get, status: 503, retryAfter: '1', retries: 2 })).toEqual({ action: 'answer' });
   });
 });
@@ -53,7 +61,10 @@ describe('retry decision: network failures and timeouts', () => {
   it('a custom policy', () => {
     const policy = { maxRetries: 5, baseDelayMs: 10, maxDelayMs: 50, retryAfterCapMs: 100 };
     expect(retryDecision({ ...get, retries: 4 }, policy)).toEqual({ action: 'retry', delayMs: 50 });
-    expect(retryDecision({ ...get, status: 429, retryAfter: '7', retries: 4 }, policy)).toEqual({ action: 'retry', delayMs: 100 });
+    expect(retryDecision({ ...get, status: 429, retryAfter: '7', retries: 4 }, policy)).toEqual({
+      action: 'retry',
+      delayMs: 100,
+    });
     expect(retryDecision({ ...get, retries: 5 }, policy)).toEqual({ action: 'answer' });
   });
 });
@@ -72,6 +83,14 @@ describe('retry helpers', () => {
     expect(backoffMs(1, { ...defaultRetryPolicy, baseDelayMs: 100 })).toBe(200);
   });
   it('idempotent methods', () => {
-    expect(['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'].map(isIdempotent)).toEqual([true, true, true, false, false, false, false]);
+    expect(['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'].map(isIdempotent)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

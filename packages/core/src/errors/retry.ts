@@ -83,9 +83,11 @@ export function backoffMs(retries: number, policy: RetryPolicy = defaultRetryPol
  * - at most `maxRetries` retries in all; writes are never sent again on their own.
  */
 export function retryDecision(input: RetryInput, policy: RetryPolicy = defaultRetryPolicy): RetryDecision {
-  if (input.status === 401 && input.authorised) return input.refreshed ? { action: 'unauthenticated' } : { action: 'refresh' };
+  if (input.status === 401 && input.authorised)
+    return input.refreshed ? { action: 'unauthenticated' } : { action: 'refresh' };
   const mayRetry = isIdempotent(input.method) && input.retries < policy.maxRetries;
-  if (input.status === undefined) return mayRetry ? { action: 'retry', delayMs: backoffMs(input.retries, policy) } : { action: 'answer' };
+  if (input.status === undefined)
+    return mayRetry ? { action: 'retry', delayMs: backoffMs(input.retries, policy) } : { action: 'answer' };
   if ((input.status === 429 || input.status === 503) && mayRetry) {
     const asked = parseRetryAfter(input.retryAfter, input.now);
     return { action: 'retry', delayMs: Math.min(asked ?? backoffMs(input.retries, policy), policy.retryAfterCapMs) };

@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { SignedInUser } from '../domain/user.ts';
 import {
-  adminApplicationStatus, adminNavItems, canAccessAdminCenter, canAdministerApplication, canChangeEmail, canChangePassword,
-  canManageAccessRequests, canRequestAccess, hasPermission, routeStatus, visibleAdminNavItems,
+  adminApplicationStatus,
+  adminNavItems,
+  canAccessAdminCenter,
+  canAdministerApplication,
+  canChangeEmail,
+  canChangePassword,
+  canManageAccessRequests,
+  canRequestAccess,
+  hasPermission,
+  routeStatus,
+  visibleAdminNavItems,
 } from './permissions.ts';
 
 const user = (permissions: string[], internal = false): SignedInUser => ({
-  id: 'u', issuer: 'i', fullName: 'U', hkData: { attributes: { firstName: 'U', lastName: '' }, permissions, internal },
+  id: 'u',
+  issuer: 'i',
+  fullName: 'U',
+  hkData: { attributes: { firstName: 'U', lastName: '' }, permissions, internal },
 });
 
 describe('hasPermission', () => {

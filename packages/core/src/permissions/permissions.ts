@@ -14,7 +14,8 @@ export const adminPermissions = {
 } as const;
 export type AdminPermission = (typeof adminPermissions)[keyof typeof adminPermissions];
 
-export type AdminNavKey = 'users' | 'applications' | 'attributes' | 'permissions' | 'roles' | 'accountAccesses' | 'customFlows';
+export type AdminNavKey =
+  'users' | 'applications' | 'attributes' | 'permissions' | 'roles' | 'accountAccesses' | 'customFlows';
 
 export interface AdminNavItem {
   /** Stable key; the UI maps it to a translation key and an icon. */
@@ -45,7 +46,10 @@ export function visibleAdminNavItems(user: SignedInUser | undefined): readonly A
 }
 
 /** Admin center access: at least one visible admin item, or at least one administered application. */
-export function canAccessAdminCenter(user: SignedInUser | undefined, administrableApplications: readonly Pick<Application, 'id'>[]): boolean {
+export function canAccessAdminCenter(
+  user: SignedInUser | undefined,
+  administrableApplications: readonly Pick<Application, 'id'>[],
+): boolean {
   return user !== undefined && (visibleAdminNavItems(user).length > 0 || administrableApplications.length > 0);
 }
 
@@ -69,7 +73,9 @@ export function adminApplicationStatus(
 }
 
 /** The access-requests menu appears only with the application's manageAccessRequests permission. */
-export function canManageAccessRequests(application: { readonly permissions?: ApplicationPermissions } | undefined): boolean {
+export function canManageAccessRequests(
+  application: { readonly permissions?: ApplicationPermissions } | undefined,
+): boolean {
   return application?.permissions?.manageAccessRequests === true;
 }
 

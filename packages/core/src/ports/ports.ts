@@ -140,9 +140,7 @@ export interface MarkerStore {
 }
 
 /** What the app access gate asks about: an application by client id or by id. */
-export type AuthCheckTarget =
-  | { readonly clientId: string }
-  | { readonly applicationId: ApplicationId };
+export type AuthCheckTarget = { readonly clientId: string } | { readonly applicationId: ApplicationId };
 
 /** A missing attribute the user must fill in before entering an application. */
 export interface MissingAttribute {
@@ -157,9 +155,18 @@ export interface MissingAttribute {
 /** The answer of `GET /AuthCheck` (architecture §6). */
 export type AuthCheckResult =
   | { readonly status: 'ok'; readonly applicationId: ApplicationId; readonly url: string }
-  | { readonly status: 'missingAttributes'; readonly applicationId: ApplicationId; readonly attributes: readonly MissingAttribute[] }
+  | {
+      readonly status: 'missingAttributes';
+      readonly applicationId: ApplicationId;
+      readonly attributes: readonly MissingAttribute[];
+    }
   | { readonly status: 'customFlow'; readonly applicationId: ApplicationId; readonly flowKey: string }
-  | { readonly status: 'noAccess'; readonly applicationId: ApplicationId; readonly internal: boolean; readonly requested: boolean };
+  | {
+      readonly status: 'noAccess';
+      readonly applicationId: ApplicationId;
+      readonly internal: boolean;
+      readonly requested: boolean;
+    };
 
 /** The calls core's machines need, in domain types. */
 export interface PortalApi {

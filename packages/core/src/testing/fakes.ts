@@ -3,7 +3,15 @@
 // no real randomness.
 
 import type {
-  AccessRequest, AccessRequestDecision, AccessRequestOptions, Choice, Page, AccessRequestId, AdministrableApplication, ApplicationBranding, LocaleCode,
+  AccessRequest,
+  AccessRequestDecision,
+  AccessRequestOptions,
+  Choice,
+  Page,
+  AccessRequestId,
+  AdministrableApplication,
+  ApplicationBranding,
+  LocaleCode,
 } from '../domain/entities.ts';
 import type { AuthStateData, ProviderMetadata, StoredSession, TokenResponse } from '../domain/auth.ts';
 import { maxAuthStateRecords } from '../domain/constants.ts';
@@ -11,9 +19,25 @@ import { decodeAuthStateRecord } from '../domain/token-answers.ts';
 import { HttpError, IdentityProviderError } from '../errors/errors.ts';
 import { buildQuery, parseQuery, splitUrl } from '../domain/url.ts';
 import type {
-  AuthCheckResult, AuthCheckTarget, AuthStateStore, AuthorizationRequest, Clock, CodeExchangeRequest, Digest,
-  EndSessionRequest, IdentityProvider, Lock, LocaleStore, MarkerStore, Navigator, PortalApi, Ports, Random,
-  RefreshGrantRequest, SessionStore, TimerHandle,
+  AuthCheckResult,
+  AuthCheckTarget,
+  AuthStateStore,
+  AuthorizationRequest,
+  Clock,
+  CodeExchangeRequest,
+  Digest,
+  EndSessionRequest,
+  IdentityProvider,
+  Lock,
+  LocaleStore,
+  MarkerStore,
+  Navigator,
+  PortalApi,
+  Ports,
+  Random,
+  RefreshGrantRequest,
+  SessionStore,
+  TimerHandle,
 } from '../ports/ports.ts';
 import { sha256 } from './sha256.ts';
 import { base64Url } from '../domain/random.ts';
@@ -218,7 +242,10 @@ export function createMemoryLock(): Lock {
     run<T>(name: string, task: () => Promise<T>): Promise<T> {
       const previous = tails.get(name) ?? Promise.resolve();
       const result = previous.then(task, task);
-      tails.set(name, result.catch(() => undefined));
+      tails.set(
+        name,
+        result.catch(() => undefined),
+      );
       return result;
     },
   };
@@ -308,9 +335,18 @@ export function createFakeIdentityProvider(options: FakeIdentityProviderOptions)
   let user: FakeUser = options.user ?? {
     sub: 'user-1',
     email: 'partner@hk-demo.test',
-    hkData: { attributes: { firstName: 'Dana', lastName: 'Dealer' }, permissions: ['applications.read'], internal: false },
+    hkData: {
+      attributes: { firstName: 'Dana', lastName: 'Dealer' },
+      permissions: ['applications.read'],
+      internal: false,
+    },
   };
-  const calls = { authorize: [] as AuthorizationRequest[], exchange: [] as CodeExchangeRequest[], refresh: [] as RefreshGrantRequest[], endSession: [] as EndSessionRequest[] };
+  const calls = {
+    authorize: [] as AuthorizationRequest[],
+    exchange: [] as CodeExchangeRequest[],
+    refresh: [] as RefreshGrantRequest[],
+    endSession: [] as EndSessionRequest[],
+  };
   const pending = new Map<string, AuthorizationRequest>();
   const codes = new Map<string, AuthorizationRequest>();
   const refreshTokens = new Set<string>();
@@ -333,7 +369,11 @@ export function createFakeIdentityProvider(options: FakeIdentityProviderOptions)
     const refresh = tokenOptions.refreshToken ? `refresh-${serial}` : undefined;
     if (refresh !== undefined) refreshTokens.add(refresh);
     const claims = {
-      iss: issuer, sub: user.sub, aud: clientId, iat: nowSeconds, exp: nowSeconds + (options.expiresIn ?? 3600),
+      iss: issuer,
+      sub: user.sub,
+      aud: clientId,
+      iat: nowSeconds,
+      exp: nowSeconds + (options.expiresIn ?? 3600),
       ...(nonce === undefined ? {} : { nonce }),
       ...(user.email === undefined ? {} : { email: user.email }),
       ...(user.hkData === undefined ? {} : { hkData: user.hkData }),
@@ -368,9 +408,14 @@ export function createFakeIdentityProvider(options: FakeIdentityProviderOptions)
       calls.authorize.push(request);
       pending.set(request.state, request);
       const query = buildQuery([
-        ['client_id', request.clientId], ['redirect_uri', request.redirectUri], ['response_type', request.responseType],
-        ['scope', request.scope], ['state', request.state], ['nonce', request.nonce],
-        ['code_challenge', request.codeChallenge], ['code_challenge_method', request.codeChallengeMethod],
+        ['client_id', request.clientId],
+        ['redirect_uri', request.redirectUri],
+        ['response_type', request.responseType],
+        ['scope', request.scope],
+        ['state', request.state],
+        ['nonce', request.nonce],
+        ['code_challenge', request.codeChallenge],
+        ['code_challenge_method', request.codeChallengeMethod],
       ]);
       return `${metadata(request.policy).authorizationEndpoint}?${query}`;
     },
@@ -380,7 +425,10 @@ export function createFakeIdentityProvider(options: FakeIdentityProviderOptions)
       serial += 1;
       const code = `code-${serial}`;
       codes.set(code, request);
-      const params: [string, string][] = [['code', code], ['state', state]];
+      const params: [string, string][] = [
+        ['code', code],
+        ['state', state],
+      ];
       if (options.issParameterSupported ?? true) params.push(['iss', issuer]);
       for (const [name, value] of Object.entries(extra)) params.push([name, value]);
       return `${request.redirectUri}?${buildQuery(params)}`;
@@ -459,7 +507,12 @@ export interface FakePortalApiData {
   readonly accessRequestOptions?: Readonly<Record<string, AccessRequestOptions>>;
 }
 
-const noChoices: AccessRequestOptions = { roleRequired: false, accountAccessRequired: false, accountAccesses: { items: [], total: 0 }, roles: { items: [], total: 0 } };
+const noChoices: AccessRequestOptions = {
+  roleRequired: false,
+  accountAccessRequired: false,
+  accountAccesses: { items: [], total: 0 },
+  roles: { items: [], total: 0 },
+};
 
 /** Entries whose label contains the search (case-insensitive), as the API narrows them. */
 const narrowed = (page: Page<Choice>, search: string | undefined): Page<Choice> => {
@@ -522,51 +575,68 @@ export function createFakePortalApi(data: FakePortalApiData = {}): FakePortalApi
       authChecks.set(key, result);
     },
     listAdministrableApplications: () => call('listAdministrableApplications', [], () => data.applications ?? []),
-    getApplicationBranding: (clientId) => call('getApplicationBranding', [clientId], () => {
-      const branding = (data.brandings ?? []).find((b) => b.clientId === clientId);
-      if (branding === undefined) throw notFound();
-      return branding;
-    }),
-    getAccessRequest: (id) => call('getAccessRequest', [id], () => {
-      const request = requests.get(id);
-      if (request === undefined) throw notFound();
-      return request;
-    }),
-    decideAccessRequest: (id, decision) => call('decideAccessRequest', [id, decision], () => {
-      const request = requests.get(id);
-      if (request === undefined) throw notFound();
-      decisions.set(id, decision);
-      requests.set(id, { ...request, status: decision.kind === 'accept' ? 'ACCEPTED' : 'DENIED' });
-    }),
-    authCheck: (target) => call('authCheck', [target], () => {
-      const result = authChecks.get(targetKey(target));
-      if (result === undefined) throw notFound();
-      return result;
-    }),
-    submitAttributes: (target, values) => call('submitAttributes', [target, values], () => {
-      const key = targetKey(target);
-      const result = authChecks.get(key);
-      if (result === undefined) throw notFound();
-      const next: AuthCheckResult = { status: 'ok', applicationId: result.applicationId, url: `http://localhost:4002/?app=${result.applicationId}` };
-      authChecks.set(key, next);
-      return next;
-    }),
-    getAccessRequestOptions: (applicationId, search) => call('getAccessRequestOptions', [applicationId, search], () => {
-      const options = data.accessRequestOptions?.[applicationId] ?? noChoices;
-      return { ...options, accountAccesses: narrowed(options.accountAccesses, search), roles: narrowed(options.roles, search) };
-    }),
-    requestAccess: (target, choice) => call('requestAccess', [target, choice], () => {
-      const key = targetKey(target);
-      const result = authChecks.get(key);
-      if (result === undefined) throw notFound();
-      if (result.status === 'noAccess') authChecks.set(key, { ...result, requested: true });
-    }),
+    getApplicationBranding: (clientId) =>
+      call('getApplicationBranding', [clientId], () => {
+        const branding = (data.brandings ?? []).find((b) => b.clientId === clientId);
+        if (branding === undefined) throw notFound();
+        return branding;
+      }),
+    getAccessRequest: (id) =>
+      call('getAccessRequest', [id], () => {
+        const request = requests.get(id);
+        if (request === undefined) throw notFound();
+        return request;
+      }),
+    decideAccessRequest: (id, decision) =>
+      call('decideAccessRequest', [id, decision], () => {
+        const request = requests.get(id);
+        if (request === undefined) throw notFound();
+        decisions.set(id, decision);
+        requests.set(id, { ...request, status: decision.kind === 'accept' ? 'ACCEPTED' : 'DENIED' });
+      }),
+    authCheck: (target) =>
+      call('authCheck', [target], () => {
+        const result = authChecks.get(targetKey(target));
+        if (result === undefined) throw notFound();
+        return result;
+      }),
+    submitAttributes: (target, values) =>
+      call('submitAttributes', [target, values], () => {
+        const key = targetKey(target);
+        const result = authChecks.get(key);
+        if (result === undefined) throw notFound();
+        const next: AuthCheckResult = {
+          status: 'ok',
+          applicationId: result.applicationId,
+          url: `http://localhost:4002/?app=${result.applicationId}`,
+        };
+        authChecks.set(key, next);
+        return next;
+      }),
+    getAccessRequestOptions: (applicationId, search) =>
+      call('getAccessRequestOptions', [applicationId, search], () => {
+        const options = data.accessRequestOptions?.[applicationId] ?? noChoices;
+        return {
+          ...options,
+          accountAccesses: narrowed(options.accountAccesses, search),
+          roles: narrowed(options.roles, search),
+        };
+      }),
+    requestAccess: (target, choice) =>
+      call('requestAccess', [target, choice], () => {
+        const key = targetKey(target);
+        const result = authChecks.get(key);
+        if (result === undefined) throw notFound();
+        if (result.status === 'noAccess') authChecks.set(key, { ...result, requested: true });
+      }),
   };
 }
 
 // ---------------------------------------------------------------------------- small stores
 
-export function createMemoryLocaleStore(initial?: LocaleCode): LocaleStore & { readonly writes: readonly LocaleCode[] } {
+export function createMemoryLocaleStore(
+  initial?: LocaleCode,
+): LocaleStore & { readonly writes: readonly LocaleCode[] } {
   let locale = initial;
   const writes: LocaleCode[] = [];
   return {
@@ -621,7 +691,9 @@ export function createTestPorts(options: TestPortsOptions = {}): TestPorts {
     authStateStore: createMemoryAuthStateStore(),
     sessionStore: createMemorySessionStore(options.session),
     lock: createMemoryLock(),
-    identityProvider: createFakeIdentityProvider(options.user === undefined ? { clock } : { clock, user: options.user }),
+    identityProvider: createFakeIdentityProvider(
+      options.user === undefined ? { clock } : { clock, user: options.user },
+    ),
     navigator: createFakeNavigator(options.url),
     localeStore: createMemoryLocaleStore(options.locale),
     markerStore: createMemoryMarkerStore(),

@@ -24,7 +24,8 @@ const normaliseEvent = (eventType: string) =>
 
 function keyOf(definition: TransitionLike): string {
   const source = definition.source;
-  const list = definition.eventType === '' ? source.always ?? [] : source.transitions.get(definition.eventType) ?? [];
+  const list =
+    definition.eventType === '' ? (source.always ?? []) : (source.transitions.get(definition.eventType) ?? []);
   const index = list.indexOf(definition);
   const targets = (definition.target ?? []).map((t) => t.id).join(',');
   return `${source.id} —${normaliseEvent(definition.eventType) || 'always'}[${index}]→ ${targets || '(self)'}`;
@@ -50,7 +51,8 @@ function allStates(machine: AnyStateMachine): string[] {
 function allTransitions(machine: AnyStateMachine): string[] {
   const keys: string[] = [];
   walk(rootOf(machine), (node) => {
-    for (const definitions of node.transitions.values()) for (const definition of definitions) keys.push(keyOf(definition));
+    for (const definitions of node.transitions.values())
+      for (const definition of definitions) keys.push(keyOf(definition));
     for (const definition of node.always ?? []) keys.push(keyOf(definition));
   });
   return keys.sort();
@@ -106,5 +108,8 @@ export const everyTransition = {
     snapshot: { readonly value: unknown },
     event: { readonly type: string } | undefined,
     previous?: { readonly value: unknown },
-  ): string => (event === undefined ? '' : ` via ${event.type} from ${JSON.stringify(previous?.value)} to ${JSON.stringify(snapshot.value)}`),
+  ): string =>
+    event === undefined
+      ? ''
+      : ` via ${event.type} from ${JSON.stringify(previous?.value)} to ${JSON.stringify(snapshot.value)}`,
 };

@@ -11,7 +11,10 @@ const needs: AccessRequestOptions = {
   justificationRequired: true,
   justificationMaxLength: 20,
   maxAccessDays: 31,
-  questions: [{ id: 'branch', label: 'Filiale', required: true }, { id: 'note', label: 'Notiz', required: false }],
+  questions: [
+    { id: 'branch', label: 'Filiale', required: true },
+    { id: 'note', label: 'Notiz', required: false },
+  ],
 };
 
 describe('access request rules (#19)', () => {
@@ -19,7 +22,10 @@ describe('access request rules (#19)', () => {
     expect(validateText(' ', { required: true, max: 5 })).toEqual({ code: 'validations.required' });
     expect(validateText('', { required: false, max: 5 })).toBeUndefined();
     expect(validateText(' abcde ', { required: true, max: 5 })).toBeUndefined();
-    expect(validateText('abcdef', { required: false, max: 5 })).toEqual({ code: 'validations.tooLong', params: { max: 5 } });
+    expect(validateText('abcdef', { required: false, max: 5 })).toEqual({
+      code: 'validations.tooLong',
+      params: { max: 5 },
+    });
   });
 
   it('an end date: blank passes, a real day after today, at most the maximum ahead', () => {
@@ -29,7 +35,10 @@ describe('access request rules (#19)', () => {
     expect(validateEndDate('2026-11-26', { today, maxDays: 30 })).toEqual({ code: 'validations.dateNotFuture' });
     expect(validateEndDate('2026-11-27', { today, maxDays: 30 })).toBeUndefined();
     expect(validateEndDate('2026-12-25', { today, maxDays: 30 })).toBeUndefined();
-    expect(validateEndDate('2026-12-26', { today, maxDays: 30 })).toEqual({ code: 'validations.dateTooLate', params: { max: '2026-12-25' } });
+    expect(validateEndDate('2026-12-26', { today, maxDays: 30 })).toEqual({
+      code: 'validations.dateTooLate',
+      params: { max: '2026-12-25' },
+    });
     expect(validateEndDate('2030-01-01', { today })).toBeUndefined();
   });
 
@@ -40,12 +49,32 @@ describe('access request rules (#19)', () => {
       justification: { code: 'validations.required' },
       'answers.branch': { code: 'validations.required' },
     });
-    expect(validateAccessRequestForm(needs, {
-      accountAccessId: 'aa', roleId: 'r', justification: 'Küchenplanung', endDate: '2026-11-30', answers: { branch: 'Köln' },
-    }, '2026-11-26')).toEqual({});
-    expect(validateAccessRequestForm(needs, {
-      accountAccessId: 'aa', roleId: 'r', justification: 'x'.repeat(21), endDate: '2027-01-30', answers: { branch: 'Köln', note: 'y'.repeat(1001) },
-    }, '2026-11-26')).toEqual({
+    expect(
+      validateAccessRequestForm(
+        needs,
+        {
+          accountAccessId: 'aa',
+          roleId: 'r',
+          justification: 'Küchenplanung',
+          endDate: '2026-11-30',
+          answers: { branch: 'Köln' },
+        },
+        '2026-11-26',
+      ),
+    ).toEqual({});
+    expect(
+      validateAccessRequestForm(
+        needs,
+        {
+          accountAccessId: 'aa',
+          roleId: 'r',
+          justification: 'x'.repeat(21),
+          endDate: '2027-01-30',
+          answers: { branch: 'Köln', note: 'y'.repeat(1001) },
+        },
+        '2026-11-26',
+      ),
+    ).toEqual({
       justification: { code: 'validations.tooLong', params: { max: 20 } },
       endDate: { code: 'validations.dateTooLate', params: { max: '2026-12-26' } },
       'answers.note': { code: 'validations.tooLong', params: { max: 1000 } },
@@ -53,10 +82,19 @@ describe('access request rules (#19)', () => {
   });
 
   it('an end date where the application grants no time-bound access is refused; optional justification by default', () => {
-    const plain: AccessRequestOptions = { roleRequired: false, accountAccessRequired: false, accountAccesses: none, roles: none };
+    const plain: AccessRequestOptions = {
+      roleRequired: false,
+      accountAccessRequired: false,
+      accountAccesses: none,
+      roles: none,
+    };
     expect(validateAccessRequestForm(plain, {}, '2026-11-26')).toEqual({});
-    expect(validateAccessRequestForm(plain, { endDate: '2026-11-30' }, '2026-11-26')).toEqual({ endDate: { code: 'validations.notEditable' } });
-    expect(validateAccessRequestForm(plain, { justification: 'x'.repeat(1001) }, '2026-11-26')).toEqual({ justification: { code: 'validations.tooLong', params: { max: 1000 } } });
+    expect(validateAccessRequestForm(plain, { endDate: '2026-11-30' }, '2026-11-26')).toEqual({
+      endDate: { code: 'validations.notEditable' },
+    });
+    expect(validateAccessRequestForm(plain, { justification: 'x'.repeat(1001) }, '2026-11-26')).toEqual({
+      justification: { code: 'validations.tooLong', params: { max: 1000 } },
+    });
   });
 
   it('a denial needs a reason', () => {

@@ -45,7 +45,8 @@ const issue = (code: ValidationCode, params?: Readonly<Record<string, string | n
   params === undefined ? { code } : { code, params };
 
 const isBlank = (value: unknown): boolean =>
-  value === undefined || value === null ||
+  value === undefined ||
+  value === null ||
   (typeof value === 'string' && value.trim() === '') ||
   (Array.isArray(value) && value.length === 0);
 
@@ -64,11 +65,14 @@ export function validateNumeric(value: string): ValidationResult {
 export function validateEmail(value: string): ValidationResult {
   const text = value.trim();
   if (text === '') return undefined;
-  const ok = text.length <= 254 && /^[^\s@"<>()[\],;:]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i.test(text);
+  const ok =
+    text.length <= 254 &&
+    /^[^\s@"<>()[\],;:]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i.test(text);
   return ok ? undefined : issue('validations.email');
 }
 
-const urlPattern = /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?(?:[/?#][^\s]*)?$/i;
+const urlPattern =
+  /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?(?:[/?#][^\s]*)?$/i;
 
 /** True for an absolute http(s) URL with a host, nothing else (no javascript:, data:, vbscript:). */
 export function isHttpUrl(value: string): boolean {
@@ -95,7 +99,11 @@ export function looksLikeSvg(head: Uint8Array): boolean {
   // Skip whitespace, the XML declaration, comments, processing instructions and a doctype.
   for (;;) {
     const before = text;
-    text = text.replace(/^\s+/, '').replace(/^<\?[\s\S]*?\?>/, '').replace(/^<!--[\s\S]*?-->/, '').replace(/^<!doctype[^>[]*(\[[\s\S]*?\])?\s*>/i, '');
+    text = text
+      .replace(/^\s+/, '')
+      .replace(/^<\?[\s\S]*?\?>/, '')
+      .replace(/^<!--[\s\S]*?-->/, '')
+      .replace(/^<!doctype[^>[]*(\[[\s\S]*?\])?\s*>/i, '');
     if (text === before) break;
   }
   return /^<svg[\s>/]/i.test(text);
@@ -112,10 +120,15 @@ export function validateLogo(file: LogoFile): ValidationResult {
  * A new entry of a tag input: rejects invalid input (blank, control characters, or
  * failing the field's own rule) and duplicates (case-insensitive, trimmed).
  */
-export function validateTag(value: string, existing: readonly string[], isValid?: (value: string) => boolean): ValidationResult {
+export function validateTag(
+  value: string,
+  existing: readonly string[],
+  isValid?: (value: string) => boolean,
+): ValidationResult {
   const text = value.trim();
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is rejected here
-  if (text === '' || /[\u0000-\u001f\u007f]/.test(text) || (isValid !== undefined && !isValid(text))) return issue('validations.tagInvalid');
+  if (text === '' || /[\u0000-\u001f\u007f]/.test(text) || (isValid !== undefined && !isValid(text)))
+    return issue('validations.tagInvalid');
   const key = text.toLowerCase();
   return existing.some((entry) => entry.trim().toLowerCase() === key) ? issue('validations.tagDuplicate') : undefined;
 }
@@ -153,7 +166,10 @@ export function validateAccessRequestChoice(
 }
 
 /** A text of at most `max` characters (`validations.tooLong` with `max`); required when asked. */
-export function validateText(value: string, options: { readonly required: boolean; readonly max: number }): ValidationResult {
+export function validateText(
+  value: string,
+  options: { readonly required: boolean; readonly max: number },
+): ValidationResult {
   if (options.required && value.trim() === '') return issue('validations.required');
   return value.trim().length > options.max ? issue('validations.tooLong', { max: options.max }) : undefined;
 }
@@ -163,7 +179,10 @@ export function validateText(value: string, options: { readonly required: boolea
  * (`validations.date`), after today (`validations.dateNotFuture`) and not after today plus the
  * application's maximum (`validations.dateTooLate` with `max`, the latest ISO day).
  */
-export function validateEndDate(value: string, options: { readonly today: string; readonly maxDays?: number | undefined }): ValidationResult {
+export function validateEndDate(
+  value: string,
+  options: { readonly today: string; readonly maxDays?: number | undefined },
+): ValidationResult {
   if (value.trim() === '') return undefined;
   const day = dayNumber(value.trim());
   if (day === undefined) return issue('validations.date');
@@ -171,7 +190,9 @@ export function validateEndDate(value: string, options: { readonly today: string
   if (today !== undefined && day <= today) return issue('validations.dateNotFuture');
   const latest = latestEndDate(options.today, options.maxDays);
   const latestDay = latest === undefined ? undefined : dayNumber(latest);
-  return latest !== undefined && latestDay !== undefined && day > latestDay ? issue('validations.dateTooLate', { max: latest }) : undefined;
+  return latest !== undefined && latestDay !== undefined && day > latestDay
+    ? issue('validations.dateTooLate', { max: latest })
+    : undefined;
 }
 
 /** The fields of an access request form (#19) that can carry an issue; answers as `answers.<question id>`. */
@@ -187,15 +208,26 @@ export function validateAccessRequestForm(
   choice: AccessRequestChoice,
   today: string,
 ): Readonly<Partial<Record<AccessRequestField, ValidationIssue>>> {
-  const issues: Partial<Record<AccessRequestField, ValidationIssue>> = { ...validateAccessRequestChoice(options, choice) };
-  const justification = validateText(choice.justification ?? '', { required: options.justificationRequired === true, max: options.justificationMaxLength ?? justificationMaxLength });
+  const issues: Partial<Record<AccessRequestField, ValidationIssue>> = {
+    ...validateAccessRequestChoice(options, choice),
+  };
+  const justification = validateText(choice.justification ?? '', {
+    required: options.justificationRequired === true,
+    max: options.justificationMaxLength ?? justificationMaxLength,
+  });
   if (justification) issues.justification = justification;
-  const endDate = options.maxAccessDays === undefined
-    ? (choice.endDate === undefined || choice.endDate.trim() === '' ? undefined : issue('validations.notEditable'))
-    : validateEndDate(choice.endDate ?? '', { today, maxDays: options.maxAccessDays });
+  const endDate =
+    options.maxAccessDays === undefined
+      ? choice.endDate === undefined || choice.endDate.trim() === ''
+        ? undefined
+        : issue('validations.notEditable')
+      : validateEndDate(choice.endDate ?? '', { today, maxDays: options.maxAccessDays });
   if (endDate) issues.endDate = endDate;
   for (const question of options.questions ?? []) {
-    const answer = validateText(choice.answers?.[question.id] ?? '', { required: question.required, max: justificationMaxLength });
+    const answer = validateText(choice.answers?.[question.id] ?? '', {
+      required: question.required,
+      max: justificationMaxLength,
+    });
     if (answer) issues[`answers.${question.id}`] = answer;
   }
   return issues;

@@ -3,7 +3,15 @@ import { expect, screen, waitFor, within } from 'storybook/test';
 import { AdminLayout, type AdminLayoutProps } from './admin-layout.tsx';
 import { PageBody, brand, footer, languageSwitcher, userMenu } from '../layouts/story-fixtures.tsx';
 
-const allPermissions = ['all_users.read', 'applications.read', 'attributes.read', 'permissions.read', 'roles.read', 'accountaccesses.read', 'customflows.read'];
+const allPermissions = [
+  'all_users.read',
+  'applications.read',
+  'attributes.read',
+  'permissions.read',
+  'roles.read',
+  'accountaccesses.read',
+  'customflows.read',
+];
 const applications = [
   { id: 'dealer', label: 'Händlerbestellung', href: '/admin/dealer' },
   { id: 'planner', label: 'Küchenplaner', href: '/admin/planner' },
@@ -23,8 +31,11 @@ const base: AdminLayoutProps = {
     currentPath: '/admin/dealer/access-requests',
     applications,
     currentApplication: {
-      id: 'dealer', label: 'Händlerbestellung', usersHref: '/admin/dealer/users',
-      accessRequestsHref: '/admin/dealer/access-requests', accessRequestsAmount: 7,
+      id: 'dealer',
+      label: 'Händlerbestellung',
+      usersHref: '/admin/dealer/users',
+      accessRequestsHref: '/admin/dealer/access-requests',
+      accessRequestsAmount: 7,
     },
     permissions: allPermissions,
   },
@@ -55,7 +66,17 @@ export const GlobalAdmin: Story = {
   play: async ({ canvas, canvasElement, userEvent }) => {
     await openSidebarIfCollapsed(canvasElement, (element) => userEvent.click(element));
     const sidebar = within(canvas.getByRole('navigation', { name: 'Admin-Navigation' }));
-    for (const label of ['Übersicht', 'Meine Apps', 'Benutzer', 'Anwendungen', 'Attribute', 'Berechtigungen', 'Rollen', 'Kontozugänge', 'Benutzerdefinierte Abläufe']) {
+    for (const label of [
+      'Übersicht',
+      'Meine Apps',
+      'Benutzer',
+      'Anwendungen',
+      'Attribute',
+      'Berechtigungen',
+      'Rollen',
+      'Kontozugänge',
+      'Benutzerdefinierte Abläufe',
+    ]) {
       await expect(sidebar.getAllByRole('link', { name: new RegExp(label) }).length).toBeGreaterThan(0);
     }
     const requests = sidebar.getByRole('link', { name: /Zugriffsanfragen/ });
@@ -95,14 +116,23 @@ export const ApplicationAdminOnly: Story = {
 };
 
 export const NoApplicationChosen: Story = {
-  args: { navigationBar: { title: 'Admin Center' }, sidebar: { ...base.sidebar, currentPath: '/admin', currentApplication: undefined } },
+  args: {
+    navigationBar: { title: 'Admin Center' },
+    sidebar: { ...base.sidebar, currentPath: '/admin', currentApplication: undefined },
+  },
 };
 
 export const NoOpenAccessRequests: Story = {
   args: {
     sidebar: {
       ...base.sidebar,
-      currentApplication: { id: 'dealer', label: 'Händlerbestellung', usersHref: '/admin/dealer/users', accessRequestsHref: '/admin/dealer/access-requests', accessRequestsAmount: 0 },
+      currentApplication: {
+        id: 'dealer',
+        label: 'Händlerbestellung',
+        usersHref: '/admin/dealer/users',
+        accessRequestsHref: '/admin/dealer/access-requests',
+        accessRequestsAmount: 0,
+      },
     },
   },
 };
@@ -154,13 +184,18 @@ export const CollapsedOnPhone: Story = {
 
 /** The full-width variant (spec §2): the page takes the whole width, the sidebar opens on demand at every width. */
 export const FullWidth: Story = {
-  args: { fullWidth: true, navigationBar: { title: 'Händlerbestellung', subTitle: 'Anwendung', backLink: '/admin/applications' } },
+  args: {
+    fullWidth: true,
+    navigationBar: { title: 'Händlerbestellung', subTitle: 'Anwendung', backLink: '/admin/applications' },
+  },
   play: async ({ canvas, canvasElement, userEvent }) => {
     const toggle = sidebarToggle(canvasElement);
     await expect(toggle).toBeVisible();
     await expect(canvas.queryByRole('navigation', { name: 'Admin-Navigation' })).not.toBeInTheDocument();
     const main = canvas.getByRole('main');
-    await expect(main.getBoundingClientRect().width).toBeGreaterThanOrEqual(canvasElement.getBoundingClientRect().width - 1);
+    await expect(main.getBoundingClientRect().width).toBeGreaterThanOrEqual(
+      canvasElement.getBoundingClientRect().width - 1,
+    );
     await userEvent.click(toggle);
     await expect(canvas.getByRole('navigation', { name: 'Admin-Navigation' })).toBeVisible();
     await userEvent.keyboard('{Escape}');

@@ -1,7 +1,18 @@
 import { useEffect, useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
 import {
-  AdjustmentsHorizontalIcon, ArrowsRightLeftIcon, Bars3Icon, HomeIcon, IdentificationIcon, InboxArrowDownIcon, KeyIcon,
-  RectangleGroupIcon, ShieldCheckIcon, Squares2X2Icon, TagIcon, UsersIcon, XMarkIcon,
+  AdjustmentsHorizontalIcon,
+  ArrowsRightLeftIcon,
+  Bars3Icon,
+  HomeIcon,
+  IdentificationIcon,
+  InboxArrowDownIcon,
+  KeyIcon,
+  RectangleGroupIcon,
+  ShieldCheckIcon,
+  Squares2X2Icon,
+  TagIcon,
+  UsersIcon,
+  XMarkIcon,
 } from '@heroicons/react/24/outline';
 import { adminNavItems, type AdminNavItem, type AdminNavKey } from '@portal/core';
 import { cx } from '../lib/cx.ts';
@@ -12,7 +23,6 @@ import type { NavigationBarState } from '@portal/core';
 import { PageHeader } from '../page-header/page-header.tsx';
 import { SkipLink, TopBar, type BrandProps, type TopNavProps } from '../layouts/top-bar.tsx';
 import { ApplicationMenu, type ApplicationLink } from './application-menu.tsx';
-
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -63,14 +73,34 @@ function isCurrent(currentPath: string, href: string, exact: boolean): boolean {
   return exact ? currentPath === href : currentPath === href || currentPath.startsWith(`${href}/`);
 }
 
-function SidebarLink({ href, label, icon: ItemIcon, currentPath, exact = false, badge, badgeLabel, onNavigate }: {
-  readonly href: string; readonly label: string; readonly icon: Icon; readonly currentPath: string; readonly exact?: boolean;
-  readonly badge?: number; readonly badgeLabel?: string; readonly onNavigate: () => void;
+function SidebarLink({
+  href,
+  label,
+  icon: ItemIcon,
+  currentPath,
+  exact = false,
+  badge,
+  badgeLabel,
+  onNavigate,
+}: {
+  readonly href: string;
+  readonly label: string;
+  readonly icon: Icon;
+  readonly currentPath: string;
+  readonly exact?: boolean;
+  readonly badge?: number;
+  readonly badgeLabel?: string;
+  readonly onNavigate: () => void;
 }) {
   const current = isCurrent(currentPath, href, exact);
   return (
     <li>
-      <UiLink href={href} onClick={onNavigate} aria-current={current ? 'page' : undefined} className={itemClasses(current)}>
+      <UiLink
+        href={href}
+        onClick={onNavigate}
+        aria-current={current ? 'page' : undefined}
+        className={itemClasses(current)}
+      >
         <ItemIcon aria-hidden="true" className="size-5 shrink-0" />
         <span className="min-w-0 flex-1 truncate">{label}</span>
         {badge !== undefined && badge > 0 && (
@@ -85,21 +115,50 @@ function SidebarLink({ href, label, icon: ItemIcon, currentPath, exact = false, 
 }
 
 /** The admin sidebar: home, my apps, the application dropdown and its items, the global items the user may see. */
-export function AdminSidebar({ homeHref, myAppsHref, currentPath, applications, currentApplication, permissions, adminItems = adminNavItems, onNavigate = () => undefined }: AdminSidebarProps & { readonly onNavigate?: () => void }) {
+export function AdminSidebar({
+  homeHref,
+  myAppsHref,
+  currentPath,
+  applications,
+  currentApplication,
+  permissions,
+  adminItems = adminNavItems,
+  onNavigate = () => undefined,
+}: AdminSidebarProps & { readonly onNavigate?: () => void }) {
   const t = useUiText();
   const globalItems = adminItems.filter((item) => permissions.includes(item.permission));
   return (
     <nav aria-label={t('nav.admin')} className="flex flex-col gap-6 p-4">
       <ul className="flex flex-col gap-1">
-        <SidebarLink href={homeHref} label={t('nav.home')} icon={HomeIcon} currentPath={currentPath} exact onNavigate={onNavigate} />
-        <SidebarLink href={myAppsHref} label={t('nav.myApps')} icon={Squares2X2Icon} currentPath={currentPath} exact onNavigate={onNavigate} />
+        <SidebarLink
+          href={homeHref}
+          label={t('nav.home')}
+          icon={HomeIcon}
+          currentPath={currentPath}
+          exact
+          onNavigate={onNavigate}
+        />
+        <SidebarLink
+          href={myAppsHref}
+          label={t('nav.myApps')}
+          icon={Squares2X2Icon}
+          currentPath={currentPath}
+          exact
+          onNavigate={onNavigate}
+        />
       </ul>
       {applications.length > 0 && (
         <div className="flex flex-col gap-2">
           <ApplicationMenu applications={applications} currentId={currentApplication?.id} onNavigate={onNavigate} />
           {currentApplication !== undefined && (
             <ul className="flex flex-col gap-1">
-              <SidebarLink href={currentApplication.usersHref} label={t('nav.users')} icon={UsersIcon} currentPath={currentPath} onNavigate={onNavigate} />
+              <SidebarLink
+                href={currentApplication.usersHref}
+                label={t('nav.users')}
+                icon={UsersIcon}
+                currentPath={currentPath}
+                onNavigate={onNavigate}
+              />
               {currentApplication.accessRequestsHref !== undefined && (
                 <SidebarLink
                   href={currentApplication.accessRequestsHref}
@@ -123,7 +182,14 @@ export function AdminSidebar({ homeHref, myAppsHref, currentPath, applications, 
           </h2>
           <ul className="flex flex-col gap-1">
             {globalItems.map((item) => (
-              <SidebarLink key={item.key} href={item.path} label={t(`nav.${item.key}`)} icon={icons[item.key]} currentPath={currentPath} onNavigate={onNavigate} />
+              <SidebarLink
+                key={item.key}
+                href={item.path}
+                label={t(`nav.${item.key}`)}
+                icon={icons[item.key]}
+                currentPath={currentPath}
+                onNavigate={onNavigate}
+              />
             ))}
           </ul>
         </div>
@@ -153,7 +219,17 @@ export interface AdminLayoutProps {
  * width in the full-width variant), the page header from the navigation bar state, the page,
  * the footer.
  */
-export function AdminLayout({ brand, nav, languageSwitcher, userMenu, sidebar, footer, navigationBar, fullWidth = false, children }: AdminLayoutProps) {
+export function AdminLayout({
+  brand,
+  nav,
+  languageSwitcher,
+  userMenu,
+  sidebar,
+  footer,
+  navigationBar,
+  fullWidth = false,
+  children,
+}: AdminLayoutProps) {
   const t = useUiText();
   const [open, setOpen] = useState(false);
   useEffect(() => {
@@ -171,7 +247,10 @@ export function AdminLayout({ brand, nav, languageSwitcher, userMenu, sidebar, f
       aria-controls="admin-sidebar"
       aria-label={t(open ? 'nav.closeMenu' : 'nav.openMenu')}
       onClick={() => setOpen((value) => !value)}
-      className={cx('-ms-1 rounded-md p-1.5 text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus', !fullWidth && 'lg:hidden')}
+      className={cx(
+        '-ms-1 rounded-md p-1.5 text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus',
+        !fullWidth && 'lg:hidden',
+      )}
     >
       {open ? <XMarkIcon aria-hidden="true" className="size-6" /> : <Bars3Icon aria-hidden="true" className="size-6" />}
     </button>
@@ -186,13 +265,22 @@ export function AdminLayout({ brand, nav, languageSwitcher, userMenu, sidebar, f
           className={cx(
             'w-72 shrink-0 border-e border-line bg-surface',
             !fullWidth && 'lg:block',
-            open ? cx('fixed inset-y-0 start-0 top-14 z-20 block overflow-y-auto shadow-xl', !fullWidth && 'lg:static lg:shadow-none') : 'hidden',
+            open
+              ? cx(
+                  'fixed inset-y-0 start-0 top-14 z-20 block overflow-y-auto shadow-xl',
+                  !fullWidth && 'lg:static lg:shadow-none',
+                )
+              : 'hidden',
           )}
         >
           <AdminSidebar {...sidebar} onNavigate={() => setOpen(false)} />
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
-          {navigationBar?.title !== undefined && <div className="mb-6"><PageHeader {...navigationBar} title={navigationBar.title} /></div>}
+          {navigationBar?.title !== undefined && (
+            <div className="mb-6">
+              <PageHeader {...navigationBar} title={navigationBar.title} />
+            </div>
+          )}
           {children}
         </main>
       </div>

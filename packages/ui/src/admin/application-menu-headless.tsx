@@ -5,7 +5,11 @@ import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { CheckIcon } from '@heroicons/react/20/solid';
 import { UiLink } from '../i18n/link.tsx';
 import { openMenuButton } from '../lib/open-menu-button.ts';
-import { ApplicationMenuLabel, applicationMenuButtonClasses, type ApplicationMenuProps } from './application-menu-label.tsx';
+import {
+  ApplicationMenuLabel,
+  applicationMenuButtonClasses,
+  type ApplicationMenuProps,
+} from './application-menu-label.tsx';
 
 export interface HeadlessApplicationMenuProps extends ApplicationMenuProps {
   /** The placeholder had focus: keep it on the real button. */
@@ -14,7 +18,13 @@ export interface HeadlessApplicationMenuProps extends ApplicationMenuProps {
   readonly openOnMount?: boolean;
 }
 
-export function HeadlessApplicationMenu({ applications, currentId, onNavigate, focusOnMount = false, openOnMount = false }: HeadlessApplicationMenuProps) {
+export function HeadlessApplicationMenu({
+  applications,
+  currentId,
+  onNavigate,
+  focusOnMount = false,
+  openOnMount = false,
+}: HeadlessApplicationMenuProps) {
   const button = useRef<HTMLButtonElement>(null);
   const opened = useRef(false);
   useLayoutEffect(() => {
@@ -44,7 +54,10 @@ export function HeadlessApplicationMenu({ applications, currentId, onNavigate, f
               aria-current={app.id === currentId ? 'page' : undefined}
               className="flex items-center gap-2 rounded-md px-3 py-2 text-sm text-fg data-focus:bg-surface-muted"
             >
-              <CheckIcon aria-hidden="true" className={app.id === currentId ? 'size-4 shrink-0 text-accent' : 'invisible size-4 shrink-0'} />
+              <CheckIcon
+                aria-hidden="true"
+                className={app.id === currentId ? 'size-4 shrink-0 text-accent' : 'invisible size-4 shrink-0'}
+              />
               <span className="truncate">{app.label}</span>
             </UiLink>
           </MenuItem>

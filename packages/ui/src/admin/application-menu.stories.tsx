@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
-import { ApplicationMenu, createApplicationMenuLoader, type ApplicationMenuLoader, type LazyApplicationMenuProps } from './application-menu.tsx';
+import {
+  ApplicationMenu,
+  createApplicationMenuLoader,
+  type ApplicationMenuLoader,
+  type LazyApplicationMenuProps,
+} from './application-menu.tsx';
 
 const applications = [
   { id: 'dealer', label: 'Händlerbestellung', href: '/admin/dealer' },
@@ -12,8 +17,13 @@ const applications = [
 /** A loader that waits for `release()` before it loads the menu's code (a slow network). */
 function heldLoader(): { readonly loader: ApplicationMenuLoader; release(): void } {
   let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => { release = resolve; });
-  return { loader: createApplicationMenuLoader(() => held.then(() => import('./application-menu-headless.tsx'))), release: () => release() };
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return {
+    loader: createApplicationMenuLoader(() => held.then(() => import('./application-menu-headless.tsx'))),
+    release: () => release(),
+  };
 }
 
 let releaseHeld: () => void = () => undefined;
@@ -28,7 +38,13 @@ const meta = {
   title: 'Navigation/ApplicationMenu',
   component: ApplicationMenu,
   args: { applications, currentId: 'dealer', onNavigate: fn() },
-  decorators: [(Story) => <div className="min-h-96 w-64"><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div className="min-h-96 w-64">
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof ApplicationMenu>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -78,7 +94,9 @@ export const FocusThenKeyboard: Story = {
     await userEvent.tab();
     await expect(canvas.getByRole('button', { name: buttonName })).toHaveFocus();
     releaseHeld();
-    await waitFor(() => expect(canvas.getByRole('button', { name: buttonName })).toHaveAttribute('aria-expanded', 'false'));
+    await waitFor(() =>
+      expect(canvas.getByRole('button', { name: buttonName })).toHaveAttribute('aria-expanded', 'false'),
+    );
     await waitFor(() => expect(canvas.getByRole('button', { name: buttonName })).toHaveFocus());
     await userEvent.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
@@ -93,6 +111,9 @@ export const Open: Story = {
     await userEvent.click(canvas.getByRole('button', { name: buttonName }));
     const menu = await screen.findByRole('menu');
     await waitFor(() => expect(menu).toBeVisible());
-    await expect(within(menu).getByRole('menuitem', { name: 'Küchenplaner' })).toHaveAttribute('href', '/admin/planner');
+    await expect(within(menu).getByRole('menuitem', { name: 'Küchenplaner' })).toHaveAttribute(
+      'href',
+      '/admin/planner',
+    );
   },
 };

@@ -3,7 +3,11 @@
 // and a click (or Enter/Space) that comes before it has arrived opens the menu once it has,
 // the way the portal's top-bar menus do.
 import { useEffect, useRef, useState, type ComponentType } from 'react';
-import { ApplicationMenuLabel, applicationMenuButtonClasses, type ApplicationMenuProps } from './application-menu-label.tsx';
+import {
+  ApplicationMenuLabel,
+  applicationMenuButtonClasses,
+  type ApplicationMenuProps,
+} from './application-menu-label.tsx';
 import type { HeadlessApplicationMenuProps } from './application-menu-headless.tsx';
 import { createModuleLoader, type ModuleLoader } from '../lib/module-loader.ts';
 
@@ -36,7 +40,9 @@ export function ApplicationMenu({ loader = defaultLoader, ...props }: LazyApplic
   const mounted = useRef(false);
   useEffect(() => {
     mounted.current = true;
-    return () => { mounted.current = false; };
+    return () => {
+      mounted.current = false;
+    };
   }, []);
   if (module !== undefined) {
     const Menu = module.HeadlessApplicationMenu;
@@ -46,7 +52,10 @@ export function ApplicationMenu({ loader = defaultLoader, ...props }: LazyApplic
     loader.load().then(
       (loaded) => {
         if (!mounted.current) return;
-        setHandoff({ focus: placeholder.current !== null && document.activeElement === placeholder.current, open: openWhenLoaded.current });
+        setHandoff({
+          focus: placeholder.current !== null && document.activeElement === placeholder.current,
+          open: openWhenLoaded.current,
+        });
         setModule(loaded);
       },
       () => undefined,

@@ -20,11 +20,22 @@ export const Large: Story = { args: { size: 'lg' } };
 export const SingleWord: Story = { args: { name: 'Administrator', initials: 'A', color: 'avatar-5' } };
 export const Decorative: Story = { args: { decorative: true } };
 
-const colors: AvatarColorToken[] = ['avatar-1', 'avatar-2', 'avatar-3', 'avatar-4', 'avatar-5', 'avatar-6', 'avatar-7', 'avatar-8'];
+const colors: AvatarColorToken[] = [
+  'avatar-1',
+  'avatar-2',
+  'avatar-3',
+  'avatar-4',
+  'avatar-5',
+  'avatar-6',
+  'avatar-7',
+  'avatar-8',
+];
 export const Palette: Story = {
   render: (args) => (
     <div className="flex flex-wrap gap-2">
-      {colors.map((color) => <Avatar key={color} {...args} color={color} name={`${args.name} ${color}`} />)}
+      {colors.map((color) => (
+        <Avatar key={color} {...args} color={color} name={`${args.name} ${color}`} />
+      ))}
     </div>
   ),
 };

@@ -36,7 +36,11 @@ export function Avatar({ name, initials, color, size = 'md', decorative = false 
       role={decorative ? undefined : 'img'}
       aria-label={decorative ? undefined : name}
       aria-hidden={decorative || undefined}
-      className={cx('inline-flex shrink-0 select-none items-center justify-center rounded-full font-semibold text-on-avatar', backgrounds[color ?? avatarColor(name)], sizes[size])}
+      className={cx(
+        'inline-flex shrink-0 select-none items-center justify-center rounded-full font-semibold text-on-avatar',
+        backgrounds[color ?? avatarColor(name)],
+        sizes[size],
+      )}
     >
       {initials ?? avatarInitials(name)}
     </span>

@@ -39,7 +39,17 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /** A button: primary (one per view, right-aligned in forms), secondary, ghost, danger. */
-export function Button({ variant = 'primary', size = 'md', busy = false, icon, className, children, disabled, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  busy = false,
+  icon,
+  className,
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   const t = useUiText();
   return (
     <button
@@ -50,9 +60,16 @@ export function Button({ variant = 'primary', size = 'md', busy = false, icon, c
       {...rest}
     >
       {busy ? (
-        <span aria-hidden="true" className="size-4 rounded-full border-2 border-current border-t-transparent motion-safe:animate-spin" />
+        <span
+          aria-hidden="true"
+          className="size-4 rounded-full border-2 border-current border-t-transparent motion-safe:animate-spin"
+        />
       ) : (
-        icon !== undefined && <span aria-hidden="true" className="inline-flex size-4 shrink-0 [&>svg]:size-4">{icon}</span>
+        icon !== undefined && (
+          <span aria-hidden="true" className="inline-flex size-4 shrink-0 [&>svg]:size-4">
+            {icon}
+          </span>
+        )
       )}
       {children}
       {busy && <span className="sr-only">{t('form.saving')}</span>}

@@ -28,7 +28,16 @@ const users: UserRow[] = Array.from({ length: 123 }, (_, index) => {
 });
 
 const columns: DataTableColumn<UserRow>[] = [
-  { key: 'name', header: 'Name', sortable: true, render: (row) => <a href={`/admin/users/${row.id}`} className="font-medium text-accent hover:underline">{row.name}</a> },
+  {
+    key: 'name',
+    header: 'Name',
+    sortable: true,
+    render: (row) => (
+      <a href={`/admin/users/${row.id}`} className="font-medium text-accent hover:underline">
+        {row.name}
+      </a>
+    ),
+  },
   { key: 'email', header: 'E-Mail', sortable: true, render: (row) => row.email },
   { key: 'company', header: 'Firma', render: (row) => row.company },
   { key: 'since', header: 'Zugriff seit', sortable: true, align: 'end', render: (row) => row.since },
@@ -36,11 +45,25 @@ const columns: DataTableColumn<UserRow>[] = [
 
 /** Which rows' cells were rendered (the name column counts them). */
 const renderedRows: string[] = [];
-const countingColumns: DataTableColumn<UserRow>[] = columns.map((column) => (column.key === 'name'
-  ? { ...column, render: (row) => { renderedRows.push(row.id); return column.render(row); } }
-  : column));
+const countingColumns: DataTableColumn<UserRow>[] = columns.map((column) =>
+  column.key === 'name'
+    ? {
+        ...column,
+        render: (row) => {
+          renderedRows.push(row.id);
+          return column.render(row);
+        },
+      }
+    : column,
+);
 
-function UsersTable({ onPage, counting = false }: { readonly onPage?: (page: number, pageSize: number) => void; readonly counting?: boolean }) {
+function UsersTable({
+  onPage,
+  counting = false,
+}: {
+  readonly onPage?: (page: number, pageSize: number) => void;
+  readonly counting?: boolean;
+}) {
   const [sort, setSort] = useState<DataTableSort>({ key: 'name', order: 'asc' });
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
@@ -176,7 +199,14 @@ export const OnPhone: Story = {
  */
 export const OnPhoneScrollsByKeyboard: Story = {
   globals: { viewport: { value: 'phone' } },
-  args: { columns: columns.map((column) => ({ ...column, sortable: false, render: (row: UserRow) => row[column.key as keyof UserRow] })), rows: users.slice(0, 5) },
+  args: {
+    columns: columns.map((column) => ({
+      ...column,
+      sortable: false,
+      render: (row: UserRow) => row[column.key as keyof UserRow],
+    })),
+    rows: users.slice(0, 5),
+  },
   play: async ({ canvas, userEvent }) => {
     const box = canvas.getByRole('region', { name: 'Benutzer' });
     await expect(box).toHaveAttribute('tabindex', '0');
@@ -208,7 +238,9 @@ export const RowsRenderOnlyWhenNew: Story = {
     // The next page updates the rows on screen in place: the same elements, other rows in them.
     const after = canvas.getAllByRole('row').slice(1);
     await expect(after.every((row, index) => row === before[index])).toBe(true);
-    await expect(after.map((row) => row.getAttribute('data-row-key')).some((key, index) => key === keysBefore[index])).toBe(false);
+    await expect(
+      after.map((row) => row.getAttribute('data-row-key')).some((key, index) => key === keysBefore[index]),
+    ).toBe(false);
   },
 };
 
@@ -227,12 +259,13 @@ function SelectableTable() {
         selection={{
           selected,
           rowLabel: (row) => `${row.name} auswählen`,
-          onToggle: (row, on) => setSelected((current) => {
-            const next = new Set(current);
-            if (on) next.add(row.id);
-            else next.delete(row.id);
-            return next;
-          }),
+          onToggle: (row, on) =>
+            setSelected((current) => {
+              const next = new Set(current);
+              if (on) next.add(row.id);
+              else next.delete(row.id);
+              return next;
+            }),
           onTogglePage: (page, on) => setSelected(on ? new Set(page.map((row) => row.id)) : new Set()),
         }}
       />

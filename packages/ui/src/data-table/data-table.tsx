@@ -1,4 +1,14 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { ChevronDownIcon, ChevronUpDownIcon, ChevronUpIcon, ExclamationTriangleIcon } from '@heroicons/react/20/solid';
 import { fetchDelayMs } from '@portal/core';
 import { cx } from '../lib/cx.ts';
@@ -88,7 +98,8 @@ function useScrolls(box: RefObject<HTMLElement | null>): boolean {
   useLayoutEffect(() => {
     const element = box.current;
     if (element === null) return undefined;
-    const check = () => setScrolls(element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1);
+    const check = () =>
+      setScrolls(element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1);
     check();
     if (typeof ResizeObserver === 'undefined') return undefined;
     const observer = new ResizeObserver(check);
@@ -118,12 +129,30 @@ interface TableRowProps<Row> {
 
 const checkboxClasses = 'size-4 accent-accent focus-visible:outline-2 focus-visible:outline-focus';
 
-function TableRowCells<Row>({ row, columns, cellClasses, rowKey, selected, selectLabel, onSelect }: TableRowProps<Row>) {
+function TableRowCells<Row>({
+  row,
+  columns,
+  cellClasses,
+  rowKey,
+  selected,
+  selectLabel,
+  onSelect,
+}: TableRowProps<Row>) {
   return (
-    <tr data-row-key={rowKey} data-selected={selected === true || undefined} className="border-t border-line hover:bg-surface-muted data-selected:bg-surface-muted">
+    <tr
+      data-row-key={rowKey}
+      data-selected={selected === true || undefined}
+      className="border-t border-line hover:bg-surface-muted data-selected:bg-surface-muted"
+    >
       {onSelect !== undefined && (
         <td className="w-10 px-4 py-2.5 align-middle">
-          <input type="checkbox" aria-label={selectLabel} checked={selected === true} onChange={(event) => onSelect(row, event.target.checked)} className={checkboxClasses} />
+          <input
+            type="checkbox"
+            aria-label={selectLabel}
+            checked={selected === true}
+            onChange={(event) => onSelect(row, event.target.checked)}
+            className={checkboxClasses}
+          />
         </td>
       )}
       {columns.map((column, index) => (
@@ -146,15 +175,30 @@ const TableRow = memo(TableRowCells) as <Row>(props: TableRowProps<Row>) => Reac
 
 /** A list table: sticky header, sortable columns (aria-sort), row hover, delayed skeleton, empty and error states. */
 export function DataTable<Row>({
-  caption, columns, rows, rowKey, sort, onSortChange, loading = false, skeletonDelayMs = fetchDelayMs, skeletonRows = 5,
-  error, onRetry, emptyMessage, footer, selection,
+  caption,
+  columns,
+  rows,
+  rowKey,
+  sort,
+  onSortChange,
+  loading = false,
+  skeletonDelayMs = fetchDelayMs,
+  skeletonRows = 5,
+  error,
+  onRetry,
+  emptyMessage,
+  footer,
+  selection,
 }: DataTableProps<Row>) {
   const t = useUiText();
   const showSkeleton = useDelayedFlag(loading, skeletonDelayMs);
   const box = useRef<HTMLDivElement>(null);
   const scrolls = useScrolls(box);
   const cellClasses = useMemo(
-    () => columns.map((column) => cx('px-4 py-2.5 align-middle', column.align === 'end' ? 'text-end' : 'text-start', column.className)),
+    () =>
+      columns.map((column) =>
+        cx('px-4 py-2.5 align-middle', column.align === 'end' ? 'text-end' : 'text-start', column.className),
+      ),
     [columns],
   );
   const selecting = selection !== undefined;
@@ -176,7 +220,11 @@ export function DataTable<Row>({
           <div role="alert" className="flex flex-col items-center gap-3 text-center">
             <ExclamationTriangleIcon aria-hidden="true" className="size-8 text-danger" />
             <p className="text-sm text-fg">{error === '' ? t('table.error') : error}</p>
-            {onRetry !== undefined && <Button variant="secondary" size="sm" onClick={onRetry}>{t('table.retry')}</Button>}
+            {onRetry !== undefined && (
+              <Button variant="secondary" size="sm" onClick={onRetry}>
+                {t('table.retry')}
+              </Button>
+            )}
           </div>
         </td>
       </tr>
@@ -186,22 +234,37 @@ export function DataTable<Row>({
       <tr key={`skeleton-${index}`} className="border-t border-line">
         {selecting && <td className="w-10 px-4 py-3" />}
         {columns.map((column) => (
-          <td key={column.key} className="px-4 py-3"><Skeleton className={index % 2 === 0 ? 'w-3/4' : 'w-1/2'} /></td>
+          <td key={column.key} className="px-4 py-3">
+            <Skeleton className={index % 2 === 0 ? 'w-3/4' : 'w-1/2'} />
+          </td>
         ))}
       </tr>
     ));
   } else if (rows.length === 0 && !loading) {
     body = (
       <tr>
-        <td colSpan={colSpan} className="px-4 py-10 text-center text-sm text-fg-muted">{emptyMessage ?? t('table.empty')}</td>
+        <td colSpan={colSpan} className="px-4 py-10 text-center text-sm text-fg-muted">
+          {emptyMessage ?? t('table.empty')}
+        </td>
       </tr>
     );
   } else {
     body = rows.map((row, index) => {
       const key = rowKey(row);
-      return selection === undefined
-        ? <TableRow key={index} row={row} rowKey={key} columns={columns} cellClasses={cellClasses} />
-        : <TableRow key={index} row={row} rowKey={key} columns={columns} cellClasses={cellClasses} selected={selection.selected.has(key)} selectLabel={selection.rowLabel(row)} onSelect={onSelect} />;
+      return selection === undefined ? (
+        <TableRow key={index} row={row} rowKey={key} columns={columns} cellClasses={cellClasses} />
+      ) : (
+        <TableRow
+          key={index}
+          row={row}
+          rowKey={key}
+          columns={columns}
+          cellClasses={cellClasses}
+          selected={selection.selected.has(key)}
+          selectLabel={selection.rowLabel(row)}
+          onSelect={onSelect}
+        />
+      );
     });
   }
   return (
@@ -234,7 +297,14 @@ export function DataTable<Row>({
               )}
               {columns.map((column) => {
                 const active = sort?.key === column.key;
-                const ariaSort = column.sortable === true ? (active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none') : undefined;
+                const ariaSort =
+                  column.sortable === true
+                    ? active
+                      ? sort.order === 'asc'
+                        ? 'ascending'
+                        : 'descending'
+                      : 'none'
+                    : undefined;
                 const Icon = !active ? ChevronUpDownIcon : sort.order === 'asc' ? ChevronUpIcon : ChevronDownIcon;
                 return (
                   <th

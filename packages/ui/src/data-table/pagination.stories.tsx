@@ -42,7 +42,12 @@ export const NoRows: Story = {
 export const RowsPerPage: Story = {
   play: async ({ canvas, userEvent, args }) => {
     const select = canvas.getByRole('combobox', { name: 'Zeilen pro Seite' });
-    await expect([...select.querySelectorAll('option')].map((option) => option.value)).toEqual(['10', '25', '50', '100']);
+    await expect([...select.querySelectorAll('option')].map((option) => option.value)).toEqual([
+      '10',
+      '25',
+      '50',
+      '100',
+    ]);
     await userEvent.selectOptions(select, '50');
     await expect(args.onPageSizeChange).toHaveBeenCalledWith(50);
   },

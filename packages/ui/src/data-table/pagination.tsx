@@ -14,7 +14,11 @@ export interface PaginationProps {
 }
 
 /** The first and last row number shown, 1-based ("a-b of c"); 0–0 for no rows. */
-export function pageRange(page: number, pageSize: number, total: number): { readonly from: number; readonly to: number } {
+export function pageRange(
+  page: number,
+  pageSize: number,
+  total: number,
+): { readonly from: number; readonly to: number } {
   if (total <= 0) return { from: 0, to: 0 };
   const from = Math.min((page - 1) * pageSize + 1, total);
   return { from, to: Math.min(page * pageSize, total) };
@@ -24,30 +28,60 @@ const iconButton =
   'inline-flex size-9 items-center justify-center rounded-lg text-fg hover:bg-surface-muted disabled:cursor-not-allowed disabled:text-fg-muted disabled:opacity-60 disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-focus';
 
 /** The pager under a table: 'rows per page' (10/25/50/100), 'a–b of c', previous and next. */
-export function Pagination({ page, pageSize, total, onPageChange, onPageSizeChange, pageSizeOptions = pageSizes }: PaginationProps) {
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  onPageChange,
+  onPageSizeChange,
+  pageSizeOptions = pageSizes,
+}: PaginationProps) {
   const t = useUiText();
   const sizeId = useId();
   const { from, to } = pageRange(page, pageSize, total);
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
   return (
-    <nav aria-label={t('pagination.label')} className="flex flex-wrap items-center justify-end gap-x-6 gap-y-2 px-4 py-2 text-sm text-fg">
+    <nav
+      aria-label={t('pagination.label')}
+      className="flex flex-wrap items-center justify-end gap-x-6 gap-y-2 px-4 py-2 text-sm text-fg"
+    >
       <div className="flex items-center gap-2">
-        <label htmlFor={sizeId} className="text-fg-muted">{t('pagination.rowsPerPage')}</label>
+        <label htmlFor={sizeId} className="text-fg-muted">
+          {t('pagination.rowsPerPage')}
+        </label>
         <select
           id={sizeId}
           value={pageSize}
           onChange={(event) => onPageSizeChange(Number(event.target.value))}
           className="rounded-lg border border-line-strong bg-surface py-1 ps-2 pe-7 text-sm text-fg focus-visible:outline-2 focus-visible:outline-focus"
         >
-          {pageSizeOptions.map((size) => <option key={size} value={size}>{size}</option>)}
+          {pageSizeOptions.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
         </select>
       </div>
-      <p aria-live="polite" className="tabular-nums">{t('pagination.range', { from, to, total })}</p>
+      <p aria-live="polite" className="tabular-nums">
+        {t('pagination.range', { from, to, total })}
+      </p>
       <div className="flex items-center gap-1">
-        <button type="button" className={iconButton} disabled={page <= 1} onClick={() => onPageChange(page - 1)} aria-label={t('pagination.previous')}>
+        <button
+          type="button"
+          className={iconButton}
+          disabled={page <= 1}
+          onClick={() => onPageChange(page - 1)}
+          aria-label={t('pagination.previous')}
+        >
           <ChevronLeftIcon aria-hidden="true" className="size-5 rtl:rotate-180" />
         </button>
-        <button type="button" className={iconButton} disabled={page >= lastPage} onClick={() => onPageChange(page + 1)} aria-label={t('pagination.next')}>
+        <button
+          type="button"
+          className={iconButton}
+          disabled={page >= lastPage}
+          onClick={() => onPageChange(page + 1)}
+          aria-label={t('pagination.next')}
+        >
           <ChevronRightIcon aria-hidden="true" className="size-5 rtl:rotate-180" />
         </button>
       </div>

@@ -10,7 +10,11 @@ interface DialogStoryArgs {
   readonly onConfirm: () => void;
 }
 
-const meta = { title: 'Feedback/Dialog', parameters: { layout: 'fullscreen' }, args: { onClose: fn(), onConfirm: fn() } } satisfies Meta<DialogStoryArgs>;
+const meta = {
+  title: 'Feedback/Dialog',
+  parameters: { layout: 'fullscreen' },
+  args: { onClose: fn(), onConfirm: fn() },
+} satisfies Meta<DialogStoryArgs>;
 export default meta;
 type Story = StoryObj<DialogStoryArgs>;
 
@@ -21,7 +25,12 @@ export const Open: Story = {
       onClose={args.onClose}
       title="Header hinzufügen"
       description="Wird bei jedem Webhook-Aufruf mitgesendet."
-      actions={<><Button variant="secondary">Abbrechen</Button><Button>Hinzufügen</Button></>}
+      actions={
+        <>
+          <Button variant="secondary">Abbrechen</Button>
+          <Button>Hinzufügen</Button>
+        </>
+      }
     >
       <div className="flex flex-col gap-4">
         <TextField label="Name" required />
@@ -41,7 +50,9 @@ function ConfirmDemo({ onConfirm, busy = false }: { readonly onConfirm: () => vo
   const [open, setOpen] = useState(false);
   return (
     <div className="p-6">
-      <Button variant="danger" onClick={() => setOpen(true)}>Rolle löschen</Button>
+      <Button variant="danger" onClick={() => setOpen(true)}>
+        Rolle löschen
+      </Button>
       <ConfirmDialog
         open={open}
         busy={busy}
@@ -80,7 +91,7 @@ export const ConfirmDeleteWithUsage: Story = {
       open
       title="„Planer“ löschen?"
       message="„Planer“ wird endgültig gelöscht. Dieser Schritt kann nicht rückgängig gemacht werden."
-      details={(
+      details={
         <div>
           <p className="font-medium text-fg">Wird verwendet – beim Löschen wird die Rolle überall entfernt:</p>
           <ul className="mt-1 list-disc pl-5">
@@ -88,7 +99,7 @@ export const ConfirmDeleteWithUsage: Story = {
             <li>Benutzer (31): Anna Albers, Ben Berg, Clara Cordes, David Dahl, Emma Ernst und 26 weitere</li>
           </ul>
         </div>
-      )}
+      }
       onConfirm={fn()}
       onCancel={fn()}
     />
@@ -101,7 +112,14 @@ export const ConfirmDeleteWithUsage: Story = {
 
 export const ConfirmBusy: Story = {
   render: () => (
-    <ConfirmDialog open busy title="Anwendung löschen?" message="Alle Zuordnungen werden entfernt." onConfirm={fn()} onCancel={fn()} />
+    <ConfirmDialog
+      open
+      busy
+      title="Anwendung löschen?"
+      message="Alle Zuordnungen werden entfernt."
+      onConfirm={fn()}
+      onCancel={fn()}
+    />
   ),
   play: async () => {
     const confirm = await screen.findByRole('button', { name: /Löschen/ });
@@ -112,6 +130,14 @@ export const ConfirmBusy: Story = {
 
 export const ConfirmNeutral: Story = {
   render: () => (
-    <ConfirmDialog open tone="primary" title="Anwendung freigeben?" message="Benutzer können sich danach anmelden." confirmLabel="Freigeben" onConfirm={fn()} onCancel={fn()} />
+    <ConfirmDialog
+      open
+      tone="primary"
+      title="Anwendung freigeben?"
+      message="Benutzer können sich danach anmelden."
+      confirmLabel="Freigeben"
+      onConfirm={fn()}
+      onCancel={fn()}
+    />
   ),
 };

@@ -23,7 +23,10 @@ export function Dialog({ open, onClose, title, description, children, actions, s
   const t = useUiText();
   return (
     <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
-      <DialogBackdrop transition className="fixed inset-0 bg-fg/40 motion-safe:transition-opacity data-closed:opacity-0" />
+      <DialogBackdrop
+        transition
+        className="fixed inset-0 bg-fg/40 motion-safe:transition-opacity data-closed:opacity-0"
+      />
       <div className="fixed inset-0 flex w-screen items-end justify-center overflow-y-auto p-4 sm:items-center">
         <DialogPanel
           transition
@@ -40,7 +43,9 @@ export function Dialog({ open, onClose, title, description, children, actions, s
           <DialogTitle className="pe-8 text-xl font-semibold">{title}</DialogTitle>
           {description !== undefined && <Description className="mt-2 text-sm text-fg-muted">{description}</Description>}
           {children !== undefined && <div className="mt-4">{children}</div>}
-          {actions !== undefined && <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{actions}</div>}
+          {actions !== undefined && (
+            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{actions}</div>
+          )}
         </DialogPanel>
       </div>
     </HeadlessDialog>
@@ -63,13 +68,36 @@ export interface ConfirmDialogProps {
 }
 
 /** Asks before anything is deleted: Cancel (focused first) and a danger confirm button. */
-export function ConfirmDialog({ open, title, message, details, confirmLabel, tone = 'danger', busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  details,
+  confirmLabel,
+  tone = 'danger',
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const t = useUiText();
   return (
-    <HeadlessDialog open={open} onClose={() => { if (!busy) onCancel(); }} role="alertdialog" className="relative z-50">
-      <DialogBackdrop transition className="fixed inset-0 bg-fg/40 motion-safe:transition-opacity data-closed:opacity-0" />
+    <HeadlessDialog
+      open={open}
+      onClose={() => {
+        if (!busy) onCancel();
+      }}
+      role="alertdialog"
+      className="relative z-50"
+    >
+      <DialogBackdrop
+        transition
+        className="fixed inset-0 bg-fg/40 motion-safe:transition-opacity data-closed:opacity-0"
+      />
       <div className="fixed inset-0 flex w-screen items-end justify-center overflow-y-auto p-4 sm:items-center">
-        <DialogPanel transition className="w-full rounded-xl border border-line bg-surface p-6 text-fg shadow-xl motion-safe:transition data-closed:opacity-0 sm:max-w-md">
+        <DialogPanel
+          transition
+          className="w-full rounded-xl border border-line bg-surface p-6 text-fg shadow-xl motion-safe:transition data-closed:opacity-0 sm:max-w-md"
+        >
           <div className="flex items-start gap-4">
             {tone === 'danger' && (
               <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-danger-soft">
@@ -89,7 +117,9 @@ export function ConfirmDialog({ open, title, message, details, confirmLabel, ton
             </div>
           </div>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onCancel} disabled={busy} autoFocus>{t('dialog.cancel')}</Button>
+            <Button variant="secondary" onClick={onCancel} disabled={busy} autoFocus>
+              {t('dialog.cancel')}
+            </Button>
             <Button variant={tone} onClick={onConfirm} busy={busy}>
               {confirmLabel ?? t(tone === 'danger' ? 'dialog.delete' : 'dialog.confirm')}
             </Button>

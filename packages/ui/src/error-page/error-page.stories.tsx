@@ -2,7 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { ErrorPage } from './error-page.tsx';
 
-const meta = { title: 'Pages/ErrorPage', component: ErrorPage, args: { code: 404, signedIn: true } } satisfies Meta<typeof ErrorPage>;
+const meta = { title: 'Pages/ErrorPage', component: ErrorPage, args: { code: 404, signedIn: true } } satisfies Meta<
+  typeof ErrorPage
+>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -32,17 +34,25 @@ export const WithTitleAndMessage: Story = {
   args: {
     code: 500,
     title: 'Unerwarteter Fehler',
-    description: 'Der Prozess konnte nicht vollständig ausgeführt werden (temporärer Cookie fehlt). Bitte versuchen Sie es erneut.',
+    description:
+      'Der Prozess konnte nicht vollständig ausgeführt werden (temporärer Cookie fehlt). Bitte versuchen Sie es erneut.',
     message: 'AADB2C90118: The user has forgotten their password.',
     signedIn: false,
   },
 };
 /** A 400 page: the server's message and every message of its errors[] (spec §8). */
 export const WithServerDetails: Story = {
-  args: { code: 400, message: 'Die Anfrage ist ungültig.', details: ['Der Wert „x“ ist keine Zahl.', 'Die Seite 0 gibt es nicht.'] },
+  args: {
+    code: 400,
+    message: 'Die Anfrage ist ungültig.',
+    details: ['Der Wert „x“ ist keine Zahl.', 'Die Seite 0 gibt es nicht.'],
+  },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Die Anfrage ist ungültig.')).toBeVisible();
-    await expect(canvas.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Der Wert „x“ ist keine Zahl.', 'Die Seite 0 gibt es nicht.']);
+    await expect(canvas.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Der Wert „x“ ist keine Zahl.',
+      'Die Seite 0 gibt es nicht.',
+    ]);
   },
 };
 export const Polish: Story = { globals: { locale: 'pl' }, args: { code: 403 } };

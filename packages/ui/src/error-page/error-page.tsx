@@ -30,13 +30,21 @@ export function ErrorPage({ code, title, description, message, details, signedIn
       <h1 className="text-3xl font-semibold text-fg">{t('errorPage.title', { code: status })}</h1>
       {title !== undefined && <p className="text-xl font-medium text-fg">{title}</p>}
       <p className="text-base text-fg-muted">{description ?? t(`errorPage.${status}`)}</p>
-      {message !== undefined && <p className="max-w-full rounded-lg bg-surface-muted px-4 py-2 text-sm break-words text-fg">{message}</p>}
+      {message !== undefined && (
+        <p className="max-w-full rounded-lg bg-surface-muted px-4 py-2 text-sm break-words text-fg">{message}</p>
+      )}
       {details !== undefined && details.length > 0 && (
         <ul className="flex max-w-full flex-col gap-1 rounded-lg bg-surface-muted px-4 py-2 text-start text-sm break-words text-fg">
-          {details.map((detail) => <li key={detail}>{detail}</li>)}
+          {details.map((detail) => (
+            <li key={detail}>{detail}</li>
+          ))}
         </ul>
       )}
-      {signedIn && <UiLink href={homeHref} className={buttonClasses('primary')}>{t('errorPage.backHome')}</UiLink>}
+      {signedIn && (
+        <UiLink href={homeHref} className={buttonClasses('primary')}>
+          {t('errorPage.backHome')}
+        </UiLink>
+      )}
     </div>
   );
 }

@@ -10,7 +10,8 @@ export interface FooterProps {
   readonly imprintHref: string;
 }
 
-const linkClasses = 'rounded-sm text-fg-muted underline-offset-4 hover:text-fg hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus';
+const linkClasses =
+  'rounded-sm text-fg-muted underline-offset-4 hover:text-fg hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus';
 
 /** Year and company, a dev badge in development, links to data privacy and imprint. */
 export function Footer({ year, companyName, development = false, privacyHref, imprintHref }: FooterProps) {
@@ -21,15 +22,26 @@ export function Footer({ year, companyName, development = false, privacyHref, im
         <p className="flex items-center gap-2">
           <span>{t('footer.copyright', { year, company: companyName })}</span>
           {development && (
-            <abbr title={t('footer.dev')} className="rounded-md bg-warning-soft px-1.5 py-0.5 text-xs font-semibold text-on-warning-soft no-underline">
+            <abbr
+              title={t('footer.dev')}
+              className="rounded-md bg-warning-soft px-1.5 py-0.5 text-xs font-semibold text-on-warning-soft no-underline"
+            >
               {t('common.devBadge')}
             </abbr>
           )}
         </p>
         <nav aria-label={t('footer.links')}>
           <ul className="flex flex-wrap gap-4">
-            <li><UiLink href={privacyHref} className={linkClasses}>{t('footer.privacy')}</UiLink></li>
-            <li><UiLink href={imprintHref} className={linkClasses}>{t('footer.imprint')}</UiLink></li>
+            <li>
+              <UiLink href={privacyHref} className={linkClasses}>
+                {t('footer.privacy')}
+              </UiLink>
+            </li>
+            <li>
+              <UiLink href={imprintHref} className={linkClasses}>
+                {t('footer.imprint')}
+              </UiLink>
+            </li>
           </ul>
         </nav>
       </div>

@@ -2,7 +2,8 @@ import type { InputHTMLAttributes, Ref } from 'react';
 import { cx } from '../lib/cx.ts';
 import { FieldMessages, RequiredMark, useFieldIds, type FieldBaseProps } from './field.tsx';
 
-export interface CheckboxProps extends FieldBaseProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'required' | 'type'> {
+export interface CheckboxProps
+  extends FieldBaseProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'required' | 'type'> {
   readonly ref?: Ref<HTMLInputElement>;
 }
 
@@ -15,7 +16,10 @@ export function Checkbox({ label, help, error, required, id, className, ...input
         <input
           id={ids.controlId}
           type="checkbox"
-          className={cx('mt-0.5 size-4 shrink-0 accent-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus disabled:cursor-not-allowed', className)}
+          className={cx(
+            'mt-0.5 size-4 shrink-0 accent-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus disabled:cursor-not-allowed',
+            className,
+          )}
           aria-invalid={error !== undefined || undefined}
           aria-describedby={ids.describedBy}
           required={required}

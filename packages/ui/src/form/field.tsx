@@ -35,14 +35,24 @@ export function RequiredMark() {
   const t = useUiText();
   return (
     <>
-      <span aria-hidden="true" className="ms-0.5 text-danger">*</span>
+      <span aria-hidden="true" className="ms-0.5 text-danger">
+        *
+      </span>
       <span className="sr-only">{` (${t('form.required')})`}</span>
     </>
   );
 }
 
 /** Help and error texts under a control. */
-export function FieldMessages({ help, error, ids }: { readonly help?: string; readonly error?: string; readonly ids: FieldIds }) {
+export function FieldMessages({
+  help,
+  error,
+  ids,
+}: {
+  readonly help?: string;
+  readonly error?: string;
+  readonly ids: FieldIds;
+}) {
   return (
     <>
       {error !== undefined && (
@@ -52,14 +62,23 @@ export function FieldMessages({ help, error, ids }: { readonly help?: string; re
         </p>
       )}
       {help !== undefined && (
-        <p id={ids.helpId} className="mt-1.5 text-sm text-fg-muted">{help}</p>
+        <p id={ids.helpId} className="mt-1.5 text-sm text-fg-muted">
+          {help}
+        </p>
       )}
     </>
   );
 }
 
 /** Label above, control, then error and help: the frame of every form field. */
-export function Field({ label, help, error, required, ids, children }: FieldBaseProps & { readonly ids: FieldIds; readonly children: ReactNode }) {
+export function Field({
+  label,
+  help,
+  error,
+  required,
+  ids,
+  children,
+}: FieldBaseProps & { readonly ids: FieldIds; readonly children: ReactNode }) {
   return (
     <div className="flex min-w-0 flex-col">
       <label htmlFor={ids.controlId} className="mb-1.5 text-sm font-medium text-fg">

@@ -18,7 +18,9 @@ export default meta;
 type Story = StoryObj<FieldStoryArgs>;
 
 export const Text: Story = { render: () => <TextField label="Bezeichnung" defaultValue="Händlerbestellung" /> };
-export const TextWithHelp: Story = { render: () => <TextField label="Sortierung" type="number" help="Kleinere Zahlen stehen weiter vorn." /> };
+export const TextWithHelp: Story = {
+  render: () => <TextField label="Sortierung" type="number" help="Kleinere Zahlen stehen weiter vorn." />,
+};
 export const TextRequired: Story = {
   render: () => <TextField label="E-Mail für Benachrichtigungen" type="email" required />,
   play: async ({ canvas }) => {
@@ -27,15 +29,28 @@ export const TextRequired: Story = {
   },
 };
 export const TextWithError: Story = {
-  render: () => <TextField label="URL" defaultValue="ftp://example.com" error="ftp://example.com muss eine gültige URL sein" help="Die Startseite der Anwendung." />,
+  render: () => (
+    <TextField
+      label="URL"
+      defaultValue="ftp://example.com"
+      error="ftp://example.com muss eine gültige URL sein"
+      help="Die Startseite der Anwendung."
+    />
+  ),
   play: async ({ canvas }) => {
     const input = canvas.getByRole('textbox', { name: 'URL' });
     await expect(input).toHaveAttribute('aria-invalid', 'true');
     await expect(input).toHaveAccessibleDescription(/muss eine gültige URL sein.*Startseite/);
   },
 };
-export const TextDisabled: Story = { render: () => <TextField label="Client-ID" defaultValue="dealer-orders" disabled /> };
-export const TextAreaDefault: Story = { render: () => <TextArea label="Begründung" help="Wofür brauchen Sie den Zugriff? Höchstens 1000 Zeichen." maxLength={1000} /> };
+export const TextDisabled: Story = {
+  render: () => <TextField label="Client-ID" defaultValue="dealer-orders" disabled />,
+};
+export const TextAreaDefault: Story = {
+  render: () => (
+    <TextArea label="Begründung" help="Wofür brauchen Sie den Zugriff? Höchstens 1000 Zeichen." maxLength={1000} />
+  ),
+};
 export const TextAreaWithError: Story = {
   render: () => <TextArea label="Begründung" required error="Dieses Feld ist erforderlich." />,
   play: async ({ canvas }) => {
@@ -52,16 +67,50 @@ const languages = [
   { value: 'fr', label: 'Français' },
 ];
 export const SelectDefault: Story = { render: () => <Select label="Sprache" options={languages} defaultValue="de" /> };
-export const SelectWithPlaceholder: Story = { render: () => <Select label="Datentyp" placeholder="Bitte wählen" options={[{ value: 'string', label: 'Text' }, { value: 'number', label: 'Zahl' }]} required /> };
-export const SelectDisabled: Story = { render: () => <Select label="Sprache" options={languages} defaultValue="en" disabled /> };
-export const SelectWithError: Story = { render: () => <Select label="Berechtigung" options={[{ value: '', label: '–' }]} error="Dieses Feld ist erforderlich." /> };
+export const SelectWithPlaceholder: Story = {
+  render: () => (
+    <Select
+      label="Datentyp"
+      placeholder="Bitte wählen"
+      options={[
+        { value: 'string', label: 'Text' },
+        { value: 'number', label: 'Zahl' },
+      ]}
+      required
+    />
+  ),
+};
+export const SelectDisabled: Story = {
+  render: () => <Select label="Sprache" options={languages} defaultValue="en" disabled />,
+};
+export const SelectWithError: Story = {
+  render: () => (
+    <Select label="Berechtigung" options={[{ value: '', label: '–' }]} error="Dieses Feld ist erforderlich." />
+  ),
+};
 
-export const CheckboxDefault: Story = { render: () => <Checkbox label="Zugriffsanfrage erlaubt" help="Benutzer ohne Zugriff können ihn anfordern." /> };
+export const CheckboxDefault: Story = {
+  render: () => <Checkbox label="Zugriffsanfrage erlaubt" help="Benutzer ohne Zugriff können ihn anfordern." />,
+};
 export const CheckboxChecked: Story = { render: () => <Checkbox label="Im Token ausgeben" defaultChecked /> };
-export const CheckboxDisabled: Story = { render: () => <Checkbox label="Intern" defaultChecked disabled help="Interne Anwendungen können nicht angefragt werden." /> };
-export const CheckboxWithError: Story = { render: () => <Checkbox label="Nutzungsbedingungen gelesen" required error="Dieses Feld ist erforderlich." /> };
+export const CheckboxDisabled: Story = {
+  render: () => (
+    <Checkbox label="Intern" defaultChecked disabled help="Interne Anwendungen können nicht angefragt werden." />
+  ),
+};
+export const CheckboxWithError: Story = {
+  render: () => <Checkbox label="Nutzungsbedingungen gelesen" required error="Dieses Feld ist erforderlich." />,
+};
 
-function SwitchDemo({ initial, disabled, onToggle }: { readonly initial: boolean; readonly disabled?: boolean; readonly onToggle?: (value: boolean) => void }) {
+function SwitchDemo({
+  initial,
+  disabled,
+  onToggle,
+}: {
+  readonly initial: boolean;
+  readonly disabled?: boolean;
+  readonly onToggle?: (value: boolean) => void;
+}) {
   const [checked, setChecked] = useState(initial);
   return (
     <Switch
@@ -123,7 +172,8 @@ export const ReadOnlyGroupSaysItOnce: Story = {
       await expect(input).toHaveAccessibleDescription('Dieses Feld kann nicht bearbeitet werden');
       await expect(input.parentElement?.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
     }
-    const shown = (text: string) => canvas.queryAllByText(text).filter((element) => element.getBoundingClientRect().width > 1);
+    const shown = (text: string) =>
+      canvas.queryAllByText(text).filter((element) => element.getBoundingClientRect().width > 1);
     await expect(shown('Dieses Feld kann nicht bearbeitet werden')).toHaveLength(0);
     await expect(shown('Felder mit Schloss-Symbol können nicht bearbeitet werden')).toHaveLength(1);
     await expect(canvasElement.querySelectorAll('svg')).toHaveLength(5);
@@ -134,13 +184,22 @@ export const FormExample: Story = {
   render: () => (
     <form className="grid max-w-2xl grid-cols-1 gap-4 sm:grid-cols-2" onSubmit={(event) => event.preventDefault()}>
       <TextField label="Bezeichnung" required defaultValue="Küchenplaner" />
-      <TextField label="URL" required defaultValue="https://planer.example.com" help="Adresse, an die Benutzer weitergeleitet werden." />
+      <TextField
+        label="URL"
+        required
+        defaultValue="https://planer.example.com"
+        help="Adresse, an die Benutzer weitergeleitet werden."
+      />
       <Select label="Sprache" options={languages} defaultValue="de" />
       <ReadOnlyField label="Client-ID" value="kitchen-planner" />
-      <div className="sm:col-span-2"><Checkbox label="Zugriffsanfrage erlaubt" defaultChecked /></div>
+      <div className="sm:col-span-2">
+        <Checkbox label="Zugriffsanfrage erlaubt" defaultChecked />
+      </div>
       <div className="flex justify-end gap-2 sm:col-span-2">
         <Button variant="secondary">Abbrechen</Button>
-        <Button type="submit" busy>Speichern</Button>
+        <Button type="submit" busy>
+          Speichern
+        </Button>
       </div>
     </form>
   ),

@@ -30,7 +30,9 @@ export function Select({ label, help, error, required, id, options, placeholder,
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
-          <option key={option.value} value={option.value} disabled={option.disabled}>{option.label}</option>
+          <option key={option.value} value={option.value} disabled={option.disabled}>
+            {option.label}
+          </option>
         ))}
       </select>
     </Field>

@@ -40,7 +40,9 @@ export function Switch({ label, help, error, id, checked, onChange, disabled, na
             )}
           />
         </button>
-        <label htmlFor={ids.controlId} className="text-sm text-fg">{label}</label>
+        <label htmlFor={ids.controlId} className="text-sm text-fg">
+          {label}
+        </label>
       </div>
       <FieldMessages help={help} error={error} ids={ids} />
     </div>

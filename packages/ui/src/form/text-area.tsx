@@ -2,7 +2,8 @@ import type { Ref, TextareaHTMLAttributes } from 'react';
 import { cx } from '../lib/cx.ts';
 import { Field, borderFor, controlClasses, useFieldIds, type FieldBaseProps } from './field.tsx';
 
-export interface TextAreaProps extends FieldBaseProps, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'required'> {
+export interface TextAreaProps
+  extends FieldBaseProps, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'required'> {
   readonly ref?: Ref<HTMLTextAreaElement>;
 }
 

@@ -2,7 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { Greeting } from './greeting.tsx';
 
-const meta = { title: 'Launcher/Greeting', component: Greeting, args: { code: 'morning', name: 'Anna Schmidt', subtitle: 'Ihre Anwendungen auf einen Blick' } } satisfies Meta<typeof Greeting>;
+const meta = {
+  title: 'Launcher/Greeting',
+  component: Greeting,
+  args: { code: 'morning', name: 'Anna Schmidt', subtitle: 'Ihre Anwendungen auf einen Blick' },
+} satisfies Meta<typeof Greeting>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

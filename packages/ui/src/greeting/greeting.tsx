@@ -27,7 +27,9 @@ export function Greeting({ code, name, subtitle }: GreetingProps) {
   const t = useUiText();
   return (
     <header className="flex flex-col gap-1">
-      <h1 data-greeting="" className="text-2xl font-semibold text-fg sm:text-3xl">{greetingText(t, code, name)}</h1>
+      <h1 data-greeting="" className="text-2xl font-semibold text-fg sm:text-3xl">
+        {greetingText(t, code, name)}
+      </h1>
       {subtitle !== undefined && <p className="text-base text-fg-muted">{subtitle}</p>}
     </header>
   );

@@ -1,4 +1,11 @@
-import { createContext, useContext, type ComponentType, type ReactNode, type AnchorHTMLAttributes, type Ref } from 'react';
+import {
+  createContext,
+  useContext,
+  type ComponentType,
+  type ReactNode,
+  type AnchorHTMLAttributes,
+  type Ref,
+} from 'react';
 
 /** Props the ui package passes to a link. `href` is an app path or an absolute URL. */
 export type UiLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & {

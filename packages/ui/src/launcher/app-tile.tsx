@@ -41,13 +41,29 @@ export function AppTile({ app, iconSize = externalAppIconSize, className, onOpen
         {app.logoUrl === undefined ? (
           <Squares2X2Icon aria-hidden="true" className="size-3/4 text-fg-muted" />
         ) : (
-          <img src={app.logoUrl} alt="" width={iconSize} height={iconSize} loading="lazy" decoding="async" className="size-full object-contain" />
+          <img
+            src={app.logoUrl}
+            alt=""
+            width={iconSize}
+            height={iconSize}
+            loading="lazy"
+            decoding="async"
+            className="size-full object-contain"
+          />
         )}
       </span>
       <span className="min-w-0">
-        <span className="line-clamp-2 text-base font-semibold break-words text-fg group-hover:text-accent">{app.label}</span>
-        {app.description !== undefined && <span className="block truncate text-sm text-fg-muted">{app.description}</span>}
-        {app.badge !== undefined && <span className="mt-1 inline-block rounded-full bg-warning-soft px-2 text-xs font-medium text-on-warning-soft">{app.badge}</span>}
+        <span className="line-clamp-2 text-base font-semibold break-words text-fg group-hover:text-accent">
+          {app.label}
+        </span>
+        {app.description !== undefined && (
+          <span className="block truncate text-sm text-fg-muted">{app.description}</span>
+        )}
+        {app.badge !== undefined && (
+          <span className="mt-1 inline-block rounded-full bg-warning-soft px-2 text-xs font-medium text-on-warning-soft">
+            {app.badge}
+          </span>
+        )}
       </span>
     </UiLink>
   );

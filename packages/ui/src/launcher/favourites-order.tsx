@@ -19,7 +19,8 @@ export interface FavouritesOrderProps {
 
 type Direction = 'earlier' | 'later';
 
-const moveButton = 'rounded-md p-1.5 text-fg-muted hover:text-accent focus-visible:outline-2 focus-visible:outline-focus aria-disabled:cursor-not-allowed aria-disabled:opacity-40';
+const moveButton =
+  'rounded-md p-1.5 text-fg-muted hover:text-accent focus-visible:outline-2 focus-visible:outline-focus aria-disabled:cursor-not-allowed aria-disabled:opacity-40';
 
 export function FavouritesOrder({ apps, labelledBy, onMove, onDone }: FavouritesOrderProps) {
   const t = useUiText();
@@ -55,7 +56,12 @@ export function FavouritesOrder({ apps, labelledBy, onMove, onDone }: Favourites
 
   const keys = (event: KeyboardEvent, id: string, index: number) => {
     if (!event.altKey) return;
-    const step = event.key === 'ArrowUp' || event.key === 'ArrowLeft' ? -1 : event.key === 'ArrowDown' || event.key === 'ArrowRight' ? 1 : 0;
+    const step =
+      event.key === 'ArrowUp' || event.key === 'ArrowLeft'
+        ? -1
+        : event.key === 'ArrowDown' || event.key === 'ArrowRight'
+          ? 1
+          : 0;
     if (step === 0) return;
     // Alt + arrow would otherwise go back or forward in the history.
     event.preventDefault();
@@ -64,7 +70,9 @@ export function FavouritesOrder({ apps, labelledBy, onMove, onDone }: Favourites
 
   return (
     <div ref={setRoot} className="flex flex-col gap-3">
-      <p id={hintId} data-order-hint tabIndex={-1} className="text-sm text-fg-muted focus:outline-none">{t('launcher.reorderHint')}</p>
+      <p id={hintId} data-order-hint tabIndex={-1} className="text-sm text-fg-muted focus:outline-none">
+        {t('launcher.reorderHint')}
+      </p>
       <ol aria-labelledby={labelledBy} aria-describedby={hintId} className="flex max-w-xl flex-col gap-2">
         {apps.map((app, index) => (
           <li
@@ -95,9 +103,11 @@ export function FavouritesOrder({ apps, labelledBy, onMove, onDone }: Favourites
             )}
           >
             <Bars3Icon aria-hidden="true" className="size-5 shrink-0 text-fg-muted" />
-            {app.logoUrl === undefined
-              ? <Squares2X2Icon aria-hidden="true" className="size-8 shrink-0 text-fg-muted" />
-              : <img src={app.logoUrl} alt="" width={32} height={32} className="size-8 shrink-0 object-contain" />}
+            {app.logoUrl === undefined ? (
+              <Squares2X2Icon aria-hidden="true" className="size-8 shrink-0 text-fg-muted" />
+            ) : (
+              <img src={app.logoUrl} alt="" width={32} height={32} className="size-8 shrink-0 object-contain" />
+            )}
             <span className="min-w-0 flex-1 truncate font-medium">{app.label}</span>
             <button
               type="button"
@@ -124,9 +134,13 @@ export function FavouritesOrder({ apps, labelledBy, onMove, onDone }: Favourites
           </li>
         ))}
       </ol>
-      <p aria-live="polite" className="sr-only">{said}</p>
+      <p aria-live="polite" className="sr-only">
+        {said}
+      </p>
       <div>
-        <button type="button" className={buttonClasses('primary', 'sm')} onClick={onDone}>{t('launcher.reorderDone')}</button>
+        <button type="button" className={buttonClasses('primary', 'sm')} onClick={onDone}>
+          {t('launcher.reorderDone')}
+        </button>
       </div>
     </div>
   );

@@ -11,14 +11,47 @@ function logo(color: string, letter: string): string {
 }
 
 const apps: AppTileData[] = [
-  { id: 'dealer', label: 'Händlerbestellung', description: 'Aufträge erfassen und verfolgen', logoUrl: logo('#1d4ed8', 'H'), href: '/flows/auth?application=dealer' },
-  { id: 'planner', label: 'Küchenplaner', description: 'Küchen in 3D planen und anbieten', logoUrl: logo('#047857', 'K'), href: '/flows/auth?application=planner' },
-  { id: 'service', label: 'Serviceportal', description: 'Reklamationen und Ersatzteile', logoUrl: logo('#b45309', 'S'), href: '/flows/auth?application=service' },
-  { id: 'marketing', label: 'Marketing-Downloads', description: 'Bilder, Broschüren und Vorlagen', logoUrl: logo('#be123c', 'M'), href: '/flows/auth?application=marketing' },
-  { id: 'hr', label: 'Personalportal', description: 'Urlaub, Abrechnungen, Weiterbildung', href: '/flows/auth?application=hr' },
+  {
+    id: 'dealer',
+    label: 'Händlerbestellung',
+    description: 'Aufträge erfassen und verfolgen',
+    logoUrl: logo('#1d4ed8', 'H'),
+    href: '/flows/auth?application=dealer',
+  },
+  {
+    id: 'planner',
+    label: 'Küchenplaner',
+    description: 'Küchen in 3D planen und anbieten',
+    logoUrl: logo('#047857', 'K'),
+    href: '/flows/auth?application=planner',
+  },
+  {
+    id: 'service',
+    label: 'Serviceportal',
+    description: 'Reklamationen und Ersatzteile',
+    logoUrl: logo('#b45309', 'S'),
+    href: '/flows/auth?application=service',
+  },
+  {
+    id: 'marketing',
+    label: 'Marketing-Downloads',
+    description: 'Bilder, Broschüren und Vorlagen',
+    logoUrl: logo('#be123c', 'M'),
+    href: '/flows/auth?application=marketing',
+  },
+  {
+    id: 'hr',
+    label: 'Personalportal',
+    description: 'Urlaub, Abrechnungen, Weiterbildung',
+    href: '/flows/auth?application=hr',
+  },
 ];
 
-const meta = { title: 'Launcher/Launcher', component: Launcher, args: { apps, requestAccessHref: '/settings/applications' } } satisfies Meta<typeof Launcher>;
+const meta = {
+  title: 'Launcher/Launcher',
+  component: Launcher,
+  args: { apps, requestAccessHref: '/settings/applications' },
+} satisfies Meta<typeof Launcher>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -26,7 +59,10 @@ export const WithApps: Story = {
   play: async ({ canvas }) => {
     const list = canvas.getByRole('list', { name: 'Meine Apps' });
     await expect(list.querySelectorAll('li')).toHaveLength(5);
-    await expect(canvas.getByRole('link', { name: /Küchenplaner/ })).toHaveAttribute('href', '/flows/auth?application=planner');
+    await expect(canvas.getByRole('link', { name: /Küchenplaner/ })).toHaveAttribute(
+      'href',
+      '/flows/auth?application=planner',
+    );
   },
 };
 
@@ -36,7 +72,10 @@ export const NoApplications: Story = {
   args: { apps: [] },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { name: 'Noch keine Apps' })).toBeVisible();
-    await expect(canvas.getByRole('link', { name: 'Zugriff anfordern' })).toHaveAttribute('href', '/settings/applications');
+    await expect(canvas.getByRole('link', { name: 'Zugriff anfordern' })).toHaveAttribute(
+      'href',
+      '/settings/applications',
+    );
     await expect(canvas.queryByRole('searchbox')).not.toBeInTheDocument();
   },
 };
@@ -90,26 +129,49 @@ export const KeyboardNavigation: Story = {
 };
 
 export const Tile: StoryObj<typeof AppTile> = {
-  render: () => <div className="max-w-sm"><AppTile app={apps[0] as AppTileData} /></div>,
+  render: () => (
+    <div className="max-w-sm">
+      <AppTile app={apps[0] as AppTileData} />
+    </div>
+  ),
 };
 export const TileWithBadge: StoryObj<typeof AppTile> = {
-  render: () => <div className="max-w-sm"><AppTile app={{ ...(apps[1] as AppTileData), badge: 'Endet in 3 Tagen' }} /></div>,
+  render: () => (
+    <div className="max-w-sm">
+      <AppTile app={{ ...(apps[1] as AppTileData), badge: 'Endet in 3 Tagen' }} />
+    </div>
+  ),
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('link', { name: /Küchenplaner.*Endet in 3 Tagen/ })).toBeVisible();
   },
 };
 export const TileWithoutLogo: StoryObj<typeof AppTile> = {
-  render: () => <div className="max-w-sm"><AppTile app={{ id: 'x', label: 'Personalportal', href: '/' }} /></div>,
+  render: () => (
+    <div className="max-w-sm">
+      <AppTile app={{ id: 'x', label: 'Personalportal', href: '/' }} />
+    </div>
+  ),
 };
 export const TileLongText: StoryObj<typeof AppTile> = {
   render: () => (
     <div className="max-w-xs">
-      <AppTile app={{ id: 'y', label: 'Sehr lange Anwendungsbezeichnung für Händler und Filialen', description: 'Eine Beschreibung, die deutlich länger ist als eine Zeile auf einem kleinen Bildschirm', href: '/' }} />
+      <AppTile
+        app={{
+          id: 'y',
+          label: 'Sehr lange Anwendungsbezeichnung für Händler und Filialen',
+          description: 'Eine Beschreibung, die deutlich länger ist als eine Zeile auf einem kleinen Bildschirm',
+          href: '/',
+        }}
+      />
     </div>
   ),
 };
 export const TileSmallIcon: StoryObj<typeof AppTile> = {
-  render: () => <div className="max-w-sm"><AppTile app={apps[1] as AppTileData} iconSize={40} /></div>,
+  render: () => (
+    <div className="max-w-sm">
+      <AppTile app={apps[1] as AppTileData} iconSize={40} />
+    </div>
+  ),
 };
 
 export const OnPhone: Story = {
@@ -145,16 +207,32 @@ function Pinnable(props: LauncherProps) {
   const [ids, setIds] = useState<readonly string[]>(props.favouriteIds ?? []);
   return <Launcher {...props} favouriteIds={ids} onFavouritesChange={setIds} />;
 }
-const tileLabels = (list: HTMLElement) => within(list).getAllByRole('link').map((link) => link.querySelector('span > span')?.textContent);
+const tileLabels = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('link')
+    .map((link) => link.querySelector('span > span')?.textContent);
 
 export const WithFavourites: Story = {
   args: { favouriteIds: ['service', 'planner'] },
   render: (args) => <Pinnable {...args} />,
   play: async ({ canvas }) => {
-    await expect(tileLabels(canvas.getByRole('list', { name: 'Favoriten' }))).toEqual(['Serviceportal', 'Küchenplaner']);
-    await expect(tileLabels(canvas.getByRole('list', { name: 'Weitere Apps' }))).toEqual(['Händlerbestellung', 'Marketing-Downloads', 'Personalportal']);
-    await expect(canvas.getByRole('button', { name: 'Serviceportal als Favorit' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(canvas.getByRole('button', { name: 'Personalportal als Favorit' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(tileLabels(canvas.getByRole('list', { name: 'Favoriten' }))).toEqual([
+      'Serviceportal',
+      'Küchenplaner',
+    ]);
+    await expect(tileLabels(canvas.getByRole('list', { name: 'Weitere Apps' }))).toEqual([
+      'Händlerbestellung',
+      'Marketing-Downloads',
+      'Personalportal',
+    ]);
+    await expect(canvas.getByRole('button', { name: 'Serviceportal als Favorit' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(canvas.getByRole('button', { name: 'Personalportal als Favorit' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
   },
 };
 
@@ -190,7 +268,10 @@ export const ReorderByKeyboard: Story = {
     await expect(canvas.getByRole('button', { name: 'Händlerbestellung nach vorn' })).toHaveFocus();
     await userEvent.tab();
     await userEvent.keyboard('{Enter}');
-    const rows = () => within(canvas.getByRole('list', { name: 'Favoriten' })).getAllByRole('listitem').map((row) => row.textContent);
+    const rows = () =>
+      within(canvas.getByRole('list', { name: 'Favoriten' }))
+        .getAllByRole('listitem')
+        .map((row) => row.textContent);
     await expect(rows()).toEqual(['Küchenplaner', 'Händlerbestellung', 'Serviceportal']);
     await expect(canvas.getByRole('button', { name: 'Händlerbestellung nach hinten' })).toHaveFocus();
     await expect(canvas.getByText('Händlerbestellung: Platz 2 von 3')).toBeInTheDocument();
@@ -203,7 +284,11 @@ export const ReorderByKeyboard: Story = {
     await userEvent.keyboard('{Alt>}{ArrowUp}{/Alt}');
     await expect(rows()).toEqual(['Händlerbestellung', 'Küchenplaner', 'Serviceportal']);
     await userEvent.click(canvas.getByRole('button', { name: 'Fertig' }));
-    await expect(tileLabels(canvas.getByRole('list', { name: 'Favoriten' }))).toEqual(['Händlerbestellung', 'Küchenplaner', 'Serviceportal']);
+    await expect(tileLabels(canvas.getByRole('list', { name: 'Favoriten' }))).toEqual([
+      'Händlerbestellung',
+      'Küchenplaner',
+      'Serviceportal',
+    ]);
     await waitFor(() => expect(canvas.getByRole('button', { name: 'Reihenfolge ändern' })).toHaveFocus());
   },
 };
@@ -217,12 +302,15 @@ export const ReorderByDrag: Story = {
     const rows = () => within(canvas.getByRole('list', { name: 'Favoriten' })).getAllByRole('listitem');
     const [first, , last] = rows();
     const dataTransfer = new DataTransfer();
-    const drag = (type: string, target: Element | undefined) => target?.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer }));
+    const drag = (type: string, target: Element | undefined) =>
+      target?.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer }));
     drag('dragstart', last);
     drag('dragover', first);
     drag('drop', first);
     drag('dragend', last);
-    await waitFor(() => expect(rows().map((row) => row.textContent)).toEqual(['Serviceportal', 'Händlerbestellung', 'Küchenplaner']));
+    await waitFor(() =>
+      expect(rows().map((row) => row.textContent)).toEqual(['Serviceportal', 'Händlerbestellung', 'Küchenplaner']),
+    );
     await expect(canvas.getByText('Serviceportal: Platz 1 von 3')).toBeInTheDocument();
   },
 };
@@ -232,14 +320,20 @@ export const WithRecentlyUsed: Story = {
   args: { recentIds: ['service', 'dealer'], onOpen: fn() },
   play: async ({ args, canvas, userEvent }) => {
     const row = canvas.getByRole('list', { name: 'Zuletzt verwendet' });
-    await expect(within(row).getAllByRole('link').map((link) => link.textContent)).toEqual(['Serviceportal', 'Händlerbestellung']);
+    await expect(
+      within(row)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Serviceportal', 'Händlerbestellung']);
     await expect(canvas.getByRole('list', { name: 'Meine Apps' }).querySelectorAll('li')).toHaveLength(5);
     // The links stay on this page.
     const stay = (event: MouseEvent) => event.preventDefault();
     document.addEventListener('click', stay);
     await userEvent.click(within(row).getByRole('link', { name: 'Serviceportal' }));
     await expect(args.onOpen).toHaveBeenCalledWith('service');
-    await userEvent.click(within(canvas.getByRole('list', { name: 'Meine Apps' })).getByRole('link', { name: /Küchenplaner/ }));
+    await userEvent.click(
+      within(canvas.getByRole('list', { name: 'Meine Apps' })).getByRole('link', { name: /Küchenplaner/ }),
+    );
     await expect(args.onOpen).toHaveBeenLastCalledWith('planner');
     document.removeEventListener('click', stay);
     // While searching, only the matches show.

@@ -47,12 +47,22 @@ interface TilesProps {
 function Tiles({ apps, iconSize, favouriteIds, onPin, onOpen, label, labelledBy, listRef }: TilesProps) {
   const t = useUiText();
   return (
-    <ul ref={listRef} aria-label={label} aria-labelledby={labelledBy} className="grid grid-cols-1 gap-4 @xl:grid-cols-2 @4xl:grid-cols-3">
+    <ul
+      ref={listRef}
+      aria-label={label}
+      aria-labelledby={labelledBy}
+      className="grid grid-cols-1 gap-4 @xl:grid-cols-2 @4xl:grid-cols-3"
+    >
       {apps.map((app) => {
         const pinned = favouriteIds.includes(app.id);
         return (
           <li key={app.id} className="relative min-w-0">
-            <AppTile app={app} iconSize={iconSize} onOpen={onOpen} {...(onPin === undefined ? {} : { className: 'pe-12' })} />
+            <AppTile
+              app={app}
+              iconSize={iconSize}
+              onOpen={onOpen}
+              {...(onPin === undefined ? {} : { className: 'pe-12' })}
+            />
             {onPin !== undefined && (
               <button
                 type="button"
@@ -62,7 +72,11 @@ function Tiles({ apps, iconSize, favouriteIds, onPin, onOpen, label, labelledBy,
                 onClick={() => onPin(app.id)}
                 className="absolute end-2 top-2 rounded-md p-1.5 text-fg-muted hover:text-accent focus-visible:outline-2 focus-visible:outline-focus"
               >
-                {pinned ? <PinnedStarIcon aria-hidden="true" className="size-5 text-warning" /> : <StarIcon aria-hidden="true" className="size-5" />}
+                {pinned ? (
+                  <PinnedStarIcon aria-hidden="true" className="size-5 text-warning" />
+                ) : (
+                  <StarIcon aria-hidden="true" className="size-5" />
+                )}
               </button>
             )}
           </li>
@@ -73,7 +87,15 @@ function Tiles({ apps, iconSize, favouriteIds, onPin, onOpen, label, labelledBy,
 }
 
 /** The recently used applications as one row of small links, newest first. */
-function RecentRow({ apps, onOpen, labelledBy }: { readonly apps: readonly AppTileData[]; readonly onOpen: ((id: string) => void) | undefined; readonly labelledBy: string }) {
+function RecentRow({
+  apps,
+  onOpen,
+  labelledBy,
+}: {
+  readonly apps: readonly AppTileData[];
+  readonly onOpen: ((id: string) => void) | undefined;
+  readonly labelledBy: string;
+}) {
   return (
     <ul aria-labelledby={labelledBy} className="flex flex-wrap gap-2">
       {apps.map((app) => (
@@ -83,9 +105,19 @@ function RecentRow({ apps, onOpen, labelledBy }: { readonly apps: readonly AppTi
             {...(onOpen === undefined ? {} : { onClick: () => onOpen(app.id) })}
             className="flex max-w-60 items-center gap-2 rounded-lg border border-line bg-surface py-1.5 ps-1.5 pe-3 text-sm font-medium text-fg shadow-sm hover:border-accent hover:text-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
           >
-            {app.logoUrl === undefined
-              ? <Squares2X2Icon aria-hidden="true" className="size-6 shrink-0 text-fg-muted" />
-              : <img src={app.logoUrl} alt="" width={24} height={24} loading="lazy" decoding="async" className="size-6 shrink-0 object-contain" />}
+            {app.logoUrl === undefined ? (
+              <Squares2X2Icon aria-hidden="true" className="size-6 shrink-0 text-fg-muted" />
+            ) : (
+              <img
+                src={app.logoUrl}
+                alt=""
+                width={24}
+                height={24}
+                loading="lazy"
+                decoding="async"
+                className="size-6 shrink-0 object-contain"
+              />
+            )}
             <span className="truncate">{app.label}</span>
           </UiLink>
         </li>
@@ -96,8 +128,16 @@ function RecentRow({ apps, onOpen, labelledBy }: { readonly apps: readonly AppTi
 
 /** The user's applications as a grid of tiles, a search field above, friendly empty states. */
 export function Launcher({
-  apps, loading = false, requestAccessHref, iconSize = externalAppIconSize, query, onQueryChange, favouriteIds = [], onFavouritesChange,
-  recentIds = [], onOpen,
+  apps,
+  loading = false,
+  requestAccessHref,
+  iconSize = externalAppIconSize,
+  query,
+  onQueryChange,
+  favouriteIds = [],
+  onFavouritesChange,
+  recentIds = [],
+  onOpen,
 }: LauncherProps) {
   const t = useUiText();
   const searchId = useId();
@@ -119,10 +159,13 @@ export function Launcher({
   const recent = itemsInOrder(apps, recentIds);
   const browsing = text.trim() === '';
   const OrderView = reordering && favourites.length > 1 ? orderView.loaded()?.FavouritesOrder : undefined;
-  const pin = onFavouritesChange === undefined ? undefined : (id: string) => {
-    onFavouritesChange(toggleFavourite(favouriteIds, id));
-    setRefocus(id);
-  };
+  const pin =
+    onFavouritesChange === undefined
+      ? undefined
+      : (id: string) => {
+          onFavouritesChange(toggleFavourite(favouriteIds, id));
+          setRefocus(id);
+        };
   useEffect(() => {
     if (refocus === undefined) return;
     root.current?.querySelector<HTMLElement>(`[data-pin="${CSS.escape(refocus)}"]`)?.focus();
@@ -135,14 +178,19 @@ export function Launcher({
   const favouritesSection = (
     <section aria-labelledby={favouritesId} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={favouritesId} className="text-lg font-semibold text-fg">{t('launcher.favourites')}</h2>
+        <h2 id={favouritesId} className="text-lg font-semibold text-fg">
+          {t('launcher.favourites')}
+        </h2>
         {onFavouritesChange !== undefined && favourites.length > 1 && !reordering && (
           <button
             ref={reorderButton}
             type="button"
             className={buttonClasses('secondary', 'sm')}
             onClick={() => {
-              void orderView.load().then(() => setReordering(true), () => undefined);
+              void orderView.load().then(
+                () => setReordering(true),
+                () => undefined,
+              );
             }}
           >
             {t('launcher.reorder')}
@@ -171,8 +219,13 @@ export function Launcher({
     <div ref={root} className="@container flex flex-col gap-6">
       {!noApps && (
         <div className="relative max-w-md">
-          <label htmlFor={searchId} className="sr-only">{t('launcher.search')}</label>
-          <MagnifyingGlassIcon aria-hidden="true" className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-fg-muted" />
+          <label htmlFor={searchId} className="sr-only">
+            {t('launcher.search')}
+          </label>
+          <MagnifyingGlassIcon
+            aria-hidden="true"
+            className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-fg-muted"
+          />
           <input
             id={searchId}
             type="search"
@@ -191,11 +244,19 @@ export function Launcher({
             aria-describedby={only === undefined ? undefined : hintId}
             className="block w-full rounded-lg border border-line-strong bg-surface py-2 ps-10 pe-3 text-base text-fg placeholder:text-fg-muted sm:text-sm focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-focus"
           />
-          {only !== undefined && <p id={hintId} className="mt-1 text-xs text-fg-muted">{t('launcher.enterOpens', { label: only.label })}</p>}
+          {only !== undefined && (
+            <p id={hintId} className="mt-1 text-xs text-fg-muted">
+              {t('launcher.enterOpens', { label: only.label })}
+            </p>
+          )}
         </div>
       )}
       {loading ? (
-        <ul aria-busy="true" aria-label={t('common.loading')} className="grid grid-cols-1 gap-4 @xl:grid-cols-2 @4xl:grid-cols-3">
+        <ul
+          aria-busy="true"
+          aria-label={t('common.loading')}
+          className="grid grid-cols-1 gap-4 @xl:grid-cols-2 @4xl:grid-cols-3"
+        >
           {[0, 1, 2, 3, 4, 5].map((index) => (
             <li key={index} className="flex items-center gap-4 rounded-xl border border-line bg-surface p-4">
               <Skeleton shape="block" className="size-16 shrink-0" />
@@ -212,27 +273,37 @@ export function Launcher({
           <h2 className="text-xl font-semibold text-fg">{t('launcher.emptyTitle')}</h2>
           <p className="max-w-md text-sm text-fg-muted">{t('launcher.emptyText')}</p>
           {requestAccessHref !== undefined && (
-            <UiLink href={requestAccessHref} className={buttonClasses('primary')}>{t('launcher.requestAccess')}</UiLink>
+            <UiLink href={requestAccessHref} className={buttonClasses('primary')}>
+              {t('launcher.requestAccess')}
+            </UiLink>
           )}
         </div>
       ) : shown.length === 0 ? (
-        <p role="status" className="rounded-xl bg-surface-muted px-4 py-8 text-center text-sm text-fg-muted">{t('launcher.noMatch', { query: text.trim() })}</p>
+        <p role="status" className="rounded-xl bg-surface-muted px-4 py-8 text-center text-sm text-fg-muted">
+          {t('launcher.noMatch', { query: text.trim() })}
+        </p>
       ) : browsing && (favourites.length > 0 || recent.length > 0) ? (
         <>
           {favourites.length > 0 && favouritesSection}
           {recent.length > 0 && (
             <section aria-labelledby={recentId} className="flex flex-col gap-3">
-              <h2 id={recentId} className="text-lg font-semibold text-fg">{t('launcher.recent')}</h2>
+              <h2 id={recentId} className="text-lg font-semibold text-fg">
+                {t('launcher.recent')}
+              </h2>
               <RecentRow apps={recent} onOpen={onOpen} labelledBy={recentId} />
             </section>
           )}
           {favourites.length === 0 ? (
             <Tiles apps={shown} label={t('launcher.list')} {...tiles} />
-          ) : others.length > 0 && (
-            <section aria-labelledby={othersId} className="flex flex-col gap-3">
-              <h2 id={othersId} className="text-lg font-semibold text-fg">{t('launcher.others')}</h2>
-              <Tiles apps={others} labelledBy={othersId} {...tiles} />
-            </section>
+          ) : (
+            others.length > 0 && (
+              <section aria-labelledby={othersId} className="flex flex-col gap-3">
+                <h2 id={othersId} className="text-lg font-semibold text-fg">
+                  {t('launcher.others')}
+                </h2>
+                <Tiles apps={others} labelledBy={othersId} {...tiles} />
+              </section>
+            )
           )}
         </>
       ) : (

@@ -10,14 +10,24 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
   render: () => (
-    <DefaultLayout brand={brand} nav={{ myAppsHref: '/', adminHref: '/admin', current: 'myApps' }} languageSwitcher={languageSwitcher} userMenu={userMenu} footer={footer}>
+    <DefaultLayout
+      brand={brand}
+      nav={{ myAppsHref: '/', adminHref: '/admin', current: 'myApps' }}
+      languageSwitcher={languageSwitcher}
+      userMenu={userMenu}
+      footer={footer}
+    >
       <PageBody />
     </DefaultLayout>
   ),
   play: async ({ canvas }) => {
-    const [nav] = canvas.getAllByRole('navigation', { name: 'Hauptnavigation' }).filter((element) => element.checkVisibility());
+    const [nav] = canvas
+      .getAllByRole('navigation', { name: 'Hauptnavigation' })
+      .filter((element) => element.checkVisibility());
     await expect(nav).toBeDefined();
-    await expect(canvas.getAllByRole('link', { name: 'Meine Apps' }).some((link) => link.getAttribute('aria-current') === 'page')).toBe(true);
+    await expect(
+      canvas.getAllByRole('link', { name: 'Meine Apps' }).some((link) => link.getAttribute('aria-current') === 'page'),
+    ).toBe(true);
     await expect(canvas.getAllByRole('link', { name: 'Admin Center' }).length).toBeGreaterThan(0);
     await expect(canvas.getByRole('button', { name: 'Benutzermenü von Anna Schmidt öffnen' })).toBeVisible();
     await expect(canvas.getByRole('contentinfo')).toBeVisible();
@@ -26,7 +36,13 @@ export const Default: Story = {
 
 export const DefaultWithoutAdminCenter: Story = {
   render: () => (
-    <DefaultLayout brand={brand} nav={{ myAppsHref: '/' }} languageSwitcher={languageSwitcher} userMenu={userMenu} footer={{ ...footer, development: true }}>
+    <DefaultLayout
+      brand={brand}
+      nav={{ myAppsHref: '/' }}
+      languageSwitcher={languageSwitcher}
+      userMenu={userMenu}
+      footer={{ ...footer, development: true }}
+    >
       <PageBody />
     </DefaultLayout>
   ),
@@ -86,7 +102,11 @@ export const NoNavbar: Story = {
 
 export const ExternalApp: Story = {
   render: () => (
-    <ExternalAppLayout app={{ label: 'Küchenplaner', logoUrl: externalLogo }} languageSwitcher={languageSwitcher} footer={footer}>
+    <ExternalAppLayout
+      app={{ label: 'Küchenplaner', logoUrl: externalLogo }}
+      languageSwitcher={languageSwitcher}
+      footer={footer}
+    >
       <PageBody />
     </ExternalAppLayout>
   ),
@@ -125,7 +145,9 @@ export const DefaultOnPhone: Story = {
   render: Default.render,
   play: async ({ canvas }) => {
     await assertNoSidewaysScroll();
-    const visibleNav = canvas.getAllByRole('navigation', { name: 'Hauptnavigation' }).filter((element) => element.checkVisibility());
+    const visibleNav = canvas
+      .getAllByRole('navigation', { name: 'Hauptnavigation' })
+      .filter((element) => element.checkVisibility());
     await expect(visibleNav).toHaveLength(1);
   },
 };

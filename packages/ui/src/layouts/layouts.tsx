@@ -19,13 +19,29 @@ export interface DefaultLayoutProps {
 }
 
 /** Top bar (My Apps, Admin Center, language, user menu), the page, the footer. */
-export function DefaultLayout({ brand, nav, languageSwitcher, userMenu, footer, navigationBar, children }: DefaultLayoutProps) {
+export function DefaultLayout({
+  brand,
+  nav,
+  languageSwitcher,
+  userMenu,
+  footer,
+  navigationBar,
+  children,
+}: DefaultLayoutProps) {
   return (
     <div className="flex min-h-dvh flex-col bg-canvas text-fg">
       <SkipLink />
       <TopBar brand={brand} nav={nav} languageSwitcher={languageSwitcher} userMenu={userMenu} />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
-        {navigationBar?.title !== undefined && <div className="mb-6"><PageHeader {...navigationBar} title={navigationBar.title} /></div>}
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8"
+      >
+        {navigationBar?.title !== undefined && (
+          <div className="mb-6">
+            <PageHeader {...navigationBar} title={navigationBar.title} />
+          </div>
+        )}
         {children}
       </main>
       <Footer {...footer} />
@@ -39,7 +55,11 @@ export interface EmptyLayoutProps {
 
 /** Nothing around the page (redirect pages, callbacks). */
 export function EmptyLayout({ children }: EmptyLayoutProps) {
-  return <main id="main" className="min-h-dvh bg-canvas text-fg">{children}</main>;
+  return (
+    <main id="main" className="min-h-dvh bg-canvas text-fg">
+      {children}
+    </main>
+  );
 }
 
 /** No navbar and no footer: the page centred on the canvas (login, flows). */
@@ -62,7 +82,13 @@ export interface ExternalAppLayoutProps {
 }
 
 /** External-app mode: the app's logo and title; nav items and the user menu are hidden. */
-export function ExternalAppLayout({ app, iconSize = externalAppIconSize, languageSwitcher, footer, children }: ExternalAppLayoutProps) {
+export function ExternalAppLayout({
+  app,
+  iconSize = externalAppIconSize,
+  languageSwitcher,
+  footer,
+  children,
+}: ExternalAppLayoutProps) {
   return (
     <div className="flex min-h-dvh flex-col bg-canvas text-fg">
       <SkipLink />
@@ -70,16 +96,23 @@ export function ExternalAppLayout({ app, iconSize = externalAppIconSize, languag
         <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3 sm:px-6">
           <div className="flex min-w-0 items-center gap-3">
             {app.logoUrl !== undefined && (
-              <img src={app.logoUrl} alt="" width={iconSize} height={iconSize} className={`shrink-0 object-contain ${pixelSizeClass(iconSize)}`} />
+              <img
+                src={app.logoUrl}
+                alt=""
+                width={iconSize}
+                height={iconSize}
+                className={`shrink-0 object-contain ${pixelSizeClass(iconSize)}`}
+              />
             )}
             <p className="truncate text-xl font-semibold text-fg">{app.label}</p>
           </div>
           {languageSwitcher !== undefined && <div className="ms-auto">{languageSwitcher}</div>}
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 focus:outline-none sm:px-6">{children}</main>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 focus:outline-none sm:px-6">
+        {children}
+      </main>
       {footer !== undefined && <Footer {...footer} />}
     </div>
   );
 }
-

@@ -7,7 +7,12 @@ export const externalLogo = `data:image/svg+xml;utf8,${encodeURIComponent('<svg 
 
 export const brand = { name: 'Musterküchen Portal', logoUrl: brandLogo };
 
-export const footer: FooterProps = { year: 2026, companyName: 'Musterküchen GmbH', privacyHref: '/datenschutz', imprintHref: '/impressum' };
+export const footer: FooterProps = {
+  year: 2026,
+  companyName: 'Musterküchen GmbH',
+  privacyHref: '/datenschutz',
+  imprintHref: '/impressum',
+};
 
 export const languages = [
   { code: 'de', title: 'Deutsch' },
@@ -20,7 +25,9 @@ export const languages = [
 ];
 
 export const languageSwitcher = <LanguageMenu languages={languages} current="de" onChange={fn()} />;
-export const userMenu = <UserMenu name="Anna Schmidt" email="anna.schmidt@example.com" settingsHref="/settings" onSignOut={fn()} />;
+export const userMenu = (
+  <UserMenu name="Anna Schmidt" email="anna.schmidt@example.com" settingsHref="/settings" onSignOut={fn()} />
+);
 
 /** Demo content of the layout stories. */
 const demoCards = [

@@ -42,7 +42,10 @@ const navLink = (current: boolean) =>
 export function SkipLink() {
   const t = useUiText();
   return (
-    <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-surface focus:px-3 focus:py-2 focus:text-sm focus:text-fg focus:shadow-lg">
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-surface focus:px-3 focus:py-2 focus:text-sm focus:text-fg focus:shadow-lg"
+    >
       {t('nav.skipToContent')}
     </a>
   );
@@ -51,8 +54,19 @@ export function SkipLink() {
 /** The brand: logo and name, linking home. */
 export function Brand({ name, logoUrl, homeHref = '/', logoSize = 32 }: BrandProps) {
   return (
-    <UiLink href={homeHref} className="flex min-w-0 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus">
-      {logoUrl !== undefined && <img src={logoUrl} alt="" width={logoSize} height={logoSize} className={`shrink-0 object-contain ${pixelSizeClass(logoSize)}`} />}
+    <UiLink
+      href={homeHref}
+      className="flex min-w-0 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
+    >
+      {logoUrl !== undefined && (
+        <img
+          src={logoUrl}
+          alt=""
+          width={logoSize}
+          height={logoSize}
+          className={`shrink-0 object-contain ${pixelSizeClass(logoSize)}`}
+        />
+      )}
       <span className="truncate text-base font-semibold text-fg">{name}</span>
     </UiLink>
   );
@@ -64,13 +78,21 @@ function NavLinks({ nav }: { readonly nav: NonNullable<TopBarProps['nav']> }) {
   return (
     <ul className="flex items-center gap-1">
       <li>
-        <UiLink href={nav.myAppsHref} aria-current={nav.current === 'myApps' ? 'page' : undefined} className={navLink(nav.current === 'myApps')}>
+        <UiLink
+          href={nav.myAppsHref}
+          aria-current={nav.current === 'myApps' ? 'page' : undefined}
+          className={navLink(nav.current === 'myApps')}
+        >
           {t('nav.myApps')}
         </UiLink>
       </li>
       {nav.adminHref !== undefined && (
         <li>
-          <UiLink href={nav.adminHref} aria-current={nav.current === 'admin' ? 'page' : undefined} className={navLink(nav.current === 'admin')}>
+          <UiLink
+            href={nav.adminHref}
+            aria-current={nav.current === 'admin' ? 'page' : undefined}
+            className={navLink(nav.current === 'admin')}
+          >
             {t('nav.adminCenter')}
           </UiLink>
         </li>

@@ -7,7 +7,7 @@ describe('pixelSizeClass', () => {
     expect(pixelSizeClass(40)).toBe('size-10');
     expect(pixelSizeClass(32)).toBe('size-8');
   });
-  it('any other size is the tiles\' 64 px', () => {
+  it("any other size is the tiles' 64 px", () => {
     expect(pixelSizeClass(62)).toBe('size-16');
   });
 });

@@ -43,12 +43,17 @@ export function LogoUpload({ label, value, onSelect, onRemove, error, required, 
     controlId: inputId,
     helpId: `${inputId}-help`,
     errorId: shownError === undefined ? undefined : `${inputId}-error`,
-    describedBy: [shownError === undefined ? undefined : `${inputId}-error`, `${inputId}-help`].filter((part) => part !== undefined).join(' '),
+    describedBy: [shownError === undefined ? undefined : `${inputId}-error`, `${inputId}-help`]
+      .filter((part) => part !== undefined)
+      .join(' '),
   };
 
-  useEffect(() => () => {
-    if (localUrl !== undefined) URL.revokeObjectURL(localUrl);
-  }, [localUrl]);
+  useEffect(
+    () => () => {
+      if (localUrl !== undefined) URL.revokeObjectURL(localUrl);
+    },
+    [localUrl],
+  );
 
   const take = async (file: File | undefined) => {
     if (file === undefined) return;
@@ -84,14 +89,24 @@ export function LogoUpload({ label, value, onSelect, onRemove, error, required, 
         onDrop={onDrop}
         className={cx(
           'flex flex-col items-center gap-4 rounded-xl border border-dashed p-4 sm:flex-row',
-          dragging ? 'border-accent bg-accent-soft' : shownError === undefined ? 'border-line-strong bg-surface' : 'border-danger bg-surface',
+          dragging
+            ? 'border-accent bg-accent-soft'
+            : shownError === undefined
+              ? 'border-line-strong bg-surface'
+              : 'border-danger bg-surface',
         )}
       >
         <div className="flex size-16 shrink-0 items-center justify-center rounded-lg border border-line bg-canvas">
           {preview === undefined ? (
             <PhotoIcon aria-hidden="true" className="size-8 text-fg-muted" />
           ) : (
-            <img src={preview} alt={t('logoUpload.preview')} width={64} height={64} className="size-14 object-contain" />
+            <img
+              src={preview}
+              alt={t('logoUpload.preview')}
+              width={64}
+              height={64}
+              className="size-14 object-contain"
+            />
           )}
         </div>
         <div className="flex flex-1 flex-col items-center gap-2 sm:items-start">

@@ -12,13 +12,26 @@ interface MenuStoryArgs {
 const meta = {
   title: 'Navigation/Menus',
   args: { onSignOut: fn(), onChange: fn(), onThemeChange: fn() },
-  decorators: [(Story) => <div className="flex min-h-80 justify-end"><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div className="flex min-h-80 justify-end">
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<MenuStoryArgs>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const User: Story = {
-  render: (args) => <UserMenu name="Anna Schmidt" email="anna.schmidt@example.com" settingsHref="/settings" onSignOut={args.onSignOut} />,
+  render: (args) => (
+    <UserMenu
+      name="Anna Schmidt"
+      email="anna.schmidt@example.com"
+      settingsHref="/settings"
+      onSignOut={args.onSignOut}
+    />
+  ),
 };
 
 export const UserMenuByKeyboard: Story = {
@@ -41,7 +54,16 @@ export const UserMenuByKeyboard: Story = {
 };
 
 export const UserMenuWithTheme: Story = {
-  render: (args) => <UserMenu name="Anna Schmidt" email="anna.schmidt@example.com" settingsHref="/settings" onSignOut={args.onSignOut} theme="light" onThemeChange={args.onThemeChange} />,
+  render: (args) => (
+    <UserMenu
+      name="Anna Schmidt"
+      email="anna.schmidt@example.com"
+      settingsHref="/settings"
+      onSignOut={args.onSignOut}
+      theme="light"
+      onThemeChange={args.onThemeChange}
+    />
+  ),
   play: async ({ canvas, userEvent, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: /Benutzermenü/ }));
     const menu = await screen.findByRole('menu');

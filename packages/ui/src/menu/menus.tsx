@@ -26,7 +26,16 @@ export interface UserMenuProps {
 }
 
 /** The user menu of the top bar: name, settings, colour scheme, sign out. Headless UI Menu: load lazily. */
-export function UserMenu({ name, initials, color, email, settingsHref, onSignOut, theme, onThemeChange }: UserMenuProps) {
+export function UserMenu({
+  name,
+  initials,
+  color,
+  email,
+  settingsHref,
+  onSignOut,
+  theme,
+  onThemeChange,
+}: UserMenuProps) {
   const t = useUiText();
   return (
     <Menu>
@@ -51,11 +60,21 @@ export function UserMenu({ name, initials, color, email, settingsHref, onSignOut
           <>
             <MenuSeparator className="my-1 h-px bg-line" />
             <MenuSection>
-              <MenuHeading className="px-3 pt-1 pb-0.5 text-xs font-medium text-fg-muted">{t('userMenu.theme')}</MenuHeading>
+              <MenuHeading className="px-3 pt-1 pb-0.5 text-xs font-medium text-fg-muted">
+                {t('userMenu.theme')}
+              </MenuHeading>
               {themes.map((option) => (
                 <MenuItem key={option}>
-                  <button type="button" onClick={() => onThemeChange(option)} className={itemClasses} aria-current={option === (theme ?? 'system') ? 'true' : undefined}>
-                    <CheckIcon aria-hidden="true" className={option === (theme ?? 'system') ? 'size-4 text-accent' : 'size-4 invisible'} />
+                  <button
+                    type="button"
+                    onClick={() => onThemeChange(option)}
+                    className={itemClasses}
+                    aria-current={option === (theme ?? 'system') ? 'true' : undefined}
+                  >
+                    <CheckIcon
+                      aria-hidden="true"
+                      className={option === (theme ?? 'system') ? 'size-4 text-accent' : 'size-4 invisible'}
+                    />
                     {t(`userMenu.themes.${option}`)}
                   </button>
                 </MenuItem>
@@ -103,8 +122,17 @@ export function LanguageMenu({ languages, current, onChange }: LanguageMenuProps
       <MenuItems transition anchor="bottom end" className={panelClasses}>
         {languages.map((language) => (
           <MenuItem key={language.code}>
-            <button type="button" lang={language.code} onClick={() => onChange(language.code)} className={itemClasses} aria-current={language.code === current ? 'true' : undefined}>
-              <CheckIcon aria-hidden="true" className={language.code === current ? 'size-4 text-accent' : 'size-4 invisible'} />
+            <button
+              type="button"
+              lang={language.code}
+              onClick={() => onChange(language.code)}
+              className={itemClasses}
+              aria-current={language.code === current ? 'true' : undefined}
+            >
+              <CheckIcon
+                aria-hidden="true"
+                className={language.code === current ? 'size-4 text-accent' : 'size-4 invisible'}
+              />
               {language.title}
             </button>
           </MenuItem>

@@ -4,7 +4,11 @@ import { PlusIcon } from '@heroicons/react/20/solid';
 import { PageHeader } from './page-header.tsx';
 import { Button } from '../button/button.tsx';
 
-const meta = { title: 'Layout/PageHeader (navigation bar state)', component: PageHeader, args: { title: 'Anwendungen' } } satisfies Meta<typeof PageHeader>;
+const meta = {
+  title: 'Layout/PageHeader (navigation bar state)',
+  component: PageHeader,
+  args: { title: 'Anwendungen' },
+} satisfies Meta<typeof PageHeader>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -16,4 +20,6 @@ export const WithBackLink: Story = {
     await expect(canvas.getByRole('link', { name: 'Zurück' })).toHaveAttribute('href', '/admin/applications');
   },
 };
-export const WithActions: Story = { args: { subTitle: 'Alle Anwendungen', actions: <Button icon={<PlusIcon />}>Anwendung anlegen</Button> } };
+export const WithActions: Story = {
+  args: { subTitle: 'Alle Anwendungen', actions: <Button icon={<PlusIcon />}>Anwendung anlegen</Button> },
+};

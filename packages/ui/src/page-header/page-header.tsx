@@ -20,7 +20,10 @@ export function PageHeader({ title, subTitle, backLink, actions }: PageHeaderPro
     <header className="flex flex-col gap-2 border-b border-line pb-4 sm:flex-row sm:items-end sm:justify-between">
       <div className="min-w-0">
         {backLink !== undefined && (
-          <UiLink href={backLink} className="mb-1 inline-flex items-center gap-1 rounded-sm text-sm text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-focus">
+          <UiLink
+            href={backLink}
+            className="mb-1 inline-flex items-center gap-1 rounded-sm text-sm text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-focus"
+          >
             <ArrowLeftIcon aria-hidden="true" className="size-4 rtl:rotate-180" />
             {t('nav.back')}
           </UiLink>

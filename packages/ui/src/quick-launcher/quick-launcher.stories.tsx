@@ -36,9 +36,15 @@ export const FindAndOpenByKeyboard: Story = {
     const body = within(await dialog());
     await waitFor(() => expect(body.getByRole('combobox')).toHaveFocus());
     await userEvent.keyboard('einst');
-    await expect(body.getAllByRole('option').map((option) => option.textContent)).toEqual(['Persönliche DatenEinstellungenSeite', 'SicherheitEinstellungenSeite']);
+    await expect(body.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Persönliche DatenEinstellungenSeite',
+      'SicherheitEinstellungenSeite',
+    ]);
     await userEvent.keyboard('{ArrowDown}');
-    await expect(body.getByRole('combobox')).toHaveAttribute('aria-activedescendant', body.getAllByRole('option')[1]?.id);
+    await expect(body.getByRole('combobox')).toHaveAttribute(
+      'aria-activedescendant',
+      body.getAllByRole('option')[1]?.id,
+    );
     await userEvent.keyboard('{ArrowDown}');
     await expect(body.getAllByRole('option')[0]).toHaveAttribute('aria-selected', 'true');
     await userEvent.keyboard('{ArrowUp}{Enter}');
@@ -63,7 +69,9 @@ export const EscapeCloses: Story = {
     const [open, setOpen] = useState(false);
     return (
       <>
-        <button type="button" onClick={() => setOpen(true)}>Öffnen</button>
+        <button type="button" onClick={() => setOpen(true)}>
+          Öffnen
+        </button>
         <QuickLauncher {...args} open={open} onClose={() => setOpen(false)} />
       </>
     );
@@ -82,7 +90,13 @@ export const EscapeCloses: Story = {
 export const FoundByTheCaller: Story = {
   args: {
     found: [
-      { id: '/admin/users/1', kind: 'entity', label: 'Anna Schmidt', description: 'anna@example.com', kindLabel: 'Benutzer' },
+      {
+        id: '/admin/users/1',
+        kind: 'entity',
+        label: 'Anna Schmidt',
+        description: 'anna@example.com',
+        kindLabel: 'Benutzer',
+      },
       { id: '/admin/roles/2', kind: 'entity', label: 'Planer-Admin', kindLabel: 'Rolle' },
     ],
     note: 'Einige Treffer aus der Verwaltung konnten nicht geladen werden.',
@@ -92,7 +106,9 @@ export const FoundByTheCaller: Story = {
     await waitFor(() => expect(body.getByRole('combobox')).toHaveFocus());
     await userEvent.keyboard('sicher');
     await expect(body.getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'SicherheitEinstellungenSeite', 'Anna Schmidtanna@example.comBenutzer', 'Planer-AdminRolle',
+      'SicherheitEinstellungenSeite',
+      'Anna Schmidtanna@example.comBenutzer',
+      'Planer-AdminRolle',
     ]);
     await expect(body.getByText('Einige Treffer aus der Verwaltung konnten nicht geladen werden.')).toBeVisible();
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');

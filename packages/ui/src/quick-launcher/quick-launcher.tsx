@@ -40,7 +40,17 @@ export interface QuickLauncherProps {
   readonly note?: string;
 }
 
-export function QuickLauncher({ open, onClose, items, onOpen, limit = 8, onSearch, found = [], searching = false, note }: QuickLauncherProps) {
+export function QuickLauncher({
+  open,
+  onClose,
+  items,
+  onOpen,
+  limit = 8,
+  onSearch,
+  found = [],
+  searching = false,
+  note,
+}: QuickLauncherProps) {
   const t = useUiText();
   const listId = useId();
   const hintId = useId();
@@ -89,13 +99,20 @@ export function QuickLauncher({ open, onClose, items, onOpen, limit = 8, onSearc
         onKeyDown={keys}
         className="block w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-base text-fg placeholder:text-fg-muted focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-focus sm:text-sm"
       />
-      <p id={hintId} className="mt-1 text-xs text-fg-muted">{t('quickLauncher.hint')}</p>
+      <p id={hintId} className="mt-1 text-xs text-fg-muted">
+        {t('quickLauncher.hint')}
+      </p>
       {shown.length === 0 ? (
         <p role="status" className="mt-3 rounded-lg bg-surface-muted px-3 py-6 text-center text-sm text-fg-muted">
           {searching ? t('quickLauncher.searching') : t('quickLauncher.noMatch', { query: query.trim() })}
         </p>
       ) : (
-        <ul id={listId} role="listbox" aria-label={t('quickLauncher.results')} className="mt-3 flex max-h-80 flex-col gap-1 overflow-y-auto">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={t('quickLauncher.results')}
+          className="mt-3 flex max-h-80 flex-col gap-1 overflow-y-auto"
+        >
           {shown.map((item, index) => (
             // The input keeps the focus (aria-activedescendant); a pointer picks an option directly.
             // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the combobox input handles the keys of every option
@@ -106,25 +123,36 @@ export function QuickLauncher({ open, onClose, items, onOpen, limit = 8, onSearc
               aria-selected={index === current}
               onClick={() => onOpen(item)}
               onMouseMove={() => setActive(index)}
-              className={cx('flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-fg', index === current && 'bg-surface-muted ring-2 ring-focus')}
+              className={cx(
+                'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-fg',
+                index === current && 'bg-surface-muted ring-2 ring-focus',
+              )}
             >
-              {item.kind === 'page'
-                ? <Cog6ToothIcon aria-hidden="true" className="size-6 shrink-0 text-fg-muted" />
-                : item.kind === 'entity'
-                  ? <MagnifyingGlassIcon aria-hidden="true" className="size-6 shrink-0 text-fg-muted" />
-                  : item.logoUrl === undefined
-                  ? <Squares2X2Icon aria-hidden="true" className="size-6 shrink-0 text-fg-muted" />
-                    : <img src={item.logoUrl} alt="" width={24} height={24} className="size-6 shrink-0 object-contain" />}
+              {item.kind === 'page' ? (
+                <Cog6ToothIcon aria-hidden="true" className="size-6 shrink-0 text-fg-muted" />
+              ) : item.kind === 'entity' ? (
+                <MagnifyingGlassIcon aria-hidden="true" className="size-6 shrink-0 text-fg-muted" />
+              ) : item.logoUrl === undefined ? (
+                <Squares2X2Icon aria-hidden="true" className="size-6 shrink-0 text-fg-muted" />
+              ) : (
+                <img src={item.logoUrl} alt="" width={24} height={24} className="size-6 shrink-0 object-contain" />
+              )}
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-medium">{item.label}</span>
-                {item.description !== undefined && item.description !== '' && <span className="block truncate text-sm text-fg-muted">{item.description}</span>}
+                {item.description !== undefined && item.description !== '' && (
+                  <span className="block truncate text-sm text-fg-muted">{item.description}</span>
+                )}
               </span>
-              <span className="shrink-0 text-xs text-fg-muted">{item.kindLabel ?? t(item.kind === 'app' ? 'quickLauncher.app' : 'quickLauncher.page')}</span>
+              <span className="shrink-0 text-xs text-fg-muted">
+                {item.kindLabel ?? t(item.kind === 'app' ? 'quickLauncher.app' : 'quickLauncher.page')}
+              </span>
             </li>
           ))}
         </ul>
       )}
-      <p aria-live="polite" className={cx('text-sm text-fg-muted', note !== undefined && note !== '' && 'mt-2')}>{note}</p>
+      <p aria-live="polite" className={cx('text-sm text-fg-muted', note !== undefined && note !== '' && 'mt-2')}>
+        {note}
+      </p>
     </Dialog>
   );
 }

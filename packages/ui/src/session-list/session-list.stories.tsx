@@ -2,10 +2,34 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { SessionList } from './session-list.tsx';
 
-const laptop = { id: 's-laptop', device: { browser: 'Chrome 156', os: 'Linux', type: 'desktop' }, createdAt: '2026-11-20T07:45:00.000Z', lastSeenAt: '2026-11-25T09:12:00.000Z', current: true } as const;
-const phone = { id: 's-phone', device: { browser: 'Safari 18', os: 'iOS 18.1', type: 'mobile' }, createdAt: '2026-11-18T18:02:00.000Z', lastSeenAt: '2026-11-24T21:30:00.000Z', current: false } as const;
-const tablet = { id: 's-tablet', device: { browser: 'Firefox 140', os: 'Android 15', type: 'tablet' }, createdAt: '2026-11-02T10:00:00.000Z', lastSeenAt: '2026-11-10T10:00:00.000Z', current: false } as const;
-const unknown = { id: 's-unknown', device: { browser: '', os: '', type: 'unknown' }, createdAt: '2026-11-01T10:00:00.000Z', lastSeenAt: '2026-11-01T10:05:00.000Z', current: false } as const;
+const laptop = {
+  id: 's-laptop',
+  device: { browser: 'Chrome 156', os: 'Linux', type: 'desktop' },
+  createdAt: '2026-11-20T07:45:00.000Z',
+  lastSeenAt: '2026-11-25T09:12:00.000Z',
+  current: true,
+} as const;
+const phone = {
+  id: 's-phone',
+  device: { browser: 'Safari 18', os: 'iOS 18.1', type: 'mobile' },
+  createdAt: '2026-11-18T18:02:00.000Z',
+  lastSeenAt: '2026-11-24T21:30:00.000Z',
+  current: false,
+} as const;
+const tablet = {
+  id: 's-tablet',
+  device: { browser: 'Firefox 140', os: 'Android 15', type: 'tablet' },
+  createdAt: '2026-11-02T10:00:00.000Z',
+  lastSeenAt: '2026-11-10T10:00:00.000Z',
+  current: false,
+} as const;
+const unknown = {
+  id: 's-unknown',
+  device: { browser: '', os: '', type: 'unknown' },
+  createdAt: '2026-11-01T10:00:00.000Z',
+  lastSeenAt: '2026-11-01T10:05:00.000Z',
+  current: false,
+} as const;
 
 const meta = {
   title: 'Data/SessionList',

@@ -1,4 +1,9 @@
-import { ComputerDesktopIcon, DevicePhoneMobileIcon, DeviceTabletIcon, QuestionMarkCircleIcon } from '@heroicons/react/24/outline';
+import {
+  ComputerDesktopIcon,
+  DevicePhoneMobileIcon,
+  DeviceTabletIcon,
+  QuestionMarkCircleIcon,
+} from '@heroicons/react/24/outline';
 import type { MySession } from '@portal/core';
 import { Button } from '../button/button.tsx';
 import { useUiText } from '../i18n/ui-text.tsx';
@@ -14,7 +19,12 @@ export interface SessionListProps {
   readonly busy?: string | undefined;
 }
 
-const icons = { desktop: ComputerDesktopIcon, mobile: DevicePhoneMobileIcon, tablet: DeviceTabletIcon, unknown: QuestionMarkCircleIcon } as const;
+const icons = {
+  desktop: ComputerDesktopIcon,
+  mobile: DevicePhoneMobileIcon,
+  tablet: DeviceTabletIcon,
+  unknown: QuestionMarkCircleIcon,
+} as const;
 
 /** Where the user is signed in: device, browser, sign-in and last use; sign out one, or all others. */
 export function SessionList({ sessions, locale, onEnd, onEndOthers, busy }: SessionListProps) {
@@ -38,7 +48,11 @@ export function SessionList({ sessions, locale, onEnd, onEndOthers, busy }: Sess
                 <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-fg">
                   <span className="sr-only">{t(`sessions.type.${s.device.type}`)}: </span>
                   <span className="break-words">{name}</span>
-                  {s.current && <span className="rounded-full bg-success-soft px-2 py-0.5 text-xs font-medium text-on-success-soft">{t('sessions.thisDevice')}</span>}
+                  {s.current && (
+                    <span className="rounded-full bg-success-soft px-2 py-0.5 text-xs font-medium text-on-success-soft">
+                      {t('sessions.thisDevice')}
+                    </span>
+                  )}
                 </p>
                 <p className="text-sm text-fg-muted">
                   {t('sessions.lastSeen', { time: date.format(new Date(s.lastSeenAt)) })}
@@ -48,7 +62,14 @@ export function SessionList({ sessions, locale, onEnd, onEndOthers, busy }: Sess
                 </p>
               </div>
               {!s.current && (
-                <Button variant="secondary" size="sm" busy={busy === s.id} disabled={busy !== undefined && busy !== s.id} aria-label={t('sessions.endLabel', { device: name })} onClick={() => onEnd(s)}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  busy={busy === s.id}
+                  disabled={busy !== undefined && busy !== s.id}
+                  aria-label={t('sessions.endLabel', { device: name })}
+                  onClick={() => onEnd(s)}
+                >
                   {t('sessions.end')}
                 </Button>
               )}
@@ -56,15 +77,20 @@ export function SessionList({ sessions, locale, onEnd, onEndOthers, busy }: Sess
           );
         })}
       </ul>
-      {others.length === 0
-        ? <p className="text-sm text-fg-muted">{t('sessions.onlyThis')}</p>
-        : (
-          <div>
-            <Button variant="danger" busy={busy === 'others'} disabled={busy !== undefined && busy !== 'others'} onClick={onEndOthers}>
-              {t('sessions.endOthers')}
-            </Button>
-          </div>
-        )}
+      {others.length === 0 ? (
+        <p className="text-sm text-fg-muted">{t('sessions.onlyThis')}</p>
+      ) : (
+        <div>
+          <Button
+            variant="danger"
+            busy={busy === 'others'}
+            disabled={busy !== undefined && busy !== 'others'}
+            onClick={onEndOthers}
+          >
+            {t('sessions.endOthers')}
+          </Button>
+        </div>
+      )}
     </div>
   );
 }

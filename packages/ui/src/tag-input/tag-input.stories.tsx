@@ -31,7 +31,9 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Empty: Story = {};
-export const WithTags: Story = { args: { value: ['https://planer.example.com/callback', 'https://planer.example.com/silent'] } };
+export const WithTags: Story = {
+  args: { value: ['https://planer.example.com/callback', 'https://planer.example.com/silent'] },
+};
 export const Required: Story = { args: { required: true, help: 'Mindestens eine Adresse.' } };
 export const WithFormError: Story = { args: { required: true, error: 'Dieses Feld ist erforderlich.' } };
 export const Disabled: Story = { args: { value: ['händler', 'filiale'], disabled: true } };

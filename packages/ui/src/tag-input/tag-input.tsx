@@ -27,7 +27,18 @@ export interface TagInputProps {
  * last tag, each tag has a remove button. Duplicates ("Doppelter Eintrag", case-insensitive)
  * and invalid entries ("Ungültige Eingabe") are refused with a message; the text stays.
  */
-export function TagInput({ label, value, onChange, validate, help, error, required, disabled, id, addOnComma = true }: TagInputProps) {
+export function TagInput({
+  label,
+  value,
+  onChange,
+  validate,
+  help,
+  error,
+  required,
+  disabled,
+  id,
+  addOnComma = true,
+}: TagInputProps) {
   const t = useUiText();
   const generated = useId();
   const inputId = id ?? generated;
@@ -39,7 +50,9 @@ export function TagInput({ label, value, onChange, validate, help, error, requir
     controlId: inputId,
     helpId: `${inputId}-help`,
     errorId: shownError === undefined ? undefined : `${inputId}-error`,
-    describedBy: [shownError === undefined ? undefined : `${inputId}-error`, `${inputId}-help`].filter((part) => part !== undefined).join(' '),
+    describedBy: [shownError === undefined ? undefined : `${inputId}-error`, `${inputId}-help`]
+      .filter((part) => part !== undefined)
+      .join(' '),
   };
 
   const add = () => {
@@ -83,7 +96,10 @@ export function TagInput({ label, value, onChange, validate, help, error, requir
         {value.length > 0 && (
           <ul className="contents">
             {value.map((tag, index) => (
-              <li key={`${tag}-${index}`} className="inline-flex max-w-full items-center gap-1 rounded-md bg-accent-soft py-0.5 ps-2 pe-1 text-sm text-on-accent-soft">
+              <li
+                key={`${tag}-${index}`}
+                className="inline-flex max-w-full items-center gap-1 rounded-md bg-accent-soft py-0.5 ps-2 pe-1 text-sm text-on-accent-soft"
+              >
                 <span className="truncate">{tag}</span>
                 <button
                   type="button"

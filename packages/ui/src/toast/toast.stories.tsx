@@ -7,8 +7,17 @@ import { Button } from '../button/button.tsx';
 const meta = {
   title: 'Feedback/Toast',
   component: Toast,
-  args: { onDismiss: fn(), toast: { id: '1', tone: 'danger', message: 'Die Anwendung konnte nicht gespeichert werden.', durationMs: 0 } },
-  decorators: [(Story) => <div className="max-w-sm"><Story /></div>],
+  args: {
+    onDismiss: fn(),
+    toast: { id: '1', tone: 'danger', message: 'Die Anwendung konnte nicht gespeichert werden.', durationMs: 0 },
+  },
+  decorators: [
+    (Story) => (
+      <div className="max-w-sm">
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof Toast>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -22,15 +31,48 @@ export const Danger: Story = {
 };
 /** A refused save: the server's message, then its errors[] that no form field shows (spec §8). */
 export const WithDetails: Story = {
-  args: { toast: { id: '6', tone: 'danger', message: 'Die Anfrage ist ungültig.', details: ['Der Header „Cookie“ darf nicht gesetzt werden.', 'Die Rolle r-1 gehört nicht zu dieser Anwendung.'], durationMs: 0 } },
+  args: {
+    toast: {
+      id: '6',
+      tone: 'danger',
+      message: 'Die Anfrage ist ungültig.',
+      details: ['Der Header „Cookie“ darf nicht gesetzt werden.', 'Die Rolle r-1 gehört nicht zu dieser Anwendung.'],
+      durationMs: 0,
+    },
+  },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Die Anfrage ist ungültig.')).toBeVisible();
-    await expect(canvas.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Der Header „Cookie“ darf nicht gesetzt werden.', 'Die Rolle r-1 gehört nicht zu dieser Anwendung.']);
+    await expect(canvas.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Der Header „Cookie“ darf nicht gesetzt werden.',
+      'Die Rolle r-1 gehört nicht zu dieser Anwendung.',
+    ]);
   },
 };
-export const Success: Story = { args: { toast: { id: '2', tone: 'success', title: 'Gespeichert', message: 'Die Änderungen wurden übernommen.', durationMs: 0 } } };
-export const Warning: Story = { args: { toast: { id: '3', tone: 'warning', title: 'Hinweis', message: 'Die Anwendung ist noch nicht freigegeben.', durationMs: 0 } } };
-export const Info: Story = { args: { toast: { id: '4', tone: 'info', message: 'Eine neue Version ist verfügbar.', durationMs: 0 } } };
+export const Success: Story = {
+  args: {
+    toast: {
+      id: '2',
+      tone: 'success',
+      title: 'Gespeichert',
+      message: 'Die Änderungen wurden übernommen.',
+      durationMs: 0,
+    },
+  },
+};
+export const Warning: Story = {
+  args: {
+    toast: {
+      id: '3',
+      tone: 'warning',
+      title: 'Hinweis',
+      message: 'Die Anwendung ist noch nicht freigegeben.',
+      durationMs: 0,
+    },
+  },
+};
+export const Info: Story = {
+  args: { toast: { id: '4', tone: 'info', message: 'Eine neue Version ist verfügbar.', durationMs: 0 } },
+};
 
 /** The default: gone after 4 seconds (the test checks the dismissal is scheduled, not the clock). */
 export const DismissesItself: Story = {
@@ -79,11 +121,16 @@ export const ToasterRegion: Story = {
 function StickyBarPage() {
   const bar = useRef<HTMLDivElement>(null);
   useToasterClearance(bar);
-  const toasts: ToastMessage[] = [{ id: 'saved', tone: 'success', message: '„Küchenplaner“ wurde gespeichert.', durationMs: 0 }];
+  const toasts: ToastMessage[] = [
+    { id: 'saved', tone: 'success', message: '„Küchenplaner“ wurde gespeichert.', durationMs: 0 },
+  ];
   return (
     <div>
       <div className="h-[150vh]" />
-      <div ref={bar} className="fixed inset-x-0 bottom-0 flex justify-end gap-2 border-t border-line bg-canvas px-4 py-3">
+      <div
+        ref={bar}
+        className="fixed inset-x-0 bottom-0 flex justify-end gap-2 border-t border-line bg-canvas px-4 py-3"
+      >
         <Button variant="danger">Löschen</Button>
         <Button>Speichern</Button>
       </div>
@@ -98,7 +145,11 @@ export const ToastsLeaveTheActionBarFree: Story = {
     // The toaster's region keeps the bar's height free at the bottom of the window.
     const region = canvas.getByText('„Küchenplaner“ wurde gespeichert.').closest('section');
     const bar = canvas.getByRole('button', { name: 'Speichern' }).parentElement;
-    await waitFor(() => expect(getComputedStyle(region as HTMLElement).bottom).toBe(`${Math.ceil(bar?.getBoundingClientRect().height ?? 0)}px`));
+    await waitFor(() =>
+      expect(getComputedStyle(region as HTMLElement).bottom).toBe(
+        `${Math.ceil(bar?.getBoundingClientRect().height ?? 0)}px`,
+      ),
+    );
     await expect(bar?.getBoundingClientRect().height).toBeGreaterThan(0);
   },
 };

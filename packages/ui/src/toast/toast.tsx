@@ -1,5 +1,11 @@
 import { useEffect, useLayoutEffect, type RefObject } from 'react';
-import { CheckCircleIcon, ExclamationTriangleIcon, InformationCircleIcon, XCircleIcon, XMarkIcon } from '@heroicons/react/20/solid';
+import {
+  CheckCircleIcon,
+  ExclamationTriangleIcon,
+  InformationCircleIcon,
+  XCircleIcon,
+  XMarkIcon,
+} from '@heroicons/react/20/solid';
 import { toastDurationMs } from '@portal/core';
 import { cx } from '../lib/cx.ts';
 import { useUiText } from '../i18n/ui-text.tsx';
@@ -21,7 +27,11 @@ export interface ToastMessage {
 const tones: Record<ToastTone, { readonly box: string; readonly icon: string; readonly Icon: typeof XCircleIcon }> = {
   danger: { box: 'border-danger bg-danger-soft text-on-danger-soft', icon: 'text-danger', Icon: XCircleIcon },
   success: { box: 'border-success bg-success-soft text-on-success-soft', icon: 'text-success', Icon: CheckCircleIcon },
-  warning: { box: 'border-warning bg-warning-soft text-on-warning-soft', icon: 'text-warning', Icon: ExclamationTriangleIcon },
+  warning: {
+    box: 'border-warning bg-warning-soft text-on-warning-soft',
+    icon: 'text-warning',
+    Icon: ExclamationTriangleIcon,
+  },
   info: { box: 'border-info bg-info-soft text-on-info-soft', icon: 'text-info', Icon: InformationCircleIcon },
 };
 
@@ -43,7 +53,10 @@ export function Toast({ toast, onDismiss }: ToastProps) {
   const title = toast.title ?? (toast.tone === 'danger' ? t('toast.errorTitle') : undefined);
   return (
     <div
-      className={cx('pointer-events-auto flex w-full items-start gap-3 rounded-xl border p-4 shadow-lg motion-safe:animate-[toast-in_150ms_ease-out]', tone.box)}
+      className={cx(
+        'pointer-events-auto flex w-full items-start gap-3 rounded-xl border p-4 shadow-lg motion-safe:animate-[toast-in_150ms_ease-out]',
+        tone.box,
+      )}
       data-tone={toast.tone}
     >
       <tone.Icon aria-hidden="true" className={cx('mt-0.5 size-5 shrink-0', tone.icon)} />
@@ -52,7 +65,11 @@ export function Toast({ toast, onDismiss }: ToastProps) {
         {toast.message !== undefined && <p className={title === undefined ? '' : 'mt-1'}>{toast.message}</p>}
         {toast.details !== undefined && toast.details.length > 0 && (
           <ul className={cx('flex flex-col gap-0.5', title === undefined && toast.message === undefined ? '' : 'mt-1')}>
-            {toast.details.map((detail) => <li key={detail} className="break-words">{detail}</li>)}
+            {toast.details.map((detail) => (
+              <li key={detail} className="break-words">
+                {detail}
+              </li>
+            ))}
           </ul>
         )}
       </div>
@@ -80,7 +97,8 @@ export function useToasterClearance(bar: RefObject<HTMLElement | null>): void {
     const element = bar.current;
     if (element === null) return undefined;
     const root = document.documentElement;
-    const update = () => root.style.setProperty(clearanceVariable, `${Math.ceil(element.getBoundingClientRect().height)}px`);
+    const update = () =>
+      root.style.setProperty(clearanceVariable, `${Math.ceil(element.getBoundingClientRect().height)}px`);
     update();
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
     observer?.observe(element);
@@ -109,10 +127,18 @@ export function Toaster({ toasts, onDismiss }: ToasterProps) {
       className="pointer-events-none fixed inset-x-0 bottom-[var(--toaster-clearance,0px)] z-50 flex flex-col items-stretch gap-2 p-4 sm:inset-x-auto sm:end-0 sm:w-96"
     >
       <div role="status" aria-live="polite" className="flex flex-col gap-2">
-        {toasts.filter((toast) => toast.tone !== 'danger').map((toast) => <Toast key={toast.id} toast={toast} onDismiss={onDismiss} />)}
+        {toasts
+          .filter((toast) => toast.tone !== 'danger')
+          .map((toast) => (
+            <Toast key={toast.id} toast={toast} onDismiss={onDismiss} />
+          ))}
       </div>
       <div role="alert" aria-live="assertive" className="flex flex-col gap-2">
-        {toasts.filter((toast) => toast.tone === 'danger').map((toast) => <Toast key={toast.id} toast={toast} onDismiss={onDismiss} />)}
+        {toasts
+          .filter((toast) => toast.tone === 'danger')
+          .map((toast) => (
+            <Toast key={toast.id} toast={toast} onDismiss={onDismiss} />
+          ))}
       </div>
     </section>
   );

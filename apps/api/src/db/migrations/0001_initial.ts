@@ -160,7 +160,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       position integer NOT NULL DEFAULT 0,
       PRIMARY KEY (application_id, account_access_id)
     )`.execute(db);
-  await sql`CREATE INDEX application_account_accesses_aa ON application_account_accesses (account_access_id)`.execute(db);
+  await sql`CREATE INDEX application_account_accesses_aa ON application_account_accesses (account_access_id)`.execute(
+    db,
+  );
   await sql`
     CREATE TABLE application_custom_flows (
       application_id text NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
@@ -208,7 +210,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`CREATE INDEX access_requests_app ON access_requests (application_id, status, requested_at)`.execute(db);
   await sql`CREATE INDEX access_requests_user ON access_requests (user_id, status)`.execute(db);
-  await sql`CREATE UNIQUE INDEX access_requests_one_open ON access_requests (application_id, user_id) WHERE status = 'OPEN'`.execute(db);
+  await sql`CREATE UNIQUE INDEX access_requests_one_open ON access_requests (application_id, user_id) WHERE status = 'OPEN'`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE history (
@@ -246,14 +250,34 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       next_attempt_at timestamptz
     )`.execute(db);
   await sql`CREATE INDEX webhook_deliveries_app ON webhook_deliveries (application_id, created_at)`.execute(db);
-  await sql`CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'PENDING'`.execute(db);
+  await sql`CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'PENDING'`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['webhook_deliveries', 'images', 'history', 'access_requests', 'user_attribute_values',
-    'application_users', 'application_custom_flows', 'application_account_accesses', 'application_roles',
-    'application_attributes', 'custom_flow_attributes', 'custom_flows', 'account_accesses', 'role_permissions',
-    'roles', 'attributes', 'webhooks', 'applications', 'permissions', 'users']) {
+  for (const table of [
+    'webhook_deliveries',
+    'images',
+    'history',
+    'access_requests',
+    'user_attribute_values',
+    'application_users',
+    'application_custom_flows',
+    'application_account_accesses',
+    'application_roles',
+    'application_attributes',
+    'custom_flow_attributes',
+    'custom_flows',
+    'account_accesses',
+    'role_permissions',
+    'roles',
+    'attributes',
+    'webhooks',
+    'applications',
+    'permissions',
+    'users',
+  ]) {
     await sql`DROP TABLE IF EXISTS ${sql.table(table)}`.execute(db);
   }
 }

@@ -19,7 +19,9 @@ export const VERSIONED_TABLES = ['users', 'application_users', 'access_requests'
 /** Recomputes the trigger-kept figures from the tables (after a load with triggers off). */
 export async function refreshListStatistics(db: QueryExecutorProvider): Promise<void> {
   await sql`DELETE FROM application_user_counts`.execute(db);
-  await sql`INSERT INTO application_user_counts (application_id, n) SELECT application_id, count(*) FROM application_users GROUP BY application_id`.execute(db);
+  await sql`INSERT INTO application_user_counts (application_id, n) SELECT application_id, count(*) FROM application_users GROUP BY application_id`.execute(
+    db,
+  );
   await sql`UPDATE row_counts SET n = (SELECT count(*) FROM users) WHERE table_name = 'users'`.execute(db);
   await sql`UPDATE list_versions SET version = version + 1`.execute(db);
 }
@@ -59,7 +61,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     FOR EACH STATEMENT EXECUTE FUNCTION application_user_counts_insert()`.execute(db);
   await sql`CREATE TRIGGER application_users_count_delete AFTER DELETE ON application_users REFERENCING OLD TABLE AS old_rows
     FOR EACH STATEMENT EXECUTE FUNCTION application_user_counts_delete()`.execute(db);
-  await sql`INSERT INTO application_user_counts (application_id, n) SELECT application_id, count(*) FROM application_users GROUP BY application_id`.execute(db);
+  await sql`INSERT INTO application_user_counts (application_id, n) SELECT application_id, count(*) FROM application_users GROUP BY application_id`.execute(
+    db,
+  );
 
   await sql`
     CREATE FUNCTION list_anchors(query text, every integer, parameter text DEFAULT NULL) RETURNS SETOF text[]
@@ -81,10 +85,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`DROP INDEX users_company`.execute(db);
   await sql`CREATE INDEX users_company ON users ((company_name IS NULL), (coalesce(company_name, '')), id)`.execute(db);
   await sql`DROP INDEX application_users_since`.execute(db);
-  await sql`CREATE INDEX application_users_since ON application_users (application_id, access_since, user_id)`.execute(db);
+  await sql`CREATE INDEX application_users_since ON application_users (application_id, access_since, user_id)`.execute(
+    db,
+  );
   await sql`DROP INDEX access_requests_app`.execute(db);
   await sql`CREATE INDEX access_requests_app ON access_requests (application_id, status, requested_at, id)`.execute(db);
-  await sql`CREATE INDEX access_requests_app_requested ON access_requests (application_id, requested_at, id)`.execute(db);
+  await sql`CREATE INDEX access_requests_app_requested ON access_requests (application_id, requested_at, id)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -101,7 +109,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP FUNCTION IF EXISTS application_user_counts_insert()`.execute(db);
   await sql`DROP FUNCTION IF EXISTS application_user_counts_delete()`.execute(db);
   await sql`DROP TABLE IF EXISTS application_user_counts`.execute(db);
-  for (const table of VERSIONED_TABLES) await sql`DROP TRIGGER IF EXISTS ${sql.raw(`${table}_list_version`)} ON ${sql.table(table)}`.execute(db);
+  for (const table of VERSIONED_TABLES)
+    await sql`DROP TRIGGER IF EXISTS ${sql.raw(`${table}_list_version`)} ON ${sql.table(table)}`.execute(db);
   await sql`DROP FUNCTION IF EXISTS list_versions_bump()`.execute(db);
   await sql`DROP TABLE IF EXISTS list_versions`.execute(db);
 }

@@ -9,7 +9,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE applications ADD COLUMN request_justification text NOT NULL DEFAULT 'optional'
     CHECK (request_justification IN ('required', 'optional'))`.execute(db);
   await sql`ALTER TABLE applications ADD COLUMN time_bound_access boolean NOT NULL DEFAULT false`.execute(db);
-  await sql`ALTER TABLE applications ADD COLUMN max_access_days integer CHECK (max_access_days BETWEEN 1 AND 3650)`.execute(db);
+  await sql`ALTER TABLE applications ADD COLUMN max_access_days integer CHECK (max_access_days BETWEEN 1 AND 3650)`.execute(
+    db,
+  );
   await sql`ALTER TABLE application_account_accesses ADD COLUMN requestable boolean NOT NULL DEFAULT true`.execute(db);
 
   // A grant's end; the request whose acceptance set it; when the user was reminded of it.

@@ -13,7 +13,12 @@ const config = readConfig();
 const db = await openDatabase({ dataDir: config.dataDir, connectionString: config.databaseUrl });
 await migrate(db);
 const started = Date.now();
-const seeded = await seed(db, kind, { portalUrl: config.portalUrl, dealerShopUrl: config.dealerShopUrl },
-  (phase, ms) => console.log(`  ${phase}: ${Math.round(ms)} ms`));
-console.log(seeded.length ? `seeded ${seeded.join(' + ')} data in ${Date.now() - started} ms` : `the database already holds the ${kind} data: nothing seeded`);
+const seeded = await seed(db, kind, { portalUrl: config.portalUrl, dealerShopUrl: config.dealerShopUrl }, (phase, ms) =>
+  console.log(`  ${phase}: ${Math.round(ms)} ms`),
+);
+console.log(
+  seeded.length
+    ? `seeded ${seeded.join(' + ')} data in ${Date.now() - started} ms`
+    : `the database already holds the ${kind} data: nothing seeded`,
+);
 await db.destroy();

@@ -37,15 +37,37 @@ export const accessRequestId = (n: number) => id('60000000', n);
 export const extraUserId = (n: number) => id('70000000', n);
 
 export const attributes = {
-  firstName: attributeId(1), lastName: attributeId(2), customerNumber: attributeId(3), dealerNumber: attributeId(4),
-  studioName: attributeId(5), termsAccepted: attributeId(6), phone: attributeId(7), website: attributeId(8), employeeNumber: attributeId(9),
+  firstName: attributeId(1),
+  lastName: attributeId(2),
+  customerNumber: attributeId(3),
+  dealerNumber: attributeId(4),
+  studioName: attributeId(5),
+  termsAccepted: attributeId(6),
+  phone: attributeId(7),
+  website: attributeId(8),
+  employeeNumber: attributeId(9),
 };
 export const roles = {
-  globalAdmin: roleId(1), dealerOrderer: roleId(2), dealerViewer: roleId(3), planner: roleId(4), plannerAdmin: roleId(5),
-  serviceUser: roleId(6), marketingUser: roleId(7), hrUser: roleId(8), plannerViewer: roleId(9),
+  globalAdmin: roleId(1),
+  dealerOrderer: roleId(2),
+  dealerViewer: roleId(3),
+  planner: roleId(4),
+  plannerAdmin: roleId(5),
+  serviceUser: roleId(6),
+  marketingUser: roleId(7),
+  hrUser: roleId(8),
+  plannerViewer: roleId(9),
 };
 export const accountAccesses = {
-  dealerNord: accountAccessId(1), branchHamburg: accountAccessId(2), branchBremen: accountAccessId(3), dealerSued: accountAccessId(4), branchMuenchen: accountAccessId(5),
+  dealerNord: accountAccessId(1),
+  branchHamburg: accountAccessId(2),
+  branchBremen: accountAccessId(3),
+  dealerSued: accountAccessId(4),
+  branchMuenchen: accountAccessId(5),
 };
 export const customFlows = { serviceTerms: customFlowId(1) };
-export const accessRequests = { partnerPlanner: accessRequestId(1), customerPlanner: accessRequestId(2), customerMarketing: accessRequestId(3) };
+export const accessRequests = {
+  partnerPlanner: accessRequestId(1),
+  customerPlanner: accessRequestId(2),
+  customerMarketing: accessRequestId(3),
+};

@@ -7,7 +7,9 @@ import type { SeedOptions } from './demo.ts';
 import { seedLarge } from './large.ts';
 
 async function hasLargeData(db: Database): Promise<boolean> {
-  return (await db.selectFrom('applications').select('id').where('id', '=', 'app-00001').executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('applications').select('id').where('id', '=', 'app-00001').executeTakeFirst()) !== undefined
+  );
 }
 
 /** The advisory lock that one seeding instance holds ("seed"). */
@@ -15,7 +17,9 @@ const seedLockKey = 0x73656564n;
 
 /** Returns what was seeded. */
 export async function seed(
-  db: Database, kind: 'demo' | 'large' | 'none', options: SeedOptions,
+  db: Database,
+  kind: 'demo' | 'large' | 'none',
+  options: SeedOptions,
   onPhase?: (phase: string, ms: number) => void,
 ): Promise<string[]> {
   const done: string[] = [];

@@ -58,7 +58,9 @@ export async function seedLarge(
     // as a superuser, skip the per-row foreign-key triggers of the link tables (440,000 key
     // look-ups). `replica` also silences the tables' own triggers (counts, list versions):
     // their figures are recomputed after the load.
-    const { rows: [role] } = await sql<{ super: boolean }>`SELECT rolsuper AS super FROM pg_roles WHERE rolname = current_user`.execute(trx);
+    const {
+      rows: [role],
+    } = await sql<{ super: boolean }>`SELECT rolsuper AS super FROM pg_roles WHERE rolname = current_user`.execute(trx);
     if (role?.super) await sql`SET LOCAL session_replication_role = replica`.execute(trx);
     // Two generated applications per user, and every fifth user in the kitchen planner.
     // In key order, so that the primary-key index is filled page by page.

@@ -46,7 +46,9 @@ export default function CataloguePage() {
           <h1 className="text-2xl font-semibold text-fg">{t('catalogue.title')}</h1>
           <p className="text-sm text-fg-muted">{t('catalogue.subtitle')}</p>
         </div>
-        <UiLink href={links.requests()} className={buttonClasses('secondary')}>{t('catalogue.myRequests')}</UiLink>
+        <UiLink href={links.requests()} className={buttonClasses('secondary')}>
+          {t('catalogue.myRequests')}
+        </UiLink>
       </header>
       <div className="max-w-md">
         <TextField
@@ -61,16 +63,28 @@ export default function CataloguePage() {
       {list.status === 'failed' && data === undefined ? (
         <ErrorViewFor error={list.error} />
       ) : data === undefined ? (
-        list.showSkeleton ? <CatalogueSkeleton /> : <div aria-busy="true" className="min-h-40" />
+        list.showSkeleton ? (
+          <CatalogueSkeleton />
+        ) : (
+          <div aria-busy="true" className="min-h-40" />
+        )
       ) : data.items.length === 0 ? (
         <p role="status" className="rounded-xl bg-surface-muted px-4 py-8 text-center text-sm text-fg-muted">
           {search === '' ? t('catalogue.empty') : t('catalogue.noMatch', { query: search })}
         </p>
       ) : (
         <>
-          <p role="status" className="text-sm text-fg-muted">{t('catalogue.count', { count: data.total })}</p>
-          <ul aria-label={t('catalogue.title')} aria-busy={list.status === 'loading' || undefined} className="grid grid-cols-1 gap-4 md:grid-cols-2">
-            {data.items.map((app) => <CatalogueEntry key={app.id} app={app} />)}
+          <p role="status" className="text-sm text-fg-muted">
+            {t('catalogue.count', { count: data.total })}
+          </p>
+          <ul
+            aria-label={t('catalogue.title')}
+            aria-busy={list.status === 'loading' || undefined}
+            className="grid grid-cols-1 gap-4 md:grid-cols-2"
+          >
+            {data.items.map((app) => (
+              <CatalogueEntry key={app.id} app={app} />
+            ))}
           </ul>
           <Pagination
             page={page}
@@ -96,48 +110,82 @@ function CatalogueEntry({ app }: { readonly app: CatalogueApplication }) {
   const headingId = `catalogue-${app.id}`;
   const { needs } = app;
   const needed = [
-    needs.justification === 'required' ? t('catalogue.needs.justificationRequired') : t('catalogue.needs.justificationOptional'),
+    needs.justification === 'required'
+      ? t('catalogue.needs.justificationRequired')
+      : t('catalogue.needs.justificationOptional'),
     ...(needs.accountAccessRequired ? [t('catalogue.needs.accountAccess')] : []),
     ...(needs.roleRequired ? [t('catalogue.needs.role')] : []),
-    ...(needs.timeBound ? [needs.maxAccessDays === undefined ? t('catalogue.needs.timeBoundUnlimited') : t('catalogue.needs.timeBound', { count: needs.maxAccessDays })] : []),
+    ...(needs.timeBound
+      ? [
+          needs.maxAccessDays === undefined
+            ? t('catalogue.needs.timeBoundUnlimited')
+            : t('catalogue.needs.timeBound', { count: needs.maxAccessDays }),
+        ]
+      : []),
     ...(needs.openQuestions > 0 ? [t('catalogue.needs.questions', { count: needs.openQuestions })] : []),
   ];
   const canExtend = app.accessStatus === 'granted' && app.accessEndsAt !== undefined;
   return (
-    <li aria-labelledby={headingId} className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4 shadow-sm">
+    <li
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4 shadow-sm"
+    >
       <div className="flex items-start gap-4">
         <span className="flex size-16 shrink-0 items-center justify-center">
           {logoUrl === undefined ? (
             <Squares2X2Icon aria-hidden="true" className="size-3/4 text-fg-muted" />
           ) : (
-            <img src={logoUrl} alt="" width={64} height={64} loading="lazy" decoding="async" className="size-full object-contain" />
+            <img
+              src={logoUrl}
+              alt=""
+              width={64}
+              height={64}
+              loading="lazy"
+              decoding="async"
+              className="size-full object-contain"
+            />
           )}
         </span>
         <div className="min-w-0">
-          <h2 id={headingId} className="text-base font-semibold break-words text-fg">{app.label}</h2>
+          <h2 id={headingId} className="text-base font-semibold break-words text-fg">
+            {app.label}
+          </h2>
           {app.description !== '' && <p className="text-sm text-fg-muted">{app.description}</p>}
         </div>
       </div>
       <div className="text-sm text-fg">
         <p className="font-medium">{t('catalogue.needs.heading')}</p>
         <ul className="list-disc ps-5 text-fg-muted">
-          {needed.map((text) => <li key={text}>{text}</li>)}
+          {needed.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
         </ul>
       </div>
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
         {app.accessStatus === 'requested' ? (
-          <p className="flex items-center gap-1.5 text-sm text-fg"><ClockIcon aria-hidden="true" className="size-5 text-warning" />{t('catalogue.status.requested')}</p>
+          <p className="flex items-center gap-1.5 text-sm text-fg">
+            <ClockIcon aria-hidden="true" className="size-5 text-warning" />
+            {t('catalogue.status.requested')}
+          </p>
         ) : app.accessStatus === 'granted' ? (
           <p className="flex items-center gap-1.5 text-sm text-fg">
             <CheckCircleIcon aria-hidden="true" className="size-5 text-success" />
-            {app.accessEndsAt === undefined ? t('catalogue.status.granted') : t('catalogue.status.grantedUntil', { date: dates.lastDay(app.accessEndsAt) })}
+            {app.accessEndsAt === undefined
+              ? t('catalogue.status.granted')
+              : t('catalogue.status.grantedUntil', { date: dates.lastDay(app.accessEndsAt) })}
           </p>
-        ) : <span />}
+        ) : (
+          <span />
+        )}
         {(app.accessStatus === 'none' || canExtend) && (
           <UiLink
             href={links.catalogueRequest({ application: app.id })}
             className={buttonClasses(app.accessStatus === 'none' ? 'primary' : 'secondary')}
-            aria-label={app.accessStatus === 'none' ? t('catalogue.requestFor', { label: app.label }) : t('catalogue.extendFor', { label: app.label })}
+            aria-label={
+              app.accessStatus === 'none'
+                ? t('catalogue.requestFor', { label: app.label })
+                : t('catalogue.extendFor', { label: app.label })
+            }
           >
             {app.accessStatus === 'none' ? t('catalogue.request') : t('catalogue.extend')}
           </UiLink>

@@ -11,15 +11,37 @@ import MyRequestsPage from './my-requests-page.tsx';
 
 type Wire = Schema<'MyAccessRequest'>;
 const none = {
-  requestedAccountAccess: null, requestedRole: null, justification: null, requestedEndsAt: null, answers: [], decidedAt: null, reason: null, endsAt: null, expiredAt: null,
+  requestedAccountAccess: null,
+  requestedRole: null,
+  justification: null,
+  requestedEndsAt: null,
+  answers: [],
+  decidedAt: null,
+  reason: null,
+  endsAt: null,
+  expiredAt: null,
 };
 const open: Wire = {
-  ...none, id: 'q-open', applicationId: 'kitchen', application: { id: 'kitchen', label: 'Küchenplaner', logoUrl: null }, status: 'OPEN', requestedAt: '2026-11-20T08:00:00Z',
-  requestedAccountAccess: { id: 'aa', key: 'dealer.nord', label: 'Küchenstudio Nord GmbH' }, justification: 'Planung für Kunden', canRequestAgain: false,
+  ...none,
+  id: 'q-open',
+  applicationId: 'kitchen',
+  application: { id: 'kitchen', label: 'Küchenplaner', logoUrl: null },
+  status: 'OPEN',
+  requestedAt: '2026-11-20T08:00:00Z',
+  requestedAccountAccess: { id: 'aa', key: 'dealer.nord', label: 'Küchenstudio Nord GmbH' },
+  justification: 'Planung für Kunden',
+  canRequestAgain: false,
 };
 const denied: Wire = {
-  ...none, id: 'q-denied', applicationId: 'marketing', application: { id: 'marketing', label: 'Marketing-Downloads', logoUrl: null }, status: 'DENIED',
-  requestedAt: '2026-11-10T08:00:00Z', decidedAt: '2026-11-11T08:00:00Z', reason: 'Bitte über den Händler anfragen.', canRequestAgain: true,
+  ...none,
+  id: 'q-denied',
+  applicationId: 'marketing',
+  application: { id: 'marketing', label: 'Marketing-Downloads', logoUrl: null },
+  status: 'DENIED',
+  requestedAt: '2026-11-10T08:00:00Z',
+  decidedAt: '2026-11-11T08:00:00Z',
+  reason: 'Bitte über den Händler anfragen.',
+  canRequestAgain: true,
 };
 const ok = (data: unknown) => ({ data, response: new Response(null, { status: 200 }) });
 
@@ -35,7 +57,9 @@ describe('my requests (#19)', () => {
     // The typed API client the page's calls go through (GET /My/AccessRequests, POST …/Cancel).
     const client = {
       GET: vi.fn(async (_path: string, init: { params: { query: { status?: string } } }) => {
-        const shown = items.filter((item) => init.params.query.status === undefined || item.status === init.params.query.status);
+        const shown = items.filter(
+          (item) => init.params.query.status === undefined || item.status === init.params.query.status,
+        );
         return ok({ items: shown, total: shown.length });
       }),
       POST: vi.fn(async (_path: string, init: { params: { path: { id: string } } }) => {
@@ -45,23 +69,37 @@ describe('my requests (#19)', () => {
     };
     render(
       <UiBridge>
-        <ServicesProvider services={{ client } as unknown as Services}><ToastProvider><MyRequestsPage /></ToastProvider></ServicesProvider>
+        <ServicesProvider services={{ client } as unknown as Services}>
+          <ToastProvider>
+            <MyRequestsPage />
+          </ToastProvider>
+        </ServicesProvider>
       </UiBridge>,
     );
     const list = await screen.findByRole('list', { name: 'Meine Anfragen' });
     const deniedEntry = within(list).getByRole('listitem', { name: 'Marketing-Downloads' });
     expect(within(deniedEntry).getByText('Bitte über den Händler anfragen.')).toBeTruthy();
-    expect(within(deniedEntry).getByRole('link', { name: 'Erneut anfordern: Marketing-Downloads' }).getAttribute('href')).toBe('/catalogue/marketing/request');
+    expect(
+      within(deniedEntry).getByRole('link', { name: 'Erneut anfordern: Marketing-Downloads' }).getAttribute('href'),
+    ).toBe('/catalogue/marketing/request');
 
     fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'DENIED' } });
     await vi.waitFor(() => expect(screen.queryByRole('listitem', { name: 'Küchenplaner' })).toBeNull());
-    expect(client.GET).toHaveBeenLastCalledWith('/My/AccessRequests', { params: { query: { page: 1, pageSize: 25, status: 'DENIED' } } });
+    expect(client.GET).toHaveBeenLastCalledWith('/My/AccessRequests', {
+      params: { query: { page: 1, pageSize: 25, status: 'DENIED' } },
+    });
     fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'ALL' } });
 
     const openEntry = await screen.findByRole('listitem', { name: 'Küchenplaner' });
     fireEvent.click(within(openEntry).getByRole('button', { name: 'Anfrage zurückziehen' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Anfrage für Küchenplaner zurückziehen?' }, { timeout: 5000 });
-    await act(async () => { fireEvent.click(within(dialog).getByRole('button', { name: 'Anfrage zurückziehen' })); });
+    const dialog = await screen.findByRole(
+      'alertdialog',
+      { name: 'Anfrage für Küchenplaner zurückziehen?' },
+      { timeout: 5000 },
+    );
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Anfrage zurückziehen' }));
+    });
     expect(client.POST).toHaveBeenCalledWith('/My/AccessRequests/{id}/Cancel', { params: { path: { id: 'q-open' } } });
     expect(await screen.findByText(/Zurückgezogen am/)).toBeTruthy();
   });

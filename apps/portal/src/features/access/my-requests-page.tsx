@@ -56,13 +56,18 @@ export default function MyRequestsPage() {
           <h1 className="text-2xl font-semibold text-fg">{t('requests.title')}</h1>
           <p className="text-sm text-fg-muted">{t('requests.subtitle')}</p>
         </div>
-        <UiLink href={links.catalogue()} className={buttonClasses('secondary')}>{t('requests.discover')}</UiLink>
+        <UiLink href={links.catalogue()} className={buttonClasses('secondary')}>
+          {t('requests.discover')}
+        </UiLink>
       </header>
       <div className="max-w-xs">
         <Select
           label={t('requests.filter')}
           value={filter}
-          options={(['ALL', ...accessRequestStatuses] as const).map((status) => ({ value: status, label: t(`requests.statuses.${status}`) }))}
+          options={(['ALL', ...accessRequestStatuses] as const).map((status) => ({
+            value: status,
+            label: t(`requests.statuses.${status}`),
+          }))}
           onChange={(event) => {
             setFilter(event.target.value as Filter);
             setPage(1);
@@ -72,15 +77,28 @@ export default function MyRequestsPage() {
       {list.status === 'failed' && data === undefined ? (
         <ErrorViewFor error={list.error} />
       ) : data === undefined ? (
-        list.showSkeleton ? <div aria-busy="true" className="flex flex-col gap-3"><Skeleton shape="block" className="h-24 w-full" /><Skeleton shape="block" className="h-24 w-full" /></div> : <div aria-busy="true" className="min-h-40" />
+        list.showSkeleton ? (
+          <div aria-busy="true" className="flex flex-col gap-3">
+            <Skeleton shape="block" className="h-24 w-full" />
+            <Skeleton shape="block" className="h-24 w-full" />
+          </div>
+        ) : (
+          <div aria-busy="true" className="min-h-40" />
+        )
       ) : data.items.length === 0 ? (
         <p role="status" className="rounded-xl bg-surface-muted px-4 py-8 text-center text-sm text-fg-muted">
           {filter === 'ALL' ? t('requests.empty') : t('requests.emptyFiltered')}
         </p>
       ) : (
         <>
-          <ul aria-label={t('requests.title')} aria-busy={list.status === 'loading' || undefined} className="flex flex-col gap-3">
-            {data.items.map((request) => <RequestEntry key={request.id} request={request} onCancel={() => setCancelling(request)} />)}
+          <ul
+            aria-label={t('requests.title')}
+            aria-busy={list.status === 'loading' || undefined}
+            className="flex flex-col gap-3"
+          >
+            {data.items.map((request) => (
+              <RequestEntry key={request.id} request={request} onCancel={() => setCancelling(request)} />
+            ))}
           </ul>
           <Pagination
             page={page}
@@ -103,7 +121,9 @@ export default function MyRequestsPage() {
             confirmLabel={t('requests.cancel')}
             tone="danger"
             busy={busy}
-            onConfirm={() => { void confirmCancel(); }}
+            onConfirm={() => {
+              void confirmCancel();
+            }}
             onCancel={() => setCancelling(undefined)}
           />
         </Suspense>
@@ -126,29 +146,52 @@ function RequestEntry({ request, onCancel }: { readonly request: MyAccessRequest
   const headingId = `request-${request.id}`;
   const label = request.application.label;
   return (
-    <li aria-labelledby={headingId} className="flex flex-col gap-2 rounded-xl border border-line bg-surface p-4 text-sm">
+    <li
+      aria-labelledby={headingId}
+      className="flex flex-col gap-2 rounded-xl border border-line bg-surface p-4 text-sm"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={headingId} className="text-base font-semibold text-fg">{label}</h2>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${tone[request.status]}`}>{t(`requests.statuses.${request.status}`)}</span>
+        <h2 id={headingId} className="text-base font-semibold text-fg">
+          {label}
+        </h2>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${tone[request.status]}`}>
+          {t(`requests.statuses.${request.status}`)}
+        </span>
       </div>
       <p className="text-fg-muted">
         {t('requests.requestedAt', { date: dates.dayOf(request.requestedAt) })}
-        {request.decidedAt !== undefined && ` · ${request.status === 'CANCELLED' ? t('requests.cancelledAt', { date: dates.dayOf(request.decidedAt) }) : t('requests.decidedAt', { date: dates.dayOf(request.decidedAt) })}`}
+        {request.decidedAt !== undefined &&
+          ` · ${request.status === 'CANCELLED' ? t('requests.cancelledAt', { date: dates.dayOf(request.decidedAt) }) : t('requests.decidedAt', { date: dates.dayOf(request.decidedAt) })}`}
       </p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         {request.requestedAccountAccess !== undefined && (
-          <><dt className="text-fg-muted">{t('requests.accountAccess')}</dt><dd className="text-fg">{request.requestedAccountAccess.label}</dd></>
+          <>
+            <dt className="text-fg-muted">{t('requests.accountAccess')}</dt>
+            <dd className="text-fg">{request.requestedAccountAccess.label}</dd>
+          </>
         )}
         {request.requestedRole !== undefined && (
-          <><dt className="text-fg-muted">{t('requests.role')}</dt><dd className="text-fg">{request.requestedRole.label}</dd></>
+          <>
+            <dt className="text-fg-muted">{t('requests.role')}</dt>
+            <dd className="text-fg">{request.requestedRole.label}</dd>
+          </>
         )}
         {request.justification !== undefined && (
-          <><dt className="text-fg-muted">{t('requests.justification')}</dt><dd className="whitespace-pre-wrap text-fg">{request.justification}</dd></>
+          <>
+            <dt className="text-fg-muted">{t('requests.justification')}</dt>
+            <dd className="whitespace-pre-wrap text-fg">{request.justification}</dd>
+          </>
         )}
       </dl>
-      {request.status === 'OPEN' && request.requestedEndsAt !== undefined && <p className="text-fg">{t('requests.requestedUntil', { date: dates.lastDay(request.requestedEndsAt) })}</p>}
-      {request.status === 'ACCEPTED' && request.endsAt !== undefined && <p className="text-fg">{t('requests.until', { date: dates.lastDay(request.endsAt) })}</p>}
-      {request.status === 'EXPIRED' && request.expiredAt !== undefined && <p className="text-fg">{t('requests.expiredAt', { date: dates.dayOf(request.expiredAt) })}</p>}
+      {request.status === 'OPEN' && request.requestedEndsAt !== undefined && (
+        <p className="text-fg">{t('requests.requestedUntil', { date: dates.lastDay(request.requestedEndsAt) })}</p>
+      )}
+      {request.status === 'ACCEPTED' && request.endsAt !== undefined && (
+        <p className="text-fg">{t('requests.until', { date: dates.lastDay(request.endsAt) })}</p>
+      )}
+      {request.status === 'EXPIRED' && request.expiredAt !== undefined && (
+        <p className="text-fg">{t('requests.expiredAt', { date: dates.dayOf(request.expiredAt) })}</p>
+      )}
       {request.status === 'DENIED' && request.reason !== undefined && (
         <div className="rounded-lg bg-surface-muted px-3 py-2">
           <p className="font-medium text-fg">{t('requests.reason')}</p>
@@ -156,9 +199,17 @@ function RequestEntry({ request, onCancel }: { readonly request: MyAccessRequest
         </div>
       )}
       <div className="flex flex-wrap justify-end gap-2">
-        {request.status === 'OPEN' && <Button variant="secondary" onClick={onCancel}>{t('requests.cancel')}</Button>}
+        {request.status === 'OPEN' && (
+          <Button variant="secondary" onClick={onCancel}>
+            {t('requests.cancel')}
+          </Button>
+        )}
         {request.status !== 'OPEN' && request.canRequestAgain && (
-          <UiLink href={links.catalogueRequest({ application: request.application.id })} className={buttonClasses('secondary')} aria-label={t('requests.requestAgainFor', { label })}>
+          <UiLink
+            href={links.catalogueRequest({ application: request.application.id })}
+            className={buttonClasses('secondary')}
+            aria-label={t('requests.requestAgainFor', { label })}
+          >
             {t('requests.requestAgain')}
           </UiLink>
         )}

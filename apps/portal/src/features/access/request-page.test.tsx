@@ -31,7 +31,11 @@ function renderForm(requestAccess: () => Promise<void>) {
   const services = { api, config: { apiUrl: '/api' } } as unknown as Services;
   render(
     <UiBridge>
-      <ServicesProvider services={services}><ToastProvider><RequestForm application="kitchen" today="2026-11-26" /></ToastProvider></ServicesProvider>
+      <ServicesProvider services={services}>
+        <ToastProvider>
+          <RequestForm application="kitchen" today="2026-11-26" />
+        </ToastProvider>
+      </ServicesProvider>
     </UiBridge>,
   );
   return api;
@@ -41,7 +45,9 @@ describe('the access request form (#19)', () => {
   it('says what is missing beside each field and sends nothing; then sends the request until the end of the month', async () => {
     const api = renderForm(async () => undefined);
     const submit = await screen.findByRole('button', { name: 'Anfrage senden' });
-    await act(async () => { fireEvent.click(submit); });
+    await act(async () => {
+      fireEvent.click(submit);
+    });
     expect(api.requestAccess).not.toHaveBeenCalled();
     const justification = screen.getByRole('textbox', { name: /Begründung/ });
     expect(justification.getAttribute('aria-invalid')).toBe('true');
@@ -50,23 +56,36 @@ describe('the access request form (#19)', () => {
     fireEvent.change(screen.getByRole('combobox', { name: /Kontozugriff/ }), { target: { value: 'aa-nord' } });
     fireEvent.change(justification, { target: { value: 'Wir planen Küchen für unsere Kunden.' } });
     fireEvent.change(screen.getByLabelText(/Zugriff bis einschließlich/), { target: { value: '2027-12-01' } });
-    await act(async () => { fireEvent.click(submit); });
+    await act(async () => {
+      fireEvent.click(submit);
+    });
     expect(screen.getByText(/Das Datum darf höchstens der .*2027 sein\./)).toBeTruthy();
     expect(api.requestAccess).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('button', { name: 'Bis Monatsende' }));
-    await act(async () => { fireEvent.click(submit); });
-    expect(api.requestAccess).toHaveBeenCalledWith({ applicationId: 'kitchen' }, { accountAccessId: 'aa-nord', justification: 'Wir planen Küchen für unsere Kunden.', endDate: '2026-11-30' });
+    await act(async () => {
+      fireEvent.click(submit);
+    });
+    expect(api.requestAccess).toHaveBeenCalledWith(
+      { applicationId: 'kitchen' },
+      { accountAccessId: 'aa-nord', justification: 'Wir planen Küchen für unsere Kunden.', endDate: '2026-11-30' },
+    );
     expect(await screen.findByText('Ihre Anfrage wurde gesendet.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Zu meinen Anfragen' }).getAttribute('href')).toBe('/requests');
   });
 
-  it('a refused send keeps everything typed and shows the server\'s reason', async () => {
-    renderForm(async () => { throw new HttpError(409, { error: { code: 'CONFLICT', message: 'Es gibt bereits eine offene Anfrage.', errors: [] } }); });
+  it("a refused send keeps everything typed and shows the server's reason", async () => {
+    renderForm(async () => {
+      throw new HttpError(409, {
+        error: { code: 'CONFLICT', message: 'Es gibt bereits eine offene Anfrage.', errors: [] },
+      });
+    });
     const submit = await screen.findByRole('button', { name: 'Anfrage senden' });
     fireEvent.change(screen.getByRole('combobox', { name: /Kontozugriff/ }), { target: { value: 'aa-nord' } });
     fireEvent.change(screen.getByRole('textbox', { name: /Begründung/ }), { target: { value: 'Planung' } });
-    await act(async () => { fireEvent.click(submit); });
+    await act(async () => {
+      fireEvent.click(submit);
+    });
     expect(await screen.findByText('Die Anfrage wurde nicht gesendet. Ihre Eingaben sind erhalten.')).toBeTruthy();
     expect(screen.getByText('Es gibt bereits eine offene Anfrage.')).toBeTruthy();
     expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: /Begründung/ }).value).toBe('Planung');

@@ -9,7 +9,14 @@ import { useParams } from 'wouter';
 import { useMachine } from '@xstate/react';
 import { CheckCircleIcon } from '@heroicons/react/20/solid';
 import {
-  accessRequestFormView, endOfMonth, fetchDelayMs, provideAccessRequestForm, toastError, type AccessRequestFormField, type Choice, type ValidationIssue,
+  accessRequestFormView,
+  endOfMonth,
+  fetchDelayMs,
+  provideAccessRequestForm,
+  toastError,
+  type AccessRequestFormField,
+  type Choice,
+  type ValidationIssue,
 } from '@portal/core';
 import { localToday } from '@portal/adapters';
 import { Button, Select, Skeleton, TextArea, TextField, UiLink, buttonClasses } from '@portal/ui';
@@ -21,7 +28,8 @@ import { useIssueText } from '../shared/attribute-fields.tsx';
 import { labelOf } from './catalogue-labels.ts';
 import { useDayFormat } from '../shared/day-format.ts';
 
-const optionsOf = (choices: readonly Choice[]) => choices.map((c) => ({ value: c.id, label: c.label === '' ? c.key : c.label }));
+const optionsOf = (choices: readonly Choice[]) =>
+  choices.map((c) => ({ value: c.id, label: c.label === '' ? c.key : c.label }));
 
 export default function RequestPage() {
   const { application = '' } = useParams<{ application: string }>();
@@ -63,7 +71,9 @@ export function RequestForm({ application, today }: { readonly application: stri
   };
   const header = (
     <header className="flex flex-col gap-1">
-      <UiLink href={links.catalogue()} className="text-sm text-accent underline-offset-2 hover:underline">{t('form.back')}</UiLink>
+      <UiLink href={links.catalogue()} className="text-sm text-accent underline-offset-2 hover:underline">
+        {t('form.back')}
+      </UiLink>
       <h1 className="text-2xl font-semibold text-fg">{title}</h1>
     </header>
   );
@@ -74,8 +84,14 @@ export function RequestForm({ application, today }: { readonly application: stri
     return (
       <div className="flex max-w-2xl flex-col gap-4">
         {header}
-        <p role="alert" className="text-sm text-danger">{t('form.loadFailed')}</p>
-        <div><Button variant="secondary" onClick={() => send({ type: 'RETRY' })}>{t('form.retryLoad')}</Button></div>
+        <p role="alert" className="text-sm text-danger">
+          {t('form.loadFailed')}
+        </p>
+        <div>
+          <Button variant="secondary" onClick={() => send({ type: 'RETRY' })}>
+            {t('form.retryLoad')}
+          </Button>
+        </div>
       </div>
     );
   }
@@ -91,8 +107,12 @@ export function RequestForm({ application, today }: { readonly application: stri
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
-          <UiLink href={links.requests()} className={buttonClasses('primary')}>{t('form.toMyRequests')}</UiLink>
-          <UiLink href={links.catalogue()} className={buttonClasses('secondary')}>{t('form.back')}</UiLink>
+          <UiLink href={links.requests()} className={buttonClasses('primary')}>
+            {t('form.toMyRequests')}
+          </UiLink>
+          <UiLink href={links.catalogue()} className={buttonClasses('secondary')}>
+            {t('form.back')}
+          </UiLink>
         </div>
       </div>
     );
@@ -108,47 +128,90 @@ export function RequestForm({ application, today }: { readonly application: stri
   }
   const failure = view.error === undefined ? undefined : toastError(view.error);
   const monthEnd = endOfMonth(today);
-  const untilMonthEnd = monthEnd !== undefined && monthEnd !== today && (view.latestEndDate === undefined || monthEnd <= view.latestEndDate) ? monthEnd : undefined;
+  const untilMonthEnd =
+    monthEnd !== undefined && monthEnd !== today && (view.latestEndDate === undefined || monthEnd <= view.latestEndDate)
+      ? monthEnd
+      : undefined;
   return (
     <div className="flex max-w-2xl flex-col gap-4">
       {header}
       <p className="text-sm text-fg-muted">{t('form.intro')}</p>
-      <form onSubmit={submit} noValidate aria-label={title} aria-busy={view.busy || undefined} className="flex flex-col gap-4">
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-label={title}
+        aria-busy={view.busy || undefined}
+        className="flex flex-col gap-4"
+      >
         {view.searchable && (
-          <TextField type="search" label={t('form.searchAccountAccess')} value={search} maxLength={200} onChange={(e) => setSearch(e.target.value)} />
+          <TextField
+            type="search"
+            label={t('form.searchAccountAccess')}
+            value={search}
+            maxLength={200}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         )}
         {view.asksAccountAccess && (
           <Select
-            label={t('form.accountAccess')} required={view.accountAccessRequired} placeholder={t('form.choose')} help={t('form.accountAccessHelp')}
-            options={optionsOf(view.accountAccesses)} value={view.choice.accountAccessId ?? ''} disabled={view.status === 'submitting'}
-            error={issue(view.issues.accountAccessId)} onChange={(e) => set('accountAccessId')(e.target.value)}
+            label={t('form.accountAccess')}
+            required={view.accountAccessRequired}
+            placeholder={t('form.choose')}
+            help={t('form.accountAccessHelp')}
+            options={optionsOf(view.accountAccesses)}
+            value={view.choice.accountAccessId ?? ''}
+            disabled={view.status === 'submitting'}
+            error={issue(view.issues.accountAccessId)}
+            onChange={(e) => set('accountAccessId')(e.target.value)}
           />
         )}
         {view.asksRole && (
           <Select
-            label={t('form.role')} required={view.roleRequired} placeholder={view.roleRequired ? t('form.choose') : t('form.roleOptional')}
-            options={optionsOf(view.roles)} value={view.choice.roleId ?? ''} disabled={view.status === 'submitting'}
-            error={issue(view.issues.roleId)} onChange={(e) => set('roleId')(e.target.value)}
+            label={t('form.role')}
+            required={view.roleRequired}
+            placeholder={view.roleRequired ? t('form.choose') : t('form.roleOptional')}
+            options={optionsOf(view.roles)}
+            value={view.choice.roleId ?? ''}
+            disabled={view.status === 'submitting'}
+            error={issue(view.issues.roleId)}
+            onChange={(e) => set('roleId')(e.target.value)}
           />
         )}
         <TextArea
-          label={t('form.justification')} required={view.justificationRequired} maxLength={view.justificationMaxLength}
+          label={t('form.justification')}
+          required={view.justificationRequired}
+          maxLength={view.justificationMaxLength}
           help={t('form.justificationHelp', { max: view.justificationMaxLength })}
-          value={view.choice.justification ?? ''} disabled={view.status === 'submitting'}
-          error={issue(view.issues.justification)} onChange={(e) => set('justification')(e.target.value)}
+          value={view.choice.justification ?? ''}
+          disabled={view.status === 'submitting'}
+          error={issue(view.issues.justification)}
+          onChange={(e) => set('justification')(e.target.value)}
         />
         {view.timeBound && (
           <div className="flex flex-wrap items-end gap-3">
             <div className="min-w-56 flex-1">
               <TextField
-                type="date" label={t('form.endDate')} min={view.earliestEndDate} {...(view.latestEndDate === undefined ? {} : { max: view.latestEndDate })}
-                help={t('form.endDateHelp', { date: view.latestEndDate === undefined ? '—' : dates.day(view.latestEndDate) })}
-                value={view.choice.endDate ?? ''} disabled={view.status === 'submitting'}
-                error={issue(view.issues.endDate)} onChange={(e) => set('endDate')(e.target.value)}
+                type="date"
+                label={t('form.endDate')}
+                min={view.earliestEndDate}
+                {...(view.latestEndDate === undefined ? {} : { max: view.latestEndDate })}
+                help={t('form.endDateHelp', {
+                  date: view.latestEndDate === undefined ? '—' : dates.day(view.latestEndDate),
+                })}
+                value={view.choice.endDate ?? ''}
+                disabled={view.status === 'submitting'}
+                error={issue(view.issues.endDate)}
+                onChange={(e) => set('endDate')(e.target.value)}
               />
             </div>
             {untilMonthEnd !== undefined && (
-              <Button variant="secondary" disabled={view.status === 'submitting'} onClick={() => set('endDate')(untilMonthEnd)}>{t('form.endOfMonth')}</Button>
+              <Button
+                variant="secondary"
+                disabled={view.status === 'submitting'}
+                onClick={() => set('endDate')(untilMonthEnd)}
+              >
+                {t('form.endOfMonth')}
+              </Button>
             )}
           </div>
         )}
@@ -157,8 +220,12 @@ export function RequestForm({ application, today }: { readonly application: stri
             <legend className="mb-2 text-sm font-semibold text-fg">{t('form.questions')}</legend>
             {view.questions.map((question) => (
               <TextField
-                key={question.id} label={question.label} required={question.required} maxLength={1000}
-                value={view.choice.answers?.[question.id] ?? ''} disabled={view.status === 'submitting'}
+                key={question.id}
+                label={question.label}
+                required={question.required}
+                maxLength={1000}
+                value={view.choice.answers?.[question.id] ?? ''}
+                disabled={view.status === 'submitting'}
                 error={issue(view.issues[`answers.${question.id}`])}
                 onChange={(e) => send({ type: 'SET_ANSWER', questionId: question.id, value: e.target.value })}
               />
@@ -166,15 +233,32 @@ export function RequestForm({ application, today }: { readonly application: stri
           </fieldset>
         )}
         {failure !== undefined && (view.status === 'failed' || view.status === 'editing') && (
-          <div role="alert" className="rounded-lg border border-danger bg-danger-soft px-4 py-3 text-sm text-on-danger-soft">
+          <div
+            role="alert"
+            className="rounded-lg border border-danger bg-danger-soft px-4 py-3 text-sm text-on-danger-soft"
+          >
             {view.status === 'failed' && <p className="font-medium">{t('form.failed')}</p>}
-            {failure.message !== undefined ? <p>{failure.message}</p> : failure.descriptionKey !== undefined && <p>{tc(failure.descriptionKey as 'errors.page.500.description')}</p>}
-            {failure.details?.map((detail) => <p key={detail}>{detail}</p>)}
+            {failure.message !== undefined ? (
+              <p>{failure.message}</p>
+            ) : (
+              failure.descriptionKey !== undefined && (
+                <p>{tc(failure.descriptionKey as 'errors.page.500.description')}</p>
+              )
+            )}
+            {failure.details?.map((detail) => (
+              <p key={detail}>{detail}</p>
+            ))}
           </div>
         )}
         <div className="flex flex-wrap justify-end gap-2">
-          {view.status === 'failed' && <Button variant="secondary" onClick={() => send({ type: 'EDIT' })}>{t('form.edit')}</Button>}
-          <Button type="submit" busy={view.status === 'submitting'} disabled={!view.canSubmit}>{view.status === 'failed' ? t('form.retry') : t('form.submit')}</Button>
+          {view.status === 'failed' && (
+            <Button variant="secondary" onClick={() => send({ type: 'EDIT' })}>
+              {t('form.edit')}
+            </Button>
+          )}
+          <Button type="submit" busy={view.status === 'submitting'} disabled={!view.canSubmit}>
+            {view.status === 'failed' ? t('form.retry') : t('form.submit')}
+          </Button>
         </div>
       </form>
     </div>

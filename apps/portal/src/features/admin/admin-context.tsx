@@ -48,11 +48,18 @@ export function AdminProvider({ children }: { readonly children?: ReactNode }) {
   const { client, config } = useServices();
   const session = useSession();
   const api = useMemo(() => createAdminApi(client, { baseUrl: config.apiUrl }), [client, config.apiUrl]);
-  const administered = useServerData(administrableKey, async () => (await api.listAdministrableApplications()).items, 'shared');
-  const administrable = useMemo<AdministrableState>(() => ({
-    status: administered.status === 'failed' ? 'failed' : administered.data === undefined ? 'loading' : 'ready',
-    items: administered.data ?? [],
-  }), [administered.status, administered.data]);
+  const administered = useServerData(
+    administrableKey,
+    async () => (await api.listAdministrableApplications()).items,
+    'shared',
+  );
+  const administrable = useMemo<AdministrableState>(
+    () => ({
+      status: administered.status === 'failed' ? 'failed' : administered.data === undefined ? 'loading' : 'ready',
+      items: administered.data ?? [],
+    }),
+    [administered.status, administered.data],
+  );
   const reloadAdministrable = useCallback(() => invalidateServerData(administrableKey), []);
   const lookup = useCallback((kind: LookupKind) => loadLabels(api, kind).catch(() => new Map<string, string>()), [api]);
   const invalidate = useCallback((kind: LookupKind) => invalidateServerData(labelsKey(kind)), []);
@@ -87,9 +94,11 @@ async function loadLabels(api: AdminApi, kind: LookupKind): Promise<ReadonlyMap<
   } else if (kind === 'applications') {
     for (const item of (await api.applications.list({ ...page, sort: 'label' })).items) map.set(item.id, item.label);
   } else if (kind === 'attributes') {
-    for (const item of (await api.attributes.list({ ...page, sort: 'label' })).items) map.set(item.id, item.label === '' ? item.key : item.label);
+    for (const item of (await api.attributes.list({ ...page, sort: 'label' })).items)
+      map.set(item.id, item.label === '' ? item.key : item.label);
   } else {
-    for (const item of (await api[kind].list({ ...page, sort: 'label' })).items) map.set(item.id, item.label === '' ? item.key : item.label);
+    for (const item of (await api[kind].list({ ...page, sort: 'label' })).items)
+      map.set(item.id, item.label === '' ? item.key : item.label);
   }
   return map;
 }
@@ -104,7 +113,7 @@ export function useAdmin(): AdminContextValue {
 export function useLabels(kind: LookupKind): ReadonlyMap<string, string> {
   const { lookup, seen } = useAdmin();
   const labels = useServerData(labelsKey(kind), () => lookup(kind), 'shared').data;
-  return useMemo(() => (seen.size === 0 ? labels ?? none : new Map([...seen, ...labels ?? none])), [labels, seen]);
+  return useMemo(() => (seen.size === 0 ? (labels ?? none) : new Map([...seen, ...(labels ?? none)])), [labels, seen]);
 }
 
 const none: ReadonlyMap<string, string> = new Map();

@@ -23,7 +23,9 @@ import { adminRouteOfPath, adminRouteStatus, adminRoutes, pagesToPreload, type A
 const idleEnv = () => ({
   navigator: window.navigator,
   // At the latest after a second: a busy main thread must not postpone the preload past the first click.
-  ...(typeof window.requestIdleCallback === 'function' ? { requestIdleCallback: (cb: () => void) => window.requestIdleCallback(cb, { timeout: 1000 }) } : {}),
+  ...(typeof window.requestIdleCallback === 'function'
+    ? { requestIdleCallback: (cb: () => void) => window.requestIdleCallback(cb, { timeout: 1000 }) }
+    : {}),
   setTimeout: (cb: () => void, ms: number) => window.setTimeout(cb, ms),
 });
 
@@ -37,7 +39,10 @@ function usePreloadPages(administersApplications: boolean, managesAccessRequests
   const permissions = session.user?.hkData.permissions;
   useEffect(() => {
     const sidebar = pagesToPreload({ permissions: permissions ?? [], administersApplications, managesAccessRequests });
-    prefetchWhenIdle(sidebar.map((key) => adminRoutes[key].page), idleEnv());
+    prefetchWhenIdle(
+      sidebar.map((key) => adminRoutes[key].page),
+      idleEnv(),
+    );
   }, [permissions, administersApplications, managesAccessRequests]);
 }
 
@@ -54,13 +59,23 @@ export default function AdminApp() {
  * first page at once, before the new route renders (the page then takes that request over).
  */
 function useListOnClick(api: AdminApi): (event: MouseEvent) => void {
-  return useCallback((event: MouseEvent) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const anchor = event.target instanceof Element ? event.target.closest('a') : null;
-    if (anchor === null || anchor.origin !== window.location.origin || anchor.target !== '' || anchor.pathname === window.location.pathname) return;
-    const target = adminRouteOfPath(anchor.pathname);
-    if (target?.route.firstPage !== undefined) startFirstPage(target.key, target.route.firstPage, api, target.params.application);
-  }, [api]);
+  return useCallback(
+    (event: MouseEvent) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const anchor = event.target instanceof Element ? event.target.closest('a') : null;
+      if (
+        anchor === null ||
+        anchor.origin !== window.location.origin ||
+        anchor.target !== '' ||
+        anchor.pathname === window.location.pathname
+      )
+        return;
+      const target = adminRouteOfPath(anchor.pathname);
+      if (target?.route.firstPage !== undefined)
+        startFirstPage(target.key, target.route.firstPage, api, target.params.application);
+    },
+    [api],
+  );
 }
 
 function AdminShell() {
@@ -72,7 +87,10 @@ function AdminShell() {
   const shown = adminRouteOfPath(location);
   const applicationId = shown?.params.application;
   const current = applicationId === undefined ? undefined : administrable.items.find((app) => app.id === applicationId);
-  usePreloadPages(administrable.items.length > 0, administrable.items.some((app) => app.permissions.manageAccessRequests));
+  usePreloadPages(
+    administrable.items.length > 0,
+    administrable.items.some((app) => app.permissions.manageAccessRequests),
+  );
   const onClickCapture = useListOnClick(api);
   return (
     <div className="contents" onClickCapture={onClickCapture}>
@@ -88,16 +106,27 @@ function AdminShell() {
           homeHref: adminLinks.overview(),
           myAppsHref: '/',
           currentPath: location,
-          applications: administrable.items.map((app) => ({ id: app.id, label: app.label, href: adminLinks.application(app.id) })),
+          applications: administrable.items.map((app) => ({
+            id: app.id,
+            label: app.label,
+            href: adminLinks.application(app.id),
+          })),
           permissions: session.user?.hkData.permissions ?? [],
-          ...(current === undefined ? {} : {
-            currentApplication: {
-              id: current.id,
-              label: current.label,
-              usersHref: adminLinks.applicationUsers(current.id),
-              ...(current.permissions.manageAccessRequests ? { accessRequestsHref: adminLinks.accessRequests(current.id), accessRequestsAmount: current.accessRequestsAmount } : {}),
-            },
-          }),
+          ...(current === undefined
+            ? {}
+            : {
+                currentApplication: {
+                  id: current.id,
+                  label: current.label,
+                  usersHref: adminLinks.applicationUsers(current.id),
+                  ...(current.permissions.manageAccessRequests
+                    ? {
+                        accessRequestsHref: adminLinks.accessRequests(current.id),
+                        accessRequestsAmount: current.accessRequestsAmount,
+                      }
+                    : {}),
+                },
+              }),
         }}
       >
         <Suspense fallback={<PageSkeleton />}>
@@ -117,15 +146,25 @@ function AdminPage({ shown }: { readonly shown: AdminMatch | undefined }) {
   const session = useSession();
   const { administrable, api } = useAdmin();
   const application = shown?.params.application;
-  const status = shown === undefined ? 404 : adminRouteStatus(shown.route.access, { user: session.user, administrable, ...(application === undefined ? {} : { application }) });
+  const status =
+    shown === undefined
+      ? 404
+      : adminRouteStatus(shown.route.access, {
+          user: session.user,
+          administrable,
+          ...(application === undefined ? {} : { application }),
+        });
   // During render, so the list call starts with the page chunk (not after it); once per route.
   useMemo(() => {
-    enterListRoute(status === 200 && shown?.route.firstPage !== undefined
-      ? { list: shown.key, route: shown.route.firstPage, api, ...(application === undefined ? {} : { application }) }
-      : undefined);
+    enterListRoute(
+      status === 200 && shown?.route.firstPage !== undefined
+        ? { list: shown.key, route: shown.route.firstPage, api, ...(application === undefined ? {} : { application }) }
+        : undefined,
+    );
   }, [status, shown?.key, shown?.route, application, api]);
   if (status === 'pending') return <PageSkeleton />;
-  if (status !== 200 || shown === undefined) return <ErrorView error={{ kind: 'page', status: status === 200 ? 404 : status }} />;
+  if (status !== 200 || shown === undefined)
+    return <ErrorView error={{ kind: 'page', status: status === 200 ? 404 : status }} />;
   // The page reads its parameters as the router gives them (`useParams`).
   return <Route path={shown.route.path} component={shown.route.page.Component} />;
 }

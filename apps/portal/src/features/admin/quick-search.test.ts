@@ -4,39 +4,65 @@ import type { AdminApi } from '@portal/adapters/admin';
 import { consoleSearchKinds, searchConsole } from './quick-search.ts';
 
 const user = (permissions: readonly string[] = []): SignedInUser => ({
-  id: 'u', issuer: 'https://idp', fullName: 'Pat Admin', hkData: { attributes: { firstName: 'Pat', lastName: 'Admin' }, permissions, internal: false },
+  id: 'u',
+  issuer: 'https://idp',
+  fullName: 'Pat Admin',
+  hkData: { attributes: { firstName: 'Pat', lastName: 'Admin' }, permissions, internal: false },
 });
 const pageOf = <T>(items: readonly T[]) => Promise.resolve({ items, total: items.length });
 
 /** A fake admin API with only the list calls the search uses. */
 function fakeApi(overrides: { users?: () => Promise<never> } = {}) {
-  const listAdministrableApplications = vi.fn(() => pageOf([
-    { id: 'a1', label: 'Küchenplaner', logoUrl: null, url: 'https://planner', internal: false, accessRequestsAmount: 0, permissions: { manageAccessRequests: true } },
-  ]));
-  const users = vi.fn(overrides.users ?? (() => pageOf(['1', '2', '3', '4', '5'].map((n) => ({ id: `u${n}`, fullName: `Anna ${n}`, email: `anna${n}@example.com` })))));
+  const listAdministrableApplications = vi.fn(() =>
+    pageOf([
+      {
+        id: 'a1',
+        label: 'Küchenplaner',
+        logoUrl: null,
+        url: 'https://planner',
+        internal: false,
+        accessRequestsAmount: 0,
+        permissions: { manageAccessRequests: true },
+      },
+    ]),
+  );
+  const users = vi.fn(
+    overrides.users ??
+      (() =>
+        pageOf(
+          ['1', '2', '3', '4', '5'].map((n) => ({ id: `u${n}`, fullName: `Anna ${n}`, email: `anna${n}@example.com` })),
+        )),
+  );
   const roles = vi.fn(() => pageOf([{ id: 'r1', key: 'planner.admin', label: 'Planer-Admin', description: '' }]));
   const attributes = vi.fn(() => pageOf([{ id: 't1', key: 'customerNumber', label: 'Kundennummer' }]));
   const permissions = vi.fn(() => pageOf([{ id: 'p1', key: 'roles.read', description: '' }]));
   const api = {
-    listAdministrableApplications, users: { list: users }, roles: { list: roles }, attributes: { list: attributes }, permissions: { list: permissions },
+    listAdministrableApplications,
+    users: { list: users },
+    roles: { list: roles },
+    attributes: { list: attributes },
+    permissions: { list: permissions },
   } as unknown as AdminApi;
   return { api, listAdministrableApplications, users, roles, attributes, permissions };
 }
 
 describe('the console kinds an administrator may search', () => {
-  it('the administered applications for anyone signed in, each global kind only with its read permission (core\'s rules)', () => {
+  it("the administered applications for anyone signed in, each global kind only with its read permission (core's rules)", () => {
     expect(consoleSearchKinds(undefined)).toEqual([]);
     expect(consoleSearchKinds(user())).toEqual(['application']);
     expect(consoleSearchKinds(user(['roles.read', 'all_users.read']))).toEqual(['application', 'user', 'role']);
-    expect(consoleSearchKinds(user(['all_users.read', 'roles.read', 'attributes.read', 'permissions.read', 'applications.read'])))
-      .toEqual(['application', 'user', 'role', 'attribute', 'permission']);
+    expect(
+      consoleSearchKinds(
+        user(['all_users.read', 'roles.read', 'attributes.read', 'permissions.read', 'applications.read']),
+      ),
+    ).toEqual(['application', 'user', 'role', 'attribute', 'permission']);
     // A write permission alone does not open a list.
     expect(consoleSearchKinds(user(['roles.write']))).toEqual(['application']);
   });
 });
 
 describe('searching the console', () => {
-  it('asks each kind\'s list with the search on the server and links each hit to its console page, a few per kind', async () => {
+  it("asks each kind's list with the search on the server and links each hit to its console page, a few per kind", async () => {
     const fake = fakeApi();
     const result = await searchConsole(fake.api, ['application', 'user', 'role', 'attribute', 'permission'], '  an ');
     expect(fake.users).toHaveBeenCalledWith({ page: 1, pageSize: 10, search: 'an', sort: 'fullName', order: 'asc' });
@@ -62,7 +88,7 @@ describe('searching the console', () => {
     expect(fake.roles).not.toHaveBeenCalled();
   });
 
-  it('a failed kind leaves the others\' hits and says that a part failed', async () => {
+  it("a failed kind leaves the others' hits and says that a part failed", async () => {
     const fake = fakeApi({ users: () => Promise.reject(new Error('503')) });
     const result = await searchConsole(fake.api, ['application', 'user', 'role'], 'an');
     expect(result.failed).toBe(true);

@@ -33,17 +33,25 @@ interface Source {
 }
 
 const page = (search: string, sort: string) => ({ page: 1, pageSize: 10, search, sort, order: 'asc' }) as const;
-const described = (text: string | null | undefined) => (text === null || text === undefined || text === '' ? {} : { description: text });
+const described = (text: string | null | undefined) =>
+  text === null || text === undefined || text === '' ? {} : { description: text };
 
 type Listed = 'users' | 'roles' | 'attributes' | 'permissions';
 type RowOf<K extends Listed> = Awaited<ReturnType<AdminApi[K]['list']>>['items'][number];
 
 /** A global kind, found through its list call's search (sorted by `sort`), each hit to its detail page with its label and description. */
-function listed<K extends Listed>(kind: K, permission: AdminPermission, sort: string, text: (row: RowOf<K>) => readonly [string, string | null | undefined]): Source {
+function listed<K extends Listed>(
+  kind: K,
+  permission: AdminPermission,
+  sort: string,
+  text: (row: RowOf<K>) => readonly [string, string | null | undefined],
+): Source {
   return {
     permission,
     find: async (api, search) => {
-      const list = api[kind].list as (params: ReturnType<typeof page>) => Promise<{ readonly items: readonly (RowOf<K> & { readonly id: string })[] }>;
+      const list = api[kind].list as (
+        params: ReturnType<typeof page>,
+      ) => Promise<{ readonly items: readonly (RowOf<K> & { readonly id: string })[] }>;
       return (await list(page(search, sort))).items.map((row) => {
         const [label, description] = text(row);
         return { href: adminLinks.detail(kind, row.id), label, ...described(description) };
@@ -55,13 +63,22 @@ function listed<K extends Listed>(kind: K, permission: AdminPermission, sort: st
 /** In the order they are listed. */
 const sources: Readonly<Record<ConsoleEntityKind, Source>> = {
   application: {
-    find: async (api, search) => (await api.listAdministrableApplications({ page: 1, pageSize: 10, search })).items
-      .map((app) => ({ href: adminLinks.application(app.id), label: app.label })),
+    find: async (api, search) =>
+      (await api.listAdministrableApplications({ page: 1, pageSize: 10, search })).items.map((app) => ({
+        href: adminLinks.application(app.id),
+        label: app.label,
+      })),
   },
   user: listed('users', adminPermissions.allUsersRead, 'fullName', (user) => [user.fullName, user.email]),
   role: listed('roles', adminPermissions.rolesRead, 'label', (role) => [role.label, role.key]),
-  attribute: listed('attributes', adminPermissions.attributesRead, 'key', (attribute) => [attribute.label, attribute.key]),
-  permission: listed('permissions', adminPermissions.permissionsRead, 'key', (permission) => [permission.key, permission.description]),
+  attribute: listed('attributes', adminPermissions.attributesRead, 'key', (attribute) => [
+    attribute.label,
+    attribute.key,
+  ]),
+  permission: listed('permissions', adminPermissions.permissionsRead, 'key', (permission) => [
+    permission.key,
+    permission.description,
+  ]),
 };
 
 /** The kinds this administrator may search: the administered applications, and each global kind with its read permission. */
@@ -74,12 +91,20 @@ export function consoleSearchKinds(user: SignedInUser | undefined): readonly Con
 }
 
 /** Searches each kind at once; at most `perKind` hits of each, in the kinds' order; a failed call leaves the others. */
-export async function searchConsole(api: AdminApi, kinds: readonly ConsoleEntityKind[], query: string, perKind = 3): Promise<ConsoleSearchResult> {
+export async function searchConsole(
+  api: AdminApi,
+  kinds: readonly ConsoleEntityKind[],
+  query: string,
+  perKind = 3,
+): Promise<ConsoleSearchResult> {
   const search = query.trim();
   if (search === '' || kinds.length === 0) return { hits: [], failed: false };
   const answers = await Promise.allSettled(kinds.map((kind) => sources[kind].find(api, search)));
   const hits = answers.flatMap((answer, index) =>
-    answer.status === 'fulfilled' ? answer.value.slice(0, perKind).map((hit) => ({ kind: kinds[index] as ConsoleEntityKind, ...hit })) : []);
+    answer.status === 'fulfilled'
+      ? answer.value.slice(0, perKind).map((hit) => ({ kind: kinds[index] as ConsoleEntityKind, ...hit }))
+      : [],
+  );
   return { hits, failed: answers.some((answer) => answer.status === 'rejected') };
 }
 

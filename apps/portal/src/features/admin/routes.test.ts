@@ -6,10 +6,19 @@ import { adminLinks } from './lib/links.ts';
 import { listRoutes } from './lib/list-routes.ts';
 
 const user = (permissions: readonly string[] = []): SignedInUser => ({
-  id: 'u', issuer: 'https://idp', fullName: 'Pat Admin', hkData: { attributes: { firstName: 'Pat', lastName: 'Admin' }, permissions, internal: false },
+  id: 'u',
+  issuer: 'https://idp',
+  fullName: 'Pat Admin',
+  hkData: { attributes: { firstName: 'Pat', lastName: 'Admin' }, permissions, internal: false },
 });
 const app = (id: string, manageAccessRequests = false): AdministrableApplication => ({
-  id, label: id, logoUrl: null, url: `https://${id}.example`, internal: false, accessRequestsAmount: 0, permissions: { manageAccessRequests },
+  id,
+  label: id,
+  logoUrl: null,
+  url: `https://${id}.example`,
+  internal: false,
+  accessRequestsAmount: 0,
+  permissions: { manageAccessRequests },
 });
 const ready = (...items: AdministrableApplication[]) => ({ status: 'ready' as const, items });
 const loading = { status: 'loading' as const, items: [] };
@@ -17,13 +26,27 @@ const loading = { status: 'loading' as const, items: [] };
 describe('the console route table: the page of a path', () => {
   it('finds every page from its own link, with its decoded parameters', () => {
     expect(adminRouteOfPath(adminLinks.overview())?.key).toBe('overview');
-    for (const kind of ['applications', 'attributes', 'permissions', 'roles', 'accountAccesses', 'customFlows', 'users'] as const) {
+    for (const kind of [
+      'applications',
+      'attributes',
+      'permissions',
+      'roles',
+      'accountAccesses',
+      'customFlows',
+      'users',
+    ] as const) {
       expect(adminRouteOfPath(adminLinks.list(kind))?.key).toBe(kind);
       expect(adminRouteOfPath(adminLinks.detail(kind, 'a b'))?.params).toEqual({ id: 'a b' });
     }
-    expect(adminRouteOfPath(adminLinks.application('küchen planer'))).toMatchObject({ key: 'appStart', params: { application: 'küchen planer' } });
+    expect(adminRouteOfPath(adminLinks.application('küchen planer'))).toMatchObject({
+      key: 'appStart',
+      params: { application: 'küchen planer' },
+    });
     expect(adminRouteOfPath(adminLinks.applicationUsers('planner'))?.key).toBe('appUsers');
-    expect(adminRouteOfPath(adminLinks.applicationUser('planner', 'u1'))).toMatchObject({ key: 'appUser', params: { application: 'planner', id: 'u1' } });
+    expect(adminRouteOfPath(adminLinks.applicationUser('planner', 'u1'))).toMatchObject({
+      key: 'appUser',
+      params: { application: 'planner', id: 'u1' },
+    });
     expect(adminRouteOfPath(adminLinks.accessRequests('planner'))?.key).toBe('accessRequests');
     expect(adminRouteOfPath(`${adminLinks.accessRequest('planner', 'r1')}?tab=history`)?.key).toBe('accessRequest');
   });
@@ -78,22 +101,45 @@ describe('who may open a console page (spec §2, §6, by core’s rules)', () =>
   it('an application’s pages: only for an administered application; access requests only with manageAccessRequests', () => {
     const users = adminRoutes.appUsers.access;
     const requests = adminRoutes.accessRequests.access;
-    expect(adminRouteStatus(users, { user: user(), administrable: ready(app('planner')), application: 'planner' })).toBe(200);
-    expect(adminRouteStatus(users, { user: user(), administrable: ready(app('planner')), application: 'shop' })).toBe(403);
+    expect(
+      adminRouteStatus(users, { user: user(), administrable: ready(app('planner')), application: 'planner' }),
+    ).toBe(200);
+    expect(adminRouteStatus(users, { user: user(), administrable: ready(app('planner')), application: 'shop' })).toBe(
+      403,
+    );
     expect(adminRouteStatus(users, { user: user(), administrable: loading, application: 'planner' })).toBe('pending');
-    expect(adminRouteStatus(requests, { user: user(), administrable: ready(app('planner')), application: 'planner' })).toBe(403);
-    expect(adminRouteStatus(requests, { user: user(), administrable: ready(app('planner', true)), application: 'planner' })).toBe(200);
+    expect(
+      adminRouteStatus(requests, { user: user(), administrable: ready(app('planner')), application: 'planner' }),
+    ).toBe(403);
+    expect(
+      adminRouteStatus(requests, { user: user(), administrable: ready(app('planner', true)), application: 'planner' }),
+    ).toBe(200);
   });
 });
 
 describe('admin page preload order', () => {
   it('is the sidebar targets, in the sidebar order', () => {
-    expect(pagesToPreload({ permissions: ['roles.read', 'all_users.read'], administersApplications: true, managesAccessRequests: true }))
-      .toEqual(['overview', 'users', 'roles', 'appStart', 'appUsers', 'accessRequests']);
+    expect(
+      pagesToPreload({
+        permissions: ['roles.read', 'all_users.read'],
+        administersApplications: true,
+        managesAccessRequests: true,
+      }),
+    ).toEqual(['overview', 'users', 'roles', 'appStart', 'appUsers', 'accessRequests']);
   });
 
   it('leaves out what the user may not open, and detail pages', () => {
-    expect(pagesToPreload({ permissions: [], administersApplications: true, managesAccessRequests: false })).toEqual(['overview', 'appStart', 'appUsers']);
-    expect(pagesToPreload({ permissions: ['customflows.read'], administersApplications: false, managesAccessRequests: false })).toEqual(['overview', 'customFlows']);
+    expect(pagesToPreload({ permissions: [], administersApplications: true, managesAccessRequests: false })).toEqual([
+      'overview',
+      'appStart',
+      'appUsers',
+    ]);
+    expect(
+      pagesToPreload({
+        permissions: ['customflows.read'],
+        administersApplications: false,
+        managesAccessRequests: false,
+      }),
+    ).toEqual(['overview', 'customFlows']);
   });
 });

@@ -4,7 +4,12 @@
 // its code loads, when its code is preloaded and whether it needs the full width. The console's
 // `Switch`, its links, guards, preloading and the sidebar's application come from here.
 import {
-  adminApplicationStatus, canAccessAdminCenter, canManageAccessRequests, routeStatus, type AdminPermission, type SignedInUser,
+  adminApplicationStatus,
+  canAccessAdminCenter,
+  canManageAccessRequests,
+  routeStatus,
+  type AdminPermission,
+  type SignedInUser,
 } from '@portal/core';
 import type { AdministrableApplication } from '@portal/adapters/admin';
 import { lazyPage, type LazyPage } from '../../app/lazy-page.tsx';
@@ -36,27 +41,142 @@ const global = (permission: AdminPermission): AdminAccess => ({ to: 'global', pe
 
 /** Order matters: the first match wins (the global pages before `/admin/:application`); the sidebar's order. */
 export const adminRoutes = {
-  overview: route({ path: '/admin', access: { to: 'console' }, preload: 'idle', page: lazyPage<Page>(() => import('./pages/overview.tsx')) }),
-  users: route({ path: '/admin/users', access: global('all_users.read'), preload: 'idle', firstPage: listRoutes.users, page: lazyPage<Page>(() => import('./pages/users-list.tsx')) }),
-  user: route({ path: '/admin/users/:id', access: global('all_users.read'), preload: 'intent', page: lazyPage<Page>(() => import('./pages/user-detail.tsx')) }),
-  applications: route({ path: '/admin/applications', access: global('applications.read'), preload: 'idle', firstPage: listRoutes.applications, page: lazyPage<Page>(() => import('./pages/applications-list.tsx')) }),
-  application: route({ path: '/admin/applications/:id', access: global('applications.read'), preload: 'intent', fullWidth: true, page: lazyPage<Page>(() => import('./pages/application-detail.tsx')) }),
-  attributes: route({ path: '/admin/attributes', access: global('attributes.read'), preload: 'idle', firstPage: listRoutes.attributes, page: lazyPage<Page>(() => import('./pages/attributes-list.tsx')) }),
-  attribute: route({ path: '/admin/attributes/:id', access: global('attributes.read'), preload: 'intent', page: lazyPage<Page>(() => import('./pages/attribute-detail.tsx')) }),
-  permissions: route({ path: '/admin/permissions', access: global('permissions.read'), preload: 'idle', firstPage: listRoutes.permissions, page: lazyPage<Page>(() => import('./pages/permissions-list.tsx')) }),
-  permission: route({ path: '/admin/permissions/:id', access: global('permissions.read'), preload: 'intent', page: lazyPage<Page>(() => import('./pages/permission-detail.tsx')) }),
-  roles: route({ path: '/admin/roles', access: global('roles.read'), preload: 'idle', firstPage: listRoutes.roles, page: lazyPage<Page>(() => import('./pages/roles-list.tsx')) }),
-  role: route({ path: '/admin/roles/:id', access: global('roles.read'), preload: 'intent', page: lazyPage<Page>(() => import('./pages/role-detail.tsx')) }),
-  accountAccesses: route({ path: '/admin/account-accesses', access: global('accountaccesses.read'), preload: 'idle', firstPage: listRoutes.accountAccesses, page: lazyPage<Page>(() => import('./pages/account-accesses-list.tsx')) }),
-  accountAccess: route({ path: '/admin/account-accesses/:id', access: global('accountaccesses.read'), preload: 'intent', page: lazyPage<Page>(() => import('./pages/account-access-detail.tsx')) }),
-  customFlows: route({ path: '/admin/custom-flows', access: global('customflows.read'), preload: 'idle', firstPage: listRoutes.customFlows, page: lazyPage<Page>(() => import('./pages/custom-flows-list.tsx')) }),
-  customFlow: route({ path: '/admin/custom-flows/:id', access: global('customflows.read'), preload: 'intent', page: lazyPage<Page>(() => import('./pages/custom-flow-detail.tsx')) }),
-  appStart: route({ path: '/admin/:application', access: { to: 'application' }, preload: 'idle', page: lazyPage<Page>(() => import('./pages/app-start.tsx')) }),
-  appUsers: route({ path: '/admin/:application/users', access: { to: 'application' }, preload: 'idle', firstPage: listRoutes.appUsers, page: lazyPage<Page>(() => import('./pages/app-users-list.tsx')) }),
-  appUsersImport: route({ path: '/admin/:application/users/import', access: { to: 'application' }, preload: 'intent', page: lazyPage<Page>(() => import('./pages/app-users-import.tsx')) }),
-  appUser: route({ path: '/admin/:application/users/:id', access: { to: 'application' }, preload: 'intent', page: lazyPage<Page>(() => import('./pages/app-user-detail.tsx')) }),
-  accessRequests: route({ path: '/admin/:application/access-requests', access: { to: 'application', accessRequests: true }, preload: 'idle', firstPage: listRoutes.accessRequests, page: lazyPage<Page>(() => import('./pages/access-requests-list.tsx')) }),
-  accessRequest: route({ path: '/admin/:application/access-requests/:id', access: { to: 'application', accessRequests: true }, preload: 'intent', page: lazyPage<Page>(() => import('./pages/access-request-detail.tsx')) }),
+  overview: route({
+    path: '/admin',
+    access: { to: 'console' },
+    preload: 'idle',
+    page: lazyPage<Page>(() => import('./pages/overview.tsx')),
+  }),
+  users: route({
+    path: '/admin/users',
+    access: global('all_users.read'),
+    preload: 'idle',
+    firstPage: listRoutes.users,
+    page: lazyPage<Page>(() => import('./pages/users-list.tsx')),
+  }),
+  user: route({
+    path: '/admin/users/:id',
+    access: global('all_users.read'),
+    preload: 'intent',
+    page: lazyPage<Page>(() => import('./pages/user-detail.tsx')),
+  }),
+  applications: route({
+    path: '/admin/applications',
+    access: global('applications.read'),
+    preload: 'idle',
+    firstPage: listRoutes.applications,
+    page: lazyPage<Page>(() => import('./pages/applications-list.tsx')),
+  }),
+  application: route({
+    path: '/admin/applications/:id',
+    access: global('applications.read'),
+    preload: 'intent',
+    fullWidth: true,
+    page: lazyPage<Page>(() => import('./pages/application-detail.tsx')),
+  }),
+  attributes: route({
+    path: '/admin/attributes',
+    access: global('attributes.read'),
+    preload: 'idle',
+    firstPage: listRoutes.attributes,
+    page: lazyPage<Page>(() => import('./pages/attributes-list.tsx')),
+  }),
+  attribute: route({
+    path: '/admin/attributes/:id',
+    access: global('attributes.read'),
+    preload: 'intent',
+    page: lazyPage<Page>(() => import('./pages/attribute-detail.tsx')),
+  }),
+  permissions: route({
+    path: '/admin/permissions',
+    access: global('permissions.read'),
+    preload: 'idle',
+    firstPage: listRoutes.permissions,
+    page: lazyPage<Page>(() => import('./pages/permissions-list.tsx')),
+  }),
+  permission: route({
+    path: '/admin/permissions/:id',
+    access: global('permissions.read'),
+    preload: 'intent',
+    page: lazyPage<Page>(() => import('./pages/permission-detail.tsx')),
+  }),
+  roles: route({
+    path: '/admin/roles',
+    access: global('roles.read'),
+    preload: 'idle',
+    firstPage: listRoutes.roles,
+    page: lazyPage<Page>(() => import('./pages/roles-list.tsx')),
+  }),
+  role: route({
+    path: '/admin/roles/:id',
+    access: global('roles.read'),
+    preload: 'intent',
+    page: lazyPage<Page>(() => import('./pages/role-detail.tsx')),
+  }),
+  accountAccesses: route({
+    path: '/admin/account-accesses',
+    access: global('accountaccesses.read'),
+    preload: 'idle',
+    firstPage: listRoutes.accountAccesses,
+    page: lazyPage<Page>(() => import('./pages/account-accesses-list.tsx')),
+  }),
+  accountAccess: route({
+    path: '/admin/account-accesses/:id',
+    access: global('accountaccesses.read'),
+    preload: 'intent',
+    page: lazyPage<Page>(() => import('./pages/account-access-detail.tsx')),
+  }),
+  customFlows: route({
+    path: '/admin/custom-flows',
+    access: global('customflows.read'),
+    preload: 'idle',
+    firstPage: listRoutes.customFlows,
+    page: lazyPage<Page>(() => import('./pages/custom-flows-list.tsx')),
+  }),
+  customFlow: route({
+    path: '/admin/custom-flows/:id',
+    access: global('customflows.read'),
+    preload: 'intent',
+    page: lazyPage<Page>(() => import('./pages/custom-flow-detail.tsx')),
+  }),
+  appStart: route({
+    path: '/admin/:application',
+    access: { to: 'application' },
+    preload: 'idle',
+    page: lazyPage<Page>(() => import('./pages/app-start.tsx')),
+  }),
+  appUsers: route({
+    path: '/admin/:application/users',
+    access: { to: 'application' },
+    preload: 'idle',
+    firstPage: listRoutes.appUsers,
+    page: lazyPage<Page>(() => import('./pages/app-users-list.tsx')),
+  }),
+  appUsersImport: route({
+    path: '/admin/:application/users/import',
+    access: { to: 'application' },
+    preload: 'intent',
+    page: lazyPage<Page>(() => import('./pages/app-users-import.tsx')),
+  }),
+  appUser: route({
+    path: '/admin/:application/users/:id',
+    access: { to: 'application' },
+    preload: 'intent',
+    page: lazyPage<Page>(() => import('./pages/app-user-detail.tsx')),
+  }),
+  accessRequests: route({
+    path: '/admin/:application/access-requests',
+    access: { to: 'application', accessRequests: true },
+    preload: 'idle',
+    firstPage: listRoutes.accessRequests,
+    page: lazyPage<Page>(() => import('./pages/access-requests-list.tsx')),
+  }),
+  accessRequest: route({
+    path: '/admin/:application/access-requests/:id',
+    access: { to: 'application', accessRequests: true },
+    preload: 'intent',
+    page: lazyPage<Page>(() => import('./pages/access-request-detail.tsx')),
+  }),
 } as const;
 
 export type AdminPageKey = keyof typeof adminRoutes;
@@ -86,12 +206,18 @@ export function adminRouteOfPath(path: string): AdminMatch | undefined {
 /** The user is about to open this path (a link pointed at or focused): preload its page if it loads on intent. */
 export function preloadPageOf(path: string): void {
   const match = adminRouteOfPath(path);
-  if (match?.route.preload === 'intent') match.route.page.preload().catch(() => { /* the chunk guard handled it */ });
+  if (match?.route.preload === 'intent')
+    match.route.page.preload().catch(() => {
+      /* the chunk guard handled it */
+    });
 }
 
 export interface AdminAccessInput {
   readonly user: SignedInUser | undefined;
-  readonly administrable: { readonly status: 'loading' | 'ready' | 'failed'; readonly items: readonly AdministrableApplication[] };
+  readonly administrable: {
+    readonly status: 'loading' | 'ready' | 'failed';
+    readonly items: readonly AdministrableApplication[];
+  };
   /** The `application` parameter of the path. */
   readonly application?: string;
 }
@@ -100,7 +226,10 @@ export interface AdminAccessInput {
  * Whether the user may open a console page (spec §2, §6) by core's rules: 200, 401, 403, or
  * 'pending' while the administered applications that would decide it are still loading.
  */
-export function adminRouteStatus(access: AdminAccess, { user, administrable, application }: AdminAccessInput): 200 | 401 | 403 | 'pending' {
+export function adminRouteStatus(
+  access: AdminAccess,
+  { user, administrable, application }: AdminAccessInput,
+): 200 | 401 | 403 | 'pending' {
   const waiting = administrable.status === 'loading';
   switch (access.to) {
     case 'global':
@@ -132,14 +261,21 @@ export interface PreloadInput {
  * may open, in the sidebar's order. Detail pages load on intent (a list's row link): on a list
  * page they would only add to the JS heap (performance.md row 6).
  */
-export function pagesToPreload({ permissions, administersApplications, managesAccessRequests }: PreloadInput): readonly AdminPageKey[] {
+export function pagesToPreload({
+  permissions,
+  administersApplications,
+  managesAccessRequests,
+}: PreloadInput): readonly AdminPageKey[] {
   return adminPageKeys.filter((key) => {
     const { access, preload } = adminRoutes[key];
     if (preload !== 'idle') return false;
     switch (access.to) {
-      case 'console': return true;
-      case 'global': return permissions.includes(access.permission);
-      case 'application': return administersApplications && (access.accessRequests !== true || managesAccessRequests);
+      case 'console':
+        return true;
+      case 'global':
+        return permissions.includes(access.permission);
+      case 'application':
+        return administersApplications && (access.accessRequests !== true || managesAccessRequests);
     }
   });
 }

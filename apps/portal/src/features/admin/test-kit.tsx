@@ -10,15 +10,34 @@ import { AdminContext, type AdminContextValue } from './admin-context.tsx';
 
 export const planner = { id: 'kitchen-planner', label: 'Küchenplaner' } as const;
 
-export const page = (items: readonly EntityRef[]): Promise<AdminPage<EntityRef>> => Promise.resolve({ items, total: items.length });
+export const page = (items: readonly EntityRef[]): Promise<AdminPage<EntityRef>> =>
+  Promise.resolve({ items, total: items.length });
 
 /** `api`: only the calls the page makes (fakes need not match every signature). */
-export function AdminPageFrame({ api, children }: { readonly api: Partial<Record<keyof AdminApi, unknown>>; readonly children: ReactNode }) {
+export function AdminPageFrame({
+  api,
+  children,
+}: {
+  readonly api: Partial<Record<keyof AdminApi, unknown>>;
+  readonly children: ReactNode;
+}) {
   // Each page test starts with an empty query cache (lists and labels are kept until invalidated).
   useState(() => queryClient.clear());
   const value: AdminContextValue = {
     api: api as unknown as AdminApi,
-    administrable: { status: 'ready', items: [{ ...planner, logoUrl: null, url: 'https://planner.example.test', internal: false, accessRequestsAmount: 1, permissions: { manageAccessRequests: true } }] },
+    administrable: {
+      status: 'ready',
+      items: [
+        {
+          ...planner,
+          logoUrl: null,
+          url: 'https://planner.example.test',
+          internal: false,
+          accessRequestsAmount: 1,
+          permissions: { manageAccessRequests: true },
+        },
+      ],
+    },
     reloadAdministrable: () => undefined,
     lookup: () => Promise.resolve(new Map()),
     invalidate: () => undefined,
@@ -29,7 +48,11 @@ export function AdminPageFrame({ api, children }: { readonly api: Partial<Record
   const services = { config: { brandName: 'HK Küchen' } } as unknown as Services;
   return (
     <UiBridge>
-      <ServicesProvider services={services}><ToastProvider><AdminContext value={value}>{children}</AdminContext></ToastProvider></ServicesProvider>
+      <ServicesProvider services={services}>
+        <ToastProvider>
+          <AdminContext value={value}>{children}</AdminContext>
+        </ToastProvider>
+      </ServicesProvider>
     </UiBridge>
   );
 }

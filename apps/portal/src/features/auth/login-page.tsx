@@ -18,7 +18,9 @@ export default function LoginPage() {
       <h1 className="text-2xl font-semibold text-fg">{t('login.heading', { brand: config.brandName })}</h1>
       <p className="text-base text-fg-muted">{t('login.text')}</p>
       {/* A full page load: the sign-in leaves for the provider anyway. */}
-      <a href={links.authLogin({ returnPath })} className={buttonClasses('primary')}>{t('login.button')}</a>
+      <a href={links.authLogin({ returnPath })} className={buttonClasses('primary')}>
+        {t('login.button')}
+      </a>
     </section>
   );
 }

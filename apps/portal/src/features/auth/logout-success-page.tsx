@@ -12,7 +12,9 @@ export default function LogoutSuccessPage() {
       <CheckCircleIcon aria-hidden="true" className="size-12 text-success" />
       <h1 className="text-2xl font-semibold text-fg">{t('logoutSuccess.heading')}</h1>
       <p className="text-base text-fg-muted">{t('logoutSuccess.text')}</p>
-      <a href={links.login()} className={buttonClasses('primary')}>{tc('actions.signInAgain')}</a>
+      <a href={links.login()} className={buttonClasses('primary')}>
+        {tc('actions.signInAgain')}
+      </a>
     </section>
   );
 }

@@ -9,7 +9,14 @@ import { useServerData } from '../../app/server-data.ts';
 import { clientIdOf } from '../../app/external-app.tsx';
 import { ErrorView, ErrorViewFor } from '../../app/error-view.tsx';
 import { links } from '../../routes.ts';
-import { AttributeFields, initialValues, useIssueText, validateAll, type AttributeFieldModel, type AttributeValues } from '../shared/attribute-fields.tsx';
+import {
+  AttributeFields,
+  initialValues,
+  useIssueText,
+  validateAll,
+  type AttributeFieldModel,
+  type AttributeValues,
+} from '../shared/attribute-fields.tsx';
 import { saveFailure } from '../shared/form-errors.ts';
 
 export default function CustomFlowPage() {
@@ -34,7 +41,8 @@ function CustomFlow({ flowKey }: { readonly flowKey: string }) {
     if (flow.status === 'ready') setValues((current) => current ?? initialValues(flow.data.attributes.map(toField)));
   }, [flow.status, flow.data]);
   if (flow.status === 'failed' && flow.data === undefined) return <ErrorViewFor error={flow.error} />;
-  if (flow.data === undefined || values === undefined) return flow.showSkeleton ? <Skeleton shape="block" className="h-48 w-full" /> : null;
+  if (flow.data === undefined || values === undefined)
+    return flow.showSkeleton ? <Skeleton shape="block" className="h-48 w-full" /> : null;
   const data = flow.data;
   const fields = data.attributes.map(toField);
   const submit = async (event: FormEvent) => {
@@ -49,7 +57,13 @@ function CustomFlow({ flowKey }: { readonly flowKey: string }) {
     setSaving(true);
     try {
       const editable = fields.filter((f) => f.editable);
-      const updated = await api.submitCustomFlow(flowKey, editable.map((f) => ({ key: f.key, value: (values[f.key] ?? '').trim() === '' ? null : (values[f.key] ?? '').trim() })));
+      const updated = await api.submitCustomFlow(
+        flowKey,
+        editable.map((f) => ({
+          key: f.key,
+          value: (values[f.key] ?? '').trim() === '' ? null : (values[f.key] ?? '').trim(),
+        })),
+      );
       if (updated.completed && clientId !== undefined) {
         navigate(links.flowsAuth({ clientId }), { replace: true });
         return;
@@ -59,7 +73,9 @@ function CustomFlow({ flowKey }: { readonly flowKey: string }) {
     } catch (error) {
       const keyOf = (path: string) => fields.find((f) => path === f.key || path.endsWith(`.${f.key}`))?.key;
       const why = saveFailure(error, (path) => keyOf(path) !== undefined);
-      setErrors(Object.fromEntries(Object.entries(why.fields).map(([path, message]) => [keyOf(path) ?? path, message])));
+      setErrors(
+        Object.fromEntries(Object.entries(why.fields).map(([path, message]) => [keyOf(path) ?? path, message])),
+      );
       // The toast: the server's messages that no field shows (#17.3).
       toasts.error(why.error, (path) => keyOf(path) !== undefined);
     } finally {
@@ -67,21 +83,57 @@ function CustomFlow({ flowKey }: { readonly flowKey: string }) {
     }
   };
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="flow-heading" className="flex flex-col gap-6 rounded-xl border border-line bg-surface p-6 shadow-sm">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="flow-heading"
+      className="flex flex-col gap-6 rounded-xl border border-line bg-surface p-6 shadow-sm"
+    >
       <div>
-        <h1 id="flow-heading" className="text-2xl font-semibold text-fg">{t('customFlow.heading', { label: data.label })}</h1>
+        <h1 id="flow-heading" className="text-2xl font-semibold text-fg">
+          {t('customFlow.heading', { label: data.label })}
+        </h1>
         {data.description !== '' && <p className="mt-2 text-sm text-fg-muted">{data.description}</p>}
       </div>
-      <AttributeFields fields={fields} values={values} errors={errors} onChange={(k, v) => setValues({ ...values, [k]: v })} />
-      {(completed || data.completed) && <p role="status" className="text-sm text-success">{t('customFlow.completed')}</p>}
+      <AttributeFields
+        fields={fields}
+        values={values}
+        errors={errors}
+        onChange={(k, v) => setValues({ ...values, [k]: v })}
+      />
+      {(completed || data.completed) && (
+        <p role="status" className="text-sm text-success">
+          {t('customFlow.completed')}
+        </p>
+      )}
       <div className="flex flex-wrap justify-end gap-2">
-        {clientId !== undefined && (completed || data.completed) && <UiLink href={links.flowsAuth({ clientId })} className={buttonClasses('secondary')}>{t('customFlow.backToApp')}</UiLink>}
-        <Button type="submit" busy={saving}>{t('customFlow.submit')}</Button>
+        {clientId !== undefined && (completed || data.completed) && (
+          <UiLink href={links.flowsAuth({ clientId })} className={buttonClasses('secondary')}>
+            {t('customFlow.backToApp')}
+          </UiLink>
+        )}
+        <Button type="submit" busy={saving}>
+          {t('customFlow.submit')}
+        </Button>
       </div>
     </form>
   );
 }
 
-function toField(a: { key: string; label: string; dataType: string; required: boolean; editable: boolean; value: string | null }): AttributeFieldModel {
-  return { key: a.key, label: a.label, dataType: a.dataType, required: a.required, editable: a.editable, value: a.value };
+function toField(a: {
+  key: string;
+  label: string;
+  dataType: string;
+  required: boolean;
+  editable: boolean;
+  value: string | null;
+}): AttributeFieldModel {
+  return {
+    key: a.key,
+    label: a.label,
+    dataType: a.dataType,
+    required: a.required,
+    editable: a.editable,
+    value: a.value,
+  };
 }

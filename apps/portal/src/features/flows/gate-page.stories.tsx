@@ -16,17 +16,44 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const planner = { id: 'kitchen-planner', label: 'Küchenplaner', logoUrl: null, url: 'https://planner.example.test', internal: false } as const;
+const planner = {
+  id: 'kitchen-planner',
+  label: 'Küchenplaner',
+  logoUrl: null,
+  url: 'https://planner.example.test',
+  internal: false,
+} as const;
 const path = `/flows/auth?client_id=${planner.id}`;
 const branding: Schema<'Branding'> = { label: planner.label, logoUrl: null, url: planner.url };
 
-const accountAccesses = { items: [{ id: '0b7c9e52-6d0f-4f3e-8a41-5c2d7e9f1a01', key: 'north', label: 'Händlergruppe Nord' }, { id: '0b7c9e52-6d0f-4f3e-8a41-5c2d7e9f1a02', key: 'south', label: 'Händlergruppe Süd' }], total: 2 };
+const accountAccesses = {
+  items: [
+    { id: '0b7c9e52-6d0f-4f3e-8a41-5c2d7e9f1a01', key: 'north', label: 'Händlergruppe Nord' },
+    { id: '0b7c9e52-6d0f-4f3e-8a41-5c2d7e9f1a02', key: 'south', label: 'Händlergruppe Süd' },
+  ],
+  total: 2,
+};
 const options: Schema<'MyAccessRequestOptions'> = {
-  roleRequired: true, accountAccessRequired: true, accountAccesses,
-  roles: { items: [{ id: '5a1e3c7d-2b9f-4e6a-8c0d-1f2e3d4c5b01', key: 'planner', label: 'Planer' }, { id: '5a1e3c7d-2b9f-4e6a-8c0d-1f2e3d4c5b02', key: 'sales', label: 'Verkauf' }], total: 2 },
+  roleRequired: true,
+  accountAccessRequired: true,
+  accountAccesses,
+  roles: {
+    items: [
+      { id: '5a1e3c7d-2b9f-4e6a-8c0d-1f2e3d4c5b01', key: 'planner', label: 'Planer' },
+      { id: '5a1e3c7d-2b9f-4e6a-8c0d-1f2e3d4c5b02', key: 'sales', label: 'Verkauf' },
+    ],
+    total: 2,
+  },
   requirements: {
-    justification: 'optional', justificationMaxLength: 1000, timeBoundAccess: false, maxAccessDays: null, maxEndsAt: null,
-    roleRequired: true, accountAccessRequired: true, accountAccesses, questions: [],
+    justification: 'optional',
+    justificationMaxLength: 1000,
+    timeBoundAccess: false,
+    maxAccessDays: null,
+    maxEndsAt: null,
+    roleRequired: true,
+    accountAccessRequired: true,
+    accountAccesses,
+    questions: [],
   },
 };
 
@@ -39,10 +66,16 @@ const gate = (check: Schema<'AuthCheckResult'>): ScreenData => ({
 
 export const NoAccess: Story = {
   parameters: {
-    screen: { path, user: partner('gate-no-access'), data: gate({ status: 'noAccess', application: planner, requestable: true }) } satisfies ScreenProps,
+    screen: {
+      path,
+      user: partner('gate-no-access'),
+      data: gate({ status: 'noAccess', application: planner, requestable: true }),
+    } satisfies ScreenProps,
   },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { level: 1, name: /Küchenplaner/ }, shown)).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('heading', { level: 1, name: /Küchenplaner/ }, shown),
+    ).toBeVisible();
   },
 };
 
@@ -52,10 +85,21 @@ export const MissingAttributes: Story = {
       path,
       user: partner('gate-missing'),
       data: gate({
-        status: 'missingAttributes', application: planner,
+        status: 'missingAttributes',
+        application: planner,
         missingAttributes: [
-          { id: '9d2f4b6a-1c3e-4a5b-8d7f-0e1a2b3c4d01', key: 'customerNumber', label: 'Kundennummer', dataType: 'STRING' },
-          { id: '9d2f4b6a-1c3e-4a5b-8d7f-0e1a2b3c4d02', key: 'showroomSince', label: 'Ausstellung seit', dataType: 'DATE' },
+          {
+            id: '9d2f4b6a-1c3e-4a5b-8d7f-0e1a2b3c4d01',
+            key: 'customerNumber',
+            label: 'Kundennummer',
+            dataType: 'STRING',
+          },
+          {
+            id: '9d2f4b6a-1c3e-4a5b-8d7f-0e1a2b3c4d02',
+            key: 'showroomSince',
+            label: 'Ausstellung seit',
+            dataType: 'DATE',
+          },
         ],
       }),
     } satisfies ScreenProps,
@@ -67,7 +111,11 @@ export const MissingAttributes: Story = {
 
 export const Requested: Story = {
   parameters: {
-    screen: { path, user: partner('gate-requested'), data: gate({ status: 'requested', application: planner }) } satisfies ScreenProps,
+    screen: {
+      path,
+      user: partner('gate-requested'),
+      data: gate({ status: 'requested', application: planner }),
+    } satisfies ScreenProps,
   },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('status', {}, shown)).toBeVisible();
@@ -77,20 +125,31 @@ export const Requested: Story = {
 /** The user asks for access: the account access and the role chosen, sent; the gate says it is requested. */
 export const RequestAccess: Story = {
   parameters: {
-    screen: { path, user: partner('gate-request'), data: gate({ status: 'noAccess', application: planner, requestable: true }) } satisfies ScreenProps,
+    screen: {
+      path,
+      user: partner('gate-request'),
+      data: gate({ status: 'noAccess', application: planner, requestable: true }),
+    } satisfies ScreenProps,
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('heading', { level: 1, name: /Küchenplaner/ }, shown);
     const [accountAccess, role] = await canvas.findAllByRole('combobox', {}, shown);
-    if (accountAccess === undefined || role === undefined) throw new Error('the request form has no account access or no role to choose');
+    if (accountAccess === undefined || role === undefined)
+      throw new Error('the request form has no account access or no role to choose');
     await userEvent.selectOptions(accountAccess, 'Händlergruppe Nord');
     await userEvent.selectOptions(role, 'Planer');
     const submit = canvasElement.querySelector<HTMLButtonElement>('form button[type="submit"]');
     if (submit === null) throw new Error('the request form has no submit button');
     await userEvent.click(submit);
     // The request is sent: the form is gone, the page says it waits for a decision.
-    await waitFor(() => expect(canvas.queryAllByRole('status').some((status) => status.textContent?.includes(planner.label) === true)).toBe(true), shown);
+    await waitFor(
+      () =>
+        expect(
+          canvas.queryAllByRole('status').some((status) => status.textContent?.includes(planner.label) === true),
+        ).toBe(true),
+      shown,
+    );
     await expect(canvas.queryByRole('combobox')).toBeNull();
   },
 };

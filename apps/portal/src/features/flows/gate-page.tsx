@@ -30,7 +30,13 @@ function Gate({ clientId }: { readonly clientId: string }) {
   const toasts = useToasts();
   const issueText = useIssueText();
   const external = useExternalApp();
-  const machine = useMemo(() => provideAppGate(services.ports, { startClaimsRefresh: (request) => startClaimsRefreshAtServer(services.ports.navigator, request) }), [services]);
+  const machine = useMemo(
+    () =>
+      provideAppGate(services.ports, {
+        startClaimsRefresh: (request) => startClaimsRefreshAtServer(services.ports.navigator, request),
+      }),
+    [services],
+  );
   const [snapshot, send] = useMachine(machine, { input: { target: { clientId }, config: services.authConfig } });
   const view = appGateView(snapshot);
   const error = snapshot.context.error;
@@ -45,13 +51,30 @@ function Gate({ clientId }: { readonly clientId: string }) {
   switch (view.status) {
     case 'checking':
     case 'redirecting':
-      return <Busy label={view.status === 'redirecting' ? t('opening', { label }) : label === '' ? t('checkingGeneric') : t('checking', { label })} />;
+      return (
+        <Busy
+          label={
+            view.status === 'redirecting'
+              ? t('opening', { label })
+              : label === ''
+                ? t('checkingGeneric')
+                : t('checking', { label })
+          }
+        />
+      );
     case 'failed':
       return <ErrorViewFor error={error ?? toPortalError(undefined)} />;
     case 'needsCustomFlow':
       return <Redirect to={`${view.customFlowPath ?? '/flows'}?client_id=${encodeURIComponent(clientId)}`} replace />;
     case 'needsAttributes': {
-      const fields: AttributeFieldModel[] = view.attributes.map((a) => ({ key: a.key, label: a.label ?? a.key, dataType: a.dataType, required: a.required, editable: true, value: a.value ?? null }));
+      const fields: AttributeFieldModel[] = view.attributes.map((a) => ({
+        key: a.key,
+        label: a.label ?? a.key,
+        dataType: a.dataType,
+        required: a.required,
+        editable: true,
+        value: a.value ?? null,
+      }));
       const errors: Record<string, string> = {};
       for (const [key, issue] of Object.entries(view.validation)) {
         const text = issueText(issue);
@@ -62,36 +85,74 @@ function Gate({ clientId }: { readonly clientId: string }) {
         send({ type: 'SUBMIT' });
       };
       return (
-        <form onSubmit={submit} noValidate aria-labelledby="gate-heading" className="flex flex-col gap-6 rounded-xl border border-line bg-surface p-6 shadow-sm">
+        <form
+          onSubmit={submit}
+          noValidate
+          aria-labelledby="gate-heading"
+          className="flex flex-col gap-6 rounded-xl border border-line bg-surface p-6 shadow-sm"
+        >
           <div>
-            <h1 id="gate-heading" className="text-2xl font-semibold text-fg">{heading('missing.heading')}</h1>
+            <h1 id="gate-heading" className="text-2xl font-semibold text-fg">
+              {heading('missing.heading')}
+            </h1>
             <p className="mt-2 text-sm text-fg-muted">{t('missing.text', { label })}</p>
           </div>
-          <AttributeFields fields={fields} values={{ ...Object.fromEntries(fields.map((f) => [f.key, f.value ?? ''])), ...view.values }} errors={errors} onChange={(key, value) => send({ type: 'SET_VALUE', key, value })} />
+          <AttributeFields
+            fields={fields}
+            values={{ ...Object.fromEntries(fields.map((f) => [f.key, f.value ?? ''])), ...view.values }}
+            errors={errors}
+            onChange={(key, value) => send({ type: 'SET_VALUE', key, value })}
+          />
           <div className="flex justify-end">
-            <Button type="submit" busy={view.busy}>{t('missing.submit')}</Button>
+            <Button type="submit" busy={view.busy}>
+              {t('missing.submit')}
+            </Button>
           </div>
         </form>
       );
     }
     case 'noAccess':
       return (
-        <section aria-labelledby="gate-heading" className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-6 shadow-sm">
-          <h1 id="gate-heading" className="text-2xl font-semibold text-fg">{heading('noAccess.heading')}</h1>
+        <section
+          aria-labelledby="gate-heading"
+          className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-6 shadow-sm"
+        >
+          <h1 id="gate-heading" className="text-2xl font-semibold text-fg">
+            {heading('noAccess.heading')}
+          </h1>
           {view.internalApplication ? (
             <p className="text-sm text-fg-muted">{t('noAccess.notRequestable')}</p>
           ) : (
             <RequestAccessForm view={view} send={send} />
           )}
-          <WaysOut home={<UiLink href={links.home()} className={buttonClasses('ghost')}>{tc('actions.backHome')}</UiLink>} />
+          <WaysOut
+            home={
+              <UiLink href={links.home()} className={buttonClasses('ghost')}>
+                {tc('actions.backHome')}
+              </UiLink>
+            }
+          />
         </section>
       );
     case 'requested':
       return (
-        <section aria-labelledby="gate-heading" className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-6 shadow-sm">
-          <h1 id="gate-heading" className="text-2xl font-semibold text-fg">{heading('requested.heading')}</h1>
-          <p role="status" className="text-sm text-fg-muted">{t('requested.text', { label })}</p>
-          <WaysOut home={<UiLink href={links.home()} className={buttonClasses('secondary')}>{t('requested.back')}</UiLink>} />
+        <section
+          aria-labelledby="gate-heading"
+          className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-6 shadow-sm"
+        >
+          <h1 id="gate-heading" className="text-2xl font-semibold text-fg">
+            {heading('requested.heading')}
+          </h1>
+          <p role="status" className="text-sm text-fg-muted">
+            {t('requested.text', { label })}
+          </p>
+          <WaysOut
+            home={
+              <UiLink href={links.home()} className={buttonClasses('secondary')}>
+                {t('requested.back')}
+              </UiLink>
+            }
+          />
         </section>
       );
   }
@@ -107,9 +168,11 @@ function WaysOut({ home }: { readonly home: ReactNode }) {
   const url = external.status === 'active' ? external.branding.url : undefined;
   return (
     <div className="flex flex-wrap gap-3">
-      {url !== undefined && isHttpUrl(url) && external.status === 'active'
-        ? <a href={url} className={buttonClasses('primary')}>{t('backToApplication', { label: external.branding.label })}</a>
-        : null}
+      {url !== undefined && isHttpUrl(url) && external.status === 'active' ? (
+        <a href={url} className={buttonClasses('primary')}>
+          {t('backToApplication', { label: external.branding.label })}
+        </a>
+      ) : null}
       {home}
     </div>
   );

@@ -2,14 +2,25 @@ import { describe, expect, it, vi } from 'vitest';
 import type { MyApplication } from '@portal/adapters';
 import { createFavouritesWriter, storedFavourites } from './favourites.ts';
 
-const app = (id: string, favouritePosition?: number, accessStatus: MyApplication['accessStatus'] = 'granted') => ({
-  id, clientId: id, label: id, url: '', sortNumber: 0, internal: false, accessStatus, ...(favouritePosition === undefined ? {} : { favouritePosition }),
-}) satisfies MyApplication;
+const app = (id: string, favouritePosition?: number, accessStatus: MyApplication['accessStatus'] = 'granted') =>
+  ({
+    id,
+    clientId: id,
+    label: id,
+    url: '',
+    sortNumber: 0,
+    internal: false,
+    accessStatus,
+    ...(favouritePosition === undefined ? {} : { favouritePosition }),
+  }) satisfies MyApplication;
 
 function deferred<T>() {
   let resolve: (value: T) => void = () => {};
   let reject: (error: unknown) => void = () => {};
-  const promise = new Promise<T>((res, rej) => { resolve = res; reject = rej; });
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
   return { promise, resolve, reject };
 }
 
@@ -21,11 +32,14 @@ describe('favourites of the home page', () => {
   it('writes one change at a time, and only the newest of those that waited', async () => {
     const writes: { ids: readonly string[]; answer: ReturnType<typeof deferred<readonly string[]>> }[] = [];
     const stored = vi.fn();
-    const write = createFavouritesWriter((ids) => {
-      const answer = deferred<readonly string[]>();
-      writes.push({ ids, answer });
-      return answer.promise;
-    }, { stored, failed: vi.fn() });
+    const write = createFavouritesWriter(
+      (ids) => {
+        const answer = deferred<readonly string[]>();
+        writes.push({ ids, answer });
+        return answer.promise;
+      },
+      { stored, failed: vi.fn() },
+    );
     write(['a']);
     write(['a', 'b']);
     write(['b', 'a']);
@@ -42,7 +56,10 @@ describe('favourites of the home page', () => {
     const failed = vi.fn();
     const answers = [deferred<readonly string[]>(), deferred<readonly string[]>()];
     let call = 0;
-    const write = createFavouritesWriter(() => (answers[call++] ?? deferred<readonly string[]>()).promise, { stored: vi.fn(), failed });
+    const write = createFavouritesWriter(() => (answers[call++] ?? deferred<readonly string[]>()).promise, {
+      stored: vi.fn(),
+      failed,
+    });
     write(['a']);
     write(['b']);
     answers[0]?.reject(new Error('offline'));

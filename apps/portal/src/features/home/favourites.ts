@@ -22,7 +22,10 @@ export interface FavouritesWriterEvents {
  * those before it are dropped (each write carries the whole list), so the server ends with
  * the user's last order whatever the answers' timing.
  */
-export function createFavouritesWriter(write: (ids: readonly string[]) => Promise<readonly string[]>, events: FavouritesWriterEvents): (ids: readonly string[]) => void {
+export function createFavouritesWriter(
+  write: (ids: readonly string[]) => Promise<readonly string[]>,
+  events: FavouritesWriterEvents,
+): (ids: readonly string[]) => void {
   let busy = false;
   let waiting: readonly string[] | undefined;
   const run = async (ids: readonly string[]): Promise<void> => {

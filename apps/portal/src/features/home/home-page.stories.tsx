@@ -16,15 +16,61 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const myApplications: Schema<'MyApplication'>[] = [
-  { id: 'kitchen-planner', label: 'Küchenplaner', logoUrl: null, url: 'https://planner.example.test', description: 'Küchen planen und anbieten', internal: false, sortNumber: 1, accessStatus: 'granted', favouritePosition: 0, lastLaunchedAt: '2026-11-24T08:00:00.000Z' },
-  { id: 'dealer-shop', label: 'Händlershop', logoUrl: null, url: 'https://shop.example.test', description: 'Ersatzteile und Zubehör bestellen', internal: false, sortNumber: 2, accessStatus: 'granted', favouritePosition: null, lastLaunchedAt: '2026-11-20T14:30:00.000Z' },
-  { id: 'academy', label: 'Akademie', logoUrl: null, url: 'https://academy.example.test', description: '', internal: false, sortNumber: 3, accessStatus: 'granted', favouritePosition: null, lastLaunchedAt: null },
-  { id: 'price-lists', label: 'Preislisten', logoUrl: null, url: 'https://prices.example.test', description: '', internal: false, sortNumber: 4, accessStatus: 'requested' },
+  {
+    id: 'kitchen-planner',
+    label: 'Küchenplaner',
+    logoUrl: null,
+    url: 'https://planner.example.test',
+    description: 'Küchen planen und anbieten',
+    internal: false,
+    sortNumber: 1,
+    accessStatus: 'granted',
+    favouritePosition: 0,
+    lastLaunchedAt: '2026-11-24T08:00:00.000Z',
+  },
+  {
+    id: 'dealer-shop',
+    label: 'Händlershop',
+    logoUrl: null,
+    url: 'https://shop.example.test',
+    description: 'Ersatzteile und Zubehör bestellen',
+    internal: false,
+    sortNumber: 2,
+    accessStatus: 'granted',
+    favouritePosition: null,
+    lastLaunchedAt: '2026-11-20T14:30:00.000Z',
+  },
+  {
+    id: 'academy',
+    label: 'Akademie',
+    logoUrl: null,
+    url: 'https://academy.example.test',
+    description: '',
+    internal: false,
+    sortNumber: 3,
+    accessStatus: 'granted',
+    favouritePosition: null,
+    lastLaunchedAt: null,
+  },
+  {
+    id: 'price-lists',
+    label: 'Preislisten',
+    logoUrl: null,
+    url: 'https://prices.example.test',
+    description: '',
+    internal: false,
+    sortNumber: 4,
+    accessStatus: 'requested',
+  },
 ];
 
 export const WithTiles: Story = {
   parameters: {
-    screen: { path: '/', user: partner('launcher-tiles'), data: { myApplications, administrable: [] } } satisfies ScreenProps,
+    screen: {
+      path: '/',
+      user: partner('launcher-tiles'),
+      data: { myApplications, administrable: [] },
+    } satisfies ScreenProps,
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -36,7 +82,11 @@ export const WithTiles: Story = {
 
 export const Empty: Story = {
   parameters: {
-    screen: { path: '/', user: partner('launcher-empty'), data: { myApplications: [], administrable: [] } } satisfies ScreenProps,
+    screen: {
+      path: '/',
+      user: partner('launcher-empty'),
+      data: { myApplications: [], administrable: [] },
+    } satisfies ScreenProps,
   },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(canvasElement.querySelector('#request-access')).not.toBeNull(), shown);
@@ -45,7 +95,11 @@ export const Empty: Story = {
 
 export const Loading: Story = {
   parameters: {
-    screen: { path: '/', user: partner('launcher-loading'), data: { pending: ['GET /My/Applications'], administrable: [] } } satisfies ScreenProps,
+    screen: {
+      path: '/',
+      user: partner('launcher-loading'),
+      data: { pending: ['GET /My/Applications'], administrable: [] },
+    } satisfies ScreenProps,
   },
   play: async ({ canvasElement }) => {
     // The skeleton shows after the fetch delay (spec §9).
@@ -55,7 +109,11 @@ export const Loading: Story = {
 
 export const Failed: Story = {
   parameters: {
-    screen: { path: '/', user: partner('launcher-failed'), data: { failing: { 'GET /My/Applications': 500 }, administrable: [] } } satisfies ScreenProps,
+    screen: {
+      path: '/',
+      user: partner('launcher-failed'),
+      data: { failing: { 'GET /My/Applications': 500 }, administrable: [] },
+    } satisfies ScreenProps,
   },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('heading', { level: 1, name: /500/ }, shown)).toBeVisible();

@@ -32,7 +32,11 @@ export default function HomePage() {
   // Preloaded with the page's code (routes.ts): usually there already at the first render; on
   // the portal server, the list it fetched for this request (#16).
   const rendered = useFirstViewApps(userId);
-  const apps = useLoad(() => loadMyApps(api, userId), userId, () => peekMyApps(userId) ?? rendered);
+  const apps = useLoad(
+    () => loadMyApps(api, userId),
+    userId,
+    () => peekMyApps(userId) ?? rendered,
+  );
   const toasts = useToasts();
   /** The user's change while (or after) it is written; undefined = the stored order. */
   const [changed, setChanged] = useState<readonly string[]>();
@@ -59,8 +63,15 @@ export default function HomePage() {
     const logoUrl = resolveAssetUrl(app.logoUrl, config.apiUrl);
     // "Endet in 3 Tagen" when a time-bound access ends soon; "Anfrage offen" for an extension asked for (#19).
     const ends = expiryBadge(app.accessEndsAt, now);
-    const badge = !badgeTexts ? undefined : app.pendingRequestId !== undefined ? ta('badges.pending')
-      : ends === undefined ? undefined : ends.days === 0 ? ta('badges.expiresToday') : ta('badges.expiresIn', { count: ends.days });
+    const badge = !badgeTexts
+      ? undefined
+      : app.pendingRequestId !== undefined
+        ? ta('badges.pending')
+        : ends === undefined
+          ? undefined
+          : ends.days === 0
+            ? ta('badges.expiresToday')
+            : ta('badges.expiresIn', { count: ends.days });
     return {
       ...(badge === undefined ? {} : { badge }),
       id: app.id,
@@ -92,14 +103,23 @@ export default function HomePage() {
       ) : (
         <div aria-busy="true" className="min-h-40" />
       )}
-      {ready && <Suspense fallback={null}><Notifications userId={userId} /></Suspense>}
+      {ready && (
+        <Suspense fallback={null}>
+          <Notifications userId={userId} />
+        </Suspense>
+      )}
       {requested.length > 0 && (
         <section aria-labelledby="pending-heading" className="flex flex-col gap-3">
-          <h2 id="pending-heading" className="text-xl font-semibold text-fg">{t('pending.heading')}</h2>
+          <h2 id="pending-heading" className="text-xl font-semibold text-fg">
+            {t('pending.heading')}
+          </h2>
           <p className="text-sm text-fg-muted">{t('pending.count', { count: requested.length })}</p>
           <ul className="flex flex-col gap-2">
             {requested.map((app) => (
-              <li key={app.id} className="flex items-center gap-2 rounded-lg border border-line bg-surface px-4 py-3 text-sm text-fg">
+              <li
+                key={app.id}
+                className="flex items-center gap-2 rounded-lg border border-line bg-surface px-4 py-3 text-sm text-fg"
+              >
                 <ClockIcon aria-hidden="true" className="size-5 shrink-0 text-warning" />
                 <span>{t('pending.item', { label: app.label })}</span>
               </li>
@@ -108,9 +128,10 @@ export default function HomePage() {
         </section>
       )}
       {ready && granted.length === 0 && (
-        <p id="request-access" className="max-w-2xl text-sm text-fg-muted">{t('requestHelp', { brand: config.brandName })}</p>
+        <p id="request-access" className="max-w-2xl text-sm text-fg-muted">
+          {t('requestHelp', { brand: config.brandName })}
+        </p>
       )}
-
     </div>
   );
 }

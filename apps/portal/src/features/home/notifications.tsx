@@ -21,14 +21,23 @@ export default function LauncherNotifications({ userId }: { readonly userId: str
   const items = (list.data?.items ?? []).filter((item) => !read.includes(item.id));
   const access = (
     <p className="flex flex-wrap gap-4 text-sm">
-      <UiLink href={links.catalogue()} className="text-accent underline-offset-2 hover:underline">{t('launcher.discover')}</UiLink>
-      <UiLink href={links.requests()} className="text-accent underline-offset-2 hover:underline">{t('launcher.myRequests')}</UiLink>
+      <UiLink href={links.catalogue()} className="text-accent underline-offset-2 hover:underline">
+        {t('launcher.discover')}
+      </UiLink>
+      <UiLink href={links.requests()} className="text-accent underline-offset-2 hover:underline">
+        {t('launcher.myRequests')}
+      </UiLink>
     </p>
   );
   if (items.length === 0) return access;
   const text = (item: MyNotification) => {
     const label = item.application.label;
-    const date = item.endsAt === undefined ? '' : item.kind === 'ACCESS_EXPIRING' ? dates.lastDay(item.endsAt) : dates.dayOf(item.endsAt);
+    const date =
+      item.endsAt === undefined
+        ? ''
+        : item.kind === 'ACCESS_EXPIRING'
+          ? dates.lastDay(item.endsAt)
+          : dates.dayOf(item.endsAt);
     return t(`notifications.${item.kind}`, { label, date });
   };
   const markRead = (id: string) => {
@@ -38,18 +47,31 @@ export default function LauncherNotifications({ userId }: { readonly userId: str
   };
   return (
     <section aria-labelledby="notifications-heading" className="flex flex-col gap-3">
-      <h2 id="notifications-heading" className="text-xl font-semibold text-fg">{t('notifications.heading')}</h2>
+      <h2 id="notifications-heading" className="text-xl font-semibold text-fg">
+        {t('notifications.heading')}
+      </h2>
       <ul className="flex flex-col gap-2">
         {items.map((item) => (
-          <li key={item.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-surface px-4 py-3 text-sm text-fg">
+          <li
+            key={item.id}
+            className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-surface px-4 py-3 text-sm text-fg"
+          >
             <BellAlertIcon aria-hidden="true" className="size-5 shrink-0 text-warning" />
             <span className="min-w-0 flex-1">{text(item)}</span>
             {(item.kind === 'ACCESS_EXPIRED' || item.kind === 'ACCESS_EXPIRING' || item.kind === 'REQUEST_DENIED') && (
-              <UiLink href={links.catalogueRequest({ application: item.application.id })} className={buttonClasses('secondary', 'sm')}>
+              <UiLink
+                href={links.catalogueRequest({ application: item.application.id })}
+                className={buttonClasses('secondary', 'sm')}
+              >
                 {item.kind === 'ACCESS_EXPIRING' ? t('notifications.extend') : t('notifications.requestAgain')}
               </UiLink>
             )}
-            <Button variant="ghost" size="sm" aria-label={t('notifications.dismissFor', { label: item.application.label })} onClick={() => markRead(item.id)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t('notifications.dismissFor', { label: item.application.label })}
+              onClick={() => markRead(item.id)}
+            >
               {t('notifications.dismiss')}
             </Button>
           </li>

@@ -15,15 +15,23 @@ import QuickLauncherDialog, { type CreateEntitySearch, type FoundEntity } from '
 import type { ServerSearchResult } from './server-search.ts';
 
 const admin: SignedInUser = {
-  id: 'admin', issuer: 'https://idp', fullName: 'Greta Gruber',
-  hkData: { attributes: { firstName: 'Greta', lastName: 'Gruber' }, permissions: ['all_users.read', 'roles.read'], internal: false },
+  id: 'admin',
+  issuer: 'https://idp',
+  fullName: 'Greta Gruber',
+  hkData: {
+    attributes: { firstName: 'Greta', lastName: 'Gruber' },
+    permissions: ['all_users.read', 'roles.read'],
+    internal: false,
+  },
 };
 
 beforeAll(async () => {
   const i18n = await createI18n('de');
   await i18n.loadNamespaces(['common', 'ui']);
 });
-beforeEach(() => { queryClient.clear(); });
+beforeEach(() => {
+  queryClient.clear();
+});
 afterEach(cleanup);
 
 function renderDialog(user: SignedInUser, answer: (query: string) => Promise<ServerSearchResult<FoundEntity>>) {
@@ -32,7 +40,8 @@ function renderDialog(user: SignedInUser, answer: (query: string) => Promise<Ser
   const view = { user, isSignedIn: true, status: 'signedIn' };
   const services = {
     api: { listMyApplications: vi.fn(async () => []), listAdministrableApplications: vi.fn(async () => []) },
-    client: {}, config: { apiUrl: '/api' },
+    client: {},
+    config: { apiUrl: '/api' },
     session: { subscribe: () => () => undefined, view: () => view, send: () => undefined },
   } as unknown as Services;
   const location = memoryLocation({ path: '/', record: true });
@@ -40,7 +49,9 @@ function renderDialog(user: SignedInUser, answer: (query: string) => Promise<Ser
   render(
     <UiBridge>
       <ServicesProvider services={services}>
-        <Router hook={location.hook}><QuickLauncherDialog onClose={onClose} createEntitySearch={createEntitySearch} /></Router>
+        <Router hook={location.hook}>
+          <QuickLauncherDialog onClose={onClose} createEntitySearch={createEntitySearch} />
+        </Router>
       </ServicesProvider>
     </UiBridge>,
   );
@@ -53,7 +64,7 @@ const type = async (text: string) => {
   return input;
 };
 
-describe('the quick launcher\'s dialog: console entities for an administrator', () => {
+describe("the quick launcher's dialog: console entities for an administrator", () => {
   it('lists what the server found with its kind and opens the chosen one with Enter', async () => {
     const { search, createEntitySearch, location, onClose } = renderDialog(admin, async () => ({
       hits: [
@@ -84,7 +95,9 @@ describe('the quick launcher\'s dialog: console entities for an administrator', 
     const partner: SignedInUser = { ...admin, hkData: { ...admin.hkData, permissions: [] } };
     const { createEntitySearch } = renderDialog(partner, async () => ({ hits: [], failed: false }));
     await type('pla');
-    await act(async () => { await new Promise((resolve) => setTimeout(resolve, 300)); });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
     expect(createEntitySearch).not.toHaveBeenCalled();
   });
 });

@@ -31,7 +31,11 @@ export interface FoundEntity {
 }
 
 /** Makes an administrator's search of the console's entities over the portal's API client. */
-export type CreateEntitySearch = (client: ApiClient, apiUrl: string, user: SignedInUser | undefined) => ServerSearch<FoundEntity>;
+export type CreateEntitySearch = (
+  client: ApiClient,
+  apiUrl: string,
+  user: SignedInUser | undefined,
+) => ServerSearch<FoundEntity>;
 
 export interface QuickLauncherDialogProps {
   readonly onClose: () => void;
@@ -46,7 +50,11 @@ export default function QuickLauncherDialog({ onClose, createEntitySearch }: Qui
   const session = useSession();
   const userId = session.user?.id ?? '';
   const [, navigate] = useLocation();
-  const apps = useLoad(() => loadMyApps(api, userId), userId, () => peekMyApps(userId));
+  const apps = useLoad(
+    () => loadMyApps(api, userId),
+    userId,
+    () => peekMyApps(userId),
+  );
   const admin = useAdminAccess(session.user);
   const [query, setQuery] = useState('');
   const user = session.user;
@@ -56,23 +64,42 @@ export default function QuickLauncherDialog({ onClose, createEntitySearch }: Qui
   );
   const entities = useServerSearch(search, query);
   const found = entities.hits.map((hit): QuickLauncherItem => ({
-    id: hit.href, kind: 'entity', label: hit.label, kindLabel: tUi(`quickLauncher.kinds.${hit.kind}`),
+    id: hit.href,
+    kind: 'entity',
+    label: hit.label,
+    kindLabel: tUi(`quickLauncher.kinds.${hit.kind}`),
     ...(hit.description === undefined ? {} : { description: hit.description }),
   }));
   const items: QuickLauncherItem[] = [
-    ...(apps.data ?? []).filter((app) => app.accessStatus === 'granted').map((app): QuickLauncherItem => {
-      const logoUrl = resolveAssetUrl(app.logoUrl, config.apiUrl);
-      return {
-        id: app.id, kind: 'app', label: app.label,
-        ...(app.description === undefined ? {} : { description: app.description }),
-        ...(logoUrl === undefined ? {} : { logoUrl }),
-      };
-    }),
-    ...pages.map((tab): QuickLauncherItem => ({ id: links.settings(tab), kind: 'page', label: t(`titles.${tab}`), description: t('titles.settings') })),
-    ...(admin ? [
-      { id: links.admin(), kind: 'page' as const, label: tUi('nav.adminCenter'), description: tUi('nav.home') },
-      ...visibleAdminNavItems(session.user).map((item): QuickLauncherItem => ({ id: item.path, kind: 'page', label: tUi(`nav.${item.key}`), description: tUi('nav.adminCenter') })),
-    ] : []),
+    ...(apps.data ?? [])
+      .filter((app) => app.accessStatus === 'granted')
+      .map((app): QuickLauncherItem => {
+        const logoUrl = resolveAssetUrl(app.logoUrl, config.apiUrl);
+        return {
+          id: app.id,
+          kind: 'app',
+          label: app.label,
+          ...(app.description === undefined ? {} : { description: app.description }),
+          ...(logoUrl === undefined ? {} : { logoUrl }),
+        };
+      }),
+    ...pages.map((tab): QuickLauncherItem => ({
+      id: links.settings(tab),
+      kind: 'page',
+      label: t(`titles.${tab}`),
+      description: t('titles.settings'),
+    })),
+    ...(admin
+      ? [
+          { id: links.admin(), kind: 'page' as const, label: tUi('nav.adminCenter'), description: tUi('nav.home') },
+          ...visibleAdminNavItems(session.user).map((item): QuickLauncherItem => ({
+            id: item.path,
+            kind: 'page',
+            label: tUi(`nav.${item.key}`),
+            description: tUi('nav.adminCenter'),
+          })),
+        ]
+      : []),
   ];
   return (
     <QuickLauncher

@@ -20,7 +20,11 @@ const searchDelayMs = 200;
 
 const idle = { hits: [], failed: false, searching: false } as const;
 
-export function useServerSearch<T>(search: ServerSearch<T> | undefined, query: string, delayMs = searchDelayMs): ServerSearchState<T> {
+export function useServerSearch<T>(
+  search: ServerSearch<T> | undefined,
+  query: string,
+  delayMs = searchDelayMs,
+): ServerSearchState<T> {
   const text = query.trim();
   const [answer, setAnswer] = useState<(ServerSearchResult<T> & { readonly text: string }) | undefined>();
   useEffect(() => {
@@ -28,8 +32,12 @@ export function useServerSearch<T>(search: ServerSearch<T> | undefined, query: s
     let live = true;
     const timer = setTimeout(() => {
       search(text).then(
-        (result) => { if (live) setAnswer({ text, hits: result.hits, failed: result.failed }); },
-        () => { if (live) setAnswer({ text, hits: [], failed: true }); },
+        (result) => {
+          if (live) setAnswer({ text, hits: result.hits, failed: result.failed });
+        },
+        () => {
+          if (live) setAnswer({ text, hits: [], failed: true });
+        },
       );
     }, delayMs);
     return () => {
@@ -38,5 +46,7 @@ export function useServerSearch<T>(search: ServerSearch<T> | undefined, query: s
     };
   }, [search, text, delayMs]);
   if (search === undefined || text === '') return idle;
-  return answer?.text === text ? { hits: answer.hits, failed: answer.failed, searching: false } : { hits: [], failed: false, searching: true };
+  return answer?.text === text
+    ? { hits: answer.hits, failed: answer.failed, searching: false }
+    : { hits: [], failed: false, searching: true };
 }

@@ -9,24 +9,47 @@ import { useServerData } from '../../app/server-data.ts';
 import { ErrorViewFor } from '../../app/error-view.tsx';
 import { formatDate } from '../../i18n/i18n.ts';
 import { links } from '../../routes.ts';
-import { AttributeFields, initialValues, useIssueText, validateAll, type AttributeFieldModel, type AttributeValues } from '../shared/attribute-fields.tsx';
+import {
+  AttributeFields,
+  initialValues,
+  useIssueText,
+  validateAll,
+  type AttributeFieldModel,
+  type AttributeValues,
+} from '../shared/attribute-fields.tsx';
 import { saveFailure, type SaveFailure } from '../shared/form-errors.ts';
 import { SaveFailureAlert } from './save-failure-alert.tsx';
 import { forgetMyApps } from '../shared/my-apps.ts';
 
 function fieldsOf(detail: MyApplicationDetail): AttributeFieldModel[] {
-  return detail.attributes.map((a) => ({ key: a.key, label: a.label, dataType: a.dataType, required: a.required, editable: a.editable, value: a.value }));
+  return detail.attributes.map((a) => ({
+    key: a.key,
+    label: a.label,
+    dataType: a.dataType,
+    required: a.required,
+    editable: a.editable,
+    value: a.value,
+  }));
 }
 
 /** The attribute key a server field path names (`attributes.0.value` by the order sent, or the key), if the form shows it. */
-export function attributeKeyOf(fields: readonly AttributeFieldModel[], path: string, sent: readonly string[]): string | undefined {
+export function attributeKeyOf(
+  fields: readonly AttributeFieldModel[],
+  path: string,
+  sent: readonly string[],
+): string | undefined {
   const byIndex = /^attributes\.(\d+)(\.|$)/.exec(path);
-  const key = byIndex !== null ? sent[Number(byIndex[1])] : fields.find((f) => f.key === path || path.endsWith(`.${f.key}`))?.key;
+  const key =
+    byIndex !== null ? sent[Number(byIndex[1])] : fields.find((f) => f.key === path || path.endsWith(`.${f.key}`))?.key;
   return key !== undefined && fields.some((f) => f.key === key) ? key : undefined;
 }
 
 /** Server field paths (`attributes.0.value`, or the key) → attribute keys. */
-export function serverErrorsByKey(fields: readonly AttributeFieldModel[], serverFields: Readonly<Record<string, string>>, sent: readonly string[]): Record<string, string> {
+export function serverErrorsByKey(
+  fields: readonly AttributeFieldModel[],
+  serverFields: Readonly<Record<string, string>>,
+  sent: readonly string[],
+): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [path, message] of Object.entries(serverFields)) {
     const key = attributeKeyOf(fields, path, sent);
@@ -46,12 +69,17 @@ export function ApplicationAttributes({ id }: { readonly id: string }) {
   const [failure, setFailure] = useState<SaveFailure | undefined>();
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
-  useNavigationBar({ title: t('heading'), ...(detail.data === undefined ? {} : { subTitle: detail.data.application.label }), backLink: links.settings('applications') });
+  useNavigationBar({
+    title: t('heading'),
+    ...(detail.data === undefined ? {} : { subTitle: detail.data.application.label }),
+    backLink: links.settings('applications'),
+  });
   useEffect(() => {
     if (detail.status === 'ready') setValues((current) => current ?? initialValues(fieldsOf(detail.data)));
   }, [detail.status, detail.data]);
   if (detail.status === 'failed' && detail.data === undefined) return <ErrorViewFor error={detail.error} />;
-  if (detail.data === undefined || values === undefined) return detail.showSkeleton ? <Skeleton shape="block" className="h-48 w-full max-w-3xl" /> : null;
+  if (detail.data === undefined || values === undefined)
+    return detail.showSkeleton ? <Skeleton shape="block" className="h-48 w-full max-w-3xl" /> : null;
   const data = detail.data;
   const fields = fieldsOf(data);
   const editable = fields.filter((f) => f.editable);
@@ -71,10 +99,13 @@ export function ApplicationAttributes({ id }: { readonly id: string }) {
     const sent = editable.map((f) => f.key);
     setSaving(true);
     try {
-      const updated = await api.updateMyAttributes(data.application.id, editable.map((f) => {
-        const value = (values[f.key] ?? '').trim();
-        return { key: f.key, value: value === '' ? null : value };
-      }));
+      const updated = await api.updateMyAttributes(
+        data.application.id,
+        editable.map((f) => {
+          const value = (values[f.key] ?? '').trim();
+          return { key: f.key, value: value === '' ? null : value };
+        }),
+      );
       setValues(initialValues(fieldsOf(updated)));
       setSaved(true);
       forgetMyApps();
@@ -89,8 +120,14 @@ export function ApplicationAttributes({ id }: { readonly id: string }) {
   return (
     <form onSubmit={submit} noValidate aria-labelledby="app-heading" className="flex max-w-3xl flex-col gap-6">
       <div>
-        <h2 id="app-heading" className="text-xl font-semibold text-fg">{data.application.label}</h2>
-        {data.accessSince !== undefined && <p className="mt-1 text-sm text-fg-muted">{t('applications.accessSince', { date: formatDate(language, data.accessSince) })}</p>}
+        <h2 id="app-heading" className="text-xl font-semibold text-fg">
+          {data.application.label}
+        </h2>
+        {data.accessSince !== undefined && (
+          <p className="mt-1 text-sm text-fg-muted">
+            {t('applications.accessSince', { date: formatDate(language, data.accessSince) })}
+          </p>
+        )}
       </div>
       <div>
         <h3 className="mb-2 text-base font-semibold text-fg">{t('applications.roles')}</h3>
@@ -98,7 +135,11 @@ export function ApplicationAttributes({ id }: { readonly id: string }) {
           <p className="text-sm text-fg-muted">{t('applications.noRoles')}</p>
         ) : (
           <ul className="flex flex-wrap gap-2">
-            {data.roles.map((role) => <li key={role.id} className="rounded-md bg-surface-muted px-2 py-1 text-sm text-fg">{role.label}</li>)}
+            {data.roles.map((role) => (
+              <li key={role.id} className="rounded-md bg-surface-muted px-2 py-1 text-sm text-fg">
+                {role.label}
+              </li>
+            ))}
           </ul>
         )}
       </div>
@@ -119,10 +160,16 @@ export function ApplicationAttributes({ id }: { readonly id: string }) {
         )}
       </div>
       <SaveFailureAlert failure={failure} />
-      {saved && <p role="status" className="text-sm text-success">{tc('status.saved')}</p>}
+      {saved && (
+        <p role="status" className="text-sm text-success">
+          {tc('status.saved')}
+        </p>
+      )}
       {editable.length > 0 && (
         <div className="flex justify-end">
-          <Button type="submit" busy={saving}>{tc('actions.save')}</Button>
+          <Button type="submit" busy={saving}>
+            {tc('actions.save')}
+          </Button>
         </div>
       )}
     </form>

@@ -15,13 +15,19 @@ export function ApplicationsTab() {
   return (
     <section aria-labelledby="applications-heading" className="flex max-w-3xl flex-col gap-4">
       <div>
-        <h2 id="applications-heading" className="text-xl font-semibold text-fg">{t('applications.heading')}</h2>
+        <h2 id="applications-heading" className="text-xl font-semibold text-fg">
+          {t('applications.heading')}
+        </h2>
         <p className="mt-1 text-sm text-fg-muted">{t('applications.text')}</p>
       </div>
       {apps.status === 'loading' ? (
-        apps.showSkeleton ? <Skeleton shape="block" className="h-32 w-full" /> : null
+        apps.showSkeleton ? (
+          <Skeleton shape="block" className="h-32 w-full" />
+        ) : null
       ) : apps.data.length === 0 ? (
-        <p className="rounded-xl bg-surface-muted px-4 py-8 text-center text-sm text-fg-muted">{t('applications.empty')}</p>
+        <p className="rounded-xl bg-surface-muted px-4 py-8 text-center text-sm text-fg-muted">
+          {t('applications.empty')}
+        </p>
       ) : (
         <ul className="flex flex-col divide-y divide-line rounded-xl border border-line bg-surface">
           {apps.data.map((app) => (
@@ -31,11 +37,20 @@ export function ApplicationsTab() {
                 className="flex items-center justify-between gap-4 px-4 py-3 hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus"
               >
                 <span className="flex min-w-0 flex-col">
-                  <span className="truncate text-sm font-medium text-fg">{app.label}<span className="sr-only">{` – ${t('applications.editShort')}`}</span></span>
-                  {app.description !== undefined && app.description !== '' && <span className="truncate text-sm text-fg-muted">{app.description}</span>}
+                  <span className="truncate text-sm font-medium text-fg">
+                    {app.label}
+                    <span className="sr-only">{` – ${t('applications.editShort')}`}</span>
+                  </span>
+                  {app.description !== undefined && app.description !== '' && (
+                    <span className="truncate text-sm text-fg-muted">{app.description}</span>
+                  )}
                 </span>
                 <span className="flex shrink-0 items-center gap-2">
-                  {app.accessStatus === 'requested' && <span className="rounded-md bg-warning-soft px-2 py-0.5 text-xs font-medium text-on-warning-soft">{t('applications.requested')}</span>}
+                  {app.accessStatus === 'requested' && (
+                    <span className="rounded-md bg-warning-soft px-2 py-0.5 text-xs font-medium text-on-warning-soft">
+                      {t('applications.requested')}
+                    </span>
+                  )}
                   <ChevronRightIcon aria-hidden="true" className="size-5 text-fg-muted rtl:rotate-180" />
                 </span>
               </UiLink>

@@ -30,9 +30,16 @@ export function MyDataCard() {
   };
   return (
     <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-5">
-      <h3 className="flex items-center gap-2 text-base font-semibold text-fg"><ArrowDownTrayIcon aria-hidden="true" className="size-5 text-fg-muted" />{t('security.myData.heading')}</h3>
+      <h3 className="flex items-center gap-2 text-base font-semibold text-fg">
+        <ArrowDownTrayIcon aria-hidden="true" className="size-5 text-fg-muted" />
+        {t('security.myData.heading')}
+      </h3>
       <p className="text-sm text-fg-muted">{t('security.myData.text')}</p>
-      <div><Button variant="secondary" busy={busy} onClick={() => void download()}>{t('security.myData.button')}</Button></div>
+      <div>
+        <Button variant="secondary" busy={busy} onClick={() => void download()}>
+          {t('security.myData.button')}
+        </Button>
+      </div>
     </div>
   );
 }

@@ -13,8 +13,15 @@ import type { Services } from '../../composition-root.ts';
 import { PersonalTab } from './personal-tab.tsx';
 
 const profile = {
-  id: 'u1', email: 'dana@example.test', firstName: 'Dana', lastName: 'Decker', fullName: 'Dana Decker', companyName: null,
-  address: { street: 'Hafenstraße 1', postalCode: '20457', city: 'Hamburg', country: 'Deutschland' }, language: 'de', createdAt: '2024-01-02T10:00:00Z',
+  id: 'u1',
+  email: 'dana@example.test',
+  firstName: 'Dana',
+  lastName: 'Decker',
+  fullName: 'Dana Decker',
+  companyName: null,
+  address: { street: 'Hafenstraße 1', postalCode: '20457', city: 'Hamburg', country: 'Deutschland' },
+  language: 'de',
+  createdAt: '2024-01-02T10:00:00Z',
 } as unknown as Profile;
 
 beforeAll(async () => {
@@ -24,10 +31,17 @@ beforeAll(async () => {
 afterEach(cleanup);
 
 async function renderTab(updateProfile: (input: unknown) => Promise<Profile>) {
-  const services = { api: { getProfile: vi.fn(async () => profile), updateProfile: vi.fn(updateProfile) }, ports: { localeStore: { read: () => undefined, write: () => {} } } } as unknown as Services;
+  const services = {
+    api: { getProfile: vi.fn(async () => profile), updateProfile: vi.fn(updateProfile) },
+    ports: { localeStore: { read: () => undefined, write: () => {} } },
+  } as unknown as Services;
   render(
     <UiBridge>
-      <ServicesProvider services={services}><ToastProvider><PersonalTab /></ToastProvider></ServicesProvider>
+      <ServicesProvider services={services}>
+        <ToastProvider>
+          <PersonalTab />
+        </ToastProvider>
+      </ServicesProvider>
     </UiBridge>,
   );
   await screen.findByDisplayValue('Dana');
@@ -45,10 +59,14 @@ describe('personal details: messages of a refused save', () => {
     const update = await renderTab(async () => profile);
     const firstName = screen.getByRole('textbox', { name: /Vorname/ });
     fireEvent.change(firstName, { target: { value: '   ' } });
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Speichern' })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    });
     expect(update).not.toHaveBeenCalled();
     expect(firstName.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(firstName.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Dieses Feld ist erforderlich.');
+    expect(document.getElementById(firstName.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Dieses Feld ist erforderlich.',
+    );
     expect(screen.getAllByText('Dieses Feld ist erforderlich.')).toHaveLength(1);
     expect(screen.queryByText('Ungültige Eingabe')).toBeNull();
     expect(within(form()).queryByRole('alert')).toBeNull();
@@ -60,28 +78,55 @@ describe('personal details: messages of a refused save', () => {
   });
 
   it('the server refuses a field: its message beside the field only', async () => {
-    await renderTab(() => Promise.reject(new HttpError(400, { error: { code: '400', message: 'Die Anfrage ist ungültig.', errors: [{ field: 'lastName', message: 'Höchstens 100 Zeichen sind erlaubt.' }] } })));
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Speichern' })); });
+    await renderTab(() =>
+      Promise.reject(
+        new HttpError(400, {
+          error: {
+            code: '400',
+            message: 'Die Anfrage ist ungültig.',
+            errors: [{ field: 'lastName', message: 'Höchstens 100 Zeichen sind erlaubt.' }],
+          },
+        }),
+      ),
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    });
     const lastName = screen.getByRole('textbox', { name: /Nachname/ });
-    expect(document.getElementById(lastName.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Höchstens 100 Zeichen sind erlaubt.');
+    expect(document.getElementById(lastName.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Höchstens 100 Zeichen sind erlaubt.',
+    );
     expect(screen.getAllByText('Höchstens 100 Zeichen sind erlaubt.')).toHaveLength(1);
     expect(within(form()).queryByRole('alert')).toBeNull();
     expect(within(toastRegion()).queryByText('Fehler')).toBeNull();
   });
 
-  it('errors[] that name no field of the form: in the form\'s alert, once', async () => {
-    await renderTab(() => Promise.reject(new HttpError(400, { error: { code: '400', message: 'Die Anfrage ist ungültig.', errors: [
-      { field: 'lastName', message: 'Höchstens 100 Zeichen sind erlaubt.' },
-      { field: 'nickname', message: 'Das Feld „nickname“ ist nicht bekannt.' },
-      { message: 'Der Text enthält ein unzulässiges Zeichen (etwa NUL).' },
-    ] } })));
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Speichern' })); });
+  it("errors[] that name no field of the form: in the form's alert, once", async () => {
+    await renderTab(() =>
+      Promise.reject(
+        new HttpError(400, {
+          error: {
+            code: '400',
+            message: 'Die Anfrage ist ungültig.',
+            errors: [
+              { field: 'lastName', message: 'Höchstens 100 Zeichen sind erlaubt.' },
+              { field: 'nickname', message: 'Das Feld „nickname“ ist nicht bekannt.' },
+              { message: 'Der Text enthält ein unzulässiges Zeichen (etwa NUL).' },
+            ],
+          },
+        }),
+      ),
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    });
     const alert = within(form()).getByRole('alert');
     expect(within(alert).getByText('Nicht gespeichert: Die Anfrage ist ungültig.')).toBeDefined();
-    expect(within(alert).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Das Feld „nickname“ ist nicht bekannt.',
-      'Der Text enthält ein unzulässiges Zeichen (etwa NUL).',
-    ]);
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Das Feld „nickname“ ist nicht bekannt.', 'Der Text enthält ein unzulässiges Zeichen (etwa NUL).']);
     expect(screen.getAllByText('Höchstens 100 Zeichen sind erlaubt.')).toHaveLength(1);
     expect(within(toastRegion()).queryByText('Fehler')).toBeNull();
   });

@@ -54,7 +54,12 @@ const fieldPaths: Readonly<Record<keyof Draft, readonly string[]>> = {
 const shownPaths = new Set(Object.values(fieldPaths).flat());
 
 function inputOf(draft: Draft): ProfileInput {
-  const address = { street: draft.street.trim(), postalCode: draft.postalCode.trim(), city: draft.city.trim(), country: draft.country.trim() };
+  const address = {
+    street: draft.street.trim(),
+    postalCode: draft.postalCode.trim(),
+    city: draft.city.trim(),
+    country: draft.country.trim(),
+  };
   const hasAddress = Object.values(address).some((v) => v !== '');
   return {
     firstName: draft.firstName.trim(),
@@ -83,7 +88,12 @@ export function PersonalTab() {
   }, [profile.status, profile.data]);
   if (profile.status === 'failed' && draft === undefined) return <ErrorViewFor error={profile.error} />;
   if (draft === undefined || profile.data === undefined) {
-    return profile.showSkeleton ? <div className="flex flex-col gap-4"><Skeleton className="h-8 w-1/3" /><Skeleton className="h-24 w-full" shape="block" /></div> : null;
+    return profile.showSkeleton ? (
+      <div className="flex flex-col gap-4">
+        <Skeleton className="h-8 w-1/3" />
+        <Skeleton className="h-24 w-full" shape="block" />
+      </div>
+    ) : null;
   }
   const data = profile.data;
   const field = (name: keyof Draft) => ({
@@ -96,7 +106,8 @@ export function PersonalTab() {
     },
   });
   // One message per field: the form's own rule first, else the server's (spec §8).
-  const fieldError = (name: keyof Draft) => missing[name] ?? fieldPaths[name].map((p) => failure?.fields[p]).find((m) => m !== undefined);
+  const fieldError = (name: keyof Draft) =>
+    missing[name] ?? fieldPaths[name].map((p) => failure?.fields[p]).find((m) => m !== undefined);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(undefined);
@@ -109,7 +120,8 @@ export function PersonalTab() {
     setMissing(empty);
     const firstEmpty = requiredFields.find((name) => empty[name] !== undefined);
     if (firstEmpty !== undefined) {
-      const control = event.currentTarget instanceof HTMLFormElement ? event.currentTarget.elements.namedItem(firstEmpty) : null;
+      const control =
+        event.currentTarget instanceof HTMLFormElement ? event.currentTarget.elements.namedItem(firstEmpty) : null;
       if (control instanceof HTMLInputElement) control.focus();
       return;
     }
@@ -121,7 +133,8 @@ export function PersonalTab() {
       setSavedLanguage(updated.language);
       setSaved(true);
       // The interface follows the language only when the user changed it here.
-      if (languageChanged && updated.language !== (i18n.resolvedLanguage ?? i18n.language)) setLanguage(updated.language);
+      if (languageChanged && updated.language !== (i18n.resolvedLanguage ?? i18n.language))
+        setLanguage(updated.language);
     } catch (error) {
       setFailure(saveFailure(error, (path) => shownPaths.has(path)));
     } finally {
@@ -131,29 +144,83 @@ export function PersonalTab() {
   return (
     <form onSubmit={submit} noValidate className="flex max-w-3xl flex-col gap-6" aria-labelledby="personal-heading">
       <div>
-        <h2 id="personal-heading" className="text-xl font-semibold text-fg">{t('personal.heading')}</h2>
-        <p className="mt-1 text-sm text-fg-muted">{t('personal.memberSince', { date: formatDate(i18n.resolvedLanguage ?? i18n.language, data.createdAt) })}</p>
+        <h2 id="personal-heading" className="text-xl font-semibold text-fg">
+          {t('personal.heading')}
+        </h2>
+        <p className="mt-1 text-sm text-fg-muted">
+          {t('personal.memberSince', { date: formatDate(i18n.resolvedLanguage ?? i18n.language, data.createdAt) })}
+        </p>
       </div>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextField label={t('personal.firstName')} required autoComplete="given-name" error={fieldError('firstName')} {...field('firstName')} />
-        <TextField label={t('personal.lastName')} required autoComplete="family-name" error={fieldError('lastName')} {...field('lastName')} />
-        <TextField label={t('personal.companyName')} autoComplete="organization" error={fieldError('companyName')} {...field('companyName')} />
+        <TextField
+          label={t('personal.firstName')}
+          required
+          autoComplete="given-name"
+          error={fieldError('firstName')}
+          {...field('firstName')}
+        />
+        <TextField
+          label={t('personal.lastName')}
+          required
+          autoComplete="family-name"
+          error={fieldError('lastName')}
+          {...field('lastName')}
+        />
+        <TextField
+          label={t('personal.companyName')}
+          autoComplete="organization"
+          error={fieldError('companyName')}
+          {...field('companyName')}
+        />
         <ReadOnlyField label={t('personal.email')} value={data.email} />
       </div>
       <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold text-fg">{t('personal.address')}</legend>
-        <div className="sm:col-span-2"><TextField label={t('personal.street')} autoComplete="street-address" error={fieldError('street')} {...field('street')} /></div>
-        <TextField label={t('personal.postalCode')} autoComplete="postal-code" error={fieldError('postalCode')} {...field('postalCode')} />
-        <TextField label={t('personal.city')} autoComplete="address-level2" error={fieldError('city')} {...field('city')} />
-        <TextField label={t('personal.country')} autoComplete="country-name" error={fieldError('country')} {...field('country')} />
+        <div className="sm:col-span-2">
+          <TextField
+            label={t('personal.street')}
+            autoComplete="street-address"
+            error={fieldError('street')}
+            {...field('street')}
+          />
+        </div>
+        <TextField
+          label={t('personal.postalCode')}
+          autoComplete="postal-code"
+          error={fieldError('postalCode')}
+          {...field('postalCode')}
+        />
+        <TextField
+          label={t('personal.city')}
+          autoComplete="address-level2"
+          error={fieldError('city')}
+          {...field('city')}
+        />
+        <TextField
+          label={t('personal.country')}
+          autoComplete="country-name"
+          error={fieldError('country')}
+          {...field('country')}
+        />
       </fieldset>
       <div className="max-w-xs">
-        <Select label={t('personal.language')} options={languages.map((code) => ({ value: code, label: tc(`languages.${code}`) }))} error={fieldError('language')} {...field('language')} />
+        <Select
+          label={t('personal.language')}
+          options={languages.map((code) => ({ value: code, label: tc(`languages.${code}`) }))}
+          error={fieldError('language')}
+          {...field('language')}
+        />
       </div>
       <SaveFailureAlert failure={failure} />
-      {saved && <p role="status" className="text-sm text-success">{tc('status.saved')}</p>}
+      {saved && (
+        <p role="status" className="text-sm text-success">
+          {tc('status.saved')}
+        </p>
+      )}
       <div className="flex justify-end">
-        <Button type="submit" busy={saving}>{tc('actions.save')}</Button>
+        <Button type="submit" busy={saving}>
+          {tc('actions.save')}
+        </Button>
       </div>
     </form>
   );

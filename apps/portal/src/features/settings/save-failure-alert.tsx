@@ -9,13 +9,16 @@ import type { SaveFailure } from '../shared/form-errors.ts';
 export function SaveFailureAlert({ failure }: { readonly failure: SaveFailure | undefined }) {
   const { t } = useTranslation('common');
   if (failure === undefined || !failure.alert) return null;
-  const reason = failure.message ?? t(failure.error.kind === 'unexpected' ? 'errors.network' : 'errors.page.400.description');
+  const reason =
+    failure.message ?? t(failure.error.kind === 'unexpected' ? 'errors.network' : 'errors.page.400.description');
   return (
     <div role="alert" className="text-sm text-danger">
       <p>{t('errors.notSaved', { reason })}</p>
       {failure.others.length > 0 && (
         <ul className="mt-1">
-          {failure.others.map((message) => <li key={message}>{message}</li>)}
+          {failure.others.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
         </ul>
       )}
     </div>

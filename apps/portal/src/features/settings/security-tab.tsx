@@ -27,22 +27,51 @@ export function SecurityTab() {
   };
   return (
     <section aria-labelledby="security-heading" className="flex max-w-3xl flex-col gap-6">
-      <h2 id="security-heading" className="text-xl font-semibold text-fg">{t('security.heading')}</h2>
+      <h2 id="security-heading" className="text-xl font-semibold text-fg">
+        {t('security.heading')}
+      </h2>
       {(!emailAllowed || !passwordAllowed) && (
-        <p role="note" className="flex items-start gap-2 rounded-lg border border-info bg-info-soft p-4 text-sm text-on-info-soft">
+        <p
+          role="note"
+          className="flex items-start gap-2 rounded-lg border border-info bg-info-soft p-4 text-sm text-on-info-soft"
+        >
           <InformationCircleIcon aria-hidden="true" className="size-5 shrink-0" />
           <span>{t('security.internal')}</span>
         </p>
       )}
       <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-5">
-        <h3 className="flex items-center gap-2 text-base font-semibold text-fg"><EnvelopeIcon aria-hidden="true" className="size-5 text-fg-muted" />{t('security.email.heading')}</h3>
+        <h3 className="flex items-center gap-2 text-base font-semibold text-fg">
+          <EnvelopeIcon aria-hidden="true" className="size-5 text-fg-muted" />
+          {t('security.email.heading')}
+        </h3>
         <p className="text-sm text-fg-muted">{t('security.email.text', { email })}</p>
-        <div><Button variant="secondary" disabled={!emailAllowed} busy={leaving === 'email'} onClick={() => start('email')}>{t('security.email.button')}</Button></div>
+        <div>
+          <Button
+            variant="secondary"
+            disabled={!emailAllowed}
+            busy={leaving === 'email'}
+            onClick={() => start('email')}
+          >
+            {t('security.email.button')}
+          </Button>
+        </div>
       </div>
       <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-5">
-        <h3 className="flex items-center gap-2 text-base font-semibold text-fg"><KeyIcon aria-hidden="true" className="size-5 text-fg-muted" />{t('security.password.heading')}</h3>
+        <h3 className="flex items-center gap-2 text-base font-semibold text-fg">
+          <KeyIcon aria-hidden="true" className="size-5 text-fg-muted" />
+          {t('security.password.heading')}
+        </h3>
         <p className="text-sm text-fg-muted">{t('security.password.text')}</p>
-        <div><Button variant="secondary" disabled={!passwordAllowed} busy={leaving === 'password'} onClick={() => start('password')}>{t('security.password.button')}</Button></div>
+        <div>
+          <Button
+            variant="secondary"
+            disabled={!passwordAllowed}
+            busy={leaving === 'password'}
+            onClick={() => start('password')}
+          >
+            {t('security.password.button')}
+          </Button>
+        </div>
       </div>
       <SessionsCard />
       <MyDataCard />

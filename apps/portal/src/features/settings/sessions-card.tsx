@@ -24,25 +24,38 @@ export function SessionsCard() {
       sessions.reload();
     }
   };
-  const end = (session: MySession) => run(session.id, async () => {
-    await mySessions.end(session.id);
-    return t('security.sessions.ended');
-  });
-  const endOthers = () => run('others', async () => t('security.sessions.endedOthers', { count: await mySessions.endOthers() }));
+  const end = (session: MySession) =>
+    run(session.id, async () => {
+      await mySessions.end(session.id);
+      return t('security.sessions.ended');
+    });
+  const endOthers = () =>
+    run('others', async () => t('security.sessions.endedOthers', { count: await mySessions.endOthers() }));
   return (
     <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-5">
-      <h3 id="sessions-heading" className="flex items-center gap-2 text-base font-semibold text-fg"><ComputerDesktopIcon aria-hidden="true" className="size-5 text-fg-muted" />{t('security.sessions.heading')}</h3>
+      <h3 id="sessions-heading" className="flex items-center gap-2 text-base font-semibold text-fg">
+        <ComputerDesktopIcon aria-hidden="true" className="size-5 text-fg-muted" />
+        {t('security.sessions.heading')}
+      </h3>
       <p className="text-sm text-fg-muted">{t('security.sessions.text')}</p>
-      {sessions.data !== undefined
-        ? <SessionList sessions={sessions.data} locale={i18n.resolvedLanguage ?? i18n.language} onEnd={(s) => void end(s)} onEndOthers={() => void endOthers()} busy={busy} />
-        : sessions.status === 'failed'
-          ? (
-            <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-fg">
-              <span>{t('security.sessions.loadFailed')}</span>
-              <Button variant="secondary" size="sm" onClick={sessions.reload}>{t('common:actions.retry')}</Button>
-            </div>
-          )
-          : sessions.showSkeleton && <Skeleton className="h-20 w-full" />}
+      {sessions.data !== undefined ? (
+        <SessionList
+          sessions={sessions.data}
+          locale={i18n.resolvedLanguage ?? i18n.language}
+          onEnd={(s) => void end(s)}
+          onEndOthers={() => void endOthers()}
+          busy={busy}
+        />
+      ) : sessions.status === 'failed' ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-fg">
+          <span>{t('security.sessions.loadFailed')}</span>
+          <Button variant="secondary" size="sm" onClick={sessions.reload}>
+            {t('common:actions.retry')}
+          </Button>
+        </div>
+      ) : (
+        sessions.showSkeleton && <Skeleton className="h-20 w-full" />
+      )}
     </div>
   );
 }

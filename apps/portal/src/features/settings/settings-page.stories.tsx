@@ -18,24 +18,67 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const profile: Schema<'Profile'> = {
-  id: '6f1c2a54-3b7e-4c1d-9a8e-2f4b5c6d7e80', email: 'dana.decker@example.test', firstName: 'Dana', lastName: 'Decker', fullName: 'Dana Decker',
-  companyName: 'Decker Küchen GmbH', address: { street: 'Hafenstraße 1', postalCode: '20457', city: 'Hamburg', country: 'Deutschland' },
-  language: 'de', internal: false, canChangeEmail: true, canChangePassword: true, createdAt: '2024-01-02T10:00:00.000Z',
+  id: '6f1c2a54-3b7e-4c1d-9a8e-2f4b5c6d7e80',
+  email: 'dana.decker@example.test',
+  firstName: 'Dana',
+  lastName: 'Decker',
+  fullName: 'Dana Decker',
+  companyName: 'Decker Küchen GmbH',
+  address: { street: 'Hafenstraße 1', postalCode: '20457', city: 'Hamburg', country: 'Deutschland' },
+  language: 'de',
+  internal: false,
+  canChangeEmail: true,
+  canChangePassword: true,
+  createdAt: '2024-01-02T10:00:00.000Z',
 };
 
 const sessions: MySession[] = [
-  { id: 'this-browser', device: { browser: 'Chrome 142', os: 'Windows', type: 'desktop' }, createdAt: '2026-11-25T08:00:00.000Z', lastSeenAt: '2026-11-26T08:30:00.000Z', current: true },
-  { id: 'phone', device: { browser: 'Safari 19', os: 'iOS', type: 'mobile' }, createdAt: '2026-11-20T17:45:00.000Z', lastSeenAt: '2026-11-24T19:10:00.000Z', current: false },
+  {
+    id: 'this-browser',
+    device: { browser: 'Chrome 142', os: 'Windows', type: 'desktop' },
+    createdAt: '2026-11-25T08:00:00.000Z',
+    lastSeenAt: '2026-11-26T08:30:00.000Z',
+    current: true,
+  },
+  {
+    id: 'phone',
+    device: { browser: 'Safari 19', os: 'iOS', type: 'mobile' },
+    createdAt: '2026-11-20T17:45:00.000Z',
+    lastSeenAt: '2026-11-24T19:10:00.000Z',
+    current: false,
+  },
 ];
 
 const myApplications: Schema<'MyApplication'>[] = [
-  { id: 'kitchen-planner', label: 'Küchenplaner', logoUrl: null, url: 'https://planner.example.test', description: 'Küchen planen und anbieten', internal: false, sortNumber: 1, accessStatus: 'granted' },
-  { id: 'price-lists', label: 'Preislisten', logoUrl: null, url: 'https://prices.example.test', description: '', internal: false, sortNumber: 2, accessStatus: 'requested' },
+  {
+    id: 'kitchen-planner',
+    label: 'Küchenplaner',
+    logoUrl: null,
+    url: 'https://planner.example.test',
+    description: 'Küchen planen und anbieten',
+    internal: false,
+    sortNumber: 1,
+    accessStatus: 'granted',
+  },
+  {
+    id: 'price-lists',
+    label: 'Preislisten',
+    logoUrl: null,
+    url: 'https://prices.example.test',
+    description: '',
+    internal: false,
+    sortNumber: 2,
+    accessStatus: 'requested',
+  },
 ];
 
 export const Personal: Story = {
   parameters: {
-    screen: { path: '/settings/personal', user: partner('settings-personal'), data: { profile, administrable: [] } } satisfies ScreenProps,
+    screen: {
+      path: '/settings/personal',
+      user: partner('settings-personal'),
+      data: { profile, administrable: [] },
+    } satisfies ScreenProps,
   },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByDisplayValue('Hafenstraße 1', {}, shown)).toBeVisible();
@@ -50,14 +93,19 @@ async function saveCity(canvasElement: HTMLElement, city: string): Promise<HTMLF
   await userEvent.type(field, city);
   const form = field.closest('form');
   const submit = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
-  if (form === null || form === undefined || submit === null || submit === undefined) throw new Error('the city is not in a form with a submit button');
+  if (form === null || form === undefined || submit === null || submit === undefined)
+    throw new Error('the city is not in a form with a submit button');
   await userEvent.click(submit);
   return form;
 }
 
 export const PersonalSaved: Story = {
   parameters: {
-    screen: { path: '/settings/personal', user: partner('settings-personal-saved'), data: { profile, administrable: [] } } satisfies ScreenProps,
+    screen: {
+      path: '/settings/personal',
+      user: partner('settings-personal-saved'),
+      data: { profile, administrable: [] },
+    } satisfies ScreenProps,
   },
   play: async ({ canvasElement }) => {
     const form = await saveCity(canvasElement, 'Bremen');
@@ -73,14 +121,21 @@ export const PersonalRefused: Story = {
       path: '/settings/personal',
       user: partner('settings-personal-refused'),
       data: {
-        profile, administrable: [],
+        profile,
+        administrable: [],
         failing: {
           'PUT /My/Profile': {
             status: 400,
-            body: { error: { code: '400', message: 'Die Anfrage ist ungültig.', errors: [
-              { field: 'address.city', message: 'Höchstens 100 Zeichen sind erlaubt.' },
-              { message: 'Der Text enthält ein unzulässiges Zeichen (etwa NUL).' },
-            ] } },
+            body: {
+              error: {
+                code: '400',
+                message: 'Die Anfrage ist ungültig.',
+                errors: [
+                  { field: 'address.city', message: 'Höchstens 100 Zeichen sind erlaubt.' },
+                  { message: 'Der Text enthält ein unzulässiges Zeichen (etwa NUL).' },
+                ],
+              },
+            },
           },
         },
       },
@@ -95,7 +150,11 @@ export const PersonalRefused: Story = {
 
 export const Security: Story = {
   parameters: {
-    screen: { path: '/settings/security', user: partner('settings-security'), data: { profile, sessions, administrable: [] } } satisfies ScreenProps,
+    screen: {
+      path: '/settings/security',
+      user: partner('settings-security'),
+      data: { profile, sessions, administrable: [] },
+    } satisfies ScreenProps,
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -106,7 +165,11 @@ export const Security: Story = {
 
 export const Applications: Story = {
   parameters: {
-    screen: { path: '/settings/applications', user: partner('settings-applications'), data: { myApplications, administrable: [] } } satisfies ScreenProps,
+    screen: {
+      path: '/settings/applications',
+      user: partner('settings-applications'),
+      data: { myApplications, administrable: [] },
+    } satisfies ScreenProps,
   },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('Preislisten', {}, shown)).toBeVisible();

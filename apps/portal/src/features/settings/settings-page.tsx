@@ -21,7 +21,7 @@ export default function SettingsPage() {
   const { t } = useTranslation('settings');
   const [, tabParams] = useRoute<{ tab: string }>('/settings/:tab');
   const [isApplication, appParams] = useRoute<{ id: string }>('/settings/applications/:id');
-  const requested = isApplication ? 'applications' : tabParams?.tab ?? 'personal';
+  const requested = isApplication ? 'applications' : (tabParams?.tab ?? 'personal');
   useNavigationBar({ title: t('heading') });
   if (!isTab(requested)) return <ErrorView error={{ kind: 'page', status: 404 }} />;
   const current: SettingsTab = requested;
@@ -44,7 +44,12 @@ export default function SettingsPage() {
       </nav>
       {current === 'personal' && <PersonalTab />}
       {current === 'security' && <SecurityTab />}
-      {current === 'applications' && (appParams === null || appParams.id === undefined ? <ApplicationsTab /> : <ApplicationAttributes id={decodeURIComponent(appParams.id)} />)}
+      {current === 'applications' &&
+        (appParams === null || appParams.id === undefined ? (
+          <ApplicationsTab />
+        ) : (
+          <ApplicationAttributes id={decodeURIComponent(appParams.id)} />
+        ))}
     </div>
   );
 }

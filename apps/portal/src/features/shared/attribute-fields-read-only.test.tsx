@@ -6,7 +6,14 @@ import { UiBridge } from '../../app/app.tsx';
 import { createI18n } from '../../i18n/i18n.ts';
 import { AttributeFields, type AttributeFieldModel } from './attribute-fields.tsx';
 
-const field = (key: string, editable: boolean): AttributeFieldModel => ({ key, label: key, dataType: 'STRING', required: false, editable, value: `${key}-value` });
+const field = (key: string, editable: boolean): AttributeFieldModel => ({
+  key,
+  label: key,
+  dataType: 'STRING',
+  required: false,
+  editable,
+  value: `${key}-value`,
+});
 const notEditable = 'Dieses Feld kann nicht bearbeitet werden';
 
 beforeAll(async () => {
@@ -16,7 +23,11 @@ beforeAll(async () => {
 afterEach(cleanup);
 
 function renderFields(fields: readonly AttributeFieldModel[]) {
-  render(<UiBridge><AttributeFields fields={fields} values={{}} onChange={() => undefined} errors={{}} /></UiBridge>);
+  render(
+    <UiBridge>
+      <AttributeFields fields={fields} values={{}} onChange={() => undefined} errors={{}} />
+    </UiBridge>,
+  );
 }
 
 /** The sentences a sighted user sees (the field descriptions in a group are visually hidden). */
@@ -24,7 +35,12 @@ const shown = (text: string) => screen.queryAllByText(text).filter((element) => 
 
 describe('AttributeFields, read-only ones', () => {
   it('says it once for several read-only fields, each keeps its description', () => {
-    renderFields([field('Personalnummer', false), field('Kostenstelle', false), field('Abteilung', false), field('Notiz', true)]);
+    renderFields([
+      field('Personalnummer', false),
+      field('Kostenstelle', false),
+      field('Abteilung', false),
+      field('Notiz', true),
+    ]);
     for (const name of ['Personalnummer', 'Kostenstelle', 'Abteilung']) {
       const input = screen.getByRole('textbox', { name });
       expect(input.hasAttribute('readonly')).toBe(true);

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { initialValues, validateAll, validateAttribute, type AttributeFieldModel } from './attribute-fields.tsx';
 
-const field = (over: Partial<AttributeFieldModel>): AttributeFieldModel => ({ key: 'k', label: 'K', dataType: 'STRING', required: false, editable: true, value: null, ...over });
+const field = (over: Partial<AttributeFieldModel>): AttributeFieldModel => ({
+  key: 'k',
+  label: 'K',
+  dataType: 'STRING',
+  required: false,
+  editable: true,
+  value: null,
+  ...over,
+});
 
 describe('attribute fields', () => {
   it('checks values by data type with core rules', () => {

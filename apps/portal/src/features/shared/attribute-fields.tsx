@@ -2,7 +2,14 @@
 // editable ones by data type, the others read-only with 'Dieses Feld kann nicht bearbeitet werden'
 // (two or more read-only ones say it once, in a ReadOnlyGroup, #17.19).
 import { useTranslation } from 'react-i18next';
-import { validateEmail, validateNumeric, validateRequired, validateUrl, type AttributeDataType, type ValidationResult } from '@portal/core';
+import {
+  validateEmail,
+  validateNumeric,
+  validateRequired,
+  validateUrl,
+  type AttributeDataType,
+  type ValidationResult,
+} from '@portal/core';
 import { ReadOnlyField, ReadOnlyGroup, Select, TextField } from '@portal/ui';
 
 export interface AttributeFieldModel {
@@ -28,14 +35,21 @@ export function validateAttribute(field: AttributeFieldModel, value: string): Va
     if (missing !== undefined) return missing;
   }
   switch (field.dataType) {
-    case 'NUMBER': return validateNumeric(value);
-    case 'EMAIL': return validateEmail(value);
-    case 'URL': return validateUrl(value);
-    default: return undefined;
+    case 'NUMBER':
+      return validateNumeric(value);
+    case 'EMAIL':
+      return validateEmail(value);
+    case 'URL':
+      return validateUrl(value);
+    default:
+      return undefined;
   }
 }
 
-export function validateAll(fields: readonly AttributeFieldModel[], values: AttributeValues): Readonly<Record<string, ValidationResult>> {
+export function validateAll(
+  fields: readonly AttributeFieldModel[],
+  values: AttributeValues,
+): Readonly<Record<string, ValidationResult>> {
   const result: Record<string, ValidationResult> = {};
   for (const field of fields) {
     const issue = validateAttribute(field, values[field.key] ?? '');
@@ -60,10 +74,22 @@ export function AttributeFields({ fields, values, onChange, errors }: AttributeF
         const value = values[field.key] ?? '';
         const error = errors[field.key];
         if (!field.editable) {
-          const shown = field.dataType === 'BOOLEAN' ? (value === 'true' ? t('applications.yes') : value === 'false' ? t('applications.no') : '') : value;
+          const shown =
+            field.dataType === 'BOOLEAN'
+              ? value === 'true'
+                ? t('applications.yes')
+                : value === 'false'
+                  ? t('applications.no')
+                  : ''
+              : value;
           return <ReadOnlyField key={field.key} id={`attr-${field.key}`} label={field.label} value={shown} />;
         }
-        const common = { id: `attr-${field.key}`, label: field.label, required: field.required, ...(error === undefined ? {} : { error }) };
+        const common = {
+          id: `attr-${field.key}`,
+          label: field.label,
+          required: field.required,
+          ...(error === undefined ? {} : { error }),
+        };
         if (field.dataType === 'BOOLEAN') {
           return (
             <Select
@@ -71,12 +97,22 @@ export function AttributeFields({ fields, values, onChange, errors }: AttributeF
               {...common}
               value={value}
               placeholder={t('applications.notSet')}
-              options={[{ value: 'true', label: t('applications.yes') }, { value: 'false', label: t('applications.no') }]}
+              options={[
+                { value: 'true', label: t('applications.yes') },
+                { value: 'false', label: t('applications.no') },
+              ]}
               onChange={(event) => onChange(field.key, event.target.value)}
             />
           );
         }
-        const type = field.dataType === 'DATE' ? 'date' : field.dataType === 'EMAIL' ? 'email' : field.dataType === 'URL' ? 'url' : 'text';
+        const type =
+          field.dataType === 'DATE'
+            ? 'date'
+            : field.dataType === 'EMAIL'
+              ? 'email'
+              : field.dataType === 'URL'
+                ? 'url'
+                : 'text';
         return (
           <TextField
             key={field.key}
@@ -96,5 +132,6 @@ export function AttributeFields({ fields, values, onChange, errors }: AttributeF
 /** Translate a core validation issue through the ui namespace's `validations.*` keys. */
 export function useIssueText(): (issue: ValidationResult) => string | undefined {
   const { t } = useTranslation('ui');
-  return (issue) => (issue === undefined ? undefined : t(issue.code as 'validations.required', { ...(issue.params ?? {}) }));
+  return (issue) =>
+    issue === undefined ? undefined : t(issue.code as 'validations.required', { ...(issue.params ?? {}) });
 }

@@ -17,6 +17,10 @@ export function useDayFormat(): DayFormat {
   return useMemo(() => {
     const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
     const day = (isoDay: string) => format.format(new Date(`${isoDay}T12:00:00`));
-    return { day, dayOf: (instant) => format.format(new Date(instant)), lastDay: (endsAt) => day(lastDayOfEndsAt(endsAt)) };
+    return {
+      day,
+      dayOf: (instant) => format.format(new Date(instant)),
+      lastDay: (endsAt) => day(lastDayOfEndsAt(endsAt)),
+    };
   }, [i18n.language]);
 }

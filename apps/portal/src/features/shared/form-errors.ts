@@ -22,7 +22,9 @@ export interface SaveFailure {
 export function saveFailure(thrown: unknown, placed: PlacedField = () => false): SaveFailure {
   const error = toPortalError(thrown);
   const fields = fieldErrors(error);
-  const besideFields = Object.entries(fields).filter(([field]) => placed(field)).map(([, text]) => text);
+  const besideFields = Object.entries(fields)
+    .filter(([field]) => placed(field))
+    .map(([, text]) => text);
   const serverMessage = error.kind === 'http' ? error.server?.message : undefined;
   const message = serverMessage !== undefined && !besideFields.includes(serverMessage) ? serverMessage : undefined;
   const others = unplacedMessages(error, placed);

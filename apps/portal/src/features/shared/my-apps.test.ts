@@ -70,14 +70,29 @@ describe('the launcher list cache', () => {
   });
 
   it('keeps the favourites the server stored, so the next visit shows them without a load', async () => {
-    const tile = (id: string, favouritePosition?: number) => ({ id, label: id, accessStatus: 'granted', ...(favouritePosition === undefined ? {} : { favouritePosition }) }) as unknown as MyApplication;
+    const tile = (id: string, favouritePosition?: number) =>
+      ({
+        id,
+        label: id,
+        accessStatus: 'granted',
+        ...(favouritePosition === undefined ? {} : { favouritePosition }),
+      }) as unknown as MyApplication;
     const { api, listMyApplications } = fakeApi([async () => [tile('a', 0), tile('b'), tile('c')]]);
     await loadMyApps(api, 'u1');
     rememberFavourites('u2', ['b']);
     rememberFavourites('u1', ['c', 'b']);
-    const positions = (list: readonly MyApplication[] | undefined) => list?.map((app) => [app.id, app.favouritePosition]);
-    expect(positions(peekMyApps('u1'))).toEqual([['a', undefined], ['b', 1], ['c', 0]]);
-    expect(positions(await loadMyApps(api, 'u1'))).toEqual([['a', undefined], ['b', 1], ['c', 0]]);
+    const positions = (list: readonly MyApplication[] | undefined) =>
+      list?.map((app) => [app.id, app.favouritePosition]);
+    expect(positions(peekMyApps('u1'))).toEqual([
+      ['a', undefined],
+      ['b', 1],
+      ['c', 0],
+    ]);
+    expect(positions(await loadMyApps(api, 'u1'))).toEqual([
+      ['a', undefined],
+      ['b', 1],
+      ['c', 0],
+    ]);
     expect(listMyApplications).toHaveBeenCalledTimes(1);
   });
 
@@ -89,7 +104,10 @@ describe('the launcher list cache', () => {
     recordLaunch(withLaunch, 'u1', 'a', '2026-11-25T08:00:00.000Z');
     await loadMyApps(api, 'u1');
     recordLaunch(withLaunch, 'u1', 'b', '2026-11-25T09:00:00.000Z');
-    expect(peekMyApps('u1')?.map((app) => [app.id, app.lastLaunchedAt])).toEqual([['a', undefined], ['b', '2026-11-25T09:00:00.000Z']]);
+    expect(peekMyApps('u1')?.map((app) => [app.id, app.lastLaunchedAt])).toEqual([
+      ['a', undefined],
+      ['b', '2026-11-25T09:00:00.000Z'],
+    ]);
     expect(recorded.mock.calls).toEqual([['a'], ['b']]);
   });
 });

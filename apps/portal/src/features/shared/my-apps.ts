@@ -18,11 +18,16 @@ let cached: Entry | undefined;
 function start(api: UserPortalApi, userId: string, read: boolean): Entry {
   const entry: Entry = { userId, list: api.listMyApplications(), read, failed: false };
   cached = entry;
-  entry.list.then((value) => { entry.value = value; }, () => {
-    entry.failed = true;
-    // A failed load is forgotten once a page has seen it, so that the next load tries again.
-    if (entry.read && cached === entry) cached = undefined;
-  });
+  entry.list.then(
+    (value) => {
+      entry.value = value;
+    },
+    () => {
+      entry.failed = true;
+      // A failed load is forgotten once a page has seen it, so that the next load tries again.
+      if (entry.read && cached === entry) cached = undefined;
+    },
+  );
   return entry;
 }
 

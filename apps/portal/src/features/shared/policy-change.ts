@@ -8,5 +8,10 @@ import { links } from '../../routes.ts';
 
 /** Leave for the provider's e-mail or password change; come back to `returnPath`. */
 export function startPolicyChange(services: Services, which: 'email' | 'password', returnPath: string): void {
-  services.ports.navigator.redirect(`${links.authLogin()}?${buildQuery([['policy', which], ['returnPath', returnPath]])}`);
+  services.ports.navigator.redirect(
+    `${links.authLogin()}?${buildQuery([
+      ['policy', which],
+      ['returnPath', returnPath],
+    ])}`,
+  );
 }

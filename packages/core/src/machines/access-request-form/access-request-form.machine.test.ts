@@ -8,14 +8,25 @@ import type { AccessRequestOptions, PortalApi } from '../../index.ts';
 const needs: AccessRequestOptions = {
   roleRequired: false,
   accountAccessRequired: true,
-  accountAccesses: { items: [{ id: 'aa-dealer', key: 'dealer', label: 'Händler' }, { id: 'aa-studio', key: 'studio', label: 'Studio' }], total: 2 },
+  accountAccesses: {
+    items: [
+      { id: 'aa-dealer', key: 'dealer', label: 'Händler' },
+      { id: 'aa-studio', key: 'studio', label: 'Studio' },
+    ],
+    total: 2,
+  },
   roles: { items: [], total: 0 },
   maxAccessDays: 60,
 };
 
 function start(options: AccessRequestOptions = needs, choice?: { readonly justification: string }) {
-  const api = createFakePortalApi({ accessRequestOptions: { kitchen: options }, authChecks: { kitchen: { status: 'noAccess', applicationId: 'kitchen', internal: false, requested: false } } });
-  const actor = createActor(provideAccessRequestForm({ api }), { input: { applicationId: 'kitchen', today: '2026-11-26', ...(choice === undefined ? {} : { choice }) } }).start();
+  const api = createFakePortalApi({
+    accessRequestOptions: { kitchen: options },
+    authChecks: { kitchen: { status: 'noAccess', applicationId: 'kitchen', internal: false, requested: false } },
+  });
+  const actor = createActor(provideAccessRequestForm({ api }), {
+    input: { applicationId: 'kitchen', today: '2026-11-26', ...(choice === undefined ? {} : { choice }) },
+  }).start();
   return { api, actor };
 }
 
@@ -24,9 +35,22 @@ describe('access-request form (#19)', () => {
     const { api, actor } = start(needs, { justification: 'vorher' });
     await waitFor(actor, (s) => s.matches('editing'));
     const view = accessRequestFormView(actor.getSnapshot());
-    expect(view).toMatchObject({ searchable: false, asksAccountAccess: true, asksRole: false, accountAccessRequired: true, timeBound: true, latestEndDate: '2027-01-24', earliestEndDate: '2026-11-27', justificationRequired: false, justificationMaxLength: 1000, choice: { justification: 'vorher' } });
+    expect(view).toMatchObject({
+      searchable: false,
+      asksAccountAccess: true,
+      asksRole: false,
+      accountAccessRequired: true,
+      timeBound: true,
+      latestEndDate: '2027-01-24',
+      earliestEndDate: '2026-11-27',
+      justificationRequired: false,
+      justificationMaxLength: 1000,
+      choice: { justification: 'vorher' },
+    });
     actor.send({ type: 'SUBMIT' });
-    expect(accessRequestFormView(actor.getSnapshot()).issues).toEqual({ accountAccessId: { code: 'validations.required' } });
+    expect(accessRequestFormView(actor.getSnapshot()).issues).toEqual({
+      accountAccessId: { code: 'validations.required' },
+    });
     actor.send({ type: 'SET', field: 'accountAccessId', value: 'aa-dealer' });
     expect(accessRequestFormView(actor.getSnapshot()).issues).toEqual({});
     actor.send({ type: 'SET', field: 'endDate', value: '2026-11-30' });
@@ -34,8 +58,14 @@ describe('access-request form (#19)', () => {
     actor.send({ type: 'SET_ANSWER', questionId: 'q', value: 'a' });
     actor.send({ type: 'SET_ANSWER', questionId: 'q', value: '' });
     actor.send({ type: 'SUBMIT' });
-    expect(await toPromise(actor)).toEqual({ applicationId: 'kitchen', choice: { accountAccessId: 'aa-dealer', justification: 'vorher' } });
-    expect(api.calls.at(-1)).toEqual({ method: 'requestAccess', args: [{ applicationId: 'kitchen' }, { accountAccessId: 'aa-dealer', justification: 'vorher' }] });
+    expect(await toPromise(actor)).toEqual({
+      applicationId: 'kitchen',
+      choice: { accountAccessId: 'aa-dealer', justification: 'vorher' },
+    });
+    expect(api.calls.at(-1)).toEqual({
+      method: 'requestAccess',
+      args: [{ applicationId: 'kitchen' }, { accountAccessId: 'aa-dealer', justification: 'vorher' }],
+    });
   });
 
   it('a search keeps the chosen entry with its label, and is sent trimmed', async () => {
@@ -46,15 +76,26 @@ describe('access-request form (#19)', () => {
     await waitFor(actor, (s) => s.matches('editing'));
     expect(api.calls.at(-1)).toEqual({ method: 'getAccessRequestOptions', args: ['kitchen', 'stud'] });
     expect(accessRequestFormView(actor.getSnapshot()).searchable).toBe(true);
-    expect(accessRequestFormView(actor.getSnapshot()).accountAccesses.map((c) => c.label)).toEqual(['Händler', 'Studio']);
+    expect(accessRequestFormView(actor.getSnapshot()).accountAccesses.map((c) => c.label)).toEqual([
+      'Händler',
+      'Studio',
+    ]);
   });
 
   it('a malformed answer is a load failure (decoded at the boundary)', async () => {
     const api = createFakePortalApi();
-    const broken: PortalApi = { ...api, getAccessRequestOptions: () => Promise.resolve({ roleRequired: 'yes' } as unknown as AccessRequestOptions) };
-    const actor = createActor(provideAccessRequestForm({ api: broken }), { input: { applicationId: 'x', today: '2026-11-26' } }).start();
+    const broken: PortalApi = {
+      ...api,
+      getAccessRequestOptions: () => Promise.resolve({ roleRequired: 'yes' } as unknown as AccessRequestOptions),
+    };
+    const actor = createActor(provideAccessRequestForm({ api: broken }), {
+      input: { applicationId: 'x', today: '2026-11-26' },
+    }).start();
     await flushPromises();
-    expect(accessRequestFormView(actor.getSnapshot())).toMatchObject({ status: 'loadFailed', error: { kind: 'unexpected', status: 500 } });
+    expect(accessRequestFormView(actor.getSnapshot())).toMatchObject({
+      status: 'loadFailed',
+      error: { kind: 'unexpected', status: 500 },
+    });
   });
 
   it('the unprovided machine fails to load', async () => {
@@ -63,6 +104,8 @@ describe('access-request form (#19)', () => {
   });
 
   it('cleanChoice drops blanks and trims', () => {
-    expect(cleanChoice({ roleId: 'r', justification: '  ', endDate: ' 2026-12-01 ', answers: { a: ' x ', b: ' ' } })).toEqual({ roleId: 'r', endDate: '2026-12-01', answers: { a: 'x' } });
+    expect(
+      cleanChoice({ roleId: 'r', justification: '  ', endDate: ' 2026-12-01 ', answers: { a: ' x ', b: ' ' } }),
+    ).toEqual({ roleId: 'r', endDate: '2026-12-01', answers: { a: 'x' } });
   });
 });

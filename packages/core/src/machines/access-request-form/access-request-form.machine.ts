@@ -11,15 +11,22 @@ import type { Ports } from '../../ports/ports.ts';
 import { validateAccessRequestForm } from '../../validation/validation.ts';
 import { notProvided } from '../not-provided.ts';
 import type {
-  AccessRequestFormContext, AccessRequestFormEvent, AccessRequestFormInput, AccessRequestFormOutput, LoadAccessRequestNeeds, SendAccessRequestForm,
+  AccessRequestFormContext,
+  AccessRequestFormEvent,
+  AccessRequestFormInput,
+  AccessRequestFormOutput,
+  LoadAccessRequestNeeds,
+  SendAccessRequestForm,
 } from './access-request-form.types.ts';
 
 const issuesOf = (context: AccessRequestFormContext) =>
-  (context.options === undefined ? {} : validateAccessRequestForm(context.options, context.choice, context.today));
+  context.options === undefined ? {} : validateAccessRequestForm(context.options, context.choice, context.today);
 
 /** The choice as it is sent: trimmed texts, blank answers left out. */
 export function cleanChoice(choice: AccessRequestChoice): AccessRequestChoice {
-  const answers = Object.entries(choice.answers ?? {}).map(([id, value]) => [id, value.trim()] as const).filter(([, value]) => value !== '');
+  const answers = Object.entries(choice.answers ?? {})
+    .map(([id, value]) => [id, value.trim()] as const)
+    .filter(([, value]) => value !== '');
   const justification = choice.justification?.trim() ?? '';
   const endDate = choice.endDate?.trim() ?? '';
   return {
@@ -55,7 +62,9 @@ export const accessRequestFormMachine = setup({
       }
       if (event.type === 'SET_ANSWER') {
         const { [event.questionId]: _previous, ...answers } = context.choice.answers ?? {};
-        const validation = Object.fromEntries(Object.entries(context.validation).filter(([field]) => field !== `answers.${event.questionId}`));
+        const validation = Object.fromEntries(
+          Object.entries(context.validation).filter(([field]) => field !== `answers.${event.questionId}`),
+        );
         const next = event.value === '' ? answers : { ...answers, [event.questionId]: event.value };
         const { answers: _old, ...rest } = context.choice;
         return { choice: Object.keys(next).length === 0 ? rest : { ...rest, answers: next }, validation };
@@ -85,14 +94,20 @@ export const accessRequestFormMachine = setup({
             options: ({ event }) => event.output,
             known: ({ context, event }) => ({
               ...context.known,
-              ...Object.fromEntries([...event.output.accountAccesses.items, ...event.output.roles.items].map((item) => [item.id, item])),
+              ...Object.fromEntries(
+                [...event.output.accountAccesses.items, ...event.output.roles.items].map((item) => [item.id, item]),
+              ),
             }),
             error: undefined,
           }),
         },
         onError: [
           // A failed search keeps the form and what was typed; the error is shown beside it.
-          { guard: 'loadedBefore', target: 'editing', actions: assign({ error: ({ event }) => toPortalError(event.error) }) },
+          {
+            guard: 'loadedBefore',
+            target: 'editing',
+            actions: assign({ error: ({ event }) => toPortalError(event.error) }),
+          },
           { target: 'loadFailed', actions: assign({ error: ({ event }) => toPortalError(event.error) }) },
         ],
       },
@@ -137,7 +152,10 @@ export function provideAccessRequestForm(ports: Pick<Ports, 'api'>) {
   return accessRequestFormMachine.provide({
     actors: {
       loadNeeds: fromPromise(async ({ input }) =>
-        decodeAccessRequestOptions(await ports.api.getAccessRequestOptions(input.applicationId, input.search === '' ? undefined : input.search))),
+        decodeAccessRequestOptions(
+          await ports.api.getAccessRequestOptions(input.applicationId, input.search === '' ? undefined : input.search),
+        ),
+      ),
       send: fromPromise(({ input }) => ports.api.requestAccess({ applicationId: input.applicationId }, input.choice)),
     },
   });

@@ -17,7 +17,13 @@ const model = createMachine({
     loading: { on: { LOAD_OK: 'editing', LOAD_FAILS: 'loadFailed' } },
     loadFailed: { on: { RETRY: 'loading' } },
     editing: {
-      on: { SET: 'editing', SET_ANSWER: 'editing', SUBMIT_INVALID: 'editing', SEARCH: 'searching', SUBMIT: 'submitting' },
+      on: {
+        SET: 'editing',
+        SET_ANSWER: 'editing',
+        SUBMIT_INVALID: 'editing',
+        SEARCH: 'searching',
+        SUBMIT: 'submitting',
+      },
     },
     searching: { on: { LOAD_OK: 'editing', LOAD_FAILS: 'editing' } },
     submitting: { on: { SEND_OK: 'submitted', SEND_FAILS: 'failed' } },
@@ -29,7 +35,13 @@ const model = createMachine({
 const needs: AccessRequestOptions = {
   roleRequired: false,
   accountAccessRequired: true,
-  accountAccesses: { items: [{ id: 'aa-dealer', key: 'dealer', label: 'Händler' }, { id: 'aa-studio', key: 'studio', label: 'Studio' }], total: 2 },
+  accountAccesses: {
+    items: [
+      { id: 'aa-dealer', key: 'dealer', label: 'Händler' },
+      { id: 'aa-studio', key: 'studio', label: 'Studio' },
+    ],
+    total: 2,
+  },
   roles: { items: [{ id: 'r-planner', key: 'planner', label: 'Planer' }], total: 1 },
   justificationRequired: true,
   justificationMaxLength: 200,
@@ -43,10 +55,16 @@ const today = '2026-11-26';
 describe('access-request form model', () => {
   for (const path of createTestModel(model, everyTransition).getShortestPaths({ allowDuplicatePaths: true })) {
     it(path.description, async () => {
-      const api = createFakePortalApi({ accessRequestOptions: { kitchen: needs }, authChecks: { kitchen: { status: 'noAccess', applicationId: 'kitchen', internal: false, requested: false } } });
+      const api = createFakePortalApi({
+        accessRequestOptions: { kitchen: needs },
+        authChecks: { kitchen: { status: 'noAccess', applicationId: 'kitchen', internal: false, requested: false } },
+      });
       let load: Deferred<void> | undefined = api.holdNext('getAccessRequestOptions');
       let sending: Deferred<void> | undefined;
-      const actor = createActor(provideAccessRequestForm({ api }), { input: { applicationId: 'kitchen', today }, inspect: recorder.inspect });
+      const actor = createActor(provideAccessRequestForm({ api }), {
+        input: { applicationId: 'kitchen', today },
+        inspect: recorder.inspect,
+      });
       actor.start();
       await flushPromises();
       const send = async (event: Parameters<typeof actor.send>[0]) => {
@@ -85,14 +103,22 @@ describe('access-request form model', () => {
           failed: () => {
             is('failed')();
             // Everything typed is kept after a failed send.
-            expect(actor.getSnapshot().context.choice).toMatchObject({ accountAccessId: 'aa-dealer', endDate: '2026-11-30' });
+            expect(actor.getSnapshot().context.choice).toMatchObject({
+              accountAccessId: 'aa-dealer',
+              endDate: '2026-11-30',
+            });
             expect(accessRequestFormView(actor.getSnapshot()).toast).toBeDefined();
           },
           submitted: () => {
             is('submitted')();
             expect(actor.getSnapshot().output).toEqual({
               applicationId: 'kitchen',
-              choice: expect.objectContaining({ accountAccessId: 'aa-dealer', justification: 'Ich plane Küchen für unsere Kunden.', endDate: '2026-11-30', answers: { 'q-branch': 'Köln' } }),
+              choice: expect.objectContaining({
+                accountAccessId: 'aa-dealer',
+                justification: 'Ich plane Küchen für unsere Kunden.',
+                endDate: '2026-11-30',
+                answers: { 'q-branch': 'Köln' },
+              }),
             });
           },
         },

@@ -37,7 +37,11 @@ export interface AccessRequestFormView {
   readonly toast?: ToastModel;
 }
 
-const withChosen = (items: readonly Choice[], chosen: string | undefined, known: Readonly<Record<string, Choice>>): readonly Choice[] => {
+const withChosen = (
+  items: readonly Choice[],
+  chosen: string | undefined,
+  known: Readonly<Record<string, Choice>>,
+): readonly Choice[] => {
   const entry = chosen === undefined ? undefined : known[chosen];
   return entry === undefined || items.some((item) => item.id === entry.id) ? items : [entry, ...items];
 };
@@ -55,7 +59,8 @@ export function accessRequestFormView(snapshot: SnapshotFrom<typeof accessReques
     roles: withChosen(options?.roles.items ?? [], context.choice.roleId, context.known),
     accountAccessRequired: options?.accountAccessRequired ?? false,
     roleRequired: options?.roleRequired ?? false,
-    asksAccountAccess: (options?.accountAccesses.total ?? 0) > 0 || context.search !== '' || (options?.accountAccessRequired ?? false),
+    asksAccountAccess:
+      (options?.accountAccesses.total ?? 0) > 0 || context.search !== '' || (options?.accountAccessRequired ?? false),
     asksRole: (options?.roles.total ?? 0) > 0 || context.search !== '' || (options?.roleRequired ?? false),
     justificationRequired: options?.justificationRequired ?? false,
     justificationMaxLength: options?.justificationMaxLength ?? justificationMaxLength,
@@ -65,11 +70,17 @@ export function accessRequestFormView(snapshot: SnapshotFrom<typeof accessReques
     questions: options?.questions ?? [],
     choice: context.choice,
     search: context.search,
-    searchable: context.search !== '' || (options !== undefined && (options.accountAccesses.total > options.accountAccesses.items.length || options.roles.total > options.roles.items.length)),
+    searchable:
+      context.search !== '' ||
+      (options !== undefined &&
+        (options.accountAccesses.total > options.accountAccesses.items.length ||
+          options.roles.total > options.roles.items.length)),
     issues: context.validation,
     busy: status === 'submitting' || status === 'loading',
     canSubmit: status === 'editing' || status === 'failed',
     ...(context.error === undefined ? {} : { error: context.error }),
-    ...((status === 'failed' || status === 'editing') && context.error !== undefined ? { toast: toastError(context.error) } : {}),
+    ...((status === 'failed' || status === 'editing') && context.error !== undefined
+      ? { toast: toastError(context.error) }
+      : {}),
   };
 }

@@ -6,7 +6,13 @@ import { createFakePortalApi } from '../../testing/index.ts';
 import type { AccessRequest } from '../../domain/entities.ts';
 import { HttpError } from '../../errors/errors.ts';
 
-const request: AccessRequest = { id: 'r1', applicationId: 'a1', requestedAt: '2026-01-10T08:00:00Z', userId: 'u1', status: 'OPEN' };
+const request: AccessRequest = {
+  id: 'r1',
+  applicationId: 'a1',
+  requestedAt: '2026-01-10T08:00:00Z',
+  userId: 'u1',
+  status: 'OPEN',
+};
 
 function setup(req: AccessRequest = request) {
   const api = createFakePortalApi({ accessRequests: [req] });
@@ -18,10 +24,18 @@ function setup(req: AccessRequest = request) {
 describe('access-request decision', () => {
   it('accepting needs at least one role (validations.roleRequired), then PUTs the decision', async () => {
     const { actor, api } = setup();
-    expect(accessRequestView(actor.getSnapshot())).toMatchObject({ status: 'open', canAccept: true, canDeny: true, canSubmit: false });
+    expect(accessRequestView(actor.getSnapshot())).toMatchObject({
+      status: 'open',
+      canAccept: true,
+      canDeny: true,
+      canSubmit: false,
+    });
     actor.send({ type: 'ACCEPT' });
     actor.send({ type: 'SUBMIT' });
-    expect(accessRequestView(actor.getSnapshot())).toMatchObject({ status: 'accepting', validation: 'validations.roleRequired' });
+    expect(accessRequestView(actor.getSnapshot())).toMatchObject({
+      status: 'accepting',
+      validation: 'validations.roleRequired',
+    });
     expect(api.calls).toHaveLength(0);
     actor.send({ type: 'TOGGLE_ROLE', roleId: 'r-a' });
     expect(accessRequestView(actor.getSnapshot()).validation).toBeUndefined();
@@ -30,24 +44,41 @@ describe('access-request decision', () => {
     actor.send({ type: 'SET_ACCOUNT_ACCESSES', accountAccessIds: ['aa1', 'aa1'] });
     actor.send({ type: 'SUBMIT' });
     expect(accessRequestView(actor.getSnapshot())).toMatchObject({ status: 'submitting', busy: true });
-    expect(await toPromise(actor)).toEqual({ decision: { kind: 'accept', roleIds: ['r-b'], accountAccessIds: ['aa1'] } });
+    expect(await toPromise(actor)).toEqual({
+      decision: { kind: 'accept', roleIds: ['r-b'], accountAccessIds: ['aa1'] },
+    });
     expect(api.decisions.get('r1')).toEqual({ kind: 'accept', roleIds: ['r-b'], accountAccessIds: ['aa1'] });
     expect(accessRequestView(actor.getSnapshot())).toMatchObject({ status: 'decided', requestStatus: 'ACCEPTED' });
   });
 
   it('accepting starts with the role and the account access the user asked for ticked (#17.17)', async () => {
-    const asked: AccessRequest = { ...request, requestedAccountAccess: 'Filiale Nord', requestedAccountAccessId: 'aa-nord', requestedRoleId: 'r-planer' };
+    const asked: AccessRequest = {
+      ...request,
+      requestedAccountAccess: 'Filiale Nord',
+      requestedAccountAccessId: 'aa-nord',
+      requestedRoleId: 'r-planer',
+    };
     const { actor, api } = setup(asked);
     actor.send({ type: 'ACCEPT' });
-    expect(accessRequestView(actor.getSnapshot())).toMatchObject({ status: 'accepting', selectedRoleIds: ['r-planer'], selectedAccountAccessIds: ['aa-nord'] });
+    expect(accessRequestView(actor.getSnapshot())).toMatchObject({
+      status: 'accepting',
+      selectedRoleIds: ['r-planer'],
+      selectedAccountAccessIds: ['aa-nord'],
+    });
     actor.send({ type: 'SUBMIT' });
-    expect(await toPromise(actor)).toEqual({ decision: { kind: 'accept', roleIds: ['r-planer'], accountAccessIds: ['aa-nord'] } });
+    expect(await toPromise(actor)).toEqual({
+      decision: { kind: 'accept', roleIds: ['r-planer'], accountAccessIds: ['aa-nord'] },
+    });
     expect(api.decisions.get('r1')).toEqual({ kind: 'accept', roleIds: ['r-planer'], accountAccessIds: ['aa-nord'] });
     const unticked = setup(asked);
     unticked.actor.send({ type: 'ACCEPT' });
     unticked.actor.send({ type: 'TOGGLE_ROLE', roleId: 'r-planer' });
     unticked.actor.send({ type: 'SUBMIT' });
-    expect(accessRequestView(unticked.actor.getSnapshot())).toMatchObject({ status: 'accepting', selectedRoleIds: [], validation: 'validations.roleRequired' });
+    expect(accessRequestView(unticked.actor.getSnapshot())).toMatchObject({
+      status: 'accepting',
+      selectedRoleIds: [],
+      validation: 'validations.roleRequired',
+    });
   });
 
   it('SET_ROLES replaces the selection (deduplicated); clearing it fails validation again', () => {
@@ -74,10 +105,16 @@ describe('access-request decision', () => {
     second.actor.send({ type: 'DENY' });
     second.actor.send({ type: 'SET_REASON', reason: '   ' });
     second.actor.send({ type: 'SUBMIT' });
-    expect(accessRequestView(second.actor.getSnapshot())).toMatchObject({ status: 'denying', reasonValidation: { code: 'validations.required' } });
+    expect(accessRequestView(second.actor.getSnapshot())).toMatchObject({
+      status: 'denying',
+      reasonValidation: { code: 'validations.required' },
+    });
     second.actor.send({ type: 'SET_REASON', reason: 'x'.repeat(1001) });
     second.actor.send({ type: 'SUBMIT' });
-    expect(accessRequestView(second.actor.getSnapshot()).reasonValidation).toEqual({ code: 'validations.tooLong', params: { max: 1000 } });
+    expect(accessRequestView(second.actor.getSnapshot()).reasonValidation).toEqual({
+      code: 'validations.tooLong',
+      params: { max: 1000 },
+    });
     second.actor.send({ type: 'SET_REASON', reason: 'Bitte über den Händler' });
     expect(accessRequestView(second.actor.getSnapshot())).not.toHaveProperty('reasonValidation');
     second.actor.send({ type: 'CANCEL' });
@@ -86,26 +123,46 @@ describe('access-request decision', () => {
   });
 
   it('accepting with an end date: the one asked for first, after today and at most the maximum ahead (#19)', async () => {
-    const asked: AccessRequest = { ...request, requestedRoleId: 'r-planer', requestedEndDate: '2026-11-30', maxAccessDays: 30, justification: 'Planung' };
+    const asked: AccessRequest = {
+      ...request,
+      requestedRoleId: 'r-planer',
+      requestedEndDate: '2026-11-30',
+      maxAccessDays: 30,
+      justification: 'Planung',
+    };
     const api = createFakePortalApi({ accessRequests: [asked] });
-    const actor = createActor(provideAccessRequest({ api }), { input: { request: asked, today: '2026-11-26' } }).start();
+    const actor = createActor(provideAccessRequest({ api }), {
+      input: { request: asked, today: '2026-11-26' },
+    }).start();
     actor.send({ type: 'ACCEPT' });
-    expect(accessRequestView(actor.getSnapshot())).toMatchObject({ endDate: '2026-11-30', latestEndDate: '2026-12-25' });
+    expect(accessRequestView(actor.getSnapshot())).toMatchObject({
+      endDate: '2026-11-30',
+      latestEndDate: '2026-12-25',
+    });
     actor.send({ type: 'SET_END_DATE', endDate: '2027-01-10' });
     actor.send({ type: 'SUBMIT' });
-    expect(accessRequestView(actor.getSnapshot())).toMatchObject({ status: 'accepting', endDateValidation: { code: 'validations.dateTooLate', params: { max: '2026-12-25' } } });
+    expect(accessRequestView(actor.getSnapshot())).toMatchObject({
+      status: 'accepting',
+      endDateValidation: { code: 'validations.dateTooLate', params: { max: '2026-12-25' } },
+    });
     actor.send({ type: 'SET_END_DATE', endDate: '2026-11-26' });
     expect(accessRequestView(actor.getSnapshot())).not.toHaveProperty('endDateValidation');
     actor.send({ type: 'SUBMIT' });
     expect(accessRequestView(actor.getSnapshot()).endDateValidation).toEqual({ code: 'validations.dateNotFuture' });
     actor.send({ type: 'SET_END_DATE', endDate: ' 2026-12-24 ' });
     actor.send({ type: 'SUBMIT' });
-    expect(await toPromise(actor)).toEqual({ decision: { kind: 'accept', roleIds: ['r-planer'], accountAccessIds: [], endDate: '2026-12-24' } });
+    expect(await toPromise(actor)).toEqual({
+      decision: { kind: 'accept', roleIds: ['r-planer'], accountAccessIds: [], endDate: '2026-12-24' },
+    });
     const { requestedEndDate: _asked, ...unbounded } = asked;
-    const open = createActor(provideAccessRequest({ api: createFakePortalApi({ accessRequests: [unbounded] }) }), { input: { request: unbounded, today: '2026-11-26' } }).start();
+    const open = createActor(provideAccessRequest({ api: createFakePortalApi({ accessRequests: [unbounded] }) }), {
+      input: { request: unbounded, today: '2026-11-26' },
+    }).start();
     open.send({ type: 'ACCEPT' });
     open.send({ type: 'SUBMIT' });
-    expect(await toPromise(open)).toEqual({ decision: { kind: 'accept', roleIds: ['r-planer'], accountAccessIds: [] } });
+    expect(await toPromise(open)).toEqual({
+      decision: { kind: 'accept', roleIds: ['r-planer'], accountAccessIds: [] },
+    });
   });
 
   it('a failed PUT keeps the choice, shows a toast, and can be retried or cancelled', async () => {
@@ -115,7 +172,12 @@ describe('access-request decision', () => {
     actor.send({ type: 'TOGGLE_ROLE', roleId: 'r-a' });
     actor.send({ type: 'SUBMIT' });
     await waitFor(actor, (s) => s.matches('failed'));
-    expect(accessRequestView(actor.getSnapshot())).toMatchObject({ status: 'failed', canRetry: true, selectedRoleIds: ['r-a'], toast: { message: 'Datenbank nicht erreichbar', durationMs: 4000, variant: 'danger' } });
+    expect(accessRequestView(actor.getSnapshot())).toMatchObject({
+      status: 'failed',
+      canRetry: true,
+      selectedRoleIds: ['r-a'],
+      toast: { message: 'Datenbank nicht erreichbar', durationMs: 4000, variant: 'danger' },
+    });
     // The page reads the failure and the decision kind from the view, not the machine's context.
     const failed = accessRequestView(actor.getSnapshot());
     expect(failed.decision).toBe('accept');
@@ -137,7 +199,11 @@ describe('access-request decision', () => {
 
   it('an already decided request starts decided', async () => {
     const { actor } = setup({ ...request, status: 'DENIED' });
-    expect(accessRequestView(actor.getSnapshot())).toMatchObject({ status: 'decided', requestStatus: 'DENIED', canAccept: false });
+    expect(accessRequestView(actor.getSnapshot())).toMatchObject({
+      status: 'decided',
+      requestStatus: 'DENIED',
+      canAccept: false,
+    });
     expect(await toPromise(actor)).toEqual({});
   });
 

@@ -9,10 +9,17 @@ import { toPortalError } from '../../errors/errors.ts';
 import type { Ports } from '../../ports/ports.ts';
 import { validateAccessRequestRoles, validateDenyReason, validateEndDate } from '../../validation/validation.ts';
 import { notProvided } from '../not-provided.ts';
-import type { AccessRequestContext, AccessRequestEvent, AccessRequestInput, AccessRequestOutput } from './access-request.types.ts';
+import type {
+  AccessRequestContext,
+  AccessRequestEvent,
+  AccessRequestInput,
+  AccessRequestOutput,
+} from './access-request.types.ts';
 
 const endDateIssue = (context: AccessRequestContext) =>
-  (context.today === undefined ? undefined : validateEndDate(context.endDate, { today: context.today, maxDays: context.request.maxAccessDays }));
+  context.today === undefined
+    ? undefined
+    : validateEndDate(context.endDate, { today: context.today, maxDays: context.request.maxAccessDays });
 
 export interface DecideRequest {
   readonly id: string;
@@ -31,7 +38,8 @@ export const accessRequestMachine = setup({
   },
   guards: {
     isOpen: ({ context }) => context.request.status === 'OPEN',
-    canAccept: ({ context }) => validateAccessRequestRoles(context.roleIds) === undefined && endDateIssue(context) === undefined,
+    canAccept: ({ context }) =>
+      validateAccessRequestRoles(context.roleIds) === undefined && endDateIssue(context) === undefined,
     hasReason: ({ context }) => validateDenyReason(context.reason) === undefined,
   },
 }).createMachine({
@@ -41,7 +49,8 @@ export const accessRequestMachine = setup({
   context: ({ input }) => ({
     request: input.request,
     roleIds: input.request.requestedRoleId === undefined ? [] : [input.request.requestedRoleId],
-    accountAccessIds: input.request.requestedAccountAccessId === undefined ? [] : [input.request.requestedAccountAccessId],
+    accountAccessIds:
+      input.request.requestedAccountAccessId === undefined ? [] : [input.request.requestedAccountAccessId],
     reason: '',
     endDate: input.request.requestedEndDate ?? '',
     today: input.today,
@@ -61,27 +70,39 @@ export const accessRequestMachine = setup({
       on: {
         TOGGLE_ROLE: {
           actions: assign({
-            roleIds: ({ context, event }) => (context.roleIds.includes(event.roleId)
-              ? context.roleIds.filter((id) => id !== event.roleId)
-              : [...context.roleIds, event.roleId]),
+            roleIds: ({ context, event }) =>
+              context.roleIds.includes(event.roleId)
+                ? context.roleIds.filter((id) => id !== event.roleId)
+                : [...context.roleIds, event.roleId],
             validation: undefined,
           }),
         },
         SET_ROLES: { actions: assign({ roleIds: ({ event }) => [...new Set(event.roleIds)], validation: undefined }) },
-        SET_ACCOUNT_ACCESSES: { actions: assign({ accountAccessIds: ({ event }) => [...new Set(event.accountAccessIds)] }) },
-        SET_END_DATE: { actions: assign({ endDate: ({ event }) => event.endDate.trim(), endDateValidation: undefined }) },
+        SET_ACCOUNT_ACCESSES: {
+          actions: assign({ accountAccessIds: ({ event }) => [...new Set(event.accountAccessIds)] }),
+        },
+        SET_END_DATE: {
+          actions: assign({ endDate: ({ event }) => event.endDate.trim(), endDateValidation: undefined }),
+        },
         SUBMIT: [
           {
             guard: 'canAccept',
             target: 'submitting',
             actions: assign({
               decision: ({ context }) => ({
-                kind: 'accept' as const, roleIds: context.roleIds, accountAccessIds: context.accountAccessIds,
+                kind: 'accept' as const,
+                roleIds: context.roleIds,
+                accountAccessIds: context.accountAccessIds,
                 ...(context.endDate === '' ? {} : { endDate: context.endDate }),
               }),
             }),
           },
-          { actions: assign({ validation: ({ context }) => validateAccessRequestRoles(context.roleIds), endDateValidation: ({ context }) => endDateIssue(context) }) },
+          {
+            actions: assign({
+              validation: ({ context }) => validateAccessRequestRoles(context.roleIds),
+              endDateValidation: ({ context }) => endDateIssue(context),
+            }),
+          },
         ],
         CANCEL: { target: 'open', actions: assign({ validation: undefined, endDateValidation: undefined }) },
       },
@@ -107,7 +128,10 @@ export const accessRequestMachine = setup({
         onDone: {
           target: 'decided',
           actions: assign({
-            request: ({ context }) => ({ ...context.request, status: context.decision?.kind === 'accept' ? 'ACCEPTED' as const : 'DENIED' as const }),
+            request: ({ context }) => ({
+              ...context.request,
+              status: context.decision?.kind === 'accept' ? ('ACCEPTED' as const) : ('DENIED' as const),
+            }),
             error: undefined,
           }),
         },

@@ -34,13 +34,23 @@ const model = createMachine({
 });
 
 const recorder = createCoverageRecorder();
-const open: AccessRequest = { id: 'r1', applicationId: 'a1', requestedAt: '2026-01-10T08:00:00Z', userId: 'u1', status: 'OPEN', maxAccessDays: 30 };
+const open: AccessRequest = {
+  id: 'r1',
+  applicationId: 'a1',
+  requestedAt: '2026-01-10T08:00:00Z',
+  userId: 'u1',
+  status: 'OPEN',
+  maxAccessDays: 30,
+};
 
 describe('access-request model', () => {
   for (const path of createTestModel(model, everyTransition).getShortestPaths({ allowDuplicatePaths: true })) {
     it(path.description, async () => {
       const api = createFakePortalApi({ accessRequests: [open] });
-      const actor = createActor(provideAccessRequest({ api }), { input: { request: open, today: '2026-11-26' }, inspect: recorder.inspect });
+      const actor = createActor(provideAccessRequest({ api }), {
+        input: { request: open, today: '2026-11-26' },
+        inspect: recorder.inspect,
+      });
       actor.start();
       let pending: Deferred<void> | undefined;
       const send = async (event: Parameters<typeof actor.send>[0]) => {
@@ -49,9 +59,11 @@ describe('access-request model', () => {
       };
       const submit = async () => {
         pending = api.holdNext('decideAccessRequest');
-        if (actor.getSnapshot().matches('accepting') && actor.getSnapshot().context.roleIds.length === 0) actor.send({ type: 'TOGGLE_ROLE', roleId: 'role-1' });
+        if (actor.getSnapshot().matches('accepting') && actor.getSnapshot().context.roleIds.length === 0)
+          actor.send({ type: 'TOGGLE_ROLE', roleId: 'role-1' });
         if (actor.getSnapshot().matches('accepting')) actor.send({ type: 'SET_END_DATE', endDate: '2026-12-01' });
-        if (actor.getSnapshot().matches('denying')) actor.send({ type: 'SET_REASON', reason: 'Bitte über den Händler' });
+        if (actor.getSnapshot().matches('denying'))
+          actor.send({ type: 'SET_REASON', reason: 'Bitte über den Händler' });
         await send(actor.getSnapshot().matches('failed') ? { type: 'RETRY' } : { type: 'SUBMIT' });
       };
       const is = (value: string) => () => {
@@ -59,7 +71,14 @@ describe('access-request model', () => {
         expect(accessRequestView(actor.getSnapshot()).status).toBe(value);
       };
       await path.test({
-        states: { open: is('open'), accepting: is('accepting'), denying: is('denying'), submitting: is('submitting'), failed: is('failed'), decided: is('decided') },
+        states: {
+          open: is('open'),
+          accepting: is('accepting'),
+          denying: is('denying'),
+          submitting: is('submitting'),
+          failed: is('failed'),
+          decided: is('decided'),
+        },
         events: {
           ACCEPT: () => send({ type: 'ACCEPT' }),
           DENY: () => send({ type: 'DENY' }),
@@ -102,7 +121,10 @@ describe('access-request model', () => {
   }
 
   it('an already decided request starts decided', () => {
-    const actor = createActor(provideAccessRequest({ api: createFakePortalApi() }), { input: { request: { ...open, status: 'ACCEPTED' } }, inspect: recorder.inspect });
+    const actor = createActor(provideAccessRequest({ api: createFakePortalApi() }), {
+      input: { request: { ...open, status: 'ACCEPTED' } },
+      inspect: recorder.inspect,
+    });
     actor.start();
     expect(actor.getSnapshot().value).toBe('decided');
   });

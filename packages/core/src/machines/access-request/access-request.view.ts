@@ -54,7 +54,9 @@ export function accessRequestView(snapshot: SnapshotFrom<typeof accessRequestMac
     ...(context.endDateValidation === undefined ? {} : { endDateValidation: context.endDateValidation }),
     ...(latest === undefined ? {} : { latestEndDate: latest }),
     ...(context.reasonValidation === undefined ? {} : { reasonValidation: context.reasonValidation }),
-    ...(status === 'failed' && context.error !== undefined ? { toast: toastError(context.error), error: context.error } : {}),
+    ...(status === 'failed' && context.error !== undefined
+      ? { toast: toastError(context.error), error: context.error }
+      : {}),
     ...(context.decision === undefined ? {} : { decision: context.decision.kind }),
   };
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { appGateMachine, gateShortcut, provideAppGate, startClaimsRefreshAtServer, validateAttributeValues } from './app-gate.machine.ts';
+import {
+  appGateMachine,
+  gateShortcut,
+  provideAppGate,
+  startClaimsRefreshAtServer,
+  validateAttributeValues,
+} from './app-gate.machine.ts';
 import { appGateView } from './app-gate.view.ts';
 import { createTestPorts, queryOf, testAuthConfig } from '../../testing/index.ts';
 import type { TestPorts } from '../../testing/index.ts';
@@ -17,7 +23,10 @@ const attributes: MissingAttribute[] = [
 function gate(result: AuthCheckResult, refreshSleepMs?: number) {
   const ports: TestPorts = createTestPorts({ api: { authChecks: { shop: result } } });
   const actor = createActor(provideAppGate(ports), {
-    input: refreshSleepMs === undefined ? { target: { clientId: 'shop' }, config: testAuthConfig } : { target: { clientId: 'shop' }, config: testAuthConfig, refreshSleepMs },
+    input:
+      refreshSleepMs === undefined
+        ? { target: { clientId: 'shop' }, config: testAuthConfig }
+        : { target: { clientId: 'shop' }, config: testAuthConfig, refreshSleepMs },
   });
   actor.start();
   return { ports, actor };
@@ -30,9 +39,16 @@ describe('app access gate', () => {
     await waitFor(actor, (s) => s.matches('redirecting'));
     expect(appGateView(actor.getSnapshot())).toMatchObject({ status: 'redirecting', busy: true });
     const authorize = ports.identityProvider.calls.authorize[0];
-    expect(authorize).toMatchObject({ policy: 'b2c_1a_refresh', redirectUri: 'http://localhost:5173/flows/auth-refresh' });
+    expect(authorize).toMatchObject({
+      policy: 'b2c_1a_refresh',
+      redirectUri: 'http://localhost:5173/flows/auth-refresh',
+    });
     const record = await ports.authStateStore.take(authorize?.state ?? '');
-    expect(record?.extraData).toEqual({ flow: 'claimsRefresh', referrer: '/', refresh: { redirectUri: 'http://localhost:4002/', sleep: 1500 } });
+    expect(record?.extraData).toEqual({
+      flow: 'claimsRefresh',
+      referrer: '/',
+      refresh: { redirectUri: 'http://localhost:4002/', sleep: 1500 },
+    });
     expect(queryOf(ports.navigator.log.at(-1)?.url ?? '').state).toBe(authorize?.state);
   });
 
@@ -58,10 +74,16 @@ describe('app access gate', () => {
     ports.api.failNext('submitAttributes', new HttpError(500, null));
     actor.send({ type: 'SUBMIT' });
     await waitFor(actor, (s) => s.matches('needsAttributes') && s.context.error !== undefined);
-    expect(appGateView(actor.getSnapshot())).toMatchObject({ values: { website: 'https://kueche.test', customerNumber: '4711' }, toast: { variant: 'danger' } });
+    expect(appGateView(actor.getSnapshot())).toMatchObject({
+      values: { website: 'https://kueche.test', customerNumber: '4711' },
+      toast: { variant: 'danger' },
+    });
     actor.send({ type: 'SUBMIT' });
     await waitFor(actor, (s) => s.matches('redirecting'));
-    expect(ports.api.calls.find((c) => c.method === 'submitAttributes')?.args[1]).toEqual({ website: 'https://kueche.test', customerNumber: '4711' });
+    expect(ports.api.calls.find((c) => c.method === 'submitAttributes')?.args[1]).toEqual({
+      website: 'https://kueche.test',
+      customerNumber: '4711',
+    });
   });
 
   it('a custom flow: the page goes to /flows/{key}; CHECK_AGAIN asks again', async () => {
@@ -76,36 +98,65 @@ describe('app access gate', () => {
   const planner: AccessRequestOptions = {
     roleRequired: true,
     accountAccessRequired: true,
-    accountAccesses: { items: [{ id: 'aa-nord', key: 'dealer.nord', label: 'Küchenstudio Nord' }, { id: 'aa-sued', key: 'dealer.sued', label: 'Möbelhaus Süd' }], total: 2 },
+    accountAccesses: {
+      items: [
+        { id: 'aa-nord', key: 'dealer.nord', label: 'Küchenstudio Nord' },
+        { id: 'aa-sued', key: 'dealer.sued', label: 'Möbelhaus Süd' },
+      ],
+      total: 2,
+    },
     roles: { items: [{ id: 'r-planner', key: 'planner', label: 'Planer' }], total: 1 },
   };
 
   it('no access: the request names the account access and role; validated, sent, then requested', async () => {
-    const ports: TestPorts = createTestPorts({ api: {
-      authChecks: { shop: { status: 'noAccess', applicationId: 'a1', internal: false, requested: false } },
-      accessRequestOptions: { a1: planner },
-    } });
-    const actor = createActor(provideAppGate(ports), { input: { target: { clientId: 'shop' }, config: testAuthConfig } });
+    const ports: TestPorts = createTestPorts({
+      api: {
+        authChecks: { shop: { status: 'noAccess', applicationId: 'a1', internal: false, requested: false } },
+        accessRequestOptions: { a1: planner },
+      },
+    });
+    const actor = createActor(provideAppGate(ports), {
+      input: { target: { clientId: 'shop' }, config: testAuthConfig },
+    });
     actor.start();
     expect(appGateView(actor.getSnapshot()).request.loading).toBe(false);
     await waitFor(actor, (s) => s.matches('noAccess'));
     expect(ports.api.calls.find((c) => c.method === 'getAccessRequestOptions')?.args).toEqual(['a1', undefined]);
     expect(appGateView(actor.getSnapshot())).toMatchObject({
-      canRequestAccess: true, internalApplication: false,
-      request: { loading: false, failed: false, accountAccessRequired: true, roleRequired: true, accountAccessTotal: 2, roleTotal: 1 },
+      canRequestAccess: true,
+      internalApplication: false,
+      request: {
+        loading: false,
+        failed: false,
+        accountAccessRequired: true,
+        roleRequired: true,
+        accountAccessTotal: 2,
+        roleTotal: 1,
+      },
     });
     actor.send({ type: 'REQUEST_ACCESS' });
     expect(actor.getSnapshot().value).toBe('noAccess');
-    expect(appGateView(actor.getSnapshot()).validation).toEqual({ accountAccessId: { code: 'validations.required' }, roleId: { code: 'validations.required' } });
+    expect(appGateView(actor.getSnapshot()).validation).toEqual({
+      accountAccessId: { code: 'validations.required' },
+      roleId: { code: 'validations.required' },
+    });
 
     // A search narrows the list; the chosen entry stays listed.
     actor.send({ type: 'SET_CHOICE', field: 'accountAccessId', value: 'aa-nord' });
     expect(appGateView(actor.getSnapshot()).validation).toEqual({ roleId: { code: 'validations.required' } });
     actor.send({ type: 'SEARCH_OPTIONS', search: ' süd ' });
-    expect(appGateView(actor.getSnapshot())).toMatchObject({ status: 'noAccess', canRequestAccess: false, request: { loading: true } });
+    expect(appGateView(actor.getSnapshot())).toMatchObject({
+      status: 'noAccess',
+      canRequestAccess: false,
+      request: { loading: true },
+    });
     await waitFor(actor, (s) => s.matches('noAccess'));
     expect(appGateView(actor.getSnapshot()).request.accountAccesses.map((a) => a.id)).toEqual(['aa-nord', 'aa-sued']);
-    expect(appGateView(actor.getSnapshot()).request).toMatchObject({ search: 'süd', accountAccessTotal: 1, choice: { accountAccessId: 'aa-nord' } });
+    expect(appGateView(actor.getSnapshot()).request).toMatchObject({
+      search: 'süd',
+      accountAccessTotal: 1,
+      choice: { accountAccessId: 'aa-nord' },
+    });
     actor.send({ type: 'SET_CHOICE', field: 'accountAccessId', value: 'aa-sued' });
     actor.send({ type: 'SET_CHOICE', field: 'roleId', value: 'r-planner' });
     actor.send({ type: 'SET_CHOICE', field: 'comment', value: 'Filiale München' });
@@ -115,10 +166,16 @@ describe('app access gate', () => {
     actor.send({ type: 'REQUEST_ACCESS' });
     expect(appGateView(actor.getSnapshot())).toMatchObject({ status: 'noAccess', busy: true, canRequestAccess: false });
     await waitFor(actor, (s) => s.matches('noAccess') && s.context.error !== undefined);
-    expect(appGateView(actor.getSnapshot()).request.choice).toEqual({ accountAccessId: 'aa-sued', roleId: 'r-planner' });
+    expect(appGateView(actor.getSnapshot()).request.choice).toEqual({
+      accountAccessId: 'aa-sued',
+      roleId: 'r-planner',
+    });
     actor.send({ type: 'REQUEST_ACCESS' });
     await waitFor(actor, (s) => s.matches('requested'));
-    expect(ports.api.calls.filter((c) => c.method === 'requestAccess').at(-1)?.args).toEqual([{ clientId: 'shop' }, { accountAccessId: 'aa-sued', roleId: 'r-planner' }]);
+    expect(ports.api.calls.filter((c) => c.method === 'requestAccess').at(-1)?.args).toEqual([
+      { clientId: 'shop' },
+      { accountAccessId: 'aa-sued', roleId: 'r-planner' },
+    ]);
     expect(appGateView(actor.getSnapshot())).not.toHaveProperty('toast');
     actor.send({ type: 'CHECK_AGAIN' });
     await waitFor(actor, (s) => s.matches('requested'));
@@ -127,19 +184,32 @@ describe('app access gate', () => {
   it('no access, nothing to name: the request is sent as it is', async () => {
     const { ports, actor } = gate({ status: 'noAccess', applicationId: 'a1', internal: false, requested: false });
     await waitFor(actor, (s) => s.matches('noAccess'));
-    expect(appGateView(actor.getSnapshot()).request).toMatchObject({ accountAccessRequired: false, roleRequired: false, accountAccesses: [], roles: [] });
+    expect(appGateView(actor.getSnapshot()).request).toMatchObject({
+      accountAccessRequired: false,
+      roleRequired: false,
+      accountAccesses: [],
+      roles: [],
+    });
     actor.send({ type: 'REQUEST_ACCESS' });
     await waitFor(actor, (s) => s.matches('requested'));
     expect(ports.api.calls.find((c) => c.method === 'requestAccess')?.args).toEqual([{ clientId: 'shop' }, {}]);
   });
 
   it('the choices cannot be loaded: a toast, no request, and a retry', async () => {
-    const ports: TestPorts = createTestPorts({ api: { authChecks: { shop: { status: 'noAccess', applicationId: 'a1', internal: false, requested: false } } } });
+    const ports: TestPorts = createTestPorts({
+      api: { authChecks: { shop: { status: 'noAccess', applicationId: 'a1', internal: false, requested: false } } },
+    });
     ports.api.failNext('getAccessRequestOptions', new HttpError(503, null));
-    const actor = createActor(provideAppGate(ports), { input: { target: { clientId: 'shop' }, config: testAuthConfig } });
+    const actor = createActor(provideAppGate(ports), {
+      input: { target: { clientId: 'shop' }, config: testAuthConfig },
+    });
     actor.start();
     await waitFor(actor, (s) => s.matches('noAccess') && s.context.error !== undefined);
-    expect(appGateView(actor.getSnapshot())).toMatchObject({ canRequestAccess: false, request: { failed: true }, toast: { variant: 'danger' } });
+    expect(appGateView(actor.getSnapshot())).toMatchObject({
+      canRequestAccess: false,
+      request: { failed: true },
+      toast: { variant: 'danger' },
+    });
     actor.send({ type: 'REQUEST_ACCESS' });
     expect(actor.getSnapshot().value).toBe('noAccess');
     expect(ports.api.calls.filter((c) => c.method === 'requestAccess')).toHaveLength(0);
@@ -158,23 +228,34 @@ describe('app access gate', () => {
     actor.send({ type: 'SEARCH_OPTIONS', search: 'x' });
     expect(actor.getSnapshot().value).toBe('noAccess');
     expect(actor.getSnapshot().context.choice).toEqual({});
-    expect(ports.api.calls.filter((c) => c.method === 'requestAccess' || c.method === 'getAccessRequestOptions')).toHaveLength(0);
+    expect(
+      ports.api.calls.filter((c) => c.method === 'requestAccess' || c.method === 'getAccessRequestOptions'),
+    ).toHaveLength(0);
   });
 
   it('failures: the check fails → failed with a toast; RETRY asks again', async () => {
     const ports = createTestPorts();
-    const actor = createActor(provideAppGate(ports), { input: { target: { applicationId: 'unknown' }, config: testAuthConfig } });
+    const actor = createActor(provideAppGate(ports), {
+      input: { target: { applicationId: 'unknown' }, config: testAuthConfig },
+    });
     actor.start();
     await waitFor(actor, (s) => s.matches('failed'));
     expect(appGateView(actor.getSnapshot()).toast).toMatchObject({ descriptionKey: 'errors.page.404.description' });
-    ports.api.setAuthCheck('unknown', { status: 'noAccess', applicationId: 'unknown', internal: false, requested: true });
+    ports.api.setAuthCheck('unknown', {
+      status: 'noAccess',
+      applicationId: 'unknown',
+      internal: false,
+      requested: true,
+    });
     actor.send({ type: 'RETRY' });
     await waitFor(actor, (s) => s.matches('requested'));
   });
 
   it('the claims refresh cannot start → failed', async () => {
     const { ports, actor } = gate({ status: 'ok', applicationId: 'a1', url: 'http://localhost:4002/' });
-    ports.identityProvider.discover = async () => { throw new TypeError('down'); };
+    ports.identityProvider.discover = async () => {
+      throw new TypeError('down');
+    };
     await waitFor(actor, (s) => s.matches('failed'));
     expect(appGateView(actor.getSnapshot()).toast).toMatchObject({ descriptionKey: 'errors.auth.network' });
   });
@@ -184,7 +265,9 @@ describe('app access gate', () => {
       customerNumber: { code: 'validations.numeric' },
       invoiceEmail: { code: 'validations.email' },
     });
-    expect(validateAttributeValues([{ attributeId: 'x', key: 'note', dataType: 'string', required: false }], {})).toEqual({});
+    expect(
+      validateAttributeValues([{ attributeId: 'x', key: 'note', dataType: 'string', required: false }], {}),
+    ).toEqual({});
   });
 
   it('a malformed AuthCheck answer → failed (500), nothing else happens', async () => {
@@ -206,14 +289,29 @@ describe('gateShortcut (the portal server answers the gate without its page, #16
   it('an open way leads to the claims refresh, exactly where the machine sends the browser', async () => {
     const shortcut = gateShortcut({ status: 'ok', applicationId: 'a1', url: 'https://shop.test/start' }, gateUrl);
     let redirected: string | undefined;
-    const navigator = { currentUrl: () => gateUrl, redirect: (url: string) => { redirected = url; }, replace: () => undefined, reload: () => undefined };
-    await startClaimsRefreshAtServer(navigator, { config: testAuthConfig, redirectUri: 'https://shop.test/start', sleep: 1000 });
+    const navigator = {
+      currentUrl: () => gateUrl,
+      redirect: (url: string) => {
+        redirected = url;
+      },
+      replace: () => undefined,
+      reload: () => undefined,
+    };
+    await startClaimsRefreshAtServer(navigator, {
+      config: testAuthConfig,
+      redirectUri: 'https://shop.test/start',
+      sleep: 1000,
+    });
     expect(shortcut).toBe(redirected);
-    expect(shortcut).toBe('/auth/claims-refresh?redirectUri=https%3A%2F%2Fshop.test%2Fstart&sleep=1000&returnPath=%2Fflows%2Fauth%3Fclient_id%3Dshop');
+    expect(shortcut).toBe(
+      '/auth/claims-refresh?redirectUri=https%3A%2F%2Fshop.test%2Fstart&sleep=1000&returnPath=%2Fflows%2Fauth%3Fclient_id%3Dshop',
+    );
   });
-  it('anything else is the page\'s to handle', () => {
+  it("anything else is the page's to handle", () => {
     expect(gateShortcut({ status: 'ok', applicationId: 'a1', url: 'javascript:alert(1)' }, gateUrl)).toBeUndefined();
     expect(gateShortcut({ status: 'missingAttributes', applicationId: 'a1', attributes }, gateUrl)).toBeUndefined();
-    expect(gateShortcut({ status: 'noAccess', applicationId: 'a1', internal: false, requested: false }, gateUrl)).toBeUndefined();
+    expect(
+      gateShortcut({ status: 'noAccess', applicationId: 'a1', internal: false, requested: false }, gateUrl),
+    ).toBeUndefined();
   });
 });

@@ -9,7 +9,14 @@ import type { AuthCheckResult, AuthCheckTarget, MissingAttribute, Ports } from '
 import type { AccessRequestOptions } from '../../domain/entities.ts';
 import type { PortalError } from '../../errors/errors.ts';
 import { toPortalError } from '../../errors/errors.ts';
-import { isHttpUrl, validateAccessRequestChoice, validateEmail, validateNumeric, validateRequired, validateUrl } from '../../validation/validation.ts';
+import {
+  isHttpUrl,
+  validateAccessRequestChoice,
+  validateEmail,
+  validateNumeric,
+  validateRequired,
+  validateUrl,
+} from '../../validation/validation.ts';
 import type { ValidationIssue } from '../../validation/validation.ts';
 import { notProvided } from '../not-provided.ts';
 import { decodeAuthCheckResult } from '../../domain/api-schemas.ts';
@@ -17,7 +24,12 @@ import { startAuthorization } from '../sign-in/sign-in.actors.ts';
 import { buildQuery, splitUrl } from '../../domain/url.ts';
 import type { AuthPorts } from '../sign-in/sign-in.actors.ts';
 import type {
-  AppGateContext, AppGateEvent, AppGateInput, LoadRequestOptionsRequest, SendAccessRequest, StartClaimsRefreshRequest,
+  AppGateContext,
+  AppGateEvent,
+  AppGateInput,
+  LoadRequestOptionsRequest,
+  SendAccessRequest,
+  StartClaimsRefreshRequest,
 } from './app-gate.types.ts';
 
 /** Validate the typed values against the missing attributes (required, e-mail, URL, number). */
@@ -29,27 +41,49 @@ export function validateAttributeValues(
   for (const attribute of attributes) {
     const value = values[attribute.key] ?? attribute.value ?? '';
     const type = attribute.dataType.toUpperCase();
-    const issue = (attribute.required ? validateRequired(value) : undefined) ??
-      (type === 'EMAIL' ? validateEmail(value) : type === 'URL' ? validateUrl(value) : type === 'NUMBER' ? validateNumeric(value) : undefined);
+    const issue =
+      (attribute.required ? validateRequired(value) : undefined) ??
+      (type === 'EMAIL'
+        ? validateEmail(value)
+        : type === 'URL'
+          ? validateUrl(value)
+          : type === 'NUMBER'
+            ? validateNumeric(value)
+            : undefined);
     if (issue !== undefined) issues[attribute.key] = issue;
   }
   return issues;
 }
 
 const missingOf = (result: AuthCheckResult | undefined): readonly MissingAttribute[] =>
-  (result?.status === 'missingAttributes' ? result.attributes : []);
+  result?.status === 'missingAttributes' ? result.attributes : [];
 
 type Routed = { readonly event: { readonly output: AuthCheckResult } };
-const is = (status: AuthCheckResult['status']) => ({ event }: Routed) => event.output.status === status;
+const is =
+  (status: AuthCheckResult['status']) =>
+  ({ event }: Routed) =>
+    event.output.status === status;
 
 /** Where an AuthCheck answer leads (shared by checking and submittingAttributes). */
 const route = [
-  { guard: ({ event }: Routed) => event.output.status === 'ok' && !isHttpUrl(event.output.url), target: 'failed', actions: 'rememberInvalidUrl' },
+  {
+    guard: ({ event }: Routed) => event.output.status === 'ok' && !isHttpUrl(event.output.url),
+    target: 'failed',
+    actions: 'rememberInvalidUrl',
+  },
   { guard: is('ok'), target: 'refreshingClaims', actions: 'remember' },
   { guard: is('missingAttributes'), target: 'needsAttributes', actions: 'remember' },
   { guard: is('customFlow'), target: 'needsCustomFlow', actions: 'remember' },
-  { guard: ({ event }: Routed) => event.output.status === 'noAccess' && event.output.requested, target: 'requested', actions: 'remember' },
-  { guard: ({ event }: Routed) => event.output.status === 'noAccess' && !event.output.internal, target: 'loadingOptions', actions: 'remember' },
+  {
+    guard: ({ event }: Routed) => event.output.status === 'noAccess' && event.output.requested,
+    target: 'requested',
+    actions: 'remember',
+  },
+  {
+    guard: ({ event }: Routed) => event.output.status === 'noAccess' && !event.output.internal,
+    target: 'loadingOptions',
+    actions: 'remember',
+  },
   { target: 'noAccess', actions: 'remember' },
 ] as const;
 
@@ -61,7 +95,10 @@ export const appGateMachine = setup({
   },
   actors: {
     authCheck: fromPromise<AuthCheckResult, AuthCheckTarget>(notProvided),
-    submitAttributes: fromPromise<AuthCheckResult, { readonly target: AuthCheckTarget; readonly values: Readonly<Record<string, string>> }>(notProvided),
+    submitAttributes: fromPromise<
+      AuthCheckResult,
+      { readonly target: AuthCheckTarget; readonly values: Readonly<Record<string, string>> }
+    >(notProvided),
     loadRequestOptions: fromPromise<AccessRequestOptions, LoadRequestOptionsRequest>(notProvided),
     requestAccess: fromPromise<void, SendAccessRequest>(notProvided),
     startClaimsRefresh: fromPromise<void, StartClaimsRefreshRequest>(notProvided),
@@ -75,8 +112,11 @@ export const appGateMachine = setup({
   },
   guards: {
     requestable: ({ context }) => context.result?.status === 'noAccess' && !context.result.internal,
-    choiceValid: ({ context }) => context.options !== undefined && Object.keys(validateAccessRequestChoice(context.options, context.choice)).length === 0,
-    valuesValid: ({ context }) => Object.keys(validateAttributeValues(missingOf(context.result), context.values)).length === 0,
+    choiceValid: ({ context }) =>
+      context.options !== undefined &&
+      Object.keys(validateAccessRequestChoice(context.options, context.choice)).length === 0,
+    valuesValid: ({ context }) =>
+      Object.keys(validateAttributeValues(missingOf(context.result), context.values)).length === 0,
   },
 }).createMachine({
   id: 'appGate',
@@ -105,12 +145,17 @@ export const appGateMachine = setup({
         SET_VALUE: {
           actions: assign({
             values: ({ context, event }) => ({ ...context.values, [event.key]: event.value }),
-            validation: ({ context, event }) => Object.fromEntries(Object.entries(context.validation).filter(([key]) => key !== event.key)),
+            validation: ({ context, event }) =>
+              Object.fromEntries(Object.entries(context.validation).filter(([key]) => key !== event.key)),
           }),
         },
         SUBMIT: [
           { guard: 'valuesValid', target: 'submittingAttributes', actions: assign({ validation: {} }) },
-          { actions: assign({ validation: ({ context }) => validateAttributeValues(missingOf(context.result), context.values) }) },
+          {
+            actions: assign({
+              validation: ({ context }) => validateAttributeValues(missingOf(context.result), context.values),
+            }),
+          },
         ],
       },
     },
@@ -135,7 +180,9 @@ export const appGateMachine = setup({
             options: ({ event }) => event.output,
             known: ({ context, event }) => ({
               ...context.known,
-              ...Object.fromEntries([...event.output.accountAccesses.items, ...event.output.roles.items].map((item) => [item.id, item])),
+              ...Object.fromEntries(
+                [...event.output.accountAccesses.items, ...event.output.roles.items].map((item) => [item.id, item]),
+              ),
             }),
             error: undefined,
           }),
@@ -152,15 +199,23 @@ export const appGateMachine = setup({
               const { [event.field]: _previous, ...rest } = context.choice;
               return event.value === '' ? rest : { ...rest, [event.field]: event.value };
             },
-            validation: ({ context, event }) => Object.fromEntries(Object.entries(context.validation).filter(([key]) => key !== event.field)),
+            validation: ({ context, event }) =>
+              Object.fromEntries(Object.entries(context.validation).filter(([key]) => key !== event.field)),
           }),
         },
-        SEARCH_OPTIONS: { guard: 'requestable', target: 'loadingOptions', actions: assign({ optionsSearch: ({ event }) => event.search.trim() }) },
+        SEARCH_OPTIONS: {
+          guard: 'requestable',
+          target: 'loadingOptions',
+          actions: assign({ optionsSearch: ({ event }) => event.search.trim() }),
+        },
         REQUEST_ACCESS: [
           { guard: and(['requestable', 'choiceValid']), target: 'requesting', actions: assign({ validation: {} }) },
           {
             guard: 'requestable',
-            actions: assign({ validation: ({ context }) => (context.options === undefined ? {} : validateAccessRequestChoice(context.options, context.choice)) }),
+            actions: assign({
+              validation: ({ context }) =>
+                context.options === undefined ? {} : validateAccessRequestChoice(context.options, context.choice),
+            }),
           },
         ],
       },
@@ -211,16 +266,28 @@ async function startClaimsRefreshFor(ports: AuthPorts, request: StartClaimsRefre
  * server's start address, which keeps the auth state record in an HttpOnly cookie; the
  * gate's own address is the stored referrer, where a cancel at the provider comes back to.
  */
-export function startClaimsRefreshAtServer(navigator: Ports['navigator'], request: StartClaimsRefreshRequest, startPath = '/auth/claims-refresh'): Promise<void> {
+export function startClaimsRefreshAtServer(
+  navigator: Ports['navigator'],
+  request: StartClaimsRefreshRequest,
+  startPath = '/auth/claims-refresh',
+): Promise<void> {
   navigator.redirect(claimsRefreshStartPath(navigator.currentUrl(), request, startPath));
   return Promise.resolve();
 }
 
 /** The portal server's claims-refresh start for a gate at `gateUrl` (it comes back there on failure). */
-function claimsRefreshStartPath(gateUrl: string, request: Pick<StartClaimsRefreshRequest, 'redirectUri' | 'sleep'>, startPath: string): string {
+function claimsRefreshStartPath(
+  gateUrl: string,
+  request: Pick<StartClaimsRefreshRequest, 'redirectUri' | 'sleep'>,
+  startPath: string,
+): string {
   const { path, query } = splitUrl(gateUrl);
   const returnPath = `${path}${query === '' ? '' : `?${query}`}`;
-  return `${startPath}?${buildQuery([['redirectUri', request.redirectUri], ['sleep', String(request.sleep)], ['returnPath', returnPath]])}`;
+  return `${startPath}?${buildQuery([
+    ['redirectUri', request.redirectUri],
+    ['sleep', String(request.sleep)],
+    ['returnPath', returnPath],
+  ])}`;
 }
 
 /** The pause before the claims refresh unless the gate is told otherwise. */
@@ -232,7 +299,11 @@ const defaultRefreshSleepMs = 1000;
  * application. The portal server answers the gate's address with it (issue #16: an application
  * opens from the launcher without JavaScript, and without the gate's page in between).
  */
-export function gateShortcut(result: AuthCheckResult, gateUrl: string, startPath = '/auth/claims-refresh'): string | undefined {
+export function gateShortcut(
+  result: AuthCheckResult,
+  gateUrl: string,
+  startPath = '/auth/claims-refresh',
+): string | undefined {
   if (result.status !== 'ok' || !isHttpUrl(result.url)) return undefined;
   return claimsRefreshStartPath(gateUrl, { redirectUri: result.url, sleep: defaultRefreshSleepMs }, startPath);
 }
@@ -242,15 +313,23 @@ export function gateShortcut(result: AuthCheckResult, gateUrl: string, startPath
  * (`startClaimsRefreshFor`), e.g. with `startClaimsRefreshAtServer`.
  */
 export function provideAppGate(
-  ports: Omit<AuthPorts, 'authStateStore' | 'sessionStore' | 'identityProvider'> & Partial<AuthPorts> & Pick<Ports, 'api'>,
+  ports: Omit<AuthPorts, 'authStateStore' | 'sessionStore' | 'identityProvider'> &
+    Partial<AuthPorts> &
+    Pick<Ports, 'api'>,
   options: { readonly startClaimsRefresh?: (request: StartClaimsRefreshRequest) => Promise<void> } = {},
 ) {
-  const startClaimsRefresh = options.startClaimsRefresh ?? ((request: StartClaimsRefreshRequest) => startClaimsRefreshFor(ports as AuthPorts, request));
+  const startClaimsRefresh =
+    options.startClaimsRefresh ??
+    ((request: StartClaimsRefreshRequest) => startClaimsRefreshFor(ports as AuthPorts, request));
   return appGateMachine.provide({
     actors: {
       authCheck: fromPromise(({ input }) => ports.api.authCheck(input).then(decodeAuthCheckResult)),
-      submitAttributes: fromPromise(({ input }) => ports.api.submitAttributes(input.target, input.values).then(decodeAuthCheckResult)),
-      loadRequestOptions: fromPromise(({ input }) => ports.api.getAccessRequestOptions(input.applicationId, input.search === '' ? undefined : input.search)),
+      submitAttributes: fromPromise(({ input }) =>
+        ports.api.submitAttributes(input.target, input.values).then(decodeAuthCheckResult),
+      ),
+      loadRequestOptions: fromPromise(({ input }) =>
+        ports.api.getAccessRequestOptions(input.applicationId, input.search === '' ? undefined : input.search),
+      ),
       requestAccess: fromPromise(({ input }) => ports.api.requestAccess(input.target, input.choice)),
       startClaimsRefresh: fromPromise(({ input }) => startClaimsRefresh(input)),
     },

@@ -28,13 +28,24 @@ const model = createMachine({
   initial: 'checking',
   states: {
     checking: { on: { ...answers, CHECK_FAILS: 'failed' } },
-    needsAttributes: { on: { SET_VALUE: 'needsAttributes', SUBMIT_INVALID: 'needsAttributes', SUBMIT: 'submittingAttributes' } },
+    needsAttributes: {
+      on: { SET_VALUE: 'needsAttributes', SUBMIT_INVALID: 'needsAttributes', SUBMIT: 'submittingAttributes' },
+    },
     submittingAttributes: { on: { ...answers, SUBMIT_FAILS: 'needsAttributes' } },
     needsCustomFlow: { on: { CHECK_AGAIN: 'checking' } },
     loadingOptions: { on: { OPTIONS_LOADED: 'noAccess', OPTIONS_FAIL: 'noAccessWithoutOptions' } },
-    noAccess: { on: { SET_CHOICE: 'noAccess', REQUEST_INVALID: 'noAccess', SEARCH_OPTIONS: 'loadingOptions', REQUEST_ACCESS: 'requesting' } },
+    noAccess: {
+      on: {
+        SET_CHOICE: 'noAccess',
+        REQUEST_INVALID: 'noAccess',
+        SEARCH_OPTIONS: 'loadingOptions',
+        REQUEST_ACCESS: 'requesting',
+      },
+    },
     noAccessWithoutOptions: { on: { REQUEST_INVALID: 'noAccessWithoutOptions', SEARCH_OPTIONS: 'loadingOptions' } },
-    noAccessInternal: { on: { REQUEST_INVALID: 'noAccessInternal', SET_CHOICE: 'noAccessInternal', SEARCH_OPTIONS: 'noAccessInternal' } },
+    noAccessInternal: {
+      on: { REQUEST_INVALID: 'noAccessInternal', SET_CHOICE: 'noAccessInternal', SEARCH_OPTIONS: 'noAccessInternal' },
+    },
     requesting: { on: { REQUEST_OK: 'requested', REQUEST_FAILS: 'noAccess' } },
     requested: { on: { CHECK_AGAIN: 'checking' } },
     refreshingClaims: { on: { REFRESH_STARTED: 'redirecting', REFRESH_FAILS: 'failed' } },
@@ -46,7 +57,11 @@ const model = createMachine({
 const results: Record<keyof typeof answers, AuthCheckResult> = {
   ANSWER_OK: { status: 'ok', applicationId: 'a', url: 'http://localhost:4002/' },
   ANSWER_BAD_URL: { status: 'ok', applicationId: 'a', url: 'data:text/html,x' },
-  ANSWER_ATTRIBUTES: { status: 'missingAttributes', applicationId: 'a', attributes: [{ attributeId: 'n', key: 'number', dataType: 'NUMBER', required: true }] },
+  ANSWER_ATTRIBUTES: {
+    status: 'missingAttributes',
+    applicationId: 'a',
+    attributes: [{ attributeId: 'n', key: 'number', dataType: 'NUMBER', required: true }],
+  },
   ANSWER_CUSTOM_FLOW: { status: 'customFlow', applicationId: 'a', flowKey: 'onboarding' },
   ANSWER_REQUESTED: { status: 'noAccess', applicationId: 'a', internal: false, requested: true },
   ANSWER_NO_ACCESS: { status: 'noAccess', applicationId: 'a', internal: false, requested: false },
@@ -81,7 +96,10 @@ describe('app-gate model', () => {
         await (refresh = createDeferred<void>()).promise;
         return discover(policy);
       };
-      const actor = createActor(provideAppGate(ports), { input: { target: { clientId: 'shop' }, config: testAuthConfig }, inspect: recorder.inspect });
+      const actor = createActor(provideAppGate(ports), {
+        input: { target: { clientId: 'shop' }, config: testAuthConfig },
+        inspect: recorder.inspect,
+      });
       actor.start();
       const settle = () => flushPromises(60);
       const answer = (key: keyof typeof answers) => async () => {

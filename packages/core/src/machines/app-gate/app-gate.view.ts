@@ -9,7 +9,7 @@ import type { ValidationIssue } from '../../validation/validation.ts';
 import type { appGateMachine } from './app-gate.machine.ts';
 
 type AppGateViewStatus =
-  | 'checking' | 'needsAttributes' | 'needsCustomFlow' | 'noAccess' | 'requested' | 'redirecting' | 'failed';
+  'checking' | 'needsAttributes' | 'needsCustomFlow' | 'noAccess' | 'requested' | 'redirecting' | 'failed';
 
 export interface AppGateView {
   readonly status: AppGateViewStatus;
@@ -43,7 +43,11 @@ interface GateRequestView {
   readonly roleRequired: boolean;
 }
 
-const withChosen = (items: readonly Choice[], chosen: string | undefined, known: Readonly<Record<string, Choice>>): readonly Choice[] => {
+const withChosen = (
+  items: readonly Choice[],
+  chosen: string | undefined,
+  known: Readonly<Record<string, Choice>>,
+): readonly Choice[] => {
   const entry = chosen === undefined ? undefined : known[chosen];
   return entry === undefined || items.some((item) => item.id === entry.id) ? items : [entry, ...items];
 };
@@ -52,20 +56,29 @@ export function appGateView(snapshot: SnapshotFrom<typeof appGateMachine>): AppG
   const { context } = snapshot;
   const value = snapshot.value;
   const status: AppGateViewStatus =
-    value === 'submittingAttributes' ? 'needsAttributes'
-    : value === 'requesting' || value === 'loadingOptions' ? 'noAccess'
-    : value === 'refreshingClaims' ? 'redirecting'
-    : value;
+    value === 'submittingAttributes'
+      ? 'needsAttributes'
+      : value === 'requesting' || value === 'loadingOptions'
+        ? 'noAccess'
+        : value === 'refreshingClaims'
+          ? 'redirecting'
+          : value;
   const result = context.result;
   const internal = result?.status === 'noAccess' && result.internal;
   const options = context.options;
   return {
     status,
-    busy: value === 'checking' || value === 'submittingAttributes' || value === 'requesting' || value === 'refreshingClaims' || value === 'redirecting',
+    busy:
+      value === 'checking' ||
+      value === 'submittingAttributes' ||
+      value === 'requesting' ||
+      value === 'refreshingClaims' ||
+      value === 'redirecting',
     attributes: result?.status === 'missingAttributes' ? result.attributes : [],
     values: context.values,
     validation: context.validation,
-    canRequestAccess: value === 'noAccess' && result?.status === 'noAccess' && !result.internal && options !== undefined,
+    canRequestAccess:
+      value === 'noAccess' && result?.status === 'noAccess' && !result.internal && options !== undefined,
     internalApplication: internal,
     request: {
       loading: value === 'loadingOptions',

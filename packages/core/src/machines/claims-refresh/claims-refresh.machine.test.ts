@@ -25,7 +25,10 @@ describe('claims refresh', () => {
   it('runs against the refresh policy, returns to /flows/auth-refresh, keeps the refresh data in the record', async () => {
     const ports = createTestPorts();
     const query = await start(ports);
-    expect(ports.identityProvider.calls.authorize[0]).toMatchObject({ policy: 'b2c_1a_refresh', redirectUri: 'http://localhost:5173/flows/auth-refresh' });
+    expect(ports.identityProvider.calls.authorize[0]).toMatchObject({
+      policy: 'b2c_1a_refresh',
+      redirectUri: 'http://localhost:5173/flows/auth-refresh',
+    });
     expect(query.redirect_uri).toBe('http://localhost:5173/flows/auth-refresh');
     const states = ports.authStateStore.states();
     expect(states).toEqual([query.state]);
@@ -46,14 +49,23 @@ describe('claims refresh', () => {
     ports.clock.advance(1);
     expect(actor.getSnapshot().value).toBe('refreshed');
     expect(ports.navigator.log.at(-1)).toEqual({ kind: 'redirect', url: 'http://localhost:4002/?from=portal' });
-    expect(await toPromise(actor)).toMatchObject({ status: 'refreshed', redirectUri: 'http://localhost:4002/?from=portal' });
+    expect(await toPromise(actor)).toMatchObject({
+      status: 'refreshed',
+      redirectUri: 'http://localhost:4002/?from=portal',
+    });
   });
 
   it('refuses unsafe redirect targets and bounds the wait', () => {
     expect(safeRefreshData({ redirectUri: 'javascript:alert(1)', sleep: 10 })).toEqual({ redirectUri: '/', sleep: 10 });
     expect(safeRefreshData({ redirectUri: '//evil.test', sleep: -5 })).toEqual({ redirectUri: '/', sleep: 0 });
-    expect(safeRefreshData({ redirectUri: '/settings', sleep: 10_000_000 })).toEqual({ redirectUri: '/settings', sleep: 60_000 });
-    expect(safeRefreshData({ redirectUri: '/settings', sleep: Number.NaN })).toEqual({ redirectUri: '/settings', sleep: 0 });
+    expect(safeRefreshData({ redirectUri: '/settings', sleep: 10_000_000 })).toEqual({
+      redirectUri: '/settings',
+      sleep: 60_000,
+    });
+    expect(safeRefreshData({ redirectUri: '/settings', sleep: Number.NaN })).toEqual({
+      redirectUri: '/settings',
+      sleep: 0,
+    });
     expect(safeRefreshData(undefined)).toEqual({ redirectUri: '/', sleep: 0 });
   });
 
@@ -61,7 +73,10 @@ describe('claims refresh', () => {
     const ports = createTestPorts();
     const { state } = await start(ports);
     const actor = actorFor(ports);
-    actor.send({ type: 'CALLBACK', url: ports.identityProvider.errorCallbackUrlFor(state ?? '', 'access_denied', 'AADB2C90091: cancelled') });
+    actor.send({
+      type: 'CALLBACK',
+      url: ports.identityProvider.errorCallbackUrlFor(state ?? '', 'access_denied', 'AADB2C90091: cancelled'),
+    });
     expect(await toPromise(actor)).toEqual({ status: 'cancelled', redirectTo: '/flows/auth-refresh' });
   });
 
@@ -69,7 +84,10 @@ describe('claims refresh', () => {
     const ports = createTestPorts();
     const { state } = await start(ports);
     const actor = actorFor(ports, false);
-    actor.send({ type: 'CALLBACK', url: ports.identityProvider.errorCallbackUrlFor(state ?? '', 'access_denied', 'AADB2C90091: cancelled') });
+    actor.send({
+      type: 'CALLBACK',
+      url: ports.identityProvider.errorCallbackUrlFor(state ?? '', 'access_denied', 'AADB2C90091: cancelled'),
+    });
     expect(await toPromise(actor)).toEqual({ status: 'cancelled', redirectTo: '/' });
   });
 
@@ -77,7 +95,10 @@ describe('claims refresh', () => {
     const ports = createTestPorts();
     const actor = actorFor(ports);
     actor.send({ type: 'CALLBACK', url: 'http://localhost:5173/flows/auth-refresh?code=c&state=AAAAAAAAAAAAAAAA' });
-    expect(await toPromise(actor)).toEqual({ status: 'failed', error: { kind: 'auth', status: 500, code: 'auth.missingTemporaryCookie' } });
+    expect(await toPromise(actor)).toEqual({
+      status: 'failed',
+      error: { kind: 'auth', status: 500, code: 'auth.missingTemporaryCookie' },
+    });
     expect(actor.getSnapshot().matches('failed')).toBe(true);
     const idle = actorFor(ports);
     expect(idle.getSnapshot().value).toBe('idle');

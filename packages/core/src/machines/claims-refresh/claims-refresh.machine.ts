@@ -10,18 +10,41 @@ import { toPortalError } from '../../errors/errors.ts';
 import type { PortalError } from '../../errors/errors.ts';
 import { notProvided } from '../not-provided.ts';
 import {
-  exchangeCode, judgeCallback, readCallbackParams, startAuthorization, storeSession, strippedCallbackUrl, takeRecord,
+  exchangeCode,
+  judgeCallback,
+  readCallbackParams,
+  startAuthorization,
+  storeSession,
+  strippedCallbackUrl,
+  takeRecord,
 } from '../sign-in/sign-in.actors.ts';
-import type { AuthPorts, CallbackParams, ExchangeRequest, ExchangeResult, StartRequest } from '../sign-in/sign-in.actors.ts';
-import type { ClaimsRefreshContext, ClaimsRefreshEvent, ClaimsRefreshInput, ClaimsRefreshOutput } from './claims-refresh.types.ts';
+import type {
+  AuthPorts,
+  CallbackParams,
+  ExchangeRequest,
+  ExchangeResult,
+  StartRequest,
+} from '../sign-in/sign-in.actors.ts';
+import type {
+  ClaimsRefreshContext,
+  ClaimsRefreshEvent,
+  ClaimsRefreshInput,
+  ClaimsRefreshOutput,
+} from './claims-refresh.types.ts';
 
 /** Longest wait after a refresh (the record schema allows no more). */
 const maxRefreshSleepMs = 60_000;
 
 /** Refresh data made safe: an http(s) URL or a same-origin path, and a bounded wait. */
 export function safeRefreshData(refresh: RefreshData | undefined): RefreshData {
-  const redirectUri = refresh !== undefined && (isHttpUrl(refresh.redirectUri) || isSafeReturnPath(refresh.redirectUri)) ? refresh.redirectUri : '/';
-  const sleep = refresh !== undefined && Number.isFinite(refresh.sleep) ? Math.min(Math.max(0, refresh.sleep), maxRefreshSleepMs) : 0;
+  const redirectUri =
+    refresh !== undefined && (isHttpUrl(refresh.redirectUri) || isSafeReturnPath(refresh.redirectUri))
+      ? refresh.redirectUri
+      : '/';
+  const sleep =
+    refresh !== undefined && Number.isFinite(refresh.sleep)
+      ? Math.min(Math.max(0, refresh.sleep), maxRefreshSleepMs)
+      : 0;
   return { redirectUri, sleep };
 }
 
@@ -62,7 +85,10 @@ export const claimsRefreshMachine = setup({
       on: {
         START: {
           target: 'starting',
-          actions: assign({ refresh: ({ event }) => safeRefreshData(event.refresh), returnPath: ({ event }) => safeReturnPath(event.returnPath) }),
+          actions: assign({
+            refresh: ({ event }) => safeRefreshData(event.refresh),
+            returnPath: ({ event }) => safeReturnPath(event.returnPath),
+          }),
         },
         CALLBACK: {
           target: 'takingRecord',
@@ -76,7 +102,12 @@ export const claimsRefreshMachine = setup({
     starting: {
       invoke: {
         src: 'startAuthorization',
-        input: ({ context }) => ({ config: context.config, flow: 'claimsRefresh' as const, returnPath: context.returnPath, refresh: context.refresh }),
+        input: ({ context }) => ({
+          config: context.config,
+          flow: 'claimsRefresh' as const,
+          returnPath: context.returnPath,
+          refresh: context.refresh,
+        }),
         onDone: {
           target: 'redirected',
           actions: [
@@ -95,7 +126,10 @@ export const claimsRefreshMachine = setup({
           {
             guard: ({ context, event }) => judge(context, event.output).kind === 'error',
             target: 'rejected',
-            actions: assign(({ context, event }) => ({ record: event.output, error: errorOf(judge(context, event.output)) })),
+            actions: assign(({ context, event }) => ({
+              record: event.output,
+              error: errorOf(judge(context, event.output)),
+            })),
           },
           {
             target: 'exchanging',
@@ -114,7 +148,9 @@ export const claimsRefreshMachine = setup({
         {
           guard: ({ context }) => context.error?.kind === 'cancelled',
           target: 'cancelled',
-          actions: assign({ redirectTo: ({ context }) => (context.error as Extract<PortalError, { kind: 'cancelled' }>).redirectTo }),
+          actions: assign({
+            redirectTo: ({ context }) => (context.error as Extract<PortalError, { kind: 'cancelled' }>).redirectTo,
+          }),
         },
         { target: 'failed' },
       ],
@@ -130,7 +166,10 @@ export const claimsRefreshMachine = setup({
           signedIn: context.signedIn,
           url: context.callbackUrl,
         }),
-        onDone: { target: 'storing', actions: assign({ session: ({ event }) => event.output.session, user: ({ event }) => event.output.user }) },
+        onDone: {
+          target: 'storing',
+          actions: assign({ session: ({ event }) => event.output.session, user: ({ event }) => event.output.user }),
+        },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => toPortalError(event.error) }) },
       },
     },
@@ -167,7 +206,12 @@ const codeOf = (verdict: Verdict): string => (verdict as Extract<Verdict, { kind
 
 function outputOf(context: ClaimsRefreshContext): ClaimsRefreshOutput {
   if (context.user !== undefined && context.session !== undefined && context.error === undefined) {
-    return { status: 'refreshed', user: context.user, session: context.session, redirectUri: context.refresh.redirectUri };
+    return {
+      status: 'refreshed',
+      user: context.user,
+      session: context.session,
+      redirectUri: context.refresh.redirectUri,
+    };
   }
   if (context.redirectTo !== undefined) return { status: 'cancelled', redirectTo: context.redirectTo };
   if (context.authorizationUrl !== undefined) return { status: 'redirected', url: context.authorizationUrl };

@@ -38,6 +38,11 @@ export interface ClaimsRefreshContext {
 
 export type ClaimsRefreshOutput =
   | { readonly status: 'redirected'; readonly url: string }
-  | { readonly status: 'refreshed'; readonly user: SignedInUser; readonly session: StoredSession; readonly redirectUri: string }
+  | {
+      readonly status: 'refreshed';
+      readonly user: SignedInUser;
+      readonly session: StoredSession;
+      readonly redirectUri: string;
+    }
   | { readonly status: 'cancelled'; readonly redirectTo: string }
   | { readonly status: 'failed'; readonly error: PortalError };

@@ -6,7 +6,12 @@ import { createFakePortalApi } from '../../testing/index.ts';
 import { HttpError } from '../../errors/errors.ts';
 
 const brandings = [
-  { clientId: 'shop', label: 'Händlerbestellung', logoUrl: 'http://localhost:4000/logos/shop.svg', url: 'http://localhost:4002' },
+  {
+    clientId: 'shop',
+    label: 'Händlerbestellung',
+    logoUrl: 'http://localhost:4000/logos/shop.svg',
+    url: 'http://localhost:4002',
+  },
   { clientId: 'planner', label: 'Küchenplaner' },
 ];
 
@@ -27,13 +32,26 @@ describe('external-app mode', () => {
 
   it('activates with a client_id, shows its logo and title, hides nav and user menu', async () => {
     const { actor } = setup();
-    expect(externalAppView(actor.getSnapshot())).toEqual({ status: 'inactive', active: false, iconSize: 64, hideNavigation: false, hideUserMenu: false });
+    expect(externalAppView(actor.getSnapshot())).toEqual({
+      status: 'inactive',
+      active: false,
+      iconSize: 64,
+      hideNavigation: false,
+      hideUserMenu: false,
+    });
     actor.send({ type: 'LOCATION', clientId: 'shop' });
     expect(externalAppView(actor.getSnapshot())).toMatchObject({ status: 'loading', clientId: 'shop' });
     await waitFor(actor, (s) => s.matches('active'));
     expect(externalAppView(actor.getSnapshot())).toEqual({
-      status: 'active', active: true, iconSize: 64, hideNavigation: true, hideUserMenu: true, clientId: 'shop',
-      title: 'Händlerbestellung', logoUrl: 'http://localhost:4000/logos/shop.svg', url: 'http://localhost:4002',
+      status: 'active',
+      active: true,
+      iconSize: 64,
+      hideNavigation: true,
+      hideUserMenu: true,
+      clientId: 'shop',
+      title: 'Händlerbestellung',
+      logoUrl: 'http://localhost:4000/logos/shop.svg',
+      url: 'http://localhost:4002',
     });
   });
 

@@ -36,7 +36,11 @@ export const externalAppMachine = setup({
   states: {
     inactive: {
       on: {
-        LOCATION: { guard: 'differs', target: 'loading', actions: assign({ clientId: ({ event }) => event.clientId, error: undefined }) },
+        LOCATION: {
+          guard: 'differs',
+          target: 'loading',
+          actions: assign({ clientId: ({ event }) => event.clientId, error: undefined }),
+        },
       },
     },
     loading: {
@@ -44,12 +48,24 @@ export const externalAppMachine = setup({
         src: 'loadBranding',
         input: ({ context }) => context.clientId ?? '',
         onDone: { target: 'active', actions: assign({ branding: ({ event }) => event.output }) },
-        onError: { target: 'inactive', actions: assign({ clientId: undefined, branding: undefined, error: ({ event }) => toPortalError(event.error) }) },
+        onError: {
+          target: 'inactive',
+          actions: assign({
+            clientId: undefined,
+            branding: undefined,
+            error: ({ event }) => toPortalError(event.error),
+          }),
+        },
       },
       on: {
         LOCATION: [
           { guard: 'absent', target: 'inactive', actions: assign({ clientId: undefined, branding: undefined }) },
-          { guard: 'differs', target: 'loading', reenter: true, actions: assign({ clientId: ({ event }) => event.clientId }) },
+          {
+            guard: 'differs',
+            target: 'loading',
+            reenter: true,
+            actions: assign({ clientId: ({ event }) => event.clientId }),
+          },
         ],
       },
     },
@@ -57,7 +73,11 @@ export const externalAppMachine = setup({
       on: {
         LOCATION: [
           { guard: 'absent', target: 'inactive', actions: assign({ clientId: undefined, branding: undefined }) },
-          { guard: 'differs', target: 'loading', actions: assign({ clientId: ({ event }) => event.clientId, branding: undefined }) },
+          {
+            guard: 'differs',
+            target: 'loading',
+            actions: assign({ clientId: ({ event }) => event.clientId, branding: undefined }),
+          },
         ],
       },
     },
@@ -67,6 +87,8 @@ export const externalAppMachine = setup({
 /** The external-app machine wired to the API port. */
 export function provideExternalApp(ports: Pick<Ports, 'api'>) {
   return externalAppMachine.provide({
-    actors: { loadBranding: fromPromise(({ input }) => ports.api.getApplicationBranding(input).then(decodeApplicationBranding)) },
+    actors: {
+      loadBranding: fromPromise(({ input }) => ports.api.getApplicationBranding(input).then(decodeApplicationBranding)),
+    },
   });
 }

@@ -24,7 +24,12 @@ const recorder = createCoverageRecorder();
 describe('external-app model', () => {
   for (const path of createTestModel(model, everyTransition).getShortestPaths({ allowDuplicatePaths: true })) {
     it(path.description, async () => {
-      const api = createFakePortalApi({ brandings: [{ clientId: 'a', label: 'A' }, { clientId: 'b', label: 'B' }] });
+      const api = createFakePortalApi({
+        brandings: [
+          { clientId: 'a', label: 'A' },
+          { clientId: 'b', label: 'B' },
+        ],
+      });
       const actor = createActor(provideExternalApp({ api }), { inspect: recorder.inspect });
       actor.start();
       let pending: Deferred<void> | undefined;

@@ -60,7 +60,11 @@ describe('refreshSession', () => {
     const given = await signedIn();
     given.ports.identityProvider.answerNext({ access_token: 'new-access', expires_in: 60 });
     const next = await refresh(given.ports, given);
-    expect(next.session).toMatchObject({ accessToken: 'new-access', idToken: given.session.idToken, refreshToken: given.session.refreshToken });
+    expect(next.session).toMatchObject({
+      accessToken: 'new-access',
+      idToken: given.session.idToken,
+      refreshToken: given.session.refreshToken,
+    });
     given.ports.identityProvider.setTokenOptions({ accessToken: false });
     const idOnly = await refresh(given.ports, { ...given, session: next.session });
     expect(idOnly.session.accessTokenIsIdToken).toBe(true);
@@ -72,15 +76,33 @@ describe('refreshSession', () => {
   ])('a refreshed ID token of %s → auth.subjectChanged, store cleared', async (_label, patch) => {
     const given = await signedIn();
     const now = Math.floor(given.ports.clock.now() / 1000);
-    const claims = { iss: given.ports.identityProvider.issuer, sub: 'user-1', aud: 'hk-portal', iat: now, exp: now + 3600, ...patch };
-    given.ports.identityProvider.answerNext({ access_token: 'a2', id_token: fakeJwt(claims), refresh_token: 'r2', expires_in: 3600, idTokenClaims: claims });
+    const claims = {
+      iss: given.ports.identityProvider.issuer,
+      sub: 'user-1',
+      aud: 'hk-portal',
+      iat: now,
+      exp: now + 3600,
+      ...patch,
+    };
+    given.ports.identityProvider.answerNext({
+      access_token: 'a2',
+      id_token: fakeJwt(claims),
+      refresh_token: 'r2',
+      expires_in: 3600,
+      idTokenClaims: claims,
+    });
     expect(await codeOf(refresh(given.ports, given))).toBe('auth.subjectChanged');
     expect(given.ports.sessionStore.current()).toBeUndefined();
   });
 
   it('a refreshed ID token that fails its checks → auth.invalidIdToken', async () => {
     const given = await signedIn();
-    given.ports.identityProvider.answerNext({ access_token: 'a2', id_token: 'x.y.z', expires_in: 3600, idTokenClaims: { iss: given.ports.identityProvider.issuer, sub: 'user-1', aud: 'other', iat: 0, exp: 0 } });
+    given.ports.identityProvider.answerNext({
+      access_token: 'a2',
+      id_token: 'x.y.z',
+      expires_in: 3600,
+      idTokenClaims: { iss: given.ports.identityProvider.issuer, sub: 'user-1', aud: 'other', iat: 0, exp: 0 },
+    });
     expect(await codeOf(refresh(given.ports, given))).toBe('auth.invalidIdToken');
   });
 
@@ -89,14 +111,29 @@ describe('refreshSession', () => {
     await signInWith(ports);
     const refreshIssuer = 'http://localhost:4001/b2c_1a_refresh/v2.0';
     const discover = ports.identityProvider.discover.bind(ports.identityProvider);
-    ports.identityProvider.discover = async (policy) => ({ ...(await discover(policy)), ...(policy === testAuthConfig.policies.refresh ? { issuer: refreshIssuer } : {}) });
+    ports.identityProvider.discover = async (policy) => ({
+      ...(await discover(policy)),
+      ...(policy === testAuthConfig.policies.refresh ? { issuer: refreshIssuer } : {}),
+    });
     const now = Math.floor(ports.clock.now() / 1000);
     const claims = { iss: refreshIssuer, sub: 'user-1', aud: 'hk-portal', iat: now, exp: now + 3600 };
-    const session = { accessToken: 'a1', accessTokenIsIdToken: false, idToken: fakeJwt(claims), refreshToken: 'r1', expiresAt: ports.clock.now() + 3600_000 };
+    const session = {
+      accessToken: 'a1',
+      accessTokenIsIdToken: false,
+      idToken: fakeJwt(claims),
+      refreshToken: 'r1',
+      expiresAt: ports.clock.now() + 3600_000,
+    };
     await ports.sessionStore.write(session);
     const user = userFromSession(session);
     if (user === undefined) throw new Error('no user');
-    ports.identityProvider.answerNext({ access_token: 'a2', id_token: fakeJwt(claims), refresh_token: 'r2', expires_in: 3600, idTokenClaims: claims });
+    ports.identityProvider.answerNext({
+      access_token: 'a2',
+      id_token: fakeJwt(claims),
+      refresh_token: 'r2',
+      expires_in: 3600,
+      idTokenClaims: claims,
+    });
     const next = await refreshSession(ports, { config: testAuthConfig, session, user });
     expect(next.session.accessToken).toBe('a2');
     expect(ports.identityProvider.calls.refresh.at(-1)?.policy).toBe(testAuthConfig.policies.refresh);
@@ -127,19 +164,35 @@ describe('refreshSession', () => {
 describe('signOut', () => {
   it('clears the session and answers the end-session URL with id_token_hint', async () => {
     const given = await signedIn();
-    const to = await signOut(given.ports, { config: testAuthConfig, idToken: given.session.idToken, postLogoutRedirectUri: 'http://localhost:5173/auth/logout-success' });
+    const to = await signOut(given.ports, {
+      config: testAuthConfig,
+      idToken: given.session.idToken,
+      postLogoutRedirectUri: 'http://localhost:5173/auth/logout-success',
+    });
     expect(given.ports.sessionStore.current()).toBeUndefined();
-    expect(given.ports.identityProvider.calls.endSession[0]).toEqual({ policy: 'b2c_1a_signin', idTokenHint: given.session.idToken, postLogoutRedirectUri: 'http://localhost:5173/auth/logout-success' });
+    expect(given.ports.identityProvider.calls.endSession[0]).toEqual({
+      policy: 'b2c_1a_signin',
+      idTokenHint: given.session.idToken,
+      postLogoutRedirectUri: 'http://localhost:5173/auth/logout-success',
+    });
     expect(to).toMatch(/^http:\/\/localhost:4001\/b2c_1a_signin\/oauth2\/v2.0\/logout\?/);
   });
 
   it('with the provider down, a store that fails, or no end-session endpoint: the sign-out page', async () => {
     const given = await signedIn();
-    given.ports.identityProvider.endSessionUrl = async () => { throw new TypeError('down'); };
-    given.ports.sessionStore.clear = async () => { throw new Error('blocked'); };
-    expect(await signOut(given.ports, { config: testAuthConfig, postLogoutRedirectUri: 'http://localhost:5173/bye' })).toBe('http://localhost:5173/bye');
+    given.ports.identityProvider.endSessionUrl = async () => {
+      throw new TypeError('down');
+    };
+    given.ports.sessionStore.clear = async () => {
+      throw new Error('blocked');
+    };
+    expect(
+      await signOut(given.ports, { config: testAuthConfig, postLogoutRedirectUri: 'http://localhost:5173/bye' }),
+    ).toBe('http://localhost:5173/bye');
     given.ports.identityProvider.endSessionUrl = async () => undefined;
-    expect(await signOut(given.ports, { config: testAuthConfig, postLogoutRedirectUri: 'http://localhost:5173/bye' })).toBe('http://localhost:5173/bye');
+    expect(
+      await signOut(given.ports, { config: testAuthConfig, postLogoutRedirectUri: 'http://localhost:5173/bye' }),
+    ).toBe('http://localhost:5173/bye');
   });
 });
 
@@ -150,6 +203,8 @@ describe('restore helpers', () => {
     expect(refreshDueIn(session, now)).toBe(session.expiresAt - refreshLeadMs - now);
     expect(refreshDueIn({ ...session, expiresAt: now }, now)).toBe(0);
     expect(refreshDueIn(undefined, 0)).toBe(2_147_483_647);
-    expect(userFromSession({ accessToken: 'a', accessTokenIsIdToken: false, idToken: 'bad', expiresAt: 0 })).toBeUndefined();
+    expect(
+      userFromSession({ accessToken: 'a', accessTokenIsIdToken: false, idToken: 'bad', expiresAt: 0 }),
+    ).toBeUndefined();
   });
 });

@@ -16,7 +16,11 @@ export type SessionPorts = Pick<Ports, 'clock' | 'sessionStore' | 'lock' | 'iden
 
 const refreshLockName = 'hk-portal.token-refresh';
 
-const authError = (code: Extract<PortalError, { kind: 'auth' }>['code']): PortalError => ({ kind: 'auth', status: 500, code });
+const authError = (code: Extract<PortalError, { kind: 'auth' }>['code']): PortalError => ({
+  kind: 'auth',
+  status: 500,
+  code,
+});
 
 export interface RefreshRequest {
   readonly config: AuthConfig;
@@ -33,9 +37,14 @@ export interface RefreshRequest {
 export async function refreshSession(ports: SessionPorts, request: RefreshRequest): Promise<LoadedSession> {
   return ports.lock.run(refreshLockName, async () => {
     const stored = decodeStoredSession(await ports.sessionStore.read());
-    if (stored !== undefined && stored.accessToken !== request.session.accessToken && stored.expiresAt >= request.session.expiresAt) {
+    if (
+      stored !== undefined &&
+      stored.accessToken !== request.session.accessToken &&
+      stored.expiresAt >= request.session.expiresAt
+    ) {
       const user = userFromSession(stored);
-      if (user !== undefined && user.id === request.user.id && user.issuer === request.user.issuer) return { session: stored, user };
+      if (user !== undefined && user.id === request.user.id && user.issuer === request.user.issuer)
+        return { session: stored, user };
     }
     const refreshToken = request.session.refreshToken;
     if (refreshToken === undefined) throw authError('auth.sessionExpired');
@@ -44,7 +53,12 @@ export async function refreshSession(ports: SessionPorts, request: RefreshReques
     let issuer: string;
     try {
       ({ policy, issuer } = await policyOfIssuer(ports, request.config, request.user.issuer));
-      raw = await ports.identityProvider.refresh({ policy, clientId: request.config.clientId, refreshToken, scope: request.config.scopes.join(' ') });
+      raw = await ports.identityProvider.refresh({
+        policy,
+        clientId: request.config.clientId,
+        refreshToken,
+        scope: request.config.scopes.join(' '),
+      });
     } catch (error) {
       if (isIdentityProviderError(error)) {
         await ports.sessionStore.clear();
@@ -89,8 +103,15 @@ export async function refreshSession(ports: SessionPorts, request: RefreshReques
  * `iss` stable; an issuer that is none of the portal's policies falls back to sign-in, whose
  * answer then fails the issuer check.
  */
-async function policyOfIssuer(ports: SessionPorts, config: AuthConfig, userIssuer: string): Promise<{ policy: string; issuer: string }> {
-  const discover = async (policy: string) => ({ policy, issuer: (await ports.identityProvider.discover(policy)).issuer });
+async function policyOfIssuer(
+  ports: SessionPorts,
+  config: AuthConfig,
+  userIssuer: string,
+): Promise<{ policy: string; issuer: string }> {
+  const discover = async (policy: string) => ({
+    policy,
+    issuer: (await ports.identityProvider.discover(policy)).issuer,
+  });
   const signIn = await discover(config.policies.signIn);
   if (signIn.issuer === userIssuer) return signIn;
   const refresh = await discover(config.policies.refresh);

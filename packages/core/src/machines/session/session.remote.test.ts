@@ -3,30 +3,49 @@ import { createRemoteSessionHandle, decodeBootError, decodeSignedInUser } from '
 import type { SignedInUser } from '../../domain/user.ts';
 import { flushPromises } from '../../testing/index.ts';
 
-const user: SignedInUser = { id: 'u1', issuer: 'http://idp/b2c_1a_signin/v2.0', fullName: 'Dana Dealer', hkData: { attributes: { firstName: 'Dana', lastName: 'Dealer' }, permissions: ['applications.read'], internal: false } };
+const user: SignedInUser = {
+  id: 'u1',
+  issuer: 'http://idp/b2c_1a_signin/v2.0',
+  fullName: 'Dana Dealer',
+  hkData: {
+    attributes: { firstName: 'Dana', lastName: 'Dealer' },
+    permissions: ['applications.read'],
+    internal: false,
+  },
+};
 
 function handle(signOut: () => Promise<string>, signedIn = true) {
   const who = signedIn ? user : undefined;
   const redirects: string[] = [];
-  const session = createRemoteSessionHandle({ user: who, signOut, signedOutPath: '/auth/logout-success', navigator: { redirect: (url) => redirects.push(url) } });
+  const session = createRemoteSessionHandle({
+    user: who,
+    signOut,
+    signedOutPath: '/auth/logout-success',
+    navigator: { redirect: (url) => redirects.push(url) },
+  });
   return { session, redirects };
 }
 
 describe('the session kept by the portal server', () => {
-  it('starts signed in with the server\'s user, with no token in the page', async () => {
+  it("starts signed in with the server's user, with no token in the page", async () => {
     const { session } = handle(() => Promise.resolve('/x'));
     expect(session.view()).toMatchObject({ status: 'signedIn', isSignedIn: true, user, initials: 'DD' });
     expect(await session.getAccessToken()).toBeUndefined();
   });
 
   it('starts signed out without a user', () => {
-    expect(handle(() => Promise.resolve('/x'), false).session.view()).toMatchObject({ status: 'signedOut', isSignedIn: false });
+    expect(handle(() => Promise.resolve('/x'), false).session.view()).toMatchObject({
+      status: 'signedOut',
+      isSignedIn: false,
+    });
   });
 
-  it('a 401 after the server\'s own refresh ends the session once, with the reason', async () => {
+  it("a 401 after the server's own refresh ends the session once, with the reason", async () => {
     const { session } = handle(() => Promise.resolve('/x'));
     let changes = 0;
-    session.subscribe(() => { changes += 1; });
+    session.subscribe(() => {
+      changes += 1;
+    });
     expect(await session.refreshAfterUnauthorized('t')).toBeUndefined();
     expect(await session.refreshAfterUnauthorized('t')).toBeUndefined();
     expect(session.view()).toMatchObject({ status: 'signedOut', reason: 'auth.sessionExpired' });
@@ -35,7 +54,10 @@ describe('the session kept by the portal server', () => {
 
   it('sign-out asks the server and goes where it says; once', async () => {
     let calls = 0;
-    const { session, redirects } = handle(() => { calls += 1; return Promise.resolve('http://idp/logout?id_token_hint=x'); });
+    const { session, redirects } = handle(() => {
+      calls += 1;
+      return Promise.resolve('http://idp/logout?id_token_hint=x');
+    });
     session.send({ type: 'SIGN_OUT' });
     session.send({ type: 'SIGN_OUT' });
     expect(session.view().status).toBe('signingOut');
@@ -55,13 +77,23 @@ describe('the session kept by the portal server', () => {
 
 describe('boot data decoders', () => {
   it('a signed-in user, fail-closed', () => {
-    expect(decodeSignedInUser({ ...user, email: 'd@x.test' })).toMatchObject({ id: 'u1', email: 'd@x.test', hkData: { permissions: ['applications.read'] } });
+    expect(decodeSignedInUser({ ...user, email: 'd@x.test' })).toMatchObject({
+      id: 'u1',
+      email: 'd@x.test',
+      hkData: { permissions: ['applications.read'] },
+    });
     expect(decodeSignedInUser({ ...user, hkData: 'junk' })?.hkData.permissions).toEqual([]);
-    for (const bad of [null, 'x', {}, { ...user, id: '' }, { ...user, issuer: 1 }, { ...user, email: 3 }]) expect(decodeSignedInUser(bad)).toBeUndefined();
+    for (const bad of [null, 'x', {}, { ...user, id: '' }, { ...user, issuer: 1 }, { ...user, email: 3 }])
+      expect(decodeSignedInUser(bad)).toBeUndefined();
   });
 
   it('a sign-in error: known auth codes and page statuses, anything else 500', () => {
-    expect(decodeBootError({ kind: 'auth', code: 'auth.identityProvider', detail: 'AADB2C90118: forgot' })).toEqual({ kind: 'auth', status: 500, code: 'auth.identityProvider', detail: 'AADB2C90118: forgot' });
+    expect(decodeBootError({ kind: 'auth', code: 'auth.identityProvider', detail: 'AADB2C90118: forgot' })).toEqual({
+      kind: 'auth',
+      status: 500,
+      code: 'auth.identityProvider',
+      detail: 'AADB2C90118: forgot',
+    });
     expect(decodeBootError({ kind: 'auth', code: 'auth.nope' })).toEqual({ kind: 'unexpected', status: 500 });
     expect(decodeBootError({ kind: 'page', status: 403 })).toEqual({ kind: 'page', status: 403 });
     expect(decodeBootError('x')).toBeUndefined();

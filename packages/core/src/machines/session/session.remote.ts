@@ -23,7 +23,8 @@ export interface RemoteSessionOptions {
 
 export function createRemoteSessionHandle(options: RemoteSessionOptions): SessionHandle {
   const listeners = new Set<() => void>();
-  let current: SessionView = options.user === undefined ? sessionViewOf('signedOut') : sessionViewOf('signedIn', options.user);
+  let current: SessionView =
+    options.user === undefined ? sessionViewOf('signedOut') : sessionViewOf('signedIn', options.user);
   const show = (next: SessionView) => {
     if (sameSessionView(current, next)) return;
     current = next;
@@ -38,13 +39,17 @@ export function createRemoteSessionHandle(options: RemoteSessionOptions): Sessio
     send(event) {
       if (event.type !== 'SIGN_OUT' || current.status === 'signingOut') return;
       show(sessionViewOf('signingOut'));
-      options.signOut().then((to) => options.navigator.redirect(to), () => options.navigator.redirect(options.signedOutPath));
+      options.signOut().then(
+        (to) => options.navigator.redirect(to),
+        () => options.navigator.redirect(options.signedOutPath),
+      );
     },
     // No token in the page: the server adds it to each API call.
     getAccessToken: () => Promise.resolve(undefined),
     refreshAfterUnauthorized() {
       // The server already tried its refresh: the session has ended. Said once; no loop.
-      if (current.isSignedIn) show(sessionViewOf('signedOut', undefined, { kind: 'auth', status: 500, code: 'auth.sessionExpired' }));
+      if (current.isSignedIn)
+        show(sessionViewOf('signedOut', undefined, { kind: 'auth', status: 500, code: 'auth.sessionExpired' }));
       return Promise.resolve(undefined);
     },
   };
@@ -54,7 +59,8 @@ export function createRemoteSessionHandle(options: RemoteSessionOptions): Sessio
 export function decodeSignedInUser(value: unknown): SignedInUser | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { id, issuer, fullName, email, hkData } = value as Record<string, unknown>;
-  if (typeof id !== 'string' || id === '' || typeof issuer !== 'string' || typeof fullName !== 'string') return undefined;
+  if (typeof id !== 'string' || id === '' || typeof issuer !== 'string' || typeof fullName !== 'string')
+    return undefined;
   if (email !== undefined && typeof email !== 'string') return undefined;
   return { id, issuer, fullName, hkData: decodeHkData(hkData), ...(email === undefined ? {} : { email }) };
 }
@@ -64,8 +70,14 @@ export function decodeBootError(value: unknown): PortalError | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { kind, code, detail, status } = value as Record<string, unknown>;
   if (kind === 'auth' && authErrorCodes.some((c) => c === code)) {
-    return { kind: 'auth', status: 500, code: code as AuthErrorCode, ...(typeof detail === 'string' ? { detail: plainText(detail) } : {}) };
+    return {
+      kind: 'auth',
+      status: 500,
+      code: code as AuthErrorCode,
+      ...(typeof detail === 'string' ? { detail: plainText(detail) } : {}),
+    };
   }
-  if (kind === 'page' && pageErrorStatuses.some((s) => s === status)) return { kind: 'page', status: status as PageErrorStatus };
+  if (kind === 'page' && pageErrorStatuses.some((s) => s === status))
+    return { kind: 'page', status: status as PageErrorStatus };
   return { kind: 'unexpected', status: 500 };
 }

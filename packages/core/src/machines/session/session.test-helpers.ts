@@ -11,7 +11,7 @@ export async function signInWith(ports: TestPorts): Promise<LoadedSession> {
   starter.start();
   starter.send({ type: 'START' });
   const started = await toPromise(starter);
-  const state = started.status === 'redirected' ? queryOf(started.url).state ?? '' : '';
+  const state = started.status === 'redirected' ? (queryOf(started.url).state ?? '') : '';
   const actor = createActor(provideSignIn(ports), { input: { config: testAuthConfig } });
   actor.start();
   actor.send({ type: 'CALLBACK', url: ports.identityProvider.callbackUrlFor(state) });

@@ -14,7 +14,10 @@ import { parseQuery, splitUrl, withoutQueryParams } from '../../domain/url.ts';
 import { isIdentityProviderError } from '../../errors/errors.ts';
 import { identityError } from '../../errors/identity-error.ts';
 
-export type AuthPorts = Pick<Ports, 'clock' | 'random' | 'digest' | 'authStateStore' | 'sessionStore' | 'identityProvider' | 'navigator'>;
+export type AuthPorts = Pick<
+  Ports,
+  'clock' | 'random' | 'digest' | 'authStateStore' | 'sessionStore' | 'identityProvider' | 'navigator'
+>;
 
 const authError = (code: Extract<PortalError, { kind: 'auth' }>['code'], detail?: string): PortalError =>
   detail === undefined ? { kind: 'auth', status: 500, code } : { kind: 'auth', status: 500, code, detail };
@@ -33,7 +36,10 @@ export interface StartRequest {
  * Start: state (16), verifier (128), S256 challenge, nonce; discover the policy; save the
  * record; build the authorization URL. The caller redirects to it.
  */
-export async function startAuthorization(ports: AuthPorts, request: StartRequest): Promise<{ readonly url: string; readonly state: string }> {
+export async function startAuthorization(
+  ports: AuthPorts,
+  request: StartRequest,
+): Promise<{ readonly url: string; readonly state: string }> {
   try {
     const policy = policyOf(request.config, request.flow);
     const state = randomString(ports.random, authStateLength);
@@ -44,17 +50,30 @@ export async function startAuthorization(ports: AuthPorts, request: StartRequest
     const redirectUri = request.flow === 'signIn' ? request.config.redirectUri : request.config.refreshRedirectUri;
     const scope = request.config.scopes.join(' ');
     const data: AuthStateData = {
-      tokenPolicyData: { client_id: request.config.clientId, scope, redirect_uri: redirectUri, code_verifier: codeVerifier },
+      tokenPolicyData: {
+        client_id: request.config.clientId,
+        scope,
+        redirect_uri: redirectUri,
+        code_verifier: codeVerifier,
+      },
       tokenPolicyUrl: metadata.tokenEndpoint,
       nonce,
-      extraData: request.refresh === undefined
-        ? { flow: request.flow, referrer: request.returnPath }
-        : { flow: request.flow, referrer: request.returnPath, refresh: request.refresh },
+      extraData:
+        request.refresh === undefined
+          ? { flow: request.flow, referrer: request.returnPath }
+          : { flow: request.flow, referrer: request.returnPath, refresh: request.refresh },
     };
     await ports.authStateStore.save(state, data);
     const url = await ports.identityProvider.authorizationUrl({
-      policy, clientId: request.config.clientId, redirectUri, scope, state, nonce, codeChallenge,
-      codeChallengeMethod: 'S256', responseType: 'code',
+      policy,
+      clientId: request.config.clientId,
+      redirectUri,
+      scope,
+      state,
+      nonce,
+      codeChallenge,
+      codeChallengeMethod: 'S256',
+      responseType: 'code',
     });
     return { url, state };
   } catch {
@@ -72,7 +91,15 @@ export interface CallbackParams {
 }
 
 /** Parameters the address bar loses before the exchange. */
-const callbackParamNames = ['code', 'state', 'iss', 'session_state', 'error', 'error_description', 'error_uri'] as const;
+const callbackParamNames = [
+  'code',
+  'state',
+  'iss',
+  'session_state',
+  'error',
+  'error_description',
+  'error_uri',
+] as const;
 
 export function readCallbackParams(url: string): CallbackParams {
   const query = parseQuery(splitUrl(url).query);
@@ -118,13 +145,19 @@ export async function takeRecord(ports: AuthPorts, params: CallbackParams): Prom
 
 /** What the callback is, once the record is known: an error, a bad code, or a code to exchange. */
 export type CallbackVerdict =
-  | { readonly kind: 'error'; readonly error: PortalError }
-  | { readonly kind: 'exchange'; readonly code: string };
+  { readonly kind: 'error'; readonly error: PortalError } | { readonly kind: 'exchange'; readonly code: string };
 
-export function judgeCallback(params: CallbackParams, record: AuthStateData, context: { readonly signedIn: boolean; readonly url: string }): CallbackVerdict {
+export function judgeCallback(
+  params: CallbackParams,
+  record: AuthStateData,
+  context: { readonly signedIn: boolean; readonly url: string },
+): CallbackVerdict {
   if (params.error !== undefined || params.errorDescription !== undefined) {
     const error = identityError(
-      { ...(params.error === undefined ? {} : { error: params.error }), ...(params.errorDescription === undefined ? {} : { error_description: params.errorDescription }) },
+      {
+        ...(params.error === undefined ? {} : { error: params.error }),
+        ...(params.errorDescription === undefined ? {} : { error_description: params.errorDescription }),
+      },
       { signedIn: context.signedIn, currentUrl: context.url, storedReferrer: record.extraData.referrer },
     );
     // Never undefined here: an error or error_description is present.
@@ -144,7 +177,9 @@ export interface ExchangeResult {
 function providerFailure(error: unknown, signedIn: boolean, url: string, referrer: string): PortalError {
   if (isIdentityProviderError(error)) {
     const mapped = identityError(
-      error.errorDescription === undefined ? { error: error.error } : { error: error.error, error_description: error.errorDescription },
+      error.errorDescription === undefined
+        ? { error: error.error }
+        : { error: error.error, error_description: error.errorDescription },
       { signedIn, currentUrl: url, storedReferrer: referrer },
     );
     return mapped !== undefined && mapped.kind !== 'cancelled' ? mapped : authError('auth.providerRejected');
@@ -191,7 +226,11 @@ export async function exchangeCode(ports: AuthPorts, request: ExchangeRequest): 
     throw authError('auth.network');
   }
   const iss = request.params.iss;
-  if (iss.length > 1 || (iss.length === 1 && iss[0] !== metadata.issuer) || (iss.length === 0 && metadata.authorizationResponseIssParameterSupported)) {
+  if (
+    iss.length > 1 ||
+    (iss.length === 1 && iss[0] !== metadata.issuer) ||
+    (iss.length === 0 && metadata.authorizationResponseIssParameterSupported)
+  ) {
     throw authError('auth.issuerMismatch');
   }
   let raw: unknown;
@@ -207,7 +246,12 @@ export async function exchangeCode(ports: AuthPorts, request: ExchangeRequest): 
   } catch (error) {
     throw providerFailure(error, request.signedIn, request.url, record.extraData.referrer);
   }
-  return sessionFromTokenResponse(raw, { issuer: metadata.issuer, clientId: record.tokenPolicyData.client_id, nonce: record.nonce, now: ports.clock.now() });
+  return sessionFromTokenResponse(raw, {
+    issuer: metadata.issuer,
+    clientId: record.tokenPolicyData.client_id,
+    nonce: record.nonce,
+    now: ports.clock.now(),
+  });
 }
 
 /** Store the session (the cookies); a failure to store is a failed sign-in, never a half one. */

@@ -9,7 +9,7 @@ it('drives the sign-in in isolation as CONTEXT.md shows', async () => {
   const start = createActor(provideSignIn(ports), { input: { config: testAuthConfig } }).start();
   start.send({ type: 'START', returnPath: '/admin' });
   const started = await toPromise(start);
-  const state = started.status === 'redirected' ? queryOf(started.url).state ?? '' : '';
+  const state = started.status === 'redirected' ? (queryOf(started.url).state ?? '') : '';
   const url = ports.identityProvider.callbackUrlFor(state);
   const callback = createActor(provideSignIn(ports), { input: { config: testAuthConfig } }).start();
   callback.send({ type: 'CALLBACK', url });

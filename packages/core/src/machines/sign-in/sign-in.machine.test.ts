@@ -7,7 +7,11 @@ import type { TestPorts } from '../../testing/index.ts';
 import { errorPage, IdentityProviderError } from '../../errors/errors.ts';
 import { pkceChallenge } from '../../domain/random.ts';
 
-function run(ports: TestPorts, event: { type: 'START'; returnPath?: string } | { type: 'CALLBACK'; url: string }, signedIn = false) {
+function run(
+  ports: TestPorts,
+  event: { type: 'START'; returnPath?: string } | { type: 'CALLBACK'; url: string },
+  signedIn = false,
+) {
   const actor = createActor(provideSignIn(ports), { input: { config: testAuthConfig, signedIn } });
   actor.start();
   actor.send(event);
@@ -56,7 +60,9 @@ describe('sign-in start (authorize request)', () => {
 
   it('fails cleanly when the provider cannot be discovered', async () => {
     const ports = createTestPorts();
-    ports.identityProvider.discover = async () => { throw new TypeError('Failed to fetch'); };
+    ports.identityProvider.discover = async () => {
+      throw new TypeError('Failed to fetch');
+    };
     const { done, actor } = run(ports, { type: 'START' });
     expect(await done).toEqual({ status: 'failed', error: { kind: 'auth', status: 500, code: 'auth.network' } });
     expect(actor.getSnapshot().matches('failed')).toBe(true);
@@ -76,11 +82,23 @@ describe('sign-in callback', () => {
     };
     const { output } = await callback(ports, url);
     expect(addressAtExchange).toBe('http://localhost:5173/auth/login');
-    expect(output).toMatchObject({ status: 'signedIn', returnPath: '/admin', user: { id: 'user-1', fullName: 'Dana Dealer' } });
-    expect(ports.sessionStore.current()).toMatchObject({ accessToken: 'access-2', accessTokenIsIdToken: false, idToken: expect.stringMatching(/^ey.*\.sig-2$/), refreshToken: 'refresh-2' });
+    expect(output).toMatchObject({
+      status: 'signedIn',
+      returnPath: '/admin',
+      user: { id: 'user-1', fullName: 'Dana Dealer' },
+    });
+    expect(ports.sessionStore.current()).toMatchObject({
+      accessToken: 'access-2',
+      accessTokenIsIdToken: false,
+      idToken: expect.stringMatching(/^ey.*\.sig-2$/),
+      refreshToken: 'refresh-2',
+    });
     expect(ports.sessionStore.current()?.expiresAt).toBe(ports.clock.now() + 3600_000);
     expect(ports.authStateStore.states()).toEqual([]);
-    expect(ports.identityProvider.calls.exchange[0]).toMatchObject({ redirectUri: 'http://localhost:5173/auth/login', tokenEndpoint: 'http://localhost:4001/b2c_1a_signin/oauth2/v2.0/token' });
+    expect(ports.identityProvider.calls.exchange[0]).toMatchObject({
+      redirectUri: 'http://localhost:5173/auth/login',
+      tokenEndpoint: 'http://localhost:4001/b2c_1a_signin/oauth2/v2.0/token',
+    });
   });
 
   it('stores the ID token as access token when there is none, and flags it', async () => {
@@ -99,7 +117,10 @@ describe('sign-in callback', () => {
     const url = ports.identityProvider.callbackUrlFor(state ?? '');
     await callback(ports, url);
     const again = await callback(ports, url);
-    expect(again.output).toEqual({ status: 'failed', error: { kind: 'auth', status: 500, code: 'auth.missingTemporaryCookie' } });
+    expect(again.output).toEqual({
+      status: 'failed',
+      error: { kind: 'auth', status: 500, code: 'auth.missingTemporaryCookie' },
+    });
     expect(ports.identityProvider.calls.exchange).toHaveLength(1);
     expect(isAuthCallback(ports.navigator.currentUrl())).toBe(false);
   });
@@ -107,15 +128,29 @@ describe('sign-in callback', () => {
   it.each([
     ['missing state', 'http://localhost:5173/auth/login?code=abc', 'auth.missingAuthState'],
     ['malformed state', 'http://localhost:5173/auth/login?code=abc&state=x', 'auth.missingAuthState'],
-    ['repeated state', 'http://localhost:5173/auth/login?code=abc&state=AAAAAAAAAAAAAAAA&state=AAAAAAAAAAAAAAAA', 'auth.missingAuthState'],
-    ['unknown state', 'http://localhost:5173/auth/login?code=abc&state=AAAAAAAAAAAAAAAA', 'auth.missingTemporaryCookie'],
-    ['error with unknown state (state checked before error)', 'http://localhost:5173/auth/login?error=access_denied&error_description=AADB2C90091&state=AAAAAAAAAAAAAAAA', 'auth.missingTemporaryCookie'],
+    [
+      'repeated state',
+      'http://localhost:5173/auth/login?code=abc&state=AAAAAAAAAAAAAAAA&state=AAAAAAAAAAAAAAAA',
+      'auth.missingAuthState',
+    ],
+    [
+      'unknown state',
+      'http://localhost:5173/auth/login?code=abc&state=AAAAAAAAAAAAAAAA',
+      'auth.missingTemporaryCookie',
+    ],
+    [
+      'error with unknown state (state checked before error)',
+      'http://localhost:5173/auth/login?error=access_denied&error_description=AADB2C90091&state=AAAAAAAAAAAAAAAA',
+      'auth.missingTemporaryCookie',
+    ],
   ])('%s → the dedicated error, no token request', async (_label, url, code) => {
     const ports = createTestPorts();
     await start(ports);
     const { output } = await callback(ports, url);
     expect(output).toEqual({ status: 'failed', error: { kind: 'auth', status: 500, code } });
-    expect(output.status === 'failed' && output.error.kind !== 'cancelled' ? errorPage(output.error) : undefined).toMatchObject({ status: 500, descriptionKey: 'errors.auth.missingTemporaryCookie' });
+    expect(
+      output.status === 'failed' && output.error.kind !== 'cancelled' ? errorPage(output.error) : undefined,
+    ).toMatchObject({ status: 500, descriptionKey: 'errors.auth.missingTemporaryCookie' });
     expect(ports.identityProvider.calls.exchange).toHaveLength(0);
   });
 
@@ -135,12 +170,20 @@ describe('sign-in callback', () => {
   it('AADB2C90091 signed out → the stored referrer; signed in → the same page without query', async () => {
     const ports = createTestPorts();
     const { state } = await start(ports, '/admin/roles');
-    const url = ports.identityProvider.errorCallbackUrlFor(state ?? '', 'access_denied', 'AADB2C90091: The user has cancelled entering self-asserted information.');
+    const url = ports.identityProvider.errorCallbackUrlFor(
+      state ?? '',
+      'access_denied',
+      'AADB2C90091: The user has cancelled entering self-asserted information.',
+    );
     const { output } = await callback(ports, url);
     expect(output).toEqual({ status: 'cancelled', redirectTo: '/admin/roles' });
 
     const second = await start(ports, '/admin/roles');
-    const url2 = ports.identityProvider.errorCallbackUrlFor(second.state ?? '', 'access_denied', 'AADB2C90091: cancelled');
+    const url2 = ports.identityProvider.errorCallbackUrlFor(
+      second.state ?? '',
+      'access_denied',
+      'AADB2C90091: cancelled',
+    );
     expect((await callback(ports, url2, true)).output).toEqual({ status: 'cancelled', redirectTo: '/auth/login' });
     expect(ports.identityProvider.calls.exchange).toHaveLength(0);
   });
@@ -148,7 +191,11 @@ describe('sign-in callback', () => {
   it('other AADB2C descriptions → 500 with the description as plain text; others → 500', async () => {
     const ports = createTestPorts();
     const { state } = await start(ports);
-    const url = ports.identityProvider.errorCallbackUrlFor(state ?? '', 'server_error', `AADB2C90118: forgot <b>password</b>\n${'x'.repeat(900)}`);
+    const url = ports.identityProvider.errorCallbackUrlFor(
+      state ?? '',
+      'server_error',
+      `AADB2C90118: forgot <b>password</b>\n${'x'.repeat(900)}`,
+    );
     const { output } = await callback(ports, url);
     expect(output).toMatchObject({ status: 'failed', error: { kind: 'auth', code: 'auth.identityProvider' } });
     const page = output.status === 'failed' && output.error.kind !== 'cancelled' ? errorPage(output.error) : undefined;
@@ -156,7 +203,10 @@ describe('sign-in callback', () => {
     expect(Array.from(page?.message ?? '')).toHaveLength(300);
 
     const second = await start(ports);
-    const { output: plain } = await callback(ports, ports.identityProvider.errorCallbackUrlFor(second.state ?? '', 'access_denied'));
+    const { output: plain } = await callback(
+      ports,
+      ports.identityProvider.errorCallbackUrlFor(second.state ?? '', 'access_denied'),
+    );
     expect(plain).toEqual({ status: 'failed', error: { kind: 'auth', status: 500, code: 'auth.providerRejected' } });
   });
 
@@ -183,7 +233,10 @@ describe('sign-in callback', () => {
     const { state } = await start(ports);
     ports.identityProvider.answerNext(raw);
     const { output } = await callback(ports, ports.identityProvider.callbackUrlFor(state ?? ''));
-    expect(output).toEqual({ status: 'failed', error: { kind: 'auth', status: 500, code: 'auth.invalidTokenResponse' } });
+    expect(output).toEqual({
+      status: 'failed',
+      error: { kind: 'auth', status: 500, code: 'auth.invalidTokenResponse' },
+    });
     expect(ports.sessionStore.current()).toBeUndefined();
   });
 
@@ -200,8 +253,22 @@ describe('sign-in callback', () => {
   ])('ID token with %s → rejected, nothing stored', async (_label, patch) => {
     const ports = createTestPorts({ now: now() * 1000 });
     const { state, nonce } = await start(ports);
-    const claims = { iss: ports.identityProvider.issuer, sub: 'user-1', aud: 'hk-portal', exp: now() + 3600, iat: now(), nonce, ...patch };
-    ports.identityProvider.answerNext({ access_token: 'a', id_token: 'i', refresh_token: 'r', expires_in: 3600, idTokenClaims: claims });
+    const claims = {
+      iss: ports.identityProvider.issuer,
+      sub: 'user-1',
+      aud: 'hk-portal',
+      exp: now() + 3600,
+      iat: now(),
+      nonce,
+      ...patch,
+    };
+    ports.identityProvider.answerNext({
+      access_token: 'a',
+      id_token: 'i',
+      refresh_token: 'r',
+      expires_in: 3600,
+      idTokenClaims: claims,
+    });
     const { output } = await callback(ports, ports.identityProvider.callbackUrlFor(state ?? ''));
     expect(output).toEqual({ status: 'failed', error: { kind: 'auth', status: 500, code: 'auth.invalidIdToken' } });
     expect(ports.sessionStore.current()).toBeUndefined();
@@ -219,27 +286,46 @@ describe('sign-in callback', () => {
   it('invalid_grant from the token endpoint → provider error (AADB2C description shown), transport failure → network', async () => {
     const ports = createTestPorts();
     const first = await start(ports);
-    ports.identityProvider.failNext(new IdentityProviderError('invalid_grant', 'AADB2C90080: The provided grant has expired.'));
-    expect((await callback(ports, ports.identityProvider.callbackUrlFor(first.state ?? ''))).output)
-      .toEqual({ status: 'failed', error: { kind: 'auth', status: 500, code: 'auth.identityProvider', detail: 'AADB2C90080: The provided grant has expired.' } });
+    ports.identityProvider.failNext(
+      new IdentityProviderError('invalid_grant', 'AADB2C90080: The provided grant has expired.'),
+    );
+    expect((await callback(ports, ports.identityProvider.callbackUrlFor(first.state ?? ''))).output).toEqual({
+      status: 'failed',
+      error: {
+        kind: 'auth',
+        status: 500,
+        code: 'auth.identityProvider',
+        detail: 'AADB2C90080: The provided grant has expired.',
+      },
+    });
     const second = await start(ports);
     ports.identityProvider.failNext(new IdentityProviderError('invalid_grant', 'AADB2C90091: cancelled'));
-    expect((await callback(ports, ports.identityProvider.callbackUrlFor(second.state ?? ''))).output)
-      .toEqual({ status: 'failed', error: { kind: 'auth', status: 500, code: 'auth.providerRejected' } });
+    expect((await callback(ports, ports.identityProvider.callbackUrlFor(second.state ?? ''))).output).toEqual({
+      status: 'failed',
+      error: { kind: 'auth', status: 500, code: 'auth.providerRejected' },
+    });
     const third = await start(ports);
     ports.identityProvider.failNext(new TypeError('Failed to fetch'));
-    expect((await callback(ports, ports.identityProvider.callbackUrlFor(third.state ?? ''))).output)
-      .toEqual({ status: 'failed', error: { kind: 'auth', status: 500, code: 'auth.network' } });
+    expect((await callback(ports, ports.identityProvider.callbackUrlFor(third.state ?? ''))).output).toEqual({
+      status: 'failed',
+      error: { kind: 'auth', status: 500, code: 'auth.network' },
+    });
     const fourth = await start(ports);
-    ports.identityProvider.discover = async () => { throw new TypeError('down'); };
-    expect((await callback(ports, ports.identityProvider.callbackUrlFor(fourth.state ?? ''))).output)
-      .toEqual({ status: 'failed', error: { kind: 'auth', status: 500, code: 'auth.network' } });
+    ports.identityProvider.discover = async () => {
+      throw new TypeError('down');
+    };
+    expect((await callback(ports, ports.identityProvider.callbackUrlFor(fourth.state ?? ''))).output).toEqual({
+      status: 'failed',
+      error: { kind: 'auth', status: 500, code: 'auth.network' },
+    });
   });
 
   it('a failing session store → failed (500), never a half sign-in', async () => {
     const ports = createTestPorts();
     const { state } = await start(ports);
-    ports.sessionStore.write = async () => { throw new Error('cookie too large'); };
+    ports.sessionStore.write = async () => {
+      throw new Error('cookie too large');
+    };
     const { output } = await callback(ports, ports.identityProvider.callbackUrlFor(state ?? ''));
     expect(output).toEqual({ status: 'failed', error: { kind: 'unexpected', status: 500 } });
   });
@@ -248,8 +334,13 @@ describe('sign-in callback', () => {
     const ports = createTestPorts();
     const { state } = await start(ports);
     const url = ports.identityProvider.callbackUrlFor(state ?? '');
-    ports.authStateStore.take = async () => { throw new Error('cookie jar broken'); };
-    expect((await callback(ports, url)).output).toMatchObject({ status: 'failed', error: { code: 'auth.missingTemporaryCookie' } });
+    ports.authStateStore.take = async () => {
+      throw new Error('cookie jar broken');
+    };
+    expect((await callback(ports, url)).output).toMatchObject({
+      status: 'failed',
+      error: { code: 'auth.missingTemporaryCookie' },
+    });
   });
 
   it('a tampered record (bad JSON, wrong lengths, foreign cookie) counts as missing and is deleted', async () => {
@@ -258,7 +349,10 @@ describe('sign-in callback', () => {
       const { state } = await start(ports);
       const url = ports.identityProvider.callbackUrlFor(state ?? '');
       ports.authStateStore.putRaw(state ?? '', raw);
-      expect((await callback(ports, url)).output).toMatchObject({ status: 'failed', error: { code: 'auth.missingTemporaryCookie' } });
+      expect((await callback(ports, url)).output).toMatchObject({
+        status: 'failed',
+        error: { code: 'auth.missingTemporaryCookie' },
+      });
       expect(ports.authStateStore.states()).toEqual([]);
     }
   });
@@ -272,7 +366,12 @@ describe('sign-in callback', () => {
     for (const url of urls) outputs.push((await callback(ports, url)).output);
     expect(outputs[0]).toMatchObject({ status: 'failed', error: { code: 'auth.missingTemporaryCookie' } });
     expect(outputs.slice(1).map((o) => o.status)).toEqual(['signedIn', 'signedIn', 'signedIn', 'signedIn']);
-    expect(outputs.slice(1).map((o) => (o.status === 'signedIn' ? o.returnPath : ''))).toEqual(['/tab1', '/tab2', '/tab3', '/tab4']);
+    expect(outputs.slice(1).map((o) => (o.status === 'signedIn' ? o.returnPath : ''))).toEqual([
+      '/tab1',
+      '/tab2',
+      '/tab3',
+      '/tab4',
+    ]);
   });
 
   it('helpers: callback recognition and stripping', () => {

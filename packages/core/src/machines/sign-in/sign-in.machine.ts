@@ -9,13 +9,18 @@ import { safeReturnPath } from '../../domain/return-path.ts';
 import { toPortalError } from '../../errors/errors.ts';
 import type { PortalError } from '../../errors/errors.ts';
 import {
-  exchangeCode, judgeCallback, readCallbackParams, startAuthorization, storeSession, strippedCallbackUrl, takeRecord,
+  exchangeCode,
+  judgeCallback,
+  readCallbackParams,
+  startAuthorization,
+  storeSession,
+  strippedCallbackUrl,
+  takeRecord,
 } from './sign-in.actors.ts';
 import type { AuthPorts, CallbackParams, ExchangeRequest, ExchangeResult, StartRequest } from './sign-in.actors.ts';
 import type { SignInContext, SignInEvent, SignInInput, SignInOutput } from './sign-in.types.ts';
 import type { StoredSession } from '../../domain/auth.ts';
 import { notProvided } from '../not-provided.ts';
-
 
 export const signInMachine = setup({
   types: {
@@ -86,11 +91,17 @@ export const signInMachine = setup({
           {
             guard: ({ context, event }) => judge(context, event.output).kind === 'error',
             target: 'rejected',
-            actions: assign(({ context, event }) => ({ record: event.output, error: errorOf(judge(context, event.output)) })),
+            actions: assign(({ context, event }) => ({
+              record: event.output,
+              error: errorOf(judge(context, event.output)),
+            })),
           },
           {
             target: 'exchanging',
-            actions: assign(({ context, event }) => ({ record: event.output, code: codeOf(judge(context, event.output)) })),
+            actions: assign(({ context, event }) => ({
+              record: event.output,
+              code: codeOf(judge(context, event.output)),
+            })),
           },
         ],
         onError: { target: 'failed', actions: assign({ error: ({ event }) => toPortalError(event.error) }) },
@@ -101,7 +112,9 @@ export const signInMachine = setup({
         {
           guard: ({ context }) => context.error?.kind === 'cancelled',
           target: 'cancelled',
-          actions: assign({ redirectTo: ({ context }) => (context.error as Extract<PortalError, { kind: 'cancelled' }>).redirectTo }),
+          actions: assign({
+            redirectTo: ({ context }) => (context.error as Extract<PortalError, { kind: 'cancelled' }>).redirectTo,
+          }),
         },
         { target: 'failed' },
       ],
@@ -130,7 +143,9 @@ export const signInMachine = setup({
         input: ({ context }) => context.session as StoredSession,
         onDone: {
           target: 'signedIn',
-          actions: assign({ returnPath: ({ context }) => safeReturnPath((context.record as AuthStateData).extraData.referrer) }),
+          actions: assign({
+            returnPath: ({ context }) => safeReturnPath((context.record as AuthStateData).extraData.referrer),
+          }),
         },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => toPortalError(event.error) }) },
       },

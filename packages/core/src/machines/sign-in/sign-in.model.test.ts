@@ -46,7 +46,7 @@ async function startIn(ports: TestPorts): Promise<string> {
   actor.start();
   actor.send({ type: 'START', returnPath: '/settings' });
   const output = await toPromise(actor);
-  return output.status === 'redirected' ? queryOf(output.url).state ?? '' : '';
+  return output.status === 'redirected' ? (queryOf(output.url).state ?? '') : '';
 }
 
 async function drive(sut: Sut, event: { type: 'START' } | { type: 'CALLBACK'; url: string }) {
@@ -77,26 +77,48 @@ describe('sign-in model', () => {
         expect(sut.actor === undefined ? 'idle' : sut.actor.getSnapshot().value).toBe(value);
       };
       await path.test({
-        states: { idle: is('idle'), redirected: is('redirected'), signedIn: is('signedIn'), cancelled: is('cancelled'), failed: is('failed') },
+        states: {
+          idle: is('idle'),
+          redirected: is('redirected'),
+          signedIn: is('signedIn'),
+          cancelled: is('cancelled'),
+          failed: is('failed'),
+        },
         events: {
           START: () => drive(sut, { type: 'START' }),
           START_PROVIDER_DOWN: () => {
-            sut.ports.identityProvider.discover = async () => { throw new TypeError('down'); };
+            sut.ports.identityProvider.discover = async () => {
+              throw new TypeError('down');
+            };
             return drive(sut, { type: 'START' });
           },
           CALLBACK_OK: () => callbackWith(sut, (ports, state) => ports.identityProvider.callbackUrlFor(state)),
-          CALLBACK_UNKNOWN_STATE: () => drive(sut, { type: 'CALLBACK', url: 'http://localhost:5173/auth/login?code=c&state=AAAAAAAAAAAAAAAA' }),
-          CALLBACK_CANCELLED: () => callbackWith(sut, (ports, state) => ports.identityProvider.errorCallbackUrlFor(state, 'access_denied', 'AADB2C90091: cancelled')),
-          CALLBACK_PROVIDER_ERROR: () => callbackWith(sut, (ports, state) => ports.identityProvider.errorCallbackUrlFor(state, 'server_error', 'AADB2C90000: broken')),
-          CALLBACK_EMPTY_CODE: () => callbackWith(sut, (ports, state) => ports.identityProvider.callbackUrlFor(state).replace(/code=[^&]*/, 'code=')),
-          CALLBACK_EXCHANGE_FAILS: () => callbackWith(sut, (ports, state) => {
-            ports.identityProvider.answerNext(null);
-            return ports.identityProvider.callbackUrlFor(state);
-          }),
-          CALLBACK_STORE_FAILS: () => callbackWith(sut, (ports, state) => {
-            ports.sessionStore.write = async () => { throw new Error('full'); };
-            return ports.identityProvider.callbackUrlFor(state);
-          }),
+          CALLBACK_UNKNOWN_STATE: () =>
+            drive(sut, { type: 'CALLBACK', url: 'http://localhost:5173/auth/login?code=c&state=AAAAAAAAAAAAAAAA' }),
+          CALLBACK_CANCELLED: () =>
+            callbackWith(sut, (ports, state) =>
+              ports.identityProvider.errorCallbackUrlFor(state, 'access_denied', 'AADB2C90091: cancelled'),
+            ),
+          CALLBACK_PROVIDER_ERROR: () =>
+            callbackWith(sut, (ports, state) =>
+              ports.identityProvider.errorCallbackUrlFor(state, 'server_error', 'AADB2C90000: broken'),
+            ),
+          CALLBACK_EMPTY_CODE: () =>
+            callbackWith(sut, (ports, state) =>
+              ports.identityProvider.callbackUrlFor(state).replace(/code=[^&]*/, 'code='),
+            ),
+          CALLBACK_EXCHANGE_FAILS: () =>
+            callbackWith(sut, (ports, state) => {
+              ports.identityProvider.answerNext(null);
+              return ports.identityProvider.callbackUrlFor(state);
+            }),
+          CALLBACK_STORE_FAILS: () =>
+            callbackWith(sut, (ports, state) => {
+              ports.sessionStore.write = async () => {
+                throw new Error('full');
+              };
+              return ports.identityProvider.callbackUrlFor(state);
+            }),
         },
       });
     });

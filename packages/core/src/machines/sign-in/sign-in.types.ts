@@ -34,6 +34,11 @@ export interface SignInContext {
 
 export type SignInOutput =
   | { readonly status: 'redirected'; readonly url: string }
-  | { readonly status: 'signedIn'; readonly user: SignedInUser; readonly session: StoredSession; readonly returnPath: string }
+  | {
+      readonly status: 'signedIn';
+      readonly user: SignedInUser;
+      readonly session: StoredSession;
+      readonly returnPath: string;
+    }
   | { readonly status: 'cancelled'; readonly redirectTo: string }
   | { readonly status: 'failed'; readonly error: PortalError };

@@ -23,7 +23,10 @@ export function namesText(t: AdminT, names: readonly string[]): string {
 }
 
 /** Runs a bulk call: busy while it runs; on success a toast and `done`; on failure a toast with the server's reason (the choice stays). */
-function useBulkRun(): { readonly busy: boolean; readonly run: (call: () => Promise<unknown>, success: string, after: () => void) => void } {
+function useBulkRun(): {
+  readonly busy: boolean;
+  readonly run: (call: () => Promise<unknown>, success: string, after: () => void) => void;
+} {
   const toasts = useToasts();
   const [busy, setBusy] = useState(false);
   return {
@@ -46,7 +49,16 @@ function useBulkRun(): { readonly busy: boolean; readonly run: (call: () => Prom
 }
 
 /** "Löschen" for the chosen rows: asks first, naming them; all or nothing on the server. */
-export function BulkDelete<Row>({ rows, name, removeMany, done, label, title, message, doneText }: {
+export function BulkDelete<Row>({
+  rows,
+  name,
+  removeMany,
+  done,
+  label,
+  title,
+  message,
+  doneText,
+}: {
   readonly rows: readonly Row[];
   readonly name: (row: Row) => string;
   readonly removeMany: () => Promise<unknown>;
@@ -62,7 +74,9 @@ export function BulkDelete<Row>({ rows, name, removeMany, done, label, title, me
   const names = namesText(t, rows.map(name));
   return (
     <>
-      <Button variant="danger" size="sm" icon={<TrashIcon />} onClick={() => setOpen(true)}>{label ?? t('bulk.delete')}</Button>
+      <Button variant="danger" size="sm" icon={<TrashIcon />} onClick={() => setOpen(true)}>
+        {label ?? t('bulk.delete')}
+      </Button>
       <Confirm
         open={open}
         busy={busy}
@@ -70,10 +84,12 @@ export function BulkDelete<Row>({ rows, name, removeMany, done, label, title, me
         message={message ?? t('bulk.deleteMessage', { names })}
         {...(label === undefined ? {} : { confirmLabel: label })}
         onCancel={() => setOpen(false)}
-        onConfirm={() => run(removeMany, doneText ?? t('bulk.deleted', { count: rows.length }), () => {
-          setOpen(false);
-          done();
-        })}
+        onConfirm={() =>
+          run(removeMany, doneText ?? t('bulk.deleted', { count: rows.length }), () => {
+            setOpen(false);
+            done();
+          })
+        }
       />
     </>
   );
@@ -83,7 +99,17 @@ export function BulkDelete<Row>({ rows, name, removeMany, done, label, title, me
  * A button that opens a dialog asking what to apply to the chosen rows (`children`, e.g. a
  * checklist of roles); `apply` answers a problem text to show in the dialog, or the call.
  */
-export function BulkDialogAction({ label, title, description, applyLabel, doneText, onOpen, apply, done, children }: {
+export function BulkDialogAction({
+  label,
+  title,
+  description,
+  applyLabel,
+  doneText,
+  onOpen,
+  apply,
+  done,
+  children,
+}: {
   readonly label: string;
   readonly title: string;
   readonly description: string;
@@ -100,10 +126,22 @@ export function BulkDialogAction({ label, title, description, applyLabel, doneTe
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const { busy, run } = useBulkRun();
-  const close = () => { if (!busy) setOpen(false); };
+  const close = () => {
+    if (!busy) setOpen(false);
+  };
   return (
     <>
-      <Button variant="secondary" size="sm" onClick={() => { onOpen?.(); setProblem(undefined); setOpen(true); }}>{label}</Button>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => {
+          onOpen?.();
+          setProblem(undefined);
+          setOpen(true);
+        }}
+      >
+        {label}
+      </Button>
       {open && (
         <Suspense fallback={null}>
           <LazyDialog
@@ -111,14 +149,19 @@ export function BulkDialogAction({ label, title, description, applyLabel, doneTe
             onClose={close}
             title={title}
             description={description}
-            actions={(
+            actions={
               <>
-                <Button variant="secondary" onClick={close} disabled={busy}>{t('form.cancel')}</Button>
+                <Button variant="secondary" onClick={close} disabled={busy}>
+                  {t('form.cancel')}
+                </Button>
                 <Button
                   busy={busy}
                   onClick={() => {
                     const next = apply();
-                    if (typeof next === 'string') { setProblem(next); return; }
+                    if (typeof next === 'string') {
+                      setProblem(next);
+                      return;
+                    }
                     setProblem(undefined);
                     run(next, doneText, () => {
                       setOpen(false);
@@ -129,11 +172,15 @@ export function BulkDialogAction({ label, title, description, applyLabel, doneTe
                   {applyLabel}
                 </Button>
               </>
-            )}
+            }
           >
             <div className="flex flex-col gap-3">
               {children}
-              {problem !== undefined && <p role="alert" className="text-sm text-danger">{problem}</p>}
+              {problem !== undefined && (
+                <p role="alert" className="text-sm text-danger">
+                  {problem}
+                </p>
+              )}
             </div>
           </LazyDialog>
         </Suspense>
@@ -143,14 +190,32 @@ export function BulkDialogAction({ label, title, description, applyLabel, doneTe
 }
 
 /** A global list's bulk delete (#20.3), offered to whoever may write the kind; `undefined` (no checkboxes) otherwise. */
-export function useBulkDelete<Row extends { readonly id: string }>(kind: EntityKind, name: (row: Row) => string, removeMany: (ids: readonly string[]) => Promise<number>): ListBulk<Row> | undefined {
+export function useBulkDelete<Row extends { readonly id: string }>(
+  kind: EntityKind,
+  name: (row: Row) => string,
+  removeMany: (ids: readonly string[]) => Promise<number>,
+): ListBulk<Row> | undefined {
   const t = useAdminT();
   const { canWrite, invalidate } = useAdmin();
   const writable = canWrite(kind);
-  return useMemo(() => (!writable ? undefined : {
-    rowLabel: (row: Row) => t('bulk.selectRow', { name: name(row) }),
-    actions: (rows: readonly Row[], done: () => void) => (
-      <BulkDelete rows={rows} name={name} removeMany={() => removeMany(rows.map((row) => row.id))} done={() => { if (kind !== 'users') invalidate(kind); done(); }} />
-    ),
-  }), [t, writable, name, removeMany, invalidate, kind]);
+  return useMemo(
+    () =>
+      !writable
+        ? undefined
+        : {
+            rowLabel: (row: Row) => t('bulk.selectRow', { name: name(row) }),
+            actions: (rows: readonly Row[], done: () => void) => (
+              <BulkDelete
+                rows={rows}
+                name={name}
+                removeMany={() => removeMany(rows.map((row) => row.id))}
+                done={() => {
+                  if (kind !== 'users') invalidate(kind);
+                  done();
+                }}
+              />
+            ),
+          },
+    [t, writable, name, removeMany, invalidate, kind],
+  );
 }

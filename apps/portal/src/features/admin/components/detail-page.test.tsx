@@ -15,7 +15,14 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-const role: RoleDetail = { id: 'r1', key: 'planner', label: 'Planer', description: '', permissionIds: [], applicationIds: [] };
+const role: RoleDetail = {
+  id: 'r1',
+  key: 'planner',
+  label: 'Planer',
+  description: '',
+  permissionIds: [],
+  applicationIds: [],
+};
 const noHistory = () => Promise.resolve({ items: [], total: 0 });
 
 function renderAt(path: string, roles: Record<string, unknown>) {
@@ -23,7 +30,9 @@ function renderAt(path: string, roles: Record<string, unknown>) {
   const empty = () => Promise.resolve({ items: [], total: 0 });
   render(
     <Router hook={location.hook}>
-      <AdminPageFrame api={{ roles: { history: noHistory, ...roles }, permissions: { list: empty }, applications: { list: empty } }}>
+      <AdminPageFrame
+        api={{ roles: { history: noHistory, ...roles }, permissions: { list: empty }, applications: { list: empty } }}
+      >
         <Route path="/admin/roles/:id" component={RoleDetailPage} />
       </AdminPageFrame>
     </Router>,
@@ -31,7 +40,7 @@ function renderAt(path: string, roles: Record<string, unknown>) {
   return location;
 }
 
-describe('an entity\'s detail page', () => {
+describe("an entity's detail page", () => {
   it('loads the entity into its form, checks the required fields before saving, then saves the trimmed input', async () => {
     const update = vi.fn((_id: string, input: object) => Promise.resolve({ ...role, ...input }));
     renderAt('/admin/roles/r1', { get: () => Promise.resolve(role), update });
@@ -44,7 +53,15 @@ describe('an entity\'s detail page', () => {
     expect(update).not.toHaveBeenCalled();
     fireEvent.change(label, { target: { value: '  Küchenplaner  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(update).toHaveBeenCalledWith('r1', { key: 'planner', label: 'Küchenplaner', description: '', permissionIds: [], applicationIds: [] }));
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith('r1', {
+        key: 'planner',
+        label: 'Küchenplaner',
+        description: '',
+        permissionIds: [],
+        applicationIds: [],
+      }),
+    );
     expect(await screen.findByText('Die Änderungen wurden gespeichert.')).toBeTruthy();
   });
 
@@ -56,7 +73,15 @@ describe('an entity\'s detail page', () => {
     expect(screen.queryByText('Änderungsverlauf')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Löschen' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(create).toHaveBeenCalledWith({ key: 'cook', label: 'Koch', description: '', permissionIds: [], applicationIds: [] }));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith({
+        key: 'cook',
+        label: 'Koch',
+        description: '',
+        permissionIds: [],
+        applicationIds: [],
+      }),
+    );
     await waitFor(() => expect(location.history.at(-1)).toBe('/admin/roles/r9'));
   });
 
@@ -65,7 +90,9 @@ describe('an entity\'s detail page', () => {
     const usage = vi.fn(() => Promise.resolve({ groups: [] }));
     const location = renderAt('/admin/roles/r1', { get: () => Promise.resolve(role), remove, usage });
     const button = await screen.findByRole('button', { name: 'Löschen' });
-    await act(async () => { fireEvent.click(button); });
+    await act(async () => {
+      fireEvent.click(button);
+    });
     const dialog = await screen.findByRole('alertdialog', { name: '„Planer“ löschen?' }, { timeout: 5000 });
     await waitFor(() => expect(usage).toHaveBeenCalledWith('r1'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));

@@ -23,10 +23,20 @@ import { useAdminT, type AdminKey, type AdminT } from '../lib/i18n.ts';
 
 /** The entity of a detail route; `undefined` data for a new one. */
 function useEntity<D>(id: string, get: (id: string) => Promise<D>): LoadState<D | undefined> {
-  return useServerData<D | undefined>(['admin', 'entity', id], () => (id === newId ? Promise.resolve(undefined) : get(id)));
+  return useServerData<D | undefined>(['admin', 'entity', id], () =>
+    id === newId ? Promise.resolve(undefined) : get(id),
+  );
 }
 
-export function DetailHeader({ title, subTitle, backLink }: { readonly title: string; readonly subTitle?: string; readonly backLink: string }) {
+export function DetailHeader({
+  title,
+  subTitle,
+  backLink,
+}: {
+  readonly title: string;
+  readonly subTitle?: string;
+  readonly backLink: string;
+}) {
   useNavigationBar({ title, backLink, ...(subTitle === undefined ? {} : { subTitle }) });
   usePageTitle(title);
   return null;
@@ -39,7 +49,16 @@ const isDeleteResult = (value: unknown): value is DeleteResult =>
  * A delete button that asks first; on success goes back to the list. With `usage`, the dialog
  * shows where the entity is used, and the toast what the delete removed it from (#17.15).
  */
-export function DeleteAction({ name, onDelete, afterHref, label, title, message, doneText, usage }: {
+export function DeleteAction({
+  name,
+  onDelete,
+  afterHref,
+  label,
+  title,
+  message,
+  doneText,
+  usage,
+}: {
   readonly name: string;
   readonly onDelete: () => Promise<unknown>;
   readonly afterHref: string;
@@ -57,13 +76,17 @@ export function DeleteAction({ name, onDelete, afterHref, label, title, message,
   const [busy, setBusy] = useState(false);
   return (
     <>
-      <Button variant="danger" icon={<TrashIcon />} onClick={() => setOpen(true)}>{label ?? t('form.delete')}</Button>
+      <Button variant="danger" icon={<TrashIcon />} onClick={() => setOpen(true)}>
+        {label ?? t('form.delete')}
+      </Button>
       <Confirm
         open={open}
         busy={busy}
         title={title ?? t('form.deleteTitle', { name })}
         message={message ?? t('form.deleteMessage', { name })}
-        {...(usage === undefined ? {} : { details: <UsageDetails name={name} subject={usage.subject} load={usage.load} /> })}
+        {...(usage === undefined
+          ? {}
+          : { details: <UsageDetails name={name} subject={usage.subject} load={usage.load} /> })}
         {...(label === undefined ? {} : { confirmLabel: label })}
         onCancel={() => setOpen(false)}
         onConfirm={() => {
@@ -73,8 +96,12 @@ export function DeleteAction({ name, onDelete, afterHref, label, title, message,
               setBusy(false);
               setOpen(false);
               const removedFrom = usage !== undefined && isDeleteResult(result) ? result.removedFrom : [];
-              toasts.success(doneText ?? (removedFrom.length === 0 || usage === undefined ? t('form.deleted', { name })
-                : t('usage.deletedFrom', { name, list: removedFromText(removedFrom, usage.subject, t) })));
+              toasts.success(
+                doneText ??
+                  (removedFrom.length === 0 || usage === undefined
+                    ? t('form.deleted', { name })
+                    : t('usage.deletedFrom', { name, list: removedFromText(removedFrom, usage.subject, t) })),
+              );
               navigate(afterHref, { replace: true });
             },
             (error: unknown) => {
@@ -103,7 +130,9 @@ export type FormKind = LookupKind;
 type KindApi<K extends FormKind> = AdminApi[K];
 export type DetailOf<K extends FormKind> = Awaited<ReturnType<KindApi<K>['get']>>;
 type InputOf<K extends FormKind> = Parameters<KindApi<K>['create']>[0];
-type FormApi<K extends FormKind> = EntityApi<unknown, DetailOf<K>, InputOf<K>, unknown> & { usage?(id: string): Promise<EntityUsage> };
+type FormApi<K extends FormKind> = EntityApi<unknown, DetailOf<K>, InputOf<K>, unknown> & {
+  usage?(id: string): Promise<EntityUsage>;
+};
 
 /** An entity's form as data: its values from the entity, its input to the API, its checks and its title. */
 export interface EntitySpec<K extends FormKind, V> {
@@ -116,15 +145,21 @@ export interface EntitySpec<K extends FormKind, V> {
 }
 
 /** `validate` of a form whose only rule is that some text fields are filled. */
-export function requiredFields<V extends Readonly<Record<F, string>>, F extends string>(...fields: readonly F[]): (values: V) => FieldErrors {
-  return (values) => validateFields(
-    Object.fromEntries(fields.map((field) => [field, values[field]])),
-    Object.fromEntries(fields.map((field) => [field, ['required'] as const])),
-  );
+export function requiredFields<V extends Readonly<Record<F, string>>, F extends string>(
+  ...fields: readonly F[]
+): (values: V) => FieldErrors {
+  return (values) =>
+    validateFields(
+      Object.fromEntries(fields.map((field) => [field, values[field]])),
+      Object.fromEntries(fields.map((field) => [field, ['required'] as const])),
+    );
 }
 
 /** A detail route of a kind: load it (or start empty for /new), then its form, new for each id. */
-export function EntityDetailRoute<K extends FormKind>({ kind, form: Form }: {
+export function EntityDetailRoute<K extends FormKind>({
+  kind,
+  form: Form,
+}: {
   readonly kind: K;
   readonly form: ComponentType<{ readonly id: string; readonly entity: DetailOf<K> | undefined }>;
 }) {
@@ -155,10 +190,15 @@ export interface EntityForm<K extends FormKind, V> {
  * The state of an entity's form: checks, then creates or saves (the kind's labels asked again;
  * a new entity's page replaced by its own); `afterSave` after a save, `onInvalid` when the checks fail.
  */
-export function useEntityForm<K extends FormKind, V>(spec: EntitySpec<K, V>, id: string, entity: DetailOf<K> | undefined, options: {
-  readonly afterSave?: (saved: DetailOf<K>) => void;
-  readonly onInvalid?: () => void;
-} = {}): EntityForm<K, V> {
+export function useEntityForm<K extends FormKind, V>(
+  spec: EntitySpec<K, V>,
+  id: string,
+  entity: DetailOf<K> | undefined,
+  options: {
+    readonly afterSave?: (saved: DetailOf<K>) => void;
+    readonly onInvalid?: () => void;
+  } = {},
+): EntityForm<K, V> {
   const t = useAdminT();
   const errorText = useErrorText();
   const [, navigate] = useLocation();
@@ -181,19 +221,41 @@ export function useEntityForm<K extends FormKind, V>(spec: EntitySpec<K, V>, id:
     if (isNew) navigate(adminLinks.detail(spec.kind, (saved as { readonly id: string }).id), { replace: true });
   };
   return {
-    spec, id, form, values: form.values, errors: form.errors, isNew, writable: canWrite(spec.kind), t, errorText, api, submit,
+    spec,
+    id,
+    form,
+    values: form.values,
+    errors: form.errors,
+    isNew,
+    writable: canWrite(spec.kind),
+    t,
+    errorText,
+    api,
+    submit,
     title: entity === undefined ? t(`${spec.kind}.new` as AdminKey) : spec.titleOf(entity),
   };
 }
 
-const usageSubjects: ReadonlySet<string> = new Set<UsageSubject>(['roles', 'accountAccesses', 'attributes', 'customFlows']);
+const usageSubjects: ReadonlySet<string> = new Set<UsageSubject>([
+  'roles',
+  'accountAccesses',
+  'attributes',
+  'customFlows',
+]);
 const isUsageSubject = (kind: FormKind): kind is UsageSubject => usageSubjects.has(kind);
 
 /**
  * The frame of an entity's form: navigation bar, the form with save and (with usage where others
  * use the kind) delete, a leave guard, and the history under it (after `history`, e.g. deliveries).
  */
-export function EntityFormFrame<K extends FormKind, V>({ of, subTitle, notice, history, busy = false, children }: {
+export function EntityFormFrame<K extends FormKind, V>({
+  of,
+  subTitle,
+  notice,
+  history,
+  busy = false,
+  children,
+}: {
   readonly of: EntityForm<K, V>;
   readonly subTitle?: string;
   /** Between the header and the form. */
@@ -202,13 +264,32 @@ export function EntityFormFrame<K extends FormKind, V>({ of, subTitle, notice, h
   readonly busy?: boolean;
   readonly children: ReactNode;
 }) {
-  const { spec: { kind }, id, form, isNew, writable, title, t, api } = of;
+  const {
+    spec: { kind },
+    id,
+    form,
+    isNew,
+    writable,
+    title,
+    t,
+    api,
+  } = of;
   const list = adminLinks.list(kind);
   const loadUsage = api.usage;
   // Where others use the kind, the delete's dialog says where this one is used (#17.15).
-  const usage = isUsageSubject(kind) && loadUsage !== undefined ? { usage: { subject: kind, load: () => loadUsage(id) } } : {};
+  const usage =
+    isUsageSubject(kind) && loadUsage !== undefined ? { usage: { subject: kind, load: () => loadUsage(id) } } : {};
   return (
-    <DetailLayout history={isNew ? undefined : <>{history}<HistorySection scope={id} reloadKey={form.round} load={(params) => api.history(id, params)} /></>}>
+    <DetailLayout
+      history={
+        isNew ? undefined : (
+          <>
+            {history}
+            <HistorySection scope={id} reloadKey={form.round} load={(params) => api.history(id, params)} />
+          </>
+        )
+      }
+    >
       <DetailHeader title={title} subTitle={subTitle ?? t(`${kind}.detailSubTitle` as AdminKey)} backLink={list} />
       {notice}
       <FormFrame
@@ -216,7 +297,11 @@ export function EntityFormFrame<K extends FormKind, V>({ of, subTitle, notice, h
         dirty={form.dirty}
         busy={form.busy || busy}
         canSave={writable}
-        extraActions={!isNew && writable ? <DeleteAction name={title} onDelete={() => api.remove(id)} {...usage} afterHref={list} /> : undefined}
+        extraActions={
+          !isNew && writable ? (
+            <DeleteAction name={title} onDelete={() => api.remove(id)} {...usage} afterHref={list} />
+          ) : undefined
+        }
       >
         {children}
       </FormFrame>
@@ -225,14 +310,25 @@ export function EntityFormFrame<K extends FormKind, V>({ of, subTitle, notice, h
 }
 
 /** An entity's page as data: its form's spec and its fields (inside the frame every kind shares). */
-export function EntityDetailPage<K extends FormKind, V>({ spec, fields: Fields }: {
+export function EntityDetailPage<K extends FormKind, V>({
+  spec,
+  fields: Fields,
+}: {
   readonly spec: EntitySpec<K, V>;
   readonly fields: ComponentType<{ readonly of: EntityForm<K, V>; readonly entity: DetailOf<K> | undefined }>;
 }) {
-  const Form = useMemo(() => function EntityFormOf({ id, entity }: { readonly id: string; readonly entity: DetailOf<K> | undefined }) {
-    const of = useEntityForm(spec, id, entity);
-    return <EntityFormFrame of={of}><Fields of={of} entity={entity} /></EntityFormFrame>;
-  }, [spec, Fields]);
+  const Form = useMemo(
+    () =>
+      function EntityFormOf({ id, entity }: { readonly id: string; readonly entity: DetailOf<K> | undefined }) {
+        const of = useEntityForm(spec, id, entity);
+        return (
+          <EntityFormFrame of={of}>
+            <Fields of={of} entity={entity} />
+          </EntityFormFrame>
+        );
+      },
+    [spec, Fields],
+  );
   return <EntityDetailRoute kind={spec.kind} form={Form} />;
 }
 
@@ -240,24 +336,56 @@ export function EntityDetailPage<K extends FormKind, V>({ spec, fields: Fields }
  * The general section of an entity with a key and a label: both required (the key with its help
  * where the kind has one), `grid` beside them, the description under them where it has one, then `children`.
  */
-export function GeneralSection<K extends FormKind, V extends { readonly key: string; readonly label: string; readonly description?: string }>({ of, keyHelp = false, grid, children }: {
+export function GeneralSection<
+  K extends FormKind,
+  V extends { readonly key: string; readonly label: string; readonly description?: string },
+>({
+  of,
+  keyHelp = false,
+  grid,
+  children,
+}: {
   readonly of: EntityForm<K, V>;
   readonly keyHelp?: boolean;
   readonly grid?: ReactNode;
   readonly children?: ReactNode;
 }) {
-  const { spec: { kind }, t, errorText, form, values, errors } = of;
+  const {
+    spec: { kind },
+    t,
+    errorText,
+    form,
+    values,
+    errors,
+  } = of;
   const field = (name: string) => t(`${kind}.fields.${name}` as AdminKey);
   return (
     <Section title={t(`${kind}.sections.general` as AdminKey)}>
       <Grid>
-        <TextField label={field('key')} {...(keyHelp ? { help: t(`${kind}.help.key` as AdminKey) } : {})} required value={values.key}
-          onChange={(e) => form.set('key', e.target.value)} error={errorText(errors.key)} />
-        <TextField label={field('label')} required value={values.label} onChange={(e) => form.set('label', e.target.value)} error={errorText(errors.label)} />
+        <TextField
+          label={field('key')}
+          {...(keyHelp ? { help: t(`${kind}.help.key` as AdminKey) } : {})}
+          required
+          value={values.key}
+          onChange={(e) => form.set('key', e.target.value)}
+          error={errorText(errors.key)}
+        />
+        <TextField
+          label={field('label')}
+          required
+          value={values.label}
+          onChange={(e) => form.set('label', e.target.value)}
+          error={errorText(errors.label)}
+        />
         {grid}
       </Grid>
       {values.description !== undefined && (
-        <TextField label={field('description')} value={values.description} onChange={(e) => form.set('description', e.target.value)} error={errorText(errors.description)} />
+        <TextField
+          label={field('description')}
+          value={values.description}
+          onChange={(e) => form.set('description', e.target.value)}
+          error={errorText(errors.description)}
+        />
       )}
       {children}
     </Section>

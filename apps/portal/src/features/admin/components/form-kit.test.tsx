@@ -19,42 +19,80 @@ function RoleForm({ refuse }: { readonly refuse: () => Promise<never> }) {
   const form = useFormState({ key: 'planer', label: 'Planer' });
   const errorText = useErrorText();
   return (
-    <FormFrame dirty busy={form.busy} canSave onSubmit={() => { void form.save(refuse, (v) => v); }}>
-      <TextField label="Schlüssel" value={form.values.key} onChange={(e) => form.set('key', e.target.value)} error={errorText(form.errors.key)} />
-      <TextField label="Bezeichnung" value={form.values.label} onChange={(e) => form.set('label', e.target.value)} error={errorText(form.errors.label)} />
+    <FormFrame
+      dirty
+      busy={form.busy}
+      canSave
+      onSubmit={() => {
+        void form.save(refuse, (v) => v);
+      }}
+    >
+      <TextField
+        label="Schlüssel"
+        value={form.values.key}
+        onChange={(e) => form.set('key', e.target.value)}
+        error={errorText(form.errors.key)}
+      />
+      <TextField
+        label="Bezeichnung"
+        value={form.values.label}
+        onChange={(e) => form.set('label', e.target.value)}
+        error={errorText(form.errors.label)}
+      />
     </FormFrame>
   );
 }
 
 async function submitRefused(body: unknown) {
-  render(<UiBridge><ToastProvider><RoleForm refuse={() => Promise.reject(new HttpError(400, body))} /></ToastProvider></UiBridge>);
-  await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Speichern' })); });
+  render(
+    <UiBridge>
+      <ToastProvider>
+        <RoleForm refuse={() => Promise.reject(new HttpError(400, body))} />
+      </ToastProvider>
+    </UiBridge>,
+  );
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+  });
   return screen.findByRole('region', { name: 'Benachrichtigungen' }); // the toast region's code loads with the first toast
 }
 
 describe('useFormState: the server errors[] of a refused save', () => {
   it('beside the field it names when the form shows it, every other message in the toast, each once', async () => {
-    const toasts = await submitRefused({ error: { code: '400', message: 'Die Anfrage ist ungültig.', errors: [
-      { field: 'key', message: 'Der Schlüssel „planer“ ist bereits vergeben.' },
-      { field: 'permissionIds.0', message: 'Der verknüpfte Eintrag p-9 existiert nicht.' },
-      { message: 'Die Rolle darf höchstens 50 Berechtigungen haben.' },
-    ] } });
+    const toasts = await submitRefused({
+      error: {
+        code: '400',
+        message: 'Die Anfrage ist ungültig.',
+        errors: [
+          { field: 'key', message: 'Der Schlüssel „planer“ ist bereits vergeben.' },
+          { field: 'permissionIds.0', message: 'Der verknüpfte Eintrag p-9 existiert nicht.' },
+          { message: 'Die Rolle darf höchstens 50 Berechtigungen haben.' },
+        ],
+      },
+    });
     const key = screen.getByRole('textbox', { name: 'Schlüssel' });
     expect(key.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(key.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Der Schlüssel „planer“ ist bereits vergeben.');
+    expect(document.getElementById(key.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Der Schlüssel „planer“ ist bereits vergeben.',
+    );
     expect(screen.getAllByText('Der Schlüssel „planer“ ist bereits vergeben.')).toHaveLength(1);
     const toast = await within(toasts).findByText('Die Anfrage ist ungültig.');
     expect(toast).toBeDefined();
-    expect(within(toasts).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Der verknüpfte Eintrag p-9 existiert nicht.',
-      'Die Rolle darf höchstens 50 Berechtigungen haben.',
-    ]);
+    expect(
+      within(toasts)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Der verknüpfte Eintrag p-9 existiert nicht.', 'Die Rolle darf höchstens 50 Berechtigungen haben.']);
   });
 
   it('an answer whose message is the one field message: beside the field only, the toast gives the general text', async () => {
-    const toasts = await submitRefused({ error: { code: 'key.taken', message: 'Der Schlüssel „planer“ ist bereits vergeben.', errors: [
-      { field: 'key', message: 'Der Schlüssel „planer“ ist bereits vergeben.' },
-    ] } });
+    const toasts = await submitRefused({
+      error: {
+        code: 'key.taken',
+        message: 'Der Schlüssel „planer“ ist bereits vergeben.',
+        errors: [{ field: 'key', message: 'Der Schlüssel „planer“ ist bereits vergeben.' }],
+      },
+    });
     await within(toasts).findByText('Bei der Verarbeitung Ihrer Anfrage ist ein Fehler aufgetreten.');
     expect(screen.getAllByText('Der Schlüssel „planer“ ist bereits vergeben.')).toHaveLength(1);
     expect(within(toasts).queryAllByRole('listitem')).toHaveLength(0);

@@ -73,58 +73,79 @@ export function useFormState<V>(initial: V): FormState<V> {
     setPending({ error: portalError, fields });
     return portalError;
   }, []);
-  const save = useCallback(async <R,>(action: () => Promise<R>, saved: (result: R) => V) => {
-    setBusy(true);
-    try {
-      const result = await action();
-      const next = saved(result);
-      setBaseline(next);
-      setValues(next);
-      setErrors({});
-      setRound((r) => r + 1);
-      toasts.success(t('form.saved'));
-      return result;
-    } catch (error) {
-      fail(error);
-      return undefined;
-    } finally {
-      setBusy(false);
-    }
-  }, [fail, t, toasts]);
-  const run = useCallback(async <R,>(action: () => Promise<R>) => {
-    setBusy(true);
-    try {
-      return await action();
-    } catch (error) {
-      fail(error);
-      return undefined;
-    } finally {
-      setBusy(false);
-    }
-  }, [fail]);
+  const save = useCallback(
+    async <R,>(action: () => Promise<R>, saved: (result: R) => V) => {
+      setBusy(true);
+      try {
+        const result = await action();
+        const next = saved(result);
+        setBaseline(next);
+        setValues(next);
+        setErrors({});
+        setRound((r) => r + 1);
+        toasts.success(t('form.saved'));
+        return result;
+      } catch (error) {
+        fail(error);
+        return undefined;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [fail, t, toasts],
+  );
+  const run = useCallback(
+    async <R,>(action: () => Promise<R>) => {
+      setBusy(true);
+      try {
+        return await action();
+      } catch (error) {
+        fail(error);
+        return undefined;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [fail],
+  );
   return { values, dirty: !sameValue(values, baseline), errors, busy, round, set, update, setErrors, save, run };
 }
 
 /** The text of a field error (validation codes are translated from the ui namespace). */
 export function useErrorText(): (error: FieldError | undefined) => string | undefined {
   const tu = useUiT();
-  return useCallback((error) => {
-    if (error === undefined) return undefined;
-    if ('text' in error) {
-      shownBesideField.add(error);
-      return error.text;
-    }
-    return tu(error.code, error.params ?? {});
-  }, [tu]);
+  return useCallback(
+    (error) => {
+      if (error === undefined) return undefined;
+      if ('text' in error) {
+        shownBesideField.add(error);
+        return error.text;
+      }
+      return tu(error.code, error.params ?? {});
+    },
+    [tu],
+  );
 }
 
-export function Section({ title, description, children, actions }: { readonly title: string; readonly description?: string; readonly children?: ReactNode; readonly actions?: ReactNode }) {
+export function Section({
+  title,
+  description,
+  children,
+  actions,
+}: {
+  readonly title: string;
+  readonly description?: string;
+  readonly children?: ReactNode;
+  readonly actions?: ReactNode;
+}) {
   const id = useId();
   return (
     <section aria-labelledby={id} className="rounded-xl border border-line bg-surface p-4 sm:p-6">
       <div className="mb-4 flex flex-wrap items-start justify-between gap-2">
         <div>
-          <h2 id={id} className="text-lg font-semibold text-fg">{title}</h2>
+          <h2 id={id} className="text-lg font-semibold text-fg">
+            {title}
+          </h2>
           {description !== undefined && <p className="mt-1 text-sm text-fg-muted">{description}</p>}
         </div>
         {actions}
@@ -139,7 +160,15 @@ export function Grid({ children }: { readonly children?: ReactNode }) {
 }
 
 /** The form element with the leave guard and the action bar (primary action right). */
-export function FormFrame({ onSubmit, dirty, busy, canSave, children, extraActions, submitLabel }: {
+export function FormFrame({
+  onSubmit,
+  dirty,
+  busy,
+  canSave,
+  children,
+  extraActions,
+  submitLabel,
+}: {
   readonly onSubmit: () => void;
   readonly dirty: boolean;
   readonly busy: boolean;
@@ -158,11 +187,24 @@ export function FormFrame({ onSubmit, dirty, busy, canSave, children, extraActio
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-6">
       <LeaveGuard dirty={dirty && !busy} />
-      <fieldset disabled={!canSave} className="flex min-w-0 flex-col gap-6">{children}</fieldset>
-      <div ref={bar} className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-2 border-t border-line bg-canvas/95 px-4 py-3 sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8">
-        {dirty && <p className="me-auto text-sm text-fg-muted" role="status">{t('form.unsaved')}</p>}
+      <fieldset disabled={!canSave} className="flex min-w-0 flex-col gap-6">
+        {children}
+      </fieldset>
+      <div
+        ref={bar}
+        className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-2 border-t border-line bg-canvas/95 px-4 py-3 sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8"
+      >
+        {dirty && (
+          <p className="me-auto text-sm text-fg-muted" role="status">
+            {t('form.unsaved')}
+          </p>
+        )}
         {extraActions}
-        {canSave && <Button type="submit" busy={busy} disabled={!dirty}>{submitLabel ?? t('form.save')}</Button>}
+        {canSave && (
+          <Button type="submit" busy={busy} disabled={!dirty}>
+            {submitLabel ?? t('form.save')}
+          </Button>
+        )}
       </div>
     </form>
   );
@@ -175,7 +217,13 @@ export interface PickOption {
 }
 
 /** A picker searched on the server (200 ms after typing): choose one entry to add. */
-export function RefPicker({ label, search, excludeIds = [], onPick, disabled }: {
+export function RefPicker({
+  label,
+  search,
+  excludeIds = [],
+  onPick,
+  disabled,
+}: {
   readonly label: string;
   readonly search: (text: string) => Promise<AdminPage<PickOption>>;
   readonly excludeIds?: readonly string[];
@@ -198,23 +246,36 @@ export function RefPicker({ label, search, excludeIds = [], onPick, disabled }: 
     if (!open) return undefined;
     let live = true;
     search(query).then(
-      (page) => { if (live) { setOptions(page.items); setFailed(false); } },
-      () => { if (live) setFailed(true); },
+      (page) => {
+        if (live) {
+          setOptions(page.items);
+          setFailed(false);
+        }
+      },
+      () => {
+        if (live) setFailed(true);
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [open, query, search]);
   const shown = options.filter((option) => !excludeIds.includes(option.id));
   if (!open) {
     return (
       <div>
-        <Button variant="secondary" size="sm" icon={<PlusIcon />} onClick={() => setOpen(true)} disabled={disabled}>{label}</Button>
+        <Button variant="secondary" size="sm" icon={<PlusIcon />} onClick={() => setOpen(true)} disabled={disabled}>
+          {label}
+        </Button>
       </div>
     );
   }
   return (
     <div className="flex flex-col gap-2 rounded-lg border border-line bg-surface-muted p-3">
       <div className="flex items-center gap-2">
-        <label htmlFor={id} className="sr-only">{label}</label>
+        <label htmlFor={id} className="sr-only">
+          {label}
+        </label>
         <input
           ref={searchField}
           id={id}
@@ -222,13 +283,24 @@ export function RefPicker({ label, search, excludeIds = [], onPick, disabled }: 
           value={draft}
           placeholder={t('picker.search')}
           onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={(event) => { if (event.key === 'Escape') setOpen(false); if (event.key === 'Enter') event.preventDefault(); }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setOpen(false);
+            if (event.key === 'Enter') event.preventDefault();
+          }}
           className="block w-full rounded-lg border border-line-strong bg-surface px-3 py-1.5 text-sm text-fg focus-visible:outline-2 focus-visible:outline-focus"
         />
-        <Button variant="ghost" size="sm" onClick={() => setOpen(false)} aria-label={t('picker.close')} icon={<XMarkIcon />} />
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => setOpen(false)}
+          aria-label={t('picker.close')}
+          icon={<XMarkIcon />}
+        />
       </div>
       {failed ? (
-        <p role="alert" className="text-sm text-danger">{t('list.error')}</p>
+        <p role="alert" className="text-sm text-danger">
+          {t('list.error')}
+        </p>
       ) : shown.length === 0 ? (
         <p className="text-sm text-fg-muted">{t('picker.none')}</p>
       ) : (
@@ -237,7 +309,11 @@ export function RefPicker({ label, search, excludeIds = [], onPick, disabled }: 
             <li key={option.id}>
               <button
                 type="button"
-                onClick={() => { onPick(option); setOpen(false); setDraft(''); }}
+                onClick={() => {
+                  onPick(option);
+                  setOpen(false);
+                  setDraft('');
+                }}
                 className="flex w-full flex-col items-start rounded-md px-2 py-1.5 text-start text-sm text-fg hover:bg-surface focus-visible:outline-2 focus-visible:outline-focus"
               >
                 <span className="font-medium">{option.label}</span>
@@ -252,7 +328,14 @@ export function RefPicker({ label, search, excludeIds = [], onPick, disabled }: 
 }
 
 /** Chosen entries as removable chips. */
-export function ChipList({ items, labels, onRemove, label, emptyText, disabled }: {
+export function ChipList({
+  items,
+  labels,
+  onRemove,
+  label,
+  emptyText,
+  disabled,
+}: {
   readonly items: readonly string[];
   readonly labels: ReadonlyMap<string, string>;
   readonly onRemove: (id: string) => void;
@@ -267,10 +350,18 @@ export function ChipList({ items, labels, onRemove, label, emptyText, disabled }
       {items.map((id) => {
         const name = labels.get(id) ?? id;
         return (
-          <li key={id} className="inline-flex items-center gap-1 rounded-md bg-accent-soft py-1 ps-2 pe-1 text-sm text-on-accent-soft">
+          <li
+            key={id}
+            className="inline-flex items-center gap-1 rounded-md bg-accent-soft py-1 ps-2 pe-1 text-sm text-on-accent-soft"
+          >
             <span>{name}</span>
             {disabled !== true && (
-              <button type="button" onClick={() => onRemove(id)} aria-label={t('picker.remove', { name })} className="rounded p-0.5 hover:bg-surface focus-visible:outline-2 focus-visible:outline-focus">
+              <button
+                type="button"
+                onClick={() => onRemove(id)}
+                aria-label={t('picker.remove', { name })}
+                className="rounded p-0.5 hover:bg-surface focus-visible:outline-2 focus-visible:outline-focus"
+              >
                 <XMarkIcon aria-hidden="true" className="size-4" />
               </button>
             )}

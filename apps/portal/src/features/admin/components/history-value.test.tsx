@@ -9,16 +9,32 @@ import { HistorySection } from './history.tsx';
 const permissionId = '10000000-0000-4000-8000-000000000042';
 const goneId = '10000000-0000-4000-8000-000000000043';
 const entry = (over: Partial<AdminHistoryEntry>): AdminHistoryEntry => ({
-  id: `h-${Math.random()}`, tableName: 'applications', entity: 'a1', mode: 'UPDATE', field: 'label', oldValue: null, value: null,
-  updatedAt: '2026-11-24T10:00:00.000Z', updatedBy: 'u1', updatedByName: 'Greta Gruber', references: [], ...over,
+  id: `h-${Math.random()}`,
+  tableName: 'applications',
+  entity: 'a1',
+  mode: 'UPDATE',
+  field: 'label',
+  oldValue: null,
+  value: null,
+  updatedAt: '2026-11-24T10:00:00.000Z',
+  updatedBy: 'u1',
+  updatedByName: 'Greta Gruber',
+  references: [],
+  ...over,
 });
 
 const entries: AdminHistoryEntry[] = [
   entry({ id: 'sort', field: 'sortNumber', oldValue: '3', value: '10' }),
-  entry({ id: 'perm', field: 'adminPermissionId', oldValue: goneId, value: permissionId, references: [
-    { kind: 'PERMISSION', id: permissionId, label: 'kitchen_planner.admin', exists: true },
-    { kind: 'PERMISSION', id: goneId, label: 'old.admin', exists: false },
-  ] }),
+  entry({
+    id: 'perm',
+    field: 'adminPermissionId',
+    oldValue: goneId,
+    value: permissionId,
+    references: [
+      { kind: 'PERMISSION', id: permissionId, label: 'kitchen_planner.admin', exists: true },
+      { kind: 'PERMISSION', id: goneId, label: 'old.admin', exists: false },
+    ],
+  }),
   entry({ id: 'flag', field: 'internal', oldValue: 'false', value: 'true', updatedBy: null, updatedByName: null }),
   entry({ id: 'gone-author', field: 'description', oldValue: '', value: 'Planen', updatedByName: null }),
 ];
@@ -64,8 +80,13 @@ describe('HistorySection', () => {
   it('shows link records by name with their flags, and enumerated values by label', async () => {
     const attribute = '20000000-0000-4000-8000-000000000003';
     const items = [
-      entry({ id: 'links', field: 'attributes', oldValue: '[]', value: JSON.stringify([{ attributeId: attribute, outputInToken: true, required: false, visible: true }]),
-        references: [{ kind: 'ATTRIBUTE', id: attribute, label: 'Kundennummer', exists: true }] }),
+      entry({
+        id: 'links',
+        field: 'attributes',
+        oldValue: '[]',
+        value: JSON.stringify([{ attributeId: attribute, outputInToken: true, required: false, visible: true }]),
+        references: [{ kind: 'ATTRIBUTE', id: attribute, label: 'Kundennummer', exists: true }],
+      }),
       entry({ id: 'type', tableName: 'attributes', field: 'dataType', mode: 'CREATE', value: 'EMAIL' }),
     ];
     render(<HistorySection scope="a2" load={async () => ({ items, total: items.length })} />);

@@ -12,13 +12,25 @@ import { useAdminT, type AdminT } from '../lib/i18n.ts';
 
 function RefName({ entity, t }: { readonly entity: HistoryRef; readonly t: AdminT }) {
   if (entity.exists) {
-    return <UiLink href={adminLinks.detail(entityKindOfRef[entity.kind], entity.id)} className="text-accent underline underline-offset-2">{entity.label}</UiLink>;
+    return (
+      <UiLink
+        href={adminLinks.detail(entityKindOfRef[entity.kind], entity.id)}
+        className="text-accent underline underline-offset-2"
+      >
+        {entity.label}
+      </UiLink>
+    );
   }
   return <span>{t('history.deletedEntity', { name: entity.label })}</span>;
 }
 
 const joined = (parts: readonly ReactNode[], separator: string): ReactNode =>
-  parts.map((part, i) => <Fragment key={i}>{i > 0 && separator}{part}</Fragment>);
+  parts.map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && separator}
+      {part}
+    </Fragment>
+  ));
 
 function propertyLabel(name: string, t: AdminT): string {
   const key = historyPropertyLabels[name];
@@ -41,24 +53,54 @@ function render(value: HistoryValue, field: string, t: AdminT): ReactNode {
       return <RefName entity={value.ref} t={t} />;
     case 'list':
       if (value.items.some((item) => item.type === 'record')) {
-        return <ul className="flex flex-col gap-0.5">{value.items.map((item, i) => <li key={i}>{render(item, field, t)}</li>)}</ul>;
+        return (
+          <ul className="flex flex-col gap-0.5">
+            {value.items.map((item, i) => (
+              <li key={i}>{render(item, field, t)}</li>
+            ))}
+          </ul>
+        );
       }
-      return joined(value.items.map((item) => render(item, field, t)), ', ');
+      return joined(
+        value.items.map((item) => render(item, field, t)),
+        ', ',
+      );
     case 'record': {
       const names = value.fields.map((f) => f.name);
       // A webhook header: "Name: value".
       if (names.length === 2 && names.includes('key') && names.includes('value')) {
-        const text = (name: string) => { const f = value.fields.find((x) => x.name === name)?.value; return f?.type === 'text' ? f.text : ''; };
+        const text = (name: string) => {
+          const f = value.fields.find((x) => x.name === name)?.value;
+          return f?.type === 'text' ? f.text : '';
+        };
         return `${text('key')}: ${text('value')}`;
       }
       // A link record: the linked entity, then the flags that are on and the other settings.
-      const title = value.fields.find((f) => f.value.type === 'ref' && (f.name === 'attributeId' || f.name === 'roleId'));
-      const rest = value.fields.filter((f) => f !== title && !(f.value.type === 'boolean' && !f.value.value && title !== undefined) && f.value.type !== 'empty');
-      const parts = rest.map((f) => (f.value.type === 'boolean' && title !== undefined
-        ? propertyLabel(f.name, t)
-        : <>{propertyLabel(f.name, t)}: {render(f.value, f.name, t)}</>));
+      const title = value.fields.find(
+        (f) => f.value.type === 'ref' && (f.name === 'attributeId' || f.name === 'roleId'),
+      );
+      const rest = value.fields.filter(
+        (f) =>
+          f !== title &&
+          !(f.value.type === 'boolean' && !f.value.value && title !== undefined) &&
+          f.value.type !== 'empty',
+      );
+      const parts = rest.map((f) =>
+        f.value.type === 'boolean' && title !== undefined ? (
+          propertyLabel(f.name, t)
+        ) : (
+          <>
+            {propertyLabel(f.name, t)}: {render(f.value, f.name, t)}
+          </>
+        ),
+      );
       if (title === undefined) return joined(parts, '; ');
-      return <>{render(title.value, title.name, t)}{parts.length > 0 && <> ({joined(parts, ', ')})</>}</>;
+      return (
+        <>
+          {render(title.value, title.name, t)}
+          {parts.length > 0 && <> ({joined(parts, ', ')})</>}
+        </>
+      );
     }
   }
 }
@@ -81,7 +123,10 @@ export function HistoryChangeView({ entry }: { readonly entry: AdminHistoryEntry
   return (
     <span className="break-words">
       <span data-part="before">{render(change.before, field, t)}</span>
-      <span role="img" aria-label={t('history.changedTo')}> → </span>
+      <span role="img" aria-label={t('history.changedTo')}>
+        {' '}
+        →{' '}
+      </span>
       <span data-part="after">{render(change.after, field, t)}</span>
     </span>
   );

@@ -5,7 +5,11 @@ import { ListView } from './list-view.tsx';
 import { HistoryChangeView, HistoryField, historyAuthor } from './history-value.tsx';
 import { useAdminT, useFormatDate } from '../lib/i18n.ts';
 
-export function HistorySection({ load, scope, reloadKey }: {
+export function HistorySection({
+  load,
+  scope,
+  reloadKey,
+}: {
   readonly load: (params: HistoryParams) => Promise<AdminPage<AdminHistoryEntry>>;
   readonly scope: string;
   readonly reloadKey?: number;
@@ -14,7 +18,9 @@ export function HistorySection({ load, scope, reloadKey }: {
   const date = useFormatDate();
   return (
     <section aria-labelledby={`history-${scope}`} className="flex flex-col gap-3">
-      <h2 id={`history-${scope}`} className="text-lg font-semibold text-fg">{t('history.title')}</h2>
+      <h2 id={`history-${scope}`} className="text-lg font-semibold text-fg">
+        {t('history.title')}
+      </h2>
       <ListView<AdminHistoryEntry>
         caption={t('history.title')}
         scope={`history-${scope}`}
@@ -22,11 +28,24 @@ export function HistorySection({ load, scope, reloadKey }: {
         reloadKey={reloadKey ?? 0}
         defaultSort="updatedAt"
         defaultOrder="desc"
-        load={(params) => load({ page: params.page, pageSize: params.pageSize, ...(params.sort === 'field' || params.sort === 'updatedAt' ? { sort: params.sort } : {}), ...(params.order === undefined ? {} : { order: params.order }) })}
+        load={(params) =>
+          load({
+            page: params.page,
+            pageSize: params.pageSize,
+            ...(params.sort === 'field' || params.sort === 'updatedAt' ? { sort: params.sort } : {}),
+            ...(params.order === undefined ? {} : { order: params.order }),
+          })
+        }
         rowKey={(row) => row.id}
         emptyMessage={t('history.empty')}
         columns={[
-          { key: 'updatedAt', header: t('history.updatedAt'), sortable: true, render: (row) => date(row.updatedAt), className: 'whitespace-nowrap' },
+          {
+            key: 'updatedAt',
+            header: t('history.updatedAt'),
+            sortable: true,
+            render: (row) => date(row.updatedAt),
+            className: 'whitespace-nowrap',
+          },
           { key: 'mode', header: t('history.mode'), render: (row) => t(`history.modes.${row.mode}`) },
           { key: 'field', header: t('history.field'), sortable: true, render: (row) => <HistoryField entry={row} /> },
           { key: 'change', header: t('history.change'), render: (row) => <HistoryChangeView entry={row} /> },

@@ -6,7 +6,10 @@ import { Confirm } from './confirm.tsx';
 import { useAdminT } from '../lib/i18n.ts';
 
 /** Same-origin path of a clicked link that would leave the current page, if any. */
-export function leavingPath(anchor: { readonly href: string; readonly target?: string; readonly hasDownload?: boolean }, here: { readonly origin: string; readonly pathname: string; readonly search: string }): string | undefined {
+export function leavingPath(
+  anchor: { readonly href: string; readonly target?: string; readonly hasDownload?: boolean },
+  here: { readonly origin: string; readonly pathname: string; readonly search: string },
+): string | undefined {
   if (anchor.target !== undefined && anchor.target !== '' && anchor.target !== '_self') return undefined;
   if (anchor.hasDownload === true) return undefined;
   let url: URL;
@@ -32,10 +35,22 @@ export function LeaveGuard({ dirty }: { readonly dirty: boolean }) {
       event.preventDefault();
     };
     const onClick = (event: MouseEvent) => {
-      if (!dirtyRef.current || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        !dirtyRef.current ||
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
       if (!(anchor instanceof HTMLAnchorElement)) return;
-      const path = leavingPath({ href: anchor.href, target: anchor.target, hasDownload: anchor.hasAttribute('download') }, window.location);
+      const path = leavingPath(
+        { href: anchor.href, target: anchor.target, hasDownload: anchor.hasAttribute('download') },
+        window.location,
+      );
       if (path === undefined) return;
       event.preventDefault();
       event.stopPropagation();

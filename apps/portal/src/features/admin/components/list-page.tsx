@@ -16,7 +16,12 @@ import { useBulkDelete } from './bulk.tsx';
 import { ListView, RowNavigate } from './list-view.tsx';
 
 /** A link styled as a button above a list (create, import). */
-export function ListAction({ href, icon: Icon, variant, children }: {
+export function ListAction({
+  href,
+  icon: Icon,
+  variant,
+  children,
+}: {
   readonly href: string;
   readonly icon: ComponentType<{ readonly 'aria-hidden': 'true'; readonly className: string }>;
   readonly variant: 'primary' | 'secondary';
@@ -32,7 +37,13 @@ export function ListAction({ href, icon: Icon, variant, children }: {
   );
 }
 
-function ListPage({ kind, title, subTitle, children, creatable = true }: {
+function ListPage({
+  kind,
+  title,
+  subTitle,
+  children,
+  creatable = true,
+}: {
   readonly kind: EntityKind;
   readonly title: string;
   readonly subTitle?: string;
@@ -45,7 +56,11 @@ function ListPage({ kind, title, subTitle, children, creatable = true }: {
   usePageTitle(title);
   return (
     <div className="flex flex-col gap-4">
-      {creatable && canWrite(kind) && <ListAction href={adminLinks.create(kind)} icon={PlusIcon} variant="primary">{t('list.create')}</ListAction>}
+      {creatable && canWrite(kind) && (
+        <ListAction href={adminLinks.create(kind)} icon={PlusIcon} variant="primary">
+          {t('list.create')}
+        </ListAction>
+      )}
       {children}
     </div>
   );
@@ -58,7 +73,11 @@ export function RowLink({ href, children }: { readonly href: string; readonly ch
   const navigate = use(RowNavigate);
   const intent = () => preloadPageOf(href);
   if (navigate === undefined) {
-    return <UiLink href={href} onPointerEnter={intent} onFocus={intent} className={rowLinkClasses}>{children}</UiLink>;
+    return (
+      <UiLink href={href} onPointerEnter={intent} onFocus={intent} className={rowLinkClasses}>
+        {children}
+      </UiLink>
+    );
   }
   return (
     <a
@@ -67,7 +86,15 @@ export function RowLink({ href, children }: { readonly href: string; readonly ch
       onFocus={intent}
       onClick={(event) => {
         // As the router's link: a modified or non-primary click keeps the browser's behaviour.
-        if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey || event.button !== 0 || event.defaultPrevented) return;
+        if (
+          event.ctrlKey ||
+          event.metaKey ||
+          event.altKey ||
+          event.shiftKey ||
+          event.button !== 0 ||
+          event.defaultPrevented
+        )
+          return;
         event.preventDefault();
         navigate(href);
       }}
@@ -96,7 +123,11 @@ export function breakCell(value: string): ReactNode {
 type RowOf<K extends EntityKind> = Awaited<ReturnType<AdminApi[K]['list']>>['items'][number];
 
 /** The fields of a kind that have a translated label (`{kind}.fields.{field}`): a column's key and header. */
-type FieldOf<K extends EntityKind> = AdminKey extends infer A ? (A extends `${K}.fields.${infer F}` ? F : never) : never;
+type FieldOf<K extends EntityKind> = AdminKey extends infer A
+  ? A extends `${K}.fields.${infer F}`
+    ? F
+    : never
+  : never;
 
 interface ListColumn<K extends EntityKind> {
   readonly field: FieldOf<K>;
@@ -125,19 +156,29 @@ interface ListApi<Row> {
 type ExtraProps<X> = undefined extends X ? { readonly extra?: X } : { readonly extra: X };
 
 /** A global list page: the frame, then the kind's list with its first page from the route, export, bulk delete and row links. */
-export function EntityListPage<K extends EntityKind, X = undefined>({ list, extra }: { readonly list: EntityList<K, X> } & ExtraProps<X>) {
+export function EntityListPage<K extends EntityKind, X = undefined>({
+  list,
+  extra,
+}: { readonly list: EntityList<K, X> } & ExtraProps<X>) {
   const t = useAdminT();
   const { api } = useAdmin();
   const { kind } = list;
   const entity = api[kind] as unknown as ListApi<RowOf<K> & { readonly id: string }>;
   const bulk = useBulkDelete(kind, list.nameOf, entity.removeMany);
-  const columns = useMemo(() => list.columns(t, extra as X).map((column, index): DataTableColumn<RowOf<K> & { readonly id: string }> => ({
-    key: column.field,
-    header: t(`${kind}.fields.${column.field}` as AdminKey),
-    ...(column.sortable === true ? { sortable: true } : {}),
-    ...(column.align === undefined ? {} : { align: column.align }),
-    render: index === 0 ? (row) => <RowLink href={adminLinks.detail(kind, row.id)}>{column.cell(row)}</RowLink> : column.cell,
-  })), [t, extra, list, kind]);
+  const columns = useMemo(
+    () =>
+      list.columns(t, extra as X).map((column, index): DataTableColumn<RowOf<K> & { readonly id: string }> => ({
+        key: column.field,
+        header: t(`${kind}.fields.${column.field}` as AdminKey),
+        ...(column.sortable === true ? { sortable: true } : {}),
+        ...(column.align === undefined ? {} : { align: column.align }),
+        render:
+          index === 0
+            ? (row) => <RowLink href={adminLinks.detail(kind, row.id)}>{column.cell(row)}</RowLink>
+            : column.cell,
+      })),
+    [t, extra, list, kind],
+  );
   const title = t(`${kind}.title` as AdminKey);
   return (
     <ListPage kind={kind} title={title} subTitle={t(`${kind}.subTitle` as AdminKey)} creatable={list.creatable ?? true}>

@@ -4,7 +4,17 @@
 // the first page may come from the route, which asked for it while the page's code loaded.
 // Both are kept in the one query cache (`app/server-data.ts`): a flip to a page that has
 // arrived renders once, with its rows.
-import { createContext, useCallback, useEffect, useId, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { ArrowDownTrayIcon, MagnifyingGlassIcon } from '@heroicons/react/20/solid';
 import { useLocation } from 'wouter';
 import { fetchDelayMs } from '@portal/core';
@@ -60,7 +70,20 @@ export function useDebounced(value: string, delayMs: number = fetchDelayMs): str
 }
 
 export function ListView<Row>({
-  caption, columns, load, rowKey, scope = '', defaultSort, defaultOrder = 'asc', searchLabel, emptyMessage, toolbar, searchable = true, reloadKey = 0, listId, exportHref,
+  caption,
+  columns,
+  load,
+  rowKey,
+  scope = '',
+  defaultSort,
+  defaultOrder = 'asc',
+  searchLabel,
+  emptyMessage,
+  toolbar,
+  searchable = true,
+  reloadKey = 0,
+  listId,
+  exportHref,
   bulk,
 }: ListViewProps<Row>) {
   const t = useAdminT();
@@ -78,24 +101,32 @@ export function ListView<Row>({
     setChosen(new Map());
     invalidateServerData(listQueryRoot);
   }, []);
-  const selection = useMemo<DataTableProps<Row>['selection']>(() => (bulk === undefined ? undefined : {
-    selected: new Set(chosen.keys()),
-    rowLabel: bulk.rowLabel,
-    onToggle: (row, on) => setChosen((current) => {
-      const next = new Map(current);
-      if (on) next.set(rowKey(row), row);
-      else next.delete(rowKey(row));
-      return next;
-    }),
-    onTogglePage: (rows, on) => setChosen((current) => {
-      const next = new Map(current);
-      for (const row of rows) {
-        if (on) next.set(rowKey(row), row);
-        else next.delete(rowKey(row));
-      }
-      return next;
-    }),
-  }), [bulk, chosen, rowKey]);
+  const selection = useMemo<DataTableProps<Row>['selection']>(
+    () =>
+      bulk === undefined
+        ? undefined
+        : {
+            selected: new Set(chosen.keys()),
+            rowLabel: bulk.rowLabel,
+            onToggle: (row, on) =>
+              setChosen((current) => {
+                const next = new Map(current);
+                if (on) next.set(rowKey(row), row);
+                else next.delete(rowKey(row));
+                return next;
+              }),
+            onTogglePage: (rows, on) =>
+              setChosen((current) => {
+                const next = new Map(current);
+                for (const row of rows) {
+                  if (on) next.set(rowKey(row), row);
+                  else next.delete(rowKey(row));
+                }
+                return next;
+              }),
+          },
+    [bulk, chosen, rowKey],
+  );
   // Without a list id (history, deliveries): this view's own pages, asked for again on every mount.
   const ownId = useId();
   const list = listId ?? ownId;
@@ -117,7 +148,10 @@ export function ListView<Row>({
     // request's start would delay it.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => prefetchServerData(listQueryKey(id, where, reload, nextParams), () => loadRef.current(nextParams)), 0);
+      timer = setTimeout(
+        () => prefetchServerData(listQueryKey(id, where, reload, nextParams), () => loadRef.current(nextParams)),
+        0,
+      );
     });
     return () => {
       cancelAnimationFrame(frame);
@@ -130,8 +164,13 @@ export function ListView<Row>({
         <div className="flex flex-wrap items-end gap-3">
           {searchable && (
             <div className="relative w-full max-w-sm">
-              <label className="sr-only" htmlFor={searchId}>{searchLabel ?? t('list.search')}</label>
-              <MagnifyingGlassIcon aria-hidden="true" className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-fg-muted" />
+              <label className="sr-only" htmlFor={searchId}>
+                {searchLabel ?? t('list.search')}
+              </label>
+              <MagnifyingGlassIcon
+                aria-hidden="true"
+                className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-fg-muted"
+              />
               <input
                 id={searchId}
                 type="search"
@@ -145,7 +184,10 @@ export function ListView<Row>({
           {toolbar}
           {exportHref !== undefined && (
             <a
-              href={exportHref({ ...(params.search === undefined ? {} : { search: params.search }), ...(params.sort === undefined ? {} : { sort: params.sort, order: params.order }) })}
+              href={exportHref({
+                ...(params.search === undefined ? {} : { search: params.search }),
+                ...(params.sort === undefined ? {} : { sort: params.sort, order: params.order }),
+              })}
               download
               className="inline-flex items-center gap-2 rounded-lg border border-line-strong bg-surface px-3 py-2 text-sm font-medium text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus sm:ms-auto"
             >
@@ -156,13 +198,21 @@ export function ListView<Row>({
         </div>
       )}
       {bulk !== undefined && (
-        <p className="sr-only" aria-live="polite">{chosen.size === 0 ? '' : t('bulk.selected', { count: chosen.size })}</p>
+        <p className="sr-only" aria-live="polite">
+          {chosen.size === 0 ? '' : t('bulk.selected', { count: chosen.size })}
+        </p>
       )}
       {bulk !== undefined && chosen.size > 0 && (
-        <div role="group" aria-label={t('bulk.actions')} className="flex flex-wrap items-center gap-2 rounded-lg border border-line bg-surface-muted px-3 py-2">
+        <div
+          role="group"
+          aria-label={t('bulk.actions')}
+          className="flex flex-wrap items-center gap-2 rounded-lg border border-line bg-surface-muted px-3 py-2"
+        >
           <span className="text-sm font-medium text-fg">{t('bulk.selected', { count: chosen.size })}</span>
           {bulk.actions([...chosen.values()], done)}
-          <Button variant="ghost" size="sm" onClick={() => setChosen(new Map())}>{t('bulk.clear')}</Button>
+          <Button variant="ghost" size="sm" onClick={() => setChosen(new Map())}>
+            {t('bulk.clear')}
+          </Button>
         </div>
       )}
       <RowNavigate value={navigate}>
@@ -175,7 +225,11 @@ export function ListView<Row>({
           onSortChange={(sort) => dispatch({ type: 'sort', sort: sort.key, order: sort.order })}
           loading={result.status === 'loading'}
           {...(result.status === 'failed' ? { error: t('list.error'), onRetry: result.reload } : {})}
-          emptyMessage={state.search.trim() === '' ? (emptyMessage ?? t('list.empty')) : t('list.noMatch', { search: state.search.trim() })}
+          emptyMessage={
+            state.search.trim() === ''
+              ? (emptyMessage ?? t('list.empty'))
+              : t('list.noMatch', { search: state.search.trim() })
+          }
           {...(selection === undefined ? {} : { selection })}
           footer={
             <Pagination

@@ -30,7 +30,10 @@ export function PageFailure({ error }: { readonly error: PortalError }) {
  * The frame of a page of one application (`/admin/{application}/…`): navigation bar and page
  * title with the application's label; back to `backLink`.
  */
-export function useApplicationFrame(title: string, backLink: (application: string) => string): { readonly application: string; readonly label: string } {
+export function useApplicationFrame(
+  title: string,
+  backLink: (application: string) => string,
+): { readonly application: string; readonly label: string } {
   const { application = '' } = useParams<{ application: string }>();
   const { administrable } = useAdmin();
   const label = administrable.items.find((item) => item.id === application)?.label ?? application;

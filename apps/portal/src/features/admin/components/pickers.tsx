@@ -10,28 +10,55 @@ export type PickerSearch = (text: string) => Promise<AdminPage<PickOption>>;
 
 export function usePickerSearch(kind: LookupKind): PickerSearch {
   const { api, remember } = useAdmin();
-  const search = useCallback(async (text: string): Promise<AdminPage<PickOption>> => {
-    const params = { page: 1, pageSize: 10, ...(text.trim() === '' ? {} : { search: text.trim() }) } as const;
-    if (kind === 'permissions') {
-      const page = await api.permissions.list(params);
-      return { total: page.total, items: page.items.map((p) => ({ id: p.id, label: p.key, ...(p.description === '' ? {} : { hint: p.description }) })) };
-    }
-    if (kind === 'applications') {
-      const page = await api.applications.list(params);
-      return { total: page.total, items: page.items.map((a) => ({ id: a.id, label: a.label, hint: a.id })) };
-    }
-    const page = await api[kind].list(params);
-    return { total: page.total, items: page.items.map((item) => ({ id: item.id, label: item.label === '' ? item.key : item.label, hint: item.key })) };
-  }, [api, kind]);
-  return useCallback(async (text: string) => {
-    const page = await search(text);
-    remember(page.items);
-    return page;
-  }, [search, remember]);
+  const search = useCallback(
+    async (text: string): Promise<AdminPage<PickOption>> => {
+      const params = { page: 1, pageSize: 10, ...(text.trim() === '' ? {} : { search: text.trim() }) } as const;
+      if (kind === 'permissions') {
+        const page = await api.permissions.list(params);
+        return {
+          total: page.total,
+          items: page.items.map((p) => ({
+            id: p.id,
+            label: p.key,
+            ...(p.description === '' ? {} : { hint: p.description }),
+          })),
+        };
+      }
+      if (kind === 'applications') {
+        const page = await api.applications.list(params);
+        return { total: page.total, items: page.items.map((a) => ({ id: a.id, label: a.label, hint: a.id })) };
+      }
+      const page = await api[kind].list(params);
+      return {
+        total: page.total,
+        items: page.items.map((item) => ({
+          id: item.id,
+          label: item.label === '' ? item.key : item.label,
+          hint: item.key,
+        })),
+      };
+    },
+    [api, kind],
+  );
+  return useCallback(
+    async (text: string) => {
+      const page = await search(text);
+      remember(page.items);
+      return page;
+    },
+    [search, remember],
+  );
 }
 
 /** One optional linked entity: its name, a picker to choose another, and a remove button. */
-export function SingleRef({ label, value, labels, search, onChange, disabled }: {
+export function SingleRef({
+  label,
+  value,
+  labels,
+  search,
+  onChange,
+  disabled,
+}: {
   readonly label: string;
   readonly value: string | null;
   readonly labels: ReadonlyMap<string, string>;
@@ -48,16 +75,34 @@ export function SingleRef({ label, value, labels, search, onChange, disabled }: 
           {value === null ? t('picker.nothing') : (labels.get(value) ?? value)}
         </span>
         {value !== null && disabled !== true && (
-          <Button variant="ghost" size="sm" onClick={() => onChange(null)}>{t('picker.clear')}</Button>
+          <Button variant="ghost" size="sm" onClick={() => onChange(null)}>
+            {t('picker.clear')}
+          </Button>
         )}
       </div>
-      {disabled !== true && <RefPicker label={t('picker.choose', { field: label })} search={search} onPick={(option) => onChange(option.id, option)} excludeIds={value === null ? [] : [value]} />}
+      {disabled !== true && (
+        <RefPicker
+          label={t('picker.choose', { field: label })}
+          search={search}
+          onPick={(option) => onChange(option.id, option)}
+          excludeIds={value === null ? [] : [value]}
+        />
+      )}
     </div>
   );
 }
 
 /** A section of linked entities of one kind by id: their names (removable) and, when writable, a picker to add one. */
-export function RefsSection({ kind, title, description, emptyText, addLabel, ids, writable, onChange }: {
+export function RefsSection({
+  kind,
+  title,
+  description,
+  emptyText,
+  addLabel,
+  ids,
+  writable,
+  onChange,
+}: {
   readonly kind: LookupKind;
   readonly title: string;
   readonly description: string;
@@ -71,8 +116,22 @@ export function RefsSection({ kind, title, description, emptyText, addLabel, ids
   const search = usePickerSearch(kind);
   return (
     <Section title={title} description={description}>
-      <ChipList label={title} items={ids} labels={labels} emptyText={emptyText} disabled={!writable} onRemove={(removed) => onChange(ids.filter((id) => id !== removed))} />
-      {writable && <RefPicker label={addLabel} search={search} excludeIds={ids} onPick={(option) => onChange([...ids, option.id])} />}
+      <ChipList
+        label={title}
+        items={ids}
+        labels={labels}
+        emptyText={emptyText}
+        disabled={!writable}
+        onRemove={(removed) => onChange(ids.filter((id) => id !== removed))}
+      />
+      {writable && (
+        <RefPicker
+          label={addLabel}
+          search={search}
+          excludeIds={ids}
+          onPick={(option) => onChange([...ids, option.id])}
+        />
+      )}
     </Section>
   );
 }

@@ -6,7 +6,15 @@ import { useAdmin } from '../admin-context.tsx';
 import { useAdminT } from '../lib/i18n.ts';
 import { useDebounced } from './list-view.tsx';
 
-export function SelectionChecklist({ label, search, selected, onChange, error, known = [], disabled }: {
+export function SelectionChecklist({
+  label,
+  search,
+  selected,
+  onChange,
+  error,
+  known = [],
+  disabled,
+}: {
   readonly label: string;
   readonly search: (text: string) => Promise<AdminPage<EntityRef>>;
   readonly selected: readonly string[];
@@ -22,7 +30,9 @@ export function SelectionChecklist({ label, search, selected, onChange, error, k
   const query = useDebounced(draft);
   const [page, setPage] = useState<AdminPage<EntityRef> | undefined>(undefined);
   const [failed, setFailed] = useState(false);
-  const [names, setNames] = useState<ReadonlyMap<string, EntityRef>>(() => new Map(known.map((item) => [item.id, item])));
+  const [names, setNames] = useState<ReadonlyMap<string, EntityRef>>(
+    () => new Map(known.map((item) => [item.id, item])),
+  );
   useEffect(() => {
     let live = true;
     search(query).then(
@@ -36,18 +46,31 @@ export function SelectionChecklist({ label, search, selected, onChange, error, k
           return next;
         });
       },
-      () => { if (live) setFailed(true); },
+      () => {
+        if (live) setFailed(true);
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [query, search]);
   const shown = page?.items ?? [];
-  const extra = selected.filter((sel) => !shown.some((item) => item.id === sel)).map((sel) => names.get(sel) ?? { id: sel, key: sel, label: sel });
+  const extra = selected
+    .filter((sel) => !shown.some((item) => item.id === sel))
+    .map((sel) => names.get(sel) ?? { id: sel, key: sel, label: sel });
   const rows = [...extra, ...shown];
-  const toggle = (itemId: string, on: boolean) => onChange(on ? [...selected, itemId] : selected.filter((x) => x !== itemId));
+  const toggle = (itemId: string, on: boolean) =>
+    onChange(on ? [...selected, itemId] : selected.filter((x) => x !== itemId));
   return (
-    <fieldset className="flex flex-col gap-2" aria-describedby={error === undefined ? undefined : `${id}-error`} aria-invalid={error !== undefined || undefined}>
+    <fieldset
+      className="flex flex-col gap-2"
+      aria-describedby={error === undefined ? undefined : `${id}-error`}
+      aria-invalid={error !== undefined || undefined}
+    >
       <legend className="mb-1 text-sm font-medium text-fg">{label}</legend>
-      <label htmlFor={`${id}-search`} className="sr-only">{t('picker.searchIn', { field: label })}</label>
+      <label htmlFor={`${id}-search`} className="sr-only">
+        {t('picker.searchIn', { field: label })}
+      </label>
       <input
         id={`${id}-search`}
         type="search"
@@ -57,8 +80,14 @@ export function SelectionChecklist({ label, search, selected, onChange, error, k
         onChange={(event) => setDraft(event.target.value)}
         className="block w-full max-w-sm rounded-lg border border-line-strong bg-surface px-3 py-1.5 text-sm text-fg focus-visible:outline-2 focus-visible:outline-focus"
       />
-      {failed && <p role="alert" className="text-sm text-danger">{t('list.error')}</p>}
-      {!failed && rows.length === 0 && page !== undefined && <p className="text-sm text-fg-muted">{t('picker.none')}</p>}
+      {failed && (
+        <p role="alert" className="text-sm text-danger">
+          {t('list.error')}
+        </p>
+      )}
+      {!failed && rows.length === 0 && page !== undefined && (
+        <p className="text-sm text-fg-muted">{t('picker.none')}</p>
+      )}
       <ul className="flex max-h-64 flex-col gap-1 overflow-y-auto">
         {rows.map((item) => (
           <li key={item.id} className="flex items-center gap-2 text-sm text-fg">
@@ -74,8 +103,14 @@ export function SelectionChecklist({ label, search, selected, onChange, error, k
           </li>
         ))}
       </ul>
-      {page !== undefined && page.total > shown.length && <p className="text-xs text-fg-muted">{t('picker.more', { shown: shown.length, total: page.total })}</p>}
-      {error !== undefined && <p id={`${id}-error`} className="text-sm text-danger">{error}</p>}
+      {page !== undefined && page.total > shown.length && (
+        <p className="text-xs text-fg-muted">{t('picker.more', { shown: shown.length, total: page.total })}</p>
+      )}
+      {error !== undefined && (
+        <p id={`${id}-error`} className="text-sm text-danger">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -86,8 +121,12 @@ export function useApplicationSelections(application: string): {
   readonly accountAccesses: (text: string) => Promise<AdminPage<EntityRef>>;
 } {
   const { api } = useAdmin();
-  const params = (text: string) => ({ page: 1, pageSize: 25, ...(text.trim() === '' ? {} : { search: text.trim() }) } as const);
+  const params = (text: string) =>
+    ({ page: 1, pageSize: 25, ...(text.trim() === '' ? {} : { search: text.trim() }) }) as const;
   const roles = useCallback((text: string) => api.selectRoles(application, params(text)), [api, application]);
-  const accountAccesses = useCallback((text: string) => api.selectAccountAccesses(application, params(text)), [api, application]);
+  const accountAccesses = useCallback(
+    (text: string) => api.selectAccountAccesses(application, params(text)),
+    [api, application],
+  );
   return { roles, accountAccesses };
 }

@@ -10,7 +10,14 @@ import { DeleteAction } from './detail-page.tsx';
 
 const groups: EntityUsage['groups'] = [
   { kind: 'APPLICATION', count: 1, first: [{ id: 'a1000000-0000-4000-8000-000000000002', label: 'Küchenplaner' }] },
-  { kind: 'USER', count: 31, first: ['Anna Albers', 'Ben Berg', 'Clara Cordes', 'David Dahl', 'Emma Ernst'].map((label, i) => ({ id: `u${i}`, label })) },
+  {
+    kind: 'USER',
+    count: 31,
+    first: ['Anna Albers', 'Ben Berg', 'Clara Cordes', 'David Dahl', 'Emma Ernst'].map((label, i) => ({
+      id: `u${i}`,
+      label,
+    })),
+  },
 ];
 
 beforeAll(async () => {
@@ -22,10 +29,14 @@ afterEach(cleanup);
 async function openDialog(load: () => Promise<EntityUsage>, onDelete: () => Promise<unknown>) {
   render(
     <UiBridge>
-      <ToastProvider><DeleteAction name="Planer" onDelete={onDelete} afterHref="/admin/roles" usage={{ subject: 'roles', load }} /></ToastProvider>
+      <ToastProvider>
+        <DeleteAction name="Planer" onDelete={onDelete} afterHref="/admin/roles" usage={{ subject: 'roles', load }} />
+      </ToastProvider>
     </UiBridge>,
   );
-  await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Löschen' })); });
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Löschen' }));
+  });
   return screen.findByRole('alertdialog', { name: '„Planer“ löschen?' });
 }
 
@@ -40,26 +51,40 @@ describe('DeleteAction with usage', () => {
       'Anwendungen (1): Küchenplaner',
       'Benutzer (31): Anna Albers, Ben Berg, Clara Cordes, David Dahl, Emma Ernst und 26 weitere Einträge',
     ]);
-    expect(within(dialog).getByRole('link', { name: 'Küchenplaner' }).getAttribute('href')).toBe('/admin/applications/a1000000-0000-4000-8000-000000000002');
+    expect(within(dialog).getByRole('link', { name: 'Küchenplaner' }).getAttribute('href')).toBe(
+      '/admin/applications/a1000000-0000-4000-8000-000000000002',
+    );
     expect(within(dialog).getByRole('link', { name: 'Anna Albers' }).getAttribute('href')).toBe('/admin/users/u0');
     expect(dialog.textContent).toContain('wird endgültig gelöscht');
     expect(onDelete).not.toHaveBeenCalled();
 
-    await act(async () => { fireEvent.click(within(dialog).getByRole('button', { name: 'Löschen' })); });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
+    });
     expect(onDelete).toHaveBeenCalledTimes(1);
     await screen.findByText('„Planer“ wurde gelöscht und entfernt aus: Anwendungen (1), Benutzer (31).');
     expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('says when nothing uses it, and keeps the plain toast', async () => {
-    const dialog = await openDialog(async () => ({ groups: [] }), async () => ({ removedFrom: [] }));
+    const dialog = await openDialog(
+      async () => ({ groups: [] }),
+      async () => ({ removedFrom: [] }),
+    );
     await within(dialog).findByText('„Planer“ wird nirgends verwendet.');
-    await act(async () => { fireEvent.click(within(dialog).getByRole('button', { name: 'Löschen' })); });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
+    });
     await waitFor(() => expect(screen.getByText('„Planer“ wurde gelöscht.')).toBeDefined());
   });
 
   it('still lets the user decide when the usage cannot be read', async () => {
-    const dialog = await openDialog(async () => { throw new Error('offline'); }, async () => ({ removedFrom: [] }));
+    const dialog = await openDialog(
+      async () => {
+        throw new Error('offline');
+      },
+      async () => ({ removedFrom: [] }),
+    );
     await within(dialog).findByText('Die Verwendung konnte nicht ermittelt werden.');
   });
 });

@@ -13,7 +13,11 @@ import { useAdminT, type AdminKey, type AdminT } from '../lib/i18n.ts';
 export type UsageSubject = 'roles' | 'accountAccesses' | 'attributes' | 'customFlows';
 
 const pageOf: Readonly<Record<UsageGroup['kind'], EntityKind>> = {
-  APPLICATION: 'applications', USER: 'users', CUSTOM_FLOW: 'customFlows', ACCOUNT_ACCESS: 'accountAccesses', ACTIVATION_GROUP: 'applications',
+  APPLICATION: 'applications',
+  USER: 'users',
+  CUSTOM_FLOW: 'customFlows',
+  ACCOUNT_ACCESS: 'accountAccesses',
+  ACTIVATION_GROUP: 'applications',
 };
 
 function kindLabel(group: UsageGroup, subject: UsageSubject): AdminKey {
@@ -26,9 +30,20 @@ export function removedFromText(groups: readonly UsageGroup[], subject: UsageSub
   return groups.map((group) => `${t(kindLabel(group, subject))} (${group.count})`).join(', ');
 }
 
-type State = { readonly status: 'loading' } | { readonly status: 'failed' } | { readonly status: 'loaded'; readonly groups: readonly UsageGroup[] };
+type State =
+  | { readonly status: 'loading' }
+  | { readonly status: 'failed' }
+  | { readonly status: 'loaded'; readonly groups: readonly UsageGroup[] };
 
-export function UsageDetails({ name, subject, load }: { readonly name: string; readonly subject: UsageSubject; readonly load: () => Promise<EntityUsage> }) {
+export function UsageDetails({
+  name,
+  subject,
+  load,
+}: {
+  readonly name: string;
+  readonly subject: UsageSubject;
+  readonly load: () => Promise<EntityUsage>;
+}) {
   const t = useAdminT();
   const [state, setState] = useState<State>({ status: 'loading' });
   // Asked once per opening of the dialog (the page passes a new function on every render).
@@ -36,10 +51,16 @@ export function UsageDetails({ name, subject, load }: { readonly name: string; r
   useEffect(() => {
     let current = true;
     loadOnce.current().then(
-      (usage) => { if (current) setState({ status: 'loaded', groups: usage.groups }); },
-      () => { if (current) setState({ status: 'failed' }); },
+      (usage) => {
+        if (current) setState({ status: 'loaded', groups: usage.groups });
+      },
+      () => {
+        if (current) setState({ status: 'failed' });
+      },
     );
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
   }, []);
   if (state.status === 'loading') return <p role="status">{t('usage.loading')}</p>;
   if (state.status === 'failed') return <p>{t('usage.failed')}</p>;
@@ -52,11 +73,19 @@ export function UsageDetails({ name, subject, load }: { readonly name: string; r
           const rest = usageRest(group);
           return (
             <li key={group.kind}>
-              <span className="font-medium text-fg">{t(kindLabel(group, subject))} ({group.count})</span>:{' '}
+              <span className="font-medium text-fg">
+                {t(kindLabel(group, subject))} ({group.count})
+              </span>
+              :{' '}
               {group.first.map((item, i) => (
                 <span key={item.id}>
                   {i > 0 && ', '}
-                  <UiLink href={adminLinks.detail(pageOf[group.kind], item.id)} className="text-accent underline underline-offset-2">{item.label === '' ? item.id : item.label}</UiLink>
+                  <UiLink
+                    href={adminLinks.detail(pageOf[group.kind], item.id)}
+                    className="text-accent underline underline-offset-2"
+                  >
+                    {item.label === '' ? item.id : item.label}
+                  </UiLink>
                 </span>
               ))}
               {rest > 0 && <> {t('usage.more', { count: rest })}</>}

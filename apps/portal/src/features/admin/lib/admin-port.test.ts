@@ -5,25 +5,35 @@ import { adminPort, AdminRuleError, doneOrThrow } from './admin-port.ts';
 
 function fakeApi() {
   return {
-    applications: { create: vi.fn(async (input: ApplicationInput) => ({ id: 'new', ...input })), update: vi.fn(async (id: string, input: ApplicationInput) => ({ id, ...input })) },
+    applications: {
+      create: vi.fn(async (input: ApplicationInput) => ({ id: 'new', ...input })),
+      update: vi.fn(async (id: string, input: ApplicationInput) => ({ id, ...input })),
+    },
     decideAccessRequest: vi.fn(async () => ({})),
-    updateApplicationUser: vi.fn(async (_application: string, _user: string, input: ApplicationUserInput) => ({ roles: input.roleIds })),
+    updateApplicationUser: vi.fn(async (_application: string, _user: string, input: ApplicationUserInput) => ({
+      roles: input.roleIds,
+    })),
     removeApplicationUser: vi.fn(async () => undefined),
   };
 }
 
 describe('the admin port over the admin API', () => {
-  it('saves an application with core\'s rules applied: an internal one is not requestable', async () => {
+  it("saves an application with core's rules applied: an internal one is not requestable", async () => {
     const api = fakeApi();
     const port = adminPort(api as unknown as AdminApi);
-    const input = { label: 'Planer', url: 'https://planner.example.test', internal: true, accessRequestAllowed: true } as ApplicationInput;
+    const input = {
+      label: 'Planer',
+      url: 'https://planner.example.test',
+      internal: true,
+      accessRequestAllowed: true,
+    } as ApplicationInput;
     await saveApplication(port, 'planner', input);
     expect(api.applications.update).toHaveBeenCalledWith('planner', { ...input, accessRequestAllowed: false });
     await saveApplication(port, undefined, { ...input, internal: false });
     expect(api.applications.create).toHaveBeenCalledWith({ ...input, internal: false, accessRequestAllowed: true });
   });
 
-  it('grants with the user\'s input and answers what the API saved; removes with DELETE', async () => {
+  it("grants with the user's input and answers what the API saved; removes with DELETE", async () => {
     const api = fakeApi();
     const port = adminPort(api as unknown as AdminApi);
     const access = { roleIds: ['r1'], accountAccessIds: [], attributes: [] };
@@ -35,7 +45,11 @@ describe('the admin port over the admin API', () => {
 
   it('a refusal of the rules is thrown with its issues, and nothing is written', async () => {
     const api = fakeApi();
-    const outcome = await grantAccess(adminPort(api as unknown as AdminApi), 'planner', 'u1', { roleIds: [], accountAccessIds: [], attributes: [] });
+    const outcome = await grantAccess(adminPort(api as unknown as AdminApi), 'planner', 'u1', {
+      roleIds: [],
+      accountAccessIds: [],
+      attributes: [],
+    });
     expect(() => doneOrThrow(outcome)).toThrow(AdminRuleError);
     expect(api.updateApplicationUser).not.toHaveBeenCalled();
   });

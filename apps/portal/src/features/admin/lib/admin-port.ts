@@ -2,7 +2,13 @@
 // (`saveApplication`, `decideAccessRequest`, `grantAccess`, `removeAccess`) hold the rules and
 // call it; this only says which API call each write is.
 import type { AdminIssues, AdminOutcome, AdminPort } from '@portal/core';
-import type { AdminApi, ApplicationDetail, ApplicationInput, ApplicationUser, ApplicationUserInput } from '@portal/adapters/admin';
+import type {
+  AdminApi,
+  ApplicationDetail,
+  ApplicationInput,
+  ApplicationUser,
+  ApplicationUserInput,
+} from '@portal/adapters/admin';
 
 export type ConsolePort = AdminPort<ApplicationInput, ApplicationDetail, ApplicationUserInput, ApplicationUser>;
 
@@ -10,7 +16,9 @@ export function adminPort(api: AdminApi): ConsolePort {
   return {
     createApplication: (change) => api.applications.create(change),
     updateApplication: (id, change) => api.applications.update(id, change),
-    decideAccessRequest: async (id, decision) => { await api.decideAccessRequest(id, decision); },
+    decideAccessRequest: async (id, decision) => {
+      await api.decideAccessRequest(id, decision);
+    },
     grantAccess: (applicationId, userId, access) => api.updateApplicationUser(applicationId, userId, access),
     removeAccess: (applicationId, userId) => api.removeApplicationUser(applicationId, userId),
   };

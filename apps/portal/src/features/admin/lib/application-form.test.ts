@@ -1,39 +1,99 @@
 import { describe, expect, it } from 'vitest';
 import type { ApplicationDetail } from '@portal/adapters/admin';
 import {
-  activationGroupsForNames, applicationInput, applicationValues, emptyWebhook, headersForNames, isAllowedHeaderName, listError, validateApplication, webhookInput,
+  activationGroupsForNames,
+  applicationInput,
+  applicationValues,
+  emptyWebhook,
+  headersForNames,
+  isAllowedHeaderName,
+  listError,
+  validateApplication,
+  webhookInput,
   withoutListErrors,
 } from './application-form.ts';
 
 const app: ApplicationDetail = {
-  id: 'kitchen-planner', label: 'Küchenplaner', logoUrl: null, description: 'Plan', url: 'https://planner.example', homePageUrl: null, sortNumber: 2,
-  adminPermissionId: null, adminPermissionKey: null, notificationEmail: null, accessRequestRequired: false, accessRequestAllowed: true,
-  internalCopyOfAccessRequests: false, roleRequiredOnAccessRequest: true, internal: false, released: true, accessRequestsAmount: 1,
+  id: 'kitchen-planner',
+  label: 'Küchenplaner',
+  logoUrl: null,
+  description: 'Plan',
+  url: 'https://planner.example',
+  homePageUrl: null,
+  sortNumber: 2,
+  adminPermissionId: null,
+  adminPermissionKey: null,
+  notificationEmail: null,
+  accessRequestRequired: false,
+  accessRequestAllowed: true,
+  internalCopyOfAccessRequests: false,
+  roleRequiredOnAccessRequest: true,
+  internal: false,
+  released: true,
+  accessRequestsAmount: 1,
   attributes: [{ attributeId: 'a1', outputInToken: true, required: true, visible: true }],
   roles: [{ roleId: 'r1', permissionId: null, visible: true, default: true }],
-  accountAccessIds: ['g1'], customFlowIds: [], activationGroups: [],
-  requestJustification: 'optional', timeBoundAccess: false, maxAccessDays: null, requestableAccountAccessIds: [],
-  webhook: { enabled: true, endpointUrl: 'https://hook.example', username: 'bot', passwordSet: true, onGrant: true, onRemove: false, onUpdate: true, onAccessRequest: false, headers: [{ key: 'X-Kitchen', value: '1' }], keyVaultReference: null,
-    pauseAfterFailures: 5, consecutiveFailures: 0, pausedAt: null },
+  accountAccessIds: ['g1'],
+  customFlowIds: [],
+  activationGroups: [],
+  requestJustification: 'optional',
+  timeBoundAccess: false,
+  maxAccessDays: null,
+  requestableAccountAccessIds: [],
+  webhook: {
+    enabled: true,
+    endpointUrl: 'https://hook.example',
+    username: 'bot',
+    passwordSet: true,
+    onGrant: true,
+    onRemove: false,
+    onUpdate: true,
+    onAccessRequest: false,
+    headers: [{ key: 'X-Kitchen', value: '1' }],
+    keyVaultReference: null,
+    pauseAfterFailures: 5,
+    consecutiveFailures: 0,
+    pausedAt: null,
+  },
 };
 
 describe('application form', () => {
   it('round-trips an application through the form', () => {
     const input = applicationInput(applicationValues(app));
-    expect(input).toMatchObject({ label: 'Küchenplaner', url: 'https://planner.example', homePageUrl: null, sortNumber: 2, notificationEmail: null, attributes: app.attributes, roles: app.roles });
+    expect(input).toMatchObject({
+      label: 'Küchenplaner',
+      url: 'https://planner.example',
+      homePageUrl: null,
+      sortNumber: 2,
+      notificationEmail: null,
+      attributes: app.attributes,
+      roles: app.roles,
+    });
     // The stored password is kept: no password field is sent.
     expect(input.webhook).not.toHaveProperty('password');
-    expect(input.webhook).toMatchObject({ username: 'bot', headers: [{ key: 'X-Kitchen', value: '1' }], keyVaultReference: null, pauseAfterFailures: 5 });
+    expect(input.webhook).toMatchObject({
+      username: 'bot',
+      headers: [{ key: 'X-Kitchen', value: '1' }],
+      keyVaultReference: null,
+      pauseAfterFailures: 5,
+    });
     expect(webhookInput(emptyWebhook).pauseAfterFailures).toBeNull();
   });
 
   it('sends a new password, or null to remove the stored one', () => {
-    expect(webhookInput({ ...emptyWebhook, endpointUrl: 'https://x.example', password: 's3cret' }).password).toBe('s3cret');
-    expect(webhookInput({ ...emptyWebhook, endpointUrl: 'https://x.example', removePassword: true, password: 'ignored' }).password).toBeNull();
+    expect(webhookInput({ ...emptyWebhook, endpointUrl: 'https://x.example', password: 's3cret' }).password).toBe(
+      's3cret',
+    );
+    expect(
+      webhookInput({ ...emptyWebhook, endpointUrl: 'https://x.example', removePassword: true, password: 'ignored' })
+        .password,
+    ).toBeNull();
   });
 
   it('never allows requests for an internal application', () => {
-    expect(applicationInput({ ...applicationValues(app), internal: true, accessRequestAllowed: true }).accessRequestAllowed).toBe(false);
+    expect(
+      applicationInput({ ...applicationValues(app), internal: true, accessRequestAllowed: true }).accessRequestAllowed,
+    ).toBe(false);
   });
 
   it('checks the rules of spec §5 with the API field paths', () => {
@@ -43,7 +103,14 @@ describe('application form', () => {
       sortNumber: 'x',
       notificationEmail: 'no-mail',
       activationGroups: [{ directoryGroupName: ' ', roleIds: [], accountAccessIds: [] }],
-      webhook: { ...emptyWebhook, endpointUrl: 'http://hook.example', headers: [{ key: 'Host', value: 'a' }, { key: 'bad name', value: 'x\ny' }] },
+      webhook: {
+        ...emptyWebhook,
+        endpointUrl: 'http://hook.example',
+        headers: [
+          { key: 'Host', value: 'a' },
+          { key: 'bad name', value: 'x\ny' },
+        ],
+      },
     };
     const errors = validateApplication(values, { development: false });
     expect(errors.label).toEqual({ code: 'validations.required' });
@@ -55,19 +122,38 @@ describe('application form', () => {
     expect(errors['webhook.headers.0.key']).toMatchObject({ code: 'validations.headerReserved' });
     expect(errors['webhook.headers.1.key']).toMatchObject({ code: 'validations.headerName' });
     expect(errors['webhook.headers.1.value']).toMatchObject({ code: 'validations.headerValue' });
-    expect(validateApplication({ ...values, webhook: { ...emptyWebhook, endpointUrl: 'http://hook.example' } }, { development: true })['webhook.endpointUrl']).toBeUndefined();
+    expect(
+      validateApplication(
+        { ...values, webhook: { ...emptyWebhook, endpointUrl: 'http://hook.example' } },
+        { development: true },
+      )['webhook.endpointUrl'],
+    ).toBeUndefined();
   });
 
   it('accepts a complete new application', () => {
-    expect(validateApplication({ ...applicationValues(undefined), label: 'Neu', url: 'https://neu.example' }, { development: false })).toEqual({});
+    expect(
+      validateApplication(
+        { ...applicationValues(undefined), label: 'Neu', url: 'https://neu.example' },
+        { development: false },
+      ),
+    ).toEqual({});
   });
 
   it('refuses a header name or a directory group name that is there already, on the repeated entry (#17.2)', () => {
     const group = (directoryGroupName: string) => ({ directoryGroupName, roleIds: [], accountAccessIds: [] });
     const values = {
-      ...applicationValues(undefined), label: 'Neu', url: 'https://neu.example',
+      ...applicationValues(undefined),
+      label: 'Neu',
+      url: 'https://neu.example',
       activationGroups: [group('Aussteller'), group('Planung'), group(' aussteller')],
-      webhook: { ...emptyWebhook, endpointUrl: 'https://hook.example', headers: [{ key: 'X-Walk', value: '1' }, { key: 'x-walk', value: '2' }] },
+      webhook: {
+        ...emptyWebhook,
+        endpointUrl: 'https://hook.example',
+        headers: [
+          { key: 'X-Walk', value: '1' },
+          { key: 'x-walk', value: '2' },
+        ],
+      },
     };
     expect(validateApplication(values, { development: false })).toEqual({
       'activationGroups.2.directoryGroupName': { code: 'validations.tagDuplicate' },
@@ -76,22 +162,48 @@ describe('application form', () => {
   });
 
   it('edits headers and activation groups through their names, keeping what belongs to a kept name', () => {
-    const headers = [{ key: 'X-Walk', value: '1' }, { key: 'X-Kitchen', value: '2' }];
-    expect(headersForNames(headers, ['X-Walk', 'X-Kitchen', 'X-New'])).toEqual([...headers, { key: 'X-New', value: '' }]);
+    const headers = [
+      { key: 'X-Walk', value: '1' },
+      { key: 'X-Kitchen', value: '2' },
+    ];
+    expect(headersForNames(headers, ['X-Walk', 'X-Kitchen', 'X-New'])).toEqual([
+      ...headers,
+      { key: 'X-New', value: '' },
+    ]);
     expect(headersForNames(headers, ['X-Kitchen'])).toEqual([{ key: 'X-Kitchen', value: '2' }]);
-    const groups = [{ directoryGroupName: 'A', roleIds: ['r1'], accountAccessIds: [] }, { directoryGroupName: 'B', roleIds: [], accountAccessIds: ['g1'] }];
-    expect(activationGroupsForNames(groups, ['B', 'C'])).toEqual([groups[1], { directoryGroupName: 'C', roleIds: [], accountAccessIds: [] }]);
+    const groups = [
+      { directoryGroupName: 'A', roleIds: ['r1'], accountAccessIds: [] },
+      { directoryGroupName: 'B', roleIds: [], accountAccessIds: ['g1'] },
+    ];
+    expect(activationGroupsForNames(groups, ['B', 'C'])).toEqual([
+      groups[1],
+      { directoryGroupName: 'C', roleIds: [], accountAccessIds: [] },
+    ]);
     // Stored twice (before the rule): removing one keeps the other with its own value.
-    expect(headersForNames([{ key: 'X-A', value: '1' }, { key: 'X-A', value: '2' }], ['X-A'])).toEqual([{ key: 'X-A', value: '1' }]);
+    expect(
+      headersForNames(
+        [
+          { key: 'X-A', value: '1' },
+          { key: 'X-A', value: '2' },
+        ],
+        ['X-A'],
+      ),
+    ).toEqual([{ key: 'X-A', value: '1' }]);
   });
 
   it('takes header names the sender does not own', () => {
     expect(isAllowedHeaderName('X-Walk')).toBe(true);
-    for (const name of ['Host', 'authorization', 'X Space', 'X-ü', 'x'.repeat(101)]) expect(isAllowedHeaderName(name)).toBe(false);
+    for (const name of ['Host', 'authorization', 'X Space', 'X-ü', 'x'.repeat(101)])
+      expect(isAllowedHeaderName(name)).toBe(false);
   });
 
   it('finds the first error of a list for its tag input, and drops them all when the list moves', () => {
-    const errors = { 'webhook.headers.3.key': { text: 'later' }, 'webhook.headers.1.key': { text: 'Doppelter Eintrag' }, 'webhook.headers.0.value': { text: 'value' }, label: { text: 'x' } };
+    const errors = {
+      'webhook.headers.3.key': { text: 'later' },
+      'webhook.headers.1.key': { text: 'Doppelter Eintrag' },
+      'webhook.headers.0.value': { text: 'value' },
+      label: { text: 'x' },
+    };
     expect(listError(errors, 'webhook.headers', '.key')).toEqual({ text: 'Doppelter Eintrag' });
     expect(listError({ 'webhook.headers': { text: 'list' } }, 'webhook.headers', '.key')).toEqual({ text: 'list' });
     expect(listError({ label: { text: 'x' } }, 'webhook.headers', '.key')).toBeUndefined();

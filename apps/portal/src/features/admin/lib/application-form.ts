@@ -1,7 +1,22 @@
 // The application form (spec §3 fields, §5 rules): values from the API's application, the
 // PUT/POST body from the values, and the client-side checks before saving.
-import { applicationRules, validateApplicationLinks, validateTag, validateWebhookEndpoint, validateWebhookHeaderName, validateWebhookHeaderValue } from '@portal/core';
-import type { ActivationGroup, ApplicationDetail, ApplicationInput, AttributeLink, RoleLink, WebhookHeader, WebhookInput } from '@portal/adapters/admin';
+import {
+  applicationRules,
+  validateApplicationLinks,
+  validateTag,
+  validateWebhookEndpoint,
+  validateWebhookHeaderName,
+  validateWebhookHeaderValue,
+} from '@portal/core';
+import type {
+  ActivationGroup,
+  ApplicationDetail,
+  ApplicationInput,
+  AttributeLink,
+  RoleLink,
+  WebhookHeader,
+  WebhookInput,
+} from '@portal/adapters/admin';
 import { orNull, text, toInteger, validateFields, type FieldError, type FieldErrors } from './form.ts';
 
 export interface WebhookValues {
@@ -47,8 +62,18 @@ export interface ApplicationValues {
 }
 
 export const emptyWebhook: WebhookValues = {
-  enabled: true, endpointUrl: '', username: '', password: '', removePassword: false, passwordSet: false,
-  onGrant: true, onRemove: true, onUpdate: true, headers: [], keyVaultReference: '', pauseAfterFailures: '',
+  enabled: true,
+  endpointUrl: '',
+  username: '',
+  password: '',
+  removePassword: false,
+  passwordSet: false,
+  onGrant: true,
+  onRemove: true,
+  onUpdate: true,
+  headers: [],
+  keyVaultReference: '',
+  pauseAfterFailures: '',
 };
 
 export function applicationValues(app: ApplicationDetail | undefined): ApplicationValues {
@@ -72,20 +97,23 @@ export function applicationValues(app: ApplicationDetail | undefined): Applicati
     accountAccessIds: app?.accountAccessIds ?? [],
     customFlowIds: app?.customFlowIds ?? [],
     activationGroups: app?.activationGroups ?? [],
-    webhook: hook === null ? null : {
-      enabled: hook.enabled,
-      endpointUrl: hook.endpointUrl,
-      username: text(hook.username),
-      password: '',
-      removePassword: false,
-      passwordSet: hook.passwordSet,
-      onGrant: hook.onGrant,
-      onRemove: hook.onRemove,
-      onUpdate: hook.onUpdate,
-      headers: hook.headers,
-      keyVaultReference: text(hook.keyVaultReference),
-      pauseAfterFailures: hook.pauseAfterFailures === null ? '' : String(hook.pauseAfterFailures),
-    },
+    webhook:
+      hook === null
+        ? null
+        : {
+            enabled: hook.enabled,
+            endpointUrl: hook.endpointUrl,
+            username: text(hook.username),
+            password: '',
+            removePassword: false,
+            passwordSet: hook.passwordSet,
+            onGrant: hook.onGrant,
+            onRemove: hook.onRemove,
+            onUpdate: hook.onUpdate,
+            headers: hook.headers,
+            keyVaultReference: text(hook.keyVaultReference),
+            pauseAfterFailures: hook.pauseAfterFailures === null ? '' : String(hook.pauseAfterFailures),
+          },
   };
 }
 
@@ -135,7 +163,12 @@ export function applicationInput(values: ApplicationValues): ApplicationInput {
  * each kept name with its item as it was (first unused item of exactly that name), a new
  * name with a new item. Tags are only added at the end or removed, so the order holds.
  */
-function itemsForNames<T>(items: readonly T[], nameOf: (item: T) => string, names: readonly string[], create: (name: string) => T): readonly T[] {
+function itemsForNames<T>(
+  items: readonly T[],
+  nameOf: (item: T) => string,
+  names: readonly string[],
+  create: (name: string) => T,
+): readonly T[] {
   const unused = [...items];
   return names.map((name) => {
     const index = unused.findIndex((item) => nameOf(item) === name);
@@ -146,15 +179,32 @@ function itemsForNames<T>(items: readonly T[], nameOf: (item: T) => string, name
 }
 
 /** The webhook's headers for a new list of header names (a kept header keeps its value). */
-export const headersForNames = (headers: readonly WebhookHeader[], names: readonly string[]): readonly WebhookHeader[] =>
-  itemsForNames(headers, (header) => header.key, names, (key) => ({ key, value: '' }));
+export const headersForNames = (
+  headers: readonly WebhookHeader[],
+  names: readonly string[],
+): readonly WebhookHeader[] =>
+  itemsForNames(
+    headers,
+    (header) => header.key,
+    names,
+    (key) => ({ key, value: '' }),
+  );
 
 /** The activation groups for a new list of directory group names (a kept group keeps its roles and account accesses). */
-export const activationGroupsForNames = (groups: readonly ActivationGroup[], names: readonly string[]): readonly ActivationGroup[] =>
-  itemsForNames(groups, (group) => group.directoryGroupName, names, (directoryGroupName) => ({ directoryGroupName, roleIds: [], accountAccessIds: [] }));
+export const activationGroupsForNames = (
+  groups: readonly ActivationGroup[],
+  names: readonly string[],
+): readonly ActivationGroup[] =>
+  itemsForNames(
+    groups,
+    (group) => group.directoryGroupName,
+    names,
+    (directoryGroupName) => ({ directoryGroupName, roleIds: [], accountAccessIds: [] }),
+  );
 
 /** A header name the tag input takes: an HTTP token of at most 100 characters that the sender does not own. */
-export const isAllowedHeaderName = (name: string): boolean => name.length <= 100 && validateWebhookHeaderName(name) === undefined;
+export const isAllowedHeaderName = (name: string): boolean =>
+  name.length <= 100 && validateWebhookHeaderName(name) === undefined;
 
 /** A directory group name the tag input takes (the contract's maximum). */
 export const isAllowedDirectoryGroupName = (name: string): boolean => name.length <= 200;
@@ -193,11 +243,26 @@ function duplicateErrors(names: readonly string[], field: (index: number) => str
 }
 
 /** Client-side rules of the application form; keys are the API's field paths. */
-export function validateApplication(values: ApplicationValues, options: { readonly development: boolean }): FieldErrors {
+export function validateApplication(
+  values: ApplicationValues,
+  options: { readonly development: boolean },
+): FieldErrors {
   const errors: Record<string, FieldError> = {
     ...validateFields(
-      { label: values.label, url: values.url, homePageUrl: values.homePageUrl, sortNumber: values.sortNumber, notificationEmail: values.notificationEmail },
-      { label: ['required'], url: ['required', 'url'], homePageUrl: ['url'], sortNumber: ['required', 'numeric'], notificationEmail: ['email'] },
+      {
+        label: values.label,
+        url: values.url,
+        homePageUrl: values.homePageUrl,
+        sortNumber: values.sortNumber,
+        notificationEmail: values.notificationEmail,
+      },
+      {
+        label: ['required'],
+        url: ['required', 'url'],
+        homePageUrl: ['url'],
+        sortNumber: ['required', 'numeric'],
+        notificationEmail: ['email'],
+      },
     ),
   };
   // The links' rules are core's (each activation group named, each name once).
@@ -212,7 +277,13 @@ export function validateApplication(values: ApplicationValues, options: { readon
       const value = validateWebhookHeaderValue(header.value);
       if (value !== undefined) errors[`webhook.headers.${index}.value`] = value;
     });
-    Object.assign(errors, duplicateErrors(hook.headers.map((header) => header.key), (index) => `webhook.headers.${index}.key`));
+    Object.assign(
+      errors,
+      duplicateErrors(
+        hook.headers.map((header) => header.key),
+        (index) => `webhook.headers.${index}.key`,
+      ),
+    );
   }
   return errors;
 }

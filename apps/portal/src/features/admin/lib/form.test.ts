@@ -26,18 +26,37 @@ describe('validateFields (spec §5 rules)', () => {
 
   it('accepts http and https URLs only', () => {
     expect(validateFields({ url: 'https://kitchen.example' }, { url: ['url'] })).toEqual({});
-    expect(validateFields({ url: 'ftp://kitchen.example' }, { url: ['url'] }).url).toMatchObject({ code: 'validations.url' });
+    expect(validateFields({ url: 'ftp://kitchen.example' }, { url: ['url'] }).url).toMatchObject({
+      code: 'validations.url',
+    });
   });
 });
 
 describe('server field errors', () => {
   const error = {
-    kind: 'http', status: 400, httpStatus: 400,
-    server: { code: '400', message: 'Ungültig', errors: [{ message: 'URL ungültig', field: 'url' }, { message: 'Header', field: 'webhook.headers.0.key' }, { message: 'x', field: 'secret' }] },
+    kind: 'http',
+    status: 400,
+    httpStatus: 400,
+    server: {
+      code: '400',
+      message: 'Ungültig',
+      errors: [
+        { message: 'URL ungültig', field: 'url' },
+        { message: 'Header', field: 'webhook.headers.0.key' },
+        { message: 'x', field: 'secret' },
+      ],
+    },
   } as const;
   it('maps field errors onto the form fields (and drops unknown fields when told which exist)', () => {
-    expect(serverFieldErrors(error)).toEqual({ url: { text: 'URL ungültig' }, 'webhook.headers.0.key': { text: 'Header' }, secret: { text: 'x' } });
-    expect(serverFieldErrors(error, ['url', 'webhook'])).toEqual({ url: { text: 'URL ungültig' }, 'webhook.headers.0.key': { text: 'Header' } });
+    expect(serverFieldErrors(error)).toEqual({
+      url: { text: 'URL ungültig' },
+      'webhook.headers.0.key': { text: 'Header' },
+      secret: { text: 'x' },
+    });
+    expect(serverFieldErrors(error, ['url', 'webhook'])).toEqual({
+      url: { text: 'URL ungültig' },
+      'webhook.headers.0.key': { text: 'Header' },
+    });
   });
   it('gives nothing for an error without field details', () => {
     expect(serverFieldErrors({ kind: 'unexpected', status: 500 })).toEqual({});

@@ -4,21 +4,71 @@ import { historyFieldLabel, historyPropertyLabels } from './history-fields.ts';
 
 /** The fields the API records per table (the entity's answer without id, usages and read-only figures). */
 const recorded: Record<string, string[]> = {
-  applications: ['label', 'logoUrl', 'description', 'url', 'homePageUrl', 'sortNumber', 'adminPermissionId', 'notificationEmail',
-    'accessRequestRequired', 'accessRequestAllowed', 'internalCopyOfAccessRequests', 'roleRequiredOnAccessRequest', 'internal',
-    'attributes', 'roles', 'accountAccessIds', 'customFlowIds', 'activationGroups', 'webhook',
-    'webhook.passwordChanged', 'webhook.replayed', 'webhook.signingSecretCreated', 'webhook.signingSecretDeleted', 'webhook.resumed'],
+  applications: [
+    'label',
+    'logoUrl',
+    'description',
+    'url',
+    'homePageUrl',
+    'sortNumber',
+    'adminPermissionId',
+    'notificationEmail',
+    'accessRequestRequired',
+    'accessRequestAllowed',
+    'internalCopyOfAccessRequests',
+    'roleRequiredOnAccessRequest',
+    'internal',
+    'attributes',
+    'roles',
+    'accountAccessIds',
+    'customFlowIds',
+    'activationGroups',
+    'webhook',
+    'webhook.passwordChanged',
+    'webhook.replayed',
+    'webhook.signingSecretCreated',
+    'webhook.signingSecretDeleted',
+    'webhook.resumed',
+  ],
   attributes: ['key', 'label', 'dataType', 'permissionId', 'directoryLink', 'editableByUser', 'editableByOthers'],
   permissions: ['key', 'description'],
   roles: ['key', 'label', 'description', 'permissionIds', 'applicationIds'],
-  account_accesses: ['key', 'label', 'parentId', 'parentDeterminationMethod', 'childDeterminationMethod', 'attributeId'],
+  account_accesses: [
+    'key',
+    'label',
+    'parentId',
+    'parentDeterminationMethod',
+    'childDeterminationMethod',
+    'attributeId',
+  ],
   custom_flows: ['key', 'label', 'description', 'attributeIds'],
 };
 /** Properties inside values: application links, the webhook, activation groups. */
-const properties = ['attributeId', 'outputInToken', 'required', 'visible', 'roleId', 'permissionId', 'default', 'enabled', 'endpointUrl',
-  'username', 'passwordSet', 'onGrant', 'onRemove', 'onUpdate', 'headers', 'keyVaultReference', 'pauseAfterFailures', 'directoryGroupName', 'roleIds', 'accountAccessIds'];
+const properties = [
+  'attributeId',
+  'outputInToken',
+  'required',
+  'visible',
+  'roleId',
+  'permissionId',
+  'default',
+  'enabled',
+  'endpointUrl',
+  'username',
+  'passwordSet',
+  'onGrant',
+  'onRemove',
+  'onUpdate',
+  'headers',
+  'keyVaultReference',
+  'pauseAfterFailures',
+  'directoryGroupName',
+  'roleIds',
+  'accountAccessIds',
+];
 
-const german = (key: string): unknown => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], de);
+const german = (key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], de);
 
 describe('history field labels', () => {
   it.each(Object.entries(recorded))('every recorded field of %s has a German label', (table, fields) => {

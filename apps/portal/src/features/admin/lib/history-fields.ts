@@ -8,50 +8,87 @@ import type { EntityKind } from './links.ts';
 /** The fields the API records per table (its answer's field names), with their labels. */
 const historyFieldLabels: Readonly<Record<string, Readonly<Record<string, AdminKey>>>> = {
   applications: {
-    label: 'applications.fields.label', logoUrl: 'applications.fields.logo', description: 'applications.fields.description',
-    url: 'applications.fields.url', homePageUrl: 'applications.fields.homePageUrl', sortNumber: 'applications.fields.sortNumber',
-    adminPermissionId: 'applications.fields.adminPermission', notificationEmail: 'applications.fields.notificationEmail',
-    accessRequestRequired: 'applications.fields.accessRequestRequired', accessRequestAllowed: 'applications.fields.accessRequestAllowed',
+    label: 'applications.fields.label',
+    logoUrl: 'applications.fields.logo',
+    description: 'applications.fields.description',
+    url: 'applications.fields.url',
+    homePageUrl: 'applications.fields.homePageUrl',
+    sortNumber: 'applications.fields.sortNumber',
+    adminPermissionId: 'applications.fields.adminPermission',
+    notificationEmail: 'applications.fields.notificationEmail',
+    accessRequestRequired: 'applications.fields.accessRequestRequired',
+    accessRequestAllowed: 'applications.fields.accessRequestAllowed',
     internalCopyOfAccessRequests: 'applications.fields.internalCopyOfAccessRequests',
-    roleRequiredOnAccessRequest: 'applications.fields.roleRequiredOnAccessRequest', internal: 'applications.fields.internal',
-    released: 'applications.fields.released', attributes: 'applications.sections.attributes', roles: 'applications.sections.roles',
-    accountAccessIds: 'applications.sections.accountAccesses', customFlowIds: 'applications.sections.customFlows',
-    activationGroups: 'applications.sections.activationGroups', webhook: 'webhook.title',
+    roleRequiredOnAccessRequest: 'applications.fields.roleRequiredOnAccessRequest',
+    internal: 'applications.fields.internal',
+    released: 'applications.fields.released',
+    attributes: 'applications.sections.attributes',
+    roles: 'applications.sections.roles',
+    accountAccessIds: 'applications.sections.accountAccesses',
+    customFlowIds: 'applications.sections.customFlows',
+    activationGroups: 'applications.sections.activationGroups',
+    webhook: 'webhook.title',
     // What was done to the webhook outside the form (its value: a date or the id concerned).
-    'webhook.passwordChanged': 'webhook.historyActions.passwordChanged', 'webhook.replayed': 'webhook.historyActions.replayed',
+    'webhook.passwordChanged': 'webhook.historyActions.passwordChanged',
+    'webhook.replayed': 'webhook.historyActions.replayed',
     'webhook.signingSecretCreated': 'webhook.historyActions.signingSecretCreated',
-    'webhook.signingSecretDeleted': 'webhook.historyActions.signingSecretDeleted', 'webhook.resumed': 'webhook.historyActions.resumed',
+    'webhook.signingSecretDeleted': 'webhook.historyActions.signingSecretDeleted',
+    'webhook.resumed': 'webhook.historyActions.resumed',
   },
   attributes: {
-    key: 'attributes.fields.key', label: 'attributes.fields.label', dataType: 'attributes.fields.dataType',
-    permissionId: 'attributes.fields.permission', directoryLink: 'attributes.fields.directoryLink',
-    editableByUser: 'attributes.fields.editableByUser', editableByOthers: 'attributes.fields.editableByOthers',
+    key: 'attributes.fields.key',
+    label: 'attributes.fields.label',
+    dataType: 'attributes.fields.dataType',
+    permissionId: 'attributes.fields.permission',
+    directoryLink: 'attributes.fields.directoryLink',
+    editableByUser: 'attributes.fields.editableByUser',
+    editableByOthers: 'attributes.fields.editableByOthers',
   },
   permissions: { key: 'permissions.fields.key', description: 'permissions.fields.description' },
   roles: {
-    key: 'roles.fields.key', label: 'roles.fields.label', description: 'roles.fields.description',
-    permissionIds: 'roles.sections.permissions', applicationIds: 'roles.sections.applications',
+    key: 'roles.fields.key',
+    label: 'roles.fields.label',
+    description: 'roles.fields.description',
+    permissionIds: 'roles.sections.permissions',
+    applicationIds: 'roles.sections.applications',
   },
   account_accesses: {
-    key: 'accountAccesses.fields.key', label: 'accountAccesses.fields.label', parentId: 'accountAccesses.fields.parent',
+    key: 'accountAccesses.fields.key',
+    label: 'accountAccesses.fields.label',
+    parentId: 'accountAccesses.fields.parent',
     parentDeterminationMethod: 'accountAccesses.fields.parentDeterminationMethod',
-    childDeterminationMethod: 'accountAccesses.fields.childDeterminationMethod', attributeId: 'accountAccesses.fields.attribute',
+    childDeterminationMethod: 'accountAccesses.fields.childDeterminationMethod',
+    attributeId: 'accountAccesses.fields.attribute',
   },
   custom_flows: {
-    key: 'customFlows.fields.key', label: 'customFlows.fields.label', description: 'customFlows.fields.description',
+    key: 'customFlows.fields.key',
+    label: 'customFlows.fields.label',
+    description: 'customFlows.fields.description',
     attributeIds: 'customFlows.sections.attributes',
   },
 };
 
 /** Properties inside a value: link records, the webhook, activation groups. */
 export const historyPropertyLabels: Readonly<Record<string, AdminKey>> = {
-  attributeId: 'applications.links.attribute', roleId: 'history.properties.role', permissionId: 'applications.links.permission',
-  outputInToken: 'applications.links.outputInToken', required: 'applications.links.required', visible: 'applications.links.visible',
+  attributeId: 'applications.links.attribute',
+  roleId: 'history.properties.role',
+  permissionId: 'applications.links.permission',
+  outputInToken: 'applications.links.outputInToken',
+  required: 'applications.links.required',
+  visible: 'applications.links.visible',
   default: 'applications.links.default',
-  enabled: 'webhook.enabled', endpointUrl: 'webhook.endpointUrl', username: 'webhook.username', passwordSet: 'history.properties.passwordSet',
-  onGrant: 'webhook.onGrant', onRemove: 'webhook.onRemove', onUpdate: 'webhook.onUpdate', headers: 'webhook.headers',
-  keyVaultReference: 'webhook.keyVaultReference', pauseAfterFailures: 'webhook.pause.label',
-  directoryGroupName: 'applications.fields.directoryGroupName', roleIds: 'applications.fields.activationRoles',
+  enabled: 'webhook.enabled',
+  endpointUrl: 'webhook.endpointUrl',
+  username: 'webhook.username',
+  passwordSet: 'history.properties.passwordSet',
+  onGrant: 'webhook.onGrant',
+  onRemove: 'webhook.onRemove',
+  onUpdate: 'webhook.onUpdate',
+  headers: 'webhook.headers',
+  keyVaultReference: 'webhook.keyVaultReference',
+  pauseAfterFailures: 'webhook.pause.label',
+  directoryGroupName: 'applications.fields.directoryGroupName',
+  roleIds: 'applications.fields.activationRoles',
   accountAccessIds: 'applications.fields.activationAccountAccesses',
 };
 
@@ -63,12 +100,17 @@ export function historyFieldLabel(table: string, field: string): AdminKey | unde
 /** Enumerated values shown by their label (data types, determination methods). */
 export function historyEnumLabel(field: string, value: string): AdminKey | undefined {
   if (field === 'dataType' && /^[A-Z]+$/.test(value)) return `attributes.dataTypes.${value}` as AdminKey;
-  if ((field === 'parentDeterminationMethod' || field === 'childDeterminationMethod') && /^[A-Z]+$/.test(value)) return `accountAccesses.methods.${value}` as AdminKey;
+  if ((field === 'parentDeterminationMethod' || field === 'childDeterminationMethod') && /^[A-Z]+$/.test(value))
+    return `accountAccesses.methods.${value}` as AdminKey;
   return undefined;
 }
 
 /** The console's page of a referenced entity. */
 export const entityKindOfRef: Readonly<Record<HistoryRefKind, EntityKind>> = {
-  APPLICATION: 'applications', ATTRIBUTE: 'attributes', PERMISSION: 'permissions', ROLE: 'roles',
-  ACCOUNT_ACCESS: 'accountAccesses', CUSTOM_FLOW: 'customFlows',
+  APPLICATION: 'applications',
+  ATTRIBUTE: 'attributes',
+  PERMISSION: 'permissions',
+  ROLE: 'roles',
+  ACCOUNT_ACCESS: 'accountAccesses',
+  CUSTOM_FLOW: 'customFlows',
 };

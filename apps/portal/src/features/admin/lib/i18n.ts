@@ -10,7 +10,8 @@ type Leaves<T, P extends string = ''> = {
 }[keyof T & string];
 
 /** Every key of admin.json (plural forms without their suffix). */
-export type AdminKey = Leaves<typeof admin> extends infer K ? (K extends `${infer B}_${'one' | 'other'}` ? B : K) : never;
+export type AdminKey =
+  Leaves<typeof admin> extends infer K ? (K extends `${infer B}_${'one' | 'other'}` ? B : K) : never;
 export type AdminVars = Readonly<Record<string, string | number>>;
 export type AdminT = (key: AdminKey, vars?: AdminVars) => string;
 
@@ -35,14 +36,20 @@ export function useFormatDate(): (value: string | null | undefined, withTime?: b
   const { i18n } = useTranslation();
   const language = i18n.language;
   // Two formatters per language, not one per cell (a table shows 50 dates).
-  const formats = useMemo(() => ({
-    date: new Intl.DateTimeFormat(language, { dateStyle: 'medium' }),
-    dateTime: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }),
-  }), [language]);
-  return useCallback((value, withTime = true) => {
-    if (value === null || value === undefined || value === '') return '';
-    const date = new Date(value);
-    if (Number.isNaN(date.getTime())) return '';
-    return (withTime ? formats.dateTime : formats.date).format(date);
-  }, [formats]);
+  const formats = useMemo(
+    () => ({
+      date: new Intl.DateTimeFormat(language, { dateStyle: 'medium' }),
+      dateTime: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }),
+    }),
+    [language],
+  );
+  return useCallback(
+    (value, withTime = true) => {
+      if (value === null || value === undefined || value === '') return '';
+      const date = new Date(value);
+      if (Number.isNaN(date.getTime())) return '';
+      return (withTime ? formats.dateTime : formats.date).format(date);
+    },
+    [formats],
+  );
 }

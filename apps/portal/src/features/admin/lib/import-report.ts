@@ -20,9 +20,21 @@ function reportCell(value: string | number): string {
 /** The report's text, lines in file order (valid and invalid mixed, as in the file). */
 export function importReportCsv(result: ImportResult, labels: ImportReportLabels): string {
   const lines: { line: number; cells: (string | number)[] }[] = [
-    ...result.rows.map((row) => ({ line: row.line, cells: [row.line, row.email, labels.change(row.change),
-      row.roles.map((role) => role.key).join('|'), row.accountAccesses.map((access) => access.key).join('|'), ''] })),
-    ...result.invalid.map((problem) => ({ line: problem.line, cells: [problem.line, problem.email ?? '', labels.change('INVALID'), '', '', problem.message] })),
+    ...result.rows.map((row) => ({
+      line: row.line,
+      cells: [
+        row.line,
+        row.email,
+        labels.change(row.change),
+        row.roles.map((role) => role.key).join('|'),
+        row.accountAccesses.map((access) => access.key).join('|'),
+        '',
+      ],
+    })),
+    ...result.invalid.map((problem) => ({
+      line: problem.line,
+      cells: [problem.line, problem.email ?? '', labels.change('INVALID'), '', '', problem.message],
+    })),
   ].sort((a, b) => a.line - b.line);
   return `\ufeff${[labels.header, ...lines.map((l) => l.cells)].map((cells) => cells.map(reportCell).join(',')).join('\r\n')}\r\n`;
 }

@@ -1,7 +1,8 @@
 // Typed links of the admin console (spec §2 routes), built from the console's route table.
 import { adminHref, type AdminPageKey } from '../routes.ts';
 
-export type EntityKind = 'applications' | 'attributes' | 'permissions' | 'roles' | 'accountAccesses' | 'customFlows' | 'users';
+export type EntityKind =
+  'applications' | 'attributes' | 'permissions' | 'roles' | 'accountAccesses' | 'customFlows' | 'users';
 
 /** The detail page of each entity kind (its list page has the kind's name). */
 const detailPage = {

@@ -5,10 +5,11 @@ import { enterListRoute, listQueryKey, listRoutes, startFirstPage } from './list
 
 function fakeApi() {
   const calls: { method: string; args: unknown[] }[] = [];
-  const answer = (method: string) => vi.fn(async (...args: unknown[]) => {
-    calls.push({ method, args });
-    return { items: [], total: 0 };
-  });
+  const answer = (method: string) =>
+    vi.fn(async (...args: unknown[]) => {
+      calls.push({ method, args });
+      return { items: [], total: 0 };
+    });
   const api = {
     users: { list: answer('users.list') },
     roles: { list: answer('roles.list') },
@@ -18,7 +19,12 @@ function fakeApi() {
   return { api, calls };
 }
 
-const firstParams = (sort: string, order: 'asc' | 'desc' = 'asc'): ListParams => ({ page: 1, pageSize: 50, sort, order });
+const firstParams = (sort: string, order: 'asc' | 'desc' = 'asc'): ListParams => ({
+  page: 1,
+  pageSize: 50,
+  sort,
+  order,
+});
 const kept = (key: readonly unknown[]) => queryClient.getQueryState(key);
 
 afterEach(() => queryClient.clear());
@@ -31,7 +37,9 @@ describe('first page of a list route', () => {
     enterListRoute({ list: 'users', route: listRoutes.users, api });
     expect(calls).toEqual([{ method: 'users.list', args: [firstParams('fullName')] }]);
     await vi.waitFor(() => expect(kept(listQueryKey('users', '', 0, firstParams('fullName')))?.status).toBe('success'));
-    expect(queryClient.getQueryData(listQueryKey('users', '', 0, firstParams('fullName')))).toEqual({ value: { items: [], total: 0 } });
+    expect(queryClient.getQueryData(listQueryKey('users', '', 0, firstParams('fullName')))).toEqual({
+      value: { items: [], total: 0 },
+    });
   });
 
   it('is not kept for another list, another scope, a reload or another page', async () => {
@@ -73,7 +81,13 @@ describe('first page of a list route', () => {
   });
 
   it('does not leave a failed request unhandled; the list view asks again', async () => {
-    const api = { users: { list: vi.fn(async () => { throw new Error('offline'); }) } } as unknown as AdminApi;
+    const api = {
+      users: {
+        list: vi.fn(async () => {
+          throw new Error('offline');
+        }),
+      },
+    } as unknown as AdminApi;
     startFirstPage('users', listRoutes.users, api);
     await vi.waitFor(() => expect(kept(listQueryKey('users', '', 0, firstParams('fullName')))?.status).toBe('error'));
   });

@@ -11,7 +11,8 @@ export type AccessRequestStatusFilter = 'OPEN' | 'ACCEPTED' | 'DENIED' | 'ALL';
 
 /** The access requests of one application, by status ('ALL': no filter). */
 export function loadAccessRequests(api: AdminApi, application: string, status: AccessRequestStatusFilter) {
-  return (params: ListParams) => api.listAccessRequests(application, { ...params, ...(status === 'ALL' ? {} : { status }) });
+  return (params: ListParams) =>
+    api.listAccessRequests(application, { ...params, ...(status === 'ALL' ? {} : { status }) });
 }
 
 export interface ListRoute {
@@ -23,8 +24,10 @@ export interface ListRoute {
   load(api: AdminApi, application: string): (params: ListParams) => Promise<AdminPage<unknown>>;
 }
 
-const global = (defaultSort: string, load: (api: AdminApi) => (params: ListParams) => Promise<AdminPage<unknown>>): ListRoute =>
-  ({ defaultSort, scope: () => '', load: (api) => load(api) });
+const global = (
+  defaultSort: string,
+  load: (api: AdminApi) => (params: ListParams) => Promise<AdminPage<unknown>>,
+): ListRoute => ({ defaultSort, scope: () => '', load: (api) => load(api) });
 
 /** How each list page of the route table (`firstPage`, same key) asks for its first page. */
 export const listRoutes = {
@@ -35,7 +38,11 @@ export const listRoutes = {
   roles: global('label', (api) => api.roles.list),
   accountAccesses: global('label', (api) => api.accountAccesses.list),
   customFlows: global('label', (api) => api.customFlows.list),
-  appUsers: { defaultSort: 'fullName', scope: (application) => application, load: (api, application) => (params) => api.listApplicationUsers(application, params) },
+  appUsers: {
+    defaultSort: 'fullName',
+    scope: (application) => application,
+    load: (api, application) => (params) => api.listApplicationUsers(application, params),
+  },
   accessRequests: {
     defaultSort: 'requestedAt',
     defaultOrder: 'desc',
@@ -55,7 +62,10 @@ export function listQueryKey(list: string, scope: string, reloadKey: number, par
 /** The first page of the list page `list` (its key in the route table): its key and its call. */
 function firstPageOf(list: string, route: ListRoute, api: AdminApi, application: string) {
   const params = listParams(initialList(route.defaultSort, route.defaultOrder));
-  return { key: listQueryKey(list, route.scope(application), 0, params), load: () => route.load(api, application)(params) };
+  return {
+    key: listQueryKey(list, route.scope(application), 0, params),
+    load: () => route.load(api, application)(params),
+  };
 }
 
 /** The list page `list` is about to be shown (a click on its link): ask for its first page now, unless it is kept or under way. */
@@ -69,9 +79,19 @@ export function startFirstPage(list: string, route: ListRoute, api: AdminApi, ap
  * what the server has now, as it did before there was a cache); the route's own first page,
  * asked for by the click that led here, is kept and, if not asked for yet, asked for now.
  */
-export function enterListRoute(first?: { readonly list: string; readonly route: ListRoute; readonly api: AdminApi; readonly application?: string }): void {
-  const page = first === undefined ? undefined : firstPageOf(first.list, first.route, first.api, first.application ?? '');
+export function enterListRoute(first?: {
+  readonly list: string;
+  readonly route: ListRoute;
+  readonly api: AdminApi;
+  readonly application?: string;
+}): void {
+  const page =
+    first === undefined ? undefined : firstPageOf(first.list, first.route, first.api, first.application ?? '');
   const keep = page === undefined ? undefined : hashKey(page.key);
-  void queryClient.invalidateQueries({ queryKey: listQueryRoot, refetchType: 'none', predicate: (query) => query.queryHash !== keep });
+  void queryClient.invalidateQueries({
+    queryKey: listQueryRoot,
+    refetchType: 'none',
+    predicate: (query) => query.queryHash !== keep,
+  });
   if (page !== undefined) prefetchServerData(page.key, page.load);
 }

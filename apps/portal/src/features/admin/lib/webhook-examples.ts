@@ -16,8 +16,17 @@ const exampleIds = {
 };
 
 /** The JSON body of an event for this application (a new one: an example id), as the endpoint receives it. */
-export function examplePayload(event: WebhookEventName, applicationId = exampleIds.application, occurredAt = '2026-11-25T09:00:00.000Z'): Record<string, unknown> {
+export function examplePayload(
+  event: WebhookEventName,
+  applicationId = exampleIds.application,
+  occurredAt = '2026-11-25T09:00:00.000Z',
+): Record<string, unknown> {
   const base = { id: exampleIds.delivery, event, applicationId, userId: exampleIds.user };
   if (event === 'TEST') return { ...base, occurredAt };
-  return { ...base, roleIds: [exampleIds.role], accountAccessIds: event === 'UPDATE' ? [exampleIds.accountAccess] : [], occurredAt };
+  return {
+    ...base,
+    roleIds: [exampleIds.role],
+    accountAccessIds: event === 'UPDATE' ? [exampleIds.accountAccess] : [],
+    occurredAt,
+  };
 }

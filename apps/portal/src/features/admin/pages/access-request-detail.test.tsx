@@ -11,11 +11,26 @@ const role = { id: 'role-planer', key: 'planner', label: 'Planer' };
 const otherRole = { id: 'role-viewer', key: 'viewer', label: 'Betrachter' };
 const access = { id: 'aa-nord', key: 'dealer-north', label: 'Händler Nord' };
 const request: AccessRequestDetail = {
-  id: 'req-1', applicationId: planner.id, status: 'OPEN', requestedAt: '2026-11-20T08:00:00.000Z',
+  id: 'req-1',
+  applicationId: planner.id,
+  status: 'OPEN',
+  requestedAt: '2026-11-20T08:00:00.000Z',
   user: { id: 'user-1', fullName: 'Nora Neu', email: 'new@hk-demo.test', companyName: null },
-  requestedAccountAccess: access, requestedRole: role,
-  comment: null, decidedAt: null, decidedBy: null, reason: null, roleIds: [], accountAccessIds: [],
-  justification: null, answers: [], requestedEndsAt: null, endsAt: null, expiredAt: null, timeBoundAccess: false, maxEndsAt: null,
+  requestedAccountAccess: access,
+  requestedRole: role,
+  comment: null,
+  decidedAt: null,
+  decidedBy: null,
+  reason: null,
+  roleIds: [],
+  accountAccessIds: [],
+  justification: null,
+  answers: [],
+  requestedEndsAt: null,
+  endsAt: null,
+  expiredAt: null,
+  timeBoundAccess: false,
+  maxEndsAt: null,
 };
 
 beforeAll(async () => {
@@ -26,8 +41,16 @@ afterEach(cleanup);
 
 function show(req: AccessRequestDetail) {
   const decideAccessRequest = vi.fn(async () => undefined);
-  const api = { selectRoles: () => page([otherRole, role]), selectAccountAccesses: () => page([access]), decideAccessRequest };
-  render(<AdminPageFrame api={api}><Decision application={planner.id} request={req} /></AdminPageFrame>);
+  const api = {
+    selectRoles: () => page([otherRole, role]),
+    selectAccountAccesses: () => page([access]),
+    decideAccessRequest,
+  };
+  render(
+    <AdminPageFrame api={api}>
+      <Decision application={planner.id} request={req} />
+    </AdminPageFrame>,
+  );
   return decideAccessRequest;
 }
 
@@ -37,21 +60,33 @@ const checkbox = (group: string, name: string) =>
 describe('accepting an access request', () => {
   it('ticks the role and the account access the user asked for (#17.17)', async () => {
     const decide = show(request);
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Annehmen' })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Annehmen' }));
+    });
     await screen.findByRole('checkbox', { name: 'Betrachter' });
     expect(checkbox('Rollen', 'Planer').checked).toBe(true);
     expect(checkbox('Rollen', 'Betrachter').checked).toBe(false);
     expect(checkbox('Kontozugänge', 'Händler Nord').checked).toBe(true);
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Zugriff gewähren' })); });
-    expect(decide).toHaveBeenCalledExactlyOnceWith('req-1', { kind: 'accept', roleIds: ['role-planer'], accountAccessIds: ['aa-nord'] });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Zugriff gewähren' }));
+    });
+    expect(decide).toHaveBeenCalledExactlyOnceWith('req-1', {
+      kind: 'accept',
+      roleIds: ['role-planer'],
+      accountAccessIds: ['aa-nord'],
+    });
   });
 
-  it('ticks nothing when the user asked for no role, and then refuses with the spec\'s message', async () => {
+  it("ticks nothing when the user asked for no role, and then refuses with the spec's message", async () => {
     const decide = show({ ...request, requestedRole: null, requestedAccountAccess: null });
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Annehmen' })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Annehmen' }));
+    });
     await screen.findByRole('checkbox', { name: 'Planer' });
     expect(checkbox('Rollen', 'Planer').checked).toBe(false);
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Zugriff gewähren' })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Zugriff gewähren' }));
+    });
     expect(screen.getByText('Es muss mindestens eine Rolle ausgewählt werden!')).toBeDefined();
     expect(decide).not.toHaveBeenCalled();
   });

@@ -49,16 +49,33 @@ export function decisionRequest(request: AccessRequestDetail, now: Date = new Da
   const governance: Governance = request;
   const { requestedEndsAt, maxEndsAt } = governance;
   return {
-    id: request.id, applicationId: request.applicationId, requestedAt: request.requestedAt, userId: request.user.id, status: request.status,
-    ...(request.requestedAccountAccess === null ? {} : { requestedAccountAccess: request.requestedAccountAccess.label, requestedAccountAccessId: request.requestedAccountAccess.id }),
+    id: request.id,
+    applicationId: request.applicationId,
+    requestedAt: request.requestedAt,
+    userId: request.user.id,
+    status: request.status,
+    ...(request.requestedAccountAccess === null
+      ? {}
+      : {
+          requestedAccountAccess: request.requestedAccountAccess.label,
+          requestedAccountAccessId: request.requestedAccountAccess.id,
+        }),
     ...(request.requestedRole === null ? {} : { requestedRoleId: request.requestedRole.id }),
     ...(request.comment === null || request.comment === '' ? {} : { justification: request.comment }),
-    ...(requestedEndsAt === undefined || requestedEndsAt === null ? {} : { requestedEndDate: lastDayOfEndsAt(requestedEndsAt) }),
+    ...(requestedEndsAt === undefined || requestedEndsAt === null
+      ? {}
+      : { requestedEndDate: lastDayOfEndsAt(requestedEndsAt) }),
     ...(maxEndsAt === undefined || maxEndsAt === null ? {} : { maxAccessDays: daysUntilLocalDay(maxEndsAt, now) }),
   };
 }
 
-export function Decision({ application, request }: { readonly application: string; readonly request: AccessRequestDetail }) {
+export function Decision({
+  application,
+  request,
+}: {
+  readonly application: string;
+  readonly request: AccessRequestDetail;
+}) {
   const t = useAdminT();
   const tu = useUiT();
   const date = useFormatDate();
@@ -66,9 +83,17 @@ export function Decision({ application, request }: { readonly application: strin
   const { api, administrable, reloadAdministrable } = useAdmin();
   const [input] = useState(() => ({ request: decisionRequest(request), today: localToday() }));
   // The decision is core's use case (its rules again, then the write through the admin port).
-  const machine = useMemo(() => accessRequestMachine.provide({
-    actors: { decide: fromPromise(async ({ input: { decision } }) => { doneOrThrow(await decideAccessRequest(adminPort(api), input.request, decision, input.today)); }) },
-  }), [api, input]);
+  const machine = useMemo(
+    () =>
+      accessRequestMachine.provide({
+        actors: {
+          decide: fromPromise(async ({ input: { decision } }) => {
+            doneOrThrow(await decideAccessRequest(adminPort(api), input.request, decision, input.today));
+          }),
+        },
+      }),
+    [api, input],
+  );
   const [snapshot, send] = useMachine(machine, { input });
   const governance: Governance = request;
   const day = (isoDay: string) => date(`${isoDay}T12:00:00`, false);
@@ -99,7 +124,11 @@ export function Decision({ application, request }: { readonly application: strin
   const accept = () => send({ type: 'ACCEPT' });
   return (
     <DetailLayout>
-      <DetailHeader title={t('accessRequests.detailTitle', { name })} subTitle={appLabel} backLink={adminLinks.accessRequests(application)} />
+      <DetailHeader
+        title={t('accessRequests.detailTitle', { name })}
+        subTitle={appLabel}
+        backLink={adminLinks.accessRequests(application)}
+      />
       <Section title={t('accessRequests.sections.request')}>
         <ReadOnlyGroup>
           <Grid>
@@ -107,13 +136,27 @@ export function Decision({ application, request }: { readonly application: strin
             <ReadOnlyField label={t('users.fields.email')} value={request.user.email} />
             <ReadOnlyField label={t('users.fields.companyName')} value={request.user.companyName ?? ''} />
             <ReadOnlyField label={t('accessRequests.fields.requestedAt')} value={date(request.requestedAt)} />
-            <ReadOnlyField label={t('accessRequests.fields.requestedAccountAccess')} value={request.requestedAccountAccess?.label ?? ''} />
-            <ReadOnlyField label={t('accessRequests.fields.requestedRole')} value={request.requestedRole?.label ?? ''} />
-            <ReadOnlyField label={t('accessRequests.fields.status')} value={t(`accessRequests.statuses.${view.requestStatus}`)} />
+            <ReadOnlyField
+              label={t('accessRequests.fields.requestedAccountAccess')}
+              value={request.requestedAccountAccess?.label ?? ''}
+            />
+            <ReadOnlyField
+              label={t('accessRequests.fields.requestedRole')}
+              value={request.requestedRole?.label ?? ''}
+            />
+            <ReadOnlyField
+              label={t('accessRequests.fields.status')}
+              value={t(`accessRequests.statuses.${view.requestStatus}`)}
+            />
             {governance.requestedEndsAt !== undefined && governance.requestedEndsAt !== null && (
-              <ReadOnlyField label={t('accessRequests.fields.requestedEndDate')} value={day(lastDayOfEndsAt(governance.requestedEndsAt))} />
+              <ReadOnlyField
+                label={t('accessRequests.fields.requestedEndDate')}
+                value={day(lastDayOfEndsAt(governance.requestedEndsAt))}
+              />
             )}
-            {request.decidedAt !== null && <ReadOnlyField label={t('accessRequests.fields.decidedAt')} value={date(request.decidedAt)} />}
+            {request.decidedAt !== null && (
+              <ReadOnlyField label={t('accessRequests.fields.decidedAt')} value={date(request.decidedAt)} />
+            )}
           </Grid>
         </ReadOnlyGroup>
         {request.comment !== null && request.comment !== '' && (
@@ -127,7 +170,10 @@ export function Decision({ application, request }: { readonly application: strin
             <p className="font-medium text-fg">{t('accessRequests.fields.answers')}</p>
             <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
               {governance.answers.map((answer) => (
-                <div key={answer.key} className="contents"><dt className="text-fg-muted">{answer.label}</dt><dd className="text-fg">{answer.value}</dd></div>
+                <div key={answer.key} className="contents">
+                  <dt className="text-fg-muted">{answer.label}</dt>
+                  <dd className="text-fg">{answer.value}</dd>
+                </div>
               ))}
             </dl>
           </div>
@@ -141,12 +187,21 @@ export function Decision({ application, request }: { readonly application: strin
       </Section>
       {view.canAccept && (
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" icon={<NoSymbolIcon />} onClick={() => send({ type: 'DENY' })}>{t('accessRequests.deny')}</Button>
-          <Button icon={<CheckIcon />} onClick={accept}>{t('accessRequests.accept')}</Button>
+          <Button variant="secondary" icon={<NoSymbolIcon />} onClick={() => send({ type: 'DENY' })}>
+            {t('accessRequests.deny')}
+          </Button>
+          <Button icon={<CheckIcon />} onClick={accept}>
+            {t('accessRequests.accept')}
+          </Button>
         </div>
       )}
       {acceptMode && (
-        <DecisionForm failed={view.status === 'failed'} busy={view.busy} send={send} submitLabel={t('accessRequests.confirmAccept')}>
+        <DecisionForm
+          failed={view.status === 'failed'}
+          busy={view.busy}
+          send={send}
+          submitLabel={t('accessRequests.confirmAccept')}
+        >
           <Section title={t('accessRequests.acceptTitle')} description={t('accessRequests.acceptText')}>
             <SelectionChecklist
               label={t('users.fields.roles')}
@@ -171,19 +226,36 @@ export function Decision({ application, request }: { readonly application: strin
                 label={t('accessRequests.fields.endDate')}
                 value={view.endDate}
                 {...(view.latestEndDate === undefined ? {} : { max: view.latestEndDate })}
-                help={view.latestEndDate === undefined ? t('accessRequests.endDateHelpUnlimited') : t('accessRequests.endDateHelp', { date: day(view.latestEndDate) })}
+                help={
+                  view.latestEndDate === undefined
+                    ? t('accessRequests.endDateHelpUnlimited')
+                    : t('accessRequests.endDateHelp', { date: day(view.latestEndDate) })
+                }
                 disabled={view.busy}
                 onChange={(event) => send({ type: 'SET_END_DATE', endDate: event.target.value })}
-                {...(view.endDateValidation === undefined ? {} : {
-                  error: tu(view.endDateValidation.code, view.endDateValidation.code === 'validations.dateTooLate' && view.latestEndDate !== undefined ? { max: day(view.latestEndDate) } : {}),
-                })}
+                {...(view.endDateValidation === undefined
+                  ? {}
+                  : {
+                      error: tu(
+                        view.endDateValidation.code,
+                        view.endDateValidation.code === 'validations.dateTooLate' && view.latestEndDate !== undefined
+                          ? { max: day(view.latestEndDate) }
+                          : {},
+                      ),
+                    })}
               />
             )}
           </Section>
         </DecisionForm>
       )}
       {denyMode && (
-        <DecisionForm failed={view.status === 'failed'} busy={view.busy} send={send} submitLabel={t('accessRequests.confirmDeny')} danger>
+        <DecisionForm
+          failed={view.status === 'failed'}
+          busy={view.busy}
+          send={send}
+          submitLabel={t('accessRequests.confirmDeny')}
+          danger
+        >
           <Section title={t('accessRequests.denyTitle')}>
             <div className="flex flex-col">
               <TextArea
@@ -195,7 +267,9 @@ export function Decision({ application, request }: { readonly application: strin
                 disabled={view.busy}
                 help={t('accessRequests.reasonHelp')}
                 onChange={(event) => send({ type: 'SET_REASON', reason: event.target.value })}
-                {...(view.reasonValidation === undefined ? {} : { error: tu(view.reasonValidation.code, view.reasonValidation.params ?? {}) })}
+                {...(view.reasonValidation === undefined
+                  ? {}
+                  : { error: tu(view.reasonValidation.code, view.reasonValidation.params ?? {}) })}
               />
             </div>
           </Section>
@@ -211,7 +285,14 @@ export function Decision({ application, request }: { readonly application: strin
 }
 
 /** The accept or the deny form: its section, then cancel and submit (retry after a failure). */
-function DecisionForm({ failed, busy, send, submitLabel, danger = false, children }: {
+function DecisionForm({
+  failed,
+  busy,
+  send,
+  submitLabel,
+  danger = false,
+  children,
+}: {
   readonly failed: boolean;
   readonly busy: boolean;
   readonly send: (event: { readonly type: 'SUBMIT' | 'RETRY' | 'CANCEL' }) => void;
@@ -221,11 +302,22 @@ function DecisionForm({ failed, busy, send, submitLabel, danger = false, childre
 }) {
   const t = useAdminT();
   return (
-    <form noValidate onSubmit={(event) => { event.preventDefault(); send({ type: failed ? 'RETRY' : 'SUBMIT' }); }} className="flex flex-col gap-4">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        send({ type: failed ? 'RETRY' : 'SUBMIT' });
+      }}
+      className="flex flex-col gap-4"
+    >
       {children}
       <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" disabled={busy} onClick={() => send({ type: 'CANCEL' })}>{t('form.cancel')}</Button>
-        <Button type="submit" {...(danger ? { variant: 'danger' as const } : {})} busy={busy}>{failed ? t('form.retry') : submitLabel}</Button>
+        <Button variant="secondary" disabled={busy} onClick={() => send({ type: 'CANCEL' })}>
+          {t('form.cancel')}
+        </Button>
+        <Button type="submit" {...(danger ? { variant: 'danger' as const } : {})} busy={busy}>
+          {failed ? t('form.retry') : submitLabel}
+        </Button>
       </div>
     </form>
   );

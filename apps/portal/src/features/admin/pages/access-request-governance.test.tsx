@@ -13,12 +13,26 @@ const role = { id: 'role-planer', key: 'planner', label: 'Planer' };
 const access = { id: 'aa-nord', key: 'dealer-north', label: 'Küchenstudio Nord GmbH' };
 const day = 86_400_000;
 const request = {
-  id: 'req-1', applicationId: planner.id, status: 'OPEN', requestedAt: '2026-11-20T08:00:00.000Z',
+  id: 'req-1',
+  applicationId: planner.id,
+  status: 'OPEN',
+  requestedAt: '2026-11-20T08:00:00.000Z',
   user: { id: 'user-1', fullName: 'Dana Dealer', email: 'partner@hk-demo.test', companyName: 'Küchenstudio Nord GmbH' },
-  requestedAccountAccess: access, requestedRole: role,
-  comment: 'Wir planen Küchen für unsere Kunden.', decidedAt: null, decidedBy: null, reason: null, roleIds: [], accountAccessIds: [],
-  justification: 'Wir planen Küchen für unsere Kunden.', answers: [{ key: 'branch', label: 'Filiale', value: 'Hamburg' }],
-  requestedEndsAt: endsAtOfLastDay('2099-11-30'), endsAt: null, expiredAt: null, timeBoundAccess: true, maxEndsAt: new Date(Date.now() + 30 * day).toISOString(),
+  requestedAccountAccess: access,
+  requestedRole: role,
+  comment: 'Wir planen Küchen für unsere Kunden.',
+  decidedAt: null,
+  decidedBy: null,
+  reason: null,
+  roleIds: [],
+  accountAccessIds: [],
+  justification: 'Wir planen Küchen für unsere Kunden.',
+  answers: [{ key: 'branch', label: 'Filiale', value: 'Hamburg' }],
+  requestedEndsAt: endsAtOfLastDay('2099-11-30'),
+  endsAt: null,
+  expiredAt: null,
+  timeBoundAccess: true,
+  maxEndsAt: new Date(Date.now() + 30 * day).toISOString(),
 } as unknown as AccessRequestDetail;
 
 beforeAll(async () => {
@@ -30,14 +44,22 @@ afterEach(cleanup);
 function show(req: AccessRequestDetail) {
   const decideAccessRequest = vi.fn(async () => undefined);
   const api = { selectRoles: () => page([role]), selectAccountAccesses: () => page([access]), decideAccessRequest };
-  render(<AdminPageFrame api={api}><Decision application={planner.id} request={req} /></AdminPageFrame>);
+  render(
+    <AdminPageFrame api={api}>
+      <Decision application={planner.id} request={req} />
+    </AdminPageFrame>,
+  );
   return decideAccessRequest;
 }
 
 describe('deciding a request with substance (#19)', () => {
   it('the machine gets the justification, the last day asked for and the latest day allowed', () => {
     const now = new Date();
-    expect(decisionRequest(request, now)).toMatchObject({ justification: 'Wir planen Küchen für unsere Kunden.', requestedEndDate: '2099-11-30', maxAccessDays: 30 });
+    expect(decisionRequest(request, now)).toMatchObject({
+      justification: 'Wir planen Küchen für unsere Kunden.',
+      requestedEndDate: '2099-11-30',
+      maxAccessDays: 30,
+    });
   });
 
   it('shows what was asked for; an end date later than the application allows is refused, one within is sent', async () => {
@@ -45,28 +67,48 @@ describe('deciding a request with substance (#19)', () => {
     expect(screen.getByText('Wir planen Küchen für unsere Kunden.')).toBeDefined();
     expect(screen.getByText('Hamburg')).toBeDefined();
     expect(screen.getByText('Zugriff angefragt bis einschließlich')).toBeDefined();
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Annehmen' })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Annehmen' }));
+    });
     const end = screen.getByLabelText(/Zugriff bis einschließlich/);
     expect((end as HTMLInputElement).value).toBe('2099-11-30');
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Zugriff gewähren' })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Zugriff gewähren' }));
+    });
     expect(decide).not.toHaveBeenCalled();
     expect(end.getAttribute('aria-invalid')).toBe('true');
     const soon = new Date(Date.now() + 3 * day);
     const soonDay = `${soon.getFullYear()}-${String(soon.getMonth() + 1).padStart(2, '0')}-${String(soon.getDate()).padStart(2, '0')}`;
     fireEvent.change(end, { target: { value: soonDay } });
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Zugriff gewähren' })); });
-    expect(decide).toHaveBeenCalledExactlyOnceWith('req-1', { kind: 'accept', roleIds: ['role-planer'], accountAccessIds: ['aa-nord'], endDate: soonDay });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Zugriff gewähren' }));
+    });
+    expect(decide).toHaveBeenCalledExactlyOnceWith('req-1', {
+      kind: 'accept',
+      roleIds: ['role-planer'],
+      accountAccessIds: ['aa-nord'],
+      endDate: soonDay,
+    });
   });
 
   it('a denial needs a reason', async () => {
     const decide = show(request);
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Ablehnen' })); });
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Anfrage ablehnen' })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Ablehnen' }));
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Anfrage ablehnen' }));
+    });
     expect(decide).not.toHaveBeenCalled();
     const reason = screen.getByRole('textbox', { name: /Begründung/ });
     expect(reason.getAttribute('aria-invalid')).toBe('true');
     fireEvent.change(reason, { target: { value: 'Bitte über den Händler anfragen.' } });
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Anfrage ablehnen' })); });
-    expect(decide).toHaveBeenCalledExactlyOnceWith('req-1', { kind: 'deny', reason: 'Bitte über den Händler anfragen.' });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Anfrage ablehnen' }));
+    });
+    expect(decide).toHaveBeenCalledExactlyOnceWith('req-1', {
+      kind: 'deny',
+      reason: 'Bitte über den Händler anfragen.',
+    });
   });
 });

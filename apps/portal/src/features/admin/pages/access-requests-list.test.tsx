@@ -29,9 +29,15 @@ describe('the access requests of an application (#20.3)', () => {
       </Router>,
     );
     const link = () => screen.getByRole('link', { name: 'Als CSV exportieren' });
-    await waitFor(() => expect(link().getAttribute('href')).toBe(`/api/${planner.id}/AccessRequests/Export?sort=requestedAt&order=desc&status=OPEN`));
+    await waitFor(() =>
+      expect(link().getAttribute('href')).toBe(
+        `/api/${planner.id}/AccessRequests/Export?sort=requestedAt&order=desc&status=OPEN`,
+      ),
+    );
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'ALL' } });
-    await waitFor(() => expect(link().getAttribute('href')).toBe(`/api/${planner.id}/AccessRequests/Export?sort=requestedAt&order=desc`));
+    await waitFor(() =>
+      expect(link().getAttribute('href')).toBe(`/api/${planner.id}/AccessRequests/Export?sort=requestedAt&order=desc`),
+    );
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'DENIED' } });
     await waitFor(() => expect(link().getAttribute('href')).toContain('status=DENIED'));
   });

@@ -19,12 +19,22 @@ type StatusFilter = AccessRequestStatusFilter;
 const nameOf = (row: AccessRequestSummary) => (row.user.fullName === '' ? row.user.email : row.user.fullName);
 
 const decisionTexts = {
-  accept: { label: 'bulk.accept', title: 'bulk.acceptTitle', apply: 'accessRequests.confirmAccept', done: 'bulk.accepted' },
+  accept: {
+    label: 'bulk.accept',
+    title: 'bulk.acceptTitle',
+    apply: 'accessRequests.confirmAccept',
+    done: 'bulk.accepted',
+  },
   deny: { label: 'bulk.deny', title: 'bulk.denyTitle', apply: 'accessRequests.confirmDeny', done: 'bulk.denied' },
 } as const satisfies Record<string, Record<string, AdminKey>>;
 
 /** The dialog of a decision on the chosen requests: its texts, then the open-request badge reloaded after it. */
-function DecisionAction({ decision, rows, done, ...dialog }: {
+function DecisionAction({
+  decision,
+  rows,
+  done,
+  ...dialog
+}: {
   readonly decision: keyof typeof decisionTexts;
   readonly rows: readonly AccessRequestSummary[];
   readonly done: () => void;
@@ -37,13 +47,31 @@ function DecisionAction({ decision, rows, done, ...dialog }: {
   const texts = decisionTexts[decision];
   const count = rows.length;
   return (
-    <BulkDialogAction label={t(texts.label)} title={t(texts.title, { count })} applyLabel={t(texts.apply)} doneText={t(texts.done, { count })}
-      description={t('bulk.requestsDescription', { names: namesText(t, rows.map(nameOf)) })} done={() => { reloadAdministrable(); done(); }} {...dialog} />
+    <BulkDialogAction
+      label={t(texts.label)}
+      title={t(texts.title, { count })}
+      applyLabel={t(texts.apply)}
+      doneText={t(texts.done, { count })}
+      description={t('bulk.requestsDescription', { names: namesText(t, rows.map(nameOf)) })}
+      done={() => {
+        reloadAdministrable();
+        done();
+      }}
+      {...dialog}
+    />
   );
 }
 
 /** Accept the chosen requests with roles (at least one, core's rule) and account accesses. */
-function AcceptAction({ application, rows, done }: { readonly application: string; readonly rows: readonly AccessRequestSummary[]; readonly done: () => void }) {
+function AcceptAction({
+  application,
+  rows,
+  done,
+}: {
+  readonly application: string;
+  readonly rows: readonly AccessRequestSummary[];
+  readonly done: () => void;
+}) {
   const t = useAdminT();
   const tu = useUiT();
   const { api } = useAdmin();
@@ -55,21 +83,47 @@ function AcceptAction({ application, rows, done }: { readonly application: strin
       decision="accept"
       rows={rows}
       done={done}
-      onOpen={() => { setRoleIds([]); setAccountAccessIds([]); }}
+      onOpen={() => {
+        setRoleIds([]);
+        setAccountAccessIds([]);
+      }}
       apply={() => {
         const problem = validateAccessRequestRoles(roleIds);
         if (problem !== undefined) return tu(problem.code, problem.params);
-        return () => api.decideAccessRequests(application, rows.map((row) => row.id), { kind: 'accept', roleIds, accountAccessIds });
+        return () =>
+          api.decideAccessRequests(
+            application,
+            rows.map((row) => row.id),
+            { kind: 'accept', roleIds, accountAccessIds },
+          );
       }}
     >
-      <SelectionChecklist label={t('users.fields.roles')} search={searchRoles} selected={roleIds} onChange={setRoleIds} />
-      <SelectionChecklist label={t('users.fields.accountAccesses')} search={searchGroups} selected={accountAccessIds} onChange={setAccountAccessIds} />
+      <SelectionChecklist
+        label={t('users.fields.roles')}
+        search={searchRoles}
+        selected={roleIds}
+        onChange={setRoleIds}
+      />
+      <SelectionChecklist
+        label={t('users.fields.accountAccesses')}
+        search={searchGroups}
+        selected={accountAccessIds}
+        onChange={setAccountAccessIds}
+      />
     </DecisionAction>
   );
 }
 
 /** Deny the chosen requests with an optional reason. */
-function DenyAction({ application, rows, done }: { readonly application: string; readonly rows: readonly AccessRequestSummary[]; readonly done: () => void }) {
+function DenyAction({
+  application,
+  rows,
+  done,
+}: {
+  readonly application: string;
+  readonly rows: readonly AccessRequestSummary[];
+  readonly done: () => void;
+}) {
   const t = useAdminT();
   const { api } = useAdmin();
   const [reason, setReason] = useState('');
@@ -79,9 +133,17 @@ function DenyAction({ application, rows, done }: { readonly application: string;
       rows={rows}
       done={done}
       onOpen={() => setReason('')}
-      apply={() => () => api.decideAccessRequests(application, rows.map((row) => row.id), { kind: 'deny', ...(reason.trim() === '' ? {} : { reason: reason.trim() }) })}
+      apply={() => () =>
+        api.decideAccessRequests(
+          application,
+          rows.map((row) => row.id),
+          { kind: 'deny', ...(reason.trim() === '' ? {} : { reason: reason.trim() }) },
+        )
+      }
     >
-      <label htmlFor="bulk-deny-reason" className="text-sm font-medium text-fg">{t('accessRequests.fields.reason')}</label>
+      <label htmlFor="bulk-deny-reason" className="text-sm font-medium text-fg">
+        {t('accessRequests.fields.reason')}
+      </label>
       <textarea
         id="bulk-deny-reason"
         value={reason}
@@ -91,7 +153,9 @@ function DenyAction({ application, rows, done }: { readonly application: string;
         onChange={(event) => setReason(event.target.value)}
         className="block w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-sm text-fg focus-visible:outline-2 focus-visible:outline-focus"
       />
-      <p id="bulk-deny-reason-help" className="text-xs text-fg-muted">{t('accessRequests.reasonHelp')}</p>
+      <p id="bulk-deny-reason-help" className="text-xs text-fg-muted">
+        {t('accessRequests.reasonHelp')}
+      </p>
     </DecisionAction>
   );
 }
@@ -103,23 +167,57 @@ export default function AccessRequestsListPage() {
   const { application, label } = useApplicationFrame(t('accessRequests.title'), adminLinks.application);
   const { api } = useAdmin();
   const [status, setStatus] = useState<StatusFilter>('OPEN');
-  const columns = useMemo<readonly DataTableColumn<AccessRequestSummary>[]>(() => [
-    { key: 'fullName', header: t('accessRequests.fields.requester'), sortable: true, render: (row) => <RowLink href={adminLinks.accessRequest(application, row.id)}>{row.user.fullName === '' ? row.user.email : row.user.fullName}</RowLink> },
-    { key: 'email', header: t('users.fields.email'), sortable: true, render: (row) => <span className="break-all">{row.user.email}</span> },
-    { key: 'company', header: t('users.fields.companyName'), render: (row) => row.user.companyName ?? '–' },
-    { key: 'account', header: t('accessRequests.fields.requestedAccountAccess'), render: (row) => row.requestedAccountAccess?.label ?? '–' },
-    { key: 'requestedAt', header: t('accessRequests.fields.requestedAt'), sortable: true, render: (row) => date(row.requestedAt) },
-    { key: 'status', header: t('accessRequests.fields.status'), sortable: true, render: (row) => t(`accessRequests.statuses.${row.status}`) },
-  ], [t, date, application]);
-  const bulk = useMemo<ListBulk<AccessRequestSummary>>(() => ({
-    rowLabel: (row) => t('bulk.selectRow', { name: nameOf(row) }),
-    actions: (rows, done) => (
-      <>
-        <AcceptAction application={application} rows={rows} done={done} />
-        <DenyAction application={application} rows={rows} done={done} />
-      </>
-    ),
-  }), [t, application]);
+  const columns = useMemo<readonly DataTableColumn<AccessRequestSummary>[]>(
+    () => [
+      {
+        key: 'fullName',
+        header: t('accessRequests.fields.requester'),
+        sortable: true,
+        render: (row) => (
+          <RowLink href={adminLinks.accessRequest(application, row.id)}>
+            {row.user.fullName === '' ? row.user.email : row.user.fullName}
+          </RowLink>
+        ),
+      },
+      {
+        key: 'email',
+        header: t('users.fields.email'),
+        sortable: true,
+        render: (row) => <span className="break-all">{row.user.email}</span>,
+      },
+      { key: 'company', header: t('users.fields.companyName'), render: (row) => row.user.companyName ?? '–' },
+      {
+        key: 'account',
+        header: t('accessRequests.fields.requestedAccountAccess'),
+        render: (row) => row.requestedAccountAccess?.label ?? '–',
+      },
+      {
+        key: 'requestedAt',
+        header: t('accessRequests.fields.requestedAt'),
+        sortable: true,
+        render: (row) => date(row.requestedAt),
+      },
+      {
+        key: 'status',
+        header: t('accessRequests.fields.status'),
+        sortable: true,
+        render: (row) => t(`accessRequests.statuses.${row.status}`),
+      },
+    ],
+    [t, date, application],
+  );
+  const bulk = useMemo<ListBulk<AccessRequestSummary>>(
+    () => ({
+      rowLabel: (row) => t('bulk.selectRow', { name: nameOf(row) }),
+      actions: (rows, done) => (
+        <>
+          <AcceptAction application={application} rows={rows} done={done} />
+          <DenyAction application={application} rows={rows} done={done} />
+        </>
+      ),
+    }),
+    [t, application],
+  );
   return (
     <ListView<AccessRequestSummary>
       caption={t('accessRequests.caption', { application: label })}
@@ -127,20 +225,28 @@ export default function AccessRequestsListPage() {
       load={loadAccessRequests(api, application, status)}
       rowKey={(row) => row.id}
       listId="accessRequests"
-      exportHref={(params) => api.accessRequestsExportUrl(application, { ...params, ...(status === 'ALL' ? {} : { status }) })}
+      exportHref={(params) =>
+        api.accessRequestsExportUrl(application, { ...params, ...(status === 'ALL' ? {} : { status }) })
+      }
       defaultSort={listRoutes.accessRequests.defaultSort}
       defaultOrder={listRoutes.accessRequests.defaultOrder}
       emptyMessage={status === 'OPEN' ? t('accessRequests.emptyOpen') : t('accessRequests.empty')}
       toolbar={
         <div className="flex flex-col">
-          <label htmlFor="access-request-status" className="mb-1 text-sm font-medium text-fg">{t('accessRequests.statusFilter')}</label>
+          <label htmlFor="access-request-status" className="mb-1 text-sm font-medium text-fg">
+            {t('accessRequests.statusFilter')}
+          </label>
           <select
             id="access-request-status"
             value={status}
             onChange={(event) => setStatus(event.target.value as StatusFilter)}
             className="rounded-lg border border-line-strong bg-surface py-2 ps-3 pe-8 text-sm text-fg focus-visible:outline-2 focus-visible:outline-focus"
           >
-            {filters.map((filter) => <option key={filter} value={filter}>{t(`accessRequests.statuses.${filter}`)}</option>)}
+            {filters.map((filter) => (
+              <option key={filter} value={filter}>
+                {t(`accessRequests.statuses.${filter}`)}
+              </option>
+            ))}
           </select>
         </div>
       }

@@ -1,7 +1,13 @@
 import { Select } from '@portal/ui';
 import { determinationMethods, type DeterminationMethod } from '@portal/adapters/admin';
 import { useLabels } from '../admin-context.tsx';
-import { EntityDetailPage, GeneralSection, requiredFields, type EntityForm, type EntitySpec } from '../components/detail-page.tsx';
+import {
+  EntityDetailPage,
+  GeneralSection,
+  requiredFields,
+  type EntityForm,
+  type EntitySpec,
+} from '../components/detail-page.tsx';
 import { SingleRef, usePickerSearch } from '../components/pickers.tsx';
 
 interface Values {
@@ -36,15 +42,45 @@ function AccountAccessFields({ of }: { readonly of: EntityForm<'accountAccesses'
   const attributes = useLabels('attributes');
   const searchGroups = usePickerSearch('accountAccesses');
   const searchAttributes = usePickerSearch('attributes');
-  const methods = determinationMethods.map((method) => ({ value: method, label: t(`accountAccesses.methods.${method}`) }));
+  const methods = determinationMethods.map((method) => ({
+    value: method,
+    label: t(`accountAccesses.methods.${method}`),
+  }));
   const method = (field: 'parentDeterminationMethod' | 'childDeterminationMethod') => (
-    <Select label={t(`accountAccesses.fields.${field}`)} value={values[field]} options={methods}
-      onChange={(e) => form.set(field, e.target.value as DeterminationMethod)} error={errorText(errors[field])} />
+    <Select
+      label={t(`accountAccesses.fields.${field}`)}
+      value={values[field]}
+      options={methods}
+      onChange={(e) => form.set(field, e.target.value as DeterminationMethod)}
+      error={errorText(errors[field])}
+    />
   );
   return (
-    <GeneralSection of={of} grid={<>{method('parentDeterminationMethod')}{method('childDeterminationMethod')}</>}>
-      <SingleRef label={t('accountAccesses.fields.parent')} value={values.parentId} labels={groups} search={searchGroups} disabled={!writable} onChange={(value) => form.set('parentId', value)} />
-      <SingleRef label={t('accountAccesses.fields.attribute')} value={values.attributeId} labels={attributes} search={searchAttributes} disabled={!writable} onChange={(value) => form.set('attributeId', value)} />
+    <GeneralSection
+      of={of}
+      grid={
+        <>
+          {method('parentDeterminationMethod')}
+          {method('childDeterminationMethod')}
+        </>
+      }
+    >
+      <SingleRef
+        label={t('accountAccesses.fields.parent')}
+        value={values.parentId}
+        labels={groups}
+        search={searchGroups}
+        disabled={!writable}
+        onChange={(value) => form.set('parentId', value)}
+      />
+      <SingleRef
+        label={t('accountAccesses.fields.attribute')}
+        value={values.attributeId}
+        labels={attributes}
+        search={searchAttributes}
+        disabled={!writable}
+        onChange={(value) => form.set('attributeId', value)}
+      />
     </GeneralSection>
   );
 }

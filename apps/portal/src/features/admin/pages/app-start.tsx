@@ -8,7 +8,8 @@ import { useAdmin } from '../admin-context.tsx';
 import { adminLinks } from '../lib/links.ts';
 import { useAdminT } from '../lib/i18n.ts';
 
-const cardClasses = 'flex h-full items-start gap-3 rounded-xl border border-line bg-surface p-4 text-fg shadow-sm hover:border-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus';
+const cardClasses =
+  'flex h-full items-start gap-3 rounded-xl border border-line bg-surface p-4 text-fg shadow-sm hover:border-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus';
 
 export default function AppStartPage() {
   const t = useAdminT();
@@ -35,7 +36,9 @@ export default function AppStartPage() {
             <InboxArrowDownIcon aria-hidden="true" className="size-6 shrink-0 text-accent" />
             <span>
               <span className="block font-medium">{t('accessRequests.title')}</span>
-              <span className="block text-sm text-fg-muted">{t('appStart.accessRequestsText', { count: app.accessRequestsAmount })}</span>
+              <span className="block text-sm text-fg-muted">
+                {t('appStart.accessRequestsText', { count: app.accessRequestsAmount })}
+              </span>
             </span>
           </UiLink>
         </li>

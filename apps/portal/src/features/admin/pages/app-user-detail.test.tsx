@@ -13,13 +13,25 @@ const role = { id: 'role-planer', key: 'planner', label: 'Planer' };
 const viewer = { id: 'role-viewer', key: 'viewer', label: 'Planbetrachter' };
 const user: ApplicationUser = {
   user: { id: 'user-1', fullName: 'Nora Neu', email: 'new@hk-demo.test', companyName: null },
-  hasAccess: true, accessSince: '2026-11-20T08:00:00.000Z', endsAt: null, roles: [role], accountAccesses: [], attributes: [],
+  hasAccess: true,
+  accessSince: '2026-11-20T08:00:00.000Z',
+  endsAt: null,
+  roles: [role],
+  accountAccesses: [],
+  attributes: [],
 };
 /** The reasons the page shows beside the access (#19.6; app-user-reasons.test.tsx tests them): all unknown here. */
 const reasonsOf = (access: ApplicationUser): ApplicationUserAccessReasons => {
   const unknown = { kind: 'UNKNOWN', at: null, by: null, accessRequestId: null, directoryGroupName: null } as const;
-  return { applicationId: planner.id, userId: access.user.id, hasAccess: access.hasAccess, accessSince: access.accessSince, reasons: access.hasAccess ? [unknown] : [],
-    roles: access.roles.map((ref) => ({ ref, reasons: [unknown] })), accountAccesses: access.accountAccesses.map((ref) => ({ ref, reasons: [unknown] })) };
+  return {
+    applicationId: planner.id,
+    userId: access.user.id,
+    hasAccess: access.hasAccess,
+    accessSince: access.accessSince,
+    reasons: access.hasAccess ? [unknown] : [],
+    roles: access.roles.map((ref) => ({ ref, reasons: [unknown] })),
+    accountAccesses: access.accountAccesses.map((ref) => ({ ref, reasons: [unknown] })),
+  };
 };
 const required = 'Es muss mindestens eine Rolle ausgewählt werden!';
 
@@ -37,37 +49,61 @@ function show() {
     updateApplicationUser: vi.fn(async () => user),
     removeApplicationUser: vi.fn(async () => undefined),
   };
-  render(<AdminPageFrame api={api}><AppUserForm application={planner.id} user={user} /></AdminPageFrame>);
+  render(
+    <AdminPageFrame api={api}>
+      <AppUserForm application={planner.id} user={user} />
+    </AdminPageFrame>,
+  );
   return api;
 }
 
-describe('a user\'s access to an application (#17.16)', () => {
+describe("a user's access to an application (#17.16)", () => {
   it('refuses saving with no role, beside the roles, and points to removing the access', async () => {
     const api = show();
     const roles = screen.getByRole('group', { name: 'Rollen' });
     await within(roles).findByRole('checkbox', { name: 'Planbetrachter' });
-    await act(async () => { fireEvent.click(within(roles).getByRole('checkbox', { name: 'Planer' })); });
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Speichern' })); });
+    await act(async () => {
+      fireEvent.click(within(roles).getByRole('checkbox', { name: 'Planer' }));
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    });
     expect(within(roles).getByText(required)).toBeDefined();
     expect(roles.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Um den Zugriff auf die Anwendung ganz zu entfernen, nutzen Sie „Zugriff entziehen“.')).toBeDefined();
+    expect(
+      screen.getByText('Um den Zugriff auf die Anwendung ganz zu entfernen, nutzen Sie „Zugriff entziehen“.'),
+    ).toBeDefined();
     expect(api.updateApplicationUser).not.toHaveBeenCalled();
     expect(screen.queryByText('Die Änderungen wurden gespeichert.')).toBeNull();
     // A role again: the message goes, and the save sends it.
-    await act(async () => { fireEvent.click(within(roles).getByRole('checkbox', { name: 'Planbetrachter' })); });
+    await act(async () => {
+      fireEvent.click(within(roles).getByRole('checkbox', { name: 'Planbetrachter' }));
+    });
     expect(within(roles).queryByText(required)).toBeNull();
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Speichern' })); });
-    expect(api.updateApplicationUser).toHaveBeenCalledExactlyOnceWith(planner.id, 'user-1', { roleIds: ['role-viewer'], accountAccessIds: [], attributes: [] });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    });
+    expect(api.updateApplicationUser).toHaveBeenCalledExactlyOnceWith(planner.id, 'user-1', {
+      roleIds: ['role-viewer'],
+      accountAccessIds: [],
+      attributes: [],
+    });
   });
 
   it('removes the access after its own confirmation and says so, not "gelöscht"', async () => {
     const api = show();
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Zugriff entziehen' })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Zugriff entziehen' }));
+    });
     const dialog = await screen.findByRole('alertdialog', { name: 'Zugriff von Nora Neu entziehen?' });
     expect(dialog.textContent).toContain('Nora Neu verliert den Zugriff auf Küchenplaner.');
-    await act(async () => { fireEvent.click(within(dialog).getByRole('button', { name: 'Zugriff entziehen' })); });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Zugriff entziehen' }));
+    });
     expect(api.removeApplicationUser).toHaveBeenCalledExactlyOnceWith(planner.id, 'user-1');
-    await screen.findByText('Der Zugriff von „Nora Neu“ auf Küchenplaner wurde entzogen. Das Benutzerkonto bleibt bestehen.');
+    await screen.findByText(
+      'Der Zugriff von „Nora Neu“ auf Küchenplaner wurde entzogen. Das Benutzerkonto bleibt bestehen.',
+    );
     expect(screen.queryByText(/gelöscht/)).toBeNull();
   });
 });
@@ -76,14 +112,31 @@ describe('granting access to a user without it', () => {
   it('offers "Zugriff entziehen" as soon as the grant is saved', async () => {
     const without: ApplicationUser = { ...user, hasAccess: false, accessSince: null, roles: [] };
     const updateApplicationUser = vi.fn(async () => ({ ...user, roles: [viewer] }));
-    const api = { selectRoles: () => page([viewer, role]), selectAccountAccesses: () => page([]), updateApplicationUser, getApplicationUserAccessReasons: async () => reasonsOf(user) };
-    render(<AdminPageFrame api={api}><AppUserForm application={planner.id} user={without} /></AdminPageFrame>);
+    const api = {
+      selectRoles: () => page([viewer, role]),
+      selectAccountAccesses: () => page([]),
+      updateApplicationUser,
+      getApplicationUserAccessReasons: async () => reasonsOf(user),
+    };
+    render(
+      <AdminPageFrame api={api}>
+        <AppUserForm application={planner.id} user={without} />
+      </AdminPageFrame>,
+    );
     expect(screen.queryByRole('button', { name: 'Zugriff entziehen' })).toBeNull();
     const roles = screen.getByRole('group', { name: 'Rollen' });
     const box = await within(roles).findByRole('checkbox', { name: 'Planbetrachter' });
-    await act(async () => { fireEvent.click(box); });
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Speichern' })); });
-    expect(updateApplicationUser).toHaveBeenCalledExactlyOnceWith(planner.id, 'user-1', { roleIds: ['role-viewer'], accountAccessIds: [], attributes: [] });
+    await act(async () => {
+      fireEvent.click(box);
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    });
+    expect(updateApplicationUser).toHaveBeenCalledExactlyOnceWith(planner.id, 'user-1', {
+      roleIds: ['role-viewer'],
+      accountAccessIds: [],
+      attributes: [],
+    });
     await screen.findByRole('button', { name: 'Zugriff entziehen' });
   });
 });

@@ -62,13 +62,21 @@ function appUserErrors(fields: Parameters<typeof validateAll>[0], values: Values
 export default function AppUserDetailPage() {
   const { application = '', id = '' } = useParams<{ application: string; id: string }>();
   const { api } = useAdmin();
-  const state = useServerData(['admin', 'applicationUser', application, id], () => api.getApplicationUser(application, id));
+  const state = useServerData(['admin', 'applicationUser', application, id], () =>
+    api.getApplicationUser(application, id),
+  );
   if (state.status === 'failed') return <PageFailure error={state.error} />;
   if (state.status === 'loading') return <PageSkeleton />;
   return <AppUserForm key={`${application}/${id}`} application={application} user={state.data} />;
 }
 
-export function AppUserForm({ application, user: initial }: { readonly application: string; readonly user: ApplicationUser }) {
+export function AppUserForm({
+  application,
+  user: initial,
+}: {
+  readonly application: string;
+  readonly user: ApplicationUser;
+}) {
   const t = useAdminT();
   // The user's access as last loaded or saved: granting shows "Zugriff entziehen" and the date at once.
   const [loaded, setLoaded] = useState(initial);
@@ -94,10 +102,13 @@ export function AppUserForm({ application, user: initial }: { readonly applicati
       form.setErrors(invalid);
       return;
     }
-    await form.save(() => grantAccess(port, application, user.id, appUserInput(loaded, values)).then(doneOrThrow), (saved) => {
-      setLoaded(saved);
-      return appUserValues(saved);
-    });
+    await form.save(
+      () => grantAccess(port, application, user.id, appUserInput(loaded, values)).then(doneOrThrow),
+      (saved) => {
+        setLoaded(saved);
+        return appUserValues(saved);
+      },
+    );
   };
   return (
     <DetailLayout>
@@ -107,17 +118,19 @@ export function AppUserForm({ application, user: initial }: { readonly applicati
         dirty={form.dirty}
         busy={form.busy}
         canSave
-        extraActions={loaded.hasAccess ? (
-          <DeleteAction
-            name={name}
-            label={t('appUsers.remove')}
-            title={t('appUsers.removeTitle', { name })}
-            message={t('appUsers.removeMessage', { name, application: appLabel })}
-            doneText={t('appUsers.removed', { name, application: appLabel })}
-            onDelete={() => removeAccess(port, application, user.id)}
-            afterHref={adminLinks.applicationUsers(application)}
-          />
-        ) : undefined}
+        extraActions={
+          loaded.hasAccess ? (
+            <DeleteAction
+              name={name}
+              label={t('appUsers.remove')}
+              title={t('appUsers.removeTitle', { name })}
+              message={t('appUsers.removeMessage', { name, application: appLabel })}
+              doneText={t('appUsers.removed', { name, application: appLabel })}
+              onDelete={() => removeAccess(port, application, user.id)}
+              afterHref={adminLinks.applicationUsers(application)}
+            />
+          ) : undefined
+        }
       >
         <Section title={t('appUsers.sections.person')}>
           <ReadOnlyGroup>
@@ -125,24 +138,57 @@ export function AppUserForm({ application, user: initial }: { readonly applicati
               <ReadOnlyField label={t('users.fields.fullName')} value={user.fullName} />
               <ReadOnlyField label={t('users.fields.email')} value={user.email} />
               <ReadOnlyField label={t('users.fields.companyName')} value={user.companyName ?? ''} />
-              <ReadOnlyField label={t('users.fields.accessSince')} value={loaded.hasAccess ? date(loaded.accessSince) : t('appUsers.noAccess')} />
+              <ReadOnlyField
+                label={t('users.fields.accessSince')}
+                value={loaded.hasAccess ? date(loaded.accessSince) : t('appUsers.noAccess')}
+              />
             </Grid>
           </ReadOnlyGroup>
         </Section>
         <Section title={t('appUsers.sections.access')}>
-          <SelectionChecklist label={t('users.fields.roles')} search={searchRoles} selected={values.roleIds} known={loaded.roles}
-            onChange={(roleIds) => form.set('roleIds', roleIds)} {...(errors.roleIds === undefined ? {} : { error: errorText(errors.roleIds) })} />
-          {errors.roleIds !== undefined && loaded.hasAccess && <p className="text-sm text-fg-muted">{t('appUsers.noRoleHint')}</p>}
-          <SelectionChecklist label={t('users.fields.accountAccesses')} search={searchGroups} selected={values.accountAccessIds} known={loaded.accountAccesses}
-            onChange={(ids) => form.set('accountAccessIds', ids)} {...(errors.accountAccessIds === undefined ? {} : { error: errorText(errors.accountAccessIds) })} />
+          <SelectionChecklist
+            label={t('users.fields.roles')}
+            search={searchRoles}
+            selected={values.roleIds}
+            known={loaded.roles}
+            onChange={(roleIds) => form.set('roleIds', roleIds)}
+            {...(errors.roleIds === undefined ? {} : { error: errorText(errors.roleIds) })}
+          />
+          {errors.roleIds !== undefined && loaded.hasAccess && (
+            <p className="text-sm text-fg-muted">{t('appUsers.noRoleHint')}</p>
+          )}
+          <SelectionChecklist
+            label={t('users.fields.accountAccesses')}
+            search={searchGroups}
+            selected={values.accountAccessIds}
+            known={loaded.accountAccesses}
+            onChange={(ids) => form.set('accountAccessIds', ids)}
+            {...(errors.accountAccessIds === undefined ? {} : { error: errorText(errors.accountAccessIds) })}
+          />
         </Section>
         {/* Why this access (#19.6), read again after each save of the access. */}
-        <AccessReasonsSection application={application} userId={user.id}
-          version={[loaded.accessSince, ...loaded.roles.map((role) => role.id), '|', ...loaded.accountAccesses.map((group) => group.id)].join(',')} />
+        <AccessReasonsSection
+          application={application}
+          userId={user.id}
+          version={[
+            loaded.accessSince,
+            ...loaded.roles.map((role) => role.id),
+            '|',
+            ...loaded.accountAccesses.map((group) => group.id),
+          ].join(',')}
+        />
         <Section title={t('appUsers.sections.attributes')}>
-          {fields.length === 0 ? <p className="text-sm text-fg-muted">{t('appUsers.noAttributes')}</p> : (
-            <AttributeFields fields={fields} values={values.attributes} errors={attributeErrors}
-              onChange={(key, value) => form.update((v) => ({ ...v, attributes: { ...v.attributes, [key]: value } }), `attributes.${key}`)} />
+          {fields.length === 0 ? (
+            <p className="text-sm text-fg-muted">{t('appUsers.noAttributes')}</p>
+          ) : (
+            <AttributeFields
+              fields={fields}
+              values={values.attributes}
+              errors={attributeErrors}
+              onChange={(key, value) =>
+                form.update((v) => ({ ...v, attributes: { ...v.attributes, [key]: value } }), `attributes.${key}`)
+              }
+            />
           )}
         </Section>
       </FormFrame>

@@ -14,18 +14,50 @@ const viewer = { id: 'role-viewer', key: 'viewer', label: 'Planbetrachter' };
 const nord = { id: 'aa-nord', key: 'dealer_nord', label: 'Händler Nord' };
 const user: ApplicationUser = {
   user: { id: 'user-1', fullName: 'Nora Neu', email: 'new@hk-demo.test', companyName: null },
-  hasAccess: true, accessSince: '2026-11-20T08:00:00.000Z', endsAt: null, roles: [role, viewer], accountAccesses: [nord], attributes: [],
+  hasAccess: true,
+  accessSince: '2026-11-20T08:00:00.000Z',
+  endsAt: null,
+  roles: [role, viewer],
+  accountAccesses: [nord],
+  attributes: [],
 };
 const requestId = '60000000-0000-4000-8000-000000000001';
-const accepted: AccessReason = { kind: 'ACCESS_REQUEST', at: '2026-11-20T08:00:00.000Z', by: { id: 'admin-1', fullName: 'Ada Admin' }, accessRequestId: requestId, directoryGroupName: null };
-const direct: AccessReason = { kind: 'DIRECT_GRANT', at: '2026-11-21T09:30:00.000Z', by: { id: 'admin-2', fullName: 'Bert Boss' }, accessRequestId: null, directoryGroupName: null };
-const unknown: AccessReason = { kind: 'UNKNOWN', at: null, by: null, accessRequestId: null, directoryGroupName: null };
-const group: AccessReason = { kind: 'ACTIVATION_GROUP', at: null, by: null, accessRequestId: null, directoryGroupName: 'HK-Planer' };
-const reasons: ApplicationUserAccessReasons = {
-  applicationId: planner.id, userId: 'user-1', hasAccess: true, accessSince: '2026-11-20T08:00:00.000Z', reasons: [accepted],
-  roles: [{ ref: role, reasons: [accepted] }, { ref: viewer, reasons: [direct, group] }], accountAccesses: [{ ref: nord, reasons: [unknown] }],
+const accepted: AccessReason = {
+  kind: 'ACCESS_REQUEST',
+  at: '2026-11-20T08:00:00.000Z',
+  by: { id: 'admin-1', fullName: 'Ada Admin' },
+  accessRequestId: requestId,
+  directoryGroupName: null,
 };
-const when = (value: string) => new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+const direct: AccessReason = {
+  kind: 'DIRECT_GRANT',
+  at: '2026-11-21T09:30:00.000Z',
+  by: { id: 'admin-2', fullName: 'Bert Boss' },
+  accessRequestId: null,
+  directoryGroupName: null,
+};
+const unknown: AccessReason = { kind: 'UNKNOWN', at: null, by: null, accessRequestId: null, directoryGroupName: null };
+const group: AccessReason = {
+  kind: 'ACTIVATION_GROUP',
+  at: null,
+  by: null,
+  accessRequestId: null,
+  directoryGroupName: 'HK-Planer',
+};
+const reasons: ApplicationUserAccessReasons = {
+  applicationId: planner.id,
+  userId: 'user-1',
+  hasAccess: true,
+  accessSince: '2026-11-20T08:00:00.000Z',
+  reasons: [accepted],
+  roles: [
+    { ref: role, reasons: [accepted] },
+    { ref: viewer, reasons: [direct, group] },
+  ],
+  accountAccesses: [{ ref: nord, reasons: [unknown] }],
+};
+const when = (value: string) =>
+  new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
 
 beforeAll(async () => {
   const i18n = await createI18n('de');
@@ -35,8 +67,16 @@ afterEach(cleanup);
 
 describe('why this access (#19.6)', () => {
   it('lists the reasons of the access, each role and each account access, with who and when, and links the request', async () => {
-    const api = { getApplicationUserAccessReasons: vi.fn(async () => reasons), selectRoles: () => page([viewer, role]), selectAccountAccesses: () => page([nord]) };
-    render(<AdminPageFrame api={api}><AppUserForm application={planner.id} user={user} /></AdminPageFrame>);
+    const api = {
+      getApplicationUserAccessReasons: vi.fn(async () => reasons),
+      selectRoles: () => page([viewer, role]),
+      selectAccountAccesses: () => page([nord]),
+    };
+    render(
+      <AdminPageFrame api={api}>
+        <AppUserForm application={planner.id} user={user} />
+      </AdminPageFrame>,
+    );
     const section = await screen.findByRole('region', { name: 'Warum dieser Zugriff' });
     await within(section).findByText('Planer');
     expect(api.getApplicationUserAccessReasons).toHaveBeenCalledWith(planner.id, 'user-1');
@@ -51,17 +91,36 @@ describe('why this access (#19.6)', () => {
   });
 
   it('says there are no reasons without access', async () => {
-    const api = { getApplicationUserAccessReasons: async () => ({ ...reasons, hasAccess: false, accessSince: null, reasons: [], roles: [], accountAccesses: [] }) };
-    render(<AdminPageFrame api={api}><AccessReasonsSection application={planner.id} userId="user-1" version="v" /></AdminPageFrame>);
+    const api = {
+      getApplicationUserAccessReasons: async () => ({
+        ...reasons,
+        hasAccess: false,
+        accessSince: null,
+        reasons: [],
+        roles: [],
+        accountAccesses: [],
+      }),
+    };
+    render(
+      <AdminPageFrame api={api}>
+        <AccessReasonsSection application={planner.id} userId="user-1" version="v" />
+      </AdminPageFrame>,
+    );
     expect(await screen.findByText('Kein Zugriff, daher keine Gründe.')).toBeDefined();
   });
 
   it('shows its own failure and reads again on retry', async () => {
     const load = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValue(reasons);
-    render(<AdminPageFrame api={{ getApplicationUserAccessReasons: load }}><AccessReasonsSection application={planner.id} userId="user-1" version="v" /></AdminPageFrame>);
+    render(
+      <AdminPageFrame api={{ getApplicationUserAccessReasons: load }}>
+        <AccessReasonsSection application={planner.id} userId="user-1" version="v" />
+      </AdminPageFrame>,
+    );
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Die Gründe konnten nicht geladen werden.');
-    await act(async () => { fireEvent.click(within(alert).getByRole('button', { name: 'Erneut versuchen' })); });
+    await act(async () => {
+      fireEvent.click(within(alert).getByRole('button', { name: 'Erneut versuchen' }));
+    });
     expect(await screen.findByText('Planer')).toBeDefined();
     expect(load).toHaveBeenCalledTimes(2);
   });

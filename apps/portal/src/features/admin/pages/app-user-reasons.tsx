@@ -13,11 +13,16 @@ import { useAdminT, useFormatDate, type AdminT } from '../lib/i18n.ts';
 /** The phrase of one reason's kind (the activation group by its directory group name). */
 function reasonKindText(t: AdminT, reason: AccessReason): string {
   switch (reason.kind) {
-    case 'DIRECT_GRANT': return t('appUsers.reasons.kinds.DIRECT_GRANT');
-    case 'ACCESS_REQUEST': return t('appUsers.reasons.kinds.ACCESS_REQUEST');
-    case 'ACTIVATION_GROUP': return t('appUsers.reasons.kinds.ACTIVATION_GROUP', { group: reason.directoryGroupName ?? '' });
-    case 'DEFAULT_ROLE': return t('appUsers.reasons.kinds.DEFAULT_ROLE');
-    case 'UNKNOWN': return t('appUsers.reasons.kinds.UNKNOWN');
+    case 'DIRECT_GRANT':
+      return t('appUsers.reasons.kinds.DIRECT_GRANT');
+    case 'ACCESS_REQUEST':
+      return t('appUsers.reasons.kinds.ACCESS_REQUEST');
+    case 'ACTIVATION_GROUP':
+      return t('appUsers.reasons.kinds.ACTIVATION_GROUP', { group: reason.directoryGroupName ?? '' });
+    case 'DEFAULT_ROLE':
+      return t('appUsers.reasons.kinds.DEFAULT_ROLE');
+    case 'UNKNOWN':
+      return t('appUsers.reasons.kinds.UNKNOWN');
   }
 }
 
@@ -26,7 +31,8 @@ function ReasonText({ application, reason }: { readonly application: string; rea
   const date = useFormatDate();
   const { administrable } = useAdmin();
   // The request's page is for those who manage the application's requests (the route's access).
-  const opensRequests = administrable.items.find((item) => item.id === application)?.permissions.manageAccessRequests === true;
+  const opensRequests =
+    administrable.items.find((item) => item.id === application)?.permissions.manageAccessRequests === true;
   const parts = [reasonKindText(t, reason)];
   if (reason.by !== null) parts.push(t('appUsers.reasons.by', { name: reason.by.fullName ?? reason.by.id }));
   if (reason.at !== null) parts.push(t('appUsers.reasons.at', { date: date(reason.at, true) }));
@@ -34,19 +40,49 @@ function ReasonText({ application, reason }: { readonly application: string; rea
     <span>
       {parts.join(' ')}
       {reason.accessRequestId !== null && opensRequests && (
-        <> (<UiLink href={adminLinks.accessRequest(application, reason.accessRequestId)} className="text-primary underline">{t('appUsers.reasons.openRequest')}</UiLink>)</>
+        <>
+          {' '}
+          (
+          <UiLink
+            href={adminLinks.accessRequest(application, reason.accessRequestId)}
+            className="text-primary underline"
+          >
+            {t('appUsers.reasons.openRequest')}
+          </UiLink>
+          )
+        </>
       )}
     </span>
   );
 }
 
-function Reasons({ application, reasons }: { readonly application: string; readonly reasons: readonly AccessReason[] }) {
-  return reasons.length === 1 && reasons[0] !== undefined
-    ? <ReasonText application={application} reason={reasons[0]} />
-    : <ul className="list-disc pl-5">{reasons.map((reason, index) => <li key={index}><ReasonText application={application} reason={reason} /></li>)}</ul>;
+function Reasons({
+  application,
+  reasons,
+}: {
+  readonly application: string;
+  readonly reasons: readonly AccessReason[];
+}) {
+  return reasons.length === 1 && reasons[0] !== undefined ? (
+    <ReasonText application={application} reason={reasons[0]} />
+  ) : (
+    <ul className="list-disc pl-5">
+      {reasons.map((reason, index) => (
+        <li key={index}>
+          <ReasonText application={application} reason={reason} />
+        </li>
+      ))}
+    </ul>
+  );
 }
 
-function AccessReasonsView({ application, data }: { readonly application: string; readonly data: ApplicationUserAccessReasons }) {
+function AccessReasonsView({
+  application,
+  data,
+}: {
+  readonly application: string;
+  readonly data: ApplicationUserAccessReasons;
+}) {
   const t = useAdminT();
   if (!data.hasAccess) return <p className="text-sm text-fg-muted">{t('appUsers.reasons.none')}</p>;
   const groups = [
@@ -57,7 +93,9 @@ function AccessReasonsView({ application, data }: { readonly application: string
     <dl className="flex flex-col gap-3 text-sm">
       <div>
         <dt className="font-medium text-fg">{t('appUsers.reasons.access')}</dt>
-        <dd className="text-fg-muted"><Reasons application={application} reasons={data.reasons} /></dd>
+        <dd className="text-fg-muted">
+          <Reasons application={application} reasons={data.reasons} />
+        </dd>
       </div>
       {groups.map((group) => (
         <div key={group.title}>
@@ -65,7 +103,10 @@ function AccessReasonsView({ application, data }: { readonly application: string
           <dd>
             <ul className="flex flex-col gap-1">
               {group.items.map((item) => (
-                <li key={item.ref.id} className="text-fg-muted"><span className="text-fg">{item.ref.label}</span>: <Reasons application={application} reasons={item.reasons} /></li>
+                <li key={item.ref.id} className="text-fg-muted">
+                  <span className="text-fg">{item.ref.label}</span>:{' '}
+                  <Reasons application={application} reasons={item.reasons} />
+                </li>
               ))}
             </ul>
           </dd>
@@ -76,18 +117,36 @@ function AccessReasonsView({ application, data }: { readonly application: string
 }
 
 /** The section, read again whenever `version` (the access as last loaded or saved) changes. */
-export function AccessReasonsSection({ application, userId, version }: { readonly application: string; readonly userId: string; readonly version: string }) {
+export function AccessReasonsSection({
+  application,
+  userId,
+  version,
+}: {
+  readonly application: string;
+  readonly userId: string;
+  readonly version: string;
+}) {
   const t = useAdminT();
   const { api } = useAdmin();
-  const state = useServerData(['admin', 'applicationUserReasons', application, userId, version], () => api.getApplicationUserAccessReasons(application, userId));
+  const state = useServerData(['admin', 'applicationUserReasons', application, userId, version], () =>
+    api.getApplicationUserAccessReasons(application, userId),
+  );
   return (
     <Section title={t('appUsers.reasons.title')} description={t('appUsers.reasons.description')}>
-      {state.data !== undefined ? <AccessReasonsView application={application} data={state.data} />
-        : state.status === 'failed' ? (
-          <p role="alert" className="text-sm text-danger">
-            {t('appUsers.reasons.failed')} <button type="button" className="underline" onClick={state.reload}>{t('form.retry')}</button>
-          </p>
-        ) : <p aria-busy="true" className="text-sm text-fg-muted">{t('appUsers.reasons.loading')}</p>}
+      {state.data !== undefined ? (
+        <AccessReasonsView application={application} data={state.data} />
+      ) : state.status === 'failed' ? (
+        <p role="alert" className="text-sm text-danger">
+          {t('appUsers.reasons.failed')}{' '}
+          <button type="button" className="underline" onClick={state.reload}>
+            {t('form.retry')}
+          </button>
+        </p>
+      ) : (
+        <p aria-busy="true" className="text-sm text-fg-muted">
+          {t('appUsers.reasons.loading')}
+        </p>
+      )}
     </Section>
   );
 }

@@ -30,10 +30,18 @@ export default function AppUsersImportPage() {
   const [result, setResult] = useState<{ readonly csv: string; readonly answer: ImportResult } | undefined>(undefined);
   const answer = result?.answer;
   const stale = result !== undefined && result.csv !== csv && !result.answer.applied;
-  const applicable = answer !== undefined && !answer.applied && !stale && answer.invalid.length === 0 && answer.rows.some((row) => row.change !== 'UNCHANGED');
+  const applicable =
+    answer !== undefined &&
+    !answer.applied &&
+    !stale &&
+    answer.invalid.length === 0 &&
+    answer.rows.some((row) => row.change !== 'UNCHANGED');
 
   const send = (apply: boolean) => {
-    if (csv.trim() === '') { setProblem(t('import.empty')); return; }
+    if (csv.trim() === '') {
+      setProblem(t('import.empty'));
+      return;
+    }
     setProblem(undefined);
     setBusy(apply ? 'apply' : 'dryRun');
     const text = csv;
@@ -41,7 +49,10 @@ export default function AppUsersImportPage() {
       (next) => {
         setBusy(undefined);
         setResult({ csv: text, answer: next });
-        if (next.applied) toasts.success(t('import.applied', { changes: next.rows.filter((row) => row.change !== 'UNCHANGED').length }));
+        if (next.applied)
+          toasts.success(
+            t('import.applied', { changes: next.rows.filter((row) => row.change !== 'UNCHANGED').length }),
+          );
       },
       (error: unknown) => {
         setBusy(undefined);
@@ -51,23 +62,53 @@ export default function AppUsersImportPage() {
   };
 
   const changeText = (change: ImportRow['change'] | 'INVALID') => t(`import.changes.${change}`);
-  const rowColumns = useMemo<readonly DataTableColumn<ImportRow>[]>(() => [
-    { key: 'line', header: t('import.fields.line'), align: 'end', className: 'w-16', render: (row) => row.line },
-    { key: 'email', header: t('import.fields.email'), render: (row) => <span className="break-all">{row.email}</span> },
-    { key: 'change', header: t('import.fields.change'), render: (row) => t(`import.changes.${row.change}`) },
-    { key: 'roles', header: t('import.fields.roles'), render: (row) => (row.roles.length === 0 ? '–' : row.roles.map((role) => role.label).join(', ')) },
-    { key: 'accountAccesses', header: t('import.fields.accountAccesses'), render: (row) => (row.accountAccesses.length === 0 ? '–' : row.accountAccesses.map((access) => access.label).join(', ')) },
-  ], [t]);
-  const problemColumns = useMemo<readonly DataTableColumn<ImportProblem>[]>(() => [
-    { key: 'line', header: t('import.fields.line'), align: 'end', className: 'w-16', render: (row) => row.line },
-    { key: 'email', header: t('import.fields.email'), render: (row) => <span className="break-all">{row.email ?? '–'}</span> },
-    { key: 'reason', header: t('import.fields.reason'), render: (row) => row.message },
-  ], [t]);
+  const rowColumns = useMemo<readonly DataTableColumn<ImportRow>[]>(
+    () => [
+      { key: 'line', header: t('import.fields.line'), align: 'end', className: 'w-16', render: (row) => row.line },
+      {
+        key: 'email',
+        header: t('import.fields.email'),
+        render: (row) => <span className="break-all">{row.email}</span>,
+      },
+      { key: 'change', header: t('import.fields.change'), render: (row) => t(`import.changes.${row.change}`) },
+      {
+        key: 'roles',
+        header: t('import.fields.roles'),
+        render: (row) => (row.roles.length === 0 ? '–' : row.roles.map((role) => role.label).join(', ')),
+      },
+      {
+        key: 'accountAccesses',
+        header: t('import.fields.accountAccesses'),
+        render: (row) =>
+          row.accountAccesses.length === 0 ? '–' : row.accountAccesses.map((access) => access.label).join(', '),
+      },
+    ],
+    [t],
+  );
+  const problemColumns = useMemo<readonly DataTableColumn<ImportProblem>[]>(
+    () => [
+      { key: 'line', header: t('import.fields.line'), align: 'end', className: 'w-16', render: (row) => row.line },
+      {
+        key: 'email',
+        header: t('import.fields.email'),
+        render: (row) => <span className="break-all">{row.email ?? '–'}</span>,
+      },
+      { key: 'reason', header: t('import.fields.reason'), render: (row) => row.message },
+    ],
+    [t],
+  );
 
   const download = () => {
     if (answer === undefined) return;
     const text = importReportCsv(answer, {
-      header: [t('import.fields.line'), t('import.fields.email'), t('import.fields.result'), t('import.fields.roles'), t('import.fields.accountAccesses'), t('import.fields.reason')],
+      header: [
+        t('import.fields.line'),
+        t('import.fields.email'),
+        t('import.fields.result'),
+        t('import.fields.roles'),
+        t('import.fields.accountAccesses'),
+        t('import.fields.reason'),
+      ],
       change: changeText,
     });
     const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -85,7 +126,9 @@ export default function AppUsersImportPage() {
     <div className="flex flex-col gap-6">
       <p className="max-w-3xl text-sm text-fg-muted">{t('import.intro', { application: label })}</p>
       <div className="flex flex-col gap-2">
-        <label htmlFor={`${id}-file`} className="text-sm font-medium text-fg">{t('import.file')}</label>
+        <label htmlFor={`${id}-file`} className="text-sm font-medium text-fg">
+          {t('import.file')}
+        </label>
         <input
           id={`${id}-file`}
           type="file"
@@ -94,13 +137,21 @@ export default function AppUsersImportPage() {
           onChange={(event) => {
             const file = event.target.files?.[0];
             if (file === undefined) return;
-            file.text().then((text) => { setCsv(text); setProblem(undefined); }, () => setProblem(t('import.fileError')));
+            file.text().then(
+              (text) => {
+                setCsv(text);
+                setProblem(undefined);
+              },
+              () => setProblem(t('import.fileError')),
+            );
           }}
           className="text-sm text-fg file:me-3 file:rounded-lg file:border file:border-line-strong file:bg-surface file:px-3 file:py-1.5 file:text-sm file:text-fg"
         />
       </div>
       <div className="flex flex-col gap-2">
-        <label htmlFor={`${id}-text`} className="text-sm font-medium text-fg">{t('import.text')}</label>
+        <label htmlFor={`${id}-text`} className="text-sm font-medium text-fg">
+          {t('import.text')}
+        </label>
         <textarea
           id={`${id}-text`}
           value={csv}
@@ -111,35 +162,73 @@ export default function AppUsersImportPage() {
           onChange={(event) => setCsv(event.target.value)}
           className="block w-full rounded-lg border border-line-strong bg-surface px-3 py-2 font-mono text-sm text-fg focus-visible:outline-2 focus-visible:outline-focus"
         />
-        {problem !== undefined && <p id={`${id}-problem`} role="alert" className="text-sm text-danger">{problem}</p>}
+        {problem !== undefined && (
+          <p id={`${id}-problem`} role="alert" className="text-sm text-danger">
+            {problem}
+          </p>
+        )}
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button variant={applicable ? 'secondary' : 'primary'} busy={busy === 'dryRun'} disabled={busy === 'apply'} onClick={() => send(false)}>{t('import.dryRun')}</Button>
-        <Button variant="primary" busy={busy === 'apply'} disabled={!applicable || busy === 'dryRun'} onClick={() => send(true)}>{t('import.apply')}</Button>
+        <Button
+          variant={applicable ? 'secondary' : 'primary'}
+          busy={busy === 'dryRun'}
+          disabled={busy === 'apply'}
+          onClick={() => send(false)}
+        >
+          {t('import.dryRun')}
+        </Button>
+        <Button
+          variant="primary"
+          busy={busy === 'apply'}
+          disabled={!applicable || busy === 'dryRun'}
+          onClick={() => send(true)}
+        >
+          {t('import.apply')}
+        </Button>
         {answer !== undefined && (
-          <Button variant="secondary" icon={<ArrowDownTrayIcon />} onClick={download}>{t('import.report')}</Button>
+          <Button variant="secondary" icon={<ArrowDownTrayIcon />} onClick={download}>
+            {t('import.report')}
+          </Button>
         )}
       </div>
       {answer !== undefined && (
         <section aria-labelledby={`${id}-summary`} className="flex flex-col gap-4">
           <div role="status" className="flex flex-col gap-1 text-sm">
             <p id={`${id}-summary`} className="font-medium text-fg">
-              {t('import.summary', { changes, unchanged: answer.rows.length - changes, invalid: answer.invalid.length })}
+              {t('import.summary', {
+                changes,
+                unchanged: answer.rows.length - changes,
+                invalid: answer.invalid.length,
+              })}
             </p>
-            {answer.applied ? <p className="text-fg">{t('import.applied', { changes })}</p> : <p className="text-fg-muted">{t('import.dryRunInfo')}</p>}
+            {answer.applied ? (
+              <p className="text-fg">{t('import.applied', { changes })}</p>
+            ) : (
+              <p className="text-fg-muted">{t('import.dryRunInfo')}</p>
+            )}
             {stale && <p className="text-warning">{t('import.stale')}</p>}
             {!answer.applied && answer.invalid.length > 0 && <p className="text-danger">{t('import.fixFirst')}</p>}
           </div>
           {answer.invalid.length > 0 && (
             <div className="flex flex-col gap-2">
               <h2 className="text-base font-semibold text-fg">{t('import.invalidCaption')}</h2>
-              <DataTable<ImportProblem> caption={t('import.invalidCaption')} columns={problemColumns} rows={answer.invalid} rowKey={(row) => String(row.line)} />
+              <DataTable<ImportProblem>
+                caption={t('import.invalidCaption')}
+                columns={problemColumns}
+                rows={answer.invalid}
+                rowKey={(row) => String(row.line)}
+              />
             </div>
           )}
           {answer.rows.length > 0 && (
             <div className="flex flex-col gap-2">
               <h2 className="text-base font-semibold text-fg">{t('import.changesCaption')}</h2>
-              <DataTable<ImportRow> caption={t('import.changesCaption')} columns={rowColumns} rows={answer.rows} rowKey={(row) => String(row.line)} />
+              <DataTable<ImportRow>
+                caption={t('import.changesCaption')}
+                columns={rowColumns}
+                rows={answer.rows}
+                rowKey={(row) => String(row.line)}
+              />
             </div>
           )}
         </section>

@@ -18,7 +18,12 @@ import { useAdminT, useFormatDate, useUiT } from '../lib/i18n.ts';
 const nameOf = (row: ApplicationUserSummary) => (row.fullName === '' ? row.email : row.fullName);
 
 /** Add or remove roles or account accesses of the chosen users: a dialog with the application's checklist. */
-function ChangeAction({ application, action, rows, done }: {
+function ChangeAction({
+  application,
+  action,
+  rows,
+  done,
+}: {
   readonly application: string;
   readonly action: Exclude<ApplicationUsersBulkAction, 'removeAccess'>;
   readonly rows: readonly ApplicationUserSummary[];
@@ -44,11 +49,20 @@ function ChangeAction({ application, action, rows, done }: {
         if (problem !== undefined) return tu(problem.code, problem.params);
         if (!roles && ids.length === 0) return t('bulk.chooseAccountAccess');
         const userIds = rows.map((row) => row.id);
-        return () => api.bulkUpdateApplicationUsers(application, roles ? { action, userIds, roleIds: [...ids] } : { action, userIds, accountAccessIds: [...ids] });
+        return () =>
+          api.bulkUpdateApplicationUsers(
+            application,
+            roles ? { action, userIds, roleIds: [...ids] } : { action, userIds, accountAccessIds: [...ids] },
+          );
       }}
       done={done}
     >
-      <SelectionChecklist label={roles ? t('users.fields.roles') : t('users.fields.accountAccesses')} search={search} selected={ids} onChange={setIds} />
+      <SelectionChecklist
+        label={roles ? t('users.fields.roles') : t('users.fields.accountAccesses')}
+        search={search}
+        selected={ids}
+        onChange={setIds}
+      />
     </BulkDialogAction>
   );
 }
@@ -58,36 +72,73 @@ export default function AppUsersListPage() {
   const date = useFormatDate();
   const { application, label } = useApplicationFrame(t('appUsers.title'), adminLinks.application);
   const { api } = useAdmin();
-  const columns = useMemo<readonly DataTableColumn<ApplicationUserSummary>[]>(() => [
-    { key: 'fullName', header: t('users.fields.fullName'), sortable: true, render: (row) => <RowLink href={adminLinks.applicationUser(application, row.id)}>{nameOf(row)}</RowLink> },
-    { key: 'email', header: t('users.fields.email'), sortable: true, render: (row) => <span className="break-all">{row.email}</span> },
-    { key: 'companyName', header: t('users.fields.companyName'), sortable: true, render: (row) => row.companyName ?? '–' },
-    { key: 'roles', header: t('users.fields.roles'), render: (row) => (row.roles.length === 0 ? '–' : row.roles.map((role) => role.label).join(', ')) },
-    { key: 'accessSince', header: t('users.fields.accessSince'), sortable: true, render: (row) => date(row.accessSince, false) },
-  ], [t, date, application]);
-  const bulk = useMemo<ListBulk<ApplicationUserSummary>>(() => ({
-    rowLabel: (row) => t('bulk.selectRow', { name: nameOf(row) }),
-    actions: (rows, done) => (
-      <>
-        {(['addRoles', 'removeRoles', 'addAccountAccesses', 'removeAccountAccesses'] as const).map((action) => (
-          <ChangeAction key={action} application={application} action={action} rows={rows} done={done} />
-        ))}
-        <BulkDelete
-          rows={rows}
-          name={nameOf}
-          label={t('bulk.removeAccess')}
-          title={t('bulk.removeAccessTitle', { count: rows.length })}
-          message={t('bulk.removeAccessMessage', { application: label, names: namesText(t, rows.map(nameOf)) })}
-          doneText={t('bulk.removedAccess', { count: rows.length })}
-          removeMany={() => api.bulkUpdateApplicationUsers(application, { action: 'removeAccess', userIds: rows.map((row) => row.id) })}
-          done={done}
-        />
-      </>
-    ),
-  }), [t, api, application, label]);
+  const columns = useMemo<readonly DataTableColumn<ApplicationUserSummary>[]>(
+    () => [
+      {
+        key: 'fullName',
+        header: t('users.fields.fullName'),
+        sortable: true,
+        render: (row) => <RowLink href={adminLinks.applicationUser(application, row.id)}>{nameOf(row)}</RowLink>,
+      },
+      {
+        key: 'email',
+        header: t('users.fields.email'),
+        sortable: true,
+        render: (row) => <span className="break-all">{row.email}</span>,
+      },
+      {
+        key: 'companyName',
+        header: t('users.fields.companyName'),
+        sortable: true,
+        render: (row) => row.companyName ?? '–',
+      },
+      {
+        key: 'roles',
+        header: t('users.fields.roles'),
+        render: (row) => (row.roles.length === 0 ? '–' : row.roles.map((role) => role.label).join(', ')),
+      },
+      {
+        key: 'accessSince',
+        header: t('users.fields.accessSince'),
+        sortable: true,
+        render: (row) => date(row.accessSince, false),
+      },
+    ],
+    [t, date, application],
+  );
+  const bulk = useMemo<ListBulk<ApplicationUserSummary>>(
+    () => ({
+      rowLabel: (row) => t('bulk.selectRow', { name: nameOf(row) }),
+      actions: (rows, done) => (
+        <>
+          {(['addRoles', 'removeRoles', 'addAccountAccesses', 'removeAccountAccesses'] as const).map((action) => (
+            <ChangeAction key={action} application={application} action={action} rows={rows} done={done} />
+          ))}
+          <BulkDelete
+            rows={rows}
+            name={nameOf}
+            label={t('bulk.removeAccess')}
+            title={t('bulk.removeAccessTitle', { count: rows.length })}
+            message={t('bulk.removeAccessMessage', { application: label, names: namesText(t, rows.map(nameOf)) })}
+            doneText={t('bulk.removedAccess', { count: rows.length })}
+            removeMany={() =>
+              api.bulkUpdateApplicationUsers(application, {
+                action: 'removeAccess',
+                userIds: rows.map((row) => row.id),
+              })
+            }
+            done={done}
+          />
+        </>
+      ),
+    }),
+    [t, api, application, label],
+  );
   return (
     <div className="flex flex-col gap-4">
-      <ListAction href={adminLinks.applicationUsersImport(application)} icon={ArrowUpTrayIcon} variant="secondary">{t('import.open')}</ListAction>
+      <ListAction href={adminLinks.applicationUsersImport(application)} icon={ArrowUpTrayIcon} variant="secondary">
+        {t('import.open')}
+      </ListAction>
       <ListView<ApplicationUserSummary>
         caption={t('appUsers.caption', { application: label })}
         scope={application}

@@ -10,7 +10,12 @@ import { useAdmin, useLabels } from '../admin-context.tsx';
 import { EntityDetailRoute, EntityFormFrame, useEntityForm, type EntitySpec } from '../components/detail-page.tsx';
 import { Grid, Section } from '../components/form-kit.tsx';
 import { SingleRef, usePickerSearch } from '../components/pickers.tsx';
-import { applicationInput, applicationValues, validateApplication, type ApplicationValues } from '../lib/application-form.ts';
+import {
+  applicationInput,
+  applicationValues,
+  validateApplication,
+  type ApplicationValues,
+} from '../lib/application-form.ts';
 import { useAdminT } from '../lib/i18n.ts';
 import { ActivationGroups, AttributeLinks, IdLinks, RoleLinks } from './application-links.tsx';
 import { WebhookDeliveries, WebhookSection } from './application-webhook.tsx';
@@ -24,12 +29,20 @@ export default function ApplicationDetailPage() {
 function ReleaseNotice({ applicationId }: { readonly applicationId: string }) {
   const t = useAdminT();
   return (
-    <div role="status" className="flex items-start gap-3 rounded-xl border border-warning bg-warning-soft p-4 text-sm text-on-warning-soft">
+    <div
+      role="status"
+      className="flex items-start gap-3 rounded-xl border border-warning bg-warning-soft p-4 text-sm text-on-warning-soft"
+    >
       <ExclamationTriangleIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <div className="flex flex-col gap-1">
         <p className="font-semibold">{t('applications.release.title')}</p>
         <p>{t('applications.release.text')}</p>
-        <a href={providerPortalOverviewUrl(applicationId)} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-semibold underline">
+        <a
+          href={providerPortalOverviewUrl(applicationId)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-1 font-semibold underline"
+        >
           {t('applications.release.link')}
           <ArrowTopRightOnSquareIcon aria-hidden="true" className="size-4" />
           <span className="sr-only">{t('common.opensInNewTab')}</span>
@@ -57,14 +70,19 @@ function ApplicationForm({ id, entity }: { readonly id: string; readonly entity:
   /** The saved webhook: test deliveries, signing secrets and its pause need one. */
   const [savedWebhook, setSavedWebhook] = useState(entity?.webhook ?? null);
   const development = config.environment === 'development';
-  const of = useEntityForm(useMemo(() => spec(development), [development]), id, entity, {
-    onInvalid: () => toasts.error({ kind: 'page', status: 400, message: t('form.checkFields') }),
-    afterSave: (saved) => {
-      reloadAdministrable();
-      setReleased(saved.released);
-      setSavedWebhook(saved.webhook);
+  const of = useEntityForm(
+    useMemo(() => spec(development), [development]),
+    id,
+    entity,
+    {
+      onInvalid: () => toasts.error({ kind: 'page', status: 400, message: t('form.checkFields') }),
+      afterSave: (saved) => {
+        reloadAdministrable();
+        setReleased(saved.released);
+        setSavedWebhook(saved.webhook);
+      },
     },
-  });
+  );
   const { errorText, form, values, errors, isNew, writable } = of;
   const webhookSaved = savedWebhook !== null;
   const permissions = useLabels('permissions');
@@ -72,7 +90,10 @@ function ApplicationForm({ id, entity }: { readonly id: string; readonly entity:
   const upload = (file: File) => {
     setUploading(true);
     adminApi.uploadLogo(file, file.name).then(
-      (answer) => { form.set('logoUrl', answer.url); setUploading(false); },
+      (answer) => {
+        form.set('logoUrl', answer.url);
+        setUploading(false);
+      },
       (error: unknown) => {
         setUploading(false);
         const portalError = toPortalError(error);
@@ -88,22 +109,62 @@ function ApplicationForm({ id, entity }: { readonly id: string; readonly entity:
       subTitle={isNew ? t('applications.detailSubTitle') : id}
       notice={!isNew && !released && <ReleaseNotice applicationId={id} />}
       busy={uploading}
-      history={(
+      history={
         <>
           {webhookSaved && <WebhookSigningSecrets applicationId={id} writable={writable} />}
-          <WebhookDeliveries applicationId={id} reloadKey={form.round} canSend={webhookSaved && writable}
-            {...(savedWebhook === null ? {} : { pause: savedWebhook, onResumed: () => setSavedWebhook({ ...savedWebhook, pausedAt: null, consecutiveFailures: 0 }) })} />
+          <WebhookDeliveries
+            applicationId={id}
+            reloadKey={form.round}
+            canSend={webhookSaved && writable}
+            {...(savedWebhook === null
+              ? {}
+              : {
+                  pause: savedWebhook,
+                  onResumed: () => setSavedWebhook({ ...savedWebhook, pausedAt: null, consecutiveFailures: 0 }),
+                })}
+          />
         </>
-      )}
+      }
     >
       <Section title={t('applications.sections.general')}>
         <Grid>
-          <TextField label={t('applications.fields.label')} required value={values.label} error={errorText(errors.label)} onChange={(e) => form.set('label', e.target.value)} />
-          <TextField label={t('applications.fields.sortNumber')} required inputMode="numeric" value={values.sortNumber} error={errorText(errors.sortNumber)} onChange={(e) => form.set('sortNumber', e.target.value)} />
-          <TextField label={t('applications.fields.url')} type="url" required value={values.url} error={errorText(errors.url)} onChange={(e) => form.set('url', e.target.value)} />
-          <TextField label={t('applications.fields.homePageUrl')} type="url" value={values.homePageUrl} error={errorText(errors.homePageUrl)} onChange={(e) => form.set('homePageUrl', e.target.value)} />
+          <TextField
+            label={t('applications.fields.label')}
+            required
+            value={values.label}
+            error={errorText(errors.label)}
+            onChange={(e) => form.set('label', e.target.value)}
+          />
+          <TextField
+            label={t('applications.fields.sortNumber')}
+            required
+            inputMode="numeric"
+            value={values.sortNumber}
+            error={errorText(errors.sortNumber)}
+            onChange={(e) => form.set('sortNumber', e.target.value)}
+          />
+          <TextField
+            label={t('applications.fields.url')}
+            type="url"
+            required
+            value={values.url}
+            error={errorText(errors.url)}
+            onChange={(e) => form.set('url', e.target.value)}
+          />
+          <TextField
+            label={t('applications.fields.homePageUrl')}
+            type="url"
+            value={values.homePageUrl}
+            error={errorText(errors.homePageUrl)}
+            onChange={(e) => form.set('homePageUrl', e.target.value)}
+          />
         </Grid>
-        <TextField label={t('applications.fields.description')} value={values.description} error={errorText(errors.description)} onChange={(e) => form.set('description', e.target.value)} />
+        <TextField
+          label={t('applications.fields.description')}
+          value={values.description}
+          error={errorText(errors.description)}
+          onChange={(e) => form.set('description', e.target.value)}
+        />
         <LogoUpload
           label={t('applications.fields.logo')}
           {...(preview === undefined ? {} : { value: preview })}
@@ -113,17 +174,55 @@ function ApplicationForm({ id, entity }: { readonly id: string; readonly entity:
           {...(errors.logoUrl === undefined ? {} : { error: errorText(errors.logoUrl) })}
         />
         <Grid>
-          <TextField label={t('applications.fields.notificationEmail')} type="email" value={values.notificationEmail} error={errorText(errors.notificationEmail)} onChange={(e) => form.set('notificationEmail', e.target.value)} />
+          <TextField
+            label={t('applications.fields.notificationEmail')}
+            type="email"
+            value={values.notificationEmail}
+            error={errorText(errors.notificationEmail)}
+            onChange={(e) => form.set('notificationEmail', e.target.value)}
+          />
         </Grid>
-        <SingleRef label={t('applications.fields.adminPermission')} value={values.adminPermissionId} labels={permissions} search={searchPermissions} disabled={!writable}
-          onChange={(value) => form.set('adminPermissionId', value)} />
+        <SingleRef
+          label={t('applications.fields.adminPermission')}
+          value={values.adminPermissionId}
+          labels={permissions}
+          search={searchPermissions}
+          disabled={!writable}
+          onChange={(value) => form.set('adminPermissionId', value)}
+        />
       </Section>
       <Section title={t('applications.sections.accessRequests')}>
-        <Switch label={t('applications.fields.internal')} help={t('applications.help.internal')} checked={values.internal} disabled={!writable} onChange={(v) => form.set('internal', v)} />
-        <Switch label={t('applications.fields.accessRequestAllowed')} checked={values.accessRequestAllowed && !values.internal} disabled={!writable || values.internal} onChange={(v) => form.set('accessRequestAllowed', v)} />
-        <Switch label={t('applications.fields.accessRequestRequired')} checked={values.accessRequestRequired} disabled={!writable} onChange={(v) => form.set('accessRequestRequired', v)} />
-        <Switch label={t('applications.fields.internalCopyOfAccessRequests')} checked={values.internalCopyOfAccessRequests} disabled={!writable} onChange={(v) => form.set('internalCopyOfAccessRequests', v)} />
-        <Switch label={t('applications.fields.roleRequiredOnAccessRequest')} checked={values.roleRequiredOnAccessRequest} disabled={!writable} onChange={(v) => form.set('roleRequiredOnAccessRequest', v)} />
+        <Switch
+          label={t('applications.fields.internal')}
+          help={t('applications.help.internal')}
+          checked={values.internal}
+          disabled={!writable}
+          onChange={(v) => form.set('internal', v)}
+        />
+        <Switch
+          label={t('applications.fields.accessRequestAllowed')}
+          checked={values.accessRequestAllowed && !values.internal}
+          disabled={!writable || values.internal}
+          onChange={(v) => form.set('accessRequestAllowed', v)}
+        />
+        <Switch
+          label={t('applications.fields.accessRequestRequired')}
+          checked={values.accessRequestRequired}
+          disabled={!writable}
+          onChange={(v) => form.set('accessRequestRequired', v)}
+        />
+        <Switch
+          label={t('applications.fields.internalCopyOfAccessRequests')}
+          checked={values.internalCopyOfAccessRequests}
+          disabled={!writable}
+          onChange={(v) => form.set('internalCopyOfAccessRequests', v)}
+        />
+        <Switch
+          label={t('applications.fields.roleRequiredOnAccessRequest')}
+          checked={values.roleRequiredOnAccessRequest}
+          disabled={!writable}
+          onChange={(v) => form.set('roleRequiredOnAccessRequest', v)}
+        />
       </Section>
       <AttributeLinks form={form} writable={writable} />
       <RoleLinks form={form} writable={writable} />

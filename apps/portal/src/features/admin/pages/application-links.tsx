@@ -9,7 +9,11 @@ import { useLabels } from '../admin-context.tsx';
 import { ChipList, RefPicker, Section, useErrorText, type FormState } from '../components/form-kit.tsx';
 import { RefsSection, SingleRef, usePickerSearch } from '../components/pickers.tsx';
 import {
-  activationGroupsForNames, isAllowedDirectoryGroupName, listError, withoutListErrors, type ApplicationValues,
+  activationGroupsForNames,
+  isAllowedDirectoryGroupName,
+  listError,
+  withoutListErrors,
+  type ApplicationValues,
 } from '../lib/application-form.ts';
 import { useAdminT } from '../lib/i18n.ts';
 
@@ -24,7 +28,17 @@ function replaceAt<T>(list: readonly T[], index: number, item: T): readonly T[] 
 }
 
 /** A section of the application's links of one kind: the links (or that there are none), then a picker to add one. */
-function LinksSection({ kind, title, description, emptyText, addLabel, linkedIds, writable, onAdd, children }: {
+function LinksSection({
+  kind,
+  title,
+  description,
+  emptyText,
+  addLabel,
+  linkedIds,
+  writable,
+  onAdd,
+  children,
+}: {
   readonly kind: 'attributes' | 'roles';
   readonly title: string;
   readonly description: string;
@@ -39,7 +53,9 @@ function LinksSection({ kind, title, description, emptyText, addLabel, linkedIds
   return (
     <Section title={title} description={description}>
       {linkedIds.length === 0 ? <p className="text-sm text-fg-muted">{emptyText}</p> : children}
-      {writable && <RefPicker label={addLabel} search={search} excludeIds={linkedIds} onPick={(option) => onAdd(option.id)} />}
+      {writable && (
+        <RefPicker label={addLabel} search={search} excludeIds={linkedIds} onPick={(option) => onAdd(option.id)} />
+      )}
     </Section>
   );
 }
@@ -48,20 +64,41 @@ export function AttributeLinks({ form, writable }: { readonly form: Form; readon
   const t = useAdminT();
   const labels = useLabels('attributes');
   const links = form.values.attributes;
-  const change = (index: number, link: AttributeLink) => form.update((v) => ({ ...v, attributes: replaceAt(v.attributes, index, link) }));
+  const change = (index: number, link: AttributeLink) =>
+    form.update((v) => ({ ...v, attributes: replaceAt(v.attributes, index, link) }));
   const flags = ['outputInToken', 'required', 'visible'] as const;
   return (
-    <LinksSection kind="attributes" title={t('applications.sections.attributes')} description={t('applications.help.attributes')} emptyText={t('applications.noAttributes')}
-      addLabel={t('applications.addAttribute')} linkedIds={links.map((l) => l.attributeId)} writable={writable}
-      onAdd={(attributeId) => form.update((v) => ({ ...v, attributes: [...v.attributes, { attributeId, outputInToken: true, required: false, visible: true }] }))}>
+    <LinksSection
+      kind="attributes"
+      title={t('applications.sections.attributes')}
+      description={t('applications.help.attributes')}
+      emptyText={t('applications.noAttributes')}
+      addLabel={t('applications.addAttribute')}
+      linkedIds={links.map((l) => l.attributeId)}
+      writable={writable}
+      onAdd={(attributeId) =>
+        form.update((v) => ({
+          ...v,
+          attributes: [...v.attributes, { attributeId, outputInToken: true, required: false, visible: true }],
+        }))
+      }
+    >
       <div className="overflow-x-auto">
         <table className={tableClasses}>
           <caption className="sr-only">{t('applications.sections.attributes')}</caption>
           <thead>
             <tr>
-              <th scope="col" className={thClasses}>{t('applications.links.attribute')}</th>
-              {flags.map((flag) => <th key={flag} scope="col" className={thClasses}>{t(`applications.links.${flag}`)}</th>)}
-              <th scope="col" className={thClasses}><span className="sr-only">{t('applications.links.actions')}</span></th>
+              <th scope="col" className={thClasses}>
+                {t('applications.links.attribute')}
+              </th>
+              {flags.map((flag) => (
+                <th key={flag} scope="col" className={thClasses}>
+                  {t(`applications.links.${flag}`)}
+                </th>
+              ))}
+              <th scope="col" className={thClasses}>
+                <span className="sr-only">{t('applications.links.actions')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -69,7 +106,9 @@ export function AttributeLinks({ form, writable }: { readonly form: Form; readon
               const name = labels.get(link.attributeId) ?? link.attributeId;
               return (
                 <tr key={link.attributeId}>
-                  <th scope="row" className={`${tdClasses} font-medium`}>{name}</th>
+                  <th scope="row" className={`${tdClasses} font-medium`}>
+                    {name}
+                  </th>
                   {flags.map((flag) => (
                     <td key={flag} className={tdClasses}>
                       <input
@@ -82,7 +121,17 @@ export function AttributeLinks({ form, writable }: { readonly form: Form; readon
                     </td>
                   ))}
                   <td className={`${tdClasses} text-end`}>
-                    {writable && <Button variant="ghost" size="sm" icon={<TrashIcon />} aria-label={t('picker.remove', { name })} onClick={() => form.update((v) => ({ ...v, attributes: v.attributes.filter((_, i) => i !== index) }))} />}
+                    {writable && (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        icon={<TrashIcon />}
+                        aria-label={t('picker.remove', { name })}
+                        onClick={() =>
+                          form.update((v) => ({ ...v, attributes: v.attributes.filter((_, i) => i !== index) }))
+                        }
+                      />
+                    )}
                   </td>
                 </tr>
               );
@@ -100,11 +149,24 @@ export function RoleLinks({ form, writable }: { readonly form: Form; readonly wr
   const permissionLabels = useLabels('permissions');
   const searchPermissions = usePickerSearch('permissions');
   const links = form.values.roles;
-  const change = (index: number, link: RoleLink) => form.update((v) => ({ ...v, roles: replaceAt(v.roles, index, link) }));
+  const change = (index: number, link: RoleLink) =>
+    form.update((v) => ({ ...v, roles: replaceAt(v.roles, index, link) }));
   return (
-    <LinksSection kind="roles" title={t('applications.sections.roles')} description={t('applications.help.roles')} emptyText={t('applications.noRoles')}
-      addLabel={t('applications.addRole')} linkedIds={links.map((l) => l.roleId)} writable={writable}
-      onAdd={(roleId) => form.update((v) => ({ ...v, roles: [...v.roles, { roleId, permissionId: null, visible: true, default: false }] }))}>
+    <LinksSection
+      kind="roles"
+      title={t('applications.sections.roles')}
+      description={t('applications.help.roles')}
+      emptyText={t('applications.noRoles')}
+      addLabel={t('applications.addRole')}
+      linkedIds={links.map((l) => l.roleId)}
+      writable={writable}
+      onAdd={(roleId) =>
+        form.update((v) => ({
+          ...v,
+          roles: [...v.roles, { roleId, permissionId: null, visible: true, default: false }],
+        }))
+      }
+    >
       <ul className="flex flex-col gap-3">
         {links.map((link, index) => {
           const name = labels.get(link.roleId) ?? link.roleId;
@@ -112,14 +174,36 @@ export function RoleLinks({ form, writable }: { readonly form: Form; readonly wr
             <li key={link.roleId} className="flex flex-col gap-3 rounded-lg border border-line p-3">
               <div className="flex items-center justify-between gap-2">
                 <h3 className="font-medium text-fg">{name}</h3>
-                {writable && <Button variant="ghost" size="sm" icon={<TrashIcon />} aria-label={t('picker.remove', { name })} onClick={() => form.update((v) => ({ ...v, roles: v.roles.filter((_, i) => i !== index) }))} />}
+                {writable && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    icon={<TrashIcon />}
+                    aria-label={t('picker.remove', { name })}
+                    onClick={() => form.update((v) => ({ ...v, roles: v.roles.filter((_, i) => i !== index) }))}
+                  />
+                )}
               </div>
               <div className="flex flex-wrap gap-6">
-                <Checkbox label={t('applications.links.visible')} checked={link.visible} onChange={(event) => change(index, { ...link, visible: event.target.checked })} />
-                <Checkbox label={t('applications.links.default')} checked={link.default} onChange={(event) => change(index, { ...link, default: event.target.checked })} />
+                <Checkbox
+                  label={t('applications.links.visible')}
+                  checked={link.visible}
+                  onChange={(event) => change(index, { ...link, visible: event.target.checked })}
+                />
+                <Checkbox
+                  label={t('applications.links.default')}
+                  checked={link.default}
+                  onChange={(event) => change(index, { ...link, default: event.target.checked })}
+                />
               </div>
-              <SingleRef label={t('applications.links.permission')} value={link.permissionId} labels={permissionLabels} search={searchPermissions} disabled={!writable}
-                onChange={(permissionId) => change(index, { ...link, permissionId })} />
+              <SingleRef
+                label={t('applications.links.permission')}
+                value={link.permissionId}
+                labels={permissionLabels}
+                search={searchPermissions}
+                disabled={!writable}
+                onChange={(permissionId) => change(index, { ...link, permissionId })}
+              />
             </li>
           );
         })}
@@ -128,12 +212,28 @@ export function RoleLinks({ form, writable }: { readonly form: Form; readonly wr
   );
 }
 
-export function IdLinks({ form, writable, field }: { readonly form: Form; readonly writable: boolean; readonly field: 'accountAccessIds' | 'customFlowIds' }) {
+export function IdLinks({
+  form,
+  writable,
+  field,
+}: {
+  readonly form: Form;
+  readonly writable: boolean;
+  readonly field: 'accountAccessIds' | 'customFlowIds';
+}) {
   const t = useAdminT();
   const kind = field === 'accountAccessIds' ? 'accountAccesses' : 'customFlows';
   return (
-    <RefsSection kind={kind} title={t(`applications.sections.${kind}`)} description={t(`applications.help.${kind}`)} emptyText={t('applications.noneLinked')}
-      addLabel={t(`applications.add.${kind}`)} ids={form.values[field]} writable={writable} onChange={(ids) => form.update((v) => ({ ...v, [field]: ids }))} />
+    <RefsSection
+      kind={kind}
+      title={t(`applications.sections.${kind}`)}
+      description={t(`applications.help.${kind}`)}
+      emptyText={t('applications.noneLinked')}
+      addLabel={t(`applications.add.${kind}`)}
+      ids={form.values[field]}
+      writable={writable}
+      onChange={(ids) => form.update((v) => ({ ...v, [field]: ids }))}
+    />
   );
 }
 
@@ -146,28 +246,70 @@ export function ActivationGroups({ form, writable }: { readonly form: Form; read
   const searchGroups = usePickerSearch('accountAccesses');
   const groups = form.values.activationGroups;
   const change = (index: number, change: Partial<ApplicationValues['activationGroups'][number]>) =>
-    form.update((v) => ({ ...v, activationGroups: v.activationGroups.map((g, i) => (i === index ? { ...g, ...change } : g)) }));
+    form.update((v) => ({
+      ...v,
+      activationGroups: v.activationGroups.map((g, i) => (i === index ? { ...g, ...change } : g)),
+    }));
   return (
     <Section title={t('applications.sections.activationGroups')} description={t('applications.help.activationGroups')}>
       {/* The directory group names are a tag input (spec §2): each name once, case-insensitive; a group per name. Names may hold commas (distinguished names). */}
-      <TagInput label={t('applications.fields.directoryGroupNames')} help={t('applications.help.directoryGroupNames')} addOnComma={false}
-        value={groups.map((group) => group.directoryGroupName)} validate={isAllowedDirectoryGroupName} disabled={!writable}
+      <TagInput
+        label={t('applications.fields.directoryGroupNames')}
+        help={t('applications.help.directoryGroupNames')}
+        addOnComma={false}
+        value={groups.map((group) => group.directoryGroupName)}
+        validate={isAllowedDirectoryGroupName}
+        disabled={!writable}
         error={errorText(listError(form.errors, 'activationGroups', '.directoryGroupName'))}
         onChange={(names) => {
           form.update((v) => ({ ...v, activationGroups: activationGroupsForNames(v.activationGroups, names) }));
           form.setErrors(withoutListErrors(form.errors, 'activationGroups'));
-        }} />
+        }}
+      />
       {groups.map((group, index) => (
-        <fieldset key={`${group.directoryGroupName}-${index}`} className="flex flex-col gap-3 rounded-lg border border-line p-3">
-          <legend className="px-1 text-sm font-medium text-fg">{t('applications.activationGroupOf', { name: group.directoryGroupName })}</legend>
+        <fieldset
+          key={`${group.directoryGroupName}-${index}`}
+          className="flex flex-col gap-3 rounded-lg border border-line p-3"
+        >
+          <legend className="px-1 text-sm font-medium text-fg">
+            {t('applications.activationGroupOf', { name: group.directoryGroupName })}
+          </legend>
           <span className="text-sm font-medium text-fg">{t('applications.fields.activationRoles')}</span>
-          <ChipList label={t('applications.fields.activationRoles')} items={group.roleIds} labels={roleLabels} emptyText={t('applications.noneLinked')} disabled={!writable}
-            onRemove={(removed) => change(index, { roleIds: group.roleIds.filter((id) => id !== removed) })} />
-          {writable && <RefPicker label={t('applications.addRole')} search={searchRoles} excludeIds={group.roleIds} onPick={(option) => change(index, { roleIds: [...group.roleIds, option.id] })} />}
+          <ChipList
+            label={t('applications.fields.activationRoles')}
+            items={group.roleIds}
+            labels={roleLabels}
+            emptyText={t('applications.noneLinked')}
+            disabled={!writable}
+            onRemove={(removed) => change(index, { roleIds: group.roleIds.filter((id) => id !== removed) })}
+          />
+          {writable && (
+            <RefPicker
+              label={t('applications.addRole')}
+              search={searchRoles}
+              excludeIds={group.roleIds}
+              onPick={(option) => change(index, { roleIds: [...group.roleIds, option.id] })}
+            />
+          )}
           <span className="text-sm font-medium text-fg">{t('applications.fields.activationAccountAccesses')}</span>
-          <ChipList label={t('applications.fields.activationAccountAccesses')} items={group.accountAccessIds} labels={groupLabels} emptyText={t('applications.noneLinked')} disabled={!writable}
-            onRemove={(removed) => change(index, { accountAccessIds: group.accountAccessIds.filter((id) => id !== removed) })} />
-          {writable && <RefPicker label={t('applications.add.accountAccesses')} search={searchGroups} excludeIds={group.accountAccessIds} onPick={(option) => change(index, { accountAccessIds: [...group.accountAccessIds, option.id] })} />}
+          <ChipList
+            label={t('applications.fields.activationAccountAccesses')}
+            items={group.accountAccessIds}
+            labels={groupLabels}
+            emptyText={t('applications.noneLinked')}
+            disabled={!writable}
+            onRemove={(removed) =>
+              change(index, { accountAccessIds: group.accountAccessIds.filter((id) => id !== removed) })
+            }
+          />
+          {writable && (
+            <RefPicker
+              label={t('applications.add.accountAccesses')}
+              search={searchGroups}
+              excludeIds={group.accountAccessIds}
+              onPick={(option) => change(index, { accountAccessIds: [...group.accountAccessIds, option.id] })}
+            />
+          )}
         </fieldset>
       ))}
     </Section>

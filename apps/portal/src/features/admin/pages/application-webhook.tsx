@@ -11,7 +11,14 @@ import { Confirm } from '../components/confirm.tsx';
 import { Grid, Section, useErrorText, type FormState } from '../components/form-kit.tsx';
 import { ListView } from '../components/list-view.tsx';
 import {
-  emptyWebhook, headersForNames, isAllowedHeaderName, listError, pauseChoices, withoutListErrors, type ApplicationValues, type WebhookValues,
+  emptyWebhook,
+  headersForNames,
+  isAllowedHeaderName,
+  listError,
+  pauseChoices,
+  withoutListErrors,
+  type ApplicationValues,
+  type WebhookValues,
 } from '../lib/application-form.ts';
 import { useAdminT, useFormatDate } from '../lib/i18n.ts';
 import { examplePayload, webhookEvents } from '../lib/webhook-examples.ts';
@@ -19,7 +26,15 @@ import { CodeBlock, DeliveryDetailDialog } from './webhook-delivery-detail.tsx';
 
 type Form = FormState<ApplicationValues>;
 
-export function WebhookSection({ form, writable, applicationId }: { readonly form: Form; readonly writable: boolean; readonly applicationId?: string }) {
+export function WebhookSection({
+  form,
+  writable,
+  applicationId,
+}: {
+  readonly form: Form;
+  readonly writable: boolean;
+  readonly applicationId?: string;
+}) {
   const t = useAdminT();
   const errorText = useErrorText();
   const hook = form.values.webhook;
@@ -28,50 +43,130 @@ export function WebhookSection({ form, writable, applicationId }: { readonly for
   const err = (field: string) => errorText(form.errors[`webhook.${field}`]);
   return (
     <Section title={t('webhook.title')} description={t('webhook.description')}>
-      <Switch label={t('webhook.configured')} checked={hook !== null} disabled={!writable}
-        onChange={(on) => form.update((v) => ({ ...v, webhook: on ? emptyWebhook : null }))} />
+      <Switch
+        label={t('webhook.configured')}
+        checked={hook !== null}
+        disabled={!writable}
+        onChange={(on) => form.update((v) => ({ ...v, webhook: on ? emptyWebhook : null }))}
+      />
       {hook !== null && (
         <>
-          <Switch label={t('webhook.enabled')} checked={hook.enabled} disabled={!writable} onChange={(enabled) => set({ enabled })} />
-          <TextField label={t('webhook.endpointUrl')} type="url" required value={hook.endpointUrl} error={err('endpointUrl')} help={t('webhook.endpointHelp')}
-            onChange={(e) => set({ endpointUrl: e.target.value }, 'webhook.endpointUrl')} />
+          <Switch
+            label={t('webhook.enabled')}
+            checked={hook.enabled}
+            disabled={!writable}
+            onChange={(enabled) => set({ enabled })}
+          />
+          <TextField
+            label={t('webhook.endpointUrl')}
+            type="url"
+            required
+            value={hook.endpointUrl}
+            error={err('endpointUrl')}
+            help={t('webhook.endpointHelp')}
+            onChange={(e) => set({ endpointUrl: e.target.value }, 'webhook.endpointUrl')}
+          />
           <Grid>
-            <TextField label={t('webhook.username')} value={hook.username} autoComplete="off" error={err('username')} onChange={(e) => set({ username: e.target.value }, 'webhook.username')} />
-            <TextField label={t('webhook.password')} type="password" autoComplete="new-password" value={hook.password} error={err('password')}
+            <TextField
+              label={t('webhook.username')}
+              value={hook.username}
+              autoComplete="off"
+              error={err('username')}
+              onChange={(e) => set({ username: e.target.value }, 'webhook.username')}
+            />
+            <TextField
+              label={t('webhook.password')}
+              type="password"
+              autoComplete="new-password"
+              value={hook.password}
+              error={err('password')}
               disabled={hook.removePassword}
               help={hook.passwordSet ? t('webhook.passwordSet') : t('webhook.passwordNotSet')}
-              onChange={(e) => set({ password: e.target.value }, 'webhook.password')} />
+              onChange={(e) => set({ password: e.target.value }, 'webhook.password')}
+            />
           </Grid>
-          {hook.passwordSet && <Checkbox label={t('webhook.removePassword')} checked={hook.removePassword} onChange={(e) => set({ removePassword: e.target.checked, password: '' })} />}
+          {hook.passwordSet && (
+            <Checkbox
+              label={t('webhook.removePassword')}
+              checked={hook.removePassword}
+              onChange={(e) => set({ removePassword: e.target.checked, password: '' })}
+            />
+          )}
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-medium text-fg">{t('webhook.events')}</legend>
-            <Checkbox label={t('webhook.onGrant')} checked={hook.onGrant} onChange={(e) => set({ onGrant: e.target.checked })} />
-            <Checkbox label={t('webhook.onRemove')} checked={hook.onRemove} onChange={(e) => set({ onRemove: e.target.checked })} />
-            <Checkbox label={t('webhook.onUpdate')} checked={hook.onUpdate} onChange={(e) => set({ onUpdate: e.target.checked })} />
+            <Checkbox
+              label={t('webhook.onGrant')}
+              checked={hook.onGrant}
+              onChange={(e) => set({ onGrant: e.target.checked })}
+            />
+            <Checkbox
+              label={t('webhook.onRemove')}
+              checked={hook.onRemove}
+              onChange={(e) => set({ onRemove: e.target.checked })}
+            />
+            <Checkbox
+              label={t('webhook.onUpdate')}
+              checked={hook.onUpdate}
+              onChange={(e) => set({ onUpdate: e.target.checked })}
+            />
           </fieldset>
           {/* Custom headers (spec §2, §3): the names are a tag input, each name once (case-insensitive); a value per name. */}
-          <TagInput label={t('webhook.headerNames')} help={t('webhook.headerNamesHelp')} value={hook.headers.map((header) => header.key)}
-            validate={isAllowedHeaderName} disabled={!writable} error={errorText(listError(form.errors, 'webhook.headers', '.key'))}
+          <TagInput
+            label={t('webhook.headerNames')}
+            help={t('webhook.headerNamesHelp')}
+            value={hook.headers.map((header) => header.key)}
+            validate={isAllowedHeaderName}
+            disabled={!writable}
+            error={errorText(listError(form.errors, 'webhook.headers', '.key'))}
             onChange={(names) => {
               set({ headers: headersForNames(hook.headers, names) });
               form.setErrors(withoutListErrors(form.errors, 'webhook.headers'));
-            }} />
+            }}
+          />
           {hook.headers.length > 0 && (
             <Grid>
               {hook.headers.map((header, index) => (
-                <TextField key={`${header.key}-${index}`} label={t('webhook.headerValueOf', { name: header.key })} value={header.value} error={err(`headers.${index}.value`)}
+                <TextField
+                  key={`${header.key}-${index}`}
+                  label={t('webhook.headerValueOf', { name: header.key })}
+                  value={header.value}
+                  error={err(`headers.${index}.value`)}
                   disabled={!writable}
-                  onChange={(e) => set({ headers: hook.headers.map((h, i) => (i === index ? { ...h, value: e.target.value } : h)) }, `webhook.headers.${index}.value`)} />
+                  onChange={(e) =>
+                    set(
+                      { headers: hook.headers.map((h, i) => (i === index ? { ...h, value: e.target.value } : h)) },
+                      `webhook.headers.${index}.value`,
+                    )
+                  }
+                />
               ))}
             </Grid>
           )}
-          <TextField label={t('webhook.keyVaultReference')} help={t('webhook.keyVaultHelp')} value={hook.keyVaultReference} error={err('keyVaultReference')}
-            onChange={(e) => set({ keyVaultReference: e.target.value }, 'webhook.keyVaultReference')} />
-          <Select label={t('webhook.pause.label')} help={t('webhook.pause.help')} value={hook.pauseAfterFailures} disabled={!writable}
-            options={[{ value: '', label: t('webhook.pause.never') },
-              ...[...new Set([...pauseChoices, ...(hook.pauseAfterFailures === '' ? [] : [Number(hook.pauseAfterFailures)])])].sort((a, b) => a - b)
-                .map((n) => ({ value: String(n), label: t('webhook.pause.after', { n }) }))]}
-            onChange={(e) => set({ pauseAfterFailures: e.target.value })} />
+          <TextField
+            label={t('webhook.keyVaultReference')}
+            help={t('webhook.keyVaultHelp')}
+            value={hook.keyVaultReference}
+            error={err('keyVaultReference')}
+            onChange={(e) => set({ keyVaultReference: e.target.value }, 'webhook.keyVaultReference')}
+          />
+          <Select
+            label={t('webhook.pause.label')}
+            help={t('webhook.pause.help')}
+            value={hook.pauseAfterFailures}
+            disabled={!writable}
+            options={[
+              { value: '', label: t('webhook.pause.never') },
+              ...[
+                ...new Set([
+                  ...pauseChoices,
+                  ...(hook.pauseAfterFailures === '' ? [] : [Number(hook.pauseAfterFailures)]),
+                ]),
+              ]
+                .sort((a, b) => a - b)
+                .map((n) => ({ value: String(n), label: t('webhook.pause.after', { n }) })),
+            ]}
+            onChange={(e) => set({ pauseAfterFailures: e.target.value })}
+          />
           <ExamplePayloads applicationId={applicationId} />
         </>
       )}
@@ -103,7 +198,13 @@ const shortId = (id: string) => id.slice(0, 8);
  * The deliveries, newest first (#20.2): "send a test delivery" while a webhook is saved, and per
  * row "send again" (asked first), which queues the payload as a new delivery naming the original.
  */
-export function WebhookDeliveries({ applicationId, reloadKey, canSend, pause, onResumed }: {
+export function WebhookDeliveries({
+  applicationId,
+  reloadKey,
+  canSend,
+  pause,
+  onResumed,
+}: {
   readonly applicationId: string;
   readonly reloadKey: number;
   readonly canSend: boolean;
@@ -120,63 +221,144 @@ export function WebhookDeliveries({ applicationId, reloadKey, canSend, pause, on
   const [replaying, setReplaying] = useState<WebhookDelivery | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<string | undefined>(undefined);
-  const queued = (message: string) => { toasts.success(message); setSent((n) => n + 1); };
+  const queued = (message: string) => {
+    toasts.success(message);
+    setSent((n) => n + 1);
+  };
   const [resuming, setResuming] = useState(false);
   const resume = () => {
     setResuming(true);
     api.resumeWebhook(applicationId).then(
-      () => { setResuming(false); onResumed?.(); queued(t('webhook.pause.resumed')); },
-      (error: unknown) => { setResuming(false); toasts.error(toPortalError(error)); },
+      () => {
+        setResuming(false);
+        onResumed?.();
+        queued(t('webhook.pause.resumed'));
+      },
+      (error: unknown) => {
+        setResuming(false);
+        toasts.error(toPortalError(error));
+      },
     );
   };
   const sendTest = () => {
     setTesting(true);
     api.sendTestWebhookDelivery(applicationId).then(
-      () => { setTesting(false); queued(t('webhook.test.queued')); },
-      (error: unknown) => { setTesting(false); toasts.error(toPortalError(error)); },
+      () => {
+        setTesting(false);
+        queued(t('webhook.test.queued'));
+      },
+      (error: unknown) => {
+        setTesting(false);
+        toasts.error(toPortalError(error));
+      },
     );
   };
   const replay = (delivery: WebhookDelivery) => {
     setBusy(true);
     api.replayWebhookDelivery(applicationId, delivery.id).then(
-      () => { setBusy(false); setReplaying(undefined); queued(t('webhook.replay.queued', { id: shortId(delivery.id) })); },
-      (error: unknown) => { setBusy(false); setReplaying(undefined); toasts.error(toPortalError(error)); },
+      () => {
+        setBusy(false);
+        setReplaying(undefined);
+        queued(t('webhook.replay.queued', { id: shortId(delivery.id) }));
+      },
+      (error: unknown) => {
+        setBusy(false);
+        setReplaying(undefined);
+        toasts.error(toPortalError(error));
+      },
     );
   };
-  const columns = useMemo((): readonly DataTableColumn<WebhookDelivery>[] => [
-    { key: 'createdAt', header: t('webhook.delivery.createdAt'), render: (row) => date(row.createdAt, true) },
-    { key: 'id', header: t('webhook.delivery.id'), render: (row) => <span className="font-mono" title={row.id}>{shortId(row.id)}</span> },
-    { key: 'event', header: t('webhook.delivery.event'), render: (row) => (
-      <span className="flex flex-col">
-        {t(`webhook.eventNames.${row.event}`)}
-        {row.replayOf !== null && <span className="text-xs text-fg-muted">{t('webhook.replay.of', { id: shortId(row.replayOf) })}</span>}
-      </span>
-    ) },
-    { key: 'status', header: t('webhook.delivery.status'), render: (row) => t(`webhook.statuses.${row.status}`) },
-    { key: 'attempts', header: t('webhook.delivery.attempts'), align: 'end', render: (row) => row.attempts },
-    { key: 'responseStatus', header: t('webhook.delivery.responseStatus'), align: 'end', render: (row) => row.responseStatus ?? '–' },
-    { key: 'error', header: t('webhook.delivery.error'), render: (row) => <span className="break-all">{row.error ?? '–'}</span> },
-    { key: 'actions', header: t('webhook.delivery.actions'), render: (row) => (
-      <span className="flex gap-1">
-        <Button variant="ghost" size="sm" icon={<DocumentMagnifyingGlassIcon />} onClick={() => setShown(row.id)}
-          aria-label={t('webhook.detail.openOf', { id: shortId(row.id) })}>{t('webhook.detail.open')}</Button>
-        {canSend && (
-          <Button variant="ghost" size="sm" icon={<ArrowPathIcon />} onClick={() => setReplaying(row)}
-            aria-label={t('webhook.replay.labelOf', { id: shortId(row.id) })}>{t('webhook.replay.label')}</Button>
-        )}
-      </span>
-    ) },
-  ], [t, date, canSend]);
+  const columns = useMemo(
+    (): readonly DataTableColumn<WebhookDelivery>[] => [
+      { key: 'createdAt', header: t('webhook.delivery.createdAt'), render: (row) => date(row.createdAt, true) },
+      {
+        key: 'id',
+        header: t('webhook.delivery.id'),
+        render: (row) => (
+          <span className="font-mono" title={row.id}>
+            {shortId(row.id)}
+          </span>
+        ),
+      },
+      {
+        key: 'event',
+        header: t('webhook.delivery.event'),
+        render: (row) => (
+          <span className="flex flex-col">
+            {t(`webhook.eventNames.${row.event}`)}
+            {row.replayOf !== null && (
+              <span className="text-xs text-fg-muted">{t('webhook.replay.of', { id: shortId(row.replayOf) })}</span>
+            )}
+          </span>
+        ),
+      },
+      { key: 'status', header: t('webhook.delivery.status'), render: (row) => t(`webhook.statuses.${row.status}`) },
+      { key: 'attempts', header: t('webhook.delivery.attempts'), align: 'end', render: (row) => row.attempts },
+      {
+        key: 'responseStatus',
+        header: t('webhook.delivery.responseStatus'),
+        align: 'end',
+        render: (row) => row.responseStatus ?? '–',
+      },
+      {
+        key: 'error',
+        header: t('webhook.delivery.error'),
+        render: (row) => <span className="break-all">{row.error ?? '–'}</span>,
+      },
+      {
+        key: 'actions',
+        header: t('webhook.delivery.actions'),
+        render: (row) => (
+          <span className="flex gap-1">
+            <Button
+              variant="ghost"
+              size="sm"
+              icon={<DocumentMagnifyingGlassIcon />}
+              onClick={() => setShown(row.id)}
+              aria-label={t('webhook.detail.openOf', { id: shortId(row.id) })}
+            >
+              {t('webhook.detail.open')}
+            </Button>
+            {canSend && (
+              <Button
+                variant="ghost"
+                size="sm"
+                icon={<ArrowPathIcon />}
+                onClick={() => setReplaying(row)}
+                aria-label={t('webhook.replay.labelOf', { id: shortId(row.id) })}
+              >
+                {t('webhook.replay.label')}
+              </Button>
+            )}
+          </span>
+        ),
+      },
+    ],
+    [t, date, canSend],
+  );
   return (
     <section aria-labelledby="webhook-deliveries" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="webhook-deliveries" className="text-lg font-semibold text-fg">{t('webhook.deliveries')}</h2>
-        {canSend && <Button variant="secondary" icon={<PaperAirplaneIcon />} busy={testing} onClick={sendTest}>{t('webhook.test.send')}</Button>}
+        <h2 id="webhook-deliveries" className="text-lg font-semibold text-fg">
+          {t('webhook.deliveries')}
+        </h2>
+        {canSend && (
+          <Button variant="secondary" icon={<PaperAirplaneIcon />} busy={testing} onClick={sendTest}>
+            {t('webhook.test.send')}
+          </Button>
+        )}
       </div>
       {pause !== undefined && pause.pausedAt !== null && (
-        <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-warning bg-warning-soft p-4 text-sm text-on-warning-soft">
+        <div
+          role="status"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-warning bg-warning-soft p-4 text-sm text-on-warning-soft"
+        >
           <p>{t('webhook.pause.paused', { date: date(pause.pausedAt, true), n: pause.consecutiveFailures })}</p>
-          {canSend && <Button variant="secondary" icon={<PlayIcon />} busy={resuming} onClick={resume}>{t('webhook.pause.resume')}</Button>}
+          {canSend && (
+            <Button variant="secondary" icon={<PlayIcon />} busy={resuming} onClick={resume}>
+              {t('webhook.pause.resume')}
+            </Button>
+          )}
         </div>
       )}
       <ListView<WebhookDelivery>
@@ -189,17 +371,26 @@ export function WebhookDeliveries({ applicationId, reloadKey, canSend, pause, on
         emptyMessage={t('webhook.noDeliveries')}
         columns={columns}
       />
-      <DeliveryDetailDialog applicationId={applicationId} deliveryId={shown} title={t('webhook.detail.title', { id: shortId(shown ?? '') })}
-        onClose={() => setShown(undefined)} />
+      <DeliveryDetailDialog
+        applicationId={applicationId}
+        deliveryId={shown}
+        title={t('webhook.detail.title', { id: shortId(shown ?? '') })}
+        onClose={() => setShown(undefined)}
+      />
       <Confirm
         open={replaying !== undefined}
         busy={busy}
         tone="primary"
         title={t('webhook.replay.title', { id: shortId(replaying?.id ?? '') })}
-        message={t('webhook.replay.message', { event: replaying === undefined ? '' : t(`webhook.eventNames.${replaying.event}`), date: date(replaying?.createdAt, true) })}
+        message={t('webhook.replay.message', {
+          event: replaying === undefined ? '' : t(`webhook.eventNames.${replaying.event}`),
+          date: date(replaying?.createdAt, true),
+        })}
         confirmLabel={t('webhook.replay.label')}
         onCancel={() => setReplaying(undefined)}
-        onConfirm={() => { if (replaying !== undefined) replay(replaying); }}
+        onConfirm={() => {
+          if (replaying !== undefined) replay(replaying);
+        }}
       />
     </section>
   );

@@ -17,7 +17,11 @@ type Story = StoryObj<typeof meta>;
 
 export const List: Story = {
   parameters: {
-    screen: { path: '/admin/applications', user: administrator('admin-applications'), data: { applications, administrable } } satisfies ScreenProps,
+    screen: {
+      path: '/admin/applications',
+      user: administrator('admin-applications'),
+      data: { applications, administrable },
+    } satisfies ScreenProps,
   },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('cell', { name: 'hr-portal' }, shown)).toBeVisible();

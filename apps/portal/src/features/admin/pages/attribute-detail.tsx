@@ -2,7 +2,13 @@ import { attributeDataTypes, type AttributeDataType } from '@portal/core';
 import { Select, Switch, TextField } from '@portal/ui';
 import type { AttributeDetail, AttributeInput } from '@portal/adapters/admin';
 import { useLabels } from '../admin-context.tsx';
-import { EntityDetailPage, GeneralSection, requiredFields, type EntityForm, type EntitySpec } from '../components/detail-page.tsx';
+import {
+  EntityDetailPage,
+  GeneralSection,
+  requiredFields,
+  type EntityForm,
+  type EntitySpec,
+} from '../components/detail-page.tsx';
 import { SingleRef, usePickerSearch } from '../components/pickers.tsx';
 import { UsageList } from '../components/usage-list.tsx';
 import { orNull, text } from '../lib/form.ts';
@@ -52,7 +58,13 @@ const spec: EntitySpec<'attributes', Values> = {
 };
 
 /** An attribute: its data type, directory link, the permission that may read it and who may edit it. */
-function AttributeFields({ of, entity }: { readonly of: EntityForm<'attributes', Values>; readonly entity: AttributeDetail | undefined }) {
+function AttributeFields({
+  of,
+  entity,
+}: {
+  readonly of: EntityForm<'attributes', Values>;
+  readonly entity: AttributeDetail | undefined;
+}) {
   const { t, errorText, form, values, errors, writable } = of;
   const permissions = useLabels('permissions');
   const searchPermissions = usePickerSearch('permissions');
@@ -65,15 +77,36 @@ function AttributeFields({ of, entity }: { readonly of: EntityForm<'attributes',
         options={wireTypes.map((type) => ({ value: type, label: t(`attributes.dataTypes.${type}`) }))}
         error={errorText(errors.dataType)}
       />
-      <TextField label={t('attributes.fields.directoryLink')} help={t('attributes.help.directoryLink')} value={values.directoryLink} onChange={(e) => form.set('directoryLink', e.target.value)} error={errorText(errors.directoryLink)} />
+      <TextField
+        label={t('attributes.fields.directoryLink')}
+        help={t('attributes.help.directoryLink')}
+        value={values.directoryLink}
+        onChange={(e) => form.set('directoryLink', e.target.value)}
+        error={errorText(errors.directoryLink)}
+      />
     </>
   );
   return (
     <>
       <GeneralSection of={of} keyHelp grid={grid}>
-        <SingleRef label={t('attributes.fields.permission')} value={values.permissionId} labels={permissions} search={searchPermissions} onChange={(value) => form.set('permissionId', value)} disabled={!writable} />
-        <Switch label={t('attributes.fields.editableByUser')} checked={values.editableByUser} onChange={(v) => form.set('editableByUser', v)} />
-        <Switch label={t('attributes.fields.editableByOthers')} checked={values.editableByOthers} onChange={(v) => form.set('editableByOthers', v)} />
+        <SingleRef
+          label={t('attributes.fields.permission')}
+          value={values.permissionId}
+          labels={permissions}
+          search={searchPermissions}
+          onChange={(value) => form.set('permissionId', value)}
+          disabled={!writable}
+        />
+        <Switch
+          label={t('attributes.fields.editableByUser')}
+          checked={values.editableByUser}
+          onChange={(v) => form.set('editableByUser', v)}
+        />
+        <Switch
+          label={t('attributes.fields.editableByOthers')}
+          checked={values.editableByOthers}
+          onChange={(v) => form.set('editableByOthers', v)}
+        />
       </GeneralSection>
       {entity !== undefined && <UsageList usages={entity.usages} />}
     </>

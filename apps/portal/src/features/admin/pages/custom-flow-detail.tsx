@@ -1,4 +1,10 @@
-import { EntityDetailPage, GeneralSection, requiredFields, type EntityForm, type EntitySpec } from '../components/detail-page.tsx';
+import {
+  EntityDetailPage,
+  GeneralSection,
+  requiredFields,
+  type EntityForm,
+  type EntitySpec,
+} from '../components/detail-page.tsx';
 import { RefsSection } from '../components/pickers.tsx';
 
 interface Values {
@@ -14,16 +20,34 @@ function CustomFlowFields({ of }: { readonly of: EntityForm<'customFlows', Value
   return (
     <>
       <GeneralSection of={of} keyHelp />
-      <RefsSection kind="attributes" title={t('customFlows.sections.attributes')} description={t('customFlows.help.attributes')} emptyText={t('customFlows.noAttributes')}
-        addLabel={t('customFlows.addAttribute')} ids={values.attributeIds} writable={of.writable} onChange={(ids) => form.set('attributeIds', ids)} />
+      <RefsSection
+        kind="attributes"
+        title={t('customFlows.sections.attributes')}
+        description={t('customFlows.help.attributes')}
+        emptyText={t('customFlows.noAttributes')}
+        addLabel={t('customFlows.addAttribute')}
+        ids={values.attributeIds}
+        writable={of.writable}
+        onChange={(ids) => form.set('attributeIds', ids)}
+      />
     </>
   );
 }
 
 const spec: EntitySpec<'customFlows', Values> = {
   kind: 'customFlows',
-  valuesOf: (entity) => ({ key: entity?.key ?? '', label: entity?.label ?? '', description: entity?.description ?? '', attributeIds: entity?.attributeIds ?? [] }),
-  inputOf: (values) => ({ key: values.key.trim(), label: values.label.trim(), description: values.description.trim(), attributeIds: [...values.attributeIds] }),
+  valuesOf: (entity) => ({
+    key: entity?.key ?? '',
+    label: entity?.label ?? '',
+    description: entity?.description ?? '',
+    attributeIds: entity?.attributeIds ?? [],
+  }),
+  inputOf: (values) => ({
+    key: values.key.trim(),
+    label: values.label.trim(),
+    description: values.description.trim(),
+    attributeIds: [...values.attributeIds],
+  }),
   validate: requiredFields('key', 'label'),
   titleOf: (entity) => entity.label,
 };

@@ -10,7 +10,8 @@ import { useAdmin } from '../admin-context.tsx';
 import { adminLinks } from '../lib/links.ts';
 import { useAdminT } from '../lib/i18n.ts';
 
-const cardClasses = 'flex h-full flex-col gap-1 rounded-xl border border-line bg-surface p-4 text-fg shadow-sm hover:border-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus';
+const cardClasses =
+  'flex h-full flex-col gap-1 rounded-xl border border-line bg-surface p-4 text-fg shadow-sm hover:border-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus';
 
 export default function OverviewPage() {
   const t = useAdminT();
@@ -23,9 +24,17 @@ export default function OverviewPage() {
   return (
     <div className="flex flex-col gap-8">
       <section aria-labelledby="overview-applications" className="flex flex-col gap-3">
-        <h2 id="overview-applications" className="text-lg font-semibold text-fg">{t('overview.applications')}</h2>
-        {administrable.status === 'failed' && <p role="alert" className="text-sm text-danger">{t('list.error')}</p>}
-        {administrable.status === 'ready' && administrable.items.length === 0 && <p className="text-sm text-fg-muted">{t('overview.noApplications')}</p>}
+        <h2 id="overview-applications" className="text-lg font-semibold text-fg">
+          {t('overview.applications')}
+        </h2>
+        {administrable.status === 'failed' && (
+          <p role="alert" className="text-sm text-danger">
+            {t('list.error')}
+          </p>
+        )}
+        {administrable.status === 'ready' && administrable.items.length === 0 && (
+          <p className="text-sm text-fg-muted">{t('overview.noApplications')}</p>
+        )}
         {administrable.items.length > 0 && (
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {administrable.items.map((app) => (
@@ -33,7 +42,9 @@ export default function OverviewPage() {
                 <UiLink href={adminLinks.application(app.id)} className={cardClasses}>
                   <span className="font-medium">{app.label}</span>
                   {app.permissions.manageAccessRequests && (
-                    <span className="text-sm text-fg-muted">{t('overview.openRequests', { count: app.accessRequestsAmount })}</span>
+                    <span className="text-sm text-fg-muted">
+                      {t('overview.openRequests', { count: app.accessRequestsAmount })}
+                    </span>
                   )}
                 </UiLink>
               </li>
@@ -43,7 +54,9 @@ export default function OverviewPage() {
       </section>
       {items.length > 0 && (
         <nav aria-labelledby="overview-global" className="flex flex-col gap-3">
-          <h2 id="overview-global" className="text-lg font-semibold text-fg">{t('overview.global')}</h2>
+          <h2 id="overview-global" className="text-lg font-semibold text-fg">
+            {t('overview.global')}
+          </h2>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((item) => (
               <li key={item.key}>

@@ -11,19 +11,39 @@ export default function PermissionDetailPage() {
 }
 
 const spec: EntitySpec<'permissions', Values> = {
-  kind: 'permissions', titleOf: (entity) => entity.key, validate: requiredFields('key'),
+  kind: 'permissions',
+  titleOf: (entity) => entity.key,
+  validate: requiredFields('key'),
   valuesOf: (entity) => ({ key: entity?.key ?? '', description: entity?.description ?? '' }),
   inputOf: (values) => ({ key: values.key.trim(), description: values.description.trim() }),
 };
 
 /** A permission: its key and description; where it is used (applications, roles), read only. */
-function PermissionFields({ of: { t, errorText, form, values, errors }, entity }: { readonly of: EntityForm<'permissions', Values>; readonly entity: PermissionDetail | undefined }) {
+function PermissionFields({
+  of: { t, errorText, form, values, errors },
+  entity,
+}: {
+  readonly of: EntityForm<'permissions', Values>;
+  readonly entity: PermissionDetail | undefined;
+}) {
   return (
     <>
       <Section title={t('permissions.sections.general')}>
         <Grid>
-          <TextField label={t('permissions.fields.key')} help={t('permissions.help.key')} required value={values.key} onChange={(e) => form.set('key', e.target.value)} error={errorText(errors.key)} />
-          <TextField label={t('permissions.fields.description')} value={values.description} onChange={(e) => form.set('description', e.target.value)} error={errorText(errors.description)} />
+          <TextField
+            label={t('permissions.fields.key')}
+            help={t('permissions.help.key')}
+            required
+            value={values.key}
+            onChange={(e) => form.set('key', e.target.value)}
+            error={errorText(errors.key)}
+          />
+          <TextField
+            label={t('permissions.fields.description')}
+            value={values.description}
+            onChange={(e) => form.set('description', e.target.value)}
+            error={errorText(errors.description)}
+          />
         </Grid>
       </Section>
       {entity !== undefined && <UsageList usages={entity.usages} />}

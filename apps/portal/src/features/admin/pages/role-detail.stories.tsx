@@ -23,18 +23,40 @@ const permissions: Schema<'PermissionSummary'>[] = [
 ];
 
 const role: Schema<'Role'> = {
-  id: '7e4d2c1b-0a9f-4e8d-b7c6-5a4b3c2d1e01', key: 'planner', label: 'Planer', description: 'Plant Küchen und schreibt Angebote',
-  permissionIds: ['3c8e1f20-7a4b-4d6c-9e0f-1a2b3c4d5e01', '3c8e1f20-7a4b-4d6c-9e0f-1a2b3c4d5e02'], applicationIds: ['kitchen-planner'],
+  id: '7e4d2c1b-0a9f-4e8d-b7c6-5a4b3c2d1e01',
+  key: 'planner',
+  label: 'Planer',
+  description: 'Plant Küchen und schreibt Angebote',
+  permissionIds: ['3c8e1f20-7a4b-4d6c-9e0f-1a2b3c4d5e01', '3c8e1f20-7a4b-4d6c-9e0f-1a2b3c4d5e02'],
+  applicationIds: ['kitchen-planner'],
 };
 
 const history: Schema<'HistoryEntry'>[] = [
   {
-    id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c01', tableName: 'role', entity: role.id, mode: 'UPDATE', field: 'description',
-    oldValue: 'Plant Küchen', value: role.description, updatedAt: '2026-11-20T09:15:00.000Z', updatedBy: 'admin-role-detail', updatedByName: 'Alex Admin', references: [],
+    id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c01',
+    tableName: 'role',
+    entity: role.id,
+    mode: 'UPDATE',
+    field: 'description',
+    oldValue: 'Plant Küchen',
+    value: role.description,
+    updatedAt: '2026-11-20T09:15:00.000Z',
+    updatedBy: 'admin-role-detail',
+    updatedByName: 'Alex Admin',
+    references: [],
   },
   {
-    id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c02', tableName: 'role', entity: role.id, mode: 'CREATE', field: null,
-    oldValue: null, value: null, updatedAt: '2026-10-01T12:00:00.000Z', updatedBy: 'admin-role-detail', updatedByName: 'Alex Admin', references: [],
+    id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c02',
+    tableName: 'role',
+    entity: role.id,
+    mode: 'CREATE',
+    field: null,
+    oldValue: null,
+    value: null,
+    updatedAt: '2026-10-01T12:00:00.000Z',
+    updatedBy: 'admin-role-detail',
+    updatedByName: 'Alex Admin',
+    references: [],
   },
 ];
 
@@ -47,6 +69,8 @@ export const Detail: Story = {
     } satisfies ScreenProps,
   },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByDisplayValue('Plant Küchen und schreibt Angebote', {}, shown)).toBeVisible();
+    await expect(
+      await within(canvasElement).findByDisplayValue('Plant Küchen und schreibt Angebote', {}, shown),
+    ).toBeVisible();
   },
 };

@@ -1,4 +1,10 @@
-import { EntityDetailPage, GeneralSection, requiredFields, type EntityForm, type EntitySpec } from '../components/detail-page.tsx';
+import {
+  EntityDetailPage,
+  GeneralSection,
+  requiredFields,
+  type EntityForm,
+  type EntitySpec,
+} from '../components/detail-page.tsx';
 import { RefsSection } from '../components/pickers.tsx';
 
 interface Values {
@@ -19,7 +25,11 @@ const spec: EntitySpec<'roles', Values> = {
     applicationIds: entity?.applicationIds ?? [],
   }),
   inputOf: (values) => ({
-    key: values.key.trim(), label: values.label.trim(), description: values.description.trim(), permissionIds: [...values.permissionIds], applicationIds: [...values.applicationIds],
+    key: values.key.trim(),
+    label: values.label.trim(),
+    description: values.description.trim(),
+    permissionIds: [...values.permissionIds],
+    applicationIds: [...values.applicationIds],
   }),
   validate: requiredFields('key', 'label'),
   titleOf: (entity) => entity.label,
@@ -31,10 +41,26 @@ function RoleFields({ of }: { readonly of: EntityForm<'roles', Values> }) {
   return (
     <>
       <GeneralSection of={of} />
-      <RefsSection kind="permissions" title={t('roles.sections.permissions')} description={t('roles.help.permissions')} emptyText={t('roles.noPermissions')}
-        addLabel={t('roles.addPermission')} ids={values.permissionIds} writable={writable} onChange={(ids) => form.set('permissionIds', ids)} />
-      <RefsSection kind="applications" title={t('roles.sections.applications')} description={t('roles.help.applications')} emptyText={t('roles.noApplications')}
-        addLabel={t('roles.addApplication')} ids={values.applicationIds} writable={writable} onChange={(ids) => form.set('applicationIds', ids)} />
+      <RefsSection
+        kind="permissions"
+        title={t('roles.sections.permissions')}
+        description={t('roles.help.permissions')}
+        emptyText={t('roles.noPermissions')}
+        addLabel={t('roles.addPermission')}
+        ids={values.permissionIds}
+        writable={writable}
+        onChange={(ids) => form.set('permissionIds', ids)}
+      />
+      <RefsSection
+        kind="applications"
+        title={t('roles.sections.applications')}
+        description={t('roles.help.applications')}
+        emptyText={t('roles.noApplications')}
+        addLabel={t('roles.addApplication')}
+        ids={values.applicationIds}
+        writable={writable}
+        onChange={(ids) => form.set('applicationIds', ids)}
+      />
     </>
   );
 }

@@ -45,20 +45,34 @@ function UserView({ user }: { readonly user: UserDetail }) {
             <ReadOnlyField label={t('users.fields.companyName')} value={user.companyName ?? ''} />
             <ReadOnlyField label={t('users.fields.address')} value={addressText(user.address)} />
             <ReadOnlyField label={t('users.fields.language')} value={tc(`languages.${user.language}`)} />
-            <ReadOnlyField label={t('users.fields.internal')} value={user.internal ? t('common.yes') : t('common.no')} />
+            <ReadOnlyField
+              label={t('users.fields.internal')}
+              value={user.internal ? t('common.yes') : t('common.no')}
+            />
             <ReadOnlyField label={t('users.fields.createdAt')} value={date(user.createdAt)} />
           </Grid>
         </ReadOnlyGroup>
       </Section>
       <Section title={t('users.sections.applications')}>
-        {user.applications.length === 0 ? <p className="text-sm text-fg-muted">{t('users.noApplications')}</p> : (
+        {user.applications.length === 0 ? (
+          <p className="text-sm text-fg-muted">{t('users.noApplications')}</p>
+        ) : (
           <ul className="flex flex-col gap-3">
             {user.applications.map((app) => {
               const administered = administrable.items.some((item) => item.id === app.id);
               return (
                 <li key={app.id} className="rounded-lg border border-line p-3 text-sm">
                   <h3 className="font-medium text-fg">
-                    {administered ? <UiLink href={adminLinks.applicationUser(app.id, user.id)} className="text-accent hover:underline">{app.label}</UiLink> : app.label}
+                    {administered ? (
+                      <UiLink
+                        href={adminLinks.applicationUser(app.id, user.id)}
+                        className="text-accent hover:underline"
+                      >
+                        {app.label}
+                      </UiLink>
+                    ) : (
+                      app.label
+                    )}
                   </h3>
                   <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
                     <dt className="text-fg-muted">{t('users.fields.accessSince')}</dt>
@@ -66,7 +80,11 @@ function UserView({ user }: { readonly user: UserDetail }) {
                     <dt className="text-fg-muted">{t('users.fields.roles')}</dt>
                     <dd>{app.roles.length === 0 ? '–' : app.roles.map((role) => role.label).join(', ')}</dd>
                     <dt className="text-fg-muted">{t('users.fields.accountAccesses')}</dt>
-                    <dd>{app.accountAccesses.length === 0 ? '–' : app.accountAccesses.map((group) => group.label).join(', ')}</dd>
+                    <dd>
+                      {app.accountAccesses.length === 0
+                        ? '–'
+                        : app.accountAccesses.map((group) => group.label).join(', ')}
+                    </dd>
                   </dl>
                 </li>
               );

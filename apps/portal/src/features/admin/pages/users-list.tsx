@@ -1,7 +1,8 @@
 import { useFormatDate } from '../lib/i18n.ts';
 import { breakCell, EntityListPage, entityList, yesNo } from '../components/list-page.tsx';
 
-const nameOf = (row: { readonly fullName: string; readonly email: string }) => (row.fullName === '' ? row.email : row.fullName);
+const nameOf = (row: { readonly fullName: string; readonly email: string }) =>
+  row.fullName === '' ? row.email : row.fullName;
 
 const list = entityList({
   kind: 'users',

@@ -10,7 +10,12 @@ import { useAdminT, useFormatDate } from '../lib/i18n.ts';
 
 const LazyDialog = lazy(() => import('@portal/ui/dialog').then((m) => ({ default: m.Dialog })));
 
-export function DeliveryDetailDialog({ applicationId, deliveryId, title, onClose }: {
+export function DeliveryDetailDialog({
+  applicationId,
+  deliveryId,
+  title,
+  onClose,
+}: {
   readonly applicationId: string;
   /** The delivery shown; undefined: closed. */
   readonly deliveryId: string | undefined;
@@ -27,23 +32,47 @@ export function DeliveryDetailDialog({ applicationId, deliveryId, title, onClose
   );
 }
 
-function DeliveryDetail({ applicationId, deliveryId }: { readonly applicationId: string; readonly deliveryId: string }) {
+function DeliveryDetail({
+  applicationId,
+  deliveryId,
+}: {
+  readonly applicationId: string;
+  readonly deliveryId: string;
+}) {
   const t = useAdminT();
   const { api } = useAdmin();
-  const detail = useServerData(['admin', 'webhookDelivery', applicationId, deliveryId], () => api.getWebhookDelivery(applicationId, deliveryId));
-  if (detail.status === 'failed') return <p role="alert" className="text-sm text-danger">{t('webhook.detail.loadFailed')}</p>;
+  const detail = useServerData(['admin', 'webhookDelivery', applicationId, deliveryId], () =>
+    api.getWebhookDelivery(applicationId, deliveryId),
+  );
+  if (detail.status === 'failed')
+    return (
+      <p role="alert" className="text-sm text-danger">
+        {t('webhook.detail.loadFailed')}
+      </p>
+    );
   if (detail.data === undefined) return <Skeleton className="h-40 w-full" />;
   const { payload, attempts } = detail.data;
   return (
     <div className="flex max-h-[70vh] flex-col gap-4 overflow-y-auto text-sm">
       <section aria-labelledby="delivery-payload" className="flex flex-col gap-2">
-        <h3 id="delivery-payload" className="font-semibold">{t('webhook.detail.payload')}</h3>
+        <h3 id="delivery-payload" className="font-semibold">
+          {t('webhook.detail.payload')}
+        </h3>
         <CodeBlock text={JSON.stringify(payload, null, 2)} />
       </section>
       <section aria-labelledby="delivery-attempts" className="flex flex-col gap-3">
-        <h3 id="delivery-attempts" className="font-semibold">{t('webhook.detail.attempts')}</h3>
-        {attempts.length === 0 ? <p className="text-fg-muted">{t('webhook.detail.noAttempts')}</p>
-          : <ol className="flex flex-col gap-3">{attempts.map((attempt) => <Attempt key={attempt.attempt} attempt={attempt} />)}</ol>}
+        <h3 id="delivery-attempts" className="font-semibold">
+          {t('webhook.detail.attempts')}
+        </h3>
+        {attempts.length === 0 ? (
+          <p className="text-fg-muted">{t('webhook.detail.noAttempts')}</p>
+        ) : (
+          <ol className="flex flex-col gap-3">
+            {attempts.map((attempt) => (
+              <Attempt key={attempt.attempt} attempt={attempt} />
+            ))}
+          </ol>
+        )}
       </section>
     </div>
   );
@@ -55,7 +84,11 @@ function Attempt({ attempt }: { readonly attempt: WebhookDeliveryAttempt }) {
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-line p-3">
       <p className="font-medium">
-        {t('webhook.detail.attemptLine', { n: attempt.attempt, date: date(attempt.startedAt, true), ms: attempt.durationMs })}
+        {t('webhook.detail.attemptLine', {
+          n: attempt.attempt,
+          date: date(attempt.startedAt, true),
+          ms: attempt.durationMs,
+        })}
       </p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         <dt className="text-fg-muted">{t('webhook.delivery.responseStatus')}</dt>
@@ -69,7 +102,11 @@ function Attempt({ attempt }: { readonly attempt: WebhookDeliveryAttempt }) {
       </details>
       <details>
         <summary className="cursor-pointer">{t('webhook.detail.responseBody')}</summary>
-        {attempt.responseBody === null ? <p className="text-fg-muted">{t('webhook.detail.noBody')}</p> : <CodeBlock text={attempt.responseBody} />}
+        {attempt.responseBody === null ? (
+          <p className="text-fg-muted">{t('webhook.detail.noBody')}</p>
+        ) : (
+          <CodeBlock text={attempt.responseBody} />
+        )}
       </details>
     </li>
   );
@@ -78,6 +115,13 @@ function Attempt({ attempt }: { readonly attempt: WebhookDeliveryAttempt }) {
 /** Text as sent or received, in a monospace block that scrolls. */
 export function CodeBlock({ text }: { readonly text: string }) {
   // Focusable so that a long line can be scrolled by keyboard.
-  // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
-  return <pre tabIndex={0} className="mt-1 max-h-64 overflow-auto rounded-md bg-surface-muted p-2 font-mono text-xs whitespace-pre">{text}</pre>;
+  return (
+    <pre
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
+      tabIndex={0}
+      className="mt-1 max-h-64 overflow-auto rounded-md bg-surface-muted p-2 font-mono text-xs whitespace-pre"
+    >
+      {text}
+    </pre>
+  );
 }
