@@ -90,7 +90,12 @@ export async function clickSignIn(page: Page): Promise<void> {
 }
 
 /** Sign in from the portal's login page through the provider's page; ends on `returnPath`. */
-export async function signInAs(page: Page, kind: DemoAccount['kind'], returnPath = '/'): Promise<DemoAccount> {
+export async function signInAs(
+  page: Page,
+  kind: DemoAccount['kind'],
+  returnPath = '/',
+  { scripts = true }: { readonly scripts?: boolean } = {},
+): Promise<DemoAccount> {
   const who = account(kind);
   await page.goto(returnPath);
   await expect(page).toHaveURL(/\/login/);
@@ -100,8 +105,19 @@ export async function signInAs(page: Page, kind: DemoAccount['kind'], returnPath
   await clickProviderSubmit(page);
   // Back at the portal, past the callback (code exchanged, address cleaned).
   await expect(page).toHaveURL((url) => url.origin === urls.portal && `${url.pathname}${url.search}` === returnPath);
-  if (returnPath === '/') await expect(page.getByRole('heading', { level: 1 })).toContainText(fullNameOf(who));
+  if (returnPath === '/') {
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(fullNameOf(who));
+    if (scripts) await waitUntilInteractive(page);
+  }
   return who;
+}
+
+/**
+ * The launcher arrives rendered by the server (#16) before its script has run: keys and clicks
+ * meant for the client wait until it has taken the page over (its `portal:ready` step).
+ */
+async function waitUntilInteractive(page: Page): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByName('portal:ready').length > 0);
 }
 
 export async function goToHome(page: Page): Promise<void> {

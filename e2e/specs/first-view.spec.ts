@@ -93,9 +93,10 @@ test.describe('without JavaScript', () => {
 
   /** A session from a browser with JavaScript, then the same cookies in this one without it. */
   async function signInElsewhere(page: Page, browser: Browser, who: Parameters<typeof signInAs>[1]): Promise<void> {
+    // A context of its own, with the project's options: JavaScript is off here too.
     const withScript = await browser.newContext();
     await withScript.addCookies([{ name: 'i18n_redirected', value: 'de', url: urls.portal }]);
-    await signInAs(await withScript.newPage(), who);
+    await signInAs(await withScript.newPage(), who, '/', { scripts: false });
     await page.context().addCookies(await withScript.cookies());
     await withScript.close();
   }
