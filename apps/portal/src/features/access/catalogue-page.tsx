@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckCircleIcon, ClockIcon, Squares2X2Icon } from '@heroicons/react/20/solid';
 import { fetchDelayMs, type PageSize } from '@portal/core';
 import type { CatalogueApplication } from '@portal/adapters';
-import { Pagination, Skeleton, TextField, UiLink, buttonClasses } from '@portal/ui';
+import { PageHeader, Pagination, Skeleton, TextField, UiLink, buttonClasses } from '@portal/ui';
 import { useServices } from '../../app/contexts.tsx';
 import { useMyAccessApi } from '../shared/my-access.ts';
 import { useLoad } from '../../app/use-load.ts';
@@ -41,15 +41,15 @@ export default function CataloguePage() {
   const data = list.data;
   return (
     <div className="flex flex-col gap-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold text-fg">{t('catalogue.title')}</h1>
-          <p className="text-sm text-fg-muted">{t('catalogue.subtitle')}</p>
-        </div>
-        <UiLink href={links.requests()} className={buttonClasses('secondary')}>
-          {t('catalogue.myRequests')}
-        </UiLink>
-      </header>
+      <PageHeader
+        title={t('catalogue.title')}
+        subTitle={t('catalogue.subtitle')}
+        actions={
+          <UiLink href={links.requests()} className={buttonClasses('secondary')}>
+            {t('catalogue.myRequests')}
+          </UiLink>
+        }
+      />
       <div className="max-w-md">
         <TextField
           type="search"

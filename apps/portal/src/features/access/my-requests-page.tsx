@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accessRequestStatuses, toPortalError, type AccessRequestStatus, type PageSize } from '@portal/core';
 import type { MyAccessRequestItem } from '@portal/adapters';
-import { Button, Pagination, Select, Skeleton, UiLink, buttonClasses } from '@portal/ui';
+import { Button, PageHeader, Pagination, Select, Skeleton, UiLink, buttonClasses } from '@portal/ui';
 import { useToasts } from '../../app/contexts.tsx';
 import { useMyAccessApi } from '../shared/my-access.ts';
 import { useLoad } from '../../app/use-load.ts';
@@ -51,15 +51,15 @@ export default function MyRequestsPage() {
   };
   return (
     <div className="flex flex-col gap-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold text-fg">{t('requests.title')}</h1>
-          <p className="text-sm text-fg-muted">{t('requests.subtitle')}</p>
-        </div>
-        <UiLink href={links.catalogue()} className={buttonClasses('secondary')}>
-          {t('requests.discover')}
-        </UiLink>
-      </header>
+      <PageHeader
+        title={t('requests.title')}
+        subTitle={t('requests.subtitle')}
+        actions={
+          <UiLink href={links.catalogue()} className={buttonClasses('secondary')}>
+            {t('requests.discover')}
+          </UiLink>
+        }
+      />
       <div className="max-w-xs">
         <Select
           label={t('requests.filter')}
