@@ -3,11 +3,13 @@
 // code), into the one query cache (`app/server-data.ts`), where the list view finds it instead
 // of asking again.
 import type { AdminApi, AdminPage, ListParams, SortOrder } from '@portal/adapters/admin';
+import type { AccessRequestStatus } from '@portal/core';
 import { hashKey } from '@tanstack/react-query';
 import { prefetchServerData, queryClient, type QueryKey } from '../../../app/server-data.ts';
 import { initialList, listParams } from './list.ts';
 
-export type AccessRequestStatusFilter = 'OPEN' | 'ACCEPTED' | 'DENIED' | 'ALL';
+/** Every status of the contract's `AccessRequestStatus`, or 'ALL' (no filter). */
+export type AccessRequestStatusFilter = AccessRequestStatus | 'ALL';
 
 /** The access requests of one application, by status ('ALL': no filter). */
 export function loadAccessRequests(api: AdminApi, application: string, status: AccessRequestStatusFilter) {

@@ -3,7 +3,7 @@
 // denied with a reason at once (#20.3).
 import { useMemo, useState, type ReactNode } from 'react';
 import type { AccessRequestSummary } from '@portal/adapters/admin';
-import { validateAccessRequestRoles } from '@portal/core';
+import { accessRequestStatuses, validateAccessRequestRoles } from '@portal/core';
 import { useAdmin } from '../admin-context.tsx';
 import { useApplicationFrame } from '../components/page-state.tsx';
 import type { DataTableColumn } from '@portal/ui';
@@ -159,7 +159,8 @@ function DenyAction({
     </DecisionAction>
   );
 }
-const filters: readonly StatusFilter[] = ['OPEN', 'ACCEPTED', 'DENIED', 'ALL'];
+/** Every status the contract has (core's list, checked against it), then all of them. */
+const filters: readonly StatusFilter[] = [...accessRequestStatuses, 'ALL'];
 
 export default function AccessRequestsListPage() {
   const t = useAdminT();
