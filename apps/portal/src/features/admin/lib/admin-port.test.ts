@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { grantAccess, removeAccess, saveApplication } from '@portal/core';
 import type { AdminApi, ApplicationInput, ApplicationUserInput } from '@portal/adapters/admin';
-import { adminPort, AdminRuleError, doneOrThrow } from './admin-port.ts';
+import { adminPort, AdminRuleError, doneOrThrow, savingApplicationsThroughCore } from './admin-port.ts';
 
 function fakeApi() {
   return {
@@ -52,5 +52,30 @@ describe('the admin port over the admin API', () => {
     });
     expect(() => doneOrThrow(outcome)).toThrow(AdminRuleError);
     expect(api.updateApplicationUser).not.toHaveBeenCalled();
+  });
+
+  it("saves an application's create and update through core's use case: rules first, then the API", async () => {
+    const api = fakeApi();
+    const through = savingApplicationsThroughCore(api as unknown as AdminApi);
+    const input = {
+      label: 'Planer',
+      url: 'https://planner.example.test',
+      internal: true,
+      accessRequestAllowed: true,
+      activationGroups: [{ directoryGroupName: ' Planer ', roleIds: [], accountAccessIds: [] }],
+    } as unknown as ApplicationInput;
+    const written = {
+      ...input,
+      accessRequestAllowed: false,
+      activationGroups: [{ directoryGroupName: 'Planer', roleIds: [], accountAccessIds: [] }],
+    };
+    await expect(through.applications.update('planner', input)).resolves.toEqual({ id: 'planner', ...written });
+    expect(api.applications.update).toHaveBeenCalledExactlyOnceWith('planner', written);
+    await through.applications.create(input);
+    expect(api.applications.create).toHaveBeenCalledExactlyOnceWith(written);
+    // A refusal writes nothing.
+    const unnamed = { ...input, activationGroups: [{ directoryGroupName: ' ', roleIds: [], accountAccessIds: [] }] };
+    await expect(through.applications.update('planner', unnamed)).rejects.toThrow(AdminRuleError);
+    expect(api.applications.update).toHaveBeenCalledTimes(1);
   });
 });

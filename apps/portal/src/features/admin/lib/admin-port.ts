@@ -1,7 +1,7 @@
 // Core's admin port (`AdminPort`, issue #18.3) over the console's admin API: the use cases
 // (`saveApplication`, `decideAccessRequest`, `grantAccess`, `removeAccess`) hold the rules and
 // call it; this only says which API call each write is.
-import type { AdminIssues, AdminOutcome, AdminPort } from '@portal/core';
+import { saveApplication, type AdminIssues, type AdminOutcome, type AdminPort } from '@portal/core';
 import type {
   AdminApi,
   ApplicationDetail,
@@ -39,4 +39,21 @@ export class AdminRuleError extends Error {
 export function doneOrThrow<T>(outcome: AdminOutcome<T> | { readonly kind: 'notOpen' }): T {
   if (outcome.kind === 'done') return outcome.value;
   throw new AdminRuleError(outcome.kind === 'invalid' ? outcome.issues : {});
+}
+
+/**
+ * The admin API with an application's create and update going through core's `saveApplication`
+ * (its rules — links checked, internal ⇒ not requestable — then the port): what the
+ * application's page saves with. A refusal is thrown as `AdminRuleError`.
+ */
+export function savingApplicationsThroughCore(api: AdminApi): AdminApi {
+  const port = adminPort(api);
+  return {
+    ...api,
+    applications: {
+      ...api.applications,
+      create: (change) => saveApplication(port, undefined, change).then(doneOrThrow),
+      update: (id, change) => saveApplication(port, id, change).then(doneOrThrow),
+    },
+  };
 }

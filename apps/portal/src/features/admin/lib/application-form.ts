@@ -1,7 +1,6 @@
 // The application form (spec §3 fields, §5 rules): values from the API's application, the
 // PUT/POST body from the values, and the client-side checks before saving.
 import {
-  applicationRules,
   validateApplicationLinks,
   validateTag,
   validateWebhookEndpoint,
@@ -133,9 +132,12 @@ export function webhookInput(hook: WebhookValues): WebhookInput {
   };
 }
 
-/** The form as it is written, with core's rules of an application applied (`applicationRules`: internal ⇒ not requestable). */
+/**
+ * The form as the API takes it. Core's rules of an application (internal ⇒ not requestable,
+ * group names trimmed) are applied by its `saveApplication`, which the page saves through.
+ */
 export function applicationInput(values: ApplicationValues): ApplicationInput {
-  return applicationRules<ApplicationInput>({
+  return {
     label: values.label.trim(),
     logoUrl: values.logoUrl,
     description: values.description.trim(),
@@ -155,7 +157,7 @@ export function applicationInput(values: ApplicationValues): ApplicationInput {
     customFlowIds: [...values.customFlowIds],
     activationGroups: [...values.activationGroups],
     webhook: values.webhook === null ? null : webhookInput(values.webhook),
-  });
+  };
 }
 
 /**
@@ -265,7 +267,8 @@ export function validateApplication(
       },
     ),
   };
-  // The links' rules are core's (each activation group named, each name once).
+  // The links' rules are core's (each activation group named, each name once): checked here to
+  // show them beside the fields; `saveApplication` checks them again before anything is written.
   Object.assign(errors, validateApplicationLinks(values));
   const hook = values.webhook;
   if (hook !== null) {

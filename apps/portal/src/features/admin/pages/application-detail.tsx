@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { ArrowTopRightOnSquareIcon, ExclamationTriangleIcon } from '@heroicons/react/20/solid';
-import { toPortalError } from '@portal/core';
+import { applicationRules, toPortalError } from '@portal/core';
 import { LogoUpload, Switch, TextField } from '@portal/ui';
 import { providerPortalOverviewUrl } from '@portal/adapters';
 import type { ApplicationDetail } from '@portal/adapters/admin';
 import { useServices, useToasts } from '../../../app/contexts.tsx';
 import { resolveAssetUrl } from '../../../app/assets.ts';
-import { useAdmin, useLabels } from '../admin-context.tsx';
+import { AdminContext, useAdmin, useLabels } from '../admin-context.tsx';
 import { EntityDetailRoute, EntityFormFrame, useEntityForm, type EntitySpec } from '../components/detail-page.tsx';
 import { Grid, Section } from '../components/form-kit.tsx';
 import { SingleRef, usePickerSearch } from '../components/pickers.tsx';
@@ -16,13 +16,21 @@ import {
   validateApplication,
   type ApplicationValues,
 } from '../lib/application-form.ts';
+import { savingApplicationsThroughCore } from '../lib/admin-port.ts';
 import { useAdminT } from '../lib/i18n.ts';
 import { ActivationGroups, AttributeLinks, IdLinks, RoleLinks } from './application-links.tsx';
 import { WebhookDeliveries, WebhookSection } from './application-webhook.tsx';
 import { WebhookSigningSecrets } from './webhook-signing.tsx';
 
+/** An application is saved through core's use case (`saveApplication`: its rules, then the admin port). */
 export default function ApplicationDetailPage() {
-  return <EntityDetailRoute kind="applications" form={ApplicationForm} />;
+  const admin = useAdmin();
+  const throughCore = useMemo(() => ({ ...admin, api: savingApplicationsThroughCore(admin.api) }), [admin]);
+  return (
+    <AdminContext value={throughCore}>
+      <EntityDetailRoute kind="applications" form={ApplicationForm} />
+    </AdminContext>
+  );
 }
 
 /** A new application must be released in the identity directory before sign-in works (spec §1, §4). */
@@ -84,6 +92,8 @@ function ApplicationForm({ id, entity }: { readonly id: string; readonly entity:
     },
   );
   const { errorText, form, values, errors, isNew, writable } = of;
+  // The switches as the application will be written (core's rule: an internal one is not requestable).
+  const written = applicationRules(values);
   const webhookSaved = savedWebhook !== null;
   const permissions = useLabels('permissions');
   const searchPermissions = usePickerSearch('permissions');
@@ -201,7 +211,7 @@ function ApplicationForm({ id, entity }: { readonly id: string; readonly entity:
         />
         <Switch
           label={t('applications.fields.accessRequestAllowed')}
-          checked={values.accessRequestAllowed && !values.internal}
+          checked={written.accessRequestAllowed}
           disabled={!writable || values.internal}
           onChange={(v) => form.set('accessRequestAllowed', v)}
         />
