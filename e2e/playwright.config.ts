@@ -3,6 +3,7 @@
 // Debian's Chromium. The stack runs on its own ports so a developer's `npm start` can stay up.
 import { defineConfig } from '@playwright/test';
 import { join } from 'node:path';
+import { chromiumLaunchOptions } from '@portal/tooling/chromium';
 
 const root = join(import.meta.dirname, '..');
 // E2E_PORT_OFFSET moves the whole stack (two checkouts can run their specs side by side).
@@ -31,18 +32,7 @@ export default defineConfig({
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   // The admin specs change the demo data the user-side specs read (they accept the partner's
   // open request, for one): they run after them, on the same stack.

@@ -2,6 +2,7 @@
 // DevTools protocol, an init script that marks "painted" moments in the page, and a
 // request log (CDP Network events) per page.
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright';
+import { chromiumLaunchOptions } from '@portal/tooling/chromium';
 
 export interface Profile {
   readonly name: 'mobile' | 'desktop';
@@ -30,22 +31,8 @@ export const profiles: Readonly<Record<Profile['name'], Profile>> = {
   },
 };
 
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: chromiumArgs,
-    headless: true,
-  });
+  return chromium.launch({ ...chromiumLaunchOptions, headless: true });
 }
 
 export async function applyProfile(cdp: CDPSession, profile: Profile | undefined, cpuSlowdown?: number): Promise<void> {

@@ -4,46 +4,19 @@ import { defineConfig } from 'vitest/config';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import type { BrowserProviderOption } from 'vitest/node';
+import { chromiumLaunchOptions, storyProjects } from '@portal/tooling/chromium';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
 
-/**
- * Debian's Chromium; never `playwright install`. The cast bridges two copies of vitest's
- * types that pnpm keeps for different peer sets; at run time it is one vitest.
- */
-export const chromium = playwright({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  },
-}) as unknown as BrowserProviderOption;
-
-/** Every story (.storybook/) in Chromium with its interactions and axe, in one forced theme. */
-const stories = (name: string, theme: 'light' | 'dark') => ({
-  extends: true,
-  plugins: [storybookTest({ configDir: path.join(dirname, '.storybook'), initialGlobals: { theme } })],
-  test: {
-    name,
-    browser: { enabled: true, headless: true, provider: chromium, instances: [{ browser: 'chromium' as const }] },
-  },
-});
+/** The cast bridges two copies of vitest's types that pnpm keeps for different peer sets (test/failing-stories/ uses it too). */
+export const chromium = playwright({ launchOptions: chromiumLaunchOptions }) as unknown as BrowserProviderOption;
 
 export default defineConfig({
   test: {
     reporters: ['default', ['json', { outputFile: 'test-results/stories.json' }]],
     projects: [
-      // The light theme, forced (the browser's own preference must not decide).
-      stories('storybook', 'light'),
-      // Every story again in the dark theme: interactions and accessibility checks.
-      stories('storybook-dark', 'dark'),
+      // Every story (.storybook/), in the light theme and again in the dark one.
+      ...storyProjects({ configDir: path.join(dirname, '.storybook'), storybookTest, provider: chromium }),
       {
         extends: true,
         test: {
