@@ -43,7 +43,8 @@ const KIND_OF_KEY: Readonly<Record<string, RefKind>> = {
 
 const SECRET_FIELDS = new Set(['password', 'webhook.password']);
 
-function text(value: unknown): string | null {
+/** A value as history records it: text as it is, anything else as JSON, nothing as null. */
+export function historyText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') return value;
   if (value instanceof Date) return value.toISOString();
@@ -136,8 +137,8 @@ export async function recordHistory(
     const after = entry.after ?? {};
     for (const [field, value] of Object.entries(after)) {
       if (SECRET_FIELDS.has(field)) continue;
-      const next = text(value);
-      const previous = entry.mode === 'UPDATE' ? text(before[field]) : null;
+      const next = historyText(value);
+      const previous = entry.mode === 'UPDATE' ? historyText(before[field]) : null;
       if (entry.mode === 'UPDATE' && previous === next) continue;
       if (entry.mode === 'CREATE' && next === null) continue;
       const refs = referencesIn(field, value);

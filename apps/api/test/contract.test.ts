@@ -516,6 +516,9 @@ describe('global administration', () => {
       ),
     ).toBe(true);
     expect(JSON.stringify(history.body)).not.toContain('secret');
+    const renamed = history.body.items.find((e: Body) => e.field === 'label' && e.mode === 'UPDATE');
+    const reverted = await call('POST', `/Applications/${createdApp}/History/${renamed.id}/Revert`);
+    expect(reverted.body).toMatchObject({ label: 'Ausstellungsplaner', webhook: { passwordSet: true } });
     expect((await call('DELETE', `/Applications/${createdApp}`)).status).toBe(204);
     expect((await call('GET', `/Applications/${createdApp}`)).status).toBe(404);
     expect((await call('PUT', `/Applications/${createdApp}`, { body: input })).status).toBe(404);
@@ -573,6 +576,10 @@ describe('global administration', () => {
       expect(search.body.items.map((x: Body) => x.id)).toContain(id);
       const history = await call('GET', `${e.path}/${id}/History`);
       expect(history.body.items.map((x: Body) => x.mode)).toContain('UPDATE');
+      const [field] = Object.keys(e.change);
+      const changed = history.body.items.find((x: Body) => x.mode === 'UPDATE' && x.field === field);
+      const reverted = await call('POST', `${e.path}/${id}/History/${changed.id}/Revert`);
+      expect(reverted.body).toMatchObject({ [String(field)]: e.input[String(field)] });
       if (e.path !== '/Permissions') expect((await call('GET', `${e.path}/${id}/Usage`)).status).toBe(200);
       expect((await call('DELETE', `${e.path}/${id}`)).status).toBe(e.path === '/Permissions' ? 204 : 200);
       expect((await call('GET', `${e.path}/${id}`)).status).toBe(404);

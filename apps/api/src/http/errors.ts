@@ -35,6 +35,11 @@ export const badRequest = (problems: readonly FieldProblem[], key: MessageKey = 
 export const fieldError = (field: string, key: MessageKey, code: string, args: readonly (string | number)[] = []) =>
   new ApiError(400, key, { code, args, problems: [{ key, field, args }] });
 export const notFound = () => new ApiError(404, 'notFound');
+/** For `.catch`: a 404 becomes `undefined`, any other failure stays one. */
+export const unlessNotFound = (error: unknown): undefined => {
+  if (error instanceof ApiError && error.status === 404) return undefined;
+  throw error;
+};
 export const forbidden = () => new ApiError(403, 'forbidden');
 export const unauthorized = () => new ApiError(401, 'unauthorized');
 export const conflict = (key: MessageKey, code: string, args: readonly (string | number)[] = [], field?: string) =>

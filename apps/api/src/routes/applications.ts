@@ -9,13 +9,13 @@ import { newId, requirePermission } from '../context.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import type { DB } from '../db/schema.ts';
 import { readJson } from '../http/body.ts';
-import { ApiError, badRequest, notFound } from '../http/errors.ts';
+import { ApiError, badRequest, notFound, unlessNotFound } from '../http/errors.ts';
 import type { FieldProblem } from '../http/errors.ts';
 import { parseList, type ListQuery } from '../http/list.ts';
 import { csvDownload, type CsvColumns } from '../http/csv.ts';
 import { recordHistory } from '../history.ts';
 import { isForbiddenHeaderName, isValidHeaderValue } from '../webhooks/headers.ts';
-import { historyList } from './history.ts';
+import { historyList, revertedInput, someHistory, type EntityNow } from './history.ts';
 import { imageRoutes } from './images.ts';
 
 type S = components['schemas'];
@@ -239,6 +239,21 @@ function flatten(dto: S['Application']): Record<string, unknown> {
   const settings =
     webhook === null ? null : (({ consecutiveFailures: _f, pausedAt: _p, ...kept }: S['Webhook']) => kept)(webhook);
   return { ...rest, webhook: settings };
+}
+
+/**
+ * The application as its history records it, and a record as input again: the webhook's password
+ * kept when the record says one is set, removed when it says none is.
+ */
+function nowOf(dto: S['Application']): EntityNow {
+  return {
+    recorded: flatten(dto),
+    toInput: ({ webhook, ...rest }) => {
+      if (webhook === null || typeof webhook !== 'object') return { ...rest, webhook };
+      const { passwordSet, ...settings } = webhook as { passwordSet?: unknown };
+      return { ...rest, webhook: passwordSet === false ? { ...settings, password: null } : settings };
+    },
+  };
 }
 
 async function save(trx: Transaction<DB>, id: string, input: S['ApplicationInput'], isNew: boolean): Promise<void> {
@@ -488,30 +503,53 @@ export function applicationRoutes(deps: Deps): Hono<AppEnv> {
     return c.json(await applicationDto(db, c.req.param('id')));
   });
 
+  /** Saves the input made from the application as it is (locked) over it, with its history entry; the application as saved. */
+  async function update(
+    trx: Transaction<DB>,
+    id: string,
+    by: string,
+    inputFor: (before: S['Application']) => S['ApplicationInput'] | Promise<S['ApplicationInput']>,
+  ): Promise<S['Application']> {
+    await trx.selectFrom('applications').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+    const before = await applicationDto(trx, id);
+    const input = await inputFor(before);
+    validateInput(input, deps.allowHttpWebhooks);
+    await save(trx, id, input, false);
+    const after = await applicationDto(trx, id);
+    const passwordChanged = input.webhook?.password !== undefined;
+    await recordHistory(trx, {
+      table: 'applications',
+      entity: id,
+      mode: 'UPDATE',
+      by,
+      before: flatten(before),
+      after: {
+        ...flatten(after),
+        ...(passwordChanged ? { 'webhook.passwordChanged': new Date().toISOString() } : {}),
+      },
+    });
+    return after;
+  }
+
   app.put('/Applications/:id', async (c) => {
     const me = await deps.auth.user(c.req.header('authorization'));
     requirePermission(me, 'applications.write');
     const id = c.req.param('id');
     const input = await readJson(c, 'ApplicationInput');
-    validateInput(input, deps.allowHttpWebhooks);
-    const dto = await db.transaction().execute(async (trx) => {
-      const before = await applicationDto(trx, id);
-      await save(trx, id, input, false);
-      const after = await applicationDto(trx, id);
-      const passwordChanged = input.webhook?.password !== undefined;
-      await recordHistory(trx, {
-        table: 'applications',
-        entity: id,
-        mode: 'UPDATE',
-        by: me.userId,
-        before: flatten(before),
-        after: {
-          ...flatten(after),
-          ...(passwordChanged ? { 'webhook.passwordChanged': new Date().toISOString() } : {}),
-        },
-      });
-      return after;
-    });
+    return c.json(await db.transaction().execute((trx) => update(trx, id, me.userId, () => input)));
+  });
+
+  // Undo one change of the history (#19.7): saved as a PUT of the application with the field as it was.
+  app.post('/Applications/:id/History/:entryId/Revert', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    requirePermission(me, 'applications.write');
+    const id = c.req.param('id');
+    const at = { table: 'applications', entity: id, entryId: c.req.param('entryId') };
+    const dto = await db
+      .transaction()
+      .execute((trx) =>
+        update(trx, id, me.userId, (before) => revertedInput(trx, at, nowOf(before), 'ApplicationInput')),
+      );
     return c.json(dto);
   });
 
@@ -554,15 +592,10 @@ export function applicationRoutes(deps: Deps): Hono<AppEnv> {
     const me = await deps.auth.user(c.req.header('authorization'));
     requirePermission(me, 'applications.read');
     const id = c.req.param('id');
-    const exists = await db
-      .selectFrom('history')
-      .select('id')
-      .where('table_name', '=', 'applications')
-      .where('entity', '=', id)
-      .limit(1)
-      .executeTakeFirst();
-    if (!exists) await applicationDto(db, id);
-    return c.json(await historyList(c, db, 'applications', id));
+    // A deleted application's history stays readable; nothing in it can be undone then.
+    const dto = await applicationDto(db, id).catch(unlessNotFound);
+    if (dto === undefined) await someHistory(db, 'applications', id);
+    return c.json(await historyList(c, db, 'applications', id, dto === undefined ? undefined : nowOf(dto)));
   });
 
   return app;

@@ -10,12 +10,12 @@ import type { AppEnv, Ctx, Deps, GlobalPermission } from '../context.ts';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { readJson } from '../http/body.ts';
-import { badRequest, conflict, fieldError, notFound } from '../http/errors.ts';
+import { badRequest, conflict, fieldError, notFound, unlessNotFound } from '../http/errors.ts';
 import type { FieldProblem } from '../http/errors.ts';
 import { parseList, type ListQuery } from '../http/list.ts';
 import { csvDownload, type CsvColumns } from '../http/csv.ts';
 import { recordHistory } from '../history.ts';
-import { historyList } from './history.ts';
+import { historyList, revertedInput, someHistory, type EntityNow } from './history.ts';
 
 type S = components['schemas'];
 type Table = 'attributes' | 'permissions' | 'roles' | 'account_accesses' | 'custom_flows';
@@ -232,25 +232,52 @@ function crudRoutes<Dto, Input, Summary>(deps: Deps, spec: Crud<Dto, Input, Summ
     await user(c, spec.read);
     return c.json((await spec.get(db, uuid(c.req.param('id')))) as object);
   });
+  /** Saves `input` (made from the entity as it is, locked) over the entity, with its history entry; the entity as saved. */
+  async function update(
+    trx: Transaction<DB>,
+    id: string,
+    by: string,
+    inputFor: (before: Dto) => Input | Promise<Input>,
+  ): Promise<Dto> {
+    await trx.selectFrom(spec.table).select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+    const before = await spec.get(trx, id);
+    await spec.save(trx, id, await inputFor(before), false);
+    const after = await spec.get(trx, id);
+    await recordHistory(trx, {
+      table: spec.table,
+      entity: id,
+      mode: 'UPDATE',
+      by,
+      before: spec.history(before),
+      after: spec.history(after),
+    });
+    return after;
+  }
+  /** The entity as its history records it: the same fields as its input. */
+  const now = (dto: Dto): EntityNow => ({ recorded: spec.history(dto), toInput: (recorded) => recorded });
   app.put(`${spec.path}/:id`, async (c) => {
     const me = await user(c, spec.write);
     const id = uuid(c.req.param('id'));
     await spec.get(db, id);
     const input = (await readJson(c, spec.inputSchema)) as Input;
-    const dto = await db.transaction().execute(async (trx) => {
-      const before = await spec.get(trx, id);
-      await spec.save(trx, id, input, false);
-      const after = await spec.get(trx, id);
-      await recordHistory(trx, {
-        table: spec.table,
-        entity: id,
-        mode: 'UPDATE',
-        by: me.userId,
-        before: spec.history(before),
-        after: spec.history(after),
-      });
-      return after;
-    });
+    const dto = await db.transaction().execute((trx) => update(trx, id, me.userId, () => input));
+    return c.json(dto as object);
+  });
+  // Undo one change of the history (#19.7): saved as a PUT of the entity with the field as it was.
+  app.post(`${spec.path}/:id/History/:entryId/Revert`, async (c) => {
+    const me = await user(c, spec.write);
+    const id = uuid(c.req.param('id'));
+    const at = { table: spec.table, entity: id, entryId: c.req.param('entryId') };
+    const dto = await db
+      .transaction()
+      .execute((trx) =>
+        update(
+          trx,
+          id,
+          me.userId,
+          async (before) => (await revertedInput(trx, at, now(before), spec.inputSchema)) as Input,
+        ),
+      );
     return c.json(dto as object);
   });
   /** Deletes one entity in `trx` (taken from users and activation groups, history); where it was used. */
@@ -307,15 +334,10 @@ function crudRoutes<Dto, Input, Summary>(deps: Deps, spec: Crud<Dto, Input, Summ
   app.get(`${spec.path}/:id/History`, async (c) => {
     await user(c, spec.read);
     const id = uuid(c.req.param('id'));
-    const exists = await db
-      .selectFrom('history')
-      .select('id')
-      .where('table_name', '=', spec.table)
-      .where('entity', '=', id)
-      .limit(1)
-      .executeTakeFirst();
-    if (!exists) await spec.get(db, id);
-    return c.json(await historyList(c, db, spec.table, id));
+    // A deleted entity's history stays readable; nothing in it can be undone then.
+    const dto = await spec.get(db, id).catch(unlessNotFound);
+    if (dto === undefined) await someHistory(db, spec.table, id);
+    return c.json(await historyList(c, db, spec.table, id, dto === undefined ? undefined : now(dto)));
   });
   return app;
 }

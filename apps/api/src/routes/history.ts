@@ -1,19 +1,49 @@
 // One page of an entity's history: each entry with its old and new value, the author's name
 // (as now, or as recorded when the account is gone) and the entities its values name, each
-// with its label (as now, or as recorded) and whether it still exists (#17.14).
+// with its label (as now, or as recorded) and whether it still exists (#17.14); and undoing one
+// entry (#19.7): the entity's input as now with the entry's field as it was before.
 import { sql } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { components } from '@portal/contract';
 import type { Ctx } from '../context.ts';
 import type { Database } from '../db/database.ts';
-import type { HistoryRefRow } from '../db/schema.ts';
-import { REF_TABLES, referencesIn } from '../history.ts';
+import type { DB, HistoryRefRow } from '../db/schema.ts';
+import { REF_TABLES, historyText, referencesIn } from '../history.ts';
 import type { RefKind } from '../history.ts';
+import { validate } from '../http/body.ts';
+import { validatorFor, type SchemaName, type Schemas } from '../http/contract.ts';
+import { conflict, notFound } from '../http/errors.ts';
 import { parseList } from '../http/list.ts';
 
 type S = components['schemas'];
 
+type Fields = Readonly<Record<string, unknown>>;
+
+/** An entity as its history records it now, and how such a record is written again as the entity's input. */
+export interface EntityNow {
+  readonly recorded: Fields;
+  readonly toInput: (recorded: Fields) => Fields;
+}
+
+/** The entry changed one field the input writes, and the field still holds the entry's new value. */
+function revertible(
+  entry: { readonly mode: string; readonly field: string | null; readonly value: string | null },
+  now: EntityNow | undefined,
+): entry is { readonly mode: 'UPDATE'; readonly field: string; readonly value: string | null } {
+  return (
+    now !== undefined &&
+    entry.mode === 'UPDATE' &&
+    entry.field !== null &&
+    Object.hasOwn(now.toInput(now.recorded), entry.field) &&
+    historyText(now.recorded[entry.field]) === entry.value
+  );
+}
+
 /** The current label of every named entity that still exists, by `${kind}:${id}`. */
-async function currentLabels(db: Database, refs: readonly HistoryRefRow[]): Promise<Map<string, string>> {
+async function currentLabels(
+  db: Database | Transaction<DB>,
+  refs: readonly HistoryRefRow[],
+): Promise<Map<string, string>> {
   const byKind = new Map<RefKind, Set<string>>();
   for (const ref of refs) {
     if (!(ref.kind in REF_TABLES)) continue;
@@ -44,7 +74,89 @@ function parseValue(text: string): unknown {
   }
 }
 
-export async function historyList(c: Ctx, db: Database, table: string, entity: string): Promise<S['HistoryList']> {
+/** A recorded old value as the input may take it: text for a text field, JSON otherwise (the schema decides when unclear). */
+function candidates(text: string, now: unknown): unknown[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text) as unknown;
+  } catch {
+    return [text];
+  }
+  return typeof now === 'string' ? [text, parsed] : [parsed, text];
+}
+
+const recordedRefs = (refs: unknown): HistoryRefRow[] =>
+  Array.isArray(refs)
+    ? (refs as HistoryRefRow[])
+    : typeof refs === 'string'
+      ? (JSON.parse(refs) as HistoryRefRow[])
+      : [];
+
+const uuidPattern = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/**
+ * The input that undoes one entry of an entity's history (#19.7): the entity's input as now with
+ * the entry's field set back to its old value. 404 for an entry not of this entity; 409 when it is
+ * not the change of one field the input writes (history.notRevertible), when the field changed
+ * since (history.changedSince) or when the old value names an entity that is gone
+ * (history.referenceGone); 400 when the old value is no longer valid input.
+ */
+export async function revertedInput<N extends SchemaName>(
+  trx: Transaction<DB>,
+  at: { readonly table: string; readonly entity: string; readonly entryId: string },
+  now: EntityNow,
+  schema: N,
+): Promise<Schemas[N]> {
+  if (!uuidPattern.test(at.entryId)) throw notFound();
+  const entry = await trx
+    .selectFrom('history')
+    .select(['mode', 'field', 'value', 'old_value', 'refs'])
+    .where('id', '=', at.entryId.toLowerCase())
+    .where('table_name', '=', at.table)
+    .where('entity', '=', at.entity)
+    .executeTakeFirst();
+  if (!entry) throw notFound();
+  const field = entry.field ?? undefined;
+  if (entry.mode !== 'UPDATE' || field === undefined || !Object.hasOwn(now.toInput(now.recorded), field))
+    throw conflict('historyNotRevertible', 'history.notRevertible', [], field);
+  if (!revertible(entry, now)) throw conflict('historyChangedSince', 'history.changedSince', [], field);
+  const olds = entry.old_value === null ? [null] : candidates(entry.old_value, now.recorded[field]);
+  const named = [...referencesIn(field, olds[0])].map(([key, kind]) => ({ kind, id: key.slice(kind.length + 1) }));
+  const existing = await currentLabels(
+    trx,
+    named.map((ref) => ({ ...ref, label: '' })),
+  );
+  const gone = named.find((ref) => !existing.has(`${ref.kind}:${ref.id}`));
+  if (gone !== undefined) {
+    const label = recordedRefs(entry.refs).find((ref) => ref.kind === gone.kind && ref.id === gone.id)?.label;
+    throw conflict('historyReferenceGone', 'history.referenceGone', [label || gone.id], field);
+  }
+  const inputs: unknown[] = olds.map((old) => now.toInput({ ...now.recorded, [field]: old }));
+  const valid = validatorFor(schema);
+  for (const input of inputs) if (valid(input)) return input;
+  return validate(schema, inputs[0]);
+}
+
+/** 404 unless the entity has history (for a deleted entity, whose history stays readable). */
+export async function someHistory(db: Database, table: string, entity: string): Promise<void> {
+  const entry = await db
+    .selectFrom('history')
+    .select('id')
+    .where('table_name', '=', table)
+    .where('entity', '=', entity)
+    .limit(1)
+    .executeTakeFirst();
+  if (!entry) throw notFound();
+}
+
+/** One page of the entity's history; with `now` (the entity exists) each entry says whether it may be undone. */
+export async function historyList(
+  c: Ctx,
+  db: Database,
+  table: string,
+  entity: string,
+  now?: EntityNow,
+): Promise<S['HistoryList']> {
   const list = parseList(c, { sorts: ['updatedAt', 'field'] as const, defaultSort: 'updatedAt', defaultOrder: 'desc' });
   const base = db.selectFrom('history').where('table_name', '=', table).where('entity', '=', entity);
   const [rows, total] = await Promise.all([
@@ -60,12 +172,6 @@ export async function historyList(c: Ctx, db: Database, table: string, entity: s
       .execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  const recorded = (refs: unknown): HistoryRefRow[] =>
-    Array.isArray(refs)
-      ? (refs as HistoryRefRow[])
-      : typeof refs === 'string'
-        ? (JSON.parse(refs) as HistoryRefRow[])
-        : [];
   // Entries written before 0004 recorded no names: the ids in their values, named as now (an
   // entity deleted since stays an id).
   const refsOf = (r: {
@@ -74,7 +180,7 @@ export async function historyList(c: Ctx, db: Database, table: string, entity: s
     old_value: string | null;
     refs: unknown;
   }): HistoryRefRow[] => {
-    const refs = recorded(r.refs);
+    const refs = recordedRefs(r.refs);
     if (refs.length > 0 || r.field === null) return refs;
     const found = new Map<string, RefKind>();
     for (const text of [r.value, r.old_value]) if (text !== null) referencesIn(r.field, parseValue(text), found);
@@ -100,6 +206,7 @@ export async function historyList(c: Ctx, db: Database, table: string, entity: s
           { kind: ref.kind as S['HistoryRefKind'], id: ref.id, label: now ?? ref.label, exists: now !== undefined },
         ];
       }),
+      revertible: revertible(r, now),
     })),
     total: Number(total.n),
   };

@@ -911,6 +911,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Applications/{id}/History/{entryId}/Revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo one change of the application's history (applications.write)
+         * @description Sets the entry's field back to its old value as a new change (saved as PUT saves, with its checks and a history entry of its own). Refused with 409 history.notRevertible for an entry that is not the change of one field (CREATE, DELETE, a recorded password change), history.changedSince when the field no longer holds the entry's new value, and history.referenceGone when the old value names an entity that no longer exists; nothing is changed then. The answer is the application as saved.
+         */
+        post: operations["revertApplicationHistoryEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Attributes": {
         parameters: {
             query?: never;
@@ -1026,6 +1046,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Attributes/{id}/History/{entryId}/Revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo one change of the attribute's history (attributes.write)
+         * @description Sets the entry's field back to its old value as a new change (saved as PUT saves, with its checks and a history entry of its own). Refused with 409 history.notRevertible for an entry that is not the change of one field (CREATE, DELETE, a recorded password change), history.changedSince when the field no longer holds the entry's new value, and history.referenceGone when the old value names an entity that no longer exists; nothing is changed then. The answer is the attribute as saved.
+         */
+        post: operations["revertAttributeHistoryEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Permissions": {
         parameters: {
             query?: never;
@@ -1118,6 +1158,26 @@ export interface paths {
         get: operations["listPermissionHistory"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Permissions/{id}/History/{entryId}/Revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo one change of the permission's history (permissions.write)
+         * @description Sets the entry's field back to its old value as a new change (saved as PUT saves, with its checks and a history entry of its own). Refused with 409 history.notRevertible for an entry that is not the change of one field (CREATE, DELETE, a recorded password change), history.changedSince when the field no longer holds the entry's new value, and history.referenceGone when the old value names an entity that no longer exists; nothing is changed then. The answer is the permission as saved.
+         */
+        post: operations["revertPermissionHistoryEntry"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1239,6 +1299,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Roles/{id}/History/{entryId}/Revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo one change of the role's history (roles.write)
+         * @description Sets the entry's field back to its old value as a new change (saved as PUT saves, with its checks and a history entry of its own). Refused with 409 history.notRevertible for an entry that is not the change of one field (CREATE, DELETE, a recorded password change), history.changedSince when the field no longer holds the entry's new value, and history.referenceGone when the old value names an entity that no longer exists; nothing is changed then. The answer is the role as saved.
+         */
+        post: operations["revertRoleHistoryEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/AccountAccesses": {
         parameters: {
             query?: never;
@@ -1354,6 +1434,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/AccountAccesses/{id}/History/{entryId}/Revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo one change of the account-access group's history (accountaccesses.write)
+         * @description Sets the entry's field back to its old value as a new change (saved as PUT saves, with its checks and a history entry of its own). Refused with 409 history.notRevertible for an entry that is not the change of one field (CREATE, DELETE, a recorded password change), history.changedSince when the field no longer holds the entry's new value, and history.referenceGone when the old value names an entity that no longer exists; nothing is changed then. The answer is the account-access group as saved.
+         */
+        post: operations["revertAccountAccessHistoryEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/CustomFlows": {
         parameters: {
             query?: never;
@@ -1463,6 +1563,26 @@ export interface paths {
         get: operations["listCustomFlowHistory"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/CustomFlows/{id}/History/{entryId}/Revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo one change of the custom flow's history (customflows.write)
+         * @description Sets the entry's field back to its old value as a new change (saved as PUT saves, with its checks and a history entry of its own). Refused with 409 history.notRevertible for an entry that is not the change of one field (CREATE, DELETE, a recorded password change), history.changedSince when the field no longer holds the entry's new value, and history.referenceGone when the old value names an entity that no longer exists; nothing is changed then. The answer is the custom flow as saved.
+         */
+        post: operations["revertCustomFlowHistoryEntry"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1715,6 +1835,8 @@ export interface components {
             updatedByName: string | null;
             /** @description The entities the old or new value names by id, for showing them by name */
             references: components["schemas"]["HistoryRef"][];
+            /** @description The entry changed one field the entity's form edits and the field still holds the entry's new value: POST …/History/{entryId}/Revert may undo it (it may still be refused when an entity the old value names is gone) */
+            revertible: boolean;
         };
         /** @enum {string} */
         HistoryRefKind: "APPLICATION" | "ATTRIBUTE" | "PERMISSION" | "ROLE" | "ACCOUNT_ACCESS" | "CUSTOM_FLOW";
@@ -2749,7 +2871,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The change conflicts with the current state (duplicate key, already decided, already requested) */
+        /** @description The change conflicts with the current state (duplicate key, already decided, already requested, a history entry that can no longer be reverted) */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -2784,6 +2906,8 @@ export interface components {
         Order: "asc" | "desc";
         HistorySort: "updatedAt" | "field";
         HistoryOrder: "asc" | "desc";
+        /** @description The id of one entry of the entity's history */
+        HistoryEntryId: components["schemas"]["Uuid"];
         Id: components["schemas"]["Uuid"];
         /** @description The custom flow's id or key */
         IdOrKey: string;
@@ -4850,6 +4974,44 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    revertApplicationHistoryEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                /** @description The application's id (its OpenID client id) */
+                id: components["parameters"]["ApplicationId"];
+                /** @description The id of one entry of the entity's history */
+                entryId: components["parameters"]["HistoryEntryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reverted; the application as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listAttributes: {
         parameters: {
             query?: {
@@ -5169,6 +5331,43 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    revertAttributeHistoryEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                /** @description The id of one entry of the entity's history */
+                entryId: components["parameters"]["HistoryEntryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reverted; the attribute as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Attribute"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listPermissions: {
         parameters: {
             query?: {
@@ -5450,6 +5649,43 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revertPermissionHistoryEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                /** @description The id of one entry of the entity's history */
+                entryId: components["parameters"]["HistoryEntryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reverted; the permission as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Permission"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5772,6 +6008,43 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    revertRoleHistoryEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                /** @description The id of one entry of the entity's history */
+                entryId: components["parameters"]["HistoryEntryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reverted; the role as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Role"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listAccountAccesses: {
         parameters: {
             query?: {
@@ -6091,6 +6364,43 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    revertAccountAccessHistoryEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                /** @description The id of one entry of the entity's history */
+                entryId: components["parameters"]["HistoryEntryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reverted; the account-access group as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountAccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listCustomFlows: {
         parameters: {
             query?: {
@@ -6407,6 +6717,43 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revertCustomFlowHistoryEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                /** @description The id of one entry of the entity's history */
+                entryId: components["parameters"]["HistoryEntryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reverted; the custom flow as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomFlowDefinition"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             503: components["responses"]["Unavailable"];
         };
     };

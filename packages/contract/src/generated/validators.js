@@ -2784,7 +2784,7 @@ return errors === 0;
 }
 
 export const HistoryEntry = validate27;
-const schema39 = {"type":"object","additionalProperties":false,"required":["id","tableName","entity","mode","field","oldValue","value","updatedAt","updatedBy","updatedByName","references"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"tableName":{"type":"string"},"entity":{"type":"string"},"mode":{"type":"string","enum":["CREATE","UPDATE","DELETE"]},"field":{"type":["string","null"]},"oldValue":{"type":["string","null"]},"value":{"type":["string","null"]},"updatedAt":{"$ref":"#/components/schemas/DateTime"},"updatedBy":{"type":["string","null"]},"updatedByName":{"type":["string","null"]},"references":{"type":"array","items":{"$ref":"#/components/schemas/HistoryRef"}}}};
+const schema39 = {"type":"object","additionalProperties":false,"required":["id","tableName","entity","mode","field","oldValue","value","updatedAt","updatedBy","updatedByName","references","revertible"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"tableName":{"type":"string"},"entity":{"type":"string"},"mode":{"type":"string","enum":["CREATE","UPDATE","DELETE"]},"field":{"type":["string","null"]},"oldValue":{"type":["string","null"]},"value":{"type":["string","null"]},"updatedAt":{"$ref":"#/components/schemas/DateTime"},"updatedBy":{"type":["string","null"]},"updatedByName":{"type":["string","null"]},"references":{"type":"array","items":{"$ref":"#/components/schemas/HistoryRef"}},"revertible":{"type":"boolean"}}};
 const func15 = Object.prototype.hasOwnProperty;
 const schema42 = {"type":"object","additionalProperties":false,"required":["kind","id","label","exists"],"properties":{"kind":{"$ref":"#/components/schemas/HistoryRefKind"},"id":{"type":"string"},"label":{"type":"string"},"exists":{"type":"boolean"}}};
 const schema43 = {"type":"string","enum":["APPLICATION","ATTRIBUTE","PERMISSION","ROLE","ACCOUNT_ACCESS","CUSTOM_FLOW"]};
@@ -3034,9 +3034,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func15.call(schema39.properties, key0))){
-const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.revertible === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revertible"},message:"must have required property '"+"revertible"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3045,12 +3044,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err12 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+for(const key0 in data){
+if(!(func15.call(schema39.properties, key0))){
+const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3059,8 +3055,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err13 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err13 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3069,9 +3069,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data0))){
+const err14 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3081,9 +3080,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.tableName !== undefined){
-if(typeof data.tableName !== "string"){
-const err15 = {instancePath:instancePath+"/tableName",schemaPath:"#/properties/tableName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err15 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3093,9 +3091,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.entity !== undefined){
-if(typeof data.entity !== "string"){
-const err16 = {instancePath:instancePath+"/entity",schemaPath:"#/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.tableName !== undefined){
+if(typeof data.tableName !== "string"){
+const err16 = {instancePath:instancePath+"/tableName",schemaPath:"#/properties/tableName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3105,10 +3103,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.mode !== undefined){
-let data3 = data.mode;
-if(typeof data3 !== "string"){
-const err17 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.entity !== undefined){
+if(typeof data.entity !== "string"){
+const err17 = {instancePath:instancePath+"/entity",schemaPath:"#/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3117,8 +3114,11 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!(((data3 === "CREATE") || (data3 === "UPDATE")) || (data3 === "DELETE"))){
-const err18 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema39.properties.mode.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.mode !== undefined){
+let data3 = data.mode;
+if(typeof data3 !== "string"){
+const err18 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3127,11 +3127,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data.field !== undefined){
-let data4 = data.field;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err19 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: schema39.properties.field.type},message:"must be string,null"};
+if(!(((data3 === "CREATE") || (data3 === "UPDATE")) || (data3 === "DELETE"))){
+const err19 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema39.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3141,10 +3138,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.oldValue !== undefined){
-let data5 = data.oldValue;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/oldValue",schemaPath:"#/properties/oldValue/type",keyword:"type",params:{type: schema39.properties.oldValue.type},message:"must be string,null"};
+if(data.field !== undefined){
+let data4 = data.field;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err20 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: schema39.properties.field.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3154,10 +3151,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.value !== undefined){
-let data6 = data.value;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err21 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema39.properties.value.type},message:"must be string,null"};
+if(data.oldValue !== undefined){
+let data5 = data.oldValue;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err21 = {instancePath:instancePath+"/oldValue",schemaPath:"#/properties/oldValue/type",keyword:"type",params:{type: schema39.properties.oldValue.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3167,11 +3164,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.updatedAt !== undefined){
-let data7 = data.updatedAt;
-if(typeof data7 === "string"){
-if(!(formats6.validate(data7))){
-const err22 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(data.value !== undefined){
+let data6 = data.value;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err22 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema39.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3181,8 +3177,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-else {
-const err23 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.updatedAt !== undefined){
+let data7 = data.updatedAt;
+if(typeof data7 === "string"){
+if(!(formats6.validate(data7))){
+const err23 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3192,10 +3191,8 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.updatedBy !== undefined){
-let data8 = data.updatedBy;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err24 = {instancePath:instancePath+"/updatedBy",schemaPath:"#/properties/updatedBy/type",keyword:"type",params:{type: schema39.properties.updatedBy.type},message:"must be string,null"};
+else {
+const err24 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3205,15 +3202,28 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.updatedByName !== undefined){
-let data9 = data.updatedByName;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err25 = {instancePath:instancePath+"/updatedByName",schemaPath:"#/properties/updatedByName/type",keyword:"type",params:{type: schema39.properties.updatedByName.type},message:"must be string,null"};
+if(data.updatedBy !== undefined){
+let data8 = data.updatedBy;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err25 = {instancePath:instancePath+"/updatedBy",schemaPath:"#/properties/updatedBy/type",keyword:"type",params:{type: schema39.properties.updatedBy.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.updatedByName !== undefined){
+let data9 = data.updatedByName;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err26 = {instancePath:instancePath+"/updatedByName",schemaPath:"#/properties/updatedByName/type",keyword:"type",params:{type: schema39.properties.updatedByName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
 }
 errors++;
 }
@@ -3230,24 +3240,36 @@ errors = vErrors.length;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/references",schemaPath:"#/properties/references/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err27 = {instancePath:instancePath+"/references",schemaPath:"#/properties/references/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err27];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.revertible !== undefined){
+if(typeof data.revertible !== "boolean"){
+const err28 = {instancePath:instancePath+"/revertible",schemaPath:"#/properties/revertible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
 }
 errors++;
 }
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err29];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err29);
 }
 errors++;
 }

@@ -1,0 +1,178 @@
+// #19.7: undoing one entry of an entity's history. The revert is saved as a PUT with the field
+// as it was (its checks, a history entry of its own); it is refused, changing nothing, when the
+// entry is not the change of one field, the field changed since, or the old value names an
+// entity that is gone. Each entry of the list says whether it may be undone now.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimsOf } from '../src/services/access.ts';
+import { apps, users } from '../src/db/seed/ids.ts';
+import { checkResponse } from './openapi.ts';
+import { harness, token } from './harness.ts';
+import type { Harness } from './harness.ts';
+
+let h: Harness;
+let admin: string;
+let partner: string;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are validated against the document; tests read them loosely
+type Body = any;
+
+async function call(
+  method: string,
+  path: string,
+  init: { body?: unknown; as?: string; lang?: string } = {},
+): Promise<{ status: number; body: Body }> {
+  const response = await h.request(method, path, {
+    token: init.as ?? admin,
+    body: init.body,
+    ...(init.lang === undefined ? {} : { headers: { lang: init.lang } }),
+  });
+  return { status: response.status, body: await checkResponse(method, path, response) };
+}
+
+/** The newest UPDATE entry of `field` in an entity's history. */
+async function entryOf(path: string, field: string): Promise<Body> {
+  const { items } = (await call('GET', `${path}/History`)).body;
+  return items.find((x: Body) => x.mode === 'UPDATE' && x.field === field);
+}
+
+const applicationInput = (dto: Body): Body => {
+  const { id: _i, accessRequestsAmount: _a, adminPermissionKey: _k, released: _r, webhook, ...input } = dto;
+  if (webhook === null) return { ...input, webhook: null };
+  const { consecutiveFailures: _f, pausedAt: _p, passwordSet: _s, ...settings } = webhook;
+  return { ...input, webhook: settings };
+};
+
+beforeAll(async () => {
+  h = await harness();
+  const claims = await claimsOf(h.db, users.globalAdmin);
+  admin = await token({ sub: users.globalAdmin, permissions: claims.hkData.permissions });
+  partner = await token({ sub: users.partner, permissions: [] });
+});
+afterAll(() => h.close());
+
+describe('reverting a change from the history (#19.7)', () => {
+  it("sets an application's field back as a new change, recorded in the history; the entry cannot be undone twice", async () => {
+    const path = `/Applications/${apps.kitchenPlanner}`;
+    const before = (await call('GET', path)).body;
+    await call('PUT', path, { body: { ...applicationInput(before), label: 'Küchenplaner (neu)' } });
+    const entry = await entryOf(path, 'label');
+    expect(entry).toMatchObject({ oldValue: before.label, value: 'Küchenplaner (neu)', revertible: true });
+
+    const reverted = await call('POST', `${path}/History/${entry.id}/Revert`);
+    expect(reverted.status).toBe(200);
+    expect(reverted.body.label).toBe(before.label);
+    const undo = await entryOf(path, 'label');
+    expect(undo).toMatchObject({
+      oldValue: 'Küchenplaner (neu)',
+      value: before.label,
+      updatedBy: users.globalAdmin,
+      revertible: true,
+    });
+    const { items } = (await call('GET', `${path}/History`)).body;
+    expect(items.find((x: Body) => x.id === entry.id).revertible).toBe(false);
+
+    const again = await call('POST', `${path}/History/${entry.id}/Revert`);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('history.changedSince');
+    expect((await call('GET', path)).body.label).toBe(before.label);
+  });
+
+  it("reverts an application's webhook settings and keeps its stored password", async () => {
+    const path = `/Applications/${apps.dealerOrdering}`;
+    const before = (await call('GET', path)).body;
+    const input = applicationInput(before);
+    await call('PUT', path, { body: { ...input, webhook: { ...input.webhook, onUpdate: false } } });
+    const entry = await entryOf(path, 'webhook');
+    expect(entry.revertible).toBe(true);
+    const reverted = await call('POST', `${path}/History/${entry.id}/Revert`);
+    expect(reverted.status).toBe(200);
+    expect(reverted.body.webhook).toMatchObject({ onUpdate: true, passwordSet: true, username: 'portal' });
+  });
+
+  it('takes the old value as text for a text field even when it reads like JSON', async () => {
+    const attribute = (
+      await call('POST', '/Attributes', {
+        body: { key: 'revert.probe', label: 'Probe', dataType: 'STRING', directoryLink: '123' },
+      })
+    ).body;
+    const path = `/Attributes/${attribute.id}`;
+    const { id: _i, usages: _u, ...input } = attribute;
+    await call('PUT', path, { body: { ...input, directoryLink: null } });
+    const entry = await entryOf(path, 'directoryLink');
+    const reverted = await call('POST', `${path}/History/${entry.id}/Revert`);
+    expect(reverted.status).toBe(200);
+    expect(reverted.body.directoryLink).toBe('123');
+  });
+
+  it('refuses, in the language asked for, when the old value names an entity deleted since', async () => {
+    const first = (await call('POST', '/Permissions', { body: { key: 'revert.first', description: '' } })).body;
+    const second = (await call('POST', '/Permissions', { body: { key: 'revert.second', description: '' } })).body;
+    const role = (
+      await call('POST', '/Roles', {
+        body: { key: 'revert.role', label: 'Rückgängig', permissionIds: [first.id], applicationIds: [] },
+      })
+    ).body;
+    const path = `/Roles/${role.id}`;
+    await call('PUT', path, {
+      body: { key: 'revert.role', label: 'Rückgängig', permissionIds: [second.id], applicationIds: [] },
+    });
+    await call('DELETE', `/Permissions/${first.id}`);
+    const entry = await entryOf(path, 'permissionIds');
+    expect(entry.revertible).toBe(true);
+    const refused = await call('POST', `${path}/History/${entry.id}/Revert`, { lang: 'en' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('history.referenceGone');
+    expect(refused.body.error.message).toBe('"revert.first" no longer exists, so the change cannot be undone.');
+    expect((await call('GET', path)).body.permissionIds).toEqual([second.id]);
+  });
+
+  it("refuses with the save's own check when the old value is no longer allowed (a key taken since)", async () => {
+    const permission = (await call('POST', '/Permissions', { body: { key: 'revert.key', description: '' } })).body;
+    const path = `/Permissions/${permission.id}`;
+    await call('PUT', path, { body: { key: 'revert.key.renamed', description: '' } });
+    await call('POST', '/Permissions', { body: { key: 'revert.key', description: 'taken' } });
+    const entry = await entryOf(path, 'key');
+    const refused = await call('POST', `${path}/History/${entry.id}/Revert`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.errors[0].field).toBe('key');
+    expect((await call('GET', path)).body.key).toBe('revert.key.renamed');
+  });
+
+  it('refuses a creation, and answers 404 for an unknown entry or one of another entity', async () => {
+    const flow = (
+      await call('POST', '/CustomFlows', {
+        body: { key: 'revert-flow', label: 'Ablauf', description: '', attributeIds: [] },
+      })
+    ).body;
+    const path = `/CustomFlows/${flow.id}`;
+    const { items } = (await call('GET', `${path}/History`)).body;
+    const created = items.find((x: Body) => x.mode === 'CREATE');
+    expect(created.revertible).toBe(false);
+    const refused = await call('POST', `${path}/History/${created.id}/Revert`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('history.notRevertible');
+
+    const other = await entryOf(`/Applications/${apps.kitchenPlanner}`, 'label');
+    expect((await call('POST', `${path}/History/${other.id}/Revert`)).status).toBe(404);
+    expect((await call('POST', `${path}/History/00000000-0000-4000-8000-000000000000/Revert`)).status).toBe(404);
+    expect((await call('POST', `${path}/History/not-an-id/Revert`)).status).toBe(404);
+  });
+
+  it('needs the write permission', async () => {
+    const path = `/Applications/${apps.kitchenPlanner}`;
+    const entry = await entryOf(path, 'label');
+    expect((await call('POST', `${path}/History/${entry.id}/Revert`, { as: partner })).status).toBe(403);
+  });
+
+  it("a deleted entity's history stays readable and nothing in it can be undone", async () => {
+    const permission = (await call('POST', '/Permissions', { body: { key: 'revert.gone', description: '' } })).body;
+    const path = `/Permissions/${permission.id}`;
+    await call('PUT', path, { body: { key: 'revert.gone', description: 'changed' } });
+    await call('DELETE', path);
+    const { items } = (await call('GET', `${path}/History`)).body;
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((x: Body) => x.revertible === false)).toBe(true);
+    const entry = items.find((x: Body) => x.field === 'description');
+    expect((await call('POST', `${path}/History/${entry.id}/Revert`)).status).toBe(404);
+  });
+});
