@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WireDecodeError } from '@portal/contract/decode';
 import { createApiClient } from '../http/client.ts';
-import { createAdminApi, decisionBody, listQuery } from './admin-api.ts';
+import { createAdminApi, decisionBody } from './admin-api.ts';
 import type { AccessRequestDetail, WebhookDelivery, WebhookDeliveryDetail } from './types.ts';
 
 function fakeClient(answer: (url: URL, init: RequestInit) => Response) {
@@ -66,18 +66,6 @@ const webhookDelivery = {
 
 const json = (data: unknown, status = 200) =>
   new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
-
-describe('listQuery', () => {
-  it('sends page, size, sort and order, and drops an empty search', () => {
-    expect(listQuery({ page: 2, pageSize: 50, search: '  ', sort: 'label', order: 'desc' })).toEqual({
-      page: 2,
-      pageSize: 50,
-      sort: 'label',
-      order: 'desc',
-    });
-    expect(listQuery({ page: 1, pageSize: 25, search: ' kit ' })).toEqual({ page: 1, pageSize: 25, search: 'kit' });
-  });
-});
 
 describe('decisionBody', () => {
   it('maps core decisions to the wire', () => {

@@ -12,6 +12,7 @@ import { unwrap, unwrapVoid } from '../http/client.ts';
 import { administrableApplications } from '../http/administrable.ts';
 import { uploadApplicationImage } from '../http/image-upload.ts';
 import { endsAtOfLastDay } from '../http/my-access.ts';
+import { exportQuery, historyQuery, listQuery, pageQuery, type HistoryParams, type Query } from './list-query.ts';
 import type {
   AccessRequestDetail,
   AccessRequestSummary,
@@ -54,26 +55,8 @@ import type {
   ImportResult,
 } from './types.ts';
 
-type Query<Op extends keyof operations> = operations[Op]['parameters'] extends { query?: infer Q }
-  ? NonNullable<Q>
-  : never;
-
-/** The query of a list call: empty search dropped, the rest as given. */
-export function listQuery(params: ListParams): Record<string, string | number> {
-  const query: Record<string, string | number> = { page: params.page, pageSize: params.pageSize };
-  const search = params.search?.trim() ?? '';
-  if (search !== '') query.search = search.slice(0, 200);
-  if (params.sort !== undefined) query.sort = params.sort;
-  if (params.order !== undefined) query.order = params.order;
-  return query;
-}
-
-const q = <Op extends keyof operations>(params: ListParams): Query<Op> => listQuery(params) as Query<Op>;
-
 /** A list's search and sort, without paging: what a CSV download keeps. */
 export type ExportParams = Omit<ListParams, 'page' | 'pageSize'>;
-
-export type HistoryParams = Pick<ListParams, 'page' | 'pageSize' | 'order'> & { readonly sort?: 'updatedAt' | 'field' };
 
 /** Create, read, update, delete and history of one entity kind. */
 export interface EntityApi<Summary, Detail, Input, Removed = void> {
@@ -111,7 +94,7 @@ export interface AdminApi {
   applicationUsersExportUrl(applicationId: string, params: ExportParams): string;
   accessRequestsExportUrl(
     applicationId: string,
-    params: ExportParams & { readonly status?: Query<'listAccessRequests'>['status'] },
+    params: ExportParams & { readonly status?: Query<'exportAccessRequests'>['status'] },
   ): string;
   getApplicationUser(applicationId: string, userId: string): Promise<ApplicationUser>;
   /** Why the user has the access, each role and each account access (#19.6). */
@@ -191,18 +174,14 @@ const read =
     decodeWire(validator, schema, value);
 
 export function createAdminApi(client: ApiClient, options: AdminApiOptions = { baseUrl: '/api' }): AdminApi {
-  /** A CSV download of `path` (under the API's base URL) with the list's search and sort. */
-  const exportUrl = (path: string, params: ExportParams, extra: Readonly<Record<string, string>> = {}) => {
-    const { page: _page, pageSize: _size, ...query } = listQuery({ ...params, page: 1, pageSize: 10 });
-    const search = new URLSearchParams([
-      ...Object.entries(query).map(([key, value]) => [key, String(value)]),
-      ...Object.entries(extra),
-    ]).toString();
+  /** A CSV download of `path` (under the API's base URL) with the download's query (`exportQuery`). */
+  const exportUrl = (path: string, query: Readonly<Record<string, string | undefined>>) => {
+    const search = new URLSearchParams(
+      Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, value]])),
+    ).toString();
     return `${options.baseUrl.replace(/\/$/, '')}${path}${search === '' ? '' : `?${search}`}`;
   };
-  const history = (id: string, params: HistoryParams) => ({
-    params: { path: { id }, query: listQuery(params) as Query<'listApplicationHistory'> },
-  });
+  const history = (id: string, params: HistoryParams) => ({ params: { path: { id }, query: historyQuery(params) } });
   return {
     listAdministrableApplications: (params = {}) =>
       administrableApplications(client, params).then(read(wire.AdminApplicationList, 'AdminApplicationList')),
@@ -212,7 +191,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
           params: {
             path: { id: applicationId },
             query: {
-              ...q<'listAccessRequests'>(params),
+              ...listQuery('listAccessRequests', params),
               ...(params.status === undefined ? {} : { status: params.status }),
             },
           },
@@ -232,17 +211,19 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
     listApplicationUsers: (applicationId, params) =>
       unwrap(
         client.GET('/Admin/Applications/{id}/Users', {
-          params: { path: { id: applicationId }, query: q<'listApplicationUsers'>(params) },
+          params: { path: { id: applicationId }, query: listQuery('listApplicationUsers', params) },
         }),
       ).then(read(wire.ApplicationUserList, 'ApplicationUserList')),
     applicationUsersExportUrl: (applicationId, params) =>
-      exportUrl(`/Admin/Applications/${encodeURIComponent(applicationId)}/Users/Export`, params),
-    accessRequestsExportUrl: (applicationId, { status, ...params }) =>
       exportUrl(
-        `/Admin/Applications/${encodeURIComponent(applicationId)}/AccessRequests/Export`,
-        params,
-        status === undefined ? {} : { status },
+        `/Admin/Applications/${encodeURIComponent(applicationId)}/Users/Export`,
+        exportQuery('exportApplicationUsers', params),
       ),
+    accessRequestsExportUrl: (applicationId, { status, ...params }) =>
+      exportUrl(`/Admin/Applications/${encodeURIComponent(applicationId)}/AccessRequests/Export`, {
+        ...exportQuery('exportAccessRequests', params),
+        ...(status === undefined ? {} : { status }),
+      }),
     getApplicationUser: (applicationId, userId) =>
       unwrap(
         client.GET('/Admin/Applications/{id}/Users/{userId}', { params: { path: { id: applicationId, userId } } }),
@@ -291,11 +272,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
         client.GET('/Admin/Applications/{id}/Selections/Roles', {
           params: {
             path: { id: applicationId },
-            query: q<'listApplicationRoleSelection'>({
-              page: params.page,
-              pageSize: params.pageSize,
-              ...(params.search === undefined ? {} : { search: params.search }),
-            }),
+            query: pageQuery(params),
           },
         }),
       ).then(read(wire.SelectionList, 'SelectionList')),
@@ -304,11 +281,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
         client.GET('/Admin/Applications/{id}/Selections/AccountAccesses', {
           params: {
             path: { id: applicationId },
-            query: q<'listApplicationAccountAccessSelection'>({
-              page: params.page,
-              pageSize: params.pageSize,
-              ...(params.search === undefined ? {} : { search: params.search }),
-            }),
+            query: pageQuery(params),
           },
         }),
       ).then(read(wire.SelectionList, 'SelectionList')),
@@ -353,7 +326,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
     uploadLogo: (file, fileName) => uploadApplicationImage(client, file, fileName),
     applications: {
       list: (params) =>
-        unwrap(client.GET('/Applications', { params: { query: q<'listApplications'>(params) } })).then(
+        unwrap(client.GET('/Applications', { params: { query: listQuery('listApplications', params) } })).then(
           read(wire.ApplicationList, 'ApplicationList'),
         ),
       get: (id) =>
@@ -371,7 +344,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
         unwrap(client.GET('/Applications/{id}/History', history(id, params))).then(
           read(wire.HistoryList, 'HistoryList'),
         ),
-      exportUrl: (params) => exportUrl('/Applications/Export', params),
+      exportUrl: (params) => exportUrl('/Applications/Export', exportQuery('exportApplications', params)),
       removeMany: (ids) =>
         unwrap(client.POST('/Applications/BulkDelete', { body: { ids: [...ids] } }))
           .then(read(wire.BulkResult, 'BulkResult'))
@@ -379,7 +352,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
     },
     attributes: {
       list: (params) =>
-        unwrap(client.GET('/Attributes', { params: { query: q<'listAttributes'>(params) } })).then(
+        unwrap(client.GET('/Attributes', { params: { query: listQuery('listAttributes', params) } })).then(
           read(wire.AttributeList, 'AttributeList'),
         ),
       get: (id) =>
@@ -395,7 +368,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
         ),
       history: (id, params) =>
         unwrap(client.GET('/Attributes/{id}/History', history(id, params))).then(read(wire.HistoryList, 'HistoryList')),
-      exportUrl: (params) => exportUrl('/Attributes/Export', params),
+      exportUrl: (params) => exportUrl('/Attributes/Export', exportQuery('exportAttributes', params)),
       removeMany: (ids) =>
         unwrap(client.POST('/Attributes/BulkDelete', { body: { ids: [...ids] } }))
           .then(read(wire.BulkResult, 'BulkResult'))
@@ -407,7 +380,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
     },
     permissions: {
       list: (params) =>
-        unwrap(client.GET('/Permissions', { params: { query: q<'listPermissions'>(params) } })).then(
+        unwrap(client.GET('/Permissions', { params: { query: listQuery('listPermissions', params) } })).then(
           read(wire.PermissionList, 'PermissionList'),
         ),
       get: (id) =>
@@ -422,7 +395,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
         unwrap(client.GET('/Permissions/{id}/History', history(id, params))).then(
           read(wire.HistoryList, 'HistoryList'),
         ),
-      exportUrl: (params) => exportUrl('/Permissions/Export', params),
+      exportUrl: (params) => exportUrl('/Permissions/Export', exportQuery('exportPermissions', params)),
       removeMany: (ids) =>
         unwrap(client.POST('/Permissions/BulkDelete', { body: { ids: [...ids] } }))
           .then(read(wire.BulkResult, 'BulkResult'))
@@ -430,7 +403,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
     },
     roles: {
       list: (params) =>
-        unwrap(client.GET('/Roles', { params: { query: q<'listRoles'>(params) } })).then(
+        unwrap(client.GET('/Roles', { params: { query: listQuery('listRoles', params) } })).then(
           read(wire.RoleList, 'RoleList'),
         ),
       get: (id) => unwrap(client.GET('/Roles/{id}', { params: { path: { id } } })).then(read(wire.Role, 'Role')),
@@ -443,7 +416,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
         ),
       history: (id, params) =>
         unwrap(client.GET('/Roles/{id}/History', history(id, params))).then(read(wire.HistoryList, 'HistoryList')),
-      exportUrl: (params) => exportUrl('/Roles/Export', params),
+      exportUrl: (params) => exportUrl('/Roles/Export', exportQuery('exportRoles', params)),
       removeMany: (ids) =>
         unwrap(client.POST('/Roles/BulkDelete', { body: { ids: [...ids] } }))
           .then(read(wire.BulkResult, 'BulkResult'))
@@ -455,7 +428,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
     },
     accountAccesses: {
       list: (params) =>
-        unwrap(client.GET('/AccountAccesses', { params: { query: q<'listAccountAccesses'>(params) } })).then(
+        unwrap(client.GET('/AccountAccesses', { params: { query: listQuery('listAccountAccesses', params) } })).then(
           read(wire.AccountAccessList, 'AccountAccessList'),
         ),
       get: (id) =>
@@ -476,7 +449,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
         unwrap(client.GET('/AccountAccesses/{id}/History', history(id, params))).then(
           read(wire.HistoryList, 'HistoryList'),
         ),
-      exportUrl: (params) => exportUrl('/AccountAccesses/Export', params),
+      exportUrl: (params) => exportUrl('/AccountAccesses/Export', exportQuery('exportAccountAccesses', params)),
       removeMany: (ids) =>
         unwrap(client.POST('/AccountAccesses/BulkDelete', { body: { ids: [...ids] } }))
           .then(read(wire.BulkResult, 'BulkResult'))
@@ -488,7 +461,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
     },
     customFlows: {
       list: (params) =>
-        unwrap(client.GET('/CustomFlows', { params: { query: q<'listCustomFlows'>(params) } })).then(
+        unwrap(client.GET('/CustomFlows', { params: { query: listQuery('listCustomFlows', params) } })).then(
           read(wire.CustomFlowList, 'CustomFlowList'),
         ),
       get: (id) =>
@@ -511,7 +484,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
         unwrap(client.GET('/CustomFlows/{id}/History', history(id, params))).then(
           read(wire.HistoryList, 'HistoryList'),
         ),
-      exportUrl: (params) => exportUrl('/CustomFlows/Export', params),
+      exportUrl: (params) => exportUrl('/CustomFlows/Export', exportQuery('exportCustomFlows', params)),
       removeMany: (ids) =>
         unwrap(client.POST('/CustomFlows/BulkDelete', { body: { ids: [...ids] } }))
           .then(read(wire.BulkResult, 'BulkResult'))
@@ -523,13 +496,13 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
     },
     users: {
       list: (params) =>
-        unwrap(client.GET('/Users', { params: { query: q<'listUsers'>(params) } })).then(
+        unwrap(client.GET('/Users', { params: { query: listQuery('listUsers', params) } })).then(
           read(wire.UserList, 'UserList'),
         ),
       get: (id) =>
         unwrap(client.GET('/Users/{id}', { params: { path: { id } } })).then(read(wire.UserDetail, 'UserDetail')),
       remove: (id) => unwrapVoid(client.DELETE('/Users/{id}', { params: { path: { id } } })),
-      exportUrl: (params) => exportUrl('/Users/Export', params),
+      exportUrl: (params) => exportUrl('/Users/Export', exportQuery('exportUsers', params)),
       removeMany: (ids) =>
         unwrap(client.POST('/Users/BulkDelete', { body: { ids: [...ids] } }))
           .then(read(wire.BulkResult, 'BulkResult'))

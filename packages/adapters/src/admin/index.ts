@@ -1,14 +1,8 @@
 // @portal/adapters/admin: the admin console's API calls (spec §7) and their domain types.
-export type {
-  AdminApi,
-  AdminApiOptions,
-  BulkRemovable,
-  EntityApi,
-  UsedEntityApi,
-  HistoryParams,
-  ExportParams,
-} from './admin-api.ts';
-export { createAdminApi, decisionBody, listQuery } from './admin-api.ts';
+export type { AdminApi, AdminApiOptions, BulkRemovable, EntityApi, UsedEntityApi, ExportParams } from './admin-api.ts';
+export { createAdminApi, decisionBody } from './admin-api.ts';
+export type { HistoryParams } from './list-query.ts';
+export { listQuery } from './list-query.ts';
 export type {
   SortOrder,
   ListParams,
