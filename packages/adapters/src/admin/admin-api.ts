@@ -66,6 +66,8 @@ export interface EntityApi<Summary, Detail, Input, Removed = void> {
   update(id: string, input: Input): Promise<Detail>;
   remove(id: string): Promise<Removed>;
   history(id: string, params: HistoryParams): Promise<AdminPage<AdminHistoryEntry>>;
+  /** Undoes one entry of the history (#19.7); the entity as saved. */
+  revert(id: string, entryId: string): Promise<Detail>;
   /** The whole list with this search and sort as a CSV download (a link: the browser streams it to disk). */
   exportUrl(params: ExportParams): string;
 }
@@ -182,6 +184,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
     return `${options.baseUrl.replace(/\/$/, '')}${path}${search === '' ? '' : `?${search}`}`;
   };
   const history = (id: string, params: HistoryParams) => ({ params: { path: { id }, query: historyQuery(params) } });
+  const entry = (id: string, entryId: string) => ({ params: { path: { id, entryId } } });
   return {
     listAdministrableApplications: (params = {}) =>
       administrableApplications(client, params).then(read(wire.AdminApplicationList, 'AdminApplicationList')),
@@ -344,6 +347,10 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
         unwrap(client.GET('/Applications/{id}/History', history(id, params))).then(
           read(wire.HistoryList, 'HistoryList'),
         ),
+      revert: (id, entryId) =>
+        unwrap(client.POST('/Applications/{id}/History/{entryId}/Revert', entry(id, entryId))).then(
+          read(wire.Application, 'Application'),
+        ),
       exportUrl: (params) => exportUrl('/Applications/Export', exportQuery('exportApplications', params)),
       removeMany: (ids) =>
         unwrap(client.POST('/Applications/BulkDelete', { body: { ids: [...ids] } }))
@@ -368,6 +375,10 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
         ),
       history: (id, params) =>
         unwrap(client.GET('/Attributes/{id}/History', history(id, params))).then(read(wire.HistoryList, 'HistoryList')),
+      revert: (id, entryId) =>
+        unwrap(client.POST('/Attributes/{id}/History/{entryId}/Revert', entry(id, entryId))).then(
+          read(wire.Attribute, 'Attribute'),
+        ),
       exportUrl: (params) => exportUrl('/Attributes/Export', exportQuery('exportAttributes', params)),
       removeMany: (ids) =>
         unwrap(client.POST('/Attributes/BulkDelete', { body: { ids: [...ids] } }))
@@ -395,6 +406,10 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
         unwrap(client.GET('/Permissions/{id}/History', history(id, params))).then(
           read(wire.HistoryList, 'HistoryList'),
         ),
+      revert: (id, entryId) =>
+        unwrap(client.POST('/Permissions/{id}/History/{entryId}/Revert', entry(id, entryId))).then(
+          read(wire.Permission, 'Permission'),
+        ),
       exportUrl: (params) => exportUrl('/Permissions/Export', exportQuery('exportPermissions', params)),
       removeMany: (ids) =>
         unwrap(client.POST('/Permissions/BulkDelete', { body: { ids: [...ids] } }))
@@ -416,6 +431,8 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
         ),
       history: (id, params) =>
         unwrap(client.GET('/Roles/{id}/History', history(id, params))).then(read(wire.HistoryList, 'HistoryList')),
+      revert: (id, entryId) =>
+        unwrap(client.POST('/Roles/{id}/History/{entryId}/Revert', entry(id, entryId))).then(read(wire.Role, 'Role')),
       exportUrl: (params) => exportUrl('/Roles/Export', exportQuery('exportRoles', params)),
       removeMany: (ids) =>
         unwrap(client.POST('/Roles/BulkDelete', { body: { ids: [...ids] } }))
@@ -448,6 +465,10 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
       history: (id, params) =>
         unwrap(client.GET('/AccountAccesses/{id}/History', history(id, params))).then(
           read(wire.HistoryList, 'HistoryList'),
+        ),
+      revert: (id, entryId) =>
+        unwrap(client.POST('/AccountAccesses/{id}/History/{entryId}/Revert', entry(id, entryId))).then(
+          read(wire.AccountAccess, 'AccountAccess'),
         ),
       exportUrl: (params) => exportUrl('/AccountAccesses/Export', exportQuery('exportAccountAccesses', params)),
       removeMany: (ids) =>
@@ -483,6 +504,10 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
       history: (id, params) =>
         unwrap(client.GET('/CustomFlows/{id}/History', history(id, params))).then(
           read(wire.HistoryList, 'HistoryList'),
+        ),
+      revert: (id, entryId) =>
+        unwrap(client.POST('/CustomFlows/{id}/History/{entryId}/Revert', entry(id, entryId))).then(
+          read(wire.CustomFlowDefinition, 'CustomFlowDefinition'),
         ),
       exportUrl: (params) => exportUrl('/CustomFlows/Export', exportQuery('exportCustomFlows', params)),
       removeMany: (ids) =>

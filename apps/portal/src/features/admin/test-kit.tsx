@@ -13,12 +13,14 @@ export const planner = { id: 'kitchen-planner', label: 'Küchenplaner' } as cons
 export const page = (items: readonly EntityRef[]): Promise<AdminPage<EntityRef>> =>
   Promise.resolve({ items, total: items.length });
 
-/** `api`: only the calls the page makes (fakes need not match every signature). */
+/** `api`: only the calls the page makes (fakes need not match every signature); `writable`: may the user write (yes). */
 export function AdminPageFrame({
   api,
+  writable = true,
   children,
 }: {
   readonly api: Partial<Record<keyof AdminApi, unknown>>;
+  readonly writable?: boolean;
   readonly children: ReactNode;
 }) {
   // Each page test starts with an empty query cache (lists and labels are kept until invalidated).
@@ -43,7 +45,7 @@ export function AdminPageFrame({
     invalidate: () => undefined,
     seen: new Map(),
     remember: () => undefined,
-    canWrite: () => true,
+    canWrite: () => writable,
   };
   const services = { config: { brandName: 'HK Küchen' } } as unknown as Services;
   return (

@@ -4,7 +4,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { RoleDetail } from '@portal/adapters/admin';
+import { HttpError } from '@portal/core';
+import type { AdminHistoryEntry, RoleDetail } from '@portal/adapters/admin';
 import { createI18n } from '../../../i18n/i18n.ts';
 import { AdminPageFrame } from '../test-kit.tsx';
 import RoleDetailPage from '../pages/role-detail.tsx';
@@ -24,14 +25,29 @@ const role: RoleDetail = {
   applicationIds: [],
 };
 const noHistory = () => Promise.resolve({ items: [], total: 0 });
+const renamed: AdminHistoryEntry = {
+  id: 'h1',
+  tableName: 'roles',
+  entity: 'r1',
+  mode: 'UPDATE',
+  field: 'label',
+  oldValue: 'Planer',
+  value: 'Küchenplaner',
+  updatedAt: '2026-11-24T10:00:00.000Z',
+  updatedBy: 'u1',
+  updatedByName: 'Greta Gruber',
+  references: [],
+  revertible: true,
+};
 
-function renderAt(path: string, roles: Record<string, unknown>) {
+function renderAt(path: string, roles: Record<string, unknown>, writable = true) {
   const location = memoryLocation({ path, record: true });
   const empty = () => Promise.resolve({ items: [], total: 0 });
   render(
     <Router hook={location.hook}>
       <AdminPageFrame
         api={{ roles: { history: noHistory, ...roles }, permissions: { list: empty }, applications: { list: empty } }}
+        writable={writable}
       >
         <Route path="/admin/roles/:id" component={RoleDetailPage} />
       </AdminPageFrame>
@@ -100,4 +116,55 @@ describe("an entity's detail page", () => {
     expect(await screen.findByText('„Planer“ wurde gelöscht.')).toBeTruthy();
     await waitFor(() => expect(location.history.at(-1)).toBe('/admin/roles'));
   }, 15_000);
+
+  it('undoes a change from its history in one click: the form shows the entity as saved, the history reloads', async () => {
+    const changed = { ...role, label: 'Küchenplaner' };
+    const history = vi.fn(() => Promise.resolve({ items: [renamed], total: 1 }));
+    const revert = vi.fn(() => Promise.resolve(role));
+    renderAt('/admin/roles/r1', { get: () => Promise.resolve(changed), history, revert });
+    const label = await screen.findByRole<HTMLInputElement>('textbox', { name: /Bezeichnung/ });
+    const undo = await screen.findByRole('button', { name: /^Rückgängig machen: Änderung vom/ });
+    // Unsaved input first: the button waits and says why.
+    fireEvent.change(label, { target: { value: 'Planer in Arbeit' } });
+    await waitFor(() => expect(undo).toHaveProperty('disabled', true));
+    expect(screen.getByText(/Speichern oder verwerfen Sie zuerst Ihre Eingaben/)).toBeTruthy();
+    fireEvent.change(label, { target: { value: 'Küchenplaner' } });
+    await waitFor(() => expect(undo).toHaveProperty('disabled', false));
+    const loads = history.mock.calls.length;
+    fireEvent.click(undo);
+    await waitFor(() => expect(revert).toHaveBeenCalledWith('r1', 'h1'));
+    expect(await screen.findByText('Die Änderung wurde rückgängig gemacht.')).toBeTruthy();
+    await waitFor(() => expect(label.value).toBe('Planer'));
+    await waitFor(() => expect(history.mock.calls.length).toBeGreaterThan(loads));
+  });
+
+  it("says why a change cannot be undone (the server's message), keeps the form as it was and reloads the history", async () => {
+    const message = 'Das Feld wurde seitdem erneut geändert.';
+    const history = vi.fn(() => Promise.resolve({ items: [renamed], total: 1 }));
+    const refused = new HttpError(409, {
+      error: { code: 'history.changedSince', message, errors: [{ message, field: 'label' }] },
+    });
+    renderAt('/admin/roles/r1', {
+      get: () => Promise.resolve({ ...role, label: 'Küchenplaner' }),
+      history,
+      revert: () => Promise.reject(refused),
+    });
+    const label = await screen.findByRole<HTMLInputElement>('textbox', { name: /Bezeichnung/ });
+    const loads = history.mock.calls.length;
+    fireEvent.click(await screen.findByRole('button', { name: /^Rückgängig machen/ }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(label.value).toBe('Küchenplaner');
+    expect(label.getAttribute('aria-invalid')).not.toBe('true');
+    await waitFor(() => expect(history.mock.calls.length).toBeGreaterThan(loads));
+  });
+
+  it('offers no undo without the write permission', async () => {
+    renderAt(
+      '/admin/roles/r1',
+      { get: () => Promise.resolve(role), history: () => Promise.resolve({ items: [renamed], total: 1 }) },
+      false,
+    );
+    await screen.findByText('Greta Gruber');
+    expect(screen.queryByRole('button', { name: /Rückgängig machen/ })).toBeNull();
+  });
 });

@@ -184,6 +184,8 @@ export interface EntityForm<K extends FormKind, V> {
   readonly errorText: (error: FieldError | undefined) => string | undefined;
   readonly api: FormApi<K>;
   readonly submit: () => Promise<void>;
+  /** Undoes one entry of the history (#19.7): the entity as the server saved it becomes the form's. */
+  readonly revert: (entryId: string) => Promise<void>;
 }
 
 /**
@@ -220,6 +222,15 @@ export function useEntityForm<K extends FormKind, V>(
     options.afterSave?.(saved);
     if (isNew) navigate(adminLinks.detail(spec.kind, (saved as { readonly id: string }).id), { replace: true });
   };
+  const revert = async (entryId: string) => {
+    const saved = await form.save(() => api.revert(id, entryId), spec.valuesOf, {
+      done: t('history.reverted'),
+      besideFields: false,
+    });
+    if (saved === undefined) return;
+    invalidate(spec.kind);
+    options.afterSave?.(saved);
+  };
   return {
     spec,
     id,
@@ -232,6 +243,7 @@ export function useEntityForm<K extends FormKind, V>(
     errorText,
     api,
     submit,
+    revert,
     title: entity === undefined ? t(`${spec.kind}.new` as AdminKey) : spec.titleOf(entity),
   };
 }
@@ -275,6 +287,7 @@ export function EntityFormFrame<K extends FormKind, V>({
     api,
   } = of;
   const list = adminLinks.list(kind);
+  const [reverts, setReverts] = useState(0);
   const loadUsage = api.usage;
   // Where others use the kind, the delete's dialog says where this one is used (#17.15).
   const usage =
@@ -285,7 +298,20 @@ export function EntityFormFrame<K extends FormKind, V>({
         isNew ? undefined : (
           <>
             {history}
-            <HistorySection scope={id} reloadKey={form.round} load={(params) => api.history(id, params)} />
+            <HistorySection
+              scope={id}
+              reloadKey={form.round + reverts}
+              load={(params) => api.history(id, params)}
+              {...(writable
+                ? {
+                    revert: {
+                      // A refused revert reloads the history too: it says what may be undone now.
+                      run: (entry) => void of.revert(entry.id).finally(() => setReverts((n) => n + 1)),
+                      blocked: form.dirty || form.busy || busy,
+                    },
+                  }
+                : {})}
+            />
           </>
         )
       }

@@ -21,8 +21,17 @@ export interface FormState<V> {
   set<K extends keyof V>(field: K, value: V[K]): void;
   update(change: (values: V) => V, field?: string): void;
   setErrors(errors: FieldErrors): void;
-  /** Runs a save: on success the saved values become the new baseline; on failure the input stays, field errors go onto the fields and a toast says why (with the server's messages no field shows). */
-  save<R>(run: () => Promise<R>, saved: (result: R) => V): Promise<R | undefined>;
+  /**
+   * Runs a save: on success the saved values become the new baseline and a toast says so (`done`,
+   * else "saved"); on failure the input stays, field errors go onto the fields (unless
+   * `besideFields` is false: a save whose values were not typed here, like a revert) and a toast
+   * says why (with the server's messages no field shows).
+   */
+  save<R>(
+    run: () => Promise<R>,
+    saved: (result: R) => V,
+    options?: { readonly done?: string; readonly besideFields?: boolean },
+  ): Promise<R | undefined>;
   /** Runs another action (delete) with the same error handling. */
   run<R>(action: () => Promise<R>): Promise<R | undefined>;
 }
@@ -66,15 +75,19 @@ export function useFormState<V>(initial: V): FormState<V> {
     setValues(change);
     if (field !== undefined) setErrors((current) => withoutError(current, field));
   }, []);
-  const fail = useCallback((error: unknown): PortalError => {
+  const fail = useCallback((error: unknown, besideFields = true): PortalError => {
     const portalError = toPortalError(error);
-    const fields = serverFieldErrors(portalError);
+    const fields = besideFields ? serverFieldErrors(portalError) : {};
     setErrors(fields);
     setPending({ error: portalError, fields });
     return portalError;
   }, []);
   const save = useCallback(
-    async <R,>(action: () => Promise<R>, saved: (result: R) => V) => {
+    async <R,>(
+      action: () => Promise<R>,
+      saved: (result: R) => V,
+      options: { readonly done?: string; readonly besideFields?: boolean } = {},
+    ) => {
       setBusy(true);
       try {
         const result = await action();
@@ -83,10 +96,10 @@ export function useFormState<V>(initial: V): FormState<V> {
         setValues(next);
         setErrors({});
         setRound((r) => r + 1);
-        toasts.success(t('form.saved'));
+        toasts.success(options.done ?? t('form.saved'));
         return result;
       } catch (error) {
-        fail(error);
+        fail(error, options.besideFields);
         return undefined;
       } finally {
         setBusy(false);

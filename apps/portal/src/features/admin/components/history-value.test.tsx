@@ -20,6 +20,7 @@ const entry = (over: Partial<AdminHistoryEntry>): AdminHistoryEntry => ({
   updatedBy: 'u1',
   updatedByName: 'Greta Gruber',
   references: [],
+  revertible: false,
   ...over,
 });
 

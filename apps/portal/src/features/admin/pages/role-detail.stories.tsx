@@ -44,6 +44,7 @@ const history: Schema<'HistoryEntry'>[] = [
     updatedBy: 'admin-role-detail',
     updatedByName: 'Alex Admin',
     references: [],
+    revertible: true,
   },
   {
     id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c02',
@@ -57,6 +58,7 @@ const history: Schema<'HistoryEntry'>[] = [
     updatedBy: 'admin-role-detail',
     updatedByName: 'Alex Admin',
     references: [],
+    revertible: false,
   },
 ];
 
