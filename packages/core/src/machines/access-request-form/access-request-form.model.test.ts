@@ -85,11 +85,14 @@ describe('access-request form model', () => {
         states: {
           loading: () => {
             is('loading')();
-            expect(accessRequestFormView(actor.getSnapshot()).busy).toBe(true);
+            expect(accessRequestFormView(actor.getSnapshot())).toMatchObject({ busy: true, firstLoad: true });
           },
           loadFailed: () => {
             is('loadFailed')();
-            expect(accessRequestFormView(actor.getSnapshot()).error).toMatchObject({ kind: 'http', httpStatus: 503 });
+            expect(accessRequestFormView(actor.getSnapshot())).toMatchObject({
+              firstLoad: true,
+              error: { kind: 'http', httpStatus: 503 },
+            });
           },
           editing: () => {
             is('editing')();
@@ -97,8 +100,13 @@ describe('access-request form model', () => {
             expect(view.timeBound).toBe(true);
             expect(view.latestEndDate).toBe('2026-12-25');
             expect(view.justificationRequired).toBe(true);
+            expect(view.firstLoad).toBe(false);
           },
-          searching: is('loading'),
+          searching: () => {
+            is('loading')();
+            // A search keeps the form (what was loaded before stays shown).
+            expect(accessRequestFormView(actor.getSnapshot())).toMatchObject({ busy: true, firstLoad: false });
+          },
           submitting: is('submitting'),
           failed: () => {
             is('failed')();

@@ -10,6 +10,8 @@ import type { accessRequestFormMachine } from './access-request-form.machine.ts'
 
 export interface AccessRequestFormView {
   readonly status: 'loading' | 'loadFailed' | 'editing' | 'submitting' | 'failed' | 'submitted';
+  /** Nothing loaded yet (the first load, or its retry): a placeholder instead of the form; a search keeps the form. */
+  readonly firstLoad: boolean;
   /** The account accesses offered (the last page loaded), the chosen one first when a search left it out. */
   readonly accountAccesses: readonly Choice[];
   readonly roles: readonly Choice[];
@@ -55,6 +57,7 @@ export function accessRequestFormView(snapshot: SnapshotFrom<typeof accessReques
   const earliest = addDays(context.today, 1) ?? context.today;
   return {
     status,
+    firstLoad: options === undefined && (status === 'loading' || status === 'loadFailed'),
     accountAccesses: withChosen(options?.accountAccesses.items ?? [], context.choice.accountAccessId, context.known),
     roles: withChosen(options?.roles.items ?? [], context.choice.roleId, context.known),
     accountAccessRequired: options?.accountAccessRequired ?? false,
