@@ -1,5 +1,5 @@
 // The app access gate: a missing attribute is asked for, filled in, and the user ends at
-// the demo dealer shop; external-app mode; a request for access.
+// the demo dealer shop; external-app mode; a request for access (the catalogue's request form).
 import { account, demoApps, urls } from '../helpers/accounts.ts';
 import {
   assertAccessible,
@@ -68,22 +68,23 @@ test('a new user requests access for one account and sees the request pending', 
   await signInAs(page, 'new-user');
   await goToGate(page, demoApps.kitchenPlanner);
   await expect(page.getByRole('heading', { name: 'Kein Zugriff auf Küchenplaner' })).toBeVisible();
-  const accountAccess = page.getByRole('combobox', { name: 'Kontozugriff' });
+  // The same request form as the catalogue's request page (#19): account access, role, a reason.
+  const accountAccess = page.getByRole('combobox', { name: /Kontozugriff/ });
   await expect(accountAccess.getByRole('option')).toHaveText([
-    'Bitte auswählen',
+    'Bitte wählen',
     'Küchenstudio Nord GmbH',
     'Möbelhaus Süd AG',
   ]);
   await assertAccessible(page);
   // The request names the account access: not without one.
-  await clickButton(page, 'Zugriff anfordern');
-  await expect(page.getByText('Dieses Feld ist erforderlich.')).toBeVisible();
+  await clickButton(page, 'Anfrage senden');
+  await expect(page.getByText('Dieses Feld ist erforderlich.').first()).toBeVisible();
   await assertAccessible(page);
   await accountAccess.selectOption({ label: 'Möbelhaus Süd AG' });
+  await page.getByRole('combobox', { name: /Rolle/ }).selectOption({ label: 'Planer' });
+  await page.getByRole('textbox', { name: /Begründung/ }).fill('Filiale München, Küchenplanung');
   await expect(page.getByText('Dieses Feld ist erforderlich.')).toHaveCount(0);
-  await page.getByRole('combobox', { name: 'Rolle' }).selectOption({ label: 'Planer' });
-  await fillField(page, 'Nachricht an die Freigabe (optional)', 'Filiale München, Küchenplanung');
-  await clickButton(page, 'Zugriff anfordern');
+  await clickButton(page, 'Anfrage senden');
   await expect(page.getByRole('heading', { name: 'Zugriff angefragt' })).toBeVisible();
   await assertAccessible(page);
 
@@ -99,7 +100,7 @@ test('an internal application cannot be requested', async ({ page }) => {
   await expect(
     page.getByText('Für diese Anwendung kann kein Zugriff angefordert werden.', { exact: false }),
   ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Zugriff anfordern' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Anfrage senden' })).toHaveCount(0);
 });
 
 test('a custom flow on the way to an application: the service terms, then on to the service portal', async ({

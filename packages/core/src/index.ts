@@ -161,12 +161,14 @@ export { accessRequestMachine } from './machines/access-request/access-request.m
 export { accessRequestView } from './machines/access-request/access-request.view.ts';
 
 export { isoDay, endOfMonth, expiryBadge } from './domain/access-governance.ts';
-export type { AccessRequestFormField } from './machines/access-request-form/access-request-form.types.ts';
+export type {
+  AccessRequestFormEvent,
+  AccessRequestFormField,
+} from './machines/access-request-form/access-request-form.types.ts';
 export { provideAccessRequestForm } from './machines/access-request-form/access-request-form.machine.ts';
+export type { AccessRequestFormView } from './machines/access-request-form/access-request-form.view.ts';
 export { accessRequestFormView } from './machines/access-request-form/access-request-form.view.ts';
-export type { AppGateEvent } from './machines/app-gate/app-gate.types.ts';
 export { provideAppGate, startClaimsRefreshAtServer, gateShortcut } from './machines/app-gate/app-gate.machine.ts';
-export type { AppGateView } from './machines/app-gate/app-gate.view.ts';
 export { appGateView } from './machines/app-gate/app-gate.view.ts';
 
 export type { RetryPolicy } from './errors/retry.ts';

@@ -1,6 +1,6 @@
 // The app access gate (/flows/auth?client_id=…) in external-app mode: no access yet (the
-// request form with the account access and role it may name), attributes missing, a request
-// already sent, and the user asking for access.
+// request form the catalogue's request page has too: account access, role, justification),
+// attributes missing, a request already sent, and the user asking for access.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Schema } from '@portal/contract';
@@ -128,7 +128,7 @@ export const Requested: Story = {
   },
 };
 
-/** The user asks for access: the account access and the role chosen, sent; the gate says it is requested. */
+/** The user asks for access: the account access and the role chosen, a justification, sent; the gate says it is requested. */
 export const RequestAccess: Story = {
   parameters: {
     screen: {
@@ -145,6 +145,7 @@ export const RequestAccess: Story = {
       throw new Error('the request form has no account access or no role to choose');
     await userEvent.selectOptions(accountAccess, 'Händlergruppe Nord');
     await userEvent.selectOptions(role, 'Planer');
+    await userEvent.type(canvas.getByRole('textbox', { name: /Begründung/ }), 'Filiale Nord, Küchenplanung');
     const submit = canvasElement.querySelector<HTMLButtonElement>('form button[type="submit"]');
     if (submit === null) throw new Error('the request form has no submit button');
     await userEvent.click(submit);

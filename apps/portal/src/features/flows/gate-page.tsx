@@ -1,12 +1,14 @@
 // /flows/auth?client_id=…: core's app access gate. Missing attributes are asked for here,
-// a custom flow runs at /flows/{key}, access can be requested with the account access and
-// role it names (not for internal applications); when nothing stands in the way the claims refresh runs and the user
-// goes on to the application.
+// a custom flow runs at /flows/{key}, access can be requested (not for internal applications)
+// with the same request form as the catalogue's request page (#19: account access, role,
+// justification, end date, answers); when nothing stands in the way the claims refresh runs and
+// the user goes on to the application.
 import { useEffect, useMemo, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import { Redirect, useSearch } from 'wouter';
 import { appGateView, isHttpUrl, provideAppGate, startClaimsRefreshAtServer, toPortalError } from '@portal/core';
+import { localToday } from '@portal/adapters';
 import { Button, buttonClasses, UiLink } from '@portal/ui';
 import { useServices, useToasts } from '../../app/contexts.tsx';
 import { useExternalApp, clientIdOf } from '../../app/external-app.tsx';
@@ -15,7 +17,7 @@ import { links } from '../../routes.ts';
 import { Busy } from '../shared/busy.tsx';
 import { AttributeFields, useIssueText, type AttributeFieldModel } from '../shared/attribute-fields.tsx';
 import { forgetMyApps } from '../shared/my-apps.ts';
-import { RequestAccessForm } from './request-access-form.tsx';
+import { AccessRequestFields, useAccessRequestForm } from '../shared/access-request-form.tsx';
 
 export default function GatePage() {
   const clientId = clientIdOf(useSearch());
@@ -39,7 +41,7 @@ function Gate({ clientId }: { readonly clientId: string }) {
   );
   const [snapshot, send] = useMachine(machine, { input: { target: { clientId }, config: services.authConfig } });
   const view = appGateView(snapshot);
-  const error = snapshot.context.error;
+  const error = view.error;
   const label = external.status === 'active' ? external.branding.label : '';
   useEffect(() => {
     if (error !== undefined && view.status !== 'failed') toasts.error(error);
@@ -120,10 +122,14 @@ function Gate({ clientId }: { readonly clientId: string }) {
           <h1 id="gate-heading" className="text-2xl font-semibold text-fg">
             {heading('noAccess.heading')}
           </h1>
-          {view.internalApplication ? (
+          {view.requestFor === undefined ? (
             <p className="text-sm text-fg-muted">{t('noAccess.notRequestable')}</p>
           ) : (
-            <RequestAccessForm view={view} send={send} />
+            <GateRequest
+              application={view.requestFor}
+              title={heading('noAccess.heading')}
+              onRequested={() => send({ type: 'REQUESTED' })}
+            />
           )}
           <WaysOut
             home={
@@ -156,6 +162,26 @@ function Gate({ clientId }: { readonly clientId: string }) {
         </section>
       );
   }
+}
+
+/** The gate's access request: the shared request form (core's request form machine); the gate hears when it was sent. */
+function GateRequest({
+  application,
+  title,
+  onRequested,
+}: {
+  readonly application: string;
+  readonly title: string;
+  readonly onRequested: () => void;
+}) {
+  const { t } = useTranslation('flows');
+  const today = useMemo(() => localToday(), []);
+  const { view, send } = useAccessRequestForm(application, today);
+  const sent = view.status === 'submitted';
+  useEffect(() => {
+    if (sent) onRequested();
+  }, [sent, onRequested]);
+  return <AccessRequestFields view={view} send={send} today={today} title={title} intro={t('noAccess.text')} />;
 }
 
 /**

@@ -11,7 +11,6 @@ import { appGateView } from './app-gate.view.ts';
 import { createTestPorts, queryOf, testAuthConfig } from '../../testing/index.ts';
 import type { TestPorts } from '../../testing/index.ts';
 import type { AuthCheckResult, MissingAttribute } from '../../ports/ports.ts';
-import type { AccessRequestOptions } from '../../domain/entities.ts';
 import { HttpError } from '../../errors/errors.ts';
 
 const attributes: MissingAttribute[] = [
@@ -95,139 +94,34 @@ describe('app access gate', () => {
     await waitFor(actor, (s) => s.matches('redirecting'));
   });
 
-  const planner: AccessRequestOptions = {
-    roleRequired: true,
-    accountAccessRequired: true,
-    accountAccesses: {
-      items: [
-        { id: 'aa-nord', key: 'dealer.nord', label: 'Küchenstudio Nord' },
-        { id: 'aa-sued', key: 'dealer.sued', label: 'Möbelhaus Süd' },
-      ],
-      total: 2,
-    },
-    roles: { items: [{ id: 'r-planner', key: 'planner', label: 'Planer' }], total: 1 },
-  };
-
-  it('no access: the request names the account access and role; validated, sent, then requested', async () => {
-    const ports: TestPorts = createTestPorts({
-      api: {
-        authChecks: { shop: { status: 'noAccess', applicationId: 'a1', internal: false, requested: false } },
-        accessRequestOptions: { a1: planner },
-      },
-    });
-    const actor = createActor(provideAppGate(ports), {
-      input: { target: { clientId: 'shop' }, config: testAuthConfig },
-    });
-    actor.start();
-    expect(appGateView(actor.getSnapshot()).request.loading).toBe(false);
-    await waitFor(actor, (s) => s.matches('noAccess'));
-    expect(ports.api.calls.find((c) => c.method === 'getAccessRequestOptions')?.args).toEqual(['a1', undefined]);
-    expect(appGateView(actor.getSnapshot())).toMatchObject({
-      canRequestAccess: true,
-      internalApplication: false,
-      request: {
-        loading: false,
-        failed: false,
-        accountAccessRequired: true,
-        roleRequired: true,
-        accountAccessTotal: 2,
-        roleTotal: 1,
-      },
-    });
-    actor.send({ type: 'REQUEST_ACCESS' });
-    expect(actor.getSnapshot().value).toBe('noAccess');
-    expect(appGateView(actor.getSnapshot()).validation).toEqual({
-      accountAccessId: { code: 'validations.required' },
-      roleId: { code: 'validations.required' },
-    });
-
-    // A search narrows the list; the chosen entry stays listed.
-    actor.send({ type: 'SET_CHOICE', field: 'accountAccessId', value: 'aa-nord' });
-    expect(appGateView(actor.getSnapshot()).validation).toEqual({ roleId: { code: 'validations.required' } });
-    actor.send({ type: 'SEARCH_OPTIONS', search: ' süd ' });
-    expect(appGateView(actor.getSnapshot())).toMatchObject({
-      status: 'noAccess',
-      canRequestAccess: false,
-      request: { loading: true },
-    });
-    await waitFor(actor, (s) => s.matches('noAccess'));
-    expect(appGateView(actor.getSnapshot()).request.accountAccesses.map((a) => a.id)).toEqual(['aa-nord', 'aa-sued']);
-    expect(appGateView(actor.getSnapshot()).request).toMatchObject({
-      search: 'süd',
-      accountAccessTotal: 1,
-      choice: { accountAccessId: 'aa-nord' },
-    });
-    actor.send({ type: 'SET_CHOICE', field: 'accountAccessId', value: 'aa-sued' });
-    actor.send({ type: 'SET_CHOICE', field: 'roleId', value: 'r-planner' });
-    actor.send({ type: 'SET_CHOICE', field: 'comment', value: 'Filiale München' });
-    actor.send({ type: 'SET_CHOICE', field: 'comment', value: '' });
-
-    ports.api.failNext('requestAccess', new HttpError(503, null));
-    actor.send({ type: 'REQUEST_ACCESS' });
-    expect(appGateView(actor.getSnapshot())).toMatchObject({ status: 'noAccess', busy: true, canRequestAccess: false });
-    await waitFor(actor, (s) => s.matches('noAccess') && s.context.error !== undefined);
-    expect(appGateView(actor.getSnapshot()).request.choice).toEqual({
-      accountAccessId: 'aa-sued',
-      roleId: 'r-planner',
-    });
-    actor.send({ type: 'REQUEST_ACCESS' });
-    await waitFor(actor, (s) => s.matches('requested'));
-    expect(ports.api.calls.filter((c) => c.method === 'requestAccess').at(-1)?.args).toEqual([
-      { clientId: 'shop' },
-      { accountAccessId: 'aa-sued', roleId: 'r-planner' },
-    ]);
-    expect(appGateView(actor.getSnapshot())).not.toHaveProperty('toast');
-    actor.send({ type: 'CHECK_AGAIN' });
-    await waitFor(actor, (s) => s.matches('requested'));
-  });
-
-  it('no access, nothing to name: the request is sent as it is', async () => {
+  it('no access: the view names the application to request; REQUESTED (the request form sent it) → requested', async () => {
     const { ports, actor } = gate({ status: 'noAccess', applicationId: 'a1', internal: false, requested: false });
     await waitFor(actor, (s) => s.matches('noAccess'));
-    expect(appGateView(actor.getSnapshot()).request).toMatchObject({
-      accountAccessRequired: false,
-      roleRequired: false,
-      accountAccesses: [],
-      roles: [],
-    });
-    actor.send({ type: 'REQUEST_ACCESS' });
-    await waitFor(actor, (s) => s.matches('requested'));
-    expect(ports.api.calls.find((c) => c.method === 'requestAccess')?.args).toEqual([{ clientId: 'shop' }, {}]);
-  });
-
-  it('the choices cannot be loaded: a toast, no request, and a retry', async () => {
-    const ports: TestPorts = createTestPorts({
-      api: { authChecks: { shop: { status: 'noAccess', applicationId: 'a1', internal: false, requested: false } } },
-    });
-    ports.api.failNext('getAccessRequestOptions', new HttpError(503, null));
-    const actor = createActor(provideAppGate(ports), {
-      input: { target: { clientId: 'shop' }, config: testAuthConfig },
-    });
-    actor.start();
-    await waitFor(actor, (s) => s.matches('noAccess') && s.context.error !== undefined);
     expect(appGateView(actor.getSnapshot())).toMatchObject({
-      canRequestAccess: false,
-      request: { failed: true },
-      toast: { variant: 'danger' },
+      status: 'noAccess',
+      busy: false,
+      requestFor: 'a1',
+      internalApplication: false,
     });
-    actor.send({ type: 'REQUEST_ACCESS' });
-    expect(actor.getSnapshot().value).toBe('noAccess');
-    expect(ports.api.calls.filter((c) => c.method === 'requestAccess')).toHaveLength(0);
-    actor.send({ type: 'SEARCH_OPTIONS', search: '' });
-    await waitFor(actor, (s) => s.matches('noAccess') && s.context.options !== undefined);
-    expect(appGateView(actor.getSnapshot())).toMatchObject({ canRequestAccess: true, request: { failed: false } });
-    expect(appGateView(actor.getSnapshot())).not.toHaveProperty('toast');
+    expect(appGateView(actor.getSnapshot())).not.toHaveProperty('error');
+    // The gate itself neither loads the request's choices nor sends it: core's request form does.
+    expect(
+      ports.api.calls.filter((c) => c.method === 'requestAccess' || c.method === 'getAccessRequestOptions'),
+    ).toHaveLength(0);
+    actor.send({ type: 'REQUESTED' });
+    expect(appGateView(actor.getSnapshot())).toMatchObject({ status: 'requested', busy: false });
+    expect(appGateView(actor.getSnapshot())).not.toHaveProperty('requestFor');
+    actor.send({ type: 'CHECK_AGAIN' });
+    await waitFor(actor, (s) => s.matches('noAccess'));
   });
 
   it('an internal application cannot be requested', async () => {
     const { ports, actor } = gate({ status: 'noAccess', applicationId: 'hr', internal: true, requested: false });
     await waitFor(actor, (s) => s.matches('noAccess'));
-    expect(appGateView(actor.getSnapshot())).toMatchObject({ canRequestAccess: false, internalApplication: true });
-    actor.send({ type: 'REQUEST_ACCESS' });
-    actor.send({ type: 'SET_CHOICE', field: 'comment', value: 'x' });
-    actor.send({ type: 'SEARCH_OPTIONS', search: 'x' });
+    expect(appGateView(actor.getSnapshot())).toMatchObject({ status: 'noAccess', internalApplication: true });
+    expect(appGateView(actor.getSnapshot())).not.toHaveProperty('requestFor');
+    actor.send({ type: 'REQUESTED' });
     expect(actor.getSnapshot().value).toBe('noAccess');
-    expect(actor.getSnapshot().context.choice).toEqual({});
     expect(
       ports.api.calls.filter((c) => c.method === 'requestAccess' || c.method === 'getAccessRequestOptions'),
     ).toHaveLength(0);
@@ -241,6 +135,8 @@ describe('app access gate', () => {
     actor.start();
     await waitFor(actor, (s) => s.matches('failed'));
     expect(appGateView(actor.getSnapshot()).toast).toMatchObject({ descriptionKey: 'errors.page.404.description' });
+    // The failed page shows the error itself (the view hands it over: pages read views, not context).
+    expect(appGateView(actor.getSnapshot()).error).toMatchObject({ kind: 'http', status: 404 });
     ports.api.setAuthCheck('unknown', {
       status: 'noAccess',
       applicationId: 'unknown',

@@ -1,17 +1,15 @@
 // The app access gate (architecture §6, /flows/auth): checking → needsAttributes |
-// needsCustomFlow | noAccess (requestable unless internal: loadingOptions first, then the user
-// names the account access and role) | requested | refreshingClaims → redirecting. When
-// nothing stands in the way, the claims refresh runs and then sends the user on to the
-// application.
+// needsCustomFlow | noAccess (requestable unless internal: the request itself is core's request
+// form machine, as on the catalogue's request page; REQUESTED once it was sent) | requested |
+// refreshingClaims → redirecting. When nothing stands in the way, the claims refresh runs and
+// then sends the user on to the application.
 
-import { and, assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { AuthCheckResult, AuthCheckTarget, MissingAttribute, Ports } from '../../ports/ports.ts';
-import type { AccessRequestOptions } from '../../domain/entities.ts';
 import type { PortalError } from '../../errors/errors.ts';
 import { toPortalError } from '../../errors/errors.ts';
 import {
   isHttpUrl,
-  validateAccessRequestChoice,
   validateEmail,
   validateNumeric,
   validateRequired,
@@ -23,14 +21,7 @@ import { decodeAuthCheckResult } from '../../domain/api-schemas.ts';
 import { startAuthorization } from '../sign-in/sign-in.actors.ts';
 import { buildQuery, splitUrl } from '../../domain/url.ts';
 import type { AuthPorts } from '../sign-in/sign-in.actors.ts';
-import type {
-  AppGateContext,
-  AppGateEvent,
-  AppGateInput,
-  LoadRequestOptionsRequest,
-  SendAccessRequest,
-  StartClaimsRefreshRequest,
-} from './app-gate.types.ts';
+import type { AppGateContext, AppGateEvent, AppGateInput, StartClaimsRefreshRequest } from './app-gate.types.ts';
 
 /** Validate the typed values against the missing attributes (required, e-mail, URL, number). */
 export function validateAttributeValues(
@@ -79,11 +70,6 @@ const route = [
     target: 'requested',
     actions: 'remember',
   },
-  {
-    guard: ({ event }: Routed) => event.output.status === 'noAccess' && !event.output.internal,
-    target: 'loadingOptions',
-    actions: 'remember',
-  },
   { target: 'noAccess', actions: 'remember' },
 ] as const;
 
@@ -99,8 +85,6 @@ export const appGateMachine = setup({
       AuthCheckResult,
       { readonly target: AuthCheckTarget; readonly values: Readonly<Record<string, string>> }
     >(notProvided),
-    loadRequestOptions: fromPromise<AccessRequestOptions, LoadRequestOptionsRequest>(notProvided),
-    requestAccess: fromPromise<void, SendAccessRequest>(notProvided),
     startClaimsRefresh: fromPromise<void, StartClaimsRefreshRequest>(notProvided),
   },
   actions: {
@@ -112,9 +96,6 @@ export const appGateMachine = setup({
   },
   guards: {
     requestable: ({ context }) => context.result?.status === 'noAccess' && !context.result.internal,
-    choiceValid: ({ context }) =>
-      context.options !== undefined &&
-      Object.keys(validateAccessRequestChoice(context.options, context.choice)).length === 0,
     valuesValid: ({ context }) =>
       Object.keys(validateAttributeValues(missingOf(context.result), context.values)).length === 0,
   },
@@ -126,9 +107,6 @@ export const appGateMachine = setup({
     refreshSleepMs: input.refreshSleepMs ?? defaultRefreshSleepMs,
     values: {},
     validation: {},
-    optionsSearch: '',
-    known: {},
-    choice: {},
   }),
   initial: 'checking',
   states: {
@@ -170,63 +148,9 @@ export const appGateMachine = setup({
     needsCustomFlow: {
       on: { CHECK_AGAIN: 'checking' },
     },
-    loadingOptions: {
-      invoke: {
-        src: 'loadRequestOptions',
-        input: ({ context }) => ({ applicationId: context.result?.applicationId ?? '', search: context.optionsSearch }),
-        onDone: {
-          target: 'noAccess',
-          actions: assign({
-            options: ({ event }) => event.output,
-            known: ({ context, event }) => ({
-              ...context.known,
-              ...Object.fromEntries(
-                [...event.output.accountAccesses.items, ...event.output.roles.items].map((item) => [item.id, item]),
-              ),
-            }),
-            error: undefined,
-          }),
-        },
-        onError: { target: 'noAccess', actions: assign({ error: ({ event }) => toPortalError(event.error) }) },
-      },
-    },
     noAccess: {
-      on: {
-        SET_CHOICE: {
-          guard: 'requestable',
-          actions: assign({
-            choice: ({ context, event }) => {
-              const { [event.field]: _previous, ...rest } = context.choice;
-              return event.value === '' ? rest : { ...rest, [event.field]: event.value };
-            },
-            validation: ({ context, event }) =>
-              Object.fromEntries(Object.entries(context.validation).filter(([key]) => key !== event.field)),
-          }),
-        },
-        SEARCH_OPTIONS: {
-          guard: 'requestable',
-          target: 'loadingOptions',
-          actions: assign({ optionsSearch: ({ event }) => event.search.trim() }),
-        },
-        REQUEST_ACCESS: [
-          { guard: and(['requestable', 'choiceValid']), target: 'requesting', actions: assign({ validation: {} }) },
-          {
-            guard: 'requestable',
-            actions: assign({
-              validation: ({ context }) =>
-                context.options === undefined ? {} : validateAccessRequestChoice(context.options, context.choice),
-            }),
-          },
-        ],
-      },
-    },
-    requesting: {
-      invoke: {
-        src: 'requestAccess',
-        input: ({ context }) => ({ target: context.target, choice: context.choice }),
-        onDone: { target: 'requested', actions: assign({ error: undefined }) },
-        onError: { target: 'noAccess', actions: assign({ error: ({ event }) => toPortalError(event.error) }) },
-      },
+      // The request form (core's request form machine) sends the request; an internal application has none.
+      on: { REQUESTED: { guard: 'requestable', target: 'requested' } },
     },
     requested: {
       on: { CHECK_AGAIN: 'checking' },
@@ -327,10 +251,6 @@ export function provideAppGate(
       submitAttributes: fromPromise(({ input }) =>
         ports.api.submitAttributes(input.target, input.values).then(decodeAuthCheckResult),
       ),
-      loadRequestOptions: fromPromise(({ input }) =>
-        ports.api.getAccessRequestOptions(input.applicationId, input.search === '' ? undefined : input.search),
-      ),
-      requestAccess: fromPromise(({ input }) => ports.api.requestAccess(input.target, input.choice)),
       startClaimsRefresh: fromPromise(({ input }) => startClaimsRefresh(input)),
     },
   });

@@ -7,19 +7,18 @@ import { createDeferred, createTestPorts, flushPromises, testAuthConfig } from '
 import type { TestPorts } from '../../testing/index.ts';
 import { createCoverageRecorder, everyTransition } from '../../testing/model-coverage.ts';
 import type { AuthCheckResult } from '../../ports/ports.ts';
-import type { AccessRequestOptions } from '../../domain/entities.ts';
 import { HttpError } from '../../errors/errors.ts';
 
-// The model: `checking`, `submittingAttributes`, `loadingOptions`, `requesting` and
-// `refreshingClaims` wait for the fake port until the model says how it answers. The
-// application offers one account access, which the request must name.
+// The model: `checking`, `submittingAttributes` and `refreshingClaims` wait for the fake port
+// until the model says how it answers. The request itself is the request form machine's (its own
+// model test); the gate hears `REQUESTED` once it was sent.
 const answers = {
   ANSWER_OK: 'refreshingClaims',
   ANSWER_BAD_URL: 'failed',
   ANSWER_ATTRIBUTES: 'needsAttributes',
   ANSWER_CUSTOM_FLOW: 'needsCustomFlow',
   ANSWER_REQUESTED: 'requested',
-  ANSWER_NO_ACCESS: 'loadingOptions',
+  ANSWER_NO_ACCESS: 'noAccess',
   ANSWER_NO_ACCESS_INTERNAL: 'noAccessInternal',
 } as const;
 
@@ -33,20 +32,8 @@ const model = createMachine({
     },
     submittingAttributes: { on: { ...answers, SUBMIT_FAILS: 'needsAttributes' } },
     needsCustomFlow: { on: { CHECK_AGAIN: 'checking' } },
-    loadingOptions: { on: { OPTIONS_LOADED: 'noAccess', OPTIONS_FAIL: 'noAccessWithoutOptions' } },
-    noAccess: {
-      on: {
-        SET_CHOICE: 'noAccess',
-        REQUEST_INVALID: 'noAccess',
-        SEARCH_OPTIONS: 'loadingOptions',
-        REQUEST_ACCESS: 'requesting',
-      },
-    },
-    noAccessWithoutOptions: { on: { REQUEST_INVALID: 'noAccessWithoutOptions', SEARCH_OPTIONS: 'loadingOptions' } },
-    noAccessInternal: {
-      on: { REQUEST_INVALID: 'noAccessInternal', SET_CHOICE: 'noAccessInternal', SEARCH_OPTIONS: 'noAccessInternal' },
-    },
-    requesting: { on: { REQUEST_OK: 'requested', REQUEST_FAILS: 'noAccess' } },
+    noAccess: { on: { REQUESTED: 'requested' } },
+    noAccessInternal: { on: { REQUESTED: 'noAccessInternal' } },
     requested: { on: { CHECK_AGAIN: 'checking' } },
     refreshingClaims: { on: { REFRESH_STARTED: 'redirecting', REFRESH_FAILS: 'failed' } },
     redirecting: { type: 'final' },
@@ -68,13 +55,6 @@ const results: Record<keyof typeof answers, AuthCheckResult> = {
   ANSWER_NO_ACCESS_INTERNAL: { status: 'noAccess', applicationId: 'a', internal: true, requested: false },
 };
 
-const options: AccessRequestOptions = {
-  roleRequired: false,
-  accountAccessRequired: true,
-  accountAccesses: { items: [{ id: 'aa', key: 'dealer', label: 'Händler' }], total: 1 },
-  roles: { items: [], total: 0 },
-};
-
 const recorder = createCoverageRecorder();
 
 describe('app-gate model', () => {
@@ -84,13 +64,9 @@ describe('app-gate model', () => {
       // Every port call the gate makes waits for the model to say how it answers.
       let check = createDeferred<AuthCheckResult>();
       let submit = createDeferred<AuthCheckResult>();
-      let request = createDeferred<void>();
-      let load = createDeferred<AccessRequestOptions>();
-      ports.api.getAccessRequestOptions = () => (load = createDeferred<AccessRequestOptions>()).promise;
       let refresh = createDeferred<void>();
       ports.api.authCheck = () => (check = createDeferred<AuthCheckResult>()).promise;
       ports.api.submitAttributes = () => (submit = createDeferred<AuthCheckResult>()).promise;
-      ports.api.requestAccess = () => (request = createDeferred<void>()).promise;
       const discover = ports.identityProvider.discover.bind(ports.identityProvider);
       ports.identityProvider.discover = async (policy) => {
         await (refresh = createDeferred<void>()).promise;
@@ -111,9 +87,20 @@ describe('app-gate model', () => {
         await settle();
       };
       const is = (value: string) => () => {
-        const expected = value === 'noAccessInternal' || value === 'noAccessWithoutOptions' ? 'noAccess' : value;
+        const expected = value === 'noAccessInternal' ? 'noAccess' : value;
         expect(actor.getSnapshot().value).toBe(expected);
-        expect(appGateView(actor.getSnapshot()).status).toBeDefined();
+        const view = appGateView(actor.getSnapshot());
+        expect(view.status).toBe(
+          expected === 'submittingAttributes'
+            ? 'needsAttributes'
+            : expected === 'refreshingClaims'
+              ? 'redirecting'
+              : expected,
+        );
+        // The request form is offered for a requestable application only.
+        expect(view.requestFor).toBe(value === 'noAccess' ? 'a' : undefined);
+        expect(view.internalApplication).toBe(value === 'noAccessInternal');
+        if (value === 'failed') expect(view.error).toBeDefined();
       };
       await path.test({
         states: Object.fromEntries(Object.keys(model.config.states ?? {}).map((key) => [key, is(key)])),
@@ -145,32 +132,7 @@ describe('app-gate model', () => {
           },
           CHECK_AGAIN: () => send({ type: 'CHECK_AGAIN' }),
           RETRY: () => send({ type: 'RETRY' }),
-          OPTIONS_LOADED: async () => {
-            load.resolve(options);
-            await settle();
-          },
-          OPTIONS_FAIL: async () => {
-            load.reject(new HttpError(503, null));
-            await settle();
-          },
-          SEARCH_OPTIONS: () => send({ type: 'SEARCH_OPTIONS', search: 'händ' }),
-          SET_CHOICE: () => send({ type: 'SET_CHOICE', field: 'comment', value: 'Bitte' }),
-          REQUEST_INVALID: async () => {
-            await send({ type: 'SET_CHOICE', field: 'accountAccessId', value: '' });
-            await send({ type: 'REQUEST_ACCESS' });
-          },
-          REQUEST_ACCESS: async () => {
-            await send({ type: 'SET_CHOICE', field: 'accountAccessId', value: 'aa' });
-            await send({ type: 'REQUEST_ACCESS' });
-          },
-          REQUEST_OK: async () => {
-            request.resolve();
-            await settle();
-          },
-          REQUEST_FAILS: async () => {
-            request.reject(new HttpError(503, null));
-            await settle();
-          },
+          REQUESTED: () => send({ type: 'REQUESTED' }),
           REFRESH_STARTED: async () => {
             refresh.resolve();
             await settle();
