@@ -2,7 +2,7 @@
 // every answer is built from the story's data, typed by the contract (`@portal/contract`'s
 // `paths`), so the adapters decode exactly what the real API would send. Nothing leaves the
 // page: a call the data does not answer gets the contract's 404 (and a warning naming it).
-import type { MySession } from '@portal/core';
+import { accessRequestStatuses, type MySession } from '@portal/core';
 import type { paths, Schema } from '@portal/contract';
 
 type Path = keyof paths;
@@ -28,6 +28,10 @@ export interface ScreenData {
   readonly brandings?: Readonly<Record<string, Schema<'Branding'>>>;
   /** What an access request may name, by application id. */
   readonly accessRequestOptions?: Readonly<Record<string, Schema<'MyAccessRequestOptions'>>>;
+  /** The catalogue of requestable applications (`GET /My/Catalogue`), in the API's order. */
+  readonly catalogue?: readonly Schema<'CatalogueApplication'>[];
+  /** The user's own access requests (`GET /My/AccessRequests` answers them newest first). */
+  readonly myAccessRequests?: readonly Schema<'MyAccessRequest'>[];
   readonly administrable?: readonly Schema<'AdminApplication'>[];
   readonly applications?: readonly Schema<'ApplicationSummary'>[];
   readonly roles?: readonly Schema<'Role'>[];
@@ -72,18 +76,38 @@ const notFound = { error: { code: '404', message: 'Nicht gefunden.', errors: [] 
 
 class Missing extends Error {}
 
-/** A list answer as the API pages it: `search` narrows by label/key/id, `page` and `pageSize` cut. */
+/** A call the API refuses (its status and the contract's error body). */
+class Refused extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+
+  body(): Schema<'Error'> {
+    return { error: { code: this.code, message: this.message, errors: [{ message: this.message }] } };
+  }
+}
+
+/**
+ * A list answer as the API pages it: `search` narrows by the texts `searched` names (by default
+ * every text of the item: label, key, id…), `page` and `pageSize` cut.
+ */
 function pageOf<T extends { readonly id: string }>(
   items: readonly T[] | undefined,
   query: URLSearchParams,
+  searched: (item: T) => readonly unknown[] = Object.values,
 ): { items: T[]; total: number } {
   if (items === undefined) throw new Missing();
-  const search = query.get('search')?.toLowerCase() ?? '';
+  const search = query.get('search')?.trim().toLowerCase() ?? '';
   const found =
     search === ''
       ? [...items]
       : items.filter((item) =>
-          Object.values(item).some((value) => typeof value === 'string' && value.toLowerCase().includes(search)),
+          searched(item).some((value) => typeof value === 'string' && value.toLowerCase().includes(search)),
         );
   const page = Number(query.get('page') ?? '1');
   const size = Number(query.get('pageSize') ?? '25');
@@ -157,19 +181,105 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
   });
   on('get', '/AuthCheck', ({ query }) => known(authChecks.get(query.get('clientId') ?? '')));
   on('get', '/My/Applications/Branding/{clientId}', ({ params }) => known(data.brandings?.[params.clientId ?? '']));
-  on('get', '/My/Applications/{id}/AccessRequest', ({ params }) => known(data.accessRequestOptions?.[params.id ?? '']));
+  // The catalogue and the user's requests change when the user asks for access or withdraws a request.
+  let catalogue = data.catalogue;
+  let requests = data.myAccessRequests;
+  const listed = (id: string) => catalogue?.find((app) => app.id === id);
+  const openRequest = (id: string) =>
+    requests === undefined
+      ? (listed(id)?.pendingRequestId ?? undefined) !== undefined || authChecks.get(id)?.status === 'requested'
+      : requests.some((request) => request.applicationId === id && request.status === 'OPEN');
+  const grantedForGood = (id: string) => {
+    const app = listed(id);
+    return app?.accessStatus === 'granted' && app.accessEndsAt === null;
+  };
+  /** Whether a new request may be sent, as the API works it out when it answers (the story's own answer without a catalogue). */
+  const standing = (request: Schema<'MyAccessRequest'>): Schema<'MyAccessRequest'> =>
+    catalogue === undefined
+      ? request
+      : {
+          ...request,
+          canRequestAgain:
+            request.status !== 'OPEN' &&
+            listed(request.applicationId) !== undefined &&
+            !openRequest(request.applicationId) &&
+            !grantedForGood(request.applicationId),
+        };
+  const mine = (id: string | undefined) => find(requests, (request) => request.id === id);
+  /** The account accesses or roles whose label or key holds the search (the API's first 50). */
+  const narrowed = (list: Schema<'SelectionList'>, search: string): Schema<'SelectionList'> => {
+    if (search === '') return list;
+    const items = list.items.filter((item) =>
+      [item.label, item.key].some((text) => text.toLowerCase().includes(search)),
+    );
+    return { items, total: items.length };
+  };
+
+  on('get', '/My/Catalogue', ({ query }) => pageOf(catalogue, query, (app) => [app.id, app.label, app.description]));
+  on('get', '/My/AccessRequests', ({ query }) => {
+    const status = query.get('status');
+    if (status !== null && !(accessRequestStatuses as readonly string[]).includes(status))
+      throw new Refused(400, '400', 'Die Anfrage ist ungültig.');
+    const chosen = known(requests)
+      .filter((request) => status === null || request.status === status)
+      .toSorted((a, b) => b.requestedAt.localeCompare(a.requestedAt) || b.id.localeCompare(a.id))
+      .map(standing);
+    // Searched by the application's label.
+    return pageOf(chosen, query, (request) => [request.application.label]);
+  });
+  on('get', '/My/AccessRequests/{id}', ({ params }) => standing(mine(params.id)));
+  on('post', '/My/AccessRequests/{id}/Cancel', ({ params }) => {
+    const request = mine(params.id);
+    if (request.status !== 'OPEN')
+      throw new Refused(409, 'accessRequest.notOpen', 'Dieser Antrag ist nicht mehr offen.');
+    const cancelled = { ...request, status: 'CANCELLED' as const, decidedAt: new Date().toISOString() };
+    requests = requests?.map((r) => (r.id === cancelled.id ? cancelled : r));
+    const id = cancelled.applicationId;
+    catalogue = catalogue?.map((app) =>
+      app.id === id
+        ? { ...app, accessStatus: app.accessStatus === 'requested' ? 'none' : app.accessStatus, pendingRequestId: null }
+        : app,
+    );
+    const check = authChecks.get(id);
+    if (check?.status === 'requested') authChecks.set(id, { ...check, status: 'noAccess', requestable: true });
+    return standing(cancelled);
+  });
+  on('get', '/My/Applications/{id}/AccessRequest', ({ params, query }) => {
+    const options = known(data.accessRequestOptions?.[params.id ?? '']);
+    const search = query.get('search')?.trim().toLowerCase() ?? '';
+    return {
+      ...options,
+      accountAccesses: narrowed(options.accountAccesses, search),
+      roles: narrowed(options.roles, search),
+    };
+  });
   on(
     'post',
     '/My/Applications/{id}/AccessRequest',
     ({ params, body }) => {
       const id = params.id ?? '';
-      const check = known(authChecks.get(id));
+      const check = authChecks.get(id);
+      // The application as the catalogue lists it, or as the gate named it.
+      const application = listed(id) ?? known(check).application;
+      if (grantedForGood(id))
+        throw new Refused(409, 'accessRequest.alreadyGranted', 'Sie haben bereits Zugriff auf diese Anwendung.');
+      if (openRequest(id))
+        throw new Refused(409, 'accessRequest.alreadyOpen', 'Für diese Anwendung ist bereits ein Antrag offen.');
       const options = data.accessRequestOptions?.[id];
       const input = body as Schema<'MyAccessRequestInput'>;
-      authChecks.set(id, { ...check, status: 'requested' });
-      const { application } = check;
-      return {
-        id: crypto.randomUUID(),
+      if (check !== undefined) authChecks.set(id, { ...check, status: 'requested' });
+      const requestId = crypto.randomUUID();
+      catalogue = catalogue?.map((app) =>
+        app.id === id
+          ? {
+              ...app,
+              accessStatus: app.accessStatus === 'granted' ? 'granted' : 'requested',
+              pendingRequestId: requestId,
+            }
+          : app,
+      );
+      const created: Schema<'MyAccessRequest'> = {
+        id: requestId,
         applicationId: application.id,
         status: 'OPEN' as const,
         requestedAt: new Date().toISOString(),
@@ -189,6 +299,8 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
         expiredAt: null,
         canRequestAgain: false,
       };
+      requests = requests === undefined ? undefined : [created, ...requests];
+      return created;
     },
     201,
   );
@@ -248,6 +360,7 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
             ? new Response(null, { status: 204 })
             : Response.json(body, { status: handler.status });
         } catch (error) {
+          if (error instanceof Refused) return Response.json(error.body(), { status: error.status });
           if (!(error instanceof Missing)) throw error;
           break;
         }
