@@ -1,0 +1,109 @@
+// My requests (/requests, #19) as a partner sees them: one request in each state (open with the
+// last day asked for, accepted until a day, denied with the decider's reason, expired,
+// cancelled); filtered by status on the server; an open request withdrawn after a confirm (then
+// it may be asked for again); none yet.
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen as page, userEvent, waitFor, within } from 'storybook/test';
+import { accessTexts, catalogue, myAccessRequests } from '../../../.storybook/access-data.ts';
+import { partner, renderScreen, shown, type ScreenProps } from '../../../.storybook/screen.tsx';
+import MyRequestsPage from './my-requests-page.tsx';
+
+const meta = {
+  title: 'Screens/My requests',
+  component: MyRequestsPage,
+  render: renderScreen,
+} satisfies Meta<typeof MyRequestsPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const screen = (id: string, data: ScreenProps['data'] = { catalogue, myAccessRequests, administrable: [] }) =>
+  ({ path: '/requests', user: partner(id), data }) satisfies ScreenProps;
+
+/** The requests shown, by their applications' names. */
+const shownLabels = (canvasElement: HTMLElement) =>
+  within(canvasElement)
+    .queryAllByRole('heading', { level: 2 })
+    .map((heading) => heading.textContent);
+
+export const EveryState: Story = {
+  parameters: { screen: screen('requests-every-state') },
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const t = await accessTexts(loaded);
+    await canvas.findByRole('heading', { level: 2, name: 'Händlershop' }, shown);
+    // Newest first.
+    await expect(shownLabels(canvasElement)).toEqual([
+      'Händlershop',
+      'Akademie',
+      'Marketing-Downloads',
+      'Küchenplaner',
+      'Preislisten',
+    ]);
+    const entry = (label: string) => within(canvas.getByRole('listitem', { name: label }));
+    const open = entry('Händlershop');
+    await expect(open.getByText(t('requests.statuses.OPEN'))).toBeVisible();
+    await expect(open.getByRole('button', { name: t('requests.cancel') })).toBeVisible();
+    await expect(entry('Akademie').getByText(t('requests.statuses.ACCEPTED'))).toBeVisible();
+    const denied = entry('Marketing-Downloads');
+    await expect(denied.getByText(t('requests.statuses.DENIED'))).toBeVisible();
+    await expect(denied.getByText('Bitte über Ihren Gebietsleiter anfragen; er gibt die Vorlagen frei.')).toBeVisible();
+    await expect(
+      denied.getByRole('link', { name: t('requests.requestAgainFor', { label: 'Marketing-Downloads' }) }),
+    ).toHaveAttribute('href', '/catalogue/marketing/request');
+    const expired = entry('Küchenplaner');
+    await expect(expired.getByText(t('requests.statuses.EXPIRED'))).toBeVisible();
+    await expect(
+      expired.getByRole('link', { name: t('requests.requestAgainFor', { label: 'Küchenplaner' }) }),
+    ).toBeVisible();
+    // Cancelled, and the partner has the price lists for good now: nothing to ask for again.
+    const cancelled = entry('Preislisten');
+    await expect(cancelled.getByText(t('requests.statuses.CANCELLED'))).toBeVisible();
+    await expect(cancelled.queryByRole('link')).toBeNull();
+  },
+};
+
+/** The denied ones only, filtered on the server. */
+export const Filtered: Story = {
+  parameters: { screen: screen('requests-filtered') },
+  play: async ({ canvasElement, loaded }) => {
+    const t = await accessTexts(loaded);
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { level: 2, name: 'Händlershop' }, shown);
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: t('requests.filter') }), 'DENIED');
+    await waitFor(() => expect(shownLabels(canvasElement)).toEqual(['Marketing-Downloads']), shown);
+  },
+};
+
+/** The open request withdrawn after the confirm: cancelled now, and the shop may be asked for again. */
+export const Cancel: Story = {
+  parameters: { screen: screen('requests-cancel') },
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const t = await accessTexts(loaded);
+    const open = within(await canvas.findByRole('listitem', { name: 'Händlershop' }, shown));
+    await userEvent.click(open.getByRole('button', { name: t('requests.cancel') }));
+    // The confirm dialog lies outside the story's root.
+    const dialog = await page.findByRole(
+      'alertdialog',
+      { name: t('requests.cancelConfirm', { label: 'Händlershop' }) },
+      shown,
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: t('requests.cancel') }));
+    await waitFor(() => expect(page.queryByRole('alertdialog')).toBeNull(), shown);
+    const cancelled = within(await canvas.findByRole('listitem', { name: 'Händlershop' }, shown));
+    await waitFor(() => expect(cancelled.getByText(t('requests.statuses.CANCELLED'))).toBeVisible(), shown);
+    await expect(
+      cancelled.getByRole('link', { name: t('requests.requestAgainFor', { label: 'Händlershop' }) }),
+    ).toBeVisible();
+    await expect(cancelled.queryByRole('button', { name: t('requests.cancel') })).toBeNull();
+  },
+};
+
+export const Empty: Story = {
+  parameters: { screen: screen('requests-empty', { catalogue, myAccessRequests: [], administrable: [] }) },
+  play: async ({ canvasElement, loaded }) => {
+    const t = await accessTexts(loaded);
+    await expect(await within(canvasElement).findByText(t('requests.empty'), {}, shown)).toBeVisible();
+  },
+};
