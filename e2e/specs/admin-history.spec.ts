@@ -1,6 +1,7 @@
 // #17.14 as an administrator reads it: change an application's sort number and a role's
 // permissions, open the history ("Änderungsverlauf") and read the author's name, the field's
 // label (in the user's language), old → new, and the linked permission by name with a link.
+// #19.7: undo the sort number's change from the history in one click.
 import { assertAccessible, chooseLanguage, expect, signInAs, test } from '../helpers/portal.ts';
 import {
   assertSaved,
@@ -96,5 +97,38 @@ test.describe.serial('the change history reads as a change', () => {
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: 'Planer' })).toBeVisible();
+  });
+
+  test('the administrator undoes the sort number change from the history: the old value is back, as a change of its own', async ({
+    page,
+  }) => {
+    await signInAs(page, 'global-admin', '/admin/applications');
+    await openRow(page, 'Marketing', 'Marketing-Downloads');
+    await expect(field(page, 'Sortiernummer')).toHaveValue('45');
+    const changed = historyRow(page, 'Sortiernummer');
+    await expect(changed).toContainText('40 → 45');
+    const undo = changed.getByRole('button', { name: /^Rückgängig machen/ });
+
+    // Unsaved input first: the undo waits and says why; typed back, it is offered again.
+    const description = await field(page, 'Beschreibung').inputValue();
+    await fillAdminField(page, 'Beschreibung', `${description} (Entwurf)`);
+    await expect(undo).toBeDisabled();
+    await expect(page.getByText('Speichern oder verwerfen Sie zuerst Ihre Eingaben')).toBeVisible();
+    await fillAdminField(page, 'Beschreibung', description);
+    await expect(undo).toBeEnabled();
+
+    await undo.click();
+    await expect(page.getByText('Die Änderung wurde rückgängig gemacht.')).toBeVisible();
+    await expect(field(page, 'Sortiernummer')).toHaveValue('40');
+    const undone = historyRow(page, 'Sortiernummer');
+    await expect(undone).toContainText('45 → 40');
+    await expect(undone).toContainText('Greta Gruber');
+    // The first change no longer holds: it cannot be undone again.
+    const first = historyTable(page)
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'Sortiernummer', exact: true }) })
+      .filter({ hasText: '40 → 45' });
+    await expect(first.getByRole('button', { name: /^Rückgängig machen/ })).toHaveCount(0);
+    await assertAccessible(page);
   });
 });
