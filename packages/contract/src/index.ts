@@ -7,6 +7,9 @@ export type { components, operations, paths };
 /** A named schema of the document, e.g. `Schema<'Application'>`. */
 export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
 
+/** The query parameters of an operation, e.g. `Query<'listRoles'>`. */
+export type Query<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
+
 /** The error body every failing call answers. */
 export type ApiError = components['schemas']['Error'];
 

@@ -14,6 +14,7 @@ export type {
   PageSize,
   Page,
   NavigationBarState,
+  Present,
 } from './domain/entities.ts';
 export { attributeDataTypes, accessRequestStatuses, localeCodes, defaultLocale, pageSizes } from './domain/entities.ts';
 export {

@@ -4,7 +4,7 @@
 // its schema's generated validator before the console reads it.
 
 import type { AccessRequestDecision } from '@portal/core';
-import type { operations } from '@portal/contract';
+import type { operations, Query, Schema } from '@portal/contract';
 import type { ApiClient } from '../http/client.ts';
 import { decodeWire, type Validator } from '@portal/contract/decode';
 import * as wire from '@portal/contract/validators';
@@ -12,7 +12,7 @@ import { unwrap, unwrapVoid } from '../http/client.ts';
 import { administrableApplications } from '../http/administrable.ts';
 import { uploadApplicationImage } from '../http/image-upload.ts';
 import { endsAtOfLastDay } from '../http/my-access.ts';
-import { exportQuery, historyQuery, listQuery, pageQuery, type HistoryParams, type Query } from './list-query.ts';
+import { exportQuery, historyQuery, listQuery, pageQuery, type HistoryParams } from './list-query.ts';
 import type {
   AccessRequestDetail,
   AccessRequestSummary,
@@ -84,7 +84,9 @@ export interface UsedEntityApi<Summary, Detail, Input> extends EntityApi<Summary
 
 export interface AdminApi {
   /** Applications the caller administers, with open request counts (sidebar dropdown). */
-  listAdministrableApplications(params?: Partial<ListParams>): Promise<AdminPage<AdministrableApplication>>;
+  listAdministrableApplications(
+    params?: Readonly<Query<'listAdminApplications'>>,
+  ): Promise<AdminPage<AdministrableApplication>>;
   listAccessRequests(
     applicationId: string,
     params: ListParams & { readonly status?: Query<'listAccessRequests'>['status'] },
@@ -132,7 +134,7 @@ export interface AdminApi {
   /** A new signing secret, shown this once; 409 `webhook.secretLimit` while two are active. */
   createWebhookSigningSecret(applicationId: string): Promise<WebhookSigningSecretCreated>;
   deleteWebhookSigningSecret(applicationId: string, secretId: string): Promise<void>;
-  uploadLogo(file: Blob, fileName?: string): Promise<{ readonly url: string }>;
+  uploadLogo(file: Blob, fileName?: string): Promise<Readonly<Schema<'ImageUpload'>>>;
   readonly applications: EntityApi<ApplicationSummary, ApplicationDetail, ApplicationInput> & BulkRemovable;
   readonly attributes: UsedEntityApi<AttributeSummary, AttributeDetail, AttributeInput> & BulkRemovable;
   readonly permissions: EntityApi<PermissionSummary, PermissionDetail, PermissionInput> & BulkRemovable;

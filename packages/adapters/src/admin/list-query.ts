@@ -3,11 +3,8 @@
 // value of another type, is a compile error. The console's sort keys are its columns' keys
 // (plain strings); each is checked against the operation's own sort keys before it is sent.
 
-import type { components, operations } from '@portal/contract';
+import type { components, operations, Query } from '@portal/contract';
 import type { ListParams } from './types.ts';
-
-/** The query parameters of an operation. */
-export type Query<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
 
 /** The sort keys an operation takes (its `sort` parameter's enum). */
 type SortOf<Op extends keyof operations> = Query<Op> extends { sort?: infer Sort extends string } ? Sort : never;

@@ -3,21 +3,17 @@
 // check reads every page (portal-api.ts), the console one page (admin-api.ts, which also checks
 // the answer with the generated validator).
 
-import type { AdministrableApplication, PageSize } from '@portal/core';
+import type { Query, Schema } from '@portal/contract';
 import type { ApiClient } from './client.ts';
 import { unwrap } from './client.ts';
 
-export interface AdministrableQuery {
-  readonly page?: number;
-  readonly pageSize?: PageSize;
-  readonly search?: string;
-}
+type AdministrableQuery = Readonly<Query<'listAdminApplications'>>;
 
 /** One page (default: the first 100 rows); an empty search is not sent. */
 export function administrableApplications(
   client: ApiClient,
   params: AdministrableQuery = {},
-): Promise<{ items: AdministrableApplication[]; total: number }> {
+): Promise<Schema<'AdminApplicationList'>> {
   const search = params.search === undefined || params.search === '' ? {} : { search: params.search };
   return unwrap(
     client.GET('/Admin/Applications', {

@@ -2,88 +2,67 @@
 // user's own requests (cancel) and notifications, and the calendar days the portal shows for
 // an end of access (the last day of access, in the user's time zone) against the API's instants.
 
-import type { AccessRequestOptions, AccessRequestStatus, Page, PageSize } from '@portal/core';
+import type { AccessRequestOptions, Page, Present } from '@portal/core';
 import { isoDay } from '@portal/core';
-import type { Schema } from '@portal/contract';
+import type { Query, Schema } from '@portal/contract';
 import type { ApiClient } from './client.ts';
 import { unwrap, unwrapVoid } from './client.ts';
 
-/** An application as the user's lists name it. */
-export interface AppRef {
-  readonly id: string;
-  readonly label: string;
-  readonly logoUrl?: string;
-}
+/** An application as the user's lists name it (the contract's `{ id, label, logoUrl }`), the logo absent instead of null. */
+export type AppRef = Present<Pick<Schema<'CatalogueApplication'>, 'id' | 'label' | 'logoUrl'>>;
 
-/** What a request to an application needs (the catalogue says it before the form is opened). */
-export interface RequestNeeds {
-  readonly justification: 'required' | 'optional';
-  /** Time-bound access: the request may name a last day. */
+/** What a request to an application needs (the catalogue says it before the form is opened): the contract's `MyRequestRequirements`, summed up. */
+export type RequestNeeds = Readonly<
+  Pick<Schema<'MyRequestRequirements'>, 'justification' | 'accountAccessRequired' | 'roleRequired'>
+> & {
+  /** Time-bound access (`timeBoundAccess`): the request may name a last day. */
   readonly timeBound: boolean;
   /** The latest end is this many days ahead (absent: no maximum). */
   readonly maxAccessDays?: number;
-  readonly accountAccessRequired: boolean;
-  readonly roleRequired: boolean;
   /** How many account accesses may be asked for. */
   readonly accountAccessCount: number;
   /** How many questions must be answered (the user has no value for them yet). */
   readonly openQuestions: number;
-}
+};
 
-export interface CatalogueApplication extends AppRef {
-  readonly description: string;
-  readonly accessStatus: 'none' | 'requested' | 'granted';
-  /** A granted access's end (ISO date-time). */
-  readonly accessEndsAt?: string;
-  readonly pendingRequestId?: string;
-  readonly needs: RequestNeeds;
-}
+/** The contract's `CatalogueApplication` (without its url), nulls absent, its request's needs summed up. */
+export type CatalogueApplication = AppRef &
+  Present<
+    Pick<Schema<'CatalogueApplication'>, 'description' | 'accessStatus' | 'accessEndsAt' | 'pendingRequestId'>
+  > & {
+    readonly needs: RequestNeeds;
+  };
 
-export interface NamedChoice {
-  readonly id: string;
-  readonly label: string;
-}
+/** An account access or a role by name. */
+export type NamedChoice = Readonly<Pick<Schema<'Ref'>, 'id' | 'label'>>;
 
-/** One of the user's own access requests. */
-export interface MyAccessRequestItem {
-  readonly id: string;
+/** One of the user's own access requests: the contract's `MyAccessRequest`, nulls absent. */
+export type MyAccessRequestItem = Present<
+  Omit<
+    Schema<'MyAccessRequest'>,
+    'applicationId' | 'application' | 'requestedAccountAccess' | 'requestedRole' | 'answers'
+  >
+> & {
   readonly application: AppRef;
-  readonly status: AccessRequestStatus;
-  readonly requestedAt: string;
   readonly requestedAccountAccess?: NamedChoice;
   readonly requestedRole?: NamedChoice;
-  readonly justification?: string;
-  readonly requestedEndsAt?: string;
-  readonly answers: readonly { readonly key: string; readonly label: string; readonly value: string }[];
-  readonly decidedAt?: string;
-  /** The decider's reason for a denial. */
-  readonly reason?: string;
-  readonly endsAt?: string;
-  readonly expiredAt?: string;
-  readonly canRequestAgain: boolean;
-}
+  readonly answers: readonly Readonly<Schema<'RequestAnswer'>>[];
+};
 
 export type MyNotificationKind = Schema<'MyNotificationKind'>;
 
-export interface MyNotification {
-  readonly id: string;
-  readonly kind: MyNotificationKind;
+/** The contract's `MyNotification`, nulls absent, `readAt` as whether it was read. */
+export type MyNotification = Present<Omit<Schema<'MyNotification'>, 'application' | 'readAt'>> & {
   readonly application: AppRef;
-  readonly requestId?: string;
-  readonly endsAt?: string;
-  readonly createdAt: string;
   readonly read: boolean;
-}
+};
 
-export interface MyNotifications extends Page<MyNotification> {
-  readonly unread: number;
-}
+export type MyNotifications = Page<MyNotification> & Readonly<Pick<Schema<'MyNotificationList'>, 'unread'>>;
 
-export interface PageQuery {
-  readonly page: number;
-  readonly pageSize: PageSize;
-  readonly search?: string;
-}
+/** A page of the catalogue or of the user's requests: page and size always sent. */
+export type PageQuery = Readonly<
+  Required<Pick<Query<'listMyCatalogue'>, 'page' | 'pageSize'>> & Pick<Query<'listMyCatalogue'>, 'search'>
+>;
 
 // ---------------------------------------------------------------------------- days and instants
 
@@ -115,7 +94,7 @@ export function daysUntilLocalDay(at: string, now: Date = new Date()): number {
 
 // ---------------------------------------------------------------------------- mapping
 
-const appRef = (wire: { id: string; label: string; logoUrl: string | null }): AppRef => ({
+const appRef = (wire: Pick<Schema<'CatalogueApplication'>, 'id' | 'label' | 'logoUrl'>): AppRef => ({
   id: wire.id,
   label: wire.label,
   ...(wire.logoUrl === null ? {} : { logoUrl: wire.logoUrl }),
@@ -207,16 +186,16 @@ export interface MyAccessApi {
   listCatalogue(query: PageQuery): Promise<Page<CatalogueApplication>>;
   /** `GET /My/AccessRequests`: the user's own requests, newest first. */
   listMyAccessRequests(
-    query: PageQuery & { readonly status?: AccessRequestStatus },
+    query: PageQuery & Readonly<Pick<Query<'listMyAccessRequests'>, 'status'>>,
   ): Promise<Page<MyAccessRequestItem>>;
   /** `POST /My/AccessRequests/{id}/Cancel`. */
   cancelMyAccessRequest(id: string): Promise<MyAccessRequestItem>;
   /** `GET /My/Notifications`. */
-  listMyNotifications(query: {
-    readonly unread?: boolean;
-    readonly page: number;
-    readonly pageSize: PageSize;
-  }): Promise<MyNotifications>;
+  listMyNotifications(
+    query: Readonly<
+      Required<Pick<Query<'listMyNotifications'>, 'page' | 'pageSize'>> & Pick<Query<'listMyNotifications'>, 'unread'>
+    >,
+  ): Promise<MyNotifications>;
   /** `POST /My/Notifications/{id}/Read`. */
   markMyNotificationRead(id: string): Promise<void>;
 }

@@ -1,23 +1,24 @@
 // The launcher's list (`GET /My/Applications`), apart from the other user-side calls so the
 // first route carries only this one (the rest load on first use, ADR 0007).
 
-import type { Application } from '@portal/core';
+import type { Application, Present } from '@portal/core';
 import type { Schema } from '@portal/contract';
 import type { ApiClient } from './client.ts';
 import { unwrap } from './client.ts';
 
-/** One tile of the launcher: an application the user has, or has requested. */
-export interface MyApplication extends Application {
-  readonly accessStatus: 'granted' | 'requested';
-  /** The place among the user's favourites (0 first); absent when not pinned. */
-  readonly favouritePosition?: number;
-  /** When the user last opened it from the launcher (ISO date-time; one of their last few); absent otherwise. */
-  readonly lastLaunchedAt?: string;
-  /** When a time-bound access ends (ISO date-time, #19); absent: no end. */
-  readonly accessEndsAt?: string;
-  /** An open request of the user for it (#19: a granted one's extension). */
-  readonly pendingRequestId?: string;
-}
+/**
+ * One tile of the launcher: an application the user has, or has requested (the contract's
+ * `MyApplication`, nulls absent): `favouritePosition` its place among the favourites (0 first),
+ * `lastLaunchedAt` when the user last opened it (one of their last few), `accessEndsAt` the end of
+ * a time-bound access (#19), `pendingRequestId` an open request of the user for it.
+ */
+export type MyApplication = Application &
+  Present<
+    Pick<
+      Schema<'MyApplication'>,
+      'accessStatus' | 'favouritePosition' | 'lastLaunchedAt' | 'accessEndsAt' | 'pendingRequestId'
+    >
+  >;
 
 /** Lists default to 100 rows; longer lists are read page by page up to this many pages. */
 const maxPages = 20;

@@ -1,6 +1,7 @@
 // Core's PortalApi port (and the other calls of the portal's user side) over the API
-// client. Wire types (generated from the contract) are mapped to domain types here and
-// never leave this package.
+// client. The answers are mapped to core's shapes here (absent instead of null); the types
+// of those shapes are derived from the contract's generated wire types, never written again
+// (ADR 0015).
 
 import type {
   AccessRequest,
@@ -8,9 +9,9 @@ import type {
   ApplicationBranding,
   AuthCheckResult,
   AuthCheckTarget,
-  LocaleCode,
   MissingAttribute,
   PortalApi,
+  Present,
 } from '@portal/core';
 import type { Schema } from '@portal/contract';
 import type { ApiClient } from './client.ts';
@@ -21,71 +22,36 @@ import { endsAtOfLastDay, lastDayOfEndsAt, toAccessRequestOptions } from './my-a
 
 export type { MyApplication } from './my-applications.ts';
 
-/** A role shown by name. */
-export interface NamedRef {
-  readonly id: string;
-  readonly key: string;
-  readonly label: string;
-}
+/** A role shown by name: the contract's `Ref`. */
+export type NamedRef = Readonly<Schema<'Ref'>>;
 
 /** An attribute value of the user as a form field (text on the wire): the contract's `UserAttributeValue`. */
 export type AttributeField = Readonly<Schema<'UserAttributeValue'>>;
 
-/** `/settings/applications/{id}`: one application with the user's attributes for it. */
-export interface MyApplicationDetail {
+/** `/settings/applications/{id}`: the contract's `MyApplicationDetail`, the application as the launcher's tile, `accessSince` absent instead of null. */
+export type MyApplicationDetail = Present<
+  Omit<Schema<'MyApplicationDetail'>, 'application' | 'roles' | 'attributes'>
+> & {
   readonly application: MyApplication;
-  /** ISO date-time. */
-  readonly accessSince?: string;
   readonly roles: readonly NamedRef[];
   readonly attributes: readonly AttributeField[];
-}
+};
 
-/** A value to store: the attribute key and its text (null clears it). */
-export interface AttributeValueInput {
-  readonly key: string;
-  readonly value: string | null;
-}
+/** A value to store: the attribute key and its text (null clears it); the contract's `AttributeValueInput`. */
+export type AttributeValueInput = Readonly<Schema<'AttributeValueInput'>>;
 
-export interface Address {
-  readonly street?: string;
-  readonly postalCode?: string;
-  readonly city?: string;
-  readonly country?: string;
-}
+export type Address = Readonly<Schema<'Address'>>;
 
-export interface Profile {
-  readonly id: string;
-  readonly email: string;
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly fullName: string;
-  readonly companyName?: string;
-  readonly address?: Address;
-  readonly language: LocaleCode;
-  readonly internal: boolean;
-  readonly canChangeEmail: boolean;
-  readonly canChangePassword: boolean;
-  /** ISO date-time. */
-  readonly createdAt: string;
-}
+/** The contract's `Profile`, company and address absent instead of null. */
+export type Profile = Present<Schema<'Profile'>>;
 
-export interface ProfileInput {
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly companyName?: string | null;
-  readonly address?: Address | null;
-  readonly language: LocaleCode;
-}
+/** The contract's `ProfileInput` (null clears the company or the address). */
+export type ProfileInput = Readonly<Schema<'ProfileInput'>>;
 
-/** `/flows/{key}`: a custom flow as the user fills it. */
-export interface CustomFlowPage {
-  readonly id: string;
-  readonly key: string;
-  readonly label: string;
-  readonly description: string;
-  readonly completed: boolean;
+/** `/flows/{key}`: a custom flow as the user fills it, the contract's `CustomFlowPage`. */
+export type CustomFlowPage = Readonly<Omit<Schema<'CustomFlowPage'>, 'attributes'>> & {
   readonly attributes: readonly AttributeField[];
-}
+};
 
 /** The port plus the other calls of the portal's user side. */
 export interface UserPortalApi extends PortalApi {

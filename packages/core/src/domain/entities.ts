@@ -8,7 +8,7 @@ import type { components } from '@portal/contract';
 type Wire = components['schemas'];
 
 /** A wire object with its `null`s as absent keys (core's convention: absent = no value). */
-type Present<T> = { readonly [K in keyof T as null extends T[K] ? never : K]: T[K] } & {
+export type Present<T> = { readonly [K in keyof T as null extends T[K] ? never : K]: T[K] } & {
   readonly [K in keyof T as null extends T[K] ? K : never]?: Exclude<T[K], null>;
 };
 
