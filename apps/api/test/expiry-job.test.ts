@@ -4,7 +4,7 @@
 // request's EXPIRED (with its event) and a notification; a reminder comes once before the end.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountAccesses, apps, roles, users } from '../src/db/seed/ids.ts';
+import { accessRequests, accountAccesses, apps, roles, users } from '../src/db/seed/ids.ts';
 import { createExpiryJob } from '../src/jobs/expiry.ts';
 import { claimsOf } from '../src/services/access.ts';
 import { harness, token } from './harness.ts';
@@ -149,5 +149,38 @@ describe('the expiry job', () => {
     const body = (await notes.json()) as { items: { kind: string; endsAt: string | null }[] };
     expect(body.items.filter((n) => n.kind === 'ACCESS_EXPIRING')).toHaveLength(1);
     expect((await grantOf(users.globalAdmin))?.reminded_at).not.toBeNull();
+  });
+
+  it("an end the administrator moves stays the request's: the request expires with the access; an end removed lets go of it", async () => {
+    // The partner's seeded open request makes way for one with an end.
+    const cancelled = await h.request('POST', `/My/AccessRequests/${accessRequests.partnerPlanner}/Cancel`, {
+      token: t.partner,
+    });
+    expect(cancelled.status).toBe(200);
+    const inAnHour = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();
+    const moveEnd = async (endsAt: string | null) => {
+      const moved = await h.request('PUT', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.partner}`, {
+        token: t.appAdmin,
+        body: { roleIds: [roles.planner], accountAccessIds: [accountAccesses.dealerSued], endsAt },
+      });
+      expect(moved.status).toBe(200);
+    };
+    const requestId = await grantedUntil(users.partner, inAnHour());
+    await moveEnd(new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString());
+    expect((await grantOf(users.partner))?.ends_request_id).toBe(requestId);
+    await h.db
+      .updateTable('application_users')
+      .set({ ends_at: sql<Date>`now() - interval '1 second'` })
+      .where('application_id', '=', apps.kitchenPlanner)
+      .where('user_id', '=', users.partner)
+      .execute();
+    expect((await createExpiryJob({ db: h.db }).runOnce()).removed).toBe(1);
+    const mine = await h.request('GET', `/My/AccessRequests/${requestId}`, { token: t.partner });
+    expect(await mine.json()).toMatchObject({ status: 'EXPIRED', canRequestAgain: true });
+
+    // Asked for again and accepted with an end; the administrator removes the end: no longer the request's.
+    await grantedUntil(users.partner, inAnHour());
+    await moveEnd(null);
+    expect(await grantOf(users.partner)).toMatchObject({ ends_at: null, ends_request_id: null });
   });
 });

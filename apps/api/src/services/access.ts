@@ -389,7 +389,8 @@ const isoOrNull = (d: Date | string | null | undefined) => (d ? new Date(d).toIS
 /**
  * Grants or updates a user's access; queues GRANT or UPDATE; returns whether a webhook was queued.
  * `endsAt` (#19): undefined keeps the stored end (none for a new grant), null removes it, a time sets it
- * (with `endsRequestId`, the accepted request that set it); the webhook's payload carries the end.
+ * (with `endsRequestId`, the accepted request that set it; an end moved without one stays the end of the
+ * request it came from, which expires with it); the webhook's payload carries the end.
  */
 export async function grant(
   trx: Transaction<DB>,
@@ -416,7 +417,7 @@ export async function grant(
       ? (before?.ends_request_id ?? null)
       : options.endsAt === null
         ? null
-        : (options.endsRequestId ?? null);
+        : (options.endsRequestId ?? before?.ends_request_id ?? null);
   const after = { roleIds: [...options.roleIds], accountAccessIds: [...options.accountAccessIds] };
   // The end is recorded and sent only when there is one or was one (entries of grants without an end stay as they were).
   const withEnd = (row: typeof after, end: string | null) => (end === null ? row : { ...row, endsAt: end });
