@@ -174,4 +174,9 @@ export { appGateView } from './machines/app-gate/app-gate.view.ts';
 
 export type { RetryPolicy } from './errors/retry.ts';
 export { defaultRetryPolicy, isIdempotent, retryDecision } from './errors/retry.ts';
-export { invalidAnswer, decodeAuthCheckResult, decodeApplicationBranding } from './domain/api-schemas.ts';
+export {
+  invalidAnswer,
+  decodeAuthCheckResult,
+  decodeApplicationBranding,
+  decodeAccessRequestOptions,
+} from './domain/api-schemas.ts';
