@@ -123,6 +123,23 @@ export interface KeyPart {
   type: 'text' | 'timestamptz' | 'boolean';
 }
 
+/** A sort by `expression` (non-null, of `type`), its ties broken by the unique `id`. */
+export function keyBy(
+  expression: RawBuilder<unknown>,
+  id: RawBuilder<unknown>,
+  type: KeyPart['type'] = 'text',
+): KeyPart[] {
+  return [
+    { expression, type },
+    { expression: id, type: 'text' },
+  ];
+}
+
+/** A sort by a text column that may be NULL, NULLs last (as ORDER BY column would put them), ties broken by `id`. */
+export function keyByNullsLast(column: RawBuilder<unknown>, id: RawBuilder<unknown>): KeyPart[] {
+  return [{ expression: sql`(${column} IS NULL)`, type: 'boolean' }, ...keyBy(sql`coalesce(${column}, '')`, id)];
+}
+
 export function orderBy(parts: readonly KeyPart[], order: 'asc' | 'desc'): RawBuilder<unknown> {
   const direction = sql.raw(order === 'desc' ? 'DESC' : 'ASC');
   return sql.join(parts.map((p) => sql`${p.expression} ${direction}`));

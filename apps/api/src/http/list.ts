@@ -1,6 +1,7 @@
 // The list conventions of the contract: page (1-based), pageSize (10/25/50/100), search,
 // sort, order; answers { items, total }.
 import type { Context } from 'hono';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { badRequest } from './errors.ts';
 
 const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -64,4 +65,24 @@ export function parseBooleanQuery(c: Context, name: string, fallback: boolean): 
   if (v === 'true') return true;
   if (v === 'false') return false;
   throw badRequest([{ key: 'invalidValue', field: name }]);
+}
+
+/**
+ * One page of an ordered query (`pageSize` rows after `offset`) and how many rows `all` has
+ * (the same query without columns, order and paging), read side by side.
+ */
+export async function pageAndTotal<D, T extends keyof D, O>(
+  ordered: SelectQueryBuilder<D, T, O>,
+  all: SelectQueryBuilder<D, T, object>,
+  page: { pageSize: number; offset: number },
+) {
+  const [rows, count] = await Promise.all([
+    ordered.limit(page.pageSize).offset(page.offset).execute(),
+    // Kysely cannot name the row of a generic query: the one column is said here.
+    all
+      .select(sql<string>`count(*)`.as('n'))
+      .$castTo<{ n: string }>()
+      .executeTakeFirstOrThrow(),
+  ]);
+  return [rows, Number(count.n)] as const;
 }

@@ -20,6 +20,8 @@ import {
   cached,
   cachedWith,
   FEW_MATCHES,
+  keyBy,
+  keyByNullsLast,
   orderBy,
   pageOf,
   sortKey,
@@ -27,13 +29,14 @@ import {
 } from '../http/list-cache.ts';
 import { csvDownload, type CsvColumns } from '../http/csv.ts';
 import type { KeyPart } from '../http/list-cache.ts';
-import { parseList } from '../http/list.ts';
+import { pageAndTotal, parseList } from '../http/list.ts';
 import { recordHistory } from '../history.ts';
 import {
   acceptOpenRequests,
   applicationAttributes,
   checkAccountAccesses,
   checkRoles,
+  closeRequest,
   grant,
   loadApplication,
   pick,
@@ -134,41 +137,16 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
   // Sort keys end with a unique column and have no NULLs (company: NULLs last, as ORDER BY
   // company_name would put them): an index serves them, and deep pages seek after anchors.
   const requestKeys: Record<'requestedAt' | 'fullName' | 'email' | 'status', KeyPart[]> = {
-    requestedAt: [
-      { expression: sql`r.requested_at`, type: 'timestamptz' },
-      { expression: sql`r.id`, type: 'text' },
-    ],
-    fullName: [
-      { expression: sql`u.full_name`, type: 'text' },
-      { expression: sql`r.id`, type: 'text' },
-    ],
-    email: [
-      { expression: sql`u.email`, type: 'text' },
-      { expression: sql`r.id`, type: 'text' },
-    ],
-    status: [
-      { expression: sql`r.status`, type: 'text' },
-      { expression: sql`r.id`, type: 'text' },
-    ],
+    requestedAt: keyBy(sql`r.requested_at`, sql`r.id`, 'timestamptz'),
+    fullName: keyBy(sql`u.full_name`, sql`r.id`),
+    email: keyBy(sql`u.email`, sql`r.id`),
+    status: keyBy(sql`r.status`, sql`r.id`),
   };
   const applicationUserKeys: Record<'fullName' | 'email' | 'companyName' | 'accessSince', KeyPart[]> = {
-    fullName: [
-      { expression: sql`u.full_name`, type: 'text' },
-      { expression: sql`u.id`, type: 'text' },
-    ],
-    email: [
-      { expression: sql`u.email`, type: 'text' },
-      { expression: sql`u.id`, type: 'text' },
-    ],
-    companyName: [
-      { expression: sql`(u.company_name IS NULL)`, type: 'boolean' },
-      { expression: sql`coalesce(u.company_name, '')`, type: 'text' },
-      { expression: sql`u.id`, type: 'text' },
-    ],
-    accessSince: [
-      { expression: sql`au.access_since`, type: 'timestamptz' },
-      { expression: sql`au.user_id`, type: 'text' },
-    ],
+    fullName: keyBy(sql`u.full_name`, sql`u.id`),
+    email: keyBy(sql`u.email`, sql`u.id`),
+    companyName: keyByNullsLast(sql`u.company_name`, sql`u.id`),
+    accessSince: keyBy(sql`au.access_since`, sql`au.user_id`, 'timestamptz'),
   };
 
   app.get('/Admin/Applications', async (c) => {
@@ -182,7 +160,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       .leftJoin('permissions as p', 'p.id', 'a.admin_permission_id')
       .$if(!all, (q) => q.where('p.key', 'in', keys))
       .$if(list.like !== undefined, (q) => q.where('a.search', 'like', list.like ?? ''));
-    const [rows, total] = await Promise.all([
+    const [rows, total] = await pageAndTotal(
       base
         .select([
           'a.id',
@@ -201,12 +179,10 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
               .as('open'),
         ])
         .orderBy('a.label', list.order)
-        .orderBy('a.id')
-        .limit(list.pageSize)
-        .offset(list.offset)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+        .orderBy('a.id'),
+      base,
+      list,
+    );
     return c.json({
       items: rows.map((r) => ({
         id: r.id,
@@ -217,7 +193,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
         accessRequestsAmount: Number(r.open ?? 0),
         permissions: { manageAccessRequests: managesAccessRequests(me, r.admin_key, r.access_request_allowed) },
       })),
-      total: Number(total.n),
+      total,
     } satisfies S['AdminApplicationList']);
   });
 
@@ -526,33 +502,18 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       // The end of access (#19): within the application's settings; none when not given.
       const settings = await loadApplication(trx, row.application_id);
       const endsAt = checkEndsAt(settings, body.endsAt, 'endsAt', decidedAt);
-      const accepted = await trx
-        .updateTable('access_requests')
-        .set({
-          status: 'ACCEPTED',
-          decided_at: decidedAt,
-          decided_by: me.userId,
-          role_ids: body.roleIds,
-          account_access_ids: accountAccessIds,
-          ends_at: endsAt,
-        })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await recordHistory(trx, {
-        table: 'access_requests',
-        entity: id,
-        mode: 'UPDATE',
-        by: me.userId,
-        before: { status: 'OPEN' },
-        after: {
+      const accepted = await closeRequest(
+        trx,
+        { id, by: me.userId, at: decidedAt },
+        { status: 'ACCEPTED', role_ids: body.roleIds, account_access_ids: accountAccessIds, ends_at: endsAt },
+        {
           status: 'ACCEPTED',
           decidedBy: me.userId,
           roleIds: body.roleIds,
           accountAccessIds,
           ...(endsAt ? { endsAt: endsAt.toISOString() } : {}),
         },
-      });
+      );
       // Answers to the application's questions become the user's values (as if the user had entered them at the gate).
       if (accepted.answers.length) {
         const allowed = await applicationAttributes(trx, row.application_id, false);
@@ -591,20 +552,12 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       });
       return event || granted;
     }
-    const denied = await trx
-      .updateTable('access_requests')
-      .set({ status: 'DENIED', decided_at: decidedAt, decided_by: me.userId, reason: body.reason ?? null })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordHistory(trx, {
-      table: 'access_requests',
-      entity: id,
-      mode: 'UPDATE',
-      by: me.userId,
-      before: { status: 'OPEN' },
-      after: { status: 'DENIED', decidedBy: me.userId, reason: body.reason ?? null },
-    });
+    const denied = await closeRequest(
+      trx,
+      { id, by: me.userId, at: decidedAt },
+      { status: 'DENIED', reason: body.reason ?? null },
+      { status: 'DENIED', decidedBy: me.userId, reason: body.reason ?? null },
+    );
     await notify(trx, {
       userId: row.user_id,
       kind: 'REQUEST_DENIED',
@@ -980,11 +933,8 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     const a = await adminOf(me, c.req.param('id'));
     const list = parseList(c, { sorts: ['createdAt'] as const, defaultSort: 'createdAt', defaultOrder: 'desc' });
     const base = db.selectFrom('webhook_deliveries').where('application_id', '=', a.id);
-    const [rows, total] = await Promise.all([
-      base.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(list.pageSize).offset(list.offset).execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return c.json({ items: rows.map(deliveryOf), total: Number(total.n) } satisfies S['WebhookDeliveryList']);
+    const [rows, total] = await pageAndTotal(base.selectAll().orderBy('created_at', 'desc').orderBy('id'), base, list);
+    return c.json({ items: rows.map(deliveryOf), total } satisfies S['WebhookDeliveryList']);
   });
 
   // One delivery with its payload and attempts (#20.2); secret header values were masked when recorded.

@@ -8,9 +8,8 @@ import type { components } from '@portal/contract';
 import type { AppEnv, Deps } from '../context.ts';
 import type { DB } from '../db/schema.ts';
 import { ApiError, conflict, notFound } from '../http/errors.ts';
-import { parseBooleanQuery, parseList } from '../http/list.ts';
-import { recordHistory } from '../history.ts';
-import { queueRequestEvent, refsOf } from '../services/access.ts';
+import { pageAndTotal, parseBooleanQuery, parseList } from '../http/list.ts';
+import { closeRequest, queueRequestEvent, refsOf } from '../services/access.ts';
 import { JUSTIFICATION_MAX_LENGTH, maxEndsAt, type RequestableApplication } from '../services/governance.ts';
 import { ensureUser } from '../services/users.ts';
 
@@ -172,7 +171,7 @@ export function myRequestRoutes(deps: Deps): Hono<AppEnv> {
       .where('a.internal', '=', false)
       .where('a.access_request_allowed', '=', true)
       .$if(list.like !== undefined, (q) => q.where('a.search', 'like', list.like ?? ''));
-    const [rows, total] = await Promise.all([
+    const [rows, total] = await pageAndTotal(
       base
         .select([
           'a.id',
@@ -187,12 +186,10 @@ export function myRequestRoutes(deps: Deps): Hono<AppEnv> {
         ])
         .orderBy('a.sort_number')
         .orderBy('a.label')
-        .orderBy('a.id')
-        .limit(list.pageSize)
-        .offset(list.offset)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+        .orderBy('a.id'),
+      base,
+      list,
+    );
     const ids = rows.map((r) => r.id);
     const now = new Date();
     const [accesses, counts, questions, standing] =
@@ -270,7 +267,7 @@ export function myRequestRoutes(deps: Deps): Hono<AppEnv> {
         },
       };
     });
-    return c.json({ items, total: Number(total.n) } satisfies S['CatalogueList']);
+    return c.json({ items, total } satisfies S['CatalogueList']);
   });
 
   // ---------------------------------------------------------------- my requests
@@ -287,20 +284,12 @@ export function myRequestRoutes(deps: Deps): Hono<AppEnv> {
       .where('r.user_id', '=', user.userId)
       .$if(status !== undefined, (q) => q.where('r.status', '=', status ?? ''))
       .$if(list.like !== undefined, (q) => q.where(sql<string>`lower(a.label)`, 'like', list.like ?? ''));
-    const [rows, total] = await Promise.all([
-      base
-        .select(requestColumns)
-        .orderBy('r.requested_at', list.order)
-        .orderBy('r.id', list.order)
-        .limit(list.pageSize)
-        .offset(list.offset)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return c.json({
-      items: await myRequestsOf(db, user.userId, rows),
-      total: Number(total.n),
-    } satisfies S['MyAccessRequestList']);
+    const [rows, total] = await pageAndTotal(
+      base.select(requestColumns).orderBy('r.requested_at', list.order).orderBy('r.id', list.order),
+      base,
+      list,
+    );
+    return c.json({ items: await myRequestsOf(db, user.userId, rows), total } satisfies S['MyAccessRequestList']);
   });
 
   app.get('/My/AccessRequests/:id', async (c) => {
@@ -321,20 +310,12 @@ export function myRequestRoutes(deps: Deps): Hono<AppEnv> {
         .executeTakeFirst();
       if (!row) throw notFound();
       if (row.status !== 'OPEN') throw conflict('requestNotOpen', 'accessRequest.notOpen');
-      const cancelled = await trx
-        .updateTable('access_requests')
-        .set({ status: 'CANCELLED', decided_at: new Date(), decided_by: user.userId })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await recordHistory(trx, {
-        table: 'access_requests',
-        entity: id,
-        mode: 'UPDATE',
-        by: user.userId,
-        before: { status: 'OPEN' },
-        after: { status: 'CANCELLED' },
-      });
+      const cancelled = await closeRequest(
+        trx,
+        { id, by: user.userId },
+        { status: 'CANCELLED' },
+        { status: 'CANCELLED' },
+      );
       return queueRequestEvent(trx, cancelled, 'ACCESS_REQUEST_CANCELLED');
     });
     if (queued) deps.onWebhookQueued();

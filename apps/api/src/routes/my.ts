@@ -8,7 +8,7 @@ import type { AppEnv, Deps } from '../context.ts';
 import { newId } from '../context.ts';
 import { readJson } from '../http/body.ts';
 import { ApiError, badRequest, conflict, fieldError, forbidden, notFound } from '../http/errors.ts';
-import { parseBooleanQuery, parseList } from '../http/list.ts';
+import { pageAndTotal, parseBooleanQuery, parseList } from '../http/list.ts';
 import { recordHistory } from '../history.ts';
 import {
   applicationAttributes,
@@ -18,6 +18,7 @@ import {
   queueRequestEvent,
   refsOf,
   storeValues,
+  tileColumns,
   userAttributeValues,
   valuesOf,
 } from '../services/access.ts';
@@ -69,13 +70,7 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
       )
       .leftJoin('user_launches as l', (j) => j.onRef('l.application_id', '=', 'a.id').on('l.user_id', '=', user.userId))
       .select([
-        'a.id',
-        'a.label',
-        'a.logo_url',
-        'a.url',
-        'a.description',
-        'a.internal',
-        'a.sort_number',
+        ...tileColumns,
         'a.search',
         sql<string>`'granted'`.as('access_status'),
         'f.position as favourite_position',
@@ -112,13 +107,7 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
             .selectFrom('access_requests as r')
             .innerJoin('applications as a', 'a.id', 'r.application_id')
             .select([
-              'a.id',
-              'a.label',
-              'a.logo_url',
-              'a.url',
-              'a.description',
-              'a.internal',
-              'a.sort_number',
+              ...tileColumns,
               'a.search',
               sql<string>`'requested'`.as('access_status'),
               sql<number | null>`NULL::integer`.as('favourite_position'),
@@ -143,17 +132,11 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
     const base = db
       .selectFrom(union.as('m'))
       .$if(list.like !== undefined, (q) => q.where('m.search', 'like', list.like ?? ''));
-    const [rows, total] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('m.sort_number')
-        .orderBy('m.label')
-        .orderBy('m.id')
-        .limit(list.pageSize)
-        .offset(list.offset)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const [rows, total] = await pageAndTotal(
+      base.selectAll().orderBy('m.sort_number').orderBy('m.label').orderBy('m.id'),
+      base,
+      list,
+    );
     return c.json({
       items: rows.map((r) => ({
         id: r.id,
@@ -169,7 +152,7 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
         accessEndsAt: isoOrNull(r.ends_at),
         pendingRequestId: r.pending_request_id ?? null,
       })),
-      total: Number(total.n),
+      total,
     } satisfies S['MyApplicationList']);
   });
 
@@ -209,6 +192,38 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
     };
   }
 
+  /**
+   * The caller's own values (those a user may edit) for an application granted to them, in one
+   * transaction; `notGranted` when it is not. `onlyVisible`: only the attributes the caller's
+   * detail page shows (the gate asks for all of the application's).
+   */
+  async function storeOwnValues(
+    userId: string,
+    applicationId: string,
+    values: readonly S['AttributeValueInput'][],
+    options: { onlyVisible: boolean; notGranted: () => ApiError },
+  ) {
+    await db.transaction().execute(async (trx) => {
+      const a = await loadApplication(trx, applicationId);
+      const grant = await trx
+        .selectFrom('application_users')
+        .select('user_id')
+        .where('application_id', '=', a.id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (!grant) throw options.notGranted();
+      const allowed = await applicationAttributes(trx, a.id, options.onlyVisible);
+      await storeValues(trx, {
+        userId,
+        by: userId,
+        values,
+        allowed,
+        editable: (x) => x.editable_by_user,
+        fieldPrefix: 'attributes',
+      });
+    });
+  }
+
   app.get('/My/Applications/:id', async (c) => {
     const user = await me(c.req.header('authorization'));
     return c.json(await myApplicationDetail(user.userId, c.req.param('id')));
@@ -217,25 +232,7 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
   app.put('/My/Attributes', async (c) => {
     const user = await me(c.req.header('authorization'));
     const body = await readJson(c, 'MyAttributesInput');
-    await db.transaction().execute(async (trx) => {
-      const a = await loadApplication(trx, body.applicationId);
-      const grant = await trx
-        .selectFrom('application_users')
-        .select('user_id')
-        .where('application_id', '=', a.id)
-        .where('user_id', '=', user.userId)
-        .executeTakeFirst();
-      if (!grant) throw notFound();
-      const allowed = await applicationAttributes(trx, a.id, true);
-      await storeValues(trx, {
-        userId: user.userId,
-        by: user.userId,
-        values: body.attributes,
-        allowed,
-        editable: (x) => x.editable_by_user,
-        fieldPrefix: 'attributes',
-      });
-    });
+    await storeOwnValues(user.userId, body.applicationId, body.attributes, { onlyVisible: true, notGranted: notFound });
     return c.json(await myApplicationDetail(user.userId, body.applicationId));
   });
 
@@ -772,25 +769,7 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
   app.post('/AuthCheck', async (c) => {
     const user = await me(c.req.header('authorization'));
     const body = await readJson(c, 'AuthCheckInput');
-    await db.transaction().execute(async (trx) => {
-      const a = await loadApplication(trx, body.clientId);
-      const grant = await trx
-        .selectFrom('application_users')
-        .select('user_id')
-        .where('application_id', '=', a.id)
-        .where('user_id', '=', user.userId)
-        .executeTakeFirst();
-      if (!grant) throw forbidden();
-      const allowed = await applicationAttributes(trx, a.id, false);
-      await storeValues(trx, {
-        userId: user.userId,
-        by: user.userId,
-        values: body.attributes,
-        allowed,
-        editable: (x) => x.editable_by_user,
-        fieldPrefix: 'attributes',
-      });
-    });
+    await storeOwnValues(user.userId, body.clientId, body.attributes, { onlyVisible: false, notGranted: forbidden });
     return c.json(await authCheck(db, user.userId, body.clientId));
   });
 

@@ -5,7 +5,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { components } from '@portal/contract';
 import { requirePermission } from '../context.ts';
-import type { AppEnv, Deps } from '../context.ts';
+import type { AppEnv, Ctx, Deps } from '../context.ts';
 import { readJson } from '../http/body.ts';
 import { ApiError, badRequest, conflict, fieldError, notFound } from '../http/errors.ts';
 import {
@@ -14,6 +14,8 @@ import {
   ANCHOR_EVERY,
   cached,
   FEW_MATCHES,
+  keyBy,
+  keyByNullsLast,
   orderBy,
   pageOf,
   sortKey,
@@ -33,6 +35,19 @@ const uuid = (id: string) => {
   if (!UUID.test(id)) throw notFound();
   return id.toLowerCase();
 };
+
+/** A user's columns in the list and its CSV. */
+const userColumns = [
+  'id',
+  'full_name',
+  'first_name',
+  'last_name',
+  'email',
+  'company_name',
+  'internal',
+  'language',
+  'created_at',
+] as const;
 
 interface UserCsvRow {
   id: string;
@@ -67,33 +82,25 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
   // Sort keys end with the unique id; all parts are non-null (company: NULLs last, as
   // ORDER BY company_name would put them), so that pages can start after an anchor.
   const userKeys: Record<'fullName' | 'email' | 'companyName' | 'createdAt', KeyPart[]> = {
-    fullName: [
-      { expression: sql`full_name`, type: 'text' },
-      { expression: sql`id`, type: 'text' },
-    ],
-    email: [
-      { expression: sql`email`, type: 'text' },
-      { expression: sql`id`, type: 'text' },
-    ],
-    companyName: [
-      { expression: sql`(company_name IS NULL)`, type: 'boolean' },
-      { expression: sql`coalesce(company_name, '')`, type: 'text' },
-      { expression: sql`id`, type: 'text' },
-    ],
-    createdAt: [
-      { expression: sql`created_at`, type: 'timestamptz' },
-      { expression: sql`id`, type: 'text' },
-    ],
+    fullName: keyBy(sql`full_name`, sql`id`),
+    email: keyBy(sql`email`, sql`id`),
+    companyName: keyByNullsLast(sql`company_name`, sql`id`),
+    createdAt: keyBy(sql`created_at`, sql`id`, 'timestamptz'),
   };
 
-  app.get('/Users', async (c) => {
+  /** The list asked for (paging, search, sort) and its sort key, once the caller may read all users. */
+  async function usersQuery(c: Ctx) {
     const me = await deps.auth.user(c.req.header('authorization'));
     requirePermission(me, 'all_users.read');
     const list = parseList(c, {
       sorts: ['fullName', 'email', 'companyName', 'createdAt'] as const,
       defaultSort: 'fullName',
     });
-    const keys = userKeys[list.sort];
+    return { list, keys: userKeys[list.sort] };
+  }
+
+  app.get('/Users', async (c) => {
+    const { list, keys } = await usersQuery(c);
     let base = db.selectFrom('users').$if(list.like !== undefined, (q) => q.where('search', 'like', list.like ?? ''));
     let skip = list.offset;
     if (list.like === undefined && list.offset >= ANCHOR_EVERY) {
@@ -117,17 +124,7 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
             db.selectFrom(base.selectAll().offset(0).as('users'))
           : base
         )
-          .select([
-            'id',
-            'full_name',
-            'first_name',
-            'last_name',
-            'email',
-            'company_name',
-            'internal',
-            'language',
-            'created_at',
-          ])
+          .select(userColumns)
           .orderBy(orderBy(keys, list.order))
           .limit(list.pageSize)
           .offset(skip)
@@ -162,29 +159,13 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
   // The whole list with its current search and sort as CSV (#20.3): read in batches of 1,000
   // after the last row's sort key, written as they come (never the whole file in memory).
   app.get('/Users/Export', async (c) => {
-    const me = await deps.auth.user(c.req.header('authorization'));
-    requirePermission(me, 'all_users.read');
-    const list = parseList(c, {
-      sorts: ['fullName', 'email', 'companyName', 'createdAt'] as const,
-      defaultSort: 'fullName',
-    });
-    const keys = userKeys[list.sort];
+    const { list, keys } = await usersQuery(c);
     return csvDownload(c, 'benutzer', userCsvColumns, (limit, { last }) =>
       db
         .selectFrom('users')
         .$if(list.like !== undefined, (q) => q.where('search', 'like', list.like ?? ''))
         .$if(last !== undefined, (q) => q.where(after(keys, last?.sort_key ?? [], list.order)))
-        .select([
-          'id',
-          'full_name',
-          'first_name',
-          'last_name',
-          'email',
-          'company_name',
-          'internal',
-          'language',
-          'created_at',
-        ])
+        .select(userColumns)
         .select(sortKey(keys).as('sort_key'))
         .orderBy(orderBy(keys, list.order))
         .limit(limit)

@@ -1,7 +1,7 @@
 // The gate, attribute values, claims, grants and webhook events: the rules shared by the
 // portal's calls and the identity provider's internal calls.
 import { sql } from 'kysely';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { components } from '@portal/contract';
 import type { DB } from '../db/schema.ts';
 import { badRequest, fieldError, forbidden, notFound } from '../http/errors.ts';
@@ -12,18 +12,23 @@ import { checkValue } from './values.ts';
 type S = components['schemas'];
 type Db = Kysely<DB> | Transaction<DB>;
 
+/** An application's columns (`applications as a`) that its tile on the launcher shows. */
+export const tileColumns = [
+  'a.id',
+  'a.label',
+  'a.logo_url',
+  'a.url',
+  'a.description',
+  'a.internal',
+  'a.sort_number',
+] as const;
+
 export async function loadApplication(db: Db, id: string) {
   const app = await db
     .selectFrom('applications as a')
     .leftJoin('permissions as p', 'p.id', 'a.admin_permission_id')
     .select([
-      'a.id',
-      'a.label',
-      'a.logo_url',
-      'a.url',
-      'a.description',
-      'a.internal',
-      'a.sort_number',
+      ...tileColumns,
       'a.released',
       'a.access_request_allowed',
       'a.access_request_required',
@@ -528,6 +533,33 @@ export async function acceptOpenRequests(
     if (await queueRequestEvent(trx, r, 'ACCESS_REQUEST_ACCEPTED')) queued = true;
   }
   return queued;
+}
+
+/**
+ * Closes the open request `id` in `trx` (accepted, denied or cancelled by `by`, decided `at`,
+ * now unless given): `set` on its row and one history entry from OPEN to `recorded`. The row as it is now.
+ */
+export async function closeRequest(
+  trx: Transaction<DB>,
+  request: { id: string; by: string; at?: Date },
+  set: Updateable<DB['access_requests']> & { status: 'ACCEPTED' | 'DENIED' | 'CANCELLED' },
+  recorded: Record<string, unknown>,
+) {
+  const closed = await trx
+    .updateTable('access_requests')
+    .set({ ...set, decided_at: request.at ?? new Date(), decided_by: request.by })
+    .where('id', '=', request.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordHistory(trx, {
+    table: 'access_requests',
+    entity: request.id,
+    mode: 'UPDATE',
+    by: request.by,
+    before: { status: 'OPEN' },
+    after: recorded,
+  });
+  return closed;
 }
 
 /** The access request events' payload (#19, docs/webhooks.md): the request as it is now. */

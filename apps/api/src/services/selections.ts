@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import type { components } from '@portal/contract';
 import type { DB } from '../db/schema.ts';
+import { pageAndTotal } from '../http/list.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 type SelectionList = components['schemas']['SelectionList'];
@@ -29,17 +30,12 @@ export async function accountAccessSelection(
     .where('aa.application_id', '=', applicationId)
     .$if(filter.requestableOnly === true, (q) => q.where('aa.requestable', '=', true))
     .$if(page.like !== undefined, (q) => q.where(sql<string>`lower(x.label || ' ' || x.key)`, 'like', page.like ?? ''));
-  const [items, total] = await Promise.all([
-    base
-      .select(['x.id', 'x.key', 'x.label'])
-      .orderBy('x.label')
-      .orderBy('x.id')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(total.n) };
+  const [items, total] = await pageAndTotal(
+    base.select(['x.id', 'x.key', 'x.label']).orderBy('x.label').orderBy('x.id'),
+    base,
+    { pageSize: page.limit, offset: page.offset },
+  );
+  return { items, total };
 }
 
 /**
@@ -68,15 +64,10 @@ export async function roleSelection(
       ),
     )
     .$if(page.like !== undefined, (q) => q.where(sql<string>`lower(r.label || ' ' || r.key)`, 'like', page.like ?? ''));
-  const [items, total] = await Promise.all([
-    base
-      .select(['r.id', 'r.key', 'r.label'])
-      .orderBy('r.label')
-      .orderBy('r.id')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(total.n) };
+  const [items, total] = await pageAndTotal(
+    base.select(['r.id', 'r.key', 'r.label']).orderBy('r.label').orderBy('r.id'),
+    base,
+    { pageSize: page.limit, offset: page.offset },
+  );
+  return { items, total };
 }
