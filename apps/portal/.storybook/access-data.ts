@@ -3,8 +3,16 @@
 // a justification it requires, a last day at most 90 days ahead, the application's questions)
 // and the partner's own requests in each state (open, accepted, denied with the decider's
 // reason, expired, cancelled). The catalogue says where the partner stands, the requests agree.
+// With the helpers their stories share.
+import { within } from 'storybook/test';
 import type { Schema } from '@portal/contract';
 import type { StoryLoaded } from './screen.tsx';
+
+/** The entries a list of #19's screens shows (catalogue, my requests), by their headings. */
+export const entryNames = (canvasElement: HTMLElement) =>
+  within(canvasElement)
+    .queryAllByRole('heading', { level: 2 })
+    .map((heading) => heading.textContent);
 
 /** The texts of #19's screens (flows' `access.*`) in the story's language, once loaded (a story's `loaded`). */
 export async function accessTexts(loaded: unknown) {
@@ -131,7 +139,9 @@ const appOf = (id: string) => {
   return { applicationId: id, application: { id, label: app.label, logoUrl: app.logoUrl } };
 };
 
-const undecided: Omit<Schema<'MyAccessRequest'>, 'id' | 'applicationId' | 'application' | 'status' | 'requestedAt'> = {
+type Request = Schema<'MyAccessRequest'>;
+
+const undecided: Omit<Request, 'id' | 'applicationId' | 'application' | 'status' | 'requestedAt'> = {
   requestedAccountAccess: null,
   requestedRole: null,
   justification: null,
@@ -144,21 +154,22 @@ const undecided: Omit<Schema<'MyAccessRequest'>, 'id' | 'applicationId' | 'appli
   canRequestAgain: false,
 };
 
+/** A request of the partner's for an application of the catalogue: open, unless `fields` say more. */
+export const requestFor = (
+  applicationId: string,
+  fields: Pick<Request, 'id' | 'requestedAt'> & Partial<Request>,
+): Request => ({ ...undecided, ...appOf(applicationId), status: 'OPEN', ...fields });
+
 /** `GET /My/AccessRequests`: one request in each state (the API answers newest first). */
-export const myAccessRequests: Schema<'MyAccessRequest'>[] = [
-  {
-    ...undecided,
-    ...appOf('dealer-shop'),
+export const myAccessRequests: Request[] = [
+  requestFor('dealer-shop', {
     id: openShopRequest,
-    status: 'OPEN',
     requestedAt: '2026-11-24T09:30:00.000Z',
     requestedAccountAccess: north,
     justification: 'Wir bestellen Ersatzteile für unsere Kundschaft.',
     requestedEndsAt: ahead(60),
-  },
-  {
-    ...undecided,
-    ...appOf('academy'),
+  }),
+  requestFor('academy', {
     id: '8e2d4c6a-1b3f-4d5e-9a7c-0f1e2d3c4b02',
     status: 'ACCEPTED',
     requestedAt: '2026-11-02T08:00:00.000Z',
@@ -166,10 +177,8 @@ export const myAccessRequests: Schema<'MyAccessRequest'>[] = [
     decidedAt: '2026-11-03T10:15:00.000Z',
     endsAt: academyEndsAt,
     canRequestAgain: true,
-  },
-  {
-    ...undecided,
-    ...appOf('marketing'),
+  }),
+  requestFor('marketing', {
     id: '8e2d4c6a-1b3f-4d5e-9a7c-0f1e2d3c4b03',
     status: 'DENIED',
     requestedAt: '2026-10-20T13:45:00.000Z',
@@ -177,10 +186,8 @@ export const myAccessRequests: Schema<'MyAccessRequest'>[] = [
     decidedAt: '2026-10-21T07:50:00.000Z',
     reason: 'Bitte über Ihren Gebietsleiter anfragen; er gibt die Vorlagen frei.',
     canRequestAgain: true,
-  },
-  {
-    ...undecided,
-    ...appOf('kitchen-planner'),
+  }),
+  requestFor('kitchen-planner', {
     id: '8e2d4c6a-1b3f-4d5e-9a7c-0f1e2d3c4b04',
     status: 'EXPIRED',
     requestedAt: '2026-08-01T07:00:00.000Z',
@@ -191,13 +198,11 @@ export const myAccessRequests: Schema<'MyAccessRequest'>[] = [
     endsAt: '2026-09-30T22:00:00.000Z',
     expiredAt: '2026-09-30T22:00:05.000Z',
     canRequestAgain: true,
-  },
-  {
-    ...undecided,
-    ...appOf('price-lists'),
+  }),
+  requestFor('price-lists', {
     id: '8e2d4c6a-1b3f-4d5e-9a7c-0f1e2d3c4b05',
     status: 'CANCELLED',
     requestedAt: '2026-07-14T11:20:00.000Z',
     decidedAt: '2026-07-15T08:05:00.000Z',
-  },
+  }),
 ];

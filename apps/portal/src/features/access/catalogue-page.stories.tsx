@@ -4,7 +4,7 @@
 // nothing to request at all.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { accessTexts, catalogue } from '../../../.storybook/access-data.ts';
+import { accessTexts, entryNames, catalogue } from '../../../.storybook/access-data.ts';
 import { partner, renderScreen, shown, type ScreenProps } from '../../../.storybook/screen.tsx';
 import CataloguePage from './catalogue-page.tsx';
 
@@ -23,19 +23,13 @@ const screen = (id: string, data: ScreenProps['data'] = { catalogue, administrab
   data,
 });
 
-/** The catalogue's entries, by their headings. */
-const shownLabels = (canvasElement: HTMLElement) =>
-  within(canvasElement)
-    .queryAllByRole('heading', { level: 2 })
-    .map((heading) => heading.textContent);
-
 export const WithResults: Story = {
   parameters: { screen: screen('catalogue-results') },
   play: async ({ canvasElement, loaded }) => {
     const canvas = within(canvasElement);
     const t = await accessTexts(loaded);
     await canvas.findByRole('heading', { level: 2, name: 'Küchenplaner' }, shown);
-    await expect(shownLabels(canvasElement)).toEqual(catalogue.map((app) => app.label));
+    await expect(entryNames(canvasElement)).toEqual(catalogue.map((app) => app.label));
     // What the kitchen planner's request needs.
     const planner = within(canvas.getByRole('listitem', { name: 'Küchenplaner' }));
     await expect(planner.getByText(t('catalogue.needs.justificationRequired'))).toBeVisible();
@@ -60,7 +54,7 @@ export const Searched: Story = {
     const canvas = within(canvasElement);
     const search = await canvas.findByRole('searchbox', {}, shown);
     await userEvent.type(search, 'schulung');
-    await waitFor(() => expect(shownLabels(canvasElement)).toEqual(['Akademie']), shown);
+    await waitFor(() => expect(entryNames(canvasElement)).toEqual(['Akademie']), shown);
   },
 };
 
@@ -72,7 +66,7 @@ export const NoMatch: Story = {
     const search = await canvas.findByRole('searchbox', {}, shown);
     await userEvent.type(search, 'Buchhaltung');
     await expect(await canvas.findByText(t('catalogue.noMatch', { query: 'Buchhaltung' }), {}, shown)).toBeVisible();
-    await expect(shownLabels(canvasElement)).toEqual([]);
+    await expect(entryNames(canvasElement)).toEqual([]);
   },
 };
 

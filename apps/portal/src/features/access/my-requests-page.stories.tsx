@@ -4,7 +4,7 @@
 // it may be asked for again); none yet.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen as page, userEvent, waitFor, within } from 'storybook/test';
-import { accessTexts, catalogue, myAccessRequests } from '../../../.storybook/access-data.ts';
+import { accessTexts, entryNames, catalogue, myAccessRequests } from '../../../.storybook/access-data.ts';
 import { partner, renderScreen, shown, type ScreenProps } from '../../../.storybook/screen.tsx';
 import MyRequestsPage from './my-requests-page.tsx';
 
@@ -20,12 +20,6 @@ type Story = StoryObj<typeof meta>;
 const screen = (id: string, data: ScreenProps['data'] = { catalogue, myAccessRequests, administrable: [] }) =>
   ({ path: '/requests', user: partner(id), data }) satisfies ScreenProps;
 
-/** The requests shown, by their applications' names. */
-const shownLabels = (canvasElement: HTMLElement) =>
-  within(canvasElement)
-    .queryAllByRole('heading', { level: 2 })
-    .map((heading) => heading.textContent);
-
 export const EveryState: Story = {
   parameters: { screen: screen('requests-every-state') },
   play: async ({ canvasElement, loaded }) => {
@@ -33,7 +27,7 @@ export const EveryState: Story = {
     const t = await accessTexts(loaded);
     await canvas.findByRole('heading', { level: 2, name: 'Händlershop' }, shown);
     // Newest first.
-    await expect(shownLabels(canvasElement)).toEqual([
+    await expect(entryNames(canvasElement)).toEqual([
       'Händlershop',
       'Akademie',
       'Marketing-Downloads',
@@ -71,7 +65,7 @@ export const Filtered: Story = {
     const canvas = within(canvasElement);
     await canvas.findByRole('heading', { level: 2, name: 'Händlershop' }, shown);
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: t('requests.filter') }), 'DENIED');
-    await waitFor(() => expect(shownLabels(canvasElement)).toEqual(['Marketing-Downloads']), shown);
+    await waitFor(() => expect(entryNames(canvasElement)).toEqual(['Marketing-Downloads']), shown);
   },
 };
 

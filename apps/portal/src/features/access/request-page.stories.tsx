@@ -5,8 +5,13 @@
 // (one is open already) with everything typed kept.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
-import type { Schema } from '@portal/contract';
-import { accessTexts, catalogue, myAccessRequests, plannerOptions } from '../../../.storybook/access-data.ts';
+import {
+  accessTexts,
+  catalogue,
+  myAccessRequests,
+  plannerOptions,
+  requestFor,
+} from '../../../.storybook/access-data.ts';
 import { partner, renderScreen, shown, type ScreenData, type ScreenProps } from '../../../.storybook/screen.tsx';
 import RequestPage from './request-page.tsx';
 
@@ -125,23 +130,11 @@ export const Sent: Story = {
 };
 
 /** The API refuses (a request for the planner is open already): the reason shown, everything typed kept. */
-const openPlannerRequest: Schema<'MyAccessRequest'> = {
+const openPlannerRequest = requestFor('kitchen-planner', {
   id: '8e2d4c6a-1b3f-4d5e-9a7c-0f1e2d3c4b09',
-  applicationId: 'kitchen-planner',
-  application: { id: 'kitchen-planner', label: 'Küchenplaner', logoUrl: null },
-  status: 'OPEN',
   requestedAt: '2026-11-25T16:00:00.000Z',
-  requestedAccountAccess: null,
-  requestedRole: null,
   justification: 'Angefragt von einem anderen Gerät.',
-  requestedEndsAt: null,
-  answers: [],
-  decidedAt: null,
-  reason: null,
-  endsAt: null,
-  expiredAt: null,
-  canRequestAgain: false,
-};
+});
 
 /** The API refuses (a request for the planner was sent from another device meanwhile): its reason shown, everything typed kept. */
 export const Refused: Story = {

@@ -14,6 +14,18 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
+/** The kitchen planner's access requests over `api`. */
+function renderList(api: Parameters<typeof AdminPageFrame>[0]['api']) {
+  const { hook } = memoryLocation({ path: `/admin/${planner.id}/access-requests` });
+  render(
+    <Router hook={hook}>
+      <AdminPageFrame api={api}>
+        <Route path="/admin/:application/access-requests" component={AccessRequestsListPage} />
+      </AdminPageFrame>
+    </Router>,
+  );
+}
+
 describe('the access requests of an application (#20.3)', () => {
   it('downloads as CSV with the status filter, search and sort shown', async () => {
     const api = {
@@ -21,14 +33,7 @@ describe('the access requests of an application (#20.3)', () => {
       accessRequestsExportUrl: (application: string, params: ExportParams & { status?: string }) =>
         `/api/${application}/AccessRequests/Export?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`,
     };
-    const { hook } = memoryLocation({ path: `/admin/${planner.id}/access-requests` });
-    render(
-      <Router hook={hook}>
-        <AdminPageFrame api={api}>
-          <Route path="/admin/:application/access-requests" component={AccessRequestsListPage} />
-        </AdminPageFrame>
-      </Router>,
-    );
+    renderList(api);
     const link = () => screen.getByRole('link', { name: 'Als CSV exportieren' });
     await waitFor(() =>
       expect(link().getAttribute('href')).toBe(
@@ -53,14 +58,7 @@ describe('the access requests of an application (#20.3)', () => {
       },
       accessRequestsExportUrl: () => '/api/export',
     };
-    const { hook } = memoryLocation({ path: `/admin/${planner.id}/access-requests` });
-    render(
-      <Router hook={hook}>
-        <AdminPageFrame api={api}>
-          <Route path="/admin/:application/access-requests" component={AccessRequestsListPage} />
-        </AdminPageFrame>
-      </Router>,
-    );
+    renderList(api);
     const filter = await screen.findByLabelText('Status');
     const options = [...filter.querySelectorAll('option')];
     expect(options.map((option) => option.value)).toEqual([...accessRequestStatuses, 'ALL']);
