@@ -1,15 +1,13 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 import tailwindcss from '@tailwindcss/vite';
+import { storybookMain } from '@portal/tooling/storybook';
 import { fileURLToPath } from 'node:url';
 
 // The portal's screens (its pages in the whole app, on in-memory ports): see screen.tsx.
 // Not built as a static Storybook (packages/ui's is the published one); run as tests
 // (vitest.config.ts, projects `storybook` and `storybook-dark`) and by `pnpm storybook`.
 const config: StorybookConfig = {
-  stories: ['../src/**/*.stories.tsx'],
-  addons: ['@storybook/addon-vitest', '@storybook/addon-a11y'],
-  framework: { name: '@storybook/react-vite', options: {} },
-  core: { disableTelemetry: true },
+  ...storybookMain,
   async viteFinal(viteConfig) {
     const { mergeConfig } = await import('vite');
     return mergeConfig(viteConfig, {

@@ -2,7 +2,8 @@ import type { Preview } from '@storybook/react-vite';
 import { themeAttribute, toTheme } from '@portal/core';
 import { createI18n } from '../src/i18n/i18n.ts';
 import { isLanguage, languages } from '../src/i18n/languages.ts';
-import type { StoryLoaded } from './screen.tsx';
+import { renderScreen, type StoryLoaded } from './screen.tsx';
+import { storyGlobals, storyViewports } from '@portal/tooling/storybook';
 import '../src/styles.css';
 
 /** The theme the way the portal server writes it: data-theme on <html> (none: the system's). */
@@ -30,17 +31,9 @@ globalThis.fetch = (input, init) => {
 };
 
 const preview: Preview = {
-  globalTypes: {
-    locale: {
-      description: 'Interface language',
-      toolbar: { icon: 'globe', items: [...languages], dynamicTitle: true },
-    },
-    theme: {
-      description: 'Colour scheme',
-      toolbar: { icon: 'mirror', items: ['system', 'light', 'dark'], dynamicTitle: true },
-    },
-  },
-  initialGlobals: { locale: 'de', theme: 'system' },
+  ...storyGlobals(languages),
+  // Every story is a screen: the app at the path its `parameters.screen` names (screen.tsx).
+  render: renderScreen,
   // The portal's i18next in the chosen language (its namespaces load as the pages ask).
   loaders: [
     async ({ globals }): Promise<StoryLoaded> => {
@@ -62,13 +55,7 @@ const preview: Preview = {
     layout: 'fullscreen',
     // Accessibility violations fail the story's test.
     a11y: { test: 'error' },
-    viewport: {
-      options: {
-        phone: { name: 'Phone 360', styles: { width: '360px', height: '740px' }, type: 'mobile' },
-        tablet: { name: 'Tablet 768', styles: { width: '768px', height: '1024px' }, type: 'tablet' },
-        wide: { name: 'Wide 1440', styles: { width: '1440px', height: '900px' }, type: 'desktop' },
-      },
-    },
+    viewport: storyViewports,
   },
 };
 

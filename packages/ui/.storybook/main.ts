@@ -1,11 +1,9 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 import tailwindcss from '@tailwindcss/vite';
+import { storybookMain } from '@portal/tooling/storybook';
 
 const config: StorybookConfig = {
-  stories: ['../src/**/*.stories.tsx'],
-  addons: ['@storybook/addon-vitest', '@storybook/addon-a11y'],
-  framework: { name: '@storybook/react-vite', options: {} },
-  core: { disableTelemetry: true },
+  ...storybookMain,
   async viteFinal(viteConfig) {
     const { mergeConfig } = await import('vite');
     return mergeConfig(viteConfig, { plugins: [tailwindcss()] });

@@ -1,6 +1,7 @@
 import type { Preview } from '@storybook/react-vite';
 import { StoryUiTextProvider } from '../src/i18n/story-provider.tsx';
 import { uiLanguages, type UiLanguage } from '../src/locales/index.ts';
+import { storyGlobals, storyViewports } from '@portal/tooling/storybook';
 import '../src/styles.css';
 
 /** Forces a theme the way an app can: data-theme on <html> (the tokens use light-dark()). */
@@ -14,17 +15,7 @@ function isLanguage(value: unknown): value is UiLanguage {
 }
 
 const preview: Preview = {
-  globalTypes: {
-    locale: {
-      description: 'Interface language',
-      toolbar: { icon: 'globe', items: [...uiLanguages], dynamicTitle: true },
-    },
-    theme: {
-      description: 'Colour scheme',
-      toolbar: { icon: 'mirror', items: ['system', 'light', 'dark'], dynamicTitle: true },
-    },
-  },
-  initialGlobals: { locale: 'de', theme: 'system' },
+  ...storyGlobals(uiLanguages),
   decorators: [
     (Story, context) => {
       applyTheme(context.globals.theme);
@@ -41,13 +32,7 @@ const preview: Preview = {
     // Accessibility violations fail the story's test.
     a11y: { test: 'error' },
     controls: { expanded: true },
-    viewport: {
-      options: {
-        phone: { name: 'Phone 360', styles: { width: '360px', height: '740px' }, type: 'mobile' },
-        tablet: { name: 'Tablet 768', styles: { width: '768px', height: '1024px' }, type: 'tablet' },
-        wide: { name: 'Wide 1440', styles: { width: '1440px', height: '900px' }, type: 'desktop' },
-      },
-    },
+    viewport: storyViewports,
   },
 };
 

@@ -3,14 +3,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import type { Schema } from '@portal/contract';
-import { partner, renderScreen, shown, type ScreenProps } from '../../../.storybook/screen.tsx';
+import { partner, shown, type ScreenProps } from '../../../.storybook/screen.tsx';
 import HomePage from './home-page.tsx';
 
-const meta = {
-  title: 'Screens/Launcher',
-  component: HomePage,
-  render: renderScreen,
-} satisfies Meta<typeof HomePage>;
+const meta = { title: 'Screens/Launcher', component: HomePage } satisfies Meta<typeof HomePage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

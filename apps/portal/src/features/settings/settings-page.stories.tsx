@@ -5,14 +5,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import type { MySession } from '@portal/core';
 import type { Schema } from '@portal/contract';
-import { partner, renderScreen, shown, type ScreenProps } from '../../../.storybook/screen.tsx';
+import { partner, shown, type ScreenProps } from '../../../.storybook/screen.tsx';
 import SettingsPage from './settings-page.tsx';
 
-const meta = {
-  title: 'Screens/Settings',
-  component: SettingsPage,
-  render: renderScreen,
-} satisfies Meta<typeof SettingsPage>;
+const meta = { title: 'Screens/Settings', component: SettingsPage } satisfies Meta<typeof SettingsPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -3,14 +3,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { administrable, applications } from '../../../../.storybook/console-data.ts';
-import { administrator, renderScreen, shown, type ScreenProps } from '../../../../.storybook/screen.tsx';
+import { administrator, shown, type ScreenProps } from '../../../../.storybook/screen.tsx';
 import ApplicationsListPage from './applications-list.tsx';
 
-const meta = {
-  title: 'Screens/Admin/Applications list',
-  component: ApplicationsListPage,
-  render: renderScreen,
-} satisfies Meta<typeof ApplicationsListPage>;
+const meta = { title: 'Screens/Admin/Applications list', component: ApplicationsListPage } satisfies Meta<
+  typeof ApplicationsListPage
+>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -4,14 +4,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import type { Schema } from '@portal/contract';
 import { administrable, applications } from '../../../../.storybook/console-data.ts';
-import { administrator, renderScreen, shown, type ScreenProps } from '../../../../.storybook/screen.tsx';
+import { administrator, shown, type ScreenProps } from '../../../../.storybook/screen.tsx';
 import RoleDetailPage from './role-detail.tsx';
 
-const meta = {
-  title: 'Screens/Admin/Role detail',
-  component: RoleDetailPage,
-  render: renderScreen,
-} satisfies Meta<typeof RoleDetailPage>;
+const meta = { title: 'Screens/Admin/Role detail', component: RoleDetailPage } satisfies Meta<typeof RoleDetailPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
