@@ -158,6 +158,13 @@ test('the end passes: the access is gone, the partner is told, the webhook recor
   await expect(notifications).toContainText(/Ihr Zugriff auf Küchenplaner ist am .+ abgelaufen\./);
   await assertAccessible(asPartner);
 
+  // Her requests say what became of this one: it expired with the access (the end moved above stays the request's).
+  await asPartner.goto(`${urls.portal}/requests`);
+  const expired = myRequests(asPartner).getByRole('listitem', { name: 'Küchenplaner' }).first();
+  await expect(expired).toContainText('Abgelaufen');
+  await expect(expired).toContainText(/Abgelaufen am /);
+  await asPartner.goto(urls.portal);
+
   // The webhook: the removal by the expiry job was delivered as REMOVE.
   const asGlobalAdmin = await germanDevice();
   await signInAs(asGlobalAdmin, 'global-admin', `/admin/applications/${planner}`);
