@@ -26,15 +26,18 @@ beforeAll(async () => {
 
 const now = () => Math.floor(Date.now() / 1000);
 
+/** Claims over the usual ones; a claim given as `undefined` is left out of the token. */
+type Claims = { readonly [Name in keyof JWTPayload]?: JWTPayload[Name] | undefined };
+
 async function idToken(
-  claims: JWTPayload = {},
+  claims: Claims = {},
   options: { readonly key?: KeyPair; readonly alg?: string; readonly kid?: string } = {},
 ) {
   const alg = options.alg ?? 'RS256';
   const key = alg === 'HS256' ? new TextEncoder().encode('s'.repeat(32)) : (options.key ?? keys).privateKey;
-  return new SignJWT({ iss: issuer, aud: clientId, sub: 'user-1', iat: now(), exp: now() + 3600, nonce, ...claims })
-    .setProtectedHeader({ alg, kid: options.kid ?? 'k1' })
-    .sign(key);
+  const all = { iss: issuer, aud: clientId, sub: 'user-1', iat: now(), exp: now() + 3600, nonce, ...claims };
+  const payload: JWTPayload = Object.fromEntries(Object.entries(all).filter(([, value]) => value !== undefined));
+  return new SignJWT(payload).setProtectedHeader({ alg, kid: options.kid ?? 'k1' }).sign(key);
 }
 
 interface Fake {
@@ -86,17 +89,21 @@ function fakeProvider(metadata: Record<string, unknown> = {}): Fake {
   return fake;
 }
 
+const codeExchange: OidcCodeExchangeRequest = {
+  policy,
+  tokenEndpoint: `${authority}/${policy}/oauth2/v2.0/token`,
+  clientId,
+  redirectUri: 'https://portal.example/auth/login',
+  code: 'the-code',
+  codeVerifier: 'v'.repeat(128),
+  nonce,
+};
+
+const exchangeExactly = (fake: Fake, request: OidcCodeExchangeRequest) =>
+  createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch }).exchangeCode(request);
+
 const exchange = (fake: Fake, extra: Partial<OidcCodeExchangeRequest> = {}) =>
-  createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch }).exchangeCode({
-    policy,
-    tokenEndpoint: `${authority}/${policy}/oauth2/v2.0/token`,
-    clientId,
-    redirectUri: 'https://portal.example/auth/login',
-    code: 'the-code',
-    codeVerifier: 'v'.repeat(128),
-    nonce,
-    ...extra,
-  });
+  exchangeExactly(fake, { ...codeExchange, ...extra });
 
 const failureOf = (promise: Promise<unknown>) =>
   promise.then(
@@ -245,11 +252,12 @@ describe('code exchange', () => {
   });
 
   it("without the nonce from the caller, the token's own nonce passes here (core compares it with the record)", async () => {
-    const tokens = await exchange(fakeProvider(), { nonce: undefined });
+    const { nonce: _callersNonce, ...withoutNonce } = codeExchange;
+    const tokens = await exchangeExactly(fakeProvider(), withoutNonce);
     expect(tokens.idTokenClaims).toMatchObject({ nonce });
   });
 
-  const refused = async (claims: JWTPayload, options: Parameters<typeof idToken>[1] = {}) => {
+  const refused = async (claims: Claims, options: Parameters<typeof idToken>[1] = {}) => {
     const fake = fakeProvider();
     const token = await idToken(claims, options);
     fake.token = async () =>

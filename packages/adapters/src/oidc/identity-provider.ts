@@ -151,7 +151,7 @@ export function createOidcIdentityProvider(options: OidcOptions): OidcIdentityPr
   const fetchImpl = options.fetch;
   const httpOptions = {
     ...(insecure ? { [oauth.allowInsecureRequests]: true } : {}),
-    ...(fetchImpl === undefined ? {} : { [oauth.customFetch]: fetchImpl }),
+    ...(fetchImpl === undefined ? {} : { [oauth.customFetch]: viaFetch(fetchImpl) }),
   };
   const now = options.now ?? (() => Date.now());
   const cacheMaxAge = options.discoveryCacheMaxAgeMs ?? 3_600_000;
@@ -330,6 +330,15 @@ export function createOidcIdentityProvider(options: OidcOptions): OidcIdentityPr
       return url.href;
     },
   };
+}
+
+/**
+ * oauth4webapi's fetch hook, on the given fetch: a GET comes with `body: undefined`, which
+ * fetch's options do not take (exactOptionalPropertyTypes), so it is left out.
+ */
+function viaFetch(fetchImpl: typeof globalThis.fetch) {
+  return (url: string, { body, ...init }: oauth.CustomFetchOptions<string, URLSearchParams | undefined>) =>
+    fetchImpl(url, body === undefined ? init : { ...init, body });
 }
 
 /** The `nonce` of the ID token in a token response, read without consuming the response. */
