@@ -90,12 +90,29 @@ export function createInteractionHandler(deps: InteractionDeps) {
     const ssoEmail = c.sso ? accounts.byId(c.sso.accountId)?.email : undefined;
     const hint = typeof c.details.params.login_hint === 'string' ? c.details.params.login_hint : undefined;
     const email = values.email ?? ssoEmail ?? hint;
-    const base = { lang: c.lang, t: c.t, action: c.action, error, invalid };
+    const base = {
+      lang: c.lang,
+      t: c.t,
+      action: c.action,
+      ...(error === undefined ? {} : { error }),
+      ...(invalid === undefined ? {} : { invalid }),
+    };
+    const newEmail = values.newEmail;
+    const loginEmail = values.email ?? hint;
     switch (c.policy.kind) {
       case 'password':
-        return sendHtml(c.res, config, status, passwordPage({ ...base, email }));
+        return sendHtml(c.res, config, status, passwordPage({ ...base, ...(email === undefined ? {} : { email }) }));
       case 'email':
-        return sendHtml(c.res, config, status, emailPage({ ...base, email, newEmail: values.newEmail }));
+        return sendHtml(
+          c.res,
+          config,
+          status,
+          emailPage({
+            ...base,
+            ...(email === undefined ? {} : { email }),
+            ...(newEmail === undefined ? {} : { newEmail }),
+          }),
+        );
       default:
         return sendHtml(
           c.res,
@@ -103,9 +120,9 @@ export function createInteractionHandler(deps: InteractionDeps) {
           status,
           loginPage({
             ...base,
-            appName: c.appName,
-            email: values.email ?? hint,
-            demo: config.production ? undefined : { accounts: demoAccounts, password: demoPassword },
+            ...(c.appName === undefined ? {} : { appName: c.appName }),
+            ...(loginEmail === undefined ? {} : { email: loginEmail }),
+            ...(config.production ? {} : { demo: { accounts: demoAccounts, password: demoPassword } }),
           }),
         );
     }

@@ -95,7 +95,14 @@ ${page.fields}
 /** The e-mail address field, focused unless it is known already; `password` is focused then. */
 function emailField(p: FormPage & { email?: string }, invalid: Set<string>): string {
   return field(
-    { name: 'email', label: p.t.email, type: 'email', autocomplete: 'username', value: p.email, autofocus: !p.email },
+    {
+      name: 'email',
+      label: p.t.email,
+      type: 'email',
+      autocomplete: 'username',
+      ...(p.email === undefined ? {} : { value: p.email }),
+      autofocus: !p.email,
+    },
     invalid.has('email'),
   );
 }
@@ -162,7 +169,7 @@ export function emailPage(p: EmailPage): string {
     submit: t.save,
     fields: `${emailField(p, invalid)}
 ${field({ name: 'password', label: t.password, type: 'password', autocomplete: 'current-password', autofocus: Boolean(p.email) }, invalid.has('password'))}
-${field({ name: 'newEmail', label: t.newEmail, type: 'email', autocomplete: 'email', value: p.newEmail }, invalid.has('newEmail'))}`,
+${field({ name: 'newEmail', label: t.newEmail, type: 'email', autocomplete: 'email', ...(p.newEmail === undefined ? {} : { value: p.newEmail }) }, invalid.has('newEmail'))}`,
   });
 }
 

@@ -256,7 +256,7 @@ export function createPolicy(kind: PolicyKind, deps: PolicyDeps): Policy {
   provider.proxy = false;
 
   // Every error a relying party sees carries an AADB2C code, as in Azure AD B2C.
-  provider.on('grant.error', (ctx: KoaContextWithOIDC, error: { error_detail?: string; cause?: unknown }) => {
+  provider.on('grant.error', (ctx: KoaContextWithOIDC, error: errors.OIDCProviderError) => {
     ctx.state.b2cDetail = error.error_detail ?? (error.cause instanceof Error ? error.cause.message : undefined);
   });
   provider.use(async (ctx, next) => {

@@ -77,7 +77,7 @@ export class Browser {
         ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
         ...init.headers,
       },
-      body: init.form ? new URLSearchParams(init.form).toString() : undefined,
+      ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}),
     });
     this.#store(target, response.headers);
     return { url: target.href, status: response.status, html: await response.text(), headers: response.headers };
