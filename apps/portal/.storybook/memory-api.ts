@@ -315,8 +315,33 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
       query,
     ),
   );
-  on('get', '/Roles/{id}', ({ params }) => find(data.roles, (role) => role.id === params.id));
-  on('get', '/Roles/{id}/History', ({ params, query }) => pageOf(data.history?.[params.id ?? ''] ?? [], query));
+  // A role and its history change when an entry is undone (#19.7): the field as it was, as a change of its own.
+  let roles = data.roles;
+  const history = new Map(Object.entries(data.history ?? {}));
+  on('get', '/Roles/{id}', ({ params }) => find(roles, (role) => role.id === params.id));
+  on('get', '/Roles/{id}/History', ({ params, query }) => pageOf(history.get(params.id ?? '') ?? [], query));
+  on('post', '/Roles/{id}/History/{entryId}/Revert', ({ params }) => {
+    const role = find(roles, (r) => r.id === params.id);
+    const entries = history.get(role.id) ?? [];
+    const entry = find(entries, (e) => e.id === params.entryId);
+    const field = entry.field as keyof Schema<'Role'> | null;
+    if (!entry.revertible || field === null)
+      throw new Refused(409, 'history.changedSince', 'Das Feld wurde seitdem erneut geändert.');
+    const old: unknown = typeof role[field] === 'string' ? entry.oldValue : JSON.parse(entry.oldValue ?? 'null');
+    const reverted = { ...role, [field]: old } as Schema<'Role'>;
+    roles = roles?.map((r) => (r.id === role.id ? reverted : r));
+    history.set(role.id, [
+      {
+        ...entry,
+        id: crypto.randomUUID(),
+        oldValue: entry.value,
+        value: entry.oldValue,
+        updatedAt: new Date().toISOString(),
+      },
+      ...entries.map((e) => (e.field === field ? { ...e, revertible: false } : e)),
+    ]);
+    return reverted;
+  });
   on('get', '/Permissions', ({ query }) => pageOf(data.permissions, query));
 
   const calls: string[] = [];

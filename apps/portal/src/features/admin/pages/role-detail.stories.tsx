@@ -1,7 +1,7 @@
 // A role of the console (/admin/roles/{id}): its general fields, permissions and
-// applications as chips, and its history.
+// applications as chips, and its history, one of whose changes is undone (#19.7).
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import type { Schema } from '@portal/contract';
 import { administrable, applications } from '../../../../.storybook/console-data.ts';
 import { administrator, shown, type ScreenProps } from '../../../../.storybook/screen.tsx';
@@ -70,5 +70,21 @@ export const Detail: Story = {
     await expect(
       await within(canvasElement).findByDisplayValue('Plant Küchen und schreibt Angebote', {}, shown),
     ).toBeVisible();
+  },
+};
+
+export const UndoFromHistory: Story = {
+  parameters: Detail.parameters,
+  play: async ({ canvasElement }) => {
+    const screen = within(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: /^Rückgängig machen/ }, shown));
+    await expect(await screen.findByDisplayValue('Plant Küchen', {}, shown)).toBeVisible();
+    await expect(await within(document.body).findByText('Die Änderung wurde rückgängig gemacht.')).toBeVisible();
+    // The undo is a change of its own (which may be undone in turn); the first change no longer can.
+    const history = within(await screen.findByRole('table', { name: 'Änderungsverlauf' }));
+    await expect(await history.findAllByRole('row', {}, shown)).toHaveLength(4);
+    const [, undo, first] = history.getAllByRole('row');
+    await expect(within(undo as HTMLElement).getByRole('button', { name: /^Rückgängig machen/ })).toBeVisible();
+    await expect(within(first as HTMLElement).queryByRole('button')).toBeNull();
   },
 };
