@@ -1,19 +1,11 @@
 // The console's data the admin screens share: applications as the global list and as the
 // administrator's administrable applications (the sidebar's dropdown), shaped by the contract.
 import type { Schema } from '@portal/contract';
+import { kitchenPlanner } from './applications.ts';
 
 /** `GET /Applications`. */
 export const applications: Schema<'ApplicationSummary'>[] = [
-  {
-    id: 'kitchen-planner',
-    label: 'Küchenplaner',
-    logoUrl: null,
-    url: 'https://planner.example.test',
-    description: 'Küchen planen und anbieten',
-    internal: false,
-    sortNumber: 1,
-    released: true,
-  },
+  { ...kitchenPlanner, released: true },
   {
     id: 'dealer-shop',
     label: 'Händlershop',

@@ -3,6 +3,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import type { Schema } from '@portal/contract';
+import { kitchenPlanner, priceLists } from '../../../.storybook/applications.ts';
 import { partner, shown, type ScreenProps } from '../../../.storybook/screen.tsx';
 import HomePage from './home-page.tsx';
 
@@ -12,18 +13,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const myApplications: Schema<'MyApplication'>[] = [
-  {
-    id: 'kitchen-planner',
-    label: 'Küchenplaner',
-    logoUrl: null,
-    url: 'https://planner.example.test',
-    description: 'Küchen planen und anbieten',
-    internal: false,
-    sortNumber: 1,
-    accessStatus: 'granted',
-    favouritePosition: 0,
-    lastLaunchedAt: '2026-11-24T08:00:00.000Z',
-  },
+  { ...kitchenPlanner, accessStatus: 'granted', favouritePosition: 0, lastLaunchedAt: '2026-11-24T08:00:00.000Z' },
   {
     id: 'dealer-shop',
     label: 'Händlershop',
@@ -48,16 +38,7 @@ const myApplications: Schema<'MyApplication'>[] = [
     favouritePosition: null,
     lastLaunchedAt: null,
   },
-  {
-    id: 'price-lists',
-    label: 'Preislisten',
-    logoUrl: null,
-    url: 'https://prices.example.test',
-    description: '',
-    internal: false,
-    sortNumber: 4,
-    accessStatus: 'requested',
-  },
+  { ...priceLists, accessStatus: 'requested' },
 ];
 
 export const WithTiles: Story = {

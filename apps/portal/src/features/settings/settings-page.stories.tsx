@@ -5,6 +5,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import type { MySession } from '@portal/core';
 import type { Schema } from '@portal/contract';
+import { kitchenPlanner, priceLists } from '../../../.storybook/applications.ts';
 import { partner, shown, type ScreenProps } from '../../../.storybook/screen.tsx';
 import SettingsPage from './settings-page.tsx';
 
@@ -46,26 +47,8 @@ const sessions: MySession[] = [
 ];
 
 const myApplications: Schema<'MyApplication'>[] = [
-  {
-    id: 'kitchen-planner',
-    label: 'Küchenplaner',
-    logoUrl: null,
-    url: 'https://planner.example.test',
-    description: 'Küchen planen und anbieten',
-    internal: false,
-    sortNumber: 1,
-    accessStatus: 'granted',
-  },
-  {
-    id: 'price-lists',
-    label: 'Preislisten',
-    logoUrl: null,
-    url: 'https://prices.example.test',
-    description: '',
-    internal: false,
-    sortNumber: 2,
-    accessStatus: 'requested',
-  },
+  { ...kitchenPlanner, accessStatus: 'granted' },
+  { ...priceLists, sortNumber: 2, accessStatus: 'requested' },
 ];
 
 export const Personal: Story = {
