@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { validateAccessRequestRoles, validateApplicationUserRoles } from '@portal/core';
 import { sql } from 'kysely';
-import type { Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { components } from '@portal/contract';
 import type { Principal } from '../auth.ts';
@@ -54,6 +54,7 @@ import { accountAccessSelection, roleSelection } from '../services/selections.ts
 import { checkEndsAt, maxEndsAt, notify } from '../services/governance.ts';
 
 type S = components['schemas'];
+type SigningSecret = Selectable<DB['webhooks']>['signing_secrets'][number];
 const iso = (d: Date | string) => new Date(d).toISOString();
 const isoOrNull = (d: Date | string | null) => (d ? iso(d) : null);
 
@@ -118,6 +119,18 @@ const deliveryOf = (r: DeliveryRow): S['WebhookDelivery'] => ({
   nextAttemptAt: isoOrNull(r.next_attempt_at),
   replayOf: r.replay_of,
 });
+
+/** One history entry of the application for a change of its webhook (`webhook.<what>`: `value`). */
+function recordWebhookChange(trx: Transaction<DB>, applicationId: string, by: string, what: string, value: string) {
+  return recordHistory(trx, {
+    table: 'applications',
+    entity: applicationId,
+    mode: 'UPDATE',
+    by,
+    before: {},
+    after: { [`webhook.${what}`]: value },
+  });
+}
 
 export function adminRoutes(deps: Deps): Hono<AppEnv> {
   const { db } = deps;
@@ -1038,14 +1051,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     if (!original) throw notFound();
     const row = await db.transaction().execute(async (trx) => {
       const replay = await queued(trx, a.id, original.event, original.user_id, () => original.payload, original.id);
-      await recordHistory(trx, {
-        table: 'applications',
-        entity: a.id,
-        mode: 'UPDATE',
-        by: me.userId,
-        before: {},
-        after: { 'webhook.replayed': original.id },
-      });
+      await recordWebhookChange(trx, a.id, me.userId, 'replayed', original.id);
       return replay;
     });
     deps.onWebhookQueued();
@@ -1063,20 +1069,28 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
         .set({ paused_at: null, consecutive_failures: 0 })
         .where('application_id', '=', a.id)
         .execute();
-      await recordHistory(trx, {
-        table: 'applications',
-        entity: a.id,
-        mode: 'UPDATE',
-        by: me.userId,
-        before: {},
-        after: { 'webhook.resumed': new Date().toISOString() },
-      });
+      await recordWebhookChange(trx, a.id, me.userId, 'resumed', new Date().toISOString());
     });
     deps.onWebhookQueued();
     return c.body(null, 204);
   });
 
-  const secretView = (s: { id: string; createdAt: string; secret: string }) => ({
+  /** The application's webhook signing secrets, locked until `trx` ends (none: no webhook). */
+  const lockedSecrets = (trx: Transaction<DB>, applicationId: string) =>
+    trx
+      .selectFrom('webhooks')
+      .select('signing_secrets')
+      .where('application_id', '=', applicationId)
+      .forUpdate()
+      .executeTakeFirst();
+  const storeSecrets = (trx: Transaction<DB>, applicationId: string, secrets: readonly SigningSecret[]) =>
+    trx
+      .updateTable('webhooks')
+      .set({ signing_secrets: JSON.stringify(secrets) })
+      .where('application_id', '=', applicationId)
+      .execute();
+
+  const secretView = (s: SigningSecret) => ({
     id: s.id,
     createdAt: s.createdAt,
     hint: s.secret.slice(-4),
@@ -1093,12 +1107,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     const me = await deps.auth.user(c.req.header('authorization'));
     const a = await adminOf(me, c.req.param('id'));
     const created = await db.transaction().execute(async (trx) => {
-      const hook = await trx
-        .selectFrom('webhooks')
-        .select('signing_secrets')
-        .where('application_id', '=', a.id)
-        .forUpdate()
-        .executeTakeFirst();
+      const hook = await lockedSecrets(trx, a.id);
       if (!hook) throw notFound();
       if (hook.signing_secrets.length >= 2) throw conflict('secretLimit', 'webhook.secretLimit');
       const secret = {
@@ -1106,20 +1115,9 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
         secret: `whsec_${randomBytes(32).toString('base64url')}`,
         createdAt: new Date().toISOString(),
       };
-      await trx
-        .updateTable('webhooks')
-        .set({ signing_secrets: JSON.stringify([...hook.signing_secrets, secret]) })
-        .where('application_id', '=', a.id)
-        .execute();
+      await storeSecrets(trx, a.id, [...hook.signing_secrets, secret]);
       // The secret itself is never recorded.
-      await recordHistory(trx, {
-        table: 'applications',
-        entity: a.id,
-        mode: 'UPDATE',
-        by: me.userId,
-        before: {},
-        after: { 'webhook.signingSecretCreated': secret.id },
-      });
+      await recordWebhookChange(trx, a.id, me.userId, 'signingSecretCreated', secret.id);
       return secret;
     });
     return c.json({ ...secretView(created), secret: created.secret } satisfies S['WebhookSigningSecretCreated'], 201);
@@ -1130,26 +1128,14 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     const a = await adminOf(me, c.req.param('id'));
     const secretId = c.req.param('secretId');
     await db.transaction().execute(async (trx) => {
-      const hook = await trx
-        .selectFrom('webhooks')
-        .select('signing_secrets')
-        .where('application_id', '=', a.id)
-        .forUpdate()
-        .executeTakeFirst();
+      const hook = await lockedSecrets(trx, a.id);
       if (!hook?.signing_secrets.some((s) => s.id === secretId)) throw notFound();
-      await trx
-        .updateTable('webhooks')
-        .set({ signing_secrets: JSON.stringify(hook.signing_secrets.filter((s) => s.id !== secretId)) })
-        .where('application_id', '=', a.id)
-        .execute();
-      await recordHistory(trx, {
-        table: 'applications',
-        entity: a.id,
-        mode: 'UPDATE',
-        by: me.userId,
-        before: {},
-        after: { 'webhook.signingSecretDeleted': secretId },
-      });
+      await storeSecrets(
+        trx,
+        a.id,
+        hook.signing_secrets.filter((s) => s.id !== secretId),
+      );
+      await recordWebhookChange(trx, a.id, me.userId, 'signingSecretDeleted', secretId);
     });
     return c.body(null, 204);
   });
