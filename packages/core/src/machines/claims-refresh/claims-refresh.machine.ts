@@ -7,11 +7,10 @@ import type { AuthStateData, RefreshData, StoredSession } from '../../domain/aut
 import { isSafeReturnPath, safeReturnPath } from '../../domain/return-path.ts';
 import { isHttpUrl } from '../../validation/validation.ts';
 import { toPortalError } from '../../errors/errors.ts';
-import type { PortalError } from '../../errors/errors.ts';
+import { cancelTarget, codeOf, endWithoutSession, errorOf, exchangeInput, judge } from '../sign-in/auth-flow.ts';
 import { notProvided } from '../not-provided.ts';
 import {
   exchangeCode,
-  judgeCallback,
   readCallbackParams,
   startAuthorization,
   storeSession,
@@ -149,7 +148,7 @@ export const claimsRefreshMachine = setup({
           guard: ({ context }) => context.error?.kind === 'cancelled',
           target: 'cancelled',
           actions: assign({
-            redirectTo: ({ context }) => (context.error as Extract<PortalError, { kind: 'cancelled' }>).redirectTo,
+            redirectTo: ({ context }) => cancelTarget(context),
           }),
         },
         { target: 'failed' },
@@ -158,14 +157,7 @@ export const claimsRefreshMachine = setup({
     exchanging: {
       invoke: {
         src: 'exchangeCode',
-        input: ({ context }) => ({
-          config: context.config,
-          record: context.record as AuthStateData,
-          params: context.params,
-          code: context.code,
-          signedIn: context.signedIn,
-          url: context.callbackUrl,
-        }),
+        input: ({ context }) => exchangeInput(context),
         onDone: {
           target: 'storing',
           actions: assign({ session: ({ event }) => event.output.session, user: ({ event }) => event.output.user }),
@@ -197,13 +189,6 @@ export const claimsRefreshMachine = setup({
   output: ({ context }) => outputOf(context),
 });
 
-function judge(context: ClaimsRefreshContext, record: AuthStateData) {
-  return judgeCallback(context.params, record, { signedIn: context.signedIn, url: context.callbackUrl });
-}
-type Verdict = ReturnType<typeof judge>;
-const errorOf = (verdict: Verdict): PortalError => (verdict as Extract<Verdict, { kind: 'error' }>).error;
-const codeOf = (verdict: Verdict): string => (verdict as Extract<Verdict, { kind: 'exchange' }>).code;
-
 function outputOf(context: ClaimsRefreshContext): ClaimsRefreshOutput {
   if (context.user !== undefined && context.session !== undefined && context.error === undefined) {
     return {
@@ -213,9 +198,7 @@ function outputOf(context: ClaimsRefreshContext): ClaimsRefreshOutput {
       redirectUri: context.refresh.redirectUri,
     };
   }
-  if (context.redirectTo !== undefined) return { status: 'cancelled', redirectTo: context.redirectTo };
-  if (context.authorizationUrl !== undefined) return { status: 'redirected', url: context.authorizationUrl };
-  return { status: 'failed', error: context.error ?? { kind: 'unexpected', status: 500 } };
+  return endWithoutSession(context);
 }
 
 /** The claims-refresh machine wired to ports. Create its actor with `{ clock: ports.clock }`. */

@@ -1,7 +1,6 @@
-import type { AuthConfig, AuthStateData, RefreshData, StoredSession } from '../../domain/auth.ts';
+import type { AuthConfig, RefreshData, StoredSession } from '../../domain/auth.ts';
 import type { SignedInUser } from '../../domain/user.ts';
-import type { PortalError } from '../../errors/errors.ts';
-import type { CallbackParams } from '../sign-in/sign-in.actors.ts';
+import type { AuthFlowContext, AuthFlowEnd } from '../sign-in/sign-in.types.ts';
 
 export interface ClaimsRefreshInput {
   readonly config: AuthConfig;
@@ -19,30 +18,16 @@ export type ClaimsRefreshEvent =
   /** Handle the provider's return at /flows/auth-refresh. */
   | { readonly type: 'CALLBACK'; readonly url: string };
 
-export interface ClaimsRefreshContext {
-  readonly config: AuthConfig;
-  readonly signedIn: boolean;
+/** `returnPath` is the stored referrer of the record (same-origin path only). */
+export interface ClaimsRefreshContext extends AuthFlowContext {
   readonly refresh: RefreshData;
-  /** The stored referrer of the record (same-origin path only). */
-  readonly returnPath: string;
-  readonly callbackUrl: string;
-  readonly params: CallbackParams;
-  readonly code: string;
-  readonly record?: AuthStateData;
-  readonly authorizationUrl?: string;
-  readonly session?: StoredSession;
-  readonly user?: SignedInUser;
-  readonly error?: PortalError;
-  readonly redirectTo?: string;
 }
 
 export type ClaimsRefreshOutput =
-  | { readonly status: 'redirected'; readonly url: string }
+  | AuthFlowEnd
   | {
       readonly status: 'refreshed';
       readonly user: SignedInUser;
       readonly session: StoredSession;
       readonly redirectUri: string;
-    }
-  | { readonly status: 'cancelled'; readonly redirectTo: string }
-  | { readonly status: 'failed'; readonly error: PortalError };
+    };

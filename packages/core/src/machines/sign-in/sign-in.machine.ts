@@ -7,10 +7,9 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { AuthStateData } from '../../domain/auth.ts';
 import { safeReturnPath } from '../../domain/return-path.ts';
 import { toPortalError } from '../../errors/errors.ts';
-import type { PortalError } from '../../errors/errors.ts';
+import { cancelTarget, codeOf, endWithoutSession, errorOf, exchangeInput, judge } from './auth-flow.ts';
 import {
   exchangeCode,
-  judgeCallback,
   readCallbackParams,
   startAuthorization,
   storeSession,
@@ -113,7 +112,7 @@ export const signInMachine = setup({
           guard: ({ context }) => context.error?.kind === 'cancelled',
           target: 'cancelled',
           actions: assign({
-            redirectTo: ({ context }) => (context.error as Extract<PortalError, { kind: 'cancelled' }>).redirectTo,
+            redirectTo: ({ context }) => cancelTarget(context),
           }),
         },
         { target: 'failed' },
@@ -122,14 +121,7 @@ export const signInMachine = setup({
     exchanging: {
       invoke: {
         src: 'exchangeCode',
-        input: ({ context }) => ({
-          config: context.config,
-          record: context.record as AuthStateData,
-          params: context.params,
-          code: context.code,
-          signedIn: context.signedIn,
-          url: context.callbackUrl,
-        }),
+        input: ({ context }) => exchangeInput(context),
         onDone: {
           target: 'storing',
           actions: assign({ session: ({ event }) => event.output.session, user: ({ event }) => event.output.user }),
@@ -158,21 +150,12 @@ export const signInMachine = setup({
   output: ({ context }) => outputOf(context),
 });
 
-function judge(context: SignInContext, record: AuthStateData) {
-  return judgeCallback(context.params, record, { signedIn: context.signedIn, url: context.callbackUrl });
-}
-type Verdict = ReturnType<typeof judge>;
-const errorOf = (verdict: Verdict): PortalError => (verdict as Extract<Verdict, { kind: 'error' }>).error;
-const codeOf = (verdict: Verdict): string => (verdict as Extract<Verdict, { kind: 'exchange' }>).code;
-
 /** The machine's output from its final context. */
 function outputOf(context: SignInContext): SignInOutput {
   if (context.user !== undefined && context.session !== undefined && context.error === undefined) {
     return { status: 'signedIn', user: context.user, session: context.session, returnPath: context.returnPath };
   }
-  if (context.redirectTo !== undefined) return { status: 'cancelled', redirectTo: context.redirectTo };
-  if (context.authorizationUrl !== undefined) return { status: 'redirected', url: context.authorizationUrl };
-  return { status: 'failed', error: context.error ?? { kind: 'unexpected', status: 500 } };
+  return endWithoutSession(context);
 }
 
 /** The sign-in machine wired to ports. */

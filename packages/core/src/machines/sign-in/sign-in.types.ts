@@ -15,12 +15,11 @@ export type SignInEvent =
   /** Handle the provider's return at `url` (the current address). */
   | { readonly type: 'CALLBACK'; readonly url: string };
 
-export interface SignInContext {
+/** What a flow through the provider keeps while it runs (the sign-in and the claims refresh). */
+export interface AuthFlowContext {
   readonly config: AuthConfig;
-  readonly flow: AuthFlow;
   readonly signedIn: boolean;
   readonly returnPath: string;
-  readonly refresh?: RefreshData;
   readonly callbackUrl: string;
   readonly params: CallbackParams;
   readonly record?: AuthStateData;
@@ -32,13 +31,22 @@ export interface SignInContext {
   readonly redirectTo?: string;
 }
 
-export type SignInOutput =
+/** How a flow through the provider ends without a session: off to the provider, cancelled there, or failed. */
+export type AuthFlowEnd =
   | { readonly status: 'redirected'; readonly url: string }
+  | { readonly status: 'cancelled'; readonly redirectTo: string }
+  | { readonly status: 'failed'; readonly error: PortalError };
+
+export interface SignInContext extends AuthFlowContext {
+  readonly flow: AuthFlow;
+  readonly refresh?: RefreshData;
+}
+
+export type SignInOutput =
+  | AuthFlowEnd
   | {
       readonly status: 'signedIn';
       readonly user: SignedInUser;
       readonly session: StoredSession;
       readonly returnPath: string;
-    }
-  | { readonly status: 'cancelled'; readonly redirectTo: string }
-  | { readonly status: 'failed'; readonly error: PortalError };
+    };
