@@ -3,6 +3,7 @@
 // for showing linked ids by name; both kept in the one query cache (`app/server-data.ts`).
 import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { createAdminApi, type AdminApi, type AdministrableApplication } from '@portal/adapters/admin';
+import { savingApplicationsThroughCore } from './lib/admin-port.ts';
 import { hasPermission } from '@portal/core';
 import { useServices } from '../../app/contexts.tsx';
 import { useSession } from '../../app/session.ts';
@@ -47,7 +48,11 @@ const writePermission: Readonly<Record<EntityKind, string>> = {
 export function AdminProvider({ children }: { readonly children?: ReactNode }) {
   const { client, config } = useServices();
   const session = useSession();
-  const api = useMemo(() => createAdminApi(client, { baseUrl: config.apiUrl }), [client, config.apiUrl]);
+  // An application is saved through core's use case everywhere in the console (its rules, then the API).
+  const api = useMemo(
+    () => savingApplicationsThroughCore(createAdminApi(client, { baseUrl: config.apiUrl })),
+    [client, config.apiUrl],
+  );
   const administered = useServerData(
     administrableKey,
     async () => (await api.listAdministrableApplications()).items,

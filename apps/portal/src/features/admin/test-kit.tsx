@@ -7,6 +7,7 @@ import { ServicesProvider, ToastProvider } from '../../app/contexts.tsx';
 import { queryClient } from '../../app/server-data.ts';
 import type { Services } from '../../composition-root.ts';
 import { AdminContext, type AdminContextValue } from './admin-context.tsx';
+import { savingApplicationsThroughCore } from './lib/admin-port.ts';
 
 export const planner = { id: 'kitchen-planner', label: 'Küchenplaner' } as const;
 
@@ -26,7 +27,8 @@ export function AdminPageFrame({
   // Each page test starts with an empty query cache (lists and labels are kept until invalidated).
   useState(() => queryClient.clear());
   const value: AdminContextValue = {
-    api: api as unknown as AdminApi,
+    // As the console's provider composes it: applications saved through core's use case.
+    api: savingApplicationsThroughCore(api as unknown as AdminApi),
     administrable: {
       status: 'ready',
       items: [

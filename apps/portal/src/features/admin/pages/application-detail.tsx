@@ -6,7 +6,7 @@ import { providerPortalOverviewUrl } from '@portal/adapters';
 import type { ApplicationDetail } from '@portal/adapters/admin';
 import { useServices, useToasts } from '../../../app/contexts.tsx';
 import { resolveAssetUrl } from '../../../app/assets.ts';
-import { AdminContext, useAdmin, useLabels } from '../admin-context.tsx';
+import { useAdmin, useLabels } from '../admin-context.tsx';
 import { EntityDetailRoute, EntityFormFrame, useEntityForm, type EntitySpec } from '../components/detail-page.tsx';
 import { Grid, Section } from '../components/form-kit.tsx';
 import { SingleRef, usePickerSearch } from '../components/pickers.tsx';
@@ -16,21 +16,14 @@ import {
   validateApplication,
   type ApplicationValues,
 } from '../lib/application-form.ts';
-import { savingApplicationsThroughCore } from '../lib/admin-port.ts';
 import { useAdminT } from '../lib/i18n.ts';
 import { ActivationGroups, AttributeLinks, IdLinks, RoleLinks } from './application-links.tsx';
 import { WebhookDeliveries, WebhookSection } from './application-webhook.tsx';
 import { WebhookSigningSecrets } from './webhook-signing.tsx';
 
-/** An application is saved through core's use case (`saveApplication`: its rules, then the admin port). */
+/** An application's page (saved through core's use case, `saveApplication`, as the console's admin API does it). */
 export default function ApplicationDetailPage() {
-  const admin = useAdmin();
-  const throughCore = useMemo(() => ({ ...admin, api: savingApplicationsThroughCore(admin.api) }), [admin]);
-  return (
-    <AdminContext value={throughCore}>
-      <EntityDetailRoute kind="applications" form={ApplicationForm} />
-    </AdminContext>
-  );
+  return <EntityDetailRoute kind="applications" form={ApplicationForm} />;
 }
 
 /** A new application must be released in the identity directory before sign-in works (spec §1, §4). */
