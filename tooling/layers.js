@@ -8,6 +8,16 @@
 // `typeOnly`: bare imports allowed as `import type` / `export type` only.
 
 const TEST_TOOLS = ['vitest', 'vitest/*', '@vitest/*', 'fast-check', 'node:*'];
+/** What neither server (apps/api, apps/idp) may import: React, the browser's packages, the portal. */
+const SERVER_DENY = [
+  'react',
+  'react-dom',
+  '@portal/ui',
+  '@portal/ui/*',
+  '@portal/adapters',
+  '@portal/adapters/*',
+  '@portal/portal',
+];
 
 export const layers = {
   'packages/core': {
@@ -59,31 +69,9 @@ export const layers = {
     deny: ['@portal/api', '@portal/api/*', '@portal/idp', '@portal/idp/*'],
   },
   'apps/api': {
-    deny: [
-      'react',
-      'react-dom',
-      '@portal/ui',
-      '@portal/ui/*',
-      '@portal/adapters',
-      '@portal/adapters/*',
-      '@portal/portal',
-      '@portal/idp',
-      '@portal/idp/*',
-    ],
+    deny: [...SERVER_DENY, '@portal/idp', '@portal/idp/*'],
   },
   'apps/idp': {
-    deny: [
-      'react',
-      'react-dom',
-      '@portal/ui',
-      '@portal/ui/*',
-      '@portal/adapters',
-      '@portal/adapters/*',
-      '@portal/portal',
-      '@portal/api',
-      '@portal/api/*',
-      '@portal/core',
-      '@portal/core/*',
-    ],
+    deny: [...SERVER_DENY, '@portal/api', '@portal/api/*', '@portal/core', '@portal/core/*'],
   },
 };
