@@ -56,7 +56,8 @@ export interface AdminSidebarProps {
   readonly currentPath: string;
   /** Administrable applications for the dropdown (hidden when empty). */
   readonly applications: readonly ApplicationLink[];
-  readonly currentApplication?: CurrentApplication;
+  /** The application open now; none (`undefined`) on the console's pages outside an application. */
+  readonly currentApplication?: CurrentApplication | undefined;
   /** The signed-in user's permissions (hkData.permissions). */
   readonly permissions: readonly string[];
   /** The global items with their permissions; core's `adminNavItems` (spec §2) by default. */
@@ -88,7 +89,8 @@ function SidebarLink({
   readonly icon: Icon;
   readonly currentPath: string;
   readonly exact?: boolean;
-  readonly badge?: number;
+  /** A count (e.g. open requests), shown when above zero; `undefined` when not known. */
+  readonly badge?: number | undefined;
   readonly badgeLabel?: string;
   readonly onNavigate: () => void;
 }) {

@@ -12,7 +12,8 @@ export interface ApplicationLink {
 
 export interface ApplicationMenuProps {
   readonly applications: readonly ApplicationLink[];
-  readonly currentId?: string;
+  /** The application open now; none (`undefined`) when no application is chosen. */
+  readonly currentId?: string | undefined;
   /** Called after an application was chosen (e.g. to close the mobile sidebar). */
   readonly onNavigate?: () => void;
 }

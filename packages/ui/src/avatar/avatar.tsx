@@ -20,10 +20,10 @@ const sizes = { sm: 'size-8 text-xs', md: 'size-10 text-sm', lg: 'size-16 text-x
 export interface AvatarProps {
   /** The person's full name: the accessible name of the avatar. */
   readonly name: string;
-  /** Initials; core's `avatarInitials(name)` (first and last word) by default. */
-  readonly initials?: string;
-  /** Colour token; core's `avatarColor(name)` by default. */
-  readonly color?: AvatarColorToken;
+  /** Initials; core's `avatarInitials(name)` (first and last word) when left out or `undefined`. */
+  readonly initials?: string | undefined;
+  /** Colour token; core's `avatarColor(name)` when left out or `undefined`. */
+  readonly color?: AvatarColorToken | undefined;
   readonly size?: keyof typeof sizes;
   /** Hide from assistive technology when the name is written next to it. */
   readonly decorative?: boolean;

@@ -2,15 +2,18 @@ import { useId, type ReactNode } from 'react';
 import { ExclamationCircleIcon } from '@heroicons/react/20/solid';
 import { useUiText } from '../i18n/ui-text.tsx';
 
+// Help, error, required and id may be given as `undefined` (none, not required, a generated
+// id): each field passes them on to Field, FieldMessages and useFieldIds as it got them, and a
+// form passes a field's current error, which is often none (React's element props are typed so).
 export interface FieldBaseProps {
   /** The visible label, above the control. */
   readonly label: string;
   /** Help text under the control. */
-  readonly help?: string;
+  readonly help?: string | undefined;
   /** An error message (already translated): shown under the control in danger colour. */
-  readonly error?: string;
-  readonly required?: boolean;
-  readonly id?: string;
+  readonly error?: string | undefined;
+  readonly required?: boolean | undefined;
+  readonly id?: string | undefined;
 }
 
 export interface FieldIds {
@@ -49,8 +52,8 @@ export function FieldMessages({
   error,
   ids,
 }: {
-  readonly help?: string;
-  readonly error?: string;
+  readonly help?: string | undefined;
+  readonly error?: string | undefined;
   readonly ids: FieldIds;
 }) {
   return (

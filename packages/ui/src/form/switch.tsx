@@ -5,7 +5,7 @@ import { FieldMessages, useFieldIds, type FieldBaseProps } from './field.tsx';
 export interface SwitchProps extends Omit<FieldBaseProps, 'required'> {
   readonly checked: boolean;
   readonly onChange: (checked: boolean) => void;
-  readonly disabled?: boolean;
+  readonly disabled?: boolean | undefined;
   readonly name?: string;
   readonly ref?: Ref<HTMLButtonElement>;
 }

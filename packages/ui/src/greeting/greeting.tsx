@@ -9,7 +9,7 @@ export interface GreetingProps {
   /** The user's full name; the greeting stands alone without it. */
   readonly name?: string;
   /** A line under the greeting (e.g. "Meine Apps"), already translated. */
-  readonly subtitle?: string;
+  readonly subtitle?: string | undefined;
 }
 
 /** The heading's text: "Guten Morgen, Anna Schmidt", or the greeting alone without a name. */

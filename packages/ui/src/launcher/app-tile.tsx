@@ -21,7 +21,7 @@ export interface AppTileProps {
   readonly iconSize?: number;
   readonly className?: string;
   /** Called when the tile is opened (before the link navigates). */
-  readonly onOpen?: (id: string) => void;
+  readonly onOpen?: ((id: string) => void) | undefined;
 }
 
 /** A launcher tile: the application's logo, label (up to two lines, never cut mid-word at one) and a one-line description. */

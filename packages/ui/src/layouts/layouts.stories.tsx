@@ -8,7 +8,7 @@ const meta = { title: 'Layout/Layouts', parameters: { layout: 'fullscreen' } } s
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Default: Story = {
+export const Default = {
   render: () => (
     <DefaultLayout
       brand={brand}
@@ -32,7 +32,7 @@ export const Default: Story = {
     await expect(canvas.getByRole('button', { name: 'Benutzermenü von Anna Schmidt öffnen' })).toBeVisible();
     await expect(canvas.getByRole('contentinfo')).toBeVisible();
   },
-};
+} satisfies Story;
 
 export const DefaultWithoutAdminCenter: Story = {
   render: () => (
@@ -51,7 +51,7 @@ export const DefaultWithoutAdminCenter: Story = {
   },
 };
 
-export const DefaultWithNavigationBar: Story = {
+export const DefaultWithNavigationBar = {
   render: () => (
     <DefaultLayout
       brand={brand}
@@ -64,7 +64,7 @@ export const DefaultWithNavigationBar: Story = {
       <PageBody />
     </DefaultLayout>
   ),
-};
+} satisfies Story;
 
 export const SkipLinkFirst: Story = {
   render: Default.render,
@@ -100,7 +100,7 @@ export const NoNavbar: Story = {
   },
 };
 
-export const ExternalApp: Story = {
+export const ExternalApp = {
   render: () => (
     <ExternalAppLayout
       app={{ label: 'Küchenplaner', logoUrl: externalLogo }}
@@ -117,7 +117,7 @@ export const ExternalApp: Story = {
     const logo = canvas.getByRole('banner').querySelector('img');
     await expect(logo).toHaveAttribute('width', '64');
   },
-};
+} satisfies Story;
 
 export const ExternalAppSmallIconWithoutFooter: Story = {
   render: () => (

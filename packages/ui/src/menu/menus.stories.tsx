@@ -23,7 +23,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const User: Story = {
+export const User = {
   render: (args) => (
     <UserMenu
       name="Anna Schmidt"
@@ -32,7 +32,7 @@ export const User: Story = {
       onSignOut={args.onSignOut}
     />
   ),
-};
+} satisfies Story;
 
 export const UserMenuByKeyboard: Story = {
   render: User.render,
