@@ -147,7 +147,7 @@ export async function startDealerShop(config: ShopConfig, options: { host?: stri
 
   async function callback(session: Session, req: IncomingMessage, res: ServerResponse) {
     const pending = session.pending;
-    session.pending = undefined;
+    delete session.pending;
     const current = new URL(req.url ?? '/', config.url);
     if (!pending) {
       session.notice = 'Die Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.';
@@ -188,7 +188,8 @@ export async function startDealerShop(config: ShopConfig, options: { host?: stri
       email: typeof claims.email === 'string' ? claims.email : '',
       hkData: claims.hkData ?? null,
     };
-    session.idToken = result.id_token;
+    if (result.id_token === undefined) delete session.idToken;
+    else session.idToken = result.id_token;
     redirect(res, '/');
   }
 
@@ -217,7 +218,7 @@ export async function startDealerShop(config: ShopConfig, options: { host?: stri
       const session = sessionOf(req, res, path === '/login' || path === '/callback');
       if (req.method === 'GET' && path === '/') {
         const notice = session.notice;
-        session.notice = undefined;
+        delete session.notice;
         res.setHeader('cache-control', 'no-store');
         return send(
           res,
@@ -226,8 +227,8 @@ export async function startDealerShop(config: ShopConfig, options: { host?: stri
           homePage({
             label: config.label,
             portalLink: `${config.portalUrl}/?${new URLSearchParams({ client_id: config.clientId })}`,
-            user: session.user,
-            notice,
+            ...(session.user === undefined ? {} : { user: session.user }),
+            ...(notice === undefined ? {} : { notice }),
           }),
           new URL(config.issuer).origin,
         ); // sign-out posts here, then goes on to the provider
