@@ -23,6 +23,30 @@ export function Dialog({ open, onClose, title, description, children, actions, s
   const t = useUiText();
   return (
     <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
+      <Frame panelClassName={`relative ${widths[size]} motion-safe:data-closed:translate-y-2`}>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={t('dialog.close')}
+          className="absolute end-3 top-3 rounded-md p-1 text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-focus"
+        >
+          <XMarkIcon aria-hidden="true" className="size-5" />
+        </button>
+        <DialogTitle className="pe-8 text-xl font-semibold">{title}</DialogTitle>
+        {description !== undefined && <Description className="mt-2 text-sm text-fg-muted">{description}</Description>}
+        {children !== undefined && <div className="mt-4">{children}</div>}
+        {actions !== undefined && (
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{actions}</div>
+        )}
+      </Frame>
+    </HeadlessDialog>
+  );
+}
+
+/** Both dialogs' backdrop and panel: at the bottom on a phone, centred from `sm` up. */
+function Frame({ panelClassName, children }: { readonly panelClassName: string; readonly children: ReactNode }) {
+  return (
+    <>
       <DialogBackdrop
         transition
         className="fixed inset-0 bg-fg/40 motion-safe:transition-opacity data-closed:opacity-0"
@@ -30,25 +54,12 @@ export function Dialog({ open, onClose, title, description, children, actions, s
       <div className="fixed inset-0 flex w-screen items-end justify-center overflow-y-auto p-4 sm:items-center">
         <DialogPanel
           transition
-          className={`relative w-full ${widths[size]} rounded-xl border border-line bg-surface p-6 text-fg shadow-xl motion-safe:transition data-closed:opacity-0 motion-safe:data-closed:translate-y-2`}
+          className={`w-full rounded-xl border border-line bg-surface p-6 text-fg shadow-xl motion-safe:transition data-closed:opacity-0 ${panelClassName}`}
         >
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label={t('dialog.close')}
-            className="absolute end-3 top-3 rounded-md p-1 text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-focus"
-          >
-            <XMarkIcon aria-hidden="true" className="size-5" />
-          </button>
-          <DialogTitle className="pe-8 text-xl font-semibold">{title}</DialogTitle>
-          {description !== undefined && <Description className="mt-2 text-sm text-fg-muted">{description}</Description>}
-          {children !== undefined && <div className="mt-4">{children}</div>}
-          {actions !== undefined && (
-            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{actions}</div>
-          )}
+          {children}
         </DialogPanel>
       </div>
-    </HeadlessDialog>
+    </>
   );
 }
 
@@ -89,43 +100,34 @@ export function ConfirmDialog({
       role="alertdialog"
       className="relative z-50"
     >
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-fg/40 motion-safe:transition-opacity data-closed:opacity-0"
-      />
-      <div className="fixed inset-0 flex w-screen items-end justify-center overflow-y-auto p-4 sm:items-center">
-        <DialogPanel
-          transition
-          className="w-full rounded-xl border border-line bg-surface p-6 text-fg shadow-xl motion-safe:transition data-closed:opacity-0 sm:max-w-md"
-        >
-          <div className="flex items-start gap-4">
-            {tone === 'danger' && (
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-danger-soft">
-                <ExclamationTriangleIcon aria-hidden="true" className="size-6 text-danger" />
-              </span>
+      <Frame panelClassName="sm:max-w-md">
+        <div className="flex items-start gap-4">
+          {tone === 'danger' && (
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-danger-soft">
+              <ExclamationTriangleIcon aria-hidden="true" className="size-6 text-danger" />
+            </span>
+          )}
+          <div className="min-w-0">
+            <DialogTitle className="text-xl font-semibold">{title}</DialogTitle>
+            {details === undefined ? (
+              <Description className="mt-2 text-sm text-fg-muted">{message}</Description>
+            ) : (
+              <Description as="div" className="mt-2 flex flex-col gap-3 text-sm text-fg-muted">
+                <p>{message}</p>
+                {details}
+              </Description>
             )}
-            <div className="min-w-0">
-              <DialogTitle className="text-xl font-semibold">{title}</DialogTitle>
-              {details === undefined ? (
-                <Description className="mt-2 text-sm text-fg-muted">{message}</Description>
-              ) : (
-                <Description as="div" className="mt-2 flex flex-col gap-3 text-sm text-fg-muted">
-                  <p>{message}</p>
-                  {details}
-                </Description>
-              )}
-            </div>
           </div>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onCancel} disabled={busy} autoFocus>
-              {t('dialog.cancel')}
-            </Button>
-            <Button variant={tone} onClick={onConfirm} busy={busy}>
-              {confirmLabel ?? t(tone === 'danger' ? 'dialog.delete' : 'dialog.confirm')}
-            </Button>
-          </div>
-        </DialogPanel>
-      </div>
+        </div>
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onCancel} disabled={busy} autoFocus>
+            {t('dialog.cancel')}
+          </Button>
+          <Button variant={tone} onClick={onConfirm} busy={busy}>
+            {confirmLabel ?? t(tone === 'danger' ? 'dialog.delete' : 'dialog.confirm')}
+          </Button>
+        </div>
+      </Frame>
     </HeadlessDialog>
   );
 }
