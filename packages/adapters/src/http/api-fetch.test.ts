@@ -493,12 +493,12 @@ describe('PortalApi mapping', () => {
     await api.submitAttributes({ applicationId: 'kp' }, { customerNo: '42' });
     await api.decideAccessRequest('r1', { kind: 'accept', roleIds: ['ro1'], accountAccessIds: [] });
     await api.decideAccessRequest('r1', { kind: 'deny' });
-    await api.requestAccess({ clientId: 'kp' }, { accountAccessId: 'aa1', comment: 'Filiale Süd' });
+    await api.requestAccess({ clientId: 'kp' }, { accountAccessId: 'aa1', justification: 'Filiale Süd' });
     expect(seen.map((s) => [s.method, s.url.slice(base.length), JSON.parse(s.body) as unknown])).toEqual([
       ['POST', '/AuthCheck', { clientId: 'kp', attributes: [{ key: 'customerNo', value: '42' }] }],
       ['PUT', '/Admin/Applications/AccessRequests/r1', { decision: 'ACCEPT', roleIds: ['ro1'], accountAccessIds: [] }],
       ['PUT', '/Admin/Applications/AccessRequests/r1', { decision: 'DENY', reason: null }],
-      ['POST', '/My/Applications/kp/AccessRequest', { accountAccessId: 'aa1', comment: 'Filiale Süd' }],
+      ['POST', '/My/Applications/kp/AccessRequest', { accountAccessId: 'aa1', justification: 'Filiale Süd' }],
     ]);
   });
 

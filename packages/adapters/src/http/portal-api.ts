@@ -258,7 +258,6 @@ export function createPortalApi(client: ApiClient): UserPortalApi {
       const body = {
         ...(choice.accountAccessId === undefined ? {} : { accountAccessId: choice.accountAccessId }),
         ...(choice.roleId === undefined ? {} : { roleId: choice.roleId }),
-        ...(choice.comment === undefined ? {} : { comment: choice.comment }),
         ...(choice.justification === undefined ? {} : { justification: choice.justification }),
         ...(choice.endDate === undefined ? {} : { endsAt: endsAtOfLastDay(choice.endDate) }),
         ...(choice.answers === undefined

@@ -717,7 +717,7 @@ describe('user-side calls against the API', () => {
       accountAccesses: { total: 1, items: [{ label: 'Möbelhaus Süd AG' }] },
     });
     await expect(api.requestAccess({ clientId: apps.kitchenPlanner }, {})).rejects.toMatchObject({ status: 400 });
-    await api.requestAccess({ clientId: apps.servicePortal }, { comment: 'Bitte freischalten' });
+    await api.requestAccess({ clientId: apps.servicePortal }, { justification: 'Bitte freischalten' });
     expect(await api.authCheck({ clientId: apps.servicePortal })).toMatchObject({
       status: 'noAccess',
       requested: true,

@@ -132,7 +132,6 @@ export interface AccessRequestQuestion {
 export interface AccessRequestChoice {
   readonly accountAccessId?: AccountAccessId;
   readonly roleId?: RoleId;
-  readonly comment?: string;
   /** Why the user asks (#19). */
   readonly justification?: string;
   /** The last day of access asked for (ISO day, #19). */
