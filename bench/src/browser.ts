@@ -92,7 +92,8 @@ export function recordRequests(cdp: CDPSession): RequestRecord[] {
     if (r === undefined) return;
     r.status = e.response.status;
     const headers = e.response.headers as Record<string, string>;
-    r.encoding = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-encoding')?.[1];
+    const encoding = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-encoding')?.[1];
+    if (encoding !== undefined) r.encoding = encoding;
   });
   cdp.on('Network.loadingFinished', (e) => {
     const r = byId.get(e.requestId);
