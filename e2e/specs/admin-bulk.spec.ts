@@ -160,7 +160,7 @@ test('a CSV import: dry run with an invalid line and its reason, corrected, appl
 test("the kitchen planner's administrator accepts two open requests at once and denies one", async ({ page }) => {
   test.setTimeout(180_000);
   // Fictional requesters of the demo data, used by no other spec.
-  const accepted = ['Felix Bauer', 'Greta Neumann'];
+  const accepted = ['Felix Bauer', 'Greta Neumann'] as const;
   const denied = 'Emma Richter';
   await signInAs(page, 'app-admin', `/admin/${demoApps.kitchenPlanner}/access-requests`);
   const requests = page.getByRole('table', { name: 'Zugriffsanfragen für Küchenplaner' });
