@@ -107,7 +107,13 @@ export interface Harness {
   request: (
     method: string,
     path: string,
-    init?: { token?: string; body?: unknown; rawBody?: RequestInit['body']; headers?: Record<string, string> },
+    // No token (`undefined`): an anonymous call.
+    init?: {
+      token?: string | undefined;
+      body?: unknown;
+      rawBody?: RequestInit['body'];
+      headers?: Record<string, string> | undefined;
+    },
   ) => Promise<Response>;
   close: () => Promise<void>;
 }
@@ -120,7 +126,7 @@ export async function harness(options: { seed?: boolean; fetchImpl?: typeof fetc
     db,
     backoffMs: () => 0,
     maxAttempts: 3,
-    fetchImpl: options.fetchImpl,
+    ...(options.fetchImpl === undefined ? {} : { fetchImpl: options.fetchImpl }),
     timeoutMs: 2000,
   });
   const app = createApp({
@@ -147,7 +153,7 @@ export async function harness(options: { seed?: boolean; fetchImpl?: typeof fetc
         body = JSON.stringify(init.body);
         headers['content-type'] ??= 'application/json';
       }
-      return app.request(path, { method, headers, body });
+      return app.request(path, { method, headers, ...(body === undefined ? {} : { body }) });
     },
   };
 }

@@ -44,7 +44,7 @@ describe('the database out of reach (#17.9)', () => {
           lang: 'en',
           ...(body ? { 'content-type': 'application/json' } : {}),
         },
-        body: body ? JSON.stringify(body) : undefined,
+        ...(body ? { body: JSON.stringify(body) } : {}),
       });
       expect(response.status).toBe(503);
       expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);

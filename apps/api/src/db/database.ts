@@ -25,9 +25,9 @@ export type Database = Kysely<DB>;
 
 export interface DatabaseOptions {
   /** Directory for PGlite's files; undefined = in memory. Ignored with a connection string. */
-  dataDir?: string;
-  /** A PostgreSQL connection string: use a server through `pg`. */
-  connectionString?: string;
+  dataDir?: string | undefined;
+  /** A PostgreSQL connection string: use a server through `pg`; undefined = PGlite. */
+  connectionString?: string | undefined;
   /** An already opened PGlite (tests clone one). */
   pglite?: PGlite;
 }
@@ -35,7 +35,7 @@ export interface DatabaseOptions {
 async function openPGlite(dataDir?: string): Promise<PGlite> {
   // PGlite creates its own folder, not the ones above it (a first run into an empty data dir).
   if (dataDir !== undefined && !dataDir.includes('://')) mkdirSync(dirname(resolve(dataDir)), { recursive: true });
-  return PGlite.create({ dataDir, extensions: { pg_trgm } });
+  return PGlite.create({ ...(dataDir === undefined ? {} : { dataDir }), extensions: { pg_trgm } });
 }
 
 const servers = new WeakSet<Database>();

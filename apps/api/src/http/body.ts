@@ -58,10 +58,11 @@ const partsOf = (pointer: string): string[] =>
     .slice(1)
     .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
 
-function fieldOf(error: ValidationError, extra?: string): string | undefined {
+/** The problem's `field`: the dotted path of the bad value; none for the body as a whole. */
+function fieldOf(error: ValidationError, extra?: string): { field?: string } {
   const parts = partsOf(error.instancePath);
   if (extra !== undefined) parts.push(extra);
-  return parts.length ? parts.join('.') : undefined;
+  return parts.length ? { field: parts.join('.') } : {};
 }
 
 /** The part of the checked value an error points at. */
@@ -94,24 +95,23 @@ function problemsOf(errors: readonly ValidationError[], value: unknown): FieldPr
     let problem: FieldProblem;
     const params = e.params;
     const data = valueAt(value, e.instancePath);
-    if (e.keyword === 'required') problem = { key: 'required', field: fieldOf(e, String(params.missingProperty)) };
+    if (e.keyword === 'required') problem = { key: 'required', ...fieldOf(e, String(params.missingProperty)) };
     // An empty text where one is needed is a missing value, not a wrong one (#17.18).
     else if (['minLength', 'pattern', 'format'].includes(e.keyword) && typeof data === 'string' && data.trim() === '')
-      problem = { key: 'required', field: fieldOf(e) };
+      problem = { key: 'required', ...fieldOf(e) };
     else if (e.keyword === 'additionalProperties') {
       const name = String(params.additionalProperty);
-      problem = { key: 'unknownField', field: fieldOf(e, name), args: [name] };
-    } else if (e.keyword === 'maxLength')
-      problem = { key: 'tooLong', field: fieldOf(e), args: ['', Number(params.limit)] };
-    else if (e.keyword === 'uniqueItems') problem = { key: 'duplicateEntry', field: fieldOf(e) };
+      problem = { key: 'unknownField', ...fieldOf(e, name), args: [name] };
+    } else if (e.keyword === 'maxLength') problem = { key: 'tooLong', ...fieldOf(e), args: ['', Number(params.limit)] };
+    else if (e.keyword === 'uniqueItems') problem = { key: 'duplicateEntry', ...fieldOf(e) };
     else if (
       (e.keyword === 'pattern' || e.keyword === 'format') &&
       (params.pattern === httpUrlPattern || params.format === 'uri')
     ) {
-      problem = { key: 'url', field: fieldOf(e), args: [String(data)] };
+      problem = { key: 'url', ...fieldOf(e), args: [String(data)] };
     } else if (e.keyword === 'format' && params.format === 'email')
-      problem = { key: 'email', field: fieldOf(e), args: [String(data)] };
-    else problem = { key: 'invalidValue', field: fieldOf(e) };
+      problem = { key: 'email', ...fieldOf(e), args: [String(data)] };
+    else problem = { key: 'invalidValue', ...fieldOf(e) };
     const id = `${problem.field ?? ''}`;
     if (seen.has(id)) continue;
     seen.add(id);

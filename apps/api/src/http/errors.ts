@@ -31,7 +31,7 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (problems: readonly FieldProblem[], key: MessageKey = 'badRequest', code?: string) =>
-  new ApiError(400, key, { problems, code });
+  new ApiError(400, key, code === undefined ? { problems } : { problems, code });
 export const fieldError = (field: string, key: MessageKey, code: string, args: readonly (string | number)[] = []) =>
   new ApiError(400, key, { code, args, problems: [{ key, field, args }] });
 export const notFound = () => new ApiError(404, 'notFound');
@@ -43,4 +43,4 @@ export const unlessNotFound = (error: unknown): undefined => {
 export const forbidden = () => new ApiError(403, 'forbidden');
 export const unauthorized = () => new ApiError(401, 'unauthorized');
 export const conflict = (key: MessageKey, code: string, args: readonly (string | number)[] = [], field?: string) =>
-  new ApiError(409, key, { code, args, problems: [{ key, field, args }] });
+  new ApiError(409, key, { code, args, problems: [{ key, ...(field === undefined ? {} : { field }), args }] });

@@ -226,7 +226,7 @@ function validateInput(input: S['ApplicationInput'], allowHttpWebhooks: boolean)
   if (problems.length) {
     const first = problems[0];
     throw new ApiError(400, first?.key ?? 'badRequest', {
-      args: first?.args,
+      ...(first?.args === undefined ? {} : { args: first.args }),
       problems,
       code: first?.key === 'url' ? 'validation.url' : '400',
     });
