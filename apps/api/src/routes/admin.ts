@@ -141,6 +141,11 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     if (!administers(me, a.admin_permission_key)) throw forbidden();
     return a;
   }
+  /** The caller and the application of the path (`:id`), which the caller administers. */
+  async function administered(c: Ctx) {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    return { me, a: await adminOf(me, c.req.param('id') ?? '') };
+  }
   async function managerOf(me: Principal, applicationId: string) {
     const a = await adminOf(me, applicationId);
     if (!managesAccessRequests(me, a.admin_permission_key, a.access_request_allowed)) throw forbidden();
@@ -622,8 +627,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
 
   // ---------------------------------------------------------------- users of an application
   app.get('/Admin/Applications/:id/Users', async (c) => {
-    const me = await deps.auth.user(c.req.header('authorization'));
-    const a = await adminOf(me, c.req.param('id'));
+    const { a } = await administered(c);
     const list = parseList(c, {
       sorts: ['fullName', 'email', 'companyName', 'accessSince'] as const,
       defaultSort: 'fullName',
@@ -735,8 +739,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
 
   // The application's users with the search and sort as CSV (#20.3), read by sort key; before `/Users/:userId`.
   app.get('/Admin/Applications/:id/Users/Export', async (c) => {
-    const me = await deps.auth.user(c.req.header('authorization'));
-    const a = await adminOf(me, c.req.param('id'));
+    const { a } = await administered(c);
     const list = parseList(c, {
       sorts: ['fullName', 'email', 'companyName', 'accessSince'] as const,
       defaultSort: 'fullName',
@@ -805,14 +808,12 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
   }
 
   app.get('/Admin/Applications/:id/Users/:userId', async (c) => {
-    const me = await deps.auth.user(c.req.header('authorization'));
-    const a = await adminOf(me, c.req.param('id'));
+    const { a } = await administered(c);
     return c.json(await applicationUser(a.id, userId(c.req.param('userId'))));
   });
 
   app.put('/Admin/Applications/:id/Users/:userId', async (c) => {
-    const me = await deps.auth.user(c.req.header('authorization'));
-    const a = await adminOf(me, c.req.param('id'));
+    const { me, a } = await administered(c);
     const uid = userId(c.req.param('userId'));
     const body = await readJson(c, 'ApplicationUserInput');
     let queued = false;
@@ -863,8 +864,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
   });
 
   app.delete('/Admin/Applications/:id/Users/:userId', async (c) => {
-    const me = await deps.auth.user(c.req.header('authorization'));
-    const a = await adminOf(me, c.req.param('id'));
+    const { me, a } = await administered(c);
     const uid = userId(c.req.param('userId'));
     const queued = await db.transaction().execute((trx) => removeGrant(trx, a.id, uid, me.userId));
     if (queued) deps.onWebhookQueued();
@@ -873,8 +873,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
 
   // Several users' access changed at once (#20.3): all or nothing, each user as the single PUT or DELETE.
   app.post('/Admin/Applications/:id/Users/Bulk', async (c) => {
-    const me = await deps.auth.user(c.req.header('authorization'));
-    const a = await adminOf(me, c.req.param('id'));
+    const { me, a } = await administered(c);
     const body = await readJson(c, 'ApplicationUsersBulk');
     const { count, queued } = await db.transaction().execute((trx) => bulkApplicationUsers(trx, a.id, me, body));
     if (queued) deps.onWebhookQueued();
@@ -883,8 +882,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
 
   // Users' access from a CSV file (#20.3): a dry run lists what would change and each invalid line; apply writes all or nothing.
   app.post('/Admin/Applications/:id/Users/Import', async (c) => {
-    const me = await deps.auth.user(c.req.header('authorization'));
-    const a = await adminOf(me, c.req.param('id'));
+    const { me, a } = await administered(c);
     const body = await readJson(c, 'ApplicationUsersImport');
     const lang = c.get('lang');
     const { plan, queued } = await db.transaction().execute(async (trx) => {
@@ -913,8 +911,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
 
   // ---------------------------------------------------------------- pickers
   app.get('/Admin/Applications/:id/Selections/Roles', async (c) => {
-    const me = await deps.auth.user(c.req.header('authorization'));
-    const a = await adminOf(me, c.req.param('id'));
+    const { me, a } = await administered(c);
     const list = parseList(c, { sorts: ['label'] as const, defaultSort: 'label' });
     // Without applications.write, only roles without a permission or with one the admin holds.
     const filter = me.permissions.has('applications.write') ? {} : { permissionKeys: [...me.permissions] };
@@ -929,8 +926,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
   });
 
   app.get('/Admin/Applications/:id/Selections/AccountAccesses', async (c) => {
-    const me = await deps.auth.user(c.req.header('authorization'));
-    const a = await adminOf(me, c.req.param('id'));
+    const { a } = await administered(c);
     const list = parseList(c, { sorts: ['label'] as const, defaultSort: 'label' });
     return c.json(
       (await accountAccessSelection(db, a.id, {
@@ -942,8 +938,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
   });
 
   app.get('/Admin/Applications/:id/WebhookDeliveries', async (c) => {
-    const me = await deps.auth.user(c.req.header('authorization'));
-    const a = await adminOf(me, c.req.param('id'));
+    const { a } = await administered(c);
     const list = parseList(c, { sorts: ['createdAt'] as const, defaultSort: 'createdAt', defaultOrder: 'desc' });
     const base = db.selectFrom('webhook_deliveries').where('application_id', '=', a.id);
     const [rows, total] = await pageAndTotal(base.selectAll().orderBy('created_at', 'desc').orderBy('id'), base, list);
@@ -952,8 +947,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
 
   // One delivery with its payload and attempts (#20.2); secret header values were masked when recorded.
   app.get('/Admin/Applications/:id/WebhookDeliveries/:deliveryId', async (c) => {
-    const me = await deps.auth.user(c.req.header('authorization'));
-    const a = await adminOf(me, c.req.param('id'));
+    const { a } = await administered(c);
     const row = await db
       .selectFrom('webhook_deliveries')
       .selectAll()
@@ -1019,8 +1013,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
   }
 
   app.post('/Admin/Applications/:id/WebhookDeliveries/Test', async (c) => {
-    const me = await deps.auth.user(c.req.header('authorization'));
-    const a = await adminOf(me, c.req.param('id'));
+    const { me, a } = await administered(c);
     await webhookOf(a.id);
     const row = await db
       .transaction()
@@ -1039,8 +1032,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
   });
 
   app.post('/Admin/Applications/:id/WebhookDeliveries/:deliveryId/Replay', async (c) => {
-    const me = await deps.auth.user(c.req.header('authorization'));
-    const a = await adminOf(me, c.req.param('id'));
+    const { me, a } = await administered(c);
     await webhookOf(a.id);
     const original = await db
       .selectFrom('webhook_deliveries')
@@ -1060,8 +1052,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
 
   // A webhook that paused itself after failures in a row sends its waiting deliveries again (#20.2).
   app.post('/Admin/Applications/:id/Webhook/Resume', async (c) => {
-    const me = await deps.auth.user(c.req.header('authorization'));
-    const a = await adminOf(me, c.req.param('id'));
+    const { me, a } = await administered(c);
     await webhookOf(a.id);
     await db.transaction().execute(async (trx) => {
       await trx
@@ -1097,15 +1088,13 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
   });
 
   app.get('/Admin/Applications/:id/WebhookSigningSecrets', async (c) => {
-    const me = await deps.auth.user(c.req.header('authorization'));
-    const a = await adminOf(me, c.req.param('id'));
+    const { a } = await administered(c);
     const hook = await webhookOf(a.id);
     return c.json({ secrets: hook.signing_secrets.map(secretView) } satisfies S['WebhookSigningSecretList']);
   });
 
   app.post('/Admin/Applications/:id/WebhookSigningSecrets', async (c) => {
-    const me = await deps.auth.user(c.req.header('authorization'));
-    const a = await adminOf(me, c.req.param('id'));
+    const { me, a } = await administered(c);
     const created = await db.transaction().execute(async (trx) => {
       const hook = await lockedSecrets(trx, a.id);
       if (!hook) throw notFound();
@@ -1124,8 +1113,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
   });
 
   app.delete('/Admin/Applications/:id/WebhookSigningSecrets/:secretId', async (c) => {
-    const me = await deps.auth.user(c.req.header('authorization'));
-    const a = await adminOf(me, c.req.param('id'));
+    const { me, a } = await administered(c);
     const secretId = c.req.param('secretId');
     await db.transaction().execute(async (trx) => {
       const hook = await lockedSecrets(trx, a.id);

@@ -49,6 +49,19 @@ const userColumns = [
   'created_at',
 ] as const;
 
+/** A user as the list shows them (the detail adds the address and the applications). */
+const userOf = (u: Pick<UserCsvRow, (typeof userColumns)[number]>): S['UserSummary'] => ({
+  id: u.id,
+  fullName: u.full_name,
+  firstName: u.first_name,
+  lastName: u.last_name,
+  email: u.email,
+  companyName: u.company_name,
+  internal: u.internal,
+  language: u.language as S['Language'],
+  createdAt: iso(u.created_at),
+});
+
 interface UserCsvRow {
   id: string;
   full_name: string;
@@ -140,20 +153,7 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
               .then((r) => Number(r.n))
           : countUsersMatching(db, like),
     );
-    return c.json({
-      items: rows.map((u) => ({
-        id: u.id,
-        fullName: u.full_name,
-        firstName: u.first_name,
-        lastName: u.last_name,
-        email: u.email,
-        companyName: u.company_name,
-        internal: u.internal,
-        language: u.language as S['Language'],
-        createdAt: iso(u.created_at),
-      })),
-      total,
-    } satisfies S['UserList']);
+    return c.json({ items: rows.map(userOf), total } satisfies S['UserList']);
   });
 
   // The whole list with its current search and sort as CSV (#20.3): read in batches of 1,000
@@ -198,16 +198,8 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
       grants.flatMap((g) => g.account_access_ids),
     );
     return c.json({
-      id: u.id,
-      fullName: u.full_name,
-      firstName: u.first_name,
-      lastName: u.last_name,
-      email: u.email,
-      companyName: u.company_name,
+      ...userOf(u),
       address: u.address ?? null,
-      internal: u.internal,
-      language: u.language as S['Language'],
-      createdAt: iso(u.created_at),
       applications: grants.map((g) => ({
         id: g.id,
         label: g.label,
