@@ -219,14 +219,7 @@ export function PageLayout({
   }
   if (kind === 'noNavbar') return <NoNavbarLayout>{children}</NoNavbarLayout>;
   return (
-    <DefaultLayout
-      brand={chrome.brand}
-      nav={chrome.nav}
-      languageSwitcher={chrome.languageSwitcher}
-      userMenu={chrome.userMenu}
-      footer={chrome.footer}
-      navigationBar={navigationBar}
-    >
+    <DefaultLayout {...chrome} navigationBar={navigationBar}>
       {children}
     </DefaultLayout>
   );

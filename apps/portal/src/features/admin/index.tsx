@@ -95,11 +95,7 @@ function AdminShell() {
   return (
     <div className="contents" onClickCapture={onClickCapture}>
       <AdminLayout
-        brand={chrome.brand}
-        nav={chrome.nav}
-        languageSwitcher={chrome.languageSwitcher}
-        userMenu={chrome.userMenu}
-        footer={chrome.footer}
+        {...chrome}
         navigationBar={navigationBar}
         fullWidth={shown?.route.fullWidth === true}
         sidebar={{
