@@ -13,8 +13,8 @@ export interface LogoUploadProps {
   readonly onSelect: (file: File) => void;
   /** Shows a remove button when given and a logo is shown. */
   readonly onRemove?: () => void;
-  /** An error from the form or the upload (already translated). */
-  readonly error?: string;
+  /** An error from the form or the upload (already translated); none when `undefined`, as FieldBaseProps. */
+  readonly error?: string | undefined;
   readonly required?: boolean;
   readonly disabled?: boolean;
   readonly id?: string;

@@ -12,8 +12,8 @@ export interface TagInputProps {
   /** The field's own rule for one entry (e.g. an e-mail check); refused with "Ungültige Eingabe". */
   readonly validate?: (entry: string) => boolean;
   readonly help?: string;
-  /** An error from the form (already translated). */
-  readonly error?: string;
+  /** An error from the form (already translated); none when `undefined`, as FieldBaseProps. */
+  readonly error?: string | undefined;
   readonly required?: boolean;
   readonly disabled?: boolean;
   readonly id?: string;
