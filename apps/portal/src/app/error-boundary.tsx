@@ -8,7 +8,8 @@ interface Props {
 }
 
 interface State {
-  readonly error?: PortalError;
+  /** The page's error; `undefined` clears it (a partial state update cannot leave a key out to remove it). */
+  readonly error?: PortalError | undefined;
   readonly key: string;
 }
 

@@ -31,7 +31,8 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) 
 /** Split `key_one` into base and category. */
 function pluralOf(key: string): { base: string; category?: string } {
   const match = /^(.*)_(zero|one|two|few|many|other)$/.exec(key);
-  return match === null ? { base: key } : { base: match[1] ?? key, category: match[2] };
+  const category = match?.[2];
+  return match === null || category === undefined ? { base: key } : { base: match[1] ?? key, category };
 }
 
 function files(): { readonly name: string; readonly path: (lng: string) => string }[] {

@@ -19,7 +19,8 @@ export function SelectionChecklist({
   readonly search: (text: string) => Promise<AdminPage<EntityRef>>;
   readonly selected: readonly string[];
   readonly onChange: (ids: readonly string[]) => void;
-  readonly error?: string;
+  /** The field's current error (already translated), none when `undefined`, as ui's fields take it. */
+  readonly error?: string | undefined;
   /** Entries already known by name (e.g. the user's current roles). */
   readonly known?: readonly EntityRef[];
   readonly disabled?: boolean;

@@ -58,7 +58,7 @@ const history: Schema<'HistoryEntry'>[] = [
   },
 ];
 
-export const Detail: Story = {
+export const Detail = {
   parameters: {
     screen: {
       path: `/admin/roles/${role.id}`,
@@ -71,7 +71,7 @@ export const Detail: Story = {
       await within(canvasElement).findByDisplayValue('Plant Küchen und schreibt Angebote', {}, shown),
     ).toBeVisible();
   },
-};
+} satisfies Story;
 
 export const UndoFromHistory: Story = {
   parameters: Detail.parameters,
