@@ -845,15 +845,14 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
           fieldPrefix: 'attributes',
         });
       }
-      // A time-bound grant (#19): omitted keeps the stored end, null removes it.
-      const endsAt = body.endsAt === undefined ? undefined : checkEndsAt(a, body.endsAt, 'endsAt');
       queued = await grant(trx, {
         applicationId: a.id,
         userId: uid,
         roleIds,
         accountAccessIds,
         by: me.userId,
-        endsAt,
+        // A time-bound grant (#19): omitted keeps the stored end, null removes it.
+        ...(body.endsAt === undefined ? {} : { endsAt: checkEndsAt(a, body.endsAt, 'endsAt') }),
         endsRequestId: null,
       });
       if (await acceptOpenRequests(trx, { applicationId: a.id, userId: uid, roleIds, accountAccessIds, by: me.userId }))
