@@ -18,7 +18,9 @@ import {
   queueRequestEvent,
   refsOf,
   storeValues,
+  openRequestOf,
   tileColumns,
+  tileOf,
   userAttributeValues,
   valuesOf,
 } from '../services/access.ts';
@@ -139,13 +141,7 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
     );
     return c.json({
       items: rows.map((r) => ({
-        id: r.id,
-        label: r.label,
-        logoUrl: r.logo_url,
-        url: r.url,
-        description: r.description,
-        internal: r.internal,
-        sortNumber: r.sort_number,
+        ...tileOf(r),
         accessStatus: r.access_status as 'granted' | 'requested',
         favouritePosition: r.favourite_position,
         lastLaunchedAt: isoOrNull(r.launched_at),
@@ -164,24 +160,12 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
       .where('application_id', '=', a.id)
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    const open = await db
-      .selectFrom('access_requests')
-      .select('id')
-      .where('application_id', '=', a.id)
-      .where('user_id', '=', userId)
-      .where('status', '=', 'OPEN')
-      .executeTakeFirst();
+    const open = await openRequestOf(db, a.id, userId);
     if (!grant && !open) throw notFound();
     const roles = grant ? await refsOf(db, 'roles', grant.role_ids) : new Map<string, S['Ref']>();
     return {
       application: {
-        id: a.id,
-        label: a.label,
-        logoUrl: a.logo_url,
-        url: a.url,
-        description: a.description,
-        internal: a.internal,
-        sortNumber: a.sort_number,
+        ...tileOf(a),
         accessStatus: grant ? 'granted' : 'requested',
         accessEndsAt: isoOrNull(grant?.ends_at),
         pendingRequestId: open?.id ?? null,
@@ -323,13 +307,7 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
         .where('user_id', '=', user.userId)
         .executeTakeFirst();
       if (grant && grant.ends_at === null) throw conflict('alreadyGranted', 'accessRequest.alreadyGranted');
-      const open = await trx
-        .selectFrom('access_requests')
-        .select('id')
-        .where('application_id', '=', a.id)
-        .where('user_id', '=', user.userId)
-        .where('status', '=', 'OPEN')
-        .executeTakeFirst();
+      const open = await openRequestOf(trx, a.id, user.userId);
       if (open) throw conflict('alreadyRequested', 'accessRequest.alreadyOpen');
       const roleId = body.roleId ?? null;
       if (a.role_required_on_access_request && !roleId)

@@ -23,6 +23,35 @@ export const tileColumns = [
   'a.sort_number',
 ] as const;
 
+/** An application's tile as the caller's lists show it, from its `tileColumns`. */
+export const tileOf = (a: {
+  id: string;
+  label: string;
+  logo_url: string | null;
+  url: string;
+  description: string;
+  internal: boolean;
+  sort_number: number;
+}) => ({
+  id: a.id,
+  label: a.label,
+  logoUrl: a.logo_url,
+  url: a.url,
+  description: a.description,
+  internal: a.internal,
+  sortNumber: a.sort_number,
+});
+
+/** The user's open request for the application, if there is one (at most one: a partial unique index). */
+export const openRequestOf = (db: Db, applicationId: string, userId: string) =>
+  db
+    .selectFrom('access_requests')
+    .select('id')
+    .where('application_id', '=', applicationId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'OPEN')
+    .executeTakeFirst();
+
 export async function loadApplication(db: Db, id: string) {
   const app = await db
     .selectFrom('applications as a')
@@ -54,13 +83,7 @@ export async function authCheck(db: Db, userId: string, clientId: string): Promi
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!grant) {
-    const open = await db
-      .selectFrom('access_requests')
-      .select('id')
-      .where('application_id', '=', app.id)
-      .where('user_id', '=', userId)
-      .where('status', '=', 'OPEN')
-      .executeTakeFirst();
+    const open = await openRequestOf(db, app.id, userId);
     if (open) return { status: 'requested', application };
     return { status: 'noAccess', application, requestable: !app.internal && app.access_request_allowed };
   }
