@@ -414,6 +414,14 @@ export async function checkAccountAccesses(
 
 const isoOrNull = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
+/** A user's access to an application: the roles and account accesses it gives. */
+interface Access {
+  applicationId: string;
+  userId: string;
+  roleIds: readonly string[];
+  accountAccessIds: readonly string[];
+}
+
 /**
  * Grants or updates a user's access; queues GRANT or UPDATE; returns whether a webhook was queued.
  * `endsAt` (#19): undefined keeps the stored end (none for a new grant), null removes it, a time sets it
@@ -422,11 +430,7 @@ const isoOrNull = (d: Date | string | null | undefined) => (d ? new Date(d).toIS
  */
 export async function grant(
   trx: Transaction<DB>,
-  options: {
-    applicationId: string;
-    userId: string;
-    roleIds: readonly string[];
-    accountAccessIds: readonly string[];
+  options: Access & {
     by: string | null;
     endsAt?: Date | null;
     endsRequestId?: string | null;
@@ -519,16 +523,7 @@ export async function removeGrant(
 }
 
 /** A user granted access directly: their open requests for the application count as accepted with that access. */
-export async function acceptOpenRequests(
-  trx: Transaction<DB>,
-  options: {
-    applicationId: string;
-    userId: string;
-    roleIds: readonly string[];
-    accountAccessIds: readonly string[];
-    by: string;
-  },
-): Promise<boolean> {
+export async function acceptOpenRequests(trx: Transaction<DB>, options: Access & { by: string }): Promise<boolean> {
   const open = await trx
     .updateTable('access_requests')
     .set({

@@ -120,27 +120,15 @@ export async function bulkApplicationUsers(
       if (await removeGrant(trx, applicationId, step.userId, me.userId)) queued = true;
       continue;
     }
-    if (
-      await grant(trx, {
-        applicationId,
-        userId: step.userId,
-        roleIds: step.roleIds,
-        accountAccessIds: step.accountAccessIds,
-        by: me.userId,
-      })
-    )
-      queued = true;
-    if (
-      step.isNew &&
-      (await acceptOpenRequests(trx, {
-        applicationId,
-        userId: step.userId,
-        roleIds: step.roleIds,
-        accountAccessIds: step.accountAccessIds,
-        by: me.userId,
-      }))
-    )
-      queued = true;
+    const access = {
+      applicationId,
+      userId: step.userId,
+      roleIds: step.roleIds,
+      accountAccessIds: step.accountAccessIds,
+      by: me.userId,
+    };
+    if (await grant(trx, access)) queued = true;
+    if (step.isNew && (await acceptOpenRequests(trx, access))) queued = true;
   }
   return { count, queued };
 }
