@@ -566,7 +566,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
         roleIds: [...new Set([...(current?.role_ids ?? []), ...body.roleIds])],
         accountAccessIds: [...new Set([...(current?.account_access_ids ?? []), ...accountAccessIds])],
         endsAt,
-        endsRequestId: endsAt ? id : null,
+        ...(endsAt ? { endsRequestId: id } : {}),
       });
       return event || granted;
     }
@@ -853,7 +853,6 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
         by: me.userId,
         // A time-bound grant (#19): omitted keeps the stored end, null removes it.
         ...(body.endsAt === undefined ? {} : { endsAt: checkEndsAt(a, body.endsAt, 'endsAt') }),
-        endsRequestId: null,
       });
       if (await acceptOpenRequests(trx, { applicationId: a.id, userId: uid, roleIds, accountAccessIds, by: me.userId }))
         queued = true;

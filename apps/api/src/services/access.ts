@@ -433,7 +433,7 @@ export async function grant(
   options: Access & {
     by: string | null;
     endsAt?: Date | null;
-    endsRequestId?: string | null;
+    endsRequestId?: string;
   },
 ): Promise<boolean> {
   const before = await trx
