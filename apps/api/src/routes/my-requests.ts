@@ -10,7 +10,7 @@ import type { DB } from '../db/schema.ts';
 import { ApiError, conflict, notFound } from '../http/errors.ts';
 import { pageAndTotal, parseBooleanQuery, parseList } from '../http/list.ts';
 import { closeRequest, queueRequestEvent, refsOf } from '../services/access.ts';
-import { JUSTIFICATION_MAX_LENGTH, maxEndsAt, type RequestableApplication } from '../services/governance.ts';
+import { requirementsFrom } from '../services/governance.ts';
 import { ensureUser } from '../services/users.ts';
 
 type S = components['schemas'];
@@ -230,8 +230,6 @@ export function myRequestRoutes(deps: Deps): Hono<AppEnv> {
           ]);
     const countOf = new Map(counts.map((x) => [x.application_id, Number(x.n)]));
     const items = rows.map((a): S['CatalogueApplication'] => {
-      const settings: RequestableApplication = a;
-      const latest = maxEndsAt(settings, now);
       const granted = standing.grants.has(a.id);
       const pending = standing.open.get(a.id) ?? null;
       return {
@@ -243,19 +241,13 @@ export function myRequestRoutes(deps: Deps): Hono<AppEnv> {
         accessStatus: granted ? 'granted' : pending ? 'requested' : 'none',
         accessEndsAt: isoOrNull(standing.grants.get(a.id)),
         pendingRequestId: pending,
-        request: {
-          justification: a.request_justification as S['RequestJustification'],
-          justificationMaxLength: JUSTIFICATION_MAX_LENGTH,
-          timeBoundAccess: a.time_bound_access,
-          maxAccessDays: a.time_bound_access ? a.max_access_days : null,
-          maxEndsAt: latest ? latest.toISOString() : null,
-          roleRequired: a.role_required_on_access_request,
-          accountAccessRequired: (countOf.get(a.id) ?? 0) > 0,
-          accountAccesses: {
+        request: requirementsFrom(
+          a,
+          {
             items: accesses.filter((x) => x.application_id === a.id).map(({ id, key, label }) => ({ id, key, label })),
             total: countOf.get(a.id) ?? 0,
           },
-          questions: questions
+          questions
             .filter((q) => q.application_id === a.id)
             .slice(0, 50)
             .map((q) => ({
@@ -264,7 +256,8 @@ export function myRequestRoutes(deps: Deps): Hono<AppEnv> {
               dataType: q.data_type as S['AttributeDataType'],
               value: q.value ?? null,
             })),
-        },
+          now,
+        ),
       };
     });
     return c.json({ items, total } satisfies S['CatalogueList']);

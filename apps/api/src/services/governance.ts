@@ -11,7 +11,7 @@ type S = components['schemas'];
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** At most this many characters of justification (MyAccessRequestInput). */
-export const JUSTIFICATION_MAX_LENGTH = 1000;
+const JUSTIFICATION_MAX_LENGTH = 1000;
 /** The user is reminded this many days before a time-bound access ends. */
 export const REMINDER_DAYS = 7;
 /** Notifications are kept this many days. */
@@ -136,6 +136,19 @@ export async function requirementsOf(
     accesses.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     questionsOf(db, app.id, userId),
   ]);
+  return requirementsFrom(app, { items, total: Number(total.n) }, questions, now);
+}
+
+/**
+ * What a request to the application needs, from its settings, its requestable account accesses
+ * (the first page and how many there are) and its questions.
+ */
+export function requirementsFrom(
+  app: RequestableApplication,
+  accountAccesses: S['MyRequestRequirements']['accountAccesses'],
+  questions: S['MyRequestRequirements']['questions'],
+  now: Date,
+): S['MyRequestRequirements'] {
   const latest = maxEndsAt(app, now);
   return {
     justification: app.request_justification as S['RequestJustification'],
@@ -144,8 +157,8 @@ export async function requirementsOf(
     maxAccessDays: app.time_bound_access ? app.max_access_days : null,
     maxEndsAt: latest ? latest.toISOString() : null,
     roleRequired: app.role_required_on_access_request,
-    accountAccessRequired: Number(total.n) > 0,
-    accountAccesses: { items, total: Number(total.n) },
+    accountAccessRequired: accountAccesses.total > 0,
+    accountAccesses,
     questions,
   };
 }
