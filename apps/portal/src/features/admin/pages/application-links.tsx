@@ -27,38 +27,51 @@ function replaceAt<T>(list: readonly T[], index: number, item: T): readonly T[] 
   return list.map((existing, position) => (position === index ? item : existing));
 }
 
+const linkTexts = {
+  attributes: { empty: 'applications.noAttributes', add: 'applications.addAttribute' },
+  roles: { empty: 'applications.noRoles', add: 'applications.addRole' },
+} as const;
+
 /** A section of the application's links of one kind: the links (or that there are none), then a picker to add one. */
 function LinksSection({
   kind,
-  title,
-  description,
-  emptyText,
-  addLabel,
   linkedIds,
   writable,
   onAdd,
   children,
 }: {
   readonly kind: 'attributes' | 'roles';
-  readonly title: string;
-  readonly description: string;
-  readonly emptyText: string;
-  readonly addLabel: string;
   readonly linkedIds: readonly string[];
   readonly writable: boolean;
   readonly onAdd: (id: string) => void;
   readonly children: ReactNode;
 }) {
+  const t = useAdminT();
   const search = usePickerSearch(kind);
   return (
-    <Section title={title} description={description}>
-      {linkedIds.length === 0 ? <p className="text-sm text-fg-muted">{emptyText}</p> : children}
+    <Section title={t(`applications.sections.${kind}`)} description={t(`applications.help.${kind}`)}>
+      {linkedIds.length === 0 ? <p className="text-sm text-fg-muted">{t(linkTexts[kind].empty)}</p> : children}
       {writable && (
-        <RefPicker label={addLabel} search={search} excludeIds={linkedIds} onPick={(option) => onAdd(option.id)} />
+        <RefPicker
+          label={t(linkTexts[kind].add)}
+          search={search}
+          excludeIds={linkedIds}
+          onPick={(option) => onAdd(option.id)}
+        />
       )}
     </Section>
   );
 }
+
+/** A new link to an attribute: in the token and visible, not required. */
+const newAttributeLink = (attributeId: string): AttributeLink => ({
+  attributeId,
+  outputInToken: true,
+  required: false,
+  visible: true,
+});
+/** A new link to a role: visible, no permission, not given by default. */
+const newRoleLink = (roleId: string): RoleLink => ({ roleId, permissionId: null, visible: true, default: false });
 
 export function AttributeLinks({ form, writable }: { readonly form: Form; readonly writable: boolean }) {
   const t = useAdminT();
@@ -70,18 +83,9 @@ export function AttributeLinks({ form, writable }: { readonly form: Form; readon
   return (
     <LinksSection
       kind="attributes"
-      title={t('applications.sections.attributes')}
-      description={t('applications.help.attributes')}
-      emptyText={t('applications.noAttributes')}
-      addLabel={t('applications.addAttribute')}
       linkedIds={links.map((l) => l.attributeId)}
       writable={writable}
-      onAdd={(attributeId) =>
-        form.update((v) => ({
-          ...v,
-          attributes: [...v.attributes, { attributeId, outputInToken: true, required: false, visible: true }],
-        }))
-      }
+      onAdd={(id) => form.update((v) => ({ ...v, attributes: [...v.attributes, newAttributeLink(id)] }))}
     >
       <div className="overflow-x-auto">
         <table className={tableClasses}>
@@ -154,18 +158,9 @@ export function RoleLinks({ form, writable }: { readonly form: Form; readonly wr
   return (
     <LinksSection
       kind="roles"
-      title={t('applications.sections.roles')}
-      description={t('applications.help.roles')}
-      emptyText={t('applications.noRoles')}
-      addLabel={t('applications.addRole')}
       linkedIds={links.map((l) => l.roleId)}
       writable={writable}
-      onAdd={(roleId) =>
-        form.update((v) => ({
-          ...v,
-          roles: [...v.roles, { roleId, permissionId: null, visible: true, default: false }],
-        }))
-      }
+      onAdd={(id) => form.update((v) => ({ ...v, roles: [...v.roles, newRoleLink(id)] }))}
     >
       <ul className="flex flex-col gap-3">
         {links.map((link, index) => {
