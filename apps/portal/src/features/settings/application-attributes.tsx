@@ -3,7 +3,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MyApplicationDetail } from '@portal/adapters';
-import { Button, Skeleton } from '@portal/ui';
+import { Skeleton } from '@portal/ui';
 import { useNavigationBar, useServices } from '../../app/contexts.tsx';
 import { useServerData } from '../../app/server-data.ts';
 import { ErrorViewFor } from '../../app/error-view.tsx';
@@ -18,7 +18,7 @@ import {
   type AttributeValues,
 } from '../shared/attribute-fields.tsx';
 import { saveFailure, type SaveFailure } from '../shared/form-errors.ts';
-import { SaveFailureAlert } from './save-failure-alert.tsx';
+import { SaveFooter } from './save-failure-alert.tsx';
 import { forgetMyApps } from '../shared/my-apps.ts';
 
 function fieldsOf(detail: MyApplicationDetail): AttributeFieldModel[] {
@@ -60,7 +60,6 @@ export function serverErrorsByKey(
 
 export function ApplicationAttributes({ id }: { readonly id: string }) {
   const { t, i18n } = useTranslation('settings');
-  const { t: tc } = useTranslation('common');
   const { api } = useServices();
   const issueText = useIssueText();
   const detail = useServerData(['my', 'application', id], () => api.getMyApplication(id));
@@ -159,19 +158,7 @@ export function ApplicationAttributes({ id }: { readonly id: string }) {
           />
         )}
       </div>
-      <SaveFailureAlert failure={failure} />
-      {saved && (
-        <p role="status" className="text-sm text-success">
-          {tc('status.saved')}
-        </p>
-      )}
-      {editable.length > 0 && (
-        <div className="flex justify-end">
-          <Button type="submit" busy={saving}>
-            {tc('actions.save')}
-          </Button>
-        </div>
-      )}
+      <SaveFooter failure={failure} saved={saved} saving={saving} canSave={editable.length > 0} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile, ProfileInput } from '@portal/adapters';
-import { Button, ReadOnlyField, Select, Skeleton, TextField } from '@portal/ui';
+import { ReadOnlyField, Select, Skeleton, TextField } from '@portal/ui';
 import { useServices } from '../../app/contexts.tsx';
 import { useServerData } from '../../app/server-data.ts';
 import { useLanguage } from '../../app/language.tsx';
@@ -11,7 +11,7 @@ import { isLanguage, languages } from '../../i18n/languages.ts';
 import { validateRequired } from '@portal/core';
 import { useIssueText } from '../shared/attribute-fields.tsx';
 import { saveFailure, type SaveFailure } from '../shared/form-errors.ts';
-import { SaveFailureAlert } from './save-failure-alert.tsx';
+import { SaveFooter } from './save-failure-alert.tsx';
 
 interface Draft {
   firstName: string;
@@ -211,17 +211,7 @@ export function PersonalTab() {
           {...field('language')}
         />
       </div>
-      <SaveFailureAlert failure={failure} />
-      {saved && (
-        <p role="status" className="text-sm text-success">
-          {tc('status.saved')}
-        </p>
-      )}
-      <div className="flex justify-end">
-        <Button type="submit" busy={saving}>
-          {tc('actions.save')}
-        </Button>
-      </div>
+      <SaveFooter failure={failure} saved={saved} saving={saving} />
     </form>
   );
 }
