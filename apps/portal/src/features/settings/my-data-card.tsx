@@ -4,6 +4,7 @@ import { ArrowDownTrayIcon } from '@heroicons/react/24/outline';
 import { toPortalError } from '@portal/core';
 import { Button } from '@portal/ui';
 import { useServices, useToasts } from '../../app/contexts.tsx';
+import { SecurityCard } from './security-card.tsx';
 
 /** Everything the portal holds about the user, saved as one JSON file (GDPR Art. 15 and 20). */
 export function MyDataCard() {
@@ -29,17 +30,12 @@ export function MyDataCard() {
     }
   };
   return (
-    <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-5">
-      <h3 className="flex items-center gap-2 text-base font-semibold text-fg">
-        <ArrowDownTrayIcon aria-hidden="true" className="size-5 text-fg-muted" />
-        {t('security.myData.heading')}
-      </h3>
-      <p className="text-sm text-fg-muted">{t('security.myData.text')}</p>
+    <SecurityCard icon={ArrowDownTrayIcon} heading={t('security.myData.heading')} text={t('security.myData.text')}>
       <div>
         <Button variant="secondary" busy={busy} onClick={() => void download()}>
           {t('security.myData.button')}
         </Button>
       </div>
-    </div>
+    </SecurityCard>
   );
 }

@@ -9,6 +9,7 @@ import { useServerData } from '../../app/server-data.ts';
 import { links } from '../../routes.ts';
 import { startPolicyChange } from '../shared/policy-change.ts';
 import { MyDataCard } from './my-data-card.tsx';
+import { SecurityCard } from './security-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 
 /** E-mail and password change at the provider's policies (unavailable for internal accounts); the signed-in devices; the user's data as a file. */
@@ -39,12 +40,11 @@ export function SecurityTab() {
           <span>{t('security.internal')}</span>
         </p>
       )}
-      <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-5">
-        <h3 className="flex items-center gap-2 text-base font-semibold text-fg">
-          <EnvelopeIcon aria-hidden="true" className="size-5 text-fg-muted" />
-          {t('security.email.heading')}
-        </h3>
-        <p className="text-sm text-fg-muted">{t('security.email.text', { email })}</p>
+      <SecurityCard
+        icon={EnvelopeIcon}
+        heading={t('security.email.heading')}
+        text={t('security.email.text', { email })}
+      >
         <div>
           <Button
             variant="secondary"
@@ -55,13 +55,8 @@ export function SecurityTab() {
             {t('security.email.button')}
           </Button>
         </div>
-      </div>
-      <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-5">
-        <h3 className="flex items-center gap-2 text-base font-semibold text-fg">
-          <KeyIcon aria-hidden="true" className="size-5 text-fg-muted" />
-          {t('security.password.heading')}
-        </h3>
-        <p className="text-sm text-fg-muted">{t('security.password.text')}</p>
+      </SecurityCard>
+      <SecurityCard icon={KeyIcon} heading={t('security.password.heading')} text={t('security.password.text')}>
         <div>
           <Button
             variant="secondary"
@@ -72,7 +67,7 @@ export function SecurityTab() {
             {t('security.password.button')}
           </Button>
         </div>
-      </div>
+      </SecurityCard>
       <SessionsCard />
       <MyDataCard />
     </section>

@@ -5,6 +5,7 @@ import { toPortalError, type MySession } from '@portal/core';
 import { Button, SessionList, Skeleton } from '@portal/ui';
 import { useServices, useToasts } from '../../app/contexts.tsx';
 import { useServerData } from '../../app/server-data.ts';
+import { SecurityCard } from './security-card.tsx';
 
 /** Where the user is signed in (the portal server's sessions): sign out one, or all the others. */
 export function SessionsCard() {
@@ -32,12 +33,12 @@ export function SessionsCard() {
   const endOthers = () =>
     run('others', async () => t('security.sessions.endedOthers', { count: await mySessions.endOthers() }));
   return (
-    <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-5">
-      <h3 id="sessions-heading" className="flex items-center gap-2 text-base font-semibold text-fg">
-        <ComputerDesktopIcon aria-hidden="true" className="size-5 text-fg-muted" />
-        {t('security.sessions.heading')}
-      </h3>
-      <p className="text-sm text-fg-muted">{t('security.sessions.text')}</p>
+    <SecurityCard
+      icon={ComputerDesktopIcon}
+      heading={t('security.sessions.heading')}
+      headingId="sessions-heading"
+      text={t('security.sessions.text')}
+    >
       {sessions.data !== undefined ? (
         <SessionList
           sessions={sessions.data}
@@ -56,6 +57,6 @@ export function SessionsCard() {
       ) : (
         sessions.showSkeleton && <Skeleton className="h-20 w-full" />
       )}
-    </div>
+    </SecurityCard>
   );
 }
