@@ -4,13 +4,14 @@
 // "Küchenplaner → Serviceportal" even after one of them was deleted.
 import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
+import { historyRefKindOfProperty, type HistoryRefKind } from '@portal/core';
 import type { DB, HistoryRefRow } from './db/schema.ts';
 
 export type Mode = 'CREATE' | 'UPDATE' | 'DELETE';
 type Row = Record<string, unknown>;
 
 /** The kinds of entity a history value can name (HistoryRefKind of the contract). */
-export type RefKind = 'APPLICATION' | 'ATTRIBUTE' | 'PERMISSION' | 'ROLE' | 'ACCOUNT_ACCESS' | 'CUSTOM_FLOW';
+export type RefKind = HistoryRefKind;
 
 /** The table of each kind and the column that names an entity of it (permissions have no label: their key). */
 export const REF_TABLES = {
@@ -21,25 +22,6 @@ export const REF_TABLES = {
   ACCOUNT_ACCESS: { table: 'account_accesses', name: 'label' },
   CUSTOM_FLOW: { table: 'custom_flows', name: 'label' },
 } as const satisfies Record<RefKind, { table: keyof DB; name: string }>;
-
-/** Which kind of entity a property holds the id(s) of, by the property's name (at any depth of a value). */
-const KIND_OF_KEY: Readonly<Record<string, RefKind>> = {
-  adminPermissionId: 'PERMISSION',
-  permissionId: 'PERMISSION',
-  permissionIds: 'PERMISSION',
-  attributeId: 'ATTRIBUTE',
-  attributeIds: 'ATTRIBUTE',
-  roleId: 'ROLE',
-  roleIds: 'ROLE',
-  accountAccessId: 'ACCOUNT_ACCESS',
-  accountAccessIds: 'ACCOUNT_ACCESS',
-  parentId: 'ACCOUNT_ACCESS',
-  requestableAccountAccessIds: 'ACCOUNT_ACCESS',
-  customFlowId: 'CUSTOM_FLOW',
-  customFlowIds: 'CUSTOM_FLOW',
-  applicationId: 'APPLICATION',
-  applicationIds: 'APPLICATION',
-};
 
 const SECRET_FIELDS = new Set(['password', 'webhook.password']);
 
@@ -57,7 +39,7 @@ export function referencesIn(
   value: unknown,
   into: Map<string, RefKind> = new Map(),
 ): Map<string, RefKind> {
-  const kind = KIND_OF_KEY[field];
+  const kind = historyRefKindOfProperty[field];
   if (kind !== undefined) {
     for (const id of Array.isArray(value) ? value : [value])
       if (typeof id === 'string' && id !== '') into.set(`${kind}:${id}`, kind);

@@ -27,6 +27,12 @@ describe('historyValue', () => {
     expect(historyValue('label', 'a1', [planner])).toEqual({ type: 'text', text: 'a1' });
     // An id the API could not name stays as text.
     expect(historyValue('parentId', 'zz', [])).toEqual({ type: 'text', text: 'zz' });
+    // The account accesses a request may name (#19) are the application's account-access groups.
+    const dealers: HistoryRef = { kind: 'ACCOUNT_ACCESS', id: 'g1', label: 'Küchenstudio Nord', exists: true };
+    expect(historyValue('requestableAccountAccessIds', '["g1"]', [dealers])).toEqual({
+      type: 'list',
+      items: [{ type: 'ref', ref: dealers }],
+    });
   });
 
   it('reads link records with their flags', () => {

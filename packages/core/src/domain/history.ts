@@ -25,8 +25,11 @@ export type HistoryValue =
   /** An object: its fields by property name (a link record, the webhook, an activation group). */
   | { readonly type: 'record'; readonly fields: readonly { readonly name: string; readonly value: HistoryValue }[] };
 
-/** Which kind of entity a property holds ids of, by its name (the API records them by the same rule). */
-const kindOfProperty: Readonly<Record<string, HistoryRefKind>> = {
+/**
+ * Which kind of entity a property holds ids of, by its name, at any depth of a value: the API
+ * records the names of the entities a history value names by this table, the console shows them by it.
+ */
+export const historyRefKindOfProperty: Readonly<Record<string, HistoryRefKind>> = {
   adminPermissionId: 'PERMISSION',
   permissionId: 'PERMISSION',
   permissionIds: 'PERMISSION',
@@ -37,6 +40,7 @@ const kindOfProperty: Readonly<Record<string, HistoryRefKind>> = {
   accountAccessId: 'ACCOUNT_ACCESS',
   accountAccessIds: 'ACCOUNT_ACCESS',
   parentId: 'ACCOUNT_ACCESS',
+  requestableAccountAccessIds: 'ACCOUNT_ACCESS',
   customFlowId: 'CUSTOM_FLOW',
   customFlowIds: 'CUSTOM_FLOW',
   applicationId: 'APPLICATION',
@@ -44,7 +48,7 @@ const kindOfProperty: Readonly<Record<string, HistoryRefKind>> = {
 };
 
 function refKindOfProperty(name: string): HistoryRefKind | undefined {
-  return kindOfProperty[name];
+  return historyRefKindOfProperty[name];
 }
 
 function parse(text: string): unknown {
