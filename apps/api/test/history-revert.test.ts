@@ -158,6 +158,30 @@ describe('reverting a change from the history (#19.7)', () => {
     expect((await call('POST', `${path}/History/not-an-id/Revert`)).status).toBe(404);
   });
 
+  it('refuses an entry written before old values were kept (its old value is unknown)', async () => {
+    const permission = (await call('POST', '/Permissions', { body: { key: 'revert.legacy', description: 'jetzt' } }))
+      .body;
+    const path = `/Permissions/${permission.id}`;
+    // As entries were written before 0004: no old value, no author's name.
+    await h.db
+      .insertInto('history')
+      .values({
+        table_name: 'permissions',
+        entity: permission.id,
+        mode: 'UPDATE',
+        field: 'description',
+        value: 'jetzt',
+        updated_by: users.globalAdmin,
+      })
+      .execute();
+    const legacy = await entryOf(path, 'description');
+    expect(legacy).toMatchObject({ oldValue: null, updatedByName: 'Greta Gruber', revertible: false });
+    const refused = await call('POST', `${path}/History/${legacy.id}/Revert`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('history.notRevertible');
+    expect((await call('GET', path)).body.description).toBe('jetzt');
+  });
+
   it('needs the write permission', async () => {
     const path = `/Applications/${apps.kitchenPlanner}`;
     const entry = await entryOf(path, 'label');

@@ -26,17 +26,28 @@ export interface EntityNow {
 }
 
 /** The entry changed one field the input writes, and the field still holds the entry's new value. */
-function revertible(
-  entry: { readonly mode: string; readonly field: string | null; readonly value: string | null },
-  now: EntityNow | undefined,
-): entry is { readonly mode: 'UPDATE'; readonly field: string; readonly value: string | null } {
-  return (
-    now !== undefined &&
-    entry.mode === 'UPDATE' &&
-    entry.field !== null &&
-    Object.hasOwn(now.toInput(now.recorded), entry.field) &&
-    historyText(now.recorded[entry.field]) === entry.value
-  );
+function revertible(entry: Undoable, now: EntityNow | undefined): boolean {
+  return undoableField(entry, now) !== undefined && historyText(now?.recorded[entry.field ?? '']) === entry.value;
+}
+
+/** What an entry needs to be undone: its field and old value (and whether that was recorded). */
+interface Undoable {
+  readonly mode: string;
+  readonly field: string | null;
+  readonly value: string | null;
+  readonly old_value: string | null;
+  readonly updated_by_name: string | null;
+}
+
+/**
+ * The field an entry changed, when that change can be undone at all: an UPDATE of a field the
+ * input writes, whose old value was recorded (entries written before 0004 kept no old value and no
+ * author's name; since then every change of these kinds is by a named user).
+ */
+function undoableField(entry: Undoable, now: EntityNow | undefined): string | undefined {
+  const unrecorded = entry.old_value === null && entry.updated_by_name === null;
+  if (now === undefined || entry.mode !== 'UPDATE' || entry.field === null || unrecorded) return undefined;
+  return Object.hasOwn(now.toInput(now.recorded), entry.field) ? entry.field : undefined;
 }
 
 /** The current label of every named entity that still exists, by `${kind}:${id}`. */
@@ -110,15 +121,15 @@ export async function revertedInput<N extends SchemaName>(
   if (!uuidPattern.test(at.entryId)) throw notFound();
   const entry = await trx
     .selectFrom('history')
-    .select(['mode', 'field', 'value', 'old_value', 'refs'])
+    .select(['mode', 'field', 'value', 'old_value', 'updated_by_name', 'refs'])
     .where('id', '=', at.entryId.toLowerCase())
     .where('table_name', '=', at.table)
     .where('entity', '=', at.entity)
     .executeTakeFirst();
   if (!entry) throw notFound();
-  const field = entry.field ?? undefined;
-  if (entry.mode !== 'UPDATE' || field === undefined || !Object.hasOwn(now.toInput(now.recorded), field))
-    throw conflict('historyNotRevertible', 'history.notRevertible', [], field);
+  const field = undoableField(entry, now);
+  if (field === undefined)
+    throw conflict('historyNotRevertible', 'history.notRevertible', [], entry.field ?? undefined);
   if (!revertible(entry, now)) throw conflict('historyChangedSince', 'history.changedSince', [], field);
   const olds = entry.old_value === null ? [null] : candidates(entry.old_value, now.recorded[field]);
   const named = [...referencesIn(field, olds[0])].map(([key, kind]) => ({ kind, id: key.slice(kind.length + 1) }));
