@@ -25,11 +25,6 @@ export interface EntityNow {
   readonly toInput: (recorded: Fields) => Fields;
 }
 
-/** The entry changed one field the input writes, and the field still holds the entry's new value. */
-function revertible(entry: Undoable, now: EntityNow | undefined): boolean {
-  return undoableField(entry, now) !== undefined && historyText(now?.recorded[entry.field ?? '']) === entry.value;
-}
-
 /** What an entry needs to be undone: its field and old value (and whether that was recorded). */
 interface Undoable {
   readonly mode: string;
@@ -48,6 +43,12 @@ function undoableField(entry: Undoable, now: EntityNow | undefined): string | un
   const unrecorded = entry.old_value === null && entry.updated_by_name === null;
   if (now === undefined || entry.mode !== 'UPDATE' || entry.field === null || unrecorded) return undefined;
   return Object.hasOwn(now.toInput(now.recorded), entry.field) ? entry.field : undefined;
+}
+
+/** The entry's change can be undone, and its field still holds the entry's new value. */
+function revertible(entry: Undoable, now: EntityNow | undefined): boolean {
+  const field = undoableField(entry, now);
+  return field !== undefined && historyText(now?.recorded[field]) === entry.value;
 }
 
 /** The current label of every named entity that still exists, by `${kind}:${id}`. */
