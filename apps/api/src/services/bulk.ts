@@ -152,6 +152,16 @@ const splitKeys = (cell: string) =>
     .map((k) => k.trim())
     .filter((k) => k !== '');
 
+/** The entries the keys name (in any case), each once in the order first named; a key naming none is left out. */
+const refsOf = (keys: readonly string[], byKey: ReadonlyMap<string, S['Ref']>): S['Ref'][] => [
+  ...new Map(
+    keys.flatMap((k) => {
+      const entry = byKey.get(k.toLowerCase());
+      return entry ? [[entry.id, { id: entry.id, key: entry.key, label: entry.label }] as const] : [];
+    }),
+  ).values(),
+];
+
 /** What the file would change, line by line, and each invalid line with its reason (a message key and its arguments). */
 export async function planImport(
   trx: Transaction<DB>,
@@ -268,22 +278,8 @@ export async function planImport(
       fail('importAccountAccessWithoutRole');
       continue;
     }
-    const nextRoles = [
-      ...new Map(
-        roleKeys.map((k) => {
-          const r = roleByKey.get(k.toLowerCase());
-          return [r?.id ?? k, r] as const;
-        }),
-      ).values(),
-    ].flatMap((r) => (r ? [{ id: r.id, key: r.key, label: r.label }] : []));
-    const nextAccesses = [
-      ...new Map(
-        accessKeys.map((k) => {
-          const x = accessByKey.get(k.toLowerCase());
-          return [x?.id ?? k, x] as const;
-        }),
-      ).values(),
-    ].flatMap((x) => (x ? [{ id: x.id, key: x.key, label: x.label }] : []));
+    const nextRoles = refsOf(roleKeys, roleByKey);
+    const nextAccesses = refsOf(accessKeys, accessByKey);
     const current = grants.get(user.id);
     const roleIds = nextRoles.map((r) => r.id);
     const accessIds = nextAccesses.map((x) => x.id);
