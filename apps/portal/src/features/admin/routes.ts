@@ -36,148 +36,78 @@ export interface AdminRouteDef<P extends string = string> {
 }
 
 type Page = { default: () => React.JSX.Element | null };
-const route = <P extends string>(def: AdminRouteDef<P>): AdminRouteDef<P> => def;
-const global = (permission: AdminPermission): AdminAccess => ({ to: 'global', permission });
+type Preload = AdminRouteDef['preload'];
+
+/** Each page's code: its own chunk, loaded when the page is first shown or preloaded. */
+const code = {
+  overview: () => import('./pages/overview.tsx'),
+  users: () => import('./pages/users-list.tsx'),
+  user: () => import('./pages/user-detail.tsx'),
+  applications: () => import('./pages/applications-list.tsx'),
+  application: () => import('./pages/application-detail.tsx'),
+  attributes: () => import('./pages/attributes-list.tsx'),
+  attribute: () => import('./pages/attribute-detail.tsx'),
+  permissions: () => import('./pages/permissions-list.tsx'),
+  permission: () => import('./pages/permission-detail.tsx'),
+  roles: () => import('./pages/roles-list.tsx'),
+  role: () => import('./pages/role-detail.tsx'),
+  accountAccesses: () => import('./pages/account-accesses-list.tsx'),
+  accountAccess: () => import('./pages/account-access-detail.tsx'),
+  customFlows: () => import('./pages/custom-flows-list.tsx'),
+  customFlow: () => import('./pages/custom-flow-detail.tsx'),
+  appStart: () => import('./pages/app-start.tsx'),
+  appUsers: () => import('./pages/app-users-list.tsx'),
+  appUsersImport: () => import('./pages/app-users-import.tsx'),
+  appUser: () => import('./pages/app-user-detail.tsx'),
+  accessRequests: () => import('./pages/access-requests-list.tsx'),
+  accessRequest: () => import('./pages/access-request-detail.tsx'),
+} as const satisfies Record<string, () => Promise<Page>>;
+type PageKey = keyof typeof code;
+type ListKey = PageKey & keyof typeof listRoutes;
+
+/** The page `key` at `path`: its code, and a list page's first page (`listRoutes[key]`) asked for while that loads. */
+function page<P extends string>(key: PageKey, path: P, access: AdminAccess, preload: Preload): AdminRouteDef<P> {
+  const firstPage: ListRoute | undefined = key in listRoutes ? listRoutes[key as ListKey] : undefined;
+  return { path, access, preload, page: lazyPage<Page>(code[key]), ...(firstPage === undefined ? {} : { firstPage }) };
+}
+
+/**
+ * A global entity kind's two pages, for the holders of its read permission: its list at `path`, preloaded
+ * when idle (the sidebar's target), and its detail at `{path}/:id`, preloaded on intent (`fullWidth`: the detail's).
+ */
+function globalPages<L extends ListKey, D extends PageKey, P extends string>(
+  [list, detail]: readonly [L, D],
+  path: P,
+  permission: AdminPermission,
+  { fullWidth = false }: Pick<AdminRouteDef, 'fullWidth'> = {},
+) {
+  const access: AdminAccess = { to: 'global', permission };
+  return {
+    [list]: page(list, path, access, 'idle'),
+    [detail]: { ...page(detail, `${path}/:id` as const, access, 'intent'), ...(fullWidth ? { fullWidth } : {}) },
+  } as Record<L, AdminRouteDef<P>> & Record<D, AdminRouteDef<`${P}/:id`>>;
+}
+
+const ofApplication: AdminAccess = { to: 'application' };
+const ofAccessRequests: AdminAccess = { to: 'application', accessRequests: true };
 
 /** Order matters: the first match wins (the global pages before `/admin/:application`); the sidebar's order. */
 export const adminRoutes = {
-  overview: route({
-    path: '/admin',
-    access: { to: 'console' },
-    preload: 'idle',
-    page: lazyPage<Page>(() => import('./pages/overview.tsx')),
-  }),
-  users: route({
-    path: '/admin/users',
-    access: global('all_users.read'),
-    preload: 'idle',
-    firstPage: listRoutes.users,
-    page: lazyPage<Page>(() => import('./pages/users-list.tsx')),
-  }),
-  user: route({
-    path: '/admin/users/:id',
-    access: global('all_users.read'),
-    preload: 'intent',
-    page: lazyPage<Page>(() => import('./pages/user-detail.tsx')),
-  }),
-  applications: route({
-    path: '/admin/applications',
-    access: global('applications.read'),
-    preload: 'idle',
-    firstPage: listRoutes.applications,
-    page: lazyPage<Page>(() => import('./pages/applications-list.tsx')),
-  }),
-  application: route({
-    path: '/admin/applications/:id',
-    access: global('applications.read'),
-    preload: 'intent',
-    fullWidth: true,
-    page: lazyPage<Page>(() => import('./pages/application-detail.tsx')),
-  }),
-  attributes: route({
-    path: '/admin/attributes',
-    access: global('attributes.read'),
-    preload: 'idle',
-    firstPage: listRoutes.attributes,
-    page: lazyPage<Page>(() => import('./pages/attributes-list.tsx')),
-  }),
-  attribute: route({
-    path: '/admin/attributes/:id',
-    access: global('attributes.read'),
-    preload: 'intent',
-    page: lazyPage<Page>(() => import('./pages/attribute-detail.tsx')),
-  }),
-  permissions: route({
-    path: '/admin/permissions',
-    access: global('permissions.read'),
-    preload: 'idle',
-    firstPage: listRoutes.permissions,
-    page: lazyPage<Page>(() => import('./pages/permissions-list.tsx')),
-  }),
-  permission: route({
-    path: '/admin/permissions/:id',
-    access: global('permissions.read'),
-    preload: 'intent',
-    page: lazyPage<Page>(() => import('./pages/permission-detail.tsx')),
-  }),
-  roles: route({
-    path: '/admin/roles',
-    access: global('roles.read'),
-    preload: 'idle',
-    firstPage: listRoutes.roles,
-    page: lazyPage<Page>(() => import('./pages/roles-list.tsx')),
-  }),
-  role: route({
-    path: '/admin/roles/:id',
-    access: global('roles.read'),
-    preload: 'intent',
-    page: lazyPage<Page>(() => import('./pages/role-detail.tsx')),
-  }),
-  accountAccesses: route({
-    path: '/admin/account-accesses',
-    access: global('accountaccesses.read'),
-    preload: 'idle',
-    firstPage: listRoutes.accountAccesses,
-    page: lazyPage<Page>(() => import('./pages/account-accesses-list.tsx')),
-  }),
-  accountAccess: route({
-    path: '/admin/account-accesses/:id',
-    access: global('accountaccesses.read'),
-    preload: 'intent',
-    page: lazyPage<Page>(() => import('./pages/account-access-detail.tsx')),
-  }),
-  customFlows: route({
-    path: '/admin/custom-flows',
-    access: global('customflows.read'),
-    preload: 'idle',
-    firstPage: listRoutes.customFlows,
-    page: lazyPage<Page>(() => import('./pages/custom-flows-list.tsx')),
-  }),
-  customFlow: route({
-    path: '/admin/custom-flows/:id',
-    access: global('customflows.read'),
-    preload: 'intent',
-    page: lazyPage<Page>(() => import('./pages/custom-flow-detail.tsx')),
-  }),
-  appStart: route({
-    path: '/admin/:application',
-    access: { to: 'application' },
-    preload: 'idle',
-    page: lazyPage<Page>(() => import('./pages/app-start.tsx')),
-  }),
-  appUsers: route({
-    path: '/admin/:application/users',
-    access: { to: 'application' },
-    preload: 'idle',
-    firstPage: listRoutes.appUsers,
-    page: lazyPage<Page>(() => import('./pages/app-users-list.tsx')),
-  }),
-  appUsersImport: route({
-    path: '/admin/:application/users/import',
-    access: { to: 'application' },
-    preload: 'intent',
-    page: lazyPage<Page>(() => import('./pages/app-users-import.tsx')),
-  }),
-  appUser: route({
-    path: '/admin/:application/users/:id',
-    access: { to: 'application' },
-    preload: 'intent',
-    page: lazyPage<Page>(() => import('./pages/app-user-detail.tsx')),
-  }),
-  accessRequests: route({
-    path: '/admin/:application/access-requests',
-    access: { to: 'application', accessRequests: true },
-    preload: 'idle',
-    firstPage: listRoutes.accessRequests,
-    page: lazyPage<Page>(() => import('./pages/access-requests-list.tsx')),
-  }),
-  accessRequest: route({
-    path: '/admin/:application/access-requests/:id',
-    access: { to: 'application', accessRequests: true },
-    preload: 'intent',
-    page: lazyPage<Page>(() => import('./pages/access-request-detail.tsx')),
-  }),
-} as const;
+  overview: page('overview', '/admin', { to: 'console' }, 'idle'),
+  ...globalPages(['users', 'user'], '/admin/users', 'all_users.read'),
+  ...globalPages(['applications', 'application'], '/admin/applications', 'applications.read', { fullWidth: true }),
+  ...globalPages(['attributes', 'attribute'], '/admin/attributes', 'attributes.read'),
+  ...globalPages(['permissions', 'permission'], '/admin/permissions', 'permissions.read'),
+  ...globalPages(['roles', 'role'], '/admin/roles', 'roles.read'),
+  ...globalPages(['accountAccesses', 'accountAccess'], '/admin/account-accesses', 'accountaccesses.read'),
+  ...globalPages(['customFlows', 'customFlow'], '/admin/custom-flows', 'customflows.read'),
+  appStart: page('appStart', '/admin/:application', ofApplication, 'idle'),
+  appUsers: page('appUsers', '/admin/:application/users', ofApplication, 'idle'),
+  appUsersImport: page('appUsersImport', '/admin/:application/users/import', ofApplication, 'intent'),
+  appUser: page('appUser', '/admin/:application/users/:id', ofApplication, 'intent'),
+  accessRequests: page('accessRequests', '/admin/:application/access-requests', ofAccessRequests, 'idle'),
+  accessRequest: page('accessRequest', '/admin/:application/access-requests/:id', ofAccessRequests, 'intent'),
+} as const satisfies Record<PageKey, AdminRouteDef>;
 
 export type AdminPageKey = keyof typeof adminRoutes;
 export const adminPageKeys = Object.keys(adminRoutes) as AdminPageKey[];
