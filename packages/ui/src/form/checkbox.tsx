@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, Ref } from 'react';
 import { cx } from '../lib/cx.ts';
-import { FieldMessages, RequiredMark, useFieldIds, type FieldBaseProps } from './field.tsx';
+import { FieldMessages, RequiredMark, fieldControlProps, useFieldIds, type FieldBaseProps } from './field.tsx';
 
 export interface CheckboxProps
   extends FieldBaseProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'required' | 'type'> {
@@ -14,14 +14,12 @@ export function Checkbox({ label, help, error, required, id, className, ...input
     <div className="flex flex-col">
       <div className="flex items-start gap-2">
         <input
-          id={ids.controlId}
+          {...fieldControlProps(ids, error)}
           type="checkbox"
           className={cx(
             'mt-0.5 size-4 shrink-0 accent-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus disabled:cursor-not-allowed',
             className,
           )}
-          aria-invalid={error !== undefined || undefined}
-          aria-describedby={ids.describedBy}
           required={required}
           {...input}
         />

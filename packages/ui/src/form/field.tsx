@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { ExclamationCircleIcon } from '@heroicons/react/20/solid';
 import { useUiText } from '../i18n/ui-text.tsx';
+import { cx } from '../lib/cx.ts';
 
 // Help, error, required and id may be given as `undefined` (none, not required, a generated
 // id): each field passes them on to Field, FieldMessages and useFieldIds as it got them, and a
@@ -73,15 +74,20 @@ export function FieldMessages({
   );
 }
 
-/** Label above, control, then error and help: the frame of every form field. */
+/**
+ * Label above, control, then error and help: the frame of every form field. `live`: the
+ * messages are announced as they change (a control that refuses entries itself, e.g. TagInput).
+ */
 export function Field({
   label,
   help,
   error,
   required,
   ids,
+  live = false,
   children,
-}: FieldBaseProps & { readonly ids: FieldIds; readonly children: ReactNode }) {
+}: FieldBaseProps & { readonly ids: FieldIds; readonly live?: boolean; readonly children: ReactNode }) {
+  const messages = <FieldMessages help={help} error={error} ids={ids} />;
   return (
     <div className="flex min-w-0 flex-col">
       <label htmlFor={ids.controlId} className="mb-1.5 text-sm font-medium text-fg">
@@ -89,16 +95,37 @@ export function Field({
         {required === true && <RequiredMark />}
       </label>
       {children}
-      <FieldMessages help={help} error={error} ids={ids} />
+      {live ? <div aria-live="polite">{messages}</div> : messages}
     </div>
   );
 }
 
-export const controlClasses =
+const controlClasses =
   'block w-full min-w-0 rounded-lg border bg-surface px-3 py-2 text-base text-fg sm:text-sm ' +
   'focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-focus ' +
   'disabled:cursor-not-allowed disabled:bg-surface-muted disabled:text-fg-muted';
 
-export function borderFor(error: string | undefined): string {
-  return error === undefined ? 'border-line-strong' : 'border-danger';
+/** What ties a control to its field: its id, the invalid state, the help and error it is described by. */
+export function fieldControlProps(ids: FieldIds, error: string | undefined) {
+  return { id: ids.controlId, 'aria-invalid': error !== undefined || undefined, 'aria-describedby': ids.describedBy };
+}
+
+/**
+ * A text control's (input, textarea, select) attributes in a Field: those of `fieldControlProps`,
+ * the control's classes with the border of its state, the required flag. The caller's own
+ * attributes are spread after these.
+ */
+export function textControlProps(
+  ids: FieldIds,
+  {
+    error,
+    required,
+    className,
+  }: Pick<FieldBaseProps, 'error' | 'required'> & { readonly className?: string | undefined },
+) {
+  return {
+    ...fieldControlProps(ids, error),
+    className: cx(controlClasses, error === undefined ? 'border-line-strong' : 'border-danger', className),
+    required,
+  };
 }

@@ -1,6 +1,6 @@
 import type { Ref, SelectHTMLAttributes } from 'react';
 import { cx } from '../lib/cx.ts';
-import { Field, borderFor, controlClasses, useFieldIds, type FieldBaseProps } from './field.tsx';
+import { Field, textControlProps, useFieldIds, type FieldBaseProps } from './field.tsx';
 
 export interface SelectOption {
   readonly value: string;
@@ -20,14 +20,7 @@ export function Select({ label, help, error, required, id, options, placeholder,
   const ids = useFieldIds({ id, help, error });
   return (
     <Field label={label} help={help} error={error} required={required} ids={ids}>
-      <select
-        id={ids.controlId}
-        className={cx(controlClasses, borderFor(error), 'pe-8', className)}
-        aria-invalid={error !== undefined || undefined}
-        aria-describedby={ids.describedBy}
-        required={required}
-        {...select}
-      >
+      <select {...textControlProps(ids, { error, required, className: cx('pe-8', className) })} {...select}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value} disabled={option.disabled}>

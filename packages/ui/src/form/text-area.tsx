@@ -1,6 +1,5 @@
 import type { Ref, TextareaHTMLAttributes } from 'react';
-import { cx } from '../lib/cx.ts';
-import { Field, borderFor, controlClasses, useFieldIds, type FieldBaseProps } from './field.tsx';
+import { Field, textControlProps, useFieldIds, type FieldBaseProps } from './field.tsx';
 
 export interface TextAreaProps
   extends FieldBaseProps, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'required'> {
@@ -12,15 +11,7 @@ export function TextArea({ label, help, error, required, id, className, rows = 4
   const ids = useFieldIds({ id, help, error });
   return (
     <Field label={label} help={help} error={error} required={required} ids={ids}>
-      <textarea
-        id={ids.controlId}
-        rows={rows}
-        className={cx(controlClasses, borderFor(error), className)}
-        aria-invalid={error !== undefined || undefined}
-        aria-describedby={ids.describedBy}
-        required={required}
-        {...textarea}
-      />
+      <textarea {...textControlProps(ids, { error, required, className })} rows={rows} {...textarea} />
     </Field>
   );
 }

@@ -1,6 +1,5 @@
 import type { InputHTMLAttributes, Ref } from 'react';
-import { cx } from '../lib/cx.ts';
-import { Field, borderFor, controlClasses, useFieldIds, type FieldBaseProps } from './field.tsx';
+import { Field, textControlProps, useFieldIds, type FieldBaseProps } from './field.tsx';
 
 export interface TextFieldProps extends FieldBaseProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'required'> {
   readonly ref?: Ref<HTMLInputElement>;
@@ -11,14 +10,7 @@ export function TextField({ label, help, error, required, id, className, ...inpu
   const ids = useFieldIds({ id, help, error });
   return (
     <Field label={label} help={help} error={error} required={required} ids={ids}>
-      <input
-        id={ids.controlId}
-        className={cx(controlClasses, borderFor(error), className)}
-        aria-invalid={error !== undefined || undefined}
-        aria-describedby={ids.describedBy}
-        required={required}
-        {...input}
-      />
+      <input {...textControlProps(ids, { error, required, className })} {...input} />
     </Field>
   );
 }

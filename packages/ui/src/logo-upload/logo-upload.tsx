@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { ArrowUpTrayIcon, PhotoIcon, TrashIcon } from '@heroicons/react/20/solid';
 import { cx } from '../lib/cx.ts';
 import { useUiText } from '../i18n/ui-text.tsx';
-import { FieldMessages, RequiredMark } from '../form/field.tsx';
+import { FieldMessages, RequiredMark, fieldControlProps, useFieldIds } from '../form/field.tsx';
 import { logoMaxBytes, validateLogo } from '@portal/core';
 
 export interface LogoUploadProps {
@@ -23,8 +23,6 @@ export interface LogoUploadProps {
 /** Logo upload: SVG only (by content), 2 MB at most, preview via `<img>`, refusals shown under the field. */
 export function LogoUpload({ label, value, onSelect, onRemove, error, required, disabled, id }: LogoUploadProps) {
   const t = useUiText();
-  const generated = useId();
-  const inputId = id ?? generated;
   const inputRef = useRef<HTMLInputElement>(null);
   const [localUrl, setLocalUrl] = useState<string | undefined>(undefined);
   const [refusal, setRefusal] = useState<string | undefined>(undefined);
@@ -38,15 +36,8 @@ export function LogoUpload({ label, value, onSelect, onRemove, error, required, 
   }
   const preview = localUrl ?? value;
   const shownError = refusal ?? error;
-  const maxMb = logoMaxBytes / (1024 * 1024);
-  const ids = {
-    controlId: inputId,
-    helpId: `${inputId}-help`,
-    errorId: shownError === undefined ? undefined : `${inputId}-error`,
-    describedBy: [shownError === undefined ? undefined : `${inputId}-error`, `${inputId}-help`]
-      .filter((part) => part !== undefined)
-      .join(' '),
-  };
+  const hint = t('logoUpload.hint', { max: logoMaxBytes / (1024 * 1024) });
+  const ids = useFieldIds({ id, help: hint, error: shownError });
 
   useEffect(
     () => () => {
@@ -114,12 +105,10 @@ export function LogoUpload({ label, value, onSelect, onRemove, error, required, 
           <div className="flex flex-wrap gap-2">
             <input
               ref={inputRef}
-              id={inputId}
+              {...fieldControlProps(ids, shownError)}
               type="file"
               accept=".svg,image/svg+xml"
               disabled={disabled}
-              aria-describedby={ids.describedBy}
-              aria-invalid={shownError !== undefined || undefined}
               className="peer sr-only"
               onChange={(event) => {
                 void take(event.target.files?.[0]);
@@ -127,7 +116,7 @@ export function LogoUpload({ label, value, onSelect, onRemove, error, required, 
               }}
             />
             <label
-              htmlFor={inputId}
+              htmlFor={ids.controlId}
               className={cx(
                 'inline-flex h-9 cursor-pointer items-center gap-2 rounded-lg border border-line-strong bg-surface px-3 text-sm font-medium text-fg hover:bg-surface-muted',
                 'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus',
@@ -157,7 +146,7 @@ export function LogoUpload({ label, value, onSelect, onRemove, error, required, 
         </div>
       </div>
       <div aria-live="polite">
-        <FieldMessages error={shownError} help={t('logoUpload.hint', { max: maxMb })} ids={ids} />
+        <FieldMessages error={shownError} help={hint} ids={ids} />
       </div>
     </div>
   );

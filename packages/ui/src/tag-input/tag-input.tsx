@@ -1,8 +1,8 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { XMarkIcon } from '@heroicons/react/16/solid';
 import { cx } from '../lib/cx.ts';
 import { useUiText } from '../i18n/ui-text.tsx';
-import { FieldMessages, RequiredMark } from '../form/field.tsx';
+import { Field, fieldControlProps, useFieldIds } from '../form/field.tsx';
 import { validateTag } from '@portal/core';
 
 export interface TagInputProps {
@@ -40,20 +40,12 @@ export function TagInput({
   addOnComma = true,
 }: TagInputProps) {
   const t = useUiText();
-  const generated = useId();
-  const inputId = id ?? generated;
   const inputRef = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState('');
   const [refusal, setRefusal] = useState<string | undefined>(undefined);
   const shownError = refusal ?? error;
-  const ids = {
-    controlId: inputId,
-    helpId: `${inputId}-help`,
-    errorId: shownError === undefined ? undefined : `${inputId}-error`,
-    describedBy: [shownError === undefined ? undefined : `${inputId}-error`, `${inputId}-help`]
-      .filter((part) => part !== undefined)
-      .join(' '),
-  };
+  const shownHelp = help ?? t('tagInput.hint');
+  const ids = useFieldIds({ id, help: shownHelp, error: shownError });
 
   const add = () => {
     const refused = validateTag(draft, value, validate);
@@ -81,11 +73,7 @@ export function TagInput({
   };
 
   return (
-    <div className="flex min-w-0 flex-col">
-      <label htmlFor={inputId} className="mb-1.5 text-sm font-medium text-fg">
-        {label}
-        {required === true && <RequiredMark />}
-      </label>
+    <Field label={label} help={shownHelp} error={shownError} required={required} ids={ids} live>
       <div
         className={cx(
           'flex min-h-10 w-full flex-wrap items-center gap-1.5 rounded-lg border bg-surface px-2 py-1.5 focus-within:outline-2 focus-within:outline-focus',
@@ -116,7 +104,7 @@ export function TagInput({
         )}
         <input
           ref={inputRef}
-          id={inputId}
+          {...fieldControlProps(ids, shownError)}
           value={draft}
           disabled={disabled}
           onChange={(event) => {
@@ -127,14 +115,9 @@ export function TagInput({
           onBlur={() => {
             if (draft.trim() !== '') add();
           }}
-          aria-invalid={shownError !== undefined || undefined}
-          aria-describedby={ids.describedBy}
           className="min-w-24 flex-1 bg-transparent px-1 py-1 text-base text-fg outline-none sm:text-sm"
         />
       </div>
-      <div aria-live="polite">
-        <FieldMessages error={shownError} help={help ?? t('tagInput.hint')} ids={ids} />
-      </div>
-    </div>
+    </Field>
   );
 }
