@@ -2,7 +2,7 @@
 // one page ordered by label, searched in label and key, with the total that matches. Used by
 // the administrators' selections and by the user's access-request choices.
 import { sql } from 'kysely';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { components } from '@portal/contract';
 import type { DB } from '../db/schema.ts';
 import { pageAndTotal } from '../http/list.ts';
@@ -17,6 +17,23 @@ export interface SelectionPage {
   readonly offset: number;
 }
 
+/** One page of `entries` ordered by label, searched in label and key, and the number that match. */
+async function pageOf<D, T extends keyof D>(
+  db: Db,
+  entries: SelectQueryBuilder<D, T, SelectionList['items'][number]>,
+  page: SelectionPage,
+): Promise<SelectionList> {
+  const base = db
+    .selectFrom(entries.as('e'))
+    .$if(page.like !== undefined, (q) => q.where(sql<string>`lower(e.label || ' ' || e.key)`, 'like', page.like ?? ''));
+  const [items, total] = await pageAndTotal(
+    base.select(['e.id', 'e.key', 'e.label']).orderBy('e.label').orderBy('e.id'),
+    base,
+    { pageSize: page.limit, offset: page.offset },
+  );
+  return { items, total };
+}
+
 /** Account-access groups linked to the application; `requestableOnly`: those a request may name (#19). */
 export async function accountAccessSelection(
   db: Db,
@@ -24,18 +41,16 @@ export async function accountAccessSelection(
   page: SelectionPage,
   filter: { readonly requestableOnly?: boolean } = {},
 ): Promise<SelectionList> {
-  const base = db
-    .selectFrom('application_account_accesses as aa')
-    .innerJoin('account_accesses as x', 'x.id', 'aa.account_access_id')
-    .where('aa.application_id', '=', applicationId)
-    .$if(filter.requestableOnly === true, (q) => q.where('aa.requestable', '=', true))
-    .$if(page.like !== undefined, (q) => q.where(sql<string>`lower(x.label || ' ' || x.key)`, 'like', page.like ?? ''));
-  const [items, total] = await pageAndTotal(
-    base.select(['x.id', 'x.key', 'x.label']).orderBy('x.label').orderBy('x.id'),
-    base,
-    { pageSize: page.limit, offset: page.offset },
+  return pageOf(
+    db,
+    db
+      .selectFrom('application_account_accesses as aa')
+      .innerJoin('account_accesses as x', 'x.id', 'aa.account_access_id')
+      .where('aa.application_id', '=', applicationId)
+      .$if(filter.requestableOnly === true, (q) => q.where('aa.requestable', '=', true))
+      .select(['x.id', 'x.key', 'x.label']),
+    page,
   );
-  return { items, total };
 }
 
 /**
@@ -50,24 +65,22 @@ export async function roleSelection(
   filter: { readonly visibleOnly?: boolean; readonly permissionKeys?: readonly string[] } = {},
 ): Promise<SelectionList> {
   const keys = filter.permissionKeys;
-  const base = db
-    .selectFrom('application_roles as ar')
-    .innerJoin('roles as r', 'r.id', 'ar.role_id')
-    .leftJoin('permissions as p', 'p.id', 'ar.permission_id')
-    .where('ar.application_id', '=', applicationId)
-    .$if(filter.visibleOnly === true, (q) => q.where('ar.visible', '=', true))
-    .$if(keys !== undefined, (q) =>
-      q.where((eb) =>
-        keys?.length
-          ? eb.or([eb('ar.permission_id', 'is', null), eb('p.key', 'in', [...keys])])
-          : eb('ar.permission_id', 'is', null),
-      ),
-    )
-    .$if(page.like !== undefined, (q) => q.where(sql<string>`lower(r.label || ' ' || r.key)`, 'like', page.like ?? ''));
-  const [items, total] = await pageAndTotal(
-    base.select(['r.id', 'r.key', 'r.label']).orderBy('r.label').orderBy('r.id'),
-    base,
-    { pageSize: page.limit, offset: page.offset },
+  return pageOf(
+    db,
+    db
+      .selectFrom('application_roles as ar')
+      .innerJoin('roles as r', 'r.id', 'ar.role_id')
+      .leftJoin('permissions as p', 'p.id', 'ar.permission_id')
+      .where('ar.application_id', '=', applicationId)
+      .$if(filter.visibleOnly === true, (q) => q.where('ar.visible', '=', true))
+      .$if(keys !== undefined, (q) =>
+        q.where((eb) =>
+          keys?.length
+            ? eb.or([eb('ar.permission_id', 'is', null), eb('p.key', 'in', [...keys])])
+            : eb('ar.permission_id', 'is', null),
+        ),
+      )
+      .select(['r.id', 'r.key', 'r.label']),
+    page,
   );
-  return { items, total };
 }
