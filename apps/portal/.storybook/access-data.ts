@@ -6,7 +6,7 @@
 // With the helpers their stories share.
 import { within } from 'storybook/test';
 import type { Schema } from '@portal/contract';
-import type { StoryLoaded } from './screen.tsx';
+import { shown, type StoryLoaded } from './screen.tsx';
 
 /** The entries a list of #19's screens shows (catalogue, my requests), by their headings. */
 export const entryNames = (canvasElement: HTMLElement) =>
@@ -19,6 +19,14 @@ export async function accessTexts(loaded: unknown) {
   const { i18n } = loaded as StoryLoaded;
   await i18n.loadNamespaces('flows');
   return i18n.getFixedT(null, 'flows', 'access');
+}
+
+/** A list of #19's screens once its entry `first` shows: the canvas and the texts. */
+export async function shownList(canvasElement: HTMLElement, loaded: unknown, first: string) {
+  const canvas = within(canvasElement);
+  const t = await accessTexts(loaded);
+  await canvas.findByRole('heading', { level: 2, name: first }, shown);
+  return { canvas, t };
 }
 
 const day = 86_400_000;

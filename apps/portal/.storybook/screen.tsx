@@ -64,6 +64,14 @@ export function partner(id: string): SignedInUser {
   };
 }
 
+/**
+ * A partner's story: its `parameters`, the screen at `path` for the partner `id` with `data`
+ * (a partner administers nothing: no administrable application unless `data` names some).
+ */
+export function partnerScreen(path: string, id: string, data: ScreenData = {}): { readonly screen: ScreenProps } {
+  return { screen: { path, user: partner(id), data: { administrable: [], ...data } } };
+}
+
 /** An administrator of the whole console. */
 export function administrator(id: string): SignedInUser {
   return {

@@ -4,31 +4,21 @@
 // nothing to request at all.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { accessTexts, entryNames, catalogue } from '../../../.storybook/access-data.ts';
-import { partner, renderScreen, shown, type ScreenProps } from '../../../.storybook/screen.tsx';
+import { accessTexts, entryNames, catalogue, shownList } from '../../../.storybook/access-data.ts';
+import { partnerScreen, shown, type ScreenData } from '../../../.storybook/screen.tsx';
 import CataloguePage from './catalogue-page.tsx';
 
-const meta = {
-  title: 'Screens/Catalogue',
-  component: CataloguePage,
-  render: renderScreen,
-} satisfies Meta<typeof CataloguePage>;
+const meta = { title: 'Screens/Catalogue', component: CataloguePage } satisfies Meta<typeof CataloguePage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const screen = (id: string, data: ScreenProps['data'] = { catalogue, administrable: [] }): ScreenProps => ({
-  path: '/catalogue',
-  user: partner(id),
-  data,
-});
+const screen = (id: string, data: ScreenData = { catalogue }) => partnerScreen('/catalogue', id, data);
 
 export const WithResults: Story = {
-  parameters: { screen: screen('catalogue-results') },
+  parameters: screen('catalogue-results'),
   play: async ({ canvasElement, loaded }) => {
-    const canvas = within(canvasElement);
-    const t = await accessTexts(loaded);
-    await canvas.findByRole('heading', { level: 2, name: 'Küchenplaner' }, shown);
+    const { canvas, t } = await shownList(canvasElement, loaded, 'Küchenplaner');
     await expect(entryNames(canvasElement)).toEqual(catalogue.map((app) => app.label));
     // What the kitchen planner's request needs.
     const planner = within(canvas.getByRole('listitem', { name: 'Küchenplaner' }));
@@ -49,7 +39,7 @@ export const WithResults: Story = {
 
 /** Searched by description on the server: "schulung" finds the academy. */
 export const Searched: Story = {
-  parameters: { screen: screen('catalogue-searched') },
+  parameters: screen('catalogue-searched'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const search = await canvas.findByRole('searchbox', {}, shown);
@@ -59,7 +49,7 @@ export const Searched: Story = {
 };
 
 export const NoMatch: Story = {
-  parameters: { screen: screen('catalogue-no-match') },
+  parameters: screen('catalogue-no-match'),
   play: async ({ canvasElement, loaded }) => {
     const t = await accessTexts(loaded);
     const canvas = within(canvasElement);
@@ -71,7 +61,7 @@ export const NoMatch: Story = {
 };
 
 export const Empty: Story = {
-  parameters: { screen: screen('catalogue-empty', { catalogue: [], administrable: [] }) },
+  parameters: screen('catalogue-empty', { catalogue: [] }),
   play: async ({ canvasElement, loaded }) => {
     const t = await accessTexts(loaded);
     await expect(await within(canvasElement).findByText(t('catalogue.empty'), {}, shown)).toBeVisible();

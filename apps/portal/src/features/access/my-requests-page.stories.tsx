@@ -4,28 +4,21 @@
 // it may be asked for again); none yet.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen as page, userEvent, waitFor, within } from 'storybook/test';
-import { accessTexts, entryNames, catalogue, myAccessRequests } from '../../../.storybook/access-data.ts';
-import { partner, renderScreen, shown, type ScreenProps } from '../../../.storybook/screen.tsx';
+import { accessTexts, entryNames, catalogue, myAccessRequests, shownList } from '../../../.storybook/access-data.ts';
+import { partnerScreen, shown, type ScreenData } from '../../../.storybook/screen.tsx';
 import MyRequestsPage from './my-requests-page.tsx';
 
-const meta = {
-  title: 'Screens/My requests',
-  component: MyRequestsPage,
-  render: renderScreen,
-} satisfies Meta<typeof MyRequestsPage>;
+const meta = { title: 'Screens/My requests', component: MyRequestsPage } satisfies Meta<typeof MyRequestsPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const screen = (id: string, data: ScreenProps['data'] = { catalogue, myAccessRequests, administrable: [] }) =>
-  ({ path: '/requests', user: partner(id), data }) satisfies ScreenProps;
+const screen = (id: string, data: ScreenData = { catalogue, myAccessRequests }) => partnerScreen('/requests', id, data);
 
 export const EveryState: Story = {
-  parameters: { screen: screen('requests-every-state') },
+  parameters: screen('requests-every-state'),
   play: async ({ canvasElement, loaded }) => {
-    const canvas = within(canvasElement);
-    const t = await accessTexts(loaded);
-    await canvas.findByRole('heading', { level: 2, name: 'Händlershop' }, shown);
+    const { canvas, t } = await shownList(canvasElement, loaded, 'Händlershop');
     // Newest first.
     await expect(entryNames(canvasElement)).toEqual([
       'Händlershop',
@@ -59,11 +52,9 @@ export const EveryState: Story = {
 
 /** The denied ones only, filtered on the server. */
 export const Filtered: Story = {
-  parameters: { screen: screen('requests-filtered') },
+  parameters: screen('requests-filtered'),
   play: async ({ canvasElement, loaded }) => {
-    const t = await accessTexts(loaded);
-    const canvas = within(canvasElement);
-    await canvas.findByRole('heading', { level: 2, name: 'Händlershop' }, shown);
+    const { canvas, t } = await shownList(canvasElement, loaded, 'Händlershop');
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: t('requests.filter') }), 'DENIED');
     await waitFor(() => expect(entryNames(canvasElement)).toEqual(['Marketing-Downloads']), shown);
   },
@@ -71,7 +62,7 @@ export const Filtered: Story = {
 
 /** The open request withdrawn after the confirm: cancelled now, and the shop may be asked for again. */
 export const Cancel: Story = {
-  parameters: { screen: screen('requests-cancel') },
+  parameters: screen('requests-cancel'),
   play: async ({ canvasElement, loaded }) => {
     const canvas = within(canvasElement);
     const t = await accessTexts(loaded);
@@ -95,7 +86,7 @@ export const Cancel: Story = {
 };
 
 export const Empty: Story = {
-  parameters: { screen: screen('requests-empty', { catalogue, myAccessRequests: [], administrable: [] }) },
+  parameters: screen('requests-empty', { catalogue, myAccessRequests: [] }),
   play: async ({ canvasElement, loaded }) => {
     const t = await accessTexts(loaded);
     await expect(await within(canvasElement).findByText(t('requests.empty'), {}, shown)).toBeVisible();

@@ -12,30 +12,18 @@ import {
   plannerOptions,
   requestFor,
 } from '../../../.storybook/access-data.ts';
-import { partner, renderScreen, shown, type ScreenData, type ScreenProps } from '../../../.storybook/screen.tsx';
+import { partnerScreen, shown, type ScreenData } from '../../../.storybook/screen.tsx';
 import RequestPage from './request-page.tsx';
 
-const meta = {
-  title: 'Screens/Access request',
-  component: RequestPage,
-  render: renderScreen,
-} satisfies Meta<typeof RequestPage>;
+const meta = { title: 'Screens/Access request', component: RequestPage } satisfies Meta<typeof RequestPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const data: ScreenData = {
-  catalogue,
-  myAccessRequests,
-  accessRequestOptions: { 'kitchen-planner': plannerOptions },
-  administrable: [],
-};
+const data: ScreenData = { catalogue, myAccessRequests, accessRequestOptions: { 'kitchen-planner': plannerOptions } };
 
-const screen = (id: string, screenData: ScreenData = data): ScreenProps => ({
-  path: '/catalogue/kitchen-planner/request',
-  user: partner(id),
-  data: screenData,
-});
+const screen = (id: string, screenData: ScreenData = data) =>
+  partnerScreen('/catalogue/kitchen-planner/request', id, screenData);
 
 /** The partner's day `days` ahead (ISO `YYYY-MM-DD`, local time, as the date field takes it). */
 function dayAhead(days: number): string {
@@ -72,7 +60,7 @@ async function form(canvasElement: HTMLElement, loaded: unknown) {
 }
 
 export const Form: Story = {
-  parameters: { screen: screen('request-form') },
+  parameters: screen('request-form'),
   play: async ({ canvasElement, loaded }) => {
     const { canvas, t, justification, endDate, customerNumber } = await form(canvasElement, loaded);
     await expect(justification).toBeRequired();
@@ -89,7 +77,7 @@ export const Form: Story = {
 
 /** Sent with nothing filled in: each required field says so; nothing leaves the page. */
 export const Missing: Story = {
-  parameters: { screen: screen('request-missing') },
+  parameters: screen('request-missing'),
   play: async ({ canvasElement, loaded }) => {
     const { element, justification, accountAccess, customerNumber, submit } = await form(canvasElement, loaded);
     await userEvent.click(submit);
@@ -102,7 +90,7 @@ export const Missing: Story = {
 
 /** The partner asks for a dealer group until a day, with a reason and the customer number; then finds it under my requests. */
 export const Sent: Story = {
-  parameters: { screen: screen('request-sent') },
+  parameters: screen('request-sent'),
   play: async ({ canvasElement, loaded }) => {
     const {
       canvas,
@@ -138,17 +126,15 @@ const openPlannerRequest = requestFor('kitchen-planner', {
 
 /** The API refuses (a request for the planner was sent from another device meanwhile): its reason shown, everything typed kept. */
 export const Refused: Story = {
-  parameters: {
-    screen: screen('request-refused', {
-      ...data,
-      catalogue: catalogue.map((app) =>
-        app.id === 'kitchen-planner'
-          ? { ...app, accessStatus: 'requested', pendingRequestId: openPlannerRequest.id }
-          : app,
-      ),
-      myAccessRequests: [openPlannerRequest, ...myAccessRequests],
-    }),
-  },
+  parameters: screen('request-refused', {
+    ...data,
+    catalogue: catalogue.map((app) =>
+      app.id === 'kitchen-planner'
+        ? { ...app, accessStatus: 'requested', pendingRequestId: openPlannerRequest.id }
+        : app,
+    ),
+    myAccessRequests: [openPlannerRequest, ...myAccessRequests],
+  }),
   play: async ({ canvasElement, loaded }) => {
     const { element, justification: field, accountAccess, customerNumber, submit } = await form(canvasElement, loaded);
     await userEvent.selectOptions(accountAccess, 'Händlergruppe Nord');

@@ -4,14 +4,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Schema } from '@portal/contract';
-import { partner, renderScreen, shown, type ScreenData, type ScreenProps } from '../../../.storybook/screen.tsx';
+import { partnerScreen, shown } from '../../../.storybook/screen.tsx';
 import GatePage from './gate-page.tsx';
 
-const meta = {
-  title: 'Screens/Gate',
-  component: GatePage,
-  render: renderScreen,
-} satisfies Meta<typeof GatePage>;
+const meta = { title: 'Screens/Gate', component: GatePage } satisfies Meta<typeof GatePage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -57,21 +53,16 @@ const options: Schema<'MyAccessRequestOptions'> = {
   },
 };
 
-const gate = (check: Schema<'AuthCheckResult'>): ScreenData => ({
-  authChecks: { [planner.id]: check },
-  brandings: { [planner.id]: branding },
-  accessRequestOptions: { [planner.id]: options },
-  administrable: [],
-});
+/** The gate of the kitchen planner for the partner `id`, whose check the API answers with `check`. */
+const gate = (id: string, check: Schema<'AuthCheckResult'>) =>
+  partnerScreen(path, id, {
+    authChecks: { [planner.id]: check },
+    brandings: { [planner.id]: branding },
+    accessRequestOptions: { [planner.id]: options },
+  });
 
 export const NoAccess: Story = {
-  parameters: {
-    screen: {
-      path,
-      user: partner('gate-no-access'),
-      data: gate({ status: 'noAccess', application: planner, requestable: true }),
-    } satisfies ScreenProps,
-  },
+  parameters: gate('gate-no-access', { status: 'noAccess', application: planner, requestable: true }),
   play: async ({ canvasElement }) => {
     await expect(
       await within(canvasElement).findByRole('heading', { level: 1, name: /Küchenplaner/ }, shown),
@@ -80,43 +71,31 @@ export const NoAccess: Story = {
 };
 
 export const MissingAttributes: Story = {
-  parameters: {
-    screen: {
-      path,
-      user: partner('gate-missing'),
-      data: gate({
-        status: 'missingAttributes',
-        application: planner,
-        missingAttributes: [
-          {
-            id: '9d2f4b6a-1c3e-4a5b-8d7f-0e1a2b3c4d01',
-            key: 'customerNumber',
-            label: 'Kundennummer',
-            dataType: 'STRING',
-          },
-          {
-            id: '9d2f4b6a-1c3e-4a5b-8d7f-0e1a2b3c4d02',
-            key: 'showroomSince',
-            label: 'Ausstellung seit',
-            dataType: 'DATE',
-          },
-        ],
-      }),
-    } satisfies ScreenProps,
-  },
+  parameters: gate('gate-missing', {
+    status: 'missingAttributes',
+    application: planner,
+    missingAttributes: [
+      {
+        id: '9d2f4b6a-1c3e-4a5b-8d7f-0e1a2b3c4d01',
+        key: 'customerNumber',
+        label: 'Kundennummer',
+        dataType: 'STRING',
+      },
+      {
+        id: '9d2f4b6a-1c3e-4a5b-8d7f-0e1a2b3c4d02',
+        key: 'showroomSince',
+        label: 'Ausstellung seit',
+        dataType: 'DATE',
+      },
+    ],
+  }),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('textbox', { name: /Kundennummer/ }, shown)).toBeVisible();
   },
 };
 
 export const Requested: Story = {
-  parameters: {
-    screen: {
-      path,
-      user: partner('gate-requested'),
-      data: gate({ status: 'requested', application: planner }),
-    } satisfies ScreenProps,
-  },
+  parameters: gate('gate-requested', { status: 'requested', application: planner }),
   play: async ({ canvasElement }) => {
     // The gate's own status (the toast region, loaded once the page is ready, is a status too).
     const status = await within(canvasElement).findByText(
@@ -130,13 +109,7 @@ export const Requested: Story = {
 
 /** The user asks for access: the account access and the role chosen, a justification, sent; the gate says it is requested. */
 export const RequestAccess: Story = {
-  parameters: {
-    screen: {
-      path,
-      user: partner('gate-request'),
-      data: gate({ status: 'noAccess', application: planner, requestable: true }),
-    } satisfies ScreenProps,
-  },
+  parameters: gate('gate-request', { status: 'noAccess', application: planner, requestable: true }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('heading', { level: 1, name: /Küchenplaner/ }, shown);

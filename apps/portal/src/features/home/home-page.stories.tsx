@@ -4,7 +4,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import type { Schema } from '@portal/contract';
 import { kitchenPlanner, priceLists } from '../../../.storybook/applications.ts';
-import { partner, shown, type ScreenProps } from '../../../.storybook/screen.tsx';
+import { partnerScreen, shown } from '../../../.storybook/screen.tsx';
 import HomePage from './home-page.tsx';
 
 const meta = { title: 'Screens/Launcher', component: HomePage } satisfies Meta<typeof HomePage>;
@@ -42,13 +42,7 @@ const myApplications: Schema<'MyApplication'>[] = [
 ];
 
 export const WithTiles: Story = {
-  parameters: {
-    screen: {
-      path: '/',
-      user: partner('launcher-tiles'),
-      data: { myApplications, administrable: [] },
-    } satisfies ScreenProps,
-  },
+  parameters: partnerScreen('/', 'launcher-tiles', { myApplications }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     // The pending request below the tiles, and a tile.
@@ -58,26 +52,14 @@ export const WithTiles: Story = {
 };
 
 export const Empty: Story = {
-  parameters: {
-    screen: {
-      path: '/',
-      user: partner('launcher-empty'),
-      data: { myApplications: [], administrable: [] },
-    } satisfies ScreenProps,
-  },
+  parameters: partnerScreen('/', 'launcher-empty', { myApplications: [] }),
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(canvasElement.querySelector('#request-access')).not.toBeNull(), shown);
   },
 };
 
 export const Loading: Story = {
-  parameters: {
-    screen: {
-      path: '/',
-      user: partner('launcher-loading'),
-      data: { pending: ['GET /My/Applications'], administrable: [] },
-    } satisfies ScreenProps,
-  },
+  parameters: partnerScreen('/', 'launcher-loading', { pending: ['GET /My/Applications'] }),
   play: async ({ canvasElement }) => {
     // The skeleton shows after the fetch delay (spec §9).
     await waitFor(() => expect(canvasElement.querySelector('ul[aria-busy="true"]')).not.toBeNull(), shown);
@@ -85,13 +67,7 @@ export const Loading: Story = {
 };
 
 export const Failed: Story = {
-  parameters: {
-    screen: {
-      path: '/',
-      user: partner('launcher-failed'),
-      data: { failing: { 'GET /My/Applications': 500 }, administrable: [] },
-    } satisfies ScreenProps,
-  },
+  parameters: partnerScreen('/', 'launcher-failed', { failing: { 'GET /My/Applications': 500 } }),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('heading', { level: 1, name: /500/ }, shown)).toBeVisible();
   },

@@ -6,7 +6,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import type { MySession } from '@portal/core';
 import type { Schema } from '@portal/contract';
 import { kitchenPlanner, priceLists } from '../../../.storybook/applications.ts';
-import { partner, shown, type ScreenProps } from '../../../.storybook/screen.tsx';
+import { partnerScreen, shown } from '../../../.storybook/screen.tsx';
 import SettingsPage from './settings-page.tsx';
 
 const meta = { title: 'Screens/Settings', component: SettingsPage } satisfies Meta<typeof SettingsPage>;
@@ -52,13 +52,7 @@ const myApplications: Schema<'MyApplication'>[] = [
 ];
 
 export const Personal: Story = {
-  parameters: {
-    screen: {
-      path: '/settings/personal',
-      user: partner('settings-personal'),
-      data: { profile, administrable: [] },
-    } satisfies ScreenProps,
-  },
+  parameters: partnerScreen('/settings/personal', 'settings-personal', { profile }),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByDisplayValue('Hafenstraße 1', {}, shown)).toBeVisible();
   },
@@ -79,13 +73,7 @@ async function saveCity(canvasElement: HTMLElement, city: string): Promise<HTMLF
 }
 
 export const PersonalSaved: Story = {
-  parameters: {
-    screen: {
-      path: '/settings/personal',
-      user: partner('settings-personal-saved'),
-      data: { profile, administrable: [] },
-    } satisfies ScreenProps,
-  },
+  parameters: partnerScreen('/settings/personal', 'settings-personal-saved', { profile }),
   play: async ({ canvasElement }) => {
     const form = await saveCity(canvasElement, 'Bremen');
     await expect(await within(form).findByRole('status', {}, shown)).toBeVisible();
@@ -95,31 +83,24 @@ export const PersonalSaved: Story = {
 
 /** The server refuses the save: its message beside the field it names, the others in the form's alert. */
 export const PersonalRefused: Story = {
-  parameters: {
-    screen: {
-      path: '/settings/personal',
-      user: partner('settings-personal-refused'),
-      data: {
-        profile,
-        administrable: [],
-        failing: {
-          'PUT /My/Profile': {
-            status: 400,
-            body: {
-              error: {
-                code: '400',
-                message: 'Die Anfrage ist ungültig.',
-                errors: [
-                  { field: 'address.city', message: 'Höchstens 100 Zeichen sind erlaubt.' },
-                  { message: 'Der Text enthält ein unzulässiges Zeichen (etwa NUL).' },
-                ],
-              },
-            },
+  parameters: partnerScreen('/settings/personal', 'settings-personal-refused', {
+    profile,
+    failing: {
+      'PUT /My/Profile': {
+        status: 400,
+        body: {
+          error: {
+            code: '400',
+            message: 'Die Anfrage ist ungültig.',
+            errors: [
+              { field: 'address.city', message: 'Höchstens 100 Zeichen sind erlaubt.' },
+              { message: 'Der Text enthält ein unzulässiges Zeichen (etwa NUL).' },
+            ],
           },
         },
       },
-    } satisfies ScreenProps,
-  },
+    },
+  }),
   play: async ({ canvasElement }) => {
     const form = await saveCity(canvasElement, 'Bremerhaven');
     await expect(await within(form).findByRole('alert', {}, shown)).toBeVisible();
@@ -128,13 +109,7 @@ export const PersonalRefused: Story = {
 };
 
 export const Security: Story = {
-  parameters: {
-    screen: {
-      path: '/settings/security',
-      user: partner('settings-security'),
-      data: { profile, sessions, administrable: [] },
-    } satisfies ScreenProps,
-  },
+  parameters: partnerScreen('/settings/security', 'settings-security', { profile, sessions }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(/Safari 19/, {}, shown)).toBeVisible();
@@ -143,13 +118,7 @@ export const Security: Story = {
 };
 
 export const Applications: Story = {
-  parameters: {
-    screen: {
-      path: '/settings/applications',
-      user: partner('settings-applications'),
-      data: { myApplications, administrable: [] },
-    } satisfies ScreenProps,
-  },
+  parameters: partnerScreen('/settings/applications', 'settings-applications', { myApplications }),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('Preislisten', {}, shown)).toBeVisible();
   },
