@@ -7,6 +7,7 @@ import {
   type ApplicationMenuLoader,
   type LazyApplicationMenuProps,
 } from './application-menu.tsx';
+import { storyFrame } from '../lib/story-frame.tsx';
 
 const applications = [
   { id: 'dealer', label: 'Händlerbestellung', href: '/admin/dealer' },
@@ -38,13 +39,7 @@ const meta = {
   title: 'Navigation/ApplicationMenu',
   component: ApplicationMenu,
   args: { applications, currentId: 'dealer', onNavigate: fn() },
-  decorators: [
-    (Story) => (
-      <div className="min-h-96 w-64">
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [storyFrame('min-h-96 w-64')],
 } satisfies Meta<typeof ApplicationMenu>;
 export default meta;
 type Story = StoryObj<typeof meta>;

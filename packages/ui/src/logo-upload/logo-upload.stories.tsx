@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent as baseUserEvent, waitFor } from 'storybook/test';
 import { LogoUpload } from './logo-upload.tsx';
+import { storyFrame } from '../lib/story-frame.tsx';
 
 const logoSvg =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#1d4ed8"/><path d="M16 44V20h8l8 12 8-12h8v24h-8V32l-8 12-8-12v12z" fill="#fff"/></svg>';
@@ -11,13 +12,7 @@ const meta = {
   title: 'Forms/LogoUpload',
   component: LogoUpload,
   args: { label: 'Logo', onSelect: fn(), onRemove: fn() },
-  decorators: [
-    (Story) => (
-      <div className="max-w-lg">
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [storyFrame('max-w-lg')],
 } satisfies Meta<typeof LogoUpload>;
 export default meta;
 type Story = StoryObj<typeof meta>;

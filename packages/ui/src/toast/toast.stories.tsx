@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor } from 'storybook/test';
 import { Toast, Toaster, useToasterClearance, type ToastMessage } from './toast.tsx';
 import { Button } from '../button/button.tsx';
+import { storyFrame } from '../lib/story-frame.tsx';
 
 const meta = {
   title: 'Feedback/Toast',
@@ -11,13 +12,7 @@ const meta = {
     onDismiss: fn(),
     toast: { id: '1', tone: 'danger', message: 'Die Anwendung konnte nicht gespeichert werden.', durationMs: 0 },
   },
-  decorators: [
-    (Story) => (
-      <div className="max-w-sm">
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [storyFrame('max-w-sm')],
 } satisfies Meta<typeof Toast>;
 export default meta;
 type Story = StoryObj<typeof meta>;
