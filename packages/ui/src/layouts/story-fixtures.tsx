@@ -25,9 +25,9 @@ export const languages = [
 ];
 
 export const languageSwitcher = <LanguageMenu languages={languages} current="de" onChange={fn()} />;
-export const userMenu = (
-  <UserMenu name="Anna Schmidt" email="anna.schmidt@example.com" settingsHref="/settings" onSignOut={fn()} />
-);
+/** The signed-in user of the stories (the user menu's props). */
+export const signedInUser = { name: 'Anna Schmidt', email: 'anna.schmidt@example.com', settingsHref: '/settings' };
+export const userMenu = <UserMenu {...signedInUser} onSignOut={fn()} />;
 
 /** Demo content of the layout stories. */
 const demoCards = [

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { LanguageMenu, UserMenu } from './menus.tsx';
-import { languages } from '../layouts/story-fixtures.tsx';
+import { languages, signedInUser } from '../layouts/story-fixtures.tsx';
+import { storyFrame } from '../lib/story-frame.tsx';
 
 interface MenuStoryArgs {
   readonly onSignOut: () => void;
@@ -12,26 +13,13 @@ interface MenuStoryArgs {
 const meta = {
   title: 'Navigation/Menus',
   args: { onSignOut: fn(), onChange: fn(), onThemeChange: fn() },
-  decorators: [
-    (Story) => (
-      <div className="flex min-h-80 justify-end">
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [storyFrame('flex min-h-80 justify-end')],
 } satisfies Meta<MenuStoryArgs>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const User = {
-  render: (args) => (
-    <UserMenu
-      name="Anna Schmidt"
-      email="anna.schmidt@example.com"
-      settingsHref="/settings"
-      onSignOut={args.onSignOut}
-    />
-  ),
+  render: (args) => <UserMenu {...signedInUser} onSignOut={args.onSignOut} />,
 } satisfies Story;
 
 export const UserMenuByKeyboard: Story = {
@@ -55,14 +43,7 @@ export const UserMenuByKeyboard: Story = {
 
 export const UserMenuWithTheme: Story = {
   render: (args) => (
-    <UserMenu
-      name="Anna Schmidt"
-      email="anna.schmidt@example.com"
-      settingsHref="/settings"
-      onSignOut={args.onSignOut}
-      theme="light"
-      onThemeChange={args.onThemeChange}
-    />
+    <UserMenu {...signedInUser} onSignOut={args.onSignOut} theme="light" onThemeChange={args.onThemeChange} />
   ),
   play: async ({ canvas, userEvent, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: /Benutzermenü/ }));
