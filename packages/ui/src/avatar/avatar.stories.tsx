@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { Avatar, type AvatarColorToken } from './avatar.tsx';
+import { avatarPalette } from '@portal/core';
+import { Avatar } from './avatar.tsx';
 
 const meta = {
   title: 'Data/Avatar',
@@ -20,20 +21,10 @@ export const Large: Story = { args: { size: 'lg' } };
 export const SingleWord: Story = { args: { name: 'Administrator', initials: 'A', color: 'avatar-5' } };
 export const Decorative: Story = { args: { decorative: true } };
 
-const colors: AvatarColorToken[] = [
-  'avatar-1',
-  'avatar-2',
-  'avatar-3',
-  'avatar-4',
-  'avatar-5',
-  'avatar-6',
-  'avatar-7',
-  'avatar-8',
-];
 export const Palette: Story = {
   render: (args) => (
     <div className="flex flex-wrap gap-2">
-      {colors.map((color) => (
+      {avatarPalette.map((color) => (
         <Avatar key={color} {...args} color={color} name={`${args.name} ${color}`} />
       ))}
     </div>
