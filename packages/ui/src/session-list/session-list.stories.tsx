@@ -1,35 +1,27 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
+import type { MySession } from '@portal/core';
 import { SessionList } from './session-list.tsx';
 
-const laptop = {
-  id: 's-laptop',
-  device: { browser: 'Chrome 156', os: 'Linux', type: 'desktop' },
-  createdAt: '2026-11-20T07:45:00.000Z',
-  lastSeenAt: '2026-11-25T09:12:00.000Z',
-  current: true,
-} as const;
-const phone = {
-  id: 's-phone',
-  device: { browser: 'Safari 18', os: 'iOS 18.1', type: 'mobile' },
-  createdAt: '2026-11-18T18:02:00.000Z',
-  lastSeenAt: '2026-11-24T21:30:00.000Z',
-  current: false,
-} as const;
-const tablet = {
-  id: 's-tablet',
-  device: { browser: 'Firefox 140', os: 'Android 15', type: 'tablet' },
-  createdAt: '2026-11-02T10:00:00.000Z',
-  lastSeenAt: '2026-11-10T10:00:00.000Z',
-  current: false,
-} as const;
-const unknown = {
-  id: 's-unknown',
-  device: { browser: '', os: '', type: 'unknown' },
-  createdAt: '2026-11-01T10:00:00.000Z',
-  lastSeenAt: '2026-11-01T10:05:00.000Z',
-  current: false,
-} as const;
+/** A session of the stories: its device (browser, system, type), when it signed in and when it was last seen (UTC). */
+function session(
+  name: string,
+  [browser, os, type]: readonly [string, string, MySession['device']['type']],
+  [signedIn, lastSeen]: readonly [string, string],
+  current = false,
+): MySession {
+  return {
+    id: `s-${name}`,
+    device: { browser, os, type },
+    createdAt: `${signedIn}:00.000Z`,
+    lastSeenAt: `${lastSeen}:00.000Z`,
+    current,
+  };
+}
+const laptop = session('laptop', ['Chrome 156', 'Linux', 'desktop'], ['2026-11-20T07:45', '2026-11-25T09:12'], true);
+const phone = session('phone', ['Safari 18', 'iOS 18.1', 'mobile'], ['2026-11-18T18:02', '2026-11-24T21:30']);
+const tablet = session('tablet', ['Firefox 140', 'Android 15', 'tablet'], ['2026-11-02T10:00', '2026-11-10T10:00']);
+const unknown = session('unknown', ['', '', 'unknown'], ['2026-11-01T10:00', '2026-11-01T10:05']);
 
 const meta = {
   title: 'Data/SessionList',
