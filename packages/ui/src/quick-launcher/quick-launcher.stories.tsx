@@ -20,6 +20,14 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const dialog = () => within(document.body).findByRole('dialog', { name: 'Schnellstart' });
+/** The open dialog, once its search field has the focus. */
+async function focusedDialog() {
+  const body = within(await dialog());
+  await waitFor(() => expect(body.getByRole('combobox')).toHaveFocus());
+  return body;
+}
+const optionTexts = (body: Awaited<ReturnType<typeof focusedDialog>>) =>
+  body.getAllByRole('option').map((option) => option.textContent);
 
 export const Open: Story = {
   play: async () => {
@@ -33,13 +41,9 @@ export const Open: Story = {
 
 export const FindAndOpenByKeyboard: Story = {
   play: async ({ args, userEvent }) => {
-    const body = within(await dialog());
-    await waitFor(() => expect(body.getByRole('combobox')).toHaveFocus());
+    const body = await focusedDialog();
     await userEvent.keyboard('einst');
-    await expect(body.getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Persönliche DatenEinstellungenSeite',
-      'SicherheitEinstellungenSeite',
-    ]);
+    await expect(optionTexts(body)).toEqual(['Persönliche DatenEinstellungenSeite', 'SicherheitEinstellungenSeite']);
     await userEvent.keyboard('{ArrowDown}');
     await expect(body.getByRole('combobox')).toHaveAttribute(
       'aria-activedescendant',
@@ -54,8 +58,7 @@ export const FindAndOpenByKeyboard: Story = {
 
 export const NoMatch: Story = {
   play: async ({ userEvent }) => {
-    const body = within(await dialog());
-    await waitFor(() => expect(body.getByRole('combobox')).toHaveFocus());
+    const body = await focusedDialog();
     await userEvent.keyboard('Buchhaltung');
     await expect(body.getByRole('status')).toHaveTextContent('Nichts passt zu „Buchhaltung“.');
     await expect(body.getByRole('combobox')).not.toHaveAttribute('aria-activedescendant');
@@ -102,10 +105,9 @@ export const FoundByTheCaller: Story = {
     note: 'Einige Treffer aus der Verwaltung konnten nicht geladen werden.',
   },
   play: async ({ args, userEvent }) => {
-    const body = within(await dialog());
-    await waitFor(() => expect(body.getByRole('combobox')).toHaveFocus());
+    const body = await focusedDialog();
     await userEvent.keyboard('sicher');
-    await expect(body.getAllByRole('option').map((option) => option.textContent)).toEqual([
+    await expect(optionTexts(body)).toEqual([
       'SicherheitEinstellungenSeite',
       'Anna Schmidtanna@example.comBenutzer',
       'Planer-AdminRolle',
@@ -119,8 +121,7 @@ export const FoundByTheCaller: Story = {
 export const Searching: Story = {
   args: { searching: true },
   play: async ({ userEvent }) => {
-    const body = within(await dialog());
-    await waitFor(() => expect(body.getByRole('combobox')).toHaveFocus());
+    const body = await focusedDialog();
     await userEvent.keyboard('Anna');
     await expect(body.getByRole('status')).toHaveTextContent('Suche …');
   },
