@@ -126,32 +126,37 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     {},
     `/${env.IDP_SIGNIN_POLICY ?? 'b2c_1a_signin'}/v2.0/.well-known/openid-configuration`,
   );
-  const apis = Array.from({ length: options.instances }, (_, i) =>
-    processOf(
-      `api-${i + 1}`,
-      join(root, 'apps/api'),
-      'src/main.ts',
-      apiPort + 10 + i,
-      { ...database, API_PORT: String(apiPort + 10 + i) },
-      '/health',
-    ),
-  );
-  const portals = Array.from({ length: options.instances }, (_, i) =>
-    processOf(
-      `portal-${i + 1}`,
-      join(root, 'apps/portal-server'),
-      'src/main.ts',
-      portalPort + 10 + i,
-      { ...database, PORTAL_PORT: String(portalPort + 10 + i), PORTAL_HOST: '127.0.0.1' },
-      '/health',
-    ),
-  );
+  /** The instances of an app behind HAProxy: `<name>-1`, `<name>-2`, … on its public port + 10, + 11, …, each told its port. */
+  const instancesOf = (
+    name: string,
+    app: string,
+    balancerPort: number,
+    ownPort: (port: number) => Record<string, string>,
+  ): ClusterProcess[] =>
+    Array.from({ length: options.instances }, (_, i) => {
+      const port = balancerPort + 10 + i;
+      return processOf(
+        `${name}-${i + 1}`,
+        join(root, app),
+        'src/main.ts',
+        port,
+        { ...database, ...ownPort(port) },
+        '/health',
+      );
+    });
+  const apis = instancesOf('api', 'apps/api', apiPort, (port) => ({ API_PORT: String(port) }));
+  const portals = instancesOf('portal', 'apps/portal-server', portalPort, (port) => ({
+    PORTAL_PORT: String(port),
+    PORTAL_HOST: '127.0.0.1',
+  }));
+  const servers = (instances: readonly ClusterProcess[]) =>
+    instances.map((p) => `    server ${p.name} 127.0.0.1:${p.port} check`).join('\n');
 
   const config = readFileSync(join(root, 'deploy/haproxy.cfg.template'), 'utf8')
     .replaceAll('{{PORTAL_PORT}}', String(portalPort))
     .replaceAll('{{API_PORT}}', String(apiPort))
-    .replace('{{PORTAL_SERVERS}}', portals.map((p) => `    server ${p.name} 127.0.0.1:${p.port} check`).join('\n'))
-    .replace('{{API_SERVERS}}', apis.map((a) => `    server ${a.name} 127.0.0.1:${a.port} check`).join('\n'));
+    .replace('{{PORTAL_SERVERS}}', servers(portals))
+    .replace('{{API_SERVERS}}', servers(apis));
   const configFile = join(dataDir, 'haproxy.cfg');
   writeFileSync(configFile, config);
   let balancer: ChildProcess | undefined;
