@@ -5,25 +5,25 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckCircleIcon, ClockIcon, Squares2X2Icon } from '@heroicons/react/20/solid';
-import { fetchDelayMs, type PageSize } from '@portal/core';
+import { fetchDelayMs } from '@portal/core';
 import type { CatalogueApplication } from '@portal/adapters';
-import { PageHeader, Pagination, Skeleton, TextField, UiLink, buttonClasses } from '@portal/ui';
+import { Skeleton, TextField, UiLink, buttonClasses } from '@portal/ui';
 import { useServices } from '../../app/contexts.tsx';
 import { useMyAccessApi } from '../shared/my-access.ts';
 import { useLoad } from '../../app/use-load.ts';
 import { resolveAssetUrl } from '../../app/assets.ts';
-import { ErrorViewFor } from '../../app/error-view.tsx';
 import { links } from '../../routes.ts';
 import { rememberLabels } from './catalogue-labels.ts';
 import { useDayFormat } from '../shared/day-format.ts';
+import { PagedList, usePaging } from './paged-list.tsx';
 
 export default function CataloguePage() {
   const { t } = useTranslation('flows', { keyPrefix: 'access' });
   const api = useMyAccessApi();
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<PageSize>(25);
+  const paging = usePaging();
+  const { page, pageSize, setPage } = paging;
   // Searched on the server 200 ms after the last key (spec §9's fetch delay); a new search starts on page 1.
   useEffect(() => {
     if (text.trim() === search) return undefined;
@@ -32,73 +32,37 @@ export default function CataloguePage() {
       setPage(1);
     }, fetchDelayMs);
     return () => clearTimeout(timer);
-  }, [text, search]);
+  }, [text, search, setPage]);
   const list = useLoad(async () => {
     const answer = await api.listCatalogue({ page, pageSize, search });
     rememberLabels(answer.items);
     return answer;
   }, `${search}|${page}|${pageSize}`);
-  const data = list.data;
   return (
-    <div className="flex flex-col gap-6">
-      <PageHeader
-        title={t('catalogue.title')}
-        subTitle={t('catalogue.subtitle')}
-        actions={
-          <UiLink href={links.requests()} className={buttonClasses('secondary')}>
-            {t('catalogue.myRequests')}
-          </UiLink>
-        }
-      />
-      <div className="max-w-md">
-        <TextField
-          type="search"
-          label={t('catalogue.search')}
-          value={text}
-          maxLength={200}
-          onChange={(event) => setText(event.target.value)}
-          {...(list.status === 'loading' && data !== undefined ? { help: t('catalogue.searching') } : {})}
-        />
-      </div>
-      {list.status === 'failed' && data === undefined ? (
-        <ErrorViewFor error={list.error} />
-      ) : data === undefined ? (
-        list.showSkeleton ? (
-          <CatalogueSkeleton />
-        ) : (
-          <div aria-busy="true" className="min-h-40" />
-        )
-      ) : data.items.length === 0 ? (
-        <p role="status" className="rounded-xl bg-surface-muted px-4 py-8 text-center text-sm text-fg-muted">
-          {search === '' ? t('catalogue.empty') : t('catalogue.noMatch', { query: search })}
-        </p>
-      ) : (
-        <>
-          <p role="status" className="text-sm text-fg-muted">
-            {t('catalogue.count', { count: data.total })}
-          </p>
-          <ul
-            aria-label={t('catalogue.title')}
-            aria-busy={list.status === 'loading' || undefined}
-            className="grid grid-cols-1 gap-4 md:grid-cols-2"
-          >
-            {data.items.map((app) => (
-              <CatalogueEntry key={app.id} app={app} />
-            ))}
-          </ul>
-          <Pagination
-            page={page}
-            pageSize={pageSize}
-            total={data.total}
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setPageSize(size as PageSize);
-              setPage(1);
-            }}
+    <PagedList
+      title={t('catalogue.title')}
+      subTitle={t('catalogue.subtitle')}
+      link={{ href: links.requests(), label: t('catalogue.myRequests') }}
+      filter={
+        <div className="max-w-md">
+          <TextField
+            type="search"
+            label={t('catalogue.search')}
+            value={text}
+            maxLength={200}
+            onChange={(event) => setText(event.target.value)}
+            {...(list.status === 'loading' && list.data !== undefined ? { help: t('catalogue.searching') } : {})}
           />
-        </>
-      )}
-    </div>
+        </div>
+      }
+      list={list}
+      paging={paging}
+      skeleton={<CatalogueSkeleton />}
+      empty={search === '' ? t('catalogue.empty') : t('catalogue.noMatch', { query: search })}
+      count={(total) => t('catalogue.count', { count: total })}
+      listClassName="grid grid-cols-1 gap-4 md:grid-cols-2"
+      entry={(app) => <CatalogueEntry key={app.id} app={app} />}
+    />
   );
 }
 

@@ -4,16 +4,16 @@
 // asked for again (the catalogue's request form).
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accessRequestStatuses, toPortalError, type AccessRequestStatus, type PageSize } from '@portal/core';
+import { accessRequestStatuses, toPortalError, type AccessRequestStatus } from '@portal/core';
 import type { MyAccessRequestItem } from '@portal/adapters';
-import { Button, PageHeader, Pagination, Select, Skeleton, UiLink, buttonClasses } from '@portal/ui';
+import { Button, Select, Skeleton, UiLink, buttonClasses } from '@portal/ui';
 import { useToasts } from '../../app/contexts.tsx';
 import { useMyAccessApi } from '../shared/my-access.ts';
 import { useLoad } from '../../app/use-load.ts';
-import { ErrorViewFor } from '../../app/error-view.tsx';
 import { links } from '../../routes.ts';
 import { forgetMyApps } from '../shared/my-apps.ts';
 import { useDayFormat } from '../shared/day-format.ts';
+import { PagedList, usePaging } from './paged-list.tsx';
 
 // The dialog (Headless UI) loads on first use.
 const ConfirmDialog = lazy(() => import('@portal/ui/dialog').then((m) => ({ default: m.ConfirmDialog })));
@@ -25,15 +25,14 @@ export default function MyRequestsPage() {
   const api = useMyAccessApi();
   const toasts = useToasts();
   const [filter, setFilter] = useState<Filter>('ALL');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<PageSize>(25);
+  const paging = usePaging();
+  const { page, pageSize, setPage } = paging;
   const [cancelling, setCancelling] = useState<MyAccessRequestItem>();
   const [busy, setBusy] = useState(false);
   const list = useLoad(
     () => api.listMyAccessRequests({ page, pageSize, ...(filter === 'ALL' ? {} : { status: filter }) }),
     `${filter}|${page}|${pageSize}`,
   );
-  const data = list.data;
   const confirmCancel = async () => {
     if (cancelling === undefined) return;
     setBusy(true);
@@ -50,68 +49,38 @@ export default function MyRequestsPage() {
     }
   };
   return (
-    <div className="flex flex-col gap-6">
-      <PageHeader
-        title={t('requests.title')}
-        subTitle={t('requests.subtitle')}
-        actions={
-          <UiLink href={links.catalogue()} className={buttonClasses('secondary')}>
-            {t('requests.discover')}
-          </UiLink>
-        }
-      />
-      <div className="max-w-xs">
-        <Select
-          label={t('requests.filter')}
-          value={filter}
-          options={(['ALL', ...accessRequestStatuses] as const).map((status) => ({
-            value: status,
-            label: t(`requests.statuses.${status}`),
-          }))}
-          onChange={(event) => {
-            setFilter(event.target.value as Filter);
-            setPage(1);
-          }}
-        />
-      </div>
-      {list.status === 'failed' && data === undefined ? (
-        <ErrorViewFor error={list.error} />
-      ) : data === undefined ? (
-        list.showSkeleton ? (
-          <div aria-busy="true" className="flex flex-col gap-3">
-            <Skeleton shape="block" className="h-24 w-full" />
-            <Skeleton shape="block" className="h-24 w-full" />
-          </div>
-        ) : (
-          <div aria-busy="true" className="min-h-40" />
-        )
-      ) : data.items.length === 0 ? (
-        <p role="status" className="rounded-xl bg-surface-muted px-4 py-8 text-center text-sm text-fg-muted">
-          {filter === 'ALL' ? t('requests.empty') : t('requests.emptyFiltered')}
-        </p>
-      ) : (
-        <>
-          <ul
-            aria-label={t('requests.title')}
-            aria-busy={list.status === 'loading' || undefined}
-            className="flex flex-col gap-3"
-          >
-            {data.items.map((request) => (
-              <RequestEntry key={request.id} request={request} onCancel={() => setCancelling(request)} />
-            ))}
-          </ul>
-          <Pagination
-            page={page}
-            pageSize={pageSize}
-            total={data.total}
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setPageSize(size as PageSize);
+    <PagedList
+      title={t('requests.title')}
+      subTitle={t('requests.subtitle')}
+      link={{ href: links.catalogue(), label: t('requests.discover') }}
+      filter={
+        <div className="max-w-xs">
+          <Select
+            label={t('requests.filter')}
+            value={filter}
+            options={(['ALL', ...accessRequestStatuses] as const).map((status) => ({
+              value: status,
+              label: t(`requests.statuses.${status}`),
+            }))}
+            onChange={(event) => {
+              setFilter(event.target.value as Filter);
               setPage(1);
             }}
           />
-        </>
-      )}
+        </div>
+      }
+      list={list}
+      paging={paging}
+      skeleton={
+        <div aria-busy="true" className="flex flex-col gap-3">
+          <Skeleton shape="block" className="h-24 w-full" />
+          <Skeleton shape="block" className="h-24 w-full" />
+        </div>
+      }
+      empty={filter === 'ALL' ? t('requests.empty') : t('requests.emptyFiltered')}
+      listClassName="flex flex-col gap-3"
+      entry={(request) => <RequestEntry key={request.id} request={request} onCancel={() => setCancelling(request)} />}
+    >
       {cancelling !== undefined && (
         <Suspense fallback={null}>
           <ConfirmDialog
@@ -128,7 +97,7 @@ export default function MyRequestsPage() {
           />
         </Suspense>
       )}
-    </div>
+    </PagedList>
   );
 }
 
