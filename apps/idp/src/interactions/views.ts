@@ -69,12 +69,24 @@ interface FormPage {
   invalid?: FieldName[];
 }
 
-/** A page of one form: its heading and intro, the error, the fields, then cancel and submit. */
+/**
+ * A page of one form: its heading and intro, the error, the fields, then cancel and submit.
+ * With an error, the fields named in `p.invalid` (else `invalidOnError`) are marked invalid.
+ */
 function formPage(
   p: FormPage,
-  page: { title: string; intro: string; before?: string; fields: string; submit: string; after?: string },
+  page: {
+    title: string;
+    intro: string;
+    before?: string;
+    fields: readonly Field[];
+    invalidOnError?: readonly FieldName[];
+    submit: string;
+    after?: string;
+  },
 ): string {
   const { t } = p;
+  const invalid = new Set(p.error ? (p.invalid ?? page.invalidOnError ?? []) : []);
   return layout({
     lang: p.lang,
     t,
@@ -83,7 +95,7 @@ function formPage(
 ${page.before ?? ''}<p>${escapeHtml(page.intro)}</p>
 ${errorBox(p.error)}
 <form method="post" action="${escapeHtml(p.action)}" novalidate>
-${page.fields}
+${page.fields.map((f) => field(f, invalid.has(f.name))).join('\n')}
 <div class="actions">
 <button type="submit" name="action" value="cancel" class="secondary" formnovalidate>${escapeHtml(t.cancel)}</button>
 <button type="submit" name="action" value="submit" class="primary">${escapeHtml(page.submit)}</button>
@@ -92,9 +104,16 @@ ${page.fields}
   });
 }
 
-/** The e-mail address field, focused unless it is known already; `password` is focused then. */
-function emailField(p: FormPage & { email?: string }, invalid: Set<string>): string {
-  return field(
+/**
+ * Who the user is, first on every form: the e-mail address, focused unless it is known already,
+ * and the current password (named `passwordName`), focused then.
+ */
+function credentialFields(
+  p: FormPage & { email?: string },
+  passwordName: 'password' | 'currentPassword',
+  passwordLabel: string,
+): Field[] {
+  return [
     {
       name: 'email',
       label: p.t.email,
@@ -103,8 +122,14 @@ function emailField(p: FormPage & { email?: string }, invalid: Set<string>): str
       ...(p.email === undefined ? {} : { value: p.email }),
       autofocus: !p.email,
     },
-    invalid.has('email'),
-  );
+    {
+      name: passwordName,
+      label: passwordLabel,
+      type: 'password',
+      autocomplete: 'current-password',
+      autofocus: Boolean(p.email),
+    },
+  ];
 }
 
 export interface LoginPage extends FormPage {
@@ -116,7 +141,6 @@ export interface LoginPage extends FormPage {
 
 export function loginPage(p: LoginPage): string {
   const { t } = p;
-  const invalid = new Set(p.error ? (p.invalid ?? ['email', 'password']) : []);
   const demo = p.demo
     ? `<section class="demo" aria-labelledby="demo-title">
 <h2 id="demo-title">${escapeHtml(t.demoTitle)}</h2>
@@ -132,8 +156,8 @@ ${p.demo.accounts.map((a) => `<li><button type="button" class="link" data-fill-e
     submit: t.signIn,
     after: `\n${demo}`,
     before: `${p.appName ? `<p class="app">${escapeHtml(t.appSignIn.replace('{app}', p.appName))}</p>` : ''}\n`,
-    fields: `${emailField(p, invalid)}
-${field({ name: 'password', label: t.password, type: 'password', autocomplete: 'current-password', autofocus: Boolean(p.email) }, invalid.has('password'))}`,
+    fields: credentialFields(p, 'password', t.password),
+    invalidOnError: ['email', 'password'],
   });
 }
 
@@ -143,15 +167,21 @@ export interface PasswordPage extends FormPage {
 
 export function passwordPage(p: PasswordPage): string {
   const { t } = p;
-  const invalid = new Set(p.error ? (p.invalid ?? []) : []);
   return formPage(p, {
     title: t.passwordTitle,
     intro: t.passwordIntro,
     submit: t.save,
-    fields: `${emailField(p, invalid)}
-${field({ name: 'currentPassword', label: t.currentPassword, type: 'password', autocomplete: 'current-password', autofocus: Boolean(p.email) }, invalid.has('currentPassword'))}
-${field({ name: 'newPassword', label: t.newPassword, type: 'password', autocomplete: 'new-password', hint: t.passwordHint }, invalid.has('newPassword'))}
-${field({ name: 'repeatPassword', label: t.repeatPassword, type: 'password', autocomplete: 'new-password' }, invalid.has('repeatPassword'))}`,
+    fields: [
+      ...credentialFields(p, 'currentPassword', t.currentPassword),
+      {
+        name: 'newPassword',
+        label: t.newPassword,
+        type: 'password',
+        autocomplete: 'new-password',
+        hint: t.passwordHint,
+      },
+      { name: 'repeatPassword', label: t.repeatPassword, type: 'password', autocomplete: 'new-password' },
+    ],
   });
 }
 
@@ -162,14 +192,20 @@ export interface EmailPage extends FormPage {
 
 export function emailPage(p: EmailPage): string {
   const { t } = p;
-  const invalid = new Set(p.error ? (p.invalid ?? []) : []);
   return formPage(p, {
     title: t.emailTitle,
     intro: t.emailIntro,
     submit: t.save,
-    fields: `${emailField(p, invalid)}
-${field({ name: 'password', label: t.password, type: 'password', autocomplete: 'current-password', autofocus: Boolean(p.email) }, invalid.has('password'))}
-${field({ name: 'newEmail', label: t.newEmail, type: 'email', autocomplete: 'email', ...(p.newEmail === undefined ? {} : { value: p.newEmail }) }, invalid.has('newEmail'))}`,
+    fields: [
+      ...credentialFields(p, 'password', t.password),
+      {
+        name: 'newEmail',
+        label: t.newEmail,
+        type: 'email',
+        autocomplete: 'email',
+        ...(p.newEmail === undefined ? {} : { value: p.newEmail }),
+      },
+    ],
   });
 }
 
