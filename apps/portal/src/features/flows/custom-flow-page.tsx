@@ -1,9 +1,9 @@
 // /flows/{key}: a custom flow (its attributes with the user's values); afterwards back to
 // the gate of the application that sent the user here.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearch } from 'wouter';
-import { Button, buttonClasses, Skeleton, UiLink } from '@portal/ui';
+import { buttonClasses, Skeleton, UiLink } from '@portal/ui';
 import { useServices, useToasts } from '../../app/contexts.tsx';
 import { useServerData } from '../../app/server-data.ts';
 import { clientIdOf } from '../../app/external-app.tsx';
@@ -12,12 +12,13 @@ import { links } from '../../routes.ts';
 import {
   AttributeFields,
   initialValues,
-  useIssueText,
+  sentValues,
+  useIssueTexts,
   validateAll,
-  type AttributeFieldModel,
   type AttributeValues,
 } from '../shared/attribute-fields.tsx';
 import { saveFailure } from '../shared/form-errors.ts';
+import { FlowForm } from './flow-form.tsx';
 
 export default function CustomFlowPage() {
   const { key } = useParams<{ key?: string }>();
@@ -29,7 +30,7 @@ function CustomFlow({ flowKey }: { readonly flowKey: string }) {
   const { t } = useTranslation('flows');
   const { api } = useServices();
   const toasts = useToasts();
-  const issueText = useIssueText();
+  const issueTexts = useIssueTexts();
   const clientId = clientIdOf(useSearch());
   const [, navigate] = useLocation();
   const flow = useServerData(['flows', 'customFlow', flowKey], () => api.getCustomFlow(flowKey));
@@ -38,37 +39,25 @@ function CustomFlow({ flowKey }: { readonly flowKey: string }) {
   const [saving, setSaving] = useState(false);
   const [completed, setCompleted] = useState(false);
   useEffect(() => {
-    if (flow.status === 'ready') setValues((current) => current ?? initialValues(flow.data.attributes.map(toField)));
+    if (flow.status === 'ready') setValues((current) => current ?? initialValues(flow.data.attributes));
   }, [flow.status, flow.data]);
   if (flow.status === 'failed' && flow.data === undefined) return <ErrorViewFor error={flow.error} />;
   if (flow.data === undefined || values === undefined)
     return flow.showSkeleton ? <Skeleton shape="block" className="h-48 w-full" /> : null;
   const data = flow.data;
-  const fields = data.attributes.map(toField);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const local: Record<string, string> = {};
-    for (const [k, issue] of Object.entries(validateAll(fields, values))) {
-      const text = issueText(issue);
-      if (text !== undefined) local[k] = text;
-    }
+  const fields = data.attributes;
+  const submit = async () => {
+    const local = issueTexts(validateAll(fields, values));
     setErrors(local);
     if (Object.keys(local).length > 0) return;
     setSaving(true);
     try {
-      const editable = fields.filter((f) => f.editable);
-      const updated = await api.submitCustomFlow(
-        flowKey,
-        editable.map((f) => ({
-          key: f.key,
-          value: (values[f.key] ?? '').trim() === '' ? null : (values[f.key] ?? '').trim(),
-        })),
-      );
+      const updated = await api.submitCustomFlow(flowKey, sentValues(fields, values));
       if (updated.completed && clientId !== undefined) {
         navigate(links.flowsAuth({ clientId }), { replace: true });
         return;
       }
-      setValues(initialValues(updated.attributes.map(toField)));
+      setValues(initialValues(updated.attributes));
       setCompleted(updated.completed);
     } catch (error) {
       const keyOf = (path: string) => fields.find((f) => path === f.key || path.endsWith(`.${f.key}`))?.key;
@@ -83,18 +72,21 @@ function CustomFlow({ flowKey }: { readonly flowKey: string }) {
     }
   };
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      aria-labelledby="flow-heading"
-      className="flex flex-col gap-6 rounded-xl border border-line bg-surface p-6 shadow-sm"
+    <FlowForm
+      headingId="flow-heading"
+      heading={t('customFlow.heading', { label: data.label })}
+      intro={data.description}
+      submit={{ label: t('customFlow.submit'), busy: saving }}
+      onSubmit={() => void submit()}
+      actions={
+        clientId !== undefined &&
+        (completed || data.completed) && (
+          <UiLink href={links.flowsAuth({ clientId })} className={buttonClasses('secondary')}>
+            {t('customFlow.backToApp')}
+          </UiLink>
+        )
+      }
     >
-      <div>
-        <h1 id="flow-heading" className="text-2xl font-semibold text-fg">
-          {t('customFlow.heading', { label: data.label })}
-        </h1>
-        {data.description !== '' && <p className="mt-2 text-sm text-fg-muted">{data.description}</p>}
-      </div>
       <AttributeFields
         fields={fields}
         values={values}
@@ -106,34 +98,6 @@ function CustomFlow({ flowKey }: { readonly flowKey: string }) {
           {t('customFlow.completed')}
         </p>
       )}
-      <div className="flex flex-wrap justify-end gap-2">
-        {clientId !== undefined && (completed || data.completed) && (
-          <UiLink href={links.flowsAuth({ clientId })} className={buttonClasses('secondary')}>
-            {t('customFlow.backToApp')}
-          </UiLink>
-        )}
-        <Button type="submit" busy={saving}>
-          {t('customFlow.submit')}
-        </Button>
-      </div>
-    </form>
+    </FlowForm>
   );
-}
-
-function toField(a: {
-  key: string;
-  label: string;
-  dataType: string;
-  required: boolean;
-  editable: boolean;
-  value: string | null;
-}): AttributeFieldModel {
-  return {
-    key: a.key,
-    label: a.label,
-    dataType: a.dataType,
-    required: a.required,
-    editable: a.editable,
-    value: a.value,
-  };
 }

@@ -3,21 +3,27 @@
 // with the same request form as the catalogue's request page (#19: account access, role,
 // justification, end date, answers); when nothing stands in the way the claims refresh runs and
 // the user goes on to the application.
-import { useEffect, useMemo, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import { Redirect, useSearch } from 'wouter';
 import { appGateView, isHttpUrl, provideAppGate, startClaimsRefreshAtServer, toPortalError } from '@portal/core';
 import { localToday } from '@portal/adapters';
-import { Button, buttonClasses, UiLink } from '@portal/ui';
+import { buttonClasses, UiLink, type ButtonVariant } from '@portal/ui';
 import { useServices, useToasts } from '../../app/contexts.tsx';
 import { useExternalApp, clientIdOf } from '../../app/external-app.tsx';
 import { ErrorView, ErrorViewFor } from '../../app/error-view.tsx';
 import { links } from '../../routes.ts';
 import { Busy } from '../shared/busy.tsx';
-import { AttributeFields, useIssueText, type AttributeFieldModel } from '../shared/attribute-fields.tsx';
+import {
+  AttributeFields,
+  initialValues,
+  useIssueTexts,
+  type AttributeFieldModel,
+} from '../shared/attribute-fields.tsx';
 import { forgetMyApps } from '../shared/my-apps.ts';
 import { AccessRequestFields, useAccessRequestForm } from '../shared/access-request-form.tsx';
+import { FlowForm } from './flow-form.tsx';
 
 export default function GatePage() {
   const clientId = clientIdOf(useSearch());
@@ -30,7 +36,7 @@ function Gate({ clientId }: { readonly clientId: string }) {
   const { t: tc } = useTranslation('common');
   const services = useServices();
   const toasts = useToasts();
-  const issueText = useIssueText();
+  const issueTexts = useIssueTexts();
   const external = useExternalApp();
   const machine = useMemo(
     () =>
@@ -77,51 +83,26 @@ function Gate({ clientId }: { readonly clientId: string }) {
         editable: true,
         value: a.value ?? null,
       }));
-      const errors: Record<string, string> = {};
-      for (const [key, issue] of Object.entries(view.validation)) {
-        const text = issueText(issue);
-        if (text !== undefined) errors[key] = text;
-      }
-      const submit = (event: FormEvent) => {
-        event.preventDefault();
-        send({ type: 'SUBMIT' });
-      };
       return (
-        <form
-          onSubmit={submit}
-          noValidate
-          aria-labelledby="gate-heading"
-          className="flex flex-col gap-6 rounded-xl border border-line bg-surface p-6 shadow-sm"
+        <FlowForm
+          headingId="gate-heading"
+          heading={heading('missing.heading')}
+          intro={t('missing.text', { label })}
+          submit={{ label: t('missing.submit'), busy: view.busy }}
+          onSubmit={() => send({ type: 'SUBMIT' })}
         >
-          <div>
-            <h1 id="gate-heading" className="text-2xl font-semibold text-fg">
-              {heading('missing.heading')}
-            </h1>
-            <p className="mt-2 text-sm text-fg-muted">{t('missing.text', { label })}</p>
-          </div>
           <AttributeFields
             fields={fields}
-            values={{ ...Object.fromEntries(fields.map((f) => [f.key, f.value ?? ''])), ...view.values }}
-            errors={errors}
+            values={{ ...initialValues(fields), ...view.values }}
+            errors={issueTexts(view.validation)}
             onChange={(key, value) => send({ type: 'SET_VALUE', key, value })}
           />
-          <div className="flex justify-end">
-            <Button type="submit" busy={view.busy}>
-              {t('missing.submit')}
-            </Button>
-          </div>
-        </form>
+        </FlowForm>
       );
     }
     case 'noAccess':
       return (
-        <section
-          aria-labelledby="gate-heading"
-          className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-6 shadow-sm"
-        >
-          <h1 id="gate-heading" className="text-2xl font-semibold text-fg">
-            {heading('noAccess.heading')}
-          </h1>
+        <GateCard heading={heading('noAccess.heading')} home={{ label: tc('actions.backHome'), variant: 'ghost' }}>
           {view.requestFor === undefined ? (
             <p className="text-sm text-fg-muted">{t('noAccess.notRequestable')}</p>
           ) : (
@@ -131,35 +112,15 @@ function Gate({ clientId }: { readonly clientId: string }) {
               onRequested={() => send({ type: 'REQUESTED' })}
             />
           )}
-          <WaysOut
-            home={
-              <UiLink href={links.home()} className={buttonClasses('ghost')}>
-                {tc('actions.backHome')}
-              </UiLink>
-            }
-          />
-        </section>
+        </GateCard>
       );
     case 'requested':
       return (
-        <section
-          aria-labelledby="gate-heading"
-          className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-6 shadow-sm"
-        >
-          <h1 id="gate-heading" className="text-2xl font-semibold text-fg">
-            {heading('requested.heading')}
-          </h1>
+        <GateCard heading={heading('requested.heading')} home={{ label: t('requested.back'), variant: 'secondary' }}>
           <p role="status" className="text-sm text-fg-muted">
             {t('requested.text', { label })}
           </p>
-          <WaysOut
-            home={
-              <UiLink href={links.home()} className={buttonClasses('secondary')}>
-                {t('requested.back')}
-              </UiLink>
-            }
-          />
-        </section>
+        </GateCard>
       );
   }
 }
@@ -185,21 +146,41 @@ function GateRequest({
 }
 
 /**
- * The ways out of the gate: back to the application that sent the user here (external-app
- * mode, its URL from the branding), and home.
+ * A state of the gate the user waits in or leaves (no access, requested): its heading, what it
+ * says, and the ways out: back to the application that sent the user here (external-app mode,
+ * its URL from the branding), and home (`home`: the link's text and look).
  */
-function WaysOut({ home }: { readonly home: ReactNode }) {
+function GateCard({
+  heading,
+  home,
+  children,
+}: {
+  readonly heading: string;
+  readonly home: { readonly label: string; readonly variant: ButtonVariant };
+  readonly children: ReactNode;
+}) {
   const { t } = useTranslation('flows');
   const external = useExternalApp();
   const url = external.status === 'active' ? external.branding.url : undefined;
   return (
-    <div className="flex flex-wrap gap-3">
-      {url !== undefined && isHttpUrl(url) && external.status === 'active' ? (
-        <a href={url} className={buttonClasses('primary')}>
-          {t('backToApplication', { label: external.branding.label })}
-        </a>
-      ) : null}
-      {home}
-    </div>
+    <section
+      aria-labelledby="gate-heading"
+      className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-6 shadow-sm"
+    >
+      <h1 id="gate-heading" className="text-2xl font-semibold text-fg">
+        {heading}
+      </h1>
+      {children}
+      <div className="flex flex-wrap gap-3">
+        {url !== undefined && isHttpUrl(url) && external.status === 'active' ? (
+          <a href={url} className={buttonClasses('primary')}>
+            {t('backToApplication', { label: external.branding.label })}
+          </a>
+        ) : null}
+        <UiLink href={links.home()} className={buttonClasses(home.variant)}>
+          {home.label}
+        </UiLink>
+      </div>
+    </section>
   );
 }

@@ -2,7 +2,6 @@
 // attributes editable by the user can change; a failed save keeps the input and says why.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MyApplicationDetail } from '@portal/adapters';
 import { Skeleton } from '@portal/ui';
 import { useNavigationBar, useServices } from '../../app/contexts.tsx';
 import { useServerData } from '../../app/server-data.ts';
@@ -12,7 +11,8 @@ import { links } from '../../routes.ts';
 import {
   AttributeFields,
   initialValues,
-  useIssueText,
+  sentValues,
+  useIssueTexts,
   validateAll,
   type AttributeFieldModel,
   type AttributeValues,
@@ -20,17 +20,6 @@ import {
 import { saveFailure, type SaveFailure } from '../shared/form-errors.ts';
 import { SaveFooter } from './save-failure-alert.tsx';
 import { forgetMyApps } from '../shared/my-apps.ts';
-
-function fieldsOf(detail: MyApplicationDetail): AttributeFieldModel[] {
-  return detail.attributes.map((a) => ({
-    key: a.key,
-    label: a.label,
-    dataType: a.dataType,
-    required: a.required,
-    editable: a.editable,
-    value: a.value,
-  }));
-}
 
 /** The attribute key a server field path names (`attributes.0.value` by the order sent, or the key), if the form shows it. */
 export function attributeKeyOf(
@@ -61,7 +50,7 @@ export function serverErrorsByKey(
 export function ApplicationAttributes({ id }: { readonly id: string }) {
   const { t, i18n } = useTranslation('settings');
   const { api } = useServices();
-  const issueText = useIssueText();
+  const issueTexts = useIssueTexts();
   const detail = useServerData(['my', 'application', id], () => api.getMyApplication(id));
   const [values, setValues] = useState<AttributeValues | undefined>();
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -74,38 +63,27 @@ export function ApplicationAttributes({ id }: { readonly id: string }) {
     backLink: links.settings('applications'),
   });
   useEffect(() => {
-    if (detail.status === 'ready') setValues((current) => current ?? initialValues(fieldsOf(detail.data)));
+    if (detail.status === 'ready') setValues((current) => current ?? initialValues(detail.data.attributes));
   }, [detail.status, detail.data]);
   if (detail.status === 'failed' && detail.data === undefined) return <ErrorViewFor error={detail.error} />;
   if (detail.data === undefined || values === undefined)
     return detail.showSkeleton ? <Skeleton shape="block" className="h-48 w-full max-w-3xl" /> : null;
   const data = detail.data;
-  const fields = fieldsOf(data);
-  const editable = fields.filter((f) => f.editable);
+  const fields = data.attributes;
   const language = i18n.resolvedLanguage ?? i18n.language;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
     setFailure(undefined);
-    const issues = validateAll(fields, values);
-    const local: Record<string, string> = {};
-    for (const [key, issue] of Object.entries(issues)) {
-      const text = issueText(issue);
-      if (text !== undefined) local[key] = text;
-    }
+    const local = issueTexts(validateAll(fields, values));
     setErrors(local);
     if (Object.keys(local).length > 0) return;
-    const sent = editable.map((f) => f.key);
+    const input = sentValues(fields, values);
+    const sent = input.map((value) => value.key);
     setSaving(true);
     try {
-      const updated = await api.updateMyAttributes(
-        data.application.id,
-        editable.map((f) => {
-          const value = (values[f.key] ?? '').trim();
-          return { key: f.key, value: value === '' ? null : value };
-        }),
-      );
-      setValues(initialValues(fieldsOf(updated)));
+      const updated = await api.updateMyAttributes(data.application.id, input);
+      setValues(initialValues(updated.attributes));
       setSaved(true);
       forgetMyApps();
     } catch (error) {
@@ -158,7 +136,7 @@ export function ApplicationAttributes({ id }: { readonly id: string }) {
           />
         )}
       </div>
-      <SaveFooter failure={failure} saved={saved} saving={saving} canSave={editable.length > 0} />
+      <SaveFooter failure={failure} saved={saved} saving={saving} canSave={fields.some((f) => f.editable)} />
     </form>
   );
 }

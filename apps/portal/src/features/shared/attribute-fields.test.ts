@@ -1,5 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { initialValues, validateAll, validateAttribute, type AttributeFieldModel } from './attribute-fields.tsx';
+import { renderHook } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createI18n } from '../../i18n/i18n.ts';
+import {
+  initialValues,
+  sentValues,
+  useIssueTexts,
+  validateAll,
+  validateAttribute,
+  type AttributeFieldModel,
+} from './attribute-fields.tsx';
 
 const field = (over: Partial<AttributeFieldModel>): AttributeFieldModel => ({
   key: 'k',
@@ -25,5 +34,27 @@ describe('attribute fields', () => {
     const fields = [field({ key: 'a', required: true }), field({ key: 'b', value: 'x' })];
     expect(Object.keys(validateAll(fields, initialValues(fields)))).toEqual(['a']);
     expect(initialValues(fields)).toEqual({ a: '', b: 'x' });
+  });
+
+  it('sends the editable values trimmed, an empty one as null', () => {
+    const fields = [field({ key: 'a' }), field({ key: 'b' }), field({ key: 'c', editable: false })];
+    expect(sentValues(fields, { a: '  x ', b: '   ', c: 'y' })).toEqual([
+      { key: 'a', value: 'x' },
+      { key: 'b', value: null },
+    ]);
+  });
+
+  describe('issue texts', () => {
+    beforeAll(async () => {
+      await createI18n('de', { awaitAllUiMessages: true });
+    });
+
+    it('translates the issues by key', () => {
+      const fields = [field({ key: 'a', required: true }), field({ key: 'b', value: 'x' })];
+      const { result } = renderHook(() => useIssueTexts());
+      expect(result.current(validateAll(fields, initialValues(fields)))).toEqual({
+        a: 'Dieses Feld ist erforderlich.',
+      });
+    });
   });
 });

@@ -58,6 +58,19 @@ export function validateAll(
   return result;
 }
 
+/** What a form sends of its editable fields: each value trimmed, an empty one cleared (null). */
+export function sentValues(
+  fields: readonly AttributeFieldModel[],
+  values: AttributeValues,
+): { readonly key: string; readonly value: string | null }[] {
+  return fields
+    .filter((field) => field.editable)
+    .map((field) => {
+      const value = (values[field.key] ?? '').trim();
+      return { key: field.key, value: value === '' ? null : value };
+    });
+}
+
 export interface AttributeFieldsProps {
   readonly fields: readonly AttributeFieldModel[];
   readonly values: AttributeValues;
@@ -134,4 +147,17 @@ export function useIssueText(): (issue: ValidationResult) => string | undefined 
   const { t } = useTranslation('ui');
   return (issue) =>
     issue === undefined ? undefined : t(issue.code as 'validations.required', { ...(issue.params ?? {}) });
+}
+
+/** Translate core's issues by field (`validateAll`'s): the messages by the same keys. */
+export function useIssueTexts(): (issues: Readonly<Record<string, ValidationResult>>) => Record<string, string> {
+  const issueText = useIssueText();
+  return (issues) => {
+    const texts: Record<string, string> = {};
+    for (const [key, issue] of Object.entries(issues)) {
+      const text = issueText(issue);
+      if (text !== undefined) texts[key] = text;
+    }
+    return texts;
+  };
 }

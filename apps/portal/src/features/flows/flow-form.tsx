@@ -1,0 +1,44 @@
+// The form of a flow on its own card (the gate's missing attributes, a custom flow): its heading
+// and what it asks for, the fields, then the buttons with the submit button last.
+import type { FormEvent, ReactNode } from 'react';
+import { Button } from '@portal/ui';
+
+export interface FlowFormProps {
+  readonly headingId: string;
+  readonly heading: string;
+  /** Said below the heading (nothing when empty). */
+  readonly intro: string;
+  readonly submit: { readonly label: string; readonly busy: boolean };
+  readonly onSubmit: () => void;
+  /** Buttons before the submit button. */
+  readonly actions?: ReactNode;
+  readonly children: ReactNode;
+}
+
+export function FlowForm({ headingId, heading, intro, submit, onSubmit, actions, children }: FlowFormProps) {
+  return (
+    <form
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      noValidate
+      aria-labelledby={headingId}
+      className="flex flex-col gap-6 rounded-xl border border-line bg-surface p-6 shadow-sm"
+    >
+      <div>
+        <h1 id={headingId} className="text-2xl font-semibold text-fg">
+          {heading}
+        </h1>
+        {intro !== '' && <p className="mt-2 text-sm text-fg-muted">{intro}</p>}
+      </div>
+      {children}
+      <div className="flex flex-wrap justify-end gap-2">
+        {actions}
+        <Button type="submit" busy={submit.busy}>
+          {submit.label}
+        </Button>
+      </div>
+    </form>
+  );
+}
