@@ -235,6 +235,55 @@ describe('createAdminApi', () => {
     await expect(api.createWebhookSigningSecret('hk-portal')).rejects.toMatchObject({ status: 409, body: error });
   });
 
+  it("makes every call of each global list's kind on its own paths (one factory, a table of kinds)", async () => {
+    const { api, calls } = fakeClient(() => new Response(null, { status: 204 }));
+    const sent = async (call: () => Promise<unknown>) => {
+      const before = calls.length;
+      // No answer: the validator refuses it (answers are tested above); only the request is looked at here.
+      await call().catch(() => undefined);
+      const request = calls[before];
+      return `${request?.method ?? ''} ${request?.url.pathname ?? ''}${request?.url.search ?? ''} ${request?.body ?? ''}`.trim();
+    };
+    const page = { page: 1, pageSize: 10 } as const;
+    const kinds = [
+      ['/Applications', api.applications],
+      ['/Attributes', api.attributes],
+      ['/Permissions', api.permissions],
+      ['/Roles', api.roles],
+      ['/AccountAccesses', api.accountAccesses],
+      ['/CustomFlows', api.customFlows],
+    ] as const;
+    for (const [base, kind] of kinds) {
+      expect(await sent(() => kind.list({ ...page, search: ' a ' }))).toBe(`GET ${base}?page=1&pageSize=10&search=a`);
+      expect(await sent(() => kind.get('e1'))).toBe(`GET ${base}/e1`);
+      // Each kind's input type is its own; the request sends whatever body it is given.
+      expect(await sent(() => kind.create({ key: 'k' } as never))).toBe(`POST ${base} {"key":"k"}`);
+      expect(await sent(() => kind.update('e1', { key: 'k' } as never))).toBe(`PUT ${base}/e1 {"key":"k"}`);
+      expect(await sent(() => kind.remove('e1'))).toBe(`DELETE ${base}/e1`);
+      expect(await sent(() => kind.history('e1', { ...page, sort: 'updatedAt', order: 'desc' }))).toBe(
+        `GET ${base}/e1/History?page=1&pageSize=10&sort=updatedAt&order=desc`,
+      );
+      expect(await sent(() => kind.revert('e1', 'h1'))).toBe(`POST ${base}/e1/History/h1/Revert`);
+      expect(await sent(() => kind.removeMany(['e1', 'e2']))).toBe(`POST ${base}/BulkDelete {"ids":["e1","e2"]}`);
+    }
+    for (const [base, kind] of [
+      ['/Attributes', api.attributes],
+      ['/Roles', api.roles],
+      ['/AccountAccesses', api.accountAccesses],
+      ['/CustomFlows', api.customFlows],
+    ] as const) {
+      expect(await sent(() => kind.usage('e1'))).toBe(`GET ${base}/e1/Usage`);
+    }
+    expect(await sent(() => api.users.list({ ...page, sort: 'email', order: 'asc' }))).toBe(
+      'GET /Users?page=1&pageSize=10&sort=email&order=asc',
+    );
+    expect(await sent(() => api.users.get('u1'))).toBe('GET /Users/u1');
+    expect(await sent(() => api.users.remove('u1'))).toBe('DELETE /Users/u1');
+    // A delete that answers 204 is done; a used kind's delete answers what the entity was removed from.
+    await expect(api.permissions.remove('p1')).resolves.toBeUndefined();
+    await expect(api.roles.remove('r1')).rejects.toThrow();
+  });
+
   it('deletes with 204', async () => {
     const { api, calls } = fakeClient(() => new Response(null, { status: 204 }));
     await api.removeApplicationUser('hk-portal', '11111111-1111-4111-8111-111111111111');

@@ -12,17 +12,22 @@ import { unwrap, unwrapVoid } from '../http/client.ts';
 import { administrableApplications } from '../http/administrable.ts';
 import { uploadApplicationImage } from '../http/image-upload.ts';
 import { endsAtOfLastDay } from '../http/my-access.ts';
-import { exportQuery, historyQuery, listQuery, pageQuery, type HistoryParams } from './list-query.ts';
+import { exportQuery, listQuery, pageQuery } from './list-query.ts';
+import {
+  entityCalls,
+  type BulkRemovable,
+  type EntityApi,
+  type ExportParams,
+  type ListedEntityApi,
+  type UsedEntityApi,
+} from './entity-api.ts';
 import type {
   AccessRequestDetail,
   AccessRequestSummary,
   AccountAccessDetail,
   AccountAccessInput,
   AccountAccessSummary,
-  AdminHistoryEntry,
   AdminPage,
-  DeleteResult,
-  EntityUsage,
   AdministrableApplication,
   ApplicationDetail,
   ApplicationInput,
@@ -54,33 +59,6 @@ import type {
   ApplicationUsersBulkChange,
   ImportResult,
 } from './types.ts';
-
-/** A list's search and sort, without paging: what a CSV download keeps. */
-export type ExportParams = Omit<ListParams, 'page' | 'pageSize'>;
-
-/** Create, read, update, delete and history of one entity kind. */
-export interface EntityApi<Summary, Detail, Input, Removed = void> {
-  list(params: ListParams): Promise<AdminPage<Summary>>;
-  get(id: string): Promise<Detail>;
-  create(input: Input): Promise<Detail>;
-  update(id: string, input: Input): Promise<Detail>;
-  remove(id: string): Promise<Removed>;
-  history(id: string, params: HistoryParams): Promise<AdminPage<AdminHistoryEntry>>;
-  /** Undoes one entry of the history (#19.7); the entity as saved. */
-  revert(id: string, entryId: string): Promise<Detail>;
-  /** The whole list with this search and sort as a CSV download (a link: the browser streams it to disk). */
-  exportUrl(params: ExportParams): string;
-}
-
-/** Several entities of a list deleted at once, all or nothing (#20.3); how many were deleted. */
-export interface BulkRemovable {
-  removeMany(ids: readonly string[]): Promise<number>;
-}
-
-/** An entity others use (roles, account accesses, attributes, custom flows): its usage, and a delete that says what it was removed from. */
-export interface UsedEntityApi<Summary, Detail, Input> extends EntityApi<Summary, Detail, Input, DeleteResult> {
-  usage(id: string): Promise<EntityUsage>;
-}
 
 export interface AdminApi {
   /** Applications the caller administers, with open request counts (sidebar dropdown). */
@@ -142,12 +120,7 @@ export interface AdminApi {
   readonly accountAccesses: UsedEntityApi<AccountAccessSummary, AccountAccessDetail, AccountAccessInput> &
     BulkRemovable;
   readonly customFlows: UsedEntityApi<CustomFlowSummary, CustomFlowDetail, CustomFlowInput> & BulkRemovable;
-  readonly users: BulkRemovable & {
-    list(params: ListParams): Promise<AdminPage<UserSummary>>;
-    get(id: string): Promise<UserDetail>;
-    remove(id: string): Promise<void>;
-    exportUrl(params: ExportParams): string;
-  };
+  readonly users: ListedEntityApi<UserSummary, UserDetail>;
 }
 
 export interface AdminApiOptions {
@@ -177,6 +150,19 @@ const read =
   (value: unknown): T =>
     decodeWire(validator, schema, value);
 
+/** The console's global lists, by the name their paths and operations take (`roles`: `/Roles`, `listRoles`,
+ * `exportRoles`), each with the validators and schema names of a page of its list and of one entity; the compiler
+ * checks each entry against its paths in the contract. */
+const kinds = {
+  applications: [wire.ApplicationList, 'ApplicationList', wire.Application, 'Application'],
+  attributes: [wire.AttributeList, 'AttributeList', wire.Attribute, 'Attribute'],
+  permissions: [wire.PermissionList, 'PermissionList', wire.Permission, 'Permission'],
+  roles: [wire.RoleList, 'RoleList', wire.Role, 'Role'],
+  accountAccesses: [wire.AccountAccessList, 'AccountAccessList', wire.AccountAccess, 'AccountAccess'],
+  customFlows: [wire.CustomFlowList, 'CustomFlowList', wire.CustomFlowDefinition, 'CustomFlowDefinition'],
+  users: [wire.UserList, 'UserList', wire.UserDetail, 'UserDetail'],
+} as const;
+
 export function createAdminApi(client: ApiClient, options: AdminApiOptions = { baseUrl: '/api' }): AdminApi {
   /** A CSV download of `path` (under the API's base URL) with the download's query (`exportQuery`). */
   const exportUrl = (path: string, query: Readonly<Record<string, string | undefined>>) => {
@@ -185,8 +171,7 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
     ).toString();
     return `${options.baseUrl.replace(/\/$/, '')}${path}${search === '' ? '' : `?${search}`}`;
   };
-  const history = (id: string, params: HistoryParams) => ({ params: { path: { id }, query: historyQuery(params) } });
-  const entry = (id: string, entryId: string) => ({ params: { path: { id, entryId } } });
+  const calls = entityCalls(client, kinds, exportUrl);
   return {
     listAdministrableApplications: (params = {}) =>
       administrableApplications(client, params).then(read(wire.AdminApplicationList, 'AdminApplicationList')),
@@ -329,211 +314,12 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
         }),
       ),
     uploadLogo: (file, fileName) => uploadApplicationImage(client, file, fileName),
-    applications: {
-      list: (params) =>
-        unwrap(client.GET('/Applications', { params: { query: listQuery('listApplications', params) } })).then(
-          read(wire.ApplicationList, 'ApplicationList'),
-        ),
-      get: (id) =>
-        unwrap(client.GET('/Applications/{id}', { params: { path: { id } } })).then(
-          read(wire.Application, 'Application'),
-        ),
-      create: (input) =>
-        unwrap(client.POST('/Applications', { body: input })).then(read(wire.Application, 'Application')),
-      update: (id, input) =>
-        unwrap(client.PUT('/Applications/{id}', { params: { path: { id } }, body: input })).then(
-          read(wire.Application, 'Application'),
-        ),
-      remove: (id) => unwrapVoid(client.DELETE('/Applications/{id}', { params: { path: { id } } })),
-      history: (id, params) =>
-        unwrap(client.GET('/Applications/{id}/History', history(id, params))).then(
-          read(wire.HistoryList, 'HistoryList'),
-        ),
-      revert: (id, entryId) =>
-        unwrap(client.POST('/Applications/{id}/History/{entryId}/Revert', entry(id, entryId))).then(
-          read(wire.Application, 'Application'),
-        ),
-      exportUrl: (params) => exportUrl('/Applications/Export', exportQuery('exportApplications', params)),
-      removeMany: (ids) =>
-        unwrap(client.POST('/Applications/BulkDelete', { body: { ids: [...ids] } }))
-          .then(read(wire.BulkResult, 'BulkResult'))
-          .then((r) => r.count),
-    },
-    attributes: {
-      list: (params) =>
-        unwrap(client.GET('/Attributes', { params: { query: listQuery('listAttributes', params) } })).then(
-          read(wire.AttributeList, 'AttributeList'),
-        ),
-      get: (id) =>
-        unwrap(client.GET('/Attributes/{id}', { params: { path: { id } } })).then(read(wire.Attribute, 'Attribute')),
-      create: (input) => unwrap(client.POST('/Attributes', { body: input })).then(read(wire.Attribute, 'Attribute')),
-      update: (id, input) =>
-        unwrap(client.PUT('/Attributes/{id}', { params: { path: { id } }, body: input })).then(
-          read(wire.Attribute, 'Attribute'),
-        ),
-      remove: (id) =>
-        unwrap(client.DELETE('/Attributes/{id}', { params: { path: { id } } })).then(
-          read(wire.DeleteResult, 'DeleteResult'),
-        ),
-      history: (id, params) =>
-        unwrap(client.GET('/Attributes/{id}/History', history(id, params))).then(read(wire.HistoryList, 'HistoryList')),
-      revert: (id, entryId) =>
-        unwrap(client.POST('/Attributes/{id}/History/{entryId}/Revert', entry(id, entryId))).then(
-          read(wire.Attribute, 'Attribute'),
-        ),
-      exportUrl: (params) => exportUrl('/Attributes/Export', exportQuery('exportAttributes', params)),
-      removeMany: (ids) =>
-        unwrap(client.POST('/Attributes/BulkDelete', { body: { ids: [...ids] } }))
-          .then(read(wire.BulkResult, 'BulkResult'))
-          .then((r) => r.count),
-      usage: (id) =>
-        unwrap(client.GET('/Attributes/{id}/Usage', { params: { path: { id } } })).then(
-          read(wire.EntityUsage, 'EntityUsage'),
-        ),
-    },
-    permissions: {
-      list: (params) =>
-        unwrap(client.GET('/Permissions', { params: { query: listQuery('listPermissions', params) } })).then(
-          read(wire.PermissionList, 'PermissionList'),
-        ),
-      get: (id) =>
-        unwrap(client.GET('/Permissions/{id}', { params: { path: { id } } })).then(read(wire.Permission, 'Permission')),
-      create: (input) => unwrap(client.POST('/Permissions', { body: input })).then(read(wire.Permission, 'Permission')),
-      update: (id, input) =>
-        unwrap(client.PUT('/Permissions/{id}', { params: { path: { id } }, body: input })).then(
-          read(wire.Permission, 'Permission'),
-        ),
-      remove: (id) => unwrapVoid(client.DELETE('/Permissions/{id}', { params: { path: { id } } })),
-      history: (id, params) =>
-        unwrap(client.GET('/Permissions/{id}/History', history(id, params))).then(
-          read(wire.HistoryList, 'HistoryList'),
-        ),
-      revert: (id, entryId) =>
-        unwrap(client.POST('/Permissions/{id}/History/{entryId}/Revert', entry(id, entryId))).then(
-          read(wire.Permission, 'Permission'),
-        ),
-      exportUrl: (params) => exportUrl('/Permissions/Export', exportQuery('exportPermissions', params)),
-      removeMany: (ids) =>
-        unwrap(client.POST('/Permissions/BulkDelete', { body: { ids: [...ids] } }))
-          .then(read(wire.BulkResult, 'BulkResult'))
-          .then((r) => r.count),
-    },
-    roles: {
-      list: (params) =>
-        unwrap(client.GET('/Roles', { params: { query: listQuery('listRoles', params) } })).then(
-          read(wire.RoleList, 'RoleList'),
-        ),
-      get: (id) => unwrap(client.GET('/Roles/{id}', { params: { path: { id } } })).then(read(wire.Role, 'Role')),
-      create: (input) => unwrap(client.POST('/Roles', { body: input })).then(read(wire.Role, 'Role')),
-      update: (id, input) =>
-        unwrap(client.PUT('/Roles/{id}', { params: { path: { id } }, body: input })).then(read(wire.Role, 'Role')),
-      remove: (id) =>
-        unwrap(client.DELETE('/Roles/{id}', { params: { path: { id } } })).then(
-          read(wire.DeleteResult, 'DeleteResult'),
-        ),
-      history: (id, params) =>
-        unwrap(client.GET('/Roles/{id}/History', history(id, params))).then(read(wire.HistoryList, 'HistoryList')),
-      revert: (id, entryId) =>
-        unwrap(client.POST('/Roles/{id}/History/{entryId}/Revert', entry(id, entryId))).then(read(wire.Role, 'Role')),
-      exportUrl: (params) => exportUrl('/Roles/Export', exportQuery('exportRoles', params)),
-      removeMany: (ids) =>
-        unwrap(client.POST('/Roles/BulkDelete', { body: { ids: [...ids] } }))
-          .then(read(wire.BulkResult, 'BulkResult'))
-          .then((r) => r.count),
-      usage: (id) =>
-        unwrap(client.GET('/Roles/{id}/Usage', { params: { path: { id } } })).then(
-          read(wire.EntityUsage, 'EntityUsage'),
-        ),
-    },
-    accountAccesses: {
-      list: (params) =>
-        unwrap(client.GET('/AccountAccesses', { params: { query: listQuery('listAccountAccesses', params) } })).then(
-          read(wire.AccountAccessList, 'AccountAccessList'),
-        ),
-      get: (id) =>
-        unwrap(client.GET('/AccountAccesses/{id}', { params: { path: { id } } })).then(
-          read(wire.AccountAccess, 'AccountAccess'),
-        ),
-      create: (input) =>
-        unwrap(client.POST('/AccountAccesses', { body: input })).then(read(wire.AccountAccess, 'AccountAccess')),
-      update: (id, input) =>
-        unwrap(client.PUT('/AccountAccesses/{id}', { params: { path: { id } }, body: input })).then(
-          read(wire.AccountAccess, 'AccountAccess'),
-        ),
-      remove: (id) =>
-        unwrap(client.DELETE('/AccountAccesses/{id}', { params: { path: { id } } })).then(
-          read(wire.DeleteResult, 'DeleteResult'),
-        ),
-      history: (id, params) =>
-        unwrap(client.GET('/AccountAccesses/{id}/History', history(id, params))).then(
-          read(wire.HistoryList, 'HistoryList'),
-        ),
-      revert: (id, entryId) =>
-        unwrap(client.POST('/AccountAccesses/{id}/History/{entryId}/Revert', entry(id, entryId))).then(
-          read(wire.AccountAccess, 'AccountAccess'),
-        ),
-      exportUrl: (params) => exportUrl('/AccountAccesses/Export', exportQuery('exportAccountAccesses', params)),
-      removeMany: (ids) =>
-        unwrap(client.POST('/AccountAccesses/BulkDelete', { body: { ids: [...ids] } }))
-          .then(read(wire.BulkResult, 'BulkResult'))
-          .then((r) => r.count),
-      usage: (id) =>
-        unwrap(client.GET('/AccountAccesses/{id}/Usage', { params: { path: { id } } })).then(
-          read(wire.EntityUsage, 'EntityUsage'),
-        ),
-    },
-    customFlows: {
-      list: (params) =>
-        unwrap(client.GET('/CustomFlows', { params: { query: listQuery('listCustomFlows', params) } })).then(
-          read(wire.CustomFlowList, 'CustomFlowList'),
-        ),
-      get: (id) =>
-        unwrap(client.GET('/CustomFlows/{id}', { params: { path: { id } } })).then(
-          read(wire.CustomFlowDefinition, 'CustomFlowDefinition'),
-        ),
-      create: (input) =>
-        unwrap(client.POST('/CustomFlows', { body: input })).then(
-          read(wire.CustomFlowDefinition, 'CustomFlowDefinition'),
-        ),
-      update: (id, input) =>
-        unwrap(client.PUT('/CustomFlows/{id}', { params: { path: { id } }, body: input })).then(
-          read(wire.CustomFlowDefinition, 'CustomFlowDefinition'),
-        ),
-      remove: (id) =>
-        unwrap(client.DELETE('/CustomFlows/{id}', { params: { path: { id } } })).then(
-          read(wire.DeleteResult, 'DeleteResult'),
-        ),
-      history: (id, params) =>
-        unwrap(client.GET('/CustomFlows/{id}/History', history(id, params))).then(
-          read(wire.HistoryList, 'HistoryList'),
-        ),
-      revert: (id, entryId) =>
-        unwrap(client.POST('/CustomFlows/{id}/History/{entryId}/Revert', entry(id, entryId))).then(
-          read(wire.CustomFlowDefinition, 'CustomFlowDefinition'),
-        ),
-      exportUrl: (params) => exportUrl('/CustomFlows/Export', exportQuery('exportCustomFlows', params)),
-      removeMany: (ids) =>
-        unwrap(client.POST('/CustomFlows/BulkDelete', { body: { ids: [...ids] } }))
-          .then(read(wire.BulkResult, 'BulkResult'))
-          .then((r) => r.count),
-      usage: (id) =>
-        unwrap(client.GET('/CustomFlows/{id}/Usage', { params: { path: { id } } })).then(
-          read(wire.EntityUsage, 'EntityUsage'),
-        ),
-    },
-    users: {
-      list: (params) =>
-        unwrap(client.GET('/Users', { params: { query: listQuery('listUsers', params) } })).then(
-          read(wire.UserList, 'UserList'),
-        ),
-      get: (id) =>
-        unwrap(client.GET('/Users/{id}', { params: { path: { id } } })).then(read(wire.UserDetail, 'UserDetail')),
-      remove: (id) => unwrapVoid(client.DELETE('/Users/{id}', { params: { path: { id } } })),
-      exportUrl: (params) => exportUrl('/Users/Export', exportQuery('exportUsers', params)),
-      removeMany: (ids) =>
-        unwrap(client.POST('/Users/BulkDelete', { body: { ids: [...ids] } }))
-          .then(read(wire.BulkResult, 'BulkResult'))
-          .then((r) => r.count),
-    },
+    applications: calls.editable('applications'),
+    attributes: calls.used('attributes'),
+    permissions: calls.editable('permissions'),
+    roles: calls.used('roles'),
+    accountAccesses: calls.used('accountAccesses'),
+    customFlows: calls.used('customFlows'),
+    users: calls.listed('users'),
   };
 }

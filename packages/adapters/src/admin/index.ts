@@ -1,5 +1,6 @@
 // @portal/adapters/admin: the admin console's API calls (spec §7) and their domain types.
-export type { AdminApi, AdminApiOptions, BulkRemovable, EntityApi, UsedEntityApi, ExportParams } from './admin-api.ts';
+export type { AdminApi, AdminApiOptions } from './admin-api.ts';
+export type { BulkRemovable, EntityApi, UsedEntityApi, ExportParams } from './entity-api.ts';
 export { createAdminApi, decisionBody } from './admin-api.ts';
 export type { HistoryParams } from './list-query.ts';
 export { listQuery } from './list-query.ts';

@@ -50,11 +50,11 @@ const everySortListed: [Missing] extends [never] ? true : Missing = true;
 void everySortListed;
 
 /** The operations that take a page of a list: page, size, search, sort and order. */
-type ListOperation = {
+export type ListOperation = {
   [Op in Sorted]: 'page' | 'pageSize' | 'search' | 'sort' | 'order' extends keyof Query<Op> ? Op : never;
 }[Sorted];
 /** The CSV downloads: search, sort and order (the whole list, no paging). */
-type ExportOperation = {
+export type ExportOperation = {
   [Op in Sorted]: 'search' | 'sort' | 'order' extends keyof Query<Op>
     ? 'page' extends keyof Query<Op>
       ? never
