@@ -12,8 +12,10 @@ import type { DB } from '../db/schema.ts';
 import { readJson } from '../http/body.ts';
 import { badRequest, conflict, fieldError, notFound, unlessNotFound } from '../http/errors.ts';
 import type { FieldProblem } from '../http/errors.ts';
+import type { SchemaName } from '../http/contract.ts';
 import { parseList, type ListQuery } from '../http/list.ts';
-import { csvDownload, type CsvColumns } from '../http/csv.ts';
+import { csvDownload, type CsvCell, type CsvColumns } from '../http/csv.ts';
+import type { MessageKey } from '../http/messages.ts';
 import { recordHistory } from '../history.ts';
 import { historyList, revertedInput, someHistory, type EntityNow } from './history.ts';
 
@@ -102,34 +104,143 @@ async function writeRow<T extends Table>(
       .execute();
 }
 
+/** The link tables an entity's save writes whole: the column naming the entity, the one naming the linked
+ * entity, and whether the links keep their order (`position`). */
+const links = {
+  role_permissions: { owner: 'role_id', linked: 'permission_id', ordered: false },
+  custom_flow_attributes: { owner: 'custom_flow_id', linked: 'attribute_id', ordered: true },
+} as const satisfies { [L in keyof DB]?: { owner: keyof DB[L]; linked: keyof DB[L]; ordered: boolean } };
+
+/** Replaces the entity's links in `link` by links to `ids` (in their order where the links keep one). */
+async function replaceLinks(
+  trx: Transaction<DB>,
+  link: keyof typeof links,
+  id: string,
+  ids: readonly string[],
+): Promise<void> {
+  const { owner, linked, ordered } = links[link];
+  await sql`DELETE FROM ${sql.table(link)} WHERE ${sql.ref(owner)} = ${id}`.execute(trx);
+  if (ids.length)
+    await trx
+      .insertInto(link)
+      .values(ids.map((to, position) => ({ [owner]: id, [linked]: to, ...(ordered ? { position } : {}) }) as never))
+      .execute();
+}
+
+/** A field of a global list's rows: the column it is read from and how, its CSV header, whether the list sorts by it. */
+interface ListField<V> {
+  column: string;
+  read: (value: unknown) => V;
+  csv: MessageKey;
+  sort?: true;
+}
+
+const str = (v: unknown) => String(v ?? '');
+const nullable = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+const idField: ListField<string> = { column: 'id', read: str, csv: 'csvId' };
+const keyField: ListField<string> = { column: 'key', read: str, csv: 'csvKey', sort: true };
+const labelField: ListField<string> = { column: 'label', read: str, csv: 'csvLabel', sort: true };
+const descriptionField: ListField<string> = { column: 'description', read: str, csv: 'csvDescription' };
+
+/** A global list: its fields (each of the row type, in the CSV's order), default sort, search text and CSV file. */
+interface Listing<T> {
+  fields: { readonly [K in keyof T]-?: ListField<T[K]> };
+  defaultSort: keyof T & string;
+  search: ReturnType<typeof sql<string>>;
+  csvFile: string;
+}
+
 /** A list sorted by key or label (by label at first) and searched in both. */
 const byKeyAndLabel = {
-  sorts: { key: 'key', label: 'label' },
   defaultSort: 'label',
   search: sql<string>`lower(key || ' ' || label)`,
+} as const;
+
+/** Roles and custom flows: a key, a label and a description of their own, and ids linked to them. */
+const described = {
+  listing: {
+    ...byKeyAndLabel,
+    fields: { id: idField, key: keyField, label: labelField, description: descriptionField },
+  },
+  /** The fields of the answer read from the row. */
+  answer: ({ id, key, label, description }: { id: string; key: string; label: string; description: string }) => ({
+    id,
+    key,
+    label,
+    description,
+  }),
+  /** The row's fields from the input. */
+  row: (input: { key: string; label: string; description?: string }) => ({
+    key: input.key,
+    label: input.label.trim(),
+    description: input.description ?? '',
+  }),
 };
 
-/** A global list: its sort keys (→ columns), default sort, selected columns, search text, row mapping and CSV download. */
-interface Listing<T> {
+/** What a listing's fields make: its sorts (→ columns), the selected columns, the row mapping and the CSV columns. */
+interface ListPlan<T> {
   sorts: Record<string, string>;
-  defaultSort: string;
   columns: readonly string[];
   search: ReturnType<typeof sql<string>>;
   map: (row: Record<string, unknown>) => T;
-  csv: { file: string; columns: CsvColumns<T> };
+  csv: CsvColumns<T>;
 }
 
-interface Crud<Dto, Input, Summary> {
-  path: string;
-  table: Table;
-  read: GlobalPermission;
-  write: GlobalPermission;
-  inputSchema: 'AttributeInput' | 'PermissionInput' | 'RoleInput' | 'AccountAccessInput' | 'CustomFlowDefinitionInput';
+function listPlan<T>(listing: Listing<T>): ListPlan<T> {
+  const fields = Object.entries(listing.fields) as [keyof T & string, ListField<unknown>][];
+  return {
+    sorts: Object.fromEntries(fields.flatMap(([name, f]) => (f.sort ? [[name, f.column]] : []))),
+    columns: fields.map(([, f]) => f.column),
+    search: listing.search,
+    map: (row) => Object.fromEntries(fields.map(([name, f]) => [name, f.read(row[f.column])])) as T,
+    csv: fields.map(([name, f]) => [f.csv, (item: T) => item[name] as CsvCell] as const),
+  };
+}
+
+/** An entity's answer: its id and, for some kinds, the first places it is used (neither is recorded in its history). */
+interface Entity {
+  id: string;
+  usages?: S['Usage'][];
+}
+
+/** The entity as its history records it: the same fields as its input. */
+function recorded({ id: _id, usages: _usages, ...fields }: Entity): Record<string, unknown> {
+  return fields;
+}
+
+/** The schemas of each kind: its answer, its input and the row of its list. */
+interface KindSchemas {
+  attributes: { dto: S['Attribute']; input: S['AttributeInput']; summary: S['AttributeSummary'] };
+  permissions: { dto: S['Permission']; input: S['PermissionInput']; summary: S['PermissionSummary'] };
+  roles: { dto: S['Role']; input: S['RoleInput']; summary: S['RoleSummary'] };
+  account_accesses: { dto: S['AccountAccess']; input: S['AccountAccessInput']; summary: S['AccountAccessSummary'] };
+  custom_flows: {
+    dto: S['CustomFlowDefinition'];
+    input: S['CustomFlowDefinitionInput'];
+    summary: S['CustomFlowSummary'];
+  };
+}
+
+/** The permission areas of the global permissions (`<area>.read`, `<area>.write`). */
+type AreaOf<P> = P extends `${infer A}.read` ? A : never;
+
+/** Each kind's routes: their path, their permissions' area and the schema of their input. */
+const kinds = {
+  attributes: { path: '/Attributes', area: 'attributes', inputSchema: 'AttributeInput' },
+  permissions: { path: '/Permissions', area: 'permissions', inputSchema: 'PermissionInput' },
+  roles: { path: '/Roles', area: 'roles', inputSchema: 'RoleInput' },
+  account_accesses: { path: '/AccountAccesses', area: 'accountaccesses', inputSchema: 'AccountAccessInput' },
+  custom_flows: { path: '/CustomFlows', area: 'customflows', inputSchema: 'CustomFlowDefinitionInput' },
+} as const satisfies { [T in Table]: { path: string; area: AreaOf<GlobalPermission>; inputSchema: SchemaName } };
+
+/** What differs between the kinds' CRUD routes besides their `kinds` entry. */
+interface Crud<T extends Table, Dto extends Entity = KindSchemas[T]['dto'], Input = KindSchemas[T]['input']> {
   /** The list (GET path) and its CSV download (GET path/Export, #20.3). */
-  listing: Listing<Summary>;
-  get: (db: Database | Transaction<DB>, id: string) => Promise<Dto>;
+  listing: Listing<KindSchemas[T]['summary']>;
+  /** The answer made from the entity's row. */
+  get: (db: Database | Transaction<DB>, row: Selectable<DB[T]>) => Promise<Dto>;
   save: (trx: Transaction<DB>, id: string, input: Input, isNew: boolean) => Promise<void>;
-  history: (dto: Dto) => Record<string, unknown>;
   /** Where the entity is used (#17.15): GET {id}/Usage, and the answer of DELETE. */
   usage?: (db: Database | Transaction<DB>, id: string) => Promise<S['UsageGroup'][]>;
 }
@@ -161,17 +272,50 @@ async function usageGroups(
   return found;
 }
 
-/** Applications whose activation groups name the id under `property` (roleIds or accountAccessIds). */
-const activationGroupApps = (property: 'roleIds' | 'accountAccessIds', id: string) => sql`
+/** The `usages` of an entity's answer: of each type (in this order) the first 100 by label, then the first 100 of all. */
+async function firstUsages(
+  db: Database | Transaction<DB>,
+  types: readonly [S['UsageType'], ReturnType<typeof sql>][],
+): Promise<S['Usage'][]> {
+  const found = await Promise.all(
+    types.map(([type, rows]) =>
+      sql<{ id: string; label: string }>`SELECT id, label FROM (${rows}) AS x ORDER BY label LIMIT 100`
+        .execute(db)
+        .then((result) => result.rows.map((r) => ({ type, id: r.id, label: r.label }))),
+    ),
+  );
+  return found.flat().slice(0, 100);
+}
+
+/** Applications linked to the entity through `link` (its id in `column`). */
+const linkedApplications = (
+  link: 'application_attributes' | 'application_roles' | 'application_account_accesses' | 'application_custom_flows',
+  column: 'attribute_id' | 'role_id' | 'account_access_id' | 'custom_flow_id',
+  id: string,
+) =>
+  sql`SELECT a.id, a.label FROM ${sql.table(link)} l JOIN applications a ON a.id = l.application_id WHERE ${sql.ref(`l.${column}`)} = ${id}`;
+
+/** The kinds users hold on an application: their column of application_users and their property in activation groups. */
+const held = {
+  roles: { column: 'role_ids', property: 'roleIds' },
+  account_accesses: { column: 'account_access_ids', property: 'accountAccessIds' },
+} as const;
+type Held = (typeof held)[keyof typeof held];
+
+/** Users who hold the id on some application. */
+const holders = ({ column }: Held, id: string) =>
+  sql`SELECT u.id, u.full_name AS label FROM users u WHERE u.id IN (SELECT user_id FROM application_users WHERE ${id} = ANY(${sql.ref(column)}))`;
+
+/** Applications whose activation groups name the id. */
+const activationGroupApps = ({ property }: Held, id: string) => sql`
   SELECT a.id, a.label FROM applications a
   WHERE EXISTS (SELECT 1 FROM jsonb_array_elements(a.activation_groups) g WHERE g -> ${property}::text @> jsonb_build_array(${id}::text))`;
 
-/** Takes the id out of every activation group that names it under `property`. */
-async function removeFromActivationGroups(
-  trx: Transaction<DB>,
-  property: 'roleIds' | 'accountAccessIds',
-  id: string,
-): Promise<void> {
+/** Takes the id out of users' access and out of every activation group that names it. */
+async function removeHeld(trx: Transaction<DB>, { column, property }: Held, id: string): Promise<void> {
+  await sql`UPDATE application_users SET ${sql.ref(column)} = array_remove(${sql.ref(column)}, ${id}) WHERE ${id} = ANY(${sql.ref(column)})`.execute(
+    trx,
+  );
   await sql`
     UPDATE applications a SET activation_groups = (
       SELECT coalesce(jsonb_agg(jsonb_set(g.value, ARRAY[${property}::text],
@@ -183,8 +327,18 @@ async function removeFromActivationGroups(
   );
 }
 
-function crudRoutes<Dto, Input, Summary>(deps: Deps, spec: Crud<Dto, Input, Summary>): Hono<AppEnv> {
+function crudRoutes<T extends Table, Dto extends Entity = KindSchemas[T]['dto'], Input = KindSchemas[T]['input']>(
+  deps: Deps,
+  table: T,
+  spec: Crud<T, Dto, Input>,
+): Hono<AppEnv> {
   const { db } = deps;
+  const { path, area, inputSchema } = kinds[table];
+  const read: GlobalPermission = `${area}.read`;
+  const write: GlobalPermission = `${area}.write`;
+  const get = async (db: Database | Transaction<DB>, id: string) => spec.get(db, await rowOf(db, table, id));
+  /** The table as one of the five (the generic queries below read only its id). */
+  const own: Table = table;
   const app = new Hono<AppEnv>();
   const user = (c: Ctx, permission: GlobalPermission): Promise<Principal> =>
     deps.auth.user(c.req.header('authorization')).then((me) => {
@@ -192,45 +346,46 @@ function crudRoutes<Dto, Input, Summary>(deps: Deps, spec: Crud<Dto, Input, Summ
       return me;
     });
 
-  const { listing } = spec;
-  app.get(spec.path, async (c) => {
-    await user(c, spec.read);
-    const list = parseList(c, { sorts: Object.keys(listing.sorts), defaultSort: listing.defaultSort });
+  const listing = listPlan(spec.listing);
+  const listOptions = { sorts: Object.keys(listing.sorts), defaultSort: spec.listing.defaultSort };
+  app.get(path, async (c) => {
+    await user(c, read);
+    const list = parseList(c, listOptions);
     const [items, total] = await Promise.all([
-      listRows(db, spec.table, listing, list, list.pageSize, list.offset),
-      sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(spec.table)} ${searchWhere(listing, list)}`.execute(db),
+      listRows(db, table, listing, list, list.pageSize, list.offset),
+      sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)} ${searchWhere(listing, list)}`.execute(db),
     ]);
     return c.json({ items, total: Number(total.rows[0]?.n ?? 0) });
   });
   // Before `${path}/:id`, which would take "Export" for an id.
-  app.get(`${spec.path}/Export`, async (c) => {
-    await user(c, spec.read);
-    const list = parseList(c, { sorts: Object.keys(listing.sorts), defaultSort: listing.defaultSort });
-    return csvDownload(c, listing.csv.file, listing.csv.columns, (limit, { offset }) =>
-      listRows(db, spec.table, listing, list, limit, offset),
+  app.get(`${path}/Export`, async (c) => {
+    await user(c, read);
+    const list = parseList(c, listOptions);
+    return csvDownload(c, spec.listing.csvFile, listing.csv, (limit, { offset }) =>
+      listRows(db, table, listing, list, limit, offset),
     );
   });
-  app.post(spec.path, async (c) => {
-    const me = await user(c, spec.write);
-    const input = (await readJson(c, spec.inputSchema)) as Input;
+  app.post(path, async (c) => {
+    const me = await user(c, write);
+    const input = (await readJson(c, inputSchema)) as Input;
     const id = newId();
     const dto = await db.transaction().execute(async (trx) => {
       await spec.save(trx, id, input, true);
-      const created = await spec.get(trx, id);
+      const created = await get(trx, id);
       await recordHistory(trx, {
-        table: spec.table,
+        table: table,
         entity: id,
         mode: 'CREATE',
         by: me.userId,
-        after: spec.history(created),
+        after: recorded(created),
       });
       return created;
     });
     return c.json(dto as object, 201);
   });
-  app.get(`${spec.path}/:id`, async (c) => {
-    await user(c, spec.read);
-    return c.json((await spec.get(db, uuid(c.req.param('id')))) as object);
+  app.get(`${path}/:id`, async (c) => {
+    await user(c, read);
+    return c.json((await get(db, uuid(c.req.param('id')))) as object);
   });
   /** Saves `input` (made from the entity as it is, locked) over the entity, with its history entry; the entity as saved. */
   async function update(
@@ -239,71 +394,55 @@ function crudRoutes<Dto, Input, Summary>(deps: Deps, spec: Crud<Dto, Input, Summ
     by: string,
     inputFor: (before: Dto) => Input | Promise<Input>,
   ): Promise<Dto> {
-    await trx.selectFrom(spec.table).select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-    const before = await spec.get(trx, id);
+    await trx.selectFrom(own).select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+    const before = await get(trx, id);
     await spec.save(trx, id, await inputFor(before), false);
-    const after = await spec.get(trx, id);
+    const after = await get(trx, id);
     await recordHistory(trx, {
-      table: spec.table,
+      table: table,
       entity: id,
       mode: 'UPDATE',
       by,
-      before: spec.history(before),
-      after: spec.history(after),
+      before: recorded(before),
+      after: recorded(after),
     });
     return after;
   }
   /** The entity as its history records it: the same fields as its input. */
-  const now = (dto: Dto): EntityNow => ({ recorded: spec.history(dto), toInput: (recorded) => recorded });
-  app.put(`${spec.path}/:id`, async (c) => {
-    const me = await user(c, spec.write);
+  const now = (dto: Dto): EntityNow => ({ recorded: recorded(dto), toInput: (recorded) => recorded });
+  app.put(`${path}/:id`, async (c) => {
+    const me = await user(c, write);
     const id = uuid(c.req.param('id'));
-    await spec.get(db, id);
-    const input = (await readJson(c, spec.inputSchema)) as Input;
+    await get(db, id);
+    const input = (await readJson(c, inputSchema)) as Input;
     const dto = await db.transaction().execute((trx) => update(trx, id, me.userId, () => input));
     return c.json(dto as object);
   });
   // Undo one change of the history (#19.7): saved as a PUT of the entity with the field as it was.
-  app.post(`${spec.path}/:id/History/:entryId/Revert`, async (c) => {
-    const me = await user(c, spec.write);
+  app.post(`${path}/:id/History/:entryId/Revert`, async (c) => {
+    const me = await user(c, write);
     const id = uuid(c.req.param('id'));
-    const at = { table: spec.table, entity: id, entryId: c.req.param('entryId') };
+    const at = { table: table, entity: id, entryId: c.req.param('entryId') };
     const dto = await db
       .transaction()
       .execute((trx) =>
-        update(
-          trx,
-          id,
-          me.userId,
-          async (before) => (await revertedInput(trx, at, now(before), spec.inputSchema)) as Input,
-        ),
+        update(trx, id, me.userId, async (before) => (await revertedInput(trx, at, now(before), inputSchema)) as Input),
       );
     return c.json(dto as object);
   });
   /** Deletes one entity in `trx` (taken from users and activation groups, history); where it was used. */
   async function deleteOne(trx: Transaction<DB>, id: string, by: string): Promise<S['UsageGroup'][]> {
     const usage = spec.usage ? await spec.usage(trx, id) : [];
-    if (spec.table === 'roles') {
-      await sql`UPDATE application_users SET role_ids = array_remove(role_ids, ${id}) WHERE ${id} = ANY(role_ids)`.execute(
-        trx,
-      );
-      await removeFromActivationGroups(trx, 'roleIds', id);
-    }
-    if (spec.table === 'account_accesses') {
-      await sql`UPDATE application_users SET account_access_ids = array_remove(account_access_ids, ${id}) WHERE ${id} = ANY(account_access_ids)`.execute(
-        trx,
-      );
-      await removeFromActivationGroups(trx, 'accountAccessIds', id);
-    }
-    await trx.deleteFrom(spec.table).where('id', '=', id).execute();
-    await recordHistory(trx, { table: spec.table, entity: id, mode: 'DELETE', by });
+    if (own === 'roles' || own === 'account_accesses') await removeHeld(trx, held[own], id);
+    await trx.deleteFrom(own).where('id', '=', id).execute();
+    await recordHistory(trx, { table: table, entity: id, mode: 'DELETE', by });
     return usage;
   }
-  app.delete(`${spec.path}/:id`, async (c) => {
-    const me = await user(c, spec.write);
+  app.delete(`${path}/:id`, async (c) => {
+    const me = await user(c, write);
     const id = uuid(c.req.param('id'));
     const removedFrom = await db.transaction().execute(async (trx) => {
-      const exists = await trx.selectFrom(spec.table).select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+      const exists = await trx.selectFrom(own).select('id').where('id', '=', id).forUpdate().executeTakeFirst();
       if (!exists) throw notFound();
       return deleteOne(trx, id, me.userId);
     });
@@ -311,45 +450,45 @@ function crudRoutes<Dto, Input, Summary>(deps: Deps, spec: Crud<Dto, Input, Summ
     return c.json({ removedFrom } satisfies S['DeleteResult']);
   });
   // Several at once (#20.3): each as the single delete, all in one transaction; an unknown id deletes nothing.
-  app.post(`${spec.path}/BulkDelete`, async (c) => {
-    const me = await user(c, spec.write);
+  app.post(`${path}/BulkDelete`, async (c) => {
+    const me = await user(c, write);
     const { ids } = await readJson(c, 'BulkIds');
     const wanted = ids.map((id) => id.toLowerCase());
     await db.transaction().execute(async (trx) => {
-      await trx.selectFrom(spec.table).select('id').where('id', 'in', wanted).forUpdate().execute();
-      await mustExist(trx, spec.table, wanted, 'ids');
+      await trx.selectFrom(own).select('id').where('id', 'in', wanted).forUpdate().execute();
+      await mustExist(trx, table, wanted, 'ids');
       for (const id of wanted) await deleteOne(trx, id, me.userId);
     });
     return c.json({ count: wanted.length } satisfies S['BulkResult']);
   });
   if (spec.usage) {
     const usage = spec.usage;
-    app.get(`${spec.path}/:id/Usage`, async (c) => {
-      await user(c, spec.read);
+    app.get(`${path}/:id/Usage`, async (c) => {
+      await user(c, read);
       const id = uuid(c.req.param('id'));
-      await spec.get(db, id);
+      await get(db, id);
       return c.json({ groups: await usage(db, id) } satisfies S['EntityUsage']);
     });
   }
-  app.get(`${spec.path}/:id/History`, async (c) => {
-    await user(c, spec.read);
+  app.get(`${path}/:id/History`, async (c) => {
+    await user(c, read);
     const id = uuid(c.req.param('id'));
     // A deleted entity's history stays readable; nothing in it can be undone then.
-    const dto = await spec.get(db, id).catch(unlessNotFound);
-    if (dto === undefined) await someHistory(db, spec.table, id);
-    return c.json(await historyList(c, db, spec.table, id, dto === undefined ? undefined : now(dto)));
+    const dto = await get(db, id).catch(unlessNotFound);
+    if (dto === undefined) await someHistory(db, table, id);
+    return c.json(await historyList(c, db, table, id, dto === undefined ? undefined : now(dto)));
   });
   return app;
 }
 
-const searchWhere = (listing: Pick<Listing<unknown>, 'search'>, list: ListQuery<string>) =>
+const searchWhere = (listing: Pick<ListPlan<unknown>, 'search'>, list: ListQuery<string>) =>
   list.like !== undefined ? sql`WHERE ${listing.search} LIKE ${list.like}` : sql``;
 
 /** Rows of a global list with its search and sort, from an offset. */
 async function listRows<T>(
   db: Database,
   table: Table,
-  listing: Listing<T>,
+  listing: ListPlan<T>,
   list: ListQuery<string>,
   limit: number,
   offset: number,
@@ -365,454 +504,268 @@ async function listRows<T>(
   return rows.rows.map(listing.map);
 }
 
-const str = (v: unknown) => String(v ?? '');
-const nullable = (v: unknown) => (v === null || v === undefined ? null : String(v));
+// ---------------------------------------------------------------- attributes
+/** Who uses an attribute besides the users with a value of it (each selects `id, label`). */
+const attributeUsers = (id: string) => ({
+  applications: linkedApplications('application_attributes', 'attribute_id', id),
+  customFlows: sql`SELECT f.id, f.label FROM custom_flow_attributes l JOIN custom_flows f ON f.id = l.custom_flow_id WHERE l.attribute_id = ${id}`,
+  accountAccesses: sql`SELECT id, label FROM account_accesses WHERE attribute_id = ${id}`,
+});
+const attributes: Crud<'attributes'> = {
+  listing: {
+    fields: {
+      id: idField,
+      key: keyField,
+      label: labelField,
+      dataType: { column: 'data_type', read: (v) => v as S['AttributeDataType'], csv: 'csvDataType', sort: true },
+      editableByUser: { column: 'editable_by_user', read: Boolean, csv: 'csvEditableByUser' },
+      editableByOthers: { column: 'editable_by_others', read: Boolean, csv: 'csvEditableByOthers' },
+    },
+    defaultSort: 'key',
+    search: sql<string>`lower(key || ' ' || label)`,
+    csvFile: 'attribute',
+  },
+  get: async (db, a) => {
+    const users = attributeUsers(a.id);
+    const usages = await firstUsages(db, [
+      ['APPLICATION', users.applications],
+      ['CUSTOM_FLOW', users.customFlows],
+      ['APPLICATION_ACCOUNT_ACCESS', users.accountAccesses],
+    ]);
+    return {
+      id: a.id,
+      key: a.key,
+      label: a.label,
+      dataType: a.data_type as S['AttributeDataType'],
+      permissionId: a.permission_id,
+      directoryLink: a.directory_link,
+      editableByUser: a.editable_by_user,
+      editableByOthers: a.editable_by_others,
+      usages,
+    };
+  },
+  save: async (trx, id, input, isNew) => {
+    await keyFree(trx, 'attributes', input.key, id);
+    if (input.permissionId) await mustExist(trx, 'permissions', [input.permissionId], 'permissionId');
+    const row = {
+      key: input.key,
+      label: input.label.trim(),
+      data_type: input.dataType,
+      permission_id: input.permissionId ?? null,
+      directory_link: input.directoryLink ?? null,
+      editable_by_user: input.editableByUser ?? true,
+      editable_by_others: input.editableByOthers ?? true,
+    };
+    await writeRow(trx, 'attributes', id, row, isNew);
+  },
+  usage: (db, id) => {
+    const users = attributeUsers(id);
+    return usageGroups(db, [
+      ['APPLICATION', users.applications],
+      ['CUSTOM_FLOW', users.customFlows],
+      ['ACCOUNT_ACCESS', users.accountAccesses],
+      [
+        'USER',
+        sql`SELECT u.id, u.full_name AS label FROM user_attribute_values v JOIN users u ON u.id = v.user_id WHERE v.attribute_id = ${id}`,
+      ],
+    ]);
+  },
+};
+
+// ---------------------------------------------------------------- permissions
+const permissions: Crud<'permissions'> = {
+  listing: {
+    fields: { id: idField, key: keyField, description: { ...descriptionField, sort: true } },
+    defaultSort: 'key',
+    search: sql<string>`lower(key || ' ' || description)`,
+    csvFile: 'berechtigungen',
+  },
+  get: async (db, p) => {
+    const usages = await firstUsages(db, [
+      ['APPLICATION', sql`SELECT id, label FROM applications WHERE admin_permission_id = ${p.id}`],
+      [
+        'ROLE',
+        sql`SELECT r.id, r.label FROM role_permissions l JOIN roles r ON r.id = l.role_id WHERE l.permission_id = ${p.id}`,
+      ],
+    ]);
+    return { id: p.id, key: p.key, description: p.description, usages };
+  },
+  save: async (trx, id, input, isNew) => {
+    await keyFree(trx, 'permissions', input.key, id);
+    const row = { key: input.key, description: input.description ?? '' };
+    await writeRow(trx, 'permissions', id, row, isNew);
+  },
+};
+
+// ---------------------------------------------------------------- roles
+const roles: Crud<'roles'> = {
+  listing: { ...described.listing, csvFile: 'rollen' },
+  get: async (db, r) => {
+    const [perms, apps] = await Promise.all([
+      db
+        .selectFrom('role_permissions')
+        .select('permission_id')
+        .where('role_id', '=', r.id)
+        .orderBy('permission_id')
+        .execute(),
+      db
+        .selectFrom('application_roles')
+        .select('application_id')
+        .where('role_id', '=', r.id)
+        .orderBy('application_id')
+        .execute(),
+    ]);
+    return {
+      ...described.answer(r),
+      permissionIds: perms.map((p) => p.permission_id),
+      applicationIds: apps.map((a) => a.application_id),
+    };
+  },
+  save: async (trx, id, input, isNew) => {
+    await keyFree(trx, 'roles', input.key, id);
+    const permissionIds = input.permissionIds ?? [];
+    const applicationIds = input.applicationIds ?? [];
+    unique(permissionIds, 'permissionIds');
+    unique(applicationIds, 'applicationIds');
+    await mustExist(trx, 'permissions', permissionIds, 'permissionIds');
+    await mustExist(trx, 'applications', applicationIds, 'applicationIds');
+    await writeRow(trx, 'roles', id, described.row(input), isNew);
+    await replaceLinks(trx, 'role_permissions', id, permissionIds);
+    const current = (
+      await trx.selectFrom('application_roles').select('application_id').where('role_id', '=', id).execute()
+    ).map((r) => r.application_id);
+    const removed = current.filter((a) => !applicationIds.includes(a));
+    const added = applicationIds.filter((a) => !current.includes(a));
+    if (removed.length) {
+      await trx
+        .deleteFrom('application_roles')
+        .where('role_id', '=', id)
+        .where('application_id', 'in', removed)
+        .execute();
+      await sql`UPDATE application_users SET role_ids = array_remove(role_ids, ${id}) WHERE application_id = ANY(${removed}::text[])`.execute(
+        trx,
+      );
+    }
+    for (const applicationId of added) {
+      const max = await trx
+        .selectFrom('application_roles')
+        .select((eb) => eb.fn.max('position').as('m'))
+        .where('application_id', '=', applicationId)
+        .executeTakeFirst();
+      await trx
+        .insertInto('application_roles')
+        .values({
+          application_id: applicationId,
+          role_id: id,
+          permission_id: null,
+          visible: true,
+          is_default: false,
+          position: Number(max?.m ?? -1) + 1,
+        })
+        .execute();
+    }
+  },
+  usage: (db, id) =>
+    usageGroups(db, [
+      ['APPLICATION', linkedApplications('application_roles', 'role_id', id)],
+      ['USER', holders(held.roles, id)],
+      ['ACTIVATION_GROUP', activationGroupApps(held.roles, id)],
+    ]),
+};
+
+// ---------------------------------------------------------------- account accesses
+const accountAccesses: Crud<'account_accesses'> = {
+  listing: {
+    ...byKeyAndLabel,
+    fields: {
+      id: idField,
+      key: keyField,
+      label: labelField,
+      parentId: { column: 'parent_id', read: nullable, csv: 'csvParent' },
+    },
+    csvFile: 'kontozugaenge',
+  },
+  get: async (db, x) => {
+    return {
+      id: x.id,
+      key: x.key,
+      label: x.label,
+      parentId: x.parent_id,
+      parentDeterminationMethod: x.parent_determination_method as S['DeterminationMethod'],
+      childDeterminationMethod: x.child_determination_method as S['DeterminationMethod'],
+      attributeId: x.attribute_id,
+    };
+  },
+  save: async (trx, id, input, isNew) => {
+    await keyFree(trx, 'account_accesses', input.key, id);
+    const parentId = input.parentId ?? null;
+    if (parentId) {
+      await mustExist(trx, 'account_accesses', [parentId], 'parentId');
+      // Walk up from the new parent: meeting this group again would make a cycle.
+      let cursor: string | null = parentId;
+      for (let depth = 0; cursor && depth < 1000; depth++) {
+        if (cursor === id) throw fieldError('parentId', 'parentCycle', 'accountAccess.cycle');
+        const up: { parent_id: string | null } | undefined = await trx
+          .selectFrom('account_accesses')
+          .select('parent_id')
+          .where('id', '=', cursor)
+          .executeTakeFirst();
+        cursor = up?.parent_id ?? null;
+      }
+    }
+    if (input.attributeId) await mustExist(trx, 'attributes', [input.attributeId], 'attributeId');
+    const row = {
+      key: input.key,
+      label: input.label.trim(),
+      parent_id: parentId,
+      parent_determination_method: input.parentDeterminationMethod ?? 'NONE',
+      child_determination_method: input.childDeterminationMethod ?? 'NONE',
+      attribute_id: input.attributeId ?? null,
+    };
+    await writeRow(trx, 'account_accesses', id, row, isNew);
+  },
+  usage: (db, id) =>
+    usageGroups(db, [
+      ['APPLICATION', linkedApplications('application_account_accesses', 'account_access_id', id)],
+      ['USER', holders(held.account_accesses, id)],
+      ['ACCOUNT_ACCESS', sql`SELECT id, label FROM account_accesses WHERE parent_id = ${id}`],
+      ['ACTIVATION_GROUP', activationGroupApps(held.account_accesses, id)],
+    ]),
+};
+
+// ---------------------------------------------------------------- custom flows
+const customFlows: Crud<'custom_flows'> = {
+  listing: { ...described.listing, csvFile: 'ablaeufe' },
+  get: async (db, f) => {
+    const attrs = await db
+      .selectFrom('custom_flow_attributes')
+      .select('attribute_id')
+      .where('custom_flow_id', '=', f.id)
+      .orderBy('position')
+      .execute();
+    return {
+      ...described.answer(f),
+      attributeIds: attrs.map((a) => a.attribute_id),
+    };
+  },
+  save: async (trx, id, input, isNew) => {
+    await keyFree(trx, 'custom_flows', input.key, id);
+    const attributeIds = input.attributeIds ?? [];
+    unique(attributeIds, 'attributeIds');
+    await mustExist(trx, 'attributes', attributeIds, 'attributeIds');
+    await writeRow(trx, 'custom_flows', id, described.row(input), isNew);
+    await replaceLinks(trx, 'custom_flow_attributes', id, attributeIds);
+  },
+  usage: (db, id) =>
+    usageGroups(db, [['APPLICATION', linkedApplications('application_custom_flows', 'custom_flow_id', id)]]),
+};
 
 export function entityRoutes(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-
-  // ---------------------------------------------------------------- attributes
-  app.route(
-    '/',
-    crudRoutes<S['Attribute'], S['AttributeInput'], S['AttributeSummary']>(deps, {
-      path: '/Attributes',
-      table: 'attributes',
-      read: 'attributes.read',
-      write: 'attributes.write',
-      inputSchema: 'AttributeInput',
-      listing: {
-        sorts: { key: 'key', label: 'label', dataType: 'data_type' },
-        defaultSort: 'key',
-        columns: ['id', 'key', 'label', 'data_type', 'editable_by_user', 'editable_by_others'],
-        search: sql<string>`lower(key || ' ' || label)`,
-        map: (r): S['AttributeSummary'] => ({
-          id: str(r.id),
-          key: str(r.key),
-          label: str(r.label),
-          dataType: r.data_type as S['AttributeDataType'],
-          editableByUser: Boolean(r.editable_by_user),
-          editableByOthers: Boolean(r.editable_by_others),
-        }),
-        csv: {
-          file: 'attribute',
-          columns: [
-            ['csvId', (a) => a.id],
-            ['csvKey', (a) => a.key],
-            ['csvLabel', (a) => a.label],
-            ['csvDataType', (a) => a.dataType],
-            ['csvEditableByUser', (a) => a.editableByUser],
-            ['csvEditableByOthers', (a) => a.editableByOthers],
-          ],
-        },
-      },
-      get: async (db, id) => {
-        const a = await rowOf(db, 'attributes', id);
-        const [apps, flows, accesses] = await Promise.all([
-          db
-            .selectFrom('application_attributes as l')
-            .innerJoin('applications as x', 'x.id', 'l.application_id')
-            .select(['x.id', 'x.label'])
-            .where('l.attribute_id', '=', id)
-            .orderBy('x.label')
-            .limit(100)
-            .execute(),
-          db
-            .selectFrom('custom_flow_attributes as l')
-            .innerJoin('custom_flows as x', 'x.id', 'l.custom_flow_id')
-            .select(['x.id', 'x.label'])
-            .where('l.attribute_id', '=', id)
-            .orderBy('x.label')
-            .limit(100)
-            .execute(),
-          db
-            .selectFrom('account_accesses')
-            .select(['id', 'label'])
-            .where('attribute_id', '=', id)
-            .orderBy('label')
-            .limit(100)
-            .execute(),
-        ]);
-        const usages: S['Usage'][] = [
-          ...apps.map((x) => ({ type: 'APPLICATION' as const, id: x.id, label: x.label })),
-          ...flows.map((x) => ({ type: 'CUSTOM_FLOW' as const, id: x.id, label: x.label })),
-          ...accesses.map((x) => ({ type: 'APPLICATION_ACCOUNT_ACCESS' as const, id: x.id, label: x.label })),
-        ].slice(0, 100);
-        return {
-          id: a.id,
-          key: a.key,
-          label: a.label,
-          dataType: a.data_type as S['AttributeDataType'],
-          permissionId: a.permission_id,
-          directoryLink: a.directory_link,
-          editableByUser: a.editable_by_user,
-          editableByOthers: a.editable_by_others,
-          usages,
-        };
-      },
-      save: async (trx, id, input, isNew) => {
-        await keyFree(trx, 'attributes', input.key, id);
-        if (input.permissionId) await mustExist(trx, 'permissions', [input.permissionId], 'permissionId');
-        const row = {
-          key: input.key,
-          label: input.label.trim(),
-          data_type: input.dataType,
-          permission_id: input.permissionId ?? null,
-          directory_link: input.directoryLink ?? null,
-          editable_by_user: input.editableByUser ?? true,
-          editable_by_others: input.editableByOthers ?? true,
-        };
-        await writeRow(trx, 'attributes', id, row, isNew);
-      },
-      history: ({ usages: _u, id: _id, ...rest }) => rest,
-      usage: (db, id) =>
-        usageGroups(db, [
-          [
-            'APPLICATION',
-            sql`SELECT a.id, a.label FROM application_attributes l JOIN applications a ON a.id = l.application_id WHERE l.attribute_id = ${id}`,
-          ],
-          [
-            'CUSTOM_FLOW',
-            sql`SELECT f.id, f.label FROM custom_flow_attributes l JOIN custom_flows f ON f.id = l.custom_flow_id WHERE l.attribute_id = ${id}`,
-          ],
-          ['ACCOUNT_ACCESS', sql`SELECT id, label FROM account_accesses WHERE attribute_id = ${id}`],
-          [
-            'USER',
-            sql`SELECT u.id, u.full_name AS label FROM user_attribute_values v JOIN users u ON u.id = v.user_id WHERE v.attribute_id = ${id}`,
-          ],
-        ]),
-    }),
-  );
-
-  // ---------------------------------------------------------------- permissions
-  app.route(
-    '/',
-    crudRoutes<S['Permission'], S['PermissionInput'], S['PermissionSummary']>(deps, {
-      path: '/Permissions',
-      table: 'permissions',
-      read: 'permissions.read',
-      write: 'permissions.write',
-      inputSchema: 'PermissionInput',
-      listing: {
-        sorts: { key: 'key', description: 'description' },
-        defaultSort: 'key',
-        columns: ['id', 'key', 'description'],
-        search: sql<string>`lower(key || ' ' || description)`,
-        map: (r): S['PermissionSummary'] => ({ id: str(r.id), key: str(r.key), description: str(r.description) }),
-        csv: {
-          file: 'berechtigungen',
-          columns: [
-            ['csvId', (p) => p.id],
-            ['csvKey', (p) => p.key],
-            ['csvDescription', (p) => p.description],
-          ],
-        },
-      },
-      get: async (db, id) => {
-        const p = await rowOf(db, 'permissions', id);
-        const [apps, roles] = await Promise.all([
-          db
-            .selectFrom('applications')
-            .select(['id', 'label'])
-            .where('admin_permission_id', '=', id)
-            .orderBy('label')
-            .limit(100)
-            .execute(),
-          db
-            .selectFrom('role_permissions as l')
-            .innerJoin('roles as r', 'r.id', 'l.role_id')
-            .select(['r.id', 'r.label'])
-            .where('l.permission_id', '=', id)
-            .orderBy('r.label')
-            .limit(100)
-            .execute(),
-        ]);
-        const usages: S['Usage'][] = [
-          ...apps.map((x) => ({ type: 'APPLICATION' as const, id: x.id, label: x.label })),
-          ...roles.map((x) => ({ type: 'ROLE' as const, id: x.id, label: x.label })),
-        ].slice(0, 100);
-        return { id: p.id, key: p.key, description: p.description, usages };
-      },
-      save: async (trx, id, input, isNew) => {
-        await keyFree(trx, 'permissions', input.key, id);
-        const row = { key: input.key, description: input.description ?? '' };
-        await writeRow(trx, 'permissions', id, row, isNew);
-      },
-      history: ({ usages: _u, id: _id, ...rest }) => rest,
-    }),
-  );
-
-  // ---------------------------------------------------------------- roles
-  app.route(
-    '/',
-    crudRoutes<S['Role'], S['RoleInput'], S['RoleSummary']>(deps, {
-      path: '/Roles',
-      table: 'roles',
-      read: 'roles.read',
-      write: 'roles.write',
-      inputSchema: 'RoleInput',
-      listing: {
-        ...byKeyAndLabel,
-        columns: ['id', 'key', 'label', 'description'],
-        map: (r): S['RoleSummary'] => ({
-          id: str(r.id),
-          key: str(r.key),
-          label: str(r.label),
-          description: str(r.description),
-        }),
-        csv: {
-          file: 'rollen',
-          columns: [
-            ['csvId', (r) => r.id],
-            ['csvKey', (r) => r.key],
-            ['csvLabel', (r) => r.label],
-            ['csvDescription', (r) => r.description],
-          ],
-        },
-      },
-      get: async (db, id) => {
-        const r = await rowOf(db, 'roles', id);
-        const [perms, apps] = await Promise.all([
-          db
-            .selectFrom('role_permissions')
-            .select('permission_id')
-            .where('role_id', '=', id)
-            .orderBy('permission_id')
-            .execute(),
-          db
-            .selectFrom('application_roles')
-            .select('application_id')
-            .where('role_id', '=', id)
-            .orderBy('application_id')
-            .execute(),
-        ]);
-        return {
-          id: r.id,
-          key: r.key,
-          label: r.label,
-          description: r.description,
-          permissionIds: perms.map((p) => p.permission_id),
-          applicationIds: apps.map((a) => a.application_id),
-        };
-      },
-      save: async (trx, id, input, isNew) => {
-        await keyFree(trx, 'roles', input.key, id);
-        const permissionIds = input.permissionIds ?? [];
-        const applicationIds = input.applicationIds ?? [];
-        unique(permissionIds, 'permissionIds');
-        unique(applicationIds, 'applicationIds');
-        await mustExist(trx, 'permissions', permissionIds, 'permissionIds');
-        await mustExist(trx, 'applications', applicationIds, 'applicationIds');
-        const row = { key: input.key, label: input.label.trim(), description: input.description ?? '' };
-        await writeRow(trx, 'roles', id, row, isNew);
-        await trx.deleteFrom('role_permissions').where('role_id', '=', id).execute();
-        if (permissionIds.length)
-          await trx
-            .insertInto('role_permissions')
-            .values(permissionIds.map((p) => ({ role_id: id, permission_id: p })))
-            .execute();
-        const current = (
-          await trx.selectFrom('application_roles').select('application_id').where('role_id', '=', id).execute()
-        ).map((r) => r.application_id);
-        const removed = current.filter((a) => !applicationIds.includes(a));
-        const added = applicationIds.filter((a) => !current.includes(a));
-        if (removed.length) {
-          await trx
-            .deleteFrom('application_roles')
-            .where('role_id', '=', id)
-            .where('application_id', 'in', removed)
-            .execute();
-          await sql`UPDATE application_users SET role_ids = array_remove(role_ids, ${id}) WHERE application_id = ANY(${removed}::text[])`.execute(
-            trx,
-          );
-        }
-        for (const applicationId of added) {
-          const max = await trx
-            .selectFrom('application_roles')
-            .select((eb) => eb.fn.max('position').as('m'))
-            .where('application_id', '=', applicationId)
-            .executeTakeFirst();
-          await trx
-            .insertInto('application_roles')
-            .values({
-              application_id: applicationId,
-              role_id: id,
-              permission_id: null,
-              visible: true,
-              is_default: false,
-              position: Number(max?.m ?? -1) + 1,
-            })
-            .execute();
-        }
-      },
-      history: ({ id: _id, ...rest }) => rest,
-      usage: (db, id) =>
-        usageGroups(db, [
-          [
-            'APPLICATION',
-            sql`SELECT a.id, a.label FROM application_roles l JOIN applications a ON a.id = l.application_id WHERE l.role_id = ${id}`,
-          ],
-          [
-            'USER',
-            sql`SELECT u.id, u.full_name AS label FROM users u WHERE u.id IN (SELECT user_id FROM application_users WHERE ${id} = ANY(role_ids))`,
-          ],
-          ['ACTIVATION_GROUP', activationGroupApps('roleIds', id)],
-        ]),
-    }),
-  );
-
-  // ---------------------------------------------------------------- account accesses
-  app.route(
-    '/',
-    crudRoutes<S['AccountAccess'], S['AccountAccessInput'], S['AccountAccessSummary']>(deps, {
-      path: '/AccountAccesses',
-      table: 'account_accesses',
-      read: 'accountaccesses.read',
-      write: 'accountaccesses.write',
-      inputSchema: 'AccountAccessInput',
-      listing: {
-        ...byKeyAndLabel,
-        columns: ['id', 'key', 'label', 'parent_id'],
-        map: (r): S['AccountAccessSummary'] => ({
-          id: str(r.id),
-          key: str(r.key),
-          label: str(r.label),
-          parentId: nullable(r.parent_id),
-        }),
-        csv: {
-          file: 'kontozugaenge',
-          columns: [
-            ['csvId', (a) => a.id],
-            ['csvKey', (a) => a.key],
-            ['csvLabel', (a) => a.label],
-            ['csvParent', (a) => a.parentId],
-          ],
-        },
-      },
-      get: async (db, id) => {
-        const x = await rowOf(db, 'account_accesses', id);
-        return {
-          id: x.id,
-          key: x.key,
-          label: x.label,
-          parentId: x.parent_id,
-          parentDeterminationMethod: x.parent_determination_method as S['DeterminationMethod'],
-          childDeterminationMethod: x.child_determination_method as S['DeterminationMethod'],
-          attributeId: x.attribute_id,
-        };
-      },
-      save: async (trx, id, input, isNew) => {
-        await keyFree(trx, 'account_accesses', input.key, id);
-        const parentId = input.parentId ?? null;
-        if (parentId) {
-          await mustExist(trx, 'account_accesses', [parentId], 'parentId');
-          // Walk up from the new parent: meeting this group again would make a cycle.
-          let cursor: string | null = parentId;
-          for (let depth = 0; cursor && depth < 1000; depth++) {
-            if (cursor === id) throw fieldError('parentId', 'parentCycle', 'accountAccess.cycle');
-            const up: { parent_id: string | null } | undefined = await trx
-              .selectFrom('account_accesses')
-              .select('parent_id')
-              .where('id', '=', cursor)
-              .executeTakeFirst();
-            cursor = up?.parent_id ?? null;
-          }
-        }
-        if (input.attributeId) await mustExist(trx, 'attributes', [input.attributeId], 'attributeId');
-        const row = {
-          key: input.key,
-          label: input.label.trim(),
-          parent_id: parentId,
-          parent_determination_method: input.parentDeterminationMethod ?? 'NONE',
-          child_determination_method: input.childDeterminationMethod ?? 'NONE',
-          attribute_id: input.attributeId ?? null,
-        };
-        await writeRow(trx, 'account_accesses', id, row, isNew);
-      },
-      history: ({ id: _id, ...rest }) => rest,
-      usage: (db, id) =>
-        usageGroups(db, [
-          [
-            'APPLICATION',
-            sql`SELECT a.id, a.label FROM application_account_accesses l JOIN applications a ON a.id = l.application_id WHERE l.account_access_id = ${id}`,
-          ],
-          [
-            'USER',
-            sql`SELECT u.id, u.full_name AS label FROM users u WHERE u.id IN (SELECT user_id FROM application_users WHERE ${id} = ANY(account_access_ids))`,
-          ],
-          ['ACCOUNT_ACCESS', sql`SELECT id, label FROM account_accesses WHERE parent_id = ${id}`],
-          ['ACTIVATION_GROUP', activationGroupApps('accountAccessIds', id)],
-        ]),
-    }),
-  );
-
-  // ---------------------------------------------------------------- custom flows
-  app.route(
-    '/',
-    crudRoutes<S['CustomFlowDefinition'], S['CustomFlowDefinitionInput'], S['CustomFlowSummary']>(deps, {
-      path: '/CustomFlows',
-      table: 'custom_flows',
-      read: 'customflows.read',
-      write: 'customflows.write',
-      inputSchema: 'CustomFlowDefinitionInput',
-      listing: {
-        ...byKeyAndLabel,
-        columns: ['id', 'key', 'label', 'description'],
-        map: (r): S['CustomFlowSummary'] => ({
-          id: str(r.id),
-          key: str(r.key),
-          label: str(r.label),
-          description: str(r.description),
-        }),
-        csv: {
-          file: 'ablaeufe',
-          columns: [
-            ['csvId', (f) => f.id],
-            ['csvKey', (f) => f.key],
-            ['csvLabel', (f) => f.label],
-            ['csvDescription', (f) => f.description],
-          ],
-        },
-      },
-      get: async (db, id) => {
-        const f = await rowOf(db, 'custom_flows', id);
-        const attrs = await db
-          .selectFrom('custom_flow_attributes')
-          .select('attribute_id')
-          .where('custom_flow_id', '=', id)
-          .orderBy('position')
-          .execute();
-        return {
-          id: f.id,
-          key: f.key,
-          label: f.label,
-          description: f.description,
-          attributeIds: attrs.map((a) => a.attribute_id),
-        };
-      },
-      save: async (trx, id, input, isNew) => {
-        await keyFree(trx, 'custom_flows', input.key, id);
-        const attributeIds = input.attributeIds ?? [];
-        unique(attributeIds, 'attributeIds');
-        await mustExist(trx, 'attributes', attributeIds, 'attributeIds');
-        const row = { key: input.key, label: input.label.trim(), description: input.description ?? '' };
-        await writeRow(trx, 'custom_flows', id, row, isNew);
-        await trx.deleteFrom('custom_flow_attributes').where('custom_flow_id', '=', id).execute();
-        if (attributeIds.length)
-          await trx
-            .insertInto('custom_flow_attributes')
-            .values(attributeIds.map((a, position) => ({ custom_flow_id: id, attribute_id: a, position })))
-            .execute();
-      },
-      history: ({ id: _id, ...rest }) => rest,
-      usage: (db, id) =>
-        usageGroups(db, [
-          [
-            'APPLICATION',
-            sql`SELECT a.id, a.label FROM application_custom_flows l JOIN applications a ON a.id = l.application_id WHERE l.custom_flow_id = ${id}`,
-          ],
-        ]),
-    }),
-  );
-
+  app.route('/', crudRoutes(deps, 'attributes', attributes));
+  app.route('/', crudRoutes(deps, 'permissions', permissions));
+  app.route('/', crudRoutes(deps, 'roles', roles));
+  app.route('/', crudRoutes(deps, 'account_accesses', accountAccesses));
+  app.route('/', crudRoutes(deps, 'custom_flows', customFlows));
   return app;
 }
