@@ -96,18 +96,19 @@ export function PersonalTab() {
     ) : null;
   }
   const data = profile.data;
+  /** A field of the form by its name: its label, value and message (one: the form's own rule first, else the server's, spec §8). */
   const field = (name: keyof Draft) => ({
     name,
+    label: t(`personal.${name}`),
+    required: requiredFields.some((required) => required === name),
     value: draft[name],
     onChange: (event: { target: { value: string } }) => {
       setSaved(false);
       setDraft({ ...draft, [name]: event.target.value });
       if (missing[name] !== undefined) setMissing({ ...missing, [name]: undefined });
     },
+    error: missing[name] ?? fieldPaths[name].map((p) => failure?.fields[p]).find((m) => m !== undefined),
   });
-  // One message per field: the form's own rule first, else the server's (spec §8).
-  const fieldError = (name: keyof Draft) =>
-    missing[name] ?? fieldPaths[name].map((p) => failure?.fields[p]).find((m) => m !== undefined);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(undefined);
@@ -152,62 +153,23 @@ export function PersonalTab() {
         </p>
       </div>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextField
-          label={t('personal.firstName')}
-          required
-          autoComplete="given-name"
-          error={fieldError('firstName')}
-          {...field('firstName')}
-        />
-        <TextField
-          label={t('personal.lastName')}
-          required
-          autoComplete="family-name"
-          error={fieldError('lastName')}
-          {...field('lastName')}
-        />
-        <TextField
-          label={t('personal.companyName')}
-          autoComplete="organization"
-          error={fieldError('companyName')}
-          {...field('companyName')}
-        />
+        <TextField autoComplete="given-name" {...field('firstName')} />
+        <TextField autoComplete="family-name" {...field('lastName')} />
+        <TextField autoComplete="organization" {...field('companyName')} />
         <ReadOnlyField label={t('personal.email')} value={data.email} />
       </div>
       <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold text-fg">{t('personal.address')}</legend>
         <div className="sm:col-span-2">
-          <TextField
-            label={t('personal.street')}
-            autoComplete="street-address"
-            error={fieldError('street')}
-            {...field('street')}
-          />
+          <TextField autoComplete="street-address" {...field('street')} />
         </div>
-        <TextField
-          label={t('personal.postalCode')}
-          autoComplete="postal-code"
-          error={fieldError('postalCode')}
-          {...field('postalCode')}
-        />
-        <TextField
-          label={t('personal.city')}
-          autoComplete="address-level2"
-          error={fieldError('city')}
-          {...field('city')}
-        />
-        <TextField
-          label={t('personal.country')}
-          autoComplete="country-name"
-          error={fieldError('country')}
-          {...field('country')}
-        />
+        <TextField autoComplete="postal-code" {...field('postalCode')} />
+        <TextField autoComplete="address-level2" {...field('city')} />
+        <TextField autoComplete="country-name" {...field('country')} />
       </fieldset>
       <div className="max-w-xs">
         <Select
-          label={t('personal.language')}
           options={languages.map((code) => ({ value: code, label: tc(`languages.${code}`) }))}
-          error={fieldError('language')}
           {...field('language')}
         />
       </div>

@@ -26,6 +26,10 @@ export function SecurityTab() {
     setLeaving(which);
     startPolicyChange(services, which, links.settings('security'));
   };
+  const changes = [
+    { which: 'email', icon: EnvelopeIcon, allowed: emailAllowed, text: t('security.email.text', { email }) },
+    { which: 'password', icon: KeyIcon, allowed: passwordAllowed, text: t('security.password.text') },
+  ] as const;
   return (
     <section aria-labelledby="security-heading" className="flex max-w-3xl flex-col gap-6">
       <h2 id="security-heading" className="text-xl font-semibold text-fg">
@@ -40,34 +44,15 @@ export function SecurityTab() {
           <span>{t('security.internal')}</span>
         </p>
       )}
-      <SecurityCard
-        icon={EnvelopeIcon}
-        heading={t('security.email.heading')}
-        text={t('security.email.text', { email })}
-      >
-        <div>
-          <Button
-            variant="secondary"
-            disabled={!emailAllowed}
-            busy={leaving === 'email'}
-            onClick={() => start('email')}
-          >
-            {t('security.email.button')}
-          </Button>
-        </div>
-      </SecurityCard>
-      <SecurityCard icon={KeyIcon} heading={t('security.password.heading')} text={t('security.password.text')}>
-        <div>
-          <Button
-            variant="secondary"
-            disabled={!passwordAllowed}
-            busy={leaving === 'password'}
-            onClick={() => start('password')}
-          >
-            {t('security.password.button')}
-          </Button>
-        </div>
-      </SecurityCard>
+      {changes.map(({ which, icon, allowed, text }) => (
+        <SecurityCard key={which} icon={icon} heading={t(`security.${which}.heading`)} text={text}>
+          <div>
+            <Button variant="secondary" disabled={!allowed} busy={leaving === which} onClick={() => start(which)}>
+              {t(`security.${which}.button`)}
+            </Button>
+          </div>
+        </SecurityCard>
+      ))}
       <SessionsCard />
       <MyDataCard />
     </section>
