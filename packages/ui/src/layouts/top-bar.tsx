@@ -32,12 +32,6 @@ export interface TopBarProps {
   readonly start?: ReactNode;
 }
 
-const navLink = (current: boolean) =>
-  cx(
-    'rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus',
-    current ? 'bg-accent-soft text-on-accent-soft' : 'text-fg-muted hover:bg-surface-muted hover:text-fg',
-  );
-
 /** A link that skips the navigation, first in the tab order. */
 export function SkipLink() {
   const t = useUiText();
@@ -72,30 +66,40 @@ export function Brand({ name, logoUrl, homeHref = '/', logoSize = 32 }: BrandPro
   );
 }
 
+/** A top link, marked when it is the current page. */
+function NavLink({
+  href,
+  current,
+  label,
+}: {
+  readonly href: string;
+  readonly current: boolean;
+  readonly label: string;
+}) {
+  return (
+    <li>
+      <UiLink
+        href={href}
+        aria-current={current ? 'page' : undefined}
+        className={cx(
+          'rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus',
+          current ? 'bg-accent-soft text-on-accent-soft' : 'text-fg-muted hover:bg-surface-muted hover:text-fg',
+        )}
+      >
+        {label}
+      </UiLink>
+    </li>
+  );
+}
+
 /** My Apps and Admin Center: the same links in the wide bar and in the narrow row below it. */
 function NavLinks({ nav }: { readonly nav: NonNullable<TopBarProps['nav']> }) {
   const t = useUiText();
   return (
     <ul className="flex items-center gap-1">
-      <li>
-        <UiLink
-          href={nav.myAppsHref}
-          aria-current={nav.current === 'myApps' ? 'page' : undefined}
-          className={navLink(nav.current === 'myApps')}
-        >
-          {t('nav.myApps')}
-        </UiLink>
-      </li>
+      <NavLink href={nav.myAppsHref} current={nav.current === 'myApps'} label={t('nav.myApps')} />
       {nav.adminHref !== undefined && (
-        <li>
-          <UiLink
-            href={nav.adminHref}
-            aria-current={nav.current === 'admin' ? 'page' : undefined}
-            className={navLink(nav.current === 'admin')}
-          >
-            {t('nav.adminCenter')}
-          </UiLink>
-        </li>
+        <NavLink href={nav.adminHref} current={nav.current === 'admin'} label={t('nav.adminCenter')} />
       )}
     </ul>
   );
