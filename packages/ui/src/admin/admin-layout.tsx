@@ -20,7 +20,7 @@ import { useUiText } from '../i18n/ui-text.tsx';
 import { UiLink } from '../i18n/link.tsx';
 import { Footer, type FooterProps } from '../footer/footer.tsx';
 import type { NavigationBarState } from '@portal/core';
-import { PageHeader } from '../page-header/page-header.tsx';
+import { NavigationBarHeader } from '../page-header/page-header.tsx';
 import { SkipLink, TopBar, type BrandProps, type TopNavProps } from '../layouts/top-bar.tsx';
 import { ApplicationMenu, type ApplicationLink } from './application-menu.tsx';
 
@@ -74,6 +74,22 @@ function isCurrent(currentPath: string, href: string, exact: boolean): boolean {
   return exact ? currentPath === href : currentPath === href || currentPath.startsWith(`${href}/`);
 }
 
+interface SidebarItem {
+  readonly key: string;
+  readonly href: string;
+  readonly label: string;
+  readonly icon: Icon;
+  readonly exact?: boolean;
+  /** A count (e.g. open requests), shown when above zero; `undefined` when not known. */
+  readonly badge?: number | undefined;
+  readonly badgeLabel?: string;
+}
+
+interface SidebarPlace {
+  readonly currentPath: string;
+  readonly onNavigate: () => void;
+}
+
 function SidebarLink({
   href,
   label,
@@ -83,17 +99,7 @@ function SidebarLink({
   badge,
   badgeLabel,
   onNavigate,
-}: {
-  readonly href: string;
-  readonly label: string;
-  readonly icon: Icon;
-  readonly currentPath: string;
-  readonly exact?: boolean;
-  /** A count (e.g. open requests), shown when above zero; `undefined` when not known. */
-  readonly badge?: number | undefined;
-  readonly badgeLabel?: string;
-  readonly onNavigate: () => void;
-}) {
+}: Omit<SidebarItem, 'key'> & SidebarPlace) {
   const current = isCurrent(currentPath, href, exact);
   return (
     <li>
@@ -116,6 +122,17 @@ function SidebarLink({
   );
 }
 
+/** A list of sidebar links, the current path's marked. */
+function SidebarLinks({ items, ...place }: { readonly items: readonly SidebarItem[] } & SidebarPlace) {
+  return (
+    <ul className="flex flex-col gap-1">
+      {items.map(({ key, ...item }) => (
+        <SidebarLink key={key} {...item} {...place} />
+      ))}
+    </ul>
+  );
+}
+
 /** The admin sidebar: home, my apps, the application dropdown and its items, the global items the user may see. */
 export function AdminSidebar({
   homeHref,
@@ -128,52 +145,38 @@ export function AdminSidebar({
   onNavigate = () => undefined,
 }: AdminSidebarProps & { readonly onNavigate?: () => void }) {
   const t = useUiText();
-  const globalItems = adminItems.filter((item) => permissions.includes(item.permission));
+  const place = { currentPath, onNavigate };
+  const globalItems = adminItems
+    .filter((item) => permissions.includes(item.permission))
+    .map((item) => ({ key: item.key, href: item.path, label: t(`nav.${item.key}`), icon: icons[item.key] }));
+  const applicationItems = (application: CurrentApplication): SidebarItem[] => [
+    { key: 'users', href: application.usersHref, label: t('nav.users'), icon: UsersIcon },
+    ...(application.accessRequestsHref === undefined
+      ? []
+      : [
+          {
+            key: 'accessRequests',
+            href: application.accessRequestsHref,
+            label: t('nav.accessRequests'),
+            icon: InboxArrowDownIcon,
+            badge: application.accessRequestsAmount,
+            badgeLabel: t('nav.openAccessRequests', { count: application.accessRequestsAmount ?? 0 }),
+          },
+        ]),
+  ];
   return (
     <nav aria-label={t('nav.admin')} className="flex flex-col gap-6 p-4">
-      <ul className="flex flex-col gap-1">
-        <SidebarLink
-          href={homeHref}
-          label={t('nav.home')}
-          icon={HomeIcon}
-          currentPath={currentPath}
-          exact
-          onNavigate={onNavigate}
-        />
-        <SidebarLink
-          href={myAppsHref}
-          label={t('nav.myApps')}
-          icon={Squares2X2Icon}
-          currentPath={currentPath}
-          exact
-          onNavigate={onNavigate}
-        />
-      </ul>
+      <SidebarLinks
+        {...place}
+        items={[
+          { key: 'home', href: homeHref, label: t('nav.home'), icon: HomeIcon, exact: true },
+          { key: 'myApps', href: myAppsHref, label: t('nav.myApps'), icon: Squares2X2Icon, exact: true },
+        ]}
+      />
       {applications.length > 0 && (
         <div className="flex flex-col gap-2">
           <ApplicationMenu applications={applications} currentId={currentApplication?.id} onNavigate={onNavigate} />
-          {currentApplication !== undefined && (
-            <ul className="flex flex-col gap-1">
-              <SidebarLink
-                href={currentApplication.usersHref}
-                label={t('nav.users')}
-                icon={UsersIcon}
-                currentPath={currentPath}
-                onNavigate={onNavigate}
-              />
-              {currentApplication.accessRequestsHref !== undefined && (
-                <SidebarLink
-                  href={currentApplication.accessRequestsHref}
-                  label={t('nav.accessRequests')}
-                  icon={InboxArrowDownIcon}
-                  currentPath={currentPath}
-                  badge={currentApplication.accessRequestsAmount}
-                  badgeLabel={t('nav.openAccessRequests', { count: currentApplication.accessRequestsAmount ?? 0 })}
-                  onNavigate={onNavigate}
-                />
-              )}
-            </ul>
-          )}
+          {currentApplication !== undefined && <SidebarLinks {...place} items={applicationItems(currentApplication)} />}
         </div>
       )}
       {globalItems.length > 0 && (
@@ -182,18 +185,7 @@ export function AdminSidebar({
             <AdjustmentsHorizontalIcon aria-hidden="true" className="size-4" />
             {t('nav.globalAdmin')}
           </h2>
-          <ul className="flex flex-col gap-1">
-            {globalItems.map((item) => (
-              <SidebarLink
-                key={item.key}
-                href={item.path}
-                label={t(`nav.${item.key}`)}
-                icon={icons[item.key]}
-                currentPath={currentPath}
-                onNavigate={onNavigate}
-              />
-            ))}
-          </ul>
+          <SidebarLinks {...place} items={globalItems} />
         </div>
       )}
     </nav>
@@ -278,11 +270,7 @@ export function AdminLayout({
           <AdminSidebar {...sidebar} onNavigate={() => setOpen(false)} />
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
-          {navigationBar?.title !== undefined && (
-            <div className="mb-6">
-              <PageHeader {...navigationBar} title={navigationBar.title} />
-            </div>
-          )}
+          <NavigationBarHeader navigationBar={navigationBar} />
           {children}
         </main>
       </div>

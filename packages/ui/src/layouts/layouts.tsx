@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Footer, type FooterProps } from '../footer/footer.tsx';
 import { externalAppIconSize, type NavigationBarState } from '@portal/core';
-import { PageHeader } from '../page-header/page-header.tsx';
+import { NavigationBarHeader } from '../page-header/page-header.tsx';
 import { SkipLink, TopBar, type BrandProps, type TopNavProps } from './top-bar.tsx';
 import { pixelSizeClass } from '../lib/pixel-size.ts';
 
@@ -37,11 +37,7 @@ export function DefaultLayout({
         tabIndex={-1}
         className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8"
       >
-        {navigationBar?.title !== undefined && (
-          <div className="mb-6">
-            <PageHeader {...navigationBar} title={navigationBar.title} />
-          </div>
-        )}
+        <NavigationBarHeader navigationBar={navigationBar} />
         {children}
       </main>
       <Footer {...footer} />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { NavigationBarState } from '@portal/core';
 import { ArrowLeftIcon } from '@heroicons/react/20/solid';
 import { useUiText } from '../i18n/ui-text.tsx';
 import { UiLink } from '../i18n/link.tsx';
@@ -33,5 +34,14 @@ export function PageHeader({ title, subTitle, backLink, actions }: PageHeaderPro
       </div>
       {actions !== undefined && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
     </header>
+  );
+}
+
+/** A layout's page header: the navigation bar state's (spec §2), when it has a title. */
+export function NavigationBarHeader({ navigationBar }: { readonly navigationBar: NavigationBarState | undefined }) {
+  return navigationBar?.title === undefined ? null : (
+    <div className="mb-6">
+      <PageHeader {...navigationBar} title={navigationBar.title} />
+    </div>
   );
 }
