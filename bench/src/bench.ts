@@ -88,6 +88,29 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 function add(row: Row) {
   rows.push(row);
 }
+/** A figure left without a value, and why. */
+const notMeasured = (why: string) => ({ value: undefined, note: why });
+/**
+ * One timed call (`what` announced, its result kept in the raw numbers under `key`) and its figure:
+ * its time and `note`, or the status it answered instead of 200.
+ */
+async function timedCall<R extends { status: number; ms: number }>(
+  key: string,
+  what: string,
+  figure: string,
+  call: () => Promise<R>,
+  note: (r: R) => string,
+): Promise<void> {
+  say(`${what} …`);
+  const result = await call();
+  raw[key] = result;
+  add({
+    figure,
+    unit: 'ms',
+    budget: undefined,
+    ...(result.status === 200 ? { value: result.ms, note: note(result) } : notMeasured(`answered ${result.status}`)),
+  });
+}
 
 // ---------------------------------------------------------------------------------- browser
 
@@ -792,10 +815,14 @@ async function apiLatencies(
 
 /**
  * The API's own benchmark on a throw-away PostgreSQL server (`pnpm --filter @portal/api bench
- * --postgres`): it seeds the large data set there and times the list calls in process.
+ * --postgres`): it seeds the large data set there and times the list calls in process. Or why
+ * it did not run: switched off (BENCH_API_POSTGRES=0), no PostgreSQL binaries, or a failed run.
  */
 function apiBenchOnPostgres():
   { rows: { name: string; p50: number; p95: number }[]; output: string } | { error: string } {
+  if (env.BENCH_API_POSTGRES === '0') return { error: 'BENCH_API_POSTGRES=0' };
+  if (!existsSync('/usr/lib/postgresql')) return { error: 'no PostgreSQL binaries under /usr/lib/postgresql' };
+  say('API list latencies on a PostgreSQL server (pnpm --filter @portal/api bench --postgres) …');
   const run = spawnSync('pnpm', ['--silent', '--filter', '@portal/api', 'bench', '--postgres', '--runs', '40'], {
     cwd: workspaceRoot,
     encoding: 'utf8',
@@ -955,6 +982,20 @@ async function main() {
       const v = xs.map(f).filter((x): x is number => x !== undefined);
       return { value: median(v), samples: v.map(round) };
     };
+    /** Figures of the cold loads, each the median over the runs of one load's value. */
+    const addCold = (
+      figures: readonly (readonly [
+        figure: string,
+        unit: Row['unit'],
+        budget: number | undefined,
+        loads: readonly ColdLoad[],
+        of: (c: ColdLoad) => number | undefined,
+        note?: string,
+      ])[],
+    ) => {
+      for (const [figure, unit, budget, loads, of, note] of figures)
+        add({ figure, unit, budget, ...m(loads, of), ...(note === undefined ? {} : { note }) });
+    };
 
     // 4, 5, 6: admin route switch, page flips, memory of a list page.
     const admins: Record<string, AdminRun[]> = { mobile: [], desktop: [] };
@@ -975,55 +1016,35 @@ async function main() {
 
     const firstLoad = desktop[0];
     // The first view rendered on the portal server (#16): painted with the HTML, then hydrated.
-    add({ figure: '2 first contentful paint, cold (mobile)', unit: 'ms', budget: 450, ...m(mobile, (c) => c.fcpMs) });
-    add({ figure: '2 first contentful paint, cold (desktop)', unit: 'ms', budget: 200, ...m(desktop, (c) => c.fcpMs) });
-    add({
-      figure: '2 ready: tiles painted, cold (mobile)',
-      unit: 'ms',
-      budget: 500,
-      ...m(mobile, (c) => c.readyMs),
-      note: stepsNote(mobile),
-    });
-    add({
-      figure: '2 ready: tiles painted, cold (desktop)',
-      unit: 'ms',
-      budget: 200,
-      ...m(desktop, (c) => c.readyMs),
-      note: stepsNote(desktop),
-    });
-    add({
-      figure: '2 interactive: hydrated, a click handled (mobile, 4× CPU)',
-      unit: 'ms',
-      budget: 1800,
-      ...m(mobile, (c) => c.interactiveMs),
-    });
-    add({
-      figure: '2 long tasks before the tiles are painted (mobile)',
-      unit: 'count',
-      budget: 0,
-      ...m(mobile, (c) => c.longTasksBeforeReady),
-    });
-    add({
-      figure: '2 long-task time to interactive (mobile, 4× CPU, printed)',
-      unit: 'ms',
-      budget: undefined,
-      ...m(mobile, (c) => c.longTaskToInteractiveMs),
-    });
-    add({
-      figure: '3 long tasks, first paint → ready (mobile, 4× CPU)',
-      unit: 'ms',
-      budget: 50,
-      ...m(mobile, (c) => c.longTaskMs),
-      note: `longest task ${round(median(mobile.map((c) => c.longestTaskMs)) ?? 0)} ms`,
-    });
+    addCold([
+      ['2 first contentful paint, cold (mobile)', 'ms', 450, mobile, (c) => c.fcpMs],
+      ['2 first contentful paint, cold (desktop)', 'ms', 200, desktop, (c) => c.fcpMs],
+      ['2 ready: tiles painted, cold (mobile)', 'ms', 500, mobile, (c) => c.readyMs, stepsNote(mobile)],
+      ['2 ready: tiles painted, cold (desktop)', 'ms', 200, desktop, (c) => c.readyMs, stepsNote(desktop)],
+      ['2 interactive: hydrated, a click handled (mobile, 4× CPU)', 'ms', 1800, mobile, (c) => c.interactiveMs],
+      ['2 long tasks before the tiles are painted (mobile)', 'count', 0, mobile, (c) => c.longTasksBeforeReady],
+      [
+        '2 long-task time to interactive (mobile, 4× CPU, printed)',
+        'ms',
+        undefined,
+        mobile,
+        (c) => c.longTaskToInteractiveMs,
+      ],
+      [
+        '3 long tasks, first paint → ready (mobile, 4× CPU)',
+        'ms',
+        50,
+        mobile,
+        (c) => c.longTaskMs,
+        `longest task ${round(median(mobile.map((c) => c.longestTaskMs)) ?? 0)} ms`,
+      ],
+    ]);
     add({
       figure: '3 Lighthouse mobile performance score',
-      value: undefined,
       unit: 'score',
       budget: 0.98,
-      note: 'Lighthouse is not installed here',
+      ...notMeasured('Lighthouse is not installed here'),
     });
-    const notMeasured = (why: string) => ({ value: undefined, note: why });
     const adminM = (profile: 'mobile' | 'desktop', f: (a: AdminRun) => number | undefined) => {
       const xs = (admins[profile] ?? []).map(f).filter((x): x is number => x !== undefined);
       return xs.length === 0
@@ -1036,20 +1057,17 @@ async function main() {
       const xs = admins[profile] ?? [];
       return `${rowsNote}; Suspense fallback in ${xs.filter((a) => a.fallbackShown).length} of ${xs.length} switches; ${median(xs.map((a) => a.switchRequests)) ?? '?'} requests`;
     };
-    add({
-      figure: '4 route switch /admin → users, click → rows painted (desktop)',
-      unit: 'ms',
-      budget: 200,
-      ...adminM('desktop', (a) => a.switchMs),
-      ...(rowsShown === undefined ? {} : { note: flash('desktop') }),
-    });
-    add({
-      figure: '4 route switch /admin → users, click → rows painted (mobile)',
-      unit: 'ms',
-      budget: 600,
-      ...adminM('mobile', (a) => a.switchMs),
-      ...(rowsShown === undefined ? {} : { note: flash('mobile') }),
-    });
+    for (const [profile, budget] of [
+      ['desktop', 200],
+      ['mobile', 600],
+    ] as const)
+      add({
+        figure: `4 route switch /admin → users, click → rows painted (${profile})`,
+        unit: 'ms',
+        budget,
+        ...adminM(profile, (a) => a.switchMs),
+        ...(rowsShown === undefined ? {} : { note: flash(profile) }),
+      });
     const flips = (cpu: number) => (admins.desktop ?? []).flatMap((a) => a.flips ?? []).filter((f) => f.cpu === cpu);
     for (const [cpu, budget] of [
       [1, 40],
@@ -1100,18 +1118,20 @@ async function main() {
       ...adminM('desktop', (a) => a.elements),
       ...(rowsShown === undefined ? {} : { note: rowsNote }),
     });
-    add({
-      figure: '7 first view transferred (desktop)',
-      unit: 'KB',
-      budget: 160,
-      ...m(desktop, (c) => kb(c.transferredBytes)),
-      note:
+    addCold([
+      [
+        '7 first view transferred (desktop)',
+        'KB',
+        160,
+        desktop,
+        (c) => kb(c.transferredBytes),
         firstLoad === undefined
           ? ''
           : `JS ${round(kb(firstLoad.scriptBytes))} KB, CSS ${round(kb(firstLoad.styleBytes))} KB; ${firstLoad.uncompressedScripts} scripts without content-encoding`,
-    });
-    add({ figure: '7 first view requests (desktop)', unit: 'count', budget: 10, ...m(desktop, (c) => c.requests) });
-    add({ figure: '7 CLS of the first view (mobile)', unit: 'score', budget: 0.01, ...m(mobile, (c) => c.cls) });
+      ],
+      ['7 first view requests (desktop)', 'count', 10, desktop, (c) => c.requests],
+      ['7 CLS of the first view (mobile)', 'score', 0.01, mobile, (c) => c.cls],
+    ]);
     add({
       figure: '9 sign-in round trip, click → tiles (desktop)',
       unit: 'ms',
@@ -1121,41 +1141,30 @@ async function main() {
     });
 
     // 2: the server's time to first byte of the rendered launcher under 20 concurrent users (#16).
-    if (launcherToken === undefined) {
-      add({
-        figure: '2 time to first byte of / rendered on the server, 20 concurrent users, p95',
-        unit: 'ms',
-        budget: 50,
-        value: undefined,
-        note: 'no session cookie after sign-in',
-      });
-    } else {
+    const ttfbFigure = async (session: string) => {
       say('time to first byte of / under 20 concurrent users (10 pages each after one warm-up) …');
-      const ttfb = await firstViewTtfb(stack.urls.portal, launcherToken, 20, 10);
+      const ttfb = await firstViewTtfb(stack.urls.portal, session, 20, 10);
       raw.firstViewTtfb = ttfb;
-      add({
-        figure: '2 time to first byte of / rendered on the server, 20 concurrent users, p95',
-        unit: 'ms',
-        budget: 50,
-        ...(ttfb.samples.length === 0
-          ? { value: undefined, note: `every request failed (${ttfb.failed})` }
-          : {
-              value: p95(ttfb.samples),
-              samples: ttfb.samples.map(round),
-              note: `p50 ${round(median(ttfb.samples) ?? NaN)} ms; ${ttfb.rendered} of ${ttfb.samples.length} pages with the tiles in the HTML${ttfb.failed > 0 ? `; ${ttfb.failed} failed` : ''}`,
-            }),
-      });
-    }
+      return ttfb.samples.length === 0
+        ? notMeasured(`every request failed (${ttfb.failed})`)
+        : {
+            value: p95(ttfb.samples),
+            samples: ttfb.samples.map(round),
+            note: `p50 ${round(median(ttfb.samples) ?? NaN)} ms; ${ttfb.rendered} of ${ttfb.samples.length} pages with the tiles in the HTML${ttfb.failed > 0 ? `; ${ttfb.failed} failed` : ''}`,
+          };
+    };
+    add({
+      figure: '2 time to first byte of / rendered on the server, 20 concurrent users, p95',
+      unit: 'ms',
+      budget: 50,
+      ...(launcherToken === undefined
+        ? notMeasured('no session cookie after sign-in')
+        : await ttfbFigure(launcherToken)),
+    });
 
     // 8: API list latencies with the session of a real sign-in, through the portal server.
     if (token === undefined) {
-      add({
-        figure: '8 API list calls',
-        unit: 'ms',
-        budget: 50,
-        value: undefined,
-        note: 'no session cookie after sign-in',
-      });
+      add({ figure: '8 API list calls', unit: 'ms', budget: 50, ...notMeasured('no session cookie after sign-in') });
     } else {
       say('API list latencies (40 calls per endpoint after 8 warm-up calls) …');
       const api = await apiLatencies(stack, token, launcherToken);
@@ -1180,32 +1189,22 @@ async function main() {
         value: refused,
         note: `${refused} of ${api.unbounded.length} refused with 400`,
       });
-      say('CSV export of every user …');
-      const csv = await csvExport(stack, token);
-      raw.csvExport = csv;
-      add({
-        figure: '8 CSV export of every user, click → last byte',
-        unit: 'ms',
-        budget: undefined,
-        value: csv.ms,
-        note:
-          csv.status !== 200
-            ? `answered ${csv.status}`
-            : `${csv.rows} rows, ${round(csv.bytes / 1e6)} MB; the API process: ${csv.rssBeforeMb} MB before, peak ${csv.rssPeakMb} MB during`,
-      });
-      say('Bulk grant of 1,000 users …');
-      const bulk = await bulkGrant(stack, token);
-      raw.bulkGrant = bulk;
-      add({
-        figure: '8 bulk grant of 1,000 users (one transaction), click → answer',
-        unit: 'ms',
-        budget: undefined,
-        value: bulk.status === 200 ? bulk.ms : undefined,
-        note:
-          bulk.status !== 200
-            ? `answered ${bulk.status}`
-            : `${bulk.count} users granted; removing their access again (one call): ${round(bulk.removeMs)} ms${bulk.removeStatus === 200 ? '' : ` (answered ${bulk.removeStatus})`}`,
-      });
+      await timedCall(
+        'csvExport',
+        'CSV export of every user',
+        '8 CSV export of every user, click → last byte',
+        () => csvExport(stack, token),
+        (c) =>
+          `${c.rows} rows, ${round(c.bytes / 1e6)} MB; the API process: ${c.rssBeforeMb} MB before, peak ${c.rssPeakMb} MB during`,
+      );
+      await timedCall(
+        'bulkGrant',
+        'Bulk grant of 1,000 users',
+        '8 bulk grant of 1,000 users (one transaction), click → answer',
+        () => bulkGrant(stack, token),
+        (b) =>
+          `${b.count} users granted; removing their access again (one call): ${round(b.removeMs)} ms${b.removeStatus === 200 ? '' : ` (answered ${b.removeStatus})`}`,
+      );
     }
   } catch (e) {
     const message = String(e instanceof Error ? e.message : e).split('\n')[0] ?? 'failed';
@@ -1219,37 +1218,19 @@ async function main() {
 
   // 8 on a PostgreSQL server, after the stack is stopped (less competition for the 2 cores).
   if (!env.DATABASE_URL) {
-    if (env.BENCH_API_POSTGRES === '0' || !existsSync('/usr/lib/postgresql')) {
-      add({
-        figure: '8 API list calls on a PostgreSQL server',
-        unit: 'ms',
-        budget: 50,
-        value: undefined,
-        note:
-          env.BENCH_API_POSTGRES === '0' ? 'BENCH_API_POSTGRES=0' : 'no PostgreSQL binaries under /usr/lib/postgresql',
-      });
-    } else {
-      say('API list latencies on a PostgreSQL server (pnpm --filter @portal/api bench --postgres) …');
-      const pg = apiBenchOnPostgres();
-      raw.apiPostgres = pg;
-      if ('error' in pg)
+    const pg = apiBenchOnPostgres();
+    raw.apiPostgres = pg;
+    if ('error' in pg)
+      add({ figure: '8 API list calls on a PostgreSQL server', unit: 'ms', budget: 50, ...notMeasured(pg.error) });
+    else
+      for (const r of pg.rows)
         add({
-          figure: '8 API list calls on a PostgreSQL server',
+          figure: `8 PostgreSQL: ${r.name}, p95`,
           unit: 'ms',
           budget: 50,
-          value: undefined,
-          note: pg.error,
+          value: r.p95,
+          note: `in process (apps/api bench); p50 ${r.p50} ms`,
         });
-      else
-        for (const r of pg.rows)
-          add({
-            figure: `8 PostgreSQL: ${r.name}, p95`,
-            unit: 'ms',
-            budget: 50,
-            value: r.p95,
-            note: `in process (apps/api bench); p50 ${r.p50} ms`,
-          });
-    }
   }
   const manifestAfter = readManifest();
   if (JSON.stringify(manifestAfter) !== JSON.stringify(manifestBefore))
