@@ -5,7 +5,7 @@
 
 import type { AccessRequestDecision } from '@portal/core';
 import type { operations, Query, Schema } from '@portal/contract';
-import type { ApiClient } from '../http/client.ts';
+import type { ApiClient, FetchResult } from '../http/client.ts';
 import { decodeWire, type Validator } from '@portal/contract/decode';
 import * as wire from '@portal/contract/validators';
 import { unwrap, unwrapVoid } from '../http/client.ts';
@@ -163,6 +163,8 @@ const kinds = {
   users: [wire.UserList, 'UserList', wire.UserDetail, 'UserDetail'],
 } as const;
 
+/** The path of one application in a download's link. */
+const applicationPath = (applicationId: string) => `/Admin/Applications/${encodeURIComponent(applicationId)}`;
 export function createAdminApi(client: ApiClient, options: AdminApiOptions = { baseUrl: '/api' }): AdminApi {
   /** A CSV download of `path` (under the API's base URL) with the download's query (`exportQuery`). */
   const exportUrl = (path: string, query: Readonly<Record<string, string | undefined>>) => {
@@ -172,146 +174,120 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
     return `${options.baseUrl.replace(/\/$/, '')}${path}${search === '' ? '' : `?${search}`}`;
   };
   const calls = entityCalls(client, kinds, exportUrl);
+  /** The path parameter of a call on one application or access request. */
+  const on = (id: string) => ({ params: { path: { id } } });
+  /** The path parameters of a call on one thing of an application: a user, a delivery, a signing secret. */
+  const under = <Below extends Readonly<Record<string, string>>>(id: string, below: Below) => ({
+    params: { path: { ...below, id } },
+  });
+  /** How many a bulk change changed. */
+  const counted = (call: Promise<FetchResult<unknown>>) =>
+    unwrap(call)
+      .then(read(wire.BulkResult, 'BulkResult'))
+      .then((result) => result.count);
+  /** A page of a picker's options: the roles or the account accesses of one application. */
+  const selection =
+    (path: '/Admin/Applications/{id}/Selections/Roles' | '/Admin/Applications/{id}/Selections/AccountAccesses') =>
+    (applicationId: string, params: ListParams) =>
+      unwrap(client.GET(path, { params: { ...on(applicationId).params, query: pageQuery(params) } })).then(
+        read(wire.SelectionList, 'SelectionList'),
+      );
   return {
     listAdministrableApplications: (params = {}) =>
       administrableApplications(client, params).then(read(wire.AdminApplicationList, 'AdminApplicationList')),
-    listAccessRequests: (applicationId, params) =>
+    listAccessRequests: (applicationId, { status, ...params }) =>
       unwrap(
         client.GET('/Admin/Applications/{id}/AccessRequests', {
           params: {
-            path: { id: applicationId },
-            query: {
-              ...listQuery('listAccessRequests', params),
-              ...(params.status === undefined ? {} : { status: params.status }),
-            },
+            ...on(applicationId).params,
+            query: { ...listQuery('listAccessRequests', params), ...(status === undefined ? {} : { status }) },
           },
         }),
       ).then(read(wire.AccessRequestList, 'AccessRequestList')),
     getAccessRequest: (id) =>
-      unwrap(client.GET('/Admin/Applications/AccessRequests/{id}', { params: { path: { id } } })).then(
+      unwrap(client.GET('/Admin/Applications/AccessRequests/{id}', on(id))).then(
         read(wire.AccessRequest, 'AccessRequest'),
       ),
     decideAccessRequest: (id, decision) =>
-      unwrap(
-        client.PUT('/Admin/Applications/AccessRequests/{id}', {
-          params: { path: { id } },
-          body: decisionBody(decision),
-        }),
-      ).then(read(wire.AccessRequest, 'AccessRequest')),
+      unwrap(client.PUT('/Admin/Applications/AccessRequests/{id}', { ...on(id), body: decisionBody(decision) })).then(
+        read(wire.AccessRequest, 'AccessRequest'),
+      ),
     listApplicationUsers: (applicationId, params) =>
       unwrap(
         client.GET('/Admin/Applications/{id}/Users', {
-          params: { path: { id: applicationId }, query: listQuery('listApplicationUsers', params) },
+          params: { ...on(applicationId).params, query: listQuery('listApplicationUsers', params) },
         }),
       ).then(read(wire.ApplicationUserList, 'ApplicationUserList')),
     applicationUsersExportUrl: (applicationId, params) =>
-      exportUrl(
-        `/Admin/Applications/${encodeURIComponent(applicationId)}/Users/Export`,
-        exportQuery('exportApplicationUsers', params),
-      ),
+      exportUrl(`${applicationPath(applicationId)}/Users/Export`, exportQuery('exportApplicationUsers', params)),
     accessRequestsExportUrl: (applicationId, { status, ...params }) =>
-      exportUrl(`/Admin/Applications/${encodeURIComponent(applicationId)}/AccessRequests/Export`, {
+      exportUrl(`${applicationPath(applicationId)}/AccessRequests/Export`, {
         ...exportQuery('exportAccessRequests', params),
         ...(status === undefined ? {} : { status }),
       }),
     getApplicationUser: (applicationId, userId) =>
-      unwrap(
-        client.GET('/Admin/Applications/{id}/Users/{userId}', { params: { path: { id: applicationId, userId } } }),
-      ).then(read(wire.ApplicationUser, 'ApplicationUser')),
+      unwrap(client.GET('/Admin/Applications/{id}/Users/{userId}', under(applicationId, { userId }))).then(
+        read(wire.ApplicationUser, 'ApplicationUser'),
+      ),
     getApplicationUserAccessReasons: (applicationId, userId) =>
       unwrap(
-        client.GET('/Admin/Applications/{id}/Users/{userId}/AccessReasons', {
-          params: { path: { id: applicationId, userId } },
-        }),
+        client.GET('/Admin/Applications/{id}/Users/{userId}/AccessReasons', under(applicationId, { userId })),
       ).then(read(wire.ApplicationUserAccessReasons, 'ApplicationUserAccessReasons')),
     updateApplicationUser: (applicationId, userId, input) =>
       unwrap(
-        client.PUT('/Admin/Applications/{id}/Users/{userId}', {
-          params: { path: { id: applicationId, userId } },
-          body: input,
-        }),
+        client.PUT('/Admin/Applications/{id}/Users/{userId}', { ...under(applicationId, { userId }), body: input }),
       ).then(read(wire.ApplicationUser, 'ApplicationUser')),
     removeApplicationUser: (applicationId, userId) =>
-      unwrapVoid(
-        client.DELETE('/Admin/Applications/{id}/Users/{userId}', { params: { path: { id: applicationId, userId } } }),
-      ),
+      unwrapVoid(client.DELETE('/Admin/Applications/{id}/Users/{userId}', under(applicationId, { userId }))),
     bulkUpdateApplicationUsers: (applicationId, change) =>
-      unwrap(
-        client.POST('/Admin/Applications/{id}/Users/Bulk', { params: { path: { id: applicationId } }, body: change }),
-      )
-        .then(read(wire.BulkResult, 'BulkResult'))
-        .then((r) => r.count),
+      counted(client.POST('/Admin/Applications/{id}/Users/Bulk', { ...on(applicationId), body: change })),
     decideAccessRequests: (applicationId, requestIds, decision) =>
-      unwrap(
+      counted(
         client.POST('/Admin/Applications/{id}/AccessRequests/Decide', {
-          params: { path: { id: applicationId } },
+          ...on(applicationId),
           body: { requestIds: [...requestIds], decision: decisionBody(decision) },
         }),
-      )
-        .then(read(wire.BulkResult, 'BulkResult'))
-        .then((r) => r.count),
+      ),
     importApplicationUsers: (applicationId, csv, apply) =>
-      unwrap(
-        client.POST('/Admin/Applications/{id}/Users/Import', {
-          params: { path: { id: applicationId } },
-          body: { csv, apply },
-        }),
-      ).then(read(wire.ApplicationUsersImportResult, 'ApplicationUsersImportResult')),
-    selectRoles: (applicationId, params) =>
-      unwrap(
-        client.GET('/Admin/Applications/{id}/Selections/Roles', {
-          params: {
-            path: { id: applicationId },
-            query: pageQuery(params),
-          },
-        }),
-      ).then(read(wire.SelectionList, 'SelectionList')),
-    selectAccountAccesses: (applicationId, params) =>
-      unwrap(
-        client.GET('/Admin/Applications/{id}/Selections/AccountAccesses', {
-          params: {
-            path: { id: applicationId },
-            query: pageQuery(params),
-          },
-        }),
-      ).then(read(wire.SelectionList, 'SelectionList')),
-    listWebhookDeliveries: (applicationId, params) =>
+      unwrap(client.POST('/Admin/Applications/{id}/Users/Import', { ...on(applicationId), body: { csv, apply } })).then(
+        read(wire.ApplicationUsersImportResult, 'ApplicationUsersImportResult'),
+      ),
+    selectRoles: selection('/Admin/Applications/{id}/Selections/Roles'),
+    selectAccountAccesses: selection('/Admin/Applications/{id}/Selections/AccountAccesses'),
+    listWebhookDeliveries: (applicationId, { page, pageSize }) =>
       unwrap(
         client.GET('/Admin/Applications/{id}/WebhookDeliveries', {
-          params: { path: { id: applicationId }, query: { page: params.page, pageSize: params.pageSize } },
+          params: { ...on(applicationId).params, query: { page, pageSize } },
         }),
       ).then(read(wire.WebhookDeliveryList, 'WebhookDeliveryList')),
     getWebhookDelivery: (applicationId, deliveryId) =>
       unwrap(
-        client.GET('/Admin/Applications/{id}/WebhookDeliveries/{deliveryId}', {
-          params: { path: { id: applicationId, deliveryId } },
-        }),
+        client.GET('/Admin/Applications/{id}/WebhookDeliveries/{deliveryId}', under(applicationId, { deliveryId })),
       ).then(read(wire.WebhookDeliveryDetail, 'WebhookDeliveryDetail')),
     sendTestWebhookDelivery: (applicationId) =>
-      unwrap(
-        client.POST('/Admin/Applications/{id}/WebhookDeliveries/Test', { params: { path: { id: applicationId } } }),
-      ).then(read(wire.WebhookDelivery, 'WebhookDelivery')),
+      unwrap(client.POST('/Admin/Applications/{id}/WebhookDeliveries/Test', on(applicationId))).then(
+        read(wire.WebhookDelivery, 'WebhookDelivery'),
+      ),
     replayWebhookDelivery: (applicationId, deliveryId) =>
       unwrap(
-        client.POST('/Admin/Applications/{id}/WebhookDeliveries/{deliveryId}/Replay', {
-          params: { path: { id: applicationId, deliveryId } },
-        }),
+        client.POST(
+          '/Admin/Applications/{id}/WebhookDeliveries/{deliveryId}/Replay',
+          under(applicationId, { deliveryId }),
+        ),
       ).then(read(wire.WebhookDelivery, 'WebhookDelivery')),
     resumeWebhook: (applicationId) =>
-      unwrapVoid(client.POST('/Admin/Applications/{id}/Webhook/Resume', { params: { path: { id: applicationId } } })),
+      unwrapVoid(client.POST('/Admin/Applications/{id}/Webhook/Resume', on(applicationId))),
     listWebhookSigningSecrets: (applicationId) =>
-      unwrap(client.GET('/Admin/Applications/{id}/WebhookSigningSecrets', { params: { path: { id: applicationId } } }))
+      unwrap(client.GET('/Admin/Applications/{id}/WebhookSigningSecrets', on(applicationId)))
         .then(read(wire.WebhookSigningSecretList, 'WebhookSigningSecretList'))
         .then((list) => list.secrets),
     createWebhookSigningSecret: (applicationId) =>
-      unwrap(
-        client.POST('/Admin/Applications/{id}/WebhookSigningSecrets', { params: { path: { id: applicationId } } }),
-      ).then(read(wire.WebhookSigningSecretCreated, 'WebhookSigningSecretCreated')),
+      unwrap(client.POST('/Admin/Applications/{id}/WebhookSigningSecrets', on(applicationId))).then(
+        read(wire.WebhookSigningSecretCreated, 'WebhookSigningSecretCreated'),
+      ),
     deleteWebhookSigningSecret: (applicationId, secretId) =>
       unwrapVoid(
-        client.DELETE('/Admin/Applications/{id}/WebhookSigningSecrets/{secretId}', {
-          params: { path: { id: applicationId, secretId } },
-        }),
+        client.DELETE('/Admin/Applications/{id}/WebhookSigningSecrets/{secretId}', under(applicationId, { secretId })),
       ),
     uploadLogo: (file, fileName) => uploadApplicationImage(client, file, fileName),
     applications: calls.editable('applications'),
