@@ -52,15 +52,17 @@ export function QuickLauncher({
   note,
 }: QuickLauncherProps) {
   const t = useUiText();
-  const listId = useId();
-  const hintId = useId();
-  const optionId = useId();
+  // One prefix for the ids that tie the search field to its hint, list and options.
+  const ids = useId();
+  const listId = `${ids}list`;
+  const hintId = `${ids}hint`;
+  const optionId = (index: number) => `${ids}option-${index}`;
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const shown = [...items.filter((item) => matchesSearch(item, query)).slice(0, limit), ...found];
   const current = Math.min(active, shown.length - 1);
   const chosen = shown[current];
-  const activeId = chosen === undefined ? undefined : `${optionId}-${current}`;
+  const activeId = chosen === undefined ? undefined : optionId(current);
   useEffect(() => {
     // The chosen option stays in view when the arrows move past the list's visible part.
     if (activeId !== undefined) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
@@ -118,7 +120,7 @@ export function QuickLauncher({
             // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the combobox input handles the keys of every option
             <li
               key={`${item.kind}:${item.id}`}
-              id={`${optionId}-${index}`}
+              id={optionId(index)}
               role="option"
               aria-selected={index === current}
               onClick={() => onOpen(item)}
