@@ -9,6 +9,7 @@ import type { AdminHistoryEntry, RoleDetail } from '@portal/adapters/admin';
 import { createI18n } from '../../../i18n/i18n.ts';
 import { AdminPageFrame } from '../test-kit.tsx';
 import RoleDetailPage from '../pages/role-detail.tsx';
+import { generalSpec } from './detail-page.tsx';
 
 beforeAll(async () => {
   const i18n = await createI18n('de');
@@ -166,5 +167,36 @@ describe("an entity's detail page", () => {
     );
     await screen.findByText('Greta Gruber');
     expect(screen.queryByRole('button', { name: /Rückgängig machen/ })).toBeNull();
+  });
+});
+
+describe('generalSpec: the spec of a kind with a general section', () => {
+  it('takes the text fields from the entity, trims them for the API, requires key and label, titles by the label', () => {
+    const spec = generalSpec('customFlows', ['key', 'label', 'description'], {
+      valuesOf: (entity) => ({ attributeIds: entity?.attributeIds ?? [] }),
+      inputOf: (values) => ({ attributeIds: [...values.attributeIds] }),
+    });
+    const empty = spec.valuesOf(undefined);
+    expect(empty).toEqual({ key: '', label: '', description: '', attributeIds: [] });
+    expect(Object.keys(spec.validate(empty))).toEqual(['key', 'label']);
+    expect(spec.inputOf({ key: ' onboarding ', label: ' Start ', description: ' d ', attributeIds: ['a1'] })).toEqual({
+      key: 'onboarding',
+      label: 'Start',
+      description: 'd',
+      attributeIds: ['a1'],
+    });
+    expect(spec.titleOf({ id: 'f1', key: 'onboarding', label: 'Start', description: '', attributeIds: [] })).toBe(
+      'Start',
+    );
+  });
+
+  it('requires only the key of a kind without a label, and titles it as the kind says', () => {
+    const spec = generalSpec('permissions', ['key', 'description'], {
+      valuesOf: () => ({}),
+      inputOf: () => ({}),
+      titleOf: (entity) => entity.key,
+    });
+    expect(Object.keys(spec.validate(spec.valuesOf(undefined)))).toEqual(['key']);
+    expect(spec.inputOf({ key: ' roles.read ', description: '' })).toEqual({ key: 'roles.read', description: '' });
   });
 });

@@ -1,9 +1,9 @@
 // The frame of a detail page: load (or start empty for /new), navigation bar, delete with
 // confirmation, and the entity's history under the form; an entity kind's form (values, input,
 // checks, title) is a spec that `useEntityForm` and `EntityFormFrame` save and frame alike.
-import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { useMemo, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { TrashIcon } from '@heroicons/react/20/solid';
-import { Button, TextField } from '@portal/ui';
+import { Button, Switch, TextField } from '@portal/ui';
 import { useLocation, useParams } from 'wouter';
 import { useNavigationBar, useToasts } from '../../../app/contexts.tsx';
 import { usePageTitle } from '../../../app/page-title.tsx';
@@ -11,11 +11,12 @@ import type { LoadState } from '../../../app/use-load.ts';
 import { useServerData } from '../../../app/server-data.ts';
 import { toPortalError } from '@portal/core';
 import type { AdminApi, DeleteResult, EntityApi, EntityUsage } from '@portal/adapters/admin';
-import { useAdmin, type LookupKind } from '../admin-context.tsx';
+import { useAdmin, useLabels, type LookupKind } from '../admin-context.tsx';
 import { Confirm } from './confirm.tsx';
 import { FormFrame, Grid, Section, useErrorText, useFormState, type FormState } from './form-kit.tsx';
 import { HistorySection } from './history.tsx';
 import { PageFailure, PageSkeleton } from './page-state.tsx';
+import { RefsSection, SingleRef, usePickerSearch } from './pickers.tsx';
 import { removedFromText, UsageDetails, type UsageSubject } from './usage-details.tsx';
 import { validateFields, type FieldError, type FieldErrors } from '../lib/form.ts';
 import { adminLinks, newId } from '../lib/links.ts';
@@ -145,7 +146,7 @@ export interface EntitySpec<K extends FormKind, V> {
 }
 
 /** `validate` of a form whose only rule is that some text fields are filled. */
-export function requiredFields<V extends Readonly<Record<F, string>>, F extends string>(
+function requiredFields<V extends Readonly<Record<F, string>>, F extends string>(
   ...fields: readonly F[]
 ): (values: V) => FieldErrors {
   return (values) =>
@@ -154,6 +155,41 @@ export function requiredFields<V extends Readonly<Record<F, string>>, F extends 
       Object.fromEntries(fields.map((field) => [field, ['required'] as const])),
     );
 }
+
+/** The text fields of a kind's general section (`GeneralSection`). */
+type GeneralField = 'key' | 'label' | 'description';
+type Texts<F extends string> = { readonly [P in F]: string };
+
+/**
+ * The spec of a kind with a general section: its text fields `texts` ('' for a new entity, trimmed for the
+ * API; the key and the label required; the title its label unless `titleOf`) beside its own values and input.
+ */
+export function generalSpec<K extends FormKind, F extends GeneralField, O extends object>(
+  kind: K,
+  texts: readonly F[],
+  own: {
+    readonly valuesOf: (entity: DetailOf<K> | undefined) => O;
+    readonly inputOf: (values: Texts<F> & O) => Omit<InputOf<K>, F>;
+    readonly titleOf?: (entity: DetailOf<K>) => string;
+  },
+): EntitySpec<K, Texts<F> & O> {
+  // Every kind with a general section has these fields in its detail and its input (strings).
+  const textsOf = (entity: Partial<Texts<F>> | undefined, edit: (text: string) => string) =>
+    Object.fromEntries(texts.map((field) => [field, edit(entity?.[field] ?? '')])) as Texts<F>;
+  return {
+    kind,
+    valuesOf: (entity) => ({
+      ...textsOf(entity as Partial<Texts<F>> | undefined, (text) => text),
+      ...own.valuesOf(entity),
+    }),
+    inputOf: (values) => ({ ...textsOf(values, (text) => text.trim()), ...own.inputOf(values) }) as InputOf<K>,
+    validate: requiredFields<Texts<F>, F>(...texts.filter((field) => field !== 'description')),
+    titleOf: own.titleOf ?? ((entity) => (entity as Texts<'label'>).label),
+  };
+}
+
+/** The form of a spec's kind and values (a page's fields take it). */
+export type FormOf<S> = S extends EntitySpec<infer K, infer V> ? EntityForm<K, V> : never;
 
 /** A detail route of a kind: load it (or start empty for /new), then its form, new for each id. */
 export function EntityDetailRoute<K extends FormKind>({
@@ -379,41 +415,127 @@ export function GeneralSection<
   const {
     spec: { kind },
     t,
-    errorText,
-    form,
     values,
-    errors,
   } = of;
-  const field = (name: string) => t(`${kind}.fields.${name}` as AdminKey);
   return (
     <Section title={t(`${kind}.sections.general` as AdminKey)}>
       <Grid>
-        <TextField
-          label={field('key')}
-          {...(keyHelp ? { help: t(`${kind}.help.key` as AdminKey) } : {})}
-          required
-          value={values.key}
-          onChange={(e) => form.set('key', e.target.value)}
-          error={errorText(errors.key)}
-        />
-        <TextField
-          label={field('label')}
-          required
-          value={values.label}
-          onChange={(e) => form.set('label', e.target.value)}
-          error={errorText(errors.label)}
-        />
+        <EntityTextField of={of} field="key" required help={keyHelp} />
+        <EntityTextField of={of} field="label" required />
         {grid}
       </Grid>
       {values.description !== undefined && (
-        <TextField
-          label={field('description')}
-          value={values.description}
-          onChange={(e) => form.set('description', e.target.value)}
-          error={errorText(errors.description)}
-        />
+        <EntityTextField of={of as EntityForm<K, V & Texts<'description'>>} field="description" />
       )}
       {children}
     </Section>
+  );
+}
+
+/** The label of a kind's field: `{kind}.fields.{name}`. */
+const fieldLabel = (t: AdminT, kind: FormKind, name: string) => t(`${kind}.fields.${name}` as AdminKey);
+
+/** A text field of an entity's form: its label (`help`: with `{kind}.help.{field}`), its value and its error. */
+export function EntityTextField<K extends FormKind, V extends Texts<F>, F extends string>({
+  of,
+  field,
+  help = false,
+  ...input
+}: {
+  readonly of: EntityForm<K, V>;
+  readonly field: F;
+  readonly help?: boolean;
+} & Pick<ComponentProps<typeof TextField>, 'required' | 'type' | 'inputMode'>) {
+  const { t, errorText, form, values, errors } = of;
+  return (
+    <TextField
+      label={fieldLabel(t, of.spec.kind, field)}
+      {...(help ? { help: t(`${of.spec.kind}.help.${field}` as AdminKey) } : {})}
+      {...input}
+      value={values[field]}
+      onChange={(e) => form.set(field, e.target.value as V[F])}
+      error={errorText(errors[field])}
+    />
+  );
+}
+
+/** A switch of an entity's form, disabled without the right to write (and when `disabled`). */
+export function EntitySwitch<K extends FormKind, V extends Readonly<Record<F, boolean>>, F extends string>({
+  of,
+  field,
+  help = false,
+  checked,
+  disabled = false,
+}: {
+  readonly of: EntityForm<K, V>;
+  readonly field: F;
+  readonly help?: boolean;
+  /** What it shows when that is not the value as typed (e.g. as core's rules will write it). */
+  readonly checked?: boolean;
+  readonly disabled?: boolean;
+}) {
+  const { t, form, values, writable } = of;
+  return (
+    <Switch
+      label={fieldLabel(t, of.spec.kind, field)}
+      {...(help ? { help: t(`${of.spec.kind}.help.${field}` as AdminKey) } : {})}
+      checked={checked ?? values[field]}
+      disabled={!writable || disabled}
+      onChange={(value) => form.set(field, value as V[F])}
+    />
+  );
+}
+
+/** An entity's optional link to one entity of `kind` (its field `{name}Id`, labelled `{kind}.fields.{name}`), read only without the right to write. */
+export function EntityRef<K extends FormKind, V extends Readonly<Record<`${N}Id`, string | null>>, N extends string>({
+  of,
+  field,
+  kind,
+}: {
+  readonly of: EntityForm<K, V>;
+  readonly field: `${N}Id`;
+  readonly kind: LookupKind;
+}) {
+  const labels = useLabels(kind);
+  const search = usePickerSearch(kind);
+  return (
+    <SingleRef
+      label={fieldLabel(of.t, of.spec.kind, field.slice(0, -'Id'.length))}
+      value={of.values[field]}
+      labels={labels}
+      search={search}
+      disabled={!of.writable}
+      onChange={(value) => of.form.set(field, value as V[`${N}Id`])}
+    />
+  );
+}
+
+/**
+ * An entity's links to entities of `kind` (its field of ids), in their own section: its title and help are
+ * `{form's kind}.sections.{kind}` and `….help.{kind}`; `texts`: what it says when there are none, and its picker's label.
+ */
+export function EntityRefs<K extends FormKind, V extends Readonly<Record<F, readonly string[]>>, F extends string>({
+  of,
+  field,
+  kind,
+  texts,
+}: {
+  readonly of: EntityForm<K, V>;
+  readonly field: F;
+  readonly kind: LookupKind;
+  readonly texts: { readonly empty: AdminKey; readonly add: AdminKey };
+}) {
+  const { t, form, values, writable } = of;
+  return (
+    <RefsSection
+      kind={kind}
+      title={t(`${of.spec.kind}.sections.${kind}` as AdminKey)}
+      description={t(`${of.spec.kind}.help.${kind}` as AdminKey)}
+      emptyText={t(texts.empty)}
+      addLabel={t(texts.add)}
+      ids={values[field]}
+      writable={writable}
+      onChange={(ids) => form.set(field, ids as V[F])}
+    />
   );
 }

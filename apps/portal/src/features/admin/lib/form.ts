@@ -31,6 +31,8 @@ export type FieldErrors = Readonly<Record<string, FieldError>>;
 
 /** Text of an optional field: '' for null. */
 export const text = (value: string | null | undefined): string => value ?? '';
+/** Linked ids as a form edits them: none where there are none yet. */
+export const ids = (value: readonly string[] | undefined): readonly string[] => value ?? [];
 /** An optional text field's value for the API: null when empty. */
 export const orNull = (value: string): string | null => (value.trim() === '' ? null : value.trim());
 

@@ -1,47 +1,26 @@
 import { Select } from '@portal/ui';
 import { determinationMethods, type DeterminationMethod } from '@portal/adapters/admin';
-import { useLabels } from '../admin-context.tsx';
-import {
-  EntityDetailPage,
-  GeneralSection,
-  requiredFields,
-  type EntityForm,
-  type EntitySpec,
-} from '../components/detail-page.tsx';
-import { SingleRef, usePickerSearch } from '../components/pickers.tsx';
-
-interface Values {
-  readonly key: string;
-  readonly label: string;
-  readonly parentId: string | null;
-  readonly parentDeterminationMethod: DeterminationMethod;
-  readonly childDeterminationMethod: DeterminationMethod;
-  readonly attributeId: string | null;
-}
+import { EntityDetailPage, EntityRef, GeneralSection, generalSpec, type FormOf } from '../components/detail-page.tsx';
 
 // New groups determine neither parent nor children (NONE) and have no parent or attribute.
-const spec: EntitySpec<'accountAccesses', Values> = {
-  kind: 'accountAccesses',
+const spec = generalSpec('accountAccesses', ['key', 'label'], {
   valuesOf: (entity) => ({
-    key: entity?.key ?? '',
-    label: entity?.label ?? '',
     parentId: entity?.parentId ?? null,
     parentDeterminationMethod: entity?.parentDeterminationMethod ?? 'NONE',
     childDeterminationMethod: entity?.childDeterminationMethod ?? 'NONE',
     attributeId: entity?.attributeId ?? null,
   }),
-  inputOf: (values) => ({ ...values, key: values.key.trim(), label: values.label.trim() }),
-  validate: requiredFields('key', 'label'),
-  titleOf: (entity) => entity.label,
-};
+  inputOf: ({ parentId, parentDeterminationMethod, childDeterminationMethod, attributeId }) => ({
+    parentId,
+    parentDeterminationMethod,
+    childDeterminationMethod,
+    attributeId,
+  }),
+});
 
 /** A group of account accesses: how its parent and children are determined, its parent and its attribute. */
-function AccountAccessFields({ of }: { readonly of: EntityForm<'accountAccesses', Values> }) {
-  const { t, errorText, form, values, errors, writable } = of;
-  const groups = useLabels('accountAccesses');
-  const attributes = useLabels('attributes');
-  const searchGroups = usePickerSearch('accountAccesses');
-  const searchAttributes = usePickerSearch('attributes');
+function AccountAccessFields({ of }: { readonly of: FormOf<typeof spec> }) {
+  const { t, errorText, form, values, errors } = of;
   const methods = determinationMethods.map((method) => ({
     value: method,
     label: t(`accountAccesses.methods.${method}`),
@@ -65,22 +44,8 @@ function AccountAccessFields({ of }: { readonly of: EntityForm<'accountAccesses'
         </>
       }
     >
-      <SingleRef
-        label={t('accountAccesses.fields.parent')}
-        value={values.parentId}
-        labels={groups}
-        search={searchGroups}
-        disabled={!writable}
-        onChange={(value) => form.set('parentId', value)}
-      />
-      <SingleRef
-        label={t('accountAccesses.fields.attribute')}
-        value={values.attributeId}
-        labels={attributes}
-        search={searchAttributes}
-        disabled={!writable}
-        onChange={(value) => form.set('attributeId', value)}
-      />
+      <EntityRef of={of} field="parentId" kind="accountAccesses" />
+      <EntityRef of={of} field="attributeId" kind="attributes" />
     </GeneralSection>
   );
 }

@@ -1,15 +1,22 @@
 import { useMemo, useState } from 'react';
 import { ArrowTopRightOnSquareIcon, ExclamationTriangleIcon } from '@heroicons/react/20/solid';
 import { applicationRules, toPortalError } from '@portal/core';
-import { LogoUpload, Switch, TextField } from '@portal/ui';
+import { LogoUpload } from '@portal/ui';
 import { providerPortalOverviewUrl } from '@portal/adapters';
 import type { ApplicationDetail } from '@portal/adapters/admin';
 import { useServices, useToasts } from '../../../app/contexts.tsx';
 import { resolveAssetUrl } from '../../../app/assets.ts';
-import { useAdmin, useLabels } from '../admin-context.tsx';
-import { EntityDetailRoute, EntityFormFrame, useEntityForm, type EntitySpec } from '../components/detail-page.tsx';
+import { useAdmin } from '../admin-context.tsx';
+import {
+  EntityDetailRoute,
+  EntityFormFrame,
+  EntityRef,
+  EntitySwitch,
+  EntityTextField,
+  useEntityForm,
+  type EntitySpec,
+} from '../components/detail-page.tsx';
 import { Grid, Section } from '../components/form-kit.tsx';
-import { SingleRef, usePickerSearch } from '../components/pickers.tsx';
 import {
   applicationInput,
   applicationValues,
@@ -88,8 +95,6 @@ function ApplicationForm({ id, entity }: { readonly id: string; readonly entity:
   // The switches as the application will be written (core's rule: an internal one is not requestable).
   const written = applicationRules(values);
   const webhookSaved = savedWebhook !== null;
-  const permissions = useLabels('permissions');
-  const searchPermissions = usePickerSearch('permissions');
   const upload = (file: File) => {
     setUploading(true);
     adminApi.uploadLogo(file, file.name).then(
@@ -131,43 +136,12 @@ function ApplicationForm({ id, entity }: { readonly id: string; readonly entity:
     >
       <Section title={t('applications.sections.general')}>
         <Grid>
-          <TextField
-            label={t('applications.fields.label')}
-            required
-            value={values.label}
-            error={errorText(errors.label)}
-            onChange={(e) => form.set('label', e.target.value)}
-          />
-          <TextField
-            label={t('applications.fields.sortNumber')}
-            required
-            inputMode="numeric"
-            value={values.sortNumber}
-            error={errorText(errors.sortNumber)}
-            onChange={(e) => form.set('sortNumber', e.target.value)}
-          />
-          <TextField
-            label={t('applications.fields.url')}
-            type="url"
-            required
-            value={values.url}
-            error={errorText(errors.url)}
-            onChange={(e) => form.set('url', e.target.value)}
-          />
-          <TextField
-            label={t('applications.fields.homePageUrl')}
-            type="url"
-            value={values.homePageUrl}
-            error={errorText(errors.homePageUrl)}
-            onChange={(e) => form.set('homePageUrl', e.target.value)}
-          />
+          <EntityTextField of={of} field="label" required />
+          <EntityTextField of={of} field="sortNumber" required inputMode="numeric" />
+          <EntityTextField of={of} field="url" type="url" required />
+          <EntityTextField of={of} field="homePageUrl" type="url" />
         </Grid>
-        <TextField
-          label={t('applications.fields.description')}
-          value={values.description}
-          error={errorText(errors.description)}
-          onChange={(e) => form.set('description', e.target.value)}
-        />
+        <EntityTextField of={of} field="description" />
         <LogoUpload
           label={t('applications.fields.logo')}
           {...(preview === undefined ? {} : { value: preview })}
@@ -177,55 +151,21 @@ function ApplicationForm({ id, entity }: { readonly id: string; readonly entity:
           {...(errors.logoUrl === undefined ? {} : { error: errorText(errors.logoUrl) })}
         />
         <Grid>
-          <TextField
-            label={t('applications.fields.notificationEmail')}
-            type="email"
-            value={values.notificationEmail}
-            error={errorText(errors.notificationEmail)}
-            onChange={(e) => form.set('notificationEmail', e.target.value)}
-          />
+          <EntityTextField of={of} field="notificationEmail" type="email" />
         </Grid>
-        <SingleRef
-          label={t('applications.fields.adminPermission')}
-          value={values.adminPermissionId}
-          labels={permissions}
-          search={searchPermissions}
-          disabled={!writable}
-          onChange={(value) => form.set('adminPermissionId', value)}
-        />
+        <EntityRef of={of} field="adminPermissionId" kind="permissions" />
       </Section>
       <Section title={t('applications.sections.accessRequests')}>
-        <Switch
-          label={t('applications.fields.internal')}
-          help={t('applications.help.internal')}
-          checked={values.internal}
-          disabled={!writable}
-          onChange={(v) => form.set('internal', v)}
-        />
-        <Switch
-          label={t('applications.fields.accessRequestAllowed')}
+        <EntitySwitch of={of} field="internal" help />
+        <EntitySwitch
+          of={of}
+          field="accessRequestAllowed"
           checked={written.accessRequestAllowed}
-          disabled={!writable || values.internal}
-          onChange={(v) => form.set('accessRequestAllowed', v)}
+          disabled={values.internal}
         />
-        <Switch
-          label={t('applications.fields.accessRequestRequired')}
-          checked={values.accessRequestRequired}
-          disabled={!writable}
-          onChange={(v) => form.set('accessRequestRequired', v)}
-        />
-        <Switch
-          label={t('applications.fields.internalCopyOfAccessRequests')}
-          checked={values.internalCopyOfAccessRequests}
-          disabled={!writable}
-          onChange={(v) => form.set('internalCopyOfAccessRequests', v)}
-        />
-        <Switch
-          label={t('applications.fields.roleRequiredOnAccessRequest')}
-          checked={values.roleRequiredOnAccessRequest}
-          disabled={!writable}
-          onChange={(v) => form.set('roleRequiredOnAccessRequest', v)}
-        />
+        <EntitySwitch of={of} field="accessRequestRequired" />
+        <EntitySwitch of={of} field="internalCopyOfAccessRequests" />
+        <EntitySwitch of={of} field="roleRequiredOnAccessRequest" />
       </Section>
       <AttributeLinks form={form} writable={writable} />
       <RoleLinks form={form} writable={writable} />

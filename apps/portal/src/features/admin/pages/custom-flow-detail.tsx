@@ -1,56 +1,22 @@
-import {
-  EntityDetailPage,
-  GeneralSection,
-  requiredFields,
-  type EntityForm,
-  type EntitySpec,
-} from '../components/detail-page.tsx';
-import { RefsSection } from '../components/pickers.tsx';
+import { EntityDetailPage, EntityRefs, GeneralSection, generalSpec, type FormOf } from '../components/detail-page.tsx';
+import { ids } from '../lib/form.ts';
 
-interface Values {
-  readonly key: string;
-  readonly label: string;
-  readonly description: string;
-  readonly attributeIds: readonly string[];
-}
+const spec = generalSpec('customFlows', ['key', 'label', 'description'], {
+  valuesOf: (entity) => ({ attributeIds: ids(entity?.attributeIds) }),
+  inputOf: (values) => ({ attributeIds: [...values.attributeIds] }),
+});
+
+const attributeTexts = { empty: 'customFlows.noAttributes', add: 'customFlows.addAttribute' } as const;
 
 /** A custom flow (`/flows/{key}`): the attributes it asks the user for. */
-function CustomFlowFields({ of }: { readonly of: EntityForm<'customFlows', Values> }) {
-  const { t, form, values } = of;
+function CustomFlowFields({ of }: { readonly of: FormOf<typeof spec> }) {
   return (
     <>
       <GeneralSection of={of} keyHelp />
-      <RefsSection
-        kind="attributes"
-        title={t('customFlows.sections.attributes')}
-        description={t('customFlows.help.attributes')}
-        emptyText={t('customFlows.noAttributes')}
-        addLabel={t('customFlows.addAttribute')}
-        ids={values.attributeIds}
-        writable={of.writable}
-        onChange={(ids) => form.set('attributeIds', ids)}
-      />
+      <EntityRefs of={of} field="attributeIds" kind="attributes" texts={attributeTexts} />
     </>
   );
 }
-
-const spec: EntitySpec<'customFlows', Values> = {
-  kind: 'customFlows',
-  valuesOf: (entity) => ({
-    key: entity?.key ?? '',
-    label: entity?.label ?? '',
-    description: entity?.description ?? '',
-    attributeIds: entity?.attributeIds ?? [],
-  }),
-  inputOf: (values) => ({
-    key: values.key.trim(),
-    label: values.label.trim(),
-    description: values.description.trim(),
-    attributeIds: [...values.attributeIds],
-  }),
-  validate: requiredFields('key', 'label'),
-  titleOf: (entity) => entity.label,
-};
 
 export default function CustomFlowDetailPage() {
   return <EntityDetailPage spec={spec} fields={CustomFlowFields} />;
