@@ -3,7 +3,7 @@
 // calls through the portal server's /api with the session cookie, as the page makes them.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isPage, MiniBrowser } from '@portal/adapters/testing';
+import { Browser, isPage } from '@portal/tooling/browser';
 
 const { password } = JSON.parse(
   readFileSync(join(import.meta.dirname, '..', '..', 'packages/contract/demo/identities.json'), 'utf8'),
@@ -11,7 +11,7 @@ const { password } = JSON.parse(
 
 /** Signs in at `portal` as `email` (the demo password); answers the session cookie (`name=value`). */
 export async function signInThrough(portal: string, email: string): Promise<string> {
-  const browser = new MiniBrowser();
+  const browser = new Browser();
   const form = await browser.go(`${portal}/auth/login?returnPath=%2F`, [portal]);
   if (!isPage(form)) throw new Error(`no sign-in form: ${JSON.stringify(form)}`);
   const back = await browser.submit(form, { email, password, action: 'submit' }, [portal]);

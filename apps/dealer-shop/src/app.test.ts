@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import identities from '@portal/contract/demo-identities.json' with { type: 'json' };
 import { configFromEnv as idpConfig, startIdp, type Idp } from '@portal/idp';
-import { Browser, isPage, startApiStub, type ApiStub, type Page } from '@portal/idp/testing';
+import { startApiStub, type ApiStub } from '@portal/idp/testing';
+import { Browser, isPage, type Page } from '@portal/tooling/browser';
 import { configFromEnv } from './config.ts';
 import { startDealerShop, type DealerShop } from './app.ts';
 

@@ -12,7 +12,7 @@ import { AccountStore } from './accounts/store.ts';
 import { configFromEnv, type PolicyKind } from './config.ts';
 import { startIdp, type Idp } from './server.ts';
 import { startApiStub, type ApiStub } from './testing/api-stub.ts';
-import { Browser, isPage, type Page } from './testing/browser.ts';
+import { Browser, isPage, type Page } from '@portal/tooling/browser';
 
 const PORTAL = 'http://localhost:5173';
 const SHOP = 'http://localhost:4002';

@@ -1,3 +1,2 @@
-// Test helpers for the provider's clients: an API stub and a scripted browser.
+// Test helpers for the provider's clients: a stub of the API (the scripted browser is @portal/tooling/browser).
 export { startApiStub, type ApiStub } from './api-stub.ts';
-export { Browser, isPage, type Page } from './browser.ts';

@@ -39,7 +39,7 @@ import { createPortalApi } from '../http/portal-api.ts';
 import { isNetworkError } from '../http/errors.ts';
 import { createOidcIdentityProvider } from '../oidc/identity-provider.ts';
 import { createCryptoRandom, createSubtleDigest, createSystemClock } from '../platform/browser.ts';
-import { MiniBrowser, isPage } from './mini-browser.ts';
+import { Browser, isPage } from '@portal/tooling/browser';
 import type { Stack } from './stack.ts';
 import { freePort, startStack } from './stack.ts';
 
@@ -96,7 +96,7 @@ interface SignedIn {
 /** The sign-in as core's machine runs it, through the adapters, driving the provider's form. */
 async function signIn(
   tab: Portal,
-  browser: MiniBrowser,
+  browser: Browser,
   email: string,
   flow: 'signIn' | 'claimsRefresh' = 'signIn',
 ): Promise<SignedIn> {
@@ -241,7 +241,7 @@ describe('sign-in against the local provider', () => {
     const customer = account('customer');
     const metadata = await tab.provider.discover(stack.policies.signIn);
     expect(metadata.issuer).toBe(`${stack.authority}/${stack.policies.signIn}/v2.0`);
-    const { session, claims } = await signIn(tab, new MiniBrowser(), customer.email);
+    const { session, claims } = await signIn(tab, new Browser(), customer.email);
     expect(claims).toMatchObject({ iss: metadata.issuer, aud: clientId, sub: customer.id });
     expect(decodeIdToken(claims).fullName).toBe('Chris Kunde');
     expect(session.refreshToken).toBeDefined();
@@ -260,7 +260,7 @@ describe('sign-in against the local provider', () => {
 
   it('a wrong code verifier is refused by the provider with invalid_grant (AADB2C90184)', async () => {
     const tab = portal();
-    const browser = new MiniBrowser();
+    const browser = new Browser();
     const state = randomString(random, 16);
     const verifier = randomString(random, 128);
     const nonce = randomString(random, 32);
@@ -333,7 +333,7 @@ describe('sign-in against the local provider', () => {
 
   it('refresh with rotation: a new refresh token each time; a reused one is invalid_grant and ends the chain', async () => {
     const tab = portal();
-    const { session } = await signIn(tab, new MiniBrowser(), account('partner').email);
+    const { session } = await signIn(tab, new Browser(), account('partner').email);
     const first = await tab.provider.refresh({
       policy: stack.policies.signIn,
       clientId,
@@ -356,7 +356,7 @@ describe('sign-in against the local provider', () => {
 
   it('claims refresh: after a profile change, the refresh policy (silent with the SSO session) issues tokens with the new claims', async () => {
     const tab = portal();
-    const browser = new MiniBrowser();
+    const browser = new Browser();
     const user = account('app-admin');
     const { claims } = await signIn(tab, browser, user.email);
     expect(claims.given_name).toBe(user.firstName);
@@ -375,7 +375,7 @@ describe('sign-in against the local provider', () => {
 
   it('sign-out: the end-session URL with id_token_hint ends the provider session and its refresh tokens', async () => {
     const tab = portal();
-    const browser = new MiniBrowser();
+    const browser = new Browser();
     const { session } = await signIn(tab, browser, account('partner').email);
     const postLogout = `${stack.portalUrl}/auth/logout-success`;
     const url = await tab.provider.endSessionUrl({
@@ -404,7 +404,7 @@ function decodeIdToken(claims: unknown) {
 describe('an expired access token', () => {
   it('ten parallel calls: the API refuses the expired token, ONE refresh heals all ten', async () => {
     const tab = portal();
-    const { session } = await signIn(tab, new MiniBrowser(), account('customer').email);
+    const { session } = await signIn(tab, new Browser(), account('customer').email);
     await tab.sessions.write({ ...session, accessToken: await expiredCopy(session.accessToken) });
     const statuses: number[] = [];
     const { api } = apiOf(tab, { lock: createMemoryLock(), onCall: (status) => statuses.push(status) });
@@ -421,7 +421,7 @@ describe('an expired access token', () => {
   it('two tabs of one session under one lock: one refresh for both', async () => {
     const [jar, sessions] = [createMemoryCookieJar(), createMemorySessionStore()];
     const [tabA, tabB] = [portal(jar, sessions), portal(jar, sessions)];
-    const { session } = await signIn(tabA, new MiniBrowser(), account('partner').email);
+    const { session } = await signIn(tabA, new Browser(), account('partner').email);
     await tabA.sessions.write({ ...session, accessToken: await expiredCopy(session.accessToken) });
     const lock = createMemoryLock();
     const [a, b] = [apiOf(tabA, { lock }), apiOf(tabB, { lock })];
@@ -439,7 +439,7 @@ describe('API error shapes mapped to core errors', () => {
   let customer: Portal;
   beforeAll(async () => {
     customer = portal();
-    await signIn(customer, new MiniBrowser(), account('customer').email);
+    await signIn(customer, new Browser(), account('customer').email);
   });
 
   it('400 with field errors (strict input), in the language of the lang header', async () => {
@@ -456,7 +456,7 @@ describe('API error shapes mapped to core errors', () => {
 
   it('400 with a domain code: a value for an attribute the user may not edit', async () => {
     const employee = portal();
-    await signIn(employee, new MiniBrowser(), account('internal-employee').email);
+    await signIn(employee, new Browser(), account('internal-employee').email);
     const error = await portalError(
       apiOf(employee).api.updateMyAttributes(apps.hr, [{ key: 'employeeNumber', value: '1' }]),
     );
@@ -556,7 +556,7 @@ describe('core on the adapters', () => {
   /** Start a sign-in with core (record saved, URL built) and let the user agent bring back the callback URL. */
   async function startAndReturn(
     ports: CorePorts,
-    browser: MiniBrowser,
+    browser: Browser,
     email: string,
     fields: Record<string, string> = {},
   ): Promise<string> {
@@ -589,7 +589,7 @@ describe('core on the adapters', () => {
   it("sign-in with core's steps: the user from the ID token, tokens in the session store; a reload of the callback sends no second token request", async () => {
     const tab = portal();
     const ports = corePorts(tab);
-    const callback = await startAndReturn(ports, new MiniBrowser(), account('partner').email);
+    const callback = await startAndReturn(ports, new Browser(), account('partner').email);
     const result = await finish(ports, callback);
     expect(result.user).toMatchObject({ id: account('partner').id, fullName: 'Dana Dealer' });
     expect(userFromSession((await tab.sessions.read()) ?? result.session)).toMatchObject({ id: account('partner').id });
@@ -605,7 +605,7 @@ describe('core on the adapters', () => {
   it('cancel at the provider (AADB2C90091): back to the stored referrer, no token request', async () => {
     const tab = portal();
     const ports = corePorts(tab);
-    const callback = await startAndReturn(ports, new MiniBrowser(), '', { action: 'cancel' });
+    const callback = await startAndReturn(ports, new Browser(), '', { action: 'cancel' });
     const params = readCallbackParams(callback);
     const record = await takeRecord(ports, params);
     expect(judgeCallback(params, record, { signedIn: false, url: callback })).toEqual({
@@ -616,7 +616,7 @@ describe('core on the adapters', () => {
 
   it('five sign-ins started in five tabs: the oldest record is dropped, its callback shows the missing-cookie error, the other four finish', async () => {
     const jar = createMemoryCookieJar();
-    const browser = new MiniBrowser();
+    const browser = new Browser();
     const tabs = Array.from({ length: 5 }, () => corePorts(portal(jar)));
     const [first] = tabs;
     if (first === undefined) throw new Error('no tab');
@@ -638,7 +638,7 @@ describe('core on the adapters', () => {
   it('sign-out with core: session cleared, end-session with id_token_hint, the refresh token is dead', async () => {
     const tab = portal();
     const ports = corePorts(tab);
-    const browser = new MiniBrowser();
+    const browser = new Browser();
     const { session } = await finish(ports, await startAndReturn(ports, browser, account('customer').email));
     const url = await signOut(ports, {
       config: config(),
@@ -662,7 +662,7 @@ describe('core on the adapters', () => {
 describe('user-side calls against the API', () => {
   it('my applications, detail, attributes, custom flow, gate and access request of a signed-in user', async () => {
     const tab = portal();
-    await signIn(tab, new MiniBrowser(), account('customer').email);
+    await signIn(tab, new Browser(), account('customer').email);
     const { api } = apiOf(tab);
     const mine = await api.listMyApplications();
     expect(mine.find((a) => a.id === apps.servicePortal)).toMatchObject({
@@ -696,7 +696,7 @@ describe('user-side calls against the API', () => {
 
   it('a new user: no access, requestable; the request is sent and the gate then says requested', async () => {
     const tab = portal();
-    await signIn(tab, new MiniBrowser(), account('new-user').email);
+    await signIn(tab, new Browser(), account('new-user').email);
     const { api } = apiOf(tab);
     expect(await api.listMyApplications()).toEqual([]);
     expect(await api.authCheck({ clientId: apps.servicePortal })).toEqual({
@@ -729,20 +729,20 @@ describe('user-side calls against the API', () => {
 
   it('administrable applications for the sidebar: the app admin sees the applications he administers', async () => {
     const tab = portal();
-    await signIn(tab, new MiniBrowser(), account('app-admin').email);
+    await signIn(tab, new Browser(), account('app-admin').email);
     const administrable = await apiOf(tab).api.listAdministrableApplications();
     expect(administrable.map((a) => a.id)).toContain(apps.kitchenPlanner);
     expect(administrable.every((a) => typeof a.accessRequestsAmount === 'number' && a.permissions !== undefined)).toBe(
       true,
     );
     const customer = portal();
-    await signIn(customer, new MiniBrowser(), account('customer').email);
+    await signIn(customer, new Browser(), account('customer').email);
     expect(await apiOf(customer).api.listAdministrableApplications()).toEqual([]);
   });
 
   it('POST /Applications/Image: multipart field file, an SVG stored and served; a PNG is refused', async () => {
     const tab = portal();
-    await signIn(tab, new MiniBrowser(), account('global-admin').email);
+    await signIn(tab, new Browser(), account('global-admin').email);
     const { client } = apiOf(tab);
     const svg = new Blob(
       ['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'],

@@ -1,19 +1,26 @@
-// A scripted browser for tests: real HTTP with a cookie jar, redirects followed by hand so a
-// test can stop where the user agent would hand over to an application.
+// A scripted browser for tests: real HTTP with a cookie jar (by host and path, as a browser keeps
+// it), redirects followed by hand so that a test stops where the user agent would hand over to an
+// application (the portal's callback, the shop's). Used by the provider's tests, the demo shop's,
+// the adapters' integration tests and the scale-out test's clients.
 
 interface Cookie {
-  name: string;
-  value: string;
-  host: string;
-  path: string;
+  readonly name: string;
+  readonly value: string;
+  readonly host: string;
+  readonly path: string;
 }
 
 export interface Page {
-  url: string;
-  status: number;
-  html: string;
-  headers: Headers;
+  readonly url: string;
+  readonly status: number;
+  readonly html: string;
+  readonly headers: Headers;
 }
+
+/** A page, or the address of a redirect that was not followed (one of `stopAt`). */
+export type Step = Page | { readonly stoppedAt: string };
+
+export const isPage = (step: Step): step is Page => 'html' in step;
 
 const decodeEntities = (s: string) =>
   s
@@ -24,11 +31,12 @@ const decodeEntities = (s: string) =>
     .replace(/&amp;/g, '&');
 
 export class Browser {
-  readonly cookies: Cookie[] = [];
+  readonly #cookies: Cookie[] = [];
+  /** The `Accept-Language` header of every request. */
   acceptLanguage = 'de';
 
-  cookieHeader(url: URL): string {
-    return this.cookies
+  #cookieHeader(url: URL): string {
+    return this.#cookies
       .filter(
         (c) =>
           c.host === url.host &&
@@ -36,10 +44,6 @@ export class Browser {
       )
       .map((c) => `${c.name}=${c.value}`)
       .join('; ');
-  }
-
-  cookieNames(host: string): string[] {
-    return this.cookies.filter((c) => c.host === host).map((c) => c.name);
   }
 
   #store(url: URL, headers: Headers): void {
@@ -56,13 +60,13 @@ export class Browser {
         if (k.toLowerCase() === 'max-age' && Number(v) <= 0) expired = true;
         if (k.toLowerCase() === 'expires' && Date.parse(v) < Date.now()) expired = true;
       }
-      const i = this.cookies.findIndex((c) => c.name === name && c.host === url.host && c.path === path);
-      if (i >= 0) this.cookies.splice(i, 1);
-      if (!expired) this.cookies.push({ name, value, host: url.host, path });
+      const i = this.#cookies.findIndex((c) => c.name === name && c.host === url.host && c.path === path);
+      if (i >= 0) this.#cookies.splice(i, 1);
+      if (!expired) this.#cookies.push({ name, value, host: url.host, path });
     }
   }
 
-  /** One request, no redirect following. */
+  /** One request, no redirect followed; a `form` is posted (unless `method` says otherwise) URL-encoded. */
   async request(
     url: string,
     init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
@@ -72,7 +76,7 @@ export class Browser {
       method: init.method ?? (init.form ? 'POST' : 'GET'),
       redirect: 'manual',
       headers: {
-        cookie: this.cookieHeader(target),
+        cookie: this.#cookieHeader(target),
         'accept-language': this.acceptLanguage,
         ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
         ...init.headers,
@@ -87,42 +91,34 @@ export class Browser {
    * Follows redirects from `page` until a page is not a redirect, or the next location starts
    * with one of `stopAt` (an application's address): then that location is returned unvisited.
    */
-  async follow(page: Page, stopAt: string[] = []): Promise<Page | { stoppedAt: string }> {
+  async follow(page: Page, stopAt: readonly string[] = []): Promise<Step> {
     let current = page;
     for (let hops = 0; hops < 20; hops += 1) {
       const location = current.headers.get('location');
       if (current.status < 300 || current.status >= 400 || !location) return current;
       const next = new URL(location, current.url).href;
-      if (stopAt.some((p) => next.startsWith(p))) return { stoppedAt: next };
+      if (stopAt.some((prefix) => next.startsWith(prefix))) return { stoppedAt: next };
       current = await this.request(next);
     }
     throw new Error('too many redirects');
   }
 
-  async go(url: string, stopAt: string[] = []): Promise<Page | { stoppedAt: string }> {
+  async go(url: string, stopAt: readonly string[] = []): Promise<Step> {
     return this.follow(await this.request(url), stopAt);
   }
 
   /** Submits the first form of the page with its hidden fields plus `fields`. */
-  async submit(
-    page: Page,
-    fields: Record<string, string>,
-    stopAt: string[] = [],
-  ): Promise<Page | { stoppedAt: string }> {
+  async submit(page: Page, fields: Record<string, string>, stopAt: readonly string[] = []): Promise<Step> {
     const form = /<form\b[^>]*>([\s\S]*?)<\/form>/i.exec(page.html);
     if (!form) throw new Error(`no form on ${page.url}`);
-    const action = /action="([^"]*)"/i.exec(form[0])?.[1];
+    const action = /action="([^"]*)"/i.exec(form[0])?.[1] ?? '';
     const hidden: Record<string, string> = {};
-    for (const input of form[1]?.matchAll(/<input\b[^>]*type="hidden"[^>]*>/gi) ?? []) {
+    for (const input of (form[1] ?? '').matchAll(/<input\b[^>]*type="hidden"[^>]*>/gi)) {
       const name = /name="([^"]*)"/.exec(input[0])?.[1];
       const value = /value="([^"]*)"/.exec(input[0])?.[1] ?? '';
       if (name) hidden[name] = decodeEntities(value);
     }
-    const target = new URL(decodeEntities(action ?? ''), page.url).href;
+    const target = new URL(decodeEntities(action), page.url).href;
     return this.follow(await this.request(target, { form: { ...hidden, ...fields } }), stopAt);
   }
-}
-
-export function isPage(x: Page | { stoppedAt: string }): x is Page {
-  return 'html' in x;
 }
