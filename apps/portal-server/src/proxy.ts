@@ -69,20 +69,30 @@ export function errorResponse(
 }
 
 /**
- * A body over its limit is still read, and dropped, up to this many bytes before the 413: a
- * client still sending then reads the answer instead of a reset on its write (a lingering
- * close, as web servers do). A body declared or found larger still is cut off at once.
+ * A body over its limit is still read, and dropped, up to this many bytes and for at most
+ * `drainMs` before the 413: a client still sending then reads the answer instead of a reset on
+ * its write (a lingering close, as web servers do). A body declared or found larger still, or
+ * one sent so slowly that it would hold the request open, is cut off.
  */
 export const drainLimit = 8 * 1024 * 1024;
+const drainMs = 3000;
 
-/** Reads and drops the rest of a refused body, up to `drainLimit` bytes in all. */
+/** Reads and drops the rest of a refused body, up to `drainLimit` bytes in all and for `drainMs` at most. */
 async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, read: number): Promise<void> {
-  for (let size = read; size <= drainLimit;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    size += value.byteLength;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), drainMs);
+  });
+  try {
+    for (let size = read; size <= drainLimit;) {
+      const next = await Promise.race([reader.read(), timeout]);
+      if (next === 'timeout' || next.done) return;
+      size += next.value.byteLength;
+    }
+  } finally {
+    clearTimeout(timer);
+    await reader.cancel().catch(() => undefined);
   }
-  await reader.cancel().catch(() => undefined);
 }
 
 /** The request's body, read up to its limit; `undefined` when it is over (413). */

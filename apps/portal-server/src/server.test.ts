@@ -357,6 +357,25 @@ describe('the page and the API through the server', () => {
     expect(huge.sent()).toBeLessThan(drainLimit);
   });
 
+  it('stops reading a refused body that stalls: the 413 goes out after the drain time (without the bound this call never ends)', async () => {
+    let sent = 0;
+    const stalled = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > 1024 * 1024) return new Promise<void>(() => undefined); // sends nothing more, never ends
+        sent += 256 * 1024;
+        controller.enqueue(new Uint8Array(256 * 1024).fill(120));
+      },
+    });
+    const answer = await server.app.request(`${portal}/api/Applications`, {
+      method: 'POST',
+      body: stalled,
+      duplex: 'half',
+      headers: { 'content-type': 'application/json' },
+    } as RequestInit);
+    expect(answer.status).toBe(413);
+    expect(answer.headers.get('connection')).toBe('close');
+  });
+
   it('a failed refresh ends the session once: 401, cookie cleared, row gone', async () => {
     const { cookie } = await signIn('/');
     await server.sql.query(
