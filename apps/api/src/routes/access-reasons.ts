@@ -12,7 +12,7 @@ import { administers } from '../context.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import type { Database } from '../db/database.ts';
 import { forbidden, notFound } from '../http/errors.ts';
-import { loadApplication, refsOf } from '../services/access.ts';
+import { accessOf, loadApplication, refsOf } from '../services/access.ts';
 
 type S = components['schemas'];
 type Reason = S['AccessReason'];
@@ -49,12 +49,7 @@ async function accessReasons(
 ): Promise<S['ApplicationUserAccessReasons']> {
   const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   if (!user) throw notFound();
-  const g = await db
-    .selectFrom('application_users')
-    .selectAll()
-    .where('application_id', '=', applicationId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const g = await accessOf(db, applicationId, userId);
   if (!g)
     return { applicationId, userId, hasAccess: false, accessSince: null, reasons: [], roles: [], accountAccesses: [] };
 

@@ -32,13 +32,16 @@ import type { KeyPart } from '../http/list-cache.ts';
 import { pageAndTotal, parseList } from '../http/list.ts';
 import { recordHistory } from '../history.ts';
 import {
+  accessOf,
   acceptOpenRequests,
   applicationAttributes,
   checkAccountAccesses,
   checkRoles,
   closeRequest,
   grant,
+  insertDelivery,
   loadApplication,
+  openRequestCount,
   pick,
   queueRequestEvent,
   refsOf,
@@ -120,6 +123,42 @@ const deliveryOf = (r: DeliveryRow): S['WebhookDelivery'] => ({
   replayOf: r.replay_of,
 });
 
+/** The columns of an access request that its list shows (of `access_requests as r` joined with `users as u`). */
+const requestSummaryColumns = [
+  'r.id',
+  'r.application_id',
+  'r.status',
+  'r.requested_at',
+  'r.account_access_id',
+  'u.id as user_id',
+  'u.full_name',
+  'u.email',
+  'u.company_name',
+] as const;
+
+/** An access request as its list shows it (its detail adds the rest); `accesses` names the requested group. */
+const requestSummaryOf = (
+  r: {
+    id: string;
+    application_id: string;
+    status: string;
+    requested_at: Date | string;
+    account_access_id: string | null;
+    user_id: string;
+    full_name: string;
+    email: string;
+    company_name: string | null;
+  },
+  accesses: ReadonlyMap<string, S['Ref']>,
+): S['AccessRequestSummary'] => ({
+  id: r.id,
+  applicationId: r.application_id,
+  status: r.status as S['AccessRequestStatus'],
+  requestedAt: iso(r.requested_at),
+  user: { id: r.user_id, fullName: r.full_name, email: r.email, companyName: r.company_name },
+  requestedAccountAccess: r.account_access_id ? (accesses.get(r.account_access_id) ?? null) : null,
+});
+
 /** One history entry of the application for a change of its webhook (`webhook.<what>`: `value`). */
 function recordWebhookChange(trx: Transaction<DB>, applicationId: string, by: string, what: string, value: string) {
   return recordHistory(trx, {
@@ -188,13 +227,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
           'a.internal',
           'a.access_request_allowed',
           'p.key as admin_key',
-          (eb) =>
-            eb
-              .selectFrom('access_requests as r')
-              .select(eb.fn.countAll<string>().as('n'))
-              .whereRef('r.application_id', '=', 'a.id')
-              .where('r.status', '=', 'OPEN')
-              .as('open'),
+          openRequestCount,
         ])
         .orderBy('a.label', list.order)
         .orderBy('a.id'),
@@ -239,17 +272,6 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       .where('r.application_id', '=', a.id)
       .$if(status !== undefined, (q) => q.where('r.status', '=', status ?? ''));
     const keys = requestKeys[list.sort];
-    const columns = [
-      'r.id',
-      'r.application_id',
-      'r.status',
-      'r.requested_at',
-      'r.account_access_id',
-      'u.id as user_id',
-      'u.full_name',
-      'u.email',
-      'u.company_name',
-    ] as const;
     // The requests of this application (and status), counted once and cached until requests change.
     const countAll = () =>
       cached(db, ['access_requests'], `requests:count:${a.id}:${status ?? ''}:`, async () =>
@@ -278,7 +300,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     const searchPage = () =>
       withUsers()
         .where('u.search', 'like', like ?? '')
-        .select(columns)
+        .select(requestSummaryColumns)
         .orderBy(orderBy(keys, list.order))
         .limit(list.pageSize)
         .offset(list.offset);
@@ -331,12 +353,12 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
                     .as('r'),
                 )
                 .innerJoin('users as u', 'u.id', 'r.user_id')
-                .select(columns)
+                .select(requestSummaryColumns)
                 .orderBy(orderBy(keys, list.order))
                 .execute()
             : like === undefined
               ? withUsers()
-                  .select(columns)
+                  .select(requestSummaryColumns)
                   .orderBy(orderBy(keys, list.order))
                   .limit(list.pageSize)
                   .offset(list.offset)
@@ -366,14 +388,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       rows.flatMap((r) => (r.account_access_id ? [r.account_access_id] : [])),
     );
     return c.json({
-      items: rows.map((r) => ({
-        id: r.id,
-        applicationId: r.application_id,
-        status: r.status as S['AccessRequestStatus'],
-        requestedAt: iso(r.requested_at),
-        user: { id: r.user_id, fullName: r.full_name, email: r.email, companyName: r.company_name },
-        requestedAccountAccess: r.account_access_id ? (accesses.get(r.account_access_id) ?? null) : null,
-      })),
+      items: rows.map((r) => requestSummaryOf(r, accesses)),
       total,
     } satisfies S['AccessRequestList']);
   });
@@ -427,11 +442,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       .innerJoin('users as u', 'u.id', 'r.user_id')
       .innerJoin('applications as a', 'a.id', 'r.application_id')
       .select([
-        'r.id',
-        'r.application_id',
-        'r.status',
-        'r.requested_at',
-        'r.account_access_id',
+        ...requestSummaryColumns,
         'r.role_id',
         'r.comment',
         'r.decided_at',
@@ -439,10 +450,6 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
         'r.reason',
         'r.role_ids',
         'r.account_access_ids',
-        'u.id as user_id',
-        'u.full_name',
-        'u.email',
-        'u.company_name',
         'r.answers',
         'r.requested_ends_at',
         'r.ends_at',
@@ -456,12 +463,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     const accesses = await refsOf(db, 'account_accesses', r.account_access_id ? [r.account_access_id] : []);
     const roles = await refsOf(db, 'roles', r.role_id ? [r.role_id] : []);
     return {
-      id: r.id,
-      applicationId: r.application_id,
-      status: r.status as S['AccessRequestStatus'],
-      requestedAt: iso(r.requested_at),
-      user: { id: r.user_id, fullName: r.full_name, email: r.email, companyName: r.company_name },
-      requestedAccountAccess: r.account_access_id ? (accesses.get(r.account_access_id) ?? null) : null,
+      ...requestSummaryOf(r, accesses),
       requestedRole: r.role_id ? (roles.get(r.role_id) ?? null) : null,
       comment: r.comment,
       decidedAt: isoOrNull(r.decided_at),
@@ -553,12 +555,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
         endsAt,
       });
       const event = await queueRequestEvent(trx, accepted, 'ACCESS_REQUEST_ACCEPTED');
-      const current = await trx
-        .selectFrom('application_users')
-        .select(['role_ids', 'account_access_ids'])
-        .where('application_id', '=', row.application_id)
-        .where('user_id', '=', row.user_id)
-        .executeTakeFirst();
+      const current = await accessOf(trx, row.application_id, row.user_id);
       const granted = await grant(trx, {
         applicationId: row.application_id,
         userId: row.user_id,
@@ -788,12 +785,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       .where('id', '=', id)
       .executeTakeFirst();
     if (!u) throw notFound();
-    const g = await db
-      .selectFrom('application_users')
-      .selectAll()
-      .where('application_id', '=', applicationId)
-      .where('user_id', '=', id)
-      .executeTakeFirst();
+    const g = await accessOf(db, applicationId, id);
     const roles = await refsOf(db, 'roles', g?.role_ids ?? []);
     const accesses = await refsOf(db, 'account_accesses', g?.account_access_ids ?? []);
     return {
@@ -946,13 +938,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
   // One delivery with its payload and attempts (#20.2); secret header values were masked when recorded.
   app.get('/Admin/Applications/:id/WebhookDeliveries/:deliveryId', async (c) => {
     const { a } = await administered(c);
-    const row = await db
-      .selectFrom('webhook_deliveries')
-      .selectAll()
-      .where('id', '=', c.req.param('deliveryId'))
-      .where('application_id', '=', a.id)
-      .executeTakeFirst();
-    if (!row) throw notFound();
+    const row = await deliveryOfPath(c, a.id);
     const attempts = await db
       .selectFrom('webhook_delivery_attempts')
       .selectAll()
@@ -984,47 +970,36 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     if (!hook) throw notFound();
     return hook;
   }
-  async function queued(
-    trx: Transaction<DB>,
-    applicationId: string,
-    event: string,
-    userId: string,
-    payload: (id: string) => unknown,
-    replayOf: string | null,
-  ) {
-    const id = newId();
-    const row = await trx
-      .insertInto('webhook_deliveries')
-      .values({
-        id,
-        application_id: applicationId,
-        event,
-        user_id: userId,
-        payload: JSON.stringify(payload(id)),
-        status: 'PENDING',
-        next_attempt_at: new Date(),
-        replay_of: replayOf,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+  /** The delivery of the path (`:deliveryId`) of the application's webhook; 404 when it has none of that id. */
+  async function deliveryOfPath(c: Ctx, applicationId: string) {
+    const row = await db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('id', '=', c.req.param('deliveryId') ?? '')
+      .where('application_id', '=', applicationId)
+      .executeTakeFirst();
+    if (!row) throw notFound();
     return row;
   }
 
   app.post('/Admin/Applications/:id/WebhookDeliveries/Test', async (c) => {
     const { me, a } = await administered(c);
     await webhookOf(a.id);
-    const row = await db
-      .transaction()
-      .execute((trx) =>
-        queued(
-          trx,
-          a.id,
-          'TEST',
-          me.userId,
-          (id) => ({ id, event: 'TEST', applicationId: a.id, userId: me.userId, occurredAt: new Date().toISOString() }),
-          null,
-        ),
-      );
+    const row = await db.transaction().execute((trx) =>
+      insertDelivery(trx, {
+        applicationId: a.id,
+        event: 'TEST',
+        userId: me.userId,
+        payload: (id) => ({
+          id,
+          event: 'TEST',
+          applicationId: a.id,
+          userId: me.userId,
+          occurredAt: new Date().toISOString(),
+        }),
+        replayOf: null,
+      }),
+    );
     deps.onWebhookQueued();
     return c.json(deliveryOf(row) satisfies S['WebhookDelivery'], 202);
   });
@@ -1032,15 +1007,15 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
   app.post('/Admin/Applications/:id/WebhookDeliveries/:deliveryId/Replay', async (c) => {
     const { me, a } = await administered(c);
     await webhookOf(a.id);
-    const original = await db
-      .selectFrom('webhook_deliveries')
-      .selectAll()
-      .where('id', '=', c.req.param('deliveryId'))
-      .where('application_id', '=', a.id)
-      .executeTakeFirst();
-    if (!original) throw notFound();
+    const original = await deliveryOfPath(c, a.id);
     const row = await db.transaction().execute(async (trx) => {
-      const replay = await queued(trx, a.id, original.event, original.user_id, () => original.payload, original.id);
+      const replay = await insertDelivery(trx, {
+        applicationId: a.id,
+        event: original.event,
+        userId: original.user_id,
+        payload: () => original.payload,
+        replayOf: original.id,
+      });
       await recordWebhookChange(trx, a.id, me.userId, 'replayed', original.id);
       return replay;
     });

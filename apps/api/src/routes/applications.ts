@@ -17,6 +17,7 @@ import { recordHistory } from '../history.ts';
 import { isForbiddenHeaderName, isValidHeaderValue } from '../webhooks/headers.ts';
 import { historyList, revertedInput, someHistory, type EntityNow } from './history.ts';
 import { imageRoutes } from './images.ts';
+import { openRequestCount } from '../services/access.ts';
 
 type S = components['schemas'];
 type Db = Deps['db'] | Transaction<DB>;
@@ -36,16 +37,7 @@ async function applicationDto(db: Db, id: string): Promise<S['Application']> {
     .selectFrom('applications as a')
     .leftJoin('permissions as p', 'p.id', 'a.admin_permission_id')
     .selectAll('a')
-    .select([
-      'p.key as admin_permission_key',
-      (eb) =>
-        eb
-          .selectFrom('access_requests as r')
-          .select(eb.fn.countAll<string>().as('n'))
-          .whereRef('r.application_id', '=', 'a.id')
-          .where('r.status', '=', 'OPEN')
-          .as('open'),
-    ])
+    .select(['p.key as admin_permission_key', openRequestCount])
     .where('a.id', '=', id)
     .executeTakeFirst();
   if (!a) throw notFound();

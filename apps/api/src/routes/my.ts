@@ -11,6 +11,7 @@ import { ApiError, badRequest, conflict, fieldError, forbidden, notFound } from 
 import { pageAndTotal, parseBooleanQuery, parseList } from '../http/list.ts';
 import { recordHistory } from '../history.ts';
 import {
+  accessOf,
   applicationAttributes,
   authCheck,
   loadApplication,
@@ -154,12 +155,7 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
 
   async function myApplicationDetail(userId: string, applicationId: string): Promise<S['MyApplicationDetail']> {
     const a = await loadApplication(db, applicationId);
-    const grant = await db
-      .selectFrom('application_users')
-      .selectAll()
-      .where('application_id', '=', a.id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const grant = await accessOf(db, a.id, userId);
     const open = await openRequestOf(db, a.id, userId);
     if (!grant && !open) throw notFound();
     const roles = grant ? await refsOf(db, 'roles', grant.role_ids) : new Map<string, S['Ref']>();
@@ -189,12 +185,7 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
   ) {
     await db.transaction().execute(async (trx) => {
       const a = await loadApplication(trx, applicationId);
-      const grant = await trx
-        .selectFrom('application_users')
-        .select('user_id')
-        .where('application_id', '=', a.id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
+      const grant = await accessOf(trx, a.id, userId);
       if (!grant) throw options.notGranted();
       const allowed = await applicationAttributes(trx, a.id, options.onlyVisible);
       await storeValues(trx, {
@@ -300,12 +291,7 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
     const { id: createdId, queued } = await db.transaction().execute(async (trx) => {
       const a = await requestableApplication(trx, c.req.param('id'));
       // A granted access without an end is there for good; one that ends may be extended by a new request (#19).
-      const grant = await trx
-        .selectFrom('application_users')
-        .select(['user_id', 'ends_at'])
-        .where('application_id', '=', a.id)
-        .where('user_id', '=', user.userId)
-        .executeTakeFirst();
+      const grant = await accessOf(trx, a.id, user.userId);
       if (grant && grant.ends_at === null) throw conflict('alreadyGranted', 'accessRequest.alreadyGranted');
       const open = await openRequestOf(trx, a.id, user.userId);
       if (open) throw conflict('alreadyRequested', 'accessRequest.alreadyOpen');

@@ -52,6 +52,20 @@ export const openRequestOf = (db: Db, applicationId: string, userId: string) =>
     .where('status', '=', 'OPEN')
     .executeTakeFirst();
 
+/** The user's access to the application (their row of application_users), if they have it. */
+export const accessOf = (db: Db, applicationId: string, userId: string) =>
+  db
+    .selectFrom('application_users')
+    .selectAll()
+    .where('application_id', '=', applicationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+
+/** The number of open access requests of the application `a`: a column `open` of a select from `applications as a`. */
+export const openRequestCount = sql<
+  string | null
+>`(SELECT count(*) FROM access_requests r WHERE r.application_id = a.id AND r.status = 'OPEN')`.as('open');
+
 export async function loadApplication(db: Db, id: string) {
   const app = await db
     .selectFrom('applications as a')
@@ -76,12 +90,7 @@ export async function loadApplication(db: Db, id: string) {
 export async function authCheck(db: Db, userId: string, clientId: string): Promise<S['AuthCheckResult']> {
   const app = await loadApplication(db, clientId);
   const application = { id: app.id, label: app.label, logoUrl: app.logo_url, url: app.url, internal: app.internal };
-  const grant = await db
-    .selectFrom('application_users')
-    .select('user_id')
-    .where('application_id', '=', app.id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const grant = await accessOf(db, app.id, userId);
   if (!grant) {
     const open = await openRequestOf(db, app.id, userId);
     if (open) return { status: 'requested', application };
@@ -351,21 +360,43 @@ export async function queueWebhook(
           ? hook.on_update
           : hook.on_access_request;
   if (!wanted) return false;
+  await insertDelivery(trx, {
+    applicationId,
+    event,
+    userId,
+    payload: (id) => ({ id, event, applicationId, userId, ...detail, occurredAt: new Date().toISOString() }),
+    replayOf: null,
+  });
+  return true;
+}
+
+/** Queues one delivery to the application's webhook, due now: its payload made with its new id; the row. */
+export async function insertDelivery(
+  trx: Transaction<DB>,
+  delivery: {
+    applicationId: string;
+    event: string;
+    userId: string;
+    payload: (id: string) => unknown;
+    /** The delivery this one sends again. */
+    replayOf: string | null;
+  },
+) {
   const id = newId();
-  const payload = { id, event, applicationId, userId, ...detail, occurredAt: new Date().toISOString() };
-  await trx
+  return trx
     .insertInto('webhook_deliveries')
     .values({
       id,
-      application_id: applicationId,
-      event,
-      user_id: userId,
-      payload: JSON.stringify(payload),
+      application_id: delivery.applicationId,
+      event: delivery.event,
+      user_id: delivery.userId,
+      payload: JSON.stringify(delivery.payload(id)),
       status: 'PENDING',
       next_attempt_at: new Date(),
+      replay_of: delivery.replayOf,
     })
-    .execute();
-  return true;
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Checks role ids against the application's role links (and the link's permission). */
@@ -436,12 +467,7 @@ export async function grant(
     endsRequestId?: string;
   },
 ): Promise<boolean> {
-  const before = await trx
-    .selectFrom('application_users')
-    .selectAll()
-    .where('application_id', '=', options.applicationId)
-    .where('user_id', '=', options.userId)
-    .executeTakeFirst();
+  const before = await accessOf(trx, options.applicationId, options.userId);
   const entity = `${options.applicationId}:${options.userId}`;
   const endsAt = options.endsAt === undefined ? isoOrNull(before?.ends_at) : isoOrNull(options.endsAt);
   const endsRequestId =
@@ -540,14 +566,7 @@ export async function acceptOpenRequests(trx: Transaction<DB>, options: Access &
     .execute();
   let queued = false;
   for (const r of open) {
-    await recordHistory(trx, {
-      table: 'access_requests',
-      entity: r.id,
-      mode: 'UPDATE',
-      by: options.by,
-      before: { status: 'OPEN' },
-      after: { status: 'ACCEPTED' },
-    });
+    await recordClosing(trx, r.id, options.by, { status: 'ACCEPTED' });
     if (await queueRequestEvent(trx, r, 'ACCESS_REQUEST_ACCEPTED')) queued = true;
   }
   return queued;
@@ -569,15 +588,20 @@ export async function closeRequest(
     .where('id', '=', request.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await recordHistory(trx, {
+  await recordClosing(trx, request.id, request.by, recorded);
+  return closed;
+}
+
+/** The history entry of a request closed by `by`: from OPEN to `recorded`. */
+function recordClosing(trx: Transaction<DB>, id: string, by: string, recorded: Record<string, unknown>) {
+  return recordHistory(trx, {
     table: 'access_requests',
-    entity: request.id,
+    entity: id,
     mode: 'UPDATE',
-    by: request.by,
+    by,
     before: { status: 'OPEN' },
     after: recorded,
   });
-  return closed;
 }
 
 /** The access request events' payload (#19, docs/webhooks.md): the request as it is now. */
