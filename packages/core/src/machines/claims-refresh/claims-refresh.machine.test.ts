@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import { claimsRefreshMachine, provideClaimsRefresh, safeRefreshData } from './claims-refresh.machine.ts';
+import { claimsRefreshMachine, provideClaimsRefresh } from './claims-refresh.machine.ts';
+import { safeRefreshData } from '../sign-in/auth-flow.ts';
 import { createTestPorts, flushPromises, queryOf, testAuthConfig } from '../../testing/index.ts';
 import type { TestPorts } from '../../testing/index.ts';
 

@@ -1,12 +1,6 @@
-import type { AuthConfig, RefreshData, StoredSession } from '../../domain/auth.ts';
+import type { RefreshData, StoredSession } from '../../domain/auth.ts';
 import type { SignedInUser } from '../../domain/user.ts';
-import type { AuthFlowContext, AuthFlowEnd } from '../sign-in/sign-in.types.ts';
-
-export interface ClaimsRefreshInput {
-  readonly config: AuthConfig;
-  /** Whether a user is signed in now (a claims refresh normally runs signed in). Default true. */
-  readonly signedIn?: boolean;
-}
+import type { AuthFlowEnd } from '../sign-in/sign-in.types.ts';
 
 export type ClaimsRefreshEvent =
   /**
@@ -17,11 +11,6 @@ export type ClaimsRefreshEvent =
   | { readonly type: 'START'; readonly refresh: RefreshData; readonly returnPath?: string }
   /** Handle the provider's return at /flows/auth-refresh. */
   | { readonly type: 'CALLBACK'; readonly url: string };
-
-/** `returnPath` is the stored referrer of the record (same-origin path only). */
-export interface ClaimsRefreshContext extends AuthFlowContext {
-  readonly refresh: RefreshData;
-}
 
 export type ClaimsRefreshOutput =
   | AuthFlowEnd

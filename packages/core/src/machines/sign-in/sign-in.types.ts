@@ -3,9 +3,11 @@ import type { SignedInUser } from '../../domain/user.ts';
 import type { PortalError } from '../../errors/errors.ts';
 import type { CallbackParams } from './sign-in.actors.ts';
 
-export interface SignInInput {
+/** The input of a flow through the provider (the sign-in and the claims refresh). */
+export interface AuthFlowInput {
   readonly config: AuthConfig;
-  /** Whether a user is signed in now (decides where a cancel goes). Default false. */
+  /** Whether a user is signed in now (decides where a cancel goes). Default: false in a sign-in, true in a claims
+   * refresh (it normally runs signed in). */
   readonly signedIn?: boolean;
 }
 
@@ -37,9 +39,11 @@ export type AuthFlowEnd =
   | { readonly status: 'cancelled'; readonly redirectTo: string }
   | { readonly status: 'failed'; readonly error: PortalError };
 
-export interface SignInContext extends AuthFlowContext {
+/** The context of the machine of both flows (`authFlowMachine`): which flow, and a claims refresh's wait and
+ * destination (the defaults, `/` and 0, in a sign-in). */
+export interface AuthFlowMachineContext extends AuthFlowContext {
   readonly flow: AuthFlow;
-  readonly refresh?: RefreshData;
+  readonly refresh: RefreshData;
 }
 
 export type SignInOutput =
