@@ -1,5 +1,5 @@
 // Server-searched pickers for linked entities (10 rows per search; never a whole list).
-import { useCallback } from 'react';
+import { useCallback, type ComponentProps } from 'react';
 import type { AdminPage } from '@portal/adapters/admin';
 import { Button } from '@portal/ui';
 import { useAdmin, useLabels, type LookupKind } from '../admin-context.tsx';
@@ -92,11 +92,10 @@ export function SingleRef({
   );
 }
 
-/** A section of linked entities of one kind by id: their names (removable) and, when writable, a picker to add one. */
-export function RefsSection({
+/** Linked entities of one kind by id: their names (removable) and, when writable, a picker to add one. */
+export function RefList({
   kind,
-  title,
-  description,
+  label,
   emptyText,
   addLabel,
   ids,
@@ -104,8 +103,7 @@ export function RefsSection({
   onChange,
 }: {
   readonly kind: LookupKind;
-  readonly title: string;
-  readonly description: string;
+  readonly label: string;
   readonly emptyText: string;
   readonly addLabel: string;
   readonly ids: readonly string[];
@@ -115,9 +113,9 @@ export function RefsSection({
   const labels = useLabels(kind);
   const search = usePickerSearch(kind);
   return (
-    <Section title={title} description={description}>
+    <>
       <ChipList
-        label={title}
+        label={label}
         items={ids}
         labels={labels}
         emptyText={emptyText}
@@ -132,6 +130,19 @@ export function RefsSection({
           onPick={(option) => onChange([...ids, option.id])}
         />
       )}
+    </>
+  );
+}
+
+/** A section of linked entities of one kind by id (`RefList`, named by the section's title). */
+export function RefsSection({
+  title,
+  description,
+  ...list
+}: Omit<ComponentProps<typeof RefList>, 'label'> & { readonly title: string; readonly description: string }) {
+  return (
+    <Section title={title} description={description}>
+      <RefList label={title} {...list} />
     </Section>
   );
 }

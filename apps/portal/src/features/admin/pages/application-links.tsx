@@ -1,13 +1,13 @@
 // The application's links (spec §3): attributes (outputInToken, required, visible), roles
 // (permission, visible, default), account-access groups, custom flows, internal activation
 // groups (directory group name, roles, account accesses).
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { TrashIcon } from '@heroicons/react/20/solid';
 import { Button, Checkbox, TagInput } from '@portal/ui';
 import type { AttributeLink, RoleLink } from '@portal/adapters/admin';
 import { useLabels } from '../admin-context.tsx';
-import { ChipList, RefPicker, Section, useErrorText, type FormState } from '../components/form-kit.tsx';
-import { RefsSection, SingleRef, usePickerSearch } from '../components/pickers.tsx';
+import { RefPicker, Section, useErrorText, type FormState } from '../components/form-kit.tsx';
+import { RefList, RefsSection, SingleRef, usePickerSearch } from '../components/pickers.tsx';
 import {
   activationGroupsForNames,
   isAllowedDirectoryGroupName,
@@ -15,7 +15,7 @@ import {
   withoutListErrors,
   type ApplicationValues,
 } from '../lib/application-form.ts';
-import { useAdminT } from '../lib/i18n.ts';
+import { useAdminT, type AdminKey } from '../lib/i18n.ts';
 
 type Form = FormState<ApplicationValues>;
 
@@ -25,42 +25,6 @@ const tdClasses = 'border-b border-line px-2 py-2 align-middle';
 
 function replaceAt<T>(list: readonly T[], index: number, item: T): readonly T[] {
   return list.map((existing, position) => (position === index ? item : existing));
-}
-
-const linkTexts = {
-  attributes: { empty: 'applications.noAttributes', add: 'applications.addAttribute' },
-  roles: { empty: 'applications.noRoles', add: 'applications.addRole' },
-} as const;
-
-/** A section of the application's links of one kind: the links (or that there are none), then a picker to add one. */
-function LinksSection({
-  kind,
-  linkedIds,
-  writable,
-  onAdd,
-  children,
-}: {
-  readonly kind: 'attributes' | 'roles';
-  readonly linkedIds: readonly string[];
-  readonly writable: boolean;
-  readonly onAdd: (id: string) => void;
-  readonly children: ReactNode;
-}) {
-  const t = useAdminT();
-  const search = usePickerSearch(kind);
-  return (
-    <Section title={t(`applications.sections.${kind}`)} description={t(`applications.help.${kind}`)}>
-      {linkedIds.length === 0 ? <p className="text-sm text-fg-muted">{t(linkTexts[kind].empty)}</p> : children}
-      {writable && (
-        <RefPicker
-          label={t(linkTexts[kind].add)}
-          search={search}
-          excludeIds={linkedIds}
-          onPick={(option) => onAdd(option.id)}
-        />
-      )}
-    </Section>
-  );
 }
 
 /** A new link to an attribute: in the token and visible, not required. */
@@ -73,43 +37,119 @@ const newAttributeLink = (attributeId: string): AttributeLink => ({
 /** A new link to a role: visible, no permission, not given by default. */
 const newRoleLink = (roleId: string): RoleLink => ({ roleId, permissionId: null, visible: true, default: false });
 
+type LinkField = 'attributes' | 'roles';
+type LinkOf<F extends LinkField> = ApplicationValues[F][number];
+
+interface LinkKind<L> {
+  readonly idOf: (link: L) => string;
+  readonly create: (id: string) => L;
+  readonly texts: { readonly empty: AdminKey; readonly add: AdminKey };
+}
+
+/** Per kind of link: the id it links, a new link to an id, and what its section says when there is none and on its picker. */
+const linkKinds: { readonly [F in LinkField]: LinkKind<LinkOf<F>> } = {
+  attributes: {
+    idOf: (link) => link.attributeId,
+    create: newAttributeLink,
+    texts: { empty: 'applications.noAttributes', add: 'applications.addAttribute' },
+  },
+  roles: {
+    idOf: (link) => link.roleId,
+    create: newRoleLink,
+    texts: { empty: 'applications.noRoles', add: 'applications.addRole' },
+  },
+};
+
+/** A link as its section shows it: its entity's name, a change to it, and (for who may write) the button that removes it. */
+interface LinkRow<L> {
+  readonly link: L;
+  readonly id: string;
+  readonly name: string;
+  readonly change: (link: L) => void;
+  readonly removeButton: ReactNode;
+}
+
+/** The application's links of one kind: the links (`children` shows them) or that there are none, then a picker to add one. */
+function LinksSection<F extends LinkField>({
+  form,
+  field,
+  writable,
+  children,
+}: {
+  readonly form: Form;
+  readonly field: F;
+  readonly writable: boolean;
+  readonly children: (rows: readonly LinkRow<LinkOf<F>>[]) => ReactNode;
+}) {
+  const t = useAdminT();
+  const labels = useLabels(field);
+  const search = usePickerSearch(field);
+  const { idOf, create, texts } = linkKinds[field] as LinkKind<LinkOf<F>>;
+  const edit = (change: (links: readonly LinkOf<F>[]) => readonly LinkOf<F>[]) =>
+    form.update((v) => ({ ...v, [field]: change(v[field]) }));
+  const links: readonly LinkOf<F>[] = form.values[field];
+  const rows = links.map((link, index) => {
+    const id = idOf(link);
+    const name = labels.get(id) ?? id;
+    const removeButton = writable && (
+      <Button
+        variant="ghost"
+        size="sm"
+        icon={<TrashIcon />}
+        aria-label={t('picker.remove', { name })}
+        onClick={() => edit((list) => list.filter((_, i) => i !== index))}
+      />
+    );
+    return {
+      link,
+      id,
+      name,
+      removeButton,
+      change: (changed: LinkOf<F>) => edit((list) => replaceAt(list, index, changed)),
+    };
+  });
+  return (
+    <Section title={t(`applications.sections.${field}`)} description={t(`applications.help.${field}`)}>
+      {links.length === 0 ? <p className="text-sm text-fg-muted">{t(texts.empty)}</p> : children(rows)}
+      {writable && (
+        <RefPicker
+          label={t(texts.add)}
+          search={search}
+          excludeIds={links.map(idOf)}
+          onPick={(option) => edit((list) => [...list, create(option.id)])}
+        />
+      )}
+    </Section>
+  );
+}
+
 export function AttributeLinks({ form, writable }: { readonly form: Form; readonly writable: boolean }) {
   const t = useAdminT();
-  const labels = useLabels('attributes');
-  const links = form.values.attributes;
-  const change = (index: number, link: AttributeLink) =>
-    form.update((v) => ({ ...v, attributes: replaceAt(v.attributes, index, link) }));
   const flags = ['outputInToken', 'required', 'visible'] as const;
   return (
-    <LinksSection
-      kind="attributes"
-      linkedIds={links.map((l) => l.attributeId)}
-      writable={writable}
-      onAdd={(id) => form.update((v) => ({ ...v, attributes: [...v.attributes, newAttributeLink(id)] }))}
-    >
-      <div className="overflow-x-auto">
-        <table className={tableClasses}>
-          <caption className="sr-only">{t('applications.sections.attributes')}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={thClasses}>
-                {t('applications.links.attribute')}
-              </th>
-              {flags.map((flag) => (
-                <th key={flag} scope="col" className={thClasses}>
-                  {t(`applications.links.${flag}`)}
+    <LinksSection form={form} field="attributes" writable={writable}>
+      {(rows) => (
+        <div className="overflow-x-auto">
+          <table className={tableClasses}>
+            <caption className="sr-only">{t('applications.sections.attributes')}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={thClasses}>
+                  {t('applications.links.attribute')}
                 </th>
-              ))}
-              <th scope="col" className={thClasses}>
-                <span className="sr-only">{t('applications.links.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {links.map((link, index) => {
-              const name = labels.get(link.attributeId) ?? link.attributeId;
-              return (
-                <tr key={link.attributeId}>
+                {flags.map((flag) => (
+                  <th key={flag} scope="col" className={thClasses}>
+                    {t(`applications.links.${flag}`)}
+                  </th>
+                ))}
+                <th scope="col" className={thClasses}>
+                  <span className="sr-only">{t('applications.links.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(({ link, id, name, change, removeButton }) => (
+                <tr key={id}>
                   <th scope="row" className={`${tdClasses} font-medium`}>
                     {name}
                   </th>
@@ -119,77 +159,45 @@ export function AttributeLinks({ form, writable }: { readonly form: Form; readon
                         type="checkbox"
                         aria-label={t(`applications.links.${flag}For`, { name })}
                         checked={link[flag]}
-                        onChange={(event) => change(index, { ...link, [flag]: event.target.checked })}
+                        onChange={(event) => change({ ...link, [flag]: event.target.checked })}
                         className="size-4 accent-accent"
                       />
                     </td>
                   ))}
-                  <td className={`${tdClasses} text-end`}>
-                    {writable && (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        icon={<TrashIcon />}
-                        aria-label={t('picker.remove', { name })}
-                        onClick={() =>
-                          form.update((v) => ({ ...v, attributes: v.attributes.filter((_, i) => i !== index) }))
-                        }
-                      />
-                    )}
-                  </td>
+                  <td className={`${tdClasses} text-end`}>{removeButton}</td>
                 </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </LinksSection>
   );
 }
 
 export function RoleLinks({ form, writable }: { readonly form: Form; readonly writable: boolean }) {
   const t = useAdminT();
-  const labels = useLabels('roles');
   const permissionLabels = useLabels('permissions');
   const searchPermissions = usePickerSearch('permissions');
-  const links = form.values.roles;
-  const change = (index: number, link: RoleLink) =>
-    form.update((v) => ({ ...v, roles: replaceAt(v.roles, index, link) }));
   return (
-    <LinksSection
-      kind="roles"
-      linkedIds={links.map((l) => l.roleId)}
-      writable={writable}
-      onAdd={(id) => form.update((v) => ({ ...v, roles: [...v.roles, newRoleLink(id)] }))}
-    >
-      <ul className="flex flex-col gap-3">
-        {links.map((link, index) => {
-          const name = labels.get(link.roleId) ?? link.roleId;
-          return (
-            <li key={link.roleId} className="flex flex-col gap-3 rounded-lg border border-line p-3">
+    <LinksSection form={form} field="roles" writable={writable}>
+      {(rows) => (
+        <ul className="flex flex-col gap-3">
+          {rows.map(({ link, id, name, change, removeButton }) => (
+            <li key={id} className="flex flex-col gap-3 rounded-lg border border-line p-3">
               <div className="flex items-center justify-between gap-2">
                 <h3 className="font-medium text-fg">{name}</h3>
-                {writable && (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    icon={<TrashIcon />}
-                    aria-label={t('picker.remove', { name })}
-                    onClick={() => form.update((v) => ({ ...v, roles: v.roles.filter((_, i) => i !== index) }))}
-                  />
-                )}
+                {removeButton}
               </div>
               <div className="flex flex-wrap gap-6">
-                <Checkbox
-                  label={t('applications.links.visible')}
-                  checked={link.visible}
-                  onChange={(event) => change(index, { ...link, visible: event.target.checked })}
-                />
-                <Checkbox
-                  label={t('applications.links.default')}
-                  checked={link.default}
-                  onChange={(event) => change(index, { ...link, default: event.target.checked })}
-                />
+                {(['visible', 'default'] as const).map((flag) => (
+                  <Checkbox
+                    key={flag}
+                    label={t(`applications.links.${flag}`)}
+                    checked={link[flag]}
+                    onChange={(event) => change({ ...link, [flag]: event.target.checked })}
+                  />
+                ))}
               </div>
               <SingleRef
                 label={t('applications.links.permission')}
@@ -197,12 +205,12 @@ export function RoleLinks({ form, writable }: { readonly form: Form; readonly wr
                 labels={permissionLabels}
                 search={searchPermissions}
                 disabled={!writable}
-                onChange={(permissionId) => change(index, { ...link, permissionId })}
+                onChange={(permissionId) => change({ ...link, permissionId })}
               />
             </li>
-          );
-        })}
-      </ul>
+          ))}
+        </ul>
+      )}
     </LinksSection>
   );
 }
@@ -232,13 +240,20 @@ export function IdLinks({
   );
 }
 
+/** The two lists of an activation group: the roles and the account accesses it gives. */
+const groupRefs = [
+  { field: 'roleIds', kind: 'roles', label: 'applications.fields.activationRoles', add: 'applications.addRole' },
+  {
+    field: 'accountAccessIds',
+    kind: 'accountAccesses',
+    label: 'applications.fields.activationAccountAccesses',
+    add: 'applications.add.accountAccesses',
+  },
+] as const;
+
 export function ActivationGroups({ form, writable }: { readonly form: Form; readonly writable: boolean }) {
   const t = useAdminT();
   const errorText = useErrorText();
-  const roleLabels = useLabels('roles');
-  const groupLabels = useLabels('accountAccesses');
-  const searchRoles = usePickerSearch('roles');
-  const searchGroups = usePickerSearch('accountAccesses');
   const groups = form.values.activationGroups;
   const change = (index: number, change: Partial<ApplicationValues['activationGroups'][number]>) =>
     form.update((v) => ({
@@ -269,42 +284,20 @@ export function ActivationGroups({ form, writable }: { readonly form: Form; read
           <legend className="px-1 text-sm font-medium text-fg">
             {t('applications.activationGroupOf', { name: group.directoryGroupName })}
           </legend>
-          <span className="text-sm font-medium text-fg">{t('applications.fields.activationRoles')}</span>
-          <ChipList
-            label={t('applications.fields.activationRoles')}
-            items={group.roleIds}
-            labels={roleLabels}
-            emptyText={t('applications.noneLinked')}
-            disabled={!writable}
-            onRemove={(removed) => change(index, { roleIds: group.roleIds.filter((id) => id !== removed) })}
-          />
-          {writable && (
-            <RefPicker
-              label={t('applications.addRole')}
-              search={searchRoles}
-              excludeIds={group.roleIds}
-              onPick={(option) => change(index, { roleIds: [...group.roleIds, option.id] })}
-            />
-          )}
-          <span className="text-sm font-medium text-fg">{t('applications.fields.activationAccountAccesses')}</span>
-          <ChipList
-            label={t('applications.fields.activationAccountAccesses')}
-            items={group.accountAccessIds}
-            labels={groupLabels}
-            emptyText={t('applications.noneLinked')}
-            disabled={!writable}
-            onRemove={(removed) =>
-              change(index, { accountAccessIds: group.accountAccessIds.filter((id) => id !== removed) })
-            }
-          />
-          {writable && (
-            <RefPicker
-              label={t('applications.add.accountAccesses')}
-              search={searchGroups}
-              excludeIds={group.accountAccessIds}
-              onPick={(option) => change(index, { accountAccessIds: [...group.accountAccessIds, option.id] })}
-            />
-          )}
+          {groupRefs.map(({ field, kind, label, add }) => (
+            <Fragment key={field}>
+              <span className="text-sm font-medium text-fg">{t(label)}</span>
+              <RefList
+                kind={kind}
+                label={t(label)}
+                emptyText={t('applications.noneLinked')}
+                addLabel={t(add)}
+                ids={group[field]}
+                writable={writable}
+                onChange={(ids) => change(index, { [field]: ids })}
+              />
+            </Fragment>
+          ))}
         </fieldset>
       ))}
     </Section>
