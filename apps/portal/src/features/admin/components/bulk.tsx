@@ -16,6 +16,13 @@ const LazyDialog = lazy(() => import('@portal/ui/dialog').then((m) => ({ default
 
 const shownNames = 5;
 
+/** What a bulk action on a list of one application gets: the application, the chosen rows, and what to call once it is done. */
+export interface ApplicationBulkProps<Row> {
+  readonly application: string;
+  readonly rows: readonly Row[];
+  readonly done: () => void;
+}
+
 /** The first names of the chosen rows, and how many more there are. */
 export function namesText(t: AdminT, names: readonly string[]): string {
   const first = names.slice(0, shownNames).join(', ');

@@ -3,11 +3,11 @@
 // denied with a reason at once (#20.3).
 import { useMemo, useState, type ReactNode } from 'react';
 import type { AccessRequestSummary } from '@portal/adapters/admin';
-import { accessRequestStatuses, validateAccessRequestRoles } from '@portal/core';
+import { accessRequestStatuses, validateAccessRequestRoles, type AccessRequestDecision } from '@portal/core';
 import { useAdmin } from '../admin-context.tsx';
 import { useApplicationFrame } from '../components/page-state.tsx';
-import type { DataTableColumn } from '@portal/ui';
-import { BulkDialogAction, namesText } from '../components/bulk.tsx';
+import { TextArea, type DataTableColumn } from '@portal/ui';
+import { BulkDialogAction, namesText, type ApplicationBulkProps } from '../components/bulk.tsx';
 import { ListView, type ListBulk } from '../components/list-view.tsx';
 import { SelectionChecklist, useApplicationSelections } from '../components/selection.tsx';
 import { RowLink } from '../components/list-page.tsx';
@@ -28,22 +28,27 @@ const decisionTexts = {
   deny: { label: 'bulk.deny', title: 'bulk.denyTitle', apply: 'accessRequests.confirmDeny', done: 'bulk.denied' },
 } as const satisfies Record<string, Record<string, AdminKey>>;
 
-/** The dialog of a decision on the chosen requests: its texts, then the open-request badge reloaded after it. */
+type DecisionProps = ApplicationBulkProps<AccessRequestSummary>;
+
+/**
+ * The dialog of a decision on the chosen requests: its texts; `decide` answers a problem to show or the decision,
+ * which is asked for all of them at once; then the open-request badge is reloaded.
+ */
 function DecisionAction({
   decision,
+  application,
   rows,
   done,
+  decide,
   ...dialog
-}: {
+}: DecisionProps & {
   readonly decision: keyof typeof decisionTexts;
-  readonly rows: readonly AccessRequestSummary[];
-  readonly done: () => void;
   readonly onOpen: () => void;
-  readonly apply: () => string | (() => Promise<unknown>);
+  readonly decide: () => string | AccessRequestDecision;
   readonly children: ReactNode;
 }) {
   const t = useAdminT();
-  const { reloadAdministrable } = useAdmin();
+  const { api, reloadAdministrable } = useAdmin();
   const texts = decisionTexts[decision];
   const count = rows.length;
   return (
@@ -53,6 +58,16 @@ function DecisionAction({
       applyLabel={t(texts.apply)}
       doneText={t(texts.done, { count })}
       description={t('bulk.requestsDescription', { names: namesText(t, rows.map(nameOf)) })}
+      apply={() => {
+        const chosen = decide();
+        if (typeof chosen === 'string') return chosen;
+        return () =>
+          api.decideAccessRequests(
+            application,
+            rows.map((row) => row.id),
+            chosen,
+          );
+      }}
       done={() => {
         reloadAdministrable();
         done();
@@ -63,39 +78,23 @@ function DecisionAction({
 }
 
 /** Accept the chosen requests with roles (at least one, core's rule) and account accesses. */
-function AcceptAction({
-  application,
-  rows,
-  done,
-}: {
-  readonly application: string;
-  readonly rows: readonly AccessRequestSummary[];
-  readonly done: () => void;
-}) {
+function AcceptAction(props: DecisionProps) {
   const t = useAdminT();
   const tu = useUiT();
-  const { api } = useAdmin();
   const [roleIds, setRoleIds] = useState<readonly string[]>([]);
   const [accountAccessIds, setAccountAccessIds] = useState<readonly string[]>([]);
-  const { roles: searchRoles, accountAccesses: searchGroups } = useApplicationSelections(application);
+  const { roles: searchRoles, accountAccesses: searchGroups } = useApplicationSelections(props.application);
   return (
     <DecisionAction
       decision="accept"
-      rows={rows}
-      done={done}
+      {...props}
       onOpen={() => {
         setRoleIds([]);
         setAccountAccessIds([]);
       }}
-      apply={() => {
+      decide={() => {
         const problem = validateAccessRequestRoles(roleIds);
-        if (problem !== undefined) return tu(problem.code, problem.params);
-        return () =>
-          api.decideAccessRequests(
-            application,
-            rows.map((row) => row.id),
-            { kind: 'accept', roleIds, accountAccessIds },
-          );
+        return problem === undefined ? { kind: 'accept', roleIds, accountAccessIds } : tu(problem.code, problem.params);
       }}
     >
       <SelectionChecklist
@@ -115,47 +114,24 @@ function AcceptAction({
 }
 
 /** Deny the chosen requests with an optional reason. */
-function DenyAction({
-  application,
-  rows,
-  done,
-}: {
-  readonly application: string;
-  readonly rows: readonly AccessRequestSummary[];
-  readonly done: () => void;
-}) {
+function DenyAction(props: DecisionProps) {
   const t = useAdminT();
-  const { api } = useAdmin();
   const [reason, setReason] = useState('');
   return (
     <DecisionAction
       decision="deny"
-      rows={rows}
-      done={done}
+      {...props}
       onOpen={() => setReason('')}
-      apply={() => () =>
-        api.decideAccessRequests(
-          application,
-          rows.map((row) => row.id),
-          { kind: 'deny', ...(reason.trim() === '' ? {} : { reason: reason.trim() }) },
-        )
-      }
+      decide={() => ({ kind: 'deny', ...(reason.trim() === '' ? {} : { reason: reason.trim() }) })}
     >
-      <label htmlFor="bulk-deny-reason" className="text-sm font-medium text-fg">
-        {t('accessRequests.fields.reason')}
-      </label>
-      <textarea
-        id="bulk-deny-reason"
-        value={reason}
-        maxLength={1000}
+      <TextArea
+        label={t('accessRequests.fields.reason')}
+        help={t('accessRequests.reasonHelp')}
         rows={3}
-        aria-describedby="bulk-deny-reason-help"
+        maxLength={1000}
+        value={reason}
         onChange={(event) => setReason(event.target.value)}
-        className="block w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-sm text-fg focus-visible:outline-2 focus-visible:outline-focus"
       />
-      <p id="bulk-deny-reason-help" className="text-xs text-fg-muted">
-        {t('accessRequests.reasonHelp')}
-      </p>
     </DecisionAction>
   );
 }

@@ -7,7 +7,7 @@ import { validateAccessRequestRoles } from '@portal/core';
 import type { DataTableColumn } from '@portal/ui';
 import { useAdmin } from '../admin-context.tsx';
 import { useApplicationFrame } from '../components/page-state.tsx';
-import { BulkDelete, BulkDialogAction, namesText } from '../components/bulk.tsx';
+import { BulkDelete, BulkDialogAction, namesText, type ApplicationBulkProps } from '../components/bulk.tsx';
 import { ListView, type ListBulk } from '../components/list-view.tsx';
 import { ListAction, RowLink } from '../components/list-page.tsx';
 import { SelectionChecklist, useApplicationSelections } from '../components/selection.tsx';
@@ -23,11 +23,8 @@ function ChangeAction({
   action,
   rows,
   done,
-}: {
-  readonly application: string;
+}: ApplicationBulkProps<ApplicationUserSummary> & {
   readonly action: Exclude<ApplicationUsersBulkAction, 'removeAccess'>;
-  readonly rows: readonly ApplicationUserSummary[];
-  readonly done: () => void;
 }) {
   const t = useAdminT();
   const tu = useUiT();
