@@ -18,6 +18,8 @@ export { Button, buttonClasses } from './button/button.tsx';
 export type { ButtonProps, ButtonVariant, ButtonSize } from './button/button.tsx';
 export { Skeleton } from './skeleton/skeleton.tsx';
 export type { SkeletonProps } from './skeleton/skeleton.tsx';
+export { LanguageButtonFace, menuButtonClasses } from './menu/language-button-face.tsx';
+export type { LanguageButtonFaceProps } from './menu/language-button-face.tsx';
 export { Avatar } from './avatar/avatar.tsx';
 export type { AvatarProps, AvatarColorToken } from './avatar/avatar.tsx';
 

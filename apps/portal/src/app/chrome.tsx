@@ -4,9 +4,10 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { LanguageIcon } from '@heroicons/react/20/solid';
 import {
   Avatar,
+  LanguageButtonFace,
+  menuButtonClasses,
   openMenuButton,
   DefaultLayout,
   ExternalAppLayout,
@@ -70,7 +71,7 @@ function MenuPlaceholder({
     <button
       type="button"
       aria-haspopup="menu"
-      className="flex h-9 items-center gap-1 rounded-lg px-2 text-sm font-medium text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus"
+      className={menuButtonClasses}
       onPointerEnter={wantMenus}
       onFocus={wantMenus}
       onClick={() => {
@@ -96,7 +97,6 @@ function OpenWhenMounted({ id }: { readonly id: string }) {
 }
 
 function LanguageSwitcher() {
-  const { t } = useTranslation('ui');
   const { t: tc } = useTranslation('common');
   const { language, setLanguage } = useLanguage();
   const wanted = useMenusWanted();
@@ -104,10 +104,7 @@ function LanguageSwitcher() {
   const currentTitle = options.find((o) => o.code === language)?.title ?? language;
   const placeholder = (
     <MenuPlaceholder openAfterLoad="language">
-      <LanguageIcon aria-hidden="true" className="size-5 text-fg-muted" />
-      <span className="sr-only">{t('language.label')}</span>
-      <span className="hidden sm:inline">{currentTitle}</span>
-      <span className="uppercase sm:hidden">{language}</span>
+      <LanguageButtonFace title={currentTitle} code={language} />
     </MenuPlaceholder>
   );
   if (!wanted) return placeholder;

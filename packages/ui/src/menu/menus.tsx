@@ -1,10 +1,11 @@
 import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSeparator } from '@headlessui/react';
 import { themes, type Theme } from '@portal/core';
-import { ArrowRightStartOnRectangleIcon, CheckIcon, Cog6ToothIcon, LanguageIcon } from '@heroicons/react/20/solid';
+import { ArrowRightStartOnRectangleIcon, CheckIcon, Cog6ToothIcon } from '@heroicons/react/20/solid';
 import { ChevronDownIcon } from '@heroicons/react/16/solid';
 import { useUiText } from '../i18n/ui-text.tsx';
 import { UiLink } from '../i18n/link.tsx';
 import { Avatar, type AvatarColorToken } from '../avatar/avatar.tsx';
+import { LanguageButtonFace, menuButtonClasses } from './language-button-face.tsx';
 
 const itemClasses =
   'flex w-full items-center gap-2 rounded-md px-3 py-2 text-start text-sm text-fg data-focus:bg-surface-muted data-focus:outline-none';
@@ -109,15 +110,11 @@ export interface LanguageMenuProps {
 
 /** The language switcher: the current language's code, a menu of every language in its own name. */
 export function LanguageMenu({ languages, current, onChange }: LanguageMenuProps) {
-  const t = useUiText();
   const currentTitle = languages.find((language) => language.code === current)?.title ?? current;
   return (
     <Menu>
-      <MenuButton className="flex h-9 items-center gap-1 rounded-lg px-2 text-sm font-medium text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus">
-        <LanguageIcon aria-hidden="true" className="size-5 text-fg-muted" />
-        <span className="sr-only">{t('language.label')}</span>
-        <span className="hidden sm:inline">{currentTitle}</span>
-        <span className="uppercase sm:hidden">{current}</span>
+      <MenuButton className={menuButtonClasses}>
+        <LanguageButtonFace title={currentTitle} code={current} />
       </MenuButton>
       <MenuItems transition anchor="bottom end" className={panelClasses}>
         {languages.map((language) => (
