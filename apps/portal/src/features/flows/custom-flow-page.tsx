@@ -1,6 +1,6 @@
 // /flows/{key}: a custom flow (its attributes with the user's values); afterwards back to
 // the gate of the application that sent the user here.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearch } from 'wouter';
 import { buttonClasses, Skeleton, UiLink } from '@portal/ui';
@@ -13,9 +13,9 @@ import {
   AttributeFields,
   initialValues,
   sentValues,
+  useAttributeValues,
   useIssueTexts,
   validateAll,
-  type AttributeValues,
 } from '../shared/attribute-fields.tsx';
 import { saveFailure } from '../shared/form-errors.ts';
 import { FlowForm } from './flow-form.tsx';
@@ -34,13 +34,10 @@ function CustomFlow({ flowKey }: { readonly flowKey: string }) {
   const clientId = clientIdOf(useSearch());
   const [, navigate] = useLocation();
   const flow = useServerData(['flows', 'customFlow', flowKey], () => api.getCustomFlow(flowKey));
-  const [values, setValues] = useState<AttributeValues | undefined>();
+  const [values, setValues] = useAttributeValues(flow);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [completed, setCompleted] = useState(false);
-  useEffect(() => {
-    if (flow.status === 'ready') setValues((current) => current ?? initialValues(flow.data.attributes));
-  }, [flow.status, flow.data]);
   if (flow.status === 'failed' && flow.data === undefined) return <ErrorViewFor error={flow.error} />;
   if (flow.data === undefined || values === undefined)
     return flow.showSkeleton ? <Skeleton shape="block" className="h-48 w-full" /> : null;

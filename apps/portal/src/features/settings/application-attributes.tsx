@@ -1,6 +1,6 @@
 // /settings/applications/{id}: the user's own attributes for one application. Only
 // attributes editable by the user can change; a failed save keeps the input and says why.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@portal/ui';
 import { useNavigationBar, useServices } from '../../app/contexts.tsx';
@@ -12,10 +12,10 @@ import {
   AttributeFields,
   initialValues,
   sentValues,
+  useAttributeValues,
   useIssueTexts,
   validateAll,
   type AttributeFieldModel,
-  type AttributeValues,
 } from '../shared/attribute-fields.tsx';
 import { saveFailure, type SaveFailure } from '../shared/form-errors.ts';
 import { SaveFooter } from './save-failure-alert.tsx';
@@ -52,7 +52,7 @@ export function ApplicationAttributes({ id }: { readonly id: string }) {
   const { api } = useServices();
   const issueTexts = useIssueTexts();
   const detail = useServerData(['my', 'application', id], () => api.getMyApplication(id));
-  const [values, setValues] = useState<AttributeValues | undefined>();
+  const [values, setValues] = useAttributeValues(detail);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<SaveFailure | undefined>();
   const [saving, setSaving] = useState(false);
@@ -62,9 +62,6 @@ export function ApplicationAttributes({ id }: { readonly id: string }) {
     ...(detail.data === undefined ? {} : { subTitle: detail.data.application.label }),
     backLink: links.settings('applications'),
   });
-  useEffect(() => {
-    if (detail.status === 'ready') setValues((current) => current ?? initialValues(detail.data.attributes));
-  }, [detail.status, detail.data]);
   if (detail.status === 'failed' && detail.data === undefined) return <ErrorViewFor error={detail.error} />;
   if (detail.data === undefined || values === undefined)
     return detail.showSkeleton ? <Skeleton shape="block" className="h-48 w-full max-w-3xl" /> : null;

@@ -1,9 +1,10 @@
-import { renderHook } from '@testing-library/react';
+import { act, renderHook } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n/i18n.ts';
 import {
   initialValues,
   sentValues,
+  useAttributeValues,
   useIssueTexts,
   validateAll,
   validateAttribute,
@@ -42,6 +43,20 @@ describe('attribute fields', () => {
       { key: 'a', value: 'x' },
       { key: 'b', value: null },
     ]);
+  });
+
+  it('starts a loading form from the stored values once they are there and keeps what is typed', () => {
+    type Loaded = Parameters<typeof useAttributeValues>[0];
+    const attributes = [field({ key: 'a', value: 'stored' })];
+    const { result, rerender } = renderHook((loaded: Loaded) => useAttributeValues(loaded), {
+      initialProps: { status: 'loading' },
+    });
+    expect(result.current[0]).toBeUndefined();
+    rerender({ status: 'ready', data: { attributes } });
+    expect(result.current[0]).toEqual({ a: 'stored' });
+    act(() => result.current[1]({ a: 'typed' }));
+    rerender({ status: 'ready', data: { attributes: [field({ key: 'a', value: 'reloaded' })] } });
+    expect(result.current[0]).toEqual({ a: 'typed' });
   });
 
   describe('issue texts', () => {

@@ -1,6 +1,7 @@
 // Attribute values as form fields (settings, the gate's missing attributes, custom flows):
 // editable ones by data type, the others read-only with 'Dieses Feld kann nicht bearbeitet werden'
 // (two or more read-only ones say it once, in a ReadOnlyGroup, #17.19).
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   validateEmail,
@@ -25,6 +26,22 @@ export type AttributeValues = Readonly<Record<string, string>>;
 
 export function initialValues(fields: readonly AttributeFieldModel[]): AttributeValues {
   return Object.fromEntries(fields.map((field) => [field.key, field.value ?? '']));
+}
+
+/**
+ * The values of a form over attributes that load (a custom flow, my application's attributes):
+ * none until they are there, then the stored ones, then what the user types (`setValues`).
+ */
+export function useAttributeValues(loaded: {
+  readonly status: 'loading' | 'ready' | 'failed';
+  readonly data?: { readonly attributes: readonly AttributeFieldModel[] };
+}) {
+  const [values, setValues] = useState<AttributeValues | undefined>();
+  const { status, data } = loaded;
+  useEffect(() => {
+    if (status === 'ready' && data !== undefined) setValues((current) => current ?? initialValues(data.attributes));
+  }, [status, data]);
+  return [values, setValues] as const;
 }
 
 /** Check one value by the core's rules for its data type. */
