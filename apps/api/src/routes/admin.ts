@@ -27,7 +27,8 @@ import {
   sortKey,
   startOf,
 } from '../http/list-cache.ts';
-import { csvDownload, type CsvColumns } from '../http/csv.ts';
+import { csvDownload } from '../http/csv.ts';
+import { csvFields } from './csv-fields.ts';
 import type { KeyPart } from '../http/list-cache.ts';
 import { pageAndTotal, parseList } from '../http/list.ts';
 import { recordHistory } from '../history.ts';
@@ -61,40 +62,25 @@ type SigningSecret = Selectable<DB['webhooks']>['signing_secrets'][number];
 const iso = (d: Date | string) => new Date(d).toISOString();
 const isoOrNull = (d: Date | string | null) => (d ? iso(d) : null);
 
-const accessRequestCsvColumns: CsvColumns<{
+const accessRequestCsvColumns = csvFields<{
   id: string;
   status: string;
   requestedAt: string;
   fullName: string;
   email: string;
-  companyName: string | null;
-  accountAccess: string | null;
+  company: string | null;
+  requestedAccountAccess: string | null;
   sortKey: string[];
-}> = [
-  ['csvId', (r) => r.id],
-  ['csvStatus', (r) => r.status],
-  ['csvRequestedAt', (r) => r.requestedAt],
-  ['csvFullName', (r) => r.fullName],
-  ['csvEmail', (r) => r.email],
-  ['csvCompany', (r) => r.companyName],
-  ['csvRequestedAccountAccess', (r) => r.accountAccess],
-];
-const applicationUserCsvColumns: CsvColumns<{
+}>('id', 'status', 'requestedAt', 'fullName', 'email', 'company', 'requestedAccountAccess');
+const applicationUserCsvColumns = csvFields<{
   id: string;
   fullName: string;
   email: string;
-  companyName: string | null;
+  company: string | null;
   accessSince: string;
   roles: string;
   sortKey: string[];
-}> = [
-  ['csvId', (u) => u.id],
-  ['csvFullName', (u) => u.fullName],
-  ['csvEmail', (u) => u.email],
-  ['csvCompany', (u) => u.companyName],
-  ['csvAccessSince', (u) => u.accessSince],
-  ['csvRoles', (u) => u.roles],
-];
+}>('id', 'fullName', 'email', 'company', 'accessSince', 'roles');
 
 type DeliveryRow = {
   id: string;
@@ -429,8 +415,10 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
         requestedAt: iso(r.requested_at),
         fullName: r.full_name,
         email: r.email,
-        companyName: r.company_name,
-        accountAccess: r.account_access_id ? (accesses.get(r.account_access_id)?.label ?? r.account_access_id) : null,
+        company: r.company_name,
+        requestedAccountAccess: r.account_access_id
+          ? (accesses.get(r.account_access_id)?.label ?? r.account_access_id)
+          : null,
         sortKey: r.sort_key,
       }));
     });
@@ -763,7 +751,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
         id: r.id,
         fullName: r.full_name,
         email: r.email,
-        companyName: r.company_name,
+        company: r.company_name,
         accessSince: iso(r.access_since),
         roles: pick(roles, r.role_ids)
           .map((role) => role.label)

@@ -12,7 +12,8 @@ import { readJson } from '../http/body.ts';
 import { ApiError, badRequest, notFound, unlessNotFound } from '../http/errors.ts';
 import type { FieldProblem } from '../http/errors.ts';
 import { parseList, type ListQuery } from '../http/list.ts';
-import { csvDownload, type CsvColumns } from '../http/csv.ts';
+import { csvDownload } from '../http/csv.ts';
+import { csvFields } from './csv-fields.ts';
 import { recordHistory } from '../history.ts';
 import { isForbiddenHeaderName, isValidHeaderValue } from '../webhooks/headers.ts';
 import { historyList, revertedInput, someHistory, type EntityNow } from './history.ts';
@@ -22,15 +23,15 @@ import { openRequestCount } from '../services/access.ts';
 type S = components['schemas'];
 type Db = Deps['db'] | Transaction<DB>;
 
-const applicationCsvColumns: CsvColumns<S['ApplicationSummary']> = [
-  ['csvId', (a) => a.id],
-  ['csvLabel', (a) => a.label],
-  ['csvUrl', (a) => a.url],
-  ['csvDescription', (a) => a.description],
-  ['csvInternal', (a) => a.internal],
-  ['csvSortNumber', (a) => a.sortNumber],
-  ['csvReleased', (a) => a.released],
-];
+const applicationCsvColumns = csvFields<S['ApplicationSummary']>(
+  'id',
+  'label',
+  'url',
+  'description',
+  'internal',
+  'sortNumber',
+  'released',
+);
 
 async function applicationDto(db: Db, id: string): Promise<S['Application']> {
   const a = await db

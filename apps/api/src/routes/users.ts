@@ -23,7 +23,8 @@ import {
 } from '../http/list-cache.ts';
 import type { KeyPart } from '../http/list-cache.ts';
 import { parseList } from '../http/list.ts';
-import { csvDownload, type CsvColumns } from '../http/csv.ts';
+import { csvDownload } from '../http/csv.ts';
+import { csvFields } from './csv-fields.ts';
 import { recordHistory } from '../history.ts';
 import { authCheck, claimsOf, pick, queueWebhook, refsOf } from '../services/access.ts';
 import { countUsersMatching } from '../services/users.ts';
@@ -49,8 +50,21 @@ const userColumns = [
   'created_at',
 ] as const;
 
+/** A user's row with the `userColumns`. */
+interface UserRow {
+  id: string;
+  full_name: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  company_name: string | null;
+  internal: boolean;
+  language: string;
+  created_at: Date | string;
+}
+
 /** A user as the list shows them (the detail adds the address and the applications). */
-const userOf = (u: Pick<UserCsvRow, (typeof userColumns)[number]>): S['UserSummary'] => ({
+const userOf = (u: UserRow): S['UserSummary'] => ({
   id: u.id,
   fullName: u.full_name,
   firstName: u.first_name,
@@ -62,31 +76,18 @@ const userOf = (u: Pick<UserCsvRow, (typeof userColumns)[number]>): S['UserSumma
   createdAt: iso(u.created_at),
 });
 
-interface UserCsvRow {
-  id: string;
-  full_name: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  company_name: string | null;
-  internal: boolean;
-  language: string;
-  created_at: Date | string;
-  /** Where the next batch starts. */
-  sort_key: string[];
-}
-
-const userCsvColumns: CsvColumns<UserCsvRow> = [
-  ['csvId', (u) => u.id],
-  ['csvFullName', (u) => u.full_name],
-  ['csvFirstName', (u) => u.first_name],
-  ['csvLastName', (u) => u.last_name],
-  ['csvEmail', (u) => u.email],
-  ['csvCompany', (u) => u.company_name],
-  ['csvInternal', (u) => u.internal],
-  ['csvLanguage', (u) => u.language],
-  ['csvCreatedAt', (u) => iso(u.created_at)],
-];
+/** A user as the CSV shows them: as the list does, with where the next batch starts. */
+const userCsvColumns = csvFields<S['UserSummary'] & { sortKey: string[] }>(
+  'id',
+  'fullName',
+  'firstName',
+  'lastName',
+  'email',
+  ['companyName', 'csvCompany'],
+  'internal',
+  'language',
+  'createdAt',
+);
 
 export function userRoutes(deps: Deps): Hono<AppEnv> {
   const { db } = deps;
@@ -160,16 +161,18 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
   // after the last row's sort key, written as they come (never the whole file in memory).
   app.get('/Users/Export', async (c) => {
     const { list, keys } = await usersQuery(c);
-    return csvDownload(c, 'benutzer', userCsvColumns, (limit, { last }) =>
-      db
-        .selectFrom('users')
-        .$if(list.like !== undefined, (q) => q.where('search', 'like', list.like ?? ''))
-        .$if(last !== undefined, (q) => q.where(after(keys, last?.sort_key ?? [], list.order)))
-        .select(userColumns)
-        .select(sortKey(keys).as('sort_key'))
-        .orderBy(orderBy(keys, list.order))
-        .limit(limit)
-        .execute(),
+    return csvDownload(c, 'benutzer', userCsvColumns, async (limit, { last }) =>
+      (
+        await db
+          .selectFrom('users')
+          .$if(list.like !== undefined, (q) => q.where('search', 'like', list.like ?? ''))
+          .$if(last !== undefined, (q) => q.where(after(keys, last?.sortKey ?? [], list.order)))
+          .select(userColumns)
+          .select(sortKey(keys).as('sort_key'))
+          .orderBy(orderBy(keys, list.order))
+          .limit(limit)
+          .execute()
+      ).map((u) => ({ ...userOf(u), sortKey: u.sort_key })),
     );
   });
 
