@@ -54,7 +54,7 @@ const permissionsOfAnAdministrator = [
 ];
 
 /** A partner with no console rights (`id`: each story its own, so no cache of another story answers). */
-export function partner(id: string): SignedInUser {
+function partner(id: string): SignedInUser {
   return {
     id,
     issuer: 'https://idp.example.test/',
