@@ -9,14 +9,7 @@ import { useServerData } from '../../app/server-data.ts';
 import { clientIdOf } from '../../app/external-app.tsx';
 import { ErrorView, ErrorViewFor } from '../../app/error-view.tsx';
 import { links } from '../../routes.ts';
-import {
-  AttributeFields,
-  initialValues,
-  sentValues,
-  useAttributeValues,
-  useIssueTexts,
-  validateAll,
-} from '../shared/attribute-fields.tsx';
+import { AttributeFields, useAttributeForm } from '../shared/attribute-fields.tsx';
 import { saveFailure } from '../shared/form-errors.ts';
 import { FlowForm } from './flow-form.tsx';
 
@@ -30,36 +23,33 @@ function CustomFlow({ flowKey }: { readonly flowKey: string }) {
   const { t } = useTranslation('flows');
   const { api } = useServices();
   const toasts = useToasts();
-  const issueTexts = useIssueTexts();
   const clientId = clientIdOf(useSearch());
   const [, navigate] = useLocation();
   const flow = useServerData(['flows', 'customFlow', flowKey], () => api.getCustomFlow(flowKey));
-  const [values, setValues] = useAttributeValues(flow);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useAttributeForm(flow);
   const [saving, setSaving] = useState(false);
   const [completed, setCompleted] = useState(false);
   if (flow.status === 'failed' && flow.data === undefined) return <ErrorViewFor error={flow.error} />;
-  if (flow.data === undefined || values === undefined)
+  if (flow.data === undefined || form.values === undefined)
     return flow.showSkeleton ? <Skeleton shape="block" className="h-48 w-full" /> : null;
   const data = flow.data;
   const fields = data.attributes;
   const submit = async () => {
-    const local = issueTexts(validateAll(fields, values));
-    setErrors(local);
-    if (Object.keys(local).length > 0) return;
+    const input = form.check(fields);
+    if (input === undefined) return;
     setSaving(true);
     try {
-      const updated = await api.submitCustomFlow(flowKey, sentValues(fields, values));
+      const updated = await api.submitCustomFlow(flowKey, input);
       if (updated.completed && clientId !== undefined) {
         navigate(links.flowsAuth({ clientId }), { replace: true });
         return;
       }
-      setValues(initialValues(updated.attributes));
+      form.saved(updated.attributes);
       setCompleted(updated.completed);
     } catch (error) {
       const keyOf = (path: string) => fields.find((f) => path === f.key || path.endsWith(`.${f.key}`))?.key;
       const why = saveFailure(error, (path) => keyOf(path) !== undefined);
-      setErrors(
+      form.setErrors(
         Object.fromEntries(Object.entries(why.fields).map(([path, message]) => [keyOf(path) ?? path, message])),
       );
       // The toast: the server's messages that no field shows (#17.3).
@@ -84,12 +74,7 @@ function CustomFlow({ flowKey }: { readonly flowKey: string }) {
         )
       }
     >
-      <AttributeFields
-        fields={fields}
-        values={values}
-        errors={errors}
-        onChange={(k, v) => setValues({ ...values, [k]: v })}
-      />
+      <AttributeFields fields={fields} values={form.values} errors={form.errors} onChange={form.change} />
       {(completed || data.completed) && (
         <p role="status" className="text-sm text-success">
           {t('customFlow.completed')}

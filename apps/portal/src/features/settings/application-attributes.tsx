@@ -8,15 +8,7 @@ import { useServerData } from '../../app/server-data.ts';
 import { ErrorViewFor } from '../../app/error-view.tsx';
 import { formatDate } from '../../i18n/i18n.ts';
 import { links } from '../../routes.ts';
-import {
-  AttributeFields,
-  initialValues,
-  sentValues,
-  useAttributeValues,
-  useIssueTexts,
-  validateAll,
-  type AttributeFieldModel,
-} from '../shared/attribute-fields.tsx';
+import { AttributeFields, useAttributeForm, type AttributeFieldModel } from '../shared/attribute-fields.tsx';
 import { saveFailure, type SaveFailure } from '../shared/form-errors.ts';
 import { SaveFooter } from './save-failure-alert.tsx';
 import { forgetMyApps } from '../shared/my-apps.ts';
@@ -50,10 +42,8 @@ export function serverErrorsByKey(
 export function ApplicationAttributes({ id }: { readonly id: string }) {
   const { t, i18n } = useTranslation('settings');
   const { api } = useServices();
-  const issueTexts = useIssueTexts();
   const detail = useServerData(['my', 'application', id], () => api.getMyApplication(id));
-  const [values, setValues] = useAttributeValues(detail);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useAttributeForm(detail);
   const [failure, setFailure] = useState<SaveFailure | undefined>();
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -63,7 +53,7 @@ export function ApplicationAttributes({ id }: { readonly id: string }) {
     backLink: links.settings('applications'),
   });
   if (detail.status === 'failed' && detail.data === undefined) return <ErrorViewFor error={detail.error} />;
-  if (detail.data === undefined || values === undefined)
+  if (detail.data === undefined || form.values === undefined)
     return detail.showSkeleton ? <Skeleton shape="block" className="h-48 w-full max-w-3xl" /> : null;
   const data = detail.data;
   const fields = data.attributes;
@@ -72,21 +62,19 @@ export function ApplicationAttributes({ id }: { readonly id: string }) {
     event.preventDefault();
     setSaved(false);
     setFailure(undefined);
-    const local = issueTexts(validateAll(fields, values));
-    setErrors(local);
-    if (Object.keys(local).length > 0) return;
-    const input = sentValues(fields, values);
+    const input = form.check(fields);
+    if (input === undefined) return;
     const sent = input.map((value) => value.key);
     setSaving(true);
     try {
       const updated = await api.updateMyAttributes(data.application.id, input);
-      setValues(initialValues(updated.attributes));
+      form.saved(updated.attributes);
       setSaved(true);
       forgetMyApps();
     } catch (error) {
       const why = saveFailure(error, (path) => attributeKeyOf(fields, path, sent) !== undefined);
       setFailure(why);
-      setErrors(serverErrorsByKey(fields, why.fields, sent));
+      form.setErrors(serverErrorsByKey(fields, why.fields, sent));
     } finally {
       setSaving(false);
     }
@@ -124,11 +112,11 @@ export function ApplicationAttributes({ id }: { readonly id: string }) {
         ) : (
           <AttributeFields
             fields={fields}
-            values={values}
-            errors={errors}
+            values={form.values}
+            errors={form.errors}
             onChange={(key, value) => {
               setSaved(false);
-              setValues({ ...values, [key]: value });
+              form.change(key, value);
             }}
           />
         )}

@@ -4,7 +4,7 @@ import { createI18n } from '../../i18n/i18n.ts';
 import {
   initialValues,
   sentValues,
-  useAttributeValues,
+  useAttributeForm,
   useIssueTexts,
   validateAll,
   validateAttribute,
@@ -45,23 +45,38 @@ describe('attribute fields', () => {
     ]);
   });
 
-  it('starts a loading form from the stored values once they are there and keeps what is typed', () => {
-    type Loaded = Parameters<typeof useAttributeValues>[0];
-    const attributes = [field({ key: 'a', value: 'stored' })];
-    const { result, rerender } = renderHook((loaded: Loaded) => useAttributeValues(loaded), {
-      initialProps: { status: 'loading' },
-    });
-    expect(result.current[0]).toBeUndefined();
-    rerender({ status: 'ready', data: { attributes } });
-    expect(result.current[0]).toEqual({ a: 'stored' });
-    act(() => result.current[1]({ a: 'typed' }));
-    rerender({ status: 'ready', data: { attributes: [field({ key: 'a', value: 'reloaded' })] } });
-    expect(result.current[0]).toEqual({ a: 'typed' });
-  });
-
   describe('issue texts', () => {
     beforeAll(async () => {
       await createI18n('de', { awaitAllUiMessages: true });
+    });
+
+    it('a form over loading attributes: the stored values once there, what is typed, the check and the saved values', () => {
+      type Loaded = Parameters<typeof useAttributeForm>[0];
+      const required = field({ key: 'a', required: true, value: 'stored' });
+      const { result, rerender } = renderHook((loaded: Loaded) => useAttributeForm(loaded), {
+        initialProps: { status: 'loading' },
+      });
+      expect(result.current.values).toBeUndefined();
+      rerender({ status: 'ready', data: { attributes: [required] } });
+      expect(result.current.values).toEqual({ a: 'stored' });
+      act(() => result.current.change('a', '  '));
+      // A reload keeps what is typed.
+      rerender({ status: 'ready', data: { attributes: [{ ...required, value: 'reloaded' }] } });
+      expect(result.current.values).toEqual({ a: '  ' });
+      let input: ReturnType<typeof result.current.check>;
+      act(() => {
+        input = result.current.check([required]);
+      });
+      expect(input).toBeUndefined();
+      expect(result.current.errors).toEqual({ a: 'Dieses Feld ist erforderlich.' });
+      act(() => result.current.change('a', ' typed '));
+      act(() => {
+        input = result.current.check([required]);
+      });
+      expect(input).toEqual([{ key: 'a', value: 'typed' }]);
+      expect(result.current.errors).toEqual({});
+      act(() => result.current.saved([{ ...required, value: 'saved' }]));
+      expect(result.current.values).toEqual({ a: 'saved' });
     });
 
     it('translates the issues by key', () => {

@@ -28,22 +28,6 @@ export function initialValues(fields: readonly AttributeFieldModel[]): Attribute
   return Object.fromEntries(fields.map((field) => [field.key, field.value ?? '']));
 }
 
-/**
- * The values of a form over attributes that load (a custom flow, my application's attributes):
- * none until they are there, then the stored ones, then what the user types (`setValues`).
- */
-export function useAttributeValues(loaded: {
-  readonly status: 'loading' | 'ready' | 'failed';
-  readonly data?: { readonly attributes: readonly AttributeFieldModel[] };
-}) {
-  const [values, setValues] = useState<AttributeValues | undefined>();
-  const { status, data } = loaded;
-  useEffect(() => {
-    if (status === 'ready' && data !== undefined) setValues((current) => current ?? initialValues(data.attributes));
-  }, [status, data]);
-  return [values, setValues] as const;
-}
-
 /** Check one value by the core's rules for its data type. */
 export function validateAttribute(field: AttributeFieldModel, value: string): ValidationResult {
   if (!field.editable) return undefined;
@@ -164,6 +148,40 @@ export function useIssueText(): (issue: ValidationResult) => string | undefined 
   const { t } = useTranslation('ui');
   return (issue) =>
     issue === undefined ? undefined : t(issue.code as 'validations.required', { ...(issue.params ?? {}) });
+}
+
+/**
+ * A form over attributes that load (a custom flow, my application's attributes): its values
+ * (none until the attributes are there, then the stored ones, then what the user types) and the
+ * messages beside its fields.
+ */
+export function useAttributeForm(loaded: {
+  readonly status: 'loading' | 'ready' | 'failed';
+  readonly data?: { readonly attributes: readonly AttributeFieldModel[] };
+}) {
+  const issueTexts = useIssueTexts();
+  const [values, setValues] = useState<AttributeValues | undefined>();
+  const [errors, setErrors] = useState<Readonly<Record<string, string>>>({});
+  const { status, data } = loaded;
+  useEffect(() => {
+    if (status === 'ready' && data !== undefined) setValues((current) => current ?? initialValues(data.attributes));
+  }, [status, data]);
+  return {
+    values,
+    errors,
+    setErrors,
+    change: (key: string, value: string) => setValues({ ...values, [key]: value }),
+    /** Checks the values by core's rules: what to send, or nothing (each message beside its field). */
+    check(fields: readonly AttributeFieldModel[]) {
+      const local = issueTexts(validateAll(fields, values ?? {}));
+      setErrors(local);
+      return Object.keys(local).length > 0 ? undefined : sentValues(fields, values ?? {});
+    },
+    /** After a save: the stored values are the saved ones. */
+    saved(attributes: readonly AttributeFieldModel[]) {
+      setValues(initialValues(attributes));
+    },
+  };
 }
 
 /** Translate core's issues by field (`validateAll`'s): the messages by the same keys. */
