@@ -21,7 +21,7 @@ import { Grid, Section } from '../components/form-kit.tsx';
 import { PageFailure, PageSkeleton } from '../components/page-state.tsx';
 import { SelectionChecklist, useApplicationSelections } from '../components/selection.tsx';
 import { adminLinks } from '../lib/links.ts';
-import { useAdminT, useFormatDate, useUiT } from '../lib/i18n.ts';
+import { useAdminT, useFormatDate, useUiT, type AdminKey } from '../lib/i18n.ts';
 
 export default function AccessRequestDetailPage() {
   const { application = '', id = '' } = useParams<{ application: string; id: string }>();
@@ -122,6 +122,23 @@ export function Decision({
   const acceptMode = view.status === 'accepting' || (pending && decided === 'accept');
   const denyMode = view.status === 'denying' || (pending && decided === 'deny');
   const accept = () => send({ type: 'ACCEPT' });
+  const deciding = acceptMode ? 'accept' : denyMode ? 'deny' : undefined;
+  const { requestedEndsAt } = governance;
+  /** What the request says, each with its label; what it does not have is left out. */
+  const facts: readonly (readonly [AdminKey, string | undefined])[] = [
+    ['accessRequests.fields.requester', name],
+    ['users.fields.email', request.user.email],
+    ['users.fields.companyName', request.user.companyName ?? ''],
+    ['accessRequests.fields.requestedAt', date(request.requestedAt)],
+    ['accessRequests.fields.requestedAccountAccess', request.requestedAccountAccess?.label ?? ''],
+    ['accessRequests.fields.requestedRole', request.requestedRole?.label ?? ''],
+    ['accessRequests.fields.status', t(`accessRequests.statuses.${view.requestStatus}`)],
+    [
+      'accessRequests.fields.requestedEndDate',
+      requestedEndsAt === undefined || requestedEndsAt === null ? undefined : day(lastDayOfEndsAt(requestedEndsAt)),
+    ],
+    ['accessRequests.fields.decidedAt', request.decidedAt === null ? undefined : date(request.decidedAt)],
+  ];
   return (
     <DetailLayout>
       <DetailHeader
@@ -132,39 +149,12 @@ export function Decision({
       <Section title={t('accessRequests.sections.request')}>
         <ReadOnlyGroup>
           <Grid>
-            <ReadOnlyField label={t('accessRequests.fields.requester')} value={name} />
-            <ReadOnlyField label={t('users.fields.email')} value={request.user.email} />
-            <ReadOnlyField label={t('users.fields.companyName')} value={request.user.companyName ?? ''} />
-            <ReadOnlyField label={t('accessRequests.fields.requestedAt')} value={date(request.requestedAt)} />
-            <ReadOnlyField
-              label={t('accessRequests.fields.requestedAccountAccess')}
-              value={request.requestedAccountAccess?.label ?? ''}
-            />
-            <ReadOnlyField
-              label={t('accessRequests.fields.requestedRole')}
-              value={request.requestedRole?.label ?? ''}
-            />
-            <ReadOnlyField
-              label={t('accessRequests.fields.status')}
-              value={t(`accessRequests.statuses.${view.requestStatus}`)}
-            />
-            {governance.requestedEndsAt !== undefined && governance.requestedEndsAt !== null && (
-              <ReadOnlyField
-                label={t('accessRequests.fields.requestedEndDate')}
-                value={day(lastDayOfEndsAt(governance.requestedEndsAt))}
-              />
-            )}
-            {request.decidedAt !== null && (
-              <ReadOnlyField label={t('accessRequests.fields.decidedAt')} value={date(request.decidedAt)} />
+            {facts.map(
+              ([label, value]) => value !== undefined && <ReadOnlyField key={label} label={t(label)} value={value} />,
             )}
           </Grid>
         </ReadOnlyGroup>
-        {request.comment !== null && request.comment !== '' && (
-          <div className="text-sm">
-            <p className="font-medium text-fg">{t('accessRequests.fields.comment')}</p>
-            <p className="mt-1 whitespace-pre-wrap text-fg-muted">{request.comment}</p>
-          </div>
-        )}
+        <WrittenText label={t('accessRequests.fields.comment')} text={request.comment} />
         {governance.answers !== undefined && governance.answers.length > 0 && (
           <div className="text-sm">
             <p className="font-medium text-fg">{t('accessRequests.fields.answers')}</p>
@@ -178,12 +168,7 @@ export function Decision({
             </dl>
           </div>
         )}
-        {request.reason !== null && request.reason !== '' && (
-          <div className="text-sm">
-            <p className="font-medium text-fg">{t('accessRequests.fields.reason')}</p>
-            <p className="mt-1 whitespace-pre-wrap text-fg-muted">{request.reason}</p>
-          </div>
-        )}
+        <WrittenText label={t('accessRequests.fields.reason')} text={request.reason} />
       </Section>
       {view.canAccept && (
         <div className="flex flex-wrap justify-end gap-2">
@@ -195,84 +180,72 @@ export function Decision({
           </Button>
         </div>
       )}
-      {acceptMode && (
-        <DecisionForm
-          failed={view.status === 'failed'}
-          busy={view.busy}
-          send={send}
-          submitLabel={t('accessRequests.confirmAccept')}
-        >
-          <Section title={t('accessRequests.acceptTitle')} description={t('accessRequests.acceptText')}>
-            <SelectionChecklist
-              label={t('users.fields.roles')}
-              search={searchRoles}
-              selected={view.selectedRoleIds}
-              known={request.requestedRole === null ? [] : [request.requestedRole]}
-              disabled={view.busy}
-              onChange={(roleIds) => send({ type: 'SET_ROLES', roleIds })}
-              {...(view.validation === undefined ? {} : { error: tu(view.validation) })}
-            />
-            <SelectionChecklist
-              label={t('users.fields.accountAccesses')}
-              search={searchGroups}
-              selected={view.selectedAccountAccessIds}
-              known={request.requestedAccountAccess === null ? [] : [request.requestedAccountAccess]}
-              disabled={view.busy}
-              onChange={(accountAccessIds) => send({ type: 'SET_ACCOUNT_ACCESSES', accountAccessIds })}
-            />
-            {governance.timeBoundAccess === true && (
-              <TextField
-                type="date"
-                label={t('accessRequests.fields.endDate')}
-                value={view.endDate}
-                {...(view.latestEndDate === undefined ? {} : { max: view.latestEndDate })}
-                help={
-                  view.latestEndDate === undefined
-                    ? t('accessRequests.endDateHelpUnlimited')
-                    : t('accessRequests.endDateHelp', { date: day(view.latestEndDate) })
-                }
+      {deciding !== undefined && (
+        <DecisionForm decision={deciding} failed={view.status === 'failed'} busy={view.busy} send={send}>
+          {deciding === 'accept' ? (
+            <Section title={t('accessRequests.acceptTitle')} description={t('accessRequests.acceptText')}>
+              <SelectionChecklist
+                label={t('users.fields.roles')}
+                search={searchRoles}
+                selected={view.selectedRoleIds}
+                known={request.requestedRole === null ? [] : [request.requestedRole]}
                 disabled={view.busy}
-                onChange={(event) => send({ type: 'SET_END_DATE', endDate: event.target.value })}
-                {...(view.endDateValidation === undefined
-                  ? {}
-                  : {
-                      error: tu(
-                        view.endDateValidation.code,
-                        view.endDateValidation.code === 'validations.dateTooLate' && view.latestEndDate !== undefined
-                          ? { max: day(view.latestEndDate) }
-                          : {},
-                      ),
-                    })}
+                onChange={(roleIds) => send({ type: 'SET_ROLES', roleIds })}
+                {...(view.validation === undefined ? {} : { error: tu(view.validation) })}
               />
-            )}
-          </Section>
-        </DecisionForm>
-      )}
-      {denyMode && (
-        <DecisionForm
-          failed={view.status === 'failed'}
-          busy={view.busy}
-          send={send}
-          submitLabel={t('accessRequests.confirmDeny')}
-          danger
-        >
-          <Section title={t('accessRequests.denyTitle')}>
-            <div className="flex flex-col">
-              <TextArea
-                label={t('accessRequests.fields.reason')}
-                required
-                rows={3}
-                maxLength={1000}
-                value={view.reason}
+              <SelectionChecklist
+                label={t('users.fields.accountAccesses')}
+                search={searchGroups}
+                selected={view.selectedAccountAccessIds}
+                known={request.requestedAccountAccess === null ? [] : [request.requestedAccountAccess]}
                 disabled={view.busy}
-                help={t('accessRequests.reasonHelp')}
-                onChange={(event) => send({ type: 'SET_REASON', reason: event.target.value })}
-                {...(view.reasonValidation === undefined
-                  ? {}
-                  : { error: tu(view.reasonValidation.code, view.reasonValidation.params ?? {}) })}
+                onChange={(accountAccessIds) => send({ type: 'SET_ACCOUNT_ACCESSES', accountAccessIds })}
               />
-            </div>
-          </Section>
+              {governance.timeBoundAccess === true && (
+                <TextField
+                  type="date"
+                  label={t('accessRequests.fields.endDate')}
+                  value={view.endDate}
+                  {...(view.latestEndDate === undefined ? {} : { max: view.latestEndDate })}
+                  help={
+                    view.latestEndDate === undefined
+                      ? t('accessRequests.endDateHelpUnlimited')
+                      : t('accessRequests.endDateHelp', { date: day(view.latestEndDate) })
+                  }
+                  disabled={view.busy}
+                  onChange={(event) => send({ type: 'SET_END_DATE', endDate: event.target.value })}
+                  {...(view.endDateValidation === undefined
+                    ? {}
+                    : {
+                        error: tu(
+                          view.endDateValidation.code,
+                          view.endDateValidation.code === 'validations.dateTooLate' && view.latestEndDate !== undefined
+                            ? { max: day(view.latestEndDate) }
+                            : {},
+                        ),
+                      })}
+                />
+              )}
+            </Section>
+          ) : (
+            <Section title={t('accessRequests.denyTitle')}>
+              <div className="flex flex-col">
+                <TextArea
+                  label={t('accessRequests.fields.reason')}
+                  required
+                  rows={3}
+                  maxLength={1000}
+                  value={view.reason}
+                  disabled={view.busy}
+                  help={t('accessRequests.reasonHelp')}
+                  onChange={(event) => send({ type: 'SET_REASON', reason: event.target.value })}
+                  {...(view.reasonValidation === undefined
+                    ? {}
+                    : { error: tu(view.reasonValidation.code, view.reasonValidation.params ?? {}) })}
+                />
+              </div>
+            </Section>
+          )}
         </DecisionForm>
       )}
       {view.status === 'decided' && (
@@ -284,23 +257,34 @@ export function Decision({
   );
 }
 
+/** A text someone wrote (the requester's comment, the reason of a denial) under its label; nothing without one. */
+function WrittenText({ label, text }: { readonly label: string; readonly text: string | null }) {
+  if (text === null || text === '') return null;
+  return (
+    <div className="text-sm">
+      <p className="font-medium text-fg">{label}</p>
+      <p className="mt-1 whitespace-pre-wrap text-fg-muted">{text}</p>
+    </div>
+  );
+}
+
 /** The accept or the deny form: its section, then cancel and submit (retry after a failure). */
 function DecisionForm({
+  decision,
   failed,
   busy,
   send,
-  submitLabel,
-  danger = false,
   children,
 }: {
+  readonly decision: 'accept' | 'deny';
   readonly failed: boolean;
   readonly busy: boolean;
   readonly send: (event: { readonly type: 'SUBMIT' | 'RETRY' | 'CANCEL' }) => void;
-  readonly submitLabel: string;
-  readonly danger?: boolean;
   readonly children: ReactNode;
 }) {
   const t = useAdminT();
+  const danger = decision === 'deny';
+  const submitLabel = danger ? t('accessRequests.confirmDeny') : t('accessRequests.confirmAccept');
   return (
     <form
       noValidate
