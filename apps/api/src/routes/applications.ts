@@ -18,7 +18,7 @@ import { recordHistory } from '../history.ts';
 import { isForbiddenHeaderName, isValidHeaderValue } from '../webhooks/headers.ts';
 import { historyList, revertedInput, someHistory, type EntityNow } from './history.ts';
 import { imageRoutes } from './images.ts';
-import { openRequestCount } from '../services/access.ts';
+import { cardOf, openRequestCount } from '../services/access.ts';
 
 type S = components['schemas'];
 type Db = Deps['db'] | Transaction<DB>;
@@ -60,11 +60,7 @@ async function applicationDto(db: Db, id: string): Promise<S['Application']> {
     db.selectFrom('webhooks').selectAll().where('application_id', '=', id).executeTakeFirst(),
   ]);
   return {
-    id: a.id,
-    label: a.label,
-    logoUrl: a.logo_url,
-    description: a.description,
-    url: a.url,
+    ...cardOf(a),
     homePageUrl: a.home_page_url,
     sortNumber: a.sort_number,
     adminPermissionId: a.admin_permission_id,

@@ -9,7 +9,7 @@ import type { AppEnv, Deps } from '../context.ts';
 import type { DB } from '../db/schema.ts';
 import { ApiError, conflict, notFound } from '../http/errors.ts';
 import { pageAndTotal, parseBooleanQuery, parseList } from '../http/list.ts';
-import { closeRequest, queueRequestEvent, refsOf } from '../services/access.ts';
+import { cardColumns, cardOf, closeRequest, queueRequestEvent, refsOf } from '../services/access.ts';
 import { requirementsFrom } from '../services/governance.ts';
 import { ensureUser } from '../services/users.ts';
 
@@ -174,11 +174,7 @@ export function myRequestRoutes(deps: Deps): Hono<AppEnv> {
     const [rows, total] = await pageAndTotal(
       base
         .select([
-          'a.id',
-          'a.label',
-          'a.logo_url',
-          'a.description',
-          'a.url',
+          ...cardColumns,
           'a.request_justification',
           'a.time_bound_access',
           'a.max_access_days',
@@ -233,11 +229,7 @@ export function myRequestRoutes(deps: Deps): Hono<AppEnv> {
       const granted = standing.grants.has(a.id);
       const pending = standing.open.get(a.id) ?? null;
       return {
-        id: a.id,
-        label: a.label,
-        logoUrl: a.logo_url,
-        description: a.description,
-        url: a.url,
+        ...cardOf(a),
         accessStatus: granted ? 'granted' : pending ? 'requested' : 'none',
         accessEndsAt: isoOrNull(standing.grants.get(a.id)),
         pendingRequestId: pending,

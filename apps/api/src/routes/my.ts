@@ -232,13 +232,8 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
     const user = await me(c.req.header('authorization'));
     const id = c.req.param('id');
     await db.transaction().execute(async (trx) => {
-      const grant = await trx
-        .selectFrom('application_users')
-        .select('application_id')
-        .where('user_id', '=', user.userId)
-        .where('application_id', '=', id)
-        .where('application_id', '<>', portalClientId)
-        .executeTakeFirst();
+      // The portal itself is no application one launches.
+      const grant = id === portalClientId ? undefined : await accessOf(trx, id, user.userId);
       if (!grant) throw notFound();
       // clock_timestamp(): launches within one transaction or millisecond still come in order.
       await trx

@@ -12,6 +12,24 @@ import { checkValue } from './values.ts';
 type S = components['schemas'];
 type Db = Kysely<DB> | Transaction<DB>;
 
+/** An application's columns (`applications as a`) that its card in the catalogue and its answer begin with. */
+export const cardColumns = ['a.id', 'a.label', 'a.logo_url', 'a.description', 'a.url'] as const;
+
+/** The fields an application's card in the catalogue and its answer begin with, from its `cardColumns`. */
+export const cardOf = (a: {
+  id: string;
+  label: string;
+  logo_url: string | null;
+  description: string;
+  url: string;
+}) => ({
+  id: a.id,
+  label: a.label,
+  logoUrl: a.logo_url,
+  description: a.description,
+  url: a.url,
+});
+
 /** An application's columns (`applications as a`) that its tile on the launcher shows. */
 export const tileColumns = [
   'a.id',
@@ -66,8 +84,9 @@ export const openRequestCount = sql<
   string | null
 >`(SELECT count(*) FROM access_requests r WHERE r.application_id = a.id AND r.status = 'OPEN')`.as('open');
 
+/** The application with the columns the gate and the requests read; 404 when there is none. */
 export async function loadApplication(db: Db, id: string) {
-  const app = await db
+  return db
     .selectFrom('applications as a')
     .leftJoin('permissions as p', 'p.id', 'a.admin_permission_id')
     .select([
@@ -82,9 +101,7 @@ export async function loadApplication(db: Db, id: string) {
       'a.max_access_days',
     ])
     .where('a.id', '=', id)
-    .executeTakeFirst();
-  if (!app) throw notFound();
-  return app;
+    .executeTakeFirstOrThrow(notFound);
 }
 
 export async function authCheck(db: Db, userId: string, clientId: string): Promise<S['AuthCheckResult']> {
