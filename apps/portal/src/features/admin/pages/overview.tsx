@@ -1,17 +1,14 @@
 // /admin: the overview: the applications the user administers (with open requests) and
 // the global items the user may see (spec §2).
 import { visibleAdminNavItems } from '@portal/core';
-import { UiLink } from '@portal/ui';
 import { useTranslation } from 'react-i18next';
 import { useNavigationBar } from '../../../app/contexts.tsx';
 import { usePageTitle } from '../../../app/page-title.tsx';
 import { useSession } from '../../../app/session.ts';
 import { useAdmin } from '../admin-context.tsx';
+import { LinkCard } from '../components/link-card.tsx';
 import { adminLinks } from '../lib/links.ts';
 import { useAdminT } from '../lib/i18n.ts';
-
-const cardClasses =
-  'flex h-full flex-col gap-1 rounded-xl border border-line bg-surface p-4 text-fg shadow-sm hover:border-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus';
 
 export default function OverviewPage() {
   const t = useAdminT();
@@ -38,16 +35,16 @@ export default function OverviewPage() {
         {administrable.items.length > 0 && (
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {administrable.items.map((app) => (
-              <li key={app.id}>
-                <UiLink href={adminLinks.application(app.id)} className={cardClasses}>
-                  <span className="font-medium">{app.label}</span>
-                  {app.permissions.manageAccessRequests && (
-                    <span className="text-sm text-fg-muted">
-                      {t('overview.openRequests', { count: app.accessRequestsAmount })}
-                    </span>
-                  )}
-                </UiLink>
-              </li>
+              <LinkCard
+                key={app.id}
+                href={adminLinks.application(app.id)}
+                title={app.label}
+                text={
+                  app.permissions.manageAccessRequests
+                    ? t('overview.openRequests', { count: app.accessRequestsAmount })
+                    : undefined
+                }
+              />
             ))}
           </ul>
         )}
@@ -59,12 +56,12 @@ export default function OverviewPage() {
           </h2>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((item) => (
-              <li key={item.key}>
-                <UiLink href={item.path} className={cardClasses}>
-                  <span className="font-medium">{tu(`nav.${item.key}`)}</span>
-                  <span className="text-sm text-fg-muted">{t(`overview.descriptions.${item.key}`)}</span>
-                </UiLink>
-              </li>
+              <LinkCard
+                key={item.key}
+                href={item.path}
+                title={tu(`nav.${item.key}`)}
+                text={t(`overview.descriptions.${item.key}`)}
+              />
             ))}
           </ul>
         </nav>
