@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckCircleIcon, ClockIcon, Squares2X2Icon } from '@heroicons/react/20/solid';
 import { fetchDelayMs } from '@portal/core';
 import type { CatalogueApplication } from '@portal/adapters';
-import { Skeleton, TextField, UiLink, buttonClasses } from '@portal/ui';
+import { Skeleton, UiLink, buttonClasses } from '@portal/ui';
 import { useServices } from '../../app/contexts.tsx';
 import { useMyAccessApi } from '../shared/my-access.ts';
 import { useLoad } from '../../app/use-load.ts';
@@ -16,6 +16,7 @@ import { links } from '../../routes.ts';
 import { rememberLabels } from './catalogue-labels.ts';
 import { useDayFormat } from '../shared/day-format.ts';
 import { PagedList, usePaging } from './paged-list.tsx';
+import { SearchField } from '../shared/search-field.tsx';
 
 export default function CataloguePage() {
   const { t } = useTranslation('flows', { keyPrefix: 'access' });
@@ -45,11 +46,9 @@ export default function CataloguePage() {
       link={{ href: links.requests(), label: t('catalogue.myRequests') }}
       filter={
         <div className="max-w-md">
-          <TextField
-            type="search"
+          <SearchField
             label={t('catalogue.search')}
             value={text}
-            maxLength={200}
             onChange={(event) => setText(event.target.value)}
             {...(list.status === 'loading' && list.data !== undefined ? { help: t('catalogue.searching') } : {})}
           />

@@ -24,6 +24,7 @@ import { useServices } from '../../app/contexts.tsx';
 import { useIssueText } from './attribute-fields.tsx';
 import { useDayFormat } from './day-format.ts';
 import { forgetMyApps } from './my-apps.ts';
+import { SearchField } from './search-field.tsx';
 
 interface AccessRequestForm {
   readonly view: AccessRequestFormView;
@@ -125,11 +126,9 @@ export function AccessRequestFields({
         className="flex flex-col gap-4"
       >
         {view.searchable && (
-          <TextField
-            type="search"
+          <SearchField
             label={t('form.searchAccountAccess')}
             value={search}
-            maxLength={200}
             onChange={(e) => setSearch(e.target.value)}
           />
         )}
