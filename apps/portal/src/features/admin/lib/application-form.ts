@@ -165,44 +165,29 @@ export function applicationInput(values: ApplicationValues): ApplicationInput {
  * each kept name with its item as it was (first unused item of exactly that name), a new
  * name with a new item. Tags are only added at the end or removed, so the order holds.
  */
-function itemsForNames<T>(
-  items: readonly T[],
-  nameOf: (item: T) => string,
-  names: readonly string[],
-  create: (name: string) => T,
-): readonly T[] {
-  const unused = [...items];
-  return names.map((name) => {
-    const index = unused.findIndex((item) => nameOf(item) === name);
-    if (index === -1) return create(name);
-    const [item] = unused.splice(index, 1);
-    return item as T;
-  });
+function itemsForNames<T>(nameOf: (item: T) => string, create: (name: string) => T) {
+  return (items: readonly T[], names: readonly string[]): readonly T[] => {
+    const unused = [...items];
+    return names.map((name) => {
+      const index = unused.findIndex((item) => nameOf(item) === name);
+      if (index === -1) return create(name);
+      const [item] = unused.splice(index, 1);
+      return item as T;
+    });
+  };
 }
 
 /** The webhook's headers for a new list of header names (a kept header keeps its value). */
-export const headersForNames = (
-  headers: readonly WebhookHeader[],
-  names: readonly string[],
-): readonly WebhookHeader[] =>
-  itemsForNames(
-    headers,
-    (header) => header.key,
-    names,
-    (key) => ({ key, value: '' }),
-  );
+export const headersForNames = itemsForNames<WebhookHeader>(
+  (header) => header.key,
+  (key) => ({ key, value: '' }),
+);
 
 /** The activation groups for a new list of directory group names (a kept group keeps its roles and account accesses). */
-export const activationGroupsForNames = (
-  groups: readonly ActivationGroup[],
-  names: readonly string[],
-): readonly ActivationGroup[] =>
-  itemsForNames(
-    groups,
-    (group) => group.directoryGroupName,
-    names,
-    (directoryGroupName) => ({ directoryGroupName, roleIds: [], accountAccessIds: [] }),
-  );
+export const activationGroupsForNames = itemsForNames<ActivationGroup>(
+  (group) => group.directoryGroupName,
+  (directoryGroupName) => ({ directoryGroupName, roleIds: [], accountAccessIds: [] }),
+);
 
 /** A header name the tag input takes: an HTTP token of at most 100 characters that the sender does not own. */
 export const isAllowedHeaderName = (name: string): boolean =>
