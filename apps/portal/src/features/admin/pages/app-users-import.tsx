@@ -209,30 +209,29 @@ export default function AppUsersImportPage() {
             {stale && <p className="text-warning">{t('import.stale')}</p>}
             {!answer.applied && answer.invalid.length > 0 && <p className="text-danger">{t('import.fixFirst')}</p>}
           </div>
-          {answer.invalid.length > 0 && (
-            <div className="flex flex-col gap-2">
-              <h2 className="text-base font-semibold text-fg">{t('import.invalidCaption')}</h2>
-              <DataTable<ImportProblem>
-                caption={t('import.invalidCaption')}
-                columns={problemColumns}
-                rows={answer.invalid}
-                rowKey={(row) => String(row.line)}
-              />
-            </div>
-          )}
-          {answer.rows.length > 0 && (
-            <div className="flex flex-col gap-2">
-              <h2 className="text-base font-semibold text-fg">{t('import.changesCaption')}</h2>
-              <DataTable<ImportRow>
-                caption={t('import.changesCaption')}
-                columns={rowColumns}
-                rows={answer.rows}
-                rowKey={(row) => String(row.line)}
-              />
-            </div>
-          )}
+          <LinesTable caption={t('import.invalidCaption')} columns={problemColumns} rows={answer.invalid} />
+          <LinesTable caption={t('import.changesCaption')} columns={rowColumns} rows={answer.rows} />
         </section>
       )}
+    </div>
+  );
+}
+
+/** Lines of the answer as a table under its heading; nothing when there are none. */
+function LinesTable<Row extends { readonly line: number }>({
+  caption,
+  columns,
+  rows,
+}: {
+  readonly caption: string;
+  readonly columns: readonly DataTableColumn<Row>[];
+  readonly rows: readonly Row[];
+}) {
+  if (rows.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-2">
+      <h2 className="text-base font-semibold text-fg">{caption}</h2>
+      <DataTable<Row> caption={caption} columns={columns} rows={rows} rowKey={(row) => String(row.line)} />
     </div>
   );
 }
