@@ -1,6 +1,6 @@
 // A checklist of grantable entries (roles, account accesses of one application), searched on
 // the server; chosen entries stay listed while another search shows other rows.
-import { useCallback, useEffect, useId, useState } from 'react';
+import { Fragment, useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import type { AdminPage, EntityRef } from '@portal/adapters/admin';
 import { useAdmin } from '../admin-context.tsx';
 import { useAdminT } from '../lib/i18n.ts';
@@ -130,4 +130,55 @@ export function useApplicationSelections(application: string): {
     [api, application],
   );
   return { roles, accountAccesses };
+}
+
+/** The roles and the account accesses of an application chosen for a user. */
+export interface AccessChoice {
+  readonly roleIds: readonly string[];
+  readonly accountAccessIds: readonly string[];
+}
+type ChoiceField = keyof AccessChoice;
+
+const choiceLists = [
+  { field: 'roleIds', search: 'roles', label: 'users.fields.roles' },
+  { field: 'accountAccessIds', search: 'accountAccesses', label: 'users.fields.accountAccesses' },
+] as const;
+
+/**
+ * The application's roles and account accesses as two checklists (accepting requests, a user's access):
+ * `known` names what is already chosen, `errors` each list's error, `afterRoles` stands between the two.
+ */
+export function AccessChecklists({
+  application,
+  choice,
+  onChange,
+  known = {},
+  errors = {},
+  disabled = false,
+  afterRoles,
+}: {
+  readonly application: string;
+  readonly choice: AccessChoice;
+  readonly onChange: (field: ChoiceField, ids: readonly string[]) => void;
+  readonly known?: { readonly [F in ChoiceField]?: readonly EntityRef[] };
+  readonly errors?: { readonly [F in ChoiceField]?: string | undefined };
+  readonly disabled?: boolean;
+  readonly afterRoles?: ReactNode;
+}) {
+  const t = useAdminT();
+  const searches = useApplicationSelections(application);
+  return choiceLists.map(({ field, search, label }) => (
+    <Fragment key={field}>
+      <SelectionChecklist
+        label={t(label)}
+        search={searches[search]}
+        selected={choice[field]}
+        known={known[field] ?? []}
+        disabled={disabled}
+        error={errors[field]}
+        onChange={(ids) => onChange(field, ids)}
+      />
+      {field === 'roleIds' && afterRoles}
+    </Fragment>
+  ));
 }

@@ -19,7 +19,7 @@ import { adminPort, doneOrThrow } from '../lib/admin-port.ts';
 import { DetailHeader, DetailLayout } from '../components/detail-page.tsx';
 import { Grid, Section } from '../components/form-kit.tsx';
 import { PageFailure, PageSkeleton } from '../components/page-state.tsx';
-import { SelectionChecklist, useApplicationSelections } from '../components/selection.tsx';
+import { AccessChecklists } from '../components/selection.tsx';
 import { adminLinks } from '../lib/links.ts';
 import { useAdminT, useFormatDate, useUiT, type AdminKey } from '../lib/i18n.ts';
 
@@ -114,7 +114,6 @@ export function Decision({
       toasts.error(failure);
     }
   }, [failure, toasts]);
-  const { roles: searchRoles, accountAccesses: searchGroups } = useApplicationSelections(application);
   const name = request.user.fullName === '' ? request.user.email : request.user.fullName;
   const appLabel = administrable.items.find((item) => item.id === application)?.label ?? application;
   const decided = view.decision;
@@ -184,22 +183,22 @@ export function Decision({
         <DecisionForm decision={deciding} failed={view.status === 'failed'} busy={view.busy} send={send}>
           {deciding === 'accept' ? (
             <Section title={t('accessRequests.acceptTitle')} description={t('accessRequests.acceptText')}>
-              <SelectionChecklist
-                label={t('users.fields.roles')}
-                search={searchRoles}
-                selected={view.selectedRoleIds}
-                known={request.requestedRole === null ? [] : [request.requestedRole]}
+              <AccessChecklists
+                application={application}
+                choice={{ roleIds: view.selectedRoleIds, accountAccessIds: view.selectedAccountAccessIds }}
+                known={{
+                  roleIds: request.requestedRole === null ? [] : [request.requestedRole],
+                  accountAccessIds: request.requestedAccountAccess === null ? [] : [request.requestedAccountAccess],
+                }}
+                errors={{ roleIds: view.validation === undefined ? undefined : tu(view.validation) }}
                 disabled={view.busy}
-                onChange={(roleIds) => send({ type: 'SET_ROLES', roleIds })}
-                {...(view.validation === undefined ? {} : { error: tu(view.validation) })}
-              />
-              <SelectionChecklist
-                label={t('users.fields.accountAccesses')}
-                search={searchGroups}
-                selected={view.selectedAccountAccessIds}
-                known={request.requestedAccountAccess === null ? [] : [request.requestedAccountAccess]}
-                disabled={view.busy}
-                onChange={(accountAccessIds) => send({ type: 'SET_ACCOUNT_ACCESSES', accountAccessIds })}
+                onChange={(field, ids) =>
+                  send(
+                    field === 'roleIds'
+                      ? { type: 'SET_ROLES', roleIds: ids }
+                      : { type: 'SET_ACCOUNT_ACCESSES', accountAccessIds: ids },
+                  )
+                }
               />
               {governance.timeBoundAccess === true && (
                 <TextField

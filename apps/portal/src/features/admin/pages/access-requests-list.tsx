@@ -9,7 +9,7 @@ import { useApplicationFrame } from '../components/page-state.tsx';
 import { TextArea, type DataTableColumn } from '@portal/ui';
 import { BulkDialogAction, namesText, type ApplicationBulkProps } from '../components/bulk.tsx';
 import { ListView, type ListBulk } from '../components/list-view.tsx';
-import { SelectionChecklist, useApplicationSelections } from '../components/selection.tsx';
+import { AccessChecklists, type AccessChoice } from '../components/selection.tsx';
 import { RowLink } from '../components/list-page.tsx';
 import { adminLinks } from '../lib/links.ts';
 import { listRoutes, loadAccessRequests, type AccessRequestStatusFilter } from '../lib/list-routes.ts';
@@ -77,37 +77,26 @@ function DecisionAction({
   );
 }
 
+const nothingChosen: AccessChoice = { roleIds: [], accountAccessIds: [] };
+
 /** Accept the chosen requests with roles (at least one, core's rule) and account accesses. */
 function AcceptAction(props: DecisionProps) {
-  const t = useAdminT();
   const tu = useUiT();
-  const [roleIds, setRoleIds] = useState<readonly string[]>([]);
-  const [accountAccessIds, setAccountAccessIds] = useState<readonly string[]>([]);
-  const { roles: searchRoles, accountAccesses: searchGroups } = useApplicationSelections(props.application);
+  const [choice, setChoice] = useState<AccessChoice>(nothingChosen);
   return (
     <DecisionAction
       decision="accept"
       {...props}
-      onOpen={() => {
-        setRoleIds([]);
-        setAccountAccessIds([]);
-      }}
+      onOpen={() => setChoice(nothingChosen)}
       decide={() => {
-        const problem = validateAccessRequestRoles(roleIds);
-        return problem === undefined ? { kind: 'accept', roleIds, accountAccessIds } : tu(problem.code, problem.params);
+        const problem = validateAccessRequestRoles(choice.roleIds);
+        return problem === undefined ? { kind: 'accept', ...choice } : tu(problem.code, problem.params);
       }}
     >
-      <SelectionChecklist
-        label={t('users.fields.roles')}
-        search={searchRoles}
-        selected={roleIds}
-        onChange={setRoleIds}
-      />
-      <SelectionChecklist
-        label={t('users.fields.accountAccesses')}
-        search={searchGroups}
-        selected={accountAccessIds}
-        onChange={setAccountAccessIds}
+      <AccessChecklists
+        application={props.application}
+        choice={choice}
+        onChange={(field, ids) => setChoice((chosen) => ({ ...chosen, [field]: ids }))}
       />
     </DecisionAction>
   );

@@ -16,7 +16,7 @@ import { DeleteAction, DetailHeader, DetailLayout } from '../components/detail-p
 import { FormFrame, Grid, Section, useErrorText, useFormState } from '../components/form-kit.tsx';
 import type { FieldError, FieldErrors } from '../lib/form.ts';
 import { PageFailure, PageSkeleton } from '../components/page-state.tsx';
-import { SelectionChecklist, useApplicationSelections } from '../components/selection.tsx';
+import { AccessChecklists } from '../components/selection.tsx';
 import { adminLinks } from '../lib/links.ts';
 import { AccessReasonsSection } from './app-user-reasons.tsx';
 import { useAdminT, useFormatDate } from '../lib/i18n.ts';
@@ -89,7 +89,6 @@ export function AppUserForm({
   const user = loaded.user;
   const name = user.fullName === '' ? user.email : user.fullName;
   const appLabel = administrable.items.find((item) => item.id === application)?.label ?? application;
-  const { roles: searchRoles, accountAccesses: searchGroups } = useApplicationSelections(application);
   const fields = loaded.attributes.map((attribute) => ({ ...attribute }));
   const attributeErrors: Record<string, string> = {};
   for (const attribute of loaded.attributes) {
@@ -146,24 +145,16 @@ export function AppUserForm({
           </ReadOnlyGroup>
         </Section>
         <Section title={t('appUsers.sections.access')}>
-          <SelectionChecklist
-            label={t('users.fields.roles')}
-            search={searchRoles}
-            selected={values.roleIds}
-            known={loaded.roles}
-            onChange={(roleIds) => form.set('roleIds', roleIds)}
-            {...(errors.roleIds === undefined ? {} : { error: errorText(errors.roleIds) })}
-          />
-          {errors.roleIds !== undefined && loaded.hasAccess && (
-            <p className="text-sm text-fg-muted">{t('appUsers.noRoleHint')}</p>
-          )}
-          <SelectionChecklist
-            label={t('users.fields.accountAccesses')}
-            search={searchGroups}
-            selected={values.accountAccessIds}
-            known={loaded.accountAccesses}
-            onChange={(ids) => form.set('accountAccessIds', ids)}
-            {...(errors.accountAccessIds === undefined ? {} : { error: errorText(errors.accountAccessIds) })}
+          <AccessChecklists
+            application={application}
+            choice={values}
+            known={{ roleIds: loaded.roles, accountAccessIds: loaded.accountAccesses }}
+            errors={{ roleIds: errorText(errors.roleIds), accountAccessIds: errorText(errors.accountAccessIds) }}
+            onChange={(field, ids) => form.set(field, ids)}
+            afterRoles={
+              errors.roleIds !== undefined &&
+              loaded.hasAccess && <p className="text-sm text-fg-muted">{t('appUsers.noRoleHint')}</p>
+            }
           />
         </Section>
         {/* Why this access (#19.6), read again after each save of the access. */}
