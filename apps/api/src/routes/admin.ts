@@ -13,20 +13,8 @@ import { readJson } from '../http/body.ts';
 import { randomBytes } from 'node:crypto';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { newId } from '../context.ts';
-import {
-  after,
-  anchorsOf,
-  ANCHOR_EVERY,
-  cached,
-  cachedWith,
-  FEW_MATCHES,
-  keyBy,
-  keyByNullsLast,
-  orderBy,
-  pageOf,
-  sortKey,
-  startOf,
-} from '../http/list-cache.ts';
+import { cached, cachedWith, FEW_MATCHES, keyBy, keyByNullsLast, orderBy, pageOf } from '../http/list-cache.ts';
+import { nextBatch, pageRows, pageStart } from './list-pages.ts';
 import { csvDownload } from '../http/csv.ts';
 import { csvFields } from './csv-fields.ts';
 import type { KeyPart } from '../http/list-cache.ts';
@@ -72,15 +60,30 @@ const accessRequestCsvColumns = csvFields<{
   requestedAccountAccess: string | null;
   sortKey: string[];
 }>('id', 'status', 'requestedAt', 'fullName', 'email', 'company', 'requestedAccountAccess');
-const applicationUserCsvColumns = csvFields<{
-  id: string;
-  fullName: string;
-  email: string;
-  company: string | null;
-  accessSince: string;
-  roles: string;
-  sortKey: string[];
-}>('id', 'fullName', 'email', 'company', 'accessSince', 'roles');
+/** A user of an application as its list shows them; `roles` names their roles. */
+const applicationUserOf = (
+  r: {
+    id: string;
+    full_name: string;
+    email: string;
+    company_name: string | null;
+    access_since: Date | string;
+    role_ids: string[];
+  },
+  roles: ReadonlyMap<string, S['Ref']>,
+): S['ApplicationUserSummary'] => ({
+  id: r.id,
+  fullName: r.full_name,
+  email: r.email,
+  companyName: r.company_name,
+  accessSince: iso(r.access_since),
+  roles: pick(roles, r.role_ids),
+});
+
+/** The CSV of an application's users: as the list shows them, the roles by name. */
+const applicationUserCsvColumns = csvFields<
+  Omit<S['ApplicationUserSummary'], 'roles'> & { roles: string; sortKey: string[] }
+>('id', 'fullName', 'email', ['companyName', 'csvCompany'], 'accessSince', 'roles');
 
 type DeliveryRow = {
   id: string;
@@ -247,16 +250,16 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     const status = c.req.query('status');
     if (status !== undefined && !['OPEN', 'ACCEPTED', 'DENIED', 'CANCELLED', 'EXPIRED'].includes(status))
       throw new ApiError(400, 'badRequest', { problems: [{ key: 'invalidValue', field: 'status' }] });
-    return { a, list, status };
-  }
-
-  app.get('/Admin/Applications/:id/AccessRequests', async (c) => {
-    const { a, list, status } = await requestsQuery(c);
-    const like = list.like;
     const ofApplication = db
       .selectFrom('access_requests as r')
       .where('r.application_id', '=', a.id)
       .$if(status !== undefined, (q) => q.where('r.status', '=', status ?? ''));
+    return { a, list, status, ofApplication };
+  }
+
+  app.get('/Admin/Applications/:id/AccessRequests', async (c) => {
+    const { a, list, status, ofApplication } = await requestsQuery(c);
+    const like = list.like;
     const keys = requestKeys[list.sort];
     // The requests of this application (and status), counted once and cached until requests change.
     const countAll = () =>
@@ -381,29 +384,27 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
 
   // The requests with their status filter, search and sort as CSV (#20.3), read by sort key.
   app.get('/Admin/Applications/:id/AccessRequests/Export', async (c) => {
-    const { a, list, status } = await requestsQuery(c);
+    const { list, ofApplication } = await requestsQuery(c);
     const keys = requestKeys[list.sort];
     return csvDownload(c, 'zugriffsanfragen', accessRequestCsvColumns, async (limit, { last }) => {
-      const rows = await db
-        .selectFrom('access_requests as r')
-        .innerJoin('users as u', 'u.id', 'r.user_id')
-        .where('r.application_id', '=', a.id)
-        .$if(status !== undefined, (q) => q.where('r.status', '=', status ?? ''))
-        .$if(list.like !== undefined, (q) => q.where('u.search', 'like', list.like ?? ''))
-        .$if(last !== undefined, (q) => q.where(after(keys, last?.sortKey ?? [], list.order)))
-        .select([
-          'r.id',
-          'r.status',
-          'r.requested_at',
-          'r.account_access_id',
-          'u.full_name',
-          'u.email',
-          'u.company_name',
-        ])
-        .select(sortKey(keys).as('sort_key'))
-        .orderBy(orderBy(keys, list.order))
-        .limit(limit)
-        .execute();
+      const rows = await nextBatch(
+        ofApplication
+          .innerJoin('users as u', 'u.id', 'r.user_id')
+          .$if(list.like !== undefined, (q) => q.where('u.search', 'like', list.like ?? ''))
+          .select([
+            'r.id',
+            'r.status',
+            'r.requested_at',
+            'r.account_access_id',
+            'u.full_name',
+            'u.email',
+            'u.company_name',
+          ]),
+        keys,
+        list.order,
+        limit,
+        last?.sortKey,
+      );
       const accesses = await refsOf(
         db,
         'account_accesses',
@@ -611,6 +612,14 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
   });
 
   // ---------------------------------------------------------------- users of an application
+  /** The application's users with their user rows (`au`, `u`): all of them, or those the search (`like`) finds. */
+  const applicationUsersOf = (applicationId: string, like: string | undefined) =>
+    db
+      .selectFrom('application_users as au')
+      .innerJoin('users as u', 'u.id', 'au.user_id')
+      .where('au.application_id', '=', applicationId)
+      .$if(like !== undefined, (q) => q.where('u.search', 'like', like ?? ''));
+
   app.get('/Admin/Applications/:id/Users', async (c) => {
     const { a } = await administered(c);
     const list = parseList(c, {
@@ -619,68 +628,56 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     });
     const like = list.like;
     const keys = applicationUserKeys[list.sort];
-    let base = db
-      .selectFrom('application_users as au')
-      .innerJoin('users as u', 'u.id', 'au.user_id')
-      .where('au.application_id', '=', a.id)
-      .$if(like !== undefined, (q) => q.where('u.search', 'like', like ?? ''));
-    let skip = list.offset;
-    if (like === undefined && list.offset >= ANCHOR_EVERY) {
-      // A deep page of the whole list: seek after the nearest cached anchor.
-      const anchors = await cached(
-        db,
-        ['application_users', 'users'],
-        `app-users:anchors:${a.id}:${list.sort}:${list.order}`,
-        () =>
-          anchorsOf(
-            db,
-            'application_users au JOIN users u ON u.id = au.user_id WHERE au.application_id = $1',
-            keys,
-            list.order,
-            a.id,
-          ),
-      );
-      const start = startOf(anchors, list.offset);
-      if (start.anchor) base = base.where(after(keys, start.anchor, list.order));
-      skip = start.skip;
-    }
+    let base = applicationUsersOf(a.id, like);
+    const start = await pageStart(
+      db,
+      {
+        tables: ['application_users', 'users'],
+        key: `app-users:anchors:${a.id}:${list.sort}:${list.order}`,
+        from: 'application_users au JOIN users u ON u.id = au.user_id WHERE au.application_id = $1',
+        parameter: a.id,
+      },
+      keys,
+      list,
+    );
+    if (start.after) base = base.where(start.after);
     const countKey = `app-users:count:${a.id}:${like ?? ''}`;
     const [rows, total] = await pageOf(
       db,
       like === undefined ? undefined : { tables: ['application_users', 'users'], key: countKey },
       list.offset,
       async (found) =>
-        (found !== undefined && like !== undefined && (await countUsersMatching(db, like)) <= FEW_MATCHES
-          ? // A term matching few users: those users first (trigram index), each looked up in this
-            // application's users by key (lateral subqueries with OFFSET 0, which the planner keeps
-            // as they are), then sorted; walking a sort index would test tens of thousands of rows.
-            db
-              .selectFrom(
-                db
-                  .selectFrom('users')
-                  .select(['id', 'full_name', 'email', 'company_name'])
-                  .where('search', 'like', like)
-                  .offset(0)
-                  .as('u'),
-              )
-              .innerJoinLateral(
-                (eb) =>
-                  eb
-                    .selectFrom('application_users')
-                    .select(['user_id', 'access_since', 'role_ids'])
-                    .where('application_id', '=', a.id)
-                    .whereRef('user_id', '=', 'u.id')
+        pageRows(
+          (found !== undefined && like !== undefined && (await countUsersMatching(db, like)) <= FEW_MATCHES
+            ? // A term matching few users: those users first (trigram index), each looked up in this
+              // application's users by key (lateral subqueries with OFFSET 0, which the planner keeps
+              // as they are), then sorted; walking a sort index would test tens of thousands of rows.
+              db
+                .selectFrom(
+                  db
+                    .selectFrom('users')
+                    .select(['id', 'full_name', 'email', 'company_name'])
+                    .where('search', 'like', like)
                     .offset(0)
-                    .as('au'),
-                (join) => join.onTrue(),
-              )
-          : base
-        )
-          .select(['u.id', 'u.full_name', 'u.email', 'u.company_name', 'au.access_since', 'au.role_ids'])
-          .orderBy(orderBy(keys, list.order))
-          .limit(list.pageSize)
-          .offset(skip)
-          .execute(),
+                    .as('u'),
+                )
+                .innerJoinLateral(
+                  (eb) =>
+                    eb
+                      .selectFrom('application_users')
+                      .select(['user_id', 'access_since', 'role_ids'])
+                      .where('application_id', '=', a.id)
+                      .whereRef('user_id', '=', 'u.id')
+                      .offset(0)
+                      .as('au'),
+                  (join) => join.onTrue(),
+                )
+            : base
+          ).select(['u.id', 'u.full_name', 'u.email', 'u.company_name', 'au.access_since', 'au.role_ids']),
+          keys,
+          list,
+          start.skip,
+        ),
       // The users of each application are counted by triggers; a search's count is cached.
       () =>
         like === undefined
@@ -693,11 +690,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
           : cached(db, ['application_users', 'users'], countKey, async () =>
               Number(
                 (
-                  await db
-                    .selectFrom('application_users as au')
-                    .innerJoin('users as u', 'u.id', 'au.user_id')
-                    .where('au.application_id', '=', a.id)
-                    .where('u.search', 'like', like)
+                  await applicationUsersOf(a.id, like)
                     .select((eb) => eb.fn.countAll<string>().as('n'))
                     .executeTakeFirstOrThrow()
                 ).n,
@@ -710,14 +703,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       rows.flatMap((r) => r.role_ids),
     );
     return c.json({
-      items: rows.map((r) => ({
-        id: r.id,
-        fullName: r.full_name,
-        email: r.email,
-        companyName: r.company_name,
-        accessSince: iso(r.access_since),
-        roles: pick(roles, r.role_ids),
-      })),
+      items: rows.map((r) => applicationUserOf(r, roles)),
       total,
     } satisfies S['ApplicationUserList']);
   });
@@ -731,33 +717,29 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     });
     const keys = applicationUserKeys[list.sort];
     return csvDownload(c, 'anwendungsbenutzer', applicationUserCsvColumns, async (limit, { last }) => {
-      const rows = await db
-        .selectFrom('application_users as au')
-        .innerJoin('users as u', 'u.id', 'au.user_id')
-        .where('au.application_id', '=', a.id)
-        .$if(list.like !== undefined, (q) => q.where('u.search', 'like', list.like ?? ''))
-        .$if(last !== undefined, (q) => q.where(after(keys, last?.sortKey ?? [], list.order)))
-        .select(['u.id', 'u.full_name', 'u.email', 'u.company_name', 'au.access_since', 'au.role_ids'])
-        .select(sortKey(keys).as('sort_key'))
-        .orderBy(orderBy(keys, list.order))
-        .limit(limit)
-        .execute();
+      const rows = await nextBatch(
+        applicationUsersOf(a.id, list.like).select([
+          'u.id',
+          'u.full_name',
+          'u.email',
+          'u.company_name',
+          'au.access_since',
+          'au.role_ids',
+        ]),
+        keys,
+        list.order,
+        limit,
+        last?.sortKey,
+      );
       const roles = await refsOf(
         db,
         'roles',
         rows.flatMap((r) => r.role_ids),
       );
-      return rows.map((r) => ({
-        id: r.id,
-        fullName: r.full_name,
-        email: r.email,
-        company: r.company_name,
-        accessSince: iso(r.access_since),
-        roles: pick(roles, r.role_ids)
-          .map((role) => role.label)
-          .join(', '),
-        sortKey: r.sort_key,
-      }));
+      return rows.map((r) => {
+        const user = applicationUserOf(r, roles);
+        return { ...user, roles: user.roles.map((role) => role.label).join(', '), sortKey: r.sort_key };
+      });
     });
   });
 

@@ -8,19 +8,8 @@ import { requirePermission } from '../context.ts';
 import type { AppEnv, Ctx, Deps } from '../context.ts';
 import { readJson } from '../http/body.ts';
 import { ApiError, badRequest, conflict, fieldError, notFound } from '../http/errors.ts';
-import {
-  after,
-  anchorsOf,
-  ANCHOR_EVERY,
-  cached,
-  FEW_MATCHES,
-  keyBy,
-  keyByNullsLast,
-  orderBy,
-  pageOf,
-  sortKey,
-  startOf,
-} from '../http/list-cache.ts';
+import { FEW_MATCHES, keyBy, keyByNullsLast, pageOf } from '../http/list-cache.ts';
+import { nextBatch, pageRows, pageStart } from './list-pages.ts';
 import type { KeyPart } from '../http/list-cache.ts';
 import { parseList } from '../http/list.ts';
 import { csvDownload } from '../http/csv.ts';
@@ -113,19 +102,25 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
     return { list, keys: userKeys[list.sort] };
   }
 
+  /** All users, as the triggers count them. */
+  const countAllUsers = () =>
+    db
+      .selectFrom('row_counts')
+      .select('n')
+      .where('table_name', '=', 'users')
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n));
+
   app.get('/Users', async (c) => {
     const { list, keys } = await usersQuery(c);
     let base = db.selectFrom('users').$if(list.like !== undefined, (q) => q.where('search', 'like', list.like ?? ''));
-    let skip = list.offset;
-    if (list.like === undefined && list.offset >= ANCHOR_EVERY) {
-      // A deep page of the whole list: seek after the nearest cached anchor.
-      const anchors = await cached(db, ['users'], `users:anchors:${list.sort}:${list.order}`, () =>
-        anchorsOf(db, 'users', keys, list.order),
-      );
-      const start = startOf(anchors, list.offset);
-      if (start.anchor) base = base.where(after(keys, start.anchor, list.order));
-      skip = start.skip;
-    }
+    const start = await pageStart(
+      db,
+      { tables: ['users'], key: `users:anchors:${list.sort}:${list.order}`, from: 'users' },
+      keys,
+      list,
+    );
+    if (start.after) base = base.where(start.after);
     const like = list.like;
     const countKey = `users:count:${like ?? ''}`;
     const [rows, total] = await pageOf(
@@ -133,26 +128,18 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
       like === undefined ? undefined : { tables: ['users'], key: countKey },
       list.offset,
       (found) =>
-        (found !== undefined && found <= FEW_MATCHES
-          ? // OFFSET 0 keeps the planner from merging the subquery: matches first, then the sort.
-            db.selectFrom(base.selectAll().offset(0).as('users'))
-          : base
-        )
-          .select(userColumns)
-          .orderBy(orderBy(keys, list.order))
-          .limit(list.pageSize)
-          .offset(skip)
-          .execute(),
+        pageRows(
+          (found !== undefined && found <= FEW_MATCHES
+            ? // OFFSET 0 keeps the planner from merging the subquery: matches first, then the sort.
+              db.selectFrom(base.selectAll().offset(0).as('users'))
+            : base
+          ).select(userColumns),
+          keys,
+          list,
+          start.skip,
+        ),
       // The user count is kept by triggers; the count of a search is cached until users change.
-      () =>
-        like === undefined
-          ? db
-              .selectFrom('row_counts')
-              .select('n')
-              .where('table_name', '=', 'users')
-              .executeTakeFirstOrThrow()
-              .then((r) => Number(r.n))
-          : countUsersMatching(db, like),
+      () => (like === undefined ? countAllUsers() : countUsersMatching(db, like)),
     );
     return c.json({ items: rows.map(userOf), total } satisfies S['UserList']);
   });
@@ -163,15 +150,16 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
     const { list, keys } = await usersQuery(c);
     return csvDownload(c, 'benutzer', userCsvColumns, async (limit, { last }) =>
       (
-        await db
-          .selectFrom('users')
-          .$if(list.like !== undefined, (q) => q.where('search', 'like', list.like ?? ''))
-          .$if(last !== undefined, (q) => q.where(after(keys, last?.sortKey ?? [], list.order)))
-          .select(userColumns)
-          .select(sortKey(keys).as('sort_key'))
-          .orderBy(orderBy(keys, list.order))
-          .limit(limit)
-          .execute()
+        await nextBatch(
+          db
+            .selectFrom('users')
+            .$if(list.like !== undefined, (q) => q.where('search', 'like', list.like ?? ''))
+            .select(userColumns),
+          keys,
+          list.order,
+          limit,
+          last?.sortKey,
+        )
       ).map((u) => ({ ...userOf(u), sortKey: u.sort_key })),
     );
   });
