@@ -2,7 +2,7 @@
 // links, webhook settings (password write-only), history and logo upload.
 import { Hono } from 'hono';
 import { sql } from 'kysely';
-import type { Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import { isHttpUrl } from '@portal/core';
 import type { components } from '@portal/contract';
 import { newId, requirePermission } from '../context.ts';
@@ -110,6 +110,26 @@ async function applicationDto(db: Db, id: string): Promise<S['Application']> {
         }
       : null,
   };
+}
+
+/** The tables that link an application to entities of one kind, in the order of its input (`position`). */
+type LinkTable =
+  'application_attributes' | 'application_roles' | 'application_account_accesses' | 'application_custom_flows';
+
+/** Replaces the application's rows in a link table by `rows`, in their order (checked against the table by the signature). */
+async function writeLinks<T extends LinkTable>(
+  trx: Transaction<DB>,
+  table: T,
+  id: string,
+  rows: readonly Omit<Insertable<DB[T]>, 'application_id' | 'position'>[],
+): Promise<void> {
+  const any: LinkTable = table;
+  await trx.deleteFrom(any).where('application_id', '=', id).execute();
+  if (rows.length)
+    await trx
+      .insertInto(any)
+      .values(rows.map((row, position) => ({ application_id: id, ...row, position })))
+      .execute();
 }
 
 async function checkExisting(
@@ -315,59 +335,38 @@ async function save(trx: Transaction<DB>, id: string, input: S['ApplicationInput
       : (input.accountAccessIds ?? []).filter((a) => !(input.requestableAccountAccessIds ?? []).includes(a)),
   );
 
-  await trx.deleteFrom('application_attributes').where('application_id', '=', id).execute();
-  await trx.deleteFrom('application_roles').where('application_id', '=', id).execute();
-  await trx.deleteFrom('application_account_accesses').where('application_id', '=', id).execute();
-  await trx.deleteFrom('application_custom_flows').where('application_id', '=', id).execute();
   const attributes = input.attributes ?? [];
-  if (attributes.length)
-    await trx
-      .insertInto('application_attributes')
-      .values(
-        attributes.map((l, position) => ({
-          application_id: id,
-          attribute_id: l.attributeId,
-          output_in_token: l.outputInToken,
-          required: l.required,
-          visible: l.visible,
-          position,
-        })),
-      )
-      .execute();
+  await writeLinks(
+    trx,
+    'application_attributes',
+    id,
+    attributes.map((l) => ({
+      attribute_id: l.attributeId,
+      output_in_token: l.outputInToken,
+      required: l.required,
+      visible: l.visible,
+    })),
+  );
   const roles = input.roles ?? [];
-  if (roles.length)
-    await trx
-      .insertInto('application_roles')
-      .values(
-        roles.map((l, position) => ({
-          application_id: id,
-          role_id: l.roleId,
-          permission_id: l.permissionId,
-          visible: l.visible,
-          is_default: l.default,
-          position,
-        })),
-      )
-      .execute();
+  await writeLinks(
+    trx,
+    'application_roles',
+    id,
+    roles.map((l) => ({ role_id: l.roleId, permission_id: l.permissionId, visible: l.visible, is_default: l.default })),
+  );
   const accesses = input.accountAccessIds ?? [];
-  if (accesses.length)
-    await trx
-      .insertInto('application_account_accesses')
-      .values(
-        accesses.map((a, position) => ({
-          application_id: id,
-          account_access_id: a,
-          position,
-          requestable: !notRequestable.has(a),
-        })),
-      )
-      .execute();
-  const flows = input.customFlowIds ?? [];
-  if (flows.length)
-    await trx
-      .insertInto('application_custom_flows')
-      .values(flows.map((f, position) => ({ application_id: id, custom_flow_id: f, position })))
-      .execute();
+  await writeLinks(
+    trx,
+    'application_account_accesses',
+    id,
+    accesses.map((a) => ({ account_access_id: a, requestable: !notRequestable.has(a) })),
+  );
+  await writeLinks(
+    trx,
+    'application_custom_flows',
+    id,
+    (input.customFlowIds ?? []).map((f) => ({ custom_flow_id: f })),
+  );
 
   // Roles removed from the application are taken away from its users.
   const kept = roles.map((r) => r.roleId);
