@@ -646,24 +646,12 @@ const roles: Crud<'roles'> = {
         trx,
       );
     }
-    for (const applicationId of added) {
-      const max = await trx
-        .selectFrom('application_roles')
-        .select((eb) => eb.fn.max('position').as('m'))
-        .where('application_id', '=', applicationId)
-        .executeTakeFirst();
-      await trx
-        .insertInto('application_roles')
-        .values({
-          application_id: applicationId,
-          role_id: id,
-          permission_id: null,
-          visible: true,
-          is_default: false,
-          position: Number(max?.m ?? -1) + 1,
-        })
-        .execute();
-    }
+    // Linked anew: last among each application's roles, visible, not a default.
+    if (added.length)
+      await sql`INSERT INTO application_roles (application_id, role_id, permission_id, visible, is_default, position)
+        SELECT a.id, ${id}, NULL, true, false,
+          coalesce((SELECT max(position) FROM application_roles WHERE application_id = a.id), -1) + 1
+        FROM unnest(${added}::text[]) AS a(id)`.execute(trx);
   },
   usage: (db, id) =>
     usageGroups(db, [
