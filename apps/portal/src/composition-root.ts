@@ -150,7 +150,6 @@ export function createServices(
       [
         'listAdministrableApplications',
         'getApplicationBranding',
-        'getAccessRequest',
         'decideAccessRequest',
         'authCheck',
         'submitAttributes',

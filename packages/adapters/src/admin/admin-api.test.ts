@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WireDecodeError } from '@portal/contract/decode';
 import { createApiClient } from '../http/client.ts';
-import { createAdminApi, decisionBody } from './admin-api.ts';
+import { createAdminApi } from './admin-api.ts';
 import type { AccessRequestDetail, WebhookDelivery, WebhookDeliveryDetail } from './types.ts';
 
 function fakeClient(answer: (url: URL, init: RequestInit) => Response) {
@@ -66,22 +66,6 @@ const webhookDelivery = {
 
 const json = (data: unknown, status = 200) =>
   new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
-
-describe('decisionBody', () => {
-  it('maps core decisions to the wire', () => {
-    expect(decisionBody({ kind: 'accept', roleIds: ['r1'], accountAccessIds: [] })).toEqual({
-      decision: 'ACCEPT',
-      roleIds: ['r1'],
-    });
-    expect(decisionBody({ kind: 'accept', roleIds: ['r1'], accountAccessIds: ['a1'] })).toEqual({
-      decision: 'ACCEPT',
-      roleIds: ['r1'],
-      accountAccessIds: ['a1'],
-    });
-    expect(decisionBody({ kind: 'deny' })).toEqual({ decision: 'DENY' });
-    expect(decisionBody({ kind: 'deny', reason: 'no' })).toEqual({ decision: 'DENY', reason: 'no' });
-  });
-});
 
 describe('createAdminApi', () => {
   it('asks one page of a list with the query', async () => {

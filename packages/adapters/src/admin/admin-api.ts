@@ -4,14 +4,14 @@
 // its schema's generated validator before the console reads it.
 
 import type { AccessRequestDecision } from '@portal/core';
-import type { operations, Query, Schema } from '@portal/contract';
+import type { Query, Schema } from '@portal/contract';
 import type { ApiClient, FetchResult } from '../http/client.ts';
 import { decodeWire, type Validator } from '@portal/contract/decode';
 import * as wire from '@portal/contract/validators';
 import { unwrap, unwrapVoid } from '../http/client.ts';
 import { administrableApplications } from '../http/administrable.ts';
 import { uploadApplicationImage } from '../http/image-upload.ts';
-import { endsAtOfLastDay } from '../http/my-access.ts';
+import { decisionBody } from '../http/access-request.ts';
 import { exportQuery, listQuery, pageQuery } from './list-query.ts';
 import {
   entityCalls,
@@ -126,22 +126,6 @@ export interface AdminApi {
 export interface AdminApiOptions {
   /** Where the API answers for the browser (the portal's `/api`): downloads are links to it. */
   readonly baseUrl: string;
-}
-
-/** Core's decision as the wire's body. */
-export function decisionBody(
-  decision: AccessRequestDecision,
-): operations['decideAccessRequest']['requestBody']['content']['application/json'] {
-  if (decision.kind === 'accept') {
-    return {
-      decision: 'ACCEPT',
-      roleIds: [...decision.roleIds],
-      ...(decision.accountAccessIds.length === 0 ? {} : { accountAccessIds: [...decision.accountAccessIds] }),
-      // The last day of access (#19) ends at the local midnight after it.
-      ...(decision.endDate === undefined ? {} : { endsAt: endsAtOfLastDay(decision.endDate) }),
-    };
-  }
-  return { decision: 'DENY', ...(decision.reason === undefined ? {} : { reason: decision.reason }) };
 }
 
 /** The answer checked by the schema's generated validator: a `WireDecodeError` names the bad value's path (ADR 0015). */

@@ -1,7 +1,8 @@
 // @portal/adapters/admin: the admin console's API calls (spec §7) and their domain types.
 export type { AdminApi, AdminApiOptions } from './admin-api.ts';
 export type { BulkRemovable, EntityApi, UsedEntityApi, ExportParams } from './entity-api.ts';
-export { createAdminApi, decisionBody } from './admin-api.ts';
+export { createAdminApi } from './admin-api.ts';
+export { decisionBody, toAccessRequest } from '../http/access-request.ts';
 export type { HistoryParams } from './list-query.ts';
 export { listQuery } from './list-query.ts';
 export type {

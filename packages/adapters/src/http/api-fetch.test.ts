@@ -496,8 +496,8 @@ describe('PortalApi mapping', () => {
     await api.requestAccess({ clientId: 'kp' }, { accountAccessId: 'aa1', justification: 'Filiale Süd' });
     expect(seen.map((s) => [s.method, s.url.slice(base.length), JSON.parse(s.body) as unknown])).toEqual([
       ['POST', '/AuthCheck', { clientId: 'kp', attributes: [{ key: 'customerNo', value: '42' }] }],
-      ['PUT', '/Admin/Applications/AccessRequests/r1', { decision: 'ACCEPT', roleIds: ['ro1'], accountAccessIds: [] }],
-      ['PUT', '/Admin/Applications/AccessRequests/r1', { decision: 'DENY', reason: null }],
+      ['PUT', '/Admin/Applications/AccessRequests/r1', { decision: 'ACCEPT', roleIds: ['ro1'] }],
+      ['PUT', '/Admin/Applications/AccessRequests/r1', { decision: 'DENY' }],
       ['POST', '/My/Applications/kp/AccessRequest', { accountAccessId: 'aa1', justification: 'Filiale Süd' }],
     ]);
   });

@@ -4,8 +4,6 @@
 // (ADR 0015).
 
 import type {
-  AccessRequest,
-  AccessRequestDecision,
   ApplicationBranding,
   AuthCheckResult,
   AuthCheckTarget,
@@ -18,7 +16,8 @@ import type { ApiClient } from './client.ts';
 import { unwrap, unwrapVoid } from './client.ts';
 import { administrableApplications } from './administrable.ts';
 import { allPages, listMyApplications, toMyApplication, type MyApplication } from './my-applications.ts';
-import { endsAtOfLastDay, lastDayOfEndsAt, toAccessRequestOptions } from './my-access.ts';
+import { endsAtOfLastDay, toAccessRequestOptions } from './my-access.ts';
+import { decisionBody } from './access-request.ts';
 
 export type { MyApplication } from './my-applications.ts';
 
@@ -150,36 +149,6 @@ export function toAuthCheckResult(wire: WireAuthCheck): AuthCheckResult {
   }
 }
 
-export function toAccessRequest(wire: Schema<'AccessRequest'>): AccessRequest {
-  return {
-    id: wire.id,
-    applicationId: wire.applicationId,
-    ...(wire.requestedAccountAccess === null
-      ? {}
-      : {
-          requestedAccountAccess: wire.requestedAccountAccess.label,
-          requestedAccountAccessId: wire.requestedAccountAccess.id,
-        }),
-    ...(wire.requestedRole === null ? {} : { requestedRoleId: wire.requestedRole.id }),
-    requestedAt: wire.requestedAt,
-    userId: wire.user.id,
-    status: wire.status,
-    ...(wire.justification === null || wire.justification === '' ? {} : { justification: wire.justification }),
-    ...(wire.requestedEndsAt === null ? {} : { requestedEndDate: lastDayOfEndsAt(wire.requestedEndsAt) }),
-  };
-}
-
-export function toDecisionBody(decision: AccessRequestDecision): Schema<'AccessRequestDecision'> {
-  return decision.kind === 'accept'
-    ? {
-        decision: 'ACCEPT',
-        roleIds: [...decision.roleIds],
-        accountAccessIds: [...decision.accountAccessIds],
-        ...(decision.endDate === undefined ? {} : { endsAt: endsAtOfLastDay(decision.endDate) }),
-      }
-    : { decision: 'DENY', reason: decision.reason ?? null };
-}
-
 const clientIdOf = (target: AuthCheckTarget): string => ('clientId' in target ? target.clientId : target.applicationId);
 
 function toDetail(wire: Schema<'MyApplicationDetail'>): MyApplicationDetail {
@@ -218,17 +187,11 @@ export function createPortalApi(client: ApiClient): UserPortalApi {
       };
     },
 
-    async getAccessRequest(id) {
-      return toAccessRequest(
-        await unwrap(client.GET('/Admin/Applications/AccessRequests/{id}', { params: { path: { id } } })),
-      );
-    },
-
     async decideAccessRequest(id, decision) {
       await unwrap(
         client.PUT('/Admin/Applications/AccessRequests/{id}', {
           params: { path: { id } },
-          body: toDecisionBody(decision),
+          body: decisionBody(decision),
         }),
       );
     },

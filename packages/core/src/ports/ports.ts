@@ -8,7 +8,6 @@
 
 import type {
   AdministrableApplication,
-  AccessRequest,
   AccessRequestChoice,
   AccessRequestDecision,
   AccessRequestId,
@@ -174,8 +173,6 @@ export interface PortalApi {
   listAdministrableApplications(): Promise<readonly AdministrableApplication[]>;
   /** Branding of an external application by client id (anonymous, under /My/Applications). */
   getApplicationBranding(clientId: string): Promise<ApplicationBranding>;
-  /** `GET /Admin/Applications/AccessRequests/{id}`. */
-  getAccessRequest(id: AccessRequestId): Promise<AccessRequest>;
   /** `PUT /Admin/Applications/AccessRequests/{id}`. */
   decideAccessRequest(id: AccessRequestId, decision: AccessRequestDecision): Promise<void>;
   /** `GET /AuthCheck`. */

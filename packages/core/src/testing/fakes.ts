@@ -581,12 +581,6 @@ export function createFakePortalApi(data: FakePortalApiData = {}): FakePortalApi
         if (branding === undefined) throw notFound();
         return branding;
       }),
-    getAccessRequest: (id) =>
-      call('getAccessRequest', [id], () => {
-        const request = requests.get(id);
-        if (request === undefined) throw notFound();
-        return request;
-      }),
     decideAccessRequest: (id, decision) =>
       call('decideAccessRequest', [id, decision], () => {
         const request = requests.get(id);

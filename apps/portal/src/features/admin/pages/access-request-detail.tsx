@@ -8,10 +8,10 @@ import { useParams } from 'wouter';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { CheckIcon, NoSymbolIcon } from '@heroicons/react/20/solid';
-import { accessRequestMachine, accessRequestView, decideAccessRequest, type AccessRequest } from '@portal/core';
+import { accessRequestMachine, accessRequestView, decideAccessRequest } from '@portal/core';
 import { Button, ReadOnlyField, ReadOnlyGroup, TextArea, TextField } from '@portal/ui';
-import { daysUntilLocalDay, lastDayOfEndsAt, localToday } from '@portal/adapters';
-import type { AccessRequestDetail } from '@portal/adapters/admin';
+import { localToday } from '@portal/adapters';
+import { toAccessRequest, type AccessRequestDetail } from '@portal/adapters/admin';
 import { useToasts } from '../../../app/contexts.tsx';
 import { useServerData } from '../../../app/server-data.ts';
 import { useAdmin } from '../admin-context.tsx';
@@ -32,43 +32,6 @@ export default function AccessRequestDetailPage() {
   return <Decision key={id} application={application} request={state.data} />;
 }
 
-/** What a request carries for time-bound access (#19; the contract's AccessRequest). */
-interface Governance {
-  readonly answers?: readonly { readonly key: string; readonly label: string; readonly value: string }[];
-  readonly requestedEndsAt?: string | null;
-  readonly timeBoundAccess?: boolean;
-  readonly maxEndsAt?: string | null;
-}
-
-/**
- * The request as core's decision machine takes it: the role and account access asked for start
- * ticked (#17.17); the last day asked for starts as the end date, at most the day before the
- * API's latest end (#19).
- */
-export function decisionRequest(request: AccessRequestDetail, now: Date = new Date()): AccessRequest {
-  const governance: Governance = request;
-  const { requestedEndsAt, maxEndsAt } = governance;
-  return {
-    id: request.id,
-    applicationId: request.applicationId,
-    requestedAt: request.requestedAt,
-    userId: request.user.id,
-    status: request.status,
-    ...(request.requestedAccountAccess === null
-      ? {}
-      : {
-          requestedAccountAccess: request.requestedAccountAccess.label,
-          requestedAccountAccessId: request.requestedAccountAccess.id,
-        }),
-    ...(request.requestedRole === null ? {} : { requestedRoleId: request.requestedRole.id }),
-    ...(request.comment === null || request.comment === '' ? {} : { justification: request.comment }),
-    ...(requestedEndsAt === undefined || requestedEndsAt === null
-      ? {}
-      : { requestedEndDate: lastDayOfEndsAt(requestedEndsAt) }),
-    ...(maxEndsAt === undefined || maxEndsAt === null ? {} : { maxAccessDays: daysUntilLocalDay(maxEndsAt, now) }),
-  };
-}
-
 export function Decision({
   application,
   request,
@@ -81,7 +44,7 @@ export function Decision({
   const date = useFormatDate();
   const toasts = useToasts();
   const { api, administrable, reloadAdministrable } = useAdmin();
-  const [input] = useState(() => ({ request: decisionRequest(request), today: localToday() }));
+  const [input] = useState(() => ({ request: toAccessRequest(request), today: localToday() }));
   // The decision is core's use case (its rules again, then the write through the admin port).
   const machine = useMemo(
     () =>
@@ -95,7 +58,6 @@ export function Decision({
     [api, input],
   );
   const [snapshot, send] = useMachine(machine, { input });
-  const governance: Governance = request;
   const day = (isoDay: string) => date(`${isoDay}T12:00:00`, false);
   const view = accessRequestView(snapshot);
   const wasOpen = useRef(request.status === 'OPEN');
@@ -122,7 +84,7 @@ export function Decision({
   const denyMode = view.status === 'denying' || (pending && decided === 'deny');
   const accept = () => send({ type: 'ACCEPT' });
   const deciding = acceptMode ? 'accept' : denyMode ? 'deny' : undefined;
-  const { requestedEndsAt } = governance;
+  const { requestedEndDate } = input.request;
   /** What the request says, each with its label; what it does not have is left out. */
   const facts: readonly (readonly [AdminKey, string | undefined])[] = [
     ['accessRequests.fields.requester', name],
@@ -132,10 +94,7 @@ export function Decision({
     ['accessRequests.fields.requestedAccountAccess', request.requestedAccountAccess?.label ?? ''],
     ['accessRequests.fields.requestedRole', request.requestedRole?.label ?? ''],
     ['accessRequests.fields.status', t(`accessRequests.statuses.${view.requestStatus}`)],
-    [
-      'accessRequests.fields.requestedEndDate',
-      requestedEndsAt === undefined || requestedEndsAt === null ? undefined : day(lastDayOfEndsAt(requestedEndsAt)),
-    ],
+    ['accessRequests.fields.requestedEndDate', requestedEndDate === undefined ? undefined : day(requestedEndDate)],
     ['accessRequests.fields.decidedAt', request.decidedAt === null ? undefined : date(request.decidedAt)],
   ];
   return (
@@ -154,11 +113,11 @@ export function Decision({
           </Grid>
         </ReadOnlyGroup>
         <WrittenText label={t('accessRequests.fields.comment')} text={request.comment} />
-        {governance.answers !== undefined && governance.answers.length > 0 && (
+        {request.answers.length > 0 && (
           <div className="text-sm">
             <p className="font-medium text-fg">{t('accessRequests.fields.answers')}</p>
             <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-              {governance.answers.map((answer) => (
+              {request.answers.map((answer) => (
                 <div key={answer.key} className="contents">
                   <dt className="text-fg-muted">{answer.label}</dt>
                   <dd className="text-fg">{answer.value}</dd>
@@ -200,7 +159,7 @@ export function Decision({
                   )
                 }
               />
-              {governance.timeBoundAccess === true && (
+              {request.timeBoundAccess && (
                 <TextField
                   type="date"
                   label={t('accessRequests.fields.endDate')}
