@@ -38,6 +38,8 @@ export type { ReadOnlyFieldProps, ReadOnlyGroupProps } from './form/read-only-fi
 export type { FieldBaseProps } from './form/field.tsx';
 export { TagInput } from './tag-input/tag-input.tsx';
 export type { TagInputProps } from './tag-input/tag-input.tsx';
+export { Chip } from './tag-input/chip.tsx';
+export type { ChipProps } from './tag-input/chip.tsx';
 export { LogoUpload } from './logo-upload/logo-upload.tsx';
 export type { LogoUploadProps } from './logo-upload/logo-upload.tsx';
 

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { XMarkIcon } from '@heroicons/react/16/solid';
 import { cx } from '../lib/cx.ts';
+import { Chip } from './chip.tsx';
 import { useUiText } from '../i18n/ui-text.tsx';
 import { Field, fieldControlProps, useFieldIds } from '../form/field.tsx';
 import { validateTag } from '@portal/core';
@@ -84,21 +84,13 @@ export function TagInput({
         {value.length > 0 && (
           <ul className="contents">
             {value.map((tag, index) => (
-              <li
+              <Chip
                 key={`${tag}-${index}`}
-                className="inline-flex max-w-full items-center gap-1 rounded-md bg-accent-soft py-0.5 ps-2 pe-1 text-sm text-on-accent-soft"
-              >
-                <span className="truncate">{tag}</span>
-                <button
-                  type="button"
-                  disabled={disabled}
-                  onClick={() => remove(index)}
-                  aria-label={t('tagInput.remove', { tag })}
-                  className="rounded-sm p-0.5 hover:bg-surface/50 focus-visible:outline-2 focus-visible:outline-focus"
-                >
-                  <XMarkIcon aria-hidden="true" className="size-4" />
-                </button>
-              </li>
+                label={tag}
+                onRemove={() => remove(index)}
+                removeLabel={t('tagInput.remove', { tag })}
+                disabled={disabled}
+              />
             ))}
           </ul>
         )}

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { PlusIcon, XMarkIcon } from '@heroicons/react/20/solid';
 import { toPortalError, type PortalError } from '@portal/core';
-import { Button, useToasterClearance } from '@portal/ui';
+import { Button, Chip, useToasterClearance } from '@portal/ui';
 import type { AdminPage } from '@portal/adapters/admin';
 import { useToasts } from '../../../app/contexts.tsx';
 import { sameValue, serverFieldErrors, withoutError, type FieldError, type FieldErrors } from '../lib/form.ts';
@@ -363,22 +363,12 @@ export function ChipList({
       {items.map((id) => {
         const name = labels.get(id) ?? id;
         return (
-          <li
+          <Chip
             key={id}
-            className="inline-flex items-center gap-1 rounded-md bg-accent-soft py-1 ps-2 pe-1 text-sm text-on-accent-soft"
-          >
-            <span>{name}</span>
-            {disabled !== true && (
-              <button
-                type="button"
-                onClick={() => onRemove(id)}
-                aria-label={t('picker.remove', { name })}
-                className="rounded p-0.5 hover:bg-surface focus-visible:outline-2 focus-visible:outline-focus"
-              >
-                <XMarkIcon aria-hidden="true" className="size-4" />
-              </button>
-            )}
-          </li>
+            label={name}
+            onRemove={disabled === true ? undefined : () => onRemove(id)}
+            removeLabel={t('picker.remove', { name })}
+          />
         );
       })}
     </ul>
