@@ -57,6 +57,8 @@ export { ErrorPage } from './error-page/error-page.tsx';
 export type { ErrorPageProps } from './error-page/error-page.tsx';
 export { PageHeader } from './page-header/page-header.tsx';
 export type { PageHeaderProps } from './page-header/page-header.tsx';
+export { Section } from './section/section.tsx';
+export type { SectionProps, SectionHeadingSize } from './section/section.tsx';
 export { SessionList } from './session-list/session-list.tsx';
 export type { SessionListProps } from './session-list/session-list.tsx';
 export { DataTable, useDelayedFlag } from './data-table/data-table.tsx';

@@ -6,6 +6,7 @@ import { useUiText } from '../i18n/ui-text.tsx';
 import { UiLink } from '../i18n/link.tsx';
 import { buttonClasses } from '../button/button.tsx';
 import { Skeleton } from '../skeleton/skeleton.tsx';
+import { Section } from '../section/section.tsx';
 import { createModuleLoader } from '../lib/module-loader.ts';
 import { AppTile, type AppTileData } from './app-tile.tsx';
 import { matchesSearch } from '../lib/matches-search.ts';
@@ -142,9 +143,6 @@ export function Launcher({
   const t = useUiText();
   const searchId = useId();
   const hintId = useId();
-  const favouritesId = useId();
-  const othersId = useId();
-  const recentId = useId();
   const root = useRef<HTMLDivElement>(null);
   const reorderButton = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLUListElement>(null);
@@ -176,12 +174,13 @@ export function Launcher({
   const only = text.trim() !== '' && shown.length === 1 ? shown[0] : undefined;
   const noApps = !loading && apps.length === 0;
   const favouritesSection = (
-    <section aria-labelledby={favouritesId} className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={favouritesId} className="text-lg font-semibold text-fg">
-          {t('launcher.favourites')}
-        </h2>
-        {onFavouritesChange !== undefined && favourites.length > 1 && !reordering && (
+    <Section
+      title={t('launcher.favourites')}
+      className="flex flex-col gap-3"
+      actions={
+        onFavouritesChange !== undefined &&
+        favourites.length > 1 &&
+        !reordering && (
           <button
             ref={reorderButton}
             type="button"
@@ -195,23 +194,26 @@ export function Launcher({
           >
             {t('launcher.reorder')}
           </button>
-        )}
-      </div>
-      {OrderView !== undefined && onFavouritesChange !== undefined ? (
-        <OrderView
-          apps={favourites}
-          labelledBy={favouritesId}
-          onMove={(id, to) => onFavouritesChange(moveFavourite(favouriteIds, id, to))}
-          onDone={() => {
-            setReordering(false);
-            // The button that opened the reorder view shows again and takes the focus back.
-            setTimeout(() => reorderButton.current?.focus());
-          }}
-        />
-      ) : (
-        <Tiles apps={favourites} labelledBy={favouritesId} {...tiles} />
-      )}
-    </section>
+        )
+      }
+    >
+      {(favouritesId) =>
+        OrderView !== undefined && onFavouritesChange !== undefined ? (
+          <OrderView
+            apps={favourites}
+            labelledBy={favouritesId}
+            onMove={(id, to) => onFavouritesChange(moveFavourite(favouriteIds, id, to))}
+            onDone={() => {
+              setReordering(false);
+              // The button that opened the reorder view shows again and takes the focus back.
+              setTimeout(() => reorderButton.current?.focus());
+            }}
+          />
+        ) : (
+          <Tiles apps={favourites} labelledBy={favouritesId} {...tiles} />
+        )
+      }
+    </Section>
   );
   // Columns follow the launcher's own width, not the window's: in the narrower external-app
   // layout a tile keeps room for its label (#17.20).
@@ -286,23 +288,17 @@ export function Launcher({
         <>
           {favourites.length > 0 && favouritesSection}
           {recent.length > 0 && (
-            <section aria-labelledby={recentId} className="flex flex-col gap-3">
-              <h2 id={recentId} className="text-lg font-semibold text-fg">
-                {t('launcher.recent')}
-              </h2>
-              <RecentRow apps={recent} onOpen={onOpen} labelledBy={recentId} />
-            </section>
+            <Section title={t('launcher.recent')} className="flex flex-col gap-3">
+              {(recentId) => <RecentRow apps={recent} onOpen={onOpen} labelledBy={recentId} />}
+            </Section>
           )}
           {favourites.length === 0 ? (
             <Tiles apps={shown} label={t('launcher.list')} {...tiles} />
           ) : (
             others.length > 0 && (
-              <section aria-labelledby={othersId} className="flex flex-col gap-3">
-                <h2 id={othersId} className="text-lg font-semibold text-fg">
-                  {t('launcher.others')}
-                </h2>
-                <Tiles apps={others} labelledBy={othersId} {...tiles} />
-              </section>
+              <Section title={t('launcher.others')} className="flex flex-col gap-3">
+                {(othersId) => <Tiles apps={others} labelledBy={othersId} {...tiles} />}
+              </Section>
             )
           )}
         </>

@@ -6,7 +6,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClockIcon } from '@heroicons/react/20/solid';
 import { expiryBadge, greeting, recentlyUsed, toPortalError } from '@portal/core';
-import { Greeting, Launcher, type AppTileData } from '@portal/ui';
+import { Greeting, Launcher, Section, type AppTileData } from '@portal/ui';
 import { useServices, useToasts } from '../../app/contexts.tsx';
 import { useSession } from '../../app/session.ts';
 import { useLoad } from '../../app/use-load.ts';
@@ -109,10 +109,7 @@ export default function HomePage() {
         </Suspense>
       )}
       {requested.length > 0 && (
-        <section aria-labelledby="pending-heading" className="flex flex-col gap-3">
-          <h2 id="pending-heading" className="text-xl font-semibold text-fg">
-            {t('pending.heading')}
-          </h2>
+        <Section title={t('pending.heading')} size="xl" className="flex flex-col gap-3">
           <p className="text-sm text-fg-muted">{t('pending.count', { count: requested.length })}</p>
           <ul className="flex flex-col gap-2">
             {requested.map((app) => (
@@ -125,7 +122,7 @@ export default function HomePage() {
               </li>
             ))}
           </ul>
-        </section>
+        </Section>
       )}
       {ready && granted.length === 0 && (
         <p id="request-access" className="max-w-2xl text-sm text-fg-muted">

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BellAlertIcon } from '@heroicons/react/20/solid';
 import type { MyNotification } from '@portal/adapters';
-import { Button, UiLink, buttonClasses } from '@portal/ui';
+import { Button, Section, UiLink, buttonClasses } from '@portal/ui';
 import { useMyAccessApi } from '../shared/my-access.ts';
 import { useLoad } from '../../app/use-load.ts';
 import { links } from '../../routes.ts';
@@ -46,10 +46,7 @@ export default function LauncherNotifications({ userId }: { readonly userId: str
     api.markMyNotificationRead(id).catch(() => undefined);
   };
   return (
-    <section aria-labelledby="notifications-heading" className="flex flex-col gap-3">
-      <h2 id="notifications-heading" className="text-xl font-semibold text-fg">
-        {t('notifications.heading')}
-      </h2>
+    <Section title={t('notifications.heading')} size="xl" className="flex flex-col gap-3">
       <ul className="flex flex-col gap-2">
         {items.map((item) => (
           <li
@@ -78,6 +75,6 @@ export default function LauncherNotifications({ userId }: { readonly userId: str
         ))}
       </ul>
       {access}
-    </section>
+    </Section>
   );
 }

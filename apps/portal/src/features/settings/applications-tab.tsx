@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ChevronRightIcon } from '@heroicons/react/20/solid';
-import { Skeleton, UiLink } from '@portal/ui';
+import { Section, Skeleton, UiLink } from '@portal/ui';
 import { useServices } from '../../app/contexts.tsx';
 import { useServerData } from '../../app/server-data.ts';
 import { ErrorViewFor } from '../../app/error-view.tsx';
@@ -13,13 +13,12 @@ export function ApplicationsTab() {
   const apps = useServerData(['my', 'applicationsWithValues'], () => api.listMyApplications({ onlyWithValues: true }));
   if (apps.status === 'failed') return <ErrorViewFor error={apps.error} />;
   return (
-    <section aria-labelledby="applications-heading" className="flex max-w-3xl flex-col gap-4">
-      <div>
-        <h2 id="applications-heading" className="text-xl font-semibold text-fg">
-          {t('applications.heading')}
-        </h2>
-        <p className="mt-1 text-sm text-fg-muted">{t('applications.text')}</p>
-      </div>
+    <Section
+      title={t('applications.heading')}
+      size="xl"
+      description={t('applications.text')}
+      className="flex max-w-3xl flex-col gap-4"
+    >
       {apps.status === 'loading' ? (
         apps.showSkeleton ? (
           <Skeleton shape="block" className="h-32 w-full" />
@@ -58,6 +57,6 @@ export function ApplicationsTab() {
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }

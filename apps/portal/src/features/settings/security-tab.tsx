@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EnvelopeIcon, KeyIcon, InformationCircleIcon } from '@heroicons/react/24/outline';
 import { canChangeEmail, canChangePassword } from '@portal/core';
-import { Button } from '@portal/ui';
+import { Button, Section } from '@portal/ui';
 import { useServices } from '../../app/contexts.tsx';
 import { useSession } from '../../app/session.ts';
 import { useServerData } from '../../app/server-data.ts';
@@ -31,10 +31,7 @@ export function SecurityTab() {
     { which: 'password', icon: KeyIcon, allowed: passwordAllowed, text: t('security.password.text') },
   ] as const;
   return (
-    <section aria-labelledby="security-heading" className="flex max-w-3xl flex-col gap-6">
-      <h2 id="security-heading" className="text-xl font-semibold text-fg">
-        {t('security.heading')}
-      </h2>
+    <Section title={t('security.heading')} size="xl" className="flex max-w-3xl flex-col gap-6">
       {(!emailAllowed || !passwordAllowed) && (
         <p
           role="note"
@@ -55,6 +52,6 @@ export function SecurityTab() {
       ))}
       <SessionsCard />
       <MyDataCard />
-    </section>
+    </Section>
   );
 }

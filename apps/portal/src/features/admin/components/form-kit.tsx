@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { PlusIcon, XMarkIcon } from '@heroicons/react/20/solid';
 import { toPortalError, type PortalError } from '@portal/core';
-import { Button, Chip, useToasterClearance } from '@portal/ui';
+import { Button, Chip, Section as UiSection, useToasterClearance } from '@portal/ui';
 import type { AdminPage } from '@portal/adapters/admin';
 import { useToasts } from '../../../app/contexts.tsx';
 import { sameValue, serverFieldErrors, withoutError, type FieldError, type FieldErrors } from '../lib/form.ts';
@@ -151,20 +151,15 @@ export function Section({
   readonly children?: ReactNode;
   readonly actions?: ReactNode;
 }) {
-  const id = useId();
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-line bg-surface p-4 sm:p-6">
-      <div className="mb-4 flex flex-wrap items-start justify-between gap-2">
-        <div>
-          <h2 id={id} className="text-lg font-semibold text-fg">
-            {title}
-          </h2>
-          {description !== undefined && <p className="mt-1 text-sm text-fg-muted">{description}</p>}
-        </div>
-        {actions}
-      </div>
+    <UiSection
+      title={title}
+      {...(description === undefined ? {} : { description })}
+      actions={actions}
+      className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-4 sm:p-6"
+    >
       <div className="flex flex-col gap-4">{children}</div>
-    </section>
+    </UiSection>
   );
 }
 

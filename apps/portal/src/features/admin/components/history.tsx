@@ -3,7 +3,7 @@
 // server says may be undone has its button (#19.7).
 import { useId } from 'react';
 import { ArrowUturnLeftIcon } from '@heroicons/react/20/solid';
-import { Button } from '@portal/ui';
+import { Button, Section } from '@portal/ui';
 import type { AdminHistoryEntry, AdminPage, HistoryParams } from '@portal/adapters/admin';
 import { ListView } from './list-view.tsx';
 import { HistoryChangeView, HistoryField, historyAuthor } from './history-value.tsx';
@@ -31,10 +31,7 @@ export function HistorySection({
   const date = useFormatDate();
   const hint = useId();
   return (
-    <section aria-labelledby={`history-${scope}`} className="flex flex-col gap-3">
-      <h2 id={`history-${scope}`} className="text-lg font-semibold text-fg">
-        {t('history.title')}
-      </h2>
+    <Section title={t('history.title')} className="flex flex-col gap-3">
       {revert?.blocked === true && (
         <p id={hint} className="text-sm text-fg-muted">
           {t('history.revertSaveFirst')}
@@ -94,6 +91,6 @@ export function HistorySection({
               ]),
         ]}
       />
-    </section>
+    </Section>
   );
 }

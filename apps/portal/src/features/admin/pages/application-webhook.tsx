@@ -3,7 +3,16 @@
 import { useMemo, useState } from 'react';
 import { ArrowPathIcon, DocumentMagnifyingGlassIcon, PaperAirplaneIcon, PlayIcon } from '@heroicons/react/20/solid';
 import { toPortalError } from '@portal/core';
-import { Button, Checkbox, Select, Switch, TagInput, TextField, type DataTableColumn } from '@portal/ui';
+import {
+  Button,
+  Checkbox,
+  Section as UiSection,
+  Select,
+  Switch,
+  TagInput,
+  TextField,
+  type DataTableColumn,
+} from '@portal/ui';
 import type { WebhookDelivery } from '@portal/adapters/admin';
 import { useToasts } from '../../../app/contexts.tsx';
 import { useAdmin } from '../admin-context.tsx';
@@ -337,17 +346,17 @@ export function WebhookDeliveries({
     [t, date, canSend],
   );
   return (
-    <section aria-labelledby="webhook-deliveries" className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="webhook-deliveries" className="text-lg font-semibold text-fg">
-          {t('webhook.deliveries')}
-        </h2>
-        {canSend && (
+    <UiSection
+      title={t('webhook.deliveries')}
+      className="flex flex-col gap-3"
+      actions={
+        canSend && (
           <Button variant="secondary" icon={<PaperAirplaneIcon />} busy={testing} onClick={sendTest}>
             {t('webhook.test.send')}
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       {pause !== undefined && pause.pausedAt !== null && (
         <div
           role="status"
@@ -392,6 +401,6 @@ export function WebhookDeliveries({
           if (replaying !== undefined) replay(replaying);
         }}
       />
-    </section>
+    </UiSection>
   );
 }

@@ -2,6 +2,7 @@
 // the global items the user may see (spec §2).
 import { visibleAdminNavItems } from '@portal/core';
 import { useTranslation } from 'react-i18next';
+import { Section } from '@portal/ui';
 import { useNavigationBar } from '../../../app/contexts.tsx';
 import { usePageTitle } from '../../../app/page-title.tsx';
 import { useSession } from '../../../app/session.ts';
@@ -20,10 +21,7 @@ export default function OverviewPage() {
   usePageTitle(t('overview.title'));
   return (
     <div className="flex flex-col gap-8">
-      <section aria-labelledby="overview-applications" className="flex flex-col gap-3">
-        <h2 id="overview-applications" className="text-lg font-semibold text-fg">
-          {t('overview.applications')}
-        </h2>
+      <Section title={t('overview.applications')} className="flex flex-col gap-3">
         {administrable.status === 'failed' && (
           <p role="alert" className="text-sm text-danger">
             {t('list.error')}
@@ -48,12 +46,9 @@ export default function OverviewPage() {
             ))}
           </ul>
         )}
-      </section>
+      </Section>
       {items.length > 0 && (
-        <nav aria-labelledby="overview-global" className="flex flex-col gap-3">
-          <h2 id="overview-global" className="text-lg font-semibold text-fg">
-            {t('overview.global')}
-          </h2>
+        <Section as="nav" title={t('overview.global')} className="flex flex-col gap-3">
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((item) => (
               <LinkCard
@@ -64,7 +59,7 @@ export default function OverviewPage() {
               />
             ))}
           </ul>
-        </nav>
+        </Section>
       )}
     </div>
   );

@@ -2,7 +2,7 @@
 // the headers sent (the API masked the secret values before storing them), the answer's status
 // and first 2 KB, or the error. The dialog's code loads on first use.
 import { lazy, Suspense } from 'react';
-import { Skeleton } from '@portal/ui';
+import { Section, Skeleton } from '@portal/ui';
 import type { WebhookDeliveryAttempt } from '@portal/adapters/admin';
 import { useServerData } from '../../../app/server-data.ts';
 import { useAdmin } from '../admin-context.tsx';
@@ -54,16 +54,10 @@ function DeliveryDetail({
   const { payload, attempts } = detail.data;
   return (
     <div className="flex max-h-[70vh] flex-col gap-4 overflow-y-auto text-sm">
-      <section aria-labelledby="delivery-payload" className="flex flex-col gap-2">
-        <h3 id="delivery-payload" className="font-semibold">
-          {t('webhook.detail.payload')}
-        </h3>
+      <Section title={t('webhook.detail.payload')} level={3} size="inherit" className="flex flex-col gap-2">
         <CodeBlock text={JSON.stringify(payload, null, 2)} />
-      </section>
-      <section aria-labelledby="delivery-attempts" className="flex flex-col gap-3">
-        <h3 id="delivery-attempts" className="font-semibold">
-          {t('webhook.detail.attempts')}
-        </h3>
+      </Section>
+      <Section title={t('webhook.detail.attempts')} level={3} size="inherit" className="flex flex-col gap-3">
         {attempts.length === 0 ? (
           <p className="text-fg-muted">{t('webhook.detail.noAttempts')}</p>
         ) : (
@@ -73,7 +67,7 @@ function DeliveryDetail({
             ))}
           </ol>
         )}
-      </section>
+      </Section>
     </div>
   );
 }
