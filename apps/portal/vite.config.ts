@@ -8,15 +8,17 @@ const env = process.env;
 
 /**
  * The small modules the home page shares with other routes (data loader, skeleton, the
- * launcher's icon, the `Section` of the launcher, the notifications and the other pages): one
- * chunk beside the page instead of one request of 1–3 KB each. The page itself stays a chunk
- * of its own (the manifest keeps it as the route's dynamic entry).
+ * launcher's icon, the `Section` of the launcher, the notifications and the other pages, the
+ * row of a notice the page shares with its notifications): one chunk beside the page instead of
+ * one request of 1–3 KB each. The page itself stays a chunk of its own (the manifest keeps it
+ * as the route's dynamic entry).
  */
 export function isHomeSharedModule(id: string): boolean {
   return (
     /[\\/]apps[\\/]portal[\\/]src[\\/]app[\\/]use-load\.ts$/.test(id) ||
     /[\\/]packages[\\/]ui[\\/]src[\\/]skeleton[\\/]skeleton\.tsx$/.test(id) ||
     /[\\/]packages[\\/]ui[\\/]src[\\/]section[\\/]section\.tsx$/.test(id) ||
+    /[\\/]apps[\\/]portal[\\/]src[\\/]features[\\/]home[\\/]notice-item\.tsx$/.test(id) ||
     /[\\/]@heroicons[\\/]react[\\/].*[\\/]Squares2X2Icon\.js$/.test(id)
   );
 }

@@ -17,6 +17,7 @@ import { useFirstViewApps } from '../../app/first-view.tsx';
 import { links } from '../../routes.ts';
 import { loadMyApps, peekMyApps, recordLaunch, rememberFavourites } from '../shared/my-apps.ts';
 import { createFavouritesWriter, storedFavourites } from './favourites.ts';
+import { NoticeItem } from './notice-item.tsx';
 
 // Access that ended or ends soon, decisions, the links to the catalogue and my requests (#19): their own chunk, after the tiles.
 const Notifications = lazy(() => import('./notifications.tsx'));
@@ -113,13 +114,9 @@ export default function HomePage() {
           <p className="text-sm text-fg-muted">{t('pending.count', { count: requested.length })}</p>
           <ul className="flex flex-col gap-2">
             {requested.map((app) => (
-              <li
-                key={app.id}
-                className="flex items-center gap-2 rounded-lg border border-line bg-surface px-4 py-3 text-sm text-fg"
-              >
-                <ClockIcon aria-hidden="true" className="size-5 shrink-0 text-warning" />
+              <NoticeItem key={app.id} icon={ClockIcon} layout="gap-2">
                 <span>{t('pending.item', { label: app.label })}</span>
-              </li>
+              </NoticeItem>
             ))}
           </ul>
         </Section>

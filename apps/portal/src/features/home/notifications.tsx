@@ -11,6 +11,7 @@ import { useMyAccessApi } from '../shared/my-access.ts';
 import { useLoad } from '../../app/use-load.ts';
 import { links } from '../../routes.ts';
 import { useDayFormat } from '../shared/day-format.ts';
+import { NoticeItem } from './notice-item.tsx';
 
 export default function LauncherNotifications({ userId }: { readonly userId: string }) {
   const { t } = useTranslation('flows', { keyPrefix: 'access' });
@@ -49,11 +50,7 @@ export default function LauncherNotifications({ userId }: { readonly userId: str
     <Section title={t('notifications.heading')} size="xl" className="flex flex-col gap-3">
       <ul className="flex flex-col gap-2">
         {items.map((item) => (
-          <li
-            key={item.id}
-            className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-surface px-4 py-3 text-sm text-fg"
-          >
-            <BellAlertIcon aria-hidden="true" className="size-5 shrink-0 text-warning" />
+          <NoticeItem key={item.id} icon={BellAlertIcon} layout="flex-wrap gap-3">
             <span className="min-w-0 flex-1">{text(item)}</span>
             {(item.kind === 'ACCESS_EXPIRED' || item.kind === 'ACCESS_EXPIRING' || item.kind === 'REQUEST_DENIED') && (
               <UiLink
@@ -71,7 +68,7 @@ export default function LauncherNotifications({ userId }: { readonly userId: str
             >
               {t('notifications.dismiss')}
             </Button>
-          </li>
+          </NoticeItem>
         ))}
       </ul>
       {access}
