@@ -16,7 +16,7 @@ export type { ModuleLoader } from './lib/module-loader.ts';
 export { openMenuButton } from './lib/open-menu-button.ts';
 export { Button, buttonClasses } from './button/button.tsx';
 export type { ButtonProps, ButtonVariant, ButtonSize } from './button/button.tsx';
-export { Skeleton } from './skeleton/skeleton.tsx';
+export { Skeleton, TileSkeleton } from './skeleton/skeleton.tsx';
 export type { SkeletonProps } from './skeleton/skeleton.tsx';
 export { LanguageButtonFace, menuButtonClasses } from './menu/language-button-face.tsx';
 export type { LanguageButtonFaceProps } from './menu/language-button-face.tsx';

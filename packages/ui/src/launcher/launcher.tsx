@@ -5,7 +5,7 @@ import { externalAppIconSize, itemsInOrder, moveFavourite, toggleFavourite } fro
 import { useUiText } from '../i18n/ui-text.tsx';
 import { UiLink } from '../i18n/link.tsx';
 import { buttonClasses } from '../button/button.tsx';
-import { Skeleton } from '../skeleton/skeleton.tsx';
+import { TileSkeleton } from '../skeleton/skeleton.tsx';
 import { Section } from '../section/section.tsx';
 import { createModuleLoader } from '../lib/module-loader.ts';
 import { AppTile, type AppTileData } from './app-tile.tsx';
@@ -260,13 +260,7 @@ export function Launcher({
           className="grid grid-cols-1 gap-4 @xl:grid-cols-2 @4xl:grid-cols-3"
         >
           {[0, 1, 2, 3, 4, 5].map((index) => (
-            <li key={index} className="flex items-center gap-4 rounded-xl border border-line bg-surface p-4">
-              <Skeleton shape="block" className="size-16 shrink-0" />
-              <span className="flex flex-1 flex-col gap-2">
-                <Skeleton className="w-2/3" />
-                <Skeleton className="h-3 w-full" />
-              </span>
-            </li>
+            <TileSkeleton key={index} />
           ))}
         </ul>
       ) : noApps ? (

@@ -19,3 +19,16 @@ export function Skeleton({ className, shape = 'line' }: SkeletonProps) {
     />
   );
 }
+
+/** A launcher tile while the applications load: the logo's block and two lines (the launcher's and the catalogue's lists). */
+export function TileSkeleton() {
+  return (
+    <li className="flex items-center gap-4 rounded-xl border border-line bg-surface p-4">
+      <Skeleton shape="block" className="size-16 shrink-0" />
+      <span className="flex flex-1 flex-col gap-2">
+        <Skeleton className="w-2/3" />
+        <Skeleton className="h-3 w-full" />
+      </span>
+    </li>
+  );
+}

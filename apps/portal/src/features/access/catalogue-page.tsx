@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckCircleIcon, ClockIcon, Squares2X2Icon } from '@heroicons/react/20/solid';
 import { fetchDelayMs } from '@portal/core';
 import type { CatalogueApplication } from '@portal/adapters';
-import { Skeleton, UiLink, buttonClasses } from '@portal/ui';
+import { TileSkeleton, UiLink, buttonClasses } from '@portal/ui';
 import { useServices } from '../../app/contexts.tsx';
 import { useMyAccessApi } from '../shared/my-access.ts';
 import { useLoad } from '../../app/use-load.ts';
@@ -162,13 +162,7 @@ function CatalogueSkeleton() {
   return (
     <ul aria-busy="true" className="grid grid-cols-1 gap-4 md:grid-cols-2">
       {[0, 1, 2, 3].map((index) => (
-        <li key={index} className="flex items-center gap-4 rounded-xl border border-line bg-surface p-4">
-          <Skeleton shape="block" className="size-16 shrink-0" />
-          <span className="flex flex-1 flex-col gap-2">
-            <Skeleton className="w-2/3" />
-            <Skeleton className="h-3 w-full" />
-          </span>
-        </li>
+        <TileSkeleton key={index} />
       ))}
     </ul>
   );
