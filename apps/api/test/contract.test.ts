@@ -592,6 +592,26 @@ describe('global administration', () => {
     });
   }
 
+  it('a role linked to applications from its own page comes last among the roles of each, visible and no default', async () => {
+    const before = await call('GET', `/Applications/${apps.kitchenPlanner}`);
+    const created = await call('POST', '/Roles', {
+      body: {
+        key: 'showroom.host',
+        label: 'Gastgeber',
+        permissionIds: [],
+        applicationIds: [apps.kitchenPlanner, apps.servicePortal],
+      },
+    });
+    expect(created.status).toBe(201);
+    for (const app of [apps.kitchenPlanner, apps.servicePortal]) {
+      const roles = (await call('GET', `/Applications/${app}`)).body.roles as Body[];
+      expect(roles.at(-1)).toEqual({ roleId: created.body.id, permissionId: null, visible: true, default: false });
+    }
+    const after = (await call('GET', `/Applications/${apps.kitchenPlanner}`)).body.roles as Body[];
+    expect(after.slice(0, -1)).toEqual(before.body.roles);
+    expect((await call('DELETE', `/Roles/${created.body.id}`)).status).toBe(200);
+  });
+
   it('downloads every global list as CSV with its search and sort', async () => {
     for (const [path, list] of [
       ['/Applications/Export?sort=sortNumber', '/Applications?sort=sortNumber&pageSize=100'],

@@ -104,31 +104,8 @@ async function writeRow<T extends Table>(
       .execute();
 }
 
-/** The link tables an entity's save writes whole: the column naming the entity, the one naming the linked
- * entity, and whether the links keep their order (`position`). */
-const links = {
-  role_permissions: { owner: 'role_id', linked: 'permission_id', ordered: false },
-  custom_flow_attributes: { owner: 'custom_flow_id', linked: 'attribute_id', ordered: true },
-} as const satisfies { [L in keyof DB]?: { owner: keyof DB[L]; linked: keyof DB[L]; ordered: boolean } };
-
-/** Replaces the entity's links in `link` by links to `ids` (in their order where the links keep one). */
-async function replaceLinks(
-  trx: Transaction<DB>,
-  link: keyof typeof links,
-  id: string,
-  ids: readonly string[],
-): Promise<void> {
-  const { owner, linked, ordered } = links[link];
-  await sql`DELETE FROM ${sql.table(link)} WHERE ${sql.ref(owner)} = ${id}`.execute(trx);
-  if (ids.length)
-    await trx
-      .insertInto(link)
-      .values(ids.map((to, position) => ({ [owner]: id, [linked]: to, ...(ordered ? { position } : {}) }) as never))
-      .execute();
-}
-
 /** A field of a global list's rows: the column it is read from and how, its CSV header, whether the list sorts by it. */
-interface ListField<V> {
+interface ListField<V extends CsvCell> {
   column: string;
   read: (value: unknown) => V;
   csv: MessageKey;
@@ -143,8 +120,11 @@ const keyField: ListField<string> = { column: 'key', read: str, csv: 'csvKey', s
 const labelField: ListField<string> = { column: 'label', read: str, csv: 'csvLabel', sort: true };
 const descriptionField: ListField<string> = { column: 'description', read: str, csv: 'csvDescription' };
 
+/** A row of a global list: every field a CSV cell. */
+type Row = { readonly [K in string]: CsvCell };
+
 /** A global list: its fields (each of the row type, in the CSV's order), default sort, search text and CSV file. */
-interface Listing<T> {
+interface Listing<T extends Row> {
   fields: { readonly [K in keyof T]-?: ListField<T[K]> };
   defaultSort: keyof T & string;
   search: ReturnType<typeof sql<string>>;
@@ -187,14 +167,14 @@ interface ListPlan<T> {
   csv: CsvColumns<T>;
 }
 
-function listPlan<T>(listing: Listing<T>): ListPlan<T> {
-  const fields = Object.entries(listing.fields) as [keyof T & string, ListField<unknown>][];
+function listPlan<T extends Row>(listing: Listing<T>): ListPlan<T> {
+  const fields = Object.entries(listing.fields) as [keyof T & string, ListField<CsvCell>][];
   return {
     sorts: Object.fromEntries(fields.flatMap(([name, f]) => (f.sort ? [[name, f.column]] : []))),
     columns: fields.map(([, f]) => f.column),
     search: listing.search,
     map: (row) => Object.fromEntries(fields.map(([name, f]) => [name, f.read(row[f.column])])) as T,
-    csv: fields.map(([name, f]) => [f.csv, (item: T) => item[name] as CsvCell] as const),
+    csv: fields.map(([name, f]) => [f.csv, (item: T) => item[name]] as const),
   };
 }
 
@@ -630,7 +610,12 @@ const roles: Crud<'roles'> = {
     await mustExist(trx, 'permissions', permissionIds, 'permissionIds');
     await mustExist(trx, 'applications', applicationIds, 'applicationIds');
     await writeRow(trx, 'roles', id, described.row(input), isNew);
-    await replaceLinks(trx, 'role_permissions', id, permissionIds);
+    await trx.deleteFrom('role_permissions').where('role_id', '=', id).execute();
+    if (permissionIds.length)
+      await trx
+        .insertInto('role_permissions')
+        .values(permissionIds.map((permission_id) => ({ role_id: id, permission_id })))
+        .execute();
     const current = (
       await trx.selectFrom('application_roles').select('application_id').where('role_id', '=', id).execute()
     ).map((r) => r.application_id);
@@ -647,11 +632,28 @@ const roles: Crud<'roles'> = {
       );
     }
     // Linked anew: last among each application's roles, visible, not a default.
-    if (added.length)
-      await sql`INSERT INTO application_roles (application_id, role_id, permission_id, visible, is_default, position)
-        SELECT a.id, ${id}, NULL, true, false,
-          coalesce((SELECT max(position) FROM application_roles WHERE application_id = a.id), -1) + 1
-        FROM unnest(${added}::text[]) AS a(id)`.execute(trx);
+    if (added.length) {
+      const last = await trx
+        .selectFrom('application_roles')
+        .select(['application_id', (eb) => eb.fn.max('position').as('position')])
+        .where('application_id', 'in', added)
+        .groupBy('application_id')
+        .execute();
+      const after = new Map(last.map((row) => [row.application_id, Number(row.position) + 1]));
+      await trx
+        .insertInto('application_roles')
+        .values(
+          added.map((application_id) => ({
+            application_id,
+            role_id: id,
+            permission_id: null,
+            visible: true,
+            is_default: false,
+            position: after.get(application_id) ?? 0,
+          })),
+        )
+        .execute();
+    }
   },
   usage: (db, id) =>
     usageGroups(db, [
@@ -742,7 +744,12 @@ const customFlows: Crud<'custom_flows'> = {
     unique(attributeIds, 'attributeIds');
     await mustExist(trx, 'attributes', attributeIds, 'attributeIds');
     await writeRow(trx, 'custom_flows', id, described.row(input), isNew);
-    await replaceLinks(trx, 'custom_flow_attributes', id, attributeIds);
+    await trx.deleteFrom('custom_flow_attributes').where('custom_flow_id', '=', id).execute();
+    if (attributeIds.length)
+      await trx
+        .insertInto('custom_flow_attributes')
+        .values(attributeIds.map((attribute_id, position) => ({ custom_flow_id: id, attribute_id, position })))
+        .execute();
   },
   usage: (db, id) =>
     usageGroups(db, [['APPLICATION', linkedApplications('application_custom_flows', 'custom_flow_id', id)]]),
