@@ -123,11 +123,11 @@ async function writeLinks<T extends LinkTable>(
   id: string,
   rows: readonly Omit<Insertable<DB[T]>, 'application_id' | 'position'>[],
 ): Promise<void> {
-  const any: LinkTable = table;
-  await trx.deleteFrom(any).where('application_id', '=', id).execute();
+  const anyLink: LinkTable = table;
+  await trx.deleteFrom(anyLink).where('application_id', '=', id).execute();
   if (rows.length)
     await trx
-      .insertInto(any)
+      .insertInto(anyLink)
       .values(rows.map((row, position) => ({ application_id: id, ...row, position })))
       .execute();
 }

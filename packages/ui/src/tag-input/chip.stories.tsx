@@ -4,7 +4,6 @@ import { Chip } from './chip.tsx';
 
 const meta = {
   title: 'Forms/Chip',
-  component: Chip,
   decorators: [
     (Story) => (
       <ul className="flex max-w-xs flex-wrap gap-2">
@@ -12,24 +11,34 @@ const meta = {
       </ul>
     ),
   ],
-  args: { label: 'Filiale Nord', removeLabel: 'Filiale Nord entfernen', onRemove: fn() },
-} satisfies Meta<typeof Chip>;
+} satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+const remove = fn();
+
 export const Removable: Story = {
-  play: async ({ canvasElement, args }) => {
+  render: () => <Chip label="Filiale Nord" onRemove={remove} removeLabel="Filiale Nord entfernen" />,
+  play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Filiale Nord entfernen' }));
-    await expect(args.onRemove).toHaveBeenCalledOnce();
+    await expect(remove).toHaveBeenCalledOnce();
   },
 };
 export const ReadOnly: Story = {
-  render: ({ label }) => <Chip label={label} />,
+  render: () => <Chip label="Filiale Nord" />,
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).queryByRole('button')).toBeNull();
   },
 };
-export const Disabled: Story = { args: { disabled: true } };
+export const Disabled: Story = {
+  render: () => <Chip label="Filiale Nord" onRemove={remove} removeLabel="Filiale Nord entfernen" disabled />,
+};
 export const LongLabel: Story = {
-  args: { label: 'https://planer.example.com/callback/with/a/very/long/path/that/is/cut/short' },
+  render: () => (
+    <Chip
+      label="https://planer.example.com/callback/with/a/very/long/path/that/is/cut/short"
+      onRemove={remove}
+      removeLabel="Adresse entfernen"
+    />
+  ),
 };

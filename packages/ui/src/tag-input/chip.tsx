@@ -1,15 +1,19 @@
 import { XMarkIcon } from '@heroicons/react/16/solid';
 
-export interface ChipProps {
+export type ChipProps = {
   /** What the chip shows (cut short with an ellipsis when it is wider than its list). */
   readonly label: string;
-  /** Removes the entry; without it (or `disabled`) the chip has no remove button. */
-  readonly onRemove?: (() => void) | undefined;
-  /** The remove button's accessible name, e.g. "Filiale Nord entfernen". */
-  readonly removeLabel?: string | undefined;
   /** The button stays, disabled, instead of leaving (a tag input that is disabled). */
   readonly disabled?: boolean | undefined;
-}
+} & (
+  | {
+      /** Removes the entry; without it the chip has no remove button. */
+      readonly onRemove: () => void;
+      /** The remove button's accessible name, e.g. "Filiale Nord entfernen" (its only text is an icon). */
+      readonly removeLabel: string;
+    }
+  | { readonly onRemove?: undefined; readonly removeLabel?: undefined }
+);
 
 /** One chosen entry as a list item with its remove button: the tag input's tags and the console's chosen entries. */
 export function Chip({ label, onRemove, removeLabel, disabled }: ChipProps) {

@@ -361,8 +361,7 @@ export function ChipList({
           <Chip
             key={id}
             label={name}
-            onRemove={disabled === true ? undefined : () => onRemove(id)}
-            removeLabel={t('picker.remove', { name })}
+            {...(disabled === true ? {} : { onRemove: () => onRemove(id), removeLabel: t('picker.remove', { name }) })}
           />
         );
       })}
