@@ -2,7 +2,7 @@
 // flows: paged lists, CRUD and history, each behind its read/write permission.
 import { Hono } from 'hono';
 import { sql } from 'kysely';
-import type { Selectable, Transaction, Updateable } from 'kysely';
+import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
 import type { components } from '@portal/contract';
 import type { Principal } from '../auth.ts';
 import { newId, requirePermission } from '../context.ts';
@@ -70,6 +70,20 @@ function unique(ids: readonly string[], field: string): void {
   });
 }
 
+/** The ids an entity is to be linked to (none when absent): each once (400 duplicateEntry), each of a row of `table`
+ * (400 referenceNotFound). */
+async function linkable(
+  trx: Transaction<DB>,
+  table: Table | 'applications',
+  ids: readonly string[] | undefined,
+  field: string,
+): Promise<readonly string[]> {
+  const list = ids ?? [];
+  unique(list, field);
+  await mustExist(trx, table, list, field);
+  return list;
+}
+
 /** The row of `table` with this id; 404 when there is none. */
 async function rowOf<T extends Table>(
   db: Database | Transaction<DB>,
@@ -101,6 +115,25 @@ async function writeRow<T extends Table>(
       .updateTable(any)
       .set(row as never)
       .where('id', '=', id)
+      .execute();
+}
+
+/** The tables of an entity's links that its save writes whole, and the column naming the entity in each. */
+const linkOwner = { role_permissions: 'role_id', custom_flow_attributes: 'custom_flow_id' } as const;
+
+/** Replaces the entity's links in `table` by `rows` (checked against the table by the signature). */
+async function replaceLinks<T extends keyof typeof linkOwner>(
+  trx: Transaction<DB>,
+  table: T,
+  id: string,
+  rows: readonly Insertable<DB[T]>[],
+): Promise<void> {
+  const anyLink: keyof typeof linkOwner = table;
+  await trx.deleteFrom(anyLink).where(sql.ref(linkOwner[table]), '=', id).execute();
+  if (rows.length)
+    await trx
+      .insertInto(anyLink)
+      .values([...rows])
       .execute();
 }
 
@@ -603,19 +636,11 @@ const roles: Crud<'roles'> = {
   },
   save: async (trx, id, input, isNew) => {
     await keyFree(trx, 'roles', input.key, id);
-    const permissionIds = input.permissionIds ?? [];
-    const applicationIds = input.applicationIds ?? [];
-    unique(permissionIds, 'permissionIds');
-    unique(applicationIds, 'applicationIds');
-    await mustExist(trx, 'permissions', permissionIds, 'permissionIds');
-    await mustExist(trx, 'applications', applicationIds, 'applicationIds');
+    const permissionIds = await linkable(trx, 'permissions', input.permissionIds, 'permissionIds');
+    const applicationIds = await linkable(trx, 'applications', input.applicationIds, 'applicationIds');
     await writeRow(trx, 'roles', id, described.row(input), isNew);
-    await trx.deleteFrom('role_permissions').where('role_id', '=', id).execute();
-    if (permissionIds.length)
-      await trx
-        .insertInto('role_permissions')
-        .values(permissionIds.map((permission_id) => ({ role_id: id, permission_id })))
-        .execute();
+    const permissions = permissionIds.map((permission_id) => ({ role_id: id, permission_id }));
+    await replaceLinks(trx, 'role_permissions', id, permissions);
     const current = (
       await trx.selectFrom('application_roles').select('application_id').where('role_id', '=', id).execute()
     ).map((r) => r.application_id);
@@ -740,16 +765,10 @@ const customFlows: Crud<'custom_flows'> = {
   },
   save: async (trx, id, input, isNew) => {
     await keyFree(trx, 'custom_flows', input.key, id);
-    const attributeIds = input.attributeIds ?? [];
-    unique(attributeIds, 'attributeIds');
-    await mustExist(trx, 'attributes', attributeIds, 'attributeIds');
+    const attributeIds = await linkable(trx, 'attributes', input.attributeIds, 'attributeIds');
     await writeRow(trx, 'custom_flows', id, described.row(input), isNew);
-    await trx.deleteFrom('custom_flow_attributes').where('custom_flow_id', '=', id).execute();
-    if (attributeIds.length)
-      await trx
-        .insertInto('custom_flow_attributes')
-        .values(attributeIds.map((attribute_id, position) => ({ custom_flow_id: id, attribute_id, position })))
-        .execute();
+    const attributes = attributeIds.map((attribute_id, position) => ({ custom_flow_id: id, attribute_id, position }));
+    await replaceLinks(trx, 'custom_flow_attributes', id, attributes);
   },
   usage: (db, id) =>
     usageGroups(db, [['APPLICATION', linkedApplications('application_custom_flows', 'custom_flow_id', id)]]),
