@@ -4,7 +4,7 @@
 import type { JWTPayload } from 'jose';
 import * as oauth from 'oauth4webapi';
 import identities from '@portal/contract/demo-identities.json' with { type: 'json' };
-import { Browser, isPage, type Page, type Step } from '@portal/tooling/browser';
+import { isPage, type Browser, type Page, type Step } from '@portal/tooling/browser';
 import type { PolicyKind } from '../config.ts';
 import type { Idp } from '../server.ts';
 
@@ -76,7 +76,12 @@ export function portalFlow(current: () => Idp) {
     return { verifier, state, nonce, result: await browser.go(url.href, [PORTAL, SHOP]) };
   }
 
-  async function signIn(browser: Browser, email: string, kind: PolicyKind = 'signin', params: Record<string, string> = {}) {
+  async function signIn(
+    browser: Browser,
+    email: string,
+    kind: PolicyKind = 'signin',
+    params: Record<string, string> = {},
+  ) {
     const started = await authorize(browser, kind, params);
     const cb = callback(
       await browser.submit(page(started.result), { email, password: PASSWORD, action: 'submit' }, [PORTAL, SHOP]),
