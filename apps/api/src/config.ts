@@ -42,7 +42,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir:
       env.API_DATA_DIR || (env.DATABASE_URL ? undefined : join(env.STACK_DATA_DIR || join(repoRoot, '.data'), 'api')),
     databaseUrl: env.DATABASE_URL || undefined,
-    provider: providerConfigFromEnv(env),
+    // The API checks the provider's tokens; the portal's client credentials are not its business.
+    provider: providerConfigFromEnv(env, { asClient: false }),
     internal:
       internalIssuer === ''
         ? undefined

@@ -3,7 +3,7 @@
 // (stop accepting, let requests in flight finish within a grace time, close the database).
 // Effect holds the resources: each is released in reverse order, whatever ends the program.
 import { serve } from '@hono/node-server';
-import { Effect, Exit, Scope } from 'effect';
+import { Cause, Effect, Exit, Scope } from 'effect';
 import { loadProvider, ProviderConfigError } from '@portal/server';
 import { serverConfig } from './config.ts';
 import { createServer } from './server.ts';
@@ -56,12 +56,10 @@ const program = Effect.gen(function* () {
   yield* Scope.close(scope, Exit.void);
 });
 
-Effect.runPromise(program).then(
-  () => process.exit(0),
-  (error: unknown) => {
-    const cause = (error as { cause?: unknown } | undefined)?.cause ?? error;
-    if (cause instanceof ProviderConfigError) console.error(`portal-server: cannot start: ${cause.message}`);
-    else console.error('portal-server: could not start', error);
-    process.exit(1);
-  },
-);
+Effect.runPromiseExit(program).then((exit) => {
+  if (Exit.isSuccess(exit)) process.exit(0);
+  const error = Cause.squash(exit.cause);
+  if (error instanceof ProviderConfigError) console.error(`portal-server: cannot start: ${error.message}`);
+  else console.error('portal-server: could not start', error);
+  process.exit(1);
+});

@@ -116,6 +116,9 @@ describe('providerConfigFromEnv', () => {
     expect(problem({ NODE_ENV: 'production' })).toBe(
       'IDP_CLIENT_SECRET: expected a client secret or IDP_CLIENT_PRIVATE_JWK in production (the portal server is a confidential client), got neither',
     );
+    expect(providerConfigFromEnv({ NODE_ENV: 'production' }, { asClient: false }).clientAuth).toEqual({
+      method: 'none',
+    });
     expect(problem({ IDP_CLIENT_SECRET: 'a', IDP_CLIENT_PRIVATE_JWK: '{}' })).toMatch(/got both$/);
     expect(problem({ IDP_CLIENT_PRIVATE_JWK: '{"kty":"EC"}' })).toMatch(/got no private key$/);
     expect(problem({ IDP_CLIENT_SECRET: 'a', IDP_CLIENT_AUTH_METHOD: 'tls_client_auth' })).toBe(

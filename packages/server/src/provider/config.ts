@@ -118,6 +118,8 @@ function policy(env: Env, variable: string, fallback: string): string | undefine
   return name;
 }
 
+const publicClient: ClientAuth = { method: 'none' };
+
 function clientAuthOf(env: Env, production: boolean): ClientAuth {
   const secret = value(env, 'IDP_CLIENT_SECRET');
   const key = value(env, 'IDP_CLIENT_PRIVATE_JWK');
@@ -151,7 +153,7 @@ function clientAuthOf(env: Env, production: boolean): ClientAuth {
       'a client secret or IDP_CLIENT_PRIVATE_JWK in production (the portal server is a confidential client)',
       'got neither',
     );
-  return { method: 'none' };
+  return publicClient;
 }
 
 function accountPage(env: Env, variable: string): string | undefined {
@@ -159,8 +161,15 @@ function accountPage(env: Env, variable: string): string | undefined {
   return raw === undefined ? undefined : checkProviderUrl(variable, raw).href;
 }
 
-/** The provider configuration from the environment; a wrong one throws ProviderConfigError. */
-export function providerConfigFromEnv(env: Env): ProviderConfig {
+/**
+ * The provider configuration from the environment; a wrong one throws ProviderConfigError.
+ * `asClient: false` for a reader that only checks the provider's tokens (the API) or is a client
+ * of its own (the demo shop): the portal's client credentials are then neither read nor required.
+ */
+export function providerConfigFromEnv(
+  env: Env,
+  { asClient = true }: { readonly asClient?: boolean } = {},
+): ProviderConfig {
   const production = env.NODE_ENV === 'production';
   const kindName = value(env, 'IDP_KIND') ?? 'b2c';
   const kind = providerKinds.find((k) => k === kindName);
@@ -172,7 +181,7 @@ export function providerConfigFromEnv(env: Env): ProviderConfig {
   const common = {
     kind,
     clientId: value(env, 'PORTAL_CLIENT_ID') ?? 'hk-portal',
-    clientAuth: clientAuthOf(env, production),
+    clientAuth: asClient ? clientAuthOf(env, production) : publicClient,
     claims: {
       email: value(env, 'IDP_CLAIM_EMAIL') ?? 'email',
       givenName: value(env, 'IDP_CLAIM_GIVEN_NAME') ?? 'given_name',
