@@ -56,7 +56,7 @@ const program = Effect.gen(function* () {
   yield* Scope.close(scope, Exit.void);
 });
 
-Effect.runPromiseExit(program).then((exit) => {
+void Effect.runPromiseExit(program).then((exit) => {
   if (Exit.isSuccess(exit)) process.exit(0);
   const error = Cause.squash(exit.cause);
   if (error instanceof ProviderConfigError) console.error(`portal-server: cannot start: ${error.message}`);
