@@ -8,6 +8,9 @@ import { seed } from './db/seed/index.ts';
 import { listen } from './server.ts';
 import { createDispatcher } from './webhooks/dispatcher.ts';
 import { createExpiryJob } from './jobs/expiry.ts';
+import type { MailQueue } from './mail/outbox.ts';
+import { startMailSender } from './mail/sender.ts';
+import { smtpTransport } from './mail/smtp.ts';
 
 const config = readConfig();
 const db = await openDatabase({ dataDir: config.dataDir, connectionString: config.databaseUrl });
@@ -16,8 +19,29 @@ const seeded = await seed(db, config.seed, { portalUrl: config.portalUrl, dealer
 if (seeded.length) console.log(`api: seeded ${seeded.join(' + ')} data`);
 const dispatcher = createDispatcher({ db });
 const stopDispatcher = dispatcher.start();
+// E-mail (#29): with an SMTP host, events queue mails in the outbox and the sender sends them; without one, neither.
+const mailConfig = config.mail;
+const mail: MailQueue | undefined = mailConfig && {
+  site: { brandName: mailConfig.brandName, portalUrl: config.portalUrl, timeZone: mailConfig.timeZone },
+  internalCopyTo: mailConfig.internalCopyTo,
+};
+const stopMail = mailConfig
+  ? startMailSender({
+      db,
+      transport: smtpTransport({ smtp: mailConfig.smtp, from: mailConfig.from }),
+      pollInterval: mailConfig.pollIntervalMs,
+      sendTimeout: mailConfig.sendTimeoutMs,
+    })
+  : async () => {};
+console.log(
+  mailConfig
+    ? `api: mail through ${mailConfig.smtp.host}:${mailConfig.smtp.port} from ${mailConfig.from}`
+    : 'api: no SMTP_HOST: no mail is sent',
+);
 // Time-bound access ends (#19, ADR 0017): removes due grants every API_EXPIRY_INTERVAL_MS.
-const stopExpiry = createExpiryJob({ db, onWebhookQueued: () => dispatcher.notify() }).start(config.expiryIntervalMs);
+const stopExpiry = createExpiryJob({ db, mail, onWebhookQueued: () => dispatcher.notify() }).start(
+  config.expiryIntervalMs,
+);
 const app = createApp({
   db,
   auth: createAuthenticator({
@@ -27,6 +51,7 @@ const app = createApp({
     keys: remoteKeys(config.jwksUrl),
   }),
   onWebhookQueued: () => dispatcher.notify(),
+  mail,
   allowHttpWebhooks: !config.production,
   publicUrl: config.publicUrl,
   corsOrigins: [config.portalUrl],
@@ -45,7 +70,7 @@ const shutdown = () => {
   if (closing) return;
   closing = true;
   server.close(() => {
-    void Promise.all([stopExpiry(), stopDispatcher()])
+    void Promise.all([stopExpiry(), stopDispatcher(), stopMail()])
       .then(() => db.destroy())
       .finally(() => process.exit(0));
   });
