@@ -37,7 +37,7 @@ export interface SmtpConfig {
   password: string | undefined;
 }
 
-export interface MailConfig {
+interface MailConfig {
   smtp: SmtpConfig;
   /** MAIL_FROM (default `"<BRAND_NAME>" <no-reply@<PORTAL_URL's host>>`). */
   from: string;

@@ -26,7 +26,7 @@ export interface MailQueue {
 }
 
 /** An application's notification address and the internal copy are written to in the portal's default language. */
-export const NOTIFICATION_LANGUAGE: Language = 'de';
+const NOTIFICATION_LANGUAGE: Language = 'de';
 
 type Trx = Transaction<DB>;
 

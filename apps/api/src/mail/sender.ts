@@ -24,16 +24,16 @@ import { Cause, Chunk, Data, Duration, Effect, Exit, Fiber, FiberSet, Option, Sc
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 
-export class DatabaseError extends Data.TaggedError('DatabaseError')<{ readonly cause: unknown }> {}
+class DatabaseError extends Data.TaggedError('DatabaseError')<{ readonly cause: unknown }> {}
 /** The SMTP server refused the mail or could not be reached (`code`: nodemailer's, such as ECONNECTION). */
-export class SmtpError extends Data.TaggedError('SmtpError')<{
+class SmtpError extends Data.TaggedError('SmtpError')<{
   readonly message: string;
   readonly code?: string;
   readonly responseCode?: number;
 }> {}
-export class SendTimeout extends Data.TaggedError('SendTimeout')<{ readonly after: Duration.Duration }> {}
+class SendTimeout extends Data.TaggedError('SendTimeout')<{ readonly after: Duration.Duration }> {}
 
-export interface OutgoingMail {
+interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
