@@ -225,6 +225,13 @@ describe('mails queued with the change they tell about', () => {
   });
 });
 
+describe('the console is told', () => {
+  it('that mail is sent, and where the internal copy goes', async () => {
+    const r = await h.request('GET', '/Admin/MailSettings', { token: t.globalAdmin });
+    expect(await r.json()).toEqual({ sending: true, internalCopyTo: 'zugriff@hk-intern.test' });
+  });
+});
+
 describe('without an SMTP host', () => {
   it('queues nothing, whatever happens', async () => {
     const id = await (async () => {
