@@ -32,6 +32,8 @@ function dayAhead(days: number): string {
 async function requestPlanner(page: Page, reason: string): Promise<void> {
   await page.goto(`${urls.portal}/requests`);
   const requests = page.getByRole('list', { name: 'Meine Anfragen' });
+  // She has asked for the kitchen planner before (the demo data, or this spec): her requests are listed first.
+  await expect(requests.getByRole('listitem', { name: 'Küchenplaner' }).first()).toBeVisible();
   const open = requests.getByRole('listitem', { name: 'Küchenplaner' }).filter({ hasText: 'Offen' });
   if ((await open.count()) > 0) {
     await open.first().getByRole('button', { name: 'Anfrage zurückziehen' }).click();
@@ -39,7 +41,13 @@ async function requestPlanner(page: Page, reason: string): Promise<void> {
     await confirm.getByRole('button', { name: 'Anfrage zurückziehen' }).click();
     await expect(page.getByText('Die Anfrage wurde zurückgezogen.').first()).toBeVisible();
   }
-  await page.goto(`${urls.portal}/catalogue/${planner}/request`);
+  await page.getByRole('link', { name: 'Apps entdecken' }).click();
+  await page.getByRole('searchbox', { name: 'Anwendungen durchsuchen' }).fill('Küche');
+  await page
+    .getByRole('list', { name: 'Apps entdecken' })
+    .getByRole('listitem', { name: 'Küchenplaner' })
+    .getByRole('link', { name: 'Zugriff anfordern: Küchenplaner' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Zugriff auf Küchenplaner anfordern' })).toBeVisible();
   await page.getByRole('combobox', { name: /Kontozugriff/ }).selectOption({ label: 'Küchenstudio Nord GmbH' });
   await page.getByRole('textbox', { name: /Begründung/ }).fill(reason);
