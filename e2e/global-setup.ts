@@ -1,4 +1,4 @@
-// Playwright's webServer waits for the portal; the other three servers of the stack must
+// Playwright's webServer waits for the portal; the other servers of the stack (and MailDev) must
 // answer too before the first spec runs.
 import { e2ePorts } from './playwright.config.ts';
 
@@ -7,6 +7,7 @@ const urls = [
   `http://localhost:${e2ePorts.IDP_PORT}/b2c_1a_signin/v2.0/.well-known/openid-configuration`,
   `http://localhost:${e2ePorts.DEALER_SHOP_PORT}/`,
   `http://localhost:${e2ePorts.PORTAL_PORT}/`,
+  `http://localhost:${e2ePorts.MAILDEV_WEB_PORT}/api/healthz`,
 ];
 
 export default async function waitForStack() {

@@ -13,6 +13,9 @@ export const e2ePorts = {
   API_PORT: String(4100 + offset),
   IDP_PORT: String(4101 + offset),
   DEALER_SHOP_PORT: String(4102 + offset),
+  // MailDev (#29): the stack's SMTP server and the REST API the mail specs read.
+  MAILDEV_SMTP_PORT: String(1125 + offset),
+  MAILDEV_WEB_PORT: String(1180 + offset),
 };
 // Specs and helpers read the ports from the environment (e2e/helpers/accounts.ts).
 Object.assign(process.env, e2ePorts);

@@ -13,13 +13,24 @@ export const ports = {
   dealerShop: num(process.env.DEALER_SHOP_PORT, 4002),
   /** LemonLDAP::NG on 127.0.0.1, with `--provider lemonldap`. */
   lemonldap: num(process.env.LEMONLDAP_PORT, 4010),
+  /** MailDev (#29): the SMTP server the API sends to, and its web page with every mail the stack sent. */
+  mailSmtp: num(process.env.MAILDEV_SMTP_PORT, 1025),
+  mailWeb: num(process.env.MAILDEV_WEB_PORT, 1080),
 };
+
+/**
+ * A real SMTP server given in the environment (`SMTP_HOST`) is used as it is; otherwise the stack
+ * starts MailDev on loopback and points the API at it.
+ */
+export const startsMailDev = !process.env.SMTP_HOST;
 
 export const urls = {
   portal: `http://localhost:${ports.portal}`,
   api: `http://localhost:${ports.api}`,
   idp: `http://localhost:${ports.idp}`,
   dealerShop: `http://localhost:${ports.dealerShop}`,
+  /** MailDev's web page and REST API (`/api/email`), when the stack starts it. */
+  mail: `http://localhost:${ports.mailWeb}`,
   /**
    * The API as browsers reach it: the portal server's proxy `/api/*` (ADR 0009), which adds
    * the session's bearer token. Server-to-server callers (identity provider, demo shop,
@@ -91,6 +102,13 @@ export function stackEnv(env: NodeJS.ProcessEnv): Record<string, string> {
     // The expiry job of time-bound access (#19) sweeps this often: every 2 s on the local stack, so an end-to-end
     // test sees an access end a few seconds after its end date (the API's own default is 60 s).
     API_EXPIRY_INTERVAL_MS: env.API_EXPIRY_INTERVAL_MS ?? '2000',
+    // E-mail (#29): MailDev on loopback (no TLS there), unless SMTP_HOST names a real server; the outbox is asked every second.
+    ...(env.SMTP_HOST ? {} : { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(ports.mailSmtp), SMTP_STARTTLS: 'never' }),
+    MAILDEV_SMTP_PORT: String(ports.mailSmtp),
+    MAILDEV_WEB_PORT: String(ports.mailWeb),
+    MAIL_POLL_INTERVAL_MS: env.MAIL_POLL_INTERVAL_MS ?? '1000',
+    // The demo's dealer ordering sends an internal copy of its access requests: here.
+    MAIL_INTERNAL_COPY_TO: env.MAIL_INTERNAL_COPY_TO ?? 'zugriffsanfragen@hk-demo.test',
     ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}),
   };
 }

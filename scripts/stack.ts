@@ -1,6 +1,7 @@
 // Starts the whole local stack: reference API (embedded PostgreSQL with demo data), the
-// local OpenID provider, the demo client application and the production-built portal.
-// Prints where to go and how to sign in. Ctrl+C stops everything.
+// local OpenID provider, the demo client application, the production-built portal and MailDev
+// (an SMTP server on loopback with a web page of every mail the stack sent; not when SMTP_HOST
+// names a real server). Prints where to go and how to sign in. Ctrl+C stops everything.
 //
 //   node scripts/stack.ts            the demo stack, data kept in .data/
 //   node scripts/stack.ts --fresh    start from an empty database (used by end-to-end tests)
@@ -17,7 +18,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { relyingPartyEnv, stackEnv, ports, urls } from './stack-config.ts';
+import { relyingPartyEnv, stackEnv, ports, startsMailDev, urls } from './stack-config.ts';
 import { startCluster } from './cluster.ts';
 import { lemonldapUsers, startLemonldap, type RunningLemonldap } from './lemonldap.ts';
 
@@ -43,7 +44,11 @@ mkdirSync(env.STACK_DATA_DIR, { recursive: true });
 
 const children: ChildProcess[] = [];
 function run(name: string, filter: string, script: string, extra: Record<string, string> = {}) {
-  const child = spawn('pnpm', ['--silent', '--filter', filter, script], {
+  runCommand(name, ['--silent', '--filter', filter, script], extra);
+}
+/** `pnpm <args>` in the repository, its output prefixed with `[name]`; its end stops the stack. */
+function runCommand(name: string, args: string[], extra: Record<string, string> = {}) {
+  const child = spawn('pnpm', args, {
     cwd: root,
     env: { ...process.env, ...env, ...extra },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -134,6 +139,24 @@ const built = spawnSync(
 );
 if (built.status !== 0) process.exit(built.status ?? 1);
 
+// MailDev first: the API's sender finds its SMTP server from the first poll on.
+if (startsMailDev) {
+  runCommand('mail', [
+    'exec',
+    'maildev',
+    '--ip',
+    '127.0.0.1',
+    '--smtp',
+    String(ports.mailSmtp),
+    '--web-ip',
+    '127.0.0.1',
+    '--web',
+    String(ports.mailWeb),
+    '--hide-extensions',
+    'STARTTLS',
+  ]);
+}
+
 if (instances > 1) {
   const cluster = await startCluster({
     instances,
@@ -169,6 +192,7 @@ const ready = await Promise.all([
   waitFor(urls.portal),
   // The portal's way to the API (its `/api` proxy, or the API's own origin).
   waitFor(`${urls.portalApi}/health`),
+  ...(startsMailDev ? [waitFor(`${urls.mail}/api/healthz`)] : []),
 ]).then(
   () => true,
   (e: unknown) => {
@@ -189,6 +213,7 @@ function printWelcome() {
   The portal is running:      ${urls.portal}
   Demo client application:    ${urls.dealerShop}
   Reference API:              ${urls.portalApi.startsWith(`${urls.portal}/`) ? `${urls.portalApi} (proxied to ${urls.api})` : urls.api}   identity provider: ${urls.idp}
+  Mails the stack sent:       ${startsMailDev ? `${urls.mail} (MailDev; SMTP on 127.0.0.1:${ports.mailSmtp})` : `sent through ${process.env.SMTP_HOST ?? ''}`}
 
 ${
   lemonldap === undefined

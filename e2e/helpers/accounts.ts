@@ -52,11 +52,15 @@ export const ports = {
   api: port('API_PORT', 4100),
   idp: port('IDP_PORT', 4101),
   dealerShop: port('DEALER_SHOP_PORT', 4102),
+  mailSmtp: port('MAILDEV_SMTP_PORT', 1125),
+  mailWeb: port('MAILDEV_WEB_PORT', 1180),
 };
 export const urls = {
   portal: `http://localhost:${ports.portal}`,
   idp: `http://localhost:${ports.idp}`,
   dealerShop: `http://localhost:${ports.dealerShop}`,
+  /** MailDev's web page and REST API: every mail the stack sent (#29). */
+  mail: `http://localhost:${ports.mailWeb}`,
 };
 
 /** Messages of the portal and the ui package, for checks in other languages. */

@@ -27,6 +27,8 @@ export async function startOwnStack(env: Record<string, string>, args: readonly 
     api: ports.api + 50,
     idp: ports.idp + 50,
     dealerShop: ports.dealerShop + 50,
+    mailSmtp: ports.mailSmtp + 50,
+    mailWeb: ports.mailWeb + 50,
   };
   const urls = { portal: `http://localhost:${own.portal}`, idp: `http://localhost:${own.idp}` };
   const lines: string[] = [];
@@ -40,6 +42,8 @@ export async function startOwnStack(env: Record<string, string>, args: readonly 
       API_PORT: String(own.api),
       IDP_PORT: String(own.idp),
       DEALER_SHOP_PORT: String(own.dealerShop),
+      MAILDEV_SMTP_PORT: String(own.mailSmtp),
+      MAILDEV_WEB_PORT: String(own.mailWeb),
       STACK_DATA_DIR: join(root, `.data/e2e-own-${own.portal}`),
       NODE_ENV: 'development',
     },

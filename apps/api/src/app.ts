@@ -10,6 +10,7 @@ import { limitBody } from './http/limit.ts';
 import { pickLanguage, translate } from './http/messages.ts';
 import { invalidCharacter, isStorableText } from './http/text.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { mailRoutes } from './routes/mails.ts';
 import { accessReasonRoutes } from './routes/access-reasons.ts';
 import { applicationRoutes } from './routes/applications.ts';
 import { MAX_LOGO_BYTES } from './routes/images.ts';
@@ -87,6 +88,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', myRoutes(options));
   app.route('/', myRequestRoutes(options));
   app.route('/', adminRoutes(options));
+  app.route('/', mailRoutes(options));
   app.route('/', accessReasonRoutes(options));
   app.route('/', applicationRoutes(options));
   app.route('/', entityRoutes(options));

@@ -23,6 +23,87 @@ export interface Config {
   production: boolean;
   /** How often the expiry job of time-bound access sweeps (API_EXPIRY_INTERVAL_MS, default 60 s). */
   expiryIntervalMs: number;
+  /** E-mail (#29); undefined without SMTP_HOST: then no mail is queued or sent. */
+  mail: MailConfig | undefined;
+}
+
+export interface SmtpConfig {
+  host: string;
+  /** SMTP_PORT (default 465 with SMTP_SECURE, else 587). */
+  port: number;
+  /** SMTP_SECURE=true: TLS from the start (port 465). */
+  secure: boolean;
+  /** SMTP_STARTTLS: auto (upgrade when offered, nodemailer's default), required, never. */
+  starttls: 'auto' | 'required' | 'never';
+  /** SMTP_USER and SMTP_PASSWORD: authentication when a user is set. */
+  user: string | undefined;
+  password: string | undefined;
+}
+
+interface MailConfig {
+  smtp: SmtpConfig;
+  /** MAIL_FROM (default `"<BRAND_NAME>" <no-reply@<PORTAL_URL's host>>`). */
+  from: string;
+  /** BRAND_NAME (default 'HK Küchen', as the portal). */
+  brandName: string;
+  /** MAIL_INTERNAL_COPY_TO: the internal copy of access requests (applications with that setting on); none when unset. */
+  internalCopyTo: string | null;
+  /** MAIL_TIME_ZONE: the days in mails are read there (default Europe/Berlin). */
+  timeZone: string;
+  /** MAIL_POLL_INTERVAL_MS: how often the sender asks the outbox (default 5 s). */
+  pollIntervalMs: number;
+  /** MAIL_SEND_TIMEOUT_MS: one SMTP send at most (default 30 s). */
+  sendTimeoutMs: number;
+}
+
+const emailPattern = /^[^\s@<>]+@[^\s@<>]+$/;
+
+function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  const n = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, not ${raw}`);
+  return n;
+}
+
+function readMailConfig(env: NodeJS.ProcessEnv, portalUrl: string): MailConfig | undefined {
+  const host = env.SMTP_HOST?.trim();
+  if (!host) return undefined;
+  const secureText = (env.SMTP_SECURE ?? 'false').toLowerCase();
+  if (secureText !== 'true' && secureText !== 'false')
+    throw new Error(`SMTP_SECURE must be true or false, not ${env.SMTP_SECURE}`);
+  const secure = secureText === 'true';
+  const starttls = (env.SMTP_STARTTLS ?? 'auto').toLowerCase();
+  if (starttls !== 'auto' && starttls !== 'required' && starttls !== 'never')
+    throw new Error(`SMTP_STARTTLS must be auto, required or never, not ${env.SMTP_STARTTLS}`);
+  const brandName = env.BRAND_NAME?.trim() || 'HK Küchen';
+  const internalCopyTo = env.MAIL_INTERNAL_COPY_TO?.trim() || null;
+  if (internalCopyTo !== null && !emailPattern.test(internalCopyTo))
+    throw new Error(`MAIL_INTERNAL_COPY_TO must be an e-mail address, not ${internalCopyTo}`);
+  const timeZone = env.MAIL_TIME_ZONE?.trim() || 'Europe/Berlin';
+  try {
+    new Intl.DateTimeFormat('de', { timeZone });
+  } catch {
+    throw new Error(`MAIL_TIME_ZONE must be an IANA time zone such as Europe/Berlin, not ${timeZone}`);
+  }
+  const from =
+    env.MAIL_FROM?.trim() || `"${brandName.replace(/["\\]/g, '')}" <no-reply@${new URL(portalUrl).hostname}>`;
+  return {
+    smtp: {
+      host,
+      port: whole(env, 'SMTP_PORT', secure ? 465 : 587, 1, 65535),
+      secure,
+      starttls,
+      user: env.SMTP_USER || undefined,
+      password: env.SMTP_PASSWORD || undefined,
+    },
+    from,
+    brandName,
+    internalCopyTo,
+    timeZone,
+    pollIntervalMs: whole(env, 'MAIL_POLL_INTERVAL_MS', 5000, 100, 3_600_000),
+    sendTimeoutMs: whole(env, 'MAIL_SEND_TIMEOUT_MS', 30_000, 1000, 600_000),
+  };
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -37,6 +118,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       `API_EXPIRY_INTERVAL_MS must be a whole number of milliseconds, at least 100, not ${env.API_EXPIRY_INTERVAL_MS}`,
     );
+  const portalUrl = (env.PORTAL_URL ?? 'http://localhost:5173').replace(/\/$/, '');
   return {
     port: Number(env.API_PORT ?? 4000),
     dataDir:
@@ -53,12 +135,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
               env.IDP_JWKS_URL ?? `${internalIssuer.replace(/\/internal$/, '')}/b2c_1a_signin/discovery/v2.0/keys`,
           },
     audience: env.API_AUDIENCE ?? 'portal-api',
-    portalUrl: (env.PORTAL_URL ?? 'http://localhost:5173').replace(/\/$/, ''),
+    portalUrl,
     apiUrl: (env.API_URL ?? 'http://localhost:4000').replace(/\/$/, ''),
     publicUrl: (env.API_PUBLIC_URL || env.API_URL || 'http://localhost:4000').replace(/\/$/, ''),
     seed,
     dealerShopUrl: (env.DEALER_SHOP_URL ?? 'http://localhost:4002').replace(/\/$/, ''),
     production: env.NODE_ENV === 'production',
     expiryIntervalMs,
+    mail: readMailConfig(env, portalUrl),
   };
 }

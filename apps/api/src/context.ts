@@ -3,6 +3,7 @@
 import type { Context } from 'hono';
 import type { Authenticator, Principal } from './auth.ts';
 import type { Database } from './db/database.ts';
+import type { MailQueue } from './mail/outbox.ts';
 import { forbidden } from './http/errors.ts';
 import type { Language } from './http/messages.ts';
 
@@ -15,6 +16,8 @@ export interface Deps {
   allowHttpWebhooks: boolean;
   /** The API's public URL (API_URL), for absolute logo URLs. */
   publicUrl: string;
+  /** E-mail (#29): what queuing a mail needs; undefined without an SMTP host (nothing is queued). */
+  mail?: MailQueue | undefined;
 }
 
 export type AppEnv = { Variables: { lang: Language } };

@@ -10,6 +10,9 @@ import { listen } from './server.ts';
 import { createDispatcher } from './webhooks/dispatcher.ts';
 import { createExpiryJob } from './jobs/expiry.ts';
 import { permissionsOf } from './services/access.ts';
+import type { MailQueue } from './mail/outbox.ts';
+import { startMailSender } from './mail/sender.ts';
+import { smtpTransport } from './mail/smtp.ts';
 
 let config: ReturnType<typeof readConfig>;
 let provider: Awaited<ReturnType<typeof loadProvider>>;
@@ -32,8 +35,29 @@ const seeded = await seed(db, config.seed, { portalUrl: config.portalUrl, dealer
 if (seeded.length) console.log(`api: seeded ${seeded.join(' + ')} data`);
 const dispatcher = createDispatcher({ db });
 const stopDispatcher = dispatcher.start();
+// E-mail (#29): with an SMTP host, events queue mails in the outbox and the sender sends them; without one, neither.
+const mailConfig = config.mail;
+const mail: MailQueue | undefined = mailConfig && {
+  site: { brandName: mailConfig.brandName, portalUrl: config.portalUrl, timeZone: mailConfig.timeZone },
+  internalCopyTo: mailConfig.internalCopyTo,
+};
+const stopMail = mailConfig
+  ? startMailSender({
+      db,
+      transport: smtpTransport({ smtp: mailConfig.smtp, from: mailConfig.from }),
+      pollInterval: mailConfig.pollIntervalMs,
+      sendTimeout: mailConfig.sendTimeoutMs,
+    })
+  : async () => {};
+console.log(
+  mailConfig
+    ? `api: mail through ${mailConfig.smtp.host}:${mailConfig.smtp.port} from ${mailConfig.from}`
+    : 'api: no SMTP_HOST: no mail is sent',
+);
 // Time-bound access ends (#19, ADR 0017): removes due grants every API_EXPIRY_INTERVAL_MS.
-const stopExpiry = createExpiryJob({ db, onWebhookQueued: () => dispatcher.notify() }).start(config.expiryIntervalMs);
+const stopExpiry = createExpiryJob({ db, mail, onWebhookQueued: () => dispatcher.notify() }).start(
+  config.expiryIntervalMs,
+);
 const app = createApp({
   db,
   auth: createAuthenticator({
@@ -47,6 +71,7 @@ const app = createApp({
     directoryPermissions: async (userId) => new Set(await permissionsOf(db, userId)),
   }),
   onWebhookQueued: () => dispatcher.notify(),
+  mail,
   allowHttpWebhooks: !config.production,
   publicUrl: config.publicUrl,
   corsOrigins: [config.portalUrl],
@@ -77,7 +102,7 @@ const shutdown = () => {
   if (closing) return;
   closing = true;
   server.close(() => {
-    void Promise.all([stopExpiry(), stopDispatcher()])
+    void Promise.all([stopExpiry(), stopDispatcher(), stopMail()])
       .then(() => db.destroy())
       .finally(() => process.exit(0));
   });

@@ -427,6 +427,34 @@ describe('per-application administration', () => {
     });
   });
 
+  it('lists the mails for a global administrator, by state, and says whether mail is sent (#29)', async () => {
+    await h.db
+      .insertInto('mail_outbox')
+      .values({
+        id: '90000000-0000-4000-8000-000000000001',
+        kind: 'REQUEST_DENIED',
+        recipient: 'partner@hk-demo.test',
+        language: 'en',
+        subject: 'Your request for Küchenplaner has been denied',
+        text_body: 'text',
+        html_body: '<p>html</p>',
+        application_id: apps.kitchenPlanner,
+        request_id: accessRequests.partnerPlanner,
+      })
+      .execute();
+    const all = await call('GET', '/Admin/Mails?page=1&pageSize=10');
+    expect(all.body).toMatchObject({
+      total: 1,
+      items: [{ recipient: 'partner@hk-demo.test', status: 'PENDING', attempts: 0, lastError: null, sentAt: null }],
+    });
+    expect((await call('GET', '/Admin/Mails?status=SENT')).body).toEqual({ items: [], total: 0 });
+    expect((await call('GET', '/Admin/Mails?status=LOST')).status).toBe(400);
+    expect((await call('GET', '/Admin/Mails', { as: 'appAdmin' })).status).toBe(403);
+    // This harness has no SMTP host.
+    expect((await call('GET', '/Admin/MailSettings')).body).toEqual({ sending: false, internalCopyTo: null });
+    expect((await call('GET', '/Admin/MailSettings', { as: 'customer' })).status).toBe(403);
+  });
+
   it('tests, replays and signs webhook deliveries', async () => {
     const hook = `/Admin/Applications/${apps.dealerOrdering}`;
     const test = await call('POST', `${hook}/WebhookDeliveries/Test`);

@@ -14,6 +14,7 @@ import type { Database } from '../src/db/database.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { createDispatcher } from '../src/webhooks/dispatcher.ts';
 import type { Dispatcher } from '../src/webhooks/dispatcher.ts';
+import type { MailQueue } from '../src/mail/outbox.ts';
 
 export const AUTHORITY = 'http://localhost:4901';
 export const AUDIENCE = 'portal-api';
@@ -128,7 +129,9 @@ export interface Harness {
   close: () => Promise<void>;
 }
 
-export async function harness(options: { seed?: boolean; fetchImpl?: typeof fetch } = {}): Promise<Harness> {
+export async function harness(
+  options: { seed?: boolean; fetchImpl?: typeof fetch; mail?: MailQueue } = {},
+): Promise<Harness> {
   const { db, close } = await freshDatabase();
   if (options.seed ?? true) await seedDemo(db, { portalUrl: PORTAL, dealerShopUrl: 'http://localhost:4992' });
   const queued = { count: 0 };
@@ -147,6 +150,7 @@ export async function harness(options: { seed?: boolean; fetchImpl?: typeof fetc
     },
     allowHttpWebhooks: true,
     publicUrl: 'http://localhost:4900',
+    mail: options.mail,
     corsOrigins: [PORTAL],
   });
   return {

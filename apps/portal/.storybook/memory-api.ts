@@ -36,6 +36,9 @@ export interface ScreenData {
   readonly applications?: readonly Schema<'ApplicationSummary'>[];
   readonly roles?: readonly Schema<'Role'>[];
   readonly permissions?: readonly Schema<'PermissionSummary'>[];
+  /** The API's mails (`GET /Admin/Mails`, newest first) and whether it sends mail (`GET /Admin/MailSettings`), #29. */
+  readonly mails?: readonly Schema<'Mail'>[];
+  readonly mailSettings?: Schema<'MailSettings'>;
   /** An entity's history by its id. */
   readonly history?: Readonly<Record<string, readonly Schema<'HistoryEntry'>[]>>;
   /** Calls (`'GET /My/Applications'`) that never answer: the page stays in its loading state. */
@@ -309,6 +312,14 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
   // The console.
   on('get', '/Admin/Applications', ({ query }) => pageOf(data.administrable, query));
   on('get', '/Applications', ({ query }) => pageOf(data.applications, query));
+  on('get', '/Admin/Mails', ({ query }) => {
+    const status = query.get('status');
+    return pageOf(
+      data.mails?.filter((mail) => status === null || mail.status === status),
+      query,
+    );
+  });
+  on('get', '/Admin/MailSettings', () => known(data.mailSettings));
   on('get', '/Roles', ({ query }) =>
     pageOf(
       data.roles?.map(({ id, key, label, description }) => ({ id, key, label, description })),

@@ -326,6 +326,31 @@ interface RowCountsTable {
   n: ColumnType<string, string | number, string | number>;
 }
 
+/** A mail of the outbox (migration 0012): rendered when queued, sent by src/mail/sender.ts. */
+interface MailOutboxTable {
+  id: string;
+  /** What the mail is about (MailKind): ACCESS_REQUESTED, REQUEST_ACCEPTED, REQUEST_DENIED, ACCESS_EXPIRING, ACCESS_EXPIRED. */
+  kind: string;
+  recipient: string;
+  language: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  application_id: string | null;
+  request_id: string | null;
+  /** PENDING (to be sent, maybe again), SENT, FAILED (the attempts ran out). */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: GeneratedTimestamp;
+  /** The API instance that holds the mail, until `claimed_until`. */
+  claimed_by: string | null;
+  claimed_until: Timestamp | null;
+  last_attempt_at: Timestamp | null;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
 export interface DB {
   row_counts: RowCountsTable;
   list_versions: ListVersionsTable;
@@ -354,4 +379,5 @@ export interface DB {
   images: ImagesTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  mail_outbox: MailOutboxTable;
 }

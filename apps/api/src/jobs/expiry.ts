@@ -13,6 +13,7 @@ import type { Database } from '../db/database.ts';
 import { queueRequestEvent, removeGrant } from '../services/access.ts';
 import { recordHistory } from '../history.ts';
 import { forgetOldNotifications, notify, REMINDER_DAYS } from '../services/governance.ts';
+import { queueAccessEndMail, type MailQueue } from '../mail/outbox.ts';
 
 export interface ExpiryJobOptions {
   db: Database;
@@ -20,6 +21,8 @@ export interface ExpiryJobOptions {
   onWebhookQueued?: () => void;
   /** Grants handled per transaction (default 100). */
   batch?: number;
+  /** E-mail (#29): the reminder and the end are mailed to the user too; undefined: no mail. */
+  mail?: MailQueue | undefined;
 }
 
 export interface ExpiryJob {
@@ -78,6 +81,14 @@ export function createExpiryJob(options: ExpiryJobOptions): ExpiryJob {
           requestId: g.ends_request_id,
           endsAt: g.ends_at,
         });
+        if (g.ends_at)
+          await queueAccessEndMail(trx, options.mail, {
+            kind: 'ACCESS_EXPIRED',
+            userId: g.user_id,
+            applicationId: g.application_id,
+            endsAt: g.ends_at,
+            requestId: g.ends_request_id,
+          });
       }
       return { removed: due.length, queued };
     });
@@ -112,6 +123,14 @@ export function createExpiryJob(options: ExpiryJobOptions): ExpiryJob {
           requestId: g.ends_request_id,
           endsAt: g.ends_at,
         });
+        if (g.ends_at)
+          await queueAccessEndMail(trx, options.mail, {
+            kind: 'ACCESS_EXPIRING',
+            userId: g.user_id,
+            applicationId: g.application_id,
+            endsAt: g.ends_at,
+            requestId: g.ends_request_id,
+          });
       }
       return soon.length;
     });

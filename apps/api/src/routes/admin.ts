@@ -44,6 +44,7 @@ import { applyImport, bulkApplicationUsers, planImport } from '../services/bulk.
 import { translate } from '../http/messages.ts';
 import { accountAccessSelection, roleSelection } from '../services/selections.ts';
 import { checkEndsAt, maxEndsAt, notify } from '../services/governance.ts';
+import { queueDecisionMail } from '../mail/outbox.ts';
 
 type S = components['schemas'];
 type SigningSecret = Selectable<DB['webhooks']>['signing_secrets'][number];
@@ -554,6 +555,8 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
         endsAt,
         ...(endsAt ? { endsRequestId: id } : {}),
       });
+      // The requester's mail (#29): accepted, with what was granted.
+      await queueDecisionMail(trx, deps.mail, id);
       return event || granted;
     }
     const denied = await closeRequest(
@@ -568,6 +571,8 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       applicationId: row.application_id,
       requestId: id,
     });
+    // The requester's mail (#29): denied, with the reason.
+    await queueDecisionMail(trx, deps.mail, id);
     return queueRequestEvent(trx, denied, 'ACCESS_REQUEST_DENIED');
   }
 
@@ -816,7 +821,16 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
         // A time-bound grant (#19): omitted keeps the stored end, null removes it.
         ...(body.endsAt === undefined ? {} : { endsAt: checkEndsAt(a, body.endsAt, 'endsAt') }),
       });
-      if (await acceptOpenRequests(trx, { applicationId: a.id, userId: uid, roleIds, accountAccessIds, by: me.userId }))
+      if (
+        await acceptOpenRequests(trx, {
+          applicationId: a.id,
+          userId: uid,
+          roleIds,
+          accountAccessIds,
+          by: me.userId,
+          mail: deps.mail,
+        })
+      )
         queued = true;
     });
     if (queued) deps.onWebhookQueued();
@@ -835,7 +849,9 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
   app.post('/Admin/Applications/:id/Users/Bulk', async (c) => {
     const { me, a } = await administered(c);
     const body = await readJson(c, 'ApplicationUsersBulk');
-    const { count, queued } = await db.transaction().execute((trx) => bulkApplicationUsers(trx, a.id, me, body));
+    const { count, queued } = await db
+      .transaction()
+      .execute((trx) => bulkApplicationUsers(trx, a.id, me, body, deps.mail));
     if (queued) deps.onWebhookQueued();
     return c.json({ count } satisfies S['BulkResult']);
   });
@@ -859,7 +875,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
           'import.invalidRows',
         );
       }
-      return { plan: planned, queued: await applyImport(trx, a.id, me, planned) };
+      return { plan: planned, queued: await applyImport(trx, a.id, me, planned, deps.mail) };
     });
     if (queued) deps.onWebhookQueued();
     return c.json({

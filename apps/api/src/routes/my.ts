@@ -37,6 +37,7 @@ const portalClientId = apps.portal;
 export const recentLaunchesKept = 8;
 import type { Principal } from '../auth.ts';
 import type { DB, RequestAnswerRow } from '../db/schema.ts';
+import { queueAccessRequestMails } from '../mail/outbox.ts';
 
 type S = components['schemas'];
 type Db = Kysely<DB> | Transaction<DB>;
@@ -362,6 +363,8 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
           answers: answers.length ? answers : null,
         },
       });
+      // The approvers' mail (#29): to the notification address and the internal copy, with the request.
+      await queueAccessRequestMails(trx, deps.mail, id);
       return { id, queued: await queueRequestEvent(trx, row, 'ACCESS_REQUEST_CREATED') };
     });
     if (queued) deps.onWebhookQueued();

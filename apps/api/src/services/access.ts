@@ -8,6 +8,7 @@ import { badRequest, fieldError, forbidden, notFound } from '../http/errors.ts';
 import { recordHistory } from '../history.ts';
 import { newId } from '../context.ts';
 import { checkValue } from './values.ts';
+import { queueDecisionMail, type MailQueue } from '../mail/outbox.ts';
 
 type S = components['schemas'];
 type Db = Kysely<DB> | Transaction<DB>;
@@ -571,8 +572,14 @@ export async function removeGrant(
   });
 }
 
-/** A user granted access directly: their open requests for the application count as accepted with that access. */
-export async function acceptOpenRequests(trx: Transaction<DB>, options: Access & { by: string }): Promise<boolean> {
+/**
+ * A user granted access directly: their open requests for the application count as accepted with
+ * that access (the requester's mail says so, #29, when `mail` is given).
+ */
+export async function acceptOpenRequests(
+  trx: Transaction<DB>,
+  options: Access & { by: string; mail?: MailQueue | undefined },
+): Promise<boolean> {
   const open = await trx
     .updateTable('access_requests')
     .set({
@@ -590,6 +597,7 @@ export async function acceptOpenRequests(trx: Transaction<DB>, options: Access &
   let queued = false;
   for (const r of open) {
     await recordClosing(trx, r.id, options.by, { status: 'ACCEPTED' });
+    await queueDecisionMail(trx, options.mail, r.id);
     if (await queueRequestEvent(trx, r, 'ACCESS_REQUEST_ACCEPTED')) queued = true;
   }
   return queued;

@@ -10,6 +10,7 @@ import { badRequest, type FieldProblem } from '../http/errors.ts';
 import { parseCsv } from '../http/csv.ts';
 import type { MessageKey } from '../http/messages.ts';
 import { acceptOpenRequests, checkAccountAccesses, checkRoles, grant, removeGrant } from './access.ts';
+import type { MailQueue } from '../mail/outbox.ts';
 
 type S = components['schemas'];
 type Who = { userId: string; permissions: ReadonlySet<string> };
@@ -18,12 +19,16 @@ const union = (a: readonly string[], b: readonly string[]) => [...new Set([...a,
 const without = (a: readonly string[], b: readonly string[]) => a.filter((id) => !b.includes(id));
 const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 
-/** Applies one bulk action to the users of an application; the number of users whose access changed and whether a webhook was queued. */
+/**
+ * Applies one bulk action to the users of an application; the number of users whose access changed and whether a
+ * webhook was queued. An open request of a user who gets access is accepted (its mail queued with `mail`, #29).
+ */
 export async function bulkApplicationUsers(
   trx: Transaction<DB>,
   applicationId: string,
   me: Who,
   body: S['ApplicationUsersBulk'],
+  mail: MailQueue | undefined,
 ): Promise<{ count: number; queued: boolean }> {
   const userIds = body.userIds.map((id) => id.toLowerCase());
   const roleIds = body.roleIds ?? [];
@@ -128,7 +133,7 @@ export async function bulkApplicationUsers(
       by: me.userId,
     };
     if (await grant(trx, access)) queued = true;
-    if (step.isNew && (await acceptOpenRequests(trx, access))) queued = true;
+    if (step.isNew && (await acceptOpenRequests(trx, { ...access, mail }))) queued = true;
   }
   return { count, queued };
 }
@@ -298,12 +303,13 @@ export async function planImport(
   return { rows, invalid };
 }
 
-/** Writes a plan without invalid lines; whether a webhook was queued. */
+/** Writes a plan without invalid lines; whether a webhook was queued. Accepted open requests queue their mail with `mail` (#29). */
 export async function applyImport(
   trx: Transaction<DB>,
   applicationId: string,
   me: Who,
   plan: ImportPlan,
+  mail: MailQueue | undefined,
 ): Promise<boolean> {
   let queued = false;
   for (const row of plan.rows) {
@@ -318,7 +324,14 @@ export async function applyImport(
       queued = true;
     if (
       row.change === 'GRANT' &&
-      (await acceptOpenRequests(trx, { applicationId, userId: row.userId, roleIds, accountAccessIds, by: me.userId }))
+      (await acceptOpenRequests(trx, {
+        applicationId,
+        userId: row.userId,
+        roleIds,
+        accountAccessIds,
+        by: me.userId,
+        mail,
+      }))
     )
       queued = true;
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { WireDecodeError } from '@portal/contract/decode';
 import { createApiClient } from '../http/client.ts';
 import { createAdminApi } from './admin-api.ts';
-import type { AccessRequestDetail, WebhookDelivery, WebhookDeliveryDetail } from './types.ts';
+import type { AccessRequestDetail, Mail, WebhookDelivery, WebhookDeliveryDetail } from './types.ts';
 
 function fakeClient(answer: (url: URL, init: RequestInit) => Response) {
   const calls: { url: URL; method: string; body: string | undefined }[] = [];
@@ -204,6 +204,36 @@ describe('createAdminApi', () => {
       'POST /Admin/Applications/A/WebhookSigningSecrets',
       `DELETE /Admin/Applications/A/WebhookSigningSecrets/${secret.id}`,
       'POST /Admin/Applications/A/Webhook/Resume',
+    ]);
+  });
+
+  it('lists the mails by state and reads whether mail is sent (#29)', async () => {
+    const mail = {
+      id: '33333333-3333-4333-8333-333333333333',
+      kind: 'ACCESS_REQUESTED',
+      recipient: 'planer@hk-demo.test',
+      language: 'de',
+      subject: 'Neue Zugriffsanfrage für Küchenplaner',
+      status: 'FAILED',
+      attempts: 8,
+      lastError: '550 No such user',
+      applicationId: 'planner',
+      requestId: accessRequest.id,
+      createdAt: '2026-11-20T08:00:00.000Z',
+      lastAttemptAt: '2026-11-20T09:00:00.000Z',
+      nextAttemptAt: null,
+      sentAt: null,
+    } satisfies Mail;
+    const { api, calls } = fakeClient((url) =>
+      url.pathname.endsWith('/MailSettings')
+        ? json({ sending: false, internalCopyTo: null })
+        : json({ items: [mail], total: 1 }),
+    );
+    expect(await api.listMails({ page: 2, pageSize: 50, status: 'FAILED' })).toEqual({ items: [mail], total: 1 });
+    expect(await api.getMailSettings()).toEqual({ sending: false, internalCopyTo: null });
+    expect(calls.map((c) => `${c.url.pathname}${c.url.search}`)).toEqual([
+      '/Admin/Mails?page=2&pageSize=50&status=FAILED',
+      '/Admin/MailSettings',
     ]);
   });
 

@@ -53,6 +53,9 @@ import type {
   UserDetail,
   UserSummary,
   WebhookDelivery,
+  Mail,
+  MailSettings,
+  MailStatus,
   WebhookDeliveryDetail,
   WebhookSigningSecret,
   WebhookSigningSecretCreated,
@@ -107,6 +110,10 @@ export interface AdminApi {
   replayWebhookDelivery(applicationId: string, deliveryId: string): Promise<WebhookDelivery>;
   /** Resumes a webhook that paused itself after failed deliveries in a row; its waiting deliveries are sent. */
   resumeWebhook(applicationId: string): Promise<void>;
+  /** The API's mails, newest first, optionally in one state (#29; all_users.read). */
+  listMails(params: Pick<ListParams, 'page' | 'pageSize'> & { readonly status?: MailStatus }): Promise<AdminPage<Mail>>;
+  /** Whether the API sends mail (an SMTP host is configured) and where the internal copy of access requests goes. */
+  getMailSettings(): Promise<MailSettings>;
   /** The active signing secrets (at most two), oldest first. */
   listWebhookSigningSecrets(applicationId: string): Promise<readonly WebhookSigningSecret[]>;
   /** A new signing secret, shown this once; 409 `webhook.secretLimit` while two are active. */
@@ -244,6 +251,13 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
           params: { ...on(applicationId).params, query: { page, pageSize } },
         }),
       ).then(read(wire.WebhookDeliveryList, 'WebhookDeliveryList')),
+    listMails: ({ page, pageSize, status }) =>
+      unwrap(
+        client.GET('/Admin/Mails', {
+          params: { query: { page, pageSize, ...(status === undefined ? {} : { status }) } },
+        }),
+      ).then(read(wire.MailList, 'MailList')),
+    getMailSettings: () => unwrap(client.GET('/Admin/MailSettings')).then(read(wire.MailSettings, 'MailSettings')),
     getWebhookDelivery: (applicationId, deliveryId) =>
       unwrap(
         client.GET('/Admin/Applications/{id}/WebhookDeliveries/{deliveryId}', under(applicationId, { deliveryId })),

@@ -47,6 +47,10 @@ export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type WebhookDeliveryAttempt = Schemas['WebhookDeliveryAttempt'];
 /** A delivery with the JSON body every attempt sends and its attempts, oldest first. */
 export type WebhookDeliveryDetail = Schemas['WebhookDeliveryDetail'];
+/** A mail of the API's outbox (#29) and whether the API sends mail at all. */
+export type Mail = Schemas['Mail'];
+export type MailStatus = Schemas['MailStatus'];
+export type MailSettings = Schemas['MailSettings'];
 /** A signing secret of the webhook as listed: never the secret itself, only its last four characters. */
 export type WebhookSigningSecret = Schemas['WebhookSigningSecret'];
 /** A new signing secret: the answer of its creation is the only time `secret` is shown. */

@@ -778,6 +778,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Admin/Mails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mails the API sent or is sending, newest first (all_users.read)
+         * @description Every mail of the outbox: to whom, about what, its subject, its state (PENDING while it
+         *     is to be sent, maybe again after a failed attempt; SENT; FAILED once its attempts ran out),
+         *     how many attempts it took and the last error. Bodies are not listed.
+         */
+        get: operations["listMails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Admin/MailSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the API sends mail, and where the internal copy of access requests goes (applications.read or all_users.read)
+         * @description `sending` is false when no SMTP host is configured: then no mail is queued or sent, and
+         *     an application's notification e-mail and internal copy have no effect. The console says so
+         *     where they are edited.
+         */
+        get: operations["getMailSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Applications": {
         parameters: {
             query?: never;
@@ -1945,12 +1989,13 @@ export interface components {
             adminPermissionId: components["schemas"]["Uuid"] | null;
             /** @description Key of the admin permission (read only) */
             adminPermissionKey: string | null;
+            /** @description New access requests are mailed here (in German), when the API sends mail */
             notificationEmail: string | null;
             /** @description Users get access only through an accepted access request */
             accessRequestRequired: boolean;
             /** @description Users may request access (never for internal applications) */
             accessRequestAllowed: boolean;
-            /** @description Send a copy of new access requests to the notification e-mail */
+            /** @description Send a copy of new access requests to the internal address (MailSettings.internalCopyTo), beside the notification e-mail */
             internalCopyOfAccessRequests: boolean;
             /** @description The requester must name one of the visible roles */
             roleRequiredOnAccessRequest: boolean;
@@ -2763,6 +2808,44 @@ export interface components {
         WebhookDeliveryList: {
             items: components["schemas"]["WebhookDelivery"][];
             total: number;
+        };
+        /**
+         * @description What a mail tells: ACCESS_REQUESTED (a new access request, to the application's notification
+         *     address or the internal copy), REQUEST_ACCEPTED / REQUEST_DENIED (the decision, to the
+         *     requester), ACCESS_EXPIRING (7 days before time-bound access ends), ACCESS_EXPIRED (it ended)
+         * @enum {string}
+         */
+        MailKind: "ACCESS_REQUESTED" | "REQUEST_ACCEPTED" | "REQUEST_DENIED" | "ACCESS_EXPIRING" | "ACCESS_EXPIRED";
+        /** @enum {string} */
+        MailStatus: "PENDING" | "SENT" | "FAILED";
+        Mail: {
+            id: components["schemas"]["Uuid"];
+            kind: components["schemas"]["MailKind"];
+            recipient: string;
+            language: components["schemas"]["Language"];
+            subject: string;
+            status: components["schemas"]["MailStatus"];
+            attempts: number;
+            /** @description The last failed attempt's error: the SMTP server's answer or a timeout */
+            lastError: string | null;
+            applicationId: components["schemas"]["ApplicationIdValue"] | null;
+            /** @description The access request the mail is about */
+            requestId: components["schemas"]["Uuid"] | null;
+            createdAt: components["schemas"]["DateTime"];
+            lastAttemptAt: components["schemas"]["DateTime"] | null;
+            /** @description PENDING: when it is tried (again); else null */
+            nextAttemptAt: components["schemas"]["DateTime"] | null;
+            sentAt: components["schemas"]["DateTime"] | null;
+        };
+        MailList: {
+            items: components["schemas"]["Mail"][];
+            total: number;
+        };
+        MailSettings: {
+            /** @description An SMTP host is configured: mails are queued and sent */
+            sending: boolean;
+            /** @description Where the internal copy of access requests goes (MAIL_INTERNAL_COPY_TO); null when none is configured or nothing is sent */
+            internalCopyTo: string | null;
         };
         UserSummary: {
             id: components["schemas"]["Uuid"];
@@ -4609,6 +4692,74 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listMails: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Only mails in this state */
+                status?: components["schemas"]["MailStatus"];
+            };
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMailSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -142,6 +142,11 @@ export declare const WebhookSigningSecret: Validator<Schemas["WebhookSigningSecr
 export declare const WebhookSigningSecretCreated: Validator<Schemas["WebhookSigningSecretCreated"]>;
 export declare const WebhookSigningSecretList: Validator<Schemas["WebhookSigningSecretList"]>;
 export declare const WebhookDeliveryList: Validator<Schemas["WebhookDeliveryList"]>;
+export declare const MailKind: Validator<Schemas["MailKind"]>;
+export declare const MailStatus: Validator<Schemas["MailStatus"]>;
+export declare const Mail: Validator<Schemas["Mail"]>;
+export declare const MailList: Validator<Schemas["MailList"]>;
+export declare const MailSettings: Validator<Schemas["MailSettings"]>;
 export declare const UserSummary: Validator<Schemas["UserSummary"]>;
 export declare const UserList: Validator<Schemas["UserList"]>;
 export declare const UserDetail: Validator<Schemas["UserDetail"]>;

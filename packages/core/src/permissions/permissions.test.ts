@@ -34,7 +34,7 @@ describe('hasPermission', () => {
 });
 
 describe('admin navigation', () => {
-  it('has the seven items of spec §2 with their permissions', () => {
+  it('has the seven items of spec §2 and the mails (#29) with their permissions', () => {
     expect(adminNavItems.map((i) => [i.path, i.permission])).toEqual([
       ['/admin/users', 'all_users.read'],
       ['/admin/applications', 'applications.read'],
@@ -43,6 +43,7 @@ describe('admin navigation', () => {
       ['/admin/roles', 'roles.read'],
       ['/admin/account-accesses', 'accountaccesses.read'],
       ['/admin/custom-flows', 'customflows.read'],
+      ['/admin/mails', 'all_users.read'],
     ]);
   });
 

@@ -15,7 +15,7 @@ export const adminPermissions = {
 export type AdminPermission = (typeof adminPermissions)[keyof typeof adminPermissions];
 
 export type AdminNavKey =
-  'users' | 'applications' | 'attributes' | 'permissions' | 'roles' | 'accountAccesses' | 'customFlows';
+  'users' | 'applications' | 'attributes' | 'permissions' | 'roles' | 'accountAccesses' | 'customFlows' | 'mails';
 
 export interface AdminNavItem {
   /** Stable key; the UI maps it to a translation key and an icon. */
@@ -24,7 +24,10 @@ export interface AdminNavItem {
   readonly permission: AdminPermission;
 }
 
-/** The global admin navigation items, each shown only with its permission (spec §2). */
+/**
+ * The global admin navigation items, each shown only with its permission (spec §2), and the mails
+ * the API sent (#29), for those who may see all users (the mails name them and what they asked for).
+ */
 export const adminNavItems: readonly AdminNavItem[] = [
   { key: 'users', path: '/admin/users', permission: 'all_users.read' },
   { key: 'applications', path: '/admin/applications', permission: 'applications.read' },
@@ -33,6 +36,7 @@ export const adminNavItems: readonly AdminNavItem[] = [
   { key: 'roles', path: '/admin/roles', permission: 'roles.read' },
   { key: 'accountAccesses', path: '/admin/account-accesses', permission: 'accountaccesses.read' },
   { key: 'customFlows', path: '/admin/custom-flows', permission: 'customflows.read' },
+  { key: 'mails', path: '/admin/mails', permission: 'all_users.read' },
 ];
 
 /** A user has a permission only if signed in and it is listed in hkData.permissions (spec §6). */

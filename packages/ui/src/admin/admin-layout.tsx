@@ -3,6 +3,7 @@ import {
   AdjustmentsHorizontalIcon,
   ArrowsRightLeftIcon,
   Bars3Icon,
+  EnvelopeIcon,
   HomeIcon,
   IdentificationIcon,
   InboxArrowDownIcon,
@@ -34,6 +35,7 @@ const icons: Record<AdminNavKey, Icon> = {
   roles: ShieldCheckIcon,
   accountAccesses: IdentificationIcon,
   customFlows: ArrowsRightLeftIcon,
+  mails: EnvelopeIcon,
 };
 
 export interface CurrentApplication {

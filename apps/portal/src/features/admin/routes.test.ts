@@ -54,6 +54,8 @@ describe('the console route table: the page of a path', () => {
   it('matches a global page before an application of that name, and nothing outside the console', () => {
     expect(adminRouteOfPath('/admin/users/x')?.key).toBe('user');
     expect(adminRouteOfPath('/admin/custom-flows')?.key).toBe('customFlows');
+    // The mails (#29) are a global page, not an application called "mails".
+    expect(adminRouteOfPath('/admin/mails')?.key).toBe('mails');
     expect(adminRouteOfPath('/admin/users/x/y')).toBeUndefined();
     expect(adminRouteOfPath('/admin/planner/settings/x')).toBeUndefined();
     expect(adminRouteOfPath('/settings')).toBeUndefined();
@@ -125,7 +127,7 @@ describe('admin page preload order', () => {
         administersApplications: true,
         managesAccessRequests: true,
       }),
-    ).toEqual(['overview', 'users', 'roles', 'appStart', 'appUsers', 'accessRequests']);
+    ).toEqual(['overview', 'users', 'roles', 'mails', 'appStart', 'appUsers', 'accessRequests']);
   });
 
   it('leaves out what the user may not open, and detail pages', () => {

@@ -55,6 +55,7 @@ const code = {
   accountAccess: () => import('./pages/account-access-detail.tsx'),
   customFlows: () => import('./pages/custom-flows-list.tsx'),
   customFlow: () => import('./pages/custom-flow-detail.tsx'),
+  mails: () => import('./pages/mails-list.tsx'),
   appStart: () => import('./pages/app-start.tsx'),
   appUsers: () => import('./pages/app-users-list.tsx'),
   appUsersImport: () => import('./pages/app-users-import.tsx'),
@@ -101,6 +102,8 @@ export const adminRoutes = {
   ...globalPages(['roles', 'role'], '/admin/roles', 'roles.read'),
   ...globalPages(['accountAccesses', 'accountAccess'], '/admin/account-accesses', 'accountaccesses.read'),
   ...globalPages(['customFlows', 'customFlow'], '/admin/custom-flows', 'customflows.read'),
+  // The mails the API sent (#29): they name users and what they asked for.
+  mails: page('mails', '/admin/mails', { to: 'global', permission: 'all_users.read' }, 'idle'),
   appStart: page('appStart', '/admin/:application', ofApplication, 'idle'),
   appUsers: page('appUsers', '/admin/:application/users', ofApplication, 'idle'),
   appUsersImport: page('appUsersImport', '/admin/:application/users/import', ofApplication, 'intent'),

@@ -2,7 +2,7 @@
 // it while the page chunk loads (performance.md: fetch a route's data in parallel with its
 // code), into the one query cache (`app/server-data.ts`), where the list view finds it instead
 // of asking again.
-import type { AdminApi, AdminPage, ListParams, SortOrder } from '@portal/adapters/admin';
+import type { AdminApi, AdminPage, ListParams, MailStatus, SortOrder } from '@portal/adapters/admin';
 import type { AccessRequestStatus } from '@portal/core';
 import { hashKey } from '@tanstack/react-query';
 import { prefetchServerData, queryClient, type QueryKey } from '../../../app/server-data.ts';
@@ -15,6 +15,15 @@ export type AccessRequestStatusFilter = AccessRequestStatus | 'ALL';
 export function loadAccessRequests(api: AdminApi, application: string, status: AccessRequestStatusFilter) {
   return (params: ListParams) =>
     api.listAccessRequests(application, { ...params, ...(status === 'ALL' ? {} : { status }) });
+}
+
+/** The mails' states (the contract's `MailStatus`), or 'ALL' (no filter). */
+export type MailStatusFilter = MailStatus | 'ALL';
+export const mailStatusFilters = ['ALL', 'PENDING', 'SENT', 'FAILED'] as const satisfies readonly MailStatusFilter[];
+
+/** The API's mails (#29), newest first, by state ('ALL': no filter). */
+export function loadMails(api: AdminApi, status: MailStatusFilter) {
+  return ({ page, pageSize }: ListParams) => api.listMails({ page, pageSize, ...(status === 'ALL' ? {} : { status }) });
 }
 
 export interface ListRoute {
@@ -44,6 +53,12 @@ export const listRoutes = {
     defaultSort: 'fullName',
     scope: (application) => application,
     load: (api, application) => (params) => api.listApplicationUsers(application, params),
+  },
+  mails: {
+    defaultSort: 'createdAt',
+    defaultOrder: 'desc',
+    scope: () => 'ALL',
+    load: (api) => loadMails(api, 'ALL'),
   },
   accessRequests: {
     defaultSort: 'requestedAt',

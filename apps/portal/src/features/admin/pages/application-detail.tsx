@@ -17,6 +17,7 @@ import {
   type EntitySpec,
 } from '../components/detail-page.tsx';
 import { Grid, Section } from '../components/form-kit.tsx';
+import { InternalCopyHint, MailOffNotice, useMailSettings } from '../components/mail-settings.tsx';
 import {
   applicationInput,
   applicationValues,
@@ -78,6 +79,8 @@ function ApplicationForm({ id, entity }: { readonly id: string; readonly entity:
   /** The saved webhook: test deliveries, signing secrets and its pause need one. */
   const [savedWebhook, setSavedWebhook] = useState(entity?.webhook ?? null);
   const development = config.environment === 'development';
+  /** Whether the API sends mail at all, and where the internal copy goes (#29). */
+  const mailSettings = useMailSettings();
   const of = useEntityForm(
     useMemo(() => spec(development), [development]),
     id,
@@ -151,8 +154,9 @@ function ApplicationForm({ id, entity }: { readonly id: string; readonly entity:
           {...(errors.logoUrl === undefined ? {} : { error: errorText(errors.logoUrl) })}
         />
         <Grid>
-          <EntityTextField of={of} field="notificationEmail" type="email" />
+          <EntityTextField of={of} field="notificationEmail" type="email" help />
         </Grid>
+        <MailOffNotice settings={mailSettings} />
         <EntityRef of={of} field="adminPermissionId" kind="permissions" />
       </Section>
       <Section title={t('applications.sections.accessRequests')}>
@@ -165,6 +169,7 @@ function ApplicationForm({ id, entity }: { readonly id: string; readonly entity:
         />
         <EntitySwitch of={of} field="accessRequestRequired" />
         <EntitySwitch of={of} field="internalCopyOfAccessRequests" />
+        <InternalCopyHint settings={mailSettings} />
         <EntitySwitch of={of} field="roleRequiredOnAccessRequest" />
       </Section>
       <AttributeLinks form={form} writable={writable} />

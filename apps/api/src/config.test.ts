@@ -1,0 +1,61 @@
+// The e-mail settings of the environment (#29): none without SMTP_HOST; defaults; bad values stop the start.
+import { describe, expect, it } from 'vitest';
+import { readConfig } from './config.ts';
+
+describe('the mail configuration', () => {
+  it('is off without SMTP_HOST (nothing is queued or sent)', () => {
+    expect(readConfig({}).mail).toBeUndefined();
+    expect(readConfig({ SMTP_HOST: '  ' }).mail).toBeUndefined();
+  });
+
+  it('has defaults for everything but the host', () => {
+    expect(readConfig({ SMTP_HOST: 'mail.example', PORTAL_URL: 'https://portal.example/' }).mail).toEqual({
+      smtp: { host: 'mail.example', port: 587, secure: false, starttls: 'auto', user: undefined, password: undefined },
+      from: '"HK Küchen" <no-reply@portal.example>',
+      brandName: 'HK Küchen',
+      internalCopyTo: null,
+      timeZone: 'Europe/Berlin',
+      pollIntervalMs: 5000,
+      sendTimeoutMs: 30_000,
+    });
+    expect(readConfig({ SMTP_HOST: 'mail.example', SMTP_SECURE: 'true' }).mail?.smtp.port).toBe(465);
+  });
+
+  it('reads every setting', () => {
+    const mail = readConfig({
+      SMTP_HOST: 'mail.example',
+      SMTP_PORT: '2525',
+      SMTP_STARTTLS: 'required',
+      SMTP_USER: 'portal',
+      SMTP_PASSWORD: 'secret',
+      MAIL_FROM: 'Portal <portal@example.com>',
+      BRAND_NAME: 'Acme',
+      MAIL_INTERNAL_COPY_TO: 'requests@example.com',
+      MAIL_TIME_ZONE: 'Europe/Warsaw',
+      MAIL_POLL_INTERVAL_MS: '1000',
+      MAIL_SEND_TIMEOUT_MS: '5000',
+    }).mail;
+    expect(mail).toMatchObject({
+      smtp: { port: 2525, starttls: 'required', user: 'portal', password: 'secret' },
+      from: 'Portal <portal@example.com>',
+      brandName: 'Acme',
+      internalCopyTo: 'requests@example.com',
+      timeZone: 'Europe/Warsaw',
+      pollIntervalMs: 1000,
+      sendTimeoutMs: 5000,
+    });
+  });
+
+  it.each([
+    ['SMTP_PORT', '0'],
+    ['SMTP_PORT', 'smtp'],
+    ['SMTP_SECURE', 'yes'],
+    ['SMTP_STARTTLS', 'maybe'],
+    ['MAIL_INTERNAL_COPY_TO', 'not an address'],
+    ['MAIL_TIME_ZONE', 'Mars/Olympus'],
+    ['MAIL_POLL_INTERVAL_MS', '10'],
+    ['MAIL_SEND_TIMEOUT_MS', '1.5'],
+  ])('refuses %s=%s', (name, value) => {
+    expect(() => readConfig({ SMTP_HOST: 'mail.example', [name]: value })).toThrow(name);
+  });
+});
