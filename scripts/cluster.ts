@@ -7,7 +7,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { postgresBin, startPostgres, type RunningPostgres } from '../apps/api/test/postgres-server.ts';
+import { postgresBin, startPostgres, type RunningPostgres } from '../tooling/postgres-server.ts';
 
 const root = join(import.meta.dirname, '..');
 
