@@ -150,7 +150,7 @@ export { provideClaimsRefresh } from './machines/claims-refresh/claims-refresh.m
 
 export type { AccessTokenSource, SessionHandle } from './machines/session/session.types.ts';
 export { refreshSession, signOut } from './machines/session/session.actors.ts';
-export { userFromSession, refreshDueIn } from './machines/session/session.restore.ts';
+export { userFromSession, refreshDueIn, refreshLead } from './machines/session/session.restore.ts';
 export { createRemoteSessionHandle, decodeSignedInUser, decodeBootError } from './machines/session/session.remote.ts';
 export type { SessionView } from './machines/session/session.view.ts';
 
