@@ -20,6 +20,8 @@ export interface IdpConfig {
   production: boolean;
   /** Lifetime of access and ID tokens in seconds (IDP_ACCESS_TOKEN_SECONDS, default one hour). */
   accessTokenSeconds: number;
+  /** Every token endpoint answer is held this long (IDP_TOKEN_DELAY_MS, default 0): a slow provider, for the refresh bench. */
+  tokenDelayMs: number;
 }
 
 const trim = (url: string) => url.replace(/\/+$/, '');
@@ -43,6 +45,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): IdpConfig {
     },
     production: env.NODE_ENV === 'production',
     accessTokenSeconds: Number(env.IDP_ACCESS_TOKEN_SECONDS ?? 3600),
+    tokenDelayMs: Math.max(0, Number(env.IDP_TOKEN_DELAY_MS ?? 0) || 0),
   };
 }
 
