@@ -1,5 +1,7 @@
-// Environment of the API (names and defaults from scripts/stack-config.ts).
+// Environment of the API (names and defaults from scripts/stack-config.ts). The identity
+// provider's configuration is @portal/server's, the same the portal server reads (issue #27).
 import { join } from 'node:path';
+import { providerConfigFromEnv, type ProviderConfig } from '@portal/server';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 export interface Config {
@@ -7,10 +9,11 @@ export interface Config {
   /** PGlite's directory (default <repo>/.data/api); unused with DATABASE_URL. */
   dataDir: string | undefined;
   databaseUrl: string | undefined;
-  authority: string;
-  jwksUrl: string;
+  /** The identity provider whose access tokens the API accepts. */
+  provider: ProviderConfig;
+  /** The local provider's service tokens (the internal calls): their issuer and key set. */
+  internal: { issuer: string; jwksUrl: string } | undefined;
   audience: string;
-  policies: string[];
   portalUrl: string;
   apiUrl: string;
   /** Where browsers reach the API (API_PUBLIC_URL, default API_URL): the base of logo URLs. */
@@ -23,7 +26,9 @@ export interface Config {
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const authority = (env.IDP_AUTHORITY ?? 'http://localhost:4001').replace(/\/$/, '');
+  // The local provider calls the internal endpoints; elsewhere they answer 401 (IDP_INTERNAL_ISSUER empty).
+  const internalIssuer =
+    env.IDP_INTERNAL_ISSUER ?? `${(env.IDP_AUTHORITY ?? 'http://localhost:4001').replace(/\/$/, '')}/internal`;
   const seed = env.API_SEED ?? 'demo';
   if (seed !== 'demo' && seed !== 'large' && seed !== 'none')
     throw new Error(`API_SEED must be demo, large or none, not ${seed}`);
@@ -37,15 +42,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir:
       env.API_DATA_DIR || (env.DATABASE_URL ? undefined : join(env.STACK_DATA_DIR || join(repoRoot, '.data'), 'api')),
     databaseUrl: env.DATABASE_URL || undefined,
-    authority,
-    jwksUrl: env.IDP_JWKS_URL ?? `${authority}/b2c_1a_signin/discovery/v2.0/keys`,
+    provider: providerConfigFromEnv(env),
+    internal:
+      internalIssuer === ''
+        ? undefined
+        : {
+            issuer: internalIssuer,
+            jwksUrl:
+              env.IDP_JWKS_URL ?? `${internalIssuer.replace(/\/internal$/, '')}/b2c_1a_signin/discovery/v2.0/keys`,
+          },
     audience: env.API_AUDIENCE ?? 'portal-api',
-    policies: [
-      env.IDP_SIGNIN_POLICY ?? 'b2c_1a_signin',
-      env.IDP_REFRESH_POLICY ?? 'b2c_1a_refresh',
-      env.IDP_PASSWORD_POLICY ?? 'b2c_1a_password_change',
-      env.IDP_EMAIL_POLICY ?? 'b2c_1a_email_change',
-    ],
     portalUrl: (env.PORTAL_URL ?? 'http://localhost:5173').replace(/\/$/, ''),
     apiUrl: (env.API_URL ?? 'http://localhost:4000').replace(/\/$/, ''),
     publicUrl: (env.API_PUBLIC_URL || env.API_URL || 'http://localhost:4000').replace(/\/$/, ''),

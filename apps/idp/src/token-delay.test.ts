@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import identities from '@portal/contract/demo-identities.json' with { type: 'json' };
-import { configFromEnv } from './config.ts';
+import { ConfigError, configFromEnv } from './config.ts';
 import { startIdp, type Idp } from './server.ts';
 
 const delayMs = 800;
@@ -29,11 +29,13 @@ const timed = async (run: () => Promise<Response>) => {
   return { status: response.status, ms: performance.now() - started };
 };
 
-it('reads the delay from the environment: none by default, never negative', () => {
+it('reads the delay from the environment: none by default; a wrong value names the variable', () => {
   expect(configFromEnv({}).tokenDelayMs).toBe(0);
   expect(configFromEnv({ IDP_TOKEN_DELAY_MS: '200' }).tokenDelayMs).toBe(200);
-  expect(configFromEnv({ IDP_TOKEN_DELAY_MS: '-5' }).tokenDelayMs).toBe(0);
-  expect(configFromEnv({ IDP_TOKEN_DELAY_MS: 'slow' }).tokenDelayMs).toBe(0);
+  for (const wrong of ['-5', 'slow', '1.5'])
+    expect(() => configFromEnv({ IDP_TOKEN_DELAY_MS: wrong })).toThrow(
+      new ConfigError(`IDP_TOKEN_DELAY_MS must be a whole number of milliseconds, 0 or more; it is "${wrong}"`),
+    );
 });
 
 it("holds the token endpoint's answer (a refused refresh grant too) for the delay; discovery answers at once", async () => {

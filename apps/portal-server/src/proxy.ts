@@ -137,12 +137,6 @@ export function createApiProxy(deps: ProxyDeps) {
   const systemClock = createSystemClock();
   const clock = deps.now === undefined ? systemClock : { ...systemClock, now: deps.now };
   const platform = { clock, random: createCryptoRandom(), digest: createSubtleDigest() };
-  const noNavigation = {
-    currentUrl: () => '',
-    redirect: () => undefined,
-    replace: () => undefined,
-    reload: () => undefined,
-  };
 
   /**
    * A fresh access token for the session (refreshing once when due); undefined when the
@@ -159,7 +153,6 @@ export function createApiProxy(deps: ProxyDeps) {
           sessionStore: deps.sessions.storeFor(record.idHash),
           lock: deps.locks.forSession(record.idHash),
           identityProvider: deps.identityProvider,
-          navigator: noNavigation,
         },
         { config: deps.authConfig, session: record.tokens, user: record.user },
       );

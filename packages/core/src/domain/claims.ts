@@ -107,6 +107,7 @@ const storedSessionDecoder = struct({
   refreshToken: optional(anyString),
   expiresAt: finite(),
   issuedAt: optional(finite()),
+  policy: optional(anyString),
 });
 
 /** Decode a stored session (read back from cookies); undefined when broken. */
