@@ -86,6 +86,8 @@ export interface LemonldapOptions {
   readonly clientId?: string;
   /** Its client secret (a random one LLNG can read from a Basic header: see basicSafeSecret). */
   readonly clientSecret?: string;
+  /** Lifetime of access and ID tokens, seconds (LLNG's default: 3600); short ones make the portal refresh soon. */
+  readonly accessTokenSeconds?: number;
   /** Where the record of a running instance is kept, to end it if its starter died (STACK_DATA_DIR or .data). */
   readonly dataDir?: string;
   /** Each line the two servers print, with the server's name. */
@@ -131,7 +133,14 @@ function basicSafeSecret(clientId: string): string {
 }
 
 /** The configuration LLNG reads (lmConf-1.json): only what differs from its defaults. */
-function llngConfig(dir: string, port: number, portalUrl: string, clientId: string, clientSecret: string) {
+function llngConfig(
+  dir: string,
+  port: number,
+  portalUrl: string,
+  clientId: string,
+  clientSecret: string,
+  accessTokenSeconds: number | undefined,
+) {
   const issuer = `http://127.0.0.1:${port}`;
   const { privateKey, publicKey } = generateKeyPairSync('rsa', {
     modulusLength: 2048,
@@ -203,6 +212,12 @@ function llngConfig(dir: string, port: number, portalUrl: string, clientId: stri
         oidcRPMetaDataOptionsAdditionalAudiences: apiAudience,
         oidcRPMetaDataOptionsAllowOffline: 1,
         oidcRPMetaDataOptionsRefreshToken: 1,
+        ...(accessTokenSeconds === undefined
+          ? {}
+          : {
+              oidcRPMetaDataOptionsAccessTokenExpiration: accessTokenSeconds,
+              oidcRPMetaDataOptionsIDTokenExpiration: accessTokenSeconds,
+            }),
       },
     },
     oidcRPMetaDataExportedVars: {
@@ -245,7 +260,11 @@ error_log stderr warn;
 events { worker_connections 256; }
 http {
   include /etc/nginx/mime.types;
-  access_log off;
+  # One line per call of the OpenID endpoints (never the query: it may hold a code), in a file
+  # the starter reads on (nginx cannot write to a pipe as a log); the starter forwards each line.
+  log_format endpoint '$request_method $uri $status';
+  map $request_uri $oidc_endpoint { ~^/oauth2/ 1; default 0; }
+  access_log ${join(dir, 'run/endpoints.log')} endpoint if=$oidc_endpoint flush=1s buffer=4k;
   client_body_temp_path ${join(dir, 'nginx/body')};
   fastcgi_temp_path ${join(dir, 'nginx/fastcgi')};
   proxy_temp_path ${join(dir, 'nginx/proxy')};
@@ -338,7 +357,7 @@ export async function startLemonldap(options: LemonldapOptions = {}): Promise<Ru
   writeFileSync(join(dir, 'lemonldap-ng.ini'), llngIni(dir));
   writeFileSync(
     join(dir, 'conf/lmConf-1.json'),
-    JSON.stringify(llngConfig(dir, port, portalUrl, clientId, clientSecret), null, 1),
+    JSON.stringify(llngConfig(dir, port, portalUrl, clientId, clientSecret, options.accessTokenSeconds), null, 1),
   );
   writeFileSync(join(dir, 'nginx/nginx.conf'), nginxConf(dir, port));
   if (isRoot()) {
@@ -386,8 +405,26 @@ export async function startLemonldap(options: LemonldapOptions = {}): Promise<Ru
     );
   };
 
+  // The endpoint calls nginx writes (see nginxConf), read on and forwarded as its lines.
+  const endpointLog = join(dir, 'run/endpoints.log');
+  let endpointLogRead = 0;
+  const readEndpointLog = () => {
+    try {
+      const text = readFileSync(endpointLog, 'utf8');
+      const fresh = text.slice(endpointLogRead);
+      const end = fresh.lastIndexOf('\n') + 1;
+      endpointLogRead += end;
+      for (const line of fresh.slice(0, end).split('\n')) if (line.trim()) options.log?.('nginx', line);
+    } catch {
+      /* not written yet */
+    }
+  };
+  const endpointLogTimer = setInterval(readEndpointLog, 500);
+  endpointLogTimer.unref();
+
   const stop = async () => {
     stopping = true;
+    clearInterval(endpointLogTimer);
     const alive = children.filter((c) => c.exitCode === null && c.signalCode === null);
     const gone = Promise.all(alive.map((c) => new Promise((resolve) => c.once('exit', resolve))));
     /** To each process group (the FastCGI manager and its workers, nginx's master and workers). */

@@ -11,6 +11,8 @@ export const ports = {
   api: num(process.env.API_PORT, 4000),
   idp: num(process.env.IDP_PORT, 4001),
   dealerShop: num(process.env.DEALER_SHOP_PORT, 4002),
+  /** LemonLDAP::NG on 127.0.0.1, with `--provider lemonldap`. */
+  lemonldap: num(process.env.LEMONLDAP_PORT, 4010),
 };
 
 export const urls = {
@@ -25,6 +27,19 @@ export const urls = {
    */
   portalApi: `http://localhost:${ports.portal}/api`,
 };
+
+/** The local stack's client secret of the portal (a development secret, never one of a real tenant). */
+const localClientSecret = 'local-development-portal-secret';
+
+/**
+ * What the relying parties (the API and the portal server) are told of the provider, where it
+ * differs from the provider's own settings: in the b2c-tenant shape each policy's document lives
+ * under `<authority>/<tenant>.onmicrosoft.com` (IDP_AUTHORITY of the b2c kind), while the local
+ * provider's own IDP_AUTHORITY stays its base URL.
+ */
+export function relyingPartyEnv(env: Record<string, string>): Record<string, string> {
+  return env.IDP_SHAPE === 'b2c-tenant' ? { IDP_AUTHORITY: `${urls.idp}/${env.IDP_TENANT_NAME}.onmicrosoft.com` } : {};
+}
 
 export function stackEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   const dataDir = env.STACK_DATA_DIR ?? join(root, '.data');
@@ -57,10 +72,17 @@ export function stackEnv(env: NodeJS.ProcessEnv): Record<string, string> {
     IDP_TENANT_NAME: idpTenantName,
     IDP_TENANT_ID: env.IDP_TENANT_ID ?? defaultTenant.id,
     IDP_POLICY_CLAIM: env.IDP_POLICY_CLAIM ?? 'tfp',
-    // The portal's client is public unless one of these is set: a client secret
-    // (client_secret_basic) or a JSON key set with the portal server's public key (private_key_jwt).
-    ...(env.IDP_PORTAL_CLIENT_SECRET ? { IDP_PORTAL_CLIENT_SECRET: env.IDP_PORTAL_CLIENT_SECRET } : {}),
-    ...(env.IDP_PORTAL_CLIENT_JWKS ? { IDP_PORTAL_CLIENT_JWKS: env.IDP_PORTAL_CLIENT_JWKS } : {}),
+    // The portal server is a confidential client (a backend-for-frontend, RFC 10017): the local
+    // provider registers hk-portal with this secret (client_secret_basic), the portal server sends it.
+    // With IDP_PORTAL_CLIENT_JWKS (the portal's public key) the provider takes private_key_jwt instead.
+    ...(env.IDP_PORTAL_CLIENT_JWKS
+      ? { IDP_PORTAL_CLIENT_JWKS: env.IDP_PORTAL_CLIENT_JWKS }
+      : { IDP_PORTAL_CLIENT_SECRET: env.IDP_PORTAL_CLIENT_SECRET ?? localClientSecret }),
+    ...(env.IDP_CLIENT_PRIVATE_JWK
+      ? { IDP_CLIENT_PRIVATE_JWK: env.IDP_CLIENT_PRIVATE_JWK }
+      : { IDP_CLIENT_SECRET: env.IDP_PORTAL_CLIENT_SECRET ?? localClientSecret }),
+    // The local provider's service tokens for the API's internal calls.
+    IDP_INTERNAL_ISSUER: `${urls.idp}/internal`,
     // One key set signs for every policy (as in a B2C tenant); the API verifies with it.
     IDP_JWKS_URL: `${idpPolicyPrefix}/b2c_1a_signin/discovery/v2.0/keys`,
     API_DATA_DIR: join(dataDir, 'api'),

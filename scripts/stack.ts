@@ -8,11 +8,18 @@
 //                                    the scale-out shape (issue #21): PostgreSQL from Debian, two
 //                                    API and two portal-server instances behind HAProxy on the
 //                                    usual ports (a throw-away database; scripts/cluster.ts)
+//   node scripts/stack.ts --provider lemonldap
+//                                    the portal and the API signed in through a third-party
+//                                    provider, LemonLDAP::NG from Debian (scripts/lemonldap.ts;
+//                                    docs/providers.md); the local provider still serves the demo shop
+//   IDP_SHAPE=b2c-tenant node scripts/stack.ts
+//                                    the local provider laid out as a real Azure AD B2C tenant
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { stackEnv, ports, urls } from './stack-config.ts';
+import { relyingPartyEnv, stackEnv, ports, urls } from './stack-config.ts';
 import { startCluster } from './cluster.ts';
+import { lemonldapUsers, startLemonldap, type RunningLemonldap } from './lemonldap.ts';
 
 const root = join(import.meta.dirname, '..');
 const fresh = process.argv.includes('--fresh');
@@ -23,15 +30,22 @@ if (!Number.isInteger(instances) || instances < 1 || instances > 8) {
   console.error('--instances takes a number from 1 to 8');
   process.exit(2);
 }
+const providerAt = process.argv.findIndex((a) => a === '--provider' || a.startsWith('--provider='));
+const providerName =
+  providerAt < 0 ? 'local' : (process.argv[providerAt]?.split('=')[1] ?? process.argv[providerAt + 1] ?? '');
+if (providerName !== 'local' && providerName !== 'lemonldap') {
+  console.error('--provider takes local or lemonldap');
+  process.exit(2);
+}
 const env = stackEnv(process.env);
 if (fresh) rmSync(env.STACK_DATA_DIR, { recursive: true, force: true });
 mkdirSync(env.STACK_DATA_DIR, { recursive: true });
 
 const children: ChildProcess[] = [];
-function run(name: string, filter: string, script: string) {
+function run(name: string, filter: string, script: string, extra: Record<string, string> = {}) {
   const child = spawn('pnpm', ['--silent', '--filter', filter, script], {
     cwd: root,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, ...extra },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const prefix = (line: string) => `[${name}] ${line}`;
@@ -56,6 +70,7 @@ function stop(code = 0) {
   stopping = true;
   for (const c of children) c.kill('SIGTERM');
   void stopCluster?.();
+  void lemonldap?.stop();
   setTimeout(() => process.exit(code), stopCluster === undefined ? 1500 : 4000).unref();
 }
 process.on('SIGINT', () => stop(0));
@@ -74,6 +89,42 @@ async function waitFor(url: string, timeoutMs = 300_000) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
 }
 
+// A third-party provider for the portal and the API, when asked for.
+let lemonldap: RunningLemonldap | undefined;
+if (providerName === 'lemonldap') {
+  const tokenSeconds = process.env.LEMONLDAP_TOKEN_SECONDS;
+  lemonldap = await startLemonldap({
+    port: ports.lemonldap,
+    portalUrl: urls.portal,
+    dataDir: env.STACK_DATA_DIR,
+    ...(tokenSeconds === undefined ? {} : { accessTokenSeconds: Number(tokenSeconds) }),
+    log: (name, line) => {
+      if (!quiet) console.log(`[lemonldap ${name}] ${line}`);
+    },
+    onUnexpectedExit: (name, code) => {
+      if (!stopping) {
+        console.error(`[lemonldap ${name}] exited (${code}); stopping the stack`);
+        stop(1);
+      }
+    },
+  }).catch((error: unknown) => {
+    console.error(`LemonLDAP::NG did not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}
+/** The relying parties' view of the provider: the local one (in its shape), or LemonLDAP::NG as a standard provider. */
+const relyingParty: Record<string, string> =
+  lemonldap === undefined
+    ? relyingPartyEnv(env)
+    : {
+        IDP_KIND: 'oidc',
+        IDP_ISSUER: lemonldap.issuer,
+        PORTAL_CLIENT_ID: lemonldap.clientId,
+        IDP_CLIENT_SECRET: lemonldap.clientSecret,
+        // LemonLDAP::NG 2.16 mis-decodes a Basic header for a client id with a '-' (scripts/lemonldap.ts).
+        IDP_CLIENT_AUTH_METHOD: 'client_secret_post',
+      };
+
 // The portal is served as its production build by the portal server (apps/portal-server:
 // the build, the runtime configuration, the OpenID session and the /api proxy).
 const built = spawnSync(
@@ -86,7 +137,7 @@ if (built.status !== 0) process.exit(built.status ?? 1);
 if (instances > 1) {
   const cluster = await startCluster({
     instances,
-    env,
+    env: { ...env, ...relyingParty },
     log: (name, line) => {
       if (!quiet) console.log(`[${name}] ${line}`);
     },
@@ -105,15 +156,15 @@ if (instances > 1) {
     `  ${instances} API instances: ${cluster.apis.map((a) => a.url).join(', ')}; ${instances} portal servers: ${cluster.portals.map((p) => p.url).join(', ')}; HAProxy in front; PostgreSQL ${cluster.databaseUrl}`,
   );
 } else {
-  run('api', '@portal/api', 'start');
+  run('api', '@portal/api', 'start', relyingParty);
   run('idp', '@portal/idp', 'start');
-  run('portal', '@portal/portal-server', 'start');
+  run('portal', '@portal/portal-server', 'start', relyingParty);
 }
 run('shop', '@portal/dealer-shop', 'start');
 
 const ready = await Promise.all([
   waitFor(`${urls.api}/health`),
-  waitFor(`${urls.idp}/${env.IDP_SIGNIN_POLICY}/v2.0/.well-known/openid-configuration`),
+  waitFor(`${urls.idp}/health`),
   waitFor(urls.dealerShop),
   waitFor(urls.portal),
   // The portal's way to the API (its `/api` proxy, or the API's own origin).
@@ -139,8 +190,15 @@ function printWelcome() {
   Demo client application:    ${urls.dealerShop}
   Reference API:              ${urls.portalApi.startsWith(`${urls.portal}/`) ? `${urls.portalApi} (proxied to ${urls.api})` : urls.api}   identity provider: ${urls.idp}
 
-  Sign in with any of these accounts, password ${demo.password}
-${demo.accounts.map((a) => `    ${a.email.padEnd(28)} ${a.kind}`).join('\n')}
+${
+  lemonldap === undefined
+    ? `  Sign in with any of these accounts, password ${demo.password}
+${demo.accounts.map((a) => `    ${a.email.padEnd(28)} ${a.kind}`).join('\n')}`
+    : `  The portal signs in through LemonLDAP::NG at ${lemonldap.issuer} (a standard OpenID provider).
+  Sign in there with its demo users (user name = password):
+${lemonldapUsers.map((u) => `    ${u.username.padEnd(10)} ${u.email}`).join('\n')}
+  The demo client application still signs in through the local provider (${urls.idp}).`
+}
 
   Ctrl+C stops the stack. Ports: ${Object.entries(ports)
     .map(([k, v]) => `${k} ${v}`)

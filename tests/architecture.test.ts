@@ -42,6 +42,10 @@ const forbidden: [string, string, string][] = [
   ['packages/core/src/probe.ts', 'export const n = Math.random();', 'no-restricted-syntax'],
   ['packages/core/src/probe.ts', 'export const n = Date.now();', 'no-restricted-syntax'],
   ['packages/contract/src/probe.ts', "import { z } from 'effect';", 'layers/imports'],
+  // Core has no Effect: it runs on the first route (ADR 0007); Effect is for the servers' long-running work.
+  ['packages/core/src/probe.ts', "import { Schema } from 'effect';\nexport const s = Schema;", 'layers/imports'],
+  ['packages/server/src/probe.ts', "import { createOidcIdentityProvider } from '@portal/adapters';", 'layers/imports'],
+  ['packages/server/src/probe.ts', "import { useState } from 'react';", 'layers/imports'],
   ['packages/adapters/src/probe.ts', "import { useState } from 'react';", 'layers/imports'],
   ['packages/adapters/src/probe.ts', "import { Button } from '@portal/ui';", 'layers/imports'],
   ['packages/ui/src/probe.ts', "import { createHttp } from '@portal/adapters';", 'layers/imports'],
@@ -59,7 +63,6 @@ const forbidden: [string, string, string][] = [
 
 const allowed: [string, string][] = [
   ['packages/core/src/probe.ts', "import { setup } from 'xstate';\nexport const s = setup;"],
-  ['packages/core/src/probe.ts', "import { Schema } from 'effect';\nexport const s = Schema;"],
   ['packages/core/src/probe.test.ts', "import { it } from 'vitest';\nit('x', () => {});"],
   [
     'packages/core/src/probe.ts',
@@ -77,6 +80,7 @@ const allowed: [string, string][] = [
   ['apps/portal/src/probe.ts', "import { Button } from '@portal/ui';\nexport const b = Button;"],
   ['apps/portal/src/features/settings/probe.ts', "import { Busy } from '../shared/busy.tsx';\nexport const b = Busy;"],
   ['apps/api/src/probe.ts', "import type { paths } from '@portal/contract';\nexport type P = paths;"],
+  ['apps/api/src/probe.ts', "import { loadProvider } from '@portal/server';\nexport const l = loadProvider;"],
 ];
 
 describe('the dependency table of architecture §2 is enforced by lint', () => {

@@ -21,7 +21,7 @@ const SERVER_DENY = [
 
 export const layers = {
   'packages/core': {
-    allow: ['xstate', 'xstate/*', 'effect', 'effect/*'],
+    allow: ['xstate', 'xstate/*'],
     // The wire types the domain types are derived from: `import type` only (ADR 0015).
     typeOnly: ['@portal/contract'],
     // Tests check the hand-written decoders against the generated validators (ADR 0015).

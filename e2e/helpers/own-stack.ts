@@ -20,7 +20,8 @@ export interface OwnStack {
   stop(): Promise<void>;
 }
 
-export async function startOwnStack(env: Record<string, string>): Promise<OwnStack> {
+/** `args` go to scripts/stack.ts after `--fresh` (e.g. `--provider lemonldap`). */
+export async function startOwnStack(env: Record<string, string>, args: readonly string[] = []): Promise<OwnStack> {
   const own = {
     portal: ports.portal + 50,
     api: ports.api + 50,
@@ -29,7 +30,7 @@ export async function startOwnStack(env: Record<string, string>): Promise<OwnSta
   };
   const urls = { portal: `http://localhost:${own.portal}`, idp: `http://localhost:${own.idp}` };
   const lines: string[] = [];
-  const child: ChildProcess = spawn('node', ['scripts/stack.ts', '--fresh'], {
+  const child: ChildProcess = spawn('node', ['scripts/stack.ts', '--fresh', ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {

@@ -48,7 +48,12 @@ beforeAll(async () => {
   });
   stub.trust(idp.config.authority, idp.policies.signin.urls.jwks, idp.config.apiAudience);
   shop = await startDealerShop(
-    { ...configFromEnv({}), port: shopPort, url: shopUrl, issuer: idp.policies.signin.urls.issuer, portalUrl: PORTAL },
+    {
+      ...configFromEnv({ IDP_AUTHORITY: idp.config.authority }),
+      port: shopPort,
+      url: shopUrl,
+      portalUrl: PORTAL,
+    },
     { host: '127.0.0.1' },
   );
 });

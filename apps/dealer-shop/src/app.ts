@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as oauth from 'oauth4webapi';
+import { loadProvider } from '@portal/server';
 import type { ShopConfig } from './config.ts';
 import { css, favicon, homePage, type ShopUser } from './views.ts';
 
@@ -92,16 +93,25 @@ export async function startDealerShop(config: ShopConfig, options: { host?: stri
   const client: oauth.Client = { client_id: config.clientId };
   const clientAuth = oauth.None();
   const redirectUri = `${config.url}/callback`;
-  const insecure = config.issuer.startsWith('http:');
+  const insecure = config.provider.allowHttp;
   const httpOptions = { [oauth.allowInsecureRequests]: insecure };
   let discovered: Promise<oauth.AuthorizationServer> | undefined;
 
-  // Discovery is fetched on first use, so the shop may start before the provider.
+  // Discovery is fetched on first use, so the shop may start before the provider: the sign-in
+  // policy's document, checked as the portal server checks it, names the issuer to expect.
   const authorizationServer = () => {
     discovered ??= (async () => {
-      const issuer = new URL(config.issuer);
-      const response = await oauth.discoveryRequest(issuer, { ...httpOptions, algorithm: 'oidc' });
-      return oauth.processDiscoveryResponse(issuer, response);
+      const signIn = config.provider.flows.signIn;
+      const loaded = await loadProvider({
+        ...config.provider,
+        discovery: { [signIn]: config.provider.discovery[signIn] ?? '' },
+      });
+      const issuer = loaded.metadata.get(signIn)?.issuer ?? '';
+      const response = await oauth.discoveryRequest(new URL(config.provider.discovery[signIn] ?? ''), {
+        ...httpOptions,
+        algorithm: 'oidc',
+      });
+      return oauth.processDiscoveryResponse(new URL(issuer), response);
     })().catch((error: unknown) => {
       discovered = undefined;
       throw error;
@@ -230,7 +240,7 @@ export async function startDealerShop(config: ShopConfig, options: { host?: stri
             ...(session.user === undefined ? {} : { user: session.user }),
             ...(notice === undefined ? {} : { notice }),
           }),
-          new URL(config.issuer).origin,
+          new URL(config.provider.discovery[config.provider.flows.signIn] ?? config.portalUrl).origin,
         ); // sign-out posts here, then goes on to the provider
       }
       if (req.method === 'GET' && path === '/login') return login(session, res);

@@ -4,7 +4,9 @@ import { startDealerShop } from './app.ts';
 
 const config = configFromEnv(process.env);
 const shop = await startDealerShop(config, { host: process.env.DEALER_SHOP_HOST ?? 'localhost' });
-console.log(`[dealer-shop] listening on ${shop.url} (client ${config.clientId}, issuer ${config.issuer})`);
+console.log(
+  `[dealer-shop] listening on ${shop.url} (client ${config.clientId}, provider ${config.provider.discovery[config.provider.flows.signIn] ?? ''})`,
+);
 const stop = () => {
   void shop.close().then(() => process.exit(0));
 };

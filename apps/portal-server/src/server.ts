@@ -68,8 +68,10 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   const identityProvider =
     overrides.identityProvider ?? providerPort(config, overrides.provider, fetchWithRules(rules));
   const { provider } = config;
+  const pageAuthConfig = authConfigOf(config.runtime);
   const authConfig: AuthConfig = {
-    ...authConfigOf(config.runtime),
+    ...pageAuthConfig,
+    scopes: [...pageAuthConfig.scopes, ...provider.extraScopes.filter((s) => !pageAuthConfig.scopes.includes(s))],
     policies: provider.flows,
     ...(provider.refreshPrompt === undefined ? {} : { refreshPrompt: provider.refreshPrompt }),
   };

@@ -26,6 +26,7 @@ describe('providerConfigFromEnv', () => {
     expect(config.policyClaim).toBe('tfp');
     expect(config.clientAuth).toEqual({ method: 'none' });
     expect(config.endSession).toBe('required');
+    expect(config.extraScopes).toEqual([]);
     expect(tokenFlowKeys(config)).toEqual(['b2c_1a_signin', 'b2c_1a_refresh']);
   });
 
@@ -87,6 +88,7 @@ describe('providerConfigFromEnv', () => {
       passwordChange: 'https://sso.example.com/realms/hk/account/#/security/signingin',
     });
     expect(config.claims.email).toBe('mail');
+    expect(config.extraScopes).toEqual(['email', 'profile']);
     expect(config.clientAuth.method).toBe('private_key_jwt');
     expect(config.endSession).toBe('optional');
   });

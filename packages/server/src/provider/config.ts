@@ -65,6 +65,11 @@ export interface ProviderConfig {
   /** Whether the provider must offer an end-session endpoint (B2C and Entra do; a standard provider may not). */
   readonly endSession: 'required' | 'optional';
   readonly claims: ClaimNames;
+  /**
+   * Scopes asked for besides `openid offline_access` and the API's: a standard provider
+   * releases the e-mail and the names for `email profile`; B2C takes none of these.
+   */
+  readonly extraScopes: readonly string[];
   /** Plain http is accepted for loopback addresses only. */
   readonly allowHttp: boolean;
 }
@@ -176,6 +181,9 @@ export function providerConfigFromEnv(env: Env): ProviderConfig {
       groups: value(env, 'IDP_CLAIM_GROUPS') ?? 'groups',
     },
     endSession: endSessionRaw ?? (kind === 'oidc' ? 'optional' : 'required'),
+    extraScopes: (value(env, 'IDP_EXTRA_SCOPES') ?? (kind === 'b2c' ? '' : 'email profile'))
+      .split(/\s+/)
+      .filter(Boolean),
   } as const;
   const pages = {
     ...optionalEntry('passwordChange', accountPage(env, 'IDP_PASSWORD_URL')),
