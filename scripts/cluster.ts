@@ -7,7 +7,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { postgresBin, startPostgres, type RunningPostgres } from '../apps/api/test/postgres-server.ts';
+import { postgresBin, startPostgres, type RunningPostgres } from '../tooling/postgres-server.ts';
 
 const root = join(import.meta.dirname, '..');
 
@@ -169,10 +169,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await postgres.stop();
   };
   try {
-    // The API instances start one after the other on the empty database only for their logs'
-    // sake: they migrate and seed once however they start (advisory locks).
-    await Promise.all(apis.map((a) => a.start()));
+    // The provider first: the API reads its discovery documents at start (and gives up after
+    // 60 s without them); the provider asks the API only when someone signs in.
     await idp.start();
+    // The API instances start together on the empty database: they migrate and seed once
+    // however they start (advisory locks).
+    await Promise.all(apis.map((a) => a.start()));
     await Promise.all(portals.map((p) => p.start()));
     balancer = spawn('haproxy', ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
     const forward = (buf: Buffer) => {

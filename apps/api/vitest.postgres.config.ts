@@ -1,7 +1,7 @@
 // The same API tests against Debian's PostgreSQL server, when its binaries are installed
 // (CI installs them; see scripts/toolchain.sh). Without them this run has no tests.
 import { defineConfig } from 'vitest/config';
-import { postgresBin } from './test/postgres-server.ts';
+import { postgresBin } from '@portal/tooling/postgres-server';
 
 const available = postgresBin() !== undefined;
 if (!available) console.warn('api: no PostgreSQL server binaries found; the server suite is skipped on this machine.');

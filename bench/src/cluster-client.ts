@@ -11,15 +11,50 @@ const { password } = JSON.parse(
 
 /** Signs in at `portal` as `email` (the demo password); answers the session cookie (`name=value`). */
 export async function signInThrough(portal: string, email: string): Promise<string> {
-  const browser = new Browser();
-  const form = await browser.go(`${portal}/auth/login?returnPath=%2F`, [portal]);
-  if (!isPage(form)) throw new Error(`no sign-in form: ${JSON.stringify(form)}`);
-  const back = await browser.submit(form, { email, password, action: 'submit' }, [portal]);
-  if (isPage(back)) throw new Error(`the provider did not return: ${back.status} ${back.url}`);
-  const callback = await browser.request(back.stoppedAt);
-  const session = callback.headers.getSetCookie().find((c) => c.startsWith('__Host-hk-portal.session='));
-  if (session === undefined) throw new Error(`no session after the callback (${callback.status})`);
-  return session.split(';')[0] ?? '';
+  const [cookie] = await signInMany(portal, email, 1);
+  if (cookie === undefined) throw new Error('no session');
+  return cookie;
+}
+
+const sessionCookie = '__Host-hk-portal.session=';
+
+/**
+ * `count` sessions of one user, as `count` browsers of theirs would hold them, made by
+ * `concurrency` scripted browsers at once: each signs in at the provider's form first, then
+ * passes silently on its single sign-on session (one browser's provider session serves one
+ * sign-in at a time, as a person's would). Each sign-in is its own code exchange, refresh-token
+ * chain and portal session: the portal leg goes without cookies but the sign-in's own state.
+ * Answers the session cookies (`name=value`).
+ */
+export async function signInMany(portal: string, email: string, count: number, concurrency = 16): Promise<string[]> {
+  const one = async (provider: Browser): Promise<string> => {
+    const start = await fetch(`${portal}/auth/login?returnPath=%2F`, { redirect: 'manual' });
+    const location = start.headers.get('location');
+    if (start.status !== 302 || location === null) throw new Error(`no sign-in start: ${start.status}`);
+    const state = start.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0] ?? '')
+      .join('; ');
+    let step = await provider.go(new URL(location, portal).href, [portal]);
+    if (isPage(step)) step = await provider.submit(step, { email, password, action: 'submit' }, [portal]);
+    if (isPage(step)) throw new Error(`the provider did not return: ${step.status} ${step.url}`);
+    const callback = await fetch(step.stoppedAt, { redirect: 'manual', headers: { cookie: state } });
+    const session = callback.headers.getSetCookie().find((c) => c.startsWith(sessionCookie));
+    if (session === undefined) throw new Error(`no session after the callback (${callback.status})`);
+    return session.split(';')[0] ?? '';
+  };
+  const cookies: string[] = [];
+  let taken = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, count) }, async () => {
+      const provider = new Browser();
+      while (taken < count) {
+        taken += 1;
+        cookies.push(await one(provider));
+      }
+    }),
+  );
+  return cookies;
 }
 
 export interface Outcome {

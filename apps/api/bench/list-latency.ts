@@ -13,7 +13,7 @@ import { apps, users } from '../src/db/seed/ids.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { seedLarge } from '../src/db/seed/large.ts';
 import { claimsOf } from '../src/services/access.ts';
-import { postgresBin, startPostgres } from '../test/postgres-server.ts';
+import { postgresBin, startPostgres } from '@portal/tooling/postgres-server';
 
 const { values: args } = parseArgs({
   options: {

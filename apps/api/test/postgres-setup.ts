@@ -1,7 +1,7 @@
 // Vitest global setup of the PostgreSQL-server project: one server for the run; each test
 // file creates its own database on it (see harness.ts).
 import type { TestProject } from 'vitest/node';
-import { postgresBin, startPostgres } from './postgres-server.ts';
+import { postgresBin, startPostgres } from '@portal/tooling/postgres-server';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const bin = postgresBin();

@@ -39,6 +39,8 @@ export interface IdpConfig {
   production: boolean;
   /** Lifetime of access and ID tokens in seconds (IDP_ACCESS_TOKEN_SECONDS, default one hour). */
   accessTokenSeconds: number;
+  /** Every token endpoint answer is held this long (IDP_TOKEN_DELAY_MS, default 0): a slow provider, for the refresh bench. */
+  tokenDelayMs: number;
   shape: IdpShape;
   /** The B2C tenant (b2c-tenant shape): `name` as in `<name>.onmicrosoft.com`, `id` a GUID. */
   tenant: { name: string; id: string };
@@ -64,6 +66,16 @@ function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: 
   if (value === undefined || value === '') return fallback;
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new ConfigError(`${name} must be one of ${allowed.join(', ')}; it is "${value}"`);
+}
+
+/** A whole number of milliseconds, 0 when unset. */
+function millisecondsFromEnv(env: NodeJS.ProcessEnv, name: string): number {
+  const value = env[name];
+  if (value === undefined || value === '') return 0;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0)
+    throw new ConfigError(`${name} must be a whole number of milliseconds, 0 or more; it is "${value}"`);
+  return ms;
 }
 
 function tenantFromEnv(env: NodeJS.ProcessEnv): IdpConfig['tenant'] {
@@ -125,6 +137,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): IdpConfig {
     },
     production: env.NODE_ENV === 'production',
     accessTokenSeconds: Number(env.IDP_ACCESS_TOKEN_SECONDS ?? 3600),
+    tokenDelayMs: millisecondsFromEnv(env, 'IDP_TOKEN_DELAY_MS'),
     shape: oneOf(env, 'IDP_SHAPE', ['policy-issuer', 'b2c-tenant'] as const, 'policy-issuer'),
     tenant: tenantFromEnv(env),
     policyClaim: oneOf(env, 'IDP_POLICY_CLAIM', ['tfp', 'acr'] as const, 'tfp'),

@@ -165,7 +165,11 @@ export async function startIdp(input: IdpConfig, options: { api?: ApiClient; hos
     // B2C publishes discovery at /<policy>/v2.0/.well-known/openid-configuration.
     const providerPath =
       inner === '/v2.0/.well-known/openid-configuration' ? '/.well-known/openid-configuration' : inner;
-    if (req.method === 'POST' && providerPath === '/oauth2/v2.0/token') await dropOfflineAccessOnRefresh(req);
+    if (req.method === 'POST' && providerPath === '/oauth2/v2.0/token') {
+      // IDP_TOKEN_DELAY_MS: a provider that answers slowly (the refresh bench, issue #28).
+      if (config.tokenDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.tokenDelayMs));
+      await dropOfflineAccessOnRefresh(req);
+    }
     const handler = callbacks.get(policy);
     if (!handler) throw new Error('no handler');
     const r = req as IncomingMessage & { originalUrl?: string };

@@ -1,14 +1,15 @@
 // `/api/*` through the portal server (issue #15): the API is called with the session's access
 // token as bearer (refreshed first when due, once per session however many calls wait, and
-// once across instances: core's refresh under a lock held in PostgreSQL), with the page's
+// once across instances: core's refresh under the session's own lock, in the process and in
+// PostgreSQL; sessions never wait for each other, issue #28), with the page's
 // `lang` header; nothing of the browser's cookies reaches the API and nothing of the API's
 // cookies reaches the browser. Bodies over the limits are refused here (413) before any byte
 // goes upstream; every upstream call has a timeout; one request's failure is its own.
-import type { AuthConfig, Lock, PortalError } from '@portal/core';
+import type { AuthConfig, PortalError } from '@portal/core';
 import { refreshDueIn, refreshSession } from '@portal/core';
 import { createCryptoRandom, createSubtleDigest, createSystemClock } from '@portal/adapters';
 import type { IdentityProvider } from '@portal/core';
-import type { SessionRecord, Sessions } from './sessions.ts';
+import type { RefreshLocks, SessionRecord, Sessions } from './sessions.ts';
 import { errorBody, type ServerErrorCode } from './messages.ts';
 import { isUpstreamTimeout, runUpstream } from './upstream.ts';
 
@@ -37,9 +38,12 @@ export interface ProxyDeps {
   readonly authConfig: AuthConfig;
   readonly identityProvider: IdentityProvider;
   readonly sessions: Sessions;
-  readonly lock: Lock;
+  /** Each session's refresh lock. */
+  readonly locks: RefreshLocks;
   readonly timeoutMs: number;
   readonly fetch?: typeof globalThis.fetch;
+  /** The time (tests move it; default the system's). */
+  readonly now?: () => number;
 }
 
 export interface ProxyRequest {
@@ -130,9 +134,16 @@ async function boundedBody(request: Request): Promise<ArrayBuffer | null | undef
 }
 
 export function createApiProxy(deps: ProxyDeps) {
-  const platform = { clock: createSystemClock(), random: createCryptoRandom(), digest: createSubtleDigest() };
+  const systemClock = createSystemClock();
+  const clock = deps.now === undefined ? systemClock : { ...systemClock, now: deps.now };
+  const platform = { clock, random: createCryptoRandom(), digest: createSubtleDigest() };
 
-  /** A fresh access token for the session (refreshing once when due); undefined when the session ended. */
+  /**
+   * A fresh access token for the session (refreshing once when due); undefined when the
+   * session ended. A refresh the provider refused (or answered wrongly) ends the session; one
+   * that could not be made (provider or database unreachable, the session's lock held too long
+   * by another instance) throws, and the session stays.
+   */
   async function accessToken(record: SessionRecord, force: boolean): Promise<string | undefined> {
     if (!force && refreshDueIn(record.tokens, platform.clock.now()) > 0) return record.tokens.accessToken;
     try {
@@ -140,7 +151,7 @@ export function createApiProxy(deps: ProxyDeps) {
         {
           ...platform,
           sessionStore: deps.sessions.storeFor(record.idHash),
-          lock: deps.lock,
+          lock: deps.locks.forSession(record.idHash),
           identityProvider: deps.identityProvider,
         },
         { config: deps.authConfig, session: record.tokens, user: record.user },
@@ -148,11 +159,8 @@ export function createApiProxy(deps: ProxyDeps) {
       if (refreshed.user !== record.user) await deps.sessions.save(record.idHash, refreshed.session, refreshed.user);
       return refreshed.session.accessToken;
     } catch (error) {
-      if (
-        (error as PortalError | undefined)?.kind === 'auth' &&
-        (error as Extract<PortalError, { kind: 'auth' }>).code === 'auth.network'
-      )
-        throw error;
+      const auth = (error as PortalError | undefined)?.kind === 'auth';
+      if (!auth || (error as Extract<PortalError, { kind: 'auth' }>).code === 'auth.network') throw error;
       await deps.sessions.remove(record.idHash);
       return undefined;
     }

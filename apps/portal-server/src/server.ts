@@ -6,7 +6,7 @@ import { createOidcIdentityProvider } from '@portal/adapters';
 import { discoveryUrl, type LoadedProvider } from '@portal/server';
 import type { ServerConfig } from './config.ts';
 import { migrate, openSql, type Sql } from './db.ts';
-import { createSessions, createRefreshLock } from './sessions.ts';
+import { createSessions, createRefreshLocks } from './sessions.ts';
 import { createMySessions } from './my-sessions.ts';
 import { createAuth } from './auth.ts';
 import { createApiProxy } from './proxy.ts';
@@ -81,9 +81,12 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     authConfig,
     identityProvider,
     sessions,
-    lock: createRefreshLock((key, task) => sql.withLock(key, task)),
+    // Another instance's refresh of the same session takes at most its discovery and token
+    // calls, each bounded by the upstream timeout: wait that long for it, then answer 502.
+    locks: createRefreshLocks(sql, { waitMs: 2 * config.upstreamTimeoutMs }),
     timeoutMs: config.upstreamTimeoutMs,
     ...(overrides.fetch === undefined ? {} : { fetch: overrides.fetch }),
+    ...(overrides.now === undefined ? {} : { now: overrides.now }),
   });
   const auth = createAuth({
     authConfig,

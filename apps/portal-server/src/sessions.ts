@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Lock, SessionStore, SignedInUser, StoredSession } from '@portal/core';
 import { decodeStoredSession } from '@portal/core';
-import type { Sql } from './db.ts';
+import type { LockKey, Sql } from './db.ts';
 
 export interface SessionLifetimes {
   /** A session unused this long ends. */
@@ -230,28 +230,80 @@ export function createSessions(sql: Sql, lifetimes: SessionLifetimes, now: () =>
   return sessions;
 }
 
+export interface RefreshLocks {
+  /** Core's Lock port for one session's refresh (`refreshSession`), beside `Sessions.storeFor`. */
+  forSession(idHash: string): Lock;
+}
+
+export interface RefreshLockOptions {
+  /** How long a call waits for another instance's refresh of its session before it gives up (a 502, session kept). */
+  readonly waitMs: number;
+  /** First pause between tries while another instance holds the lock (doubling to 8× this). */
+  readonly pollMs?: number;
+}
+
+/** Another instance held the session's refresh lock longer than `waitMs`. */
+export class RefreshLockTimeout extends Error {
+  constructor(waitMs: number) {
+    super(`another instance held the session's refresh lock for more than ${waitMs} ms`);
+    this.name = 'RefreshLockTimeout';
+  }
+}
+
 /**
- * Core's Lock port for the refresh: callers in this process queue per name (so ten waiting
- * calls of one session make one refresh: the later ones find the refreshed tokens), and
- * `across` holds the database's advisory lock so that other instances queue too.
+ * The refresh lock of each session (issue #28): callers of one session in this process queue
+ * behind each other (so ten waiting calls of a session make one refresh: the later ones find
+ * the refreshed tokens); across instances the session's advisory lock, keyed by its hash
+ * (`refreshLockKey`), is taken without waiting and tried again while another instance holds
+ * it. Sessions never wait for each other, in the process or in the database: no queue, key
+ * or pooled connection is shared between them.
  */
-export function createRefreshLock(across: (key: bigint, task: () => Promise<unknown>) => Promise<unknown>): Lock {
+export function createRefreshLocks(sql: Pick<Sql, 'tryLock'>, options: RefreshLockOptions): RefreshLocks {
+  const pollMs = options.pollMs ?? 25;
   const tails = new Map<string, Promise<unknown>>();
+
+  async function acrossInstances<T>(idHash: string, task: () => Promise<T>): Promise<T> {
+    const key = refreshLockKey(idHash);
+    const until = Date.now() + options.waitMs;
+    let release = await sql.tryLock(key);
+    for (let pause = pollMs; release === undefined; pause = Math.min(pause * 2, pollMs * 8)) {
+      if (Date.now() + pause > until) throw new RefreshLockTimeout(options.waitMs);
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      release = await sql.tryLock(key);
+    }
+    try {
+      return await task();
+    } finally {
+      await release();
+    }
+  }
+
   return {
-    run<T>(name: string, task: () => Promise<T>): Promise<T> {
-      const previous = tails.get(name) ?? Promise.resolve();
-      const result = previous.catch(() => undefined).then(() => across(lockKey(name), task) as Promise<T>);
-      const tail = result.catch(() => undefined);
-      tails.set(name, tail);
-      void tail.then(() => {
-        if (tails.get(name) === tail) tails.delete(name);
-      });
-      return result;
+    forSession(idHash) {
+      return {
+        run<T>(task: () => Promise<T>): Promise<T> {
+          const previous = tails.get(idHash) ?? Promise.resolve();
+          const result = previous.then(() => acrossInstances(idHash, task));
+          const tail = result.catch(() => undefined);
+          tails.set(idHash, tail);
+          void tail.then(() => {
+            if (tails.get(idHash) === tail) tails.delete(idHash);
+          });
+          return result;
+        },
+      };
     },
   };
 }
 
-/** A signed 64-bit advisory-lock key from a name. */
-function lockKey(name: string): bigint {
-  return createHash('sha256').update(name).digest().readBigInt64BE(0);
+/**
+ * The advisory-lock key of a session's refresh: two signed int4 from the first 8 bytes of its
+ * stored hash (`id_hash`, the SHA-256 of the cookie value; never the cookie itself), as
+ * `pg_locks` shows them (classid, objid, objsubid 2). Two sessions share a key with a chance
+ * of 2^-64: they would then only wait for each other.
+ */
+export function refreshLockKey(idHash: string): LockKey {
+  if (!/^[0-9a-f]{16}/.test(idHash)) throw new Error('a session hash is hexadecimal SHA-256');
+  const bytes = Buffer.from(idHash.slice(0, 16), 'hex');
+  return [bytes.readInt32BE(0), bytes.readInt32BE(4)];
 }

@@ -148,7 +148,7 @@ export type { AuthFlowEvent, AuthFlowOutput } from './machines/sign-in/sign-in.t
 
 export type { AccessTokenSource, SessionHandle } from './machines/session/session.types.ts';
 export { refreshSession, signOut } from './machines/session/session.actors.ts';
-export { userFromSession, refreshDueIn } from './machines/session/session.restore.ts';
+export { userFromSession, refreshDueIn, refreshLead } from './machines/session/session.restore.ts';
 export { createRemoteSessionHandle, decodeSignedInUser, decodeBootError } from './machines/session/session.remote.ts';
 export type { SessionView } from './machines/session/session.view.ts';
 

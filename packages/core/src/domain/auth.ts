@@ -98,6 +98,12 @@ export interface StoredSession {
   readonly refreshToken?: string | undefined;
   /** Epoch milliseconds when the access token expires. */
   readonly expiresAt: number;
+  /**
+   * Epoch milliseconds when these tokens were granted (a refresh writes it): with `expiresAt`
+   * the access token's lifetime, which caps the refresh lead (`refreshDueIn`). Missing on a
+   * session from a sign-in: the lifetime then comes from the tokens' `iat`.
+   */
+  readonly issuedAt?: number | undefined;
   /** The policy whose tokens these are (refreshed there); the sign-in policy when absent. */
   readonly policy?: string | undefined;
 }

@@ -106,6 +106,7 @@ const storedSessionDecoder = struct({
   idToken: token,
   refreshToken: optional(anyString),
   expiresAt: finite(),
+  issuedAt: optional(finite()),
   policy: optional(anyString),
 });
 

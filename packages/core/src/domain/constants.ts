@@ -12,7 +12,7 @@ export const localeCookieMaxAgeDays = 365;
 export const externalAppIconSize = 64;
 export const logoMaxBytes = 2 * 1024 * 1024;
 export const chunkReloadIntervalMs = 60_000;
-/** Refresh the tokens this long before the access token expires. */
+/** Refresh the tokens this long before the access token expires, at most half its lifetime (`refreshLead`). */
 export const refreshLeadMs = 60_000;
 /** State cookies live this long (architecture §5). */
 export const authStateMaxAgeSeconds = 600;

@@ -61,9 +61,15 @@ export interface SessionStore {
   clear(): Promise<void>;
 }
 
-/** Mutual exclusion across calls and tabs (Web Locks in the browser) for the refresh grant. */
+/**
+ * The refresh lock of one session, handed to core beside that session's store: `run` runs its
+ * tasks one at a time across calls, tabs and server instances (the refresh grant, whose
+ * rotating refresh token may be used once). Locks of different sessions are independent:
+ * no session waits for another's refresh (issue #28; the portal server keys it by the
+ * session's hash, ADR 0009).
+ */
 export interface Lock {
-  run<T>(name: string, task: () => Promise<T>): Promise<T>;
+  run<T>(task: () => Promise<T>): Promise<T>;
 }
 
 export interface AuthorizationRequest {

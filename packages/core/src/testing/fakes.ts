@@ -235,17 +235,13 @@ export function createMemorySessionStore(initial?: StoredSession): MemorySession
   };
 }
 
-/** A lock that runs tasks one after the other (per name). */
+/** One session's refresh lock: its tasks run one after the other. */
 export function createMemoryLock(): Lock {
-  const tails = new Map<string, Promise<unknown>>();
+  let tail: Promise<unknown> = Promise.resolve();
   return {
-    run<T>(name: string, task: () => Promise<T>): Promise<T> {
-      const previous = tails.get(name) ?? Promise.resolve();
-      const result = previous.then(task, task);
-      tails.set(
-        name,
-        result.catch(() => undefined),
-      );
+    run<T>(task: () => Promise<T>): Promise<T> {
+      const result = tail.then(task, task);
+      tail = result.catch(() => undefined);
       return result;
     },
   };
@@ -327,6 +323,8 @@ export interface FakeIdentityProvider extends IdentityProvider {
   /** Hold every following exchange/refresh until released (for single-flight tests). */
   hold(): void;
   release(): void;
+  /** The next exchange or refresh alone waits for the returned deferred (a slow or hanging answer); others go on. */
+  holdNext(): Deferred<void>;
 }
 
 export function createFakeIdentityProvider(options: FakeIdentityProviderOptions): FakeIdentityProvider {
@@ -354,6 +352,7 @@ export function createFakeIdentityProvider(options: FakeIdentityProviderOptions)
   const tokenOptions = { accessToken: true, refreshToken: true };
   let serial = 0;
   let held: Deferred<void> | undefined;
+  const heldNext: Deferred<void>[] = [];
 
   const metadata = (policy: string): ProviderMetadata => ({
     issuer,
@@ -390,6 +389,8 @@ export function createFakeIdentityProvider(options: FakeIdentityProviderOptions)
   };
 
   const answer = async (normal: () => TokenResponse): Promise<TokenResponse> => {
+    const own = heldNext.shift();
+    if (own) await own.promise;
     if (held) await held.promise;
     await Promise.resolve();
     const override = overrides.shift();
@@ -486,6 +487,11 @@ export function createFakeIdentityProvider(options: FakeIdentityProviderOptions)
     release() {
       held?.resolve();
       held = undefined;
+    },
+    holdNext() {
+      const deferred = createDeferred<void>();
+      heldNext.push(deferred);
+      return deferred;
     },
   };
 }

@@ -1,8 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { refreshSession, signOut } from './session.actors.ts';
-import { refreshDueIn, userFromSession } from './session.restore.ts';
+import { refreshDueIn, refreshLead, userFromSession } from './session.restore.ts';
 import { signInWith } from './session.test-helpers.ts';
-import { createTestPorts, fakeJwt, testAuthConfig } from '../../testing/index.ts';
+import {
+  createFakeIdentityProvider,
+  createMemoryLock,
+  createMemorySessionStore,
+  createTestPorts,
+  fakeJwt,
+  testAuthConfig,
+} from '../../testing/index.ts';
 import type { TestPorts } from '../../testing/index.ts';
 import { IdentityProviderError, type PortalError } from '../../errors/errors.ts';
 import { refreshLeadMs } from '../../domain/constants.ts';
@@ -43,6 +50,46 @@ describe('refreshSession', () => {
     const [a, b] = await Promise.all([refresh(given.ports, given), refresh(given.ports, given)]);
     expect(b.session.accessToken).toBe(a.session.accessToken);
     expect(given.ports.identityProvider.calls.refresh).toHaveLength(1);
+  });
+
+  it('two sessions, each under its own lock, refresh side by side: the second is answered while the first is held at the provider', async () => {
+    const a = await signedIn();
+    const portsB: TestPorts = { ...a.ports, sessionStore: createMemorySessionStore(), lock: createMemoryLock() };
+    const b = { ports: portsB, ...(await signInWith(portsB)) };
+    const provider = a.ports.identityProvider;
+    const slow = provider.holdNext();
+    let aDone = false;
+    const first = refresh(a.ports, a).then((next) => {
+      aDone = true;
+      return next;
+    });
+    await vi.waitFor(() => expect(provider.calls.refresh).toHaveLength(1));
+    const second = await refresh(b.ports, b);
+    expect(second.session.accessToken).not.toBe(b.session.accessToken);
+    expect(aDone).toBe(false);
+    slow.resolve();
+    expect((await first).session.accessToken).not.toBe(a.session.accessToken);
+    expect(provider.calls.refresh).toHaveLength(2);
+  });
+
+  it("a session's own lock is held through the provider's answer: its second refresh waits, then takes the first's tokens", async () => {
+    const given = await signedIn();
+    const slow = given.ports.identityProvider.holdNext();
+    const first = refresh(given.ports, given);
+    const second = refresh(given.ports, given);
+    await vi.waitFor(() => expect(given.ports.identityProvider.calls.refresh).toHaveLength(1));
+    slow.resolve();
+    const [a, b] = await Promise.all([first, second]);
+    expect(b.session).toEqual(a.session);
+    expect(given.ports.identityProvider.calls.refresh).toHaveLength(1);
+  });
+
+  it('a refreshed session records when it was granted (the lifetime that caps the lead)', async () => {
+    const given = await signedIn();
+    given.ports.clock.advance(5_000);
+    const next = await refresh(given.ports, given);
+    expect(next.session.issuedAt).toBe(given.ports.clock.now());
+    expect(next.session.expiresAt - (next.session.issuedAt ?? 0)).toBe(3_600_000);
   });
 
   it('an answer without a refresh token keeps the old one; with one, replaces it', async () => {
@@ -208,6 +255,57 @@ describe('signOut', () => {
     expect(
       await signOut(given.ports, { config: testAuthConfig, postLogoutRedirectUri: 'http://localhost:5173/bye' }),
     ).toBe('http://localhost:5173/bye');
+  });
+});
+
+describe('the refresh lead, capped by the token lifetime', () => {
+  /** Signed in at the fake provider with access tokens of `seconds`. */
+  async function signedInFor(seconds: number) {
+    const base = createTestPorts();
+    const ports: TestPorts = {
+      ...base,
+      identityProvider: createFakeIdentityProvider({ clock: base.clock, expiresIn: seconds }),
+    };
+    return { ports, ...(await signInWith(ports)) };
+  }
+
+  it('60-second tokens: not due 10 s after the grant, due 40 s after it; the refreshed ones again after half their life', async () => {
+    const given = await signedInFor(60);
+    const granted = given.ports.clock.now();
+    expect(refreshLead(given.session)).toBe(30_000);
+    given.ports.clock.advance(10_000);
+    expect(refreshDueIn(given.session, given.ports.clock.now())).toBe(20_000);
+    given.ports.clock.advance(30_000);
+    expect(refreshDueIn(given.session, given.ports.clock.now())).toBe(0);
+    const next = await refresh(given.ports, given);
+    expect(given.ports.identityProvider.calls.refresh).toHaveLength(1);
+    expect(next.session.expiresAt).toBe(granted + 100_000);
+    given.ports.clock.advance(10_000);
+    expect(refreshDueIn(next.session, given.ports.clock.now())).toBe(20_000);
+    given.ports.clock.advance(20_000);
+    expect(refreshDueIn(next.session, given.ports.clock.now())).toBe(0);
+  });
+
+  it('a long-lived token keeps the full lead; 90-second tokens get 45 s', async () => {
+    expect(refreshLead((await signedInFor(3600)).session)).toBe(refreshLeadMs);
+    expect(refreshLead((await signedInFor(121)).session)).toBe(refreshLeadMs);
+    expect(refreshLead((await signedInFor(90)).session)).toBe(45_000);
+  });
+
+  it("the grant time: the stored one, else the access token's iat (a JWT), else the ID token's; unknown: the full lead", () => {
+    const at = Date.UTC(2026, 0, 15, 9, 0, 0);
+    const jwt = (iatMs: number) => fakeJwt({ sub: 'u', iat: iatMs / 1000, exp: iatMs / 1000 + 60 });
+    const session = {
+      accessToken: jwt(at),
+      accessTokenIsIdToken: false,
+      idToken: jwt(at - 20_000),
+      expiresAt: at + 60_000,
+    };
+    expect(refreshLead({ ...session, issuedAt: at + 20_000 })).toBe(20_000);
+    expect(refreshLead(session)).toBe(30_000);
+    expect(refreshLead({ ...session, accessToken: 'opaque' })).toBe(40_000);
+    expect(refreshLead({ ...session, accessToken: 'opaque', idToken: 'not-a-jwt' })).toBe(refreshLeadMs);
+    expect(refreshLead({ ...session, issuedAt: at + 70_000 })).toBe(0);
   });
 });
 

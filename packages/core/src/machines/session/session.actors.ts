@@ -1,6 +1,6 @@
 // The session's steps over the ports, run by the portal server (ADR 0009): refresh the stored
-// session (single-flight across calls, tabs and server instances through the Lock port), sign
-// out.
+// session (single-flight across calls, tabs and server instances through the session's own
+// Lock, so sessions never wait for each other), sign out.
 
 import type { AuthConfig, StoredSession } from '../../domain/auth.ts';
 import type { SignedInUser } from '../../domain/user.ts';
@@ -12,9 +12,8 @@ import { isIdentityProviderError } from '../../errors/errors.ts';
 import { userFromSession } from './session.restore.ts';
 import type { LoadedSession } from './session.types.ts';
 
+/** One session's ports: its store and its refresh lock, the clock, the provider. */
 export type SessionPorts = Pick<Ports, 'clock' | 'sessionStore' | 'lock' | 'identityProvider'>;
-
-const refreshLockName = 'hk-portal.token-refresh';
 
 const authError = (code: Extract<PortalError, { kind: 'auth' }>['code']): PortalError => ({
   kind: 'auth',
@@ -29,13 +28,14 @@ export interface RefreshRequest {
 }
 
 /**
- * Refresh the tokens once, under the refresh lock. If another call or tab refreshed in the
+ * Refresh the tokens once, under the session's refresh lock (held through the provider's
+ * answer; other sessions' locks are not touched). If another call or tab refreshed in the
  * meantime (the store holds a newer session of the same user), take that one instead.
  * A refreshed ID token of another `sub` or `iss` → auth.subjectChanged, store cleared.
  * An answer without a refresh token keeps the old one.
  */
 export async function refreshSession(ports: SessionPorts, request: RefreshRequest): Promise<LoadedSession> {
-  return ports.lock.run(refreshLockName, async () => {
+  return ports.lock.run(async () => {
     const stored = decodeStoredSession(await ports.sessionStore.read());
     if (
       stored !== undefined &&
@@ -93,6 +93,7 @@ export async function refreshSession(ports: SessionPorts, request: RefreshReques
       idToken,
       refreshToken: nextRefreshToken,
       expiresAt: now + response.expires_in * 1000,
+      issuedAt: now,
       policy,
     };
     await ports.sessionStore.write(session);

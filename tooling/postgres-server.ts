@@ -1,13 +1,13 @@
 // Starts a throw-away PostgreSQL server from Debian's binaries (/usr/lib/postgresql/*/bin)
 // in a temporary directory on a free loopback port. As root it runs as the postgres user
-// through runuser (the server refuses to run as root).
+// through runuser (the server refuses to run as root). Used by the API's server suite and
+// bench, the portal server's two-instance test and the scale-out shape (scripts/cluster.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 
 export function postgresBin(): string | undefined {
   const base = '/usr/lib/postgresql';
@@ -84,17 +84,11 @@ export async function startPostgres(bin: string): Promise<RunningPostgres> {
   child.stderr?.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const deadline = Date.now() + 30_000;
-  for (;;) {
-    const client = new pg.Client({ connectionString: url });
-    try {
-      await client.connect();
-      await client.end();
-      break;
-    } catch {
-      await client.end().catch(() => undefined);
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`PostgreSQL did not start: ${log}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+  // pg_isready (from the same binaries): exit status 0 once the server accepts connections.
+  const isReady = ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-t', '2'];
+  while (spawnSync(join(bin, 'pg_isready'), isReady, { stdio: 'ignore' }).status !== 0) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`PostgreSQL did not start: ${log}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
     url,
