@@ -47,6 +47,15 @@ const messages = {
     nl: 'De inhoud is te groot (maximaal {1}).',
     pl: 'Treść jest zbyt duża (maksymalnie {1}).',
   },
+  jsonTooDeep: {
+    de: 'Der Inhalt ist zu tief verschachtelt (höchstens {1} Ebenen).',
+    en: 'The body is nested too deeply (at most {1} levels).',
+    fr: 'Le contenu est trop profondément imbriqué (au maximum {1} niveaux).',
+    es: 'El contenido está anidado a demasiada profundidad (como máximo {1} niveles).',
+    it: 'Il contenuto è annidato troppo in profondità (al massimo {1} livelli).',
+    nl: 'De inhoud is te diep genest (maximaal {1} niveaus).',
+    pl: 'Treść jest zbyt głęboko zagnieżdżona (maksymalnie {1} poziomów).',
+  },
   invalidCharacter: {
     de: 'Der Text enthält ein unzulässiges Zeichen (etwa NUL).',
     en: 'The text contains a character that is not allowed (such as NUL).',
