@@ -569,6 +569,15 @@ const messages = {
     nl: 'Alleen SVG-bestanden zijn toegestaan.',
     pl: 'Dozwolone są tylko pliki SVG.',
   },
+  imageTooDeep: {
+    de: 'Die Datei ist zu tief verschachtelt (höchstens {1} Ebenen).',
+    en: 'The file is nested too deeply (at most {1} levels).',
+    fr: 'Le fichier est trop profondément imbriqué (au maximum {1} niveaux).',
+    es: 'El archivo está anidado a demasiada profundidad (como máximo {1} niveles).',
+    it: 'Il file è annidato troppo in profondità (al massimo {1} livelli).',
+    nl: 'Het bestand is te diep genest (maximaal {1} niveaus).',
+    pl: 'Plik jest zbyt głęboko zagnieżdżony (maksymalnie {1} poziomów).',
+  },
   imageTooLarge: {
     de: 'Die Datei darf höchstens 2 MB groß sein.',
     en: 'The file must not be larger than 2 MB.',
