@@ -497,6 +497,15 @@ const messages = {
     nl: 'Het veld is sindsdien opnieuw gewijzigd. De wijziging kan niet meer ongedaan worden gemaakt; controleer de huidige stand.',
     pl: 'Pole zostało od tego czasu ponownie zmienione. Zmiany nie można już cofnąć; sprawdź aktualny stan.',
   },
+  historyEntityGone: {
+    de: 'Dieser Eintrag kann nicht rückgängig gemacht werden: Das Objekt, zu dem er gehört, wurde gelöscht. Der Verlauf bleibt lesbar.',
+    en: 'This entry cannot be undone: the item it belongs to has been deleted. The history stays readable.',
+    fr: 'Cette entrée ne peut pas être annulée : l’élément auquel elle appartient a été supprimé. L’historique reste consultable.',
+    es: 'Esta entrada no se puede deshacer: el elemento al que pertenece se ha eliminado. El historial sigue siendo legible.',
+    it: 'Questa voce non può essere annullata: l’elemento a cui appartiene è stato eliminato. La cronologia resta consultabile.',
+    nl: 'Deze vermelding kan niet ongedaan worden gemaakt: het item waartoe ze behoort, is verwijderd. De geschiedenis blijft leesbaar.',
+    pl: 'Tego wpisu nie można cofnąć: element, do którego należy, został usunięty. Historia pozostaje dostępna.',
+  },
   historyReferenceGone: {
     de: '„{0}“ existiert nicht mehr. Die Änderung kann daher nicht rückgängig gemacht werden.',
     en: '"{0}" no longer exists, so the change cannot be undone.',
