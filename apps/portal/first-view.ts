@@ -33,7 +33,9 @@ export type GreetingTexts = Readonly<Record<'morning' | 'day' | 'evening', strin
 /** What the answer will be, known before the page is rendered: the server sends the page's head meanwhile. */
 export type FirstViewPlan =
   /** The route sends this request elsewhere (a signed-out visitor to the login page, an open gate to the application). */
-  { readonly kind: 'redirect'; readonly location: string } | { readonly kind: 'page'; readonly status: 200 | 404 };
+  | { readonly kind: 'redirect'; readonly location: string }
+  /** `title`: the document's `<title>`, the page's translated title with the brand as suffix. */
+  | { readonly kind: 'page'; readonly status: 200 | 404; readonly title: string };
 
 export type FirstViewAnswer =
   /** `html`: the inside of `<div id="root">`; `greetings`: the heading for each time of day (the launcher). */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SvgError, sanitizeSvg } from './svg.ts';
+import { MAX_SVG_DEPTH, SvgError, sanitizeSvg } from './svg.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const svg = (inner: string, attrs = '') => `<svg xmlns="http://www.w3.org/2000/svg"${attrs}>${inner}</svg>`;
@@ -64,6 +64,23 @@ describe('sanitizeSvg', () => {
   it('refuses an undeclared entity as unsafe and an undeclared prefix as not SVG', async () => {
     expect(await problem(svg('<text>&nbsp;</text>'))).toBe('unsafe');
     expect(await problem(svg('<use xlink:href="#a"/>'))).toBe('notSvg');
+  });
+
+  it('refuses elements nested deeper than MAX_SVG_DEPTH before the DOM parser sees them (#28.2)', async () => {
+    const nested = (depth: number, close = true) =>
+      svg('<g>'.repeat(depth - 1) + (close ? '</g>'.repeat(depth - 1) : ''));
+    expect(await problem(nested(MAX_SVG_DEPTH))).toBe('ok');
+    expect(await problem(nested(MAX_SVG_DEPTH + 1))).toBe('tooDeep');
+    // 20,000 levels (140 KB), closed or not, with an error early on: counted, not parsed by jsdom.
+    expect(await problem(nested(20_000))).toBe('tooDeep');
+    expect(await problem(nested(20_000, false))).toBe('tooDeep');
+    expect(await problem(svg(`<g a=1>${'<g>'.repeat(20_000)}`))).toBe('tooDeep');
+    // Brackets in text, comments, CDATA and attribute values are no elements.
+    const text = '&lt;g&gt;'.repeat(200);
+    expect(await problem(svg(`<text>${text}<![CDATA[${'<g>'.repeat(200)}]]></text><!--${'<g>'.repeat(200)}-->`))).toBe(
+      'ok',
+    );
+    expect(await problem(svg(`<g id="${'&lt;g&gt;'.repeat(200)}"/>`))).toBe('ok');
   });
 
   it('refuses what is not SVG', async () => {

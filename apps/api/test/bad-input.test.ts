@@ -481,6 +481,20 @@ describe('logo upload', () => {
     }
   });
 
+  it("refuses elements nested deeper than 64 levels, in the caller's language (#28.2)", async () => {
+    const deep = svg(`${'<g>'.repeat(20_000)}${'</g>'.repeat(20_000)}`);
+    const body = await refused('POST', '/Applications/Image', {
+      token: admin,
+      rawBody: upload(deep),
+      headers: { lang: 'en' },
+    });
+    expect(body.error).toEqual({
+      code: 'image.tooDeep',
+      message: 'The file is nested too deeply (at most 64 levels).',
+      errors: [{ message: 'The file is nested too deeply (at most 64 levels).', field: 'file' }],
+    });
+  });
+
   it('accepts exactly 2 MB and refuses one byte more', async () => {
     const frame = svg('<!---->');
     const exact = frame.replace('<!---->', `<!--${'x'.repeat(2 * 1024 * 1024 - frame.length)}-->`);

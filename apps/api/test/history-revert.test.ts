@@ -1,7 +1,9 @@
 // #19.7: undoing one entry of an entity's history. The revert is saved as a PUT with the field
 // as it was (its checks, a history entry of its own); it is refused, changing nothing, when the
 // entry is not the change of one field, the field changed since, or the old value names an
-// entity that is gone. Each entry of the list says whether it may be undone now.
+// entity that is gone. Each entry of the list says whether it may be undone now: only when the undo
+// would be saved (#28.9: the save's checks run on the undo's input, read-only). A deleted entity's
+// history stays readable; undoing one of its entries answers 409 history.entityGone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimsOf } from '../src/services/access.ts';
 import { apps, users } from '../src/db/seed/ids.ts';
@@ -116,9 +118,11 @@ describe('reverting a change from the history (#19.7)', () => {
     await call('PUT', path, {
       body: { key: 'revert.role', label: 'Rückgängig', permissionIds: [second.id], applicationIds: [] },
     });
+    expect((await entryOf(path, 'permissionIds')).revertible).toBe(true);
     await call('DELETE', `/Permissions/${first.id}`);
+    // Not offered (#28.9), and refused when asked all the same.
     const entry = await entryOf(path, 'permissionIds');
-    expect(entry.revertible).toBe(true);
+    expect(entry.revertible).toBe(false);
     const refused = await call('POST', `${path}/History/${entry.id}/Revert`, { lang: 'en' });
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('history.referenceGone');
@@ -130,8 +134,10 @@ describe('reverting a change from the history (#19.7)', () => {
     const permission = (await call('POST', '/Permissions', { body: { key: 'revert.key', description: '' } })).body;
     const path = `/Permissions/${permission.id}`;
     await call('PUT', path, { body: { key: 'revert.key.renamed', description: '' } });
+    expect((await entryOf(path, 'key')).revertible).toBe(true);
     await call('POST', '/Permissions', { body: { key: 'revert.key', description: 'taken' } });
     const entry = await entryOf(path, 'key');
+    expect(entry.revertible).toBe(false);
     const refused = await call('POST', `${path}/History/${entry.id}/Revert`);
     expect(refused.status).toBe(409);
     expect(refused.body.error.errors[0].field).toBe('key');
@@ -188,15 +194,78 @@ describe('reverting a change from the history (#19.7)', () => {
     expect((await call('POST', `${path}/History/${entry.id}/Revert`, { as: partner })).status).toBe(403);
   });
 
-  it("a deleted entity's history stays readable and nothing in it can be undone", async () => {
-    const permission = (await call('POST', '/Permissions', { body: { key: 'revert.gone', description: '' } })).body;
-    const path = `/Permissions/${permission.id}`;
-    await call('PUT', path, { body: { key: 'revert.gone', description: 'changed' } });
+  it('does not offer an undo that the save would refuse by a rule of its kind (a cycle of account-access groups)', async () => {
+    const accessInput = (key: string, parentId: string | null) => ({
+      key,
+      label: key,
+      parentId,
+      parentDeterminationMethod: 'NONE',
+      childDeterminationMethod: 'NONE',
+      attributeId: null,
+    });
+    const b = (await call('POST', '/AccountAccesses', { body: accessInput('revert.b', null) })).body;
+    const a = (await call('POST', '/AccountAccesses', { body: accessInput('revert.a', b.id) })).body;
+    const path = `/AccountAccesses/${a.id}`;
+    await call('PUT', path, { body: accessInput('revert.a', null) });
+    expect((await entryOf(path, 'parentId')).revertible).toBe(true);
+    // B under A now: A back under B would be a cycle.
+    await call('PUT', `/AccountAccesses/${b.id}`, { body: accessInput('revert.b', a.id) });
+    const entry = await entryOf(path, 'parentId');
+    expect(entry.revertible).toBe(false);
+    const refused = await call('POST', `${path}/History/${entry.id}/Revert`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('accountAccess.cycle');
+    expect((await call('GET', path)).body.parentId).toBeNull();
+  });
+
+  it.each([
+    ['a permission', '/Permissions', { key: 'revert.gone', description: '' }, { description: 'changed' }],
+    [
+      'a role',
+      '/Roles',
+      { key: 'revert.gone.role', label: 'Weg', permissionIds: [], applicationIds: [] },
+      { label: 'Weg (geändert)' },
+    ],
+  ])(
+    '%s deleted: its history stays readable, nothing in it is offered, an undo answers 409 with the reason (#28.9)',
+    async (_, kind, input, change) => {
+      const entity = (await call('POST', kind, { body: input })).body;
+      const path = `${kind}/${entity.id}`;
+      await call('PUT', path, { body: { ...input, ...change } });
+      const [field] = Object.keys(change);
+      expect((await entryOf(path, field ?? '')).revertible).toBe(true);
+      await call('DELETE', path);
+      const { items } = (await call('GET', `${path}/History`)).body;
+      expect(new Set(items.map((x: Body) => x.mode))).toEqual(new Set(['CREATE', 'UPDATE', 'DELETE']));
+      expect(items.every((x: Body) => x.revertible === false)).toBe(true);
+      const entry = items.find((x: Body) => x.field === field);
+      const refused = await call('POST', `${path}/History/${entry.id}/Revert`, { lang: 'en' });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toMatchObject({
+        code: 'history.entityGone',
+        message: 'This entry cannot be undone: the item it belongs to has been deleted. The history stays readable.',
+      });
+      // An entry not of this entity, or none at all, is still 404.
+      const other = await entryOf(`/Applications/${apps.kitchenPlanner}`, 'label');
+      expect((await call('POST', `${path}/History/${other.id}/Revert`)).status).toBe(404);
+      expect((await call('POST', `${path}/History/00000000-0000-4000-8000-000000000000/Revert`)).status).toBe(404);
+    },
+  );
+
+  it("a deleted application's entries answer 409 too", async () => {
+    const created = (
+      await call('POST', '/Applications', {
+        body: { ...applicationInput((await call('GET', `/Applications/${apps.kitchenPlanner}`)).body), label: 'Weg' },
+      })
+    ).body;
+    const path = `/Applications/${created.id}`;
+    await call('PUT', path, { body: { ...applicationInput(created), label: 'Weg (geändert)' } });
+    const entry = await entryOf(path, 'label');
+    expect(entry.revertible).toBe(true);
     await call('DELETE', path);
-    const { items } = (await call('GET', `${path}/History`)).body;
-    expect(items.length).toBeGreaterThan(0);
-    expect(items.every((x: Body) => x.revertible === false)).toBe(true);
-    const entry = items.find((x: Body) => x.field === 'description');
-    expect((await call('POST', `${path}/History/${entry.id}/Revert`)).status).toBe(404);
+    expect((await entryOf(path, 'label')).revertible).toBe(false);
+    const refused = await call('POST', `${path}/History/${entry.id}/Revert`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('history.entityGone');
   });
 });

@@ -124,6 +124,17 @@ describe('webhook signing, test and replay', () => {
     expect(call?.headers.get('x-portal-delivery-id')).toBe(replay.id);
     expect(call?.headers.get('x-portal-replay-of')).toBe(original.id);
     expect(call?.body).toBe(before?.body);
+    // The ids docs/webhooks.md states: the body's `id` is the original delivery's, on the replay too,
+    // and on a replay of the replay, whose X-Portal-Replay-Of names the replay it was made from.
+    expect((JSON.parse(call?.body ?? '{}') as { id: string }).id).toBe(original.id);
+    const again = (await (
+      await h.request('POST', `${base}/WebhookDeliveries/${replay.id}/Replay`, { token: admin })
+    ).json()) as { id: string };
+    await h.dispatcher.runOnce();
+    const third = sent.at(-1);
+    expect(third?.headers.get('x-portal-delivery-id')).toBe(again.id);
+    expect(third?.headers.get('x-portal-replay-of')).toBe(replay.id);
+    expect((JSON.parse(third?.body ?? '{}') as { id: string }).id).toBe(original.id);
     expect(
       (
         await h.request('POST', `${base}/WebhookDeliveries/00000000-0000-4000-8000-00000000dead/Replay`, {

@@ -199,7 +199,13 @@ export function createApp(deps: AppDeps) {
         });
       },
     );
-    return streamedHtml(deps.site.pageStart(boot, root), rest, c.req.header('accept-encoding') ?? '', status, headers);
+    return streamedHtml(
+      deps.site.pageStart(boot, root, plan.title),
+      rest,
+      c.req.header('accept-encoding') ?? '',
+      status,
+      headers,
+    );
   };
   const answer = (c: Context, result: AuthAnswer) => {
     if (result.kind === 'errorPage') return page(c, result.error, result.setCookies);

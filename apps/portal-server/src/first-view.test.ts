@@ -191,6 +191,23 @@ describe("the portal's server bundle", () => {
     expect(login).toContain('href="/auth/login"');
   });
 
+  it("names each page in <title>: its translated title with the brand as suffix, in the page's language (#28.10)", async () => {
+    const titleOf = async (path: string, headers: Record<string, string> = {}) => {
+      const html = await (await server.app.request(`${portal}${path}`, { headers })).text();
+      const titles = [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]);
+      expect(titles).toHaveLength(1);
+      return titles[0];
+    };
+    expect(await titleOf('/', { cookie: `${cookie}; i18n_redirected=de` })).toBe('Meine Apps | HK Küchen');
+    expect(await titleOf('/', { cookie: `${cookie}; i18n_redirected=fr` })).toBe('Mes applications | HK Küchen');
+    expect(await titleOf('/settings', { cookie: `${cookie}; i18n_redirected=en` })).toBe('Settings | HK Küchen');
+    expect(await titleOf('/admin', { cookie: `${cookie}; i18n_redirected=fr` })).toBe(
+      'Centre d’administration | HK Küchen',
+    );
+    expect(await titleOf('/nowhere', { cookie })).toBe('Seite nicht gefunden | HK Küchen');
+    expect(await titleOf('/login', { cookie: 'i18n_redirected=pl' })).toBe('Logowanie | HK Küchen');
+  });
+
   it('answers an unknown page with 404 and the error page', async () => {
     const response = await server.app.request(`${portal}/nowhere`, { headers: { cookie } });
     expect(response.status).toBe(404);
@@ -210,7 +227,7 @@ describe("what the server does with a renderer's answer", () => {
     });
     return { server, logs };
   };
-  const planned = { kind: 'page', status: 200 } as const;
+  const planned = { kind: 'page', status: 200, title: 'Meine Apps | HK Küchen' } as const;
 
   it('a render that fails leaves the page to the client (the empty root), and says why in the log', async () => {
     const { server, logs } = await withRenderer(() => ({
@@ -221,6 +238,36 @@ describe("what the server does with a renderer's answer", () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('<div id="root"></div>');
     expect(logs).toContainEqual(expect.objectContaining({ firstView: 'client', reason: 'boom' }));
+  });
+
+  it("writes the plan's title as text, and keeps index.html's without a plan", async () => {
+    const { server } = await withRenderer(() => ({
+      plan: Promise.resolve({ ...planned, title: '</title><script>x()</script> & "Apps"' }),
+      render: () => Promise.reject(new Error('client')),
+    }));
+    const html = await (await server.app.request(`${portal}/`)).text();
+    expect(html).toContain('<title>&lt;/title&gt;&lt;script&gt;x()&lt;/script&gt; &amp; &quot;Apps&quot;</title>');
+    const { server: planless } = await withRenderer(() => ({
+      plan: Promise.reject(new Error('no plan')),
+      render: () => Promise.reject(new Error('not asked')),
+    }));
+    expect(await (await planless.app.request(`${portal}/`)).text()).toContain('<title>x</title>');
+    // An index.html without a <title>: the plan's goes at the end of the head.
+    const bare = config();
+    writeFileSync(
+      join(bare.distDir, 'index.html'),
+      '<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>',
+    );
+    const untitled = await createServer(bare, {
+      sql,
+      identityProvider: idp,
+      fetch: fakeApi,
+      log: () => undefined,
+      startFirstView: () => ({ plan: Promise.resolve(planned), render: () => Promise.reject(new Error('client')) }),
+    });
+    expect(await (await untitled.app.request(`${portal}/`)).text()).toMatch(
+      /<meta charset="utf-8"><title>Meine Apps \| HK Küchen<\/title><script type="application\/json" id="hk-boot">/,
+    );
   });
 
   it('a plan that fails: the page the client renders', async () => {

@@ -1,9 +1,10 @@
 // The portal server's own error answers, in the §8 shape `{ error: { code, message, errors } }`
 // and in the language the page asked for (`lang` header, else the language cookie; de default).
-import { isLocaleCode, type LocaleCode } from '@portal/core';
+import { isLocaleCode, jsonBodyMaxDepth, type LocaleCode } from '@portal/core';
 
 export type ServerErrorCode =
   | 'request.tooLarge'
+  | 'validation.jsonDepth'
   | 'request.crossSite'
   | 'upstream.unavailable'
   | 'upstream.timeout'
@@ -19,6 +20,16 @@ const messages: Record<ServerErrorCode, Record<LocaleCode, string>> = {
     it: 'La richiesta è troppo grande.',
     nl: 'Het verzoek is te groot.',
     pl: 'Żądanie jest zbyt duże.',
+  },
+  // The API's own text for the same refusal (its `jsonTooDeep`): the page reads one message whichever server refused.
+  'validation.jsonDepth': {
+    de: `Der Inhalt ist zu tief verschachtelt (höchstens ${jsonBodyMaxDepth} Ebenen).`,
+    en: `The body is nested too deeply (at most ${jsonBodyMaxDepth} levels).`,
+    fr: `Le contenu est trop profondément imbriqué (au maximum ${jsonBodyMaxDepth} niveaux).`,
+    es: `El contenido está anidado a demasiada profundidad (como máximo ${jsonBodyMaxDepth} niveles).`,
+    it: `Il contenuto è annidato troppo in profondità (al massimo ${jsonBodyMaxDepth} livelli).`,
+    nl: `De inhoud is te diep genest (maximaal ${jsonBodyMaxDepth} niveaus).`,
+    pl: `Treść jest zbyt głęboko zagnieżdżona (maksymalnie ${jsonBodyMaxDepth} poziomów).`,
   },
   'request.crossSite': {
     de: 'Anfragen von anderen Websites werden abgelehnt.',

@@ -3,10 +3,11 @@
 // once across instances: core's refresh under the session's own lock, in the process and in
 // PostgreSQL; sessions never wait for each other, issue #28), with the page's
 // `lang` header; nothing of the browser's cookies reaches the API and nothing of the API's
-// cookies reaches the browser. Bodies over the limits are refused here (413) before any byte
-// goes upstream; every upstream call has a timeout; one request's failure is its own.
+// cookies reaches the browser. Bodies over the limits are refused here (413), and JSON nested
+// deeper than core's limit (400 validation.jsonDepth, the API's rule), before any byte goes
+// upstream; every upstream call has a timeout; one request's failure is its own.
 import type { AuthConfig, PortalError } from '@portal/core';
-import { refreshDueIn, refreshSession } from '@portal/core';
+import { isJsonContentType, jsonBodyMaxBytes, jsonNestsTooDeep, refreshDueIn, refreshSession } from '@portal/core';
 import { createCryptoRandom, createSubtleDigest, createSystemClock } from '@portal/adapters';
 import type { IdentityProvider } from '@portal/core';
 import type { RefreshLocks, SessionRecord, Sessions } from './sessions.ts';
@@ -14,8 +15,8 @@ import { errorBody, type ServerErrorCode } from './messages.ts';
 import { isUpstreamTimeout, runUpstream } from './upstream.ts';
 
 export const apiPrefix = '/api';
-/** JSON and every other body: 1 MiB. */
-const jsonBodyLimit = 1024 * 1024;
+/** JSON and every other body: 1 MiB (core's limit of a JSON body). */
+const jsonBodyLimit = jsonBodyMaxBytes;
 /** A logo upload: the 2 MB file plus the multipart envelope. */
 const multipartBodyLimit = 2 * 1024 * 1024 + 64 * 1024;
 
@@ -175,6 +176,12 @@ export function createApiProxy(deps: ProxyDeps) {
         response: errorResponse(413, 'request.tooLarge', language, { Connection: 'close' }),
         sessionEnded: false,
       };
+    if (
+      body !== null &&
+      isJsonContentType(request.headers.get('content-type')) &&
+      jsonNestsTooDeep(new Uint8Array(body))
+    )
+      return { response: errorResponse(400, 'validation.jsonDepth', language), sessionEnded: false };
 
     const headers = new Headers();
     for (const name of forwardedRequestHeaders) {

@@ -5,7 +5,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeMySessions } from '@portal/core';
+import { decodeMySessions, jsonBodyMaxDepth } from '@portal/core';
 import { createFakeIdentityProvider, type FakeIdentityProvider } from '@portal/core/testing';
 import { runtimeConfigFromEnv } from '@portal/portal/runtime-config';
 import { providerConfigFromEnv } from '@portal/server';
@@ -371,6 +371,35 @@ describe('the page and the API through the server', () => {
     expect(apiCalls).toHaveLength(0);
     const next = await server.app.request(`${portal}/api/My/Applications`);
     expect(next.status).toBe(401);
+  });
+
+  it("a JSON body nested deeper than core's limit is refused here (400) and reaches nobody; /health beside it is answered (#28.2)", async () => {
+    const { cookie } = await signIn('/');
+    apiCalls.length = 0;
+    const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+    const put = (body: string, lang = 'en') =>
+      server.app.request(`${portal}/api/My/Profile`, {
+        method: 'PUT',
+        headers: { cookie, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json', lang },
+        body,
+      });
+    const [deep, health] = await Promise.all([put(nested(20_000)), server.app.request(`${portal}/health`)]);
+    expect(deep.status).toBe(400);
+    expect(await deep.json()).toEqual({
+      error: {
+        code: 'validation.jsonDepth',
+        message: `The body is nested too deeply (at most ${jsonBodyMaxDepth} levels).`,
+        errors: [],
+      },
+    });
+    expect(health.status).toBe(200);
+    expect(((await (await put(nested(20_000), 'pl')).json()) as { error: { message: string } }).error.message).toBe(
+      'Treść jest zbyt głęboko zagnieżdżona (maksymalnie 64 poziomów).',
+    );
+    expect(apiCalls).toHaveLength(0);
+    // At the limit the body goes on to the API, which judges it.
+    expect((await put(nested(jsonBodyMaxDepth))).status).toBe(200);
+    expect(apiCalls.map((c) => `${c.method} ${c.path}`)).toEqual(['PUT /My/Profile']);
   });
 
   it('reads a refused body to its end before the 413 (a client still sending gets the answer, not a reset), up to the drain limit', async () => {

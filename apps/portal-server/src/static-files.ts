@@ -48,8 +48,11 @@ export interface StaticSite {
    * wrong one); with `view`, the first view the server rendered inside its root (issue #16).
    */
   page(boot: unknown, root?: PageRoot, view?: RenderedView): string;
-  /** The page up to the inside of its root: sent while the first view is rendered. */
-  pageStart(boot: unknown, root?: PageRoot): string;
+  /**
+   * The page up to the inside of its root: sent while the first view is rendered; with `title`,
+   * the page's own `<title>` instead of index.html's (the brand name).
+   */
+  pageStart(boot: unknown, root?: PageRoot, title?: string): string;
   /** The rest of the page after `pageStart`: the root's content, the first view's data, the end. */
   pageEnd(view?: RenderedView): string;
   /** CSP sources (hashes) of the styles the page carries inline. */
@@ -102,14 +105,21 @@ export function loadStaticSite(distDir: string): StaticSite {
   const [head, tail] = splitAtHeadEnd(inlined);
   const rootTag = /<html[^>]*>/.exec(head);
   if (rootTag === null) throw new Error('portal-server: index.html has no <html> tag');
-  const [before, after] = [head.slice(0, rootTag.index), head.slice(rootTag.index + rootTag[0].length)];
+  const [before, afterRootTag] = [head.slice(0, rootTag.index), head.slice(rootTag.index + rootTag[0].length)];
+  // index.html's <title> (the brand name), replaced by a page's own; a head without one gets it at its end.
+  const titleTag = /<title>[^<]*<\/title>/.exec(afterRootTag);
+  const [beforeTitle, indexTitle, afterTitle] =
+    titleTag === null
+      ? [afterRootTag, '', '']
+      : [afterRootTag.slice(0, titleTag.index), titleTag[0], afterRootTag.slice(titleTag.index + titleTag[0].length)];
   const rootElement = '<div id="root"></div>';
   const rootAt = tail.indexOf(rootElement);
   if (rootAt < 0) throw new Error(`portal-server: index.html has no ${rootElement}`);
   const [beforeRoot, afterRoot] = [tail.slice(0, rootAt), tail.slice(rootAt + rootElement.length)];
-  const pageStart = (boot: unknown, root: PageRoot = { lang: 'de', theme: undefined }) => {
+  const pageStart = (boot: unknown, root: PageRoot = { lang: 'de', theme: undefined }, title?: string) => {
     const tag = `<html lang="${toLocaleCode(root.lang) ?? 'de'}"${root.theme === 'light' || root.theme === 'dark' ? ` data-theme="${root.theme}"` : ''}>`;
-    return `${before}${tag}${after}<script type="application/json" id="hk-boot">${jsonForHtml(boot)}</script>${beforeRoot}<div id="root">`;
+    const titled = title === undefined ? indexTitle : `<title>${textForHtml(title)}</title>`;
+    return `${before}${tag}${beforeTitle}${titled}${afterTitle}<script type="application/json" id="hk-boot">${jsonForHtml(boot)}</script>${beforeRoot}<div id="root">`;
   };
   const pageEnd = (view?: RenderedView) => {
     if (view === undefined) return `</div>${afterRoot}`;
@@ -132,6 +142,11 @@ function splitAtHeadEnd(html: string): [string, string] {
   const at = html.indexOf('</head>');
   if (at < 0) throw new Error('portal-server: index.html has no </head>');
   return [html.slice(0, at), html.slice(at)];
+}
+
+/** Text as HTML text (a title that names `<`, `&` or quotes stays text). */
+function textForHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** JSON that cannot end the script element or start a comment in HTML. */

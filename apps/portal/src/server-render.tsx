@@ -12,7 +12,7 @@ import { prerender } from 'react-dom/static';
 import { Router } from 'wouter';
 import type { i18n as I18n } from 'i18next';
 import { createRequestCookieJar, createSessionMarkerStore } from '@portal/adapters';
-import { decodeApplicationBranding, gateShortcut, type Navigator } from '@portal/core';
+import { decodeApplicationBranding, gateShortcut, routeStatus, type Navigator } from '@portal/core';
 import { greetingText } from '@portal/ui';
 import type {
   FirstView,
@@ -26,6 +26,7 @@ import { createServices } from './composition-root.ts';
 import { bootOf } from './app/boot.ts';
 import { App } from './app/app.tsx';
 import { FirstViewProvider } from './app/first-view.tsx';
+import { documentTitle } from './app/page-title.tsx';
 import { clientIdOf } from './app/external-app.tsx';
 import { createI18n } from './i18n/i18n.ts';
 import { allNamespaces, initialLanguage, type Language } from './i18n/languages.ts';
@@ -110,8 +111,21 @@ export function startFirstView(request: FirstViewRequest): FirstView {
       const shortcut = result === undefined ? undefined : gateShortcut(result, url);
       if (shortcut !== undefined) return { kind: 'redirect', location: shortcut };
     }
-    return { kind: 'page', status: route.name === 'notFound' ? 404 : 200 };
+    return { kind: 'page', status: route.name === 'notFound' ? 404 : 200, title: await titleOf() };
   })();
+
+  /**
+   * The document title the page will set (its `usePageTitle`), in the page's language: the
+   * route's title, or the error page's for the server's error (boot data) or a permission the
+   * user lacks. A console page names itself more precisely once the client runs.
+   */
+  async function titleOf(): Promise<string> {
+    const i18n = await translationsFor(language);
+    const t = i18n.getFixedT(language, 'common');
+    const forbidden = user !== undefined && route.public !== true && routeStatus(user, route.permission) === 403;
+    const key = boot.error !== undefined || forbidden ? 'error' : route.title;
+    return documentTitle(t, key === undefined ? undefined : t(`titles.${key}`), request.config.brandName);
+  }
 
   async function render(): Promise<FirstViewAnswer> {
     const [i18n, , myApps, externalApp] = await loads;

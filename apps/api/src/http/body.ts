@@ -1,14 +1,16 @@
-// Reading request bodies strictly: size limit, JSON without duplicate keys, text the database
-// can store (no NUL), then the contract's schema. Every failure is a 400 with the error shape;
-// nothing is changed.
+// Reading request bodies strictly: size limit, nesting depth (core's one rule for both servers,
+// checked on the bytes before anything parses or walks them), JSON without duplicate keys, text
+// the database can store (no NUL), then the contract's schema. Every failure is a 400 with the
+// error shape; nothing is changed.
 import type { Context } from 'hono';
+import { isJsonContentType, jsonBodyMaxBytes, jsonBodyMaxDepth, jsonNestsTooDeep } from '@portal/core';
 import { validatorFor, httpUrlPattern } from './contract.ts';
 import type { SchemaName, Schemas, ValidationError } from './contract.ts';
 import { ApiError, badRequest } from './errors.ts';
 import type { FieldProblem } from './errors.ts';
 import { assertStorable } from './text.ts';
 
-export const MAX_JSON_BYTES = 1024 * 1024;
+export const MAX_JSON_BYTES = jsonBodyMaxBytes;
 
 /** Finds the first key that occurs twice in one object of valid JSON text. */
 export function findDuplicateKey(text: string): string | undefined {
@@ -38,6 +40,14 @@ export function findDuplicateKey(text: string): string | undefined {
   }
   return undefined;
 }
+
+/** 400 `validation.jsonDepth`: the body nests deeper than core's limit. */
+const jsonTooDeep = (): ApiError =>
+  new ApiError(400, 'jsonTooDeep', {
+    code: 'validation.jsonDepth',
+    args: ['', jsonBodyMaxDepth],
+    problems: [{ key: 'jsonTooDeep', args: ['', jsonBodyMaxDepth] }],
+  });
 
 function parseJsonText(text: string): unknown {
   let value: unknown;
@@ -128,14 +138,14 @@ export function validate<N extends SchemaName>(name: N, value: unknown): Schemas
 
 /** Reads the JSON body of a request and validates it against a schema of the contract. */
 export async function readJson<N extends SchemaName>(c: Context, name: N): Promise<Schemas[N]> {
-  const type = c.req.header('content-type') ?? '';
-  if (!/^application\/json\b/i.test(type)) throw badRequest([{ key: 'invalidJson' }], 'invalidJson');
+  if (!isJsonContentType(c.req.header('content-type'))) throw badRequest([{ key: 'invalidJson' }], 'invalidJson');
   const buffer = await c.req.arrayBuffer();
   if (buffer.byteLength > MAX_JSON_BYTES)
     throw new ApiError(400, 'bodyTooLarge', {
       args: ['', '1 MB'],
       problems: [{ key: 'bodyTooLarge', args: ['', '1 MB'] }],
     });
+  if (jsonNestsTooDeep(new Uint8Array(buffer))) throw jsonTooDeep();
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(buffer);

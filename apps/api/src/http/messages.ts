@@ -47,6 +47,15 @@ const messages = {
     nl: 'De inhoud is te groot (maximaal {1}).',
     pl: 'Treść jest zbyt duża (maksymalnie {1}).',
   },
+  jsonTooDeep: {
+    de: 'Der Inhalt ist zu tief verschachtelt (höchstens {1} Ebenen).',
+    en: 'The body is nested too deeply (at most {1} levels).',
+    fr: 'Le contenu est trop profondément imbriqué (au maximum {1} niveaux).',
+    es: 'El contenido está anidado a demasiada profundidad (como máximo {1} niveles).',
+    it: 'Il contenuto è annidato troppo in profondità (al massimo {1} livelli).',
+    nl: 'De inhoud is te diep genest (maximaal {1} niveaus).',
+    pl: 'Treść jest zbyt głęboko zagnieżdżona (maksymalnie {1} poziomów).',
+  },
   invalidCharacter: {
     de: 'Der Text enthält ein unzulässiges Zeichen (etwa NUL).',
     en: 'The text contains a character that is not allowed (such as NUL).',
@@ -488,6 +497,15 @@ const messages = {
     nl: 'Het veld is sindsdien opnieuw gewijzigd. De wijziging kan niet meer ongedaan worden gemaakt; controleer de huidige stand.',
     pl: 'Pole zostało od tego czasu ponownie zmienione. Zmiany nie można już cofnąć; sprawdź aktualny stan.',
   },
+  historyEntityGone: {
+    de: 'Dieser Eintrag kann nicht rückgängig gemacht werden: Das Objekt, zu dem er gehört, wurde gelöscht. Der Verlauf bleibt lesbar.',
+    en: 'This entry cannot be undone: the item it belongs to has been deleted. The history stays readable.',
+    fr: 'Cette entrée ne peut pas être annulée : l’élément auquel elle appartient a été supprimé. L’historique reste consultable.',
+    es: 'Esta entrada no se puede deshacer: el elemento al que pertenece se ha eliminado. El historial sigue siendo legible.',
+    it: 'Questa voce non può essere annullata: l’elemento a cui appartiene è stato eliminato. La cronologia resta consultabile.',
+    nl: 'Deze vermelding kan niet ongedaan worden gemaakt: het item waartoe ze behoort, is verwijderd. De geschiedenis blijft leesbaar.',
+    pl: 'Tego wpisu nie można cofnąć: element, do którego należy, został usunięty. Historia pozostaje dostępna.',
+  },
   historyReferenceGone: {
     de: '„{0}“ existiert nicht mehr. Die Änderung kann daher nicht rückgängig gemacht werden.',
     en: '"{0}" no longer exists, so the change cannot be undone.',
@@ -559,6 +577,15 @@ const messages = {
     it: 'Sono consentiti solo file SVG.',
     nl: 'Alleen SVG-bestanden zijn toegestaan.',
     pl: 'Dozwolone są tylko pliki SVG.',
+  },
+  imageTooDeep: {
+    de: 'Die Datei ist zu tief verschachtelt (höchstens {1} Ebenen).',
+    en: 'The file is nested too deeply (at most {1} levels).',
+    fr: 'Le fichier est trop profondément imbriqué (au maximum {1} niveaux).',
+    es: 'El archivo está anidado a demasiada profundidad (como máximo {1} niveles).',
+    it: 'Il file è annidato troppo in profondità (al massimo {1} livelli).',
+    nl: 'Het bestand is te diep genest (maximaal {1} niveaus).',
+    pl: 'Plik jest zbyt głęboko zagnieżdżony (maksymalnie {1} poziomów).',
   },
   imageTooLarge: {
     de: 'Die Datei darf höchstens 2 MB groß sein.',

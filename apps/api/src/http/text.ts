@@ -10,24 +10,38 @@ export const isStorableText = (text: string): boolean => !UNSTORABLE.test(text);
 
 const MAX_PROBLEMS = 20;
 
+/** A value's place in the parsed body: its key and its parent's place (a path is joined only when reported). */
+interface Place {
+  readonly key: string;
+  readonly parent: Place | undefined;
+}
+
+function dotted(place: Place | undefined): string | undefined {
+  if (place === undefined) return undefined;
+  const keys: string[] = [];
+  for (let p: Place | undefined = place; p !== undefined; p = p.parent) keys.push(p.key);
+  return keys.reverse().join('.');
+}
+
 /** The dotted paths of every string (and the objects of every key) in a parsed JSON value that cannot be stored. */
 function unstorableFields(value: unknown): (string | undefined)[] {
   const out: (string | undefined)[] = [];
-  // Iterative: a 1 MB body can nest far deeper than the call stack.
-  const stack: { value: unknown; path: readonly string[] }[] = [{ value, path: [] }];
+  // Iterative, and each value's place is one link to its parent: the walk costs one step per value
+  // whatever the depth (copying each path made it quadratic in the depth, #28.2).
+  const stack: { value: unknown; place: Place | undefined }[] = [{ value, place: undefined }];
   while (stack.length && out.length < MAX_PROBLEMS) {
-    const { value: v, path } = stack.pop() as { value: unknown; path: readonly string[] };
+    const { value: v, place } = stack.pop() as { value: unknown; place: Place | undefined };
     if (typeof v === 'string') {
-      if (!isStorableText(v)) out.push(path.length ? path.join('.') : undefined);
+      if (!isStorableText(v)) out.push(dotted(place));
     } else if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: [...path, String(i)] });
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], place: { key: String(i), parent: place } });
     } else if (typeof v === 'object' && v !== null) {
       const entries = Object.entries(v);
       // A key that cannot be stored is named by the object that holds it (the key itself cannot be shown).
-      if (entries.some(([k]) => !isStorableText(k))) out.push(path.length ? path.join('.') : undefined);
+      if (entries.some(([k]) => !isStorableText(k))) out.push(dotted(place));
       for (let i = entries.length - 1; i >= 0; i--) {
         const [k, item] = entries[i] as [string, unknown];
-        if (isStorableText(k)) stack.push({ value: item, path: [...path, k] });
+        if (isStorableText(k)) stack.push({ value: item, place: { key: k, parent: place } });
       }
     }
   }

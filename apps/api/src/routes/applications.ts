@@ -7,6 +7,7 @@ import { isHttpUrl } from '@portal/core';
 import type { components } from '@portal/contract';
 import { newId, requirePermission } from '../context.ts';
 import type { AppEnv, Deps } from '../context.ts';
+import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { readJson } from '../http/body.ts';
 import { ApiError, badRequest, notFound, unlessNotFound } from '../http/errors.ts';
@@ -16,7 +17,7 @@ import { csvDownload } from '../http/csv.ts';
 import { csvFields } from './csv-fields.ts';
 import { recordHistory } from '../history.ts';
 import { isForbiddenHeaderName, isValidHeaderValue } from '../webhooks/headers.ts';
-import { historyList, revertedInput, someHistory, type EntityNow } from './history.ts';
+import { historyList, revertOfDeleted, revertedInput, someHistory, type EntityNow, type Undo } from './history.ts';
 import { imageRoutes } from './images.ts';
 import { cardOf, openRequestCount } from '../services/access.ts';
 
@@ -133,7 +134,7 @@ async function writeLinks<T extends LinkTable>(
 }
 
 async function checkExisting(
-  trx: Transaction<DB>,
+  trx: Database | Transaction<DB>,
   table: 'permissions' | 'attributes' | 'roles' | 'account_accesses' | 'custom_flows',
   wanted: readonly { id: string; field: string }[],
 ): Promise<void> {
@@ -265,7 +266,13 @@ function nowOf(dto: S['Application']): EntityNow {
   };
 }
 
-async function save(trx: Transaction<DB>, id: string, input: S['ApplicationInput'], isNew: boolean): Promise<void> {
+/** Every rule of a save (the input's own, the entities it links exist): read-only, before `save`. */
+async function check(
+  trx: Database | Transaction<DB>,
+  input: S['ApplicationInput'],
+  allowHttpWebhooks: boolean,
+): Promise<void> {
+  validateInput(input, allowHttpWebhooks);
   await checkExisting(trx, 'permissions', [
     ...(input.adminPermissionId ? [{ id: input.adminPermissionId, field: 'adminPermissionId' }] : []),
     ...(input.roles ?? []).flatMap((l, i) =>
@@ -294,7 +301,10 @@ async function save(trx: Transaction<DB>, id: string, input: S['ApplicationInput
     'custom_flows',
     (input.customFlowIds ?? []).map((f, i) => ({ id: f, field: `customFlowIds.${i}` })),
   );
+}
 
+/** Writes an input `check` passed. */
+async function save(trx: Transaction<DB>, id: string, input: S['ApplicationInput'], isNew: boolean): Promise<void> {
   const row = {
     label: input.label.trim(),
     logo_url: input.logoUrl ?? null,
@@ -468,9 +478,9 @@ export function applicationRoutes(deps: Deps): Hono<AppEnv> {
     const me = await deps.auth.user(c.req.header('authorization'));
     requirePermission(me, 'applications.write');
     const input = await readJson(c, 'ApplicationInput');
-    validateInput(input, deps.allowHttpWebhooks);
     const id = newId();
     const dto = await db.transaction().execute(async (trx) => {
+      await check(trx, input, deps.allowHttpWebhooks);
       await save(trx, id, input, true);
       const created = await applicationDto(trx, id);
       await recordHistory(trx, {
@@ -501,7 +511,7 @@ export function applicationRoutes(deps: Deps): Hono<AppEnv> {
     await trx.selectFrom('applications').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
     const before = await applicationDto(trx, id);
     const input = await inputFor(before);
-    validateInput(input, deps.allowHttpWebhooks);
+    await check(trx, input, deps.allowHttpWebhooks);
     await save(trx, id, input, false);
     const after = await applicationDto(trx, id);
     const passwordChanged = input.webhook?.password !== undefined;
@@ -533,11 +543,16 @@ export function applicationRoutes(deps: Deps): Hono<AppEnv> {
     requirePermission(me, 'applications.write');
     const id = c.req.param('id');
     const at = { table: 'applications', entity: id, entryId: c.req.param('entryId') };
-    const dto = await db
-      .transaction()
-      .execute((trx) =>
-        update(trx, id, me.userId, (before) => revertedInput(trx, at, nowOf(before), 'ApplicationInput')),
-      );
+    const dto = await db.transaction().execute(async (trx) => {
+      const exists = await trx
+        .selectFrom('applications')
+        .select('id')
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!exists) return revertOfDeleted(trx, at);
+      return update(trx, id, me.userId, (before) => revertedInput(trx, at, nowOf(before), 'ApplicationInput'));
+    });
     return c.json(dto);
   });
 
@@ -583,7 +598,15 @@ export function applicationRoutes(deps: Deps): Hono<AppEnv> {
     // A deleted application's history stays readable; nothing in it can be undone then.
     const dto = await applicationDto(db, id).catch(unlessNotFound);
     if (dto === undefined) await someHistory(db, 'applications', id);
-    return c.json(await historyList(c, db, 'applications', id, dto === undefined ? undefined : nowOf(dto)));
+    const undo: Undo<'ApplicationInput'> | undefined =
+      dto === undefined
+        ? undefined
+        : {
+            now: nowOf(dto),
+            schema: 'ApplicationInput',
+            check: (db, input) => check(db, input, deps.allowHttpWebhooks),
+          };
+    return c.json(await historyList(c, db, 'applications', id, undo));
   });
 
   return app;

@@ -17,7 +17,7 @@ import { parseList, type ListQuery } from '../http/list.ts';
 import { csvDownload, type CsvCell, type CsvColumns } from '../http/csv.ts';
 import type { MessageKey } from '../http/messages.ts';
 import { recordHistory } from '../history.ts';
-import { historyList, revertedInput, someHistory, type EntityNow } from './history.ts';
+import { historyList, revertOfDeleted, revertedInput, someHistory, type EntityNow, type Undo } from './history.ts';
 
 type S = components['schemas'];
 type Table = 'attributes' | 'permissions' | 'roles' | 'account_accesses' | 'custom_flows';
@@ -27,13 +27,18 @@ const uuid = (id: string) => {
   return id.toLowerCase();
 };
 
-async function keyFree(trx: Transaction<DB>, table: Table, key: string, exceptId: string | null): Promise<void> {
+async function keyFree(
+  trx: Database | Transaction<DB>,
+  table: Table,
+  key: string,
+  exceptId: string | null,
+): Promise<void> {
   const row = await trx.selectFrom(table).select('id').where('key', '=', key).executeTakeFirst();
   if (row && row.id !== exceptId) throw conflict('keyTaken', 'key.duplicate', [key], 'key');
 }
 
 async function mustExist(
-  trx: Transaction<DB>,
+  trx: Database | Transaction<DB>,
   table: Table | 'applications',
   ids: readonly string[],
   field: string,
@@ -73,7 +78,7 @@ function unique(ids: readonly string[], field: string): void {
 /** The ids an entity is to be linked to (none when absent): each once (400 duplicateEntry), each of a row of `table`
  * (400 referenceNotFound). */
 async function linkable(
-  trx: Transaction<DB>,
+  trx: Database | Transaction<DB>,
   table: Table | 'applications',
   ids: readonly string[] | undefined,
   field: string,
@@ -253,6 +258,9 @@ interface Crud<T extends Table, Dto extends Entity = KindSchemas[T]['dto'], Inpu
   listing: Listing<KindSchemas[T]['summary']>;
   /** The answer made from the entity's row. */
   get: (db: Database | Transaction<DB>, row: Selectable<DB[T]>) => Promise<Dto>;
+  /** Every rule of a save that reads the database (a key taken, a link to nothing, a cycle): read-only, before `save`. */
+  check: (db: Database | Transaction<DB>, id: string, input: Input) => Promise<void>;
+  /** Writes an input `check` passed. */
   save: (trx: Transaction<DB>, id: string, input: Input, isNew: boolean) => Promise<void>;
   /** Where the entity is used (#17.15): GET {id}/Usage, and the answer of DELETE. */
   usage?: (db: Database | Transaction<DB>, id: string) => Promise<S['UsageGroup'][]>;
@@ -383,6 +391,7 @@ function crudRoutes<T extends Table, Dto extends Entity = KindSchemas[T]['dto'],
     const input = (await readJson(c, inputSchema)) as Input;
     const id = newId();
     const dto = await db.transaction().execute(async (trx) => {
+      await spec.check(trx, id, input);
       await spec.save(trx, id, input, true);
       const created = await get(trx, id);
       await recordHistory(trx, {
@@ -409,7 +418,9 @@ function crudRoutes<T extends Table, Dto extends Entity = KindSchemas[T]['dto'],
   ): Promise<Dto> {
     await trx.selectFrom(own).select('id').where('id', '=', id).forUpdate().executeTakeFirst();
     const before = await get(trx, id);
-    await spec.save(trx, id, await inputFor(before), false);
+    const input = await inputFor(before);
+    await spec.check(trx, id, input);
+    await spec.save(trx, id, input, false);
     const after = await get(trx, id);
     await recordHistory(trx, {
       table: table,
@@ -423,6 +434,12 @@ function crudRoutes<T extends Table, Dto extends Entity = KindSchemas[T]['dto'],
   }
   /** The entity as its history records it: the same fields as its input. */
   const now = (dto: Dto): EntityNow => ({ recorded: recorded(dto), toInput: (recorded) => recorded });
+  /** How the entity's changes are undone: as it is now, its input's schema, its save's checks. */
+  const undo = (id: string, dto: Dto): Undo<typeof inputSchema> => ({
+    now: now(dto),
+    schema: inputSchema,
+    check: (db, input) => spec.check(db, id, input as Input),
+  });
   app.put(`${path}/:id`, async (c) => {
     const me = await user(c, write);
     const id = uuid(c.req.param('id'));
@@ -436,11 +453,16 @@ function crudRoutes<T extends Table, Dto extends Entity = KindSchemas[T]['dto'],
     const me = await user(c, write);
     const id = uuid(c.req.param('id'));
     const at = { table: table, entity: id, entryId: c.req.param('entryId') };
-    const dto = await db
-      .transaction()
-      .execute((trx) =>
-        update(trx, id, me.userId, async (before) => (await revertedInput(trx, at, now(before), inputSchema)) as Input),
+    const dto = await db.transaction().execute(async (trx) => {
+      const exists = await trx.selectFrom(own).select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!exists) return revertOfDeleted(trx, at);
+      return update(
+        trx,
+        id,
+        me.userId,
+        async (before) => (await revertedInput(trx, at, now(before), inputSchema)) as Input,
       );
+    });
     return c.json(dto as object);
   });
   /** Deletes one entity in `trx` (taken from users and activation groups, history); where it was used. */
@@ -489,7 +511,7 @@ function crudRoutes<T extends Table, Dto extends Entity = KindSchemas[T]['dto'],
     // A deleted entity's history stays readable; nothing in it can be undone then.
     const dto = await get(db, id).catch(unlessNotFound);
     if (dto === undefined) await someHistory(db, table, id);
-    return c.json(await historyList(c, db, table, id, dto === undefined ? undefined : now(dto)));
+    return c.json(await historyList(c, db, table, id, dto === undefined ? undefined : undo(id, dto)));
   });
   return app;
 }
@@ -557,9 +579,11 @@ const attributes: Crud<'attributes'> = {
       usages,
     };
   },
+  check: async (db, id, input) => {
+    await keyFree(db, 'attributes', input.key, id);
+    if (input.permissionId) await mustExist(db, 'permissions', [input.permissionId], 'permissionId');
+  },
   save: async (trx, id, input, isNew) => {
-    await keyFree(trx, 'attributes', input.key, id);
-    if (input.permissionId) await mustExist(trx, 'permissions', [input.permissionId], 'permissionId');
     const row = {
       key: input.key,
       label: input.label.trim(),
@@ -603,8 +627,8 @@ const permissions: Crud<'permissions'> = {
     ]);
     return { id: p.id, key: p.key, description: p.description, usages };
   },
+  check: (db, id, input) => keyFree(db, 'permissions', input.key, id),
   save: async (trx, id, input, isNew) => {
-    await keyFree(trx, 'permissions', input.key, id);
     const row = { key: input.key, description: input.description ?? '' };
     await writeRow(trx, 'permissions', id, row, isNew);
   },
@@ -634,10 +658,14 @@ const roles: Crud<'roles'> = {
       applicationIds: apps.map((a) => a.application_id),
     };
   },
+  check: async (db, id, input) => {
+    await keyFree(db, 'roles', input.key, id);
+    await linkable(db, 'permissions', input.permissionIds, 'permissionIds');
+    await linkable(db, 'applications', input.applicationIds, 'applicationIds');
+  },
   save: async (trx, id, input, isNew) => {
-    await keyFree(trx, 'roles', input.key, id);
-    const permissionIds = await linkable(trx, 'permissions', input.permissionIds, 'permissionIds');
-    const applicationIds = await linkable(trx, 'applications', input.applicationIds, 'applicationIds');
+    const permissionIds = input.permissionIds ?? [];
+    const applicationIds = input.applicationIds ?? [];
     await writeRow(trx, 'roles', id, described.row(input), isNew);
     const permissions = permissionIds.map((permission_id) => ({ role_id: id, permission_id }));
     await replaceLinks(trx, 'role_permissions', id, permissions);
@@ -711,16 +739,16 @@ const accountAccesses: Crud<'account_accesses'> = {
       attributeId: x.attribute_id,
     };
   },
-  save: async (trx, id, input, isNew) => {
-    await keyFree(trx, 'account_accesses', input.key, id);
+  check: async (db, id, input) => {
+    await keyFree(db, 'account_accesses', input.key, id);
     const parentId = input.parentId ?? null;
     if (parentId) {
-      await mustExist(trx, 'account_accesses', [parentId], 'parentId');
+      await mustExist(db, 'account_accesses', [parentId], 'parentId');
       // Walk up from the new parent: meeting this group again would make a cycle.
       let cursor: string | null = parentId;
       for (let depth = 0; cursor && depth < 1000; depth++) {
         if (cursor === id) throw fieldError('parentId', 'parentCycle', 'accountAccess.cycle');
-        const up: { parent_id: string | null } | undefined = await trx
+        const up: { parent_id: string | null } | undefined = await db
           .selectFrom('account_accesses')
           .select('parent_id')
           .where('id', '=', cursor)
@@ -728,11 +756,13 @@ const accountAccesses: Crud<'account_accesses'> = {
         cursor = up?.parent_id ?? null;
       }
     }
-    if (input.attributeId) await mustExist(trx, 'attributes', [input.attributeId], 'attributeId');
+    if (input.attributeId) await mustExist(db, 'attributes', [input.attributeId], 'attributeId');
+  },
+  save: async (trx, id, input, isNew) => {
     const row = {
       key: input.key,
       label: input.label.trim(),
-      parent_id: parentId,
+      parent_id: input.parentId ?? null,
       parent_determination_method: input.parentDeterminationMethod ?? 'NONE',
       child_determination_method: input.childDeterminationMethod ?? 'NONE',
       attribute_id: input.attributeId ?? null,
@@ -763,9 +793,12 @@ const customFlows: Crud<'custom_flows'> = {
       attributeIds: attrs.map((a) => a.attribute_id),
     };
   },
+  check: async (db, id, input) => {
+    await keyFree(db, 'custom_flows', input.key, id);
+    await linkable(db, 'attributes', input.attributeIds, 'attributeIds');
+  },
   save: async (trx, id, input, isNew) => {
-    await keyFree(trx, 'custom_flows', input.key, id);
-    const attributeIds = await linkable(trx, 'attributes', input.attributeIds, 'attributeIds');
+    const attributeIds = input.attributeIds ?? [];
     await writeRow(trx, 'custom_flows', id, described.row(input), isNew);
     const attributes = attributeIds.map((attribute_id, position) => ({ custom_flow_id: id, attribute_id, position }));
     await replaceLinks(trx, 'custom_flow_attributes', id, attributes);

@@ -1,7 +1,9 @@
 // One page of an entity's history: each entry with its old and new value, the author's name
 // (as now, or as recorded when the account is gone) and the entities its values name, each
 // with its label (as now, or as recorded) and whether it still exists (#17.14); and undoing one
-// entry (#19.7): the entity's input as now with the entry's field as it was before.
+// entry (#19.7): the entity's input as now with the entry's field as it was before. An entry is
+// offered as revertible only when its undo would be saved now (#28.9): the same input is built
+// and the kind's save checks run on it, read-only; a deleted entity's entries answer 409.
 import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
 import type { components } from '@portal/contract';
@@ -12,7 +14,7 @@ import { REF_TABLES, historyText, referencesIn } from '../history.ts';
 import type { RefKind } from '../history.ts';
 import { validate } from '../http/body.ts';
 import { validatorFor, type SchemaName, type Schemas } from '../http/contract.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { ApiError, conflict, notFound } from '../http/errors.ts';
 import { parseList } from '../http/list.ts';
 
 type S = components['schemas'];
@@ -23,6 +25,18 @@ type Fields = Readonly<Record<string, unknown>>;
 export interface EntityNow {
   readonly recorded: Fields;
   readonly toInput: (recorded: Fields) => Fields;
+}
+
+type Db = Database | Transaction<DB>;
+
+/**
+ * How a kind's changes are undone: the entity as it is now, the schema of its input and every
+ * check its save makes before it writes (read-only: each refusal an ApiError, as the save's).
+ */
+export interface Undo<N extends SchemaName> {
+  readonly now: EntityNow;
+  readonly schema: N;
+  readonly check: (db: Db, input: Schemas[N]) => Promise<void>;
 }
 
 /** What an entry needs to be undone: its field and old value (and whether that was recorded). */
@@ -45,17 +59,14 @@ function undoableField(entry: Undoable, now: EntityNow | undefined): string | un
   return Object.hasOwn(now.toInput(now.recorded), entry.field) ? entry.field : undefined;
 }
 
-/** The entry's change can be undone, and its field still holds the entry's new value. */
-function revertible(entry: Undoable, now: EntityNow | undefined): boolean {
+/** The entry's change can be undone, and its field still holds the entry's new value (what the entry alone tells). */
+function unchangedSince(entry: Undoable, now: EntityNow | undefined): boolean {
   const field = undoableField(entry, now);
   return field !== undefined && historyText(now?.recorded[field]) === entry.value;
 }
 
 /** The current label of every named entity that still exists, by `${kind}:${id}`. */
-async function currentLabels(
-  db: Database | Transaction<DB>,
-  refs: readonly HistoryRefRow[],
-): Promise<Map<string, string>> {
+async function currentLabels(db: Db, refs: readonly HistoryRefRow[]): Promise<Map<string, string>> {
   const byKind = new Map<RefKind, Set<string>>();
   for (const ref of refs) {
     if (!(ref.kind in REF_TABLES)) continue;
@@ -106,16 +117,24 @@ const recordedRefs = (refs: unknown): HistoryRefRow[] =>
 
 const uuidPattern = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
+/** One entry of one entity's history. */
+export interface EntryAt {
+  readonly table: string;
+  readonly entity: string;
+  readonly entryId: string;
+}
+
 /**
  * The input that undoes one entry of an entity's history (#19.7): the entity's input as now with
  * the entry's field set back to its old value. 404 for an entry not of this entity; 409 when it is
  * not the change of one field the input writes (history.notRevertible), when the field changed
  * since (history.changedSince) or when the old value names an entity that is gone
- * (history.referenceGone); 400 when the old value is no longer valid input.
+ * (history.referenceGone); 400 when the old value is no longer valid input. The kind's save
+ * checks the input after (`Undo.check`).
  */
 export async function revertedInput<N extends SchemaName>(
-  trx: Transaction<DB>,
-  at: { readonly table: string; readonly entity: string; readonly entryId: string },
+  trx: Db,
+  at: EntryAt,
   now: EntityNow,
   schema: N,
 ): Promise<Schemas[N]> {
@@ -131,7 +150,7 @@ export async function revertedInput<N extends SchemaName>(
   const field = undoableField(entry, now);
   if (field === undefined)
     throw conflict('historyNotRevertible', 'history.notRevertible', [], entry.field ?? undefined);
-  if (!revertible(entry, now)) throw conflict('historyChangedSince', 'history.changedSince', [], field);
+  if (!unchangedSince(entry, now)) throw conflict('historyChangedSince', 'history.changedSince', [], field);
   const olds = entry.old_value === null ? [null] : candidates(entry.old_value, now.recorded[field]);
   const named = [...referencesIn(field, olds[0])].map(([key, kind]) => ({ kind, id: key.slice(kind.length + 1) }));
   const existing = await currentLabels(
@@ -149,6 +168,35 @@ export async function revertedInput<N extends SchemaName>(
   return validate(schema, inputs[0]);
 }
 
+/** Whether undoing the entry would be saved now: its input built and the kind's checks passed (nothing written). */
+async function wouldRevert<N extends SchemaName>(db: Db, at: EntryAt, undo: Undo<N>): Promise<boolean> {
+  try {
+    await undo.check(db, await revertedInput(db, at, undo.now, undo.schema));
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return false;
+    throw error;
+  }
+}
+
+/**
+ * Undoing an entry of an entity that is gone (#28.9): 409 history.entityGone when the entry is of
+ * this entity (its history stays readable, but nothing is there to set back), else 404.
+ */
+export async function revertOfDeleted(db: Db, at: EntryAt): Promise<never> {
+  const entry = uuidPattern.test(at.entryId)
+    ? await db
+        .selectFrom('history')
+        .select('id')
+        .where('id', '=', at.entryId.toLowerCase())
+        .where('table_name', '=', at.table)
+        .where('entity', '=', at.entity)
+        .executeTakeFirst()
+    : undefined;
+  if (entry === undefined) throw notFound();
+  throw conflict('historyEntityGone', 'history.entityGone');
+}
+
 /** 404 unless the entity has history (for a deleted entity, whose history stays readable). */
 export async function someHistory(db: Database, table: string, entity: string): Promise<void> {
   const entry = await db
@@ -161,13 +209,17 @@ export async function someHistory(db: Database, table: string, entity: string): 
   if (!entry) throw notFound();
 }
 
-/** One page of the entity's history; with `now` (the entity exists) each entry says whether it may be undone. */
-export async function historyList(
+/**
+ * One page of the entity's history; with `undo` (the entity exists) each entry says whether undoing
+ * it would be saved now: what the entry tells first, then, for those left, the undo's input and the
+ * kind's checks (read-only).
+ */
+export async function historyList<N extends SchemaName>(
   c: Ctx,
   db: Database,
   table: string,
   entity: string,
-  now?: EntityNow,
+  undo?: Undo<N>,
 ): Promise<S['HistoryList']> {
   const list = parseList(c, { sorts: ['updatedAt', 'field'] as const, defaultSort: 'updatedAt', defaultOrder: 'desc' });
   const base = db.selectFrom('history').where('table_name', '=', table).where('entity', '=', entity);
@@ -199,8 +251,15 @@ export async function historyList(
     return [...found].map(([key, kind]) => ({ kind, id: key.slice(kind.length + 1), label: '' }));
   };
   const labels = await currentLabels(db, rows.flatMap(refsOf));
+  const revertible = await Promise.all(
+    rows.map((r) =>
+      undo !== undefined && unchangedSince(r, undo.now)
+        ? wouldRevert(db, { table, entity, entryId: r.id }, undo)
+        : false,
+    ),
+  );
   return {
-    items: rows.map((r) => ({
+    items: rows.map((r, i) => ({
       id: r.id,
       tableName: r.table_name,
       entity: r.entity,
@@ -218,7 +277,7 @@ export async function historyList(
           { kind: ref.kind as S['HistoryRefKind'], id: ref.id, label: now ?? ref.label, exists: now !== undefined },
         ];
       }),
-      revertible: revertible(r, now),
+      revertible: revertible[i] ?? false,
     })),
     total: Number(total.n),
   };

@@ -1,10 +1,11 @@
-// Logo upload (SVG only by content, at most 2 MB, sanitised) and anonymous serving with
+// Logo upload (SVG only by content, at most 2 MB, sanitised in a worker thread) and anonymous serving with
 // nosniff and a sandboxing Content Security Policy.
 import { Hono } from 'hono';
 import { newId, requirePermission } from '../context.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
-import { SvgError, sanitizeSvg } from '../svg.ts';
+import { MAX_SVG_DEPTH, SvgError } from '../svg.ts';
+import { sanitizeSvgOffThread } from '../svg-thread.ts';
 
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 
@@ -35,8 +36,14 @@ export function imageRoutes(deps: Deps): Hono<AppEnv> {
       });
     let svg: string;
     try {
-      svg = await sanitizeSvg(new Uint8Array(await file.arrayBuffer()));
+      svg = await sanitizeSvgOffThread(new Uint8Array(await file.arrayBuffer()));
     } catch (e) {
+      if (e instanceof SvgError && e.problem === 'tooDeep')
+        throw new ApiError(400, 'imageTooDeep', {
+          code: 'image.tooDeep',
+          args: ['', MAX_SVG_DEPTH],
+          problems: [{ key: 'imageTooDeep', field: 'file', args: ['', MAX_SVG_DEPTH] }],
+        });
       if (e instanceof SvgError)
         throw new ApiError(400, 'imageNotSvg', {
           code: e.problem === 'unsafe' ? 'image.unsafe' : 'image.notSvg',

@@ -27,6 +27,19 @@ function apply(): void {
   if (best !== undefined) document.title = best.text;
 }
 
+/**
+ * The document title of a page titled `title`: the title with the brand as suffix (spec: the
+ * page title's suffix is the brand name), the brand alone for a page without a title. The
+ * browser's titles and the server's first view (`server-render.tsx`) are made by this one rule.
+ */
+export function documentTitle(
+  t: (key: 'pageTitle', options: { readonly title: string; readonly brand: string }) => string,
+  title: string | undefined,
+  brand: string,
+): string {
+  return title === undefined || title === '' ? brand : t('pageTitle', { title, brand });
+}
+
 export function usePageTitle(title: string | undefined): void {
   const { t } = useTranslation('common');
   const { config } = useServices();
@@ -37,7 +50,7 @@ export function usePageTitle(title: string | undefined): void {
     shown.set(key, {
       depth,
       order: counter,
-      text: title === undefined || title === '' ? config.brandName : t('pageTitle', { title, brand: config.brandName }),
+      text: documentTitle(t, title, config.brandName),
     });
     apply();
     return () => {

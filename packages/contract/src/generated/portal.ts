@@ -966,7 +966,7 @@ export interface paths {
         put?: never;
         /**
          * Undo one change of the application's history (applications.write)
-         * @description Sets the entry's field back to its old value as a new change (saved as PUT saves, with its checks and a history entry of its own). Refused with 409 history.notRevertible for an entry that is not the change of one field (CREATE, DELETE, a recorded password change), history.changedSince when the field no longer holds the entry's new value, and history.referenceGone when the old value names an entity that no longer exists; nothing is changed then. The answer is the application as saved.
+         * @description Sets the entry's field back to its old value as a new change (saved as PUT saves, with its checks and a history entry of its own). Refused with 409 history.notRevertible for an entry that is not the change of one field (CREATE, DELETE, a recorded password change), history.changedSince when the field no longer holds the entry's new value, and history.referenceGone when the old value names an entity that no longer exists; nothing is changed then. The answer is the application as saved. An entry of a deleted application answers 409 history.entityGone (its history stays readable); 404 is for an entry that is not of this application.
          */
         post: operations["revertApplicationHistoryEntry"];
         delete?: never;
@@ -1101,7 +1101,7 @@ export interface paths {
         put?: never;
         /**
          * Undo one change of the attribute's history (attributes.write)
-         * @description Sets the entry's field back to its old value as a new change (saved as PUT saves, with its checks and a history entry of its own). Refused with 409 history.notRevertible for an entry that is not the change of one field (CREATE, DELETE, a recorded password change), history.changedSince when the field no longer holds the entry's new value, and history.referenceGone when the old value names an entity that no longer exists; nothing is changed then. The answer is the attribute as saved.
+         * @description Sets the entry's field back to its old value as a new change (saved as PUT saves, with its checks and a history entry of its own). Refused with 409 history.notRevertible for an entry that is not the change of one field (CREATE, DELETE, a recorded password change), history.changedSince when the field no longer holds the entry's new value, and history.referenceGone when the old value names an entity that no longer exists; nothing is changed then. The answer is the attribute as saved. An entry of a deleted attribute answers 409 history.entityGone (its history stays readable); 404 is for an entry that is not of this attribute.
          */
         post: operations["revertAttributeHistoryEntry"];
         delete?: never;
@@ -1219,7 +1219,7 @@ export interface paths {
         put?: never;
         /**
          * Undo one change of the permission's history (permissions.write)
-         * @description Sets the entry's field back to its old value as a new change (saved as PUT saves, with its checks and a history entry of its own). Refused with 409 history.notRevertible for an entry that is not the change of one field (CREATE, DELETE, a recorded password change), history.changedSince when the field no longer holds the entry's new value, and history.referenceGone when the old value names an entity that no longer exists; nothing is changed then. The answer is the permission as saved.
+         * @description Sets the entry's field back to its old value as a new change (saved as PUT saves, with its checks and a history entry of its own). Refused with 409 history.notRevertible for an entry that is not the change of one field (CREATE, DELETE, a recorded password change), history.changedSince when the field no longer holds the entry's new value, and history.referenceGone when the old value names an entity that no longer exists; nothing is changed then. The answer is the permission as saved. An entry of a deleted permission answers 409 history.entityGone (its history stays readable); 404 is for an entry that is not of this permission.
          */
         post: operations["revertPermissionHistoryEntry"];
         delete?: never;
@@ -1354,7 +1354,7 @@ export interface paths {
         put?: never;
         /**
          * Undo one change of the role's history (roles.write)
-         * @description Sets the entry's field back to its old value as a new change (saved as PUT saves, with its checks and a history entry of its own). Refused with 409 history.notRevertible for an entry that is not the change of one field (CREATE, DELETE, a recorded password change), history.changedSince when the field no longer holds the entry's new value, and history.referenceGone when the old value names an entity that no longer exists; nothing is changed then. The answer is the role as saved.
+         * @description Sets the entry's field back to its old value as a new change (saved as PUT saves, with its checks and a history entry of its own). Refused with 409 history.notRevertible for an entry that is not the change of one field (CREATE, DELETE, a recorded password change), history.changedSince when the field no longer holds the entry's new value, and history.referenceGone when the old value names an entity that no longer exists; nothing is changed then. The answer is the role as saved. An entry of a deleted role answers 409 history.entityGone (its history stays readable); 404 is for an entry that is not of this role.
          */
         post: operations["revertRoleHistoryEntry"];
         delete?: never;
@@ -1489,7 +1489,7 @@ export interface paths {
         put?: never;
         /**
          * Undo one change of the account-access group's history (accountaccesses.write)
-         * @description Sets the entry's field back to its old value as a new change (saved as PUT saves, with its checks and a history entry of its own). Refused with 409 history.notRevertible for an entry that is not the change of one field (CREATE, DELETE, a recorded password change), history.changedSince when the field no longer holds the entry's new value, and history.referenceGone when the old value names an entity that no longer exists; nothing is changed then. The answer is the account-access group as saved.
+         * @description Sets the entry's field back to its old value as a new change (saved as PUT saves, with its checks and a history entry of its own). Refused with 409 history.notRevertible for an entry that is not the change of one field (CREATE, DELETE, a recorded password change), history.changedSince when the field no longer holds the entry's new value, and history.referenceGone when the old value names an entity that no longer exists; nothing is changed then. The answer is the account-access group as saved. An entry of a deleted account-access group answers 409 history.entityGone (its history stays readable); 404 is for an entry that is not of this account-access group.
          */
         post: operations["revertAccountAccessHistoryEntry"];
         delete?: never;
@@ -1624,7 +1624,7 @@ export interface paths {
         put?: never;
         /**
          * Undo one change of the custom flow's history (customflows.write)
-         * @description Sets the entry's field back to its old value as a new change (saved as PUT saves, with its checks and a history entry of its own). Refused with 409 history.notRevertible for an entry that is not the change of one field (CREATE, DELETE, a recorded password change), history.changedSince when the field no longer holds the entry's new value, and history.referenceGone when the old value names an entity that no longer exists; nothing is changed then. The answer is the custom flow as saved.
+         * @description Sets the entry's field back to its old value as a new change (saved as PUT saves, with its checks and a history entry of its own). Refused with 409 history.notRevertible for an entry that is not the change of one field (CREATE, DELETE, a recorded password change), history.changedSince when the field no longer holds the entry's new value, and history.referenceGone when the old value names an entity that no longer exists; nothing is changed then. The answer is the custom flow as saved. An entry of a deleted custom flow answers 409 history.entityGone (its history stays readable); 404 is for an entry that is not of this custom flow.
          */
         post: operations["revertCustomFlowHistoryEntry"];
         delete?: never;
@@ -1879,7 +1879,7 @@ export interface components {
             updatedByName: string | null;
             /** @description The entities the old or new value names by id, for showing them by name */
             references: components["schemas"]["HistoryRef"][];
-            /** @description The entry changed one field the entity's form edits and the field still holds the entry's new value: POST …/History/{entryId}/Revert may undo it (it may still be refused when an entity the old value names is gone) */
+            /** @description POST …/History/{entryId}/Revert would undo the entry now: it changed one field the entity's form edits, the field still holds the entry's new value, and the input with the old value passes the save's checks (every entity it names exists, a key it sets is free, no cycle). False for every entry of a deleted entity. The server checks again when asked, under the entity's lock */
             revertible: boolean;
         };
         /** @enum {string} */
