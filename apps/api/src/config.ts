@@ -1,5 +1,8 @@
 // Environment of the API (names and defaults from scripts/stack-config.ts).
 import { join } from 'node:path';
+import { timingSafeEqual } from 'node:crypto';
+import { DEVELOPMENT_KEY_ID, developmentKeys, parseSecretKeys, secretBox } from './secrets.ts';
+import type { SecretBox, SecretKey } from './secrets.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 export interface Config {
@@ -20,6 +23,33 @@ export interface Config {
   production: boolean;
   /** How often the expiry job of time-bound access sweeps (API_EXPIRY_INTERVAL_MS, default 60 s). */
   expiryIntervalMs: number;
+  /** The key ring secrets at rest are sealed with (API_SECRETS_KEYS; src/secrets.ts). */
+  secrets: SecretBox;
+  /** True when API_SECRETS_KEYS is not set and the public development key is used (never in production). */
+  developmentSecretsKey: boolean;
+}
+
+const isDevelopmentKey = (k: SecretKey) =>
+  k.id === DEVELOPMENT_KEY_ID ||
+  developmentKeys.some((d) => d.key.length === k.key.length && timingSafeEqual(d.key, k.key));
+
+/**
+ * The key ring of API_SECRETS_KEYS. Production needs one of its own (the start stops without it, or
+ * with the development key in it); elsewhere an unset variable means the public development key.
+ */
+function secretKeysOf(env: NodeJS.ProcessEnv, production: boolean): { keys: SecretKey[]; development: boolean } {
+  const text = env.API_SECRETS_KEYS?.trim() ?? '';
+  if (text === '') {
+    if (production)
+      throw new Error(
+        'API_SECRETS_KEYS must be set in production: <id>=<base64 of 32 bytes>, e.g. k1=$(openssl rand -base64 32) (docs/webhooks.md)',
+      );
+    return { keys: [...developmentKeys], development: true };
+  }
+  const keys = parseSecretKeys(text);
+  if (production && keys.some(isDevelopmentKey))
+    throw new Error('API_SECRETS_KEYS holds the public development key (id development): set a key of your own');
+  return { keys, development: false };
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -32,6 +62,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       `API_EXPIRY_INTERVAL_MS must be a whole number of milliseconds, at least 100, not ${env.API_EXPIRY_INTERVAL_MS}`,
     );
+  const production = env.NODE_ENV === 'production';
+  const secrets = secretKeysOf(env, production);
   return {
     port: Number(env.API_PORT ?? 4000),
     dataDir:
@@ -51,7 +83,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.API_PUBLIC_URL || env.API_URL || 'http://localhost:4000').replace(/\/$/, ''),
     seed,
     dealerShopUrl: (env.DEALER_SHOP_URL ?? 'http://localhost:4002').replace(/\/$/, ''),
-    production: env.NODE_ENV === 'production',
+    production,
     expiryIntervalMs,
+    secrets: secretBox(secrets.keys),
+    developmentSecretsKey: secrets.development,
   };
+}
+
+/** The configuration, or one line on stderr and exit code 1 when it is wrong (a start stops there). */
+export function configOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return readConfig(env);
+  } catch (e) {
+    console.error(`api: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  }
 }

@@ -5,6 +5,7 @@ import type { Authenticator, Principal } from './auth.ts';
 import type { Database } from './db/database.ts';
 import { forbidden } from './http/errors.ts';
 import type { Language } from './http/messages.ts';
+import type { SecretBox } from './secrets.ts';
 
 export interface Deps {
   db: Database;
@@ -15,6 +16,8 @@ export interface Deps {
   allowHttpWebhooks: boolean;
   /** The API's public URL (API_URL), for absolute logo URLs. */
   publicUrl: string;
+  /** Seals and opens the secrets stored at rest (API_SECRETS_KEYS; src/secrets.ts, src/webhooks/secrets.ts). */
+  secrets: SecretBox;
 }
 
 export type AppEnv = { Variables: { lang: Language } };

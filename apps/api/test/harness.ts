@@ -13,6 +13,7 @@ import { migrate, openDatabase } from '../src/db/database.ts';
 import type { Database } from '../src/db/database.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { createDispatcher } from '../src/webhooks/dispatcher.ts';
+import { secretBox } from '../src/secrets.ts';
 import type { Dispatcher } from '../src/webhooks/dispatcher.ts';
 
 export const AUTHORITY = 'http://localhost:4901';
@@ -68,14 +69,20 @@ export async function internalToken(options: { scope?: string; issuer?: string }
     .sign(privateKey);
 }
 
+/** The key ring of the tests' secrets at rest (#29.5): fixed, so every test file's database opens with it. */
+export const testSecrets = secretBox([{ id: 'test', key: Buffer.from('api tests: secrets at rest key!!', 'utf8') }]);
+
 let serverDbCounter = 0;
 
-/** A fresh, migrated database for one test file. */
-export async function freshDatabase(): Promise<{ db: Database; close: () => Promise<void> }> {
+/** A fresh database for one test file, migrated (unless `migrated: false`: empty, for a test of the migrations). */
+export async function freshDatabase(
+  options: { migrated?: boolean } = {},
+): Promise<{ db: Database; close: () => Promise<void> }> {
+  const migrated = options.migrated ?? true;
   const serverUrl = inject('postgresUrl');
   if (!serverUrl) {
     const db = await openDatabase();
-    await migrate(db);
+    if (migrated) await migrate(db, { secrets: testSecrets });
     return { db, close: () => db.destroy() };
   }
   const name = `api_test_${process.pid}_${Date.now()}_${serverDbCounter++}`;
@@ -86,7 +93,7 @@ export async function freshDatabase(): Promise<{ db: Database; close: () => Prom
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const db = await openDatabase({ connectionString: url.toString() });
-  await migrate(db);
+  if (migrated) await migrate(db, { secrets: testSecrets });
   return {
     db,
     close: async () => {
@@ -120,10 +127,12 @@ export interface Harness {
 
 export async function harness(options: { seed?: boolean; fetchImpl?: typeof fetch } = {}): Promise<Harness> {
   const { db, close } = await freshDatabase();
-  if (options.seed ?? true) await seedDemo(db, { portalUrl: PORTAL, dealerShopUrl: 'http://localhost:4992' });
+  if (options.seed ?? true)
+    await seedDemo(db, { portalUrl: PORTAL, dealerShopUrl: 'http://localhost:4992', secrets: testSecrets });
   const queued = { count: 0 };
   const dispatcher = createDispatcher({
     db,
+    secrets: testSecrets,
     backoffMs: () => 0,
     maxAttempts: 3,
     ...(options.fetchImpl === undefined ? {} : { fetchImpl: options.fetchImpl }),
@@ -137,6 +146,7 @@ export async function harness(options: { seed?: boolean; fetchImpl?: typeof fetc
     },
     allowHttpWebhooks: true,
     publicUrl: 'http://localhost:4900',
+    secrets: testSecrets,
     corsOrigins: [PORTAL],
   });
   return {

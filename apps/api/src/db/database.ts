@@ -19,6 +19,8 @@ import * as launches from './migrations/0008_launches.ts';
 import * as deliveryAttempts from './migrations/0009_delivery_attempts.ts';
 import * as webhookPause from './migrations/0010_webhook_pause.ts';
 import * as accessGovernance from './migrations/0011_access_governance.ts';
+import { secretsAtRest } from './migrations/0012_secrets_at_rest.ts';
+import type { SecretBox } from '../secrets.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -60,6 +62,11 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
 }
 
 class StaticMigrations implements MigrationProvider {
+  readonly #options: MigrateOptions;
+  constructor(options: MigrateOptions) {
+    this.#options = options;
+  }
+
   async getMigrations(): Promise<Record<string, Migration>> {
     return {
       '0001_initial': initial,
@@ -73,13 +80,23 @@ class StaticMigrations implements MigrationProvider {
       '0009_delivery_attempts': deliveryAttempts,
       '0010_webhook_pause': webhookPause,
       '0011_access_governance': accessGovernance,
+      '0012_secrets_at_rest': secretsAtRest(this.#options.secrets),
     };
   }
 }
 
-export async function migrate(db: Database): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticMigrations() });
-  const { error, results } = await migrator.migrateToLatest();
+export interface MigrateOptions {
+  /** The key ring that seals the secrets stored in plain text before migration 0012. */
+  secrets: SecretBox;
+}
+
+/** The migrator of the API's migrations (tests step through them with `migrateTo`). */
+export function migrator(db: Database, options: MigrateOptions): Migrator {
+  return new Migrator({ db, provider: new StaticMigrations(options) });
+}
+
+export async function migrate(db: Database, options: MigrateOptions): Promise<void> {
+  const { error, results } = await migrator(db, options).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration failed: ${failed?.migrationName ?? ''} ${String(error)}`);
 }

@@ -73,13 +73,14 @@ interface WebhooksTable {
   enabled: boolean;
   endpoint_url: string;
   username: string | null;
+  /** The basic-auth password, sealed (src/webhooks/secrets.ts, migration 0012). */
   password: string | null;
   on_grant: boolean;
   on_remove: boolean;
   on_update: boolean;
   headers: Json<WebhookHeaderRow[]>;
   key_vault_reference: string | null;
-  /** The active signing secrets, oldest first, at most two (migration 0006). */
+  /** The active signing secrets, oldest first, at most two (migration 0006), each sealed (0012). */
   signing_secrets: ColumnType<SigningSecretRow[], string | undefined, string>;
   /** Pause after this many failed deliveries in a row; null: never (migration 0010). */
   pause_after_failures: ColumnType<number | null, number | null | undefined, number | null>;
@@ -92,6 +93,7 @@ interface WebhooksTable {
 
 interface SigningSecretRow {
   id: string;
+  /** Sealed (src/webhooks/secrets.ts, migration 0012). */
   secret: string;
   createdAt: string;
 }

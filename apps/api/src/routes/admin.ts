@@ -44,6 +44,7 @@ import { applyImport, bulkApplicationUsers, planImport } from '../services/bulk.
 import { translate } from '../http/messages.ts';
 import { accountAccessSelection, roleSelection } from '../services/selections.ts';
 import { checkEndsAt, maxEndsAt, notify } from '../services/governance.ts';
+import { openSigningSecret, sealSigningSecret } from '../webhooks/secrets.ts';
 
 type S = components['schemas'];
 type SigningSecret = Selectable<DB['webhooks']>['signing_secrets'][number];
@@ -1024,16 +1025,19 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       .where('application_id', '=', applicationId)
       .execute();
 
-  const secretView = (s: SigningSecret) => ({
+  /** A secret as listed: its last four characters (opened from the sealed value) tell it apart. */
+  const secretView = (s: SigningSecret, plain: string) => ({
     id: s.id,
     createdAt: s.createdAt,
-    hint: s.secret.slice(-4),
+    hint: plain.slice(-4),
   });
 
   app.get('/Admin/Applications/:id/WebhookSigningSecrets', async (c) => {
     const { a } = await administered(c);
     const hook = await webhookOf(a.id);
-    return c.json({ secrets: hook.signing_secrets.map(secretView) } satisfies S['WebhookSigningSecretList']);
+    return c.json({
+      secrets: hook.signing_secrets.map((s) => secretView(s, openSigningSecret(deps.secrets, a.id, s))),
+    } satisfies S['WebhookSigningSecretList']);
   });
 
   app.post('/Admin/Applications/:id/WebhookSigningSecrets', async (c) => {
@@ -1047,12 +1051,15 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
         secret: `whsec_${randomBytes(32).toString('base64url')}`,
         createdAt: new Date().toISOString(),
       };
-      await storeSecrets(trx, a.id, [...hook.signing_secrets, secret]);
-      // The secret itself is never recorded.
+      // Stored sealed (#29.5); the secret itself is never recorded.
+      await storeSecrets(trx, a.id, [...hook.signing_secrets, sealSigningSecret(deps.secrets, a.id, secret)]);
       await recordWebhookChange(trx, a.id, me.userId, 'signingSecretCreated', secret.id);
       return secret;
     });
-    return c.json({ ...secretView(created), secret: created.secret } satisfies S['WebhookSigningSecretCreated'], 201);
+    return c.json(
+      { ...secretView(created, created.secret), secret: created.secret } satisfies S['WebhookSigningSecretCreated'],
+      201,
+    );
   });
 
   app.delete('/Admin/Applications/:id/WebhookSigningSecrets/:secretId', async (c) => {

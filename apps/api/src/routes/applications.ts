@@ -16,6 +16,8 @@ import { csvDownload } from '../http/csv.ts';
 import { csvFields } from './csv-fields.ts';
 import { recordHistory } from '../history.ts';
 import { isForbiddenHeaderName, isValidHeaderValue } from '../webhooks/headers.ts';
+import { sealPassword } from '../webhooks/secrets.ts';
+import type { SecretBox } from '../secrets.ts';
 import { historyList, revertedInput, someHistory, type EntityNow } from './history.ts';
 import { imageRoutes } from './images.ts';
 import { cardOf, openRequestCount } from '../services/access.ts';
@@ -265,7 +267,13 @@ function nowOf(dto: S['Application']): EntityNow {
   };
 }
 
-async function save(trx: Transaction<DB>, id: string, input: S['ApplicationInput'], isNew: boolean): Promise<void> {
+async function save(
+  trx: Transaction<DB>,
+  id: string,
+  input: S['ApplicationInput'],
+  isNew: boolean,
+  secrets: SecretBox,
+): Promise<void> {
   await checkExisting(trx, 'permissions', [
     ...(input.adminPermissionId ? [{ id: input.adminPermissionId, field: 'adminPermissionId' }] : []),
     ...(input.roles ?? []).flatMap((l, i) =>
@@ -382,7 +390,9 @@ async function save(trx: Transaction<DB>, id: string, input: S['ApplicationInput
       .select(['password', 'pause_after_failures', 'on_access_request'])
       .where('application_id', '=', id)
       .executeTakeFirst();
-    const password = hook.password === undefined ? (before?.password ?? null) : hook.password;
+    // Stored sealed (#29.5); omitted keeps the stored (sealed) one.
+    const password =
+      hook.password === undefined ? (before?.password ?? null) : sealPassword(secrets, id, hook.password);
     const values = {
       pause_after_failures:
         hook.pauseAfterFailures === undefined ? (before?.pause_after_failures ?? null) : hook.pauseAfterFailures,
@@ -471,7 +481,7 @@ export function applicationRoutes(deps: Deps): Hono<AppEnv> {
     validateInput(input, deps.allowHttpWebhooks);
     const id = newId();
     const dto = await db.transaction().execute(async (trx) => {
-      await save(trx, id, input, true);
+      await save(trx, id, input, true, deps.secrets);
       const created = await applicationDto(trx, id);
       await recordHistory(trx, {
         table: 'applications',
@@ -502,7 +512,7 @@ export function applicationRoutes(deps: Deps): Hono<AppEnv> {
     const before = await applicationDto(trx, id);
     const input = await inputFor(before);
     validateInput(input, deps.allowHttpWebhooks);
-    await save(trx, id, input, false);
+    await save(trx, id, input, false, deps.secrets);
     const after = await applicationDto(trx, id);
     const passwordChanged = input.webhook?.password !== undefined;
     await recordHistory(trx, {
