@@ -20,6 +20,7 @@ import * as deliveryAttempts from './migrations/0009_delivery_attempts.ts';
 import * as webhookPause from './migrations/0010_webhook_pause.ts';
 import * as accessGovernance from './migrations/0011_access_governance.ts';
 import { secretsAtRest } from './migrations/0012_secrets_at_rest.ts';
+import * as accessSources from './migrations/0013_access_sources.ts';
 import type { SecretBox } from '../secrets.ts';
 import type { DB } from './schema.ts';
 
@@ -81,6 +82,7 @@ class StaticMigrations implements MigrationProvider {
       '0010_webhook_pause': webhookPause,
       '0011_access_governance': accessGovernance,
       '0012_secrets_at_rest': secretsAtRest(this.#options.secrets),
+      '0013_access_sources': accessSources,
     };
   }
 }

@@ -190,6 +190,22 @@ interface ApplicationUsersTable {
   reminded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** What granted a user's access where the history cannot tell: default roles, activation groups (migration 0013). */
+interface ApplicationUserSourcesTable {
+  application_id: string;
+  user_id: string;
+  item_kind: 'ACCESS' | 'ROLE' | 'ACCOUNT_ACCESS';
+  /** The role's or account access's id; '' for the access itself. */
+  item_id: string;
+  kind: 'HELD' | 'DIRECT_GRANT' | 'ACCESS_REQUEST' | 'DEFAULT_ROLE' | 'ACTIVATION_GROUP';
+  /** The activation group's directory group name (ACTIVATION_GROUP, and DEFAULT_ROLE given with its grant); '' else. */
+  directory_group_name: Generated<string>;
+  access_request_id: string | null;
+  granted_at: GeneratedTimestamp;
+  granted_by: string | null;
+  granted_by_name: string | null;
+}
+
 /** A user's pinned launcher tiles, `position` 0 first (migration 0007). */
 interface UserFavouritesTable {
   user_id: string;
@@ -347,6 +363,7 @@ export interface DB {
   application_account_accesses: ApplicationAccountAccessesTable;
   application_custom_flows: ApplicationCustomFlowsTable;
   application_users: ApplicationUsersTable;
+  application_user_sources: ApplicationUserSourcesTable;
   user_attribute_values: UserAttributeValuesTable;
   user_favourites: UserFavouritesTable;
   user_launches: UserLaunchesTable;

@@ -45,6 +45,14 @@ import { translate } from '../http/messages.ts';
 import { accountAccessSelection, roleSelection } from '../services/selections.ts';
 import { checkEndsAt, maxEndsAt, notify } from '../services/governance.ts';
 import { openSigningSecret, sealSigningSecret } from '../webhooks/secrets.ts';
+import {
+  ACCESS,
+  accountAccessesAsItems,
+  addSources,
+  defaultRoleIds,
+  markExplicit,
+  rolesAsItems,
+} from '../services/access-sources.ts';
 
 type S = components['schemas'];
 type SigningSecret = Selectable<DB['webhooks']>['signing_secrets'][number];
@@ -555,6 +563,14 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
         endsAt,
         ...(endsAt ? { endsRequestId: id } : {}),
       });
+      // What the request granted stays when a group that granted it too is left (#29.3).
+      await markExplicit(
+        trx,
+        row.application_id,
+        row.user_id,
+        [ACCESS, ...rolesAsItems(body.roleIds), ...accountAccessesAsItems(accountAccessIds)],
+        { kind: 'ACCESS_REQUEST', by: me.userId, accessRequestId: id },
+      );
       return event || granted;
     }
     const denied = await closeRequest(
@@ -784,16 +800,19 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       const u = await trx.selectFrom('users').select('id').where('id', '=', uid).executeTakeFirst();
       if (!u) throw notFound();
       uniqueOrThrow(body.roleIds, 'roleIds');
+      // #29.4: access granted without choosing a role gets the application's default roles.
+      const defaults =
+        body.roleIds.length === 0 && !(await accessOf(trx, a.id, uid)) ? await defaultRoleIds(trx, a.id) : [];
+      const roleIds = body.roleIds.length === 0 ? defaults : body.roleIds;
       // #17.16: a user's access holds at least one role (core's rule, as when accepting a
-      // request); no role is refused, not saved as an access without roles. Removing the
-      // access is DELETE.
-      if (validateApplicationUserRoles(body.roleIds) !== undefined) {
+      // request); no role (and none by default, or a user who has access already) is refused,
+      // not saved as an access without roles. Removing the access is DELETE.
+      if (validateApplicationUserRoles(roleIds) !== undefined) {
         throw new ApiError(400, 'roleRequired', {
           code: 'applicationUser.roleRequired',
           problems: [{ key: 'roleRequired', field: 'roleIds' }],
         });
       }
-      const roleIds = body.roleIds;
       await checkRoles(trx, a.id, roleIds, me.permissions, 'roleIds');
       const accountAccessIds = body.accountAccessIds ?? [];
       await checkAccountAccesses(trx, a.id, accountAccessIds, 'accountAccessIds');
@@ -817,6 +836,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
         // A time-bound grant (#19): omitted keeps the stored end, null removes it.
         ...(body.endsAt === undefined ? {} : { endsAt: checkEndsAt(a, body.endsAt, 'endsAt') }),
       });
+      await addSources(trx, a.id, uid, rolesAsItems(defaults), { kind: 'DEFAULT_ROLE', by: me.userId });
       if (await acceptOpenRequests(trx, { applicationId: a.id, userId: uid, roleIds, accountAccessIds, by: me.userId }))
         queued = true;
     });

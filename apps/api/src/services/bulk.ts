@@ -10,6 +10,7 @@ import { badRequest, type FieldProblem } from '../http/errors.ts';
 import { parseCsv } from '../http/csv.ts';
 import type { MessageKey } from '../http/messages.ts';
 import { acceptOpenRequests, checkAccountAccesses, checkRoles, grant, removeGrant } from './access.ts';
+import { accountAccessesAsItems, markExplicit, rolesAsItems } from './access-sources.ts';
 
 type S = components['schemas'];
 type Who = { userId: string; permissions: ReadonlySet<string> };
@@ -106,8 +107,17 @@ export async function bulkApplicationUsers(
   }
   let count = 0;
   let queued = false;
+  // Named by the administrator: what a group granted too stays when the user leaves the group (#29.3).
+  const named =
+    body.action === 'addRoles'
+      ? rolesAsItems(roleIds)
+      : body.action === 'addAccountAccesses'
+        ? accountAccessesAsItems(accountAccessIds)
+        : [];
   for (const step of plan) {
     const current = grants.get(step.userId);
+    if (current && !step.remove)
+      await markExplicit(trx, applicationId, step.userId, named, { kind: 'DIRECT_GRANT', by: me.userId });
     if (
       !step.remove &&
       current &&

@@ -2645,7 +2645,7 @@ export interface components {
             attributes: components["schemas"]["UserAttributeValue"][];
         };
         ApplicationUserInput: {
-            /** @description Roles linked to the application, at least one (else 400 applicationUser.roleRequired: "Es muss mindestens eine Rolle ausgewählt werden!"); to take the access away, DELETE it */
+            /** @description Roles linked to the application, at least one (else 400 applicationUser.roleRequired: "Es muss mindestens eine Rolle ausgewählt werden!"); to take the access away, DELETE it. Empty for a user without access grants the roles marked `default` on the application's links (#29, reason DEFAULT_ROLE); 400 applicationUser.roleRequired when it has none */
             roleIds: components["schemas"]["Uuid"][];
             accountAccessIds?: components["schemas"]["Uuid"][];
             attributes?: components["schemas"]["AttributeValueInput"][];
@@ -2653,7 +2653,7 @@ export interface components {
             endsAt?: components["schemas"]["DateTime"] | null;
         };
         /**
-         * @description Where access came from. DIRECT_GRANT: an administrator granted it (by); ACCESS_REQUEST: an accepted access request (accessRequestId; by = who decided); ACTIVATION_GROUP: the user is in a directory group of one of the application's activation groups (directoryGroupName); DEFAULT_ROLE: a default role of the application; UNKNOWN: nothing recorded tells (e.g. granted before history was kept).
+         * @description Where access came from. DIRECT_GRANT: an administrator granted it (by); ACCESS_REQUEST: an accepted access request (accessRequestId; by = who decided); ACTIVATION_GROUP: the user is in a directory group of one of the application's activation groups (directoryGroupName); DEFAULT_ROLE: a default role of the application, given because access was granted without choosing a role (by a direct grant, by = who granted; or by an activation group without roles, directoryGroupName = that group); UNKNOWN: nothing recorded tells (e.g. granted before history was kept).
          * @enum {string}
          */
         AccessReasonKind: "DIRECT_GRANT" | "ACCESS_REQUEST" | "ACTIVATION_GROUP" | "DEFAULT_ROLE" | "UNKNOWN";
