@@ -11,6 +11,10 @@ export interface Principal {
   givenName: string | undefined;
   familyName: string | undefined;
   permissions: ReadonlySet<string>;
+  /** The directory groups of the token's groups claim (#29.3); undefined when it names none or is not a list of names. */
+  groups?: readonly string[];
+  /** When the token was issued (its iat, seconds). */
+  issuedAt?: number;
 }
 
 export interface AuthConfig {
@@ -19,6 +23,8 @@ export interface AuthConfig {
   policies: readonly string[];
   /** The provider's key set; tests pass createLocalJWKSet(...). */
   keys: JWTVerifyGetKey;
+  /** The claim that lists the user's directory groups (API_GROUPS_CLAIM, default `groups`). */
+  groupsClaim?: string;
 }
 
 export interface Authenticator {
@@ -58,6 +64,14 @@ function permissionsOf(payload: JWTPayload): Set<string> {
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
+const MAX_GROUPS = 1000;
+/** A groups claim is a list of names (as Entra's and Keycloak's are); anything else names none (fail closed). */
+function groupsOf(value: unknown): readonly string[] | undefined {
+  if (!Array.isArray(value) || value.length > MAX_GROUPS) return undefined;
+  if (!value.every((g): g is string => typeof g === 'string' && g.length <= 256)) return undefined;
+  return value;
+}
+
 export function createAuthenticator(config: AuthConfig): Authenticator {
   const issuers = config.policies.map((p) => `${config.authority}/${p}/v2.0`);
   const algorithms = ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'];
@@ -77,12 +91,15 @@ export function createAuthenticator(config: AuthConfig): Authenticator {
       }
       const sub = payload.sub;
       if (typeof sub !== 'string' || sub.length === 0 || sub.length > 100) throw unauthorized();
+      const groups = groupsOf(payload[config.groupsClaim ?? 'groups']);
       return {
         userId: sub,
         email: str(payload.email) ?? (Array.isArray(payload.emails) ? str(payload.emails[0]) : undefined),
         givenName: str(payload.given_name),
         familyName: str(payload.family_name),
         permissions: permissionsOf(payload),
+        ...(groups === undefined ? {} : { groups }),
+        ...(typeof payload.iat === 'number' ? { issuedAt: payload.iat } : {}),
       };
     },
     async internal(authorization) {

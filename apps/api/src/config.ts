@@ -23,6 +23,8 @@ export interface Config {
   production: boolean;
   /** How often the expiry job of time-bound access sweeps (API_EXPIRY_INTERVAL_MS, default 60 s). */
   expiryIntervalMs: number;
+  /** The access token's claim that lists the user's directory groups (API_GROUPS_CLAIM, default `groups`, #29.3). */
+  groupsClaim: string;
   /** The key ring secrets at rest are sealed with (API_SECRETS_KEYS; src/secrets.ts). */
   secrets: SecretBox;
   /** True when API_SECRETS_KEYS is not set and the public development key is used (never in production). */
@@ -85,6 +87,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dealerShopUrl: (env.DEALER_SHOP_URL ?? 'http://localhost:4002').replace(/\/$/, ''),
     production,
     expiryIntervalMs,
+    groupsClaim: env.API_GROUPS_CLAIM || 'groups',
     secrets: secretBox(secrets.keys),
     developmentSecretsKey: secrets.development,
   };

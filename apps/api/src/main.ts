@@ -43,6 +43,7 @@ const app = createApp({
     audience: config.audience,
     policies: config.policies,
     keys: remoteKeys(config.jwksUrl),
+    groupsClaim: config.groupsClaim,
   }),
   onWebhookQueued: () => dispatcher.notify(),
   allowHttpWebhooks: !config.production,

@@ -41,7 +41,7 @@ const historyOf = (applicationId: string, userId: string) =>
     .select(['mode', 'field', 'value'])
     .where('table_name', '=', 'application_users')
     .where('entity', '=', `${applicationId}:${userId}`)
-    .orderBy('id')
+    .orderBy('updated_at')
     .execute();
 const deliveriesOf = (applicationId: string, userId: string) =>
   h.db

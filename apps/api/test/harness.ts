@@ -38,6 +38,10 @@ export interface TokenOptions {
   email?: string;
   hkData?: unknown;
   wrongKey?: boolean;
+  /** The groups claim (#29.3), as the provider would put it in the access token. */
+  groups?: unknown;
+  /** The token's iat (seconds); default now. */
+  issuedAt?: number;
 }
 
 export async function token(options: TokenOptions = {}): Promise<string> {
@@ -48,12 +52,13 @@ export async function token(options: TokenOptions = {}): Promise<string> {
     },
   };
   if (options.email) claims.email = options.email;
+  if (options.groups !== undefined) claims.groups = options.groups;
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
     .setSubject(options.sub ?? '00000000-0000-4000-8000-000000000006')
     .setIssuer(options.issuer ?? `${AUTHORITY}/${options.policy ?? 'b2c_1a_signin'}/v2.0`)
     .setAudience(options.audience ?? AUDIENCE)
-    .setIssuedAt()
+    .setIssuedAt(options.issuedAt)
     .setExpirationTime(options.expiresIn ?? '10m')
     .sign(options.wrongKey ? other.privateKey : privateKey);
 }

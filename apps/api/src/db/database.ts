@@ -21,6 +21,7 @@ import * as webhookPause from './migrations/0010_webhook_pause.ts';
 import * as accessGovernance from './migrations/0011_access_governance.ts';
 import { secretsAtRest } from './migrations/0012_secrets_at_rest.ts';
 import * as accessSources from './migrations/0013_access_sources.ts';
+import * as directoryGroupSyncs from './migrations/0014_directory_group_syncs.ts';
 import type { SecretBox } from '../secrets.ts';
 import type { DB } from './schema.ts';
 
@@ -83,6 +84,7 @@ class StaticMigrations implements MigrationProvider {
       '0011_access_governance': accessGovernance,
       '0012_secrets_at_rest': secretsAtRest(this.#options.secrets),
       '0013_access_sources': accessSources,
+      '0014_directory_group_syncs': directoryGroupSyncs,
     };
   }
 }

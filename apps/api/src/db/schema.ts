@@ -206,6 +206,13 @@ interface ApplicationUserSourcesTable {
   granted_by_name: string | null;
 }
 
+/** When a user's directory groups were last applied: the issue time of their token (migration 0014). */
+interface UserGroupSyncsTable {
+  user_id: string;
+  token_issued_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  synced_at: GeneratedTimestamp;
+}
+
 /** A user's pinned launcher tiles, `position` 0 first (migration 0007). */
 interface UserFavouritesTable {
   user_id: string;
@@ -364,6 +371,7 @@ export interface DB {
   application_custom_flows: ApplicationCustomFlowsTable;
   application_users: ApplicationUsersTable;
   application_user_sources: ApplicationUserSourcesTable;
+  user_group_syncs: UserGroupSyncsTable;
   user_attribute_values: UserAttributeValuesTable;
   user_favourites: UserFavouritesTable;
   user_launches: UserLaunchesTable;

@@ -837,6 +837,8 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
         ...(body.endsAt === undefined ? {} : { endsAt: checkEndsAt(a, body.endsAt, 'endsAt') }),
       });
       await addSources(trx, a.id, uid, rolesAsItems(defaults), { kind: 'DEFAULT_ROLE', by: me.userId });
+      // Saved by an administrator: the access stays theirs when a group that granted it is left (#29.3).
+      await markExplicit(trx, a.id, uid, [ACCESS], { kind: 'DIRECT_GRANT', by: me.userId });
       if (await acceptOpenRequests(trx, { applicationId: a.id, userId: uid, roleIds, accountAccessIds, by: me.userId }))
         queued = true;
     });

@@ -10,7 +10,7 @@ import { badRequest, type FieldProblem } from '../http/errors.ts';
 import { parseCsv } from '../http/csv.ts';
 import type { MessageKey } from '../http/messages.ts';
 import { acceptOpenRequests, checkAccountAccesses, checkRoles, grant, removeGrant } from './access.ts';
-import { accountAccessesAsItems, markExplicit, rolesAsItems } from './access-sources.ts';
+import { ACCESS, accountAccessesAsItems, markExplicit, rolesAsItems } from './access-sources.ts';
 
 type S = components['schemas'];
 type Who = { userId: string; permissions: ReadonlySet<string> };
@@ -110,9 +110,9 @@ export async function bulkApplicationUsers(
   // Named by the administrator: what a group granted too stays when the user leaves the group (#29.3).
   const named =
     body.action === 'addRoles'
-      ? rolesAsItems(roleIds)
+      ? [ACCESS, ...rolesAsItems(roleIds)]
       : body.action === 'addAccountAccesses'
-        ? accountAccessesAsItems(accountAccessIds)
+        ? [ACCESS, ...accountAccessesAsItems(accountAccessIds)]
         : [];
   for (const step of plan) {
     const current = grants.get(step.userId);
@@ -326,6 +326,7 @@ export async function applyImport(
     const accountAccessIds = row.accountAccesses.map((x) => x.id);
     if (await grant(trx, { applicationId, userId: row.userId, roleIds, accountAccessIds, by: me.userId }))
       queued = true;
+    await markExplicit(trx, applicationId, row.userId, [ACCESS], { kind: 'DIRECT_GRANT', by: me.userId });
     if (
       row.change === 'GRANT' &&
       (await acceptOpenRequests(trx, { applicationId, userId: row.userId, roleIds, accountAccessIds, by: me.userId }))

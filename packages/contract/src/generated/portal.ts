@@ -338,6 +338,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/My/Groups/Sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Applies the signed-in user's directory groups to the applications' activation groups (at sign-in)
+         * @description The portal's server calls it once a user has signed in (#29). The groups are read from the
+         *     user's access token (its groups claim, `API_GROUPS_CLAIM`, default `groups`, signed by the
+         *     provider), never from a body, so nobody can name groups they are not in. For an internal
+         *     account, every activation group of every application whose directory group name (trimmed,
+         *     case-insensitive) is among them grants its roles and account accesses (a group without roles
+         *     the application's default roles, when the access would have none); what a group granted is
+         *     taken away once the user is no longer in it or the group no longer exists, unless an
+         *     administrator or an accepted request granted it too. Each application's change is one
+         *     history entry (by the system) and one webhook (GRANT, UPDATE or REMOVE). "Why does X have
+         *     access" answers ACTIVATION_GROUP with the group's name. A token issued before the one last
+         *     applied changes nothing (`applied: false`); an external account's groups grant nothing.
+         */
+        post: operations["syncMyGroups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/AuthCheck": {
         parameters: {
             query?: never;
@@ -2245,6 +2275,14 @@ export interface components {
             /** @description Always there in the list and the detail (#19): the user's open request for the application (also a request to extend a granted access), else null */
             pendingRequestId?: components["schemas"]["Uuid"] | null;
         };
+        MyGroupsSync: {
+            /** @description The directory groups the access token names */
+            groups: string[];
+            /** @description false: a newer token was applied already, nothing changed */
+            applied: boolean;
+            /** @description The applications whose access of the user changed (granted, updated or removed) */
+            changedApplicationIds: components["schemas"]["ApplicationIdValue"][];
+        };
         MyFavourites: {
             /** @description Application ids, first favourite first */
             applicationIds: components["schemas"]["ApplicationIdValue"][];
@@ -3561,6 +3599,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MyDataExport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    syncMyGroups: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups the token names and what changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyGroupsSync"];
                 };
             };
             401: components["responses"]["Unauthorized"];
