@@ -13,10 +13,12 @@ case "$cmd" in
     ensure_node; ensure_pnpm; ensure_deps
     # The scale-out shape needs PostgreSQL and HAProxy from Debian.
     if [[ " ${*:2} " == *" --instances "* ]]; then ensure_postgres; ensure_haproxy; fi
+    # The stack against the third-party OpenID provider needs LemonLDAP::NG from Debian.
+    if [[ " ${*:2} " == *" --provider lemonldap "* || " ${*:2} " == *" --provider=lemonldap "* ]]; then ensure_lemonldap yes; fi
     exec node scripts/stack.ts "${@:2}"
     ;;
   test)
-    ensure_node; ensure_pnpm; ensure_chromium; ensure_postgres; ensure_haproxy; ensure_deps
+    ensure_node; ensure_pnpm; ensure_chromium; ensure_postgres; ensure_haproxy; ensure_lemonldap; ensure_deps
     rm -rf test-results */*/test-results e2e/test-results
     mkdir -p test-results
     steps=()

@@ -1,6 +1,7 @@
 // The local stack's configuration: ports, origins, policy names, the directory for data.
 // Every app reads these from its environment; the defaults here are the README's.
 import { join } from 'node:path';
+import { defaultTenant } from '../apps/idp/src/config.ts';
 
 const root = join(import.meta.dirname, '..');
 const num = (v: string | undefined, d: number) => (v ? Number(v) : d);
@@ -27,6 +28,12 @@ export const urls = {
 
 export function stackEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   const dataDir = env.STACK_DATA_DIR ?? join(root, '.data');
+  // The identity provider's shape (apps/idp/CONTEXT.md): `policy-issuer` (each policy its own
+  // issuer) or `b2c-tenant` (as Azure AD B2C: routes under <tenant>.onmicrosoft.com/<policy>,
+  // one issuer <authority>/<tenant id>/v2.0/ for every policy, the policy in tfp or acr).
+  const idpShape = env.IDP_SHAPE ?? 'policy-issuer';
+  const idpTenantName = env.IDP_TENANT_NAME ?? defaultTenant.name;
+  const idpPolicyPrefix = idpShape === 'b2c-tenant' ? `${urls.idp}/${idpTenantName}.onmicrosoft.com` : urls.idp;
   return {
     NODE_ENV: env.NODE_ENV ?? 'development',
     STACK_DATA_DIR: dataDir,
@@ -46,8 +53,16 @@ export function stackEnv(env: NodeJS.ProcessEnv): Record<string, string> {
     IDP_REFRESH_POLICY: 'b2c_1a_refresh',
     IDP_PASSWORD_POLICY: 'b2c_1a_password_change',
     IDP_EMAIL_POLICY: 'b2c_1a_email_change',
+    IDP_SHAPE: idpShape,
+    IDP_TENANT_NAME: idpTenantName,
+    IDP_TENANT_ID: env.IDP_TENANT_ID ?? defaultTenant.id,
+    IDP_POLICY_CLAIM: env.IDP_POLICY_CLAIM ?? 'tfp',
+    // The portal's client is public unless one of these is set: a client secret
+    // (client_secret_basic) or a JSON key set with the portal server's public key (private_key_jwt).
+    ...(env.IDP_PORTAL_CLIENT_SECRET ? { IDP_PORTAL_CLIENT_SECRET: env.IDP_PORTAL_CLIENT_SECRET } : {}),
+    ...(env.IDP_PORTAL_CLIENT_JWKS ? { IDP_PORTAL_CLIENT_JWKS: env.IDP_PORTAL_CLIENT_JWKS } : {}),
     // One key set signs for every policy (as in a B2C tenant); the API verifies with it.
-    IDP_JWKS_URL: `${urls.idp}/b2c_1a_signin/discovery/v2.0/keys`,
+    IDP_JWKS_URL: `${idpPolicyPrefix}/b2c_1a_signin/discovery/v2.0/keys`,
     API_DATA_DIR: join(dataDir, 'api'),
     IDP_DATA_DIR: join(dataDir, 'idp'),
     API_SEED: env.API_SEED ?? 'demo',

@@ -62,6 +62,19 @@ export const layers = {
       'jose',
     ],
   },
+  // What both servers share (architecture §2): the provider's configuration and its checks.
+  'packages/server': {
+    deny: [
+      ...SERVER_DENY,
+      '@portal/api',
+      '@portal/api/*',
+      '@portal/idp',
+      '@portal/idp/*',
+      '@portal/portal-server',
+      'effect',
+      'hono',
+    ],
+  },
   'apps/portal': {
     deny: ['@portal/api', '@portal/api/*', '@portal/idp', '@portal/idp/*'],
   },

@@ -20,12 +20,8 @@ describe('runtime configuration from the environment', () => {
       environment: 'production',
       idp: {
         authority: 'http://localhost:4001',
-        policies: {
-          signIn: 'b2c_1a_signin',
-          refresh: 'b2c_1a_refresh',
-          passwordChange: 'b2c_1a_password_change',
-          emailChange: 'b2c_1a_email_change',
-        },
+        policies: { signIn: 'b2c_1a_signin', refresh: 'b2c_1a_refresh' },
+        changes: { password: true, email: true },
       },
     });
   });
@@ -36,10 +32,6 @@ describe('runtime configuration from the environment', () => {
       API_URL: 'http://localhost:4100',
       IDP_AUTHORITY: 'http://localhost:4101',
       API_SCOPE: 'api://x/access',
-      IDP_SIGNIN_POLICY: 'p1',
-      IDP_REFRESH_POLICY: 'p2',
-      IDP_PASSWORD_POLICY: 'p3',
-      IDP_EMAIL_POLICY: 'p4',
       BRAND_NAME: 'Acme',
       NODE_ENV: 'development',
     });
@@ -48,7 +40,8 @@ describe('runtime configuration from the environment', () => {
     expect(config.apiScope).toBe('api://x/access');
     expect(config.brandName).toBe('Acme');
     expect(config.environment).toBe('development');
-    expect(config.idp.policies).toEqual({ signIn: 'p1', refresh: 'p2', passwordChange: 'p3', emailChange: 'p4' });
+    // The provider's policies and pages are the portal server's (its provider configuration, @portal/server).
+    expect(config.idp.authority).toBe('http://localhost:4101');
   });
 
   it("calls the API through the portal server's /api, whatever else is set (the page holds no token)", () => {

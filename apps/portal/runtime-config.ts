@@ -29,13 +29,14 @@ export interface RuntimeConfig {
   readonly brandName: string;
   readonly environment: 'development' | 'test' | 'production';
   readonly idp: {
+    /** The provider's origin (the portal server talks to it; the page only leaves for it). */
     readonly authority: string;
     readonly policies: {
       readonly signIn: string;
       readonly refresh: string;
-      readonly passwordChange: string;
-      readonly emailChange: string;
     };
+    /** Whether the provider offers an e-mail or password change (a policy or an account page); hidden when not. */
+    readonly changes: { readonly password: boolean; readonly email: boolean };
   };
 }
 
@@ -58,12 +59,9 @@ export function runtimeConfigFromEnv(env: Env): RuntimeConfig {
     environment: environments.find((e) => e === nodeEnv) ?? 'production',
     idp: {
       authority: trimSlash(env.IDP_AUTHORITY ?? 'http://localhost:4001'),
-      policies: {
-        signIn: env.IDP_SIGNIN_POLICY ?? 'b2c_1a_signin',
-        refresh: env.IDP_REFRESH_POLICY ?? 'b2c_1a_refresh',
-        passwordChange: env.IDP_PASSWORD_POLICY ?? 'b2c_1a_password_change',
-        emailChange: env.IDP_EMAIL_POLICY ?? 'b2c_1a_email_change',
-      },
+      // The local stack's provider; the portal server sets these from its provider configuration.
+      policies: { signIn: 'b2c_1a_signin', refresh: 'b2c_1a_refresh' },
+      changes: { password: true, email: true },
     },
   };
 }

@@ -58,10 +58,8 @@ try {
   const app = createApp({
     db,
     auth: createAuthenticator({
-      authority,
       audience: 'portal-api',
-      policies: ['b2c_1a_signin'],
-      keys: createLocalJWKSet({ keys: [jwk] }),
+      issuers: [{ issuer: `${authority}/b2c_1a_signin/v2.0`, keys: createLocalJWKSet({ keys: [jwk] }) }],
     }),
     onWebhookQueued: () => undefined,
     allowHttpWebhooks: true,

@@ -1,7 +1,14 @@
-// Bearer tokens: access tokens of the identity provider (one issuer per B2C-style policy,
-// one key set) and service tokens of the provider for the internal calls. Verified with
-// jose; permissions come from the token's hkData.permissions claim and fail closed.
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+// Bearer tokens: access tokens of the identity provider and service tokens of the local
+// provider for the internal calls. Verified with jose against the issuers and key sets that
+// the provider's discovery documents name (@portal/server's loadProvider, issue #27):
+// - B2C: the policy of a token is its `tfp` (or `acr`) claim, never guessed from the issuer
+//   (a real tenant names one issuer for every policy); the token must come from the sign-in
+//   or refresh policy and carry that policy's issuer and signature;
+// - one-issuer providers (Entra External ID, any standard provider): that issuer.
+// Permissions come from the token's data claim (hkData.permissions, B2C's API connector) and
+// fail closed; a token without that claim at all (a standard provider knows nothing of the
+// portal's permissions) gets the user's permissions from the directory.
+import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import type { JWTPayload, JWTVerifyGetKey } from 'jose';
 import { unauthorized } from './http/errors.ts';
 
@@ -17,14 +24,34 @@ export interface Principal {
   issuedAt?: number;
 }
 
+/** An issuer whose access tokens the API accepts. */
+export interface TokenIssuer {
+  readonly issuer: string;
+  readonly keys: JWTVerifyGetKey;
+  /** B2C: the policy whose tokens these are (compared without case with the token's policy claim). */
+  readonly policy?: string;
+}
+
+/** The claim names the API reads (the provider configuration's, @portal/server ClaimNames). */
+export interface TokenClaimNames {
+  readonly email: string;
+  readonly givenName: string;
+  readonly familyName: string;
+  readonly data: string;
+  /** The directory groups of internal accounts (#29.3; IDP_CLAIM_GROUPS, default `groups`). */
+  readonly groups: string;
+}
+
 export interface AuthConfig {
-  authority: string;
-  audience: string;
-  policies: readonly string[];
-  /** The provider's key set; tests pass createLocalJWKSet(...). */
-  keys: JWTVerifyGetKey;
-  /** The claim that lists the user's directory groups (API_GROUPS_CLAIM, default `groups`). */
-  groupsClaim?: string;
+  readonly audience: string;
+  readonly issuers: readonly TokenIssuer[];
+  /** B2C: the claim naming a token's policy; then every issuer has its `policy`. */
+  readonly policyClaim?: 'tfp' | 'acr';
+  readonly claims?: TokenClaimNames;
+  /** The local provider's service tokens for the internal calls (none outside the local stack). */
+  readonly internal?: { readonly issuer: string; readonly keys: JWTVerifyGetKey };
+  /** Permissions of a user whose token has no data claim; none without it. */
+  readonly directoryPermissions?: (userId: string) => Promise<ReadonlySet<string>>;
 }
 
 export interface Authenticator {
@@ -34,6 +61,13 @@ export interface Authenticator {
 
 const INTERNAL_SCOPE = 'idp.internal';
 const MAX_PERMISSIONS = 1000;
+const defaultClaims: TokenClaimNames = {
+  email: 'email',
+  givenName: 'given_name',
+  familyName: 'family_name',
+  data: 'hkData',
+  groups: 'groups',
+};
 
 export function remoteKeys(jwksUrl: string): JWTVerifyGetKey {
   return createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration: 5_000, timeoutDuration: 5_000 });
@@ -46,9 +80,9 @@ function bearer(authorization: string | undefined): string {
   return match[1];
 }
 
-/** hkData may arrive as an object or as a JSON string (as B2C custom claims do). */
-function permissionsOf(payload: JWTPayload): Set<string> {
-  let hk: unknown = payload.hkData;
+/** The data claim may arrive as an object or as a JSON string (as B2C custom claims do). */
+function permissionsOf(data: unknown): Set<string> {
+  let hk: unknown = data;
   if (typeof hk === 'string' && hk.length < 100_000) {
     try {
       hk = JSON.parse(hk);
@@ -63,6 +97,10 @@ function permissionsOf(payload: JWTPayload): Set<string> {
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+/** A string claim, or the first string of an array claim (B2C's `emails`). */
+const firstString = (v: unknown) => str(v) ?? (Array.isArray(v) ? str(v[0]) : undefined);
+
+const algorithms = ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'];
 
 const MAX_GROUPS = 1000;
 /** A groups claim is a list of names (as Entra's and Keycloak's are); anything else names none (fail closed). */
@@ -73,15 +111,30 @@ function groupsOf(value: unknown): readonly string[] | undefined {
 }
 
 export function createAuthenticator(config: AuthConfig): Authenticator {
-  const issuers = config.policies.map((p) => `${config.authority}/${p}/v2.0`);
-  const algorithms = ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'];
+  const names = config.claims ?? defaultClaims;
+  /** The issuer a token must have been issued by: by its policy claim (B2C), else by its `iss`. */
+  const issuerFor = (token: string): TokenIssuer | undefined => {
+    let unverified: JWTPayload;
+    try {
+      unverified = decodeJwt(token);
+    } catch {
+      return undefined;
+    }
+    if (config.policyClaim !== undefined) {
+      const policy = str(unverified[config.policyClaim])?.toLowerCase();
+      return policy === undefined ? undefined : config.issuers.find((i) => i.policy?.toLowerCase() === policy);
+    }
+    return config.issuers.find((i) => i.issuer === unverified.iss);
+  };
   return {
     async user(authorization) {
       const token = bearer(authorization);
+      const issuer = issuerFor(token);
+      if (issuer === undefined) throw unauthorized();
       let payload: JWTPayload;
       try {
-        ({ payload } = await jwtVerify(token, config.keys, {
-          issuer: issuers,
+        ({ payload } = await jwtVerify(token, issuer.keys, {
+          issuer: issuer.issuer,
           audience: config.audience,
           algorithms,
           clockTolerance: 30,
@@ -91,23 +144,29 @@ export function createAuthenticator(config: AuthConfig): Authenticator {
       }
       const sub = payload.sub;
       if (typeof sub !== 'string' || sub.length === 0 || sub.length > 100) throw unauthorized();
-      const groups = groupsOf(payload[config.groupsClaim ?? 'groups']);
+      const groups = groupsOf(payload[names.groups]);
+      const data = payload[names.data];
+      const permissions =
+        data === undefined && config.directoryPermissions !== undefined
+          ? await config.directoryPermissions(sub)
+          : permissionsOf(data);
       return {
         userId: sub,
-        email: str(payload.email) ?? (Array.isArray(payload.emails) ? str(payload.emails[0]) : undefined),
-        givenName: str(payload.given_name),
-        familyName: str(payload.family_name),
-        permissions: permissionsOf(payload),
+        email: firstString(payload[names.email]) ?? firstString(payload.emails),
+        givenName: str(payload[names.givenName]),
+        familyName: str(payload[names.familyName]),
+        permissions,
         ...(groups === undefined ? {} : { groups }),
         ...(typeof payload.iat === 'number' ? { issuedAt: payload.iat } : {}),
       };
     },
     async internal(authorization) {
       const token = bearer(authorization);
+      if (config.internal === undefined) throw unauthorized();
       let payload: JWTPayload;
       try {
-        ({ payload } = await jwtVerify(token, config.keys, {
-          issuer: `${config.authority}/internal`,
+        ({ payload } = await jwtVerify(token, config.internal.keys, {
+          issuer: config.internal.issuer,
           audience: config.audience,
           algorithms,
           clockTolerance: 30,

@@ -1,6 +1,8 @@
-// Environment of the API (names and defaults from scripts/stack-config.ts).
+// Environment of the API (names and defaults from scripts/stack-config.ts). The identity
+// provider's configuration is @portal/server's, the same the portal server reads (issue #27).
 import { join } from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
+import { providerConfigFromEnv, type ProviderConfig } from '@portal/server';
 import { DEVELOPMENT_KEY_ID, developmentKeys, parseSecretKeys, secretBox } from './secrets.ts';
 import type { SecretBox, SecretKey } from './secrets.ts';
 
@@ -10,10 +12,11 @@ export interface Config {
   /** PGlite's directory (default <repo>/.data/api); unused with DATABASE_URL. */
   dataDir: string | undefined;
   databaseUrl: string | undefined;
-  authority: string;
-  jwksUrl: string;
+  /** The identity provider whose access tokens the API accepts. */
+  provider: ProviderConfig;
+  /** The local provider's service tokens (the internal calls): their issuer and key set. */
+  internal: { issuer: string; jwksUrl: string } | undefined;
   audience: string;
-  policies: string[];
   portalUrl: string;
   apiUrl: string;
   /** Where browsers reach the API (API_PUBLIC_URL, default API_URL): the base of logo URLs. */
@@ -23,8 +26,6 @@ export interface Config {
   production: boolean;
   /** How often the expiry job of time-bound access sweeps (API_EXPIRY_INTERVAL_MS, default 60 s). */
   expiryIntervalMs: number;
-  /** The access token's claim that lists the user's directory groups (API_GROUPS_CLAIM, default `groups`, #29.3). */
-  groupsClaim: string;
   /** The key ring secrets at rest are sealed with (API_SECRETS_KEYS; src/secrets.ts). */
   secrets: SecretBox;
   /** True when API_SECRETS_KEYS is not set and the public development key is used (never in production). */
@@ -55,7 +56,9 @@ function secretKeysOf(env: NodeJS.ProcessEnv, production: boolean): { keys: Secr
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const authority = (env.IDP_AUTHORITY ?? 'http://localhost:4001').replace(/\/$/, '');
+  // The local provider calls the internal endpoints; elsewhere they answer 401 (IDP_INTERNAL_ISSUER empty).
+  const internalIssuer =
+    env.IDP_INTERNAL_ISSUER ?? `${(env.IDP_AUTHORITY ?? 'http://localhost:4001').replace(/\/$/, '')}/internal`;
   const seed = env.API_SEED ?? 'demo';
   if (seed !== 'demo' && seed !== 'large' && seed !== 'none')
     throw new Error(`API_SEED must be demo, large or none, not ${seed}`);
@@ -71,15 +74,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir:
       env.API_DATA_DIR || (env.DATABASE_URL ? undefined : join(env.STACK_DATA_DIR || join(repoRoot, '.data'), 'api')),
     databaseUrl: env.DATABASE_URL || undefined,
-    authority,
-    jwksUrl: env.IDP_JWKS_URL ?? `${authority}/b2c_1a_signin/discovery/v2.0/keys`,
+    provider: providerConfigFromEnv(env),
+    internal:
+      internalIssuer === ''
+        ? undefined
+        : {
+            issuer: internalIssuer,
+            jwksUrl:
+              env.IDP_JWKS_URL ?? `${internalIssuer.replace(/\/internal$/, '')}/b2c_1a_signin/discovery/v2.0/keys`,
+          },
     audience: env.API_AUDIENCE ?? 'portal-api',
-    policies: [
-      env.IDP_SIGNIN_POLICY ?? 'b2c_1a_signin',
-      env.IDP_REFRESH_POLICY ?? 'b2c_1a_refresh',
-      env.IDP_PASSWORD_POLICY ?? 'b2c_1a_password_change',
-      env.IDP_EMAIL_POLICY ?? 'b2c_1a_email_change',
-    ],
     portalUrl: (env.PORTAL_URL ?? 'http://localhost:5173').replace(/\/$/, ''),
     apiUrl: (env.API_URL ?? 'http://localhost:4000').replace(/\/$/, ''),
     publicUrl: (env.API_PUBLIC_URL || env.API_URL || 'http://localhost:4000').replace(/\/$/, ''),
@@ -87,7 +91,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dealerShopUrl: (env.DEALER_SHOP_URL ?? 'http://localhost:4002').replace(/\/$/, ''),
     production,
     expiryIntervalMs,
-    groupsClaim: env.API_GROUPS_CLAIM || 'groups',
     secrets: secretBox(secrets.keys),
     developmentSecretsKey: secrets.development,
   };
@@ -98,7 +101,7 @@ export function configOrExit(env: NodeJS.ProcessEnv = process.env): Config {
   try {
     return readConfig(env);
   } catch (e) {
-    console.error(`api: ${e instanceof Error ? e.message : String(e)}`);
+    console.error(`api: cannot start: ${e instanceof Error ? e.message : String(e)}`);
     process.exit(1);
   }
 }

@@ -1,5 +1,6 @@
 // Starts the reference IAM API: database (PGlite under API_DATA_DIR, or DATABASE_URL),
 // migrations, seed of an empty database, webhook dispatcher and the HTTP server.
+import { loadProvider, ProviderConfigError, tokenFlowKeys } from '@portal/server';
 import { createApp } from './app.ts';
 import { createAuthenticator, remoteKeys } from './auth.ts';
 import { configOrExit } from './config.ts';
@@ -9,7 +10,9 @@ import { listen } from './server.ts';
 import { createDispatcher } from './webhooks/dispatcher.ts';
 import { unreadableWebhookSecrets } from './webhooks/secrets.ts';
 import { createExpiryJob } from './jobs/expiry.ts';
+import { permissionsOf } from './services/access.ts';
 
+// A wrong value of the environment stops the start with one line (configOrExit).
 const config = configOrExit();
 const { secrets } = config;
 console.log(
@@ -17,6 +20,19 @@ console.log(
     ? 'api: API_SECRETS_KEYS is not set: webhook secrets are encrypted with the public development key (never for production)'
     : `api: webhook secrets are encrypted with key ${secrets.keyIds[0] ?? ''} (API_SECRETS_KEYS holds ${secrets.keyIds.join(', ')})`,
 );
+let provider: Awaited<ReturnType<typeof loadProvider>>;
+try {
+  // The provider's discovery documents name the issuers and key sets of its tokens; a provider
+  // still starting is waited for a while, a wrong configuration stops the start with one line.
+  provider = await loadProvider(config.provider, {
+    waitMs: 60_000,
+    onWait: (problem) => console.log(`api: waiting for the identity provider (${problem.message})`),
+  });
+} catch (error) {
+  if (!(error instanceof ProviderConfigError)) throw error;
+  console.error(`api: cannot start: ${error.message}`);
+  process.exit(1);
+}
 const db = await openDatabase({ dataDir: config.dataDir, connectionString: config.databaseUrl });
 await migrate(db, { secrets });
 // Every stored secret must open with the key ring: a key removed too early, or a different one under an id, stops the start.
@@ -39,11 +55,14 @@ const stopExpiry = createExpiryJob({ db, onWebhookQueued: () => dispatcher.notif
 const app = createApp({
   db,
   auth: createAuthenticator({
-    authority: config.authority,
     audience: config.audience,
-    policies: config.policies,
-    keys: remoteKeys(config.jwksUrl),
-    groupsClaim: config.groupsClaim,
+    issuers: tokenIssuers(),
+    ...(config.provider.policyClaim === undefined ? {} : { policyClaim: config.provider.policyClaim }),
+    claims: config.provider.claims,
+    ...(config.internal === undefined
+      ? {}
+      : { internal: { issuer: config.internal.issuer, keys: remoteKeys(config.internal.jwksUrl) } }),
+    directoryPermissions: async (userId) => new Set(await permissionsOf(db, userId)),
   }),
   onWebhookQueued: () => dispatcher.notify(),
   allowHttpWebhooks: !config.production,
@@ -51,6 +70,18 @@ const app = createApp({
   secrets,
   corsOrigins: [config.portalUrl],
 });
+/** The issuers of the sign-in and refresh flows, with their key sets (each key set fetched by one client). */
+function tokenIssuers() {
+  const keySets = new Map<string, ReturnType<typeof remoteKeys>>();
+  return tokenFlowKeys(config.provider).flatMap((key) => {
+    const metadata = provider.metadata.get(key);
+    if (metadata === undefined) return [];
+    let keys = keySets.get(metadata.jwksUri);
+    if (keys === undefined) keySets.set(metadata.jwksUri, (keys = remoteKeys(metadata.jwksUri)));
+    return [{ issuer: metadata.issuer, keys, ...(config.provider.kind === 'b2c' ? { policy: key } : {}) }];
+  });
+}
+
 const server = listen(app, {
   port: config.port,
   onListening: (port) => {

@@ -137,7 +137,11 @@ describe('API_SECRETS_KEYS in the configuration', () => {
   });
 
   it('takes the keys of the environment, or outside production the development key', () => {
-    const given = readConfig({ NODE_ENV: 'production', API_SECRETS_KEYS: `p2=${keyB.toString('base64')}` });
+    const given = readConfig({
+      NODE_ENV: 'production',
+      IDP_CLIENT_SECRET: 'the portal server is a confidential client in production',
+      API_SECRETS_KEYS: `p2=${keyB.toString('base64')}`,
+    });
     expect(given.secrets.keyIds).toEqual(['p2']);
     expect(given.developmentSecretsKey).toBe(false);
     const development = readConfig({ NODE_ENV: 'development' });

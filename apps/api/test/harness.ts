@@ -25,8 +25,6 @@ const { privateKey, publicKey } = await generateKeyPair('RS256');
 const other = await generateKeyPair('RS256');
 const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
 const keys = createLocalJWKSet({ keys: [jwk] });
-/** The key set the test tokens are signed for (for apps built outside `harness()`). */
-export const testKeys = keys;
 
 export interface TokenOptions {
   sub?: string;
@@ -44,6 +42,16 @@ export interface TokenOptions {
   issuedAt?: number;
 }
 
+/** The API's authenticator for the test provider: B2C-style policies, one key set, internal tokens. */
+export function testAuthenticator(keySet: typeof keys = keys) {
+  return createAuthenticator({
+    audience: AUDIENCE,
+    issuers: POLICIES.map((policy) => ({ issuer: `${AUTHORITY}/${policy}/v2.0`, keys: keySet, policy })),
+    policyClaim: 'tfp',
+    internal: { issuer: `${AUTHORITY}/internal`, keys: keySet },
+  });
+}
+
 export async function token(options: TokenOptions = {}): Promise<string> {
   const claims: Record<string, unknown> = {
     hkData: options.hkData ?? {
@@ -53,6 +61,8 @@ export async function token(options: TokenOptions = {}): Promise<string> {
   };
   if (options.email) claims.email = options.email;
   if (options.groups !== undefined) claims.groups = options.groups;
+  // B2C names the policy of every token in `tfp` (the API reads it, never the issuer).
+  claims.tfp = (options.policy ?? 'b2c_1a_signin').toUpperCase();
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
     .setSubject(options.sub ?? '00000000-0000-4000-8000-000000000006')
@@ -145,7 +155,7 @@ export async function harness(options: { seed?: boolean; fetchImpl?: typeof fetc
   });
   const app = createApp({
     db,
-    auth: createAuthenticator({ authority: AUTHORITY, audience: AUDIENCE, policies: POLICIES, keys }),
+    auth: testAuthenticator(keys),
     onWebhookQueued: () => {
       queued.count++;
     },

@@ -2,12 +2,11 @@
 // caller's language; the API answers again once the database is back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
-import { createAuthenticator } from '../src/auth.ts';
 import { openDatabase } from '../src/db/database.ts';
 import type { Database } from '../src/db/database.ts';
 import { users } from '../src/db/seed/ids.ts';
 import { checkResponse } from './openapi.ts';
-import { AUDIENCE, AUTHORITY, POLICIES, PORTAL, testKeys, testSecrets, token } from './harness.ts';
+import { PORTAL, testAuthenticator, testSecrets, token } from './harness.ts';
 
 let db: Database;
 let app: ReturnType<typeof createApp>;
@@ -18,7 +17,7 @@ beforeAll(async () => {
   db = await openDatabase({ connectionString: 'postgres://nobody:nothing@127.0.0.1:1/none' });
   app = createApp({
     db,
-    auth: createAuthenticator({ authority: AUTHORITY, audience: AUDIENCE, policies: POLICIES, keys: testKeys }),
+    auth: testAuthenticator(),
     onWebhookQueued: () => undefined,
     allowHttpWebhooks: true,
     publicUrl: 'http://localhost:4900',

@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import identities from '@portal/contract/demo-identities.json' with { type: 'json' };
@@ -12,14 +12,20 @@ import { AccountStore } from './accounts/store.ts';
 import { configFromEnv, type PolicyKind } from './config.ts';
 import { startIdp, type Idp } from './server.ts';
 import { startApiStub, type ApiStub } from './testing/api-stub.ts';
-import { Browser, isPage, type Page } from '@portal/tooling/browser';
+import { Browser, isPage } from '@portal/tooling/browser';
+import {
+  callback,
+  type HkClaims,
+  LOGIN_CB,
+  page,
+  PASSWORD,
+  PORTAL,
+  portalFlow,
+  REFRESH_CB,
+  SCOPE,
+  SHOP,
+} from './testing/flow.ts';
 
-const PORTAL = 'http://localhost:5173';
-const SHOP = 'http://localhost:4002';
-const LOGIN_CB = `${PORTAL}/auth/login`;
-const REFRESH_CB = `${PORTAL}/flows/auth-refresh`;
-const SCOPE = 'openid offline_access api://portal-api/access';
-const PASSWORD = identities.password;
 const admin = identities.accounts[0] ?? { id: '', email: '' };
 const partner = identities.accounts[2] ?? { id: '', email: '' };
 const employee = identities.accounts[4] ?? { id: '', email: '' };
@@ -50,83 +56,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-interface Started {
-  verifier: string;
-  state: string;
-  nonce: string;
-  result: Page | { stoppedAt: string };
-}
-
-async function authorize(browser: Browser, kind: PolicyKind, params: Record<string, string> = {}): Promise<Started> {
-  const verifier = oauth.generateRandomCodeVerifier();
-  const state = oauth.generateRandomState();
-  const nonce = oauth.generateRandomNonce();
-  const url = new URL(idp.policies[kind].urls.authorization);
-  url.search = new URLSearchParams({
-    client_id: identities.clients.portal.clientId,
-    response_type: 'code',
-    redirect_uri: kind === 'refresh' ? REFRESH_CB : LOGIN_CB,
-    scope: SCOPE,
-    state,
-    nonce,
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    ...params,
-  }).toString();
-  return { verifier, state, nonce, result: await browser.go(url.href, [PORTAL, SHOP]) };
-}
-
-function page(r: Page | { stoppedAt: string }): Page {
-  if (!isPage(r)) throw new Error(`expected a page, was redirected to ${r.stoppedAt}`);
-  return r;
-}
-
-function callback(r: Page | { stoppedAt: string }): URL {
-  if (isPage(r))
-    throw new Error(`expected a redirect to the application, got ${r.status} ${r.url}: ${r.html.slice(0, 400)}`);
-  return new URL(r.stoppedAt);
-}
-
-async function signIn(
-  browser: Browser,
-  email: string,
-  kind: PolicyKind = 'signin',
-  params: Record<string, string> = {},
-) {
-  const started = await authorize(browser, kind, params);
-  const cb = callback(
-    await browser.submit(page(started.result), { email, password: PASSWORD, action: 'submit' }, [PORTAL, SHOP]),
-  );
-  return { ...started, cb };
-}
-
-async function token(kind: PolicyKind, body: Record<string, string>, headers: Record<string, string> = {}) {
-  const response = await fetch(idp.policies[kind].urls.token, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-    body: new URLSearchParams({ client_id: identities.clients.portal.clientId, ...body }),
-  });
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: (await response.json()) as Record<string, string>,
-  };
-}
-
-const exchange = (
-  kind: PolicyKind,
-  code: string,
-  verifier: string,
-  redirectUri = kind === 'refresh' ? REFRESH_CB : LOGIN_CB,
-) => token(kind, { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: redirectUri });
-
-interface HkClaims extends JWTPayload {
-  hkData: { attributes: Record<string, string>; permissions: string[] };
-  internal: boolean;
-  name: string;
-  email: string;
-  scp?: string;
-}
+const { authorize, signIn, token, exchange } = portalFlow(() => idp);
 
 /** Verifies ID and access token with jose against the policy's JWKS; returns both payloads. */
 async function verifyTokens(kind: PolicyKind, tokens: Record<string, string>, nonce?: string) {

@@ -1,8 +1,10 @@
-// The local identity provider: four B2C-style policies behind one HTTP server.
-//   /<policy>/v2.0/.well-known/openid-configuration   discovery
-//   /<policy>/discovery/v2.0/keys                      the shared key set
-//   /<policy>/oauth2/v2.0/{authorize,token,logout}     protocol endpoints
-//   /<policy>/interaction/<uid>                        the provider's own pages
+// The local identity provider: four B2C-style policies behind one HTTP server. Below
+// `<prefix>`, `/<policy>` in the policy-issuer shape, `/<tenant>.onmicrosoft.com/<policy>` in
+// the b2c-tenant shape (config.ts):
+//   <prefix>/v2.0/.well-known/openid-configuration   discovery
+//   <prefix>/discovery/v2.0/keys                      the shared key set
+//   <prefix>/oauth2/v2.0/{authorize,token,logout}     protocol endpoints
+//   <prefix>/interaction/<uid>                        the provider's own pages
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
@@ -101,6 +103,7 @@ export async function startIdp(input: IdpConfig, options: { api?: ApiClient; hos
     kinds.map((kind) => [kind, createPolicy(kind, { config, keys, store, accounts, api, clientIds })]),
   ) as Record<PolicyKind, Policy>;
   const byName = new Map(Object.values(policies).map((p) => [p.name.toLowerCase(), p]));
+  const tenantSegment = `${config.tenant.name}.onmicrosoft.com`.toLowerCase();
   const interaction = createInteractionHandler({ config, accounts, api, sso, clientIds });
 
   // Signing out of one policy ends the tenant: the SSO session and every policy's session.
@@ -133,13 +136,17 @@ export async function startIdp(input: IdpConfig, options: { api?: ApiClient; hos
       res.end(
         JSON.stringify({
           status: 'ok',
+          shape: config.shape,
           policies: Object.fromEntries(Object.values(policies).map((p) => [p.name, p.urls.discovery])),
         }),
       );
       return;
     }
-    const [, first = '', ...rest] = path.split('/');
-    let policy = byName.get(first.toLowerCase());
+    const segments = path.split('/').slice(1);
+    // The b2c-tenant shape has the tenant in front of the policy, as B2C does.
+    const tenantKnown = config.shape !== 'b2c-tenant' || segments.shift()?.toLowerCase() === tenantSegment;
+    const [first = '', ...rest] = segments;
+    let policy = tenantKnown ? byName.get(first.toLowerCase()) : undefined;
     if (!policy) {
       res.statusCode = 404;
       res.setHeader('content-type', 'application/json');
@@ -162,19 +169,30 @@ export async function startIdp(input: IdpConfig, options: { api?: ApiClient; hos
     const handler = callbacks.get(policy);
     if (!handler) throw new Error('no handler');
     const r = req as IncomingMessage & { originalUrl?: string };
-    r.originalUrl = `/${policy.name}${providerPath}${url.search}`;
+    r.originalUrl = `${policy.urls.path}${providerPath}${url.search}`;
     r.url = `${providerPath}${url.search}`;
     await handler(req, res);
   };
 
+  /**
+   * The policy that issued an ID token: by its issuer in the policy-issuer shape; in the
+   * b2c-tenant shape (one issuer for all) by the policy claim (`tfp` or `acr`).
+   */
   function policyOfHint(hint: string | null): Policy | undefined {
     if (!hint) return undefined;
+    let claims: ReturnType<typeof decodeJwt>;
     try {
-      const { iss } = decodeJwt(hint);
-      return Object.values(policies).find((p) => p.urls.issuer === iss);
+      claims = decodeJwt(hint);
     } catch {
       return undefined;
     }
+    const named = claims[config.policyClaim];
+    return Object.values(policies).find(
+      (p) =>
+        p.urls.issuer === claims.iss &&
+        (config.shape === 'policy-issuer' ||
+          (typeof named === 'string' && named.toLowerCase() === p.name.toLowerCase())),
+    );
   }
 
   function asset(res: ServerResponse, type: string, body: string) {

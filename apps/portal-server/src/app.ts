@@ -11,6 +11,7 @@ import { securityHeaders } from '@portal/portal/runtime-config';
 import type { FirstView, StartFirstView } from '@portal/portal/first-view';
 import { clearSessionCookie, publicUser, type Auth, type AuthAnswer } from './auth.ts';
 import { apiPrefix, errorResponse, type createApiProxy } from './proxy.ts';
+import { waitingPage } from './messages.ts';
 import { fileResponse, type StaticSite } from './static-files.ts';
 import { streamedHtml } from './html-stream.ts';
 import { greetingScript, greetingScriptSource } from './first-view.ts';
@@ -205,9 +206,9 @@ export function createApp(deps: AppDeps) {
     const response =
       result.kind === 'redirect'
         ? new Response(null, { status: 302, headers: { Location: result.location, 'Cache-Control': 'no-store' } })
-        : new Response(JSON.stringify(result.body), {
-            status: result.status,
-            headers: { 'Content-Type': 'application/json; charset=utf-8' },
+        : new Response(waitingPage(result.location, result.seconds, languageOf(c)), {
+            status: 200,
+            headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
           });
     for (const cookie of result.setCookies) response.headers.append('Set-Cookie', cookie);
     return response;

@@ -1,27 +1,36 @@
-// Sign-in on the server (issue #15): core's sign-in and claims-refresh machines run here,
-// per request, over server implementations of their ports: the auth state records are
-// HttpOnly cookies of the request (`hk-id.auth.<state>`, still path /, Secure, Lax, at most
-// 4), the tokens go to the session store, the "address bar" is the answer's Location.
+// Sign-in on the server (issues #15, #27, #31): core's round trip through the provider
+// (`runAuthFlow`) runs here, once per request, over the server's ports: the auth state records
+// are HttpOnly cookies of the request (`hk-id.auth.<state>`, path /, Secure, Lax, at most 4),
+// the language is the request's. The machine's output is the answer; the session it brings is
+// kept here, in the session store.
 //
-//   GET  /auth/login                     start (or, signed in, straight to the return path)
-//   GET  /auth/login?state&code|error    the callback: session cookie, then the stored referrer
-//   GET  /auth/login?policy=password|email   e-mail or password change at the provider's policy
+//   GET  /auth/login                          start a sign-in (signed in: straight to the return path)
+//   GET  /auth/login?policy=password|email    an e-mail or password change: the provider's policy
+//                                             (B2C), else its account page (a standard provider)
 //   GET  /auth/claims-refresh?redirectUri&sleep&returnPath   start of the claims refresh
-//   GET  /flows/auth-refresh?state&code  its callback: new tokens, then the application
-//   POST /auth/logout                    delete the session, then the provider's end session if it answers
-import { createActor, type AnyStateMachine, type EventFromLogic, type InputFrom, type OutputFrom } from 'xstate';
-import type { AuthConfig, AuthPorts, IdentityProvider, PortalError, SignedInUser, StoredSession } from '@portal/core';
+//   GET  /auth/login?state&code|error         ┐ one callback for every flow: the record says which
+//   GET  /flows/auth-refresh?state&code|error ┘ (the claims refresh returns to its own address, spec §2)
+//   POST /auth/logout                         delete the session, then the provider's end session if it answers
+import type {
+  AuthConfig,
+  AuthFlowEvent,
+  AuthFlowOutput,
+  IdentityProvider,
+  PortalError,
+  SignedInUser,
+} from '@portal/core';
 import {
   authRoutes,
+  exitPath,
   isAuthCallback,
+  isHttpUrl,
   isLocaleCode,
+  isSafeReturnPath,
   isWellFormedState,
   localeCookieKey,
-  provideClaimsRefresh,
-  provideSignIn,
   readCallbackParams,
   readJwtPayload,
-  safeReturnPath,
+  runAuthFlow,
   signOut,
 } from '@portal/core';
 import {
@@ -30,31 +39,26 @@ import {
   createRequestCookieJar,
   createSubtleDigest,
   createSystemClock,
-  deleteCookie,
   localeCookieAttributes,
   parseRequestCookies,
   serializeCookie,
   type RequestCookieJar,
 } from '@portal/adapters';
-import type { Sessions } from './sessions.ts';
+import type { SessionRecord, Sessions } from './sessions.ts';
 
 export const sessionCookieName = '__Host-hk-portal.session';
-const changeCookiePrefix = 'hk-id.change.';
-
-/** Where a user may be sent inside the portal: a same-origin path, never back into `/auth/` (no loop). */
-function exitPath(path: string | undefined, fallback = '/'): string {
-  const safe = safeReturnPath(path, fallback);
-  return safe === '/auth' || safe.startsWith('/auth/') || safe.startsWith('/auth?') ? fallback : safe;
-}
 
 export interface AuthDeps {
   readonly authConfig: AuthConfig;
-  readonly policies: { readonly passwordChange: string; readonly emailChange: string };
+  /** A standard provider's own account pages for the changes it has no policy for. */
+  readonly accountPages: { readonly passwordChange?: string; readonly emailChange?: string };
   readonly portalUrl: string;
   readonly identityProvider: IdentityProvider;
   readonly sessions: Sessions;
   /** Whether the provider answers now (sign-out goes there only then). */
   readonly providerAnswers: () => Promise<boolean>;
+  /** A GET of the API as the session's user (through the proxy: its token refresh included). */
+  readonly askApi: (session: SessionRecord, pathAndQuery: string, language: string | undefined) => Promise<Response>;
   readonly secureCookies: boolean;
 }
 
@@ -63,7 +67,13 @@ export type AuthAnswer =
   | { readonly kind: 'redirect'; readonly location: string; readonly setCookies: readonly string[] }
   /** The portal's page with this error for the first view (the callback's error page). */
   | { readonly kind: 'errorPage'; readonly error: PortalError; readonly setCookies: readonly string[] }
-  | { readonly kind: 'json'; readonly status: number; readonly body: unknown; readonly setCookies: readonly string[] };
+  /** A page that waits `seconds` in the browser, then goes on (the claims refresh's `sleep`; never held on the server). */
+  | {
+      readonly kind: 'waitThenGo';
+      readonly location: string;
+      readonly seconds: number;
+      readonly setCookies: readonly string[];
+    };
 
 export interface AuthRequest {
   readonly url: string;
@@ -89,209 +99,174 @@ function profileLanguage(idToken: string): string | undefined {
   return isLocaleCode(language) ? language : undefined;
 }
 
-/** Run one of core's auth machines to its final state; its output and final context. */
-function runMachine<M extends AnyStateMachine>(
-  machine: M,
-  input: InputFrom<M>,
-  event: EventFromLogic<M>,
-): Promise<{ output: OutputFrom<M>; context: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    const actor = createActor(machine, { input });
-    actor.subscribe({
-      complete: () => {
-        const snapshot = actor.getSnapshot() as { output: OutputFrom<M>; context: Record<string, unknown> };
-        resolve({ output: snapshot.output, context: snapshot.context });
-      },
-      error: (error: unknown) => reject(error instanceof Error ? error : new Error(String(error))),
-    });
-    actor.start();
-    actor.send(event);
-  });
-}
+const authFailure = (code: Extract<PortalError, { kind: 'auth' }>['code']): PortalError => ({
+  kind: 'auth',
+  status: 500,
+  code,
+});
+
+const isGatePath = (path: string) => path === authRoutes.appGate || path.startsWith(`${authRoutes.appGate}?`);
 
 export function createAuth(deps: AuthDeps) {
-  const base = { clock: createSystemClock(), random: createCryptoRandom(), digest: createSubtleDigest() };
-  const portsFor = (jar: RequestCookieJar, url: string, captured: { tokens?: StoredSession }): AuthPorts => ({
-    ...base,
-    authStateStore: createCookieAuthStateStore(jar),
-    identityProvider: deps.identityProvider,
-    sessionStore: {
-      read: async () => captured.tokens,
-      write: async (tokens) => {
-        captured.tokens = tokens;
-      },
-      clear: async () => {
-        delete captured.tokens;
-      },
-    },
-    navigator: { currentUrl: () => url, redirect: () => undefined, replace: () => undefined, reload: () => undefined },
-  });
-  const cookieAttributes = { path: '/', secure: deps.secureCookies, sameSite: 'lax' as const };
+  const platform = { clock: createSystemClock(), random: createCryptoRandom(), digest: createSubtleDigest() };
+  const portalOrigin = new URL(deps.portalUrl).origin;
 
   const currentSession = (cookieHeader: string | undefined) =>
     deps.sessions.find(parseRequestCookies(cookieHeader).get(sessionCookieName));
-
-  /** The change policy a callback's state was started for (and forget it). */
-  const takeChange = (
-    jar: RequestCookieJar,
-    state: string | undefined,
-  ): { policy: string; returnPath: string } | undefined => {
-    if (state === undefined || !isWellFormedState(state)) return undefined;
-    const name = changeCookiePrefix + state;
-    const raw = parseRequestCookies(jar.read()).get(name);
-    if (raw === undefined) return undefined;
-    deleteCookie(jar, name, cookieAttributes);
-    try {
-      const parsed = JSON.parse(decodeURIComponent(raw)) as { policy?: unknown; returnPath?: unknown };
-      const policy = [deps.policies.passwordChange, deps.policies.emailChange].find((p) => p === parsed.policy);
-      return policy === undefined
-        ? undefined
-        : { policy, returnPath: exitPath(typeof parsed.returnPath === 'string' ? parsed.returnPath : undefined) };
-    } catch {
-      return undefined;
-    }
+  const languageOf = (cookieHeader: string | undefined) => {
+    const chosen = parseRequestCookies(cookieHeader).get(localeCookieKey);
+    return isLocaleCode(chosen) ? chosen : undefined;
   };
-  const withSignInPolicy = (policy: string): AuthConfig => ({
-    ...deps.authConfig,
-    policies: { ...deps.authConfig.policies, signIn: policy },
+
+  /** Run one round trip on the request's cookie jar; the output and the cookies it set. */
+  async function run(jar: RequestCookieJar, request: AuthRequest, signedIn: boolean, event: AuthFlowEvent) {
+    const language = languageOf(request.cookieHeader);
+    const output: AuthFlowOutput = await runAuthFlow(
+      { ...platform, authStateStore: createCookieAuthStateStore(jar), identityProvider: deps.identityProvider },
+      { config: deps.authConfig, signedIn, ...(language === undefined ? {} : { language }) },
+      event,
+    );
+    return output;
+  }
+
+  const redirect = (jar: RequestCookieJar, location: string, extra: readonly string[] = []): AuthAnswer => ({
+    kind: 'redirect',
+    location,
+    setCookies: [...jar.setCookies(), ...extra],
+  });
+  const errorPage = (jar: RequestCookieJar, error: PortalError): AuthAnswer => ({
+    kind: 'errorPage',
+    error,
+    setCookies: jar.setCookies(),
   });
 
   /**
+   * Where a claims refresh may lead (issue #28.1): a same-origin path, or the registered URL of
+   * an application the user may open now (same origin as the URL the API answers for the gate's
+   * application, whose gate asked for the refresh). Anything else is refused before the
+   * provider is called, and again on the way back.
+   */
+  async function mayLeadTo(session: SessionRecord, redirectUri: string, gatePath: string): Promise<boolean> {
+    if (isSafeReturnPath(redirectUri)) return new URL(redirectUri, portalOrigin).origin === portalOrigin;
+    if (!isHttpUrl(redirectUri) || !isGatePath(gatePath)) return false;
+    const clientId = new URL(gatePath, portalOrigin).searchParams.get('client_id');
+    if (clientId === null || clientId === '') return false;
+    try {
+      const response = await deps.askApi(session, `/AuthCheck?${new URLSearchParams({ clientId })}`, undefined);
+      if (!response.ok) {
+        await response.body?.cancel();
+        return false;
+      }
+      const answer = (await response.json()) as { status?: unknown; application?: { url?: unknown } };
+      const url = answer.application?.url;
+      return (
+        answer.status === 'ok' &&
+        typeof url === 'string' &&
+        isHttpUrl(url) &&
+        new URL(url).origin === new URL(redirectUri).origin
+      );
+    } catch {
+      return false;
+    }
+  }
+
+  /**
    * A callback whose state was handled before (a reload or Back while the first answer was on
-   * its way, a replayed address): no second token request. Signed in: home. Its record still
-   * here (the first answer never arrived): sign in again, silently at the provider, to the
-   * same place. Otherwise the missing-cookie error.
+   * its way, a replayed address): no second token request. Signed in: on to where the record
+   * leads. Its record still here (the first answer never arrived): sign in again, silently at
+   * the provider, to the same place. Otherwise the missing-cookie error.
    */
   async function replayed(jar: RequestCookieJar, state: string, signedIn: boolean): Promise<AuthAnswer> {
     const record = await createCookieAuthStateStore(jar)
       .take(state)
       .catch(() => undefined);
-    takeChange(jar, state);
-    if (signedIn)
-      return { kind: 'redirect', location: exitPath(record?.extraData.referrer), setCookies: jar.setCookies() };
-    if (record !== undefined) {
-      return {
-        kind: 'redirect',
-        location: `${authRoutes.login}?${new URLSearchParams({ returnPath: exitPath(record.extraData.referrer) })}`,
-        setCookies: jar.setCookies(),
-      };
-    }
-    return {
-      kind: 'errorPage',
-      error: { kind: 'auth', status: 500, code: 'auth.missingTemporaryCookie' },
-      setCookies: jar.setCookies(),
-    };
+    const back = exitPath(record?.extraData.referrer);
+    if (signedIn) return redirect(jar, isGatePath(back) ? authRoutes.home : back);
+    if (record !== undefined) return redirect(jar, `${authRoutes.login}?${new URLSearchParams({ returnPath: back })}`);
+    return errorPage(jar, authFailure('auth.missingTemporaryCookie'));
   }
 
-  /** GET /auth/login: start, callback, or a change policy. */
-  async function login(request: AuthRequest): Promise<AuthAnswer> {
+  /** The one callback: /auth/login or /flows/auth-refresh with state and code or error. */
+  async function callback(request: AuthRequest): Promise<AuthAnswer> {
     const jar = createRequestCookieJar(request.cookieHeader);
-    const url = new URL(request.url);
-    const query = url.searchParams;
     const session = await currentSession(request.cookieHeader);
-    const answer = (kind: 'redirect', location: string): AuthAnswer => ({
-      kind,
-      location,
-      setCookies: jar.setCookies(),
-    });
-    const captured: { tokens?: StoredSession } = {};
-    const ports = portsFor(jar, request.url, captured);
-
-    if (isAuthCallback(request.url)) {
-      const state = readCallbackParams(request.url).state[0];
-      if (state !== undefined && isWellFormedState(state) && !(await deps.sessions.claimState(state)))
-        return replayed(jar, state, session !== undefined);
-      const change = takeChange(jar, state);
-      const config = change === undefined ? deps.authConfig : withSignInPolicy(change.policy);
-      const { output, context } = await runMachine(
-        provideSignIn(ports),
-        { config, signedIn: session !== undefined },
-        { type: 'CALLBACK', url: request.url },
-      );
-      switch (output.status) {
-        case 'signedIn': {
-          if (change !== undefined) {
-            // The change policy's tokens are not kept: sign in again (silently) at the sign-in policy.
-            return answer(
-              'redirect',
-              `${authRoutes.login}?${new URLSearchParams({ returnPath: change.returnPath, reauth: '1' })}`,
-            );
-          }
+    const state = readCallbackParams(request.url).state[0];
+    if (state !== undefined && isWellFormedState(state) && !(await deps.sessions.claimState(state)))
+      return replayed(jar, state, session !== undefined);
+    const output = await run(jar, request, session !== undefined, { type: 'CALLBACK', url: request.url });
+    switch (output.status) {
+      case 'signedIn': {
+        if (session !== undefined) await deps.sessions.remove(session.idHash);
+        const created = await deps.sessions.create(output.session, output.user, request.userAgent);
+        jar.write(sessionCookie(created.cookieValue, deps.secureCookies));
+        // The profile's language, unless a language was chosen on this device (a cookie the page reads: not HttpOnly).
+        const language = profileLanguage(output.session.idToken);
+        const chosen = parseRequestCookies(request.cookieHeader).has(localeCookieKey);
+        const languageCookie =
+          language === undefined || chosen ? [] : [serializeCookie(localeCookieKey, language, localeCookieAttributes)];
+        return redirect(jar, output.returnPath, languageCookie);
+      }
+      case 'refreshed': {
+        let record: SessionRecord;
+        if (session !== undefined && session.user.id === output.user.id) {
+          await deps.sessions.save(session.idHash, output.session, output.user);
+          record = { ...session, tokens: output.session, user: output.user };
+        } else {
           if (session !== undefined) await deps.sessions.remove(session.idHash);
           const created = await deps.sessions.create(output.session, output.user, request.userAgent);
           jar.write(sessionCookie(created.cookieValue, deps.secureCookies));
-          // The profile's language, unless a language was chosen on this device (a cookie the page reads: not HttpOnly).
-          const language = profileLanguage(output.session.idToken);
-          const chosen = parseRequestCookies(request.cookieHeader).has(localeCookieKey);
-          const languageCookie =
-            language === undefined || chosen
-              ? []
-              : [serializeCookie(localeCookieKey, language, localeCookieAttributes)];
-          return {
-            kind: 'redirect',
-            location: exitPath(output.returnPath),
-            setCookies: [...jar.setCookies(), ...languageCookie],
-          };
+          record = created.record;
         }
-        case 'cancelled': {
-          // A cancel on the callback itself goes back to where the user started.
-          const referrer = (context.record as { extraData?: { referrer?: string } } | undefined)?.extraData?.referrer;
-          const to = exitPath(
-            output.redirectTo === authRoutes.callback ? (change?.returnPath ?? referrer) : output.redirectTo,
-          );
-          // Signed out, back to the gate would start the sign-in again at once: the login page instead (no loop).
-          if (session === undefined && (to === authRoutes.appGate || to.startsWith(`${authRoutes.appGate}?`))) {
-            return answer('redirect', `/login?${new URLSearchParams({ returnPath: to })}`);
-          }
-          return answer('redirect', to);
-        }
-        case 'failed':
-          return { kind: 'errorPage', error: output.error, setCookies: jar.setCookies() };
-        default:
-          return { kind: 'errorPage', error: { kind: 'unexpected', status: 500 }, setCookies: jar.setCookies() };
+        const { redirectUri, sleep } = output.refresh;
+        if (!(await mayLeadTo(record, redirectUri, output.returnPath)))
+          return errorPage(jar, authFailure('auth.redirectRefused'));
+        if (sleep <= 0) return redirect(jar, redirectUri);
+        return {
+          kind: 'waitThenGo',
+          location: redirectUri,
+          seconds: Math.ceil(sleep / 1000),
+          setCookies: jar.setCookies(),
+        };
       }
-    }
-
-    const returnPath = exitPath(query.get('returnPath') ?? undefined);
-    const policyName = query.get('policy');
-    const changePolicy =
-      policyName === 'password'
-        ? deps.policies.passwordChange
-        : policyName === 'email'
-          ? deps.policies.emailChange
-          : undefined;
-    if (changePolicy !== undefined && session === undefined) {
-      return answer('redirect', `/login?${new URLSearchParams({ returnPath })}`);
-    }
-    if (changePolicy === undefined && session !== undefined && query.get('reauth') !== '1')
-      return answer('redirect', returnPath);
-    const config = changePolicy === undefined ? deps.authConfig : withSignInPolicy(changePolicy);
-    const { output } = await runMachine(
-      provideSignIn(ports),
-      { config, signedIn: session !== undefined },
-      { type: 'START', returnPath },
-    );
-    if (output.status !== 'redirected') {
-      return {
-        kind: 'errorPage',
-        error: output.status === 'failed' ? output.error : { kind: 'unexpected', status: 500 },
-        setCookies: jar.setCookies(),
-      };
-    }
-    if (changePolicy !== undefined) {
-      const state = new URL(output.url).searchParams.get('state');
-      if (state !== null) {
-        jar.write(
-          serializeCookie(
-            changeCookiePrefix + state,
-            encodeURIComponent(JSON.stringify({ policy: changePolicy, returnPath })),
-            { ...cookieAttributes, maxAgeSeconds: 600 },
-          ),
+      case 'changed':
+        // The change policy's tokens are not kept: sign in again (silently) at the sign-in policy.
+        return redirect(
+          jar,
+          `${authRoutes.login}?${new URLSearchParams({ returnPath: output.returnPath, reauth: '1' })}`,
         );
-      }
+      case 'cancelled':
+        return redirect(jar, output.redirectTo);
+      case 'failed':
+        return errorPage(jar, output.error);
+      case 'redirect':
+        return errorPage(jar, { kind: 'unexpected', status: 500 });
     }
-    return answer('redirect', output.url);
   }
+
+  /** GET /auth/login: a callback, a change, or the start of a sign-in. */
+  async function login(request: AuthRequest): Promise<AuthAnswer> {
+    if (isAuthCallback(request.url)) return callback(request);
+    const jar = createRequestCookieJar(request.cookieHeader);
+    const query = new URL(request.url).searchParams;
+    const session = await currentSession(request.cookieHeader);
+    const returnPath = exitPath(query.get('returnPath') ?? undefined);
+    const change = query.get('policy');
+    if (change === 'password' || change === 'email') {
+      if (session === undefined) return redirect(jar, `/login?${new URLSearchParams({ returnPath })}`);
+      const flow = change === 'password' ? 'passwordChange' : 'emailChange';
+      const page = deps.accountPages[flow];
+      // A standard provider changes these on its own account pages.
+      if (deps.authConfig.policies[flow] === undefined && page !== undefined) return redirect(jar, page);
+      return started(jar, await run(jar, request, true, { type: 'START', flow, returnPath }));
+    }
+    if (session !== undefined && query.get('reauth') !== '1') return redirect(jar, returnPath);
+    return started(jar, await run(jar, request, session !== undefined, { type: 'START', flow: 'signIn', returnPath }));
+  }
+
+  const started = (jar: RequestCookieJar, output: AuthFlowOutput): AuthAnswer =>
+    output.status === 'redirect'
+      ? redirect(jar, output.url)
+      : errorPage(jar, output.status === 'failed' ? output.error : { kind: 'unexpected', status: 500 });
 
   /** GET /auth/claims-refresh: the gate asks for tokens with the application's new claims. */
   async function startClaimsRefresh(request: AuthRequest): Promise<AuthAnswer> {
@@ -299,66 +274,25 @@ export function createAuth(deps: AuthDeps) {
     const query = new URL(request.url).searchParams;
     const session = await currentSession(request.cookieHeader);
     const returnPath = exitPath(query.get('returnPath') ?? undefined);
-    if (session === undefined)
-      return { kind: 'redirect', location: `/login?${new URLSearchParams({ returnPath })}`, setCookies: [] };
+    if (session === undefined) return redirect(jar, `/login?${new URLSearchParams({ returnPath })}`);
+    const redirectUri = query.get('redirectUri') ?? '/';
+    if (!(await mayLeadTo(session, redirectUri, returnPath)))
+      return errorPage(jar, authFailure('auth.redirectRefused'));
     const sleep = Number(query.get('sleep') ?? '0');
-    const { output } = await runMachine(
-      provideClaimsRefresh(portsFor(jar, request.url, {})),
-      { config: deps.authConfig, signedIn: true },
-      {
+    return started(
+      jar,
+      await run(jar, request, true, {
         type: 'START',
-        refresh: { redirectUri: query.get('redirectUri') ?? '/', sleep: Number.isFinite(sleep) ? sleep : 0 },
+        flow: 'claimsRefresh',
+        refresh: { redirectUri, sleep: Number.isFinite(sleep) ? sleep : 0 },
         returnPath,
-      },
+      }),
     );
-    if (output.status !== 'redirected') {
-      return {
-        kind: 'errorPage',
-        error: output.status === 'failed' ? output.error : { kind: 'unexpected', status: 500 },
-        setCookies: jar.setCookies(),
-      };
-    }
-    return { kind: 'redirect', location: output.url, setCookies: jar.setCookies() };
   }
 
-  /** GET /flows/auth-refresh with state and code: the claims refresh's return. */
+  /** GET /flows/auth-refresh: the claims refresh's return, when it is one (else the page). */
   async function claimsRefreshCallback(request: AuthRequest): Promise<AuthAnswer | undefined> {
-    if (!isAuthCallback(request.url)) return undefined;
-    const jar = createRequestCookieJar(request.cookieHeader);
-    const session = await currentSession(request.cookieHeader);
-    const state = readCallbackParams(request.url).state[0];
-    if (state !== undefined && isWellFormedState(state) && !(await deps.sessions.claimState(state)))
-      return replayed(jar, state, session !== undefined);
-    const captured: { tokens?: StoredSession } = {};
-    const { output, context } = await runMachine(
-      provideClaimsRefresh(portsFor(jar, request.url, captured)),
-      { config: deps.authConfig, signedIn: session !== undefined },
-      { type: 'CALLBACK', url: request.url },
-    );
-    switch (output.status) {
-      case 'refreshed': {
-        let cookie: string | undefined;
-        if (session !== undefined && session.user.id === output.user.id)
-          await deps.sessions.save(session.idHash, output.session, output.user);
-        else {
-          if (session !== undefined) await deps.sessions.remove(session.idHash);
-          const created = await deps.sessions.create(output.session, output.user, request.userAgent);
-          cookie = sessionCookie(created.cookieValue, deps.secureCookies);
-        }
-        if (cookie !== undefined) jar.write(cookie);
-        return { kind: 'redirect', location: output.redirectUri, setCookies: jar.setCookies() };
-      }
-      case 'cancelled': {
-        // Back to where the refresh was asked for (the gate), not to the refresh's own address.
-        const referrer = (context.record as { extraData?: { referrer?: string } } | undefined)?.extraData?.referrer;
-        const to = output.redirectTo === authRoutes.claimsRefreshReturn ? referrer : output.redirectTo;
-        return { kind: 'redirect', location: exitPath(to), setCookies: jar.setCookies() };
-      }
-      case 'failed':
-        return { kind: 'errorPage', error: output.error, setCookies: jar.setCookies() };
-      default:
-        return { kind: 'errorPage', error: { kind: 'unexpected', status: 500 }, setCookies: jar.setCookies() };
-    }
+    return isAuthCallback(request.url) ? callback(request) : undefined;
   }
 
   /** POST /auth/logout: the session and its cookie go first; the provider only if it answers. */
@@ -369,25 +303,12 @@ export function createAuth(deps: AuthDeps) {
     const success = `${deps.portalUrl}${authRoutes.logoutSuccess}`;
     const setCookies = [clearSessionCookie(deps.secureCookies)];
     if (session === undefined) return { location: authRoutes.logoutSuccess, setCookies };
-    const store = deps.sessions.storeFor(session.idHash);
-    const ports = {
-      ...base,
-      sessionStore: store,
-      identityProvider: deps.identityProvider,
-      lock: { run: <T>(_: string, task: () => Promise<T>) => task() },
-      navigator: {
-        currentUrl: () => request.url,
-        redirect: () => undefined,
-        replace: () => undefined,
-        reload: () => undefined,
-      },
-    };
-    // Core's sign-out clears the store first, whatever the provider does.
-    const location = await signOut(ports, {
-      config: deps.authConfig,
-      idToken: session.tokens.idToken,
-      postLogoutRedirectUri: success,
-    });
+    // Core's sign-out clears the store first, whatever the provider does; without an
+    // end-session endpoint the sign-out is local only.
+    const location = await signOut(
+      { sessionStore: deps.sessions.storeFor(session.idHash), identityProvider: deps.identityProvider },
+      { config: deps.authConfig, idToken: session.tokens.idToken, postLogoutRedirectUri: success },
+    );
     if (location === success || !(await deps.providerAnswers()))
       return { location: authRoutes.logoutSuccess, setCookies };
     return { location, setCookies };

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { Config, Effect } from 'effect';
 import { runtimeConfigFromEnv, type RuntimeConfig } from '@portal/portal/runtime-config';
+import { providerConfigFromEnv, type ProviderConfig } from '@portal/server';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 
@@ -11,6 +12,8 @@ export interface ServerConfig {
   readonly port: number;
   readonly host: string;
   readonly runtime: RuntimeConfig;
+  /** The identity provider (@portal/server, issue #27): its kind, policies, client authentication, claims. */
+  readonly provider: ProviderConfig;
   /** The API as this server calls it (API_URL). */
   readonly apiUrl: string;
   readonly distDir: string;
@@ -52,10 +55,12 @@ export const serverConfig: Effect.Effect<ServerConfig, unknown> = Effect.gen(fun
   const url = [portalDatabaseUrl, databaseUrl]
     .map((o) => (o._tag === 'Some' ? o.value : undefined))
     .find((v) => v !== undefined && v !== '');
+  const provider = yield* Effect.try({ try: () => providerConfigFromEnv(process.env), catch: (error) => error });
   return {
     port,
     host,
-    runtime: runtimeConfigFromEnv(process.env),
+    runtime: withProvider(runtimeConfigFromEnv(process.env), provider),
+    provider,
     apiUrl: apiUrl.replace(/\/+$/, ''),
     distDir,
     firstViewEntry,
@@ -66,3 +71,20 @@ export const serverConfig: Effect.Effect<ServerConfig, unknown> = Effect.gen(fun
     shutdownGraceMs: 10_000,
   };
 });
+
+/** The page's view of the provider: where it is, its sign-in and refresh policies, which changes it offers. */
+export function withProvider(runtime: RuntimeConfig, provider: ProviderConfig): RuntimeConfig {
+  const signInLocation = provider.discovery[provider.flows.signIn] ?? runtime.idp.authority;
+  return {
+    ...runtime,
+    clientId: provider.clientId,
+    idp: {
+      authority: new URL(signInLocation).origin,
+      policies: { signIn: provider.flows.signIn, refresh: provider.flows.refresh },
+      changes: {
+        password: provider.flows.passwordChange !== undefined || provider.accountPages.passwordChange !== undefined,
+        email: provider.flows.emailChange !== undefined || provider.accountPages.emailChange !== undefined,
+      },
+    },
+  };
+}

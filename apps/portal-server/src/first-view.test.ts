@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeIdentityProvider, type FakeIdentityProvider } from '@portal/core/testing';
 import { runtimeConfigFromEnv } from '@portal/portal/runtime-config';
+import { providerConfigFromEnv } from '@portal/server';
 import type { StartFirstView } from '@portal/portal/first-view';
 import type { ServerConfig } from './config.ts';
 import { openSql, type Sql } from './db.ts';
@@ -84,6 +85,7 @@ const config = (): ServerConfig => ({
   port: 0,
   host: '127.0.0.1',
   runtime: runtimeConfigFromEnv({ PORTAL_URL: portal }),
+  provider: providerConfigFromEnv({}),
   apiUrl: 'http://api.test',
   distDir: distDir(),
   firstViewEntry: bundle,

@@ -4,13 +4,24 @@
 // Effect holds the resources: each is released in reverse order, whatever ends the program.
 import { serve } from '@hono/node-server';
 import { Effect, Exit, Scope } from 'effect';
+import { loadProvider, ProviderConfigError } from '@portal/server';
 import { serverConfig } from './config.ts';
 import { createServer } from './server.ts';
 
 const program = Effect.gen(function* () {
   const config = yield* serverConfig;
+  // The provider's discovery documents, checked: a provider still starting is waited for a
+  // while, a wrong configuration stops the start with one line (issue #27).
+  const provider = yield* Effect.tryPromise({
+    try: () =>
+      loadProvider(config.provider, {
+        waitMs: 60_000,
+        onWait: (problem) => console.log(`portal-server: waiting for the identity provider (${problem.message})`),
+      }),
+    catch: (error) => error,
+  });
   const scope = yield* Scope.make();
-  const server = yield* Effect.promise(() => createServer(config));
+  const server = yield* Effect.promise(() => createServer(config, { provider }));
   yield* Scope.addFinalizer(
     scope,
     Effect.promise(() => server.close()),
@@ -48,7 +59,9 @@ const program = Effect.gen(function* () {
 Effect.runPromise(program).then(
   () => process.exit(0),
   (error: unknown) => {
-    console.error('portal-server: could not start', error);
+    const cause = (error as { cause?: unknown } | undefined)?.cause ?? error;
+    if (cause instanceof ProviderConfigError) console.error(`portal-server: cannot start: ${cause.message}`);
+    else console.error('portal-server: could not start', error);
     process.exit(1);
   },
 );

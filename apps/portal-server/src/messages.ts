@@ -74,3 +74,28 @@ export function errorBody(
   const lang: LocaleCode = language !== undefined && isLocaleCode(language) ? language : 'de';
   return { error: { code, message: messages[code][lang], errors: [] } };
 }
+
+/** The texts of the page that waits before leaving after a claims refresh (the wait is the browser's). */
+const waitingTexts: Record<LocaleCode, { readonly title: string; readonly text: string; readonly link: string }> = {
+  de: { title: 'Weiterleitung', text: 'Sie werden gleich zur Anwendung weitergeleitet.', link: 'Jetzt weiter' },
+  en: { title: 'Redirecting', text: 'You are being taken to the application.', link: 'Continue now' },
+  fr: { title: 'Redirection', text: 'Vous allez être redirigé vers l’application.', link: 'Continuer maintenant' },
+  es: { title: 'Redirección', text: 'En un momento se le redirigirá a la aplicación.', link: 'Continuar ahora' },
+  it: { title: 'Reindirizzamento', text: 'Stai per essere reindirizzato all’applicazione.', link: 'Continua ora' },
+  nl: { title: 'Doorsturen', text: 'U wordt zo doorgestuurd naar de applicatie.', link: 'Nu verder' },
+  pl: { title: 'Przekierowanie', text: 'Za chwilę nastąpi przekierowanie do aplikacji.', link: 'Przejdź teraz' },
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/**
+ * A page that goes on to `location` after `seconds`, by the browser's own refresh (no script,
+ * so it works before and without JavaScript and under the strict CSP), with a link to go at once.
+ */
+export function waitingPage(location: string, seconds: number, language: string | undefined): string {
+  const lang: LocaleCode = language !== undefined && isLocaleCode(language) ? language : 'de';
+  const texts = waitingTexts[lang];
+  const href = escapeHtml(location);
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta http-equiv="refresh" content="${seconds};url=${href}"><title>${escapeHtml(texts.title)}</title></head><body><p>${escapeHtml(texts.text)}</p><p><a href="${href}">${escapeHtml(texts.link)}</a></p></body></html>`;
+}

@@ -131,12 +131,6 @@ async function boundedBody(request: Request): Promise<ArrayBuffer | null | undef
 
 export function createApiProxy(deps: ProxyDeps) {
   const platform = { clock: createSystemClock(), random: createCryptoRandom(), digest: createSubtleDigest() };
-  const noNavigation = {
-    currentUrl: () => '',
-    redirect: () => undefined,
-    replace: () => undefined,
-    reload: () => undefined,
-  };
 
   /** A fresh access token for the session (refreshing once when due); undefined when the session ended. */
   async function accessToken(record: SessionRecord, force: boolean): Promise<string | undefined> {
@@ -148,7 +142,6 @@ export function createApiProxy(deps: ProxyDeps) {
           sessionStore: deps.sessions.storeFor(record.idHash),
           lock: deps.lock,
           identityProvider: deps.identityProvider,
-          navigator: noNavigation,
         },
         { config: deps.authConfig, session: record.tokens, user: record.user },
       );

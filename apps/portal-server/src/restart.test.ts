@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { createFakeIdentityProvider } from '@portal/core/testing';
 import { runtimeConfigFromEnv } from '@portal/portal/runtime-config';
+import { providerConfigFromEnv } from '@portal/server';
 import type { ServerConfig } from './config.ts';
 import { createServer } from './server.ts';
 import { sessionCookieName } from './auth.ts';
@@ -27,6 +28,7 @@ it('a signed-in browser is still signed in after the server restarts', async () 
     port: 0,
     host: '127.0.0.1',
     runtime: runtimeConfigFromEnv({ PORTAL_URL: portal }),
+    provider: providerConfigFromEnv({}),
     apiUrl: 'http://api.test',
     distDir: dist,
     firstViewEntry: '',

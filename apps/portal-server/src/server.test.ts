@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMySessions } from '@portal/core';
 import { createFakeIdentityProvider, type FakeIdentityProvider } from '@portal/core/testing';
 import { runtimeConfigFromEnv } from '@portal/portal/runtime-config';
+import { providerConfigFromEnv } from '@portal/server';
 import type { ServerConfig } from './config.ts';
 import { openSql } from './db.ts';
 import { createServer } from './server.ts';
@@ -63,6 +64,22 @@ const fakeFetch: typeof fetch = async (input, init) => {
   });
   if (headers.get('authorization') === null && url.pathname.startsWith('/My/'))
     return Response.json({ error: { code: 'unauthorized', message: 'no', errors: [] } }, { status: 401 });
+  // The gate's check: the user may open `shop` (registered at http://shop.test/), nothing else.
+  if (url.pathname === '/AuthCheck') {
+    const clientId = url.searchParams.get('clientId');
+    if (clientId === 'shop')
+      return Response.json({
+        status: 'ok',
+        application: { id: 'shop', label: 'Shop', logoUrl: null, url: 'http://shop.test/start', internal: false },
+      });
+    if (clientId === 'locked')
+      return Response.json({
+        status: 'noAccess',
+        requestable: true,
+        application: { id: 'locked', label: 'Locked', logoUrl: null, url: 'http://locked.test/', internal: false },
+      });
+    return Response.json({ error: { code: 'notFound', message: 'no', errors: [] } }, { status: 404 });
+  }
   return Response.json({ items: [], total: 0 }, { headers: { 'Set-Cookie': 'api=1' } });
 };
 
@@ -107,6 +124,7 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
     runtime: runtimeConfigFromEnv({ PORTAL_URL: portal }),
+    provider: providerConfigFromEnv({}),
     apiUrl: 'http://api.test',
     distDir: distDir(),
     firstViewEntry: '',
@@ -200,13 +218,15 @@ describe('sign-in edges', () => {
     }
   });
 
-  it('a cancelled claims refresh goes back to the page that asked for it (the gate)', async () => {
+  const gate = '/flows/auth?client_id=shop';
+  const claimsRefresh = (cookie: string, redirectUri: string, returnPath = gate, sleep = '0') =>
+    server.app.request(`${portal}/auth/claims-refresh?${new URLSearchParams({ redirectUri, sleep, returnPath })}`, {
+      headers: { cookie },
+    });
+
+  it('a cancelled claims refresh ends on the launcher: back at the gate it would start again, forever (#28.3)', async () => {
     const { cookie } = await signIn('/');
-    const gate = '/flows/auth?client_id=shop';
-    const start = await server.app.request(
-      `${portal}/auth/claims-refresh?redirectUri=${encodeURIComponent('http://shop.test/')}&sleep=0&returnPath=${encodeURIComponent(gate)}`,
-      { headers: { cookie } },
-    );
+    const start = await claimsRefresh(cookie, 'http://shop.test/');
     expect(start.status).toBe(302);
     const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
     const cancelled = `${portal}/flows/auth-refresh?state=${state}&error=access_denied&error_description=${encodeURIComponent('AADB2C90091: The user has cancelled entering self-asserted information.')}`;
@@ -214,21 +234,54 @@ describe('sign-in edges', () => {
       headers: { cookie: `${cookie}; ${cookieHeader(cookiesOf(start))}` },
     });
     expect(back.status).toBe(302);
-    expect(back.headers.get('location')).toBe(gate);
+    expect(back.headers.get('location')).toBe('/');
   });
 
   it('a finished claims refresh keeps the session, with the new claims, and goes on to the application', async () => {
     const { cookie } = await signIn('/');
-    const start = await server.app.request(
-      `${portal}/auth/claims-refresh?redirectUri=${encodeURIComponent('http://shop.test/')}&sleep=0`,
-      { headers: { cookie } },
-    );
+    const start = await claimsRefresh(cookie, 'http://shop.test/');
     const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
     const back = await server.app.request(idp.callbackUrlFor(state), {
       headers: { cookie: `${cookie}; ${cookieHeader(cookiesOf(start))}` },
     });
     expect(back.headers.get('location')).toBe('http://shop.test/');
     expect(await server.sessions.find(cookie.split('=')[1])).toMatchObject({ user: { id: 'u-dana' } });
+  });
+
+  it('the wait before the application is the browser’s: a page that refreshes itself, bounded (#28.13)', async () => {
+    const { cookie } = await signIn('/');
+    const start = await claimsRefresh(cookie, 'http://shop.test/', gate, '60000');
+    const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
+    const back = await server.app.request(idp.callbackUrlFor(state), {
+      headers: { cookie: `${cookie}; ${cookieHeader(cookiesOf(start))}; i18n_redirected=en` },
+    });
+    expect(back.status).toBe(200);
+    const html = await back.text();
+    expect(html).toContain('<meta http-equiv="refresh" content="5;url=http://shop.test/">');
+    expect(html).toContain('<a href="http://shop.test/">Continue now</a>');
+  });
+
+  it('the claims refresh leads only to an application the user may open, or into the portal: the rest is refused before the provider (#28.1)', async () => {
+    const { cookie } = await signIn('/');
+    const authorizeBefore = idp.calls.authorize.length;
+    for (const [redirectUri, returnPath] of [
+      ['https://evil.example/x', gate],
+      ['https://evil.example/x', '/'],
+      ['http://shop.test.evil.example/', gate],
+      ['https://shop.test/', gate],
+      ['http://locked.test/', '/flows/auth?client_id=locked'],
+      ['http://shop.test/', '/flows/auth?client_id=unknown'],
+      ['//evil.example/x', gate],
+      ['javascript:alert(1)', gate],
+    ] as const) {
+      const refused = await claimsRefresh(cookie, redirectUri, returnPath);
+      expect(refused.status, redirectUri).toBe(500);
+      expect(await refused.text()).toContain('auth.redirectRefused');
+    }
+    expect(idp.calls.authorize.length).toBe(authorizeBefore);
+    // A path of the portal itself, and the application's own origin, are fine.
+    expect((await claimsRefresh(cookie, '/settings/applications')).status).toBe(302);
+    expect((await claimsRefresh(cookie, 'http://shop.test/deep/page?x=1')).status).toBe(302);
   });
 });
 

@@ -1,9 +1,9 @@
 // The portal server's parts put together (main.ts starts it; tests build it with their own
 // provider, API and database).
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { IdentityProvider } from '@portal/core';
-import { authConfigOf, localeCookieKey, resolveLocale } from '@portal/core';
-import { createOidcIdentityProvider, parseRequestCookies } from '@portal/adapters';
+import type { AuthConfig, IdentityProvider } from '@portal/core';
+import { authConfigOf } from '@portal/core';
+import { createOidcIdentityProvider } from '@portal/adapters';
+import { discoveryUrl, type LoadedProvider } from '@portal/server';
 import type { ServerConfig } from './config.ts';
 import { migrate, openSql, type Sql } from './db.ts';
 import { createSessions, createRefreshLock } from './sessions.ts';
@@ -18,6 +18,9 @@ import type { StartFirstView } from '@portal/portal/first-view';
 
 export interface ServerOverrides {
   readonly sql?: Sql;
+  /** The provider as the start found it (its discovery documents checked, @portal/server loadProvider). */
+  readonly provider?: LoadedProvider;
+  /** Instead of the provider: a provider port of the test's own. */
   readonly identityProvider?: IdentityProvider;
   readonly fetch?: typeof globalThis.fetch;
   readonly log?: (entry: Record<string, unknown>) => void;
@@ -27,8 +30,28 @@ export interface ServerOverrides {
 }
 
 const sweepEveryMs = 10 * 60_000;
-const languageOf = (cookieHeader: string | undefined) =>
-  resolveLocale(parseRequestCookies(cookieHeader).get(localeCookieKey));
+
+/** The provider port over the start's checked discovery documents: each policy's location and issuer. */
+function providerPort(config: ServerConfig, loaded: LoadedProvider | undefined, fetch: typeof globalThis.fetch) {
+  if (loaded === undefined) throw new Error('createServer: neither a loaded provider nor an identityProvider');
+  const policies = Object.fromEntries(
+    Object.entries(config.provider.discovery).flatMap(([policy, discovery]) => {
+      const issuer = loaded.metadata.get(policy)?.issuer;
+      return issuer === undefined ? [] : [[policy, { discovery, issuer }]];
+    }),
+  );
+  const { clientAuth } = config.provider;
+  return createOidcIdentityProvider({
+    policies,
+    clientId: config.provider.clientId,
+    clientAuthentication:
+      clientAuth.method === 'private_key_jwt'
+        ? { method: 'private_key_jwt', privateJwk: clientAuth.privateJwk }
+        : clientAuth,
+    claimNames: config.provider.claims,
+    fetch,
+  });
+}
 
 export async function createServer(config: ServerConfig, overrides: ServerOverrides = {}) {
   const sql =
@@ -38,25 +61,31 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     ));
   await migrate(sql);
   const sessions = createSessions(sql, config.session, overrides.now);
-  // The provider's `ui_locales` is the language of the request that starts the sign-in.
-  const requestLanguage = new AsyncLocalStorage<string | undefined>();
   const rules = {
     timeoutMs: config.upstreamTimeoutMs,
     ...(overrides.fetch === undefined ? {} : { fetch: overrides.fetch }),
   };
   const identityProvider =
-    overrides.identityProvider ??
-    createOidcIdentityProvider({
-      authority: config.runtime.idp.authority,
-      clientId: config.runtime.clientId,
-      getUiLocale: () => requestLanguage.getStore(),
-      fetch: fetchWithRules(rules),
-    });
-  const authConfig = authConfigOf(config.runtime);
-  const discovery = `${config.runtime.idp.authority}/${config.runtime.idp.policies.signIn}/v2.0/.well-known/openid-configuration`;
+    overrides.identityProvider ?? providerPort(config, overrides.provider, fetchWithRules(rules));
+  const { provider } = config;
+  const authConfig: AuthConfig = {
+    ...authConfigOf(config.runtime),
+    policies: provider.flows,
+    ...(provider.refreshPrompt === undefined ? {} : { refreshPrompt: provider.refreshPrompt }),
+  };
+  const discovery = discoveryUrl(provider.discovery[provider.flows.signIn] ?? config.runtime.idp.authority);
+  const proxy = createApiProxy({
+    apiUrl: config.apiUrl,
+    authConfig,
+    identityProvider,
+    sessions,
+    lock: createRefreshLock((key, task) => sql.withLock(key, task)),
+    timeoutMs: config.upstreamTimeoutMs,
+    ...(overrides.fetch === undefined ? {} : { fetch: overrides.fetch }),
+  });
   const auth = createAuth({
     authConfig,
-    policies: config.runtime.idp.policies,
+    accountPages: provider.accountPages,
     portalUrl: config.runtime.portalUrl,
     identityProvider,
     sessions,
@@ -69,15 +98,15 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
         },
         () => false,
       ),
-  });
-  const proxy = createApiProxy({
-    apiUrl: config.apiUrl,
-    authConfig,
-    identityProvider,
-    sessions,
-    lock: createRefreshLock((key, task) => sql.withLock(key, task)),
-    timeoutMs: config.upstreamTimeoutMs,
-    ...(overrides.fetch === undefined ? {} : { fetch: overrides.fetch }),
+    askApi: async (session, pathAndQuery, language) =>
+      (
+        await proxy({
+          request: new Request(`${config.runtime.portalUrl}/api${pathAndQuery}`),
+          session,
+          language,
+          forwardedFor: '',
+        })
+      ).response,
   });
   let draining = false;
   const log =
@@ -89,13 +118,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
       : (overrides.startFirstView ?? undefined);
   const app = createApp({
     runtime: config.runtime,
-    auth: {
-      ...auth,
-      // The portal's language: the cookie's when it names one, else the default (de), as the page shows.
-      login: (request) => requestLanguage.run(languageOf(request.cookieHeader), () => auth.login(request)),
-      startClaimsRefresh: (request) =>
-        requestLanguage.run(languageOf(request.cookieHeader), () => auth.startClaimsRefresh(request)),
-    },
+    auth,
     proxy,
     mySessions: createMySessions(sessions),
     site: loadStaticSite(config.distDir),

@@ -98,12 +98,8 @@ function storyServices({ user, data = {} }: ScreenProps, { language, theme }: St
     environment: 'test',
     idp: {
       authority: 'https://idp.example.test',
-      policies: {
-        signIn: 'b2c_1a_signin',
-        refresh: 'b2c_1a_refresh',
-        passwordChange: 'b2c_1a_password_change',
-        emailChange: 'b2c_1a_email_change',
-      },
+      policies: { signIn: 'b2c_1a_signin', refresh: 'b2c_1a_refresh' },
+      changes: { password: true, email: true },
     },
   });
   // The app's query cache lives as long as the page (the story file): no answer of the story before.

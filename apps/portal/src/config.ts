@@ -22,9 +22,9 @@ function absoluteUrl(record: Record<string, unknown>, key: string): string {
 
 /** Check the configuration's shape; throws with the first problem. */
 export function decodeRuntimeConfig(raw: unknown): RuntimeConfig {
-  if (!isRecord(raw) || !isRecord(raw.idp) || !isRecord(raw.idp.policies))
+  if (!isRecord(raw) || !isRecord(raw.idp) || !isRecord(raw.idp.policies) || !isRecord(raw.idp.changes))
     throw new Error('config.json: not an object');
-  const policies = raw.idp.policies;
+  const { policies, changes } = raw.idp;
   const environment = raw.environment === 'development' || raw.environment === 'test' ? raw.environment : 'production';
   return {
     portalUrl: absoluteUrl(raw, 'portalUrl'),
@@ -38,9 +38,8 @@ export function decodeRuntimeConfig(raw: unknown): RuntimeConfig {
       policies: {
         signIn: text(policies, 'signIn'),
         refresh: text(policies, 'refresh'),
-        passwordChange: text(policies, 'passwordChange'),
-        emailChange: text(policies, 'emailChange'),
       },
+      changes: { password: changes.password === true, email: changes.email === true },
     },
   };
 }

@@ -67,10 +67,11 @@ export { createMySessionsApi } from './http/my-sessions.ts';
 export { uploadApplicationImage } from './http/image-upload.ts';
 
 export type {
+  ClientAuthentication,
   OidcCodeExchangeRequest,
   OidcOptions,
   OidcIdentityProvider,
-  DiscoveryCache,
+  PolicyLocation,
 } from './oidc/identity-provider.ts';
 export {
   createSystemClock,
@@ -80,5 +81,5 @@ export {
   createSessionMarkerStore,
 } from './platform/browser.ts';
 
-export { issuerOf, toProviderError, createOidcIdentityProvider, discoveryCacheKey } from './oidc/identity-provider.ts';
+export { toProviderError, createOidcIdentityProvider } from './oidc/identity-provider.ts';
 export { providerPortalOverviewUrl } from './oidc/provider-portal.ts';

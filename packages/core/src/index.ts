@@ -47,7 +47,7 @@ export { signedInUserFromClaims, decodeStoredSession } from './domain/claims.ts'
 export { checkIdTokenClaims, isWellFormedState, decodeAuthStateRecord } from './domain/token-answers.ts';
 export { buildQuery } from './domain/url.ts';
 export { randomString, pkceChallenge } from './domain/random.ts';
-export { safeReturnPath } from './domain/return-path.ts';
+export { exitPath, isSafeReturnPath, safeReturnPath } from './domain/return-path.ts';
 export { reloadAfterChunkError, isChunkLoadError } from './domain/chunk-reload.ts';
 
 export type { AdminPermission, AdminNavKey, AdminNavItem } from './permissions/permissions.ts';
@@ -142,11 +142,9 @@ export {
   takeRecord,
   judgeCallback,
   exchangeCode,
-  storeSession,
 } from './machines/sign-in/sign-in.actors.ts';
-export { provideSignIn } from './machines/sign-in/sign-in.machine.ts';
-
-export { provideClaimsRefresh } from './machines/claims-refresh/claims-refresh.machine.ts';
+export { runAuthFlow } from './machines/sign-in/auth-flow.machine.ts';
+export type { AuthFlowEvent, AuthFlowOutput } from './machines/sign-in/sign-in.types.ts';
 
 export type { AccessTokenSource, SessionHandle } from './machines/session/session.types.ts';
 export { refreshSession, signOut } from './machines/session/session.actors.ts';

@@ -309,9 +309,8 @@ export function pick<T>(map: ReadonlyMap<string, T>, ids: readonly string[]): T[
 
 // ------------------------------------------------------------------ claims
 
-export async function claimsOf(db: Db, userId: string): Promise<S['UserClaims']> {
-  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-  if (!user) throw notFound();
+/** The permission keys a user's roles give, sorted (none for a user the directory does not know). */
+export async function permissionsOf(db: Db, userId: string): Promise<string[]> {
   const permissions = await sql<{ key: string }>`
     SELECT DISTINCT p.key FROM application_users au
     CROSS JOIN LATERAL unnest(au.role_ids) AS r(role_id)
@@ -319,6 +318,13 @@ export async function claimsOf(db: Db, userId: string): Promise<S['UserClaims']>
     JOIN permissions p ON p.id = rp.permission_id
     WHERE au.user_id = ${userId}
     ORDER BY p.key`.execute(db);
+  return permissions.rows.map((r) => r.key);
+}
+
+export async function claimsOf(db: Db, userId: string): Promise<S['UserClaims']> {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  if (!user) throw notFound();
+  const permissions = await permissionsOf(db, userId);
   const outputs = await sql<{ key: string; value: string }>`
     SELECT DISTINCT at.key, v.value FROM application_users au
     JOIN application_attributes aa ON aa.application_id = au.application_id AND aa.output_in_token
@@ -336,7 +342,7 @@ export async function claimsOf(db: Db, userId: string): Promise<S['UserClaims']>
     name: user.full_name,
     internal: user.internal,
     language: user.language as S['Language'],
-    hkData: { attributes, permissions: permissions.rows.map((r) => r.key) },
+    hkData: { attributes, permissions },
   };
 }
 

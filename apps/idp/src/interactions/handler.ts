@@ -230,7 +230,7 @@ export function createInteractionHandler(deps: InteractionDeps) {
       res,
       lang,
       t: messages[lang],
-      action: `/${policy.name}/interaction/${uid}`,
+      action: `${policy.urls.path}/interaction/${uid}`,
       sso: sso.read(req),
       appName: undefined,
     };

@@ -1,11 +1,15 @@
-// One oidc-provider instance per policy, B2C style: issuer `${authority}/<policy>/v2.0`,
-// endpoints under `${authority}/<policy>/…`, one shared key set and one shared store.
+// One oidc-provider instance per policy, B2C style, one shared key set and one shared store.
+// Shape policy-issuer: issuer `${authority}/<policy>/v2.0`, endpoints under `${authority}/<policy>/…`.
+// Shape b2c-tenant: endpoints under `${authority}/<tenant>.onmicrosoft.com/<policy>/…`, and every
+// policy's provider has the same issuer `${authority}/<tenant id>/v2.0/`. oidc-provider builds
+// its endpoint URLs from the request (the route prefix the server strips), never from the
+// issuer, so the issuer is free to name a path where no route lives.
 import Provider, { errors, interactionPolicy } from 'oidc-provider';
-import type { ClientMetadata, Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import type { Adapter, ClientMetadata, Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { ApiClient, UserClaims } from '../api-client.ts';
 import type { AccountStore } from '../accounts/store.ts';
 import { withB2cCode } from '../b2c-errors.ts';
-import { policyUrls, type IdpConfig, type PolicyKind } from '../config.ts';
+import { policyUrls, type IdpConfig, type PolicyKind, type PortalClientAuth } from '../config.ts';
 import type { KeyMaterial } from '../keys.ts';
 import { errorPage, loggedOutPage, logoutPage } from '../interactions/views.ts';
 import { messages, pickLanguage } from '../interactions/messages.ts';
@@ -27,17 +31,23 @@ export interface PolicyDeps {
 }
 
 /** The claims of the ID token (all released with the openid scope, as B2C does). */
-const idTokenClaims = [
-  'sub',
-  'email',
-  'given_name',
-  'family_name',
-  'name',
-  'internal',
-  'language',
-  'hkData',
-  'tfp',
-] as const;
+function idTokenClaims(config: IdpConfig): string[] {
+  return [
+    'sub',
+    'email',
+    // B2C sends the e-mail addresses of a local account as an array.
+    ...(config.shape === 'b2c-tenant' ? ['emails'] : []),
+    'given_name',
+    'family_name',
+    'name',
+    'internal',
+    'language',
+    'hkData',
+    // The policy of the token: `tfp` from findAccount, or `acr`, which oidc-provider takes from the
+    // sign-in (the interaction names its policy) or the redeemed code or refresh token (policyAdapter).
+    config.policyClaim,
+  ];
+}
 
 /** The resource indicator of the API: the API scope without its last segment (api://portal-api). */
 function apiResource(apiScope: string): string {
@@ -50,13 +60,25 @@ function scopeShortName(apiScope: string): string {
   return apiScope.slice(apiScope.lastIndexOf('/') + 1);
 }
 
+/** The portal's client authentication: public (PKCE only), a client secret, or private_key_jwt. */
+function portalAuth(auth: PortalClientAuth): Omit<ClientMetadata, 'client_id'> {
+  switch (auth.method) {
+    case 'client_secret_basic':
+      return { token_endpoint_auth_method: 'client_secret_basic', client_secret: auth.secret };
+    case 'private_key_jwt':
+      return { token_endpoint_auth_method: 'private_key_jwt', jwks: auth.jwks };
+    default:
+      return { token_endpoint_auth_method: 'none' };
+  }
+}
+
 function clientsFor(config: IdpConfig, ids: ClientIds): ClientMetadata[] {
   return [
     {
       client_id: ids.portal,
       client_name: 'Portal',
       application_type: 'web',
-      token_endpoint_auth_method: 'none',
+      ...portalAuth(config.portalClientAuth),
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       redirect_uris: [`${config.portalUrl}/auth/login`, `${config.portalUrl}/flows/auth-refresh`],
@@ -94,8 +116,11 @@ export interface Policy {
 export function createPolicy(kind: PolicyKind, deps: PolicyDeps): Policy {
   const { config, keys, store, api, accounts, clientIds } = deps;
   const name = config.policies[kind];
-  const urls = policyUrls(config.authority, name);
+  const urls = policyUrls(config, name);
   const resource = apiResource(config.apiScope);
+  // The claims only the b2c-tenant shape sends: the e-mail addresses as an array.
+  const b2cClaims = (c: UserClaims): { emails?: string[] } =>
+    config.shape === 'b2c-tenant' && c.email ? { emails: [c.email] } : {};
   const claimsCache = new WeakMap<object, Promise<UserClaims>>();
   const claimsFor = (ctx: KoaContextWithOIDC, accountId: string): Promise<UserClaims> => {
     let pending = claimsCache.get(ctx);
@@ -123,7 +148,7 @@ export function createPolicy(kind: PolicyKind, deps: PolicyDeps): Policy {
   const configuration: Configuration = {
     clients: clientsFor(config, clientIds),
     jwks: keys.privateJwks,
-    adapter: (model: string) => store.adapterFor(model),
+    adapter: (model: string) => policyAdapter(store.adapterFor(model), model, name),
     cookies: {
       keys: keys.cookieKeys,
       names: {
@@ -141,7 +166,7 @@ export function createPolicy(kind: PolicyKind, deps: PolicyDeps): Policy {
     },
     scopes: ['openid', 'offline_access'],
     responseTypes: ['code'],
-    claims: { openid: [...idTokenClaims] },
+    claims: { openid: idTokenClaims(config) },
     conformIdTokenClaims: false,
     pkce: { required: () => true },
     features: {
@@ -205,7 +230,7 @@ export function createPolicy(kind: PolicyKind, deps: PolicyDeps): Policy {
         accountId: sub,
         async claims() {
           const c = await claimsFor(ctx, sub);
-          return { ...c, sub, tfp: name };
+          return { ...c, sub, ...b2cClaims(c), tfp: name };
         },
       };
     },
@@ -215,8 +240,9 @@ export function createPolicy(kind: PolicyKind, deps: PolicyDeps): Policy {
       return {
         scp: scopeShortName(config.apiScope),
         azp: token.clientId,
-        tfp: name,
+        [config.policyClaim]: name,
         email: c.email,
+        ...b2cClaims(c),
         name: c.name,
         given_name: c.given_name,
         family_name: c.family_name,
@@ -241,7 +267,7 @@ export function createPolicy(kind: PolicyKind, deps: PolicyDeps): Policy {
     },
     interactions: {
       policy,
-      url: (_ctx, interaction) => `/${name}/interaction/${interaction.uid}`,
+      url: (_ctx, interaction) => `${urls.path}/interaction/${interaction.uid}`,
     },
     renderError(ctx, out) {
       const lang = language(ctx);
@@ -298,4 +324,21 @@ export function createPolicy(kind: PolicyKind, deps: PolicyDeps): Policy {
   });
 
   return { kind, name, provider, urls };
+}
+
+/**
+ * The storage of one policy's provider. Codes and refresh tokens are tenant-wide (one store),
+ * and their `acr` (the policy of the sign-in) becomes the policy whose token endpoint redeems
+ * them: the tokens issued there name that policy in `acr`, as they do in `tfp`, and a rotated
+ * refresh token belongs to that policy from then on.
+ */
+function policyAdapter(adapter: Adapter, model: string, policy: string): Adapter {
+  if (model !== 'AuthorizationCode' && model !== 'RefreshToken') return adapter;
+  return {
+    ...adapter,
+    async find(id) {
+      const payload = await adapter.find(id);
+      return payload ? { ...payload, acr: policy } : payload;
+    },
+  };
 }

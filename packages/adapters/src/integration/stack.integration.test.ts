@@ -22,12 +22,11 @@ import {
   signOut,
   signedInUserFromClaims,
   startAuthorization,
-  storeSession,
   takeRecord,
   toPortalError,
   userFromSession,
 } from '@portal/core';
-import { createFakeNavigator, createMemoryLock, createMemorySessionStore } from '@portal/core/testing';
+import { createMemoryLock, createMemorySessionStore } from '@portal/core/testing';
 import identities from '@portal/contract/demo-identities.json' with { type: 'json' };
 import { createMemoryCookieJar } from '../cookies/jar.ts';
 import type { MemoryCookieJar } from '../cookies/jar.ts';
@@ -83,7 +82,18 @@ const scope = () => `openid offline_access ${stack.apiScope}`;
  * portal server keeps them); tabs of one browser share cookies and session.
  */
 function portal(jar: MemoryCookieJar = createMemoryCookieJar(), sessions: SessionStore = createMemorySessionStore()) {
-  const provider = createOidcIdentityProvider({ authority: stack.authority, clientId, fetch: oidcFetch });
+  const at = (policy: string) => ({
+    discovery: `${stack.authority}/${policy}/v2.0`,
+    issuer: `${stack.authority}/${policy}/v2.0`,
+  });
+  const provider = createOidcIdentityProvider({
+    policies: {
+      [stack.policies.signIn]: at(stack.policies.signIn),
+      [stack.policies.refresh]: at(stack.policies.refresh),
+    },
+    clientId,
+    fetch: oidcFetch,
+  });
   return { jar, provider, authStates: createCookieAuthStateStore(jar), sessions };
 }
 type Portal = ReturnType<typeof portal>;
@@ -177,7 +187,6 @@ async function refreshTokens(tab: Portal, lock: Lock): Promise<boolean> {
     sessionStore: tab.sessions,
     lock,
     identityProvider: tab.provider,
-    navigator: createFakeNavigator(stack.portalUrl),
   };
   return refreshSession(ports, { config, session: current, user }).then(
     () => true,
@@ -548,7 +557,6 @@ describe('core on the adapters', () => {
       sessionStore: tab.sessions,
       lock: createMemoryLock(),
       identityProvider: tab.provider,
-      navigator: createFakeNavigator(`${stack.portalUrl}/settings`),
     };
   }
   type CorePorts = ReturnType<typeof corePorts>;
@@ -582,7 +590,7 @@ describe('core on the adapters', () => {
       signedIn: false,
       url: callbackUrl,
     });
-    await storeSession(ports, result.session);
+    await ports.sessionStore.write(result.session);
     return result;
   }
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import { SignJWT, exportJWK, generateKeyPair, jwtVerify } from 'jose';
 import type { JWTPayload } from 'jose';
 import { identityError, isIdentityProviderError } from '@portal/core';
-import { createOidcIdentityProvider, discoveryCacheKey, issuerOf, toProviderError } from './identity-provider.ts';
+import { canonicalClaims, createOidcIdentityProvider, toProviderError } from './identity-provider.ts';
 import { providerPortalOverviewUrl } from './provider-portal.ts';
 import type { OidcCodeExchangeRequest } from './identity-provider.ts';
 
@@ -12,7 +12,11 @@ import type { OidcCodeExchangeRequest } from './identity-provider.ts';
 
 const authority = 'https://login.example/tenant';
 const policy = 'B2C_1A_SIGNIN';
-const issuer = issuerOf(authority, policy);
+const issuer = `${authority}/${policy}/v2.0`;
+/** The policy's discovery location under `base` and the issuer its document names. */
+const at = (base: string, named = `${base.replace(/\/+$/, '')}/${policy}/v2.0`) => ({
+  policies: { [policy]: { discovery: `${base.replace(/\/+$/, '')}/${policy}/v2.0`, issuer: named } },
+});
 const clientId = 'hk-portal';
 const nonce = 'n'.repeat(32);
 type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
@@ -42,13 +46,13 @@ async function idToken(
 
 interface Fake {
   readonly fetch: typeof fetch;
-  readonly requests: { url: string; body: string }[];
+  readonly requests: { url: string; body: string; authorization?: string | null }[];
   token: () => Promise<Response>;
   discoveryFailures: number;
 }
 
 function fakeProvider(metadata: Record<string, unknown> = {}): Fake {
-  const requests: { url: string; body: string }[] = [];
+  const requests: Fake['requests'] = [];
   const fake: Fake = {
     requests,
     discoveryFailures: 0,
@@ -63,7 +67,7 @@ function fakeProvider(metadata: Record<string, unknown> = {}): Fake {
     fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = input instanceof Request ? input.url : String(input);
       const body = init?.body === undefined || init.body === null ? '' : String(init.body);
-      requests.push({ url, body });
+      requests.push({ url, body, authorization: new Headers(init?.headers).get('authorization') });
       if (url === `${issuer}/.well-known/openid-configuration`) {
         if (fake.discoveryFailures > 0) {
           fake.discoveryFailures -= 1;
@@ -100,7 +104,7 @@ const codeExchange: OidcCodeExchangeRequest = {
 };
 
 const exchangeExactly = (fake: Fake, request: OidcCodeExchangeRequest) =>
-  createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch }).exchangeCode(request);
+  createOidcIdentityProvider({ ...at(authority), clientId, fetch: fake.fetch }).exchangeCode(request);
 
 const exchange = (fake: Fake, extra: Partial<OidcCodeExchangeRequest> = {}) =>
   exchangeExactly(fake, { ...codeExchange, ...extra });
@@ -112,9 +116,9 @@ const failureOf = (promise: Promise<unknown>) =>
   );
 
 describe('discovery and URLs', () => {
-  it('discovers per policy at `${authority}/${policy}/v2.0`, cached per policy (case-insensitive)', async () => {
+  it('discovers each policy at its configured location, once', async () => {
     const fake = fakeProvider();
-    const provider = createOidcIdentityProvider({ authority: `${authority}/`, clientId, fetch: fake.fetch });
+    const provider = createOidcIdentityProvider({ ...at(`${authority}/`), clientId, fetch: fake.fetch });
     expect(await provider.discover(policy)).toEqual({
       issuer,
       authorizationEndpoint: `${authority}/${policy}/oauth2/v2.0/authorize`,
@@ -129,14 +133,14 @@ describe('discovery and URLs', () => {
   it('a failed discovery is not remembered', async () => {
     const fake = fakeProvider();
     fake.discoveryFailures = 1;
-    const provider = createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch });
+    const provider = createOidcIdentityProvider({ ...at(authority), clientId, fetch: fake.fetch });
     await expect(provider.discover(policy)).rejects.toThrow();
     await expect(provider.discover(policy)).resolves.toMatchObject({ issuer });
   });
 
   it('a discovery document of another issuer is refused', async () => {
     const provider = createOidcIdentityProvider({
-      authority,
+      ...at(authority),
       clientId,
       fetch: fakeProvider({ issuer: 'https://evil.example/v2.0' }).fetch,
     });
@@ -146,15 +150,15 @@ describe('discovery and URLs', () => {
   it("a B2C tenant names another issuer than the document's location: accepted when configured", async () => {
     const tenantIssuer = 'https://login.example/0000-tenant/v2.0/';
     const fake = fakeProvider({ issuer: tenantIssuer });
-    const strict = createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch });
+    const strict = createOidcIdentityProvider({ ...at(authority), clientId, fetch: fake.fetch });
     await expect(strict.discover(policy)).rejects.toThrow();
-    const b2c = createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch, issuerOf: () => tenantIssuer });
+    const b2c = createOidcIdentityProvider({ ...at(authority, tenantIssuer), clientId, fetch: fake.fetch });
     expect(await b2c.discover(policy)).toMatchObject({ issuer: tenantIssuer });
   });
 
   it('http:// is refused unless the provider is on loopback', async () => {
     const remote = createOidcIdentityProvider({
-      authority: 'http://login.example',
+      ...at('http://login.example'),
       clientId,
       fetch: fakeProvider().fetch,
     });
@@ -163,10 +167,9 @@ describe('discovery and URLs', () => {
 
   it('the authorization URL: code, state, S256 challenge, nonce, scope, exact redirect_uri, ui_locales', async () => {
     const provider = createOidcIdentityProvider({
-      authority,
+      ...at(authority),
       clientId,
       fetch: fakeProvider().fetch,
-      getUiLocale: () => 'fr',
     });
     const url = new URL(
       await provider.authorizationUrl({
@@ -179,6 +182,7 @@ describe('discovery and URLs', () => {
         codeChallenge: 'c'.repeat(43),
         codeChallengeMethod: 'S256',
         responseType: 'code',
+        uiLocales: 'fr',
       }),
     );
     expect(url.origin + url.pathname).toBe(`${authority}/${policy}/oauth2/v2.0/authorize`);
@@ -196,7 +200,7 @@ describe('discovery and URLs', () => {
   });
 
   it('the end-session URL: id_token_hint and post_logout_redirect_uri (client_id without a hint); none without an endpoint', async () => {
-    const provider = createOidcIdentityProvider({ authority, clientId, fetch: fakeProvider().fetch });
+    const provider = createOidcIdentityProvider({ ...at(authority), clientId, fetch: fakeProvider().fetch });
     const url = new URL(
       (await provider.endSessionUrl({
         policy,
@@ -213,11 +217,30 @@ describe('discovery and URLs', () => {
     );
     expect(bare.searchParams.get('client_id')).toBe(clientId);
     const without = createOidcIdentityProvider({
-      authority,
+      ...at(authority),
       clientId,
       fetch: fakeProvider({ end_session_endpoint: undefined }).fetch,
     });
     expect(await without.endSessionUrl({ policy, postLogoutRedirectUri: 'https://portal.example/' })).toBeUndefined();
+  });
+
+  it('a silent claims refresh asks with prompt=none', async () => {
+    const provider = createOidcIdentityProvider({ ...at(authority), clientId, fetch: fakeProvider().fetch });
+    const url = new URL(
+      await provider.authorizationUrl({
+        policy,
+        clientId,
+        redirectUri: 'https://portal.example/flows/auth-refresh',
+        scope: 'openid',
+        state: 's'.repeat(16),
+        nonce,
+        codeChallenge: 'c'.repeat(43),
+        codeChallengeMethod: 'S256',
+        responseType: 'code',
+        prompt: 'none',
+      }),
+    );
+    expect(url.searchParams.get('prompt')).toBe('none');
   });
 
   it('the provider portal overview link from an application id', () => {
@@ -374,7 +397,7 @@ describe('refresh grant', () => {
         id_token: token,
         refresh_token: 'rt2',
       });
-    const provider = createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch });
+    const provider = createOidcIdentityProvider({ ...at(authority), clientId, fetch: fake.fetch });
     const tokens = await provider.refresh({
       policy,
       clientId,
@@ -394,7 +417,7 @@ describe('refresh grant', () => {
   it('a refresh answer without ID token or refresh token is handed over as it is (core keeps the old ones)', async () => {
     const fake = fakeProvider();
     fake.token = async () => Response.json({ access_token: 'at2', token_type: 'Bearer', expires_in: 3600 });
-    const tokens = await createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch }).refresh({
+    const tokens = await createOidcIdentityProvider({ ...at(authority), clientId, fetch: fake.fetch }).refresh({
       policy,
       clientId,
       refreshToken: 'rt1',
@@ -409,7 +432,7 @@ describe('refresh grant', () => {
     fake.token = async () =>
       Response.json({ access_token: 'at2', token_type: 'Bearer', expires_in: 3600, id_token: token });
     const failure = await failureOf(
-      createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch }).refresh({
+      createOidcIdentityProvider({ ...at(authority), clientId, fetch: fake.fetch }).refresh({
         policy,
         clientId,
         refreshToken: 'rt1',
@@ -427,7 +450,7 @@ describe('refresh grant', () => {
         { status: 400 },
       );
     const failure = await failureOf(
-      createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch }).refresh({
+      createOidcIdentityProvider({ ...at(authority), clientId, fetch: fake.fetch }).refresh({
         policy,
         clientId,
         refreshToken: 'old',
@@ -451,17 +474,6 @@ describe('sign-in round trip: fewer sequential requests', () => {
     codeVerifier: 'v'.repeat(128),
     nonce,
   };
-  const memoryCache = () => {
-    const entries = new Map<string, string>();
-    return {
-      entries,
-      get: (key: string) => entries.get(key),
-      set: (key: string, value: string) => {
-        entries.set(key, value);
-      },
-    };
-  };
-
   it('the key set is requested while the token request is still open', async () => {
     const fake = fakeProvider();
     const answer = fake.token;
@@ -476,7 +488,7 @@ describe('sign-in round trip: fewer sequential requests', () => {
       });
       return answer();
     };
-    const provider = createOidcIdentityProvider({ authority, clientId, fetch: fake.fetch });
+    const provider = createOidcIdentityProvider({ ...at(authority), clientId, fetch: fake.fetch });
     await provider.discover(policy);
     const result = await provider.exchangeCode(request);
     expect(result.idTokenClaims).toMatchObject({ sub: 'user-1' });
@@ -505,104 +517,100 @@ describe('sign-in round trip: fewer sequential requests', () => {
         expires_in: 3600,
         id_token: await idToken({ nonce: undefined }),
       });
-    const provider = createOidcIdentityProvider({ authority, clientId, fetch: flaky });
+    const provider = createOidcIdentityProvider({ ...at(authority), clientId, fetch: flaky });
     const result = await provider.refresh({ policy, clientId, refreshToken: 'rt', scope: 'openid' });
     expect(result.idTokenClaims).toMatchObject({ sub: 'user-1' });
     expect(fake.requests.filter((r) => r.url === keysUrl)).toHaveLength(2);
   });
+});
 
-  it('a discovery cache: the sign-in start stores the document, the callback page uses it without a discovery request', async () => {
-    const cache = memoryCache();
-    const start = fakeProvider();
-    await createOidcIdentityProvider({
-      authority,
-      clientId,
-      fetch: start.fetch,
-      discoveryCache: cache,
-      now: () => 1000,
-    }).discover(policy);
-    expect([...cache.entries.keys()]).toEqual([discoveryCacheKey(issuer)]);
-    const callback = fakeProvider();
-    const provider = createOidcIdentityProvider({
-      authority,
-      clientId,
-      fetch: callback.fetch,
-      discoveryCache: cache,
-      now: () => 2000,
-    });
-    await expect(provider.exchangeCode(request)).resolves.toMatchObject({ access_token: 'at' });
-    expect(callback.requests.map((r) => r.url).sort()).toEqual([keysUrl, tokenUrl].sort());
-  });
+describe('a confidential client', () => {
+  const tokenRequest = (fake: Fake) => fake.requests.find((r) => r.url.endsWith('/oauth2/v2.0/token'));
 
-  it.each([
-    ['older than the maximum age', (cache: ReturnType<typeof memoryCache>) => cache, 3_600_000 + 1001],
-    ['from the future', (cache: ReturnType<typeof memoryCache>) => cache, 999],
-    [
-      'naming another issuer',
-      (cache: ReturnType<typeof memoryCache>) => {
-        cache.set(
-          discoveryCacheKey(issuer),
-          JSON.stringify({
-            at: 1000,
-            as: { issuer: 'https://evil.example/v2.0', token_endpoint: 'https://evil.example/token' },
-          }),
-        );
-        return cache;
-      },
-      2000,
-    ],
-    [
-      'not JSON',
-      (cache: ReturnType<typeof memoryCache>) => {
-        cache.set(discoveryCacheKey(issuer), '{');
-        return cache;
-      },
-      2000,
-    ],
-    [
-      'not an entry',
-      (cache: ReturnType<typeof memoryCache>) => {
-        cache.set(discoveryCacheKey(issuer), 'null');
-        return cache;
-      },
-      2000,
-    ],
-    [
-      'without a time',
-      (cache: ReturnType<typeof memoryCache>) => {
-        cache.set(discoveryCacheKey(issuer), JSON.stringify({ as: { issuer } }));
-        return cache;
-      },
-      2000,
-    ],
-    [
-      'without a document',
-      (cache: ReturnType<typeof memoryCache>) => {
-        cache.set(discoveryCacheKey(issuer), JSON.stringify({ at: 1000, as: null }));
-        return cache;
-      },
-      2000,
-    ],
-  ])('a cached document %s is ignored and replaced', async (_label, prepare, at) => {
-    const cache = memoryCache();
-    await createOidcIdentityProvider({
-      authority,
-      clientId,
-      fetch: fakeProvider().fetch,
-      discoveryCache: cache,
-      now: () => 1000,
-    }).discover(policy);
-    prepare(cache);
+  it('a client secret goes in the Authorization header (client_secret_basic), never in the body', async () => {
     const fake = fakeProvider();
-    const provider = createOidcIdentityProvider({
-      authority,
+    await createOidcIdentityProvider({
+      ...at(authority),
       clientId,
       fetch: fake.fetch,
-      discoveryCache: cache,
-      now: () => at,
+      clientAuthentication: { method: 'client_secret_basic', secret: 's3cr:t' },
+    }).exchangeCode(codeExchange);
+    const sent = tokenRequest(fake);
+    const [scheme, credentials] = (sent?.authorization ?? '').split(' ');
+    expect(scheme).toBe('Basic');
+    // RFC 6749 §2.3.1: each part form-encoded, then joined by a colon.
+    expect(
+      atob(credentials ?? '')
+        .split(':')
+        .map(decodeURIComponent),
+    ).toEqual([clientId, 's3cr:t']);
+    expect(sent?.body).not.toContain('s3cr');
+  });
+
+  it('client_secret_post sends the secret in the body instead', async () => {
+    const fake = fakeProvider();
+    await createOidcIdentityProvider({
+      ...at(authority),
+      clientId,
+      fetch: fake.fetch,
+      clientAuthentication: { method: 'client_secret_post', secret: 's3cret' },
+    }).exchangeCode(codeExchange);
+    const sent = tokenRequest(fake);
+    expect(sent?.authorization).toBeNull();
+    expect(new URLSearchParams(sent?.body).get('client_secret')).toBe('s3cret');
+    expect(new URLSearchParams(sent?.body).get('client_id')).toBe(clientId);
+  });
+
+  it('a private key signs a client assertion (private_key_jwt) for the token endpoint, also for a refresh', async () => {
+    const pair = await generateKeyPair('ES256', { extractable: true });
+    const privateJwk = { ...(await exportJWK(pair.privateKey)), kid: 'portal-1', alg: 'ES256' };
+    const fake = fakeProvider();
+    const provider = createOidcIdentityProvider({
+      ...at(authority),
+      clientId,
+      fetch: fake.fetch,
+      clientAuthentication: { method: 'private_key_jwt', privateJwk },
     });
-    await expect(provider.discover(policy)).resolves.toMatchObject({ issuer });
-    expect(fake.requests.map((r) => r.url)).toEqual([discoveryUrl]);
-    expect(JSON.parse(cache.get(discoveryCacheKey(issuer)) ?? '{}')).toMatchObject({ at, as: { issuer } });
+    await provider.exchangeCode(codeExchange);
+    await provider.refresh({ policy, clientId, refreshToken: 'rt', scope: 'openid' });
+    const bodies = fake.requests
+      .filter((r) => r.url.endsWith('/oauth2/v2.0/token'))
+      .map((r) => new URLSearchParams(r.body));
+    expect(bodies).toHaveLength(2);
+    for (const body of bodies) {
+      expect(body.get('client_assertion_type')).toBe('urn:ietf:params:oauth:client-assertion-type:jwt-bearer');
+      const { payload, protectedHeader } = await jwtVerify(body.get('client_assertion') ?? '', pair.publicKey);
+      expect(protectedHeader).toMatchObject({ alg: 'ES256', kid: 'portal-1' });
+      expect(payload).toMatchObject({ iss: clientId, sub: clientId });
+    }
+  });
+});
+
+describe("claims by the provider's names", () => {
+  it('hands core the e-mail, names and data claim under the names it reads', () => {
+    expect(
+      canonicalClaims(
+        { sub: 'u', mail: 'a@example.com', firstName: 'Ada', lastName: 'L', portal: { permissions: [] } },
+        { email: 'mail', givenName: 'firstName', familyName: 'lastName', data: 'portal' },
+      ),
+    ).toEqual({
+      sub: 'u',
+      mail: 'a@example.com',
+      firstName: 'Ada',
+      lastName: 'L',
+      portal: { permissions: [] },
+      email: 'a@example.com',
+      given_name: 'Ada',
+      family_name: 'L',
+      hkData: { permissions: [] },
+    });
+    // B2C sends the addresses as an array; a configured name that is absent leaves no claim behind.
+    expect(
+      canonicalClaims({ sub: 'u', emails: ['b@example.com'], email: 'spoof@example.com' }, { email: 'upn' }),
+    ).toEqual({
+      sub: 'u',
+      emails: ['b@example.com'],
+      email: 'b@example.com',
+    });
   });
 });

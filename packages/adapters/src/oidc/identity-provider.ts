@@ -1,20 +1,24 @@
 // Core's IdentityProvider port with oauth4webapi (discovery, authorization URL parameters,
-// the authorization_code and refresh_token grants) and jose (ID-token signature against the
-// provider's JWKS). Policies are B2C-style: one issuer per policy, `${authority}/${policy}/v2.0`.
+// the authorization_code and refresh_token grants, client authentication) and jose (ID-token
+// signature against the provider's JWKS), for every kind of provider (issue #27): each policy
+// (a B2C policy, or the one key of a provider with one issuer) has its discovery location and
+// the issuer its document names, both found by the portal server's start-up check
+// (@portal/server loadProvider); a B2C tenant names one issuer for every policy.
+//
+// The portal server is a confidential client: it authenticates at the token endpoint with a
+// client secret (client_secret_basic) or a private key (private_key_jwt), by configuration.
 //
 // Checks: oauth4webapi checks the token response and the ID token's iss, aud, azp, exp
 // (30 s tolerance), iat and nonce; jose checks the signature, the algorithm (RS256 unless
 // configured), iss, aud and exp again. Core checks the claims once more (it trusts nothing).
-// OAuth errors of the provider reject with core's IdentityProviderError; transport failures
-// reject with the fetch error (core maps them to `auth.network`).
-//
-// Round trips of the sign-in callback (bench figure 9): the discovery document of the
-// sign-in start can be kept in a `discoveryCache` (sessionStorage through core's
-// MarkerStore shape), so the callback goes straight to the token endpoint; the key set is
-// fetched while the token request runs, not after it.
+// The claims are handed to core under the names core reads (email, given_name, family_name,
+// hkData), taken from the provider's names by configuration. OAuth errors of the provider
+// reject with core's IdentityProviderError; transport failures reject with the fetch error
+// (core maps them to `auth.network`).
 
 import * as oauth from 'oauth4webapi';
-import { createRemoteJWKSet, customFetch as joseCustomFetch, decodeJwt, jwtVerify } from 'jose';
+import { createRemoteJWKSet, customFetch as joseCustomFetch, decodeJwt, importJWK, jwtVerify } from 'jose';
+import type { JWK } from 'jose';
 import type { JWTPayload } from 'jose';
 import type {
   AuthorizationRequest,
@@ -35,70 +39,43 @@ export interface OidcCodeExchangeRequest extends CodeExchangeRequest {
   readonly iss?: string;
 }
 
+/** Where a policy's discovery document lives and the issuer it names. */
+export interface PolicyLocation {
+  /** The base the well-known path is appended to, e.g. `https://t.b2clogin.com/t.onmicrosoft.com/B2C_1A_SIGNIN/v2.0`. */
+  readonly discovery: string;
+  /** The issuer the document (and every token of the policy) names. */
+  readonly issuer: string;
+}
+
+/** How the portal authenticates at the token endpoint. */
+export type ClientAuthentication =
+  | { readonly method: 'none' }
+  | { readonly method: 'client_secret_basic' | 'client_secret_post'; readonly secret: string }
+  | { readonly method: 'private_key_jwt'; readonly privateJwk: JWK };
+
+/** The provider's names of the claims core reads (defaults: the standard names and hkData). */
+export interface ClaimNameMap {
+  readonly email?: string;
+  readonly givenName?: string;
+  readonly familyName?: string;
+  readonly data?: string;
+}
+
 export interface OidcOptions {
-  /** Base URL of the provider, e.g. `http://localhost:4001` or `https://tenant.b2clogin.com/tenant.onmicrosoft.com`. */
-  readonly authority: string;
-  /**
-   * The issuer a policy's discovery document must name. Default `${authority}/${policy}/v2.0`
-   * (the local provider); Azure AD B2C names its tenant id instead: pass that rule here.
-   */
-  readonly issuerOf?: (policy: string) => string;
+  /** Each policy (discovery key) the portal uses. */
+  readonly policies: Readonly<Record<string, PolicyLocation>>;
   /** The portal's client id (sent with end-session requests, checked as the ID token's audience). */
   readonly clientId: string;
-  /** Allow http:// (only for a loopback provider; default: true for localhost/127.0.0.1/[::1], else false). */
+  /** Default: a public client (the local stack's development default only). */
+  readonly clientAuthentication?: ClientAuthentication;
+  readonly claimNames?: ClaimNameMap;
+  /** Allow http:// (only for a loopback provider; default: true when every location is on loopback). */
   readonly allowInsecureRequests?: boolean;
   /** ID-token algorithms accepted (default RS256). */
   readonly idTokenAlgorithms?: readonly string[];
   /** Clock tolerance for exp/iat/nbf, seconds (default 30). */
   readonly clockToleranceSeconds?: number;
-  /** `ui_locales` of the authorization request: the portal's current language. */
-  readonly getUiLocale?: () => string | undefined;
   readonly fetch?: typeof globalThis.fetch;
-  /**
-   * Keeps each policy's discovery document between page loads of one tab (pass
-   * `createSessionMarkerStore()`): the callback page then skips the discovery round trip.
-   * Entries older than `discoveryCacheMaxAgeMs` or naming another issuer are ignored.
-   */
-  readonly discoveryCache?: DiscoveryCache;
-  /** How long a cached discovery document is used (default 1 hour). */
-  readonly discoveryCacheMaxAgeMs?: number;
-  /** Epoch ms, for the age of cached discovery documents (default `Date.now`). */
-  readonly now?: () => number;
-}
-
-/** Where discovery documents are kept (the shape of core's MarkerStore). */
-export interface DiscoveryCache {
-  get(key: string): string | undefined;
-  set(key: string, value: string): void;
-}
-
-/** The key of a policy's cached discovery document. */
-export const discoveryCacheKey = (issuerLocation: string): string => `hk-id.oidc.discovery.${issuerLocation}`;
-
-/** A cached discovery document, when it is fresh and names the expected issuer. */
-function readCachedDiscovery(
-  raw: string | undefined,
-  expectedIssuer: string,
-  now: number,
-  maxAgeMs: number,
-): oauth.AuthorizationServer | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const entry: unknown = JSON.parse(raw);
-    if (typeof entry !== 'object' || entry === null) return undefined;
-    const { at, as } = entry as { at?: unknown; as?: unknown };
-    if (typeof at !== 'number' || !(now >= at && now - at < maxAgeMs)) return undefined;
-    if (typeof as !== 'object' || as === null || (as as { issuer?: unknown }).issuer !== expectedIssuer)
-      return undefined;
-    return as as oauth.AuthorizationServer;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The issuer of a policy: `${authority}/${policy}/v2.0`. */
-export function issuerOf(authority: string, policy: string): string {
-  return `${authority.replace(/\/+$/, '')}/${policy}/v2.0`;
 }
 
 const loopback = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -106,6 +83,46 @@ const loopback = new Set(['localhost', '127.0.0.1', '[::1]']);
 function isLoopbackHttp(url: string): boolean {
   const parsed = new URL(url);
   return parsed.protocol === 'http:' && loopback.has(parsed.hostname);
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/** The verified claims under the names core reads (a string claim, or the first of an array). */
+export function canonicalClaims(payload: JWTPayload, names: ClaimNameMap = {}): JWTPayload {
+  const first = (name: string) => {
+    const v = payload[name];
+    return str(v) ?? (Array.isArray(v) ? str(v[0]) : undefined);
+  };
+  const email = first(names.email ?? 'email') ?? first('emails');
+  const givenName = first(names.givenName ?? 'given_name');
+  const familyName = first(names.familyName ?? 'family_name');
+  const data = payload[names.data ?? 'hkData'];
+  const { email: _e, given_name: _g, family_name: _f, hkData: _h, ...rest } = payload;
+  return {
+    ...rest,
+    ...(email === undefined ? {} : { email }),
+    ...(givenName === undefined ? {} : { given_name: givenName }),
+    ...(familyName === undefined ? {} : { family_name: familyName }),
+    ...(data === undefined ? {} : { hkData: data }),
+  };
+}
+
+/** oauth4webapi's client authentication for the configured method. */
+async function clientAuthOf(auth: ClientAuthentication): Promise<oauth.ClientAuth> {
+  switch (auth.method) {
+    case 'none':
+      return oauth.None();
+    case 'client_secret_basic':
+      return oauth.ClientSecretBasic(auth.secret);
+    case 'client_secret_post':
+      return oauth.ClientSecretPost(auth.secret);
+    case 'private_key_jwt': {
+      const alg = auth.privateJwk.alg ?? (auth.privateJwk.kty === 'EC' ? 'ES256' : 'RS256');
+      const key = await importJWK(auth.privateJwk, alg);
+      if (!(key instanceof CryptoKey)) throw new IdentityProviderError('invalid_configuration');
+      return oauth.PrivateKeyJwt(auth.privateJwk.kid === undefined ? key : { key, kid: auth.privateJwk.kid });
+    }
+  }
 }
 
 /** An OAuth error of the provider as core's IdentityProviderError; anything else as it is. */
@@ -139,8 +156,9 @@ export interface OidcIdentityProvider extends IdentityProvider {
 }
 
 export function createOidcIdentityProvider(options: OidcOptions): OidcIdentityProvider {
-  const authority = options.authority.replace(/\/+$/, '');
-  const insecure = options.allowInsecureRequests ?? isLoopbackHttp(authority);
+  const locations = Object.values(options.policies);
+  const insecure =
+    options.allowInsecureRequests ?? (locations.length > 0 && locations.every((l) => isLoopbackHttp(l.discovery)));
   const tolerance = options.clockToleranceSeconds ?? 30;
   const algorithms = [...(options.idTokenAlgorithms ?? ['RS256'])];
   const client: oauth.Client = {
@@ -153,31 +171,28 @@ export function createOidcIdentityProvider(options: OidcOptions): OidcIdentityPr
     ...(insecure ? { [oauth.allowInsecureRequests]: true } : {}),
     ...(fetchImpl === undefined ? {} : { [oauth.customFetch]: viaFetch(fetchImpl) }),
   };
-  const now = options.now ?? (() => Date.now());
-  const cacheMaxAge = options.discoveryCacheMaxAgeMs ?? 3_600_000;
+  const authentication = clientAuthOf(options.clientAuthentication ?? { method: 'none' });
+  // A rejected key is reported where it is used (the token request), not as an unhandled rejection here.
+  authentication.catch(() => undefined);
   const servers = new Map<string, Promise<oauth.AuthorizationServer>>();
   const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
   const authorizationServer = (policy: string): Promise<oauth.AuthorizationServer> => {
-    const key = policy.toLowerCase();
-    let cached = servers.get(key);
+    let cached = servers.get(policy);
     if (cached === undefined) {
-      // The document lives under `${authority}/${policy}/v2.0`; the issuer it names may differ (B2C).
-      const location = new URL(issuerOf(authority, policy));
-      const expected = new URL(options.issuerOf?.(policy) ?? location.href);
-      const cacheKey = discoveryCacheKey(location.href);
+      const location = options.policies[policy];
+      if (location === undefined) return Promise.reject(new IdentityProviderError('invalid_configuration'));
       cached = (async () => {
-        const stored = readCachedDiscovery(options.discoveryCache?.get(cacheKey), expected.href, now(), cacheMaxAge);
-        if (stored !== undefined) return stored;
-        const response = await oauth.discoveryRequest(location, { algorithm: 'oidc', ...httpOptions });
-        const as = await oauth.processDiscoveryResponse(expected, response);
-        options.discoveryCache?.set(cacheKey, JSON.stringify({ at: now(), as }));
-        return as;
+        const response = await oauth.discoveryRequest(new URL(location.discovery), {
+          algorithm: 'oidc',
+          ...httpOptions,
+        });
+        return oauth.processDiscoveryResponse(new URL(location.issuer), response);
       })();
-      servers.set(key, cached);
+      servers.set(policy, cached);
       // A failed discovery is not remembered: the next call asks again.
       cached.catch(() => {
-        if (servers.get(key) === cached) servers.delete(key);
+        if (servers.get(policy) === cached) servers.delete(policy);
       });
     }
     return cached;
@@ -230,7 +245,7 @@ export function createOidcIdentityProvider(options: OidcOptions): OidcIdentityPr
     ...(result.refresh_token === undefined ? {} : { refresh_token: result.refresh_token }),
     ...(result.expires_in === undefined ? {} : { expires_in: result.expires_in }),
     token_type: result.token_type,
-    ...(claims === undefined ? {} : { idTokenClaims: claims }),
+    ...(claims === undefined ? {} : { idTokenClaims: canonicalClaims(claims, options.claimNames) }),
   });
 
   return {
@@ -262,8 +277,9 @@ export function createOidcIdentityProvider(options: OidcOptions): OidcIdentityPr
       url.searchParams.set('nonce', request.nonce);
       url.searchParams.set('code_challenge', request.codeChallenge);
       url.searchParams.set('code_challenge_method', request.codeChallengeMethod);
-      const locale = options.getUiLocale?.();
-      if (locale !== undefined && locale !== '') url.searchParams.set('ui_locales', locale);
+      if (request.prompt !== undefined) url.searchParams.set('prompt', request.prompt);
+      if (request.uiLocales !== undefined && request.uiLocales !== '')
+        url.searchParams.set('ui_locales', request.uiLocales);
       return url.href;
     },
 
@@ -283,7 +299,7 @@ export function createOidcIdentityProvider(options: OidcOptions): OidcIdentityPr
         const response = await oauth.authorizationCodeGrantRequest(
           as,
           client,
-          oauth.None(),
+          await authentication,
           callback,
           request.redirectUri,
           request.codeVerifier,
@@ -308,7 +324,7 @@ export function createOidcIdentityProvider(options: OidcOptions): OidcIdentityPr
       const as = await authorizationServer(request.policy);
       prefetchKeys(as);
       try {
-        const response = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), request.refreshToken, {
+        const response = await oauth.refreshTokenGrantRequest(as, client, await authentication, request.refreshToken, {
           additionalParameters: { scope: request.scope },
           ...httpOptions,
         });

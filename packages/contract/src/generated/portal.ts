@@ -350,7 +350,7 @@ export interface paths {
         /**
          * Applies the signed-in user's directory groups to the applications' activation groups (at sign-in)
          * @description The portal's server calls it once a user has signed in (#29). The groups are read from the
-         *     user's access token (its groups claim, `API_GROUPS_CLAIM`, default `groups`, signed by the
+         *     user's access token (its groups claim, `IDP_CLAIM_GROUPS`, default `groups`, signed by the
          *     provider), never from a body, so nobody can name groups they are not in. For an internal
          *     account, every activation group of every application whose directory group name (trimmed,
          *     case-insensitive) is among them grants its roles and account accesses (a group without roles

@@ -1,7 +1,10 @@
 // Sign-in data of spec §3 and §4: the auth state record, refresh data, tokens.
 
-/** Which policy a sign-in runs against. */
-export type AuthFlow = 'signIn' | 'claimsRefresh';
+/**
+ * What a round trip through the provider is for: the sign-in, the claims refresh, or the
+ * provider's own e-mail or password change (B2C policies; their tokens are not kept).
+ */
+export type AuthFlow = 'signIn' | 'claimsRefresh' | 'passwordChange' | 'emailChange';
 
 /** Token policy data kept in the auth state record (spec §3). */
 interface TokenPolicyData {
@@ -47,10 +50,18 @@ export interface AuthConfig {
   readonly redirectUri: string;
   /** Absolute URL of /flows/auth-refresh on the portal's origin. */
   readonly refreshRedirectUri: string;
+  /**
+   * Each flow's policy: the discovery key the provider adapter knows (a B2C policy name, or one
+   * key for a provider with one issuer). The change flows only where the provider has policies.
+   */
   readonly policies: {
     readonly signIn: string;
     readonly refresh: string;
+    readonly passwordChange?: string | undefined;
+    readonly emailChange?: string | undefined;
   };
+  /** A claims refresh without a refresh policy asks the sign-in's issuer again, silently (`prompt=none`). */
+  readonly refreshPrompt?: 'none' | undefined;
 }
 
 /** What the identity provider's discovery document says about one policy. */
@@ -87,4 +98,6 @@ export interface StoredSession {
   readonly refreshToken?: string | undefined;
   /** Epoch milliseconds when the access token expires. */
   readonly expiresAt: number;
+  /** The policy whose tokens these are (refreshed there); the sign-in policy when absent. */
+  readonly policy?: string | undefined;
 }

@@ -106,6 +106,7 @@ const storedSessionDecoder = struct({
   idToken: token,
   refreshToken: optional(anyString),
   expiresAt: finite(),
+  policy: optional(anyString),
 });
 
 /** Decode a stored session (read back from cookies); undefined when broken. */

@@ -42,6 +42,12 @@ export function safeReturnPath(path: string | undefined, fallback: string = '/')
   return path !== undefined && isSafeReturnPath(path) ? path : fallback;
 }
 
+/** Where a user may be sent inside the portal after a round trip: a safe path, never back into `/auth/` (no loop). */
+export function exitPath(path: string | undefined, fallback: string = '/'): string {
+  const safe = safeReturnPath(path, fallback);
+  return safe === '/auth' || safe.startsWith('/auth/') || safe.startsWith('/auth?') ? fallback : safe;
+}
+
 /** The same-origin path (path, query, hash) of an absolute URL on `origin`, or undefined. */
 export function returnPathFromUrl(href: string, origin: string): string | undefined {
   if (isSafeReturnPath(href)) return href;

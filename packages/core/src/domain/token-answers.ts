@@ -62,7 +62,7 @@ const authStateDataDecoder = struct({
   tokenPolicyUrl: anyString,
   nonce: string({ minLength: 16, maxLength: 128 }),
   extraData: struct({
-    flow: literals(['signIn', 'claimsRefresh']),
+    flow: literals(['signIn', 'claimsRefresh', 'passwordChange', 'emailChange']),
     referrer: string({ maxLength: 2048 }),
     refresh: optional(
       struct({

@@ -184,17 +184,28 @@ describe('identity errors', () => {
   });
 
   it('an error without AADB2C description is a 500 without detail; no error at all is nothing', () => {
-    expect(identityError({ error: 'access_denied', error_description: 'denied' }, signedOut)).toEqual({
+    expect(identityError({ error: 'server_error', error_description: 'broken' }, signedOut)).toEqual({
       kind: 'auth',
       status: 500,
       code: 'auth.providerRejected',
     });
-    expect(identityError({ error: 'access_denied' }, signedOut)).toEqual({
+    expect(identityError({ error: 'temporarily_unavailable' }, signedOut)).toEqual({
       kind: 'auth',
       status: 500,
       code: 'auth.providerRejected',
     });
     expect(identityError({}, signedOut)).toBeUndefined();
+  });
+
+  it("a standard provider's errors the user can act on each have their own code", () => {
+    const code = (error: string, error_description?: string) =>
+      identityError(error_description === undefined ? { error } : { error, error_description }, signedOut);
+    expect(code('login_required')).toEqual({ kind: 'auth', status: 500, code: 'auth.loginRequired' });
+    expect(code('access_denied', 'The user denied')).toEqual({ kind: 'auth', status: 500, code: 'auth.accessDenied' });
+    expect(code('interaction_required')).toEqual({ kind: 'auth', status: 500, code: 'auth.interactionRequired' });
+    expect(code('consent_required')).toEqual({ kind: 'auth', status: 500, code: 'auth.interactionRequired' });
+    // B2C's cancel stays a cancel, whatever its `error`.
+    expect(code('access_denied', 'AADB2C90091: The user has cancelled')).toMatchObject({ kind: 'cancelled' });
   });
 });
 

@@ -37,6 +37,16 @@ export const authErrorCodes = [
   'auth.network',
   /** The session cannot be refreshed any more (no refresh token, or the provider refused it). */
   'auth.sessionExpired',
+  /** The provider has no page for what was asked (an e-mail or password change without a policy or account page). */
+  'auth.flowUnavailable',
+  /** A standard provider: the user must sign in again (`login_required`, e.g. a silent claims refresh). */
+  'auth.loginRequired',
+  /** A standard provider: the user or the provider refused (`access_denied`). */
+  'auth.accessDenied',
+  /** A standard provider: the provider needs the user on one of its pages (`interaction_required`, `consent_required`). */
+  'auth.interactionRequired',
+  /** The claims refresh names no application the user may open (a same-origin path or the application's own URL). */
+  'auth.redirectRefused',
 ] as const;
 export type AuthErrorCode = (typeof authErrorCodes)[number];
 

@@ -2,7 +2,7 @@
 // terms (spec §8). Apart from errors.ts: only a sign-in reads them, and the first route
 // carries errors.ts (ADR 0007).
 
-import { plainText, type PortalError } from './errors.ts';
+import { plainText, type AuthErrorCode, type PortalError } from './errors.ts';
 
 /** Parameters of an identity error (authorization response or token endpoint). */
 export interface IdentityErrorParams {
@@ -30,7 +30,7 @@ export interface CancelContext {
 export function identityError(params: IdentityErrorParams, context: CancelContext): PortalError | undefined {
   const description = params.error_description;
   if (description === undefined) {
-    return params.error === undefined ? undefined : { kind: 'auth', status: 500, code: 'auth.providerRejected' };
+    return params.error === undefined ? undefined : { kind: 'auth', status: 500, code: standardCode(params.error) };
   }
   const trimmed = description.trim();
   if (trimmed.startsWith(cancelCode)) {
@@ -41,7 +41,26 @@ export function identityError(params: IdentityErrorParams, context: CancelContex
   }
   if (trimmed.startsWith('AADB2C'))
     return { kind: 'auth', status: 500, code: 'auth.identityProvider', detail: plainText(trimmed) };
-  return { kind: 'auth', status: 500, code: 'auth.providerRejected' };
+  return { kind: 'auth', status: 500, code: standardCode(params.error) };
+}
+
+/**
+ * The standard `error` codes of OpenID Connect Core §3.1.2.6 and RFC 6749 §4.1.2.1 that a user
+ * can act on, each with its own message; any other is the provider's refusal.
+ */
+function standardCode(error: string | undefined): AuthErrorCode {
+  switch (error) {
+    case 'login_required':
+      return 'auth.loginRequired';
+    case 'access_denied':
+      return 'auth.accessDenied';
+    case 'interaction_required':
+    case 'consent_required':
+    case 'account_selection_required':
+      return 'auth.interactionRequired';
+    default:
+      return 'auth.providerRejected';
+  }
 }
 
 function pathWithoutQuery(href: string): string {

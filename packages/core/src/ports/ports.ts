@@ -76,6 +76,10 @@ export interface AuthorizationRequest {
   readonly codeChallenge: string;
   readonly codeChallengeMethod: 'S256';
   readonly responseType: 'code';
+  /** `prompt=none`: a claims refresh at the sign-in's issuer, without any page at the provider. */
+  readonly prompt?: 'none';
+  /** `ui_locales`: the portal's language, for the provider's pages. */
+  readonly uiLocales?: string;
 }
 
 export interface CodeExchangeRequest {

@@ -416,6 +416,8 @@ export function createFakeIdentityProvider(options: FakeIdentityProviderOptions)
         ['nonce', request.nonce],
         ['code_challenge', request.codeChallenge],
         ['code_challenge_method', request.codeChallengeMethod],
+        ...(request.prompt === undefined ? [] : [['prompt', request.prompt] as const]),
+        ...(request.uiLocales === undefined ? [] : [['ui_locales', request.uiLocales] as const]),
       ]);
       return `${metadata(request.policy).authorizationEndpoint}?${query}`;
     },
@@ -701,5 +703,10 @@ export const testAuthConfig = {
   scopes: ['openid', 'offline_access', 'api://portal-api/access'],
   redirectUri: 'http://localhost:5173/auth/login',
   refreshRedirectUri: 'http://localhost:5173/flows/auth-refresh',
-  policies: { signIn: 'b2c_1a_signin', refresh: 'b2c_1a_refresh' },
+  policies: {
+    signIn: 'b2c_1a_signin',
+    refresh: 'b2c_1a_refresh',
+    passwordChange: 'b2c_1a_password_change',
+    emailChange: 'b2c_1a_email_change',
+  },
 } as const;

@@ -7,7 +7,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import { Redirect, useSearch } from 'wouter';
-import { appGateView, isHttpUrl, provideAppGate, startClaimsRefreshAtServer, toPortalError } from '@portal/core';
+import { appGateView, isHttpUrl, provideAppGate, toPortalError } from '@portal/core';
 import { localToday } from '@portal/adapters';
 import { buttonClasses, UiLink, type ButtonVariant } from '@portal/ui';
 import { useServices, useToasts } from '../../app/contexts.tsx';
@@ -38,13 +38,7 @@ function Gate({ clientId }: { readonly clientId: string }) {
   const toasts = useToasts();
   const issueTexts = useIssueTexts();
   const external = useExternalApp();
-  const machine = useMemo(
-    () =>
-      provideAppGate(services.ports, {
-        startClaimsRefresh: (request) => startClaimsRefreshAtServer(services.ports.navigator, request),
-      }),
-    [services],
-  );
+  const machine = useMemo(() => provideAppGate(services.ports), [services]);
   const [snapshot, send] = useMachine(machine, { input: { target: { clientId }, config: services.authConfig } });
   const view = appGateView(snapshot);
   const error = view.error;

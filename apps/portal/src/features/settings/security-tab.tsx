@@ -12,7 +12,11 @@ import { MyDataCard } from './my-data-card.tsx';
 import { SecurityCard } from './security-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 
-/** E-mail and password change at the provider's policies (unavailable for internal accounts); the signed-in devices; the user's data as a file. */
+/**
+ * E-mail and password change at the provider (its policies, or a standard provider's account
+ * pages; unavailable for internal accounts, and not shown at all when the provider offers
+ * none); the signed-in devices; the user's data as a file.
+ */
 export function SecurityTab() {
   const { t } = useTranslation('settings');
   const services = useServices();
@@ -26,13 +30,16 @@ export function SecurityTab() {
     setLeaving(which);
     startPolicyChange(services, which, links.settings('security'));
   };
-  const changes = [
-    { which: 'email', icon: EnvelopeIcon, allowed: emailAllowed, text: t('security.email.text', { email }) },
-    { which: 'password', icon: KeyIcon, allowed: passwordAllowed, text: t('security.password.text') },
-  ] as const;
+  const offered = services.config.idp.changes;
+  const changes = (
+    [
+      { which: 'email', icon: EnvelopeIcon, allowed: emailAllowed, text: t('security.email.text', { email }) },
+      { which: 'password', icon: KeyIcon, allowed: passwordAllowed, text: t('security.password.text') },
+    ] as const
+  ).filter((change) => offered[change.which]);
   return (
     <Section title={t('security.heading')} size="xl" className="flex max-w-3xl flex-col gap-6">
-      {(!emailAllowed || !passwordAllowed) && (
+      {changes.some((change) => !change.allowed) && (
         <p
           role="note"
           className="flex items-start gap-2 rounded-lg border border-info bg-info-soft p-4 text-sm text-on-info-soft"

@@ -18,9 +18,7 @@ import {
 import type { ValidationIssue } from '../../validation/validation.ts';
 import { notProvided } from '../not-provided.ts';
 import { decodeAuthCheckResult } from '../../domain/api-schemas.ts';
-import { startAuthorization } from '../sign-in/sign-in.actors.ts';
 import { buildQuery, splitUrl } from '../../domain/url.ts';
-import type { AuthPorts } from '../sign-in/sign-in.actors.ts';
 import type { AppGateContext, AppGateEvent, AppGateInput, StartClaimsRefreshRequest } from './app-gate.types.ts';
 
 /** Validate the typed values against the missing attributes (required, e-mail, URL, number). */
@@ -174,17 +172,6 @@ export const appGateMachine = setup({
   },
 });
 
-/** Start the claims refresh that ends at the application's URL, and leave for the provider. */
-async function startClaimsRefreshFor(ports: AuthPorts, request: StartClaimsRefreshRequest): Promise<void> {
-  const { url } = await startAuthorization(ports, {
-    config: request.config,
-    flow: 'claimsRefresh',
-    returnPath: '/',
-    refresh: { redirectUri: request.redirectUri, sleep: request.sleep },
-  });
-  ports.navigator.redirect(url);
-}
-
 /**
  * The claims refresh started by the portal server (issue #15): the page leaves for the
  * server's start address, which keeps the auth state record in an HttpOnly cookie; the
@@ -233,18 +220,14 @@ export function gateShortcut(
 }
 
 /**
- * The app-gate machine wired to ports. `startClaimsRefresh` replaces the start in the page
- * (`startClaimsRefreshFor`), e.g. with `startClaimsRefreshAtServer`.
+ * The app-gate machine wired to ports: the claims refresh starts at the portal server
+ * (`startClaimsRefreshAtServer`), which holds the round trip through the provider; a test may
+ * pass its own start.
  */
 export function provideAppGate(
-  ports: Omit<AuthPorts, 'authStateStore' | 'sessionStore' | 'identityProvider'> &
-    Partial<AuthPorts> &
-    Pick<Ports, 'api'>,
-  options: { readonly startClaimsRefresh?: (request: StartClaimsRefreshRequest) => Promise<void> } = {},
+  ports: Pick<Ports, 'api' | 'navigator'>,
+  startClaimsRefresh = (request: StartClaimsRefreshRequest) => startClaimsRefreshAtServer(ports.navigator, request),
 ) {
-  const startClaimsRefresh =
-    options.startClaimsRefresh ??
-    ((request: StartClaimsRefreshRequest) => startClaimsRefreshFor(ports as AuthPorts, request));
   return appGateMachine.provide({
     actors: {
       authCheck: fromPromise(({ input }) => ports.api.authCheck(input).then(decodeAuthCheckResult)),

@@ -67,12 +67,9 @@ describe('app-gate model', () => {
       let refresh = createDeferred<void>();
       ports.api.authCheck = () => (check = createDeferred<AuthCheckResult>()).promise;
       ports.api.submitAttributes = () => (submit = createDeferred<AuthCheckResult>()).promise;
-      const discover = ports.identityProvider.discover.bind(ports.identityProvider);
-      ports.identityProvider.discover = async (policy) => {
-        await (refresh = createDeferred<void>()).promise;
-        return discover(policy);
-      };
-      const actor = createActor(provideAppGate(ports), {
+      // The start at the portal server, held until the model says how it went.
+      const start = () => (refresh = createDeferred<void>()).promise;
+      const actor = createActor(provideAppGate(ports, start), {
         input: { target: { clientId: 'shop' }, config: testAuthConfig },
         inspect: recorder.inspect,
       });

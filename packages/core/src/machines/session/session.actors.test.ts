@@ -123,6 +123,8 @@ describe('refreshSession', () => {
       idToken: fakeJwt(claims),
       refreshToken: 'r1',
       expiresAt: ports.clock.now() + 3600_000,
+      // Recorded by the claims refresh: the tokens' policy, never guessed from their issuer.
+      policy: testAuthConfig.policies.refresh,
     };
     await ports.sessionStore.write(session);
     const user = userFromSession(session);
@@ -137,6 +139,19 @@ describe('refreshSession', () => {
     const next = await refreshSession(ports, { config: testAuthConfig, session, user });
     expect(next.session.accessToken).toBe('a2');
     expect(ports.identityProvider.calls.refresh.at(-1)?.policy).toBe(testAuthConfig.policies.refresh);
+  });
+
+  it('a B2C tenant names one issuer for every policy: the recorded policy decides where to refresh', async () => {
+    const ports = createTestPorts();
+    const { session, user } = await signInWith(ports);
+    expect(session.policy).toBe(testAuthConfig.policies.signIn);
+    const afterClaimsRefresh = { ...session, policy: testAuthConfig.policies.refresh };
+    const now = Math.floor(ports.clock.now() / 1000);
+    const claims = { iss: user.issuer, sub: user.id, aud: 'hk-portal', iat: now, exp: now + 3600 };
+    ports.identityProvider.answerNext({ access_token: 'a2', expires_in: 3600, idTokenClaims: claims });
+    const next = await refreshSession(ports, { config: testAuthConfig, session: afterClaimsRefresh, user });
+    expect(ports.identityProvider.calls.refresh.at(-1)?.policy).toBe(testAuthConfig.policies.refresh);
+    expect(next.session.policy).toBe(testAuthConfig.policies.refresh);
   });
 
   it('invalid_grant → auth.sessionExpired and cleared; a network failure or a broken answer keeps the tokens', async () => {

@@ -12,7 +12,7 @@ import { isIdentityProviderError } from '../../errors/errors.ts';
 import { userFromSession } from './session.restore.ts';
 import type { LoadedSession } from './session.types.ts';
 
-export type SessionPorts = Pick<Ports, 'clock' | 'sessionStore' | 'lock' | 'identityProvider' | 'navigator'>;
+export type SessionPorts = Pick<Ports, 'clock' | 'sessionStore' | 'lock' | 'identityProvider'>;
 
 const refreshLockName = 'hk-portal.token-refresh';
 
@@ -49,10 +49,12 @@ export async function refreshSession(ports: SessionPorts, request: RefreshReques
     const refreshToken = request.session.refreshToken;
     if (refreshToken === undefined) throw authError('auth.sessionExpired');
     let raw: unknown;
-    let policy: string;
+    // Refreshed where the tokens came from (recorded at the sign-in or claims refresh), never
+    // guessed from the issuer: a B2C tenant names one issuer for every policy.
+    const policy = request.session.policy ?? request.config.policies.signIn;
     let issuer: string;
     try {
-      ({ policy, issuer } = await policyOfIssuer(ports, request.config, request.user.issuer));
+      issuer = (await ports.identityProvider.discover(policy)).issuer;
       raw = await ports.identityProvider.refresh({
         policy,
         clientId: request.config.clientId,
@@ -91,31 +93,11 @@ export async function refreshSession(ports: SessionPorts, request: RefreshReques
       idToken,
       refreshToken: nextRefreshToken,
       expiresAt: now + response.expires_in * 1000,
+      policy,
     };
     await ports.sessionStore.write(session);
     return { session, user };
   });
-}
-
-/**
- * The policy that issued the user's tokens: the sign-in policy, or the claims-refresh policy
- * after a claims refresh (each policy is its own issuer, B2C style). Refreshing there keeps
- * `iss` stable; an issuer that is none of the portal's policies falls back to sign-in, whose
- * answer then fails the issuer check.
- */
-async function policyOfIssuer(
-  ports: SessionPorts,
-  config: AuthConfig,
-  userIssuer: string,
-): Promise<{ policy: string; issuer: string }> {
-  const discover = async (policy: string) => ({
-    policy,
-    issuer: (await ports.identityProvider.discover(policy)).issuer,
-  });
-  const signIn = await discover(config.policies.signIn);
-  if (signIn.issuer === userIssuer) return signIn;
-  const refresh = await discover(config.policies.refresh);
-  return refresh.issuer === userIssuer ? refresh : signIn;
 }
 
 export interface SignOutRequest {
@@ -124,8 +106,14 @@ export interface SignOutRequest {
   readonly postLogoutRedirectUri: string;
 }
 
-/** Clear the session (always, even when the provider is down), then find the end-session URL. */
-export async function signOut(ports: SessionPorts, request: SignOutRequest): Promise<string> {
+/**
+ * Clear the session (always, even when the provider is down), then find the end-session URL;
+ * the post-logout address itself when the provider has none (a local sign-out).
+ */
+export async function signOut(
+  ports: Pick<SessionPorts, 'sessionStore' | 'identityProvider'>,
+  request: SignOutRequest,
+): Promise<string> {
   await ports.sessionStore.clear().catch(() => undefined);
   try {
     const url = await ports.identityProvider.endSessionUrl({

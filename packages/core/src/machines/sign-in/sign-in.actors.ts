@@ -1,6 +1,8 @@
-// The steps of the authorization-code flow with PKCE, as async functions over the ports.
-// Shared by the sign-in and the claims-refresh machines. Each step rejects with a
-// PortalError (never a raw library error), so machines can keep it as their error.
+// The steps of the authorization-code flow with PKCE, as async functions over the ports, for
+// every flow through the provider (auth-flow.machine.ts). Each step rejects with a PortalError
+// (never a raw library error), so the machine can keep it as its error. Nothing here navigates
+// or stores: the machine's output is the answer, and its caller (the portal server) keeps the
+// session.
 
 import type { AuthConfig, AuthFlow, AuthStateData, RefreshData, StoredSession } from '../../domain/auth.ts';
 import type { SignedInUser } from '../../domain/user.ts';
@@ -14,22 +16,36 @@ import { parseQuery, splitUrl, withoutQueryParams } from '../../domain/url.ts';
 import { isIdentityProviderError } from '../../errors/errors.ts';
 import { identityError } from '../../errors/identity-error.ts';
 
-export type AuthPorts = Pick<
-  Ports,
-  'clock' | 'random' | 'digest' | 'authStateStore' | 'sessionStore' | 'identityProvider' | 'navigator'
->;
+export type AuthPorts = Pick<Ports, 'clock' | 'random' | 'digest' | 'authStateStore' | 'identityProvider'>;
 
 const authError = (code: Extract<PortalError, { kind: 'auth' }>['code'], detail?: string): PortalError =>
   detail === undefined ? { kind: 'auth', status: 500, code } : { kind: 'auth', status: 500, code, detail };
 
-const policyOf = (config: AuthConfig, flow: AuthFlow): string =>
-  flow === 'signIn' ? config.policies.signIn : config.policies.refresh;
+/** The policy of a flow; undefined for a change flow the provider has no policy for. */
+export function policyOf(config: AuthConfig, flow: AuthFlow): string | undefined {
+  switch (flow) {
+    case 'signIn':
+      return config.policies.signIn;
+    case 'claimsRefresh':
+      return config.policies.refresh;
+    case 'passwordChange':
+      return config.policies.passwordChange;
+    case 'emailChange':
+      return config.policies.emailChange;
+  }
+}
+
+/** Where the provider sends the answer: the claims refresh to /flows/auth-refresh, every other flow to /auth/login. */
+const redirectUriOf = (config: AuthConfig, flow: AuthFlow) =>
+  flow === 'claimsRefresh' ? config.refreshRedirectUri : config.redirectUri;
 
 export interface StartRequest {
   readonly config: AuthConfig;
   readonly flow: AuthFlow;
   readonly returnPath: string;
   readonly refresh?: RefreshData;
+  /** The portal's language, for the provider's pages (`ui_locales`). */
+  readonly language?: string;
 }
 
 /**
@@ -40,14 +56,15 @@ export async function startAuthorization(
   ports: AuthPorts,
   request: StartRequest,
 ): Promise<{ readonly url: string; readonly state: string }> {
+  const policy = policyOf(request.config, request.flow);
+  if (policy === undefined) throw authError('auth.flowUnavailable');
   try {
-    const policy = policyOf(request.config, request.flow);
     const state = randomString(ports.random, authStateLength);
     const codeVerifier = randomString(ports.random, codeVerifierLength);
     const nonce = randomString(ports.random, nonceLength);
     const codeChallenge = await pkceChallenge(ports.digest, codeVerifier);
     const metadata = await ports.identityProvider.discover(policy);
-    const redirectUri = request.flow === 'signIn' ? request.config.redirectUri : request.config.refreshRedirectUri;
+    const redirectUri = redirectUriOf(request.config, request.flow);
     const scope = request.config.scopes.join(' ');
     const data: AuthStateData = {
       tokenPolicyData: {
@@ -74,6 +91,8 @@ export async function startAuthorization(
       codeChallenge,
       codeChallengeMethod: 'S256',
       responseType: 'code',
+      ...(request.flow === 'claimsRefresh' && request.config.refreshPrompt === 'none' ? { prompt: 'none' } : {}),
+      ...(request.language === undefined ? {} : { uiLocales: request.language }),
     });
     return { url, state };
   } catch {
@@ -190,7 +209,13 @@ function providerFailure(error: unknown, signedIn: boolean, url: string, referre
 /** Turn a token response into a session and user, checking the ID token's claims. */
 function sessionFromTokenResponse(
   raw: unknown,
-  expect: { readonly issuer: string; readonly clientId: string; readonly nonce?: string; readonly now: number },
+  expect: {
+    readonly issuer: string;
+    readonly clientId: string;
+    readonly nonce?: string;
+    readonly now: number;
+    readonly policy: string;
+  },
 ): ExchangeResult {
   const response = decodeTokenResponse(raw);
   if (response === undefined) throw authError('auth.invalidTokenResponse');
@@ -202,6 +227,7 @@ function sessionFromTokenResponse(
     idToken: response.id_token,
     ...(response.refresh_token === undefined ? {} : { refreshToken: response.refresh_token }),
     expiresAt: expect.now + response.expires_in * 1000,
+    policy: expect.policy,
   };
   return { session, user: signedInUserFromClaims(checked.claims) };
 }
@@ -219,6 +245,7 @@ export interface ExchangeRequest {
 export async function exchangeCode(ports: AuthPorts, request: ExchangeRequest): Promise<ExchangeResult> {
   const { record } = request;
   const policy = policyOf(request.config, record.extraData.flow);
+  if (policy === undefined) throw authError('auth.flowUnavailable');
   let metadata;
   try {
     metadata = await ports.identityProvider.discover(policy);
@@ -251,15 +278,6 @@ export async function exchangeCode(ports: AuthPorts, request: ExchangeRequest): 
     clientId: record.tokenPolicyData.client_id,
     nonce: record.nonce,
     now: ports.clock.now(),
+    policy,
   });
-}
-
-/** Store the session (the cookies); a failure to store is a failed sign-in, never a half one. */
-export async function storeSession(ports: AuthPorts, session: StoredSession): Promise<void> {
-  try {
-    await ports.sessionStore.write(session);
-  } catch {
-    const error: PortalError = { kind: 'unexpected', status: 500 };
-    throw error;
-  }
 }

@@ -3,25 +3,38 @@ import type { SignedInUser } from '../../domain/user.ts';
 import type { PortalError } from '../../errors/errors.ts';
 import type { CallbackParams } from './sign-in.actors.ts';
 
-/** The input of a flow through the provider (the sign-in and the claims refresh). */
+/** The input of a round trip through the provider. */
 export interface AuthFlowInput {
   readonly config: AuthConfig;
-  /** Whether a user is signed in now (decides where a cancel goes). Default: false in a sign-in, true in a claims
-   * refresh (it normally runs signed in). */
-  readonly signedIn?: boolean;
+  /** Whether a user is signed in now (decides where a cancel goes). */
+  readonly signedIn: boolean;
+  /** The portal's language, for the provider's pages (`ui_locales`); an input, never ambient state. */
+  readonly language?: string;
 }
 
-export type SignInEvent =
-  /** Start a sign-in; `returnPath` is where to go afterwards (same-origin paths only). */
-  | { readonly type: 'START'; readonly returnPath?: string }
-  /** Handle the provider's return at `url` (the current address). */
+export type AuthFlowEvent =
+  /**
+   * Start a round trip: `returnPath` is the stored referrer (same-origin paths only): where the
+   * user goes afterwards, and where a cancel goes back to. A claims refresh carries its refresh
+   * data (where to go when it is done, and how long to wait first).
+   */
+  | {
+      readonly type: 'START';
+      readonly flow: AuthFlow;
+      readonly returnPath?: string;
+      readonly refresh?: RefreshData;
+    }
+  /** Handle the provider's answer at `url` (the callback's address); the record says which flow it is. */
   | { readonly type: 'CALLBACK'; readonly url: string };
 
-/** What a flow through the provider keeps while it runs (the sign-in and the claims refresh). */
+/** What the machine keeps while it runs. */
 export interface AuthFlowContext {
   readonly config: AuthConfig;
   readonly signedIn: boolean;
+  readonly language: string | undefined;
+  readonly flow: AuthFlow;
   readonly returnPath: string;
+  readonly refresh: RefreshData;
   readonly callbackUrl: string;
   readonly params: CallbackParams;
   readonly record?: AuthStateData;
@@ -33,24 +46,28 @@ export interface AuthFlowContext {
   readonly redirectTo?: string;
 }
 
-/** How a flow through the provider ends without a session: off to the provider, cancelled there, or failed. */
-export type AuthFlowEnd =
-  | { readonly status: 'redirected'; readonly url: string }
-  | { readonly status: 'cancelled'; readonly redirectTo: string }
-  | { readonly status: 'failed'; readonly error: PortalError };
-
-/** The context of the machine of both flows (`authFlowMachine`): which flow, and a claims refresh's wait and
- * destination (the defaults, `/` and 0, in a sign-in). */
-export interface AuthFlowMachineContext extends AuthFlowContext {
-  readonly flow: AuthFlow;
-  readonly refresh: RefreshData;
-}
-
-export type SignInOutput =
-  | AuthFlowEnd
+/**
+ * The machine's output: the answer to the request that ran it. Off to the provider; back
+ * from it with a session (a sign-in or claims refresh) or with a change done; cancelled there
+ * (where to go); or failed (the §8 error to show).
+ */
+export type AuthFlowOutput =
+  | { readonly status: 'redirect'; readonly url: string }
   | {
       readonly status: 'signedIn';
       readonly user: SignedInUser;
       readonly session: StoredSession;
       readonly returnPath: string;
-    };
+    }
+  | {
+      readonly status: 'refreshed';
+      readonly user: SignedInUser;
+      readonly session: StoredSession;
+      readonly refresh: RefreshData;
+      /** The page that asked for the refresh (the gate). */
+      readonly returnPath: string;
+    }
+  /** An e-mail or password change came back: its tokens are not kept. */
+  | { readonly status: 'changed'; readonly flow: 'passwordChange' | 'emailChange'; readonly returnPath: string }
+  | { readonly status: 'cancelled'; readonly redirectTo: string }
+  | { readonly status: 'failed'; readonly error: PortalError };
