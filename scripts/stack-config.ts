@@ -99,6 +99,9 @@ export function stackEnv(env: NodeJS.ProcessEnv): Record<string, string> {
     API_DATA_DIR: join(dataDir, 'api'),
     IDP_DATA_DIR: join(dataDir, 'idp'),
     API_SEED: env.API_SEED ?? 'demo',
+    // API_SECRETS_KEYS (the key ring of the secrets the API stores, ADR 0020) is not set here: the stack's
+    // processes get the caller's environment, and without one the API uses its public development key
+    // and says so at the start (production refuses to start so).
     // The expiry job of time-bound access (#19) sweeps this often: every 2 s on the local stack, so an end-to-end
     // test sees an access end a few seconds after its end date (the API's own default is 60 s).
     API_EXPIRY_INTERVAL_MS: env.API_EXPIRY_INTERVAL_MS ?? '2000',

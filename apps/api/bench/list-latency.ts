@@ -1,6 +1,7 @@
 // pnpm --filter @portal/api bench [--postgres] [--users N] [--applications N] [--runs N] [--slowest]
 // Seeds the large data set (100,000 users, 2,000 applications) into a fresh database and
 // prints p50/p95 of the list calls (50-row pages with search and sort), in process.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { apps, users } from '../src/db/seed/ids.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { seedLarge } from '../src/db/seed/large.ts';
 import { claimsOf } from '../src/services/access.ts';
+import { secretBox } from '../src/secrets.ts';
 import { postgresBin, startPostgres } from '@portal/tooling/postgres-server';
 
 const { values: args } = parseArgs({
@@ -39,10 +41,12 @@ if (args.postgres) {
 }
 
 const db = await openDatabase({ dataDir, connectionString });
+// The bench's throw-away database: its secrets sealed with a key of this run only.
+const secrets = secretBox([{ id: 'bench', key: randomBytes(32) }]);
 try {
   let t = performance.now();
-  await migrate(db);
-  await seedDemo(db, { portalUrl: 'http://localhost:5173', dealerShopUrl: 'http://localhost:4002' });
+  await migrate(db, { secrets });
+  await seedDemo(db, { portalUrl: 'http://localhost:5173', dealerShopUrl: 'http://localhost:4002', secrets });
   await seedLarge(db, { users: Number(args.users), applications: Number(args.applications) });
   console.log(
     `seeded ${args.users} users and ${args.applications} applications on ${args.postgres ? 'PostgreSQL server' : 'PGlite'} in ${((performance.now() - t) / 1000).toFixed(1)} s`,
@@ -60,6 +64,7 @@ try {
     onWebhookQueued: () => undefined,
     allowHttpWebhooks: true,
     publicUrl: 'http://localhost:4000',
+    secrets,
     corsOrigins: [],
   });
   const sign = async (sub: string) =>

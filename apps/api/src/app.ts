@@ -16,6 +16,7 @@ import { applicationRoutes } from './routes/applications.ts';
 import { MAX_LOGO_BYTES } from './routes/images.ts';
 import { entityRoutes } from './routes/entities.ts';
 import { myRoutes } from './routes/my.ts';
+import { myGroupRoutes } from './routes/my-groups.ts';
 import { myRequestRoutes } from './routes/my-requests.ts';
 import { userRoutes } from './routes/users.ts';
 
@@ -86,6 +87,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   });
 
   app.route('/', myRoutes(options));
+  app.route('/', myGroupRoutes(options));
   app.route('/', myRequestRoutes(options));
   app.route('/', adminRoutes(options));
   app.route('/', mailRoutes(options));

@@ -80,7 +80,7 @@ describe('a standard provider', () => {
   const auth = createAuthenticator({
     audience: 'portal-api',
     issuers: [{ issuer, keys }],
-    claims: { email: 'mail', givenName: 'given_name', familyName: 'family_name', data: 'hkData' },
+    claims: { email: 'mail', givenName: 'given_name', familyName: 'family_name', data: 'hkData', groups: 'memberOf' },
     directoryPermissions: async (userId) => new Set(userId === 'user-1' ? ['roles.read'] : []),
   });
 
@@ -96,5 +96,14 @@ describe('a standard provider', () => {
 
   it('refuses another issuer', async () => {
     expect(await outcome(auth.user(`Bearer ${await sign({}, 'https://sso.example.com/realms/other')}`))).toBe(401);
+  });
+
+  it('reads the directory groups from the configured claim; one that is no list of names names none (#29.3)', async () => {
+    const named = await auth.user(`Bearer ${await sign({ memberOf: ['HK-Mitarbeitende', 'Planer'] }, issuer)}`);
+    expect(named.groups).toEqual(['HK-Mitarbeitende', 'Planer']);
+    expect(named.issuedAt).toEqual(expect.any(Number));
+    for (const memberOf of ['HK-Mitarbeitende', [1, 2], { a: 'b' }])
+      expect((await auth.user(`Bearer ${await sign({ memberOf }, issuer)}`)).groups).toBeUndefined();
+    expect((await auth.user(`Bearer ${await sign({ groups: ['HK-Mitarbeitende'] }, issuer)}`)).groups).toBeUndefined();
   });
 });

@@ -18,6 +18,10 @@ export interface Principal {
   givenName: string | undefined;
   familyName: string | undefined;
   permissions: ReadonlySet<string>;
+  /** The directory groups of the token's groups claim (#29.3); undefined when it names none or is not a list of names. */
+  groups?: readonly string[];
+  /** When the token was issued (its iat, seconds). */
+  issuedAt?: number;
 }
 
 /** An issuer whose access tokens the API accepts. */
@@ -34,6 +38,8 @@ export interface TokenClaimNames {
   readonly givenName: string;
   readonly familyName: string;
   readonly data: string;
+  /** The directory groups of internal accounts (#29.3; IDP_CLAIM_GROUPS, default `groups`). */
+  readonly groups: string;
 }
 
 export interface AuthConfig {
@@ -60,6 +66,7 @@ const defaultClaims: TokenClaimNames = {
   givenName: 'given_name',
   familyName: 'family_name',
   data: 'hkData',
+  groups: 'groups',
 };
 
 export function remoteKeys(jwksUrl: string): JWTVerifyGetKey {
@@ -95,6 +102,14 @@ const firstString = (v: unknown) => str(v) ?? (Array.isArray(v) ? str(v[0]) : un
 
 const algorithms = ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'];
 
+const MAX_GROUPS = 1000;
+/** A groups claim is a list of names (as Entra's and Keycloak's are); anything else names none (fail closed). */
+function groupsOf(value: unknown): readonly string[] | undefined {
+  if (!Array.isArray(value) || value.length > MAX_GROUPS) return undefined;
+  if (!value.every((g): g is string => typeof g === 'string' && g.length <= 256)) return undefined;
+  return value;
+}
+
 export function createAuthenticator(config: AuthConfig): Authenticator {
   const names = config.claims ?? defaultClaims;
   /** The issuer a token must have been issued by: by its policy claim (B2C), else by its `iss`. */
@@ -129,6 +144,7 @@ export function createAuthenticator(config: AuthConfig): Authenticator {
       }
       const sub = payload.sub;
       if (typeof sub !== 'string' || sub.length === 0 || sub.length > 100) throw unauthorized();
+      const groups = groupsOf(payload[names.groups]);
       const data = payload[names.data];
       const permissions =
         data === undefined && config.directoryPermissions !== undefined
@@ -140,6 +156,8 @@ export function createAuthenticator(config: AuthConfig): Authenticator {
         givenName: str(payload[names.givenName]),
         familyName: str(payload[names.familyName]),
         permissions,
+        ...(groups === undefined ? {} : { groups }),
+        ...(typeof payload.iat === 'number' ? { issuedAt: payload.iat } : {}),
       };
     },
     async internal(authorization) {

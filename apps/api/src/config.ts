@@ -1,7 +1,10 @@
 // Environment of the API (names and defaults from scripts/stack-config.ts). The identity
 // provider's configuration is @portal/server's, the same the portal server reads (issue #27).
 import { join } from 'node:path';
+import { timingSafeEqual } from 'node:crypto';
 import { providerConfigFromEnv, type ProviderConfig } from '@portal/server';
+import { DEVELOPMENT_KEY_ID, developmentKeys, parseSecretKeys, secretBox } from './secrets.ts';
+import type { SecretBox, SecretKey } from './secrets.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 export interface Config {
@@ -25,6 +28,10 @@ export interface Config {
   expiryIntervalMs: number;
   /** E-mail (#29); undefined without SMTP_HOST: then no mail is queued or sent. */
   mail: MailConfig | undefined;
+  /** The key ring secrets at rest are sealed with (API_SECRETS_KEYS; src/secrets.ts). */
+  secrets: SecretBox;
+  /** True when API_SECRETS_KEYS is not set and the public development key is used (never in production). */
+  developmentSecretsKey: boolean;
 }
 
 export interface SmtpConfig {
@@ -106,6 +113,29 @@ function readMailConfig(env: NodeJS.ProcessEnv, portalUrl: string): MailConfig |
   };
 }
 
+const isDevelopmentKey = (k: SecretKey) =>
+  k.id === DEVELOPMENT_KEY_ID ||
+  developmentKeys.some((d) => d.key.length === k.key.length && timingSafeEqual(d.key, k.key));
+
+/**
+ * The key ring of API_SECRETS_KEYS. Production needs one of its own (the start stops without it, or
+ * with the development key in it); elsewhere an unset variable means the public development key.
+ */
+function secretKeysOf(env: NodeJS.ProcessEnv, production: boolean): { keys: SecretKey[]; development: boolean } {
+  const text = env.API_SECRETS_KEYS?.trim() ?? '';
+  if (text === '') {
+    if (production)
+      throw new Error(
+        'API_SECRETS_KEYS must be set in production: <id>=<base64 of 32 bytes>, e.g. k1=$(openssl rand -base64 32) (docs/webhooks.md)',
+      );
+    return { keys: [...developmentKeys], development: true };
+  }
+  const keys = parseSecretKeys(text);
+  if (production && keys.some(isDevelopmentKey))
+    throw new Error('API_SECRETS_KEYS holds the public development key (id development): set a key of your own');
+  return { keys, development: false };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // The local provider calls the internal endpoints; elsewhere they answer 401 (IDP_INTERNAL_ISSUER empty).
   const internalIssuer =
@@ -119,6 +149,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `API_EXPIRY_INTERVAL_MS must be a whole number of milliseconds, at least 100, not ${env.API_EXPIRY_INTERVAL_MS}`,
     );
   const portalUrl = (env.PORTAL_URL ?? 'http://localhost:5173').replace(/\/$/, '');
+  const production = env.NODE_ENV === 'production';
+  const secrets = secretKeysOf(env, production);
   return {
     port: Number(env.API_PORT ?? 4000),
     dataDir:
@@ -140,8 +172,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.API_PUBLIC_URL || env.API_URL || 'http://localhost:4000').replace(/\/$/, ''),
     seed,
     dealerShopUrl: (env.DEALER_SHOP_URL ?? 'http://localhost:4002').replace(/\/$/, ''),
-    production: env.NODE_ENV === 'production',
+    production,
     expiryIntervalMs,
     mail: readMailConfig(env, portalUrl),
+    secrets: secretBox(secrets.keys),
+    developmentSecretsKey: secrets.development,
   };
+}
+
+/** The configuration, or one line on stderr and exit code 1 when it is wrong (a start stops there). */
+export function configOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return readConfig(env);
+  } catch (e) {
+    console.error(`api: cannot start: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  }
 }

@@ -6,6 +6,7 @@ import type { Database } from './db/database.ts';
 import type { MailQueue } from './mail/outbox.ts';
 import { forbidden } from './http/errors.ts';
 import type { Language } from './http/messages.ts';
+import type { SecretBox } from './secrets.ts';
 
 export interface Deps {
   db: Database;
@@ -18,6 +19,8 @@ export interface Deps {
   publicUrl: string;
   /** E-mail (#29): what queuing a mail needs; undefined without an SMTP host (nothing is queued). */
   mail?: MailQueue | undefined;
+  /** Seals and opens the secrets stored at rest (API_SECRETS_KEYS; src/secrets.ts, src/webhooks/secrets.ts). */
+  secrets: SecretBox;
 }
 
 export type AppEnv = { Variables: { lang: Language } };

@@ -3,21 +3,28 @@
 import { loadProvider, ProviderConfigError, tokenFlowKeys } from '@portal/server';
 import { createApp } from './app.ts';
 import { createAuthenticator, remoteKeys } from './auth.ts';
-import { readConfig } from './config.ts';
+import { configOrExit } from './config.ts';
 import { migrate, openDatabase } from './db/database.ts';
 import { seed } from './db/seed/index.ts';
 import { listen } from './server.ts';
 import { createDispatcher } from './webhooks/dispatcher.ts';
+import { unreadableWebhookSecrets } from './webhooks/secrets.ts';
 import { createExpiryJob } from './jobs/expiry.ts';
 import { permissionsOf } from './services/access.ts';
 import type { MailQueue } from './mail/outbox.ts';
 import { startMailSender } from './mail/sender.ts';
 import { smtpTransport } from './mail/smtp.ts';
 
-let config: ReturnType<typeof readConfig>;
+// A wrong value of the environment stops the start with one line (configOrExit).
+const config = configOrExit();
+const { secrets } = config;
+console.log(
+  config.developmentSecretsKey
+    ? 'api: API_SECRETS_KEYS is not set: webhook secrets are encrypted with the public development key (never for production)'
+    : `api: webhook secrets are encrypted with key ${secrets.keyIds[0] ?? ''} (API_SECRETS_KEYS holds ${secrets.keyIds.join(', ')})`,
+);
 let provider: Awaited<ReturnType<typeof loadProvider>>;
 try {
-  config = readConfig();
   // The provider's discovery documents name the issuers and key sets of its tokens; a provider
   // still starting is waited for a while, a wrong configuration stops the start with one line.
   provider = await loadProvider(config.provider, {
@@ -30,10 +37,21 @@ try {
   process.exit(1);
 }
 const db = await openDatabase({ dataDir: config.dataDir, connectionString: config.databaseUrl });
-await migrate(db);
-const seeded = await seed(db, config.seed, { portalUrl: config.portalUrl, dealerShopUrl: config.dealerShopUrl });
+await migrate(db, { secrets });
+// Every stored secret must open with the key ring: a key removed too early, or a different one under an id, stops the start.
+const unreadable = await unreadableWebhookSecrets(db, secrets);
+if (unreadable.count > 0) {
+  console.error(`api: ${unreadable.count} stored webhook secret(s) cannot be read, e.g. ${unreadable.first ?? ''}`);
+  await db.destroy();
+  process.exit(1);
+}
+const seeded = await seed(db, config.seed, {
+  portalUrl: config.portalUrl,
+  dealerShopUrl: config.dealerShopUrl,
+  secrets,
+});
 if (seeded.length) console.log(`api: seeded ${seeded.join(' + ')} data`);
-const dispatcher = createDispatcher({ db });
+const dispatcher = createDispatcher({ db, secrets });
 const stopDispatcher = dispatcher.start();
 // E-mail (#29): with an SMTP host, events queue mails in the outbox and the sender sends them; without one, neither.
 const mailConfig = config.mail;
@@ -74,6 +92,7 @@ const app = createApp({
   mail,
   allowHttpWebhooks: !config.production,
   publicUrl: config.publicUrl,
+  secrets,
   corsOrigins: [config.portalUrl],
 });
 /** The issuers of the sign-in and refresh flows, with their key sets (each key set fetched by one client). */

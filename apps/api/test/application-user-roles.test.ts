@@ -60,13 +60,14 @@ describe("a user's access to an application needs at least one role (#17.16)", (
     );
   });
 
-  it("refuses granting access with no role (no default roles behind the admin's back)", async () => {
-    const r = await h.request('PUT', path(apps.kitchenPlanner, users.newUser), {
+  it('refuses granting access with no role to an application without default roles (#29.4: with some, they are given)', async () => {
+    const r = await h.request('PUT', path(apps.portal, users.newUser), {
       token: admin,
-      body: { roleIds: [], attributes: [{ key: 'studioName', value: 'Studio Neu' }] },
+      body: { roleIds: [] },
     });
     expect(r.status).toBe(400);
-    expect(await grantOf(apps.kitchenPlanner, users.newUser)).toBeUndefined();
+    expect(((await r.json()) as { error: { code: string } }).error.code).toBe('applicationUser.roleRequired');
+    expect(await grantOf(apps.portal, users.newUser)).toBeUndefined();
   });
 
   it('saves with a role, and removes the access only with DELETE', async () => {

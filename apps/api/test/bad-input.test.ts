@@ -33,6 +33,8 @@ async function snapshot(): Promise<string> {
     'account_accesses',
     'custom_flows',
     'application_users',
+    'application_user_sources',
+    'user_group_syncs',
     'application_attributes',
     'application_roles',
     'user_attribute_values',

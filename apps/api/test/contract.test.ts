@@ -269,6 +269,18 @@ describe('system and my calls', () => {
     });
   });
 
+  it('applies my directory groups (from my token) to the activation groups', async () => {
+    const t = await token({ sub: users.employee, groups: ['HK-Mitarbeitende'] });
+    const r = await h.request('POST', '/My/Groups/Sync', { token: t });
+    expect(r.status).toBe(200);
+    expect(await checkResponse('POST', '/My/Groups/Sync', r)).toEqual({
+      groups: ['HK-Mitarbeitende'],
+      applied: true,
+      changedApplicationIds: [],
+    });
+    expect((await call('POST', '/My/Groups/Sync', { as: 'anonymous' })).status).toBe(401);
+  });
+
   it('records a launch of one of my applications', async () => {
     expect((await call('POST', `/My/Applications/${apps.servicePortal}/Launch`, { as: 'partner' })).status).toBe(204);
     expect((await call('POST', `/My/Applications/${apps.kitchenPlanner}/Launch`, { as: 'partner' })).status).toBe(404);

@@ -13,6 +13,7 @@ import { migrate, openDatabase } from '../src/db/database.ts';
 import type { Database } from '../src/db/database.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { createDispatcher } from '../src/webhooks/dispatcher.ts';
+import { secretBox } from '../src/secrets.ts';
 import type { Dispatcher } from '../src/webhooks/dispatcher.ts';
 import type { MailQueue } from '../src/mail/outbox.ts';
 
@@ -36,6 +37,10 @@ export interface TokenOptions {
   email?: string;
   hkData?: unknown;
   wrongKey?: boolean;
+  /** The groups claim (#29.3), as the provider would put it in the access token. */
+  groups?: unknown;
+  /** The token's iat (seconds); default now. */
+  issuedAt?: number;
 }
 
 /** The API's authenticator for the test provider: B2C-style policies, one key set, internal tokens. */
@@ -56,6 +61,7 @@ export async function token(options: TokenOptions = {}): Promise<string> {
     },
   };
   if (options.email) claims.email = options.email;
+  if (options.groups !== undefined) claims.groups = options.groups;
   // B2C names the policy of every token in `tfp` (the API reads it, never the issuer).
   claims.tfp = (options.policy ?? 'b2c_1a_signin').toUpperCase();
   return new SignJWT(claims)
@@ -63,7 +69,7 @@ export async function token(options: TokenOptions = {}): Promise<string> {
     .setSubject(options.sub ?? '00000000-0000-4000-8000-000000000006')
     .setIssuer(options.issuer ?? `${AUTHORITY}/${options.policy ?? 'b2c_1a_signin'}/v2.0`)
     .setAudience(options.audience ?? AUDIENCE)
-    .setIssuedAt()
+    .setIssuedAt(options.issuedAt)
     .setExpirationTime(options.expiresIn ?? '10m')
     .sign(options.wrongKey ? other.privateKey : privateKey);
 }
@@ -79,14 +85,20 @@ export async function internalToken(options: { scope?: string; issuer?: string }
     .sign(privateKey);
 }
 
+/** The key ring of the tests' secrets at rest (#29.5): fixed, so every test file's database opens with it. */
+export const testSecrets = secretBox([{ id: 'test', key: Buffer.from('api tests: secrets at rest key!!', 'utf8') }]);
+
 let serverDbCounter = 0;
 
-/** A fresh, migrated database for one test file. */
-export async function freshDatabase(): Promise<{ db: Database; close: () => Promise<void> }> {
+/** A fresh database for one test file, migrated (unless `migrated: false`: empty, for a test of the migrations). */
+export async function freshDatabase(
+  options: { migrated?: boolean } = {},
+): Promise<{ db: Database; close: () => Promise<void> }> {
+  const migrated = options.migrated ?? true;
   const serverUrl = inject('postgresUrl');
   if (!serverUrl) {
     const db = await openDatabase();
-    await migrate(db);
+    if (migrated) await migrate(db, { secrets: testSecrets });
     return { db, close: () => db.destroy() };
   }
   const name = `api_test_${process.pid}_${Date.now()}_${serverDbCounter++}`;
@@ -97,7 +109,7 @@ export async function freshDatabase(): Promise<{ db: Database; close: () => Prom
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const db = await openDatabase({ connectionString: url.toString() });
-  await migrate(db);
+  if (migrated) await migrate(db, { secrets: testSecrets });
   return {
     db,
     close: async () => {
@@ -133,10 +145,12 @@ export async function harness(
   options: { seed?: boolean; fetchImpl?: typeof fetch; mail?: MailQueue } = {},
 ): Promise<Harness> {
   const { db, close } = await freshDatabase();
-  if (options.seed ?? true) await seedDemo(db, { portalUrl: PORTAL, dealerShopUrl: 'http://localhost:4992' });
+  if (options.seed ?? true)
+    await seedDemo(db, { portalUrl: PORTAL, dealerShopUrl: 'http://localhost:4992', secrets: testSecrets });
   const queued = { count: 0 };
   const dispatcher = createDispatcher({
     db,
+    secrets: testSecrets,
     backoffMs: () => 0,
     maxAttempts: 3,
     ...(options.fetchImpl === undefined ? {} : { fetchImpl: options.fetchImpl }),
@@ -151,6 +165,7 @@ export async function harness(
     allowHttpWebhooks: true,
     publicUrl: 'http://localhost:4900',
     mail: options.mail,
+    secrets: testSecrets,
     corsOrigins: [PORTAL],
   });
   return {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apps, users } from '../src/db/seed/ids.ts';
 import { createDispatcher } from '../src/webhooks/dispatcher.ts';
 import { seed } from '../src/db/seed/index.ts';
-import { freshDatabase, harness } from './harness.ts';
+import { freshDatabase, harness, testSecrets } from './harness.ts';
 import type { Harness } from './harness.ts';
 
 let h: Harness;
@@ -82,7 +82,11 @@ describe('instances started together on an empty database', () => {
   it('seed it once', async () => {
     const { db, close } = await freshDatabase();
     try {
-      const options = { portalUrl: 'http://localhost:5173', dealerShopUrl: 'http://localhost:4002' };
+      const options = {
+        portalUrl: 'http://localhost:5173',
+        dealerShopUrl: 'http://localhost:4002',
+        secrets: testSecrets,
+      };
       const results = await Promise.all([
         seed(db, 'demo', options),
         seed(db, 'demo', options),
@@ -116,11 +120,18 @@ describe('dispatchers of two instances on one database', () => {
     });
     const a = createDispatcher({
       db: h.db,
+      secrets: testSecrets,
       instance: 'a',
       fetchImpl: receiver('a', { reached: reach, until }),
       concurrency: 2,
     });
-    const b = createDispatcher({ db: h.db, instance: 'b', fetchImpl: receiver('b'), concurrency: 2 });
+    const b = createDispatcher({
+      db: h.db,
+      secrets: testSecrets,
+      instance: 'b',
+      fetchImpl: receiver('b'),
+      concurrency: 2,
+    });
     const busyA = a.runOnce();
     await reached;
     await b.runOnce();
@@ -147,7 +158,7 @@ describe('dispatchers of two instances on one database', () => {
   it("a dead instance's claim runs out and is taken over; a live one is left alone", async () => {
     sent.length = 0;
     const dead = await queue(3, { by: 'dead', until: new Date(Date.now() - 1) });
-    const a = createDispatcher({ db: h.db, instance: 'a', fetchImpl: receiver('a') });
+    const a = createDispatcher({ db: h.db, secrets: testSecrets, instance: 'a', fetchImpl: receiver('a') });
     await a.runOnce();
     expect(sent.map((s) => s.delivery).sort()).toEqual([...dead].sort());
 
@@ -157,6 +168,7 @@ describe('dispatchers of two instances on one database', () => {
     expect(sent).toEqual([]);
     const later = createDispatcher({
       db: h.db,
+      secrets: testSecrets,
       instance: 'a',
       fetchImpl: receiver('a'),
       now: () => new Date(Date.now() + 61_000),

@@ -6,7 +6,7 @@ import { openDatabase } from '../src/db/database.ts';
 import type { Database } from '../src/db/database.ts';
 import { users } from '../src/db/seed/ids.ts';
 import { checkResponse } from './openapi.ts';
-import { PORTAL, testAuthenticator, token } from './harness.ts';
+import { PORTAL, testAuthenticator, testSecrets, token } from './harness.ts';
 
 let db: Database;
 let app: ReturnType<typeof createApp>;
@@ -21,6 +21,7 @@ beforeAll(async () => {
     onWebhookQueued: () => undefined,
     allowHttpWebhooks: true,
     publicUrl: 'http://localhost:4900',
+    secrets: testSecrets,
     corsOrigins: [PORTAL],
   });
   admin = await token({ sub: users.globalAdmin, permissions: ['all_users.read', 'applications.write'] });

@@ -20,6 +20,10 @@ import * as deliveryAttempts from './migrations/0009_delivery_attempts.ts';
 import * as webhookPause from './migrations/0010_webhook_pause.ts';
 import * as accessGovernance from './migrations/0011_access_governance.ts';
 import * as mailOutbox from './migrations/0012_mail_outbox.ts';
+import { secretsAtRest } from './migrations/0013_secrets_at_rest.ts';
+import * as accessSources from './migrations/0014_access_sources.ts';
+import * as directoryGroupSyncs from './migrations/0015_directory_group_syncs.ts';
+import type { SecretBox } from '../secrets.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -61,6 +65,11 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
 }
 
 class StaticMigrations implements MigrationProvider {
+  readonly #options: MigrateOptions;
+  constructor(options: MigrateOptions) {
+    this.#options = options;
+  }
+
   async getMigrations(): Promise<Record<string, Migration>> {
     return {
       '0001_initial': initial,
@@ -75,13 +84,25 @@ class StaticMigrations implements MigrationProvider {
       '0010_webhook_pause': webhookPause,
       '0011_access_governance': accessGovernance,
       '0012_mail_outbox': mailOutbox,
+      '0013_secrets_at_rest': secretsAtRest(this.#options.secrets),
+      '0014_access_sources': accessSources,
+      '0015_directory_group_syncs': directoryGroupSyncs,
     };
   }
 }
 
-export async function migrate(db: Database): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticMigrations() });
-  const { error, results } = await migrator.migrateToLatest();
+export interface MigrateOptions {
+  /** The key ring that seals the secrets stored in plain text before migration 0012. */
+  secrets: SecretBox;
+}
+
+/** The migrator of the API's migrations (tests step through them with `migrateTo`). */
+export function migrator(db: Database, options: MigrateOptions): Migrator {
+  return new Migrator({ db, provider: new StaticMigrations(options) });
+}
+
+export async function migrate(db: Database, options: MigrateOptions): Promise<void> {
+  const { error, results } = await migrator(db, options).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration failed: ${failed?.migrationName ?? ''} ${String(error)}`);
 }

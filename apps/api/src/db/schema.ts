@@ -73,13 +73,14 @@ interface WebhooksTable {
   enabled: boolean;
   endpoint_url: string;
   username: string | null;
+  /** The basic-auth password, sealed (src/webhooks/secrets.ts, migration 0012). */
   password: string | null;
   on_grant: boolean;
   on_remove: boolean;
   on_update: boolean;
   headers: Json<WebhookHeaderRow[]>;
   key_vault_reference: string | null;
-  /** The active signing secrets, oldest first, at most two (migration 0006). */
+  /** The active signing secrets, oldest first, at most two (migration 0006), each sealed (0012). */
   signing_secrets: ColumnType<SigningSecretRow[], string | undefined, string>;
   /** Pause after this many failed deliveries in a row; null: never (migration 0010). */
   pause_after_failures: ColumnType<number | null, number | null | undefined, number | null>;
@@ -92,6 +93,7 @@ interface WebhooksTable {
 
 interface SigningSecretRow {
   id: string;
+  /** Sealed (src/webhooks/secrets.ts, migration 0012). */
   secret: string;
   createdAt: string;
 }
@@ -186,6 +188,29 @@ interface ApplicationUsersTable {
   ends_request_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the user was reminded that the grant ends soon. */
   reminded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** What granted a user's access where the history cannot tell: default roles, activation groups (migration 0013). */
+interface ApplicationUserSourcesTable {
+  application_id: string;
+  user_id: string;
+  item_kind: 'ACCESS' | 'ROLE' | 'ACCOUNT_ACCESS';
+  /** The role's or account access's id; '' for the access itself. */
+  item_id: string;
+  kind: 'HELD' | 'DIRECT_GRANT' | 'ACCESS_REQUEST' | 'DEFAULT_ROLE' | 'ACTIVATION_GROUP';
+  /** The activation group's directory group name (ACTIVATION_GROUP, and DEFAULT_ROLE given with its grant); '' else. */
+  directory_group_name: Generated<string>;
+  access_request_id: string | null;
+  granted_at: GeneratedTimestamp;
+  granted_by: string | null;
+  granted_by_name: string | null;
+}
+
+/** When a user's directory groups were last applied: the issue time of their token (migration 0014). */
+interface UserGroupSyncsTable {
+  user_id: string;
+  token_issued_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  synced_at: GeneratedTimestamp;
 }
 
 /** A user's pinned launcher tiles, `position` 0 first (migration 0007). */
@@ -370,6 +395,8 @@ export interface DB {
   application_account_accesses: ApplicationAccountAccessesTable;
   application_custom_flows: ApplicationCustomFlowsTable;
   application_users: ApplicationUsersTable;
+  application_user_sources: ApplicationUserSourcesTable;
+  user_group_syncs: UserGroupSyncsTable;
   user_attribute_values: UserAttributeValuesTable;
   user_favourites: UserFavouritesTable;
   user_launches: UserLaunchesTable;

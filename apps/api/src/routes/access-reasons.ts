@@ -1,10 +1,11 @@
 // Why a user has access to an application (#19.6): the access's reasons and each role's and account
 // access's, read from what the database records — the grant's history (who, when) and the accepted
 // access requests whose acceptance was written in the same transaction as the grant (the history rows'
-// `xmin`, the id of the transaction that wrote them). Nothing is guessed: what no record explains
-// (access that existed before history was kept, e.g. seeded data) is UNKNOWN. This API grants neither
-// through activation groups (it keeps no directory groups of users) nor default roles, so it never
-// answers ACTIVATION_GROUP or DEFAULT_ROLE; the contract has them for implementations that record them.
+// `xmin`, the id of the transaction that wrote them) — and, where the history cannot tell, the sources
+// recorded with the grant (#29, services/access-sources.ts): DEFAULT_ROLE for the application's default
+// roles given because no role was chosen, ACTIVATION_GROUP (with the directory group's name) for what an
+// activation group grants while the user is in its group. Nothing is guessed: what no record explains
+// (access that existed before history was kept, e.g. seeded data) is UNKNOWN.
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { components } from '@portal/contract';
@@ -13,6 +14,8 @@ import type { AppEnv, Deps } from '../context.ts';
 import type { Database } from '../db/database.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { accessOf, loadApplication, refsOf } from '../services/access.ts';
+import { sourcesOf } from '../services/access-sources.ts';
+import type { SourceRow } from '../services/access-sources.ts';
 
 type S = components['schemas'];
 type Reason = S['AccessReason'];
@@ -94,25 +97,63 @@ async function accessReasons(
     for (const id of idsIn(h.value)) if (!before.has(id)) into.set(id, reasonOf(h));
   }
 
+  // The recorded sources (#29): an item with rows has exactly their reasons (HELD: the history's).
+  const sources = await sourcesOf(db, applicationId, userId);
+  const authorIds = [...new Set(sources.flatMap((r) => (r.granted_by === null ? [] : [r.granted_by])))];
+  const authors = new Map(
+    authorIds.length === 0
+      ? []
+      : (await db.selectFrom('users').select(['id', 'full_name']).where('id', 'in', authorIds).execute()).map(
+          (u) => [u.id, u.full_name] as const,
+        ),
+  );
+  const rowsOf = new Map<string, SourceRow[]>();
+  for (const r of sources) {
+    const key = `${r.item_kind}:${r.item_id}`;
+    rowsOf.set(key, [...(rowsOf.get(key) ?? []), r]);
+  }
+  const reasonsOf = (key: string, fromHistory: Reason | undefined): Reason[] => {
+    const rows = rowsOf.get(key) ?? [];
+    if (rows.length === 0) return [fromHistory ?? unknown];
+    const reasons = rows.map((r): Reason =>
+      r.kind === 'HELD'
+        ? (fromHistory ?? unknown)
+        : {
+            kind: r.kind,
+            at: iso(r.granted_at),
+            by:
+              r.granted_by === null
+                ? null
+                : { id: r.granted_by, fullName: authors.get(r.granted_by) ?? r.granted_by_name },
+            accessRequestId: r.access_request_id,
+            directoryGroupName: r.directory_group_name === '' ? null : r.directory_group_name,
+          },
+    );
+    // Each reason once, the oldest first (what no record dates first).
+    const unique = [...new Map(reasons.map((r) => [JSON.stringify(r), r])).values()];
+    return unique.sort((x, y) => (x.at ?? '').localeCompare(y.at ?? ''));
+  };
+
   const roles = await refsOf(db, 'roles', g.role_ids);
   const accounts = await refsOf(db, 'account_accesses', g.account_access_ids);
   const items = (
+    kind: 'ROLE' | 'ACCOUNT_ACCESS',
     ids: readonly string[],
     refs: Map<string, S['Ref']>,
     reasons: Map<string, Reason>,
   ): S['AccessReasonItem'][] =>
     ids.flatMap((id) => {
       const ref = refs.get(id);
-      return ref ? [{ ref, reasons: [reasons.get(id) ?? unknown] }] : [];
+      return ref ? [{ ref, reasons: reasonsOf(`${kind}:${id}`, reasons.get(id)) }] : [];
     });
   return {
     applicationId,
     userId,
     hasAccess: true,
     accessSince: iso(g.access_since),
-    reasons: [access ?? unknown],
-    roles: items(g.role_ids, roles, roleReasons),
-    accountAccesses: items(g.account_access_ids, accounts, accountReasons),
+    reasons: reasonsOf('ACCESS:', access),
+    roles: items('ROLE', g.role_ids, roles, roleReasons),
+    accountAccesses: items('ACCOUNT_ACCESS', g.account_access_ids, accounts, accountReasons),
   };
 }
 

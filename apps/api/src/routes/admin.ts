@@ -45,6 +45,15 @@ import { translate } from '../http/messages.ts';
 import { accountAccessSelection, roleSelection } from '../services/selections.ts';
 import { checkEndsAt, maxEndsAt, notify } from '../services/governance.ts';
 import { queueDecisionMail } from '../mail/outbox.ts';
+import { openSigningSecret, sealSigningSecret } from '../webhooks/secrets.ts';
+import {
+  ACCESS,
+  accountAccessesAsItems,
+  addSources,
+  defaultRoleIds,
+  markExplicit,
+  rolesAsItems,
+} from '../services/access-sources.ts';
 
 type S = components['schemas'];
 type SigningSecret = Selectable<DB['webhooks']>['signing_secrets'][number];
@@ -557,6 +566,14 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       });
       // The requester's mail (#29): accepted, with what was granted.
       await queueDecisionMail(trx, deps.mail, id);
+      // What the request granted stays when a group that granted it too is left (#29.3).
+      await markExplicit(
+        trx,
+        row.application_id,
+        row.user_id,
+        [ACCESS, ...rolesAsItems(body.roleIds), ...accountAccessesAsItems(accountAccessIds)],
+        { kind: 'ACCESS_REQUEST', by: me.userId, accessRequestId: id },
+      );
       return event || granted;
     }
     const denied = await closeRequest(
@@ -788,16 +805,19 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       const u = await trx.selectFrom('users').select('id').where('id', '=', uid).executeTakeFirst();
       if (!u) throw notFound();
       uniqueOrThrow(body.roleIds, 'roleIds');
+      // #29.4: access granted without choosing a role gets the application's default roles.
+      const defaults =
+        body.roleIds.length === 0 && !(await accessOf(trx, a.id, uid)) ? await defaultRoleIds(trx, a.id) : [];
+      const roleIds = body.roleIds.length === 0 ? defaults : body.roleIds;
       // #17.16: a user's access holds at least one role (core's rule, as when accepting a
-      // request); no role is refused, not saved as an access without roles. Removing the
-      // access is DELETE.
-      if (validateApplicationUserRoles(body.roleIds) !== undefined) {
+      // request); no role (and none by default, or a user who has access already) is refused,
+      // not saved as an access without roles. Removing the access is DELETE.
+      if (validateApplicationUserRoles(roleIds) !== undefined) {
         throw new ApiError(400, 'roleRequired', {
           code: 'applicationUser.roleRequired',
           problems: [{ key: 'roleRequired', field: 'roleIds' }],
         });
       }
-      const roleIds = body.roleIds;
       await checkRoles(trx, a.id, roleIds, me.permissions, 'roleIds');
       const accountAccessIds = body.accountAccessIds ?? [];
       await checkAccountAccesses(trx, a.id, accountAccessIds, 'accountAccessIds');
@@ -821,6 +841,9 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
         // A time-bound grant (#19): omitted keeps the stored end, null removes it.
         ...(body.endsAt === undefined ? {} : { endsAt: checkEndsAt(a, body.endsAt, 'endsAt') }),
       });
+      await addSources(trx, a.id, uid, rolesAsItems(defaults), { kind: 'DEFAULT_ROLE', by: me.userId });
+      // Saved by an administrator: the access stays theirs when a group that granted it is left (#29.3).
+      await markExplicit(trx, a.id, uid, [ACCESS], { kind: 'DIRECT_GRANT', by: me.userId });
       if (
         await acceptOpenRequests(trx, {
           applicationId: a.id,
@@ -1040,16 +1063,19 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       .where('application_id', '=', applicationId)
       .execute();
 
-  const secretView = (s: SigningSecret) => ({
+  /** A secret as listed: its last four characters (opened from the sealed value) tell it apart. */
+  const secretView = (s: SigningSecret, plain: string) => ({
     id: s.id,
     createdAt: s.createdAt,
-    hint: s.secret.slice(-4),
+    hint: plain.slice(-4),
   });
 
   app.get('/Admin/Applications/:id/WebhookSigningSecrets', async (c) => {
     const { a } = await administered(c);
     const hook = await webhookOf(a.id);
-    return c.json({ secrets: hook.signing_secrets.map(secretView) } satisfies S['WebhookSigningSecretList']);
+    return c.json({
+      secrets: hook.signing_secrets.map((s) => secretView(s, openSigningSecret(deps.secrets, a.id, s))),
+    } satisfies S['WebhookSigningSecretList']);
   });
 
   app.post('/Admin/Applications/:id/WebhookSigningSecrets', async (c) => {
@@ -1063,12 +1089,15 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
         secret: `whsec_${randomBytes(32).toString('base64url')}`,
         createdAt: new Date().toISOString(),
       };
-      await storeSecrets(trx, a.id, [...hook.signing_secrets, secret]);
-      // The secret itself is never recorded.
+      // Stored sealed (#29.5); the secret itself is never recorded.
+      await storeSecrets(trx, a.id, [...hook.signing_secrets, sealSigningSecret(deps.secrets, a.id, secret)]);
       await recordWebhookChange(trx, a.id, me.userId, 'signingSecretCreated', secret.id);
       return secret;
     });
-    return c.json({ ...secretView(created), secret: created.secret } satisfies S['WebhookSigningSecretCreated'], 201);
+    return c.json(
+      { ...secretView(created, created.secret), secret: created.secret } satisfies S['WebhookSigningSecretCreated'],
+      201,
+    );
   });
 
   app.delete('/Admin/Applications/:id/WebhookSigningSecrets/:secretId', async (c) => {

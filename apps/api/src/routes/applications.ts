@@ -17,6 +17,8 @@ import { csvDownload } from '../http/csv.ts';
 import { csvFields } from './csv-fields.ts';
 import { recordHistory } from '../history.ts';
 import { isForbiddenHeaderName, isValidHeaderValue } from '../webhooks/headers.ts';
+import { sealPassword } from '../webhooks/secrets.ts';
+import type { SecretBox } from '../secrets.ts';
 import { historyList, revertOfDeleted, revertedInput, someHistory, type EntityNow, type Undo } from './history.ts';
 import { imageRoutes } from './images.ts';
 import { cardOf, openRequestCount } from '../services/access.ts';
@@ -304,7 +306,13 @@ async function check(
 }
 
 /** Writes an input `check` passed. */
-async function save(trx: Transaction<DB>, id: string, input: S['ApplicationInput'], isNew: boolean): Promise<void> {
+async function save(
+  trx: Transaction<DB>,
+  id: string,
+  input: S['ApplicationInput'],
+  isNew: boolean,
+  secrets: SecretBox,
+): Promise<void> {
   const row = {
     label: input.label.trim(),
     logo_url: input.logoUrl ?? null,
@@ -392,7 +400,9 @@ async function save(trx: Transaction<DB>, id: string, input: S['ApplicationInput
       .select(['password', 'pause_after_failures', 'on_access_request'])
       .where('application_id', '=', id)
       .executeTakeFirst();
-    const password = hook.password === undefined ? (before?.password ?? null) : hook.password;
+    // Stored sealed (#29.5); omitted keeps the stored (sealed) one.
+    const password =
+      hook.password === undefined ? (before?.password ?? null) : sealPassword(secrets, id, hook.password);
     const values = {
       pause_after_failures:
         hook.pauseAfterFailures === undefined ? (before?.pause_after_failures ?? null) : hook.pauseAfterFailures,
@@ -481,7 +491,7 @@ export function applicationRoutes(deps: Deps): Hono<AppEnv> {
     const id = newId();
     const dto = await db.transaction().execute(async (trx) => {
       await check(trx, input, deps.allowHttpWebhooks);
-      await save(trx, id, input, true);
+      await save(trx, id, input, true, deps.secrets);
       const created = await applicationDto(trx, id);
       await recordHistory(trx, {
         table: 'applications',
@@ -512,7 +522,7 @@ export function applicationRoutes(deps: Deps): Hono<AppEnv> {
     const before = await applicationDto(trx, id);
     const input = await inputFor(before);
     await check(trx, input, deps.allowHttpWebhooks);
-    await save(trx, id, input, false);
+    await save(trx, id, input, false, deps.secrets);
     const after = await applicationDto(trx, id);
     const passwordChanged = input.webhook?.password !== undefined;
     await recordHistory(trx, {

@@ -9,6 +9,7 @@ import { recordHistory } from '../history.ts';
 import { newId } from '../context.ts';
 import { checkValue } from './values.ts';
 import { queueDecisionMail, type MailQueue } from '../mail/outbox.ts';
+import { pruneSources } from './access-sources.ts';
 
 type S = components['schemas'];
 type Db = Kysely<DB> | Transaction<DB>;
@@ -521,6 +522,11 @@ export async function grant(
       JSON.stringify([before.role_ids, before.account_access_ids]) !==
         JSON.stringify([after.roleIds, after.accountAccessIds]);
     if (!changed) return false;
+    // What granted a role or account access taken away, or added anew, no longer applies (#29).
+    await pruneSources(trx, options.applicationId, options.userId, {
+      roleIds: before.role_ids.filter((id) => after.roleIds.includes(id)),
+      accountAccessIds: before.account_access_ids.filter((id) => after.accountAccessIds.includes(id)),
+    });
     await recordHistory(trx, {
       table: 'application_users',
       entity,

@@ -11,6 +11,7 @@ import { parseCsv } from '../http/csv.ts';
 import type { MessageKey } from '../http/messages.ts';
 import { acceptOpenRequests, checkAccountAccesses, checkRoles, grant, removeGrant } from './access.ts';
 import type { MailQueue } from '../mail/outbox.ts';
+import { ACCESS, accountAccessesAsItems, markExplicit, rolesAsItems } from './access-sources.ts';
 
 type S = components['schemas'];
 type Who = { userId: string; permissions: ReadonlySet<string> };
@@ -111,8 +112,17 @@ export async function bulkApplicationUsers(
   }
   let count = 0;
   let queued = false;
+  // Named by the administrator: what a group granted too stays when the user leaves the group (#29.3).
+  const named =
+    body.action === 'addRoles'
+      ? [ACCESS, ...rolesAsItems(roleIds)]
+      : body.action === 'addAccountAccesses'
+        ? [ACCESS, ...accountAccessesAsItems(accountAccessIds)]
+        : [];
   for (const step of plan) {
     const current = grants.get(step.userId);
+    if (current && !step.remove)
+      await markExplicit(trx, applicationId, step.userId, named, { kind: 'DIRECT_GRANT', by: me.userId });
     if (
       !step.remove &&
       current &&
@@ -322,6 +332,7 @@ export async function applyImport(
     const accountAccessIds = row.accountAccesses.map((x) => x.id);
     if (await grant(trx, { applicationId, userId: row.userId, roleIds, accountAccessIds, by: me.userId }))
       queued = true;
+    await markExplicit(trx, applicationId, row.userId, [ACCESS], { kind: 'DIRECT_GRANT', by: me.userId });
     if (
       row.change === 'GRANT' &&
       (await acceptOpenRequests(trx, {

@@ -17,10 +17,15 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { SecretsError } from '../secrets.ts';
+import type { SecretBox } from '../secrets.ts';
 import { isValidHeaderName, isValidHeaderValue } from './headers.ts';
+import { openPassword, openSigningSecret, storedSigningSecrets } from './secrets.ts';
 
 export interface DispatcherOptions {
   db: Database;
+  /** Opens the webhooks' stored password and signing secrets (#29.5). */
+  secrets: SecretBox;
   /** Delay before retry n (1-based) in ms; default 2^n seconds (2 s, 4 s, 8 s, 16 s). */
   backoffMs?: (attempt: number) => number;
   maxAttempts?: number;
@@ -237,20 +242,24 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         .execute();
       return false;
     }
+    const applicationId = d.hook;
     const attempts = d.attempts + 1;
     let status: number | null = null;
     let error: string | null = null;
     const detail: AttemptDetail = { startedAt: now(), durationMs: 0, headers: [], body: null };
     const started = performance.now();
     try {
-      const headers = headersOf(d.headers, d.username, d.password);
+      // The stored secrets are sealed (#29.5): one that does not open fails this attempt, nothing is sent.
+      const headers = headersOf(d.headers, d.username, openPassword(options.secrets, applicationId, d.password));
       // The delivery's id, the same on every attempt: receivers deduplicate by it.
       headers.set('x-portal-delivery-id', d.id);
       if (d.replay_of !== null) headers.set('x-portal-replay-of', d.replay_of);
       const body = JSON.stringify(d.payload);
       const signature = signatureOf(
         body,
-        (Array.isArray(d.signing_secrets) ? d.signing_secrets : []).map((secret) => secret.secret),
+        storedSigningSecrets(d.signing_secrets).map((secret) =>
+          openSigningSecret(options.secrets, applicationId, secret),
+        ),
         now(),
       );
       if (signature !== undefined) headers.set('x-portal-signature', signature);
@@ -267,6 +276,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       if (status < 200 || status >= 300) error = `HTTP ${status}`;
     } catch (e) {
       error = messageOf(e);
+      // A key missing from API_SECRETS_KEYS concerns whoever runs the API, not only the application's administrators.
+      if (e instanceof SecretsError) console.error(`webhook dispatcher: application ${applicationId}: ${e.message}`);
     }
     detail.durationMs = Math.round(performance.now() - started);
     await record(id, attempts, status, error, detail);

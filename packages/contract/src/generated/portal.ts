@@ -338,6 +338,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/My/Groups/Sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Applies the signed-in user's directory groups to the applications' activation groups (at sign-in)
+         * @description The portal's server calls it once a user has signed in (#29). The groups are read from the
+         *     user's access token (its groups claim, `IDP_CLAIM_GROUPS`, default `groups`, signed by the
+         *     provider), never from a body, so nobody can name groups they are not in. For an internal
+         *     account, every activation group of every application whose directory group name (trimmed,
+         *     case-insensitive) is among them grants its roles and account accesses (a group without roles
+         *     the application's default roles, when the access would have none); what a group granted is
+         *     taken away once the user is no longer in it or the group no longer exists, unless an
+         *     administrator or an accepted request granted it too. Each application's change is one
+         *     history entry (by the system) and one webhook (GRANT, UPDATE or REMOVE). "Why does X have
+         *     access" answers ACTIVATION_GROUP with the group's name. A token issued before the one last
+         *     applied changes nothing (`applied: false`); an external account's groups grant nothing.
+         */
+        post: operations["syncMyGroups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/AuthCheck": {
         parameters: {
             query?: never;
@@ -2290,6 +2320,14 @@ export interface components {
             /** @description Always there in the list and the detail (#19): the user's open request for the application (also a request to extend a granted access), else null */
             pendingRequestId?: components["schemas"]["Uuid"] | null;
         };
+        MyGroupsSync: {
+            /** @description The directory groups the access token names */
+            groups: string[];
+            /** @description false: a newer token was applied already, nothing changed */
+            applied: boolean;
+            /** @description The applications whose access of the user changed (granted, updated or removed) */
+            changedApplicationIds: components["schemas"]["ApplicationIdValue"][];
+        };
         MyFavourites: {
             /** @description Application ids, first favourite first */
             applicationIds: components["schemas"]["ApplicationIdValue"][];
@@ -2690,7 +2728,7 @@ export interface components {
             attributes: components["schemas"]["UserAttributeValue"][];
         };
         ApplicationUserInput: {
-            /** @description Roles linked to the application, at least one (else 400 applicationUser.roleRequired: "Es muss mindestens eine Rolle ausgewählt werden!"); to take the access away, DELETE it */
+            /** @description Roles linked to the application, at least one (else 400 applicationUser.roleRequired: "Es muss mindestens eine Rolle ausgewählt werden!"); to take the access away, DELETE it. Empty for a user without access grants the roles marked `default` on the application's links (#29, reason DEFAULT_ROLE); 400 applicationUser.roleRequired when it has none */
             roleIds: components["schemas"]["Uuid"][];
             accountAccessIds?: components["schemas"]["Uuid"][];
             attributes?: components["schemas"]["AttributeValueInput"][];
@@ -2698,7 +2736,7 @@ export interface components {
             endsAt?: components["schemas"]["DateTime"] | null;
         };
         /**
-         * @description Where access came from. DIRECT_GRANT: an administrator granted it (by); ACCESS_REQUEST: an accepted access request (accessRequestId; by = who decided); ACTIVATION_GROUP: the user is in a directory group of one of the application's activation groups (directoryGroupName); DEFAULT_ROLE: a default role of the application; UNKNOWN: nothing recorded tells (e.g. granted before history was kept).
+         * @description Where access came from. DIRECT_GRANT: an administrator granted it (by); ACCESS_REQUEST: an accepted access request (accessRequestId; by = who decided); ACTIVATION_GROUP: the user is in a directory group of one of the application's activation groups (directoryGroupName); DEFAULT_ROLE: a default role of the application, given because access was granted without choosing a role (by a direct grant, by = who granted; or by an activation group without roles, directoryGroupName = that group); UNKNOWN: nothing recorded tells (e.g. granted before history was kept).
          * @enum {string}
          */
         AccessReasonKind: "DIRECT_GRANT" | "ACCESS_REQUEST" | "ACTIVATION_GROUP" | "DEFAULT_ROLE" | "UNKNOWN";
@@ -3644,6 +3682,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MyDataExport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    syncMyGroups: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups the token names and what changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyGroupsSync"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -91,6 +91,7 @@ export declare const AttributeDefinition: Validator<Schemas["AttributeDefinition
 export declare const UserAttributeValue: Validator<Schemas["UserAttributeValue"]>;
 export declare const AttributeValueInput: Validator<Schemas["AttributeValueInput"]>;
 export declare const MyApplication: Validator<Schemas["MyApplication"]>;
+export declare const MyGroupsSync: Validator<Schemas["MyGroupsSync"]>;
 export declare const MyFavourites: Validator<Schemas["MyFavourites"]>;
 export declare const MyApplicationList: Validator<Schemas["MyApplicationList"]>;
 export declare const MyApplicationDetail: Validator<Schemas["MyApplicationDetail"]>;

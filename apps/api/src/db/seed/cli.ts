@@ -1,6 +1,6 @@
 // pnpm --filter @portal/api seed [demo|large]: seeds the database of the environment
 // (API_DATA_DIR or DATABASE_URL): demo data into an empty database, the large data set on top.
-import { readConfig } from '../../config.ts';
+import { configOrExit } from '../../config.ts';
 import { migrate, openDatabase } from '../database.ts';
 import { seed } from './index.ts';
 
@@ -9,12 +9,15 @@ if (kind !== 'demo' && kind !== 'large') {
   console.error('usage: seed [demo|large]');
   process.exit(2);
 }
-const config = readConfig();
+const config = configOrExit();
 const db = await openDatabase({ dataDir: config.dataDir, connectionString: config.databaseUrl });
-await migrate(db);
+await migrate(db, { secrets: config.secrets });
 const started = Date.now();
-const seeded = await seed(db, kind, { portalUrl: config.portalUrl, dealerShopUrl: config.dealerShopUrl }, (phase, ms) =>
-  console.log(`  ${phase}: ${Math.round(ms)} ms`),
+const seeded = await seed(
+  db,
+  kind,
+  { portalUrl: config.portalUrl, dealerShopUrl: config.dealerShopUrl, secrets: config.secrets },
+  (phase, ms) => console.log(`  ${phase}: ${Math.round(ms)} ms`),
 );
 console.log(
   seeded.length

@@ -4,6 +4,8 @@
 import type { Database } from '../database.ts';
 import { GLOBAL_PERMISSIONS } from '../../context.ts';
 import { recordHistory } from '../../history.ts';
+import type { SecretBox } from '../../secrets.ts';
+import { sealPassword } from '../../webhooks/secrets.ts';
 import {
   accessRequestId,
   accessRequests,
@@ -22,6 +24,8 @@ import {
 export interface SeedOptions {
   portalUrl: string;
   dealerShopUrl: string;
+  /** Seals the demo webhook's password (secrets at rest, #29.5). */
+  secrets: SecretBox;
 }
 
 const APP_PERMISSIONS = [
@@ -582,7 +586,7 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<void
         enabled: true,
         endpoint_url: `${options.dealerShopUrl}/webhooks/access`,
         username: 'portal',
-        password: 'demo-webhook-secret',
+        password: sealPassword(options.secrets, apps.dealerOrdering, 'demo-webhook-secret'),
         on_grant: true,
         on_remove: true,
         on_update: true,
