@@ -43,7 +43,7 @@ export type { Theme } from './domain/theme.ts';
 export { themes, themeCookieKey, toTheme, themeAttribute } from './domain/theme.ts';
 export type { MySession } from './domain/my-sessions.ts';
 export { decodeMySessions, decodeEndedCount } from './domain/my-sessions.ts';
-export { signedInUserFromClaims, decodeStoredSession } from './domain/claims.ts';
+export { signedInUserFromClaims, decodeStoredSession, withDirectoryData } from './domain/claims.ts';
 export { checkIdTokenClaims, isWellFormedState, decodeAuthStateRecord } from './domain/token-answers.ts';
 export { buildQuery } from './domain/url.ts';
 export { randomString, pkceChallenge } from './domain/random.ts';

@@ -338,6 +338,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/My/Claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's claims as the directory knows them (attributes, permissions, internal account)
+         * @description What a B2C API connector puts into the `hkData` claim of the tokens, for the signed-in user
+         *     themself. The portal's server asks for it when the provider sends no such claim (a
+         *     standard provider such as Keycloak or LemonLDAP::NG, #27), so the portal shows what the
+         *     user may do. A user the directory meets for the first time is created from the token.
+         */
+        get: operations["getMyClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/My/Groups/Sync": {
         parameters: {
             query?: never;
@@ -3682,6 +3705,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MyDataExport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMyClaims: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claims */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserClaims"];
                 };
             };
             401: components["responses"]["Unauthorized"];
