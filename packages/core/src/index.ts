@@ -147,7 +147,7 @@ export {
 export { runAuthFlow } from './machines/sign-in/auth-flow.machine.ts';
 export type { AuthFlowEvent, AuthFlowOutput } from './machines/sign-in/sign-in.types.ts';
 
-export type { AccessTokenSource, SessionHandle } from './machines/session/session.types.ts';
+export type { SessionHandle } from './machines/session/session.types.ts';
 export { refreshSession, signOut } from './machines/session/session.actors.ts';
 export { userFromSession, refreshDueIn, refreshLead } from './machines/session/session.restore.ts';
 export { createRemoteSessionHandle, decodeSignedInUser, decodeBootError } from './machines/session/session.remote.ts';

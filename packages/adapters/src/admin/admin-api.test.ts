@@ -8,8 +8,6 @@ function fakeClient(answer: (url: URL, init: RequestInit) => Response) {
   const calls: { url: URL; method: string; body: string | undefined }[] = [];
   const client = createApiClient({
     baseUrl: 'https://api.test',
-    getAccessToken: async () => 'token',
-    refresh: async () => false,
     getLanguage: () => 'de',
     fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = input instanceof Request ? input : new Request(input, init);
