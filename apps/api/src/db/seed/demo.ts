@@ -488,6 +488,11 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<void
         admin_permission_id: permissionIdOf('marketing.admin'),
         access_request_allowed: true,
         access_request_required: true,
+        // Sales staff get the downloads by their directory group (#29.3): the demo employee is in it
+        // (the local provider's directory, identities.json), and only the group grants it to her.
+        activation_groups: JSON.stringify([
+          { directoryGroupName: 'HK-Vertrieb', roleIds: [roles.marketingUser], accountAccessIds: [] },
+        ]),
       },
       {
         ...base,
