@@ -35,6 +35,7 @@ export interface ScreenData {
   readonly administrable?: readonly Schema<'AdminApplication'>[];
   readonly applications?: readonly Schema<'ApplicationSummary'>[];
   readonly roles?: readonly Schema<'Role'>[];
+  readonly attributes?: readonly Schema<'Attribute'>[];
   readonly permissions?: readonly Schema<'PermissionSummary'>[];
   /** An entity's history by its id. */
   readonly history?: Readonly<Record<string, readonly Schema<'HistoryEntry'>[]>>;
@@ -343,6 +344,46 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
     return reverted;
   });
   on('get', '/Permissions', ({ query }) => pageOf(data.permissions, query));
+  // Attributes are saved as the API saves them (#30.1: only a Yes/No attribute requires an answer).
+  let attributes = data.attributes;
+  on('get', '/Attributes', ({ query }) =>
+    pageOf(
+      attributes?.map(({ id, key, label, dataType, editableByUser, editableByOthers }) => ({
+        id,
+        key,
+        label,
+        dataType,
+        editableByUser,
+        editableByOthers,
+      })),
+      query,
+    ),
+  );
+  on('get', '/Attributes/{id}', ({ params }) => find(attributes, (a) => a.id === params.id));
+  on('get', '/Attributes/{id}/History', ({ params, query }) => pageOf(history.get(params.id ?? '') ?? [], query));
+  on('put', '/Attributes/{id}', ({ params, body }) => {
+    const before = find(attributes, (a) => a.id === params.id);
+    const input = body as Schema<'AttributeInput'>;
+    if (input.requiredValue !== undefined && input.requiredValue !== null && input.dataType !== 'BOOLEAN')
+      throw new Refused(
+        400,
+        'attribute.requiredValueNotBoolean',
+        'Eine erforderliche Antwort gibt es nur bei Ja/Nein-Attributen.',
+      );
+    const saved: Schema<'Attribute'> = {
+      ...before,
+      key: input.key,
+      label: input.label,
+      dataType: input.dataType,
+      requiredValue: input.dataType === 'BOOLEAN' ? (input.requiredValue ?? before.requiredValue) : null,
+      permissionId: input.permissionId ?? null,
+      directoryLink: input.directoryLink ?? null,
+      editableByUser: input.editableByUser ?? before.editableByUser,
+      editableByOthers: input.editableByOthers ?? before.editableByOthers,
+    };
+    attributes = attributes?.map((a) => (a.id === saved.id ? saved : a));
+    return saved;
+  });
 
   const calls: string[] = [];
   return {

@@ -74,7 +74,7 @@ export {
   removeAccess,
 } from './admin/admin.ts';
 
-export type { ValidationIssue, ValidationResult } from './validation/validation.ts';
+export type { ValidationIssue, ValidationResult, RequiredAnswer } from './validation/validation.ts';
 export {
   validationCodes,
   validateRequired,
@@ -86,6 +86,11 @@ export {
   validateTag,
   validateAccessRequestRoles,
   validateApplicationUserRoles,
+  validateAttributeValue,
+  validateRequiredAnswer,
+  validateRequiredAnswerSetting,
+  isAnswered,
+  requiredAnswers,
   validateWebhookHeaderName,
   validateWebhookHeaderValue,
   validateWebhookEndpoint,

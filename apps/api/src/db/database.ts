@@ -19,6 +19,7 @@ import * as launches from './migrations/0008_launches.ts';
 import * as deliveryAttempts from './migrations/0009_delivery_attempts.ts';
 import * as webhookPause from './migrations/0010_webhook_pause.ts';
 import * as accessGovernance from './migrations/0011_access_governance.ts';
+import * as requiredAnswer from './migrations/0012_required_answer.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -73,6 +74,7 @@ class StaticMigrations implements MigrationProvider {
       '0009_delivery_attempts': deliveryAttempts,
       '0010_webhook_pause': webhookPause,
       '0011_access_governance': accessGovernance,
+      '0012_required_answer': requiredAnswer,
     };
   }
 }

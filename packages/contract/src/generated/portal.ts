@@ -2071,6 +2071,7 @@ export interface components {
             key: string;
             label: string;
             dataType: components["schemas"]["AttributeDataType"];
+            requiredValue: components["schemas"]["RequiredAnswer"];
             /** @description Permission needed to see or edit values of others */
             permissionId: components["schemas"]["Uuid"] | null;
             /** @description Name of the linked attribute in the identity directory */
@@ -2083,6 +2084,8 @@ export interface components {
             key: components["schemas"]["Key"];
             label: components["schemas"]["Label"];
             dataType: components["schemas"]["AttributeDataType"];
+            /** @description Only for BOOLEAN (else 400 attribute.requiredValueNotBoolean on requiredValue); omitted keeps the stored answer (none for a new attribute, and none once the data type is no longer BOOLEAN) */
+            requiredValue?: components["schemas"]["RequiredAnswer"];
             permissionId?: components["schemas"]["Uuid"] | null;
             directoryLink?: string | null;
             editableByUser?: boolean;
@@ -2194,19 +2197,25 @@ export interface components {
             key: string;
             label: string;
             description: string;
-            /** @description Every attribute of the flow has a value */
+            /** @description Every attribute of the flow has a value, and the required answer where the attribute names one (requiredValue) */
             completed: boolean;
             attributes: components["schemas"]["UserAttributeValue"][];
         };
         CustomFlowInput: {
             attributes: components["schemas"]["AttributeValueInput"][];
         };
+        /**
+         * @description The one answer a Yes/No (BOOLEAN) attribute accepts (#30.1): 'true' = Yes, 'false' = No; null: any answer. A user's value other than it is refused (400 attribute.requiredAnswer on the value; clearing the value stays allowed), and the gate and custom flows count a stored other value as not given.
+         * @enum {string|null}
+         */
+        RequiredAnswer: "true" | "false" | null;
         /** @description What a form needs to ask for an attribute */
         AttributeDefinition: {
             id: components["schemas"]["Uuid"];
             key: string;
             label: string;
             dataType: components["schemas"]["AttributeDataType"];
+            requiredValue: components["schemas"]["RequiredAnswer"];
         };
         UserAttributeValue: {
             attributeId: components["schemas"]["Uuid"];
@@ -2215,6 +2224,7 @@ export interface components {
             dataType: components["schemas"]["AttributeDataType"];
             value: string | null;
             required: boolean;
+            requiredValue: components["schemas"]["RequiredAnswer"];
             /** @description false shows "Dieses Feld kann nicht bearbeitet werden" */
             editable: boolean;
         };
@@ -2315,6 +2325,7 @@ export interface components {
             dataType: components["schemas"]["AttributeDataType"];
             /** @description The user's current value (an answer replaces it); null: none yet */
             value: string | null;
+            requiredValue: components["schemas"]["RequiredAnswer"];
         };
         CatalogueApplication: {
             id: components["schemas"]["ApplicationIdValue"];
@@ -2498,8 +2509,10 @@ export interface components {
         };
         AuthCheckResult: {
             /**
-             * @description ok: nothing stands in the way. missingAttributes: required attributes without a value
-             *     (listed in missingAttributes). customFlow: a linked custom flow is not complete (customFlow).
+             * @description ok: nothing stands in the way. missingAttributes: required attributes without a value, or
+             *     with a value other than the attribute's required answer (listed in missingAttributes).
+             *     customFlow: a linked custom flow is not complete (customFlow): an attribute of it has no
+             *     value, or not its required answer.
              *     noAccess: no access (requestable tells whether a request may be sent). requested: an
              *     open access request waits for a decision. Checked in the order noAccess/requested,
              *     missingAttributes, customFlow.

@@ -8903,7 +8903,8 @@ return errors === 0;
 }
 
 export const Attribute = validate69;
-const schema102 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType","permissionId","directoryLink","editableByUser","editableByOthers","usages"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryLink":{"type":["string","null"]},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"},"usages":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Usage"}}}};
+const schema102 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType","requiredValue","permissionId","directoryLink","editableByUser","editableByOthers","usages"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"requiredValue":{"$ref":"#/components/schemas/RequiredAnswer"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryLink":{"type":["string","null"]},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"},"usages":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Usage"}}}};
+const schema105 = {"type":["string","null"],"enum":["true","false",null]};
 
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8949,8 +8950,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.permissionId === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permissionId"},message:"must have required property '"+"permissionId"+"'"};
+if(data.requiredValue === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requiredValue"},message:"must have required property '"+"requiredValue"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8959,8 +8960,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.directoryLink === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "directoryLink"},message:"must have required property '"+"directoryLink"+"'"};
+if(data.permissionId === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permissionId"},message:"must have required property '"+"permissionId"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8969,8 +8970,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.editableByUser === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editableByUser"},message:"must have required property '"+"editableByUser"+"'"};
+if(data.directoryLink === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "directoryLink"},message:"must have required property '"+"directoryLink"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8979,8 +8980,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.editableByOthers === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editableByOthers"},message:"must have required property '"+"editableByOthers"+"'"};
+if(data.editableByUser === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editableByUser"},message:"must have required property '"+"editableByUser"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8989,8 +8990,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.usages === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "usages"},message:"must have required property '"+"usages"+"'"};
+if(data.editableByOthers === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editableByOthers"},message:"must have required property '"+"editableByOthers"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8999,9 +9000,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func15.call(schema102.properties, key0))){
-const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.usages === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "usages"},message:"must have required property '"+"usages"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9010,12 +9010,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err10 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+for(const key0 in data){
+if(!(func15.call(schema102.properties, key0))){
+const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9024,8 +9021,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err11 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err11 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9034,9 +9035,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-else {
-const err12 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data0))){
+const err12 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9046,9 +9046,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.key !== undefined){
-if(typeof data.key !== "string"){
-const err13 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err13 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9058,9 +9057,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.label !== undefined){
-if(typeof data.label !== "string"){
-const err14 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.key !== undefined){
+if(typeof data.key !== "string"){
+const err14 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9070,10 +9069,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.dataType !== undefined){
-let data3 = data.dataType;
-if(typeof data3 !== "string"){
-const err15 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.label !== undefined){
+if(typeof data.label !== "string"){
+const err15 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9082,8 +9080,11 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
-const err16 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.dataType !== undefined){
+let data3 = data.dataType;
+if(typeof data3 !== "string"){
+const err16 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9092,16 +9093,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.permissionId !== undefined){
-let data4 = data.permissionId;
-const _errs13 = errors;
-let valid3 = false;
-let passing0 = null;
-const _errs14 = errors;
-if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-const err17 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
+const err17 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9110,8 +9103,11 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!(formats0.test(data4))){
-const err18 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.requiredValue !== undefined){
+let data4 = data.requiredValue;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err18 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema105.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9120,9 +9116,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data4 === "true") || (data4 === "false")) || (data4 === null))){
+const err19 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema105.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9131,14 +9126,16 @@ vErrors.push(err19);
 }
 errors++;
 }
-var _valid0 = _errs14 === errors;
-if(_valid0){
-valid3 = true;
-passing0 = 0;
 }
+if(data.permissionId !== undefined){
+let data5 = data.permissionId;
+const _errs16 = errors;
+let valid4 = false;
+let passing0 = null;
 const _errs17 = errors;
-if(data4 !== null){
-const err20 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+const err20 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9147,19 +9144,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-var _valid0 = _errs17 === errors;
-if(_valid0 && valid3){
-valid3 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid3 = true;
-passing0 = 1;
-}
-}
-if(!valid3){
-const err21 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(!(formats0.test(data5))){
+const err21 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9168,22 +9154,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-else {
-errors = _errs13;
-if(vErrors !== null){
-if(_errs13){
-vErrors.length = _errs13;
 }
 else {
-vErrors = null;
-}
-}
-}
-}
-if(data.directoryLink !== undefined){
-let data5 = data.directoryLink;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err22 = {instancePath:instancePath+"/directoryLink",schemaPath:"#/properties/directoryLink/type",keyword:"type",params:{type: schema102.properties.directoryLink.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9192,10 +9165,14 @@ vErrors.push(err22);
 }
 errors++;
 }
+var _valid0 = _errs17 === errors;
+if(_valid0){
+valid4 = true;
+passing0 = 0;
 }
-if(data.editableByUser !== undefined){
-if(typeof data.editableByUser !== "boolean"){
-const err23 = {instancePath:instancePath+"/editableByUser",schemaPath:"#/properties/editableByUser/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const _errs20 = errors;
+if(data5 !== null){
+const err23 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9204,10 +9181,19 @@ vErrors.push(err23);
 }
 errors++;
 }
+var _valid0 = _errs20 === errors;
+if(_valid0 && valid4){
+valid4 = false;
+passing0 = [passing0, 1];
 }
-if(data.editableByOthers !== undefined){
-if(typeof data.editableByOthers !== "boolean"){
-const err24 = {instancePath:instancePath+"/editableByOthers",schemaPath:"#/properties/editableByOthers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+if(_valid0){
+valid4 = true;
+passing0 = 1;
+}
+}
+if(!valid4){
+const err24 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9216,12 +9202,22 @@ vErrors.push(err24);
 }
 errors++;
 }
+else {
+errors = _errs16;
+if(vErrors !== null){
+if(_errs16){
+vErrors.length = _errs16;
 }
-if(data.usages !== undefined){
-let data8 = data.usages;
-if(Array.isArray(data8)){
-if(data8.length > 100){
-const err25 = {instancePath:instancePath+"/usages",schemaPath:"#/properties/usages/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.directoryLink !== undefined){
+let data6 = data.directoryLink;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err25 = {instancePath:instancePath+"/directoryLink",schemaPath:"#/properties/directoryLink/type",keyword:"type",params:{type: schema102.properties.directoryLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9230,16 +9226,10 @@ vErrors.push(err25);
 }
 errors++;
 }
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate59(data8[i0], {instancePath:instancePath+"/usages/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
-errors = vErrors.length;
 }
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/usages",schemaPath:"#/properties/usages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.editableByUser !== undefined){
+if(typeof data.editableByUser !== "boolean"){
+const err26 = {instancePath:instancePath+"/editableByUser",schemaPath:"#/properties/editableByUser/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -9249,9 +9239,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-}
-else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.editableByOthers !== undefined){
+if(typeof data.editableByOthers !== "boolean"){
+const err27 = {instancePath:instancePath+"/editableByOthers",schemaPath:"#/properties/editableByOthers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -9260,12 +9250,56 @@ vErrors.push(err27);
 }
 errors++;
 }
+}
+if(data.usages !== undefined){
+let data9 = data.usages;
+if(Array.isArray(data9)){
+if(data9.length > 100){
+const err28 = {instancePath:instancePath+"/usages",schemaPath:"#/properties/usages/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate59(data9[i0], {instancePath:instancePath+"/usages/" + i0,parentData:data9,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/usages",schemaPath:"#/properties/usages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
 validate69.errors = vErrors;
 return errors === 0;
 }
 
 export const AttributeInput = validate71;
-const schema106 = {"type":"object","additionalProperties":false,"required":["key","label","dataType"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryLink":{"type":["string","null"],"maxLength":200},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"}}};
+const schema107 = {"type":"object","additionalProperties":false,"required":["key","label","dataType"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"requiredValue":{"$ref":"#/components/schemas/RequiredAnswer"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryLink":{"type":["string","null"],"maxLength":200},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"}}};
 
 function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9302,7 +9336,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(((((((key0 === "key") || (key0 === "label")) || (key0 === "dataType")) || (key0 === "permissionId")) || (key0 === "directoryLink")) || (key0 === "editableByUser")) || (key0 === "editableByOthers"))){
+if(!((((((((key0 === "key") || (key0 === "label")) || (key0 === "dataType")) || (key0 === "requiredValue")) || (key0 === "permissionId")) || (key0 === "directoryLink")) || (key0 === "editableByUser")) || (key0 === "editableByOthers"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -9396,15 +9430,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.permissionId !== undefined){
-let data3 = data.permissionId;
-const _errs12 = errors;
-let valid4 = false;
-let passing0 = null;
-const _errs13 = errors;
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-const err11 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(data.requiredValue !== undefined){
+let data3 = data.requiredValue;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err11 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema105.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9413,8 +9442,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!(formats0.test(data3))){
-const err12 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+if(!(((data3 === "true") || (data3 === "false")) || (data3 === null))){
+const err12 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema105.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9424,8 +9453,15 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
-const err13 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.permissionId !== undefined){
+let data4 = data.permissionId;
+const _errs15 = errors;
+let valid5 = false;
+let passing0 = null;
+const _errs16 = errors;
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+const err13 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9434,14 +9470,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-var _valid0 = _errs13 === errors;
-if(_valid0){
-valid4 = true;
-passing0 = 0;
-}
-const _errs16 = errors;
-if(data3 !== null){
-const err14 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(!(formats0.test(data4))){
+const err14 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9450,19 +9480,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-var _valid0 = _errs16 === errors;
-if(_valid0 && valid4){
-valid4 = false;
-passing0 = [passing0, 1];
 }
 else {
-if(_valid0){
-valid4 = true;
-passing0 = 1;
-}
-}
-if(!valid4){
-const err15 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err15 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9471,22 +9491,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-else {
-errors = _errs12;
-if(vErrors !== null){
-if(_errs12){
-vErrors.length = _errs12;
+var _valid0 = _errs16 === errors;
+if(_valid0){
+valid5 = true;
+passing0 = 0;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.directoryLink !== undefined){
-let data4 = data.directoryLink;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err16 = {instancePath:instancePath+"/directoryLink",schemaPath:"#/properties/directoryLink/type",keyword:"type",params:{type: schema106.properties.directoryLink.type},message:"must be string,null"};
+const _errs19 = errors;
+if(data4 !== null){
+const err16 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9495,9 +9507,19 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(typeof data4 === "string"){
-if(func0(data4) > 200){
-const err17 = {instancePath:instancePath+"/directoryLink",schemaPath:"#/properties/directoryLink/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+var _valid0 = _errs19 === errors;
+if(_valid0 && valid5){
+valid5 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid5 = true;
+passing0 = 1;
+}
+}
+if(!valid5){
+const err17 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9506,11 +9528,22 @@ vErrors.push(err17);
 }
 errors++;
 }
+else {
+errors = _errs15;
+if(vErrors !== null){
+if(_errs15){
+vErrors.length = _errs15;
+}
+else {
+vErrors = null;
 }
 }
-if(data.editableByUser !== undefined){
-if(typeof data.editableByUser !== "boolean"){
-const err18 = {instancePath:instancePath+"/editableByUser",schemaPath:"#/properties/editableByUser/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+}
+if(data.directoryLink !== undefined){
+let data5 = data.directoryLink;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err18 = {instancePath:instancePath+"/directoryLink",schemaPath:"#/properties/directoryLink/type",keyword:"type",params:{type: schema107.properties.directoryLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9519,10 +9552,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data.editableByOthers !== undefined){
-if(typeof data.editableByOthers !== "boolean"){
-const err19 = {instancePath:instancePath+"/editableByOthers",schemaPath:"#/properties/editableByOthers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data5 === "string"){
+if(func0(data5) > 200){
+const err19 = {instancePath:instancePath+"/directoryLink",schemaPath:"#/properties/directoryLink/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9533,8 +9565,9 @@ errors++;
 }
 }
 }
-else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.editableByUser !== undefined){
+if(typeof data.editableByUser !== "boolean"){
+const err20 = {instancePath:instancePath+"/editableByUser",schemaPath:"#/properties/editableByUser/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9543,12 +9576,36 @@ vErrors.push(err20);
 }
 errors++;
 }
+}
+if(data.editableByOthers !== undefined){
+if(typeof data.editableByOthers !== "boolean"){
+const err21 = {instancePath:instancePath+"/editableByOthers",schemaPath:"#/properties/editableByOthers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
 validate71.errors = vErrors;
 return errors === 0;
 }
 
 export const Permission = validate72;
-const schema111 = {"type":"object","additionalProperties":false,"required":["id","key","description","usages"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"description":{"type":"string"},"usages":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Usage"}}}};
+const schema113 = {"type":"object","additionalProperties":false,"required":["id","key","description","usages"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"description":{"type":"string"},"usages":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Usage"}}}};
 
 function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9713,7 +9770,7 @@ return errors === 0;
 }
 
 export const PermissionSummary = validate74;
-const schema113 = {"type":"object","additionalProperties":false,"required":["id","key","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"description":{"type":"string"}}};
+const schema115 = {"type":"object","additionalProperties":false,"required":["id","key","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"description":{"type":"string"}}};
 
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9836,7 +9893,7 @@ return errors === 0;
 }
 
 export const PermissionList = validate75;
-const schema115 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/PermissionSummary"}},"total":{"type":"integer","minimum":0}}};
+const schema117 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/PermissionSummary"}},"total":{"type":"integer","minimum":0}}};
 
 function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9937,7 +9994,7 @@ return errors === 0;
 }
 
 export const PermissionInput = validate77;
-const schema116 = {"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"description":{"$ref":"#/components/schemas/Description"}}};
+const schema118 = {"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"description":{"$ref":"#/components/schemas/Description"}}};
 
 function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10031,7 +10088,7 @@ return errors === 0;
 }
 
 export const RoleSummary = validate78;
-const schema119 = {"type":"object","additionalProperties":false,"required":["id","key","label","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"}}};
+const schema121 = {"type":"object","additionalProperties":false,"required":["id","key","label","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"}}};
 
 function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10176,7 +10233,7 @@ return errors === 0;
 }
 
 export const RoleList = validate79;
-const schema121 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/RoleSummary"}},"total":{"type":"integer","minimum":0}}};
+const schema123 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/RoleSummary"}},"total":{"type":"integer","minimum":0}}};
 
 function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10277,7 +10334,7 @@ return errors === 0;
 }
 
 export const Role = validate81;
-const schema122 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","permissionIds","applicationIds"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"permissionIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"applicationIds":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
+const schema124 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","permissionIds","applicationIds"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"permissionIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"applicationIds":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
 
 function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10534,7 +10591,7 @@ return errors === 0;
 }
 
 export const RoleInput = validate82;
-const schema126 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"description":{"$ref":"#/components/schemas/Description"},"permissionIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"applicationIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
+const schema128 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"description":{"$ref":"#/components/schemas/Description"},"permissionIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"applicationIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
 
 function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10825,7 +10882,7 @@ return errors === 0;
 }
 
 export const DeterminationMethod = validate83;
-const schema132 = {"type":"string","enum":["NONE","MANUAL","ATTRIBUTE","DIRECTORY"]};
+const schema134 = {"type":"string","enum":["NONE","MANUAL","ATTRIBUTE","DIRECTORY"]};
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10841,7 +10898,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === "NONE") || (data === "MANUAL")) || (data === "ATTRIBUTE")) || (data === "DIRECTORY"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema132.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema134.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10855,7 +10912,7 @@ return errors === 0;
 }
 
 export const AccountAccessSummary = validate84;
-const schema133 = {"type":"object","additionalProperties":false,"required":["id","key","label","parentId"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
+const schema135 = {"type":"object","additionalProperties":false,"required":["id","key","label","parentId"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
 
 function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11075,7 +11132,7 @@ return errors === 0;
 }
 
 export const AccountAccessList = validate85;
-const schema136 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AccountAccessSummary"}},"total":{"type":"integer","minimum":0}}};
+const schema138 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AccountAccessSummary"}},"total":{"type":"integer","minimum":0}}};
 
 function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11176,7 +11233,7 @@ return errors === 0;
 }
 
 export const AccountAccess = validate87;
-const schema137 = {"type":"object","additionalProperties":false,"required":["id","key","label","parentId","parentDeterminationMethod","childDeterminationMethod","attributeId"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"parentDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"childDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"attributeId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
+const schema139 = {"type":"object","additionalProperties":false,"required":["id","key","label","parentId","parentDeterminationMethod","childDeterminationMethod","attributeId"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"parentDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"childDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"attributeId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
 
 function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11423,7 +11480,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!((((data4 === "NONE") || (data4 === "MANUAL")) || (data4 === "ATTRIBUTE")) || (data4 === "DIRECTORY"))){
-const err19 = {instancePath:instancePath+"/parentDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema132.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/parentDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema134.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11446,7 +11503,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!((((data5 === "NONE") || (data5 === "MANUAL")) || (data5 === "ATTRIBUTE")) || (data5 === "DIRECTORY"))){
-const err21 = {instancePath:instancePath+"/childDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema132.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/childDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema134.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11559,7 +11616,7 @@ return errors === 0;
 }
 
 export const AccountAccessInput = validate88;
-const schema143 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"parentDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"childDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"attributeId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
+const schema145 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"parentDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"childDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"attributeId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
 
 function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11757,7 +11814,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((((data3 === "NONE") || (data3 === "MANUAL")) || (data3 === "ATTRIBUTE")) || (data3 === "DIRECTORY"))){
-const err14 = {instancePath:instancePath+"/parentDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema132.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/parentDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema134.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11780,7 +11837,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((data4 === "NONE") || (data4 === "MANUAL")) || (data4 === "ATTRIBUTE")) || (data4 === "DIRECTORY"))){
-const err16 = {instancePath:instancePath+"/childDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema132.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/childDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema134.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11893,7 +11950,7 @@ return errors === 0;
 }
 
 export const CustomFlowSummary = validate89;
-const schema150 = {"type":"object","additionalProperties":false,"required":["id","key","label","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"}}};
+const schema152 = {"type":"object","additionalProperties":false,"required":["id","key","label","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"}}};
 
 function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12038,7 +12095,7 @@ return errors === 0;
 }
 
 export const CustomFlowList = validate90;
-const schema152 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/CustomFlowSummary"}},"total":{"type":"integer","minimum":0}}};
+const schema154 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/CustomFlowSummary"}},"total":{"type":"integer","minimum":0}}};
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12139,7 +12196,7 @@ return errors === 0;
 }
 
 export const CustomFlowDefinition = validate92;
-const schema153 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","attributeIds"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"attributeIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}}}};
+const schema155 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","attributeIds"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"attributeIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}}}};
 
 function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12345,7 +12402,7 @@ return errors === 0;
 }
 
 export const CustomFlowDefinitionInput = validate93;
-const schema156 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$","not":{"enum":["auth","auth-refresh"]}},"label":{"$ref":"#/components/schemas/Label"},"description":{"$ref":"#/components/schemas/Description"},"attributeIds":{"type":"array","maxItems":50,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
+const schema158 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$","not":{"enum":["auth","auth-refresh"]}},"label":{"$ref":"#/components/schemas/Label"},"description":{"$ref":"#/components/schemas/Description"},"attributeIds":{"type":"array","maxItems":50,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
 const pattern68 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
 
 function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -12600,8 +12657,8 @@ return errors === 0;
 }
 
 export const CustomFlowPage = validate94;
-const schema160 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","completed","attributes"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"completed":{"type":"boolean"},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
-const schema162 = {"type":"object","additionalProperties":false,"required":["attributeId","key","label","dataType","value","required","editable"],"properties":{"attributeId":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"value":{"type":["string","null"]},"required":{"type":"boolean"},"editable":{"type":"boolean"}}};
+const schema162 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","completed","attributes"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"completed":{"type":"boolean"},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
+const schema164 = {"type":"object","additionalProperties":false,"required":["attributeId","key","label","dataType","value","required","requiredValue","editable"],"properties":{"attributeId":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"value":{"type":["string","null"]},"required":{"type":"boolean"},"requiredValue":{"$ref":"#/components/schemas/RequiredAnswer"},"editable":{"type":"boolean"}}};
 
 function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12667,8 +12724,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.editable === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editable"},message:"must have required property '"+"editable"+"'"};
+if(data.requiredValue === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requiredValue"},message:"must have required property '"+"requiredValue"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12677,9 +12734,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((((((key0 === "attributeId") || (key0 === "key")) || (key0 === "label")) || (key0 === "dataType")) || (key0 === "value")) || (key0 === "required")) || (key0 === "editable"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.editable === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editable"},message:"must have required property '"+"editable"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12688,12 +12744,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.attributeId !== undefined){
-let data0 = data.attributeId;
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err8 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+for(const key0 in data){
+if(!((((((((key0 === "attributeId") || (key0 === "key")) || (key0 === "label")) || (key0 === "dataType")) || (key0 === "value")) || (key0 === "required")) || (key0 === "requiredValue")) || (key0 === "editable"))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12702,8 +12755,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err9 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.attributeId !== undefined){
+let data0 = data.attributeId;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err9 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12712,9 +12769,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data0))){
+const err10 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12724,9 +12780,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.key !== undefined){
-if(typeof data.key !== "string"){
-const err11 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err11 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12736,9 +12791,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.label !== undefined){
-if(typeof data.label !== "string"){
-const err12 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.key !== undefined){
+if(typeof data.key !== "string"){
+const err12 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12748,10 +12803,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.dataType !== undefined){
-let data3 = data.dataType;
-if(typeof data3 !== "string"){
-const err13 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.label !== undefined){
+if(typeof data.label !== "string"){
+const err13 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12760,8 +12814,11 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
-const err14 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.dataType !== undefined){
+let data3 = data.dataType;
+if(typeof data3 !== "string"){
+const err14 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12770,11 +12827,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.value !== undefined){
-let data4 = data.value;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err15 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema162.properties.value.type},message:"must be string,null"};
+if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
+const err15 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12784,9 +12838,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.required !== undefined){
-if(typeof data.required !== "boolean"){
-const err16 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.value !== undefined){
+let data4 = data.value;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err16 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema164.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12796,9 +12851,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.editable !== undefined){
-if(typeof data.editable !== "boolean"){
-const err17 = {instancePath:instancePath+"/editable",schemaPath:"#/properties/editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.required !== undefined){
+if(typeof data.required !== "boolean"){
+const err17 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12808,14 +12863,49 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.requiredValue !== undefined){
+let data6 = data.requiredValue;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err18 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema105.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+if(!(((data6 === "true") || (data6 === "false")) || (data6 === null))){
+const err19 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema105.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.editable !== undefined){
+if(typeof data.editable !== "boolean"){
+const err20 = {instancePath:instancePath+"/editable",schemaPath:"#/properties/editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
 }
 errors++;
 }
@@ -13021,8 +13111,8 @@ return errors === 0;
 }
 
 export const CustomFlowInput = validate97;
-const schema165 = {"type":"object","additionalProperties":false,"required":["attributes"],"properties":{"attributes":{"type":"array","minItems":1,"maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
-const schema166 = {"type":"object","additionalProperties":false,"required":["key","value"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"value":{"type":["string","null"],"maxLength":1000}}};
+const schema168 = {"type":"object","additionalProperties":false,"required":["attributes"],"properties":{"attributes":{"type":"array","minItems":1,"maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
+const schema169 = {"type":"object","additionalProperties":false,"required":["key","value"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"value":{"type":["string","null"],"maxLength":1000}}};
 
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -13088,7 +13178,7 @@ errors++;
 if(data.value !== undefined){
 let data1 = data.value;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema166.properties.value.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema169.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13209,10 +13299,39 @@ validate97.errors = vErrors;
 return errors === 0;
 }
 
-export const AttributeDefinition = validate100;
-const schema168 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"}}};
+export const RequiredAnswer = validate100;
 
 function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data !== "string") && (data !== null)){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema105.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((data === "true") || (data === "false")) || (data === null))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema105.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate100.errors = vErrors;
+return errors === 0;
+}
+
+export const AttributeDefinition = validate101;
+const schema172 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType","requiredValue"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"requiredValue":{"$ref":"#/components/schemas/RequiredAnswer"}}};
+
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13256,9 +13375,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((key0 === "id") || (key0 === "key")) || (key0 === "label")) || (key0 === "dataType"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.requiredValue === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requiredValue"},message:"must have required property '"+"requiredValue"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13267,12 +13385,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+for(const key0 in data){
+if(!(((((key0 === "id") || (key0 === "key")) || (key0 === "label")) || (key0 === "dataType")) || (key0 === "requiredValue"))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13281,8 +13396,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13291,9 +13410,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data0))){
+const err7 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13303,9 +13421,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.key !== undefined){
-if(typeof data.key !== "string"){
-const err8 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err8 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13315,9 +13432,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.label !== undefined){
-if(typeof data.label !== "string"){
-const err9 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.key !== undefined){
+if(typeof data.key !== "string"){
+const err9 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13327,10 +13444,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.dataType !== undefined){
-let data3 = data.dataType;
-if(typeof data3 !== "string"){
-const err10 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.label !== undefined){
+if(typeof data.label !== "string"){
+const err10 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13339,8 +13455,11 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
-const err11 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.dataType !== undefined){
+let data3 = data.dataType;
+if(typeof data3 !== "string"){
+const err11 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13349,10 +13468,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
+const err12 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13361,13 +13478,48 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate100.errors = vErrors;
+}
+if(data.requiredValue !== undefined){
+let data4 = data.requiredValue;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err13 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema105.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(!(((data4 === "true") || (data4 === "false")) || (data4 === null))){
+const err14 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema105.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate101.errors = vErrors;
 return errors === 0;
 }
 
-export const UserAttributeValue = validate101;
+export const UserAttributeValue = validate102;
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13431,8 +13583,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.editable === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editable"},message:"must have required property '"+"editable"+"'"};
+if(data.requiredValue === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requiredValue"},message:"must have required property '"+"requiredValue"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13441,9 +13593,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((((((key0 === "attributeId") || (key0 === "key")) || (key0 === "label")) || (key0 === "dataType")) || (key0 === "value")) || (key0 === "required")) || (key0 === "editable"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.editable === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editable"},message:"must have required property '"+"editable"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13452,12 +13603,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.attributeId !== undefined){
-let data0 = data.attributeId;
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err8 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+for(const key0 in data){
+if(!((((((((key0 === "attributeId") || (key0 === "key")) || (key0 === "label")) || (key0 === "dataType")) || (key0 === "value")) || (key0 === "required")) || (key0 === "requiredValue")) || (key0 === "editable"))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13466,8 +13614,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err9 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.attributeId !== undefined){
+let data0 = data.attributeId;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err9 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13476,9 +13628,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data0))){
+const err10 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13488,9 +13639,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.key !== undefined){
-if(typeof data.key !== "string"){
-const err11 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err11 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13500,9 +13650,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.label !== undefined){
-if(typeof data.label !== "string"){
-const err12 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.key !== undefined){
+if(typeof data.key !== "string"){
+const err12 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13512,10 +13662,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.dataType !== undefined){
-let data3 = data.dataType;
-if(typeof data3 !== "string"){
-const err13 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.label !== undefined){
+if(typeof data.label !== "string"){
+const err13 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13524,8 +13673,11 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
-const err14 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.dataType !== undefined){
+let data3 = data.dataType;
+if(typeof data3 !== "string"){
+const err14 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13534,11 +13686,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.value !== undefined){
-let data4 = data.value;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err15 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema162.properties.value.type},message:"must be string,null"};
+if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
+const err15 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13548,9 +13697,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.required !== undefined){
-if(typeof data.required !== "boolean"){
-const err16 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.value !== undefined){
+let data4 = data.value;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err16 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema164.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13560,9 +13710,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.editable !== undefined){
-if(typeof data.editable !== "boolean"){
-const err17 = {instancePath:instancePath+"/editable",schemaPath:"#/properties/editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.required !== undefined){
+if(typeof data.required !== "boolean"){
+const err17 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13572,9 +13722,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.requiredValue !== undefined){
+let data6 = data.requiredValue;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err18 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema105.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13583,13 +13734,47 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate101.errors = vErrors;
+if(!(((data6 === "true") || (data6 === "false")) || (data6 === null))){
+const err19 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema105.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.editable !== undefined){
+if(typeof data.editable !== "boolean"){
+const err20 = {instancePath:instancePath+"/editable",schemaPath:"#/properties/editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const AttributeValueInput = validate102;
+export const AttributeValueInput = validate103;
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13653,7 +13838,7 @@ errors++;
 if(data.value !== undefined){
 let data1 = data.value;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema166.properties.value.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema169.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13686,14 +13871,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 
-export const MyApplication = validate103;
-const schema176 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","description","internal","sortNumber","accessStatus"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"description":{"type":"string"},"internal":{"type":"boolean"},"sortNumber":{"type":"integer"},"accessStatus":{"type":"string","enum":["granted","requested"]},"favouritePosition":{"type":["integer","null"],"minimum":0},"lastLaunchedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"accessEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"pendingRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
+export const MyApplication = validate104;
+const schema182 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","description","internal","sortNumber","accessStatus"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"description":{"type":"string"},"internal":{"type":"boolean"},"sortNumber":{"type":"integer"},"accessStatus":{"type":"string","enum":["granted","requested"]},"favouritePosition":{"type":["integer","null"],"minimum":0},"lastLaunchedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"accessEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"pendingRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13778,7 +13963,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema176.properties, key0))){
+if(!(func15.call(schema182.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -13829,7 +14014,7 @@ errors++;
 if(data.logoUrl !== undefined){
 let data2 = data.logoUrl;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err12 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema176.properties.logoUrl.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema182.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13901,7 +14086,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!((data7 === "granted") || (data7 === "requested"))){
-const err18 = {instancePath:instancePath+"/accessStatus",schemaPath:"#/properties/accessStatus/enum",keyword:"enum",params:{allowedValues: schema176.properties.accessStatus.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/accessStatus",schemaPath:"#/properties/accessStatus/enum",keyword:"enum",params:{allowedValues: schema182.properties.accessStatus.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13914,7 +14099,7 @@ errors++;
 if(data.favouritePosition !== undefined){
 let data8 = data.favouritePosition;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err19 = {instancePath:instancePath+"/favouritePosition",schemaPath:"#/properties/favouritePosition/type",keyword:"type",params:{type: schema176.properties.favouritePosition.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/favouritePosition",schemaPath:"#/properties/favouritePosition/type",keyword:"type",params:{type: schema182.properties.favouritePosition.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -14188,14 +14373,14 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const MyFavourites = validate104;
-const schema181 = {"type":"object","additionalProperties":false,"required":["applicationIds"],"properties":{"applicationIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
+export const MyFavourites = validate105;
+const schema187 = {"type":"object","additionalProperties":false,"required":["applicationIds"],"properties":{"applicationIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14303,14 +14488,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-export const MyApplicationList = validate105;
-const schema183 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyApplication"}},"total":{"type":"integer","minimum":0}}};
+export const MyApplicationList = validate106;
+const schema189 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyApplication"}},"total":{"type":"integer","minimum":0}}};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14351,8 +14536,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate103(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate104(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
@@ -14404,14 +14589,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const MyApplicationDetail = validate107;
-const schema184 = {"type":"object","additionalProperties":false,"required":["application","accessSince","roles","attributes"],"properties":{"application":{"$ref":"#/components/schemas/MyApplication"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
+export const MyApplicationDetail = validate108;
+const schema190 = {"type":"object","additionalProperties":false,"required":["application","accessSince","roles","attributes"],"properties":{"application":{"$ref":"#/components/schemas/MyApplication"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14468,8 +14653,8 @@ errors++;
 }
 }
 if(data.application !== undefined){
-if(!(validate103(data.application, {instancePath:instancePath+"/application",parentData:data,parentDataProperty:"application",rootData}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate104(data.application, {instancePath:instancePath+"/application",parentData:data,parentDataProperty:"application",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
@@ -14692,14 +14877,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const MyAttributesInput = validate110;
-const schema187 = {"type":"object","additionalProperties":false,"required":["applicationId","attributes"],"properties":{"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
+export const MyAttributesInput = validate111;
+const schema193 = {"type":"object","additionalProperties":false,"required":["applicationId","attributes"],"properties":{"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14803,14 +14988,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
-export const MyAccessRequestInput = validate112;
-const schema189 = {"type":"object","additionalProperties":false,"properties":{"accountAccessId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"roleId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"comment":{"type":["string","null"],"maxLength":1000},"justification":{"type":["string","null"],"maxLength":1000},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
+export const MyAccessRequestInput = validate113;
+const schema195 = {"type":"object","additionalProperties":false,"properties":{"accountAccessId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"roleId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"comment":{"type":["string","null"],"maxLength":1000},"justification":{"type":["string","null"],"maxLength":1000},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15003,7 +15188,7 @@ vErrors = null;
 if(data.comment !== undefined){
 let data2 = data.comment;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err11 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema189.properties.comment.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema195.properties.comment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15028,7 +15213,7 @@ errors++;
 if(data.justification !== undefined){
 let data3 = data.justification;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err13 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema189.properties.justification.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema195.properties.justification.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15170,16 +15355,16 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
-export const MyAccessRequestOptions = validate114;
-const schema193 = {"type":"object","additionalProperties":false,"required":["roleRequired","accountAccessRequired","accountAccesses","roles","requirements"],"properties":{"roleRequired":{"type":"boolean"},"accountAccessRequired":{"type":"boolean"},"accountAccesses":{"$ref":"#/components/schemas/SelectionList"},"roles":{"$ref":"#/components/schemas/SelectionList"},"requirements":{"$ref":"#/components/schemas/MyRequestRequirements"}}};
-const schema194 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/SelectionItem"}},"total":{"type":"integer","minimum":0}}};
-const schema195 = {"type":"object","additionalProperties":false,"required":["id","key","label"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"}}};
+export const MyAccessRequestOptions = validate115;
+const schema199 = {"type":"object","additionalProperties":false,"required":["roleRequired","accountAccessRequired","accountAccesses","roles","requirements"],"properties":{"roleRequired":{"type":"boolean"},"accountAccessRequired":{"type":"boolean"},"accountAccesses":{"$ref":"#/components/schemas/SelectionList"},"roles":{"$ref":"#/components/schemas/SelectionList"},"requirements":{"$ref":"#/components/schemas/MyRequestRequirements"}}};
+const schema200 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/SelectionItem"}},"total":{"type":"integer","minimum":0}}};
+const schema201 = {"type":"object","additionalProperties":false,"required":["id","key","label"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"}}};
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15295,12 +15480,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15341,8 +15526,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate116(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate117(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
@@ -15394,14 +15579,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-const schema197 = {"type":"object","additionalProperties":false,"required":["justification","justificationMaxLength","timeBoundAccess","maxAccessDays","maxEndsAt","roleRequired","accountAccessRequired","accountAccesses","questions"],"properties":{"justification":{"$ref":"#/components/schemas/RequestJustification"},"justificationMaxLength":{"type":"integer","const":1000},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"]},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roleRequired":{"type":"boolean"},"accountAccessRequired":{"type":"boolean"},"accountAccesses":{"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","maxItems":20,"items":{"$ref":"#/components/schemas/SelectionItem"}},"total":{"type":"integer","minimum":0}}},"questions":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/RequestQuestion"}}}};
-const schema200 = {"type":"object","additionalProperties":false,"required":["key","label","dataType","value"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"value":{"type":["string","null"]}}};
+const schema203 = {"type":"object","additionalProperties":false,"required":["justification","justificationMaxLength","timeBoundAccess","maxAccessDays","maxEndsAt","roleRequired","accountAccessRequired","accountAccesses","questions"],"properties":{"justification":{"$ref":"#/components/schemas/RequestJustification"},"justificationMaxLength":{"type":"integer","const":1000},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"]},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roleRequired":{"type":"boolean"},"accountAccessRequired":{"type":"boolean"},"accountAccesses":{"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","maxItems":20,"items":{"$ref":"#/components/schemas/SelectionItem"}},"total":{"type":"integer","minimum":0}}},"questions":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/RequestQuestion"}}}};
+const schema206 = {"type":"object","additionalProperties":false,"required":["key","label","dataType","value","requiredValue"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"value":{"type":["string","null"]},"requiredValue":{"$ref":"#/components/schemas/RequiredAnswer"}}};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15445,9 +15630,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((key0 === "key") || (key0 === "label")) || (key0 === "dataType")) || (key0 === "value"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.requiredValue === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requiredValue"},message:"must have required property '"+"requiredValue"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15456,10 +15640,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.key !== undefined){
-if(typeof data.key !== "string"){
-const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key0 in data){
+if(!(((((key0 === "key") || (key0 === "label")) || (key0 === "dataType")) || (key0 === "value")) || (key0 === "requiredValue"))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15469,9 +15652,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.label !== undefined){
-if(typeof data.label !== "string"){
-const err6 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.key !== undefined){
+if(typeof data.key !== "string"){
+const err6 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15481,10 +15664,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.dataType !== undefined){
-let data2 = data.dataType;
-if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.label !== undefined){
+if(typeof data.label !== "string"){
+const err7 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15493,8 +15675,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!((((((data2 === "STRING") || (data2 === "NUMBER")) || (data2 === "BOOLEAN")) || (data2 === "DATE")) || (data2 === "EMAIL")) || (data2 === "URL"))){
-const err8 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.dataType !== undefined){
+let data2 = data.dataType;
+if(typeof data2 !== "string"){
+const err8 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15503,11 +15688,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.value !== undefined){
-let data3 = data.value;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema200.properties.value.type},message:"must be string,null"};
+if(!((((((data2 === "STRING") || (data2 === "NUMBER")) || (data2 === "BOOLEAN")) || (data2 === "DATE")) || (data2 === "EMAIL")) || (data2 === "URL"))){
+const err9 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15517,9 +15699,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.value !== undefined){
+let data3 = data.value;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err10 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema206.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15528,12 +15711,47 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate122.errors = vErrors;
+}
+if(data.requiredValue !== undefined){
+let data4 = data.requiredValue;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err11 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema105.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!(((data4 === "true") || (data4 === "false")) || (data4 === null))){
+const err12 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema105.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate123.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15628,7 +15846,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema197.properties, key0))){
+if(!(func15.call(schema203.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -15700,7 +15918,7 @@ errors++;
 if(data.maxAccessDays !== undefined){
 let data3 = data.maxAccessDays;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err15 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema197.properties.maxAccessDays.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema203.properties.maxAccessDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -15861,8 +16079,8 @@ errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate116(data8[i0], {instancePath:instancePath+"/accountAccesses/items/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate117(data8[i0], {instancePath:instancePath+"/accountAccesses/items/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
@@ -15930,8 +16148,8 @@ errors++;
 }
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate122(data11[i1], {instancePath:instancePath+"/questions/" + i1,parentData:data11,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate123(data11[i1], {instancePath:instancePath+"/questions/" + i1,parentData:data11,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 }
@@ -15958,12 +16176,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16054,20 +16272,20 @@ errors++;
 }
 }
 if(data.accountAccesses !== undefined){
-if(!(validate115(data.accountAccesses, {instancePath:instancePath+"/accountAccesses",parentData:data,parentDataProperty:"accountAccesses",rootData}))){
-vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+if(!(validate116(data.accountAccesses, {instancePath:instancePath+"/accountAccesses",parentData:data,parentDataProperty:"accountAccesses",rootData}))){
+vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
 errors = vErrors.length;
 }
 }
 if(data.roles !== undefined){
-if(!(validate115(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
-vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+if(!(validate116(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
+vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
 errors = vErrors.length;
 }
 }
 if(data.requirements !== undefined){
-if(!(validate120(data.requirements, {instancePath:instancePath+"/requirements",parentData:data,parentDataProperty:"requirements",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate121(data.requirements, {instancePath:instancePath+"/requirements",parentData:data,parentDataProperty:"requirements",rootData}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
@@ -16082,13 +16300,13 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-export const MyRequestRequirements = validate125;
+export const MyRequestRequirements = validate126;
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16183,7 +16401,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema197.properties, key0))){
+if(!(func15.call(schema203.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -16255,7 +16473,7 @@ errors++;
 if(data.maxAccessDays !== undefined){
 let data3 = data.maxAccessDays;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err15 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema197.properties.maxAccessDays.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema203.properties.maxAccessDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16416,8 +16634,8 @@ errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate116(data8[i0], {instancePath:instancePath+"/accountAccesses/items/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate117(data8[i0], {instancePath:instancePath+"/accountAccesses/items/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
@@ -16485,8 +16703,8 @@ errors++;
 }
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate122(data11[i1], {instancePath:instancePath+"/questions/" + i1,parentData:data11,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate123(data11[i1], {instancePath:instancePath+"/questions/" + i1,parentData:data11,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 }
@@ -16513,13 +16731,13 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate125.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
-export const RequestQuestion = validate128;
+export const RequestQuestion = validate129;
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16563,9 +16781,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((key0 === "key") || (key0 === "label")) || (key0 === "dataType")) || (key0 === "value"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.requiredValue === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requiredValue"},message:"must have required property '"+"requiredValue"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16574,10 +16791,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.key !== undefined){
-if(typeof data.key !== "string"){
-const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key0 in data){
+if(!(((((key0 === "key") || (key0 === "label")) || (key0 === "dataType")) || (key0 === "value")) || (key0 === "requiredValue"))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16587,9 +16803,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.label !== undefined){
-if(typeof data.label !== "string"){
-const err6 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.key !== undefined){
+if(typeof data.key !== "string"){
+const err6 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16599,10 +16815,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.dataType !== undefined){
-let data2 = data.dataType;
-if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.label !== undefined){
+if(typeof data.label !== "string"){
+const err7 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16611,8 +16826,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!((((((data2 === "STRING") || (data2 === "NUMBER")) || (data2 === "BOOLEAN")) || (data2 === "DATE")) || (data2 === "EMAIL")) || (data2 === "URL"))){
-const err8 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.dataType !== undefined){
+let data2 = data.dataType;
+if(typeof data2 !== "string"){
+const err8 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16621,11 +16839,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.value !== undefined){
-let data3 = data.value;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema200.properties.value.type},message:"must be string,null"};
+if(!((((((data2 === "STRING") || (data2 === "NUMBER")) || (data2 === "BOOLEAN")) || (data2 === "DATE")) || (data2 === "EMAIL")) || (data2 === "URL"))){
+const err9 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16635,9 +16850,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.value !== undefined){
+let data3 = data.value;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err10 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema206.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16646,14 +16862,49 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate128.errors = vErrors;
+}
+if(data.requiredValue !== undefined){
+let data4 = data.requiredValue;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err11 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema105.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!(((data4 === "true") || (data4 === "false")) || (data4 === null))){
+const err12 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema105.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate129.errors = vErrors;
 return errors === 0;
 }
 
-export const CatalogueApplication = validate129;
-const schema207 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","description","url","accessStatus","accessEndsAt","pendingRequestId","request"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"description":{"type":"string"},"url":{"type":"string"},"accessStatus":{"type":"string","enum":["none","requested","granted"]},"accessEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"pendingRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"request":{"$ref":"#/components/schemas/MyRequestRequirements"}}};
+export const CatalogueApplication = validate130;
+const schema215 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","description","url","accessStatus","accessEndsAt","pendingRequestId","request"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"description":{"type":"string"},"url":{"type":"string"},"accessStatus":{"type":"string","enum":["none","requested","granted"]},"accessEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"pendingRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"request":{"$ref":"#/components/schemas/MyRequestRequirements"}}};
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16748,7 +16999,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema207.properties, key0))){
+if(!(func15.call(schema215.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -16799,7 +17050,7 @@ errors++;
 if(data.logoUrl !== undefined){
 let data2 = data.logoUrl;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err13 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema207.properties.logoUrl.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema215.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -16846,7 +17097,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((data5 === "none") || (data5 === "requested")) || (data5 === "granted"))){
-const err17 = {instancePath:instancePath+"/accessStatus",schemaPath:"#/properties/accessStatus/enum",keyword:"enum",params:{allowedValues: schema207.properties.accessStatus.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/accessStatus",schemaPath:"#/properties/accessStatus/enum",keyword:"enum",params:{allowedValues: schema215.properties.accessStatus.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -17021,8 +17272,8 @@ vErrors = null;
 }
 }
 if(data.request !== undefined){
-if(!(validate120(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate121(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
@@ -17037,14 +17288,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate129.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
 
-export const CatalogueList = validate131;
-const schema211 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/CatalogueApplication"}},"total":{"type":"integer","minimum":0}}};
+export const CatalogueList = validate132;
+const schema219 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/CatalogueApplication"}},"total":{"type":"integer","minimum":0}}};
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17085,8 +17336,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate129(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+if(!(validate130(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
 errors = vErrors.length;
 }
 }
@@ -17138,16 +17389,16 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate131.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
 
-export const MyAccessRequest = validate133;
-const schema212 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","application","requestedAccountAccess","requestedRole","justification","requestedEndsAt","answers","decidedAt","reason","endsAt","expiredAt","canRequestAgain"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]}}},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"justification":{"type":["string","null"]},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"canRequestAgain":{"type":"boolean"}}};
-const schema215 = {"type":"string","enum":["OPEN","ACCEPTED","DENIED","CANCELLED","EXPIRED"]};
-const schema221 = {"type":"object","additionalProperties":false,"required":["key","label","value"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"}}};
+export const MyAccessRequest = validate134;
+const schema220 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","application","requestedAccountAccess","requestedRole","justification","requestedEndsAt","answers","decidedAt","reason","endsAt","expiredAt","canRequestAgain"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]}}},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"justification":{"type":["string","null"]},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"canRequestAgain":{"type":"boolean"}}};
+const schema223 = {"type":"string","enum":["OPEN","ACCEPTED","DENIED","CANCELLED","EXPIRED"]};
+const schema229 = {"type":"object","additionalProperties":false,"required":["key","label","value"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"}}};
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17302,7 +17553,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema212.properties, key0))){
+if(!(func15.call(schema220.properties, key0))){
 const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -17386,7 +17637,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!(((((data2 === "OPEN") || (data2 === "ACCEPTED")) || (data2 === "DENIED")) || (data2 === "CANCELLED")) || (data2 === "EXPIRED"))){
-const err22 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema215.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema223.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -17506,7 +17757,7 @@ errors++;
 if(data4.logoUrl !== undefined){
 let data7 = data4.logoUrl;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err32 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema212.properties.application.properties.logoUrl.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema220.properties.application.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -17821,7 +18072,7 @@ vErrors = null;
 if(data.justification !== undefined){
 let data16 = data.justification;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err54 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema212.properties.justification.type},message:"must be string,null"};
+const err54 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema220.properties.justification.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -18097,7 +18348,7 @@ vErrors = null;
 if(data.reason !== undefined){
 let data24 = data.reason;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err72 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema212.properties.reason.type},message:"must be string,null"};
+const err72 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema220.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -18284,14 +18535,14 @@ vErrors.push(err82);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
-export const MyAccessRequestList = validate134;
-const schema225 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyAccessRequest"}},"total":{"type":"integer","minimum":0}}};
+export const MyAccessRequestList = validate135;
+const schema233 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyAccessRequest"}},"total":{"type":"integer","minimum":0}}};
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18332,8 +18583,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate133(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+if(!(validate134(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
 errors = vErrors.length;
 }
 }
@@ -18385,14 +18636,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
 
-export const MyNotificationKind = validate136;
-const schema226 = {"type":"string","enum":["ACCESS_EXPIRED","ACCESS_EXPIRING","REQUEST_ACCEPTED","REQUEST_DENIED"]};
+export const MyNotificationKind = validate137;
+const schema234 = {"type":"string","enum":["ACCESS_EXPIRED","ACCESS_EXPIRING","REQUEST_ACCEPTED","REQUEST_DENIED"]};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -18406,7 +18657,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === "ACCESS_EXPIRED") || (data === "ACCESS_EXPIRING")) || (data === "REQUEST_ACCEPTED")) || (data === "REQUEST_DENIED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema226.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema234.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18415,14 +18666,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
 
-export const MyNotification = validate137;
-const schema227 = {"type":"object","additionalProperties":false,"required":["id","kind","application","requestId","endsAt","createdAt","readAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]}}},"requestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+export const MyNotification = validate138;
+const schema235 = {"type":"object","additionalProperties":false,"required":["id","kind","application","requestId","endsAt","createdAt","readAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]}}},"requestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18556,7 +18807,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((((data1 === "ACCESS_EXPIRED") || (data1 === "ACCESS_EXPIRING")) || (data1 === "REQUEST_ACCEPTED")) || (data1 === "REQUEST_DENIED"))){
-const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/enum",keyword:"enum",params:{allowedValues: schema226.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/enum",keyword:"enum",params:{allowedValues: schema234.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18651,7 +18902,7 @@ errors++;
 if(data2.logoUrl !== undefined){
 let data5 = data2.logoUrl;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema227.properties.application.properties.logoUrl.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema235.properties.application.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -18950,14 +19201,14 @@ vErrors.push(err37);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
 
-export const MyNotificationList = validate138;
-const schema235 = {"type":"object","additionalProperties":false,"required":["items","total","unread"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyNotification"}},"total":{"type":"integer","minimum":0},"unread":{"type":"integer","minimum":0}}};
+export const MyNotificationList = validate139;
+const schema243 = {"type":"object","additionalProperties":false,"required":["items","total","unread"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyNotification"}},"total":{"type":"integer","minimum":0},"unread":{"type":"integer","minimum":0}}};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19008,8 +19259,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate137(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+if(!(validate138(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
 errors = vErrors.length;
 }
 }
@@ -19086,14 +19337,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
 
-export const Branding = validate140;
-const schema236 = {"type":"object","additionalProperties":false,"required":["label","logoUrl","url"],"properties":{"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"}}};
+export const Branding = validate141;
+const schema244 = {"type":"object","additionalProperties":false,"required":["label","logoUrl","url"],"properties":{"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"}}};
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19154,7 +19405,7 @@ errors++;
 if(data.logoUrl !== undefined){
 let data1 = data.logoUrl;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema236.properties.logoUrl.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema244.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19187,14 +19438,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
-export const Address = validate141;
-const schema237 = {"type":"object","additionalProperties":false,"properties":{"street":{"type":"string","maxLength":200},"postalCode":{"type":"string","maxLength":20},"city":{"type":"string","maxLength":100},"country":{"type":"string","maxLength":100}}};
+export const Address = validate142;
+const schema245 = {"type":"object","additionalProperties":false,"properties":{"street":{"type":"string","maxLength":200},"postalCode":{"type":"string","maxLength":20},"city":{"type":"string","maxLength":100},"country":{"type":"string","maxLength":100}}};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19321,14 +19572,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
 
-export const Profile = validate142;
-const schema238 = {"type":"object","additionalProperties":false,"required":["id","email","firstName","lastName","fullName","companyName","address","language","internal","canChangeEmail","canChangePassword","createdAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"fullName":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"language":{"$ref":"#/components/schemas/Language"},"internal":{"type":"boolean"},"canChangeEmail":{"type":"boolean"},"canChangePassword":{"type":"boolean"},"createdAt":{"$ref":"#/components/schemas/DateTime"}}};
+export const Profile = validate143;
+const schema246 = {"type":"object","additionalProperties":false,"required":["id","email","firstName","lastName","fullName","companyName","address","language","internal","canChangeEmail","canChangePassword","createdAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"fullName":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"language":{"$ref":"#/components/schemas/Language"},"internal":{"type":"boolean"},"canChangeEmail":{"type":"boolean"},"canChangePassword":{"type":"boolean"},"createdAt":{"$ref":"#/components/schemas/DateTime"}}};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19453,7 +19704,7 @@ vErrors.push(err11);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema238.properties, key0))){
+if(!(func15.call(schema246.properties, key0))){
 const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err12];
@@ -19550,7 +19801,7 @@ errors++;
 if(data.companyName !== undefined){
 let data5 = data.companyName;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema238.properties.companyName.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema246.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -19834,14 +20085,14 @@ vErrors.push(err40);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-export const MyDataExport = validate143;
-const schema243 = {"type":"object","additionalProperties":false,"required":["exportedAt","profile","attributes","applications","accessRequests","launcher","notifications","history","historyMadeTruncated"],"properties":{"exportedAt":{"$ref":"#/components/schemas/DateTime"},"profile":{"$ref":"#/components/schemas/Profile"},"attributes":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","label","value","applications"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"applications":{"type":"array","items":{"type":"string"}}}}},"applications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"type":"string"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"type":"string"}},"accountAccesses":{"type":"array","items":{"type":"string"}}}}},"accessRequests":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","application","status","requestedAt","comment","decidedAt","reason","requestedEndsAt","answers","endsAt","expiredAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"application":{"type":"string"},"status":{"type":"string"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}}},"launcher":{"type":"object","additionalProperties":false,"required":["favourites","launches"],"properties":{"favourites":{"type":"array","items":{"type":"string"}},"launches":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["application","at"],"properties":{"application":{"type":"string"},"at":{"$ref":"#/components/schemas/DateTime"}}}}}},"notifications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["kind","application","endsAt","createdAt","readAt"],"properties":{"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"string"},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}}},"history":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["at","about","madeByYou","table","entity","mode","field","oldValue","value"],"properties":{"at":{"$ref":"#/components/schemas/DateTime"},"about":{"type":"boolean"},"madeByYou":{"type":"boolean"},"table":{"type":"string"},"entity":{"type":"string"},"mode":{"type":"string"},"field":{"type":["string","null"]},"oldValue":{"type":["string","null"]},"value":{"type":["string","null"]}}}},"historyMadeTruncated":{"type":"boolean"}}};
+export const MyDataExport = validate144;
+const schema251 = {"type":"object","additionalProperties":false,"required":["exportedAt","profile","attributes","applications","accessRequests","launcher","notifications","history","historyMadeTruncated"],"properties":{"exportedAt":{"$ref":"#/components/schemas/DateTime"},"profile":{"$ref":"#/components/schemas/Profile"},"attributes":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","label","value","applications"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"applications":{"type":"array","items":{"type":"string"}}}}},"applications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"type":"string"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"type":"string"}},"accountAccesses":{"type":"array","items":{"type":"string"}}}}},"accessRequests":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","application","status","requestedAt","comment","decidedAt","reason","requestedEndsAt","answers","endsAt","expiredAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"application":{"type":"string"},"status":{"type":"string"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}}},"launcher":{"type":"object","additionalProperties":false,"required":["favourites","launches"],"properties":{"favourites":{"type":"array","items":{"type":"string"}},"launches":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["application","at"],"properties":{"application":{"type":"string"},"at":{"$ref":"#/components/schemas/DateTime"}}}}}},"notifications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["kind","application","endsAt","createdAt","readAt"],"properties":{"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"string"},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}}},"history":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["at","about","madeByYou","table","entity","mode","field","oldValue","value"],"properties":{"at":{"$ref":"#/components/schemas/DateTime"},"about":{"type":"boolean"},"madeByYou":{"type":"boolean"},"table":{"type":"string"},"entity":{"type":"string"},"mode":{"type":"string"},"field":{"type":["string","null"]},"oldValue":{"type":["string","null"]},"value":{"type":["string","null"]}}}},"historyMadeTruncated":{"type":"boolean"}}};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19936,7 +20187,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema243.properties, key0))){
+if(!(func15.call(schema251.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -19973,8 +20224,8 @@ errors++;
 }
 }
 if(data.profile !== undefined){
-if(!(validate142(data.profile, {instancePath:instancePath+"/profile",parentData:data,parentDataProperty:"profile",rootData}))){
-vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+if(!(validate143(data.profile, {instancePath:instancePath+"/profile",parentData:data,parentDataProperty:"profile",rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 }
@@ -20441,7 +20692,7 @@ vErrors.push(err50);
 errors++;
 }
 for(const key3 in data19){
-if(!(func15.call(schema243.properties.accessRequests.items.properties, key3))){
+if(!(func15.call(schema251.properties.accessRequests.items.properties, key3))){
 const err51 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err51];
@@ -20539,7 +20790,7 @@ errors++;
 if(data19.comment !== undefined){
 let data24 = data19.comment;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err59 = {instancePath:instancePath+"/accessRequests/" + i5+"/comment",schemaPath:"#/properties/accessRequests/items/properties/comment/type",keyword:"type",params:{type: schema243.properties.accessRequests.items.properties.comment.type},message:"must be string,null"};
+const err59 = {instancePath:instancePath+"/accessRequests/" + i5+"/comment",schemaPath:"#/properties/accessRequests/items/properties/comment/type",keyword:"type",params:{type: schema251.properties.accessRequests.items.properties.comment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -20629,7 +20880,7 @@ vErrors = null;
 if(data19.reason !== undefined){
 let data26 = data19.reason;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err64 = {instancePath:instancePath+"/accessRequests/" + i5+"/reason",schemaPath:"#/properties/accessRequests/items/properties/reason/type",keyword:"type",params:{type: schema243.properties.accessRequests.items.properties.reason.type},message:"must be string,null"};
+const err64 = {instancePath:instancePath+"/accessRequests/" + i5+"/reason",schemaPath:"#/properties/accessRequests/items/properties/reason/type",keyword:"type",params:{type: schema251.properties.accessRequests.items.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -21260,7 +21511,7 @@ vErrors.push(err108);
 errors++;
 }
 if(!((((data44 === "ACCESS_EXPIRED") || (data44 === "ACCESS_EXPIRING")) || (data44 === "REQUEST_ACCEPTED")) || (data44 === "REQUEST_DENIED"))){
-const err109 = {instancePath:instancePath+"/notifications/" + i9+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/enum",keyword:"enum",params:{allowedValues: schema226.enum},message:"must be equal to one of the allowed values"};
+const err109 = {instancePath:instancePath+"/notifications/" + i9+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/enum",keyword:"enum",params:{allowedValues: schema234.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -21583,7 +21834,7 @@ vErrors.push(err131);
 errors++;
 }
 for(const key8 in data50){
-if(!(func15.call(schema243.properties.history.items.properties, key8))){
+if(!(func15.call(schema251.properties.history.items.properties, key8))){
 const err132 = {instancePath:instancePath+"/history/" + i10,schemaPath:"#/properties/history/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err132];
@@ -21682,7 +21933,7 @@ errors++;
 if(data50.field !== undefined){
 let data57 = data50.field;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err140 = {instancePath:instancePath+"/history/" + i10+"/field",schemaPath:"#/properties/history/items/properties/field/type",keyword:"type",params:{type: schema243.properties.history.items.properties.field.type},message:"must be string,null"};
+const err140 = {instancePath:instancePath+"/history/" + i10+"/field",schemaPath:"#/properties/history/items/properties/field/type",keyword:"type",params:{type: schema251.properties.history.items.properties.field.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -21695,7 +21946,7 @@ errors++;
 if(data50.oldValue !== undefined){
 let data58 = data50.oldValue;
 if((typeof data58 !== "string") && (data58 !== null)){
-const err141 = {instancePath:instancePath+"/history/" + i10+"/oldValue",schemaPath:"#/properties/history/items/properties/oldValue/type",keyword:"type",params:{type: schema243.properties.history.items.properties.oldValue.type},message:"must be string,null"};
+const err141 = {instancePath:instancePath+"/history/" + i10+"/oldValue",schemaPath:"#/properties/history/items/properties/oldValue/type",keyword:"type",params:{type: schema251.properties.history.items.properties.oldValue.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -21708,7 +21959,7 @@ errors++;
 if(data50.value !== undefined){
 let data59 = data50.value;
 if((typeof data59 !== "string") && (data59 !== null)){
-const err142 = {instancePath:instancePath+"/history/" + i10+"/value",schemaPath:"#/properties/history/items/properties/value/type",keyword:"type",params:{type: schema243.properties.history.items.properties.value.type},message:"must be string,null"};
+const err142 = {instancePath:instancePath+"/history/" + i10+"/value",schemaPath:"#/properties/history/items/properties/value/type",keyword:"type",params:{type: schema251.properties.history.items.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -21765,14 +22016,14 @@ vErrors.push(err146);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
-export const ProfileInput = validate145;
-const schema259 = {"type":"object","additionalProperties":false,"required":["firstName","lastName","language"],"properties":{"firstName":{"type":"string","minLength":1,"maxLength":100},"lastName":{"type":"string","minLength":1,"maxLength":100},"companyName":{"type":["string","null"],"maxLength":200},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"language":{"$ref":"#/components/schemas/Language"}}};
+export const ProfileInput = validate146;
+const schema267 = {"type":"object","additionalProperties":false,"required":["firstName","lastName","language"],"properties":{"firstName":{"type":"string","minLength":1,"maxLength":100},"lastName":{"type":"string","minLength":1,"maxLength":100},"companyName":{"type":["string","null"],"maxLength":200},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"language":{"$ref":"#/components/schemas/Language"}}};
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21891,7 +22142,7 @@ errors++;
 if(data.companyName !== undefined){
 let data2 = data.companyName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema259.properties.companyName.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema267.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -22126,14 +22377,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate145.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
-export const AuthCheckResult = validate146;
-const schema262 = {"type":"object","additionalProperties":false,"required":["status","application"],"properties":{"status":{"type":"string","enum":["ok","missingAttributes","customFlow","noAccess","requested"]},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","internal"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"internal":{"type":"boolean"}}},"missingAttributes":{"type":"array","items":{"$ref":"#/components/schemas/AttributeDefinition"}},"customFlow":{"type":"object","additionalProperties":false,"required":["id","key"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"}}},"requestable":{"type":"boolean"}}};
+export const AuthCheckResult = validate147;
+const schema270 = {"type":"object","additionalProperties":false,"required":["status","application"],"properties":{"status":{"type":"string","enum":["ok","missingAttributes","customFlow","noAccess","requested"]},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","internal"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"internal":{"type":"boolean"}}},"missingAttributes":{"type":"array","items":{"$ref":"#/components/schemas/AttributeDefinition"}},"customFlow":{"type":"object","additionalProperties":false,"required":["id","key"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"}}},"requestable":{"type":"boolean"}}};
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22182,7 +22433,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(((((data0 === "ok") || (data0 === "missingAttributes")) || (data0 === "customFlow")) || (data0 === "noAccess")) || (data0 === "requested"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema262.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema270.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -22297,7 +22548,7 @@ errors++;
 if(data1.logoUrl !== undefined){
 let data4 = data1.logoUrl;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err14 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema262.properties.application.properties.logoUrl.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema270.properties.application.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -22348,8 +22599,8 @@ let data7 = data.missingAttributes;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate100(data7[i0], {instancePath:instancePath+"/missingAttributes/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+if(!(validate101(data7[i0], {instancePath:instancePath+"/missingAttributes/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
@@ -22482,14 +22733,14 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
 
-export const AuthCheckInput = validate148;
-const schema265 = {"type":"object","additionalProperties":false,"required":["clientId","attributes"],"properties":{"clientId":{"$ref":"#/components/schemas/ApplicationIdValue"},"attributes":{"type":"array","minItems":1,"maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
+export const AuthCheckInput = validate149;
+const schema273 = {"type":"object","additionalProperties":false,"required":["clientId","attributes"],"properties":{"clientId":{"$ref":"#/components/schemas/ApplicationIdValue"},"attributes":{"type":"array","minItems":1,"maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22603,13 +22854,13 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate148.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestStatus = validate150;
+export const AccessRequestStatus = validate151;
 
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -22623,7 +22874,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "OPEN") || (data === "ACCEPTED")) || (data === "DENIED")) || (data === "CANCELLED")) || (data === "EXPIRED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema215.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema223.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22632,13 +22883,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate150.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
-export const RequestJustification = validate151;
+export const RequestJustification = validate152;
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -22661,13 +22912,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate151.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
-export const RequestAnswer = validate152;
+export const RequestAnswer = validate153;
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22760,14 +23011,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate152.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
 
-export const UserRef = validate153;
-const schema270 = {"type":"object","additionalProperties":false,"required":["id","fullName","email","companyName"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]}}};
+export const UserRef = validate154;
+const schema278 = {"type":"object","additionalProperties":false,"required":["id","fullName","email","companyName"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]}}};
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22885,7 +23136,7 @@ errors++;
 if(data.companyName !== undefined){
 let data3 = data.companyName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema270.properties.companyName.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema278.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -22906,14 +23157,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate153.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequest = validate154;
-const schema272 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess","requestedRole","comment","decidedAt","decidedBy","reason","roleIds","accountAccessIds","justification","answers","requestedEndsAt","endsAt","expiredAt","timeBoundAccess","maxEndsAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"decidedBy":{"type":["string","null"]},"reason":{"type":["string","null"]},"roleIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"justification":{"type":["string","null"]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"timeBoundAccess":{"type":"boolean"},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+export const AccessRequest = validate155;
+const schema280 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess","requestedRole","comment","decidedAt","decidedBy","reason","roleIds","accountAccessIds","justification","answers","requestedEndsAt","endsAt","expiredAt","timeBoundAccess","maxEndsAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"decidedBy":{"type":["string","null"]},"reason":{"type":["string","null"]},"roleIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"justification":{"type":["string","null"]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"timeBoundAccess":{"type":"boolean"},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23118,7 +23369,7 @@ vErrors.push(err19);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema272.properties, key0))){
+if(!(func15.call(schema280.properties, key0))){
 const err20 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err20];
@@ -23202,7 +23453,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!(((((data2 === "OPEN") || (data2 === "ACCEPTED")) || (data2 === "DENIED")) || (data2 === "CANCELLED")) || (data2 === "EXPIRED"))){
-const err27 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema215.enum},message:"must be equal to one of the allowed values"};
+const err27 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema223.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -23238,8 +23489,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate153(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+if(!(validate154(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
 errors = vErrors.length;
 }
 }
@@ -23536,7 +23787,7 @@ vErrors = null;
 if(data.comment !== undefined){
 let data13 = data.comment;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err50 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema272.properties.comment.type},message:"must be string,null"};
+const err50 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema280.properties.comment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -23626,7 +23877,7 @@ vErrors = null;
 if(data.decidedBy !== undefined){
 let data15 = data.decidedBy;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err55 = {instancePath:instancePath+"/decidedBy",schemaPath:"#/properties/decidedBy/type",keyword:"type",params:{type: schema272.properties.decidedBy.type},message:"must be string,null"};
+const err55 = {instancePath:instancePath+"/decidedBy",schemaPath:"#/properties/decidedBy/type",keyword:"type",params:{type: schema280.properties.decidedBy.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -23639,7 +23890,7 @@ errors++;
 if(data.reason !== undefined){
 let data16 = data.reason;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err56 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema272.properties.reason.type},message:"must be string,null"};
+const err56 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema280.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -23754,7 +24005,7 @@ errors++;
 if(data.justification !== undefined){
 let data21 = data.justification;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err65 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema272.properties.justification.type},message:"must be string,null"};
+const err65 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema280.properties.justification.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -24204,14 +24455,14 @@ vErrors.push(err92);
 }
 errors++;
 }
-validate154.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestSummary = validate156;
-const schema287 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]}}};
+export const AccessRequestSummary = validate157;
+const schema295 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]}}};
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24360,7 +24611,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((((data2 === "OPEN") || (data2 === "ACCEPTED")) || (data2 === "DENIED")) || (data2 === "CANCELLED")) || (data2 === "EXPIRED"))){
-const err13 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema215.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema223.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -24396,8 +24647,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate153(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+if(!(validate154(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
 errors = vErrors.length;
 }
 }
@@ -24557,14 +24808,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate156.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestList = validate158;
-const schema293 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AccessRequestSummary"}},"total":{"type":"integer","minimum":0}}};
+export const AccessRequestList = validate159;
+const schema301 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AccessRequestSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24605,8 +24856,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate156(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+if(!(validate157(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
 errors = vErrors.length;
 }
 }
@@ -24658,13 +24909,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate158.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestDecision = validate160;
+export const AccessRequestDecision = validate161;
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -24795,13 +25046,13 @@ vErrors = null;
 }
 }
 }
-validate160.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestAccept = validate162;
+export const AccessRequestAccept = validate163;
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25110,13 +25361,13 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate162.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestDeny = validate163;
+export const AccessRequestDeny = validate164;
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25201,14 +25452,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate163.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationUserSummary = validate164;
-const schema301 = {"type":"object","additionalProperties":false,"required":["id","fullName","email","companyName","accessSince","roles"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}};
+export const ApplicationUserSummary = validate165;
+const schema309 = {"type":"object","additionalProperties":false,"required":["id","fullName","email","companyName","accessSince","roles"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}};
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25346,7 +25597,7 @@ errors++;
 if(data.companyName !== undefined){
 let data3 = data.companyName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err12 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema301.properties.companyName.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema309.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -25501,14 +25752,14 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationUserList = validate165;
-const schema305 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationUserSummary"}},"total":{"type":"integer","minimum":0}}};
+export const ApplicationUserList = validate166;
+const schema313 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationUserSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25549,8 +25800,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate164(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if(!(validate165(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
 errors = vErrors.length;
 }
 }
@@ -25602,14 +25853,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate165.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationUser = validate167;
-const schema306 = {"type":"object","additionalProperties":false,"required":["user","hasAccess","accessSince","endsAt","roles","accountAccesses","attributes"],"properties":{"user":{"$ref":"#/components/schemas/UserRef"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
+export const ApplicationUser = validate168;
+const schema314 = {"type":"object","additionalProperties":false,"required":["user","hasAccess","accessSince","endsAt","roles","accountAccesses","attributes"],"properties":{"user":{"$ref":"#/components/schemas/UserRef"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25696,8 +25947,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate153(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+if(!(validate154(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
 errors = vErrors.length;
 }
 }
@@ -26118,14 +26369,14 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate167.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationUserInput = validate170;
-const schema311 = {"type":"object","additionalProperties":false,"required":["roleIds"],"properties":{"roleIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/AttributeValueInput"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+export const ApplicationUserInput = validate171;
+const schema319 = {"type":"object","additionalProperties":false,"required":["roleIds"],"properties":{"roleIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/AttributeValueInput"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
-function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -26433,14 +26684,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate170.errors = vErrors;
+validate171.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessReasonKind = validate172;
-const schema315 = {"type":"string","enum":["DIRECT_GRANT","ACCESS_REQUEST","ACTIVATION_GROUP","DEFAULT_ROLE","UNKNOWN"]};
+export const AccessReasonKind = validate173;
+const schema323 = {"type":"string","enum":["DIRECT_GRANT","ACCESS_REQUEST","ACTIVATION_GROUP","DEFAULT_ROLE","UNKNOWN"]};
 
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -26454,7 +26705,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "DIRECT_GRANT") || (data === "ACCESS_REQUEST")) || (data === "ACTIVATION_GROUP")) || (data === "DEFAULT_ROLE")) || (data === "UNKNOWN"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema315.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema323.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -26463,14 +26714,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate172.errors = vErrors;
+validate173.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessReasonAuthor = validate173;
-const schema316 = {"type":"object","additionalProperties":false,"required":["id","fullName"],"properties":{"id":{"type":"string"},"fullName":{"type":["string","null"]}}};
+export const AccessReasonAuthor = validate174;
+const schema324 = {"type":"object","additionalProperties":false,"required":["id","fullName"],"properties":{"id":{"type":"string"},"fullName":{"type":["string","null"]}}};
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -26521,7 +26772,7 @@ errors++;
 if(data.fullName !== undefined){
 let data1 = data.fullName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err4 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: schema316.properties.fullName.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: schema324.properties.fullName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -26542,14 +26793,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessReason = validate174;
-const schema317 = {"type":"object","additionalProperties":false,"required":["kind","at","by","accessRequestId","directoryGroupName"],"properties":{"kind":{"$ref":"#/components/schemas/AccessReasonKind"},"at":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"by":{"oneOf":[{"$ref":"#/components/schemas/AccessReasonAuthor"},{"type":"null"}]},"accessRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryGroupName":{"type":["string","null"]}}};
+export const AccessReason = validate175;
+const schema325 = {"type":"object","additionalProperties":false,"required":["kind","at","by","accessRequestId","directoryGroupName"],"properties":{"kind":{"$ref":"#/components/schemas/AccessReasonKind"},"at":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"by":{"oneOf":[{"$ref":"#/components/schemas/AccessReasonAuthor"},{"type":"null"}]},"accessRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryGroupName":{"type":["string","null"]}}};
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -26628,7 +26879,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data0 === "DIRECT_GRANT") || (data0 === "ACCESS_REQUEST")) || (data0 === "ACTIVATION_GROUP")) || (data0 === "DEFAULT_ROLE")) || (data0 === "UNKNOWN"))){
-const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/AccessReasonKind/enum",keyword:"enum",params:{allowedValues: schema315.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/AccessReasonKind/enum",keyword:"enum",params:{allowedValues: schema323.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -26769,7 +27020,7 @@ errors++;
 if(data2.fullName !== undefined){
 let data4 = data2.fullName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err16 = {instancePath:instancePath+"/by/fullName",schemaPath:"#/components/schemas/AccessReasonAuthor/properties/fullName/type",keyword:"type",params:{type: schema316.properties.fullName.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/by/fullName",schemaPath:"#/components/schemas/AccessReasonAuthor/properties/fullName/type",keyword:"type",params:{type: schema324.properties.fullName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -26929,7 +27180,7 @@ vErrors = null;
 if(data.directoryGroupName !== undefined){
 let data6 = data.directoryGroupName;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err25 = {instancePath:instancePath+"/directoryGroupName",schemaPath:"#/properties/directoryGroupName/type",keyword:"type",params:{type: schema317.properties.directoryGroupName.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/directoryGroupName",schemaPath:"#/properties/directoryGroupName/type",keyword:"type",params:{type: schema325.properties.directoryGroupName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -26950,14 +27201,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate174.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessReasonItem = validate175;
-const schema322 = {"type":"object","additionalProperties":false,"required":["ref","reasons"],"properties":{"ref":{"$ref":"#/components/schemas/Ref"},"reasons":{"type":"array","minItems":1,"items":{"$ref":"#/components/schemas/AccessReason"}}}};
+export const AccessReasonItem = validate176;
+const schema330 = {"type":"object","additionalProperties":false,"required":["ref","reasons"],"properties":{"ref":{"$ref":"#/components/schemas/Ref"},"reasons":{"type":"array","minItems":1,"items":{"$ref":"#/components/schemas/AccessReason"}}}};
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27101,8 +27352,8 @@ errors++;
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate174(data4[i0], {instancePath:instancePath+"/reasons/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate175(data4[i0], {instancePath:instancePath+"/reasons/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 }
@@ -27129,14 +27380,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate175.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationUserAccessReasons = validate177;
-const schema324 = {"type":"object","additionalProperties":false,"required":["applicationId","userId","hasAccess","accessSince","reasons","roles","accountAccesses"],"properties":{"applicationId":{"type":"string"},"userId":{"type":"string"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reasons":{"type":"array","items":{"$ref":"#/components/schemas/AccessReason"}},"roles":{"type":"array","items":{"$ref":"#/components/schemas/AccessReasonItem"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/AccessReasonItem"}}}};
+export const ApplicationUserAccessReasons = validate178;
+const schema332 = {"type":"object","additionalProperties":false,"required":["applicationId","userId","hasAccess","accessSince","reasons","roles","accountAccesses"],"properties":{"applicationId":{"type":"string"},"userId":{"type":"string"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reasons":{"type":"array","items":{"$ref":"#/components/schemas/AccessReason"}},"roles":{"type":"array","items":{"$ref":"#/components/schemas/AccessReasonItem"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/AccessReasonItem"}}}};
 
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27340,8 +27591,8 @@ let data4 = data.reasons;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate174(data4[i0], {instancePath:instancePath+"/reasons/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate175(data4[i0], {instancePath:instancePath+"/reasons/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 }
@@ -27362,8 +27613,8 @@ let data6 = data.roles;
 if(Array.isArray(data6)){
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate175(data6[i1], {instancePath:instancePath+"/roles/" + i1,parentData:data6,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
+if(!(validate176(data6[i1], {instancePath:instancePath+"/roles/" + i1,parentData:data6,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
 }
 }
@@ -27384,8 +27635,8 @@ let data8 = data.accountAccesses;
 if(Array.isArray(data8)){
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate175(data8[i2], {instancePath:instancePath+"/accountAccesses/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
+if(!(validate176(data8[i2], {instancePath:instancePath+"/accountAccesses/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
 }
 }
@@ -27412,13 +27663,13 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate177.errors = vErrors;
+validate178.errors = vErrors;
 return errors === 0;
 }
 
-export const SelectionItem = validate181;
+export const SelectionItem = validate182;
 
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27534,13 +27785,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate181.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
 
-export const SelectionList = validate182;
+export const SelectionList = validate183;
 
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27581,8 +27832,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate116(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate117(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
@@ -27634,14 +27885,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate182.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookEvent = validate184;
-const schema329 = {"type":"string","enum":["GRANT","REMOVE","UPDATE","TEST","ACCESS_REQUEST_CREATED","ACCESS_REQUEST_ACCEPTED","ACCESS_REQUEST_DENIED","ACCESS_REQUEST_CANCELLED","ACCESS_REQUEST_EXPIRED"]};
+export const WebhookEvent = validate185;
+const schema337 = {"type":"string","enum":["GRANT","REMOVE","UPDATE","TEST","ACCESS_REQUEST_CREATED","ACCESS_REQUEST_ACCEPTED","ACCESS_REQUEST_DENIED","ACCESS_REQUEST_CANCELLED","ACCESS_REQUEST_EXPIRED"]};
 
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -27655,7 +27906,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((((data === "GRANT") || (data === "REMOVE")) || (data === "UPDATE")) || (data === "TEST")) || (data === "ACCESS_REQUEST_CREATED")) || (data === "ACCESS_REQUEST_ACCEPTED")) || (data === "ACCESS_REQUEST_DENIED")) || (data === "ACCESS_REQUEST_CANCELLED")) || (data === "ACCESS_REQUEST_EXPIRED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema329.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema337.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -27664,14 +27915,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate184.errors = vErrors;
+validate185.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookDelivery = validate185;
-const schema330 = {"type":"object","additionalProperties":false,"required":["id","event","userId","status","attempts","responseStatus","error","createdAt","lastAttemptAt","nextAttemptAt","replayOf"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"event":{"$ref":"#/components/schemas/WebhookEvent"},"userId":{"$ref":"#/components/schemas/Uuid"},"status":{"type":"string","enum":["PENDING","SUCCEEDED","FAILED"]},"replayOf":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"attempts":{"type":"integer","minimum":0},"responseStatus":{"type":["integer","null"]},"error":{"type":["string","null"]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"lastAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"nextAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+export const WebhookDelivery = validate186;
+const schema338 = {"type":"object","additionalProperties":false,"required":["id","event","userId","status","attempts","responseStatus","error","createdAt","lastAttemptAt","nextAttemptAt","replayOf"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"event":{"$ref":"#/components/schemas/WebhookEvent"},"userId":{"$ref":"#/components/schemas/Uuid"},"status":{"type":"string","enum":["PENDING","SUCCEEDED","FAILED"]},"replayOf":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"attempts":{"type":"integer","minimum":0},"responseStatus":{"type":["integer","null"]},"error":{"type":["string","null"]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"lastAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"nextAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27786,7 +28037,7 @@ vErrors.push(err10);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema330.properties, key0))){
+if(!(func15.call(schema338.properties, key0))){
 const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
@@ -27845,7 +28096,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!(((((((((data1 === "GRANT") || (data1 === "REMOVE")) || (data1 === "UPDATE")) || (data1 === "TEST")) || (data1 === "ACCESS_REQUEST_CREATED")) || (data1 === "ACCESS_REQUEST_ACCEPTED")) || (data1 === "ACCESS_REQUEST_DENIED")) || (data1 === "ACCESS_REQUEST_CANCELLED")) || (data1 === "ACCESS_REQUEST_EXPIRED"))){
-const err16 = {instancePath:instancePath+"/event",schemaPath:"#/components/schemas/WebhookEvent/enum",keyword:"enum",params:{allowedValues: schema329.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/event",schemaPath:"#/components/schemas/WebhookEvent/enum",keyword:"enum",params:{allowedValues: schema337.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -27903,7 +28154,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!(((data3 === "PENDING") || (data3 === "SUCCEEDED")) || (data3 === "FAILED"))){
-const err21 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema330.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema338.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -28028,7 +28279,7 @@ errors++;
 if(data.responseStatus !== undefined){
 let data6 = data.responseStatus;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err29 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema330.properties.responseStatus.type},message:"must be integer,null"};
+const err29 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema338.properties.responseStatus.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -28041,7 +28292,7 @@ errors++;
 if(data.error !== undefined){
 let data7 = data.error;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err30 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema330.properties.error.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema338.properties.error.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -28241,15 +28492,15 @@ vErrors.push(err41);
 }
 errors++;
 }
-validate185.errors = vErrors;
+validate186.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookDeliveryDetail = validate186;
-const schema338 = {"type":"object","additionalProperties":false,"required":["delivery","payload","attempts"],"properties":{"delivery":{"$ref":"#/components/schemas/WebhookDelivery"},"payload":{"type":"object","additionalProperties":true},"attempts":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDeliveryAttempt"}}}};
-const schema339 = {"type":"object","additionalProperties":false,"required":["attempt","startedAt","durationMs","requestHeaders","responseStatus","responseBody","error"],"properties":{"attempt":{"type":"integer","minimum":1},"startedAt":{"$ref":"#/components/schemas/DateTime"},"durationMs":{"type":"integer","minimum":0},"requestHeaders":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}}},"responseStatus":{"type":["integer","null"]},"responseBody":{"type":["string","null"]},"error":{"type":["string","null"]}}};
+export const WebhookDeliveryDetail = validate187;
+const schema346 = {"type":"object","additionalProperties":false,"required":["delivery","payload","attempts"],"properties":{"delivery":{"$ref":"#/components/schemas/WebhookDelivery"},"payload":{"type":"object","additionalProperties":true},"attempts":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDeliveryAttempt"}}}};
+const schema347 = {"type":"object","additionalProperties":false,"required":["attempt","startedAt","durationMs","requestHeaders","responseStatus","responseBody","error"],"properties":{"attempt":{"type":"integer","minimum":1},"startedAt":{"$ref":"#/components/schemas/DateTime"},"durationMs":{"type":"integer","minimum":0},"requestHeaders":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}}},"responseStatus":{"type":["integer","null"]},"responseBody":{"type":["string","null"]},"error":{"type":["string","null"]}}};
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -28500,7 +28751,7 @@ errors++;
 if(data.responseStatus !== undefined){
 let data7 = data.responseStatus;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err21 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema339.properties.responseStatus.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema347.properties.responseStatus.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -28513,7 +28764,7 @@ errors++;
 if(data.responseBody !== undefined){
 let data8 = data.responseBody;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err22 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema339.properties.responseBody.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema347.properties.responseBody.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -28526,7 +28777,7 @@ errors++;
 if(data.error !== undefined){
 let data9 = data.error;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err23 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema339.properties.error.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema347.properties.error.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -28547,12 +28798,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate188.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -28599,8 +28850,8 @@ errors++;
 }
 }
 if(data.delivery !== undefined){
-if(!(validate185(data.delivery, {instancePath:instancePath+"/delivery",parentData:data,parentDataProperty:"delivery",rootData}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+if(!(validate186(data.delivery, {instancePath:instancePath+"/delivery",parentData:data,parentDataProperty:"delivery",rootData}))){
+vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
 errors = vErrors.length;
 }
 }
@@ -28624,8 +28875,8 @@ let data2 = data.attempts;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate188(data2[i0], {instancePath:instancePath+"/attempts/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
+if(!(validate189(data2[i0], {instancePath:instancePath+"/attempts/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 }
@@ -28652,13 +28903,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate186.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookDeliveryAttempt = validate190;
+export const WebhookDeliveryAttempt = validate191;
 
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -28909,7 +29160,7 @@ errors++;
 if(data.responseStatus !== undefined){
 let data7 = data.responseStatus;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err21 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema339.properties.responseStatus.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema347.properties.responseStatus.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -28922,7 +29173,7 @@ errors++;
 if(data.responseBody !== undefined){
 let data8 = data.responseBody;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err22 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema339.properties.responseBody.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema347.properties.responseBody.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -28935,7 +29186,7 @@ errors++;
 if(data.error !== undefined){
 let data9 = data.error;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err23 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema339.properties.error.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema347.properties.error.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -28956,14 +29207,14 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate190.errors = vErrors;
+validate191.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookSigningSecret = validate191;
-const schema343 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"}}};
+export const WebhookSigningSecret = validate192;
+const schema351 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"}}};
 
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29092,14 +29343,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate191.errors = vErrors;
+validate192.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookSigningSecretCreated = validate192;
-const schema346 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint","secret"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"},"secret":{"type":"string"}}};
+export const WebhookSigningSecretCreated = validate193;
+const schema354 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint","secret"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"},"secret":{"type":"string"}}};
 
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29250,14 +29501,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate192.errors = vErrors;
+validate193.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookSigningSecretList = validate193;
-const schema349 = {"type":"object","additionalProperties":false,"required":["secrets"],"properties":{"secrets":{"type":"array","maxItems":2,"items":{"$ref":"#/components/schemas/WebhookSigningSecret"}}}};
+export const WebhookSigningSecretList = validate194;
+const schema357 = {"type":"object","additionalProperties":false,"required":["secrets"],"properties":{"secrets":{"type":"array","maxItems":2,"items":{"$ref":"#/components/schemas/WebhookSigningSecret"}}}};
 
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29298,8 +29549,8 @@ errors++;
 }
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate191(data0[i0], {instancePath:instancePath+"/secrets/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate192(data0[i0], {instancePath:instancePath+"/secrets/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
 errors = vErrors.length;
 }
 }
@@ -29326,14 +29577,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate193.errors = vErrors;
+validate194.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookDeliveryList = validate195;
-const schema350 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDelivery"}},"total":{"type":"integer","minimum":0}}};
+export const WebhookDeliveryList = validate196;
+const schema358 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDelivery"}},"total":{"type":"integer","minimum":0}}};
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29374,8 +29625,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate185(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+if(!(validate186(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
 errors = vErrors.length;
 }
 }
@@ -29427,14 +29678,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate195.errors = vErrors;
+validate196.errors = vErrors;
 return errors === 0;
 }
 
-export const UserSummary = validate197;
-const schema351 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","internal","language","createdAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"}}};
+export const UserSummary = validate198;
+const schema359 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","internal","language","createdAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"}}};
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29529,7 +29780,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema351.properties, key0))){
+if(!(func15.call(schema359.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -29626,7 +29877,7 @@ errors++;
 if(data.companyName !== undefined){
 let data5 = data.companyName;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err17 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema351.properties.companyName.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema359.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -29707,14 +29958,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate197.errors = vErrors;
+validate198.errors = vErrors;
 return errors === 0;
 }
 
-export const UserList = validate198;
-const schema355 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/UserSummary"}},"total":{"type":"integer","minimum":0}}};
+export const UserList = validate199;
+const schema363 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/UserSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29755,8 +30006,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate197(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
+if(!(validate198(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
 }
 }
@@ -29808,14 +30059,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate198.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
 
-export const UserDetail = validate200;
-const schema356 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","address","internal","language","createdAt","applications"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"applications":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}}}}};
+export const UserDetail = validate201;
+const schema364 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","address","internal","language","createdAt","applications"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"applications":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}}}}};
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29930,7 +30181,7 @@ vErrors.push(err10);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema356.properties, key0))){
+if(!(func15.call(schema364.properties, key0))){
 const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
@@ -30027,7 +30278,7 @@ errors++;
 if(data.companyName !== undefined){
 let data5 = data.companyName;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err19 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema356.properties.companyName.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema364.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -30670,14 +30921,14 @@ vErrors.push(err69);
 }
 errors++;
 }
-validate200.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
 
-export const EmailChange = validate201;
-const schema365 = {"type":"object","additionalProperties":false,"required":["email"],"properties":{"email":{"$ref":"#/components/schemas/Email"}}};
+export const EmailChange = validate202;
+const schema373 = {"type":"object","additionalProperties":false,"required":["email"],"properties":{"email":{"$ref":"#/components/schemas/Email"}}};
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -30749,14 +31000,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate201.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
 
-export const UserClaims = validate202;
-const schema367 = {"type":"object","additionalProperties":false,"required":["sub","email","given_name","family_name","name","internal","language","hkData"],"properties":{"sub":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"given_name":{"type":"string"},"family_name":{"type":"string"},"name":{"type":"string"},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"hkData":{"type":"object","additionalProperties":false,"required":["attributes","permissions"],"properties":{"attributes":{"type":"object","required":["firstName","lastName"],"properties":{"firstName":{"type":"string"},"lastName":{"type":"string"}},"additionalProperties":{"type":"string"}},"permissions":{"type":"array","items":{"type":"string"}}}}}};
+export const UserClaims = validate203;
+const schema375 = {"type":"object","additionalProperties":false,"required":["sub","email","given_name","family_name","name","internal","language","hkData"],"properties":{"sub":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"given_name":{"type":"string"},"family_name":{"type":"string"},"name":{"type":"string"},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"hkData":{"type":"object","additionalProperties":false,"required":["attributes","permissions"],"properties":{"attributes":{"type":"object","required":["firstName","lastName"],"properties":{"firstName":{"type":"string"},"lastName":{"type":"string"}},"additionalProperties":{"type":"string"}},"permissions":{"type":"array","items":{"type":"string"}}}}}};
 
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -31129,7 +31380,7 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate202.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
 

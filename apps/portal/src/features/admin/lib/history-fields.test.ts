@@ -30,7 +30,16 @@ const recorded: Record<string, string[]> = {
     'webhook.signingSecretDeleted',
     'webhook.resumed',
   ],
-  attributes: ['key', 'label', 'dataType', 'permissionId', 'directoryLink', 'editableByUser', 'editableByOthers'],
+  attributes: [
+    'key',
+    'label',
+    'dataType',
+    'requiredValue',
+    'permissionId',
+    'directoryLink',
+    'editableByUser',
+    'editableByOthers',
+  ],
   permissions: ['key', 'description'],
   roles: ['key', 'label', 'description', 'permissionIds', 'applicationIds'],
   account_accesses: [

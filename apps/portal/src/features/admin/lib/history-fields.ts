@@ -39,6 +39,7 @@ const historyFieldLabels: Readonly<Record<string, Readonly<Record<string, AdminK
     key: 'attributes.fields.key',
     label: 'attributes.fields.label',
     dataType: 'attributes.fields.dataType',
+    requiredValue: 'attributes.fields.requiredValue',
     permissionId: 'attributes.fields.permission',
     directoryLink: 'attributes.fields.directoryLink',
     editableByUser: 'attributes.fields.editableByUser',
@@ -97,9 +98,10 @@ export function historyFieldLabel(table: string, field: string): AdminKey | unde
   return historyFieldLabels[table]?.[field] ?? historyPropertyLabels[field];
 }
 
-/** Enumerated values shown by their label (data types, determination methods). */
+/** Enumerated values shown by their label (data types, determination methods, a required answer). */
 export function historyEnumLabel(field: string, value: string): AdminKey | undefined {
   if (field === 'dataType' && /^[A-Z]+$/.test(value)) return `attributes.dataTypes.${value}` as AdminKey;
+  if (field === 'requiredValue' && (value === 'true' || value === 'false')) return `attributes.requiredValues.${value}`;
   if ((field === 'parentDeterminationMethod' || field === 'childDeterminationMethod') && /^[A-Z]+$/.test(value))
     return `accountAccesses.methods.${value}` as AdminKey;
   return undefined;
