@@ -461,12 +461,43 @@ describe('the decision', () => {
   it("sets and removes the end of a grant directly (PUT), within the application's settings", async () => {
     const path = `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.employee}`;
     const endsAt = inDays(3);
+    // What the console needs to offer an end (#30.2): the application is time-bound, the latest end 365 days ahead.
+    const before = await call('GET', path, 'appAdmin');
+    expect(before.body).toMatchObject({ endsAt: null, timeBoundAccess: true });
+    expect(Math.abs(Date.parse(before.body.maxEndsAt) - Date.parse(inDays(365)))).toBeLessThan(60_000);
     const set = await call('PUT', path, 'appAdmin', { roleIds: [roles.plannerViewer], endsAt });
     expect(set.body.endsAt).toBe(endsAt);
     const kept = await call('PUT', path, 'appAdmin', { roleIds: [roles.planner] });
     expect(kept.body.endsAt).toBe(endsAt);
+    // The users' list shows the end (#30.2); extending it is a later end, with history and an UPDATE to the webhook.
+    const listed = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Users?search=employee`, 'appAdmin');
+    expect(listed.body.items).toEqual([expect.objectContaining({ id: users.employee, endsAt })]);
+    const later = inDays(30);
+    const extended = await call('PUT', path, 'appAdmin', { roleIds: [roles.planner], endsAt: later });
+    expect(extended.body.endsAt).toBe(later);
+    const history = await h.db
+      .selectFrom('history')
+      .select(['field', 'old_value', 'value'])
+      .where('table_name', '=', 'application_users')
+      .where('entity', '=', `${apps.kitchenPlanner}:${users.employee}`)
+      .where('field', '=', 'endsAt')
+      .orderBy('updated_at', 'desc')
+      .execute();
+    expect(history[0]).toMatchObject({ old_value: endsAt, value: later });
+    const update = await h.db
+      .selectFrom('webhook_deliveries')
+      .select(['event', 'payload'])
+      .where('application_id', '=', apps.kitchenPlanner)
+      .where('user_id', '=', users.employee)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(update).toMatchObject({ event: 'UPDATE', payload: expect.objectContaining({ endsAt: later }) });
     const removed = await call('PUT', path, 'appAdmin', { roleIds: [roles.planner], endsAt: null });
     expect(removed.body.endsAt).toBeNull();
+    expect(
+      (await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Users?search=employee`, 'appAdmin')).body.items[0]
+        .endsAt,
+    ).toBeNull();
     const notAllowed = await call(
       'PUT',
       `/Admin/Applications/${apps.servicePortal}/Users/${users.employee}`,

@@ -36,6 +36,10 @@ export interface ScreenData {
   readonly applications?: readonly Schema<'ApplicationSummary'>[];
   readonly roles?: readonly Schema<'Role'>[];
   readonly attributes?: readonly Schema<'Attribute'>[];
+  /** Applications as their console page reads them (`GET /Applications/{id}`). */
+  readonly applicationDetails?: readonly Schema<'Application'>[];
+  readonly accountAccesses?: readonly Schema<'AccountAccessSummary'>[];
+  readonly customFlows?: readonly Schema<'CustomFlowSummary'>[];
   readonly permissions?: readonly Schema<'PermissionSummary'>[];
   /** An entity's history by its id. */
   readonly history?: Readonly<Record<string, readonly Schema<'HistoryEntry'>[]>>;
@@ -344,6 +348,39 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
     return reverted;
   });
   on('get', '/Permissions', ({ query }) => pageOf(data.permissions, query));
+  on('get', '/AccountAccesses', ({ query }) => pageOf(data.accountAccesses, query));
+  on('get', '/CustomFlows', ({ query }) => pageOf(data.customFlows, query));
+  // An application's page: saved as the API saves it (#30.2: only linked account accesses are requestable).
+  let applicationDetails = data.applicationDetails;
+  on('get', '/Applications/{id}', ({ params }) => find(applicationDetails, (a) => a.id === params.id));
+  on('get', '/Applications/{id}/History', ({ params, query }) => pageOf(history.get(params.id ?? '') ?? [], query));
+  on('get', '/Admin/Applications/{id}/WebhookDeliveries', ({ params, query }) => {
+    find(applicationDetails, (a) => a.id === params.id);
+    return pageOf([], query);
+  });
+  on('put', '/Applications/{id}', ({ params, body }) => {
+    const before = find(applicationDetails, (a) => a.id === params.id);
+    const input = body as Schema<'ApplicationInput'>;
+    const accountAccessIds = input.accountAccessIds ?? before.accountAccessIds;
+    const requestable = input.requestableAccountAccessIds ?? before.requestableAccountAccessIds;
+    if (requestable.some((id) => !accountAccessIds.includes(id)))
+      throw new Refused(400, 'accountAccess.notLinked', 'Der Kontozugang ist nicht verknüpft.');
+    const { webhook: _webhook, ...rest } = input;
+    const saved: Schema<'Application'> = {
+      ...before,
+      ...rest,
+      description: input.description ?? before.description,
+      homePageUrl: input.homePageUrl ?? null,
+      logoUrl: input.logoUrl ?? null,
+      notificationEmail: input.notificationEmail ?? null,
+      adminPermissionId: input.adminPermissionId ?? null,
+      maxAccessDays: input.maxAccessDays === undefined ? before.maxAccessDays : input.maxAccessDays,
+      requestableAccountAccessIds: requestable,
+      webhook: before.webhook,
+    };
+    applicationDetails = applicationDetails?.map((a) => (a.id === saved.id ? saved : a));
+    return saved;
+  });
   // Attributes are saved as the API saves them (#30.1: only a Yes/No attribute requires an answer).
   let attributes = data.attributes;
   on('get', '/Attributes', ({ query }) =>

@@ -64,7 +64,7 @@ export {
   routeStatus,
 } from './permissions/permissions.ts';
 
-export type { AdminPort, AdminIssues, AdminOutcome } from './admin/admin.ts';
+export type { AdminPort, AdminIssues, AdminOutcome, AccessEndChange } from './admin/admin.ts';
 export {
   applicationRules,
   validateApplicationLinks,
@@ -87,6 +87,7 @@ export {
   validateAccessRequestRoles,
   validateApplicationUserRoles,
   validateAttributeValue,
+  validateAccessEnd,
   validateRequiredAnswer,
   validateRequiredAnswerSetting,
   isAnswered,
@@ -166,7 +167,7 @@ export { externalAppView } from './machines/external-app/external-app.view.ts';
 export { accessRequestMachine } from './machines/access-request/access-request.machine.ts';
 export { accessRequestView } from './machines/access-request/access-request.view.ts';
 
-export { isoDay, endOfMonth, expiryBadge } from './domain/access-governance.ts';
+export { isoDay, endOfMonth, expiryBadge, latestEndDate } from './domain/access-governance.ts';
 export type {
   AccessRequestFormEvent,
   AccessRequestFormField,

@@ -344,6 +344,15 @@ const messages = {
     nl: 'Toegang sinds',
     pl: 'Dostęp od',
   },
+  csvEndsAt: {
+    de: 'Zugriff bis',
+    en: 'Access until',
+    fr: 'Accès jusqu’au',
+    es: 'Acceso hasta',
+    it: 'Accesso fino al',
+    nl: 'Toegang tot',
+    pl: 'Dostęp do',
+  },
   csvRoles: {
     de: 'Rollen',
     en: 'Roles',

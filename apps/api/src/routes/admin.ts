@@ -43,7 +43,7 @@ import { countUsersMatching } from '../services/users.ts';
 import { applyImport, bulkApplicationUsers, planImport } from '../services/bulk.ts';
 import { translate } from '../http/messages.ts';
 import { accountAccessSelection, roleSelection } from '../services/selections.ts';
-import { checkEndsAt, maxEndsAt, notify } from '../services/governance.ts';
+import { checkEndsAt, maxEndsAt, notify, type GovernanceSettings } from '../services/governance.ts';
 
 type S = components['schemas'];
 type SigningSecret = Selectable<DB['webhooks']>['signing_secrets'][number];
@@ -68,6 +68,7 @@ const applicationUserOf = (
     email: string;
     company_name: string | null;
     access_since: Date | string;
+    ends_at: Date | string | null;
     role_ids: string[];
   },
   roles: ReadonlyMap<string, S['Ref']>,
@@ -77,13 +78,14 @@ const applicationUserOf = (
   email: r.email,
   companyName: r.company_name,
   accessSince: iso(r.access_since),
+  endsAt: isoOrNull(r.ends_at),
   roles: pick(roles, r.role_ids),
 });
 
 /** The CSV of an application's users: as the list shows them, the roles by name. */
 const applicationUserCsvColumns = csvFields<
   Omit<S['ApplicationUserSummary'], 'roles'> & { roles: string; sortKey: string[] }
->('id', 'fullName', 'email', ['companyName', 'csvCompany'], 'accessSince', 'roles');
+>('id', 'fullName', 'email', ['companyName', 'csvCompany'], 'accessSince', 'endsAt', 'roles');
 
 type DeliveryRow = {
   id: string;
@@ -665,7 +667,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
                   (eb) =>
                     eb
                       .selectFrom('application_users')
-                      .select(['user_id', 'access_since', 'role_ids'])
+                      .select(['user_id', 'access_since', 'ends_at', 'role_ids'])
                       .where('application_id', '=', a.id)
                       .whereRef('user_id', '=', 'u.id')
                       .offset(0)
@@ -673,7 +675,15 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
                   (join) => join.onTrue(),
                 )
             : base
-          ).select(['u.id', 'u.full_name', 'u.email', 'u.company_name', 'au.access_since', 'au.role_ids']),
+          ).select([
+            'u.id',
+            'u.full_name',
+            'u.email',
+            'u.company_name',
+            'au.access_since',
+            'au.ends_at',
+            'au.role_ids',
+          ]),
           keys,
           list,
           start.skip,
@@ -724,6 +734,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
           'u.email',
           'u.company_name',
           'au.access_since',
+          'au.ends_at',
           'au.role_ids',
         ]),
         keys,
@@ -748,7 +759,9 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     return id.toLowerCase();
   };
 
-  async function applicationUser(applicationId: string, id: string): Promise<S['ApplicationUser']> {
+  /** A user's access to application `a` (its governance settings say whether and until when an end may be set). */
+  async function applicationUser(a: { id: string } & GovernanceSettings, id: string): Promise<S['ApplicationUser']> {
+    const applicationId = a.id;
     const u = await db
       .selectFrom('users')
       .select(['id', 'full_name', 'email', 'company_name'])
@@ -763,6 +776,8 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       hasAccess: Boolean(g),
       accessSince: g ? iso(g.access_since) : null,
       endsAt: isoOrNull(g?.ends_at ?? null),
+      timeBoundAccess: a.time_bound_access,
+      maxEndsAt: isoOrNull(maxEndsAt(a, new Date())),
       roles: pick(roles, g?.role_ids ?? []),
       accountAccesses: pick(accesses, g?.account_access_ids ?? []),
       attributes: await userAttributeValues(db, id, applicationId, false, (x) => x.editable_by_others),
@@ -771,7 +786,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
 
   app.get('/Admin/Applications/:id/Users/:userId', async (c) => {
     const { a } = await administered(c);
-    return c.json(await applicationUser(a.id, userId(c.req.param('userId'))));
+    return c.json(await applicationUser(a, userId(c.req.param('userId'))));
   });
 
   app.put('/Admin/Applications/:id/Users/:userId', async (c) => {
@@ -820,7 +835,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
         queued = true;
     });
     if (queued) deps.onWebhookQueued();
-    return c.json(await applicationUser(a.id, uid));
+    return c.json(await applicationUser(a, uid));
   });
 
   app.delete('/Admin/Applications/:id/Users/:userId', async (c) => {

@@ -2640,6 +2640,8 @@ export interface components {
             email: string;
             companyName: string | null;
             accessSince: components["schemas"]["DateTime"];
+            /** @description When the access ends (time-bound access, #19, #30.2); null: no end */
+            endsAt: components["schemas"]["DateTime"] | null;
             roles: components["schemas"]["Ref"][];
         };
         ApplicationUserList: {
@@ -2652,6 +2654,10 @@ export interface components {
             accessSince: components["schemas"]["DateTime"] | null;
             /** @description When the access ends (time-bound access, #19); null: no end */
             endsAt: components["schemas"]["DateTime"] | null;
+            /** @description The application grants time-bound access (#30.2): an end may be set (PUT endsAt); removing one is always possible */
+            timeBoundAccess: boolean;
+            /** @description The latest end that may be set now (the application's maxAccessDays ahead); null: no maximum or not time-bound */
+            maxEndsAt: components["schemas"]["DateTime"] | null;
             roles: components["schemas"]["Ref"][];
             accountAccesses: components["schemas"]["Ref"][];
             /** @description The application's attributes with this user's values; editable = editableByOthers */

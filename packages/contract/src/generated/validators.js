@@ -25457,7 +25457,7 @@ return errors === 0;
 }
 
 export const ApplicationUserSummary = validate165;
-const schema309 = {"type":"object","additionalProperties":false,"required":["id","fullName","email","companyName","accessSince","roles"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}};
+const schema309 = {"type":"object","additionalProperties":false,"required":["id","fullName","email","companyName","accessSince","endsAt","roles"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"accessSince":{"$ref":"#/components/schemas/DateTime"},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}};
 
 function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -25513,8 +25513,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.roles === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'"};
+if(data.endsAt === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endsAt"},message:"must have required property '"+"endsAt"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25523,9 +25523,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((((key0 === "id") || (key0 === "fullName")) || (key0 === "email")) || (key0 === "companyName")) || (key0 === "accessSince")) || (key0 === "roles"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.roles === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25534,12 +25533,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+for(const key0 in data){
+if(!(((((((key0 === "id") || (key0 === "fullName")) || (key0 === "email")) || (key0 === "companyName")) || (key0 === "accessSince")) || (key0 === "endsAt")) || (key0 === "roles"))){
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25548,8 +25544,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err8 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -25558,9 +25558,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data0))){
+const err9 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -25570,9 +25569,8 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.fullName !== undefined){
-if(typeof data.fullName !== "string"){
-const err10 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err10 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -25582,9 +25580,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.email !== undefined){
-if(typeof data.email !== "string"){
-const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.fullName !== undefined){
+if(typeof data.fullName !== "string"){
+const err11 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -25594,10 +25592,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.companyName !== undefined){
-let data3 = data.companyName;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err12 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema309.properties.companyName.type},message:"must be string,null"};
+if(data.email !== undefined){
+if(typeof data.email !== "string"){
+const err12 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -25607,11 +25604,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.accessSince !== undefined){
-let data4 = data.accessSince;
-if(typeof data4 === "string"){
-if(!(formats6.validate(data4))){
-const err13 = {instancePath:instancePath+"/accessSince",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(data.companyName !== undefined){
+let data3 = data.companyName;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err13 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema309.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -25621,8 +25617,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-else {
-const err14 = {instancePath:instancePath+"/accessSince",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.accessSince !== undefined){
+let data4 = data.accessSince;
+if(typeof data4 === "string"){
+if(!(formats6.validate(data4))){
+const err14 = {instancePath:instancePath+"/accessSince",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -25632,15 +25631,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.roles !== undefined){
-let data5 = data.roles;
-if(Array.isArray(data5)){
-const len0 = data5.length;
-for(let i0=0; i0<len0; i0++){
-let data6 = data5[i0];
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.id === undefined){
-const err15 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+else {
+const err15 = {instancePath:instancePath+"/accessSince",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -25649,8 +25641,16 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data6.key === undefined){
-const err16 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+}
+if(data.endsAt !== undefined){
+let data5 = data.endsAt;
+const _errs15 = errors;
+let valid3 = false;
+let passing0 = null;
+const _errs16 = errors;
+if(typeof data5 === "string"){
+if(!(formats6.validate(data5))){
+const err16 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -25659,8 +25659,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data6.label === undefined){
-const err17 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+}
+else {
+const err17 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -25669,9 +25670,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-for(const key1 in data6){
-if(!(((key1 === "id") || (key1 === "key")) || (key1 === "label"))){
-const err18 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+var _valid0 = _errs16 === errors;
+if(_valid0){
+valid3 = true;
+passing0 = 0;
+}
+const _errs19 = errors;
+if(data5 !== null){
+const err18 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -25680,10 +25686,19 @@ vErrors.push(err18);
 }
 errors++;
 }
+var _valid0 = _errs19 === errors;
+if(_valid0 && valid3){
+valid3 = false;
+passing0 = [passing0, 1];
 }
-if(data6.id !== undefined){
-if(typeof data6.id !== "string"){
-const err19 = {instancePath:instancePath+"/roles/" + i0+"/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+if(_valid0){
+valid3 = true;
+passing0 = 1;
+}
+}
+if(!valid3){
+const err19 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -25692,10 +25707,27 @@ vErrors.push(err19);
 }
 errors++;
 }
+else {
+errors = _errs15;
+if(vErrors !== null){
+if(_errs15){
+vErrors.length = _errs15;
 }
-if(data6.key !== undefined){
-if(typeof data6.key !== "string"){
-const err20 = {instancePath:instancePath+"/roles/" + i0+"/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.roles !== undefined){
+let data6 = data.roles;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+let data7 = data6[i0];
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.id === undefined){
+const err20 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -25704,10 +25736,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data6.label !== undefined){
-if(typeof data6.label !== "string"){
-const err21 = {instancePath:instancePath+"/roles/" + i0+"/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data7.key === undefined){
+const err21 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -25716,10 +25746,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data7.label === undefined){
+const err22 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -25728,10 +25756,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key1 in data7){
+if(!(((key1 === "id") || (key1 === "key")) || (key1 === "label"))){
+const err23 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -25741,9 +25768,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data7.id !== undefined){
+if(typeof data7.id !== "string"){
+const err24 = {instancePath:instancePath+"/roles/" + i0+"/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -25752,12 +25779,72 @@ vErrors.push(err24);
 }
 errors++;
 }
+}
+if(data7.key !== undefined){
+if(typeof data7.key !== "string"){
+const err25 = {instancePath:instancePath+"/roles/" + i0+"/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data7.label !== undefined){
+if(typeof data7.label !== "string"){
+const err26 = {instancePath:instancePath+"/roles/" + i0+"/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
 validate165.errors = vErrors;
 return errors === 0;
 }
 
 export const ApplicationUserList = validate166;
-const schema313 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationUserSummary"}},"total":{"type":"integer","minimum":0}}};
+const schema314 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationUserSummary"}},"total":{"type":"integer","minimum":0}}};
 
 function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -25858,7 +25945,7 @@ return errors === 0;
 }
 
 export const ApplicationUser = validate168;
-const schema314 = {"type":"object","additionalProperties":false,"required":["user","hasAccess","accessSince","endsAt","roles","accountAccesses","attributes"],"properties":{"user":{"$ref":"#/components/schemas/UserRef"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
+const schema315 = {"type":"object","additionalProperties":false,"required":["user","hasAccess","accessSince","endsAt","timeBoundAccess","maxEndsAt","roles","accountAccesses","attributes"],"properties":{"user":{"$ref":"#/components/schemas/UserRef"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"timeBoundAccess":{"type":"boolean"},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
 
 function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -25904,8 +25991,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.roles === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'"};
+if(data.timeBoundAccess === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timeBoundAccess"},message:"must have required property '"+"timeBoundAccess"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -25914,8 +26001,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.accountAccesses === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountAccesses"},message:"must have required property '"+"accountAccesses"+"'"};
+if(data.maxEndsAt === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxEndsAt"},message:"must have required property '"+"maxEndsAt"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25924,8 +26011,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.attributes === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attributes"},message:"must have required property '"+"attributes"+"'"};
+if(data.roles === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25934,14 +26021,34 @@ vErrors.push(err6);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((((((key0 === "user") || (key0 === "hasAccess")) || (key0 === "accessSince")) || (key0 === "endsAt")) || (key0 === "roles")) || (key0 === "accountAccesses")) || (key0 === "attributes"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.accountAccesses === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountAccesses"},message:"must have required property '"+"accountAccesses"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+if(data.attributes === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attributes"},message:"must have required property '"+"attributes"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func15.call(schema315.properties, key0))){
+const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -25954,12 +26061,12 @@ errors = vErrors.length;
 }
 if(data.hasAccess !== undefined){
 if(typeof data.hasAccess !== "boolean"){
-const err8 = {instancePath:instancePath+"/hasAccess",schemaPath:"#/properties/hasAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err10 = {instancePath:instancePath+"/hasAccess",schemaPath:"#/properties/hasAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err10];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err10);
 }
 errors++;
 }
@@ -25972,23 +26079,23 @@ let passing0 = null;
 const _errs7 = errors;
 if(typeof data2 === "string"){
 if(!(formats6.validate(data2))){
-const err9 = {instancePath:instancePath+"/accessSince",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const err11 = {instancePath:instancePath+"/accessSince",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err11];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err11);
 }
 errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/accessSince",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/accessSince",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err12];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err12);
 }
 errors++;
 }
@@ -25999,12 +26106,12 @@ passing0 = 0;
 }
 const _errs10 = errors;
 if(data2 !== null){
-const err11 = {instancePath:instancePath+"/accessSince",schemaPath:"#/properties/accessSince/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err13 = {instancePath:instancePath+"/accessSince",schemaPath:"#/properties/accessSince/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err13];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -26020,12 +26127,12 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err12 = {instancePath:instancePath+"/accessSince",schemaPath:"#/properties/accessSince/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err14 = {instancePath:instancePath+"/accessSince",schemaPath:"#/properties/accessSince/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err14];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -26049,23 +26156,23 @@ let passing1 = null;
 const _errs14 = errors;
 if(typeof data3 === "string"){
 if(!(formats6.validate(data3))){
-const err13 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const err15 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err15];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err15);
 }
 errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err16];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err16);
 }
 errors++;
 }
@@ -26076,12 +26183,12 @@ passing1 = 0;
 }
 const _errs17 = errors;
 if(data3 !== null){
-const err15 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err17 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -26097,12 +26204,12 @@ passing1 = 1;
 }
 }
 if(!valid3){
-const err16 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+const err18 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err18];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err18);
 }
 errors++;
 }
@@ -26118,35 +26225,9 @@ vErrors = null;
 }
 }
 }
-if(data.roles !== undefined){
-let data4 = data.roles;
-if(Array.isArray(data4)){
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.id === undefined){
-const err17 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data5.key === undefined){
-const err18 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if(data5.label === undefined){
-const err19 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+if(data.timeBoundAccess !== undefined){
+if(typeof data.timeBoundAccess !== "boolean"){
+const err19 = {instancePath:instancePath+"/timeBoundAccess",schemaPath:"#/properties/timeBoundAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -26155,9 +26236,16 @@ vErrors.push(err19);
 }
 errors++;
 }
-for(const key1 in data5){
-if(!(((key1 === "id") || (key1 === "key")) || (key1 === "label"))){
-const err20 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data.maxEndsAt !== undefined){
+let data5 = data.maxEndsAt;
+const _errs22 = errors;
+let valid5 = false;
+let passing2 = null;
+const _errs23 = errors;
+if(typeof data5 === "string"){
+if(!(formats6.validate(data5))){
+const err20 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -26167,9 +26255,8 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data5.id !== undefined){
-if(typeof data5.id !== "string"){
-const err21 = {instancePath:instancePath+"/roles/" + i0+"/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err21 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -26178,10 +26265,14 @@ vErrors.push(err21);
 }
 errors++;
 }
+var _valid2 = _errs23 === errors;
+if(_valid2){
+valid5 = true;
+passing2 = 0;
 }
-if(data5.key !== undefined){
-if(typeof data5.key !== "string"){
-const err22 = {instancePath:instancePath+"/roles/" + i0+"/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs26 = errors;
+if(data5 !== null){
+const err22 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/properties/maxEndsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -26190,10 +26281,19 @@ vErrors.push(err22);
 }
 errors++;
 }
+var _valid2 = _errs26 === errors;
+if(_valid2 && valid5){
+valid5 = false;
+passing2 = [passing2, 1];
 }
-if(data5.label !== undefined){
-if(typeof data5.label !== "string"){
-const err23 = {instancePath:instancePath+"/roles/" + i0+"/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+if(_valid2){
+valid5 = true;
+passing2 = 1;
+}
+}
+if(!valid5){
+const err23 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/properties/maxEndsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -26202,10 +26302,27 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
+else {
+errors = _errs22;
+if(vErrors !== null){
+if(_errs22){
+vErrors.length = _errs22;
 }
 else {
-const err24 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+}
+}
+if(data.roles !== undefined){
+let data6 = data.roles;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+let data7 = data6[i0];
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.id === undefined){
+const err24 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -26214,10 +26331,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data7.key === undefined){
+const err25 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -26226,16 +26341,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data.accountAccesses !== undefined){
-let data9 = data.accountAccesses;
-if(Array.isArray(data9)){
-const len1 = data9.length;
-for(let i1=0; i1<len1; i1++){
-let data10 = data9[i1];
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.id === undefined){
-const err26 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(data7.label === undefined){
+const err26 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -26244,8 +26351,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data10.key === undefined){
-const err27 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+for(const key1 in data7){
+if(!(((key1 === "id") || (key1 === "key")) || (key1 === "label"))){
+const err27 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -26254,8 +26362,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data10.label === undefined){
-const err28 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+}
+if(data7.id !== undefined){
+if(typeof data7.id !== "string"){
+const err28 = {instancePath:instancePath+"/roles/" + i0+"/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -26264,9 +26374,10 @@ vErrors.push(err28);
 }
 errors++;
 }
-for(const key2 in data10){
-if(!(((key2 === "id") || (key2 === "key")) || (key2 === "label"))){
-const err29 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+if(data7.key !== undefined){
+if(typeof data7.key !== "string"){
+const err29 = {instancePath:instancePath+"/roles/" + i0+"/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -26276,9 +26387,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data10.id !== undefined){
-if(typeof data10.id !== "string"){
-const err30 = {instancePath:instancePath+"/accountAccesses/" + i1+"/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data7.label !== undefined){
+if(typeof data7.label !== "string"){
+const err30 = {instancePath:instancePath+"/roles/" + i0+"/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -26288,9 +26399,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data10.key !== undefined){
-if(typeof data10.key !== "string"){
-const err31 = {instancePath:instancePath+"/accountAccesses/" + i1+"/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err31 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -26300,9 +26411,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data10.label !== undefined){
-if(typeof data10.label !== "string"){
-const err32 = {instancePath:instancePath+"/accountAccesses/" + i1+"/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err32 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -26312,9 +26423,15 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.accountAccesses !== undefined){
+let data11 = data.accountAccesses;
+if(Array.isArray(data11)){
+const len1 = data11.length;
+for(let i1=0; i1<len1; i1++){
+let data12 = data11[i1];
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.id === undefined){
+const err33 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -26323,10 +26440,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/accountAccesses",schemaPath:"#/properties/accountAccesses/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data12.key === undefined){
+const err34 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -26335,20 +26450,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-if(data.attributes !== undefined){
-let data14 = data.attributes;
-if(Array.isArray(data14)){
-const len2 = data14.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate95(data14[i2], {instancePath:instancePath+"/attributes/" + i2,parentData:data14,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data12.label === undefined){
+const err35 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -26357,10 +26460,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-}
-else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key2 in data12){
+if(!(((key2 === "id") || (key2 === "key")) || (key2 === "label"))){
+const err36 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -26369,12 +26471,106 @@ vErrors.push(err36);
 }
 errors++;
 }
+}
+if(data12.id !== undefined){
+if(typeof data12.id !== "string"){
+const err37 = {instancePath:instancePath+"/accountAccesses/" + i1+"/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data12.key !== undefined){
+if(typeof data12.key !== "string"){
+const err38 = {instancePath:instancePath+"/accountAccesses/" + i1+"/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data12.label !== undefined){
+if(typeof data12.label !== "string"){
+const err39 = {instancePath:instancePath+"/accountAccesses/" + i1+"/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/accountAccesses",schemaPath:"#/properties/accountAccesses/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data.attributes !== undefined){
+let data16 = data.attributes;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate95(data16[i2], {instancePath:instancePath+"/attributes/" + i2,parentData:data16,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
 validate168.errors = vErrors;
 return errors === 0;
 }
 
 export const ApplicationUserInput = validate171;
-const schema319 = {"type":"object","additionalProperties":false,"required":["roleIds"],"properties":{"roleIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/AttributeValueInput"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+const schema321 = {"type":"object","additionalProperties":false,"required":["roleIds"],"properties":{"roleIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/AttributeValueInput"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
 function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -26689,7 +26885,7 @@ return errors === 0;
 }
 
 export const AccessReasonKind = validate173;
-const schema323 = {"type":"string","enum":["DIRECT_GRANT","ACCESS_REQUEST","ACTIVATION_GROUP","DEFAULT_ROLE","UNKNOWN"]};
+const schema325 = {"type":"string","enum":["DIRECT_GRANT","ACCESS_REQUEST","ACTIVATION_GROUP","DEFAULT_ROLE","UNKNOWN"]};
 
 function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -26705,7 +26901,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "DIRECT_GRANT") || (data === "ACCESS_REQUEST")) || (data === "ACTIVATION_GROUP")) || (data === "DEFAULT_ROLE")) || (data === "UNKNOWN"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema323.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema325.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -26719,7 +26915,7 @@ return errors === 0;
 }
 
 export const AccessReasonAuthor = validate174;
-const schema324 = {"type":"object","additionalProperties":false,"required":["id","fullName"],"properties":{"id":{"type":"string"},"fullName":{"type":["string","null"]}}};
+const schema326 = {"type":"object","additionalProperties":false,"required":["id","fullName"],"properties":{"id":{"type":"string"},"fullName":{"type":["string","null"]}}};
 
 function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -26772,7 +26968,7 @@ errors++;
 if(data.fullName !== undefined){
 let data1 = data.fullName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err4 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: schema324.properties.fullName.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: schema326.properties.fullName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -26798,7 +26994,7 @@ return errors === 0;
 }
 
 export const AccessReason = validate175;
-const schema325 = {"type":"object","additionalProperties":false,"required":["kind","at","by","accessRequestId","directoryGroupName"],"properties":{"kind":{"$ref":"#/components/schemas/AccessReasonKind"},"at":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"by":{"oneOf":[{"$ref":"#/components/schemas/AccessReasonAuthor"},{"type":"null"}]},"accessRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryGroupName":{"type":["string","null"]}}};
+const schema327 = {"type":"object","additionalProperties":false,"required":["kind","at","by","accessRequestId","directoryGroupName"],"properties":{"kind":{"$ref":"#/components/schemas/AccessReasonKind"},"at":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"by":{"oneOf":[{"$ref":"#/components/schemas/AccessReasonAuthor"},{"type":"null"}]},"accessRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryGroupName":{"type":["string","null"]}}};
 
 function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -26879,7 +27075,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data0 === "DIRECT_GRANT") || (data0 === "ACCESS_REQUEST")) || (data0 === "ACTIVATION_GROUP")) || (data0 === "DEFAULT_ROLE")) || (data0 === "UNKNOWN"))){
-const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/AccessReasonKind/enum",keyword:"enum",params:{allowedValues: schema323.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/AccessReasonKind/enum",keyword:"enum",params:{allowedValues: schema325.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -27020,7 +27216,7 @@ errors++;
 if(data2.fullName !== undefined){
 let data4 = data2.fullName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err16 = {instancePath:instancePath+"/by/fullName",schemaPath:"#/components/schemas/AccessReasonAuthor/properties/fullName/type",keyword:"type",params:{type: schema324.properties.fullName.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/by/fullName",schemaPath:"#/components/schemas/AccessReasonAuthor/properties/fullName/type",keyword:"type",params:{type: schema326.properties.fullName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -27180,7 +27376,7 @@ vErrors = null;
 if(data.directoryGroupName !== undefined){
 let data6 = data.directoryGroupName;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err25 = {instancePath:instancePath+"/directoryGroupName",schemaPath:"#/properties/directoryGroupName/type",keyword:"type",params:{type: schema325.properties.directoryGroupName.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/directoryGroupName",schemaPath:"#/properties/directoryGroupName/type",keyword:"type",params:{type: schema327.properties.directoryGroupName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -27206,7 +27402,7 @@ return errors === 0;
 }
 
 export const AccessReasonItem = validate176;
-const schema330 = {"type":"object","additionalProperties":false,"required":["ref","reasons"],"properties":{"ref":{"$ref":"#/components/schemas/Ref"},"reasons":{"type":"array","minItems":1,"items":{"$ref":"#/components/schemas/AccessReason"}}}};
+const schema332 = {"type":"object","additionalProperties":false,"required":["ref","reasons"],"properties":{"ref":{"$ref":"#/components/schemas/Ref"},"reasons":{"type":"array","minItems":1,"items":{"$ref":"#/components/schemas/AccessReason"}}}};
 
 function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -27385,7 +27581,7 @@ return errors === 0;
 }
 
 export const ApplicationUserAccessReasons = validate178;
-const schema332 = {"type":"object","additionalProperties":false,"required":["applicationId","userId","hasAccess","accessSince","reasons","roles","accountAccesses"],"properties":{"applicationId":{"type":"string"},"userId":{"type":"string"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reasons":{"type":"array","items":{"$ref":"#/components/schemas/AccessReason"}},"roles":{"type":"array","items":{"$ref":"#/components/schemas/AccessReasonItem"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/AccessReasonItem"}}}};
+const schema334 = {"type":"object","additionalProperties":false,"required":["applicationId","userId","hasAccess","accessSince","reasons","roles","accountAccesses"],"properties":{"applicationId":{"type":"string"},"userId":{"type":"string"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reasons":{"type":"array","items":{"$ref":"#/components/schemas/AccessReason"}},"roles":{"type":"array","items":{"$ref":"#/components/schemas/AccessReasonItem"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/AccessReasonItem"}}}};
 
 function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -27890,7 +28086,7 @@ return errors === 0;
 }
 
 export const WebhookEvent = validate185;
-const schema337 = {"type":"string","enum":["GRANT","REMOVE","UPDATE","TEST","ACCESS_REQUEST_CREATED","ACCESS_REQUEST_ACCEPTED","ACCESS_REQUEST_DENIED","ACCESS_REQUEST_CANCELLED","ACCESS_REQUEST_EXPIRED"]};
+const schema339 = {"type":"string","enum":["GRANT","REMOVE","UPDATE","TEST","ACCESS_REQUEST_CREATED","ACCESS_REQUEST_ACCEPTED","ACCESS_REQUEST_DENIED","ACCESS_REQUEST_CANCELLED","ACCESS_REQUEST_EXPIRED"]};
 
 function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -27906,7 +28102,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((((data === "GRANT") || (data === "REMOVE")) || (data === "UPDATE")) || (data === "TEST")) || (data === "ACCESS_REQUEST_CREATED")) || (data === "ACCESS_REQUEST_ACCEPTED")) || (data === "ACCESS_REQUEST_DENIED")) || (data === "ACCESS_REQUEST_CANCELLED")) || (data === "ACCESS_REQUEST_EXPIRED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema337.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema339.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -27920,7 +28116,7 @@ return errors === 0;
 }
 
 export const WebhookDelivery = validate186;
-const schema338 = {"type":"object","additionalProperties":false,"required":["id","event","userId","status","attempts","responseStatus","error","createdAt","lastAttemptAt","nextAttemptAt","replayOf"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"event":{"$ref":"#/components/schemas/WebhookEvent"},"userId":{"$ref":"#/components/schemas/Uuid"},"status":{"type":"string","enum":["PENDING","SUCCEEDED","FAILED"]},"replayOf":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"attempts":{"type":"integer","minimum":0},"responseStatus":{"type":["integer","null"]},"error":{"type":["string","null"]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"lastAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"nextAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+const schema340 = {"type":"object","additionalProperties":false,"required":["id","event","userId","status","attempts","responseStatus","error","createdAt","lastAttemptAt","nextAttemptAt","replayOf"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"event":{"$ref":"#/components/schemas/WebhookEvent"},"userId":{"$ref":"#/components/schemas/Uuid"},"status":{"type":"string","enum":["PENDING","SUCCEEDED","FAILED"]},"replayOf":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"attempts":{"type":"integer","minimum":0},"responseStatus":{"type":["integer","null"]},"error":{"type":["string","null"]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"lastAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"nextAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
 function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -28037,7 +28233,7 @@ vErrors.push(err10);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema338.properties, key0))){
+if(!(func15.call(schema340.properties, key0))){
 const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
@@ -28096,7 +28292,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!(((((((((data1 === "GRANT") || (data1 === "REMOVE")) || (data1 === "UPDATE")) || (data1 === "TEST")) || (data1 === "ACCESS_REQUEST_CREATED")) || (data1 === "ACCESS_REQUEST_ACCEPTED")) || (data1 === "ACCESS_REQUEST_DENIED")) || (data1 === "ACCESS_REQUEST_CANCELLED")) || (data1 === "ACCESS_REQUEST_EXPIRED"))){
-const err16 = {instancePath:instancePath+"/event",schemaPath:"#/components/schemas/WebhookEvent/enum",keyword:"enum",params:{allowedValues: schema337.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/event",schemaPath:"#/components/schemas/WebhookEvent/enum",keyword:"enum",params:{allowedValues: schema339.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -28154,7 +28350,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!(((data3 === "PENDING") || (data3 === "SUCCEEDED")) || (data3 === "FAILED"))){
-const err21 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema338.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema340.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -28279,7 +28475,7 @@ errors++;
 if(data.responseStatus !== undefined){
 let data6 = data.responseStatus;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err29 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema338.properties.responseStatus.type},message:"must be integer,null"};
+const err29 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema340.properties.responseStatus.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -28292,7 +28488,7 @@ errors++;
 if(data.error !== undefined){
 let data7 = data.error;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err30 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema338.properties.error.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema340.properties.error.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -28497,8 +28693,8 @@ return errors === 0;
 }
 
 export const WebhookDeliveryDetail = validate187;
-const schema346 = {"type":"object","additionalProperties":false,"required":["delivery","payload","attempts"],"properties":{"delivery":{"$ref":"#/components/schemas/WebhookDelivery"},"payload":{"type":"object","additionalProperties":true},"attempts":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDeliveryAttempt"}}}};
-const schema347 = {"type":"object","additionalProperties":false,"required":["attempt","startedAt","durationMs","requestHeaders","responseStatus","responseBody","error"],"properties":{"attempt":{"type":"integer","minimum":1},"startedAt":{"$ref":"#/components/schemas/DateTime"},"durationMs":{"type":"integer","minimum":0},"requestHeaders":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}}},"responseStatus":{"type":["integer","null"]},"responseBody":{"type":["string","null"]},"error":{"type":["string","null"]}}};
+const schema348 = {"type":"object","additionalProperties":false,"required":["delivery","payload","attempts"],"properties":{"delivery":{"$ref":"#/components/schemas/WebhookDelivery"},"payload":{"type":"object","additionalProperties":true},"attempts":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDeliveryAttempt"}}}};
+const schema349 = {"type":"object","additionalProperties":false,"required":["attempt","startedAt","durationMs","requestHeaders","responseStatus","responseBody","error"],"properties":{"attempt":{"type":"integer","minimum":1},"startedAt":{"$ref":"#/components/schemas/DateTime"},"durationMs":{"type":"integer","minimum":0},"requestHeaders":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}}},"responseStatus":{"type":["integer","null"]},"responseBody":{"type":["string","null"]},"error":{"type":["string","null"]}}};
 
 function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -28751,7 +28947,7 @@ errors++;
 if(data.responseStatus !== undefined){
 let data7 = data.responseStatus;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err21 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema347.properties.responseStatus.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema349.properties.responseStatus.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -28764,7 +28960,7 @@ errors++;
 if(data.responseBody !== undefined){
 let data8 = data.responseBody;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err22 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema347.properties.responseBody.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema349.properties.responseBody.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -28777,7 +28973,7 @@ errors++;
 if(data.error !== undefined){
 let data9 = data.error;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err23 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema347.properties.error.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema349.properties.error.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -29160,7 +29356,7 @@ errors++;
 if(data.responseStatus !== undefined){
 let data7 = data.responseStatus;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err21 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema347.properties.responseStatus.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema349.properties.responseStatus.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -29173,7 +29369,7 @@ errors++;
 if(data.responseBody !== undefined){
 let data8 = data.responseBody;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err22 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema347.properties.responseBody.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema349.properties.responseBody.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -29186,7 +29382,7 @@ errors++;
 if(data.error !== undefined){
 let data9 = data.error;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err23 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema347.properties.error.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema349.properties.error.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -29212,7 +29408,7 @@ return errors === 0;
 }
 
 export const WebhookSigningSecret = validate192;
-const schema351 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"}}};
+const schema353 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"}}};
 
 function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -29348,7 +29544,7 @@ return errors === 0;
 }
 
 export const WebhookSigningSecretCreated = validate193;
-const schema354 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint","secret"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"},"secret":{"type":"string"}}};
+const schema356 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint","secret"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"},"secret":{"type":"string"}}};
 
 function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -29506,7 +29702,7 @@ return errors === 0;
 }
 
 export const WebhookSigningSecretList = validate194;
-const schema357 = {"type":"object","additionalProperties":false,"required":["secrets"],"properties":{"secrets":{"type":"array","maxItems":2,"items":{"$ref":"#/components/schemas/WebhookSigningSecret"}}}};
+const schema359 = {"type":"object","additionalProperties":false,"required":["secrets"],"properties":{"secrets":{"type":"array","maxItems":2,"items":{"$ref":"#/components/schemas/WebhookSigningSecret"}}}};
 
 function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -29582,7 +29778,7 @@ return errors === 0;
 }
 
 export const WebhookDeliveryList = validate196;
-const schema358 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDelivery"}},"total":{"type":"integer","minimum":0}}};
+const schema360 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDelivery"}},"total":{"type":"integer","minimum":0}}};
 
 function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -29683,7 +29879,7 @@ return errors === 0;
 }
 
 export const UserSummary = validate198;
-const schema359 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","internal","language","createdAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"}}};
+const schema361 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","internal","language","createdAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"}}};
 
 function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -29780,7 +29976,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema359.properties, key0))){
+if(!(func15.call(schema361.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -29877,7 +30073,7 @@ errors++;
 if(data.companyName !== undefined){
 let data5 = data.companyName;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err17 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema359.properties.companyName.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema361.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -29963,7 +30159,7 @@ return errors === 0;
 }
 
 export const UserList = validate199;
-const schema363 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/UserSummary"}},"total":{"type":"integer","minimum":0}}};
+const schema365 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/UserSummary"}},"total":{"type":"integer","minimum":0}}};
 
 function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -30064,7 +30260,7 @@ return errors === 0;
 }
 
 export const UserDetail = validate201;
-const schema364 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","address","internal","language","createdAt","applications"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"applications":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}}}}};
+const schema366 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","address","internal","language","createdAt","applications"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"applications":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}}}}};
 
 function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -30181,7 +30377,7 @@ vErrors.push(err10);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema364.properties, key0))){
+if(!(func15.call(schema366.properties, key0))){
 const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
@@ -30278,7 +30474,7 @@ errors++;
 if(data.companyName !== undefined){
 let data5 = data.companyName;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err19 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema364.properties.companyName.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema366.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -30926,7 +31122,7 @@ return errors === 0;
 }
 
 export const EmailChange = validate202;
-const schema373 = {"type":"object","additionalProperties":false,"required":["email"],"properties":{"email":{"$ref":"#/components/schemas/Email"}}};
+const schema375 = {"type":"object","additionalProperties":false,"required":["email"],"properties":{"email":{"$ref":"#/components/schemas/Email"}}};
 
 function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -31005,7 +31201,7 @@ return errors === 0;
 }
 
 export const UserClaims = validate203;
-const schema375 = {"type":"object","additionalProperties":false,"required":["sub","email","given_name","family_name","name","internal","language","hkData"],"properties":{"sub":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"given_name":{"type":"string"},"family_name":{"type":"string"},"name":{"type":"string"},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"hkData":{"type":"object","additionalProperties":false,"required":["attributes","permissions"],"properties":{"attributes":{"type":"object","required":["firstName","lastName"],"properties":{"firstName":{"type":"string"},"lastName":{"type":"string"}},"additionalProperties":{"type":"string"}},"permissions":{"type":"array","items":{"type":"string"}}}}}};
+const schema377 = {"type":"object","additionalProperties":false,"required":["sub","email","given_name","family_name","name","internal","language","hkData"],"properties":{"sub":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"given_name":{"type":"string"},"family_name":{"type":"string"},"name":{"type":"string"},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"hkData":{"type":"object","additionalProperties":false,"required":["attributes","permissions"],"properties":{"attributes":{"type":"object","required":["firstName","lastName"],"properties":{"firstName":{"type":"string"},"lastName":{"type":"string"}},"additionalProperties":{"type":"string"}},"permissions":{"type":"array","items":{"type":"string"}}}}}};
 
 function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

@@ -8,7 +8,7 @@
 //   validations.notEditable    'Dieses Feld kann nicht bearbeitet werden'
 
 import { logoMaxBytes } from '../domain/constants.ts';
-import { dayNumber, justificationMaxLength, latestEndDate } from '../domain/access-governance.ts';
+import { dayNumber, justificationMaxLength, latestEndDate, maxAccessDaysLimit } from '../domain/access-governance.ts';
 import type { AccessRequestChoice, AccessRequestOptions } from '../domain/entities.ts';
 
 export const validationCodes = [
@@ -34,6 +34,7 @@ export const validationCodes = [
   'validations.answerMustBeYes',
   'validations.answerMustBeNo',
   'validations.requiredAnswerNotBoolean',
+  'validations.range',
 ] as const;
 export type ValidationCode = (typeof validationCodes)[number];
 
@@ -306,6 +307,31 @@ export function validateAccessRequestForm(
     if (answer) issues[`answers.${question.id}`] = answer;
   }
   return issues;
+}
+
+/**
+ * An application's longest time-bound access (#30.2): none (null) or whole days from 1 to
+ * `maxAccessDaysLimit` (`validations.range` with `min` and `max`).
+ */
+export function validateMaxAccessDays(days: number | null | undefined): ValidationResult {
+  if (days === null || days === undefined) return undefined;
+  return Number.isInteger(days) && days >= 1 && days <= maxAccessDaysLimit
+    ? undefined
+    : issue('validations.range', { min: 1, max: maxAccessDaysLimit });
+}
+
+/**
+ * The last day of a user's access as an administrator sets it (#30.2): none ('' removes an end, always
+ * allowed); an end only where the application grants time-bound access (`validations.notEditable`),
+ * then `validateEndDate` (a real day after today, at most the application's maximum ahead).
+ */
+export function validateAccessEnd(
+  endDate: string,
+  rules: { readonly today: string; readonly timeBoundAccess: boolean; readonly maxDays?: number | undefined },
+): ValidationResult {
+  if (endDate.trim() === '') return undefined;
+  if (!rules.timeBoundAccess) return issue('validations.notEditable');
+  return validateEndDate(endDate, { today: rules.today, maxDays: rules.maxDays });
 }
 
 /** Denying an access request (#19): a reason the user will read, length limited. */

@@ -14,6 +14,7 @@ import { SelectionChecklist, useApplicationSelections } from '../components/sele
 import { adminLinks } from '../lib/links.ts';
 import { listRoutes } from '../lib/list-routes.ts';
 import { useAdminT, useFormatDate, useUiT } from '../lib/i18n.ts';
+import { useDayFormat } from '../../shared/day-format.ts';
 
 const nameOf = (row: ApplicationUserSummary) => (row.fullName === '' ? row.email : row.fullName);
 
@@ -67,6 +68,7 @@ function ChangeAction({
 export default function AppUsersListPage() {
   const t = useAdminT();
   const date = useFormatDate();
+  const days = useDayFormat();
   const { application, label } = useApplicationFrame(t('appUsers.title'), adminLinks.application);
   const { api } = useAdmin();
   const columns = useMemo<readonly DataTableColumn<ApplicationUserSummary>[]>(
@@ -100,8 +102,14 @@ export default function AppUsersListPage() {
         sortable: true,
         render: (row) => date(row.accessSince, false),
       },
+      {
+        // The last day of a time-bound access (#30.2); none: '–'.
+        key: 'endsAt',
+        header: t('users.fields.endsAt'),
+        render: (row) => (row.endsAt === null ? '–' : days.lastDay(row.endsAt)),
+      },
     ],
-    [t, date, application],
+    [t, date, days, application],
   );
   const bulk = useMemo<ListBulk<ApplicationUserSummary>>(
     () => ({

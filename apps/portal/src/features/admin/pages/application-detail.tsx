@@ -25,6 +25,7 @@ import {
 } from '../lib/application-form.ts';
 import { useAdminT } from '../lib/i18n.ts';
 import { ActivationGroups, AttributeLinks, IdLinks, RoleLinks } from './application-links.tsx';
+import { AccessRequestRules } from './application-requests.tsx';
 import { WebhookDeliveries, WebhookSection } from './application-webhook.tsx';
 import { WebhookSigningSecrets } from './webhook-signing.tsx';
 
@@ -166,6 +167,7 @@ function ApplicationForm({ id, entity }: { readonly id: string; readonly entity:
         <EntitySwitch of={of} field="accessRequestRequired" />
         <EntitySwitch of={of} field="internalCopyOfAccessRequests" />
         <EntitySwitch of={of} field="roleRequiredOnAccessRequest" />
+        <AccessRequestRules of={of} requestable={written.accessRequestAllowed} />
       </Section>
       <AttributeLinks form={form} writable={writable} />
       <RoleLinks form={form} writable={writable} />

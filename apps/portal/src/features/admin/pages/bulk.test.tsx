@@ -22,6 +22,7 @@ const user = (id: string, fullName: string): ApplicationUserSummary => ({
   email: `${id}@example.test`,
   companyName: null,
   accessSince: '2026-11-01T00:00:00.000Z',
+  endsAt: null,
   roles: [],
 });
 const users = [user('u1', 'Anna Bauer'), user('u2', 'Ben Koch'), user('u3', 'Clara Weber')];
