@@ -105,6 +105,27 @@ describe('the catalogue', () => {
     });
     expect(byId.get(apps.dealerOrdering)).toMatchObject({ accessStatus: 'granted', accessEndsAt: null });
   });
+
+  it('does not offer a new application until an administrator allows requests (#30.4)', async () => {
+    const created = await call('POST', '/Applications', 'globalAdmin', {
+      label: 'Neue Planungshilfe',
+      url: 'https://new-planner.hk-demo.test',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ accessRequestAllowed: false, released: false });
+    const listed = async () =>
+      (await call('GET', '/My/Catalogue?search=Planungshilfe', 'newUser')).body.items.map((a: Body) => a.id);
+    expect(await listed()).toEqual([]);
+    const gate = await call('GET', `/AuthCheck?clientId=${created.body.id}`, 'newUser');
+    expect(gate.body).toMatchObject({ status: 'noAccess', requestable: false });
+    const refused = await call('POST', `/My/Applications/${created.body.id}/AccessRequest`, 'newUser', {});
+    expect(refused.status).toBe(403);
+    const { id, adminPermissionKey: _k, released: _r, accessRequestsAmount: _n, ...input } = created.body;
+    const allowed = await call('PUT', `/Applications/${id}`, 'globalAdmin', { ...input, accessRequestAllowed: true });
+    expect(allowed.status).toBe(200);
+    expect(await listed()).toEqual([id]);
+    await call('DELETE', `/Applications/${id}`, 'globalAdmin');
+  });
 });
 
 describe('a request with substance', () => {

@@ -1983,6 +1983,7 @@ export interface components {
             adminPermissionId?: components["schemas"]["Uuid"] | null;
             notificationEmail?: components["schemas"]["Email"] | null;
             accessRequestRequired?: boolean;
+            /** @description Users may request access (never for an internal application); omitted is false: a new application is not requestable, nor in the catalogue, until an administrator allows requests (#30.4) */
             accessRequestAllowed?: boolean;
             internalCopyOfAccessRequests?: boolean;
             roleRequiredOnAccessRequest?: boolean;

@@ -116,7 +116,8 @@ export function applicationValues(app: ApplicationDetail | undefined): Applicati
     adminPermissionId: app?.adminPermissionId ?? null,
     notificationEmail: text(app?.notificationEmail),
     accessRequestRequired: app?.accessRequestRequired ?? false,
-    accessRequestAllowed: app?.accessRequestAllowed ?? true,
+    // A new application is not requestable until an administrator allows requests (#30.4).
+    accessRequestAllowed: app?.accessRequestAllowed ?? false,
     internalCopyOfAccessRequests: app?.internalCopyOfAccessRequests ?? false,
     roleRequiredOnAccessRequest: app?.roleRequiredOnAccessRequest ?? false,
     internal: app?.internal ?? false,

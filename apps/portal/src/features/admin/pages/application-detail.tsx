@@ -158,9 +158,11 @@ function ApplicationForm({ id, entity }: { readonly id: string; readonly entity:
       </Section>
       <Section title={t('applications.sections.accessRequests')}>
         <EntitySwitch of={of} field="internal" help />
+        {/* Release before requests (#30.4): off for a new application, said beside the switch. */}
         <EntitySwitch
           of={of}
           field="accessRequestAllowed"
+          help
           checked={written.accessRequestAllowed}
           disabled={values.internal}
         />
