@@ -88,6 +88,7 @@ export {
   validateApplicationUserRoles,
   validateAttributeValue,
   validateAccessEnd,
+  validateDenyReason,
   validateRequiredAnswer,
   validateRequiredAnswerSetting,
   isAnswered,

@@ -432,12 +432,14 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       .selectFrom('access_requests as r')
       .innerJoin('users as u', 'u.id', 'r.user_id')
       .innerJoin('applications as a', 'a.id', 'r.application_id')
+      .leftJoin('users as d', 'd.id', 'r.decided_by')
       .select([
         ...requestSummaryColumns,
         'r.role_id',
         'r.comment',
         'r.decided_at',
         'r.decided_by',
+        'd.full_name as decided_by_name',
         'r.reason',
         'r.role_ids',
         'r.account_access_ids',
@@ -453,12 +455,31 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     if (!r) throw notFound();
     const accesses = await refsOf(db, 'account_accesses', r.account_access_id ? [r.account_access_id] : []);
     const roles = await refsOf(db, 'roles', r.role_id ? [r.role_id] : []);
+    // Who decided (#30.7): by name as now, or as the decision's history entry recorded it once the account is gone.
+    const decidedByName =
+      r.decided_by === null
+        ? null
+        : (r.decided_by_name ??
+          (
+            await db
+              .selectFrom('history')
+              .select('updated_by_name')
+              .where('table_name', '=', 'access_requests')
+              .where('entity', '=', id)
+              .where('field', '=', 'status')
+              .where('updated_by', '=', r.decided_by)
+              .orderBy('updated_at', 'desc')
+              .limit(1)
+              .executeTakeFirst()
+          )?.updated_by_name ??
+          null);
     return {
       ...requestSummaryOf(r, accesses),
       requestedRole: r.role_id ? (roles.get(r.role_id) ?? null) : null,
       comment: r.comment,
       decidedAt: isoOrNull(r.decided_at),
       decidedBy: r.decided_by,
+      decidedByName,
       reason: r.reason,
       roleIds: r.role_ids,
       accountAccessIds: r.account_access_ids,

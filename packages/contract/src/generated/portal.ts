@@ -2574,7 +2574,10 @@ export interface components {
             requestedRole: components["schemas"]["Ref"] | null;
             comment: string | null;
             decidedAt: components["schemas"]["DateTime"] | null;
+            /** @description The id of the user who decided (recorded with the decision, a single or a bulk one) */
             decidedBy: string | null;
+            /** @description The name of who decided or closed it (#30.7; the requester for a withdrawn one): as now, or as recorded with the decision once the account is gone; null while open and for one the system expired */
+            decidedByName: string | null;
             /** @description Reason given with a denial */
             reason: string | null;
             /** @description Roles granted on acceptance */
@@ -2632,7 +2635,7 @@ export interface components {
              * @enum {string}
              */
             decision: "DENY";
-            /** @description Shown to the requester in their requests */
+            /** @description Shown to the requester in their requests; the console asks for one, for a single and a bulk denial (#30.7) */
             reason?: string | null;
         };
         ApplicationUserSummary: {

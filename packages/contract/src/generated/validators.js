@@ -23162,7 +23162,7 @@ return errors === 0;
 }
 
 export const AccessRequest = validate155;
-const schema280 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess","requestedRole","comment","decidedAt","decidedBy","reason","roleIds","accountAccessIds","justification","answers","requestedEndsAt","endsAt","expiredAt","timeBoundAccess","maxEndsAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"decidedBy":{"type":["string","null"]},"reason":{"type":["string","null"]},"roleIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"justification":{"type":["string","null"]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"timeBoundAccess":{"type":"boolean"},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+const schema280 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess","requestedRole","comment","decidedAt","decidedBy","reason","roleIds","accountAccessIds","justification","answers","requestedEndsAt","endsAt","expiredAt","timeBoundAccess","maxEndsAt","decidedByName"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"decidedBy":{"type":["string","null"]},"decidedByName":{"type":["string","null"]},"reason":{"type":["string","null"]},"roleIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"justification":{"type":["string","null"]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"timeBoundAccess":{"type":"boolean"},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
 function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -23368,9 +23368,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func15.call(schema280.properties, key0))){
-const err20 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.decidedByName === undefined){
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "decidedByName"},message:"must have required property '"+"decidedByName"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -23379,12 +23378,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err21 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+for(const key0 in data){
+if(!(func15.call(schema280.properties, key0))){
+const err21 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -23393,8 +23389,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err22 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err22 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -23403,9 +23403,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data0))){
+const err23 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -23415,11 +23414,8 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.applicationId !== undefined){
-let data1 = data.applicationId;
-if(typeof data1 === "string"){
-if(!pattern1.test(data1)){
-const err24 = {instancePath:instancePath+"/applicationId",schemaPath:"#/components/schemas/ApplicationIdValue/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\""};
+else {
+const err24 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -23429,8 +23425,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
-const err25 = {instancePath:instancePath+"/applicationId",schemaPath:"#/components/schemas/ApplicationIdValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.applicationId !== undefined){
+let data1 = data.applicationId;
+if(typeof data1 === "string"){
+if(!pattern1.test(data1)){
+const err25 = {instancePath:instancePath+"/applicationId",schemaPath:"#/components/schemas/ApplicationIdValue/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -23440,10 +23439,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data2 = data.status;
-if(typeof data2 !== "string"){
-const err26 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err26 = {instancePath:instancePath+"/applicationId",schemaPath:"#/components/schemas/ApplicationIdValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -23452,8 +23449,11 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!(((((data2 === "OPEN") || (data2 === "ACCEPTED")) || (data2 === "DENIED")) || (data2 === "CANCELLED")) || (data2 === "EXPIRED"))){
-const err27 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema223.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.status !== undefined){
+let data2 = data.status;
+if(typeof data2 !== "string"){
+const err27 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -23462,12 +23462,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data.requestedAt !== undefined){
-let data3 = data.requestedAt;
-if(typeof data3 === "string"){
-if(!(formats6.validate(data3))){
-const err28 = {instancePath:instancePath+"/requestedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(!(((((data2 === "OPEN") || (data2 === "ACCEPTED")) || (data2 === "DENIED")) || (data2 === "CANCELLED")) || (data2 === "EXPIRED"))){
+const err28 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema223.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -23477,13 +23473,27 @@ vErrors.push(err28);
 errors++;
 }
 }
-else {
-const err29 = {instancePath:instancePath+"/requestedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.requestedAt !== undefined){
+let data3 = data.requestedAt;
+if(typeof data3 === "string"){
+if(!(formats6.validate(data3))){
+const err29 = {instancePath:instancePath+"/requestedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err29];
 }
 else {
 vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/requestedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
 }
 errors++;
 }
@@ -23502,17 +23512,7 @@ let passing0 = null;
 const _errs17 = errors;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.id === undefined){
-const err30 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if(data5.key === undefined){
-const err31 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+const err31 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -23521,8 +23521,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data5.label === undefined){
-const err32 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+if(data5.key === undefined){
+const err32 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -23531,9 +23531,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-for(const key1 in data5){
-if(!(((key1 === "id") || (key1 === "key")) || (key1 === "label"))){
-const err33 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data5.label === undefined){
+const err33 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -23542,10 +23541,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-if(data5.id !== undefined){
-if(typeof data5.id !== "string"){
-const err34 = {instancePath:instancePath+"/requestedAccountAccess/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key1 in data5){
+if(!(((key1 === "id") || (key1 === "key")) || (key1 === "label"))){
+const err34 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -23555,9 +23553,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data5.key !== undefined){
-if(typeof data5.key !== "string"){
-const err35 = {instancePath:instancePath+"/requestedAccountAccess/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data5.id !== undefined){
+if(typeof data5.id !== "string"){
+const err35 = {instancePath:instancePath+"/requestedAccountAccess/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -23567,9 +23565,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data5.label !== undefined){
-if(typeof data5.label !== "string"){
-const err36 = {instancePath:instancePath+"/requestedAccountAccess/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data5.key !== undefined){
+if(typeof data5.key !== "string"){
+const err36 = {instancePath:instancePath+"/requestedAccountAccess/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -23579,14 +23577,26 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data5.label !== undefined){
+if(typeof data5.label !== "string"){
+const err37 = {instancePath:instancePath+"/requestedAccountAccess/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
@@ -23597,12 +23607,12 @@ passing0 = 0;
 }
 const _errs27 = errors;
 if(data5 !== null){
-const err38 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/properties/requestedAccountAccess/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err39 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/properties/requestedAccountAccess/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err39];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -23618,12 +23628,12 @@ passing0 = 1;
 }
 }
 if(!valid5){
-const err39 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/properties/requestedAccountAccess/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err40 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/properties/requestedAccountAccess/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err40];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -23647,17 +23657,7 @@ let passing1 = null;
 const _errs31 = errors;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.id === undefined){
-const err40 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-if(data9.key === undefined){
-const err41 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+const err41 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -23666,8 +23666,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data9.label === undefined){
-const err42 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+if(data9.key === undefined){
+const err42 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -23676,9 +23676,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-for(const key2 in data9){
-if(!(((key2 === "id") || (key2 === "key")) || (key2 === "label"))){
-const err43 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(data9.label === undefined){
+const err43 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -23687,10 +23686,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-if(data9.id !== undefined){
-if(typeof data9.id !== "string"){
-const err44 = {instancePath:instancePath+"/requestedRole/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key2 in data9){
+if(!(((key2 === "id") || (key2 === "key")) || (key2 === "label"))){
+const err44 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -23700,9 +23698,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data9.key !== undefined){
-if(typeof data9.key !== "string"){
-const err45 = {instancePath:instancePath+"/requestedRole/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data9.id !== undefined){
+if(typeof data9.id !== "string"){
+const err45 = {instancePath:instancePath+"/requestedRole/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -23712,9 +23710,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data9.label !== undefined){
-if(typeof data9.label !== "string"){
-const err46 = {instancePath:instancePath+"/requestedRole/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data9.key !== undefined){
+if(typeof data9.key !== "string"){
+const err46 = {instancePath:instancePath+"/requestedRole/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -23724,14 +23722,26 @@ vErrors.push(err46);
 errors++;
 }
 }
-}
-else {
-const err47 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data9.label !== undefined){
+if(typeof data9.label !== "string"){
+const err47 = {instancePath:instancePath+"/requestedRole/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
 else {
 vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
 }
 errors++;
 }
@@ -23742,12 +23752,12 @@ passing1 = 0;
 }
 const _errs41 = errors;
 if(data9 !== null){
-const err48 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/properties/requestedRole/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err49 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/properties/requestedRole/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err49];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -23763,12 +23773,12 @@ passing1 = 1;
 }
 }
 if(!valid8){
-const err49 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/properties/requestedRole/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+const err50 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/properties/requestedRole/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err50];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -23787,12 +23797,12 @@ vErrors = null;
 if(data.comment !== undefined){
 let data13 = data.comment;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err50 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema280.properties.comment.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema280.properties.comment.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err51];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err51);
 }
 errors++;
 }
@@ -23805,23 +23815,23 @@ let passing2 = null;
 const _errs47 = errors;
 if(typeof data14 === "string"){
 if(!(formats6.validate(data14))){
-const err51 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err52 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
 else {
 vErrors.push(err52);
+}
+errors++;
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }
@@ -23832,12 +23842,12 @@ passing2 = 0;
 }
 const _errs50 = errors;
 if(data14 !== null){
-const err53 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err54 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err54];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -23853,12 +23863,12 @@ passing2 = 1;
 }
 }
 if(!valid11){
-const err54 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
+const err55 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err55];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -23877,20 +23887,7 @@ vErrors = null;
 if(data.decidedBy !== undefined){
 let data15 = data.decidedBy;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err55 = {instancePath:instancePath+"/decidedBy",schemaPath:"#/properties/decidedBy/type",keyword:"type",params:{type: schema280.properties.decidedBy.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-if(data.reason !== undefined){
-let data16 = data.reason;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err56 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema280.properties.reason.type},message:"must be string,null"};
+const err56 = {instancePath:instancePath+"/decidedBy",schemaPath:"#/properties/decidedBy/type",keyword:"type",params:{type: schema280.properties.decidedBy.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -23900,15 +23897,10 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.roleIds !== undefined){
-let data17 = data.roleIds;
-if(Array.isArray(data17)){
-const len0 = data17.length;
-for(let i0=0; i0<len0; i0++){
-let data18 = data17[i0];
-if(typeof data18 === "string"){
-if(!pattern0.test(data18)){
-const err57 = {instancePath:instancePath+"/roleIds/" + i0,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(data.decidedByName !== undefined){
+let data16 = data.decidedByName;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err57 = {instancePath:instancePath+"/decidedByName",schemaPath:"#/properties/decidedByName/type",keyword:"type",params:{type: schema280.properties.decidedByName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -23917,8 +23909,11 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(!(formats0.test(data18))){
-const err58 = {instancePath:instancePath+"/roleIds/" + i0,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.reason !== undefined){
+let data17 = data.reason;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err58 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema280.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -23928,8 +23923,15 @@ vErrors.push(err58);
 errors++;
 }
 }
-else {
-const err59 = {instancePath:instancePath+"/roleIds/" + i0,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.roleIds !== undefined){
+let data18 = data.roleIds;
+if(Array.isArray(data18)){
+const len0 = data18.length;
+for(let i0=0; i0<len0; i0++){
+let data19 = data18[i0];
+if(typeof data19 === "string"){
+if(!pattern0.test(data19)){
+const err59 = {instancePath:instancePath+"/roleIds/" + i0,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -23938,10 +23940,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/roleIds",schemaPath:"#/properties/roleIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(formats0.test(data19))){
+const err60 = {instancePath:instancePath+"/roleIds/" + i0,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -23951,15 +23951,8 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.accountAccessIds !== undefined){
-let data19 = data.accountAccessIds;
-if(Array.isArray(data19)){
-const len1 = data19.length;
-for(let i1=0; i1<len1; i1++){
-let data20 = data19[i1];
-if(typeof data20 === "string"){
-if(!pattern0.test(data20)){
-const err61 = {instancePath:instancePath+"/accountAccessIds/" + i1,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+else {
+const err61 = {instancePath:instancePath+"/roleIds/" + i0,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -23968,8 +23961,10 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(!(formats0.test(data20))){
-const err62 = {instancePath:instancePath+"/accountAccessIds/" + i1,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/roleIds",schemaPath:"#/properties/roleIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -23979,8 +23974,15 @@ vErrors.push(err62);
 errors++;
 }
 }
-else {
-const err63 = {instancePath:instancePath+"/accountAccessIds/" + i1,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.accountAccessIds !== undefined){
+let data20 = data.accountAccessIds;
+if(Array.isArray(data20)){
+const len1 = data20.length;
+for(let i1=0; i1<len1; i1++){
+let data21 = data20[i1];
+if(typeof data21 === "string"){
+if(!pattern0.test(data21)){
+const err63 = {instancePath:instancePath+"/accountAccessIds/" + i1,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -23989,10 +23991,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-}
-else {
-const err64 = {instancePath:instancePath+"/accountAccessIds",schemaPath:"#/properties/accountAccessIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(formats0.test(data21))){
+const err64 = {instancePath:instancePath+"/accountAccessIds/" + i1,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -24002,10 +24002,8 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.justification !== undefined){
-let data21 = data.justification;
-if((typeof data21 !== "string") && (data21 !== null)){
-const err65 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema280.properties.justification.type},message:"must be string,null"};
+else {
+const err65 = {instancePath:instancePath+"/accountAccessIds/" + i1,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -24015,15 +24013,9 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data.answers !== undefined){
-let data22 = data.answers;
-if(Array.isArray(data22)){
-const len2 = data22.length;
-for(let i2=0; i2<len2; i2++){
-let data23 = data22[i2];
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.key === undefined){
-const err66 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+}
+else {
+const err66 = {instancePath:instancePath+"/accountAccessIds",schemaPath:"#/properties/accountAccessIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -24032,8 +24024,11 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data23.label === undefined){
-const err67 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+}
+if(data.justification !== undefined){
+let data22 = data.justification;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err67 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema280.properties.justification.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -24042,8 +24037,16 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(data23.value === undefined){
-const err68 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+}
+if(data.answers !== undefined){
+let data23 = data.answers;
+if(Array.isArray(data23)){
+const len2 = data23.length;
+for(let i2=0; i2<len2; i2++){
+let data24 = data23[i2];
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.key === undefined){
+const err68 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -24052,9 +24055,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-for(const key3 in data23){
-if(!(((key3 === "key") || (key3 === "label")) || (key3 === "value"))){
-const err69 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(data24.label === undefined){
+const err69 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -24063,10 +24065,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-if(data23.key !== undefined){
-if(typeof data23.key !== "string"){
-const err70 = {instancePath:instancePath+"/answers/" + i2+"/key",schemaPath:"#/components/schemas/RequestAnswer/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data24.value === undefined){
+const err70 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -24075,10 +24075,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-if(data23.label !== undefined){
-if(typeof data23.label !== "string"){
-const err71 = {instancePath:instancePath+"/answers/" + i2+"/label",schemaPath:"#/components/schemas/RequestAnswer/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key3 in data24){
+if(!(((key3 === "key") || (key3 === "label")) || (key3 === "value"))){
+const err71 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -24088,9 +24087,9 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data23.value !== undefined){
-if(typeof data23.value !== "string"){
-const err72 = {instancePath:instancePath+"/answers/" + i2+"/value",schemaPath:"#/components/schemas/RequestAnswer/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data24.key !== undefined){
+if(typeof data24.key !== "string"){
+const err72 = {instancePath:instancePath+"/answers/" + i2+"/key",schemaPath:"#/components/schemas/RequestAnswer/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -24100,9 +24099,9 @@ vErrors.push(err72);
 errors++;
 }
 }
-}
-else {
-const err73 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data24.label !== undefined){
+if(typeof data24.label !== "string"){
+const err73 = {instancePath:instancePath+"/answers/" + i2+"/label",schemaPath:"#/components/schemas/RequestAnswer/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -24112,9 +24111,9 @@ vErrors.push(err73);
 errors++;
 }
 }
-}
-else {
-const err74 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data24.value !== undefined){
+if(typeof data24.value !== "string"){
+const err74 = {instancePath:instancePath+"/answers/" + i2+"/value",schemaPath:"#/components/schemas/RequestAnswer/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -24124,15 +24123,9 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data.requestedEndsAt !== undefined){
-let data27 = data.requestedEndsAt;
-const _errs81 = errors;
-let valid23 = false;
-let passing3 = null;
-const _errs82 = errors;
-if(typeof data27 === "string"){
-if(!(formats6.validate(data27))){
-const err75 = {instancePath:instancePath+"/requestedEndsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+else {
+const err75 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -24142,8 +24135,9 @@ vErrors.push(err75);
 errors++;
 }
 }
+}
 else {
-const err76 = {instancePath:instancePath+"/requestedEndsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err76 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -24152,14 +24146,16 @@ vErrors.push(err76);
 }
 errors++;
 }
-var _valid3 = _errs82 === errors;
-if(_valid3){
-valid23 = true;
-passing3 = 0;
 }
-const _errs85 = errors;
-if(data27 !== null){
-const err77 = {instancePath:instancePath+"/requestedEndsAt",schemaPath:"#/properties/requestedEndsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(data.requestedEndsAt !== undefined){
+let data28 = data.requestedEndsAt;
+const _errs83 = errors;
+let valid23 = false;
+let passing3 = null;
+const _errs84 = errors;
+if(typeof data28 === "string"){
+if(!(formats6.validate(data28))){
+const err77 = {instancePath:instancePath+"/requestedEndsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -24168,7 +24164,34 @@ vErrors.push(err77);
 }
 errors++;
 }
-var _valid3 = _errs85 === errors;
+}
+else {
+const err78 = {instancePath:instancePath+"/requestedEndsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+var _valid3 = _errs84 === errors;
+if(_valid3){
+valid23 = true;
+passing3 = 0;
+}
+const _errs87 = errors;
+if(data28 !== null){
+const err79 = {instancePath:instancePath+"/requestedEndsAt",schemaPath:"#/properties/requestedEndsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+var _valid3 = _errs87 === errors;
 if(_valid3 && valid23){
 valid23 = false;
 passing3 = [passing3, 1];
@@ -24180,47 +24203,7 @@ passing3 = 1;
 }
 }
 if(!valid23){
-const err78 = {instancePath:instancePath+"/requestedEndsAt",schemaPath:"#/properties/requestedEndsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-else {
-errors = _errs81;
-if(vErrors !== null){
-if(_errs81){
-vErrors.length = _errs81;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.endsAt !== undefined){
-let data28 = data.endsAt;
-const _errs88 = errors;
-let valid25 = false;
-let passing4 = null;
-const _errs89 = errors;
-if(typeof data28 === "string"){
-if(!(formats6.validate(data28))){
-const err79 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-}
-else {
-const err80 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err80 = {instancePath:instancePath+"/requestedEndsAt",schemaPath:"#/properties/requestedEndsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -24229,14 +24212,27 @@ vErrors.push(err80);
 }
 errors++;
 }
-var _valid4 = _errs89 === errors;
-if(_valid4){
-valid25 = true;
-passing4 = 0;
+else {
+errors = _errs83;
+if(vErrors !== null){
+if(_errs83){
+vErrors.length = _errs83;
 }
-const _errs92 = errors;
-if(data28 !== null){
-const err81 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.endsAt !== undefined){
+let data29 = data.endsAt;
+const _errs90 = errors;
+let valid25 = false;
+let passing4 = null;
+const _errs91 = errors;
+if(typeof data29 === "string"){
+if(!(formats6.validate(data29))){
+const err81 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -24245,7 +24241,34 @@ vErrors.push(err81);
 }
 errors++;
 }
-var _valid4 = _errs92 === errors;
+}
+else {
+const err82 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+var _valid4 = _errs91 === errors;
+if(_valid4){
+valid25 = true;
+passing4 = 0;
+}
+const _errs94 = errors;
+if(data29 !== null){
+const err83 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+var _valid4 = _errs94 === errors;
 if(_valid4 && valid25){
 valid25 = false;
 passing4 = [passing4, 1];
@@ -24257,47 +24280,7 @@ passing4 = 1;
 }
 }
 if(!valid25){
-const err82 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing4},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-else {
-errors = _errs88;
-if(vErrors !== null){
-if(_errs88){
-vErrors.length = _errs88;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.expiredAt !== undefined){
-let data29 = data.expiredAt;
-const _errs95 = errors;
-let valid27 = false;
-let passing5 = null;
-const _errs96 = errors;
-if(typeof data29 === "string"){
-if(!(formats6.validate(data29))){
-const err83 = {instancePath:instancePath+"/expiredAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-}
-else {
-const err84 = {instancePath:instancePath+"/expiredAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err84 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing4},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -24306,14 +24289,27 @@ vErrors.push(err84);
 }
 errors++;
 }
-var _valid5 = _errs96 === errors;
-if(_valid5){
-valid27 = true;
-passing5 = 0;
+else {
+errors = _errs90;
+if(vErrors !== null){
+if(_errs90){
+vErrors.length = _errs90;
 }
-const _errs99 = errors;
-if(data29 !== null){
-const err85 = {instancePath:instancePath+"/expiredAt",schemaPath:"#/properties/expiredAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.expiredAt !== undefined){
+let data30 = data.expiredAt;
+const _errs97 = errors;
+let valid27 = false;
+let passing5 = null;
+const _errs98 = errors;
+if(typeof data30 === "string"){
+if(!(formats6.validate(data30))){
+const err85 = {instancePath:instancePath+"/expiredAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -24322,7 +24318,34 @@ vErrors.push(err85);
 }
 errors++;
 }
-var _valid5 = _errs99 === errors;
+}
+else {
+const err86 = {instancePath:instancePath+"/expiredAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+var _valid5 = _errs98 === errors;
+if(_valid5){
+valid27 = true;
+passing5 = 0;
+}
+const _errs101 = errors;
+if(data30 !== null){
+const err87 = {instancePath:instancePath+"/expiredAt",schemaPath:"#/properties/expiredAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+var _valid5 = _errs101 === errors;
 if(_valid5 && valid27){
 valid27 = false;
 passing5 = [passing5, 1];
@@ -24334,20 +24357,20 @@ passing5 = 1;
 }
 }
 if(!valid27){
-const err86 = {instancePath:instancePath+"/expiredAt",schemaPath:"#/properties/expiredAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing5},message:"must match exactly one schema in oneOf"};
+const err88 = {instancePath:instancePath+"/expiredAt",schemaPath:"#/properties/expiredAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing5},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err86];
+vErrors = [err88];
 }
 else {
-vErrors.push(err86);
+vErrors.push(err88);
 }
 errors++;
 }
 else {
-errors = _errs95;
+errors = _errs97;
 if(vErrors !== null){
-if(_errs95){
-vErrors.length = _errs95;
+if(_errs97){
+vErrors.length = _errs97;
 }
 else {
 vErrors = null;
@@ -24357,36 +24380,7 @@ vErrors = null;
 }
 if(data.timeBoundAccess !== undefined){
 if(typeof data.timeBoundAccess !== "boolean"){
-const err87 = {instancePath:instancePath+"/timeBoundAccess",schemaPath:"#/properties/timeBoundAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-if(data.maxEndsAt !== undefined){
-let data31 = data.maxEndsAt;
-const _errs104 = errors;
-let valid29 = false;
-let passing6 = null;
-const _errs105 = errors;
-if(typeof data31 === "string"){
-if(!(formats6.validate(data31))){
-const err88 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-}
-else {
-const err89 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err89 = {instancePath:instancePath+"/timeBoundAccess",schemaPath:"#/properties/timeBoundAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -24395,14 +24389,16 @@ vErrors.push(err89);
 }
 errors++;
 }
-var _valid6 = _errs105 === errors;
-if(_valid6){
-valid29 = true;
-passing6 = 0;
 }
-const _errs108 = errors;
-if(data31 !== null){
-const err90 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/properties/maxEndsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(data.maxEndsAt !== undefined){
+let data32 = data.maxEndsAt;
+const _errs106 = errors;
+let valid29 = false;
+let passing6 = null;
+const _errs107 = errors;
+if(typeof data32 === "string"){
+if(!(formats6.validate(data32))){
+const err90 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -24411,7 +24407,34 @@ vErrors.push(err90);
 }
 errors++;
 }
-var _valid6 = _errs108 === errors;
+}
+else {
+const err91 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+var _valid6 = _errs107 === errors;
+if(_valid6){
+valid29 = true;
+passing6 = 0;
+}
+const _errs110 = errors;
+if(data32 !== null){
+const err92 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/properties/maxEndsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+var _valid6 = _errs110 === errors;
 if(_valid6 && valid29){
 valid29 = false;
 passing6 = [passing6, 1];
@@ -24423,20 +24446,20 @@ passing6 = 1;
 }
 }
 if(!valid29){
-const err91 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/properties/maxEndsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing6},message:"must match exactly one schema in oneOf"};
+const err93 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/properties/maxEndsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing6},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err91];
+vErrors = [err93];
 }
 else {
-vErrors.push(err91);
+vErrors.push(err93);
 }
 errors++;
 }
 else {
-errors = _errs104;
+errors = _errs106;
 if(vErrors !== null){
-if(_errs104){
-vErrors.length = _errs104;
+if(_errs106){
+vErrors.length = _errs106;
 }
 else {
 vErrors = null;
@@ -24446,12 +24469,12 @@ vErrors = null;
 }
 }
 else {
-const err92 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err94 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err92];
+vErrors = [err94];
 }
 else {
-vErrors.push(err92);
+vErrors.push(err94);
 }
 errors++;
 }

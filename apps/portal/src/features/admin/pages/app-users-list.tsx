@@ -40,7 +40,8 @@ function ChangeAction({
       title={t(`bulk.${action}`)}
       description={t('bulk.usersDescription', { names: namesText(t, rows.map(nameOf)) })}
       applyLabel={t('bulk.apply')}
-      doneText={t('bulk.changed', { count: rows.length })}
+      // What really changed (#30.7): users who had it already are not counted.
+      doneText={(count) => (count === 0 ? t('bulk.unchanged') : t('bulk.changed', { count }))}
       onOpen={() => setIds([])}
       apply={() => {
         const problem = roles ? validateAccessRequestRoles(ids) : undefined;
@@ -125,7 +126,7 @@ export default function AppUsersListPage() {
             label={t('bulk.removeAccess')}
             title={t('bulk.removeAccessTitle', { count: rows.length })}
             message={t('bulk.removeAccessMessage', { application: label, names: namesText(t, rows.map(nameOf)) })}
-            doneText={t('bulk.removedAccess', { count: rows.length })}
+            doneText={(count: number) => t('bulk.removedAccess', { count })}
             removeMany={() =>
               api.bulkUpdateApplicationUsers(application, {
                 action: 'removeAccess',
