@@ -40,6 +40,12 @@ export interface ScreenData {
   readonly applicationDetails?: readonly Schema<'Application'>[];
   readonly accountAccesses?: readonly Schema<'AccountAccessSummary'>[];
   readonly customFlows?: readonly Schema<'CustomFlowSummary'>[];
+  /** Users' access to applications by application id (`GET/PUT /Admin/Applications/{id}/Users/{userId}`). */
+  readonly applicationUsers?: Readonly<Record<string, readonly Schema<'ApplicationUser'>[]>>;
+  /** What a decision or a grant may choose, by application id. */
+  readonly selections?: Readonly<
+    Record<string, { readonly roles: Schema<'SelectionList'>; readonly accountAccesses: Schema<'SelectionList'> }>
+  >;
   readonly permissions?: readonly Schema<'PermissionSummary'>[];
   /** An entity's history by its id. */
   readonly history?: Readonly<Record<string, readonly Schema<'HistoryEntry'>[]>>;
@@ -381,6 +387,55 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
     applicationDetails = applicationDetails?.map((a) => (a.id === saved.id ? saved : a));
     return saved;
   });
+  // A user's access to an application (#30.2: its end set, extended or removed as the API does).
+  const applicationUsers = new Map(Object.entries(data.applicationUsers ?? {}));
+  const accessOf = (application: string | undefined, user: string | undefined) =>
+    find(applicationUsers.get(application ?? ''), (u) => u.user.id === user);
+  on('get', '/Admin/Applications/{id}/Users/{userId}', ({ params }) => accessOf(params.id, params.userId));
+  on('get', '/Admin/Applications/{id}/Users/{userId}/AccessReasons', ({ params }) => {
+    const access = accessOf(params.id, params.userId);
+    return {
+      applicationId: params.id ?? '',
+      userId: access.user.id,
+      hasAccess: access.hasAccess,
+      accessSince: access.accessSince,
+      reasons: [],
+      roles: access.roles.map((ref) => ({ ref, reasons: [] })),
+      accountAccesses: access.accountAccesses.map((ref) => ({ ref, reasons: [] })),
+    };
+  });
+  on('put', '/Admin/Applications/{id}/Users/{userId}', ({ params, body }) => {
+    const before = accessOf(params.id, params.userId);
+    const input = body as Schema<'ApplicationUserInput'>;
+    if (input.endsAt !== undefined && input.endsAt !== null && !before.timeBoundAccess)
+      throw new Refused(
+        400,
+        'accessRequest.timeBoundNotAllowed',
+        'Diese Anwendung vergibt keinen befristeten Zugriff.',
+      );
+    const choices = [...before.roles, ...(data.selections?.[params.id ?? '']?.roles.items ?? [])];
+    const saved: Schema<'ApplicationUser'> = {
+      ...before,
+      hasAccess: true,
+      endsAt: input.endsAt === undefined ? before.endsAt : input.endsAt,
+      roles: input.roleIds.flatMap((id) => choices.filter((role) => role.id === id).slice(0, 1)),
+    };
+    applicationUsers.set(
+      params.id ?? '',
+      (applicationUsers.get(params.id ?? '') ?? []).map((u) => (u.user.id === saved.user.id ? saved : u)),
+    );
+    return saved;
+  });
+  on(
+    'get',
+    '/Admin/Applications/{id}/Selections/Roles',
+    ({ params }) => known(data.selections?.[params.id ?? '']).roles,
+  );
+  on(
+    'get',
+    '/Admin/Applications/{id}/Selections/AccountAccesses',
+    ({ params }) => known(data.selections?.[params.id ?? '']).accountAccesses,
+  );
   // Attributes are saved as the API saves them (#30.1: only a Yes/No attribute requires an answer).
   let attributes = data.attributes;
   on('get', '/Attributes', ({ query }) =>
