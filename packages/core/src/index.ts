@@ -65,7 +65,7 @@ export {
   routeStatus,
 } from './permissions/permissions.ts';
 
-export type { AdminPort, AdminIssues, AdminOutcome } from './admin/admin.ts';
+export type { AdminPort, AdminIssues, AdminOutcome, AccessEndChange } from './admin/admin.ts';
 export {
   applicationRules,
   validateApplicationLinks,
@@ -75,7 +75,7 @@ export {
   removeAccess,
 } from './admin/admin.ts';
 
-export type { ValidationIssue, ValidationResult } from './validation/validation.ts';
+export type { ValidationIssue, ValidationResult, RequiredAnswer } from './validation/validation.ts';
 export {
   validationCodes,
   validateRequired,
@@ -87,6 +87,13 @@ export {
   validateTag,
   validateAccessRequestRoles,
   validateApplicationUserRoles,
+  validateAttributeValue,
+  validateAccessEnd,
+  validateDenyReason,
+  validateRequiredAnswer,
+  validateRequiredAnswerSetting,
+  isAnswered,
+  requiredAnswers,
   validateWebhookHeaderName,
   validateWebhookHeaderValue,
   validateWebhookEndpoint,
@@ -160,7 +167,7 @@ export { externalAppView } from './machines/external-app/external-app.view.ts';
 export { accessRequestMachine } from './machines/access-request/access-request.machine.ts';
 export { accessRequestView } from './machines/access-request/access-request.view.ts';
 
-export { isoDay, endOfMonth, expiryBadge } from './domain/access-governance.ts';
+export { isoDay, endOfMonth, expiryBadge, latestEndDate } from './domain/access-governance.ts';
 export type {
   AccessRequestFormEvent,
   AccessRequestFormField,
