@@ -141,7 +141,6 @@ export { isLocaleCode, resolveLocale, langHeader, directoryApplicationUrl } from
 
 // Machines -----------------------------------------------------------------------------
 
-export type { AuthPorts } from './machines/sign-in/sign-in.actors.ts';
 export {
   startAuthorization,
   readCallbackParams,
@@ -156,7 +155,7 @@ export type { AuthFlowEvent, AuthFlowOutput } from './machines/sign-in/sign-in.t
 
 export type { SessionHandle } from './machines/session/session.types.ts';
 export { refreshSession, signOut } from './machines/session/session.actors.ts';
-export { userFromSession, refreshDueIn, refreshLead } from './machines/session/session.restore.ts';
+export { userFromSession, refreshDueIn } from './machines/session/session.restore.ts';
 export { createRemoteSessionHandle, decodeSignedInUser, decodeBootError } from './machines/session/session.remote.ts';
 export type { SessionView } from './machines/session/session.view.ts';
 
@@ -175,7 +174,7 @@ export type {
 export { provideAccessRequestForm } from './machines/access-request-form/access-request-form.machine.ts';
 export type { AccessRequestFormView } from './machines/access-request-form/access-request-form.view.ts';
 export { accessRequestFormView } from './machines/access-request-form/access-request-form.view.ts';
-export { provideAppGate, startClaimsRefreshAtServer, gateShortcut } from './machines/app-gate/app-gate.machine.ts';
+export { provideAppGate, gateShortcut } from './machines/app-gate/app-gate.machine.ts';
 export { appGateView } from './machines/app-gate/app-gate.view.ts';
 
 export type { RetryPolicy } from './errors/retry.ts';
