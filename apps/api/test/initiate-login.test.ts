@@ -78,7 +78,12 @@ describe("an application's login-initiation URL (#30.5)", () => {
 
   it('an address that is not http(s) is refused on its field, in the caller’s language, and nothing is stored', async () => {
     const before = (await call('GET', '/Applications?pageSize=100')).body.total;
-    for (const initiateLoginUri of ['javascript:alert(1)', 'ftp://start.example.test/x', '//start.example.test/x', '']) {
+    for (const initiateLoginUri of [
+      'javascript:alert(1)',
+      'ftp://start.example.test/x',
+      '//start.example.test/x',
+      '',
+    ]) {
       const refused = await call('POST', '/Applications', { body: { ...newApp, initiateLoginUri }, lang: 'en' });
       expect(refused.status, initiateLoginUri).toBe(400);
       expect(refused.body.error.errors[0]).toMatchObject({ field: 'initiateLoginUri' });
