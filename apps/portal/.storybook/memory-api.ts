@@ -34,6 +34,13 @@ export interface ScreenData {
   readonly myAccessRequests?: readonly Schema<'MyAccessRequest'>[];
   readonly administrable?: readonly Schema<'AdminApplication'>[];
   readonly applications?: readonly Schema<'ApplicationSummary'>[];
+  /** Applications as the console's detail page reads them (`GET /Applications/{id}`); a save replaces one. */
+  readonly applicationDetails?: readonly Schema<'Application'>[];
+  /** The lists an application's links choose from, and its webhook's deliveries by application id. */
+  readonly attributes?: Schema<'AttributeList'>['items'];
+  readonly accountAccesses?: Schema<'AccountAccessList'>['items'];
+  readonly customFlows?: Schema<'CustomFlowList'>['items'];
+  readonly webhookDeliveries?: Readonly<Record<string, Schema<'WebhookDeliveryList'>['items']>>;
   readonly roles?: readonly Schema<'Role'>[];
   readonly permissions?: readonly Schema<'PermissionSummary'>[];
   /** The API's mails (`GET /Admin/Mails`, newest first) and whether it sends mail (`GET /Admin/MailSettings`), #29. */
@@ -354,6 +361,23 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
     return reverted;
   });
   on('get', '/Permissions', ({ query }) => pageOf(data.permissions, query));
+  on('get', '/Attributes', ({ query }) => pageOf(data.attributes, query));
+  on('get', '/AccountAccesses', ({ query }) => pageOf(data.accountAccesses, query));
+  on('get', '/CustomFlows', ({ query }) => pageOf(data.customFlows, query));
+  on('get', '/Admin/Applications/{id}/WebhookDeliveries', ({ params, query }) =>
+    pageOf(data.webhookDeliveries?.[params.id ?? ''], query),
+  );
+  // An application's page: a save writes what the form sends over the stored application (its read-only figures kept).
+  let applicationDetails = data.applicationDetails;
+  on('get', '/Applications/{id}', ({ params }) => find(applicationDetails, (a) => a.id === params.id));
+  on('get', '/Applications/{id}/History', ({ params, query }) => pageOf(history.get(params.id ?? '') ?? [], query));
+  on('put', '/Applications/{id}', ({ params, body }) => {
+    const stored = find(applicationDetails, (a) => a.id === params.id);
+    const { webhook: _webhook, ...input } = body as Schema<'ApplicationInput'>;
+    const saved: Schema<'Application'> = { ...stored, ...input };
+    applicationDetails = applicationDetails?.map((a) => (a.id === saved.id ? saved : a));
+    return saved;
+  });
 
   const calls: string[] = [];
   return {

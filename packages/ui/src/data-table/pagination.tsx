@@ -11,6 +11,12 @@ export interface PaginationProps {
   readonly onPageChange: (page: number) => void;
   readonly onPageSizeChange: (pageSize: number) => void;
   readonly pageSizeOptions?: readonly number[];
+  /**
+   * The name of the paged list: the pager is then "Seitenwechsel: <name>", so that a page with
+   * several paged lists (an application's history and its webhook deliveries) names each pager
+   * apart (axe: landmark-unique). Without it: "Seitenwechsel".
+   */
+  readonly of?: string;
 }
 
 /** The first and last row number shown, 1-based ("a-b of c"); 0–0 for no rows. */
@@ -35,6 +41,7 @@ export function Pagination({
   onPageChange,
   onPageSizeChange,
   pageSizeOptions = pageSizes,
+  of,
 }: PaginationProps) {
   const t = useUiText();
   const sizeId = useId();
@@ -42,7 +49,7 @@ export function Pagination({
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
   return (
     <nav
-      aria-label={t('pagination.label')}
+      aria-label={of === undefined ? t('pagination.label') : t('pagination.labelOf', { list: of })}
       className="flex flex-wrap items-center justify-end gap-x-6 gap-y-2 px-4 py-2 text-sm text-fg"
     >
       <div className="flex items-center gap-2">

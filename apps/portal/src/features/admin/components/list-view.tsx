@@ -238,6 +238,7 @@ export function ListView<Row>({
               total={page?.total ?? 0}
               onPageChange={(next) => dispatch({ type: 'page', page: next })}
               onPageSizeChange={(size) => dispatch({ type: 'pageSize', pageSize: size })}
+              of={caption}
             />
           }
         />
