@@ -66,7 +66,7 @@ interface ApplicationsTable {
   /** Access may end at a date; the latest end is max_access_days ahead (null: no maximum). */
   time_bound_access: Generated<boolean>;
   max_access_days: ColumnType<number | null, number | null | undefined, number | null>;
-  /** Where the application starts its own sign-in (OIDC Core §4, migration 0016); null: none. */
+  /** Where the application starts its own sign-in (OIDC Core §4, migration 0017); null: none. */
   initiate_login_uri: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
@@ -105,6 +105,8 @@ interface AttributesTable {
   key: string;
   label: string;
   data_type: string;
+  /** A Yes/No attribute's one accepted answer, 'true' or 'false' (#30.1, migration 0012); null: any. */
+  required_value: Generated<string | null>;
   permission_id: string | null;
   directory_link: string | null;
   editable_by_user: boolean;

@@ -11,11 +11,7 @@ export interface PaginationProps {
   readonly onPageChange: (page: number) => void;
   readonly onPageSizeChange: (pageSize: number) => void;
   readonly pageSizeOptions?: readonly number[];
-  /**
-   * The name of the paged list: the pager is then "Seitenwechsel: <name>", so that a page with
-   * several paged lists (an application's history and its webhook deliveries) names each pager
-   * apart (axe: landmark-unique). Without it: "Seitenwechsel".
-   */
+  /** The table it pages (its caption): names the pager where a page has more than one ("Seitenwechsel: …"). */
   readonly of?: string;
 }
 
@@ -49,7 +45,7 @@ export function Pagination({
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
   return (
     <nav
-      aria-label={of === undefined ? t('pagination.label') : t('pagination.labelOf', { list: of })}
+      aria-label={of === undefined ? t('pagination.label') : t('pagination.labelOf', { table: of })}
       className="flex flex-wrap items-center justify-end gap-x-6 gap-y-2 px-4 py-2 text-sm text-fg"
     >
       <div className="flex items-center gap-2">

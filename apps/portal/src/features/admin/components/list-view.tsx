@@ -233,12 +233,12 @@ export function ListView<Row>({
           {...(selection === undefined ? {} : { selection })}
           footer={
             <Pagination
+              of={caption}
               page={state.page}
               pageSize={state.pageSize}
               total={page?.total ?? 0}
               onPageChange={(next) => dispatch({ type: 'page', page: next })}
               onPageSizeChange={(size) => dispatch({ type: 'pageSize', pageSize: size })}
-              of={caption}
             />
           }
         />
