@@ -50,7 +50,7 @@ export interface RestartPolicy {
   readonly healthyAfterMs: number;
 }
 
-export const defaultRestartPolicy: RestartPolicy = {
+const defaultRestartPolicy: RestartPolicy = {
   firstDelayMs: 1_000,
   maxDelayMs: 15_000,
   attempts: 5,
