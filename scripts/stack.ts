@@ -21,9 +21,9 @@
 //                                    the portal server serves that build: the portal is not built
 //
 // Every child is stopped with the stack (Ctrl+C, SIGTERM, a failed start), and the stack waits
-// (up to 20 s) until they have exited; the pnpm-run children each in a process group of their own.
+// (up to 20 s) until they have exited; of a pnpm-run child, everything below it too.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync, mkdirSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { relyingPartyEnv, stackEnv, ports, startsMailDev, urls } from './stack-config.ts';
 import { startCluster, type Cluster } from './cluster.ts';
@@ -53,16 +53,12 @@ const children: ChildProcess[] = [];
 function run(name: string, filter: string, script: string, extra: Record<string, string> = {}) {
   runCommand(name, ['--silent', '--filter', filter, script], extra);
 }
-/**
- * `pnpm <args>` in the repository, its output prefixed with `[name]`; its end stops the stack. In
- * a process group of its own, so that stopping it reaches what pnpm started too.
- */
+/** `pnpm <args>` in the repository, its output prefixed with `[name]`; its end stops the stack. */
 function runCommand(name: string, args: string[], extra: Record<string, string> = {}) {
   const child = spawn('pnpm', args, {
     cwd: root,
     env: { ...process.env, ...env, ...extra },
     stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
   });
   const prefix = (line: string) => `[${name}] ${line}`;
   const forward = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) =>
@@ -85,32 +81,62 @@ let stopping = false;
 const clusterStart = new AbortController();
 let cluster: Promise<Cluster | undefined> | undefined;
 
-/** Sends `signal` to the process group of a pnpm-run child (pnpm and what it started). */
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+/** `pid` and every process below it (what pnpm started, and what that started), from /proc. */
+function treeOf(pid: number): number[] {
+  const below = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // "pid (comm) state ppid …": the command may hold spaces and parentheses; the parent follows the last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      below.set(parent, [...(below.get(parent) ?? []), Number(entry)]);
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i += 1) tree.push(...(below.get(tree[i] ?? -1) ?? []));
+  return tree;
+}
+/** Whether a process still runs (a zombie has ended). */
+function runs(pid: number): boolean {
   try {
-    process.kill(-child.pid, signal);
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
   } catch {
-    child.kill(signal);
+    return false;
   }
 }
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+function signal(pids: readonly number[], name: NodeJS.Signals) {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, name);
+    } catch {
+      /* gone */
+    }
+  }
+}
 
-/** Stops every child and exits with `code` once they have exited (at most 20 s; what is left then gets SIGKILL). */
+/**
+ * Stops every child and exits with `code` once they have exited (at most 20 s; what is left then
+ * gets SIGKILL): the pnpm-run children with everything below them (pnpm does not always pass a
+ * signal on), the cluster (or its start), LemonLDAP::NG.
+ */
 function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  for (const c of children) signalGroup(c, 'SIGTERM');
+  const pids = children.flatMap((c) => (c.pid === undefined ? [] : treeOf(c.pid)));
+  signal(pids, 'SIGTERM');
   clusterStart.abort();
-  const all = Promise.allSettled([...children.map(exited), cluster?.then((c) => c?.stop()), lemonldap?.stop()]);
-  const bound = new Promise((resolve) => setTimeout(resolve, 20_000));
-  void Promise.race([all, bound]).then(() => {
-    for (const c of children) signalGroup(c, 'SIGKILL');
+  const others = Promise.allSettled([cluster?.then((c) => c?.stop()), lemonldap?.stop()]);
+  const until = Date.now() + 20_000;
+  void (async () => {
+    await Promise.race([others, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    while (pids.some(runs) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+    signal(pids.filter(runs), 'SIGKILL');
     process.exit(code);
-  });
+  })();
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
