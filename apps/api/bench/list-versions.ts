@@ -12,7 +12,7 @@
 //   sequence       a statement trigger draws from a sequence; version = its last value
 //   pg_stat        no trigger; version = the table's n_tup_ins + n_tup_upd + n_tup_del
 //   per backend    one row per table and server backend (pg_backend_pid()), bumped by a statement
-//                  trigger; version = their sum (migration 0016)
+//                  trigger; version = their sum (migration 0018)
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';

@@ -1,4 +1,4 @@
-// The list versions and counts without a hot row (#28.7, migration 0016), with two instances on
+// The list versions and counts without a hot row (#28.7, migration 0018), with two instances on
 // one PostgreSQL server (the harness's app, and a second pool on its database): a writer waits
 // for no other writer of different rows; a figure cached while another instance's write is under
 // way is computed again once that write commits, whatever the order of the commits; a fold skips

@@ -1,4 +1,4 @@
-// The list versions and the trigger-kept counts kept per server backend (#28.7, migration 0016):
+// The list versions and the trigger-kept counts kept per server backend (#28.7, migration 0018):
 // the totals of the lists follow every write, a fold of the rows changes no sum, and a table with
 // many rows is folded by the next read of its version. (What needs two connections at once —
 // writers that do not wait, commits in another order — is in list-versions.server.test.ts.)

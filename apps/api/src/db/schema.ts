@@ -336,7 +336,7 @@ interface WebhookDeliveryAttemptsTable {
   error: string | null;
 }
 
-// The list versions and trigger-kept counts (migrations 0002, 0003, 0016): one row per server
+// The list versions and trigger-kept counts (migrations 0002, 0003, 0018): one row per server
 // backend that wrote (`backend` = pg_backend_pid(), 0 = what `fold_counters()` folded); the
 // figure is the sum of a key's rows.
 interface ListVersionsTable {

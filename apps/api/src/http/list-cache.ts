@@ -1,12 +1,12 @@
 // Figures of large lists that are expensive to compute and cheap to validate: the exact
 // total of a searched list and the anchors of deep pages. Each is kept in this process
 // under the versions of the tables it was computed from (`list_versions`, bumped by a
-// statement trigger on every write, migrations 0003 and 0016), so it is never stale: a write
+// statement trigger on every write, migrations 0003 and 0018), so it is never stale: a write
 // to one of the tables makes the next request compute it again. The versions are read before
 // the figure is computed, so a figure is never filed under a newer version than its data.
 //
 // A table's version is the sum of its rows in `list_versions`, one per server backend that
-// wrote (migration 0016): writers never share a row, so they never wait for each other, and a
+// wrote (migration 0018): writers never share a row, so they never wait for each other, and a
 // commit moves the sum exactly when its data becomes visible. When a table has more than
 // FOLD_AT rows (backends come and go with the pool's connections), `fold_counters()` moves the
 // rows of finished transactions into one, in the background; the sums stay as they were.
@@ -24,7 +24,7 @@ const caches = new WeakMap<Database, Map<string, { stamp: string; value: Promise
 const folding = new WeakMap<Database, Promise<void>>();
 
 /**
- * Folds the per-backend rows of the versions and counts (`fold_counters()`, migration 0016)
+ * Folds the per-backend rows of the versions and counts (`fold_counters()`, migration 0018)
  * once at a time per database handle; resolves when done. The sums do not change.
  */
 export function foldCounters(db: Database): Promise<void> {
@@ -56,7 +56,7 @@ async function stampOf(db: Database, tables: readonly VersionedTable[]): Promise
     .join('|');
 }
 
-/** The number of rows of `users`, as the triggers count them (migrations 0002, 0016). */
+/** The number of rows of `users`, as the triggers count them (migrations 0002, 0018). */
 export async function countedUsers(db: Database): Promise<number> {
   const row = await db
     .selectFrom('row_counts')
@@ -66,7 +66,7 @@ export async function countedUsers(db: Database): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** The number of users of an application, as the triggers count them (migrations 0003, 0016). */
+/** The number of users of an application, as the triggers count them (migrations 0003, 0018). */
 export async function countedApplicationUsers(db: Database, applicationId: string): Promise<number> {
   const row = await db
     .selectFrom('application_user_counts')

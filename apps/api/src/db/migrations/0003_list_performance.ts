@@ -3,7 +3,7 @@
 //   insert, update, delete or truncate. Counts of searched lists and the anchors of deep
 //   pages are cached in the API process under the versions they were computed at
 //   (`src/http/list-cache.ts`), so they stay exact across processes and restarts. (One row
-//   per table and backend since migration 0016: one row for everyone made writers queue.)
+//   per table and backend since migration 0018: one row for everyone made writers queue.)
 // - `application_user_counts`: the number of users of each application, kept by triggers
 //   (the unfiltered total of /Admin/Applications/{id}/Users without counting 20,000 rows).
 // - Indexes whose order equals the lists' sort keys including the tie-breaker, so that a
