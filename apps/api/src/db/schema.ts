@@ -340,18 +340,24 @@ interface WebhookDeliveryAttemptsTable {
   error: string | null;
 }
 
+// The list versions and trigger-kept counts (migrations 0002, 0003, 0018): one row per server
+// backend that wrote (`backend` = pg_backend_pid(), 0 = what `fold_counters()` folded); the
+// figure is the sum of a key's rows.
 interface ListVersionsTable {
   table_name: string;
+  backend: number;
   version: string;
 }
 
 interface ApplicationUserCountsTable {
   application_id: string;
+  backend: number;
   n: string;
 }
 
 interface RowCountsTable {
   table_name: string;
+  backend: number;
   n: ColumnType<string, string | number, string | number>;
 }
 

@@ -13,7 +13,16 @@ import { readJson } from '../http/body.ts';
 import { randomBytes } from 'node:crypto';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { newId } from '../context.ts';
-import { cached, cachedWith, FEW_MATCHES, keyBy, keyByNullsLast, orderBy, pageOf } from '../http/list-cache.ts';
+import {
+  cached,
+  cachedWith,
+  countedApplicationUsers,
+  FEW_MATCHES,
+  keyBy,
+  keyByNullsLast,
+  orderBy,
+  pageOf,
+} from '../http/list-cache.ts';
 import { nextBatch, pageRows, pageStart } from './list-pages.ts';
 import { csvDownload } from '../http/csv.ts';
 import { csvFields } from './csv-fields.ts';
@@ -734,12 +743,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       // The users of each application are counted by triggers; a search's count is cached.
       () =>
         like === undefined
-          ? db
-              .selectFrom('application_user_counts')
-              .select('n')
-              .where('application_id', '=', a.id)
-              .executeTakeFirst()
-              .then((r) => Number(r?.n ?? 0))
+          ? countedApplicationUsers(db, a.id)
           : cached(db, ['application_users', 'users'], countKey, async () =>
               Number(
                 (
