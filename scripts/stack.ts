@@ -255,7 +255,8 @@ if (instances > 1) {
   run('idp', '@portal/idp', 'start');
   run('portal', '@portal/portal-server', 'start', relyingParty);
 }
-run('shop', '@portal/dealer-shop', 'start');
+// The demo shop signs in at the local provider, in its shape (whatever the portal's provider is).
+run('shop', '@portal/dealer-shop', 'start', relyingPartyEnv(env));
 
 const ready = await Promise.all([
   waitFor(`${urls.api}/health`),
