@@ -5,8 +5,8 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
-  Avatar,
   LanguageButtonFace,
+  UserMenuFallback,
   menuButtonClasses,
   openMenuButton,
   DefaultLayout,
@@ -118,8 +118,18 @@ function LanguageSwitcher() {
   );
 }
 
+const userMenuPanelId = 'user-menu-fallback';
+
+/** Whether the fallback's own popover is open (opened before the page's script ran). */
+const fallbackOpen = (): boolean => {
+  try {
+    return document.getElementById(userMenuPanelId)?.matches(':popover-open') === true;
+  } catch {
+    return false;
+  }
+};
+
 function UserMenuButton() {
-  const { t } = useTranslation('ui');
   const session = useSession();
   const wanted = useMenusWanted();
   const [, navigate] = useLocation();
@@ -127,11 +137,28 @@ function UserMenuButton() {
   const user = session.user;
   if (user === undefined) return null;
   const name = user.fullName === '' ? (user.email ?? '') : user.fullName;
+  // Before the script runs (and without it) a popover of the browser's own with a real
+  // sign-out form; once it runs, the real menu on first use (#28.12).
+  const touched = () => {
+    if (fallbackOpen()) pendingOpen = 'user';
+    wantMenus();
+  };
   const placeholder = (
-    <MenuPlaceholder openAfterLoad="user">
-      <span className="sr-only">{t('userMenu.open', { name })}</span>
-      <Avatar name={name} initials={avatarInitials(name)} color={avatarColor(name)} size="sm" decorative />
-    </MenuPlaceholder>
+    <UserMenuFallback
+      name={name}
+      initials={avatarInitials(name)}
+      color={avatarColor(name)}
+      settingsHref={links.settings()}
+      signOutAction={links.authLogout()}
+      panelId={userMenuPanelId}
+      onPointerEnter={touched}
+      onFocus={touched}
+      onClick={(event) => {
+        event.preventDefault();
+        pendingOpen = 'user';
+        wantMenus();
+      }}
+    />
   );
   if (!wanted) return placeholder;
   return (
@@ -143,6 +170,7 @@ function UserMenuButton() {
           color={avatarColor(name)}
           {...(user.email === undefined ? {} : { email: user.email })}
           settingsHref={links.settings()}
+          signOutAction={links.authLogout()}
           onSignOut={() => navigate(links.authLogout())}
           theme={theme}
           onThemeChange={setTheme}
