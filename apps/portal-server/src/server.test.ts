@@ -237,6 +237,34 @@ describe('sign-in edges', () => {
     expect(back.headers.get('location')).toBe('/');
   });
 
+  it('an expired provider page (AADB2C90208) starts the sign-in again, once; the same answer to that one is the error page (#30.10)', async () => {
+    const expired = (state: string) =>
+      `${portal}/auth/login?state=${state}&error=access_denied&error_description=${encodeURIComponent('AADB2C90208: The provided session has expired. Please start the flow again.')}`;
+    const start = await server.app.request(`${portal}/auth/login?returnPath=${encodeURIComponent('/settings')}`);
+    const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
+    const back = await server.app.request(expired(state), { headers: { cookie: cookieHeader(cookiesOf(start)) } });
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toBe('/auth/login?returnPath=%2Fsettings&restarted=1');
+
+    const again = await server.app.request(`${portal}${back.headers.get('location') ?? ''}`);
+    expect(again.status).toBe(302);
+    const secondState = new URL(again.headers.get('location') ?? '').searchParams.get('state') ?? '';
+    expect(secondState).not.toBe(state);
+    const twice = await server.app.request(expired(secondState), {
+      headers: { cookie: cookieHeader(cookiesOf(again)) },
+    });
+    expect(twice.status).toBe(500);
+    expect(twice.headers.get('location')).toBeNull();
+
+    // Signed in, the restart is the way back at once (no provider, no loop).
+    const { cookie } = await signIn('/');
+    const signedIn = await server.app.request(`${portal}/auth/login?returnPath=%2Fsettings&restarted=1`, {
+      headers: { cookie },
+    });
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get('location')).toBe('/settings');
+  });
+
   it('a finished claims refresh keeps the session, with the new claims, and goes on to the application', async () => {
     const { cookie } = await signIn('/');
     const start = await claimsRefresh(cookie, 'http://shop.test/');

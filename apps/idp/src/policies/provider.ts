@@ -97,6 +97,17 @@ function clientsFor(config: IdpConfig, ids: ClientIds): ClientMetadata[] {
   ];
 }
 
+/**
+ * Where a client's sign-in starts (OpenID Connect Core §4's initiate-login URI, kept here:
+ * oidc-provider accepts only https ones): where a user who came back to a used or expired
+ * sign-in page is sent, so the client starts a fresh round trip (issue #30.10).
+ */
+export function signInStartOf(config: IdpConfig, ids: ClientIds, clientId: string): string | undefined {
+  if (clientId === ids.portal) return `${config.portalUrl}/auth/login`;
+  if (clientId === ids.dealerShop) return `${config.dealerShopUrl}/login`;
+  return undefined;
+}
+
 /** Origins allowed to call the token endpoint from a browser, per client. */
 function corsOrigins(config: IdpConfig, ids: ClientIds, clientId: string): string[] {
   if (clientId === ids.portal) return [new URL(config.portalUrl).origin];
