@@ -9,7 +9,8 @@ import { migrate, openSql, type Sql } from './db.ts';
 import { createSessions, createRefreshLocks } from './sessions.ts';
 import { createMySessions } from './my-sessions.ts';
 import { createAuth } from './auth.ts';
-import { createApiProxy } from './proxy.ts';
+import { apiPrefix, createApiProxy } from './proxy.ts';
+import { createGateForm } from './gate-form.ts';
 import { loadStaticSite } from './static-files.ts';
 import { createApp } from './app.ts';
 import { fetchWithRules, runUpstream } from './upstream.ts';
@@ -126,6 +127,8 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     auth,
     proxy,
     mySessions: createMySessions(sessions),
+    gateForm: createGateForm({ apiUrl: `${config.runtime.portalUrl}${apiPrefix}`, secureCookies: true }),
+    secureCookies: true,
     site: loadStaticSite(config.distDir),
     ...(startFirstView === undefined ? {} : { startFirstView }),
     health: () => sql.query('SELECT 1').then(() => true),

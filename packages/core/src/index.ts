@@ -168,8 +168,21 @@ export type {
 export { provideAccessRequestForm } from './machines/access-request-form/access-request-form.machine.ts';
 export type { AccessRequestFormView } from './machines/access-request-form/access-request-form.view.ts';
 export { accessRequestFormView } from './machines/access-request-form/access-request-form.view.ts';
-export { provideAppGate, startClaimsRefreshAtServer, gateShortcut } from './machines/app-gate/app-gate.machine.ts';
+export {
+  provideAppGate,
+  startClaimsRefreshAtServer,
+  gateShortcut,
+  validateAttributeValues,
+} from './machines/app-gate/app-gate.machine.ts';
 export { appGateView } from './machines/app-gate/app-gate.view.ts';
+export type { AppGateInput } from './machines/app-gate/app-gate.types.ts';
+export {
+  decodeGateForm,
+  encodeGateForm,
+  gateFormCookie,
+  gateFormCookieSeconds,
+  type GateFormReturn,
+} from './machines/app-gate/app-gate.form.ts';
 
 export type { RetryPolicy } from './errors/retry.ts';
 export { defaultRetryPolicy, isIdempotent, retryDecision } from './errors/retry.ts';
