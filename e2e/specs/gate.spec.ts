@@ -103,7 +103,7 @@ test('an internal application cannot be requested', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Anfrage senden' })).toHaveCount(0);
 });
 
-test('a custom flow on the way to an application: the service terms, then on to the service portal', async ({
+test('a custom flow on the way to an application: the service terms must be accepted, then on to the service portal', async ({
   page,
 }) => {
   // The demo service portal lives at an address that does not exist on this machine: answer it here.
@@ -122,7 +122,15 @@ test('a custom flow on the way to an application: the service terms, then on to 
   await expect(page).toHaveURL(`${urls.portal}/flows/service-terms?client_id=${demoApps.servicePortal}`);
   await expect(page.getByRole('heading', { name: 'Nutzungsbedingungen Serviceportal' })).toBeVisible();
   await assertAccessible(page);
-  await page.getByLabel('Nutzungsbedingungen akzeptiert').selectOption('true');
+  // The terms must be accepted (#30.1): the form says so, and "Nein" is refused with the message.
+  const terms = page.getByLabel('Nutzungsbedingungen akzeptiert');
+  await expect(page.getByText('Hier ist nur die Antwort „Ja“ möglich.')).toBeVisible();
+  await terms.selectOption({ label: 'Nein' });
+  await clickButton(page, 'Speichern und weiter');
+  await expect(page.getByText('Diese Frage muss mit „Ja“ beantwortet werden.')).toBeVisible();
+  await expect(page).toHaveURL(`${urls.portal}/flows/service-terms?client_id=${demoApps.servicePortal}`);
+  await assertAccessible(page);
+  await terms.selectOption({ label: 'Ja' });
   await clickButton(page, 'Speichern und weiter');
   await expect(page).toHaveURL(/^https:\/\/service\.hk-demo\.test\/?$/, { timeout: 20_000 });
 });

@@ -45,6 +45,7 @@ import {
   serializeCookie,
   type RequestCookieJar,
 } from '@portal/adapters';
+import type { Directory } from './directory.ts';
 import type { SessionRecord, Sessions } from './sessions.ts';
 
 export const sessionCookieName = '__Host-hk-portal.session';
@@ -60,6 +61,8 @@ export interface AuthDeps {
   readonly providerAnswers: () => Promise<boolean>;
   /** A GET of the API as the session's user (through the proxy: its token refresh included). */
   readonly askApi: (session: SessionRecord, pathAndQuery: string, language: string | undefined) => Promise<Response>;
+  /** After a sign-in or claims refresh: the directory's groups and, where the tokens had none, claims. */
+  readonly directory: Directory;
   readonly secureCookies: boolean;
 }
 
@@ -187,6 +190,12 @@ export function createAuth(deps: AuthDeps) {
     return errorPage(jar, authFailure('auth.missingTemporaryCookie'));
   }
 
+  /** The directory's part of a fresh session (groups, claims the provider did not send), kept with it. */
+  async function keepDirectoryData(record: SessionRecord, options: { readonly syncGroups: boolean }): Promise<void> {
+    const user = await deps.directory.afterSignIn(record, options);
+    if (user !== record.user) await deps.sessions.save(record.idHash, record.tokens, user);
+  }
+
   /** The one callback: /auth/login or /flows/auth-refresh with state and code or error. */
   async function callback(request: AuthRequest): Promise<AuthAnswer> {
     const jar = createRequestCookieJar(request.cookieHeader);
@@ -200,6 +209,7 @@ export function createAuth(deps: AuthDeps) {
         if (session !== undefined) await deps.sessions.remove(session.idHash);
         const created = await deps.sessions.create(output.session, output.user, request.userAgent);
         jar.write(sessionCookie(created.cookieValue, deps.secureCookies));
+        await keepDirectoryData(created.record, { syncGroups: true });
         // The profile's language, unless a language was chosen on this device (a cookie the page reads: not HttpOnly).
         const language = profileLanguage(output.session.idToken);
         const chosen = parseRequestCookies(request.cookieHeader).has(localeCookieKey);
@@ -218,6 +228,7 @@ export function createAuth(deps: AuthDeps) {
           jar.write(sessionCookie(created.cookieValue, deps.secureCookies));
           record = created.record;
         }
+        await keepDirectoryData(record, { syncGroups: false });
         const { redirectUri, sleep } = output.refresh;
         if (!(await mayLeadTo(record, redirectUri, output.returnPath)))
           return errorPage(jar, authFailure('auth.redirectRefused'));

@@ -52,10 +52,8 @@ export function gateFormSetCookie(value: string, secure: boolean, maxAgeSeconds 
 export function createGateForm(deps: GateFormDeps) {
   return async function submit(post: GateFormPost): Promise<GateFormAnswer> {
     const client = createApiClient({
-      baseUrl: deps.apiUrl,
       // No token here: the proxy adds the session's, and refreshes it.
-      getAccessToken: () => Promise.resolve(undefined),
-      refresh: () => Promise.resolve(false),
+      baseUrl: deps.apiUrl,
       getLanguage: () => post.language,
       fetch: post.fetch,
     });

@@ -64,6 +64,12 @@ const fakeFetch: typeof fetch = async (input, init) => {
   });
   if (headers.get('authorization') === null && url.pathname.startsWith('/My/'))
     return Response.json({ error: { code: 'unauthorized', message: 'no', errors: [] } }, { status: 401 });
+  // The directory's claims of a user (a provider without the data claim, #27).
+  if (url.pathname === '/My/Claims')
+    return Response.json({
+      sub: 'u-who',
+      hkData: { attributes: { firstName: 'Doctor', lastName: 'Who' }, permissions: ['roles.read'], internal: false },
+    });
   // The gate's form (#28.10): `form` misses a dealer number; 4711 opens it, 999 is refused.
   if (url.pathname === '/AuthCheck' && (url.searchParams.get('clientId') === 'form' || init?.method === 'POST')) {
     const application = { id: 'form', label: 'Form', logoUrl: null, url: 'http://form.test/', internal: false };
@@ -402,6 +408,33 @@ describe('sign-in edges', () => {
     // A path of the portal itself, and the application's own origin, are fine.
     expect((await claimsRefresh(cookie, '/settings/applications')).status).toBe(302);
     expect((await claimsRefresh(cookie, 'http://shop.test/deep/page?x=1')).status).toBe(302);
+  });
+});
+
+describe('the directory at sign-in (#27, #29)', () => {
+  it('applies the groups once per sign-in, and takes the claims from the directory when the provider sends none', async () => {
+    apiCalls.length = 0;
+    const { cookie } = await signIn('/');
+    // A provider with the data claim: groups applied, no claims asked for.
+    expect(apiCalls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /My/Groups/Sync']);
+    expect(apiCalls[0]?.authorization).toMatch(/^Bearer /);
+    expect(cookie).not.toBe('');
+
+    idp.setUser({ sub: 'u-who', email: 'who@hk-demo.test' });
+    try {
+      apiCalls.length = 0;
+      const { cookie: who } = await signIn('/');
+      expect(apiCalls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /My/Groups/Sync', 'GET /My/Claims']);
+      const page = await (await server.app.request(`${portal}/`, { headers: { cookie: who } })).text();
+      expect(page).toContain('"permissions":["roles.read"]');
+    } finally {
+      idp.setUser({
+        sub: 'u-dana',
+        email: 'dana@hk-demo.test',
+        language: 'en',
+        hkData: { attributes: { firstName: 'Dana', lastName: 'Dealer' }, permissions: ['applications.read'] },
+      });
+    }
   });
 });
 

@@ -103,6 +103,8 @@ interface AttributesTable {
   key: string;
   label: string;
   data_type: string;
+  /** A Yes/No attribute's one accepted answer, 'true' or 'false' (#30.1, migration 0012); null: any. */
+  required_value: Generated<string | null>;
   permission_id: string | null;
   directory_link: string | null;
   editable_by_user: boolean;

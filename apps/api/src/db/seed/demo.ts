@@ -253,12 +253,19 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<void
         editable_by_others: true,
       },
     ];
+    // The service terms must be accepted (#30.1): "Nutzungsbedingungen akzeptiert" takes only the answer Yes.
+    const requiredValueOf = (id: string) => (id === attributes.termsAccepted ? 'true' : null);
     for (const a of attributeRows) {
       await trx
         .insertInto('attributes')
-        .values({ ...a, permission_id: null })
+        .values({ ...a, permission_id: null, required_value: requiredValueOf(a.id) })
         .execute();
-      await hist('attributes', a.id, { key: a.key, label: a.label, dataType: a.data_type });
+      await hist('attributes', a.id, {
+        key: a.key,
+        label: a.label,
+        dataType: a.data_type,
+        ...(requiredValueOf(a.id) === null ? {} : { requiredValue: requiredValueOf(a.id) }),
+      });
     }
 
     // ---------------------------------------------------------------- roles
@@ -488,6 +495,11 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<void
         admin_permission_id: permissionIdOf('marketing.admin'),
         access_request_allowed: true,
         access_request_required: true,
+        // Sales staff get the downloads by their directory group (#29.3): the demo employee is in it
+        // (the local provider's directory, identities.json), and only the group grants it to her.
+        activation_groups: JSON.stringify([
+          { directoryGroupName: 'HK-Vertrieb', roleIds: [roles.marketingUser], accountAccessIds: [] },
+        ]),
       },
       {
         ...base,
