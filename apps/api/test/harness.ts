@@ -18,8 +18,8 @@ import type { Dispatcher } from '../src/webhooks/dispatcher.ts';
 import type { MailQueue } from '../src/mail/outbox.ts';
 
 export const AUTHORITY = 'http://localhost:4901';
-export const AUDIENCE = 'portal-api';
-export const POLICIES = ['b2c_1a_signin', 'b2c_1a_refresh', 'b2c_1a_password_change', 'b2c_1a_email_change'];
+const AUDIENCE = 'portal-api';
+const POLICIES = ['b2c_1a_signin', 'b2c_1a_refresh', 'b2c_1a_password_change', 'b2c_1a_email_change'];
 export const PORTAL = 'http://localhost:5999';
 
 const { privateKey, publicKey } = await generateKeyPair('RS256');

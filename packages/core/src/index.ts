@@ -45,7 +45,7 @@ export type { MySession } from './domain/my-sessions.ts';
 export { decodeMySessions, decodeEndedCount } from './domain/my-sessions.ts';
 export { signedInUserFromClaims, decodeStoredSession, withDirectoryData } from './domain/claims.ts';
 export { checkIdTokenClaims, isWellFormedState, decodeAuthStateRecord } from './domain/token-answers.ts';
-export { buildQuery } from './domain/url.ts';
+export { buildQuery, thirdPartyLoginUrl } from './domain/url.ts';
 export { randomString, pkceChallenge } from './domain/random.ts';
 export { exitPath, isSafeReturnPath, safeReturnPath } from './domain/return-path.ts';
 export { reloadAfterChunkError, isChunkLoadError } from './domain/chunk-reload.ts';
@@ -141,7 +141,6 @@ export { isLocaleCode, resolveLocale, langHeader, directoryApplicationUrl } from
 
 // Machines -----------------------------------------------------------------------------
 
-export type { AuthPorts } from './machines/sign-in/sign-in.actors.ts';
 export {
   startAuthorization,
   readCallbackParams,
@@ -156,7 +155,7 @@ export type { AuthFlowEvent, AuthFlowOutput } from './machines/sign-in/sign-in.t
 
 export type { SessionHandle } from './machines/session/session.types.ts';
 export { refreshSession, signOut } from './machines/session/session.actors.ts';
-export { userFromSession, refreshDueIn, refreshLead } from './machines/session/session.restore.ts';
+export { userFromSession, refreshDueIn } from './machines/session/session.restore.ts';
 export { createRemoteSessionHandle, decodeSignedInUser, decodeBootError } from './machines/session/session.remote.ts';
 export type { SessionView } from './machines/session/session.view.ts';
 
@@ -175,12 +174,7 @@ export type {
 export { provideAccessRequestForm } from './machines/access-request-form/access-request-form.machine.ts';
 export type { AccessRequestFormView } from './machines/access-request-form/access-request-form.view.ts';
 export { accessRequestFormView } from './machines/access-request-form/access-request-form.view.ts';
-export {
-  provideAppGate,
-  startClaimsRefreshAtServer,
-  gateShortcut,
-  validateAttributeValues,
-} from './machines/app-gate/app-gate.machine.ts';
+export { provideAppGate, gateShortcut, validateAttributeValues } from './machines/app-gate/app-gate.machine.ts';
 export { appGateView } from './machines/app-gate/app-gate.view.ts';
 export type { AppGateInput } from './machines/app-gate/app-gate.types.ts';
 export {

@@ -25,6 +25,7 @@ import * as accessSources from './migrations/0014_access_sources.ts';
 import * as directoryGroupSyncs from './migrations/0015_directory_group_syncs.ts';
 import type { SecretBox } from '../secrets.ts';
 import * as requiredAnswer from './migrations/0016_required_answer.ts';
+import * as initiateLogin from './migrations/0017_initiate_login.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -89,6 +90,7 @@ class StaticMigrations implements MigrationProvider {
       '0014_access_sources': accessSources,
       '0015_directory_group_syncs': directoryGroupSyncs,
       '0016_required_answer': requiredAnswer,
+      '0017_initiate_login': initiateLogin,
     };
   }
 }

@@ -66,6 +66,8 @@ interface ApplicationsTable {
   /** Access may end at a date; the latest end is max_access_days ahead (null: no maximum). */
   time_bound_access: Generated<boolean>;
   max_access_days: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Where the application starts its own sign-in (OIDC Core §4, migration 0017); null: none. */
+  initiate_login_uri: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface WebhooksTable {

@@ -101,6 +101,7 @@ export async function loadApplication(db: Db, id: string) {
       'a.request_justification',
       'a.time_bound_access',
       'a.max_access_days',
+      'a.initiate_login_uri',
     ])
     .where('a.id', '=', id)
     .executeTakeFirstOrThrow(notFound);
@@ -120,7 +121,14 @@ const notAnswered = (
 
 export async function authCheck(db: Db, userId: string, clientId: string): Promise<S['AuthCheckResult']> {
   const app = await loadApplication(db, clientId);
-  const application = { id: app.id, label: app.label, logoUrl: app.logo_url, url: app.url, internal: app.internal };
+  const application = {
+    id: app.id,
+    label: app.label,
+    logoUrl: app.logo_url,
+    url: app.url,
+    initiateLoginUri: app.initiate_login_uri,
+    internal: app.internal,
+  };
   const grant = await accessOf(db, app.id, userId);
   if (!grant) {
     const open = await openRequestOf(db, app.id, userId);

@@ -2038,6 +2038,13 @@ export interface components {
             description: string;
             url: string;
             homePageUrl: string | null;
+            /**
+             * @description The application's own start of its sign-in (OpenID Connect Core 1.0 §4, third-party initiated
+             *     login, the client's initiate_login_uri). Set: the gate, once it lets the user through, sends
+             *     the browser there with `iss` (the issuer of the portal's sign-in) and `target_link_uri` (the
+             *     application's url) instead of to the url, so that the application opens signed in. Null: to the url.
+             */
+            initiateLoginUri: string | null;
             sortNumber: number;
             adminPermissionId: components["schemas"]["Uuid"] | null;
             /** @description Key of the admin permission (read only) */
@@ -2077,6 +2084,8 @@ export interface components {
             description?: components["schemas"]["Description"];
             url: components["schemas"]["HttpUrl"];
             homePageUrl?: components["schemas"]["HttpUrl"] | null;
+            /** @description Omitted keeps the stored value (null for a new application); an address that is not http(s) is refused (400 url on initiateLoginUri) */
+            initiateLoginUri?: components["schemas"]["HttpUrl"] | null;
             sortNumber?: number;
             adminPermissionId?: components["schemas"]["Uuid"] | null;
             notificationEmail?: components["schemas"]["Email"] | null;
@@ -2631,6 +2640,8 @@ export interface components {
                 label: string;
                 logoUrl: string | null;
                 url: string;
+                /** @description The application's initiate-login URL (Application.initiateLoginUri): with ok, where the user is sent, with iss and target_link_uri = url */
+                initiateLoginUri: string | null;
                 internal: boolean;
             };
             missingAttributes?: components["schemas"]["AttributeDefinition"][];

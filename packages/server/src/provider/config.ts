@@ -18,7 +18,7 @@
 // checks are in discovery.ts.
 
 export type ProviderKind = 'b2c' | 'entra-external-id' | 'oidc';
-export const providerKinds: readonly ProviderKind[] = ['b2c', 'entra-external-id', 'oidc'];
+const providerKinds: readonly ProviderKind[] = ['b2c', 'entra-external-id', 'oidc'];
 
 /** How the portal server authenticates at the token endpoint (a backend-for-frontend is a confidential client). */
 export type ClientAuth =

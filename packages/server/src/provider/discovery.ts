@@ -70,7 +70,7 @@ function isAcceptableUrl(raw: unknown, allowHttp: boolean): raw is string {
 }
 
 /** Check one document against the configuration; the metadata, or a ProviderConfigError. */
-export function checkDiscoveryDocument(
+function checkDiscoveryDocument(
   config: ProviderConfig,
   key: string,
   location: string,

@@ -17,6 +17,7 @@ const planner = {
   label: 'Küchenplaner',
   logoUrl: null,
   url: 'https://planner.example.test',
+  initiateLoginUri: null,
   internal: false,
 } as const;
 const path = `/flows/auth?client_id=${planner.id}`;

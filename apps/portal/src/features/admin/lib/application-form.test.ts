@@ -21,6 +21,7 @@ const app: ApplicationDetail = {
   description: 'Plan',
   url: 'https://planner.example',
   homePageUrl: null,
+  initiateLoginUri: 'https://planner.example/oidc/initiate',
   sortNumber: 2,
   adminPermissionId: null,
   adminPermissionKey: null,
@@ -121,6 +122,22 @@ describe('application form', () => {
       requestableAccountAccessIds: ['g2', 'g3'],
     });
     expect(withAccountAccesses(values, ['g1']).requestableAccountAccessIds).toEqual([]);
+  });
+
+  it('the login-initiation URL (#30.5): kept through the form, trimmed, empty as null, only http(s)', () => {
+    const values = applicationValues(app);
+    expect(values.initiateLoginUri).toBe('https://planner.example/oidc/initiate');
+    expect(applicationInput(values).initiateLoginUri).toBe('https://planner.example/oidc/initiate');
+    expect(applicationValues({ ...app, initiateLoginUri: null }).initiateLoginUri).toBe('');
+    expect(applicationInput({ ...values, initiateLoginUri: '  ' }).initiateLoginUri).toBeNull();
+    expect(applicationInput({ ...values, initiateLoginUri: ' https://a.example/start ' }).initiateLoginUri).toBe(
+      'https://a.example/start',
+    );
+    const refused = validateApplication({ ...values, initiateLoginUri: 'javascript:alert(1)' }, { development: false });
+    expect(refused.initiateLoginUri).toMatchObject({ code: 'validations.url' });
+    expect(validateApplication({ ...values, initiateLoginUri: '' }, { development: false })).not.toHaveProperty(
+      'initiateLoginUri',
+    );
   });
 
   it('sends a new password, or null to remove the stored one', () => {

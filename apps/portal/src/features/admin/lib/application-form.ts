@@ -44,6 +44,8 @@ export interface ApplicationValues {
   readonly description: string;
   readonly url: string;
   readonly homePageUrl: string;
+  /** Where the application starts its own sign-in (third-party initiated login, #30.5); '' none. */
+  readonly initiateLoginUri: string;
   readonly sortNumber: string;
   readonly adminPermissionId: string | null;
   readonly notificationEmail: string;
@@ -112,6 +114,7 @@ export function applicationValues(app: ApplicationDetail | undefined): Applicati
     description: app?.description ?? '',
     url: app?.url ?? '',
     homePageUrl: text(app?.homePageUrl),
+    initiateLoginUri: text(app?.initiateLoginUri),
     sortNumber: String(app?.sortNumber ?? 0),
     adminPermissionId: app?.adminPermissionId ?? null,
     notificationEmail: text(app?.notificationEmail),
@@ -177,6 +180,7 @@ export function applicationInput(values: ApplicationValues): ApplicationInput {
     description: values.description.trim(),
     url: values.url.trim(),
     homePageUrl: orNull(values.homePageUrl),
+    initiateLoginUri: orNull(values.initiateLoginUri),
     sortNumber: toInteger(values.sortNumber),
     adminPermissionId: values.adminPermissionId,
     notificationEmail: orNull(values.notificationEmail),
@@ -278,6 +282,7 @@ export function validateApplication(
         label: values.label,
         url: values.url,
         homePageUrl: values.homePageUrl,
+        initiateLoginUri: values.initiateLoginUri,
         sortNumber: values.sortNumber,
         notificationEmail: values.notificationEmail,
       },
@@ -285,6 +290,7 @@ export function validateApplication(
         label: ['required'],
         url: ['required', 'url'],
         homePageUrl: ['url'],
+        initiateLoginUri: ['url'],
         sortNumber: ['required', 'numeric'],
         notificationEmail: ['email'],
       },

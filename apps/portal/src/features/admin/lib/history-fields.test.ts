@@ -10,6 +10,7 @@ const recorded: Record<string, string[]> = {
     'description',
     'url',
     'homePageUrl',
+    'initiateLoginUri',
     'sortNumber',
     'adminPermissionId',
     'notificationEmail',

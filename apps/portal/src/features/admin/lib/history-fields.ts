@@ -13,6 +13,7 @@ const historyFieldLabels: Readonly<Record<string, Readonly<Record<string, AdminK
     description: 'applications.fields.description',
     url: 'applications.fields.url',
     homePageUrl: 'applications.fields.homePageUrl',
+    initiateLoginUri: 'applications.fields.initiateLoginUri',
     sortNumber: 'applications.fields.sortNumber',
     adminPermissionId: 'applications.fields.adminPermission',
     notificationEmail: 'applications.fields.notificationEmail',

@@ -1,12 +1,15 @@
 // An application of the console (/admin/applications/{id}): its access-request section edits
 // every request rule of the contract (#30.2) — who may request, a justification required, time-bound
 // access with its longest days (core's rule beside the field), the requestable account accesses and
-// the attributes asked in the request.
+// the attributes asked in the request; and its general settings, with the login-initiation URL
+// (#30.5: where the application starts its own sign-in, so that a tile opens it signed in), checked
+// as a URL before anything is saved.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Schema } from '@portal/contract';
 import { administrable, applications } from '../../../../.storybook/console-data.ts';
-import { administrator, shown, type ScreenProps } from '../../../../.storybook/screen.tsx';
+import { administrator, shown, type ScreenProps, type StoryLoaded } from '../../../../.storybook/screen.tsx';
+import type { AdminKey } from '../lib/i18n.ts';
 import ApplicationDetailPage from './application-detail.tsx';
 
 const meta = {
@@ -29,6 +32,7 @@ const planner: Schema<'Application'> = {
   description: 'Küchen planen und anbieten',
   url: 'https://planner.example.test',
   homePageUrl: null,
+  initiateLoginUri: 'https://planner.example.test/login-initiate',
   sortNumber: 1,
   adminPermissionId: null,
   adminPermissionKey: null,
@@ -93,6 +97,7 @@ const data = {
     },
   ],
   history: { [planner.id]: [] },
+  mailSettings: { sending: true, internalCopyTo: null },
 } satisfies ScreenProps['data'];
 
 const parameters = (id: string) =>
@@ -137,5 +142,52 @@ export const EditRequestRules: Story = {
     await expect(await body.findByText('Die Änderungen wurden gespeichert.', {}, shown)).toBeVisible();
     await expect(canvas.getByRole('textbox', { name: 'Höchstdauer in Tagen' })).toHaveValue('90');
     await expect(requestable.getByRole('checkbox', { name: 'Möbelhaus Süd AG' })).toBeChecked();
+  },
+};
+
+type Texts = (key: string, vars?: Readonly<Record<string, string>>) => string;
+
+/** The console's texts (typed by its keys) and the ui's validation texts in the story's language, once loaded. */
+async function texts(loaded: unknown): Promise<{ admin: (key: AdminKey) => string; ui: Texts }> {
+  const { i18n } = loaded as StoryLoaded;
+  await i18n.loadNamespaces(['admin', 'ui']);
+  // The shell's i18next types do not list 'admin' (lib/i18n.ts types its keys instead).
+  const of = (ns: 'admin' | 'ui') => i18n.getFixedT(i18n.language, ns as 'common') as unknown as Texts;
+  return { admin: (key) => of('admin')(key), ui: of('ui') };
+}
+
+/** The login-initiation URL among the general settings, with its help (#30.5). */
+export const LoginInitiation: Story = {
+  parameters: parameters('admin-app-login'),
+  play: async ({ canvasElement, loaded }) => {
+    const { admin } = await texts(loaded);
+    const screen = within(canvasElement);
+    const input = await screen.findByRole('textbox', { name: admin('applications.fields.initiateLoginUri') }, shown);
+    await expect(input).toHaveValue('https://planner.example.test/login-initiate');
+    // Its help says what it does and what an empty field means.
+    await expect(input).toHaveAccessibleDescription(admin('applications.help.initiateLoginUri'));
+  },
+};
+
+/** An address that is not http(s) is refused on the field; another of the application's own is saved. */
+export const LoginInitiationRefused: Story = {
+  parameters: parameters('admin-app-login-refused'),
+  play: async ({ canvasElement, loaded }) => {
+    const { admin, ui } = await texts(loaded);
+    const screen = within(canvasElement);
+    const input = await screen.findByRole('textbox', { name: admin('applications.fields.initiateLoginUri') }, shown);
+    await userEvent.clear(input);
+    await userEvent.type(input, 'javascript:alert(1)');
+    await userEvent.click(screen.getByRole('button', { name: admin('form.save') }));
+    const refused = ui('validations.url', { value: 'javascript:alert(1)' });
+    await expect(await screen.findByText(refused)).toBeVisible();
+    await expect(input).toHaveAccessibleDescription(expect.stringContaining(refused));
+
+    await userEvent.clear(input);
+    await userEvent.type(input, 'https://planner.example.test/oidc/start');
+    await userEvent.click(screen.getByRole('button', { name: admin('form.save') }));
+    await waitFor(() => expect(screen.queryByText(refused)).toBeNull(), shown);
+    await expect(await within(document.body).findByText(admin('form.saved'), {}, shown)).toBeVisible();
+    await expect(input).toHaveValue('https://planner.example.test/oidc/start');
   },
 };

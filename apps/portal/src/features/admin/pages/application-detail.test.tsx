@@ -30,7 +30,7 @@ describe("the application's page (#18.3)", () => {
     fireEvent.change(await screen.findByRole('textbox', { name: /Bezeichnung/ }), {
       target: { value: 'Küchenplaner' },
     });
-    fireEvent.change(screen.getByRole('textbox', { name: /^URL\b(?! der)/ }), {
+    fireEvent.change(screen.getByRole('textbox', { name: /^URL\b(?! der| für)/ }), {
       target: { value: 'https://planner.example.test' },
     });
     const requestable = screen.getByRole('switch', { name: 'Zugriffsanfragen erlaubt' });
@@ -69,7 +69,7 @@ describe("the application's page (#18.3)", () => {
     fireEvent.change(await screen.findByRole('textbox', { name: /Bezeichnung/ }), {
       target: { value: 'Neue Anwendung' },
     });
-    fireEvent.change(screen.getByRole('textbox', { name: /^URL\b(?! der)/ }), {
+    fireEvent.change(screen.getByRole('textbox', { name: /^URL\b(?! der| für)/ }), {
       target: { value: 'https://new.example.test' },
     });
     await act(async () => {

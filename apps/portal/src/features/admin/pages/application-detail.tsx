@@ -155,6 +155,9 @@ function ApplicationForm({ id, entity }: { readonly id: string; readonly entity:
           {...(errors.logoUrl === undefined ? {} : { error: errorText(errors.logoUrl) })}
         />
         <Grid>
+          <EntityTextField of={of} field="initiateLoginUri" type="url" help />
+        </Grid>
+        <Grid>
           <EntityTextField of={of} field="notificationEmail" type="email" help />
         </Grid>
         <MailOffNotice settings={mailSettings} />
