@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
+  Avatar,
   LanguageButtonFace,
   UserMenuFallback,
   menuButtonClasses,
@@ -59,22 +60,30 @@ function useMenusWanted(): boolean {
   return wanted;
 }
 
-/** Until the menu chunk is there, a button that looks the same and loads it when touched. */
+/**
+ * Until the menu chunk is there, a button that looks the same and loads it when touched. With a
+ * `popover` (the id of a popover of the browser's own), the button opens that before the page's
+ * script runs and without it (#28.12); once the script runs, the real menu instead.
+ */
 function MenuPlaceholder({
   children,
   openAfterLoad,
+  popover,
 }: {
   readonly children: ReactNode;
   readonly openAfterLoad: string;
+  readonly popover?: string;
 }) {
   return (
     <button
       type="button"
       aria-haspopup="menu"
+      popoverTarget={popover}
       className={menuButtonClasses}
       onPointerEnter={wantMenus}
       onFocus={wantMenus}
-      onClick={() => {
+      onClick={(event) => {
+        event.preventDefault();
         pendingOpen = openAfterLoad;
         wantMenus();
       }}
@@ -120,16 +129,8 @@ function LanguageSwitcher() {
 
 const userMenuPanelId = 'user-menu-fallback';
 
-/** Whether the fallback's own popover is open (opened before the page's script ran). */
-const fallbackOpen = (): boolean => {
-  try {
-    return document.getElementById(userMenuPanelId)?.matches(':popover-open') === true;
-  } catch {
-    return false;
-  }
-};
-
 function UserMenuButton() {
+  const { t } = useTranslation('ui');
   const session = useSession();
   const wanted = useMenusWanted();
   const [, navigate] = useLocation();
@@ -139,26 +140,14 @@ function UserMenuButton() {
   const name = user.fullName === '' ? (user.email ?? '') : user.fullName;
   // Before the script runs (and without it) a popover of the browser's own with a real
   // sign-out form; once it runs, the real menu on first use (#28.12).
-  const touched = () => {
-    if (fallbackOpen()) pendingOpen = 'user';
-    wantMenus();
-  };
   const placeholder = (
-    <UserMenuFallback
-      name={name}
-      initials={avatarInitials(name)}
-      color={avatarColor(name)}
-      settingsHref={links.settings()}
-      signOutAction={links.authLogout()}
-      panelId={userMenuPanelId}
-      onPointerEnter={touched}
-      onFocus={touched}
-      onClick={(event) => {
-        event.preventDefault();
-        pendingOpen = 'user';
-        wantMenus();
-      }}
-    />
+    <>
+      <MenuPlaceholder openAfterLoad="user" popover={userMenuPanelId}>
+        <span className="sr-only">{t('userMenu.open', { name })}</span>
+        <Avatar name={name} initials={avatarInitials(name)} color={avatarColor(name)} size="sm" decorative />
+      </MenuPlaceholder>
+      <UserMenuFallback id={userMenuPanelId} settingsHref={links.settings()} signOutAction={links.authLogout()} />
+    </>
   );
   if (!wanted) return placeholder;
   return (

@@ -2,7 +2,7 @@
 // server per request (renders of different users run side by side, so no module-level cache
 // holds it); in the browser from the `hk-first-view` data block, which also primes the caches
 // before the hydration, so that the client renders what the server did without loading it again.
-import { createContext, use, useEffect, type ReactNode } from 'react';
+import { createContext, use, type ReactNode } from 'react';
 import type { MyApplication } from '@portal/adapters';
 import type { ApplicationBranding } from '@portal/core';
 import { firstViewDataId, type FirstViewData } from '../../first-view.ts';
@@ -28,22 +28,9 @@ export function useFirstViewBranding(clientId: string | undefined): ApplicationB
     : undefined;
 }
 
-/** First-view data whose gate check a page has started from (each is used by one gate, once). */
-const usedGateChecks = new WeakSet<FirstViewData>();
-
-/**
- * The gate's first check the server rendered this client id's gate with (and what was typed into
- * its form), if it did and no gate has started from it yet: the first gate after the page loaded
- * takes it; a later one (a navigation inside the page) asks again.
- */
-export function useFirstViewGate(clientId: string): FirstViewData['gate'] {
-  const data = use(FirstViewContext);
-  const mine = data.gate?.clientId === clientId;
-  useEffect(() => {
-    if (mine) usedGateChecks.add(data);
-  }, [data, mine]);
-  // As written by the server; the gate decodes it (its code is not in the first route).
-  return mine && !usedGateChecks.has(data) ? data.gate : undefined;
+/** The whole first-view data (a page's own hook reads its part; the gate's is in its chunk). */
+export function useFirstViewData(): FirstViewData {
+  return use(FirstViewContext);
 }
 
 /**

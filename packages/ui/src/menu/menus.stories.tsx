@@ -76,7 +76,14 @@ export const UserMenuClosesWithEscape: Story = {
 
 /** Before the menu's code has loaded, and without JavaScript: the browser's own popover with a real sign-out form. */
 export const UserMenuBeforeItsCode: Story = {
-  render: () => <UserMenuFallback {...signedInUser} panelId="user-menu-story" />,
+  render: () => (
+    <>
+      <button type="button" popoverTarget="user-menu-story">
+        Benutzermenü von Anna Schmidt öffnen
+      </button>
+      <UserMenuFallback {...signedInUser} id="user-menu-story" />
+    </>
+  ),
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Benutzermenü von Anna Schmidt öffnen' }));
     const signOut = canvas.getByRole('button', { name: 'Abmelden' });

@@ -26,7 +26,7 @@ import { localToday } from '@portal/adapters';
 import { buttonClasses, UiLink, type ButtonVariant } from '@portal/ui';
 import { useServices, useToasts } from '../../app/contexts.tsx';
 import { useExternalApp, clientIdOf } from '../../app/external-app.tsx';
-import { useFirstViewGate } from '../../app/first-view.tsx';
+import { useFirstViewGate } from './first-view-gate.ts';
 import { ErrorView, ErrorViewFor } from '../../app/error-view.tsx';
 import { links } from '../../routes.ts';
 import { Busy } from '../shared/busy.tsx';
