@@ -102,9 +102,10 @@ function clientsFor(config: IdpConfig, ids: ClientIds): ClientMetadata[] {
 }
 
 /**
- * Where a client's sign-in starts (OpenID Connect Core §4's initiate-login URI, kept here:
- * oidc-provider accepts only https ones): where a user who came back to a used or expired
- * sign-in page is sent, so the client starts a fresh round trip (issue #30.10).
+ * Where a client's own sign-in starts, with nothing to hand over (the portal's `/auth/login`,
+ * which goes straight back when its user is signed in; the shop's `/login`, not its
+ * login-initiation URL, which wants the issuer): where a user who came back to a used or
+ * expired sign-in page is sent, so the client starts a fresh round trip (issue #30.10).
  */
 export function signInStartOf(config: IdpConfig, ids: ClientIds, clientId: string): string | undefined {
   if (clientId === ids.portal) return `${config.portalUrl}/auth/login`;
