@@ -1,5 +1,5 @@
 // Helpers that read like a user's day: goTo*, fill*, click*, assert*, signInAs.
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { account, demoPassword, fullNameOf, urls, type DemoAccount } from './accounts.ts';
 
@@ -109,6 +109,19 @@ export async function signInAs(
     await expect(page.getByRole('heading', { level: 1 })).toContainText(fullNameOf(who));
     if (scripts) await waitUntilInteractive(page);
   }
+  return who;
+}
+
+/**
+ * A session made in a browser with JavaScript (the sign-in at the provider), then its cookies in
+ * `page`'s context, whatever that context's options (JavaScript off, for one).
+ */
+export async function signInElsewhere(page: Page, browser: Browser, kind: DemoAccount['kind']): Promise<DemoAccount> {
+  const withScript = await browser.newContext();
+  await withScript.addCookies([{ name: 'i18n_redirected', value: 'de', url: urls.portal }]);
+  const who = await signInAs(await withScript.newPage(), kind, '/', { scripts: false });
+  await page.context().addCookies(await withScript.cookies());
+  await withScript.close();
   return who;
 }
 

@@ -108,7 +108,14 @@ export async function startIdp(input: IdpConfig, options: { api?: ApiClient; hos
   ) as Record<PolicyKind, Policy>;
   const byName = new Map(Object.values(policies).map((p) => [p.name.toLowerCase(), p]));
   const tenantSegment = `${config.tenant.name}.onmicrosoft.com`.toLowerCase();
-  const interaction = createInteractionHandler({ config, accounts, api, sso, clientIds });
+  const interaction = createInteractionHandler({
+    config,
+    accounts,
+    api,
+    sso,
+    clientIds,
+    interactionClient: (uid) => store.interactionClient(uid),
+  });
 
   // Signing out of one policy ends the tenant: the SSO session and every policy's session.
   for (const policy of Object.values(policies)) {

@@ -4,7 +4,8 @@
 // the language is the request's. The machine's output is the answer; the session it brings is
 // kept here, in the session store.
 //
-//   GET  /auth/login                          start a sign-in (signed in: straight to the return path)
+//   GET  /auth/login                          start a sign-in (signed in: straight to the return path);
+//                                             `restarted=1`: started again after an expired provider page
 //   GET  /auth/login?policy=password|email    an e-mail or password change: the provider's policy
 //                                             (B2C), else its account page (a standard provider)
 //   GET  /auth/claims-refresh?redirectUri&sleep&returnPath   start of the claims refresh (it ends at
@@ -285,6 +286,13 @@ export function createAuth(deps: AuthDeps) {
         );
       case 'cancelled':
         return redirect(jar, output.redirectTo);
+      case 'restart':
+        // The provider's page had expired (Back to a used sign-in page, issue #30.10): the sign-in
+        // start once more (signed in: straight on); that sign-in is not started again.
+        return redirect(
+          jar,
+          `${authRoutes.login}?${new URLSearchParams({ returnPath: output.returnPath, restarted: '1' })}`,
+        );
       case 'failed':
         return errorPage(jar, output.error);
       case 'redirect':
@@ -309,7 +317,15 @@ export function createAuth(deps: AuthDeps) {
       return started(jar, await run(jar, request, true, { type: 'START', flow, returnPath }));
     }
     if (session !== undefined && query.get('reauth') !== '1') return redirect(jar, returnPath);
-    return started(jar, await run(jar, request, session !== undefined, { type: 'START', flow: 'signIn', returnPath }));
+    return started(
+      jar,
+      await run(jar, request, session !== undefined, {
+        type: 'START',
+        flow: 'signIn',
+        returnPath,
+        ...(query.get('restarted') === '1' ? { restarted: true } : {}),
+      }),
+    );
   }
 
   const started = (jar: RequestCookieJar, output: AuthFlowOutput): AuthAnswer =>

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeIdentityProvider, type FakeIdentityProvider } from '@portal/core/testing';
+import { encodeGateForm, gateFormCookie } from '@portal/core';
 import { runtimeConfigFromEnv } from '@portal/portal/runtime-config';
 import { providerConfigFromEnv } from '@portal/server';
 import type { StartFirstView } from '@portal/portal/first-view';
@@ -64,6 +65,36 @@ const fakeApi: typeof fetch = async (input, init) => {
   apiCalls.push({ path: url.pathname, authorization: new Headers(init?.headers).get('authorization') });
   if (url.pathname === '/My/Applications')
     return Response.json({ items: apps, total: apps.length, page: 1, pageSize: 100 });
+  // The gate (#28.10): `shop` misses a dealer number, `hr` is internal, `planner` was requested, `terms` has a custom flow.
+  const clientId = url.searchParams.get('clientId') ?? url.pathname.split('/').at(-1) ?? '';
+  const application = {
+    id: clientId,
+    label: `App ${clientId}`,
+    logoUrl: null,
+    url: 'https://app.test/',
+    internal: false,
+  };
+  if (url.pathname.startsWith('/My/Applications/Branding/'))
+    return Response.json({ label: application.label, logoUrl: null, url: application.url });
+  if (url.pathname === '/AuthCheck') {
+    if (clientId === 'shop')
+      return Response.json({
+        status: 'missingAttributes',
+        application,
+        missingAttributes: [
+          {
+            id: 'a0000000-0000-4000-8000-000000000001',
+            key: 'dealerNumber',
+            label: 'Händlernummer',
+            dataType: 'NUMBER',
+          },
+        ],
+      });
+    if (clientId === 'hr')
+      return Response.json({ status: 'noAccess', requestable: false, application: { ...application, internal: true } });
+    if (clientId === 'planner') return Response.json({ status: 'requested', application });
+    if (clientId === 'terms') return Response.json({ status: 'customFlow', application, customFlow: { key: 'terms' } });
+  }
   return Response.json({ error: { code: 'notFound', message: 'no', errors: [] } }, { status: 404 });
 };
 
@@ -206,6 +237,34 @@ describe("the portal's server bundle", () => {
     );
     expect(await titleOf('/nowhere', { cookie })).toBe('Seite nicht gefunden | HK Küchen');
     expect(await titleOf('/login', { cookie: 'i18n_redirected=pl' })).toBe('Logowanie | HK Küchen');
+  });
+
+  it('renders the gate in the state of its first check, its form posting to the server (#28.10)', async () => {
+    const gate = (clientId: string, extra = '') =>
+      server.app.request(`${portal}/flows/auth?client_id=${clientId}`, { headers: { cookie: `${cookie}${extra}` } });
+    const missing = await gate('shop');
+    expect(missing.status).toBe(200);
+    const form = rootOf(await missing.text());
+    expect(form).toContain('Fehlende Angaben für App shop');
+    expect(form).toMatch(/<form [^>]*method="post"/);
+    expect(form).toMatch(/<input[^>]*name="dealerNumber"/);
+    expect(form).not.toContain('aria-invalid="true"');
+
+    // What the server handed back after a refused post: the value typed, its message, the API's refusal; shown once.
+    const handedBack = encodeGateForm({ clientId: 'shop', values: { dealerNumber: 'abc' }, status: 400 }) ?? '';
+    const again = await gate('shop', `; ${gateFormCookie}=${handedBack}`);
+    expect(again.headers.getSetCookie()).toContainEqual(expect.stringMatching(new RegExp(`^${gateFormCookie}=; `)));
+    const refused = rootOf(await again.text());
+    expect(refused).toMatch(/<input[^>]*value="abc"/);
+    expect(refused).toContain('aria-invalid="true"');
+    expect(refused).toContain('Bitte geben Sie eine Zahl ein.');
+    expect(refused).toMatch(/role="alert"[^>]*>Nicht gespeichert: /);
+
+    expect(rootOf(await (await gate('hr')).text())).toContain('Kein Zugriff auf App hr');
+    expect(rootOf(await (await gate('planner')).text())).toContain('Zugriff angefragt');
+    const flow = await gate('terms');
+    expect(flow.status).toBe(302);
+    expect(flow.headers.get('location')).toBe('/flows/terms?client_id=terms');
   });
 
   it('answers an unknown page with 404 and the error page', async () => {

@@ -5,7 +5,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeMySessions, jsonBodyMaxDepth } from '@portal/core';
+import { decodeGateForm, decodeMySessions, gateFormCookie, jsonBodyMaxDepth } from '@portal/core';
 import { createFakeIdentityProvider, type FakeIdentityProvider } from '@portal/core/testing';
 import { runtimeConfigFromEnv } from '@portal/portal/runtime-config';
 import { providerConfigFromEnv } from '@portal/server';
@@ -70,6 +70,30 @@ const fakeFetch: typeof fetch = async (input, init) => {
       sub: 'u-who',
       hkData: { attributes: { firstName: 'Doctor', lastName: 'Who' }, permissions: ['roles.read'], internal: false },
     });
+  // The gate's form (#28.10): `form` misses a dealer number; 4711 opens it, 999 is refused.
+  if (url.pathname === '/AuthCheck' && (url.searchParams.get('clientId') === 'form' || init?.method === 'POST')) {
+    const application = { id: 'form', label: 'Form', logoUrl: null, url: 'http://form.test/', internal: false };
+    const sent =
+      init?.method === 'POST'
+        ? (JSON.parse(new TextDecoder().decode(body ?? new ArrayBuffer(0))) as {
+            attributes: { key: string; value: string }[];
+          })
+        : undefined;
+    const number = sent?.attributes.find((a) => a.key === 'dealerNumber')?.value;
+    if (number === '999')
+      return Response.json(
+        { error: { code: 'validation', message: 'no', errors: [{ field: 'dealerNumber', message: 'no' }] } },
+        { status: 400 },
+      );
+    if (number === '4711') return Response.json({ status: 'ok', application });
+    return Response.json({
+      status: 'missingAttributes',
+      application,
+      missingAttributes: [
+        { id: 'a0000000-0000-4000-8000-000000000001', key: 'dealerNumber', label: 'Händlernummer', dataType: 'NUMBER' },
+      ],
+    });
+  }
   // The gate's check: the user may open `shop` (registered at http://shop.test/) and `starter`
   // (at http://app.test/, starting its own sign-in at http://login.app.test/initiate), nothing else.
   if (url.pathname === '/AuthCheck') {
@@ -268,6 +292,102 @@ describe('sign-in edges', () => {
     });
     expect(back.status).toBe(302);
     expect(back.headers.get('location')).toBe('/');
+  });
+
+  it('an expired provider page (AADB2C90208) starts the sign-in again, once; the same answer to that one is the error page (#30.10)', async () => {
+    const expired = (state: string) =>
+      `${portal}/auth/login?state=${state}&error=access_denied&error_description=${encodeURIComponent('AADB2C90208: The provided session has expired. Please start the flow again.')}`;
+    const start = await server.app.request(`${portal}/auth/login?returnPath=${encodeURIComponent('/settings')}`);
+    const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
+    const back = await server.app.request(expired(state), { headers: { cookie: cookieHeader(cookiesOf(start)) } });
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toBe('/auth/login?returnPath=%2Fsettings&restarted=1');
+
+    const again = await server.app.request(`${portal}${back.headers.get('location') ?? ''}`);
+    expect(again.status).toBe(302);
+    const secondState = new URL(again.headers.get('location') ?? '').searchParams.get('state') ?? '';
+    expect(secondState).not.toBe(state);
+    const twice = await server.app.request(expired(secondState), {
+      headers: { cookie: cookieHeader(cookiesOf(again)) },
+    });
+    expect(twice.status).toBe(500);
+    expect(twice.headers.get('location')).toBeNull();
+
+    // Signed in, the restart is the way back at once (no provider, no loop).
+    const { cookie } = await signIn('/');
+    const signedIn = await server.app.request(`${portal}/auth/login?returnPath=%2Fsettings&restarted=1`, {
+      headers: { cookie },
+    });
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get('location')).toBe('/settings');
+  });
+
+  it('the gate’s form without JavaScript: refused values go back with the page, valid ones on to the claims refresh (#28.10)', async () => {
+    const { cookie } = await signIn('/');
+    const post = (form: string, headers: Record<string, string> = {}) =>
+      server.app.request(`${portal}/flows/auth?client_id=form`, {
+        method: 'POST',
+        headers: {
+          cookie,
+          'content-type': 'application/x-www-form-urlencoded',
+          'sec-fetch-site': 'same-origin',
+          ...headers,
+        },
+        body: form,
+      });
+    const form = (response: Response) =>
+      decodeGateForm(
+        cookiesOf(response)
+          .find((c) => c.startsWith(`${gateFormCookie}=`))
+          ?.split(';')[0]
+          ?.slice(gateFormCookie.length + 1),
+      );
+
+    // Not a number: back to the gate with what was typed (core's rule), the API not asked to store it.
+    const posts = () => apiCalls.filter((c) => c.method === 'POST' && c.path === '/AuthCheck').length;
+    const before = posts();
+    const invalid = await post('dealerNumber=abc&other=x');
+    expect(invalid.status).toBe(303);
+    expect(invalid.headers.get('location')).toBe('/flows/auth?client_id=form');
+    expect(form(invalid)).toEqual({ clientId: 'form', values: { dealerNumber: 'abc' } });
+    expect(cookiesOf(invalid).find((c) => c.startsWith(`${gateFormCookie}=`))).toMatch(
+      /; Path=\/flows\/auth; Max-Age=60; Secure; SameSite=Lax; HttpOnly$/,
+    );
+    expect(posts()).toBe(before);
+
+    // Refused by the API: back, with its status.
+    const refused = await post('dealerNumber=999');
+    expect(refused.headers.get('location')).toBe('/flows/auth?client_id=form');
+    expect(form(refused)).toEqual({ clientId: 'form', values: { dealerNumber: '999' }, status: 400 });
+
+    // Accepted: on to the claims refresh, where the page's machine would go.
+    const accepted = await post('dealerNumber=4711');
+    expect(accepted.status).toBe(303);
+    expect(accepted.headers.get('location')).toBe(
+      `/auth/claims-refresh?${new URLSearchParams({ redirectUri: 'http://form.test/', sleep: '1000', returnPath: '/flows/auth?client_id=form' })}`,
+    );
+    expect(form(accepted)).toBeUndefined();
+
+    // The gate's page shows the handed-back form once: it clears the cookie.
+    const shown = await server.app.request(`${portal}/flows/auth?client_id=form`, {
+      headers: { cookie: `${cookie}; ${gateFormCookie}=x` },
+    });
+    expect(cookiesOf(shown)).toContain(
+      `${gateFormCookie}=; Path=/flows/auth; Max-Age=0; Secure; SameSite=Lax; HttpOnly`,
+    );
+
+    // From another site: refused; signed out: the sign-in first, back to the gate.
+    expect((await post('dealerNumber=4711', { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    const signedOut = await server.app.request(`${portal}/flows/auth?client_id=form`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+      body: 'dealerNumber=4711',
+    });
+    expect(signedOut.status).toBe(303);
+    expect(signedOut.headers.get('location')).toBe(
+      `/login?returnPath=${encodeURIComponent('/flows/auth?client_id=form')}`,
+    );
+    expect((await post(`dealerNumber=${'1'.repeat(20_000)}`)).status).toBe(413);
   });
 
   it('a finished claims refresh keeps the session, with the new claims, and goes on to the application', async () => {

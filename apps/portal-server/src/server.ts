@@ -10,7 +10,8 @@ import { type SessionRecord, createSessions, createRefreshLocks } from './sessio
 import { createMySessions } from './my-sessions.ts';
 import { createAuth } from './auth.ts';
 import { createDirectory } from './directory.ts';
-import { createApiProxy } from './proxy.ts';
+import { apiPrefix, createApiProxy } from './proxy.ts';
+import { createGateForm } from './gate-form.ts';
 import { loadStaticSite } from './static-files.ts';
 import { createApp } from './app.ts';
 import { fetchWithRules, runUpstream } from './upstream.ts';
@@ -139,6 +140,8 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     auth,
     proxy,
     mySessions: createMySessions(sessions),
+    gateForm: createGateForm({ apiUrl: `${config.runtime.portalUrl}${apiPrefix}`, secureCookies: true }),
+    secureCookies: true,
     site: loadStaticSite(config.distDir),
     ...(startFirstView === undefined ? {} : { startFirstView }),
     health: () => sql.query('SELECT 1').then(() => true),

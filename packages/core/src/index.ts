@@ -45,7 +45,7 @@ export type { MySession } from './domain/my-sessions.ts';
 export { decodeMySessions, decodeEndedCount } from './domain/my-sessions.ts';
 export { signedInUserFromClaims, decodeStoredSession, withDirectoryData } from './domain/claims.ts';
 export { checkIdTokenClaims, isWellFormedState, decodeAuthStateRecord } from './domain/token-answers.ts';
-export { buildQuery, thirdPartyLoginUrl } from './domain/url.ts';
+export { thirdPartyLoginUrl } from './domain/url.ts';
 export { randomString, pkceChallenge } from './domain/random.ts';
 export { exitPath, isSafeReturnPath, safeReturnPath } from './domain/return-path.ts';
 export { reloadAfterChunkError, isChunkLoadError } from './domain/chunk-reload.ts';
@@ -174,8 +174,16 @@ export type {
 export { provideAccessRequestForm } from './machines/access-request-form/access-request-form.machine.ts';
 export type { AccessRequestFormView } from './machines/access-request-form/access-request-form.view.ts';
 export { accessRequestFormView } from './machines/access-request-form/access-request-form.view.ts';
-export { provideAppGate, gateShortcut } from './machines/app-gate/app-gate.machine.ts';
+export { provideAppGate, gateShortcut, validateAttributeValues } from './machines/app-gate/app-gate.machine.ts';
 export { appGateView } from './machines/app-gate/app-gate.view.ts';
+export type { AppGateInput } from './machines/app-gate/app-gate.types.ts';
+export {
+  decodeGateForm,
+  encodeGateForm,
+  gateFormCookie,
+  gateFormCookieSeconds,
+  type GateFormReturn,
+} from './machines/app-gate/app-gate.form.ts';
 
 export type { RetryPolicy } from './errors/retry.ts';
 export { defaultRetryPolicy, isIdempotent, retryDecision } from './errors/retry.ts';

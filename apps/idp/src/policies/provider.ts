@@ -101,6 +101,18 @@ function clientsFor(config: IdpConfig, ids: ClientIds): ClientMetadata[] {
   ];
 }
 
+/**
+ * Where a client's own sign-in starts, with nothing to hand over (the portal's `/auth/login`,
+ * which goes straight back when its user is signed in; the shop's `/login`, not its
+ * login-initiation URL, which wants the issuer): where a user who came back to a used or
+ * expired sign-in page is sent, so the client starts a fresh round trip (issue #30.10).
+ */
+export function signInStartOf(config: IdpConfig, ids: ClientIds, clientId: string): string | undefined {
+  if (clientId === ids.portal) return `${config.portalUrl}/auth/login`;
+  if (clientId === ids.dealerShop) return `${config.dealerShopUrl}/login`;
+  return undefined;
+}
+
 /** Origins allowed to call the token endpoint from a browser, per client. */
 function corsOrigins(config: IdpConfig, ids: ClientIds, clientId: string): string[] {
   if (clientId === ids.portal) return [new URL(config.portalUrl).origin];

@@ -81,6 +81,8 @@ export function AttributeFields({ fields, values, onChange, errors }: AttributeF
         }
         const common = {
           id: `attr-${field.key}`,
+          // Posted by name where the form works without JavaScript (the gate's, #28.10).
+          name: field.key,
           label: field.label,
           required: field.required,
           ...(error === undefined ? {} : { error }),
