@@ -16,6 +16,7 @@ import { loadStaticSite } from './static-files.ts';
 import { createApp } from './app.ts';
 import { fetchWithRules, runUpstream } from './upstream.ts';
 import { loadFirstViewRenderer } from './first-view.ts';
+import { createRenderCache } from './render-cache.ts';
 import type { StartFirstView } from '@portal/portal/first-view';
 
 export interface ServerOverrides {
@@ -143,7 +144,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     gateForm: createGateForm({ apiUrl: `${config.runtime.portalUrl}${apiPrefix}`, secureCookies: true }),
     secureCookies: true,
     site: loadStaticSite(config.distDir),
-    ...(startFirstView === undefined ? {} : { startFirstView }),
+    ...(startFirstView === undefined ? {} : { startFirstView, renderCache: createRenderCache() }),
     health: () => sql.query('SELECT 1').then(() => true),
     log,
     draining: () => draining,
