@@ -6,11 +6,32 @@
 // parsed once (postcss); the selection is cached per set of classes and elements.
 import postcss, { type AtRule, type ChildNode, type Declaration, type Rule } from 'postcss';
 
-/** What a selector needs in the document to match: every class and every element it names. */
+/**
+ * What a selector needs in the document to match at its first paint: every class and every
+ * element it names; for a form field's own part (`::file-selector-button`), a field of one of
+ * `inputTypes`; never a state the user brings about (`:hover`, `:focus-visible`, `:active`:
+ * `interactive`), which the whole stylesheet brings before anything can be hovered or focused.
+ */
 interface Needs {
   readonly classes: readonly string[];
   readonly tags: readonly string[];
+  readonly inputTypes?: readonly string[];
+  readonly interactive?: true;
 }
+
+/** The parts of form fields preflight styles, and the input types that have them. */
+const fieldParts: readonly (readonly [RegExp, readonly string[]])[] = [
+  [
+    /::-webkit-(date-and-time-value|datetime-edit[\w-]*|calendar-picker-indicator)(?![\w-])/,
+    ['date', 'datetime-local', 'time', 'month', 'week'],
+  ],
+  [/::file-selector-button(?![\w-])/, ['file']],
+  [/::-webkit-(inner|outer)-spin-button(?![\w-])/, ['number']],
+  [/::-webkit-search-decoration(?![\w-])/, ['search']],
+];
+
+/** States only the user's pointer or keyboard brings about (outside `:not(…)`). */
+const interaction = /:(hover|focus|focus-visible|focus-within|active)(?![\w-])/;
 
 type Unit =
   /** A rule: kept when one of its selectors' needs are met; `vars`/`text` for what it refers to. */
@@ -45,8 +66,8 @@ export function createFirstViewCss(css: string): FirstViewCss {
   const cache = new Map<string, string>();
   return {
     forHtml(html) {
-      const { classes, tags } = usedIn(html);
-      const key = `${[...classes].sort().join(' ')}\n${[...tags].sort().join(' ')}`;
+      const used = usedIn(html);
+      const key = [used.classes, used.tags, used.inputTypes].map((set) => [...set].sort().join(' ')).join('\n');
       const known = cache.get(key);
       if (known !== undefined) {
         // Most recently used last.
@@ -54,7 +75,7 @@ export function createFirstViewCss(css: string): FirstViewCss {
         cache.set(key, known);
         return known;
       }
-      const selected = select(units, classes, tags);
+      const selected = select(units, used);
       cache.set(key, selected);
       if (cache.size > cacheSize) {
         const oldest = cache.keys().next().value;
@@ -110,6 +131,11 @@ function atRuleUnit(at: AtRule): Unit {
  */
 export function needsOf(selector: string): Needs {
   let plain = '';
+  let positive = '';
+  for (let i = 0; i < selector.length; i++) {
+    if (selector.startsWith(':not(', i)) i = closing(selector, i + 4, '(', ')');
+    else positive += selector[i];
+  }
   for (let i = 0; i < selector.length; i++) {
     const char = selector[i];
     if (char === '\\') {
@@ -132,7 +158,13 @@ export function needsOf(selector: string): Needs {
     .split(/[\s>+~]+/)
     .map((compound) => /^[a-zA-Z][\w-]*/.exec(compound)?.[0].toLowerCase())
     .filter((tag): tag is string => tag !== undefined);
-  return { classes, tags };
+  const inputTypes = fieldParts.find(([part]) => part.test(selector))?.[1];
+  return {
+    classes,
+    tags,
+    ...(inputTypes === undefined ? {} : { inputTypes }),
+    ...(interaction.test(positive) ? { interactive: true as const } : {}),
+  };
 }
 
 /** The index of the bracket that closes the one at `from` (quotes and escapes skipped). */
@@ -167,27 +199,40 @@ function decodeHtml(text: string): string {
   });
 }
 
-/** The classes (of `class` attributes) and the elements in a piece of HTML. */
-export function usedIn(html: string): { classes: Set<string>; tags: Set<string> } {
+interface Used {
+  readonly classes: ReadonlySet<string>;
+  readonly tags: ReadonlySet<string>;
+  readonly inputTypes: ReadonlySet<string>;
+}
+
+/** The classes (of `class` attributes), the elements and the input types in a piece of HTML. */
+export function usedIn(html: string): Used {
   const classes = new Set<string>();
   for (const [, value = ''] of html.matchAll(/\sclass="([^"]*)"/g))
     for (const name of decodeHtml(value).split(/\s+/)) if (name !== '') classes.add(name);
   const tags = new Set(pageTags);
-  for (const [, tag = ''] of html.matchAll(/<([a-zA-Z][\w-]*)/g)) tags.add(tag.toLowerCase());
-  return { classes, tags };
+  const inputTypes = new Set<string>();
+  for (const [tag = '', name = ''] of html.matchAll(/<([a-zA-Z][\w-]*)[^>]*/g)) {
+    tags.add(name.toLowerCase());
+    if (name.toLowerCase() === 'input') inputTypes.add(/\stype="([^"]*)"/i.exec(tag)?.[1]?.toLowerCase() ?? 'text');
+  }
+  return { classes, tags, inputTypes };
 }
 
-const met = (needs: Needs, classes: ReadonlySet<string>, tags: ReadonlySet<string>) =>
-  needs.classes.every((c) => classes.has(c)) && needs.tags.every((t) => tags.has(t));
+const met = (needs: Needs, used: Used) =>
+  needs.interactive !== true &&
+  needs.classes.every((c) => used.classes.has(c)) &&
+  needs.tags.every((t) => used.tags.has(t)) &&
+  (needs.inputTypes === undefined || needs.inputTypes.some((type) => used.inputTypes.has(type)));
 
-function select(units: readonly Unit[], classes: ReadonlySet<string>, tags: ReadonlySet<string>): string {
+function select(units: readonly Unit[], used: Used): string {
   // 1. The rules the markup can match, and what they refer to.
   const keptRules = new Set<Unit>();
   let refs = '';
   const visit = (list: readonly Unit[]) => {
     for (const unit of list) {
       if (unit.kind === 'group') visit(unit.children);
-      else if (unit.kind === 'rule' && unit.needs.some((n) => met(n, classes, tags))) {
+      else if (unit.kind === 'rule' && unit.needs.some((n) => met(n, used))) {
         keptRules.add(unit);
         refs += `${unit.refs};`;
       }
