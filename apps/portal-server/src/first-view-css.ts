@@ -88,7 +88,7 @@ export function createFirstViewCss(css: string): FirstViewCss {
 
 function unitOf(node: ChildNode): Unit[] {
   if (node.type === 'comment') return [];
-  if (node.type === 'decl') return [{ kind: 'other', text: node.toString() }];
+  if (node.type === 'decl') return [{ kind: 'other', text: `${node.toString()};` }];
   if (node.type === 'rule') return [ruleUnit(node)];
   return [atRuleUnit(node)];
 }
@@ -114,6 +114,7 @@ function atRuleUnit(at: AtRule): Unit {
   const name = at.name.toLowerCase();
   if (name === 'property') return { kind: 'property', name: at.params.trim(), text: at.toString() };
   if (/^(-\w+-)?keyframes$/.test(name)) return { kind: 'keyframes', name: at.params.trim(), text: at.toString() };
+  if (name === 'layer' && at.nodes === undefined) return { kind: 'other', text: `${at.toString()};` };
   if (at.nodes !== undefined && ['layer', 'media', 'supports', 'container'].includes(name))
     return {
       kind: 'group',
@@ -121,7 +122,8 @@ function atRuleUnit(at: AtRule): Unit {
       children: at.nodes.flatMap(unitOf),
       layer: name === 'layer',
     };
-  return { kind: 'other', text: at.toString() };
+  // A statement (`@layer components;`, `@import …;`) ends with its semicolon, which postcss keeps apart.
+  return { kind: 'other', text: at.nodes === undefined ? `${at.toString()};` : at.toString() };
 }
 
 /**
@@ -150,10 +152,13 @@ export function needsOf(selector: string): Needs {
     } else plain += char;
   }
   const classes: string[] = [];
-  const withoutClasses = plain.replace(/\.((?:\\[0-9a-fA-F]{1,6}\s?|\\[^0-9a-fA-F]|[\w-]|[^\x00-\x7f])+)/g, (_, name: string) => {
-    classes.push(unescapeCss(name));
-    return '.';
-  });
+  const withoutClasses = plain.replace(
+    /\.((?:\\[0-9a-fA-F]{1,6}\s?|\\[^0-9a-fA-F]|[\w-]|\P{ASCII})+)/gu,
+    (_, name: string) => {
+      classes.push(unescapeCss(name));
+      return '.';
+    },
+  );
   const tags = withoutClasses
     .split(/[\s>+~]+/)
     .map((compound) => /^[a-zA-Z][\w-]*/.exec(compound)?.[0].toLowerCase())
@@ -254,7 +259,7 @@ function select(units: readonly Unit[], used: Used): string {
   };
   refer(refs);
   const keptText: string[] = [refs];
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const property of properties)
       if (referred.has(property.name) && !keptText.includes(property.text)) {

@@ -25,7 +25,9 @@ export function createRenderCache(options: RenderCacheOptions = renderCacheDefau
   const now = options.now ?? Date.now;
   const entries = new Map<string, { readonly answer: FirstViewAnswer; readonly until: number }>();
   const keyOf = (userId: string, language: string, key: string) =>
-    createHash('sha256').update(JSON.stringify([userId, language, key])).digest('base64url');
+    createHash('sha256')
+      .update(JSON.stringify([userId, language, key]))
+      .digest('base64url');
   return {
     forUser(userId, language) {
       return {
