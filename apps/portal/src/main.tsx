@@ -75,26 +75,11 @@ async function start() {
       <App services={services} i18n={language} />
     </FirstViewProvider>
   );
-  // The server's page is hydrated after it has been painted (#28.15): hydration is one long
-  // task, and run before the paint it would hold the page back. Its links and forms work meanwhile.
-  if (rendered) afterPaint(() => hydrateRoot(root, app));
+  // The server's page is hydrated after it has been painted (#28.15: a frame, then a task):
+  // hydration is one long task, and run before the paint it would hold the page back. Its links
+  // and forms work meanwhile. A tab in the background hydrates when it is shown.
+  if (rendered) requestAnimationFrame(() => setTimeout(() => hydrateRoot(root, app)));
   else startTransition(() => createRoot(root).render(app));
-}
-
-/**
- * Runs `work` after the next frame has been painted (a task queued from the frame's callback); in
- * a tab that is not shown (no frames) at once, and at the latest after `latestMs`.
- */
-function afterPaint(work: () => void, latestMs = 1_000): void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    work();
-  };
-  if (document.visibilityState === 'hidden') return once();
-  requestAnimationFrame(() => setTimeout(once, 0));
-  setTimeout(once, latestMs);
 }
 
 start().catch((error: unknown) => {
