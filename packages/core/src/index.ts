@@ -102,6 +102,7 @@ export {
   isIdentityProviderError,
   fieldErrors,
   unplacedMessages,
+  saidBesideFields,
   fromHttpStatus,
   toPortalError,
   errorPage,
