@@ -620,8 +620,8 @@ describe('global administration', () => {
       const changed = history.body.items.find((x: Body) => x.mode === 'UPDATE' && x.field === field);
       const reverted = await call('POST', `${e.path}/${id}/History/${changed.id}/Revert`);
       expect(reverted.body).toMatchObject({ [String(field)]: e.input[String(field)] });
-      if (e.path !== '/Permissions') expect((await call('GET', `${e.path}/${id}/Usage`)).status).toBe(200);
-      expect((await call('DELETE', `${e.path}/${id}`)).status).toBe(e.path === '/Permissions' ? 204 : 200);
+      expect((await call('GET', `${e.path}/${id}/Usage`)).status).toBe(200);
+      expect((await call('DELETE', `${e.path}/${id}`)).status).toBe(200);
       expect((await call('GET', `${e.path}/${id}`)).status).toBe(404);
       expect((await call('PUT', `${e.path}/${id}`, { body: e.input })).status).toBe(404);
       expect((await call('DELETE', `${e.path}/${id}`)).status).toBe(404);
@@ -675,6 +675,13 @@ describe('global administration', () => {
   it('shows usages of attributes and permissions', async () => {
     const a = await call('GET', `/Attributes/${attributes.customerNumber}`);
     expect(a.body.usages.map((u: Body) => u.type)).toContain('APPLICATION');
+  });
+
+  it('says what deleting an application or a user would affect (#30.3)', async () => {
+    const application = await call('GET', `/Applications/${apps.kitchenPlanner}/Usage`);
+    expect(application.body.groups.map((g: Body) => g.kind)).toContain('USER');
+    const user = await call('GET', `/Users/${users.appAdmin}/Usage`);
+    expect(user.body.groups.map((g: Body) => g.kind)).toEqual(['APPLICATION', 'ADMIN_PERMISSION_LOST']);
   });
 
   it('lists, shows and deletes users', async () => {

@@ -39,6 +39,8 @@ export interface ScreenData {
   /** The API's mails (`GET /Admin/Mails`, newest first) and whether it sends mail (`GET /Admin/MailSettings`), #29. */
   readonly mails?: readonly Schema<'Mail'>[];
   readonly mailSettings?: Schema<'MailSettings'>;
+  /** What deleting an entity would affect, by its id (`GET …/{id}/Usage` of roles, permissions, applications, users; #30.3). */
+  readonly usage?: Readonly<Record<string, Schema<'EntityUsage'>>>;
   /** An entity's history by its id. */
   readonly history?: Readonly<Record<string, readonly Schema<'HistoryEntry'>[]>>;
   /** Calls (`'GET /My/Applications'`) that never answer: the page stays in its loading state. */
@@ -354,6 +356,11 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
     return reverted;
   });
   on('get', '/Permissions', ({ query }) => pageOf(data.permissions, query));
+  const usageOf = ({ params }: Call) => known(data.usage?.[params.id ?? '']);
+  on('get', '/Roles/{id}/Usage', usageOf);
+  on('get', '/Permissions/{id}/Usage', usageOf);
+  on('get', '/Applications/{id}/Usage', usageOf);
+  on('get', '/Users/{id}/Usage', usageOf);
 
   const calls: string[] = [];
   return {

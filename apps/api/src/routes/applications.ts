@@ -22,6 +22,7 @@ import type { SecretBox } from '../secrets.ts';
 import { historyList, revertOfDeleted, revertedInput, someHistory, type EntityNow, type Undo } from './history.ts';
 import { imageRoutes } from './images.ts';
 import { cardOf, openRequestCount } from '../services/access.ts';
+import { applicationUsage } from '../services/usage.ts';
 
 type S = components['schemas'];
 type Db = Deps['db'] | Transaction<DB>;
@@ -599,6 +600,15 @@ export function applicationRoutes(deps: Deps): Hono<AppEnv> {
       for (const id of ids) await deleteApplication(trx, id, me.userId);
     });
     return c.json({ count: ids.length } satisfies S['BulkResult']);
+  });
+
+  // What a delete would affect (#30.3): the console's delete dialog says it first.
+  app.get('/Applications/:id/Usage', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    requirePermission(me, 'applications.read');
+    const id = c.req.param('id');
+    await db.selectFrom('applications').select('id').where('id', '=', id).executeTakeFirstOrThrow(notFound);
+    return c.json({ groups: await applicationUsage(db, id) } satisfies S['EntityUsage']);
   });
 
   app.get('/Applications/:id/History', async (c) => {

@@ -281,7 +281,10 @@ describe('createAdminApi', () => {
       expect(await sent(() => kind.removeMany(['e1', 'e2']))).toBe(`POST ${base}/BulkDelete {"ids":["e1","e2"]}`);
     }
     for (const [base, kind] of [
+      ['/Applications', api.applications],
+      ['/Users', api.users],
       ['/Attributes', api.attributes],
+      ['/Permissions', api.permissions],
       ['/Roles', api.roles],
       ['/AccountAccesses', api.accountAccesses],
       ['/CustomFlows', api.customFlows],
@@ -294,7 +297,8 @@ describe('createAdminApi', () => {
     expect(await sent(() => api.users.get('u1'))).toBe('GET /Users/u1');
     expect(await sent(() => api.users.remove('u1'))).toBe('DELETE /Users/u1');
     // A delete that answers 204 is done; a used kind's delete answers what the entity was removed from.
-    await expect(api.permissions.remove('p1')).resolves.toBeUndefined();
+    await expect(api.applications.remove('a1')).resolves.toBeUndefined();
+    await expect(api.permissions.remove('p1')).rejects.toThrow();
     await expect(api.roles.remove('r1')).rejects.toThrow();
   });
 

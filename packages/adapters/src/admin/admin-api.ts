@@ -20,6 +20,7 @@ import {
   type ExportParams,
   type ListedEntityApi,
   type UsedEntityApi,
+  type UsageOf,
 } from './entity-api.ts';
 import type {
   AccessRequestDetail,
@@ -120,14 +121,14 @@ export interface AdminApi {
   createWebhookSigningSecret(applicationId: string): Promise<WebhookSigningSecretCreated>;
   deleteWebhookSigningSecret(applicationId: string, secretId: string): Promise<void>;
   uploadLogo(file: Blob, fileName?: string): Promise<Readonly<Schema<'ImageUpload'>>>;
-  readonly applications: EntityApi<ApplicationSummary, ApplicationDetail, ApplicationInput> & BulkRemovable;
+  readonly applications: EntityApi<ApplicationSummary, ApplicationDetail, ApplicationInput> & BulkRemovable & UsageOf;
   readonly attributes: UsedEntityApi<AttributeSummary, AttributeDetail, AttributeInput> & BulkRemovable;
-  readonly permissions: EntityApi<PermissionSummary, PermissionDetail, PermissionInput> & BulkRemovable;
+  readonly permissions: UsedEntityApi<PermissionSummary, PermissionDetail, PermissionInput> & BulkRemovable;
   readonly roles: UsedEntityApi<RoleSummary, RoleDetail, RoleInput> & BulkRemovable;
   readonly accountAccesses: UsedEntityApi<AccountAccessSummary, AccountAccessDetail, AccountAccessInput> &
     BulkRemovable;
   readonly customFlows: UsedEntityApi<CustomFlowSummary, CustomFlowDetail, CustomFlowInput> & BulkRemovable;
-  readonly users: ListedEntityApi<UserSummary, UserDetail>;
+  readonly users: ListedEntityApi<UserSummary, UserDetail> & UsageOf;
 }
 
 export interface AdminApiOptions {
@@ -288,12 +289,12 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
         client.DELETE('/Admin/Applications/{id}/WebhookSigningSecrets/{secretId}', under(applicationId, { secretId })),
       ),
     uploadLogo: (file, fileName) => uploadApplicationImage(client, file, fileName),
-    applications: calls.editable('applications'),
+    applications: { ...calls.editable('applications'), ...calls.affected('applications') },
     attributes: calls.used('attributes'),
-    permissions: calls.editable('permissions'),
+    permissions: calls.used('permissions'),
     roles: calls.used('roles'),
     accountAccesses: calls.used('accountAccesses'),
     customFlows: calls.used('customFlows'),
-    users: calls.listed('users'),
+    users: { ...calls.listed('users'), ...calls.affected('users') },
   };
 }

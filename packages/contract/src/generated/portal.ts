@@ -968,6 +968,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Applications/{id}/Usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What deleting the application would affect (applications.read)
+         * @description USER: the users with access (they lose it); ACCESS_REQUEST: the open access requests (by
+         *     the requester's name); ADMIN_PERMISSION_LOST: other applications whose admin permission
+         *     nobody would hold any more, because it is held only through roles on this one (#30.3).
+         */
+        get: operations["getApplicationUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Applications/{id}/History": {
         parameters: {
             query?: never;
@@ -1214,8 +1236,31 @@ export interface paths {
         /** Replace a permission (permissions.write) */
         put: operations["updatePermission"];
         post?: never;
-        /** Delete a permission (permissions.write) */
+        /** Delete a permission, taken from roles, applications (their admin permission, role links) and attributes (permissions.write); the answer lists what it was removed from */
         delete: operations["deletePermission"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Permissions/{id}/Usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the permission is used, what deleting it would remove it from (permissions.read)
+         * @description ADMIN_PERMISSION_LOST: the applications whose admin permission it is (after the delete
+         *     they have none: only holders of `applications.write` manage them); ROLE: the roles that
+         *     carry it; USER: the users who hold it through a role; APPLICATION: applications whose
+         *     role links it guards; ATTRIBUTE: attributes whose values of others it guards (#30.3).
+         */
+        get: operations["getPermissionUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1742,6 +1787,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Users/{id}/Usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What deleting the user would affect (all_users.read)
+         * @description APPLICATION: the applications the user has access to; ACCESS_REQUEST: the user's open
+         *     access requests (by the application's label); ADMIN_PERMISSION_LOST: applications whose
+         *     admin permission only this user holds (#30.3).
+         */
+        get: operations["getUserUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Internal/Users/{id}/Claims": {
         parameters: {
             query?: never;
@@ -2107,10 +2174,10 @@ export interface components {
             label: string;
         };
         /**
-         * @description APPLICATION: linked to applications; USER: users who have it (a role or account access on an application, a value of an attribute); CUSTOM_FLOW: custom flows asking for the attribute; ACCOUNT_ACCESS: account accesses that determine themselves by the attribute, or child groups of the account access; ACTIVATION_GROUP: applications whose activation groups grant it
+         * @description APPLICATION: linked to applications (a permission: guarding their role links); USER: users who have it (a role or account access on an application, a value of an attribute, a permission through a role; of an application: its users); CUSTOM_FLOW: custom flows asking for the attribute; ACCOUNT_ACCESS: account accesses that determine themselves by the attribute, or child groups of the account access; ACTIVATION_GROUP: applications whose activation groups grant it; ROLE: roles carrying the permission; ATTRIBUTE: attributes whose values of others the permission guards; ACCESS_REQUEST: open access requests that go with the delete; ADMIN_PERMISSION_LOST: applications the delete leaves without their admin permission, or without anyone holding it (#30.3)
          * @enum {string}
          */
-        UsageGroupKind: "APPLICATION" | "USER" | "CUSTOM_FLOW" | "ACCOUNT_ACCESS" | "ACTIVATION_GROUP";
+        UsageGroupKind: "APPLICATION" | "USER" | "CUSTOM_FLOW" | "ACCOUNT_ACCESS" | "ACTIVATION_GROUP" | "ROLE" | "ATTRIBUTE" | "ACCESS_REQUEST" | "ADMIN_PERMISSION_LOST";
         UsageGroup: {
             kind: components["schemas"]["UsageGroupKind"];
             count: number;
@@ -5159,6 +5226,40 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getApplicationUsage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                /** @description The application's id (its OpenID client id) */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One group per kind, with the count and the first names */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityUsage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listApplicationHistory: {
         parameters: {
             query?: {
@@ -5825,12 +5926,47 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted */
-            204: {
+            /** @description Deleted; where it was used (as GET {id}/Usage answered just before) */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DeleteResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPermissionUsage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One group per kind of user, with the count and the first names */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityUsage"];
+                };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7145,6 +7281,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getUserUsage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                id: components["parameters"]["UserIdAsId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One group per kind, with the count and the first names */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityUsage"];
+                };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

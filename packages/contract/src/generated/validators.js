@@ -8231,7 +8231,7 @@ return errors === 0;
 }
 
 export const UsageGroupKind = validate60;
-const schema93 = {"type":"string","enum":["APPLICATION","USER","CUSTOM_FLOW","ACCOUNT_ACCESS","ACTIVATION_GROUP"]};
+const schema93 = {"type":"string","enum":["APPLICATION","USER","CUSTOM_FLOW","ACCOUNT_ACCESS","ACTIVATION_GROUP","ROLE","ATTRIBUTE","ACCESS_REQUEST","ADMIN_PERMISSION_LOST"]};
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8246,7 +8246,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!(((((data === "APPLICATION") || (data === "USER")) || (data === "CUSTOM_FLOW")) || (data === "ACCOUNT_ACCESS")) || (data === "ACTIVATION_GROUP"))){
+if(!(((((((((data === "APPLICATION") || (data === "USER")) || (data === "CUSTOM_FLOW")) || (data === "ACCOUNT_ACCESS")) || (data === "ACTIVATION_GROUP")) || (data === "ROLE")) || (data === "ATTRIBUTE")) || (data === "ACCESS_REQUEST")) || (data === "ADMIN_PERMISSION_LOST"))){
 const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema93.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
@@ -8321,7 +8321,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!(((((data0 === "APPLICATION") || (data0 === "USER")) || (data0 === "CUSTOM_FLOW")) || (data0 === "ACCOUNT_ACCESS")) || (data0 === "ACTIVATION_GROUP"))){
+if(!(((((((((data0 === "APPLICATION") || (data0 === "USER")) || (data0 === "CUSTOM_FLOW")) || (data0 === "ACCOUNT_ACCESS")) || (data0 === "ACTIVATION_GROUP")) || (data0 === "ROLE")) || (data0 === "ATTRIBUTE")) || (data0 === "ACCESS_REQUEST")) || (data0 === "ADMIN_PERMISSION_LOST"))){
 const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/UsageGroupKind/enum",keyword:"enum",params:{allowedValues: schema93.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];

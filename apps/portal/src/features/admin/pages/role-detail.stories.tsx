@@ -88,3 +88,41 @@ export const UndoFromHistory: Story = {
     await expect(within(first as HTMLElement).queryByRole('button')).toBeNull();
   },
 };
+
+/**
+ * #30.3: the role's delete dialog says what it affects before anything happens — first, as a
+ * warning, the application whose admin permission nobody holds afterwards, then its other uses.
+ */
+export const DeleteLeavesAnApplicationWithoutAdministration: Story = {
+  parameters: {
+    screen: {
+      ...Detail.parameters.screen,
+      data: {
+        ...Detail.parameters.screen.data,
+        usage: {
+          [role.id]: {
+            groups: [
+              { kind: 'APPLICATION', count: 1, first: [{ id: 'kitchen-planner', label: 'Küchenplaner' }] },
+              {
+                kind: 'USER',
+                count: 2,
+                first: [{ id: '5d6e7f80-0000-4000-8000-000000000001', label: 'Paula Planer' }],
+              },
+              { kind: 'ADMIN_PERMISSION_LOST', count: 1, first: [{ id: 'kitchen-planner', label: 'Küchenplaner' }] },
+            ],
+          },
+        },
+      },
+    } satisfies ScreenProps,
+  },
+  play: async ({ canvasElement }) => {
+    const screen = within(canvasElement);
+    await screen.findByDisplayValue('Plant Küchen und schreibt Angebote', {}, shown);
+    await userEvent.click(screen.getByRole('button', { name: 'Löschen' }));
+    const dialog = within(await within(document.body).findByRole('alertdialog', {}, shown));
+    const warning = await dialog.findByTestId('admin-permission-lost', {}, shown);
+    await expect(warning).toBeVisible();
+    await expect(within(warning).getByRole('link', { name: 'Küchenplaner' })).toBeVisible();
+    await expect(dialog.getAllByRole('listitem')).toHaveLength(2);
+  },
+};
