@@ -156,6 +156,9 @@ test('the end passes: the access is gone, the partner is told, the webhook recor
   ).toHaveCount(0);
   const notifications = asPartner.getByRole('region', { name: 'Mitteilungen' });
   await expect(notifications).toContainText(/Ihr Zugriff auf Küchenplaner ist am .+ abgelaufen\./);
+  // The latest state only (#30.6): the acceptance before the end is not said beside it.
+  await expect(notifications).not.toContainText('Ihre Anfrage für Küchenplaner wurde angenommen.');
+  await expect(notifications.getByRole('listitem').filter({ hasText: 'Küchenplaner' })).toHaveCount(1);
   await assertAccessible(asPartner);
 
   // Her requests say what became of this one: it expired with the access (the end moved above stays the request's).

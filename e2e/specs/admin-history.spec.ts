@@ -108,7 +108,7 @@ test.describe.serial('the change history reads as a change', () => {
     let dialog = page.getByRole('alertdialog', { name: '„kitchen_planner.admin“ löschen?' });
     const warning = dialog.getByTestId('admin-permission-lost');
     await expect(warning).toContainText(
-      'Dies ist die Administrationsberechtigung dieser Anwendung; danach hat sie keine mehr:',
+      'Dies ist die Administrationsberechtigung von 1 Anwendung; danach hat sie keine mehr:',
     );
     await expect(warning.getByRole('link', { name: 'Küchenplaner' })).toBeVisible();
     await expect(dialog.getByRole('listitem').filter({ hasText: /^Rollen \(\d+\)/ })).toContainText(
@@ -124,7 +124,7 @@ test.describe.serial('the change history reads as a change', () => {
     await page.getByRole('button', { name: 'Löschen', exact: true }).click();
     dialog = page.getByRole('alertdialog', { name: '„Planer-Administrator“ löschen?' });
     await expect(dialog.getByTestId('admin-permission-lost')).toContainText(
-      'Danach hat niemand mehr die Administrationsberechtigung dieser Anwendung:',
+      'Danach hat niemand mehr die Administrationsberechtigung von 1 Anwendung:',
     );
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
 

@@ -32,6 +32,8 @@ export interface ScreenData {
   readonly catalogue?: readonly Schema<'CatalogueApplication'>[];
   /** The user's own access requests (`GET /My/AccessRequests` answers them newest first). */
   readonly myAccessRequests?: readonly Schema<'MyAccessRequest'>[];
+  /** The user's notifications (`GET /My/Notifications`), newest first; `POST …/{id}/Read` marks one read (#30.6). */
+  readonly myNotifications?: readonly Schema<'MyNotification'>[];
   readonly administrable?: readonly Schema<'AdminApplication'>[];
   readonly applications?: readonly Schema<'ApplicationSummary'>[];
   readonly roles?: readonly Schema<'Role'>[];
@@ -233,6 +235,18 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
     return pageOf(chosen, query, (request) => [request.application.label]);
   });
   on('get', '/My/AccessRequests/{id}', ({ params }) => standing(mine(params.id)));
+  let notifications = data.myNotifications;
+  on('get', '/My/Notifications', ({ query }) => {
+    const all = known(notifications);
+    const chosen = query.get('unread') === 'true' ? all.filter((n) => n.readAt === null) : all;
+    return { ...pageOf(chosen, query, () => []), unread: all.filter((n) => n.readAt === null).length };
+  });
+  on('post', '/My/Notifications/{id}/Read', ({ params }) => {
+    find(notifications, (n) => n.id === params.id);
+    const at = new Date().toISOString();
+    notifications = notifications?.map((n) => (n.id === params.id ? { ...n, readAt: n.readAt ?? at } : n));
+    return undefined;
+  });
   on('post', '/My/AccessRequests/{id}/Cancel', ({ params }) => {
     const request = mine(params.id);
     if (request.status !== 'OPEN')

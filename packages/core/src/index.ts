@@ -162,6 +162,8 @@ export { accessRequestMachine } from './machines/access-request/access-request.m
 export { accessRequestView } from './machines/access-request/access-request.view.ts';
 
 export { isoDay, endOfMonth, expiryBadge } from './domain/access-governance.ts';
+export { currentNotices } from './domain/notices.ts';
+export type { NoticeAction } from './domain/notices.ts';
 export type {
   AccessRequestFormEvent,
   AccessRequestFormField,

@@ -65,7 +65,11 @@ export function checkEndsAt(
 
 export type NotificationKind = S['MyNotificationKind'];
 
-/** Leaves a notification for the user (in the transaction of what it is about). */
+/**
+ * Leaves a notification for the user (in the transaction of what it is about). It is the latest
+ * state of the application for the user: their earlier unread notifications about it are marked
+ * read (#30.6: no "… wurde abgelehnt" beside a later "… wurde angenommen").
+ */
 export async function notify(
   trx: Transaction<DB>,
   n: {
@@ -77,6 +81,13 @@ export async function notify(
   },
 ): Promise<void> {
   const app = await trx.selectFrom('applications').select('label').where('id', '=', n.applicationId).executeTakeFirst();
+  await trx
+    .updateTable('user_notifications')
+    .set({ read_at: sql<Date>`now()` })
+    .where('user_id', '=', n.userId)
+    .where('application_id', '=', n.applicationId)
+    .where('read_at', 'is', null)
+    .execute();
   await trx
     .insertInto('user_notifications')
     .values({

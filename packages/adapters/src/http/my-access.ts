@@ -171,6 +171,7 @@ export function toMyNotification(wire: Schema<'MyNotification'>): MyNotification
     application: appRef(wire.application),
     ...(wire.requestId === null ? {} : { requestId: wire.requestId }),
     ...(wire.endsAt === null ? {} : { endsAt: wire.endsAt }),
+    ...(wire.reason === null || wire.reason.trim() === '' ? {} : { reason: wire.reason }),
     createdAt: wire.createdAt,
     read: wire.readAt !== null,
   };

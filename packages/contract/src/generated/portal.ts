@@ -222,7 +222,10 @@ export interface paths {
          * The signed-in user's notifications for the launcher, newest first (#19)
          * @description Left by the API for the user: access that ended (ACCESS_EXPIRED), access that ends within
          *     7 days (ACCESS_EXPIRING), a request accepted or denied. The launcher builds the text from
-         *     `kind`, the application and `endsAt` (no text comes from the API). Kept 90 days.
+         *     `kind`, the application and `endsAt` (no text comes from the API but a denial's `reason`,
+         *     the decider's own words). Kept 90 days. A new notification about an application marks the
+         *     user's earlier unread ones about it as read: the unread ones say the latest state per
+         *     application (#30.6).
          */
         get: operations["listMyNotifications"];
         put?: never;
@@ -2532,6 +2535,8 @@ export interface components {
             requestId: components["schemas"]["Uuid"] | null;
             /** @description The end of access it is about (ACCESS_EXPIRED, ACCESS_EXPIRING) */
             endsAt: components["schemas"]["DateTime"] | null;
+            /** @description REQUEST_DENIED: the decider's reason (#30.6); null: none given, or another kind */
+            reason: string | null;
             createdAt: components["schemas"]["DateTime"];
             readAt: components["schemas"]["DateTime"] | null;
         };

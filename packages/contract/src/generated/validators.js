@@ -18565,7 +18565,7 @@ return errors === 0;
 }
 
 export const MyNotification = validate138;
-const schema229 = {"type":"object","additionalProperties":false,"required":["id","kind","application","requestId","endsAt","createdAt","readAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]}}},"requestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+const schema229 = {"type":"object","additionalProperties":false,"required":["id","kind","application","requestId","endsAt","reason","createdAt","readAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]}}},"requestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
 function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18621,8 +18621,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.createdAt === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(data.reason === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18631,8 +18631,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.readAt === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "readAt"},message:"must have required property '"+"readAt"+"'"};
+if(data.createdAt === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -18641,9 +18641,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((((((key0 === "id") || (key0 === "kind")) || (key0 === "application")) || (key0 === "requestId")) || (key0 === "endsAt")) || (key0 === "createdAt")) || (key0 === "readAt"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.readAt === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "readAt"},message:"must have required property '"+"readAt"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18652,12 +18651,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+for(const key0 in data){
+if(!((((((((key0 === "id") || (key0 === "kind")) || (key0 === "application")) || (key0 === "requestId")) || (key0 === "endsAt")) || (key0 === "reason")) || (key0 === "createdAt")) || (key0 === "readAt"))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -18666,8 +18662,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err9 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err9 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18676,9 +18676,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data0))){
+const err10 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -18688,10 +18687,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.kind !== undefined){
-let data1 = data.kind;
-if(typeof data1 !== "string"){
-const err11 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err11 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -18700,8 +18697,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!((((data1 === "ACCESS_EXPIRED") || (data1 === "ACCESS_EXPIRING")) || (data1 === "REQUEST_ACCEPTED")) || (data1 === "REQUEST_DENIED"))){
-const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/enum",keyword:"enum",params:{allowedValues: schema228.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.kind !== undefined){
+let data1 = data.kind;
+if(typeof data1 !== "string"){
+const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18710,12 +18710,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.application !== undefined){
-let data2 = data.application;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.id === undefined){
-const err13 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(!((((data1 === "ACCESS_EXPIRED") || (data1 === "ACCESS_EXPIRING")) || (data1 === "REQUEST_ACCEPTED")) || (data1 === "REQUEST_DENIED"))){
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/enum",keyword:"enum",params:{allowedValues: schema228.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -18724,8 +18720,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data2.label === undefined){
-const err14 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+}
+if(data.application !== undefined){
+let data2 = data.application;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.id === undefined){
+const err14 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18734,8 +18734,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(data2.logoUrl === undefined){
-const err15 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/required",keyword:"required",params:{missingProperty: "logoUrl"},message:"must have required property '"+"logoUrl"+"'"};
+if(data2.label === undefined){
+const err15 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -18744,9 +18744,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-for(const key1 in data2){
-if(!(((key1 === "id") || (key1 === "label")) || (key1 === "logoUrl"))){
-const err16 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data2.logoUrl === undefined){
+const err16 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/required",keyword:"required",params:{missingProperty: "logoUrl"},message:"must have required property '"+"logoUrl"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -18755,12 +18754,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data2.id !== undefined){
-let data3 = data2.id;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-const err17 = {instancePath:instancePath+"/application/id",schemaPath:"#/components/schemas/ApplicationIdValue/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\""};
+for(const key1 in data2){
+if(!(((key1 === "id") || (key1 === "label")) || (key1 === "logoUrl"))){
+const err17 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -18770,8 +18766,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-else {
-const err18 = {instancePath:instancePath+"/application/id",schemaPath:"#/components/schemas/ApplicationIdValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data2.id !== undefined){
+let data3 = data2.id;
+if(typeof data3 === "string"){
+if(!pattern1.test(data3)){
+const err18 = {instancePath:instancePath+"/application/id",schemaPath:"#/components/schemas/ApplicationIdValue/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -18781,9 +18780,8 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data2.label !== undefined){
-if(typeof data2.label !== "string"){
-const err19 = {instancePath:instancePath+"/application/label",schemaPath:"#/properties/application/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err19 = {instancePath:instancePath+"/application/id",schemaPath:"#/components/schemas/ApplicationIdValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -18793,10 +18791,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data2.logoUrl !== undefined){
-let data5 = data2.logoUrl;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema229.properties.application.properties.logoUrl.type},message:"must be string,null"};
+if(data2.label !== undefined){
+if(typeof data2.label !== "string"){
+const err20 = {instancePath:instancePath+"/application/label",schemaPath:"#/properties/application/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -18806,14 +18803,27 @@ vErrors.push(err20);
 errors++;
 }
 }
-}
-else {
-const err21 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data2.logoUrl !== undefined){
+let data5 = data2.logoUrl;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err21 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema229.properties.application.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }
@@ -18826,17 +18836,7 @@ let passing0 = null;
 const _errs20 = errors;
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-const err22 = {instancePath:instancePath+"/requestId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if(!(formats0.test(data6))){
-const err23 = {instancePath:instancePath+"/requestId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+const err23 = {instancePath:instancePath+"/requestId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -18845,14 +18845,24 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-else {
-const err24 = {instancePath:instancePath+"/requestId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data6))){
+const err24 = {instancePath:instancePath+"/requestId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/requestId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -18863,12 +18873,12 @@ passing0 = 0;
 }
 const _errs23 = errors;
 if(data6 !== null){
-const err25 = {instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err26 = {instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err26];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -18884,12 +18894,12 @@ passing0 = 1;
 }
 }
 if(!valid5){
-const err26 = {instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err27 = {instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err27];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err27);
 }
 errors++;
 }
@@ -18913,23 +18923,23 @@ let passing1 = null;
 const _errs27 = errors;
 if(typeof data7 === "string"){
 if(!(formats6.validate(data7))){
-const err27 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-else {
-const err28 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err28 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -18940,12 +18950,12 @@ passing1 = 0;
 }
 const _errs30 = errors;
 if(data7 !== null){
-const err29 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err30 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err30];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err30);
 }
 errors++;
 }
@@ -18961,12 +18971,12 @@ passing1 = 1;
 }
 }
 if(!valid7){
-const err30 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+const err31 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err31];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err31);
 }
 errors++;
 }
@@ -18982,22 +18992,10 @@ vErrors = null;
 }
 }
 }
-if(data.createdAt !== undefined){
-let data8 = data.createdAt;
-if(typeof data8 === "string"){
-if(!(formats6.validate(data8))){
-const err31 = {instancePath:instancePath+"/createdAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/createdAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.reason !== undefined){
+let data8 = data.reason;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err32 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema229.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -19007,15 +19005,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.readAt !== undefined){
-let data9 = data.readAt;
-const _errs36 = errors;
-let valid10 = false;
-let passing2 = null;
-const _errs37 = errors;
+if(data.createdAt !== undefined){
+let data9 = data.createdAt;
 if(typeof data9 === "string"){
 if(!(formats6.validate(data9))){
-const err33 = {instancePath:instancePath+"/readAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const err33 = {instancePath:instancePath+"/createdAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -19026,7 +19020,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/readAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err34 = {instancePath:instancePath+"/createdAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -19035,14 +19029,16 @@ vErrors.push(err34);
 }
 errors++;
 }
-var _valid2 = _errs37 === errors;
-if(_valid2){
-valid10 = true;
-passing2 = 0;
 }
-const _errs40 = errors;
-if(data9 !== null){
-const err35 = {instancePath:instancePath+"/readAt",schemaPath:"#/properties/readAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(data.readAt !== undefined){
+let data10 = data.readAt;
+const _errs38 = errors;
+let valid10 = false;
+let passing2 = null;
+const _errs39 = errors;
+if(typeof data10 === "string"){
+if(!(formats6.validate(data10))){
+const err35 = {instancePath:instancePath+"/readAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -19051,7 +19047,34 @@ vErrors.push(err35);
 }
 errors++;
 }
-var _valid2 = _errs40 === errors;
+}
+else {
+const err36 = {instancePath:instancePath+"/readAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+var _valid2 = _errs39 === errors;
+if(_valid2){
+valid10 = true;
+passing2 = 0;
+}
+const _errs42 = errors;
+if(data10 !== null){
+const err37 = {instancePath:instancePath+"/readAt",schemaPath:"#/properties/readAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+var _valid2 = _errs42 === errors;
 if(_valid2 && valid10){
 valid10 = false;
 passing2 = [passing2, 1];
@@ -19063,20 +19086,20 @@ passing2 = 1;
 }
 }
 if(!valid10){
-const err36 = {instancePath:instancePath+"/readAt",schemaPath:"#/properties/readAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
+const err38 = {instancePath:instancePath+"/readAt",schemaPath:"#/properties/readAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err38];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err38);
 }
 errors++;
 }
 else {
-errors = _errs36;
+errors = _errs38;
 if(vErrors !== null){
-if(_errs36){
-vErrors.length = _errs36;
+if(_errs38){
+vErrors.length = _errs38;
 }
 else {
 vErrors = null;
@@ -19086,12 +19109,12 @@ vErrors = null;
 }
 }
 else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err39];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err39);
 }
 errors++;
 }

@@ -106,7 +106,7 @@ export default function HomePage() {
       )}
       {ready && (
         <Suspense fallback={null}>
-          <Notifications userId={userId} />
+          <Notifications userId={userId} applications={list} />
         </Suspense>
       )}
       {requested.length > 0 && (
@@ -120,11 +120,6 @@ export default function HomePage() {
             ))}
           </ul>
         </Section>
-      )}
-      {ready && granted.length === 0 && (
-        <p id="request-access" className="max-w-2xl text-sm text-fg-muted">
-          {t('requestHelp', { brand: config.brandName })}
-        </p>
       )}
     </div>
   );

@@ -103,7 +103,7 @@ describe('DeleteAction with usage', () => {
     );
     const warning = await within(dialog).findByTestId('admin-permission-lost');
     expect(warning.textContent).toBe(
-      'Danach hat niemand mehr die Administrationsberechtigung dieser Anwendung:' +
+      'Danach hat niemand mehr die Administrationsberechtigung von 1 Anwendung:' +
         'KüchenplanerNur globale Administratoren können sie dann noch verwalten.',
     );
     expect(within(warning).getByRole('link', { name: 'Küchenplaner' }).getAttribute('href')).toBe(
@@ -129,7 +129,7 @@ describe('DeleteAction with usage', () => {
     );
     const warning = await within(dialog).findByTestId('admin-permission-lost');
     expect(warning.textContent).toContain(
-      'Dies ist die Administrationsberechtigung dieser Anwendung; danach hat sie keine mehr:',
+      'Dies ist die Administrationsberechtigung von 1 Anwendung; danach hat sie keine mehr:',
     );
     expect(
       within(dialog)
