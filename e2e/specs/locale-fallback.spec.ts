@@ -37,3 +37,36 @@ test('the German settings texts cannot be loaded: the settings page is in Englis
   await expect(page.getByRole('link', { name: text(messages('settings', 'en'), 'tabs.personal') })).toBeVisible();
   await expect(page.getByText('tabs.personal')).toHaveCount(0);
 });
+
+test('the German settings texts fail once: tried again, the page is in German (#30.9)', async ({ page }) => {
+  const file = localeChunk('de', 'settings');
+  let failed = 0;
+  await page.route(`**/${file}`, async (route) => {
+    if (failed === 0) {
+      failed += 1;
+      await route.fulfill({ status: 503, body: '' });
+      return;
+    }
+    await route.continue();
+  });
+  await signInAs(page, 'customer');
+  await page.goto('/settings');
+  await expect(page.getByRole('link', { name: text(messages('settings', 'de'), 'tabs.personal') })).toBeVisible();
+  expect(failed).toBe(1);
+});
+
+test('no language has the settings texts: the page says so instead of raw keys, and a retry shows it (#30.9)', async ({
+  page,
+}) => {
+  await missing(page, 'de', 'settings');
+  await missing(page, 'en', 'settings');
+  await signInAs(page, 'customer');
+  await page.goto('/settings');
+  await expect(page.getByText('Die Texte dieser Seite konnten nicht geladen werden.')).toBeVisible();
+  await expect(page.getByText('tabs.personal')).toHaveCount(0);
+  await expect(page.getByText('heading', { exact: true })).toHaveCount(0);
+  // The connection is back.
+  await page.unrouteAll();
+  await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+  await expect(page.getByRole('link', { name: text(messages('settings', 'de'), 'tabs.personal') })).toBeVisible();
+});

@@ -16,6 +16,7 @@ import { PageTitleScope, usePageTitle } from './page-title.tsx';
 import { prefetchWhenIdle } from './lazy-page.tsx';
 import { firstRoute, MarkReadyOnMount } from './ready.ts';
 import { links, notFoundRoute, routes, type RouteDef } from '../routes.ts';
+import { RouteTexts } from './route-texts.tsx';
 import type { Services } from '../composition-root.ts';
 
 function RouterLink({ href, children, ...rest }: UiLinkProps) {
@@ -81,7 +82,9 @@ function GuardedRoute({ route }: { readonly route: RouteDef }) {
     <PageLayout kind={route.layout} {...(current === undefined ? {} : { current })}>
       <PageErrorBoundary resetKey={location} fallback={(error) => <ErrorViewFor error={error} />}>
         <Suspense fallback={<Pending />}>
-          <Page />
+          <RouteTexts namespaces={route.texts ?? []}>
+            <Page />
+          </RouteTexts>
           {route.marksReady === true ? null : <MarkReadyOnMount />}
         </Suspense>
       </PageErrorBoundary>

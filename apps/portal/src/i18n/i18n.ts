@@ -8,8 +8,16 @@ import { fallbackChain, isLanguage, languageTags, type Language } from './langua
 /**
  * Loads one namespace of one language on demand. `deferred(language)` true: answer empty for
  * now and remember the read in `later` (loaded again by `createI18n` when the first view is ready).
+ * A file that fails is tried again after each of `retryDelaysMs` (#30.9), then logged (spec §8)
+ * and reported to i18next as failed: the next language of the chain stands in. `loading` holds
+ * the reads under way (with their retries).
  */
-function lazyBackend(deferred: (language: string) => boolean, later: Set<string>): BackendModule {
+function lazyBackend(
+  deferred: (language: string) => boolean,
+  later: Set<string>,
+  loading: Set<string>,
+  retryDelaysMs: readonly number[],
+): BackendModule {
   return {
     type: 'backend',
     init() {
@@ -25,16 +33,60 @@ function lazyBackend(deferred: (language: string) => boolean, later: Set<string>
         callback(null, {});
         return;
       }
-      loadMessages(language, namespace as Parameters<typeof loadMessages>[1]).then(
-        (messages) => callback(null, messages ?? {}),
-        (error: unknown) => {
-          // Spec §8: a failed locale file load is only logged.
-          console.warn(`[i18n] could not load ${language}/${namespace}`, error);
-          callback(null, {});
-        },
-      );
+      const key = `${language}|${namespace}`;
+      loading.add(key);
+      const attempt = (tried: number): void => {
+        loadMessages(language, namespace as Parameters<typeof loadMessages>[1]).then(
+          (messages) => {
+            loading.delete(key);
+            callback(null, messages ?? {});
+          },
+          (error: unknown) => {
+            const delay = retryDelaysMs[tried];
+            if (delay !== undefined) {
+              setTimeout(() => attempt(tried + 1), delay);
+              return;
+            }
+            // Spec §8: a failed locale file load is logged; the chain's next language stands in.
+            console.warn(`[i18n] could not load ${language}/${namespace}`, error);
+            loading.delete(key);
+            callback(error instanceof Error ? error : new Error(String(error)), false);
+          },
+        );
+      };
+      attempt(0);
     },
   };
+}
+
+/** A failed file is tried twice more, after 0.5 s and 1.5 s (#30.9). */
+const defaultRetryDelaysMs = [500, 1500];
+
+/** The reads under way of each instance (`missingTexts` reads them). */
+const readsOf = new WeakMap<I18n, ReadonlySet<string>>();
+
+const chainOf = (i18n: I18n) => {
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return fallbackChain(isLanguage(language) ? language : 'de');
+};
+
+/**
+ * The namespaces of which no language of the chain has a text and none is loading (#30.9): a
+ * page of them would show raw keys, so the shell says they could not be loaded instead.
+ */
+export function missingTexts(i18n: I18n, namespaces: readonly string[]): readonly string[] {
+  const reads = readsOf.get(i18n) ?? new Set();
+  return namespaces.filter(
+    (ns) =>
+      !chainOf(i18n).some(
+        (lng) => reads.has(`${lng}|${ns}`) || Object.keys(i18n.getResourceBundle(lng, ns) ?? {}).length > 0,
+      ),
+  );
+}
+
+/** Loads the namespaces again in every language of the chain ("Erneut versuchen"). */
+export function reloadTexts(i18n: I18n, namespaces: readonly string[]): Promise<void> {
+  return i18n.reloadResources([...chainOf(i18n)], [...namespaces]);
 }
 
 export interface I18nOptions {
@@ -51,15 +103,19 @@ export interface I18nOptions {
    * (a first route other than the launcher). Otherwise they arrive while the launcher paints.
    */
   readonly awaitAllUiMessages?: boolean;
+  /** The waits before the next tries of a file that failed (default 0.5 s, 1.5 s). */
+  readonly retryDelaysMs?: readonly number[];
 }
 
 export async function createI18n(language: Language, options: I18nOptions = {}): Promise<I18n> {
   const instance = i18next.createInstance();
   const later = new Set<string>();
+  const reads = new Set<string>();
+  readsOf.set(instance, reads);
   let starting = options.deferLastFallback !== undefined;
   const deferred = (lng: string) => starting && lng !== language && lng !== 'de';
   await instance
-    .use(lazyBackend(deferred, later))
+    .use(lazyBackend(deferred, later, reads, options.retryDelaysMs ?? defaultRetryDelaysMs))
     .use(initReactI18next)
     .init({
       lng: language,
@@ -100,6 +156,12 @@ export async function createI18n(language: Language, options: I18nOptions = {}):
   // On the portal server (the first view, issue #16) there is no document: it writes <html lang>.
   const root = typeof document === 'undefined' ? undefined : document.documentElement;
   if (root !== undefined) root.lang = language;
+  // A file that failed (after its retries): what stands in for it is needed now — the deferred
+  // last fallback, and German `ui` whole (only the first route's groups are bundled).
+  instance.on('failedLoading', (_lng: string, ns: string) => {
+    loadLater();
+    if (ns === 'ui') void loadAllGermanUi();
+  });
   instance.on('languageChanged', (lng) => {
     if (root !== undefined) root.lang = lng;
     if (lng === 'de') void loadAllGermanUi();
