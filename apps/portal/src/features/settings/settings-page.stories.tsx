@@ -6,7 +6,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import type { MySession } from '@portal/core';
 import type { Schema } from '@portal/contract';
 import { kitchenPlanner, priceLists } from '../../../.storybook/applications.ts';
-import { partnerScreen, shown } from '../../../.storybook/screen.tsx';
+import { partnerScreen, shown, type StoryLoaded } from '../../../.storybook/screen.tsx';
 import SettingsPage from './settings-page.tsx';
 
 const meta = { title: 'Screens/Settings', component: SettingsPage } satisfies Meta<typeof SettingsPage>;
@@ -114,6 +114,19 @@ export const Security: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(/Safari 19/, {}, shown)).toBeVisible();
     await expect(canvas.getAllByText(/dana\.decker@example\.test/).length).toBeGreaterThan(0);
+  },
+};
+
+/** #30.11: back from the provider's password change, the page says it was changed (and the address forgets it). */
+export const SecurityAfterPasswordChange: Story = {
+  parameters: partnerScreen('/settings/security?changed=password', 'settings-security-changed', { profile, sessions }),
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const { i18n } = loaded as StoryLoaded;
+    await i18n.loadNamespaces('settings');
+    const notice = await canvas.findByText(i18n.t('settings:security.password.changed'), {}, shown);
+    await expect(notice.closest('[role="status"]')).not.toBeNull();
+    await expect(await canvas.findByText(/Safari 19/, {}, shown)).toBeVisible();
   },
 };
 
