@@ -176,7 +176,10 @@ test('the end passes: the access is gone, the partner is told, the webhook recor
   // Back to the seeded state: the partner asks again (from the notification), the webhook goes.
   await notifications.getByRole('link', { name: 'Erneut anfordern' }).first().click();
   await expect(asPartner.getByRole('heading', { level: 1, name: /anfordern/ })).toBeVisible();
-  await asPartner.getByRole('combobox', { name: /Kontozugriff/ }).selectOption({ label: 'Küchenstudio Nord GmbH' });
+  // The form starts with what she asked for last time (#30.11): the account access and her reason.
+  const accountAccess = asPartner.getByRole('combobox', { name: /Kontozugriff/ });
+  await expect(accountAccess.locator('option:checked')).toHaveText('Küchenstudio Nord GmbH');
+  await expect(asPartner.getByRole('textbox', { name: /Begründung/ })).toHaveValue(justification);
   await asPartner.getByRole('textbox', { name: /Begründung/ }).fill('Wir möchten Küchen für unsere Kunden planen.');
   await asPartner.getByRole('button', { name: 'Anfrage senden' }).click();
   await expect(asPartner.getByText('Ihre Anfrage wurde gesendet.')).toBeVisible();

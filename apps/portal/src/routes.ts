@@ -247,6 +247,8 @@ export const links = {
     `/flows/${encodeURIComponent(p.key)}${q({ client_id: p.clientId })}`,
   admin: () => '/admin',
   catalogue: () => '/catalogue',
-  catalogueRequest: (p: { readonly application: string }) => `/catalogue/${encodeURIComponent(p.application)}/request`,
+  /** `from`: an earlier request whose choices the form starts with (request again, #30.11). */
+  catalogueRequest: (p: { readonly application: string; readonly from?: string | undefined }) =>
+    `/catalogue/${encodeURIComponent(p.application)}/request${q({ from: p.from })}`,
   requests: () => '/requests',
 } as const;

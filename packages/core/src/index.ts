@@ -8,6 +8,7 @@ export type {
   AccessRequestStatus,
   AccessRequest,
   AccessRequestDecision,
+  AccessRequestChoice,
   Choice,
   AccessRequestOptions,
   LocaleCode,

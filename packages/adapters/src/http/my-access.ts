@@ -189,6 +189,8 @@ export interface MyAccessApi {
   listMyAccessRequests(
     query: PageQuery & Readonly<Pick<Query<'listMyAccessRequests'>, 'status'>>,
   ): Promise<Page<MyAccessRequestItem>>;
+  /** `GET /My/AccessRequests/{id}`: one of the user's requests (request again, #30.11). */
+  getMyAccessRequest(id: string): Promise<MyAccessRequestItem>;
   /** `POST /My/AccessRequests/{id}/Cancel`. */
   cancelMyAccessRequest(id: string): Promise<MyAccessRequestItem>;
   /** `GET /My/Notifications`. */
@@ -213,6 +215,9 @@ export function createMyAccessApi(client: ApiClient): MyAccessApi {
       const query = { page, pageSize, ...searchOf(search), ...(status === undefined ? {} : { status }) };
       const wire = await unwrap(client.GET('/My/AccessRequests', { params: { query } }));
       return { items: wire.items.map(toMyAccessRequest), total: wire.total };
+    },
+    async getMyAccessRequest(id) {
+      return toMyAccessRequest(await unwrap(client.GET('/My/AccessRequests/{id}', { params: { path: { id } } })));
     },
     async cancelMyAccessRequest(id) {
       return toMyAccessRequest(

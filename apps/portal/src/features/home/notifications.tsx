@@ -92,7 +92,7 @@ export default function LauncherNotifications({
             </span>
             {action !== undefined && (
               <UiLink
-                href={links.catalogueRequest({ application: item.application.id })}
+                href={links.catalogueRequest({ application: item.application.id, from: item.requestId })}
                 className={buttonClasses('secondary', 'sm')}
               >
                 {action === 'extend' ? t('notifications.extend') : t('notifications.requestAgain')}

@@ -13,6 +13,7 @@ import {
   fetchDelayMs,
   provideAccessRequestForm,
   toastError,
+  type AccessRequestChoice,
   type AccessRequestFormEvent,
   type AccessRequestFormField,
   type AccessRequestFormView,
@@ -31,11 +32,20 @@ interface AccessRequestForm {
   readonly send: (event: AccessRequestFormEvent) => void;
 }
 
-/** Core's request form machine for an application, as its view; the launcher's list is read again once it was sent. */
-export function useAccessRequestForm(application: string, today: string): AccessRequestForm {
+/**
+ * Core's request form machine for an application, as its view; the launcher's list is read again
+ * once it was sent. `choice`: what the form starts with (an earlier request's, request again).
+ */
+export function useAccessRequestForm(
+  application: string,
+  today: string,
+  choice?: AccessRequestChoice,
+): AccessRequestForm {
   const { api } = useServices();
   const machine = useMemo(() => provideAccessRequestForm({ api }), [api]);
-  const [snapshot, send] = useMachine(machine, { input: { applicationId: application, today } });
+  const [snapshot, send] = useMachine(machine, {
+    input: { applicationId: application, today, ...(choice === undefined ? {} : { choice }) },
+  });
   const view = accessRequestFormView(snapshot);
   useEffect(() => {
     // The launcher's list is read again: it now shows the request as pending.
