@@ -33,7 +33,7 @@ export {
 export type { SignedInUser, AvatarColor, Greeting } from './domain/user.ts';
 export { avatarInitials, avatarPalette, avatarColor, greeting } from './domain/user.ts';
 export type { HistoryRefKind, HistoryRef, HistoryValue } from './domain/history.ts';
-export { historyChange, historyRefKindOfProperty } from './domain/history.ts';
+export { historyChange, historyRecordChanges, historyRefKindOfProperty } from './domain/history.ts';
 export { toggleFavourite, moveFavourite, itemsInOrder } from './domain/favourites.ts';
 export { recentlyUsed } from './domain/recent.ts';
 export type { UsageGroup } from './domain/usage.ts';
