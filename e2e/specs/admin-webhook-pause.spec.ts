@@ -55,6 +55,11 @@ test('a webhook whose endpoint keeps failing pauses itself, the console says so 
   await expect(
     deliveriesTable(page).getByRole('row').filter({ hasText: 'Testzustellung' }).filter({ hasText: 'Fehlgeschlagen' }),
   ).toHaveCount(3);
+  // Why, in words (#30.11), not the recorded "HTTP 404".
+  await expect(
+    deliveriesTable(page).getByRole('row').filter({ hasText: 'Der Empfänger hat mit dem Status 404 geantwortet.' }),
+  ).toHaveCount(3);
+  await expect(deliveriesTable(page)).not.toContainText('HTTP 404');
   await expect(field(page, 'Pausieren nach Fehlschlägen in Folge')).toHaveValue('3');
   await assertAccessible(page);
 

@@ -1,5 +1,6 @@
 // Per-application administration: the caller's applications, access requests, users,
 // pickers and webhook deliveries. Authorisation is decided here, on the server.
+import { deliveryErrorKind } from '../webhooks/errors.ts';
 import { Hono } from 'hono';
 import { validateAccessRequestRoles, validateApplicationUserRoles } from '@portal/core';
 import { sql } from 'kysely';
@@ -116,6 +117,7 @@ const deliveryOf = (r: DeliveryRow): S['WebhookDelivery'] => ({
   attempts: r.attempts,
   responseStatus: r.response_status,
   error: r.error,
+  errorKind: deliveryErrorKind(r.error),
   createdAt: iso(r.created_at),
   lastAttemptAt: isoOrNull(r.last_attempt_at),
   nextAttemptAt: isoOrNull(r.next_attempt_at),
@@ -965,6 +967,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
         responseStatus: t.response_status,
         responseBody: t.response_body,
         error: t.error,
+        errorKind: deliveryErrorKind(t.error),
       })),
     } satisfies S['WebhookDeliveryDetail']);
   });

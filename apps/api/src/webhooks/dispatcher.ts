@@ -14,6 +14,7 @@
 // this instance lost is not sent. The claims of an instance that died run out after the lease
 // and another instance takes the deliveries over (one that died between sending and recording
 // may have sent it once more: receivers deduplicate by X-Portal-Delivery-Id).
+import { deliveryErrorText, webhookRemoved } from './errors.ts';
 import { createHmac, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
@@ -126,9 +127,6 @@ async function bodyStart(response: Response): Promise<string | null> {
   return bytes.length === 0 ? null : new TextDecoder().decode(bytes);
 }
 
-const messageOf = (e: unknown): string =>
-  (e instanceof Error ? e.message : String(e)).slice(0, 500) || 'request failed';
-
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { db } = options;
   const backoff = options.backoffMs ?? ((n: number) => 2 ** n * 1000);
@@ -236,7 +234,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     if (d.hook === null || d.endpoint_url === null) {
       await db
         .updateTable('webhook_deliveries')
-        .set({ status: 'FAILED', error: 'webhook removed', next_attempt_at: null })
+        .set({ status: 'FAILED', error: webhookRemoved, next_attempt_at: null })
         .where('id', '=', id)
         .where('status', '=', 'PENDING')
         .execute();
@@ -275,7 +273,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       detail.body = await bodyStart(response);
       if (status < 200 || status >= 300) error = `HTTP ${status}`;
     } catch (e) {
-      error = messageOf(e);
+      error = deliveryErrorText(e);
       // A key missing from API_SECRETS_KEYS concerns whoever runs the API, not only the application's administrators.
       if (e instanceof SecretsError) console.error(`webhook dispatcher: application ${applicationId}: ${e.message}`);
     }
@@ -295,7 +293,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           .select('attempts')
           .where('id', '=', id)
           .executeTakeFirst();
-        if (row) await record(id, row.attempts + 1, null, messageOf(e));
+        if (row) await record(id, row.attempts + 1, null, deliveryErrorText(e));
       } catch (again) {
         console.error('webhook dispatcher: cannot record the failure of delivery', id, again);
       }

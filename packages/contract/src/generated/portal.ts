@@ -2872,11 +2872,24 @@ export interface components {
             replayOf: components["schemas"]["Uuid"] | null;
             attempts: number;
             responseStatus: number | null;
+            /** @description The last attempt's failure as recorded (technical, English) */
             error: string | null;
+            errorKind: components["schemas"]["WebhookErrorKind"] | null;
             createdAt: components["schemas"]["DateTime"];
             lastAttemptAt: components["schemas"]["DateTime"] | null;
             nextAttemptAt: components["schemas"]["DateTime"] | null;
         };
+        /**
+         * @description What kind of failure `error` is, for a sentence in the reader's language (#30.11): HTTP_STATUS
+         *     (the endpoint answered with a status outside 2xx: `responseStatus`), TIMEOUT (no answer in
+         *     time), CONNECTION_REFUSED (nothing listens at the address), HOST_NOT_FOUND (the name does not
+         *     resolve), CONNECTION_RESET (the connection broke off), TLS (the certificate or the TLS
+         *     handshake was refused), SECRET_UNAVAILABLE (a stored secret could not be opened: the API's
+         *     keys), WEBHOOK_REMOVED (the webhook was removed before it was sent), NETWORK (another network
+         *     failure), OTHER.
+         * @enum {string}
+         */
+        WebhookErrorKind: "HTTP_STATUS" | "TIMEOUT" | "CONNECTION_REFUSED" | "HOST_NOT_FOUND" | "CONNECTION_RESET" | "TLS" | "SECRET_UNAVAILABLE" | "WEBHOOK_REMOVED" | "NETWORK" | "OTHER";
         WebhookDeliveryDetail: {
             delivery: components["schemas"]["WebhookDelivery"];
             /** @description The JSON body every attempt sends */
@@ -2897,7 +2910,9 @@ export interface components {
             responseStatus: number | null;
             /** @description The first 2 KB of the answer's body */
             responseBody: string | null;
+            /** @description The failure as recorded (technical, English) */
             error: string | null;
+            errorKind: components["schemas"]["WebhookErrorKind"] | null;
         };
         WebhookSigningSecret: {
             id: components["schemas"]["Uuid"];

@@ -137,6 +137,7 @@ export declare const SelectionItem: Validator<Schemas["SelectionItem"]>;
 export declare const SelectionList: Validator<Schemas["SelectionList"]>;
 export declare const WebhookEvent: Validator<Schemas["WebhookEvent"]>;
 export declare const WebhookDelivery: Validator<Schemas["WebhookDelivery"]>;
+export declare const WebhookErrorKind: Validator<Schemas["WebhookErrorKind"]>;
 export declare const WebhookDeliveryDetail: Validator<Schemas["WebhookDeliveryDetail"]>;
 export declare const WebhookDeliveryAttempt: Validator<Schemas["WebhookDeliveryAttempt"]>;
 export declare const WebhookSigningSecret: Validator<Schemas["WebhookSigningSecret"]>;
