@@ -1,9 +1,9 @@
 // The shell: providers, the route table rendered through wouter, guards, layouts.
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { Link, Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import { UiLinkProvider, UiTextProvider, type UiLinkProps } from '@portal/ui';
+import { focusIsLost, focusPageHeading, UiLinkProvider, UiTextProvider, type UiLinkProps } from '@portal/ui';
 import { routeStatus } from '@portal/core';
 import { NavigationBarProvider, ServicesProvider, ToastProvider, useServices } from './contexts.tsx';
 import { ExternalAppProvider } from './external-app.tsx';
@@ -92,10 +92,38 @@ function GuardedRoute({ route }: { readonly route: RouteDef }) {
   );
 }
 
+/**
+ * After a move to another page (not a change of its query, nor the first page): the focus goes to
+ * the new page's heading once it is there (#30.11), unless the page or the user put it somewhere
+ * meanwhile, or it is on navigation that keeps it (`data-keeps-focus`: the settings' tabs).
+ */
+function useFocusOnPageChange(path: string): void {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return undefined;
+    }
+    const had = document.activeElement;
+    if (had?.closest('[data-keeps-focus]') != null) return undefined;
+    const until = Date.now() + 5_000;
+    let frame = 0;
+    // The heading may come after the page's code or data: looked for on each frame, for 5 s (then the main region).
+    const attempt = () => {
+      if (document.activeElement !== had && !focusIsLost()) return;
+      if (document.querySelector('#main h1') !== null || Date.now() > until) focusPageHeading();
+      else frame = requestAnimationFrame(attempt);
+    };
+    frame = requestAnimationFrame(attempt);
+    return () => cancelAnimationFrame(frame);
+  }, [path]);
+}
+
 function Routes() {
   const services = useServices();
   const [location, navigate] = useLocation();
   const search = useSearch();
+  useFocusOnPageChange(location);
   useEffect(() => {
     services.setUnauthenticatedHandler(() => {
       const returnPath = `${window.location.pathname}${window.location.search}`;
