@@ -55,6 +55,8 @@ const apps = [
     accessRequestsAmount: 0,
     internal: false,
     accessStatus: 'granted',
+    // Ends in 3 days: the tile's "Endet in 3 Tagen" is the browser's to add (#30.11).
+    accessEndsAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
   },
 ];
 const apiCalls: { path: string; authorization: string | null }[] = [];
@@ -147,6 +149,8 @@ describe("the portal's server bundle", () => {
     const html = await response.text();
     expect(html).toContain('href="/flows/auth?client_id=a1"');
     expect(html).toContain('Serviceportal');
+    // No time-dependent text the browser would count differently (a hydration mismatch, React #418).
+    expect(rootOf(html)).not.toMatch(/Endet (in|heute)/);
     expect(html).toMatch(/<h1 data-greeting="" [^>]*>Guten (Morgen|Tag|Abend), Dana Dealer<\/h1>/);
     expect(html).toContain('<script type="application/json" id="hk-first-view">{"myApps":{"userId":');
     expect(html).toContain(`<script>${greetingScript}</script>`);
