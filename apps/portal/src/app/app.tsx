@@ -3,7 +3,7 @@ import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { Link, Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import { focusIsLost, focusPageHeading, UiLinkProvider, UiTextProvider, type UiLinkProps } from '@portal/ui';
+import { createModuleLoader, UiLinkProvider, UiTextProvider, type UiLinkProps } from '@portal/ui';
 import { routeStatus } from '@portal/core';
 import { NavigationBarProvider, ServicesProvider, ToastProvider, useServices } from './contexts.tsx';
 import { ExternalAppProvider } from './external-app.tsx';
@@ -92,11 +92,10 @@ function GuardedRoute({ route }: { readonly route: RouteDef }) {
   );
 }
 
-/**
- * After a move to another page (not a change of its query, nor the first page): the focus goes to
- * the new page's heading once it is there (#30.11), unless the page or the user put it somewhere
- * meanwhile, or it is on navigation that keeps it (`data-keeps-focus`: the settings' tabs).
- */
+/** The focus after a move to another page (#30.11): its code loads on the first move. */
+const pageFocus = createModuleLoader(() => import('./page-focus.ts'));
+
+/** After a move to another page (not a change of its query, nor the first page): the focus to its heading. */
 function useFocusOnPageChange(path: string): void {
   const first = useRef(true);
   useEffect(() => {
@@ -105,17 +104,18 @@ function useFocusOnPageChange(path: string): void {
       return undefined;
     }
     const had = document.activeElement;
-    if (had?.closest('[data-keeps-focus]') != null) return undefined;
-    const until = Date.now() + 5_000;
-    let frame = 0;
-    // The heading may come after the page's code or data: looked for on each frame, for 5 s (then the main region).
-    const attempt = () => {
-      if (document.activeElement !== had && !focusIsLost()) return;
-      if (document.querySelector('#main h1') !== null || Date.now() > until) focusPageHeading();
-      else frame = requestAnimationFrame(attempt);
+    let stop: (() => void) | undefined;
+    let live = true;
+    pageFocus.load().then(
+      (module) => {
+        if (live) stop = module.focusNewPage(had);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+      stop?.();
     };
-    frame = requestAnimationFrame(attempt);
-    return () => cancelAnimationFrame(frame);
   }, [path]);
 }
 

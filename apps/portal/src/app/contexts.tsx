@@ -4,7 +4,7 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NavigationBarState, PlacedField, PortalError } from '@portal/core';
-import { saidBesideFields, toastError } from '@portal/core';
+import { toastError } from '@portal/core';
 import { createModuleLoader, type ToastMessage } from '@portal/ui';
 import type { Services } from '../composition-root.ts';
 import { reportChunkError } from './lazy-page.tsx';
@@ -36,8 +36,8 @@ export function useServices(): Services {
 export interface Toasts {
   /**
    * An action failed: a danger toast titled 'Fehler' for 4 s (spec §8), with the server's
-   * `errors[]` messages that no field shows (`placed`: the fields the form shows them beside);
-   * none when every message stands beside its field (core's `saidBesideFields`, #30.8).
+   * `errors[]` messages that no field shows (`placed`: the fields the form shows them beside;
+   * a form shows none when every message stands beside its field, core's `saidBesideFields`, #30.8).
    */
   error(error: PortalError, placed?: PlacedField): void;
   success(message: string): void;
@@ -60,7 +60,6 @@ export function ToastProvider({ children }: { readonly children?: ReactNode }) {
   const api = useMemo<Toasts>(
     () => ({
       error(error, placed) {
-        if (saidBesideFields(error, placed)) return;
         const model = toastError(error, placed);
         const message =
           model.message ??
