@@ -46,10 +46,10 @@ export interface RouteDef {
   /** The page marks the first route ready itself (when its data is painted), not on mount. */
   readonly marksReady?: boolean;
   /**
-   * The namespaces of the page's texts (besides `common`): loaded before it renders; when no
-   * language of the chain has them, the shell says so with a retry instead of raw keys (#30.9).
+   * The namespace of the page's texts (besides `common`): loaded before it renders; when no
+   * language of the chain has it, the shell says so with a retry instead of raw keys (#30.9).
    */
-  readonly texts?: readonly Namespace[];
+  readonly texts?: Namespace;
 }
 
 type Page = { default: ComponentType };
@@ -69,10 +69,6 @@ const myRequests = lazyPage<Page>(() => import('./features/access/my-requests-pa
 const admin = lazyPage<Page>(() => import('./features/admin/index.tsx'));
 const notFound = lazyPage<Page>(() => import('./features/errors/not-found-page.tsx'));
 
-const auth: readonly Namespace[] = ['auth'];
-const settingsTexts: readonly Namespace[] = ['settings'];
-const flows: readonly Namespace[] = ['flows'];
-
 /** Order matters: the first matching route wins. */
 export const routes: readonly RouteDef[] = [
   {
@@ -80,19 +76,19 @@ export const routes: readonly RouteDef[] = [
     path: '/',
     layout: 'default',
     title: 'home',
-    texts: ['home'],
+    texts: 'home',
     page: home,
     preloadData: preloadMyApps,
     marksReady: true,
   },
-  { name: 'login', path: '/login', layout: 'noNavbar', public: true, title: 'login', texts: auth, page: login },
+  { name: 'login', path: '/login', layout: 'noNavbar', public: true, title: 'login', texts: 'auth', page: login },
   {
     name: 'authLogin',
     path: '/auth/login',
     layout: 'empty',
     public: true,
     title: 'signingIn',
-    texts: auth,
+    texts: 'auth',
     page: callback,
     marksReady: true,
   },
@@ -102,7 +98,7 @@ export const routes: readonly RouteDef[] = [
     layout: 'empty',
     public: true,
     title: 'signingOut',
-    texts: auth,
+    texts: 'auth',
     page: logout,
   },
   {
@@ -111,7 +107,7 @@ export const routes: readonly RouteDef[] = [
     layout: 'noNavbar',
     public: true,
     title: 'signedOut',
-    texts: auth,
+    texts: 'auth',
     page: logoutSuccess,
   },
   {
@@ -119,7 +115,7 @@ export const routes: readonly RouteDef[] = [
     path: '/settings',
     layout: 'default',
     title: 'settings',
-    texts: settingsTexts,
+    texts: 'settings',
     prefetch: true,
     page: settings,
   },
@@ -128,7 +124,7 @@ export const routes: readonly RouteDef[] = [
     path: '/settings/applications/:id',
     layout: 'default',
     title: 'settings',
-    texts: settingsTexts,
+    texts: 'settings',
     page: settings,
   },
   {
@@ -136,26 +132,26 @@ export const routes: readonly RouteDef[] = [
     path: '/settings/:tab',
     layout: 'default',
     title: 'settings',
-    texts: settingsTexts,
+    texts: 'settings',
     page: settings,
   },
   // Access governance (#19): the catalogue, a request to one application, the user's requests.
-  { name: 'catalogue', path: '/catalogue', layout: 'default', title: 'catalogue', texts: flows, page: catalogue },
+  { name: 'catalogue', path: '/catalogue', layout: 'default', title: 'catalogue', texts: 'flows', page: catalogue },
   {
     name: 'catalogueRequest',
     path: '/catalogue/:application/request',
     layout: 'default',
     title: 'catalogue',
-    texts: flows,
+    texts: 'flows',
     page: requestForm,
   },
-  { name: 'requests', path: '/requests', layout: 'default', title: 'requests', texts: flows, page: myRequests },
+  { name: 'requests', path: '/requests', layout: 'default', title: 'requests', texts: 'flows', page: myRequests },
   {
     name: 'flowsAuth',
     path: '/flows/auth',
     layout: 'noNavbar',
     title: 'flow',
-    texts: flows,
+    texts: 'flows',
     prefetch: true,
     page: gate,
   },
@@ -164,14 +160,14 @@ export const routes: readonly RouteDef[] = [
     path: '/flows/auth-refresh',
     layout: 'empty',
     title: 'refresh',
-    texts: flows,
+    texts: 'flows',
     page: refresh,
   },
-  { name: 'flow', path: '/flows/:key?', layout: 'noNavbar', title: 'flow', texts: flows, page: customFlow },
+  { name: 'flow', path: '/flows/:key?', layout: 'noNavbar', title: 'flow', texts: 'flows', page: customFlow },
   // One route for the whole console (`*?`: `/admin` too), so moving inside it keeps the console
   // mounted: two routes would unmount and mount it again (layout, sidebar, its data) on the way
   // from `/admin` to `/admin/users`.
-  { name: 'admin', path: '/admin/*?', layout: 'admin', title: 'admin', texts: ['admin'], page: admin },
+  { name: 'admin', path: '/admin/*?', layout: 'admin', title: 'admin', texts: 'admin', page: admin },
 ];
 
 export const notFoundRoute: RouteDef = {

@@ -94,6 +94,7 @@ export {
 } from './validation/validation.ts';
 
 export type { PortalError, PlacedField } from './errors/errors.ts';
+export { saidBesideFields } from './errors/said-beside-fields.ts';
 export {
   pageErrorStatuses,
   pageErrorStatus,
@@ -103,7 +104,6 @@ export {
   isIdentityProviderError,
   fieldErrors,
   unplacedMessages,
-  saidBesideFields,
   fromHttpStatus,
   toPortalError,
   errorPage,

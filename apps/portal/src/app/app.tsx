@@ -82,7 +82,7 @@ function GuardedRoute({ route }: { readonly route: RouteDef }) {
     <PageLayout kind={route.layout} {...(current === undefined ? {} : { current })}>
       <PageErrorBoundary resetKey={location} fallback={(error) => <ErrorViewFor error={error} />}>
         <Suspense fallback={<Pending />}>
-          <RouteTexts namespaces={route.texts ?? []}>
+          <RouteTexts {...(route.texts === undefined ? {} : { namespace: route.texts })}>
             <Page />
           </RouteTexts>
           {route.marksReady === true ? null : <MarkReadyOnMount />}
@@ -101,21 +101,13 @@ function useFocusOnPageChange(path: string): void {
   useEffect(() => {
     if (first.current) {
       first.current = false;
-      return undefined;
+      return;
     }
     const had = document.activeElement;
-    let stop: (() => void) | undefined;
-    let live = true;
     pageFocus.load().then(
-      (module) => {
-        if (live) stop = module.focusNewPage(had);
-      },
+      (module) => module.focusNewPage(had),
       () => undefined,
     );
-    return () => {
-      live = false;
-      stop?.();
-    };
   }, [path]);
 }
 

@@ -4,16 +4,17 @@
 // route); the shell notes where the focus was when the address changed.
 import { focusIsLost, focusPageHeading } from '@portal/ui';
 
-/** Looks for the heading on each frame for 5 s (it may come after the page's code or data), then the main region; a stop. */
-export function focusNewPage(had: Element | null): () => void {
-  if (had?.closest('[data-keeps-focus]') != null) return () => undefined;
+/**
+ * Looks for the heading on each frame for 5 s (it may come after the page's code or data), then
+ * the main region; stops as soon as the focus is somewhere else (a later move's own look included).
+ */
+export function focusNewPage(had: Element | null): void {
+  if (had?.closest('[data-keeps-focus]') != null) return;
   const until = Date.now() + 5_000;
-  let frame = 0;
   const attempt = () => {
     if (document.activeElement !== had && !focusIsLost()) return;
     if (document.querySelector('#main h1') !== null || Date.now() > until) focusPageHeading();
-    else frame = requestAnimationFrame(attempt);
+    else requestAnimationFrame(attempt);
   };
-  frame = requestAnimationFrame(attempt);
-  return () => cancelAnimationFrame(frame);
+  requestAnimationFrame(attempt);
 }

@@ -39,12 +39,12 @@ function SettingsHeading() {
 }
 
 async function showSettings(language: Language) {
-  const i18n = await createI18n(language, { retryDelaysMs: [1, 1] });
+  const i18n = await createI18n(language, { retries: { count: 2, firstWaitMs: 1 } });
   render(
     <I18nextProvider i18n={i18n}>
       <UiBridge>
         <Suspense fallback={<p>…</p>}>
-          <RouteTexts namespaces={['settings']}>
+          <RouteTexts namespace="settings">
             <SettingsHeading />
           </RouteTexts>
         </Suspense>

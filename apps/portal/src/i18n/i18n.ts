@@ -5,19 +5,20 @@ import { initReactI18next } from 'react-i18next';
 import { bundledGerman, loadMessages } from './resources.ts';
 import { fallbackChain, isLanguage, languageTags, type Language } from './languages.ts';
 
+/** How often a file that failed is tried again, and the first wait (doubled for each next try). */
+interface Retries {
+  readonly count: number;
+  readonly firstWaitMs: number;
+}
+
 /**
  * Loads one namespace of one language on demand. `deferred(language)` true: answer empty for
  * now and remember the read in `later` (loaded again by `createI18n` when the first view is ready).
- * A file that fails is tried again after each of `retryDelaysMs` (#30.9), then logged (spec §8)
- * and reported to i18next as failed: the next language of the chain stands in. `loading` holds
- * the reads under way (with their retries).
+ * A file that fails is tried again (#30.9), then reported as failed for good: the next language
+ * of the chain stands in (a failure i18next would try again itself makes every render while
+ * another language loads ask for it once more).
  */
-function lazyBackend(
-  deferred: (language: string) => boolean,
-  later: Set<string>,
-  loading: Set<string>,
-  retryDelaysMs: readonly number[],
-): BackendModule {
+function lazyBackend(deferred: (language: string) => boolean, later: Set<string>, retries: Retries): BackendModule {
   return {
     type: 'backend',
     init() {
@@ -33,60 +34,39 @@ function lazyBackend(
         callback(null, {});
         return;
       }
-      const key = `${language}|${namespace}`;
-      loading.add(key);
-      const attempt = (tried: number): void => {
+      const attempt = (left: number, waitMs: number): void => {
         loadMessages(language, namespace as Parameters<typeof loadMessages>[1]).then(
-          (messages) => {
-            loading.delete(key);
-            callback(null, messages ?? {});
-          },
+          (messages) => callback(null, messages ?? {}),
           (error: unknown) => {
-            const delay = retryDelaysMs[tried];
-            if (delay !== undefined) {
-              setTimeout(() => attempt(tried + 1), delay);
+            if (left > 0) {
+              setTimeout(() => attempt(left - 1, waitMs * 2), waitMs);
               return;
             }
-            // Spec §8: a failed locale file load is logged; the chain's next language stands in.
+            // Spec §8: a failed locale file load is logged.
             console.warn(`[i18n] could not load ${language}/${namespace}`, error);
-            loading.delete(key);
             callback(error instanceof Error ? error : new Error(String(error)), false);
           },
         );
       };
-      attempt(0);
+      attempt(retries.count, retries.firstWaitMs);
     },
   };
 }
 
-/** A failed file is tried twice more, after 0.5 s and 1.5 s (#30.9). */
-const defaultRetryDelaysMs = [500, 1500];
-
-/** The reads under way of each instance (`missingTexts` reads them). */
-const readsOf = new WeakMap<I18n, ReadonlySet<string>>();
-
-const chainOf = (i18n: I18n) => {
+/** The languages of the page's fallback chain (its language, German, English). */
+export const textChain = (i18n: I18n): readonly Language[] => {
   const language = i18n.resolvedLanguage ?? i18n.language;
   return fallbackChain(isLanguage(language) ? language : 'de');
 };
 
 /**
- * The namespaces of which no language of the chain has a text and none is loading (#30.9): a
- * page of them would show raw keys, so the shell says they could not be loaded instead.
+ * The namespaces of which no language of the chain has a text (#30.9): once they have loaded or
+ * failed, a page of them would show raw keys, so the shell says they could not be loaded instead.
  */
-export function missingTexts(i18n: I18n, namespaces: readonly string[]): readonly string[] {
-  const reads = readsOf.get(i18n) ?? new Set();
+export function missingTexts<N extends string>(i18n: I18n, namespaces: readonly N[]): readonly N[] {
   return namespaces.filter(
-    (ns) =>
-      !chainOf(i18n).some(
-        (lng) => reads.has(`${lng}|${ns}`) || Object.keys(i18n.getResourceBundle(lng, ns) ?? {}).length > 0,
-      ),
+    (ns) => !textChain(i18n).some((lng) => Object.keys(i18n.getResourceBundle(lng, ns) ?? {}).length > 0),
   );
-}
-
-/** Loads the namespaces again in every language of the chain ("Erneut versuchen"). */
-export function reloadTexts(i18n: I18n, namespaces: readonly string[]): Promise<void> {
-  return i18n.reloadResources([...chainOf(i18n)], [...namespaces]);
 }
 
 export interface I18nOptions {
@@ -103,19 +83,17 @@ export interface I18nOptions {
    * (a first route other than the launcher). Otherwise they arrive while the launcher paints.
    */
   readonly awaitAllUiMessages?: boolean;
-  /** The waits before the next tries of a file that failed (default 0.5 s, 1.5 s). */
-  readonly retryDelaysMs?: readonly number[];
+  /** How often a file that failed is tried again (default 2: after 0.5 s, then 1 s) and the first wait. */
+  readonly retries?: Retries;
 }
 
 export async function createI18n(language: Language, options: I18nOptions = {}): Promise<I18n> {
   const instance = i18next.createInstance();
   const later = new Set<string>();
-  const reads = new Set<string>();
-  readsOf.set(instance, reads);
   let starting = options.deferLastFallback !== undefined;
   const deferred = (lng: string) => starting && lng !== language && lng !== 'de';
   await instance
-    .use(lazyBackend(deferred, later, reads, options.retryDelaysMs ?? defaultRetryDelaysMs))
+    .use(lazyBackend(deferred, later, options.retries ?? { count: 2, firstWaitMs: 500 }))
     .use(initReactI18next)
     .init({
       lng: language,
@@ -156,10 +134,8 @@ export async function createI18n(language: Language, options: I18nOptions = {}):
   // On the portal server (the first view, issue #16) there is no document: it writes <html lang>.
   const root = typeof document === 'undefined' ? undefined : document.documentElement;
   if (root !== undefined) root.lang = language;
-  // A file that failed (after its retries): what stands in for it is needed now — the deferred
-  // last fallback, and German `ui` whole (only the first route's groups are bundled).
+  // German `ui` stands in for a language's that failed: whole (only the first route's groups are bundled).
   instance.on('failedLoading', (_lng: string, ns: string) => {
-    loadLater();
     if (ns === 'ui') void loadAllGermanUi();
   });
   instance.on('languageChanged', (lng) => {

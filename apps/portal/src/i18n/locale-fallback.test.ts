@@ -54,7 +54,7 @@ describe('a locale file that fails to load', () => {
             load();
           },
           // Tried again at once (#30.9), still failing.
-          retryDelaysMs: [1],
+          retries: { count: 1, firstWaitMs: 1 },
         });
         await i18n.loadNamespaces([namespace]);
         const next = fallbackChain(language)[1] ?? 'en';

@@ -13,11 +13,11 @@ import {
   readServerError,
   toPortalError,
   toastError,
-  saidBesideFields,
   unplacedMessages,
 } from './errors.ts';
 import type { PortalError } from './errors.ts';
 import { identityError } from './identity-error.ts';
+import { saidBesideFields } from './said-beside-fields.ts';
 
 describe('page error codes', () => {
   it.each([

@@ -197,16 +197,6 @@ export function unplacedMessages(error: PortalError, placed: PlacedField = nowhe
   return result;
 }
 
-/**
- * Whether the form says everything the answer says (#30.8): every entry of its `errors[]` names
- * a field the form shows beside that field. Then no toast or alert repeats it; the answer's own
- * `message` is the field's message or a summary of them ('Die Anfrage ist ungültig.').
- */
-export function saidBesideFields(error: PortalError, placed: PlacedField = nowhere): boolean {
-  if (error.kind !== 'http' || error.server === undefined || error.server.errors.length === 0) return false;
-  return error.server.errors.every((detail) => detail.field !== undefined && placed(detail.field));
-}
-
 /** The messages of `errors[]` shown beside fields (the form shows their field). */
 function placedMessages(error: PortalError, placed: PlacedField): readonly string[] {
   if (error.kind !== 'http' || error.server === undefined) return [];
