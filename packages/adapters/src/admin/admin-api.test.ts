@@ -59,6 +59,7 @@ const webhookDelivery = {
   attempts: 0,
   responseStatus: null,
   error: null,
+  errorKind: null,
   createdAt: '2026-11-25T08:00:00.000Z',
   lastAttemptAt: null,
   nextAttemptAt: '2026-11-25T08:00:01.000Z',
