@@ -164,7 +164,6 @@ export { accessRequestView } from './machines/access-request/access-request.view
 
 export { isoDay, endOfMonth, expiryBadge } from './domain/access-governance.ts';
 export { currentNotices } from './domain/notices.ts';
-export type { NoticeAction } from './domain/notices.ts';
 export type {
   AccessRequestFormEvent,
   AccessRequestFormField,

@@ -25,7 +25,7 @@ export interface ApplicationState {
 }
 
 /** What a notice offers: a new request (after a denial or an end), an extension, or nothing. */
-export type NoticeAction = 'requestAgain' | 'extend';
+type NoticeAction = 'requestAgain' | 'extend';
 
 export interface CurrentNotices<N extends NoticeSource> {
   /** The notices to show, newest first, each with its action (none while an extension is asked for). */

@@ -26,7 +26,7 @@ const issuesOf = (context: AccessRequestFormContext) =>
  * A choice the form starts with (request again, #30.11) as far as the application still offers
  * it: an account access or role among the first loaded page, answers to questions it still asks.
  */
-export function offeredChoice(choice: AccessRequestChoice, options: AccessRequestOptions): AccessRequestChoice {
+function offeredChoice(choice: AccessRequestChoice, options: AccessRequestOptions): AccessRequestChoice {
   const { accountAccessId, roleId, answers, ...rest } = choice;
   const offered = (id: string | undefined, items: readonly { readonly id: string }[]) =>
     id !== undefined && items.some((item) => item.id === id);
