@@ -110,8 +110,13 @@ describe('the expiry job', () => {
 
     const mine = await h.request('GET', `/My/AccessRequests/${requestId}`, { token: t.newUser });
     expect(await mine.json()).toMatchObject({ status: 'EXPIRED', canRequestAgain: true });
+    // The latest state per application is unread (#30.6): the end; the reminder and the acceptance before it are read.
     const notes = await h.request('GET', '/My/Notifications?unread=true', { token: t.newUser });
     expect(((await notes.json()) as { items: { kind: string }[] }).items.map((n) => n.kind)).toEqual([
+      'ACCESS_EXPIRED',
+    ]);
+    const all = await h.request('GET', '/My/Notifications', { token: t.newUser });
+    expect(((await all.json()) as { items: { kind: string }[] }).items.map((n) => n.kind)).toEqual([
       'ACCESS_EXPIRED',
       'ACCESS_EXPIRING',
       'REQUEST_ACCEPTED',
