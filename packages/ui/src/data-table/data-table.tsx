@@ -156,13 +156,13 @@ function TableRowCells<Row>({
         </td>
       )}
       {columns.map((column, index) => (
-        <td key={column.key} className={cellClasses[index]}>
-          {/* On a phone a row is a stack of its cells, each after its column's name (the header is for assistive technology there). */}
-          {index > 0 && column.header !== '' && (
-            <span aria-hidden="true" className="hidden w-28 shrink-0 text-fg-muted max-sm:inline">
-              {column.header}
-            </span>
-          )}
+        // On a phone a row is a stack of its cells, each after its column's name: drawn from `data-label`
+        // (no text of the cell's own, so what the cell says stays what it is).
+        <td
+          key={column.key}
+          className={cellClasses[index]}
+          {...(index > 0 && column.header !== '' ? { 'data-label': column.header } : {})}
+        >
           {column.render(row)}
         </td>
       ))}
@@ -209,6 +209,7 @@ export function DataTable<Row>({
           column.align === 'end' ? 'text-end' : 'text-start',
           column.className,
           'max-sm:flex max-sm:w-auto max-sm:min-w-0 max-sm:items-baseline max-sm:gap-2 max-sm:px-0 max-sm:py-0.5 max-sm:text-start max-sm:wrap-anywhere',
+          'max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:text-fg-muted max-sm:before:content-[attr(data-label)]',
           index === 0 && 'max-sm:font-medium',
         ),
       ),
