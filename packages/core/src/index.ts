@@ -50,6 +50,8 @@ export { randomString, pkceChallenge } from './domain/random.ts';
 export { exitPath, isSafeReturnPath, safeReturnPath } from './domain/return-path.ts';
 export { reloadAfterChunkError, isChunkLoadError } from './domain/chunk-reload.ts';
 export { jsonBodyMaxBytes, jsonBodyMaxDepth, isJsonContentType, jsonNestsTooDeep } from './domain/json-body.ts';
+export type { CsvCell } from './domain/csv.ts';
+export { csvLine } from './domain/csv.ts';
 
 export type { AdminPermission, AdminNavKey, AdminNavItem } from './permissions/permissions.ts';
 export {
