@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { Insertable, Transaction } from 'kysely';
-import { isHttpUrl } from '@portal/core';
+import { applicationRules, isHttpUrl } from '@portal/core';
 import type { components } from '@portal/contract';
 import { newId, requirePermission } from '../context.ts';
 import type { AppEnv, Deps } from '../context.ts';
@@ -309,10 +309,13 @@ async function check(
 async function save(
   trx: Transaction<DB>,
   id: string,
-  input: S['ApplicationInput'],
+  given: S['ApplicationInput'],
   isNew: boolean,
   secrets: SecretBox,
 ): Promise<void> {
+  // Core's rules of what is written, the console's too: an internal application is not requestable,
+  // directory group names are trimmed.
+  const input = applicationRules(given);
   const row = {
     label: input.label.trim(),
     logo_url: input.logoUrl ?? null,
@@ -323,7 +326,7 @@ async function save(
     admin_permission_id: input.adminPermissionId ?? null,
     notification_email: input.notificationEmail ?? null,
     access_request_required: input.accessRequestRequired ?? false,
-    access_request_allowed: (input.accessRequestAllowed ?? false) && !(input.internal ?? false),
+    access_request_allowed: input.accessRequestAllowed ?? false,
     internal_copy_of_access_requests: input.internalCopyOfAccessRequests ?? false,
     role_required_on_access_request: input.roleRequiredOnAccessRequest ?? false,
     internal: input.internal ?? false,
