@@ -1,7 +1,9 @@
 // The rules the API shares with core (#31.2) give the same answer on both sides: for the same
 // input, what the API refuses or writes is what core's rule (the console's and the portal's) says.
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationRules } from '@portal/core';
+import { applicationRules, validateApplicationLinks } from '@portal/core';
+import { translate } from '../src/http/messages.ts';
 import { users } from '../src/db/seed/ids.ts';
 import { claimsOf } from '../src/services/access.ts';
 import { harness, token } from './harness.ts';
@@ -52,5 +54,54 @@ describe('an internal application is not requestable: the API writes what core s
     });
     expect(updated.status).toBe(200);
     expect(updated.body.accessRequestAllowed).toBe(written.accessRequestAllowed);
+  });
+});
+
+describe("directory group names: the API refuses what core's validation refuses, on the same entries", () => {
+  const name = fc.constantFrom(
+    'HK-Vertrieb',
+    'hk-vertrieb ',
+    ' HK-VERTRIEB',
+    'Planer',
+    '\tplaner',
+    '',
+    '   ',
+    'Aussteller',
+  );
+  it('for any list of names', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(name, { maxLength: 5 }), async (names) => {
+        const activationGroups = names.map((directoryGroupName) => ({
+          directoryGroupName,
+          roleIds: [],
+          accountAccessIds: [],
+        }));
+        const issues = validateApplicationLinks({ activationGroups });
+        const answer = await call('POST', '/Applications', { ...app('Gruppen'), activationGroups });
+        if (Object.keys(issues).length === 0) {
+          expect(answer.status).toBe(201);
+          // Written as core writes them (names trimmed).
+          expect(answer.body.activationGroups).toEqual(applicationRules({ activationGroups }).activationGroups);
+          return;
+        }
+        expect(answer.status).toBe(400);
+        const refused = Object.fromEntries(
+          (answer.body.error.errors as { field?: string; message: string }[])
+            .filter((e) => e.field?.endsWith('.directoryGroupName'))
+            .map((e) => [e.field, e.message]),
+        );
+        const expected = Object.fromEntries(
+          Object.entries(issues).map(([field, issue]) => [
+            field,
+            translate(issue.code === 'validations.required' ? 'required' : 'duplicateEntry', 'de'),
+          ]),
+        );
+        // An empty name fails the document's schema first (minLength), so the API names only the schema's
+        // problems then: each of them one of core's.
+        if (names.includes('')) expect(expected).toMatchObject(refused);
+        else expect(refused).toEqual(expected);
+      }),
+      { numRuns: 40 },
+    );
   });
 });

@@ -52,6 +52,7 @@ export { reloadAfterChunkError, isChunkLoadError } from './domain/chunk-reload.t
 export { jsonBodyMaxBytes, jsonBodyMaxDepth, isJsonContentType, jsonNestsTooDeep } from './domain/json-body.ts';
 export type { CsvCell } from './domain/csv.ts';
 export { csvLine } from './domain/csv.ts';
+export { directoryGroupKey, directoryGroupNameProblems } from './domain/directory-groups.ts';
 
 export type { AdminPermission, AdminNavKey, AdminNavItem } from './permissions/permissions.ts';
 export {

@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { Insertable, Transaction } from 'kysely';
-import { applicationRules, isHttpUrl } from '@portal/core';
+import { applicationRules, directoryGroupNameProblems, isHttpUrl } from '@portal/core';
 import type { components } from '@portal/contract';
 import { newId, requirePermission } from '../context.ts';
 import type { AppEnv, Deps } from '../context.ts';
@@ -195,16 +195,13 @@ function validateInput(input: S['ApplicationInput'], allowHttpWebhooks: boolean)
     ),
   );
   const groups = input.activationGroups ?? [];
-  groups.forEach((g, i) => {
-    if (g.directoryGroupName.trim() === '')
-      problems.push({ key: 'invalidValue', field: `activationGroups.${i}.directoryGroupName` });
-  });
+  // Core's rule of the names, the console's too: each given (a blank name is missing, #17.18), each once
+  // (trimmed, in any letters).
   problems.push(
-    ...duplicates(
-      groups.map((g) => g.directoryGroupName),
-      'activationGroups',
-      '.directoryGroupName',
-    ),
+    ...directoryGroupNameProblems(groups.map((g) => g.directoryGroupName)).map(({ index, problem }) => ({
+      key: problem === 'required' ? ('required' as const) : ('duplicateEntry' as const),
+      field: `activationGroups.${index}.directoryGroupName`,
+    })),
   );
   groups.forEach((g, i) => {
     problems.push(

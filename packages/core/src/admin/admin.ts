@@ -17,10 +17,9 @@ import {
   validateApplicationUserRoles,
   validateDenyReason,
   validateEndDate,
-  validateRequired,
-  validateTag,
   type ValidationIssue,
 } from '../validation/validation.ts';
+import { directoryGroupNameProblems } from '../domain/directory-groups.ts';
 
 /**
  * What the use cases read of an application's settings and links (the written shape may hold
@@ -93,22 +92,16 @@ export function applicationRules<Change extends ApplicationAccessSettings>(chang
 /**
  * The rules of an application's links: each activation group needs its directory group name
  * (`validations.required`), each name once — trimmed, in any letters — (`validations.tagDuplicate`
- * on the repeated entry, as the tag input and the API say).
+ * on the repeated entry, as the tag input says): `directoryGroupNameProblems`, the API's rule too.
  */
 export function validateApplicationLinks(change: ApplicationAccessSettings): AdminIssues {
-  const issues: Record<string, ValidationIssue> = {};
   const names = (change.activationGroups ?? []).map((group) => group.directoryGroupName);
-  names.forEach((name, index) => {
-    const field = `activationGroups.${index}.directoryGroupName`;
-    const required = validateRequired(name);
-    if (required !== undefined) {
-      issues[field] = required;
-      return;
-    }
-    const duplicate = validateTag(name, names.slice(0, index));
-    if (duplicate?.code === 'validations.tagDuplicate') issues[field] = duplicate;
-  });
-  return issues;
+  return Object.fromEntries(
+    directoryGroupNameProblems(names).map(({ index, problem }) => [
+      `activationGroups.${index}.directoryGroupName`,
+      { code: problem === 'required' ? 'validations.required' : 'validations.tagDuplicate' } satisfies ValidationIssue,
+    ]),
+  );
 }
 
 /** Save an application with its links in one call: created without `id`, else updated; its rules first. */
