@@ -2,8 +2,10 @@
 // input, what the API refuses or writes is what core's rule (the console's and the portal's) says.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationRules, validateApplicationLinks } from '@portal/core';
+import { applicationRules, validateApplicationLinks, validateEndDate } from '@portal/core';
+import { ApiError } from '../src/http/errors.ts';
 import { translate } from '../src/http/messages.ts';
+import { checkEndsAt } from '../src/services/governance.ts';
 import { users } from '../src/db/seed/ids.ts';
 import { claimsOf } from '../src/services/access.ts';
 import { harness, token } from './harness.ts';
@@ -102,6 +104,56 @@ describe("directory group names: the API refuses what core's validation refuses,
         else expect(refused).toEqual(expected);
       }),
       { numRuns: 40 },
+    );
+  });
+});
+
+describe("the end of a time-bound access: core's day rule is the API's limits at every instant of today", () => {
+  const dayMs = 86_400_000;
+  const iso = (day: number) => new Date(day * dayMs).toISOString().slice(0, 10);
+  /** The API's answer for an end at `end` checked at `now` (ms): its refusal's key, or undefined. */
+  const api = (maxDays: number | null, end: number, now: number) => {
+    try {
+      checkEndsAt(
+        { time_bound_access: true, max_access_days: maxDays },
+        new Date(end).toISOString(),
+        'endsAt',
+        new Date(now),
+      );
+      return undefined;
+    } catch (error) {
+      if (error instanceof ApiError) return error.key;
+      throw error;
+    }
+  };
+
+  it('for any today, last day and maximum', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 19_000, max: 22_000 }),
+        fc.integer({ min: -3, max: 70 }),
+        fc.option(fc.integer({ min: 1, max: 60 }), { nil: null }),
+        (today, ahead, maxDays) => {
+          const day = today + ahead;
+          // The access ends when its last day is over: the midnight after it (the adapters send the user's local one).
+          const end = (day + 1) * dayMs;
+          const core = validateEndDate(iso(day), { today: iso(today), maxDays: maxDays ?? undefined })?.code;
+          const atStart = api(maxDays, end, today * dayMs);
+          const atEnd = api(maxDays, end, (today + 1) * dayMs);
+          const server =
+            atEnd === 'endInPast'
+              ? 'validations.dateNotFuture'
+              : atStart === 'endTooLate'
+                ? 'validations.dateTooLate'
+                : undefined;
+          expect(core).toBe(server);
+          // What core accepts, the API accepts at every instant of today.
+          if (core === undefined)
+            for (const now of [today * dayMs, today * dayMs + dayMs / 2, (today + 1) * dayMs - 1])
+              expect(api(maxDays, end, now)).toBeUndefined();
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });

@@ -90,6 +90,7 @@ export {
   validateTag,
   validateAccessRequestRoles,
   validateApplicationUserRoles,
+  validateEndDate,
   validateWebhookHeaderName,
   validateWebhookHeaderValue,
   validateWebhookEndpoint,
@@ -163,7 +164,7 @@ export { externalAppView } from './machines/external-app/external-app.view.ts';
 export { accessRequestMachine } from './machines/access-request/access-request.machine.ts';
 export { accessRequestView } from './machines/access-request/access-request.view.ts';
 
-export { isoDay, endOfMonth, expiryBadge } from './domain/access-governance.ts';
+export { isoDay, endOfMonth, expiryBadge, accessEndProblem, latestAccessEnd } from './domain/access-governance.ts';
 export type {
   AccessRequestFormEvent,
   AccessRequestFormField,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  accessEndProblem,
   addDays,
   dayNumber,
   daysLeft,
@@ -7,12 +8,31 @@ import {
   expiryBadge,
   isoDay,
   isoDayOf,
+  latestAccessEnd,
   latestEndDate,
 } from './access-governance.ts';
 
 const at = (iso: string) => Date.parse(iso);
 
 describe('access governance dates (#19)', () => {
+  it('limits the end of an access: after now, at most the maximum of days from now (the API and the portal)', () => {
+    const now = at('2026-11-26T10:00:00Z');
+    expect(latestAccessEnd(now, 30)).toBe(at('2026-12-26T10:00:00Z'));
+    expect(latestAccessEnd(now, undefined)).toBeUndefined();
+    expect(accessEndProblem(now, now, 30)).toBe('notFuture');
+    expect(accessEndProblem(now + 1, now, 30)).toBeUndefined();
+    expect(accessEndProblem(at('2026-12-26T10:00:00Z'), now, 30)).toBeUndefined();
+    expect(accessEndProblem(at('2026-12-26T10:00:01Z'), now, 30)).toBe('tooLate');
+    expect(accessEndProblem(at('2030-01-01T00:00:00Z'), now, undefined)).toBeUndefined();
+    expect(accessEndProblem(Number.NaN, now, undefined)).toBe('notFuture');
+    // A span: valid at each of its instants (after its end, within the maximum from its start).
+    const today = { from: at('2026-11-26T00:00:00Z'), to: at('2026-11-27T00:00:00Z') };
+    expect(accessEndProblem(at('2026-11-27T00:00:00Z'), today, 30)).toBe('notFuture');
+    expect(accessEndProblem(at('2026-11-28T00:00:00Z'), today, 30)).toBeUndefined();
+    expect(accessEndProblem(at('2026-12-26T00:00:00Z'), today, 30)).toBeUndefined();
+    expect(accessEndProblem(at('2026-12-27T00:00:00Z'), today, 30)).toBe('tooLate');
+  });
+
   it('reads real ISO days only', () => {
     expect(dayNumber('1970-01-02')).toBe(1);
     expect(dayNumber('2026-02-29')).toBeUndefined();

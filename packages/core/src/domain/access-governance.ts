@@ -45,13 +45,55 @@ export function endOfMonth(value: string): string | undefined {
   return isoDayOf(Math.round(Date.UTC(Number(match[1]), Number(match[2]), 0) / dayMs));
 }
 
+/** The latest end of an access set at `now` (ms): the application's maximum of days later; none: no maximum. */
+export function latestAccessEnd(now: number, maxDays: number | undefined): number | undefined {
+  return maxDays === undefined ? undefined : now + maxDays * dayMs;
+}
+
+/** Why an access may not end when asked: not after now, or after the latest end. */
+export type AccessEndProblem = 'notFuture' | 'tooLate';
+
 /**
- * The latest last day of access a request or a decision may name (none: no limit). The access
- * ends when that day is over (the midnight after it), which must be at most the application's
- * maximum of days from now: so the last day is today plus the maximum, less one.
+ * The limits of the end of a time-bound access (spec §5, #19), one rule for the API and the portal
+ * (#31.2): an access ends after now (`notFuture`) and at most the application's maximum of days
+ * from now (`tooLate`, after `latestAccessEnd`). `end` and `now` are instants (ms); `now` may be a
+ * span (`from`–`to`) when the end must be valid at each of its instants: the portal decides for the
+ * user's whole today, the API at its clock's instant.
+ */
+export function accessEndProblem(
+  end: number,
+  now: number | { readonly from: number; readonly to: number },
+  maxDays: number | undefined,
+): AccessEndProblem | undefined {
+  const { from, to } = typeof now === 'number' ? { from: now, to: now } : now;
+  if (!(end > to)) return 'notFuture';
+  const latest = latestAccessEnd(from, maxDays);
+  return latest !== undefined && end > latest ? 'tooLate' : undefined;
+}
+
+/**
+ * The end of an access whose last day is `day` (a day number): the midnight after it. Days are
+ * counted as core counts them (UTC calendar days); the adapters send the user's local midnight.
+ */
+export const endOfLastDay = (day: number): number => (day + 1) * dayMs;
+
+/** The instants of a day (a day number), from its first midnight to the next: what "today" spans. */
+export const daySpan = (day: number): { readonly from: number; readonly to: number } => ({
+  from: day * dayMs,
+  to: endOfLastDay(day),
+});
+
+/**
+ * The latest last day of access a request or a decision may name (none: no limit): the last day
+ * whose end (the midnight after it) is within `latestAccessEnd` from the start of today, so
+ * today plus the maximum, less one (today at least).
  */
 export function latestEndDate(today: string, maxDays: number | undefined): string | undefined {
-  return maxDays === undefined ? undefined : addDays(today, Math.max(0, maxDays - 1));
+  const day = dayNumber(today);
+  const latest = day === undefined ? undefined : latestAccessEnd(daySpan(day).from, maxDays);
+  return day === undefined || latest === undefined
+    ? undefined
+    : isoDayOf(Math.max(day, Math.floor(latest / dayMs) - 1));
 }
 
 /**

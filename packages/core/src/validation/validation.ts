@@ -8,7 +8,14 @@
 //   validations.notEditable    'Dieses Feld kann nicht bearbeitet werden'
 
 import { logoMaxBytes } from '../domain/constants.ts';
-import { dayNumber, justificationMaxLength, latestEndDate } from '../domain/access-governance.ts';
+import {
+  accessEndProblem,
+  dayNumber,
+  daySpan,
+  endOfLastDay,
+  justificationMaxLength,
+  latestEndDate,
+} from '../domain/access-governance.ts';
 import type { AccessRequestChoice, AccessRequestOptions } from '../domain/entities.ts';
 
 export const validationCodes = [
@@ -176,8 +183,10 @@ export function validateText(
 
 /**
  * The last day of a time-bound access (#19), an ISO day: blank passes; a real day
- * (`validations.date`), after today (`validations.dateNotFuture`) and not after today plus the
- * application's maximum (`validations.dateTooLate` with `max`, the latest ISO day).
+ * (`validations.date`); the access ends when the day is over, and that end must keep the API's
+ * limits (`accessEndProblem`, one rule) at every instant of today: after today
+ * (`validations.dateNotFuture`) and not after today plus the application's maximum
+ * (`validations.dateTooLate` with `max`, the latest ISO day).
  */
 export function validateEndDate(
   value: string,
@@ -187,11 +196,11 @@ export function validateEndDate(
   const day = dayNumber(value.trim());
   if (day === undefined) return issue('validations.date');
   const today = dayNumber(options.today);
-  if (today !== undefined && day <= today) return issue('validations.dateNotFuture');
-  const latest = latestEndDate(options.today, options.maxDays);
-  const latestDay = latest === undefined ? undefined : dayNumber(latest);
-  return latest !== undefined && latestDay !== undefined && day > latestDay
-    ? issue('validations.dateTooLate', { max: latest })
+  if (today === undefined) return undefined;
+  const problem = accessEndProblem(endOfLastDay(day), daySpan(today), options.maxDays);
+  if (problem === 'notFuture') return issue('validations.dateNotFuture');
+  return problem === 'tooLate'
+    ? issue('validations.dateTooLate', { max: latestEndDate(options.today, options.maxDays) ?? '' })
     : undefined;
 }
 
