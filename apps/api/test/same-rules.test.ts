@@ -2,11 +2,18 @@
 // input, what the API refuses or writes is what core's rule (the console's and the portal's) says.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationRules, validateApplicationLinks, validateEndDate } from '@portal/core';
+import {
+  applicationRules,
+  expiryBadge,
+  expiryReminderDays,
+  validateApplicationLinks,
+  validateEndDate,
+} from '@portal/core';
 import { ApiError } from '../src/http/errors.ts';
+import { createExpiryJob } from '../src/jobs/expiry.ts';
 import { translate } from '../src/http/messages.ts';
 import { checkEndsAt } from '../src/services/governance.ts';
-import { users } from '../src/db/seed/ids.ts';
+import { apps, users } from '../src/db/seed/ids.ts';
 import { claimsOf } from '../src/services/access.ts';
 import { harness, token } from './harness.ts';
 import type { Harness } from './harness.ts';
@@ -155,5 +162,50 @@ describe("the end of a time-bound access: core's day rule is the API's limits at
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe("the reminder: the API reminds of exactly the grants whose tile shows core's expiry badge", () => {
+  it('7 days before the end (expiryReminderDays), not before, not after the end', async () => {
+    const hour = 3600 * 1000;
+    const grants = [
+      [users.newUser, 2 * hour],
+      [users.customer, 7 * 24 * hour - hour],
+      [users.partner, 7 * 24 * hour + hour],
+      [users.employee, 14 * 24 * hour - hour],
+      [users.appAdmin, 40 * 24 * hour],
+    ] as const;
+    const now = Date.now();
+    for (const [userId, ahead] of grants) {
+      await h.db
+        .deleteFrom('application_users')
+        .where('application_id', '=', apps.marketing)
+        .where('user_id', '=', userId)
+        .execute();
+      await h.db
+        .insertInto('application_users')
+        .values({
+          application_id: apps.marketing,
+          user_id: userId,
+          role_ids: [],
+          account_access_ids: [],
+          ends_at: new Date(now + ahead),
+        })
+        .execute();
+    }
+    await createExpiryJob({ db: h.db }).runOnce();
+    const reminded = await h.db
+      .selectFrom('application_users')
+      .select(['user_id', 'reminded_at'])
+      .where('application_id', '=', apps.marketing)
+      .execute();
+    expect(expiryReminderDays).toBe(7);
+    for (const [userId, ahead] of grants) {
+      const badge = expiryBadge(new Date(now + ahead).toISOString(), Date.now());
+      expect({ userId, reminded: reminded.find((r) => r.user_id === userId)?.reminded_at != null }).toEqual({
+        userId,
+        reminded: badge !== undefined,
+      });
+    }
   });
 });

@@ -164,7 +164,14 @@ export { externalAppView } from './machines/external-app/external-app.view.ts';
 export { accessRequestMachine } from './machines/access-request/access-request.machine.ts';
 export { accessRequestView } from './machines/access-request/access-request.view.ts';
 
-export { isoDay, endOfMonth, expiryBadge, accessEndProblem, latestAccessEnd } from './domain/access-governance.ts';
+export {
+  isoDay,
+  endOfMonth,
+  expiryBadge,
+  expiryReminderDays,
+  accessEndProblem,
+  latestAccessEnd,
+} from './domain/access-governance.ts';
 export type {
   AccessRequestFormEvent,
   AccessRequestFormField,

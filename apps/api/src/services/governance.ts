@@ -2,7 +2,7 @@
 // access, and the notifications the API leaves for a user on the launcher.
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
-import { accessEndProblem, latestAccessEnd } from '@portal/core';
+import { accessEndProblem, expiryReminderDays, latestAccessEnd } from '@portal/core';
 import type { components } from '@portal/contract';
 import type { DB } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
@@ -13,8 +13,8 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 /** At most this many characters of justification (MyAccessRequestInput). */
 const JUSTIFICATION_MAX_LENGTH = 1000;
-/** The user is reminded this many days before a time-bound access ends. */
-export const REMINDER_DAYS = 7;
+/** The user is reminded this many days before a time-bound access ends (core's, the launcher's badge too). */
+export const REMINDER_DAYS = expiryReminderDays;
 /** Notifications are kept this many days. */
 const NOTIFICATION_DAYS = 90;
 

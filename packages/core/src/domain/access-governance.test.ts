@@ -3,9 +3,9 @@ import {
   accessEndProblem,
   addDays,
   dayNumber,
-  daysLeft,
   endOfMonth,
   expiryBadge,
+  expiryReminderDays,
   isoDay,
   isoDayOf,
   latestAccessEnd,
@@ -55,19 +55,14 @@ describe('access governance dates (#19)', () => {
     expect(isoDay(2026, 12, 1)).toBe('2026-12-01');
   });
 
-  it('counts whole days left until an access ends', () => {
-    expect(daysLeft('2026-12-01T00:00:00Z', at('2026-11-26T10:00:00Z'))).toBe(4);
-    expect(daysLeft('2026-11-26T18:00:00Z', at('2026-11-26T10:00:00Z'))).toBe(0);
-    expect(daysLeft('2026-11-27T00:00:00Z', at('2026-11-26T10:00:00Z'))).toBe(0);
-    expect(daysLeft('2026-11-25T10:00:00Z', at('2026-11-26T10:00:00Z'))).toBe(-1);
-    expect(daysLeft('2026-11-26T09:00:00Z', at('2026-11-26T10:00:00Z'))).toBe(-1);
-    expect(daysLeft('never', 0)).toBeUndefined();
-  });
-
-  it('shows "expires in N days" only within the reminder days', () => {
+  it('shows "expires in N days" (whole days left) only within the reminder days, the API\'s reminder window', () => {
     const now = at('2026-11-26T10:00:00Z');
+    expect(expiryReminderDays).toBe(7);
     expect(expiryBadge('2026-12-01T00:00:00Z', now)).toEqual({ days: 4 });
     expect(expiryBadge('2026-11-26T12:00:00Z', now)).toEqual({ days: 0 });
+    expect(expiryBadge('2026-12-03T10:00:00Z', now)).toEqual({ days: 7 });
+    expect(expiryBadge('2026-12-03T10:00:01Z', now)).toBeUndefined();
+    expect(expiryBadge('2026-11-26T10:00:00Z', now)).toBeUndefined();
     expect(expiryBadge('2027-01-01T00:00:00Z', now)).toBeUndefined();
     expect(expiryBadge('2026-11-20T00:00:00Z', now)).toBeUndefined();
     expect(expiryBadge(undefined, now)).toBeUndefined();

@@ -5,8 +5,11 @@
 /** A justification or a denial's reason may be this long (characters). */
 export const justificationMaxLength = 1000;
 
-/** Reminder: a grant ending within this many days shows "expires in N days". */
-const expiryReminderDays = 14;
+/**
+ * Reminder: a grant ending within this many days shows "expires in N days" on the launcher, and the
+ * API reminds its user (a notification and the mail of #29) once that many days before the end.
+ */
+export const expiryReminderDays = 7;
 
 const dayMs = 86_400_000;
 const isoDayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -97,17 +100,10 @@ export function latestEndDate(today: string, maxDays: number | undefined): strin
 }
 
 /**
- * Whole days until an access ends, from the instant it ends (ISO date-time) and now: 0 when it
- * ends within a day, negative when it has ended. (Small: the launcher's tiles use it.)
+ * A grant's badge on the launcher: ending soon — after now and within the reminder days, the window in
+ * which the API reminds the user — with its whole days left, or nothing.
  */
-export function daysLeft(endsAt: string, nowMs: number): number | undefined {
-  const ms = Date.parse(endsAt);
-  return Number.isNaN(ms) ? undefined : Math.floor((ms - nowMs) / dayMs);
-}
-
-/** A grant's badge on the launcher: ending soon (within the reminder days), or nothing. */
 export function expiryBadge(endsAt: string | undefined, nowMs: number): { readonly days: number } | undefined {
-  if (endsAt === undefined) return undefined;
-  const days = daysLeft(endsAt, nowMs);
-  return days === undefined || days < 0 || days > expiryReminderDays ? undefined : { days };
+  const left = endsAt === undefined ? Number.NaN : Date.parse(endsAt) - nowMs;
+  return left > 0 && left <= expiryReminderDays * dayMs ? { days: Math.floor(left / dayMs) } : undefined;
 }
