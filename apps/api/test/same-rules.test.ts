@@ -4,16 +4,18 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applicationRules,
+  decideAccessRequest,
   expiryBadge,
   expiryReminderDays,
   validateApplicationLinks,
+  validateAccessRequestForm,
   validateEndDate,
 } from '@portal/core';
 import { ApiError } from '../src/http/errors.ts';
 import { createExpiryJob } from '../src/jobs/expiry.ts';
 import { translate } from '../src/http/messages.ts';
 import { checkEndsAt } from '../src/services/governance.ts';
-import { apps, users } from '../src/db/seed/ids.ts';
+import { accessRequests, accountAccesses, apps, users } from '../src/db/seed/ids.ts';
 import { claimsOf } from '../src/services/access.ts';
 import { harness, token } from './harness.ts';
 import type { Harness } from './harness.ts';
@@ -207,5 +209,59 @@ describe("the reminder: the API reminds of exactly the grants whose tile shows c
         reminded: badge !== undefined,
       });
     }
+  });
+});
+
+describe("the contract's text limits: the API and core refuse the same texts (characters counted alike)", () => {
+  const emoji = (n: number) => '😀'.repeat(n); // one character, two UTF-16 units
+  const as = async (userId: string) =>
+    token({ sub: userId, permissions: (await claimsOf(h.db, userId)).hkData.permissions });
+
+  it('a justification: as long as the document allows, not one character more', async () => {
+    const newUser = await as(users.newUser);
+    const ask = async (justification: string) =>
+      h.request('POST', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, {
+        token: newUser,
+        body: { accountAccessId: accountAccesses.dealerSued, justification },
+      });
+    const needs = await h.request('GET', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, { token: newUser });
+    const stated = ((await needs.json()) as Body).requirements.justificationMaxLength as number;
+    expect(stated).toBe(1000);
+    const options = {
+      roleRequired: false,
+      accountAccessRequired: false,
+      accountAccesses: { items: [], total: 0 },
+      roles: { items: [], total: 0 },
+      justificationMaxLength: stated,
+    };
+    const core = (text: string) =>
+      validateAccessRequestForm(options, { justification: text }, '2026-11-26').justification?.code;
+    for (const text of [emoji(stated + 1), 'x'.repeat(stated + 1)]) {
+      expect(core(text)).toBe('validations.tooLong');
+      const refused = await ask(text);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as Body).error.errors).toEqual([
+        { field: 'justification', message: expect.any(String) },
+      ]);
+    }
+    expect(core(emoji(stated))).toBeUndefined();
+    expect((await ask(emoji(stated))).status).toBe(201);
+  });
+
+  it("a denial's reason", async () => {
+    const appAdmin = await as(users.appAdmin);
+    const request = { id: accessRequests.partnerPlanner, status: 'OPEN' as const };
+    const port = { decideAccessRequest: () => Promise.resolve() };
+    const deny = async (reason: string) =>
+      h.request('PUT', `/Admin/Applications/AccessRequests/${accessRequests.partnerPlanner}`, {
+        token: appAdmin,
+        body: { decision: 'DENY', reason },
+      });
+    const core = async (reason: string) =>
+      (await decideAccessRequest(port, request, { kind: 'deny', reason }, '2026-11-26')).kind;
+    expect(await core(emoji(1001))).toBe('invalid');
+    expect((await deny(emoji(1001))).status).toBe(400);
+    expect(await core(emoji(1000))).toBe('done');
+    expect((await deny(emoji(1000))).status).toBe(200);
   });
 });

@@ -1,7 +1,8 @@
-// Generates, from openapi/portal.openapi.yaml (ADR 0015):
+// Generates, from openapi/portal.openapi.yaml (ADR 0015, ADR 0024):
 //   src/generated/portal.ts          the wire types (openapi-typescript)
 //   src/generated/validators.js      a validator per component schema (Ajv standalone code)
 //   src/generated/validators.d.ts    their types: `Application` checks a `components['schemas']['Application']`
+//   src/generated/limits.ts          the maximum lengths the document states, as values (`maxLength`)
 //   node scripts/generate.ts          write the files
 //   node scripts/generate.ts --check  fail (exit 1) when a committed file differs (drift)
 import { readFile, writeFile } from 'node:fs/promises';
@@ -152,11 +153,64 @@ ${names.map((name) => `export declare const ${name}: Validator<Schemas[${JSON.st
   return { js, dts };
 }
 
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const maxLengthOf = (schema: unknown): number | undefined =>
+  isObject(schema) && typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
+
+/**
+ * The `maxLength` the document states, as values (ADR 0024): per component schema — a string
+ * schema's own, an object schema's by property (those written on the property itself; a property
+ * that refers to a schema has that schema's) — and per parameter (its schema's). Keys in the
+ * document's order.
+ */
+export function limitsOf(document: JsonObject & { components: { schemas: Record<string, unknown> } }): string {
+  const schemas: [string, number | Record<string, number>][] = [];
+  for (const [name, schema] of Object.entries(document.components.schemas)) {
+    const own = maxLengthOf(schema);
+    if (own !== undefined) {
+      schemas.push([name, own]);
+      continue;
+    }
+    const properties = isObject(schema) && isObject(schema.properties) ? schema.properties : {};
+    const limited = Object.entries(properties).flatMap(([property, sub]) => {
+      const max = maxLengthOf(sub);
+      return max === undefined ? [] : [[property, max] as const];
+    });
+    if (limited.length > 0) schemas.push([name, Object.fromEntries(limited)]);
+  }
+  const components: JsonObject = document.components;
+  const parameters = isObject(components.parameters) ? components.parameters : {};
+  const parameterLimits = Object.entries(parameters).flatMap(([name, parameter]) => {
+    const max = isObject(parameter) ? maxLengthOf(parameter.schema) : undefined;
+    return max === undefined ? [] : [[name, max] as const];
+  });
+  const body = JSON.stringify(
+    { schemas: Object.fromEntries(schemas), parameters: Object.fromEntries(parameterLimits) },
+    null,
+    2,
+  );
+  return `${HEADER}
+/**
+ * The maximum lengths the document states (\`maxLength\`: characters, counted in code points as JSON
+ * Schema counts them, so as the API's validators refuse): per component schema — a string schema's
+ * own, an object schema's by property — and per parameter. Core, the API and the console read a
+ * limit here; it is written once, in the document (ADR 0024).
+ */
+export const maxLength = ${body} as const;
+`;
+}
+
 /** The generated files, by name under src/generated/. */
 export async function generateAll(): Promise<Record<string, string>> {
   const document = await readDocument();
   const { js, dts } = validatorsOf(document);
-  return { 'portal.ts': await typesOf(document), 'validators.js': js, 'validators.d.ts': dts };
+  return {
+    'portal.ts': await typesOf(document),
+    'validators.js': js,
+    'validators.d.ts': dts,
+    'limits.ts': limitsOf(document),
+  };
 }
 
 /** The generated types (src/generated/portal.ts). */

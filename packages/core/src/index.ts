@@ -81,6 +81,9 @@ export {
 export type { ValidationIssue, ValidationResult } from './validation/validation.ts';
 export {
   validationCodes,
+  answerMaxLength,
+  denyReasonMaxLength,
+  searchMaxLength,
   validateRequired,
   validateNumeric,
   validateEmail,
@@ -91,6 +94,7 @@ export {
   validateAccessRequestRoles,
   validateApplicationUserRoles,
   validateEndDate,
+  validateAccessRequestForm,
   validateWebhookHeaderName,
   validateWebhookHeaderValue,
   validateWebhookEndpoint,

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { accessEndProblem, expiryReminderDays, latestAccessEnd } from '@portal/core';
 import type { components } from '@portal/contract';
+import { maxLength } from '@portal/contract/limits';
 import type { DB } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { newId } from '../context.ts';
@@ -11,8 +12,6 @@ import { newId } from '../context.ts';
 type S = components['schemas'];
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** At most this many characters of justification (MyAccessRequestInput). */
-const JUSTIFICATION_MAX_LENGTH = 1000;
 /** The user is reminded this many days before a time-bound access ends (core's, the launcher's badge too). */
 export const REMINDER_DAYS = expiryReminderDays;
 /** Notifications are kept this many days. */
@@ -155,7 +154,8 @@ export function requirementsFrom(
   const latest = maxEndsAt(app, now);
   return {
     justification: app.request_justification as S['RequestJustification'],
-    justificationMaxLength: JUSTIFICATION_MAX_LENGTH,
+    // The document's limit of a justification (MyAccessRequestInput), which its validators enforce.
+    justificationMaxLength: maxLength.schemas.MyAccessRequestInput.justification,
     timeBoundAccess: app.time_bound_access,
     maxAccessDays: app.time_bound_access ? app.max_access_days : null,
     maxEndsAt: latest ? latest.toISOString() : null,

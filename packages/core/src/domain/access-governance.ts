@@ -2,9 +2,6 @@
 // Dates are ISO calendar days (`YYYY-MM-DD`), compared as whole days; "today" is given by the
 // caller (the user's local day, from the Clock port or the page), never read here.
 
-/** A justification or a denial's reason may be this long (characters). */
-export const justificationMaxLength = 1000;
-
 /**
  * Reminder: a grant ending within this many days shows "expires in N days" on the launcher, and the
  * API reminds its user (a notification and the mail of #29) once that many days before the end.

@@ -8,14 +8,8 @@
 //   validations.notEditable    'Dieses Feld kann nicht bearbeitet werden'
 
 import { logoMaxBytes } from '../domain/constants.ts';
-import {
-  accessEndProblem,
-  dayNumber,
-  daySpan,
-  endOfLastDay,
-  justificationMaxLength,
-  latestEndDate,
-} from '../domain/access-governance.ts';
+import { accessEndProblem, dayNumber, daySpan, endOfLastDay, latestEndDate } from '../domain/access-governance.ts';
+import { maxLength } from '@portal/contract/limits';
 import type { AccessRequestChoice, AccessRequestOptions } from '../domain/entities.ts';
 
 export const validationCodes = [
@@ -40,6 +34,26 @@ export const validationCodes = [
   'validations.dateTooLate',
 ] as const;
 export type ValidationCode = (typeof validationCodes)[number];
+
+// The maximum lengths of what users type, read from the contract (#31.2, ADR 0024): the document
+// states each limit once (`maxLength`), the contract generates it as a value, and core, the API (its
+// validators) and the console (the fields' `maxLength`) read it from there. (Here, beside the rules
+// that use them, so the browser loads them with those rules and in no chunk of their own.)
+
+/** A request's justification (MyAccessRequestInput.justification), in characters. */
+export const justificationMaxLength = maxLength.schemas.MyAccessRequestInput.justification;
+/** A denial's reason the requester reads (AccessRequestDeny.reason). */
+export const denyReasonMaxLength = maxLength.schemas.AccessRequestDeny.reason;
+/** An answer to an application's question: an attribute's value (AttributeValueInput.value). */
+export const answerMaxLength = maxLength.schemas.AttributeValueInput.value;
+/** A list's search (the `search` parameter). */
+export const searchMaxLength = maxLength.parameters.Search;
+
+/**
+ * The length of a text as the contract counts it: in characters (code points, as JSON Schema's
+ * `maxLength` and the API's validators count), not UTF-16 units.
+ */
+export const textLength = (text: string): number => [...text].length;
 
 export interface ValidationIssue {
   readonly code: ValidationCode;
@@ -172,13 +186,16 @@ export function validateAccessRequestChoice(
   return { ...(accountAccessId === undefined ? {} : { accountAccessId }), ...(roleId === undefined ? {} : { roleId }) };
 }
 
-/** A text of at most `max` characters (`validations.tooLong` with `max`); required when asked. */
+/**
+ * A text of at most `max` characters, trimmed (`validations.tooLong` with `max`; characters counted as
+ * the contract and the API count them: `textLength`); required when asked.
+ */
 export function validateText(
   value: string,
   options: { readonly required: boolean; readonly max: number },
 ): ValidationResult {
   if (options.required && value.trim() === '') return issue('validations.required');
-  return value.trim().length > options.max ? issue('validations.tooLong', { max: options.max }) : undefined;
+  return textLength(value.trim()) > options.max ? issue('validations.tooLong', { max: options.max }) : undefined;
 }
 
 /**
@@ -235,7 +252,7 @@ export function validateAccessRequestForm(
   for (const question of options.questions ?? []) {
     const answer = validateText(choice.answers?.[question.id] ?? '', {
       required: question.required,
-      max: justificationMaxLength,
+      max: answerMaxLength,
     });
     if (answer) issues[`answers.${question.id}`] = answer;
   }
@@ -244,7 +261,7 @@ export function validateAccessRequestForm(
 
 /** Denying an access request (#19): a reason the user will read, length limited. */
 export function validateDenyReason(reason: string): ValidationResult {
-  return validateText(reason, { required: true, max: justificationMaxLength });
+  return validateText(reason, { required: true, max: denyReasonMaxLength });
 }
 
 const reservedHeaders = ['host', 'content-length', 'authorization', 'transfer-encoding', 'connection'];

@@ -3,7 +3,12 @@
 // denied with a reason at once (#20.3).
 import { useMemo, useState, type ReactNode } from 'react';
 import type { AccessRequestSummary } from '@portal/adapters/admin';
-import { accessRequestStatuses, validateAccessRequestRoles, type AccessRequestDecision } from '@portal/core';
+import {
+  accessRequestStatuses,
+  denyReasonMaxLength,
+  validateAccessRequestRoles,
+  type AccessRequestDecision,
+} from '@portal/core';
 import { useAdmin } from '../admin-context.tsx';
 import { useApplicationFrame } from '../components/page-state.tsx';
 import { TextArea, type DataTableColumn } from '@portal/ui';
@@ -117,7 +122,7 @@ function DenyAction(props: DecisionProps) {
         label={t('accessRequests.fields.reason')}
         help={t('accessRequests.reasonHelp')}
         rows={3}
-        maxLength={1000}
+        maxLength={denyReasonMaxLength}
         value={reason}
         onChange={(event) => setReason(event.target.value)}
       />
