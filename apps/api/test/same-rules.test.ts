@@ -3,13 +3,18 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminNavItems,
   applicationRules,
   decideAccessRequest,
+  globalPermissions,
   expiryBadge,
   expiryReminderDays,
   validateApplicationLinks,
   validateAccessRequestForm,
   validateEndDate,
+  visibleAdminNavItems,
+  type AdminNavKey,
+  type SignedInUser,
 } from '@portal/core';
 import { ApiError } from '../src/http/errors.ts';
 import { createExpiryJob } from '../src/jobs/expiry.ts';
@@ -264,4 +269,56 @@ describe("the contract's text limits: the API and core refuse the same texts (ch
     expect(await core(emoji(1000))).toBe('done');
     expect((await deny(emoji(1000))).status).toBe(200);
   });
+});
+
+describe("the global permissions: core's one list guards the same pages in the console and the API", () => {
+  /** The API's list behind each page of the console's navigation. */
+  const listOf: Record<AdminNavKey, string> = {
+    users: '/Users',
+    applications: '/Applications',
+    attributes: '/Attributes',
+    permissions: '/Permissions',
+    roles: '/Roles',
+    accountAccesses: '/AccountAccesses',
+    customFlows: '/CustomFlows',
+    mails: '/Admin/Mails',
+  };
+  const user = (permissions: readonly string[]): SignedInUser => ({
+    id: users.partner,
+    issuer: 'https://idp.example.test/',
+    email: 'p@example.test',
+    fullName: 'P',
+    hkData: { attributes: { firstName: 'P', lastName: 'P' }, permissions: [...permissions], internal: false },
+  });
+  const status = async (method: string, path: string, permissions: readonly string[], body?: unknown) =>
+    (await h.request(method, path, { token: await token({ sub: users.partner, permissions: [...permissions] }), body }))
+      .status;
+
+  it.each(adminNavItems.map((item) => [item.key, item.permission] as const))(
+    'the %s page: shown and answered with %s, neither without it',
+    async (key, permission) => {
+      const others = globalPermissions.filter((p) => p !== permission);
+      expect(visibleAdminNavItems(user([permission])).map((i) => i.key)).toContain(key);
+      expect(await status('GET', listOf[key], [permission])).toBe(200);
+      expect(visibleAdminNavItems(user(others)).map((i) => i.key)).not.toContain(key);
+      expect(await status('GET', listOf[key], others)).toBe(403);
+    },
+  );
+
+  it.each(globalPermissions.filter((p) => p.endsWith('.write')).map((p) => [p] as const))(
+    'a write needs %s',
+    async (write) => {
+      const read = write.replace(/\.write$/, '.read');
+      const collection = Object.values(listOf).find((path) => path.toLowerCase() === `/${write.split('.')[0]}`);
+      if (write === 'all_users.write') {
+        const path = `/Users/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`;
+        expect(await status('DELETE', path, [read])).toBe(403);
+        expect(await status('DELETE', path, [read, write])).toBe(404);
+        return;
+      }
+      expect(collection).toBeDefined();
+      expect(await status('POST', collection ?? '', [read], {})).toBe(403);
+      expect(await status('POST', collection ?? '', [read, write], {})).toBe(400);
+    },
+  );
 });

@@ -54,8 +54,9 @@ export type { CsvCell } from './domain/csv.ts';
 export { csvLine } from './domain/csv.ts';
 export { directoryGroupKey, directoryGroupNameProblems } from './domain/directory-groups.ts';
 
-export type { AdminPermission, AdminNavKey, AdminNavItem } from './permissions/permissions.ts';
+export type { AdminPermission, AdminNavKey, AdminNavItem, GlobalPermission } from './permissions/permissions.ts';
 export {
+  globalPermissions,
   adminPermissions,
   adminNavItems,
   hasPermission,
