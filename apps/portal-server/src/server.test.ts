@@ -69,19 +69,46 @@ const fakeFetch: typeof fetch = async (input, init) => {
       sub: 'u-who',
       hkData: { attributes: { firstName: 'Doctor', lastName: 'Who' }, permissions: ['roles.read'], internal: false },
     });
-  // The gate's check: the user may open `shop` (registered at http://shop.test/), nothing else.
+  // The gate's check: the user may open `shop` (registered at http://shop.test/) and `starter`
+  // (at http://app.test/, starting its own sign-in at http://login.app.test/initiate), nothing else.
   if (url.pathname === '/AuthCheck') {
     const clientId = url.searchParams.get('clientId');
     if (clientId === 'shop')
       return Response.json({
         status: 'ok',
-        application: { id: 'shop', label: 'Shop', logoUrl: null, url: 'http://shop.test/start', internal: false },
+        application: {
+          id: 'shop',
+          label: 'Shop',
+          logoUrl: null,
+          url: 'http://shop.test/start',
+          initiateLoginUri: null,
+          internal: false,
+        },
+      });
+    if (clientId === 'starter')
+      return Response.json({
+        status: 'ok',
+        application: {
+          id: 'starter',
+          label: 'Starter',
+          logoUrl: null,
+          url: 'http://app.test/',
+          initiateLoginUri: 'http://login.app.test/initiate?tenant=hk',
+          internal: false,
+        },
       });
     if (clientId === 'locked')
       return Response.json({
         status: 'noAccess',
         requestable: true,
-        application: { id: 'locked', label: 'Locked', logoUrl: null, url: 'http://locked.test/', internal: false },
+        application: {
+          id: 'locked',
+          label: 'Locked',
+          logoUrl: null,
+          url: 'http://locked.test/',
+          initiateLoginUri: 'http://locked.test/initiate',
+          internal: false,
+        },
       });
     return Response.json({ error: { code: 'notFound', message: 'no', errors: [] } }, { status: 404 });
   }
@@ -264,6 +291,36 @@ describe('sign-in edges', () => {
     const html = await back.text();
     expect(html).toContain('<meta http-equiv="refresh" content="5;url=http://shop.test/">');
     expect(html).toContain('<a href="http://shop.test/">Continue now</a>');
+  });
+
+  it("an application with a login-initiation URL starts its own sign-in there: iss of the sign-in, target_link_uri the application's address (#30.5)", async () => {
+    const { cookie } = await signIn('/');
+    const finish = async (redirectUri: string, sleep = '0') => {
+      const start = await claimsRefresh(cookie, redirectUri, '/flows/auth?client_id=starter', sleep);
+      expect(start.status).toBe(302);
+      const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
+      return server.app.request(idp.callbackUrlFor(state), {
+        headers: { cookie: `${cookie}; ${cookieHeader(cookiesOf(start))}; i18n_redirected=en` },
+      });
+    };
+    const back = await finish('http://app.test/orders?id=7');
+    expect(back.status).toBe(302);
+    const location = new URL(back.headers.get('location') ?? '');
+    expect(`${location.origin}${location.pathname}`).toBe('http://login.app.test/initiate');
+    expect([...location.searchParams]).toEqual([
+      ['tenant', 'hk'],
+      ['iss', idp.issuer],
+      ['target_link_uri', 'http://app.test/orders?id=7'],
+    ]);
+    // The wait page leads there too.
+    const waiting = await finish('http://app.test/', '60000');
+    expect(waiting.status).toBe(200);
+    const html = await waiting.text();
+    const initiate = `http://login.app.test/initiate?tenant=hk&amp;iss=${encodeURIComponent(idp.issuer)}&amp;target_link_uri=${encodeURIComponent('http://app.test/')}`;
+    expect(html).toContain(`<meta http-equiv="refresh" content="5;url=${initiate}">`);
+    // Another origin than the application's is refused as before: the login-initiation URL is no way out.
+    const refused = await claimsRefresh(cookie, 'http://login.app.test/initiate', '/flows/auth?client_id=starter');
+    expect(refused.status).toBe(500);
   });
 
   it('the claims refresh leads only to an application the user may open, or into the portal: the rest is refused before the provider (#28.1)', async () => {

@@ -45,7 +45,7 @@ export type { MySession } from './domain/my-sessions.ts';
 export { decodeMySessions, decodeEndedCount } from './domain/my-sessions.ts';
 export { signedInUserFromClaims, decodeStoredSession, withDirectoryData } from './domain/claims.ts';
 export { checkIdTokenClaims, isWellFormedState, decodeAuthStateRecord } from './domain/token-answers.ts';
-export { buildQuery } from './domain/url.ts';
+export { buildQuery, thirdPartyLoginUrl } from './domain/url.ts';
 export { randomString, pkceChallenge } from './domain/random.ts';
 export { exitPath, isSafeReturnPath, safeReturnPath } from './domain/return-path.ts';
 export { reloadAfterChunkError, isChunkLoadError } from './domain/chunk-reload.ts';
@@ -69,7 +69,7 @@ export {
   routeStatus,
 } from './permissions/permissions.ts';
 
-export type { AdminPort, AdminIssues, AdminOutcome } from './admin/admin.ts';
+export type { AdminPort, AdminIssues, AdminOutcome, AccessEndChange } from './admin/admin.ts';
 export {
   applicationRules,
   validateApplicationLinks,
@@ -79,7 +79,7 @@ export {
   removeAccess,
 } from './admin/admin.ts';
 
-export type { ValidationIssue, ValidationResult } from './validation/validation.ts';
+export type { ValidationIssue, ValidationResult, RequiredAnswer } from './validation/validation.ts';
 export {
   validationCodes,
   answerMaxLength,
@@ -96,6 +96,13 @@ export {
   validateApplicationUserRoles,
   validateEndDate,
   validateAccessRequestForm,
+  validateAttributeValue,
+  validateAccessEnd,
+  validateDenyReason,
+  validateRequiredAnswer,
+  validateRequiredAnswerSetting,
+  isAnswered,
+  requiredAnswers,
   validateWebhookHeaderName,
   validateWebhookHeaderValue,
   validateWebhookEndpoint,
@@ -143,7 +150,6 @@ export { isLocaleCode, resolveLocale, langHeader, directoryApplicationUrl } from
 
 // Machines -----------------------------------------------------------------------------
 
-export type { AuthPorts } from './machines/sign-in/sign-in.actors.ts';
 export {
   startAuthorization,
   readCallbackParams,
@@ -158,7 +164,7 @@ export type { AuthFlowEvent, AuthFlowOutput } from './machines/sign-in/sign-in.t
 
 export type { SessionHandle } from './machines/session/session.types.ts';
 export { refreshSession, signOut } from './machines/session/session.actors.ts';
-export { userFromSession, refreshDueIn, refreshLead } from './machines/session/session.restore.ts';
+export { userFromSession, refreshDueIn } from './machines/session/session.restore.ts';
 export { createRemoteSessionHandle, decodeSignedInUser, decodeBootError } from './machines/session/session.remote.ts';
 export type { SessionView } from './machines/session/session.view.ts';
 
@@ -174,6 +180,7 @@ export {
   endOfMonth,
   expiryBadge,
   expiryReminderDays,
+  latestEndDate,
   accessEndProblem,
   latestAccessEnd,
 } from './domain/access-governance.ts';
@@ -184,7 +191,7 @@ export type {
 export { provideAccessRequestForm } from './machines/access-request-form/access-request-form.machine.ts';
 export type { AccessRequestFormView } from './machines/access-request-form/access-request-form.view.ts';
 export { accessRequestFormView } from './machines/access-request-form/access-request-form.view.ts';
-export { provideAppGate, startClaimsRefreshAtServer, gateShortcut } from './machines/app-gate/app-gate.machine.ts';
+export { provideAppGate, gateShortcut } from './machines/app-gate/app-gate.machine.ts';
 export { appGateView } from './machines/app-gate/app-gate.view.ts';
 
 export type { RetryPolicy } from './errors/retry.ts';
