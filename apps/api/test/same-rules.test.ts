@@ -322,3 +322,14 @@ describe("the global permissions: core's one list guards the same pages in the c
     },
   );
 });
+
+describe("the contract's largest numbers: the API and core refuse the same", () => {
+  it("an application's longest time-bound access", async () => {
+    for (const maxAccessDays of [1, 3650, 3651, 0]) {
+      const change = { timeBoundAccess: true, maxAccessDays };
+      const core = validateApplicationLinks(change)['maxAccessDays'];
+      const answer = await call('POST', '/Applications', { ...app(`Längste ${maxAccessDays}`), ...change });
+      expect({ maxAccessDays, refused: answer.status === 400 }).toEqual({ maxAccessDays, refused: core !== undefined });
+    }
+  });
+});

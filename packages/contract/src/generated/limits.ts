@@ -57,3 +57,22 @@ export const maxLength = {
     "IdOrKey": 100
   }
 } as const;
+
+/** The largest numbers the document allows (`maximum`), in the same shape as `maxLength`. */
+export const maximum = {
+  "schemas": {
+    "WebhookInput": {
+      "pauseAfterFailures": 100
+    },
+    "Application": {
+      "maxAccessDays": 3650
+    },
+    "ApplicationInput": {
+      "sortNumber": 1000000,
+      "maxAccessDays": 3650
+    }
+  },
+  "parameters": {
+    "Page": 100000
+  }
+} as const;

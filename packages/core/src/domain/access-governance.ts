@@ -2,9 +2,6 @@
 // Dates are ISO calendar days (`YYYY-MM-DD`), compared as whole days; "today" is given by the
 // caller (the user's local day, from the Clock port or the page), never read here.
 
-/** The longest time-bound access an application may set, in days (the contract's `maxAccessDays` maximum). */
-export const maxAccessDaysLimit = 3650;
-
 /**
  * Reminder: a grant ending within this many days shows "expires in N days" on the launcher, and the
  * API reminds its user (a notification and the mail of #29) once that many days before the end.

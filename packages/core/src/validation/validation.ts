@@ -8,15 +8,8 @@
 //   validations.notEditable    'Dieses Feld kann nicht bearbeitet werden'
 
 import { logoMaxBytes } from '../domain/constants.ts';
-import {
-  accessEndProblem,
-  dayNumber,
-  daySpan,
-  endOfLastDay,
-  latestEndDate,
-  maxAccessDaysLimit,
-} from '../domain/access-governance.ts';
-import { maxLength } from '@portal/contract/limits';
+import { accessEndProblem, dayNumber, daySpan, endOfLastDay, latestEndDate } from '../domain/access-governance.ts';
+import { maximum, maxLength } from '@portal/contract/limits';
 import type { AccessRequestChoice, AccessRequestOptions } from '../domain/entities.ts';
 
 export const validationCodes = [
@@ -46,8 +39,8 @@ export const validationCodes = [
 ] as const;
 export type ValidationCode = (typeof validationCodes)[number];
 
-// The maximum lengths of what users type, read from the contract (#31.2, ADR 0024): the document
-// states each limit once (`maxLength`), the contract generates it as a value, and core, the API (its
+// The limits of what users type, read from the contract (#31.2, ADR 0024): the document states each
+// limit once (`maxLength`, `maximum`), the contract generates it as a value, and core, the API (its
 // validators) and the console (the fields' `maxLength`) read it from there. (Here, beside the rules
 // that use them, so the browser loads them with those rules and in no chunk of their own.)
 
@@ -59,6 +52,8 @@ export const denyReasonMaxLength = maxLength.schemas.AccessRequestDeny.reason;
 export const answerMaxLength = maxLength.schemas.AttributeValueInput.value;
 /** A list's search (the `search` parameter). */
 export const searchMaxLength = maxLength.parameters.Search;
+/** The longest time-bound access an application may set, in days (ApplicationInput.maxAccessDays's maximum). */
+const maxAccessDaysLimit = maximum.schemas.ApplicationInput.maxAccessDays;
 
 /**
  * The length of a text as the contract counts it: in characters (code points, as JSON Schema's
