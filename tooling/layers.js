@@ -21,7 +21,8 @@ const SERVER_DENY = [
 
 export const layers = {
   'packages/core': {
-    allow: ['xstate', 'xstate/*'],
+    // The contract's generated limits are the one value core imports from it (ADR 0024).
+    allow: ['xstate', 'xstate/*', '@portal/contract/limits'],
     // The wire types the domain types are derived from: `import type` only (ADR 0015).
     typeOnly: ['@portal/contract'],
     // Tests check the hand-written decoders against the generated validators (ADR 0015).

@@ -8,12 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeGateForm, decodeMySessions, gateFormCookie, jsonBodyMaxDepth } from '@portal/core';
 import { createFakeIdentityProvider, type FakeIdentityProvider } from '@portal/core/testing';
 import { runtimeConfigFromEnv } from '@portal/portal/runtime-config';
-import { providerConfigFromEnv } from '@portal/server';
+import { providerConfigFromEnv, refusedBodyDrainBytes } from '@portal/server';
 import type { ServerConfig } from './config.ts';
 import { openSql } from './db.ts';
 import { createServer } from './server.ts';
 import { sessionCookieName } from './auth.ts';
-import { drainLimit } from './proxy.ts';
 
 const portal = 'http://localhost:5173';
 const jwt = /eyJ[\w-]+\.[\w-]+\.[\w-]*/;
@@ -646,7 +645,7 @@ describe('the page and the API through the server', () => {
     expect(declared.sent()).toBe(2 * 1024 * 1024);
     const huge = streamed(64 * 1024 * 1024);
     expect((await post(huge.body, 64 * 1024 * 1024)).status).toBe(413);
-    expect(huge.sent()).toBeLessThan(drainLimit);
+    expect(huge.sent()).toBeLessThan(refusedBodyDrainBytes);
   });
 
   it('stops reading a refused body that stalls: the 413 goes out after the drain time (without the bound this call never ends)', async () => {

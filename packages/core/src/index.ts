@@ -50,9 +50,13 @@ export { randomString, pkceChallenge } from './domain/random.ts';
 export { exitPath, isSafeReturnPath, safeReturnPath } from './domain/return-path.ts';
 export { reloadAfterChunkError, isChunkLoadError } from './domain/chunk-reload.ts';
 export { jsonBodyMaxBytes, jsonBodyMaxDepth, isJsonContentType, jsonNestsTooDeep } from './domain/json-body.ts';
+export type { CsvCell } from './domain/csv.ts';
+export { csvLine } from './domain/csv.ts';
+export { directoryGroupKey, directoryGroupNameProblems } from './domain/directory-groups.ts';
 
-export type { AdminPermission, AdminNavKey, AdminNavItem } from './permissions/permissions.ts';
+export type { AdminPermission, AdminNavKey, AdminNavItem, GlobalPermission } from './permissions/permissions.ts';
 export {
+  globalPermissions,
   adminPermissions,
   adminNavItems,
   hasPermission,
@@ -78,6 +82,9 @@ export {
 export type { ValidationIssue, ValidationResult, RequiredAnswer } from './validation/validation.ts';
 export {
   validationCodes,
+  answerMaxLength,
+  denyReasonMaxLength,
+  searchMaxLength,
   validateRequired,
   validateNumeric,
   validateEmail,
@@ -87,6 +94,8 @@ export {
   validateTag,
   validateAccessRequestRoles,
   validateApplicationUserRoles,
+  validateEndDate,
+  validateAccessRequestForm,
   validateAttributeValue,
   validateAccessEnd,
   validateDenyReason,
@@ -166,7 +175,15 @@ export { externalAppView } from './machines/external-app/external-app.view.ts';
 export { accessRequestMachine } from './machines/access-request/access-request.machine.ts';
 export { accessRequestView } from './machines/access-request/access-request.view.ts';
 
-export { isoDay, endOfMonth, expiryBadge, latestEndDate } from './domain/access-governance.ts';
+export {
+  isoDay,
+  endOfMonth,
+  expiryBadge,
+  expiryReminderDays,
+  latestEndDate,
+  accessEndProblem,
+  latestAccessEnd,
+} from './domain/access-governance.ts';
 export type {
   AccessRequestFormEvent,
   AccessRequestFormField,

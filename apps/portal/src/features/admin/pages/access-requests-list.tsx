@@ -5,6 +5,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import type { AccessRequestSummary } from '@portal/adapters/admin';
 import {
   accessRequestStatuses,
+  denyReasonMaxLength,
   validateAccessRequestRoles,
   validateDenyReason,
   type AccessRequestDecision,
@@ -133,7 +134,7 @@ function DenyAction(props: DecisionProps) {
         help={t('accessRequests.reasonHelp')}
         required
         rows={3}
-        maxLength={1000}
+        maxLength={denyReasonMaxLength}
         value={reason}
         onChange={(event) => {
           setReason(event.target.value);
