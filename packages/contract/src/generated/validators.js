@@ -2783,13 +2783,1483 @@ validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const HistoryEntry = validate27;
-const schema39 = {"type":"object","additionalProperties":false,"required":["id","tableName","entity","mode","field","oldValue","value","updatedAt","updatedBy","updatedByName","references","revertible"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"tableName":{"type":"string"},"entity":{"type":"string"},"mode":{"type":"string","enum":["CREATE","UPDATE","DELETE"]},"field":{"type":["string","null"]},"oldValue":{"type":["string","null"]},"value":{"type":["string","null"]},"updatedAt":{"$ref":"#/components/schemas/DateTime"},"updatedBy":{"type":["string","null"]},"updatedByName":{"type":["string","null"]},"references":{"type":"array","items":{"$ref":"#/components/schemas/HistoryRef"}},"revertible":{"type":"boolean"}}};
-const func15 = Object.prototype.hasOwnProperty;
-const schema42 = {"type":"object","additionalProperties":false,"required":["kind","id","label","exists"],"properties":{"kind":{"$ref":"#/components/schemas/HistoryRefKind"},"id":{"type":"string"},"label":{"type":"string"},"exists":{"type":"boolean"}}};
-const schema43 = {"type":"string","enum":["APPLICATION","ATTRIBUTE","PERMISSION","ROLE","ACCOUNT_ACCESS","CUSTOM_FLOW"]};
+export const JobKind = validate27;
+const schema39 = {"type":"string","enum":["USERS_IMPORT","USERS_BULK","ACCESS_REQUESTS_DECIDE"]};
+
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((data === "USERS_IMPORT") || (data === "USERS_BULK")) || (data === "ACCESS_REQUESTS_DECIDE"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+
+export const JobStatus = validate28;
+const schema40 = {"type":"string","enum":["QUEUED","RUNNING","SUCCEEDED","FAILED"]};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((data === "QUEUED") || (data === "RUNNING")) || (data === "SUCCEEDED")) || (data === "FAILED"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate28.errors = vErrors;
+return errors === 0;
+}
+
+export const JobProgress = validate29;
+const schema41 = {"type":"object","additionalProperties":false,"required":["done","total"],"properties":{"done":{"type":"integer","minimum":0},"total":{"type":["integer","null"],"minimum":0}}};
+
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.done === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "done"},message:"must have required property '"+"done"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.total === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "done") || (key0 === "total"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.done !== undefined){
+let data0 = data.done;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err3 = {instancePath:instancePath+"/done",schemaPath:"#/properties/done/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 0 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/done",schemaPath:"#/properties/done/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.total !== undefined){
+let data1 = data.total;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err5 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: schema41.properties.total.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 < 0 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate29.errors = vErrors;
+return errors === 0;
+}
+
+export const Job = validate30;
+const schema42 = {"type":"object","additionalProperties":false,"required":["id","kind","applicationId","status","progress","createdAt","startedAt","finishedAt","statusUrl","result","error"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"kind":{"$ref":"#/components/schemas/JobKind"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/JobStatus"},"progress":{"$ref":"#/components/schemas/JobProgress"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"startedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"finishedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"statusUrl":{"type":"string","format":"uri"},"result":{"oneOf":[{"$ref":"#/components/schemas/ApplicationUsersImportResult"},{"$ref":"#/components/schemas/BulkResult"},{"type":"null"}]},"error":{"oneOf":[{"$ref":"#/components/schemas/JobFailure"},{"type":"null"}]}}};
+const func15 = Object.prototype.hasOwnProperty;
+const schema52 = {"type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer","minimum":400,"maximum":599},"body":{"$ref":"#/components/schemas/Error"}}};
+
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.status === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.body === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "status") || (key0 === "body"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data0 = data.status;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 > 599 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data0 < 400 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.body !== undefined){
+let data1 = data.body;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.error === undefined){
+const err6 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/Error/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!(key1 === "error")){
+const err7 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/Error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data1.error !== undefined){
+let data2 = data1.error;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.code === undefined){
+const err8 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2.message === undefined){
+const err9 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data2.errors === undefined){
+const err10 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+for(const key2 in data2){
+if(!(((key2 === "code") || (key2 === "message")) || (key2 === "errors"))){
+const err11 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data2.code !== undefined){
+if(typeof data2.code !== "string"){
+const err12 = {instancePath:instancePath+"/body/error/code",schemaPath:"#/components/schemas/Error/properties/error/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data2.message !== undefined){
+if(typeof data2.message !== "string"){
+const err13 = {instancePath:instancePath+"/body/error/message",schemaPath:"#/components/schemas/Error/properties/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data2.errors !== undefined){
+let data5 = data2.errors;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.message === undefined){
+const err14 = {instancePath:instancePath+"/body/error/errors/" + i0,schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+for(const key3 in data6){
+if(!((key3 === "message") || (key3 === "field"))){
+const err15 = {instancePath:instancePath+"/body/error/errors/" + i0,schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data6.message !== undefined){
+if(typeof data6.message !== "string"){
+const err16 = {instancePath:instancePath+"/body/error/errors/" + i0+"/message",schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data6.field !== undefined){
+if(typeof data6.field !== "string"){
+const err17 = {instancePath:instancePath+"/body/error/errors/" + i0+"/field",schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/body/error/errors/" + i0,schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/body/error/errors",schemaPath:"#/components/schemas/Error/properties/error/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/Error/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+validate32.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.kind === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.applicationId === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "applicationId"},message:"must have required property '"+"applicationId"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.status === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.progress === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "progress"},message:"must have required property '"+"progress"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.createdAt === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.startedAt === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startedAt"},message:"must have required property '"+"startedAt"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.finishedAt === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "finishedAt"},message:"must have required property '"+"finishedAt"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.statusUrl === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statusUrl"},message:"must have required property '"+"statusUrl"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.result === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.error === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func15.call(schema42.properties, key0))){
+const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err12 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!(formats0.test(data0))){
+const err13 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+let data1 = data.kind;
+if(typeof data1 !== "string"){
+const err15 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/JobKind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(!(((data1 === "USERS_IMPORT") || (data1 === "USERS_BULK")) || (data1 === "ACCESS_REQUESTS_DECIDE"))){
+const err16 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/JobKind/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.applicationId !== undefined){
+let data2 = data.applicationId;
+if(typeof data2 === "string"){
+if(!pattern1.test(data2)){
+const err17 = {instancePath:instancePath+"/applicationId",schemaPath:"#/components/schemas/ApplicationIdValue/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\""};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/applicationId",schemaPath:"#/components/schemas/ApplicationIdValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data3 = data.status;
+if(typeof data3 !== "string"){
+const err19 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/JobStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(!((((data3 === "QUEUED") || (data3 === "RUNNING")) || (data3 === "SUCCEEDED")) || (data3 === "FAILED"))){
+const err20 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/JobStatus/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.progress !== undefined){
+let data4 = data.progress;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.done === undefined){
+const err21 = {instancePath:instancePath+"/progress",schemaPath:"#/components/schemas/JobProgress/required",keyword:"required",params:{missingProperty: "done"},message:"must have required property '"+"done"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data4.total === undefined){
+const err22 = {instancePath:instancePath+"/progress",schemaPath:"#/components/schemas/JobProgress/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!((key1 === "done") || (key1 === "total"))){
+const err23 = {instancePath:instancePath+"/progress",schemaPath:"#/components/schemas/JobProgress/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data4.done !== undefined){
+let data5 = data4.done;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err24 = {instancePath:instancePath+"/progress/done",schemaPath:"#/components/schemas/JobProgress/properties/done/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(typeof data5 == "number"){
+if(data5 < 0 || isNaN(data5)){
+const err25 = {instancePath:instancePath+"/progress/done",schemaPath:"#/components/schemas/JobProgress/properties/done/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+if(data4.total !== undefined){
+let data6 = data4.total;
+if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
+const err26 = {instancePath:instancePath+"/progress/total",schemaPath:"#/components/schemas/JobProgress/properties/total/type",keyword:"type",params:{type: schema41.properties.total.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(typeof data6 == "number"){
+if(data6 < 0 || isNaN(data6)){
+const err27 = {instancePath:instancePath+"/progress/total",schemaPath:"#/components/schemas/JobProgress/properties/total/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/progress",schemaPath:"#/components/schemas/JobProgress/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.createdAt !== undefined){
+let data7 = data.createdAt;
+if(typeof data7 === "string"){
+if(!(formats6.validate(data7))){
+const err29 = {instancePath:instancePath+"/createdAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/createdAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.startedAt !== undefined){
+let data8 = data.startedAt;
+const _errs26 = errors;
+let valid8 = false;
+let passing0 = null;
+const _errs27 = errors;
+if(typeof data8 === "string"){
+if(!(formats6.validate(data8))){
+const err31 = {instancePath:instancePath+"/startedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/startedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+var _valid0 = _errs27 === errors;
+if(_valid0){
+valid8 = true;
+passing0 = 0;
+}
+const _errs30 = errors;
+if(data8 !== null){
+const err33 = {instancePath:instancePath+"/startedAt",schemaPath:"#/properties/startedAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+var _valid0 = _errs30 === errors;
+if(_valid0 && valid8){
+valid8 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid8 = true;
+passing0 = 1;
+}
+}
+if(!valid8){
+const err34 = {instancePath:instancePath+"/startedAt",schemaPath:"#/properties/startedAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+else {
+errors = _errs26;
+if(vErrors !== null){
+if(_errs26){
+vErrors.length = _errs26;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.finishedAt !== undefined){
+let data9 = data.finishedAt;
+const _errs33 = errors;
+let valid10 = false;
+let passing1 = null;
+const _errs34 = errors;
+if(typeof data9 === "string"){
+if(!(formats6.validate(data9))){
+const err35 = {instancePath:instancePath+"/finishedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/finishedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+var _valid1 = _errs34 === errors;
+if(_valid1){
+valid10 = true;
+passing1 = 0;
+}
+const _errs37 = errors;
+if(data9 !== null){
+const err37 = {instancePath:instancePath+"/finishedAt",schemaPath:"#/properties/finishedAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+var _valid1 = _errs37 === errors;
+if(_valid1 && valid10){
+valid10 = false;
+passing1 = [passing1, 1];
+}
+else {
+if(_valid1){
+valid10 = true;
+passing1 = 1;
+}
+}
+if(!valid10){
+const err38 = {instancePath:instancePath+"/finishedAt",schemaPath:"#/properties/finishedAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+else {
+errors = _errs33;
+if(vErrors !== null){
+if(_errs33){
+vErrors.length = _errs33;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.statusUrl !== undefined){
+let data10 = data.statusUrl;
+if(typeof data10 === "string"){
+if(!(formats2(data10))){
+const err39 = {instancePath:instancePath+"/statusUrl",schemaPath:"#/properties/statusUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/statusUrl",schemaPath:"#/properties/statusUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.result !== undefined){
+let data11 = data.result;
+const _errs42 = errors;
+let valid12 = false;
+let passing2 = null;
+const _errs43 = errors;
+if(!(validate25(data11, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs43 === errors;
+if(_valid2){
+valid12 = true;
+passing2 = 0;
+}
+const _errs44 = errors;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.count === undefined){
+const err41 = {instancePath:instancePath+"/result",schemaPath:"#/components/schemas/BulkResult/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+for(const key2 in data11){
+if(!(key2 === "count")){
+const err42 = {instancePath:instancePath+"/result",schemaPath:"#/components/schemas/BulkResult/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data11.count !== undefined){
+let data12 = data11.count;
+if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
+const err43 = {instancePath:instancePath+"/result/count",schemaPath:"#/components/schemas/BulkResult/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if(typeof data12 == "number"){
+if(data12 < 0 || isNaN(data12)){
+const err44 = {instancePath:instancePath+"/result/count",schemaPath:"#/components/schemas/BulkResult/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/result",schemaPath:"#/components/schemas/BulkResult/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+var _valid2 = _errs44 === errors;
+if(_valid2 && valid12){
+valid12 = false;
+passing2 = [passing2, 1];
+}
+else {
+if(_valid2){
+valid12 = true;
+passing2 = 1;
+}
+const _errs50 = errors;
+if(data11 !== null){
+const err46 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/oneOf/2/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+var _valid2 = _errs50 === errors;
+if(_valid2 && valid12){
+valid12 = false;
+passing2 = [passing2, 2];
+}
+else {
+if(_valid2){
+valid12 = true;
+passing2 = 2;
+}
+}
+}
+if(!valid12){
+const err47 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+else {
+errors = _errs42;
+if(vErrors !== null){
+if(_errs42){
+vErrors.length = _errs42;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.error !== undefined){
+let data13 = data.error;
+const _errs53 = errors;
+let valid15 = false;
+let passing3 = null;
+const _errs54 = errors;
+if(!(validate32(data13, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+var _valid3 = _errs54 === errors;
+if(_valid3){
+valid15 = true;
+passing3 = 0;
+}
+const _errs55 = errors;
+if(data13 !== null){
+const err48 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+var _valid3 = _errs55 === errors;
+if(_valid3 && valid15){
+valid15 = false;
+passing3 = [passing3, 1];
+}
+else {
+if(_valid3){
+valid15 = true;
+passing3 = 1;
+}
+}
+if(!valid15){
+const err49 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+else {
+errors = _errs53;
+if(vErrors !== null){
+if(_errs53){
+vErrors.length = _errs53;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+validate30.errors = vErrors;
+return errors === 0;
+}
+
+export const JobFailure = validate34;
+
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.status === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.body === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "status") || (key0 === "body"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data0 = data.status;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 > 599 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data0 < 400 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.body !== undefined){
+let data1 = data.body;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.error === undefined){
+const err6 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/Error/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!(key1 === "error")){
+const err7 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/Error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data1.error !== undefined){
+let data2 = data1.error;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.code === undefined){
+const err8 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2.message === undefined){
+const err9 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data2.errors === undefined){
+const err10 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+for(const key2 in data2){
+if(!(((key2 === "code") || (key2 === "message")) || (key2 === "errors"))){
+const err11 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data2.code !== undefined){
+if(typeof data2.code !== "string"){
+const err12 = {instancePath:instancePath+"/body/error/code",schemaPath:"#/components/schemas/Error/properties/error/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data2.message !== undefined){
+if(typeof data2.message !== "string"){
+const err13 = {instancePath:instancePath+"/body/error/message",schemaPath:"#/components/schemas/Error/properties/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data2.errors !== undefined){
+let data5 = data2.errors;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.message === undefined){
+const err14 = {instancePath:instancePath+"/body/error/errors/" + i0,schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+for(const key3 in data6){
+if(!((key3 === "message") || (key3 === "field"))){
+const err15 = {instancePath:instancePath+"/body/error/errors/" + i0,schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data6.message !== undefined){
+if(typeof data6.message !== "string"){
+const err16 = {instancePath:instancePath+"/body/error/errors/" + i0+"/message",schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data6.field !== undefined){
+if(typeof data6.field !== "string"){
+const err17 = {instancePath:instancePath+"/body/error/errors/" + i0+"/field",schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/body/error/errors/" + i0,schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/body/error/errors",schemaPath:"#/components/schemas/Error/properties/error/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/Error/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+validate34.errors = vErrors;
+return errors === 0;
+}
+
+export const HistoryEntry = validate35;
+const schema56 = {"type":"object","additionalProperties":false,"required":["id","tableName","entity","mode","field","oldValue","value","updatedAt","updatedBy","updatedByName","references","revertible"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"tableName":{"type":"string"},"entity":{"type":"string"},"mode":{"type":"string","enum":["CREATE","UPDATE","DELETE"]},"field":{"type":["string","null"]},"oldValue":{"type":["string","null"]},"value":{"type":["string","null"]},"updatedAt":{"$ref":"#/components/schemas/DateTime"},"updatedBy":{"type":["string","null"]},"updatedByName":{"type":["string","null"]},"references":{"type":"array","items":{"$ref":"#/components/schemas/HistoryRef"}},"revertible":{"type":"boolean"}}};
+const schema59 = {"type":"object","additionalProperties":false,"required":["kind","id","label","exists"],"properties":{"kind":{"$ref":"#/components/schemas/HistoryRefKind"},"id":{"type":"string"},"label":{"type":"string"},"exists":{"type":"boolean"}}};
+const schema60 = {"type":"string","enum":["APPLICATION","ATTRIBUTE","PERMISSION","ROLE","ACCOUNT_ACCESS","CUSTOM_FLOW"]};
+
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2858,7 +4328,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((((((data0 === "APPLICATION") || (data0 === "ATTRIBUTE")) || (data0 === "PERMISSION")) || (data0 === "ROLE")) || (data0 === "ACCOUNT_ACCESS")) || (data0 === "CUSTOM_FLOW"))){
-const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/HistoryRefKind/enum",keyword:"enum",params:{allowedValues: schema43.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/HistoryRefKind/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2915,12 +4385,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3045,7 +4515,7 @@ vErrors.push(err11);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema39.properties, key0))){
+if(!(func15.call(schema56.properties, key0))){
 const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err12];
@@ -3128,7 +4598,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(((data3 === "CREATE") || (data3 === "UPDATE")) || (data3 === "DELETE"))){
-const err19 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema39.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema56.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3141,7 +4611,7 @@ errors++;
 if(data.field !== undefined){
 let data4 = data.field;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err20 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: schema39.properties.field.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: schema56.properties.field.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3154,7 +4624,7 @@ errors++;
 if(data.oldValue !== undefined){
 let data5 = data.oldValue;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err21 = {instancePath:instancePath+"/oldValue",schemaPath:"#/properties/oldValue/type",keyword:"type",params:{type: schema39.properties.oldValue.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/oldValue",schemaPath:"#/properties/oldValue/type",keyword:"type",params:{type: schema56.properties.oldValue.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3167,7 +4637,7 @@ errors++;
 if(data.value !== undefined){
 let data6 = data.value;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err22 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema39.properties.value.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema56.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3205,7 +4675,7 @@ errors++;
 if(data.updatedBy !== undefined){
 let data8 = data.updatedBy;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err25 = {instancePath:instancePath+"/updatedBy",schemaPath:"#/properties/updatedBy/type",keyword:"type",params:{type: schema39.properties.updatedBy.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/updatedBy",schemaPath:"#/properties/updatedBy/type",keyword:"type",params:{type: schema56.properties.updatedBy.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3218,7 +4688,7 @@ errors++;
 if(data.updatedByName !== undefined){
 let data9 = data.updatedByName;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err26 = {instancePath:instancePath+"/updatedByName",schemaPath:"#/properties/updatedByName/type",keyword:"type",params:{type: schema39.properties.updatedByName.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/updatedByName",schemaPath:"#/properties/updatedByName/type",keyword:"type",params:{type: schema56.properties.updatedByName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3233,8 +4703,8 @@ let data10 = data.references;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate28(data10[i0], {instancePath:instancePath+"/references/" + i0,parentData:data10,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate36(data10[i0], {instancePath:instancePath+"/references/" + i0,parentData:data10,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 }
@@ -3273,13 +4743,13 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
-export const HistoryRefKind = validate30;
+export const HistoryRefKind = validate38;
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -3293,7 +4763,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((data === "APPLICATION") || (data === "ATTRIBUTE")) || (data === "PERMISSION")) || (data === "ROLE")) || (data === "ACCOUNT_ACCESS")) || (data === "CUSTOM_FLOW"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema43.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3302,13 +4772,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const HistoryRef = validate31;
+export const HistoryRef = validate39;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3377,7 +4847,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((((((data0 === "APPLICATION") || (data0 === "ATTRIBUTE")) || (data0 === "PERMISSION")) || (data0 === "ROLE")) || (data0 === "ACCOUNT_ACCESS")) || (data0 === "CUSTOM_FLOW"))){
-const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/HistoryRefKind/enum",keyword:"enum",params:{allowedValues: schema43.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/HistoryRefKind/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3434,14 +4904,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-export const HistoryList = validate32;
-const schema47 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/HistoryEntry"}},"total":{"type":"integer","minimum":0}}};
+export const HistoryList = validate40;
+const schema64 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/HistoryEntry"}},"total":{"type":"integer","minimum":0}}};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3482,8 +4952,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate27(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate35(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 }
@@ -3535,14 +5005,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationSummary = validate34;
-const schema48 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","description","internal","sortNumber","released"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"description":{"type":"string"},"internal":{"type":"boolean"},"sortNumber":{"type":"integer"},"released":{"type":"boolean"}}};
+export const ApplicationSummary = validate42;
+const schema65 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","description","internal","sortNumber","released"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"description":{"type":"string"},"internal":{"type":"boolean"},"sortNumber":{"type":"integer"},"released":{"type":"boolean"}}};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3678,7 +5148,7 @@ errors++;
 if(data.logoUrl !== undefined){
 let data2 = data.logoUrl;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err12 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema48.properties.logoUrl.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema65.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3760,14 +5230,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationList = validate35;
-const schema50 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationSummary"}},"total":{"type":"integer","minimum":0}}};
+export const ApplicationList = validate43;
+const schema67 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3808,8 +5278,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate34(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate42(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 }
@@ -3861,14 +5331,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationAttributeLink = validate37;
-const schema51 = {"type":"object","additionalProperties":false,"required":["attributeId","outputInToken","required","visible"],"properties":{"attributeId":{"$ref":"#/components/schemas/Uuid"},"outputInToken":{"type":"boolean"},"required":{"type":"boolean"},"visible":{"type":"boolean"}}};
+export const ApplicationAttributeLink = validate45;
+const schema68 = {"type":"object","additionalProperties":false,"required":["attributeId","outputInToken","required","visible"],"properties":{"attributeId":{"$ref":"#/components/schemas/Uuid"},"outputInToken":{"type":"boolean"},"required":{"type":"boolean"},"visible":{"type":"boolean"}}};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4006,14 +5476,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationRoleLink = validate38;
-const schema53 = {"type":"object","additionalProperties":false,"required":["roleId","permissionId","visible","default"],"properties":{"roleId":{"$ref":"#/components/schemas/Uuid"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"visible":{"type":"boolean"},"default":{"type":"boolean"}}};
+export const ApplicationRoleLink = validate46;
+const schema70 = {"type":"object","additionalProperties":false,"required":["roleId","permissionId","visible","default"],"properties":{"roleId":{"$ref":"#/components/schemas/Uuid"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"visible":{"type":"boolean"},"default":{"type":"boolean"}}};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4226,14 +5696,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-export const ActivationGroup = validate39;
-const schema56 = {"type":"object","additionalProperties":false,"required":["directoryGroupName","roleIds","accountAccessIds"],"properties":{"directoryGroupName":{"type":"string","minLength":1,"maxLength":200},"roleIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
+export const ActivationGroup = validate47;
+const schema73 = {"type":"object","additionalProperties":false,"required":["directoryGroupName","roleIds","accountAccessIds"],"properties":{"directoryGroupName":{"type":"string","minLength":1,"maxLength":200},"roleIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4487,16 +5957,16 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookHeader = validate40;
-const schema59 = {"type":"object","additionalProperties":false,"required":["key","value"],"properties":{"key":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"},"value":{"type":"string","maxLength":1000,"pattern":"^[ -~]*$"}}};
-const pattern20 = new RegExp("^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$", "u");
-const pattern21 = new RegExp("^[ -~]*$", "u");
+export const WebhookHeader = validate48;
+const schema76 = {"type":"object","additionalProperties":false,"required":["key","value"],"properties":{"key":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"},"value":{"type":"string","maxLength":1000,"pattern":"^[ -~]*$"}}};
+const pattern22 = new RegExp("^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$", "u");
+const pattern23 = new RegExp("^[ -~]*$", "u");
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4535,7 +6005,7 @@ errors++;
 if(data.key !== undefined){
 let data0 = data.key;
 if(typeof data0 === "string"){
-if(!pattern20.test(data0)){
+if(!pattern22.test(data0)){
 const err3 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -4570,7 +6040,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern21.test(data1)){
+if(!pattern23.test(data1)){
 const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/pattern",keyword:"pattern",params:{pattern: "^[ -~]*$"},message:"must match pattern \""+"^[ -~]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -4603,14 +6073,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-export const Webhook = validate41;
-const schema60 = {"type":"object","additionalProperties":false,"required":["enabled","endpointUrl","username","passwordSet","onGrant","onRemove","onUpdate","onAccessRequest","headers","keyVaultReference","pauseAfterFailures","consecutiveFailures","pausedAt"],"properties":{"enabled":{"type":"boolean"},"endpointUrl":{"type":"string"},"username":{"type":["string","null"]},"passwordSet":{"type":"boolean"},"onGrant":{"type":"boolean"},"onRemove":{"type":"boolean"},"onUpdate":{"type":"boolean"},"onAccessRequest":{"type":"boolean"},"headers":{"type":"array","items":{"$ref":"#/components/schemas/WebhookHeader"}},"keyVaultReference":{"type":["string","null"]},"pauseAfterFailures":{"type":["integer","null"]},"consecutiveFailures":{"type":"integer","minimum":0},"pausedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+export const Webhook = validate49;
+const schema77 = {"type":"object","additionalProperties":false,"required":["enabled","endpointUrl","username","passwordSet","onGrant","onRemove","onUpdate","onAccessRequest","headers","keyVaultReference","pauseAfterFailures","consecutiveFailures","pausedAt"],"properties":{"enabled":{"type":"boolean"},"endpointUrl":{"type":"string"},"username":{"type":["string","null"]},"passwordSet":{"type":"boolean"},"onGrant":{"type":"boolean"},"onRemove":{"type":"boolean"},"onUpdate":{"type":"boolean"},"onAccessRequest":{"type":"boolean"},"headers":{"type":"array","items":{"$ref":"#/components/schemas/WebhookHeader"}},"keyVaultReference":{"type":["string","null"]},"pauseAfterFailures":{"type":["integer","null"]},"consecutiveFailures":{"type":"integer","minimum":0},"pausedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4745,7 +6215,7 @@ vErrors.push(err12);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema60.properties, key0))){
+if(!(func15.call(schema77.properties, key0))){
 const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err13];
@@ -4783,7 +6253,7 @@ errors++;
 if(data.username !== undefined){
 let data2 = data.username;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err16 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: schema60.properties.username.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: schema77.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4895,7 +6365,7 @@ errors++;
 if(data9.key !== undefined){
 let data10 = data9.key;
 if(typeof data10 === "string"){
-if(!pattern20.test(data10)){
+if(!pattern22.test(data10)){
 const err25 = {instancePath:instancePath+"/headers/" + i0+"/key",schemaPath:"#/components/schemas/WebhookHeader/properties/key/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
@@ -4930,7 +6400,7 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(!pattern21.test(data11)){
+if(!pattern23.test(data11)){
 const err28 = {instancePath:instancePath+"/headers/" + i0+"/value",schemaPath:"#/components/schemas/WebhookHeader/properties/value/pattern",keyword:"pattern",params:{pattern: "^[ -~]*$"},message:"must match pattern \""+"^[ -~]*$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
@@ -4979,7 +6449,7 @@ errors++;
 if(data.keyVaultReference !== undefined){
 let data12 = data.keyVaultReference;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err32 = {instancePath:instancePath+"/keyVaultReference",schemaPath:"#/properties/keyVaultReference/type",keyword:"type",params:{type: schema60.properties.keyVaultReference.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/keyVaultReference",schemaPath:"#/properties/keyVaultReference/type",keyword:"type",params:{type: schema77.properties.keyVaultReference.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4992,7 +6462,7 @@ errors++;
 if(data.pauseAfterFailures !== undefined){
 let data13 = data.pauseAfterFailures;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err33 = {instancePath:instancePath+"/pauseAfterFailures",schemaPath:"#/properties/pauseAfterFailures/type",keyword:"type",params:{type: schema60.properties.pauseAfterFailures.type},message:"must be integer,null"};
+const err33 = {instancePath:instancePath+"/pauseAfterFailures",schemaPath:"#/properties/pauseAfterFailures/type",keyword:"type",params:{type: schema77.properties.pauseAfterFailures.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5115,15 +6585,15 @@ vErrors.push(err40);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookInput = validate42;
-const schema63 = {"type":"object","additionalProperties":false,"required":["enabled","endpointUrl","onGrant","onRemove","onUpdate"],"properties":{"enabled":{"type":"boolean"},"endpointUrl":{"$ref":"#/components/schemas/HttpUrl"},"username":{"type":["string","null"],"maxLength":200,"pattern":"^[^:\\r\\n]*$"},"password":{"type":["string","null"],"maxLength":500,"writeOnly":true},"onGrant":{"type":"boolean"},"onRemove":{"type":"boolean"},"onUpdate":{"type":"boolean"},"onAccessRequest":{"type":"boolean"},"headers":{"type":"array","maxItems":20,"items":{"$ref":"#/components/schemas/WebhookHeader"}},"keyVaultReference":{"type":["string","null"],"maxLength":500},"pauseAfterFailures":{"type":["integer","null"],"minimum":1,"maximum":100}}};
-const pattern25 = new RegExp("^[^:\\r\\n]*$", "u");
+export const WebhookInput = validate50;
+const schema80 = {"type":"object","additionalProperties":false,"required":["enabled","endpointUrl","onGrant","onRemove","onUpdate"],"properties":{"enabled":{"type":"boolean"},"endpointUrl":{"$ref":"#/components/schemas/HttpUrl"},"username":{"type":["string","null"],"maxLength":200,"pattern":"^[^:\\r\\n]*$"},"password":{"type":["string","null"],"maxLength":500,"writeOnly":true},"onGrant":{"type":"boolean"},"onRemove":{"type":"boolean"},"onUpdate":{"type":"boolean"},"onAccessRequest":{"type":"boolean"},"headers":{"type":"array","maxItems":20,"items":{"$ref":"#/components/schemas/WebhookHeader"}},"keyVaultReference":{"type":["string","null"],"maxLength":500},"pauseAfterFailures":{"type":["integer","null"],"minimum":1,"maximum":100}}};
+const pattern27 = new RegExp("^[^:\\r\\n]*$", "u");
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5178,7 +6648,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema63.properties, key0))){
+if(!(func15.call(schema80.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -5249,7 +6719,7 @@ errors++;
 if(data.username !== undefined){
 let data2 = data.username;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err11 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: schema63.properties.username.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: schema80.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5269,7 +6739,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern25.test(data2)){
+if(!pattern27.test(data2)){
 const err13 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/pattern",keyword:"pattern",params:{pattern: "^[^:\\r\\n]*$"},message:"must match pattern \""+"^[^:\\r\\n]*$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -5284,7 +6754,7 @@ errors++;
 if(data.password !== undefined){
 let data3 = data.password;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err14 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: schema63.properties.password.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: schema80.properties.password.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5406,7 +6876,7 @@ errors++;
 if(data9.key !== undefined){
 let data10 = data9.key;
 if(typeof data10 === "string"){
-if(!pattern20.test(data10)){
+if(!pattern22.test(data10)){
 const err24 = {instancePath:instancePath+"/headers/" + i0+"/key",schemaPath:"#/components/schemas/WebhookHeader/properties/key/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -5441,7 +6911,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!pattern21.test(data11)){
+if(!pattern23.test(data11)){
 const err27 = {instancePath:instancePath+"/headers/" + i0+"/value",schemaPath:"#/components/schemas/WebhookHeader/properties/value/pattern",keyword:"pattern",params:{pattern: "^[ -~]*$"},message:"must match pattern \""+"^[ -~]*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -5490,7 +6960,7 @@ errors++;
 if(data.keyVaultReference !== undefined){
 let data12 = data.keyVaultReference;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err31 = {instancePath:instancePath+"/keyVaultReference",schemaPath:"#/properties/keyVaultReference/type",keyword:"type",params:{type: schema63.properties.keyVaultReference.type},message:"must be string,null"};
+const err31 = {instancePath:instancePath+"/keyVaultReference",schemaPath:"#/properties/keyVaultReference/type",keyword:"type",params:{type: schema80.properties.keyVaultReference.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5515,7 +6985,7 @@ errors++;
 if(data.pauseAfterFailures !== undefined){
 let data13 = data.pauseAfterFailures;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err33 = {instancePath:instancePath+"/pauseAfterFailures",schemaPath:"#/properties/pauseAfterFailures/type",keyword:"type",params:{type: schema63.properties.pauseAfterFailures.type},message:"must be integer,null"};
+const err33 = {instancePath:instancePath+"/pauseAfterFailures",schemaPath:"#/properties/pauseAfterFailures/type",keyword:"type",params:{type: schema80.properties.pauseAfterFailures.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5558,15 +7028,15 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-export const Application = validate43;
-const schema66 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","description","url","homePageUrl","sortNumber","adminPermissionId","adminPermissionKey","notificationEmail","accessRequestRequired","accessRequestAllowed","internalCopyOfAccessRequests","roleRequiredOnAccessRequest","internal","released","accessRequestsAmount","attributes","roles","accountAccessIds","customFlowIds","activationGroups","webhook","requestJustification","timeBoundAccess","maxAccessDays","requestableAccountAccessIds"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"description":{"type":"string"},"url":{"type":"string"},"homePageUrl":{"type":["string","null"]},"sortNumber":{"type":"integer"},"adminPermissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"adminPermissionKey":{"type":["string","null"]},"notificationEmail":{"type":["string","null"]},"accessRequestRequired":{"type":"boolean"},"accessRequestAllowed":{"type":"boolean"},"internalCopyOfAccessRequests":{"type":"boolean"},"roleRequiredOnAccessRequest":{"type":"boolean"},"internal":{"type":"boolean"},"released":{"type":"boolean"},"accessRequestsAmount":{"type":"integer","minimum":0},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationAttributeLink"}},"roles":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationRoleLink"}},"accountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"customFlowIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"activationGroups":{"type":"array","items":{"$ref":"#/components/schemas/ActivationGroup"}},"webhook":{"oneOf":[{"$ref":"#/components/schemas/Webhook"},{"type":"null"}]},"requestJustification":{"$ref":"#/components/schemas/RequestJustification"},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"],"minimum":1,"maximum":3650},"requestableAccountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}}}};
-const schema71 = {"type":"string","enum":["required","optional"]};
+export const Application = validate51;
+const schema83 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","description","url","homePageUrl","sortNumber","adminPermissionId","adminPermissionKey","notificationEmail","accessRequestRequired","accessRequestAllowed","internalCopyOfAccessRequests","roleRequiredOnAccessRequest","internal","released","accessRequestsAmount","attributes","roles","accountAccessIds","customFlowIds","activationGroups","webhook","requestJustification","timeBoundAccess","maxAccessDays","requestableAccountAccessIds"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"description":{"type":"string"},"url":{"type":"string"},"homePageUrl":{"type":["string","null"]},"sortNumber":{"type":"integer"},"adminPermissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"adminPermissionKey":{"type":["string","null"]},"notificationEmail":{"type":["string","null"]},"accessRequestRequired":{"type":"boolean"},"accessRequestAllowed":{"type":"boolean"},"internalCopyOfAccessRequests":{"type":"boolean"},"roleRequiredOnAccessRequest":{"type":"boolean"},"internal":{"type":"boolean"},"released":{"type":"boolean"},"accessRequestsAmount":{"type":"integer","minimum":0},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationAttributeLink"}},"roles":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationRoleLink"}},"accountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"customFlowIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"activationGroups":{"type":"array","items":{"$ref":"#/components/schemas/ActivationGroup"}},"webhook":{"oneOf":[{"$ref":"#/components/schemas/Webhook"},{"type":"null"}]},"requestJustification":{"$ref":"#/components/schemas/RequestJustification"},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"],"minimum":1,"maximum":3650},"requestableAccountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}}}};
+const schema88 = {"type":"string","enum":["required","optional"]};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5841,7 +7311,7 @@ vErrors.push(err26);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema66.properties, key0))){
+if(!(func15.call(schema83.properties, key0))){
 const err27 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err27];
@@ -5892,7 +7362,7 @@ errors++;
 if(data.logoUrl !== undefined){
 let data2 = data.logoUrl;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err31 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema66.properties.logoUrl.type},message:"must be string,null"};
+const err31 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema83.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5929,7 +7399,7 @@ errors++;
 if(data.homePageUrl !== undefined){
 let data5 = data.homePageUrl;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err34 = {instancePath:instancePath+"/homePageUrl",schemaPath:"#/properties/homePageUrl/type",keyword:"type",params:{type: schema66.properties.homePageUrl.type},message:"must be string,null"};
+const err34 = {instancePath:instancePath+"/homePageUrl",schemaPath:"#/properties/homePageUrl/type",keyword:"type",params:{type: schema83.properties.homePageUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -6042,7 +7512,7 @@ vErrors = null;
 if(data.adminPermissionKey !== undefined){
 let data8 = data.adminPermissionKey;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err41 = {instancePath:instancePath+"/adminPermissionKey",schemaPath:"#/properties/adminPermissionKey/type",keyword:"type",params:{type: schema66.properties.adminPermissionKey.type},message:"must be string,null"};
+const err41 = {instancePath:instancePath+"/adminPermissionKey",schemaPath:"#/properties/adminPermissionKey/type",keyword:"type",params:{type: schema83.properties.adminPermissionKey.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -6055,7 +7525,7 @@ errors++;
 if(data.notificationEmail !== undefined){
 let data9 = data.notificationEmail;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err42 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/properties/notificationEmail/type",keyword:"type",params:{type: schema66.properties.notificationEmail.type},message:"must be string,null"};
+const err42 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/properties/notificationEmail/type",keyword:"type",params:{type: schema83.properties.notificationEmail.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6167,8 +7637,8 @@ let data17 = data.attributes;
 if(Array.isArray(data17)){
 const len0 = data17.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate37(data17[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data17,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate45(data17[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data17,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
@@ -6189,8 +7659,8 @@ let data19 = data.roles;
 if(Array.isArray(data19)){
 const len1 = data19.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate38(data19[i1], {instancePath:instancePath+"/roles/" + i1,parentData:data19,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate46(data19[i1], {instancePath:instancePath+"/roles/" + i1,parentData:data19,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
@@ -6313,8 +7783,8 @@ let data25 = data.activationGroups;
 if(Array.isArray(data25)){
 const len4 = data25.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate39(data25[i4], {instancePath:instancePath+"/activationGroups/" + i4,parentData:data25,parentDataProperty:i4,rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate47(data25[i4], {instancePath:instancePath+"/activationGroups/" + i4,parentData:data25,parentDataProperty:i4,rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
@@ -6336,8 +7806,8 @@ const _errs62 = errors;
 let valid16 = false;
 let passing1 = null;
 const _errs63 = errors;
-if(!(validate41(data27, {instancePath:instancePath+"/webhook",parentData:data,parentDataProperty:"webhook",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate49(data27, {instancePath:instancePath+"/webhook",parentData:data,parentDataProperty:"webhook",rootData}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs63 === errors;
@@ -6402,7 +7872,7 @@ vErrors.push(err64);
 errors++;
 }
 if(!((data28 === "required") || (data28 === "optional"))){
-const err65 = {instancePath:instancePath+"/requestJustification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
+const err65 = {instancePath:instancePath+"/requestJustification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema88.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -6427,7 +7897,7 @@ errors++;
 if(data.maxAccessDays !== undefined){
 let data30 = data.maxAccessDays;
 if((!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))) && (data30 !== null)){
-const err67 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema66.properties.maxAccessDays.type},message:"must be integer,null"};
+const err67 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema83.properties.maxAccessDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -6521,15 +7991,15 @@ vErrors.push(err74);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationInput = validate48;
-const schema73 = {"type":"object","additionalProperties":false,"required":["label","url"],"properties":{"label":{"$ref":"#/components/schemas/Label"},"logoUrl":{"oneOf":[{"$ref":"#/components/schemas/HttpUrl"},{"type":"string","pattern":"^/Applications/Image/[0-9a-f-]{36}\\.svg$"},{"type":"null"}]},"description":{"$ref":"#/components/schemas/Description"},"url":{"$ref":"#/components/schemas/HttpUrl"},"homePageUrl":{"oneOf":[{"$ref":"#/components/schemas/HttpUrl"},{"type":"null"}]},"sortNumber":{"type":"integer","minimum":-1000000,"maximum":1000000},"adminPermissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"notificationEmail":{"oneOf":[{"$ref":"#/components/schemas/Email"},{"type":"null"}]},"accessRequestRequired":{"type":"boolean"},"accessRequestAllowed":{"type":"boolean"},"internalCopyOfAccessRequests":{"type":"boolean"},"roleRequiredOnAccessRequest":{"type":"boolean"},"internal":{"type":"boolean"},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/ApplicationAttributeLink"}},"roles":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/ApplicationRoleLink"}},"accountAccessIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"customFlowIds":{"type":"array","maxItems":50,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"activationGroups":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/ActivationGroup"}},"webhook":{"oneOf":[{"$ref":"#/components/schemas/WebhookInput"},{"type":"null"}]},"requestJustification":{"$ref":"#/components/schemas/RequestJustification"},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"],"minimum":1,"maximum":3650},"requestableAccountAccessIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
-const pattern34 = new RegExp("^/Applications/Image/[0-9a-f-]{36}\\.svg$", "u");
+export const ApplicationInput = validate56;
+const schema90 = {"type":"object","additionalProperties":false,"required":["label","url"],"properties":{"label":{"$ref":"#/components/schemas/Label"},"logoUrl":{"oneOf":[{"$ref":"#/components/schemas/HttpUrl"},{"type":"string","pattern":"^/Applications/Image/[0-9a-f-]{36}\\.svg$"},{"type":"null"}]},"description":{"$ref":"#/components/schemas/Description"},"url":{"$ref":"#/components/schemas/HttpUrl"},"homePageUrl":{"oneOf":[{"$ref":"#/components/schemas/HttpUrl"},{"type":"null"}]},"sortNumber":{"type":"integer","minimum":-1000000,"maximum":1000000},"adminPermissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"notificationEmail":{"oneOf":[{"$ref":"#/components/schemas/Email"},{"type":"null"}]},"accessRequestRequired":{"type":"boolean"},"accessRequestAllowed":{"type":"boolean"},"internalCopyOfAccessRequests":{"type":"boolean"},"roleRequiredOnAccessRequest":{"type":"boolean"},"internal":{"type":"boolean"},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/ApplicationAttributeLink"}},"roles":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/ApplicationRoleLink"}},"accountAccessIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"customFlowIds":{"type":"array","maxItems":50,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"activationGroups":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/ActivationGroup"}},"webhook":{"oneOf":[{"$ref":"#/components/schemas/WebhookInput"},{"type":"null"}]},"requestJustification":{"$ref":"#/components/schemas/RequestJustification"},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"],"minimum":1,"maximum":3650},"requestableAccountAccessIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
+const pattern36 = new RegExp("^/Applications/Image/[0-9a-f-]{36}\\.svg$", "u");
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6554,7 +8024,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema73.properties, key0))){
+if(!(func15.call(schema90.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -6655,7 +8125,7 @@ passing0 = 0;
 }
 const _errs10 = errors;
 if(typeof data1 === "string"){
-if(!pattern34.test(data1)){
+if(!pattern36.test(data1)){
 const err10 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/oneOf/1/pattern",keyword:"pattern",params:{pattern: "^/Applications/Image/[0-9a-f-]{36}\\.svg$"},message:"must match pattern \""+"^/Applications/Image/[0-9a-f-]{36}\\.svg$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -7182,8 +8652,8 @@ errors++;
 }
 const len0 = data13.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate37(data13[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data13,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate45(data13[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data13,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
@@ -7214,8 +8684,8 @@ errors++;
 }
 const len1 = data15.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate38(data15[i1], {instancePath:instancePath+"/roles/" + i1,parentData:data15,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate46(data15[i1], {instancePath:instancePath+"/roles/" + i1,parentData:data15,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
@@ -7408,8 +8878,8 @@ errors++;
 }
 const len4 = data21.length;
 for(let i6=0; i6<len4; i6++){
-if(!(validate39(data21[i6], {instancePath:instancePath+"/activationGroups/" + i6,parentData:data21,parentDataProperty:i6,rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate47(data21[i6], {instancePath:instancePath+"/activationGroups/" + i6,parentData:data21,parentDataProperty:i6,rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
@@ -7431,8 +8901,8 @@ const _errs73 = errors;
 let valid26 = false;
 let passing4 = null;
 const _errs74 = errors;
-if(!(validate42(data23, {instancePath:instancePath+"/webhook",parentData:data,parentDataProperty:"webhook",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate50(data23, {instancePath:instancePath+"/webhook",parentData:data,parentDataProperty:"webhook",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 var _valid4 = _errs74 === errors;
@@ -7497,7 +8967,7 @@ vErrors.push(err64);
 errors++;
 }
 if(!((data24 === "required") || (data24 === "optional"))){
-const err65 = {instancePath:instancePath+"/requestJustification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
+const err65 = {instancePath:instancePath+"/requestJustification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema88.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -7522,7 +8992,7 @@ errors++;
 if(data.maxAccessDays !== undefined){
 let data26 = data.maxAccessDays;
 if((!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))) && (data26 !== null)){
-const err67 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema73.properties.maxAccessDays.type},message:"must be integer,null"};
+const err67 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema90.properties.maxAccessDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -7646,14 +9116,14 @@ vErrors.push(err76);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-export const ImageUpload = validate53;
-const schema85 = {"type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string"}}};
+export const ImageUpload = validate61;
+const schema102 = {"type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string"}}};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7702,14 +9172,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const AdminApplication = validate54;
-const schema86 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","internal","accessRequestsAmount","permissions"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"internal":{"type":"boolean"},"accessRequestsAmount":{"type":"integer","minimum":0},"permissions":{"type":"object","additionalProperties":false,"required":["manageAccessRequests"],"properties":{"manageAccessRequests":{"type":"boolean"}}}}};
+export const AdminApplication = validate62;
+const schema103 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","internal","accessRequestsAmount","permissions"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"internal":{"type":"boolean"},"accessRequestsAmount":{"type":"integer","minimum":0},"permissions":{"type":"object","additionalProperties":false,"required":["manageAccessRequests"],"properties":{"manageAccessRequests":{"type":"boolean"}}}}};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7835,7 +9305,7 @@ errors++;
 if(data.logoUrl !== undefined){
 let data2 = data.logoUrl;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err11 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema86.properties.logoUrl.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema103.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7954,14 +9424,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-export const AdminApplicationList = validate55;
-const schema88 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AdminApplication"}},"total":{"type":"integer","minimum":0}}};
+export const AdminApplicationList = validate63;
+const schema105 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AdminApplication"}},"total":{"type":"integer","minimum":0}}};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8002,8 +9472,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate54(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate62(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -8055,14 +9525,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-export const AttributeDataType = validate57;
-const schema89 = {"type":"string","enum":["STRING","NUMBER","BOOLEAN","DATE","EMAIL","URL"]};
+export const AttributeDataType = validate65;
+const schema106 = {"type":"string","enum":["STRING","NUMBER","BOOLEAN","DATE","EMAIL","URL"]};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -8076,7 +9546,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((data === "STRING") || (data === "NUMBER")) || (data === "BOOLEAN")) || (data === "DATE")) || (data === "EMAIL")) || (data === "URL"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8085,14 +9555,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const UsageType = validate58;
-const schema90 = {"type":"string","enum":["APPLICATION","CUSTOM_FLOW","ROLE","APPLICATION_ACCOUNT_ACCESS"]};
+export const UsageType = validate66;
+const schema107 = {"type":"string","enum":["APPLICATION","CUSTOM_FLOW","ROLE","APPLICATION_ACCOUNT_ACCESS"]};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -8106,7 +9576,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === "APPLICATION") || (data === "CUSTOM_FLOW")) || (data === "ROLE")) || (data === "APPLICATION_ACCOUNT_ACCESS"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8115,14 +9585,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
-export const Usage = validate59;
-const schema91 = {"type":"object","additionalProperties":false,"required":["type","id","label"],"properties":{"type":{"$ref":"#/components/schemas/UsageType"},"id":{"type":"string"},"label":{"type":"string"}}};
+export const Usage = validate67;
+const schema108 = {"type":"object","additionalProperties":false,"required":["type","id","label"],"properties":{"type":{"$ref":"#/components/schemas/UsageType"},"id":{"type":"string"},"label":{"type":"string"}}};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8181,7 +9651,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((((data0 === "APPLICATION") || (data0 === "CUSTOM_FLOW")) || (data0 === "ROLE")) || (data0 === "APPLICATION_ACCOUNT_ACCESS"))){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/UsageType/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/UsageType/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8226,14 +9696,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const UsageGroupKind = validate60;
-const schema93 = {"type":"string","enum":["APPLICATION","USER","CUSTOM_FLOW","ACCOUNT_ACCESS","ACTIVATION_GROUP"]};
+export const UsageGroupKind = validate68;
+const schema110 = {"type":"string","enum":["APPLICATION","USER","CUSTOM_FLOW","ACCOUNT_ACCESS","ACTIVATION_GROUP"]};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -8247,7 +9717,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "APPLICATION") || (data === "USER")) || (data === "CUSTOM_FLOW")) || (data === "ACCOUNT_ACCESS")) || (data === "ACTIVATION_GROUP"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema93.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema110.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8256,14 +9726,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-export const UsageGroup = validate61;
-const schema94 = {"type":"object","additionalProperties":false,"required":["kind","count","first"],"properties":{"kind":{"$ref":"#/components/schemas/UsageGroupKind"},"count":{"type":"integer","minimum":1},"first":{"type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["id","label"],"properties":{"id":{"type":"string"},"label":{"type":"string"}}}}}};
+export const UsageGroup = validate69;
+const schema111 = {"type":"object","additionalProperties":false,"required":["kind","count","first"],"properties":{"kind":{"$ref":"#/components/schemas/UsageGroupKind"},"count":{"type":"integer","minimum":1},"first":{"type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["id","label"],"properties":{"id":{"type":"string"},"label":{"type":"string"}}}}}};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8322,7 +9792,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((((data0 === "APPLICATION") || (data0 === "USER")) || (data0 === "CUSTOM_FLOW")) || (data0 === "ACCOUNT_ACCESS")) || (data0 === "ACTIVATION_GROUP"))){
-const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/UsageGroupKind/enum",keyword:"enum",params:{allowedValues: schema93.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/UsageGroupKind/enum",keyword:"enum",params:{allowedValues: schema110.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8465,14 +9935,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const EntityUsage = validate62;
-const schema96 = {"type":"object","additionalProperties":false,"required":["groups"],"properties":{"groups":{"type":"array","items":{"$ref":"#/components/schemas/UsageGroup"}}}};
+export const EntityUsage = validate70;
+const schema113 = {"type":"object","additionalProperties":false,"required":["groups"],"properties":{"groups":{"type":"array","items":{"$ref":"#/components/schemas/UsageGroup"}}}};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8503,8 +9973,8 @@ let data0 = data.groups;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate61(data0[i0], {instancePath:instancePath+"/groups/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate69(data0[i0], {instancePath:instancePath+"/groups/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -8531,14 +10001,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-export const DeleteResult = validate64;
-const schema97 = {"type":"object","additionalProperties":false,"required":["removedFrom"],"properties":{"removedFrom":{"type":"array","items":{"$ref":"#/components/schemas/UsageGroup"}}}};
+export const DeleteResult = validate72;
+const schema114 = {"type":"object","additionalProperties":false,"required":["removedFrom"],"properties":{"removedFrom":{"type":"array","items":{"$ref":"#/components/schemas/UsageGroup"}}}};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8569,8 +10039,8 @@ let data0 = data.removedFrom;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate61(data0[i0], {instancePath:instancePath+"/removedFrom/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate69(data0[i0], {instancePath:instancePath+"/removedFrom/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -8597,14 +10067,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-export const AttributeSummary = validate66;
-const schema98 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType","editableByUser","editableByOthers"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"}}};
+export const AttributeSummary = validate74;
+const schema115 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType","editableByUser","editableByOthers"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"}}};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8752,7 +10222,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
-const err13 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8797,14 +10267,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-export const AttributeList = validate67;
-const schema101 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AttributeSummary"}},"total":{"type":"integer","minimum":0}}};
+export const AttributeList = validate75;
+const schema118 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AttributeSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8845,8 +10315,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate66(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate74(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }
 }
@@ -8898,14 +10368,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const Attribute = validate69;
-const schema102 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType","permissionId","directoryLink","editableByUser","editableByOthers","usages"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryLink":{"type":["string","null"]},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"},"usages":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Usage"}}}};
+export const Attribute = validate77;
+const schema119 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType","permissionId","directoryLink","editableByUser","editableByOthers","usages"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryLink":{"type":["string","null"]},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"},"usages":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Usage"}}}};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9000,7 +10470,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema102.properties, key0))){
+if(!(func15.call(schema119.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -9083,7 +10553,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
-const err16 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9183,7 +10653,7 @@ vErrors = null;
 if(data.directoryLink !== undefined){
 let data5 = data.directoryLink;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err22 = {instancePath:instancePath+"/directoryLink",schemaPath:"#/properties/directoryLink/type",keyword:"type",params:{type: schema102.properties.directoryLink.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/directoryLink",schemaPath:"#/properties/directoryLink/type",keyword:"type",params:{type: schema119.properties.directoryLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9232,8 +10702,8 @@ errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate59(data8[i0], {instancePath:instancePath+"/usages/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate67(data8[i0], {instancePath:instancePath+"/usages/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -9260,14 +10730,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const AttributeInput = validate71;
-const schema106 = {"type":"object","additionalProperties":false,"required":["key","label","dataType"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryLink":{"type":["string","null"],"maxLength":200},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"}}};
+export const AttributeInput = validate79;
+const schema123 = {"type":"object","additionalProperties":false,"required":["key","label","dataType"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryLink":{"type":["string","null"],"maxLength":200},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"}}};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9386,7 +10856,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((((((data2 === "STRING") || (data2 === "NUMBER")) || (data2 === "BOOLEAN")) || (data2 === "DATE")) || (data2 === "EMAIL")) || (data2 === "URL"))){
-const err10 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9486,7 +10956,7 @@ vErrors = null;
 if(data.directoryLink !== undefined){
 let data4 = data.directoryLink;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err16 = {instancePath:instancePath+"/directoryLink",schemaPath:"#/properties/directoryLink/type",keyword:"type",params:{type: schema106.properties.directoryLink.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/directoryLink",schemaPath:"#/properties/directoryLink/type",keyword:"type",params:{type: schema123.properties.directoryLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9543,14 +11013,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const Permission = validate72;
-const schema111 = {"type":"object","additionalProperties":false,"required":["id","key","description","usages"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"description":{"type":"string"},"usages":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Usage"}}}};
+export const Permission = validate80;
+const schema128 = {"type":"object","additionalProperties":false,"required":["id","key","description","usages"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"description":{"type":"string"},"usages":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Usage"}}}};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9680,8 +11150,8 @@ errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate59(data3[i0], {instancePath:instancePath+"/usages/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate67(data3[i0], {instancePath:instancePath+"/usages/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -9708,14 +11178,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const PermissionSummary = validate74;
-const schema113 = {"type":"object","additionalProperties":false,"required":["id","key","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"description":{"type":"string"}}};
+export const PermissionSummary = validate82;
+const schema130 = {"type":"object","additionalProperties":false,"required":["id","key","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"description":{"type":"string"}}};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9831,14 +11301,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const PermissionList = validate75;
-const schema115 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/PermissionSummary"}},"total":{"type":"integer","minimum":0}}};
+export const PermissionList = validate83;
+const schema132 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/PermissionSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9879,8 +11349,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate74(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate82(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
 }
@@ -9932,14 +11402,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-export const PermissionInput = validate77;
-const schema116 = {"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"description":{"$ref":"#/components/schemas/Description"}}};
+export const PermissionInput = validate85;
+const schema133 = {"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"description":{"$ref":"#/components/schemas/Description"}}};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10026,14 +11496,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
-export const RoleSummary = validate78;
-const schema119 = {"type":"object","additionalProperties":false,"required":["id","key","label","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"}}};
+export const RoleSummary = validate86;
+const schema136 = {"type":"object","additionalProperties":false,"required":["id","key","label","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"}}};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10171,14 +11641,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-export const RoleList = validate79;
-const schema121 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/RoleSummary"}},"total":{"type":"integer","minimum":0}}};
+export const RoleList = validate87;
+const schema138 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/RoleSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10219,8 +11689,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate78(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate86(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
 errors = vErrors.length;
 }
 }
@@ -10272,14 +11742,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
-export const Role = validate81;
-const schema122 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","permissionIds","applicationIds"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"permissionIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"applicationIds":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
+export const Role = validate89;
+const schema139 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","permissionIds","applicationIds"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"permissionIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"applicationIds":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10529,14 +11999,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
-export const RoleInput = validate82;
-const schema126 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"description":{"$ref":"#/components/schemas/Description"},"permissionIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"applicationIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
+export const RoleInput = validate90;
+const schema143 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"description":{"$ref":"#/components/schemas/Description"},"permissionIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"applicationIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10820,14 +12290,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-export const DeterminationMethod = validate83;
-const schema132 = {"type":"string","enum":["NONE","MANUAL","ATTRIBUTE","DIRECTORY"]};
+export const DeterminationMethod = validate91;
+const schema149 = {"type":"string","enum":["NONE","MANUAL","ATTRIBUTE","DIRECTORY"]};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -10841,7 +12311,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === "NONE") || (data === "MANUAL")) || (data === "ATTRIBUTE")) || (data === "DIRECTORY"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema132.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema149.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10850,14 +12320,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-export const AccountAccessSummary = validate84;
-const schema133 = {"type":"object","additionalProperties":false,"required":["id","key","label","parentId"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
+export const AccountAccessSummary = validate92;
+const schema150 = {"type":"object","additionalProperties":false,"required":["id","key","label","parentId"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11070,14 +12540,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-export const AccountAccessList = validate85;
-const schema136 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AccountAccessSummary"}},"total":{"type":"integer","minimum":0}}};
+export const AccountAccessList = validate93;
+const schema153 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AccountAccessSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11118,8 +12588,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate84(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+if(!(validate92(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -11171,14 +12641,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-export const AccountAccess = validate87;
-const schema137 = {"type":"object","additionalProperties":false,"required":["id","key","label","parentId","parentDeterminationMethod","childDeterminationMethod","attributeId"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"parentDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"childDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"attributeId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
+export const AccountAccess = validate95;
+const schema154 = {"type":"object","additionalProperties":false,"required":["id","key","label","parentId","parentDeterminationMethod","childDeterminationMethod","attributeId"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"parentDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"childDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"attributeId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11423,7 +12893,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!((((data4 === "NONE") || (data4 === "MANUAL")) || (data4 === "ATTRIBUTE")) || (data4 === "DIRECTORY"))){
-const err19 = {instancePath:instancePath+"/parentDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema132.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/parentDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema149.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11446,7 +12916,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!((((data5 === "NONE") || (data5 === "MANUAL")) || (data5 === "ATTRIBUTE")) || (data5 === "DIRECTORY"))){
-const err21 = {instancePath:instancePath+"/childDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema132.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/childDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema149.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11554,14 +13024,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-export const AccountAccessInput = validate88;
-const schema143 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"parentDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"childDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"attributeId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
+export const AccountAccessInput = validate96;
+const schema160 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"parentDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"childDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"attributeId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11757,7 +13227,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((((data3 === "NONE") || (data3 === "MANUAL")) || (data3 === "ATTRIBUTE")) || (data3 === "DIRECTORY"))){
-const err14 = {instancePath:instancePath+"/parentDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema132.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/parentDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema149.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11780,7 +13250,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((data4 === "NONE") || (data4 === "MANUAL")) || (data4 === "ATTRIBUTE")) || (data4 === "DIRECTORY"))){
-const err16 = {instancePath:instancePath+"/childDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema132.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/childDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema149.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11888,14 +13358,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const CustomFlowSummary = validate89;
-const schema150 = {"type":"object","additionalProperties":false,"required":["id","key","label","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"}}};
+export const CustomFlowSummary = validate97;
+const schema167 = {"type":"object","additionalProperties":false,"required":["id","key","label","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"}}};
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12033,14 +13503,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-export const CustomFlowList = validate90;
-const schema152 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/CustomFlowSummary"}},"total":{"type":"integer","minimum":0}}};
+export const CustomFlowList = validate98;
+const schema169 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/CustomFlowSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12081,8 +13551,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate89(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate97(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
@@ -12134,14 +13604,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
-export const CustomFlowDefinition = validate92;
-const schema153 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","attributeIds"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"attributeIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}}}};
+export const CustomFlowDefinition = validate100;
+const schema170 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","attributeIds"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"attributeIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}}}};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12340,15 +13810,15 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-export const CustomFlowDefinitionInput = validate93;
-const schema156 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$","not":{"enum":["auth","auth-refresh"]}},"label":{"$ref":"#/components/schemas/Label"},"description":{"$ref":"#/components/schemas/Description"},"attributeIds":{"type":"array","maxItems":50,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
-const pattern68 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
+export const CustomFlowDefinitionInput = validate101;
+const schema173 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$","not":{"enum":["auth","auth-refresh"]}},"label":{"$ref":"#/components/schemas/Label"},"description":{"$ref":"#/components/schemas/Description"},"attributeIds":{"type":"array","maxItems":50,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
+const pattern70 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12421,7 +13891,7 @@ vErrors = null;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern68.test(data0)){
+if(!pattern70.test(data0)){
 const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,99}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -12595,15 +14065,15 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
-export const CustomFlowPage = validate94;
-const schema160 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","completed","attributes"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"completed":{"type":"boolean"},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
-const schema162 = {"type":"object","additionalProperties":false,"required":["attributeId","key","label","dataType","value","required","editable"],"properties":{"attributeId":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"value":{"type":["string","null"]},"required":{"type":"boolean"},"editable":{"type":"boolean"}}};
+export const CustomFlowPage = validate102;
+const schema177 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","completed","attributes"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"completed":{"type":"boolean"},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
+const schema179 = {"type":"object","additionalProperties":false,"required":["attributeId","key","label","dataType","value","required","editable"],"properties":{"attributeId":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"value":{"type":["string","null"]},"required":{"type":"boolean"},"editable":{"type":"boolean"}}};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12761,7 +14231,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
-const err14 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12774,7 +14244,7 @@ errors++;
 if(data.value !== undefined){
 let data4 = data.value;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err15 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema162.properties.value.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema179.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12819,12 +14289,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12988,8 +14458,8 @@ let data5 = data.attributes;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate95(data5[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate103(data5[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
 errors = vErrors.length;
 }
 }
@@ -13016,15 +14486,15 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const CustomFlowInput = validate97;
-const schema165 = {"type":"object","additionalProperties":false,"required":["attributes"],"properties":{"attributes":{"type":"array","minItems":1,"maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
-const schema166 = {"type":"object","additionalProperties":false,"required":["key","value"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"value":{"type":["string","null"],"maxLength":1000}}};
+export const CustomFlowInput = validate105;
+const schema182 = {"type":"object","additionalProperties":false,"required":["attributes"],"properties":{"attributes":{"type":"array","minItems":1,"maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
+const schema183 = {"type":"object","additionalProperties":false,"required":["key","value"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"value":{"type":["string","null"],"maxLength":1000}}};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13088,7 +14558,7 @@ errors++;
 if(data.value !== undefined){
 let data1 = data.value;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema166.properties.value.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema183.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13121,12 +14591,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13177,8 +14647,8 @@ errors++;
 }
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate98(data0[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate106(data0[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -13205,14 +14675,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-export const AttributeDefinition = validate100;
-const schema168 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"}}};
+export const AttributeDefinition = validate108;
+const schema185 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"}}};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13340,7 +14810,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
-const err11 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13361,13 +14831,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const UserAttributeValue = validate101;
+export const UserAttributeValue = validate109;
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13525,7 +14995,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
-const err14 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13538,7 +15008,7 @@ errors++;
 if(data.value !== undefined){
 let data4 = data.value;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err15 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema162.properties.value.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema179.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13583,13 +15053,13 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
 
-export const AttributeValueInput = validate102;
+export const AttributeValueInput = validate110;
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13653,7 +15123,7 @@ errors++;
 if(data.value !== undefined){
 let data1 = data.value;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema166.properties.value.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema183.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13686,14 +15156,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const MyApplication = validate103;
-const schema176 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","description","internal","sortNumber","accessStatus"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"description":{"type":"string"},"internal":{"type":"boolean"},"sortNumber":{"type":"integer"},"accessStatus":{"type":"string","enum":["granted","requested"]},"favouritePosition":{"type":["integer","null"],"minimum":0},"lastLaunchedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"accessEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"pendingRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
+export const MyApplication = validate111;
+const schema193 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","description","internal","sortNumber","accessStatus"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"description":{"type":"string"},"internal":{"type":"boolean"},"sortNumber":{"type":"integer"},"accessStatus":{"type":"string","enum":["granted","requested"]},"favouritePosition":{"type":["integer","null"],"minimum":0},"lastLaunchedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"accessEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"pendingRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13778,7 +15248,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema176.properties, key0))){
+if(!(func15.call(schema193.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -13829,7 +15299,7 @@ errors++;
 if(data.logoUrl !== undefined){
 let data2 = data.logoUrl;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err12 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema176.properties.logoUrl.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema193.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13901,7 +15371,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!((data7 === "granted") || (data7 === "requested"))){
-const err18 = {instancePath:instancePath+"/accessStatus",schemaPath:"#/properties/accessStatus/enum",keyword:"enum",params:{allowedValues: schema176.properties.accessStatus.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/accessStatus",schemaPath:"#/properties/accessStatus/enum",keyword:"enum",params:{allowedValues: schema193.properties.accessStatus.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13914,7 +15384,7 @@ errors++;
 if(data.favouritePosition !== undefined){
 let data8 = data.favouritePosition;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err19 = {instancePath:instancePath+"/favouritePosition",schemaPath:"#/properties/favouritePosition/type",keyword:"type",params:{type: schema176.properties.favouritePosition.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/favouritePosition",schemaPath:"#/properties/favouritePosition/type",keyword:"type",params:{type: schema193.properties.favouritePosition.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -14188,14 +15658,14 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
-export const MyGroupsSync = validate104;
-const schema181 = {"type":"object","additionalProperties":false,"required":["groups","applied","changedApplicationIds"],"properties":{"groups":{"type":"array","items":{"type":"string"}},"applied":{"type":"boolean"},"changedApplicationIds":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
+export const MyGroupsSync = validate112;
+const schema198 = {"type":"object","additionalProperties":false,"required":["groups","applied","changedApplicationIds"],"properties":{"groups":{"type":"array","items":{"type":"string"}},"applied":{"type":"boolean"},"changedApplicationIds":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14333,14 +15803,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const MyFavourites = validate105;
-const schema183 = {"type":"object","additionalProperties":false,"required":["applicationIds"],"properties":{"applicationIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
+export const MyFavourites = validate113;
+const schema200 = {"type":"object","additionalProperties":false,"required":["applicationIds"],"properties":{"applicationIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14448,14 +15918,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
-export const MyApplicationList = validate106;
-const schema185 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyApplication"}},"total":{"type":"integer","minimum":0}}};
+export const MyApplicationList = validate114;
+const schema202 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyApplication"}},"total":{"type":"integer","minimum":0}}};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14496,8 +15966,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate103(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate111(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
 }
@@ -14549,14 +16019,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
-export const MyApplicationDetail = validate108;
-const schema186 = {"type":"object","additionalProperties":false,"required":["application","accessSince","roles","attributes"],"properties":{"application":{"$ref":"#/components/schemas/MyApplication"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
+export const MyApplicationDetail = validate116;
+const schema203 = {"type":"object","additionalProperties":false,"required":["application","accessSince","roles","attributes"],"properties":{"application":{"$ref":"#/components/schemas/MyApplication"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14613,8 +16083,8 @@ errors++;
 }
 }
 if(data.application !== undefined){
-if(!(validate103(data.application, {instancePath:instancePath+"/application",parentData:data,parentDataProperty:"application",rootData}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate111(data.application, {instancePath:instancePath+"/application",parentData:data,parentDataProperty:"application",rootData}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
 }
@@ -14809,8 +16279,8 @@ let data7 = data.attributes;
 if(Array.isArray(data7)){
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate95(data7[i1], {instancePath:instancePath+"/attributes/" + i1,parentData:data7,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate103(data7[i1], {instancePath:instancePath+"/attributes/" + i1,parentData:data7,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
 errors = vErrors.length;
 }
 }
@@ -14837,14 +16307,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-export const MyAttributesInput = validate111;
-const schema189 = {"type":"object","additionalProperties":false,"required":["applicationId","attributes"],"properties":{"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
+export const MyAttributesInput = validate119;
+const schema206 = {"type":"object","additionalProperties":false,"required":["applicationId","attributes"],"properties":{"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14920,8 +16390,8 @@ errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate98(data1[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate106(data1[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -14948,14 +16418,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
 
-export const MyAccessRequestInput = validate113;
-const schema191 = {"type":"object","additionalProperties":false,"properties":{"accountAccessId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"roleId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"comment":{"type":["string","null"],"maxLength":1000},"justification":{"type":["string","null"],"maxLength":1000},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
+export const MyAccessRequestInput = validate121;
+const schema208 = {"type":"object","additionalProperties":false,"properties":{"accountAccessId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"roleId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"comment":{"type":["string","null"],"maxLength":1000},"justification":{"type":["string","null"],"maxLength":1000},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15148,7 +16618,7 @@ vErrors = null;
 if(data.comment !== undefined){
 let data2 = data.comment;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err11 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema191.properties.comment.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema208.properties.comment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15173,7 +16643,7 @@ errors++;
 if(data.justification !== undefined){
 let data3 = data.justification;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err13 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema191.properties.justification.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema208.properties.justification.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15287,8 +16757,8 @@ errors++;
 }
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate98(data5[i0], {instancePath:instancePath+"/answers/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate106(data5[i0], {instancePath:instancePath+"/answers/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -15315,16 +16785,16 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
-export const MyAccessRequestOptions = validate115;
-const schema195 = {"type":"object","additionalProperties":false,"required":["roleRequired","accountAccessRequired","accountAccesses","roles","requirements"],"properties":{"roleRequired":{"type":"boolean"},"accountAccessRequired":{"type":"boolean"},"accountAccesses":{"$ref":"#/components/schemas/SelectionList"},"roles":{"$ref":"#/components/schemas/SelectionList"},"requirements":{"$ref":"#/components/schemas/MyRequestRequirements"}}};
-const schema196 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/SelectionItem"}},"total":{"type":"integer","minimum":0}}};
-const schema197 = {"type":"object","additionalProperties":false,"required":["id","key","label"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"}}};
+export const MyAccessRequestOptions = validate123;
+const schema212 = {"type":"object","additionalProperties":false,"required":["roleRequired","accountAccessRequired","accountAccesses","roles","requirements"],"properties":{"roleRequired":{"type":"boolean"},"accountAccessRequired":{"type":"boolean"},"accountAccesses":{"$ref":"#/components/schemas/SelectionList"},"roles":{"$ref":"#/components/schemas/SelectionList"},"requirements":{"$ref":"#/components/schemas/MyRequestRequirements"}}};
+const schema213 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/SelectionItem"}},"total":{"type":"integer","minimum":0}}};
+const schema214 = {"type":"object","additionalProperties":false,"required":["id","key","label"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"}}};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15440,12 +16910,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15486,8 +16956,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate117(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate125(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
 }
@@ -15539,14 +17009,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
-const schema199 = {"type":"object","additionalProperties":false,"required":["justification","justificationMaxLength","timeBoundAccess","maxAccessDays","maxEndsAt","roleRequired","accountAccessRequired","accountAccesses","questions"],"properties":{"justification":{"$ref":"#/components/schemas/RequestJustification"},"justificationMaxLength":{"type":"integer","const":1000},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"]},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roleRequired":{"type":"boolean"},"accountAccessRequired":{"type":"boolean"},"accountAccesses":{"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","maxItems":20,"items":{"$ref":"#/components/schemas/SelectionItem"}},"total":{"type":"integer","minimum":0}}},"questions":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/RequestQuestion"}}}};
-const schema202 = {"type":"object","additionalProperties":false,"required":["key","label","dataType","value"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"value":{"type":["string","null"]}}};
+const schema216 = {"type":"object","additionalProperties":false,"required":["justification","justificationMaxLength","timeBoundAccess","maxAccessDays","maxEndsAt","roleRequired","accountAccessRequired","accountAccesses","questions"],"properties":{"justification":{"$ref":"#/components/schemas/RequestJustification"},"justificationMaxLength":{"type":"integer","const":1000},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"]},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roleRequired":{"type":"boolean"},"accountAccessRequired":{"type":"boolean"},"accountAccesses":{"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","maxItems":20,"items":{"$ref":"#/components/schemas/SelectionItem"}},"total":{"type":"integer","minimum":0}}},"questions":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/RequestQuestion"}}}};
+const schema219 = {"type":"object","additionalProperties":false,"required":["key","label","dataType","value"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"value":{"type":["string","null"]}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15639,7 +17109,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((((((data2 === "STRING") || (data2 === "NUMBER")) || (data2 === "BOOLEAN")) || (data2 === "DATE")) || (data2 === "EMAIL")) || (data2 === "URL"))){
-const err8 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15652,7 +17122,7 @@ errors++;
 if(data.value !== undefined){
 let data3 = data.value;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema202.properties.value.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema219.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15673,12 +17143,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15773,7 +17243,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema199.properties, key0))){
+if(!(func15.call(schema216.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -15797,7 +17267,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data0 === "required") || (data0 === "optional"))){
-const err11 = {instancePath:instancePath+"/justification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/justification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema88.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15845,7 +17315,7 @@ errors++;
 if(data.maxAccessDays !== undefined){
 let data3 = data.maxAccessDays;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err15 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema199.properties.maxAccessDays.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema216.properties.maxAccessDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16006,8 +17476,8 @@ errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate117(data8[i0], {instancePath:instancePath+"/accountAccesses/items/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate125(data8[i0], {instancePath:instancePath+"/accountAccesses/items/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
 }
@@ -16075,8 +17545,8 @@ errors++;
 }
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate123(data11[i1], {instancePath:instancePath+"/questions/" + i1,parentData:data11,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate131(data11[i1], {instancePath:instancePath+"/questions/" + i1,parentData:data11,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
 }
@@ -16103,12 +17573,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16199,20 +17669,20 @@ errors++;
 }
 }
 if(data.accountAccesses !== undefined){
-if(!(validate116(data.accountAccesses, {instancePath:instancePath+"/accountAccesses",parentData:data,parentDataProperty:"accountAccesses",rootData}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate124(data.accountAccesses, {instancePath:instancePath+"/accountAccesses",parentData:data,parentDataProperty:"accountAccesses",rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 }
 if(data.roles !== undefined){
-if(!(validate116(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate124(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 }
 if(data.requirements !== undefined){
-if(!(validate121(data.requirements, {instancePath:instancePath+"/requirements",parentData:data,parentDataProperty:"requirements",rootData}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+if(!(validate129(data.requirements, {instancePath:instancePath+"/requirements",parentData:data,parentDataProperty:"requirements",rootData}))){
+vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
 }
 }
@@ -16227,13 +17697,13 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
-export const MyRequestRequirements = validate126;
+export const MyRequestRequirements = validate134;
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16328,7 +17798,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema199.properties, key0))){
+if(!(func15.call(schema216.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -16352,7 +17822,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data0 === "required") || (data0 === "optional"))){
-const err11 = {instancePath:instancePath+"/justification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/justification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema88.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16400,7 +17870,7 @@ errors++;
 if(data.maxAccessDays !== undefined){
 let data3 = data.maxAccessDays;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err15 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema199.properties.maxAccessDays.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema216.properties.maxAccessDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16561,8 +18031,8 @@ errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate117(data8[i0], {instancePath:instancePath+"/accountAccesses/items/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate125(data8[i0], {instancePath:instancePath+"/accountAccesses/items/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
 }
@@ -16630,8 +18100,8 @@ errors++;
 }
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate123(data11[i1], {instancePath:instancePath+"/questions/" + i1,parentData:data11,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate131(data11[i1], {instancePath:instancePath+"/questions/" + i1,parentData:data11,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
 }
@@ -16658,13 +18128,13 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate126.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
-export const RequestQuestion = validate129;
+export const RequestQuestion = validate137;
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16757,7 +18227,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((((((data2 === "STRING") || (data2 === "NUMBER")) || (data2 === "BOOLEAN")) || (data2 === "DATE")) || (data2 === "EMAIL")) || (data2 === "URL"))){
-const err8 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16770,7 +18240,7 @@ errors++;
 if(data.value !== undefined){
 let data3 = data.value;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema202.properties.value.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema219.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16791,14 +18261,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate129.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
 
-export const CatalogueApplication = validate130;
-const schema209 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","description","url","accessStatus","accessEndsAt","pendingRequestId","request"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"description":{"type":"string"},"url":{"type":"string"},"accessStatus":{"type":"string","enum":["none","requested","granted"]},"accessEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"pendingRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"request":{"$ref":"#/components/schemas/MyRequestRequirements"}}};
+export const CatalogueApplication = validate138;
+const schema226 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","description","url","accessStatus","accessEndsAt","pendingRequestId","request"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"description":{"type":"string"},"url":{"type":"string"},"accessStatus":{"type":"string","enum":["none","requested","granted"]},"accessEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"pendingRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"request":{"$ref":"#/components/schemas/MyRequestRequirements"}}};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16893,7 +18363,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema209.properties, key0))){
+if(!(func15.call(schema226.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -16944,7 +18414,7 @@ errors++;
 if(data.logoUrl !== undefined){
 let data2 = data.logoUrl;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err13 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema209.properties.logoUrl.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema226.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -16991,7 +18461,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((data5 === "none") || (data5 === "requested")) || (data5 === "granted"))){
-const err17 = {instancePath:instancePath+"/accessStatus",schemaPath:"#/properties/accessStatus/enum",keyword:"enum",params:{allowedValues: schema209.properties.accessStatus.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/accessStatus",schemaPath:"#/properties/accessStatus/enum",keyword:"enum",params:{allowedValues: schema226.properties.accessStatus.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -17166,8 +18636,8 @@ vErrors = null;
 }
 }
 if(data.request !== undefined){
-if(!(validate121(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+if(!(validate129(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
 }
 }
@@ -17182,14 +18652,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
 
-export const CatalogueList = validate132;
-const schema213 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/CatalogueApplication"}},"total":{"type":"integer","minimum":0}}};
+export const CatalogueList = validate140;
+const schema230 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/CatalogueApplication"}},"total":{"type":"integer","minimum":0}}};
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17230,8 +18700,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate130(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+if(!(validate138(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
 errors = vErrors.length;
 }
 }
@@ -17283,16 +18753,16 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate132.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
 
-export const MyAccessRequest = validate134;
-const schema214 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","application","requestedAccountAccess","requestedRole","justification","requestedEndsAt","answers","decidedAt","reason","endsAt","expiredAt","canRequestAgain"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]}}},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"justification":{"type":["string","null"]},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"canRequestAgain":{"type":"boolean"}}};
-const schema217 = {"type":"string","enum":["OPEN","ACCEPTED","DENIED","CANCELLED","EXPIRED"]};
-const schema223 = {"type":"object","additionalProperties":false,"required":["key","label","value"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"}}};
+export const MyAccessRequest = validate142;
+const schema231 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","application","requestedAccountAccess","requestedRole","justification","requestedEndsAt","answers","decidedAt","reason","endsAt","expiredAt","canRequestAgain"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]}}},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"justification":{"type":["string","null"]},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"canRequestAgain":{"type":"boolean"}}};
+const schema234 = {"type":"string","enum":["OPEN","ACCEPTED","DENIED","CANCELLED","EXPIRED"]};
+const schema240 = {"type":"object","additionalProperties":false,"required":["key","label","value"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"}}};
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17447,7 +18917,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema214.properties, key0))){
+if(!(func15.call(schema231.properties, key0))){
 const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -17531,7 +19001,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!(((((data2 === "OPEN") || (data2 === "ACCEPTED")) || (data2 === "DENIED")) || (data2 === "CANCELLED")) || (data2 === "EXPIRED"))){
-const err22 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema217.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema234.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -17651,7 +19121,7 @@ errors++;
 if(data4.logoUrl !== undefined){
 let data7 = data4.logoUrl;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err32 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema214.properties.application.properties.logoUrl.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema231.properties.application.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -17966,7 +19436,7 @@ vErrors = null;
 if(data.justification !== undefined){
 let data16 = data.justification;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err54 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema214.properties.justification.type},message:"must be string,null"};
+const err54 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema231.properties.justification.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -18242,7 +19712,7 @@ vErrors = null;
 if(data.reason !== undefined){
 let data24 = data.reason;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err72 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema214.properties.reason.type},message:"must be string,null"};
+const err72 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema231.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -18429,14 +19899,14 @@ vErrors.push(err82);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
 
-export const MyAccessRequestList = validate135;
-const schema227 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyAccessRequest"}},"total":{"type":"integer","minimum":0}}};
+export const MyAccessRequestList = validate143;
+const schema244 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyAccessRequest"}},"total":{"type":"integer","minimum":0}}};
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18477,8 +19947,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate134(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+if(!(validate142(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 }
@@ -18530,14 +20000,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-export const MyNotificationKind = validate137;
-const schema228 = {"type":"string","enum":["ACCESS_EXPIRED","ACCESS_EXPIRING","REQUEST_ACCEPTED","REQUEST_DENIED"]};
+export const MyNotificationKind = validate145;
+const schema245 = {"type":"string","enum":["ACCESS_EXPIRED","ACCESS_EXPIRING","REQUEST_ACCEPTED","REQUEST_DENIED"]};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -18551,7 +20021,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === "ACCESS_EXPIRED") || (data === "ACCESS_EXPIRING")) || (data === "REQUEST_ACCEPTED")) || (data === "REQUEST_DENIED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema228.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema245.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18560,14 +20030,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
 
-export const MyNotification = validate138;
-const schema229 = {"type":"object","additionalProperties":false,"required":["id","kind","application","requestId","endsAt","createdAt","readAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]}}},"requestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+export const MyNotification = validate146;
+const schema246 = {"type":"object","additionalProperties":false,"required":["id","kind","application","requestId","endsAt","createdAt","readAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]}}},"requestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18701,7 +20171,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((((data1 === "ACCESS_EXPIRED") || (data1 === "ACCESS_EXPIRING")) || (data1 === "REQUEST_ACCEPTED")) || (data1 === "REQUEST_DENIED"))){
-const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/enum",keyword:"enum",params:{allowedValues: schema228.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/enum",keyword:"enum",params:{allowedValues: schema245.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18796,7 +20266,7 @@ errors++;
 if(data2.logoUrl !== undefined){
 let data5 = data2.logoUrl;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema229.properties.application.properties.logoUrl.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema246.properties.application.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -19095,14 +20565,14 @@ vErrors.push(err37);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
-export const MyNotificationList = validate139;
-const schema237 = {"type":"object","additionalProperties":false,"required":["items","total","unread"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyNotification"}},"total":{"type":"integer","minimum":0},"unread":{"type":"integer","minimum":0}}};
+export const MyNotificationList = validate147;
+const schema254 = {"type":"object","additionalProperties":false,"required":["items","total","unread"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyNotification"}},"total":{"type":"integer","minimum":0},"unread":{"type":"integer","minimum":0}}};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19153,8 +20623,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate138(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate146(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 }
@@ -19231,14 +20701,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
 
-export const Branding = validate141;
-const schema238 = {"type":"object","additionalProperties":false,"required":["label","logoUrl","url"],"properties":{"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"}}};
+export const Branding = validate149;
+const schema255 = {"type":"object","additionalProperties":false,"required":["label","logoUrl","url"],"properties":{"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"}}};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19299,7 +20769,7 @@ errors++;
 if(data.logoUrl !== undefined){
 let data1 = data.logoUrl;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema238.properties.logoUrl.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema255.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19332,14 +20802,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
-export const Address = validate142;
-const schema239 = {"type":"object","additionalProperties":false,"properties":{"street":{"type":"string","maxLength":200},"postalCode":{"type":"string","maxLength":20},"city":{"type":"string","maxLength":100},"country":{"type":"string","maxLength":100}}};
+export const Address = validate150;
+const schema256 = {"type":"object","additionalProperties":false,"properties":{"street":{"type":"string","maxLength":200},"postalCode":{"type":"string","maxLength":20},"city":{"type":"string","maxLength":100},"country":{"type":"string","maxLength":100}}};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19466,14 +20936,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
 
-export const Profile = validate143;
-const schema240 = {"type":"object","additionalProperties":false,"required":["id","email","firstName","lastName","fullName","companyName","address","language","internal","canChangeEmail","canChangePassword","createdAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"fullName":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"language":{"$ref":"#/components/schemas/Language"},"internal":{"type":"boolean"},"canChangeEmail":{"type":"boolean"},"canChangePassword":{"type":"boolean"},"createdAt":{"$ref":"#/components/schemas/DateTime"}}};
+export const Profile = validate151;
+const schema257 = {"type":"object","additionalProperties":false,"required":["id","email","firstName","lastName","fullName","companyName","address","language","internal","canChangeEmail","canChangePassword","createdAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"fullName":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"language":{"$ref":"#/components/schemas/Language"},"internal":{"type":"boolean"},"canChangeEmail":{"type":"boolean"},"canChangePassword":{"type":"boolean"},"createdAt":{"$ref":"#/components/schemas/DateTime"}}};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19598,7 +21068,7 @@ vErrors.push(err11);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema240.properties, key0))){
+if(!(func15.call(schema257.properties, key0))){
 const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err12];
@@ -19695,7 +21165,7 @@ errors++;
 if(data.companyName !== undefined){
 let data5 = data.companyName;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema240.properties.companyName.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema257.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -19979,14 +21449,14 @@ vErrors.push(err40);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
-export const MyDataExport = validate144;
-const schema245 = {"type":"object","additionalProperties":false,"required":["exportedAt","profile","attributes","applications","accessRequests","launcher","notifications","history","historyMadeTruncated"],"properties":{"exportedAt":{"$ref":"#/components/schemas/DateTime"},"profile":{"$ref":"#/components/schemas/Profile"},"attributes":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","label","value","applications"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"applications":{"type":"array","items":{"type":"string"}}}}},"applications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"type":"string"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"type":"string"}},"accountAccesses":{"type":"array","items":{"type":"string"}}}}},"accessRequests":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","application","status","requestedAt","comment","decidedAt","reason","requestedEndsAt","answers","endsAt","expiredAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"application":{"type":"string"},"status":{"type":"string"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}}},"launcher":{"type":"object","additionalProperties":false,"required":["favourites","launches"],"properties":{"favourites":{"type":"array","items":{"type":"string"}},"launches":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["application","at"],"properties":{"application":{"type":"string"},"at":{"$ref":"#/components/schemas/DateTime"}}}}}},"notifications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["kind","application","endsAt","createdAt","readAt"],"properties":{"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"string"},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}}},"history":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["at","about","madeByYou","table","entity","mode","field","oldValue","value"],"properties":{"at":{"$ref":"#/components/schemas/DateTime"},"about":{"type":"boolean"},"madeByYou":{"type":"boolean"},"table":{"type":"string"},"entity":{"type":"string"},"mode":{"type":"string"},"field":{"type":["string","null"]},"oldValue":{"type":["string","null"]},"value":{"type":["string","null"]}}}},"historyMadeTruncated":{"type":"boolean"}}};
+export const MyDataExport = validate152;
+const schema262 = {"type":"object","additionalProperties":false,"required":["exportedAt","profile","attributes","applications","accessRequests","launcher","notifications","history","historyMadeTruncated"],"properties":{"exportedAt":{"$ref":"#/components/schemas/DateTime"},"profile":{"$ref":"#/components/schemas/Profile"},"attributes":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","label","value","applications"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"applications":{"type":"array","items":{"type":"string"}}}}},"applications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"type":"string"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"type":"string"}},"accountAccesses":{"type":"array","items":{"type":"string"}}}}},"accessRequests":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","application","status","requestedAt","comment","decidedAt","reason","requestedEndsAt","answers","endsAt","expiredAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"application":{"type":"string"},"status":{"type":"string"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}}},"launcher":{"type":"object","additionalProperties":false,"required":["favourites","launches"],"properties":{"favourites":{"type":"array","items":{"type":"string"}},"launches":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["application","at"],"properties":{"application":{"type":"string"},"at":{"$ref":"#/components/schemas/DateTime"}}}}}},"notifications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["kind","application","endsAt","createdAt","readAt"],"properties":{"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"string"},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}}},"history":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["at","about","madeByYou","table","entity","mode","field","oldValue","value"],"properties":{"at":{"$ref":"#/components/schemas/DateTime"},"about":{"type":"boolean"},"madeByYou":{"type":"boolean"},"table":{"type":"string"},"entity":{"type":"string"},"mode":{"type":"string"},"field":{"type":["string","null"]},"oldValue":{"type":["string","null"]},"value":{"type":["string","null"]}}}},"historyMadeTruncated":{"type":"boolean"}}};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20081,7 +21551,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema245.properties, key0))){
+if(!(func15.call(schema262.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -20118,8 +21588,8 @@ errors++;
 }
 }
 if(data.profile !== undefined){
-if(!(validate143(data.profile, {instancePath:instancePath+"/profile",parentData:data,parentDataProperty:"profile",rootData}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+if(!(validate151(data.profile, {instancePath:instancePath+"/profile",parentData:data,parentDataProperty:"profile",rootData}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 }
@@ -20586,7 +22056,7 @@ vErrors.push(err50);
 errors++;
 }
 for(const key3 in data19){
-if(!(func15.call(schema245.properties.accessRequests.items.properties, key3))){
+if(!(func15.call(schema262.properties.accessRequests.items.properties, key3))){
 const err51 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err51];
@@ -20684,7 +22154,7 @@ errors++;
 if(data19.comment !== undefined){
 let data24 = data19.comment;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err59 = {instancePath:instancePath+"/accessRequests/" + i5+"/comment",schemaPath:"#/properties/accessRequests/items/properties/comment/type",keyword:"type",params:{type: schema245.properties.accessRequests.items.properties.comment.type},message:"must be string,null"};
+const err59 = {instancePath:instancePath+"/accessRequests/" + i5+"/comment",schemaPath:"#/properties/accessRequests/items/properties/comment/type",keyword:"type",params:{type: schema262.properties.accessRequests.items.properties.comment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -20774,7 +22244,7 @@ vErrors = null;
 if(data19.reason !== undefined){
 let data26 = data19.reason;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err64 = {instancePath:instancePath+"/accessRequests/" + i5+"/reason",schemaPath:"#/properties/accessRequests/items/properties/reason/type",keyword:"type",params:{type: schema245.properties.accessRequests.items.properties.reason.type},message:"must be string,null"};
+const err64 = {instancePath:instancePath+"/accessRequests/" + i5+"/reason",schemaPath:"#/properties/accessRequests/items/properties/reason/type",keyword:"type",params:{type: schema262.properties.accessRequests.items.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -21405,7 +22875,7 @@ vErrors.push(err108);
 errors++;
 }
 if(!((((data44 === "ACCESS_EXPIRED") || (data44 === "ACCESS_EXPIRING")) || (data44 === "REQUEST_ACCEPTED")) || (data44 === "REQUEST_DENIED"))){
-const err109 = {instancePath:instancePath+"/notifications/" + i9+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/enum",keyword:"enum",params:{allowedValues: schema228.enum},message:"must be equal to one of the allowed values"};
+const err109 = {instancePath:instancePath+"/notifications/" + i9+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/enum",keyword:"enum",params:{allowedValues: schema245.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -21728,7 +23198,7 @@ vErrors.push(err131);
 errors++;
 }
 for(const key8 in data50){
-if(!(func15.call(schema245.properties.history.items.properties, key8))){
+if(!(func15.call(schema262.properties.history.items.properties, key8))){
 const err132 = {instancePath:instancePath+"/history/" + i10,schemaPath:"#/properties/history/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err132];
@@ -21827,7 +23297,7 @@ errors++;
 if(data50.field !== undefined){
 let data57 = data50.field;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err140 = {instancePath:instancePath+"/history/" + i10+"/field",schemaPath:"#/properties/history/items/properties/field/type",keyword:"type",params:{type: schema245.properties.history.items.properties.field.type},message:"must be string,null"};
+const err140 = {instancePath:instancePath+"/history/" + i10+"/field",schemaPath:"#/properties/history/items/properties/field/type",keyword:"type",params:{type: schema262.properties.history.items.properties.field.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -21840,7 +23310,7 @@ errors++;
 if(data50.oldValue !== undefined){
 let data58 = data50.oldValue;
 if((typeof data58 !== "string") && (data58 !== null)){
-const err141 = {instancePath:instancePath+"/history/" + i10+"/oldValue",schemaPath:"#/properties/history/items/properties/oldValue/type",keyword:"type",params:{type: schema245.properties.history.items.properties.oldValue.type},message:"must be string,null"};
+const err141 = {instancePath:instancePath+"/history/" + i10+"/oldValue",schemaPath:"#/properties/history/items/properties/oldValue/type",keyword:"type",params:{type: schema262.properties.history.items.properties.oldValue.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -21853,7 +23323,7 @@ errors++;
 if(data50.value !== undefined){
 let data59 = data50.value;
 if((typeof data59 !== "string") && (data59 !== null)){
-const err142 = {instancePath:instancePath+"/history/" + i10+"/value",schemaPath:"#/properties/history/items/properties/value/type",keyword:"type",params:{type: schema245.properties.history.items.properties.value.type},message:"must be string,null"};
+const err142 = {instancePath:instancePath+"/history/" + i10+"/value",schemaPath:"#/properties/history/items/properties/value/type",keyword:"type",params:{type: schema262.properties.history.items.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -21910,14 +23380,14 @@ vErrors.push(err146);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
-export const ProfileInput = validate146;
-const schema261 = {"type":"object","additionalProperties":false,"required":["firstName","lastName","language"],"properties":{"firstName":{"type":"string","minLength":1,"maxLength":100},"lastName":{"type":"string","minLength":1,"maxLength":100},"companyName":{"type":["string","null"],"maxLength":200},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"language":{"$ref":"#/components/schemas/Language"}}};
+export const ProfileInput = validate154;
+const schema278 = {"type":"object","additionalProperties":false,"required":["firstName","lastName","language"],"properties":{"firstName":{"type":"string","minLength":1,"maxLength":100},"lastName":{"type":"string","minLength":1,"maxLength":100},"companyName":{"type":["string","null"],"maxLength":200},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"language":{"$ref":"#/components/schemas/Language"}}};
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22036,7 +23506,7 @@ errors++;
 if(data.companyName !== undefined){
 let data2 = data.companyName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema261.properties.companyName.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema278.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -22271,14 +23741,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
 
-export const AuthCheckResult = validate147;
-const schema264 = {"type":"object","additionalProperties":false,"required":["status","application"],"properties":{"status":{"type":"string","enum":["ok","missingAttributes","customFlow","noAccess","requested"]},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","internal"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"internal":{"type":"boolean"}}},"missingAttributes":{"type":"array","items":{"$ref":"#/components/schemas/AttributeDefinition"}},"customFlow":{"type":"object","additionalProperties":false,"required":["id","key"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"}}},"requestable":{"type":"boolean"}}};
+export const AuthCheckResult = validate155;
+const schema281 = {"type":"object","additionalProperties":false,"required":["status","application"],"properties":{"status":{"type":"string","enum":["ok","missingAttributes","customFlow","noAccess","requested"]},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","internal"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"internal":{"type":"boolean"}}},"missingAttributes":{"type":"array","items":{"$ref":"#/components/schemas/AttributeDefinition"}},"customFlow":{"type":"object","additionalProperties":false,"required":["id","key"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"}}},"requestable":{"type":"boolean"}}};
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22327,7 +23797,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(((((data0 === "ok") || (data0 === "missingAttributes")) || (data0 === "customFlow")) || (data0 === "noAccess")) || (data0 === "requested"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema264.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema281.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -22442,7 +23912,7 @@ errors++;
 if(data1.logoUrl !== undefined){
 let data4 = data1.logoUrl;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err14 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema264.properties.application.properties.logoUrl.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema281.properties.application.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -22493,8 +23963,8 @@ let data7 = data.missingAttributes;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate100(data7[i0], {instancePath:instancePath+"/missingAttributes/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+if(!(validate108(data7[i0], {instancePath:instancePath+"/missingAttributes/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 }
@@ -22627,14 +24097,14 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
 
-export const AuthCheckInput = validate149;
-const schema267 = {"type":"object","additionalProperties":false,"required":["clientId","attributes"],"properties":{"clientId":{"$ref":"#/components/schemas/ApplicationIdValue"},"attributes":{"type":"array","minItems":1,"maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
+export const AuthCheckInput = validate157;
+const schema284 = {"type":"object","additionalProperties":false,"required":["clientId","attributes"],"properties":{"clientId":{"$ref":"#/components/schemas/ApplicationIdValue"},"attributes":{"type":"array","minItems":1,"maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22720,8 +24190,8 @@ errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate98(data1[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate106(data1[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -22748,13 +24218,13 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate149.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestStatus = validate151;
+export const AccessRequestStatus = validate159;
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -22768,7 +24238,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "OPEN") || (data === "ACCEPTED")) || (data === "DENIED")) || (data === "CANCELLED")) || (data === "EXPIRED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema217.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema234.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22777,13 +24247,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate151.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
 
-export const RequestJustification = validate152;
+export const RequestJustification = validate160;
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -22797,7 +24267,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data === "required") || (data === "optional"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema88.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22806,13 +24276,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate152.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
 
-export const RequestAnswer = validate153;
+export const RequestAnswer = validate161;
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22905,14 +24375,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate153.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
 
-export const UserRef = validate154;
-const schema272 = {"type":"object","additionalProperties":false,"required":["id","fullName","email","companyName"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]}}};
+export const UserRef = validate162;
+const schema289 = {"type":"object","additionalProperties":false,"required":["id","fullName","email","companyName"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]}}};
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23030,7 +24500,7 @@ errors++;
 if(data.companyName !== undefined){
 let data3 = data.companyName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema272.properties.companyName.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema289.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -23051,14 +24521,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate154.errors = vErrors;
+validate162.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequest = validate155;
-const schema274 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess","requestedRole","comment","decidedAt","decidedBy","reason","roleIds","accountAccessIds","justification","answers","requestedEndsAt","endsAt","expiredAt","timeBoundAccess","maxEndsAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"decidedBy":{"type":["string","null"]},"reason":{"type":["string","null"]},"roleIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"justification":{"type":["string","null"]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"timeBoundAccess":{"type":"boolean"},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+export const AccessRequest = validate163;
+const schema291 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess","requestedRole","comment","decidedAt","decidedBy","reason","roleIds","accountAccessIds","justification","answers","requestedEndsAt","endsAt","expiredAt","timeBoundAccess","maxEndsAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"decidedBy":{"type":["string","null"]},"reason":{"type":["string","null"]},"roleIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"justification":{"type":["string","null"]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"timeBoundAccess":{"type":"boolean"},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23263,7 +24733,7 @@ vErrors.push(err19);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema274.properties, key0))){
+if(!(func15.call(schema291.properties, key0))){
 const err20 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err20];
@@ -23347,7 +24817,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!(((((data2 === "OPEN") || (data2 === "ACCEPTED")) || (data2 === "DENIED")) || (data2 === "CANCELLED")) || (data2 === "EXPIRED"))){
-const err27 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema217.enum},message:"must be equal to one of the allowed values"};
+const err27 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema234.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -23383,8 +24853,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate154(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+if(!(validate162(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
 errors = vErrors.length;
 }
 }
@@ -23681,7 +25151,7 @@ vErrors = null;
 if(data.comment !== undefined){
 let data13 = data.comment;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err50 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema274.properties.comment.type},message:"must be string,null"};
+const err50 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema291.properties.comment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -23771,7 +25241,7 @@ vErrors = null;
 if(data.decidedBy !== undefined){
 let data15 = data.decidedBy;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err55 = {instancePath:instancePath+"/decidedBy",schemaPath:"#/properties/decidedBy/type",keyword:"type",params:{type: schema274.properties.decidedBy.type},message:"must be string,null"};
+const err55 = {instancePath:instancePath+"/decidedBy",schemaPath:"#/properties/decidedBy/type",keyword:"type",params:{type: schema291.properties.decidedBy.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -23784,7 +25254,7 @@ errors++;
 if(data.reason !== undefined){
 let data16 = data.reason;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err56 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema274.properties.reason.type},message:"must be string,null"};
+const err56 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema291.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -23899,7 +25369,7 @@ errors++;
 if(data.justification !== undefined){
 let data21 = data.justification;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err65 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema274.properties.justification.type},message:"must be string,null"};
+const err65 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema291.properties.justification.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -24349,14 +25819,14 @@ vErrors.push(err92);
 }
 errors++;
 }
-validate155.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestSummary = validate157;
-const schema289 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]}}};
+export const AccessRequestSummary = validate165;
+const schema306 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]}}};
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24505,7 +25975,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((((data2 === "OPEN") || (data2 === "ACCEPTED")) || (data2 === "DENIED")) || (data2 === "CANCELLED")) || (data2 === "EXPIRED"))){
-const err13 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema217.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema234.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -24541,8 +26011,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate154(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+if(!(validate162(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
 errors = vErrors.length;
 }
 }
@@ -24702,14 +26172,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate157.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestList = validate159;
-const schema295 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AccessRequestSummary"}},"total":{"type":"integer","minimum":0}}};
+export const AccessRequestList = validate167;
+const schema312 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AccessRequestSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24750,8 +26220,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate157(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+if(!(validate165(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
 errors = vErrors.length;
 }
 }
@@ -24803,13 +26273,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate159.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestDecision = validate161;
+export const AccessRequestDecision = validate169;
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -24940,13 +26410,13 @@ vErrors = null;
 }
 }
 }
-validate161.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestAccept = validate163;
+export const AccessRequestAccept = validate171;
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25255,13 +26725,13 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate163.errors = vErrors;
+validate171.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestDeny = validate164;
+export const AccessRequestDeny = validate172;
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25346,14 +26816,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationUserSummary = validate165;
-const schema303 = {"type":"object","additionalProperties":false,"required":["id","fullName","email","companyName","accessSince","roles"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}};
+export const ApplicationUserSummary = validate173;
+const schema320 = {"type":"object","additionalProperties":false,"required":["id","fullName","email","companyName","accessSince","roles"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}};
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25491,7 +26961,7 @@ errors++;
 if(data.companyName !== undefined){
 let data3 = data.companyName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err12 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema303.properties.companyName.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema320.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -25646,14 +27116,14 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate165.errors = vErrors;
+validate173.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationUserList = validate166;
-const schema307 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationUserSummary"}},"total":{"type":"integer","minimum":0}}};
+export const ApplicationUserList = validate174;
+const schema324 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationUserSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25694,8 +27164,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate165(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
+if(!(validate173(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
 }
@@ -25747,14 +27217,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationUser = validate168;
-const schema308 = {"type":"object","additionalProperties":false,"required":["user","hasAccess","accessSince","endsAt","roles","accountAccesses","attributes"],"properties":{"user":{"$ref":"#/components/schemas/UserRef"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
+export const ApplicationUser = validate176;
+const schema325 = {"type":"object","additionalProperties":false,"required":["user","hasAccess","accessSince","endsAt","roles","accountAccesses","attributes"],"properties":{"user":{"$ref":"#/components/schemas/UserRef"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25841,8 +27311,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate154(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+if(!(validate162(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
 errors = vErrors.length;
 }
 }
@@ -26235,8 +27705,8 @@ let data14 = data.attributes;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate95(data14[i2], {instancePath:instancePath+"/attributes/" + i2,parentData:data14,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate103(data14[i2], {instancePath:instancePath+"/attributes/" + i2,parentData:data14,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
 errors = vErrors.length;
 }
 }
@@ -26263,14 +27733,14 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate168.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationUserInput = validate171;
-const schema313 = {"type":"object","additionalProperties":false,"required":["roleIds"],"properties":{"roleIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/AttributeValueInput"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+export const ApplicationUserInput = validate179;
+const schema330 = {"type":"object","additionalProperties":false,"required":["roleIds"],"properties":{"roleIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/AttributeValueInput"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -26473,8 +27943,8 @@ errors++;
 }
 const len2 = data4.length;
 for(let i4=0; i4<len2; i4++){
-if(!(validate98(data4[i4], {instancePath:instancePath+"/attributes/" + i4,parentData:data4,parentDataProperty:i4,rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate106(data4[i4], {instancePath:instancePath+"/attributes/" + i4,parentData:data4,parentDataProperty:i4,rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -26578,14 +28048,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate171.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessReasonKind = validate173;
-const schema317 = {"type":"string","enum":["DIRECT_GRANT","ACCESS_REQUEST","ACTIVATION_GROUP","DEFAULT_ROLE","UNKNOWN"]};
+export const AccessReasonKind = validate181;
+const schema334 = {"type":"string","enum":["DIRECT_GRANT","ACCESS_REQUEST","ACTIVATION_GROUP","DEFAULT_ROLE","UNKNOWN"]};
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -26599,7 +28069,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "DIRECT_GRANT") || (data === "ACCESS_REQUEST")) || (data === "ACTIVATION_GROUP")) || (data === "DEFAULT_ROLE")) || (data === "UNKNOWN"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema317.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema334.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -26608,14 +28078,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessReasonAuthor = validate174;
-const schema318 = {"type":"object","additionalProperties":false,"required":["id","fullName"],"properties":{"id":{"type":"string"},"fullName":{"type":["string","null"]}}};
+export const AccessReasonAuthor = validate182;
+const schema335 = {"type":"object","additionalProperties":false,"required":["id","fullName"],"properties":{"id":{"type":"string"},"fullName":{"type":["string","null"]}}};
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -26666,7 +28136,7 @@ errors++;
 if(data.fullName !== undefined){
 let data1 = data.fullName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err4 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: schema318.properties.fullName.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: schema335.properties.fullName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -26687,14 +28157,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate174.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessReason = validate175;
-const schema319 = {"type":"object","additionalProperties":false,"required":["kind","at","by","accessRequestId","directoryGroupName"],"properties":{"kind":{"$ref":"#/components/schemas/AccessReasonKind"},"at":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"by":{"oneOf":[{"$ref":"#/components/schemas/AccessReasonAuthor"},{"type":"null"}]},"accessRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryGroupName":{"type":["string","null"]}}};
+export const AccessReason = validate183;
+const schema336 = {"type":"object","additionalProperties":false,"required":["kind","at","by","accessRequestId","directoryGroupName"],"properties":{"kind":{"$ref":"#/components/schemas/AccessReasonKind"},"at":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"by":{"oneOf":[{"$ref":"#/components/schemas/AccessReasonAuthor"},{"type":"null"}]},"accessRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryGroupName":{"type":["string","null"]}}};
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -26773,7 +28243,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data0 === "DIRECT_GRANT") || (data0 === "ACCESS_REQUEST")) || (data0 === "ACTIVATION_GROUP")) || (data0 === "DEFAULT_ROLE")) || (data0 === "UNKNOWN"))){
-const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/AccessReasonKind/enum",keyword:"enum",params:{allowedValues: schema317.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/AccessReasonKind/enum",keyword:"enum",params:{allowedValues: schema334.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -26914,7 +28384,7 @@ errors++;
 if(data2.fullName !== undefined){
 let data4 = data2.fullName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err16 = {instancePath:instancePath+"/by/fullName",schemaPath:"#/components/schemas/AccessReasonAuthor/properties/fullName/type",keyword:"type",params:{type: schema318.properties.fullName.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/by/fullName",schemaPath:"#/components/schemas/AccessReasonAuthor/properties/fullName/type",keyword:"type",params:{type: schema335.properties.fullName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -27074,7 +28544,7 @@ vErrors = null;
 if(data.directoryGroupName !== undefined){
 let data6 = data.directoryGroupName;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err25 = {instancePath:instancePath+"/directoryGroupName",schemaPath:"#/properties/directoryGroupName/type",keyword:"type",params:{type: schema319.properties.directoryGroupName.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/directoryGroupName",schemaPath:"#/properties/directoryGroupName/type",keyword:"type",params:{type: schema336.properties.directoryGroupName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -27095,14 +28565,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate175.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessReasonItem = validate176;
-const schema324 = {"type":"object","additionalProperties":false,"required":["ref","reasons"],"properties":{"ref":{"$ref":"#/components/schemas/Ref"},"reasons":{"type":"array","minItems":1,"items":{"$ref":"#/components/schemas/AccessReason"}}}};
+export const AccessReasonItem = validate184;
+const schema341 = {"type":"object","additionalProperties":false,"required":["ref","reasons"],"properties":{"ref":{"$ref":"#/components/schemas/Ref"},"reasons":{"type":"array","minItems":1,"items":{"$ref":"#/components/schemas/AccessReason"}}}};
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27246,8 +28716,8 @@ errors++;
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate175(data4[i0], {instancePath:instancePath+"/reasons/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
+if(!(validate183(data4[i0], {instancePath:instancePath+"/reasons/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
 }
@@ -27274,14 +28744,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate176.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationUserAccessReasons = validate178;
-const schema326 = {"type":"object","additionalProperties":false,"required":["applicationId","userId","hasAccess","accessSince","reasons","roles","accountAccesses"],"properties":{"applicationId":{"type":"string"},"userId":{"type":"string"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reasons":{"type":"array","items":{"$ref":"#/components/schemas/AccessReason"}},"roles":{"type":"array","items":{"$ref":"#/components/schemas/AccessReasonItem"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/AccessReasonItem"}}}};
+export const ApplicationUserAccessReasons = validate186;
+const schema343 = {"type":"object","additionalProperties":false,"required":["applicationId","userId","hasAccess","accessSince","reasons","roles","accountAccesses"],"properties":{"applicationId":{"type":"string"},"userId":{"type":"string"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reasons":{"type":"array","items":{"$ref":"#/components/schemas/AccessReason"}},"roles":{"type":"array","items":{"$ref":"#/components/schemas/AccessReasonItem"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/AccessReasonItem"}}}};
 
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27485,8 +28955,8 @@ let data4 = data.reasons;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate175(data4[i0], {instancePath:instancePath+"/reasons/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
+if(!(validate183(data4[i0], {instancePath:instancePath+"/reasons/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
 }
@@ -27507,8 +28977,8 @@ let data6 = data.roles;
 if(Array.isArray(data6)){
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate176(data6[i1], {instancePath:instancePath+"/roles/" + i1,parentData:data6,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate184(data6[i1], {instancePath:instancePath+"/roles/" + i1,parentData:data6,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
 }
@@ -27529,8 +28999,8 @@ let data8 = data.accountAccesses;
 if(Array.isArray(data8)){
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate176(data8[i2], {instancePath:instancePath+"/accountAccesses/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate184(data8[i2], {instancePath:instancePath+"/accountAccesses/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
 }
@@ -27557,13 +29027,13 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate178.errors = vErrors;
+validate186.errors = vErrors;
 return errors === 0;
 }
 
-export const SelectionItem = validate182;
+export const SelectionItem = validate190;
 
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27679,13 +29149,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate182.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
 
-export const SelectionList = validate183;
+export const SelectionList = validate191;
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27726,8 +29196,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate117(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate125(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
 }
@@ -27779,14 +29249,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate183.errors = vErrors;
+validate191.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookEvent = validate185;
-const schema331 = {"type":"string","enum":["GRANT","REMOVE","UPDATE","TEST","ACCESS_REQUEST_CREATED","ACCESS_REQUEST_ACCEPTED","ACCESS_REQUEST_DENIED","ACCESS_REQUEST_CANCELLED","ACCESS_REQUEST_EXPIRED"]};
+export const WebhookEvent = validate193;
+const schema348 = {"type":"string","enum":["GRANT","REMOVE","UPDATE","TEST","ACCESS_REQUEST_CREATED","ACCESS_REQUEST_ACCEPTED","ACCESS_REQUEST_DENIED","ACCESS_REQUEST_CANCELLED","ACCESS_REQUEST_EXPIRED"]};
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -27800,7 +29270,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((((data === "GRANT") || (data === "REMOVE")) || (data === "UPDATE")) || (data === "TEST")) || (data === "ACCESS_REQUEST_CREATED")) || (data === "ACCESS_REQUEST_ACCEPTED")) || (data === "ACCESS_REQUEST_DENIED")) || (data === "ACCESS_REQUEST_CANCELLED")) || (data === "ACCESS_REQUEST_EXPIRED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema331.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema348.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -27809,14 +29279,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate185.errors = vErrors;
+validate193.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookDelivery = validate186;
-const schema332 = {"type":"object","additionalProperties":false,"required":["id","event","userId","status","attempts","responseStatus","error","createdAt","lastAttemptAt","nextAttemptAt","replayOf"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"event":{"$ref":"#/components/schemas/WebhookEvent"},"userId":{"$ref":"#/components/schemas/Uuid"},"status":{"type":"string","enum":["PENDING","SUCCEEDED","FAILED"]},"replayOf":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"attempts":{"type":"integer","minimum":0},"responseStatus":{"type":["integer","null"]},"error":{"type":["string","null"]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"lastAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"nextAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+export const WebhookDelivery = validate194;
+const schema349 = {"type":"object","additionalProperties":false,"required":["id","event","userId","status","attempts","responseStatus","error","createdAt","lastAttemptAt","nextAttemptAt","replayOf"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"event":{"$ref":"#/components/schemas/WebhookEvent"},"userId":{"$ref":"#/components/schemas/Uuid"},"status":{"type":"string","enum":["PENDING","SUCCEEDED","FAILED"]},"replayOf":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"attempts":{"type":"integer","minimum":0},"responseStatus":{"type":["integer","null"]},"error":{"type":["string","null"]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"lastAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"nextAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27931,7 +29401,7 @@ vErrors.push(err10);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema332.properties, key0))){
+if(!(func15.call(schema349.properties, key0))){
 const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
@@ -27990,7 +29460,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!(((((((((data1 === "GRANT") || (data1 === "REMOVE")) || (data1 === "UPDATE")) || (data1 === "TEST")) || (data1 === "ACCESS_REQUEST_CREATED")) || (data1 === "ACCESS_REQUEST_ACCEPTED")) || (data1 === "ACCESS_REQUEST_DENIED")) || (data1 === "ACCESS_REQUEST_CANCELLED")) || (data1 === "ACCESS_REQUEST_EXPIRED"))){
-const err16 = {instancePath:instancePath+"/event",schemaPath:"#/components/schemas/WebhookEvent/enum",keyword:"enum",params:{allowedValues: schema331.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/event",schemaPath:"#/components/schemas/WebhookEvent/enum",keyword:"enum",params:{allowedValues: schema348.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -28048,7 +29518,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!(((data3 === "PENDING") || (data3 === "SUCCEEDED")) || (data3 === "FAILED"))){
-const err21 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema332.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema349.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -28173,7 +29643,7 @@ errors++;
 if(data.responseStatus !== undefined){
 let data6 = data.responseStatus;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err29 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema332.properties.responseStatus.type},message:"must be integer,null"};
+const err29 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema349.properties.responseStatus.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -28186,7 +29656,7 @@ errors++;
 if(data.error !== undefined){
 let data7 = data.error;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err30 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema332.properties.error.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema349.properties.error.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -28386,15 +29856,15 @@ vErrors.push(err41);
 }
 errors++;
 }
-validate186.errors = vErrors;
+validate194.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookDeliveryDetail = validate187;
-const schema340 = {"type":"object","additionalProperties":false,"required":["delivery","payload","attempts"],"properties":{"delivery":{"$ref":"#/components/schemas/WebhookDelivery"},"payload":{"type":"object","additionalProperties":true},"attempts":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDeliveryAttempt"}}}};
-const schema341 = {"type":"object","additionalProperties":false,"required":["attempt","startedAt","durationMs","requestHeaders","responseStatus","responseBody","error"],"properties":{"attempt":{"type":"integer","minimum":1},"startedAt":{"$ref":"#/components/schemas/DateTime"},"durationMs":{"type":"integer","minimum":0},"requestHeaders":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}}},"responseStatus":{"type":["integer","null"]},"responseBody":{"type":["string","null"]},"error":{"type":["string","null"]}}};
+export const WebhookDeliveryDetail = validate195;
+const schema357 = {"type":"object","additionalProperties":false,"required":["delivery","payload","attempts"],"properties":{"delivery":{"$ref":"#/components/schemas/WebhookDelivery"},"payload":{"type":"object","additionalProperties":true},"attempts":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDeliveryAttempt"}}}};
+const schema358 = {"type":"object","additionalProperties":false,"required":["attempt","startedAt","durationMs","requestHeaders","responseStatus","responseBody","error"],"properties":{"attempt":{"type":"integer","minimum":1},"startedAt":{"$ref":"#/components/schemas/DateTime"},"durationMs":{"type":"integer","minimum":0},"requestHeaders":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}}},"responseStatus":{"type":["integer","null"]},"responseBody":{"type":["string","null"]},"error":{"type":["string","null"]}}};
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -28645,7 +30115,7 @@ errors++;
 if(data.responseStatus !== undefined){
 let data7 = data.responseStatus;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err21 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema341.properties.responseStatus.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema358.properties.responseStatus.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -28658,7 +30128,7 @@ errors++;
 if(data.responseBody !== undefined){
 let data8 = data.responseBody;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err22 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema341.properties.responseBody.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema358.properties.responseBody.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -28671,7 +30141,7 @@ errors++;
 if(data.error !== undefined){
 let data9 = data.error;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err23 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema341.properties.error.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema358.properties.error.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -28692,12 +30162,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate189.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -28744,8 +30214,8 @@ errors++;
 }
 }
 if(data.delivery !== undefined){
-if(!(validate186(data.delivery, {instancePath:instancePath+"/delivery",parentData:data,parentDataProperty:"delivery",rootData}))){
-vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
+if(!(validate194(data.delivery, {instancePath:instancePath+"/delivery",parentData:data,parentDataProperty:"delivery",rootData}))){
+vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
 }
 }
@@ -28769,8 +30239,8 @@ let data2 = data.attempts;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate189(data2[i0], {instancePath:instancePath+"/attempts/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+if(!(validate197(data2[i0], {instancePath:instancePath+"/attempts/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
 }
@@ -28797,13 +30267,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate187.errors = vErrors;
+validate195.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookDeliveryAttempt = validate191;
+export const WebhookDeliveryAttempt = validate199;
 
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29054,7 +30524,7 @@ errors++;
 if(data.responseStatus !== undefined){
 let data7 = data.responseStatus;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err21 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema341.properties.responseStatus.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema358.properties.responseStatus.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -29067,7 +30537,7 @@ errors++;
 if(data.responseBody !== undefined){
 let data8 = data.responseBody;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err22 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema341.properties.responseBody.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema358.properties.responseBody.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -29080,7 +30550,7 @@ errors++;
 if(data.error !== undefined){
 let data9 = data.error;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err23 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema341.properties.error.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema358.properties.error.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -29101,14 +30571,14 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate191.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookSigningSecret = validate192;
-const schema345 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"}}};
+export const WebhookSigningSecret = validate200;
+const schema362 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"}}};
 
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29237,14 +30707,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate192.errors = vErrors;
+validate200.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookSigningSecretCreated = validate193;
-const schema348 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint","secret"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"},"secret":{"type":"string"}}};
+export const WebhookSigningSecretCreated = validate201;
+const schema365 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint","secret"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"},"secret":{"type":"string"}}};
 
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29395,14 +30865,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate193.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookSigningSecretList = validate194;
-const schema351 = {"type":"object","additionalProperties":false,"required":["secrets"],"properties":{"secrets":{"type":"array","maxItems":2,"items":{"$ref":"#/components/schemas/WebhookSigningSecret"}}}};
+export const WebhookSigningSecretList = validate202;
+const schema368 = {"type":"object","additionalProperties":false,"required":["secrets"],"properties":{"secrets":{"type":"array","maxItems":2,"items":{"$ref":"#/components/schemas/WebhookSigningSecret"}}}};
 
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29443,8 +30913,8 @@ errors++;
 }
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate192(data0[i0], {instancePath:instancePath+"/secrets/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
+if(!(validate200(data0[i0], {instancePath:instancePath+"/secrets/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
 }
 }
@@ -29471,14 +30941,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate194.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookDeliveryList = validate196;
-const schema352 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDelivery"}},"total":{"type":"integer","minimum":0}}};
+export const WebhookDeliveryList = validate204;
+const schema369 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDelivery"}},"total":{"type":"integer","minimum":0}}};
 
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29519,8 +30989,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate186(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
+if(!(validate194(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
 }
 }
@@ -29572,14 +31042,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate196.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
 
-export const MailKind = validate198;
-const schema353 = {"type":"string","enum":["ACCESS_REQUESTED","REQUEST_ACCEPTED","REQUEST_DENIED","ACCESS_EXPIRING","ACCESS_EXPIRED"]};
+export const MailKind = validate206;
+const schema370 = {"type":"string","enum":["ACCESS_REQUESTED","REQUEST_ACCEPTED","REQUEST_DENIED","ACCESS_EXPIRING","ACCESS_EXPIRED"]};
 
-function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -29593,7 +31063,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "ACCESS_REQUESTED") || (data === "REQUEST_ACCEPTED")) || (data === "REQUEST_DENIED")) || (data === "ACCESS_EXPIRING")) || (data === "ACCESS_EXPIRED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema353.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema370.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29602,14 +31072,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate198.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
 
-export const MailStatus = validate199;
-const schema354 = {"type":"string","enum":["PENDING","SENT","FAILED"]};
+export const MailStatus = validate207;
+const schema371 = {"type":"string","enum":["PENDING","SENT","FAILED"]};
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -29623,7 +31093,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data === "PENDING") || (data === "SENT")) || (data === "FAILED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema354.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema371.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29632,14 +31102,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate199.errors = vErrors;
+validate207.errors = vErrors;
 return errors === 0;
 }
 
-export const Mail = validate200;
-const schema355 = {"type":"object","additionalProperties":false,"required":["id","kind","recipient","language","subject","status","attempts","lastError","applicationId","requestId","createdAt","lastAttemptAt","nextAttemptAt","sentAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"kind":{"$ref":"#/components/schemas/MailKind"},"recipient":{"type":"string"},"language":{"$ref":"#/components/schemas/Language"},"subject":{"type":"string"},"status":{"$ref":"#/components/schemas/MailStatus"},"attempts":{"type":"integer","minimum":0},"lastError":{"type":["string","null"]},"applicationId":{"oneOf":[{"$ref":"#/components/schemas/ApplicationIdValue"},{"type":"null"}]},"requestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"lastAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"nextAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"sentAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+export const Mail = validate208;
+const schema372 = {"type":"object","additionalProperties":false,"required":["id","kind","recipient","language","subject","status","attempts","lastError","applicationId","requestId","createdAt","lastAttemptAt","nextAttemptAt","sentAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"kind":{"$ref":"#/components/schemas/MailKind"},"recipient":{"type":"string"},"language":{"$ref":"#/components/schemas/Language"},"subject":{"type":"string"},"status":{"$ref":"#/components/schemas/MailStatus"},"attempts":{"type":"integer","minimum":0},"lastError":{"type":["string","null"]},"applicationId":{"oneOf":[{"$ref":"#/components/schemas/ApplicationIdValue"},{"type":"null"}]},"requestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"lastAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"nextAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"sentAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29784,7 +31254,7 @@ vErrors.push(err13);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema355.properties, key0))){
+if(!(func15.call(schema372.properties, key0))){
 const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err14];
@@ -29843,7 +31313,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(((((data1 === "ACCESS_REQUESTED") || (data1 === "REQUEST_ACCEPTED")) || (data1 === "REQUEST_DENIED")) || (data1 === "ACCESS_EXPIRING")) || (data1 === "ACCESS_EXPIRED"))){
-const err19 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/MailKind/enum",keyword:"enum",params:{allowedValues: schema353.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/MailKind/enum",keyword:"enum",params:{allowedValues: schema370.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -29913,7 +31383,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(((data5 === "PENDING") || (data5 === "SENT")) || (data5 === "FAILED"))){
-const err25 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/MailStatus/enum",keyword:"enum",params:{allowedValues: schema354.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/MailStatus/enum",keyword:"enum",params:{allowedValues: schema371.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -29951,7 +31421,7 @@ errors++;
 if(data.lastError !== undefined){
 let data7 = data.lastError;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err28 = {instancePath:instancePath+"/lastError",schemaPath:"#/properties/lastError/type",keyword:"type",params:{type: schema355.properties.lastError.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/lastError",schemaPath:"#/properties/lastError/type",keyword:"type",params:{type: schema372.properties.lastError.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -30392,14 +31862,14 @@ vErrors.push(err52);
 }
 errors++;
 }
-validate200.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
 
-export const MailList = validate201;
-const schema366 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/Mail"}},"total":{"type":"integer","minimum":0}}};
+export const MailList = validate209;
+const schema383 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/Mail"}},"total":{"type":"integer","minimum":0}}};
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -30440,8 +31910,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate200(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+if(!(validate208(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
 errors = vErrors.length;
 }
 }
@@ -30493,14 +31963,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate201.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
 
-export const MailSettings = validate203;
-const schema367 = {"type":"object","additionalProperties":false,"required":["sending","internalCopyTo"],"properties":{"sending":{"type":"boolean"},"internalCopyTo":{"oneOf":[{"type":"string"},{"type":"null"}]}}};
+export const MailSettings = validate211;
+const schema384 = {"type":"object","additionalProperties":false,"required":["sending","internalCopyTo"],"properties":{"sending":{"type":"boolean"},"internalCopyTo":{"oneOf":[{"type":"string"},{"type":"null"}]}}};
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -30624,14 +32094,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate203.errors = vErrors;
+validate211.errors = vErrors;
 return errors === 0;
 }
 
-export const UserSummary = validate204;
-const schema368 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","internal","language","createdAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"}}};
+export const UserSummary = validate212;
+const schema385 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","internal","language","createdAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"}}};
 
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -30726,7 +32196,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema368.properties, key0))){
+if(!(func15.call(schema385.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -30823,7 +32293,7 @@ errors++;
 if(data.companyName !== undefined){
 let data5 = data.companyName;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err17 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema368.properties.companyName.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema385.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -30904,14 +32374,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate204.errors = vErrors;
+validate212.errors = vErrors;
 return errors === 0;
 }
 
-export const UserList = validate205;
-const schema372 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/UserSummary"}},"total":{"type":"integer","minimum":0}}};
+export const UserList = validate213;
+const schema389 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/UserSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -30952,8 +32422,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate204(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
+if(!(validate212(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
 errors = vErrors.length;
 }
 }
@@ -31005,14 +32475,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate205.errors = vErrors;
+validate213.errors = vErrors;
 return errors === 0;
 }
 
-export const UserDetail = validate207;
-const schema373 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","address","internal","language","createdAt","applications"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"applications":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}}}}};
+export const UserDetail = validate215;
+const schema390 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","address","internal","language","createdAt","applications"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"applications":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}}}}};
 
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -31127,7 +32597,7 @@ vErrors.push(err10);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema373.properties, key0))){
+if(!(func15.call(schema390.properties, key0))){
 const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
@@ -31224,7 +32694,7 @@ errors++;
 if(data.companyName !== undefined){
 let data5 = data.companyName;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err19 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema373.properties.companyName.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema390.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -31867,14 +33337,14 @@ vErrors.push(err69);
 }
 errors++;
 }
-validate207.errors = vErrors;
+validate215.errors = vErrors;
 return errors === 0;
 }
 
-export const EmailChange = validate208;
-const schema382 = {"type":"object","additionalProperties":false,"required":["email"],"properties":{"email":{"$ref":"#/components/schemas/Email"}}};
+export const EmailChange = validate216;
+const schema399 = {"type":"object","additionalProperties":false,"required":["email"],"properties":{"email":{"$ref":"#/components/schemas/Email"}}};
 
-function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -31946,14 +33416,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate208.errors = vErrors;
+validate216.errors = vErrors;
 return errors === 0;
 }
 
-export const UserClaims = validate209;
-const schema384 = {"type":"object","additionalProperties":false,"required":["sub","email","given_name","family_name","name","internal","language","hkData"],"properties":{"sub":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"given_name":{"type":"string"},"family_name":{"type":"string"},"name":{"type":"string"},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"hkData":{"type":"object","additionalProperties":false,"required":["attributes","permissions"],"properties":{"attributes":{"type":"object","required":["firstName","lastName"],"properties":{"firstName":{"type":"string"},"lastName":{"type":"string"}},"additionalProperties":{"type":"string"}},"permissions":{"type":"array","items":{"type":"string"}}}}}};
+export const UserClaims = validate217;
+const schema401 = {"type":"object","additionalProperties":false,"required":["sub","email","given_name","family_name","name","internal","language","hkData"],"properties":{"sub":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"given_name":{"type":"string"},"family_name":{"type":"string"},"name":{"type":"string"},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"hkData":{"type":"object","additionalProperties":false,"required":["attributes","permissions"],"properties":{"attributes":{"type":"object","required":["firstName","lastName"],"properties":{"firstName":{"type":"string"},"lastName":{"type":"string"}},"additionalProperties":{"type":"string"}},"permissions":{"type":"array","items":{"type":"string"}}}}}};
 
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -32326,7 +33796,7 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate209.errors = vErrors;
+validate217.errors = vErrors;
 return errors === 0;
 }
 
