@@ -23,6 +23,7 @@ import * as mailOutbox from './migrations/0012_mail_outbox.ts';
 import { secretsAtRest } from './migrations/0013_secrets_at_rest.ts';
 import * as accessSources from './migrations/0014_access_sources.ts';
 import * as directoryGroupSyncs from './migrations/0015_directory_group_syncs.ts';
+import * as jobs from './migrations/0016_jobs.ts';
 import type { SecretBox } from '../secrets.ts';
 import type { DB } from './schema.ts';
 
@@ -87,6 +88,7 @@ class StaticMigrations implements MigrationProvider {
       '0013_secrets_at_rest': secretsAtRest(this.#options.secrets),
       '0014_access_sources': accessSources,
       '0015_directory_group_syncs': directoryGroupSyncs,
+      '0016_jobs': jobs,
     };
   }
 }
