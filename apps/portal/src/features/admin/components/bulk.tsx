@@ -1,14 +1,20 @@
 // Bulk actions on a list's chosen rows (#20.3): a delete that asks first, and a dialog that
 // asks for what to apply (roles, account accesses, a reason). A failed call keeps the dialog,
-// what was chosen in it and the list's choice, and says why in a toast.
+// what was chosen in it and the list's choice, and says why in a toast. A call that answers a
+// job (#28.6: the changes of an application's users, several decisions) keeps the dialog open
+// with the job's progress until it is finished; its submit carries an Idempotency-Key, the same
+// for the same choice sent again, so a second click after a failure is the first job.
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { TrashIcon } from '@heroicons/react/20/solid';
-import { toPortalError } from '@portal/core';
+import type { Job } from '@portal/adapters/admin';
+import { jobOutcome, toPortalError } from '@portal/core';
 import { Button } from '@portal/ui';
 import { useToasts } from '../../../app/contexts.tsx';
 import { useAdmin } from '../admin-context.tsx';
 import type { EntityKind } from '../lib/links.ts';
+import { isJob, useJob, useJobEnd, useSubmitKey, type JobWatch } from '../lib/jobs.ts';
 import { Confirm } from './confirm.tsx';
+import { JobProgress } from './job-progress.tsx';
 import type { ListBulk } from './list-view.tsx';
 import { useAdminT, type AdminT } from '../lib/i18n.ts';
 
@@ -23,26 +29,64 @@ export interface ApplicationBulkProps<Row> {
   readonly done: () => void;
 }
 
+/**
+ * A bulk call: what it sends (the same body again is the same submit) and the call, with the submit's
+ * Idempotency-Key; it answers a count, or a job (#28.6).
+ */
+export interface BulkCall {
+  readonly body: unknown;
+  readonly send: (idempotencyKey: string) => Promise<number | Job>;
+}
+
 /** The first names of the chosen rows, and how many more there are. */
 export function namesText(t: AdminT, names: readonly string[]): string {
   const first = names.slice(0, shownNames).join(', ');
   return names.length <= shownNames ? first : `${first} ${t('bulk.more', { count: names.length - shownNames })}`;
 }
 
-/** Runs a bulk call: busy while it runs; on success a toast and `done`; on failure a toast with the server's reason (the choice stays). */
+/**
+ * Runs a bulk call: busy while it runs (and while its job runs); on success a toast and `done`; on failure (of the
+ * call or of its job) a toast with the server's reason, the choice stays. A job that cannot be read any more ends the
+ * wait without a verdict: its progress says so.
+ */
 function useBulkRun(): {
   readonly busy: boolean;
-  readonly run: (call: () => Promise<unknown>, success: string, after: () => void) => void;
+  readonly watch: JobWatch | undefined;
+  readonly run: (call: BulkCall, success: string, after: () => void) => void;
 } {
   const toasts = useToasts();
+  const submitKey = useSubmitKey();
   const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<{ job: Job; success: string; after: () => void } | undefined>(undefined);
+  const watch = useJob(pending?.job);
+  useJobEnd(watch, (ended) => {
+    setBusy(false);
+    // A job that cannot be read any more keeps its key: the same choice again names the same job.
+    if (ended.state === 'lost' || pending === undefined) return;
+    submitKey.renew();
+    const outcome = jobOutcome(ended.job);
+    if (outcome?.kind === 'failed') {
+      toasts.error(toPortalError(outcome.error));
+      return;
+    }
+    setPending(undefined);
+    toasts.success(pending.success);
+    pending.after();
+  });
   return {
     busy,
+    watch,
     run: (call, success, after) => {
       setBusy(true);
-      call().then(
-        () => {
+      setPending(undefined);
+      call.send(submitKey.keyFor(call.body)).then(
+        (answer) => {
+          if (isJob(answer)) {
+            setPending({ job: answer, success, after });
+            return;
+          }
           setBusy(false);
+          submitKey.renew();
           toasts.success(success);
           after();
         },
@@ -68,7 +112,7 @@ export function BulkDelete<Row>({
 }: {
   readonly rows: readonly Row[];
   readonly name: (row: Row) => string;
-  readonly removeMany: () => Promise<unknown>;
+  readonly removeMany: BulkCall;
   readonly done: () => void;
   readonly label?: string;
   readonly title?: string;
@@ -77,7 +121,7 @@ export function BulkDelete<Row>({
 }) {
   const t = useAdminT();
   const [open, setOpen] = useState(false);
-  const { busy, run } = useBulkRun();
+  const { busy, watch, run } = useBulkRun();
   const names = namesText(t, rows.map(name));
   return (
     <>
@@ -89,6 +133,7 @@ export function BulkDelete<Row>({
         busy={busy}
         title={title ?? t('bulk.deleteTitle', { count: rows.length })}
         message={message ?? t('bulk.deleteMessage', { names })}
+        {...(watch === undefined ? {} : { details: <JobProgress watch={watch} /> })}
         {...(label === undefined ? {} : { confirmLabel: label })}
         onCancel={() => setOpen(false)}
         onConfirm={() =>
@@ -125,14 +170,14 @@ export function BulkDialogAction({
   /** Called when the dialog opens: start its inputs empty. */
   readonly onOpen?: () => void;
   /** A problem to show (e.g. nothing chosen), or the call to make. */
-  readonly apply: () => string | (() => Promise<unknown>);
+  readonly apply: () => string | BulkCall;
   readonly done: () => void;
   readonly children: ReactNode;
 }) {
   const t = useAdminT();
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState<string | undefined>(undefined);
-  const { busy, run } = useBulkRun();
+  const { busy, watch, run } = useBulkRun();
   const close = () => {
     if (!busy) setOpen(false);
   };
@@ -183,6 +228,7 @@ export function BulkDialogAction({
           >
             <div className="flex flex-col gap-3">
               {children}
+              {watch !== undefined && <JobProgress watch={watch} />}
               {problem !== undefined && (
                 <p role="alert" className="text-sm text-danger">
                   {problem}
@@ -215,7 +261,7 @@ export function useBulkDelete<Row extends { readonly id: string }>(
               <BulkDelete
                 rows={rows}
                 name={name}
-                removeMany={() => removeMany(rows.map((row) => row.id))}
+                removeMany={{ body: rows.map((row) => row.id), send: () => removeMany(rows.map((row) => row.id)) }}
                 done={() => {
                   if (kind !== 'users') invalidate(kind);
                   done();

@@ -61,12 +61,11 @@ function DecisionAction({
       apply={() => {
         const chosen = decide();
         if (typeof chosen === 'string') return chosen;
-        return () =>
-          api.decideAccessRequests(
-            application,
-            rows.map((row) => row.id),
-            chosen,
-          );
+        const requestIds = rows.map((row) => row.id);
+        return {
+          body: { requestIds, chosen },
+          send: (key) => api.decideAccessRequests(application, requestIds, chosen, key),
+        };
       }}
       done={() => {
         reloadAdministrable();

@@ -3,15 +3,21 @@
 // and each invalid line with its reason; "Übernehmen" is offered once a dry run of exactly
 // this text found no invalid line, and writes all or nothing; a report of the lines can be
 // downloaded. A failed call keeps the text and says why in a toast.
+// Applied, the import is a job (#28.6): the page shows its progress until it is finished, then
+// its result as before (or its refusal in a toast). The submit carries an Idempotency-Key, the
+// same for the same text until a job of it has finished: "Übernehmen" again after a failed
+// submit (a timeout) answers the job the first one started, never a second import.
 import { useId, useMemo, useState } from 'react';
 import { ArrowDownTrayIcon } from '@heroicons/react/20/solid';
-import type { ImportProblem, ImportResult, ImportRow } from '@portal/adapters/admin';
-import { toPortalError } from '@portal/core';
+import type { ImportProblem, ImportResult, ImportRow, Job } from '@portal/adapters/admin';
+import { jobOutcome, toPortalError } from '@portal/core';
 import { Button, DataTable, type DataTableColumn } from '@portal/ui';
 import { useToasts } from '../../../app/contexts.tsx';
 import { useAdmin } from '../admin-context.tsx';
+import { JobProgress } from '../components/job-progress.tsx';
 import { useApplicationFrame } from '../components/page-state.tsx';
 import { importReportCsv } from '../lib/import-report.ts';
+import { importResultOf, useJob, useJobEnd, useSubmitKey } from '../lib/jobs.ts';
 import { adminLinks } from '../lib/links.ts';
 import { useAdminT } from '../lib/i18n.ts';
 
@@ -37,6 +43,27 @@ export default function AppUsersImportPage() {
     answer.invalid.length === 0 &&
     answer.rows.some((row) => row.change !== 'UNCHANGED');
 
+  const submitKey = useSubmitKey();
+  /** The applied import's job and the text it was started with. */
+  const [applying, setApplying] = useState<{ readonly csv: string; readonly job: Job } | undefined>(undefined);
+  const watch = useJob(applying?.job);
+  useJobEnd(watch, (ended) => {
+    setBusy(undefined);
+    // Not readable any more: the progress says so and stays; nothing is claimed about the import. The key stays too:
+    // "Übernehmen" again names the same job.
+    if (ended.state === 'lost' || applying === undefined) return;
+    submitKey.renew();
+    setApplying(undefined);
+    const outcome = jobOutcome(ended.job);
+    const answer = importResultOf(ended.job);
+    if (outcome?.kind === 'failed' || answer === undefined) {
+      toasts.error(toPortalError(outcome?.kind === 'failed' ? outcome.error : undefined));
+      return;
+    }
+    setResult({ csv: applying.csv, answer });
+    toasts.success(t('import.applied', { changes: answer.rows.filter((row) => row.change !== 'UNCHANGED').length }));
+  });
+
   const send = (apply: boolean) => {
     if (csv.trim() === '') {
       setProblem(t('import.empty'));
@@ -45,20 +72,19 @@ export default function AppUsersImportPage() {
     setProblem(undefined);
     setBusy(apply ? 'apply' : 'dryRun');
     const text = csv;
-    api.importApplicationUsers(application, text, apply).then(
-      (next) => {
+    const failed = (error: unknown) => {
+      setBusy(undefined);
+      toasts.error(toPortalError(error));
+    };
+    if (!apply) {
+      api.dryRunImport(application, text).then((next) => {
         setBusy(undefined);
         setResult({ csv: text, answer: next });
-        if (next.applied)
-          toasts.success(
-            t('import.applied', { changes: next.rows.filter((row) => row.change !== 'UNCHANGED').length }),
-          );
-      },
-      (error: unknown) => {
-        setBusy(undefined);
-        toasts.error(toPortalError(error));
-      },
-    );
+      }, failed);
+      return;
+    }
+    setApplying(undefined);
+    api.startImport(application, text, submitKey.keyFor(text)).then((job) => setApplying({ csv: text, job }), failed);
   };
 
   const changeText = (change: ImportRow['change'] | 'INVALID') => t(`import.changes.${change}`);
@@ -191,6 +217,12 @@ export default function AppUsersImportPage() {
           </Button>
         )}
       </div>
+      {applying !== undefined && watch !== undefined && (
+        <section aria-label={t('import.running')} className="flex max-w-xl flex-col gap-2">
+          <p className="text-sm font-medium text-fg">{t('import.running')}</p>
+          <JobProgress watch={watch} />
+        </section>
+      )}
       {answer !== undefined && (
         <section aria-labelledby={`${id}-summary`} className="flex flex-col gap-4">
           <div role="status" className="flex flex-col gap-1 text-sm">
