@@ -6,8 +6,10 @@
 // Applied, the import is a job (#28.6): the page shows its progress until it is finished, then
 // its result as before (or its refusal in a toast). The submit carries an Idempotency-Key, the
 // same for the same text until a job of it has finished: "Übernehmen" again after a failed
-// submit (a timeout) answers the job the first one started, never a second import.
-import { useId, useMemo, useState } from 'react';
+// submit (a timeout) answers the job the first one started, never a second import. The running
+// job is in the address (`?job=<id>`): a reload, or the way back to the page, shows it again.
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { ArrowDownTrayIcon } from '@heroicons/react/20/solid';
 import type { ImportProblem, ImportResult, ImportRow, Job } from '@portal/adapters/admin';
 import { jobOutcome, toPortalError } from '@portal/core';
@@ -44,9 +46,35 @@ export default function AppUsersImportPage() {
     answer.rows.some((row) => row.change !== 'UNCHANGED');
 
   const submitKey = useSubmitKey();
-  /** The applied import's job and the text it was started with. */
+  /** The applied import's job and the text it was started with (none for a job found in the address). */
   const [applying, setApplying] = useState<{ readonly csv: string; readonly job: Job } | undefined>(undefined);
   const watch = useJob(applying?.job);
+  const [, navigate] = useLocation();
+  const here = adminLinks.applicationUsersImport(application);
+  const jobInAddress = new URLSearchParams(useSearch()).get('job') ?? undefined;
+  /** The job this page started (its id goes into the address): not read again from there. */
+  const startedHere = useRef<string | undefined>(undefined);
+  // A job named by the address (a reload while it ran): read, then watched as one started here.
+  useEffect(() => {
+    if (jobInAddress === undefined || startedHere.current === jobInAddress) return;
+    setBusy('apply');
+    api.getJob(application, jobInAddress).then(
+      (job) => {
+        // Another import was started here meanwhile: that one is shown.
+        if (startedHere.current !== undefined && startedHere.current !== job.id) return;
+        startedHere.current = job.id;
+        setApplying({ csv: '', job });
+      },
+      (error: unknown) => {
+        if (startedHere.current !== undefined) return;
+        setBusy(undefined);
+        navigate(here, { replace: true });
+        toasts.error(toPortalError(error));
+      },
+    );
+    // Only when the address names another job: the rest is read when it happens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the job in the address decides, not the callbacks
+  }, [jobInAddress]);
   useJobEnd(watch, (ended) => {
     setBusy(undefined);
     // Not readable any more: the progress says so and stays; nothing is claimed about the import. The key stays too:
@@ -54,6 +82,7 @@ export default function AppUsersImportPage() {
     if (ended.state === 'lost' || applying === undefined) return;
     submitKey.renew();
     setApplying(undefined);
+    navigate(here, { replace: true });
     const outcome = jobOutcome(ended.job);
     const answer = importResultOf(ended.job);
     if (outcome?.kind === 'failed' || answer === undefined) {
@@ -84,7 +113,11 @@ export default function AppUsersImportPage() {
       return;
     }
     setApplying(undefined);
-    api.startImport(application, text, submitKey.keyFor(text)).then((job) => setApplying({ csv: text, job }), failed);
+    api.startImport(application, text, submitKey.keyFor(text)).then((job) => {
+      startedHere.current = job.id;
+      setApplying({ csv: text, job });
+      navigate(`${here}?job=${encodeURIComponent(job.id)}`, { replace: true });
+    }, failed);
   };
 
   const changeText = (change: ImportRow['change'] | 'INVALID') => t(`import.changes.${change}`);

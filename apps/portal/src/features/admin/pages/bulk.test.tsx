@@ -428,3 +428,40 @@ describe('the applied import is a job (#28.6)', () => {
     expect(first).toBe(second);
   });
 });
+
+describe('a running import in the address (#28.6)', () => {
+  it('a reload while it runs shows it again, then its result; the address forgets it once it is finished', async () => {
+    const done = jobOf({
+      kind: 'USERS_IMPORT',
+      status: 'SUCCEEDED',
+      progress: { done: 1, total: 1 },
+      result: {
+        applied: true,
+        rows: [
+          {
+            line: 2,
+            email: 'a@example.test',
+            userId: 'u1',
+            change: 'GRANT',
+            roles: [{ id: 'r1', key: 'planner', label: 'Planer' }],
+            accountAccesses: [],
+          },
+        ],
+        invalid: [],
+      },
+    });
+    const getJob = reads(jobOf({ kind: 'USERS_IMPORT', status: 'RUNNING', progress: { done: 0, total: 1 } }), done);
+    const location = memoryLocation({ path: `/admin/${planner.id}/users/import?job=${done.id}`, record: true });
+    render(
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <AdminPageFrame api={{ getJob }}>
+          <Route path="/admin/:application/users/import" component={AppUsersImportPage} />
+        </AdminPageFrame>
+      </Router>,
+    );
+    expect(await screen.findByText('Erledigt: 0 von 1')).toBeTruthy();
+    expect((await screen.findAllByText('Import übernommen. Änderungen: 1')).length).toBeGreaterThan(0);
+    expect(getJob).toHaveBeenCalledWith(planner.id, done.id);
+    await waitFor(() => expect(location.history.at(-1)).toBe(`/admin/${planner.id}/users/import`));
+  });
+});
