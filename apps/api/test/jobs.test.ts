@@ -102,7 +102,7 @@ const runner = (instance: string, options: Partial<Parameters<typeof makeJobRunn
     ...options,
   });
 const sweep = (r: ReturnType<typeof runner>) => Effect.runPromise(r.sweep);
-/** Sweeps until nothing is left to claim (one application's jobs are claimed one after another). */
+/** Sweeps until nothing is left to claim (one user's jobs on an application are claimed one after another). */
 async function sweepAll(r: ReturnType<typeof runner>): Promise<number> {
   let claimed = 0;
   for (let n = await sweep(r); n > 0; n = await sweep(r)) claimed += n;
@@ -528,8 +528,8 @@ describe('the jobs as a state machine (model-based)', () => {
     async run(m: Model, r: Real) {
       // Until nothing is left to claim: every job that may run, runs.
       while ((await sweep(r.runners[this.instance])) > 0);
-      // Jobs that died too often are FAILED first; then the application's jobs in the order they came, up to one
-      // a dead instance still holds (the rest wait for it).
+      // Jobs that died too often are FAILED first; then the user's jobs on the application in the order they came, up
+      // to one a dead instance still holds (the rest wait for it).
       for (const job of m.jobs.values())
         if (job.status === 'RUNNING' && !job.leased && job.attempts >= maxAttempts) job.status = 'FAILED';
       for (const job of m.jobs.values()) {

@@ -249,7 +249,8 @@ describe('the mail sender', () => {
     await expect.poll(() => smtp.connections.open, { timeout: 5000 }).toBe(1);
     const started = Date.now();
     await stop();
-    expect(Date.now() - started).toBeLessThan(2000);
+    // Not the send's 60 s timeout: the send was interrupted (a bound, not a figure: half of it).
+    expect(Date.now() - started).toBeLessThan(30_000);
     // Due again at once for any instance; the attempt counted; the connection closed.
     expect(await row(id)).toMatchObject({ status: 'PENDING', attempts: 1, claimed_by: null, claimed_until: null });
     await expect.poll(() => smtp.connections.closed, { timeout: 5000 }).toBe(1);

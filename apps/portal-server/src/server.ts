@@ -6,9 +6,10 @@ import { createOidcIdentityProvider } from '@portal/adapters';
 import { discoveryUrl, type LoadedProvider } from '@portal/server';
 import type { ServerConfig } from './config.ts';
 import { migrate, openSql, type Sql } from './db.ts';
-import { createSessions, createRefreshLocks } from './sessions.ts';
+import { type SessionRecord, createSessions, createRefreshLocks } from './sessions.ts';
 import { createMySessions } from './my-sessions.ts';
 import { createAuth } from './auth.ts';
+import { createDirectory } from './directory.ts';
 import { createApiProxy } from './proxy.ts';
 import { loadStaticSite } from './static-files.ts';
 import { createApp } from './app.ts';
@@ -88,6 +89,24 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     ...(overrides.fetch === undefined ? {} : { fetch: overrides.fetch }),
     ...(overrides.now === undefined ? {} : { now: overrides.now }),
   });
+  const log =
+    overrides.log ??
+    ((entry: Record<string, unknown>) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })));
+  /** The API as a session's user, through the proxy (its token refresh included). */
+  const callApi = async (
+    session: SessionRecord,
+    method: 'GET' | 'POST',
+    pathAndQuery: string,
+    language: string | undefined,
+  ) =>
+    (
+      await proxy({
+        request: new Request(`${config.runtime.portalUrl}/api${pathAndQuery}`, { method }),
+        session,
+        language,
+        forwardedFor: '',
+      })
+    ).response;
   const auth = createAuth({
     authConfig,
     accountPages: provider.accountPages,
@@ -103,20 +122,14 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
         },
         () => false,
       ),
-    askApi: async (session, pathAndQuery, language) =>
-      (
-        await proxy({
-          request: new Request(`${config.runtime.portalUrl}/api${pathAndQuery}`),
-          session,
-          language,
-          forwardedFor: '',
-        })
-      ).response,
+    askApi: (session, pathAndQuery, language) => callApi(session, 'GET', pathAndQuery, language),
+    directory: createDirectory({
+      callApi: (session, method, pathAndQuery) => callApi(session, method, pathAndQuery, undefined),
+      dataClaim: provider.claims.data,
+      log,
+    }),
   });
   let draining = false;
-  const log =
-    overrides.log ??
-    ((entry: Record<string, unknown>) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })));
   const startFirstView =
     overrides.startFirstView === undefined
       ? await loadFirstViewRenderer(config.firstViewEntry, log)

@@ -1,4 +1,4 @@
-// Jobs as the routes see them (#28.6, ADR 0024): a submit becomes a row of `jobs` (migration 0016)
+// Jobs as the routes see them (#28.6, ADR 0024): a submit becomes a row of `jobs` (migration 0019)
 // unless it is the same submit again, and a job is answered as the contract's `Job`.
 //
 // The same submit again is answered with the first job, never run twice:

@@ -1,5 +1,5 @@
 // The job runner (#28.6, ADR 0024): a long-running Effect that runs the jobs of `jobs` (migration
-// 0016) in the API process, with the mail sender's discipline (src/mail/sender.ts, ADR 0021):
+// 0019) in the API process, with the mail sender's discipline (src/mail/sender.ts, ADR 0021):
 //
 // - Claim with a lease: a sweep takes QUEUED jobs, and RUNNING ones whose lease ran out (their
 //   instance died), with FOR UPDATE SKIP LOCKED and marks them RUNNING, `claimed_by` this instance
@@ -15,8 +15,8 @@
 //   gives the job back, QUEUED, for the next sweep; after `maxAttempts` claims it is FAILED (a job
 //   whose instance keeps dying is not taken over forever).
 // - Each job in a fiber of its own, at most `concurrency` at once; a sweep claims only free slots.
-//   One application's jobs run one after another in the order they came (only the oldest open job
-//   of an application is claimed): a remove and an add of the same user end as they were sent.
+//   One user's jobs on an application run one after another in the order they came (only the
+//   oldest open one is claimed): a remove and an add of the same user end as they were sent.
 // - Scope: `run` lives in a Scope; closing it (shutdown) stops the work under way at its next row
 //   (its transaction rolls back) and gives its claim back, so another instance takes it at once; a
 //   transaction that is committing is waited for.
@@ -172,13 +172,15 @@ export function makeJobRunner(options: JobRunnerOptions): JobRunner {
                       ]),
                     )
                     .where('attempts', '<', maxAttempts)
-                    // One application's jobs one after another, in the order they came: only the oldest open one.
+                    // One user's jobs on an application one after another, in the order they came: only the oldest
+                    // open one (another user's run beside them, as their calls did).
                     .where(({ not, exists, selectFrom }) =>
                       not(
                         exists(
                           selectFrom('jobs as older')
                             .select('older.id')
                             .whereRef('older.application_id', '=', 'jobs.application_id')
+                            .whereRef('older.created_by', '=', 'jobs.created_by')
                             .where('older.status', 'in', ['QUEUED', 'RUNNING'])
                             .where(sql<boolean>`(older.created_at, older.id) < (jobs.created_at, jobs.id)`),
                         ),

@@ -260,12 +260,20 @@ export function makeMailSender(options: MailSenderOptions): MailSender {
 
   const run: Effect.Effect<never, never, Scope.Scope> = Effect.gen(function* () {
     const sends = yield* FiberSet.make<void>();
-    /** Claims as many mails as there are free slots and hands each to a fiber of its own (not awaited). */
-    const poll = Effect.gen(function* () {
-      const busy = yield* FiberSet.size(sends);
-      const mails = yield* claim(concurrency - busy);
-      for (const mail of mails) yield* FiberSet.run(sends, sendOne(mail));
-    }).pipe(Effect.catchTag('DatabaseError', (error) => Effect.sync(() => log('cannot read the outbox', error.cause))));
+    /**
+     * Claims as many mails as there are free slots and hands each to a fiber of its own (not
+     * awaited). The claim and the hand-over are one step that a shutdown cannot cut in two: a
+     * claim interrupted in flight would still commit in the database, and its mails would stay
+     * claimed by a sender that is gone until the lease ran out. Handed over, a mail's send is
+     * interrupted with the others and its claim released.
+     */
+    const poll = Effect.uninterruptible(
+      Effect.gen(function* () {
+        const busy = yield* FiberSet.size(sends);
+        const mails = yield* claim(concurrency - busy);
+        for (const mail of mails) yield* FiberSet.run(sends, sendOne(mail));
+      }),
+    ).pipe(Effect.catchTag('DatabaseError', (error) => Effect.sync(() => log('cannot read the outbox', error.cause))));
     return yield* Effect.repeat(poll, Schedule.spaced(pollInterval)).pipe(Effect.zipRight(Effect.never));
   });
 

@@ -6,7 +6,7 @@
 // for the same choice sent again, so a second click after a failure is the first job.
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { TrashIcon } from '@heroicons/react/20/solid';
-import type { Job } from '@portal/adapters/admin';
+import type { BulkResult, Job } from '@portal/adapters/admin';
 import { jobOutcome, toPortalError } from '@portal/core';
 import { Button } from '@portal/ui';
 import { useToasts } from '../../../app/contexts.tsx';
@@ -29,19 +29,22 @@ export interface ApplicationBulkProps<Row> {
   readonly done: () => void;
 }
 
-/**
- * A bulk call: what it sends (the same body again is the same submit) and the call, with the submit's
- * Idempotency-Key; it answers a count, or a job (#28.6).
- */
-export interface BulkCall {
-  readonly body: unknown;
-  readonly send: (idempotencyKey: string) => Promise<number | Job>;
-}
-
 /** The first names of the chosen rows, and how many more there are. */
 export function namesText(t: AdminT, names: readonly string[]): string {
   const first = names.slice(0, shownNames).join(', ');
   return names.length <= shownNames ? first : `${first} ${t('bulk.more', { count: names.length - shownNames })}`;
+}
+
+/** What a bulk call says it did: a text, or one made of how many it really changed (#30.7). */
+type DoneText = string | ((count: number) => string);
+
+/**
+ * A bulk call: what it sends (the same body again is the same submit) and the call, with the submit's
+ * Idempotency-Key; it answers how many it changed, or a job (#28.6) whose result says so.
+ */
+export interface BulkCall {
+  readonly body: unknown;
+  readonly send: (idempotencyKey: string) => Promise<number | Job>;
 }
 
 /**
@@ -52,26 +55,29 @@ export function namesText(t: AdminT, names: readonly string[]): string {
 function useBulkRun(): {
   readonly busy: boolean;
   readonly watch: JobWatch | undefined;
-  readonly run: (call: BulkCall, success: string, after: () => void) => void;
+  readonly run: (call: BulkCall, success: DoneText, after: () => void) => void;
 } {
   const toasts = useToasts();
   const submitKey = useSubmitKey();
   const [busy, setBusy] = useState(false);
-  const [pending, setPending] = useState<{ job: Job; success: string; after: () => void } | undefined>(undefined);
+  const [pending, setPending] = useState<{ job: Job; success: DoneText; after: () => void } | undefined>(undefined);
+  const succeeded = (success: DoneText, count: number, after: () => void) => {
+    toasts.success(typeof success === 'string' ? success : success(count));
+    after();
+  };
   const watch = useJob(pending?.job);
   useJobEnd(watch, (ended) => {
     setBusy(false);
     // A job that cannot be read any more keeps its key: the same choice again names the same job.
     if (ended.state === 'lost' || pending === undefined) return;
     submitKey.renew();
-    const outcome = jobOutcome(ended.job);
+    const outcome = jobOutcome<BulkResult>({ ...ended.job, result: countOf(ended.job) });
     if (outcome?.kind === 'failed') {
       toasts.error(toPortalError(outcome.error));
       return;
     }
     setPending(undefined);
-    toasts.success(pending.success);
-    pending.after();
+    succeeded(pending.success, outcome?.result?.count ?? 0, pending.after);
   });
   return {
     busy,
@@ -87,8 +93,7 @@ function useBulkRun(): {
           }
           setBusy(false);
           submitKey.renew();
-          toasts.success(success);
-          after();
+          succeeded(success, answer, after);
         },
         (error: unknown) => {
           setBusy(false);
@@ -98,6 +103,9 @@ function useBulkRun(): {
     },
   };
 }
+
+/** A bulk job's result (how many it changed); null for another kind's. */
+const countOf = (job: Job): BulkResult | null => (job.result !== null && 'count' in job.result ? job.result : null);
 
 /** "Löschen" for the chosen rows: asks first, naming them; all or nothing on the server. */
 export function BulkDelete<Row>({
@@ -117,7 +125,7 @@ export function BulkDelete<Row>({
   readonly label?: string;
   readonly title?: string;
   readonly message?: string;
-  readonly doneText?: string;
+  readonly doneText?: DoneText;
 }) {
   const t = useAdminT();
   const [open, setOpen] = useState(false);
@@ -149,7 +157,9 @@ export function BulkDelete<Row>({
 
 /**
  * A button that opens a dialog asking what to apply to the chosen rows (`children`, e.g. a
- * checklist of roles); `apply` answers a problem text to show in the dialog, or the call.
+ * checklist of roles); `apply` answers a problem text to show in the dialog, `null` when a field of
+ * the dialog already says what is wrong, or the call, whose answer is how many it changed or a job whose
+ * result says so (the toast says that number, #30.7, not how many rows were chosen).
  */
 export function BulkDialogAction({
   label,
@@ -166,11 +176,11 @@ export function BulkDialogAction({
   readonly title: string;
   readonly description: string;
   readonly applyLabel: string;
-  readonly doneText: string;
+  readonly doneText: (count: number) => string;
   /** Called when the dialog opens: start its inputs empty. */
   readonly onOpen?: () => void;
-  /** A problem to show (e.g. nothing chosen), or the call to make. */
-  readonly apply: () => string | BulkCall;
+  /** A problem to show (e.g. nothing chosen), `null` (a field says it), or the call to make. */
+  readonly apply: () => string | null | BulkCall;
   readonly done: () => void;
   readonly children: ReactNode;
 }) {
@@ -210,8 +220,8 @@ export function BulkDialogAction({
                   busy={busy}
                   onClick={() => {
                     const next = apply();
-                    if (typeof next === 'string') {
-                      setProblem(next);
+                    if (next === null || typeof next === 'string') {
+                      setProblem(next ?? undefined);
                       return;
                     }
                     setProblem(undefined);

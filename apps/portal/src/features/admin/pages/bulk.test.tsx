@@ -6,10 +6,17 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { ApplicationUserSummary, ImportResult, Job, RoleSummary } from '@portal/adapters/admin';
+import type {
+  AccessRequestSummary,
+  ApplicationUserSummary,
+  ImportResult,
+  Job,
+  RoleSummary,
+} from '@portal/adapters/admin';
 import { HttpError } from '@portal/core';
 import { createI18n } from '../../../i18n/i18n.ts';
 import { AdminPageFrame, page, planner } from '../test-kit.tsx';
+import AccessRequestsListPage from './access-requests-list.tsx';
 import AppUsersListPage from './app-users-list.tsx';
 import AppUsersImportPage from './app-users-import.tsx';
 import RolesListPage from './roles-list.tsx';
@@ -26,6 +33,7 @@ const user = (id: string, fullName: string): ApplicationUserSummary => ({
   email: `${id}@example.test`,
   companyName: null,
   accessSince: '2026-11-01T00:00:00.000Z',
+  endsAt: null,
   roles: [],
 });
 const users = [user('u1', 'Anna Bauer'), user('u2', 'Ben Koch'), user('u3', 'Clara Weber')];
@@ -113,6 +121,24 @@ describe('several users of an application at once', () => {
     expect(screen.queryByRole('group', { name: 'Aktionen für die Auswahl' })).toBeNull();
   });
 
+  it('says what really changed (#30.7): nothing, when the chosen users had it already', async () => {
+    const api = {
+      listApplicationUsers: () => Promise.resolve({ items: users, total: 3 }),
+      bulkUpdateApplicationUsers: vi.fn(() => Promise.resolve(0)),
+      applicationUsersExportUrl: () => '/x',
+      selectRoles: () => page([{ id: 'r1', key: 'planner', label: 'Planer' }]),
+    };
+    renderAt(`/admin/${planner.id}/users`, '/admin/:application/users', AppUsersListPage, api);
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Anna Bauer auswählen' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Ben Koch auswählen' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Rollen hinzufügen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rollen hinzufügen' });
+    fireEvent.click(await within(dialog).findByRole('checkbox', { name: 'Planer' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Übernehmen' }));
+    expect(await screen.findByText('Nichts geändert: Der Zugriff der gewählten Benutzer war schon so.')).toBeTruthy();
+    expect(screen.queryByText(/Zugriff geändert/)).toBeNull();
+  });
+
   it('a refused call keeps the dialog, the ticked role and the choice, and says why', async () => {
     const refusal = Object.assign(new Error('400'), {
       status: 400,
@@ -153,34 +179,43 @@ describe('a change of many users is a job (#28.6)', () => {
     return dialog;
   };
 
-  it('shows its progress in the dialog until it is finished, asking again after a read that did not come back', async () => {
-    const bulkUpdateApplicationUsers = vi.fn(() => Promise.resolve(jobOf({ progress: { done: 0, total: 3 } })));
-    const getJob = reads(
-      jobOf({ status: 'RUNNING', progress: { done: 1, total: 3 } }),
-      new HttpError(504, { error: { code: 'upstream.timeout', message: 'Zu langsam', errors: [] } }),
-      jobOf({ status: 'SUCCEEDED', progress: { done: 3, total: 3 }, result: { count: 3 } }),
-    );
-    const api = {
-      listApplicationUsers: listed,
-      bulkUpdateApplicationUsers,
-      getJob,
-      applicationUsersExportUrl: () => '/x',
-    };
-    renderAt(`/admin/${planner.id}/users`, '/admin/:application/users', AppUsersListPage, api);
-    const dialog = await chooseAndRemoveAccess();
-    expect(await within(dialog).findByText('Wartet auf den Start …')).toBeTruthy();
-    expect(await within(dialog).findByText('Erledigt: 1 von 3')).toBeTruthy();
-    expect(within(dialog).getByRole('progressbar', { name: 'Fortschritt' }).getAttribute('value')).toBe(String(1 / 3));
-    expect(
-      await within(dialog).findByText(
-        'Der Stand lässt sich gerade nicht abfragen; es wird weiter nachgefragt. Die Arbeit läuft auf dem Server weiter.',
-      ),
-    ).toBeTruthy();
-    // Never a failure for a read: the job's end is what counts.
-    expect(await screen.findByText('Zugriff entzogen: 3', {}, { timeout: 5000 })).toBeTruthy();
-    expect(screen.queryByText('Fehler')).toBeNull();
-    expect(getJob).toHaveBeenCalledWith(planner.id, jobOf().id);
-  });
+  // Real waits between the reads (250 ms, 500 ms, 1 s): more than the default time on a loaded machine.
+  it(
+    'shows its progress in the dialog until it is finished, asking again after a read that did not come back',
+    {
+      timeout: 20_000,
+    },
+    async () => {
+      const bulkUpdateApplicationUsers = vi.fn(() => Promise.resolve(jobOf({ progress: { done: 0, total: 3 } })));
+      const getJob = reads(
+        jobOf({ status: 'RUNNING', progress: { done: 1, total: 3 } }),
+        new HttpError(504, { error: { code: 'upstream.timeout', message: 'Zu langsam', errors: [] } }),
+        jobOf({ status: 'SUCCEEDED', progress: { done: 3, total: 3 }, result: { count: 3 } }),
+      );
+      const api = {
+        listApplicationUsers: listed,
+        bulkUpdateApplicationUsers,
+        getJob,
+        applicationUsersExportUrl: () => '/x',
+      };
+      renderAt(`/admin/${planner.id}/users`, '/admin/:application/users', AppUsersListPage, api);
+      const dialog = await chooseAndRemoveAccess();
+      expect(await within(dialog).findByText('Wartet auf den Start …')).toBeTruthy();
+      expect(await within(dialog).findByText('Erledigt: 1 von 3')).toBeTruthy();
+      expect(within(dialog).getByRole('progressbar', { name: 'Fortschritt' }).getAttribute('value')).toBe(
+        String(1 / 3),
+      );
+      expect(
+        await within(dialog).findByText(
+          'Der Stand lässt sich gerade nicht abfragen; es wird weiter nachgefragt. Die Arbeit läuft auf dem Server weiter.',
+        ),
+      ).toBeTruthy();
+      // Never a failure for a read: the job's end is what counts.
+      expect(await screen.findByText('Zugriff entzogen: 3', {}, { timeout: 5000 })).toBeTruthy();
+      expect(screen.queryByText('Fehler')).toBeNull();
+      expect(getJob).toHaveBeenCalledWith(planner.id, jobOf().id);
+    },
+  );
 
   it('a job that failed says why, keeps the dialog, and a second try is a new submit', async () => {
     const refused = jobOf({
@@ -463,5 +498,54 @@ describe('a running import in the address (#28.6)', () => {
     expect((await screen.findAllByText('Import übernommen. Änderungen: 1')).length).toBeGreaterThan(0);
     expect(getJob).toHaveBeenCalledWith(planner.id, done.id);
     await waitFor(() => expect(location.history.at(-1)).toBe(`/admin/${planner.id}/users/import`));
+  });
+});
+
+describe('several open access requests at once (#30.7)', () => {
+  const request = (id: string, fullName: string): AccessRequestSummary => ({
+    id,
+    applicationId: planner.id,
+    status: 'OPEN',
+    requestedAt: '2026-11-01T00:00:00.000Z',
+    user: { id: `user-${id}`, fullName, email: `${id}@example.test`, companyName: null },
+    requestedAccountAccess: null,
+  });
+
+  it('denies only with a reason, as a single denial; the toast counts what the API decided', async () => {
+    // A job (#28.6) finished when the submit answers; its result counts what the API decided.
+    const decideAccessRequests = vi.fn(() =>
+      Promise.resolve(jobOf({ kind: 'ACCESS_REQUESTS_DECIDE', status: 'SUCCEEDED', result: { count: 2 } })),
+    );
+    const api = {
+      listAccessRequests: () =>
+        Promise.resolve({ items: [request('q1', 'Anna Bauer'), request('q2', 'Ben Koch')], total: 2 }),
+      accessRequestsExportUrl: () => '/x',
+      decideAccessRequests,
+    };
+    renderAt(
+      `/admin/${planner.id}/access-requests`,
+      '/admin/:application/access-requests',
+      AccessRequestsListPage,
+      api,
+    );
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Alle Zeilen dieser Seite auswählen' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Ablehnen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ausgewählte Anfragen ablehnen (2)' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Anfrage ablehnen' }));
+    const reason = within(dialog).getByRole('textbox', { name: /Begründung/ });
+    expect(within(dialog).getByText('Dieses Feld ist erforderlich.')).toBeTruthy();
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(decideAccessRequests).not.toHaveBeenCalled();
+    fireEvent.change(reason, { target: { value: '  Kein Bedarf  ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Anfrage ablehnen' }));
+    await waitFor(() =>
+      expect(decideAccessRequests).toHaveBeenCalledWith(
+        planner.id,
+        ['q1', 'q2'],
+        { kind: 'deny', reason: 'Kein Bedarf' },
+        expect.stringMatching(/^[0-9a-f-]{36}$/),
+      ),
+    );
+    expect(await screen.findByText('Abgelehnte Anfragen: 2')).toBeTruthy();
   });
 });
