@@ -8,6 +8,7 @@ import type { MailQueue } from './mail/outbox.ts';
 import { forbidden } from './http/errors.ts';
 import type { Language } from './http/messages.ts';
 import type { SecretBox } from './secrets.ts';
+import type { JobSignals } from './jobs/runner.ts';
 
 export interface Deps {
   db: Database;
@@ -22,6 +23,11 @@ export interface Deps {
   mail?: MailQueue | undefined;
   /** Seals and opens the secrets stored at rest (API_SECRETS_KEYS; src/secrets.ts, src/webhooks/secrets.ts). */
   secrets: SecretBox;
+  /**
+   * This instance's job runner (#28.6, src/jobs/runner.ts): woken when a job is queued; a request waits up to
+   * `answerWaitMs` for its job before answering 202 (a small job is answered finished).
+   */
+  jobs: JobSignals & { answerWaitMs: number };
 }
 
 export type AppEnv = { Variables: { lang: Language } };

@@ -14,6 +14,10 @@ import { permissionsOf } from './services/access.ts';
 import type { MailQueue } from './mail/outbox.ts';
 import { startMailSender } from './mail/sender.ts';
 import { smtpTransport } from './mail/smtp.ts';
+import { startJobRunner } from './jobs/runner.ts';
+
+/** How long a request that queued a job waits for it before answering 202 (a small import is answered finished). */
+const JOB_ANSWER_WAIT_MS = 1000;
 
 // A wrong value of the environment stops the start with one line (configOrExit).
 const config = configOrExit();
@@ -76,6 +80,13 @@ console.log(
 const stopExpiry = createExpiryJob({ db, mail, onWebhookQueued: () => dispatcher.notify() }).start(
   config.expiryIntervalMs,
 );
+// Jobs (#28.6, ADR 0025): an applied import, a bulk change, several decisions run here, claimed with a lease.
+const jobs = startJobRunner({
+  db,
+  mail,
+  onWebhookQueued: () => dispatcher.notify(),
+  pollInterval: config.jobPollIntervalMs,
+});
 const app = createApp({
   db,
   auth: createAuthenticator({
@@ -93,6 +104,7 @@ const app = createApp({
   allowHttpWebhooks: !config.production,
   publicUrl: config.publicUrl,
   secrets,
+  jobs: { wake: jobs.wake, settled: jobs.settled, running: jobs.running, answerWaitMs: JOB_ANSWER_WAIT_MS },
   corsOrigins: [config.portalUrl],
 });
 /** The issuers of the sign-in and refresh flows, with their key sets (each key set fetched by one client). */
@@ -121,7 +133,7 @@ const shutdown = () => {
   if (closing) return;
   closing = true;
   server.close(() => {
-    void Promise.all([stopExpiry(), stopDispatcher(), stopMail()])
+    void Promise.all([stopExpiry(), stopDispatcher(), stopMail(), jobs.stop()])
       .then(() => db.destroy())
       .finally(() => process.exit(0));
   });

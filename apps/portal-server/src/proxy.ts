@@ -21,7 +21,16 @@ const jsonBodyLimit = jsonBodyMaxBytes;
 /** A logo upload: the 2 MB file plus the multipart envelope. */
 const multipartBodyLimit = 2 * 1024 * 1024 + 64 * 1024;
 
-const forwardedRequestHeaders = ['accept', 'content-type', 'lang', 'if-match', 'if-none-match', 'accept-language'];
+const forwardedRequestHeaders = [
+  'accept',
+  'content-type',
+  'lang',
+  'if-match',
+  'if-none-match',
+  'accept-language',
+  // A job's submit (#28.6): the API answers the same key with the first job.
+  'idempotency-key',
+];
 const droppedResponseHeaders = new Set([
   'set-cookie',
   'connection',

@@ -39,6 +39,7 @@ interface ApiCall {
   authorization: string | null;
   cookie: string | null;
   lang: string | null;
+  idempotencyKey: string | null;
   size: number;
 }
 
@@ -59,8 +60,28 @@ const fakeFetch: typeof fetch = async (input, init) => {
     authorization: headers.get('authorization'),
     cookie: headers.get('cookie'),
     lang: headers.get('lang'),
+    idempotencyKey: headers.get('idempotency-key'),
     size: body?.byteLength ?? 0,
   });
+  // A job's submit (#28.6): 202 with the job's address.
+  if (url.pathname === '/Admin/Applications/shop/Users/Import')
+    return Response.json(
+      { id: 'j1', status: 'QUEUED' },
+      { status: 202, headers: { Location: `${portal}/api/Admin/Applications/shop/Jobs/j1` } },
+    );
+  // A CSV download, streamed: its rows keep coming for longer than the upstream timeout (2 s here).
+  if (url.pathname === '/Users/Export') {
+    let sent = 0;
+    const encoder = new TextEncoder();
+    const rows = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (sent === 6) return controller.close();
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        controller.enqueue(encoder.encode(`row ${++sent}\r\n`));
+      },
+    });
+    return new Response(rows, { headers: { 'content-type': 'text/csv' } });
+  }
   if (headers.get('authorization') === null && url.pathname.startsWith('/My/'))
     return Response.json({ error: { code: 'unauthorized', message: 'no', errors: [] } }, { status: 401 });
   // The directory's claims of a user (a provider without the data claim, #27).
@@ -526,6 +547,33 @@ describe('the page and the API through the server', () => {
       headers: { cookie: `${cookie}; i18n_redirected=fr`, lang: 'pl' },
     });
     expect(apiCalls.map((call) => call.lang)).toEqual(['fr', 'pl']);
+  });
+
+  it("a job's submit carries its Idempotency-Key to the API, and its 202 and Location come back (#28.6)", async () => {
+    const { cookie } = await signIn('/');
+    apiCalls.length = 0;
+    const response = await server.app.request(`${portal}/api/Admin/Applications/shop/Users/Import`, {
+      method: 'POST',
+      headers: {
+        cookie,
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/json',
+        'idempotency-key': 'c0ffee00-0000-4000-8000-000000000001',
+      },
+      body: JSON.stringify({ csv: 'email,roles', apply: true }),
+    });
+    expect(response.status).toBe(202);
+    expect(response.headers.get('location')).toBe(`${portal}/api/Admin/Applications/shop/Jobs/j1`);
+    expect(apiCalls[0]).toMatchObject({ method: 'POST', idempotencyKey: 'c0ffee00-0000-4000-8000-000000000001' });
+  });
+
+  it('a streamed download that takes longer than the upstream timeout arrives whole: the timeout waits for the answer, not its end (#28.6)', async () => {
+    const { cookie } = await signIn('/');
+    const started = performance.now();
+    const response = await server.app.request(`${portal}/api/Users/Export`, { headers: { cookie } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(['1', '2', '3', '4', '5', '6'].map((n) => `row ${n}\r\n`).join(''));
+    expect(performance.now() - started).toBeGreaterThan(2_000);
   });
 
   it('ten parallel calls with a due token make one refresh', async () => {

@@ -52,6 +52,10 @@ export interface ScreenData {
   readonly mailSettings?: Schema<'MailSettings'>;
   /** An entity's history by its id. */
   readonly history?: Readonly<Record<string, readonly Schema<'HistoryEntry'>[]>>;
+  /** The dry run of a CSV import (#20.3). */
+  readonly importDryRun?: Schema<'ApplicationUsersImportResult'>;
+  /** An applied import's job (#28.6): the submit answers the first (202), each read of it the next, the last one again. */
+  readonly importJob?: readonly Schema<'Job'>[];
   /** Calls (`'GET /My/Applications'`) that never answer: the page stays in its loading state. */
   readonly pending?: readonly string[];
   /**
@@ -87,6 +91,14 @@ function compile(template: string): { pattern: RegExp; names: string[] } {
 }
 
 const notFound = { error: { code: '404', message: 'Nicht gefunden.', errors: [] } } satisfies Schema<'Error'>;
+
+/** An answer 202 with a job and its address (#28.6). */
+class Accepted {
+  readonly job: Schema<'Job'>;
+  constructor(job: Schema<'Job'>) {
+    this.job = job;
+  }
+}
 
 class Missing extends Error {}
 
@@ -487,6 +499,18 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
     attributes = attributes?.map((a) => (a.id === saved.id ? saved : a));
     return saved;
   });
+  // The CSV import (#20.3): a dry run at once, applied a job (#28.6) read until it is finished.
+  let jobReads = 0;
+  onServer('POST', '/Admin/Applications/{id}/Users/Import', ({ body }) =>
+    (body as Schema<'ApplicationUsersImport'>).apply
+      ? new Accepted(known(data.importJob?.[0]))
+      : known(data.importDryRun),
+  );
+  on('get', '/Admin/Applications/{id}/Jobs/{jobId}', () => {
+    const jobs = known(data.importJob);
+    jobReads = Math.min(jobReads + 1, jobs.length - 1);
+    return known(jobs[jobReads]);
+  });
 
   const calls: string[] = [];
   return {
@@ -525,6 +549,8 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
             query: url.searchParams,
             body: text === '' ? undefined : JSON.parse(text),
           });
+          if (body instanceof Accepted)
+            return Response.json(body.job, { status: 202, headers: { Location: body.job.statusUrl } });
           return body === undefined
             ? new Response(null, { status: 204 })
             : Response.json(body, { status: handler.status });

@@ -70,6 +70,7 @@ export {
 } from './permissions/permissions.ts';
 
 export type { AdminPort, AdminIssues, AdminOutcome, AccessEndChange } from './admin/admin.ts';
+export { isJobFinished, jobOutcome, jobPollDelayMs, jobReadFailure, jobShareDone } from './admin/jobs.ts';
 export {
   applicationRules,
   validateApplicationLinks,

@@ -24,6 +24,7 @@ import { secretsAtRest } from './migrations/0013_secrets_at_rest.ts';
 import * as accessSources from './migrations/0014_access_sources.ts';
 import * as directoryGroupSyncs from './migrations/0015_directory_group_syncs.ts';
 import * as countersPerBackend from './migrations/0018_counters_per_backend.ts';
+import * as jobs from './migrations/0019_jobs.ts';
 import type { SecretBox } from '../secrets.ts';
 import * as requiredAnswer from './migrations/0016_required_answer.ts';
 import * as initiateLogin from './migrations/0017_initiate_login.ts';
@@ -93,6 +94,7 @@ class StaticMigrations implements MigrationProvider {
       '0016_required_answer': requiredAnswer,
       '0017_initiate_login': initiateLogin,
       '0018_counters_per_backend': countersPerBackend,
+      '0019_jobs': jobs,
     };
   }
 }

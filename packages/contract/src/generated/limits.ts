@@ -54,13 +54,17 @@ export const maxLength = {
   },
   "parameters": {
     "Search": 200,
-    "IdOrKey": 100
+    "IdOrKey": 100,
+    "IdempotencyKey": 200
   }
 } as const;
 
 /** The largest numbers the document allows (`maximum`), in the same shape as `maxLength`. */
 export const maximum = {
   "schemas": {
+    "JobFailure": {
+      "status": 599
+    },
     "WebhookInput": {
       "pauseAfterFailures": 100
     },

@@ -500,8 +500,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Accept or deny several open access requests of the application at once (needs manageAccessRequests), all or nothing
-         * @description Each request is decided as the single PUT decides it (history, grant, webhook). A request that is not this application's is 400 `reference.notFound` on `requestIds.<i>`; one already decided is 409 `accessRequest.alreadyDecided`; nothing is decided then.
+         * Accept or deny several open access requests of the application at once (needs manageAccessRequests), all or nothing, as a job
+         * @description Runs as a job (ADR 0025): the answer is 202 with the job (`Location` and `statusUrl` name it); the job's `result`
+         *     is `BulkResult` (how many requests). Each request is decided as the single PUT decides it (history, grant, webhook).
+         *     A request that is not this application's fails the job with 400 `reference.notFound` on `requestIds.<i>`; one
+         *     already decided with 409 `accessRequest.alreadyDecided` (the job's `error`); nothing is decided then. The same
+         *     submit again (the same `Idempotency-Key`; without one, the same body as the user's last job on the application,
+         *     within 10 minutes, unless that job failed) answers that job.
          */
         post: operations["decideAccessRequests"];
         delete?: never;
@@ -583,6 +588,10 @@ export interface paths {
          *     `addAccountAccesses` / `removeAccountAccesses` the same for account accesses (users with access only);
          *     `removeAccess` removes each user's access. A user without access where it is needed is 400 `applicationUser.noAccess` on `userIds.<i>`.
          *     Each change is recorded in the history and fires the webhook as the single PUT or DELETE does.
+         *     Runs as a job (ADR 0025): the answer is 202 with the job; its `result` is `BulkResult` (how many users' access
+         *     changed), a refusal of a user or id (the codes above) is its `error`, and nothing is changed then. The same submit
+         *     again (the same `Idempotency-Key`; without one, the same body as the user's last job on the application, within
+         *     10 minutes, unless that job failed) answers that job.
          */
         post: operations["bulkUpdateApplicationUsers"];
         delete?: never;
@@ -606,11 +615,39 @@ export interface paths {
          *     naming the columns `email`, `roles` and optionally `accountAccesses` (any order and case). Each further line sets one
          *     user's access to exactly the roles and account accesses it names, by key, separated by `|`; a line with no role removes
          *     the user's access. With `apply: false` nothing is written: the answer lists per line what would change and each invalid
-         *     line with its reason (in the caller's language). With `apply: true` every change is written in one transaction, recorded
-         *     in the history and fires the webhook as single changes do; a file with an invalid line is 400 `import.invalidRows` (one
-         *     error per line, field `lines.<n>`) and nothing is written.
+         *     line with its reason (in the caller's language), at once (200; 10,000 lines take about 150 ms). With `apply: true` the
+         *     import runs as a job (ADR 0025): the answer is 202 with the job (`Location` and `statusUrl` name it), which writes
+         *     every change in one transaction, recorded in the history and firing the webhook as single changes do; its `result` is
+         *     this call's result with `applied: true`. A file with an invalid line fails the job with 400 `import.invalidRows` (its
+         *     `error`: one error per line, field `lines.<n>`) and nothing is written. The same submit again (the same
+         *     `Idempotency-Key`; without one, the same body as the user's last job on the application, within 10 minutes,
+         *     unless that job failed) answers that job, which is not run twice.
          */
         post: operations["importApplicationUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Admin/Applications/{id}/Jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A job of the application (an applied import, a bulk change of its users, a decision of several requests) as it stands
+         * @description For whoever may start that kind of job on the application now (the application's administrator; for decisions
+         *     manageAccessRequests); a job of another application, or one no longer kept (finished jobs are kept 7 days), is 404.
+         *     Ask again until `status` is SUCCEEDED or FAILED: `progress` counts the rows done (on a PostgreSQL server while the
+         *     job runs; the embedded database answers once the job's transaction is over). A job that SUCCEEDED has committed its
+         *     work and carries `result`; one that FAILED changed nothing and carries `error`.
+         */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1911,6 +1948,43 @@ export interface components {
             rows: components["schemas"]["ApplicationUsersImportRow"][];
             invalid: components["schemas"]["ApplicationUsersImportProblem"][];
         };
+        /** @enum {string} */
+        JobKind: "USERS_IMPORT" | "USERS_BULK" | "ACCESS_REQUESTS_DECIDE";
+        /**
+         * @description QUEUED (waiting for an instance), RUNNING, SUCCEEDED (its work committed), FAILED (nothing changed)
+         * @enum {string}
+         */
+        JobStatus: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED";
+        JobProgress: {
+            /** @description Rows (lines, users, requests) done so far */
+            done: number;
+            /** @description Rows in all; null until the job knows */
+            total: number | null;
+        };
+        Job: {
+            id: components["schemas"]["Uuid"];
+            kind: components["schemas"]["JobKind"];
+            applicationId: components["schemas"]["ApplicationIdValue"];
+            status: components["schemas"]["JobStatus"];
+            progress: components["schemas"]["JobProgress"];
+            createdAt: components["schemas"]["DateTime"];
+            startedAt: components["schemas"]["DateTime"] | null;
+            finishedAt: components["schemas"]["DateTime"] | null;
+            /**
+             * Format: uri
+             * @description Where the job is read (GET), as the Location header says
+             */
+            statusUrl: string;
+            /** @description SUCCEEDED: what the call answered before it was a job (USERS_IMPORT: the import's result, applied; USERS_BULK and ACCESS_REQUESTS_DECIDE: BulkResult); else null */
+            result: components["schemas"]["ApplicationUsersImportResult"] | components["schemas"]["BulkResult"] | null;
+            /** @description FAILED: the refusal the call answered before it was a job; else null */
+            error: components["schemas"]["JobFailure"] | null;
+        };
+        JobFailure: {
+            /** @description The HTTP status the call answered with before it was a job (400 a refused line or user, 409 a request decided already, 500 a job that could not be finished) */
+            status: number;
+            body: components["schemas"]["Error"];
+        };
         HistoryEntry: {
             id: components["schemas"]["Uuid"];
             /** @description applications, attributes, permissions, roles, account_accesses, custom_flows, users, application_users, access_requests, user_attribute_values */
@@ -3013,6 +3087,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Accepted as a job (or the same submit recognised); the job as it stands, already finished when it took less than about a second */
+        JobAccepted: {
+            headers: {
+                /** @description The job's address (`statusUrl`) */
+                Location: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Job"];
+            };
+        };
         /** @description Invalid input; nothing was changed */
         BadRequest: {
             headers: {
@@ -3090,6 +3175,12 @@ export interface components {
         /** @description The custom flow's id or key */
         IdOrKey: string;
         UserId: components["schemas"]["Uuid"];
+        JobId: components["schemas"]["Uuid"];
+        /**
+         * @description A key the client makes for one submit (a random UUID): sent again with the same body, the answer is the first
+         *     job's, never a second run; with another body it is 409 `job.keyReused`. Kept per user for 24 hours.
+         */
+        IdempotencyKey: string;
         UserIdAsId: components["schemas"]["Uuid"];
         /** @description The application's id (its OpenID client id) */
         ApplicationId: components["schemas"]["ApplicationIdValue"];
@@ -4080,6 +4171,11 @@ export interface operations {
                  *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
                  */
                 lang?: components["parameters"]["Lang"];
+                /**
+                 * @description A key the client makes for one submit (a random UUID): sent again with the same body, the answer is the first
+                 *     job's, never a second run; with another body it is 409 `job.keyReused`. Kept per user for 24 hours.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The application's id (its OpenID client id) */
@@ -4093,15 +4189,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Decided; how many requests */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BulkResult"];
-                };
-            };
+            202: components["responses"]["JobAccepted"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4277,6 +4365,11 @@ export interface operations {
                  *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
                  */
                 lang?: components["parameters"]["Lang"];
+                /**
+                 * @description A key the client makes for one submit (a random UUID): sent again with the same body, the answer is the first
+                 *     job's, never a second run; with another body it is 409 `job.keyReused`. Kept per user for 24 hours.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The application's id (its OpenID client id) */
@@ -4290,19 +4383,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Done; how many users' access changed */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BulkResult"];
-                };
-            };
+            202: components["responses"]["JobAccepted"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4316,6 +4402,11 @@ export interface operations {
                  *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
                  */
                 lang?: components["parameters"]["Lang"];
+                /**
+                 * @description A key the client makes for one submit (a random UUID): sent again with the same body, the answer is the first
+                 *     job's, never a second run; with another body it is 409 `job.keyReused`. Kept per user for 24 hours.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The application's id (its OpenID client id) */
@@ -4329,7 +4420,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description What would change (dry run) or what changed (applied) */
+            /** @description What would change (a dry run, `apply` false) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4338,7 +4429,44 @@ export interface operations {
                     "application/json": components["schemas"]["ApplicationUsersImportResult"];
                 };
             };
+            202: components["responses"]["JobAccepted"];
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                /** @description The application's id (its OpenID client id) */
+                id: components["parameters"]["ApplicationId"];
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -68,12 +68,11 @@ function DecisionAction({
       apply={() => {
         const chosen = decide();
         if (chosen === null || typeof chosen === 'string') return chosen;
-        return () =>
-          api.decideAccessRequests(
-            application,
-            rows.map((row) => row.id),
-            chosen,
-          );
+        const requestIds = rows.map((row) => row.id);
+        return {
+          body: { requestIds, chosen },
+          send: (key) => api.decideAccessRequests(application, requestIds, chosen, key),
+        };
       }}
       done={() => {
         reloadAdministrable();
