@@ -1,5 +1,6 @@
 // @portal/server: what the portal server and the API share (architecture §2): the identity
-// provider's configuration and its discovery checks (issue #27).
+// provider's configuration and its discovery checks (issue #27); the database, its opener,
+// advisory locks and migrator (issue #31.4).
 export {
   checkProviderUrl,
   providerConfigFromEnv,
@@ -11,3 +12,6 @@ export {
   type ProviderKind,
 } from './provider/config.ts';
 export { discoveryUrl, loadProvider, type LoadedProvider, type ProviderMetadata } from './provider/discovery.ts';
+export { onServer, openDatabase, type DatabaseOptions, type OpenedDatabase } from './database/open.ts';
+export { withAdvisoryLock, type LockKey, type Release } from './database/locks.ts';
+export { migrateToLatest, MigrationFailed, migratorFor, type MigrationSet } from './database/migrate.ts';
