@@ -12,7 +12,7 @@ import { runtimeConfigFromEnv } from '@portal/portal/runtime-config';
 import { providerConfigFromEnv } from '@portal/server';
 import type { StartFirstView } from '@portal/portal/first-view';
 import type { ServerConfig } from './config.ts';
-import { openSql, type Sql } from './db.ts';
+import { openPortalDatabase, type PortalDatabase } from './db/database.ts';
 import { createServer } from './server.ts';
 import { sessionCookieName } from './auth.ts';
 import { greetingScript, greetingScriptSource, loadFirstViewRenderer } from './first-view.ts';
@@ -98,11 +98,11 @@ const config = (): ServerConfig => ({
 
 type Server = Awaited<ReturnType<typeof createServer>>;
 /** One PGlite for the file; each server of a test shares it. */
-let sql: Sql;
+let database: PortalDatabase;
 beforeAll(async () => {
-  sql = await openSql({});
+  database = await openPortalDatabase({});
 });
-afterAll(async () => sql.close());
+afterAll(async () => database.close());
 const idp: FakeIdentityProvider = createFakeIdentityProvider({
   clock,
   issuer: 'http://localhost:4001/b2c_1a_signin/v2.0',
@@ -136,7 +136,7 @@ describe("the portal's server bundle", () => {
   let server: Server;
   let cookie: string;
   beforeAll(async () => {
-    server = await createServer(config(), { sql, identityProvider: idp, fetch: fakeApi, log: () => undefined });
+    server = await createServer(config(), { database, identityProvider: idp, fetch: fakeApi, log: () => undefined });
     cookie = await signIn(server);
   });
 
@@ -219,7 +219,7 @@ describe("what the server does with a renderer's answer", () => {
   const withRenderer = async (start: StartFirstView) => {
     const logs: Record<string, unknown>[] = [];
     const server = await createServer(config(), {
-      sql,
+      database,
       identityProvider: idp,
       fetch: fakeApi,
       log: (e) => logs.push(e),
@@ -259,7 +259,7 @@ describe("what the server does with a renderer's answer", () => {
       '<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>',
     );
     const untitled = await createServer(bare, {
-      sql,
+      database,
       identityProvider: idp,
       fetch: fakeApi,
       log: () => undefined,

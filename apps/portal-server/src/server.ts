@@ -5,7 +5,8 @@ import { authConfigOf } from '@portal/core';
 import { createOidcIdentityProvider } from '@portal/adapters';
 import { discoveryUrl, type LoadedProvider } from '@portal/server';
 import type { ServerConfig } from './config.ts';
-import { migrate, openSql, type Sql } from './db.ts';
+import { sql } from 'kysely';
+import { migrate, openPortalDatabase, type PortalDatabase } from './db/database.ts';
 import { createSessions, createRefreshLocks } from './sessions.ts';
 import { createMySessions } from './my-sessions.ts';
 import { createAuth } from './auth.ts';
@@ -17,7 +18,8 @@ import { loadFirstViewRenderer } from './first-view.ts';
 import type { StartFirstView } from '@portal/portal/first-view';
 
 export interface ServerOverrides {
-  readonly sql?: Sql;
+  /** The database (tests open their own; closed with the server). */
+  readonly database?: PortalDatabase;
   /** The provider as the start found it (its discovery documents checked, @portal/server loadProvider). */
   readonly provider?: LoadedProvider;
   /** Instead of the provider: a provider port of the test's own. */
@@ -54,13 +56,14 @@ function providerPort(config: ServerConfig, loaded: LoadedProvider | undefined, 
 }
 
 export async function createServer(config: ServerConfig, overrides: ServerOverrides = {}) {
-  const sql =
-    overrides.sql ??
-    (await openSql(
+  const database =
+    overrides.database ??
+    (await openPortalDatabase(
       config.databaseUrl === undefined ? { dataDir: config.dataDir } : { connectionString: config.databaseUrl },
     ));
-  await migrate(sql);
-  const sessions = createSessions(sql, config.session, overrides.now);
+  const { db } = database;
+  await migrate(db);
+  const sessions = createSessions(db, config.session, overrides.now);
   const rules = {
     timeoutMs: config.upstreamTimeoutMs,
     ...(overrides.fetch === undefined ? {} : { fetch: overrides.fetch }),
@@ -83,7 +86,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     sessions,
     // Another instance's refresh of the same session takes at most its discovery and token
     // calls, each bounded by the upstream timeout: wait that long for it, then answer 502.
-    locks: createRefreshLocks(sql, { waitMs: 2 * config.upstreamTimeoutMs }),
+    locks: createRefreshLocks(database, { waitMs: 2 * config.upstreamTimeoutMs }),
     timeoutMs: config.upstreamTimeoutMs,
     ...(overrides.fetch === undefined ? {} : { fetch: overrides.fetch }),
     ...(overrides.now === undefined ? {} : { now: overrides.now }),
@@ -128,7 +131,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     mySessions: createMySessions(sessions),
     site: loadStaticSite(config.distDir),
     ...(startFirstView === undefined ? {} : { startFirstView }),
-    health: () => sql.query('SELECT 1').then(() => true),
+    health: () => sql`SELECT 1`.execute(db).then(() => true),
     log,
     draining: () => draining,
   });
@@ -137,13 +140,13 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   return {
     app,
     sessions,
-    sql,
+    database,
     drain() {
       draining = true;
     },
     async close() {
       clearInterval(sweep);
-      await sql.close();
+      await database.close();
     },
   };
 }

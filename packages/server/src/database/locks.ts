@@ -38,6 +38,13 @@ export function lockConnection(connectionString: string, name: string) {
   let current: Promise<pg.Client> | undefined;
   let connected: pg.Client | undefined;
   let closed = false;
+  /** The connection's queries, one after another (pg refuses to be asked twice at once from version 9). */
+  let queue: Promise<unknown> = Promise.resolve();
+  const one = <T>(query: () => Promise<T>): Promise<T> => {
+    const result = queue.then(query, query);
+    queue = result.catch(() => undefined);
+    return result;
+  };
   const lost = (client: pg.Client, why: string) => {
     if (connected !== client) return;
     console.warn(`${name}: lock connection lost (${why}); its locks are released`);
@@ -68,12 +75,14 @@ export function lockConnection(connectionString: string, name: string) {
   return {
     async tryLock(key: LockKey): Promise<Release | undefined> {
       const holder = await client();
-      const rows = await holder.query<{ taken: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS taken', [...key]);
+      const rows = await one(() =>
+        holder.query<{ taken: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS taken', [...key]),
+      );
       if (rows.rows[0]?.taken !== true) return undefined;
       return async () => {
         // A lost connection released it already; a new one never held it.
         if (connected !== holder) return;
-        await holder.query('SELECT pg_advisory_unlock($1, $2)', [...key]).catch(() => undefined);
+        await one(() => holder.query('SELECT pg_advisory_unlock($1, $2)', [...key])).catch(() => undefined);
       };
     },
     async close(): Promise<void> {
