@@ -15,3 +15,4 @@ export { discoveryUrl, loadProvider, type LoadedProvider, type ProviderMetadata 
 export { onServer, openDatabase, type DatabaseOptions, type OpenedDatabase } from './database/open.ts';
 export { withAdvisoryLock, type LockKey, type Release } from './database/locks.ts';
 export { migrateToLatest, MigrationFailed, migratorFor, type MigrationSet } from './database/migrate.ts';
+export { closeHttpServer, nextSignal } from './process.ts';
