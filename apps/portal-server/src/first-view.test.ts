@@ -102,7 +102,12 @@ let database: PortalDatabase;
 beforeAll(async () => {
   database = await openPortalDatabase({});
 });
-afterAll(async () => database.close());
+/** Every server the tests start, closed before the database. */
+const started: { close: () => Promise<void> }[] = [];
+afterAll(async () => {
+  for (const server of started) await server.close();
+  await database.close();
+});
 const idp: FakeIdentityProvider = createFakeIdentityProvider({
   clock,
   issuer: 'http://localhost:4001/b2c_1a_signin/v2.0',
@@ -137,6 +142,7 @@ describe("the portal's server bundle", () => {
   let cookie: string;
   beforeAll(async () => {
     server = await createServer(config(), { database, identityProvider: idp, fetch: fakeApi, log: () => undefined });
+    started.push(server);
     cookie = await signIn(server);
   });
 
@@ -225,6 +231,7 @@ describe("what the server does with a renderer's answer", () => {
       log: (e) => logs.push(e),
       startFirstView: start,
     });
+    started.push(server);
     return { server, logs };
   };
   const planned = { kind: 'page', status: 200, title: 'Meine Apps | HK Küchen' } as const;
@@ -265,6 +272,7 @@ describe("what the server does with a renderer's answer", () => {
       log: () => undefined,
       startFirstView: () => ({ plan: Promise.resolve(planned), render: () => Promise.reject(new Error('client')) }),
     });
+    started.push(untitled);
     expect(await (await untitled.app.request(`${portal}/`)).text()).toMatch(
       /<meta charset="utf-8"><title>Meine Apps \| HK Küchen<\/title><script type="application\/json" id="hk-boot">/,
     );

@@ -140,7 +140,10 @@ describe('one instance: each session under its own lock', () => {
   beforeAll(async () => {
     server = await startServer(await openPortalDatabase({}), idp, api, clock);
   });
-  afterAll(async () => server.close());
+  afterAll(async () => {
+    await server.close();
+    await server.database.close();
+  });
 
   it('two sessions refreshing at once against a slow provider run side by side: the second is answered while the first is held', async () => {
     const [a, b] = [await signIn(server, idp), await signIn(server, idp)];
@@ -225,7 +228,10 @@ describe('a session whose lock another instance holds too long', () => {
     // upstreamTimeoutMs 2,000: a call waits 4 s for the other instance.
     server = await startServer({ ...database, tryLock }, idp, api, clock);
   });
-  afterAll(async () => server.close());
+  afterAll(async () => {
+    await server.close();
+    await server.database.close();
+  });
 
   it('answers 502 after the wait, refreshes nothing and keeps the session; the next call refreshes', async () => {
     const cookie = await signIn(server, idp);
@@ -279,7 +285,10 @@ describe('the refresh lead, capped at half the token lifetime', () => {
   beforeAll(async () => {
     server = await startServer(await openPortalDatabase({}), idp, api, clock);
   });
-  afterAll(async () => server.close());
+  afterAll(async () => {
+    await server.close();
+    await server.database.close();
+  });
 
   it('60-second tokens: a call 10 s after the grant does not refresh, one 40 s after does; three tabs over 5 minutes refresh every 30 s', async () => {
     const cookie = await signIn(server, idp);
@@ -319,7 +328,10 @@ describe('two instances on one PostgreSQL server', () => {
     ];
   }, 60_000);
   afterAll(async () => {
-    for (const instance of instances) await instance.close();
+    for (const instance of instances) {
+      await instance.close();
+      await instance.database.close();
+    }
     await postgres?.stop();
   });
   const on = (i: number): Server => {

@@ -11,7 +11,7 @@ import { runtimeConfigFromEnv } from '@portal/portal/runtime-config';
 import { providerConfigFromEnv } from '@portal/server';
 import type { ServerConfig } from './config.ts';
 import { sql } from 'kysely';
-import { openPortalDatabase } from './db/database.ts';
+import { openPortalDatabase, type PortalDatabase } from './db/database.ts';
 import { createServer } from './server.ts';
 import { sessionCookieName } from './auth.ts';
 import { drainLimit } from './proxy.ts';
@@ -45,6 +45,7 @@ interface ApiCall {
 }
 
 let server: Awaited<ReturnType<typeof createServer>>;
+let database: PortalDatabase;
 let idp: FakeIdentityProvider;
 const apiCalls: ApiCall[] = [];
 let providerUp = true;
@@ -135,14 +136,18 @@ beforeAll(async () => {
     upstreamTimeoutMs: 2_000,
     shutdownGraceMs: 100,
   };
+  database = await openPortalDatabase({});
   server = await createServer(config, {
-    database: await openPortalDatabase({}),
+    database,
     identityProvider: idp,
     fetch: fakeFetch,
     log: () => undefined,
   });
 });
-afterAll(async () => server.close());
+afterAll(async () => {
+  await server.close();
+  await database.close();
+});
 
 describe('sign-in on the server', () => {
   it('keeps the auth state in an HttpOnly cookie and the tokens on the server', async () => {

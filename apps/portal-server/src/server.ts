@@ -1,5 +1,9 @@
-// The portal server's parts put together (main.ts starts it; tests build it with their own
-// provider, API and database).
+// The portal server's parts put together, as an Effect that holds them in a Scope (ADR 0024):
+// the database (closed last), the sweep of ended sessions (a fiber on a schedule) and the app.
+// main.ts runs it in the program's Scope; tests build it with their own provider, API and
+// database through `createServer`, the Promise boundary for them. The request handlers (Hono)
+// are Promises behind `app.fetch`.
+import { Cause, Data, Effect, Exit, Schedule, Scope, type Duration } from 'effect';
 import type { AuthConfig, IdentityProvider } from '@portal/core';
 import { authConfigOf } from '@portal/core';
 import { createOidcIdentityProvider } from '@portal/adapters';
@@ -18,7 +22,7 @@ import { loadFirstViewRenderer } from './first-view.ts';
 import type { StartFirstView } from '@portal/portal/first-view';
 
 export interface ServerOverrides {
-  /** The database (tests open their own; closed with the server). */
+  /** The database (tests open their own and close it; one opened here is closed with the server). */
   readonly database?: PortalDatabase;
   /** The provider as the start found it (its discovery documents checked, @portal/server loadProvider). */
   readonly provider?: LoadedProvider;
@@ -29,9 +33,25 @@ export interface ServerOverrides {
   readonly now?: () => number;
   /** The first view's renderer; null: none (every page rendered by the client). Default: the build's. */
   readonly startFirstView?: StartFirstView | null;
+  /** How often ended sessions are deleted (default 10 minutes; the first sweep at the start). */
+  readonly sweepEvery?: Duration.DurationInput;
 }
 
-const sweepEveryMs = 10 * 60_000;
+/** A step of the start failed (the database out of reach, a migration, the first view's bundle). */
+export class StartFailed extends Data.TaggedError('StartFailed')<{ readonly step: string; readonly cause: unknown }> {}
+/** A sweep of ended sessions failed (the next one comes on schedule). */
+class SweepFailed extends Data.TaggedError('SweepFailed')<{ readonly cause: unknown }> {}
+
+const step = <A>(name: string, run: () => Promise<A>) =>
+  Effect.tryPromise({ try: run, catch: (cause) => new StartFailed({ step: name, cause }) });
+
+export interface PortalServer {
+  readonly app: ReturnType<typeof createApp>;
+  readonly sessions: ReturnType<typeof createSessions>;
+  readonly database: PortalDatabase;
+  /** From now on /health answers 503 (the load balancer takes this instance out before it stops). */
+  drain(): void;
+}
 
 /** The provider port over the start's checked discovery documents: each policy's location and issuer. */
 function providerPort(config: ServerConfig, loaded: LoadedProvider | undefined, fetch: typeof globalThis.fetch) {
@@ -55,14 +75,72 @@ function providerPort(config: ServerConfig, loaded: LoadedProvider | undefined, 
   });
 }
 
+export function makeServer(
+  config: ServerConfig,
+  overrides: ServerOverrides = {},
+): Effect.Effect<PortalServer, StartFailed, Scope.Scope> {
+  return Effect.gen(function* () {
+    // A database opened here is closed with the server, after everything that uses it; one given stays the caller's.
+    const database =
+      overrides.database ??
+      (yield* Effect.acquireRelease(
+        step('the database', () =>
+          openPortalDatabase(
+            config.databaseUrl === undefined ? { dataDir: config.dataDir } : { connectionString: config.databaseUrl },
+          ),
+        ),
+        (opened) => Effect.promise(() => opened.close().catch(() => undefined)),
+      ));
+    yield* step('the migrations', () => migrate(database.db));
+    const log =
+      overrides.log ??
+      ((entry: Record<string, unknown>) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })));
+    const startFirstView =
+      overrides.startFirstView === undefined
+        ? yield* step('the first view', () => loadFirstViewRenderer(config.firstViewEntry, log))
+        : (overrides.startFirstView ?? undefined);
+    const parts = assemble(config, overrides, database, log, startFirstView);
+    // Ended sessions are deleted at the start and then every 10 minutes, until the Scope closes;
+    // a sweep under way finishes first (the database closes after it).
+    const sweep = Effect.tryPromise({
+      try: () => parts.sessions.sweep(),
+      catch: (cause) => new SweepFailed({ cause }),
+    }).pipe(
+      Effect.uninterruptible,
+      Effect.catchTag('SweepFailed', ({ cause }) =>
+        Effect.sync(() =>
+          log({ event: 'session sweep failed', error: cause instanceof Error ? cause.message : String(cause) }),
+        ),
+      ),
+    );
+    yield* Effect.forkScoped(Effect.repeat(sweep, Schedule.spaced(overrides.sweepEvery ?? '10 minutes')));
+    return parts;
+  });
+}
+
+/**
+ * The server for tests (the Promise boundary): `makeServer` in a Scope of its own, closed by
+ * `close()` (the sweeps stopped, a database it opened closed); a start that fails closes what it opened.
+ */
 export async function createServer(config: ServerConfig, overrides: ServerOverrides = {}) {
-  const database =
-    overrides.database ??
-    (await openPortalDatabase(
-      config.databaseUrl === undefined ? { dataDir: config.dataDir } : { connectionString: config.databaseUrl },
-    ));
+  const scope = Effect.runSync(Scope.make());
+  const exit = await Effect.runPromiseExit(Scope.extend(makeServer(config, overrides), scope));
+  if (Exit.isFailure(exit)) {
+    await Effect.runPromise(Scope.close(scope, exit));
+    throw Cause.squash(exit.cause);
+  }
+  return { ...exit.value, close: () => Effect.runPromise(Scope.close(scope, Exit.void)) };
+}
+
+/** The app and what it needs, over an open and migrated database. */
+function assemble(
+  config: ServerConfig,
+  overrides: ServerOverrides,
+  database: PortalDatabase,
+  log: (entry: Record<string, unknown>) => void,
+  startFirstView: StartFirstView | undefined,
+): PortalServer {
   const { db } = database;
-  await migrate(db);
   const sessions = createSessions(db, config.session, overrides.now);
   const rules = {
     timeoutMs: config.upstreamTimeoutMs,
@@ -117,13 +195,6 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
       ).response,
   });
   let draining = false;
-  const log =
-    overrides.log ??
-    ((entry: Record<string, unknown>) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })));
-  const startFirstView =
-    overrides.startFirstView === undefined
-      ? await loadFirstViewRenderer(config.firstViewEntry, log)
-      : (overrides.startFirstView ?? undefined);
   const app = createApp({
     runtime: config.runtime,
     auth,
@@ -135,18 +206,12 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     log,
     draining: () => draining,
   });
-  const sweep = setInterval(() => void sessions.sweep().catch(() => undefined), sweepEveryMs);
-  sweep.unref();
   return {
     app,
     sessions,
     database,
     drain() {
       draining = true;
-    },
-    async close() {
-      clearInterval(sweep);
-      await database.close();
     },
   };
 }
