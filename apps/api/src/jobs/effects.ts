@@ -22,7 +22,7 @@ export const query = <A>(run: () => Promise<A>): Effect.Effect<A, DatabaseError>
   Effect.tryPromise({ try: run, catch: (cause) => new DatabaseError({ cause }) });
 
 /** How the record of an outcome is tried again: after 200 ms, doubling, five times more (about 6 s in all). */
-export const recordRetry: Schedule.Schedule<unknown, DatabaseError> = Schedule.exponential('200 millis').pipe(
+const recordRetry: Schedule.Schedule<unknown, DatabaseError> = Schedule.exponential('200 millis').pipe(
   Schedule.intersect(Schedule.recurs(5)),
 );
 

@@ -26,7 +26,7 @@ export function openPortalDatabase(options: {
  * The portal server's migrations, recorded in a table of their own: the local cluster gives the
  * API and the portal servers one database, and each migrator must see only its own migrations.
  */
-export const portalMigrations: MigrationSet = {
+const portalMigrations: MigrationSet = {
   migrations: { '0001_sessions': sessions },
   table: 'portal_server_migration',
 };

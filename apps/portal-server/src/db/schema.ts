@@ -4,7 +4,7 @@ import type { ColumnType } from 'kysely';
 
 type Json = ColumnType<unknown, string, string>;
 
-export interface PortalSessionTable {
+interface PortalSessionTable {
   /** SHA-256 (hex) of the cookie value; the cookie itself is never stored. */
   id_hash: string;
   user_id: string;
@@ -20,7 +20,7 @@ export interface PortalSessionTable {
 }
 
 /** A callback's state once handled (a reload, Back or replay never exchanges a code twice). */
-export interface PortalUsedStateTable {
+interface PortalUsedStateTable {
   state: string;
   used_at: ColumnType<Date, Date, Date>;
 }
