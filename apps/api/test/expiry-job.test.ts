@@ -254,6 +254,32 @@ describe('the expiry job as long-running work (ADR 0024)', () => {
     }
   });
 
+  it('tells a sweep that broke on a bug (a callback that throws) and goes on', async () => {
+    const [first] = await dueGrants([6]);
+    const logged: { message: string; error: unknown }[] = [];
+    let woken = 0;
+    const job = makeExpiryJob({
+      db: h.db,
+      interval: '200 millis',
+      onWebhookQueued: () => {
+        woken++;
+        if (woken === 1) throw new Error('a bug');
+      },
+      log: (message, error) => logged.push({ message, error }),
+    });
+    const fiber = Effect.runFork(job.run);
+    try {
+      await expect.poll(() => logged.length, { timeout: 5_000 }).toBe(1);
+      expect(logged[0]).toMatchObject({ message: 'a sweep failed', error: new Error('a bug') });
+      expect(await grantOf(first ?? '')).toBeUndefined();
+      const [second] = await dueGrants([7]);
+      await expect.poll(async () => grantOf(second ?? ''), { timeout: 5_000 }).toBeUndefined();
+      expect(woken).toBe(2);
+    } finally {
+      await Effect.runPromise(Fiber.interrupt(fiber));
+    }
+  });
+
   it('shutdown during a sweep: the batch under way commits, no further batch starts, the rest stays due', async () => {
     const due = await dueGrants([3, 4, 5]);
     // The first batch's removal is held until the test lets it go.

@@ -112,6 +112,10 @@ export function makeServer(
           log({ event: 'session sweep failed', error: cause instanceof Error ? cause.message : String(cause) }),
         ),
       ),
+      // A bug must not end the sweeps silently: it is told, and the next sweep comes.
+      Effect.catchAllDefect((defect) =>
+        Effect.sync(() => log({ event: 'session sweep failed', error: String(defect) })),
+      ),
     );
     yield* Effect.forkScoped(Effect.repeat(sweep, Schedule.spaced(overrides.sweepEvery ?? '10 minutes')));
     return parts;

@@ -183,6 +183,8 @@ export function makeExpiryJob(options: ExpiryJobOptions): ExpiryJob {
   const run: Effect.Effect<never> = sweep.pipe(
     Effect.retry(options.retry ?? defaultExpiryRetry),
     Effect.catchTag('DatabaseError', (error) => Effect.sync(() => log('a sweep failed', error.cause))),
+    // A bug must not end the job silently: it is told, and the next interval comes.
+    Effect.catchAllDefect((defect) => Effect.sync(() => log('a sweep failed', defect))),
     Effect.repeat(Schedule.spaced(interval)),
     Effect.zipRight(Effect.never),
   );

@@ -253,7 +253,11 @@ export function makeMailSender(options: MailSenderOptions): MailSender {
       const busy = yield* FiberSet.size(sends);
       const mails = yield* claim(concurrency - busy);
       for (const mail of mails) yield* FiberSet.run(sends, sendOne(mail));
-    }).pipe(Effect.catchTag('DatabaseError', (error) => Effect.sync(() => log('cannot read the outbox', error.cause))));
+    }).pipe(
+      Effect.catchTag('DatabaseError', (error) => Effect.sync(() => log('cannot read the outbox', error.cause))),
+      // A bug must not end the polling silently: it is told, and the next poll comes.
+      Effect.catchAllDefect((defect) => Effect.sync(() => log('a poll failed', defect))),
+    );
     return yield* Effect.repeat(poll, Schedule.spaced(pollInterval)).pipe(Effect.zipRight(Effect.never));
   });
 

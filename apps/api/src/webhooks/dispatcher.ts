@@ -522,6 +522,8 @@ function dispatcherOf(options: DispatcherOptions, wakeups: Queue.Queue<void>): D
         Effect.catchTag('DatabaseError', (error) =>
           Effect.sync(() => log('cannot claim deliveries', error.cause)).pipe(Effect.as(0)),
         ),
+        // A bug must not end the polling silently: it is told, and the next sweep comes.
+        Effect.catchAllDefect((defect) => Effect.sync(() => log('a sweep failed', defect)).pipe(Effect.as(0))),
       ),
     );
     return yield* Effect.forever(Effect.zipRight(once, next));
