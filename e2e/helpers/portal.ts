@@ -139,6 +139,8 @@ export async function goToGate(page: Page, clientId: string): Promise<void> {
 // ---- menus ------------------------------------------------------------------------------
 
 export async function openUserMenu(page: Page, who: DemoAccount): Promise<void> {
+  // A menu is the client's: its button opens nothing before the page is interactive.
+  await waitUntilInteractive(page);
   await page.getByRole('button', { name: `Benutzermenü von ${fullNameOf(who)} öffnen` }).click();
   await expect(page.getByRole('menu')).toBeVisible();
 }
@@ -150,6 +152,7 @@ export async function clickSignOut(page: Page, who: DemoAccount): Promise<void> 
 
 /** Switch the language from the top bar (the menu lists every language in its own name). */
 export async function chooseLanguage(page: Page, languageName: string): Promise<void> {
+  await waitUntilInteractive(page);
   await page
     .getByRole('banner')
     .getByRole('button', { name: /Sprache|Language|Langue|Idioma|Lingua|Taal|Język/ })

@@ -281,6 +281,17 @@ describe('system and my calls', () => {
     expect((await call('POST', '/My/Groups/Sync', { as: 'anonymous' })).status).toBe(401);
   });
 
+  it('answers my own claims from the directory (a provider without the data claim, #27)', async () => {
+    const r = await h.request('GET', '/My/Claims', { token: await token({ sub: users.globalAdmin }) });
+    expect(r.status).toBe(200);
+    const body = await checkResponse('GET', '/My/Claims', r);
+    expect(body).toMatchObject({
+      sub: users.globalAdmin,
+      hkData: { permissions: expect.arrayContaining(['all_users.read']) },
+    });
+    expect((await call('GET', '/My/Claims', { as: 'anonymous' })).status).toBe(401);
+  });
+
   it('records a launch of one of my applications', async () => {
     expect((await call('POST', `/My/Applications/${apps.servicePortal}/Launch`, { as: 'partner' })).status).toBe(204);
     expect((await call('POST', `/My/Applications/${apps.kitchenPlanner}/Launch`, { as: 'partner' })).status).toBe(404);

@@ -19,8 +19,8 @@ import type { Dispatcher, DispatcherOptions } from '../src/webhooks/dispatcher.t
 import type { MailQueue } from '../src/mail/outbox.ts';
 
 export const AUTHORITY = 'http://localhost:4901';
-export const AUDIENCE = 'portal-api';
-export const POLICIES = ['b2c_1a_signin', 'b2c_1a_refresh', 'b2c_1a_password_change', 'b2c_1a_email_change'];
+const AUDIENCE = 'portal-api';
+const POLICIES = ['b2c_1a_signin', 'b2c_1a_refresh', 'b2c_1a_password_change', 'b2c_1a_email_change'];
 export const PORTAL = 'http://localhost:5999';
 
 const { privateKey, publicKey } = await generateKeyPair('RS256');
@@ -94,13 +94,13 @@ let serverDbCounter = 0;
 /** A fresh database for one test file, migrated (unless `migrated: false`: empty, for a test of the migrations). */
 export async function freshDatabase(
   options: { migrated?: boolean } = {},
-): Promise<{ db: Database; close: () => Promise<void> }> {
+): Promise<{ db: Database; close: () => Promise<void>; url: string | undefined }> {
   const migrated = options.migrated ?? true;
   const serverUrl = inject('postgresUrl');
   if (!serverUrl) {
     const db = await openDatabase();
     if (migrated) await migrate(db, { secrets: testSecrets });
-    return { db, close: () => db.destroy() };
+    return { db, close: () => db.destroy(), url: undefined };
   }
   const name = `api_test_${process.pid}_${Date.now()}_${serverDbCounter++}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -113,6 +113,7 @@ export async function freshDatabase(
   if (migrated) await migrate(db, { secrets: testSecrets });
   return {
     db,
+    url: url.toString(),
     close: async () => {
       await db.destroy();
       const drop = new pg.Client({ connectionString: serverUrl });
@@ -135,6 +136,8 @@ export const sweep = (dispatcher: Dispatcher): Promise<number> => Effect.runProm
 export interface Harness {
   app: Hono<AppEnv>;
   db: Database;
+  /** The database's connection string on a PostgreSQL server (a second pool: another instance); undefined on PGlite. */
+  databaseUrl: string | undefined;
   dispatcher: Dispatcher;
   queued: { count: number };
   request: (
@@ -154,7 +157,7 @@ export interface Harness {
 export async function harness(
   options: { seed?: boolean; fetchImpl?: typeof fetch; mail?: MailQueue } = {},
 ): Promise<Harness> {
-  const { db, close } = await freshDatabase();
+  const { db, close, url } = await freshDatabase();
   if (options.seed ?? true)
     await seedDemo(db, { portalUrl: PORTAL, dealerShopUrl: 'http://localhost:4992', secrets: testSecrets });
   const queued = { count: 0 };
@@ -181,6 +184,7 @@ export async function harness(
   return {
     app,
     db,
+    databaseUrl: url,
     dispatcher,
     queued,
     close,

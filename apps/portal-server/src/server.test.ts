@@ -66,19 +66,52 @@ const fakeFetch: typeof fetch = async (input, init) => {
   });
   if (headers.get('authorization') === null && url.pathname.startsWith('/My/'))
     return Response.json({ error: { code: 'unauthorized', message: 'no', errors: [] } }, { status: 401 });
-  // The gate's check: the user may open `shop` (registered at http://shop.test/), nothing else.
+  // The directory's claims of a user (a provider without the data claim, #27).
+  if (url.pathname === '/My/Claims')
+    return Response.json({
+      sub: 'u-who',
+      hkData: { attributes: { firstName: 'Doctor', lastName: 'Who' }, permissions: ['roles.read'], internal: false },
+    });
+  // The gate's check: the user may open `shop` (registered at http://shop.test/) and `starter`
+  // (at http://app.test/, starting its own sign-in at http://login.app.test/initiate), nothing else.
   if (url.pathname === '/AuthCheck') {
     const clientId = url.searchParams.get('clientId');
     if (clientId === 'shop')
       return Response.json({
         status: 'ok',
-        application: { id: 'shop', label: 'Shop', logoUrl: null, url: 'http://shop.test/start', internal: false },
+        application: {
+          id: 'shop',
+          label: 'Shop',
+          logoUrl: null,
+          url: 'http://shop.test/start',
+          initiateLoginUri: null,
+          internal: false,
+        },
+      });
+    if (clientId === 'starter')
+      return Response.json({
+        status: 'ok',
+        application: {
+          id: 'starter',
+          label: 'Starter',
+          logoUrl: null,
+          url: 'http://app.test/',
+          initiateLoginUri: 'http://login.app.test/initiate?tenant=hk',
+          internal: false,
+        },
       });
     if (clientId === 'locked')
       return Response.json({
         status: 'noAccess',
         requestable: true,
-        application: { id: 'locked', label: 'Locked', logoUrl: null, url: 'http://locked.test/', internal: false },
+        application: {
+          id: 'locked',
+          label: 'Locked',
+          logoUrl: null,
+          url: 'http://locked.test/',
+          initiateLoginUri: 'http://locked.test/initiate',
+          internal: false,
+        },
       });
     return Response.json({ error: { code: 'notFound', message: 'no', errors: [] } }, { status: 404 });
   }
@@ -267,6 +300,36 @@ describe('sign-in edges', () => {
     expect(html).toContain('<a href="http://shop.test/">Continue now</a>');
   });
 
+  it("an application with a login-initiation URL starts its own sign-in there: iss of the sign-in, target_link_uri the application's address (#30.5)", async () => {
+    const { cookie } = await signIn('/');
+    const finish = async (redirectUri: string, sleep = '0') => {
+      const start = await claimsRefresh(cookie, redirectUri, '/flows/auth?client_id=starter', sleep);
+      expect(start.status).toBe(302);
+      const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
+      return server.app.request(idp.callbackUrlFor(state), {
+        headers: { cookie: `${cookie}; ${cookieHeader(cookiesOf(start))}; i18n_redirected=en` },
+      });
+    };
+    const back = await finish('http://app.test/orders?id=7');
+    expect(back.status).toBe(302);
+    const location = new URL(back.headers.get('location') ?? '');
+    expect(`${location.origin}${location.pathname}`).toBe('http://login.app.test/initiate');
+    expect([...location.searchParams]).toEqual([
+      ['tenant', 'hk'],
+      ['iss', idp.issuer],
+      ['target_link_uri', 'http://app.test/orders?id=7'],
+    ]);
+    // The wait page leads there too.
+    const waiting = await finish('http://app.test/', '60000');
+    expect(waiting.status).toBe(200);
+    const html = await waiting.text();
+    const initiate = `http://login.app.test/initiate?tenant=hk&amp;iss=${encodeURIComponent(idp.issuer)}&amp;target_link_uri=${encodeURIComponent('http://app.test/')}`;
+    expect(html).toContain(`<meta http-equiv="refresh" content="5;url=${initiate}">`);
+    // Another origin than the application's is refused as before: the login-initiation URL is no way out.
+    const refused = await claimsRefresh(cookie, 'http://login.app.test/initiate', '/flows/auth?client_id=starter');
+    expect(refused.status).toBe(500);
+  });
+
   it('the claims refresh leads only to an application the user may open, or into the portal: the rest is refused before the provider (#28.1)', async () => {
     const { cookie } = await signIn('/');
     const authorizeBefore = idp.calls.authorize.length;
@@ -288,6 +351,33 @@ describe('sign-in edges', () => {
     // A path of the portal itself, and the application's own origin, are fine.
     expect((await claimsRefresh(cookie, '/settings/applications')).status).toBe(302);
     expect((await claimsRefresh(cookie, 'http://shop.test/deep/page?x=1')).status).toBe(302);
+  });
+});
+
+describe('the directory at sign-in (#27, #29)', () => {
+  it('applies the groups once per sign-in, and takes the claims from the directory when the provider sends none', async () => {
+    apiCalls.length = 0;
+    const { cookie } = await signIn('/');
+    // A provider with the data claim: groups applied, no claims asked for.
+    expect(apiCalls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /My/Groups/Sync']);
+    expect(apiCalls[0]?.authorization).toMatch(/^Bearer /);
+    expect(cookie).not.toBe('');
+
+    idp.setUser({ sub: 'u-who', email: 'who@hk-demo.test' });
+    try {
+      apiCalls.length = 0;
+      const { cookie: who } = await signIn('/');
+      expect(apiCalls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /My/Groups/Sync', 'GET /My/Claims']);
+      const page = await (await server.app.request(`${portal}/`, { headers: { cookie: who } })).text();
+      expect(page).toContain('"permissions":["roles.read"]');
+    } finally {
+      idp.setUser({
+        sub: 'u-dana',
+        email: 'dana@hk-demo.test',
+        language: 'en',
+        hkData: { attributes: { firstName: 'Dana', lastName: 'Dealer' }, permissions: ['applications.read'] },
+      });
+    }
   });
 });
 

@@ -11,9 +11,10 @@ import { discoveryUrl, type LoadedProvider } from '@portal/server';
 import type { ServerConfig } from './config.ts';
 import { sql } from 'kysely';
 import { migrate, openPortalDatabase, type PortalDatabase } from './db/database.ts';
-import { createSessions, createRefreshLocks } from './sessions.ts';
+import { type SessionRecord, createSessions, createRefreshLocks } from './sessions.ts';
 import { createMySessions } from './my-sessions.ts';
 import { createAuth } from './auth.ts';
+import { createDirectory } from './directory.ts';
 import { createApiProxy } from './proxy.ts';
 import { loadStaticSite } from './static-files.ts';
 import { createApp } from './app.ts';
@@ -173,6 +174,21 @@ function assemble(
     ...(overrides.fetch === undefined ? {} : { fetch: overrides.fetch }),
     ...(overrides.now === undefined ? {} : { now: overrides.now }),
   });
+  /** The API as a session's user, through the proxy (its token refresh included). */
+  const callApi = async (
+    session: SessionRecord,
+    method: 'GET' | 'POST',
+    pathAndQuery: string,
+    language: string | undefined,
+  ) =>
+    (
+      await proxy({
+        request: new Request(`${config.runtime.portalUrl}/api${pathAndQuery}`, { method }),
+        session,
+        language,
+        forwardedFor: '',
+      })
+    ).response;
   const auth = createAuth({
     authConfig,
     accountPages: provider.accountPages,
@@ -188,15 +204,12 @@ function assemble(
         },
         () => false,
       ),
-    askApi: async (session, pathAndQuery, language) =>
-      (
-        await proxy({
-          request: new Request(`${config.runtime.portalUrl}/api${pathAndQuery}`),
-          session,
-          language,
-          forwardedFor: '',
-        })
-      ).response,
+    askApi: (session, pathAndQuery, language) => callApi(session, 'GET', pathAndQuery, language),
+    directory: createDirectory({
+      callApi: (session, method, pathAndQuery) => callApi(session, method, pathAndQuery, undefined),
+      dataClaim: provider.claims.data,
+      log,
+    }),
   });
   let draining = false;
   const app = createApp({

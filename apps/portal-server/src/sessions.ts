@@ -264,7 +264,7 @@ export interface RefreshLockOptions {
 }
 
 /** Another instance held the session's refresh lock longer than `waitMs`. */
-export class RefreshLockTimeout extends Error {
+class RefreshLockTimeout extends Error {
   constructor(waitMs: number) {
     super(`another instance held the session's refresh lock for more than ${waitMs} ms`);
     this.name = 'RefreshLockTimeout';

@@ -43,9 +43,9 @@ export type { Theme } from './domain/theme.ts';
 export { themes, themeCookieKey, toTheme, themeAttribute } from './domain/theme.ts';
 export type { MySession } from './domain/my-sessions.ts';
 export { decodeMySessions, decodeEndedCount } from './domain/my-sessions.ts';
-export { signedInUserFromClaims, decodeStoredSession } from './domain/claims.ts';
+export { signedInUserFromClaims, decodeStoredSession, withDirectoryData } from './domain/claims.ts';
 export { checkIdTokenClaims, isWellFormedState, decodeAuthStateRecord } from './domain/token-answers.ts';
-export { buildQuery } from './domain/url.ts';
+export { buildQuery, thirdPartyLoginUrl } from './domain/url.ts';
 export { randomString, pkceChallenge } from './domain/random.ts';
 export { exitPath, isSafeReturnPath, safeReturnPath } from './domain/return-path.ts';
 export { reloadAfterChunkError, isChunkLoadError } from './domain/chunk-reload.ts';
@@ -65,7 +65,7 @@ export {
   routeStatus,
 } from './permissions/permissions.ts';
 
-export type { AdminPort, AdminIssues, AdminOutcome } from './admin/admin.ts';
+export type { AdminPort, AdminIssues, AdminOutcome, AccessEndChange } from './admin/admin.ts';
 export {
   applicationRules,
   validateApplicationLinks,
@@ -75,7 +75,7 @@ export {
   removeAccess,
 } from './admin/admin.ts';
 
-export type { ValidationIssue, ValidationResult } from './validation/validation.ts';
+export type { ValidationIssue, ValidationResult, RequiredAnswer } from './validation/validation.ts';
 export {
   validationCodes,
   validateRequired,
@@ -87,6 +87,13 @@ export {
   validateTag,
   validateAccessRequestRoles,
   validateApplicationUserRoles,
+  validateAttributeValue,
+  validateAccessEnd,
+  validateDenyReason,
+  validateRequiredAnswer,
+  validateRequiredAnswerSetting,
+  isAnswered,
+  requiredAnswers,
   validateWebhookHeaderName,
   validateWebhookHeaderValue,
   validateWebhookEndpoint,
@@ -134,7 +141,6 @@ export { isLocaleCode, resolveLocale, langHeader, directoryApplicationUrl } from
 
 // Machines -----------------------------------------------------------------------------
 
-export type { AuthPorts } from './machines/sign-in/sign-in.actors.ts';
 export {
   startAuthorization,
   readCallbackParams,
@@ -147,9 +153,9 @@ export {
 export { runAuthFlow } from './machines/sign-in/auth-flow.machine.ts';
 export type { AuthFlowEvent, AuthFlowOutput } from './machines/sign-in/sign-in.types.ts';
 
-export type { AccessTokenSource, SessionHandle } from './machines/session/session.types.ts';
+export type { SessionHandle } from './machines/session/session.types.ts';
 export { refreshSession, signOut } from './machines/session/session.actors.ts';
-export { userFromSession, refreshDueIn, refreshLead } from './machines/session/session.restore.ts';
+export { userFromSession, refreshDueIn } from './machines/session/session.restore.ts';
 export { createRemoteSessionHandle, decodeSignedInUser, decodeBootError } from './machines/session/session.remote.ts';
 export type { SessionView } from './machines/session/session.view.ts';
 
@@ -160,7 +166,7 @@ export { externalAppView } from './machines/external-app/external-app.view.ts';
 export { accessRequestMachine } from './machines/access-request/access-request.machine.ts';
 export { accessRequestView } from './machines/access-request/access-request.view.ts';
 
-export { isoDay, endOfMonth, expiryBadge } from './domain/access-governance.ts';
+export { isoDay, endOfMonth, expiryBadge, latestEndDate } from './domain/access-governance.ts';
 export type {
   AccessRequestFormEvent,
   AccessRequestFormField,
@@ -168,7 +174,7 @@ export type {
 export { provideAccessRequestForm } from './machines/access-request-form/access-request-form.machine.ts';
 export type { AccessRequestFormView } from './machines/access-request-form/access-request-form.view.ts';
 export { accessRequestFormView } from './machines/access-request-form/access-request-form.view.ts';
-export { provideAppGate, startClaimsRefreshAtServer, gateShortcut } from './machines/app-gate/app-gate.machine.ts';
+export { provideAppGate, gateShortcut } from './machines/app-gate/app-gate.machine.ts';
 export { appGateView } from './machines/app-gate/app-gate.view.ts';
 
 export type { RetryPolicy } from './errors/retry.ts';

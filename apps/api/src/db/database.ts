@@ -21,6 +21,9 @@ import * as mailOutbox from './migrations/0012_mail_outbox.ts';
 import { secretsAtRest } from './migrations/0013_secrets_at_rest.ts';
 import * as accessSources from './migrations/0014_access_sources.ts';
 import * as directoryGroupSyncs from './migrations/0015_directory_group_syncs.ts';
+import * as requiredAnswer from './migrations/0016_required_answer.ts';
+import * as initiateLogin from './migrations/0017_initiate_login.ts';
+import * as countersPerBackend from './migrations/0018_counters_per_backend.ts';
 import type { SecretBox } from '../secrets.ts';
 import type { DB } from './schema.ts';
 
@@ -71,6 +74,9 @@ function migrations(options: MigrateOptions): MigrationSet {
     '0013_secrets_at_rest': secretsAtRest(options.secrets),
     '0014_access_sources': accessSources,
     '0015_directory_group_syncs': directoryGroupSyncs,
+    '0016_required_answer': requiredAnswer,
+    '0017_initiate_login': initiateLogin,
+    '0018_counters_per_backend': countersPerBackend,
   };
   // Kysely's own table (`kysely_migration`), as before the shared migrator.
   return { migrations: all };

@@ -66,6 +66,8 @@ interface ApplicationsTable {
   /** Access may end at a date; the latest end is max_access_days ahead (null: no maximum). */
   time_bound_access: Generated<boolean>;
   max_access_days: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Where the application starts its own sign-in (OIDC Core §4, migration 0017); null: none. */
+  initiate_login_uri: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface WebhooksTable {
@@ -103,6 +105,8 @@ interface AttributesTable {
   key: string;
   label: string;
   data_type: string;
+  /** A Yes/No attribute's one accepted answer, 'true' or 'false' (#30.1, migration 0012); null: any. */
+  required_value: Generated<string | null>;
   permission_id: string | null;
   directory_link: string | null;
   editable_by_user: boolean;
@@ -336,18 +340,24 @@ interface WebhookDeliveryAttemptsTable {
   error: string | null;
 }
 
+// The list versions and trigger-kept counts (migrations 0002, 0003, 0018): one row per server
+// backend that wrote (`backend` = pg_backend_pid(), 0 = what `fold_counters()` folded); the
+// figure is the sum of a key's rows.
 interface ListVersionsTable {
   table_name: string;
+  backend: number;
   version: string;
 }
 
 interface ApplicationUserCountsTable {
   application_id: string;
+  backend: number;
   n: string;
 }
 
 interface RowCountsTable {
   table_name: string;
+  backend: number;
   n: ColumnType<string, string | number, string | number>;
 }
 

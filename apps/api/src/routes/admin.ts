@@ -13,7 +13,16 @@ import { readJson } from '../http/body.ts';
 import { randomBytes } from 'node:crypto';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { newId } from '../context.ts';
-import { cached, cachedWith, FEW_MATCHES, keyBy, keyByNullsLast, orderBy, pageOf } from '../http/list-cache.ts';
+import {
+  cached,
+  cachedWith,
+  countedApplicationUsers,
+  FEW_MATCHES,
+  keyBy,
+  keyByNullsLast,
+  orderBy,
+  pageOf,
+} from '../http/list-cache.ts';
 import { nextBatch, pageRows, pageStart } from './list-pages.ts';
 import { csvDownload } from '../http/csv.ts';
 import { csvFields } from './csv-fields.ts';
@@ -43,7 +52,7 @@ import { countUsersMatching } from '../services/users.ts';
 import { applyImport, bulkApplicationUsers, planImport } from '../services/bulk.ts';
 import { translate } from '../http/messages.ts';
 import { accountAccessSelection, roleSelection } from '../services/selections.ts';
-import { checkEndsAt, maxEndsAt, notify } from '../services/governance.ts';
+import { checkEndsAt, maxEndsAt, notify, type GovernanceSettings } from '../services/governance.ts';
 import { queueDecisionMail } from '../mail/outbox.ts';
 import { openSigningSecret, sealSigningSecret } from '../webhooks/secrets.ts';
 import {
@@ -78,6 +87,7 @@ const applicationUserOf = (
     email: string;
     company_name: string | null;
     access_since: Date | string;
+    ends_at: Date | string | null;
     role_ids: string[];
   },
   roles: ReadonlyMap<string, S['Ref']>,
@@ -87,13 +97,14 @@ const applicationUserOf = (
   email: r.email,
   companyName: r.company_name,
   accessSince: iso(r.access_since),
+  endsAt: isoOrNull(r.ends_at),
   roles: pick(roles, r.role_ids),
 });
 
 /** The CSV of an application's users: as the list shows them, the roles by name. */
 const applicationUserCsvColumns = csvFields<
   Omit<S['ApplicationUserSummary'], 'roles'> & { roles: string; sortKey: string[] }
->('id', 'fullName', 'email', ['companyName', 'csvCompany'], 'accessSince', 'roles');
+>('id', 'fullName', 'email', ['companyName', 'csvCompany'], 'accessSince', 'endsAt', 'roles');
 
 type DeliveryRow = {
   id: string;
@@ -440,12 +451,14 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       .selectFrom('access_requests as r')
       .innerJoin('users as u', 'u.id', 'r.user_id')
       .innerJoin('applications as a', 'a.id', 'r.application_id')
+      .leftJoin('users as d', 'd.id', 'r.decided_by')
       .select([
         ...requestSummaryColumns,
         'r.role_id',
         'r.comment',
         'r.decided_at',
         'r.decided_by',
+        'd.full_name as decided_by_name',
         'r.reason',
         'r.role_ids',
         'r.account_access_ids',
@@ -461,12 +474,31 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     if (!r) throw notFound();
     const accesses = await refsOf(db, 'account_accesses', r.account_access_id ? [r.account_access_id] : []);
     const roles = await refsOf(db, 'roles', r.role_id ? [r.role_id] : []);
+    // Who decided (#30.7): by name as now, or as the decision's history entry recorded it once the account is gone.
+    const decidedByName =
+      r.decided_by === null
+        ? null
+        : (r.decided_by_name ??
+          (
+            await db
+              .selectFrom('history')
+              .select('updated_by_name')
+              .where('table_name', '=', 'access_requests')
+              .where('entity', '=', id)
+              .where('field', '=', 'status')
+              .where('updated_by', '=', r.decided_by)
+              .orderBy('updated_at', 'desc')
+              .limit(1)
+              .executeTakeFirst()
+          )?.updated_by_name ??
+          null);
     return {
       ...requestSummaryOf(r, accesses),
       requestedRole: r.role_id ? (roles.get(r.role_id) ?? null) : null,
       comment: r.comment,
       decidedAt: isoOrNull(r.decided_at),
       decidedBy: r.decided_by,
+      decidedByName,
       reason: r.reason,
       roleIds: r.role_ids,
       accountAccessIds: r.account_access_ids,
@@ -687,7 +719,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
                   (eb) =>
                     eb
                       .selectFrom('application_users')
-                      .select(['user_id', 'access_since', 'role_ids'])
+                      .select(['user_id', 'access_since', 'ends_at', 'role_ids'])
                       .where('application_id', '=', a.id)
                       .whereRef('user_id', '=', 'u.id')
                       .offset(0)
@@ -695,7 +727,15 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
                   (join) => join.onTrue(),
                 )
             : base
-          ).select(['u.id', 'u.full_name', 'u.email', 'u.company_name', 'au.access_since', 'au.role_ids']),
+          ).select([
+            'u.id',
+            'u.full_name',
+            'u.email',
+            'u.company_name',
+            'au.access_since',
+            'au.ends_at',
+            'au.role_ids',
+          ]),
           keys,
           list,
           start.skip,
@@ -703,12 +743,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       // The users of each application are counted by triggers; a search's count is cached.
       () =>
         like === undefined
-          ? db
-              .selectFrom('application_user_counts')
-              .select('n')
-              .where('application_id', '=', a.id)
-              .executeTakeFirst()
-              .then((r) => Number(r?.n ?? 0))
+          ? countedApplicationUsers(db, a.id)
           : cached(db, ['application_users', 'users'], countKey, async () =>
               Number(
                 (
@@ -746,6 +781,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
           'u.email',
           'u.company_name',
           'au.access_since',
+          'au.ends_at',
           'au.role_ids',
         ]),
         keys,
@@ -770,7 +806,9 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     return id.toLowerCase();
   };
 
-  async function applicationUser(applicationId: string, id: string): Promise<S['ApplicationUser']> {
+  /** A user's access to application `a` (its governance settings say whether and until when an end may be set). */
+  async function applicationUser(a: { id: string } & GovernanceSettings, id: string): Promise<S['ApplicationUser']> {
+    const applicationId = a.id;
     const u = await db
       .selectFrom('users')
       .select(['id', 'full_name', 'email', 'company_name'])
@@ -785,6 +823,8 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       hasAccess: Boolean(g),
       accessSince: g ? iso(g.access_since) : null,
       endsAt: isoOrNull(g?.ends_at ?? null),
+      timeBoundAccess: a.time_bound_access,
+      maxEndsAt: isoOrNull(maxEndsAt(a, new Date())),
       roles: pick(roles, g?.role_ids ?? []),
       accountAccesses: pick(accesses, g?.account_access_ids ?? []),
       attributes: await userAttributeValues(db, id, applicationId, false, (x) => x.editable_by_others),
@@ -793,7 +833,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
 
   app.get('/Admin/Applications/:id/Users/:userId', async (c) => {
     const { a } = await administered(c);
-    return c.json(await applicationUser(a.id, userId(c.req.param('userId'))));
+    return c.json(await applicationUser(a, userId(c.req.param('userId'))));
   });
 
   app.put('/Admin/Applications/:id/Users/:userId', async (c) => {
@@ -857,7 +897,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
         queued = true;
     });
     if (queued) deps.onWebhookQueued();
-    return c.json(await applicationUser(a.id, uid));
+    return c.json(await applicationUser(a, uid));
   });
 
   app.delete('/Admin/Applications/:id/Users/:userId', async (c) => {

@@ -65,6 +65,7 @@ async function applicationDto(db: Db, id: string): Promise<S['Application']> {
   return {
     ...cardOf(a),
     homePageUrl: a.home_page_url,
+    initiateLoginUri: a.initiate_login_uri,
     sortNumber: a.sort_number,
     adminPermissionId: a.admin_permission_id,
     adminPermissionKey: a.admin_permission_key,
@@ -181,6 +182,7 @@ function validateInput(input: S['ApplicationInput'], allowHttpWebhooks: boolean)
   };
   urlField('url', input.url);
   urlField('homePageUrl', input.homePageUrl);
+  urlField('initiateLoginUri', input.initiateLoginUri);
   urlField('logoUrl', input.logoUrl);
   problems.push(
     ...duplicates(
@@ -332,6 +334,8 @@ async function save(
     ...(input.requestJustification === undefined ? {} : { request_justification: input.requestJustification }),
     ...(input.timeBoundAccess === undefined ? {} : { time_bound_access: input.timeBoundAccess }),
     ...(input.maxAccessDays === undefined ? {} : { max_access_days: input.maxAccessDays }),
+    // Omitted keeps the stored login-initiation URL (#30.5): a client that does not know it cannot clear it.
+    ...(input.initiateLoginUri === undefined ? {} : { initiate_login_uri: input.initiateLoginUri }),
   };
   if (isNew)
     await trx

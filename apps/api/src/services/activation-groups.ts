@@ -22,7 +22,7 @@ import {
 import type { Item, SourceRow } from './access-sources.ts';
 
 /** Directory group names compare trimmed and case-insensitively (as the activation groups' duplicate check does). */
-export const groupKey = (name: string): string => name.trim().toLowerCase();
+const groupKey = (name: string): string => name.trim().toLowerCase();
 
 export interface GroupSyncResult {
   /** false: a token issued after this one was applied already; nothing changed. */

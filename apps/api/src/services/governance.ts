@@ -6,6 +6,7 @@ import type { components } from '@portal/contract';
 import type { DB } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { newId } from '../context.ts';
+import { requiredAnswer } from './values.ts';
 
 type S = components['schemas'];
 type Db = Kysely<DB> | Transaction<DB>;
@@ -97,7 +98,7 @@ export async function questionsOf(db: Db, applicationId: string, userId: string)
     .selectFrom('application_attributes as aa')
     .innerJoin('attributes as at', 'at.id', 'aa.attribute_id')
     .leftJoin('user_attribute_values as v', (j) => j.onRef('v.attribute_id', '=', 'at.id').on('v.user_id', '=', userId))
-    .select(['at.key', 'at.label', 'at.data_type', 'v.value'])
+    .select(['at.key', 'at.label', 'at.data_type', 'at.required_value', 'v.value'])
     .where('aa.application_id', '=', applicationId)
     .where('aa.required', '=', true)
     .where('at.editable_by_user', '=', true)
@@ -110,6 +111,7 @@ export async function questionsOf(db: Db, applicationId: string, userId: string)
     label: r.label,
     dataType: r.data_type as S['AttributeDataType'],
     value: r.value ?? null,
+    requiredValue: requiredAnswer(r.required_value),
   }));
 }
 

@@ -8,8 +8,6 @@ function fakeClient(answer: (url: URL, init: RequestInit) => Response) {
   const calls: { url: URL; method: string; body: string | undefined }[] = [];
   const client = createApiClient({
     baseUrl: 'https://api.test',
-    getAccessToken: async () => 'token',
-    refresh: async () => false,
     getLanguage: () => 'de',
     fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = input instanceof Request ? input : new Request(input, init);
@@ -37,7 +35,8 @@ const accessRequest = {
   requestedRole: null,
   comment: null,
   decidedAt: '2026-11-21T08:00:00.000Z',
-  decidedBy: 'Ada Admin',
+  decidedBy: 'a1b2c3d4-0000-4000-8000-000000000001',
+  decidedByName: 'Ada Admin',
   reason: null,
   roleIds: ['55555555-5555-4555-8555-555555555555'],
   accountAccessIds: [],

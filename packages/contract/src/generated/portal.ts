@@ -338,6 +338,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/My/Claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's claims as the directory knows them (attributes, permissions, internal account)
+         * @description What a B2C API connector puts into the `hkData` claim of the tokens, for the signed-in user
+         *     themself. The portal's server asks for it when the provider sends no such claim (a
+         *     standard provider such as Keycloak or LemonLDAP::NG, #27), so the portal shows what the
+         *     user may do. A user the directory meets for the first time is created from the token.
+         */
+        get: operations["getMyClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/My/Groups/Sync": {
         parameters: {
             query?: never;
@@ -2015,6 +2038,13 @@ export interface components {
             description: string;
             url: string;
             homePageUrl: string | null;
+            /**
+             * @description The application's own start of its sign-in (OpenID Connect Core 1.0 §4, third-party initiated
+             *     login, the client's initiate_login_uri). Set: the gate, once it lets the user through, sends
+             *     the browser there with `iss` (the issuer of the portal's sign-in) and `target_link_uri` (the
+             *     application's url) instead of to the url, so that the application opens signed in. Null: to the url.
+             */
+            initiateLoginUri: string | null;
             sortNumber: number;
             adminPermissionId: components["schemas"]["Uuid"] | null;
             /** @description Key of the admin permission (read only) */
@@ -2054,10 +2084,13 @@ export interface components {
             description?: components["schemas"]["Description"];
             url: components["schemas"]["HttpUrl"];
             homePageUrl?: components["schemas"]["HttpUrl"] | null;
+            /** @description Omitted keeps the stored value (null for a new application); an address that is not http(s) is refused (400 url on initiateLoginUri) */
+            initiateLoginUri?: components["schemas"]["HttpUrl"] | null;
             sortNumber?: number;
             adminPermissionId?: components["schemas"]["Uuid"] | null;
             notificationEmail?: components["schemas"]["Email"] | null;
             accessRequestRequired?: boolean;
+            /** @description Users may request access (never for an internal application); omitted is false: a new application is not requestable, nor in the catalogue, until an administrator allows requests (#30.4) */
             accessRequestAllowed?: boolean;
             internalCopyOfAccessRequests?: boolean;
             roleRequiredOnAccessRequest?: boolean;
@@ -2146,6 +2179,7 @@ export interface components {
             key: string;
             label: string;
             dataType: components["schemas"]["AttributeDataType"];
+            requiredValue: components["schemas"]["RequiredAnswer"];
             /** @description Permission needed to see or edit values of others */
             permissionId: components["schemas"]["Uuid"] | null;
             /** @description Name of the linked attribute in the identity directory */
@@ -2158,6 +2192,8 @@ export interface components {
             key: components["schemas"]["Key"];
             label: components["schemas"]["Label"];
             dataType: components["schemas"]["AttributeDataType"];
+            /** @description Only for BOOLEAN (else 400 attribute.requiredValueNotBoolean on requiredValue); omitted keeps the stored answer (none for a new attribute, and none once the data type is no longer BOOLEAN) */
+            requiredValue?: components["schemas"]["RequiredAnswer"];
             permissionId?: components["schemas"]["Uuid"] | null;
             directoryLink?: string | null;
             editableByUser?: boolean;
@@ -2269,19 +2305,25 @@ export interface components {
             key: string;
             label: string;
             description: string;
-            /** @description Every attribute of the flow has a value */
+            /** @description Every attribute of the flow has a value, and the required answer where the attribute names one (requiredValue) */
             completed: boolean;
             attributes: components["schemas"]["UserAttributeValue"][];
         };
         CustomFlowInput: {
             attributes: components["schemas"]["AttributeValueInput"][];
         };
+        /**
+         * @description The one answer a Yes/No (BOOLEAN) attribute accepts (#30.1): 'true' = Yes, 'false' = No; null: any answer. A user's value other than it is refused (400 attribute.requiredAnswer on the value; clearing the value stays allowed), and the gate and custom flows count a stored other value as not given.
+         * @enum {string|null}
+         */
+        RequiredAnswer: "true" | "false" | null;
         /** @description What a form needs to ask for an attribute */
         AttributeDefinition: {
             id: components["schemas"]["Uuid"];
             key: string;
             label: string;
             dataType: components["schemas"]["AttributeDataType"];
+            requiredValue: components["schemas"]["RequiredAnswer"];
         };
         UserAttributeValue: {
             attributeId: components["schemas"]["Uuid"];
@@ -2290,6 +2332,7 @@ export interface components {
             dataType: components["schemas"]["AttributeDataType"];
             value: string | null;
             required: boolean;
+            requiredValue: components["schemas"]["RequiredAnswer"];
             /** @description false shows "Dieses Feld kann nicht bearbeitet werden" */
             editable: boolean;
         };
@@ -2398,6 +2441,7 @@ export interface components {
             dataType: components["schemas"]["AttributeDataType"];
             /** @description The user's current value (an answer replaces it); null: none yet */
             value: string | null;
+            requiredValue: components["schemas"]["RequiredAnswer"];
         };
         CatalogueApplication: {
             id: components["schemas"]["ApplicationIdValue"];
@@ -2581,8 +2625,10 @@ export interface components {
         };
         AuthCheckResult: {
             /**
-             * @description ok: nothing stands in the way. missingAttributes: required attributes without a value
-             *     (listed in missingAttributes). customFlow: a linked custom flow is not complete (customFlow).
+             * @description ok: nothing stands in the way. missingAttributes: required attributes without a value, or
+             *     with a value other than the attribute's required answer (listed in missingAttributes).
+             *     customFlow: a linked custom flow is not complete (customFlow): an attribute of it has no
+             *     value, or not its required answer.
              *     noAccess: no access (requestable tells whether a request may be sent). requested: an
              *     open access request waits for a decision. Checked in the order noAccess/requested,
              *     missingAttributes, customFlow.
@@ -2594,6 +2640,8 @@ export interface components {
                 label: string;
                 logoUrl: string | null;
                 url: string;
+                /** @description The application's initiate-login URL (Application.initiateLoginUri): with ok, where the user is sent, with iss and target_link_uri = url */
+                initiateLoginUri: string | null;
                 internal: boolean;
             };
             missingAttributes?: components["schemas"]["AttributeDefinition"][];
@@ -2643,7 +2691,10 @@ export interface components {
             requestedRole: components["schemas"]["Ref"] | null;
             comment: string | null;
             decidedAt: components["schemas"]["DateTime"] | null;
+            /** @description The id of the user who decided (recorded with the decision, a single or a bulk one) */
             decidedBy: string | null;
+            /** @description The name of who decided or closed it (#30.7; the requester for a withdrawn one): as now, or as recorded with the decision once the account is gone; null while open and for one the system expired */
+            decidedByName: string | null;
             /** @description Reason given with a denial */
             reason: string | null;
             /** @description Roles granted on acceptance */
@@ -2701,7 +2752,7 @@ export interface components {
              * @enum {string}
              */
             decision: "DENY";
-            /** @description Shown to the requester in their requests */
+            /** @description Shown to the requester in their requests; the console asks for one, for a single and a bulk denial (#30.7) */
             reason?: string | null;
         };
         ApplicationUserSummary: {
@@ -2710,6 +2761,8 @@ export interface components {
             email: string;
             companyName: string | null;
             accessSince: components["schemas"]["DateTime"];
+            /** @description When the access ends (time-bound access, #19, #30.2); null: no end */
+            endsAt: components["schemas"]["DateTime"] | null;
             roles: components["schemas"]["Ref"][];
         };
         ApplicationUserList: {
@@ -2722,6 +2775,10 @@ export interface components {
             accessSince: components["schemas"]["DateTime"] | null;
             /** @description When the access ends (time-bound access, #19); null: no end */
             endsAt: components["schemas"]["DateTime"] | null;
+            /** @description The application grants time-bound access (#30.2): an end may be set (PUT endsAt); removing one is always possible */
+            timeBoundAccess: boolean;
+            /** @description The latest end that may be set now (the application's maxAccessDays ahead); null: no maximum or not time-bound */
+            maxEndsAt: components["schemas"]["DateTime"] | null;
             roles: components["schemas"]["Ref"][];
             accountAccesses: components["schemas"]["Ref"][];
             /** @description The application's attributes with this user's values; editable = editableByOthers */
@@ -3682,6 +3739,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MyDataExport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMyClaims: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claims */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserClaims"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -87,6 +87,7 @@ export declare const CustomFlowDefinition: Validator<Schemas["CustomFlowDefiniti
 export declare const CustomFlowDefinitionInput: Validator<Schemas["CustomFlowDefinitionInput"]>;
 export declare const CustomFlowPage: Validator<Schemas["CustomFlowPage"]>;
 export declare const CustomFlowInput: Validator<Schemas["CustomFlowInput"]>;
+export declare const RequiredAnswer: Validator<Schemas["RequiredAnswer"]>;
 export declare const AttributeDefinition: Validator<Schemas["AttributeDefinition"]>;
 export declare const UserAttributeValue: Validator<Schemas["UserAttributeValue"]>;
 export declare const AttributeValueInput: Validator<Schemas["AttributeValueInput"]>;

@@ -5563,7 +5563,7 @@ return errors === 0;
 }
 
 export const Application = validate43;
-const schema66 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","description","url","homePageUrl","sortNumber","adminPermissionId","adminPermissionKey","notificationEmail","accessRequestRequired","accessRequestAllowed","internalCopyOfAccessRequests","roleRequiredOnAccessRequest","internal","released","accessRequestsAmount","attributes","roles","accountAccessIds","customFlowIds","activationGroups","webhook","requestJustification","timeBoundAccess","maxAccessDays","requestableAccountAccessIds"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"description":{"type":"string"},"url":{"type":"string"},"homePageUrl":{"type":["string","null"]},"sortNumber":{"type":"integer"},"adminPermissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"adminPermissionKey":{"type":["string","null"]},"notificationEmail":{"type":["string","null"]},"accessRequestRequired":{"type":"boolean"},"accessRequestAllowed":{"type":"boolean"},"internalCopyOfAccessRequests":{"type":"boolean"},"roleRequiredOnAccessRequest":{"type":"boolean"},"internal":{"type":"boolean"},"released":{"type":"boolean"},"accessRequestsAmount":{"type":"integer","minimum":0},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationAttributeLink"}},"roles":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationRoleLink"}},"accountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"customFlowIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"activationGroups":{"type":"array","items":{"$ref":"#/components/schemas/ActivationGroup"}},"webhook":{"oneOf":[{"$ref":"#/components/schemas/Webhook"},{"type":"null"}]},"requestJustification":{"$ref":"#/components/schemas/RequestJustification"},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"],"minimum":1,"maximum":3650},"requestableAccountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}}}};
+const schema66 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","description","url","homePageUrl","sortNumber","adminPermissionId","adminPermissionKey","notificationEmail","accessRequestRequired","accessRequestAllowed","internalCopyOfAccessRequests","roleRequiredOnAccessRequest","internal","released","accessRequestsAmount","attributes","roles","accountAccessIds","customFlowIds","activationGroups","webhook","requestJustification","timeBoundAccess","maxAccessDays","requestableAccountAccessIds","initiateLoginUri"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"description":{"type":"string"},"url":{"type":"string"},"homePageUrl":{"type":["string","null"]},"initiateLoginUri":{"type":["string","null"]},"sortNumber":{"type":"integer"},"adminPermissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"adminPermissionKey":{"type":["string","null"]},"notificationEmail":{"type":["string","null"]},"accessRequestRequired":{"type":"boolean"},"accessRequestAllowed":{"type":"boolean"},"internalCopyOfAccessRequests":{"type":"boolean"},"roleRequiredOnAccessRequest":{"type":"boolean"},"internal":{"type":"boolean"},"released":{"type":"boolean"},"accessRequestsAmount":{"type":"integer","minimum":0},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationAttributeLink"}},"roles":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationRoleLink"}},"accountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"customFlowIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"activationGroups":{"type":"array","items":{"$ref":"#/components/schemas/ActivationGroup"}},"webhook":{"oneOf":[{"$ref":"#/components/schemas/Webhook"},{"type":"null"}]},"requestJustification":{"$ref":"#/components/schemas/RequestJustification"},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"],"minimum":1,"maximum":3650},"requestableAccountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}}}};
 const schema71 = {"type":"string","enum":["required","optional"]};
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -5840,9 +5840,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func15.call(schema66.properties, key0))){
-const err27 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.initiateLoginUri === undefined){
+const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "initiateLoginUri"},message:"must have required property '"+"initiateLoginUri"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5851,12 +5850,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(!pattern1.test(data0)){
-const err28 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/ApplicationIdValue/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\""};
+for(const key0 in data){
+if(!(func15.call(schema66.properties, key0))){
+const err28 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5866,8 +5862,11 @@ vErrors.push(err28);
 errors++;
 }
 }
-else {
-const err29 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/ApplicationIdValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern1.test(data0)){
+const err29 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/ApplicationIdValue/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -5877,9 +5876,8 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.label !== undefined){
-if(typeof data.label !== "string"){
-const err30 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err30 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/ApplicationIdValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -5889,10 +5887,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.logoUrl !== undefined){
-let data2 = data.logoUrl;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err31 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema66.properties.logoUrl.type},message:"must be string,null"};
+if(data.label !== undefined){
+if(typeof data.label !== "string"){
+const err31 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5902,9 +5899,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err32 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.logoUrl !== undefined){
+let data2 = data.logoUrl;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err32 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema66.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -5914,9 +5912,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.url !== undefined){
-if(typeof data.url !== "string"){
-const err33 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err33 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5926,10 +5924,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.homePageUrl !== undefined){
-let data5 = data.homePageUrl;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err34 = {instancePath:instancePath+"/homePageUrl",schemaPath:"#/properties/homePageUrl/type",keyword:"type",params:{type: schema66.properties.homePageUrl.type},message:"must be string,null"};
+if(data.url !== undefined){
+if(typeof data.url !== "string"){
+const err34 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -5939,10 +5936,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.sortNumber !== undefined){
-let data6 = data.sortNumber;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err35 = {instancePath:instancePath+"/sortNumber",schemaPath:"#/properties/sortNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.homePageUrl !== undefined){
+let data5 = data.homePageUrl;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err35 = {instancePath:instancePath+"/homePageUrl",schemaPath:"#/properties/homePageUrl/type",keyword:"type",params:{type: schema66.properties.homePageUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -5952,15 +5949,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.adminPermissionId !== undefined){
-let data7 = data.adminPermissionId;
-const _errs18 = errors;
-let valid2 = false;
-let passing0 = null;
-const _errs19 = errors;
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-const err36 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(data.initiateLoginUri !== undefined){
+let data6 = data.initiateLoginUri;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err36 = {instancePath:instancePath+"/initiateLoginUri",schemaPath:"#/properties/initiateLoginUri/type",keyword:"type",params:{type: schema66.properties.initiateLoginUri.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -5969,8 +5961,11 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(!(formats0.test(data7))){
-const err37 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.sortNumber !== undefined){
+let data7 = data.sortNumber;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err37 = {instancePath:instancePath+"/sortNumber",schemaPath:"#/properties/sortNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -5980,8 +5975,15 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.adminPermissionId !== undefined){
+let data8 = data.adminPermissionId;
+const _errs20 = errors;
+let valid2 = false;
+let passing0 = null;
+const _errs21 = errors;
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+const err38 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -5990,14 +5992,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-var _valid0 = _errs19 === errors;
-if(_valid0){
-valid2 = true;
-passing0 = 0;
-}
-const _errs22 = errors;
-if(data7 !== null){
-const err39 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/properties/adminPermissionId/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(!(formats0.test(data8))){
+const err39 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -6006,7 +6002,34 @@ vErrors.push(err39);
 }
 errors++;
 }
-var _valid0 = _errs22 === errors;
+}
+else {
+const err40 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+var _valid0 = _errs21 === errors;
+if(_valid0){
+valid2 = true;
+passing0 = 0;
+}
+const _errs24 = errors;
+if(data8 !== null){
+const err41 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/properties/adminPermissionId/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+var _valid0 = _errs24 === errors;
 if(_valid0 && valid2){
 valid2 = false;
 passing0 = [passing0, 1];
@@ -6018,44 +6041,7 @@ passing0 = 1;
 }
 }
 if(!valid2){
-const err40 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/properties/adminPermissionId/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-else {
-errors = _errs18;
-if(vErrors !== null){
-if(_errs18){
-vErrors.length = _errs18;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.adminPermissionKey !== undefined){
-let data8 = data.adminPermissionKey;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err41 = {instancePath:instancePath+"/adminPermissionKey",schemaPath:"#/properties/adminPermissionKey/type",keyword:"type",params:{type: schema66.properties.adminPermissionKey.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-if(data.notificationEmail !== undefined){
-let data9 = data.notificationEmail;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err42 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/properties/notificationEmail/type",keyword:"type",params:{type: schema66.properties.notificationEmail.type},message:"must be string,null"};
+const err42 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/properties/adminPermissionId/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6064,10 +6050,22 @@ vErrors.push(err42);
 }
 errors++;
 }
+else {
+errors = _errs20;
+if(vErrors !== null){
+if(_errs20){
+vErrors.length = _errs20;
 }
-if(data.accessRequestRequired !== undefined){
-if(typeof data.accessRequestRequired !== "boolean"){
-const err43 = {instancePath:instancePath+"/accessRequestRequired",schemaPath:"#/properties/accessRequestRequired/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.adminPermissionKey !== undefined){
+let data9 = data.adminPermissionKey;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err43 = {instancePath:instancePath+"/adminPermissionKey",schemaPath:"#/properties/adminPermissionKey/type",keyword:"type",params:{type: schema66.properties.adminPermissionKey.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -6077,9 +6075,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.accessRequestAllowed !== undefined){
-if(typeof data.accessRequestAllowed !== "boolean"){
-const err44 = {instancePath:instancePath+"/accessRequestAllowed",schemaPath:"#/properties/accessRequestAllowed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.notificationEmail !== undefined){
+let data10 = data.notificationEmail;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err44 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/properties/notificationEmail/type",keyword:"type",params:{type: schema66.properties.notificationEmail.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -6089,9 +6088,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.internalCopyOfAccessRequests !== undefined){
-if(typeof data.internalCopyOfAccessRequests !== "boolean"){
-const err45 = {instancePath:instancePath+"/internalCopyOfAccessRequests",schemaPath:"#/properties/internalCopyOfAccessRequests/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.accessRequestRequired !== undefined){
+if(typeof data.accessRequestRequired !== "boolean"){
+const err45 = {instancePath:instancePath+"/accessRequestRequired",schemaPath:"#/properties/accessRequestRequired/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -6101,9 +6100,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.roleRequiredOnAccessRequest !== undefined){
-if(typeof data.roleRequiredOnAccessRequest !== "boolean"){
-const err46 = {instancePath:instancePath+"/roleRequiredOnAccessRequest",schemaPath:"#/properties/roleRequiredOnAccessRequest/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.accessRequestAllowed !== undefined){
+if(typeof data.accessRequestAllowed !== "boolean"){
+const err46 = {instancePath:instancePath+"/accessRequestAllowed",schemaPath:"#/properties/accessRequestAllowed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -6113,9 +6112,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.internal !== undefined){
-if(typeof data.internal !== "boolean"){
-const err47 = {instancePath:instancePath+"/internal",schemaPath:"#/properties/internal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.internalCopyOfAccessRequests !== undefined){
+if(typeof data.internalCopyOfAccessRequests !== "boolean"){
+const err47 = {instancePath:instancePath+"/internalCopyOfAccessRequests",schemaPath:"#/properties/internalCopyOfAccessRequests/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -6125,9 +6124,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.released !== undefined){
-if(typeof data.released !== "boolean"){
-const err48 = {instancePath:instancePath+"/released",schemaPath:"#/properties/released/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.roleRequiredOnAccessRequest !== undefined){
+if(typeof data.roleRequiredOnAccessRequest !== "boolean"){
+const err48 = {instancePath:instancePath+"/roleRequiredOnAccessRequest",schemaPath:"#/properties/roleRequiredOnAccessRequest/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -6137,10 +6136,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.accessRequestsAmount !== undefined){
-let data16 = data.accessRequestsAmount;
-if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
-const err49 = {instancePath:instancePath+"/accessRequestsAmount",schemaPath:"#/properties/accessRequestsAmount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.internal !== undefined){
+if(typeof data.internal !== "boolean"){
+const err49 = {instancePath:instancePath+"/internal",schemaPath:"#/properties/internal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -6149,9 +6147,10 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(typeof data16 == "number"){
-if(data16 < 0 || isNaN(data16)){
-const err50 = {instancePath:instancePath+"/accessRequestsAmount",schemaPath:"#/properties/accessRequestsAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.released !== undefined){
+if(typeof data.released !== "boolean"){
+const err50 = {instancePath:instancePath+"/released",schemaPath:"#/properties/released/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -6161,20 +6160,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-}
-if(data.attributes !== undefined){
-let data17 = data.attributes;
-if(Array.isArray(data17)){
-const len0 = data17.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate37(data17[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data17,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err51 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.accessRequestsAmount !== undefined){
+let data17 = data.accessRequestsAmount;
+if(!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))){
+const err51 = {instancePath:instancePath+"/accessRequestsAmount",schemaPath:"#/properties/accessRequestsAmount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -6183,20 +6172,9 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data.roles !== undefined){
-let data19 = data.roles;
-if(Array.isArray(data19)){
-const len1 = data19.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate38(data19[i1], {instancePath:instancePath+"/roles/" + i1,parentData:data19,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(typeof data17 == "number"){
+if(data17 < 0 || isNaN(data17)){
+const err52 = {instancePath:instancePath+"/accessRequestsAmount",schemaPath:"#/properties/accessRequestsAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -6206,15 +6184,20 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.accountAccessIds !== undefined){
-let data21 = data.accountAccessIds;
-if(Array.isArray(data21)){
-const len2 = data21.length;
-for(let i2=0; i2<len2; i2++){
-let data22 = data21[i2];
-if(typeof data22 === "string"){
-if(!pattern0.test(data22)){
-const err53 = {instancePath:instancePath+"/accountAccessIds/" + i2,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+}
+if(data.attributes !== undefined){
+let data18 = data.attributes;
+if(Array.isArray(data18)){
+const len0 = data18.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate37(data18[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data18,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -6223,8 +6206,20 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(!(formats0.test(data22))){
-const err54 = {instancePath:instancePath+"/accountAccessIds/" + i2,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.roles !== undefined){
+let data20 = data.roles;
+if(Array.isArray(data20)){
+const len1 = data20.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate38(data20[i1], {instancePath:instancePath+"/roles/" + i1,parentData:data20,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -6234,8 +6229,15 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {instancePath:instancePath+"/accountAccessIds/" + i2,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.accountAccessIds !== undefined){
+let data22 = data.accountAccessIds;
+if(Array.isArray(data22)){
+const len2 = data22.length;
+for(let i2=0; i2<len2; i2++){
+let data23 = data22[i2];
+if(typeof data23 === "string"){
+if(!pattern0.test(data23)){
+const err55 = {instancePath:instancePath+"/accountAccessIds/" + i2,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -6244,10 +6246,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-}
-else {
-const err56 = {instancePath:instancePath+"/accountAccessIds",schemaPath:"#/properties/accountAccessIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(formats0.test(data23))){
+const err56 = {instancePath:instancePath+"/accountAccessIds/" + i2,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -6257,15 +6257,8 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.customFlowIds !== undefined){
-let data23 = data.customFlowIds;
-if(Array.isArray(data23)){
-const len3 = data23.length;
-for(let i3=0; i3<len3; i3++){
-let data24 = data23[i3];
-if(typeof data24 === "string"){
-if(!pattern0.test(data24)){
-const err57 = {instancePath:instancePath+"/customFlowIds/" + i3,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+else {
+const err57 = {instancePath:instancePath+"/accountAccessIds/" + i2,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -6274,8 +6267,10 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(!(formats0.test(data24))){
-const err58 = {instancePath:instancePath+"/customFlowIds/" + i3,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/accountAccessIds",schemaPath:"#/properties/accountAccessIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -6285,8 +6280,15 @@ vErrors.push(err58);
 errors++;
 }
 }
-else {
-const err59 = {instancePath:instancePath+"/customFlowIds/" + i3,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.customFlowIds !== undefined){
+let data24 = data.customFlowIds;
+if(Array.isArray(data24)){
+const len3 = data24.length;
+for(let i3=0; i3<len3; i3++){
+let data25 = data24[i3];
+if(typeof data25 === "string"){
+if(!pattern0.test(data25)){
+const err59 = {instancePath:instancePath+"/customFlowIds/" + i3,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -6295,10 +6297,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/customFlowIds",schemaPath:"#/properties/customFlowIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(formats0.test(data25))){
+const err60 = {instancePath:instancePath+"/customFlowIds/" + i3,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -6308,19 +6308,8 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.activationGroups !== undefined){
-let data25 = data.activationGroups;
-if(Array.isArray(data25)){
-const len4 = data25.length;
-for(let i4=0; i4<len4; i4++){
-if(!(validate39(data25[i4], {instancePath:instancePath+"/activationGroups/" + i4,parentData:data25,parentDataProperty:i4,rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err61 = {instancePath:instancePath+"/activationGroups",schemaPath:"#/properties/activationGroups/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err61 = {instancePath:instancePath+"/customFlowIds/" + i3,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -6330,24 +6319,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.webhook !== undefined){
-let data27 = data.webhook;
-const _errs62 = errors;
-let valid16 = false;
-let passing1 = null;
-const _errs63 = errors;
-if(!(validate41(data27, {instancePath:instancePath+"/webhook",parentData:data,parentDataProperty:"webhook",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
-errors = vErrors.length;
 }
-var _valid1 = _errs63 === errors;
-if(_valid1){
-valid16 = true;
-passing1 = 0;
-}
-const _errs64 = errors;
-if(data27 !== null){
-const err62 = {instancePath:instancePath+"/webhook",schemaPath:"#/properties/webhook/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+else {
+const err62 = {instancePath:instancePath+"/customFlowIds",schemaPath:"#/properties/customFlowIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -6356,7 +6330,56 @@ vErrors.push(err62);
 }
 errors++;
 }
-var _valid1 = _errs64 === errors;
+}
+if(data.activationGroups !== undefined){
+let data26 = data.activationGroups;
+if(Array.isArray(data26)){
+const len4 = data26.length;
+for(let i4=0; i4<len4; i4++){
+if(!(validate39(data26[i4], {instancePath:instancePath+"/activationGroups/" + i4,parentData:data26,parentDataProperty:i4,rootData}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/activationGroups",schemaPath:"#/properties/activationGroups/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+if(data.webhook !== undefined){
+let data28 = data.webhook;
+const _errs64 = errors;
+let valid16 = false;
+let passing1 = null;
+const _errs65 = errors;
+if(!(validate41(data28, {instancePath:instancePath+"/webhook",parentData:data,parentDataProperty:"webhook",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs65 === errors;
+if(_valid1){
+valid16 = true;
+passing1 = 0;
+}
+const _errs66 = errors;
+if(data28 !== null){
+const err64 = {instancePath:instancePath+"/webhook",schemaPath:"#/properties/webhook/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+var _valid1 = _errs66 === errors;
 if(_valid1 && valid16){
 valid16 = false;
 passing1 = [passing1, 1];
@@ -6368,41 +6391,7 @@ passing1 = 1;
 }
 }
 if(!valid16){
-const err63 = {instancePath:instancePath+"/webhook",schemaPath:"#/properties/webhook/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-else {
-errors = _errs62;
-if(vErrors !== null){
-if(_errs62){
-vErrors.length = _errs62;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.requestJustification !== undefined){
-let data28 = data.requestJustification;
-if(typeof data28 !== "string"){
-const err64 = {instancePath:instancePath+"/requestJustification",schemaPath:"#/components/schemas/RequestJustification/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-if(!((data28 === "required") || (data28 === "optional"))){
-const err65 = {instancePath:instancePath+"/requestJustification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
+const err65 = {instancePath:instancePath+"/webhook",schemaPath:"#/properties/webhook/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -6411,10 +6400,22 @@ vErrors.push(err65);
 }
 errors++;
 }
+else {
+errors = _errs64;
+if(vErrors !== null){
+if(_errs64){
+vErrors.length = _errs64;
 }
-if(data.timeBoundAccess !== undefined){
-if(typeof data.timeBoundAccess !== "boolean"){
-const err66 = {instancePath:instancePath+"/timeBoundAccess",schemaPath:"#/properties/timeBoundAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.requestJustification !== undefined){
+let data29 = data.requestJustification;
+if(typeof data29 !== "string"){
+const err66 = {instancePath:instancePath+"/requestJustification",schemaPath:"#/components/schemas/RequestJustification/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -6423,11 +6424,8 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-if(data.maxAccessDays !== undefined){
-let data30 = data.maxAccessDays;
-if((!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))) && (data30 !== null)){
-const err67 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema66.properties.maxAccessDays.type},message:"must be integer,null"};
+if(!((data29 === "required") || (data29 === "optional"))){
+const err67 = {instancePath:instancePath+"/requestJustification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -6436,9 +6434,10 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(typeof data30 == "number"){
-if(data30 > 3650 || isNaN(data30)){
-const err68 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3650},message:"must be <= 3650"};
+}
+if(data.timeBoundAccess !== undefined){
+if(typeof data.timeBoundAccess !== "boolean"){
+const err68 = {instancePath:instancePath+"/timeBoundAccess",schemaPath:"#/properties/timeBoundAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -6447,8 +6446,11 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data30 < 1 || isNaN(data30)){
-const err69 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.maxAccessDays !== undefined){
+let data31 = data.maxAccessDays;
+if((!((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31)))) && (data31 !== null)){
+const err69 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema66.properties.maxAccessDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -6457,17 +6459,9 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-}
-if(data.requestableAccountAccessIds !== undefined){
-let data31 = data.requestableAccountAccessIds;
-if(Array.isArray(data31)){
-const len5 = data31.length;
-for(let i5=0; i5<len5; i5++){
-let data32 = data31[i5];
-if(typeof data32 === "string"){
-if(!pattern0.test(data32)){
-const err70 = {instancePath:instancePath+"/requestableAccountAccessIds/" + i5,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(typeof data31 == "number"){
+if(data31 > 3650 || isNaN(data31)){
+const err70 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3650},message:"must be <= 3650"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -6476,8 +6470,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(!(formats0.test(data32))){
-const err71 = {instancePath:instancePath+"/requestableAccountAccessIds/" + i5,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+if(data31 < 1 || isNaN(data31)){
+const err71 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -6487,8 +6481,16 @@ vErrors.push(err71);
 errors++;
 }
 }
-else {
-const err72 = {instancePath:instancePath+"/requestableAccountAccessIds/" + i5,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.requestableAccountAccessIds !== undefined){
+let data32 = data.requestableAccountAccessIds;
+if(Array.isArray(data32)){
+const len5 = data32.length;
+for(let i5=0; i5<len5; i5++){
+let data33 = data32[i5];
+if(typeof data33 === "string"){
+if(!pattern0.test(data33)){
+const err72 = {instancePath:instancePath+"/requestableAccountAccessIds/" + i5,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -6497,10 +6499,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/requestableAccountAccessIds",schemaPath:"#/properties/requestableAccountAccessIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(formats0.test(data33))){
+const err73 = {instancePath:instancePath+"/requestableAccountAccessIds/" + i5,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -6510,9 +6510,8 @@ vErrors.push(err73);
 errors++;
 }
 }
-}
 else {
-const err74 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err74 = {instancePath:instancePath+"/requestableAccountAccessIds/" + i5,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -6521,12 +6520,36 @@ vErrors.push(err74);
 }
 errors++;
 }
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/requestableAccountAccessIds",schemaPath:"#/properties/requestableAccountAccessIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+}
+else {
+const err76 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
 validate43.errors = vErrors;
 return errors === 0;
 }
 
 export const ApplicationInput = validate48;
-const schema73 = {"type":"object","additionalProperties":false,"required":["label","url"],"properties":{"label":{"$ref":"#/components/schemas/Label"},"logoUrl":{"oneOf":[{"$ref":"#/components/schemas/HttpUrl"},{"type":"string","pattern":"^/Applications/Image/[0-9a-f-]{36}\\.svg$"},{"type":"null"}]},"description":{"$ref":"#/components/schemas/Description"},"url":{"$ref":"#/components/schemas/HttpUrl"},"homePageUrl":{"oneOf":[{"$ref":"#/components/schemas/HttpUrl"},{"type":"null"}]},"sortNumber":{"type":"integer","minimum":-1000000,"maximum":1000000},"adminPermissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"notificationEmail":{"oneOf":[{"$ref":"#/components/schemas/Email"},{"type":"null"}]},"accessRequestRequired":{"type":"boolean"},"accessRequestAllowed":{"type":"boolean"},"internalCopyOfAccessRequests":{"type":"boolean"},"roleRequiredOnAccessRequest":{"type":"boolean"},"internal":{"type":"boolean"},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/ApplicationAttributeLink"}},"roles":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/ApplicationRoleLink"}},"accountAccessIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"customFlowIds":{"type":"array","maxItems":50,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"activationGroups":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/ActivationGroup"}},"webhook":{"oneOf":[{"$ref":"#/components/schemas/WebhookInput"},{"type":"null"}]},"requestJustification":{"$ref":"#/components/schemas/RequestJustification"},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"],"minimum":1,"maximum":3650},"requestableAccountAccessIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
+const schema73 = {"type":"object","additionalProperties":false,"required":["label","url"],"properties":{"label":{"$ref":"#/components/schemas/Label"},"logoUrl":{"oneOf":[{"$ref":"#/components/schemas/HttpUrl"},{"type":"string","pattern":"^/Applications/Image/[0-9a-f-]{36}\\.svg$"},{"type":"null"}]},"description":{"$ref":"#/components/schemas/Description"},"url":{"$ref":"#/components/schemas/HttpUrl"},"homePageUrl":{"oneOf":[{"$ref":"#/components/schemas/HttpUrl"},{"type":"null"}]},"initiateLoginUri":{"oneOf":[{"$ref":"#/components/schemas/HttpUrl"},{"type":"null"}]},"sortNumber":{"type":"integer","minimum":-1000000,"maximum":1000000},"adminPermissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"notificationEmail":{"oneOf":[{"$ref":"#/components/schemas/Email"},{"type":"null"}]},"accessRequestRequired":{"type":"boolean"},"accessRequestAllowed":{"type":"boolean"},"internalCopyOfAccessRequests":{"type":"boolean"},"roleRequiredOnAccessRequest":{"type":"boolean"},"internal":{"type":"boolean"},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/ApplicationAttributeLink"}},"roles":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/ApplicationRoleLink"}},"accountAccessIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"customFlowIds":{"type":"array","maxItems":50,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"activationGroups":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/ActivationGroup"}},"webhook":{"oneOf":[{"$ref":"#/components/schemas/WebhookInput"},{"type":"null"}]},"requestJustification":{"$ref":"#/components/schemas/RequestJustification"},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"],"minimum":1,"maximum":3650},"requestableAccountAccessIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
 const pattern34 = new RegExp("^/Applications/Image/[0-9a-f-]{36}\\.svg$", "u");
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -6898,10 +6921,15 @@ vErrors = null;
 }
 }
 }
-if(data.sortNumber !== undefined){
-let data5 = data.sortNumber;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err26 = {instancePath:instancePath+"/sortNumber",schemaPath:"#/properties/sortNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.initiateLoginUri !== undefined){
+let data5 = data.initiateLoginUri;
+const _errs28 = errors;
+let valid8 = false;
+let passing2 = null;
+const _errs29 = errors;
+if(typeof data5 === "string"){
+if(func0(data5) > 2000){
+const err26 = {instancePath:instancePath+"/initiateLoginUri",schemaPath:"#/components/schemas/HttpUrl/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6910,9 +6938,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(typeof data5 == "number"){
-if(data5 > 1000000 || isNaN(data5)){
-const err27 = {instancePath:instancePath+"/sortNumber",schemaPath:"#/properties/sortNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"};
+if(!pattern3.test(data5)){
+const err27 = {instancePath:instancePath+"/initiateLoginUri",schemaPath:"#/components/schemas/HttpUrl/pattern",keyword:"pattern",params:{pattern: "^[hH][tT][tT][pP][sS]?://[^\\s]+$"},message:"must match pattern \""+"^[hH][tT][tT][pP][sS]?://[^\\s]+$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6921,8 +6948,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data5 < -1000000 || isNaN(data5)){
-const err28 = {instancePath:instancePath+"/sortNumber",schemaPath:"#/properties/sortNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1000000},message:"must be >= -1000000"};
+if(!(formats2(data5))){
+const err28 = {instancePath:instancePath+"/initiateLoginUri",schemaPath:"#/components/schemas/HttpUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6932,16 +6959,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-}
-if(data.adminPermissionId !== undefined){
-let data6 = data.adminPermissionId;
-const _errs30 = errors;
-let valid8 = false;
-let passing2 = null;
-const _errs31 = errors;
-if(typeof data6 === "string"){
-if(!pattern0.test(data6)){
-const err29 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+else {
+const err29 = {instancePath:instancePath+"/initiateLoginUri",schemaPath:"#/components/schemas/HttpUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6950,8 +6969,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!(formats0.test(data6))){
-const err30 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+var _valid2 = _errs29 === errors;
+if(_valid2){
+valid8 = true;
+passing2 = 0;
+}
+const _errs32 = errors;
+if(data5 !== null){
+const err30 = {instancePath:instancePath+"/initiateLoginUri",schemaPath:"#/properties/initiateLoginUri/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6960,34 +6985,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-var _valid2 = _errs31 === errors;
-if(_valid2){
-valid8 = true;
-passing2 = 0;
-}
-const _errs34 = errors;
-if(data6 !== null){
-const err32 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/properties/adminPermissionId/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-var _valid2 = _errs34 === errors;
+var _valid2 = _errs32 === errors;
 if(_valid2 && valid8){
 valid8 = false;
 passing2 = [passing2, 1];
@@ -6999,7 +6997,42 @@ passing2 = 1;
 }
 }
 if(!valid8){
-const err33 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/properties/adminPermissionId/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
+const err31 = {instancePath:instancePath+"/initiateLoginUri",schemaPath:"#/properties/initiateLoginUri/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+else {
+errors = _errs28;
+if(vErrors !== null){
+if(_errs28){
+vErrors.length = _errs28;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.sortNumber !== undefined){
+let data6 = data.sortNumber;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err32 = {instancePath:instancePath+"/sortNumber",schemaPath:"#/properties/sortNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(typeof data6 == "number"){
+if(data6 > 1000000 || isNaN(data6)){
+const err33 = {instancePath:instancePath+"/sortNumber",schemaPath:"#/properties/sortNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -7008,27 +7041,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-else {
-errors = _errs30;
-if(vErrors !== null){
-if(_errs30){
-vErrors.length = _errs30;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.notificationEmail !== undefined){
-let data7 = data.notificationEmail;
-const _errs37 = errors;
-let valid10 = false;
-let passing3 = null;
-const _errs38 = errors;
-if(typeof data7 === "string"){
-if(func0(data7) > 254){
-const err34 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/components/schemas/Email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+if(data6 < -1000000 || isNaN(data6)){
+const err34 = {instancePath:instancePath+"/sortNumber",schemaPath:"#/properties/sortNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1000000},message:"must be >= -1000000"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -7037,8 +7051,17 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(!(formats4.test(data7))){
-const err35 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/components/schemas/Email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+}
+}
+if(data.adminPermissionId !== undefined){
+let data7 = data.adminPermissionId;
+const _errs37 = errors;
+let valid10 = false;
+let passing3 = null;
+const _errs38 = errors;
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+const err35 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -7047,14 +7070,24 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-else {
-const err36 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/components/schemas/Email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data7))){
+const err36 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err36];
 }
 else {
 vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }
@@ -7065,12 +7098,12 @@ passing3 = 0;
 }
 const _errs41 = errors;
 if(data7 !== null){
-const err37 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/properties/notificationEmail/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err38 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/properties/adminPermissionId/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err38];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err38);
 }
 errors++;
 }
@@ -7086,12 +7119,12 @@ passing3 = 1;
 }
 }
 if(!valid10){
-const err38 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/properties/notificationEmail/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf"};
+const err39 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/properties/adminPermissionId/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err39];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -7107,21 +7140,15 @@ vErrors = null;
 }
 }
 }
-if(data.accessRequestRequired !== undefined){
-if(typeof data.accessRequestRequired !== "boolean"){
-const err39 = {instancePath:instancePath+"/accessRequestRequired",schemaPath:"#/properties/accessRequestRequired/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-if(data.accessRequestAllowed !== undefined){
-if(typeof data.accessRequestAllowed !== "boolean"){
-const err40 = {instancePath:instancePath+"/accessRequestAllowed",schemaPath:"#/properties/accessRequestAllowed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.notificationEmail !== undefined){
+let data8 = data.notificationEmail;
+const _errs44 = errors;
+let valid12 = false;
+let passing4 = null;
+const _errs45 = errors;
+if(typeof data8 === "string"){
+if(func0(data8) > 254){
+const err40 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/components/schemas/Email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -7130,10 +7157,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-if(data.internalCopyOfAccessRequests !== undefined){
-if(typeof data.internalCopyOfAccessRequests !== "boolean"){
-const err41 = {instancePath:instancePath+"/internalCopyOfAccessRequests",schemaPath:"#/properties/internalCopyOfAccessRequests/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!(formats4.test(data8))){
+const err41 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/components/schemas/Email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -7143,9 +7168,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.roleRequiredOnAccessRequest !== undefined){
-if(typeof data.roleRequiredOnAccessRequest !== "boolean"){
-const err42 = {instancePath:instancePath+"/roleRequiredOnAccessRequest",schemaPath:"#/properties/roleRequiredOnAccessRequest/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err42 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/components/schemas/Email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -7154,10 +7178,14 @@ vErrors.push(err42);
 }
 errors++;
 }
+var _valid4 = _errs45 === errors;
+if(_valid4){
+valid12 = true;
+passing4 = 0;
 }
-if(data.internal !== undefined){
-if(typeof data.internal !== "boolean"){
-const err43 = {instancePath:instancePath+"/internal",schemaPath:"#/properties/internal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const _errs48 = errors;
+if(data8 !== null){
+const err43 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/properties/notificationEmail/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -7166,12 +7194,19 @@ vErrors.push(err43);
 }
 errors++;
 }
+var _valid4 = _errs48 === errors;
+if(_valid4 && valid12){
+valid12 = false;
+passing4 = [passing4, 1];
 }
-if(data.attributes !== undefined){
-let data13 = data.attributes;
-if(Array.isArray(data13)){
-if(data13.length > 200){
-const err44 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
+else {
+if(_valid4){
+valid12 = true;
+passing4 = 1;
+}
+}
+if(!valid12){
+const err44 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/properties/notificationEmail/oneOf",keyword:"oneOf",params:{passingSchemas: passing4},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -7180,16 +7215,21 @@ vErrors.push(err44);
 }
 errors++;
 }
-const len0 = data13.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate37(data13[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data13,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-errors = vErrors.length;
-}
-}
+else {
+errors = _errs44;
+if(vErrors !== null){
+if(_errs44){
+vErrors.length = _errs44;
 }
 else {
-const err45 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+vErrors = null;
+}
+}
+}
+}
+if(data.accessRequestRequired !== undefined){
+if(typeof data.accessRequestRequired !== "boolean"){
+const err45 = {instancePath:instancePath+"/accessRequestRequired",schemaPath:"#/properties/accessRequestRequired/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -7199,11 +7239,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.roles !== undefined){
-let data15 = data.roles;
-if(Array.isArray(data15)){
-if(data15.length > 200){
-const err46 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
+if(data.accessRequestAllowed !== undefined){
+if(typeof data.accessRequestAllowed !== "boolean"){
+const err46 = {instancePath:instancePath+"/accessRequestAllowed",schemaPath:"#/properties/accessRequestAllowed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -7212,16 +7250,10 @@ vErrors.push(err46);
 }
 errors++;
 }
-const len1 = data15.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate38(data15[i1], {instancePath:instancePath+"/roles/" + i1,parentData:data15,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
 }
-}
-}
-else {
-const err47 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.internalCopyOfAccessRequests !== undefined){
+if(typeof data.internalCopyOfAccessRequests !== "boolean"){
+const err47 = {instancePath:instancePath+"/internalCopyOfAccessRequests",schemaPath:"#/properties/internalCopyOfAccessRequests/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -7231,11 +7263,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.accountAccessIds !== undefined){
-let data17 = data.accountAccessIds;
-if(Array.isArray(data17)){
-if(data17.length > 200){
-const err48 = {instancePath:instancePath+"/accountAccessIds",schemaPath:"#/properties/accountAccessIds/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
+if(data.roleRequiredOnAccessRequest !== undefined){
+if(typeof data.roleRequiredOnAccessRequest !== "boolean"){
+const err48 = {instancePath:instancePath+"/roleRequiredOnAccessRequest",schemaPath:"#/properties/roleRequiredOnAccessRequest/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -7244,12 +7274,10 @@ vErrors.push(err48);
 }
 errors++;
 }
-const len2 = data17.length;
-for(let i2=0; i2<len2; i2++){
-let data18 = data17[i2];
-if(typeof data18 === "string"){
-if(!pattern0.test(data18)){
-const err49 = {instancePath:instancePath+"/accountAccessIds/" + i2,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+}
+if(data.internal !== undefined){
+if(typeof data.internal !== "boolean"){
+const err49 = {instancePath:instancePath+"/internal",schemaPath:"#/properties/internal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -7258,8 +7286,12 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(!(formats0.test(data18))){
-const err50 = {instancePath:instancePath+"/accountAccessIds/" + i2,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.attributes !== undefined){
+let data14 = data.attributes;
+if(Array.isArray(data14)){
+if(data14.length > 200){
+const err50 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -7268,9 +7300,16 @@ vErrors.push(err50);
 }
 errors++;
 }
+const len0 = data14.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate37(data14[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data14,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err51 = {instancePath:instancePath+"/accountAccessIds/" + i2,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err51 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -7280,14 +7319,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-let i3 = data17.length;
-let j0;
-if(i3 > 1){
-outer0:
-for(;i3--;){
-for(j0 = i3; j0--;){
-if(func5(data17[i3], data17[j0])){
-const err52 = {instancePath:instancePath+"/accountAccessIds",schemaPath:"#/properties/accountAccessIds/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)"};
+if(data.roles !== undefined){
+let data16 = data.roles;
+if(Array.isArray(data16)){
+if(data16.length > 200){
+const err52 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -7295,14 +7331,17 @@ else {
 vErrors.push(err52);
 }
 errors++;
-break outer0;
 }
-}
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate38(data16[i1], {instancePath:instancePath+"/roles/" + i1,parentData:data16,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/accountAccessIds",schemaPath:"#/properties/accountAccessIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err53 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -7312,11 +7351,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.customFlowIds !== undefined){
-let data19 = data.customFlowIds;
-if(Array.isArray(data19)){
-if(data19.length > 50){
-const err54 = {instancePath:instancePath+"/customFlowIds",schemaPath:"#/properties/customFlowIds/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
+if(data.accountAccessIds !== undefined){
+let data18 = data.accountAccessIds;
+if(Array.isArray(data18)){
+if(data18.length > 200){
+const err54 = {instancePath:instancePath+"/accountAccessIds",schemaPath:"#/properties/accountAccessIds/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -7325,12 +7364,12 @@ vErrors.push(err54);
 }
 errors++;
 }
-const len3 = data19.length;
-for(let i4=0; i4<len3; i4++){
-let data20 = data19[i4];
-if(typeof data20 === "string"){
-if(!pattern0.test(data20)){
-const err55 = {instancePath:instancePath+"/customFlowIds/" + i4,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+const len2 = data18.length;
+for(let i2=0; i2<len2; i2++){
+let data19 = data18[i2];
+if(typeof data19 === "string"){
+if(!pattern0.test(data19)){
+const err55 = {instancePath:instancePath+"/accountAccessIds/" + i2,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -7339,8 +7378,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(!(formats0.test(data20))){
-const err56 = {instancePath:instancePath+"/customFlowIds/" + i4,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+if(!(formats0.test(data19))){
+const err56 = {instancePath:instancePath+"/accountAccessIds/" + i2,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -7351,7 +7390,7 @@ errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/customFlowIds/" + i4,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err57 = {instancePath:instancePath+"/accountAccessIds/" + i2,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -7361,14 +7400,14 @@ vErrors.push(err57);
 errors++;
 }
 }
-let i5 = data19.length;
-let j1;
-if(i5 > 1){
-outer1:
-for(;i5--;){
-for(j1 = i5; j1--;){
-if(func5(data19[i5], data19[j1])){
-const err58 = {instancePath:instancePath+"/customFlowIds",schemaPath:"#/properties/customFlowIds/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i5+" are identical)"};
+let i3 = data18.length;
+let j0;
+if(i3 > 1){
+outer0:
+for(;i3--;){
+for(j0 = i3; j0--;){
+if(func5(data18[i3], data18[j0])){
+const err58 = {instancePath:instancePath+"/accountAccessIds",schemaPath:"#/properties/accountAccessIds/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -7376,14 +7415,14 @@ else {
 vErrors.push(err58);
 }
 errors++;
-break outer1;
+break outer0;
 }
 }
 }
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/customFlowIds",schemaPath:"#/properties/customFlowIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err59 = {instancePath:instancePath+"/accountAccessIds",schemaPath:"#/properties/accountAccessIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -7393,11 +7432,11 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data.activationGroups !== undefined){
-let data21 = data.activationGroups;
-if(Array.isArray(data21)){
-if(data21.length > 50){
-const err60 = {instancePath:instancePath+"/activationGroups",schemaPath:"#/properties/activationGroups/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
+if(data.customFlowIds !== undefined){
+let data20 = data.customFlowIds;
+if(Array.isArray(data20)){
+if(data20.length > 50){
+const err60 = {instancePath:instancePath+"/customFlowIds",schemaPath:"#/properties/customFlowIds/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -7406,16 +7445,12 @@ vErrors.push(err60);
 }
 errors++;
 }
-const len4 = data21.length;
-for(let i6=0; i6<len4; i6++){
-if(!(validate39(data21[i6], {instancePath:instancePath+"/activationGroups/" + i6,parentData:data21,parentDataProperty:i6,rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err61 = {instancePath:instancePath+"/activationGroups",schemaPath:"#/properties/activationGroups/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len3 = data20.length;
+for(let i4=0; i4<len3; i4++){
+let data21 = data20[i4];
+if(typeof data21 === "string"){
+if(!pattern0.test(data21)){
+const err61 = {instancePath:instancePath+"/customFlowIds/" + i4,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -7424,25 +7459,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-if(data.webhook !== undefined){
-let data23 = data.webhook;
-const _errs73 = errors;
-let valid26 = false;
-let passing4 = null;
-const _errs74 = errors;
-if(!(validate42(data23, {instancePath:instancePath+"/webhook",parentData:data,parentDataProperty:"webhook",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
-errors = vErrors.length;
-}
-var _valid4 = _errs74 === errors;
-if(_valid4){
-valid26 = true;
-passing4 = 0;
-}
-const _errs75 = errors;
-if(data23 !== null){
-const err62 = {instancePath:instancePath+"/webhook",schemaPath:"#/properties/webhook/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(!(formats0.test(data21))){
+const err62 = {instancePath:instancePath+"/customFlowIds/" + i4,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -7451,19 +7469,9 @@ vErrors.push(err62);
 }
 errors++;
 }
-var _valid4 = _errs75 === errors;
-if(_valid4 && valid26){
-valid26 = false;
-passing4 = [passing4, 1];
 }
 else {
-if(_valid4){
-valid26 = true;
-passing4 = 1;
-}
-}
-if(!valid26){
-const err63 = {instancePath:instancePath+"/webhook",schemaPath:"#/properties/webhook/oneOf",keyword:"oneOf",params:{passingSchemas: passing4},message:"must match exactly one schema in oneOf"};
+const err63 = {instancePath:instancePath+"/customFlowIds/" + i4,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -7472,22 +7480,15 @@ vErrors.push(err63);
 }
 errors++;
 }
-else {
-errors = _errs73;
-if(vErrors !== null){
-if(_errs73){
-vErrors.length = _errs73;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.requestJustification !== undefined){
-let data24 = data.requestJustification;
-if(typeof data24 !== "string"){
-const err64 = {instancePath:instancePath+"/requestJustification",schemaPath:"#/components/schemas/RequestJustification/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let i5 = data20.length;
+let j1;
+if(i5 > 1){
+outer1:
+for(;i5--;){
+for(j1 = i5; j1--;){
+if(func5(data20[i5], data20[j1])){
+const err64 = {instancePath:instancePath+"/customFlowIds",schemaPath:"#/properties/customFlowIds/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i5+" are identical)"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -7495,9 +7496,14 @@ else {
 vErrors.push(err64);
 }
 errors++;
+break outer1;
 }
-if(!((data24 === "required") || (data24 === "optional"))){
-const err65 = {instancePath:instancePath+"/requestJustification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
+}
+}
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/customFlowIds",schemaPath:"#/properties/customFlowIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -7507,9 +7513,11 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data.timeBoundAccess !== undefined){
-if(typeof data.timeBoundAccess !== "boolean"){
-const err66 = {instancePath:instancePath+"/timeBoundAccess",schemaPath:"#/properties/timeBoundAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.activationGroups !== undefined){
+let data22 = data.activationGroups;
+if(Array.isArray(data22)){
+if(data22.length > 50){
+const err66 = {instancePath:instancePath+"/activationGroups",schemaPath:"#/properties/activationGroups/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -7518,11 +7526,16 @@ vErrors.push(err66);
 }
 errors++;
 }
+const len4 = data22.length;
+for(let i6=0; i6<len4; i6++){
+if(!(validate39(data22[i6], {instancePath:instancePath+"/activationGroups/" + i6,parentData:data22,parentDataProperty:i6,rootData}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+errors = vErrors.length;
 }
-if(data.maxAccessDays !== undefined){
-let data26 = data.maxAccessDays;
-if((!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))) && (data26 !== null)){
-const err67 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema73.properties.maxAccessDays.type},message:"must be integer,null"};
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/activationGroups",schemaPath:"#/properties/activationGroups/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -7531,9 +7544,25 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(typeof data26 == "number"){
-if(data26 > 3650 || isNaN(data26)){
-const err68 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3650},message:"must be <= 3650"};
+}
+if(data.webhook !== undefined){
+let data24 = data.webhook;
+const _errs80 = errors;
+let valid28 = false;
+let passing5 = null;
+const _errs81 = errors;
+if(!(validate42(data24, {instancePath:instancePath+"/webhook",parentData:data,parentDataProperty:"webhook",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+errors = vErrors.length;
+}
+var _valid5 = _errs81 === errors;
+if(_valid5){
+valid28 = true;
+passing5 = 0;
+}
+const _errs82 = errors;
+if(data24 !== null){
+const err68 = {instancePath:instancePath+"/webhook",schemaPath:"#/properties/webhook/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -7542,8 +7571,19 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data26 < 1 || isNaN(data26)){
-const err69 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+var _valid5 = _errs82 === errors;
+if(_valid5 && valid28){
+valid28 = false;
+passing5 = [passing5, 1];
+}
+else {
+if(_valid5){
+valid28 = true;
+passing5 = 1;
+}
+}
+if(!valid28){
+const err69 = {instancePath:instancePath+"/webhook",schemaPath:"#/properties/webhook/oneOf",keyword:"oneOf",params:{passingSchemas: passing5},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -7552,13 +7592,22 @@ vErrors.push(err69);
 }
 errors++;
 }
+else {
+errors = _errs80;
+if(vErrors !== null){
+if(_errs80){
+vErrors.length = _errs80;
+}
+else {
+vErrors = null;
 }
 }
-if(data.requestableAccountAccessIds !== undefined){
-let data27 = data.requestableAccountAccessIds;
-if(Array.isArray(data27)){
-if(data27.length > 200){
-const err70 = {instancePath:instancePath+"/requestableAccountAccessIds",schemaPath:"#/properties/requestableAccountAccessIds/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
+}
+}
+if(data.requestJustification !== undefined){
+let data25 = data.requestJustification;
+if(typeof data25 !== "string"){
+const err70 = {instancePath:instancePath+"/requestJustification",schemaPath:"#/components/schemas/RequestJustification/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -7567,12 +7616,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-const len5 = data27.length;
-for(let i7=0; i7<len5; i7++){
-let data28 = data27[i7];
-if(typeof data28 === "string"){
-if(!pattern0.test(data28)){
-const err71 = {instancePath:instancePath+"/requestableAccountAccessIds/" + i7,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(!((data25 === "required") || (data25 === "optional"))){
+const err71 = {instancePath:instancePath+"/requestJustification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -7581,8 +7626,10 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(!(formats0.test(data28))){
-const err72 = {instancePath:instancePath+"/requestableAccountAccessIds/" + i7,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.timeBoundAccess !== undefined){
+if(typeof data.timeBoundAccess !== "boolean"){
+const err72 = {instancePath:instancePath+"/timeBoundAccess",schemaPath:"#/properties/timeBoundAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -7592,8 +7639,10 @@ vErrors.push(err72);
 errors++;
 }
 }
-else {
-const err73 = {instancePath:instancePath+"/requestableAccountAccessIds/" + i7,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.maxAccessDays !== undefined){
+let data27 = data.maxAccessDays;
+if((!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))) && (data27 !== null)){
+const err73 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema73.properties.maxAccessDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -7602,15 +7651,9 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-let i8 = data27.length;
-let j2;
-if(i8 > 1){
-outer2:
-for(;i8--;){
-for(j2 = i8; j2--;){
-if(func5(data27[i8], data27[j2])){
-const err74 = {instancePath:instancePath+"/requestableAccountAccessIds",schemaPath:"#/properties/requestableAccountAccessIds/uniqueItems",keyword:"uniqueItems",params:{i: i8, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i8+" are identical)"};
+if(typeof data27 == "number"){
+if(data27 > 3650 || isNaN(data27)){
+const err74 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3650},message:"must be <= 3650"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -7618,14 +7661,9 @@ else {
 vErrors.push(err74);
 }
 errors++;
-break outer2;
 }
-}
-}
-}
-}
-else {
-const err75 = {instancePath:instancePath+"/requestableAccountAccessIds",schemaPath:"#/properties/requestableAccountAccessIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data27 < 1 || isNaN(data27)){
+const err75 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -7636,8 +7674,11 @@ errors++;
 }
 }
 }
-else {
-const err76 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.requestableAccountAccessIds !== undefined){
+let data28 = data.requestableAccountAccessIds;
+if(Array.isArray(data28)){
+if(data28.length > 200){
+const err76 = {instancePath:instancePath+"/requestableAccountAccessIds",schemaPath:"#/properties/requestableAccountAccessIds/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -7646,12 +7687,91 @@ vErrors.push(err76);
 }
 errors++;
 }
+const len5 = data28.length;
+for(let i7=0; i7<len5; i7++){
+let data29 = data28[i7];
+if(typeof data29 === "string"){
+if(!pattern0.test(data29)){
+const err77 = {instancePath:instancePath+"/requestableAccountAccessIds/" + i7,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+if(!(formats0.test(data29))){
+const err78 = {instancePath:instancePath+"/requestableAccountAccessIds/" + i7,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+else {
+const err79 = {instancePath:instancePath+"/requestableAccountAccessIds/" + i7,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+let i8 = data28.length;
+let j2;
+if(i8 > 1){
+outer2:
+for(;i8--;){
+for(j2 = i8; j2--;){
+if(func5(data28[i8], data28[j2])){
+const err80 = {instancePath:instancePath+"/requestableAccountAccessIds",schemaPath:"#/properties/requestableAccountAccessIds/uniqueItems",keyword:"uniqueItems",params:{i: i8, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i8+" are identical)"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+break outer2;
+}
+}
+}
+}
+}
+else {
+const err81 = {instancePath:instancePath+"/requestableAccountAccessIds",schemaPath:"#/properties/requestableAccountAccessIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+else {
+const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
 validate48.errors = vErrors;
 return errors === 0;
 }
 
 export const ImageUpload = validate53;
-const schema85 = {"type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string"}}};
+const schema86 = {"type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string"}}};
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -7707,7 +7827,7 @@ return errors === 0;
 }
 
 export const AdminApplication = validate54;
-const schema86 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","internal","accessRequestsAmount","permissions"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"internal":{"type":"boolean"},"accessRequestsAmount":{"type":"integer","minimum":0},"permissions":{"type":"object","additionalProperties":false,"required":["manageAccessRequests"],"properties":{"manageAccessRequests":{"type":"boolean"}}}}};
+const schema87 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","internal","accessRequestsAmount","permissions"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"internal":{"type":"boolean"},"accessRequestsAmount":{"type":"integer","minimum":0},"permissions":{"type":"object","additionalProperties":false,"required":["manageAccessRequests"],"properties":{"manageAccessRequests":{"type":"boolean"}}}}};
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -7835,7 +7955,7 @@ errors++;
 if(data.logoUrl !== undefined){
 let data2 = data.logoUrl;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err11 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema86.properties.logoUrl.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema87.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7959,7 +8079,7 @@ return errors === 0;
 }
 
 export const AdminApplicationList = validate55;
-const schema88 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AdminApplication"}},"total":{"type":"integer","minimum":0}}};
+const schema89 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AdminApplication"}},"total":{"type":"integer","minimum":0}}};
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8060,7 +8180,7 @@ return errors === 0;
 }
 
 export const AttributeDataType = validate57;
-const schema89 = {"type":"string","enum":["STRING","NUMBER","BOOLEAN","DATE","EMAIL","URL"]};
+const schema90 = {"type":"string","enum":["STRING","NUMBER","BOOLEAN","DATE","EMAIL","URL"]};
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8076,7 +8196,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((data === "STRING") || (data === "NUMBER")) || (data === "BOOLEAN")) || (data === "DATE")) || (data === "EMAIL")) || (data === "URL"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8090,7 +8210,7 @@ return errors === 0;
 }
 
 export const UsageType = validate58;
-const schema90 = {"type":"string","enum":["APPLICATION","CUSTOM_FLOW","ROLE","APPLICATION_ACCOUNT_ACCESS"]};
+const schema91 = {"type":"string","enum":["APPLICATION","CUSTOM_FLOW","ROLE","APPLICATION_ACCOUNT_ACCESS"]};
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8106,7 +8226,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === "APPLICATION") || (data === "CUSTOM_FLOW")) || (data === "ROLE")) || (data === "APPLICATION_ACCOUNT_ACCESS"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema91.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8120,7 +8240,7 @@ return errors === 0;
 }
 
 export const Usage = validate59;
-const schema91 = {"type":"object","additionalProperties":false,"required":["type","id","label"],"properties":{"type":{"$ref":"#/components/schemas/UsageType"},"id":{"type":"string"},"label":{"type":"string"}}};
+const schema92 = {"type":"object","additionalProperties":false,"required":["type","id","label"],"properties":{"type":{"$ref":"#/components/schemas/UsageType"},"id":{"type":"string"},"label":{"type":"string"}}};
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8181,7 +8301,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((((data0 === "APPLICATION") || (data0 === "CUSTOM_FLOW")) || (data0 === "ROLE")) || (data0 === "APPLICATION_ACCOUNT_ACCESS"))){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/UsageType/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/UsageType/enum",keyword:"enum",params:{allowedValues: schema91.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8231,7 +8351,7 @@ return errors === 0;
 }
 
 export const UsageGroupKind = validate60;
-const schema93 = {"type":"string","enum":["APPLICATION","USER","CUSTOM_FLOW","ACCOUNT_ACCESS","ACTIVATION_GROUP"]};
+const schema94 = {"type":"string","enum":["APPLICATION","USER","CUSTOM_FLOW","ACCOUNT_ACCESS","ACTIVATION_GROUP"]};
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8247,7 +8367,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "APPLICATION") || (data === "USER")) || (data === "CUSTOM_FLOW")) || (data === "ACCOUNT_ACCESS")) || (data === "ACTIVATION_GROUP"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema93.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema94.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8261,7 +8381,7 @@ return errors === 0;
 }
 
 export const UsageGroup = validate61;
-const schema94 = {"type":"object","additionalProperties":false,"required":["kind","count","first"],"properties":{"kind":{"$ref":"#/components/schemas/UsageGroupKind"},"count":{"type":"integer","minimum":1},"first":{"type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["id","label"],"properties":{"id":{"type":"string"},"label":{"type":"string"}}}}}};
+const schema95 = {"type":"object","additionalProperties":false,"required":["kind","count","first"],"properties":{"kind":{"$ref":"#/components/schemas/UsageGroupKind"},"count":{"type":"integer","minimum":1},"first":{"type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["id","label"],"properties":{"id":{"type":"string"},"label":{"type":"string"}}}}}};
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8322,7 +8442,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((((data0 === "APPLICATION") || (data0 === "USER")) || (data0 === "CUSTOM_FLOW")) || (data0 === "ACCOUNT_ACCESS")) || (data0 === "ACTIVATION_GROUP"))){
-const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/UsageGroupKind/enum",keyword:"enum",params:{allowedValues: schema93.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/UsageGroupKind/enum",keyword:"enum",params:{allowedValues: schema94.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8470,7 +8590,7 @@ return errors === 0;
 }
 
 export const EntityUsage = validate62;
-const schema96 = {"type":"object","additionalProperties":false,"required":["groups"],"properties":{"groups":{"type":"array","items":{"$ref":"#/components/schemas/UsageGroup"}}}};
+const schema97 = {"type":"object","additionalProperties":false,"required":["groups"],"properties":{"groups":{"type":"array","items":{"$ref":"#/components/schemas/UsageGroup"}}}};
 
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8536,7 +8656,7 @@ return errors === 0;
 }
 
 export const DeleteResult = validate64;
-const schema97 = {"type":"object","additionalProperties":false,"required":["removedFrom"],"properties":{"removedFrom":{"type":"array","items":{"$ref":"#/components/schemas/UsageGroup"}}}};
+const schema98 = {"type":"object","additionalProperties":false,"required":["removedFrom"],"properties":{"removedFrom":{"type":"array","items":{"$ref":"#/components/schemas/UsageGroup"}}}};
 
 function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8602,7 +8722,7 @@ return errors === 0;
 }
 
 export const AttributeSummary = validate66;
-const schema98 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType","editableByUser","editableByOthers"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"}}};
+const schema99 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType","editableByUser","editableByOthers"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"}}};
 
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8752,7 +8872,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
-const err13 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8802,7 +8922,7 @@ return errors === 0;
 }
 
 export const AttributeList = validate67;
-const schema101 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AttributeSummary"}},"total":{"type":"integer","minimum":0}}};
+const schema102 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AttributeSummary"}},"total":{"type":"integer","minimum":0}}};
 
 function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8903,7 +9023,8 @@ return errors === 0;
 }
 
 export const Attribute = validate69;
-const schema102 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType","permissionId","directoryLink","editableByUser","editableByOthers","usages"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryLink":{"type":["string","null"]},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"},"usages":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Usage"}}}};
+const schema103 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType","requiredValue","permissionId","directoryLink","editableByUser","editableByOthers","usages"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"requiredValue":{"$ref":"#/components/schemas/RequiredAnswer"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryLink":{"type":["string","null"]},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"},"usages":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Usage"}}}};
+const schema106 = {"type":["string","null"],"enum":["true","false",null]};
 
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8949,8 +9070,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.permissionId === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permissionId"},message:"must have required property '"+"permissionId"+"'"};
+if(data.requiredValue === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requiredValue"},message:"must have required property '"+"requiredValue"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8959,8 +9080,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.directoryLink === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "directoryLink"},message:"must have required property '"+"directoryLink"+"'"};
+if(data.permissionId === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permissionId"},message:"must have required property '"+"permissionId"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8969,8 +9090,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.editableByUser === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editableByUser"},message:"must have required property '"+"editableByUser"+"'"};
+if(data.directoryLink === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "directoryLink"},message:"must have required property '"+"directoryLink"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8979,8 +9100,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.editableByOthers === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editableByOthers"},message:"must have required property '"+"editableByOthers"+"'"};
+if(data.editableByUser === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editableByUser"},message:"must have required property '"+"editableByUser"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8989,8 +9110,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.usages === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "usages"},message:"must have required property '"+"usages"+"'"};
+if(data.editableByOthers === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editableByOthers"},message:"must have required property '"+"editableByOthers"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8999,9 +9120,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func15.call(schema102.properties, key0))){
-const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.usages === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "usages"},message:"must have required property '"+"usages"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9010,12 +9130,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err10 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+for(const key0 in data){
+if(!(func15.call(schema103.properties, key0))){
+const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9024,8 +9141,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err11 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err11 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9034,9 +9155,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-else {
-const err12 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data0))){
+const err12 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9046,9 +9166,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.key !== undefined){
-if(typeof data.key !== "string"){
-const err13 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err13 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9058,9 +9177,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.label !== undefined){
-if(typeof data.label !== "string"){
-const err14 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.key !== undefined){
+if(typeof data.key !== "string"){
+const err14 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9070,10 +9189,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.dataType !== undefined){
-let data3 = data.dataType;
-if(typeof data3 !== "string"){
-const err15 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.label !== undefined){
+if(typeof data.label !== "string"){
+const err15 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9082,8 +9200,11 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
-const err16 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.dataType !== undefined){
+let data3 = data.dataType;
+if(typeof data3 !== "string"){
+const err16 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9092,16 +9213,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.permissionId !== undefined){
-let data4 = data.permissionId;
-const _errs13 = errors;
-let valid3 = false;
-let passing0 = null;
-const _errs14 = errors;
-if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-const err17 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
+const err17 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9110,8 +9223,11 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!(formats0.test(data4))){
-const err18 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.requiredValue !== undefined){
+let data4 = data.requiredValue;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err18 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema106.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9120,9 +9236,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data4 === "true") || (data4 === "false")) || (data4 === null))){
+const err19 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9131,14 +9246,16 @@ vErrors.push(err19);
 }
 errors++;
 }
-var _valid0 = _errs14 === errors;
-if(_valid0){
-valid3 = true;
-passing0 = 0;
 }
+if(data.permissionId !== undefined){
+let data5 = data.permissionId;
+const _errs16 = errors;
+let valid4 = false;
+let passing0 = null;
 const _errs17 = errors;
-if(data4 !== null){
-const err20 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+const err20 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9147,19 +9264,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-var _valid0 = _errs17 === errors;
-if(_valid0 && valid3){
-valid3 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid3 = true;
-passing0 = 1;
-}
-}
-if(!valid3){
-const err21 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(!(formats0.test(data5))){
+const err21 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9168,22 +9274,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-else {
-errors = _errs13;
-if(vErrors !== null){
-if(_errs13){
-vErrors.length = _errs13;
 }
 else {
-vErrors = null;
-}
-}
-}
-}
-if(data.directoryLink !== undefined){
-let data5 = data.directoryLink;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err22 = {instancePath:instancePath+"/directoryLink",schemaPath:"#/properties/directoryLink/type",keyword:"type",params:{type: schema102.properties.directoryLink.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9192,10 +9285,14 @@ vErrors.push(err22);
 }
 errors++;
 }
+var _valid0 = _errs17 === errors;
+if(_valid0){
+valid4 = true;
+passing0 = 0;
 }
-if(data.editableByUser !== undefined){
-if(typeof data.editableByUser !== "boolean"){
-const err23 = {instancePath:instancePath+"/editableByUser",schemaPath:"#/properties/editableByUser/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const _errs20 = errors;
+if(data5 !== null){
+const err23 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9204,10 +9301,19 @@ vErrors.push(err23);
 }
 errors++;
 }
+var _valid0 = _errs20 === errors;
+if(_valid0 && valid4){
+valid4 = false;
+passing0 = [passing0, 1];
 }
-if(data.editableByOthers !== undefined){
-if(typeof data.editableByOthers !== "boolean"){
-const err24 = {instancePath:instancePath+"/editableByOthers",schemaPath:"#/properties/editableByOthers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+if(_valid0){
+valid4 = true;
+passing0 = 1;
+}
+}
+if(!valid4){
+const err24 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9216,12 +9322,22 @@ vErrors.push(err24);
 }
 errors++;
 }
+else {
+errors = _errs16;
+if(vErrors !== null){
+if(_errs16){
+vErrors.length = _errs16;
 }
-if(data.usages !== undefined){
-let data8 = data.usages;
-if(Array.isArray(data8)){
-if(data8.length > 100){
-const err25 = {instancePath:instancePath+"/usages",schemaPath:"#/properties/usages/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.directoryLink !== undefined){
+let data6 = data.directoryLink;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err25 = {instancePath:instancePath+"/directoryLink",schemaPath:"#/properties/directoryLink/type",keyword:"type",params:{type: schema103.properties.directoryLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9230,16 +9346,10 @@ vErrors.push(err25);
 }
 errors++;
 }
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate59(data8[i0], {instancePath:instancePath+"/usages/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
-errors = vErrors.length;
 }
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/usages",schemaPath:"#/properties/usages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.editableByUser !== undefined){
+if(typeof data.editableByUser !== "boolean"){
+const err26 = {instancePath:instancePath+"/editableByUser",schemaPath:"#/properties/editableByUser/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -9249,9 +9359,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-}
-else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.editableByOthers !== undefined){
+if(typeof data.editableByOthers !== "boolean"){
+const err27 = {instancePath:instancePath+"/editableByOthers",schemaPath:"#/properties/editableByOthers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -9260,12 +9370,56 @@ vErrors.push(err27);
 }
 errors++;
 }
+}
+if(data.usages !== undefined){
+let data9 = data.usages;
+if(Array.isArray(data9)){
+if(data9.length > 100){
+const err28 = {instancePath:instancePath+"/usages",schemaPath:"#/properties/usages/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate59(data9[i0], {instancePath:instancePath+"/usages/" + i0,parentData:data9,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/usages",schemaPath:"#/properties/usages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
 validate69.errors = vErrors;
 return errors === 0;
 }
 
 export const AttributeInput = validate71;
-const schema106 = {"type":"object","additionalProperties":false,"required":["key","label","dataType"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryLink":{"type":["string","null"],"maxLength":200},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"}}};
+const schema108 = {"type":"object","additionalProperties":false,"required":["key","label","dataType"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"requiredValue":{"$ref":"#/components/schemas/RequiredAnswer"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryLink":{"type":["string","null"],"maxLength":200},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"}}};
 
 function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9302,7 +9456,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(((((((key0 === "key") || (key0 === "label")) || (key0 === "dataType")) || (key0 === "permissionId")) || (key0 === "directoryLink")) || (key0 === "editableByUser")) || (key0 === "editableByOthers"))){
+if(!((((((((key0 === "key") || (key0 === "label")) || (key0 === "dataType")) || (key0 === "requiredValue")) || (key0 === "permissionId")) || (key0 === "directoryLink")) || (key0 === "editableByUser")) || (key0 === "editableByOthers"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -9386,7 +9540,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((((((data2 === "STRING") || (data2 === "NUMBER")) || (data2 === "BOOLEAN")) || (data2 === "DATE")) || (data2 === "EMAIL")) || (data2 === "URL"))){
-const err10 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9396,15 +9550,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.permissionId !== undefined){
-let data3 = data.permissionId;
-const _errs12 = errors;
-let valid4 = false;
-let passing0 = null;
-const _errs13 = errors;
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-const err11 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(data.requiredValue !== undefined){
+let data3 = data.requiredValue;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err11 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema106.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9413,8 +9562,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!(formats0.test(data3))){
-const err12 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+if(!(((data3 === "true") || (data3 === "false")) || (data3 === null))){
+const err12 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9424,8 +9573,15 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
-const err13 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.permissionId !== undefined){
+let data4 = data.permissionId;
+const _errs15 = errors;
+let valid5 = false;
+let passing0 = null;
+const _errs16 = errors;
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+const err13 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9434,14 +9590,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-var _valid0 = _errs13 === errors;
-if(_valid0){
-valid4 = true;
-passing0 = 0;
-}
-const _errs16 = errors;
-if(data3 !== null){
-const err14 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(!(formats0.test(data4))){
+const err14 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9450,19 +9600,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-var _valid0 = _errs16 === errors;
-if(_valid0 && valid4){
-valid4 = false;
-passing0 = [passing0, 1];
 }
 else {
-if(_valid0){
-valid4 = true;
-passing0 = 1;
-}
-}
-if(!valid4){
-const err15 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err15 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9471,22 +9611,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-else {
-errors = _errs12;
-if(vErrors !== null){
-if(_errs12){
-vErrors.length = _errs12;
+var _valid0 = _errs16 === errors;
+if(_valid0){
+valid5 = true;
+passing0 = 0;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.directoryLink !== undefined){
-let data4 = data.directoryLink;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err16 = {instancePath:instancePath+"/directoryLink",schemaPath:"#/properties/directoryLink/type",keyword:"type",params:{type: schema106.properties.directoryLink.type},message:"must be string,null"};
+const _errs19 = errors;
+if(data4 !== null){
+const err16 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9495,9 +9627,19 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(typeof data4 === "string"){
-if(func0(data4) > 200){
-const err17 = {instancePath:instancePath+"/directoryLink",schemaPath:"#/properties/directoryLink/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+var _valid0 = _errs19 === errors;
+if(_valid0 && valid5){
+valid5 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid5 = true;
+passing0 = 1;
+}
+}
+if(!valid5){
+const err17 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9506,11 +9648,22 @@ vErrors.push(err17);
 }
 errors++;
 }
+else {
+errors = _errs15;
+if(vErrors !== null){
+if(_errs15){
+vErrors.length = _errs15;
+}
+else {
+vErrors = null;
 }
 }
-if(data.editableByUser !== undefined){
-if(typeof data.editableByUser !== "boolean"){
-const err18 = {instancePath:instancePath+"/editableByUser",schemaPath:"#/properties/editableByUser/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+}
+if(data.directoryLink !== undefined){
+let data5 = data.directoryLink;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err18 = {instancePath:instancePath+"/directoryLink",schemaPath:"#/properties/directoryLink/type",keyword:"type",params:{type: schema108.properties.directoryLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9519,10 +9672,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data.editableByOthers !== undefined){
-if(typeof data.editableByOthers !== "boolean"){
-const err19 = {instancePath:instancePath+"/editableByOthers",schemaPath:"#/properties/editableByOthers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data5 === "string"){
+if(func0(data5) > 200){
+const err19 = {instancePath:instancePath+"/directoryLink",schemaPath:"#/properties/directoryLink/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9533,8 +9685,9 @@ errors++;
 }
 }
 }
-else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.editableByUser !== undefined){
+if(typeof data.editableByUser !== "boolean"){
+const err20 = {instancePath:instancePath+"/editableByUser",schemaPath:"#/properties/editableByUser/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9543,12 +9696,36 @@ vErrors.push(err20);
 }
 errors++;
 }
+}
+if(data.editableByOthers !== undefined){
+if(typeof data.editableByOthers !== "boolean"){
+const err21 = {instancePath:instancePath+"/editableByOthers",schemaPath:"#/properties/editableByOthers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
 validate71.errors = vErrors;
 return errors === 0;
 }
 
 export const Permission = validate72;
-const schema111 = {"type":"object","additionalProperties":false,"required":["id","key","description","usages"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"description":{"type":"string"},"usages":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Usage"}}}};
+const schema114 = {"type":"object","additionalProperties":false,"required":["id","key","description","usages"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"description":{"type":"string"},"usages":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Usage"}}}};
 
 function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9713,7 +9890,7 @@ return errors === 0;
 }
 
 export const PermissionSummary = validate74;
-const schema113 = {"type":"object","additionalProperties":false,"required":["id","key","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"description":{"type":"string"}}};
+const schema116 = {"type":"object","additionalProperties":false,"required":["id","key","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"description":{"type":"string"}}};
 
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9836,7 +10013,7 @@ return errors === 0;
 }
 
 export const PermissionList = validate75;
-const schema115 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/PermissionSummary"}},"total":{"type":"integer","minimum":0}}};
+const schema118 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/PermissionSummary"}},"total":{"type":"integer","minimum":0}}};
 
 function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9937,7 +10114,7 @@ return errors === 0;
 }
 
 export const PermissionInput = validate77;
-const schema116 = {"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"description":{"$ref":"#/components/schemas/Description"}}};
+const schema119 = {"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"description":{"$ref":"#/components/schemas/Description"}}};
 
 function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10031,7 +10208,7 @@ return errors === 0;
 }
 
 export const RoleSummary = validate78;
-const schema119 = {"type":"object","additionalProperties":false,"required":["id","key","label","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"}}};
+const schema122 = {"type":"object","additionalProperties":false,"required":["id","key","label","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"}}};
 
 function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10176,7 +10353,7 @@ return errors === 0;
 }
 
 export const RoleList = validate79;
-const schema121 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/RoleSummary"}},"total":{"type":"integer","minimum":0}}};
+const schema124 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/RoleSummary"}},"total":{"type":"integer","minimum":0}}};
 
 function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10277,7 +10454,7 @@ return errors === 0;
 }
 
 export const Role = validate81;
-const schema122 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","permissionIds","applicationIds"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"permissionIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"applicationIds":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
+const schema125 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","permissionIds","applicationIds"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"permissionIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"applicationIds":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
 
 function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10534,7 +10711,7 @@ return errors === 0;
 }
 
 export const RoleInput = validate82;
-const schema126 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"description":{"$ref":"#/components/schemas/Description"},"permissionIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"applicationIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
+const schema129 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"description":{"$ref":"#/components/schemas/Description"},"permissionIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"applicationIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
 
 function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10825,7 +11002,7 @@ return errors === 0;
 }
 
 export const DeterminationMethod = validate83;
-const schema132 = {"type":"string","enum":["NONE","MANUAL","ATTRIBUTE","DIRECTORY"]};
+const schema135 = {"type":"string","enum":["NONE","MANUAL","ATTRIBUTE","DIRECTORY"]};
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10841,7 +11018,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === "NONE") || (data === "MANUAL")) || (data === "ATTRIBUTE")) || (data === "DIRECTORY"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema132.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema135.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10855,7 +11032,7 @@ return errors === 0;
 }
 
 export const AccountAccessSummary = validate84;
-const schema133 = {"type":"object","additionalProperties":false,"required":["id","key","label","parentId"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
+const schema136 = {"type":"object","additionalProperties":false,"required":["id","key","label","parentId"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
 
 function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11075,7 +11252,7 @@ return errors === 0;
 }
 
 export const AccountAccessList = validate85;
-const schema136 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AccountAccessSummary"}},"total":{"type":"integer","minimum":0}}};
+const schema139 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AccountAccessSummary"}},"total":{"type":"integer","minimum":0}}};
 
 function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11176,7 +11353,7 @@ return errors === 0;
 }
 
 export const AccountAccess = validate87;
-const schema137 = {"type":"object","additionalProperties":false,"required":["id","key","label","parentId","parentDeterminationMethod","childDeterminationMethod","attributeId"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"parentDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"childDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"attributeId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
+const schema140 = {"type":"object","additionalProperties":false,"required":["id","key","label","parentId","parentDeterminationMethod","childDeterminationMethod","attributeId"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"parentDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"childDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"attributeId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
 
 function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11423,7 +11600,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!((((data4 === "NONE") || (data4 === "MANUAL")) || (data4 === "ATTRIBUTE")) || (data4 === "DIRECTORY"))){
-const err19 = {instancePath:instancePath+"/parentDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema132.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/parentDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema135.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11446,7 +11623,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!((((data5 === "NONE") || (data5 === "MANUAL")) || (data5 === "ATTRIBUTE")) || (data5 === "DIRECTORY"))){
-const err21 = {instancePath:instancePath+"/childDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema132.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/childDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema135.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11559,7 +11736,7 @@ return errors === 0;
 }
 
 export const AccountAccessInput = validate88;
-const schema143 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"parentDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"childDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"attributeId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
+const schema146 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"parentDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"childDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"attributeId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
 
 function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11757,7 +11934,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((((data3 === "NONE") || (data3 === "MANUAL")) || (data3 === "ATTRIBUTE")) || (data3 === "DIRECTORY"))){
-const err14 = {instancePath:instancePath+"/parentDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema132.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/parentDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema135.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11780,7 +11957,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((data4 === "NONE") || (data4 === "MANUAL")) || (data4 === "ATTRIBUTE")) || (data4 === "DIRECTORY"))){
-const err16 = {instancePath:instancePath+"/childDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema132.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/childDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema135.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11893,7 +12070,7 @@ return errors === 0;
 }
 
 export const CustomFlowSummary = validate89;
-const schema150 = {"type":"object","additionalProperties":false,"required":["id","key","label","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"}}};
+const schema153 = {"type":"object","additionalProperties":false,"required":["id","key","label","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"}}};
 
 function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12038,7 +12215,7 @@ return errors === 0;
 }
 
 export const CustomFlowList = validate90;
-const schema152 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/CustomFlowSummary"}},"total":{"type":"integer","minimum":0}}};
+const schema155 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/CustomFlowSummary"}},"total":{"type":"integer","minimum":0}}};
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12139,7 +12316,7 @@ return errors === 0;
 }
 
 export const CustomFlowDefinition = validate92;
-const schema153 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","attributeIds"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"attributeIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}}}};
+const schema156 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","attributeIds"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"attributeIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}}}};
 
 function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12345,8 +12522,8 @@ return errors === 0;
 }
 
 export const CustomFlowDefinitionInput = validate93;
-const schema156 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$","not":{"enum":["auth","auth-refresh"]}},"label":{"$ref":"#/components/schemas/Label"},"description":{"$ref":"#/components/schemas/Description"},"attributeIds":{"type":"array","maxItems":50,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
-const pattern68 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
+const schema159 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$","not":{"enum":["auth","auth-refresh"]}},"label":{"$ref":"#/components/schemas/Label"},"description":{"$ref":"#/components/schemas/Description"},"attributeIds":{"type":"array","maxItems":50,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
+const pattern69 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
 
 function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12421,7 +12598,7 @@ vErrors = null;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern68.test(data0)){
+if(!pattern69.test(data0)){
 const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,99}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -12600,8 +12777,8 @@ return errors === 0;
 }
 
 export const CustomFlowPage = validate94;
-const schema160 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","completed","attributes"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"completed":{"type":"boolean"},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
-const schema162 = {"type":"object","additionalProperties":false,"required":["attributeId","key","label","dataType","value","required","editable"],"properties":{"attributeId":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"value":{"type":["string","null"]},"required":{"type":"boolean"},"editable":{"type":"boolean"}}};
+const schema163 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","completed","attributes"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"completed":{"type":"boolean"},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
+const schema165 = {"type":"object","additionalProperties":false,"required":["attributeId","key","label","dataType","value","required","requiredValue","editable"],"properties":{"attributeId":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"value":{"type":["string","null"]},"required":{"type":"boolean"},"requiredValue":{"$ref":"#/components/schemas/RequiredAnswer"},"editable":{"type":"boolean"}}};
 
 function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12667,8 +12844,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.editable === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editable"},message:"must have required property '"+"editable"+"'"};
+if(data.requiredValue === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requiredValue"},message:"must have required property '"+"requiredValue"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12677,9 +12854,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((((((key0 === "attributeId") || (key0 === "key")) || (key0 === "label")) || (key0 === "dataType")) || (key0 === "value")) || (key0 === "required")) || (key0 === "editable"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.editable === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editable"},message:"must have required property '"+"editable"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12688,12 +12864,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.attributeId !== undefined){
-let data0 = data.attributeId;
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err8 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+for(const key0 in data){
+if(!((((((((key0 === "attributeId") || (key0 === "key")) || (key0 === "label")) || (key0 === "dataType")) || (key0 === "value")) || (key0 === "required")) || (key0 === "requiredValue")) || (key0 === "editable"))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12702,8 +12875,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err9 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.attributeId !== undefined){
+let data0 = data.attributeId;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err9 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12712,9 +12889,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data0))){
+const err10 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12724,9 +12900,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.key !== undefined){
-if(typeof data.key !== "string"){
-const err11 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err11 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12736,9 +12911,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.label !== undefined){
-if(typeof data.label !== "string"){
-const err12 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.key !== undefined){
+if(typeof data.key !== "string"){
+const err12 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12748,10 +12923,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.dataType !== undefined){
-let data3 = data.dataType;
-if(typeof data3 !== "string"){
-const err13 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.label !== undefined){
+if(typeof data.label !== "string"){
+const err13 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12760,8 +12934,11 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
-const err14 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.dataType !== undefined){
+let data3 = data.dataType;
+if(typeof data3 !== "string"){
+const err14 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12770,11 +12947,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.value !== undefined){
-let data4 = data.value;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err15 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema162.properties.value.type},message:"must be string,null"};
+if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
+const err15 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12784,9 +12958,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.required !== undefined){
-if(typeof data.required !== "boolean"){
-const err16 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.value !== undefined){
+let data4 = data.value;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err16 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema165.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12796,9 +12971,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.editable !== undefined){
-if(typeof data.editable !== "boolean"){
-const err17 = {instancePath:instancePath+"/editable",schemaPath:"#/properties/editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.required !== undefined){
+if(typeof data.required !== "boolean"){
+const err17 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12808,14 +12983,49 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.requiredValue !== undefined){
+let data6 = data.requiredValue;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err18 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema106.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+if(!(((data6 === "true") || (data6 === "false")) || (data6 === null))){
+const err19 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.editable !== undefined){
+if(typeof data.editable !== "boolean"){
+const err20 = {instancePath:instancePath+"/editable",schemaPath:"#/properties/editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
 }
 errors++;
 }
@@ -13021,8 +13231,8 @@ return errors === 0;
 }
 
 export const CustomFlowInput = validate97;
-const schema165 = {"type":"object","additionalProperties":false,"required":["attributes"],"properties":{"attributes":{"type":"array","minItems":1,"maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
-const schema166 = {"type":"object","additionalProperties":false,"required":["key","value"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"value":{"type":["string","null"],"maxLength":1000}}};
+const schema169 = {"type":"object","additionalProperties":false,"required":["attributes"],"properties":{"attributes":{"type":"array","minItems":1,"maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
+const schema170 = {"type":"object","additionalProperties":false,"required":["key","value"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"value":{"type":["string","null"],"maxLength":1000}}};
 
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -13088,7 +13298,7 @@ errors++;
 if(data.value !== undefined){
 let data1 = data.value;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema166.properties.value.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema170.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13209,10 +13419,39 @@ validate97.errors = vErrors;
 return errors === 0;
 }
 
-export const AttributeDefinition = validate100;
-const schema168 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"}}};
+export const RequiredAnswer = validate100;
 
 function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data !== "string") && (data !== null)){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema106.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((data === "true") || (data === "false")) || (data === null))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate100.errors = vErrors;
+return errors === 0;
+}
+
+export const AttributeDefinition = validate101;
+const schema173 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType","requiredValue"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"requiredValue":{"$ref":"#/components/schemas/RequiredAnswer"}}};
+
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13256,9 +13495,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((key0 === "id") || (key0 === "key")) || (key0 === "label")) || (key0 === "dataType"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.requiredValue === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requiredValue"},message:"must have required property '"+"requiredValue"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13267,12 +13505,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+for(const key0 in data){
+if(!(((((key0 === "id") || (key0 === "key")) || (key0 === "label")) || (key0 === "dataType")) || (key0 === "requiredValue"))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13281,8 +13516,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13291,9 +13530,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data0))){
+const err7 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13303,9 +13541,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.key !== undefined){
-if(typeof data.key !== "string"){
-const err8 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err8 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13315,9 +13552,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.label !== undefined){
-if(typeof data.label !== "string"){
-const err9 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.key !== undefined){
+if(typeof data.key !== "string"){
+const err9 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13327,10 +13564,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.dataType !== undefined){
-let data3 = data.dataType;
-if(typeof data3 !== "string"){
-const err10 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.label !== undefined){
+if(typeof data.label !== "string"){
+const err10 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13339,8 +13575,11 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
-const err11 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.dataType !== undefined){
+let data3 = data.dataType;
+if(typeof data3 !== "string"){
+const err11 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13349,10 +13588,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
+const err12 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13361,13 +13598,48 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate100.errors = vErrors;
+}
+if(data.requiredValue !== undefined){
+let data4 = data.requiredValue;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err13 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema106.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(!(((data4 === "true") || (data4 === "false")) || (data4 === null))){
+const err14 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate101.errors = vErrors;
 return errors === 0;
 }
 
-export const UserAttributeValue = validate101;
+export const UserAttributeValue = validate102;
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13431,8 +13703,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.editable === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editable"},message:"must have required property '"+"editable"+"'"};
+if(data.requiredValue === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requiredValue"},message:"must have required property '"+"requiredValue"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13441,9 +13713,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((((((key0 === "attributeId") || (key0 === "key")) || (key0 === "label")) || (key0 === "dataType")) || (key0 === "value")) || (key0 === "required")) || (key0 === "editable"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.editable === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editable"},message:"must have required property '"+"editable"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13452,12 +13723,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.attributeId !== undefined){
-let data0 = data.attributeId;
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err8 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+for(const key0 in data){
+if(!((((((((key0 === "attributeId") || (key0 === "key")) || (key0 === "label")) || (key0 === "dataType")) || (key0 === "value")) || (key0 === "required")) || (key0 === "requiredValue")) || (key0 === "editable"))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13466,8 +13734,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err9 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.attributeId !== undefined){
+let data0 = data.attributeId;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err9 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13476,9 +13748,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data0))){
+const err10 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13488,9 +13759,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.key !== undefined){
-if(typeof data.key !== "string"){
-const err11 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err11 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13500,9 +13770,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.label !== undefined){
-if(typeof data.label !== "string"){
-const err12 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.key !== undefined){
+if(typeof data.key !== "string"){
+const err12 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13512,10 +13782,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.dataType !== undefined){
-let data3 = data.dataType;
-if(typeof data3 !== "string"){
-const err13 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.label !== undefined){
+if(typeof data.label !== "string"){
+const err13 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13524,8 +13793,11 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
-const err14 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.dataType !== undefined){
+let data3 = data.dataType;
+if(typeof data3 !== "string"){
+const err14 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13534,11 +13806,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.value !== undefined){
-let data4 = data.value;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err15 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema162.properties.value.type},message:"must be string,null"};
+if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
+const err15 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13548,9 +13817,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.required !== undefined){
-if(typeof data.required !== "boolean"){
-const err16 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.value !== undefined){
+let data4 = data.value;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err16 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema165.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13560,9 +13830,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.editable !== undefined){
-if(typeof data.editable !== "boolean"){
-const err17 = {instancePath:instancePath+"/editable",schemaPath:"#/properties/editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.required !== undefined){
+if(typeof data.required !== "boolean"){
+const err17 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13572,9 +13842,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.requiredValue !== undefined){
+let data6 = data.requiredValue;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err18 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema106.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13583,13 +13854,47 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate101.errors = vErrors;
+if(!(((data6 === "true") || (data6 === "false")) || (data6 === null))){
+const err19 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.editable !== undefined){
+if(typeof data.editable !== "boolean"){
+const err20 = {instancePath:instancePath+"/editable",schemaPath:"#/properties/editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const AttributeValueInput = validate102;
+export const AttributeValueInput = validate103;
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13653,7 +13958,7 @@ errors++;
 if(data.value !== undefined){
 let data1 = data.value;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema166.properties.value.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema170.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13686,14 +13991,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 
-export const MyApplication = validate103;
-const schema176 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","description","internal","sortNumber","accessStatus"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"description":{"type":"string"},"internal":{"type":"boolean"},"sortNumber":{"type":"integer"},"accessStatus":{"type":"string","enum":["granted","requested"]},"favouritePosition":{"type":["integer","null"],"minimum":0},"lastLaunchedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"accessEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"pendingRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
+export const MyApplication = validate104;
+const schema183 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","description","internal","sortNumber","accessStatus"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"description":{"type":"string"},"internal":{"type":"boolean"},"sortNumber":{"type":"integer"},"accessStatus":{"type":"string","enum":["granted","requested"]},"favouritePosition":{"type":["integer","null"],"minimum":0},"lastLaunchedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"accessEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"pendingRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13778,7 +14083,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema176.properties, key0))){
+if(!(func15.call(schema183.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -13829,7 +14134,7 @@ errors++;
 if(data.logoUrl !== undefined){
 let data2 = data.logoUrl;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err12 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema176.properties.logoUrl.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema183.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13901,7 +14206,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!((data7 === "granted") || (data7 === "requested"))){
-const err18 = {instancePath:instancePath+"/accessStatus",schemaPath:"#/properties/accessStatus/enum",keyword:"enum",params:{allowedValues: schema176.properties.accessStatus.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/accessStatus",schemaPath:"#/properties/accessStatus/enum",keyword:"enum",params:{allowedValues: schema183.properties.accessStatus.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13914,7 +14219,7 @@ errors++;
 if(data.favouritePosition !== undefined){
 let data8 = data.favouritePosition;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err19 = {instancePath:instancePath+"/favouritePosition",schemaPath:"#/properties/favouritePosition/type",keyword:"type",params:{type: schema176.properties.favouritePosition.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/favouritePosition",schemaPath:"#/properties/favouritePosition/type",keyword:"type",params:{type: schema183.properties.favouritePosition.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -14188,14 +14493,14 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const MyGroupsSync = validate104;
-const schema181 = {"type":"object","additionalProperties":false,"required":["groups","applied","changedApplicationIds"],"properties":{"groups":{"type":"array","items":{"type":"string"}},"applied":{"type":"boolean"},"changedApplicationIds":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
+export const MyGroupsSync = validate105;
+const schema188 = {"type":"object","additionalProperties":false,"required":["groups","applied","changedApplicationIds"],"properties":{"groups":{"type":"array","items":{"type":"string"}},"applied":{"type":"boolean"},"changedApplicationIds":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14333,14 +14638,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-export const MyFavourites = validate105;
-const schema183 = {"type":"object","additionalProperties":false,"required":["applicationIds"],"properties":{"applicationIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
+export const MyFavourites = validate106;
+const schema190 = {"type":"object","additionalProperties":false,"required":["applicationIds"],"properties":{"applicationIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14448,14 +14753,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const MyApplicationList = validate106;
-const schema185 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyApplication"}},"total":{"type":"integer","minimum":0}}};
+export const MyApplicationList = validate107;
+const schema192 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyApplication"}},"total":{"type":"integer","minimum":0}}};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14496,8 +14801,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate103(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate104(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
@@ -14549,14 +14854,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
-export const MyApplicationDetail = validate108;
-const schema186 = {"type":"object","additionalProperties":false,"required":["application","accessSince","roles","attributes"],"properties":{"application":{"$ref":"#/components/schemas/MyApplication"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
+export const MyApplicationDetail = validate109;
+const schema193 = {"type":"object","additionalProperties":false,"required":["application","accessSince","roles","attributes"],"properties":{"application":{"$ref":"#/components/schemas/MyApplication"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14613,8 +14918,8 @@ errors++;
 }
 }
 if(data.application !== undefined){
-if(!(validate103(data.application, {instancePath:instancePath+"/application",parentData:data,parentDataProperty:"application",rootData}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate104(data.application, {instancePath:instancePath+"/application",parentData:data,parentDataProperty:"application",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
@@ -14837,14 +15142,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
 
-export const MyAttributesInput = validate111;
-const schema189 = {"type":"object","additionalProperties":false,"required":["applicationId","attributes"],"properties":{"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
+export const MyAttributesInput = validate112;
+const schema196 = {"type":"object","additionalProperties":false,"required":["applicationId","attributes"],"properties":{"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14948,14 +15253,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const MyAccessRequestInput = validate113;
-const schema191 = {"type":"object","additionalProperties":false,"properties":{"accountAccessId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"roleId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"comment":{"type":["string","null"],"maxLength":1000},"justification":{"type":["string","null"],"maxLength":1000},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
+export const MyAccessRequestInput = validate114;
+const schema198 = {"type":"object","additionalProperties":false,"properties":{"accountAccessId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"roleId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"comment":{"type":["string","null"],"maxLength":1000},"justification":{"type":["string","null"],"maxLength":1000},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15148,7 +15453,7 @@ vErrors = null;
 if(data.comment !== undefined){
 let data2 = data.comment;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err11 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema191.properties.comment.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema198.properties.comment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15173,7 +15478,7 @@ errors++;
 if(data.justification !== undefined){
 let data3 = data.justification;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err13 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema191.properties.justification.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema198.properties.justification.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15315,16 +15620,16 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
-export const MyAccessRequestOptions = validate115;
-const schema195 = {"type":"object","additionalProperties":false,"required":["roleRequired","accountAccessRequired","accountAccesses","roles","requirements"],"properties":{"roleRequired":{"type":"boolean"},"accountAccessRequired":{"type":"boolean"},"accountAccesses":{"$ref":"#/components/schemas/SelectionList"},"roles":{"$ref":"#/components/schemas/SelectionList"},"requirements":{"$ref":"#/components/schemas/MyRequestRequirements"}}};
-const schema196 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/SelectionItem"}},"total":{"type":"integer","minimum":0}}};
-const schema197 = {"type":"object","additionalProperties":false,"required":["id","key","label"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"}}};
+export const MyAccessRequestOptions = validate116;
+const schema202 = {"type":"object","additionalProperties":false,"required":["roleRequired","accountAccessRequired","accountAccesses","roles","requirements"],"properties":{"roleRequired":{"type":"boolean"},"accountAccessRequired":{"type":"boolean"},"accountAccesses":{"$ref":"#/components/schemas/SelectionList"},"roles":{"$ref":"#/components/schemas/SelectionList"},"requirements":{"$ref":"#/components/schemas/MyRequestRequirements"}}};
+const schema203 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/SelectionItem"}},"total":{"type":"integer","minimum":0}}};
+const schema204 = {"type":"object","additionalProperties":false,"required":["id","key","label"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"}}};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15440,12 +15745,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15486,8 +15791,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate117(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate118(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 }
@@ -15539,14 +15844,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
-const schema199 = {"type":"object","additionalProperties":false,"required":["justification","justificationMaxLength","timeBoundAccess","maxAccessDays","maxEndsAt","roleRequired","accountAccessRequired","accountAccesses","questions"],"properties":{"justification":{"$ref":"#/components/schemas/RequestJustification"},"justificationMaxLength":{"type":"integer","const":1000},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"]},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roleRequired":{"type":"boolean"},"accountAccessRequired":{"type":"boolean"},"accountAccesses":{"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","maxItems":20,"items":{"$ref":"#/components/schemas/SelectionItem"}},"total":{"type":"integer","minimum":0}}},"questions":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/RequestQuestion"}}}};
-const schema202 = {"type":"object","additionalProperties":false,"required":["key","label","dataType","value"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"value":{"type":["string","null"]}}};
+const schema206 = {"type":"object","additionalProperties":false,"required":["justification","justificationMaxLength","timeBoundAccess","maxAccessDays","maxEndsAt","roleRequired","accountAccessRequired","accountAccesses","questions"],"properties":{"justification":{"$ref":"#/components/schemas/RequestJustification"},"justificationMaxLength":{"type":"integer","const":1000},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"]},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roleRequired":{"type":"boolean"},"accountAccessRequired":{"type":"boolean"},"accountAccesses":{"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","maxItems":20,"items":{"$ref":"#/components/schemas/SelectionItem"}},"total":{"type":"integer","minimum":0}}},"questions":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/RequestQuestion"}}}};
+const schema209 = {"type":"object","additionalProperties":false,"required":["key","label","dataType","value","requiredValue"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"value":{"type":["string","null"]},"requiredValue":{"$ref":"#/components/schemas/RequiredAnswer"}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15590,9 +15895,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((key0 === "key") || (key0 === "label")) || (key0 === "dataType")) || (key0 === "value"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.requiredValue === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requiredValue"},message:"must have required property '"+"requiredValue"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15601,10 +15905,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.key !== undefined){
-if(typeof data.key !== "string"){
-const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key0 in data){
+if(!(((((key0 === "key") || (key0 === "label")) || (key0 === "dataType")) || (key0 === "value")) || (key0 === "requiredValue"))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15614,9 +15917,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.label !== undefined){
-if(typeof data.label !== "string"){
-const err6 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.key !== undefined){
+if(typeof data.key !== "string"){
+const err6 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15626,10 +15929,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.dataType !== undefined){
-let data2 = data.dataType;
-if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.label !== undefined){
+if(typeof data.label !== "string"){
+const err7 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15638,8 +15940,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!((((((data2 === "STRING") || (data2 === "NUMBER")) || (data2 === "BOOLEAN")) || (data2 === "DATE")) || (data2 === "EMAIL")) || (data2 === "URL"))){
-const err8 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.dataType !== undefined){
+let data2 = data.dataType;
+if(typeof data2 !== "string"){
+const err8 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15648,11 +15953,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.value !== undefined){
-let data3 = data.value;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema202.properties.value.type},message:"must be string,null"};
+if(!((((((data2 === "STRING") || (data2 === "NUMBER")) || (data2 === "BOOLEAN")) || (data2 === "DATE")) || (data2 === "EMAIL")) || (data2 === "URL"))){
+const err9 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15662,9 +15964,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.value !== undefined){
+let data3 = data.value;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err10 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema209.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15673,12 +15976,47 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate123.errors = vErrors;
+}
+if(data.requiredValue !== undefined){
+let data4 = data.requiredValue;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err11 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema106.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!(((data4 === "true") || (data4 === "false")) || (data4 === null))){
+const err12 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate124.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15773,7 +16111,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema199.properties, key0))){
+if(!(func15.call(schema206.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -15845,7 +16183,7 @@ errors++;
 if(data.maxAccessDays !== undefined){
 let data3 = data.maxAccessDays;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err15 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema199.properties.maxAccessDays.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema206.properties.maxAccessDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16006,8 +16344,8 @@ errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate117(data8[i0], {instancePath:instancePath+"/accountAccesses/items/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate118(data8[i0], {instancePath:instancePath+"/accountAccesses/items/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 }
@@ -16075,8 +16413,8 @@ errors++;
 }
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate123(data11[i1], {instancePath:instancePath+"/questions/" + i1,parentData:data11,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate124(data11[i1], {instancePath:instancePath+"/questions/" + i1,parentData:data11,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 }
@@ -16103,12 +16441,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16199,20 +16537,20 @@ errors++;
 }
 }
 if(data.accountAccesses !== undefined){
-if(!(validate116(data.accountAccesses, {instancePath:instancePath+"/accountAccesses",parentData:data,parentDataProperty:"accountAccesses",rootData}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate117(data.accountAccesses, {instancePath:instancePath+"/accountAccesses",parentData:data,parentDataProperty:"accountAccesses",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.roles !== undefined){
-if(!(validate116(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate117(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.requirements !== undefined){
-if(!(validate121(data.requirements, {instancePath:instancePath+"/requirements",parentData:data,parentDataProperty:"requirements",rootData}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+if(!(validate122(data.requirements, {instancePath:instancePath+"/requirements",parentData:data,parentDataProperty:"requirements",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -16227,13 +16565,13 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-export const MyRequestRequirements = validate126;
+export const MyRequestRequirements = validate127;
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16328,7 +16666,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema199.properties, key0))){
+if(!(func15.call(schema206.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -16400,7 +16738,7 @@ errors++;
 if(data.maxAccessDays !== undefined){
 let data3 = data.maxAccessDays;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err15 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema199.properties.maxAccessDays.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema206.properties.maxAccessDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16561,8 +16899,8 @@ errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate117(data8[i0], {instancePath:instancePath+"/accountAccesses/items/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate118(data8[i0], {instancePath:instancePath+"/accountAccesses/items/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 }
@@ -16630,8 +16968,8 @@ errors++;
 }
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate123(data11[i1], {instancePath:instancePath+"/questions/" + i1,parentData:data11,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate124(data11[i1], {instancePath:instancePath+"/questions/" + i1,parentData:data11,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 }
@@ -16658,13 +16996,13 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate126.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
-export const RequestQuestion = validate129;
+export const RequestQuestion = validate130;
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16708,9 +17046,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((key0 === "key") || (key0 === "label")) || (key0 === "dataType")) || (key0 === "value"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.requiredValue === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requiredValue"},message:"must have required property '"+"requiredValue"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16719,10 +17056,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.key !== undefined){
-if(typeof data.key !== "string"){
-const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key0 in data){
+if(!(((((key0 === "key") || (key0 === "label")) || (key0 === "dataType")) || (key0 === "value")) || (key0 === "requiredValue"))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16732,9 +17068,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.label !== undefined){
-if(typeof data.label !== "string"){
-const err6 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.key !== undefined){
+if(typeof data.key !== "string"){
+const err6 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16744,10 +17080,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.dataType !== undefined){
-let data2 = data.dataType;
-if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.label !== undefined){
+if(typeof data.label !== "string"){
+const err7 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16756,8 +17091,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!((((((data2 === "STRING") || (data2 === "NUMBER")) || (data2 === "BOOLEAN")) || (data2 === "DATE")) || (data2 === "EMAIL")) || (data2 === "URL"))){
-const err8 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.dataType !== undefined){
+let data2 = data.dataType;
+if(typeof data2 !== "string"){
+const err8 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16766,11 +17104,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.value !== undefined){
-let data3 = data.value;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema202.properties.value.type},message:"must be string,null"};
+if(!((((((data2 === "STRING") || (data2 === "NUMBER")) || (data2 === "BOOLEAN")) || (data2 === "DATE")) || (data2 === "EMAIL")) || (data2 === "URL"))){
+const err9 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16780,9 +17115,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.value !== undefined){
+let data3 = data.value;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err10 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema209.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16791,14 +17127,49 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate129.errors = vErrors;
+}
+if(data.requiredValue !== undefined){
+let data4 = data.requiredValue;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err11 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema106.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!(((data4 === "true") || (data4 === "false")) || (data4 === null))){
+const err12 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate130.errors = vErrors;
 return errors === 0;
 }
 
-export const CatalogueApplication = validate130;
-const schema209 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","description","url","accessStatus","accessEndsAt","pendingRequestId","request"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"description":{"type":"string"},"url":{"type":"string"},"accessStatus":{"type":"string","enum":["none","requested","granted"]},"accessEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"pendingRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"request":{"$ref":"#/components/schemas/MyRequestRequirements"}}};
+export const CatalogueApplication = validate131;
+const schema218 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","description","url","accessStatus","accessEndsAt","pendingRequestId","request"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"description":{"type":"string"},"url":{"type":"string"},"accessStatus":{"type":"string","enum":["none","requested","granted"]},"accessEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"pendingRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"request":{"$ref":"#/components/schemas/MyRequestRequirements"}}};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16893,7 +17264,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema209.properties, key0))){
+if(!(func15.call(schema218.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -16944,7 +17315,7 @@ errors++;
 if(data.logoUrl !== undefined){
 let data2 = data.logoUrl;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err13 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema209.properties.logoUrl.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema218.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -16991,7 +17362,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((data5 === "none") || (data5 === "requested")) || (data5 === "granted"))){
-const err17 = {instancePath:instancePath+"/accessStatus",schemaPath:"#/properties/accessStatus/enum",keyword:"enum",params:{allowedValues: schema209.properties.accessStatus.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/accessStatus",schemaPath:"#/properties/accessStatus/enum",keyword:"enum",params:{allowedValues: schema218.properties.accessStatus.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -17166,8 +17537,8 @@ vErrors = null;
 }
 }
 if(data.request !== undefined){
-if(!(validate121(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+if(!(validate122(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -17182,14 +17553,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
-export const CatalogueList = validate132;
-const schema213 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/CatalogueApplication"}},"total":{"type":"integer","minimum":0}}};
+export const CatalogueList = validate133;
+const schema222 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/CatalogueApplication"}},"total":{"type":"integer","minimum":0}}};
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17230,8 +17601,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate130(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+if(!(validate131(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
 }
@@ -17283,16 +17654,16 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate132.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
 
-export const MyAccessRequest = validate134;
-const schema214 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","application","requestedAccountAccess","requestedRole","justification","requestedEndsAt","answers","decidedAt","reason","endsAt","expiredAt","canRequestAgain"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]}}},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"justification":{"type":["string","null"]},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"canRequestAgain":{"type":"boolean"}}};
-const schema217 = {"type":"string","enum":["OPEN","ACCEPTED","DENIED","CANCELLED","EXPIRED"]};
-const schema223 = {"type":"object","additionalProperties":false,"required":["key","label","value"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"}}};
+export const MyAccessRequest = validate135;
+const schema223 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","application","requestedAccountAccess","requestedRole","justification","requestedEndsAt","answers","decidedAt","reason","endsAt","expiredAt","canRequestAgain"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]}}},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"justification":{"type":["string","null"]},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"canRequestAgain":{"type":"boolean"}}};
+const schema226 = {"type":"string","enum":["OPEN","ACCEPTED","DENIED","CANCELLED","EXPIRED"]};
+const schema232 = {"type":"object","additionalProperties":false,"required":["key","label","value"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"}}};
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17447,7 +17818,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema214.properties, key0))){
+if(!(func15.call(schema223.properties, key0))){
 const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -17531,7 +17902,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!(((((data2 === "OPEN") || (data2 === "ACCEPTED")) || (data2 === "DENIED")) || (data2 === "CANCELLED")) || (data2 === "EXPIRED"))){
-const err22 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema217.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema226.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -17651,7 +18022,7 @@ errors++;
 if(data4.logoUrl !== undefined){
 let data7 = data4.logoUrl;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err32 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema214.properties.application.properties.logoUrl.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema223.properties.application.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -17966,7 +18337,7 @@ vErrors = null;
 if(data.justification !== undefined){
 let data16 = data.justification;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err54 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema214.properties.justification.type},message:"must be string,null"};
+const err54 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema223.properties.justification.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -18242,7 +18613,7 @@ vErrors = null;
 if(data.reason !== undefined){
 let data24 = data.reason;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err72 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema214.properties.reason.type},message:"must be string,null"};
+const err72 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema223.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -18429,14 +18800,14 @@ vErrors.push(err82);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
 
-export const MyAccessRequestList = validate135;
-const schema227 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyAccessRequest"}},"total":{"type":"integer","minimum":0}}};
+export const MyAccessRequestList = validate136;
+const schema236 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyAccessRequest"}},"total":{"type":"integer","minimum":0}}};
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18477,8 +18848,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate134(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+if(!(validate135(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 }
@@ -18530,14 +18901,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
 
-export const MyNotificationKind = validate137;
-const schema228 = {"type":"string","enum":["ACCESS_EXPIRED","ACCESS_EXPIRING","REQUEST_ACCEPTED","REQUEST_DENIED"]};
+export const MyNotificationKind = validate138;
+const schema237 = {"type":"string","enum":["ACCESS_EXPIRED","ACCESS_EXPIRING","REQUEST_ACCEPTED","REQUEST_DENIED"]};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -18551,7 +18922,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === "ACCESS_EXPIRED") || (data === "ACCESS_EXPIRING")) || (data === "REQUEST_ACCEPTED")) || (data === "REQUEST_DENIED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema228.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema237.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18560,14 +18931,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
 
-export const MyNotification = validate138;
-const schema229 = {"type":"object","additionalProperties":false,"required":["id","kind","application","requestId","endsAt","createdAt","readAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]}}},"requestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+export const MyNotification = validate139;
+const schema238 = {"type":"object","additionalProperties":false,"required":["id","kind","application","requestId","endsAt","createdAt","readAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]}}},"requestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18701,7 +19072,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((((data1 === "ACCESS_EXPIRED") || (data1 === "ACCESS_EXPIRING")) || (data1 === "REQUEST_ACCEPTED")) || (data1 === "REQUEST_DENIED"))){
-const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/enum",keyword:"enum",params:{allowedValues: schema228.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/enum",keyword:"enum",params:{allowedValues: schema237.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18796,7 +19167,7 @@ errors++;
 if(data2.logoUrl !== undefined){
 let data5 = data2.logoUrl;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema229.properties.application.properties.logoUrl.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema238.properties.application.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -19095,14 +19466,14 @@ vErrors.push(err37);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
 
-export const MyNotificationList = validate139;
-const schema237 = {"type":"object","additionalProperties":false,"required":["items","total","unread"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyNotification"}},"total":{"type":"integer","minimum":0},"unread":{"type":"integer","minimum":0}}};
+export const MyNotificationList = validate140;
+const schema246 = {"type":"object","additionalProperties":false,"required":["items","total","unread"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyNotification"}},"total":{"type":"integer","minimum":0},"unread":{"type":"integer","minimum":0}}};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19153,8 +19524,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate138(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate139(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 }
@@ -19231,14 +19602,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
 
-export const Branding = validate141;
-const schema238 = {"type":"object","additionalProperties":false,"required":["label","logoUrl","url"],"properties":{"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"}}};
+export const Branding = validate142;
+const schema247 = {"type":"object","additionalProperties":false,"required":["label","logoUrl","url"],"properties":{"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"}}};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19299,7 +19670,7 @@ errors++;
 if(data.logoUrl !== undefined){
 let data1 = data.logoUrl;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema238.properties.logoUrl.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema247.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19332,14 +19703,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
 
-export const Address = validate142;
-const schema239 = {"type":"object","additionalProperties":false,"properties":{"street":{"type":"string","maxLength":200},"postalCode":{"type":"string","maxLength":20},"city":{"type":"string","maxLength":100},"country":{"type":"string","maxLength":100}}};
+export const Address = validate143;
+const schema248 = {"type":"object","additionalProperties":false,"properties":{"street":{"type":"string","maxLength":200},"postalCode":{"type":"string","maxLength":20},"city":{"type":"string","maxLength":100},"country":{"type":"string","maxLength":100}}};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19466,14 +19837,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-export const Profile = validate143;
-const schema240 = {"type":"object","additionalProperties":false,"required":["id","email","firstName","lastName","fullName","companyName","address","language","internal","canChangeEmail","canChangePassword","createdAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"fullName":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"language":{"$ref":"#/components/schemas/Language"},"internal":{"type":"boolean"},"canChangeEmail":{"type":"boolean"},"canChangePassword":{"type":"boolean"},"createdAt":{"$ref":"#/components/schemas/DateTime"}}};
+export const Profile = validate144;
+const schema249 = {"type":"object","additionalProperties":false,"required":["id","email","firstName","lastName","fullName","companyName","address","language","internal","canChangeEmail","canChangePassword","createdAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"fullName":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"language":{"$ref":"#/components/schemas/Language"},"internal":{"type":"boolean"},"canChangeEmail":{"type":"boolean"},"canChangePassword":{"type":"boolean"},"createdAt":{"$ref":"#/components/schemas/DateTime"}}};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19598,7 +19969,7 @@ vErrors.push(err11);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema240.properties, key0))){
+if(!(func15.call(schema249.properties, key0))){
 const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err12];
@@ -19695,7 +20066,7 @@ errors++;
 if(data.companyName !== undefined){
 let data5 = data.companyName;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema240.properties.companyName.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema249.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -19979,14 +20350,14 @@ vErrors.push(err40);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
-export const MyDataExport = validate144;
-const schema245 = {"type":"object","additionalProperties":false,"required":["exportedAt","profile","attributes","applications","accessRequests","launcher","notifications","history","historyMadeTruncated"],"properties":{"exportedAt":{"$ref":"#/components/schemas/DateTime"},"profile":{"$ref":"#/components/schemas/Profile"},"attributes":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","label","value","applications"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"applications":{"type":"array","items":{"type":"string"}}}}},"applications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"type":"string"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"type":"string"}},"accountAccesses":{"type":"array","items":{"type":"string"}}}}},"accessRequests":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","application","status","requestedAt","comment","decidedAt","reason","requestedEndsAt","answers","endsAt","expiredAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"application":{"type":"string"},"status":{"type":"string"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}}},"launcher":{"type":"object","additionalProperties":false,"required":["favourites","launches"],"properties":{"favourites":{"type":"array","items":{"type":"string"}},"launches":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["application","at"],"properties":{"application":{"type":"string"},"at":{"$ref":"#/components/schemas/DateTime"}}}}}},"notifications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["kind","application","endsAt","createdAt","readAt"],"properties":{"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"string"},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}}},"history":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["at","about","madeByYou","table","entity","mode","field","oldValue","value"],"properties":{"at":{"$ref":"#/components/schemas/DateTime"},"about":{"type":"boolean"},"madeByYou":{"type":"boolean"},"table":{"type":"string"},"entity":{"type":"string"},"mode":{"type":"string"},"field":{"type":["string","null"]},"oldValue":{"type":["string","null"]},"value":{"type":["string","null"]}}}},"historyMadeTruncated":{"type":"boolean"}}};
+export const MyDataExport = validate145;
+const schema254 = {"type":"object","additionalProperties":false,"required":["exportedAt","profile","attributes","applications","accessRequests","launcher","notifications","history","historyMadeTruncated"],"properties":{"exportedAt":{"$ref":"#/components/schemas/DateTime"},"profile":{"$ref":"#/components/schemas/Profile"},"attributes":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","label","value","applications"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"applications":{"type":"array","items":{"type":"string"}}}}},"applications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"type":"string"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"type":"string"}},"accountAccesses":{"type":"array","items":{"type":"string"}}}}},"accessRequests":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","application","status","requestedAt","comment","decidedAt","reason","requestedEndsAt","answers","endsAt","expiredAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"application":{"type":"string"},"status":{"type":"string"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}}},"launcher":{"type":"object","additionalProperties":false,"required":["favourites","launches"],"properties":{"favourites":{"type":"array","items":{"type":"string"}},"launches":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["application","at"],"properties":{"application":{"type":"string"},"at":{"$ref":"#/components/schemas/DateTime"}}}}}},"notifications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["kind","application","endsAt","createdAt","readAt"],"properties":{"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"string"},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}}},"history":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["at","about","madeByYou","table","entity","mode","field","oldValue","value"],"properties":{"at":{"$ref":"#/components/schemas/DateTime"},"about":{"type":"boolean"},"madeByYou":{"type":"boolean"},"table":{"type":"string"},"entity":{"type":"string"},"mode":{"type":"string"},"field":{"type":["string","null"]},"oldValue":{"type":["string","null"]},"value":{"type":["string","null"]}}}},"historyMadeTruncated":{"type":"boolean"}}};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20081,7 +20452,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema245.properties, key0))){
+if(!(func15.call(schema254.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -20118,8 +20489,8 @@ errors++;
 }
 }
 if(data.profile !== undefined){
-if(!(validate143(data.profile, {instancePath:instancePath+"/profile",parentData:data,parentDataProperty:"profile",rootData}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+if(!(validate144(data.profile, {instancePath:instancePath+"/profile",parentData:data,parentDataProperty:"profile",rootData}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 }
@@ -20586,7 +20957,7 @@ vErrors.push(err50);
 errors++;
 }
 for(const key3 in data19){
-if(!(func15.call(schema245.properties.accessRequests.items.properties, key3))){
+if(!(func15.call(schema254.properties.accessRequests.items.properties, key3))){
 const err51 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err51];
@@ -20684,7 +21055,7 @@ errors++;
 if(data19.comment !== undefined){
 let data24 = data19.comment;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err59 = {instancePath:instancePath+"/accessRequests/" + i5+"/comment",schemaPath:"#/properties/accessRequests/items/properties/comment/type",keyword:"type",params:{type: schema245.properties.accessRequests.items.properties.comment.type},message:"must be string,null"};
+const err59 = {instancePath:instancePath+"/accessRequests/" + i5+"/comment",schemaPath:"#/properties/accessRequests/items/properties/comment/type",keyword:"type",params:{type: schema254.properties.accessRequests.items.properties.comment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -20774,7 +21145,7 @@ vErrors = null;
 if(data19.reason !== undefined){
 let data26 = data19.reason;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err64 = {instancePath:instancePath+"/accessRequests/" + i5+"/reason",schemaPath:"#/properties/accessRequests/items/properties/reason/type",keyword:"type",params:{type: schema245.properties.accessRequests.items.properties.reason.type},message:"must be string,null"};
+const err64 = {instancePath:instancePath+"/accessRequests/" + i5+"/reason",schemaPath:"#/properties/accessRequests/items/properties/reason/type",keyword:"type",params:{type: schema254.properties.accessRequests.items.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -21405,7 +21776,7 @@ vErrors.push(err108);
 errors++;
 }
 if(!((((data44 === "ACCESS_EXPIRED") || (data44 === "ACCESS_EXPIRING")) || (data44 === "REQUEST_ACCEPTED")) || (data44 === "REQUEST_DENIED"))){
-const err109 = {instancePath:instancePath+"/notifications/" + i9+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/enum",keyword:"enum",params:{allowedValues: schema228.enum},message:"must be equal to one of the allowed values"};
+const err109 = {instancePath:instancePath+"/notifications/" + i9+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/enum",keyword:"enum",params:{allowedValues: schema237.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -21728,7 +22099,7 @@ vErrors.push(err131);
 errors++;
 }
 for(const key8 in data50){
-if(!(func15.call(schema245.properties.history.items.properties, key8))){
+if(!(func15.call(schema254.properties.history.items.properties, key8))){
 const err132 = {instancePath:instancePath+"/history/" + i10,schemaPath:"#/properties/history/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err132];
@@ -21827,7 +22198,7 @@ errors++;
 if(data50.field !== undefined){
 let data57 = data50.field;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err140 = {instancePath:instancePath+"/history/" + i10+"/field",schemaPath:"#/properties/history/items/properties/field/type",keyword:"type",params:{type: schema245.properties.history.items.properties.field.type},message:"must be string,null"};
+const err140 = {instancePath:instancePath+"/history/" + i10+"/field",schemaPath:"#/properties/history/items/properties/field/type",keyword:"type",params:{type: schema254.properties.history.items.properties.field.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -21840,7 +22211,7 @@ errors++;
 if(data50.oldValue !== undefined){
 let data58 = data50.oldValue;
 if((typeof data58 !== "string") && (data58 !== null)){
-const err141 = {instancePath:instancePath+"/history/" + i10+"/oldValue",schemaPath:"#/properties/history/items/properties/oldValue/type",keyword:"type",params:{type: schema245.properties.history.items.properties.oldValue.type},message:"must be string,null"};
+const err141 = {instancePath:instancePath+"/history/" + i10+"/oldValue",schemaPath:"#/properties/history/items/properties/oldValue/type",keyword:"type",params:{type: schema254.properties.history.items.properties.oldValue.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -21853,7 +22224,7 @@ errors++;
 if(data50.value !== undefined){
 let data59 = data50.value;
 if((typeof data59 !== "string") && (data59 !== null)){
-const err142 = {instancePath:instancePath+"/history/" + i10+"/value",schemaPath:"#/properties/history/items/properties/value/type",keyword:"type",params:{type: schema245.properties.history.items.properties.value.type},message:"must be string,null"};
+const err142 = {instancePath:instancePath+"/history/" + i10+"/value",schemaPath:"#/properties/history/items/properties/value/type",keyword:"type",params:{type: schema254.properties.history.items.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -21910,14 +22281,14 @@ vErrors.push(err146);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
 
-export const ProfileInput = validate146;
-const schema261 = {"type":"object","additionalProperties":false,"required":["firstName","lastName","language"],"properties":{"firstName":{"type":"string","minLength":1,"maxLength":100},"lastName":{"type":"string","minLength":1,"maxLength":100},"companyName":{"type":["string","null"],"maxLength":200},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"language":{"$ref":"#/components/schemas/Language"}}};
+export const ProfileInput = validate147;
+const schema270 = {"type":"object","additionalProperties":false,"required":["firstName","lastName","language"],"properties":{"firstName":{"type":"string","minLength":1,"maxLength":100},"lastName":{"type":"string","minLength":1,"maxLength":100},"companyName":{"type":["string","null"],"maxLength":200},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"language":{"$ref":"#/components/schemas/Language"}}};
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22036,7 +22407,7 @@ errors++;
 if(data.companyName !== undefined){
 let data2 = data.companyName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema261.properties.companyName.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema270.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -22271,14 +22642,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
 
-export const AuthCheckResult = validate147;
-const schema264 = {"type":"object","additionalProperties":false,"required":["status","application"],"properties":{"status":{"type":"string","enum":["ok","missingAttributes","customFlow","noAccess","requested"]},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","internal"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"internal":{"type":"boolean"}}},"missingAttributes":{"type":"array","items":{"$ref":"#/components/schemas/AttributeDefinition"}},"customFlow":{"type":"object","additionalProperties":false,"required":["id","key"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"}}},"requestable":{"type":"boolean"}}};
+export const AuthCheckResult = validate148;
+const schema273 = {"type":"object","additionalProperties":false,"required":["status","application"],"properties":{"status":{"type":"string","enum":["ok","missingAttributes","customFlow","noAccess","requested"]},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","initiateLoginUri","internal"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"initiateLoginUri":{"type":["string","null"]},"internal":{"type":"boolean"}}},"missingAttributes":{"type":"array","items":{"$ref":"#/components/schemas/AttributeDefinition"}},"customFlow":{"type":"object","additionalProperties":false,"required":["id","key"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"}}},"requestable":{"type":"boolean"}}};
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22327,7 +22698,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(((((data0 === "ok") || (data0 === "missingAttributes")) || (data0 === "customFlow")) || (data0 === "noAccess")) || (data0 === "requested"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema264.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema273.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -22380,8 +22751,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data1.internal === undefined){
-const err9 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/required",keyword:"required",params:{missingProperty: "internal"},message:"must have required property '"+"internal"+"'"};
+if(data1.initiateLoginUri === undefined){
+const err9 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/required",keyword:"required",params:{missingProperty: "initiateLoginUri"},message:"must have required property '"+"initiateLoginUri"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -22390,9 +22761,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-for(const key1 in data1){
-if(!(((((key1 === "id") || (key1 === "label")) || (key1 === "logoUrl")) || (key1 === "url")) || (key1 === "internal"))){
-const err10 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data1.internal === undefined){
+const err10 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/required",keyword:"required",params:{missingProperty: "internal"},message:"must have required property '"+"internal"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -22401,12 +22771,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data1.id !== undefined){
-let data2 = data1.id;
-if(typeof data2 === "string"){
-if(!pattern1.test(data2)){
-const err11 = {instancePath:instancePath+"/application/id",schemaPath:"#/components/schemas/ApplicationIdValue/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\""};
+for(const key1 in data1){
+if(!((((((key1 === "id") || (key1 === "label")) || (key1 === "logoUrl")) || (key1 === "url")) || (key1 === "initiateLoginUri")) || (key1 === "internal"))){
+const err11 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -22416,8 +22783,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/application/id",schemaPath:"#/components/schemas/ApplicationIdValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.id !== undefined){
+let data2 = data1.id;
+if(typeof data2 === "string"){
+if(!pattern1.test(data2)){
+const err12 = {instancePath:instancePath+"/application/id",schemaPath:"#/components/schemas/ApplicationIdValue/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -22427,9 +22797,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data1.label !== undefined){
-if(typeof data1.label !== "string"){
-const err13 = {instancePath:instancePath+"/application/label",schemaPath:"#/properties/application/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err13 = {instancePath:instancePath+"/application/id",schemaPath:"#/components/schemas/ApplicationIdValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -22439,10 +22808,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data1.logoUrl !== undefined){
-let data4 = data1.logoUrl;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err14 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema264.properties.application.properties.logoUrl.type},message:"must be string,null"};
+if(data1.label !== undefined){
+if(typeof data1.label !== "string"){
+const err14 = {instancePath:instancePath+"/application/label",schemaPath:"#/properties/application/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -22452,9 +22820,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data1.url !== undefined){
-if(typeof data1.url !== "string"){
-const err15 = {instancePath:instancePath+"/application/url",schemaPath:"#/properties/application/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.logoUrl !== undefined){
+let data4 = data1.logoUrl;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err15 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema273.properties.application.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -22464,9 +22833,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data1.internal !== undefined){
-if(typeof data1.internal !== "boolean"){
-const err16 = {instancePath:instancePath+"/application/internal",schemaPath:"#/properties/application/properties/internal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data1.url !== undefined){
+if(typeof data1.url !== "string"){
+const err16 = {instancePath:instancePath+"/application/url",schemaPath:"#/properties/application/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -22476,9 +22845,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data1.initiateLoginUri !== undefined){
+let data6 = data1.initiateLoginUri;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err17 = {instancePath:instancePath+"/application/initiateLoginUri",schemaPath:"#/properties/application/properties/initiateLoginUri/type",keyword:"type",params:{type: schema273.properties.application.properties.initiateLoginUri.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -22488,19 +22858,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.missingAttributes !== undefined){
-let data7 = data.missingAttributes;
-if(Array.isArray(data7)){
-const len0 = data7.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate100(data7[i0], {instancePath:instancePath+"/missingAttributes/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/missingAttributes",schemaPath:"#/properties/missingAttributes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data1.internal !== undefined){
+if(typeof data1.internal !== "boolean"){
+const err18 = {instancePath:instancePath+"/application/internal",schemaPath:"#/properties/application/properties/internal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -22510,11 +22870,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.customFlow !== undefined){
-let data9 = data.customFlow;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.id === undefined){
-const err19 = {instancePath:instancePath+"/customFlow",schemaPath:"#/properties/customFlow/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+}
+else {
+const err19 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -22523,8 +22881,20 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(data9.key === undefined){
-const err20 = {instancePath:instancePath+"/customFlow",schemaPath:"#/properties/customFlow/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+}
+if(data.missingAttributes !== undefined){
+let data8 = data.missingAttributes;
+if(Array.isArray(data8)){
+const len0 = data8.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate101(data8[i0], {instancePath:instancePath+"/missingAttributes/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/missingAttributes",schemaPath:"#/properties/missingAttributes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -22533,9 +22903,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-for(const key2 in data9){
-if(!((key2 === "id") || (key2 === "key"))){
-const err21 = {instancePath:instancePath+"/customFlow",schemaPath:"#/properties/customFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+if(data.customFlow !== undefined){
+let data10 = data.customFlow;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.id === undefined){
+const err21 = {instancePath:instancePath+"/customFlow",schemaPath:"#/properties/customFlow/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -22544,12 +22917,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data9.id !== undefined){
-let data10 = data9.id;
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err22 = {instancePath:instancePath+"/customFlow/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(data10.key === undefined){
+const err22 = {instancePath:instancePath+"/customFlow",schemaPath:"#/properties/customFlow/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -22558,8 +22927,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!(formats0.test(data10))){
-const err23 = {instancePath:instancePath+"/customFlow/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+for(const key2 in data10){
+if(!((key2 === "id") || (key2 === "key"))){
+const err23 = {instancePath:instancePath+"/customFlow",schemaPath:"#/properties/customFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -22569,8 +22939,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-else {
-const err24 = {instancePath:instancePath+"/customFlow/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data10.id !== undefined){
+let data11 = data10.id;
+if(typeof data11 === "string"){
+if(!pattern0.test(data11)){
+const err24 = {instancePath:instancePath+"/customFlow/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -22579,10 +22952,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(data9.key !== undefined){
-if(typeof data9.key !== "string"){
-const err25 = {instancePath:instancePath+"/customFlow/key",schemaPath:"#/properties/customFlow/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data11))){
+const err25 = {instancePath:instancePath+"/customFlow/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -22592,9 +22963,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
 else {
-const err26 = {instancePath:instancePath+"/customFlow",schemaPath:"#/properties/customFlow/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err26 = {instancePath:instancePath+"/customFlow/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -22604,9 +22974,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.requestable !== undefined){
-if(typeof data.requestable !== "boolean"){
-const err27 = {instancePath:instancePath+"/requestable",schemaPath:"#/properties/requestable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data10.key !== undefined){
+if(typeof data10.key !== "string"){
+const err27 = {instancePath:instancePath+"/customFlow/key",schemaPath:"#/properties/customFlow/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -22618,7 +22988,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err28 = {instancePath:instancePath+"/customFlow",schemaPath:"#/properties/customFlow/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -22627,14 +22997,38 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate147.errors = vErrors;
+}
+if(data.requestable !== undefined){
+if(typeof data.requestable !== "boolean"){
+const err29 = {instancePath:instancePath+"/requestable",schemaPath:"#/properties/requestable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-export const AuthCheckInput = validate149;
-const schema267 = {"type":"object","additionalProperties":false,"required":["clientId","attributes"],"properties":{"clientId":{"$ref":"#/components/schemas/ApplicationIdValue"},"attributes":{"type":"array","minItems":1,"maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
+export const AuthCheckInput = validate150;
+const schema276 = {"type":"object","additionalProperties":false,"required":["clientId","attributes"],"properties":{"clientId":{"$ref":"#/components/schemas/ApplicationIdValue"},"attributes":{"type":"array","minItems":1,"maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22748,13 +23142,13 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate149.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestStatus = validate151;
+export const AccessRequestStatus = validate152;
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -22768,7 +23162,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "OPEN") || (data === "ACCEPTED")) || (data === "DENIED")) || (data === "CANCELLED")) || (data === "EXPIRED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema217.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema226.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22777,13 +23171,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate151.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
-export const RequestJustification = validate152;
+export const RequestJustification = validate153;
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -22806,13 +23200,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate152.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
 
-export const RequestAnswer = validate153;
+export const RequestAnswer = validate154;
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22905,14 +23299,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate153.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
 
-export const UserRef = validate154;
-const schema272 = {"type":"object","additionalProperties":false,"required":["id","fullName","email","companyName"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]}}};
+export const UserRef = validate155;
+const schema281 = {"type":"object","additionalProperties":false,"required":["id","fullName","email","companyName"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]}}};
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23030,7 +23424,7 @@ errors++;
 if(data.companyName !== undefined){
 let data3 = data.companyName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema272.properties.companyName.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema281.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -23051,14 +23445,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate154.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequest = validate155;
-const schema274 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess","requestedRole","comment","decidedAt","decidedBy","reason","roleIds","accountAccessIds","justification","answers","requestedEndsAt","endsAt","expiredAt","timeBoundAccess","maxEndsAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"decidedBy":{"type":["string","null"]},"reason":{"type":["string","null"]},"roleIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"justification":{"type":["string","null"]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"timeBoundAccess":{"type":"boolean"},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+export const AccessRequest = validate156;
+const schema283 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess","requestedRole","comment","decidedAt","decidedBy","reason","roleIds","accountAccessIds","justification","answers","requestedEndsAt","endsAt","expiredAt","timeBoundAccess","maxEndsAt","decidedByName"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"decidedBy":{"type":["string","null"]},"decidedByName":{"type":["string","null"]},"reason":{"type":["string","null"]},"roleIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"justification":{"type":["string","null"]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"timeBoundAccess":{"type":"boolean"},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23262,9 +23656,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func15.call(schema274.properties, key0))){
-const err20 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.decidedByName === undefined){
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "decidedByName"},message:"must have required property '"+"decidedByName"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -23273,12 +23666,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err21 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+for(const key0 in data){
+if(!(func15.call(schema283.properties, key0))){
+const err21 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -23287,8 +23677,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err22 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err22 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -23297,9 +23691,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data0))){
+const err23 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -23309,11 +23702,8 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.applicationId !== undefined){
-let data1 = data.applicationId;
-if(typeof data1 === "string"){
-if(!pattern1.test(data1)){
-const err24 = {instancePath:instancePath+"/applicationId",schemaPath:"#/components/schemas/ApplicationIdValue/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\""};
+else {
+const err24 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -23323,8 +23713,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
-const err25 = {instancePath:instancePath+"/applicationId",schemaPath:"#/components/schemas/ApplicationIdValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.applicationId !== undefined){
+let data1 = data.applicationId;
+if(typeof data1 === "string"){
+if(!pattern1.test(data1)){
+const err25 = {instancePath:instancePath+"/applicationId",schemaPath:"#/components/schemas/ApplicationIdValue/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -23334,10 +23727,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data2 = data.status;
-if(typeof data2 !== "string"){
-const err26 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err26 = {instancePath:instancePath+"/applicationId",schemaPath:"#/components/schemas/ApplicationIdValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -23346,8 +23737,11 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!(((((data2 === "OPEN") || (data2 === "ACCEPTED")) || (data2 === "DENIED")) || (data2 === "CANCELLED")) || (data2 === "EXPIRED"))){
-const err27 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema217.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.status !== undefined){
+let data2 = data.status;
+if(typeof data2 !== "string"){
+const err27 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -23356,12 +23750,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data.requestedAt !== undefined){
-let data3 = data.requestedAt;
-if(typeof data3 === "string"){
-if(!(formats6.validate(data3))){
-const err28 = {instancePath:instancePath+"/requestedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(!(((((data2 === "OPEN") || (data2 === "ACCEPTED")) || (data2 === "DENIED")) || (data2 === "CANCELLED")) || (data2 === "EXPIRED"))){
+const err28 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema226.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -23371,8 +23761,11 @@ vErrors.push(err28);
 errors++;
 }
 }
-else {
-const err29 = {instancePath:instancePath+"/requestedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.requestedAt !== undefined){
+let data3 = data.requestedAt;
+if(typeof data3 === "string"){
+if(!(formats6.validate(data3))){
+const err29 = {instancePath:instancePath+"/requestedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -23382,9 +23775,20 @@ vErrors.push(err29);
 errors++;
 }
 }
+else {
+const err30 = {instancePath:instancePath+"/requestedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
 if(data.user !== undefined){
-if(!(validate154(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+if(!(validate155(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
 errors = vErrors.length;
 }
 }
@@ -23396,17 +23800,7 @@ let passing0 = null;
 const _errs17 = errors;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.id === undefined){
-const err30 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if(data5.key === undefined){
-const err31 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+const err31 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -23415,8 +23809,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data5.label === undefined){
-const err32 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+if(data5.key === undefined){
+const err32 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -23425,9 +23819,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-for(const key1 in data5){
-if(!(((key1 === "id") || (key1 === "key")) || (key1 === "label"))){
-const err33 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data5.label === undefined){
+const err33 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -23436,10 +23829,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-if(data5.id !== undefined){
-if(typeof data5.id !== "string"){
-const err34 = {instancePath:instancePath+"/requestedAccountAccess/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key1 in data5){
+if(!(((key1 === "id") || (key1 === "key")) || (key1 === "label"))){
+const err34 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -23449,9 +23841,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data5.key !== undefined){
-if(typeof data5.key !== "string"){
-const err35 = {instancePath:instancePath+"/requestedAccountAccess/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data5.id !== undefined){
+if(typeof data5.id !== "string"){
+const err35 = {instancePath:instancePath+"/requestedAccountAccess/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -23461,9 +23853,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data5.label !== undefined){
-if(typeof data5.label !== "string"){
-const err36 = {instancePath:instancePath+"/requestedAccountAccess/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data5.key !== undefined){
+if(typeof data5.key !== "string"){
+const err36 = {instancePath:instancePath+"/requestedAccountAccess/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -23473,14 +23865,26 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data5.label !== undefined){
+if(typeof data5.label !== "string"){
+const err37 = {instancePath:instancePath+"/requestedAccountAccess/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
@@ -23491,12 +23895,12 @@ passing0 = 0;
 }
 const _errs27 = errors;
 if(data5 !== null){
-const err38 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/properties/requestedAccountAccess/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err39 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/properties/requestedAccountAccess/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err39];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -23512,12 +23916,12 @@ passing0 = 1;
 }
 }
 if(!valid5){
-const err39 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/properties/requestedAccountAccess/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err40 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/properties/requestedAccountAccess/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err40];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -23541,17 +23945,7 @@ let passing1 = null;
 const _errs31 = errors;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.id === undefined){
-const err40 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-if(data9.key === undefined){
-const err41 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+const err41 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -23560,8 +23954,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data9.label === undefined){
-const err42 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+if(data9.key === undefined){
+const err42 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -23570,9 +23964,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-for(const key2 in data9){
-if(!(((key2 === "id") || (key2 === "key")) || (key2 === "label"))){
-const err43 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(data9.label === undefined){
+const err43 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -23581,10 +23974,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-if(data9.id !== undefined){
-if(typeof data9.id !== "string"){
-const err44 = {instancePath:instancePath+"/requestedRole/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key2 in data9){
+if(!(((key2 === "id") || (key2 === "key")) || (key2 === "label"))){
+const err44 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -23594,9 +23986,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data9.key !== undefined){
-if(typeof data9.key !== "string"){
-const err45 = {instancePath:instancePath+"/requestedRole/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data9.id !== undefined){
+if(typeof data9.id !== "string"){
+const err45 = {instancePath:instancePath+"/requestedRole/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -23606,9 +23998,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data9.label !== undefined){
-if(typeof data9.label !== "string"){
-const err46 = {instancePath:instancePath+"/requestedRole/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data9.key !== undefined){
+if(typeof data9.key !== "string"){
+const err46 = {instancePath:instancePath+"/requestedRole/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -23618,14 +24010,26 @@ vErrors.push(err46);
 errors++;
 }
 }
-}
-else {
-const err47 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data9.label !== undefined){
+if(typeof data9.label !== "string"){
+const err47 = {instancePath:instancePath+"/requestedRole/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
 else {
 vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
 }
 errors++;
 }
@@ -23636,12 +24040,12 @@ passing1 = 0;
 }
 const _errs41 = errors;
 if(data9 !== null){
-const err48 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/properties/requestedRole/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err49 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/properties/requestedRole/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err49];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -23657,12 +24061,12 @@ passing1 = 1;
 }
 }
 if(!valid8){
-const err49 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/properties/requestedRole/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+const err50 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/properties/requestedRole/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err50];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -23681,12 +24085,12 @@ vErrors = null;
 if(data.comment !== undefined){
 let data13 = data.comment;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err50 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema274.properties.comment.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema283.properties.comment.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err51];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err51);
 }
 errors++;
 }
@@ -23699,23 +24103,23 @@ let passing2 = null;
 const _errs47 = errors;
 if(typeof data14 === "string"){
 if(!(formats6.validate(data14))){
-const err51 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err52 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
 else {
 vErrors.push(err52);
+}
+errors++;
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }
@@ -23726,12 +24130,12 @@ passing2 = 0;
 }
 const _errs50 = errors;
 if(data14 !== null){
-const err53 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err54 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err54];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -23747,12 +24151,12 @@ passing2 = 1;
 }
 }
 if(!valid11){
-const err54 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
+const err55 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err55];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -23771,20 +24175,7 @@ vErrors = null;
 if(data.decidedBy !== undefined){
 let data15 = data.decidedBy;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err55 = {instancePath:instancePath+"/decidedBy",schemaPath:"#/properties/decidedBy/type",keyword:"type",params:{type: schema274.properties.decidedBy.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-if(data.reason !== undefined){
-let data16 = data.reason;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err56 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema274.properties.reason.type},message:"must be string,null"};
+const err56 = {instancePath:instancePath+"/decidedBy",schemaPath:"#/properties/decidedBy/type",keyword:"type",params:{type: schema283.properties.decidedBy.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -23794,15 +24185,10 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.roleIds !== undefined){
-let data17 = data.roleIds;
-if(Array.isArray(data17)){
-const len0 = data17.length;
-for(let i0=0; i0<len0; i0++){
-let data18 = data17[i0];
-if(typeof data18 === "string"){
-if(!pattern0.test(data18)){
-const err57 = {instancePath:instancePath+"/roleIds/" + i0,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(data.decidedByName !== undefined){
+let data16 = data.decidedByName;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err57 = {instancePath:instancePath+"/decidedByName",schemaPath:"#/properties/decidedByName/type",keyword:"type",params:{type: schema283.properties.decidedByName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -23811,8 +24197,11 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(!(formats0.test(data18))){
-const err58 = {instancePath:instancePath+"/roleIds/" + i0,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.reason !== undefined){
+let data17 = data.reason;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err58 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema283.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -23822,8 +24211,15 @@ vErrors.push(err58);
 errors++;
 }
 }
-else {
-const err59 = {instancePath:instancePath+"/roleIds/" + i0,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.roleIds !== undefined){
+let data18 = data.roleIds;
+if(Array.isArray(data18)){
+const len0 = data18.length;
+for(let i0=0; i0<len0; i0++){
+let data19 = data18[i0];
+if(typeof data19 === "string"){
+if(!pattern0.test(data19)){
+const err59 = {instancePath:instancePath+"/roleIds/" + i0,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -23832,10 +24228,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/roleIds",schemaPath:"#/properties/roleIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(formats0.test(data19))){
+const err60 = {instancePath:instancePath+"/roleIds/" + i0,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -23845,15 +24239,8 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.accountAccessIds !== undefined){
-let data19 = data.accountAccessIds;
-if(Array.isArray(data19)){
-const len1 = data19.length;
-for(let i1=0; i1<len1; i1++){
-let data20 = data19[i1];
-if(typeof data20 === "string"){
-if(!pattern0.test(data20)){
-const err61 = {instancePath:instancePath+"/accountAccessIds/" + i1,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+else {
+const err61 = {instancePath:instancePath+"/roleIds/" + i0,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -23862,8 +24249,10 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(!(formats0.test(data20))){
-const err62 = {instancePath:instancePath+"/accountAccessIds/" + i1,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/roleIds",schemaPath:"#/properties/roleIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -23873,8 +24262,15 @@ vErrors.push(err62);
 errors++;
 }
 }
-else {
-const err63 = {instancePath:instancePath+"/accountAccessIds/" + i1,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.accountAccessIds !== undefined){
+let data20 = data.accountAccessIds;
+if(Array.isArray(data20)){
+const len1 = data20.length;
+for(let i1=0; i1<len1; i1++){
+let data21 = data20[i1];
+if(typeof data21 === "string"){
+if(!pattern0.test(data21)){
+const err63 = {instancePath:instancePath+"/accountAccessIds/" + i1,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -23883,10 +24279,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-}
-else {
-const err64 = {instancePath:instancePath+"/accountAccessIds",schemaPath:"#/properties/accountAccessIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(formats0.test(data21))){
+const err64 = {instancePath:instancePath+"/accountAccessIds/" + i1,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -23896,10 +24290,8 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.justification !== undefined){
-let data21 = data.justification;
-if((typeof data21 !== "string") && (data21 !== null)){
-const err65 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema274.properties.justification.type},message:"must be string,null"};
+else {
+const err65 = {instancePath:instancePath+"/accountAccessIds/" + i1,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -23909,15 +24301,9 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data.answers !== undefined){
-let data22 = data.answers;
-if(Array.isArray(data22)){
-const len2 = data22.length;
-for(let i2=0; i2<len2; i2++){
-let data23 = data22[i2];
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.key === undefined){
-const err66 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+}
+else {
+const err66 = {instancePath:instancePath+"/accountAccessIds",schemaPath:"#/properties/accountAccessIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -23926,8 +24312,11 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data23.label === undefined){
-const err67 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+}
+if(data.justification !== undefined){
+let data22 = data.justification;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err67 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema283.properties.justification.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -23936,8 +24325,16 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(data23.value === undefined){
-const err68 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+}
+if(data.answers !== undefined){
+let data23 = data.answers;
+if(Array.isArray(data23)){
+const len2 = data23.length;
+for(let i2=0; i2<len2; i2++){
+let data24 = data23[i2];
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.key === undefined){
+const err68 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -23946,9 +24343,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-for(const key3 in data23){
-if(!(((key3 === "key") || (key3 === "label")) || (key3 === "value"))){
-const err69 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(data24.label === undefined){
+const err69 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -23957,10 +24353,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-if(data23.key !== undefined){
-if(typeof data23.key !== "string"){
-const err70 = {instancePath:instancePath+"/answers/" + i2+"/key",schemaPath:"#/components/schemas/RequestAnswer/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data24.value === undefined){
+const err70 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -23969,10 +24363,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-if(data23.label !== undefined){
-if(typeof data23.label !== "string"){
-const err71 = {instancePath:instancePath+"/answers/" + i2+"/label",schemaPath:"#/components/schemas/RequestAnswer/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key3 in data24){
+if(!(((key3 === "key") || (key3 === "label")) || (key3 === "value"))){
+const err71 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -23982,9 +24375,9 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data23.value !== undefined){
-if(typeof data23.value !== "string"){
-const err72 = {instancePath:instancePath+"/answers/" + i2+"/value",schemaPath:"#/components/schemas/RequestAnswer/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data24.key !== undefined){
+if(typeof data24.key !== "string"){
+const err72 = {instancePath:instancePath+"/answers/" + i2+"/key",schemaPath:"#/components/schemas/RequestAnswer/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -23994,9 +24387,9 @@ vErrors.push(err72);
 errors++;
 }
 }
-}
-else {
-const err73 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data24.label !== undefined){
+if(typeof data24.label !== "string"){
+const err73 = {instancePath:instancePath+"/answers/" + i2+"/label",schemaPath:"#/components/schemas/RequestAnswer/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -24006,9 +24399,9 @@ vErrors.push(err73);
 errors++;
 }
 }
-}
-else {
-const err74 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data24.value !== undefined){
+if(typeof data24.value !== "string"){
+const err74 = {instancePath:instancePath+"/answers/" + i2+"/value",schemaPath:"#/components/schemas/RequestAnswer/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -24018,15 +24411,9 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data.requestedEndsAt !== undefined){
-let data27 = data.requestedEndsAt;
-const _errs81 = errors;
-let valid23 = false;
-let passing3 = null;
-const _errs82 = errors;
-if(typeof data27 === "string"){
-if(!(formats6.validate(data27))){
-const err75 = {instancePath:instancePath+"/requestedEndsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+else {
+const err75 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -24036,8 +24423,9 @@ vErrors.push(err75);
 errors++;
 }
 }
+}
 else {
-const err76 = {instancePath:instancePath+"/requestedEndsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err76 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -24046,14 +24434,16 @@ vErrors.push(err76);
 }
 errors++;
 }
-var _valid3 = _errs82 === errors;
-if(_valid3){
-valid23 = true;
-passing3 = 0;
 }
-const _errs85 = errors;
-if(data27 !== null){
-const err77 = {instancePath:instancePath+"/requestedEndsAt",schemaPath:"#/properties/requestedEndsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(data.requestedEndsAt !== undefined){
+let data28 = data.requestedEndsAt;
+const _errs83 = errors;
+let valid23 = false;
+let passing3 = null;
+const _errs84 = errors;
+if(typeof data28 === "string"){
+if(!(formats6.validate(data28))){
+const err77 = {instancePath:instancePath+"/requestedEndsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -24062,7 +24452,34 @@ vErrors.push(err77);
 }
 errors++;
 }
-var _valid3 = _errs85 === errors;
+}
+else {
+const err78 = {instancePath:instancePath+"/requestedEndsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+var _valid3 = _errs84 === errors;
+if(_valid3){
+valid23 = true;
+passing3 = 0;
+}
+const _errs87 = errors;
+if(data28 !== null){
+const err79 = {instancePath:instancePath+"/requestedEndsAt",schemaPath:"#/properties/requestedEndsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+var _valid3 = _errs87 === errors;
 if(_valid3 && valid23){
 valid23 = false;
 passing3 = [passing3, 1];
@@ -24074,47 +24491,7 @@ passing3 = 1;
 }
 }
 if(!valid23){
-const err78 = {instancePath:instancePath+"/requestedEndsAt",schemaPath:"#/properties/requestedEndsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-else {
-errors = _errs81;
-if(vErrors !== null){
-if(_errs81){
-vErrors.length = _errs81;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.endsAt !== undefined){
-let data28 = data.endsAt;
-const _errs88 = errors;
-let valid25 = false;
-let passing4 = null;
-const _errs89 = errors;
-if(typeof data28 === "string"){
-if(!(formats6.validate(data28))){
-const err79 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-}
-else {
-const err80 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err80 = {instancePath:instancePath+"/requestedEndsAt",schemaPath:"#/properties/requestedEndsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -24123,14 +24500,27 @@ vErrors.push(err80);
 }
 errors++;
 }
-var _valid4 = _errs89 === errors;
-if(_valid4){
-valid25 = true;
-passing4 = 0;
+else {
+errors = _errs83;
+if(vErrors !== null){
+if(_errs83){
+vErrors.length = _errs83;
 }
-const _errs92 = errors;
-if(data28 !== null){
-const err81 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.endsAt !== undefined){
+let data29 = data.endsAt;
+const _errs90 = errors;
+let valid25 = false;
+let passing4 = null;
+const _errs91 = errors;
+if(typeof data29 === "string"){
+if(!(formats6.validate(data29))){
+const err81 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -24139,7 +24529,34 @@ vErrors.push(err81);
 }
 errors++;
 }
-var _valid4 = _errs92 === errors;
+}
+else {
+const err82 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+var _valid4 = _errs91 === errors;
+if(_valid4){
+valid25 = true;
+passing4 = 0;
+}
+const _errs94 = errors;
+if(data29 !== null){
+const err83 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+var _valid4 = _errs94 === errors;
 if(_valid4 && valid25){
 valid25 = false;
 passing4 = [passing4, 1];
@@ -24151,47 +24568,7 @@ passing4 = 1;
 }
 }
 if(!valid25){
-const err82 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing4},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-else {
-errors = _errs88;
-if(vErrors !== null){
-if(_errs88){
-vErrors.length = _errs88;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.expiredAt !== undefined){
-let data29 = data.expiredAt;
-const _errs95 = errors;
-let valid27 = false;
-let passing5 = null;
-const _errs96 = errors;
-if(typeof data29 === "string"){
-if(!(formats6.validate(data29))){
-const err83 = {instancePath:instancePath+"/expiredAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-}
-else {
-const err84 = {instancePath:instancePath+"/expiredAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err84 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing4},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -24200,14 +24577,27 @@ vErrors.push(err84);
 }
 errors++;
 }
-var _valid5 = _errs96 === errors;
-if(_valid5){
-valid27 = true;
-passing5 = 0;
+else {
+errors = _errs90;
+if(vErrors !== null){
+if(_errs90){
+vErrors.length = _errs90;
 }
-const _errs99 = errors;
-if(data29 !== null){
-const err85 = {instancePath:instancePath+"/expiredAt",schemaPath:"#/properties/expiredAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.expiredAt !== undefined){
+let data30 = data.expiredAt;
+const _errs97 = errors;
+let valid27 = false;
+let passing5 = null;
+const _errs98 = errors;
+if(typeof data30 === "string"){
+if(!(formats6.validate(data30))){
+const err85 = {instancePath:instancePath+"/expiredAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -24216,7 +24606,34 @@ vErrors.push(err85);
 }
 errors++;
 }
-var _valid5 = _errs99 === errors;
+}
+else {
+const err86 = {instancePath:instancePath+"/expiredAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+var _valid5 = _errs98 === errors;
+if(_valid5){
+valid27 = true;
+passing5 = 0;
+}
+const _errs101 = errors;
+if(data30 !== null){
+const err87 = {instancePath:instancePath+"/expiredAt",schemaPath:"#/properties/expiredAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+var _valid5 = _errs101 === errors;
 if(_valid5 && valid27){
 valid27 = false;
 passing5 = [passing5, 1];
@@ -24228,20 +24645,20 @@ passing5 = 1;
 }
 }
 if(!valid27){
-const err86 = {instancePath:instancePath+"/expiredAt",schemaPath:"#/properties/expiredAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing5},message:"must match exactly one schema in oneOf"};
+const err88 = {instancePath:instancePath+"/expiredAt",schemaPath:"#/properties/expiredAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing5},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err86];
+vErrors = [err88];
 }
 else {
-vErrors.push(err86);
+vErrors.push(err88);
 }
 errors++;
 }
 else {
-errors = _errs95;
+errors = _errs97;
 if(vErrors !== null){
-if(_errs95){
-vErrors.length = _errs95;
+if(_errs97){
+vErrors.length = _errs97;
 }
 else {
 vErrors = null;
@@ -24251,36 +24668,7 @@ vErrors = null;
 }
 if(data.timeBoundAccess !== undefined){
 if(typeof data.timeBoundAccess !== "boolean"){
-const err87 = {instancePath:instancePath+"/timeBoundAccess",schemaPath:"#/properties/timeBoundAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-if(data.maxEndsAt !== undefined){
-let data31 = data.maxEndsAt;
-const _errs104 = errors;
-let valid29 = false;
-let passing6 = null;
-const _errs105 = errors;
-if(typeof data31 === "string"){
-if(!(formats6.validate(data31))){
-const err88 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-}
-else {
-const err89 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err89 = {instancePath:instancePath+"/timeBoundAccess",schemaPath:"#/properties/timeBoundAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -24289,14 +24677,16 @@ vErrors.push(err89);
 }
 errors++;
 }
-var _valid6 = _errs105 === errors;
-if(_valid6){
-valid29 = true;
-passing6 = 0;
 }
-const _errs108 = errors;
-if(data31 !== null){
-const err90 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/properties/maxEndsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(data.maxEndsAt !== undefined){
+let data32 = data.maxEndsAt;
+const _errs106 = errors;
+let valid29 = false;
+let passing6 = null;
+const _errs107 = errors;
+if(typeof data32 === "string"){
+if(!(formats6.validate(data32))){
+const err90 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -24305,7 +24695,34 @@ vErrors.push(err90);
 }
 errors++;
 }
-var _valid6 = _errs108 === errors;
+}
+else {
+const err91 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+var _valid6 = _errs107 === errors;
+if(_valid6){
+valid29 = true;
+passing6 = 0;
+}
+const _errs110 = errors;
+if(data32 !== null){
+const err92 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/properties/maxEndsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+var _valid6 = _errs110 === errors;
 if(_valid6 && valid29){
 valid29 = false;
 passing6 = [passing6, 1];
@@ -24317,20 +24734,20 @@ passing6 = 1;
 }
 }
 if(!valid29){
-const err91 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/properties/maxEndsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing6},message:"must match exactly one schema in oneOf"};
+const err93 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/properties/maxEndsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing6},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err91];
+vErrors = [err93];
 }
 else {
-vErrors.push(err91);
+vErrors.push(err93);
 }
 errors++;
 }
 else {
-errors = _errs104;
+errors = _errs106;
 if(vErrors !== null){
-if(_errs104){
-vErrors.length = _errs104;
+if(_errs106){
+vErrors.length = _errs106;
 }
 else {
 vErrors = null;
@@ -24340,23 +24757,23 @@ vErrors = null;
 }
 }
 else {
-const err92 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err94 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err92];
+vErrors = [err94];
 }
 else {
-vErrors.push(err92);
+vErrors.push(err94);
 }
 errors++;
 }
-validate155.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestSummary = validate157;
-const schema289 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]}}};
+export const AccessRequestSummary = validate158;
+const schema298 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]}}};
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24505,7 +24922,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((((data2 === "OPEN") || (data2 === "ACCEPTED")) || (data2 === "DENIED")) || (data2 === "CANCELLED")) || (data2 === "EXPIRED"))){
-const err13 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema217.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema226.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -24541,8 +24958,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate154(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+if(!(validate155(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
 errors = vErrors.length;
 }
 }
@@ -24702,14 +25119,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate157.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestList = validate159;
-const schema295 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AccessRequestSummary"}},"total":{"type":"integer","minimum":0}}};
+export const AccessRequestList = validate160;
+const schema304 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AccessRequestSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24750,8 +25167,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate157(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+if(!(validate158(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
 errors = vErrors.length;
 }
 }
@@ -24803,13 +25220,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate159.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestDecision = validate161;
+export const AccessRequestDecision = validate162;
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -24940,13 +25357,13 @@ vErrors = null;
 }
 }
 }
-validate161.errors = vErrors;
+validate162.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestAccept = validate163;
+export const AccessRequestAccept = validate164;
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25255,13 +25672,13 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate163.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestDeny = validate164;
+export const AccessRequestDeny = validate165;
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25346,14 +25763,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationUserSummary = validate165;
-const schema303 = {"type":"object","additionalProperties":false,"required":["id","fullName","email","companyName","accessSince","roles"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}};
+export const ApplicationUserSummary = validate166;
+const schema312 = {"type":"object","additionalProperties":false,"required":["id","fullName","email","companyName","accessSince","endsAt","roles"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"accessSince":{"$ref":"#/components/schemas/DateTime"},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}};
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25407,8 +25824,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.roles === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'"};
+if(data.endsAt === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endsAt"},message:"must have required property '"+"endsAt"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25417,9 +25834,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((((key0 === "id") || (key0 === "fullName")) || (key0 === "email")) || (key0 === "companyName")) || (key0 === "accessSince")) || (key0 === "roles"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.roles === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25428,12 +25844,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+for(const key0 in data){
+if(!(((((((key0 === "id") || (key0 === "fullName")) || (key0 === "email")) || (key0 === "companyName")) || (key0 === "accessSince")) || (key0 === "endsAt")) || (key0 === "roles"))){
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25442,8 +25855,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err8 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -25452,9 +25869,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data0))){
+const err9 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -25464,9 +25880,8 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.fullName !== undefined){
-if(typeof data.fullName !== "string"){
-const err10 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err10 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -25476,9 +25891,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.email !== undefined){
-if(typeof data.email !== "string"){
-const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.fullName !== undefined){
+if(typeof data.fullName !== "string"){
+const err11 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -25488,10 +25903,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.companyName !== undefined){
-let data3 = data.companyName;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err12 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema303.properties.companyName.type},message:"must be string,null"};
+if(data.email !== undefined){
+if(typeof data.email !== "string"){
+const err12 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -25501,11 +25915,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.accessSince !== undefined){
-let data4 = data.accessSince;
-if(typeof data4 === "string"){
-if(!(formats6.validate(data4))){
-const err13 = {instancePath:instancePath+"/accessSince",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(data.companyName !== undefined){
+let data3 = data.companyName;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err13 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema312.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -25515,8 +25928,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-else {
-const err14 = {instancePath:instancePath+"/accessSince",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.accessSince !== undefined){
+let data4 = data.accessSince;
+if(typeof data4 === "string"){
+if(!(formats6.validate(data4))){
+const err14 = {instancePath:instancePath+"/accessSince",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -25526,15 +25942,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.roles !== undefined){
-let data5 = data.roles;
-if(Array.isArray(data5)){
-const len0 = data5.length;
-for(let i0=0; i0<len0; i0++){
-let data6 = data5[i0];
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.id === undefined){
-const err15 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+else {
+const err15 = {instancePath:instancePath+"/accessSince",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -25543,8 +25952,16 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data6.key === undefined){
-const err16 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+}
+if(data.endsAt !== undefined){
+let data5 = data.endsAt;
+const _errs15 = errors;
+let valid3 = false;
+let passing0 = null;
+const _errs16 = errors;
+if(typeof data5 === "string"){
+if(!(formats6.validate(data5))){
+const err16 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -25553,8 +25970,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data6.label === undefined){
-const err17 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+}
+else {
+const err17 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -25563,9 +25981,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-for(const key1 in data6){
-if(!(((key1 === "id") || (key1 === "key")) || (key1 === "label"))){
-const err18 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+var _valid0 = _errs16 === errors;
+if(_valid0){
+valid3 = true;
+passing0 = 0;
+}
+const _errs19 = errors;
+if(data5 !== null){
+const err18 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -25574,10 +25997,19 @@ vErrors.push(err18);
 }
 errors++;
 }
+var _valid0 = _errs19 === errors;
+if(_valid0 && valid3){
+valid3 = false;
+passing0 = [passing0, 1];
 }
-if(data6.id !== undefined){
-if(typeof data6.id !== "string"){
-const err19 = {instancePath:instancePath+"/roles/" + i0+"/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+if(_valid0){
+valid3 = true;
+passing0 = 1;
+}
+}
+if(!valid3){
+const err19 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -25586,10 +26018,27 @@ vErrors.push(err19);
 }
 errors++;
 }
+else {
+errors = _errs15;
+if(vErrors !== null){
+if(_errs15){
+vErrors.length = _errs15;
 }
-if(data6.key !== undefined){
-if(typeof data6.key !== "string"){
-const err20 = {instancePath:instancePath+"/roles/" + i0+"/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.roles !== undefined){
+let data6 = data.roles;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+let data7 = data6[i0];
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.id === undefined){
+const err20 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -25598,10 +26047,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data6.label !== undefined){
-if(typeof data6.label !== "string"){
-const err21 = {instancePath:instancePath+"/roles/" + i0+"/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data7.key === undefined){
+const err21 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -25610,10 +26057,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data7.label === undefined){
+const err22 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -25622,10 +26067,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key1 in data7){
+if(!(((key1 === "id") || (key1 === "key")) || (key1 === "label"))){
+const err23 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -25635,9 +26079,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data7.id !== undefined){
+if(typeof data7.id !== "string"){
+const err24 = {instancePath:instancePath+"/roles/" + i0+"/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -25646,14 +26090,74 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate165.errors = vErrors;
+}
+if(data7.key !== undefined){
+if(typeof data7.key !== "string"){
+const err25 = {instancePath:instancePath+"/roles/" + i0+"/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data7.label !== undefined){
+if(typeof data7.label !== "string"){
+const err26 = {instancePath:instancePath+"/roles/" + i0+"/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+validate166.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationUserList = validate166;
-const schema307 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationUserSummary"}},"total":{"type":"integer","minimum":0}}};
+export const ApplicationUserList = validate167;
+const schema317 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationUserSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25694,8 +26198,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate165(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
+if(!(validate166(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
 errors = vErrors.length;
 }
 }
@@ -25747,14 +26251,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationUser = validate168;
-const schema308 = {"type":"object","additionalProperties":false,"required":["user","hasAccess","accessSince","endsAt","roles","accountAccesses","attributes"],"properties":{"user":{"$ref":"#/components/schemas/UserRef"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
+export const ApplicationUser = validate169;
+const schema318 = {"type":"object","additionalProperties":false,"required":["user","hasAccess","accessSince","endsAt","timeBoundAccess","maxEndsAt","roles","accountAccesses","attributes"],"properties":{"user":{"$ref":"#/components/schemas/UserRef"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"timeBoundAccess":{"type":"boolean"},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25798,8 +26302,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.roles === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'"};
+if(data.timeBoundAccess === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timeBoundAccess"},message:"must have required property '"+"timeBoundAccess"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -25808,8 +26312,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.accountAccesses === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountAccesses"},message:"must have required property '"+"accountAccesses"+"'"};
+if(data.maxEndsAt === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxEndsAt"},message:"must have required property '"+"maxEndsAt"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25818,8 +26322,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.attributes === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attributes"},message:"must have required property '"+"attributes"+"'"};
+if(data.roles === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25828,9 +26332,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((((((key0 === "user") || (key0 === "hasAccess")) || (key0 === "accessSince")) || (key0 === "endsAt")) || (key0 === "roles")) || (key0 === "accountAccesses")) || (key0 === "attributes"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.accountAccesses === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountAccesses"},message:"must have required property '"+"accountAccesses"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25839,21 +26342,42 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.user !== undefined){
-if(!(validate154(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
-errors = vErrors.length;
-}
-}
-if(data.hasAccess !== undefined){
-if(typeof data.hasAccess !== "boolean"){
-const err8 = {instancePath:instancePath+"/hasAccess",schemaPath:"#/properties/hasAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.attributes === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attributes"},message:"must have required property '"+"attributes"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func15.call(schema318.properties, key0))){
+const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.user !== undefined){
+if(!(validate155(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+errors = vErrors.length;
+}
+}
+if(data.hasAccess !== undefined){
+if(typeof data.hasAccess !== "boolean"){
+const err10 = {instancePath:instancePath+"/hasAccess",schemaPath:"#/properties/hasAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -25866,23 +26390,23 @@ let passing0 = null;
 const _errs7 = errors;
 if(typeof data2 === "string"){
 if(!(formats6.validate(data2))){
-const err9 = {instancePath:instancePath+"/accessSince",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const err11 = {instancePath:instancePath+"/accessSince",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err11];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err11);
 }
 errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/accessSince",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/accessSince",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err12];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err12);
 }
 errors++;
 }
@@ -25893,12 +26417,12 @@ passing0 = 0;
 }
 const _errs10 = errors;
 if(data2 !== null){
-const err11 = {instancePath:instancePath+"/accessSince",schemaPath:"#/properties/accessSince/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err13 = {instancePath:instancePath+"/accessSince",schemaPath:"#/properties/accessSince/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err13];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -25914,12 +26438,12 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err12 = {instancePath:instancePath+"/accessSince",schemaPath:"#/properties/accessSince/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err14 = {instancePath:instancePath+"/accessSince",schemaPath:"#/properties/accessSince/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err14];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -25943,23 +26467,23 @@ let passing1 = null;
 const _errs14 = errors;
 if(typeof data3 === "string"){
 if(!(formats6.validate(data3))){
-const err13 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const err15 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err15];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err15);
 }
 errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err16];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err16);
 }
 errors++;
 }
@@ -25970,12 +26494,12 @@ passing1 = 0;
 }
 const _errs17 = errors;
 if(data3 !== null){
-const err15 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err17 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -25991,12 +26515,12 @@ passing1 = 1;
 }
 }
 if(!valid3){
-const err16 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+const err18 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err18];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err18);
 }
 errors++;
 }
@@ -26012,35 +26536,9 @@ vErrors = null;
 }
 }
 }
-if(data.roles !== undefined){
-let data4 = data.roles;
-if(Array.isArray(data4)){
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.id === undefined){
-const err17 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data5.key === undefined){
-const err18 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if(data5.label === undefined){
-const err19 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+if(data.timeBoundAccess !== undefined){
+if(typeof data.timeBoundAccess !== "boolean"){
+const err19 = {instancePath:instancePath+"/timeBoundAccess",schemaPath:"#/properties/timeBoundAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -26049,9 +26547,16 @@ vErrors.push(err19);
 }
 errors++;
 }
-for(const key1 in data5){
-if(!(((key1 === "id") || (key1 === "key")) || (key1 === "label"))){
-const err20 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data.maxEndsAt !== undefined){
+let data5 = data.maxEndsAt;
+const _errs22 = errors;
+let valid5 = false;
+let passing2 = null;
+const _errs23 = errors;
+if(typeof data5 === "string"){
+if(!(formats6.validate(data5))){
+const err20 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -26061,9 +26566,8 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data5.id !== undefined){
-if(typeof data5.id !== "string"){
-const err21 = {instancePath:instancePath+"/roles/" + i0+"/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err21 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -26072,10 +26576,14 @@ vErrors.push(err21);
 }
 errors++;
 }
+var _valid2 = _errs23 === errors;
+if(_valid2){
+valid5 = true;
+passing2 = 0;
 }
-if(data5.key !== undefined){
-if(typeof data5.key !== "string"){
-const err22 = {instancePath:instancePath+"/roles/" + i0+"/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs26 = errors;
+if(data5 !== null){
+const err22 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/properties/maxEndsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -26084,10 +26592,19 @@ vErrors.push(err22);
 }
 errors++;
 }
+var _valid2 = _errs26 === errors;
+if(_valid2 && valid5){
+valid5 = false;
+passing2 = [passing2, 1];
 }
-if(data5.label !== undefined){
-if(typeof data5.label !== "string"){
-const err23 = {instancePath:instancePath+"/roles/" + i0+"/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+if(_valid2){
+valid5 = true;
+passing2 = 1;
+}
+}
+if(!valid5){
+const err23 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/properties/maxEndsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -26096,10 +26613,27 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
+else {
+errors = _errs22;
+if(vErrors !== null){
+if(_errs22){
+vErrors.length = _errs22;
 }
 else {
-const err24 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+}
+}
+if(data.roles !== undefined){
+let data6 = data.roles;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+let data7 = data6[i0];
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.id === undefined){
+const err24 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -26108,10 +26642,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data7.key === undefined){
+const err25 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -26120,16 +26652,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data.accountAccesses !== undefined){
-let data9 = data.accountAccesses;
-if(Array.isArray(data9)){
-const len1 = data9.length;
-for(let i1=0; i1<len1; i1++){
-let data10 = data9[i1];
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.id === undefined){
-const err26 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(data7.label === undefined){
+const err26 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -26138,8 +26662,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data10.key === undefined){
-const err27 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+for(const key1 in data7){
+if(!(((key1 === "id") || (key1 === "key")) || (key1 === "label"))){
+const err27 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -26148,8 +26673,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data10.label === undefined){
-const err28 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+}
+if(data7.id !== undefined){
+if(typeof data7.id !== "string"){
+const err28 = {instancePath:instancePath+"/roles/" + i0+"/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -26158,9 +26685,10 @@ vErrors.push(err28);
 }
 errors++;
 }
-for(const key2 in data10){
-if(!(((key2 === "id") || (key2 === "key")) || (key2 === "label"))){
-const err29 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+if(data7.key !== undefined){
+if(typeof data7.key !== "string"){
+const err29 = {instancePath:instancePath+"/roles/" + i0+"/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -26170,9 +26698,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data10.id !== undefined){
-if(typeof data10.id !== "string"){
-const err30 = {instancePath:instancePath+"/accountAccesses/" + i1+"/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data7.label !== undefined){
+if(typeof data7.label !== "string"){
+const err30 = {instancePath:instancePath+"/roles/" + i0+"/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -26182,9 +26710,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data10.key !== undefined){
-if(typeof data10.key !== "string"){
-const err31 = {instancePath:instancePath+"/accountAccesses/" + i1+"/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err31 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -26194,9 +26722,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data10.label !== undefined){
-if(typeof data10.label !== "string"){
-const err32 = {instancePath:instancePath+"/accountAccesses/" + i1+"/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err32 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -26206,9 +26734,15 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.accountAccesses !== undefined){
+let data11 = data.accountAccesses;
+if(Array.isArray(data11)){
+const len1 = data11.length;
+for(let i1=0; i1<len1; i1++){
+let data12 = data11[i1];
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.id === undefined){
+const err33 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -26217,10 +26751,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/accountAccesses",schemaPath:"#/properties/accountAccesses/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data12.key === undefined){
+const err34 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -26229,20 +26761,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-if(data.attributes !== undefined){
-let data14 = data.attributes;
-if(Array.isArray(data14)){
-const len2 = data14.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate95(data14[i2], {instancePath:instancePath+"/attributes/" + i2,parentData:data14,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data12.label === undefined){
+const err35 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -26251,10 +26771,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-}
-else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key2 in data12){
+if(!(((key2 === "id") || (key2 === "key")) || (key2 === "label"))){
+const err36 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -26263,14 +26782,108 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate168.errors = vErrors;
+}
+if(data12.id !== undefined){
+if(typeof data12.id !== "string"){
+const err37 = {instancePath:instancePath+"/accountAccesses/" + i1+"/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data12.key !== undefined){
+if(typeof data12.key !== "string"){
+const err38 = {instancePath:instancePath+"/accountAccesses/" + i1+"/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data12.label !== undefined){
+if(typeof data12.label !== "string"){
+const err39 = {instancePath:instancePath+"/accountAccesses/" + i1+"/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/accountAccesses",schemaPath:"#/properties/accountAccesses/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data.attributes !== undefined){
+let data16 = data.attributes;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate95(data16[i2], {instancePath:instancePath+"/attributes/" + i2,parentData:data16,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+validate169.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationUserInput = validate171;
-const schema313 = {"type":"object","additionalProperties":false,"required":["roleIds"],"properties":{"roleIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/AttributeValueInput"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+export const ApplicationUserInput = validate172;
+const schema324 = {"type":"object","additionalProperties":false,"required":["roleIds"],"properties":{"roleIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/AttributeValueInput"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -26578,14 +27191,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate171.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessReasonKind = validate173;
-const schema317 = {"type":"string","enum":["DIRECT_GRANT","ACCESS_REQUEST","ACTIVATION_GROUP","DEFAULT_ROLE","UNKNOWN"]};
+export const AccessReasonKind = validate174;
+const schema328 = {"type":"string","enum":["DIRECT_GRANT","ACCESS_REQUEST","ACTIVATION_GROUP","DEFAULT_ROLE","UNKNOWN"]};
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -26599,7 +27212,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "DIRECT_GRANT") || (data === "ACCESS_REQUEST")) || (data === "ACTIVATION_GROUP")) || (data === "DEFAULT_ROLE")) || (data === "UNKNOWN"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema317.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema328.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -26608,14 +27221,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessReasonAuthor = validate174;
-const schema318 = {"type":"object","additionalProperties":false,"required":["id","fullName"],"properties":{"id":{"type":"string"},"fullName":{"type":["string","null"]}}};
+export const AccessReasonAuthor = validate175;
+const schema329 = {"type":"object","additionalProperties":false,"required":["id","fullName"],"properties":{"id":{"type":"string"},"fullName":{"type":["string","null"]}}};
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -26666,7 +27279,7 @@ errors++;
 if(data.fullName !== undefined){
 let data1 = data.fullName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err4 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: schema318.properties.fullName.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: schema329.properties.fullName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -26687,14 +27300,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate174.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessReason = validate175;
-const schema319 = {"type":"object","additionalProperties":false,"required":["kind","at","by","accessRequestId","directoryGroupName"],"properties":{"kind":{"$ref":"#/components/schemas/AccessReasonKind"},"at":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"by":{"oneOf":[{"$ref":"#/components/schemas/AccessReasonAuthor"},{"type":"null"}]},"accessRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryGroupName":{"type":["string","null"]}}};
+export const AccessReason = validate176;
+const schema330 = {"type":"object","additionalProperties":false,"required":["kind","at","by","accessRequestId","directoryGroupName"],"properties":{"kind":{"$ref":"#/components/schemas/AccessReasonKind"},"at":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"by":{"oneOf":[{"$ref":"#/components/schemas/AccessReasonAuthor"},{"type":"null"}]},"accessRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryGroupName":{"type":["string","null"]}}};
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -26773,7 +27386,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data0 === "DIRECT_GRANT") || (data0 === "ACCESS_REQUEST")) || (data0 === "ACTIVATION_GROUP")) || (data0 === "DEFAULT_ROLE")) || (data0 === "UNKNOWN"))){
-const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/AccessReasonKind/enum",keyword:"enum",params:{allowedValues: schema317.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/AccessReasonKind/enum",keyword:"enum",params:{allowedValues: schema328.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -26914,7 +27527,7 @@ errors++;
 if(data2.fullName !== undefined){
 let data4 = data2.fullName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err16 = {instancePath:instancePath+"/by/fullName",schemaPath:"#/components/schemas/AccessReasonAuthor/properties/fullName/type",keyword:"type",params:{type: schema318.properties.fullName.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/by/fullName",schemaPath:"#/components/schemas/AccessReasonAuthor/properties/fullName/type",keyword:"type",params:{type: schema329.properties.fullName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -27074,7 +27687,7 @@ vErrors = null;
 if(data.directoryGroupName !== undefined){
 let data6 = data.directoryGroupName;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err25 = {instancePath:instancePath+"/directoryGroupName",schemaPath:"#/properties/directoryGroupName/type",keyword:"type",params:{type: schema319.properties.directoryGroupName.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/directoryGroupName",schemaPath:"#/properties/directoryGroupName/type",keyword:"type",params:{type: schema330.properties.directoryGroupName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -27095,14 +27708,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate175.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessReasonItem = validate176;
-const schema324 = {"type":"object","additionalProperties":false,"required":["ref","reasons"],"properties":{"ref":{"$ref":"#/components/schemas/Ref"},"reasons":{"type":"array","minItems":1,"items":{"$ref":"#/components/schemas/AccessReason"}}}};
+export const AccessReasonItem = validate177;
+const schema335 = {"type":"object","additionalProperties":false,"required":["ref","reasons"],"properties":{"ref":{"$ref":"#/components/schemas/Ref"},"reasons":{"type":"array","minItems":1,"items":{"$ref":"#/components/schemas/AccessReason"}}}};
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27246,8 +27859,8 @@ errors++;
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate175(data4[i0], {instancePath:instancePath+"/reasons/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
+if(!(validate176(data4[i0], {instancePath:instancePath+"/reasons/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
 }
 }
@@ -27274,14 +27887,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate176.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationUserAccessReasons = validate178;
-const schema326 = {"type":"object","additionalProperties":false,"required":["applicationId","userId","hasAccess","accessSince","reasons","roles","accountAccesses"],"properties":{"applicationId":{"type":"string"},"userId":{"type":"string"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reasons":{"type":"array","items":{"$ref":"#/components/schemas/AccessReason"}},"roles":{"type":"array","items":{"$ref":"#/components/schemas/AccessReasonItem"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/AccessReasonItem"}}}};
+export const ApplicationUserAccessReasons = validate179;
+const schema337 = {"type":"object","additionalProperties":false,"required":["applicationId","userId","hasAccess","accessSince","reasons","roles","accountAccesses"],"properties":{"applicationId":{"type":"string"},"userId":{"type":"string"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reasons":{"type":"array","items":{"$ref":"#/components/schemas/AccessReason"}},"roles":{"type":"array","items":{"$ref":"#/components/schemas/AccessReasonItem"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/AccessReasonItem"}}}};
 
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27485,8 +28098,8 @@ let data4 = data.reasons;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate175(data4[i0], {instancePath:instancePath+"/reasons/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
+if(!(validate176(data4[i0], {instancePath:instancePath+"/reasons/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
 }
 }
@@ -27507,8 +28120,8 @@ let data6 = data.roles;
 if(Array.isArray(data6)){
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate176(data6[i1], {instancePath:instancePath+"/roles/" + i1,parentData:data6,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate177(data6[i1], {instancePath:instancePath+"/roles/" + i1,parentData:data6,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
 }
 }
@@ -27529,8 +28142,8 @@ let data8 = data.accountAccesses;
 if(Array.isArray(data8)){
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate176(data8[i2], {instancePath:instancePath+"/accountAccesses/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate177(data8[i2], {instancePath:instancePath+"/accountAccesses/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
 }
 }
@@ -27557,13 +28170,13 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate178.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
 
-export const SelectionItem = validate182;
+export const SelectionItem = validate183;
 
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27679,13 +28292,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate182.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
 
-export const SelectionList = validate183;
+export const SelectionList = validate184;
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27726,8 +28339,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate117(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate118(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 }
@@ -27779,14 +28392,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate183.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookEvent = validate185;
-const schema331 = {"type":"string","enum":["GRANT","REMOVE","UPDATE","TEST","ACCESS_REQUEST_CREATED","ACCESS_REQUEST_ACCEPTED","ACCESS_REQUEST_DENIED","ACCESS_REQUEST_CANCELLED","ACCESS_REQUEST_EXPIRED"]};
+export const WebhookEvent = validate186;
+const schema342 = {"type":"string","enum":["GRANT","REMOVE","UPDATE","TEST","ACCESS_REQUEST_CREATED","ACCESS_REQUEST_ACCEPTED","ACCESS_REQUEST_DENIED","ACCESS_REQUEST_CANCELLED","ACCESS_REQUEST_EXPIRED"]};
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -27800,7 +28413,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((((data === "GRANT") || (data === "REMOVE")) || (data === "UPDATE")) || (data === "TEST")) || (data === "ACCESS_REQUEST_CREATED")) || (data === "ACCESS_REQUEST_ACCEPTED")) || (data === "ACCESS_REQUEST_DENIED")) || (data === "ACCESS_REQUEST_CANCELLED")) || (data === "ACCESS_REQUEST_EXPIRED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema331.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema342.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -27809,14 +28422,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate185.errors = vErrors;
+validate186.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookDelivery = validate186;
-const schema332 = {"type":"object","additionalProperties":false,"required":["id","event","userId","status","attempts","responseStatus","error","createdAt","lastAttemptAt","nextAttemptAt","replayOf"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"event":{"$ref":"#/components/schemas/WebhookEvent"},"userId":{"$ref":"#/components/schemas/Uuid"},"status":{"type":"string","enum":["PENDING","SUCCEEDED","FAILED"]},"replayOf":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"attempts":{"type":"integer","minimum":0},"responseStatus":{"type":["integer","null"]},"error":{"type":["string","null"]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"lastAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"nextAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+export const WebhookDelivery = validate187;
+const schema343 = {"type":"object","additionalProperties":false,"required":["id","event","userId","status","attempts","responseStatus","error","createdAt","lastAttemptAt","nextAttemptAt","replayOf"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"event":{"$ref":"#/components/schemas/WebhookEvent"},"userId":{"$ref":"#/components/schemas/Uuid"},"status":{"type":"string","enum":["PENDING","SUCCEEDED","FAILED"]},"replayOf":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"attempts":{"type":"integer","minimum":0},"responseStatus":{"type":["integer","null"]},"error":{"type":["string","null"]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"lastAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"nextAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27931,7 +28544,7 @@ vErrors.push(err10);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema332.properties, key0))){
+if(!(func15.call(schema343.properties, key0))){
 const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
@@ -27990,7 +28603,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!(((((((((data1 === "GRANT") || (data1 === "REMOVE")) || (data1 === "UPDATE")) || (data1 === "TEST")) || (data1 === "ACCESS_REQUEST_CREATED")) || (data1 === "ACCESS_REQUEST_ACCEPTED")) || (data1 === "ACCESS_REQUEST_DENIED")) || (data1 === "ACCESS_REQUEST_CANCELLED")) || (data1 === "ACCESS_REQUEST_EXPIRED"))){
-const err16 = {instancePath:instancePath+"/event",schemaPath:"#/components/schemas/WebhookEvent/enum",keyword:"enum",params:{allowedValues: schema331.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/event",schemaPath:"#/components/schemas/WebhookEvent/enum",keyword:"enum",params:{allowedValues: schema342.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -28048,7 +28661,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!(((data3 === "PENDING") || (data3 === "SUCCEEDED")) || (data3 === "FAILED"))){
-const err21 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema332.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema343.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -28173,7 +28786,7 @@ errors++;
 if(data.responseStatus !== undefined){
 let data6 = data.responseStatus;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err29 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema332.properties.responseStatus.type},message:"must be integer,null"};
+const err29 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema343.properties.responseStatus.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -28186,7 +28799,7 @@ errors++;
 if(data.error !== undefined){
 let data7 = data.error;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err30 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema332.properties.error.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema343.properties.error.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -28386,15 +28999,15 @@ vErrors.push(err41);
 }
 errors++;
 }
-validate186.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookDeliveryDetail = validate187;
-const schema340 = {"type":"object","additionalProperties":false,"required":["delivery","payload","attempts"],"properties":{"delivery":{"$ref":"#/components/schemas/WebhookDelivery"},"payload":{"type":"object","additionalProperties":true},"attempts":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDeliveryAttempt"}}}};
-const schema341 = {"type":"object","additionalProperties":false,"required":["attempt","startedAt","durationMs","requestHeaders","responseStatus","responseBody","error"],"properties":{"attempt":{"type":"integer","minimum":1},"startedAt":{"$ref":"#/components/schemas/DateTime"},"durationMs":{"type":"integer","minimum":0},"requestHeaders":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}}},"responseStatus":{"type":["integer","null"]},"responseBody":{"type":["string","null"]},"error":{"type":["string","null"]}}};
+export const WebhookDeliveryDetail = validate188;
+const schema351 = {"type":"object","additionalProperties":false,"required":["delivery","payload","attempts"],"properties":{"delivery":{"$ref":"#/components/schemas/WebhookDelivery"},"payload":{"type":"object","additionalProperties":true},"attempts":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDeliveryAttempt"}}}};
+const schema352 = {"type":"object","additionalProperties":false,"required":["attempt","startedAt","durationMs","requestHeaders","responseStatus","responseBody","error"],"properties":{"attempt":{"type":"integer","minimum":1},"startedAt":{"$ref":"#/components/schemas/DateTime"},"durationMs":{"type":"integer","minimum":0},"requestHeaders":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}}},"responseStatus":{"type":["integer","null"]},"responseBody":{"type":["string","null"]},"error":{"type":["string","null"]}}};
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -28645,7 +29258,7 @@ errors++;
 if(data.responseStatus !== undefined){
 let data7 = data.responseStatus;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err21 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema341.properties.responseStatus.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema352.properties.responseStatus.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -28658,7 +29271,7 @@ errors++;
 if(data.responseBody !== undefined){
 let data8 = data.responseBody;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err22 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema341.properties.responseBody.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema352.properties.responseBody.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -28671,7 +29284,7 @@ errors++;
 if(data.error !== undefined){
 let data9 = data.error;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err23 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema341.properties.error.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema352.properties.error.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -28692,12 +29305,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate189.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -28744,8 +29357,8 @@ errors++;
 }
 }
 if(data.delivery !== undefined){
-if(!(validate186(data.delivery, {instancePath:instancePath+"/delivery",parentData:data,parentDataProperty:"delivery",rootData}))){
-vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
+if(!(validate187(data.delivery, {instancePath:instancePath+"/delivery",parentData:data,parentDataProperty:"delivery",rootData}))){
+vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
 errors = vErrors.length;
 }
 }
@@ -28769,8 +29382,8 @@ let data2 = data.attempts;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate189(data2[i0], {instancePath:instancePath+"/attempts/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+if(!(validate190(data2[i0], {instancePath:instancePath+"/attempts/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
 errors = vErrors.length;
 }
 }
@@ -28797,13 +29410,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate187.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookDeliveryAttempt = validate191;
+export const WebhookDeliveryAttempt = validate192;
 
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29054,7 +29667,7 @@ errors++;
 if(data.responseStatus !== undefined){
 let data7 = data.responseStatus;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err21 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema341.properties.responseStatus.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema352.properties.responseStatus.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -29067,7 +29680,7 @@ errors++;
 if(data.responseBody !== undefined){
 let data8 = data.responseBody;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err22 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema341.properties.responseBody.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema352.properties.responseBody.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -29080,7 +29693,7 @@ errors++;
 if(data.error !== undefined){
 let data9 = data.error;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err23 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema341.properties.error.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema352.properties.error.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -29101,14 +29714,14 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate191.errors = vErrors;
+validate192.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookSigningSecret = validate192;
-const schema345 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"}}};
+export const WebhookSigningSecret = validate193;
+const schema356 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"}}};
 
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29237,14 +29850,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate192.errors = vErrors;
+validate193.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookSigningSecretCreated = validate193;
-const schema348 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint","secret"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"},"secret":{"type":"string"}}};
+export const WebhookSigningSecretCreated = validate194;
+const schema359 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint","secret"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"},"secret":{"type":"string"}}};
 
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29395,14 +30008,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate193.errors = vErrors;
+validate194.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookSigningSecretList = validate194;
-const schema351 = {"type":"object","additionalProperties":false,"required":["secrets"],"properties":{"secrets":{"type":"array","maxItems":2,"items":{"$ref":"#/components/schemas/WebhookSigningSecret"}}}};
+export const WebhookSigningSecretList = validate195;
+const schema362 = {"type":"object","additionalProperties":false,"required":["secrets"],"properties":{"secrets":{"type":"array","maxItems":2,"items":{"$ref":"#/components/schemas/WebhookSigningSecret"}}}};
 
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29443,8 +30056,8 @@ errors++;
 }
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate192(data0[i0], {instancePath:instancePath+"/secrets/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
+if(!(validate193(data0[i0], {instancePath:instancePath+"/secrets/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
 errors = vErrors.length;
 }
 }
@@ -29471,14 +30084,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate194.errors = vErrors;
+validate195.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookDeliveryList = validate196;
-const schema352 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDelivery"}},"total":{"type":"integer","minimum":0}}};
+export const WebhookDeliveryList = validate197;
+const schema363 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDelivery"}},"total":{"type":"integer","minimum":0}}};
 
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29519,8 +30132,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate186(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
+if(!(validate187(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
 errors = vErrors.length;
 }
 }
@@ -29572,42 +30185,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate196.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
 
-export const MailKind = validate198;
-const schema353 = {"type":"string","enum":["ACCESS_REQUESTED","REQUEST_ACCEPTED","REQUEST_DENIED","ACCESS_EXPIRING","ACCESS_EXPIRED"]};
-
-function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!(((((data === "ACCESS_REQUESTED") || (data === "REQUEST_ACCEPTED")) || (data === "REQUEST_DENIED")) || (data === "ACCESS_EXPIRING")) || (data === "ACCESS_EXPIRED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema353.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate198.errors = vErrors;
-return errors === 0;
-}
-
-export const MailStatus = validate199;
-const schema354 = {"type":"string","enum":["PENDING","SENT","FAILED"]};
+export const MailKind = validate199;
+const schema364 = {"type":"string","enum":["ACCESS_REQUESTED","REQUEST_ACCEPTED","REQUEST_DENIED","ACCESS_EXPIRING","ACCESS_EXPIRED"]};
 
 function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -29622,8 +30205,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!(((data === "PENDING") || (data === "SENT")) || (data === "FAILED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema354.enum},message:"must be equal to one of the allowed values"};
+if(!(((((data === "ACCESS_REQUESTED") || (data === "REQUEST_ACCEPTED")) || (data === "REQUEST_DENIED")) || (data === "ACCESS_EXPIRING")) || (data === "ACCESS_EXPIRED"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema364.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29636,10 +30219,40 @@ validate199.errors = vErrors;
 return errors === 0;
 }
 
-export const Mail = validate200;
-const schema355 = {"type":"object","additionalProperties":false,"required":["id","kind","recipient","language","subject","status","attempts","lastError","applicationId","requestId","createdAt","lastAttemptAt","nextAttemptAt","sentAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"kind":{"$ref":"#/components/schemas/MailKind"},"recipient":{"type":"string"},"language":{"$ref":"#/components/schemas/Language"},"subject":{"type":"string"},"status":{"$ref":"#/components/schemas/MailStatus"},"attempts":{"type":"integer","minimum":0},"lastError":{"type":["string","null"]},"applicationId":{"oneOf":[{"$ref":"#/components/schemas/ApplicationIdValue"},{"type":"null"}]},"requestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"lastAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"nextAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"sentAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+export const MailStatus = validate200;
+const schema365 = {"type":"string","enum":["PENDING","SENT","FAILED"]};
 
 function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((data === "PENDING") || (data === "SENT")) || (data === "FAILED"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema365.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate200.errors = vErrors;
+return errors === 0;
+}
+
+export const Mail = validate201;
+const schema366 = {"type":"object","additionalProperties":false,"required":["id","kind","recipient","language","subject","status","attempts","lastError","applicationId","requestId","createdAt","lastAttemptAt","nextAttemptAt","sentAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"kind":{"$ref":"#/components/schemas/MailKind"},"recipient":{"type":"string"},"language":{"$ref":"#/components/schemas/Language"},"subject":{"type":"string"},"status":{"$ref":"#/components/schemas/MailStatus"},"attempts":{"type":"integer","minimum":0},"lastError":{"type":["string","null"]},"applicationId":{"oneOf":[{"$ref":"#/components/schemas/ApplicationIdValue"},{"type":"null"}]},"requestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"lastAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"nextAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"sentAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29784,7 +30397,7 @@ vErrors.push(err13);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema355.properties, key0))){
+if(!(func15.call(schema366.properties, key0))){
 const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err14];
@@ -29843,7 +30456,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(((((data1 === "ACCESS_REQUESTED") || (data1 === "REQUEST_ACCEPTED")) || (data1 === "REQUEST_DENIED")) || (data1 === "ACCESS_EXPIRING")) || (data1 === "ACCESS_EXPIRED"))){
-const err19 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/MailKind/enum",keyword:"enum",params:{allowedValues: schema353.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/MailKind/enum",keyword:"enum",params:{allowedValues: schema364.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -29913,7 +30526,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(((data5 === "PENDING") || (data5 === "SENT")) || (data5 === "FAILED"))){
-const err25 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/MailStatus/enum",keyword:"enum",params:{allowedValues: schema354.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/MailStatus/enum",keyword:"enum",params:{allowedValues: schema365.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -29951,7 +30564,7 @@ errors++;
 if(data.lastError !== undefined){
 let data7 = data.lastError;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err28 = {instancePath:instancePath+"/lastError",schemaPath:"#/properties/lastError/type",keyword:"type",params:{type: schema355.properties.lastError.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/lastError",schemaPath:"#/properties/lastError/type",keyword:"type",params:{type: schema366.properties.lastError.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -30392,14 +31005,14 @@ vErrors.push(err52);
 }
 errors++;
 }
-validate200.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
 
-export const MailList = validate201;
-const schema366 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/Mail"}},"total":{"type":"integer","minimum":0}}};
+export const MailList = validate202;
+const schema377 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/Mail"}},"total":{"type":"integer","minimum":0}}};
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -30440,8 +31053,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate200(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+if(!(validate201(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
 }
 }
@@ -30493,14 +31106,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate201.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
 
-export const MailSettings = validate203;
-const schema367 = {"type":"object","additionalProperties":false,"required":["sending","internalCopyTo"],"properties":{"sending":{"type":"boolean"},"internalCopyTo":{"oneOf":[{"type":"string"},{"type":"null"}]}}};
+export const MailSettings = validate204;
+const schema378 = {"type":"object","additionalProperties":false,"required":["sending","internalCopyTo"],"properties":{"sending":{"type":"boolean"},"internalCopyTo":{"oneOf":[{"type":"string"},{"type":"null"}]}}};
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -30624,14 +31237,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate203.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
 
-export const UserSummary = validate204;
-const schema368 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","internal","language","createdAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"}}};
+export const UserSummary = validate205;
+const schema379 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","internal","language","createdAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"}}};
 
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -30726,7 +31339,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema368.properties, key0))){
+if(!(func15.call(schema379.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -30823,7 +31436,7 @@ errors++;
 if(data.companyName !== undefined){
 let data5 = data.companyName;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err17 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema368.properties.companyName.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema379.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -30904,14 +31517,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate204.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
 
-export const UserList = validate205;
-const schema372 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/UserSummary"}},"total":{"type":"integer","minimum":0}}};
+export const UserList = validate206;
+const schema383 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/UserSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -30952,8 +31565,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate204(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
+if(!(validate205(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
 }
 }
@@ -31005,14 +31618,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate205.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
 
-export const UserDetail = validate207;
-const schema373 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","address","internal","language","createdAt","applications"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"applications":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}}}}};
+export const UserDetail = validate208;
+const schema384 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","address","internal","language","createdAt","applications"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"applications":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}}}}};
 
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -31127,7 +31740,7 @@ vErrors.push(err10);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema373.properties, key0))){
+if(!(func15.call(schema384.properties, key0))){
 const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
@@ -31224,7 +31837,7 @@ errors++;
 if(data.companyName !== undefined){
 let data5 = data.companyName;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err19 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema373.properties.companyName.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema384.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -31867,14 +32480,14 @@ vErrors.push(err69);
 }
 errors++;
 }
-validate207.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
 
-export const EmailChange = validate208;
-const schema382 = {"type":"object","additionalProperties":false,"required":["email"],"properties":{"email":{"$ref":"#/components/schemas/Email"}}};
+export const EmailChange = validate209;
+const schema393 = {"type":"object","additionalProperties":false,"required":["email"],"properties":{"email":{"$ref":"#/components/schemas/Email"}}};
 
-function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -31946,14 +32559,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate208.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
 
-export const UserClaims = validate209;
-const schema384 = {"type":"object","additionalProperties":false,"required":["sub","email","given_name","family_name","name","internal","language","hkData"],"properties":{"sub":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"given_name":{"type":"string"},"family_name":{"type":"string"},"name":{"type":"string"},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"hkData":{"type":"object","additionalProperties":false,"required":["attributes","permissions"],"properties":{"attributes":{"type":"object","required":["firstName","lastName"],"properties":{"firstName":{"type":"string"},"lastName":{"type":"string"}},"additionalProperties":{"type":"string"}},"permissions":{"type":"array","items":{"type":"string"}}}}}};
+export const UserClaims = validate210;
+const schema395 = {"type":"object","additionalProperties":false,"required":["sub","email","given_name","family_name","name","internal","language","hkData"],"properties":{"sub":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"given_name":{"type":"string"},"family_name":{"type":"string"},"name":{"type":"string"},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"hkData":{"type":"object","additionalProperties":false,"required":["attributes","permissions"],"properties":{"attributes":{"type":"object","required":["firstName","lastName"],"properties":{"firstName":{"type":"string"},"lastName":{"type":"string"}},"additionalProperties":{"type":"string"}},"permissions":{"type":"array","items":{"type":"string"}}}}}};
 
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -32326,7 +32939,7 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate209.errors = vErrors;
+validate210.errors = vErrors;
 return errors === 0;
 }
 

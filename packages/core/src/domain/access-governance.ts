@@ -5,6 +5,9 @@
 /** A justification or a denial's reason may be this long (characters). */
 export const justificationMaxLength = 1000;
 
+/** The longest time-bound access an application may set, in days (the contract's `maxAccessDays` maximum). */
+export const maxAccessDaysLimit = 3650;
+
 /** Reminder: a grant ending within this many days shows "expires in N days". */
 const expiryReminderDays = 14;
 

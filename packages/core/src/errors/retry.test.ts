@@ -3,15 +3,14 @@ import { backoffMs, defaultRetryPolicy, isIdempotent, parseRetryAfter, retryDeci
 import type { RetryInput } from './retry.ts';
 
 const now = Date.UTC(2026, 0, 15, 9, 0, 0);
-const get: RetryInput = { method: 'GET', retries: 0, authorised: true, refreshed: false, now };
+const get: RetryInput = { method: 'GET', retries: 0, authorised: true, now };
 
 describe('retry decision: 401', () => {
-  it('an authorised request refreshes once, then is unauthenticated (any method)', () => {
-    expect(retryDecision({ ...get, status: 401 })).toEqual({ action: 'refresh' });
-    expect(retryDecision({ ...get, method: 'POST', status: 401, retries: 2 })).toEqual({ action: 'refresh' });
-    expect(retryDecision({ ...get, status: 401, refreshed: true })).toEqual({ action: 'unauthenticated' });
+  it('an API request is unauthenticated at once: the server already tried its refresh (any method)', () => {
+    expect(retryDecision({ ...get, status: 401 })).toEqual({ action: 'unauthenticated' });
+    expect(retryDecision({ ...get, method: 'POST', status: 401, retries: 2 })).toEqual({ action: 'unauthenticated' });
   });
-  it('a 401 from elsewhere (no token sent) and 403 are answered as they are', () => {
+  it('a 401 from elsewhere and 403 are answered as they are', () => {
     expect(retryDecision({ ...get, status: 401, authorised: false })).toEqual({ action: 'answer' });
     expect(retryDecision({ ...get, status: 403 })).toEqual({ action: 'answer' });
   });

@@ -8,7 +8,7 @@
 //   validations.notEditable    'Dieses Feld kann nicht bearbeitet werden'
 
 import { logoMaxBytes } from '../domain/constants.ts';
-import { dayNumber, justificationMaxLength, latestEndDate } from '../domain/access-governance.ts';
+import { dayNumber, justificationMaxLength, latestEndDate, maxAccessDaysLimit } from '../domain/access-governance.ts';
 import type { AccessRequestChoice, AccessRequestOptions } from '../domain/entities.ts';
 
 export const validationCodes = [
@@ -31,6 +31,10 @@ export const validationCodes = [
   'validations.date',
   'validations.dateNotFuture',
   'validations.dateTooLate',
+  'validations.answerMustBeYes',
+  'validations.answerMustBeNo',
+  'validations.requiredAnswerNotBoolean',
+  'validations.range',
 ] as const;
 export type ValidationCode = (typeof validationCodes)[number];
 
@@ -138,6 +142,78 @@ export function validateEditable(editable: boolean): ValidationResult {
   return editable ? undefined : issue('validations.notEditable');
 }
 
+/** The answers a Yes/No attribute may require (#30.1), as they travel: 'true' = Yes, 'false' = No. */
+export const requiredAnswers = ['true', 'false'] as const;
+export type RequiredAnswer = (typeof requiredAnswers)[number];
+
+/** `value` as a required answer, or undefined when it names none. */
+function requiredAnswerOf(value: string | null | undefined): RequiredAnswer | undefined {
+  return value === 'true' || value === 'false' ? value : undefined;
+}
+
+/**
+ * A Yes/No attribute that requires one answer (#30.1, e.g. "Nutzungsbedingungen akzeptiert" must
+ * be Yes): another answer is refused (`validations.answerMustBeYes` / `answerMustBeNo`); no answer
+ * passes (whether one is needed at all is the required rule's). The one rule of the user's forms,
+ * the console's and the API's.
+ */
+export function validateRequiredAnswer(value: string, requiredValue: string | null | undefined): ValidationResult {
+  const required = requiredAnswerOf(requiredValue);
+  const given = value.trim();
+  if (required === undefined || given === '' || given === required) return undefined;
+  return issue(required === 'true' ? 'validations.answerMustBeYes' : 'validations.answerMustBeNo');
+}
+
+/** Whether a stored value counts as given: present and, where the attribute requires an answer, that answer. */
+export function isAnswered(value: string | null | undefined, requiredValue: string | null | undefined): boolean {
+  return (
+    value !== null &&
+    value !== undefined &&
+    value.trim() !== '' &&
+    validateRequiredAnswer(value, requiredValue) === undefined
+  );
+}
+
+/** An attribute's definition (#30.1): only a Yes/No attribute may require an answer. */
+export function validateRequiredAnswerSetting(
+  dataType: string,
+  requiredValue: string | null | undefined,
+): ValidationResult {
+  return requiredAnswerOf(requiredValue) === undefined || dataType === 'BOOLEAN'
+    ? undefined
+    : issue('validations.requiredAnswerNotBoolean');
+}
+
+/** An attribute as a form asks for it: its data type, whether a value is needed, the answer it requires. */
+export interface AttributeRule {
+  readonly dataType: string;
+  readonly required: boolean;
+  readonly requiredValue?: string | null | undefined;
+}
+
+/**
+ * One attribute value typed into a form (the gate, a custom flow, settings): required, then the
+ * data type's rule (number, e-mail, URL), then the required answer of a Yes/No attribute.
+ */
+export function validateAttributeValue(attribute: AttributeRule, value: string): ValidationResult {
+  if (attribute.required) {
+    const missing = validateRequired(value);
+    if (missing !== undefined) return missing;
+  }
+  switch (attribute.dataType.toUpperCase()) {
+    case 'NUMBER':
+      return validateNumeric(value);
+    case 'EMAIL':
+      return validateEmail(value);
+    case 'URL':
+      return validateUrl(value);
+    case 'BOOLEAN':
+      return validateRequiredAnswer(value, attribute.requiredValue);
+    default:
+      return undefined;
+  }
+}
+
 /** Accepting an access request requires at least one role (spec §5). */
 export function validateAccessRequestRoles(roleIds: readonly string[]): ValidationResult {
   return roleIds.length > 0 ? undefined : issue('validations.roleRequired');
@@ -224,13 +300,38 @@ export function validateAccessRequestForm(
       : validateEndDate(choice.endDate ?? '', { today, maxDays: options.maxAccessDays });
   if (endDate) issues.endDate = endDate;
   for (const question of options.questions ?? []) {
-    const answer = validateText(choice.answers?.[question.id] ?? '', {
-      required: question.required,
-      max: justificationMaxLength,
-    });
+    const given = choice.answers?.[question.id] ?? '';
+    const answer =
+      validateText(given, { required: question.required, max: justificationMaxLength }) ??
+      validateRequiredAnswer(given, question.requiredValue);
     if (answer) issues[`answers.${question.id}`] = answer;
   }
   return issues;
+}
+
+/**
+ * An application's longest time-bound access (#30.2): none (null) or whole days from 1 to
+ * `maxAccessDaysLimit` (`validations.range` with `min` and `max`).
+ */
+export function validateMaxAccessDays(days: number | null | undefined): ValidationResult {
+  if (days === null || days === undefined) return undefined;
+  return Number.isInteger(days) && days >= 1 && days <= maxAccessDaysLimit
+    ? undefined
+    : issue('validations.range', { min: 1, max: maxAccessDaysLimit });
+}
+
+/**
+ * The last day of a user's access as an administrator sets it (#30.2): none ('' removes an end, always
+ * allowed); an end only where the application grants time-bound access (`validations.notEditable`),
+ * then `validateEndDate` (a real day after today, at most the application's maximum ahead).
+ */
+export function validateAccessEnd(
+  endDate: string,
+  rules: { readonly today: string; readonly timeBoundAccess: boolean; readonly maxDays?: number | undefined },
+): ValidationResult {
+  if (endDate.trim() === '') return undefined;
+  if (!rules.timeBoundAccess) return issue('validations.notEditable');
+  return validateEndDate(endDate, { today: rules.today, maxDays: rules.maxDays });
 }
 
 /** Denying an access request (#19): a reason the user will read, length limited. */

@@ -253,12 +253,19 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<void
         editable_by_others: true,
       },
     ];
+    // The service terms must be accepted (#30.1): "Nutzungsbedingungen akzeptiert" takes only the answer Yes.
+    const requiredValueOf = (id: string) => (id === attributes.termsAccepted ? 'true' : null);
     for (const a of attributeRows) {
       await trx
         .insertInto('attributes')
-        .values({ ...a, permission_id: null })
+        .values({ ...a, permission_id: null, required_value: requiredValueOf(a.id) })
         .execute();
-      await hist('attributes', a.id, { key: a.key, label: a.label, dataType: a.data_type });
+      await hist('attributes', a.id, {
+        key: a.key,
+        label: a.label,
+        dataType: a.data_type,
+        ...(requiredValueOf(a.id) === null ? {} : { requiredValue: requiredValueOf(a.id) }),
+      });
     }
 
     // ---------------------------------------------------------------- roles
@@ -420,6 +427,7 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<void
     const base = {
       logo_url: null,
       home_page_url: null,
+      initiate_login_uri: null as string | null,
       notification_email: null,
       access_request_required: false,
       internal_copy_of_access_requests: false,
@@ -447,6 +455,8 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<void
         description: 'Bestellungen für Fachhändler aufgeben und verfolgen.',
         url: options.dealerShopUrl,
         home_page_url: options.dealerShopUrl,
+        // The shop starts its own sign-in there (#30.5, third-party initiated login): a tile opens it signed in.
+        initiate_login_uri: `${options.dealerShopUrl}/login-initiate`,
         sort_number: 10,
         admin_permission_id: permissionIdOf('dealer_ordering.admin'),
         access_request_allowed: true,
@@ -488,6 +498,11 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<void
         admin_permission_id: permissionIdOf('marketing.admin'),
         access_request_allowed: true,
         access_request_required: true,
+        // Sales staff get the downloads by their directory group (#29.3): the demo employee is in it
+        // (the local provider's directory, identities.json), and only the group grants it to her.
+        activation_groups: JSON.stringify([
+          { directoryGroupName: 'HK-Vertrieb', roleIds: [roles.marketingUser], accountAccessIds: [] },
+        ]),
       },
       {
         ...base,
@@ -513,6 +528,7 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<void
         sortNumber: a.sort_number,
         internal: a.internal,
         accessRequestAllowed: a.access_request_allowed,
+        ...(a.initiate_login_uri === null ? {} : { initiateLoginUri: a.initiate_login_uri }),
       });
     }
     const links: [string, string, { output: boolean; required: boolean; visible: boolean }][] = [

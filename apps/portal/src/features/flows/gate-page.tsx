@@ -74,6 +74,7 @@ function Gate({ clientId }: { readonly clientId: string }) {
         label: a.label ?? a.key,
         dataType: a.dataType,
         required: a.required,
+        requiredValue: a.requiredValue,
         editable: true,
         value: a.value ?? null,
       }));

@@ -8,37 +8,21 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { AuthCheckResult, AuthCheckTarget, MissingAttribute, Ports } from '../../ports/ports.ts';
 import type { PortalError } from '../../errors/errors.ts';
 import { toPortalError } from '../../errors/errors.ts';
-import {
-  isHttpUrl,
-  validateEmail,
-  validateNumeric,
-  validateRequired,
-  validateUrl,
-} from '../../validation/validation.ts';
+import { isHttpUrl, validateAttributeValue } from '../../validation/validation.ts';
 import type { ValidationIssue } from '../../validation/validation.ts';
 import { notProvided } from '../not-provided.ts';
 import { decodeAuthCheckResult } from '../../domain/api-schemas.ts';
 import { buildQuery, splitUrl } from '../../domain/url.ts';
 import type { AppGateContext, AppGateEvent, AppGateInput, StartClaimsRefreshRequest } from './app-gate.types.ts';
 
-/** Validate the typed values against the missing attributes (required, e-mail, URL, number). */
+/** Validate the typed values against the missing attributes (required, e-mail, URL, number, a required answer). */
 export function validateAttributeValues(
   attributes: readonly MissingAttribute[],
   values: Readonly<Record<string, string>>,
 ): Readonly<Record<string, ValidationIssue>> {
   const issues: Record<string, ValidationIssue> = {};
   for (const attribute of attributes) {
-    const value = values[attribute.key] ?? attribute.value ?? '';
-    const type = attribute.dataType.toUpperCase();
-    const issue =
-      (attribute.required ? validateRequired(value) : undefined) ??
-      (type === 'EMAIL'
-        ? validateEmail(value)
-        : type === 'URL'
-          ? validateUrl(value)
-          : type === 'NUMBER'
-            ? validateNumeric(value)
-            : undefined);
+    const issue = validateAttributeValue(attribute, values[attribute.key] ?? attribute.value ?? '');
     if (issue !== undefined) issues[attribute.key] = issue;
   }
   return issues;

@@ -65,7 +65,7 @@ export function authFlowOutput({ context }: { readonly context: AuthFlowContext 
 }
 
 /** Longest wait before leaving after a claims refresh: the browser waits it, never the server. */
-export const maxRefreshSleepMs = 5_000;
+const maxRefreshSleepMs = 5_000;
 
 /** Refresh data made safe: an http(s) URL or a same-origin path, and a bounded wait. */
 export function safeRefreshData(refresh: RefreshData | undefined): RefreshData {

@@ -22,7 +22,7 @@ const authError = (code: Extract<PortalError, { kind: 'auth' }>['code'], detail?
   detail === undefined ? { kind: 'auth', status: 500, code } : { kind: 'auth', status: 500, code, detail };
 
 /** The policy of a flow; undefined for a change flow the provider has no policy for. */
-export function policyOf(config: AuthConfig, flow: AuthFlow): string | undefined {
+function policyOf(config: AuthConfig, flow: AuthFlow): string | undefined {
   switch (flow) {
     case 'signIn':
       return config.policies.signIn;

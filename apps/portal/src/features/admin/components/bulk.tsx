@@ -29,10 +29,13 @@ export function namesText(t: AdminT, names: readonly string[]): string {
   return names.length <= shownNames ? first : `${first} ${t('bulk.more', { count: names.length - shownNames })}`;
 }
 
+/** What a bulk call says it did: a text, or one made of the call's answer (#30.7: how many it really changed). */
+type DoneText<R> = string | ((result: R) => string);
+
 /** Runs a bulk call: busy while it runs; on success a toast and `done`; on failure a toast with the server's reason (the choice stays). */
 function useBulkRun(): {
   readonly busy: boolean;
-  readonly run: (call: () => Promise<unknown>, success: string, after: () => void) => void;
+  readonly run: <R>(call: () => Promise<R>, success: DoneText<R>, after: () => void) => void;
 } {
   const toasts = useToasts();
   const [busy, setBusy] = useState(false);
@@ -41,9 +44,9 @@ function useBulkRun(): {
     run: (call, success, after) => {
       setBusy(true);
       call().then(
-        () => {
+        (result) => {
           setBusy(false);
-          toasts.success(success);
+          toasts.success(typeof success === 'string' ? success : success(result));
           after();
         },
         (error: unknown) => {
@@ -56,7 +59,7 @@ function useBulkRun(): {
 }
 
 /** "Löschen" for the chosen rows: asks first, naming them; all or nothing on the server. */
-export function BulkDelete<Row>({
+export function BulkDelete<Row, R = unknown>({
   rows,
   name,
   removeMany,
@@ -68,12 +71,12 @@ export function BulkDelete<Row>({
 }: {
   readonly rows: readonly Row[];
   readonly name: (row: Row) => string;
-  readonly removeMany: () => Promise<unknown>;
+  readonly removeMany: () => Promise<R>;
   readonly done: () => void;
   readonly label?: string;
   readonly title?: string;
   readonly message?: string;
-  readonly doneText?: string;
+  readonly doneText?: DoneText<R>;
 }) {
   const t = useAdminT();
   const [open, setOpen] = useState(false);
@@ -104,7 +107,9 @@ export function BulkDelete<Row>({
 
 /**
  * A button that opens a dialog asking what to apply to the chosen rows (`children`, e.g. a
- * checklist of roles); `apply` answers a problem text to show in the dialog, or the call.
+ * checklist of roles); `apply` answers a problem text to show in the dialog, `null` when a field of
+ * the dialog already says what is wrong, or the call, whose answer is how many it changed (the toast
+ * says that number, #30.7, not how many rows were chosen).
  */
 export function BulkDialogAction({
   label,
@@ -121,11 +126,11 @@ export function BulkDialogAction({
   readonly title: string;
   readonly description: string;
   readonly applyLabel: string;
-  readonly doneText: string;
+  readonly doneText: (count: number) => string;
   /** Called when the dialog opens: start its inputs empty. */
   readonly onOpen?: () => void;
-  /** A problem to show (e.g. nothing chosen), or the call to make. */
-  readonly apply: () => string | (() => Promise<unknown>);
+  /** A problem to show (e.g. nothing chosen), `null` (a field says it), or the call to make. */
+  readonly apply: () => string | null | (() => Promise<number>);
   readonly done: () => void;
   readonly children: ReactNode;
 }) {
@@ -165,8 +170,8 @@ export function BulkDialogAction({
                   busy={busy}
                   onClick={() => {
                     const next = apply();
-                    if (typeof next === 'string') {
-                      setProblem(next);
+                    if (next === null || typeof next === 'string') {
+                      setProblem(next ?? undefined);
                       return;
                     }
                     setProblem(undefined);

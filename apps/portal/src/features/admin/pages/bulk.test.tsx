@@ -3,9 +3,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { ApplicationUserSummary, ImportResult, RoleSummary } from '@portal/adapters/admin';
+import type { AccessRequestSummary, ApplicationUserSummary, ImportResult, RoleSummary } from '@portal/adapters/admin';
 import { createI18n } from '../../../i18n/i18n.ts';
 import { AdminPageFrame, page, planner } from '../test-kit.tsx';
+import AccessRequestsListPage from './access-requests-list.tsx';
 import AppUsersListPage from './app-users-list.tsx';
 import AppUsersImportPage from './app-users-import.tsx';
 import RolesListPage from './roles-list.tsx';
@@ -22,6 +23,7 @@ const user = (id: string, fullName: string): ApplicationUserSummary => ({
   email: `${id}@example.test`,
   companyName: null,
   accessSince: '2026-11-01T00:00:00.000Z',
+  endsAt: null,
   roles: [],
 });
 const users = [user('u1', 'Anna Bauer'), user('u2', 'Ben Koch'), user('u3', 'Clara Weber')];
@@ -75,6 +77,24 @@ describe('several users of an application at once', () => {
     expect(await screen.findByText('Zugriff geändert: 2')).toBeTruthy();
     await waitFor(() => expect(listApplicationUsers).toHaveBeenCalledTimes(2));
     expect(screen.queryByRole('group', { name: 'Aktionen für die Auswahl' })).toBeNull();
+  });
+
+  it('says what really changed (#30.7): nothing, when the chosen users had it already', async () => {
+    const api = {
+      listApplicationUsers: () => Promise.resolve({ items: users, total: 3 }),
+      bulkUpdateApplicationUsers: vi.fn(() => Promise.resolve(0)),
+      applicationUsersExportUrl: () => '/x',
+      selectRoles: () => page([{ id: 'r1', key: 'planner', label: 'Planer' }]),
+    };
+    renderAt(`/admin/${planner.id}/users`, '/admin/:application/users', AppUsersListPage, api);
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Anna Bauer auswählen' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Ben Koch auswählen' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Rollen hinzufügen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rollen hinzufügen' });
+    fireEvent.click(await within(dialog).findByRole('checkbox', { name: 'Planer' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Übernehmen' }));
+    expect(await screen.findByText('Nichts geändert: Der Zugriff der gewählten Benutzer war schon so.')).toBeTruthy();
+    expect(screen.queryByText(/Zugriff geändert/)).toBeNull();
   });
 
   it('a refused call keeps the dialog, the ticked role and the choice, and says why', async () => {
@@ -185,5 +205,49 @@ describe("the CSV import of users' access", () => {
     expect((await screen.findAllByText('Import übernommen. Änderungen: 1')).length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Bericht herunterladen' })).toBeTruthy();
     expect((text as HTMLTextAreaElement).value).toBe('email,roles\na@example.test,planner');
+  });
+});
+
+describe('several open access requests at once (#30.7)', () => {
+  const request = (id: string, fullName: string): AccessRequestSummary => ({
+    id,
+    applicationId: planner.id,
+    status: 'OPEN',
+    requestedAt: '2026-11-01T00:00:00.000Z',
+    user: { id: `user-${id}`, fullName, email: `${id}@example.test`, companyName: null },
+    requestedAccountAccess: null,
+  });
+
+  it('denies only with a reason, as a single denial; the toast counts what the API decided', async () => {
+    const decideAccessRequests = vi.fn(() => Promise.resolve(2));
+    const api = {
+      listAccessRequests: () =>
+        Promise.resolve({ items: [request('q1', 'Anna Bauer'), request('q2', 'Ben Koch')], total: 2 }),
+      accessRequestsExportUrl: () => '/x',
+      decideAccessRequests,
+    };
+    renderAt(
+      `/admin/${planner.id}/access-requests`,
+      '/admin/:application/access-requests',
+      AccessRequestsListPage,
+      api,
+    );
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Alle Zeilen dieser Seite auswählen' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Ablehnen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ausgewählte Anfragen ablehnen (2)' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Anfrage ablehnen' }));
+    const reason = within(dialog).getByRole('textbox', { name: /Begründung/ });
+    expect(within(dialog).getByText('Dieses Feld ist erforderlich.')).toBeTruthy();
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(decideAccessRequests).not.toHaveBeenCalled();
+    fireEvent.change(reason, { target: { value: '  Kein Bedarf  ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Anfrage ablehnen' }));
+    await waitFor(() =>
+      expect(decideAccessRequests).toHaveBeenCalledWith(planner.id, ['q1', 'q2'], {
+        kind: 'deny',
+        reason: 'Kein Bedarf',
+      }),
+    );
+    expect(await screen.findByText('Abgelehnte Anfragen: 2')).toBeTruthy();
   });
 });
