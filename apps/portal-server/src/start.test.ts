@@ -81,7 +81,7 @@ describe('the start with a wrong provider configuration', () => {
 });
 
 describe('the start and the shutdown', () => {
-  it('starts with a right configuration; SIGTERM drains (/health 503), closes and exits 0', async () => {
+  it('starts with a right configuration; SIGTERM drains, closes and exits 0', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'portal-start-'));
     writeFileSync(
       join(dir, 'index.html'),
@@ -110,10 +110,8 @@ describe('the start and the shutdown', () => {
       await expect.poll(() => stdout, { timeout: 60_000, interval: 100 }).toContain('portal-server: listening on');
       const port = /\(port (\d+);/.exec(stdout)?.[1];
       expect((await fetch(`http://127.0.0.1:${port ?? ''}/health`)).status).toBe(200);
-      // A request under way when the signal comes: the server drains but answers it.
-      const slow = fetch(`http://127.0.0.1:${port ?? ''}/health`);
+      // (A request under way finishing within the grace time: @portal/server's process.test.ts.)
       child.kill('SIGTERM');
-      expect([200, 503]).toContain((await slow).status);
       const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
       const code = await exited;
       clearTimeout(timer);
