@@ -63,7 +63,8 @@ export const layers = {
       'jose',
     ],
   },
-  // What both servers share (architecture §2): the provider's configuration and its checks.
+  // What both servers share (architecture §2): the provider's configuration and its checks; the
+  // database (Kysely over PGlite or pg), its advisory locks and its migrator (issue #31.4).
   'packages/server': {
     deny: [
       ...SERVER_DENY,

@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { Effect } from 'effect';
 import pg from 'pg';
 import { createApp } from '../src/app.ts';
 import { createAuthenticator } from '../src/auth.ts';
@@ -20,7 +21,7 @@ import { migrate, openDatabase } from '../src/db/database.ts';
 import { apps, roles, users } from '../src/db/seed/ids.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { seedLarge } from '../src/db/seed/large.ts';
-import { createExpiryJob } from '../src/jobs/expiry.ts';
+import { makeExpiryJob } from '../src/jobs/expiry.ts';
 import { startJobRunner } from '../src/jobs/runner.ts';
 import { claimsOf } from '../src/services/access.ts';
 import { secretBox } from '../src/secrets.ts';
@@ -93,7 +94,7 @@ try {
       .sign(privateKey);
   const adminA = await adminToken(users.globalAdmin);
   const adminB = await adminToken(users.appAdmin);
-  const expiry = createExpiryJob({ db, batch: 100 });
+  const expiry = makeExpiryJob({ db, batch: 100 });
 
   /** Users next, none of them with access to the application (a fresh slice of the large data set per use). */
   let next = 1;
@@ -133,7 +134,7 @@ try {
   };
   const sweep = async (): Promise<number> => {
     const t = performance.now();
-    const { removed } = await expiry.runOnce();
+    const { removed } = await Effect.runPromise(expiry.sweep);
     if (removed < perWriter) throw new Error(`the sweep removed ${removed} grants, not ${perWriter}`);
     return performance.now() - t;
   };
@@ -165,7 +166,7 @@ try {
   // Warm-up: a small bulk grant and sweep (caches of the validators, the plans).
   await bulk(await freshUsers(50));
   await makeDue(await freshUsers(50));
-  await expiry.runOnce();
+  await Effect.runPromise(expiry.sweep);
   for (let round = 0; round < rounds; round += 1) {
     const alone = await sampled(async () => {
       const bulkA = await bulk(await freshUsers(perWriter));

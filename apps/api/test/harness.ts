@@ -4,6 +4,7 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { JWK } from 'jose';
 import type { Hono } from 'hono';
+import { Duration, Effect, Schedule } from 'effect';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp } from '../src/app.ts';
@@ -12,9 +13,9 @@ import type { AppEnv } from '../src/context.ts';
 import { migrate, openDatabase } from '../src/db/database.ts';
 import type { Database } from '../src/db/database.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
-import { createDispatcher } from '../src/webhooks/dispatcher.ts';
+import { makeDispatcher } from '../src/webhooks/dispatcher.ts';
 import { secretBox } from '../src/secrets.ts';
-import type { Dispatcher } from '../src/webhooks/dispatcher.ts';
+import type { Dispatcher, DispatcherOptions } from '../src/webhooks/dispatcher.ts';
 import type { MailQueue } from '../src/mail/outbox.ts';
 import { startJobRunner } from '../src/jobs/runner.ts';
 
@@ -124,6 +125,15 @@ export async function freshDatabase(
   };
 }
 
+/** A delivery that failed is due again at once (the tests sweep again rather than wait). */
+export const noBackoff = Schedule.spaced(Duration.zero);
+
+/** A dispatcher (its wake-up queue made at once). */
+export const dispatcherFor = (options: DispatcherOptions): Dispatcher => Effect.runSync(makeDispatcher(options));
+
+/** One sweep of `dispatcher`, waited for: how many deliveries it attempted. */
+export const sweep = (dispatcher: Dispatcher): Promise<number> => Effect.runPromise(dispatcher.sweep);
+
 export interface Harness {
   app: Hono<AppEnv>;
   db: Database;
@@ -161,13 +171,13 @@ export async function harness(
   if (options.seed ?? true)
     await seedDemo(db, { portalUrl: PORTAL, dealerShopUrl: 'http://localhost:4992', secrets: testSecrets });
   const queued = { count: 0 };
-  const dispatcher = createDispatcher({
+  const dispatcher = dispatcherFor({
     db,
     secrets: testSecrets,
-    backoffMs: () => 0,
+    backoff: noBackoff,
     maxAttempts: 3,
     ...(options.fetchImpl === undefined ? {} : { fetchImpl: options.fetchImpl }),
-    timeoutMs: 2000,
+    timeout: 2000,
   });
   const onWebhookQueued = () => {
     queued.count++;

@@ -1,5 +1,6 @@
 // The rules the API shares with core (#31.2) give the same answer on both sides: for the same
 // input, what the API refuses or writes is what core's rule (the console's and the portal's) says.
+import { Effect } from 'effect';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,7 +18,7 @@ import {
   type SignedInUser,
 } from '@portal/core';
 import { ApiError } from '../src/http/errors.ts';
-import { createExpiryJob } from '../src/jobs/expiry.ts';
+import { makeExpiryJob } from '../src/jobs/expiry.ts';
 import { translate } from '../src/http/messages.ts';
 import { checkEndsAt } from '../src/services/governance.ts';
 import { accessRequests, accountAccesses, apps, users } from '../src/db/seed/ids.ts';
@@ -200,7 +201,7 @@ describe("the reminder: the API reminds of exactly the grants whose tile shows c
         })
         .execute();
     }
-    await createExpiryJob({ db: h.db }).runOnce();
+    await Effect.runPromise(makeExpiryJob({ db: h.db }).sweep);
     const reminded = await h.db
       .selectFrom('application_users')
       .select(['user_id', 'reminded_at'])

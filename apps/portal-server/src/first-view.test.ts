@@ -13,7 +13,7 @@ import { runtimeConfigFromEnv } from '@portal/portal/runtime-config';
 import { providerConfigFromEnv } from '@portal/server';
 import type { StartFirstView } from '@portal/portal/first-view';
 import type { ServerConfig } from './config.ts';
-import { openSql, type Sql } from './db.ts';
+import { openPortalDatabase, type PortalDatabase } from './db/database.ts';
 import { createServer } from './server.ts';
 import { sessionCookieName } from './auth.ts';
 import { greetingScript, greetingScriptSource, loadFirstViewRenderer } from './first-view.ts';
@@ -129,11 +129,16 @@ const config = (): ServerConfig => ({
 
 type Server = Awaited<ReturnType<typeof createServer>>;
 /** One PGlite for the file; each server of a test shares it. */
-let sql: Sql;
+let database: PortalDatabase;
 beforeAll(async () => {
-  sql = await openSql({});
+  database = await openPortalDatabase({});
 });
-afterAll(async () => sql.close());
+/** Every server the tests start, closed before the database. */
+const started: { close: () => Promise<void> }[] = [];
+afterAll(async () => {
+  for (const server of started) await server.close();
+  await database.close();
+});
 const idp: FakeIdentityProvider = createFakeIdentityProvider({
   clock,
   issuer: 'http://localhost:4001/b2c_1a_signin/v2.0',
@@ -167,7 +172,8 @@ describe("the portal's server bundle", () => {
   let server: Server;
   let cookie: string;
   beforeAll(async () => {
-    server = await createServer(config(), { sql, identityProvider: idp, fetch: fakeApi, log: () => undefined });
+    server = await createServer(config(), { database, identityProvider: idp, fetch: fakeApi, log: () => undefined });
+    started.push(server);
     cookie = await signIn(server);
   });
 
@@ -278,12 +284,13 @@ describe("what the server does with a renderer's answer", () => {
   const withRenderer = async (start: StartFirstView) => {
     const logs: Record<string, unknown>[] = [];
     const server = await createServer(config(), {
-      sql,
+      database,
       identityProvider: idp,
       fetch: fakeApi,
       log: (e) => logs.push(e),
       startFirstView: start,
     });
+    started.push(server);
     return { server, logs };
   };
   const planned = { kind: 'page', status: 200, title: 'Meine Apps | HK Küchen' } as const;
@@ -318,12 +325,13 @@ describe("what the server does with a renderer's answer", () => {
       '<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>',
     );
     const untitled = await createServer(bare, {
-      sql,
+      database,
       identityProvider: idp,
       fetch: fakeApi,
       log: () => undefined,
       startFirstView: () => ({ plan: Promise.resolve(planned), render: () => Promise.reject(new Error('client')) }),
     });
+    started.push(untitled);
     expect(await (await untitled.app.request(`${portal}/`)).text()).toMatch(
       /<meta charset="utf-8"><title>Meine Apps \| HK Küchen<\/title><script type="application\/json" id="hk-boot">/,
     );

@@ -10,7 +10,8 @@ import { createFakeIdentityProvider, type FakeIdentityProvider } from '@portal/c
 import { runtimeConfigFromEnv } from '@portal/portal/runtime-config';
 import { providerConfigFromEnv, refusedBodyDrainBytes } from '@portal/server';
 import type { ServerConfig } from './config.ts';
-import { openSql } from './db.ts';
+import { sql } from 'kysely';
+import { openPortalDatabase, type PortalDatabase } from './db/database.ts';
 import { createServer } from './server.ts';
 import { sessionCookieName } from './auth.ts';
 
@@ -44,6 +45,7 @@ interface ApiCall {
 }
 
 let server: Awaited<ReturnType<typeof createServer>>;
+let database: PortalDatabase;
 let idp: FakeIdentityProvider;
 const apiCalls: ApiCall[] = [];
 let providerUp = true;
@@ -211,14 +213,18 @@ beforeAll(async () => {
     upstreamTimeoutMs: 2_000,
     shutdownGraceMs: 100,
   };
+  database = await openPortalDatabase({});
   server = await createServer(config, {
-    sql: await openSql({}),
+    database,
     identityProvider: idp,
     fetch: fakeFetch,
     log: () => undefined,
   });
 });
-afterAll(async () => server.close());
+afterAll(async () => {
+  await server.close();
+  await database.close();
+});
 
 describe('sign-in on the server', () => {
   it('keeps the auth state in an HttpOnly cookie and the tokens on the server', async () => {
@@ -228,7 +234,7 @@ describe('sign-in on the server', () => {
     expect(state.split(';')[0]?.slice('hk-id.auth.'.length, 'hk-id.auth.'.length + 16)).toMatch(/^[A-Za-z0-9]{16}$/);
     const { cookie } = await signIn();
     expect(cookie).toMatch(new RegExp(`^${sessionCookieName.replace('.', '\\.')}=[A-Za-z0-9_-]{43}$`));
-    const rows = await server.sql.query<{ id_hash: string }>('SELECT id_hash FROM portal_session');
+    const rows = await server.database.db.selectFrom('portal_session').select('id_hash').execute();
     expect(rows.map((r) => r.id_hash)).not.toContain(cookie.split('=')[1]);
   });
 
@@ -579,7 +585,9 @@ describe('the page and the API through the server', () => {
   it('ten parallel calls with a due token make one refresh', async () => {
     const { cookie } = await signIn('/');
     // Make the stored token due.
-    await server.sql.query(`UPDATE portal_session SET tokens = jsonb_set(tokens, '{expiresAt}', to_jsonb(1::bigint))`);
+    await sql`UPDATE portal_session SET tokens = jsonb_set(tokens, '{expiresAt}', to_jsonb(1::bigint))`.execute(
+      server.database.db,
+    );
     const before = idp.calls.refresh.length;
     apiCalls.length = 0;
     const answers = await Promise.all(
@@ -717,8 +725,8 @@ describe('the page and the API through the server', () => {
 
   it('a failed refresh ends the session once: 401, cookie cleared, row gone', async () => {
     const { cookie } = await signIn('/');
-    await server.sql.query(
-      `UPDATE portal_session SET tokens = jsonb_set(jsonb_set(tokens, '{expiresAt}', to_jsonb(1::bigint)), '{refreshToken}', '"revoked"')`,
+    await sql`UPDATE portal_session SET tokens = jsonb_set(jsonb_set(tokens, '{expiresAt}', to_jsonb(1::bigint)), '{refreshToken}', '"revoked"')`.execute(
+      server.database.db,
     );
     const answer = await server.app.request(`${portal}/api/My/Applications`, { headers: { cookie } });
     expect(answer.status).toBe(401);
@@ -757,7 +765,7 @@ describe('my sessions', () => {
     expect(list[0]).toMatchObject({ current: true, device: { browser: 'Chrome 156', os: 'Linux', type: 'desktop' } });
     expect(list[1]).toMatchObject({ current: false, device: { browser: 'Safari 18', os: 'iOS 18.1', type: 'mobile' } });
     expect(Date.parse(list[1]?.lastSeenAt ?? '')).toBeGreaterThan(0);
-    const rows = await server.sql.query<{ id_hash: string }>('SELECT id_hash FROM portal_session');
+    const rows = await server.database.db.selectFrom('portal_session').select('id_hash').execute();
     for (const { id } of list) {
       expect(rows.map((r) => r.id_hash)).not.toContain(id);
       expect(laptop.cookie).not.toContain(id);
