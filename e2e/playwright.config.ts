@@ -17,8 +17,11 @@ export const e2ePorts = {
   MAILDEV_SMTP_PORT: String(1125 + offset),
   MAILDEV_WEB_PORT: String(1180 + offset),
 };
-// Specs and helpers read the ports from the environment (e2e/helpers/accounts.ts).
-Object.assign(process.env, e2ePorts);
+// The stack's data (the API's database, the provider's keys, accounts and directory groups).
+const stackDataDir = join(root, offset ? `.data/e2e-${offset}` : '.data/e2e');
+// Specs and helpers read the ports and the data directory from the environment
+// (e2e/helpers/accounts.ts, e2e/helpers/directory.ts).
+Object.assign(process.env, e2ePorts, { STACK_DATA_DIR: stackDataDir });
 
 export default defineConfig({
   testDir: './specs',
@@ -54,7 +57,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       ...e2ePorts,
-      STACK_DATA_DIR: join(root, offset ? `.data/e2e-${offset}` : '.data/e2e'),
+      STACK_DATA_DIR: stackDataDir,
       NODE_ENV: 'development',
     },
   },

@@ -8,18 +8,25 @@
 //   node scripts/stack.ts --instances 2
 //                                    the scale-out shape (issue #21): PostgreSQL from Debian, two
 //                                    API and two portal-server instances behind HAProxy on the
-//                                    usual ports (a throw-away database; scripts/cluster.ts)
+//                                    usual ports (a throw-away database; scripts/cluster.ts). An
+//                                    instance that dies is started again (bounded back-off, said
+//                                    in the log); a start that fails stops every child it began.
 //   node scripts/stack.ts --provider lemonldap
 //                                    the portal and the API signed in through a third-party
 //                                    provider, LemonLDAP::NG from Debian (scripts/lemonldap.ts;
 //                                    docs/providers.md); the local provider still serves the demo shop
 //   IDP_SHAPE=b2c-tenant node scripts/stack.ts
 //                                    the local provider laid out as a real Azure AD B2C tenant
+//   PORTAL_DIST_DIR=<dir> node scripts/stack.ts
+//                                    the portal server serves that build: the portal is not built
+//
+// Every child is stopped with the stack (Ctrl+C, SIGTERM, a failed start), and the stack waits
+// (up to 20 s) until they have exited; of a pnpm-run child, everything below it too.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync, mkdirSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { relyingPartyEnv, stackEnv, ports, startsMailDev, urls } from './stack-config.ts';
-import { startCluster } from './cluster.ts';
+import { startCluster, type Cluster } from './cluster.ts';
 import { lemonldapUsers, startLemonldap, type RunningLemonldap } from './lemonldap.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -70,13 +77,66 @@ function runCommand(name: string, args: string[], extra: Record<string, string> 
 }
 
 let stopping = false;
-let stopCluster: (() => Promise<void>) | undefined;
+/** Stops the cluster, or aborts its start (which then stops what it had started). */
+const clusterStart = new AbortController();
+let cluster: Promise<Cluster | undefined> | undefined;
+
+/** `pid` and every process below it (what pnpm started, and what that started), from /proc. */
+function treeOf(pid: number): number[] {
+  const below = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // "pid (comm) state ppid …": the command may hold spaces and parentheses; the parent follows the last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      below.set(parent, [...(below.get(parent) ?? []), Number(entry)]);
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i += 1) tree.push(...(below.get(tree[i] ?? -1) ?? []));
+  return tree;
+}
+/** Whether a process still runs (a zombie has ended). */
+function runs(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+function signal(pids: readonly number[], name: NodeJS.Signals) {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, name);
+    } catch {
+      /* gone */
+    }
+  }
+}
+
+/**
+ * Stops every child and exits with `code` once they have exited (at most 20 s; what is left then
+ * gets SIGKILL): the pnpm-run children with everything below them (pnpm does not always pass a
+ * signal on), the cluster (or its start), LemonLDAP::NG.
+ */
 function stop(code = 0) {
+  if (stopping) return;
   stopping = true;
-  for (const c of children) c.kill('SIGTERM');
-  void stopCluster?.();
-  void lemonldap?.stop();
-  setTimeout(() => process.exit(code), stopCluster === undefined ? 1500 : 4000).unref();
+  const pids = children.flatMap((c) => (c.pid === undefined ? [] : treeOf(c.pid)));
+  signal(pids, 'SIGTERM');
+  clusterStart.abort();
+  const others = Promise.allSettled([cluster?.then((c) => c?.stop()), lemonldap?.stop()]);
+  const until = Date.now() + 20_000;
+  void (async () => {
+    await Promise.race([others, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    while (pids.some(runs) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+    signal(pids.filter(runs), 'SIGKILL');
+    process.exit(code);
+  })();
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
@@ -131,13 +191,19 @@ const relyingParty: Record<string, string> =
       };
 
 // The portal is served as its production build by the portal server (apps/portal-server:
-// the build, the runtime configuration, the OpenID session and the /api proxy).
-const built = spawnSync(
-  'pnpm',
-  ['exec', 'turbo', 'run', 'build', '--filter=@portal/portal', '--output-logs=errors-only'],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } },
-);
-if (built.status !== 0) process.exit(built.status ?? 1);
+// the build, the runtime configuration, the OpenID session and the /api proxy); with
+// PORTAL_DIST_DIR, the build found there.
+if (process.env.PORTAL_DIST_DIR === undefined) {
+  const built = spawnSync(
+    'pnpm',
+    ['exec', 'turbo', 'run', 'build', '--filter=@portal/portal', '--output-logs=errors-only'],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } },
+  );
+  if (built.status !== 0) {
+    await lemonldap?.stop();
+    process.exit(built.status ?? 1);
+  }
+}
 
 // MailDev first: the API's sender finds its SMTP server from the first poll on.
 if (startsMailDev) {
@@ -158,32 +224,39 @@ if (startsMailDev) {
 }
 
 if (instances > 1) {
-  const cluster = await startCluster({
+  cluster = startCluster({
     instances,
     env: { ...env, ...relyingParty },
+    signal: clusterStart.signal,
     log: (name, line) => {
       if (!quiet) console.log(`[${name}] ${line}`);
     },
-    onUnexpectedExit: (name, code) => {
-      if (!stopping) {
-        console.error(`[${name}] exited (${code}); stopping the stack`);
-        stop(1);
-      }
+    // Restarts and giving up are said even with --quiet.
+    report: (name, message) => console.error(`[${name}] ${message}`),
+    onFatal: () => stop(1),
+  }).then(
+    (started) => {
+      console.log(
+        `  ${instances} API instances: ${started.apis.map((a) => a.url).join(', ')}; ${instances} portal servers: ${started.portals.map((p) => p.url).join(', ')}; HAProxy in front; PostgreSQL ${started.databaseUrl}`,
+      );
+      return started;
     },
-  }).catch((error: unknown) => {
-    console.error(String(error));
-    process.exit(1);
-  });
-  stopCluster = () => cluster.stop();
-  console.log(
-    `  ${instances} API instances: ${cluster.apis.map((a) => a.url).join(', ')}; ${instances} portal servers: ${cluster.portals.map((p) => p.url).join(', ')}; HAProxy in front; PostgreSQL ${cluster.databaseUrl}`,
+    (error: unknown) => {
+      // The cluster has stopped what it had started; the rest goes with the stack.
+      if (!stopping)
+        console.error(`the scale-out shape did not start: ${error instanceof Error ? error.message : String(error)}`);
+      stop(1);
+      return undefined;
+    },
   );
+  if ((await cluster) === undefined) await new Promise(() => undefined);
 } else {
   run('api', '@portal/api', 'start', relyingParty);
   run('idp', '@portal/idp', 'start');
   run('portal', '@portal/portal-server', 'start', relyingParty);
 }
-run('shop', '@portal/dealer-shop', 'start');
+// The demo shop signs in at the local provider, in its shape (whatever the portal's provider is).
+run('shop', '@portal/dealer-shop', 'start', relyingPartyEnv(env));
 
 const ready = await Promise.all([
   waitFor(`${urls.api}/health`),

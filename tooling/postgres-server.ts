@@ -32,6 +32,8 @@ async function freePort(): Promise<number> {
 
 export interface RunningPostgres {
   url: string;
+  /** Settles when the server's process has ended (stopped, or died). */
+  exited: Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -82,26 +84,31 @@ export async function startPostgres(bin: string): Promise<RunningPostgres> {
   const child: ChildProcess = spawn(cmd, args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   child.stderr?.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      // A fast shutdown through pg_ctl; signals to runuser are not passed on reliably.
+      const [stopCmd, stopArgs] = as(join(bin, 'pg_ctl'), ['-D', data, 'stop', '-m', 'fast', '-w']);
+      const stopped = spawnSync(stopCmd, stopArgs, { encoding: 'utf8', cwd: dir, timeout: 30_000 });
+      if (stopped.status !== 0) child.kill('SIGKILL');
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const deadline = Date.now() + 30_000;
   // pg_isready (from the same binaries): exit status 0 once the server accepts connections.
   const isReady = ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-t', '2'];
   while (spawnSync(join(bin, 'pg_isready'), isReady, { stdio: 'ignore' }).status !== 0) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`PostgreSQL did not start: ${log}`);
+    if (child.exitCode !== null || Date.now() > deadline) {
+      // A server that started but never answered is not left behind.
+      await stop();
+      throw new Error(`PostgreSQL did not start: ${log}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        // A fast shutdown through pg_ctl; signals to runuser are not passed on reliably.
-        const [stopCmd, stopArgs] = as(join(bin, 'pg_ctl'), ['-D', data, 'stop', '-m', 'fast', '-w']);
-        const stopped = spawnSync(stopCmd, stopArgs, { encoding: 'utf8', cwd: dir, timeout: 30_000 });
-        if (stopped.status !== 0) child.kill('SIGKILL');
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { url, exited, stop };
 }

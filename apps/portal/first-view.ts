@@ -2,7 +2,7 @@
 // asks of the portal's server bundle (`src/server-render.tsx`, built to `dist-ssr/`) and what
 // that answers. Types and names only: the browser's code reads the same data block names.
 import type { MyApplication } from '@portal/adapters';
-import type { ApplicationBranding } from '@portal/core';
+import type { ApplicationBranding, AuthCheckResult, GateFormReturn } from '@portal/core';
 import type { RuntimeConfig } from './runtime-config.ts';
 
 export interface FirstViewRequest {
@@ -26,6 +26,12 @@ export interface FirstViewData {
   readonly myApps?: { readonly userId: string; readonly list: readonly MyApplication[] };
   /** The branding of the address's `client_id` (external-app mode). */
   readonly externalApp?: ApplicationBranding;
+  /**
+   * The gate's first check, asked while planning the page (#28.10): its page starts in that state
+   * (and works without JavaScript); `form`: what was typed into its form before, when the server
+   * sent it back.
+   */
+  readonly gate?: { readonly clientId: string; readonly result: AuthCheckResult; readonly form?: GateFormReturn };
 }
 
 export type GreetingTexts = Readonly<Record<'morning' | 'day' | 'evening', string>>;

@@ -68,6 +68,8 @@ describe('runtime configuration from the environment', () => {
     const directives = new Map(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const));
     expect(directives.get('connect-src')).toEqual(["'self'", 'http://localhost:4101']);
     expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:']);
+    // A form's answer may redirect to the provider (sign-out, the gate's claims refresh), nowhere else.
+    expect(directives.get('form-action')).toEqual(["'self'", 'http://localhost:4101']);
     expect(csp).not.toContain('4100');
   });
 

@@ -149,7 +149,9 @@ export function contentSecurityPolicy(config: RuntimeConfig, inline: InlineSourc
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
-    "form-action 'self'",
+    // The portal's forms post to the portal server, whose answer may lead on to the provider
+    // (sign-out, the gate's claims refresh: #28.12); browsers hold a form's redirects to this too.
+    ['form-action', "'self'", idp].filter((s) => s !== '').join(' '),
   ].join('; ');
 }
 

@@ -10,6 +10,8 @@ export interface DemoAccount {
   readonly kind: 'global-admin' | 'app-admin' | 'partner' | 'customer' | 'internal-employee' | 'new-user';
   readonly internal: boolean;
   readonly language: string;
+  /** An internal account's groups in the local provider's demo directory (#29.3). */
+  readonly groups?: readonly string[];
 }
 
 interface Identities {

@@ -1,5 +1,5 @@
 // Helpers that read like a user's day: goTo*, fill*, click*, assert*, signInAs.
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { account, demoPassword, fullNameOf, urls, type DemoAccount } from './accounts.ts';
 
@@ -113,6 +113,19 @@ export async function signInAs(
 }
 
 /**
+ * A session made in a browser with JavaScript (the sign-in at the provider), then its cookies in
+ * `page`'s context, whatever that context's options (JavaScript off, for one).
+ */
+export async function signInElsewhere(page: Page, browser: Browser, kind: DemoAccount['kind']): Promise<DemoAccount> {
+  const withScript = await browser.newContext();
+  await withScript.addCookies([{ name: 'i18n_redirected', value: 'de', url: urls.portal }]);
+  const who = await signInAs(await withScript.newPage(), kind, '/', { scripts: false });
+  await page.context().addCookies(await withScript.cookies());
+  await withScript.close();
+  return who;
+}
+
+/**
  * The launcher arrives rendered by the server (#16) before its script has run: keys and clicks
  * meant for the client wait until it has taken the page over (its `portal:ready` step).
  */
@@ -139,6 +152,8 @@ export async function goToGate(page: Page, clientId: string): Promise<void> {
 // ---- menus ------------------------------------------------------------------------------
 
 export async function openUserMenu(page: Page, who: DemoAccount): Promise<void> {
+  // A menu is the client's: its button opens nothing before the page is interactive.
+  await waitUntilInteractive(page);
   await page.getByRole('button', { name: `Benutzermenü von ${fullNameOf(who)} öffnen` }).click();
   await expect(page.getByRole('menu')).toBeVisible();
 }
@@ -150,6 +165,7 @@ export async function clickSignOut(page: Page, who: DemoAccount): Promise<void> 
 
 /** Switch the language from the top bar (the menu lists every language in its own name). */
 export async function chooseLanguage(page: Page, languageName: string): Promise<void> {
+  await waitUntilInteractive(page);
   await page
     .getByRole('banner')
     .getByRole('button', { name: /Sprache|Language|Langue|Idioma|Lingua|Taal|Język/ })

@@ -87,12 +87,26 @@ test('the global administrator creates an application with logo, webhook, attrib
   await expect(page.getByText('Ein Passwort ist gespeichert. Leer lassen, um es zu behalten.')).toBeVisible();
   await expect(historyTable(page).getByRole('cell', { name: 'Angelegt' }).first()).toBeVisible();
   await expect(historyTable(page)).not.toContainText('geheim-123');
+  // Release before requests (#30.4): a new application is not requestable until requests are allowed.
+  await expect(page.getByRole('switch', { name: 'Zugriffsanfragen erlaubt' })).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByText(/Eine neue Anwendung ist nicht anfragbar/)).toBeVisible();
   await assertAccessible(page);
 
   // The new application appears in the list.
   await goToSection(page, 'Anwendungen');
   await openRow(page, 'Aufmaß', 'Aufmaß-App');
   await expect(page.getByRole('heading', { level: 1, name: 'Aufmaß-App' })).toBeVisible();
+});
+
+test("a new application is not in any user's catalogue before requests are allowed (#30.4)", async ({ page }) => {
+  await signInAs(page, 'new-user', '/catalogue');
+  await expect(page.getByRole('heading', { level: 1, name: 'Apps entdecken' })).toBeVisible();
+  const catalogue = page.getByRole('list', { name: 'Apps entdecken' });
+  // The catalogue lists what may be requested; the new application is not among them.
+  await expect(catalogue.getByRole('listitem', { name: 'Küchenplaner' })).toBeVisible();
+  await expect(catalogue.getByRole('listitem', { name: 'Aufmaß-App' })).toHaveCount(0);
+  await page.getByRole('searchbox', { name: 'Anwendungen durchsuchen' }).fill('Aufmaß');
+  await expect(page.getByText('Keine Anwendung passt zu „Aufmaß“.')).toBeVisible();
 });
 
 test('the global administrator edits an attribute and a role and sees their history', async ({ page }) => {

@@ -4,11 +4,15 @@
 // reason, nothing can be applied until the line is corrected, the import is applied and its
 // report downloaded; a user's access is removed with the bulk action and given back by import,
 // so the demo data ends as it began. The kitchen planner's administrator accepts two open
-// requests at once and denies one (decisions are final: the two users' access is removed
-// again at the end, the requests stay decided).
+// requests at once and denies one with the reason it asks for, and reads who decided it
+// (decisions are final: the two users' access is removed again at the end, the requests stay decided).
+// #28.6: an applied import, a bulk change and a decision of several requests are jobs: the
+// applied import answers 202 with the job's address (its Idempotency-Key sent along), the page
+// shows the job's result, the job read through the portal is SUCCEEDED with that result, and
+// the same submit sent again is recognised as that job (nothing applied twice).
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { demoApps } from '../helpers/accounts.ts';
+import { account, demoApps, fullNameOf } from '../helpers/accounts.ts';
 import { assertAccessible, expect, signInAs, test } from '../helpers/portal.ts';
 import { sidebar } from '../helpers/admin.ts';
 
@@ -88,6 +92,16 @@ test('three users of the kitchen planner get a role at once, and lose it again a
   }
   await changeRoles(page, 'Rollen entfernen', 'Planbetrachter');
   for (const name of three) await expect(rowOf(page, name)).not.toContainText('Planbetrachter');
+
+  // Removing it once more changes nothing, and the toast says so (#30.7), not "Zugriff geändert: 3".
+  await choose(page, three);
+  await bulkBar(page).getByRole('button', { name: 'Rollen entfernen' }).click();
+  const again = page.getByRole('dialog', { name: 'Rollen entfernen' });
+  await again.getByRole('checkbox', { name: 'Planbetrachter', exact: true }).check();
+  await again.getByRole('button', { name: 'Übernehmen' }).click();
+  await expect(
+    page.getByText('Nichts geändert: Der Zugriff der gewählten Benutzer war schon so.').first(),
+  ).toBeVisible();
 });
 
 test('a CSV import: dry run with an invalid line and its reason, corrected, applied, reported; an access removed and given back', async ({
@@ -122,8 +136,39 @@ test('a CSV import: dry run with an invalid line and its reason, corrected, appl
   ).toBeVisible();
   await page.getByRole('button', { name: 'Probelauf' }).click();
   await expect(page.getByText('Änderungen: 1 · Unverändert: 0 · Ungültige Zeilen: 0')).toBeVisible();
+  const submitted = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/Users/Import') && r.status() === 202,
+  );
   await page.getByRole('button', { name: 'Übernehmen' }).click();
+  const accepted = await submitted;
   await expect(page.getByText('Import übernommen. Änderungen: 1').first()).toBeVisible();
+
+  // The import was a job (#28.6): 202 with its address; read through the portal it SUCCEEDED with the result shown.
+  const job = (await accepted.json()) as { id: string; kind: string; statusUrl: string };
+  expect(job.kind).toBe('USERS_IMPORT');
+  expect(await accepted.headerValue('location')).toBe(job.statusUrl);
+  const key = await accepted.request().headerValue('idempotency-key');
+  expect(key).toMatch(/^[0-9a-f-]{36}$/);
+  const read = await page.request.get(job.statusUrl);
+  expect(read.status()).toBe(200);
+  expect(await read.json()).toMatchObject({
+    id: job.id,
+    status: 'SUCCEEDED',
+    result: { applied: true, rows: [{ email: ida.email, change: 'UPDATE' }], invalid: [] },
+    error: null,
+  });
+  // The same submit again (a retry after a timeout would send it so): that job, not a second import.
+  const again = await page.request.post(accepted.url(), {
+    headers: {
+      'content-type': 'application/json',
+      'idempotency-key': key ?? '',
+      origin: new URL(page.url()).origin,
+      'sec-fetch-site': 'same-origin',
+    },
+    data: accepted.request().postData() ?? '',
+  });
+  expect(again.status()).toBe(202);
+  expect(await again.json()).toMatchObject({ id: job.id, status: 'SUCCEEDED' });
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Bericht herunterladen' }).click(),
@@ -187,11 +232,22 @@ test("the kitchen planner's administrator accepts two open requests at once and 
   await choose(page, [denied]);
   await bulkBar(page).getByRole('button', { name: 'Ablehnen' }).click();
   const deny = page.getByRole('dialog', { name: 'Ausgewählte Anfragen ablehnen (1)' });
+  // A reason is asked for, as for a single denial (#30.7).
+  await deny.getByRole('button', { name: 'Anfrage ablehnen' }).click();
+  await expect(deny.getByText('Dieses Feld ist erforderlich.')).toBeVisible();
+  await assertAccessible(page);
   await deny.getByLabel('Begründung').fill('Bitte über den Händler anfragen.');
   await deny.getByRole('button', { name: 'Anfrage ablehnen' }).click();
   await expect(page.getByText('Abgelehnte Anfragen: 1').first()).toBeVisible();
   await expect(requests.getByRole('link', { name: denied, exact: true })).toHaveCount(0);
   await expect(sidebar(page).getByText(`Offene Zugriffsanfragen: ${open - 3}`)).toBeAttached();
+
+  // The denied request says who decided it and when, with the reason.
+  await page.getByLabel('Status').selectOption({ label: 'Abgelehnt' });
+  await requests.getByRole('link', { name: denied, exact: true }).click();
+  await expect(page.getByLabel('Entschieden von')).toHaveValue(fullNameOf(account('app-admin')));
+  await expect(page.getByLabel('Entschieden am')).not.toHaveValue('');
+  await expect(page.getByText('Bitte über den Händler anfragen.')).toBeVisible();
 
   // The two have access with the role; taken away again, so the users' list is as it was.
   await page.goto(usersPage);

@@ -1,9 +1,8 @@
 // The first view rendered by the portal server (#16): the launcher arrives as HTML with the
 // user's tiles, works without JavaScript, and the browser takes it over without a hydration
 // mismatch and without loading the list again; the greeting is the browser's time of day.
-import type { Browser, Page } from '@playwright/test';
 import { demoApps, urls } from '../helpers/accounts.ts';
-import { expect, signInAs, test } from '../helpers/portal.ts';
+import { expect, signInAs, signInElsewhere, test } from '../helpers/portal.ts';
 
 /** React's words for a page whose server HTML and first client render differ. */
 const hydrationTrouble = /hydrat|did not match|server rendered HTML|Switched to client rendering/i;
@@ -90,16 +89,6 @@ test.describe("in a time zone far from the server's", () => {
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
-
-  /** A session from a browser with JavaScript, then the same cookies in this one without it. */
-  async function signInElsewhere(page: Page, browser: Browser, who: Parameters<typeof signInAs>[1]): Promise<void> {
-    // A context of its own, with the project's options: JavaScript is off here too.
-    const withScript = await browser.newContext();
-    await withScript.addCookies([{ name: 'i18n_redirected', value: 'de', url: urls.portal }]);
-    await signInAs(await withScript.newPage(), who, '/', { scripts: false });
-    await page.context().addCookies(await withScript.cookies());
-    await withScript.close();
-  }
 
   test('the login page starts the sign-in, and a signed-in partner sees the tiles as links', async ({
     page,

@@ -38,11 +38,43 @@ test('a partner starts at the dealer shop, signs in once, fills in the missing d
   await fillField(page, 'Händlernummer', 'H-4711');
   await clickButton(page, 'Speichern und weiter');
 
-  // Claims refresh at the provider, then on to the application.
+  // Claims refresh at the provider, then the shop's own sign-in at its login-initiation URL
+  // (#30.5): she is in the shop, signed in, with no second "Anmelden".
   await expect(page).toHaveURL(new RegExp(`^${urls.dealerShop}/?$`), { timeout: 20_000 });
   await expect(page.getByRole('heading', { level: 1, name: demoApps.dealerShopLabel })).toBeVisible();
-  await page.getByRole('link', { name: 'Anmelden' }).click();
   await expect(page.locator('#user-name')).toHaveText('Dana Dealer');
+  await expect(page.getByRole('link', { name: 'Anmelden' })).toHaveCount(0);
+});
+
+test('a partner opens the dealer shop from her launcher and lands in it signed in, with no second "Anmelden"', async ({
+  page,
+}) => {
+  await signInAs(page, 'partner');
+  // Her dealer number is on file (as her settings save it): nothing stands between her and the shop.
+  const saved = await page.request.put(`${urls.portal}/api/My/Attributes`, {
+    data: { applicationId: demoApps.dealerShop, attributes: [{ key: 'dealerNumber', value: 'H-4711' }] },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const initiated: URL[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin === urls.dealerShop && url.pathname === '/login-initiate') initiated.push(url);
+  });
+
+  await page
+    .getByRole('list', { name: 'Meine Apps' })
+    .getByRole('link', { name: new RegExp(demoApps.dealerShopLabel) })
+    .click();
+  // The gate lets her through and refreshes her claims; then the shop starts its own sign-in at
+  // its login-initiation URL (OpenID Connect §4), which the provider's session answers at once.
+  await expect(page).toHaveURL(new RegExp(`^${urls.dealerShop}/?$`), { timeout: 20_000 });
+  await expect(page.locator('#user-name')).toHaveText('Dana Dealer');
+  await expect(page.getByRole('link', { name: 'Anmelden' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+  // It was handed the provider's issuer and the shop's own address.
+  expect(initiated).toHaveLength(1);
+  expect(initiated[0]?.searchParams.get('iss')).toMatch(new RegExp(`^${urls.idp}/b2c_1a_signin/v2\\.0/?$`));
+  expect(new URL(initiated[0]?.searchParams.get('target_link_uri') ?? '').origin).toBe(urls.dealerShop);
 });
 
 test('external-app mode shows the application branding on the gate', async ({ page }) => {
@@ -103,7 +135,7 @@ test('an internal application cannot be requested', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Anfrage senden' })).toHaveCount(0);
 });
 
-test('a custom flow on the way to an application: the service terms, then on to the service portal', async ({
+test('a custom flow on the way to an application: the service terms must be accepted, then on to the service portal', async ({
   page,
 }) => {
   // The demo service portal lives at an address that does not exist on this machine: answer it here.
@@ -122,7 +154,15 @@ test('a custom flow on the way to an application: the service terms, then on to 
   await expect(page).toHaveURL(`${urls.portal}/flows/service-terms?client_id=${demoApps.servicePortal}`);
   await expect(page.getByRole('heading', { name: 'Nutzungsbedingungen Serviceportal' })).toBeVisible();
   await assertAccessible(page);
-  await page.getByLabel('Nutzungsbedingungen akzeptiert').selectOption('true');
+  // The terms must be accepted (#30.1): the form says so, and "Nein" is refused with the message.
+  const terms = page.getByLabel('Nutzungsbedingungen akzeptiert');
+  await expect(page.getByText('Hier ist nur die Antwort „Ja“ möglich.')).toBeVisible();
+  await terms.selectOption({ label: 'Nein' });
+  await clickButton(page, 'Speichern und weiter');
+  await expect(page.getByText('Diese Frage muss mit „Ja“ beantwortet werden.')).toBeVisible();
+  await expect(page).toHaveURL(`${urls.portal}/flows/service-terms?client_id=${demoApps.servicePortal}`);
+  await assertAccessible(page);
+  await terms.selectOption({ label: 'Ja' });
   await clickButton(page, 'Speichern und weiter');
   await expect(page).toHaveURL(/^https:\/\/service\.hk-demo\.test\/?$/, { timeout: 20_000 });
 });

@@ -92,8 +92,10 @@ test.describe('LemonLDAP::NG, a standard provider', () => {
     await expect(page).toHaveURL(`${stack.urls.portal}/`);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Doctor Who');
     await expect(page.getByRole('heading', { name: 'Noch keine Apps' })).toBeVisible();
-    // The provider offers no password or e-mail change here: no dead button.
+    // The provider offers no password or e-mail change here: no dead button or link.
     await page.goto(`${stack.urls.portal}/settings/security`);
+    await expect(page.getByRole('heading', { name: 'Sicherheit' }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Passwort ändern' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Passwort ändern' })).toHaveCount(0);
 
     // Past the refresh point of 20-second tokens: a refresh grant (LLNG sends no new refresh token; the old one stays).

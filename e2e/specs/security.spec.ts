@@ -5,7 +5,6 @@ import type { Browser, Page } from '@playwright/test';
 import { account, demoPassword, fullNameOf, urls } from '../helpers/accounts.ts';
 import {
   assertAccessible,
-  clickButton,
   clickProviderSubmit,
   clickSignIn,
   expect,
@@ -18,7 +17,7 @@ const newPassword = 'Neu-Kueche-2026!';
 
 async function changePassword(page: Page, email: string, from: string, to: string): Promise<void> {
   await goToSettings(page, 'Sicherheit');
-  await clickButton(page, 'Passwort ändern');
+  await page.getByRole('link', { name: 'Passwort ändern' }).click();
   await expect(page).toHaveURL(/b2c_1a_password_change/);
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="currentPassword"]').fill(from);
@@ -32,7 +31,7 @@ async function changePassword(page: Page, email: string, from: string, to: strin
 
 async function changeEmail(page: Page, from: string, to: string): Promise<void> {
   await goToSettings(page, 'Sicherheit');
-  await clickButton(page, 'E-Mail-Adresse ändern');
+  await page.getByRole('link', { name: 'E-Mail-Adresse ändern' }).click();
   await expect(page).toHaveURL(/b2c_1a_email_change/);
   await page.locator('input[name="email"]').fill(from);
   await page.locator('input[name="password"]').fill(demoPassword);

@@ -25,7 +25,7 @@ export interface Principal {
 }
 
 /** An issuer whose access tokens the API accepts. */
-export interface TokenIssuer {
+interface TokenIssuer {
   readonly issuer: string;
   readonly keys: JWTVerifyGetKey;
   /** B2C: the policy whose tokens these are (compared without case with the token's policy claim). */
@@ -33,7 +33,7 @@ export interface TokenIssuer {
 }
 
 /** The claim names the API reads (the provider configuration's, @portal/server ClaimNames). */
-export interface TokenClaimNames {
+interface TokenClaimNames {
   readonly email: string;
   readonly givenName: string;
   readonly familyName: string;

@@ -105,6 +105,27 @@ describe('the catalogue', () => {
     });
     expect(byId.get(apps.dealerOrdering)).toMatchObject({ accessStatus: 'granted', accessEndsAt: null });
   });
+
+  it('does not offer a new application until an administrator allows requests (#30.4)', async () => {
+    const created = await call('POST', '/Applications', 'globalAdmin', {
+      label: 'Neue Planungshilfe',
+      url: 'https://new-planner.hk-demo.test',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ accessRequestAllowed: false, released: false });
+    const listed = async () =>
+      (await call('GET', '/My/Catalogue?search=Planungshilfe', 'newUser')).body.items.map((a: Body) => a.id);
+    expect(await listed()).toEqual([]);
+    const gate = await call('GET', `/AuthCheck?clientId=${created.body.id}`, 'newUser');
+    expect(gate.body).toMatchObject({ status: 'noAccess', requestable: false });
+    const refused = await call('POST', `/My/Applications/${created.body.id}/AccessRequest`, 'newUser', {});
+    expect(refused.status).toBe(403);
+    const { id, adminPermissionKey: _k, released: _r, accessRequestsAmount: _n, ...input } = created.body;
+    const allowed = await call('PUT', `/Applications/${id}`, 'globalAdmin', { ...input, accessRequestAllowed: true });
+    expect(allowed.status).toBe(200);
+    expect(await listed()).toEqual([id]);
+    await call('DELETE', `/Applications/${id}`, 'globalAdmin');
+  });
 });
 
 describe('a request with substance', () => {
@@ -502,12 +523,43 @@ describe('the decision', () => {
   it("sets and removes the end of a grant directly (PUT), within the application's settings", async () => {
     const path = `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.employee}`;
     const endsAt = inDays(3);
+    // What the console needs to offer an end (#30.2): the application is time-bound, the latest end 365 days ahead.
+    const before = await call('GET', path, 'appAdmin');
+    expect(before.body).toMatchObject({ endsAt: null, timeBoundAccess: true });
+    expect(Math.abs(Date.parse(before.body.maxEndsAt) - Date.parse(inDays(365)))).toBeLessThan(60_000);
     const set = await call('PUT', path, 'appAdmin', { roleIds: [roles.plannerViewer], endsAt });
     expect(set.body.endsAt).toBe(endsAt);
     const kept = await call('PUT', path, 'appAdmin', { roleIds: [roles.planner] });
     expect(kept.body.endsAt).toBe(endsAt);
+    // The users' list shows the end (#30.2); extending it is a later end, with history and an UPDATE to the webhook.
+    const listed = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Users?search=employee`, 'appAdmin');
+    expect(listed.body.items).toEqual([expect.objectContaining({ id: users.employee, endsAt })]);
+    const later = inDays(30);
+    const extended = await call('PUT', path, 'appAdmin', { roleIds: [roles.planner], endsAt: later });
+    expect(extended.body.endsAt).toBe(later);
+    const history = await h.db
+      .selectFrom('history')
+      .select(['field', 'old_value', 'value'])
+      .where('table_name', '=', 'application_users')
+      .where('entity', '=', `${apps.kitchenPlanner}:${users.employee}`)
+      .where('field', '=', 'endsAt')
+      .orderBy('updated_at', 'desc')
+      .execute();
+    expect(history[0]).toMatchObject({ old_value: endsAt, value: later });
+    const update = await h.db
+      .selectFrom('webhook_deliveries')
+      .select(['event', 'payload'])
+      .where('application_id', '=', apps.kitchenPlanner)
+      .where('user_id', '=', users.employee)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(update).toMatchObject({ event: 'UPDATE', payload: expect.objectContaining({ endsAt: later }) });
     const removed = await call('PUT', path, 'appAdmin', { roleIds: [roles.planner], endsAt: null });
     expect(removed.body.endsAt).toBeNull();
+    expect(
+      (await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Users?search=employee`, 'appAdmin')).body.items[0]
+        .endsAt,
+    ).toBeNull();
     const notAllowed = await call(
       'PUT',
       `/Admin/Applications/${apps.servicePortal}/Users/${users.employee}`,

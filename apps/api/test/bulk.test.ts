@@ -36,7 +36,9 @@ async function send(
   as = admin,
   lang?: string,
 ): Promise<{ status: number; body: Body }> {
-  const r = await h.request(method, path, { token: as, body, ...(lang === undefined ? {} : { headers: { lang } }) });
+  const init = { token: as, ...(lang === undefined ? {} : { headers: { lang } }) };
+  // A bulk change, a decision of several requests and an applied import are jobs (#28.6): followed to their end.
+  const r = await h.finish(await h.request(method, path, { ...init, body }), init);
   return { status: r.status, body: r.status === 204 ? null : await r.json() };
 }
 const grantOf = (applicationId: string, userId: string) =>
@@ -244,6 +246,33 @@ describe('several access requests decided at once', () => {
     expect((await open())[0]?.id).toBe(first?.id);
   });
 
+  it("names the decider as recorded once the decider's account is gone (#30.7)", async () => {
+    const deciderId = '00000000-0000-4000-8000-0000000000d1';
+    await h.db
+      .insertInto('users')
+      .values({
+        id: deciderId,
+        email: 'dora.decider@hk-demo.test',
+        first_name: 'Dora',
+        last_name: 'Decider',
+        language: 'de',
+        internal: false,
+      })
+      .execute();
+    const decider = await token({ sub: deciderId, permissions: ['applications.write', 'access_requests.manage'] });
+    const [request] = await open();
+    const denied = await send(
+      'PUT',
+      `/Admin/Applications/AccessRequests/${request?.id ?? ''}`,
+      { decision: 'DENY', reason: 'Kein Bedarf' },
+      decider,
+    );
+    expect(denied.body).toMatchObject({ status: 'DENIED', decidedBy: deciderId, decidedByName: 'Dora Decider' });
+    expect((await send('DELETE', `/Users/${deciderId}`, undefined)).status).toBe(204);
+    const after = await send('GET', `/Admin/Applications/AccessRequests/${request?.id ?? ''}`, undefined);
+    expect(after.body).toMatchObject({ decidedBy: deciderId, decidedByName: 'Dora Decider' });
+  });
+
   it('accepts two requests with a role (each granted, history per request) and denies two with a reason', async () => {
     const requests = await open();
     const [a, b, c, d] = requests;
@@ -276,6 +305,15 @@ describe('several access requests decided at once', () => {
       { status: 'DENIED', reason: 'Kein Bedarf' },
       { status: 'DENIED', reason: 'Kein Bedarf' },
     ]);
+    // Each decided request names who decided it and when (#30.7), as the single decision does.
+    const appAdminName = (
+      await h.db.selectFrom('users').select('full_name').where('id', '=', users.appAdmin).executeTakeFirstOrThrow()
+    ).full_name;
+    for (const r of [a, c]) {
+      const detail = await send('GET', `/Admin/Applications/AccessRequests/${r?.id ?? ''}`, undefined, appAdmin);
+      expect(detail.body).toMatchObject({ decidedBy: users.appAdmin, decidedByName: appAdminName });
+      expect(typeof (detail.body as { decidedAt: unknown }).decidedAt).toBe('string');
+    }
     expect((await open()).length).toBe(requests.length - 4);
     const noRole = await send(
       'POST',

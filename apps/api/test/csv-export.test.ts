@@ -150,7 +150,7 @@ describe('CSV export of the other console lists', () => {
     );
     expect(response.status).toBe(200);
     const lines = (await decode(response)).slice(1).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('ID,Name,E-Mail-Adresse,Firma,Zugriff seit,Rollen');
+    expect(lines[0]).toBe('ID,Name,E-Mail-Adresse,Firma,Zugriff seit,Zugriff bis,Rollen');
     const total = Number(
       (
         await h.db

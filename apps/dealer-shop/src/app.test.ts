@@ -124,6 +124,78 @@ describe('dealer shop', () => {
     expect(home.html).toContain('Die Anmeldung wurde abgebrochen.');
   });
 
+  describe('third-party initiated login (OpenID Connect Core §4, #30.5)', () => {
+    const initiate = (params: Record<string, string>) =>
+      `${shop.url}/login-initiate?${new URLSearchParams(params).toString()}`;
+    let issuer = '';
+    beforeAll(async () => {
+      const discovery = `${idp.config.authority}/${idp.policies.signin.name}/v2.0/.well-known/openid-configuration`;
+      issuer = ((await (await fetch(discovery)).json()) as { issuer: string }).issuer;
+    });
+
+    it('starts its code flow at its provider and lands on the target signed in; with the provider’s session alive, without a form', async () => {
+      stub.setPermissions(partner.id, ['orders.create']);
+      const browser = new Browser();
+      const login = page(
+        await browser.go(initiate({ iss: issuer, target_link_uri: `${shop.url}/?from=portal` }), [PORTAL]),
+      );
+      expect(login.url).toContain(`/${idp.policies.signin.name}/interaction/`);
+      const landed = page(
+        await browser.submit(login, { email: partner.email, password: identities.password, action: 'submit' }, [
+          PORTAL,
+        ]),
+      );
+      expect(landed.url).toBe(`${shop.url}/?from=portal`);
+      expect(landed.html).toContain('<strong id="user-name">Dana Dealer</strong>');
+
+      // The portal's sign-in left the provider's session alive: the next start asks nothing.
+      const before = stub.calls.length;
+      const again = page(await browser.go(initiate({ iss: issuer, target_link_uri: shop.url }), [PORTAL]));
+      expect(again.url).toBe(`${shop.url}/`);
+      expect(again.html).toContain('<strong id="user-name">Dana Dealer</strong>');
+      expect(again.html).not.toContain('name="password"');
+      // The provider asked the API's gate on the way (nothing stands between her and the shop).
+      expect(stub.calls.slice(before).some((call) => call.includes('/Internal/AuthCheck'))).toBe(true);
+    });
+
+    it('refuses another issuer, a target on another origin and a missing issuer, before any provider is asked', async () => {
+      for (const params of [
+        { iss: 'https://evil.example/v2.0', target_link_uri: shop.url },
+        { iss: `${issuer}/`, target_link_uri: shop.url },
+        { target_link_uri: shop.url },
+        { iss: issuer, target_link_uri: 'https://evil.example/' },
+        { iss: issuer, target_link_uri: `${shop.url}.evil.example/` },
+        { iss: issuer, target_link_uri: '//evil.example/' },
+        { iss: issuer, target_link_uri: 'javascript:alert(1)' },
+      ]) {
+        const browser = new Browser();
+        const refused = await browser.request(initiate(params));
+        expect(refused.status, JSON.stringify(params)).toBe(400);
+        expect(refused.headers.get('location')).toBeNull();
+        expect(refused.html).toContain('Die Anmeldung kann nicht gestartet werden');
+      }
+    });
+
+    it('without a target, it lands on the shop’s home; a target with a double slash stays on the shop', async () => {
+      const browser = new Browser();
+      const start = await browser.request(initiate({ iss: issuer }));
+      expect(start.status).toBe(303);
+      expect(new URL(start.headers.get('location') ?? '').origin).toBe(new URL(issuer).origin);
+      const login = page(await browser.follow(start, [PORTAL]));
+      const landed = page(
+        await browser.submit(login, { email: partner.email, password: identities.password, action: 'submit' }, [
+          PORTAL,
+        ]),
+      );
+      expect(landed.url).toBe(`${shop.url}/`);
+      const deep = await browser.follow(
+        await browser.request(initiate({ iss: issuer, target_link_uri: `${shop.url}//evil.example/` })),
+        [PORTAL],
+      );
+      expect(page(deep).url).toBe(`${shop.url}//evil.example/`);
+    });
+  });
+
   it('sends the user through the portal gate when the API says so', async () => {
     stub.setAuthCheck(customer.id, identities.clients.dealerShop.clientId, 'noAccess');
     const browser = new Browser();

@@ -12,7 +12,8 @@ import { css, favicon, homePage, type ShopUser } from './views.ts';
 const COOKIE = 'hk_shop_session';
 
 interface Session {
-  pending?: { state: string; verifier: string; nonce: string };
+  /** A sign-in under way; `target` is where it ends (a third-party initiated login's target_link_uri). */
+  pending?: { state: string; verifier: string; nonce: string; target?: string };
   user?: ShopUser;
   idToken?: string;
   notice?: string;
@@ -135,12 +136,12 @@ export async function startDealerShop(config: ShopConfig, options: { host?: stri
     return fresh;
   }
 
-  async function login(session: Session, res: ServerResponse) {
+  async function login(session: Session, res: ServerResponse, start: { target?: string; loginHint?: string } = {}) {
     const as = await authorizationServer();
     const verifier = oauth.generateRandomCodeVerifier();
     const state = oauth.generateRandomState();
     const nonce = oauth.generateRandomNonce();
-    session.pending = { state, verifier, nonce };
+    session.pending = { state, verifier, nonce, ...(start.target === undefined ? {} : { target: start.target }) };
     const url = new URL(as.authorization_endpoint ?? '');
     url.search = new URLSearchParams({
       client_id: config.clientId,
@@ -151,8 +152,46 @@ export async function startDealerShop(config: ShopConfig, options: { host?: stri
       nonce,
       code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
+      ...(start.loginHint === undefined ? {} : { login_hint: start.loginHint }),
     }).toString();
     redirect(res, url.href);
+  }
+
+  /**
+   * Third-party initiated login (OpenID Connect Core 1.0 §4): the portal sends a user it let
+   * through here with `iss` (the issuer to sign in at) and `target_link_uri` (where to land).
+   * Only the shop's own provider is taken (the issuer its discovery names) and only a target
+   * on the shop's own origin (no open redirector); then its code flow starts, which the
+   * provider's live session answers without a form, and ends at the target, signed in.
+   */
+  async function initiateLogin(session: Session, req: IncomingMessage, res: ServerResponse) {
+    const query = new URL(req.url ?? '/', config.url).searchParams;
+    const as = await authorizationServer();
+    if (query.get('iss') !== as.issuer)
+      return send(res, 400, 'text/plain', 'Die Anmeldung kann nicht gestartet werden: unbekannter Anmeldedienst.');
+    const target = targetOf(query.get('target_link_uri'));
+    if (target === undefined)
+      return send(res, 400, 'text/plain', 'Die Anmeldung kann nicht gestartet werden: unbekanntes Ziel.');
+    const loginHint = query.get('login_hint');
+    return login(session, res, { target, ...(loginHint === null || loginHint === '' ? {} : { loginHint }) });
+  }
+
+  /**
+   * A target_link_uri on the shop's own origin, absolute (a path such as `//elsewhere` would
+   * lead off-site), without its fragment; the shop's home without one; undefined for any other.
+   */
+  function targetOf(targetLinkUri: string | null): string | undefined {
+    const home = new URL('/', config.url);
+    if (targetLinkUri === null || targetLinkUri === '') return home.href;
+    let target: URL;
+    try {
+      target = new URL(targetLinkUri);
+    } catch {
+      return undefined;
+    }
+    if (target.origin !== home.origin) return undefined;
+    target.hash = '';
+    return target.href;
   }
 
   async function callback(session: Session, req: IncomingMessage, res: ServerResponse) {
@@ -200,7 +239,7 @@ export async function startDealerShop(config: ShopConfig, options: { host?: stri
     };
     if (result.id_token === undefined) delete session.idToken;
     else session.idToken = result.id_token;
-    redirect(res, '/');
+    redirect(res, pending.target ?? '/');
   }
 
   async function logout(session: Session, req: IncomingMessage, res: ServerResponse) {
@@ -225,7 +264,7 @@ export async function startDealerShop(config: ShopConfig, options: { host?: stri
       if (req.method === 'GET' && path === '/favicon.ico') return send(res, 200, 'image/svg+xml', favicon);
       if (req.method === 'GET' && path === '/health') return send(res, 200, 'application/json', '{"status":"ok"}');
       if (req.method === 'POST' && path === '/webhooks/access') return webhook(req, res);
-      const session = sessionOf(req, res, path === '/login' || path === '/callback');
+      const session = sessionOf(req, res, path === '/login' || path === '/login-initiate' || path === '/callback');
       if (req.method === 'GET' && path === '/') {
         const notice = session.notice;
         delete session.notice;
@@ -244,6 +283,7 @@ export async function startDealerShop(config: ShopConfig, options: { host?: stri
         ); // sign-out posts here, then goes on to the provider
       }
       if (req.method === 'GET' && path === '/login') return login(session, res);
+      if (req.method === 'GET' && path === '/login-initiate') return initiateLogin(session, req, res);
       if (req.method === 'GET' && path === '/callback') return callback(session, req, res);
       if (req.method === 'POST' && path === '/logout') return logout(session, req, res);
       send(res, 404, 'text/plain', 'Nicht gefunden');

@@ -10,6 +10,7 @@ describe('configFromEnv', () => {
     expect(config.policyClaim).toBe('tfp');
     expect(config.tenant).toEqual(defaultTenant);
     expect(config.portalClientAuth).toEqual({ method: 'none' });
+    expect(config.groupsClaim).toBe('groups');
     expect(policyUrls(config, 'b2c_1a_signin')).toEqual({
       path: '/b2c_1a_signin',
       issuer: 'http://localhost:4001/b2c_1a_signin/v2.0',
@@ -51,6 +52,11 @@ describe('configFromEnv', () => {
     });
   });
 
+  it('names the groups claim as the API and the portal server read it (IDP_CLAIM_GROUPS)', () => {
+    expect(configFromEnv({ IDP_CLAIM_GROUPS: 'memberOf' }).groupsClaim).toBe('memberOf');
+    expect(configFromEnv({ IDP_CLAIM_GROUPS: '' }).groupsClaim).toBe('groups');
+  });
+
   it.each([
     [{ IDP_SHAPE: 'b2c' }, /^IDP_SHAPE must be one of policy-issuer, b2c-tenant; it is "b2c"$/],
     [{ IDP_POLICY_CLAIM: 'policy' }, /^IDP_POLICY_CLAIM must be one of tfp, acr; it is "policy"$/],
@@ -60,6 +66,11 @@ describe('configFromEnv', () => {
     [{ IDP_PORTAL_CLIENT_JWKS: 'not json' }, /^IDP_PORTAL_CLIENT_JWKS .* it is not JSON$/],
     [{ IDP_PORTAL_CLIENT_JWKS: '{"keys":[]}' }, /^IDP_PORTAL_CLIENT_JWKS .* at least one key$/],
     [{ IDP_PORTAL_CLIENT_JWKS: '{"keys":[{"kty":"EC","d":"secret"}]}' }, /private key/],
+    [{ IDP_CLAIM_GROUPS: 'my groups' }, /^IDP_CLAIM_GROUPS must be a claim name without spaces; it is "my groups"$/],
+    [
+      { IDP_CLAIM_GROUPS: 'email' },
+      /^IDP_CLAIM_GROUPS must not name a claim the provider issues otherwise; it is "email"$/,
+    ],
   ])('refuses %j with one line naming the variable', (env, message) => {
     expect(() => configFromEnv(env)).toThrow(ConfigError);
     expect(() => configFromEnv(env)).toThrow(message);

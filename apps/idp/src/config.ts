@@ -46,6 +46,8 @@ export interface IdpConfig {
   tenant: { name: string; id: string };
   policyClaim: PolicyClaim;
   portalClientAuth: PortalClientAuth;
+  /** The claim that carries an internal account's directory groups (IDP_CLAIM_GROUPS, default `groups`), #29.3. */
+  groupsClaim: string;
 }
 
 /** The tenant of the b2c-tenant shape unless IDP_TENANT_NAME / IDP_TENANT_ID say otherwise. */
@@ -117,6 +119,46 @@ function portalClientAuthFromEnv(env: NodeJS.ProcessEnv): PortalClientAuth {
   return { method: 'private_key_jwt', jwks: { keys: keys as JWK[] } };
 }
 
+/** Claims the provider issues itself: the groups claim must not take the place of one. */
+const ISSUED_CLAIMS = new Set([
+  'iss',
+  'sub',
+  'aud',
+  'exp',
+  'iat',
+  'nbf',
+  'jti',
+  'nonce',
+  'auth_time',
+  'at_hash',
+  'c_hash',
+  'sid',
+  'azp',
+  'scp',
+  'scope',
+  'client_id',
+  'email',
+  'emails',
+  'given_name',
+  'family_name',
+  'name',
+  'internal',
+  'language',
+  'hkData',
+  'tfp',
+  'acr',
+  'amr',
+]);
+
+/** The name of the groups claim (IDP_CLAIM_GROUPS, as the API and the portal server read it). */
+function groupsClaimFromEnv(env: NodeJS.ProcessEnv): string {
+  const name = env.IDP_CLAIM_GROUPS || 'groups';
+  if (/\s/.test(name)) throw new ConfigError(`IDP_CLAIM_GROUPS must be a claim name without spaces; it is "${name}"`);
+  if (ISSUED_CLAIMS.has(name))
+    throw new ConfigError(`IDP_CLAIM_GROUPS must not name a claim the provider issues otherwise; it is "${name}"`);
+  return name;
+}
+
 /** Reads the environment; a wrong value throws a ConfigError naming the variable. */
 export function configFromEnv(env: NodeJS.ProcessEnv): IdpConfig {
   const port = Number(env.IDP_PORT ?? 4001);
@@ -142,6 +184,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): IdpConfig {
     tenant: tenantFromEnv(env),
     policyClaim: oneOf(env, 'IDP_POLICY_CLAIM', ['tfp', 'acr'] as const, 'tfp'),
     portalClientAuth: portalClientAuthFromEnv(env),
+    groupsClaim: groupsClaimFromEnv(env),
   };
 }
 

@@ -302,6 +302,46 @@ describe('cancel, errors and logout', () => {
     expect(cb.searchParams.get('code')).toBeNull();
   });
 
+  it('Back to a used sign-in page: on to the client’s sign-in start, never the expired error (#30.10)', async () => {
+    const browser = new Browser();
+    const started = await authorize(browser, 'signin');
+    const form = page(started.result);
+    callback(await browser.submit(form, { email: partner.email, password: PASSWORD, action: 'submit' }, [PORTAL]));
+    // The browser shows the sign-in page again (Back): the portal starts a new round trip (signed in: straight on).
+    const back = await browser.go(form.url, [PORTAL]);
+    expect(back).toEqual({ stoppedAt: `${PORTAL}/auth/login` });
+    // The dealer shop's used page: its own sign-in start.
+    const shop = await browser.go(
+      `${idp.policies.signin.urls.authorization}?${new URLSearchParams({
+        client_id: shopId,
+        response_type: 'code',
+        redirect_uri: `${SHOP}/callback`,
+        scope: 'openid',
+        state: 'shop-state-1234',
+        nonce: 'n',
+        code_challenge: await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier()),
+        code_challenge_method: 'S256',
+        prompt: 'login',
+      })}`,
+      [PORTAL, SHOP],
+    );
+    const shopForm = page(shop);
+    await browser.submit(shopForm, { action: 'cancel' }, [PORTAL, SHOP]);
+    expect(await browser.go(shopForm.url, [PORTAL, SHOP])).toEqual({ stoppedAt: `${SHOP}/login` });
+  });
+
+  it('an unknown sign-in page: the expired error in the browser’s language, with the way to the portal’s sign-in', async () => {
+    const interaction = page(await authorize(new Browser(), 'signin').then((s) => s.result)).url.replace(
+      /interaction\/[^/?#]+/,
+      'interaction/unknown-uid-1234',
+    );
+    const response = await fetch(interaction, { headers: { 'accept-language': 'en' } });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain('AADB2C90208');
+    expect(html).toContain(`<a class="button primary" href="${PORTAL}/auth/login">Sign in again</a>`);
+  });
+
   it('fails the sign-in with an AADB2C error and no code when the API is unreachable', async () => {
     const browser = new Browser();
     const started = await authorize(browser, 'signin');

@@ -19,6 +19,8 @@ for (const p of Object.values(policies)) console.log(`[idp]   ${p.kind.padEnd(8)
 if (config.shape === 'b2c-tenant') console.log(`[idp] issuer of every policy: ${policies.signin.urls.issuer}`);
 console.log(`[idp] portal client authentication: ${config.portalClientAuth.method}`);
 console.log(`[idp] keys: ${policies.signin.urls.jwks}`);
+// The directory's groups of internal accounts (#29.3): edit the file, the next token has the change.
+console.log(`[idp] directory groups: ${idp.directory.file} (claim ${config.groupsClaim})`);
 // One line per token issued (no token, no code): how many sign-ins and refreshes reached the provider.
 for (const p of Object.values(policies)) {
   p.provider.on('grant.success', (ctx: KoaContextWithOIDC) => {

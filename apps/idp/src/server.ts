@@ -11,6 +11,7 @@ import { Readable } from 'node:stream';
 import { decodeJwt } from 'jose';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import identities from '@portal/contract/demo-identities.json' with { type: 'json' };
+import { DirectoryGroups } from './accounts/directory.ts';
 import { AccountStore } from './accounts/store.ts';
 import { createApiClient, type ApiClient } from './api-client.ts';
 import type { IdpConfig, PolicyKind } from './config.ts';
@@ -29,6 +30,8 @@ export interface Idp {
   config: IdpConfig;
   policies: Record<PolicyKind, Policy>;
   accounts: AccountStore;
+  /** The directory's groups (`IDP_DATA_DIR/directory-groups.json`), issued to internal accounts. */
+  directory: DirectoryGroups;
   close(): Promise<void>;
 }
 
@@ -88,6 +91,7 @@ export async function startIdp(input: IdpConfig, options: { api?: ApiClient; hos
 
   const keys = await loadKeys(config.dataDir);
   const accounts = await AccountStore.open(config.dataDir);
+  const directory = await DirectoryGroups.open(config.dataDir);
   const api =
     options.api ??
     createApiClient({
@@ -100,11 +104,18 @@ export async function startIdp(input: IdpConfig, options: { api?: ApiClient; hos
   const store = new MemoryStore();
   const sso = new SsoSessions(config.authority.startsWith('https:'));
   const policies = Object.fromEntries(
-    kinds.map((kind) => [kind, createPolicy(kind, { config, keys, store, accounts, api, clientIds })]),
+    kinds.map((kind) => [kind, createPolicy(kind, { config, keys, store, accounts, directory, api, clientIds })]),
   ) as Record<PolicyKind, Policy>;
   const byName = new Map(Object.values(policies).map((p) => [p.name.toLowerCase(), p]));
   const tenantSegment = `${config.tenant.name}.onmicrosoft.com`.toLowerCase();
-  const interaction = createInteractionHandler({ config, accounts, api, sso, clientIds });
+  const interaction = createInteractionHandler({
+    config,
+    accounts,
+    api,
+    sso,
+    clientIds,
+    interactionClient: (uid) => store.interactionClient(uid),
+  });
 
   // Signing out of one policy ends the tenant: the SSO session and every policy's session.
   for (const policy of Object.values(policies)) {
@@ -212,6 +223,7 @@ export async function startIdp(input: IdpConfig, options: { api?: ApiClient; hos
     config,
     policies,
     accounts,
+    directory,
     async close() {
       store.close();
       server.closeAllConnections();

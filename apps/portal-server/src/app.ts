@@ -3,8 +3,17 @@
 import { Effect } from 'effect';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
+import { bodyLimit } from 'hono/body-limit';
 import type { PortalError } from '@portal/core';
-import { authRoutes, localeCookieKey, resolveLocale, themeAttribute, themeCookieKey, toTheme } from '@portal/core';
+import {
+  authRoutes,
+  gateFormCookie,
+  localeCookieKey,
+  resolveLocale,
+  themeAttribute,
+  themeCookieKey,
+  toTheme,
+} from '@portal/core';
 import { parseRequestCookies } from '@portal/adapters';
 import type { RuntimeConfig } from '@portal/portal/runtime-config';
 import { securityHeaders } from '@portal/portal/runtime-config';
@@ -16,12 +25,16 @@ import { fileResponse, type StaticSite } from './static-files.ts';
 import { streamedHtml } from './html-stream.ts';
 import { greetingScript, greetingScriptSource } from './first-view.ts';
 import { mySessionsPath, type createMySessions } from './my-sessions.ts';
+import { gateFormSetCookie, type GateForm } from './gate-form.ts';
 
 export interface AppDeps {
   readonly runtime: RuntimeConfig;
   readonly auth: Auth;
   readonly proxy: ReturnType<typeof createApiProxy>;
   readonly mySessions: ReturnType<typeof createMySessions>;
+  /** The gate's missing attributes posted without JavaScript (#28.10). */
+  readonly gateForm: GateForm;
+  readonly secureCookies: boolean;
   readonly site: StaticSite;
   /** The portal's first-view renderer (issue #16); without it every page is rendered by the client. */
   readonly startFirstView?: StartFirstView;
@@ -36,6 +49,9 @@ export interface PortalBoot {
   readonly user: ReturnType<typeof publicUser> | null;
   readonly error?: PortalError;
 }
+
+/** The gate's form: a few attribute values. */
+const gateFormMaxBytes = 16 * 1024;
 
 /** A first view not planned, or not rendered, by then is left to the client (the page is never held up by it). */
 export const firstViewTimeoutMs = 2_500;
@@ -228,13 +244,50 @@ export function createApp(deps: AppDeps) {
       c.req.query('client_id') === undefined ||
       (await deps.auth.currentSession(c.req.header('cookie'))) !== undefined
     )
-      return page(c);
+      // What a refused form handed back is shown once (this page reads it).
+      return page(
+        c,
+        undefined,
+        parseRequestCookies(c.req.header('cookie')).has(gateFormCookie)
+          ? [gateFormSetCookie('', deps.secureCookies, 0)]
+          : [],
+      );
     const url = new URL(c.req.url);
     return c.redirect(
       `${authRoutes.login}?${new URLSearchParams({ returnPath: `${url.pathname}${url.search}` })}`,
       302,
     );
   });
+  // The gate's form without JavaScript: same-origin only; signed out, the sign-in first (back to the gate).
+  app.post(
+    authRoutes.appGate,
+    bodyLimit({ maxSize: gateFormMaxBytes, onError: (c) => errorResponse(413, 'request.tooLarge', languageOf(c)) }),
+    async (c) => {
+      const language = languageOf(c);
+      if (isCrossSite(c.req.raw.headers, portalOrigin)) return errorResponse(403, 'request.crossSite', language);
+      const clientId = c.req.query('client_id');
+      if (clientId === undefined || clientId === '') return c.redirect(authRoutes.home, 303);
+      const url = new URL(c.req.url);
+      const gatePath = `${url.pathname}${url.search}`;
+      const session = await deps.auth.currentSession(c.req.header('cookie'));
+      if (session === undefined) return c.redirect(`/login?${new URLSearchParams({ returnPath: gatePath })}`, 303);
+      const isForm = (c.req.header('content-type') ?? '').startsWith('application/x-www-form-urlencoded');
+      const forwardedFor = remoteAddressOf(c);
+      const { location, setCookies } = await deps.gateForm({
+        url: c.req.url,
+        clientId,
+        form: new URLSearchParams(isForm ? await c.req.text() : ''),
+        language,
+        fetch: async (request) => (await deps.proxy({ request, session, language, forwardedFor })).response,
+      });
+      const response = new Response(null, {
+        status: 303,
+        headers: { Location: location, 'Cache-Control': 'no-store' },
+      });
+      for (const cookie of setCookies) response.headers.append('Set-Cookie', cookie);
+      return response;
+    },
+  );
   app.get('/auth/claims-refresh', async (c) => answer(c, await deps.auth.startClaimsRefresh(answerOf(c))));
   app.get(authRoutes.claimsRefreshReturn, async (c) => {
     const result = await deps.auth.claimsRefreshCallback(answerOf(c));

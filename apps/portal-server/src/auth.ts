@@ -4,10 +4,13 @@
 // the language is the request's. The machine's output is the answer; the session it brings is
 // kept here, in the session store.
 //
-//   GET  /auth/login                          start a sign-in (signed in: straight to the return path)
+//   GET  /auth/login                          start a sign-in (signed in: straight to the return path);
+//                                             `restarted=1`: started again after an expired provider page
 //   GET  /auth/login?policy=password|email    an e-mail or password change: the provider's policy
 //                                             (B2C), else its account page (a standard provider)
-//   GET  /auth/claims-refresh?redirectUri&sleep&returnPath   start of the claims refresh
+//   GET  /auth/claims-refresh?redirectUri&sleep&returnPath   start of the claims refresh (it ends at
+//                                             redirectUri, or at the application's login-initiation URL
+//                                             with iss and target_link_uri = redirectUri, #30.5)
 //   GET  /auth/login?state&code|error         ┐ one callback for every flow: the record says which
 //   GET  /flows/auth-refresh?state&code|error ┘ (the claims refresh returns to its own address, spec §2)
 //   POST /auth/logout                         delete the session, then the provider's end session if it answers
@@ -32,6 +35,7 @@ import {
   readJwtPayload,
   runAuthFlow,
   signOut,
+  thirdPartyLoginUrl,
 } from '@portal/core';
 import {
   createCookieAuthStateStore,
@@ -44,6 +48,7 @@ import {
   serializeCookie,
   type RequestCookieJar,
 } from '@portal/adapters';
+import type { Directory } from './directory.ts';
 import type { SessionRecord, Sessions } from './sessions.ts';
 
 /** The return path with `changed=password|email`: the page there says the change was made (#30.11). */
@@ -66,6 +71,8 @@ export interface AuthDeps {
   readonly providerAnswers: () => Promise<boolean>;
   /** A GET of the API as the session's user (through the proxy: its token refresh included). */
   readonly askApi: (session: SessionRecord, pathAndQuery: string, language: string | undefined) => Promise<Response>;
+  /** After a sign-in or claims refresh: the directory's groups and, where the tokens had none, claims. */
+  readonly directory: Directory;
   readonly secureCookies: boolean;
 }
 
@@ -112,6 +119,11 @@ const authFailure = (code: Extract<PortalError, { kind: 'auth' }>['code']): Port
   code,
 });
 
+/** Whether a claims refresh may lead somewhere, and the application's login-initiation URL when it has one. */
+type Allowed = { readonly allowed: true; readonly initiateLoginUri?: string };
+type Destination = Allowed | { readonly allowed: false };
+const refused: Destination = { allowed: false };
+
 const isGatePath = (path: string) => path === authRoutes.appGate || path.startsWith(`${authRoutes.appGate}?`);
 
 export function createAuth(deps: AuthDeps) {
@@ -151,30 +163,59 @@ export function createAuth(deps: AuthDeps) {
    * Where a claims refresh may lead (issue #28.1): a same-origin path, or the registered URL of
    * an application the user may open now (same origin as the URL the API answers for the gate's
    * application, whose gate asked for the refresh). Anything else is refused before the
-   * provider is called, and again on the way back.
+   * provider is called, and again on the way back. For an application, its registered
+   * login-initiation URL comes with the answer (#30.5): the only address besides the
+   * application's origin the refresh may end at.
    */
-  async function mayLeadTo(session: SessionRecord, redirectUri: string, gatePath: string): Promise<boolean> {
-    if (isSafeReturnPath(redirectUri)) return new URL(redirectUri, portalOrigin).origin === portalOrigin;
-    if (!isHttpUrl(redirectUri) || !isGatePath(gatePath)) return false;
+  async function mayLeadTo(session: SessionRecord, redirectUri: string, gatePath: string): Promise<Destination> {
+    if (isSafeReturnPath(redirectUri))
+      return new URL(redirectUri, portalOrigin).origin === portalOrigin ? { allowed: true } : refused;
+    if (!isHttpUrl(redirectUri) || !isGatePath(gatePath)) return refused;
     const clientId = new URL(gatePath, portalOrigin).searchParams.get('client_id');
-    if (clientId === null || clientId === '') return false;
+    if (clientId === null || clientId === '') return refused;
     try {
       const response = await deps.askApi(session, `/AuthCheck?${new URLSearchParams({ clientId })}`, undefined);
       if (!response.ok) {
         await response.body?.cancel();
-        return false;
+        return refused;
       }
-      const answer = (await response.json()) as { status?: unknown; application?: { url?: unknown } };
+      const answer = (await response.json()) as {
+        status?: unknown;
+        application?: { url?: unknown; initiateLoginUri?: unknown };
+      };
       const url = answer.application?.url;
-      return (
-        answer.status === 'ok' &&
-        typeof url === 'string' &&
-        isHttpUrl(url) &&
-        new URL(url).origin === new URL(redirectUri).origin
-      );
+      if (
+        answer.status !== 'ok' ||
+        typeof url !== 'string' ||
+        !isHttpUrl(url) ||
+        new URL(url).origin !== new URL(redirectUri).origin
+      )
+        return refused;
+      const initiate = answer.application?.initiateLoginUri;
+      return typeof initiate === 'string' && isHttpUrl(initiate)
+        ? { allowed: true, initiateLoginUri: initiate }
+        : { allowed: true };
     } catch {
-      return false;
+      return refused;
     }
+  }
+
+  /**
+   * Where the browser goes after a claims refresh that may lead to `redirectUri` (#30.5): an
+   * application with a login-initiation URL starts its own sign-in there (OpenID Connect Core
+   * 1.0 §4, third-party initiated login), with `iss` = the issuer of the sign-in policy (the one
+   * the application signs in at; discovery says it) and `target_link_uri` = `redirectUri`, so
+   * that it opens signed in; otherwise `redirectUri` itself. Without the issuer (discovery
+   * failing now) the application opens as before: signed out, at its address.
+   */
+  async function destinationOf(destination: Allowed, redirectUri: string): Promise<string> {
+    if (destination.initiateLoginUri === undefined) return redirectUri;
+    const issuer = await deps.identityProvider
+      .discover(deps.authConfig.policies.signIn)
+      .then((metadata) => metadata.issuer)
+      .catch(() => undefined);
+    if (issuer === undefined) return redirectUri;
+    return thirdPartyLoginUrl(destination.initiateLoginUri, { issuer, targetLinkUri: redirectUri }) ?? redirectUri;
   }
 
   /**
@@ -193,6 +234,12 @@ export function createAuth(deps: AuthDeps) {
     return errorPage(jar, authFailure('auth.missingTemporaryCookie'));
   }
 
+  /** The directory's part of a fresh session (groups, claims the provider did not send), kept with it. */
+  async function keepDirectoryData(record: SessionRecord, options: { readonly syncGroups: boolean }): Promise<void> {
+    const user = await deps.directory.afterSignIn(record, options);
+    if (user !== record.user) await deps.sessions.save(record.idHash, record.tokens, user);
+  }
+
   /** The one callback: /auth/login or /flows/auth-refresh with state and code or error. */
   async function callback(request: AuthRequest): Promise<AuthAnswer> {
     const jar = createRequestCookieJar(request.cookieHeader);
@@ -206,6 +253,7 @@ export function createAuth(deps: AuthDeps) {
         if (session !== undefined) await deps.sessions.remove(session.idHash);
         const created = await deps.sessions.create(output.session, output.user, request.userAgent);
         jar.write(sessionCookie(created.cookieValue, deps.secureCookies));
+        await keepDirectoryData(created.record, { syncGroups: true });
         // The profile's language, unless a language was chosen on this device (a cookie the page reads: not HttpOnly).
         const language = profileLanguage(output.session.idToken);
         const chosen = parseRequestCookies(request.cookieHeader).has(localeCookieKey);
@@ -224,13 +272,15 @@ export function createAuth(deps: AuthDeps) {
           jar.write(sessionCookie(created.cookieValue, deps.secureCookies));
           record = created.record;
         }
+        await keepDirectoryData(record, { syncGroups: false });
         const { redirectUri, sleep } = output.refresh;
-        if (!(await mayLeadTo(record, redirectUri, output.returnPath)))
-          return errorPage(jar, authFailure('auth.redirectRefused'));
-        if (sleep <= 0) return redirect(jar, redirectUri);
+        const destination = await mayLeadTo(record, redirectUri, output.returnPath);
+        if (!destination.allowed) return errorPage(jar, authFailure('auth.redirectRefused'));
+        const location = await destinationOf(destination, redirectUri);
+        if (sleep <= 0) return redirect(jar, location);
         return {
           kind: 'waitThenGo',
-          location: redirectUri,
+          location,
           seconds: Math.ceil(sleep / 1000),
           setCookies: jar.setCookies(),
         };
@@ -244,6 +294,13 @@ export function createAuth(deps: AuthDeps) {
         );
       case 'cancelled':
         return redirect(jar, output.redirectTo);
+      case 'restart':
+        // The provider's page had expired (Back to a used sign-in page, issue #30.10): the sign-in
+        // start once more (signed in: straight on); that sign-in is not started again.
+        return redirect(
+          jar,
+          `${authRoutes.login}?${new URLSearchParams({ returnPath: output.returnPath, restarted: '1' })}`,
+        );
       case 'failed':
         return errorPage(jar, output.error);
       case 'redirect':
@@ -268,7 +325,15 @@ export function createAuth(deps: AuthDeps) {
       return started(jar, await run(jar, request, true, { type: 'START', flow, returnPath }));
     }
     if (session !== undefined && query.get('reauth') !== '1') return redirect(jar, returnPath);
-    return started(jar, await run(jar, request, session !== undefined, { type: 'START', flow: 'signIn', returnPath }));
+    return started(
+      jar,
+      await run(jar, request, session !== undefined, {
+        type: 'START',
+        flow: 'signIn',
+        returnPath,
+        ...(query.get('restarted') === '1' ? { restarted: true } : {}),
+      }),
+    );
   }
 
   const started = (jar: RequestCookieJar, output: AuthFlowOutput): AuthAnswer =>
@@ -284,7 +349,7 @@ export function createAuth(deps: AuthDeps) {
     const returnPath = exitPath(query.get('returnPath') ?? undefined);
     if (session === undefined) return redirect(jar, `/login?${new URLSearchParams({ returnPath })}`);
     const redirectUri = query.get('redirectUri') ?? '/';
-    if (!(await mayLeadTo(session, redirectUri, returnPath)))
+    if (!(await mayLeadTo(session, redirectUri, returnPath)).allowed)
       return errorPage(jar, authFailure('auth.redirectRefused'));
     const sleep = Number(query.get('sleep') ?? '0');
     return started(

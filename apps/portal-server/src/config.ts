@@ -73,7 +73,7 @@ export const serverConfig: Effect.Effect<ServerConfig, unknown> = Effect.gen(fun
 });
 
 /** The page's view of the provider: where it is, its sign-in and refresh policies, which changes it offers. */
-export function withProvider(runtime: RuntimeConfig, provider: ProviderConfig): RuntimeConfig {
+function withProvider(runtime: RuntimeConfig, provider: ProviderConfig): RuntimeConfig {
   const signInLocation = provider.discovery[provider.flows.signIn] ?? runtime.idp.authority;
   return {
     ...runtime,

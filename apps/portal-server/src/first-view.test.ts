@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeIdentityProvider, type FakeIdentityProvider } from '@portal/core/testing';
+import { encodeGateForm, gateFormCookie } from '@portal/core';
 import { runtimeConfigFromEnv } from '@portal/portal/runtime-config';
 import { providerConfigFromEnv } from '@portal/server';
 import type { StartFirstView } from '@portal/portal/first-view';
 import type { ServerConfig } from './config.ts';
-import { openSql, type Sql } from './db.ts';
+import { openPortalDatabase, type PortalDatabase } from './db/database.ts';
 import { createServer } from './server.ts';
 import { sessionCookieName } from './auth.ts';
 import { greetingScript, greetingScriptSource, loadFirstViewRenderer } from './first-view.ts';
@@ -66,6 +67,36 @@ const fakeApi: typeof fetch = async (input, init) => {
   apiCalls.push({ path: url.pathname, authorization: new Headers(init?.headers).get('authorization') });
   if (url.pathname === '/My/Applications')
     return Response.json({ items: apps, total: apps.length, page: 1, pageSize: 100 });
+  // The gate (#28.10): `shop` misses a dealer number, `hr` is internal, `planner` was requested, `terms` has a custom flow.
+  const clientId = url.searchParams.get('clientId') ?? url.pathname.split('/').at(-1) ?? '';
+  const application = {
+    id: clientId,
+    label: `App ${clientId}`,
+    logoUrl: null,
+    url: 'https://app.test/',
+    internal: false,
+  };
+  if (url.pathname.startsWith('/My/Applications/Branding/'))
+    return Response.json({ label: application.label, logoUrl: null, url: application.url });
+  if (url.pathname === '/AuthCheck') {
+    if (clientId === 'shop')
+      return Response.json({
+        status: 'missingAttributes',
+        application,
+        missingAttributes: [
+          {
+            id: 'a0000000-0000-4000-8000-000000000001',
+            key: 'dealerNumber',
+            label: 'Händlernummer',
+            dataType: 'NUMBER',
+          },
+        ],
+      });
+    if (clientId === 'hr')
+      return Response.json({ status: 'noAccess', requestable: false, application: { ...application, internal: true } });
+    if (clientId === 'planner') return Response.json({ status: 'requested', application });
+    if (clientId === 'terms') return Response.json({ status: 'customFlow', application, customFlow: { key: 'terms' } });
+  }
   return Response.json({ error: { code: 'notFound', message: 'no', errors: [] } }, { status: 404 });
 };
 
@@ -100,11 +131,16 @@ const config = (): ServerConfig => ({
 
 type Server = Awaited<ReturnType<typeof createServer>>;
 /** One PGlite for the file; each server of a test shares it. */
-let sql: Sql;
+let database: PortalDatabase;
 beforeAll(async () => {
-  sql = await openSql({});
+  database = await openPortalDatabase({});
 });
-afterAll(async () => sql.close());
+/** Every server the tests start, closed before the database. */
+const started: { close: () => Promise<void> }[] = [];
+afterAll(async () => {
+  for (const server of started) await server.close();
+  await database.close();
+});
 const idp: FakeIdentityProvider = createFakeIdentityProvider({
   clock,
   issuer: 'http://localhost:4001/b2c_1a_signin/v2.0',
@@ -138,7 +174,8 @@ describe("the portal's server bundle", () => {
   let server: Server;
   let cookie: string;
   beforeAll(async () => {
-    server = await createServer(config(), { sql, identityProvider: idp, fetch: fakeApi, log: () => undefined });
+    server = await createServer(config(), { database, identityProvider: idp, fetch: fakeApi, log: () => undefined });
+    started.push(server);
     cookie = await signIn(server);
   });
 
@@ -212,6 +249,34 @@ describe("the portal's server bundle", () => {
     expect(await titleOf('/login', { cookie: 'i18n_redirected=pl' })).toBe('Logowanie | HK Küchen');
   });
 
+  it('renders the gate in the state of its first check, its form posting to the server (#28.10)', async () => {
+    const gate = (clientId: string, extra = '') =>
+      server.app.request(`${portal}/flows/auth?client_id=${clientId}`, { headers: { cookie: `${cookie}${extra}` } });
+    const missing = await gate('shop');
+    expect(missing.status).toBe(200);
+    const form = rootOf(await missing.text());
+    expect(form).toContain('Fehlende Angaben für App shop');
+    expect(form).toMatch(/<form [^>]*method="post"/);
+    expect(form).toMatch(/<input[^>]*name="dealerNumber"/);
+    expect(form).not.toContain('aria-invalid="true"');
+
+    // What the server handed back after a refused post: the value typed, its message, the API's refusal; shown once.
+    const handedBack = encodeGateForm({ clientId: 'shop', values: { dealerNumber: 'abc' }, status: 400 }) ?? '';
+    const again = await gate('shop', `; ${gateFormCookie}=${handedBack}`);
+    expect(again.headers.getSetCookie()).toContainEqual(expect.stringMatching(new RegExp(`^${gateFormCookie}=; `)));
+    const refused = rootOf(await again.text());
+    expect(refused).toMatch(/<input[^>]*value="abc"/);
+    expect(refused).toContain('aria-invalid="true"');
+    expect(refused).toContain('Bitte geben Sie eine Zahl ein.');
+    expect(refused).toMatch(/role="alert"[^>]*>Nicht gespeichert: /);
+
+    expect(rootOf(await (await gate('hr')).text())).toContain('Kein Zugriff auf App hr');
+    expect(rootOf(await (await gate('planner')).text())).toContain('Zugriff angefragt');
+    const flow = await gate('terms');
+    expect(flow.status).toBe(302);
+    expect(flow.headers.get('location')).toBe('/flows/terms?client_id=terms');
+  });
+
   it('answers an unknown page with 404 and the error page', async () => {
     const response = await server.app.request(`${portal}/nowhere`, { headers: { cookie } });
     expect(response.status).toBe(404);
@@ -223,12 +288,13 @@ describe("what the server does with a renderer's answer", () => {
   const withRenderer = async (start: StartFirstView) => {
     const logs: Record<string, unknown>[] = [];
     const server = await createServer(config(), {
-      sql,
+      database,
       identityProvider: idp,
       fetch: fakeApi,
       log: (e) => logs.push(e),
       startFirstView: start,
     });
+    started.push(server);
     return { server, logs };
   };
   const planned = { kind: 'page', status: 200, title: 'Meine Apps | HK Küchen' } as const;
@@ -263,12 +329,13 @@ describe("what the server does with a renderer's answer", () => {
       '<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>',
     );
     const untitled = await createServer(bare, {
-      sql,
+      database,
       identityProvider: idp,
       fetch: fakeApi,
       log: () => undefined,
       startFirstView: () => ({ plan: Promise.resolve(planned), render: () => Promise.reject(new Error('client')) }),
     });
+    started.push(untitled);
     expect(await (await untitled.app.request(`${portal}/`)).text()).toMatch(
       /<meta charset="utf-8"><title>Meine Apps \| HK Küchen<\/title><script type="application\/json" id="hk-boot">/,
     );

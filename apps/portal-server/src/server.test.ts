@@ -5,15 +5,15 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeMySessions, jsonBodyMaxDepth } from '@portal/core';
+import { decodeGateForm, decodeMySessions, gateFormCookie, jsonBodyMaxDepth } from '@portal/core';
 import { createFakeIdentityProvider, type FakeIdentityProvider } from '@portal/core/testing';
 import { runtimeConfigFromEnv } from '@portal/portal/runtime-config';
-import { providerConfigFromEnv } from '@portal/server';
+import { providerConfigFromEnv, refusedBodyDrainBytes } from '@portal/server';
 import type { ServerConfig } from './config.ts';
-import { openSql } from './db.ts';
+import { sql } from 'kysely';
+import { openPortalDatabase, type PortalDatabase } from './db/database.ts';
 import { createServer } from './server.ts';
 import { sessionCookieName } from './auth.ts';
-import { drainLimit } from './proxy.ts';
 
 const portal = 'http://localhost:5173';
 const jwt = /eyJ[\w-]+\.[\w-]+\.[\w-]*/;
@@ -40,10 +40,12 @@ interface ApiCall {
   authorization: string | null;
   cookie: string | null;
   lang: string | null;
+  idempotencyKey: string | null;
   size: number;
 }
 
 let server: Awaited<ReturnType<typeof createServer>>;
+let database: PortalDatabase;
 let idp: FakeIdentityProvider;
 const apiCalls: ApiCall[] = [];
 let providerUp = true;
@@ -60,23 +62,100 @@ const fakeFetch: typeof fetch = async (input, init) => {
     authorization: headers.get('authorization'),
     cookie: headers.get('cookie'),
     lang: headers.get('lang'),
+    idempotencyKey: headers.get('idempotency-key'),
     size: body?.byteLength ?? 0,
   });
+  // A job's submit (#28.6): 202 with the job's address.
+  if (url.pathname === '/Admin/Applications/shop/Users/Import')
+    return Response.json(
+      { id: 'j1', status: 'QUEUED' },
+      { status: 202, headers: { Location: `${portal}/api/Admin/Applications/shop/Jobs/j1` } },
+    );
+  // A CSV download, streamed: its rows keep coming for longer than the upstream timeout (2 s here).
+  if (url.pathname === '/Users/Export') {
+    let sent = 0;
+    const encoder = new TextEncoder();
+    const rows = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (sent === 6) return controller.close();
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        controller.enqueue(encoder.encode(`row ${++sent}\r\n`));
+      },
+    });
+    return new Response(rows, { headers: { 'content-type': 'text/csv' } });
+  }
   if (headers.get('authorization') === null && url.pathname.startsWith('/My/'))
     return Response.json({ error: { code: 'unauthorized', message: 'no', errors: [] } }, { status: 401 });
-  // The gate's check: the user may open `shop` (registered at http://shop.test/), nothing else.
+  // The directory's claims of a user (a provider without the data claim, #27).
+  if (url.pathname === '/My/Claims')
+    return Response.json({
+      sub: 'u-who',
+      hkData: { attributes: { firstName: 'Doctor', lastName: 'Who' }, permissions: ['roles.read'], internal: false },
+    });
+  // The gate's form (#28.10): `form` misses a dealer number; 4711 opens it, 999 is refused.
+  if (url.pathname === '/AuthCheck' && (url.searchParams.get('clientId') === 'form' || init?.method === 'POST')) {
+    const application = { id: 'form', label: 'Form', logoUrl: null, url: 'http://form.test/', internal: false };
+    const sent =
+      init?.method === 'POST'
+        ? (JSON.parse(new TextDecoder().decode(body ?? new ArrayBuffer(0))) as {
+            attributes: { key: string; value: string }[];
+          })
+        : undefined;
+    const number = sent?.attributes.find((a) => a.key === 'dealerNumber')?.value;
+    if (number === '999')
+      return Response.json(
+        { error: { code: 'validation', message: 'no', errors: [{ field: 'dealerNumber', message: 'no' }] } },
+        { status: 400 },
+      );
+    if (number === '4711') return Response.json({ status: 'ok', application });
+    return Response.json({
+      status: 'missingAttributes',
+      application,
+      missingAttributes: [
+        { id: 'a0000000-0000-4000-8000-000000000001', key: 'dealerNumber', label: 'Händlernummer', dataType: 'NUMBER' },
+      ],
+    });
+  }
+  // The gate's check: the user may open `shop` (registered at http://shop.test/) and `starter`
+  // (at http://app.test/, starting its own sign-in at http://login.app.test/initiate), nothing else.
   if (url.pathname === '/AuthCheck') {
     const clientId = url.searchParams.get('clientId');
     if (clientId === 'shop')
       return Response.json({
         status: 'ok',
-        application: { id: 'shop', label: 'Shop', logoUrl: null, url: 'http://shop.test/start', internal: false },
+        application: {
+          id: 'shop',
+          label: 'Shop',
+          logoUrl: null,
+          url: 'http://shop.test/start',
+          initiateLoginUri: null,
+          internal: false,
+        },
+      });
+    if (clientId === 'starter')
+      return Response.json({
+        status: 'ok',
+        application: {
+          id: 'starter',
+          label: 'Starter',
+          logoUrl: null,
+          url: 'http://app.test/',
+          initiateLoginUri: 'http://login.app.test/initiate?tenant=hk',
+          internal: false,
+        },
       });
     if (clientId === 'locked')
       return Response.json({
         status: 'noAccess',
         requestable: true,
-        application: { id: 'locked', label: 'Locked', logoUrl: null, url: 'http://locked.test/', internal: false },
+        application: {
+          id: 'locked',
+          label: 'Locked',
+          logoUrl: null,
+          url: 'http://locked.test/',
+          initiateLoginUri: 'http://locked.test/initiate',
+          internal: false,
+        },
       });
     return Response.json({ error: { code: 'notFound', message: 'no', errors: [] } }, { status: 404 });
   }
@@ -134,14 +213,18 @@ beforeAll(async () => {
     upstreamTimeoutMs: 2_000,
     shutdownGraceMs: 100,
   };
+  database = await openPortalDatabase({});
   server = await createServer(config, {
-    sql: await openSql({}),
+    database,
     identityProvider: idp,
     fetch: fakeFetch,
     log: () => undefined,
   });
 });
-afterAll(async () => server.close());
+afterAll(async () => {
+  await server.close();
+  await database.close();
+});
 
 describe('sign-in on the server', () => {
   it('keeps the auth state in an HttpOnly cookie and the tokens on the server', async () => {
@@ -151,7 +234,7 @@ describe('sign-in on the server', () => {
     expect(state.split(';')[0]?.slice('hk-id.auth.'.length, 'hk-id.auth.'.length + 16)).toMatch(/^[A-Za-z0-9]{16}$/);
     const { cookie } = await signIn();
     expect(cookie).toMatch(new RegExp(`^${sessionCookieName.replace('.', '\\.')}=[A-Za-z0-9_-]{43}$`));
-    const rows = await server.sql.query<{ id_hash: string }>('SELECT id_hash FROM portal_session');
+    const rows = await server.database.db.selectFrom('portal_session').select('id_hash').execute();
     expect(rows.map((r) => r.id_hash)).not.toContain(cookie.split('=')[1]);
   });
 
@@ -237,6 +320,102 @@ describe('sign-in edges', () => {
     expect(back.headers.get('location')).toBe('/');
   });
 
+  it('an expired provider page (AADB2C90208) starts the sign-in again, once; the same answer to that one is the error page (#30.10)', async () => {
+    const expired = (state: string) =>
+      `${portal}/auth/login?state=${state}&error=access_denied&error_description=${encodeURIComponent('AADB2C90208: The provided session has expired. Please start the flow again.')}`;
+    const start = await server.app.request(`${portal}/auth/login?returnPath=${encodeURIComponent('/settings')}`);
+    const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
+    const back = await server.app.request(expired(state), { headers: { cookie: cookieHeader(cookiesOf(start)) } });
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toBe('/auth/login?returnPath=%2Fsettings&restarted=1');
+
+    const again = await server.app.request(`${portal}${back.headers.get('location') ?? ''}`);
+    expect(again.status).toBe(302);
+    const secondState = new URL(again.headers.get('location') ?? '').searchParams.get('state') ?? '';
+    expect(secondState).not.toBe(state);
+    const twice = await server.app.request(expired(secondState), {
+      headers: { cookie: cookieHeader(cookiesOf(again)) },
+    });
+    expect(twice.status).toBe(500);
+    expect(twice.headers.get('location')).toBeNull();
+
+    // Signed in, the restart is the way back at once (no provider, no loop).
+    const { cookie } = await signIn('/');
+    const signedIn = await server.app.request(`${portal}/auth/login?returnPath=%2Fsettings&restarted=1`, {
+      headers: { cookie },
+    });
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get('location')).toBe('/settings');
+  });
+
+  it('the gate’s form without JavaScript: refused values go back with the page, valid ones on to the claims refresh (#28.10)', async () => {
+    const { cookie } = await signIn('/');
+    const post = (form: string, headers: Record<string, string> = {}) =>
+      server.app.request(`${portal}/flows/auth?client_id=form`, {
+        method: 'POST',
+        headers: {
+          cookie,
+          'content-type': 'application/x-www-form-urlencoded',
+          'sec-fetch-site': 'same-origin',
+          ...headers,
+        },
+        body: form,
+      });
+    const form = (response: Response) =>
+      decodeGateForm(
+        cookiesOf(response)
+          .find((c) => c.startsWith(`${gateFormCookie}=`))
+          ?.split(';')[0]
+          ?.slice(gateFormCookie.length + 1),
+      );
+
+    // Not a number: back to the gate with what was typed (core's rule), the API not asked to store it.
+    const posts = () => apiCalls.filter((c) => c.method === 'POST' && c.path === '/AuthCheck').length;
+    const before = posts();
+    const invalid = await post('dealerNumber=abc&other=x');
+    expect(invalid.status).toBe(303);
+    expect(invalid.headers.get('location')).toBe('/flows/auth?client_id=form');
+    expect(form(invalid)).toEqual({ clientId: 'form', values: { dealerNumber: 'abc' } });
+    expect(cookiesOf(invalid).find((c) => c.startsWith(`${gateFormCookie}=`))).toMatch(
+      /; Path=\/flows\/auth; Max-Age=60; Secure; SameSite=Lax; HttpOnly$/,
+    );
+    expect(posts()).toBe(before);
+
+    // Refused by the API: back, with its status.
+    const refused = await post('dealerNumber=999');
+    expect(refused.headers.get('location')).toBe('/flows/auth?client_id=form');
+    expect(form(refused)).toEqual({ clientId: 'form', values: { dealerNumber: '999' }, status: 400 });
+
+    // Accepted: on to the claims refresh, where the page's machine would go.
+    const accepted = await post('dealerNumber=4711');
+    expect(accepted.status).toBe(303);
+    expect(accepted.headers.get('location')).toBe(
+      `/auth/claims-refresh?${new URLSearchParams({ redirectUri: 'http://form.test/', sleep: '1000', returnPath: '/flows/auth?client_id=form' })}`,
+    );
+    expect(form(accepted)).toBeUndefined();
+
+    // The gate's page shows the handed-back form once: it clears the cookie.
+    const shown = await server.app.request(`${portal}/flows/auth?client_id=form`, {
+      headers: { cookie: `${cookie}; ${gateFormCookie}=x` },
+    });
+    expect(cookiesOf(shown)).toContain(
+      `${gateFormCookie}=; Path=/flows/auth; Max-Age=0; Secure; SameSite=Lax; HttpOnly`,
+    );
+
+    // From another site: refused; signed out: the sign-in first, back to the gate.
+    expect((await post('dealerNumber=4711', { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    const signedOut = await server.app.request(`${portal}/flows/auth?client_id=form`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+      body: 'dealerNumber=4711',
+    });
+    expect(signedOut.status).toBe(303);
+    expect(signedOut.headers.get('location')).toBe(
+      `/login?returnPath=${encodeURIComponent('/flows/auth?client_id=form')}`,
+    );
+    expect((await post(`dealerNumber=${'1'.repeat(20_000)}`)).status).toBe(413);
+  });
+
   it('a finished claims refresh keeps the session, with the new claims, and goes on to the application', async () => {
     const { cookie } = await signIn('/');
     const start = await claimsRefresh(cookie, 'http://shop.test/');
@@ -261,6 +440,36 @@ describe('sign-in edges', () => {
     expect(html).toContain('<a href="http://shop.test/">Continue now</a>');
   });
 
+  it("an application with a login-initiation URL starts its own sign-in there: iss of the sign-in, target_link_uri the application's address (#30.5)", async () => {
+    const { cookie } = await signIn('/');
+    const finish = async (redirectUri: string, sleep = '0') => {
+      const start = await claimsRefresh(cookie, redirectUri, '/flows/auth?client_id=starter', sleep);
+      expect(start.status).toBe(302);
+      const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
+      return server.app.request(idp.callbackUrlFor(state), {
+        headers: { cookie: `${cookie}; ${cookieHeader(cookiesOf(start))}; i18n_redirected=en` },
+      });
+    };
+    const back = await finish('http://app.test/orders?id=7');
+    expect(back.status).toBe(302);
+    const location = new URL(back.headers.get('location') ?? '');
+    expect(`${location.origin}${location.pathname}`).toBe('http://login.app.test/initiate');
+    expect([...location.searchParams]).toEqual([
+      ['tenant', 'hk'],
+      ['iss', idp.issuer],
+      ['target_link_uri', 'http://app.test/orders?id=7'],
+    ]);
+    // The wait page leads there too.
+    const waiting = await finish('http://app.test/', '60000');
+    expect(waiting.status).toBe(200);
+    const html = await waiting.text();
+    const initiate = `http://login.app.test/initiate?tenant=hk&amp;iss=${encodeURIComponent(idp.issuer)}&amp;target_link_uri=${encodeURIComponent('http://app.test/')}`;
+    expect(html).toContain(`<meta http-equiv="refresh" content="5;url=${initiate}">`);
+    // Another origin than the application's is refused as before: the login-initiation URL is no way out.
+    const refused = await claimsRefresh(cookie, 'http://login.app.test/initiate', '/flows/auth?client_id=starter');
+    expect(refused.status).toBe(500);
+  });
+
   it('the claims refresh leads only to an application the user may open, or into the portal: the rest is refused before the provider (#28.1)', async () => {
     const { cookie } = await signIn('/');
     const authorizeBefore = idp.calls.authorize.length;
@@ -282,6 +491,33 @@ describe('sign-in edges', () => {
     // A path of the portal itself, and the application's own origin, are fine.
     expect((await claimsRefresh(cookie, '/settings/applications')).status).toBe(302);
     expect((await claimsRefresh(cookie, 'http://shop.test/deep/page?x=1')).status).toBe(302);
+  });
+});
+
+describe('the directory at sign-in (#27, #29)', () => {
+  it('applies the groups once per sign-in, and takes the claims from the directory when the provider sends none', async () => {
+    apiCalls.length = 0;
+    const { cookie } = await signIn('/');
+    // A provider with the data claim: groups applied, no claims asked for.
+    expect(apiCalls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /My/Groups/Sync']);
+    expect(apiCalls[0]?.authorization).toMatch(/^Bearer /);
+    expect(cookie).not.toBe('');
+
+    idp.setUser({ sub: 'u-who', email: 'who@hk-demo.test' });
+    try {
+      apiCalls.length = 0;
+      const { cookie: who } = await signIn('/');
+      expect(apiCalls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /My/Groups/Sync', 'GET /My/Claims']);
+      const page = await (await server.app.request(`${portal}/`, { headers: { cookie: who } })).text();
+      expect(page).toContain('"permissions":["roles.read"]');
+    } finally {
+      idp.setUser({
+        sub: 'u-dana',
+        email: 'dana@hk-demo.test',
+        language: 'en',
+        hkData: { attributes: { firstName: 'Dana', lastName: 'Dealer' }, permissions: ['applications.read'] },
+      });
+    }
   });
 });
 
@@ -319,10 +555,39 @@ describe('the page and the API through the server', () => {
     expect(apiCalls.map((call) => call.lang)).toEqual(['fr', 'pl']);
   });
 
+  it("a job's submit carries its Idempotency-Key to the API, and its 202 and Location come back (#28.6)", async () => {
+    const { cookie } = await signIn('/');
+    apiCalls.length = 0;
+    const response = await server.app.request(`${portal}/api/Admin/Applications/shop/Users/Import`, {
+      method: 'POST',
+      headers: {
+        cookie,
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/json',
+        'idempotency-key': 'c0ffee00-0000-4000-8000-000000000001',
+      },
+      body: JSON.stringify({ csv: 'email,roles', apply: true }),
+    });
+    expect(response.status).toBe(202);
+    expect(response.headers.get('location')).toBe(`${portal}/api/Admin/Applications/shop/Jobs/j1`);
+    expect(apiCalls[0]).toMatchObject({ method: 'POST', idempotencyKey: 'c0ffee00-0000-4000-8000-000000000001' });
+  });
+
+  it('a streamed download that takes longer than the upstream timeout arrives whole: the timeout waits for the answer, not its end (#28.6)', async () => {
+    const { cookie } = await signIn('/');
+    const started = performance.now();
+    const response = await server.app.request(`${portal}/api/Users/Export`, { headers: { cookie } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(['1', '2', '3', '4', '5', '6'].map((n) => `row ${n}\r\n`).join(''));
+    expect(performance.now() - started).toBeGreaterThan(2_000);
+  });
+
   it('ten parallel calls with a due token make one refresh', async () => {
     const { cookie } = await signIn('/');
     // Make the stored token due.
-    await server.sql.query(`UPDATE portal_session SET tokens = jsonb_set(tokens, '{expiresAt}', to_jsonb(1::bigint))`);
+    await sql`UPDATE portal_session SET tokens = jsonb_set(tokens, '{expiresAt}', to_jsonb(1::bigint))`.execute(
+      server.database.db,
+    );
     const before = idp.calls.refresh.length;
     apiCalls.length = 0;
     const answers = await Promise.all(
@@ -436,7 +701,7 @@ describe('the page and the API through the server', () => {
     expect(declared.sent()).toBe(2 * 1024 * 1024);
     const huge = streamed(64 * 1024 * 1024);
     expect((await post(huge.body, 64 * 1024 * 1024)).status).toBe(413);
-    expect(huge.sent()).toBeLessThan(drainLimit);
+    expect(huge.sent()).toBeLessThan(refusedBodyDrainBytes);
   });
 
   it('stops reading a refused body that stalls: the 413 goes out after the drain time (without the bound this call never ends)', async () => {
@@ -460,8 +725,8 @@ describe('the page and the API through the server', () => {
 
   it('a failed refresh ends the session once: 401, cookie cleared, row gone', async () => {
     const { cookie } = await signIn('/');
-    await server.sql.query(
-      `UPDATE portal_session SET tokens = jsonb_set(jsonb_set(tokens, '{expiresAt}', to_jsonb(1::bigint)), '{refreshToken}', '"revoked"')`,
+    await sql`UPDATE portal_session SET tokens = jsonb_set(jsonb_set(tokens, '{expiresAt}', to_jsonb(1::bigint)), '{refreshToken}', '"revoked"')`.execute(
+      server.database.db,
     );
     const answer = await server.app.request(`${portal}/api/My/Applications`, { headers: { cookie } });
     expect(answer.status).toBe(401);
@@ -500,7 +765,7 @@ describe('my sessions', () => {
     expect(list[0]).toMatchObject({ current: true, device: { browser: 'Chrome 156', os: 'Linux', type: 'desktop' } });
     expect(list[1]).toMatchObject({ current: false, device: { browser: 'Safari 18', os: 'iOS 18.1', type: 'mobile' } });
     expect(Date.parse(list[1]?.lastSeenAt ?? '')).toBeGreaterThan(0);
-    const rows = await server.sql.query<{ id_hash: string }>('SELECT id_hash FROM portal_session');
+    const rows = await server.database.db.selectFrom('portal_session').select('id_hash').execute();
     for (const { id } of list) {
       expect(rows.map((r) => r.id_hash)).not.toContain(id);
       expect(laptop.cookie).not.toContain(id);

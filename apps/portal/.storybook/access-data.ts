@@ -59,8 +59,8 @@ const plannerRequirements = requirements({
   accountAccessRequired: true,
   accountAccesses: dealerGroups,
   questions: [
-    { key: 'customerNumber', label: 'Kundennummer', dataType: 'STRING', value: null },
-    { key: 'phone', label: 'Telefon im Studio', dataType: 'STRING', value: '040 123456' },
+    { key: 'customerNumber', label: 'Kundennummer', dataType: 'STRING', value: null, requiredValue: null },
+    { key: 'phone', label: 'Telefon im Studio', dataType: 'STRING', value: '040 123456', requiredValue: null },
   ],
 });
 

@@ -37,6 +37,17 @@ export interface ScreenData {
   readonly administrable?: readonly Schema<'AdminApplication'>[];
   readonly applications?: readonly Schema<'ApplicationSummary'>[];
   readonly roles?: readonly Schema<'Role'>[];
+  readonly attributes?: readonly Schema<'Attribute'>[];
+  /** Applications as their console page reads them (`GET /Applications/{id}`). */
+  readonly applicationDetails?: readonly Schema<'Application'>[];
+  readonly accountAccesses?: readonly Schema<'AccountAccessSummary'>[];
+  readonly customFlows?: readonly Schema<'CustomFlowSummary'>[];
+  /** Users' access to applications by application id (`GET/PUT /Admin/Applications/{id}/Users/{userId}`). */
+  readonly applicationUsers?: Readonly<Record<string, readonly Schema<'ApplicationUser'>[]>>;
+  /** What a decision or a grant may choose, by application id. */
+  readonly selections?: Readonly<
+    Record<string, { readonly roles: Schema<'SelectionList'>; readonly accountAccesses: Schema<'SelectionList'> }>
+  >;
   readonly permissions?: readonly Schema<'PermissionSummary'>[];
   /** The API's mails (`GET /Admin/Mails`, newest first) and whether it sends mail (`GET /Admin/MailSettings`), #29. */
   readonly mails?: readonly Schema<'Mail'>[];
@@ -45,6 +56,10 @@ export interface ScreenData {
   readonly usage?: Readonly<Record<string, Schema<'EntityUsage'>>>;
   /** An entity's history by its id. */
   readonly history?: Readonly<Record<string, readonly Schema<'HistoryEntry'>[]>>;
+  /** The dry run of a CSV import (#20.3). */
+  readonly importDryRun?: Schema<'ApplicationUsersImportResult'>;
+  /** An applied import's job (#28.6): the submit answers the first (202), each read of it the next, the last one again. */
+  readonly importJob?: readonly Schema<'Job'>[];
   /** Calls (`'GET /My/Applications'`) that never answer: the page stays in its loading state. */
   readonly pending?: readonly string[];
   /**
@@ -80,6 +95,14 @@ function compile(template: string): { pattern: RegExp; names: string[] } {
 }
 
 const notFound = { error: { code: '404', message: 'Nicht gefunden.', errors: [] } } satisfies Schema<'Error'>;
+
+/** An answer 202 with a job and its address (#28.6). */
+class Accepted {
+  readonly job: Schema<'Job'>;
+  constructor(job: Schema<'Job'>) {
+    this.job = job;
+  }
+}
 
 class Missing extends Error {}
 
@@ -375,6 +398,140 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
   on('get', '/Permissions/{id}/Usage', usageOf);
   on('get', '/Applications/{id}/Usage', usageOf);
   on('get', '/Users/{id}/Usage', usageOf);
+  on('get', '/AccountAccesses', ({ query }) => pageOf(data.accountAccesses, query));
+  on('get', '/CustomFlows', ({ query }) => pageOf(data.customFlows, query));
+  // An application's page: saved as the API saves it (#30.2: only linked account accesses are requestable).
+  let applicationDetails = data.applicationDetails;
+  on('get', '/Applications/{id}', ({ params }) => find(applicationDetails, (a) => a.id === params.id));
+  on('get', '/Applications/{id}/History', ({ params, query }) => pageOf(history.get(params.id ?? '') ?? [], query));
+  on('get', '/Admin/Applications/{id}/WebhookDeliveries', ({ params, query }) => {
+    find(applicationDetails, (a) => a.id === params.id);
+    return pageOf([], query);
+  });
+  on('put', '/Applications/{id}', ({ params, body }) => {
+    const before = find(applicationDetails, (a) => a.id === params.id);
+    const input = body as Schema<'ApplicationInput'>;
+    const accountAccessIds = input.accountAccessIds ?? before.accountAccessIds;
+    const requestable = input.requestableAccountAccessIds ?? before.requestableAccountAccessIds;
+    if (requestable.some((id) => !accountAccessIds.includes(id)))
+      throw new Refused(400, 'accountAccess.notLinked', 'Der Kontozugang ist nicht verknüpft.');
+    const { webhook: _webhook, ...rest } = input;
+    const saved: Schema<'Application'> = {
+      ...before,
+      ...rest,
+      description: input.description ?? before.description,
+      homePageUrl: input.homePageUrl ?? null,
+      logoUrl: input.logoUrl ?? null,
+      notificationEmail: input.notificationEmail ?? null,
+      adminPermissionId: input.adminPermissionId ?? null,
+      maxAccessDays: input.maxAccessDays === undefined ? before.maxAccessDays : input.maxAccessDays,
+      requestableAccountAccessIds: requestable,
+      webhook: before.webhook,
+    };
+    applicationDetails = applicationDetails?.map((a) => (a.id === saved.id ? saved : a));
+    return saved;
+  });
+  // A user's access to an application (#30.2: its end set, extended or removed as the API does).
+  const applicationUsers = new Map(Object.entries(data.applicationUsers ?? {}));
+  const accessOf = (application: string | undefined, user: string | undefined) =>
+    find(applicationUsers.get(application ?? ''), (u) => u.user.id === user);
+  on('get', '/Admin/Applications/{id}/Users/{userId}', ({ params }) => accessOf(params.id, params.userId));
+  on('get', '/Admin/Applications/{id}/Users/{userId}/AccessReasons', ({ params }) => {
+    const access = accessOf(params.id, params.userId);
+    return {
+      applicationId: params.id ?? '',
+      userId: access.user.id,
+      hasAccess: access.hasAccess,
+      accessSince: access.accessSince,
+      reasons: [],
+      roles: access.roles.map((ref) => ({ ref, reasons: [] })),
+      accountAccesses: access.accountAccesses.map((ref) => ({ ref, reasons: [] })),
+    };
+  });
+  on('put', '/Admin/Applications/{id}/Users/{userId}', ({ params, body }) => {
+    const before = accessOf(params.id, params.userId);
+    const input = body as Schema<'ApplicationUserInput'>;
+    if (input.endsAt !== undefined && input.endsAt !== null && !before.timeBoundAccess)
+      throw new Refused(
+        400,
+        'accessRequest.timeBoundNotAllowed',
+        'Diese Anwendung vergibt keinen befristeten Zugriff.',
+      );
+    const choices = [...before.roles, ...(data.selections?.[params.id ?? '']?.roles.items ?? [])];
+    const saved: Schema<'ApplicationUser'> = {
+      ...before,
+      hasAccess: true,
+      endsAt: input.endsAt === undefined ? before.endsAt : input.endsAt,
+      roles: input.roleIds.flatMap((id) => choices.filter((role) => role.id === id).slice(0, 1)),
+    };
+    applicationUsers.set(
+      params.id ?? '',
+      (applicationUsers.get(params.id ?? '') ?? []).map((u) => (u.user.id === saved.user.id ? saved : u)),
+    );
+    return saved;
+  });
+  on(
+    'get',
+    '/Admin/Applications/{id}/Selections/Roles',
+    ({ params }) => known(data.selections?.[params.id ?? '']).roles,
+  );
+  on(
+    'get',
+    '/Admin/Applications/{id}/Selections/AccountAccesses',
+    ({ params }) => known(data.selections?.[params.id ?? '']).accountAccesses,
+  );
+  // Attributes are saved as the API saves them (#30.1: only a Yes/No attribute requires an answer).
+  let attributes = data.attributes;
+  on('get', '/Attributes', ({ query }) =>
+    pageOf(
+      attributes?.map(({ id, key, label, dataType, editableByUser, editableByOthers }) => ({
+        id,
+        key,
+        label,
+        dataType,
+        editableByUser,
+        editableByOthers,
+      })),
+      query,
+    ),
+  );
+  on('get', '/Attributes/{id}', ({ params }) => find(attributes, (a) => a.id === params.id));
+  on('get', '/Attributes/{id}/History', ({ params, query }) => pageOf(history.get(params.id ?? '') ?? [], query));
+  on('put', '/Attributes/{id}', ({ params, body }) => {
+    const before = find(attributes, (a) => a.id === params.id);
+    const input = body as Schema<'AttributeInput'>;
+    if (input.requiredValue !== undefined && input.requiredValue !== null && input.dataType !== 'BOOLEAN')
+      throw new Refused(
+        400,
+        'attribute.requiredValueNotBoolean',
+        'Eine erforderliche Antwort gibt es nur bei Ja/Nein-Attributen.',
+      );
+    const saved: Schema<'Attribute'> = {
+      ...before,
+      key: input.key,
+      label: input.label,
+      dataType: input.dataType,
+      requiredValue: input.dataType === 'BOOLEAN' ? (input.requiredValue ?? before.requiredValue) : null,
+      permissionId: input.permissionId ?? null,
+      directoryLink: input.directoryLink ?? null,
+      editableByUser: input.editableByUser ?? before.editableByUser,
+      editableByOthers: input.editableByOthers ?? before.editableByOthers,
+    };
+    attributes = attributes?.map((a) => (a.id === saved.id ? saved : a));
+    return saved;
+  });
+  // The CSV import (#20.3): a dry run at once, applied a job (#28.6) read until it is finished.
+  let jobReads = 0;
+  onServer('POST', '/Admin/Applications/{id}/Users/Import', ({ body }) =>
+    (body as Schema<'ApplicationUsersImport'>).apply
+      ? new Accepted(known(data.importJob?.[0]))
+      : known(data.importDryRun),
+  );
+  on('get', '/Admin/Applications/{id}/Jobs/{jobId}', () => {
+    const jobs = known(data.importJob);
+    jobReads = Math.min(jobReads + 1, jobs.length - 1);
+    return known(jobs[jobReads]);
+  });
 
   const calls: string[] = [];
   return {
@@ -413,6 +570,8 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
             query: url.searchParams,
             body: text === '' ? undefined : JSON.parse(text),
           });
+          if (body instanceof Accepted)
+            return Response.json(body.job, { status: 202, headers: { Location: body.job.statusUrl } });
           return body === undefined
             ? new Response(null, { status: 204 })
             : Response.json(body, { status: handler.status });

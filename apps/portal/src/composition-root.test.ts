@@ -8,8 +8,6 @@ describe('authConfigOf', () => {
       runtimeConfigFromEnv({
         PORTAL_URL: 'https://portal.example',
         API_SCOPE: 'api://iam/access',
-        IDP_SIGNIN_POLICY: 'B2C_1A_SIGNIN',
-        IDP_REFRESH_POLICY: 'B2C_1A_REFRESH',
       }),
     );
     expect(config).toEqual({
@@ -17,7 +15,7 @@ describe('authConfigOf', () => {
       scopes: ['openid', 'offline_access', 'api://iam/access'],
       redirectUri: 'https://portal.example/auth/login',
       refreshRedirectUri: 'https://portal.example/flows/auth-refresh',
-      policies: { signIn: 'B2C_1A_SIGNIN', refresh: 'B2C_1A_REFRESH' },
+      policies: { signIn: 'b2c_1a_signin', refresh: 'b2c_1a_refresh' },
     });
   });
 });

@@ -23,7 +23,6 @@ import {
 } from '@portal/core';
 import {
   createApiClient,
-  fromAccessTokenSource,
   createCookieLocaleStore,
   createCookieThemeStore,
   createCryptoRandom,
@@ -135,11 +134,15 @@ export function createServices(
   });
 
   let onUnauthenticated: () => void = () => {};
+  // An API 401: the session ended at the server (said once), then the sign-in.
+  const sessionEnded = () => {
+    session.ended();
+    onUnauthenticated();
+  };
   const client = createApiClient({
     baseUrl: config.apiUrl,
-    ...fromAccessTokenSource(session),
     getLanguage: () => languageSource(),
-    onUnauthenticated: () => onUnauthenticated(),
+    onUnauthenticated: sessionEnded,
     ...(platform.fetch === undefined ? {} : { fetch: platform.fetch }),
   });
 
@@ -174,11 +177,7 @@ export function createServices(
       deferred().then((m) =>
         m.createMySessionsApi({
           getLanguage: () => languageSource(),
-          // As an API 401: the session ended at the server (shown once), then the sign-in.
-          onUnauthenticated: () => {
-            void session.refreshAfterUnauthorized(undefined);
-            onUnauthenticated();
-          },
+          onUnauthenticated: sessionEnded,
         }),
       ),
     ['list', 'end', 'endOthers'],

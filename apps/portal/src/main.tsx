@@ -13,7 +13,7 @@ import { readBoot } from './app/boot.ts';
 import { createI18n } from './i18n/i18n.ts';
 import { initialLanguage } from './i18n/languages.ts';
 import { routeForPath } from './routes.ts';
-import { preloadRouteData, userSourceOf } from './app/route-data.ts';
+import { preloadRouteData } from './app/route-data.ts';
 import { firstRoute } from './app/ready.ts';
 import { App } from './app/app.tsx';
 import { FirstViewProvider, primeFirstView, readFirstViewData } from './app/first-view.tsx';
@@ -55,7 +55,7 @@ async function start() {
   // The API's `lang` header until i18next is ready: the language it is being started with.
   services.setLanguageSource(() => initial);
   preloadRouteData(
-    userSourceOf(services.session),
+    services.session.view().user?.id,
     services.api,
     () => window.location.pathname,
     () => mark('data'),

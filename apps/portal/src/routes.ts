@@ -233,6 +233,9 @@ export const links = {
     `/login${q({ returnPath: p.returnPath === '/' ? undefined : p.returnPath })}`,
   authLogin: (p: { readonly returnPath?: string; readonly reauth?: boolean } = {}) =>
     `/auth/login${q({ returnPath: p.returnPath === '/' ? undefined : p.returnPath, reauth: p.reauth === true ? '1' : undefined })}`,
+  /** The portal server's start of an e-mail or password change at the provider (a full page load, not a route). */
+  authChange: (p: { readonly policy: 'email' | 'password'; readonly returnPath: string }) =>
+    `/auth/login${q({ policy: p.policy, returnPath: p.returnPath })}`,
   authLogout: () => '/auth/logout',
   logoutSuccess: () => '/auth/logout-success',
   settings: (tab?: SettingsTab) => (tab === undefined ? '/settings' : `/settings/${tab}`),

@@ -3,7 +3,9 @@
 // cookies, its user from the boot data, the API through the server's proxy). The data the
 // first view shows (the launcher's list) is fetched here, in the request, and handed to the
 // client with the page, which hydrates it instead of loading it again. The app access gate's
-// first check runs here too: an open way is a redirect, before any page. Whatever fails while
+// first check runs here too: an open way (or a custom flow) is a redirect, before any page;
+// any other answer is the page in that state, which the browser's gate starts from (#28.10),
+// with what was typed into its form when the server sent that back. Whatever fails while
 // rendering leaves the page to the client, never blank.
 //
 // Built by `vite build --ssr` into dist-ssr/ (outside the served dist/) and loaded by the
@@ -11,8 +13,16 @@
 import { prerender } from 'react-dom/static';
 import { Router } from 'wouter';
 import type { i18n as I18n } from 'i18next';
-import { createRequestCookieJar, createSessionMarkerStore } from '@portal/adapters';
-import { decodeApplicationBranding, gateShortcut, routeStatus, type Navigator } from '@portal/core';
+import { createRequestCookieJar, createSessionMarkerStore, parseRequestCookies } from '@portal/adapters';
+import {
+  decodeApplicationBranding,
+  decodeAuthCheckResult,
+  decodeGateForm,
+  gateFormCookie,
+  gateShortcut,
+  routeStatus,
+  type Navigator,
+} from '@portal/core';
 import { greetingText } from '@portal/ui';
 import type {
   FirstView,
@@ -95,6 +105,20 @@ export function startFirstView(request: FirstViewRequest): FirstView {
           .catch(() => undefined),
   ]);
   loads.catch(() => undefined);
+  // The gate's first check (a failed one: the page's machine asks again and shows why).
+  const gateCheck: Promise<FirstViewData['gate']> =
+    route.name === 'flowsAuth' && brandedBy !== undefined && user !== undefined
+      ? services.api
+          .authCheck({ clientId: brandedBy })
+          .then(decodeAuthCheckResult)
+          .then((result) => {
+            const form = decodeGateForm(parseRequestCookies(request.cookieHeader).get(gateFormCookie));
+            return form?.clientId === brandedBy
+              ? { clientId: brandedBy, result, form }
+              : { clientId: brandedBy, result };
+          })
+          .catch(() => undefined)
+      : Promise.resolve(undefined);
 
   const plan = (async (): Promise<FirstViewPlan> => {
     // A page that needs a session, without one: the sign-in first (as the client's guard does).
@@ -105,11 +129,14 @@ export function startFirstView(request: FirstViewRequest): FirstView {
       };
     }
     // The gate's first check, here: when nothing stands in the way the user goes straight on
-    // (works without JavaScript; no page in between). Otherwise the page's machine takes over.
-    if (route.name === 'flowsAuth' && brandedBy !== undefined) {
-      const result = await services.api.authCheck({ clientId: brandedBy }).catch(() => undefined);
-      const shortcut = result === undefined ? undefined : gateShortcut(result, url);
+    // (works without JavaScript; no page in between), a custom flow is its page. Otherwise the
+    // page in the check's state.
+    const gate = await gateCheck;
+    if (gate !== undefined) {
+      const shortcut = gateShortcut(gate.result, url);
       if (shortcut !== undefined) return { kind: 'redirect', location: shortcut };
+      if (gate.result.status === 'customFlow')
+        return { kind: 'redirect', location: links.flow({ key: gate.result.flowKey, clientId: gate.clientId }) };
     }
     return { kind: 'page', status: route.name === 'notFound' ? 404 : 200, title: await titleOf() };
   })();
@@ -128,10 +155,11 @@ export function startFirstView(request: FirstViewRequest): FirstView {
   }
 
   async function render(): Promise<FirstViewAnswer> {
-    const [i18n, , myApps, externalApp] = await loads;
+    const [[i18n, , myApps, externalApp], gate] = await Promise.all([loads, gateCheck]);
     const data: FirstViewData = {
       ...(user !== undefined && myApps !== undefined ? { myApps: { userId: user.id, list: myApps } } : {}),
       ...(externalApp === undefined ? {} : { externalApp }),
+      ...(gate === undefined ? {} : { gate }),
     };
     const errors: unknown[] = [];
     const redirect: { redirectTo?: string } = {};

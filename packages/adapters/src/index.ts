@@ -23,9 +23,8 @@ export type { ThemeStore } from './theme/theme-store.ts';
 export { themeCookieAttributes, createCookieThemeStore } from './theme/theme-store.ts';
 
 export type { FetchLike, RetryPolicy, ApiFetchOptions } from './http/api-fetch.ts';
-export { defaultRetryPolicy, isApiPath, apiPathOf, fromAccessTokenSource, createApiFetch } from './http/api-fetch.ts';
+export { defaultRetryPolicy, isApiPath, apiPathOf, createApiFetch } from './http/api-fetch.ts';
 export { NetworkError, isNetworkError } from './http/errors.ts';
-export { singleFlight } from './http/single-flight.ts';
 export type { ApiClient, ApiClientOptions, FetchResult } from './http/client.ts';
 export { createApiClient, unwrap, unwrapVoid } from './http/client.ts';
 export type {

@@ -44,16 +44,20 @@ export type { Theme } from './domain/theme.ts';
 export { themes, themeCookieKey, toTheme, themeAttribute } from './domain/theme.ts';
 export type { MySession } from './domain/my-sessions.ts';
 export { decodeMySessions, decodeEndedCount } from './domain/my-sessions.ts';
-export { signedInUserFromClaims, decodeStoredSession } from './domain/claims.ts';
+export { signedInUserFromClaims, decodeStoredSession, withDirectoryData } from './domain/claims.ts';
 export { checkIdTokenClaims, isWellFormedState, decodeAuthStateRecord } from './domain/token-answers.ts';
-export { buildQuery } from './domain/url.ts';
+export { thirdPartyLoginUrl } from './domain/url.ts';
 export { randomString, pkceChallenge } from './domain/random.ts';
 export { exitPath, isSafeReturnPath, safeReturnPath } from './domain/return-path.ts';
 export { reloadAfterChunkError, isChunkLoadError } from './domain/chunk-reload.ts';
 export { jsonBodyMaxBytes, jsonBodyMaxDepth, isJsonContentType, jsonNestsTooDeep } from './domain/json-body.ts';
+export type { CsvCell } from './domain/csv.ts';
+export { csvLine } from './domain/csv.ts';
+export { directoryGroupKey, directoryGroupNameProblems } from './domain/directory-groups.ts';
 
-export type { AdminPermission, AdminNavKey, AdminNavItem } from './permissions/permissions.ts';
+export type { AdminPermission, AdminNavKey, AdminNavItem, GlobalPermission } from './permissions/permissions.ts';
 export {
+  globalPermissions,
   adminPermissions,
   adminNavItems,
   hasPermission,
@@ -66,7 +70,8 @@ export {
   routeStatus,
 } from './permissions/permissions.ts';
 
-export type { AdminPort, AdminIssues, AdminOutcome } from './admin/admin.ts';
+export type { AdminPort, AdminIssues, AdminOutcome, AccessEndChange } from './admin/admin.ts';
+export { isJobFinished, jobOutcome, jobPollDelayMs, jobReadFailure, jobShareDone } from './admin/jobs.ts';
 export {
   applicationRules,
   validateApplicationLinks,
@@ -76,9 +81,12 @@ export {
   removeAccess,
 } from './admin/admin.ts';
 
-export type { ValidationIssue, ValidationResult } from './validation/validation.ts';
+export type { ValidationIssue, ValidationResult, RequiredAnswer } from './validation/validation.ts';
 export {
   validationCodes,
+  answerMaxLength,
+  denyReasonMaxLength,
+  searchMaxLength,
   validateRequired,
   validateNumeric,
   validateEmail,
@@ -88,6 +96,15 @@ export {
   validateTag,
   validateAccessRequestRoles,
   validateApplicationUserRoles,
+  validateEndDate,
+  validateAccessRequestForm,
+  validateAttributeValue,
+  validateAccessEnd,
+  validateDenyReason,
+  validateRequiredAnswer,
+  validateRequiredAnswerSetting,
+  isAnswered,
+  requiredAnswers,
   validateWebhookHeaderName,
   validateWebhookHeaderValue,
   validateWebhookEndpoint,
@@ -136,7 +153,6 @@ export { isLocaleCode, resolveLocale, langHeader, directoryApplicationUrl } from
 
 // Machines -----------------------------------------------------------------------------
 
-export type { AuthPorts } from './machines/sign-in/sign-in.actors.ts';
 export {
   startAuthorization,
   readCallbackParams,
@@ -149,9 +165,9 @@ export {
 export { runAuthFlow } from './machines/sign-in/auth-flow.machine.ts';
 export type { AuthFlowEvent, AuthFlowOutput } from './machines/sign-in/sign-in.types.ts';
 
-export type { AccessTokenSource, SessionHandle } from './machines/session/session.types.ts';
+export type { SessionHandle } from './machines/session/session.types.ts';
 export { refreshSession, signOut } from './machines/session/session.actors.ts';
-export { userFromSession, refreshDueIn, refreshLead } from './machines/session/session.restore.ts';
+export { userFromSession, refreshDueIn } from './machines/session/session.restore.ts';
 export { createRemoteSessionHandle, decodeSignedInUser, decodeBootError } from './machines/session/session.remote.ts';
 export type { SessionView } from './machines/session/session.view.ts';
 
@@ -162,7 +178,15 @@ export { externalAppView } from './machines/external-app/external-app.view.ts';
 export { accessRequestMachine } from './machines/access-request/access-request.machine.ts';
 export { accessRequestView } from './machines/access-request/access-request.view.ts';
 
-export { isoDay, endOfMonth, expiryBadge } from './domain/access-governance.ts';
+export {
+  isoDay,
+  endOfMonth,
+  expiryBadge,
+  expiryReminderDays,
+  latestEndDate,
+  accessEndProblem,
+  latestAccessEnd,
+} from './domain/access-governance.ts';
 export { currentNotices } from './domain/notices.ts';
 export type {
   AccessRequestFormEvent,
@@ -171,8 +195,16 @@ export type {
 export { provideAccessRequestForm } from './machines/access-request-form/access-request-form.machine.ts';
 export type { AccessRequestFormView } from './machines/access-request-form/access-request-form.view.ts';
 export { accessRequestFormView } from './machines/access-request-form/access-request-form.view.ts';
-export { provideAppGate, startClaimsRefreshAtServer, gateShortcut } from './machines/app-gate/app-gate.machine.ts';
+export { provideAppGate, gateShortcut, validateAttributeValues } from './machines/app-gate/app-gate.machine.ts';
 export { appGateView } from './machines/app-gate/app-gate.view.ts';
+export type { AppGateInput } from './machines/app-gate/app-gate.types.ts';
+export {
+  decodeGateForm,
+  encodeGateForm,
+  gateFormCookie,
+  gateFormCookieSeconds,
+  type GateFormReturn,
+} from './machines/app-gate/app-gate.form.ts';
 
 export type { RetryPolicy } from './errors/retry.ts';
 export { defaultRetryPolicy, isIdempotent, retryDecision } from './errors/retry.ts';

@@ -21,6 +21,8 @@ export { Skeleton, TileSkeleton } from './skeleton/skeleton.tsx';
 export type { SkeletonProps } from './skeleton/skeleton.tsx';
 export { LanguageButtonFace, menuButtonClasses } from './menu/language-button-face.tsx';
 export type { LanguageButtonFaceProps } from './menu/language-button-face.tsx';
+export { UserMenuFallback } from './menu/user-menu-fallback.tsx';
+export type { UserMenuFallbackProps } from './menu/user-menu-fallback.tsx';
 export { Avatar } from './avatar/avatar.tsx';
 export type { AvatarProps, AvatarColorToken } from './avatar/avatar.tsx';
 

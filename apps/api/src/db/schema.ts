@@ -66,6 +66,8 @@ interface ApplicationsTable {
   /** Access may end at a date; the latest end is max_access_days ahead (null: no maximum). */
   time_bound_access: Generated<boolean>;
   max_access_days: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Where the application starts its own sign-in (OIDC Core §4, migration 0017); null: none. */
+  initiate_login_uri: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface WebhooksTable {
@@ -103,6 +105,8 @@ interface AttributesTable {
   key: string;
   label: string;
   data_type: string;
+  /** A Yes/No attribute's one accepted answer, 'true' or 'false' (#30.1, migration 0012); null: any. */
+  required_value: Generated<string | null>;
   permission_id: string | null;
   directory_link: string | null;
   editable_by_user: boolean;
@@ -336,18 +340,24 @@ interface WebhookDeliveryAttemptsTable {
   error: string | null;
 }
 
+// The list versions and trigger-kept counts (migrations 0002, 0003, 0018): one row per server
+// backend that wrote (`backend` = pg_backend_pid(), 0 = what `fold_counters()` folded); the
+// figure is the sum of a key's rows.
 interface ListVersionsTable {
   table_name: string;
+  backend: number;
   version: string;
 }
 
 interface ApplicationUserCountsTable {
   application_id: string;
+  backend: number;
   n: string;
 }
 
 interface RowCountsTable {
   table_name: string;
+  backend: number;
   n: ColumnType<string, string | number, string | number>;
 }
 
@@ -374,6 +384,38 @@ interface MailOutboxTable {
   last_error: string | null;
   sent_at: Timestamp | null;
   created_at: GeneratedTimestamp;
+}
+
+/** A job (migration 0019, ADR 0025): work that outlasts a request, run by src/jobs/runner.ts. */
+interface JobsTable {
+  id: string;
+  /** USERS_IMPORT, USERS_BULK, ACCESS_REQUESTS_DECIDE. */
+  kind: string;
+  application_id: string;
+  /** The user who submitted it. */
+  created_by: string;
+  /** The submitter's permissions when it was accepted: the work's rules read them. */
+  permissions: string[];
+  /** The request's body. */
+  input: Json<unknown>;
+  body_hash: string;
+  idempotency_key: string | null;
+  /** QUEUED, RUNNING, SUCCEEDED (its work committed with it), FAILED (nothing changed). */
+  status: Generated<string>;
+  done: Generated<number>;
+  total: number | null;
+  /** SUCCEEDED: the answer the call gave before it was a job. */
+  result: Json<unknown> | null;
+  /** FAILED: the refusal (message keys, translated when read). */
+  error: Json<unknown> | null;
+  /** Claims so far (a taken-over job counts again). */
+  attempts: Generated<number>;
+  /** The API instance running it, until `claimed_until` (renewed while it runs). */
+  claimed_by: string | null;
+  claimed_until: Timestamp | null;
+  created_at: GeneratedTimestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
 }
 
 export interface DB {
@@ -407,4 +449,5 @@ export interface DB {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   mail_outbox: MailOutboxTable;
+  jobs: JobsTable;
 }

@@ -1,9 +1,15 @@
 // Figures of large lists that are expensive to compute and cheap to validate: the exact
 // total of a searched list and the anchors of deep pages. Each is kept in this process
 // under the versions of the tables it was computed from (`list_versions`, bumped by a
-// statement trigger on every write, migration 0003), so it is never stale: a write to one
-// of the tables makes the next request compute it again. The versions are read before the
-// figure is computed, so a figure is never filed under a newer version than its data.
+// statement trigger on every write, migrations 0003 and 0018), so it is never stale: a write
+// to one of the tables makes the next request compute it again. The versions are read before
+// the figure is computed, so a figure is never filed under a newer version than its data.
+//
+// A table's version is the sum of its rows in `list_versions`, one per server backend that
+// wrote (migration 0018): writers never share a row, so they never wait for each other, and a
+// commit moves the sum exactly when its data becomes visible. When a table has more than
+// FOLD_AT rows (backends come and go with the pool's connections), `fold_counters()` moves the
+// rows of finished transactions into one, in the background; the sums stay as they were.
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
 import { onServer } from '../db/database.ts';
@@ -12,18 +18,62 @@ import type { Database } from '../db/database.ts';
 export type VersionedTable = 'users' | 'application_users' | 'access_requests';
 
 const MAX_ENTRIES = 500;
+/** Rows of one table in `list_versions` past which they are folded. */
+export const FOLD_AT = 64;
 const caches = new WeakMap<Database, Map<string, { stamp: string; value: Promise<unknown> }>>();
+const folding = new WeakMap<Database, Promise<void>>();
+
+/**
+ * Folds the per-backend rows of the versions and counts (`fold_counters()`, migration 0018)
+ * once at a time per database handle; resolves when done. The sums do not change.
+ */
+export function foldCounters(db: Database): Promise<void> {
+  const running = folding.get(db);
+  if (running) return running;
+  const fold = sql`SELECT fold_counters()`
+    .execute(db)
+    .then(
+      () => undefined,
+      (error: unknown) =>
+        console.warn(`list versions: fold failed: ${error instanceof Error ? error.message : String(error)}`),
+    )
+    .finally(() => folding.delete(db));
+  folding.set(db, fold);
+  return fold;
+}
 
 async function stampOf(db: Database, tables: readonly VersionedTable[]): Promise<string> {
   const rows = await db
     .selectFrom('list_versions')
-    .select(['table_name', 'version'])
+    .select((eb) => ['table_name', sql<string>`sum(version)::text`.as('version'), eb.fn.countAll<string>().as('rows')])
     .where('table_name', 'in', tables)
+    .groupBy('table_name')
     .execute();
+  if (rows.some((r) => Number(r.rows) > FOLD_AT)) void foldCounters(db);
   return rows
-    .map((r) => `${r.table_name}:${String(r.version)}`)
+    .map((r) => `${r.table_name}:${r.version}`)
     .sort()
     .join('|');
+}
+
+/** The number of rows of `users`, as the triggers count them (migrations 0002, 0018). */
+export async function countedUsers(db: Database): Promise<number> {
+  const row = await db
+    .selectFrom('row_counts')
+    .select(sql<string>`sum(n)::text`.as('n'))
+    .where('table_name', '=', 'users')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The number of users of an application, as the triggers count them (migrations 0003, 0018). */
+export async function countedApplicationUsers(db: Database, applicationId: string): Promise<number> {
+  const row = await db
+    .selectFrom('application_user_counts')
+    .select(sql<string>`sum(n)::text`.as('n'))
+    .where('application_id', '=', applicationId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** The value filed under `key` for the current versions of `tables`, computed when missing. */

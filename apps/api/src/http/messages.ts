@@ -353,6 +353,15 @@ const messages = {
     nl: 'Toegang sinds',
     pl: 'Dostęp od',
   },
+  csvEndsAt: {
+    de: 'Zugriff bis',
+    en: 'Access until',
+    fr: 'Accès jusqu’au',
+    es: 'Acceso hasta',
+    it: 'Accesso fino al',
+    nl: 'Toegang tot',
+    pl: 'Dostęp do',
+  },
   csvRoles: {
     de: 'Rollen',
     en: 'Roles',
@@ -559,6 +568,33 @@ const messages = {
     it: 'L’attributo «{0}» non appartiene a questo contesto.',
     nl: 'Het attribuut "{0}" hoort hier niet bij.',
     pl: 'Atrybut „{0}” tu nie należy.',
+  },
+  answerMustBeYes: {
+    de: 'Diese Frage muss mit „Ja“ beantwortet werden.',
+    en: 'This question must be answered "Yes".',
+    fr: 'Cette question doit recevoir la réponse « Oui ».',
+    es: 'Esta pregunta debe responderse con «Sí».',
+    it: 'A questa domanda si deve rispondere «Sì».',
+    nl: 'Deze vraag moet met "Ja" worden beantwoord.',
+    pl: 'Na to pytanie należy odpowiedzieć „Tak”.',
+  },
+  answerMustBeNo: {
+    de: 'Diese Frage muss mit „Nein“ beantwortet werden.',
+    en: 'This question must be answered "No".',
+    fr: 'Cette question doit recevoir la réponse « Non ».',
+    es: 'Esta pregunta debe responderse con «No».',
+    it: 'A questa domanda si deve rispondere «No».',
+    nl: 'Deze vraag moet met "Nee" worden beantwoord.',
+    pl: 'Na to pytanie należy odpowiedzieć „Nie”.',
+  },
+  requiredValueNotBoolean: {
+    de: 'Eine erforderliche Antwort gibt es nur bei Ja/Nein-Attributen.',
+    en: 'Only a Yes/No attribute can require an answer.',
+    fr: 'Seul un attribut Oui/Non peut exiger une réponse.',
+    es: 'Solo un atributo Sí/No puede exigir una respuesta.',
+    it: 'Solo un attributo Sì/No può richiedere una risposta.',
+    nl: 'Alleen een Ja/nee-attribuut kan een antwoord vereisen.',
+    pl: 'Tylko atrybut Tak/Nie może wymagać odpowiedzi.',
   },
   attributeType: {
     de: 'Der Wert passt nicht zum Datentyp {1}.',
@@ -849,11 +885,36 @@ const messages = {
     nl: 'De accounttoegang {0} kan voor deze applicatie niet worden aangevraagd.',
     pl: 'Dostępu do konta {0} nie można wnioskować dla tej aplikacji.',
   },
+  // ---------------------------------------------------------------- jobs (#28.6, ADR 0025)
+  jobKeyReused: {
+    de: 'Dieser Idempotency-Key gehört schon zu einem anderen Auftrag; bitte einen neuen Schlüssel verwenden.',
+    en: 'This Idempotency-Key already belongs to another request; please use a new key.',
+    fr: 'Cette clé Idempotency-Key appartient déjà à une autre demande ; veuillez utiliser une nouvelle clé.',
+    es: 'Esta Idempotency-Key ya pertenece a otra solicitud; utilice una clave nueva.',
+    it: 'Questa Idempotency-Key appartiene già a un’altra richiesta; usa una nuova chiave.',
+    nl: 'Deze Idempotency-Key hoort al bij een ander verzoek; gebruik een nieuwe sleutel.',
+    pl: 'Ten klucz Idempotency-Key należy już do innego żądania; użyj nowego klucza.',
+  },
+  jobAbandoned: {
+    de: 'Die Aufgabe wurde {0}-mal unterbrochen und wird nicht weiter versucht; es wurde nichts geändert.',
+    en: 'The job was interrupted {0} times and is not tried again; nothing was changed.',
+    fr: 'La tâche a été interrompue {0} fois et n’est plus retentée ; rien n’a été modifié.',
+    es: 'La tarea se interrumpió {0} veces y no se vuelve a intentar; no se ha cambiado nada.',
+    it: 'L’attività è stata interrotta {0} volte e non viene più ritentata; non è stato modificato nulla.',
+    nl: 'De taak is {0} keer onderbroken en wordt niet opnieuw geprobeerd; er is niets gewijzigd.',
+    pl: 'Zadanie zostało przerwane {0} razy i nie będzie ponawiane; nic nie zostało zmienione.',
+  },
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;
 
-export function translate(key: MessageKey, lang: Language, args: readonly (string | number)[] = []): string {
+/** A message's argument: a value, or another message translated in the same language (a job's stored error, #28.6). */
+export type MessageArg = string | number | { readonly key: MessageKey; readonly args: readonly MessageArg[] };
+
+export function translate(key: MessageKey, lang: Language, args: readonly MessageArg[] = []): string {
   const text = messages[key][lang];
-  return text.replace(/\{(\d)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
+  return text.replace(/\{(\d)\}/g, (_, i: string) => {
+    const arg = args[Number(i)];
+    return arg === undefined ? '' : typeof arg === 'object' ? translate(arg.key, lang, arg.args) : String(arg);
+  });
 }

@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { Insertable, Transaction } from 'kysely';
-import { isHttpUrl } from '@portal/core';
+import { applicationRules, directoryGroupNameProblems, isHttpUrl } from '@portal/core';
 import type { components } from '@portal/contract';
 import { newId, requirePermission } from '../context.ts';
 import type { AppEnv, Deps } from '../context.ts';
@@ -66,6 +66,7 @@ async function applicationDto(db: Db, id: string): Promise<S['Application']> {
   return {
     ...cardOf(a),
     homePageUrl: a.home_page_url,
+    initiateLoginUri: a.initiate_login_uri,
     sortNumber: a.sort_number,
     adminPermissionId: a.admin_permission_id,
     adminPermissionKey: a.admin_permission_key,
@@ -182,6 +183,7 @@ function validateInput(input: S['ApplicationInput'], allowHttpWebhooks: boolean)
   };
   urlField('url', input.url);
   urlField('homePageUrl', input.homePageUrl);
+  urlField('initiateLoginUri', input.initiateLoginUri);
   urlField('logoUrl', input.logoUrl);
   problems.push(
     ...duplicates(
@@ -196,16 +198,13 @@ function validateInput(input: S['ApplicationInput'], allowHttpWebhooks: boolean)
     ),
   );
   const groups = input.activationGroups ?? [];
-  groups.forEach((g, i) => {
-    if (g.directoryGroupName.trim() === '')
-      problems.push({ key: 'invalidValue', field: `activationGroups.${i}.directoryGroupName` });
-  });
+  // Core's rule of the names, the console's too: each given (a blank name is missing, #17.18), each once
+  // (trimmed, in any letters).
   problems.push(
-    ...duplicates(
-      groups.map((g) => g.directoryGroupName),
-      'activationGroups',
-      '.directoryGroupName',
-    ),
+    ...directoryGroupNameProblems(groups.map((g) => g.directoryGroupName)).map(({ index, problem }) => ({
+      key: problem === 'required' ? ('required' as const) : ('duplicateEntry' as const),
+      field: `activationGroups.${index}.directoryGroupName`,
+    })),
   );
   groups.forEach((g, i) => {
     problems.push(
@@ -310,10 +309,13 @@ async function check(
 async function save(
   trx: Transaction<DB>,
   id: string,
-  input: S['ApplicationInput'],
+  given: S['ApplicationInput'],
   isNew: boolean,
   secrets: SecretBox,
 ): Promise<void> {
+  // Core's rules of what is written, the console's too: an internal application is not requestable,
+  // directory group names are trimmed.
+  const input = applicationRules(given);
   const row = {
     label: input.label.trim(),
     logo_url: input.logoUrl ?? null,
@@ -324,7 +326,7 @@ async function save(
     admin_permission_id: input.adminPermissionId ?? null,
     notification_email: input.notificationEmail ?? null,
     access_request_required: input.accessRequestRequired ?? false,
-    access_request_allowed: (input.accessRequestAllowed ?? false) && !(input.internal ?? false),
+    access_request_allowed: input.accessRequestAllowed ?? false,
     internal_copy_of_access_requests: input.internalCopyOfAccessRequests ?? false,
     role_required_on_access_request: input.roleRequiredOnAccessRequest ?? false,
     internal: input.internal ?? false,
@@ -333,6 +335,8 @@ async function save(
     ...(input.requestJustification === undefined ? {} : { request_justification: input.requestJustification }),
     ...(input.timeBoundAccess === undefined ? {} : { time_bound_access: input.timeBoundAccess }),
     ...(input.maxAccessDays === undefined ? {} : { max_access_days: input.maxAccessDays }),
+    // Omitted keeps the stored login-initiation URL (#30.5): a client that does not know it cannot clear it.
+    ...(input.initiateLoginUri === undefined ? {} : { initiate_login_uri: input.initiateLoginUri }),
   };
   if (isNew)
     await trx

@@ -12,6 +12,7 @@ import { pageAndTotal, parseBooleanQuery, parseList } from '../http/list.ts';
 import { cardColumns, cardOf, closeRequest, queueRequestEvent, refsOf } from '../services/access.ts';
 import { requirementsFrom } from '../services/governance.ts';
 import { ensureUser } from '../services/users.ts';
+import { requiredAnswer } from '../services/values.ts';
 
 type S = components['schemas'];
 type Db = Kysely<DB> | Transaction<DB>;
@@ -214,7 +215,7 @@ export function myRequestRoutes(deps: Deps): Hono<AppEnv> {
               .leftJoin('user_attribute_values as v', (j) =>
                 j.onRef('v.attribute_id', '=', 'at.id').on('v.user_id', '=', user.userId),
               )
-              .select(['aa.application_id', 'at.key', 'at.label', 'at.data_type', 'v.value'])
+              .select(['aa.application_id', 'at.key', 'at.label', 'at.data_type', 'at.required_value', 'v.value'])
               .where('aa.application_id', 'in', ids)
               .where('aa.required', '=', true)
               .where('at.editable_by_user', '=', true)
@@ -247,6 +248,7 @@ export function myRequestRoutes(deps: Deps): Hono<AppEnv> {
               label: q.label,
               dataType: q.data_type as S['AttributeDataType'],
               value: q.value ?? null,
+              requiredValue: requiredAnswer(q.required_value),
             })),
           now,
         ),

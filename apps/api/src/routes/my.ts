@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import type { components } from '@portal/contract';
+import { isAnswered } from '@portal/core';
 import type { AppEnv, Deps } from '../context.ts';
 import { newId } from '../context.ts';
 import { readJson } from '../http/body.ts';
@@ -27,7 +28,7 @@ import {
 } from '../services/access.ts';
 import { ensureUser } from '../services/users.ts';
 import { checkEndsAt, questionsOf, requirementsOf } from '../services/governance.ts';
-import { checkValue } from '../services/values.ts';
+import { checkValue, requiredAnswer } from '../services/values.ts';
 import { myRequest } from './my-requests.ts';
 import { accountAccessSelection, roleSelection } from '../services/selections.ts';
 import { apps } from '../db/seed/ids.ts';
@@ -392,7 +393,7 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
       if (!question) throw fieldError(`answers.${i}.key`, 'attributeNotLinked', 'attribute.notLinked', [answer.key]);
       const value = answer.value?.trim() ?? '';
       if (value === '') return;
-      checkValue(`answers.${i}.value`, question.dataType, value);
+      checkValue(`answers.${i}.value`, question.dataType, value, question.requiredValue);
       answers.push({ key: question.key, label: question.label, value });
     });
     return answers;
@@ -748,7 +749,7 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
     const attrs = await db
       .selectFrom('custom_flow_attributes as cfa')
       .innerJoin('attributes as at', 'at.id', 'cfa.attribute_id')
-      .select(['at.id', 'at.key', 'at.label', 'at.data_type', 'at.editable_by_user'])
+      .select(['at.id', 'at.key', 'at.label', 'at.data_type', 'at.required_value', 'at.editable_by_user'])
       .where('cfa.custom_flow_id', '=', flow.id)
       .orderBy('cfa.position')
       .orderBy('at.key')
@@ -765,6 +766,7 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
       dataType: a.data_type as S['AttributeDataType'],
       value: values.get(a.id) ?? null,
       required: true,
+      requiredValue: requiredAnswer(a.required_value),
       editable: a.editable_by_user,
     }));
     return {
@@ -772,7 +774,7 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
       key: flow.key,
       label: flow.label,
       description: flow.description,
-      completed: attributes.every((a) => a.value !== null),
+      completed: attributes.every((a) => isAnswered(a.value, a.requiredValue)),
       attributes,
     };
   }
@@ -790,7 +792,14 @@ export function myRoutes(deps: Deps): Hono<AppEnv> {
       const attrs = await trx
         .selectFrom('custom_flow_attributes as cfa')
         .innerJoin('attributes as at', 'at.id', 'cfa.attribute_id')
-        .select(['at.id', 'at.key', 'at.data_type', 'at.editable_by_user', 'at.editable_by_others'])
+        .select([
+          'at.id',
+          'at.key',
+          'at.data_type',
+          'at.required_value',
+          'at.editable_by_user',
+          'at.editable_by_others',
+        ])
         .where('cfa.custom_flow_id', '=', page.id)
         .execute();
       await storeValues(trx, {

@@ -8,7 +8,7 @@ import { requirePermission } from '../context.ts';
 import type { AppEnv, Ctx, Deps } from '../context.ts';
 import { readJson } from '../http/body.ts';
 import { ApiError, badRequest, conflict, fieldError, notFound } from '../http/errors.ts';
-import { FEW_MATCHES, keyBy, keyByNullsLast, pageOf } from '../http/list-cache.ts';
+import { countedUsers, FEW_MATCHES, keyBy, keyByNullsLast, pageOf } from '../http/list-cache.ts';
 import { nextBatch, pageRows, pageStart } from './list-pages.ts';
 import type { KeyPart } from '../http/list-cache.ts';
 import { parseList } from '../http/list.ts';
@@ -104,13 +104,7 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
   }
 
   /** All users, as the triggers count them. */
-  const countAllUsers = () =>
-    db
-      .selectFrom('row_counts')
-      .select('n')
-      .where('table_name', '=', 'users')
-      .executeTakeFirstOrThrow()
-      .then((r) => Number(r.n));
+  const countAllUsers = () => countedUsers(db);
 
   app.get('/Users', async (c) => {
     const { list, keys } = await usersQuery(c);

@@ -12,8 +12,8 @@ import type { DB } from '../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type SourceRow = Selectable<DB['application_user_sources']>;
-export type SourceKind = SourceRow['kind'];
-export type ItemKind = SourceRow['item_kind'];
+type SourceKind = SourceRow['kind'];
+type ItemKind = SourceRow['item_kind'];
 export interface Item {
   kind: ItemKind;
   /** The role's or account access's id; '' for the access itself. */

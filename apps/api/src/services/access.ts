@@ -1,13 +1,13 @@
 // The gate, attribute values, claims, grants and webhook events: the rules shared by the
 // portal's calls and the identity provider's internal calls.
 import { sql } from 'kysely';
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction, Updateable } from 'kysely';
 import type { components } from '@portal/contract';
 import type { DB } from '../db/schema.ts';
 import { badRequest, fieldError, forbidden, notFound } from '../http/errors.ts';
 import { recordHistory } from '../history.ts';
 import { newId } from '../context.ts';
-import { checkValue } from './values.ts';
+import { checkValue, requiredAnswer } from './values.ts';
 import { queueDecisionMail, type MailQueue } from '../mail/outbox.ts';
 import { pruneSources } from './access-sources.ts';
 
@@ -101,14 +101,34 @@ export async function loadApplication(db: Db, id: string) {
       'a.request_justification',
       'a.time_bound_access',
       'a.max_access_days',
+      'a.initiate_login_uri',
     ])
     .where('a.id', '=', id)
     .executeTakeFirstOrThrow(notFound);
 }
 
+/**
+ * A user's value of attribute `at` (joined as `v`) that counts as not given: none, or not the
+ * answer a Yes/No attribute requires (#30.1; core's `isAnswered`, in SQL).
+ */
+const notAnswered = (
+  eb: ExpressionBuilder<DB & { at: DB['attributes']; v: DB['user_attribute_values'] }, 'at' | 'v'>,
+) =>
+  eb.or([
+    eb('v.value', 'is', null),
+    eb.and([eb('at.required_value', 'is not', null), eb('v.value', '<>', eb.ref('at.required_value'))]),
+  ]);
+
 export async function authCheck(db: Db, userId: string, clientId: string): Promise<S['AuthCheckResult']> {
   const app = await loadApplication(db, clientId);
-  const application = { id: app.id, label: app.label, logoUrl: app.logo_url, url: app.url, internal: app.internal };
+  const application = {
+    id: app.id,
+    label: app.label,
+    logoUrl: app.logo_url,
+    url: app.url,
+    initiateLoginUri: app.initiate_login_uri,
+    internal: app.internal,
+  };
   const grant = await accessOf(db, app.id, userId);
   if (!grant) {
     const open = await openRequestOf(db, app.id, userId);
@@ -119,10 +139,10 @@ export async function authCheck(db: Db, userId: string, clientId: string): Promi
     .selectFrom('application_attributes as aa')
     .innerJoin('attributes as at', 'at.id', 'aa.attribute_id')
     .leftJoin('user_attribute_values as v', (j) => j.onRef('v.attribute_id', '=', 'at.id').on('v.user_id', '=', userId))
-    .select(['at.id', 'at.key', 'at.label', 'at.data_type'])
+    .select(['at.id', 'at.key', 'at.label', 'at.data_type', 'at.required_value'])
     .where('aa.application_id', '=', app.id)
     .where('aa.required', '=', true)
-    .where('v.value', 'is', null)
+    .where(notAnswered)
     .orderBy('aa.position')
     .orderBy('at.key')
     .execute();
@@ -135,6 +155,7 @@ export async function authCheck(db: Db, userId: string, clientId: string): Promi
         key: m.key,
         label: m.label,
         dataType: m.data_type as S['AttributeDataType'],
+        requiredValue: requiredAnswer(m.required_value),
       })),
     };
   }
@@ -146,12 +167,13 @@ export async function authCheck(db: Db, userId: string, clientId: string): Promi
     .where(({ exists, selectFrom }) =>
       exists(
         selectFrom('custom_flow_attributes as cfa')
+          .innerJoin('attributes as at', 'at.id', 'cfa.attribute_id')
           .leftJoin('user_attribute_values as v', (j) =>
             j.onRef('v.attribute_id', '=', 'cfa.attribute_id').on('v.user_id', '=', userId),
           )
           .select('cfa.attribute_id')
           .whereRef('cfa.custom_flow_id', '=', 'f.id')
-          .where('v.value', 'is', null),
+          .where(notAnswered),
       ),
     )
     .orderBy('acf.position')
@@ -165,6 +187,8 @@ export interface AttributeRow {
   id: string;
   key: string;
   data_type: string;
+  /** The one answer a Yes/No attribute accepts (#30.1); null: any. */
+  required_value: string | null;
   editable_by_user: boolean;
   editable_by_others: boolean;
 }
@@ -190,7 +214,7 @@ export async function storeValues(
     if (!attribute)
       throw fieldError(`${options.fieldPrefix}.${i}.key`, 'attributeNotLinked', 'attribute.notLinked', [v.key]);
     if (!options.editable(attribute)) throw fieldError(field, 'notEditable', 'attribute.notEditable');
-    checkValue(field, attribute.data_type, v.value);
+    checkValue(field, attribute.data_type, v.value, attribute.required_value);
   });
   for (const v of options.values) {
     const attribute = options.allowed.get(v.key);
@@ -239,6 +263,7 @@ export async function applicationAttributes(
       'at.key',
       'at.label',
       'at.data_type',
+      'at.required_value',
       'at.editable_by_user',
       'at.editable_by_others',
       'aa.required',
@@ -283,6 +308,7 @@ export async function userAttributeValues(
     dataType: a.data_type as S['AttributeDataType'],
     value: values.get(a.id) ?? null,
     required: a.required,
+    requiredValue: requiredAnswer(a.required_value),
     editable: editable(a),
   }));
 }

@@ -2,37 +2,40 @@
 // access, and the notifications the API leaves for a user on the launcher.
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
+import { accessEndProblem, expiryReminderDays, latestAccessEnd } from '@portal/core';
 import type { components } from '@portal/contract';
+import { maxLength } from '@portal/contract/limits';
 import type { DB } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { newId } from '../context.ts';
+import { requiredAnswer } from './values.ts';
 
 type S = components['schemas'];
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** At most this many characters of justification (MyAccessRequestInput). */
-const JUSTIFICATION_MAX_LENGTH = 1000;
-/** The user is reminded this many days before a time-bound access ends. */
-export const REMINDER_DAYS = 7;
+/** The user is reminded this many days before a time-bound access ends (core's, the launcher's badge too). */
+export const REMINDER_DAYS = expiryReminderDays;
 /** Notifications are kept this many days. */
 const NOTIFICATION_DAYS = 90;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface GovernanceSettings {
   time_bound_access: boolean;
   max_access_days: number | null;
 }
 
-/** The latest end of access that may be set at `now`; null: no maximum (or not time-bound). */
+/** The application's maximum of days ahead of an end (core's rule takes undefined for none). */
+const maxDaysOf = (app: GovernanceSettings): number | undefined => app.max_access_days ?? undefined;
+
+/** The latest end of access that may be set at `now` (core's `latestAccessEnd`); null: no maximum (or not time-bound). */
 export function maxEndsAt(app: GovernanceSettings, now: Date): Date | null {
-  return app.time_bound_access && app.max_access_days !== null
-    ? new Date(now.getTime() + app.max_access_days * DAY_MS)
-    : null;
+  const latest = app.time_bound_access ? latestAccessEnd(now.getTime(), maxDaysOf(app)) : undefined;
+  return latest === undefined ? null : new Date(latest);
 }
 
 /**
- * Checks an end of access against the application's settings: allowed at all, in the future,
- * at most max_access_days ahead (each a 400 on `field`). Answers the end as a Date (or null).
+ * Checks an end of access against the application's settings: allowed at all, then core's limits
+ * (`accessEndProblem`, the portal's rule too): in the future, at most max_access_days ahead (each a
+ * 400 on `field`). Answers the end as a Date (or null).
  */
 export function checkEndsAt(
   app: GovernanceSettings,
@@ -49,10 +52,10 @@ export function checkEndsAt(
   const end = new Date(endsAt);
   if (Number.isNaN(end.getTime()))
     throw new ApiError(400, 'invalidValue', { problems: [{ key: 'invalidValue', field }] });
-  if (end.getTime() <= now.getTime())
+  const problem = accessEndProblem(end.getTime(), now.getTime(), maxDaysOf(app));
+  if (problem === 'notFuture')
     throw new ApiError(400, 'endInPast', { code: 'accessRequest.endInPast', problems: [{ key: 'endInPast', field }] });
-  const latest = maxEndsAt(app, now);
-  if (latest !== null && end.getTime() > latest.getTime()) {
+  if (problem === 'tooLate') {
     const args = ['', app.max_access_days ?? 0];
     throw new ApiError(400, 'endTooLate', {
       code: 'accessRequest.endTooLate',
@@ -108,7 +111,7 @@ export async function questionsOf(db: Db, applicationId: string, userId: string)
     .selectFrom('application_attributes as aa')
     .innerJoin('attributes as at', 'at.id', 'aa.attribute_id')
     .leftJoin('user_attribute_values as v', (j) => j.onRef('v.attribute_id', '=', 'at.id').on('v.user_id', '=', userId))
-    .select(['at.key', 'at.label', 'at.data_type', 'v.value'])
+    .select(['at.key', 'at.label', 'at.data_type', 'at.required_value', 'v.value'])
     .where('aa.application_id', '=', applicationId)
     .where('aa.required', '=', true)
     .where('at.editable_by_user', '=', true)
@@ -121,6 +124,7 @@ export async function questionsOf(db: Db, applicationId: string, userId: string)
     label: r.label,
     dataType: r.data_type as S['AttributeDataType'],
     value: r.value ?? null,
+    requiredValue: requiredAnswer(r.required_value),
   }));
 }
 
@@ -163,7 +167,8 @@ export function requirementsFrom(
   const latest = maxEndsAt(app, now);
   return {
     justification: app.request_justification as S['RequestJustification'],
-    justificationMaxLength: JUSTIFICATION_MAX_LENGTH,
+    // The document's limit of a justification (MyAccessRequestInput), which its validators enforce.
+    justificationMaxLength: maxLength.schemas.MyAccessRequestInput.justification,
     timeBoundAccess: app.time_bound_access,
     maxAccessDays: app.time_bound_access ? app.max_access_days : null,
     maxEndsAt: latest ? latest.toISOString() : null,

@@ -1,7 +1,14 @@
 // Attribute values travel as text and are checked against the attribute's data type. A URL is
 // core's rule, the one the portal checks before sending (#18.1: one URL rule).
-import { isHttpUrl } from '@portal/core';
+import { isHttpUrl, validateRequiredAnswer } from '@portal/core';
+import type { components } from '@portal/contract';
 import { fieldError } from '../http/errors.ts';
+
+type RequiredAnswer = components['schemas']['RequiredAnswer'];
+
+/** A stored required answer as the contract names it ('true', 'false' or null). */
+export const requiredAnswer = (stored: string | null): RequiredAnswer =>
+  stored === 'true' || stored === 'false' ? stored : null;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -27,9 +34,26 @@ export function valueMatches(dataType: string, value: string): boolean {
   }
 }
 
-export function checkValue(field: string, dataType: string, value: string | null): void {
+/**
+ * A value for an attribute: its data type's form, and where a Yes/No attribute requires one answer
+ * (#30.1, core's rule, the one the portal's forms check), that answer (400 `attribute.requiredAnswer`).
+ * Null (clearing the value) always passes.
+ */
+export function checkValue(
+  field: string,
+  dataType: string,
+  value: string | null,
+  requiredValue: string | null = null,
+): void {
   if (value === null) return;
   if (dataType === 'URL' && !valueMatches(dataType, value)) throw fieldError(field, 'url', 'validation.url', [value]);
   if (!valueMatches(dataType, value))
     throw fieldError(field, 'attributeType', 'attribute.invalidValue', [value, dataType]);
+  const answer = validateRequiredAnswer(value, requiredValue);
+  if (answer !== undefined)
+    throw fieldError(
+      field,
+      answer.code === 'validations.answerMustBeYes' ? 'answerMustBeYes' : 'answerMustBeNo',
+      'attribute.requiredAnswer',
+    );
 }

@@ -9,7 +9,7 @@ import { passwordProblem } from '../accounts/password.ts';
 import { B2C } from '../b2c-errors.ts';
 import type { IdpConfig } from '../config.ts';
 import { readForm, redirect, sendHtml } from '../http.ts';
-import type { ClientIds, Policy } from '../policies/provider.ts';
+import { signInStartOf, type ClientIds, type Policy } from '../policies/provider.ts';
 import { messages, pickLanguage, type Language, type Messages } from './messages.ts';
 import type { SsoSession, SsoSessions } from './sso.ts';
 import { emailPage, errorPage, loginPage, passwordPage, type FieldName } from './views.ts';
@@ -20,6 +20,8 @@ export interface InteractionDeps {
   api: ApiClient;
   sso: SsoSessions;
   clientIds: ClientIds;
+  /** The client an interaction was for, also once it is used or expired. */
+  interactionClient: (uid: string) => string | undefined;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -214,11 +216,21 @@ export function createInteractionHandler(deps: InteractionDeps) {
       details = await policy.provider.interactionDetails(req, res);
       if (details.uid !== uid) throw new Error('interaction mismatch');
     } catch {
+      // Used or expired (the browser's Back after a sign-in, a page left open too long): the
+      // client starts a fresh round trip (signed in at the portal: straight back there, issue
+      // #30.10). Unknown: the error, with the way to the portal's sign-in.
+      const clientId = deps.interactionClient(uid);
+      const start = clientId === undefined ? undefined : signInStartOf(config, clientIds, clientId);
+      if (start !== undefined) return redirect(res, start);
+      const t = messages[fallbackLang];
       return sendHtml(
         res,
         config,
         400,
-        errorPage(fallbackLang, messages[fallbackLang], 'invalid_request', B2C.sessionExpired),
+        errorPage(fallbackLang, t, 'invalid_request', B2C.sessionExpired, {
+          href: `${config.portalUrl}/auth/login`,
+          label: t.startAgain,
+        }),
       );
     }
     const uiLocales = typeof details.params.ui_locales === 'string' ? details.params.ui_locales : undefined;

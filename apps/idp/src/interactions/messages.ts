@@ -44,6 +44,7 @@ const de = {
   signedOutIntro: 'Sie wurden erfolgreich abgemeldet. Sie können dieses Fenster jetzt schließen.',
   errorTitle: 'Fehler',
   errorIntro: 'Die Anfrage konnte nicht verarbeitet werden.',
+  startAgain: 'Erneut anmelden',
 };
 
 export type Messages = typeof de;
@@ -88,6 +89,7 @@ const en: Messages = {
   signedOutIntro: 'You have been signed out. You can close this window now.',
   errorTitle: 'Error',
   errorIntro: 'The request could not be processed.',
+  startAgain: 'Sign in again',
 };
 
 const fr: Messages = {
@@ -132,6 +134,7 @@ const fr: Messages = {
   signedOutIntro: 'Vous avez été déconnecté. Vous pouvez maintenant fermer cette fenêtre.',
   errorTitle: 'Erreur',
   errorIntro: 'La demande n’a pas pu être traitée.',
+  startAgain: 'Se reconnecter',
 };
 
 const es: Messages = {
@@ -175,6 +178,7 @@ const es: Messages = {
   signedOutIntro: 'Ha cerrado la sesión. Ya puede cerrar esta ventana.',
   errorTitle: 'Error',
   errorIntro: 'No se ha podido procesar la solicitud.',
+  startAgain: 'Iniciar sesión de nuevo',
 };
 
 const it: Messages = {
@@ -217,6 +221,7 @@ const it: Messages = {
   signedOutIntro: 'Sei stato disconnesso. Ora puoi chiudere questa finestra.',
   errorTitle: 'Errore',
   errorIntro: 'Non è stato possibile elaborare la richiesta.',
+  startAgain: 'Accedi di nuovo',
 };
 
 const nl: Messages = {
@@ -259,6 +264,7 @@ const nl: Messages = {
   signedOutIntro: 'U bent afgemeld. U kunt dit venster nu sluiten.',
   errorTitle: 'Fout',
   errorIntro: 'Het verzoek kon niet worden verwerkt.',
+  startAgain: 'Opnieuw aanmelden',
 };
 
 const pl: Messages = {
@@ -301,6 +307,7 @@ const pl: Messages = {
   signedOutIntro: 'Wylogowano pomyślnie. Możesz teraz zamknąć to okno.',
   errorTitle: 'Błąd',
   errorIntro: 'Nie udało się przetworzyć żądania.',
+  startAgain: 'Zaloguj się ponownie',
 };
 
 export const messages: Record<Language, Messages> = { de, en, fr, es, it, nl, pl };

@@ -238,14 +238,26 @@ export function loggedOutPage(lang: Language, t: Messages): string {
   });
 }
 
-export function errorPage(lang: Language, t: Messages, error: string, description: string): string {
+export function errorPage(
+  lang: Language,
+  t: Messages,
+  error: string,
+  description: string,
+  /** A way on (the portal's sign-in start), as a link. */
+  next?: { readonly href: string; readonly label: string },
+): string {
   return layout({
     lang,
     t,
     title: t.errorTitle,
     body: `<h1>${escapeHtml(t.errorTitle)}</h1>
 <p>${escapeHtml(t.errorIntro)}</p>
-<p class="error" role="alert"><code>${escapeHtml(error)}</code><br>${escapeHtml(description)}</p>`,
+<p class="error" role="alert"><code>${escapeHtml(error)}</code><br>${escapeHtml(description)}</p>${
+      next === undefined
+        ? ''
+        : `
+<div class="actions"><a class="button primary" href="${escapeHtml(next.href)}">${escapeHtml(next.label)}</a></div>`
+    }`,
   });
 }
 
@@ -266,6 +278,7 @@ button{font:inherit;border-radius:8px;padding:8px 16px;cursor:pointer;border:1px
 .primary{background:var(--accent);color:var(--accent-text);border-color:var(--accent);font-weight:600}
 .secondary{background:transparent;color:var(--text)}
 .link{background:none;border:0;padding:0;color:var(--accent);text-decoration:underline}
+a.button{display:inline-block;font-weight:600;border-radius:8px;padding:8px 16px;border:1px solid var(--border);text-decoration:none}
 .demo{margin-top:32px;padding-top:16px;border-top:1px solid var(--border);font-size:14px}.demo ul{padding-left:20px;margin:8px 0 0}.demo li{margin:4px 0}
 .app{font-weight:600;margin:0 0 4px}.muted{color:var(--muted)}code{font-family:ui-monospace,monospace}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}

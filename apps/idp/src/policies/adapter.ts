@@ -4,6 +4,12 @@
 // local stack signs in again), while keys and accounts live on disk.
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 
+/**
+ * How long the client of an interaction is known after the interaction itself is gone (used or
+ * expired): the tenant's SSO session lifetime. A Back to a used sign-in page finds its way back.
+ */
+const interactionClientMs = 24 * 60 * 60 * 1000;
+
 interface Entry {
   payload: AdapterPayload;
   expiresAt: number | undefined;
@@ -40,6 +46,12 @@ export class MemoryStore {
     clearInterval(this.#timer);
   }
 
+  /** The client an interaction was for, while it is remembered (also after it was used or expired). */
+  interactionClient(uid: string): string | undefined {
+    const clientId = this.get(`InteractionClient:${uid}`)?.clientId;
+    return typeof clientId === 'string' ? clientId : undefined;
+  }
+
   adapterFor(model: string): Adapter {
     return adapterOf(this, model);
   }
@@ -55,6 +67,12 @@ function adapterOf(store: MemoryStore, model: string): Adapter {
         set.add(key(id));
         store.grants.set(payload.grantId, set);
       }
+      const clientId = (payload.params as { client_id?: unknown } | undefined)?.client_id;
+      if (model === 'Interaction' && typeof clientId === 'string')
+        store.entries.set(`InteractionClient:${id}`, {
+          payload: { clientId },
+          expiresAt: Date.now() + interactionClientMs,
+        });
       if (model === 'Session' && payload.uid)
         store.entries.set(`SessionUid:${payload.uid}`, {
           payload: { id },

@@ -7,6 +7,7 @@
 import Provider, { errors, interactionPolicy } from 'oidc-provider';
 import type { Adapter, ClientMetadata, Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { ApiClient, UserClaims } from '../api-client.ts';
+import type { DirectoryGroups } from '../accounts/directory.ts';
 import type { AccountStore } from '../accounts/store.ts';
 import { withB2cCode } from '../b2c-errors.ts';
 import { policyUrls, type IdpConfig, type PolicyKind, type PortalClientAuth } from '../config.ts';
@@ -26,6 +27,7 @@ export interface PolicyDeps {
   keys: KeyMaterial;
   store: MemoryStore;
   accounts: AccountStore;
+  directory: DirectoryGroups;
   api: ApiClient;
   clientIds: ClientIds;
 }
@@ -43,6 +45,8 @@ function idTokenClaims(config: IdpConfig): string[] {
     'internal',
     'language',
     'hkData',
+    // The directory groups of an internal account (#29.3), under IDP_CLAIM_GROUPS.
+    config.groupsClaim,
     // The policy of the token: `tfp` from findAccount, or `acr`, which oidc-provider takes from the
     // sign-in (the interaction names its policy) or the redeemed code or refresh token (policyAdapter).
     config.policyClaim,
@@ -97,6 +101,18 @@ function clientsFor(config: IdpConfig, ids: ClientIds): ClientMetadata[] {
   ];
 }
 
+/**
+ * Where a client's own sign-in starts, with nothing to hand over (the portal's `/auth/login`,
+ * which goes straight back when its user is signed in; the shop's `/login`, not its
+ * login-initiation URL, which wants the issuer): where a user who came back to a used or
+ * expired sign-in page is sent, so the client starts a fresh round trip (issue #30.10).
+ */
+export function signInStartOf(config: IdpConfig, ids: ClientIds, clientId: string): string | undefined {
+  if (clientId === ids.portal) return `${config.portalUrl}/auth/login`;
+  if (clientId === ids.dealerShop) return `${config.dealerShopUrl}/login`;
+  return undefined;
+}
+
 /** Origins allowed to call the token endpoint from a browser, per client. */
 function corsOrigins(config: IdpConfig, ids: ClientIds, clientId: string): string[] {
   if (clientId === ids.portal) return [new URL(config.portalUrl).origin];
@@ -114,13 +130,19 @@ export interface Policy {
 }
 
 export function createPolicy(kind: PolicyKind, deps: PolicyDeps): Policy {
-  const { config, keys, store, api, accounts, clientIds } = deps;
+  const { config, keys, store, api, accounts, directory, clientIds } = deps;
   const name = config.policies[kind];
   const urls = policyUrls(config, name);
   const resource = apiResource(config.apiScope);
   // The claims only the b2c-tenant shape sends: the e-mail addresses as an array.
   const b2cClaims = (c: UserClaims): { emails?: string[] } =>
     config.shape === 'b2c-tenant' && c.email ? { emails: [c.email] } : {};
+  // The directory groups of a member of the workforce (an internal account), as Entra ID and
+  // Keycloak issue them, read from the directory file at every token; external accounts get none.
+  const groupsClaim = async (accountId: string): Promise<Record<string, string[]>> =>
+    accounts.byId(accountId)?.internal === true
+      ? { [config.groupsClaim]: [...(await directory.groupsOf(accountId))] }
+      : {};
   const claimsCache = new WeakMap<object, Promise<UserClaims>>();
   const claimsFor = (ctx: KoaContextWithOIDC, accountId: string): Promise<UserClaims> => {
     let pending = claimsCache.get(ctx);
@@ -229,14 +251,14 @@ export function createPolicy(kind: PolicyKind, deps: PolicyDeps): Policy {
       return {
         accountId: sub,
         async claims() {
-          const c = await claimsFor(ctx, sub);
-          return { ...c, sub, ...b2cClaims(c), tfp: name };
+          const [c, groups] = await Promise.all([claimsFor(ctx, sub), groupsClaim(sub)]);
+          return { ...c, sub, ...b2cClaims(c), ...groups, tfp: name };
         },
       };
     },
     async extraTokenClaims(ctx, token) {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
-      const c = await claimsFor(ctx, token.accountId);
+      const [c, groups] = await Promise.all([claimsFor(ctx, token.accountId), groupsClaim(token.accountId)]);
       return {
         scp: scopeShortName(config.apiScope),
         azp: token.clientId,
@@ -248,6 +270,7 @@ export function createPolicy(kind: PolicyKind, deps: PolicyDeps): Policy {
         family_name: c.family_name,
         internal: c.internal,
         hkData: c.hkData,
+        ...groups,
       };
     },
     async loadExistingGrant(ctx) {

@@ -63,7 +63,6 @@ function GuardedRoute({ route }: { readonly route: RouteDef }) {
   const [location] = useLocation();
   const search = useSearch();
   if (!route.public) {
-    if (session.status === 'loading') return <Pending />;
     if (!session.isSignedIn) {
       const returnPath = `${location}${search === '' ? '' : `?${search}`}`;
       return <Redirect to={links.login({ returnPath })} replace />;

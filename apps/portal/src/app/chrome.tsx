@@ -7,6 +7,7 @@ import { useLocation } from 'wouter';
 import {
   Avatar,
   LanguageButtonFace,
+  UserMenuFallback,
   menuButtonClasses,
   openMenuButton,
   DefaultLayout,
@@ -59,22 +60,30 @@ function useMenusWanted(): boolean {
   return wanted;
 }
 
-/** Until the menu chunk is there, a button that looks the same and loads it when touched. */
+/**
+ * Until the menu chunk is there, a button that looks the same and loads it when touched. With a
+ * `popover` (the id of a popover of the browser's own), the button opens that before the page's
+ * script runs and without it (#28.12); once the script runs, the real menu instead.
+ */
 function MenuPlaceholder({
   children,
   openAfterLoad,
+  popover,
 }: {
   readonly children: ReactNode;
   readonly openAfterLoad: string;
+  readonly popover?: string;
 }) {
   return (
     <button
       type="button"
       aria-haspopup="menu"
+      popoverTarget={popover}
       className={menuButtonClasses}
       onPointerEnter={wantMenus}
       onFocus={wantMenus}
-      onClick={() => {
+      onClick={(event) => {
+        event.preventDefault();
         pendingOpen = openAfterLoad;
         wantMenus();
       }}
@@ -118,6 +127,8 @@ function LanguageSwitcher() {
   );
 }
 
+const userMenuPanelId = 'user-menu-fallback';
+
 function UserMenuButton() {
   const { t } = useTranslation('ui');
   const session = useSession();
@@ -127,11 +138,16 @@ function UserMenuButton() {
   const user = session.user;
   if (user === undefined) return null;
   const name = user.fullName === '' ? (user.email ?? '') : user.fullName;
+  // Before the script runs (and without it) a popover of the browser's own with a real
+  // sign-out form; once it runs, the real menu on first use (#28.12).
   const placeholder = (
-    <MenuPlaceholder openAfterLoad="user">
-      <span className="sr-only">{t('userMenu.open', { name })}</span>
-      <Avatar name={name} initials={avatarInitials(name)} color={avatarColor(name)} size="sm" decorative />
-    </MenuPlaceholder>
+    <>
+      <MenuPlaceholder openAfterLoad="user" popover={userMenuPanelId}>
+        <span className="sr-only">{t('userMenu.open', { name })}</span>
+        <Avatar name={name} initials={avatarInitials(name)} color={avatarColor(name)} size="sm" decorative />
+      </MenuPlaceholder>
+      <UserMenuFallback id={userMenuPanelId} settingsHref={links.settings()} signOutAction={links.authLogout()} />
+    </>
   );
   if (!wanted) return placeholder;
   return (
@@ -143,6 +159,7 @@ function UserMenuButton() {
           color={avatarColor(name)}
           {...(user.email === undefined ? {} : { email: user.email })}
           settingsHref={links.settings()}
+          signOutAction={links.authLogout()}
           onSignOut={() => navigate(links.authLogout())}
           theme={theme}
           onThemeChange={setTheme}

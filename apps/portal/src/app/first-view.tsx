@@ -28,6 +28,11 @@ export function useFirstViewBranding(clientId: string | undefined): ApplicationB
     : undefined;
 }
 
+/** The whole first-view data (a page's own hook reads its part; the gate's is in its chunk). */
+export function useFirstViewData(): FirstViewData {
+  return use(FirstViewContext);
+}
+
 /**
  * Reads the page's first-view data block. The server wrote it from data it had decoded; what
  * cannot be parsed is ignored (the page then loads it), and each use checks its user or client.

@@ -1,61 +1,19 @@
-// A route's data in parallel with its code (architecture): as soon as the session is known
-// (the stored session read, or a refresh under way), the route of the current address
-// starts its data load (`RouteDef.preloadData`), while its page chunk is still downloading.
-import type { SessionHandle } from '@portal/core';
+// A route's data in parallel with its code (architecture): the user is known from the page
+// itself (the portal server's boot data), so the route of the current address starts its data
+// load (`RouteDef.preloadData`) at once, while its page chunk is still downloading.
 import type { UserPortalApi } from '@portal/adapters';
 import { routeForPath } from '../routes.ts';
 
-/** What the session knows: `settled` once it is no longer being read. */
-export interface KnownUser {
-  readonly settled: boolean;
-  readonly userId?: string;
-}
-
-export interface UserSource {
-  current(): KnownUser;
-  /** Calls `listener` on every change; returns the unsubscribe function. */
-  onChange(listener: () => void): () => void;
-}
-
-/** Runs `then` once with the user id (or undefined when signed out) when the session is known. */
-export function whenSessionKnown(source: UserSource, then: (userId: string | undefined) => void): void {
-  const known = source.current();
-  if (known.settled) {
-    then(known.userId);
-    return;
-  }
-  let done = false;
-  const stop = source.onChange(() => {
-    const now = source.current();
-    if (done || !now.settled) return;
-    done = true;
-    stop();
-    then(now.userId);
-  });
-}
-
-export function userSourceOf(session: SessionHandle): UserSource {
-  return {
-    current() {
-      const view = session.view();
-      return { settled: view.status !== 'loading', ...(view.user === undefined ? {} : { userId: view.user.id }) };
-    },
-    onChange: (listener) => session.subscribe(listener),
-  };
-}
-
-/** Start the data of the route at `path` for the signed-in user, once the session is known. */
+/** Start the data of the route at `path` for the signed-in user (none signed out). */
 export function preloadRouteData(
-  source: UserSource,
+  userId: string | undefined,
   api: UserPortalApi,
   path: () => string,
   onStart?: () => void,
 ): void {
-  whenSessionKnown(source, (userId) => {
-    if (userId === undefined) return;
-    onStart?.();
-    routeForPath(path()).preloadData?.(api, userId);
-  });
+  if (userId === undefined) return;
+  onStart?.();
+  routeForPath(path()).preloadData?.(api, userId);
 }
 
 /**

@@ -19,6 +19,7 @@ const wire: Schema<'AccessRequest'> = {
   comment: null,
   decidedAt: null,
   decidedBy: null,
+  decidedByName: null,
   reason: null,
   roleIds: [],
   accountAccessIds: [],

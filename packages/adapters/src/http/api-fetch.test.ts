@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromHttpStatus, toPortalError } from '@portal/core';
-import { apiPathOf, createApiFetch, defaultRetryPolicy, fromAccessTokenSource, isApiPath } from './api-fetch.ts';
+import { apiPathOf, createApiFetch, defaultRetryPolicy, isApiPath } from './api-fetch.ts';
 import type { ApiFetchOptions, FetchLike } from './api-fetch.ts';
 import { createApiClient, unwrap, unwrapVoid } from './client.ts';
 import { NetworkError, isNetworkError } from './errors.ts';
@@ -41,18 +41,10 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 function options(fetch: FetchLike, extra: Partial<ApiFetchOptions> = {}) {
   const sleeps: number[] = [];
-  let token: string | undefined = 'token-1';
-  let refreshes = 0;
   let unauthenticated = 0;
   const opts: ApiFetchOptions = {
     baseUrl: base,
     fetch,
-    getAccessToken: async () => token,
-    refresh: async () => {
-      refreshes += 1;
-      token = `token-${refreshes + 1}`;
-      return true;
-    },
     getLanguage: () => 'fr',
     onUnauthenticated: () => {
       unauthenticated += 1;
@@ -63,34 +55,24 @@ function options(fetch: FetchLike, extra: Partial<ApiFetchOptions> = {}) {
     now: () => Date.UTC(2026, 0, 1),
     ...extra,
   };
-  return {
-    opts,
-    sleeps,
-    setToken: (t: string | undefined) => {
-      token = t;
-    },
-    refreshes: () => refreshes,
-    unauthenticated: () => unauthenticated,
-  };
+  return { opts, sleeps, unauthenticated: () => unauthenticated };
 }
 
 describe('headers', () => {
-  it('API paths carry lang, Accept JSON and the bearer token', async () => {
+  it('API paths carry lang and Accept JSON, with the session cookie (same-origin) and no token (the page holds none)', async () => {
     const { fetch, seen } = fakeFetch([json(200, { ok: true })]);
     const { opts } = options(fetch);
     await createApiFetch(opts)(new Request(`${base}/My/Profile`));
     expect(seen[0]?.headers.get('lang')).toBe('fr');
     expect(seen[0]?.headers.get('accept')).toBe('application/json');
-    expect(seen[0]?.headers.get('authorization')).toBe('Bearer token-1');
+    expect(seen[0]?.headers.get('authorization')).toBeNull();
     expect(seen[0]?.credentials).toBe('same-origin');
   });
 
-  it('no token, no Authorization header; a language off the allow-list becomes de', async () => {
+  it('a language off the allow-list becomes de', async () => {
     const { fetch, seen } = fakeFetch([json(200, {})]);
     const o = options(fetch, { getLanguage: () => 'xx\r\nEvil: 1' });
-    o.setToken(undefined);
-    await createApiFetch(o.opts)(new Request(`${base}/My/Profile`, { headers: { authorization: 'Bearer stale' } }));
-    expect(seen[0]?.headers.get('authorization')).toBeNull();
+    await createApiFetch(o.opts)(new Request(`${base}/My/Profile`));
     expect(seen[0]?.headers.get('lang')).toBe('de');
   });
 
@@ -116,109 +98,29 @@ describe('headers', () => {
   });
 });
 
-describe('401: one single-flight refresh, one retry', () => {
-  it('a 401 refreshes once and retries with the new token', async () => {
-    const { fetch, seen } = fakeFetch([json(401, {}), json(200, { ok: 1 })]);
-    const o = options(fetch);
-    const response = await createApiFetch(o.opts)(new Request(`${base}/My/Profile`));
-    expect(response.status).toBe(200);
-    expect(o.refreshes()).toBe(1);
-    expect(seen.map((s) => s.headers.get('authorization'))).toEqual(['Bearer token-1', 'Bearer token-2']);
-  });
-
-  it('a second 401 is the unauthenticated outcome: no second refresh, no loop', async () => {
-    const { fetch, seen } = fakeFetch([json(401, {}), json(401, {})]);
+describe('401: the session ended at the server', () => {
+  it('a 401 of the API is the unauthenticated outcome at once: no retry, no loop', async () => {
+    const { fetch, seen } = fakeFetch([json(401, {})]);
     const o = options(fetch);
     const response = await createApiFetch(o.opts)(new Request(`${base}/My/Profile`));
     expect(response.status).toBe(401);
-    expect(seen).toHaveLength(2);
-    expect(o.refreshes()).toBe(1);
+    expect(seen).toHaveLength(1);
     expect(o.unauthenticated()).toBe(1);
   });
 
-  it('a failed refresh (false or thrown) is unauthenticated without retry', async () => {
-    for (const refresh of [
-      async () => false,
-      async () => {
-        throw new Error('down');
-      },
-    ]) {
-      const { fetch, seen } = fakeFetch([json(401, {})]);
-      const o = options(fetch, { refresh });
-      expect((await createApiFetch(o.opts)(new Request(`${base}/x`))).status).toBe(401);
-      expect(seen).toHaveLength(1);
-      expect(o.unauthenticated()).toBe(1);
-    }
+  it('a 401 from elsewhere is only an answer', async () => {
+    const { fetch } = fakeFetch([json(401, {})]);
+    const o = options(fetch);
+    expect((await createApiFetch(o.opts)(new Request('https://other.example/x'))).status).toBe(401);
+    expect(o.unauthenticated()).toBe(0);
   });
 
-  it('ten parallel calls with an expired token: one refresh, each call retried once', async () => {
-    let valid = 'token-2';
-    const fetch: FetchLike = async (request) =>
-      request.headers.get('authorization') === `Bearer ${valid}` ? json(200, {}) : json(401, {});
-    let calls = 0;
-    const fetchCounting: FetchLike = (request) => {
-      calls += 1;
-      return fetch(request);
-    };
-    const o = options(fetchCounting);
-    const apiFetch = createApiFetch(o.opts);
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, () => apiFetch(new Request(`${base}/My/Applications`))),
-    );
-    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
-    expect(o.refreshes()).toBe(1);
-    expect(calls).toBe(20);
-    valid = 'none';
-  });
-
-  it('a 401 that arrives after another call already refreshed retries without refreshing again', async () => {
-    const o = options(async (request) =>
-      request.headers.get('authorization') === 'Bearer token-2' ? json(200, {}) : json(401, {}),
-    );
-    const apiFetch = createApiFetch(o.opts);
-    await apiFetch(new Request(`${base}/a`));
-    expect(o.refreshes()).toBe(1);
-    // A request that went out with the old token while the refresh ran.
-    const late = createApiFetch({
-      ...o.opts,
-      getAccessToken: (() => {
-        let first = true;
-        return async () => {
-          const t = first ? 'token-1' : 'token-2';
-          first = false;
-          return t;
-        };
-      })(),
-    });
-    expect((await late(new Request(`${base}/b`))).status).toBe(200);
-    expect(o.refreshes()).toBe(1);
-  });
-
-  it("core's AccessTokenSource: the failed token goes to refreshAfterUnauthorized; undefined means sign in", async () => {
-    const failed: (string | undefined)[] = [];
-    let token = 'old';
-    const source = {
-      getAccessToken: async () => token,
-      refreshAfterUnauthorized: async (failedToken: string | undefined) => {
-        failed.push(failedToken);
-        token = failed.length === 1 ? 'new' : token;
-        return failed.length === 1 ? token : undefined;
-      },
-    };
-    const { fetch, seen } = fakeFetch([json(401, {}), json(200, {}), json(401, {})]);
-    const apiFetch = createApiFetch({ ...options(fetch).opts, ...fromAccessTokenSource(source) });
-    expect((await apiFetch(new Request(`${base}/a`))).status).toBe(200);
-    expect(seen.map((s) => s.headers.get('authorization'))).toEqual(['Bearer old', 'Bearer new']);
-    expect((await apiFetch(new Request(`${base}/b`))).status).toBe(401);
-    expect(failed).toEqual(['old', 'new']);
-  });
-
-  it('403 never refreshes and never retries', async () => {
+  it('403 is an answer: no retry, the session goes on', async () => {
     const { fetch, seen } = fakeFetch([json(403, { error: { code: '403', message: 'Kein Zugriff', errors: [] } })]);
     const o = options(fetch);
     expect((await createApiFetch(o.opts)(new Request(`${base}/Admin/Applications`))).status).toBe(403);
     expect(seen).toHaveLength(1);
-    expect(o.refreshes()).toBe(0);
+    expect(o.unauthenticated()).toBe(0);
   });
 });
 
@@ -346,8 +248,8 @@ describe('network failures and timeouts', () => {
     expect(seen).toHaveLength(1);
   });
 
-  it('the body of a write is sent again after the 401 retry', async () => {
-    const { fetch, seen } = fakeFetch([json(401, {}), json(200, { id: 'x' })]);
+  it('the body of a write goes with its content type', async () => {
+    const { fetch, seen } = fakeFetch([json(200, { id: 'x' })]);
     await createApiFetch(options(fetch).opts)(
       new Request(`${base}/My/Profile`, {
         method: 'PUT',
@@ -355,8 +257,8 @@ describe('network failures and timeouts', () => {
         headers: { 'content-type': 'application/json' },
       }),
     );
-    expect(seen.map((s) => s.body)).toEqual(['{"firstName":"A"}', '{"firstName":"A"}']);
-    expect(seen[1]?.headers.get('content-type')).toBe('application/json');
+    expect(seen.map((s) => s.body)).toEqual(['{"firstName":"A"}']);
+    expect(seen[0]?.headers.get('content-type')).toBe('application/json');
   });
 });
 

@@ -1,17 +1,19 @@
-// The fetch under the API client (spec §7, security-and-faults "API errors and the network"):
+// The fetch under the API client (spec §7, security-and-faults "API errors and the network").
+// The API is the portal server's `/api`, authorised by the session cookie: the page holds no
+// token (the server adds the bearer token and refreshes it, ADR 0009).
 // - every request to a path under the API base that starts with a single slash carries
-//   `lang` (allow-listed) and, when a token exists, `Authorization: Bearer`;
-// - after every attempt it executes core's `retryDecision` (the rules live there): 401 → one
-//   single-flight refresh and one retry, a second 401 is the `unauthenticated` outcome (the
-//   portal starts the sign-in, keeping the return path); 403 never refreshes; 429/503 wait
+//   `lang` (allow-listed) and goes with same-origin credentials;
+// - after every attempt it executes core's `retryDecision` (the rules live there): a 401 of
+//   the API is the `unauthenticated` outcome (the server could not refresh the session: the
+//   portal starts the sign-in, keeping the return path); 403 is an answer; 429/503 wait
 //   Retry-After (capped), idempotent requests only; GET/HEAD retry network failures and
-//   timeouts with bounded exponential backoff; writes never retry on their own.
+//   timeouts with bounded exponential backoff; writes never retry on their own, unless they
+//   carry an Idempotency-Key (#28.6: then also after a proxy's 502/504).
 
 import { defaultRetryPolicy as coreRetryPolicy, isIdempotent, retryDecision } from '@portal/core';
-import type { AccessTokenSource, LocaleCode, RetryPolicy as CoreRetryPolicy } from '@portal/core';
+import type { LocaleCode, RetryPolicy as CoreRetryPolicy } from '@portal/core';
 import { allowedLanguage } from '../locale/locale-store.ts';
 import { NetworkError } from './errors.ts';
-import { singleFlight } from './single-flight.ts';
 
 export type FetchLike = (request: Request) => Promise<Response>;
 
@@ -26,16 +28,9 @@ export const defaultRetryPolicy: RetryPolicy = { ...coreRetryPolicy, timeoutMs: 
 export interface ApiFetchOptions {
   /** The configured API base URL (no trailing slash needed). */
   readonly baseUrl: string;
-  /** The current access token, when there is one. Never imported from the OIDC module. */
-  readonly getAccessToken: () => Promise<string | undefined>;
-  /**
-   * Refresh the tokens after a 401 of a request sent with `failedToken`; true when new tokens
-   * are stored. Called single-flight (and not at all when another call refreshed meanwhile).
-   */
-  readonly refresh: (failedToken?: string) => Promise<boolean>;
   /** The current language (checked against the allow-list; default de). */
   readonly getLanguage: () => LocaleCode | string | undefined;
-  /** Called once per request that is still 401 after the refresh (or when the refresh failed). */
+  /** Called once per API request answered 401 (the session ended at the server). */
   readonly onUnauthenticated?: () => void;
   readonly fetch?: FetchLike;
   /** Waits between retries (tests pass a fake). */
@@ -68,14 +63,6 @@ export function apiPathOf(url: string, baseUrl: string): string | undefined {
   return isApiPath(rest) ? rest : undefined;
 }
 
-/** The token options of the client from core's AccessTokenSource (the session machine). */
-export function fromAccessTokenSource(source: AccessTokenSource): Pick<ApiFetchOptions, 'getAccessToken' | 'refresh'> {
-  return {
-    getAccessToken: () => source.getAccessToken(),
-    refresh: async (failedToken) => (await source.refreshAfterUnauthorized(failedToken)) !== undefined,
-  };
-}
-
 const realSleep = (ms: number) =>
   new Promise<void>((resolve) => {
     setTimeout(resolve, ms);
@@ -94,22 +81,12 @@ export function createApiFetch(options: ApiFetchOptions): FetchLike {
   const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const sleep = options.sleep ?? realSleep;
   const now = options.now ?? (() => Date.now());
-  const refreshOnce = singleFlight(options.refresh);
 
   /** One attempt with the current headers and a timeout. */
-  const attempt = async (
-    pristine: PristineRequest,
-    isApi: boolean,
-  ): Promise<{ response: Response; token: string | undefined }> => {
+  const attempt = async (pristine: PristineRequest, isApi: boolean): Promise<Response> => {
     const headers = new Headers(pristine.headers);
     if (!headers.has('accept')) headers.set('accept', 'application/json');
-    let token: string | undefined;
-    if (isApi) {
-      headers.set('lang', allowedLanguage(options.getLanguage()));
-      token = await options.getAccessToken();
-      if (token !== undefined && token !== '') headers.set('authorization', `Bearer ${token}`);
-      else headers.delete('authorization');
-    }
+    if (isApi) headers.set('lang', allowedLanguage(options.getLanguage()));
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), policy.timeoutMs);
     const outer = pristine.signal;
@@ -124,8 +101,7 @@ export function createApiFetch(options: ApiFetchOptions): FetchLike {
         redirect: pristine.redirect,
       };
       if (pristine.body !== undefined) init.body = pristine.body;
-      const response = await send(new Request(pristine.url, init));
-      return { response, token };
+      return await send(new Request(pristine.url, init));
     } catch (error) {
       if (outer.aborted) throw error;
       throw new NetworkError({
@@ -155,27 +131,26 @@ export function createApiFetch(options: ApiFetchOptions): FetchLike {
       ...(body === undefined ? {} : { body }),
     };
     let retries = 0;
-    let refreshed = false;
     for (;;) {
-      let result: { response: Response; token: string | undefined } | undefined;
+      let response: Response | undefined;
       let failure: unknown;
       try {
-        result = await attempt(pristine, isApi);
+        response = await attempt(pristine, isApi);
       } catch (error) {
         // Only the adapter's own network failures and timeouts count; a caller's abort does not.
         if (!(error instanceof NetworkError)) throw error;
         failure = error;
       }
-      const response = result?.response;
       const decision = retryDecision(
         {
           method: pristine.method,
+          // A write with an Idempotency-Key (a job's submit, #28.6) is answered the same when sent again.
+          idempotencyKey: pristine.headers.has('idempotency-key'),
           ...(response === undefined
             ? {}
             : { status: response.status, retryAfter: response.headers.get('retry-after') }),
           retries,
           authorised: isApi,
-          refreshed,
           now: now(),
         },
         policy,
@@ -186,17 +161,6 @@ export function createApiFetch(options: ApiFetchOptions): FetchLike {
         await sleep(decision.delayMs);
         retries += 1;
         continue;
-      }
-      if (decision.action === 'refresh' && response !== undefined) {
-        refreshed = true;
-        // Another call may have refreshed meanwhile: then retry with the new token, no refresh.
-        const token = result?.token;
-        const current = await options.getAccessToken();
-        const renewed = current !== undefined && current !== token ? true : await refreshOnce(token).catch(() => false);
-        if (renewed) {
-          await response.body?.cancel();
-          continue;
-        }
       }
       if (response === undefined) throw failure;
       if (decision.action !== 'answer') options.onUnauthenticated?.();

@@ -20,6 +20,7 @@ const application = fc.record({
   label: or(text),
   logoUrl: or(fc.option(text)),
   url: or(text),
+  initiateLoginUri: or(fc.option(text)),
   internal: or(fc.boolean()),
 });
 const definition = fc.record({
@@ -61,12 +62,22 @@ describe("the gate's answer: core's decoder against the generated validator", ()
     expect(
       AuthCheckResult({
         status: 'maybe',
-        application: { id: 'a', label: 'A', logoUrl: null, url: 'https://a.example', internal: false },
+        application: {
+          id: 'a',
+          label: 'A',
+          logoUrl: null,
+          url: 'https://a.example',
+          initiateLoginUri: null,
+          internal: false,
+        },
       }),
     ).toBe(false);
     expect(() => decodeAuthCheckResult({ status: 'maybe', applicationId: 'a' })).toThrow();
     expect(
-      AuthCheckResult({ status: 'ok', application: { id: 'a', label: 'A', logoUrl: null, url: 7, internal: false } }),
+      AuthCheckResult({
+        status: 'ok',
+        application: { id: 'a', label: 'A', logoUrl: null, url: 7, initiateLoginUri: null, internal: false },
+      }),
     ).toBe(false);
     expect(() => decodeAuthCheckResult({ status: 'ok', applicationId: 'a', url: 7 })).toThrow();
   });

@@ -3,7 +3,7 @@ import type { Schema } from '@portal/contract';
 import { toAccessRequestOptions, toCatalogueApplication, toMyAccessRequest, toMyNotification } from './my-access.ts';
 
 describe('access governance on the user side (#19)', () => {
-  it("what a request needs, for core's form: required justification, time-bound with a maximum, questions without a value", () => {
+  it("what a request needs, for core's form: required justification, time-bound with a maximum, questions without a value (or without their required answer)", () => {
     const requirements: Schema<'MyRequestRequirements'> = {
       justification: 'required',
       justificationMaxLength: 1000,
@@ -14,8 +14,10 @@ describe('access governance on the user side (#19)', () => {
       accountAccessRequired: true,
       accountAccesses: { items: [], total: 2 },
       questions: [
-        { key: 'branch', label: 'Filiale', dataType: 'STRING', value: null },
-        { key: 'phone', label: 'Telefon', dataType: 'STRING', value: '0221' },
+        { key: 'branch', label: 'Filiale', dataType: 'STRING', value: null, requiredValue: null },
+        { key: 'phone', label: 'Telefon', dataType: 'STRING', value: '0221', requiredValue: null },
+        // A Yes/No question that must be Yes (#30.1): the stored No is no answer yet.
+        { key: 'terms', label: 'Bedingungen', dataType: 'BOOLEAN', value: 'false', requiredValue: 'true' },
       ],
     };
     const page = { items: [{ id: 'aa', key: 'dealer', label: 'Händler' }], total: 1 };
@@ -38,6 +40,7 @@ describe('access governance on the user side (#19)', () => {
       questions: [
         { id: 'branch', label: 'Filiale', required: true },
         { id: 'phone', label: 'Telefon', required: false },
+        { id: 'terms', label: 'Bedingungen', required: true, requiredValue: 'true' },
       ],
     });
     const catalogue = toCatalogueApplication({
@@ -62,7 +65,7 @@ describe('access governance on the user side (#19)', () => {
         accountAccessRequired: true,
         roleRequired: false,
         accountAccessCount: 2,
-        openQuestions: 1,
+        openQuestions: 2,
       },
     });
   });

@@ -3,7 +3,7 @@
 // an end of access (the last day of access, in the user's time zone) against the API's instants.
 
 import type { AccessRequestOptions, Page, Present } from '@portal/core';
-import { isoDay } from '@portal/core';
+import { isAnswered, isoDay } from '@portal/core';
 import type { Query, Schema } from '@portal/contract';
 import type { ApiClient } from './client.ts';
 import { unwrap, unwrapVoid } from './client.ts';
@@ -108,7 +108,7 @@ function toRequestNeeds(wire: Schema<'MyRequestRequirements'>): RequestNeeds {
     accountAccessRequired: wire.accountAccessRequired,
     roleRequired: wire.roleRequired,
     accountAccessCount: wire.accountAccesses.total,
-    openQuestions: wire.questions.filter((q) => q.value === null).length,
+    openQuestions: wire.questions.filter((q) => !isAnswered(q.value, q.requiredValue)).length,
   };
 }
 
@@ -126,7 +126,13 @@ export function toAccessRequestOptions(wire: Schema<'MyAccessRequestOptions'>): 
     justificationRequired: needs.justification === 'required',
     justificationMaxLength: needs.justificationMaxLength,
     ...(needs.timeBoundAccess ? { maxAccessDays: needs.maxAccessDays ?? unlimitedDays } : {}),
-    questions: needs.questions.map((q) => ({ id: q.key, label: q.label, required: q.value === null })),
+    // A question is open while the user has no value, or not the answer it requires (#30.1).
+    questions: needs.questions.map((q) => ({
+      id: q.key,
+      label: q.label,
+      required: !isAnswered(q.value, q.requiredValue),
+      ...(q.requiredValue === null ? {} : { requiredValue: q.requiredValue }),
+    })),
   };
 }
 

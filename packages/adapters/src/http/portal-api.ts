@@ -89,6 +89,7 @@ function toAttributeField(wire: WireAttributeValue): AttributeField {
     dataType: wire.dataType,
     value: wire.value,
     required: wire.required,
+    requiredValue: wire.requiredValue,
     editable: wire.editable,
   };
 }
@@ -120,7 +121,14 @@ function toProfile(wire: WireProfile): Profile {
 }
 
 function toMissingAttribute(wire: Schema<'AttributeDefinition'>): MissingAttribute {
-  return { attributeId: wire.id, key: wire.key, label: wire.label, dataType: wire.dataType, required: true };
+  return {
+    attributeId: wire.id,
+    key: wire.key,
+    label: wire.label,
+    dataType: wire.dataType,
+    required: true,
+    ...(wire.requiredValue === null ? {} : { requiredValue: wire.requiredValue }),
+  };
 }
 
 /** The gate's wire answer in core's terms (`requested` is `noAccess` with `requested: true`). */

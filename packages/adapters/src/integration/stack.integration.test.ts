@@ -194,29 +194,40 @@ async function refreshTokens(tab: Portal, lock: Lock): Promise<boolean> {
   );
 }
 
-/** An API client of a tab with the session's token; after a 401, core's refresh under `lock` (one per session). */
+/**
+ * An API client of a tab. The page holds no token: the portal server adds the session's bearer
+ * token and, after a 401, refreshes once under the session's lock and sends again (apps/portal-server
+ * proxy.ts). `asPortalServer` does the same here, straight at the API, so that core's refresh runs
+ * against the real provider and API.
+ */
 function apiOf(
   tab: Portal,
   options: { readonly lock?: Lock; readonly language?: string; readonly onCall?: (status: number) => void } = {},
 ) {
   let unauthenticated = 0;
-  const counting: FetchLike = async (request) => {
-    const response = await fetch(request);
-    options.onCall?.(response.status);
-    return response;
+  const lock = options.lock ?? createMemoryLock();
+  const asPortalServer: FetchLike = async (request) => {
+    const pristine = request.clone();
+    const send = async (from: Request) => {
+      const token = (await tab.sessions.read())?.accessToken;
+      const headers = new Headers(from.headers);
+      if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
+      const response = await fetch(new Request(from, { headers }));
+      options.onCall?.(response.status);
+      return { response, token };
+    };
+    const first = await send(request);
+    if (first.response.status !== 401 || first.token === undefined) return first.response;
+    const current = (await tab.sessions.read())?.accessToken;
+    // Another call refreshed meanwhile: send again with its token, no second refresh.
+    const renewed = current !== first.token || (await refreshTokens(tab, lock));
+    if (!renewed) return first.response;
+    await first.response.body?.cancel();
+    return (await send(pristine)).response;
   };
   const client = createApiClient({
     baseUrl: stack.apiUrl,
-    fetch: counting,
-    getAccessToken: async () => (await tab.sessions.read())?.accessToken,
-    refresh: (() => {
-      const lock = options.lock ?? createMemoryLock();
-      return async (failedToken: string | undefined) => {
-        const current = (await tab.sessions.read())?.accessToken;
-        if (current !== undefined && current !== failedToken) return true;
-        return refreshTokens(tab, lock);
-      };
-    })(),
+    fetch: asPortalServer,
     getLanguage: () => options.language ?? 'de',
     onUnauthenticated: () => {
       unauthenticated += 1;
@@ -472,7 +483,7 @@ describe('API error shapes mapped to core errors', () => {
     expect(error).toMatchObject({ kind: 'http', status: 400, server: { code: 'attribute.notEditable' } });
   });
 
-  it('401 without a usable token: one refresh attempt, then the unauthenticated outcome', async () => {
+  it('401 without a session: the unauthenticated outcome', async () => {
     const anonymous = portal();
     const { api, unauthenticated } = apiOf(anonymous);
     const error = await portalError(api.getProfile());
@@ -518,8 +529,6 @@ describe('API error shapes mapped to core errors', () => {
     const sleeps: number[] = [];
     const client = createApiClient({
       baseUrl: `http://127.0.0.1:${closed}`,
-      getAccessToken: async () => undefined,
-      refresh: async () => false,
       getLanguage: () => 'de',
       sleep: async (ms) => {
         sleeps.push(ms);

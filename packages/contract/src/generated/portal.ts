@@ -341,6 +341,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/My/Claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's claims as the directory knows them (attributes, permissions, internal account)
+         * @description What a B2C API connector puts into the `hkData` claim of the tokens, for the signed-in user
+         *     themself. The portal's server asks for it when the provider sends no such claim (a
+         *     standard provider such as Keycloak or LemonLDAP::NG, #27), so the portal shows what the
+         *     user may do. A user the directory meets for the first time is created from the token.
+         */
+        get: operations["getMyClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/My/Groups/Sync": {
         parameters: {
             query?: never;
@@ -480,8 +503,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Accept or deny several open access requests of the application at once (needs manageAccessRequests), all or nothing
-         * @description Each request is decided as the single PUT decides it (history, grant, webhook). A request that is not this application's is 400 `reference.notFound` on `requestIds.<i>`; one already decided is 409 `accessRequest.alreadyDecided`; nothing is decided then.
+         * Accept or deny several open access requests of the application at once (needs manageAccessRequests), all or nothing, as a job
+         * @description Runs as a job (ADR 0025): the answer is 202 with the job (`Location` and `statusUrl` name it); the job's `result`
+         *     is `BulkResult` (how many requests). Each request is decided as the single PUT decides it (history, grant, webhook).
+         *     A request that is not this application's fails the job with 400 `reference.notFound` on `requestIds.<i>`; one
+         *     already decided with 409 `accessRequest.alreadyDecided` (the job's `error`); nothing is decided then. The same
+         *     submit again (the same `Idempotency-Key`; without one, the same body as the user's last job on the application,
+         *     within 10 minutes, unless that job failed) answers that job.
          */
         post: operations["decideAccessRequests"];
         delete?: never;
@@ -563,6 +591,10 @@ export interface paths {
          *     `addAccountAccesses` / `removeAccountAccesses` the same for account accesses (users with access only);
          *     `removeAccess` removes each user's access. A user without access where it is needed is 400 `applicationUser.noAccess` on `userIds.<i>`.
          *     Each change is recorded in the history and fires the webhook as the single PUT or DELETE does.
+         *     Runs as a job (ADR 0025): the answer is 202 with the job; its `result` is `BulkResult` (how many users' access
+         *     changed), a refusal of a user or id (the codes above) is its `error`, and nothing is changed then. The same submit
+         *     again (the same `Idempotency-Key`; without one, the same body as the user's last job on the application, within
+         *     10 minutes, unless that job failed) answers that job.
          */
         post: operations["bulkUpdateApplicationUsers"];
         delete?: never;
@@ -586,11 +618,39 @@ export interface paths {
          *     naming the columns `email`, `roles` and optionally `accountAccesses` (any order and case). Each further line sets one
          *     user's access to exactly the roles and account accesses it names, by key, separated by `|`; a line with no role removes
          *     the user's access. With `apply: false` nothing is written: the answer lists per line what would change and each invalid
-         *     line with its reason (in the caller's language). With `apply: true` every change is written in one transaction, recorded
-         *     in the history and fires the webhook as single changes do; a file with an invalid line is 400 `import.invalidRows` (one
-         *     error per line, field `lines.<n>`) and nothing is written.
+         *     line with its reason (in the caller's language), at once (200; 10,000 lines take about 150 ms). With `apply: true` the
+         *     import runs as a job (ADR 0025): the answer is 202 with the job (`Location` and `statusUrl` name it), which writes
+         *     every change in one transaction, recorded in the history and firing the webhook as single changes do; its `result` is
+         *     this call's result with `applied: true`. A file with an invalid line fails the job with 400 `import.invalidRows` (its
+         *     `error`: one error per line, field `lines.<n>`) and nothing is written. The same submit again (the same
+         *     `Idempotency-Key`; without one, the same body as the user's last job on the application, within 10 minutes,
+         *     unless that job failed) answers that job, which is not run twice.
          */
         post: operations["importApplicationUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Admin/Applications/{id}/Jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A job of the application (an applied import, a bulk change of its users, a decision of several requests) as it stands
+         * @description For whoever may start that kind of job on the application now (the application's administrator; for decisions
+         *     manageAccessRequests); a job of another application, or one no longer kept (finished jobs are kept 7 days), is 404.
+         *     Ask again until `status` is SUCCEEDED or FAILED: `progress` counts the rows done (on a PostgreSQL server while the
+         *     job runs; the embedded database answers once the job's transaction is over). A job that SUCCEEDED has committed its
+         *     work and carries `result`; one that FAILED changed nothing and carries `error`.
+         */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1958,6 +2018,43 @@ export interface components {
             rows: components["schemas"]["ApplicationUsersImportRow"][];
             invalid: components["schemas"]["ApplicationUsersImportProblem"][];
         };
+        /** @enum {string} */
+        JobKind: "USERS_IMPORT" | "USERS_BULK" | "ACCESS_REQUESTS_DECIDE";
+        /**
+         * @description QUEUED (waiting for an instance), RUNNING, SUCCEEDED (its work committed), FAILED (nothing changed)
+         * @enum {string}
+         */
+        JobStatus: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED";
+        JobProgress: {
+            /** @description Rows (lines, users, requests) done so far */
+            done: number;
+            /** @description Rows in all; null until the job knows */
+            total: number | null;
+        };
+        Job: {
+            id: components["schemas"]["Uuid"];
+            kind: components["schemas"]["JobKind"];
+            applicationId: components["schemas"]["ApplicationIdValue"];
+            status: components["schemas"]["JobStatus"];
+            progress: components["schemas"]["JobProgress"];
+            createdAt: components["schemas"]["DateTime"];
+            startedAt: components["schemas"]["DateTime"] | null;
+            finishedAt: components["schemas"]["DateTime"] | null;
+            /**
+             * Format: uri
+             * @description Where the job is read (GET), as the Location header says
+             */
+            statusUrl: string;
+            /** @description SUCCEEDED: what the call answered before it was a job (USERS_IMPORT: the import's result, applied; USERS_BULK and ACCESS_REQUESTS_DECIDE: BulkResult); else null */
+            result: components["schemas"]["ApplicationUsersImportResult"] | components["schemas"]["BulkResult"] | null;
+            /** @description FAILED: the refusal the call answered before it was a job; else null */
+            error: components["schemas"]["JobFailure"] | null;
+        };
+        JobFailure: {
+            /** @description The HTTP status the call answered with before it was a job (400 a refused line or user, 409 a request decided already, 500 a job that could not be finished) */
+            status: number;
+            body: components["schemas"]["Error"];
+        };
         HistoryEntry: {
             id: components["schemas"]["Uuid"];
             /** @description applications, attributes, permissions, roles, account_accesses, custom_flows, users, application_users, access_requests, user_attribute_values */
@@ -2085,6 +2182,13 @@ export interface components {
             description: string;
             url: string;
             homePageUrl: string | null;
+            /**
+             * @description The application's own start of its sign-in (OpenID Connect Core 1.0 §4, third-party initiated
+             *     login, the client's initiate_login_uri). Set: the gate, once it lets the user through, sends
+             *     the browser there with `iss` (the issuer of the portal's sign-in) and `target_link_uri` (the
+             *     application's url) instead of to the url, so that the application opens signed in. Null: to the url.
+             */
+            initiateLoginUri: string | null;
             sortNumber: number;
             adminPermissionId: components["schemas"]["Uuid"] | null;
             /** @description Key of the admin permission (read only) */
@@ -2124,10 +2228,13 @@ export interface components {
             description?: components["schemas"]["Description"];
             url: components["schemas"]["HttpUrl"];
             homePageUrl?: components["schemas"]["HttpUrl"] | null;
+            /** @description Omitted keeps the stored value (null for a new application); an address that is not http(s) is refused (400 url on initiateLoginUri) */
+            initiateLoginUri?: components["schemas"]["HttpUrl"] | null;
             sortNumber?: number;
             adminPermissionId?: components["schemas"]["Uuid"] | null;
             notificationEmail?: components["schemas"]["Email"] | null;
             accessRequestRequired?: boolean;
+            /** @description Users may request access (never for an internal application); omitted is false: a new application is not requestable, nor in the catalogue, until an administrator allows requests (#30.4) */
             accessRequestAllowed?: boolean;
             internalCopyOfAccessRequests?: boolean;
             roleRequiredOnAccessRequest?: boolean;
@@ -2216,6 +2323,7 @@ export interface components {
             key: string;
             label: string;
             dataType: components["schemas"]["AttributeDataType"];
+            requiredValue: components["schemas"]["RequiredAnswer"];
             /** @description Permission needed to see or edit values of others */
             permissionId: components["schemas"]["Uuid"] | null;
             /** @description Name of the linked attribute in the identity directory */
@@ -2228,6 +2336,8 @@ export interface components {
             key: components["schemas"]["Key"];
             label: components["schemas"]["Label"];
             dataType: components["schemas"]["AttributeDataType"];
+            /** @description Only for BOOLEAN (else 400 attribute.requiredValueNotBoolean on requiredValue); omitted keeps the stored answer (none for a new attribute, and none once the data type is no longer BOOLEAN) */
+            requiredValue?: components["schemas"]["RequiredAnswer"];
             permissionId?: components["schemas"]["Uuid"] | null;
             directoryLink?: string | null;
             editableByUser?: boolean;
@@ -2339,19 +2449,25 @@ export interface components {
             key: string;
             label: string;
             description: string;
-            /** @description Every attribute of the flow has a value */
+            /** @description Every attribute of the flow has a value, and the required answer where the attribute names one (requiredValue) */
             completed: boolean;
             attributes: components["schemas"]["UserAttributeValue"][];
         };
         CustomFlowInput: {
             attributes: components["schemas"]["AttributeValueInput"][];
         };
+        /**
+         * @description The one answer a Yes/No (BOOLEAN) attribute accepts (#30.1): 'true' = Yes, 'false' = No; null: any answer. A user's value other than it is refused (400 attribute.requiredAnswer on the value; clearing the value stays allowed), and the gate and custom flows count a stored other value as not given.
+         * @enum {string|null}
+         */
+        RequiredAnswer: "true" | "false" | null;
         /** @description What a form needs to ask for an attribute */
         AttributeDefinition: {
             id: components["schemas"]["Uuid"];
             key: string;
             label: string;
             dataType: components["schemas"]["AttributeDataType"];
+            requiredValue: components["schemas"]["RequiredAnswer"];
         };
         UserAttributeValue: {
             attributeId: components["schemas"]["Uuid"];
@@ -2360,6 +2476,7 @@ export interface components {
             dataType: components["schemas"]["AttributeDataType"];
             value: string | null;
             required: boolean;
+            requiredValue: components["schemas"]["RequiredAnswer"];
             /** @description false shows "Dieses Feld kann nicht bearbeitet werden" */
             editable: boolean;
         };
@@ -2468,6 +2585,7 @@ export interface components {
             dataType: components["schemas"]["AttributeDataType"];
             /** @description The user's current value (an answer replaces it); null: none yet */
             value: string | null;
+            requiredValue: components["schemas"]["RequiredAnswer"];
         };
         CatalogueApplication: {
             id: components["schemas"]["ApplicationIdValue"];
@@ -2653,8 +2771,10 @@ export interface components {
         };
         AuthCheckResult: {
             /**
-             * @description ok: nothing stands in the way. missingAttributes: required attributes without a value
-             *     (listed in missingAttributes). customFlow: a linked custom flow is not complete (customFlow).
+             * @description ok: nothing stands in the way. missingAttributes: required attributes without a value, or
+             *     with a value other than the attribute's required answer (listed in missingAttributes).
+             *     customFlow: a linked custom flow is not complete (customFlow): an attribute of it has no
+             *     value, or not its required answer.
              *     noAccess: no access (requestable tells whether a request may be sent). requested: an
              *     open access request waits for a decision. Checked in the order noAccess/requested,
              *     missingAttributes, customFlow.
@@ -2666,6 +2786,8 @@ export interface components {
                 label: string;
                 logoUrl: string | null;
                 url: string;
+                /** @description The application's initiate-login URL (Application.initiateLoginUri): with ok, where the user is sent, with iss and target_link_uri = url */
+                initiateLoginUri: string | null;
                 internal: boolean;
             };
             missingAttributes?: components["schemas"]["AttributeDefinition"][];
@@ -2715,7 +2837,10 @@ export interface components {
             requestedRole: components["schemas"]["Ref"] | null;
             comment: string | null;
             decidedAt: components["schemas"]["DateTime"] | null;
+            /** @description The id of the user who decided (recorded with the decision, a single or a bulk one) */
             decidedBy: string | null;
+            /** @description The name of who decided or closed it (#30.7; the requester for a withdrawn one): as now, or as recorded with the decision once the account is gone; null while open and for one the system expired */
+            decidedByName: string | null;
             /** @description Reason given with a denial */
             reason: string | null;
             /** @description Roles granted on acceptance */
@@ -2773,7 +2898,7 @@ export interface components {
              * @enum {string}
              */
             decision: "DENY";
-            /** @description Shown to the requester in their requests */
+            /** @description Shown to the requester in their requests; the console asks for one, for a single and a bulk denial (#30.7) */
             reason?: string | null;
         };
         ApplicationUserSummary: {
@@ -2782,6 +2907,8 @@ export interface components {
             email: string;
             companyName: string | null;
             accessSince: components["schemas"]["DateTime"];
+            /** @description When the access ends (time-bound access, #19, #30.2); null: no end */
+            endsAt: components["schemas"]["DateTime"] | null;
             roles: components["schemas"]["Ref"][];
         };
         ApplicationUserList: {
@@ -2794,6 +2921,10 @@ export interface components {
             accessSince: components["schemas"]["DateTime"] | null;
             /** @description When the access ends (time-bound access, #19); null: no end */
             endsAt: components["schemas"]["DateTime"] | null;
+            /** @description The application grants time-bound access (#30.2): an end may be set (PUT endsAt); removing one is always possible */
+            timeBoundAccess: boolean;
+            /** @description The latest end that may be set now (the application's maxAccessDays ahead); null: no maximum or not time-bound */
+            maxEndsAt: components["schemas"]["DateTime"] | null;
             roles: components["schemas"]["Ref"][];
             accountAccesses: components["schemas"]["Ref"][];
             /** @description The application's attributes with this user's values; editable = editableByOthers */
@@ -3043,6 +3174,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Accepted as a job (or the same submit recognised); the job as it stands, already finished when it took less than about a second */
+        JobAccepted: {
+            headers: {
+                /** @description The job's address (`statusUrl`) */
+                Location: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Job"];
+            };
+        };
         /** @description Invalid input; nothing was changed */
         BadRequest: {
             headers: {
@@ -3120,6 +3262,12 @@ export interface components {
         /** @description The custom flow's id or key */
         IdOrKey: string;
         UserId: components["schemas"]["Uuid"];
+        JobId: components["schemas"]["Uuid"];
+        /**
+         * @description A key the client makes for one submit (a random UUID): sent again with the same body, the answer is the first
+         *     job's, never a second run; with another body it is 409 `job.keyReused`. Kept per user for 24 hours.
+         */
+        IdempotencyKey: string;
         UserIdAsId: components["schemas"]["Uuid"];
         /** @description The application's id (its OpenID client id) */
         ApplicationId: components["schemas"]["ApplicationIdValue"];
@@ -3776,6 +3924,36 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getMyClaims: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claims */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserClaims"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     syncMyGroups: {
         parameters: {
             query?: never;
@@ -4080,6 +4258,11 @@ export interface operations {
                  *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
                  */
                 lang?: components["parameters"]["Lang"];
+                /**
+                 * @description A key the client makes for one submit (a random UUID): sent again with the same body, the answer is the first
+                 *     job's, never a second run; with another body it is 409 `job.keyReused`. Kept per user for 24 hours.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The application's id (its OpenID client id) */
@@ -4093,15 +4276,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Decided; how many requests */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BulkResult"];
-                };
-            };
+            202: components["responses"]["JobAccepted"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4277,6 +4452,11 @@ export interface operations {
                  *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
                  */
                 lang?: components["parameters"]["Lang"];
+                /**
+                 * @description A key the client makes for one submit (a random UUID): sent again with the same body, the answer is the first
+                 *     job's, never a second run; with another body it is 409 `job.keyReused`. Kept per user for 24 hours.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The application's id (its OpenID client id) */
@@ -4290,19 +4470,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Done; how many users' access changed */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BulkResult"];
-                };
-            };
+            202: components["responses"]["JobAccepted"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4316,6 +4489,11 @@ export interface operations {
                  *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
                  */
                 lang?: components["parameters"]["Lang"];
+                /**
+                 * @description A key the client makes for one submit (a random UUID): sent again with the same body, the answer is the first
+                 *     job's, never a second run; with another body it is 409 `job.keyReused`. Kept per user for 24 hours.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The application's id (its OpenID client id) */
@@ -4329,7 +4507,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description What would change (dry run) or what changed (applied) */
+            /** @description What would change (a dry run, `apply` false) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4338,7 +4516,44 @@ export interface operations {
                     "application/json": components["schemas"]["ApplicationUsersImportResult"];
                 };
             };
+            202: components["responses"]["JobAccepted"];
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                /** @description The application's id (its OpenID client id) */
+                id: components["parameters"]["ApplicationId"];
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -2783,13 +2783,1483 @@ validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const HistoryEntry = validate27;
-const schema39 = {"type":"object","additionalProperties":false,"required":["id","tableName","entity","mode","field","oldValue","value","updatedAt","updatedBy","updatedByName","references","revertible"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"tableName":{"type":"string"},"entity":{"type":"string"},"mode":{"type":"string","enum":["CREATE","UPDATE","DELETE"]},"field":{"type":["string","null"]},"oldValue":{"type":["string","null"]},"value":{"type":["string","null"]},"updatedAt":{"$ref":"#/components/schemas/DateTime"},"updatedBy":{"type":["string","null"]},"updatedByName":{"type":["string","null"]},"references":{"type":"array","items":{"$ref":"#/components/schemas/HistoryRef"}},"revertible":{"type":"boolean"}}};
-const func15 = Object.prototype.hasOwnProperty;
-const schema42 = {"type":"object","additionalProperties":false,"required":["kind","id","label","exists"],"properties":{"kind":{"$ref":"#/components/schemas/HistoryRefKind"},"id":{"type":"string"},"label":{"type":"string"},"exists":{"type":"boolean"}}};
-const schema43 = {"type":"string","enum":["APPLICATION","ATTRIBUTE","PERMISSION","ROLE","ACCOUNT_ACCESS","CUSTOM_FLOW"]};
+export const JobKind = validate27;
+const schema39 = {"type":"string","enum":["USERS_IMPORT","USERS_BULK","ACCESS_REQUESTS_DECIDE"]};
+
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((data === "USERS_IMPORT") || (data === "USERS_BULK")) || (data === "ACCESS_REQUESTS_DECIDE"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+
+export const JobStatus = validate28;
+const schema40 = {"type":"string","enum":["QUEUED","RUNNING","SUCCEEDED","FAILED"]};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((data === "QUEUED") || (data === "RUNNING")) || (data === "SUCCEEDED")) || (data === "FAILED"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate28.errors = vErrors;
+return errors === 0;
+}
+
+export const JobProgress = validate29;
+const schema41 = {"type":"object","additionalProperties":false,"required":["done","total"],"properties":{"done":{"type":"integer","minimum":0},"total":{"type":["integer","null"],"minimum":0}}};
+
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.done === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "done"},message:"must have required property '"+"done"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.total === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "done") || (key0 === "total"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.done !== undefined){
+let data0 = data.done;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err3 = {instancePath:instancePath+"/done",schemaPath:"#/properties/done/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 0 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/done",schemaPath:"#/properties/done/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.total !== undefined){
+let data1 = data.total;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err5 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: schema41.properties.total.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 < 0 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate29.errors = vErrors;
+return errors === 0;
+}
+
+export const Job = validate30;
+const schema42 = {"type":"object","additionalProperties":false,"required":["id","kind","applicationId","status","progress","createdAt","startedAt","finishedAt","statusUrl","result","error"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"kind":{"$ref":"#/components/schemas/JobKind"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/JobStatus"},"progress":{"$ref":"#/components/schemas/JobProgress"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"startedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"finishedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"statusUrl":{"type":"string","format":"uri"},"result":{"oneOf":[{"$ref":"#/components/schemas/ApplicationUsersImportResult"},{"$ref":"#/components/schemas/BulkResult"},{"type":"null"}]},"error":{"oneOf":[{"$ref":"#/components/schemas/JobFailure"},{"type":"null"}]}}};
+const func15 = Object.prototype.hasOwnProperty;
+const schema52 = {"type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer","minimum":400,"maximum":599},"body":{"$ref":"#/components/schemas/Error"}}};
+
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.status === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.body === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "status") || (key0 === "body"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data0 = data.status;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 > 599 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data0 < 400 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.body !== undefined){
+let data1 = data.body;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.error === undefined){
+const err6 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/Error/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!(key1 === "error")){
+const err7 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/Error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data1.error !== undefined){
+let data2 = data1.error;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.code === undefined){
+const err8 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2.message === undefined){
+const err9 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data2.errors === undefined){
+const err10 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+for(const key2 in data2){
+if(!(((key2 === "code") || (key2 === "message")) || (key2 === "errors"))){
+const err11 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data2.code !== undefined){
+if(typeof data2.code !== "string"){
+const err12 = {instancePath:instancePath+"/body/error/code",schemaPath:"#/components/schemas/Error/properties/error/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data2.message !== undefined){
+if(typeof data2.message !== "string"){
+const err13 = {instancePath:instancePath+"/body/error/message",schemaPath:"#/components/schemas/Error/properties/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data2.errors !== undefined){
+let data5 = data2.errors;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.message === undefined){
+const err14 = {instancePath:instancePath+"/body/error/errors/" + i0,schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+for(const key3 in data6){
+if(!((key3 === "message") || (key3 === "field"))){
+const err15 = {instancePath:instancePath+"/body/error/errors/" + i0,schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data6.message !== undefined){
+if(typeof data6.message !== "string"){
+const err16 = {instancePath:instancePath+"/body/error/errors/" + i0+"/message",schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data6.field !== undefined){
+if(typeof data6.field !== "string"){
+const err17 = {instancePath:instancePath+"/body/error/errors/" + i0+"/field",schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/body/error/errors/" + i0,schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/body/error/errors",schemaPath:"#/components/schemas/Error/properties/error/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/Error/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+validate32.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.kind === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.applicationId === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "applicationId"},message:"must have required property '"+"applicationId"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.status === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.progress === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "progress"},message:"must have required property '"+"progress"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.createdAt === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.startedAt === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startedAt"},message:"must have required property '"+"startedAt"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.finishedAt === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "finishedAt"},message:"must have required property '"+"finishedAt"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.statusUrl === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statusUrl"},message:"must have required property '"+"statusUrl"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.result === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.error === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func15.call(schema42.properties, key0))){
+const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err12 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!(formats0.test(data0))){
+const err13 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+let data1 = data.kind;
+if(typeof data1 !== "string"){
+const err15 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/JobKind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(!(((data1 === "USERS_IMPORT") || (data1 === "USERS_BULK")) || (data1 === "ACCESS_REQUESTS_DECIDE"))){
+const err16 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/JobKind/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.applicationId !== undefined){
+let data2 = data.applicationId;
+if(typeof data2 === "string"){
+if(!pattern1.test(data2)){
+const err17 = {instancePath:instancePath+"/applicationId",schemaPath:"#/components/schemas/ApplicationIdValue/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\""};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/applicationId",schemaPath:"#/components/schemas/ApplicationIdValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data3 = data.status;
+if(typeof data3 !== "string"){
+const err19 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/JobStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(!((((data3 === "QUEUED") || (data3 === "RUNNING")) || (data3 === "SUCCEEDED")) || (data3 === "FAILED"))){
+const err20 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/JobStatus/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.progress !== undefined){
+let data4 = data.progress;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.done === undefined){
+const err21 = {instancePath:instancePath+"/progress",schemaPath:"#/components/schemas/JobProgress/required",keyword:"required",params:{missingProperty: "done"},message:"must have required property '"+"done"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data4.total === undefined){
+const err22 = {instancePath:instancePath+"/progress",schemaPath:"#/components/schemas/JobProgress/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!((key1 === "done") || (key1 === "total"))){
+const err23 = {instancePath:instancePath+"/progress",schemaPath:"#/components/schemas/JobProgress/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data4.done !== undefined){
+let data5 = data4.done;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err24 = {instancePath:instancePath+"/progress/done",schemaPath:"#/components/schemas/JobProgress/properties/done/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(typeof data5 == "number"){
+if(data5 < 0 || isNaN(data5)){
+const err25 = {instancePath:instancePath+"/progress/done",schemaPath:"#/components/schemas/JobProgress/properties/done/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+if(data4.total !== undefined){
+let data6 = data4.total;
+if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
+const err26 = {instancePath:instancePath+"/progress/total",schemaPath:"#/components/schemas/JobProgress/properties/total/type",keyword:"type",params:{type: schema41.properties.total.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(typeof data6 == "number"){
+if(data6 < 0 || isNaN(data6)){
+const err27 = {instancePath:instancePath+"/progress/total",schemaPath:"#/components/schemas/JobProgress/properties/total/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/progress",schemaPath:"#/components/schemas/JobProgress/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.createdAt !== undefined){
+let data7 = data.createdAt;
+if(typeof data7 === "string"){
+if(!(formats6.validate(data7))){
+const err29 = {instancePath:instancePath+"/createdAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/createdAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.startedAt !== undefined){
+let data8 = data.startedAt;
+const _errs26 = errors;
+let valid8 = false;
+let passing0 = null;
+const _errs27 = errors;
+if(typeof data8 === "string"){
+if(!(formats6.validate(data8))){
+const err31 = {instancePath:instancePath+"/startedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/startedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+var _valid0 = _errs27 === errors;
+if(_valid0){
+valid8 = true;
+passing0 = 0;
+}
+const _errs30 = errors;
+if(data8 !== null){
+const err33 = {instancePath:instancePath+"/startedAt",schemaPath:"#/properties/startedAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+var _valid0 = _errs30 === errors;
+if(_valid0 && valid8){
+valid8 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid8 = true;
+passing0 = 1;
+}
+}
+if(!valid8){
+const err34 = {instancePath:instancePath+"/startedAt",schemaPath:"#/properties/startedAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+else {
+errors = _errs26;
+if(vErrors !== null){
+if(_errs26){
+vErrors.length = _errs26;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.finishedAt !== undefined){
+let data9 = data.finishedAt;
+const _errs33 = errors;
+let valid10 = false;
+let passing1 = null;
+const _errs34 = errors;
+if(typeof data9 === "string"){
+if(!(formats6.validate(data9))){
+const err35 = {instancePath:instancePath+"/finishedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/finishedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+var _valid1 = _errs34 === errors;
+if(_valid1){
+valid10 = true;
+passing1 = 0;
+}
+const _errs37 = errors;
+if(data9 !== null){
+const err37 = {instancePath:instancePath+"/finishedAt",schemaPath:"#/properties/finishedAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+var _valid1 = _errs37 === errors;
+if(_valid1 && valid10){
+valid10 = false;
+passing1 = [passing1, 1];
+}
+else {
+if(_valid1){
+valid10 = true;
+passing1 = 1;
+}
+}
+if(!valid10){
+const err38 = {instancePath:instancePath+"/finishedAt",schemaPath:"#/properties/finishedAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+else {
+errors = _errs33;
+if(vErrors !== null){
+if(_errs33){
+vErrors.length = _errs33;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.statusUrl !== undefined){
+let data10 = data.statusUrl;
+if(typeof data10 === "string"){
+if(!(formats2(data10))){
+const err39 = {instancePath:instancePath+"/statusUrl",schemaPath:"#/properties/statusUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/statusUrl",schemaPath:"#/properties/statusUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.result !== undefined){
+let data11 = data.result;
+const _errs42 = errors;
+let valid12 = false;
+let passing2 = null;
+const _errs43 = errors;
+if(!(validate25(data11, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs43 === errors;
+if(_valid2){
+valid12 = true;
+passing2 = 0;
+}
+const _errs44 = errors;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.count === undefined){
+const err41 = {instancePath:instancePath+"/result",schemaPath:"#/components/schemas/BulkResult/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+for(const key2 in data11){
+if(!(key2 === "count")){
+const err42 = {instancePath:instancePath+"/result",schemaPath:"#/components/schemas/BulkResult/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data11.count !== undefined){
+let data12 = data11.count;
+if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
+const err43 = {instancePath:instancePath+"/result/count",schemaPath:"#/components/schemas/BulkResult/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if(typeof data12 == "number"){
+if(data12 < 0 || isNaN(data12)){
+const err44 = {instancePath:instancePath+"/result/count",schemaPath:"#/components/schemas/BulkResult/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/result",schemaPath:"#/components/schemas/BulkResult/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+var _valid2 = _errs44 === errors;
+if(_valid2 && valid12){
+valid12 = false;
+passing2 = [passing2, 1];
+}
+else {
+if(_valid2){
+valid12 = true;
+passing2 = 1;
+}
+const _errs50 = errors;
+if(data11 !== null){
+const err46 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/oneOf/2/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+var _valid2 = _errs50 === errors;
+if(_valid2 && valid12){
+valid12 = false;
+passing2 = [passing2, 2];
+}
+else {
+if(_valid2){
+valid12 = true;
+passing2 = 2;
+}
+}
+}
+if(!valid12){
+const err47 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+else {
+errors = _errs42;
+if(vErrors !== null){
+if(_errs42){
+vErrors.length = _errs42;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.error !== undefined){
+let data13 = data.error;
+const _errs53 = errors;
+let valid15 = false;
+let passing3 = null;
+const _errs54 = errors;
+if(!(validate32(data13, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+var _valid3 = _errs54 === errors;
+if(_valid3){
+valid15 = true;
+passing3 = 0;
+}
+const _errs55 = errors;
+if(data13 !== null){
+const err48 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+var _valid3 = _errs55 === errors;
+if(_valid3 && valid15){
+valid15 = false;
+passing3 = [passing3, 1];
+}
+else {
+if(_valid3){
+valid15 = true;
+passing3 = 1;
+}
+}
+if(!valid15){
+const err49 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+else {
+errors = _errs53;
+if(vErrors !== null){
+if(_errs53){
+vErrors.length = _errs53;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+validate30.errors = vErrors;
+return errors === 0;
+}
+
+export const JobFailure = validate34;
+
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.status === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.body === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "status") || (key0 === "body"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data0 = data.status;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 > 599 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data0 < 400 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.body !== undefined){
+let data1 = data.body;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.error === undefined){
+const err6 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/Error/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!(key1 === "error")){
+const err7 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/Error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data1.error !== undefined){
+let data2 = data1.error;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.code === undefined){
+const err8 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2.message === undefined){
+const err9 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data2.errors === undefined){
+const err10 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+for(const key2 in data2){
+if(!(((key2 === "code") || (key2 === "message")) || (key2 === "errors"))){
+const err11 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data2.code !== undefined){
+if(typeof data2.code !== "string"){
+const err12 = {instancePath:instancePath+"/body/error/code",schemaPath:"#/components/schemas/Error/properties/error/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data2.message !== undefined){
+if(typeof data2.message !== "string"){
+const err13 = {instancePath:instancePath+"/body/error/message",schemaPath:"#/components/schemas/Error/properties/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data2.errors !== undefined){
+let data5 = data2.errors;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.message === undefined){
+const err14 = {instancePath:instancePath+"/body/error/errors/" + i0,schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+for(const key3 in data6){
+if(!((key3 === "message") || (key3 === "field"))){
+const err15 = {instancePath:instancePath+"/body/error/errors/" + i0,schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data6.message !== undefined){
+if(typeof data6.message !== "string"){
+const err16 = {instancePath:instancePath+"/body/error/errors/" + i0+"/message",schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data6.field !== undefined){
+if(typeof data6.field !== "string"){
+const err17 = {instancePath:instancePath+"/body/error/errors/" + i0+"/field",schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/body/error/errors/" + i0,schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/body/error/errors",schemaPath:"#/components/schemas/Error/properties/error/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/Error/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+validate34.errors = vErrors;
+return errors === 0;
+}
+
+export const HistoryEntry = validate35;
+const schema56 = {"type":"object","additionalProperties":false,"required":["id","tableName","entity","mode","field","oldValue","value","updatedAt","updatedBy","updatedByName","references","revertible"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"tableName":{"type":"string"},"entity":{"type":"string"},"mode":{"type":"string","enum":["CREATE","UPDATE","DELETE"]},"field":{"type":["string","null"]},"oldValue":{"type":["string","null"]},"value":{"type":["string","null"]},"updatedAt":{"$ref":"#/components/schemas/DateTime"},"updatedBy":{"type":["string","null"]},"updatedByName":{"type":["string","null"]},"references":{"type":"array","items":{"$ref":"#/components/schemas/HistoryRef"}},"revertible":{"type":"boolean"}}};
+const schema59 = {"type":"object","additionalProperties":false,"required":["kind","id","label","exists"],"properties":{"kind":{"$ref":"#/components/schemas/HistoryRefKind"},"id":{"type":"string"},"label":{"type":"string"},"exists":{"type":"boolean"}}};
+const schema60 = {"type":"string","enum":["APPLICATION","ATTRIBUTE","PERMISSION","ROLE","ACCOUNT_ACCESS","CUSTOM_FLOW"]};
+
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2858,7 +4328,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((((((data0 === "APPLICATION") || (data0 === "ATTRIBUTE")) || (data0 === "PERMISSION")) || (data0 === "ROLE")) || (data0 === "ACCOUNT_ACCESS")) || (data0 === "CUSTOM_FLOW"))){
-const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/HistoryRefKind/enum",keyword:"enum",params:{allowedValues: schema43.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/HistoryRefKind/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2915,12 +4385,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3045,7 +4515,7 @@ vErrors.push(err11);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema39.properties, key0))){
+if(!(func15.call(schema56.properties, key0))){
 const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err12];
@@ -3128,7 +4598,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(((data3 === "CREATE") || (data3 === "UPDATE")) || (data3 === "DELETE"))){
-const err19 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema39.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema56.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3141,7 +4611,7 @@ errors++;
 if(data.field !== undefined){
 let data4 = data.field;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err20 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: schema39.properties.field.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: schema56.properties.field.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3154,7 +4624,7 @@ errors++;
 if(data.oldValue !== undefined){
 let data5 = data.oldValue;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err21 = {instancePath:instancePath+"/oldValue",schemaPath:"#/properties/oldValue/type",keyword:"type",params:{type: schema39.properties.oldValue.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/oldValue",schemaPath:"#/properties/oldValue/type",keyword:"type",params:{type: schema56.properties.oldValue.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3167,7 +4637,7 @@ errors++;
 if(data.value !== undefined){
 let data6 = data.value;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err22 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema39.properties.value.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema56.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3205,7 +4675,7 @@ errors++;
 if(data.updatedBy !== undefined){
 let data8 = data.updatedBy;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err25 = {instancePath:instancePath+"/updatedBy",schemaPath:"#/properties/updatedBy/type",keyword:"type",params:{type: schema39.properties.updatedBy.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/updatedBy",schemaPath:"#/properties/updatedBy/type",keyword:"type",params:{type: schema56.properties.updatedBy.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3218,7 +4688,7 @@ errors++;
 if(data.updatedByName !== undefined){
 let data9 = data.updatedByName;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err26 = {instancePath:instancePath+"/updatedByName",schemaPath:"#/properties/updatedByName/type",keyword:"type",params:{type: schema39.properties.updatedByName.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/updatedByName",schemaPath:"#/properties/updatedByName/type",keyword:"type",params:{type: schema56.properties.updatedByName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3233,8 +4703,8 @@ let data10 = data.references;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate28(data10[i0], {instancePath:instancePath+"/references/" + i0,parentData:data10,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate36(data10[i0], {instancePath:instancePath+"/references/" + i0,parentData:data10,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 }
@@ -3273,13 +4743,13 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
-export const HistoryRefKind = validate30;
+export const HistoryRefKind = validate38;
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -3293,7 +4763,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((data === "APPLICATION") || (data === "ATTRIBUTE")) || (data === "PERMISSION")) || (data === "ROLE")) || (data === "ACCOUNT_ACCESS")) || (data === "CUSTOM_FLOW"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema43.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3302,13 +4772,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const HistoryRef = validate31;
+export const HistoryRef = validate39;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3377,7 +4847,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((((((data0 === "APPLICATION") || (data0 === "ATTRIBUTE")) || (data0 === "PERMISSION")) || (data0 === "ROLE")) || (data0 === "ACCOUNT_ACCESS")) || (data0 === "CUSTOM_FLOW"))){
-const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/HistoryRefKind/enum",keyword:"enum",params:{allowedValues: schema43.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/HistoryRefKind/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3434,14 +4904,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-export const HistoryList = validate32;
-const schema47 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/HistoryEntry"}},"total":{"type":"integer","minimum":0}}};
+export const HistoryList = validate40;
+const schema64 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/HistoryEntry"}},"total":{"type":"integer","minimum":0}}};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3482,8 +4952,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate27(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate35(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 }
@@ -3535,14 +5005,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationSummary = validate34;
-const schema48 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","description","internal","sortNumber","released"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"description":{"type":"string"},"internal":{"type":"boolean"},"sortNumber":{"type":"integer"},"released":{"type":"boolean"}}};
+export const ApplicationSummary = validate42;
+const schema65 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","description","internal","sortNumber","released"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"description":{"type":"string"},"internal":{"type":"boolean"},"sortNumber":{"type":"integer"},"released":{"type":"boolean"}}};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3678,7 +5148,7 @@ errors++;
 if(data.logoUrl !== undefined){
 let data2 = data.logoUrl;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err12 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema48.properties.logoUrl.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema65.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3760,14 +5230,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationList = validate35;
-const schema50 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationSummary"}},"total":{"type":"integer","minimum":0}}};
+export const ApplicationList = validate43;
+const schema67 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3808,8 +5278,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate34(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate42(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 }
@@ -3861,14 +5331,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationAttributeLink = validate37;
-const schema51 = {"type":"object","additionalProperties":false,"required":["attributeId","outputInToken","required","visible"],"properties":{"attributeId":{"$ref":"#/components/schemas/Uuid"},"outputInToken":{"type":"boolean"},"required":{"type":"boolean"},"visible":{"type":"boolean"}}};
+export const ApplicationAttributeLink = validate45;
+const schema68 = {"type":"object","additionalProperties":false,"required":["attributeId","outputInToken","required","visible"],"properties":{"attributeId":{"$ref":"#/components/schemas/Uuid"},"outputInToken":{"type":"boolean"},"required":{"type":"boolean"},"visible":{"type":"boolean"}}};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4006,14 +5476,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationRoleLink = validate38;
-const schema53 = {"type":"object","additionalProperties":false,"required":["roleId","permissionId","visible","default"],"properties":{"roleId":{"$ref":"#/components/schemas/Uuid"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"visible":{"type":"boolean"},"default":{"type":"boolean"}}};
+export const ApplicationRoleLink = validate46;
+const schema70 = {"type":"object","additionalProperties":false,"required":["roleId","permissionId","visible","default"],"properties":{"roleId":{"$ref":"#/components/schemas/Uuid"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"visible":{"type":"boolean"},"default":{"type":"boolean"}}};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4226,14 +5696,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-export const ActivationGroup = validate39;
-const schema56 = {"type":"object","additionalProperties":false,"required":["directoryGroupName","roleIds","accountAccessIds"],"properties":{"directoryGroupName":{"type":"string","minLength":1,"maxLength":200},"roleIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
+export const ActivationGroup = validate47;
+const schema73 = {"type":"object","additionalProperties":false,"required":["directoryGroupName","roleIds","accountAccessIds"],"properties":{"directoryGroupName":{"type":"string","minLength":1,"maxLength":200},"roleIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4487,16 +5957,16 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookHeader = validate40;
-const schema59 = {"type":"object","additionalProperties":false,"required":["key","value"],"properties":{"key":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"},"value":{"type":"string","maxLength":1000,"pattern":"^[ -~]*$"}}};
-const pattern20 = new RegExp("^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$", "u");
-const pattern21 = new RegExp("^[ -~]*$", "u");
+export const WebhookHeader = validate48;
+const schema76 = {"type":"object","additionalProperties":false,"required":["key","value"],"properties":{"key":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"},"value":{"type":"string","maxLength":1000,"pattern":"^[ -~]*$"}}};
+const pattern22 = new RegExp("^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$", "u");
+const pattern23 = new RegExp("^[ -~]*$", "u");
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4535,7 +6005,7 @@ errors++;
 if(data.key !== undefined){
 let data0 = data.key;
 if(typeof data0 === "string"){
-if(!pattern20.test(data0)){
+if(!pattern22.test(data0)){
 const err3 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -4570,7 +6040,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern21.test(data1)){
+if(!pattern23.test(data1)){
 const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/pattern",keyword:"pattern",params:{pattern: "^[ -~]*$"},message:"must match pattern \""+"^[ -~]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -4603,14 +6073,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-export const Webhook = validate41;
-const schema60 = {"type":"object","additionalProperties":false,"required":["enabled","endpointUrl","username","passwordSet","onGrant","onRemove","onUpdate","onAccessRequest","headers","keyVaultReference","pauseAfterFailures","consecutiveFailures","pausedAt"],"properties":{"enabled":{"type":"boolean"},"endpointUrl":{"type":"string"},"username":{"type":["string","null"]},"passwordSet":{"type":"boolean"},"onGrant":{"type":"boolean"},"onRemove":{"type":"boolean"},"onUpdate":{"type":"boolean"},"onAccessRequest":{"type":"boolean"},"headers":{"type":"array","items":{"$ref":"#/components/schemas/WebhookHeader"}},"keyVaultReference":{"type":["string","null"]},"pauseAfterFailures":{"type":["integer","null"]},"consecutiveFailures":{"type":"integer","minimum":0},"pausedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+export const Webhook = validate49;
+const schema77 = {"type":"object","additionalProperties":false,"required":["enabled","endpointUrl","username","passwordSet","onGrant","onRemove","onUpdate","onAccessRequest","headers","keyVaultReference","pauseAfterFailures","consecutiveFailures","pausedAt"],"properties":{"enabled":{"type":"boolean"},"endpointUrl":{"type":"string"},"username":{"type":["string","null"]},"passwordSet":{"type":"boolean"},"onGrant":{"type":"boolean"},"onRemove":{"type":"boolean"},"onUpdate":{"type":"boolean"},"onAccessRequest":{"type":"boolean"},"headers":{"type":"array","items":{"$ref":"#/components/schemas/WebhookHeader"}},"keyVaultReference":{"type":["string","null"]},"pauseAfterFailures":{"type":["integer","null"]},"consecutiveFailures":{"type":"integer","minimum":0},"pausedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4745,7 +6215,7 @@ vErrors.push(err12);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema60.properties, key0))){
+if(!(func15.call(schema77.properties, key0))){
 const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err13];
@@ -4783,7 +6253,7 @@ errors++;
 if(data.username !== undefined){
 let data2 = data.username;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err16 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: schema60.properties.username.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: schema77.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4895,7 +6365,7 @@ errors++;
 if(data9.key !== undefined){
 let data10 = data9.key;
 if(typeof data10 === "string"){
-if(!pattern20.test(data10)){
+if(!pattern22.test(data10)){
 const err25 = {instancePath:instancePath+"/headers/" + i0+"/key",schemaPath:"#/components/schemas/WebhookHeader/properties/key/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
@@ -4930,7 +6400,7 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(!pattern21.test(data11)){
+if(!pattern23.test(data11)){
 const err28 = {instancePath:instancePath+"/headers/" + i0+"/value",schemaPath:"#/components/schemas/WebhookHeader/properties/value/pattern",keyword:"pattern",params:{pattern: "^[ -~]*$"},message:"must match pattern \""+"^[ -~]*$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
@@ -4979,7 +6449,7 @@ errors++;
 if(data.keyVaultReference !== undefined){
 let data12 = data.keyVaultReference;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err32 = {instancePath:instancePath+"/keyVaultReference",schemaPath:"#/properties/keyVaultReference/type",keyword:"type",params:{type: schema60.properties.keyVaultReference.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/keyVaultReference",schemaPath:"#/properties/keyVaultReference/type",keyword:"type",params:{type: schema77.properties.keyVaultReference.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4992,7 +6462,7 @@ errors++;
 if(data.pauseAfterFailures !== undefined){
 let data13 = data.pauseAfterFailures;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err33 = {instancePath:instancePath+"/pauseAfterFailures",schemaPath:"#/properties/pauseAfterFailures/type",keyword:"type",params:{type: schema60.properties.pauseAfterFailures.type},message:"must be integer,null"};
+const err33 = {instancePath:instancePath+"/pauseAfterFailures",schemaPath:"#/properties/pauseAfterFailures/type",keyword:"type",params:{type: schema77.properties.pauseAfterFailures.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5115,15 +6585,15 @@ vErrors.push(err40);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookInput = validate42;
-const schema63 = {"type":"object","additionalProperties":false,"required":["enabled","endpointUrl","onGrant","onRemove","onUpdate"],"properties":{"enabled":{"type":"boolean"},"endpointUrl":{"$ref":"#/components/schemas/HttpUrl"},"username":{"type":["string","null"],"maxLength":200,"pattern":"^[^:\\r\\n]*$"},"password":{"type":["string","null"],"maxLength":500,"writeOnly":true},"onGrant":{"type":"boolean"},"onRemove":{"type":"boolean"},"onUpdate":{"type":"boolean"},"onAccessRequest":{"type":"boolean"},"headers":{"type":"array","maxItems":20,"items":{"$ref":"#/components/schemas/WebhookHeader"}},"keyVaultReference":{"type":["string","null"],"maxLength":500},"pauseAfterFailures":{"type":["integer","null"],"minimum":1,"maximum":100}}};
-const pattern25 = new RegExp("^[^:\\r\\n]*$", "u");
+export const WebhookInput = validate50;
+const schema80 = {"type":"object","additionalProperties":false,"required":["enabled","endpointUrl","onGrant","onRemove","onUpdate"],"properties":{"enabled":{"type":"boolean"},"endpointUrl":{"$ref":"#/components/schemas/HttpUrl"},"username":{"type":["string","null"],"maxLength":200,"pattern":"^[^:\\r\\n]*$"},"password":{"type":["string","null"],"maxLength":500,"writeOnly":true},"onGrant":{"type":"boolean"},"onRemove":{"type":"boolean"},"onUpdate":{"type":"boolean"},"onAccessRequest":{"type":"boolean"},"headers":{"type":"array","maxItems":20,"items":{"$ref":"#/components/schemas/WebhookHeader"}},"keyVaultReference":{"type":["string","null"],"maxLength":500},"pauseAfterFailures":{"type":["integer","null"],"minimum":1,"maximum":100}}};
+const pattern27 = new RegExp("^[^:\\r\\n]*$", "u");
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5178,7 +6648,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema63.properties, key0))){
+if(!(func15.call(schema80.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -5249,7 +6719,7 @@ errors++;
 if(data.username !== undefined){
 let data2 = data.username;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err11 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: schema63.properties.username.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: schema80.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5269,7 +6739,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern25.test(data2)){
+if(!pattern27.test(data2)){
 const err13 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/pattern",keyword:"pattern",params:{pattern: "^[^:\\r\\n]*$"},message:"must match pattern \""+"^[^:\\r\\n]*$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -5284,7 +6754,7 @@ errors++;
 if(data.password !== undefined){
 let data3 = data.password;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err14 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: schema63.properties.password.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: schema80.properties.password.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5406,7 +6876,7 @@ errors++;
 if(data9.key !== undefined){
 let data10 = data9.key;
 if(typeof data10 === "string"){
-if(!pattern20.test(data10)){
+if(!pattern22.test(data10)){
 const err24 = {instancePath:instancePath+"/headers/" + i0+"/key",schemaPath:"#/components/schemas/WebhookHeader/properties/key/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -5441,7 +6911,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!pattern21.test(data11)){
+if(!pattern23.test(data11)){
 const err27 = {instancePath:instancePath+"/headers/" + i0+"/value",schemaPath:"#/components/schemas/WebhookHeader/properties/value/pattern",keyword:"pattern",params:{pattern: "^[ -~]*$"},message:"must match pattern \""+"^[ -~]*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -5490,7 +6960,7 @@ errors++;
 if(data.keyVaultReference !== undefined){
 let data12 = data.keyVaultReference;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err31 = {instancePath:instancePath+"/keyVaultReference",schemaPath:"#/properties/keyVaultReference/type",keyword:"type",params:{type: schema63.properties.keyVaultReference.type},message:"must be string,null"};
+const err31 = {instancePath:instancePath+"/keyVaultReference",schemaPath:"#/properties/keyVaultReference/type",keyword:"type",params:{type: schema80.properties.keyVaultReference.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5515,7 +6985,7 @@ errors++;
 if(data.pauseAfterFailures !== undefined){
 let data13 = data.pauseAfterFailures;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err33 = {instancePath:instancePath+"/pauseAfterFailures",schemaPath:"#/properties/pauseAfterFailures/type",keyword:"type",params:{type: schema63.properties.pauseAfterFailures.type},message:"must be integer,null"};
+const err33 = {instancePath:instancePath+"/pauseAfterFailures",schemaPath:"#/properties/pauseAfterFailures/type",keyword:"type",params:{type: schema80.properties.pauseAfterFailures.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5558,15 +7028,15 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-export const Application = validate43;
-const schema66 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","description","url","homePageUrl","sortNumber","adminPermissionId","adminPermissionKey","notificationEmail","accessRequestRequired","accessRequestAllowed","internalCopyOfAccessRequests","roleRequiredOnAccessRequest","internal","released","accessRequestsAmount","attributes","roles","accountAccessIds","customFlowIds","activationGroups","webhook","requestJustification","timeBoundAccess","maxAccessDays","requestableAccountAccessIds"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"description":{"type":"string"},"url":{"type":"string"},"homePageUrl":{"type":["string","null"]},"sortNumber":{"type":"integer"},"adminPermissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"adminPermissionKey":{"type":["string","null"]},"notificationEmail":{"type":["string","null"]},"accessRequestRequired":{"type":"boolean"},"accessRequestAllowed":{"type":"boolean"},"internalCopyOfAccessRequests":{"type":"boolean"},"roleRequiredOnAccessRequest":{"type":"boolean"},"internal":{"type":"boolean"},"released":{"type":"boolean"},"accessRequestsAmount":{"type":"integer","minimum":0},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationAttributeLink"}},"roles":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationRoleLink"}},"accountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"customFlowIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"activationGroups":{"type":"array","items":{"$ref":"#/components/schemas/ActivationGroup"}},"webhook":{"oneOf":[{"$ref":"#/components/schemas/Webhook"},{"type":"null"}]},"requestJustification":{"$ref":"#/components/schemas/RequestJustification"},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"],"minimum":1,"maximum":3650},"requestableAccountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}}}};
-const schema71 = {"type":"string","enum":["required","optional"]};
+export const Application = validate51;
+const schema83 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","description","url","homePageUrl","sortNumber","adminPermissionId","adminPermissionKey","notificationEmail","accessRequestRequired","accessRequestAllowed","internalCopyOfAccessRequests","roleRequiredOnAccessRequest","internal","released","accessRequestsAmount","attributes","roles","accountAccessIds","customFlowIds","activationGroups","webhook","requestJustification","timeBoundAccess","maxAccessDays","requestableAccountAccessIds","initiateLoginUri"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"description":{"type":"string"},"url":{"type":"string"},"homePageUrl":{"type":["string","null"]},"initiateLoginUri":{"type":["string","null"]},"sortNumber":{"type":"integer"},"adminPermissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"adminPermissionKey":{"type":["string","null"]},"notificationEmail":{"type":["string","null"]},"accessRequestRequired":{"type":"boolean"},"accessRequestAllowed":{"type":"boolean"},"internalCopyOfAccessRequests":{"type":"boolean"},"roleRequiredOnAccessRequest":{"type":"boolean"},"internal":{"type":"boolean"},"released":{"type":"boolean"},"accessRequestsAmount":{"type":"integer","minimum":0},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationAttributeLink"}},"roles":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationRoleLink"}},"accountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"customFlowIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"activationGroups":{"type":"array","items":{"$ref":"#/components/schemas/ActivationGroup"}},"webhook":{"oneOf":[{"$ref":"#/components/schemas/Webhook"},{"type":"null"}]},"requestJustification":{"$ref":"#/components/schemas/RequestJustification"},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"],"minimum":1,"maximum":3650},"requestableAccountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}}}};
+const schema88 = {"type":"string","enum":["required","optional"]};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5840,9 +7310,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func15.call(schema66.properties, key0))){
-const err27 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.initiateLoginUri === undefined){
+const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "initiateLoginUri"},message:"must have required property '"+"initiateLoginUri"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5851,12 +7320,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(!pattern1.test(data0)){
-const err28 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/ApplicationIdValue/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\""};
+for(const key0 in data){
+if(!(func15.call(schema83.properties, key0))){
+const err28 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5866,8 +7332,11 @@ vErrors.push(err28);
 errors++;
 }
 }
-else {
-const err29 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/ApplicationIdValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern1.test(data0)){
+const err29 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/ApplicationIdValue/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -5877,9 +7346,8 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.label !== undefined){
-if(typeof data.label !== "string"){
-const err30 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err30 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/ApplicationIdValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -5889,10 +7357,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.logoUrl !== undefined){
-let data2 = data.logoUrl;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err31 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema66.properties.logoUrl.type},message:"must be string,null"};
+if(data.label !== undefined){
+if(typeof data.label !== "string"){
+const err31 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5902,9 +7369,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err32 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.logoUrl !== undefined){
+let data2 = data.logoUrl;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err32 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema83.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -5914,9 +7382,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.url !== undefined){
-if(typeof data.url !== "string"){
-const err33 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err33 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5926,10 +7394,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.homePageUrl !== undefined){
-let data5 = data.homePageUrl;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err34 = {instancePath:instancePath+"/homePageUrl",schemaPath:"#/properties/homePageUrl/type",keyword:"type",params:{type: schema66.properties.homePageUrl.type},message:"must be string,null"};
+if(data.url !== undefined){
+if(typeof data.url !== "string"){
+const err34 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -5939,10 +7406,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.sortNumber !== undefined){
-let data6 = data.sortNumber;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err35 = {instancePath:instancePath+"/sortNumber",schemaPath:"#/properties/sortNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.homePageUrl !== undefined){
+let data5 = data.homePageUrl;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err35 = {instancePath:instancePath+"/homePageUrl",schemaPath:"#/properties/homePageUrl/type",keyword:"type",params:{type: schema83.properties.homePageUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -5952,15 +7419,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.adminPermissionId !== undefined){
-let data7 = data.adminPermissionId;
-const _errs18 = errors;
-let valid2 = false;
-let passing0 = null;
-const _errs19 = errors;
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-const err36 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(data.initiateLoginUri !== undefined){
+let data6 = data.initiateLoginUri;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err36 = {instancePath:instancePath+"/initiateLoginUri",schemaPath:"#/properties/initiateLoginUri/type",keyword:"type",params:{type: schema83.properties.initiateLoginUri.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -5969,8 +7431,11 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(!(formats0.test(data7))){
-const err37 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.sortNumber !== undefined){
+let data7 = data.sortNumber;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err37 = {instancePath:instancePath+"/sortNumber",schemaPath:"#/properties/sortNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -5980,8 +7445,15 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.adminPermissionId !== undefined){
+let data8 = data.adminPermissionId;
+const _errs20 = errors;
+let valid2 = false;
+let passing0 = null;
+const _errs21 = errors;
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+const err38 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -5990,14 +7462,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-var _valid0 = _errs19 === errors;
-if(_valid0){
-valid2 = true;
-passing0 = 0;
-}
-const _errs22 = errors;
-if(data7 !== null){
-const err39 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/properties/adminPermissionId/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(!(formats0.test(data8))){
+const err39 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -6006,7 +7472,34 @@ vErrors.push(err39);
 }
 errors++;
 }
-var _valid0 = _errs22 === errors;
+}
+else {
+const err40 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+var _valid0 = _errs21 === errors;
+if(_valid0){
+valid2 = true;
+passing0 = 0;
+}
+const _errs24 = errors;
+if(data8 !== null){
+const err41 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/properties/adminPermissionId/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+var _valid0 = _errs24 === errors;
 if(_valid0 && valid2){
 valid2 = false;
 passing0 = [passing0, 1];
@@ -6018,44 +7511,7 @@ passing0 = 1;
 }
 }
 if(!valid2){
-const err40 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/properties/adminPermissionId/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-else {
-errors = _errs18;
-if(vErrors !== null){
-if(_errs18){
-vErrors.length = _errs18;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.adminPermissionKey !== undefined){
-let data8 = data.adminPermissionKey;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err41 = {instancePath:instancePath+"/adminPermissionKey",schemaPath:"#/properties/adminPermissionKey/type",keyword:"type",params:{type: schema66.properties.adminPermissionKey.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-if(data.notificationEmail !== undefined){
-let data9 = data.notificationEmail;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err42 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/properties/notificationEmail/type",keyword:"type",params:{type: schema66.properties.notificationEmail.type},message:"must be string,null"};
+const err42 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/properties/adminPermissionId/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6064,10 +7520,22 @@ vErrors.push(err42);
 }
 errors++;
 }
+else {
+errors = _errs20;
+if(vErrors !== null){
+if(_errs20){
+vErrors.length = _errs20;
 }
-if(data.accessRequestRequired !== undefined){
-if(typeof data.accessRequestRequired !== "boolean"){
-const err43 = {instancePath:instancePath+"/accessRequestRequired",schemaPath:"#/properties/accessRequestRequired/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.adminPermissionKey !== undefined){
+let data9 = data.adminPermissionKey;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err43 = {instancePath:instancePath+"/adminPermissionKey",schemaPath:"#/properties/adminPermissionKey/type",keyword:"type",params:{type: schema83.properties.adminPermissionKey.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -6077,9 +7545,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.accessRequestAllowed !== undefined){
-if(typeof data.accessRequestAllowed !== "boolean"){
-const err44 = {instancePath:instancePath+"/accessRequestAllowed",schemaPath:"#/properties/accessRequestAllowed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.notificationEmail !== undefined){
+let data10 = data.notificationEmail;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err44 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/properties/notificationEmail/type",keyword:"type",params:{type: schema83.properties.notificationEmail.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -6089,9 +7558,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.internalCopyOfAccessRequests !== undefined){
-if(typeof data.internalCopyOfAccessRequests !== "boolean"){
-const err45 = {instancePath:instancePath+"/internalCopyOfAccessRequests",schemaPath:"#/properties/internalCopyOfAccessRequests/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.accessRequestRequired !== undefined){
+if(typeof data.accessRequestRequired !== "boolean"){
+const err45 = {instancePath:instancePath+"/accessRequestRequired",schemaPath:"#/properties/accessRequestRequired/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -6101,9 +7570,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.roleRequiredOnAccessRequest !== undefined){
-if(typeof data.roleRequiredOnAccessRequest !== "boolean"){
-const err46 = {instancePath:instancePath+"/roleRequiredOnAccessRequest",schemaPath:"#/properties/roleRequiredOnAccessRequest/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.accessRequestAllowed !== undefined){
+if(typeof data.accessRequestAllowed !== "boolean"){
+const err46 = {instancePath:instancePath+"/accessRequestAllowed",schemaPath:"#/properties/accessRequestAllowed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -6113,9 +7582,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.internal !== undefined){
-if(typeof data.internal !== "boolean"){
-const err47 = {instancePath:instancePath+"/internal",schemaPath:"#/properties/internal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.internalCopyOfAccessRequests !== undefined){
+if(typeof data.internalCopyOfAccessRequests !== "boolean"){
+const err47 = {instancePath:instancePath+"/internalCopyOfAccessRequests",schemaPath:"#/properties/internalCopyOfAccessRequests/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -6125,9 +7594,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.released !== undefined){
-if(typeof data.released !== "boolean"){
-const err48 = {instancePath:instancePath+"/released",schemaPath:"#/properties/released/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.roleRequiredOnAccessRequest !== undefined){
+if(typeof data.roleRequiredOnAccessRequest !== "boolean"){
+const err48 = {instancePath:instancePath+"/roleRequiredOnAccessRequest",schemaPath:"#/properties/roleRequiredOnAccessRequest/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -6137,10 +7606,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.accessRequestsAmount !== undefined){
-let data16 = data.accessRequestsAmount;
-if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
-const err49 = {instancePath:instancePath+"/accessRequestsAmount",schemaPath:"#/properties/accessRequestsAmount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.internal !== undefined){
+if(typeof data.internal !== "boolean"){
+const err49 = {instancePath:instancePath+"/internal",schemaPath:"#/properties/internal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -6149,9 +7617,10 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(typeof data16 == "number"){
-if(data16 < 0 || isNaN(data16)){
-const err50 = {instancePath:instancePath+"/accessRequestsAmount",schemaPath:"#/properties/accessRequestsAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.released !== undefined){
+if(typeof data.released !== "boolean"){
+const err50 = {instancePath:instancePath+"/released",schemaPath:"#/properties/released/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -6161,20 +7630,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-}
-if(data.attributes !== undefined){
-let data17 = data.attributes;
-if(Array.isArray(data17)){
-const len0 = data17.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate37(data17[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data17,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err51 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.accessRequestsAmount !== undefined){
+let data17 = data.accessRequestsAmount;
+if(!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))){
+const err51 = {instancePath:instancePath+"/accessRequestsAmount",schemaPath:"#/properties/accessRequestsAmount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -6183,20 +7642,9 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data.roles !== undefined){
-let data19 = data.roles;
-if(Array.isArray(data19)){
-const len1 = data19.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate38(data19[i1], {instancePath:instancePath+"/roles/" + i1,parentData:data19,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(typeof data17 == "number"){
+if(data17 < 0 || isNaN(data17)){
+const err52 = {instancePath:instancePath+"/accessRequestsAmount",schemaPath:"#/properties/accessRequestsAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -6206,15 +7654,20 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.accountAccessIds !== undefined){
-let data21 = data.accountAccessIds;
-if(Array.isArray(data21)){
-const len2 = data21.length;
-for(let i2=0; i2<len2; i2++){
-let data22 = data21[i2];
-if(typeof data22 === "string"){
-if(!pattern0.test(data22)){
-const err53 = {instancePath:instancePath+"/accountAccessIds/" + i2,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+}
+if(data.attributes !== undefined){
+let data18 = data.attributes;
+if(Array.isArray(data18)){
+const len0 = data18.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate45(data18[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data18,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -6223,8 +7676,20 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(!(formats0.test(data22))){
-const err54 = {instancePath:instancePath+"/accountAccessIds/" + i2,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.roles !== undefined){
+let data20 = data.roles;
+if(Array.isArray(data20)){
+const len1 = data20.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate46(data20[i1], {instancePath:instancePath+"/roles/" + i1,parentData:data20,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -6234,8 +7699,15 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {instancePath:instancePath+"/accountAccessIds/" + i2,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.accountAccessIds !== undefined){
+let data22 = data.accountAccessIds;
+if(Array.isArray(data22)){
+const len2 = data22.length;
+for(let i2=0; i2<len2; i2++){
+let data23 = data22[i2];
+if(typeof data23 === "string"){
+if(!pattern0.test(data23)){
+const err55 = {instancePath:instancePath+"/accountAccessIds/" + i2,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -6244,10 +7716,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-}
-else {
-const err56 = {instancePath:instancePath+"/accountAccessIds",schemaPath:"#/properties/accountAccessIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(formats0.test(data23))){
+const err56 = {instancePath:instancePath+"/accountAccessIds/" + i2,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -6257,15 +7727,8 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.customFlowIds !== undefined){
-let data23 = data.customFlowIds;
-if(Array.isArray(data23)){
-const len3 = data23.length;
-for(let i3=0; i3<len3; i3++){
-let data24 = data23[i3];
-if(typeof data24 === "string"){
-if(!pattern0.test(data24)){
-const err57 = {instancePath:instancePath+"/customFlowIds/" + i3,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+else {
+const err57 = {instancePath:instancePath+"/accountAccessIds/" + i2,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -6274,8 +7737,10 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(!(formats0.test(data24))){
-const err58 = {instancePath:instancePath+"/customFlowIds/" + i3,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/accountAccessIds",schemaPath:"#/properties/accountAccessIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -6285,8 +7750,15 @@ vErrors.push(err58);
 errors++;
 }
 }
-else {
-const err59 = {instancePath:instancePath+"/customFlowIds/" + i3,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.customFlowIds !== undefined){
+let data24 = data.customFlowIds;
+if(Array.isArray(data24)){
+const len3 = data24.length;
+for(let i3=0; i3<len3; i3++){
+let data25 = data24[i3];
+if(typeof data25 === "string"){
+if(!pattern0.test(data25)){
+const err59 = {instancePath:instancePath+"/customFlowIds/" + i3,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -6295,10 +7767,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/customFlowIds",schemaPath:"#/properties/customFlowIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(formats0.test(data25))){
+const err60 = {instancePath:instancePath+"/customFlowIds/" + i3,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -6308,19 +7778,8 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.activationGroups !== undefined){
-let data25 = data.activationGroups;
-if(Array.isArray(data25)){
-const len4 = data25.length;
-for(let i4=0; i4<len4; i4++){
-if(!(validate39(data25[i4], {instancePath:instancePath+"/activationGroups/" + i4,parentData:data25,parentDataProperty:i4,rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err61 = {instancePath:instancePath+"/activationGroups",schemaPath:"#/properties/activationGroups/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err61 = {instancePath:instancePath+"/customFlowIds/" + i3,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -6330,24 +7789,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.webhook !== undefined){
-let data27 = data.webhook;
-const _errs62 = errors;
-let valid16 = false;
-let passing1 = null;
-const _errs63 = errors;
-if(!(validate41(data27, {instancePath:instancePath+"/webhook",parentData:data,parentDataProperty:"webhook",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
-errors = vErrors.length;
 }
-var _valid1 = _errs63 === errors;
-if(_valid1){
-valid16 = true;
-passing1 = 0;
-}
-const _errs64 = errors;
-if(data27 !== null){
-const err62 = {instancePath:instancePath+"/webhook",schemaPath:"#/properties/webhook/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+else {
+const err62 = {instancePath:instancePath+"/customFlowIds",schemaPath:"#/properties/customFlowIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -6356,7 +7800,56 @@ vErrors.push(err62);
 }
 errors++;
 }
-var _valid1 = _errs64 === errors;
+}
+if(data.activationGroups !== undefined){
+let data26 = data.activationGroups;
+if(Array.isArray(data26)){
+const len4 = data26.length;
+for(let i4=0; i4<len4; i4++){
+if(!(validate47(data26[i4], {instancePath:instancePath+"/activationGroups/" + i4,parentData:data26,parentDataProperty:i4,rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/activationGroups",schemaPath:"#/properties/activationGroups/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+if(data.webhook !== undefined){
+let data28 = data.webhook;
+const _errs64 = errors;
+let valid16 = false;
+let passing1 = null;
+const _errs65 = errors;
+if(!(validate49(data28, {instancePath:instancePath+"/webhook",parentData:data,parentDataProperty:"webhook",rootData}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs65 === errors;
+if(_valid1){
+valid16 = true;
+passing1 = 0;
+}
+const _errs66 = errors;
+if(data28 !== null){
+const err64 = {instancePath:instancePath+"/webhook",schemaPath:"#/properties/webhook/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+var _valid1 = _errs66 === errors;
 if(_valid1 && valid16){
 valid16 = false;
 passing1 = [passing1, 1];
@@ -6368,41 +7861,7 @@ passing1 = 1;
 }
 }
 if(!valid16){
-const err63 = {instancePath:instancePath+"/webhook",schemaPath:"#/properties/webhook/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-else {
-errors = _errs62;
-if(vErrors !== null){
-if(_errs62){
-vErrors.length = _errs62;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.requestJustification !== undefined){
-let data28 = data.requestJustification;
-if(typeof data28 !== "string"){
-const err64 = {instancePath:instancePath+"/requestJustification",schemaPath:"#/components/schemas/RequestJustification/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-if(!((data28 === "required") || (data28 === "optional"))){
-const err65 = {instancePath:instancePath+"/requestJustification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
+const err65 = {instancePath:instancePath+"/webhook",schemaPath:"#/properties/webhook/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -6411,10 +7870,22 @@ vErrors.push(err65);
 }
 errors++;
 }
+else {
+errors = _errs64;
+if(vErrors !== null){
+if(_errs64){
+vErrors.length = _errs64;
 }
-if(data.timeBoundAccess !== undefined){
-if(typeof data.timeBoundAccess !== "boolean"){
-const err66 = {instancePath:instancePath+"/timeBoundAccess",schemaPath:"#/properties/timeBoundAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.requestJustification !== undefined){
+let data29 = data.requestJustification;
+if(typeof data29 !== "string"){
+const err66 = {instancePath:instancePath+"/requestJustification",schemaPath:"#/components/schemas/RequestJustification/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -6423,11 +7894,8 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-if(data.maxAccessDays !== undefined){
-let data30 = data.maxAccessDays;
-if((!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))) && (data30 !== null)){
-const err67 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema66.properties.maxAccessDays.type},message:"must be integer,null"};
+if(!((data29 === "required") || (data29 === "optional"))){
+const err67 = {instancePath:instancePath+"/requestJustification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema88.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -6436,9 +7904,10 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(typeof data30 == "number"){
-if(data30 > 3650 || isNaN(data30)){
-const err68 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3650},message:"must be <= 3650"};
+}
+if(data.timeBoundAccess !== undefined){
+if(typeof data.timeBoundAccess !== "boolean"){
+const err68 = {instancePath:instancePath+"/timeBoundAccess",schemaPath:"#/properties/timeBoundAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -6447,8 +7916,11 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data30 < 1 || isNaN(data30)){
-const err69 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.maxAccessDays !== undefined){
+let data31 = data.maxAccessDays;
+if((!((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31)))) && (data31 !== null)){
+const err69 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema83.properties.maxAccessDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -6457,17 +7929,9 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-}
-if(data.requestableAccountAccessIds !== undefined){
-let data31 = data.requestableAccountAccessIds;
-if(Array.isArray(data31)){
-const len5 = data31.length;
-for(let i5=0; i5<len5; i5++){
-let data32 = data31[i5];
-if(typeof data32 === "string"){
-if(!pattern0.test(data32)){
-const err70 = {instancePath:instancePath+"/requestableAccountAccessIds/" + i5,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(typeof data31 == "number"){
+if(data31 > 3650 || isNaN(data31)){
+const err70 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3650},message:"must be <= 3650"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -6476,8 +7940,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(!(formats0.test(data32))){
-const err71 = {instancePath:instancePath+"/requestableAccountAccessIds/" + i5,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+if(data31 < 1 || isNaN(data31)){
+const err71 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -6487,8 +7951,16 @@ vErrors.push(err71);
 errors++;
 }
 }
-else {
-const err72 = {instancePath:instancePath+"/requestableAccountAccessIds/" + i5,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.requestableAccountAccessIds !== undefined){
+let data32 = data.requestableAccountAccessIds;
+if(Array.isArray(data32)){
+const len5 = data32.length;
+for(let i5=0; i5<len5; i5++){
+let data33 = data32[i5];
+if(typeof data33 === "string"){
+if(!pattern0.test(data33)){
+const err72 = {instancePath:instancePath+"/requestableAccountAccessIds/" + i5,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -6497,10 +7969,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/requestableAccountAccessIds",schemaPath:"#/properties/requestableAccountAccessIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(formats0.test(data33))){
+const err73 = {instancePath:instancePath+"/requestableAccountAccessIds/" + i5,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -6510,9 +7980,8 @@ vErrors.push(err73);
 errors++;
 }
 }
-}
 else {
-const err74 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err74 = {instancePath:instancePath+"/requestableAccountAccessIds/" + i5,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -6521,15 +7990,39 @@ vErrors.push(err74);
 }
 errors++;
 }
-validate43.errors = vErrors;
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/requestableAccountAccessIds",schemaPath:"#/properties/requestableAccountAccessIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+}
+else {
+const err76 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationInput = validate48;
-const schema73 = {"type":"object","additionalProperties":false,"required":["label","url"],"properties":{"label":{"$ref":"#/components/schemas/Label"},"logoUrl":{"oneOf":[{"$ref":"#/components/schemas/HttpUrl"},{"type":"string","pattern":"^/Applications/Image/[0-9a-f-]{36}\\.svg$"},{"type":"null"}]},"description":{"$ref":"#/components/schemas/Description"},"url":{"$ref":"#/components/schemas/HttpUrl"},"homePageUrl":{"oneOf":[{"$ref":"#/components/schemas/HttpUrl"},{"type":"null"}]},"sortNumber":{"type":"integer","minimum":-1000000,"maximum":1000000},"adminPermissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"notificationEmail":{"oneOf":[{"$ref":"#/components/schemas/Email"},{"type":"null"}]},"accessRequestRequired":{"type":"boolean"},"accessRequestAllowed":{"type":"boolean"},"internalCopyOfAccessRequests":{"type":"boolean"},"roleRequiredOnAccessRequest":{"type":"boolean"},"internal":{"type":"boolean"},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/ApplicationAttributeLink"}},"roles":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/ApplicationRoleLink"}},"accountAccessIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"customFlowIds":{"type":"array","maxItems":50,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"activationGroups":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/ActivationGroup"}},"webhook":{"oneOf":[{"$ref":"#/components/schemas/WebhookInput"},{"type":"null"}]},"requestJustification":{"$ref":"#/components/schemas/RequestJustification"},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"],"minimum":1,"maximum":3650},"requestableAccountAccessIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
-const pattern34 = new RegExp("^/Applications/Image/[0-9a-f-]{36}\\.svg$", "u");
+export const ApplicationInput = validate56;
+const schema90 = {"type":"object","additionalProperties":false,"required":["label","url"],"properties":{"label":{"$ref":"#/components/schemas/Label"},"logoUrl":{"oneOf":[{"$ref":"#/components/schemas/HttpUrl"},{"type":"string","pattern":"^/Applications/Image/[0-9a-f-]{36}\\.svg$"},{"type":"null"}]},"description":{"$ref":"#/components/schemas/Description"},"url":{"$ref":"#/components/schemas/HttpUrl"},"homePageUrl":{"oneOf":[{"$ref":"#/components/schemas/HttpUrl"},{"type":"null"}]},"initiateLoginUri":{"oneOf":[{"$ref":"#/components/schemas/HttpUrl"},{"type":"null"}]},"sortNumber":{"type":"integer","minimum":-1000000,"maximum":1000000},"adminPermissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"notificationEmail":{"oneOf":[{"$ref":"#/components/schemas/Email"},{"type":"null"}]},"accessRequestRequired":{"type":"boolean"},"accessRequestAllowed":{"type":"boolean"},"internalCopyOfAccessRequests":{"type":"boolean"},"roleRequiredOnAccessRequest":{"type":"boolean"},"internal":{"type":"boolean"},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/ApplicationAttributeLink"}},"roles":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/ApplicationRoleLink"}},"accountAccessIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"customFlowIds":{"type":"array","maxItems":50,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"activationGroups":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/ActivationGroup"}},"webhook":{"oneOf":[{"$ref":"#/components/schemas/WebhookInput"},{"type":"null"}]},"requestJustification":{"$ref":"#/components/schemas/RequestJustification"},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"],"minimum":1,"maximum":3650},"requestableAccountAccessIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
+const pattern36 = new RegExp("^/Applications/Image/[0-9a-f-]{36}\\.svg$", "u");
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6554,7 +8047,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema73.properties, key0))){
+if(!(func15.call(schema90.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -6655,7 +8148,7 @@ passing0 = 0;
 }
 const _errs10 = errors;
 if(typeof data1 === "string"){
-if(!pattern34.test(data1)){
+if(!pattern36.test(data1)){
 const err10 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/oneOf/1/pattern",keyword:"pattern",params:{pattern: "^/Applications/Image/[0-9a-f-]{36}\\.svg$"},message:"must match pattern \""+"^/Applications/Image/[0-9a-f-]{36}\\.svg$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -6898,10 +8391,15 @@ vErrors = null;
 }
 }
 }
-if(data.sortNumber !== undefined){
-let data5 = data.sortNumber;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err26 = {instancePath:instancePath+"/sortNumber",schemaPath:"#/properties/sortNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.initiateLoginUri !== undefined){
+let data5 = data.initiateLoginUri;
+const _errs28 = errors;
+let valid8 = false;
+let passing2 = null;
+const _errs29 = errors;
+if(typeof data5 === "string"){
+if(func0(data5) > 2000){
+const err26 = {instancePath:instancePath+"/initiateLoginUri",schemaPath:"#/components/schemas/HttpUrl/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6910,9 +8408,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(typeof data5 == "number"){
-if(data5 > 1000000 || isNaN(data5)){
-const err27 = {instancePath:instancePath+"/sortNumber",schemaPath:"#/properties/sortNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"};
+if(!pattern3.test(data5)){
+const err27 = {instancePath:instancePath+"/initiateLoginUri",schemaPath:"#/components/schemas/HttpUrl/pattern",keyword:"pattern",params:{pattern: "^[hH][tT][tT][pP][sS]?://[^\\s]+$"},message:"must match pattern \""+"^[hH][tT][tT][pP][sS]?://[^\\s]+$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6921,8 +8418,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data5 < -1000000 || isNaN(data5)){
-const err28 = {instancePath:instancePath+"/sortNumber",schemaPath:"#/properties/sortNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1000000},message:"must be >= -1000000"};
+if(!(formats2(data5))){
+const err28 = {instancePath:instancePath+"/initiateLoginUri",schemaPath:"#/components/schemas/HttpUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6932,16 +8429,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-}
-if(data.adminPermissionId !== undefined){
-let data6 = data.adminPermissionId;
-const _errs30 = errors;
-let valid8 = false;
-let passing2 = null;
-const _errs31 = errors;
-if(typeof data6 === "string"){
-if(!pattern0.test(data6)){
-const err29 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+else {
+const err29 = {instancePath:instancePath+"/initiateLoginUri",schemaPath:"#/components/schemas/HttpUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6950,8 +8439,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!(formats0.test(data6))){
-const err30 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+var _valid2 = _errs29 === errors;
+if(_valid2){
+valid8 = true;
+passing2 = 0;
+}
+const _errs32 = errors;
+if(data5 !== null){
+const err30 = {instancePath:instancePath+"/initiateLoginUri",schemaPath:"#/properties/initiateLoginUri/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6960,34 +8455,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-var _valid2 = _errs31 === errors;
-if(_valid2){
-valid8 = true;
-passing2 = 0;
-}
-const _errs34 = errors;
-if(data6 !== null){
-const err32 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/properties/adminPermissionId/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-var _valid2 = _errs34 === errors;
+var _valid2 = _errs32 === errors;
 if(_valid2 && valid8){
 valid8 = false;
 passing2 = [passing2, 1];
@@ -6999,7 +8467,42 @@ passing2 = 1;
 }
 }
 if(!valid8){
-const err33 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/properties/adminPermissionId/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
+const err31 = {instancePath:instancePath+"/initiateLoginUri",schemaPath:"#/properties/initiateLoginUri/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+else {
+errors = _errs28;
+if(vErrors !== null){
+if(_errs28){
+vErrors.length = _errs28;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.sortNumber !== undefined){
+let data6 = data.sortNumber;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err32 = {instancePath:instancePath+"/sortNumber",schemaPath:"#/properties/sortNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(typeof data6 == "number"){
+if(data6 > 1000000 || isNaN(data6)){
+const err33 = {instancePath:instancePath+"/sortNumber",schemaPath:"#/properties/sortNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -7008,27 +8511,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-else {
-errors = _errs30;
-if(vErrors !== null){
-if(_errs30){
-vErrors.length = _errs30;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.notificationEmail !== undefined){
-let data7 = data.notificationEmail;
-const _errs37 = errors;
-let valid10 = false;
-let passing3 = null;
-const _errs38 = errors;
-if(typeof data7 === "string"){
-if(func0(data7) > 254){
-const err34 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/components/schemas/Email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+if(data6 < -1000000 || isNaN(data6)){
+const err34 = {instancePath:instancePath+"/sortNumber",schemaPath:"#/properties/sortNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1000000},message:"must be >= -1000000"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -7037,8 +8521,17 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(!(formats4.test(data7))){
-const err35 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/components/schemas/Email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+}
+}
+if(data.adminPermissionId !== undefined){
+let data7 = data.adminPermissionId;
+const _errs37 = errors;
+let valid10 = false;
+let passing3 = null;
+const _errs38 = errors;
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+const err35 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -7047,14 +8540,24 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-else {
-const err36 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/components/schemas/Email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data7))){
+const err36 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err36];
 }
 else {
 vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }
@@ -7065,12 +8568,12 @@ passing3 = 0;
 }
 const _errs41 = errors;
 if(data7 !== null){
-const err37 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/properties/notificationEmail/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err38 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/properties/adminPermissionId/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err38];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err38);
 }
 errors++;
 }
@@ -7086,12 +8589,12 @@ passing3 = 1;
 }
 }
 if(!valid10){
-const err38 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/properties/notificationEmail/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf"};
+const err39 = {instancePath:instancePath+"/adminPermissionId",schemaPath:"#/properties/adminPermissionId/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err39];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -7107,21 +8610,15 @@ vErrors = null;
 }
 }
 }
-if(data.accessRequestRequired !== undefined){
-if(typeof data.accessRequestRequired !== "boolean"){
-const err39 = {instancePath:instancePath+"/accessRequestRequired",schemaPath:"#/properties/accessRequestRequired/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-if(data.accessRequestAllowed !== undefined){
-if(typeof data.accessRequestAllowed !== "boolean"){
-const err40 = {instancePath:instancePath+"/accessRequestAllowed",schemaPath:"#/properties/accessRequestAllowed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.notificationEmail !== undefined){
+let data8 = data.notificationEmail;
+const _errs44 = errors;
+let valid12 = false;
+let passing4 = null;
+const _errs45 = errors;
+if(typeof data8 === "string"){
+if(func0(data8) > 254){
+const err40 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/components/schemas/Email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -7130,10 +8627,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-if(data.internalCopyOfAccessRequests !== undefined){
-if(typeof data.internalCopyOfAccessRequests !== "boolean"){
-const err41 = {instancePath:instancePath+"/internalCopyOfAccessRequests",schemaPath:"#/properties/internalCopyOfAccessRequests/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!(formats4.test(data8))){
+const err41 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/components/schemas/Email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -7143,9 +8638,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.roleRequiredOnAccessRequest !== undefined){
-if(typeof data.roleRequiredOnAccessRequest !== "boolean"){
-const err42 = {instancePath:instancePath+"/roleRequiredOnAccessRequest",schemaPath:"#/properties/roleRequiredOnAccessRequest/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err42 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/components/schemas/Email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -7154,10 +8648,14 @@ vErrors.push(err42);
 }
 errors++;
 }
+var _valid4 = _errs45 === errors;
+if(_valid4){
+valid12 = true;
+passing4 = 0;
 }
-if(data.internal !== undefined){
-if(typeof data.internal !== "boolean"){
-const err43 = {instancePath:instancePath+"/internal",schemaPath:"#/properties/internal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const _errs48 = errors;
+if(data8 !== null){
+const err43 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/properties/notificationEmail/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -7166,12 +8664,19 @@ vErrors.push(err43);
 }
 errors++;
 }
+var _valid4 = _errs48 === errors;
+if(_valid4 && valid12){
+valid12 = false;
+passing4 = [passing4, 1];
 }
-if(data.attributes !== undefined){
-let data13 = data.attributes;
-if(Array.isArray(data13)){
-if(data13.length > 200){
-const err44 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
+else {
+if(_valid4){
+valid12 = true;
+passing4 = 1;
+}
+}
+if(!valid12){
+const err44 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/properties/notificationEmail/oneOf",keyword:"oneOf",params:{passingSchemas: passing4},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -7180,16 +8685,21 @@ vErrors.push(err44);
 }
 errors++;
 }
-const len0 = data13.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate37(data13[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data13,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-errors = vErrors.length;
-}
-}
+else {
+errors = _errs44;
+if(vErrors !== null){
+if(_errs44){
+vErrors.length = _errs44;
 }
 else {
-const err45 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+vErrors = null;
+}
+}
+}
+}
+if(data.accessRequestRequired !== undefined){
+if(typeof data.accessRequestRequired !== "boolean"){
+const err45 = {instancePath:instancePath+"/accessRequestRequired",schemaPath:"#/properties/accessRequestRequired/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -7199,11 +8709,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.roles !== undefined){
-let data15 = data.roles;
-if(Array.isArray(data15)){
-if(data15.length > 200){
-const err46 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
+if(data.accessRequestAllowed !== undefined){
+if(typeof data.accessRequestAllowed !== "boolean"){
+const err46 = {instancePath:instancePath+"/accessRequestAllowed",schemaPath:"#/properties/accessRequestAllowed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -7212,16 +8720,10 @@ vErrors.push(err46);
 }
 errors++;
 }
-const len1 = data15.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate38(data15[i1], {instancePath:instancePath+"/roles/" + i1,parentData:data15,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
 }
-}
-}
-else {
-const err47 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.internalCopyOfAccessRequests !== undefined){
+if(typeof data.internalCopyOfAccessRequests !== "boolean"){
+const err47 = {instancePath:instancePath+"/internalCopyOfAccessRequests",schemaPath:"#/properties/internalCopyOfAccessRequests/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -7231,11 +8733,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.accountAccessIds !== undefined){
-let data17 = data.accountAccessIds;
-if(Array.isArray(data17)){
-if(data17.length > 200){
-const err48 = {instancePath:instancePath+"/accountAccessIds",schemaPath:"#/properties/accountAccessIds/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
+if(data.roleRequiredOnAccessRequest !== undefined){
+if(typeof data.roleRequiredOnAccessRequest !== "boolean"){
+const err48 = {instancePath:instancePath+"/roleRequiredOnAccessRequest",schemaPath:"#/properties/roleRequiredOnAccessRequest/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -7244,12 +8744,10 @@ vErrors.push(err48);
 }
 errors++;
 }
-const len2 = data17.length;
-for(let i2=0; i2<len2; i2++){
-let data18 = data17[i2];
-if(typeof data18 === "string"){
-if(!pattern0.test(data18)){
-const err49 = {instancePath:instancePath+"/accountAccessIds/" + i2,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+}
+if(data.internal !== undefined){
+if(typeof data.internal !== "boolean"){
+const err49 = {instancePath:instancePath+"/internal",schemaPath:"#/properties/internal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -7258,8 +8756,12 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(!(formats0.test(data18))){
-const err50 = {instancePath:instancePath+"/accountAccessIds/" + i2,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.attributes !== undefined){
+let data14 = data.attributes;
+if(Array.isArray(data14)){
+if(data14.length > 200){
+const err50 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -7268,9 +8770,16 @@ vErrors.push(err50);
 }
 errors++;
 }
+const len0 = data14.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate45(data14[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data14,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err51 = {instancePath:instancePath+"/accountAccessIds/" + i2,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err51 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -7280,14 +8789,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-let i3 = data17.length;
-let j0;
-if(i3 > 1){
-outer0:
-for(;i3--;){
-for(j0 = i3; j0--;){
-if(func5(data17[i3], data17[j0])){
-const err52 = {instancePath:instancePath+"/accountAccessIds",schemaPath:"#/properties/accountAccessIds/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)"};
+if(data.roles !== undefined){
+let data16 = data.roles;
+if(Array.isArray(data16)){
+if(data16.length > 200){
+const err52 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -7295,14 +8801,17 @@ else {
 vErrors.push(err52);
 }
 errors++;
-break outer0;
 }
-}
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate46(data16[i1], {instancePath:instancePath+"/roles/" + i1,parentData:data16,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+errors = vErrors.length;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/accountAccessIds",schemaPath:"#/properties/accountAccessIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err53 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -7312,11 +8821,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.customFlowIds !== undefined){
-let data19 = data.customFlowIds;
-if(Array.isArray(data19)){
-if(data19.length > 50){
-const err54 = {instancePath:instancePath+"/customFlowIds",schemaPath:"#/properties/customFlowIds/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
+if(data.accountAccessIds !== undefined){
+let data18 = data.accountAccessIds;
+if(Array.isArray(data18)){
+if(data18.length > 200){
+const err54 = {instancePath:instancePath+"/accountAccessIds",schemaPath:"#/properties/accountAccessIds/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -7325,12 +8834,12 @@ vErrors.push(err54);
 }
 errors++;
 }
-const len3 = data19.length;
-for(let i4=0; i4<len3; i4++){
-let data20 = data19[i4];
-if(typeof data20 === "string"){
-if(!pattern0.test(data20)){
-const err55 = {instancePath:instancePath+"/customFlowIds/" + i4,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+const len2 = data18.length;
+for(let i2=0; i2<len2; i2++){
+let data19 = data18[i2];
+if(typeof data19 === "string"){
+if(!pattern0.test(data19)){
+const err55 = {instancePath:instancePath+"/accountAccessIds/" + i2,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -7339,8 +8848,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(!(formats0.test(data20))){
-const err56 = {instancePath:instancePath+"/customFlowIds/" + i4,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+if(!(formats0.test(data19))){
+const err56 = {instancePath:instancePath+"/accountAccessIds/" + i2,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -7351,7 +8860,7 @@ errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/customFlowIds/" + i4,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err57 = {instancePath:instancePath+"/accountAccessIds/" + i2,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -7361,14 +8870,14 @@ vErrors.push(err57);
 errors++;
 }
 }
-let i5 = data19.length;
-let j1;
-if(i5 > 1){
-outer1:
-for(;i5--;){
-for(j1 = i5; j1--;){
-if(func5(data19[i5], data19[j1])){
-const err58 = {instancePath:instancePath+"/customFlowIds",schemaPath:"#/properties/customFlowIds/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i5+" are identical)"};
+let i3 = data18.length;
+let j0;
+if(i3 > 1){
+outer0:
+for(;i3--;){
+for(j0 = i3; j0--;){
+if(func5(data18[i3], data18[j0])){
+const err58 = {instancePath:instancePath+"/accountAccessIds",schemaPath:"#/properties/accountAccessIds/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -7376,14 +8885,14 @@ else {
 vErrors.push(err58);
 }
 errors++;
-break outer1;
+break outer0;
 }
 }
 }
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/customFlowIds",schemaPath:"#/properties/customFlowIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err59 = {instancePath:instancePath+"/accountAccessIds",schemaPath:"#/properties/accountAccessIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -7393,11 +8902,11 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data.activationGroups !== undefined){
-let data21 = data.activationGroups;
-if(Array.isArray(data21)){
-if(data21.length > 50){
-const err60 = {instancePath:instancePath+"/activationGroups",schemaPath:"#/properties/activationGroups/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
+if(data.customFlowIds !== undefined){
+let data20 = data.customFlowIds;
+if(Array.isArray(data20)){
+if(data20.length > 50){
+const err60 = {instancePath:instancePath+"/customFlowIds",schemaPath:"#/properties/customFlowIds/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -7406,16 +8915,12 @@ vErrors.push(err60);
 }
 errors++;
 }
-const len4 = data21.length;
-for(let i6=0; i6<len4; i6++){
-if(!(validate39(data21[i6], {instancePath:instancePath+"/activationGroups/" + i6,parentData:data21,parentDataProperty:i6,rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err61 = {instancePath:instancePath+"/activationGroups",schemaPath:"#/properties/activationGroups/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len3 = data20.length;
+for(let i4=0; i4<len3; i4++){
+let data21 = data20[i4];
+if(typeof data21 === "string"){
+if(!pattern0.test(data21)){
+const err61 = {instancePath:instancePath+"/customFlowIds/" + i4,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -7424,25 +8929,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-if(data.webhook !== undefined){
-let data23 = data.webhook;
-const _errs73 = errors;
-let valid26 = false;
-let passing4 = null;
-const _errs74 = errors;
-if(!(validate42(data23, {instancePath:instancePath+"/webhook",parentData:data,parentDataProperty:"webhook",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
-errors = vErrors.length;
-}
-var _valid4 = _errs74 === errors;
-if(_valid4){
-valid26 = true;
-passing4 = 0;
-}
-const _errs75 = errors;
-if(data23 !== null){
-const err62 = {instancePath:instancePath+"/webhook",schemaPath:"#/properties/webhook/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(!(formats0.test(data21))){
+const err62 = {instancePath:instancePath+"/customFlowIds/" + i4,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -7451,19 +8939,9 @@ vErrors.push(err62);
 }
 errors++;
 }
-var _valid4 = _errs75 === errors;
-if(_valid4 && valid26){
-valid26 = false;
-passing4 = [passing4, 1];
 }
 else {
-if(_valid4){
-valid26 = true;
-passing4 = 1;
-}
-}
-if(!valid26){
-const err63 = {instancePath:instancePath+"/webhook",schemaPath:"#/properties/webhook/oneOf",keyword:"oneOf",params:{passingSchemas: passing4},message:"must match exactly one schema in oneOf"};
+const err63 = {instancePath:instancePath+"/customFlowIds/" + i4,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -7472,22 +8950,15 @@ vErrors.push(err63);
 }
 errors++;
 }
-else {
-errors = _errs73;
-if(vErrors !== null){
-if(_errs73){
-vErrors.length = _errs73;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.requestJustification !== undefined){
-let data24 = data.requestJustification;
-if(typeof data24 !== "string"){
-const err64 = {instancePath:instancePath+"/requestJustification",schemaPath:"#/components/schemas/RequestJustification/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let i5 = data20.length;
+let j1;
+if(i5 > 1){
+outer1:
+for(;i5--;){
+for(j1 = i5; j1--;){
+if(func5(data20[i5], data20[j1])){
+const err64 = {instancePath:instancePath+"/customFlowIds",schemaPath:"#/properties/customFlowIds/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i5+" are identical)"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -7495,9 +8966,14 @@ else {
 vErrors.push(err64);
 }
 errors++;
+break outer1;
 }
-if(!((data24 === "required") || (data24 === "optional"))){
-const err65 = {instancePath:instancePath+"/requestJustification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
+}
+}
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/customFlowIds",schemaPath:"#/properties/customFlowIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -7507,9 +8983,11 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data.timeBoundAccess !== undefined){
-if(typeof data.timeBoundAccess !== "boolean"){
-const err66 = {instancePath:instancePath+"/timeBoundAccess",schemaPath:"#/properties/timeBoundAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.activationGroups !== undefined){
+let data22 = data.activationGroups;
+if(Array.isArray(data22)){
+if(data22.length > 50){
+const err66 = {instancePath:instancePath+"/activationGroups",schemaPath:"#/properties/activationGroups/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -7518,11 +8996,16 @@ vErrors.push(err66);
 }
 errors++;
 }
+const len4 = data22.length;
+for(let i6=0; i6<len4; i6++){
+if(!(validate47(data22[i6], {instancePath:instancePath+"/activationGroups/" + i6,parentData:data22,parentDataProperty:i6,rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+errors = vErrors.length;
 }
-if(data.maxAccessDays !== undefined){
-let data26 = data.maxAccessDays;
-if((!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))) && (data26 !== null)){
-const err67 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema73.properties.maxAccessDays.type},message:"must be integer,null"};
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/activationGroups",schemaPath:"#/properties/activationGroups/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -7531,9 +9014,25 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(typeof data26 == "number"){
-if(data26 > 3650 || isNaN(data26)){
-const err68 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3650},message:"must be <= 3650"};
+}
+if(data.webhook !== undefined){
+let data24 = data.webhook;
+const _errs80 = errors;
+let valid28 = false;
+let passing5 = null;
+const _errs81 = errors;
+if(!(validate50(data24, {instancePath:instancePath+"/webhook",parentData:data,parentDataProperty:"webhook",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+errors = vErrors.length;
+}
+var _valid5 = _errs81 === errors;
+if(_valid5){
+valid28 = true;
+passing5 = 0;
+}
+const _errs82 = errors;
+if(data24 !== null){
+const err68 = {instancePath:instancePath+"/webhook",schemaPath:"#/properties/webhook/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -7542,8 +9041,19 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data26 < 1 || isNaN(data26)){
-const err69 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+var _valid5 = _errs82 === errors;
+if(_valid5 && valid28){
+valid28 = false;
+passing5 = [passing5, 1];
+}
+else {
+if(_valid5){
+valid28 = true;
+passing5 = 1;
+}
+}
+if(!valid28){
+const err69 = {instancePath:instancePath+"/webhook",schemaPath:"#/properties/webhook/oneOf",keyword:"oneOf",params:{passingSchemas: passing5},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -7552,13 +9062,22 @@ vErrors.push(err69);
 }
 errors++;
 }
+else {
+errors = _errs80;
+if(vErrors !== null){
+if(_errs80){
+vErrors.length = _errs80;
+}
+else {
+vErrors = null;
 }
 }
-if(data.requestableAccountAccessIds !== undefined){
-let data27 = data.requestableAccountAccessIds;
-if(Array.isArray(data27)){
-if(data27.length > 200){
-const err70 = {instancePath:instancePath+"/requestableAccountAccessIds",schemaPath:"#/properties/requestableAccountAccessIds/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
+}
+}
+if(data.requestJustification !== undefined){
+let data25 = data.requestJustification;
+if(typeof data25 !== "string"){
+const err70 = {instancePath:instancePath+"/requestJustification",schemaPath:"#/components/schemas/RequestJustification/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -7567,12 +9086,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-const len5 = data27.length;
-for(let i7=0; i7<len5; i7++){
-let data28 = data27[i7];
-if(typeof data28 === "string"){
-if(!pattern0.test(data28)){
-const err71 = {instancePath:instancePath+"/requestableAccountAccessIds/" + i7,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(!((data25 === "required") || (data25 === "optional"))){
+const err71 = {instancePath:instancePath+"/requestJustification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema88.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -7581,8 +9096,10 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(!(formats0.test(data28))){
-const err72 = {instancePath:instancePath+"/requestableAccountAccessIds/" + i7,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.timeBoundAccess !== undefined){
+if(typeof data.timeBoundAccess !== "boolean"){
+const err72 = {instancePath:instancePath+"/timeBoundAccess",schemaPath:"#/properties/timeBoundAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -7592,8 +9109,10 @@ vErrors.push(err72);
 errors++;
 }
 }
-else {
-const err73 = {instancePath:instancePath+"/requestableAccountAccessIds/" + i7,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.maxAccessDays !== undefined){
+let data27 = data.maxAccessDays;
+if((!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))) && (data27 !== null)){
+const err73 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema90.properties.maxAccessDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -7602,15 +9121,9 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-let i8 = data27.length;
-let j2;
-if(i8 > 1){
-outer2:
-for(;i8--;){
-for(j2 = i8; j2--;){
-if(func5(data27[i8], data27[j2])){
-const err74 = {instancePath:instancePath+"/requestableAccountAccessIds",schemaPath:"#/properties/requestableAccountAccessIds/uniqueItems",keyword:"uniqueItems",params:{i: i8, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i8+" are identical)"};
+if(typeof data27 == "number"){
+if(data27 > 3650 || isNaN(data27)){
+const err74 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3650},message:"must be <= 3650"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -7618,14 +9131,9 @@ else {
 vErrors.push(err74);
 }
 errors++;
-break outer2;
 }
-}
-}
-}
-}
-else {
-const err75 = {instancePath:instancePath+"/requestableAccountAccessIds",schemaPath:"#/properties/requestableAccountAccessIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data27 < 1 || isNaN(data27)){
+const err75 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -7636,8 +9144,11 @@ errors++;
 }
 }
 }
-else {
-const err76 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.requestableAccountAccessIds !== undefined){
+let data28 = data.requestableAccountAccessIds;
+if(Array.isArray(data28)){
+if(data28.length > 200){
+const err76 = {instancePath:instancePath+"/requestableAccountAccessIds",schemaPath:"#/properties/requestableAccountAccessIds/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -7646,14 +9157,93 @@ vErrors.push(err76);
 }
 errors++;
 }
-validate48.errors = vErrors;
+const len5 = data28.length;
+for(let i7=0; i7<len5; i7++){
+let data29 = data28[i7];
+if(typeof data29 === "string"){
+if(!pattern0.test(data29)){
+const err77 = {instancePath:instancePath+"/requestableAccountAccessIds/" + i7,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+if(!(formats0.test(data29))){
+const err78 = {instancePath:instancePath+"/requestableAccountAccessIds/" + i7,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+else {
+const err79 = {instancePath:instancePath+"/requestableAccountAccessIds/" + i7,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+let i8 = data28.length;
+let j2;
+if(i8 > 1){
+outer2:
+for(;i8--;){
+for(j2 = i8; j2--;){
+if(func5(data28[i8], data28[j2])){
+const err80 = {instancePath:instancePath+"/requestableAccountAccessIds",schemaPath:"#/properties/requestableAccountAccessIds/uniqueItems",keyword:"uniqueItems",params:{i: i8, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i8+" are identical)"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+break outer2;
+}
+}
+}
+}
+}
+else {
+const err81 = {instancePath:instancePath+"/requestableAccountAccessIds",schemaPath:"#/properties/requestableAccountAccessIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+else {
+const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-export const ImageUpload = validate53;
-const schema85 = {"type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string"}}};
+export const ImageUpload = validate61;
+const schema103 = {"type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string"}}};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7702,14 +9292,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const AdminApplication = validate54;
-const schema86 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","internal","accessRequestsAmount","permissions"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"internal":{"type":"boolean"},"accessRequestsAmount":{"type":"integer","minimum":0},"permissions":{"type":"object","additionalProperties":false,"required":["manageAccessRequests"],"properties":{"manageAccessRequests":{"type":"boolean"}}}}};
+export const AdminApplication = validate62;
+const schema104 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","internal","accessRequestsAmount","permissions"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"internal":{"type":"boolean"},"accessRequestsAmount":{"type":"integer","minimum":0},"permissions":{"type":"object","additionalProperties":false,"required":["manageAccessRequests"],"properties":{"manageAccessRequests":{"type":"boolean"}}}}};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7835,7 +9425,7 @@ errors++;
 if(data.logoUrl !== undefined){
 let data2 = data.logoUrl;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err11 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema86.properties.logoUrl.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema104.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7954,14 +9544,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-export const AdminApplicationList = validate55;
-const schema88 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AdminApplication"}},"total":{"type":"integer","minimum":0}}};
+export const AdminApplicationList = validate63;
+const schema106 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AdminApplication"}},"total":{"type":"integer","minimum":0}}};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8002,8 +9592,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate54(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate62(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -8055,14 +9645,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-export const AttributeDataType = validate57;
-const schema89 = {"type":"string","enum":["STRING","NUMBER","BOOLEAN","DATE","EMAIL","URL"]};
+export const AttributeDataType = validate65;
+const schema107 = {"type":"string","enum":["STRING","NUMBER","BOOLEAN","DATE","EMAIL","URL"]};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -8076,7 +9666,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((data === "STRING") || (data === "NUMBER")) || (data === "BOOLEAN")) || (data === "DATE")) || (data === "EMAIL")) || (data === "URL"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8085,14 +9675,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const UsageType = validate58;
-const schema90 = {"type":"string","enum":["APPLICATION","CUSTOM_FLOW","ROLE","APPLICATION_ACCOUNT_ACCESS"]};
+export const UsageType = validate66;
+const schema108 = {"type":"string","enum":["APPLICATION","CUSTOM_FLOW","ROLE","APPLICATION_ACCOUNT_ACCESS"]};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -8106,7 +9696,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === "APPLICATION") || (data === "CUSTOM_FLOW")) || (data === "ROLE")) || (data === "APPLICATION_ACCOUNT_ACCESS"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema108.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8115,14 +9705,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
-export const Usage = validate59;
-const schema91 = {"type":"object","additionalProperties":false,"required":["type","id","label"],"properties":{"type":{"$ref":"#/components/schemas/UsageType"},"id":{"type":"string"},"label":{"type":"string"}}};
+export const Usage = validate67;
+const schema109 = {"type":"object","additionalProperties":false,"required":["type","id","label"],"properties":{"type":{"$ref":"#/components/schemas/UsageType"},"id":{"type":"string"},"label":{"type":"string"}}};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8181,7 +9771,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((((data0 === "APPLICATION") || (data0 === "CUSTOM_FLOW")) || (data0 === "ROLE")) || (data0 === "APPLICATION_ACCOUNT_ACCESS"))){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/UsageType/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/UsageType/enum",keyword:"enum",params:{allowedValues: schema108.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8226,14 +9816,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const UsageGroupKind = validate60;
-const schema93 = {"type":"string","enum":["APPLICATION","USER","CUSTOM_FLOW","ACCOUNT_ACCESS","ACTIVATION_GROUP","ROLE","ATTRIBUTE","ACCESS_REQUEST","ADMIN_PERMISSION_LOST"]};
+export const UsageGroupKind = validate68;
+const schema111 = {"type":"string","enum":["APPLICATION","USER","CUSTOM_FLOW","ACCOUNT_ACCESS","ACTIVATION_GROUP","ROLE","ATTRIBUTE","ACCESS_REQUEST","ADMIN_PERMISSION_LOST"]};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -8247,7 +9837,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((((data === "APPLICATION") || (data === "USER")) || (data === "CUSTOM_FLOW")) || (data === "ACCOUNT_ACCESS")) || (data === "ACTIVATION_GROUP")) || (data === "ROLE")) || (data === "ATTRIBUTE")) || (data === "ACCESS_REQUEST")) || (data === "ADMIN_PERMISSION_LOST"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema93.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema111.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8256,14 +9846,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-export const UsageGroup = validate61;
-const schema94 = {"type":"object","additionalProperties":false,"required":["kind","count","first"],"properties":{"kind":{"$ref":"#/components/schemas/UsageGroupKind"},"count":{"type":"integer","minimum":1},"first":{"type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["id","label"],"properties":{"id":{"type":"string"},"label":{"type":"string"}}}}}};
+export const UsageGroup = validate69;
+const schema112 = {"type":"object","additionalProperties":false,"required":["kind","count","first"],"properties":{"kind":{"$ref":"#/components/schemas/UsageGroupKind"},"count":{"type":"integer","minimum":1},"first":{"type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["id","label"],"properties":{"id":{"type":"string"},"label":{"type":"string"}}}}}};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8322,7 +9912,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((((((((data0 === "APPLICATION") || (data0 === "USER")) || (data0 === "CUSTOM_FLOW")) || (data0 === "ACCOUNT_ACCESS")) || (data0 === "ACTIVATION_GROUP")) || (data0 === "ROLE")) || (data0 === "ATTRIBUTE")) || (data0 === "ACCESS_REQUEST")) || (data0 === "ADMIN_PERMISSION_LOST"))){
-const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/UsageGroupKind/enum",keyword:"enum",params:{allowedValues: schema93.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/UsageGroupKind/enum",keyword:"enum",params:{allowedValues: schema111.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8465,14 +10055,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const EntityUsage = validate62;
-const schema96 = {"type":"object","additionalProperties":false,"required":["groups"],"properties":{"groups":{"type":"array","items":{"$ref":"#/components/schemas/UsageGroup"}}}};
+export const EntityUsage = validate70;
+const schema114 = {"type":"object","additionalProperties":false,"required":["groups"],"properties":{"groups":{"type":"array","items":{"$ref":"#/components/schemas/UsageGroup"}}}};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8503,8 +10093,8 @@ let data0 = data.groups;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate61(data0[i0], {instancePath:instancePath+"/groups/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate69(data0[i0], {instancePath:instancePath+"/groups/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -8531,14 +10121,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-export const DeleteResult = validate64;
-const schema97 = {"type":"object","additionalProperties":false,"required":["removedFrom"],"properties":{"removedFrom":{"type":"array","items":{"$ref":"#/components/schemas/UsageGroup"}}}};
+export const DeleteResult = validate72;
+const schema115 = {"type":"object","additionalProperties":false,"required":["removedFrom"],"properties":{"removedFrom":{"type":"array","items":{"$ref":"#/components/schemas/UsageGroup"}}}};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8569,8 +10159,8 @@ let data0 = data.removedFrom;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate61(data0[i0], {instancePath:instancePath+"/removedFrom/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate69(data0[i0], {instancePath:instancePath+"/removedFrom/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -8597,14 +10187,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-export const AttributeSummary = validate66;
-const schema98 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType","editableByUser","editableByOthers"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"}}};
+export const AttributeSummary = validate74;
+const schema116 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType","editableByUser","editableByOthers"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"}}};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8752,7 +10342,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
-const err13 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8797,14 +10387,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-export const AttributeList = validate67;
-const schema101 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AttributeSummary"}},"total":{"type":"integer","minimum":0}}};
+export const AttributeList = validate75;
+const schema119 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AttributeSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8845,8 +10435,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate66(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate74(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }
 }
@@ -8898,14 +10488,15 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const Attribute = validate69;
-const schema102 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType","permissionId","directoryLink","editableByUser","editableByOthers","usages"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryLink":{"type":["string","null"]},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"},"usages":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Usage"}}}};
+export const Attribute = validate77;
+const schema120 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType","requiredValue","permissionId","directoryLink","editableByUser","editableByOthers","usages"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"requiredValue":{"$ref":"#/components/schemas/RequiredAnswer"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryLink":{"type":["string","null"]},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"},"usages":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Usage"}}}};
+const schema123 = {"type":["string","null"],"enum":["true","false",null]};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8949,8 +10540,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.permissionId === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permissionId"},message:"must have required property '"+"permissionId"+"'"};
+if(data.requiredValue === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requiredValue"},message:"must have required property '"+"requiredValue"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8959,8 +10550,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.directoryLink === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "directoryLink"},message:"must have required property '"+"directoryLink"+"'"};
+if(data.permissionId === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permissionId"},message:"must have required property '"+"permissionId"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8969,8 +10560,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.editableByUser === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editableByUser"},message:"must have required property '"+"editableByUser"+"'"};
+if(data.directoryLink === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "directoryLink"},message:"must have required property '"+"directoryLink"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8979,8 +10570,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.editableByOthers === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editableByOthers"},message:"must have required property '"+"editableByOthers"+"'"};
+if(data.editableByUser === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editableByUser"},message:"must have required property '"+"editableByUser"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8989,8 +10580,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.usages === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "usages"},message:"must have required property '"+"usages"+"'"};
+if(data.editableByOthers === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editableByOthers"},message:"must have required property '"+"editableByOthers"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8999,9 +10590,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func15.call(schema102.properties, key0))){
-const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.usages === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "usages"},message:"must have required property '"+"usages"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9010,12 +10600,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err10 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+for(const key0 in data){
+if(!(func15.call(schema120.properties, key0))){
+const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9024,8 +10611,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err11 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err11 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9034,9 +10625,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-else {
-const err12 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data0))){
+const err12 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9046,9 +10636,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.key !== undefined){
-if(typeof data.key !== "string"){
-const err13 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err13 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9058,9 +10647,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.label !== undefined){
-if(typeof data.label !== "string"){
-const err14 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.key !== undefined){
+if(typeof data.key !== "string"){
+const err14 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9070,10 +10659,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.dataType !== undefined){
-let data3 = data.dataType;
-if(typeof data3 !== "string"){
-const err15 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.label !== undefined){
+if(typeof data.label !== "string"){
+const err15 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9082,8 +10670,11 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
-const err16 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.dataType !== undefined){
+let data3 = data.dataType;
+if(typeof data3 !== "string"){
+const err16 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9092,16 +10683,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.permissionId !== undefined){
-let data4 = data.permissionId;
-const _errs13 = errors;
-let valid3 = false;
-let passing0 = null;
-const _errs14 = errors;
-if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-const err17 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
+const err17 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9110,8 +10693,11 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!(formats0.test(data4))){
-const err18 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.requiredValue !== undefined){
+let data4 = data.requiredValue;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err18 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema123.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9120,9 +10706,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data4 === "true") || (data4 === "false")) || (data4 === null))){
+const err19 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema123.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9131,14 +10716,16 @@ vErrors.push(err19);
 }
 errors++;
 }
-var _valid0 = _errs14 === errors;
-if(_valid0){
-valid3 = true;
-passing0 = 0;
 }
+if(data.permissionId !== undefined){
+let data5 = data.permissionId;
+const _errs16 = errors;
+let valid4 = false;
+let passing0 = null;
 const _errs17 = errors;
-if(data4 !== null){
-const err20 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+const err20 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9147,19 +10734,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-var _valid0 = _errs17 === errors;
-if(_valid0 && valid3){
-valid3 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid3 = true;
-passing0 = 1;
-}
-}
-if(!valid3){
-const err21 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(!(formats0.test(data5))){
+const err21 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9168,22 +10744,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-else {
-errors = _errs13;
-if(vErrors !== null){
-if(_errs13){
-vErrors.length = _errs13;
 }
 else {
-vErrors = null;
-}
-}
-}
-}
-if(data.directoryLink !== undefined){
-let data5 = data.directoryLink;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err22 = {instancePath:instancePath+"/directoryLink",schemaPath:"#/properties/directoryLink/type",keyword:"type",params:{type: schema102.properties.directoryLink.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9192,10 +10755,14 @@ vErrors.push(err22);
 }
 errors++;
 }
+var _valid0 = _errs17 === errors;
+if(_valid0){
+valid4 = true;
+passing0 = 0;
 }
-if(data.editableByUser !== undefined){
-if(typeof data.editableByUser !== "boolean"){
-const err23 = {instancePath:instancePath+"/editableByUser",schemaPath:"#/properties/editableByUser/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const _errs20 = errors;
+if(data5 !== null){
+const err23 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9204,10 +10771,19 @@ vErrors.push(err23);
 }
 errors++;
 }
+var _valid0 = _errs20 === errors;
+if(_valid0 && valid4){
+valid4 = false;
+passing0 = [passing0, 1];
 }
-if(data.editableByOthers !== undefined){
-if(typeof data.editableByOthers !== "boolean"){
-const err24 = {instancePath:instancePath+"/editableByOthers",schemaPath:"#/properties/editableByOthers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+if(_valid0){
+valid4 = true;
+passing0 = 1;
+}
+}
+if(!valid4){
+const err24 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9216,12 +10792,22 @@ vErrors.push(err24);
 }
 errors++;
 }
+else {
+errors = _errs16;
+if(vErrors !== null){
+if(_errs16){
+vErrors.length = _errs16;
 }
-if(data.usages !== undefined){
-let data8 = data.usages;
-if(Array.isArray(data8)){
-if(data8.length > 100){
-const err25 = {instancePath:instancePath+"/usages",schemaPath:"#/properties/usages/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.directoryLink !== undefined){
+let data6 = data.directoryLink;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err25 = {instancePath:instancePath+"/directoryLink",schemaPath:"#/properties/directoryLink/type",keyword:"type",params:{type: schema120.properties.directoryLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9230,16 +10816,10 @@ vErrors.push(err25);
 }
 errors++;
 }
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate59(data8[i0], {instancePath:instancePath+"/usages/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
-errors = vErrors.length;
 }
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/usages",schemaPath:"#/properties/usages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.editableByUser !== undefined){
+if(typeof data.editableByUser !== "boolean"){
+const err26 = {instancePath:instancePath+"/editableByUser",schemaPath:"#/properties/editableByUser/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -9249,9 +10829,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-}
-else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.editableByOthers !== undefined){
+if(typeof data.editableByOthers !== "boolean"){
+const err27 = {instancePath:instancePath+"/editableByOthers",schemaPath:"#/properties/editableByOthers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -9260,14 +10840,58 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate69.errors = vErrors;
+}
+if(data.usages !== undefined){
+let data9 = data.usages;
+if(Array.isArray(data9)){
+if(data9.length > 100){
+const err28 = {instancePath:instancePath+"/usages",schemaPath:"#/properties/usages/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate67(data9[i0], {instancePath:instancePath+"/usages/" + i0,parentData:data9,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/usages",schemaPath:"#/properties/usages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const AttributeInput = validate71;
-const schema106 = {"type":"object","additionalProperties":false,"required":["key","label","dataType"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryLink":{"type":["string","null"],"maxLength":200},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"}}};
+export const AttributeInput = validate79;
+const schema125 = {"type":"object","additionalProperties":false,"required":["key","label","dataType"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"requiredValue":{"$ref":"#/components/schemas/RequiredAnswer"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryLink":{"type":["string","null"],"maxLength":200},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"}}};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9302,7 +10926,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(((((((key0 === "key") || (key0 === "label")) || (key0 === "dataType")) || (key0 === "permissionId")) || (key0 === "directoryLink")) || (key0 === "editableByUser")) || (key0 === "editableByOthers"))){
+if(!((((((((key0 === "key") || (key0 === "label")) || (key0 === "dataType")) || (key0 === "requiredValue")) || (key0 === "permissionId")) || (key0 === "directoryLink")) || (key0 === "editableByUser")) || (key0 === "editableByOthers"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -9386,7 +11010,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((((((data2 === "STRING") || (data2 === "NUMBER")) || (data2 === "BOOLEAN")) || (data2 === "DATE")) || (data2 === "EMAIL")) || (data2 === "URL"))){
-const err10 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9396,15 +11020,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.permissionId !== undefined){
-let data3 = data.permissionId;
-const _errs12 = errors;
-let valid4 = false;
-let passing0 = null;
-const _errs13 = errors;
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-const err11 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(data.requiredValue !== undefined){
+let data3 = data.requiredValue;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err11 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema123.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9413,8 +11032,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!(formats0.test(data3))){
-const err12 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+if(!(((data3 === "true") || (data3 === "false")) || (data3 === null))){
+const err12 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema123.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9424,8 +11043,15 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
-const err13 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.permissionId !== undefined){
+let data4 = data.permissionId;
+const _errs15 = errors;
+let valid5 = false;
+let passing0 = null;
+const _errs16 = errors;
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+const err13 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9434,14 +11060,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-var _valid0 = _errs13 === errors;
-if(_valid0){
-valid4 = true;
-passing0 = 0;
-}
-const _errs16 = errors;
-if(data3 !== null){
-const err14 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(!(formats0.test(data4))){
+const err14 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9450,19 +11070,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-var _valid0 = _errs16 === errors;
-if(_valid0 && valid4){
-valid4 = false;
-passing0 = [passing0, 1];
 }
 else {
-if(_valid0){
-valid4 = true;
-passing0 = 1;
-}
-}
-if(!valid4){
-const err15 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err15 = {instancePath:instancePath+"/permissionId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9471,22 +11081,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-else {
-errors = _errs12;
-if(vErrors !== null){
-if(_errs12){
-vErrors.length = _errs12;
+var _valid0 = _errs16 === errors;
+if(_valid0){
+valid5 = true;
+passing0 = 0;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.directoryLink !== undefined){
-let data4 = data.directoryLink;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err16 = {instancePath:instancePath+"/directoryLink",schemaPath:"#/properties/directoryLink/type",keyword:"type",params:{type: schema106.properties.directoryLink.type},message:"must be string,null"};
+const _errs19 = errors;
+if(data4 !== null){
+const err16 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9495,9 +11097,19 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(typeof data4 === "string"){
-if(func0(data4) > 200){
-const err17 = {instancePath:instancePath+"/directoryLink",schemaPath:"#/properties/directoryLink/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+var _valid0 = _errs19 === errors;
+if(_valid0 && valid5){
+valid5 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid5 = true;
+passing0 = 1;
+}
+}
+if(!valid5){
+const err17 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9506,11 +11118,22 @@ vErrors.push(err17);
 }
 errors++;
 }
+else {
+errors = _errs15;
+if(vErrors !== null){
+if(_errs15){
+vErrors.length = _errs15;
+}
+else {
+vErrors = null;
 }
 }
-if(data.editableByUser !== undefined){
-if(typeof data.editableByUser !== "boolean"){
-const err18 = {instancePath:instancePath+"/editableByUser",schemaPath:"#/properties/editableByUser/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+}
+if(data.directoryLink !== undefined){
+let data5 = data.directoryLink;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err18 = {instancePath:instancePath+"/directoryLink",schemaPath:"#/properties/directoryLink/type",keyword:"type",params:{type: schema125.properties.directoryLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9519,10 +11142,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data.editableByOthers !== undefined){
-if(typeof data.editableByOthers !== "boolean"){
-const err19 = {instancePath:instancePath+"/editableByOthers",schemaPath:"#/properties/editableByOthers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data5 === "string"){
+if(func0(data5) > 200){
+const err19 = {instancePath:instancePath+"/directoryLink",schemaPath:"#/properties/directoryLink/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9533,8 +11155,9 @@ errors++;
 }
 }
 }
-else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.editableByUser !== undefined){
+if(typeof data.editableByUser !== "boolean"){
+const err20 = {instancePath:instancePath+"/editableByUser",schemaPath:"#/properties/editableByUser/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9543,14 +11166,38 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate71.errors = vErrors;
+}
+if(data.editableByOthers !== undefined){
+if(typeof data.editableByOthers !== "boolean"){
+const err21 = {instancePath:instancePath+"/editableByOthers",schemaPath:"#/properties/editableByOthers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const Permission = validate72;
-const schema111 = {"type":"object","additionalProperties":false,"required":["id","key","description","usages"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"description":{"type":"string"},"usages":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Usage"}}}};
+export const Permission = validate80;
+const schema131 = {"type":"object","additionalProperties":false,"required":["id","key","description","usages"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"description":{"type":"string"},"usages":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Usage"}}}};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9680,8 +11327,8 @@ errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate59(data3[i0], {instancePath:instancePath+"/usages/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate67(data3[i0], {instancePath:instancePath+"/usages/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -9708,14 +11355,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const PermissionSummary = validate74;
-const schema113 = {"type":"object","additionalProperties":false,"required":["id","key","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"description":{"type":"string"}}};
+export const PermissionSummary = validate82;
+const schema133 = {"type":"object","additionalProperties":false,"required":["id","key","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"description":{"type":"string"}}};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9831,14 +11478,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const PermissionList = validate75;
-const schema115 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/PermissionSummary"}},"total":{"type":"integer","minimum":0}}};
+export const PermissionList = validate83;
+const schema135 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/PermissionSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9879,8 +11526,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate74(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate82(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
 }
@@ -9932,14 +11579,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-export const PermissionInput = validate77;
-const schema116 = {"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"description":{"$ref":"#/components/schemas/Description"}}};
+export const PermissionInput = validate85;
+const schema136 = {"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"description":{"$ref":"#/components/schemas/Description"}}};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10026,14 +11673,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
-export const RoleSummary = validate78;
-const schema119 = {"type":"object","additionalProperties":false,"required":["id","key","label","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"}}};
+export const RoleSummary = validate86;
+const schema139 = {"type":"object","additionalProperties":false,"required":["id","key","label","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"}}};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10171,14 +11818,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-export const RoleList = validate79;
-const schema121 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/RoleSummary"}},"total":{"type":"integer","minimum":0}}};
+export const RoleList = validate87;
+const schema141 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/RoleSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10219,8 +11866,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate78(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate86(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
 errors = vErrors.length;
 }
 }
@@ -10272,14 +11919,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
-export const Role = validate81;
-const schema122 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","permissionIds","applicationIds"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"permissionIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"applicationIds":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
+export const Role = validate89;
+const schema142 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","permissionIds","applicationIds"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"permissionIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"applicationIds":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10529,14 +12176,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
-export const RoleInput = validate82;
-const schema126 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"description":{"$ref":"#/components/schemas/Description"},"permissionIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"applicationIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
+export const RoleInput = validate90;
+const schema146 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"description":{"$ref":"#/components/schemas/Description"},"permissionIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"applicationIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10820,14 +12467,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-export const DeterminationMethod = validate83;
-const schema132 = {"type":"string","enum":["NONE","MANUAL","ATTRIBUTE","DIRECTORY"]};
+export const DeterminationMethod = validate91;
+const schema152 = {"type":"string","enum":["NONE","MANUAL","ATTRIBUTE","DIRECTORY"]};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -10841,7 +12488,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === "NONE") || (data === "MANUAL")) || (data === "ATTRIBUTE")) || (data === "DIRECTORY"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema132.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema152.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10850,14 +12497,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-export const AccountAccessSummary = validate84;
-const schema133 = {"type":"object","additionalProperties":false,"required":["id","key","label","parentId"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
+export const AccountAccessSummary = validate92;
+const schema153 = {"type":"object","additionalProperties":false,"required":["id","key","label","parentId"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11070,14 +12717,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-export const AccountAccessList = validate85;
-const schema136 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AccountAccessSummary"}},"total":{"type":"integer","minimum":0}}};
+export const AccountAccessList = validate93;
+const schema156 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AccountAccessSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11118,8 +12765,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate84(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+if(!(validate92(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -11171,14 +12818,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-export const AccountAccess = validate87;
-const schema137 = {"type":"object","additionalProperties":false,"required":["id","key","label","parentId","parentDeterminationMethod","childDeterminationMethod","attributeId"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"parentDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"childDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"attributeId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
+export const AccountAccess = validate95;
+const schema157 = {"type":"object","additionalProperties":false,"required":["id","key","label","parentId","parentDeterminationMethod","childDeterminationMethod","attributeId"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"parentDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"childDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"attributeId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11423,7 +13070,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!((((data4 === "NONE") || (data4 === "MANUAL")) || (data4 === "ATTRIBUTE")) || (data4 === "DIRECTORY"))){
-const err19 = {instancePath:instancePath+"/parentDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema132.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/parentDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema152.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11446,7 +13093,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!((((data5 === "NONE") || (data5 === "MANUAL")) || (data5 === "ATTRIBUTE")) || (data5 === "DIRECTORY"))){
-const err21 = {instancePath:instancePath+"/childDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema132.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/childDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema152.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11554,14 +13201,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-export const AccountAccessInput = validate88;
-const schema143 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"parentDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"childDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"attributeId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
+export const AccountAccessInput = validate96;
+const schema163 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"parentDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"childDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"attributeId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11757,7 +13404,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((((data3 === "NONE") || (data3 === "MANUAL")) || (data3 === "ATTRIBUTE")) || (data3 === "DIRECTORY"))){
-const err14 = {instancePath:instancePath+"/parentDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema132.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/parentDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema152.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11780,7 +13427,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((data4 === "NONE") || (data4 === "MANUAL")) || (data4 === "ATTRIBUTE")) || (data4 === "DIRECTORY"))){
-const err16 = {instancePath:instancePath+"/childDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema132.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/childDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema152.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11888,14 +13535,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const CustomFlowSummary = validate89;
-const schema150 = {"type":"object","additionalProperties":false,"required":["id","key","label","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"}}};
+export const CustomFlowSummary = validate97;
+const schema170 = {"type":"object","additionalProperties":false,"required":["id","key","label","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"}}};
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12033,14 +13680,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-export const CustomFlowList = validate90;
-const schema152 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/CustomFlowSummary"}},"total":{"type":"integer","minimum":0}}};
+export const CustomFlowList = validate98;
+const schema172 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/CustomFlowSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12081,8 +13728,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate89(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate97(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
@@ -12134,14 +13781,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
-export const CustomFlowDefinition = validate92;
-const schema153 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","attributeIds"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"attributeIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}}}};
+export const CustomFlowDefinition = validate100;
+const schema173 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","attributeIds"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"attributeIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}}}};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12340,15 +13987,15 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-export const CustomFlowDefinitionInput = validate93;
-const schema156 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$","not":{"enum":["auth","auth-refresh"]}},"label":{"$ref":"#/components/schemas/Label"},"description":{"$ref":"#/components/schemas/Description"},"attributeIds":{"type":"array","maxItems":50,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
-const pattern68 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
+export const CustomFlowDefinitionInput = validate101;
+const schema176 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$","not":{"enum":["auth","auth-refresh"]}},"label":{"$ref":"#/components/schemas/Label"},"description":{"$ref":"#/components/schemas/Description"},"attributeIds":{"type":"array","maxItems":50,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
+const pattern71 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12421,7 +14068,7 @@ vErrors = null;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern68.test(data0)){
+if(!pattern71.test(data0)){
 const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,99}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -12595,15 +14242,15 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
-export const CustomFlowPage = validate94;
-const schema160 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","completed","attributes"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"completed":{"type":"boolean"},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
-const schema162 = {"type":"object","additionalProperties":false,"required":["attributeId","key","label","dataType","value","required","editable"],"properties":{"attributeId":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"value":{"type":["string","null"]},"required":{"type":"boolean"},"editable":{"type":"boolean"}}};
+export const CustomFlowPage = validate102;
+const schema180 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","completed","attributes"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"completed":{"type":"boolean"},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
+const schema182 = {"type":"object","additionalProperties":false,"required":["attributeId","key","label","dataType","value","required","requiredValue","editable"],"properties":{"attributeId":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"value":{"type":["string","null"]},"required":{"type":"boolean"},"requiredValue":{"$ref":"#/components/schemas/RequiredAnswer"},"editable":{"type":"boolean"}}};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12667,8 +14314,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.editable === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editable"},message:"must have required property '"+"editable"+"'"};
+if(data.requiredValue === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requiredValue"},message:"must have required property '"+"requiredValue"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12677,9 +14324,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((((((key0 === "attributeId") || (key0 === "key")) || (key0 === "label")) || (key0 === "dataType")) || (key0 === "value")) || (key0 === "required")) || (key0 === "editable"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.editable === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editable"},message:"must have required property '"+"editable"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12688,12 +14334,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.attributeId !== undefined){
-let data0 = data.attributeId;
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err8 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+for(const key0 in data){
+if(!((((((((key0 === "attributeId") || (key0 === "key")) || (key0 === "label")) || (key0 === "dataType")) || (key0 === "value")) || (key0 === "required")) || (key0 === "requiredValue")) || (key0 === "editable"))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12702,8 +14345,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err9 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.attributeId !== undefined){
+let data0 = data.attributeId;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err9 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12712,9 +14359,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data0))){
+const err10 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12724,9 +14370,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.key !== undefined){
-if(typeof data.key !== "string"){
-const err11 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err11 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12736,9 +14381,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.label !== undefined){
-if(typeof data.label !== "string"){
-const err12 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.key !== undefined){
+if(typeof data.key !== "string"){
+const err12 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12748,10 +14393,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.dataType !== undefined){
-let data3 = data.dataType;
-if(typeof data3 !== "string"){
-const err13 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.label !== undefined){
+if(typeof data.label !== "string"){
+const err13 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12760,8 +14404,11 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
-const err14 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.dataType !== undefined){
+let data3 = data.dataType;
+if(typeof data3 !== "string"){
+const err14 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12770,11 +14417,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.value !== undefined){
-let data4 = data.value;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err15 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema162.properties.value.type},message:"must be string,null"};
+if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
+const err15 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12784,9 +14428,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.required !== undefined){
-if(typeof data.required !== "boolean"){
-const err16 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.value !== undefined){
+let data4 = data.value;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err16 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema182.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12796,9 +14441,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.editable !== undefined){
-if(typeof data.editable !== "boolean"){
-const err17 = {instancePath:instancePath+"/editable",schemaPath:"#/properties/editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.required !== undefined){
+if(typeof data.required !== "boolean"){
+const err17 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12808,9 +14453,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.requiredValue !== undefined){
+let data6 = data.requiredValue;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err18 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema123.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12819,12 +14465,46 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate95.errors = vErrors;
+if(!(((data6 === "true") || (data6 === "false")) || (data6 === null))){
+const err19 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema123.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.editable !== undefined){
+if(typeof data.editable !== "boolean"){
+const err20 = {instancePath:instancePath+"/editable",schemaPath:"#/properties/editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+validate103.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12988,8 +14668,8 @@ let data5 = data.attributes;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate95(data5[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate103(data5[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
 errors = vErrors.length;
 }
 }
@@ -13016,15 +14696,15 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const CustomFlowInput = validate97;
-const schema165 = {"type":"object","additionalProperties":false,"required":["attributes"],"properties":{"attributes":{"type":"array","minItems":1,"maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
-const schema166 = {"type":"object","additionalProperties":false,"required":["key","value"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"value":{"type":["string","null"],"maxLength":1000}}};
+export const CustomFlowInput = validate105;
+const schema186 = {"type":"object","additionalProperties":false,"required":["attributes"],"properties":{"attributes":{"type":"array","minItems":1,"maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
+const schema187 = {"type":"object","additionalProperties":false,"required":["key","value"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"value":{"type":["string","null"],"maxLength":1000}}};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13088,7 +14768,7 @@ errors++;
 if(data.value !== undefined){
 let data1 = data.value;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema166.properties.value.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema187.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13121,12 +14801,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13177,8 +14857,8 @@ errors++;
 }
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate98(data0[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate106(data0[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -13205,14 +14885,43 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-export const AttributeDefinition = validate100;
-const schema168 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"}}};
+export const RequiredAnswer = validate108;
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data !== "string") && (data !== null)){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema123.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((data === "true") || (data === "false")) || (data === null))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema123.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate108.errors = vErrors;
+return errors === 0;
+}
+
+export const AttributeDefinition = validate109;
+const schema190 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType","requiredValue"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"requiredValue":{"$ref":"#/components/schemas/RequiredAnswer"}}};
+
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13256,9 +14965,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((key0 === "id") || (key0 === "key")) || (key0 === "label")) || (key0 === "dataType"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.requiredValue === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requiredValue"},message:"must have required property '"+"requiredValue"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13267,12 +14975,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+for(const key0 in data){
+if(!(((((key0 === "id") || (key0 === "key")) || (key0 === "label")) || (key0 === "dataType")) || (key0 === "requiredValue"))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13281,8 +14986,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13291,9 +15000,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data0))){
+const err7 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13303,9 +15011,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.key !== undefined){
-if(typeof data.key !== "string"){
-const err8 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err8 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13315,9 +15022,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.label !== undefined){
-if(typeof data.label !== "string"){
-const err9 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.key !== undefined){
+if(typeof data.key !== "string"){
+const err9 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13327,10 +15034,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.dataType !== undefined){
-let data3 = data.dataType;
-if(typeof data3 !== "string"){
-const err10 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.label !== undefined){
+if(typeof data.label !== "string"){
+const err10 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13339,8 +15045,11 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
-const err11 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.dataType !== undefined){
+let data3 = data.dataType;
+if(typeof data3 !== "string"){
+const err11 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13349,10 +15058,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
+const err12 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13361,13 +15068,48 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate100.errors = vErrors;
+}
+if(data.requiredValue !== undefined){
+let data4 = data.requiredValue;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err13 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema123.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(!(((data4 === "true") || (data4 === "false")) || (data4 === null))){
+const err14 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema123.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate109.errors = vErrors;
 return errors === 0;
 }
 
-export const UserAttributeValue = validate101;
+export const UserAttributeValue = validate110;
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13431,8 +15173,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.editable === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editable"},message:"must have required property '"+"editable"+"'"};
+if(data.requiredValue === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requiredValue"},message:"must have required property '"+"requiredValue"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13441,9 +15183,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((((((key0 === "attributeId") || (key0 === "key")) || (key0 === "label")) || (key0 === "dataType")) || (key0 === "value")) || (key0 === "required")) || (key0 === "editable"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.editable === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editable"},message:"must have required property '"+"editable"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13452,12 +15193,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.attributeId !== undefined){
-let data0 = data.attributeId;
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err8 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+for(const key0 in data){
+if(!((((((((key0 === "attributeId") || (key0 === "key")) || (key0 === "label")) || (key0 === "dataType")) || (key0 === "value")) || (key0 === "required")) || (key0 === "requiredValue")) || (key0 === "editable"))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13466,8 +15204,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err9 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.attributeId !== undefined){
+let data0 = data.attributeId;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err9 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13476,9 +15218,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data0))){
+const err10 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13488,9 +15229,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.key !== undefined){
-if(typeof data.key !== "string"){
-const err11 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err11 = {instancePath:instancePath+"/attributeId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13500,9 +15240,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.label !== undefined){
-if(typeof data.label !== "string"){
-const err12 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.key !== undefined){
+if(typeof data.key !== "string"){
+const err12 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13512,10 +15252,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.dataType !== undefined){
-let data3 = data.dataType;
-if(typeof data3 !== "string"){
-const err13 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.label !== undefined){
+if(typeof data.label !== "string"){
+const err13 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13524,8 +15263,11 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
-const err14 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.dataType !== undefined){
+let data3 = data.dataType;
+if(typeof data3 !== "string"){
+const err14 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13534,11 +15276,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.value !== undefined){
-let data4 = data.value;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err15 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema162.properties.value.type},message:"must be string,null"};
+if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
+const err15 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13548,9 +15287,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.required !== undefined){
-if(typeof data.required !== "boolean"){
-const err16 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.value !== undefined){
+let data4 = data.value;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err16 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema182.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13560,9 +15300,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.editable !== undefined){
-if(typeof data.editable !== "boolean"){
-const err17 = {instancePath:instancePath+"/editable",schemaPath:"#/properties/editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.required !== undefined){
+if(typeof data.required !== "boolean"){
+const err17 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13572,9 +15312,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.requiredValue !== undefined){
+let data6 = data.requiredValue;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err18 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema123.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13583,13 +15324,47 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate101.errors = vErrors;
+if(!(((data6 === "true") || (data6 === "false")) || (data6 === null))){
+const err19 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema123.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.editable !== undefined){
+if(typeof data.editable !== "boolean"){
+const err20 = {instancePath:instancePath+"/editable",schemaPath:"#/properties/editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const AttributeValueInput = validate102;
+export const AttributeValueInput = validate111;
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13653,7 +15428,7 @@ errors++;
 if(data.value !== undefined){
 let data1 = data.value;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema166.properties.value.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema187.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13686,14 +15461,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
-export const MyApplication = validate103;
-const schema176 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","description","internal","sortNumber","accessStatus"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"description":{"type":"string"},"internal":{"type":"boolean"},"sortNumber":{"type":"integer"},"accessStatus":{"type":"string","enum":["granted","requested"]},"favouritePosition":{"type":["integer","null"],"minimum":0},"lastLaunchedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"accessEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"pendingRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
+export const MyApplication = validate112;
+const schema200 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","description","internal","sortNumber","accessStatus"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"description":{"type":"string"},"internal":{"type":"boolean"},"sortNumber":{"type":"integer"},"accessStatus":{"type":"string","enum":["granted","requested"]},"favouritePosition":{"type":["integer","null"],"minimum":0},"lastLaunchedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"accessEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"pendingRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13778,7 +15553,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema176.properties, key0))){
+if(!(func15.call(schema200.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -13829,7 +15604,7 @@ errors++;
 if(data.logoUrl !== undefined){
 let data2 = data.logoUrl;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err12 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema176.properties.logoUrl.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema200.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13901,7 +15676,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!((data7 === "granted") || (data7 === "requested"))){
-const err18 = {instancePath:instancePath+"/accessStatus",schemaPath:"#/properties/accessStatus/enum",keyword:"enum",params:{allowedValues: schema176.properties.accessStatus.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/accessStatus",schemaPath:"#/properties/accessStatus/enum",keyword:"enum",params:{allowedValues: schema200.properties.accessStatus.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13914,7 +15689,7 @@ errors++;
 if(data.favouritePosition !== undefined){
 let data8 = data.favouritePosition;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err19 = {instancePath:instancePath+"/favouritePosition",schemaPath:"#/properties/favouritePosition/type",keyword:"type",params:{type: schema176.properties.favouritePosition.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/favouritePosition",schemaPath:"#/properties/favouritePosition/type",keyword:"type",params:{type: schema200.properties.favouritePosition.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -14188,14 +15963,14 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const MyGroupsSync = validate104;
-const schema181 = {"type":"object","additionalProperties":false,"required":["groups","applied","changedApplicationIds"],"properties":{"groups":{"type":"array","items":{"type":"string"}},"applied":{"type":"boolean"},"changedApplicationIds":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
+export const MyGroupsSync = validate113;
+const schema205 = {"type":"object","additionalProperties":false,"required":["groups","applied","changedApplicationIds"],"properties":{"groups":{"type":"array","items":{"type":"string"}},"applied":{"type":"boolean"},"changedApplicationIds":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14333,14 +16108,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
-export const MyFavourites = validate105;
-const schema183 = {"type":"object","additionalProperties":false,"required":["applicationIds"],"properties":{"applicationIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
+export const MyFavourites = validate114;
+const schema207 = {"type":"object","additionalProperties":false,"required":["applicationIds"],"properties":{"applicationIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14448,14 +16223,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
-export const MyApplicationList = validate106;
-const schema185 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyApplication"}},"total":{"type":"integer","minimum":0}}};
+export const MyApplicationList = validate115;
+const schema209 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyApplication"}},"total":{"type":"integer","minimum":0}}};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14496,8 +16271,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate103(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate112(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -14549,14 +16324,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-export const MyApplicationDetail = validate108;
-const schema186 = {"type":"object","additionalProperties":false,"required":["application","accessSince","roles","attributes"],"properties":{"application":{"$ref":"#/components/schemas/MyApplication"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
+export const MyApplicationDetail = validate117;
+const schema210 = {"type":"object","additionalProperties":false,"required":["application","accessSince","roles","attributes"],"properties":{"application":{"$ref":"#/components/schemas/MyApplication"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14613,8 +16388,8 @@ errors++;
 }
 }
 if(data.application !== undefined){
-if(!(validate103(data.application, {instancePath:instancePath+"/application",parentData:data,parentDataProperty:"application",rootData}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate112(data.application, {instancePath:instancePath+"/application",parentData:data,parentDataProperty:"application",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -14809,8 +16584,8 @@ let data7 = data.attributes;
 if(Array.isArray(data7)){
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate95(data7[i1], {instancePath:instancePath+"/attributes/" + i1,parentData:data7,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate103(data7[i1], {instancePath:instancePath+"/attributes/" + i1,parentData:data7,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
 errors = vErrors.length;
 }
 }
@@ -14837,14 +16612,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
-export const MyAttributesInput = validate111;
-const schema189 = {"type":"object","additionalProperties":false,"required":["applicationId","attributes"],"properties":{"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
+export const MyAttributesInput = validate120;
+const schema213 = {"type":"object","additionalProperties":false,"required":["applicationId","attributes"],"properties":{"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14920,8 +16695,8 @@ errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate98(data1[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate106(data1[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -14948,14 +16723,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
-export const MyAccessRequestInput = validate113;
-const schema191 = {"type":"object","additionalProperties":false,"properties":{"accountAccessId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"roleId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"comment":{"type":["string","null"],"maxLength":1000},"justification":{"type":["string","null"],"maxLength":1000},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
+export const MyAccessRequestInput = validate122;
+const schema215 = {"type":"object","additionalProperties":false,"properties":{"accountAccessId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"roleId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"comment":{"type":["string","null"],"maxLength":1000},"justification":{"type":["string","null"],"maxLength":1000},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15148,7 +16923,7 @@ vErrors = null;
 if(data.comment !== undefined){
 let data2 = data.comment;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err11 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema191.properties.comment.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema215.properties.comment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15173,7 +16948,7 @@ errors++;
 if(data.justification !== undefined){
 let data3 = data.justification;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err13 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema191.properties.justification.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema215.properties.justification.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15287,8 +17062,8 @@ errors++;
 }
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate98(data5[i0], {instancePath:instancePath+"/answers/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate106(data5[i0], {instancePath:instancePath+"/answers/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -15315,16 +17090,16 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-export const MyAccessRequestOptions = validate115;
-const schema195 = {"type":"object","additionalProperties":false,"required":["roleRequired","accountAccessRequired","accountAccesses","roles","requirements"],"properties":{"roleRequired":{"type":"boolean"},"accountAccessRequired":{"type":"boolean"},"accountAccesses":{"$ref":"#/components/schemas/SelectionList"},"roles":{"$ref":"#/components/schemas/SelectionList"},"requirements":{"$ref":"#/components/schemas/MyRequestRequirements"}}};
-const schema196 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/SelectionItem"}},"total":{"type":"integer","minimum":0}}};
-const schema197 = {"type":"object","additionalProperties":false,"required":["id","key","label"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"}}};
+export const MyAccessRequestOptions = validate124;
+const schema219 = {"type":"object","additionalProperties":false,"required":["roleRequired","accountAccessRequired","accountAccesses","roles","requirements"],"properties":{"roleRequired":{"type":"boolean"},"accountAccessRequired":{"type":"boolean"},"accountAccesses":{"$ref":"#/components/schemas/SelectionList"},"roles":{"$ref":"#/components/schemas/SelectionList"},"requirements":{"$ref":"#/components/schemas/MyRequestRequirements"}}};
+const schema220 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/SelectionItem"}},"total":{"type":"integer","minimum":0}}};
+const schema221 = {"type":"object","additionalProperties":false,"required":["id","key","label"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"}}};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15440,12 +17215,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15486,8 +17261,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate117(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate126(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
 }
@@ -15539,14 +17314,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-const schema199 = {"type":"object","additionalProperties":false,"required":["justification","justificationMaxLength","timeBoundAccess","maxAccessDays","maxEndsAt","roleRequired","accountAccessRequired","accountAccesses","questions"],"properties":{"justification":{"$ref":"#/components/schemas/RequestJustification"},"justificationMaxLength":{"type":"integer","const":1000},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"]},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roleRequired":{"type":"boolean"},"accountAccessRequired":{"type":"boolean"},"accountAccesses":{"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","maxItems":20,"items":{"$ref":"#/components/schemas/SelectionItem"}},"total":{"type":"integer","minimum":0}}},"questions":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/RequestQuestion"}}}};
-const schema202 = {"type":"object","additionalProperties":false,"required":["key","label","dataType","value"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"value":{"type":["string","null"]}}};
+const schema223 = {"type":"object","additionalProperties":false,"required":["justification","justificationMaxLength","timeBoundAccess","maxAccessDays","maxEndsAt","roleRequired","accountAccessRequired","accountAccesses","questions"],"properties":{"justification":{"$ref":"#/components/schemas/RequestJustification"},"justificationMaxLength":{"type":"integer","const":1000},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"]},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roleRequired":{"type":"boolean"},"accountAccessRequired":{"type":"boolean"},"accountAccesses":{"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","maxItems":20,"items":{"$ref":"#/components/schemas/SelectionItem"}},"total":{"type":"integer","minimum":0}}},"questions":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/RequestQuestion"}}}};
+const schema226 = {"type":"object","additionalProperties":false,"required":["key","label","dataType","value","requiredValue"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"value":{"type":["string","null"]},"requiredValue":{"$ref":"#/components/schemas/RequiredAnswer"}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15590,9 +17365,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((key0 === "key") || (key0 === "label")) || (key0 === "dataType")) || (key0 === "value"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.requiredValue === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requiredValue"},message:"must have required property '"+"requiredValue"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15601,10 +17375,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.key !== undefined){
-if(typeof data.key !== "string"){
-const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key0 in data){
+if(!(((((key0 === "key") || (key0 === "label")) || (key0 === "dataType")) || (key0 === "value")) || (key0 === "requiredValue"))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15614,9 +17387,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.label !== undefined){
-if(typeof data.label !== "string"){
-const err6 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.key !== undefined){
+if(typeof data.key !== "string"){
+const err6 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15626,10 +17399,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.dataType !== undefined){
-let data2 = data.dataType;
-if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.label !== undefined){
+if(typeof data.label !== "string"){
+const err7 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15638,8 +17410,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!((((((data2 === "STRING") || (data2 === "NUMBER")) || (data2 === "BOOLEAN")) || (data2 === "DATE")) || (data2 === "EMAIL")) || (data2 === "URL"))){
-const err8 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.dataType !== undefined){
+let data2 = data.dataType;
+if(typeof data2 !== "string"){
+const err8 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15648,11 +17423,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.value !== undefined){
-let data3 = data.value;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema202.properties.value.type},message:"must be string,null"};
+if(!((((((data2 === "STRING") || (data2 === "NUMBER")) || (data2 === "BOOLEAN")) || (data2 === "DATE")) || (data2 === "EMAIL")) || (data2 === "URL"))){
+const err9 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15662,9 +17434,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.value !== undefined){
+let data3 = data.value;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err10 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema226.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15673,12 +17446,47 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate123.errors = vErrors;
+}
+if(data.requiredValue !== undefined){
+let data4 = data.requiredValue;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err11 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema123.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!(((data4 === "true") || (data4 === "false")) || (data4 === null))){
+const err12 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema123.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate132.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15773,7 +17581,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema199.properties, key0))){
+if(!(func15.call(schema223.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -15797,7 +17605,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data0 === "required") || (data0 === "optional"))){
-const err11 = {instancePath:instancePath+"/justification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/justification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema88.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15845,7 +17653,7 @@ errors++;
 if(data.maxAccessDays !== undefined){
 let data3 = data.maxAccessDays;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err15 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema199.properties.maxAccessDays.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema223.properties.maxAccessDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16006,8 +17814,8 @@ errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate117(data8[i0], {instancePath:instancePath+"/accountAccesses/items/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate126(data8[i0], {instancePath:instancePath+"/accountAccesses/items/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
 }
@@ -16075,8 +17883,8 @@ errors++;
 }
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate123(data11[i1], {instancePath:instancePath+"/questions/" + i1,parentData:data11,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate132(data11[i1], {instancePath:instancePath+"/questions/" + i1,parentData:data11,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
 }
 }
@@ -16103,12 +17911,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16199,20 +18007,20 @@ errors++;
 }
 }
 if(data.accountAccesses !== undefined){
-if(!(validate116(data.accountAccesses, {instancePath:instancePath+"/accountAccesses",parentData:data,parentDataProperty:"accountAccesses",rootData}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate125(data.accountAccesses, {instancePath:instancePath+"/accountAccesses",parentData:data,parentDataProperty:"accountAccesses",rootData}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
 }
 if(data.roles !== undefined){
-if(!(validate116(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate125(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
 }
 if(data.requirements !== undefined){
-if(!(validate121(data.requirements, {instancePath:instancePath+"/requirements",parentData:data,parentDataProperty:"requirements",rootData}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+if(!(validate130(data.requirements, {instancePath:instancePath+"/requirements",parentData:data,parentDataProperty:"requirements",rootData}))){
+vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
 errors = vErrors.length;
 }
 }
@@ -16227,13 +18035,13 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
-export const MyRequestRequirements = validate126;
+export const MyRequestRequirements = validate135;
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16328,7 +18136,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema199.properties, key0))){
+if(!(func15.call(schema223.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -16352,7 +18160,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data0 === "required") || (data0 === "optional"))){
-const err11 = {instancePath:instancePath+"/justification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/justification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema88.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16400,7 +18208,7 @@ errors++;
 if(data.maxAccessDays !== undefined){
 let data3 = data.maxAccessDays;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err15 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema199.properties.maxAccessDays.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema223.properties.maxAccessDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16561,8 +18369,8 @@ errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate117(data8[i0], {instancePath:instancePath+"/accountAccesses/items/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate126(data8[i0], {instancePath:instancePath+"/accountAccesses/items/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
 }
@@ -16630,8 +18438,8 @@ errors++;
 }
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate123(data11[i1], {instancePath:instancePath+"/questions/" + i1,parentData:data11,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate132(data11[i1], {instancePath:instancePath+"/questions/" + i1,parentData:data11,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
 }
 }
@@ -16658,13 +18466,13 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate126.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
 
-export const RequestQuestion = validate129;
+export const RequestQuestion = validate138;
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16708,9 +18516,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((key0 === "key") || (key0 === "label")) || (key0 === "dataType")) || (key0 === "value"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.requiredValue === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requiredValue"},message:"must have required property '"+"requiredValue"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16719,10 +18526,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.key !== undefined){
-if(typeof data.key !== "string"){
-const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key0 in data){
+if(!(((((key0 === "key") || (key0 === "label")) || (key0 === "dataType")) || (key0 === "value")) || (key0 === "requiredValue"))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16732,9 +18538,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.label !== undefined){
-if(typeof data.label !== "string"){
-const err6 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.key !== undefined){
+if(typeof data.key !== "string"){
+const err6 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16744,10 +18550,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.dataType !== undefined){
-let data2 = data.dataType;
-if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.label !== undefined){
+if(typeof data.label !== "string"){
+const err7 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16756,8 +18561,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!((((((data2 === "STRING") || (data2 === "NUMBER")) || (data2 === "BOOLEAN")) || (data2 === "DATE")) || (data2 === "EMAIL")) || (data2 === "URL"))){
-const err8 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.dataType !== undefined){
+let data2 = data.dataType;
+if(typeof data2 !== "string"){
+const err8 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16766,11 +18574,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.value !== undefined){
-let data3 = data.value;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema202.properties.value.type},message:"must be string,null"};
+if(!((((((data2 === "STRING") || (data2 === "NUMBER")) || (data2 === "BOOLEAN")) || (data2 === "DATE")) || (data2 === "EMAIL")) || (data2 === "URL"))){
+const err9 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16780,9 +18585,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.value !== undefined){
+let data3 = data.value;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err10 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema226.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16791,14 +18597,49 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate129.errors = vErrors;
+}
+if(data.requiredValue !== undefined){
+let data4 = data.requiredValue;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err11 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema123.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!(((data4 === "true") || (data4 === "false")) || (data4 === null))){
+const err12 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema123.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate138.errors = vErrors;
 return errors === 0;
 }
 
-export const CatalogueApplication = validate130;
-const schema209 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","description","url","accessStatus","accessEndsAt","pendingRequestId","request"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"description":{"type":"string"},"url":{"type":"string"},"accessStatus":{"type":"string","enum":["none","requested","granted"]},"accessEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"pendingRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"request":{"$ref":"#/components/schemas/MyRequestRequirements"}}};
+export const CatalogueApplication = validate139;
+const schema235 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","description","url","accessStatus","accessEndsAt","pendingRequestId","request"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"description":{"type":"string"},"url":{"type":"string"},"accessStatus":{"type":"string","enum":["none","requested","granted"]},"accessEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"pendingRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"request":{"$ref":"#/components/schemas/MyRequestRequirements"}}};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16893,7 +18734,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema209.properties, key0))){
+if(!(func15.call(schema235.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -16944,7 +18785,7 @@ errors++;
 if(data.logoUrl !== undefined){
 let data2 = data.logoUrl;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err13 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema209.properties.logoUrl.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema235.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -16991,7 +18832,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((data5 === "none") || (data5 === "requested")) || (data5 === "granted"))){
-const err17 = {instancePath:instancePath+"/accessStatus",schemaPath:"#/properties/accessStatus/enum",keyword:"enum",params:{allowedValues: schema209.properties.accessStatus.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/accessStatus",schemaPath:"#/properties/accessStatus/enum",keyword:"enum",params:{allowedValues: schema235.properties.accessStatus.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -17166,8 +19007,8 @@ vErrors = null;
 }
 }
 if(data.request !== undefined){
-if(!(validate121(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+if(!(validate130(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
 errors = vErrors.length;
 }
 }
@@ -17182,14 +19023,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
 
-export const CatalogueList = validate132;
-const schema213 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/CatalogueApplication"}},"total":{"type":"integer","minimum":0}}};
+export const CatalogueList = validate141;
+const schema239 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/CatalogueApplication"}},"total":{"type":"integer","minimum":0}}};
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17230,8 +19071,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate130(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+if(!(validate139(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 }
@@ -17283,16 +19124,16 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate132.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
-export const MyAccessRequest = validate134;
-const schema214 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","application","requestedAccountAccess","requestedRole","justification","requestedEndsAt","answers","decidedAt","reason","endsAt","expiredAt","canRequestAgain"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]}}},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"justification":{"type":["string","null"]},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"canRequestAgain":{"type":"boolean"}}};
-const schema217 = {"type":"string","enum":["OPEN","ACCEPTED","DENIED","CANCELLED","EXPIRED"]};
-const schema223 = {"type":"object","additionalProperties":false,"required":["key","label","value"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"}}};
+export const MyAccessRequest = validate143;
+const schema240 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","application","requestedAccountAccess","requestedRole","justification","requestedEndsAt","answers","decidedAt","reason","endsAt","expiredAt","canRequestAgain"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]}}},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"justification":{"type":["string","null"]},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"canRequestAgain":{"type":"boolean"}}};
+const schema243 = {"type":"string","enum":["OPEN","ACCEPTED","DENIED","CANCELLED","EXPIRED"]};
+const schema249 = {"type":"object","additionalProperties":false,"required":["key","label","value"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"}}};
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17447,7 +19288,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema214.properties, key0))){
+if(!(func15.call(schema240.properties, key0))){
 const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -17531,7 +19372,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!(((((data2 === "OPEN") || (data2 === "ACCEPTED")) || (data2 === "DENIED")) || (data2 === "CANCELLED")) || (data2 === "EXPIRED"))){
-const err22 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema217.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema243.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -17651,7 +19492,7 @@ errors++;
 if(data4.logoUrl !== undefined){
 let data7 = data4.logoUrl;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err32 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema214.properties.application.properties.logoUrl.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema240.properties.application.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -17966,7 +19807,7 @@ vErrors = null;
 if(data.justification !== undefined){
 let data16 = data.justification;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err54 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema214.properties.justification.type},message:"must be string,null"};
+const err54 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema240.properties.justification.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -18242,7 +20083,7 @@ vErrors = null;
 if(data.reason !== undefined){
 let data24 = data.reason;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err72 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema214.properties.reason.type},message:"must be string,null"};
+const err72 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema240.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -18429,14 +20270,14 @@ vErrors.push(err82);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-export const MyAccessRequestList = validate135;
-const schema227 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyAccessRequest"}},"total":{"type":"integer","minimum":0}}};
+export const MyAccessRequestList = validate144;
+const schema253 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyAccessRequest"}},"total":{"type":"integer","minimum":0}}};
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18477,8 +20318,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate134(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+if(!(validate143(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 }
@@ -18530,14 +20371,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
-export const MyNotificationKind = validate137;
-const schema228 = {"type":"string","enum":["ACCESS_EXPIRED","ACCESS_EXPIRING","REQUEST_ACCEPTED","REQUEST_DENIED"]};
+export const MyNotificationKind = validate146;
+const schema254 = {"type":"string","enum":["ACCESS_EXPIRED","ACCESS_EXPIRING","REQUEST_ACCEPTED","REQUEST_DENIED"]};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -18551,7 +20392,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === "ACCESS_EXPIRED") || (data === "ACCESS_EXPIRING")) || (data === "REQUEST_ACCEPTED")) || (data === "REQUEST_DENIED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema228.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema254.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18560,14 +20401,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
-export const MyNotification = validate138;
-const schema229 = {"type":"object","additionalProperties":false,"required":["id","kind","application","requestId","endsAt","reason","createdAt","readAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]}}},"requestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+export const MyNotification = validate147;
+const schema255 = {"type":"object","additionalProperties":false,"required":["id","kind","application","requestId","endsAt","reason","createdAt","readAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]}}},"requestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18711,7 +20552,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((((data1 === "ACCESS_EXPIRED") || (data1 === "ACCESS_EXPIRING")) || (data1 === "REQUEST_ACCEPTED")) || (data1 === "REQUEST_DENIED"))){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/enum",keyword:"enum",params:{allowedValues: schema228.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/enum",keyword:"enum",params:{allowedValues: schema254.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -18806,7 +20647,7 @@ errors++;
 if(data2.logoUrl !== undefined){
 let data5 = data2.logoUrl;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err21 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema229.properties.application.properties.logoUrl.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema255.properties.application.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -18995,7 +20836,7 @@ vErrors = null;
 if(data.reason !== undefined){
 let data8 = data.reason;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err32 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema229.properties.reason.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema255.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -19118,14 +20959,14 @@ vErrors.push(err39);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
 
-export const MyNotificationList = validate139;
-const schema237 = {"type":"object","additionalProperties":false,"required":["items","total","unread"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyNotification"}},"total":{"type":"integer","minimum":0},"unread":{"type":"integer","minimum":0}}};
+export const MyNotificationList = validate148;
+const schema263 = {"type":"object","additionalProperties":false,"required":["items","total","unread"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyNotification"}},"total":{"type":"integer","minimum":0},"unread":{"type":"integer","minimum":0}}};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19176,8 +21017,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate138(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate147(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 }
@@ -19254,14 +21095,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-export const Branding = validate141;
-const schema238 = {"type":"object","additionalProperties":false,"required":["label","logoUrl","url"],"properties":{"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"}}};
+export const Branding = validate150;
+const schema264 = {"type":"object","additionalProperties":false,"required":["label","logoUrl","url"],"properties":{"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"}}};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19322,7 +21163,7 @@ errors++;
 if(data.logoUrl !== undefined){
 let data1 = data.logoUrl;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema238.properties.logoUrl.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema264.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19355,14 +21196,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
 
-export const Address = validate142;
-const schema239 = {"type":"object","additionalProperties":false,"properties":{"street":{"type":"string","maxLength":200},"postalCode":{"type":"string","maxLength":20},"city":{"type":"string","maxLength":100},"country":{"type":"string","maxLength":100}}};
+export const Address = validate151;
+const schema265 = {"type":"object","additionalProperties":false,"properties":{"street":{"type":"string","maxLength":200},"postalCode":{"type":"string","maxLength":20},"city":{"type":"string","maxLength":100},"country":{"type":"string","maxLength":100}}};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19489,14 +21330,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
-export const Profile = validate143;
-const schema240 = {"type":"object","additionalProperties":false,"required":["id","email","firstName","lastName","fullName","companyName","address","language","internal","canChangeEmail","canChangePassword","createdAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"fullName":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"language":{"$ref":"#/components/schemas/Language"},"internal":{"type":"boolean"},"canChangeEmail":{"type":"boolean"},"canChangePassword":{"type":"boolean"},"createdAt":{"$ref":"#/components/schemas/DateTime"}}};
+export const Profile = validate152;
+const schema266 = {"type":"object","additionalProperties":false,"required":["id","email","firstName","lastName","fullName","companyName","address","language","internal","canChangeEmail","canChangePassword","createdAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"fullName":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"language":{"$ref":"#/components/schemas/Language"},"internal":{"type":"boolean"},"canChangeEmail":{"type":"boolean"},"canChangePassword":{"type":"boolean"},"createdAt":{"$ref":"#/components/schemas/DateTime"}}};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19621,7 +21462,7 @@ vErrors.push(err11);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema240.properties, key0))){
+if(!(func15.call(schema266.properties, key0))){
 const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err12];
@@ -19718,7 +21559,7 @@ errors++;
 if(data.companyName !== undefined){
 let data5 = data.companyName;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema240.properties.companyName.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema266.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -20002,14 +21843,14 @@ vErrors.push(err40);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
-export const MyDataExport = validate144;
-const schema245 = {"type":"object","additionalProperties":false,"required":["exportedAt","profile","attributes","applications","accessRequests","launcher","notifications","history","historyMadeTruncated"],"properties":{"exportedAt":{"$ref":"#/components/schemas/DateTime"},"profile":{"$ref":"#/components/schemas/Profile"},"attributes":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","label","value","applications"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"applications":{"type":"array","items":{"type":"string"}}}}},"applications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"type":"string"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"type":"string"}},"accountAccesses":{"type":"array","items":{"type":"string"}}}}},"accessRequests":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","application","status","requestedAt","comment","decidedAt","reason","requestedEndsAt","answers","endsAt","expiredAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"application":{"type":"string"},"status":{"type":"string"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}}},"launcher":{"type":"object","additionalProperties":false,"required":["favourites","launches"],"properties":{"favourites":{"type":"array","items":{"type":"string"}},"launches":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["application","at"],"properties":{"application":{"type":"string"},"at":{"$ref":"#/components/schemas/DateTime"}}}}}},"notifications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["kind","application","endsAt","createdAt","readAt"],"properties":{"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"string"},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}}},"history":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["at","about","madeByYou","table","entity","mode","field","oldValue","value"],"properties":{"at":{"$ref":"#/components/schemas/DateTime"},"about":{"type":"boolean"},"madeByYou":{"type":"boolean"},"table":{"type":"string"},"entity":{"type":"string"},"mode":{"type":"string"},"field":{"type":["string","null"]},"oldValue":{"type":["string","null"]},"value":{"type":["string","null"]}}}},"historyMadeTruncated":{"type":"boolean"}}};
+export const MyDataExport = validate153;
+const schema271 = {"type":"object","additionalProperties":false,"required":["exportedAt","profile","attributes","applications","accessRequests","launcher","notifications","history","historyMadeTruncated"],"properties":{"exportedAt":{"$ref":"#/components/schemas/DateTime"},"profile":{"$ref":"#/components/schemas/Profile"},"attributes":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","label","value","applications"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"applications":{"type":"array","items":{"type":"string"}}}}},"applications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"type":"string"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"type":"string"}},"accountAccesses":{"type":"array","items":{"type":"string"}}}}},"accessRequests":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","application","status","requestedAt","comment","decidedAt","reason","requestedEndsAt","answers","endsAt","expiredAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"application":{"type":"string"},"status":{"type":"string"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}}},"launcher":{"type":"object","additionalProperties":false,"required":["favourites","launches"],"properties":{"favourites":{"type":"array","items":{"type":"string"}},"launches":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["application","at"],"properties":{"application":{"type":"string"},"at":{"$ref":"#/components/schemas/DateTime"}}}}}},"notifications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["kind","application","endsAt","createdAt","readAt"],"properties":{"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"string"},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}}},"history":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["at","about","madeByYou","table","entity","mode","field","oldValue","value"],"properties":{"at":{"$ref":"#/components/schemas/DateTime"},"about":{"type":"boolean"},"madeByYou":{"type":"boolean"},"table":{"type":"string"},"entity":{"type":"string"},"mode":{"type":"string"},"field":{"type":["string","null"]},"oldValue":{"type":["string","null"]},"value":{"type":["string","null"]}}}},"historyMadeTruncated":{"type":"boolean"}}};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20104,7 +21945,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema245.properties, key0))){
+if(!(func15.call(schema271.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -20141,8 +21982,8 @@ errors++;
 }
 }
 if(data.profile !== undefined){
-if(!(validate143(data.profile, {instancePath:instancePath+"/profile",parentData:data,parentDataProperty:"profile",rootData}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+if(!(validate152(data.profile, {instancePath:instancePath+"/profile",parentData:data,parentDataProperty:"profile",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 }
@@ -20609,7 +22450,7 @@ vErrors.push(err50);
 errors++;
 }
 for(const key3 in data19){
-if(!(func15.call(schema245.properties.accessRequests.items.properties, key3))){
+if(!(func15.call(schema271.properties.accessRequests.items.properties, key3))){
 const err51 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err51];
@@ -20707,7 +22548,7 @@ errors++;
 if(data19.comment !== undefined){
 let data24 = data19.comment;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err59 = {instancePath:instancePath+"/accessRequests/" + i5+"/comment",schemaPath:"#/properties/accessRequests/items/properties/comment/type",keyword:"type",params:{type: schema245.properties.accessRequests.items.properties.comment.type},message:"must be string,null"};
+const err59 = {instancePath:instancePath+"/accessRequests/" + i5+"/comment",schemaPath:"#/properties/accessRequests/items/properties/comment/type",keyword:"type",params:{type: schema271.properties.accessRequests.items.properties.comment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -20797,7 +22638,7 @@ vErrors = null;
 if(data19.reason !== undefined){
 let data26 = data19.reason;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err64 = {instancePath:instancePath+"/accessRequests/" + i5+"/reason",schemaPath:"#/properties/accessRequests/items/properties/reason/type",keyword:"type",params:{type: schema245.properties.accessRequests.items.properties.reason.type},message:"must be string,null"};
+const err64 = {instancePath:instancePath+"/accessRequests/" + i5+"/reason",schemaPath:"#/properties/accessRequests/items/properties/reason/type",keyword:"type",params:{type: schema271.properties.accessRequests.items.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -21428,7 +23269,7 @@ vErrors.push(err108);
 errors++;
 }
 if(!((((data44 === "ACCESS_EXPIRED") || (data44 === "ACCESS_EXPIRING")) || (data44 === "REQUEST_ACCEPTED")) || (data44 === "REQUEST_DENIED"))){
-const err109 = {instancePath:instancePath+"/notifications/" + i9+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/enum",keyword:"enum",params:{allowedValues: schema228.enum},message:"must be equal to one of the allowed values"};
+const err109 = {instancePath:instancePath+"/notifications/" + i9+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/enum",keyword:"enum",params:{allowedValues: schema254.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -21751,7 +23592,7 @@ vErrors.push(err131);
 errors++;
 }
 for(const key8 in data50){
-if(!(func15.call(schema245.properties.history.items.properties, key8))){
+if(!(func15.call(schema271.properties.history.items.properties, key8))){
 const err132 = {instancePath:instancePath+"/history/" + i10,schemaPath:"#/properties/history/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err132];
@@ -21850,7 +23691,7 @@ errors++;
 if(data50.field !== undefined){
 let data57 = data50.field;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err140 = {instancePath:instancePath+"/history/" + i10+"/field",schemaPath:"#/properties/history/items/properties/field/type",keyword:"type",params:{type: schema245.properties.history.items.properties.field.type},message:"must be string,null"};
+const err140 = {instancePath:instancePath+"/history/" + i10+"/field",schemaPath:"#/properties/history/items/properties/field/type",keyword:"type",params:{type: schema271.properties.history.items.properties.field.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -21863,7 +23704,7 @@ errors++;
 if(data50.oldValue !== undefined){
 let data58 = data50.oldValue;
 if((typeof data58 !== "string") && (data58 !== null)){
-const err141 = {instancePath:instancePath+"/history/" + i10+"/oldValue",schemaPath:"#/properties/history/items/properties/oldValue/type",keyword:"type",params:{type: schema245.properties.history.items.properties.oldValue.type},message:"must be string,null"};
+const err141 = {instancePath:instancePath+"/history/" + i10+"/oldValue",schemaPath:"#/properties/history/items/properties/oldValue/type",keyword:"type",params:{type: schema271.properties.history.items.properties.oldValue.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -21876,7 +23717,7 @@ errors++;
 if(data50.value !== undefined){
 let data59 = data50.value;
 if((typeof data59 !== "string") && (data59 !== null)){
-const err142 = {instancePath:instancePath+"/history/" + i10+"/value",schemaPath:"#/properties/history/items/properties/value/type",keyword:"type",params:{type: schema245.properties.history.items.properties.value.type},message:"must be string,null"};
+const err142 = {instancePath:instancePath+"/history/" + i10+"/value",schemaPath:"#/properties/history/items/properties/value/type",keyword:"type",params:{type: schema271.properties.history.items.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -21933,14 +23774,14 @@ vErrors.push(err146);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
 
-export const ProfileInput = validate146;
-const schema261 = {"type":"object","additionalProperties":false,"required":["firstName","lastName","language"],"properties":{"firstName":{"type":"string","minLength":1,"maxLength":100},"lastName":{"type":"string","minLength":1,"maxLength":100},"companyName":{"type":["string","null"],"maxLength":200},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"language":{"$ref":"#/components/schemas/Language"}}};
+export const ProfileInput = validate155;
+const schema287 = {"type":"object","additionalProperties":false,"required":["firstName","lastName","language"],"properties":{"firstName":{"type":"string","minLength":1,"maxLength":100},"lastName":{"type":"string","minLength":1,"maxLength":100},"companyName":{"type":["string","null"],"maxLength":200},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"language":{"$ref":"#/components/schemas/Language"}}};
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22059,7 +23900,7 @@ errors++;
 if(data.companyName !== undefined){
 let data2 = data.companyName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema261.properties.companyName.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema287.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -22294,14 +24135,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
 
-export const AuthCheckResult = validate147;
-const schema264 = {"type":"object","additionalProperties":false,"required":["status","application"],"properties":{"status":{"type":"string","enum":["ok","missingAttributes","customFlow","noAccess","requested"]},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","internal"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"internal":{"type":"boolean"}}},"missingAttributes":{"type":"array","items":{"$ref":"#/components/schemas/AttributeDefinition"}},"customFlow":{"type":"object","additionalProperties":false,"required":["id","key"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"}}},"requestable":{"type":"boolean"}}};
+export const AuthCheckResult = validate156;
+const schema290 = {"type":"object","additionalProperties":false,"required":["status","application"],"properties":{"status":{"type":"string","enum":["ok","missingAttributes","customFlow","noAccess","requested"]},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","initiateLoginUri","internal"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"initiateLoginUri":{"type":["string","null"]},"internal":{"type":"boolean"}}},"missingAttributes":{"type":"array","items":{"$ref":"#/components/schemas/AttributeDefinition"}},"customFlow":{"type":"object","additionalProperties":false,"required":["id","key"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"}}},"requestable":{"type":"boolean"}}};
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22350,7 +24191,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(((((data0 === "ok") || (data0 === "missingAttributes")) || (data0 === "customFlow")) || (data0 === "noAccess")) || (data0 === "requested"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema264.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema290.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -22403,8 +24244,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data1.internal === undefined){
-const err9 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/required",keyword:"required",params:{missingProperty: "internal"},message:"must have required property '"+"internal"+"'"};
+if(data1.initiateLoginUri === undefined){
+const err9 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/required",keyword:"required",params:{missingProperty: "initiateLoginUri"},message:"must have required property '"+"initiateLoginUri"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -22413,9 +24254,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-for(const key1 in data1){
-if(!(((((key1 === "id") || (key1 === "label")) || (key1 === "logoUrl")) || (key1 === "url")) || (key1 === "internal"))){
-const err10 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data1.internal === undefined){
+const err10 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/required",keyword:"required",params:{missingProperty: "internal"},message:"must have required property '"+"internal"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -22424,12 +24264,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data1.id !== undefined){
-let data2 = data1.id;
-if(typeof data2 === "string"){
-if(!pattern1.test(data2)){
-const err11 = {instancePath:instancePath+"/application/id",schemaPath:"#/components/schemas/ApplicationIdValue/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\""};
+for(const key1 in data1){
+if(!((((((key1 === "id") || (key1 === "label")) || (key1 === "logoUrl")) || (key1 === "url")) || (key1 === "initiateLoginUri")) || (key1 === "internal"))){
+const err11 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -22439,8 +24276,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/application/id",schemaPath:"#/components/schemas/ApplicationIdValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.id !== undefined){
+let data2 = data1.id;
+if(typeof data2 === "string"){
+if(!pattern1.test(data2)){
+const err12 = {instancePath:instancePath+"/application/id",schemaPath:"#/components/schemas/ApplicationIdValue/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -22450,9 +24290,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data1.label !== undefined){
-if(typeof data1.label !== "string"){
-const err13 = {instancePath:instancePath+"/application/label",schemaPath:"#/properties/application/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err13 = {instancePath:instancePath+"/application/id",schemaPath:"#/components/schemas/ApplicationIdValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -22462,10 +24301,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data1.logoUrl !== undefined){
-let data4 = data1.logoUrl;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err14 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema264.properties.application.properties.logoUrl.type},message:"must be string,null"};
+if(data1.label !== undefined){
+if(typeof data1.label !== "string"){
+const err14 = {instancePath:instancePath+"/application/label",schemaPath:"#/properties/application/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -22475,9 +24313,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data1.url !== undefined){
-if(typeof data1.url !== "string"){
-const err15 = {instancePath:instancePath+"/application/url",schemaPath:"#/properties/application/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.logoUrl !== undefined){
+let data4 = data1.logoUrl;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err15 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema290.properties.application.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -22487,9 +24326,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data1.internal !== undefined){
-if(typeof data1.internal !== "boolean"){
-const err16 = {instancePath:instancePath+"/application/internal",schemaPath:"#/properties/application/properties/internal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data1.url !== undefined){
+if(typeof data1.url !== "string"){
+const err16 = {instancePath:instancePath+"/application/url",schemaPath:"#/properties/application/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -22499,9 +24338,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data1.initiateLoginUri !== undefined){
+let data6 = data1.initiateLoginUri;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err17 = {instancePath:instancePath+"/application/initiateLoginUri",schemaPath:"#/properties/application/properties/initiateLoginUri/type",keyword:"type",params:{type: schema290.properties.application.properties.initiateLoginUri.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -22511,19 +24351,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.missingAttributes !== undefined){
-let data7 = data.missingAttributes;
-if(Array.isArray(data7)){
-const len0 = data7.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate100(data7[i0], {instancePath:instancePath+"/missingAttributes/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/missingAttributes",schemaPath:"#/properties/missingAttributes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data1.internal !== undefined){
+if(typeof data1.internal !== "boolean"){
+const err18 = {instancePath:instancePath+"/application/internal",schemaPath:"#/properties/application/properties/internal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -22533,11 +24363,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.customFlow !== undefined){
-let data9 = data.customFlow;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.id === undefined){
-const err19 = {instancePath:instancePath+"/customFlow",schemaPath:"#/properties/customFlow/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+}
+else {
+const err19 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -22546,8 +24374,20 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(data9.key === undefined){
-const err20 = {instancePath:instancePath+"/customFlow",schemaPath:"#/properties/customFlow/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+}
+if(data.missingAttributes !== undefined){
+let data8 = data.missingAttributes;
+if(Array.isArray(data8)){
+const len0 = data8.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate109(data8[i0], {instancePath:instancePath+"/missingAttributes/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/missingAttributes",schemaPath:"#/properties/missingAttributes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -22556,9 +24396,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-for(const key2 in data9){
-if(!((key2 === "id") || (key2 === "key"))){
-const err21 = {instancePath:instancePath+"/customFlow",schemaPath:"#/properties/customFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+if(data.customFlow !== undefined){
+let data10 = data.customFlow;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.id === undefined){
+const err21 = {instancePath:instancePath+"/customFlow",schemaPath:"#/properties/customFlow/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -22567,12 +24410,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data9.id !== undefined){
-let data10 = data9.id;
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err22 = {instancePath:instancePath+"/customFlow/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(data10.key === undefined){
+const err22 = {instancePath:instancePath+"/customFlow",schemaPath:"#/properties/customFlow/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -22581,8 +24420,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!(formats0.test(data10))){
-const err23 = {instancePath:instancePath+"/customFlow/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+for(const key2 in data10){
+if(!((key2 === "id") || (key2 === "key"))){
+const err23 = {instancePath:instancePath+"/customFlow",schemaPath:"#/properties/customFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -22592,8 +24432,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-else {
-const err24 = {instancePath:instancePath+"/customFlow/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data10.id !== undefined){
+let data11 = data10.id;
+if(typeof data11 === "string"){
+if(!pattern0.test(data11)){
+const err24 = {instancePath:instancePath+"/customFlow/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -22602,10 +24445,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(data9.key !== undefined){
-if(typeof data9.key !== "string"){
-const err25 = {instancePath:instancePath+"/customFlow/key",schemaPath:"#/properties/customFlow/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data11))){
+const err25 = {instancePath:instancePath+"/customFlow/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -22615,9 +24456,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
 else {
-const err26 = {instancePath:instancePath+"/customFlow",schemaPath:"#/properties/customFlow/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err26 = {instancePath:instancePath+"/customFlow/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -22627,9 +24467,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.requestable !== undefined){
-if(typeof data.requestable !== "boolean"){
-const err27 = {instancePath:instancePath+"/requestable",schemaPath:"#/properties/requestable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data10.key !== undefined){
+if(typeof data10.key !== "string"){
+const err27 = {instancePath:instancePath+"/customFlow/key",schemaPath:"#/properties/customFlow/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -22641,7 +24481,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err28 = {instancePath:instancePath+"/customFlow",schemaPath:"#/properties/customFlow/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -22650,14 +24490,38 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate147.errors = vErrors;
+}
+if(data.requestable !== undefined){
+if(typeof data.requestable !== "boolean"){
+const err29 = {instancePath:instancePath+"/requestable",schemaPath:"#/properties/requestable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+validate156.errors = vErrors;
 return errors === 0;
 }
 
-export const AuthCheckInput = validate149;
-const schema267 = {"type":"object","additionalProperties":false,"required":["clientId","attributes"],"properties":{"clientId":{"$ref":"#/components/schemas/ApplicationIdValue"},"attributes":{"type":"array","minItems":1,"maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
+export const AuthCheckInput = validate158;
+const schema293 = {"type":"object","additionalProperties":false,"required":["clientId","attributes"],"properties":{"clientId":{"$ref":"#/components/schemas/ApplicationIdValue"},"attributes":{"type":"array","minItems":1,"maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22743,8 +24607,8 @@ errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate98(data1[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate106(data1[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -22771,13 +24635,13 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate149.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestStatus = validate151;
+export const AccessRequestStatus = validate160;
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -22791,7 +24655,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "OPEN") || (data === "ACCEPTED")) || (data === "DENIED")) || (data === "CANCELLED")) || (data === "EXPIRED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema217.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema243.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22800,13 +24664,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate151.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
 
-export const RequestJustification = validate152;
+export const RequestJustification = validate161;
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -22820,7 +24684,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data === "required") || (data === "optional"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema88.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22829,13 +24693,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate152.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
 
-export const RequestAnswer = validate153;
+export const RequestAnswer = validate162;
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22928,14 +24792,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate153.errors = vErrors;
+validate162.errors = vErrors;
 return errors === 0;
 }
 
-export const UserRef = validate154;
-const schema272 = {"type":"object","additionalProperties":false,"required":["id","fullName","email","companyName"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]}}};
+export const UserRef = validate163;
+const schema298 = {"type":"object","additionalProperties":false,"required":["id","fullName","email","companyName"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]}}};
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23053,7 +24917,7 @@ errors++;
 if(data.companyName !== undefined){
 let data3 = data.companyName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema272.properties.companyName.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema298.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -23074,14 +24938,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate154.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequest = validate155;
-const schema274 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess","requestedRole","comment","decidedAt","decidedBy","reason","roleIds","accountAccessIds","justification","answers","requestedEndsAt","endsAt","expiredAt","timeBoundAccess","maxEndsAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"decidedBy":{"type":["string","null"]},"reason":{"type":["string","null"]},"roleIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"justification":{"type":["string","null"]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"timeBoundAccess":{"type":"boolean"},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+export const AccessRequest = validate164;
+const schema300 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess","requestedRole","comment","decidedAt","decidedBy","reason","roleIds","accountAccessIds","justification","answers","requestedEndsAt","endsAt","expiredAt","timeBoundAccess","maxEndsAt","decidedByName"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"decidedBy":{"type":["string","null"]},"decidedByName":{"type":["string","null"]},"reason":{"type":["string","null"]},"roleIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"justification":{"type":["string","null"]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"timeBoundAccess":{"type":"boolean"},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23285,9 +25149,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func15.call(schema274.properties, key0))){
-const err20 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.decidedByName === undefined){
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "decidedByName"},message:"must have required property '"+"decidedByName"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -23296,12 +25159,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err21 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+for(const key0 in data){
+if(!(func15.call(schema300.properties, key0))){
+const err21 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -23310,8 +25170,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err22 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err22 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -23320,9 +25184,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data0))){
+const err23 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -23332,11 +25195,8 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.applicationId !== undefined){
-let data1 = data.applicationId;
-if(typeof data1 === "string"){
-if(!pattern1.test(data1)){
-const err24 = {instancePath:instancePath+"/applicationId",schemaPath:"#/components/schemas/ApplicationIdValue/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\""};
+else {
+const err24 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -23346,8 +25206,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
-const err25 = {instancePath:instancePath+"/applicationId",schemaPath:"#/components/schemas/ApplicationIdValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.applicationId !== undefined){
+let data1 = data.applicationId;
+if(typeof data1 === "string"){
+if(!pattern1.test(data1)){
+const err25 = {instancePath:instancePath+"/applicationId",schemaPath:"#/components/schemas/ApplicationIdValue/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -23357,10 +25220,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data2 = data.status;
-if(typeof data2 !== "string"){
-const err26 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err26 = {instancePath:instancePath+"/applicationId",schemaPath:"#/components/schemas/ApplicationIdValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -23369,8 +25230,11 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!(((((data2 === "OPEN") || (data2 === "ACCEPTED")) || (data2 === "DENIED")) || (data2 === "CANCELLED")) || (data2 === "EXPIRED"))){
-const err27 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema217.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.status !== undefined){
+let data2 = data.status;
+if(typeof data2 !== "string"){
+const err27 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -23379,12 +25243,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data.requestedAt !== undefined){
-let data3 = data.requestedAt;
-if(typeof data3 === "string"){
-if(!(formats6.validate(data3))){
-const err28 = {instancePath:instancePath+"/requestedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(!(((((data2 === "OPEN") || (data2 === "ACCEPTED")) || (data2 === "DENIED")) || (data2 === "CANCELLED")) || (data2 === "EXPIRED"))){
+const err28 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema243.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -23394,8 +25254,11 @@ vErrors.push(err28);
 errors++;
 }
 }
-else {
-const err29 = {instancePath:instancePath+"/requestedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.requestedAt !== undefined){
+let data3 = data.requestedAt;
+if(typeof data3 === "string"){
+if(!(formats6.validate(data3))){
+const err29 = {instancePath:instancePath+"/requestedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -23405,9 +25268,20 @@ vErrors.push(err29);
 errors++;
 }
 }
+else {
+const err30 = {instancePath:instancePath+"/requestedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
 if(data.user !== undefined){
-if(!(validate154(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+if(!(validate163(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
 }
 }
@@ -23419,17 +25293,7 @@ let passing0 = null;
 const _errs17 = errors;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.id === undefined){
-const err30 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if(data5.key === undefined){
-const err31 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+const err31 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -23438,8 +25302,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data5.label === undefined){
-const err32 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+if(data5.key === undefined){
+const err32 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -23448,9 +25312,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-for(const key1 in data5){
-if(!(((key1 === "id") || (key1 === "key")) || (key1 === "label"))){
-const err33 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data5.label === undefined){
+const err33 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -23459,10 +25322,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-if(data5.id !== undefined){
-if(typeof data5.id !== "string"){
-const err34 = {instancePath:instancePath+"/requestedAccountAccess/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key1 in data5){
+if(!(((key1 === "id") || (key1 === "key")) || (key1 === "label"))){
+const err34 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -23472,9 +25334,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data5.key !== undefined){
-if(typeof data5.key !== "string"){
-const err35 = {instancePath:instancePath+"/requestedAccountAccess/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data5.id !== undefined){
+if(typeof data5.id !== "string"){
+const err35 = {instancePath:instancePath+"/requestedAccountAccess/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -23484,9 +25346,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data5.label !== undefined){
-if(typeof data5.label !== "string"){
-const err36 = {instancePath:instancePath+"/requestedAccountAccess/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data5.key !== undefined){
+if(typeof data5.key !== "string"){
+const err36 = {instancePath:instancePath+"/requestedAccountAccess/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -23496,14 +25358,26 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data5.label !== undefined){
+if(typeof data5.label !== "string"){
+const err37 = {instancePath:instancePath+"/requestedAccountAccess/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
@@ -23514,12 +25388,12 @@ passing0 = 0;
 }
 const _errs27 = errors;
 if(data5 !== null){
-const err38 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/properties/requestedAccountAccess/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err39 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/properties/requestedAccountAccess/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err39];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -23535,12 +25409,12 @@ passing0 = 1;
 }
 }
 if(!valid5){
-const err39 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/properties/requestedAccountAccess/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err40 = {instancePath:instancePath+"/requestedAccountAccess",schemaPath:"#/properties/requestedAccountAccess/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err40];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -23564,17 +25438,7 @@ let passing1 = null;
 const _errs31 = errors;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.id === undefined){
-const err40 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-if(data9.key === undefined){
-const err41 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+const err41 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -23583,8 +25447,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data9.label === undefined){
-const err42 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+if(data9.key === undefined){
+const err42 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -23593,9 +25457,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-for(const key2 in data9){
-if(!(((key2 === "id") || (key2 === "key")) || (key2 === "label"))){
-const err43 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(data9.label === undefined){
+const err43 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -23604,10 +25467,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-if(data9.id !== undefined){
-if(typeof data9.id !== "string"){
-const err44 = {instancePath:instancePath+"/requestedRole/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key2 in data9){
+if(!(((key2 === "id") || (key2 === "key")) || (key2 === "label"))){
+const err44 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -23617,9 +25479,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data9.key !== undefined){
-if(typeof data9.key !== "string"){
-const err45 = {instancePath:instancePath+"/requestedRole/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data9.id !== undefined){
+if(typeof data9.id !== "string"){
+const err45 = {instancePath:instancePath+"/requestedRole/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -23629,9 +25491,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data9.label !== undefined){
-if(typeof data9.label !== "string"){
-const err46 = {instancePath:instancePath+"/requestedRole/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data9.key !== undefined){
+if(typeof data9.key !== "string"){
+const err46 = {instancePath:instancePath+"/requestedRole/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -23641,14 +25503,26 @@ vErrors.push(err46);
 errors++;
 }
 }
-}
-else {
-const err47 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data9.label !== undefined){
+if(typeof data9.label !== "string"){
+const err47 = {instancePath:instancePath+"/requestedRole/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
 else {
 vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
 }
 errors++;
 }
@@ -23659,12 +25533,12 @@ passing1 = 0;
 }
 const _errs41 = errors;
 if(data9 !== null){
-const err48 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/properties/requestedRole/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err49 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/properties/requestedRole/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err49];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -23680,12 +25554,12 @@ passing1 = 1;
 }
 }
 if(!valid8){
-const err49 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/properties/requestedRole/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+const err50 = {instancePath:instancePath+"/requestedRole",schemaPath:"#/properties/requestedRole/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err50];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -23704,12 +25578,12 @@ vErrors = null;
 if(data.comment !== undefined){
 let data13 = data.comment;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err50 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema274.properties.comment.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema300.properties.comment.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err51];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err51);
 }
 errors++;
 }
@@ -23722,23 +25596,23 @@ let passing2 = null;
 const _errs47 = errors;
 if(typeof data14 === "string"){
 if(!(formats6.validate(data14))){
-const err51 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err52 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
 else {
 vErrors.push(err52);
+}
+errors++;
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }
@@ -23749,12 +25623,12 @@ passing2 = 0;
 }
 const _errs50 = errors;
 if(data14 !== null){
-const err53 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err54 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err54];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -23770,12 +25644,12 @@ passing2 = 1;
 }
 }
 if(!valid11){
-const err54 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
+const err55 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err55];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -23794,20 +25668,7 @@ vErrors = null;
 if(data.decidedBy !== undefined){
 let data15 = data.decidedBy;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err55 = {instancePath:instancePath+"/decidedBy",schemaPath:"#/properties/decidedBy/type",keyword:"type",params:{type: schema274.properties.decidedBy.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-if(data.reason !== undefined){
-let data16 = data.reason;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err56 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema274.properties.reason.type},message:"must be string,null"};
+const err56 = {instancePath:instancePath+"/decidedBy",schemaPath:"#/properties/decidedBy/type",keyword:"type",params:{type: schema300.properties.decidedBy.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -23817,15 +25678,10 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.roleIds !== undefined){
-let data17 = data.roleIds;
-if(Array.isArray(data17)){
-const len0 = data17.length;
-for(let i0=0; i0<len0; i0++){
-let data18 = data17[i0];
-if(typeof data18 === "string"){
-if(!pattern0.test(data18)){
-const err57 = {instancePath:instancePath+"/roleIds/" + i0,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(data.decidedByName !== undefined){
+let data16 = data.decidedByName;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err57 = {instancePath:instancePath+"/decidedByName",schemaPath:"#/properties/decidedByName/type",keyword:"type",params:{type: schema300.properties.decidedByName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -23834,8 +25690,11 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(!(formats0.test(data18))){
-const err58 = {instancePath:instancePath+"/roleIds/" + i0,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.reason !== undefined){
+let data17 = data.reason;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err58 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema300.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -23845,8 +25704,15 @@ vErrors.push(err58);
 errors++;
 }
 }
-else {
-const err59 = {instancePath:instancePath+"/roleIds/" + i0,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.roleIds !== undefined){
+let data18 = data.roleIds;
+if(Array.isArray(data18)){
+const len0 = data18.length;
+for(let i0=0; i0<len0; i0++){
+let data19 = data18[i0];
+if(typeof data19 === "string"){
+if(!pattern0.test(data19)){
+const err59 = {instancePath:instancePath+"/roleIds/" + i0,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -23855,10 +25721,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/roleIds",schemaPath:"#/properties/roleIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(formats0.test(data19))){
+const err60 = {instancePath:instancePath+"/roleIds/" + i0,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -23868,15 +25732,8 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.accountAccessIds !== undefined){
-let data19 = data.accountAccessIds;
-if(Array.isArray(data19)){
-const len1 = data19.length;
-for(let i1=0; i1<len1; i1++){
-let data20 = data19[i1];
-if(typeof data20 === "string"){
-if(!pattern0.test(data20)){
-const err61 = {instancePath:instancePath+"/accountAccessIds/" + i1,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+else {
+const err61 = {instancePath:instancePath+"/roleIds/" + i0,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -23885,8 +25742,10 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(!(formats0.test(data20))){
-const err62 = {instancePath:instancePath+"/accountAccessIds/" + i1,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/roleIds",schemaPath:"#/properties/roleIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -23896,8 +25755,15 @@ vErrors.push(err62);
 errors++;
 }
 }
-else {
-const err63 = {instancePath:instancePath+"/accountAccessIds/" + i1,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.accountAccessIds !== undefined){
+let data20 = data.accountAccessIds;
+if(Array.isArray(data20)){
+const len1 = data20.length;
+for(let i1=0; i1<len1; i1++){
+let data21 = data20[i1];
+if(typeof data21 === "string"){
+if(!pattern0.test(data21)){
+const err63 = {instancePath:instancePath+"/accountAccessIds/" + i1,schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -23906,10 +25772,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-}
-else {
-const err64 = {instancePath:instancePath+"/accountAccessIds",schemaPath:"#/properties/accountAccessIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(formats0.test(data21))){
+const err64 = {instancePath:instancePath+"/accountAccessIds/" + i1,schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -23919,10 +25783,8 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.justification !== undefined){
-let data21 = data.justification;
-if((typeof data21 !== "string") && (data21 !== null)){
-const err65 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema274.properties.justification.type},message:"must be string,null"};
+else {
+const err65 = {instancePath:instancePath+"/accountAccessIds/" + i1,schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -23932,15 +25794,9 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data.answers !== undefined){
-let data22 = data.answers;
-if(Array.isArray(data22)){
-const len2 = data22.length;
-for(let i2=0; i2<len2; i2++){
-let data23 = data22[i2];
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.key === undefined){
-const err66 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+}
+else {
+const err66 = {instancePath:instancePath+"/accountAccessIds",schemaPath:"#/properties/accountAccessIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -23949,8 +25805,11 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data23.label === undefined){
-const err67 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+}
+if(data.justification !== undefined){
+let data22 = data.justification;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err67 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema300.properties.justification.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -23959,8 +25818,16 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(data23.value === undefined){
-const err68 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+}
+if(data.answers !== undefined){
+let data23 = data.answers;
+if(Array.isArray(data23)){
+const len2 = data23.length;
+for(let i2=0; i2<len2; i2++){
+let data24 = data23[i2];
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.key === undefined){
+const err68 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -23969,9 +25836,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-for(const key3 in data23){
-if(!(((key3 === "key") || (key3 === "label")) || (key3 === "value"))){
-const err69 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(data24.label === undefined){
+const err69 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -23980,10 +25846,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-if(data23.key !== undefined){
-if(typeof data23.key !== "string"){
-const err70 = {instancePath:instancePath+"/answers/" + i2+"/key",schemaPath:"#/components/schemas/RequestAnswer/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data24.value === undefined){
+const err70 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -23992,10 +25856,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-if(data23.label !== undefined){
-if(typeof data23.label !== "string"){
-const err71 = {instancePath:instancePath+"/answers/" + i2+"/label",schemaPath:"#/components/schemas/RequestAnswer/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key3 in data24){
+if(!(((key3 === "key") || (key3 === "label")) || (key3 === "value"))){
+const err71 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -24005,9 +25868,9 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data23.value !== undefined){
-if(typeof data23.value !== "string"){
-const err72 = {instancePath:instancePath+"/answers/" + i2+"/value",schemaPath:"#/components/schemas/RequestAnswer/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data24.key !== undefined){
+if(typeof data24.key !== "string"){
+const err72 = {instancePath:instancePath+"/answers/" + i2+"/key",schemaPath:"#/components/schemas/RequestAnswer/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -24017,9 +25880,9 @@ vErrors.push(err72);
 errors++;
 }
 }
-}
-else {
-const err73 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data24.label !== undefined){
+if(typeof data24.label !== "string"){
+const err73 = {instancePath:instancePath+"/answers/" + i2+"/label",schemaPath:"#/components/schemas/RequestAnswer/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -24029,9 +25892,9 @@ vErrors.push(err73);
 errors++;
 }
 }
-}
-else {
-const err74 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data24.value !== undefined){
+if(typeof data24.value !== "string"){
+const err74 = {instancePath:instancePath+"/answers/" + i2+"/value",schemaPath:"#/components/schemas/RequestAnswer/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -24041,15 +25904,9 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data.requestedEndsAt !== undefined){
-let data27 = data.requestedEndsAt;
-const _errs81 = errors;
-let valid23 = false;
-let passing3 = null;
-const _errs82 = errors;
-if(typeof data27 === "string"){
-if(!(formats6.validate(data27))){
-const err75 = {instancePath:instancePath+"/requestedEndsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+else {
+const err75 = {instancePath:instancePath+"/answers/" + i2,schemaPath:"#/components/schemas/RequestAnswer/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -24059,8 +25916,9 @@ vErrors.push(err75);
 errors++;
 }
 }
+}
 else {
-const err76 = {instancePath:instancePath+"/requestedEndsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err76 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -24069,14 +25927,16 @@ vErrors.push(err76);
 }
 errors++;
 }
-var _valid3 = _errs82 === errors;
-if(_valid3){
-valid23 = true;
-passing3 = 0;
 }
-const _errs85 = errors;
-if(data27 !== null){
-const err77 = {instancePath:instancePath+"/requestedEndsAt",schemaPath:"#/properties/requestedEndsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(data.requestedEndsAt !== undefined){
+let data28 = data.requestedEndsAt;
+const _errs83 = errors;
+let valid23 = false;
+let passing3 = null;
+const _errs84 = errors;
+if(typeof data28 === "string"){
+if(!(formats6.validate(data28))){
+const err77 = {instancePath:instancePath+"/requestedEndsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -24085,7 +25945,34 @@ vErrors.push(err77);
 }
 errors++;
 }
-var _valid3 = _errs85 === errors;
+}
+else {
+const err78 = {instancePath:instancePath+"/requestedEndsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+var _valid3 = _errs84 === errors;
+if(_valid3){
+valid23 = true;
+passing3 = 0;
+}
+const _errs87 = errors;
+if(data28 !== null){
+const err79 = {instancePath:instancePath+"/requestedEndsAt",schemaPath:"#/properties/requestedEndsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+var _valid3 = _errs87 === errors;
 if(_valid3 && valid23){
 valid23 = false;
 passing3 = [passing3, 1];
@@ -24097,47 +25984,7 @@ passing3 = 1;
 }
 }
 if(!valid23){
-const err78 = {instancePath:instancePath+"/requestedEndsAt",schemaPath:"#/properties/requestedEndsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-else {
-errors = _errs81;
-if(vErrors !== null){
-if(_errs81){
-vErrors.length = _errs81;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.endsAt !== undefined){
-let data28 = data.endsAt;
-const _errs88 = errors;
-let valid25 = false;
-let passing4 = null;
-const _errs89 = errors;
-if(typeof data28 === "string"){
-if(!(formats6.validate(data28))){
-const err79 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-}
-else {
-const err80 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err80 = {instancePath:instancePath+"/requestedEndsAt",schemaPath:"#/properties/requestedEndsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -24146,14 +25993,27 @@ vErrors.push(err80);
 }
 errors++;
 }
-var _valid4 = _errs89 === errors;
-if(_valid4){
-valid25 = true;
-passing4 = 0;
+else {
+errors = _errs83;
+if(vErrors !== null){
+if(_errs83){
+vErrors.length = _errs83;
 }
-const _errs92 = errors;
-if(data28 !== null){
-const err81 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.endsAt !== undefined){
+let data29 = data.endsAt;
+const _errs90 = errors;
+let valid25 = false;
+let passing4 = null;
+const _errs91 = errors;
+if(typeof data29 === "string"){
+if(!(formats6.validate(data29))){
+const err81 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -24162,7 +26022,34 @@ vErrors.push(err81);
 }
 errors++;
 }
-var _valid4 = _errs92 === errors;
+}
+else {
+const err82 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+var _valid4 = _errs91 === errors;
+if(_valid4){
+valid25 = true;
+passing4 = 0;
+}
+const _errs94 = errors;
+if(data29 !== null){
+const err83 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+var _valid4 = _errs94 === errors;
 if(_valid4 && valid25){
 valid25 = false;
 passing4 = [passing4, 1];
@@ -24174,47 +26061,7 @@ passing4 = 1;
 }
 }
 if(!valid25){
-const err82 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing4},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-else {
-errors = _errs88;
-if(vErrors !== null){
-if(_errs88){
-vErrors.length = _errs88;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.expiredAt !== undefined){
-let data29 = data.expiredAt;
-const _errs95 = errors;
-let valid27 = false;
-let passing5 = null;
-const _errs96 = errors;
-if(typeof data29 === "string"){
-if(!(formats6.validate(data29))){
-const err83 = {instancePath:instancePath+"/expiredAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-}
-else {
-const err84 = {instancePath:instancePath+"/expiredAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err84 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing4},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -24223,14 +26070,27 @@ vErrors.push(err84);
 }
 errors++;
 }
-var _valid5 = _errs96 === errors;
-if(_valid5){
-valid27 = true;
-passing5 = 0;
+else {
+errors = _errs90;
+if(vErrors !== null){
+if(_errs90){
+vErrors.length = _errs90;
 }
-const _errs99 = errors;
-if(data29 !== null){
-const err85 = {instancePath:instancePath+"/expiredAt",schemaPath:"#/properties/expiredAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.expiredAt !== undefined){
+let data30 = data.expiredAt;
+const _errs97 = errors;
+let valid27 = false;
+let passing5 = null;
+const _errs98 = errors;
+if(typeof data30 === "string"){
+if(!(formats6.validate(data30))){
+const err85 = {instancePath:instancePath+"/expiredAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -24239,7 +26099,34 @@ vErrors.push(err85);
 }
 errors++;
 }
-var _valid5 = _errs99 === errors;
+}
+else {
+const err86 = {instancePath:instancePath+"/expiredAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+var _valid5 = _errs98 === errors;
+if(_valid5){
+valid27 = true;
+passing5 = 0;
+}
+const _errs101 = errors;
+if(data30 !== null){
+const err87 = {instancePath:instancePath+"/expiredAt",schemaPath:"#/properties/expiredAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+var _valid5 = _errs101 === errors;
 if(_valid5 && valid27){
 valid27 = false;
 passing5 = [passing5, 1];
@@ -24251,20 +26138,20 @@ passing5 = 1;
 }
 }
 if(!valid27){
-const err86 = {instancePath:instancePath+"/expiredAt",schemaPath:"#/properties/expiredAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing5},message:"must match exactly one schema in oneOf"};
+const err88 = {instancePath:instancePath+"/expiredAt",schemaPath:"#/properties/expiredAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing5},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err86];
+vErrors = [err88];
 }
 else {
-vErrors.push(err86);
+vErrors.push(err88);
 }
 errors++;
 }
 else {
-errors = _errs95;
+errors = _errs97;
 if(vErrors !== null){
-if(_errs95){
-vErrors.length = _errs95;
+if(_errs97){
+vErrors.length = _errs97;
 }
 else {
 vErrors = null;
@@ -24274,36 +26161,7 @@ vErrors = null;
 }
 if(data.timeBoundAccess !== undefined){
 if(typeof data.timeBoundAccess !== "boolean"){
-const err87 = {instancePath:instancePath+"/timeBoundAccess",schemaPath:"#/properties/timeBoundAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-if(data.maxEndsAt !== undefined){
-let data31 = data.maxEndsAt;
-const _errs104 = errors;
-let valid29 = false;
-let passing6 = null;
-const _errs105 = errors;
-if(typeof data31 === "string"){
-if(!(formats6.validate(data31))){
-const err88 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-}
-else {
-const err89 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err89 = {instancePath:instancePath+"/timeBoundAccess",schemaPath:"#/properties/timeBoundAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -24312,14 +26170,16 @@ vErrors.push(err89);
 }
 errors++;
 }
-var _valid6 = _errs105 === errors;
-if(_valid6){
-valid29 = true;
-passing6 = 0;
 }
-const _errs108 = errors;
-if(data31 !== null){
-const err90 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/properties/maxEndsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(data.maxEndsAt !== undefined){
+let data32 = data.maxEndsAt;
+const _errs106 = errors;
+let valid29 = false;
+let passing6 = null;
+const _errs107 = errors;
+if(typeof data32 === "string"){
+if(!(formats6.validate(data32))){
+const err90 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -24328,7 +26188,34 @@ vErrors.push(err90);
 }
 errors++;
 }
-var _valid6 = _errs108 === errors;
+}
+else {
+const err91 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+var _valid6 = _errs107 === errors;
+if(_valid6){
+valid29 = true;
+passing6 = 0;
+}
+const _errs110 = errors;
+if(data32 !== null){
+const err92 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/properties/maxEndsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+var _valid6 = _errs110 === errors;
 if(_valid6 && valid29){
 valid29 = false;
 passing6 = [passing6, 1];
@@ -24340,20 +26227,20 @@ passing6 = 1;
 }
 }
 if(!valid29){
-const err91 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/properties/maxEndsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing6},message:"must match exactly one schema in oneOf"};
+const err93 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/properties/maxEndsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing6},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err91];
+vErrors = [err93];
 }
 else {
-vErrors.push(err91);
+vErrors.push(err93);
 }
 errors++;
 }
 else {
-errors = _errs104;
+errors = _errs106;
 if(vErrors !== null){
-if(_errs104){
-vErrors.length = _errs104;
+if(_errs106){
+vErrors.length = _errs106;
 }
 else {
 vErrors = null;
@@ -24363,23 +26250,23 @@ vErrors = null;
 }
 }
 else {
-const err92 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err94 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err92];
+vErrors = [err94];
 }
 else {
-vErrors.push(err92);
+vErrors.push(err94);
 }
 errors++;
 }
-validate155.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestSummary = validate157;
-const schema289 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]}}};
+export const AccessRequestSummary = validate166;
+const schema315 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]}}};
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24528,7 +26415,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((((data2 === "OPEN") || (data2 === "ACCEPTED")) || (data2 === "DENIED")) || (data2 === "CANCELLED")) || (data2 === "EXPIRED"))){
-const err13 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema217.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema243.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -24564,8 +26451,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate154(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+if(!(validate163(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
 }
 }
@@ -24725,14 +26612,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate157.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestList = validate159;
-const schema295 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AccessRequestSummary"}},"total":{"type":"integer","minimum":0}}};
+export const AccessRequestList = validate168;
+const schema321 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AccessRequestSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24773,8 +26660,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate157(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+if(!(validate166(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
 errors = vErrors.length;
 }
 }
@@ -24826,13 +26713,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate159.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestDecision = validate161;
+export const AccessRequestDecision = validate170;
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -24963,13 +26850,13 @@ vErrors = null;
 }
 }
 }
-validate161.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestAccept = validate163;
+export const AccessRequestAccept = validate172;
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25278,13 +27165,13 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate163.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestDeny = validate164;
+export const AccessRequestDeny = validate173;
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25369,14 +27256,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate173.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationUserSummary = validate165;
-const schema303 = {"type":"object","additionalProperties":false,"required":["id","fullName","email","companyName","accessSince","roles"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}};
+export const ApplicationUserSummary = validate174;
+const schema329 = {"type":"object","additionalProperties":false,"required":["id","fullName","email","companyName","accessSince","endsAt","roles"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"accessSince":{"$ref":"#/components/schemas/DateTime"},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}};
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25430,8 +27317,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.roles === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'"};
+if(data.endsAt === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endsAt"},message:"must have required property '"+"endsAt"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25440,9 +27327,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((((key0 === "id") || (key0 === "fullName")) || (key0 === "email")) || (key0 === "companyName")) || (key0 === "accessSince")) || (key0 === "roles"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.roles === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25451,12 +27337,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+for(const key0 in data){
+if(!(((((((key0 === "id") || (key0 === "fullName")) || (key0 === "email")) || (key0 === "companyName")) || (key0 === "accessSince")) || (key0 === "endsAt")) || (key0 === "roles"))){
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25465,8 +27348,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err8 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -25475,9 +27362,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data0))){
+const err9 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -25487,9 +27373,8 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.fullName !== undefined){
-if(typeof data.fullName !== "string"){
-const err10 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err10 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -25499,9 +27384,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.email !== undefined){
-if(typeof data.email !== "string"){
-const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.fullName !== undefined){
+if(typeof data.fullName !== "string"){
+const err11 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -25511,10 +27396,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.companyName !== undefined){
-let data3 = data.companyName;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err12 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema303.properties.companyName.type},message:"must be string,null"};
+if(data.email !== undefined){
+if(typeof data.email !== "string"){
+const err12 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -25524,11 +27408,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.accessSince !== undefined){
-let data4 = data.accessSince;
-if(typeof data4 === "string"){
-if(!(formats6.validate(data4))){
-const err13 = {instancePath:instancePath+"/accessSince",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(data.companyName !== undefined){
+let data3 = data.companyName;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err13 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema329.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -25538,8 +27421,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-else {
-const err14 = {instancePath:instancePath+"/accessSince",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.accessSince !== undefined){
+let data4 = data.accessSince;
+if(typeof data4 === "string"){
+if(!(formats6.validate(data4))){
+const err14 = {instancePath:instancePath+"/accessSince",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -25549,15 +27435,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.roles !== undefined){
-let data5 = data.roles;
-if(Array.isArray(data5)){
-const len0 = data5.length;
-for(let i0=0; i0<len0; i0++){
-let data6 = data5[i0];
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.id === undefined){
-const err15 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+else {
+const err15 = {instancePath:instancePath+"/accessSince",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -25566,8 +27445,16 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data6.key === undefined){
-const err16 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+}
+if(data.endsAt !== undefined){
+let data5 = data.endsAt;
+const _errs15 = errors;
+let valid3 = false;
+let passing0 = null;
+const _errs16 = errors;
+if(typeof data5 === "string"){
+if(!(formats6.validate(data5))){
+const err16 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -25576,8 +27463,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data6.label === undefined){
-const err17 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+}
+else {
+const err17 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -25586,9 +27474,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-for(const key1 in data6){
-if(!(((key1 === "id") || (key1 === "key")) || (key1 === "label"))){
-const err18 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+var _valid0 = _errs16 === errors;
+if(_valid0){
+valid3 = true;
+passing0 = 0;
+}
+const _errs19 = errors;
+if(data5 !== null){
+const err18 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -25597,10 +27490,19 @@ vErrors.push(err18);
 }
 errors++;
 }
+var _valid0 = _errs19 === errors;
+if(_valid0 && valid3){
+valid3 = false;
+passing0 = [passing0, 1];
 }
-if(data6.id !== undefined){
-if(typeof data6.id !== "string"){
-const err19 = {instancePath:instancePath+"/roles/" + i0+"/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+if(_valid0){
+valid3 = true;
+passing0 = 1;
+}
+}
+if(!valid3){
+const err19 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -25609,10 +27511,27 @@ vErrors.push(err19);
 }
 errors++;
 }
+else {
+errors = _errs15;
+if(vErrors !== null){
+if(_errs15){
+vErrors.length = _errs15;
 }
-if(data6.key !== undefined){
-if(typeof data6.key !== "string"){
-const err20 = {instancePath:instancePath+"/roles/" + i0+"/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.roles !== undefined){
+let data6 = data.roles;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+let data7 = data6[i0];
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.id === undefined){
+const err20 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -25621,10 +27540,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data6.label !== undefined){
-if(typeof data6.label !== "string"){
-const err21 = {instancePath:instancePath+"/roles/" + i0+"/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data7.key === undefined){
+const err21 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -25633,10 +27550,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data7.label === undefined){
+const err22 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -25645,10 +27560,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key1 in data7){
+if(!(((key1 === "id") || (key1 === "key")) || (key1 === "label"))){
+const err23 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -25658,9 +27572,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data7.id !== undefined){
+if(typeof data7.id !== "string"){
+const err24 = {instancePath:instancePath+"/roles/" + i0+"/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -25669,14 +27583,74 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate165.errors = vErrors;
+}
+if(data7.key !== undefined){
+if(typeof data7.key !== "string"){
+const err25 = {instancePath:instancePath+"/roles/" + i0+"/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data7.label !== undefined){
+if(typeof data7.label !== "string"){
+const err26 = {instancePath:instancePath+"/roles/" + i0+"/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+validate174.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationUserList = validate166;
-const schema307 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationUserSummary"}},"total":{"type":"integer","minimum":0}}};
+export const ApplicationUserList = validate175;
+const schema334 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationUserSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25717,8 +27691,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate165(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
+if(!(validate174(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
 }
@@ -25770,14 +27744,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationUser = validate168;
-const schema308 = {"type":"object","additionalProperties":false,"required":["user","hasAccess","accessSince","endsAt","roles","accountAccesses","attributes"],"properties":{"user":{"$ref":"#/components/schemas/UserRef"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
+export const ApplicationUser = validate177;
+const schema335 = {"type":"object","additionalProperties":false,"required":["user","hasAccess","accessSince","endsAt","timeBoundAccess","maxEndsAt","roles","accountAccesses","attributes"],"properties":{"user":{"$ref":"#/components/schemas/UserRef"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"timeBoundAccess":{"type":"boolean"},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25821,8 +27795,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.roles === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'"};
+if(data.timeBoundAccess === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timeBoundAccess"},message:"must have required property '"+"timeBoundAccess"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -25831,8 +27805,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.accountAccesses === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountAccesses"},message:"must have required property '"+"accountAccesses"+"'"};
+if(data.maxEndsAt === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxEndsAt"},message:"must have required property '"+"maxEndsAt"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25841,8 +27815,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.attributes === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attributes"},message:"must have required property '"+"attributes"+"'"};
+if(data.roles === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25851,9 +27825,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((((((key0 === "user") || (key0 === "hasAccess")) || (key0 === "accessSince")) || (key0 === "endsAt")) || (key0 === "roles")) || (key0 === "accountAccesses")) || (key0 === "attributes"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.accountAccesses === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountAccesses"},message:"must have required property '"+"accountAccesses"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25862,21 +27835,42 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.user !== undefined){
-if(!(validate154(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
-errors = vErrors.length;
-}
-}
-if(data.hasAccess !== undefined){
-if(typeof data.hasAccess !== "boolean"){
-const err8 = {instancePath:instancePath+"/hasAccess",schemaPath:"#/properties/hasAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.attributes === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attributes"},message:"must have required property '"+"attributes"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func15.call(schema335.properties, key0))){
+const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.user !== undefined){
+if(!(validate163(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+errors = vErrors.length;
+}
+}
+if(data.hasAccess !== undefined){
+if(typeof data.hasAccess !== "boolean"){
+const err10 = {instancePath:instancePath+"/hasAccess",schemaPath:"#/properties/hasAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -25889,23 +27883,23 @@ let passing0 = null;
 const _errs7 = errors;
 if(typeof data2 === "string"){
 if(!(formats6.validate(data2))){
-const err9 = {instancePath:instancePath+"/accessSince",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const err11 = {instancePath:instancePath+"/accessSince",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err11];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err11);
 }
 errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/accessSince",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/accessSince",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err12];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err12);
 }
 errors++;
 }
@@ -25916,12 +27910,12 @@ passing0 = 0;
 }
 const _errs10 = errors;
 if(data2 !== null){
-const err11 = {instancePath:instancePath+"/accessSince",schemaPath:"#/properties/accessSince/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err13 = {instancePath:instancePath+"/accessSince",schemaPath:"#/properties/accessSince/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err13];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -25937,12 +27931,12 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err12 = {instancePath:instancePath+"/accessSince",schemaPath:"#/properties/accessSince/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err14 = {instancePath:instancePath+"/accessSince",schemaPath:"#/properties/accessSince/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err14];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -25966,23 +27960,23 @@ let passing1 = null;
 const _errs14 = errors;
 if(typeof data3 === "string"){
 if(!(formats6.validate(data3))){
-const err13 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const err15 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err15];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err15);
 }
 errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err16];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err16);
 }
 errors++;
 }
@@ -25993,12 +27987,12 @@ passing1 = 0;
 }
 const _errs17 = errors;
 if(data3 !== null){
-const err15 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err17 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -26014,12 +28008,12 @@ passing1 = 1;
 }
 }
 if(!valid3){
-const err16 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+const err18 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err18];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err18);
 }
 errors++;
 }
@@ -26035,35 +28029,9 @@ vErrors = null;
 }
 }
 }
-if(data.roles !== undefined){
-let data4 = data.roles;
-if(Array.isArray(data4)){
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.id === undefined){
-const err17 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data5.key === undefined){
-const err18 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if(data5.label === undefined){
-const err19 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+if(data.timeBoundAccess !== undefined){
+if(typeof data.timeBoundAccess !== "boolean"){
+const err19 = {instancePath:instancePath+"/timeBoundAccess",schemaPath:"#/properties/timeBoundAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -26072,9 +28040,16 @@ vErrors.push(err19);
 }
 errors++;
 }
-for(const key1 in data5){
-if(!(((key1 === "id") || (key1 === "key")) || (key1 === "label"))){
-const err20 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data.maxEndsAt !== undefined){
+let data5 = data.maxEndsAt;
+const _errs22 = errors;
+let valid5 = false;
+let passing2 = null;
+const _errs23 = errors;
+if(typeof data5 === "string"){
+if(!(formats6.validate(data5))){
+const err20 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -26084,9 +28059,8 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data5.id !== undefined){
-if(typeof data5.id !== "string"){
-const err21 = {instancePath:instancePath+"/roles/" + i0+"/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err21 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -26095,10 +28069,14 @@ vErrors.push(err21);
 }
 errors++;
 }
+var _valid2 = _errs23 === errors;
+if(_valid2){
+valid5 = true;
+passing2 = 0;
 }
-if(data5.key !== undefined){
-if(typeof data5.key !== "string"){
-const err22 = {instancePath:instancePath+"/roles/" + i0+"/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs26 = errors;
+if(data5 !== null){
+const err22 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/properties/maxEndsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -26107,10 +28085,19 @@ vErrors.push(err22);
 }
 errors++;
 }
+var _valid2 = _errs26 === errors;
+if(_valid2 && valid5){
+valid5 = false;
+passing2 = [passing2, 1];
 }
-if(data5.label !== undefined){
-if(typeof data5.label !== "string"){
-const err23 = {instancePath:instancePath+"/roles/" + i0+"/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+if(_valid2){
+valid5 = true;
+passing2 = 1;
+}
+}
+if(!valid5){
+const err23 = {instancePath:instancePath+"/maxEndsAt",schemaPath:"#/properties/maxEndsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -26119,10 +28106,27 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
+else {
+errors = _errs22;
+if(vErrors !== null){
+if(_errs22){
+vErrors.length = _errs22;
 }
 else {
-const err24 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+}
+}
+if(data.roles !== undefined){
+let data6 = data.roles;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+let data7 = data6[i0];
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.id === undefined){
+const err24 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -26131,10 +28135,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data7.key === undefined){
+const err25 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -26143,16 +28145,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data.accountAccesses !== undefined){
-let data9 = data.accountAccesses;
-if(Array.isArray(data9)){
-const len1 = data9.length;
-for(let i1=0; i1<len1; i1++){
-let data10 = data9[i1];
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.id === undefined){
-const err26 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(data7.label === undefined){
+const err26 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -26161,8 +28155,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data10.key === undefined){
-const err27 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+for(const key1 in data7){
+if(!(((key1 === "id") || (key1 === "key")) || (key1 === "label"))){
+const err27 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -26171,8 +28166,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data10.label === undefined){
-const err28 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+}
+if(data7.id !== undefined){
+if(typeof data7.id !== "string"){
+const err28 = {instancePath:instancePath+"/roles/" + i0+"/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -26181,9 +28178,10 @@ vErrors.push(err28);
 }
 errors++;
 }
-for(const key2 in data10){
-if(!(((key2 === "id") || (key2 === "key")) || (key2 === "label"))){
-const err29 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+if(data7.key !== undefined){
+if(typeof data7.key !== "string"){
+const err29 = {instancePath:instancePath+"/roles/" + i0+"/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -26193,9 +28191,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data10.id !== undefined){
-if(typeof data10.id !== "string"){
-const err30 = {instancePath:instancePath+"/accountAccesses/" + i1+"/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data7.label !== undefined){
+if(typeof data7.label !== "string"){
+const err30 = {instancePath:instancePath+"/roles/" + i0+"/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -26205,9 +28203,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data10.key !== undefined){
-if(typeof data10.key !== "string"){
-const err31 = {instancePath:instancePath+"/accountAccesses/" + i1+"/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err31 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -26217,9 +28215,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data10.label !== undefined){
-if(typeof data10.label !== "string"){
-const err32 = {instancePath:instancePath+"/accountAccesses/" + i1+"/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err32 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -26229,9 +28227,15 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.accountAccesses !== undefined){
+let data11 = data.accountAccesses;
+if(Array.isArray(data11)){
+const len1 = data11.length;
+for(let i1=0; i1<len1; i1++){
+let data12 = data11[i1];
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.id === undefined){
+const err33 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -26240,10 +28244,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/accountAccesses",schemaPath:"#/properties/accountAccesses/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data12.key === undefined){
+const err34 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -26252,20 +28254,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-if(data.attributes !== undefined){
-let data14 = data.attributes;
-if(Array.isArray(data14)){
-const len2 = data14.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate95(data14[i2], {instancePath:instancePath+"/attributes/" + i2,parentData:data14,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data12.label === undefined){
+const err35 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -26274,10 +28264,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-}
-else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key2 in data12){
+if(!(((key2 === "id") || (key2 === "key")) || (key2 === "label"))){
+const err36 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -26286,14 +28275,108 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate168.errors = vErrors;
+}
+if(data12.id !== undefined){
+if(typeof data12.id !== "string"){
+const err37 = {instancePath:instancePath+"/accountAccesses/" + i1+"/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data12.key !== undefined){
+if(typeof data12.key !== "string"){
+const err38 = {instancePath:instancePath+"/accountAccesses/" + i1+"/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data12.label !== undefined){
+if(typeof data12.label !== "string"){
+const err39 = {instancePath:instancePath+"/accountAccesses/" + i1+"/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/accountAccesses/" + i1,schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/accountAccesses",schemaPath:"#/properties/accountAccesses/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data.attributes !== undefined){
+let data16 = data.attributes;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate103(data16[i2], {instancePath:instancePath+"/attributes/" + i2,parentData:data16,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+validate177.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationUserInput = validate171;
-const schema313 = {"type":"object","additionalProperties":false,"required":["roleIds"],"properties":{"roleIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/AttributeValueInput"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+export const ApplicationUserInput = validate180;
+const schema341 = {"type":"object","additionalProperties":false,"required":["roleIds"],"properties":{"roleIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/AttributeValueInput"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -26496,8 +28579,8 @@ errors++;
 }
 const len2 = data4.length;
 for(let i4=0; i4<len2; i4++){
-if(!(validate98(data4[i4], {instancePath:instancePath+"/attributes/" + i4,parentData:data4,parentDataProperty:i4,rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate106(data4[i4], {instancePath:instancePath+"/attributes/" + i4,parentData:data4,parentDataProperty:i4,rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -26601,14 +28684,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate171.errors = vErrors;
+validate180.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessReasonKind = validate173;
-const schema317 = {"type":"string","enum":["DIRECT_GRANT","ACCESS_REQUEST","ACTIVATION_GROUP","DEFAULT_ROLE","UNKNOWN"]};
+export const AccessReasonKind = validate182;
+const schema345 = {"type":"string","enum":["DIRECT_GRANT","ACCESS_REQUEST","ACTIVATION_GROUP","DEFAULT_ROLE","UNKNOWN"]};
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -26622,7 +28705,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "DIRECT_GRANT") || (data === "ACCESS_REQUEST")) || (data === "ACTIVATION_GROUP")) || (data === "DEFAULT_ROLE")) || (data === "UNKNOWN"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema317.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema345.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -26631,14 +28714,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessReasonAuthor = validate174;
-const schema318 = {"type":"object","additionalProperties":false,"required":["id","fullName"],"properties":{"id":{"type":"string"},"fullName":{"type":["string","null"]}}};
+export const AccessReasonAuthor = validate183;
+const schema346 = {"type":"object","additionalProperties":false,"required":["id","fullName"],"properties":{"id":{"type":"string"},"fullName":{"type":["string","null"]}}};
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -26689,7 +28772,7 @@ errors++;
 if(data.fullName !== undefined){
 let data1 = data.fullName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err4 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: schema318.properties.fullName.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: schema346.properties.fullName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -26710,14 +28793,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate174.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessReason = validate175;
-const schema319 = {"type":"object","additionalProperties":false,"required":["kind","at","by","accessRequestId","directoryGroupName"],"properties":{"kind":{"$ref":"#/components/schemas/AccessReasonKind"},"at":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"by":{"oneOf":[{"$ref":"#/components/schemas/AccessReasonAuthor"},{"type":"null"}]},"accessRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryGroupName":{"type":["string","null"]}}};
+export const AccessReason = validate184;
+const schema347 = {"type":"object","additionalProperties":false,"required":["kind","at","by","accessRequestId","directoryGroupName"],"properties":{"kind":{"$ref":"#/components/schemas/AccessReasonKind"},"at":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"by":{"oneOf":[{"$ref":"#/components/schemas/AccessReasonAuthor"},{"type":"null"}]},"accessRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryGroupName":{"type":["string","null"]}}};
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -26796,7 +28879,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data0 === "DIRECT_GRANT") || (data0 === "ACCESS_REQUEST")) || (data0 === "ACTIVATION_GROUP")) || (data0 === "DEFAULT_ROLE")) || (data0 === "UNKNOWN"))){
-const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/AccessReasonKind/enum",keyword:"enum",params:{allowedValues: schema317.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/AccessReasonKind/enum",keyword:"enum",params:{allowedValues: schema345.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -26937,7 +29020,7 @@ errors++;
 if(data2.fullName !== undefined){
 let data4 = data2.fullName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err16 = {instancePath:instancePath+"/by/fullName",schemaPath:"#/components/schemas/AccessReasonAuthor/properties/fullName/type",keyword:"type",params:{type: schema318.properties.fullName.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/by/fullName",schemaPath:"#/components/schemas/AccessReasonAuthor/properties/fullName/type",keyword:"type",params:{type: schema346.properties.fullName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -27097,7 +29180,7 @@ vErrors = null;
 if(data.directoryGroupName !== undefined){
 let data6 = data.directoryGroupName;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err25 = {instancePath:instancePath+"/directoryGroupName",schemaPath:"#/properties/directoryGroupName/type",keyword:"type",params:{type: schema319.properties.directoryGroupName.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/directoryGroupName",schemaPath:"#/properties/directoryGroupName/type",keyword:"type",params:{type: schema347.properties.directoryGroupName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -27118,14 +29201,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate175.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessReasonItem = validate176;
-const schema324 = {"type":"object","additionalProperties":false,"required":["ref","reasons"],"properties":{"ref":{"$ref":"#/components/schemas/Ref"},"reasons":{"type":"array","minItems":1,"items":{"$ref":"#/components/schemas/AccessReason"}}}};
+export const AccessReasonItem = validate185;
+const schema352 = {"type":"object","additionalProperties":false,"required":["ref","reasons"],"properties":{"ref":{"$ref":"#/components/schemas/Ref"},"reasons":{"type":"array","minItems":1,"items":{"$ref":"#/components/schemas/AccessReason"}}}};
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27269,8 +29352,8 @@ errors++;
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate175(data4[i0], {instancePath:instancePath+"/reasons/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
+if(!(validate184(data4[i0], {instancePath:instancePath+"/reasons/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
 }
@@ -27297,14 +29380,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate176.errors = vErrors;
+validate185.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationUserAccessReasons = validate178;
-const schema326 = {"type":"object","additionalProperties":false,"required":["applicationId","userId","hasAccess","accessSince","reasons","roles","accountAccesses"],"properties":{"applicationId":{"type":"string"},"userId":{"type":"string"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reasons":{"type":"array","items":{"$ref":"#/components/schemas/AccessReason"}},"roles":{"type":"array","items":{"$ref":"#/components/schemas/AccessReasonItem"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/AccessReasonItem"}}}};
+export const ApplicationUserAccessReasons = validate187;
+const schema354 = {"type":"object","additionalProperties":false,"required":["applicationId","userId","hasAccess","accessSince","reasons","roles","accountAccesses"],"properties":{"applicationId":{"type":"string"},"userId":{"type":"string"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reasons":{"type":"array","items":{"$ref":"#/components/schemas/AccessReason"}},"roles":{"type":"array","items":{"$ref":"#/components/schemas/AccessReasonItem"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/AccessReasonItem"}}}};
 
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27508,8 +29591,8 @@ let data4 = data.reasons;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate175(data4[i0], {instancePath:instancePath+"/reasons/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
+if(!(validate184(data4[i0], {instancePath:instancePath+"/reasons/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
 }
@@ -27530,8 +29613,8 @@ let data6 = data.roles;
 if(Array.isArray(data6)){
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate176(data6[i1], {instancePath:instancePath+"/roles/" + i1,parentData:data6,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate185(data6[i1], {instancePath:instancePath+"/roles/" + i1,parentData:data6,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
 }
@@ -27552,8 +29635,8 @@ let data8 = data.accountAccesses;
 if(Array.isArray(data8)){
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate176(data8[i2], {instancePath:instancePath+"/accountAccesses/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate185(data8[i2], {instancePath:instancePath+"/accountAccesses/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
 }
@@ -27580,13 +29663,13 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate178.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }
 
-export const SelectionItem = validate182;
+export const SelectionItem = validate191;
 
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27702,13 +29785,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate182.errors = vErrors;
+validate191.errors = vErrors;
 return errors === 0;
 }
 
-export const SelectionList = validate183;
+export const SelectionList = validate192;
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27749,8 +29832,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate117(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate126(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
 }
@@ -27802,14 +29885,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate183.errors = vErrors;
+validate192.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookEvent = validate185;
-const schema331 = {"type":"string","enum":["GRANT","REMOVE","UPDATE","TEST","ACCESS_REQUEST_CREATED","ACCESS_REQUEST_ACCEPTED","ACCESS_REQUEST_DENIED","ACCESS_REQUEST_CANCELLED","ACCESS_REQUEST_EXPIRED"]};
+export const WebhookEvent = validate194;
+const schema359 = {"type":"string","enum":["GRANT","REMOVE","UPDATE","TEST","ACCESS_REQUEST_CREATED","ACCESS_REQUEST_ACCEPTED","ACCESS_REQUEST_DENIED","ACCESS_REQUEST_CANCELLED","ACCESS_REQUEST_EXPIRED"]};
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -27823,7 +29906,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((((data === "GRANT") || (data === "REMOVE")) || (data === "UPDATE")) || (data === "TEST")) || (data === "ACCESS_REQUEST_CREATED")) || (data === "ACCESS_REQUEST_ACCEPTED")) || (data === "ACCESS_REQUEST_DENIED")) || (data === "ACCESS_REQUEST_CANCELLED")) || (data === "ACCESS_REQUEST_EXPIRED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema331.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema359.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -27832,15 +29915,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate185.errors = vErrors;
+validate194.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookDelivery = validate186;
-const schema332 = {"type":"object","additionalProperties":false,"required":["id","event","userId","status","attempts","responseStatus","error","errorKind","createdAt","lastAttemptAt","nextAttemptAt","replayOf"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"event":{"$ref":"#/components/schemas/WebhookEvent"},"userId":{"$ref":"#/components/schemas/Uuid"},"status":{"type":"string","enum":["PENDING","SUCCEEDED","FAILED"]},"replayOf":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"attempts":{"type":"integer","minimum":0},"responseStatus":{"type":["integer","null"]},"error":{"type":["string","null"]},"errorKind":{"oneOf":[{"$ref":"#/components/schemas/WebhookErrorKind"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"lastAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"nextAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
-const schema337 = {"type":"string","enum":["HTTP_STATUS","TIMEOUT","CONNECTION_REFUSED","HOST_NOT_FOUND","CONNECTION_RESET","TLS","SECRET_UNAVAILABLE","WEBHOOK_REMOVED","NETWORK","OTHER"]};
+export const WebhookDelivery = validate195;
+const schema360 = {"type":"object","additionalProperties":false,"required":["id","event","userId","status","attempts","responseStatus","error","errorKind","createdAt","lastAttemptAt","nextAttemptAt","replayOf"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"event":{"$ref":"#/components/schemas/WebhookEvent"},"userId":{"$ref":"#/components/schemas/Uuid"},"status":{"type":"string","enum":["PENDING","SUCCEEDED","FAILED"]},"replayOf":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"attempts":{"type":"integer","minimum":0},"responseStatus":{"type":["integer","null"]},"error":{"type":["string","null"]},"errorKind":{"oneOf":[{"$ref":"#/components/schemas/WebhookErrorKind"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"lastAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"nextAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+const schema365 = {"type":"string","enum":["HTTP_STATUS","TIMEOUT","CONNECTION_REFUSED","HOST_NOT_FOUND","CONNECTION_RESET","TLS","SECRET_UNAVAILABLE","WEBHOOK_REMOVED","NETWORK","OTHER"]};
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27965,7 +30048,7 @@ vErrors.push(err11);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema332.properties, key0))){
+if(!(func15.call(schema360.properties, key0))){
 const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err12];
@@ -28024,7 +30107,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((((((((data1 === "GRANT") || (data1 === "REMOVE")) || (data1 === "UPDATE")) || (data1 === "TEST")) || (data1 === "ACCESS_REQUEST_CREATED")) || (data1 === "ACCESS_REQUEST_ACCEPTED")) || (data1 === "ACCESS_REQUEST_DENIED")) || (data1 === "ACCESS_REQUEST_CANCELLED")) || (data1 === "ACCESS_REQUEST_EXPIRED"))){
-const err17 = {instancePath:instancePath+"/event",schemaPath:"#/components/schemas/WebhookEvent/enum",keyword:"enum",params:{allowedValues: schema331.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/event",schemaPath:"#/components/schemas/WebhookEvent/enum",keyword:"enum",params:{allowedValues: schema359.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -28082,7 +30165,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!(((data3 === "PENDING") || (data3 === "SUCCEEDED")) || (data3 === "FAILED"))){
-const err22 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema332.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema360.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -28207,7 +30290,7 @@ errors++;
 if(data.responseStatus !== undefined){
 let data6 = data.responseStatus;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err30 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema332.properties.responseStatus.type},message:"must be integer,null"};
+const err30 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema360.properties.responseStatus.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -28220,7 +30303,7 @@ errors++;
 if(data.error !== undefined){
 let data7 = data.error;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err31 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema332.properties.error.type},message:"must be string,null"};
+const err31 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema360.properties.error.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -28247,7 +30330,7 @@ vErrors.push(err32);
 errors++;
 }
 if(!((((((((((data8 === "HTTP_STATUS") || (data8 === "TIMEOUT")) || (data8 === "CONNECTION_REFUSED")) || (data8 === "HOST_NOT_FOUND")) || (data8 === "CONNECTION_RESET")) || (data8 === "TLS")) || (data8 === "SECRET_UNAVAILABLE")) || (data8 === "WEBHOOK_REMOVED")) || (data8 === "NETWORK")) || (data8 === "OTHER"))){
-const err33 = {instancePath:instancePath+"/errorKind",schemaPath:"#/components/schemas/WebhookErrorKind/enum",keyword:"enum",params:{allowedValues: schema337.enum},message:"must be equal to one of the allowed values"};
+const err33 = {instancePath:instancePath+"/errorKind",schemaPath:"#/components/schemas/WebhookErrorKind/enum",keyword:"enum",params:{allowedValues: schema365.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -28495,13 +30578,13 @@ vErrors.push(err46);
 }
 errors++;
 }
-validate186.errors = vErrors;
+validate195.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookErrorKind = validate187;
+export const WebhookErrorKind = validate196;
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -28515,7 +30598,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((((((data === "HTTP_STATUS") || (data === "TIMEOUT")) || (data === "CONNECTION_REFUSED")) || (data === "HOST_NOT_FOUND")) || (data === "CONNECTION_RESET")) || (data === "TLS")) || (data === "SECRET_UNAVAILABLE")) || (data === "WEBHOOK_REMOVED")) || (data === "NETWORK")) || (data === "OTHER"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema337.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema365.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28524,15 +30607,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate187.errors = vErrors;
+validate196.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookDeliveryDetail = validate188;
-const schema342 = {"type":"object","additionalProperties":false,"required":["delivery","payload","attempts"],"properties":{"delivery":{"$ref":"#/components/schemas/WebhookDelivery"},"payload":{"type":"object","additionalProperties":true},"attempts":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDeliveryAttempt"}}}};
-const schema343 = {"type":"object","additionalProperties":false,"required":["attempt","startedAt","durationMs","requestHeaders","responseStatus","responseBody","error","errorKind"],"properties":{"attempt":{"type":"integer","minimum":1},"startedAt":{"$ref":"#/components/schemas/DateTime"},"durationMs":{"type":"integer","minimum":0},"requestHeaders":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}}},"responseStatus":{"type":["integer","null"]},"responseBody":{"type":["string","null"]},"error":{"type":["string","null"]},"errorKind":{"oneOf":[{"$ref":"#/components/schemas/WebhookErrorKind"},{"type":"null"}]}}};
+export const WebhookDeliveryDetail = validate197;
+const schema370 = {"type":"object","additionalProperties":false,"required":["delivery","payload","attempts"],"properties":{"delivery":{"$ref":"#/components/schemas/WebhookDelivery"},"payload":{"type":"object","additionalProperties":true},"attempts":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDeliveryAttempt"}}}};
+const schema371 = {"type":"object","additionalProperties":false,"required":["attempt","startedAt","durationMs","requestHeaders","responseStatus","responseBody","error","errorKind"],"properties":{"attempt":{"type":"integer","minimum":1},"startedAt":{"$ref":"#/components/schemas/DateTime"},"durationMs":{"type":"integer","minimum":0},"requestHeaders":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}}},"responseStatus":{"type":["integer","null"]},"responseBody":{"type":["string","null"]},"error":{"type":["string","null"]},"errorKind":{"oneOf":[{"$ref":"#/components/schemas/WebhookErrorKind"},{"type":"null"}]}}};
 
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -28793,7 +30876,7 @@ errors++;
 if(data.responseStatus !== undefined){
 let data7 = data.responseStatus;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err22 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema343.properties.responseStatus.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema371.properties.responseStatus.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -28806,7 +30889,7 @@ errors++;
 if(data.responseBody !== undefined){
 let data8 = data.responseBody;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err23 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema343.properties.responseBody.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema371.properties.responseBody.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -28819,7 +30902,7 @@ errors++;
 if(data.error !== undefined){
 let data9 = data.error;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err24 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema343.properties.error.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema371.properties.error.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -28846,7 +30929,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!((((((((((data10 === "HTTP_STATUS") || (data10 === "TIMEOUT")) || (data10 === "CONNECTION_REFUSED")) || (data10 === "HOST_NOT_FOUND")) || (data10 === "CONNECTION_RESET")) || (data10 === "TLS")) || (data10 === "SECRET_UNAVAILABLE")) || (data10 === "WEBHOOK_REMOVED")) || (data10 === "NETWORK")) || (data10 === "OTHER"))){
-const err26 = {instancePath:instancePath+"/errorKind",schemaPath:"#/components/schemas/WebhookErrorKind/enum",keyword:"enum",params:{allowedValues: schema337.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/errorKind",schemaPath:"#/components/schemas/WebhookErrorKind/enum",keyword:"enum",params:{allowedValues: schema365.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -28915,12 +30998,12 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate190.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -28967,8 +31050,8 @@ errors++;
 }
 }
 if(data.delivery !== undefined){
-if(!(validate186(data.delivery, {instancePath:instancePath+"/delivery",parentData:data,parentDataProperty:"delivery",rootData}))){
-vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
+if(!(validate195(data.delivery, {instancePath:instancePath+"/delivery",parentData:data,parentDataProperty:"delivery",rootData}))){
+vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
 }
@@ -28992,8 +31075,8 @@ let data2 = data.attempts;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate190(data2[i0], {instancePath:instancePath+"/attempts/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+if(!(validate199(data2[i0], {instancePath:instancePath+"/attempts/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
 errors = vErrors.length;
 }
 }
@@ -29020,13 +31103,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate188.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookDeliveryAttempt = validate192;
+export const WebhookDeliveryAttempt = validate201;
 
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29287,7 +31370,7 @@ errors++;
 if(data.responseStatus !== undefined){
 let data7 = data.responseStatus;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err22 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema343.properties.responseStatus.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema371.properties.responseStatus.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -29300,7 +31383,7 @@ errors++;
 if(data.responseBody !== undefined){
 let data8 = data.responseBody;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err23 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema343.properties.responseBody.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema371.properties.responseBody.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -29313,7 +31396,7 @@ errors++;
 if(data.error !== undefined){
 let data9 = data.error;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err24 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema343.properties.error.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema371.properties.error.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -29340,7 +31423,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!((((((((((data10 === "HTTP_STATUS") || (data10 === "TIMEOUT")) || (data10 === "CONNECTION_REFUSED")) || (data10 === "HOST_NOT_FOUND")) || (data10 === "CONNECTION_RESET")) || (data10 === "TLS")) || (data10 === "SECRET_UNAVAILABLE")) || (data10 === "WEBHOOK_REMOVED")) || (data10 === "NETWORK")) || (data10 === "OTHER"))){
-const err26 = {instancePath:instancePath+"/errorKind",schemaPath:"#/components/schemas/WebhookErrorKind/enum",keyword:"enum",params:{allowedValues: schema337.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/errorKind",schemaPath:"#/components/schemas/WebhookErrorKind/enum",keyword:"enum",params:{allowedValues: schema365.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -29409,14 +31492,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate192.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookSigningSecret = validate193;
-const schema349 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"}}};
+export const WebhookSigningSecret = validate202;
+const schema377 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"}}};
 
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29545,14 +31628,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate193.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookSigningSecretCreated = validate194;
-const schema352 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint","secret"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"},"secret":{"type":"string"}}};
+export const WebhookSigningSecretCreated = validate203;
+const schema380 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint","secret"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"},"secret":{"type":"string"}}};
 
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29703,14 +31786,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate194.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookSigningSecretList = validate195;
-const schema355 = {"type":"object","additionalProperties":false,"required":["secrets"],"properties":{"secrets":{"type":"array","maxItems":2,"items":{"$ref":"#/components/schemas/WebhookSigningSecret"}}}};
+export const WebhookSigningSecretList = validate204;
+const schema383 = {"type":"object","additionalProperties":false,"required":["secrets"],"properties":{"secrets":{"type":"array","maxItems":2,"items":{"$ref":"#/components/schemas/WebhookSigningSecret"}}}};
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29751,8 +31834,8 @@ errors++;
 }
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate193(data0[i0], {instancePath:instancePath+"/secrets/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
+if(!(validate202(data0[i0], {instancePath:instancePath+"/secrets/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
 }
@@ -29779,14 +31862,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate195.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookDeliveryList = validate197;
-const schema356 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDelivery"}},"total":{"type":"integer","minimum":0}}};
+export const WebhookDeliveryList = validate206;
+const schema384 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDelivery"}},"total":{"type":"integer","minimum":0}}};
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29827,8 +31910,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate186(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
+if(!(validate195(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
 }
@@ -29880,14 +31963,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate197.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
 
-export const MailKind = validate199;
-const schema357 = {"type":"string","enum":["ACCESS_REQUESTED","REQUEST_ACCEPTED","REQUEST_DENIED","ACCESS_EXPIRING","ACCESS_EXPIRED"]};
+export const MailKind = validate208;
+const schema385 = {"type":"string","enum":["ACCESS_REQUESTED","REQUEST_ACCEPTED","REQUEST_DENIED","ACCESS_EXPIRING","ACCESS_EXPIRED"]};
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -29901,7 +31984,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "ACCESS_REQUESTED") || (data === "REQUEST_ACCEPTED")) || (data === "REQUEST_DENIED")) || (data === "ACCESS_EXPIRING")) || (data === "ACCESS_EXPIRED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema357.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema385.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29910,14 +31993,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate199.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
 
-export const MailStatus = validate200;
-const schema358 = {"type":"string","enum":["PENDING","SENT","FAILED"]};
+export const MailStatus = validate209;
+const schema386 = {"type":"string","enum":["PENDING","SENT","FAILED"]};
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -29931,7 +32014,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data === "PENDING") || (data === "SENT")) || (data === "FAILED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema358.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema386.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29940,14 +32023,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate200.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
 
-export const Mail = validate201;
-const schema359 = {"type":"object","additionalProperties":false,"required":["id","kind","recipient","language","subject","status","attempts","lastError","applicationId","requestId","createdAt","lastAttemptAt","nextAttemptAt","sentAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"kind":{"$ref":"#/components/schemas/MailKind"},"recipient":{"type":"string"},"language":{"$ref":"#/components/schemas/Language"},"subject":{"type":"string"},"status":{"$ref":"#/components/schemas/MailStatus"},"attempts":{"type":"integer","minimum":0},"lastError":{"type":["string","null"]},"applicationId":{"oneOf":[{"$ref":"#/components/schemas/ApplicationIdValue"},{"type":"null"}]},"requestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"lastAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"nextAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"sentAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+export const Mail = validate210;
+const schema387 = {"type":"object","additionalProperties":false,"required":["id","kind","recipient","language","subject","status","attempts","lastError","applicationId","requestId","createdAt","lastAttemptAt","nextAttemptAt","sentAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"kind":{"$ref":"#/components/schemas/MailKind"},"recipient":{"type":"string"},"language":{"$ref":"#/components/schemas/Language"},"subject":{"type":"string"},"status":{"$ref":"#/components/schemas/MailStatus"},"attempts":{"type":"integer","minimum":0},"lastError":{"type":["string","null"]},"applicationId":{"oneOf":[{"$ref":"#/components/schemas/ApplicationIdValue"},{"type":"null"}]},"requestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"lastAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"nextAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"sentAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -30092,7 +32175,7 @@ vErrors.push(err13);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema359.properties, key0))){
+if(!(func15.call(schema387.properties, key0))){
 const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err14];
@@ -30151,7 +32234,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(((((data1 === "ACCESS_REQUESTED") || (data1 === "REQUEST_ACCEPTED")) || (data1 === "REQUEST_DENIED")) || (data1 === "ACCESS_EXPIRING")) || (data1 === "ACCESS_EXPIRED"))){
-const err19 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/MailKind/enum",keyword:"enum",params:{allowedValues: schema357.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/MailKind/enum",keyword:"enum",params:{allowedValues: schema385.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -30221,7 +32304,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(((data5 === "PENDING") || (data5 === "SENT")) || (data5 === "FAILED"))){
-const err25 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/MailStatus/enum",keyword:"enum",params:{allowedValues: schema358.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/MailStatus/enum",keyword:"enum",params:{allowedValues: schema386.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -30259,7 +32342,7 @@ errors++;
 if(data.lastError !== undefined){
 let data7 = data.lastError;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err28 = {instancePath:instancePath+"/lastError",schemaPath:"#/properties/lastError/type",keyword:"type",params:{type: schema359.properties.lastError.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/lastError",schemaPath:"#/properties/lastError/type",keyword:"type",params:{type: schema387.properties.lastError.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -30700,14 +32783,14 @@ vErrors.push(err52);
 }
 errors++;
 }
-validate201.errors = vErrors;
+validate210.errors = vErrors;
 return errors === 0;
 }
 
-export const MailList = validate202;
-const schema370 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/Mail"}},"total":{"type":"integer","minimum":0}}};
+export const MailList = validate211;
+const schema398 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/Mail"}},"total":{"type":"integer","minimum":0}}};
 
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -30748,8 +32831,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate201(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+if(!(validate210(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
 errors = vErrors.length;
 }
 }
@@ -30801,14 +32884,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate202.errors = vErrors;
+validate211.errors = vErrors;
 return errors === 0;
 }
 
-export const MailSettings = validate204;
-const schema371 = {"type":"object","additionalProperties":false,"required":["sending","internalCopyTo"],"properties":{"sending":{"type":"boolean"},"internalCopyTo":{"oneOf":[{"type":"string"},{"type":"null"}]}}};
+export const MailSettings = validate213;
+const schema399 = {"type":"object","additionalProperties":false,"required":["sending","internalCopyTo"],"properties":{"sending":{"type":"boolean"},"internalCopyTo":{"oneOf":[{"type":"string"},{"type":"null"}]}}};
 
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -30932,14 +33015,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate204.errors = vErrors;
+validate213.errors = vErrors;
 return errors === 0;
 }
 
-export const UserSummary = validate205;
-const schema372 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","internal","language","createdAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"}}};
+export const UserSummary = validate214;
+const schema400 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","internal","language","createdAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"}}};
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -31034,7 +33117,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema372.properties, key0))){
+if(!(func15.call(schema400.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -31131,7 +33214,7 @@ errors++;
 if(data.companyName !== undefined){
 let data5 = data.companyName;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err17 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema372.properties.companyName.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema400.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -31212,14 +33295,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate205.errors = vErrors;
+validate214.errors = vErrors;
 return errors === 0;
 }
 
-export const UserList = validate206;
-const schema376 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/UserSummary"}},"total":{"type":"integer","minimum":0}}};
+export const UserList = validate215;
+const schema404 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/UserSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -31260,8 +33343,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate205(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+if(!(validate214(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
 }
@@ -31313,14 +33396,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate206.errors = vErrors;
+validate215.errors = vErrors;
 return errors === 0;
 }
 
-export const UserDetail = validate208;
-const schema377 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","address","internal","language","createdAt","applications"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"applications":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}}}}};
+export const UserDetail = validate217;
+const schema405 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","address","internal","language","createdAt","applications"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"applications":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}}}}};
 
-function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -31435,7 +33518,7 @@ vErrors.push(err10);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema377.properties, key0))){
+if(!(func15.call(schema405.properties, key0))){
 const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
@@ -31532,7 +33615,7 @@ errors++;
 if(data.companyName !== undefined){
 let data5 = data.companyName;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err19 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema377.properties.companyName.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema405.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -32175,14 +34258,14 @@ vErrors.push(err69);
 }
 errors++;
 }
-validate208.errors = vErrors;
+validate217.errors = vErrors;
 return errors === 0;
 }
 
-export const EmailChange = validate209;
-const schema386 = {"type":"object","additionalProperties":false,"required":["email"],"properties":{"email":{"$ref":"#/components/schemas/Email"}}};
+export const EmailChange = validate218;
+const schema414 = {"type":"object","additionalProperties":false,"required":["email"],"properties":{"email":{"$ref":"#/components/schemas/Email"}}};
 
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -32254,14 +34337,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate209.errors = vErrors;
+validate218.errors = vErrors;
 return errors === 0;
 }
 
-export const UserClaims = validate210;
-const schema388 = {"type":"object","additionalProperties":false,"required":["sub","email","given_name","family_name","name","internal","language","hkData"],"properties":{"sub":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"given_name":{"type":"string"},"family_name":{"type":"string"},"name":{"type":"string"},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"hkData":{"type":"object","additionalProperties":false,"required":["attributes","permissions"],"properties":{"attributes":{"type":"object","required":["firstName","lastName"],"properties":{"firstName":{"type":"string"},"lastName":{"type":"string"}},"additionalProperties":{"type":"string"}},"permissions":{"type":"array","items":{"type":"string"}}}}}};
+export const UserClaims = validate219;
+const schema416 = {"type":"object","additionalProperties":false,"required":["sub","email","given_name","family_name","name","internal","language","hkData"],"properties":{"sub":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"given_name":{"type":"string"},"family_name":{"type":"string"},"name":{"type":"string"},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"hkData":{"type":"object","additionalProperties":false,"required":["attributes","permissions"],"properties":{"attributes":{"type":"object","required":["firstName","lastName"],"properties":{"firstName":{"type":"string"},"lastName":{"type":"string"}},"additionalProperties":{"type":"string"}},"permissions":{"type":"array","items":{"type":"string"}}}}}};
 
-function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -32634,7 +34717,7 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate210.errors = vErrors;
+validate219.errors = vErrors;
 return errors === 0;
 }
 

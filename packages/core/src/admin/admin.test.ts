@@ -67,6 +67,25 @@ describe('saving an application with its links', () => {
     expect(written).toEqual({ ...change(), activationGroups: [{ directoryGroupName: 'HK-Planer', roleIds: ['r1'] }] });
   });
 
+  it('request rules (#30.2): no longest access without time-bound access, only linked groups requestable', () => {
+    expect(applicationRules(change({ timeBoundAccess: false, maxAccessDays: 90 })).maxAccessDays).toBeNull();
+    expect(applicationRules(change({ timeBoundAccess: true, maxAccessDays: 90 })).maxAccessDays).toBe(90);
+    expect(
+      applicationRules(change({ accountAccessIds: ['a', 'b'], requestableAccountAccessIds: ['b', 'c'] }))
+        .requestableAccountAccessIds,
+    ).toEqual(['b']);
+  });
+
+  it('time-bound access lasts 1 to 3650 whole days, or has no maximum (#30.2)', () => {
+    for (const days of [0, 3651, 1.5, Number.NaN])
+      expect(validateApplicationLinks(change({ timeBoundAccess: true, maxAccessDays: days }))).toEqual({
+        maxAccessDays: { code: 'validations.range', params: { min: 1, max: 3650 } },
+      });
+    expect(validateApplicationLinks(change({ timeBoundAccess: true, maxAccessDays: 365 }))).toEqual({});
+    expect(validateApplicationLinks(change({ timeBoundAccess: true, maxAccessDays: null }))).toEqual({});
+    expect(validateApplicationLinks(change({ timeBoundAccess: false, maxAccessDays: 0 }))).toEqual({});
+  });
+
   it('each activation group needs its name, each name once (trimmed, any letters), on the repeated entry', () => {
     const groups = ['A', ' ', 'b', ' a ', 'B'].map((directoryGroupName) => ({ directoryGroupName }));
     expect(validateApplicationLinks(change({ activationGroups: groups }))).toEqual({
@@ -186,6 +205,38 @@ describe('granting and removing access', () => {
       issues: { roleIds: { code: 'validations.roleRequired' } },
     });
     expect(calls).toEqual([['grant', 'planner', 'u1', access]]);
+  });
+
+  it("sets, extends or removes the last day within the application's rules (#30.2), on endsAt", async () => {
+    const { port, calls } = recordingPort();
+    const access = { roleIds: ['r1'] };
+    const rules = { today: '2026-05-01', timeBoundAccess: true, maxDays: 30 };
+    await expect(
+      grantAccess(port, 'planner', 'u1', access, { ...rules, endDate: '2026-05-30' }),
+    ).resolves.toMatchObject({
+      kind: 'done',
+    });
+    await expect(grantAccess(port, 'planner', 'u1', access, { ...rules, endDate: '' })).resolves.toMatchObject({
+      kind: 'done',
+    });
+    await expect(grantAccess(port, 'planner', 'u1', access, { ...rules, endDate: '2026-05-31' })).resolves.toEqual({
+      kind: 'invalid',
+      issues: { endsAt: { code: 'validations.dateTooLate', params: { max: '2026-05-30' } } },
+    });
+    await expect(grantAccess(port, 'planner', 'u1', access, { ...rules, endDate: '2026-05-01' })).resolves.toEqual({
+      kind: 'invalid',
+      issues: { endsAt: { code: 'validations.dateNotFuture' } },
+    });
+    // An application without time-bound access takes no end (removing one stays possible).
+    const open = { today: '2026-05-01', timeBoundAccess: false };
+    await expect(grantAccess(port, 'planner', 'u1', access, { ...open, endDate: '2026-05-10' })).resolves.toEqual({
+      kind: 'invalid',
+      issues: { endsAt: { code: 'validations.notEditable' } },
+    });
+    await expect(grantAccess(port, 'planner', 'u1', access, { ...open, endDate: '' })).resolves.toMatchObject({
+      kind: 'done',
+    });
+    expect(calls).toHaveLength(3);
   });
 
   it('removes an access as its own action', async () => {

@@ -13,14 +13,15 @@ import type {
   UserId,
 } from '../domain/entities.ts';
 import {
+  validateAccessEnd,
   validateAccessRequestRoles,
   validateApplicationUserRoles,
   validateDenyReason,
   validateEndDate,
-  validateRequired,
-  validateTag,
+  validateMaxAccessDays,
   type ValidationIssue,
 } from '../validation/validation.ts';
+import { directoryGroupNameProblems } from '../domain/directory-groups.ts';
 
 /**
  * What the use cases read of an application's settings and links (the written shape may hold
@@ -32,6 +33,12 @@ export interface ApplicationAccessSettings {
   readonly accessRequestAllowed?: boolean | undefined;
   /** The internal activation groups: each by its directory group name. */
   readonly activationGroups?: readonly { readonly directoryGroupName: string }[] | undefined;
+  /** Access may end at a date (#19, #30.2); its longest access in days (null: no maximum). */
+  readonly timeBoundAccess?: boolean | undefined;
+  readonly maxAccessDays?: number | null | undefined;
+  /** The linked account-access groups, and those of them a request may name (#19, #30.2). */
+  readonly accountAccessIds?: readonly AccountAccessId[] | undefined;
+  readonly requestableAccountAccessIds?: readonly AccountAccessId[] | undefined;
 }
 
 /** A user's access to an application (#17.16): at least one role. */
@@ -73,12 +80,19 @@ const isEmpty = (issues: AdminIssues) => Object.keys(issues).length === 0;
 
 /**
  * The application as it is written: an internal application cannot be requested (spec §6), so
- * its `accessRequestAllowed` is false whatever the form said; directory group names trimmed.
+ * its `accessRequestAllowed` is false whatever the form said; directory group names trimmed;
+ * access that is not time-bound has no longest access; only linked account-access groups can be
+ * requested (#30.2: unlinking one takes it out of the requestable ones).
  */
 export function applicationRules<Change extends ApplicationAccessSettings>(change: Change): Change {
+  const linked = change.accountAccessIds;
   return {
     ...change,
     ...(change.internal === true ? { accessRequestAllowed: false } : {}),
+    ...(change.timeBoundAccess === false ? { maxAccessDays: null } : {}),
+    ...(linked === undefined || change.requestableAccountAccessIds === undefined
+      ? {}
+      : { requestableAccountAccessIds: change.requestableAccountAccessIds.filter((id) => linked.includes(id)) }),
     ...(change.activationGroups === undefined
       ? {}
       : {
@@ -91,23 +105,20 @@ export function applicationRules<Change extends ApplicationAccessSettings>(chang
 }
 
 /**
- * The rules of an application's links: each activation group needs its directory group name
- * (`validations.required`), each name once — trimmed, in any letters — (`validations.tagDuplicate`
- * on the repeated entry, as the tag input and the API say).
+ * The rules of an application's links and request rules: each activation group needs its directory
+ * group name (`validations.required`), each name once — trimmed, in any letters — (`validations.tagDuplicate`
+ * on the repeated entry, as the tag input says): `directoryGroupNameProblems`, the API's rule too; time-bound
+ * access lasts at most 1 to 3650 days (`validations.range` on `maxAccessDays`, #30.2).
  */
 export function validateApplicationLinks(change: ApplicationAccessSettings): AdminIssues {
   const issues: Record<string, ValidationIssue> = {};
+  const maxDays = change.timeBoundAccess === true ? validateMaxAccessDays(change.maxAccessDays) : undefined;
+  if (maxDays !== undefined) issues['maxAccessDays'] = maxDays;
   const names = (change.activationGroups ?? []).map((group) => group.directoryGroupName);
-  names.forEach((name, index) => {
-    const field = `activationGroups.${index}.directoryGroupName`;
-    const required = validateRequired(name);
-    if (required !== undefined) {
-      issues[field] = required;
-      return;
-    }
-    const duplicate = validateTag(name, names.slice(0, index));
-    if (duplicate?.code === 'validations.tagDuplicate') issues[field] = duplicate;
-  });
+  for (const { index, problem } of directoryGroupNameProblems(names))
+    issues[`activationGroups.${index}.directoryGroupName`] = {
+      code: problem === 'required' ? 'validations.required' : 'validations.tagDuplicate',
+    };
   return issues;
 }
 
@@ -151,17 +162,34 @@ export async function decideAccessRequest(
 }
 
 /**
+ * A change of the last day of a user's access (#30.2): the new last day ('' removes the end) and
+ * what the application allows (`validateAccessEnd`).
+ */
+export interface AccessEndChange {
+  readonly endDate: string;
+  readonly today: string;
+  readonly timeBoundAccess: boolean;
+  readonly maxDays?: number | undefined;
+}
+
+/**
  * Grant a user access to an application, or change it (#17.16): at least one role
  * (`validations.roleRequired` on `roleIds`). No role is not a way to take it away: that is `removeAccess`.
+ * A changed last day (`end`, #30.2) is checked too (issue on `endsAt`, the API's field).
  */
 export async function grantAccess<Access extends ApplicationAccess, Granted>(
   port: Pick<AdminPort<ApplicationAccessSettings, unknown, Access, Granted>, 'grantAccess'>,
   applicationId: ApplicationId,
   userId: UserId,
   access: Access,
+  end?: AccessEndChange,
 ): Promise<AdminOutcome<Granted>> {
+  const issues: Record<string, ValidationIssue> = {};
   const roles = validateApplicationUserRoles(access.roleIds);
-  if (roles !== undefined) return invalid({ roleIds: roles });
+  if (roles !== undefined) issues['roleIds'] = roles;
+  const ends = end === undefined ? undefined : validateAccessEnd(end.endDate, end);
+  if (ends !== undefined) issues['endsAt'] = ends;
+  if (!isEmpty(issues)) return invalid(issues);
   return done(await port.grantAccess(applicationId, userId, access));
 }
 

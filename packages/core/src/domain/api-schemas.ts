@@ -17,6 +17,7 @@ const missingAttributeDecoder = struct({
   label: optional(text),
   dataType: id,
   required: boolean,
+  requiredValue: optional(literals(['true', 'false'])),
   value: optional(text),
 });
 
@@ -49,7 +50,9 @@ const accessRequestOptionsDecoder = struct({
   justificationRequired: optional(boolean),
   justificationMaxLength: optional(finite()),
   maxAccessDays: optional(finite()),
-  questions: optional(array(struct({ id, label: text, required: boolean }), 100)),
+  questions: optional(
+    array(struct({ id, label: text, required: boolean, requiredValue: optional(literals(['true', 'false'])) }), 100),
+  ),
 });
 
 /** The error a machine keeps when an answer does not decode. */

@@ -25,6 +25,11 @@ interface AuthStateExtraData {
   /** Same-origin path to return to after the sign-in (the stored referrer). */
   readonly referrer: string;
   readonly refresh?: RefreshData | undefined;
+  /**
+   * A sign-in started again because the provider's page had expired (AADB2C90208, issue #30.10):
+   * the same answer to it is not started a third time.
+   */
+  readonly restarted?: boolean | undefined;
 }
 
 /** `data` of the auth state record. */

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 // Covers claims.ts and token-answers.ts: their decoders share the rejection table below.
-import { decodeHkData, decodeIdTokenClaims, decodeStoredSession, signedInUserFromClaims } from './claims.ts';
+import {
+  decodeHkData,
+  decodeIdTokenClaims,
+  decodeStoredSession,
+  signedInUserFromClaims,
+  withDirectoryData,
+} from './claims.ts';
 import {
   checkIdTokenClaims,
   decodeAuthStateData,
@@ -335,5 +341,19 @@ describe('rejection paths: every missing or ill-typed field', () => {
     expect(
       decodeHkData({ attributes: { firstName: 'x'.repeat(201), lastName: 'L' }, permissions: ['p'], internal: 'yes' }),
     ).toEqual({ attributes: { firstName: '', lastName: 'L' }, permissions: ['p'], internal: false });
+  });
+});
+
+describe("the directory's data for a user whose tokens had none", () => {
+  it('takes its permissions, attributes and internal flag, and its name only when the tokens gave none', () => {
+    const user = { id: 'dwho', issuer: 'https://sso.example', fullName: 'Doctor Who', hkData: decodeHkData(undefined) };
+    const data = { attributes: { firstName: 'Doc', lastName: 'W' }, permissions: ['roles.read'], internal: true };
+    expect(withDirectoryData(user, data)).toEqual({
+      ...user,
+      hkData: { attributes: { firstName: 'Doc', lastName: 'W' }, permissions: ['roles.read'], internal: true },
+    });
+    expect(withDirectoryData({ ...user, fullName: '' }, data).fullName).toBe('Doc W');
+    // Broken data fails closed, as a broken claim does.
+    expect(withDirectoryData(user, { permissions: 'all' }).hkData.permissions).toEqual([]);
   });
 });

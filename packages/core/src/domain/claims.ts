@@ -99,6 +99,20 @@ export function signedInUserFromClaims(claims: IdTokenClaims): SignedInUser {
   };
 }
 
+/**
+ * The signed-in user with the directory's data (the API's `/My/Claims` hkData) where the
+ * provider's tokens carried none (a standard provider, #27): its permissions, attributes and
+ * internal-account flag; the name from the directory when the tokens gave none.
+ */
+export function withDirectoryData(user: SignedInUser, rawHkData: unknown): SignedInUser {
+  const hkData = decodeHkData(rawHkData);
+  return {
+    ...user,
+    hkData,
+    fullName: user.fullName || fullName(hkData.attributes.firstName, hkData.attributes.lastName),
+  };
+}
+
 const token = string({ minLength: 1 });
 const storedSessionDecoder = struct({
   accessToken: token,

@@ -126,6 +126,8 @@ export interface AccessRequestQuestion {
   readonly id: string;
   readonly label: string;
   readonly required: boolean;
+  /** The one answer a Yes/No question accepts (#30.1): 'true' or 'false'; absent: any. */
+  readonly requiredValue?: string;
 }
 
 /** What the user names in an access request. */

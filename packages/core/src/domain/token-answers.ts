@@ -2,7 +2,7 @@
 // state records of the sign-in (cookies) and the token endpoint's answers. Apart from
 // claims.ts so that the first route (which only restores a stored session) does not carry them.
 
-import { decodeOrUndefined, finite, literals, optional, string, struct, unknownValue } from './decode.ts';
+import { boolean, decodeOrUndefined, finite, literals, optional, string, struct, unknownValue } from './decode.ts';
 import type { DecodedOf } from './decode.ts';
 import type { AuthStateData, AuthStateRecord, TokenResponse } from './auth.ts';
 import { authStateLength, codeVerifierLength } from './constants.ts';
@@ -70,6 +70,7 @@ const authStateDataDecoder = struct({
         sleep: finite({ min: 0, max: 60_000 }),
       }),
     ),
+    restarted: optional(boolean),
   }),
 });
 const authStateRecordDecoder = struct({

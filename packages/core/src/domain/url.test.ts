@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildQuery, originOf, parseQuery, splitUrl, withoutQuery, withoutQueryParams } from './url.ts';
+import {
+  buildQuery,
+  originOf,
+  parseQuery,
+  splitUrl,
+  thirdPartyLoginUrl,
+  withoutQuery,
+  withoutQueryParams,
+} from './url.ts';
 import { isSafeReturnPath, returnPathFromUrl, safeReturnPath } from './return-path.ts';
 
 describe('url helpers', () => {
@@ -137,5 +145,56 @@ describe('return-path rule against the WHATWG URL parser (property)', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('third-party initiated login (OpenID Connect Core §4, #30.5)', () => {
+  const issuer = 'http://localhost:4001/b2c_1a_signin/v2.0';
+  interface Params {
+    get(name: string): string | null;
+    getAll(name: string): string[];
+    has(name: string): boolean;
+  }
+  // The WHATWG parser (core's types have no DOM): what a browser and the client read.
+  const Url = (globalThis as unknown as { URL: new (input: string) => { searchParams: Params; hash: string } }).URL;
+
+  it('hands iss and target_link_uri to the initiate-login URL, encoded', () => {
+    const url = thirdPartyLoginUrl('https://shop.test/login-initiate', {
+      issuer,
+      targetLinkUri: 'https://shop.test/orders?id=1&x=a b',
+    });
+    expect(url).toBe(
+      `https://shop.test/login-initiate?iss=${encodeURIComponent(issuer)}&target_link_uri=${encodeURIComponent('https://shop.test/orders?id=1&x=a b')}`,
+    );
+    const params = new Url(url ?? '').searchParams;
+    expect(params.get('iss')).toBe(issuer);
+    expect(params.get('target_link_uri')).toBe('https://shop.test/orders?id=1&x=a b');
+    expect(params.has('login_hint')).toBe(false);
+  });
+
+  it("keeps the address's own parameters and hash, replaces those of the protocol, adds a login hint when given", () => {
+    const url =
+      thirdPartyLoginUrl('https://login.shop.test/oidc/initiate?tenant=a&iss=https://evil.test&target_link_uri=x#top', {
+        issuer,
+        targetLinkUri: 'https://shop.test/',
+        loginHint: 'dana@hk-demo.test',
+      }) ?? '';
+    const parsed = new Url(url);
+    expect(url.startsWith('https://login.shop.test/oidc/initiate?tenant=a&iss=')).toBe(true);
+    expect(parsed.searchParams.getAll('iss')).toEqual([issuer]);
+    expect(parsed.searchParams.getAll('target_link_uri')).toEqual(['https://shop.test/']);
+    expect(parsed.searchParams.get('login_hint')).toBe('dana@hk-demo.test');
+    expect(parsed.hash).toBe('#top');
+  });
+
+  it.each([
+    ['javascript:alert(1)', 'https://shop.test/'],
+    ['/login-initiate', 'https://shop.test/'],
+    ['//shop.test/login-initiate', 'https://shop.test/'],
+    ['https://user@shop.test/login-initiate', 'https://shop.test/'],
+    ['https://shop.test/login-initiate', '/orders'],
+    ['https://shop.test/login-initiate', 'javascript:alert(1)'],
+  ])('is undefined for %j towards %j', (initiateLoginUri, targetLinkUri) => {
+    expect(thirdPartyLoginUrl(initiateLoginUri, { issuer, targetLinkUri })).toBeUndefined();
   });
 });

@@ -11,6 +11,16 @@ export interface IdentityErrorParams {
 }
 
 const cancelCode = 'AADB2C90091';
+/** The provider's page of this round trip has expired or was used already (B2C: "The provided session has expired"). */
+const expiredInteractionCode = 'AADB2C90208';
+
+/**
+ * True when the provider answered that its page for this round trip has expired (issue #30.10:
+ * the browser's Back to a sign-in page that was already used, or a page left open too long).
+ */
+export function isExpiredInteraction(errorDescription: string | undefined): boolean {
+  return errorDescription?.trim().startsWith(expiredInteractionCode) === true;
+}
 
 /** Where to go after the user cancelled at the provider (spec §8). */
 export interface CancelContext {

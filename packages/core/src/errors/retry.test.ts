@@ -3,15 +3,14 @@ import { backoffMs, defaultRetryPolicy, isIdempotent, parseRetryAfter, retryDeci
 import type { RetryInput } from './retry.ts';
 
 const now = Date.UTC(2026, 0, 15, 9, 0, 0);
-const get: RetryInput = { method: 'GET', retries: 0, authorised: true, refreshed: false, now };
+const get: RetryInput = { method: 'GET', retries: 0, authorised: true, now };
 
 describe('retry decision: 401', () => {
-  it('an authorised request refreshes once, then is unauthenticated (any method)', () => {
-    expect(retryDecision({ ...get, status: 401 })).toEqual({ action: 'refresh' });
-    expect(retryDecision({ ...get, method: 'POST', status: 401, retries: 2 })).toEqual({ action: 'refresh' });
-    expect(retryDecision({ ...get, status: 401, refreshed: true })).toEqual({ action: 'unauthenticated' });
+  it('an API request is unauthenticated at once: the server already tried its refresh (any method)', () => {
+    expect(retryDecision({ ...get, status: 401 })).toEqual({ action: 'unauthenticated' });
+    expect(retryDecision({ ...get, method: 'POST', status: 401, retries: 2 })).toEqual({ action: 'unauthenticated' });
   });
-  it('a 401 from elsewhere (no token sent) and 403 are answered as they are', () => {
+  it('a 401 from elsewhere and 403 are answered as they are', () => {
     expect(retryDecision({ ...get, status: 401, authorised: false })).toEqual({ action: 'answer' });
     expect(retryDecision({ ...get, status: 403 })).toEqual({ action: 'answer' });
   });
@@ -92,5 +91,30 @@ describe('retry helpers', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('retry decision: a write with an Idempotency-Key (#28.6)', () => {
+  const keyed: RetryInput = { ...get, method: 'POST', idempotencyKey: true };
+  it('is sent again like a read after a network failure, a timeout, 429 or 503', () => {
+    expect(retryDecision(keyed)).toEqual({ action: 'retry', delayMs: 300 });
+    expect(retryDecision({ ...keyed, status: 503, retryAfter: '2' })).toEqual({ action: 'retry', delayMs: 2000 });
+    expect(retryDecision({ ...keyed, status: 429 })).toEqual({ action: 'retry', delayMs: 300 });
+  });
+  it('and after a proxy’s 502 or 504 (nobody knows whether the first arrived), which a read is not', () => {
+    for (const status of [502, 504]) {
+      expect(retryDecision({ ...keyed, status, retries: 1 })).toEqual({ action: 'retry', delayMs: 600 });
+      expect(retryDecision({ ...get, status })).toEqual({ action: 'answer' });
+      expect(retryDecision({ ...keyed, idempotencyKey: false, status })).toEqual({ action: 'answer' });
+    }
+  });
+  it('at most maxRetries times; an answer of the API itself (400, 409, 500) is the answer', () => {
+    expect(retryDecision({ ...keyed, retries: defaultRetryPolicy.maxRetries })).toEqual({ action: 'answer' });
+    for (const status of [202, 400, 403, 409, 500])
+      expect(retryDecision({ ...keyed, status })).toEqual({ action: 'answer' });
+  });
+  it('a write without one is never sent again on its own', () => {
+    expect(retryDecision({ ...get, method: 'POST' })).toEqual({ action: 'answer' });
+    expect(retryDecision({ ...get, method: 'POST', status: 503, retryAfter: '1' })).toEqual({ action: 'answer' });
   });
 });

@@ -1,6 +1,7 @@
 // Fault rules for API calls (security-and-faults.md, "API errors and the network"), as one
-// pure decision the HTTP adapter executes after every attempt: answer, wait and send again,
-// refresh the token and send again, or give up as unauthenticated.
+// pure decision the HTTP adapter executes after every attempt: answer, wait and send again, or
+// give up as unauthenticated. The page holds no token (the portal server adds it and refreshes
+// it, ADR 0009): an API 401 means the session has ended.
 
 /** Methods a request may be sent with (upper case as `Request` normalises them). */
 type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -25,18 +26,22 @@ export const defaultRetryPolicy: RetryPolicy = {
 
 /** What one attempt of a request gave. */
 export interface RetryInput {
-  /** The request's method (a write is never sent again on its own). */
+  /** The request's method (a write is never sent again on its own, unless it carries an Idempotency-Key). */
   readonly method: HttpMethod | string;
+  /**
+   * The request carries an Idempotency-Key (#28.6): the server answers it sent again with the first one's outcome (the
+   * same job), so a write may be sent again like a read — and also after a proxy's 502 or 504, when nobody knows
+   * whether the first arrived.
+   */
+  readonly idempotencyKey?: boolean;
   /** HTTP status of the answer, or undefined for a network failure or timeout. */
   readonly status?: number;
   /** The answer's Retry-After header as received (seconds or an HTTP date), if any. */
   readonly retryAfter?: string | null;
   /** Retries after a failure, 429 or 503 made so far for this request (0 after the first attempt). */
   readonly retries: number;
-  /** The request went to the API with the session's token: a 401 may refresh it. */
+  /** The request went to the API (through the portal server, with the session): a 401 ends the session. */
   readonly authorised: boolean;
-  /** A token refresh was already tried for this request. */
-  readonly refreshed: boolean;
   /** Epoch ms (to read an HTTP-date Retry-After). */
   readonly now: number;
 }
@@ -46,12 +51,7 @@ export type RetryDecision =
   | { readonly action: 'answer' }
   /** Wait, then send the request again (counts as a retry). */
   | { readonly action: 'retry'; readonly delayMs: number }
-  /**
-   * 401 of the API: get a new token (one refresh shared by all calls, none when another call
-   * renewed the token meanwhile) and send again once; without a new token, as `unauthenticated`.
-   */
-  | { readonly action: 'refresh' }
-  /** Still 401 after the refresh: answer the 401; the portal starts the sign-in, keeping the return path. */
+  /** 401 of the API: the server could not refresh the session; answer the 401, the portal starts the sign-in, keeping the return path. */
   | { readonly action: 'unauthenticated' };
 
 const idempotentMethods: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
@@ -77,16 +77,17 @@ export function backoffMs(retries: number, policy: RetryPolicy = defaultRetryPol
 
 /**
  * The rule after an attempt:
- * - 401 of an authorised request: refresh once, then `unauthenticated`; 403 never refreshes;
+ * - 401 of an API request: `unauthenticated` (the server already tried its refresh); 403 is an answer;
  * - 429 and 503: idempotent requests wait Retry-After (or the backoff), capped;
  * - network failure or timeout: idempotent requests retry with bounded exponential backoff;
- * - at most `maxRetries` retries in all; writes are never sent again on their own.
+ * - a write with an Idempotency-Key counts as idempotent, and also retries a proxy's 502 and 504 (#28.6);
+ * - at most `maxRetries` retries in all; other writes are never sent again on their own.
  */
 export function retryDecision(input: RetryInput, policy: RetryPolicy = defaultRetryPolicy): RetryDecision {
-  if (input.status === 401 && input.authorised)
-    return input.refreshed ? { action: 'unauthenticated' } : { action: 'refresh' };
-  const mayRetry = isIdempotent(input.method) && input.retries < policy.maxRetries;
-  if (input.status === undefined)
+  if (input.status === 401 && input.authorised) return { action: 'unauthenticated' };
+  const keyed = input.idempotencyKey === true;
+  const mayRetry = (keyed || isIdempotent(input.method)) && input.retries < policy.maxRetries;
+  if (input.status === undefined || (keyed && (input.status === 502 || input.status === 504)))
     return mayRetry ? { action: 'retry', delayMs: backoffMs(input.retries, policy) } : { action: 'answer' };
   if ((input.status === 429 || input.status === 503) && mayRetry) {
     const asked = parseRetryAfter(input.retryAfter, input.now);

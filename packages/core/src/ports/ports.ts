@@ -158,6 +158,8 @@ export interface MissingAttribute {
   readonly label?: string;
   readonly dataType: string;
   readonly required: boolean;
+  /** The one answer a Yes/No attribute accepts (#30.1): 'true' or 'false'; absent: any. */
+  readonly requiredValue?: string;
   readonly value?: string;
 }
 

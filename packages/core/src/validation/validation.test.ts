@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isAnswered,
   isHttpUrl,
   looksLikeSvg,
+  validateAccessRequestForm,
+  validateAttributeValue,
+  validateRequiredAnswer,
+  validateRequiredAnswerSetting,
   validateAccessRequestChoice,
   validateAccessRequestRoles,
   validateApplicationUserRoles,
@@ -147,6 +152,58 @@ describe('tags, editable fields, roles', () => {
     });
     expect(validateAccessRequestChoice(both, { accountAccessId: 'aa', roleId: 'r' })).toEqual({});
     expect(validateAccessRequestChoice({ ...both, roleRequired: false, accountAccessRequired: false }, {})).toEqual({});
+  });
+});
+
+describe('a Yes/No attribute that requires one answer (#30.1)', () => {
+  it('refuses the other answer and names the required one', () => {
+    expect(validateRequiredAnswer('false', 'true')?.code).toBe('validations.answerMustBeYes');
+    expect(validateRequiredAnswer('true', 'false')?.code).toBe('validations.answerMustBeNo');
+    expect(validateRequiredAnswer('true', 'true')).toBeUndefined();
+    expect(validateRequiredAnswer(' true ', 'true')).toBeUndefined();
+  });
+  it('lets no answer pass (the required rule decides whether one is needed) and any answer without a requirement', () => {
+    expect(validateRequiredAnswer('', 'true')).toBeUndefined();
+    expect(validateRequiredAnswer('false', null)).toBeUndefined();
+    expect(validateRequiredAnswer('false', undefined)).toBeUndefined();
+    expect(validateRequiredAnswer('false', 'maybe')).toBeUndefined();
+  });
+  it('counts a stored value as given only when it is the required answer', () => {
+    expect(isAnswered('true', 'true')).toBe(true);
+    expect(isAnswered('false', 'true')).toBe(false);
+    expect(isAnswered(null, 'true')).toBe(false);
+    expect(isAnswered('', null)).toBe(false);
+    expect(isAnswered('false', null)).toBe(true);
+  });
+  it('only a Yes/No attribute may require an answer', () => {
+    expect(validateRequiredAnswerSetting('BOOLEAN', 'true')).toBeUndefined();
+    expect(validateRequiredAnswerSetting('STRING', null)).toBeUndefined();
+    expect(validateRequiredAnswerSetting('STRING', 'true')?.code).toBe('validations.requiredAnswerNotBoolean');
+  });
+  it('a form field: required first, then the data type, then the required answer', () => {
+    const terms = { dataType: 'BOOLEAN', required: true, requiredValue: 'true' };
+    expect(validateAttributeValue(terms, '')?.code).toBe('validations.required');
+    expect(validateAttributeValue(terms, 'false')?.code).toBe('validations.answerMustBeYes');
+    expect(validateAttributeValue(terms, 'true')).toBeUndefined();
+    expect(validateAttributeValue({ ...terms, required: false }, '')).toBeUndefined();
+    expect(validateAttributeValue({ dataType: 'NUMBER', required: false }, '1a')?.code).toBe('validations.numeric');
+    expect(validateAttributeValue({ dataType: 'EMAIL', required: false }, 'x')?.code).toBe('validations.email');
+    expect(validateAttributeValue({ dataType: 'URL', required: false }, 'ftp://x')?.code).toBe('validations.url');
+    expect(validateAttributeValue({ dataType: 'STRING', required: true }, 'x')).toBeUndefined();
+  });
+  it("an access request's Yes/No question with a required answer refuses the other one", () => {
+    const options = {
+      roleRequired: false,
+      accountAccessRequired: false,
+      accountAccesses: { items: [], total: 0 },
+      roles: { items: [], total: 0 },
+      questions: [
+        { id: 'termsAccepted', label: 'Nutzungsbedingungen akzeptiert', required: true, requiredValue: 'true' },
+      ],
+    };
+    const refused = validateAccessRequestForm(options, { answers: { termsAccepted: 'false' } }, '2026-01-01');
+    expect(refused['answers.termsAccepted']?.code).toBe('validations.answerMustBeYes');
+    expect(validateAccessRequestForm(options, { answers: { termsAccepted: 'true' } }, '2026-01-01')).toEqual({});
   });
 });
 

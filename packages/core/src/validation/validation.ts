@@ -8,7 +8,8 @@
 //   validations.notEditable    'Dieses Feld kann nicht bearbeitet werden'
 
 import { logoMaxBytes } from '../domain/constants.ts';
-import { dayNumber, justificationMaxLength, latestEndDate } from '../domain/access-governance.ts';
+import { accessEndProblem, dayNumber, daySpan, endOfLastDay, latestEndDate } from '../domain/access-governance.ts';
+import { maximum, maxLength } from '@portal/contract/limits';
 import type { AccessRequestChoice, AccessRequestOptions } from '../domain/entities.ts';
 
 export const validationCodes = [
@@ -31,8 +32,34 @@ export const validationCodes = [
   'validations.date',
   'validations.dateNotFuture',
   'validations.dateTooLate',
+  'validations.answerMustBeYes',
+  'validations.answerMustBeNo',
+  'validations.requiredAnswerNotBoolean',
+  'validations.range',
 ] as const;
 export type ValidationCode = (typeof validationCodes)[number];
+
+// The limits of what users type, read from the contract (#31.2, ADR 0024): the document states each
+// limit once (`maxLength`, `maximum`), the contract generates it as a value, and core, the API (its
+// validators) and the console (the fields' `maxLength`) read it from there. (Here, beside the rules
+// that use them, so the browser loads them with those rules and in no chunk of their own.)
+
+/** A request's justification (MyAccessRequestInput.justification), in characters. */
+export const justificationMaxLength = maxLength.schemas.MyAccessRequestInput.justification;
+/** A denial's reason the requester reads (AccessRequestDeny.reason). */
+export const denyReasonMaxLength = maxLength.schemas.AccessRequestDeny.reason;
+/** An answer to an application's question: an attribute's value (AttributeValueInput.value). */
+export const answerMaxLength = maxLength.schemas.AttributeValueInput.value;
+/** A list's search (the `search` parameter). */
+export const searchMaxLength = maxLength.parameters.Search;
+/** The longest time-bound access an application may set, in days (ApplicationInput.maxAccessDays's maximum). */
+const maxAccessDaysLimit = maximum.schemas.ApplicationInput.maxAccessDays;
+
+/**
+ * The length of a text as the contract counts it: in characters (code points, as JSON Schema's
+ * `maxLength` and the API's validators count), not UTF-16 units.
+ */
+export const textLength = (text: string): number => [...text].length;
 
 export interface ValidationIssue {
   readonly code: ValidationCode;
@@ -138,6 +165,78 @@ export function validateEditable(editable: boolean): ValidationResult {
   return editable ? undefined : issue('validations.notEditable');
 }
 
+/** The answers a Yes/No attribute may require (#30.1), as they travel: 'true' = Yes, 'false' = No. */
+export const requiredAnswers = ['true', 'false'] as const;
+export type RequiredAnswer = (typeof requiredAnswers)[number];
+
+/** `value` as a required answer, or undefined when it names none. */
+function requiredAnswerOf(value: string | null | undefined): RequiredAnswer | undefined {
+  return value === 'true' || value === 'false' ? value : undefined;
+}
+
+/**
+ * A Yes/No attribute that requires one answer (#30.1, e.g. "Nutzungsbedingungen akzeptiert" must
+ * be Yes): another answer is refused (`validations.answerMustBeYes` / `answerMustBeNo`); no answer
+ * passes (whether one is needed at all is the required rule's). The one rule of the user's forms,
+ * the console's and the API's.
+ */
+export function validateRequiredAnswer(value: string, requiredValue: string | null | undefined): ValidationResult {
+  const required = requiredAnswerOf(requiredValue);
+  const given = value.trim();
+  if (required === undefined || given === '' || given === required) return undefined;
+  return issue(required === 'true' ? 'validations.answerMustBeYes' : 'validations.answerMustBeNo');
+}
+
+/** Whether a stored value counts as given: present and, where the attribute requires an answer, that answer. */
+export function isAnswered(value: string | null | undefined, requiredValue: string | null | undefined): boolean {
+  return (
+    value !== null &&
+    value !== undefined &&
+    value.trim() !== '' &&
+    validateRequiredAnswer(value, requiredValue) === undefined
+  );
+}
+
+/** An attribute's definition (#30.1): only a Yes/No attribute may require an answer. */
+export function validateRequiredAnswerSetting(
+  dataType: string,
+  requiredValue: string | null | undefined,
+): ValidationResult {
+  return requiredAnswerOf(requiredValue) === undefined || dataType === 'BOOLEAN'
+    ? undefined
+    : issue('validations.requiredAnswerNotBoolean');
+}
+
+/** An attribute as a form asks for it: its data type, whether a value is needed, the answer it requires. */
+export interface AttributeRule {
+  readonly dataType: string;
+  readonly required: boolean;
+  readonly requiredValue?: string | null | undefined;
+}
+
+/**
+ * One attribute value typed into a form (the gate, a custom flow, settings): required, then the
+ * data type's rule (number, e-mail, URL), then the required answer of a Yes/No attribute.
+ */
+export function validateAttributeValue(attribute: AttributeRule, value: string): ValidationResult {
+  if (attribute.required) {
+    const missing = validateRequired(value);
+    if (missing !== undefined) return missing;
+  }
+  switch (attribute.dataType.toUpperCase()) {
+    case 'NUMBER':
+      return validateNumeric(value);
+    case 'EMAIL':
+      return validateEmail(value);
+    case 'URL':
+      return validateUrl(value);
+    case 'BOOLEAN':
+      return validateRequiredAnswer(value, attribute.requiredValue);
+    default:
+      return undefined;
+  }
+}
+
 /** Accepting an access request requires at least one role (spec §5). */
 export function validateAccessRequestRoles(roleIds: readonly string[]): ValidationResult {
   return roleIds.length > 0 ? undefined : issue('validations.roleRequired');
@@ -165,19 +264,24 @@ export function validateAccessRequestChoice(
   return { ...(accountAccessId === undefined ? {} : { accountAccessId }), ...(roleId === undefined ? {} : { roleId }) };
 }
 
-/** A text of at most `max` characters (`validations.tooLong` with `max`); required when asked. */
+/**
+ * A text of at most `max` characters, trimmed (`validations.tooLong` with `max`; characters counted as
+ * the contract and the API count them: `textLength`); required when asked.
+ */
 export function validateText(
   value: string,
   options: { readonly required: boolean; readonly max: number },
 ): ValidationResult {
   if (options.required && value.trim() === '') return issue('validations.required');
-  return value.trim().length > options.max ? issue('validations.tooLong', { max: options.max }) : undefined;
+  return textLength(value.trim()) > options.max ? issue('validations.tooLong', { max: options.max }) : undefined;
 }
 
 /**
  * The last day of a time-bound access (#19), an ISO day: blank passes; a real day
- * (`validations.date`), after today (`validations.dateNotFuture`) and not after today plus the
- * application's maximum (`validations.dateTooLate` with `max`, the latest ISO day).
+ * (`validations.date`); the access ends when the day is over, and that end must keep the API's
+ * limits (`accessEndProblem`, one rule) at every instant of today: after today
+ * (`validations.dateNotFuture`) and not after today plus the application's maximum
+ * (`validations.dateTooLate` with `max`, the latest ISO day).
  */
 export function validateEndDate(
   value: string,
@@ -187,11 +291,11 @@ export function validateEndDate(
   const day = dayNumber(value.trim());
   if (day === undefined) return issue('validations.date');
   const today = dayNumber(options.today);
-  if (today !== undefined && day <= today) return issue('validations.dateNotFuture');
-  const latest = latestEndDate(options.today, options.maxDays);
-  const latestDay = latest === undefined ? undefined : dayNumber(latest);
-  return latest !== undefined && latestDay !== undefined && day > latestDay
-    ? issue('validations.dateTooLate', { max: latest })
+  if (today === undefined) return undefined;
+  const problem = accessEndProblem(endOfLastDay(day), daySpan(today), options.maxDays);
+  if (problem === 'notFuture') return issue('validations.dateNotFuture');
+  return problem === 'tooLate'
+    ? issue('validations.dateTooLate', { max: latestEndDate(options.today, options.maxDays) ?? '' })
     : undefined;
 }
 
@@ -224,18 +328,43 @@ export function validateAccessRequestForm(
       : validateEndDate(choice.endDate ?? '', { today, maxDays: options.maxAccessDays });
   if (endDate) issues.endDate = endDate;
   for (const question of options.questions ?? []) {
-    const answer = validateText(choice.answers?.[question.id] ?? '', {
-      required: question.required,
-      max: justificationMaxLength,
-    });
+    const given = choice.answers?.[question.id] ?? '';
+    const answer =
+      validateText(given, { required: question.required, max: answerMaxLength }) ??
+      validateRequiredAnswer(given, question.requiredValue);
     if (answer) issues[`answers.${question.id}`] = answer;
   }
   return issues;
 }
 
+/**
+ * An application's longest time-bound access (#30.2): none (null) or whole days from 1 to
+ * `maxAccessDaysLimit` (`validations.range` with `min` and `max`).
+ */
+export function validateMaxAccessDays(days: number | null | undefined): ValidationResult {
+  if (days === null || days === undefined) return undefined;
+  return Number.isInteger(days) && days >= 1 && days <= maxAccessDaysLimit
+    ? undefined
+    : issue('validations.range', { min: 1, max: maxAccessDaysLimit });
+}
+
+/**
+ * The last day of a user's access as an administrator sets it (#30.2): none ('' removes an end, always
+ * allowed); an end only where the application grants time-bound access (`validations.notEditable`),
+ * then `validateEndDate` (a real day after today, at most the application's maximum ahead).
+ */
+export function validateAccessEnd(
+  endDate: string,
+  rules: { readonly today: string; readonly timeBoundAccess: boolean; readonly maxDays?: number | undefined },
+): ValidationResult {
+  if (endDate.trim() === '') return undefined;
+  if (!rules.timeBoundAccess) return issue('validations.notEditable');
+  return validateEndDate(endDate, { today: rules.today, maxDays: rules.maxDays });
+}
+
 /** Denying an access request (#19): a reason the user will read, length limited. */
 export function validateDenyReason(reason: string): ValidationResult {
-  return validateText(reason, { required: true, max: justificationMaxLength });
+  return validateText(reason, { required: true, max: denyReasonMaxLength });
 }
 
 const reservedHeaders = ['host', 'content-length', 'authorization', 'transfer-encoding', 'connection'];

@@ -18,7 +18,7 @@
 // checks are in discovery.ts.
 
 export type ProviderKind = 'b2c' | 'entra-external-id' | 'oidc';
-export const providerKinds: readonly ProviderKind[] = ['b2c', 'entra-external-id', 'oidc'];
+const providerKinds: readonly ProviderKind[] = ['b2c', 'entra-external-id', 'oidc'];
 
 /** How the portal server authenticates at the token endpoint (a backend-for-frontend is a confidential client). */
 export type ClientAuth =
@@ -41,6 +41,8 @@ export interface ClaimNames {
 export interface ProviderConfig {
   readonly kind: ProviderKind;
   readonly clientId: string;
+  /** Read by the portal server (the client); false for readers that only check tokens (the API) or are clients of their own. */
+  readonly asClient: boolean;
   readonly clientAuth: ClientAuth;
   /**
    * The flows by their discovery key: a policy name for B2C, `default` for the kinds with one
@@ -181,6 +183,7 @@ export function providerConfigFromEnv(
   const common = {
     kind,
     clientId: value(env, 'PORTAL_CLIENT_ID') ?? 'hk-portal',
+    asClient,
     clientAuth: asClient ? clientAuthOf(env, production) : publicClient,
     claims: {
       email: value(env, 'IDP_CLAIM_EMAIL') ?? 'email',

@@ -97,6 +97,10 @@ describe('loadProvider', () => {
     expect(await startProblem(b2cEnv({ IDP_CLIENT_SECRET: 'x' }))).toBe(
       'IDP_CLIENT_SECRET: expected token endpoint authentication by client_secret_basic, the provider supports client_secret_post',
     );
+    // A reader that only checks tokens (the API) is no client: the methods do not concern it.
+    await expect(
+      loadProvider(providerConfigFromEnv(b2cEnv({ IDP_CLIENT_SECRET: 'x' }), { asClient: false })),
+    ).resolves.toBeDefined();
     servePolicies({ issuer: 'http://tenant.example/v2.0/' });
     expect(await startProblem(b2cEnv())).toBe(
       'IDP_SIGNIN_POLICY: expected an https:// issuer (http only for localhost), the document names http://tenant.example/v2.0/',

@@ -70,7 +70,7 @@ function isAcceptableUrl(raw: unknown, allowHttp: boolean): raw is string {
 }
 
 /** Check one document against the configuration; the metadata, or a ProviderConfigError. */
-export function checkDiscoveryDocument(
+function checkDiscoveryDocument(
   config: ProviderConfig,
   key: string,
   location: string,
@@ -105,7 +105,7 @@ export function checkDiscoveryDocument(
   if (pkce !== undefined && !pkce.includes('S256'))
     throw fail('PKCE with S256', `the provider supports ${pkce.length === 0 ? 'no method' : pkce.join(', ')}`);
   const authMethods = stringList(document.token_endpoint_auth_methods_supported);
-  if (authMethods !== undefined && !authMethods.includes(config.clientAuth.method))
+  if (config.asClient && authMethods !== undefined && !authMethods.includes(config.clientAuth.method))
     throw new ProviderConfigError(
       config.clientAuth.method === 'private_key_jwt' ? 'IDP_CLIENT_PRIVATE_JWK' : 'IDP_CLIENT_SECRET',
       `token endpoint authentication by ${config.clientAuth.method}`,

@@ -33,6 +33,13 @@ export const LastPage: Story = {
     await expect(canvas.getByRole('button', { name: 'Nächste Seite' })).toBeDisabled();
   },
 };
+export const NamedAfterItsList: Story = {
+  args: { of: 'Änderungsverlauf' },
+  play: async ({ canvas }) => {
+    // One page may show several paged lists: each pager is told apart by its list.
+    await expect(canvas.getByRole('navigation', { name: 'Seitenwechsel: Änderungsverlauf' })).toBeVisible();
+  },
+};
 export const NoRows: Story = {
   args: { total: 0 },
   play: async ({ canvas }) => {

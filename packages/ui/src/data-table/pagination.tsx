@@ -11,6 +11,8 @@ export interface PaginationProps {
   readonly onPageChange: (page: number) => void;
   readonly onPageSizeChange: (pageSize: number) => void;
   readonly pageSizeOptions?: readonly number[];
+  /** The table it pages (its caption): names the pager where a page has more than one ("Seitenwechsel: …"). */
+  readonly of?: string;
 }
 
 /** The first and last row number shown, 1-based ("a-b of c"); 0–0 for no rows. */
@@ -35,6 +37,7 @@ export function Pagination({
   onPageChange,
   onPageSizeChange,
   pageSizeOptions = pageSizes,
+  of,
 }: PaginationProps) {
   const t = useUiText();
   const sizeId = useId();
@@ -42,7 +45,7 @@ export function Pagination({
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
   return (
     <nav
-      aria-label={t('pagination.label')}
+      aria-label={of === undefined ? t('pagination.label') : t('pagination.labelOf', { table: of })}
       className="flex flex-wrap items-center justify-end gap-x-6 gap-y-2 px-4 py-2 text-sm text-fg"
     >
       <div className="flex items-center gap-2">

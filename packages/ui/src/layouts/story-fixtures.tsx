@@ -26,7 +26,12 @@ export const languages = [
 
 export const languageSwitcher = <LanguageMenu languages={languages} current="de" onChange={fn()} />;
 /** The signed-in user of the stories (the user menu's props). */
-export const signedInUser = { name: 'Anna Schmidt', email: 'anna.schmidt@example.com', settingsHref: '/settings' };
+export const signedInUser = {
+  name: 'Anna Schmidt',
+  email: 'anna.schmidt@example.com',
+  settingsHref: '/settings',
+  signOutAction: '/auth/logout',
+};
 export const userMenu = <UserMenu {...signedInUser} onSignOut={fn()} />;
 
 /** Demo content of the layout stories. */

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { LanguageMenu, UserMenu } from './menus.tsx';
+import { UserMenuFallback } from './user-menu-fallback.tsx';
 import { languages, signedInUser } from '../layouts/story-fixtures.tsx';
 import { storyFrame } from '../lib/story-frame.tsx';
 
@@ -35,6 +36,11 @@ export const UserMenuByKeyboard: Story = {
     await expect(settings).toHaveAttribute('href', '/settings');
     await userEvent.keyboard('{ArrowDown}');
     await userEvent.keyboard('{ArrowDown}');
+    const signOut = within(menu).getByRole('menuitem', { name: 'Abmelden' });
+    // A real form: sign-out works without the page's handler too.
+    await expect(signOut).toHaveAttribute('type', 'submit');
+    await expect(signOut.closest('form')).toHaveAttribute('action', '/auth/logout');
+    await expect(signOut.closest('form')).toHaveAttribute('method', 'post');
     await userEvent.keyboard('{Enter}');
     await expect(args.onSignOut).toHaveBeenCalled();
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
@@ -65,6 +71,26 @@ export const UserMenuClosesWithEscape: Story = {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     await expect(button).toHaveFocus();
+  },
+};
+
+/** Before the menu's code has loaded, and without JavaScript: the browser's own popover with a real sign-out form. */
+export const UserMenuBeforeItsCode: Story = {
+  render: () => (
+    <>
+      <button type="button" popoverTarget="user-menu-story">
+        Benutzermenü von Anna Schmidt öffnen
+      </button>
+      <UserMenuFallback {...signedInUser} id="user-menu-story" />
+    </>
+  ),
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Benutzermenü von Anna Schmidt öffnen' }));
+    const signOut = canvas.getByRole('button', { name: 'Abmelden' });
+    await waitFor(() => expect(signOut).toBeVisible());
+    await expect(canvas.getByRole('link', { name: 'Einstellungen' })).toHaveAttribute('href', '/settings');
+    await expect(signOut.closest('form')).toHaveAttribute('action', '/auth/logout');
+    await expect(signOut.closest('form')).toHaveAttribute('method', 'post');
   },
 };
 

@@ -20,7 +20,10 @@ export interface UserMenuProps {
   readonly color?: AvatarColorToken;
   readonly email?: string;
   readonly settingsHref: string;
-  readonly onSignOut: () => void;
+  /** Where sign-out posts (a real form: it works before and without the page's script). */
+  readonly signOutAction: string;
+  /** When given, sign-out runs this instead of posting the form (the page's own sign-out). */
+  readonly onSignOut?: (() => void) | undefined;
   /** The colour scheme chosen on this device; with `onThemeChange` the menu offers light, dark and the system's. */
   readonly theme?: Theme;
   readonly onThemeChange?: (theme: Theme) => void;
@@ -33,6 +36,7 @@ export function UserMenu({
   color,
   email,
   settingsHref,
+  signOutAction,
   onSignOut,
   theme,
   onThemeChange,
@@ -84,12 +88,25 @@ export function UserMenu({
             <MenuSeparator className="my-1 h-px bg-line" />
           </>
         )}
-        <MenuItem>
-          <button type="button" onClick={onSignOut} className={itemClasses}>
-            <ArrowRightStartOnRectangleIcon aria-hidden="true" className="size-4 text-fg-muted" />
-            {t('userMenu.signOut')}
-          </button>
-        </MenuItem>
+        <form
+          method="post"
+          action={signOutAction}
+          onSubmit={
+            onSignOut === undefined
+              ? undefined
+              : (event) => {
+                  event.preventDefault();
+                  onSignOut();
+                }
+          }
+        >
+          <MenuItem>
+            <button type="submit" className={itemClasses}>
+              <ArrowRightStartOnRectangleIcon aria-hidden="true" className="size-4 text-fg-muted" />
+              {t('userMenu.signOut')}
+            </button>
+          </MenuItem>
+        </form>
       </MenuItems>
     </Menu>
   );

@@ -2,7 +2,8 @@
 // - `list_versions`: a counter per table, bumped by a statement-level trigger on every
 //   insert, update, delete or truncate. Counts of searched lists and the anchors of deep
 //   pages are cached in the API process under the versions they were computed at
-//   (`src/http/list-cache.ts`), so they stay exact across processes and restarts.
+//   (`src/http/list-cache.ts`), so they stay exact across processes and restarts. (One row
+//   per table and backend since migration 0018: one row for everyone made writers queue.)
 // - `application_user_counts`: the number of users of each application, kept by triggers
 //   (the unfiltered total of /Admin/Applications/{id}/Users without counting 20,000 rows).
 // - Indexes whose order equals the lists' sort keys including the tie-breaker, so that a
@@ -12,19 +13,9 @@
 //   its sort key as text) every `every` rows: one pass through a cursor that moves over the
 //   rows in between, the anchors of deep pages.
 import { sql } from 'kysely';
-import type { Kysely, QueryExecutorProvider } from 'kysely';
+import type { Kysely } from 'kysely';
 
 export const VERSIONED_TABLES = ['users', 'application_users', 'access_requests'] as const;
-
-/** Recomputes the trigger-kept figures from the tables (after a load with triggers off). */
-export async function refreshListStatistics(db: QueryExecutorProvider): Promise<void> {
-  await sql`DELETE FROM application_user_counts`.execute(db);
-  await sql`INSERT INTO application_user_counts (application_id, n) SELECT application_id, count(*) FROM application_users GROUP BY application_id`.execute(
-    db,
-  );
-  await sql`UPDATE row_counts SET n = (SELECT count(*) FROM users) WHERE table_name = 'users'`.execute(db);
-  await sql`UPDATE list_versions SET version = version + 1`.execute(db);
-}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TABLE list_versions (table_name text PRIMARY KEY, version bigint NOT NULL DEFAULT 0)`.execute(db);

@@ -1,8 +1,8 @@
 // The demo data of architecture §9: a fictional kitchen manufacturer with its applications,
 // attributes, roles, account-access groups, a custom flow, open access requests, history,
 // a webhook and one account of every kind (ids and e-mails from the contract's identities).
+import { globalPermissions, type GlobalPermission } from '@portal/core';
 import type { Database } from '../database.ts';
-import { GLOBAL_PERMISSIONS } from '../../context.ts';
 import { recordHistory } from '../../history.ts';
 import type { SecretBox } from '../../secrets.ts';
 import { sealPassword } from '../../webhooks/secrets.ts';
@@ -45,7 +45,7 @@ const APP_PERMISSIONS = [
   'hr.admin',
   'hr.use',
 ];
-const ALL_PERMISSIONS = [...GLOBAL_PERMISSIONS, ...APP_PERMISSIONS];
+const ALL_PERMISSIONS = [...globalPermissions, ...APP_PERMISSIONS];
 const permissionIdOf = (key: string) => permissionId(ALL_PERMISSIONS.indexOf(key) + 1);
 
 const FIRST = [
@@ -154,17 +154,18 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<void
     }
 
     // ---------------------------------------------------------------- permissions
-    const describe: Record<string, string> = {
+    const described: Partial<Record<GlobalPermission, string>> = {
       'all_users.read': 'Alle Benutzer ansehen',
       'all_users.write': 'Alle Benutzer bearbeiten',
       'applications.read': 'Anwendungen ansehen',
       'applications.write': 'Anwendungen bearbeiten und administrieren',
       'access_requests.manage': 'Zugriffsanträge aller Anwendungen bearbeiten',
     };
+    const describe = new Map<string, string>(Object.entries(described));
     for (const key of ALL_PERMISSIONS) {
       await trx
         .insertInto('permissions')
-        .values({ id: permissionIdOf(key), key, description: describe[key] ?? key.replace(/[._]/g, ' ') })
+        .values({ id: permissionIdOf(key), key, description: describe.get(key) ?? key.replace(/[._]/g, ' ') })
         .execute();
       await hist('permissions', permissionIdOf(key), { key });
     }
@@ -253,12 +254,19 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<void
         editable_by_others: true,
       },
     ];
+    // The service terms must be accepted (#30.1): "Nutzungsbedingungen akzeptiert" takes only the answer Yes.
+    const requiredValueOf = (id: string) => (id === attributes.termsAccepted ? 'true' : null);
     for (const a of attributeRows) {
       await trx
         .insertInto('attributes')
-        .values({ ...a, permission_id: null })
+        .values({ ...a, permission_id: null, required_value: requiredValueOf(a.id) })
         .execute();
-      await hist('attributes', a.id, { key: a.key, label: a.label, dataType: a.data_type });
+      await hist('attributes', a.id, {
+        key: a.key,
+        label: a.label,
+        dataType: a.data_type,
+        ...(requiredValueOf(a.id) === null ? {} : { requiredValue: requiredValueOf(a.id) }),
+      });
     }
 
     // ---------------------------------------------------------------- roles
@@ -268,7 +276,7 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<void
         key: 'portal.global_admin',
         label: 'Globaler Administrator',
         description: 'Verwaltet das gesamte Portal',
-        permissions: [...GLOBAL_PERMISSIONS, 'portal.admin'],
+        permissions: [...globalPermissions, 'portal.admin'],
       },
       {
         id: roles.dealerOrderer,
@@ -420,6 +428,7 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<void
     const base = {
       logo_url: null,
       home_page_url: null,
+      initiate_login_uri: null as string | null,
       notification_email: null,
       access_request_required: false,
       internal_copy_of_access_requests: false,
@@ -447,6 +456,8 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<void
         description: 'Bestellungen für Fachhändler aufgeben und verfolgen.',
         url: options.dealerShopUrl,
         home_page_url: options.dealerShopUrl,
+        // The shop starts its own sign-in there (#30.5, third-party initiated login): a tile opens it signed in.
+        initiate_login_uri: `${options.dealerShopUrl}/login-initiate`,
         sort_number: 10,
         admin_permission_id: permissionIdOf('dealer_ordering.admin'),
         access_request_allowed: true,
@@ -488,6 +499,11 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<void
         admin_permission_id: permissionIdOf('marketing.admin'),
         access_request_allowed: true,
         access_request_required: true,
+        // Sales staff get the downloads by their directory group (#29.3): the demo employee is in it
+        // (the local provider's directory, identities.json), and only the group grants it to her.
+        activation_groups: JSON.stringify([
+          { directoryGroupName: 'HK-Vertrieb', roleIds: [roles.marketingUser], accountAccessIds: [] },
+        ]),
       },
       {
         ...base,
@@ -513,6 +529,7 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<void
         sortNumber: a.sort_number,
         internal: a.internal,
         accessRequestAllowed: a.access_request_allowed,
+        ...(a.initiate_login_uri === null ? {} : { initiateLoginUri: a.initiate_login_uri }),
       });
     }
     const links: [string, string, { output: boolean; required: boolean; visible: boolean }][] = [

@@ -7,7 +7,7 @@
 // (relative to now()) and the history ids (random UUIDs).
 import { sql } from 'kysely';
 import type { Database } from '../database.ts';
-import { refreshListStatistics } from '../migrations/0003_list_performance.ts';
+import { refreshListStatistics } from '../migrations/0018_counters_per_backend.ts';
 import { apps, roles } from './ids.ts';
 
 const BULK_TABLES = ['users', 'application_users', 'access_requests', 'history'] as const;

@@ -12,7 +12,7 @@ export default function LogoutPage() {
   const session = useSession();
   const done = useRef(false);
   useEffect(() => {
-    if (done.current || session.status === 'loading' || session.status === 'refreshing') return;
+    if (done.current) return;
     done.current = true;
     if (session.status === 'signedOut') window.location.replace(links.logoutSuccess());
     else services.session.send({ type: 'SIGN_OUT' });

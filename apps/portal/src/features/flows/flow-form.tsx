@@ -10,14 +10,20 @@ export interface FlowFormProps {
   readonly intro: string;
   readonly submit: { readonly label: string; readonly busy: boolean };
   readonly onSubmit: () => void;
+  /**
+   * `post`: without JavaScript the form is posted to the page's own address, which the portal
+   * server answers (the gate's, #28.10); with it, `onSubmit` runs instead.
+   */
+  readonly method?: 'post';
   /** Buttons before the submit button. */
   readonly actions?: ReactNode;
   readonly children: ReactNode;
 }
 
-export function FlowForm({ headingId, heading, intro, submit, onSubmit, actions, children }: FlowFormProps) {
+export function FlowForm({ headingId, heading, intro, submit, onSubmit, method, actions, children }: FlowFormProps) {
   return (
     <form
+      method={method}
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
         onSubmit();

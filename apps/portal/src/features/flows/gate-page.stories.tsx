@@ -17,6 +17,7 @@ const planner = {
   label: 'Küchenplaner',
   logoUrl: null,
   url: 'https://planner.example.test',
+  initiateLoginUri: null,
   internal: false,
 } as const;
 const path = `/flows/auth?client_id=${planner.id}`;
@@ -80,17 +81,47 @@ export const MissingAttributes: Story = {
         key: 'customerNumber',
         label: 'Kundennummer',
         dataType: 'STRING',
+        requiredValue: null,
       },
       {
         id: '9d2f4b6a-1c3e-4a5b-8d7f-0e1a2b3c4d02',
         key: 'showroomSince',
         label: 'Ausstellung seit',
         dataType: 'DATE',
+        requiredValue: null,
       },
     ],
   }),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('textbox', { name: /Kundennummer/ }, shown)).toBeVisible();
+  },
+};
+
+/** A Yes/No question that must be answered Yes (#30.1): said beside it, and No is refused with the message. */
+export const RequiredAnswer: Story = {
+  parameters: gate('gate-required-answer', {
+    status: 'missingAttributes',
+    application: planner,
+    missingAttributes: [
+      {
+        id: '9d2f4b6a-1c3e-4a5b-8d7f-0e1a2b3c4d03',
+        key: 'termsAccepted',
+        label: 'Nutzungsbedingungen akzeptiert',
+        dataType: 'BOOLEAN',
+        requiredValue: 'true',
+      },
+    ],
+  }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const terms = await canvas.findByRole('combobox', { name: /Nutzungsbedingungen akzeptiert/ }, shown);
+    await expect(canvas.getByText('Hier ist nur die Antwort „Ja“ möglich.')).toBeVisible();
+    await userEvent.selectOptions(terms, 'Nein');
+    const submit = canvasElement.querySelector<HTMLButtonElement>('form button[type="submit"]');
+    if (submit === null) throw new Error('the gate form has no submit button');
+    await userEvent.click(submit);
+    await expect(await canvas.findByText('Diese Frage muss mit „Ja“ beantwortet werden.', {}, shown)).toBeVisible();
+    await expect(terms).toHaveAttribute('aria-invalid', 'true');
   },
 };
 

@@ -2,16 +2,31 @@
 // a custom flow runs at /flows/{key}, access can be requested (not for internal applications)
 // with the same request form as the catalogue's request page (#19: account access, role,
 // justification, end date, answers); when nothing stands in the way the claims refresh runs and
-// the user goes on to the application.
-import { useEffect, useMemo, type ReactNode } from 'react';
+// the user goes on to the application. The portal server rendered the page in the state of its
+// first check, which the gate starts from (#28.10); its missing-attributes form posts to the
+// server without JavaScript (the server answers with the claims refresh, or this page again
+// with what was typed).
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import { Redirect, useSearch } from 'wouter';
-import { appGateView, isHttpUrl, provideAppGate, toPortalError } from '@portal/core';
+import {
+  appGateView,
+  decodeAuthCheckResult,
+  isHttpUrl,
+  pageErrorStatus,
+  provideAppGate,
+  toastError,
+  toPortalError,
+  validateAttributeValues,
+  type AppGateInput,
+  type AuthCheckResult,
+} from '@portal/core';
 import { localToday } from '@portal/adapters';
 import { buttonClasses, UiLink, type ButtonVariant } from '@portal/ui';
 import { useServices, useToasts } from '../../app/contexts.tsx';
 import { useExternalApp, clientIdOf } from '../../app/external-app.tsx';
+import { useFirstViewGate } from './first-view-gate.ts';
 import { ErrorView, ErrorViewFor } from '../../app/error-view.tsx';
 import { links } from '../../routes.ts';
 import { Busy } from '../shared/busy.tsx';
@@ -39,8 +54,13 @@ function Gate({ clientId }: { readonly clientId: string }) {
   const issueTexts = useIssueTexts();
   const external = useExternalApp();
   const machine = useMemo(() => provideAppGate(services.ports), [services]);
-  const [snapshot, send] = useMachine(machine, { input: { target: { clientId }, config: services.authConfig } });
+  const start = useStartFromServer(clientId);
+  const [snapshot, send] = useMachine(machine, {
+    input: { target: { clientId }, config: services.authConfig, ...start.input },
+  });
   const view = appGateView(snapshot);
+  // The API's refusal of the form the server was sent, until the user changes something.
+  const [refused, setRefused] = useState(start.refusedStatus);
   const error = view.error;
   const label = external.status === 'active' ? external.branding.label : '';
   useEffect(() => {
@@ -74,6 +94,7 @@ function Gate({ clientId }: { readonly clientId: string }) {
         label: a.label ?? a.key,
         dataType: a.dataType,
         required: a.required,
+        requiredValue: a.requiredValue,
         editable: true,
         value: a.value ?? null,
       }));
@@ -83,13 +104,21 @@ function Gate({ clientId }: { readonly clientId: string }) {
           heading={heading('missing.heading')}
           intro={t('missing.text', { label })}
           submit={{ label: t('missing.submit'), busy: view.busy }}
-          onSubmit={() => send({ type: 'SUBMIT' })}
+          method="post"
+          onSubmit={() => {
+            setRefused(undefined);
+            send({ type: 'SUBMIT' });
+          }}
         >
+          {refused !== undefined && <RefusedAlert status={refused} />}
           <AttributeFields
             fields={fields}
             values={{ ...initialValues(fields), ...view.values }}
             errors={issueTexts(view.validation)}
-            onChange={(key, value) => send({ type: 'SET_VALUE', key, value })}
+            onChange={(key, value) => {
+              setRefused(undefined);
+              send({ type: 'SET_VALUE', key, value });
+            }}
           />
         </FlowForm>
       );
@@ -117,6 +146,46 @@ function Gate({ clientId }: { readonly clientId: string }) {
         </GateCard>
       );
   }
+}
+
+/**
+ * Where the gate starts: from the first check the server rendered the page with (once per page
+ * load), with what was typed into the form the server was sent and its issues by the gate's own
+ * rules; otherwise it asks.
+ */
+function useStartFromServer(clientId: string): {
+  readonly input: Pick<AppGateInput, 'known' | 'values' | 'validation'>;
+  readonly refusedStatus: number | undefined;
+} {
+  const rendered = useFirstViewGate(clientId);
+  if (rendered === undefined) return { input: {}, refusedStatus: undefined };
+  const known = knownCheck(rendered.result);
+  if (known === undefined) return { input: {}, refusedStatus: undefined };
+  const form = known.status === 'missingAttributes' ? rendered.form : undefined;
+  if (known.status !== 'missingAttributes' || form === undefined) return { input: { known }, refusedStatus: undefined };
+  const validation = validateAttributeValues(known.attributes, form.values);
+  return { input: { known, values: form.values, validation }, refusedStatus: form.status };
+}
+
+/** The server's first check as the gate reads it; anything odd: the gate asks itself. */
+function knownCheck(raw: unknown): AuthCheckResult | undefined {
+  try {
+    return decodeAuthCheckResult(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The API refused the values the server was sent (no toast without JavaScript): said above the fields. */
+function RefusedAlert({ status }: { readonly status: number }) {
+  const { t } = useTranslation('common');
+  const { descriptionKey } = toastError({ kind: 'http', status: pageErrorStatus(status), httpStatus: status });
+  const reason = t((descriptionKey ?? 'errors.page.500.description') as 'errors.page.500.description');
+  return (
+    <p role="alert" className="text-sm text-danger">
+      {t('errors.notSaved', { reason })}
+    </p>
+  );
 }
 
 /** The gate's access request: the shared request form (core's request form machine); the gate hears when it was sent. */

@@ -3,12 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { CheckCircleIcon, EnvelopeIcon, KeyIcon, InformationCircleIcon } from '@heroicons/react/24/outline';
 import { canChangeEmail, canChangePassword } from '@portal/core';
-import { Button, Section } from '@portal/ui';
+import { Button, buttonClasses, Section } from '@portal/ui';
 import { useServices } from '../../app/contexts.tsx';
 import { useSession } from '../../app/session.ts';
 import { useServerData } from '../../app/server-data.ts';
 import { links } from '../../routes.ts';
-import { startPolicyChange } from '../shared/policy-change.ts';
 import { MyDataCard } from './my-data-card.tsx';
 import { SecurityCard } from './security-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
@@ -29,7 +28,6 @@ export function SecurityTab() {
   const services = useServices();
   const session = useSession();
   const profile = useServerData(['my', 'profile'], () => services.api.getProfile());
-  const [leaving, setLeaving] = useState<'email' | 'password' | undefined>();
   // Back from a change: said here until the user leaves the page; the address loses `changed` (a reload says nothing).
   const search = useSearch();
   const [location, navigate] = useLocation();
@@ -40,10 +38,6 @@ export function SecurityTab() {
   const emailAllowed = canChangeEmail(session.user) && (profile.data?.canChangeEmail ?? true);
   const passwordAllowed = canChangePassword(session.user) && (profile.data?.canChangePassword ?? true);
   const email = profile.data?.email ?? session.user?.email ?? '';
-  const start = (which: 'email' | 'password') => {
-    setLeaving(which);
-    startPolicyChange(services, which, links.settings('security'));
-  };
   const offered = services.config.idp.changes;
   const changes = (
     [
@@ -74,9 +68,20 @@ export function SecurityTab() {
       {changes.map(({ which, icon, allowed, text }) => (
         <SecurityCard key={which} icon={icon} heading={t(`security.${which}.heading`)} text={text}>
           <div>
-            <Button variant="secondary" disabled={!allowed} busy={leaving === which} onClick={() => start(which)}>
-              {t(`security.${which}.button`)}
-            </Button>
+            {allowed ? (
+              // A link to the portal server's start (#28.12): it works before and without the
+              // page's script; the server keeps the round trip and comes back here.
+              <a
+                href={links.authChange({ policy: which, returnPath: links.settings('security') })}
+                className={buttonClasses('secondary')}
+              >
+                {t(`security.${which}.button`)}
+              </a>
+            ) : (
+              <Button variant="secondary" disabled>
+                {t(`security.${which}.button`)}
+              </Button>
+            )}
           </div>
         </SecurityCard>
       ))}

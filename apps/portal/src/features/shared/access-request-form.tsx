@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import {
   accessRequestFormView,
+  answerMaxLength,
   endOfMonth,
   fetchDelayMs,
   provideAccessRequestForm,
@@ -213,7 +214,7 @@ export function AccessRequestFields({
                 key={question.id}
                 label={question.label}
                 required={question.required}
-                maxLength={1000}
+                maxLength={answerMaxLength}
                 value={view.choice.answers?.[question.id] ?? ''}
                 disabled={view.status === 'submitting'}
                 error={issue(view.issues[`answers.${question.id}`])}

@@ -31,6 +31,18 @@ describe('attribute fields', () => {
     expect(validateAttribute(field({ required: true, editable: false }), '')).toBeUndefined();
   });
 
+  it('a Yes/No attribute that must be Yes refuses No (#30.1), with the message the user reads', async () => {
+    const terms = field({ key: 'termsAccepted', dataType: 'BOOLEAN', required: true, requiredValue: 'true' });
+    expect(validateAttribute(terms, 'false')?.code).toBe('validations.answerMustBeYes');
+    expect(validateAttribute(terms, 'true')).toBeUndefined();
+    expect(validateAttribute(field({ dataType: 'BOOLEAN' }), 'false')).toBeUndefined();
+    await createI18n('de', { awaitAllUiMessages: true });
+    const { result } = renderHook(() => useIssueTexts());
+    expect(result.current(validateAll([terms], { termsAccepted: 'false' }))).toEqual({
+      termsAccepted: 'Diese Frage muss mit „Ja“ beantwortet werden.',
+    });
+  });
+
   it('collects issues by key and starts from the stored values', () => {
     const fields = [field({ key: 'a', required: true }), field({ key: 'b', value: 'x' })];
     expect(Object.keys(validateAll(fields, initialValues(fields)))).toEqual(['a']);

@@ -3,14 +3,7 @@
 // (two or more read-only ones say it once, in a ReadOnlyGroup, #17.19).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  validateEmail,
-  validateNumeric,
-  validateRequired,
-  validateUrl,
-  type AttributeDataType,
-  type ValidationResult,
-} from '@portal/core';
+import { validateAttributeValue, type AttributeDataType, type ValidationResult } from '@portal/core';
 import { ReadOnlyField, ReadOnlyGroup, Select, TextField } from '@portal/ui';
 
 export interface AttributeFieldModel {
@@ -18,6 +11,8 @@ export interface AttributeFieldModel {
   readonly label: string;
   readonly dataType: AttributeDataType | string;
   readonly required: boolean;
+  /** The one answer a Yes/No attribute accepts (#30.1): 'true' or 'false'; null or absent: any. */
+  readonly requiredValue?: string | null | undefined;
   readonly editable: boolean;
   readonly value: string | null;
 }
@@ -28,23 +23,9 @@ export function initialValues(fields: readonly AttributeFieldModel[]): Attribute
   return Object.fromEntries(fields.map((field) => [field.key, field.value ?? '']));
 }
 
-/** Check one value by the core's rules for its data type. */
+/** Check one value by core's rules: required, its data type, a Yes/No attribute's required answer. */
 export function validateAttribute(field: AttributeFieldModel, value: string): ValidationResult {
-  if (!field.editable) return undefined;
-  if (field.required) {
-    const missing = validateRequired(value);
-    if (missing !== undefined) return missing;
-  }
-  switch (field.dataType) {
-    case 'NUMBER':
-      return validateNumeric(value);
-    case 'EMAIL':
-      return validateEmail(value);
-    case 'URL':
-      return validateUrl(value);
-    default:
-      return undefined;
-  }
+  return field.editable ? validateAttributeValue(field, value) : undefined;
 }
 
 export function validateAll(
@@ -100,15 +81,25 @@ export function AttributeFields({ fields, values, onChange, errors }: AttributeF
         }
         const common = {
           id: `attr-${field.key}`,
+          // Posted by name where the form works without JavaScript (the gate's, #28.10).
+          name: field.key,
           label: field.label,
           required: field.required,
           ...(error === undefined ? {} : { error }),
         };
         if (field.dataType === 'BOOLEAN') {
+          // A required answer (#30.1) is said before the user answers, not only when the other one is refused.
+          const only =
+            field.requiredValue === 'true'
+              ? t('applications.onlyYes')
+              : field.requiredValue === 'false'
+                ? t('applications.onlyNo')
+                : undefined;
           return (
             <Select
               key={field.key}
               {...common}
+              {...(only === undefined ? {} : { help: only })}
               value={value}
               placeholder={t('applications.notSet')}
               options={[

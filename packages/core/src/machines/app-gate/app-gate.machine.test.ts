@@ -161,6 +161,18 @@ describe('app access gate', () => {
     expect(
       validateAttributeValues([{ attributeId: 'x', key: 'note', dataType: 'string', required: false }], {}),
     ).toEqual({});
+    // A Yes/No attribute that must be answered Yes (#30.1): No stays on the form with the rule's message.
+    const terms = {
+      attributeId: 't',
+      key: 'termsAccepted',
+      dataType: 'BOOLEAN',
+      required: true,
+      requiredValue: 'true',
+    };
+    expect(validateAttributeValues([terms], { termsAccepted: 'false' })).toEqual({
+      termsAccepted: { code: 'validations.answerMustBeYes' },
+    });
+    expect(validateAttributeValues([terms], { termsAccepted: 'true' })).toEqual({});
   });
 
   it('a malformed AuthCheck answer → failed (500), nothing else happens', async () => {

@@ -1,4 +1,5 @@
-// The app access gate (architecture §6, /flows/auth): checking → needsAttributes |
+// The app access gate (architecture §6, /flows/auth): starting (the first check's answer when the
+// portal server knew it, #28.10, else ask) → checking → needsAttributes |
 // needsCustomFlow | noAccess (requestable unless internal: the request itself is core's request
 // form machine, as on the catalogue's request page; REQUESTED once it was sent) | requested |
 // refreshingClaims → redirecting. When nothing stands in the way, the claims refresh runs and
@@ -8,37 +9,21 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { AuthCheckResult, AuthCheckTarget, MissingAttribute, Ports } from '../../ports/ports.ts';
 import type { PortalError } from '../../errors/errors.ts';
 import { toPortalError } from '../../errors/errors.ts';
-import {
-  isHttpUrl,
-  validateEmail,
-  validateNumeric,
-  validateRequired,
-  validateUrl,
-} from '../../validation/validation.ts';
+import { isHttpUrl, validateAttributeValue } from '../../validation/validation.ts';
 import type { ValidationIssue } from '../../validation/validation.ts';
 import { notProvided } from '../not-provided.ts';
 import { decodeAuthCheckResult } from '../../domain/api-schemas.ts';
 import { buildQuery, splitUrl } from '../../domain/url.ts';
 import type { AppGateContext, AppGateEvent, AppGateInput, StartClaimsRefreshRequest } from './app-gate.types.ts';
 
-/** Validate the typed values against the missing attributes (required, e-mail, URL, number). */
+/** Validate the typed values against the missing attributes (required, e-mail, URL, number, a required answer). */
 export function validateAttributeValues(
   attributes: readonly MissingAttribute[],
   values: Readonly<Record<string, string>>,
 ): Readonly<Record<string, ValidationIssue>> {
   const issues: Record<string, ValidationIssue> = {};
   for (const attribute of attributes) {
-    const value = values[attribute.key] ?? attribute.value ?? '';
-    const type = attribute.dataType.toUpperCase();
-    const issue =
-      (attribute.required ? validateRequired(value) : undefined) ??
-      (type === 'EMAIL'
-        ? validateEmail(value)
-        : type === 'URL'
-          ? validateUrl(value)
-          : type === 'NUMBER'
-            ? validateNumeric(value)
-            : undefined);
+    const issue = validateAttributeValue(attribute, values[attribute.key] ?? attribute.value ?? '');
     if (issue !== undefined) issues[attribute.key] = issue;
   }
   return issues;
@@ -48,27 +33,52 @@ const missingOf = (result: AuthCheckResult | undefined): readonly MissingAttribu
   result?.status === 'missingAttributes' ? result.attributes : [];
 
 type Routed = { readonly event: { readonly output: AuthCheckResult } };
-const is =
-  (status: AuthCheckResult['status']) =>
-  ({ event }: Routed) =>
-    event.output.status === status;
+type Known = { readonly context: AppGateContext };
+
+/**
+ * Where an AuthCheck answer leads: the answer of a call (checking, submittingAttributes) or the
+ * one known from the start; `remember` and `rememberInvalidUrl` keep it.
+ */
+function routeBy<A, const R extends string, const I extends string>(
+  answer: (args: A) => AuthCheckResult | undefined,
+  remember: R,
+  rememberInvalidUrl: I,
+) {
+  const is = (status: AuthCheckResult['status']) => (args: A) => answer(args)?.status === status;
+  return [
+    {
+      guard: (args: A) => {
+        const result = answer(args);
+        return result?.status === 'ok' && !isHttpUrl(result.url);
+      },
+      target: 'failed',
+      actions: rememberInvalidUrl,
+    },
+    { guard: is('ok'), target: 'refreshingClaims', actions: remember },
+    { guard: is('missingAttributes'), target: 'needsAttributes', actions: remember },
+    { guard: is('customFlow'), target: 'needsCustomFlow', actions: remember },
+    {
+      guard: (args: A) => {
+        const result = answer(args);
+        return result?.status === 'noAccess' && result.requested;
+      },
+      target: 'requested',
+      actions: remember,
+    },
+  ] as const;
+}
 
 /** Where an AuthCheck answer leads (shared by checking and submittingAttributes). */
 const route = [
-  {
-    guard: ({ event }: Routed) => event.output.status === 'ok' && !isHttpUrl(event.output.url),
-    target: 'failed',
-    actions: 'rememberInvalidUrl',
-  },
-  { guard: is('ok'), target: 'refreshingClaims', actions: 'remember' },
-  { guard: is('missingAttributes'), target: 'needsAttributes', actions: 'remember' },
-  { guard: is('customFlow'), target: 'needsCustomFlow', actions: 'remember' },
-  {
-    guard: ({ event }: Routed) => event.output.status === 'noAccess' && event.output.requested,
-    target: 'requested',
-    actions: 'remember',
-  },
+  ...routeBy(({ event }: Routed) => event.output, 'remember', 'rememberInvalidUrl'),
   { target: 'noAccess', actions: 'remember' },
+] as const;
+
+/** Where the known first answer leads; without one, the gate asks. */
+const routeKnown = [
+  ...routeBy(({ context }: Known) => context.known, 'rememberKnown', 'rememberKnownInvalidUrl'),
+  { guard: ({ context }: Known) => context.known?.status === 'noAccess', target: 'noAccess', actions: 'rememberKnown' },
+  { target: 'checking' },
 ] as const;
 
 export const appGateMachine = setup({
@@ -91,6 +101,13 @@ export const appGateMachine = setup({
       result: (event as unknown as Routed['event']).output,
       error: { kind: 'page', status: 400 } as PortalError,
     })),
+    // The known answer is used once: asking again (CHECK_AGAIN, RETRY) asks the API.
+    rememberKnown: assign(({ context }) => ({ result: context.known, known: undefined })),
+    rememberKnownInvalidUrl: assign(({ context }) => ({
+      result: context.known,
+      known: undefined,
+      error: { kind: 'page', status: 400 } as PortalError,
+    })),
   },
   guards: {
     requestable: ({ context }) => context.result?.status === 'noAccess' && !context.result.internal,
@@ -103,11 +120,15 @@ export const appGateMachine = setup({
     target: input.target,
     config: input.config,
     refreshSleepMs: input.refreshSleepMs ?? defaultRefreshSleepMs,
-    values: {},
-    validation: {},
+    known: input.known,
+    values: input.values ?? {},
+    validation: input.validation ?? {},
   }),
-  initial: 'checking',
+  initial: 'starting',
   states: {
+    starting: {
+      always: [...routeKnown],
+    },
     checking: {
       invoke: {
         src: 'authCheck',

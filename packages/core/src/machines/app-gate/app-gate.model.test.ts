@@ -7,10 +7,13 @@ import { createDeferred, createTestPorts, flushPromises, testAuthConfig } from '
 import type { TestPorts } from '../../testing/index.ts';
 import { createCoverageRecorder, everyTransition } from '../../testing/model-coverage.ts';
 import type { AuthCheckResult } from '../../ports/ports.ts';
+import type { AppGateEvent, AppGateInput } from './app-gate.types.ts';
 import { HttpError } from '../../errors/errors.ts';
 
-// The model: `checking`, `submittingAttributes` and `refreshingClaims` wait for the fake port
-// until the model says how it answers. The request itself is the request form machine's (its own
+// The model: the gate starts asking (`START`), or from the first check's answer the portal server
+// already knew (`START_KNOWN_*`, #28.10: used once, asking again asks the API); `checking`,
+// `submittingAttributes` and `refreshingClaims` wait for the fake port until the model says how
+// it answers. The request itself is the request form machine's (its own
 // model test); the gate hears `REQUESTED` once it was sent.
 const answers = {
   ANSWER_OK: 'refreshingClaims',
@@ -22,10 +25,23 @@ const answers = {
   ANSWER_NO_ACCESS_INTERNAL: 'noAccessInternal',
 } as const;
 
+/** The gate started with a known first answer: the same outcomes as asking, without the call. */
+const knownStarts = {
+  START_KNOWN_OK: 'refreshingClaims',
+  START_KNOWN_BAD_URL: 'failed',
+  START_KNOWN_ATTRIBUTES: 'needsAttributes',
+  START_KNOWN_ATTRIBUTES_TYPED: 'needsAttributes',
+  START_KNOWN_CUSTOM_FLOW: 'needsCustomFlow',
+  START_KNOWN_REQUESTED: 'requested',
+  START_KNOWN_NO_ACCESS: 'noAccess',
+  START_KNOWN_NO_ACCESS_INTERNAL: 'noAccessInternal',
+} as const;
+
 const model = createMachine({
   id: 'appGateModel',
-  initial: 'checking',
+  initial: 'new',
   states: {
+    new: { on: { START: 'checking', ...knownStarts } },
     checking: { on: { ...answers, CHECK_FAILS: 'failed' } },
     needsAttributes: {
       on: { SET_VALUE: 'needsAttributes', SUBMIT_INVALID: 'needsAttributes', SUBMIT: 'submittingAttributes' },
@@ -65,25 +81,51 @@ describe('app-gate model', () => {
       let check = createDeferred<AuthCheckResult>();
       let submit = createDeferred<AuthCheckResult>();
       let refresh = createDeferred<void>();
-      ports.api.authCheck = () => (check = createDeferred<AuthCheckResult>()).promise;
+      const checks: string[] = [];
+      ports.api.authCheck = () => {
+        checks.push('check');
+        return (check = createDeferred<AuthCheckResult>()).promise;
+      };
       ports.api.submitAttributes = () => (submit = createDeferred<AuthCheckResult>()).promise;
       // The start at the portal server, held until the model says how it went.
       const start = () => (refresh = createDeferred<void>()).promise;
-      const actor = createActor(provideAppGate(ports, start), {
-        input: { target: { clientId: 'shop' }, config: testAuthConfig },
-        inspect: recorder.inspect,
-      });
-      actor.start();
       const settle = () => flushPromises(60);
+      const sut: { actor?: ReturnType<typeof createActor<ReturnType<typeof provideAppGate>>> } = {};
+      const actorOf = () => {
+        if (sut.actor === undefined) throw new Error('the gate has not started');
+        return sut.actor;
+      };
+      const begin = (known?: AuthCheckResult, typed?: Pick<AppGateInput, 'values' | 'validation'>) => async () => {
+        const actor = createActor(provideAppGate(ports, start), {
+          input: {
+            target: { clientId: 'shop' },
+            config: testAuthConfig,
+            ...(known === undefined ? {} : { known }),
+            ...typed,
+          },
+          inspect: recorder.inspect,
+        });
+        sut.actor = actor;
+        actor.start();
+        await settle();
+        // A known answer is not asked again.
+        expect(checks).toEqual(known === undefined ? ['check'] : []);
+        if (typed !== undefined) expect(appGateView(actor.getSnapshot())).toMatchObject(typed);
+      };
       const answer = (key: keyof typeof answers) => async () => {
-        (actor.getSnapshot().matches('submittingAttributes') ? submit : check).resolve(results[key]);
+        (actorOf().getSnapshot().matches('submittingAttributes') ? submit : check).resolve(results[key]);
         await settle();
       };
-      const send = async (event: Parameters<typeof actor.send>[0]) => {
-        actor.send(event);
+      const send = async (event: AppGateEvent) => {
+        actorOf().send(event);
         await settle();
       };
       const is = (value: string) => () => {
+        if (value === 'new') {
+          expect(sut.actor).toBeUndefined();
+          return;
+        }
+        const actor = actorOf();
         const expected = value === 'noAccessInternal' ? 'noAccess' : value;
         expect(actor.getSnapshot().value).toBe(expected);
         const view = appGateView(actor.getSnapshot());
@@ -102,6 +144,18 @@ describe('app-gate model', () => {
       await path.test({
         states: Object.fromEntries(Object.keys(model.config.states ?? {}).map((key) => [key, is(key)])),
         events: {
+          START: begin(),
+          START_KNOWN_OK: begin(results.ANSWER_OK),
+          START_KNOWN_BAD_URL: begin(results.ANSWER_BAD_URL),
+          START_KNOWN_ATTRIBUTES: begin(results.ANSWER_ATTRIBUTES),
+          START_KNOWN_ATTRIBUTES_TYPED: begin(results.ANSWER_ATTRIBUTES, {
+            values: { number: 'abc' },
+            validation: { number: { code: 'validations.numeric' } },
+          }),
+          START_KNOWN_CUSTOM_FLOW: begin(results.ANSWER_CUSTOM_FLOW),
+          START_KNOWN_REQUESTED: begin(results.ANSWER_REQUESTED),
+          START_KNOWN_NO_ACCESS: begin(results.ANSWER_NO_ACCESS),
+          START_KNOWN_NO_ACCESS_INTERNAL: begin(results.ANSWER_NO_ACCESS_INTERNAL),
           ANSWER_OK: answer('ANSWER_OK'),
           ANSWER_BAD_URL: answer('ANSWER_BAD_URL'),
           ANSWER_ATTRIBUTES: answer('ANSWER_ATTRIBUTES'),
@@ -121,7 +175,7 @@ describe('app-gate model', () => {
           SUBMIT_INVALID: async () => {
             await send({ type: 'SET_VALUE', key: 'number', value: '' });
             await send({ type: 'SUBMIT' });
-            expect(appGateView(actor.getSnapshot()).validation).toHaveProperty('number');
+            expect(appGateView(actorOf().getSnapshot()).validation).toHaveProperty('number');
           },
           SUBMIT: async () => {
             await send({ type: 'SET_VALUE', key: 'number', value: '42' });

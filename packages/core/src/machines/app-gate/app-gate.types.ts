@@ -8,6 +8,16 @@ export interface AppGateInput {
   readonly config: AuthConfig;
   /** Wait after the claims refresh before leaving for the application (ms). Default 1000. */
   readonly refreshSleepMs?: number;
+  /**
+   * The first check's answer when it is known already (the portal server asked it to render the
+   * page, #28.10): the gate starts in its state instead of asking again, so the browser takes
+   * over the page the server rendered.
+   */
+  readonly known?: AuthCheckResult;
+  /** Values typed before (a form the server was sent without JavaScript), by attribute key. */
+  readonly values?: Readonly<Record<string, string>>;
+  /** Their issues, to show at once. */
+  readonly validation?: Readonly<Record<string, ValidationIssue>>;
 }
 
 export type AppGateEvent =
@@ -26,6 +36,8 @@ export interface AppGateContext {
   readonly target: AuthCheckTarget;
   readonly config: AuthConfig;
   readonly refreshSleepMs: number;
+  /** The first check's known answer, until the gate has started from it. */
+  readonly known?: AuthCheckResult | undefined;
   readonly result?: AuthCheckResult | undefined;
   /** Values typed for the missing attributes, by attribute key (kept across failures). */
   readonly values: Readonly<Record<string, string>>;

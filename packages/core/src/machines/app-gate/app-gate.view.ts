@@ -34,12 +34,19 @@ export function appGateView(snapshot: SnapshotFrom<typeof appGateMachine>): AppG
   const { context } = snapshot;
   const value = snapshot.value;
   const status: AppGateViewStatus =
-    value === 'submittingAttributes' ? 'needsAttributes' : value === 'refreshingClaims' ? 'redirecting' : value;
+    value === 'submittingAttributes'
+      ? 'needsAttributes'
+      : value === 'refreshingClaims'
+        ? 'redirecting'
+        : value === 'starting'
+          ? 'checking'
+          : value;
   const result = context.result;
   const internal = result?.status === 'noAccess' && result.internal;
   return {
     status,
     busy:
+      value === 'starting' ||
       value === 'checking' ||
       value === 'submittingAttributes' ||
       value === 'refreshingClaims' ||

@@ -142,6 +142,21 @@ describe('refreshSession', () => {
     expect(given.ports.sessionStore.current()).toBeUndefined();
   });
 
+  it('a refreshed ID token without the data claim keeps the data the session had (a standard provider)', async () => {
+    const given = await signedIn();
+    const now = Math.floor(given.ports.clock.now() / 1000);
+    const claims = { iss: given.user.issuer, sub: given.user.id, aud: 'hk-portal', iat: now, exp: now + 3600 };
+    const withData = { ...given.user, hkData: { ...given.user.hkData, permissions: ['roles.read'] } };
+    given.ports.identityProvider.answerNext({
+      access_token: 'a2',
+      id_token: fakeJwt(claims),
+      expires_in: 3600,
+      idTokenClaims: claims,
+    });
+    const next = await refreshSession(given.ports, { config: testAuthConfig, session: given.session, user: withData });
+    expect(next.user.hkData.permissions).toEqual(['roles.read']);
+  });
+
   it('a refreshed ID token that fails its checks → auth.invalidIdToken', async () => {
     const given = await signedIn();
     given.ports.identityProvider.answerNext({

@@ -82,7 +82,10 @@ export async function refreshSession(ports: SessionPorts, request: RefreshReques
         await ports.sessionStore.clear();
         throw authError('auth.subjectChanged');
       }
-      user = signedInUserFromClaims(checked.claims);
+      const refreshed = signedInUserFromClaims(checked.claims);
+      // A provider without the portal's data claim (a standard one: the data came from the
+      // directory at sign-in) keeps the data the session had.
+      user = checked.claims.hkData === undefined ? { ...refreshed, hkData: request.user.hkData } : refreshed;
     }
     const idToken = response.id_token ?? request.session.idToken;
     const accessToken = response.access_token ?? idToken;

@@ -44,13 +44,10 @@ export function createRemoteSessionHandle(options: RemoteSessionOptions): Sessio
         () => options.navigator.redirect(options.signedOutPath),
       );
     },
-    // No token in the page: the server adds it to each API call.
-    getAccessToken: () => Promise.resolve(undefined),
-    refreshAfterUnauthorized() {
+    ended() {
       // The server already tried its refresh: the session has ended. Said once; no loop.
       if (current.isSignedIn)
         show(sessionViewOf('signedOut', undefined, { kind: 'auth', status: 500, code: 'auth.sessionExpired' }));
-      return Promise.resolve(undefined);
     },
   };
 }

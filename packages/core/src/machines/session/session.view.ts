@@ -5,11 +5,12 @@ import { avatarColor, avatarInitials } from '../../domain/user.ts';
 import type { AvatarColor } from '../../domain/user.ts';
 import type { AuthErrorCode, PortalError } from '../../errors/errors.ts';
 
-export type SessionViewStatus = 'loading' | 'signedOut' | 'signedIn' | 'refreshing' | 'expired' | 'signingOut';
+/** What the page knows of the session (the portal server holds it and names the user with the page). */
+export type SessionViewStatus = 'signedOut' | 'signedIn' | 'signingOut';
 
 export interface SessionView {
   readonly status: SessionViewStatus;
-  /** Signed in for the purpose of guards: signed in or refreshing a valid session. */
+  /** Signed in for the purpose of guards. */
   readonly isSignedIn: boolean;
   readonly user?: SignedInUser;
   readonly initials: string;
@@ -18,9 +19,9 @@ export interface SessionView {
   readonly reason?: AuthErrorCode;
 }
 
-/** The view of a session in `status` (the user counts only while signed in or refreshing). */
+/** The view of a session in `status` (the user counts only while signed in). */
 export function sessionViewOf(status: SessionViewStatus, sessionUser?: SignedInUser, error?: PortalError): SessionView {
-  const user = status === 'signedIn' || status === 'refreshing' ? sessionUser : undefined;
+  const user = status === 'signedIn' ? sessionUser : undefined;
   return {
     status,
     isSignedIn: user !== undefined,

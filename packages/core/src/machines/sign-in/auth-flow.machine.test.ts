@@ -156,6 +156,49 @@ describe('the round trip through the provider', () => {
     expect(await cancel('signIn', '/auth/login', signedOut)).toEqual({ status: 'cancelled', redirectTo: '/' });
   });
 
+  it('an expired provider page starts the sign-in again, once: the same answer to that sign-in is the error page', async () => {
+    const expiredAnswer = (ports: TestPorts, state: string) =>
+      ports.identityProvider.errorCallbackUrlFor(
+        state,
+        'access_denied',
+        'AADB2C90208: The provided session has expired. Please start the flow again.',
+      );
+    const expiredAfter = async (
+      event: Omit<Extract<AuthFlowEvent, { type: 'START' }>, 'type'>,
+      input: AuthFlowInput = signedOut,
+    ) => {
+      const ports = createTestPorts();
+      const { state } = await start(ports, event, input);
+      return callback(ports, expiredAnswer(ports, state), input);
+    };
+    expect(await expiredAfter({ flow: 'signIn', returnPath: '/settings' })).toEqual({
+      status: 'restart',
+      returnPath: '/settings',
+    });
+    // A change page: back to where it started (signed in, the sign-in start goes straight there).
+    expect(await expiredAfter({ flow: 'passwordChange', returnPath: '/settings/security' }, signedIn)).toEqual({
+      status: 'restart',
+      returnPath: '/settings/security',
+    });
+    // The gate's claims refresh: the launcher, not the gate (it would run the same refresh).
+    expect(
+      await expiredAfter(
+        { flow: 'claimsRefresh', refresh: { redirectUri: '/', sleep: 0 }, returnPath: '/flows/auth?client_id=shop' },
+        signedIn,
+      ),
+    ).toEqual({ status: 'restart', returnPath: '/' });
+    // The sign-in that was started again meets an expired page again: the error, never a loop.
+    expect(await expiredAfter({ flow: 'signIn', returnPath: '/settings', restarted: true })).toEqual({
+      status: 'failed',
+      error: {
+        kind: 'auth',
+        status: 500,
+        code: 'auth.identityProvider',
+        detail: 'AADB2C90208: The provided session has expired. Please start the flow again.',
+      },
+    });
+  });
+
   it("a standard provider's errors and a wrong iss end in their own errors", async () => {
     const ports = createTestPorts();
     const { state } = await start(ports, { flow: 'claimsRefresh', refresh: { redirectUri: '/', sleep: 0 } }, signedIn);

@@ -11,7 +11,17 @@ import type { AuthStateData } from '../../domain/auth.ts';
 import { safeReturnPath } from '../../domain/return-path.ts';
 import { toPortalError } from '../../errors/errors.ts';
 import { notProvided } from '../not-provided.ts';
-import { authFlowOutput, cancelTarget, codeOf, errorOf, exchangeInput, judge, safeRefreshData } from './auth-flow.ts';
+import {
+  authFlowOutput,
+  cancelTarget,
+  codeOf,
+  errorOf,
+  exchangeInput,
+  judge,
+  restartTarget,
+  safeRefreshData,
+} from './auth-flow.ts';
+import { isExpiredInteraction } from '../../errors/identity-error.ts';
 import { exchangeCode, readCallbackParams, startAuthorization, takeRecord } from './sign-in.actors.ts';
 import type { AuthPorts, CallbackParams, ExchangeRequest, ExchangeResult, StartRequest } from './sign-in.actors.ts';
 import type { AuthFlowContext, AuthFlowEvent, AuthFlowInput, AuthFlowOutput } from './sign-in.types.ts';
@@ -31,6 +41,9 @@ export const authFlowMachine = setup({
   guards: {
     rejected: ({ context }, record: AuthStateData) => judge(context, record).kind === 'error',
     isCancel: ({ context }) => context.error?.kind === 'cancelled',
+    /** The provider's page had expired, and this round trip is not already the sign-in started again for it. */
+    expiredOnce: ({ context }) =>
+      isExpiredInteraction(context.params.errorDescription) && context.record?.extraData.restarted !== true,
   },
 }).createMachine({
   id: 'authFlow',
@@ -41,6 +54,7 @@ export const authFlowMachine = setup({
     flow: 'signIn',
     returnPath: '/',
     refresh: { redirectUri: '/', sleep: 0 },
+    restarted: false,
     callbackUrl: '',
     params: readCallbackParams(''),
     code: '',
@@ -55,6 +69,7 @@ export const authFlowMachine = setup({
             flow: event.flow,
             refresh: safeRefreshData(event.refresh),
             returnPath: safeReturnPath(event.returnPath),
+            restarted: event.restarted === true,
           })),
         },
         CALLBACK: {
@@ -73,6 +88,7 @@ export const authFlowMachine = setup({
           // Only a claims refresh keeps its refresh data in the record.
           ...(context.flow === 'claimsRefresh' ? { refresh: context.refresh } : {}),
           ...(context.language === undefined ? {} : { language: context.language }),
+          ...(context.restarted ? { restarted: true } : {}),
         }),
         onDone: { target: 'redirect', actions: assign({ authorizationUrl: ({ event }) => event.output.url }) },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => toPortalError(event.error) }) },
@@ -115,6 +131,13 @@ export const authFlowMachine = setup({
               cancelTarget(context.flow, context.record?.extraData.referrer, context.signedIn),
           }),
         },
+        {
+          guard: 'expiredOnce',
+          target: 'restart',
+          actions: assign({
+            restartTo: ({ context }) => restartTarget(context.flow, context.record?.extraData.referrer),
+          }),
+        },
         { target: 'failed' },
       ],
     },
@@ -132,6 +155,7 @@ export const authFlowMachine = setup({
     redirect: { type: 'final' },
     done: { type: 'final' },
     cancelled: { type: 'final' },
+    restart: { type: 'final' },
     failed: { type: 'final' },
   },
   output: authFlowOutput,

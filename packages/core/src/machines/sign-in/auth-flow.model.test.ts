@@ -28,6 +28,8 @@ const model = createMachine({
         CALLBACK_EMAIL_CHANGE: 'done',
         CALLBACK_UNKNOWN_STATE: 'failed',
         CALLBACK_CANCELLED: 'cancelled',
+        CALLBACK_EXPIRED: 'restart',
+        CALLBACK_EXPIRED_AGAIN: 'failed',
         CALLBACK_PROVIDER_ERROR: 'failed',
         CALLBACK_EMPTY_CODE: 'failed',
         CALLBACK_EXCHANGE_FAILS: 'failed',
@@ -36,6 +38,7 @@ const model = createMachine({
     redirect: { type: 'final' },
     done: { type: 'final' },
     cancelled: { type: 'final' },
+    restart: { type: 'final' },
     failed: { type: 'final' },
   },
 });
@@ -58,18 +61,34 @@ async function drive(sut: Sut, event: AuthFlowEvent) {
 }
 
 /** A started round trip of `flow`; the provider's answer to it from `answer`. */
-async function callbackWith(sut: Sut, flow: AuthFlow, answer: (ports: TestPorts, state: string) => string) {
-  const started = await runAuthFlow(sut.ports, input, { type: 'START', flow, returnPath: '/settings' });
+async function callbackWith(
+  sut: Sut,
+  flow: AuthFlow,
+  answer: (ports: TestPorts, state: string) => string,
+  restarted = false,
+) {
+  const started = await runAuthFlow(sut.ports, input, {
+    type: 'START',
+    flow,
+    returnPath: '/settings',
+    ...(restarted ? { restarted } : {}),
+  });
   const state = started.status === 'redirect' ? (queryOf(started.url).state ?? '') : '';
   await drive(sut, { type: 'CALLBACK', url: answer(sut.ports, state) });
 }
 const ok = (ports: TestPorts, state: string) => ports.identityProvider.callbackUrlFor(state);
+const expired = (ports: TestPorts, state: string) =>
+  ports.identityProvider.errorCallbackUrlFor(
+    state,
+    'access_denied',
+    'AADB2C90208: The provided session has expired. Please start the flow again.',
+  );
 
 describe('round-trip model', () => {
   const paths = createTestModel(model, everyTransition).getShortestPaths({ allowDuplicatePaths: true });
 
   it('has a path for every model transition', () => {
-    expect(paths.length).toBeGreaterThanOrEqual(13);
+    expect(paths.length).toBeGreaterThanOrEqual(15);
   });
 
   for (const path of paths) {
@@ -84,6 +103,7 @@ describe('round-trip model', () => {
           redirect: is('redirect'),
           done: is('done'),
           cancelled: is('cancelled'),
+          restart: is('restart'),
           failed: is('failed'),
         },
         events: {
@@ -117,6 +137,8 @@ describe('round-trip model', () => {
             callbackWith(sut, 'signIn', (ports, state) =>
               ports.identityProvider.errorCallbackUrlFor(state, 'access_denied', 'AADB2C90091: cancelled'),
             ),
+          CALLBACK_EXPIRED: () => callbackWith(sut, 'signIn', expired),
+          CALLBACK_EXPIRED_AGAIN: () => callbackWith(sut, 'signIn', expired, true),
           CALLBACK_PROVIDER_ERROR: () =>
             callbackWith(sut, 'signIn', (ports, state) =>
               ports.identityProvider.errorCallbackUrlFor(state, 'server_error', 'AADB2C90000: broken'),

@@ -27,6 +27,15 @@ const isGate = (path: string) => path === authRoutes.appGate || path.startsWith(
  *   would start the same refresh again, and the provider's form would come back forever;
  * - signed out, the gate would start the sign-in again at once: the login page instead.
  */
+/**
+ * Where a sign-in started again after an expired provider page leads: the stored referrer, but
+ * the launcher for a claims refresh of the gate (the gate would run the same refresh again).
+ */
+export function restartTarget(flow: AuthFlow, referrer: string | undefined): string {
+  const back = exitPath(referrer);
+  return flow === 'claimsRefresh' && isGate(back) ? authRoutes.home : back;
+}
+
 export function cancelTarget(flow: AuthFlow, referrer: string | undefined, signedIn: boolean): string {
   const back = exitPath(referrer);
   if (!isGate(back)) return back;
@@ -49,6 +58,7 @@ export function exchangeInput(context: AuthFlowContext): ExchangeRequest {
 /** The machine's output from its final context. */
 export function authFlowOutput({ context }: { readonly context: AuthFlowContext }): AuthFlowOutput {
   if (context.redirectTo !== undefined) return { status: 'cancelled', redirectTo: context.redirectTo };
+  if (context.restartTo !== undefined) return { status: 'restart', returnPath: context.restartTo };
   if (context.authorizationUrl !== undefined) return { status: 'redirect', url: context.authorizationUrl };
   const { user, session, record } = context;
   if (user === undefined || session === undefined || record === undefined || context.error !== undefined)
@@ -65,7 +75,7 @@ export function authFlowOutput({ context }: { readonly context: AuthFlowContext 
 }
 
 /** Longest wait before leaving after a claims refresh: the browser waits it, never the server. */
-export const maxRefreshSleepMs = 5_000;
+const maxRefreshSleepMs = 5_000;
 
 /** Refresh data made safe: an http(s) URL or a same-origin path, and a bounded wait. */
 export function safeRefreshData(refresh: RefreshData | undefined): RefreshData {

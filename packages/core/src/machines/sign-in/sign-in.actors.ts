@@ -22,7 +22,7 @@ const authError = (code: Extract<PortalError, { kind: 'auth' }>['code'], detail?
   detail === undefined ? { kind: 'auth', status: 500, code } : { kind: 'auth', status: 500, code, detail };
 
 /** The policy of a flow; undefined for a change flow the provider has no policy for. */
-export function policyOf(config: AuthConfig, flow: AuthFlow): string | undefined {
+function policyOf(config: AuthConfig, flow: AuthFlow): string | undefined {
   switch (flow) {
     case 'signIn':
       return config.policies.signIn;
@@ -46,6 +46,8 @@ export interface StartRequest {
   readonly refresh?: RefreshData;
   /** The portal's language, for the provider's pages (`ui_locales`). */
   readonly language?: string;
+  /** A sign-in started again after the provider's page had expired (kept in the record). */
+  readonly restarted?: boolean;
 }
 
 /**
@@ -75,10 +77,12 @@ export async function startAuthorization(
       },
       tokenPolicyUrl: metadata.tokenEndpoint,
       nonce,
-      extraData:
-        request.refresh === undefined
-          ? { flow: request.flow, referrer: request.returnPath }
-          : { flow: request.flow, referrer: request.returnPath, refresh: request.refresh },
+      extraData: {
+        flow: request.flow,
+        referrer: request.returnPath,
+        ...(request.refresh === undefined ? {} : { refresh: request.refresh }),
+        ...(request.restarted === true ? { restarted: true } : {}),
+      },
     };
     await ports.authStateStore.save(state, data);
     const url = await ports.identityProvider.authorizationUrl({

@@ -23,6 +23,8 @@ export type AuthFlowEvent =
       readonly flow: AuthFlow;
       readonly returnPath?: string;
       readonly refresh?: RefreshData;
+      /** Started again because the provider's page had expired: that answer is not started again. */
+      readonly restarted?: boolean;
     }
   /** Handle the provider's answer at `url` (the callback's address); the record says which flow it is. */
   | { readonly type: 'CALLBACK'; readonly url: string };
@@ -35,6 +37,7 @@ export interface AuthFlowContext {
   readonly flow: AuthFlow;
   readonly returnPath: string;
   readonly refresh: RefreshData;
+  readonly restarted: boolean;
   readonly callbackUrl: string;
   readonly params: CallbackParams;
   readonly record?: AuthStateData;
@@ -44,6 +47,8 @@ export interface AuthFlowContext {
   readonly user?: SignedInUser;
   readonly error?: PortalError;
   readonly redirectTo?: string;
+  /** The provider's page had expired: sign in again (once), then on to here. */
+  readonly restartTo?: string;
 }
 
 /**
@@ -70,4 +75,9 @@ export type AuthFlowOutput =
   /** An e-mail or password change came back: its tokens are not kept. */
   | { readonly status: 'changed'; readonly flow: 'passwordChange' | 'emailChange'; readonly returnPath: string }
   | { readonly status: 'cancelled'; readonly redirectTo: string }
+  /**
+   * The provider's page of this round trip had expired (a Back to a used sign-in page, a page
+   * left open too long): start the sign-in again, once (`restarted` on its START), to `returnPath`.
+   */
+  | { readonly status: 'restart'; readonly returnPath: string }
   | { readonly status: 'failed'; readonly error: PortalError };

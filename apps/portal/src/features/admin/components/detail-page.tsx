@@ -163,7 +163,8 @@ type Texts<F extends string> = { readonly [P in F]: string };
 
 /**
  * The spec of a kind with a general section: its text fields `texts` ('' for a new entity, trimmed for the
- * API; the key and the label required; the title its label unless `titleOf`) beside its own values and input.
+ * API; the key and the label required; the title its label unless `titleOf`) beside its own values and input
+ * (and its own rules, `validate`, checked with the required fields).
  */
 export function generalSpec<K extends FormKind, F extends GeneralField, O extends object>(
   kind: K,
@@ -171,9 +172,11 @@ export function generalSpec<K extends FormKind, F extends GeneralField, O extend
   own: {
     readonly valuesOf: (entity: DetailOf<K> | undefined) => O;
     readonly inputOf: (values: Texts<F> & O) => Omit<InputOf<K>, F>;
+    readonly validate?: (values: Texts<F> & O) => FieldErrors;
     readonly titleOf?: (entity: DetailOf<K>) => string;
   },
 ): EntitySpec<K, Texts<F> & O> {
+  const required = requiredFields<Texts<F>, F>(...texts.filter((field) => field !== 'description'));
   // Every kind with a general section has these fields in its detail and its input (strings).
   const textsOf = (entity: Partial<Texts<F>> | undefined, edit: (text: string) => string) =>
     Object.fromEntries(texts.map((field) => [field, edit(entity?.[field] ?? '')])) as Texts<F>;
@@ -184,7 +187,7 @@ export function generalSpec<K extends FormKind, F extends GeneralField, O extend
       ...own.valuesOf(entity),
     }),
     inputOf: (values) => ({ ...textsOf(values, (text) => text.trim()), ...own.inputOf(values) }) as InputOf<K>,
-    validate: requiredFields<Texts<F>, F>(...texts.filter((field) => field !== 'description')),
+    validate: (values) => ({ ...required(values), ...own.validate?.(values) }),
     titleOf: own.titleOf ?? ((entity) => (entity as Texts<'label'>).label),
   };
 }

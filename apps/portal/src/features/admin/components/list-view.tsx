@@ -233,6 +233,7 @@ export function ListView<Row>({
           {...(selection === undefined ? {} : { selection })}
           footer={
             <Pagination
+              of={caption}
               page={state.page}
               pageSize={state.pageSize}
               total={page?.total ?? 0}

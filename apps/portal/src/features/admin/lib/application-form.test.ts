@@ -10,6 +10,7 @@ import {
   listError,
   validateApplication,
   webhookInput,
+  withAccountAccesses,
   withoutListErrors,
 } from './application-form.ts';
 
@@ -20,6 +21,7 @@ const app: ApplicationDetail = {
   description: 'Plan',
   url: 'https://planner.example',
   homePageUrl: null,
+  initiateLoginUri: 'https://planner.example/oidc/initiate',
   sortNumber: 2,
   adminPermissionId: null,
   adminPermissionKey: null,
@@ -78,6 +80,64 @@ describe('application form', () => {
       pauseAfterFailures: 5,
     });
     expect(webhookInput(emptyWebhook).pauseAfterFailures).toBeNull();
+  });
+
+  it('edits every request rule of the contract (#30.2): justification, time-bound with its longest days, requestable groups', () => {
+    const values = {
+      ...applicationValues({
+        ...app,
+        requestJustification: 'required',
+        timeBoundAccess: true,
+        maxAccessDays: 90,
+        requestableAccountAccessIds: ['g1'],
+      }),
+    };
+    expect(values).toMatchObject({
+      requestJustification: 'required',
+      timeBoundAccess: true,
+      maxDays: '90',
+      requestableAccountAccessIds: ['g1'],
+    });
+    expect(applicationInput({ ...values, maxDays: ' 30 ' })).toMatchObject({
+      requestJustification: 'required',
+      timeBoundAccess: true,
+      maxAccessDays: 30,
+      requestableAccountAccessIds: ['g1'],
+    });
+    expect(applicationInput({ ...values, maxDays: '' }).maxAccessDays).toBeNull();
+    // Core's rule beside the field: 1 to 3650 whole days.
+    expect(validateApplication({ ...values, maxDays: '0' }, { development: true })).toMatchObject({
+      maxAccessDays: { code: 'validations.range', params: { min: 1, max: 3650 } },
+    });
+    expect(validateApplication({ ...values, maxDays: 'zehn' }, { development: true })).toHaveProperty('maxAccessDays');
+    expect(validateApplication({ ...values, maxDays: '365' }, { development: true })).not.toHaveProperty(
+      'maxAccessDays',
+    );
+  });
+
+  it('a newly linked account access is requestable, an unlinked one no longer (#30.2)', () => {
+    const values = { ...applicationValues(app), accountAccessIds: ['g1', 'g2'], requestableAccountAccessIds: ['g2'] };
+    expect(withAccountAccesses(values, ['g2', 'g3'])).toMatchObject({
+      accountAccessIds: ['g2', 'g3'],
+      requestableAccountAccessIds: ['g2', 'g3'],
+    });
+    expect(withAccountAccesses(values, ['g1']).requestableAccountAccessIds).toEqual([]);
+  });
+
+  it('the login-initiation URL (#30.5): kept through the form, trimmed, empty as null, only http(s)', () => {
+    const values = applicationValues(app);
+    expect(values.initiateLoginUri).toBe('https://planner.example/oidc/initiate');
+    expect(applicationInput(values).initiateLoginUri).toBe('https://planner.example/oidc/initiate');
+    expect(applicationValues({ ...app, initiateLoginUri: null }).initiateLoginUri).toBe('');
+    expect(applicationInput({ ...values, initiateLoginUri: '  ' }).initiateLoginUri).toBeNull();
+    expect(applicationInput({ ...values, initiateLoginUri: ' https://a.example/start ' }).initiateLoginUri).toBe(
+      'https://a.example/start',
+    );
+    const refused = validateApplication({ ...values, initiateLoginUri: 'javascript:alert(1)' }, { development: false });
+    expect(refused.initiateLoginUri).toMatchObject({ code: 'validations.url' });
+    expect(validateApplication({ ...values, initiateLoginUri: '' }, { development: false })).not.toHaveProperty(
+      'initiateLoginUri',
+    );
   });
 
   it('sends a new password, or null to remove the stored one', () => {

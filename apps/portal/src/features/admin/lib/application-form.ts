@@ -44,6 +44,8 @@ export interface ApplicationValues {
   readonly description: string;
   readonly url: string;
   readonly homePageUrl: string;
+  /** Where the application starts its own sign-in (third-party initiated login, #30.5); '' none. */
+  readonly initiateLoginUri: string;
   readonly sortNumber: string;
   readonly adminPermissionId: string | null;
   readonly notificationEmail: string;
@@ -58,6 +60,35 @@ export interface ApplicationValues {
   readonly customFlowIds: readonly string[];
   readonly activationGroups: readonly ActivationGroup[];
   readonly webhook: WebhookValues | null;
+  /** The request rules (#19, #30.2): a justification required or optional, time-bound access and its longest days ('' none). */
+  readonly requestJustification: RequestJustification;
+  readonly timeBoundAccess: boolean;
+  readonly maxDays: string;
+  /** The linked account-access groups a request may name (a subset of `accountAccessIds`). */
+  readonly requestableAccountAccessIds: readonly string[];
+}
+
+/** Whether a request must give a reason, as the API names it. */
+export type RequestJustification = ApplicationDetail['requestJustification'];
+export const requestJustifications: readonly RequestJustification[] = ['optional', 'required'];
+
+/** The longest access as the API takes it: '' none, else the number typed (core's rule checks it is 1 to 3650 days). */
+const maxAccessDaysOf = (days: string): number | null => (days.trim() === '' ? null : Number(days.trim()));
+
+/**
+ * The form with other linked account-access groups (#30.2): a group that stays linked stays requestable or not,
+ * a newly linked one is requestable (as the API does with one it did not know), an unlinked one is not.
+ */
+export function withAccountAccesses(values: ApplicationValues, accountAccessIds: readonly string[]): ApplicationValues {
+  const added = accountAccessIds.filter((id) => !values.accountAccessIds.includes(id));
+  return {
+    ...values,
+    accountAccessIds,
+    requestableAccountAccessIds: [
+      ...values.requestableAccountAccessIds.filter((id) => accountAccessIds.includes(id)),
+      ...added,
+    ],
+  };
 }
 
 export const emptyWebhook: WebhookValues = {
@@ -83,11 +114,13 @@ export function applicationValues(app: ApplicationDetail | undefined): Applicati
     description: app?.description ?? '',
     url: app?.url ?? '',
     homePageUrl: text(app?.homePageUrl),
+    initiateLoginUri: text(app?.initiateLoginUri),
     sortNumber: String(app?.sortNumber ?? 0),
     adminPermissionId: app?.adminPermissionId ?? null,
     notificationEmail: text(app?.notificationEmail),
     accessRequestRequired: app?.accessRequestRequired ?? false,
-    accessRequestAllowed: app?.accessRequestAllowed ?? true,
+    // A new application is not requestable until an administrator allows requests (#30.4).
+    accessRequestAllowed: app?.accessRequestAllowed ?? false,
     internalCopyOfAccessRequests: app?.internalCopyOfAccessRequests ?? false,
     roleRequiredOnAccessRequest: app?.roleRequiredOnAccessRequest ?? false,
     internal: app?.internal ?? false,
@@ -96,6 +129,10 @@ export function applicationValues(app: ApplicationDetail | undefined): Applicati
     accountAccessIds: app?.accountAccessIds ?? [],
     customFlowIds: app?.customFlowIds ?? [],
     activationGroups: app?.activationGroups ?? [],
+    requestJustification: app?.requestJustification ?? 'optional',
+    timeBoundAccess: app?.timeBoundAccess ?? false,
+    maxDays: app?.maxAccessDays === null || app?.maxAccessDays === undefined ? '' : String(app.maxAccessDays),
+    requestableAccountAccessIds: app?.requestableAccountAccessIds ?? [],
     webhook:
       hook === null
         ? null
@@ -143,6 +180,7 @@ export function applicationInput(values: ApplicationValues): ApplicationInput {
     description: values.description.trim(),
     url: values.url.trim(),
     homePageUrl: orNull(values.homePageUrl),
+    initiateLoginUri: orNull(values.initiateLoginUri),
     sortNumber: toInteger(values.sortNumber),
     adminPermissionId: values.adminPermissionId,
     notificationEmail: orNull(values.notificationEmail),
@@ -157,6 +195,10 @@ export function applicationInput(values: ApplicationValues): ApplicationInput {
     customFlowIds: [...values.customFlowIds],
     activationGroups: [...values.activationGroups],
     webhook: values.webhook === null ? null : webhookInput(values.webhook),
+    requestJustification: values.requestJustification,
+    timeBoundAccess: values.timeBoundAccess,
+    maxAccessDays: maxAccessDaysOf(values.maxDays),
+    requestableAccountAccessIds: [...values.requestableAccountAccessIds],
   };
 }
 
@@ -240,6 +282,7 @@ export function validateApplication(
         label: values.label,
         url: values.url,
         homePageUrl: values.homePageUrl,
+        initiateLoginUri: values.initiateLoginUri,
         sortNumber: values.sortNumber,
         notificationEmail: values.notificationEmail,
       },
@@ -247,14 +290,16 @@ export function validateApplication(
         label: ['required'],
         url: ['required', 'url'],
         homePageUrl: ['url'],
+        initiateLoginUri: ['url'],
         sortNumber: ['required', 'numeric'],
         notificationEmail: ['email'],
       },
     ),
   };
-  // The links' rules are core's (each activation group named, each name once): checked here to
-  // show them beside the fields; `saveApplication` checks them again before anything is written.
-  Object.assign(errors, validateApplicationLinks(values));
+  // The links' and the request rules' rules are core's (each activation group named, each name once,
+  // the longest access 1 to 3650 days): checked here to show them beside the fields; `saveApplication`
+  // checks them again before anything is written.
+  Object.assign(errors, validateApplicationLinks({ ...values, maxAccessDays: maxAccessDaysOf(values.maxDays) }));
   const hook = values.webhook;
   if (hook !== null) {
     const endpoint = validateWebhookEndpoint(hook.endpointUrl.trim(), options);

@@ -13,6 +13,7 @@ const historyFieldLabels: Readonly<Record<string, Readonly<Record<string, AdminK
     description: 'applications.fields.description',
     url: 'applications.fields.url',
     homePageUrl: 'applications.fields.homePageUrl',
+    initiateLoginUri: 'applications.fields.initiateLoginUri',
     sortNumber: 'applications.fields.sortNumber',
     adminPermissionId: 'applications.fields.adminPermission',
     notificationEmail: 'applications.fields.notificationEmail',
@@ -28,6 +29,11 @@ const historyFieldLabels: Readonly<Record<string, Readonly<Record<string, AdminK
     customFlowIds: 'applications.sections.customFlows',
     activationGroups: 'applications.sections.activationGroups',
     webhook: 'webhook.title',
+    // The request rules (#19, #30.2).
+    requestJustification: 'applications.fields.requestJustification',
+    timeBoundAccess: 'applications.fields.timeBoundAccess',
+    maxAccessDays: 'applications.fields.maxAccessDays',
+    requestableAccountAccessIds: 'applications.fields.requestableAccountAccesses',
     // What was done to the webhook outside the form (its value: a date or the id concerned).
     'webhook.passwordChanged': 'webhook.historyActions.passwordChanged',
     'webhook.replayed': 'webhook.historyActions.replayed',
@@ -39,6 +45,7 @@ const historyFieldLabels: Readonly<Record<string, Readonly<Record<string, AdminK
     key: 'attributes.fields.key',
     label: 'attributes.fields.label',
     dataType: 'attributes.fields.dataType',
+    requiredValue: 'attributes.fields.requiredValue',
     permissionId: 'attributes.fields.permission',
     directoryLink: 'attributes.fields.directoryLink',
     editableByUser: 'attributes.fields.editableByUser',
@@ -98,9 +105,12 @@ export function historyFieldLabel(table: string, field: string): AdminKey | unde
   return historyFieldLabels[table]?.[field] ?? historyPropertyLabels[field];
 }
 
-/** Enumerated values shown by their label (data types, determination methods). */
+/** Enumerated values shown by their label (data types, determination methods, a required answer). */
 export function historyEnumLabel(field: string, value: string): AdminKey | undefined {
   if (field === 'dataType' && /^[A-Z]+$/.test(value)) return `attributes.dataTypes.${value}` as AdminKey;
+  if (field === 'requiredValue' && (value === 'true' || value === 'false')) return `attributes.requiredValues.${value}`;
+  if (field === 'requestJustification' && (value === 'optional' || value === 'required'))
+    return `applications.requestJustifications.${value}`;
   if ((field === 'parentDeterminationMethod' || field === 'childDeterminationMethod') && /^[A-Z]+$/.test(value))
     return `accountAccesses.methods.${value}` as AdminKey;
   return undefined;

@@ -21,6 +21,7 @@ const request: AccessRequestDetail = {
   comment: null,
   decidedAt: null,
   decidedBy: null,
+  decidedByName: null,
   reason: null,
   roleIds: [],
   accountAccessIds: [],
@@ -89,5 +90,21 @@ describe('accepting an access request', () => {
     });
     expect(screen.getByText('Es muss mindestens eine Rolle ausgewählt werden!')).toBeDefined();
     expect(decide).not.toHaveBeenCalled();
+  });
+});
+
+describe('a decided request (#30.7)', () => {
+  it('shows who decided it and when, beside the reason', () => {
+    show({
+      ...request,
+      status: 'DENIED',
+      decidedAt: '2026-11-21T09:30:00.000Z',
+      decidedBy: 'a1b2c3d4-0000-4000-8000-000000000001',
+      decidedByName: 'Ada Admin',
+      reason: 'Kein Bedarf',
+    });
+    expect(screen.getByLabelText<HTMLInputElement>('Entschieden von').value).toBe('Ada Admin');
+    expect(screen.getByLabelText<HTMLInputElement>('Entschieden am').value).toMatch(/21\.11\.2026/);
+    expect(screen.getByText('Kein Bedarf')).toBeDefined();
   });
 });

@@ -8,12 +8,12 @@ import { useParams } from 'wouter';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { CheckIcon, NoSymbolIcon } from '@heroicons/react/20/solid';
-import { accessRequestMachine, accessRequestView, decideAccessRequest } from '@portal/core';
+import { accessRequestMachine, accessRequestView, decideAccessRequest, denyReasonMaxLength } from '@portal/core';
 import { Button, ReadOnlyField, ReadOnlyGroup, TextArea, TextField } from '@portal/ui';
 import { localToday } from '@portal/adapters';
 import { toAccessRequest, type AccessRequestDetail } from '@portal/adapters/admin';
 import { useToasts } from '../../../app/contexts.tsx';
-import { useServerData } from '../../../app/server-data.ts';
+import { invalidateServerData, useServerData } from '../../../app/server-data.ts';
 import { useAdmin } from '../admin-context.tsx';
 import { adminPort, doneOrThrow } from '../lib/admin-port.ts';
 import { DetailHeader, DetailLayout } from '../components/detail-page.tsx';
@@ -65,9 +65,11 @@ export function Decision({
     if (view.status === 'decided' && wasOpen.current) {
       wasOpen.current = false;
       reloadAdministrable();
+      // The request as decided: who decided and when (#30.7).
+      invalidateServerData(['admin', 'accessRequest', request.id]);
       toasts.success(view.requestStatus === 'ACCEPTED' ? t('accessRequests.accepted') : t('accessRequests.denied'));
     }
-  }, [view.status, view.requestStatus, reloadAdministrable, toasts, t]);
+  }, [view.status, view.requestStatus, reloadAdministrable, toasts, t, request.id]);
   const lastError = useRef<unknown>(undefined);
   const failure = view.error;
   useEffect(() => {
@@ -96,6 +98,7 @@ export function Decision({
     ['accessRequests.fields.status', t(`accessRequests.statuses.${view.requestStatus}`)],
     ['accessRequests.fields.requestedEndDate', requestedEndDate === undefined ? undefined : day(requestedEndDate)],
     ['accessRequests.fields.decidedAt', request.decidedAt === null ? undefined : date(request.decidedAt)],
+    ['accessRequests.fields.decidedBy', request.decidedByName ?? undefined],
   ];
   return (
     <DetailLayout>
@@ -192,7 +195,7 @@ export function Decision({
                   label={t('accessRequests.fields.reason')}
                   required
                   rows={3}
-                  maxLength={1000}
+                  maxLength={denyReasonMaxLength}
                   value={view.reason}
                   disabled={view.busy}
                   help={t('accessRequests.reasonHelp')}

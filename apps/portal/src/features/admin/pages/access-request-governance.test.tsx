@@ -23,6 +23,7 @@ const request = {
   comment: 'Wir planen Küchen für unsere Kunden.',
   decidedAt: null,
   decidedBy: null,
+  decidedByName: null,
   reason: null,
   roleIds: [],
   accountAccessIds: [],

@@ -3,7 +3,13 @@
 // denied with a reason at once (#20.3).
 import { useMemo, useState, type ReactNode } from 'react';
 import type { AccessRequestSummary } from '@portal/adapters/admin';
-import { accessRequestStatuses, validateAccessRequestRoles, type AccessRequestDecision } from '@portal/core';
+import {
+  accessRequestStatuses,
+  denyReasonMaxLength,
+  validateAccessRequestRoles,
+  validateDenyReason,
+  type AccessRequestDecision,
+} from '@portal/core';
 import { useAdmin } from '../admin-context.tsx';
 import { useApplicationFrame } from '../components/page-state.tsx';
 import { TextArea, type DataTableColumn } from '@portal/ui';
@@ -44,7 +50,8 @@ function DecisionAction({
 }: DecisionProps & {
   readonly decision: keyof typeof decisionTexts;
   readonly onOpen: () => void;
-  readonly decide: () => string | AccessRequestDecision;
+  /** A problem to show, `null` when a field of the dialog says it, or the decision. */
+  readonly decide: () => string | null | AccessRequestDecision;
   readonly children: ReactNode;
 }) {
   const t = useAdminT();
@@ -56,17 +63,16 @@ function DecisionAction({
       label={t(texts.label)}
       title={t(texts.title, { count })}
       applyLabel={t(texts.apply)}
-      doneText={t(texts.done, { count })}
+      doneText={(decided) => t(texts.done, { count: decided })}
       description={t('bulk.requestsDescription', { names: namesText(t, rows.map(nameOf)) })}
       apply={() => {
         const chosen = decide();
-        if (typeof chosen === 'string') return chosen;
-        return () =>
-          api.decideAccessRequests(
-            application,
-            rows.map((row) => row.id),
-            chosen,
-          );
+        if (chosen === null || typeof chosen === 'string') return chosen;
+        const requestIds = rows.map((row) => row.id);
+        return {
+          body: { requestIds, chosen },
+          send: (key) => api.decideAccessRequests(application, requestIds, chosen, key),
+        };
       }}
       done={() => {
         reloadAdministrable();
@@ -102,24 +108,38 @@ function AcceptAction(props: DecisionProps) {
   );
 }
 
-/** Deny the chosen requests with an optional reason. */
+/** Deny the chosen requests with a reason the requesters will read (#30.7: required, as for a single denial; core's rule). */
 function DenyAction(props: DecisionProps) {
   const t = useAdminT();
+  const tu = useUiT();
   const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | undefined>(undefined);
   return (
     <DecisionAction
       decision="deny"
       {...props}
-      onOpen={() => setReason('')}
-      decide={() => ({ kind: 'deny', ...(reason.trim() === '' ? {} : { reason: reason.trim() }) })}
+      onOpen={() => {
+        setReason('');
+        setProblem(undefined);
+      }}
+      decide={() => {
+        const issue = validateDenyReason(reason);
+        setProblem(issue === undefined ? undefined : tu(issue.code, issue.params));
+        return issue === undefined ? { kind: 'deny', reason: reason.trim() } : null;
+      }}
     >
       <TextArea
         label={t('accessRequests.fields.reason')}
         help={t('accessRequests.reasonHelp')}
+        required
         rows={3}
-        maxLength={1000}
+        maxLength={denyReasonMaxLength}
         value={reason}
-        onChange={(event) => setReason(event.target.value)}
+        onChange={(event) => {
+          setReason(event.target.value);
+          setProblem(undefined);
+        }}
+        {...(problem === undefined ? {} : { error: problem })}
       />
     </DecisionAction>
   );

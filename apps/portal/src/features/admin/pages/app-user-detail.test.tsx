@@ -4,6 +4,7 @@
 // not that the user was deleted.
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { endsAtOfLastDay } from '@portal/adapters';
 import type { ApplicationUser, ApplicationUserAccessReasons } from '@portal/adapters/admin';
 import { createI18n } from '../../../i18n/i18n.ts';
 import { AdminPageFrame, page, planner } from '../test-kit.tsx';
@@ -16,6 +17,8 @@ const user: ApplicationUser = {
   hasAccess: true,
   accessSince: '2026-11-20T08:00:00.000Z',
   endsAt: null,
+  timeBoundAccess: false,
+  maxEndsAt: null,
   roles: [role],
   accountAccesses: [],
   attributes: [],
@@ -138,5 +141,88 @@ describe('granting access to a user without it', () => {
       attributes: [],
     });
     await screen.findByRole('button', { name: 'Zugriff entziehen' });
+  });
+});
+
+describe('the last day of a time-bound access (#30.2)', () => {
+  const inDays = (n: number) => new Date(Date.now() + n * 86_400_000);
+  const dayOf = (at: Date) =>
+    `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+  const timeBound: ApplicationUser = {
+    ...user,
+    timeBoundAccess: true,
+    maxEndsAt: inDays(90).toISOString(),
+    endsAt: endsAtOfLastDay(dayOf(inDays(10))),
+  };
+
+  function showTimeBound(access: ApplicationUser) {
+    const updateApplicationUser = vi.fn(async (_app: string, _user: string, input: { endsAt?: string | null }) => ({
+      ...access,
+      endsAt: input.endsAt === undefined ? access.endsAt : input.endsAt,
+    }));
+    render(
+      <AdminPageFrame
+        api={{
+          selectRoles: () => page([viewer, role]),
+          selectAccountAccesses: () => page([]),
+          updateApplicationUser,
+          getApplicationUserAccessReasons: async () => reasonsOf(access),
+        }}
+      >
+        <AppUserForm application={planner.id} user={access} />
+      </AdminPageFrame>,
+    );
+    return updateApplicationUser;
+  }
+
+  const save = () =>
+    act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    });
+
+  it('extends the end to a later day: sent as the midnight after it', async () => {
+    const update = showTimeBound(timeBound);
+    expect(screen.getByText(/Der Zugriff endet nach dem/)).toBeDefined();
+    const later = dayOf(inDays(40));
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Letzter Tag des Zugriffs'), { target: { value: later } });
+    });
+    await save();
+    expect(update).toHaveBeenCalledExactlyOnceWith(planner.id, 'user-1', {
+      endsAt: endsAtOfLastDay(later),
+      roleIds: ['role-planer'],
+      accountAccessIds: [],
+      attributes: [],
+    });
+  });
+
+  it("refuses a day beyond the application's longest access, beside the field, and sends nothing", async () => {
+    const update = showTimeBound(timeBound);
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Letzter Tag des Zugriffs'), { target: { value: dayOf(inDays(200)) } });
+    });
+    await save();
+    expect(screen.getByText(/Das Datum darf höchstens der/)).toBeDefined();
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  it('removes the end: sent as null, the access has no end afterwards', async () => {
+    const update = showTimeBound(timeBound);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Ende entfernen' }));
+    });
+    await save();
+    expect(update).toHaveBeenCalledExactlyOnceWith(planner.id, 'user-1', {
+      endsAt: null,
+      roleIds: ['role-planer'],
+      accountAccessIds: [],
+      attributes: [],
+    });
+    await screen.findByText('Der Zugriff ist unbefristet.');
+  });
+
+  it('offers no end where the application grants no time-bound access and the access has none', () => {
+    show();
+    expect(screen.queryByLabelText('Letzter Tag des Zugriffs')).toBeNull();
   });
 });

@@ -2,14 +2,24 @@
 // account accesses, access since, why the access (#19.6, app-user-reasons.tsx); saved with PUT through core's grantAccess (at least one role,
 // validateApplicationUserRoles, #17.16), removed with DELETE (core's removeAccess) after its own confirmation.
 // Unticking every role is refused beside the roles; taking the access away is "Zugriff
-// entziehen", whose toast says the access was removed (the account stays).
+// entziehen", whose toast says the access was removed (the account stays). The last day of a
+// time-bound access (#30.2) is set, extended or removed here (core's rule, PUT endsAt).
 import { useMemo, useState } from 'react';
-import { grantAccess, removeAccess, validateApplicationUserRoles } from '@portal/core';
+import {
+  grantAccess,
+  latestEndDate,
+  removeAccess,
+  validateAccessEnd,
+  validateApplicationUserRoles,
+  type AccessEndChange,
+} from '@portal/core';
 import { useParams } from 'wouter';
-import { ReadOnlyField, ReadOnlyGroup } from '@portal/ui';
+import { daysUntilLocalDay, endsAtOfLastDay, lastDayOfEndsAt, localToday } from '@portal/adapters';
+import { Button, ReadOnlyField, ReadOnlyGroup, TextField } from '@portal/ui';
 import type { ApplicationUser, ApplicationUserInput } from '@portal/adapters/admin';
 import { useServerData } from '../../../app/server-data.ts';
 import { AttributeFields, validateAll } from '../../shared/attribute-fields.tsx';
+import { useDayFormat } from '../../shared/day-format.ts';
 import { useAdmin } from '../admin-context.tsx';
 import { adminPort, doneOrThrow } from '../lib/admin-port.ts';
 import { DeleteAction, DetailHeader, DetailLayout } from '../components/detail-page.tsx';
@@ -19,24 +29,51 @@ import { PageFailure, PageSkeleton } from '../components/page-state.tsx';
 import { AccessChecklists } from '../components/selection.tsx';
 import { adminLinks } from '../lib/links.ts';
 import { AccessReasonsSection } from './app-user-reasons.tsx';
-import { useAdminT, useFormatDate } from '../lib/i18n.ts';
+import { useAdminT, useFormatDate, useUiT } from '../lib/i18n.ts';
 
 interface Values {
   readonly roleIds: readonly string[];
   readonly accountAccessIds: readonly string[];
   readonly attributes: Readonly<Record<string, string>>;
+  /** The last day of access (ISO day; '' no end, #30.2). */
+  readonly endDate: string;
 }
+
+/** The last day of a stored end ('' none). */
+const endDateOf = (user: ApplicationUser): string => (user.endsAt === null ? '' : lastDayOfEndsAt(user.endsAt));
 
 function appUserValues(user: ApplicationUser): Values {
   return {
     roleIds: user.roles.map((role) => role.id),
     accountAccessIds: user.accountAccesses.map((group) => group.id),
     attributes: Object.fromEntries(user.attributes.map((attribute) => [attribute.key, attribute.value ?? ''])),
+    endDate: endDateOf(user),
   };
 }
 
-function appUserInput(user: ApplicationUser, values: Values): ApplicationUserInput {
+/**
+ * A changed last day as core checks it (#30.2): against today and what the application allows now
+ * (time-bound, at most its maximum ahead); undefined when the end stays as it is.
+ */
+export function endChangeOf(
+  user: ApplicationUser,
+  values: Values,
+  now: Date = new Date(),
+): AccessEndChange | undefined {
+  if (values.endDate === endDateOf(user)) return undefined;
   return {
+    endDate: values.endDate,
+    today: localToday(now),
+    timeBoundAccess: user.timeBoundAccess,
+    ...(user.maxEndsAt === null ? {} : { maxDays: daysUntilLocalDay(user.maxEndsAt, now) }),
+  };
+}
+
+export function appUserInput(user: ApplicationUser, values: Values): ApplicationUserInput {
+  const endChanged = values.endDate !== endDateOf(user);
+  return {
+    // The end only when it changed (omitted keeps it): '' removes it, a day ends at the midnight after it.
+    ...(endChanged ? { endsAt: values.endDate === '' ? null : endsAtOfLastDay(values.endDate) } : {}),
     roleIds: [...values.roleIds],
     accountAccessIds: [...values.accountAccessIds],
     attributes: user.attributes
@@ -48,11 +85,14 @@ function appUserInput(user: ApplicationUser, values: Values): ApplicationUserInp
   };
 }
 
-/** The form's own rules before a save: at least one role (#17.16), then the attribute fields. */
-function appUserErrors(fields: Parameters<typeof validateAll>[0], values: Values): FieldErrors {
+/** The form's own rules before a save: at least one role (#17.16), a changed last day (#30.2), then the attribute fields. */
+function appUserErrors(user: ApplicationUser, fields: Parameters<typeof validateAll>[0], values: Values): FieldErrors {
   const errors: Record<string, FieldError> = {};
   const roles = validateApplicationUserRoles(values.roleIds);
   if (roles !== undefined) errors['roleIds'] = roles;
+  const end = endChangeOf(user, values);
+  const ends = end === undefined ? undefined : validateAccessEnd(end.endDate, end);
+  if (ends !== undefined) errors['endsAt'] = ends;
   for (const [key, issue] of Object.entries(validateAll(fields, values.attributes))) {
     if (issue !== undefined) errors[`attributes.${key}`] = issue;
   }
@@ -78,6 +118,8 @@ export function AppUserForm({
   readonly user: ApplicationUser;
 }) {
   const t = useAdminT();
+  const tu = useUiT();
+  const days = useDayFormat();
   // The user's access as last loaded or saved: granting shows "Zugriff entziehen" and the date at once.
   const [loaded, setLoaded] = useState(initial);
   const date = useFormatDate();
@@ -95,14 +137,25 @@ export function AppUserForm({
     const message = errorText(errors[`attributes.${attribute.key}`]);
     if (message !== undefined) attributeErrors[attribute.key] = message;
   }
+  // The latest last day the application allows now (none: no maximum).
+  const latest =
+    loaded.maxEndsAt === null ? undefined : latestEndDate(localToday(), daysUntilLocalDay(loaded.maxEndsAt));
+  const endsAtIssue = errors.endsAt;
+  const endsAtError =
+    endsAtIssue !== undefined && 'code' in endsAtIssue && endsAtIssue.code === 'validations.dateTooLate'
+      ? tu('validations.dateTooLate', { max: latest === undefined ? '' : days.day(latest) })
+      : errorText(endsAtIssue);
   const submit = async () => {
-    const invalid = appUserErrors(fields, values);
+    const invalid = appUserErrors(loaded, fields, values);
     if (Object.keys(invalid).length > 0) {
       form.setErrors(invalid);
       return;
     }
     await form.save(
-      () => grantAccess(port, application, user.id, appUserInput(loaded, values)).then(doneOrThrow),
+      () =>
+        grantAccess(port, application, user.id, appUserInput(loaded, values), endChangeOf(loaded, values)).then(
+          doneOrThrow,
+        ),
       (saved) => {
         setLoaded(saved);
         return appUserValues(saved);
@@ -156,6 +209,17 @@ export function AppUserForm({
               loaded.hasAccess && <p className="text-sm text-fg-muted">{t('appUsers.noRoleHint')}</p>
             }
           />
+          {/* The last day (#30.2): where the application grants time-bound access, or to remove an end it has. */}
+          {(loaded.timeBoundAccess || values.endDate !== '' || loaded.endsAt !== null) && (
+            <AccessEnd
+              value={values.endDate}
+              latest={latest}
+              timeBound={loaded.timeBoundAccess}
+              stored={loaded.endsAt === null ? undefined : days.lastDay(loaded.endsAt)}
+              error={endsAtError}
+              onChange={(endDate) => form.set('endDate', endDate)}
+            />
+          )}
         </Section>
         {/* Why this access (#19.6), read again after each save of the access. */}
         <AccessReasonsSection
@@ -184,5 +248,58 @@ export function AppUserForm({
         </Section>
       </FormFrame>
     </DetailLayout>
+  );
+}
+
+/**
+ * The last day of the user's access (#30.2): a date (set or extended: a later day), "Ende entfernen"
+ * for access without end; where the application grants no time-bound access only the removal.
+ */
+function AccessEnd({
+  value,
+  latest,
+  timeBound,
+  stored,
+  error,
+  onChange,
+}: {
+  readonly value: string;
+  readonly latest: string | undefined;
+  readonly timeBound: boolean;
+  /** The stored last day as the user reads it; undefined: none stored. */
+  readonly stored: string | undefined;
+  readonly error: string | undefined;
+  readonly onChange: (endDate: string) => void;
+}) {
+  const t = useAdminT();
+  const days = useDayFormat();
+  const help = !timeBound
+    ? t('appUsers.endNotTimeBound')
+    : latest === undefined
+      ? t('appUsers.endHelpUnlimited')
+      : t('appUsers.endHelp', { date: days.day(latest) });
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm text-fg">
+        {stored === undefined ? t('appUsers.noEnd') : t('appUsers.endsOn', { date: stored })}
+      </p>
+      <div className="flex flex-wrap items-end gap-3">
+        <TextField
+          type="date"
+          label={t('appUsers.fields.endDate')}
+          value={value}
+          readOnly={!timeBound}
+          {...(latest === undefined ? {} : { max: latest })}
+          help={help}
+          onChange={(event) => onChange(event.target.value)}
+          {...(error === undefined ? {} : { error })}
+        />
+        {value !== '' && (
+          <Button variant="secondary" onClick={() => onChange('')}>
+            {t('appUsers.removeEnd')}
+          </Button>
+        )}
+      </div>
+    </div>
   );
 }

@@ -17,6 +17,8 @@ const user: ApplicationUser = {
   hasAccess: true,
   accessSince: '2026-11-20T08:00:00.000Z',
   endsAt: null,
+  timeBoundAccess: false,
+  maxEndsAt: null,
   roles: [role, viewer],
   accountAccesses: [nord],
   attributes: [],

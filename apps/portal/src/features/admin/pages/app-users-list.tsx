@@ -14,6 +14,7 @@ import { SelectionChecklist, useApplicationSelections } from '../components/sele
 import { adminLinks } from '../lib/links.ts';
 import { listRoutes } from '../lib/list-routes.ts';
 import { useAdminT, useFormatDate, useUiT } from '../lib/i18n.ts';
+import { useDayFormat } from '../../shared/day-format.ts';
 
 const nameOf = (row: ApplicationUserSummary) => (row.fullName === '' ? row.email : row.fullName);
 
@@ -39,18 +40,16 @@ function ChangeAction({
       title={t(`bulk.${action}`)}
       description={t('bulk.usersDescription', { names: namesText(t, rows.map(nameOf)) })}
       applyLabel={t('bulk.apply')}
-      doneText={t('bulk.changed', { count: rows.length })}
+      // What really changed (#30.7): users who had it already are not counted.
+      doneText={(count) => (count === 0 ? t('bulk.unchanged') : t('bulk.changed', { count }))}
       onOpen={() => setIds([])}
       apply={() => {
         const problem = roles ? validateAccessRequestRoles(ids) : undefined;
         if (problem !== undefined) return tu(problem.code, problem.params);
         if (!roles && ids.length === 0) return t('bulk.chooseAccountAccess');
         const userIds = rows.map((row) => row.id);
-        return () =>
-          api.bulkUpdateApplicationUsers(
-            application,
-            roles ? { action, userIds, roleIds: [...ids] } : { action, userIds, accountAccessIds: [...ids] },
-          );
+        const change = roles ? { action, userIds, roleIds: [...ids] } : { action, userIds, accountAccessIds: [...ids] };
+        return { body: change, send: (key) => api.bulkUpdateApplicationUsers(application, change, key) };
       }}
       done={done}
     >
@@ -67,6 +66,7 @@ function ChangeAction({
 export default function AppUsersListPage() {
   const t = useAdminT();
   const date = useFormatDate();
+  const days = useDayFormat();
   const { application, label } = useApplicationFrame(t('appUsers.title'), adminLinks.application);
   const { api } = useAdmin();
   const columns = useMemo<readonly DataTableColumn<ApplicationUserSummary>[]>(
@@ -100,8 +100,14 @@ export default function AppUsersListPage() {
         sortable: true,
         render: (row) => date(row.accessSince, false),
       },
+      {
+        // The last day of a time-bound access (#30.2); none: '–'.
+        key: 'endsAt',
+        header: t('users.fields.endsAt'),
+        render: (row) => (row.endsAt === null ? '–' : days.lastDay(row.endsAt)),
+      },
     ],
-    [t, date, application],
+    [t, date, days, application],
   );
   const bulk = useMemo<ListBulk<ApplicationUserSummary>>(
     () => ({
@@ -117,13 +123,16 @@ export default function AppUsersListPage() {
             label={t('bulk.removeAccess')}
             title={t('bulk.removeAccessTitle', { count: rows.length })}
             message={t('bulk.removeAccessMessage', { application: label, names: namesText(t, rows.map(nameOf)) })}
-            doneText={t('bulk.removedAccess', { count: rows.length })}
-            removeMany={() =>
-              api.bulkUpdateApplicationUsers(application, {
-                action: 'removeAccess',
-                userIds: rows.map((row) => row.id),
-              })
-            }
+            doneText={(count: number) => t('bulk.removedAccess', { count })}
+            removeMany={{
+              body: rows.map((row) => row.id),
+              send: (key) =>
+                api.bulkUpdateApplicationUsers(
+                  application,
+                  { action: 'removeAccess', userIds: rows.map((row) => row.id) },
+                  key,
+                ),
+            }}
             done={done}
           />
         </>

@@ -30,10 +30,14 @@ describe("the application's page (#18.3)", () => {
     fireEvent.change(await screen.findByRole('textbox', { name: /Bezeichnung/ }), {
       target: { value: 'Küchenplaner' },
     });
-    fireEvent.change(screen.getByRole('textbox', { name: /^URL\b(?! der)/ }), {
+    fireEvent.change(screen.getByRole('textbox', { name: /^URL\b(?! der| für)/ }), {
       target: { value: 'https://planner.example.test' },
     });
     const requestable = screen.getByRole('switch', { name: 'Zugriffsanfragen erlaubt' });
+    // A new application is not requestable until requests are allowed (#30.4), and the page says so.
+    expect(requestable.getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByText(/Eine neue Anwendung ist nicht anfragbar/)).toBeDefined();
+    fireEvent.click(requestable);
     expect(requestable.getAttribute('aria-checked')).toBe('true');
     fireEvent.click(screen.getByRole('switch', { name: /Interne Anwendung/ }));
     // Shown as it will be written.
@@ -48,5 +52,29 @@ describe("the application's page (#18.3)", () => {
       accessRequestAllowed: false,
     });
     expect(update).not.toHaveBeenCalled();
+  });
+
+  it('creates a new application not requestable unless requests are turned on (#30.4)', async () => {
+    const create = vi.fn(async (input: ApplicationInput) => ({
+      ...input,
+      id: 'b3c1e0f2-0000-4000-8000-000000000002',
+      released: false,
+      webhook: null,
+    }));
+    render(
+      <AdminPageFrame api={{ applications: { create, update: vi.fn() }, permissions: { list: () => page([]) } }}>
+        <ApplicationDetailPage />
+      </AdminPageFrame>,
+    );
+    fireEvent.change(await screen.findByRole('textbox', { name: /Bezeichnung/ }), {
+      target: { value: 'Neue Anwendung' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: /^URL\b(?! der| für)/ }), {
+      target: { value: 'https://new.example.test' },
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    });
+    expect(create.mock.calls[0]?.[0]).toMatchObject({ internal: false, accessRequestAllowed: false });
   });
 });

@@ -26,6 +26,7 @@ import {
 } from '../lib/application-form.ts';
 import { useAdminT } from '../lib/i18n.ts';
 import { ActivationGroups, AttributeLinks, IdLinks, RoleLinks } from './application-links.tsx';
+import { AccessRequestRules } from './application-requests.tsx';
 import { WebhookDeliveries, WebhookSection } from './application-webhook.tsx';
 import { WebhookSigningSecrets } from './webhook-signing.tsx';
 
@@ -154,6 +155,9 @@ function ApplicationForm({ id, entity }: { readonly id: string; readonly entity:
           {...(errors.logoUrl === undefined ? {} : { error: errorText(errors.logoUrl) })}
         />
         <Grid>
+          <EntityTextField of={of} field="initiateLoginUri" type="url" help />
+        </Grid>
+        <Grid>
           <EntityTextField of={of} field="notificationEmail" type="email" help />
         </Grid>
         <MailOffNotice settings={mailSettings} />
@@ -161,9 +165,11 @@ function ApplicationForm({ id, entity }: { readonly id: string; readonly entity:
       </Section>
       <Section title={t('applications.sections.accessRequests')}>
         <EntitySwitch of={of} field="internal" help />
+        {/* Release before requests (#30.4): off for a new application, said beside the switch. */}
         <EntitySwitch
           of={of}
           field="accessRequestAllowed"
+          help
           checked={written.accessRequestAllowed}
           disabled={values.internal}
         />
@@ -171,6 +177,7 @@ function ApplicationForm({ id, entity }: { readonly id: string; readonly entity:
         <EntitySwitch of={of} field="internalCopyOfAccessRequests" />
         <InternalCopyHint settings={mailSettings} />
         <EntitySwitch of={of} field="roleRequiredOnAccessRequest" />
+        <AccessRequestRules of={of} requestable={written.accessRequestAllowed} />
       </Section>
       <AttributeLinks form={form} writable={writable} />
       <RoleLinks form={form} writable={writable} />

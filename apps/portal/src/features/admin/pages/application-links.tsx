@@ -12,6 +12,7 @@ import {
   activationGroupsForNames,
   isAllowedDirectoryGroupName,
   listError,
+  withAccountAccesses,
   withoutListErrors,
   type ApplicationValues,
 } from '../lib/application-form.ts';
@@ -235,7 +236,10 @@ export function IdLinks({
       addLabel={t(`applications.add.${kind}`)}
       ids={form.values[field]}
       writable={writable}
-      onChange={(ids) => form.update((v) => ({ ...v, [field]: ids }))}
+      // Linked account-access groups: the requestable ones follow (#30.2, a new one is requestable).
+      onChange={(ids) =>
+        form.update((v) => (field === 'accountAccessIds' ? withAccountAccesses(v, ids) : { ...v, [field]: ids }))
+      }
     />
   );
 }

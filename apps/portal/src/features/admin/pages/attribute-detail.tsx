@@ -1,4 +1,10 @@
-import { attributeDataTypes, type AttributeDataType } from '@portal/core';
+import {
+  attributeDataTypes,
+  requiredAnswers,
+  validateRequiredAnswerSetting,
+  type AttributeDataType,
+  type RequiredAnswer,
+} from '@portal/core';
 import { Select, Switch } from '@portal/ui';
 import type { AttributeDetail } from '@portal/adapters/admin';
 import {
@@ -12,9 +18,14 @@ import {
 import { UsageList } from '../components/usage-list.tsx';
 import { orNull, text } from '../lib/form.ts';
 
+/** A Yes/No attribute's required answer in the form: '' for any answer (#30.1). */
+type RequiredAnswerChoice = RequiredAnswer | '';
+const choiceOf = (answer: RequiredAnswer | null | undefined): RequiredAnswerChoice => answer ?? '';
+
 const spec = generalSpec('attributes', ['key', 'label'], {
   valuesOf: (entity) => ({
     dataType: entity?.dataType ?? 'STRING',
+    requiredValue: choiceOf(entity?.requiredValue),
     permissionId: entity?.permissionId ?? null,
     directoryLink: text(entity?.directoryLink),
     editableByUser: entity?.editableByUser ?? false,
@@ -22,15 +33,24 @@ const spec = generalSpec('attributes', ['key', 'label'], {
   }),
   inputOf: (values) => ({
     dataType: values.dataType,
+    requiredValue: values.requiredValue === '' ? null : values.requiredValue,
     permissionId: values.permissionId,
     directoryLink: orNull(values.directoryLink),
     editableByUser: values.editableByUser,
     editableByOthers: values.editableByOthers,
   }),
+  // Core's rule, as the API applies it: only a Yes/No attribute may require an answer.
+  validate: (values) => {
+    const issue = validateRequiredAnswerSetting(values.dataType, values.requiredValue);
+    return issue === undefined ? {} : { requiredValue: issue };
+  },
   titleOf: (entity) => (entity.label === '' ? entity.key : entity.label),
 });
 
-/** An attribute: its data type, directory link, the permission that may read it and who may edit it. */
+/**
+ * An attribute: its data type (a Yes/No one may require an answer, #30.1), directory link, the
+ * permission that may read it and who may edit it.
+ */
 function AttributeFields({
   of,
   entity,
@@ -39,16 +59,35 @@ function AttributeFields({
   readonly entity: AttributeDetail | undefined;
 }) {
   const { t, errorText, form, values, errors } = of;
+  const setDataType = (dataType: AttributeDataType) => {
+    form.set('dataType', dataType);
+    // Only a Yes/No attribute requires an answer: another type has none.
+    if (dataType !== 'BOOLEAN') form.set('requiredValue', '');
+  };
   const grid = (
     <>
       <Select
         label={t('attributes.fields.dataType')}
         value={values.dataType}
-        onChange={(e) => form.set('dataType', e.target.value as AttributeDataType)}
+        onChange={(e) => setDataType(e.target.value as AttributeDataType)}
         options={attributeDataTypes.map((type) => ({ value: type, label: t(`attributes.dataTypes.${type}`) }))}
         error={errorText(errors.dataType)}
       />
       <EntityTextField of={of} field="directoryLink" help />
+      {values.dataType === 'BOOLEAN' && (
+        <Select
+          id="attribute-required-value"
+          label={t('attributes.fields.requiredValue')}
+          help={t('attributes.help.requiredValue')}
+          value={values.requiredValue}
+          onChange={(e) => form.set('requiredValue', e.target.value as RequiredAnswerChoice)}
+          options={[
+            { value: '', label: t('attributes.requiredValues.any') },
+            ...requiredAnswers.map((answer) => ({ value: answer, label: t(`attributes.requiredValues.${answer}`) })),
+          ]}
+          error={errorText(errors.requiredValue)}
+        />
+      )}
     </>
   );
   return (

@@ -22,8 +22,8 @@ export const Sent: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('cell', { name: '550 5.1.1 No such user' }, shown)).toBeVisible();
-    // The links come once the administered applications are known (their own call).
-    await waitFor(() => expect(canvas.getAllByRole('link', { name: /^Anfrage öffnen: / })).toHaveLength(2), shown);
+    // The request links come with the administrable applications, which load on their own.
+    await expect(await canvas.findAllByRole('link', { name: /^Anfrage öffnen: / }, shown)).toHaveLength(2);
   },
 };
 
