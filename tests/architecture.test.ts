@@ -32,9 +32,11 @@ async function lint(file: string, code: string) {
 const forbidden: [string, string, string][] = [
   ['packages/core/src/probe.ts', "import { useState } from 'react';", 'layers/imports'],
   ['packages/core/src/probe.ts', "import createClient from 'openapi-fetch';", 'layers/imports'],
-  // Core derives its domain types from the contract's wire types, but imports no value from it (ADR 0015).
+  // Core derives its domain types from the contract's wire types, but imports no value from it (ADR 0015)
+  // but its generated limits (ADR 0024): no validator, no decoder.
   ['packages/core/src/probe.ts', "import { paths } from '@portal/contract';", 'layers/imports'],
   ['packages/core/src/probe.ts', "import { Application } from '@portal/contract/validators';", 'layers/imports'],
+  ['packages/core/src/probe.ts', "import { decodeWire } from '@portal/contract/decode';", 'layers/imports'],
   ['packages/core/src/probe.ts', "import { readFileSync } from 'node:fs';", 'layers/imports'],
   ['packages/core/src/probe.ts', "import { x } from '../../adapters/src/index.ts';", 'layers/imports'],
   ['packages/core/src/probe.ts', 'export const t = window.location.href;', 'no-restricted-globals'],
@@ -71,6 +73,11 @@ const allowed: [string, string][] = [
   [
     'packages/core/src/probe.ts',
     "import { type components } from '@portal/contract';\nexport type A = components['schemas']['Application'];",
+  ],
+  // The limits the contract states, as values (ADR 0024).
+  [
+    'packages/core/src/probe.ts',
+    "import { maxLength } from '@portal/contract/limits';\nexport const m = maxLength.parameters.Search;",
   ],
   ['packages/adapters/src/probe.ts', "import { setup } from '@portal/core';\nexport const s = setup;"],
   [

@@ -21,7 +21,8 @@ const SERVER_DENY = [
 
 export const layers = {
   'packages/core': {
-    allow: ['xstate', 'xstate/*'],
+    // The contract's generated limits are the one value core imports from it (ADR 0024).
+    allow: ['xstate', 'xstate/*', '@portal/contract/limits'],
     // The wire types the domain types are derived from: `import type` only (ADR 0015).
     typeOnly: ['@portal/contract'],
     // Tests check the hand-written decoders against the generated validators (ADR 0015).
@@ -62,7 +63,8 @@ export const layers = {
       'jose',
     ],
   },
-  // What both servers share (architecture §2): the provider's configuration and its checks.
+  // What both servers share (architecture §2): the provider's configuration and its checks; the
+  // database (Kysely over PGlite or pg), its advisory locks and its migrator (issue #31.4).
   'packages/server': {
     deny: [
       ...SERVER_DENY,

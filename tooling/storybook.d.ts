@@ -19,7 +19,7 @@ export declare function storyGlobals(languages: readonly string[]): {
 
 export declare const storyViewports: {
   options: Record<
-    'phone' | 'tablet' | 'wide',
+    'phone' | 'phone390' | 'tablet' | 'wide',
     { name: string; styles: { width: string; height: string }; type: 'mobile' | 'tablet' | 'desktop' }
   >;
 };

@@ -27,10 +27,11 @@ export function storyGlobals(languages) {
   };
 }
 
-/** The viewports a story can be looked at in: a phone, a tablet and a wide screen. */
+/** The viewports a story can be looked at in: two phones (the small one, and the walk's 390×844, #30.11), a tablet and a wide screen. */
 export const storyViewports = {
   options: {
     phone: { name: 'Phone 360', styles: { width: '360px', height: '740px' }, type: 'mobile' },
+    phone390: { name: 'Phone 390', styles: { width: '390px', height: '844px' }, type: 'mobile' },
     tablet: { name: 'Tablet 768', styles: { width: '768px', height: '1024px' }, type: 'tablet' },
     wide: { name: 'Wide 1440', styles: { width: '1440px', height: '900px' }, type: 'desktop' },
   },

@@ -50,7 +50,7 @@ export type FirstViewAnswer =
   | { readonly kind: 'client'; readonly reason: string };
 
 /**
- * Rendered pages the portal server keeps (#28.15, ADR 0025), one store per user and language: a
+ * Rendered pages the portal server keeps (#28.15, ADR 0028), one store per user and language: a
  * page is looked up by a key made of everything its render reads (the address, the language, the
  * boot data, the data it shows, the request's cookies, the hour), so new data is a new key.
  */

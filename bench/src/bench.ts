@@ -730,12 +730,21 @@ const marketing = { application: 'a1000000-0000-4000-8000-000000000004', role: '
 /**
  * POST …/Users/Bulk through the portal server: 1,000 users of the large data set granted the
  * marketing role in one call (one transaction, a history entry and a webhook check per user),
- * then their access removed again in one call, so that every run measures the same grant.
+ * then their access removed again in one call, so that every run measures the same grant. The
+ * call is a job (#28.6): answered 202, then read until it is finished; the time is click → done,
+ * the status the one the call answered before it was a job (200 when the job SUCCEEDED).
  */
 async function bulkGrant(
   stack: Stack,
   session: string,
-): Promise<{ status: number; ms: number; count: number; removeStatus: number; removeMs: number }> {
+): Promise<{
+  status: number;
+  ms: number;
+  acceptedMs: number;
+  count: number;
+  removeStatus: number;
+  removeMs: number;
+}> {
   const userIds = Array.from(
     { length: 1000 },
     (_, i) => `f0000000-0000-4000-8000-${(i + 1).toString(16).padStart(12, '0')}`,
@@ -749,17 +758,36 @@ async function bulkGrant(
     origin: stack.urls.portal,
     'sec-fetch-site': 'same-origin',
   };
+  type Job = {
+    status?: string;
+    statusUrl?: string;
+    result?: { count?: number } | null;
+    error?: { status?: number } | null;
+  };
   const send = async (body: object) => {
     const t0 = performance.now();
     const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
-    const answer = (await response.json().catch(() => ({}))) as { count?: number };
-    return { status: response.status, ms: performance.now() - t0, count: answer.count ?? 0 };
+    let job = (await response.json().catch(() => ({}))) as Job;
+    const acceptedMs = performance.now() - t0;
+    const statusUrl = job.statusUrl;
+    if (response.status !== 202 || statusUrl === undefined)
+      return { status: response.status, ms: acceptedMs, acceptedMs, count: 0 };
+    while (job.status === 'QUEUED' || job.status === 'RUNNING') {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const read = await fetch(statusUrl, { headers: { cookie: session, lang: 'de' } });
+      // A read through the proxy that timed out (the embedded database is held by the job): asked again.
+      if (read.status !== 200) continue;
+      job = (await read.json()) as Job;
+    }
+    const status = job.status === 'SUCCEEDED' ? 200 : (job.error?.status ?? 500);
+    return { status, ms: performance.now() - t0, acceptedMs, count: job.result?.count ?? 0 };
   };
   const granted = await send({ action: 'addRoles', userIds, roleIds: [marketing.role] });
   const removed = await send({ action: 'removeAccess', userIds });
   return {
     status: granted.status,
     ms: granted.ms,
+    acceptedMs: granted.acceptedMs,
     count: granted.count,
     removeStatus: removed.status,
     removeMs: removed.ms,
@@ -1299,7 +1327,7 @@ async function main() {
         '8 bulk grant of 1,000 users (one transaction), click → answer',
         () => bulkGrant(stack, token),
         (b) =>
-          `${b.count} users granted; removing their access again (one call): ${round(b.removeMs)} ms${b.removeStatus === 200 ? '' : ` (answered ${b.removeStatus})`}`,
+          `${b.count} users granted (a job: 202 after ${round(b.acceptedMs)} ms, done at the figure); removing their access again (one call): ${round(b.removeMs)} ms${b.removeStatus === 200 ? '' : ` (answered ${b.removeStatus})`}`,
       );
     }
   } catch (e) {

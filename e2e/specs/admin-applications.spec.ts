@@ -178,3 +178,38 @@ test('the global administrator sees every global list with paging, search and an
     await assertAccessible(page);
   }
 });
+
+test('on a phone (390×844) the console is usable: the drawer shows its first item, lists are stacked rows (#30.11)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, 'global-admin', '/admin/users');
+  await expect(page.getByRole('heading', { level: 1, name: 'Benutzer' })).toBeVisible();
+  // Nothing scrolls sideways: the list's rows are stacks of their cells.
+  const table = page.getByRole('table', { name: 'Benutzer' });
+  await expect(table.getByRole('link').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect(
+    await table.evaluate((element) => {
+      const box = element.parentElement;
+      return box === null || box.scrollWidth <= box.clientWidth + 1;
+    }),
+  ).toBe(true);
+  await assertAccessible(page);
+
+  // The drawer opens under the whole top bar: its first item can be seen and clicked.
+  const toggle = page.getByRole('button', { name: 'Navigation öffnen' });
+  await toggle.click();
+  const home = sidebar(page).getByRole('link', { name: 'Übersicht' });
+  await expect(home).toBeVisible();
+  const bar = await page.locator('header').first().boundingBox();
+  const first = await home.boundingBox();
+  expect((first?.y ?? 0) >= (bar?.y ?? 0) + (bar?.height ?? 0) - 1).toBe(true);
+  // Escape closes it and leaves the focus on its button.
+  await home.focus();
+  await page.keyboard.press('Escape');
+  await expect(toggle).toBeFocused();
+  await toggle.click();
+  await home.click();
+  await expect(page).toHaveURL(/\/admin$/);
+});

@@ -6,6 +6,10 @@
 // so the demo data ends as it began. The kitchen planner's administrator accepts two open
 // requests at once and denies one with the reason it asks for, and reads who decided it
 // (decisions are final: the two users' access is removed again at the end, the requests stay decided).
+// #28.6: an applied import, a bulk change and a decision of several requests are jobs: the
+// applied import answers 202 with the job's address (its Idempotency-Key sent along), the page
+// shows the job's result, the job read through the portal is SUCCEEDED with that result, and
+// the same submit sent again is recognised as that job (nothing applied twice).
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { account, demoApps, fullNameOf } from '../helpers/accounts.ts';
@@ -132,8 +136,39 @@ test('a CSV import: dry run with an invalid line and its reason, corrected, appl
   ).toBeVisible();
   await page.getByRole('button', { name: 'Probelauf' }).click();
   await expect(page.getByText('Änderungen: 1 · Unverändert: 0 · Ungültige Zeilen: 0')).toBeVisible();
+  const submitted = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/Users/Import') && r.status() === 202,
+  );
   await page.getByRole('button', { name: 'Übernehmen' }).click();
+  const accepted = await submitted;
   await expect(page.getByText('Import übernommen. Änderungen: 1').first()).toBeVisible();
+
+  // The import was a job (#28.6): 202 with its address; read through the portal it SUCCEEDED with the result shown.
+  const job = (await accepted.json()) as { id: string; kind: string; statusUrl: string };
+  expect(job.kind).toBe('USERS_IMPORT');
+  expect(await accepted.headerValue('location')).toBe(job.statusUrl);
+  const key = await accepted.request().headerValue('idempotency-key');
+  expect(key).toMatch(/^[0-9a-f-]{36}$/);
+  const read = await page.request.get(job.statusUrl);
+  expect(read.status()).toBe(200);
+  expect(await read.json()).toMatchObject({
+    id: job.id,
+    status: 'SUCCEEDED',
+    result: { applied: true, rows: [{ email: ida.email, change: 'UPDATE' }], invalid: [] },
+    error: null,
+  });
+  // The same submit again (a retry after a timeout would send it so): that job, not a second import.
+  const again = await page.request.post(accepted.url(), {
+    headers: {
+      'content-type': 'application/json',
+      'idempotency-key': key ?? '',
+      origin: new URL(page.url()).origin,
+      'sec-fetch-site': 'same-origin',
+    },
+    data: accepted.request().postData() ?? '',
+  });
+  expect(again.status()).toBe(202);
+  expect(await again.json()).toMatchObject({ id: job.id, status: 'SUCCEEDED' });
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Bericht herunterladen' }).click(),

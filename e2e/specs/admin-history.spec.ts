@@ -99,6 +99,48 @@ test.describe.serial('the change history reads as a change', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Planer' })).toBeVisible();
   });
 
+  test('deleting the planner’s admin permission, its administrator role or the application first says what it affects (#30.3); cancelling keeps them', async ({
+    page,
+  }) => {
+    await signInAs(page, 'global-admin', '/admin/permissions');
+    await openRow(page, 'kitchen_planner.admin', 'kitchen_planner.admin');
+    await page.getByRole('button', { name: 'Löschen', exact: true }).click();
+    let dialog = page.getByRole('alertdialog', { name: '„kitchen_planner.admin“ löschen?' });
+    const warning = dialog.getByTestId('admin-permission-lost');
+    await expect(warning).toContainText(
+      'Dies ist die Administrationsberechtigung von 1 Anwendung; danach hat sie keine mehr:',
+    );
+    await expect(warning.getByRole('link', { name: 'Küchenplaner' })).toBeVisible();
+    await expect(dialog.getByRole('listitem').filter({ hasText: /^Rollen \(\d+\)/ })).toContainText(
+      'Planer-Administrator',
+    );
+    await assertAccessible(page);
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(dialog).toBeHidden();
+
+    // The role that alone gives it: deleting it leaves the planner without anyone to administer it.
+    await page.goto('/admin/roles');
+    await openRow(page, 'Planer-Administrator', 'Planer-Administrator');
+    await page.getByRole('button', { name: 'Löschen', exact: true }).click();
+    dialog = page.getByRole('alertdialog', { name: '„Planer-Administrator“ löschen?' });
+    await expect(dialog.getByTestId('admin-permission-lost')).toContainText(
+      'Danach hat niemand mehr die Administrationsberechtigung von 1 Anwendung:',
+    );
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+
+    // The application: its users lose their access, its open requests go with it.
+    await page.goto('/admin/applications');
+    await openRow(page, 'Küchenplaner', 'Küchenplaner');
+    await page.getByRole('button', { name: 'Löschen', exact: true }).click();
+    dialog = page.getByRole('alertdialog', { name: '„Küchenplaner“ löschen?' });
+    await expect(dialog).toContainText('„Küchenplaner“ zu löschen betrifft:');
+    await expect(
+      dialog.getByRole('listitem').filter({ hasText: /^Benutzer, die den Zugriff verlieren \(\d+\)/ }),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Küchenplaner' })).toBeVisible();
+  });
+
   test('the administrator undoes the sort number change from the history: the old value is back, as a change of its own', async ({
     page,
   }) => {

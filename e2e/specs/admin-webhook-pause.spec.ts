@@ -6,7 +6,7 @@
 // application has no webhook again at the end (as seeded).
 import { demoApps, urls } from '../helpers/accounts.ts';
 import { assertAccessible, expect, signInAs, test } from '../helpers/portal.ts';
-import { assertSaved, clickSave, deliveriesTable, fillAdminField, field } from '../helpers/admin.ts';
+import { assertSaved, clickSave, deliveriesTable, fillAdminField, field, historyTable } from '../helpers/admin.ts';
 
 const hr = `/admin/applications/${demoApps.hr}`;
 const pausedNote = /^Der Webhook ist seit .+ pausiert: 3 Zustellungen in Folge sind fehlgeschlagen\./;
@@ -28,6 +28,17 @@ test('a webhook whose endpoint keeps failing pauses itself, the console says so 
   });
   await clickSave(page);
   await assertSaved(page);
+  // The history reads the new webhook per setting, by its label (#30.11), not as one blob of internal names.
+  const history = historyTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: 'Webhook', exact: true }) })
+    .first();
+  await expect(
+    history.getByRole('listitem').filter({ hasText: /^Pausieren nach Fehlschlägen in Folge: 3$/ }),
+  ).toBeVisible();
+  await expect(history.getByRole('listitem').filter({ hasText: /^Bei Zugriffsvergabe: Ja$/ })).toBeVisible();
+  await expect(history).not.toContainText('onGrant');
+  await expect(history).not.toContainText('pauseAfterFailures');
 
   const send = page.getByRole('button', { name: 'Testzustellung senden' });
   for (let n = 1; n <= 3; n++) {
@@ -44,6 +55,11 @@ test('a webhook whose endpoint keeps failing pauses itself, the console says so 
   await expect(
     deliveriesTable(page).getByRole('row').filter({ hasText: 'Testzustellung' }).filter({ hasText: 'Fehlgeschlagen' }),
   ).toHaveCount(3);
+  // Why, in words (#30.11), not the recorded "HTTP 404".
+  await expect(
+    deliveriesTable(page).getByRole('row').filter({ hasText: 'Der Empfänger hat mit dem Status 404 geantwortet.' }),
+  ).toHaveCount(3);
+  await expect(deliveriesTable(page)).not.toContainText('HTTP 404');
   await expect(field(page, 'Pausieren nach Fehlschlägen in Folge')).toHaveValue('3');
   await assertAccessible(page);
 

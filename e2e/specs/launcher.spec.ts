@@ -26,7 +26,10 @@ test('a partner sees the apps in sort order, filters them and sees a pending req
 test('a new user without apps gets the empty state pointing to access requests', async ({ page }) => {
   await signInAs(page, 'new-user');
   await expect(page.getByRole('heading', { name: 'Noch keine Apps' })).toBeVisible();
-  await expect(page.locator('#request-access')).toBeVisible();
+  // One offer (#30.6): no old advice to open an application and ask a contact, no second catalogue link.
+  await expect(page.getByRole('link', { name: 'Meine Anfragen' })).toBeVisible();
+  await expect(page.getByText(/Ansprechpartner/)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Apps entdecken' })).toHaveCount(0);
   // The empty state's action opens the catalogue of requestable applications (#19).
   await page.getByRole('link', { name: 'Zugriff anfordern' }).click();
   await expect(page).toHaveURL(`${urls.portal}/catalogue`);

@@ -25,6 +25,8 @@ async function changePassword(page: Page, email: string, from: string, to: strin
   await page.locator('input[name="repeatPassword"]').fill(to);
   await clickProviderSubmit(page);
   await expect(page).toHaveURL(`${urls.portal}/settings/security`);
+  // Back on the page, it says so (#30.11).
+  await expect(page.getByRole('status').filter({ hasText: 'Ihr Passwort wurde geändert.' })).toBeVisible();
 }
 
 async function changeEmail(page: Page, from: string, to: string): Promise<void> {
@@ -36,6 +38,7 @@ async function changeEmail(page: Page, from: string, to: string): Promise<void> 
   await page.locator('input[name="newEmail"]').fill(to);
   await clickProviderSubmit(page);
   await expect(page).toHaveURL(`${urls.portal}/settings/security`);
+  await expect(page.getByRole('status').filter({ hasText: 'Ihre E-Mail-Adresse wurde geändert.' })).toBeVisible();
   await expect(page.getByText(to)).toBeVisible();
 }
 

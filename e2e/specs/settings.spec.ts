@@ -33,6 +33,12 @@ test('a partner walks through every settings tab and saves personal details', as
   await expect(page).toHaveURL(`${urls.portal}/settings/applications`);
   await expect(page.getByRole('link', { name: new RegExp(demoApps.dealerShopLabel) })).toBeVisible();
   await assertAccessible(page);
+
+  // By keyboard to another page: the focus is on its heading, not on the page body (#30.11).
+  await page.getByRole('link', { name: new RegExp(demoApps.dealerShopLabel) }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: demoApps.dealerShopLabel })).toBeVisible();
+  await expect(page.locator('#main h1').first()).toBeFocused();
 });
 
 test('a partner edits an own attribute; a failed save keeps the input and says why', async ({ page }) => {

@@ -1,7 +1,8 @@
 // pnpm --filter @portal/api bench:hot-row [--users N] [--rounds N] [--json]
 // Writers of one application at once on a PostgreSQL server (issue #28.7): two bulk grants
 // (POST /Admin/Applications/{id}/Users/Bulk, addRoles for N users each, default 1,000, the
-// contract's maximum) and an expiry sweep (the API's job, N due grants in its batches of 100),
+// contract's maximum; jobs since #28.6, of two administrators, so they run side by side, each
+// timed from the submit to its end) and an expiry sweep (the API's job, N due grants in its batches of 100),
 // all of the kitchen planner, on different users. Each alone, then all three at once; while they
 // run, a separate connection samples pg_stat_activity every 10 ms for backends waiting for a lock.
 // With one version row per table (migration 0003 before #28.7) the three queue on that row; with
@@ -12,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { Effect } from 'effect';
 import pg from 'pg';
 import { createApp } from '../src/app.ts';
 import { createAuthenticator } from '../src/auth.ts';
@@ -19,7 +21,8 @@ import { migrate, openDatabase } from '../src/db/database.ts';
 import { apps, roles, users } from '../src/db/seed/ids.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { seedLarge } from '../src/db/seed/large.ts';
-import { createExpiryJob } from '../src/jobs/expiry.ts';
+import { makeExpiryJob } from '../src/jobs/expiry.ts';
+import { startJobRunner } from '../src/jobs/runner.ts';
 import { claimsOf } from '../src/services/access.ts';
 import { secretBox } from '../src/secrets.ts';
 import { postgresBin, startPostgres } from '@portal/tooling/postgres-server';
@@ -50,6 +53,8 @@ interface Round {
   together: { bulkA: number; bulkB: number; sweep: number; wall: number; lockWaitMs: number };
 }
 
+/** Stops the job runner (set once it runs). */
+let stopJobs = async (): Promise<void> => undefined;
 try {
   const secrets = secretBox([{ id: 'bench', key: randomBytes(32) }]);
   await migrate(db, { secrets });
@@ -60,8 +65,13 @@ try {
   const { privateKey, publicKey } = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256' };
   const authority = 'http://localhost:4001';
+  // A bulk grant is a job (#28.6): run by this runner, two at once (two administrators' jobs run side by side; one
+  // administrator's would run one after another); the request waits for its job, so its time is click → done.
+  const jobs = startJobRunner({ db, concurrency: 2, log: (message, error) => console.error(message, error) });
+  stopJobs = jobs.stop;
   const app = createApp({
     db,
+    jobs: { ...jobs, answerWaitMs: 600_000 },
     auth: createAuthenticator({
       audience: 'portal-api',
       issuers: [{ issuer: `${authority}/b2c_1a_signin/v2.0`, keys: createLocalJWKSet({ keys: [jwk] }) }],
@@ -72,17 +82,19 @@ try {
     secrets,
     corsOrigins: [],
   });
-  const admin = await new SignJWT({
-    hkData: { permissions: (await claimsOf(db, users.globalAdmin)).hkData.permissions },
-  })
-    .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
-    .setSubject(users.globalAdmin)
-    .setIssuer(`${authority}/b2c_1a_signin/v2.0`)
-    .setAudience('portal-api')
-    .setIssuedAt()
-    .setExpirationTime('2h')
-    .sign(privateKey);
-  const expiry = createExpiryJob({ db, batch: 100 });
+  /** A global administrator's token: bulk A is one administrator's, bulk B another's. */
+  const adminToken = async (sub: string) =>
+    new SignJWT({ hkData: { permissions: (await claimsOf(db, users.globalAdmin)).hkData.permissions } })
+      .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
+      .setSubject(sub)
+      .setIssuer(`${authority}/b2c_1a_signin/v2.0`)
+      .setAudience('portal-api')
+      .setIssuedAt()
+      .setExpirationTime('2h')
+      .sign(privateKey);
+  const adminA = await adminToken(users.globalAdmin);
+  const adminB = await adminToken(users.appAdmin);
+  const expiry = makeExpiryJob({ db, batch: 100 });
 
   /** Users next, none of them with access to the application (a fresh slice of the large data set per use). */
   let next = 1;
@@ -100,7 +112,7 @@ try {
       .execute();
     return ids;
   };
-  const bulk = async (ids: string[]): Promise<number> => {
+  const bulk = async (ids: string[], admin = adminA): Promise<number> => {
     const t = performance.now();
     const response = await app.request(`/Admin/Applications/${application}/Users/Bulk`, {
       method: 'POST',
@@ -108,7 +120,9 @@ try {
       body: JSON.stringify({ action: 'addRoles', userIds: ids, roleIds: [roles.planner] }),
     });
     const body = await response.text();
-    if (response.status !== 200) throw new Error(`bulk grant: ${response.status} ${body.slice(0, 200)}`);
+    const status = (JSON.parse(body) as { status?: string }).status;
+    if (response.status !== 202 || status !== 'SUCCEEDED')
+      throw new Error(`bulk grant: ${response.status} ${status ?? ''} ${body.slice(0, 200)}`);
     return performance.now() - t;
   };
   /** Grants of `ids` that ended a minute ago: the sweep's work. */
@@ -120,7 +134,7 @@ try {
   };
   const sweep = async (): Promise<number> => {
     const t = performance.now();
-    const { removed } = await expiry.runOnce();
+    const { removed } = await Effect.runPromise(expiry.sweep);
     if (removed < perWriter) throw new Error(`the sweep removed ${removed} grants, not ${perWriter}`);
     return performance.now() - t;
   };
@@ -152,11 +166,11 @@ try {
   // Warm-up: a small bulk grant and sweep (caches of the validators, the plans).
   await bulk(await freshUsers(50));
   await makeDue(await freshUsers(50));
-  await expiry.runOnce();
+  await Effect.runPromise(expiry.sweep);
   for (let round = 0; round < rounds; round += 1) {
     const alone = await sampled(async () => {
       const bulkA = await bulk(await freshUsers(perWriter));
-      const bulkB = await bulk(await freshUsers(perWriter));
+      const bulkB = await bulk(await freshUsers(perWriter), adminB);
       await makeDue(await freshUsers(perWriter));
       return { bulkA, bulkB, sweep: await sweep() };
     });
@@ -165,7 +179,7 @@ try {
     await makeDue(await freshUsers(perWriter));
     const together = await sampled(async () => {
       const t = performance.now();
-      const [bulkA, bulkB, swept] = await Promise.all([bulk(a), bulk(b), sweep()]);
+      const [bulkA, bulkB, swept] = await Promise.all([bulk(a), bulk(b, adminB), sweep()]);
       return { bulkA, bulkB, sweep: swept, wall: performance.now() - t };
     });
     results.push({
@@ -198,6 +212,7 @@ try {
   );
   if (args.json) console.log(`HOTROW ${JSON.stringify(summary)}`);
 } finally {
+  await stopJobs();
   await sampler.end().catch(() => undefined);
   await db.destroy();
   await server.stop();

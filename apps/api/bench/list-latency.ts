@@ -62,6 +62,8 @@ try {
       issuers: [{ issuer: `${authority}/b2c_1a_signin/v2.0`, keys: createLocalJWKSet({ keys: [jwk] }) }],
     }),
     onWebhookQueued: () => undefined,
+    // No job is submitted here: no runner.
+    jobs: { wake: () => undefined, settled: async () => undefined, running: () => undefined, answerWaitMs: 0 },
     allowHttpWebhooks: true,
     publicUrl: 'http://localhost:4000',
     secrets,

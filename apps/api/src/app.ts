@@ -5,7 +5,7 @@ import { cors } from 'hono/cors';
 import { sql } from 'kysely';
 import type { AppEnv, Deps } from './context.ts';
 import { MAX_JSON_BYTES } from './http/body.ts';
-import { ApiError } from './http/errors.ts';
+import { ApiError, errorBody } from './http/errors.ts';
 import { limitBody } from './http/limit.ts';
 import { pickLanguage, translate } from './http/messages.ts';
 import { invalidCharacter, isStorableText } from './http/text.ts';
@@ -37,10 +37,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     '*',
     cors({
       origin: (origin) => (options.corsOrigins.includes(origin) ? origin : null),
-      allowHeaders: ['Authorization', 'lang', 'Content-Type', 'Accept'],
+      allowHeaders: ['Authorization', 'lang', 'Content-Type', 'Accept', 'Idempotency-Key'],
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-      // Not CORS-safelisted: a page on the portal's origin could not read it otherwise.
-      exposeHeaders: ['Retry-After'],
+      // Not CORS-safelisted: a page on the portal's origin could not read them otherwise (Location: a job's, #28.6).
+      exposeHeaders: ['Retry-After', 'Location'],
       maxAge: 600,
     }),
   );
@@ -108,19 +108,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       return c.json({ error: { code: '500', message: translate('internal', lang), errors: [] } }, 500);
     }
     if (e.status === 503) c.header('Retry-After', String(RETRY_AFTER_SECONDS));
-    return c.json(
-      {
-        error: {
-          code: e.code,
-          message: translate(e.key, lang, e.args),
-          errors: e.problems.map((p) => ({
-            message: translate(p.key, lang, p.args ?? []),
-            ...(p.field !== undefined ? { field: p.field } : {}),
-          })),
-        },
-      },
-      e.status,
-    );
+    return c.json(errorBody(e, lang), e.status);
   });
 
   return app;

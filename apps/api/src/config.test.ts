@@ -59,3 +59,14 @@ describe('the mail configuration', () => {
     expect(() => readConfig({ SMTP_HOST: 'mail.example', [name]: value })).toThrow(name);
   });
 });
+
+describe('the job runner (#28.6)', () => {
+  it('asks for jobs every 2 s unless told otherwise', () => {
+    expect(readConfig({}).jobPollIntervalMs).toBe(2000);
+    expect(readConfig({ API_JOB_POLL_INTERVAL_MS: '500' }).jobPollIntervalMs).toBe(500);
+  });
+
+  it.each(['10', 'often', '2.5'])('refuses API_JOB_POLL_INTERVAL_MS=%s', (value) => {
+    expect(() => readConfig({ API_JOB_POLL_INTERVAL_MS: value })).toThrow('API_JOB_POLL_INTERVAL_MS');
+  });
+});

@@ -26,6 +26,8 @@ export interface Config {
   production: boolean;
   /** How often the expiry job of time-bound access sweeps (API_EXPIRY_INTERVAL_MS, default 60 s). */
   expiryIntervalMs: number;
+  /** How often the job runner asks for jobs queued by other instances or left by dead ones (API_JOB_POLL_INTERVAL_MS, default 2 s; #28.6). */
+  jobPollIntervalMs: number;
   /** E-mail (#29); undefined without SMTP_HOST: then no mail is queued or sent. */
   mail: MailConfig | undefined;
   /** The key ring secrets at rest are sealed with (API_SECRETS_KEYS; src/secrets.ts). */
@@ -174,6 +176,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dealerShopUrl: (env.DEALER_SHOP_URL ?? 'http://localhost:4002').replace(/\/$/, ''),
     production,
     expiryIntervalMs,
+    jobPollIntervalMs: whole(env, 'API_JOB_POLL_INTERVAL_MS', 2000, 100, 3_600_000),
     mail: readMailConfig(env, portalUrl),
     secrets: secretBox(secrets.keys),
     developmentSecretsKey: secrets.development,

@@ -1,12 +1,14 @@
 // What every route needs: the database, the authenticator, the clock and the webhook
 // dispatcher's wake-up call, plus the permission rules of the contract.
 import type { Context } from 'hono';
+import type { GlobalPermission } from '@portal/core';
 import type { Authenticator, Principal } from './auth.ts';
 import type { Database } from './db/database.ts';
 import type { MailQueue } from './mail/outbox.ts';
 import { forbidden } from './http/errors.ts';
 import type { Language } from './http/messages.ts';
 import type { SecretBox } from './secrets.ts';
+import type { JobSignals } from './jobs/runner.ts';
 
 export interface Deps {
   db: Database;
@@ -21,39 +23,29 @@ export interface Deps {
   mail?: MailQueue | undefined;
   /** Seals and opens the secrets stored at rest (API_SECRETS_KEYS; src/secrets.ts, src/webhooks/secrets.ts). */
   secrets: SecretBox;
+  /**
+   * This instance's job runner (#28.6, src/jobs/runner.ts): woken when a job is queued; a request waits up to
+   * `answerWaitMs` for its job before answering 202 (a small job is answered finished).
+   */
+  jobs: JobSignals & { answerWaitMs: number };
 }
 
 export type AppEnv = { Variables: { lang: Language } };
 export type Ctx = Context<AppEnv>;
 
-export const GLOBAL_PERMISSIONS = [
-  'all_users.read',
-  'all_users.write',
-  'applications.read',
-  'applications.write',
-  'attributes.read',
-  'attributes.write',
-  'permissions.read',
-  'permissions.write',
-  'roles.read',
-  'roles.write',
-  'accountaccesses.read',
-  'accountaccesses.write',
-  'customflows.read',
-  'customflows.write',
-  'access_requests.manage',
-] as const;
-export type GlobalPermission = (typeof GLOBAL_PERMISSIONS)[number];
+/** A global permission: a name of core's one list (`globalPermissions`), the console's too. */
+export type { GlobalPermission };
+
+/** The caller holds a global permission (named from core's list: a name not in it does not compile). */
+const holds = (me: Principal, permission: GlobalPermission): boolean => me.permissions.has(permission);
 
 export function requirePermission(me: Principal, permission: GlobalPermission): void {
-  if (!me.permissions.has(permission)) throw forbidden();
+  if (!holds(me, permission)) throw forbidden();
 }
 
 /** The caller administers an application with its admin permission or applications.write. */
 export function administers(me: Principal, adminPermissionKey: string | null): boolean {
-  return (
-    me.permissions.has('applications.write') || (adminPermissionKey !== null && me.permissions.has(adminPermissionKey))
-  );
+  return holds(me, 'applications.write') || (adminPermissionKey !== null && me.permissions.has(adminPermissionKey));
 }
 
 export function managesAccessRequests(
@@ -63,7 +55,7 @@ export function managesAccessRequests(
 ): boolean {
   if (!accessRequestAllowed || !administers(me, adminPermissionKey)) return false;
   return (
-    me.permissions.has('access_requests.manage') ||
+    holds(me, 'access_requests.manage') ||
     (adminPermissionKey !== null && me.permissions.has(`${adminPermissionKey}.access_requests`))
   );
 }

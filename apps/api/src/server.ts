@@ -1,6 +1,6 @@
 // The Node HTTP server of the API (main.ts; the connection tests start the same one).
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
-import type { ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { AppEnv } from './context.ts';
 
@@ -10,7 +10,8 @@ export interface ListenOptions {
   onListening?: (port: number) => void;
 }
 
-export function listen(app: Hono<AppEnv>, options: ListenOptions): ServerType {
+/** node:http's Server (serve() makes one unless it is given another `createServer`). */
+export function listen(app: Hono<AppEnv>, options: ListenOptions): Server {
   return serve(
     {
       fetch: app.fetch,
@@ -20,5 +21,5 @@ export function listen(app: Hono<AppEnv>, options: ListenOptions): ServerType {
       serverOptions: { maxHeaderSize: 256 * 1024 },
     },
     (info) => options.onListening?.(info.port),
-  );
+  ) as Server;
 }

@@ -333,7 +333,7 @@ describe('my requests', () => {
     const notifications = await call('GET', '/My/Notifications', 'customer');
     expect(notifications.body).toMatchObject({
       unread: 1,
-      items: [{ kind: 'REQUEST_DENIED', requestId: accessRequests.customerPlanner }],
+      items: [{ kind: 'REQUEST_DENIED', requestId: accessRequests.customerPlanner, reason: 'Kein Händler' }],
     });
     const again = await call('POST', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, 'customer', {
       accountAccessId: accountAccesses.dealerNord,
@@ -350,6 +350,47 @@ describe('my requests', () => {
       comment: 'Jetzt als Händler',
       answers: [],
       requestedEndsAt: null,
+    });
+  });
+});
+
+describe('notifications (#30.6)', () => {
+  it('say the latest state per application: a later one marks the earlier unread ones about it read', async () => {
+    const request = (await call('POST', `/My/Applications/${apps.marketing}/AccessRequest`, 'newUser', {})).body;
+    expect(
+      (
+        await call('PUT', `/Admin/Applications/AccessRequests/${request.id}`, 'globalAdmin', {
+          decision: 'DENY',
+          reason: 'Bitte mit Kostenstelle',
+        })
+      ).status,
+    ).toBe(200);
+    const denied = (await call('GET', '/My/Notifications?unread=true', 'newUser')).body.items;
+    expect(denied.filter((n: Body) => n.application.id === apps.marketing)).toEqual([
+      expect.objectContaining({ kind: 'REQUEST_DENIED', reason: 'Bitte mit Kostenstelle' }),
+    ]);
+    const second = (
+      await call('POST', `/My/Applications/${apps.marketing}/AccessRequest`, 'newUser', {
+        justification: 'Kostenstelle 4711',
+      })
+    ).body;
+    expect(
+      (
+        await call('PUT', `/Admin/Applications/AccessRequests/${second.id}`, 'globalAdmin', {
+          decision: 'ACCEPT',
+          roleIds: [roles.marketingUser],
+        })
+      ).status,
+    ).toBe(200);
+    const unread = (await call('GET', '/My/Notifications?unread=true', 'newUser')).body.items;
+    expect(unread.filter((n: Body) => n.application.id === apps.marketing)).toEqual([
+      expect.objectContaining({ kind: 'REQUEST_ACCEPTED', requestId: second.id, reason: null }),
+    ]);
+    // The denial is kept (read), with its reason.
+    const all = (await call('GET', '/My/Notifications', 'newUser')).body.items;
+    expect(all.find((n: Body) => n.kind === 'REQUEST_DENIED' && n.application.id === apps.marketing)).toMatchObject({
+      reason: 'Bitte mit Kostenstelle',
+      readAt: expect.any(String),
     });
   });
 });

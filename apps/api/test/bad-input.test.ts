@@ -252,8 +252,9 @@ describe('JSON bodies', () => {
       token: admin,
       body: { ...validApp, activationGroups: [group('   ')] },
     });
+    // A blank name is a missing one, as an empty name is (#17.18) and as core's rule says (#31.2).
     expect(blank.error.errors).toEqual([
-      { field: 'activationGroups.0.directoryGroupName', message: 'Ungültige Eingabe' },
+      { field: 'activationGroups.0.directoryGroupName', message: 'Dieses Feld ist erforderlich.' },
     ]);
   });
 

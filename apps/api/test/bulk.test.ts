@@ -36,7 +36,9 @@ async function send(
   as = admin,
   lang?: string,
 ): Promise<{ status: number; body: Body }> {
-  const r = await h.request(method, path, { token: as, body, ...(lang === undefined ? {} : { headers: { lang } }) });
+  const init = { token: as, ...(lang === undefined ? {} : { headers: { lang } }) };
+  // A bulk change, a decision of several requests and an applied import are jobs (#28.6): followed to their end.
+  const r = await h.finish(await h.request(method, path, { ...init, body }), init);
   return { status: r.status, body: r.status === 204 ? null : await r.json() };
 }
 const grantOf = (applicationId: string, userId: string) =>

@@ -631,8 +631,8 @@ describe('global administration', () => {
       const changed = history.body.items.find((x: Body) => x.mode === 'UPDATE' && x.field === field);
       const reverted = await call('POST', `${e.path}/${id}/History/${changed.id}/Revert`);
       expect(reverted.body).toMatchObject({ [String(field)]: e.input[String(field)] });
-      if (e.path !== '/Permissions') expect((await call('GET', `${e.path}/${id}/Usage`)).status).toBe(200);
-      expect((await call('DELETE', `${e.path}/${id}`)).status).toBe(e.path === '/Permissions' ? 204 : 200);
+      expect((await call('GET', `${e.path}/${id}/Usage`)).status).toBe(200);
+      expect((await call('DELETE', `${e.path}/${id}`)).status).toBe(200);
       expect((await call('GET', `${e.path}/${id}`)).status).toBe(404);
       expect((await call('PUT', `${e.path}/${id}`, { body: e.input })).status).toBe(404);
       expect((await call('DELETE', `${e.path}/${id}`)).status).toBe(404);
@@ -686,6 +686,13 @@ describe('global administration', () => {
   it('shows usages of attributes and permissions', async () => {
     const a = await call('GET', `/Attributes/${attributes.customerNumber}`);
     expect(a.body.usages.map((u: Body) => u.type)).toContain('APPLICATION');
+  });
+
+  it('says what deleting an application or a user would affect (#30.3)', async () => {
+    const application = await call('GET', `/Applications/${apps.kitchenPlanner}/Usage`);
+    expect(application.body.groups.map((g: Body) => g.kind)).toContain('USER');
+    const user = await call('GET', `/Users/${users.appAdmin}/Usage`);
+    expect(user.body.groups.map((g: Body) => g.kind)).toEqual(['APPLICATION', 'ADMIN_PERMISSION_LOST']);
   });
 
   it('lists, shows and deletes users', async () => {
@@ -785,20 +792,46 @@ describe('internal calls of the identity provider', () => {
   });
 });
 
-describe('bulk changes and the CSV import (#20.3)', () => {
+describe('bulk changes and the CSV import (#20.3), as jobs (#28.6)', () => {
+  /** A 202's job read (GET, validated) until it is finished. */
+  async function finished(accepted: { status: number; body: Body }, as: keyof typeof users): Promise<Body> {
+    expect(accepted.status).toBe(202);
+    let job = accepted.body;
+    const path = new URL(job.statusUrl).pathname;
+    expect(path).toBe(`/Admin/Applications/${job.applicationId}/Jobs/${job.id}`);
+    // Read at least once (a small job is finished in the 202 already).
+    for (let i = 0; i === 0 || job.status === 'QUEUED' || job.status === 'RUNNING'; i++) {
+      if (i > 400) throw new Error('the job did not finish');
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      const r = await call('GET', path, { as });
+      expect(r.status).toBe(200);
+      job = r.body;
+    }
+    return job;
+  }
+
   it('changes several users of an application at once', async () => {
     const r = await call('POST', `/Admin/Applications/${apps.kitchenPlanner}/Users/Bulk`, {
       as: 'appAdmin',
       body: { action: 'addRoles', userIds: [users.newUser], roleIds: [roles.plannerViewer] },
     });
-    expect(r).toMatchObject({ status: 200, body: { count: 1 } });
+    expect(await finished(r, 'appAdmin')).toMatchObject({
+      kind: 'USERS_BULK',
+      status: 'SUCCEEDED',
+      progress: { done: 1, total: 1 },
+      result: { count: 1 },
+      error: null,
+    });
     expect(
       (
-        await call('POST', `/Admin/Applications/${apps.kitchenPlanner}/Users/Bulk`, {
-          as: 'appAdmin',
-          body: { action: 'removeAccess', userIds: [users.newUser] },
-        })
-      ).body,
+        await finished(
+          await call('POST', `/Admin/Applications/${apps.kitchenPlanner}/Users/Bulk`, {
+            as: 'appAdmin',
+            body: { action: 'removeAccess', userIds: [users.newUser] },
+          }),
+          'appAdmin',
+        )
+      ).result,
     ).toEqual({ count: 1 });
     expect(
       (
@@ -808,14 +841,22 @@ describe('bulk changes and the CSV import (#20.3)', () => {
         })
       ).status,
     ).toBe(403);
+    // The same body as the last job is that job again; a new Idempotency-Key makes it a job of its own.
+    const refused = await finished(
+      await call('POST', `/Admin/Applications/${apps.kitchenPlanner}/Users/Bulk`, {
+        as: 'appAdmin',
+        body: { action: 'removeAccess', userIds: [users.newUser] },
+        headers: { 'Idempotency-Key': 'contract-test-remove-again' },
+      }),
+      'appAdmin',
+    );
+    expect(refused).toMatchObject({ status: 'FAILED', result: null, error: { status: 400 } });
+    // Someone who does not administer the application does not read its jobs.
+    expect((await call('GET', new URL(refused.statusUrl).pathname, { as: 'partner' })).status).toBe(403);
     expect(
-      (
-        await call('POST', `/Admin/Applications/${apps.kitchenPlanner}/Users/Bulk`, {
-          as: 'appAdmin',
-          body: { action: 'removeAccess', userIds: [users.newUser] },
-        })
-      ).status,
-    ).toBe(400);
+      (await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Jobs/${users.newUser}`, { as: 'appAdmin' }))
+        .status,
+    ).toBe(404);
   });
 
   it('decides several access requests at once', async () => {
@@ -827,15 +868,19 @@ describe('bulk changes and the CSV import (#20.3)', () => {
       as: 'appAdmin',
       body: { requestIds: ids, decision: { decision: 'DENY', reason: 'Sammelentscheidung' } },
     });
-    expect(r).toMatchObject({ status: 200, body: { count: 2 } });
-    expect(
-      (
-        await call('POST', `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests/Decide`, {
-          as: 'appAdmin',
-          body: { requestIds: ids, decision: { decision: 'DENY' } },
-        })
-      ).status,
-    ).toBe(409);
+    expect(await finished(r, 'appAdmin')).toMatchObject({
+      kind: 'ACCESS_REQUESTS_DECIDE',
+      status: 'SUCCEEDED',
+      result: { count: 2 },
+    });
+    const again = await finished(
+      await call('POST', `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests/Decide`, {
+        as: 'appAdmin',
+        body: { requestIds: ids, decision: { decision: 'DENY' } },
+      }),
+      'appAdmin',
+    );
+    expect(again).toMatchObject({ status: 'FAILED', error: { status: 409 } });
   });
 
   it("imports users' access from CSV: a dry run, then apply", async () => {
@@ -843,15 +888,18 @@ describe('bulk changes and the CSV import (#20.3)', () => {
     const csv = 'email,roles\nnew@hk-demo.test,kitchen_planner.viewer\nnobody@example.test,kitchen_planner.viewer';
     const dry = await call('POST', path, { as: 'appAdmin', body: { csv, apply: false } });
     expect(dry.body).toMatchObject({ applied: false, rows: [{ line: 2, change: 'GRANT' }], invalid: [{ line: 3 }] });
-    expect((await call('POST', path, { as: 'appAdmin', body: { csv, apply: true } })).status).toBe(400);
     expect(
-      (
-        await call('POST', path, {
-          as: 'appAdmin',
-          body: { csv: 'email,roles\nnew@hk-demo.test,kitchen_planner.viewer', apply: true },
-        })
-      ).body,
-    ).toMatchObject({ applied: true });
+      await finished(await call('POST', path, { as: 'appAdmin', body: { csv, apply: true } }), 'appAdmin'),
+    ).toMatchObject({ status: 'FAILED', error: { status: 400, body: { error: { code: 'import.invalidRows' } } } });
+    const body = { csv: 'email,roles\nnew@hk-demo.test,kitchen_planner.viewer', apply: true };
+    const headers = { 'Idempotency-Key': 'contract-test-import-1' };
+    const applied = await finished(await call('POST', path, { as: 'appAdmin', body, headers }), 'appAdmin');
+    expect(applied).toMatchObject({ status: 'SUCCEEDED', result: { applied: true } });
+    // The same key again: the first job. With another body: 409.
+    expect((await call('POST', path, { as: 'appAdmin', body, headers })).body.id).toBe(applied.id);
+    expect(
+      (await call('POST', path, { as: 'appAdmin', body: { ...body, csv: `${body.csv}\n` }, headers })).status,
+    ).toBe(409);
   });
 
   it('deletes several entities of each global list at once', async () => {

@@ -2,10 +2,11 @@
 // when two sweeps (two API instances) run at the same time, a job started after a restart finds
 // the due grants in the database, and each removal leaves history, the webhook REMOVE, the
 // request's EXPIRED (with its event) and a notification; a reminder comes once before the end.
-import { sql } from 'kysely';
+import { Effect, Fiber, Schedule } from 'effect';
+import { sql, type KyselyPlugin, type QueryId } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessRequests, accountAccesses, apps, roles, users } from '../src/db/seed/ids.ts';
-import { createExpiryJob } from '../src/jobs/expiry.ts';
+import { accessRequests, accountAccesses, apps, extraUserId, roles, users } from '../src/db/seed/ids.ts';
+import { makeExpiryJob, type ExpiryJobOptions } from '../src/jobs/expiry.ts';
 import { claimsOf } from '../src/services/access.ts';
 import { harness, token } from './harness.ts';
 import type { Harness } from './harness.ts';
@@ -54,6 +55,28 @@ async function grantedUntil(userId: string, endsAt: string): Promise<string> {
   return id;
 }
 
+/** One sweep of a job made with `options`. */
+const expire = (options: ExpiryJobOptions) => Effect.runPromise(makeExpiryJob(options).sweep);
+
+/** Extra users of the demo data with access to the kitchen planner whose end has passed. */
+async function dueGrants(numbers: number[]): Promise<string[]> {
+  const ids = numbers.map(extraUserId);
+  for (const userId of ids) {
+    const put = await h.request('PUT', `/Admin/Applications/${apps.kitchenPlanner}/Users/${userId}`, {
+      token: t.appAdmin,
+      body: { roleIds: [roles.planner], endsAt: new Date(Date.now() + 3_600_000).toISOString() },
+    });
+    expect(put.status).toBe(200);
+  }
+  await h.db
+    .updateTable('application_users')
+    .set({ ends_at: sql<Date>`now() - interval '1 second'` })
+    .where('application_id', '=', apps.kitchenPlanner)
+    .where('user_id', 'in', ids)
+    .execute();
+  return ids;
+}
+
 const grantOf = (userId: string) =>
   h.db
     .selectFrom('application_users')
@@ -65,8 +88,8 @@ const grantOf = (userId: string) =>
 describe('the expiry job', () => {
   it('leaves a grant alone until its end, then removes it exactly once across two concurrent sweeps', async () => {
     const requestId = await grantedUntil(users.newUser, new Date(Date.now() + 60 * 60 * 1000).toISOString());
-    const first = createExpiryJob({ db: h.db });
-    expect((await first.runOnce()).removed).toBe(0);
+    const first = makeExpiryJob({ db: h.db });
+    expect((await Effect.runPromise(first.sweep)).removed).toBe(0);
     expect(await grantOf(users.newUser)).toBeDefined();
     // The clock passes the end date (the job compares with the database's now()).
     await h.db
@@ -76,8 +99,8 @@ describe('the expiry job', () => {
       .where('user_id', '=', users.newUser)
       .execute();
     let woken = 0;
-    const second = createExpiryJob({ db: h.db, onWebhookQueued: () => woken++ });
-    const [a, b] = await Promise.all([first.runOnce(), second.runOnce()]);
+    const second = makeExpiryJob({ db: h.db, onWebhookQueued: () => woken++ });
+    const [a, b] = await Promise.all([Effect.runPromise(first.sweep), Effect.runPromise(second.sweep)]);
     expect(a.removed + b.removed).toBe(1);
     expect(woken).toBe(b.removed);
     expect(await grantOf(users.newUser)).toBeUndefined();
@@ -110,8 +133,13 @@ describe('the expiry job', () => {
 
     const mine = await h.request('GET', `/My/AccessRequests/${requestId}`, { token: t.newUser });
     expect(await mine.json()).toMatchObject({ status: 'EXPIRED', canRequestAgain: true });
+    // The latest state per application is unread (#30.6): the end; the reminder and the acceptance before it are read.
     const notes = await h.request('GET', '/My/Notifications?unread=true', { token: t.newUser });
     expect(((await notes.json()) as { items: { kind: string }[] }).items.map((n) => n.kind)).toEqual([
+      'ACCESS_EXPIRED',
+    ]);
+    const all = await h.request('GET', '/My/Notifications', { token: t.newUser });
+    expect(((await all.json()) as { items: { kind: string }[] }).items.map((n) => n.kind)).toEqual([
       'ACCESS_EXPIRED',
       'ACCESS_EXPIRING',
       'REQUEST_ACCEPTED',
@@ -122,7 +150,7 @@ describe('the expiry job', () => {
     );
 
     // Nothing is done twice.
-    expect((await first.runOnce()).removed).toBe(0);
+    expect((await Effect.runPromise(first.sweep)).removed).toBe(0);
   });
 
   it('survives a restart: a job started afresh finds the due grants in the database', async () => {
@@ -133,18 +161,17 @@ describe('the expiry job', () => {
       .where('application_id', '=', apps.kitchenPlanner)
       .where('user_id', '=', users.employee)
       .execute();
-    // A started job sweeps at once, then every interval; stopping waits for the sweep under way.
-    const restarted = createExpiryJob({ db: h.db });
-    const stop = restarted.start(60_000);
+    // A started job sweeps at once, then every interval.
+    const restarted = Effect.runFork(makeExpiryJob({ db: h.db, interval: '1 minute' }).run);
     await expect.poll(async () => grantOf(users.employee), { timeout: 10_000 }).toBeUndefined();
-    await stop();
+    await Effect.runPromise(Fiber.interrupt(restarted));
   });
 
   it('reminds the user once, seven days before the end', async () => {
     await grantedUntil(users.globalAdmin, new Date(Date.now() + 5 * day).toISOString());
-    const job = createExpiryJob({ db: h.db });
-    expect(await job.runOnce()).toEqual({ removed: 0, reminded: 1 });
-    expect(await job.runOnce()).toEqual({ removed: 0, reminded: 0 });
+    const job = makeExpiryJob({ db: h.db });
+    expect(await Effect.runPromise(job.sweep)).toEqual({ removed: 0, reminded: 1 });
+    expect(await Effect.runPromise(job.sweep)).toEqual({ removed: 0, reminded: 0 });
     const notes = await h.request('GET', '/My/Notifications', { token: t.globalAdmin });
     const body = (await notes.json()) as { items: { kind: string; endsAt: string | null }[] };
     expect(body.items.filter((n) => n.kind === 'ACCESS_EXPIRING')).toHaveLength(1);
@@ -174,7 +201,7 @@ describe('the expiry job', () => {
       .where('application_id', '=', apps.kitchenPlanner)
       .where('user_id', '=', users.partner)
       .execute();
-    expect((await createExpiryJob({ db: h.db }).runOnce()).removed).toBe(1);
+    expect((await expire({ db: h.db })).removed).toBe(1);
     const mine = await h.request('GET', `/My/AccessRequests/${requestId}`, { token: t.partner });
     expect(await mine.json()).toMatchObject({ status: 'EXPIRED', canRequestAgain: true });
 
@@ -182,5 +209,116 @@ describe('the expiry job', () => {
     await grantedUntil(users.partner, inAnHour());
     await moveEnd(null);
     expect(await grantOf(users.partner)).toMatchObject({ ends_at: null, ends_request_id: null });
+  });
+});
+
+describe('the expiry job as long-running work (ADR 0026)', () => {
+  /** Fails the first `failures` statements that read the due grants, as a lost connection would. */
+  const flaky = (failures: number): KyselyPlugin => ({
+    transformQuery: ({ node }) => {
+      if (node.kind === 'SelectQueryNode' && node.endModifiers !== undefined && failures-- > 0)
+        throw new Error('Connection terminated unexpectedly');
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  });
+
+  it('tries a sweep that failed on the database again before the next interval', async () => {
+    const [due] = await dueGrants([1]);
+    const logged: string[] = [];
+    const job = makeExpiryJob({
+      db: h.db.withPlugin(flaky(2)),
+      interval: '1 hour',
+      retry: Schedule.spaced('20 millis').pipe(Schedule.intersect(Schedule.recurs(3))),
+      log: (message) => logged.push(message),
+    });
+    const fiber = Effect.runFork(job.run);
+    try {
+      await expect.poll(async () => grantOf(due ?? ''), { timeout: 5_000 }).toBeUndefined();
+      expect(logged).toEqual([]);
+    } finally {
+      await Effect.runPromise(Fiber.interrupt(fiber));
+    }
+  });
+
+  it('tells a sweep that failed for good and goes on at the next interval', async () => {
+    const [due] = await dueGrants([2]);
+    const logged: string[] = [];
+    const job = makeExpiryJob({
+      db: h.db.withPlugin(flaky(2)),
+      interval: '300 millis',
+      retry: Schedule.recurs(0),
+      log: (message) => logged.push(message),
+    });
+    const fiber = Effect.runFork(job.run);
+    try {
+      await expect.poll(async () => grantOf(due ?? ''), { timeout: 5_000 }).toBeUndefined();
+      expect(logged).toEqual(['a sweep failed', 'a sweep failed']);
+    } finally {
+      await Effect.runPromise(Fiber.interrupt(fiber));
+    }
+  });
+
+  it('tells a sweep that broke on a bug (a callback that throws) and goes on', async () => {
+    const [first] = await dueGrants([6]);
+    const logged: { message: string; error: unknown }[] = [];
+    let woken = 0;
+    const job = makeExpiryJob({
+      db: h.db,
+      interval: '200 millis',
+      onWebhookQueued: () => {
+        woken++;
+        if (woken === 1) throw new Error('a bug');
+      },
+      log: (message, error) => logged.push({ message, error }),
+    });
+    const fiber = Effect.runFork(job.run);
+    try {
+      await expect.poll(() => logged.length, { timeout: 5_000 }).toBe(1);
+      expect(logged[0]).toMatchObject({ message: 'a sweep failed', error: new Error('a bug') });
+      expect(await grantOf(first ?? '')).toBeUndefined();
+      const [second] = await dueGrants([7]);
+      await expect.poll(async () => grantOf(second ?? ''), { timeout: 5_000 }).toBeUndefined();
+      expect(woken).toBe(2);
+    } finally {
+      await Effect.runPromise(Fiber.interrupt(fiber));
+    }
+  });
+
+  it('shutdown during a sweep: the batch under way commits, no further batch starts, the rest stays due', async () => {
+    const due = await dueGrants([3, 4, 5]);
+    // The first batch's removal is held until the test lets it go.
+    let hold: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => (hold = resolve));
+    let reached: (() => void) | undefined;
+    const removing = new Promise<void>((resolve) => (reached = resolve));
+    const watched = new Set<QueryId>();
+    const slow: KyselyPlugin = {
+      transformQuery: ({ node, queryId }) => {
+        if (node.kind === 'DeleteQueryNode' && watched.size === 0) watched.add(queryId);
+        return node;
+      },
+      transformResult: async ({ result, queryId }) => {
+        if (watched.has(queryId)) {
+          reached?.();
+          await held;
+        }
+        return result;
+      },
+    };
+    const fiber = Effect.runFork(makeExpiryJob({ db: h.db.withPlugin(slow), batch: 1, interval: '1 hour' }).run);
+    await removing;
+    const stopped = Effect.runPromise(Fiber.interrupt(fiber));
+    const early = await Promise.race([
+      stopped.then(() => 'stopped'),
+      new Promise((resolve) => setTimeout(() => resolve('waiting'), 200)),
+    ]);
+    expect(early).toBe('waiting');
+    hold?.();
+    await stopped;
+    const left = await Promise.all(due.map(grantOf));
+    expect(left.filter((g) => g === undefined)).toHaveLength(1);
+    // The next start takes the rest.
+    expect((await expire({ db: h.db })).removed).toBe(2);
   });
 });

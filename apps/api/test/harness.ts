@@ -4,6 +4,7 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { JWK } from 'jose';
 import type { Hono } from 'hono';
+import { Duration, Effect, Schedule } from 'effect';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp } from '../src/app.ts';
@@ -12,10 +13,11 @@ import type { AppEnv } from '../src/context.ts';
 import { migrate, openDatabase } from '../src/db/database.ts';
 import type { Database } from '../src/db/database.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
-import { createDispatcher } from '../src/webhooks/dispatcher.ts';
+import { makeDispatcher } from '../src/webhooks/dispatcher.ts';
 import { secretBox } from '../src/secrets.ts';
-import type { Dispatcher } from '../src/webhooks/dispatcher.ts';
+import type { Dispatcher, DispatcherOptions } from '../src/webhooks/dispatcher.ts';
 import type { MailQueue } from '../src/mail/outbox.ts';
+import { startJobRunner } from '../src/jobs/runner.ts';
 
 export const AUTHORITY = 'http://localhost:4901';
 const AUDIENCE = 'portal-api';
@@ -123,6 +125,15 @@ export async function freshDatabase(
   };
 }
 
+/** A delivery that failed is due again at once (the tests sweep again rather than wait). */
+export const noBackoff = Schedule.spaced(Duration.zero);
+
+/** A dispatcher (its wake-up queue made at once). */
+export const dispatcherFor = (options: DispatcherOptions): Dispatcher => Effect.runSync(makeDispatcher(options));
+
+/** One sweep of `dispatcher`, waited for: how many deliveries it attempted. */
+export const sweep = (dispatcher: Dispatcher): Promise<number> => Effect.runPromise(dispatcher.sweep);
+
 export interface Harness {
   app: Hono<AppEnv>;
   db: Database;
@@ -130,6 +141,15 @@ export interface Harness {
   databaseUrl: string | undefined;
   dispatcher: Dispatcher;
   queued: { count: number };
+  /**
+   * Follows the answer of a call that became a job (#28.6): 202 with the job; the job is read until it is
+   * finished, and answered as the call answered before it was a job: 200 with its result, or its error's status
+   * with its error (in the language of `headers.lang`).
+   */
+  finish: (
+    accepted: Response,
+    init?: { token?: string | undefined; headers?: Record<string, string> },
+  ) => Promise<Response>;
   request: (
     method: string,
     path: string,
@@ -151,42 +171,72 @@ export async function harness(
   if (options.seed ?? true)
     await seedDemo(db, { portalUrl: PORTAL, dealerShopUrl: 'http://localhost:4992', secrets: testSecrets });
   const queued = { count: 0 };
-  const dispatcher = createDispatcher({
+  const dispatcher = dispatcherFor({
     db,
     secrets: testSecrets,
-    backoffMs: () => 0,
+    backoff: noBackoff,
     maxAttempts: 3,
     ...(options.fetchImpl === undefined ? {} : { fetchImpl: options.fetchImpl }),
-    timeoutMs: 2000,
+    timeout: 2000,
+  });
+  const onWebhookQueued = () => {
+    queued.count++;
+  };
+  const jobs = startJobRunner({
+    db,
+    mail: options.mail,
+    onWebhookQueued,
+    pollInterval: '200 millis',
+    heartbeat: '100 millis',
+    log: () => undefined,
   });
   const app = createApp({
     db,
     auth: testAuthenticator(keys),
-    onWebhookQueued: () => {
-      queued.count++;
-    },
+    onWebhookQueued,
     allowHttpWebhooks: true,
     publicUrl: 'http://localhost:4900',
     mail: options.mail,
     secrets: testSecrets,
+    jobs: { wake: jobs.wake, settled: jobs.settled, running: jobs.running, answerWaitMs: 1000 },
     corsOrigins: [PORTAL],
   });
+  const request: Harness['request'] = async (method, path, init = {}) => {
+    const headers: Record<string, string> = { ...(init.headers ?? {}) };
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    let body: RequestInit['body'] = init.rawBody;
+    if (init.body !== undefined) {
+      body = JSON.stringify(init.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    return app.request(path, { method, headers, ...(body === undefined ? {} : { body }) });
+  };
   return {
     app,
     db,
     databaseUrl: url,
     dispatcher,
     queued,
-    close,
-    request: async (method, path, init = {}) => {
-      const headers: Record<string, string> = { ...(init.headers ?? {}) };
-      if (init.token) headers.authorization = `Bearer ${init.token}`;
-      let body: RequestInit['body'] = init.rawBody;
-      if (init.body !== undefined) {
-        body = JSON.stringify(init.body);
-        headers['content-type'] ??= 'application/json';
+    close: async () => {
+      await jobs.stop();
+      await close();
+    },
+    request,
+    finish: async (accepted, init = {}) => {
+      if (accepted.status !== 202) return accepted;
+      const base = 'http://localhost:4900';
+      let job = (await accepted.json()) as { status: string; statusUrl: string; result: unknown; error: unknown };
+      const path = job.statusUrl.slice(base.length);
+      for (let tries = 0; job.status === 'QUEUED' || job.status === 'RUNNING'; tries++) {
+        if (tries > 600) throw new Error(`job ${path} did not finish`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const r = await request('GET', path, init);
+        if (r.status !== 200) throw new Error(`GET ${path}: ${r.status} ${await r.text()}`);
+        job = (await r.json()) as typeof job;
       }
-      return app.request(path, { method, headers, ...(body === undefined ? {} : { body }) });
+      if (job.status === 'SUCCEEDED') return Response.json(job.result, { status: 200 });
+      const failure = job.error as { status: number; body: unknown };
+      return Response.json(failure.body, { status: failure.status });
     },
   };
 }

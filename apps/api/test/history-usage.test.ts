@@ -82,7 +82,7 @@ describe('history (#17.14)', () => {
       { kind: 'APPLICATION', id: apps.marketing, label: 'Marketing-Downloads', exists: true },
     ]);
 
-    expect((await call('DELETE', `/Permissions/${permission.id}`)).status).toBe(204);
+    expect((await call('DELETE', `/Permissions/${permission.id}`)).status).toBe(200);
     const after = (await call('GET', `/Roles/${role.id}/History`)).body.items.find(
       (x: Body) => x.id === permissions.id,
     );

@@ -5,9 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apps, users } from '../src/db/seed/ids.ts';
-import { createDispatcher } from '../src/webhooks/dispatcher.ts';
 import { seed } from '../src/db/seed/index.ts';
-import { freshDatabase, harness, testSecrets } from './harness.ts';
+import { freshDatabase, harness, testSecrets, sweep, dispatcherFor } from './harness.ts';
 import type { Harness } from './harness.ts';
 
 let h: Harness;
@@ -118,29 +117,29 @@ describe('dispatchers of two instances on one database', () => {
     const until = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const a = createDispatcher({
+    const a = dispatcherFor({
       db: h.db,
       secrets: testSecrets,
       instance: 'a',
       fetchImpl: receiver('a', { reached: reach, until }),
       concurrency: 2,
     });
-    const b = createDispatcher({
+    const b = dispatcherFor({
       db: h.db,
       secrets: testSecrets,
       instance: 'b',
       fetchImpl: receiver('b'),
       concurrency: 2,
     });
-    const busyA = a.runOnce();
+    const busyA = sweep(a);
     await reached;
-    await b.runOnce();
+    await sweep(b);
     expect(sent.length).toBeGreaterThan(0);
     expect(new Set(sent.map((s) => s.instance))).toEqual(new Set(['b']));
     release();
     await busyA;
     for (let round = 0; round < 20 && sent.length < ids.length; round += 1)
-      await Promise.all([a.runOnce(), b.runOnce(), a.runOnce(), b.runOnce()]);
+      await Promise.all([sweep(a), sweep(b), sweep(a), sweep(b)]);
     expect(sent.map((s) => s.delivery).sort()).toEqual([...ids].sort());
     for (const application of applications) {
       const seqs = sent.filter((s) => s.application === application).map((s) => s.seq);
@@ -158,22 +157,22 @@ describe('dispatchers of two instances on one database', () => {
   it("a dead instance's claim runs out and is taken over; a live one is left alone", async () => {
     sent.length = 0;
     const dead = await queue(3, { by: 'dead', until: new Date(Date.now() - 1) });
-    const a = createDispatcher({ db: h.db, secrets: testSecrets, instance: 'a', fetchImpl: receiver('a') });
-    await a.runOnce();
+    const a = dispatcherFor({ db: h.db, secrets: testSecrets, instance: 'a', fetchImpl: receiver('a') });
+    await sweep(a);
     expect(sent.map((s) => s.delivery).sort()).toEqual([...dead].sort());
 
     sent.length = 0;
     const live = await queue(3, { by: 'b', until: new Date(Date.now() + 60_000) });
-    expect(await a.runOnce()).toBe(0);
+    expect(await sweep(a)).toBe(0);
     expect(sent).toEqual([]);
-    const later = createDispatcher({
+    const later = dispatcherFor({
       db: h.db,
       secrets: testSecrets,
       instance: 'a',
       fetchImpl: receiver('a'),
       now: () => new Date(Date.now() + 61_000),
     });
-    await later.runOnce();
+    await sweep(later);
     expect(sent.map((s) => s.delivery).sort()).toEqual([...live].sort());
   });
 });

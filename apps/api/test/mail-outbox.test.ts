@@ -3,10 +3,11 @@
 // with what was granted or denied with the reason), the reminder and the end of time-bound access.
 // Each row is written in the transaction of its change (the same xmin as the row that changed; a
 // refused change leaves none), and without an SMTP host nothing is queued.
+import { Effect } from 'effect';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountAccesses, apps, roles, users } from '../src/db/seed/ids.ts';
-import { createExpiryJob } from '../src/jobs/expiry.ts';
+import { makeExpiryJob } from '../src/jobs/expiry.ts';
 import type { MailQueue } from '../src/mail/outbox.ts';
 import { claimsOf } from '../src/services/access.ts';
 import { harness, PORTAL, token } from './harness.ts';
@@ -196,9 +197,9 @@ describe('mails queued with the change they tell about', () => {
       },
     });
     expect(accepted.status).toBe(200);
-    const job = createExpiryJob({ db: h.db, mail });
-    expect((await job.runOnce()).reminded).toBeGreaterThanOrEqual(1);
-    await job.runOnce();
+    const job = makeExpiryJob({ db: h.db, mail });
+    expect((await Effect.runPromise(job.sweep)).reminded).toBeGreaterThanOrEqual(1);
+    await Effect.runPromise(job.sweep);
     const ofKind = async (kind: string) =>
       h.db
         .selectFrom('mail_outbox')
@@ -217,8 +218,8 @@ describe('mails queued with the change they tell about', () => {
       .where('application_id', '=', apps.kitchenPlanner)
       .where('user_id', '=', users.newUser)
       .execute();
-    expect((await job.runOnce()).removed).toBe(1);
-    await job.runOnce();
+    expect((await Effect.runPromise(job.sweep)).removed).toBe(1);
+    await Effect.runPromise(job.sweep);
     const ended = await ofKind('ACCESS_EXPIRED');
     expect(ended).toHaveLength(1);
     expect(ended[0]?.subject).toBe('Twój dostęp do Küchenplaner wygasł');

@@ -11,13 +11,8 @@ import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
-import {
-  defaultBackoff,
-  delayAfter,
-  makeMailSender,
-  startMailSender,
-  type MailSenderOptions,
-} from '../src/mail/sender.ts';
+import { delayAfter } from '../src/jobs/effects.ts';
+import { defaultBackoff, makeMailSender, type MailSenderOptions } from '../src/mail/sender.ts';
 import { smtpTransport } from '../src/mail/smtp.ts';
 import { freshDatabase } from './harness.ts';
 
@@ -237,14 +232,12 @@ describe('the mail sender', () => {
   it('shutdown interrupts a send under way at once and gives its claim back', async () => {
     const smtp = await smtpServer(() => 'hang');
     const id = await queue('slow@hk-demo.test');
-    const stop = startMailSender({
-      db,
-      transport: transportTo(smtp.port),
-      pollInterval: 50,
-      sendTimeout: 60_000,
-      instance: 'stopping',
-      log: () => {},
-    });
+    const running = Effect.runFork(
+      Effect.scoped(
+        sender({ transport: transportTo(smtp.port), pollInterval: 50, sendTimeout: 60_000, instance: 'stopping' }).run,
+      ),
+    );
+    const stop = () => run(Fiber.interrupt(running));
     await expect.poll(async () => (await row(id)).claimed_by, { timeout: 5000 }).toBe('stopping');
     await expect.poll(() => smtp.connections.open, { timeout: 5000 }).toBe(1);
     const started = Date.now();

@@ -6,7 +6,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDispatcher } from '../src/webhooks/dispatcher.ts';
 import type { Database } from '../src/db/database.ts';
 import { migrate, migrator } from '../src/db/database.ts';
 import { apps, roles, users } from '../src/db/seed/ids.ts';
@@ -18,7 +17,7 @@ import {
   unreadableWebhookSecrets,
   webhookSecretKeyUse,
 } from '../src/webhooks/secrets.ts';
-import { freshDatabase, harness, testSecrets, token } from './harness.ts';
+import { freshDatabase, harness, testSecrets, token, sweep, dispatcherFor, noBackoff } from './harness.ts';
 import type { Harness } from './harness.ts';
 
 let h: Harness;
@@ -98,7 +97,7 @@ describe('webhook secrets at rest', () => {
     signing = ((await created.json()) as { secret: string }).secret;
     // A delivery, so that its attempt (with its headers) is in the dump too.
     await h.request('PUT', `${base}/Users/${users.newUser}`, { token: admin, body: { roleIds: [roles.dealerViewer] } });
-    expect(await h.dispatcher.runOnce()).toBe(1);
+    expect(await sweep(h.dispatcher)).toBe(1);
 
     const stored = await h.db
       .selectFrom('webhooks')
@@ -139,8 +138,8 @@ describe('webhook secrets at rest', () => {
       body: { roleIds: [roles.dealerOrderer] },
     });
     const before = sent.length;
-    const dispatcher = createDispatcher({ db: h.db, secrets: wrong, backoffMs: () => 0, maxAttempts: 1, fetchImpl });
-    expect(await dispatcher.runOnce()).toBe(1);
+    const dispatcher = dispatcherFor({ db: h.db, secrets: wrong, backoff: noBackoff, maxAttempts: 1, fetchImpl });
+    expect(await sweep(dispatcher)).toBe(1);
     expect(sent.length).toBe(before);
     const failed = await h.db
       .selectFrom('webhook_deliveries')
@@ -177,8 +176,8 @@ describe('webhook secrets at rest', () => {
     expect(await unreadableWebhookSecrets(h.db, testSecrets)).toMatchObject({ count: 2 });
     await h.request('PUT', `${base}/Users/${users.newUser}`, { token: admin, body: { roleIds: [roles.dealerViewer] } });
     const before = sent.length;
-    const dispatcher = createDispatcher({ db: h.db, secrets: only, backoffMs: () => 0, fetchImpl });
-    expect(await dispatcher.runOnce()).toBe(1);
+    const dispatcher = dispatcherFor({ db: h.db, secrets: only, backoff: noBackoff, fetchImpl });
+    expect(await sweep(dispatcher)).toBe(1);
     const delivered = sent.at(-1);
     expect(sent.length).toBe(before + 1);
     expect(delivered?.headers.get('authorization')).toBe(

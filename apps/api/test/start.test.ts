@@ -1,7 +1,10 @@
 // A wrong provider configuration stops the API's start with one line (issue #27): the real main.ts,
-// started as a process, with a provider on loopback that answers what it is told.
+// started as a process, with a provider on loopback that answers what it is told. A right one
+// starts it, and SIGTERM stops it: the server, the jobs and the database closed (ADR 0026).
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -9,12 +12,14 @@ let provider: Server;
 let base = '';
 beforeAll(async () => {
   provider = createServer((request, response) => {
-    response.writeHead(request.url === '/realms/hk/.well-known/openid-configuration' ? 200 : 404, {
+    const realm = /^\/realms\/(hk|ok)\/\.well-known\/openid-configuration$/.exec(request.url ?? '')?.[1];
+    response.writeHead(realm === undefined ? 404 : 200, {
       'content-type': 'application/json',
     });
     response.end(
       JSON.stringify({
-        issuer: `${base}/realms/other`,
+        // The hk realm names another issuer; the ok realm is right.
+        issuer: `${base}/realms/${realm === 'ok' ? 'ok' : 'other'}`,
         authorization_endpoint: `${base}/a`,
         token_endpoint: `${base}/t`,
         jwks_uri: `${base}/k`,
@@ -70,4 +75,43 @@ describe('the start with a wrong provider configuration', () => {
       expect(stderr.trim()).toBe(`api: cannot start: ${line}`);
     }
   });
+});
+
+describe('the start and the shutdown', () => {
+  it('starts with a right configuration and stops on SIGTERM: server, jobs and database closed, exit 0', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'api-start-'));
+    try {
+      const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'src', 'main.ts')], {
+        env: {
+          PATH: process.env.PATH ?? '',
+          NODE_ENV: 'development',
+          IDP_KIND: 'oidc',
+          IDP_ISSUER: `${base}/realms/ok`,
+          API_PORT: '0',
+          API_DATA_DIR: join(dataDir, 'api'),
+          API_SEED: 'none',
+          API_EXPIRY_INTERVAL_MS: '100',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      await expect.poll(() => stdout, { timeout: 90_000, interval: 100 }).toContain('api: listening on');
+      // The jobs sweep meanwhile (the expiry job every 100 ms); the shutdown interrupts them.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const stopping = Date.now();
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      const code = await exited;
+      clearTimeout(timer);
+      expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+      expect(stdout).toContain('api: SIGTERM, stopping');
+      expect(Date.now() - stopping).toBeLessThan(10_000);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

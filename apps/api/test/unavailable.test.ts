@@ -19,6 +19,8 @@ beforeAll(async () => {
     db,
     auth: testAuthenticator(),
     onWebhookQueued: () => undefined,
+    // No job is submitted here: no runner.
+    jobs: { wake: () => undefined, settled: async () => undefined, running: () => undefined, answerWaitMs: 0 },
     allowHttpWebhooks: true,
     publicUrl: 'http://localhost:4900',
     secrets: testSecrets,

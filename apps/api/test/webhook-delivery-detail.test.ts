@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apps, users } from '../src/db/seed/ids.ts';
 import { claimsOf } from '../src/services/access.ts';
-import { harness, token } from './harness.ts';
+import { harness, token, sweep } from './harness.ts';
 import type { Harness } from './harness.ts';
 
 let h: Harness;
@@ -53,8 +53,8 @@ describe("a webhook delivery's detail", () => {
     const queued = (await (await h.request('POST', `${base}/WebhookDeliveries/Test`, { token: admin })).json()) as {
       id: string;
     };
-    await h.dispatcher.runOnce();
-    await h.dispatcher.runOnce();
+    await sweep(h.dispatcher);
+    await sweep(h.dispatcher);
     const response = await h.request('GET', `${base}/WebhookDeliveries/${queued.id}`, { token: admin });
     expect(response.status).toBe(200);
     const detail = (await response.json()) as Detail;
@@ -87,7 +87,7 @@ describe("a webhook delivery's detail", () => {
     const queued = (await (await h.request('POST', `${base}/WebhookDeliveries/Test`, { token: admin })).json()) as {
       id: string;
     };
-    await h.dispatcher.runOnce();
+    await sweep(h.dispatcher);
     const detail = (await (
       await h.request('GET', `${base}/WebhookDeliveries/${queued.id}`, { token: admin })
     ).json()) as Detail;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apps, users } from '../src/db/seed/ids.ts';
 import { claimsOf } from '../src/services/access.ts';
-import { harness, token } from './harness.ts';
+import { harness, token, sweep } from './harness.ts';
 import type { Harness } from './harness.ts';
 
 let h: Harness;
@@ -29,7 +29,7 @@ afterAll(() => h.close());
 
 /** Runs the dispatcher until nothing is due (the harness retries at once, 3 attempts). */
 async function drain(): Promise<void> {
-  while ((await h.dispatcher.runOnce()) > 0) {
+  while ((await sweep(h.dispatcher)) > 0) {
     /* again */
   }
 }

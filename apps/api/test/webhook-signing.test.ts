@@ -5,7 +5,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apps, roles, users } from '../src/db/seed/ids.ts';
 import { claimsOf } from '../src/services/access.ts';
-import { harness, token } from './harness.ts';
+import { harness, token, sweep } from './harness.ts';
 import type { Harness } from './harness.ts';
 
 let h: Harness;
@@ -61,7 +61,7 @@ describe('webhook signing, test and replay', () => {
     });
 
     await h.request('PUT', `${base}/Users/${users.newUser}`, { token: admin, body: { roleIds: [roles.dealerViewer] } });
-    await h.dispatcher.runOnce();
+    await sweep(h.dispatcher);
     const signed = sent.at(-1);
     expect(verifies(signed?.headers.get('x-portal-signature') ?? null, signed?.body ?? '', one.secret)).toBe(true);
     expect(verifies(signed?.headers.get('x-portal-signature') ?? null, signed?.body ?? '', two.secret)).toBe(true);
@@ -75,7 +75,7 @@ describe('webhook signing, test and replay', () => {
       token: admin,
       body: { roleIds: [roles.dealerOrderer] },
     });
-    await h.dispatcher.runOnce();
+    await sweep(h.dispatcher);
     const after = sent.at(-1);
     expect(verifies(after?.headers.get('x-portal-signature') ?? null, after?.body ?? '', one.secret)).toBe(false);
     expect(verifies(after?.headers.get('x-portal-signature') ?? null, after?.body ?? '', two.secret)).toBe(true);
@@ -98,7 +98,7 @@ describe('webhook signing, test and replay', () => {
     expect(queued.status).toBe(202);
     const delivery = (await queued.json()) as { id: string; event: string; status: string };
     expect(delivery).toMatchObject({ event: 'TEST', status: 'PENDING' });
-    await h.dispatcher.runOnce();
+    await sweep(h.dispatcher);
     const call = sent.at(-1);
     expect(call?.headers.get('x-portal-delivery-id')).toBe(delivery.id);
     expect(JSON.parse(call?.body ?? '{}')).toMatchObject({
@@ -119,7 +119,7 @@ describe('webhook signing, test and replay', () => {
     expect(replayed.status).toBe(202);
     const replay = (await replayed.json()) as { id: string; replayOf: string };
     expect(replay.replayOf).toBe(original.id);
-    await h.dispatcher.runOnce();
+    await sweep(h.dispatcher);
     const call = sent.at(-1);
     expect(call?.headers.get('x-portal-delivery-id')).toBe(replay.id);
     expect(call?.headers.get('x-portal-replay-of')).toBe(original.id);
@@ -130,7 +130,7 @@ describe('webhook signing, test and replay', () => {
     const again = (await (
       await h.request('POST', `${base}/WebhookDeliveries/${replay.id}/Replay`, { token: admin })
     ).json()) as { id: string };
-    await h.dispatcher.runOnce();
+    await sweep(h.dispatcher);
     const third = sent.at(-1);
     expect(third?.headers.get('x-portal-delivery-id')).toBe(again.id);
     expect(third?.headers.get('x-portal-replay-of')).toBe(replay.id);

@@ -6,7 +6,7 @@ import type { IncomingHttpHeaders, Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apps, roles, users } from '../src/db/seed/ids.ts';
 import { claimsOf } from '../src/services/access.ts';
-import { harness, token } from './harness.ts';
+import { harness, token, sweep } from './harness.ts';
 import type { Harness } from './harness.ts';
 
 let h: Harness;
@@ -55,7 +55,7 @@ describe('webhooks', () => {
     });
     expect(r.status).toBe(200);
     expect(h.queued.count).toBe(1);
-    expect(await h.dispatcher.runOnce()).toBe(1);
+    expect(await sweep(h.dispatcher)).toBe(1);
     const call = received.at(-1);
     expect(call?.headers.authorization).toBe(`Basic ${Buffer.from('portal:demo-webhook-secret').toString('base64')}`);
     expect(call?.headers['x-portal-source']).toBe('hk-portal');
@@ -82,7 +82,7 @@ describe('webhooks', () => {
       body: { roleIds: [roles.dealerOrderer] },
     });
     await h.request('DELETE', `/Admin/Applications/${apps.dealerOrdering}/Users/${users.newUser}`, { token: admin });
-    expect(await h.dispatcher.runOnce()).toBe(2);
+    expect(await sweep(h.dispatcher)).toBe(2);
     expect(received.slice(-2).map((c) => (JSON.parse(c.body) as { event: string }).event)).toEqual([
       'UPDATE',
       'REMOVE',
@@ -96,10 +96,10 @@ describe('webhooks', () => {
       body: { roleIds: [roles.dealerViewer] },
     });
     const before = received.length;
-    await h.dispatcher.runOnce();
-    await h.dispatcher.runOnce();
-    await h.dispatcher.runOnce();
-    expect(await h.dispatcher.runOnce()).toBe(0);
+    await sweep(h.dispatcher);
+    await sweep(h.dispatcher);
+    await sweep(h.dispatcher);
+    expect(await sweep(h.dispatcher)).toBe(0);
     expect(received.length - before).toBe(3);
     const list = await h.request('GET', `/Admin/Applications/${apps.dealerOrdering}/WebhookDeliveries`, {
       token: admin,
@@ -168,7 +168,7 @@ describe('one delivery never holds up another (#17.7)', () => {
   it('a header the sender cannot send fails that delivery, recorded, and the next one is sent', async () => {
     const bad = await queued(apps.kitchenPlanner, { headers: [{ key: 'X-Price', value: 'price €' }] });
     const good = await queued(apps.servicePortal, {});
-    await h.dispatcher.runOnce();
+    await sweep(h.dispatcher);
     expect(await delivery(bad)).toMatchObject({
       status: 'PENDING',
       attempts: 1,
@@ -176,26 +176,26 @@ describe('one delivery never holds up another (#17.7)', () => {
       error: expect.stringMatching(/.+/),
     });
     expect(await delivery(good)).toMatchObject({ status: 'SUCCEEDED', attempts: 1 });
-    await h.dispatcher.runOnce();
-    await h.dispatcher.runOnce();
+    await sweep(h.dispatcher);
+    await sweep(h.dispatcher);
     expect(await delivery(bad)).toMatchObject({ status: 'FAILED', attempts: 3 });
   });
 
   it('a crash before the attempt (a stored header list that is no list) is recorded on that delivery', async () => {
     const broken = await queued(apps.kitchenPlanner, { headers: { 'X-A': '1' } });
     const good = await queued(apps.servicePortal, {});
-    await h.dispatcher.runOnce();
+    await sweep(h.dispatcher);
     expect(await delivery(broken)).toMatchObject({ attempts: 1, error: expect.stringMatching(/.+/) });
     expect(await delivery(good)).toMatchObject({ status: 'SUCCEEDED' });
   });
 
   it('an endpoint that hangs does not hold up the deliveries of other applications', async () => {
     const hanging = await queued(apps.kitchenPlanner, { path: '/hang' });
-    const first = h.dispatcher.runOnce();
+    const first = sweep(h.dispatcher);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const good = await queued(apps.servicePortal, {});
     const started = Date.now();
-    await h.dispatcher.runOnce();
+    await sweep(h.dispatcher);
     expect(await delivery(good)).toMatchObject({ status: 'SUCCEEDED' });
     expect(Date.now() - started).toBeLessThan(1500); // the hanging attempt times out after 2 s
     expect((await delivery(hanging)).attempts).toBe(0);

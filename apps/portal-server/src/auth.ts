@@ -52,6 +52,13 @@ import {
 import type { Directory } from './directory.ts';
 import type { SessionRecord, Sessions } from './sessions.ts';
 
+/** The return path with `changed=password|email`: the page there says the change was made (#30.11). */
+export function changedPath(returnPath: string, flow: 'passwordChange' | 'emailChange'): string {
+  const url = new URL(returnPath, 'http://portal.invalid');
+  url.searchParams.set('changed', flow === 'passwordChange' ? 'password' : 'email');
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 export const sessionCookieName = '__Host-hk-portal.session';
 
 export interface AuthDeps {
@@ -282,10 +289,11 @@ export function createAuth(deps: AuthDeps) {
         };
       }
       case 'changed':
-        // The change policy's tokens are not kept: sign in again (silently) at the sign-in policy.
+        // The change policy's tokens are not kept: sign in again (silently) at the sign-in policy,
+        // and back on the page the change started from, which confirms it (`changed`, #30.11).
         return redirect(
           jar,
-          `${authRoutes.login}?${new URLSearchParams({ returnPath: output.returnPath, reauth: '1' })}`,
+          `${authRoutes.login}?${new URLSearchParams({ returnPath: changedPath(output.returnPath, output.flow), reauth: '1' })}`,
         );
       case 'cancelled':
         return redirect(jar, output.redirectTo);

@@ -1,4 +1,4 @@
-// The CSS of one first view (#28.15, ADR 0025): of the build's stylesheet (the Tailwind output of
+// The CSS of one first view (#28.15, ADR 0028): of the build's stylesheet (the Tailwind output of
 // the whole app, about 40 KB) only the rules the rendered markup can match — a rule is kept when
 // one of its selectors names only classes the HTML carries and elements it contains; the custom
 // properties, `@property` and `@keyframes` only when a kept rule refers to them. The page carries

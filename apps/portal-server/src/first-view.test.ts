@@ -13,7 +13,7 @@ import { runtimeConfigFromEnv } from '@portal/portal/runtime-config';
 import { providerConfigFromEnv } from '@portal/server';
 import type { StartFirstView } from '@portal/portal/first-view';
 import type { ServerConfig } from './config.ts';
-import { openSql, type Sql } from './db.ts';
+import { openPortalDatabase, type PortalDatabase } from './db/database.ts';
 import { createServer } from './server.ts';
 import { sessionCookieName } from './auth.ts';
 import { greetingScript, greetingScriptSource, loadFirstViewRenderer } from './first-view.ts';
@@ -56,6 +56,8 @@ const apps = [
     accessRequestsAmount: 0,
     internal: false,
     accessStatus: 'granted',
+    // Ends in 3 days: the tile's "Endet in 3 Tagen" is the browser's to add (#30.11).
+    accessEndsAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
   },
 ];
 const apiCalls: { path: string; authorization: string | null }[] = [];
@@ -135,11 +137,16 @@ const config = (): ServerConfig => ({
 
 type Server = Awaited<ReturnType<typeof createServer>>;
 /** One PGlite for the file; each server of a test shares it. */
-let sql: Sql;
+let database: PortalDatabase;
 beforeAll(async () => {
-  sql = await openSql({});
+  database = await openPortalDatabase({});
 });
-afterAll(async () => sql.close());
+/** Every server the tests start, closed before the database. */
+const started: { close: () => Promise<void> }[] = [];
+afterAll(async () => {
+  for (const server of started) await server.close();
+  await database.close();
+});
 const danaUser = {
   sub: 'u-dana',
   email: 'dana@hk-demo.test',
@@ -188,7 +195,8 @@ describe("the portal's server bundle", () => {
   let server: Server;
   let cookie: string;
   beforeAll(async () => {
-    server = await createServer(config(), { sql, identityProvider: idp, fetch: fakeApi, log: () => undefined });
+    server = await createServer(config(), { database, identityProvider: idp, fetch: fakeApi, log: () => undefined });
+    started.push(server);
     cookie = await signIn(server);
   });
 
@@ -199,6 +207,8 @@ describe("the portal's server bundle", () => {
     const html = await response.text();
     expect(html).toContain('href="/flows/auth?client_id=a1"');
     expect(html).toContain('Serviceportal');
+    // No time-dependent text the browser would count differently (a hydration mismatch, React #418).
+    expect(rootOf(html)).not.toMatch(/Endet (in|heute)/);
     expect(html).toMatch(/<h1 data-greeting="" [^>]*>Guten (Morgen|Tag|Abend), Dana Dealer<\/h1>/);
     expect(html).toContain('<script type="application/json" id="hk-first-view">{"myApps":{"userId":');
     expect(html).toContain(`<script>${greetingScript}</script>`);
@@ -359,6 +369,7 @@ describe("the portal's server bundle", () => {
       roleRequiredOnAccessRequest: false,
       accessRequestsAmount: 0,
       internal: false,
+      description: 'Neu',
       accessStatus: 'granted',
     });
     try {
@@ -380,12 +391,13 @@ describe("what the server does with a renderer's answer", () => {
   const withRenderer = async (start: StartFirstView) => {
     const logs: Record<string, unknown>[] = [];
     const server = await createServer(config(), {
-      sql,
+      database,
       identityProvider: idp,
       fetch: fakeApi,
       log: (e) => logs.push(e),
       startFirstView: start,
     });
+    started.push(server);
     return { server, logs };
   };
   const planned = { kind: 'page', status: 200, title: 'Meine Apps | HK Küchen' } as const;
@@ -420,12 +432,13 @@ describe("what the server does with a renderer's answer", () => {
       '<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>',
     );
     const untitled = await createServer(bare, {
-      sql,
+      database,
       identityProvider: idp,
       fetch: fakeApi,
       log: () => undefined,
       startFirstView: () => ({ plan: Promise.resolve(planned), render: () => Promise.reject(new Error('client')) }),
     });
+    started.push(untitled);
     expect(await (await untitled.app.request(`${portal}/`)).text()).toMatch(
       /<meta charset="utf-8"><meta name="color-scheme" content="light dark"><title>Meine Apps \| HK Küchen<\/title><script type="application\/json" id="hk-boot">/,
     );

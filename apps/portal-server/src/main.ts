@@ -1,15 +1,28 @@
-// Starts the portal server: configuration, the session database (migrated once, under a lock),
-// the build, the HTTP server; a sweep of ended sessions; graceful shutdown on SIGTERM/SIGINT
-// (stop accepting, let requests in flight finish within a grace time, close the database).
-// Effect holds the resources: each is released in reverse order, whatever ends the program.
+// Starts the portal server: configuration, the provider's discovery documents, the server's
+// parts (the session database migrated once, under a lock; the sweep of ended sessions; the
+// build), the HTTP server; graceful shutdown on SIGTERM/SIGINT.
+//
+// One Effect (ADR 0026): every resource is acquired in the program's Scope and released in
+// reverse order whatever ends the program (a signal, or a failure halfway through the start):
+// /health answers 503 and the HTTP server stops accepting and lets its requests finish (within
+// the grace time), then the sweep stops (one under way finishes), then the database closes.
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
-import { Cause, Effect, Exit, Scope } from 'effect';
-import { loadProvider, ProviderConfigError } from '@portal/server';
+import { Cause, Data, Effect, Exit } from 'effect';
+import { closeHttpServer, loadProvider, nextSignal, ProviderConfigError } from '@portal/server';
 import { serverConfig } from './config.ts';
-import { createServer } from './server.ts';
+import { makeServer } from './server.ts';
+
+/** The start stops with one line: a wrong configuration (the message names the variable). */
+class StartRefused extends Data.TaggedError('StartRefused')<{ readonly line: string }> {}
+/** The HTTP server could not listen (the port taken). */
+class ListenFailed extends Data.TaggedError('ListenFailed')<{ readonly cause: unknown }> {}
+
+const refusedOr = (cause: unknown) =>
+  cause instanceof ProviderConfigError ? new StartRefused({ line: cause.message }) : cause;
 
 const program = Effect.gen(function* () {
-  const config = yield* serverConfig;
+  const config = yield* serverConfig.pipe(Effect.mapError(refusedOr));
   // The provider's discovery documents, checked: a provider still starting is waited for a
   // while, a wrong configuration stops the start with one line (issue #27).
   const provider = yield* Effect.tryPromise({
@@ -18,48 +31,34 @@ const program = Effect.gen(function* () {
         waitMs: 60_000,
         onWait: (problem) => console.log(`portal-server: waiting for the identity provider (${problem.message})`),
       }),
-    catch: (error) => error,
+    catch: refusedOr,
   });
-  const scope = yield* Scope.make();
-  const server = yield* Effect.promise(() => createServer(config, { provider }));
-  yield* Scope.addFinalizer(
-    scope,
-    Effect.promise(() => server.close()),
-  );
-  const http = serve({ fetch: server.app.fetch, port: config.port, hostname: config.host }, (info) => {
-    console.log(
-      `portal-server: listening on ${config.runtime.portalUrl} (port ${info.port}; sessions in ${config.databaseUrl === undefined ? `PGlite ${config.dataDir}` : 'PostgreSQL'}; API ${config.apiUrl})`,
-    );
-  });
-  yield* Scope.addFinalizer(
-    scope,
-    Effect.async<void>((resume) => {
-      server.drain();
-      const force = setTimeout(() => {
-        (http as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-      }, config.shutdownGraceMs);
-      http.close(() => {
-        clearTimeout(force);
-        resume(Effect.void);
+  const server = yield* makeServer(config, { provider });
+  yield* Effect.acquireRelease(
+    Effect.async<Server, ListenFailed>((resume) => {
+      const http = serve({ fetch: server.app.fetch, port: config.port, hostname: config.host }, (info) => {
+        console.log(
+          `portal-server: listening on ${config.runtime.portalUrl} (port ${info.port}; sessions in ${config.databaseUrl === undefined ? `PGlite ${config.dataDir}` : 'PostgreSQL'}; API ${config.apiUrl})`,
+        );
+        resume(Effect.succeed(http as Server));
       });
-      (http as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      http.once('error', (cause) => resume(Effect.fail(new ListenFailed({ cause }))));
     }),
+    (http) =>
+      Effect.sync(() => server.drain()).pipe(
+        Effect.zipRight(Effect.promise(() => closeHttpServer(http, config.shutdownGraceMs))),
+      ),
   );
-  yield* Effect.async<void>((resume) => {
-    const stop = (signal: string) => {
-      console.log(`portal-server: ${signal}, draining`);
-      resume(Effect.void);
-    };
-    process.once('SIGTERM', () => stop('SIGTERM'));
-    process.once('SIGINT', () => stop('SIGINT'));
-  });
-  yield* Scope.close(scope, Exit.void);
+  const signal = yield* Effect.promise((abort) => nextSignal(['SIGTERM', 'SIGINT'], abort));
+  console.log(`portal-server: ${signal}, draining`);
 });
 
-void Effect.runPromiseExit(program).then((exit) => {
+void Effect.runPromiseExit(Effect.scoped(program)).then((exit) => {
   if (Exit.isSuccess(exit)) process.exit(0);
-  const error = Cause.squash(exit.cause);
-  if (error instanceof ProviderConfigError) console.error(`portal-server: cannot start: ${error.message}`);
-  else console.error('portal-server: could not start', error);
+  const failure = Cause.failureOption(exit.cause);
+  if (failure._tag === 'Some' && failure.value instanceof StartRefused)
+    console.error(`portal-server: cannot start: ${failure.value.line}`);
+  else
+    console.error('portal-server: could not start', failure._tag === 'Some' ? failure.value : Cause.pretty(exit.cause));
   process.exit(1);
 });

@@ -9,6 +9,7 @@
 import type { AuthConfig, PortalError } from '@portal/core';
 import { isJsonContentType, jsonBodyMaxBytes, jsonNestsTooDeep, refreshDueIn, refreshSession } from '@portal/core';
 import { createCryptoRandom, createSubtleDigest, createSystemClock } from '@portal/adapters';
+import { readBoundedBody } from '@portal/server';
 import type { IdentityProvider } from '@portal/core';
 import type { RefreshLocks, SessionRecord, Sessions } from './sessions.ts';
 import { errorBody, type ServerErrorCode } from './messages.ts';
@@ -20,7 +21,16 @@ const jsonBodyLimit = jsonBodyMaxBytes;
 /** A logo upload: the 2 MB file plus the multipart envelope. */
 const multipartBodyLimit = 2 * 1024 * 1024 + 64 * 1024;
 
-const forwardedRequestHeaders = ['accept', 'content-type', 'lang', 'if-match', 'if-none-match', 'accept-language'];
+const forwardedRequestHeaders = [
+  'accept',
+  'content-type',
+  'lang',
+  'if-match',
+  'if-none-match',
+  'accept-language',
+  // A job's submit (#28.6): the API answers the same key with the first job.
+  'idempotency-key',
+];
 const droppedResponseHeaders = new Set([
   'set-cookie',
   'connection',
@@ -74,64 +84,17 @@ export function errorResponse(
 }
 
 /**
- * A body over its limit is still read, and dropped, up to this many bytes and for at most
- * `drainMs` before the 413: a client still sending then reads the answer instead of a reset on
- * its write (a lingering close, as web servers do). A body declared or found larger still, or
- * one sent so slowly that it would hold the request open, is cut off.
+ * The request's body, read up to its limit; `undefined` when it is over (413). A refused body is
+ * drained first by the servers' shared `readBoundedBody` (@portal/server: up to its drain cap, for
+ * at most its drain time), so a client still sending reads the 413 instead of a reset on its write.
  */
-export const drainLimit = 8 * 1024 * 1024;
-const drainMs = 3000;
-
-/** Reads and drops the rest of a refused body, up to `drainLimit` bytes in all and for `drainMs` at most. */
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, read: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), drainMs);
-  });
-  try {
-    for (let size = read; size <= drainLimit;) {
-      const next = await Promise.race([reader.read(), timeout]);
-      if (next === 'timeout' || next.done) return;
-      size += next.value.byteLength;
-    }
-  } finally {
-    clearTimeout(timer);
-    await reader.cancel().catch(() => undefined);
-  }
-}
-
-/** The request's body, read up to its limit; `undefined` when it is over (413). */
 async function boundedBody(request: Request): Promise<ArrayBuffer | null | undefined> {
   if (request.body === null) return null;
   const limit = (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')
     ? multipartBodyLimit
     : jsonBodyLimit;
-  const declared = Number(request.headers.get('content-length') ?? 'NaN');
-  const reader = request.body.getReader();
-  if (Number.isFinite(declared) && declared > limit) {
-    if (declared <= drainLimit) await drain(reader, 0).catch(() => undefined);
-    else await reader.cancel().catch(() => undefined);
-    return undefined;
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await drain(reader, size).catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body.buffer;
+  const read = await readBoundedBody(request.body, limit, Number(request.headers.get('content-length') ?? 'NaN'));
+  return read.kind === 'read' ? read.bytes.buffer : undefined;
 }
 
 export function createApiProxy(deps: ProxyDeps) {

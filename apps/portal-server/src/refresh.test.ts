@@ -12,7 +12,8 @@ import { runtimeConfigFromEnv } from '@portal/portal/runtime-config';
 import { providerConfigFromEnv } from '@portal/server';
 import { postgresBin, startPostgres, type RunningPostgres } from '@portal/tooling/postgres-server';
 import type { ServerConfig } from './config.ts';
-import { openSql, type Sql } from './db.ts';
+import { sql } from 'kysely';
+import { openPortalDatabase, type PortalDatabase } from './db/database.ts';
 import { createServer } from './server.ts';
 import { sessionCookieName } from './auth.ts';
 import { createRefreshLocks, refreshLockKey } from './sessions.ts';
@@ -78,13 +79,13 @@ function provider(clock: ReturnType<typeof movableClock>, expiresIn = 3600): Fak
 }
 
 async function startServer(
-  sql: Sql,
+  database: PortalDatabase,
   idp: FakeIdentityProvider,
   api: ReturnType<typeof fakeApi>,
   clock: ReturnType<typeof movableClock>,
 ): Promise<Server> {
   return createServer(config(), {
-    sql,
+    database,
     identityProvider: idp,
     fetch: api.fetch,
     now: clock.now,
@@ -114,8 +115,10 @@ const callApi = async (server: Server, cookie: string): Promise<Response> =>
   server.app.request(`${portal}/api/My/Applications`, { headers: { cookie } });
 
 /** Every stored token due for a refresh now. */
-const makeDue = (sql: Sql) =>
-  sql.query(`UPDATE portal_session SET tokens = jsonb_set(tokens, '{expiresAt}', to_jsonb(1::bigint))`);
+const makeDue = (server: Server) =>
+  sql`UPDATE portal_session SET tokens = jsonb_set(tokens, '{expiresAt}', to_jsonb(1::bigint))`.execute(
+    server.database.db,
+  );
 
 /** The promise's value, or 'pending' when it has not settled within `ms`. */
 const within = <T>(promise: Promise<T>, ms: number): Promise<T | 'pending'> =>
@@ -135,13 +138,16 @@ describe('one instance: each session under its own lock', () => {
   const api = fakeApi();
   let server: Server;
   beforeAll(async () => {
-    server = await startServer(await openSql({}), idp, api, clock);
+    server = await startServer(await openPortalDatabase({}), idp, api, clock);
   });
-  afterAll(async () => server.close());
+  afterAll(async () => {
+    await server.close();
+    await server.database.close();
+  });
 
   it('two sessions refreshing at once against a slow provider run side by side: the second is answered while the first is held', async () => {
     const [a, b] = [await signIn(server, idp), await signIn(server, idp)];
-    await makeDue(server.sql);
+    await makeDue(server);
     const before = idp.calls.refresh.length;
     const slow = idp.holdNext();
     try {
@@ -161,7 +167,7 @@ describe('one instance: each session under its own lock', () => {
   it('a refresh that hangs holds up only its own session: five others refresh meanwhile; its own next call waits and shares its tokens', async () => {
     const hanging = await signIn(server, idp);
     const others = await Promise.all(Array.from({ length: 5 }, () => signIn(server, idp)));
-    await makeDue(server.sql);
+    await makeDue(server);
     const before = idp.calls.refresh.length;
     const hang = idp.holdNext();
     try {
@@ -217,16 +223,19 @@ describe('a session whose lock another instance holds too long', () => {
   let server: Server;
   let heldElsewhere = false;
   beforeAll(async () => {
-    const sql = await openSql({});
-    const tryLock: Sql['tryLock'] = async (key) => (heldElsewhere ? undefined : sql.tryLock(key));
+    const database = await openPortalDatabase({});
+    const tryLock: PortalDatabase['tryLock'] = async (key) => (heldElsewhere ? undefined : database.tryLock(key));
     // upstreamTimeoutMs 2,000: a call waits 4 s for the other instance.
-    server = await startServer({ ...sql, tryLock }, idp, api, clock);
+    server = await startServer({ ...database, tryLock }, idp, api, clock);
   });
-  afterAll(async () => server.close());
+  afterAll(async () => {
+    await server.close();
+    await server.database.close();
+  });
 
   it('answers 502 after the wait, refreshes nothing and keeps the session; the next call refreshes', async () => {
     const cookie = await signIn(server, idp);
-    await makeDue(server.sql);
+    await makeDue(server);
     heldElsewhere = true;
     const started = Date.now();
     const answer = await callApi(server, cookie);
@@ -274,9 +283,12 @@ describe('the refresh lead, capped at half the token lifetime', () => {
   const api = fakeApi();
   let server: Server;
   beforeAll(async () => {
-    server = await startServer(await openSql({}), idp, api, clock);
+    server = await startServer(await openPortalDatabase({}), idp, api, clock);
   });
-  afterAll(async () => server.close());
+  afterAll(async () => {
+    await server.close();
+    await server.database.close();
+  });
 
   it('60-second tokens: a call 10 s after the grant does not refresh, one 40 s after does; three tabs over 5 minutes refresh every 30 s', async () => {
     const cookie = await signIn(server, idp);
@@ -311,12 +323,15 @@ describe('two instances on one PostgreSQL server', () => {
     postgres = await startPostgres(bin);
     const url = postgres.url;
     instances = [
-      await startServer(await openSql({ connectionString: url }), idp, api, clock),
-      await startServer(await openSql({ connectionString: url }), idp, api, clock),
+      await startServer(await openPortalDatabase({ connectionString: url }), idp, api, clock),
+      await startServer(await openPortalDatabase({ connectionString: url }), idp, api, clock),
     ];
   }, 60_000);
   afterAll(async () => {
-    for (const instance of instances) await instance.close();
+    for (const instance of instances) {
+      await instance.close();
+      await instance.database.close();
+    }
     await postgres?.stop();
   });
   const on = (i: number): Server => {
@@ -327,7 +342,7 @@ describe('two instances on one PostgreSQL server', () => {
 
   it('one refresh per session: five sessions, ten calls each spread over both instances', async () => {
     const cookies = await Promise.all(Array.from({ length: 5 }, (_, i) => signIn(on(i), idp)));
-    await makeDue(on(0).sql);
+    await makeDue(on(0));
     const before = idp.calls.refresh.length;
     api.bearers.length = 0;
     const answers = await Promise.all(
@@ -340,7 +355,7 @@ describe('two instances on one PostgreSQL server', () => {
 
   it("sessions on two instances refresh at once against a slow provider; the held session's call on the other instance waits for it and refreshes nothing", async () => {
     const [a, b] = [await signIn(on(0), idp), await signIn(on(1), idp)];
-    await makeDue(on(0).sql);
+    await makeDue(on(0));
     const before = idp.calls.refresh.length;
     const slow = idp.holdNext();
     try {

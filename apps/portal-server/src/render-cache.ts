@@ -1,4 +1,4 @@
-// Rendered first views kept for a short time (#28.15, ADR 0025): a render is synchronous work
+// Rendered first views kept for a short time (#28.15, ADR 0028): a render is synchronous work
 // on the event loop (15–45 ms on a shared core), and under concurrent requests every page's
 // first byte waits behind the others' renders. A page is kept per user and language, under a
 // key the renderer makes of everything it reads (its data included: new data, a new key); the

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeGateForm, decodeMySessions, gateFormCookie, jsonBodyMaxDepth } from '@portal/core';
 import { createFakeIdentityProvider, type FakeIdentityProvider } from '@portal/core/testing';
 import { runtimeConfigFromEnv } from '@portal/portal/runtime-config';
-import { providerConfigFromEnv } from '@portal/server';
+import { providerConfigFromEnv, refusedBodyDrainBytes } from '@portal/server';
 import type { ServerConfig } from './config.ts';
-import { openSql } from './db.ts';
+import { sql } from 'kysely';
+import { openPortalDatabase, type PortalDatabase } from './db/database.ts';
 import { createServer } from './server.ts';
 import { sessionCookieName } from './auth.ts';
-import { drainLimit } from './proxy.ts';
 
 const portal = 'http://localhost:5173';
 const jwt = /eyJ[\w-]+\.[\w-]+\.[\w-]*/;
@@ -40,10 +40,12 @@ interface ApiCall {
   authorization: string | null;
   cookie: string | null;
   lang: string | null;
+  idempotencyKey: string | null;
   size: number;
 }
 
 let server: Awaited<ReturnType<typeof createServer>>;
+let database: PortalDatabase;
 let idp: FakeIdentityProvider;
 const apiCalls: ApiCall[] = [];
 let providerUp = true;
@@ -60,8 +62,28 @@ const fakeFetch: typeof fetch = async (input, init) => {
     authorization: headers.get('authorization'),
     cookie: headers.get('cookie'),
     lang: headers.get('lang'),
+    idempotencyKey: headers.get('idempotency-key'),
     size: body?.byteLength ?? 0,
   });
+  // A job's submit (#28.6): 202 with the job's address.
+  if (url.pathname === '/Admin/Applications/shop/Users/Import')
+    return Response.json(
+      { id: 'j1', status: 'QUEUED' },
+      { status: 202, headers: { Location: `${portal}/api/Admin/Applications/shop/Jobs/j1` } },
+    );
+  // A CSV download, streamed: its rows keep coming for longer than the upstream timeout (2 s here).
+  if (url.pathname === '/Users/Export') {
+    let sent = 0;
+    const encoder = new TextEncoder();
+    const rows = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (sent === 6) return controller.close();
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        controller.enqueue(encoder.encode(`row ${++sent}\r\n`));
+      },
+    });
+    return new Response(rows, { headers: { 'content-type': 'text/csv' } });
+  }
   if (headers.get('authorization') === null && url.pathname.startsWith('/My/'))
     return Response.json({ error: { code: 'unauthorized', message: 'no', errors: [] } }, { status: 401 });
   // The directory's claims of a user (a provider without the data claim, #27).
@@ -191,14 +213,18 @@ beforeAll(async () => {
     upstreamTimeoutMs: 2_000,
     shutdownGraceMs: 100,
   };
+  database = await openPortalDatabase({});
   server = await createServer(config, {
-    sql: await openSql({}),
+    database,
     identityProvider: idp,
     fetch: fakeFetch,
     log: () => undefined,
   });
 });
-afterAll(async () => server.close());
+afterAll(async () => {
+  await server.close();
+  await database.close();
+});
 
 describe('sign-in on the server', () => {
   it('keeps the auth state in an HttpOnly cookie and the tokens on the server', async () => {
@@ -208,7 +234,7 @@ describe('sign-in on the server', () => {
     expect(state.split(';')[0]?.slice('hk-id.auth.'.length, 'hk-id.auth.'.length + 16)).toMatch(/^[A-Za-z0-9]{16}$/);
     const { cookie } = await signIn();
     expect(cookie).toMatch(new RegExp(`^${sessionCookieName.replace('.', '\\.')}=[A-Za-z0-9_-]{43}$`));
-    const rows = await server.sql.query<{ id_hash: string }>('SELECT id_hash FROM portal_session');
+    const rows = await server.database.db.selectFrom('portal_session').select('id_hash').execute();
     expect(rows.map((r) => r.id_hash)).not.toContain(cookie.split('=')[1]);
   });
 
@@ -529,10 +555,39 @@ describe('the page and the API through the server', () => {
     expect(apiCalls.map((call) => call.lang)).toEqual(['fr', 'pl']);
   });
 
+  it("a job's submit carries its Idempotency-Key to the API, and its 202 and Location come back (#28.6)", async () => {
+    const { cookie } = await signIn('/');
+    apiCalls.length = 0;
+    const response = await server.app.request(`${portal}/api/Admin/Applications/shop/Users/Import`, {
+      method: 'POST',
+      headers: {
+        cookie,
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/json',
+        'idempotency-key': 'c0ffee00-0000-4000-8000-000000000001',
+      },
+      body: JSON.stringify({ csv: 'email,roles', apply: true }),
+    });
+    expect(response.status).toBe(202);
+    expect(response.headers.get('location')).toBe(`${portal}/api/Admin/Applications/shop/Jobs/j1`);
+    expect(apiCalls[0]).toMatchObject({ method: 'POST', idempotencyKey: 'c0ffee00-0000-4000-8000-000000000001' });
+  });
+
+  it('a streamed download that takes longer than the upstream timeout arrives whole: the timeout waits for the answer, not its end (#28.6)', async () => {
+    const { cookie } = await signIn('/');
+    const started = performance.now();
+    const response = await server.app.request(`${portal}/api/Users/Export`, { headers: { cookie } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(['1', '2', '3', '4', '5', '6'].map((n) => `row ${n}\r\n`).join(''));
+    expect(performance.now() - started).toBeGreaterThan(2_000);
+  });
+
   it('ten parallel calls with a due token make one refresh', async () => {
     const { cookie } = await signIn('/');
     // Make the stored token due.
-    await server.sql.query(`UPDATE portal_session SET tokens = jsonb_set(tokens, '{expiresAt}', to_jsonb(1::bigint))`);
+    await sql`UPDATE portal_session SET tokens = jsonb_set(tokens, '{expiresAt}', to_jsonb(1::bigint))`.execute(
+      server.database.db,
+    );
     const before = idp.calls.refresh.length;
     apiCalls.length = 0;
     const answers = await Promise.all(
@@ -646,7 +701,7 @@ describe('the page and the API through the server', () => {
     expect(declared.sent()).toBe(2 * 1024 * 1024);
     const huge = streamed(64 * 1024 * 1024);
     expect((await post(huge.body, 64 * 1024 * 1024)).status).toBe(413);
-    expect(huge.sent()).toBeLessThan(drainLimit);
+    expect(huge.sent()).toBeLessThan(refusedBodyDrainBytes);
   });
 
   it('stops reading a refused body that stalls: the 413 goes out after the drain time (without the bound this call never ends)', async () => {
@@ -670,8 +725,8 @@ describe('the page and the API through the server', () => {
 
   it('a failed refresh ends the session once: 401, cookie cleared, row gone', async () => {
     const { cookie } = await signIn('/');
-    await server.sql.query(
-      `UPDATE portal_session SET tokens = jsonb_set(jsonb_set(tokens, '{expiresAt}', to_jsonb(1::bigint)), '{refreshToken}', '"revoked"')`,
+    await sql`UPDATE portal_session SET tokens = jsonb_set(jsonb_set(tokens, '{expiresAt}', to_jsonb(1::bigint)), '{refreshToken}', '"revoked"')`.execute(
+      server.database.db,
     );
     const answer = await server.app.request(`${portal}/api/My/Applications`, { headers: { cookie } });
     expect(answer.status).toBe(401);
@@ -710,7 +765,7 @@ describe('my sessions', () => {
     expect(list[0]).toMatchObject({ current: true, device: { browser: 'Chrome 156', os: 'Linux', type: 'desktop' } });
     expect(list[1]).toMatchObject({ current: false, device: { browser: 'Safari 18', os: 'iOS 18.1', type: 'mobile' } });
     expect(Date.parse(list[1]?.lastSeenAt ?? '')).toBeGreaterThan(0);
-    const rows = await server.sql.query<{ id_hash: string }>('SELECT id_hash FROM portal_session');
+    const rows = await server.database.db.selectFrom('portal_session').select('id_hash').execute();
     for (const { id } of list) {
       expect(rows.map((r) => r.id_hash)).not.toContain(id);
       expect(laptop.cookie).not.toContain(id);

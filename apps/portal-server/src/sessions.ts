@@ -4,9 +4,12 @@
 // after an idle time and at an absolute age (both configurable), at sign-out, or when a
 // refresh fails.
 import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { Lock, SessionStore, SignedInUser, StoredSession } from '@portal/core';
 import { decodeStoredSession } from '@portal/core';
-import type { LockKey, Sql } from './db.ts';
+import type { LockKey } from '@portal/server';
+import type { PortalDatabase } from './db/database.ts';
+import type { PortalDB } from './db/schema.ts';
 
 export interface SessionLifetimes {
   /** A session unused this long ends. */
@@ -68,9 +71,8 @@ const wellFormed = (token: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(token)
 const publicSessionId = (idHash: string): string =>
   createHash('sha256').update(`portal-session:${idHash}`).digest('base64url').slice(0, 22);
 
-interface Row extends Record<string, unknown> {
+interface Row {
   id_hash: string;
-  user_agent?: string;
   tokens: unknown;
   signed_in_user: unknown;
   created_at: Date | string;
@@ -84,7 +86,11 @@ const json = (value: unknown): unknown => (typeof value === 'string' ? JSON.pars
 /** Last use is written at most this often (a page load makes several calls). */
 const touchEveryMs = 60_000;
 
-export function createSessions(sql: Sql, lifetimes: SessionLifetimes, now: () => number = Date.now): Sessions {
+export function createSessions(
+  db: Kysely<PortalDB>,
+  lifetimes: SessionLifetimes,
+  now: () => number = Date.now,
+): Sessions {
   const toRecord = (row: Row): SessionRecord | undefined => {
     const tokens = decodeStoredSession(json(row.tokens));
     const user = json(row.signed_in_user) as SignedInUser | null;
@@ -113,20 +119,20 @@ export function createSessions(sql: Sql, lifetimes: SessionLifetimes, now: () =>
         lastSeenAt: at,
         expiresAt: at + lifetimes.absoluteMs,
       };
-      await sql.query(
-        `INSERT INTO portal_session (id_hash, user_id, issuer, tokens, signed_in_user, user_agent, created_at, last_seen_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8)`,
-        [
-          record.idHash,
-          user.id,
-          user.issuer,
-          JSON.stringify(tokens),
-          JSON.stringify(user),
-          userAgent.slice(0, 300),
-          new Date(at),
-          new Date(record.expiresAt),
-        ],
-      );
+      await db
+        .insertInto('portal_session')
+        .values({
+          id_hash: record.idHash,
+          user_id: user.id,
+          issuer: user.issuer,
+          tokens: JSON.stringify(tokens),
+          signed_in_user: JSON.stringify(user),
+          user_agent: userAgent.slice(0, 300),
+          created_at: new Date(at),
+          last_seen_at: new Date(at),
+          expires_at: new Date(record.expiresAt),
+        })
+        .execute();
       return { cookieValue, record };
     },
     async find(cookieValue) {
@@ -139,45 +145,50 @@ export function createSessions(sql: Sql, lifetimes: SessionLifetimes, now: () =>
         return undefined;
       }
       if (at - record.lastSeenAt >= touchEveryMs) {
-        await sql.query('UPDATE portal_session SET last_seen_at = $2 WHERE id_hash = $1', [
-          record.idHash,
-          new Date(at),
-        ]);
+        await db
+          .updateTable('portal_session')
+          .set({ last_seen_at: new Date(at) })
+          .where('id_hash', '=', record.idHash)
+          .execute();
         return { ...record, lastSeenAt: at };
       }
       return record;
     },
     async read(idHash) {
-      const rows = await sql.query<Row>(
-        'SELECT id_hash, tokens, signed_in_user, created_at, last_seen_at, expires_at FROM portal_session WHERE id_hash = $1',
-        [idHash],
-      );
-      return rows[0] === undefined ? undefined : toRecord(rows[0]);
+      const row = await db
+        .selectFrom('portal_session')
+        .select(['id_hash', 'tokens', 'signed_in_user', 'created_at', 'last_seen_at', 'expires_at'])
+        .where('id_hash', '=', idHash)
+        .executeTakeFirst();
+      return row === undefined ? undefined : toRecord(row);
     },
     async save(idHash, tokens, user) {
-      if (user === undefined)
-        await sql.query('UPDATE portal_session SET tokens = $2 WHERE id_hash = $1', [idHash, JSON.stringify(tokens)]);
-      else
-        await sql.query('UPDATE portal_session SET tokens = $2, signed_in_user = $3 WHERE id_hash = $1', [
-          idHash,
-          JSON.stringify(tokens),
-          JSON.stringify(user),
-        ]);
+      await db
+        .updateTable('portal_session')
+        .set({
+          tokens: JSON.stringify(tokens),
+          ...(user === undefined ? {} : { signed_in_user: JSON.stringify(user) }),
+        })
+        .where('id_hash', '=', idHash)
+        .execute();
     },
     async remove(idHash) {
-      await sql.query('DELETE FROM portal_session WHERE id_hash = $1', [idHash]);
+      await db.deleteFrom('portal_session').where('id_hash', '=', idHash).execute();
     },
     async listOfUser(record) {
       const at = now();
-      const rows = await sql.query<Row>(
-        `SELECT id_hash, user_agent, created_at, last_seen_at FROM portal_session
-          WHERE user_id = $1 AND issuer = $2 AND expires_at > $3 AND last_seen_at > $4`,
-        [record.user.id, record.user.issuer, new Date(at), new Date(at - lifetimes.idleMs)],
-      );
+      const rows = await db
+        .selectFrom('portal_session')
+        .select(['id_hash', 'user_agent', 'created_at', 'last_seen_at'])
+        .where('user_id', '=', record.user.id)
+        .where('issuer', '=', record.user.issuer)
+        .where('expires_at', '>', new Date(at))
+        .where('last_seen_at', '>', new Date(at - lifetimes.idleMs))
+        .execute();
       return rows
         .map((row) => ({
           id: publicSessionId(row.id_hash),
-          userAgent: row.user_agent ?? '',
+          userAgent: row.user_agent,
           createdAt: ms(row.created_at),
           lastSeenAt: ms(row.last_seen_at),
           current: row.id_hash === record.idHash,
@@ -185,38 +196,48 @@ export function createSessions(sql: Sql, lifetimes: SessionLifetimes, now: () =>
         .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt - a.lastSeenAt);
     },
     async removeOfUser(record, id) {
-      const rows = await sql.query<Row>('SELECT id_hash FROM portal_session WHERE user_id = $1 AND issuer = $2', [
-        record.user.id,
-        record.user.issuer,
-      ]);
+      const rows = await db
+        .selectFrom('portal_session')
+        .select('id_hash')
+        .where('user_id', '=', record.user.id)
+        .where('issuer', '=', record.user.issuer)
+        .execute();
       const target = rows.find((row) => publicSessionId(row.id_hash) === id);
       if (target === undefined) return false;
       await sessions.remove(target.id_hash);
       return true;
     },
     async removeOthers(record) {
-      const rows = await sql.query(
-        'DELETE FROM portal_session WHERE user_id = $1 AND issuer = $2 AND id_hash <> $3 RETURNING id_hash',
-        [record.user.id, record.user.issuer, record.idHash],
-      );
-      return rows.length;
+      const { numDeletedRows } = await db
+        .deleteFrom('portal_session')
+        .where('user_id', '=', record.user.id)
+        .where('issuer', '=', record.user.issuer)
+        .where('id_hash', '<>', record.idHash)
+        .executeTakeFirst();
+      return Number(numDeletedRows);
     },
     async sweep() {
-      const at = new Date(now());
-      const idleSince = new Date(now() - lifetimes.idleMs);
-      const rows = await sql.query(
-        'DELETE FROM portal_session WHERE expires_at <= $1 OR last_seen_at <= $2 RETURNING id_hash',
-        [at, idleSince],
-      );
+      const at = now();
+      const { numDeletedRows } = await db
+        .deleteFrom('portal_session')
+        .where((eb) =>
+          eb.or([eb('expires_at', '<=', new Date(at)), eb('last_seen_at', '<=', new Date(at - lifetimes.idleMs))]),
+        )
+        .executeTakeFirst();
       // A state lives 10 minutes (its cookie's Max-Age); an hour is ample.
-      await sql.query('DELETE FROM portal_used_state WHERE used_at <= $1', [new Date(now() - 3_600_000)]);
-      return rows.length;
+      await db
+        .deleteFrom('portal_used_state')
+        .where('used_at', '<=', new Date(at - 3_600_000))
+        .execute();
+      return Number(numDeletedRows);
     },
     async claimState(state) {
-      const rows = await sql.query(
-        'INSERT INTO portal_used_state (state, used_at) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING state',
-        [state, new Date(now())],
-      );
+      const rows = await db
+        .insertInto('portal_used_state')
+        .values({ state, used_at: new Date(now()) })
+        .onConflict((oc) => oc.doNothing())
+        .returning('state')
+        .execute();
       return rows.length === 1;
     },
     storeFor(idHash) {
@@ -258,18 +279,21 @@ class RefreshLockTimeout extends Error {
  * it. Sessions never wait for each other, in the process or in the database: no queue, key
  * or pooled connection is shared between them.
  */
-export function createRefreshLocks(sql: Pick<Sql, 'tryLock'>, options: RefreshLockOptions): RefreshLocks {
+export function createRefreshLocks(
+  database: Pick<PortalDatabase, 'tryLock'>,
+  options: RefreshLockOptions,
+): RefreshLocks {
   const pollMs = options.pollMs ?? 25;
   const tails = new Map<string, Promise<unknown>>();
 
   async function acrossInstances<T>(idHash: string, task: () => Promise<T>): Promise<T> {
     const key = refreshLockKey(idHash);
     const until = Date.now() + options.waitMs;
-    let release = await sql.tryLock(key);
+    let release = await database.tryLock(key);
     for (let pause = pollMs; release === undefined; pause = Math.min(pause * 2, pollMs * 8)) {
       if (Date.now() + pause > until) throw new RefreshLockTimeout(options.waitMs);
       await new Promise((resolve) => setTimeout(resolve, pause));
-      release = await sql.tryLock(key);
+      release = await database.tryLock(key);
     }
     try {
       return await task();

@@ -96,7 +96,7 @@ export function loadStaticSite(distDir: string): StaticSite {
   }
   const index = files.get('/index.html')?.raw.toString('utf8');
   if (index === undefined) throw new Error(`portal-server: no index.html in ${distDir} (build the portal first)`);
-  // The stylesheets (#28.15, ADR 0025): a rendered first view carries inline only the rules its
+  // The stylesheets (#28.15, ADR 0028): a rendered first view carries inline only the rules its
   // markup uses (`FirstViewCss`, allowed by the page's nonce); the whole stylesheet is linked at
   // the end of the body, where it holds up neither the first paint nor anything above it (and
   // the module script, which runs after it: the hydrated page has every rule).

@@ -42,7 +42,10 @@ function upstreamCall(
   );
 }
 
-/** Runs an upstream call as a promise (for the HTTP handlers); rejects with the typed failure. */
+/**
+ * Runs an upstream call as a promise: the request handlers' boundary (ADR 0026; they stay
+ * Promise-based). Rejects with the typed failure, an UpstreamUnavailable or UpstreamTimeout.
+ */
 export async function runUpstream(url: string, init: RequestInit, options: UpstreamOptions): Promise<Response> {
   const result = await Effect.runPromise(Effect.either(upstreamCall(url, init, options)));
   if (Either.isLeft(result)) throw result.left;
@@ -61,5 +64,5 @@ export function fetchWithRules(options: UpstreamOptions): typeof globalThis.fetc
   };
 }
 
-export const isUpstreamTimeout = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { _tag?: unknown })._tag === 'UpstreamTimeout';
+/** The failure of `runUpstream` was its timeout (not a network failure). */
+export const isUpstreamTimeout = (error: unknown): boolean => error instanceof UpstreamTimeout;

@@ -32,6 +32,8 @@ export interface ScreenData {
   readonly catalogue?: readonly Schema<'CatalogueApplication'>[];
   /** The user's own access requests (`GET /My/AccessRequests` answers them newest first). */
   readonly myAccessRequests?: readonly Schema<'MyAccessRequest'>[];
+  /** The user's notifications (`GET /My/Notifications`), newest first; `POST …/{id}/Read` marks one read (#30.6). */
+  readonly myNotifications?: readonly Schema<'MyNotification'>[];
   readonly administrable?: readonly Schema<'AdminApplication'>[];
   readonly applications?: readonly Schema<'ApplicationSummary'>[];
   readonly roles?: readonly Schema<'Role'>[];
@@ -50,8 +52,14 @@ export interface ScreenData {
   /** The API's mails (`GET /Admin/Mails`, newest first) and whether it sends mail (`GET /Admin/MailSettings`), #29. */
   readonly mails?: readonly Schema<'Mail'>[];
   readonly mailSettings?: Schema<'MailSettings'>;
+  /** What deleting an entity would affect, by its id (`GET …/{id}/Usage` of roles, permissions, applications, users; #30.3). */
+  readonly usage?: Readonly<Record<string, Schema<'EntityUsage'>>>;
   /** An entity's history by its id. */
   readonly history?: Readonly<Record<string, readonly Schema<'HistoryEntry'>[]>>;
+  /** The dry run of a CSV import (#20.3). */
+  readonly importDryRun?: Schema<'ApplicationUsersImportResult'>;
+  /** An applied import's job (#28.6): the submit answers the first (202), each read of it the next, the last one again. */
+  readonly importJob?: readonly Schema<'Job'>[];
   /** Calls (`'GET /My/Applications'`) that never answer: the page stays in its loading state. */
   readonly pending?: readonly string[];
   /**
@@ -87,6 +95,14 @@ function compile(template: string): { pattern: RegExp; names: string[] } {
 }
 
 const notFound = { error: { code: '404', message: 'Nicht gefunden.', errors: [] } } satisfies Schema<'Error'>;
+
+/** An answer 202 with a job and its address (#28.6). */
+class Accepted {
+  readonly job: Schema<'Job'>;
+  constructor(job: Schema<'Job'>) {
+    this.job = job;
+  }
+}
 
 class Missing extends Error {}
 
@@ -242,6 +258,18 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
     return pageOf(chosen, query, (request) => [request.application.label]);
   });
   on('get', '/My/AccessRequests/{id}', ({ params }) => standing(mine(params.id)));
+  let notifications = data.myNotifications;
+  on('get', '/My/Notifications', ({ query }) => {
+    const all = known(notifications);
+    const chosen = query.get('unread') === 'true' ? all.filter((n) => n.readAt === null) : all;
+    return { ...pageOf(chosen, query, () => []), unread: all.filter((n) => n.readAt === null).length };
+  });
+  on('post', '/My/Notifications/{id}/Read', ({ params }) => {
+    find(notifications, (n) => n.id === params.id);
+    const at = new Date().toISOString();
+    notifications = notifications?.map((n) => (n.id === params.id ? { ...n, readAt: n.readAt ?? at } : n));
+    return undefined;
+  });
   on('post', '/My/AccessRequests/{id}/Cancel', ({ params }) => {
     const request = mine(params.id);
     if (request.status !== 'OPEN')
@@ -365,6 +393,11 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
     return reverted;
   });
   on('get', '/Permissions', ({ query }) => pageOf(data.permissions, query));
+  const usageOf = ({ params }: Call) => known(data.usage?.[params.id ?? '']);
+  on('get', '/Roles/{id}/Usage', usageOf);
+  on('get', '/Permissions/{id}/Usage', usageOf);
+  on('get', '/Applications/{id}/Usage', usageOf);
+  on('get', '/Users/{id}/Usage', usageOf);
   on('get', '/AccountAccesses', ({ query }) => pageOf(data.accountAccesses, query));
   on('get', '/CustomFlows', ({ query }) => pageOf(data.customFlows, query));
   // An application's page: saved as the API saves it (#30.2: only linked account accesses are requestable).
@@ -487,6 +520,18 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
     attributes = attributes?.map((a) => (a.id === saved.id ? saved : a));
     return saved;
   });
+  // The CSV import (#20.3): a dry run at once, applied a job (#28.6) read until it is finished.
+  let jobReads = 0;
+  onServer('POST', '/Admin/Applications/{id}/Users/Import', ({ body }) =>
+    (body as Schema<'ApplicationUsersImport'>).apply
+      ? new Accepted(known(data.importJob?.[0]))
+      : known(data.importDryRun),
+  );
+  on('get', '/Admin/Applications/{id}/Jobs/{jobId}', () => {
+    const jobs = known(data.importJob);
+    jobReads = Math.min(jobReads + 1, jobs.length - 1);
+    return known(jobs[jobReads]);
+  });
 
   const calls: string[] = [];
   return {
@@ -525,6 +570,8 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
             query: url.searchParams,
             body: text === '' ? undefined : JSON.parse(text),
           });
+          if (body instanceof Accepted)
+            return Response.json(body.job, { status: 202, headers: { Location: body.job.statusUrl } });
           return body === undefined
             ? new Response(null, { status: 204 })
             : Response.json(body, { status: handler.status });

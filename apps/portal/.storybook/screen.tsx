@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { SignedInUser, Theme } from '@portal/core';
+import type { GlobalPermission, SignedInUser, Theme } from '@portal/core';
 import { createFakeNavigator, createMemoryMarkerStore } from '@portal/core/testing';
 import {
   createCookieLocaleStore,
@@ -39,7 +39,7 @@ export interface ScreenProps {
   readonly data?: ScreenData;
 }
 
-const permissionsOfAnAdministrator = [
+const permissionsOfAnAdministrator: GlobalPermission[] = [
   'applications.read',
   'applications.write',
   'roles.read',

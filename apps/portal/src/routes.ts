@@ -6,6 +6,7 @@ import { parse as parsePattern } from 'regexparam';
 import type { UserPortalApi } from '@portal/adapters';
 import { lazyPage, type LazyPage } from './app/lazy-page.tsx';
 import { preloadMyApps } from './features/shared/my-apps.ts';
+import type { Namespace } from './i18n/languages.ts';
 
 export type LayoutKind = 'default' | 'noNavbar' | 'empty' | 'admin';
 
@@ -44,6 +45,11 @@ export interface RouteDef {
   readonly preloadData?: (api: UserPortalApi, userId: string) => void;
   /** The page marks the first route ready itself (when its data is painted), not on mount. */
   readonly marksReady?: boolean;
+  /**
+   * The namespace of the page's texts (besides `common`): loaded before it renders; when no
+   * language of the chain has it, the shell says so with a retry instead of raw keys (#30.9).
+   */
+  readonly texts?: Namespace;
 }
 
 type Page = { default: ComponentType };
@@ -70,55 +76,98 @@ export const routes: readonly RouteDef[] = [
     path: '/',
     layout: 'default',
     title: 'home',
+    texts: 'home',
     page: home,
     preloadData: preloadMyApps,
     marksReady: true,
   },
-  { name: 'login', path: '/login', layout: 'noNavbar', public: true, title: 'login', page: login },
+  { name: 'login', path: '/login', layout: 'noNavbar', public: true, title: 'login', texts: 'auth', page: login },
   {
     name: 'authLogin',
     path: '/auth/login',
     layout: 'empty',
     public: true,
     title: 'signingIn',
+    texts: 'auth',
     page: callback,
     marksReady: true,
   },
-  { name: 'authLogout', path: '/auth/logout', layout: 'empty', public: true, title: 'signingOut', page: logout },
+  {
+    name: 'authLogout',
+    path: '/auth/logout',
+    layout: 'empty',
+    public: true,
+    title: 'signingOut',
+    texts: 'auth',
+    page: logout,
+  },
   {
     name: 'authLogoutSuccess',
     path: '/auth/logout-success',
     layout: 'noNavbar',
     public: true,
     title: 'signedOut',
+    texts: 'auth',
     page: logoutSuccess,
   },
-  { name: 'settings', path: '/settings', layout: 'default', title: 'settings', prefetch: true, page: settings },
+  {
+    name: 'settings',
+    path: '/settings',
+    layout: 'default',
+    title: 'settings',
+    texts: 'settings',
+    prefetch: true,
+    page: settings,
+  },
   {
     name: 'settingsApplication',
     path: '/settings/applications/:id',
     layout: 'default',
     title: 'settings',
+    texts: 'settings',
     page: settings,
   },
-  { name: 'settingsTab', path: '/settings/:tab', layout: 'default', title: 'settings', page: settings },
+  {
+    name: 'settingsTab',
+    path: '/settings/:tab',
+    layout: 'default',
+    title: 'settings',
+    texts: 'settings',
+    page: settings,
+  },
   // Access governance (#19): the catalogue, a request to one application, the user's requests.
-  { name: 'catalogue', path: '/catalogue', layout: 'default', title: 'catalogue', page: catalogue },
+  { name: 'catalogue', path: '/catalogue', layout: 'default', title: 'catalogue', texts: 'flows', page: catalogue },
   {
     name: 'catalogueRequest',
     path: '/catalogue/:application/request',
     layout: 'default',
     title: 'catalogue',
+    texts: 'flows',
     page: requestForm,
   },
-  { name: 'requests', path: '/requests', layout: 'default', title: 'requests', page: myRequests },
-  { name: 'flowsAuth', path: '/flows/auth', layout: 'noNavbar', title: 'flow', prefetch: true, page: gate },
-  { name: 'flowsAuthRefresh', path: '/flows/auth-refresh', layout: 'empty', title: 'refresh', page: refresh },
-  { name: 'flow', path: '/flows/:key?', layout: 'noNavbar', title: 'flow', page: customFlow },
+  { name: 'requests', path: '/requests', layout: 'default', title: 'requests', texts: 'flows', page: myRequests },
+  {
+    name: 'flowsAuth',
+    path: '/flows/auth',
+    layout: 'noNavbar',
+    title: 'flow',
+    texts: 'flows',
+    prefetch: true,
+    page: gate,
+  },
+  {
+    name: 'flowsAuthRefresh',
+    path: '/flows/auth-refresh',
+    layout: 'empty',
+    title: 'refresh',
+    texts: 'flows',
+    page: refresh,
+  },
+  { name: 'flow', path: '/flows/:key?', layout: 'noNavbar', title: 'flow', texts: 'flows', page: customFlow },
   // One route for the whole console (`*?`: `/admin` too), so moving inside it keeps the console
   // mounted: two routes would unmount and mount it again (layout, sidebar, its data) on the way
   // from `/admin` to `/admin/users`.
-  { name: 'admin', path: '/admin/*?', layout: 'admin', title: 'admin', page: admin },
+  { name: 'admin', path: '/admin/*?', layout: 'admin', title: 'admin', texts: 'admin', page: admin },
 ];
 
 export const notFoundRoute: RouteDef = {
@@ -197,6 +246,8 @@ export const links = {
     `/flows/${encodeURIComponent(p.key)}${q({ client_id: p.clientId })}`,
   admin: () => '/admin',
   catalogue: () => '/catalogue',
-  catalogueRequest: (p: { readonly application: string }) => `/catalogue/${encodeURIComponent(p.application)}/request`,
+  /** `from`: an earlier request whose choices the form starts with (request again, #30.11). */
+  catalogueRequest: (p: { readonly application: string; readonly from?: string | undefined }) =>
+    `/catalogue/${encodeURIComponent(p.application)}/request${q({ from: p.from })}`,
   requests: () => '/requests',
 } as const;

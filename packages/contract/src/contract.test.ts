@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { dialectSensitiveKeywords, generateAll } from '../scripts/generate.ts';
+import { maximum, maxLength } from './generated/limits.ts';
 
 const root = join(import.meta.dirname, '..');
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -202,6 +203,17 @@ describe('the generated types and validators', () => {
       const committed = await readFile(join(root, 'src', 'generated', name), 'utf8');
       expect(committed === text, `src/generated/${name}`).toBe(true);
     }
+  });
+
+  it("state the limits as values; the justification's limit a request's requirements answer is the input's (ADR 0024)", () => {
+    expect(maxLength.schemas.MyAccessRequestInput.justification).toBe(1000);
+    expect(maxLength.schemas.Label).toBe(200);
+    expect(maxLength.parameters.Search).toBe(200);
+    expect(maximum.schemas.ApplicationInput.maxAccessDays).toBe(3650);
+    expect(maximum.schemas.Application.maxAccessDays).toBe(maximum.schemas.ApplicationInput.maxAccessDays);
+    const schemas = (doc.components as Obj).schemas as Obj;
+    const stated = ((schemas.MyRequestRequirements as Obj).properties as Obj).justificationMaxLength as Obj;
+    expect(stated.const).toBe(maxLength.schemas.MyAccessRequestInput.justification);
   });
 
   it("use no keyword whose meaning differs between draft 2020-12 and the validators' dialect (ADR 0015)", () => {

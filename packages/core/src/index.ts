@@ -8,6 +8,7 @@ export type {
   AccessRequestStatus,
   AccessRequest,
   AccessRequestDecision,
+  AccessRequestChoice,
   Choice,
   AccessRequestOptions,
   LocaleCode,
@@ -32,7 +33,7 @@ export {
 export type { SignedInUser, AvatarColor, Greeting } from './domain/user.ts';
 export { avatarInitials, avatarPalette, avatarColor, greeting } from './domain/user.ts';
 export type { HistoryRefKind, HistoryRef, HistoryValue } from './domain/history.ts';
-export { historyChange, historyRefKindOfProperty } from './domain/history.ts';
+export { historyChange, historyRecordChanges, historyRefKindOfProperty } from './domain/history.ts';
 export { toggleFavourite, moveFavourite, itemsInOrder } from './domain/favourites.ts';
 export { recentlyUsed } from './domain/recent.ts';
 export type { UsageGroup } from './domain/usage.ts';
@@ -50,9 +51,13 @@ export { randomString, pkceChallenge } from './domain/random.ts';
 export { exitPath, isSafeReturnPath, safeReturnPath } from './domain/return-path.ts';
 export { reloadAfterChunkError, isChunkLoadError } from './domain/chunk-reload.ts';
 export { jsonBodyMaxBytes, jsonBodyMaxDepth, isJsonContentType, jsonNestsTooDeep } from './domain/json-body.ts';
+export type { CsvCell } from './domain/csv.ts';
+export { csvLine } from './domain/csv.ts';
+export { directoryGroupKey, directoryGroupNameProblems } from './domain/directory-groups.ts';
 
-export type { AdminPermission, AdminNavKey, AdminNavItem } from './permissions/permissions.ts';
+export type { AdminPermission, AdminNavKey, AdminNavItem, GlobalPermission } from './permissions/permissions.ts';
 export {
+  globalPermissions,
   adminPermissions,
   adminNavItems,
   hasPermission,
@@ -66,6 +71,7 @@ export {
 } from './permissions/permissions.ts';
 
 export type { AdminPort, AdminIssues, AdminOutcome, AccessEndChange } from './admin/admin.ts';
+export { isJobFinished, jobOutcome, jobPollDelayMs, jobReadFailure, jobShareDone } from './admin/jobs.ts';
 export {
   applicationRules,
   validateApplicationLinks,
@@ -78,6 +84,9 @@ export {
 export type { ValidationIssue, ValidationResult, RequiredAnswer } from './validation/validation.ts';
 export {
   validationCodes,
+  answerMaxLength,
+  denyReasonMaxLength,
+  searchMaxLength,
   validateRequired,
   validateNumeric,
   validateEmail,
@@ -87,6 +96,8 @@ export {
   validateTag,
   validateAccessRequestRoles,
   validateApplicationUserRoles,
+  validateEndDate,
+  validateAccessRequestForm,
   validateAttributeValue,
   validateAccessEnd,
   validateDenyReason,
@@ -100,6 +111,7 @@ export {
 } from './validation/validation.ts';
 
 export type { PortalError, PlacedField } from './errors/errors.ts';
+export { saidBesideFields } from './errors/said-beside-fields.ts';
 export {
   pageErrorStatuses,
   pageErrorStatus,
@@ -166,7 +178,16 @@ export { externalAppView } from './machines/external-app/external-app.view.ts';
 export { accessRequestMachine } from './machines/access-request/access-request.machine.ts';
 export { accessRequestView } from './machines/access-request/access-request.view.ts';
 
-export { isoDay, endOfMonth, expiryBadge, latestEndDate } from './domain/access-governance.ts';
+export {
+  isoDay,
+  endOfMonth,
+  expiryBadge,
+  expiryReminderDays,
+  latestEndDate,
+  accessEndProblem,
+  latestAccessEnd,
+} from './domain/access-governance.ts';
+export { currentNotices } from './domain/notices.ts';
 export type {
   AccessRequestFormEvent,
   AccessRequestFormField,

@@ -1,5 +1,7 @@
 // @portal/server: what the portal server and the API share (architecture §2): the identity
-// provider's configuration and its discovery checks (issue #27).
+// provider's configuration and its discovery checks (issue #27); a request body read up to its
+// limit with the drain of a refused one (#31.2); the database, its opener, advisory locks and
+// migrator (issue #31.4); the process edges (a signal, an HTTP server's close).
 export {
   checkProviderUrl,
   providerConfigFromEnv,
@@ -11,3 +13,8 @@ export {
   type ProviderKind,
 } from './provider/config.ts';
 export { discoveryUrl, loadProvider, type LoadedProvider, type ProviderMetadata } from './provider/discovery.ts';
+export { readBoundedBody, refusedBodyDrainBytes, refusedBodyDrainMs, type BoundedBody } from './http/bounded-body.ts';
+export { onServer, openDatabase, type DatabaseOptions, type OpenedDatabase } from './database/open.ts';
+export { withAdvisoryLock, type LockKey, type Release } from './database/locks.ts';
+export { migrateToLatest, MigrationFailed, migratorFor, type MigrationSet } from './database/migrate.ts';
+export { closeHttpServer, nextSignal } from './process.ts';

@@ -14,6 +14,7 @@ export type { UiLanguage } from './locales/index.ts';
 export { createModuleLoader } from './lib/module-loader.ts';
 export type { ModuleLoader } from './lib/module-loader.ts';
 export { openMenuButton } from './lib/open-menu-button.ts';
+export { focusIsLost, focusPageHeading } from './lib/focus.ts';
 export { Button, buttonClasses } from './button/button.tsx';
 export type { ButtonProps, ButtonVariant, ButtonSize } from './button/button.tsx';
 export { Skeleton, TileSkeleton } from './skeleton/skeleton.tsx';

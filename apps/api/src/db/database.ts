@@ -1,13 +1,11 @@
-// Opens the database: PGlite (embedded PostgreSQL, data under a directory or in memory) by
-// default, a PostgreSQL server through `pg` when a connection string is given.
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+// The API's database (Kysely over PGlite under API_DATA_DIR or in memory, or a PostgreSQL
+// server with DATABASE_URL) and its migrations: opened and migrated by @portal/server's
+// opener and migrator, which the portal server shares (issue #31.4).
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import type { Migration, MigrationProvider } from 'kysely/migration';
-import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Kysely } from 'kysely';
+import type { Migration, Migrator } from 'kysely/migration';
+import { migrateToLatest, migratorFor, openDatabase as openShared, type MigrationSet } from '@portal/server';
 import * as initial from './migrations/0001_initial.ts';
 import * as rowCounts from './migrations/0002_row_counts.ts';
 import * as listPerformance from './migrations/0003_list_performance.ts';
@@ -23,10 +21,11 @@ import * as mailOutbox from './migrations/0012_mail_outbox.ts';
 import { secretsAtRest } from './migrations/0013_secrets_at_rest.ts';
 import * as accessSources from './migrations/0014_access_sources.ts';
 import * as directoryGroupSyncs from './migrations/0015_directory_group_syncs.ts';
-import * as countersPerBackend from './migrations/0018_counters_per_backend.ts';
-import type { SecretBox } from '../secrets.ts';
+import * as jobs from './migrations/0019_jobs.ts';
 import * as requiredAnswer from './migrations/0016_required_answer.ts';
 import * as initiateLogin from './migrations/0017_initiate_login.ts';
+import * as countersPerBackend from './migrations/0018_counters_per_backend.ts';
+import type { SecretBox } from '../secrets.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -40,61 +39,49 @@ export interface DatabaseOptions {
   pglite?: PGlite;
 }
 
-async function openPGlite(dataDir?: string): Promise<PGlite> {
-  // PGlite creates its own folder, not the ones above it (a first run into an empty data dir).
-  if (dataDir !== undefined && !dataDir.includes('://')) mkdirSync(dirname(resolve(dataDir)), { recursive: true });
-  return PGlite.create({ ...(dataDir === undefined ? {} : { dataDir }), extensions: { pg_trgm } });
-}
+export { onServer } from '@portal/server';
 
-const servers = new WeakSet<Database>();
-
-/** True for a PostgreSQL server (queries of one request may run at once on several connections), false for PGlite (one at a time). */
-export function onServer(db: Database): boolean {
-  return servers.has(db);
-}
-
+/**
+ * The API's database. The API takes no advisory lock without waiting (the portal server's
+ * `tryLock`), so the shared opener's lock connection is never opened here and `db.destroy()`
+ * closes everything.
+ */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
-  if (options.connectionString) {
-    const pool = new pg.Pool({ connectionString: options.connectionString, max: 10 });
-    // An idle connection closed by the server (restart, DROP DATABASE ... FORCE) must not
-    // crash the process; the pool replaces it on the next query.
-    pool.on('error', (error) => console.warn(`database: idle connection lost: ${error.message}`));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    servers.add(db);
-    return db;
-  }
-  const pglite = options.pglite ?? (await openPGlite(options.dataDir));
-  return new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+  const opened = await openShared<DB>({
+    connectionString: options.connectionString,
+    dataDir: options.dataDir,
+    pglite: options.pglite,
+    extensions: { pg_trgm },
+    name: 'api',
+  });
+  return opened.db;
 }
 
-class StaticMigrations implements MigrationProvider {
-  readonly #options: MigrateOptions;
-  constructor(options: MigrateOptions) {
-    this.#options = options;
-  }
-
-  async getMigrations(): Promise<Record<string, Migration>> {
-    return {
-      '0001_initial': initial,
-      '0002_row_counts': rowCounts,
-      '0003_list_performance': listPerformance,
-      '0004_history_details': historyDetails,
-      '0005_delivery_claims': deliveryClaims,
-      '0006_webhook_signing': webhookSigning,
-      '0007_favourites': favourites,
-      '0008_launches': launches,
-      '0009_delivery_attempts': deliveryAttempts,
-      '0010_webhook_pause': webhookPause,
-      '0011_access_governance': accessGovernance,
-      '0012_mail_outbox': mailOutbox,
-      '0013_secrets_at_rest': secretsAtRest(this.#options.secrets),
-      '0014_access_sources': accessSources,
-      '0015_directory_group_syncs': directoryGroupSyncs,
-      '0016_required_answer': requiredAnswer,
-      '0017_initiate_login': initiateLogin,
-      '0018_counters_per_backend': countersPerBackend,
-    };
-  }
+/** The API's migrations by name; 0013 seals the secrets stored in plain text before with the key ring. */
+function migrations(options: MigrateOptions): MigrationSet {
+  const all: Record<string, Migration> = {
+    '0001_initial': initial,
+    '0002_row_counts': rowCounts,
+    '0003_list_performance': listPerformance,
+    '0004_history_details': historyDetails,
+    '0005_delivery_claims': deliveryClaims,
+    '0006_webhook_signing': webhookSigning,
+    '0007_favourites': favourites,
+    '0008_launches': launches,
+    '0009_delivery_attempts': deliveryAttempts,
+    '0010_webhook_pause': webhookPause,
+    '0011_access_governance': accessGovernance,
+    '0012_mail_outbox': mailOutbox,
+    '0013_secrets_at_rest': secretsAtRest(options.secrets),
+    '0014_access_sources': accessSources,
+    '0015_directory_group_syncs': directoryGroupSyncs,
+    '0016_required_answer': requiredAnswer,
+    '0017_initiate_login': initiateLogin,
+    '0018_counters_per_backend': countersPerBackend,
+    '0019_jobs': jobs,
+  };
+  // Kysely's own table (`kysely_migration`), as before the shared migrator.
+  return { migrations: all };
 }
 
 export interface MigrateOptions {
@@ -104,11 +91,9 @@ export interface MigrateOptions {
 
 /** The migrator of the API's migrations (tests step through them with `migrateTo`). */
 export function migrator(db: Database, options: MigrateOptions): Migrator {
-  return new Migrator({ db, provider: new StaticMigrations(options) });
+  return migratorFor(db, migrations(options));
 }
 
 export async function migrate(db: Database, options: MigrateOptions): Promise<void> {
-  const { error, results } = await migrator(db, options).migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) throw new Error(`migration failed: ${failed?.migrationName ?? ''} ${String(error)}`);
+  await migrateToLatest(db, migrations(options));
 }

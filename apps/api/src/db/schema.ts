@@ -386,6 +386,38 @@ interface MailOutboxTable {
   created_at: GeneratedTimestamp;
 }
 
+/** A job (migration 0019, ADR 0025): work that outlasts a request, run by src/jobs/runner.ts. */
+interface JobsTable {
+  id: string;
+  /** USERS_IMPORT, USERS_BULK, ACCESS_REQUESTS_DECIDE. */
+  kind: string;
+  application_id: string;
+  /** The user who submitted it. */
+  created_by: string;
+  /** The submitter's permissions when it was accepted: the work's rules read them. */
+  permissions: string[];
+  /** The request's body. */
+  input: Json<unknown>;
+  body_hash: string;
+  idempotency_key: string | null;
+  /** QUEUED, RUNNING, SUCCEEDED (its work committed with it), FAILED (nothing changed). */
+  status: Generated<string>;
+  done: Generated<number>;
+  total: number | null;
+  /** SUCCEEDED: the answer the call gave before it was a job. */
+  result: Json<unknown> | null;
+  /** FAILED: the refusal (message keys, translated when read). */
+  error: Json<unknown> | null;
+  /** Claims so far (a taken-over job counts again). */
+  attempts: Generated<number>;
+  /** The API instance running it, until `claimed_until` (renewed while it runs). */
+  claimed_by: string | null;
+  claimed_until: Timestamp | null;
+  created_at: GeneratedTimestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
 export interface DB {
   row_counts: RowCountsTable;
   list_versions: ListVersionsTable;
@@ -417,4 +449,5 @@ export interface DB {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   mail_outbox: MailOutboxTable;
+  jobs: JobsTable;
 }

@@ -1,16 +1,21 @@
+import { csvLine } from '@portal/core';
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine, csvStream, parseCsv } from './csv.ts';
+import { csvStream, parseCsv } from './csv.ts';
+
+const textOf = async (stream: ReadableStream<Uint8Array>) =>
+  new TextDecoder('utf-8', { ignoreBOM: true }).decode(new Uint8Array(await new Response(stream).arrayBuffer()));
 
 describe('CSV', () => {
-  it('quotes what needs quoting and defuses formulas', () => {
-    expect(csvLine(['a', 'b,c', 'say "hi"', 'two\nlines', 3, true, null])).toBe(
-      'a,"b,c","say ""hi""","two\nlines",3,true,\r\n',
+  it("writes each line by core's CSV rule, the rule of the console's import report (quotes, formulas defused)", async () => {
+    const row = ['a', 'b,c', 'say "hi"', 'two\nlines', 3, true, null, '=HYPERLINK("x")', '+1', -1, '@SUM(A1)', '\tx'];
+    async function* batches() {
+      yield [row];
+    }
+    const written = await textOf(csvStream(['Name', '=Nr'], batches()));
+    expect(written).toBe(`\uFEFF${csvLine(['Name', '=Nr'])}${csvLine(row)}`);
+    expect(written).toBe(
+      `\uFEFFName,'=Nr\r\na,"b,c","say ""hi""","two\nlines",3,true,,"'=HYPERLINK(""x"")",'+1,-1,'@SUM(A1),'\tx\r\n`,
     );
-    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    for (const lead of ['+1', '-1', '@SUM(A1)', '\tx'])
-      expect(csvCell(lead).replace(/^"/, '').startsWith("'")).toBe(true);
-    expect(csvCell(-1)).toBe('-1');
-    expect(csvCell('a;b')).toBe('"a;b"');
   });
 
   it('streams a byte-order mark, the header and the batches as they come', async () => {

@@ -1,25 +1,18 @@
 // CSV downloads of the console's lists (#20.3): UTF-8 with a byte-order mark (spreadsheet
-// programs then read umlauts right), CRLF line ends, RFC 4180 quoting, and a cell that a
-// spreadsheet would take for a formula (=, +, -, @, tab, CR) is prefixed with an apostrophe.
+// programs then read umlauts right), each line by core's CSV rule (`csvLine`: CRLF line ends,
+// RFC 4180 quoting, a cell a spreadsheet would take for a formula prefixed with an apostrophe;
+// the console's import report writes its lines by the same rule).
 // Rows come in batches from an async source and leave as they come: the file is never held whole.
 
 import type { Context } from 'hono';
+import { csvLine, type CsvCell } from '@portal/core';
 import { translate, type MessageKey } from './messages.ts';
 import type { AppEnv } from '../context.ts';
 
-export type CsvCell = string | number | boolean | null | undefined;
+export type { CsvCell };
 
 /** A CSV download's columns: the header (a message, in the caller's language) and the cell of a row. */
 export type CsvColumns<T> = readonly (readonly [MessageKey, (row: T) => CsvCell])[];
-
-export function csvCell(value: CsvCell): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export const csvLine = (cells: readonly CsvCell[]): string => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** The body of a CSV download: the header line, then every batch of rows as it arrives. */
 export function csvStream(

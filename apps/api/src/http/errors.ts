@@ -1,25 +1,26 @@
 // The error shape of the contract: { error: { code, message, errors: [{ message, field? }] } }.
 // Handlers throw ApiError with message keys; the error handler translates them with the
 // language of the request's lang header.
-import type { MessageKey } from './messages.ts';
+import type { components } from '@portal/contract';
+import { translate, type Language, type MessageArg, type MessageKey } from './messages.ts';
 
 export interface FieldProblem {
   key: MessageKey;
   field?: string;
-  args?: readonly (string | number)[];
+  args?: readonly MessageArg[];
 }
 
 export class ApiError extends Error {
   readonly status: 400 | 401 | 403 | 404 | 409 | 500 | 503;
   readonly code: string;
   readonly key: MessageKey;
-  readonly args: readonly (string | number)[];
+  readonly args: readonly MessageArg[];
   readonly problems: readonly FieldProblem[];
 
   constructor(
     status: ApiError['status'],
     key: MessageKey,
-    options: { code?: string; args?: readonly (string | number)[]; problems?: readonly FieldProblem[] } = {},
+    options: { code?: string; args?: readonly MessageArg[]; problems?: readonly FieldProblem[] } = {},
   ) {
     super(key);
     this.status = status;
@@ -44,3 +45,34 @@ export const forbidden = () => new ApiError(403, 'forbidden');
 export const unauthorized = () => new ApiError(401, 'unauthorized');
 export const conflict = (key: MessageKey, code: string, args: readonly (string | number)[] = [], field?: string) =>
   new ApiError(409, key, { code, args, problems: [{ key, ...(field === undefined ? {} : { field }), args }] });
+
+/** A refusal as data (kept with a failed job, #28.6): translated when it is answered, in that request's language. */
+export interface StoredError {
+  readonly status: ApiError['status'];
+  readonly code: string;
+  readonly key: MessageKey;
+  readonly args: readonly MessageArg[];
+  readonly problems: readonly FieldProblem[];
+}
+
+export const storedError = (e: ApiError): StoredError => ({
+  status: e.status,
+  code: e.code,
+  key: e.key,
+  args: e.args,
+  problems: e.problems,
+});
+
+/** The contract's error body of a refusal, in `lang`. */
+export function errorBody(e: StoredError, lang: Language): components['schemas']['Error'] {
+  return {
+    error: {
+      code: e.code,
+      message: translate(e.key, lang, e.args),
+      errors: e.problems.map((p) => ({
+        message: translate(p.key, lang, p.args ?? []),
+        ...(p.field !== undefined ? { field: p.field } : {}),
+      })),
+    },
+  };
+}

@@ -885,11 +885,36 @@ const messages = {
     nl: 'De accounttoegang {0} kan voor deze applicatie niet worden aangevraagd.',
     pl: 'Dostępu do konta {0} nie można wnioskować dla tej aplikacji.',
   },
+  // ---------------------------------------------------------------- jobs (#28.6, ADR 0025)
+  jobKeyReused: {
+    de: 'Dieser Idempotency-Key gehört schon zu einem anderen Auftrag; bitte einen neuen Schlüssel verwenden.',
+    en: 'This Idempotency-Key already belongs to another request; please use a new key.',
+    fr: 'Cette clé Idempotency-Key appartient déjà à une autre demande ; veuillez utiliser une nouvelle clé.',
+    es: 'Esta Idempotency-Key ya pertenece a otra solicitud; utilice una clave nueva.',
+    it: 'Questa Idempotency-Key appartiene già a un’altra richiesta; usa una nuova chiave.',
+    nl: 'Deze Idempotency-Key hoort al bij een ander verzoek; gebruik een nieuwe sleutel.',
+    pl: 'Ten klucz Idempotency-Key należy już do innego żądania; użyj nowego klucza.',
+  },
+  jobAbandoned: {
+    de: 'Die Aufgabe wurde {0}-mal unterbrochen und wird nicht weiter versucht; es wurde nichts geändert.',
+    en: 'The job was interrupted {0} times and is not tried again; nothing was changed.',
+    fr: 'La tâche a été interrompue {0} fois et n’est plus retentée ; rien n’a été modifié.',
+    es: 'La tarea se interrumpió {0} veces y no se vuelve a intentar; no se ha cambiado nada.',
+    it: 'L’attività è stata interrotta {0} volte e non viene più ritentata; non è stato modificato nulla.',
+    nl: 'De taak is {0} keer onderbroken en wordt niet opnieuw geprobeerd; er is niets gewijzigd.',
+    pl: 'Zadanie zostało przerwane {0} razy i nie będzie ponawiane; nic nie zostało zmienione.',
+  },
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;
 
-export function translate(key: MessageKey, lang: Language, args: readonly (string | number)[] = []): string {
+/** A message's argument: a value, or another message translated in the same language (a job's stored error, #28.6). */
+export type MessageArg = string | number | { readonly key: MessageKey; readonly args: readonly MessageArg[] };
+
+export function translate(key: MessageKey, lang: Language, args: readonly MessageArg[] = []): string {
   const text = messages[key][lang];
-  return text.replace(/\{(\d)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
+  return text.replace(/\{(\d)\}/g, (_, i: string) => {
+    const arg = args[Number(i)];
+    return arg === undefined ? '' : typeof arg === 'object' ? translate(arg.key, lang, arg.args) : String(arg);
+  });
 }

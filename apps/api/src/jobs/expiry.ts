@@ -8,12 +8,19 @@
 // with FOR UPDATE SKIP LOCKED and removes them in that same transaction; another instance skips
 // the locked rows, and once committed they are gone, so each removal happens exactly once (a
 // sweep that dies rolls back, and the rows are due again for the next one).
+//
+// Written with Effect (ADR 0026): a batch is one transaction, run uninterruptibly (it commits or
+// rolls back whole; the shutdown waits for it and stops the sweep before the next); a sweep that
+// fails on the database is tried again by the `retry` schedule before the next interval; `run`
+// repeats the sweep on `Schedule.spaced(interval)` until its fiber is interrupted.
+import { Duration, Effect, Schedule } from 'effect';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { queueRequestEvent, removeGrant } from '../services/access.ts';
 import { recordHistory } from '../history.ts';
 import { forgetOldNotifications, notify, REMINDER_DAYS } from '../services/governance.ts';
 import { queueAccessEndMail, type MailQueue } from '../mail/outbox.ts';
+import { consoleLog, query, type DatabaseError, type JobLog } from './effects.ts';
 
 export interface ExpiryJobOptions {
   db: Database;
@@ -23,22 +30,37 @@ export interface ExpiryJobOptions {
   batch?: number;
   /** E-mail (#29): the reminder and the end are mailed to the user too; undefined: no mail. */
   mail?: MailQueue | undefined;
+  /** The pause between two sweeps of `run` (API_EXPIRY_INTERVAL_MS, default 60 s). */
+  interval?: Duration.DurationInput;
+  /** How a sweep that failed on the database is tried again before the next interval (default 1 s doubling, 3 times). */
+  retry?: Schedule.Schedule<unknown, DatabaseError>;
+  /** Where a sweep that failed for good is told (default console.error). */
+  log?: JobLog;
 }
 
 export interface ExpiryJob {
-  /** One sweep: removes every due grant and sends the due reminders; answers how many grants it removed. */
-  runOnce(): Promise<{ removed: number; reminded: number }>;
-  /** Sweeps every `intervalMs` (API_EXPIRY_INTERVAL_MS, default 60 s); returns a stop function that waits for a sweep under way. */
-  start(intervalMs?: number): () => Promise<void>;
+  /** One sweep: removes every due grant and records the due reminders; answers how many of each. */
+  readonly sweep: Effect.Effect<{ removed: number; reminded: number }, DatabaseError>;
+  /**
+   * Sweeps at once, then `interval` after each sweep ends, until interrupted (the shutdown: a
+   * batch under way commits, then the sweep stops). A sweep that fails is tried again by `retry`,
+   * then told to `log`, and the next interval comes as usual.
+   */
+  readonly run: Effect.Effect<never>;
 }
 
-export function createExpiryJob(options: ExpiryJobOptions): ExpiryJob {
+const defaultExpiryRetry: Schedule.Schedule<unknown, DatabaseError> = Schedule.exponential('1 second').pipe(
+  Schedule.intersect(Schedule.recurs(3)),
+);
+
+export function makeExpiryJob(options: ExpiryJobOptions): ExpiryJob {
   const { db } = options;
   const batch = options.batch ?? 100;
+  const log = options.log ?? consoleLog('expiry job');
 
   /** Removes up to `batch` due grants in one transaction; answers how many, and whether webhooks were queued. */
-  async function expireBatch(): Promise<{ removed: number; queued: boolean }> {
-    return db.transaction().execute(async (trx) => {
+  const expireBatch = whole(() =>
+    db.transaction().execute(async (trx) => {
       const due = await trx
         .selectFrom('application_users')
         .select(['application_id', 'user_id', 'ends_at', 'ends_request_id'])
@@ -91,12 +113,12 @@ export function createExpiryJob(options: ExpiryJobOptions): ExpiryJob {
           });
       }
       return { removed: due.length, queued };
-    });
-  }
+    }),
+  );
 
   /** Reminds the users of grants that end within REMINDER_DAYS, once per end. */
-  async function remindBatch(): Promise<number> {
-    return db.transaction().execute(async (trx) => {
+  const remindBatch = whole(() =>
+    db.transaction().execute(async (trx) => {
       const soon = await trx
         .selectFrom('application_users')
         .select(['application_id', 'user_id', 'ends_at', 'ends_request_id'])
@@ -133,49 +155,42 @@ export function createExpiryJob(options: ExpiryJobOptions): ExpiryJob {
           });
       }
       return soon.length;
-    });
-  }
+    }),
+  );
 
-  async function runOnce(): Promise<{ removed: number; reminded: number }> {
-    let removed = 0;
-    let queued = false;
-    for (;;) {
-      const done = await expireBatch();
-      removed += done.removed;
-      queued ||= done.queued;
-      if (done.removed < batch) break;
-    }
-    if (queued) options.onWebhookQueued?.();
-    let reminded = 0;
-    for (;;) {
-      const n = await remindBatch();
-      reminded += n;
-      if (n < batch) break;
-    }
-    await forgetOldNotifications(db);
-    return { removed, reminded };
-  }
+  /** `one` batch after the other until one comes back short (`count` under `batch`): every batch's result. */
+  const untilShort = <A>(one: Effect.Effect<A, DatabaseError>, count: (a: A) => number) =>
+    Effect.iterate(
+      { results: [] as A[], more: true },
+      {
+        while: (state) => state.more,
+        body: (state) => Effect.map(one, (a) => ({ results: [...state.results, a], more: count(a) >= batch })),
+      },
+    ).pipe(Effect.map((state) => state.results));
 
-  return {
-    runOnce,
-    start(intervalMs = 60_000) {
-      let stopped = false;
-      let running: Promise<unknown> = Promise.resolve();
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const tick = () => {
-        if (stopped) return;
-        running = runOnce()
-          .catch((e: unknown) => console.error('expiry job:', e))
-          .finally(() => {
-            if (!stopped) timer = setTimeout(tick, intervalMs);
-          });
-      };
-      tick();
-      return async () => {
-        stopped = true;
-        if (timer) clearTimeout(timer);
-        await running;
-      };
-    },
-  };
+  const sweep: Effect.Effect<{ removed: number; reminded: number }, DatabaseError> = Effect.gen(function* () {
+    const expired = yield* untilShort(expireBatch, (done) => done.removed);
+    if (expired.some((done) => done.queued)) options.onWebhookQueued?.();
+    const reminded = yield* untilShort(remindBatch, (n) => n);
+    yield* whole(() => forgetOldNotifications(db));
+    return {
+      removed: expired.reduce((sum, done) => sum + done.removed, 0),
+      reminded: reminded.reduce((sum, n) => sum + n, 0),
+    };
+  });
+
+  const interval = Duration.decode(options.interval ?? '1 minute');
+  const run: Effect.Effect<never> = sweep.pipe(
+    Effect.retry(options.retry ?? defaultExpiryRetry),
+    Effect.catchTag('DatabaseError', (error) => Effect.sync(() => log('a sweep failed', error.cause))),
+    // A bug must not end the job silently: it is told, and the next interval comes.
+    Effect.catchAllDefect((defect) => Effect.sync(() => log('a sweep failed', defect))),
+    Effect.repeat(Schedule.spaced(interval)),
+    Effect.zipRight(Effect.never),
+  );
+
+  return { sweep, run };
 }
+
+/** A database call (a transaction) that is never interrupted halfway: the shutdown waits for it to commit or roll back. */
+const whole = <A>(run: () => Promise<A>): Effect.Effect<A, DatabaseError> => Effect.uninterruptible(query(run));

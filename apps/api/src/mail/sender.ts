@@ -18,13 +18,20 @@
 //   way (their connections are closed, their claims released, so another instance takes them at
 //   once); an outcome that is being written is written first.
 //
-// `main.ts` starts it with `startMailSender` (the one Promise boundary: a stop function).
+// `main.ts` forks `run` into its own Scope (ADR 0026): the shutdown closes it.
 import { randomUUID } from 'node:crypto';
-import { Cause, Chunk, Data, Duration, Effect, Exit, Fiber, FiberSet, Option, Schedule, type Scope } from 'effect';
+import { Cause, Data, Duration, Effect, Exit, FiberSet, Option, Schedule, type Scope } from 'effect';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
-
-class DatabaseError extends Data.TaggedError('DatabaseError')<{ readonly cause: unknown }> {}
+import {
+  consoleLog,
+  delayAfter,
+  messageOf,
+  persist as persistWith,
+  query,
+  type DatabaseError,
+  type JobLog,
+} from '../jobs/effects.ts';
 /** The SMTP server refused the mail or could not be reached (`code`: nodemailer's, such as ECONNECTION). */
 class SmtpError extends Data.TaggedError('SmtpError')<{
   readonly message: string;
@@ -65,20 +72,12 @@ export interface MailSenderOptions {
   /** The delays between attempts: its n-th delay follows attempt n (default 30 s doubling, at most 1 h). */
   backoff?: Schedule.Schedule<unknown>;
   /** Where a failure that cannot be recorded is told (default console.error). */
-  log?: (message: string, error: unknown) => void;
+  log?: JobLog;
 }
 
 export const defaultBackoff: Schedule.Schedule<unknown> = Schedule.exponential('30 seconds').pipe(
   Schedule.union(Schedule.spaced('1 hour')),
 );
-
-/** The delay after attempt `attempt` (1-based) by `schedule`: its `attempt`-th delay. */
-export const delayAfter = (schedule: Schedule.Schedule<unknown>, attempt: number): Effect.Effect<Duration.Duration> =>
-  Schedule.run(
-    Schedule.delays(schedule),
-    0,
-    Array.from({ length: Math.max(1, attempt) }, () => undefined),
-  ).pipe(Effect.map((delays) => Option.getOrElse(Chunk.last(delays), () => Duration.zero)));
 
 interface ClaimedMail {
   id: string;
@@ -88,9 +87,6 @@ interface ClaimedMail {
   html_body: string;
   attempts: number;
 }
-
-const messageOf = (e: unknown): string =>
-  (e instanceof Error ? e.message : String(e)).replace(/\s+/g, ' ').slice(0, 500) || 'send failed';
 
 const failureText = (error: SmtpError | SendTimeout): string =>
   error._tag === 'SendTimeout'
@@ -113,10 +109,7 @@ export function makeMailSender(options: MailSenderOptions): MailSender {
   const lease = Duration.decode(options.lease ?? Duration.sum(sendTimeout, Duration.seconds(30)));
   const maxAttempts = options.maxAttempts ?? 8;
   const backoff = options.backoff ?? defaultBackoff;
-  const log = options.log ?? ((message: string, error: unknown) => console.error(`mail sender: ${message}`, error));
-
-  const query = <A>(run: () => Promise<A>): Effect.Effect<A, DatabaseError> =>
-    Effect.tryPromise({ try: run, catch: (cause) => new DatabaseError({ cause }) });
+  const log = options.log ?? consoleLog('mail sender');
 
   /** Up to `count` due mails no live claim holds, claimed by this instance for one lease; an attempt each. */
   const claim = (count: number): Effect.Effect<readonly ClaimedMail[], DatabaseError> =>
@@ -167,7 +160,7 @@ export function makeMailSender(options: MailSenderOptions): MailSender {
       catch: (e) => {
         const { code, responseCode } = (e ?? {}) as { code?: unknown; responseCode?: unknown };
         return new SmtpError({
-          message: messageOf(e),
+          message: messageOf(e, 'send failed'),
           ...(typeof code === 'string' ? { code } : {}),
           ...(typeof responseCode === 'number' ? { responseCode } : {}),
         });
@@ -175,12 +168,7 @@ export function makeMailSender(options: MailSenderOptions): MailSender {
     }).pipe(Effect.timeoutFail({ duration: sendTimeout, onTimeout: () => new SendTimeout({ after: sendTimeout }) }));
 
   /** A database write of an outcome, tried again a few times (a mail sent but not recorded would go out twice). */
-  const persist = (what: string, write: () => Promise<unknown>): Effect.Effect<void> =>
-    query(write).pipe(
-      Effect.retry(Schedule.exponential('200 millis').pipe(Schedule.intersect(Schedule.recurs(5)))),
-      Effect.catchAll((error) => Effect.sync(() => log(what, error.cause))),
-      Effect.asVoid,
-    );
+  const persist = (what: string, write: () => Promise<unknown>): Effect.Effect<void> => persistWith(log, what, write);
 
   const recordSent = (mail: ClaimedMail) =>
     persist(`cannot record mail ${mail.id} as sent`, () =>
@@ -244,7 +232,7 @@ export function makeMailSender(options: MailSenderOptions): MailSender {
                     mail,
                     Option.getOrElse(
                       Cause.failureOption(cause),
-                      () => new SmtpError({ message: messageOf(Cause.squash(cause)) }),
+                      () => new SmtpError({ message: messageOf(Cause.squash(cause), 'send failed') }),
                     ),
                   ),
           }),
@@ -273,23 +261,13 @@ export function makeMailSender(options: MailSenderOptions): MailSender {
         const mails = yield* claim(concurrency - busy);
         for (const mail of mails) yield* FiberSet.run(sends, sendOne(mail));
       }),
-    ).pipe(Effect.catchTag('DatabaseError', (error) => Effect.sync(() => log('cannot read the outbox', error.cause))));
+    ).pipe(
+      Effect.catchTag('DatabaseError', (error) => Effect.sync(() => log('cannot read the outbox', error.cause))),
+      // A bug must not end the polling silently: it is told, and the next poll comes.
+      Effect.catchAllDefect((defect) => Effect.sync(() => log('a poll failed', defect))),
+    );
     return yield* Effect.repeat(poll, Schedule.spaced(pollInterval)).pipe(Effect.zipRight(Effect.never));
   });
 
   return { sweep, run };
-}
-
-/**
- * Starts the sender (the Promise boundary for `main.ts`): its `run` in a Scope of its own, in a
- * fiber; answers a stop function that interrupts the fiber, which closes the Scope (the poll and
- * every send under way are interrupted, their claims released), and resolves when that is done.
- */
-export function startMailSender(options: MailSenderOptions): () => Promise<void> {
-  const fiber = Effect.runFork(Effect.scoped(makeMailSender(options).run));
-  return async () => {
-    const exit = await Effect.runPromise(Fiber.interrupt(fiber));
-    if (Exit.isFailure(exit) && !Cause.isInterruptedOnly(exit.cause))
-      console.error('mail sender:', Cause.pretty(exit.cause));
-  };
 }

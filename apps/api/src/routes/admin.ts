@@ -1,7 +1,8 @@
 // Per-application administration: the caller's applications, access requests, users,
 // pickers and webhook deliveries. Authorisation is decided here, on the server.
+import { deliveryErrorKind } from '../webhooks/errors.ts';
 import { Hono } from 'hono';
-import { validateAccessRequestRoles, validateApplicationUserRoles } from '@portal/core';
+import { validateApplicationUserRoles } from '@portal/core';
 import { sql } from 'kysely';
 import type { Selectable, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
@@ -35,13 +36,11 @@ import {
   applicationAttributes,
   checkAccountAccesses,
   checkRoles,
-  closeRequest,
   grant,
   insertDelivery,
   loadApplication,
   openRequestCount,
   pick,
-  queueRequestEvent,
   refsOf,
   removeGrant,
   storeValues,
@@ -49,20 +48,14 @@ import {
   userAttributeValues,
 } from '../services/access.ts';
 import { countUsersMatching } from '../services/users.ts';
-import { applyImport, bulkApplicationUsers, planImport } from '../services/bulk.ts';
+import { planImport } from '../services/bulk.ts';
+import { decideRequest } from '../services/decisions.ts';
+import { jobAnswer, jobOf, jobUrl, submitJob, type Submit } from '../jobs/queue.ts';
 import { translate } from '../http/messages.ts';
 import { accountAccessSelection, roleSelection } from '../services/selections.ts';
-import { checkEndsAt, maxEndsAt, notify, type GovernanceSettings } from '../services/governance.ts';
-import { queueDecisionMail } from '../mail/outbox.ts';
+import { checkEndsAt, maxEndsAt, type GovernanceSettings } from '../services/governance.ts';
 import { openSigningSecret, sealSigningSecret } from '../webhooks/secrets.ts';
-import {
-  ACCESS,
-  accountAccessesAsItems,
-  addSources,
-  defaultRoleIds,
-  markExplicit,
-  rolesAsItems,
-} from '../services/access-sources.ts';
+import { ACCESS, addSources, defaultRoleIds, markExplicit, rolesAsItems } from '../services/access-sources.ts';
 
 type S = components['schemas'];
 type SigningSecret = Selectable<DB['webhooks']>['signing_secrets'][number];
@@ -127,6 +120,7 @@ const deliveryOf = (r: DeliveryRow): S['WebhookDelivery'] => ({
   attempts: r.attempts,
   responseStatus: r.response_status,
   error: r.error,
+  errorKind: deliveryErrorKind(r.error),
   createdAt: iso(r.created_at),
   lastAttemptAt: isoOrNull(r.last_attempt_at),
   nextAttemptAt: isoOrNull(r.next_attempt_at),
@@ -199,6 +193,24 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     const a = await adminOf(me, applicationId);
     if (!managesAccessRequests(me, a.admin_permission_key, a.access_request_allowed)) throw forbidden();
     return a;
+  }
+
+  /**
+   * A write that may outlast a proxy's patience, accepted as a job (#28.6, ADR 0025): queued (or the same submit's
+   * job found), this instance's runner woken, and the job answered as it stands after a moment (a small one is done by
+   * then) with 202 and its address.
+   */
+  async function acceptJob(c: Ctx, submit: Omit<Submit, 'idempotencyKey'>) {
+    const { job } = await submitJob(db, { ...submit, idempotencyKey: idempotencyKeyOf(c) });
+    let now = job;
+    if (job.status === 'QUEUED' || job.status === 'RUNNING') {
+      deps.jobs.wake();
+      await deps.jobs.settled(job.id, deps.jobs.answerWaitMs);
+      // Still running here: answered from memory (on PGlite its transaction holds the only connection).
+      now = deps.jobs.running(job.id) ?? (await jobOf(db, job.application_id, job.id)) ?? job;
+    }
+    c.header('Location', jobUrl(deps.publicUrl, now));
+    return c.json(jobAnswer(now, c.get('lang'), deps.publicUrl), 202);
   }
 
   // Sort keys end with a unique column and have no NULLs (company: NULLs last, as ORDER BY
@@ -524,145 +536,26 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     return c.json(r);
   });
 
-  /** Decides one open request of `applicationId` in `trx` (history, grant, webhook); whether a webhook was queued. */
-  async function decideRequest(
-    trx: Transaction<DB>,
-    me: Principal,
-    id: string,
-    body: S['AccessRequestDecision'],
-    applicationId: string,
-  ): Promise<boolean> {
-    const row = await trx
-      .selectFrom('access_requests')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    if (row.application_id !== applicationId) throw notFound();
-    if (row.status !== 'OPEN') throw conflict('alreadyDecided', 'accessRequest.alreadyDecided');
-    const decidedAt = new Date();
-    if (body.decision === 'ACCEPT') {
-      if (validateAccessRequestRoles(body.roleIds) !== undefined)
-        throw new ApiError(400, 'roleRequired', {
-          code: 'accessRequest.roleRequired',
-          problems: [{ key: 'roleRequired', field: 'roleIds' }],
-        });
-      const accountAccessIds = body.accountAccessIds ?? [];
-      await checkRoles(trx, row.application_id, body.roleIds, me.permissions, 'roleIds');
-      await checkAccountAccesses(trx, row.application_id, accountAccessIds, 'accountAccessIds');
-      // The end of access (#19): within the application's settings; none when not given.
-      const settings = await loadApplication(trx, row.application_id);
-      const endsAt = checkEndsAt(settings, body.endsAt, 'endsAt', decidedAt);
-      const accepted = await closeRequest(
-        trx,
-        { id, by: me.userId, at: decidedAt },
-        { status: 'ACCEPTED', role_ids: body.roleIds, account_access_ids: accountAccessIds, ends_at: endsAt },
-        {
-          status: 'ACCEPTED',
-          decidedBy: me.userId,
-          roleIds: body.roleIds,
-          accountAccessIds,
-          ...(endsAt ? { endsAt: endsAt.toISOString() } : {}),
-        },
-      );
-      // Answers to the application's questions become the user's values (as if the user had entered them at the gate).
-      if (accepted.answers.length) {
-        const allowed = await applicationAttributes(trx, row.application_id, false);
-        const values = accepted.answers.filter((x) => allowed.has(x.key)).map((x) => ({ key: x.key, value: x.value }));
-        await storeValues(trx, {
-          userId: row.user_id,
-          by: row.user_id,
-          values,
-          allowed,
-          editable: (x) => x.editable_by_user,
-          fieldPrefix: 'answers',
-        });
-      }
-      await notify(trx, {
-        userId: row.user_id,
-        kind: 'REQUEST_ACCEPTED',
-        applicationId: row.application_id,
-        requestId: id,
-        endsAt,
-      });
-      const event = await queueRequestEvent(trx, accepted, 'ACCESS_REQUEST_ACCEPTED');
-      const current = await accessOf(trx, row.application_id, row.user_id);
-      const granted = await grant(trx, {
-        applicationId: row.application_id,
-        userId: row.user_id,
-        by: me.userId,
-        roleIds: [...new Set([...(current?.role_ids ?? []), ...body.roleIds])],
-        accountAccessIds: [...new Set([...(current?.account_access_ids ?? []), ...accountAccessIds])],
-        endsAt,
-        ...(endsAt ? { endsRequestId: id } : {}),
-      });
-      // The requester's mail (#29): accepted, with what was granted.
-      await queueDecisionMail(trx, deps.mail, id);
-      // What the request granted stays when a group that granted it too is left (#29.3).
-      await markExplicit(
-        trx,
-        row.application_id,
-        row.user_id,
-        [ACCESS, ...rolesAsItems(body.roleIds), ...accountAccessesAsItems(accountAccessIds)],
-        { kind: 'ACCESS_REQUEST', by: me.userId, accessRequestId: id },
-      );
-      return event || granted;
-    }
-    const denied = await closeRequest(
-      trx,
-      { id, by: me.userId, at: decidedAt },
-      { status: 'DENIED', reason: body.reason ?? null },
-      { status: 'DENIED', decidedBy: me.userId, reason: body.reason ?? null },
-    );
-    await notify(trx, {
-      userId: row.user_id,
-      kind: 'REQUEST_DENIED',
-      applicationId: row.application_id,
-      requestId: id,
-    });
-    // The requester's mail (#29): denied, with the reason.
-    await queueDecisionMail(trx, deps.mail, id);
-    return queueRequestEvent(trx, denied, 'ACCESS_REQUEST_DENIED');
-  }
-
   app.put('/Admin/Applications/AccessRequests/:id', async (c) => {
     const me = await deps.auth.user(c.req.header('authorization'));
     const id = requestId(c.req.param('id'));
     const existing = await accessRequest(id);
     await managerOf(me, existing.applicationId);
     const body = await readJson(c, 'AccessRequestDecision');
-    const queued = await db.transaction().execute((trx) => decideRequest(trx, me, id, body, existing.applicationId));
+    const queued = await db
+      .transaction()
+      .execute((trx) => decideRequest(trx, me, id, body, existing.applicationId, deps.mail));
     if (queued) deps.onWebhookQueued();
     return c.json(await accessRequest(id));
   });
 
-  // Several requests of one application decided at once (#20.3): each as the single PUT decides it, all in one transaction.
+  // Several requests of one application decided at once (#20.3): each as the single PUT decides it, all in one
+  // transaction, as a job (#28.6): 500 decisions may take longer than a proxy waits.
   app.post('/Admin/Applications/:id/AccessRequests/Decide', async (c) => {
     const me = await deps.auth.user(c.req.header('authorization'));
     const a = await managerOf(me, c.req.param('id'));
     const body = await readJson(c, 'AccessRequestsDecision');
-    const ids = body.requestIds.map((id) => id.toLowerCase());
-    const queued = await db.transaction().execute(async (trx) => {
-      const ofApplication = new Set(
-        (
-          await trx
-            .selectFrom('access_requests')
-            .select('id')
-            .where('application_id', '=', a.id)
-            .where('id', 'in', ids)
-            .execute()
-        ).map((r) => r.id),
-      );
-      const problems = ids.flatMap((id, i) =>
-        ofApplication.has(id) ? [] : [{ key: 'referenceNotFound' as const, field: `requestIds.${i}`, args: [id] }],
-      );
-      if (problems.length) throw badRequest(problems, 'referenceNotFound', 'reference.notFound');
-      let any = false;
-      for (const id of ids) if (await decideRequest(trx, me, id, body.decision, a.id)) any = true;
-      return any;
-    });
-    if (queued) deps.onWebhookQueued();
-    return c.json({ count: ids.length } satisfies S['BulkResult']);
+    return acceptJob(c, { kind: 'ACCESS_REQUESTS_DECIDE', applicationId: a.id, me, input: body });
   });
 
   // ---------------------------------------------------------------- users of an application
@@ -908,44 +801,43 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     return c.body(null, 204);
   });
 
-  // Several users' access changed at once (#20.3): all or nothing, each user as the single PUT or DELETE.
+  // Several users' access changed at once (#20.3): all or nothing, each user as the single PUT or DELETE; a job (#28.6).
   app.post('/Admin/Applications/:id/Users/Bulk', async (c) => {
     const { me, a } = await administered(c);
     const body = await readJson(c, 'ApplicationUsersBulk');
-    const { count, queued } = await db
-      .transaction()
-      .execute((trx) => bulkApplicationUsers(trx, a.id, me, body, deps.mail));
-    if (queued) deps.onWebhookQueued();
-    return c.json({ count } satisfies S['BulkResult']);
+    return acceptJob(c, { kind: 'USERS_BULK', applicationId: a.id, me, input: body });
   });
 
-  // Users' access from a CSV file (#20.3): a dry run lists what would change and each invalid line; apply writes all or nothing.
+  // Users' access from a CSV file (#20.3): a dry run lists what would change and each invalid line (at once: 10,000
+  // lines take about 150 ms); applied, the import is a job (#28.6) that writes all or nothing.
   app.post('/Admin/Applications/:id/Users/Import', async (c) => {
     const { me, a } = await administered(c);
     const body = await readJson(c, 'ApplicationUsersImport');
+    if (body.apply) return acceptJob(c, { kind: 'USERS_IMPORT', applicationId: a.id, me, input: body });
     const lang = c.get('lang');
-    const { plan, queued } = await db.transaction().execute(async (trx) => {
-      const planned = await planImport(trx, a.id, me, body.csv);
-      if (!body.apply) return { plan: planned, queued: false };
-      if (planned.invalid.length) {
-        throw badRequest(
-          planned.invalid.map((p) => ({
-            key: 'importLine' as const,
-            field: `lines.${p.line}`,
-            args: [p.line, translate(p.key, lang, p.args)],
-          })),
-          'importInvalidRows',
-          'import.invalidRows',
-        );
-      }
-      return { plan: planned, queued: await applyImport(trx, a.id, me, planned, deps.mail) };
-    });
-    if (queued) deps.onWebhookQueued();
+    // Read only: the transaction is rolled back, whatever the plan locked is let go.
+    const plan = await db.transaction().execute(async (trx) => planImport(trx, a.id, me, body.csv));
     return c.json({
-      applied: body.apply,
+      applied: false,
       rows: plan.rows,
       invalid: plan.invalid.map((p) => ({ line: p.line, email: p.email, message: translate(p.key, lang, p.args) })),
     } satisfies S['ApplicationUsersImportResult']);
+  });
+
+  // A job of the application (#28.6): for whoever may start that kind of job on it now.
+  app.get('/Admin/Applications/:id/Jobs/:jobId', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    const a = await adminOf(me, c.req.param('id'));
+    const id = c.req.param('jobId');
+    if (!/^[0-9a-fA-F-]{36}$/.test(id)) throw notFound();
+    const job = await jobOf(db, a.id, id.toLowerCase());
+    if (!job) throw notFound();
+    if (
+      job.kind === 'ACCESS_REQUESTS_DECIDE' &&
+      !managesAccessRequests(me, a.admin_permission_key, a.access_request_allowed)
+    )
+      throw forbidden();
+    return c.json(jobAnswer(job, c.get('lang'), deps.publicUrl));
   });
 
   // ---------------------------------------------------------------- pickers
@@ -1005,6 +897,7 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
         responseStatus: t.response_status,
         responseBody: t.response_body,
         error: t.error,
+        errorKind: deliveryErrorKind(t.error),
       })),
     } satisfies S['WebhookDeliveryDetail']);
   });
@@ -1157,4 +1050,12 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
   });
 
   return app;
+}
+
+/** The request's Idempotency-Key (#28.6): 8 to 200 printable ASCII characters; another value is 400. */
+function idempotencyKeyOf(c: Ctx): string | undefined {
+  const key = c.req.header('idempotency-key');
+  if (key === undefined) return undefined;
+  if (!/^[\x21-\x7e]{8,200}$/.test(key)) throw badRequest([{ key: 'invalidValue', field: 'Idempotency-Key' }]);
+  return key;
 }

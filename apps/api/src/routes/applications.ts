@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { Insertable, Transaction } from 'kysely';
-import { isHttpUrl } from '@portal/core';
+import { applicationRules, directoryGroupNameProblems, isHttpUrl } from '@portal/core';
 import type { components } from '@portal/contract';
 import { newId, requirePermission } from '../context.ts';
 import type { AppEnv, Deps } from '../context.ts';
@@ -22,6 +22,7 @@ import type { SecretBox } from '../secrets.ts';
 import { historyList, revertOfDeleted, revertedInput, someHistory, type EntityNow, type Undo } from './history.ts';
 import { imageRoutes } from './images.ts';
 import { cardOf, openRequestCount } from '../services/access.ts';
+import { applicationUsage } from '../services/usage.ts';
 
 type S = components['schemas'];
 type Db = Deps['db'] | Transaction<DB>;
@@ -197,16 +198,13 @@ function validateInput(input: S['ApplicationInput'], allowHttpWebhooks: boolean)
     ),
   );
   const groups = input.activationGroups ?? [];
-  groups.forEach((g, i) => {
-    if (g.directoryGroupName.trim() === '')
-      problems.push({ key: 'invalidValue', field: `activationGroups.${i}.directoryGroupName` });
-  });
+  // Core's rule of the names, the console's too: each given (a blank name is missing, #17.18), each once
+  // (trimmed, in any letters).
   problems.push(
-    ...duplicates(
-      groups.map((g) => g.directoryGroupName),
-      'activationGroups',
-      '.directoryGroupName',
-    ),
+    ...directoryGroupNameProblems(groups.map((g) => g.directoryGroupName)).map(({ index, problem }) => ({
+      key: problem === 'required' ? ('required' as const) : ('duplicateEntry' as const),
+      field: `activationGroups.${index}.directoryGroupName`,
+    })),
   );
   groups.forEach((g, i) => {
     problems.push(
@@ -311,10 +309,13 @@ async function check(
 async function save(
   trx: Transaction<DB>,
   id: string,
-  input: S['ApplicationInput'],
+  given: S['ApplicationInput'],
   isNew: boolean,
   secrets: SecretBox,
 ): Promise<void> {
+  // Core's rules of what is written, the console's too: an internal application is not requestable,
+  // directory group names are trimmed.
+  const input = applicationRules(given);
   const row = {
     label: input.label.trim(),
     logo_url: input.logoUrl ?? null,
@@ -325,7 +326,7 @@ async function save(
     admin_permission_id: input.adminPermissionId ?? null,
     notification_email: input.notificationEmail ?? null,
     access_request_required: input.accessRequestRequired ?? false,
-    access_request_allowed: (input.accessRequestAllowed ?? false) && !(input.internal ?? false),
+    access_request_allowed: input.accessRequestAllowed ?? false,
     internal_copy_of_access_requests: input.internalCopyOfAccessRequests ?? false,
     role_required_on_access_request: input.roleRequiredOnAccessRequest ?? false,
     internal: input.internal ?? false,
@@ -603,6 +604,15 @@ export function applicationRoutes(deps: Deps): Hono<AppEnv> {
       for (const id of ids) await deleteApplication(trx, id, me.userId);
     });
     return c.json({ count: ids.length } satisfies S['BulkResult']);
+  });
+
+  // What a delete would affect (#30.3): the console's delete dialog says it first.
+  app.get('/Applications/:id/Usage', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    requirePermission(me, 'applications.read');
+    const id = c.req.param('id');
+    await db.selectFrom('applications').select('id').where('id', '=', id).executeTakeFirstOrThrow(notFound);
+    return c.json({ groups: await applicationUsage(db, id) } satisfies S['EntityUsage']);
   });
 
   app.get('/Applications/:id/History', async (c) => {

@@ -20,6 +20,7 @@ import type { MessageKey } from '../http/messages.ts';
 import { recordHistory } from '../history.ts';
 import { requiredAnswer } from '../services/values.ts';
 import { historyList, revertOfDeleted, revertedInput, someHistory, type EntityNow, type Undo } from './history.ts';
+import { adminPermissionLost, permissionHolders, usageGroups } from '../services/usage.ts';
 
 type S = components['schemas'];
 type Table = 'attributes' | 'permissions' | 'roles' | 'account_accesses' | 'custom_flows';
@@ -266,33 +267,6 @@ interface Crud<T extends Table, Dto extends Entity = KindSchemas[T]['dto'], Inpu
   save: (trx: Transaction<DB>, id: string, input: Input, isNew: boolean) => Promise<void>;
   /** Where the entity is used (#17.15): GET {id}/Usage, and the answer of DELETE. */
   usage?: (db: Database | Transaction<DB>, id: string) => Promise<S['UsageGroup'][]>;
-}
-
-type UsageKind = S['UsageGroupKind'];
-
-/** One usage group: `rows` selects `id, label` of the users of one kind; the count and the first five by label. */
-async function usageGroup(
-  db: Database | Transaction<DB>,
-  kind: UsageKind,
-  rows: ReturnType<typeof sql>,
-): Promise<S['UsageGroup'] | null> {
-  const { rows: first } = await sql<{ id: string; label: string; n: string }>`
-    SELECT id, label, count(*) OVER () AS n FROM (${rows}) AS x ORDER BY lower(label), id LIMIT 5`.execute(db);
-  const count = Number(first[0]?.n ?? 0);
-  return count === 0 ? null : { kind, count, first: first.map((r) => ({ id: r.id, label: r.label })) };
-}
-
-async function usageGroups(
-  db: Database | Transaction<DB>,
-  groups: readonly [UsageKind, ReturnType<typeof sql>][],
-): Promise<S['UsageGroup'][]> {
-  const found: S['UsageGroup'][] = [];
-  // One after the other: inside a transaction the queries share one connection anyway.
-  for (const [kind, rows] of groups) {
-    const group = await usageGroup(db, kind, rows);
-    if (group) found.push(group);
-  }
-  return found;
 }
 
 /** The `usages` of an entity's answer: of each type (in this order) the first 100 by label, then the first 100 of all. */
@@ -644,6 +618,21 @@ const permissions: Crud<'permissions'> = {
     const row = { key: input.key, description: input.description ?? '' };
     await writeRow(trx, 'permissions', id, row, isNew);
   },
+  // #30.3: the applications it is the admin permission of lose it (the foreign key sets null).
+  usage: (db, id) =>
+    usageGroups(db, [
+      ['ADMIN_PERMISSION_LOST', sql`SELECT id, label FROM applications WHERE admin_permission_id = ${id}`],
+      [
+        'ROLE',
+        sql`SELECT r.id, r.label FROM role_permissions l JOIN roles r ON r.id = l.role_id WHERE l.permission_id = ${id}`,
+      ],
+      ['USER', permissionHolders(id)],
+      [
+        'APPLICATION',
+        sql`SELECT a.id, a.label FROM applications a WHERE a.id IN (SELECT application_id FROM application_roles WHERE permission_id = ${id})`,
+      ],
+      ['ATTRIBUTE', sql`SELECT id, label FROM attributes WHERE permission_id = ${id}`],
+    ]),
 };
 
 // ---------------------------------------------------------------- roles
@@ -725,6 +714,8 @@ const roles: Crud<'roles'> = {
       ['APPLICATION', linkedApplications('application_roles', 'role_id', id)],
       ['USER', holders(held.roles, id)],
       ['ACTIVATION_GROUP', activationGroupApps(held.roles, id)],
+      // #30.3: applications whose admin permission is held only through this role.
+      ['ADMIN_PERMISSION_LOST', adminPermissionLost(sql<boolean>`x.role_id = ${id}`)],
     ]),
 };
 

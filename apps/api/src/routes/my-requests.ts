@@ -319,6 +319,7 @@ export function myRequestRoutes(deps: Deps): Hono<AppEnv> {
     const [rows, total, unreadCount] = await Promise.all([
       base
         .leftJoin('applications as a', 'a.id', 'n.application_id')
+        .leftJoin('access_requests as r', 'r.id', 'n.request_id')
         .select([
           'n.id',
           'n.kind',
@@ -328,6 +329,7 @@ export function myRequestRoutes(deps: Deps): Hono<AppEnv> {
           'a.logo_url',
           'n.request_id',
           'n.ends_at',
+          'r.reason',
           'n.created_at',
           'n.read_at',
         ])
@@ -349,6 +351,8 @@ export function myRequestRoutes(deps: Deps): Hono<AppEnv> {
         application: { id: n.application_id, label: n.label ?? n.application_label, logoUrl: n.logo_url ?? null },
         requestId: n.request_id,
         endsAt: isoOrNull(n.ends_at),
+        // The decider's own words, only on the denial (#30.6).
+        reason: n.kind === 'REQUEST_DENIED' && n.reason ? n.reason : null,
         createdAt: iso(n.created_at),
         readAt: isoOrNull(n.read_at),
       })),

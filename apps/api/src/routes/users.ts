@@ -17,6 +17,7 @@ import { csvFields } from './csv-fields.ts';
 import { recordHistory } from '../history.ts';
 import { authCheck, claimsOf, pick, queueWebhook, refsOf } from '../services/access.ts';
 import { countUsersMatching } from '../services/users.ts';
+import { userUsage } from '../services/usage.ts';
 
 type S = components['schemas'];
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -193,6 +194,15 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
         accountAccesses: pick(accesses, g.account_access_ids),
       })),
     } satisfies S['UserDetail']);
+  });
+
+  // What a delete would affect (#30.3): the console's delete dialog says it first.
+  app.get('/Users/:id/Usage', async (c) => {
+    const me = await deps.auth.user(c.req.header('authorization'));
+    requirePermission(me, 'all_users.read');
+    const id = uuid(c.req.param('id'));
+    await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirstOrThrow(notFound);
+    return c.json({ groups: await userUsage(db, id) } satisfies S['EntityUsage']);
   });
 
   /** Deletes one user in `trx`: REMOVE for each access they had, then the user (history); whether a webhook was queued. */

@@ -9,6 +9,7 @@
 // webhook, as any grant.
 import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
+import { directoryGroupKey } from '@portal/core';
 import type { DB } from '../db/schema.ts';
 import { grant, removeGrant } from './access.ts';
 import {
@@ -20,9 +21,6 @@ import {
   sourcesOf,
 } from './access-sources.ts';
 import type { Item, SourceRow } from './access-sources.ts';
-
-/** Directory group names compare trimmed and case-insensitively (as the activation groups' duplicate check does). */
-const groupKey = (name: string): string => name.trim().toLowerCase();
 
 export interface GroupSyncResult {
   /** false: a token issued after this one was applied already; nothing changed. */
@@ -77,9 +75,10 @@ export async function syncDirectoryGroups(
     .select('internal')
     .where('id', '=', user.userId)
     .executeTakeFirstOrThrow();
-  const names = account.internal ? [...new Set(user.groups.map(groupKey).filter((g) => g !== ''))] : [];
+  const names = account.internal ? [...new Set(user.groups.map(directoryGroupKey).filter((g) => g !== ''))] : [];
 
-  // The applications one of whose activation groups the user is in, and those where a group granted before.
+  // The applications one of whose activation groups the user is in, and those where a group granted before
+  // (the database's side of core's `directoryGroupKey`: names are stored trimmed, by core's `applicationRules`).
   const { rows: applications } = await sql<{ id: string; activation_groups: ActivationGroup[] }>`
     SELECT a.id, a.activation_groups FROM applications a
     WHERE EXISTS (SELECT 1 FROM jsonb_array_elements(a.activation_groups) g
@@ -91,7 +90,7 @@ export async function syncDirectoryGroups(
   const result: GroupSyncResult = { applied: true, changedApplicationIds: [], queued: false };
   const inGroup = new Set(names);
   for (const a of applications) {
-    const groups = a.activation_groups.filter((g) => inGroup.has(groupKey(g.directoryGroupName)));
+    const groups = a.activation_groups.filter((g) => inGroup.has(directoryGroupKey(g.directoryGroupName)));
     const { changed, queued } = await syncApplication(trx, a.id, user.userId, groups);
     if (changed) result.changedApplicationIds.push(a.id);
     if (queued) result.queued = true;

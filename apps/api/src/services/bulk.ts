@@ -12,6 +12,7 @@ import type { MessageKey } from '../http/messages.ts';
 import { acceptOpenRequests, checkAccountAccesses, checkRoles, grant, removeGrant } from './access.ts';
 import type { MailQueue } from '../mail/outbox.ts';
 import { ACCESS, accountAccessesAsItems, markExplicit, rolesAsItems } from './access-sources.ts';
+import { noProgress, type Progress } from './progress.ts';
 
 type S = components['schemas'];
 type Who = { userId: string; permissions: ReadonlySet<string> };
@@ -23,6 +24,7 @@ const same = (a: readonly string[], b: readonly string[]) => a.length === b.leng
 /**
  * Applies one bulk action to the users of an application; the number of users whose access changed and whether a
  * webhook was queued. An open request of a user who gets access is accepted (its mail queued with `mail`, #29).
+ * `progress` counts the users (a job's, #28.6).
  */
 export async function bulkApplicationUsers(
   trx: Transaction<DB>,
@@ -30,8 +32,10 @@ export async function bulkApplicationUsers(
   me: Who,
   body: S['ApplicationUsersBulk'],
   mail: MailQueue | undefined,
+  progress: Progress = noProgress,
 ): Promise<{ count: number; queued: boolean }> {
   const userIds = body.userIds.map((id) => id.toLowerCase());
+  progress.total(userIds.length);
   const roleIds = body.roleIds ?? [];
   const accountAccessIds = body.accountAccessIds ?? [];
   if ((body.action === 'addRoles' || body.action === 'removeRoles') && roleIds.length === 0)
@@ -120,6 +124,7 @@ export async function bulkApplicationUsers(
         ? [ACCESS, ...accountAccessesAsItems(accountAccessIds)]
         : [];
   for (const step of plan) {
+    await progress.step();
     const current = grants.get(step.userId);
     if (current && !step.remove)
       await markExplicit(trx, applicationId, step.userId, named, { kind: 'DIRECT_GRANT', by: me.userId });
@@ -313,16 +318,22 @@ export async function planImport(
   return { rows, invalid };
 }
 
-/** Writes a plan without invalid lines; whether a webhook was queued. Accepted open requests queue their mail with `mail` (#29). */
+/**
+ * Writes a plan without invalid lines; whether a webhook was queued. Accepted open requests queue their mail with `mail`
+ * (#29). `progress` counts the lines (a job's, #28.6).
+ */
 export async function applyImport(
   trx: Transaction<DB>,
   applicationId: string,
   me: Who,
   plan: ImportPlan,
   mail: MailQueue | undefined,
+  progress: Progress = noProgress,
 ): Promise<boolean> {
   let queued = false;
+  progress.total(plan.rows.length);
   for (const row of plan.rows) {
+    await progress.step();
     if (row.change === 'UNCHANGED') continue;
     if (row.change === 'REMOVE') {
       if (await removeGrant(trx, applicationId, row.userId, me.userId)) queued = true;

@@ -2,7 +2,9 @@
 // access, and the notifications the API leaves for a user on the launcher.
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
+import { accessEndProblem, expiryReminderDays, latestAccessEnd } from '@portal/core';
 import type { components } from '@portal/contract';
+import { maxLength } from '@portal/contract/limits';
 import type { DB } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { newId } from '../context.ts';
@@ -11,29 +13,29 @@ import { requiredAnswer } from './values.ts';
 type S = components['schemas'];
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** At most this many characters of justification (MyAccessRequestInput). */
-const JUSTIFICATION_MAX_LENGTH = 1000;
-/** The user is reminded this many days before a time-bound access ends. */
-export const REMINDER_DAYS = 7;
+/** The user is reminded this many days before a time-bound access ends (core's, the launcher's badge too). */
+export const REMINDER_DAYS = expiryReminderDays;
 /** Notifications are kept this many days. */
 const NOTIFICATION_DAYS = 90;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface GovernanceSettings {
   time_bound_access: boolean;
   max_access_days: number | null;
 }
 
-/** The latest end of access that may be set at `now`; null: no maximum (or not time-bound). */
+/** The application's maximum of days ahead of an end (core's rule takes undefined for none). */
+const maxDaysOf = (app: GovernanceSettings): number | undefined => app.max_access_days ?? undefined;
+
+/** The latest end of access that may be set at `now` (core's `latestAccessEnd`); null: no maximum (or not time-bound). */
 export function maxEndsAt(app: GovernanceSettings, now: Date): Date | null {
-  return app.time_bound_access && app.max_access_days !== null
-    ? new Date(now.getTime() + app.max_access_days * DAY_MS)
-    : null;
+  const latest = app.time_bound_access ? latestAccessEnd(now.getTime(), maxDaysOf(app)) : undefined;
+  return latest === undefined ? null : new Date(latest);
 }
 
 /**
- * Checks an end of access against the application's settings: allowed at all, in the future,
- * at most max_access_days ahead (each a 400 on `field`). Answers the end as a Date (or null).
+ * Checks an end of access against the application's settings: allowed at all, then core's limits
+ * (`accessEndProblem`, the portal's rule too): in the future, at most max_access_days ahead (each a
+ * 400 on `field`). Answers the end as a Date (or null).
  */
 export function checkEndsAt(
   app: GovernanceSettings,
@@ -50,10 +52,10 @@ export function checkEndsAt(
   const end = new Date(endsAt);
   if (Number.isNaN(end.getTime()))
     throw new ApiError(400, 'invalidValue', { problems: [{ key: 'invalidValue', field }] });
-  if (end.getTime() <= now.getTime())
+  const problem = accessEndProblem(end.getTime(), now.getTime(), maxDaysOf(app));
+  if (problem === 'notFuture')
     throw new ApiError(400, 'endInPast', { code: 'accessRequest.endInPast', problems: [{ key: 'endInPast', field }] });
-  const latest = maxEndsAt(app, now);
-  if (latest !== null && end.getTime() > latest.getTime()) {
+  if (problem === 'tooLate') {
     const args = ['', app.max_access_days ?? 0];
     throw new ApiError(400, 'endTooLate', {
       code: 'accessRequest.endTooLate',
@@ -66,7 +68,11 @@ export function checkEndsAt(
 
 export type NotificationKind = S['MyNotificationKind'];
 
-/** Leaves a notification for the user (in the transaction of what it is about). */
+/**
+ * Leaves a notification for the user (in the transaction of what it is about). It is the latest
+ * state of the application for the user: their earlier unread notifications about it are marked
+ * read (#30.6: no "… wurde abgelehnt" beside a later "… wurde angenommen").
+ */
 export async function notify(
   trx: Transaction<DB>,
   n: {
@@ -78,6 +84,13 @@ export async function notify(
   },
 ): Promise<void> {
   const app = await trx.selectFrom('applications').select('label').where('id', '=', n.applicationId).executeTakeFirst();
+  await trx
+    .updateTable('user_notifications')
+    .set({ read_at: sql<Date>`now()` })
+    .where('user_id', '=', n.userId)
+    .where('application_id', '=', n.applicationId)
+    .where('read_at', 'is', null)
+    .execute();
   await trx
     .insertInto('user_notifications')
     .values({
@@ -154,7 +167,8 @@ export function requirementsFrom(
   const latest = maxEndsAt(app, now);
   return {
     justification: app.request_justification as S['RequestJustification'],
-    justificationMaxLength: JUSTIFICATION_MAX_LENGTH,
+    // The document's limit of a justification (MyAccessRequestInput), which its validators enforce.
+    justificationMaxLength: maxLength.schemas.MyAccessRequestInput.justification,
     timeBoundAccess: app.time_bound_access,
     maxAccessDays: app.time_bound_access ? app.max_access_days : null,
     maxEndsAt: latest ? latest.toISOString() : null,

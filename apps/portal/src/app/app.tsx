@@ -1,9 +1,9 @@
 // The shell: providers, the route table rendered through wouter, guards, layouts.
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { Link, Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import { UiLinkProvider, UiTextProvider, type UiLinkProps } from '@portal/ui';
+import { createModuleLoader, UiLinkProvider, UiTextProvider, type UiLinkProps } from '@portal/ui';
 import { routeStatus } from '@portal/core';
 import { NavigationBarProvider, ServicesProvider, ToastProvider, useServices } from './contexts.tsx';
 import { ExternalAppProvider } from './external-app.tsx';
@@ -16,6 +16,7 @@ import { PageTitleScope, usePageTitle } from './page-title.tsx';
 import { prefetchWhenIdle } from './lazy-page.tsx';
 import { firstRoute, MarkReadyOnMount } from './ready.ts';
 import { links, notFoundRoute, routes, type RouteDef } from '../routes.ts';
+import { RouteTexts } from './route-texts.tsx';
 import type { Services } from '../composition-root.ts';
 
 function RouterLink({ href, children, ...rest }: UiLinkProps) {
@@ -80,7 +81,9 @@ function GuardedRoute({ route }: { readonly route: RouteDef }) {
     <PageLayout kind={route.layout} {...(current === undefined ? {} : { current })}>
       <PageErrorBoundary resetKey={location} fallback={(error) => <ErrorViewFor error={error} />}>
         <Suspense fallback={<Pending />}>
-          <Page />
+          <RouteTexts {...(route.texts === undefined ? {} : { namespace: route.texts })}>
+            <Page />
+          </RouteTexts>
           {route.marksReady === true ? null : <MarkReadyOnMount />}
         </Suspense>
       </PageErrorBoundary>
@@ -88,10 +91,30 @@ function GuardedRoute({ route }: { readonly route: RouteDef }) {
   );
 }
 
+/** The focus after a move to another page (#30.11): its code loads on the first move. */
+const pageFocus = createModuleLoader(() => import('./page-focus.ts'));
+
+/** After a move to another page (not a change of its query, nor the first page): the focus to its heading. */
+function useFocusOnPageChange(path: string): void {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const had = document.activeElement;
+    pageFocus.load().then(
+      (module) => module.focusNewPage(had),
+      () => undefined,
+    );
+  }, [path]);
+}
+
 function Routes() {
   const services = useServices();
   const [location, navigate] = useLocation();
   const search = useSearch();
+  useFocusOnPageChange(location);
   useEffect(() => {
     services.setUnauthenticatedHandler(() => {
       const returnPath = `${window.location.pathname}${window.location.search}`;

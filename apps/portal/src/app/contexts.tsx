@@ -36,7 +36,8 @@ export function useServices(): Services {
 export interface Toasts {
   /**
    * An action failed: a danger toast titled 'Fehler' for 4 s (spec §8), with the server's
-   * `errors[]` messages that no field shows (`placed`: the fields the form shows them beside).
+   * `errors[]` messages that no field shows (`placed`: the fields the form shows them beside;
+   * a form shows none when every message stands beside its field, core's `saidBesideFields`, #30.8).
    */
   error(error: PortalError, placed?: PlacedField): void;
   success(message: string): void;

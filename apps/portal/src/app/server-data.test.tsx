@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { invalidateServerData, prefetchServerData, queryClient, useServerData } from './server-data.ts';
+import {
+  invalidateServerData,
+  prefetchServerData,
+  queryClient,
+  useServerData,
+  useWatchedServerData,
+} from './server-data.ts';
 
 afterEach(() => queryClient.clear());
 
@@ -77,5 +83,39 @@ describe('useServerData (the one query cache)', () => {
     await waitFor(() => expect(result.current).toMatchObject({ status: 'ready', data: 2 }));
     invalidateServerData(['labels']);
     await waitFor(() => expect(result.current).toMatchObject({ status: 'ready', data: 3 }));
+  });
+});
+
+describe('useWatchedServerData (a job read until it is finished, #28.6)', () => {
+  it('starts from the answer it was given, reads again while asked to, goes on after a failed read, stops when told', async () => {
+    const answers: (string | Error)[] = ['running 1', new Error('offline'), 'running 2', 'done'];
+    const load = vi.fn(async () => {
+      const next = answers.shift() ?? 'done';
+      if (next instanceof Error) throw next;
+      return next;
+    });
+    const seen: { latest: string | undefined; error: unknown }[] = [];
+    const { result } = renderHook(() =>
+      useWatchedServerData(['job', 'j1'], load, 'queued', (latest, error) => {
+        seen.push({ latest, error });
+        return latest === 'done' ? false : 10;
+      }),
+    );
+    expect(result.current).toEqual({ data: 'queued', error: undefined });
+    await waitFor(() => expect(result.current.data).toBe('done'));
+    expect(result.current.error).toBeUndefined();
+    expect(load).toHaveBeenCalledTimes(4);
+    // The failed read was told as such, with the answer before it kept.
+    expect(seen.some((s) => s.latest === 'running 1' && s.error instanceof Error)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(load).toHaveBeenCalledTimes(4);
+  });
+
+  it('reads nothing without a first answer, nor for one that is final already', async () => {
+    const load = vi.fn(async () => 'x');
+    renderHook(() => useWatchedServerData(['job', 'none'], load, undefined, () => 10));
+    renderHook(() => useWatchedServerData(['job', 'final'], load, 'done', () => false));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(load).not.toHaveBeenCalled();
   });
 });

@@ -73,6 +73,48 @@ export function useServerData<T>(key: QueryKey, load: () => Promise<T>, mode: Re
   return { status: 'ready', data: query.data?.value as T, showSkeleton: false, reload };
 }
 
+/** What a watched read has: the latest answer, and the failure of the last read when it failed. */
+export interface WatchedData<T> {
+  readonly data: T | undefined;
+  /** The last read failed (`data` is the answer before it); undefined once a read succeeds again. */
+  readonly error: unknown;
+}
+
+/**
+ * Server data read again and again until it is final (a job, #28.6): it starts from `initial` (the
+ * answer that named it) without a read; `next(latest, error, reads)` answers the wait before the next
+ * read — after a failed read too, so a read that did not come back is asked again — or false to stop.
+ * Read in a hidden tab too: a job that finishes meanwhile is shown when the user looks again.
+ */
+export function useWatchedServerData<T>(
+  key: QueryKey,
+  load: () => Promise<T>,
+  initial: T | undefined,
+  next: (latest: T | undefined, error: unknown, reads: number) => number | false,
+): WatchedData<T> {
+  const query = useQuery<Box<T>>(
+    {
+      queryKey: key,
+      queryFn: boxed(load),
+      // Nothing to read before the first answer, nor after one that is final already.
+      enabled: initial !== undefined && next(initial, undefined, 0) !== false,
+      ...(initial === undefined ? {} : { initialData: { value: initial } }),
+      // Read by the interval only (the first read after the first wait), never because a key or a mount is new.
+      staleTime: Number.POSITIVE_INFINITY,
+      refetchOnMount: false,
+      refetchInterval: ({ state }) =>
+        next(
+          state.data?.value,
+          state.status === 'error' ? state.error : undefined,
+          state.dataUpdateCount + state.errorUpdateCount,
+        ),
+      refetchIntervalInBackground: true,
+    },
+    queryClient,
+  );
+  return { data: query.data?.value, error: query.isError ? query.error : undefined };
+}
+
 /** Ask for shared data ahead of the page that shows it (once: an answer kept or under way is not asked again). */
 export function prefetchServerData<T>(key: QueryKey, load: () => Promise<T>): void {
   void queryClient.prefetchQuery({ queryKey: key, queryFn: boxed(load) });

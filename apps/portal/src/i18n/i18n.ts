@@ -5,11 +5,20 @@ import { initReactI18next } from 'react-i18next';
 import { bundledGerman, loadMessages } from './resources.ts';
 import { fallbackChain, isLanguage, languageTags, type Language } from './languages.ts';
 
+/** How often a file that failed is tried again, and the first wait (doubled for each next try). */
+interface Retries {
+  readonly count: number;
+  readonly firstWaitMs: number;
+}
+
 /**
  * Loads one namespace of one language on demand. `deferred(language)` true: answer empty for
  * now and remember the read in `later` (loaded again by `createI18n` when the first view is ready).
+ * A file that fails is tried again (#30.9), then reported as failed for good: the next language
+ * of the chain stands in (a failure i18next would try again itself makes every render while
+ * another language loads ask for it once more).
  */
-function lazyBackend(deferred: (language: string) => boolean, later: Set<string>): BackendModule {
+function lazyBackend(deferred: (language: string) => boolean, later: Set<string>, retries: Retries): BackendModule {
   return {
     type: 'backend',
     init() {
@@ -25,16 +34,39 @@ function lazyBackend(deferred: (language: string) => boolean, later: Set<string>
         callback(null, {});
         return;
       }
-      loadMessages(language, namespace as Parameters<typeof loadMessages>[1]).then(
-        (messages) => callback(null, messages ?? {}),
-        (error: unknown) => {
-          // Spec §8: a failed locale file load is only logged.
-          console.warn(`[i18n] could not load ${language}/${namespace}`, error);
-          callback(null, {});
-        },
-      );
+      const attempt = (left: number, waitMs: number): void => {
+        loadMessages(language, namespace as Parameters<typeof loadMessages>[1]).then(
+          (messages) => callback(null, messages ?? {}),
+          (error: unknown) => {
+            if (left > 0) {
+              setTimeout(() => attempt(left - 1, waitMs * 2), waitMs);
+              return;
+            }
+            // Spec §8: a failed locale file load is logged.
+            console.warn(`[i18n] could not load ${language}/${namespace}`, error);
+            callback(error instanceof Error ? error : new Error(String(error)), false);
+          },
+        );
+      };
+      attempt(retries.count, retries.firstWaitMs);
     },
   };
+}
+
+/** The languages of the page's fallback chain (its language, German, English). */
+export const textChain = (i18n: I18n): readonly Language[] => {
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return fallbackChain(isLanguage(language) ? language : 'de');
+};
+
+/**
+ * The namespaces of which no language of the chain has a text (#30.9): once they have loaded or
+ * failed, a page of them would show raw keys, so the shell says they could not be loaded instead.
+ */
+export function missingTexts<N extends string>(i18n: I18n, namespaces: readonly N[]): readonly N[] {
+  return namespaces.filter(
+    (ns) => !textChain(i18n).some((lng) => Object.keys(i18n.getResourceBundle(lng, ns) ?? {}).length > 0),
+  );
 }
 
 export interface I18nOptions {
@@ -51,6 +83,8 @@ export interface I18nOptions {
    * (a first route other than the launcher). Otherwise they arrive while the launcher paints.
    */
   readonly awaitAllUiMessages?: boolean;
+  /** How often a file that failed is tried again (default 2: after 0.5 s, then 1 s) and the first wait. */
+  readonly retries?: Retries;
 }
 
 export async function createI18n(language: Language, options: I18nOptions = {}): Promise<I18n> {
@@ -59,7 +93,7 @@ export async function createI18n(language: Language, options: I18nOptions = {}):
   let starting = options.deferLastFallback !== undefined;
   const deferred = (lng: string) => starting && lng !== language && lng !== 'de';
   await instance
-    .use(lazyBackend(deferred, later))
+    .use(lazyBackend(deferred, later, options.retries ?? { count: 2, firstWaitMs: 500 }))
     .use(initReactI18next)
     .init({
       lng: language,
@@ -100,6 +134,10 @@ export async function createI18n(language: Language, options: I18nOptions = {}):
   // On the portal server (the first view, issue #16) there is no document: it writes <html lang>.
   const root = typeof document === 'undefined' ? undefined : document.documentElement;
   if (root !== undefined) root.lang = language;
+  // German `ui` stands in for a language's that failed: whole (only the first route's groups are bundled).
+  instance.on('failedLoading', (_lng: string, ns: string) => {
+    if (ns === 'ui') void loadAllGermanUi();
+  });
   instance.on('languageChanged', (lng) => {
     if (root !== undefined) root.lang = lng;
     if (lng === 'de') void loadAllGermanUi();

@@ -1,5 +1,5 @@
-// A translation file that fails to load (spec §8: only logged) falls back along §9's order:
-// the language, then German, then English; never a raw key (#17.4).
+// A translation file that fails to load (spec §8: only logged), also when tried again (#30.9),
+// falls back along §9's order: the language, then German, then English; never a raw key (#17.4).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fallbackChain, languages, type Language } from './languages.ts';
 import type * as Resources from './resources.ts';
@@ -53,6 +53,8 @@ describe('a locale file that fails to load', () => {
           deferLastFallback: (load) => {
             load();
           },
+          // Tried again at once (#30.9), still failing.
+          retries: { count: 1, firstWaitMs: 1 },
         });
         await i18n.loadNamespaces([namespace]);
         const next = fallbackChain(language)[1] ?? 'en';

@@ -6,18 +6,21 @@ import type { AccessRequestDetail, Mail, WebhookDelivery, WebhookDeliveryDetail 
 
 function fakeClient(answer: (url: URL, init: RequestInit) => Response) {
   const calls: { url: URL; method: string; body: string | undefined }[] = [];
+  const headers: Headers[] = [];
   const client = createApiClient({
     baseUrl: 'https://api.test',
     getLanguage: () => 'de',
+    sleep: async () => undefined,
     fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = input instanceof Request ? input : new Request(input, init);
       const url = new URL(request.url);
       const body = request.method === 'GET' ? undefined : await request.text();
       calls.push({ url, method: request.method, body });
+      headers.push(request.headers);
       return answer(url, init ?? {});
     },
   });
-  return { api: createAdminApi(client), client, calls };
+  return { api: createAdminApi(client), client, calls, headers };
 }
 
 const accessRequest = {
@@ -58,6 +61,7 @@ const webhookDelivery = {
   attempts: 0,
   responseStatus: null,
   error: null,
+  errorKind: null,
   createdAt: '2026-11-25T08:00:00.000Z',
   lastAttemptAt: null,
   nextAttemptAt: '2026-11-25T08:00:01.000Z',
@@ -280,7 +284,10 @@ describe('createAdminApi', () => {
       expect(await sent(() => kind.removeMany(['e1', 'e2']))).toBe(`POST ${base}/BulkDelete {"ids":["e1","e2"]}`);
     }
     for (const [base, kind] of [
+      ['/Applications', api.applications],
+      ['/Users', api.users],
       ['/Attributes', api.attributes],
+      ['/Permissions', api.permissions],
       ['/Roles', api.roles],
       ['/AccountAccesses', api.accountAccesses],
       ['/CustomFlows', api.customFlows],
@@ -293,7 +300,8 @@ describe('createAdminApi', () => {
     expect(await sent(() => api.users.get('u1'))).toBe('GET /Users/u1');
     expect(await sent(() => api.users.remove('u1'))).toBe('DELETE /Users/u1');
     // A delete that answers 204 is done; a used kind's delete answers what the entity was removed from.
-    await expect(api.permissions.remove('p1')).resolves.toBeUndefined();
+    await expect(api.applications.remove('a1')).resolves.toBeUndefined();
+    await expect(api.permissions.remove('p1')).rejects.toThrow();
     await expect(api.roles.remove('r1')).rejects.toThrow();
   });
 
@@ -305,42 +313,95 @@ describe('createAdminApi', () => {
   });
 });
 
-describe('bulk changes and the CSV import (#20.3)', () => {
-  it('sends several users, requests or ids in one call and answers the count', async () => {
-    const { api, calls } = fakeClient(() => json({ count: 3 }));
+describe('bulk changes and the CSV import (#20.3), as jobs (#28.6)', () => {
+  const job = {
+    id: '22222222-2222-4222-8222-222222222222',
+    kind: 'USERS_BULK',
+    applicationId: 'app',
+    status: 'QUEUED',
+    progress: { done: 0, total: 3 },
+    createdAt: '2026-11-27T08:00:00.000Z',
+    startedAt: null,
+    finishedAt: null,
+    statusUrl: 'https://portal.test/api/Admin/Applications/app/Jobs/22222222-2222-4222-8222-222222222222',
+    result: null,
+    error: null,
+  };
+  const accepted = () => json(job, 202);
+
+  it('sends several users or requests in one call with the submit’s Idempotency-Key and answers the job', async () => {
+    const { api, calls, headers } = fakeClient(accepted);
     await expect(
-      api.bulkUpdateApplicationUsers('app', { action: 'addRoles', userIds: ['u1', 'u2', 'u3'], roleIds: ['r1'] }),
-    ).resolves.toBe(3);
+      api.bulkUpdateApplicationUsers(
+        'app',
+        { action: 'addRoles', userIds: ['u1', 'u2', 'u3'], roleIds: ['r1'] },
+        'key-00000001',
+      ),
+    ).resolves.toEqual(job);
     expect(calls[0]).toMatchObject({
       method: 'POST',
       body: JSON.stringify({ action: 'addRoles', userIds: ['u1', 'u2', 'u3'], roleIds: ['r1'] }),
     });
     expect(calls[0]?.url.pathname).toBe('/Admin/Applications/app/Users/Bulk');
-    await api.decideAccessRequests('app', ['q1'], { kind: 'deny', reason: 'nein' });
+    expect(headers[0]?.get('idempotency-key')).toBe('key-00000001');
+    await api.decideAccessRequests('app', ['q1'], { kind: 'deny', reason: 'nein' }, 'key-00000002');
     expect(calls[1]?.url.pathname).toBe('/Admin/Applications/app/AccessRequests/Decide');
+    expect(headers[1]?.get('idempotency-key')).toBe('key-00000002');
     expect(JSON.parse(calls[1]?.body ?? '')).toEqual({
       requestIds: ['q1'],
       decision: { decision: 'DENY', reason: 'nein' },
     });
-    await api.roles.removeMany(['a', 'b']);
-    expect(calls[2]?.url.pathname).toBe('/Roles/BulkDelete');
-    expect(JSON.parse(calls[2]?.body ?? '')).toEqual({ ids: ['a', 'b'] });
-    await api.users.removeMany(['u']);
-    expect(calls[3]?.url.pathname).toBe('/Users/BulkDelete');
-    await api.applications.removeMany(['app-1']);
-    expect(calls[4]?.url.pathname).toBe('/Applications/BulkDelete');
   });
 
-  it('sends the CSV text with dry run or apply', async () => {
+  it('deletes several entities of a global list at once (no job: measured fast enough)', async () => {
+    const { api, calls } = fakeClient(() => json({ count: 2 }));
+    await expect(api.roles.removeMany(['a', 'b'])).resolves.toBe(2);
+    expect(calls[0]?.url.pathname).toBe('/Roles/BulkDelete');
+    expect(JSON.parse(calls[0]?.body ?? '')).toEqual({ ids: ['a', 'b'] });
+    await api.users.removeMany(['u']);
+    expect(calls[1]?.url.pathname).toBe('/Users/BulkDelete');
+    await api.applications.removeMany(['app-1']);
+    expect(calls[2]?.url.pathname).toBe('/Applications/BulkDelete');
+  });
+
+  it('sends the CSV text for a dry run (the answer at once) or applied (a job), and reads a job', async () => {
     const answer = {
       applied: false,
       rows: [],
       invalid: [{ line: 2, email: null, message: 'Die E-Mail-Adresse fehlt.' }],
     };
-    const { api, calls } = fakeClient(() => json(answer));
-    await expect(api.importApplicationUsers('app', 'email,roles\n,x', false)).resolves.toEqual(answer);
+    const { api, calls, headers } = fakeClient((url) =>
+      url.pathname.endsWith('/Import')
+        ? calls.length === 1
+          ? json(answer)
+          : accepted()
+        : json({ ...job, status: 'RUNNING' }),
+    );
+    await expect(api.dryRunImport('app', 'email,roles\n,x')).resolves.toEqual(answer);
     expect(calls[0]?.url.pathname).toBe('/Admin/Applications/app/Users/Import');
     expect(JSON.parse(calls[0]?.body ?? '')).toEqual({ csv: 'email,roles\n,x', apply: false });
+    expect(headers[0]?.has('idempotency-key')).toBe(false);
+    await expect(api.startImport('app', 'email,roles\na@x,y', 'key-00000003')).resolves.toMatchObject({ id: job.id });
+    expect(JSON.parse(calls[1]?.body ?? '')).toEqual({ csv: 'email,roles\na@x,y', apply: true });
+    expect(headers[1]?.get('idempotency-key')).toBe('key-00000003');
+    await expect(api.getJob('app', job.id)).resolves.toMatchObject({ status: 'RUNNING' });
+    expect(calls[2]).toMatchObject({ method: 'GET' });
+    expect(calls[2]?.url.pathname).toBe(`/Admin/Applications/app/Jobs/${job.id}`);
+  });
+
+  it('sends a submit again after a proxy’s 504 with the same key, and takes the job it answers then', async () => {
+    let n = 0;
+    const { api, calls, headers } = fakeClient(() =>
+      ++n === 1 ? json({ error: { code: 'upstream.timeout', message: 'Zu langsam', errors: [] } }, 504) : accepted(),
+    );
+    await expect(api.startImport('app', 'email,roles\na@x,y', 'key-00000004')).resolves.toMatchObject({ id: job.id });
+    expect(calls).toHaveLength(2);
+    expect(headers.map((h) => h.get('idempotency-key'))).toEqual(['key-00000004', 'key-00000004']);
+  });
+
+  it('refuses an answer that is no job (a validator names the path)', async () => {
+    const { api } = fakeClient(() => json({ ...job, status: 'DONE' }, 202));
+    await expect(api.startImport('app', 'x', 'key-00000005')).rejects.toThrow(/status/);
   });
 });
 

@@ -20,6 +20,7 @@ import {
   type ExportParams,
   type ListedEntityApi,
   type UsedEntityApi,
+  type UsageOf,
 } from './entity-api.ts';
 import type {
   AccessRequestDetail,
@@ -61,6 +62,7 @@ import type {
   WebhookSigningSecretCreated,
   ApplicationUsersBulkChange,
   ImportResult,
+  Job,
 } from './types.ts';
 
 export interface AdminApi {
@@ -86,16 +88,28 @@ export interface AdminApi {
   getApplicationUserAccessReasons(applicationId: string, userId: string): Promise<ApplicationUserAccessReasons>;
   updateApplicationUser(applicationId: string, userId: string, input: ApplicationUserInput): Promise<ApplicationUser>;
   removeApplicationUser(applicationId: string, userId: string): Promise<void>;
-  /** Several users' access changed at once, all or nothing (#20.3); how many users' access changed. */
-  bulkUpdateApplicationUsers(applicationId: string, change: ApplicationUsersBulkChange): Promise<number>;
-  /** Several open requests of one application decided alike, all or nothing (#20.3); how many. */
+  /**
+   * Several users' access changed at once, all or nothing (#20.3), as a job (#28.6): its result says how many users'
+   * access changed. `idempotencyKey` names this submit: sent again (a retry), the API answers the first job.
+   */
+  bulkUpdateApplicationUsers(
+    applicationId: string,
+    change: ApplicationUsersBulkChange,
+    idempotencyKey: string,
+  ): Promise<Job>;
+  /** Several open requests of one application decided alike, all or nothing (#20.3), as a job (#28.6): how many. */
   decideAccessRequests(
     applicationId: string,
     requestIds: readonly string[],
     decision: AccessRequestDecision,
-  ): Promise<number>;
-  /** Users' access from CSV text: a dry run (`apply` false) or the import, all or nothing (#20.3). */
-  importApplicationUsers(applicationId: string, csv: string, apply: boolean): Promise<ImportResult>;
+    idempotencyKey: string,
+  ): Promise<Job>;
+  /** What CSV text would change: a dry run of the import, nothing written (#20.3). */
+  dryRunImport(applicationId: string, csv: string): Promise<ImportResult>;
+  /** The import applied, all or nothing, as a job (#28.6): its result is the import's result, applied. */
+  startImport(applicationId: string, csv: string, idempotencyKey: string): Promise<Job>;
+  /** A job of the application as it stands (#28.6). */
+  getJob(applicationId: string, jobId: string): Promise<Job>;
   selectRoles(applicationId: string, params: ListParams): Promise<AdminPage<EntityRef>>;
   selectAccountAccesses(applicationId: string, params: ListParams): Promise<AdminPage<EntityRef>>;
   listWebhookDeliveries(
@@ -120,14 +134,14 @@ export interface AdminApi {
   createWebhookSigningSecret(applicationId: string): Promise<WebhookSigningSecretCreated>;
   deleteWebhookSigningSecret(applicationId: string, secretId: string): Promise<void>;
   uploadLogo(file: Blob, fileName?: string): Promise<Readonly<Schema<'ImageUpload'>>>;
-  readonly applications: EntityApi<ApplicationSummary, ApplicationDetail, ApplicationInput> & BulkRemovable;
+  readonly applications: EntityApi<ApplicationSummary, ApplicationDetail, ApplicationInput> & BulkRemovable & UsageOf;
   readonly attributes: UsedEntityApi<AttributeSummary, AttributeDetail, AttributeInput> & BulkRemovable;
-  readonly permissions: EntityApi<PermissionSummary, PermissionDetail, PermissionInput> & BulkRemovable;
+  readonly permissions: UsedEntityApi<PermissionSummary, PermissionDetail, PermissionInput> & BulkRemovable;
   readonly roles: UsedEntityApi<RoleSummary, RoleDetail, RoleInput> & BulkRemovable;
   readonly accountAccesses: UsedEntityApi<AccountAccessSummary, AccountAccessDetail, AccountAccessInput> &
     BulkRemovable;
   readonly customFlows: UsedEntityApi<CustomFlowSummary, CustomFlowDetail, CustomFlowInput> & BulkRemovable;
-  readonly users: ListedEntityApi<UserSummary, UserDetail>;
+  readonly users: ListedEntityApi<UserSummary, UserDetail> & UsageOf;
 }
 
 export interface AdminApiOptions {
@@ -171,11 +185,10 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
   const under = <Below extends Readonly<Record<string, string>>>(id: string, below: Below) => ({
     params: { path: { ...below, id } },
   });
-  /** How many a bulk change changed. */
-  const counted = (call: Promise<FetchResult<unknown>>) =>
-    unwrap(call)
-      .then(read(wire.BulkResult, 'BulkResult'))
-      .then((result) => result.count);
+  /** A job as the API answered it (202 of a submit, 200 of a read). */
+  const job = (call: Promise<FetchResult<unknown>>) => unwrap(call).then(read(wire.Job, 'Job'));
+  /** The path and the Idempotency-Key of a submit on one application. */
+  const submit = (id: string, key: string) => ({ params: { path: { id }, header: { 'Idempotency-Key': key } } });
   /** A page of a picker's options: the roles or the account accesses of one application. */
   const selection =
     (path: '/Admin/Applications/{id}/Selections/Roles' | '/Admin/Applications/{id}/Selections/AccountAccesses') =>
@@ -230,19 +243,28 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
       ).then(read(wire.ApplicationUser, 'ApplicationUser')),
     removeApplicationUser: (applicationId, userId) =>
       unwrapVoid(client.DELETE('/Admin/Applications/{id}/Users/{userId}', under(applicationId, { userId }))),
-    bulkUpdateApplicationUsers: (applicationId, change) =>
-      counted(client.POST('/Admin/Applications/{id}/Users/Bulk', { ...on(applicationId), body: change })),
-    decideAccessRequests: (applicationId, requestIds, decision) =>
-      counted(
+    bulkUpdateApplicationUsers: (applicationId, change, key) =>
+      job(client.POST('/Admin/Applications/{id}/Users/Bulk', { ...submit(applicationId, key), body: change })),
+    decideAccessRequests: (applicationId, requestIds, decision, key) =>
+      job(
         client.POST('/Admin/Applications/{id}/AccessRequests/Decide', {
-          ...on(applicationId),
+          ...submit(applicationId, key),
           body: { requestIds: [...requestIds], decision: decisionBody(decision) },
         }),
       ),
-    importApplicationUsers: (applicationId, csv, apply) =>
-      unwrap(client.POST('/Admin/Applications/{id}/Users/Import', { ...on(applicationId), body: { csv, apply } })).then(
-        read(wire.ApplicationUsersImportResult, 'ApplicationUsersImportResult'),
+    dryRunImport: (applicationId, csv) =>
+      unwrap(
+        client.POST('/Admin/Applications/{id}/Users/Import', { ...on(applicationId), body: { csv, apply: false } }),
+      ).then(read(wire.ApplicationUsersImportResult, 'ApplicationUsersImportResult')),
+    startImport: (applicationId, csv, key) =>
+      job(
+        client.POST('/Admin/Applications/{id}/Users/Import', {
+          ...submit(applicationId, key),
+          body: { csv, apply: true },
+        }),
       ),
+    getJob: (applicationId, jobId) =>
+      job(client.GET('/Admin/Applications/{id}/Jobs/{jobId}', under(applicationId, { jobId }))),
     selectRoles: selection('/Admin/Applications/{id}/Selections/Roles'),
     selectAccountAccesses: selection('/Admin/Applications/{id}/Selections/AccountAccesses'),
     listWebhookDeliveries: (applicationId, { page, pageSize }) =>
@@ -288,12 +310,12 @@ export function createAdminApi(client: ApiClient, options: AdminApiOptions = { b
         client.DELETE('/Admin/Applications/{id}/WebhookSigningSecrets/{secretId}', under(applicationId, { secretId })),
       ),
     uploadLogo: (file, fileName) => uploadApplicationImage(client, file, fileName),
-    applications: calls.editable('applications'),
+    applications: { ...calls.editable('applications'), ...calls.affected('applications') },
     attributes: calls.used('attributes'),
-    permissions: calls.editable('permissions'),
+    permissions: calls.used('permissions'),
     roles: calls.used('roles'),
     accountAccesses: calls.used('accountAccesses'),
     customFlows: calls.used('customFlows'),
-    users: calls.listed('users'),
+    users: { ...calls.listed('users'), ...calls.affected('users') },
   };
 }

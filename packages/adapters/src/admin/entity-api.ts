@@ -47,6 +47,11 @@ export interface UsedEntityApi<Summary, Detail, Input> extends EntityApi<Summary
   usage(id: string): Promise<EntityUsage>;
 }
 
+/** What deleting an entity would affect (#30.3): applications and users answer it, their delete nothing. */
+export interface UsageOf {
+  usage(id: string): Promise<EntityUsage>;
+}
+
 /** The users: listed, read, deleted (one or several) and downloaded; the console neither creates nor edits them. */
 export type ListedEntityApi<Summary, Detail> = BulkRemovable &
   Pick<EntityApi<Summary, Detail, never>, 'list' | 'get' | 'remove' | 'exportUrl'>;
@@ -105,6 +110,10 @@ export type EditableKind = {
   ] extends [true, true, true, true]
     ? K
     : never;
+}[ListedKind];
+/** A kind that says what deleting one would affect (GET {id}/Usage). */
+type AffectedKind = {
+  [K in ListedKind]: Has<`${Base<K>}/{id}/Usage`, 'get'> extends true ? K : never;
 }[ListedKind];
 /** A kind others use: it answers where it is used, and its delete what it was removed from. */
 export type UsedKind = {
@@ -202,17 +211,25 @@ export function entityCalls(
     };
   }
 
-  /** As `editable`, with the usage, and a delete that answers what the entity was removed from. */
-  function used<K extends UsedKind>(kind: K) {
+  /** What deleting one of the kind would affect (#30.3). */
+  function affected<K extends AffectedKind>(kind: K): UsageOf {
     const base: Base<K> = `/${named(kind)}`;
     return {
-      ...editable(kind),
-      remove: (id: string) =>
-        unwrap(request('delete', `${base}/{id}`, item(id))).then(read(wire.DeleteResult, 'DeleteResult')),
       usage: (id: string) =>
         unwrap(request('get', `${base}/{id}/Usage`, item(id))).then(read(wire.EntityUsage, 'EntityUsage')),
     };
   }
 
-  return { listed, editable, used };
+  /** As `editable`, with the usage, and a delete that answers what the entity was removed from. */
+  function used<K extends UsedKind>(kind: K) {
+    const base: Base<K> = `/${named(kind)}`;
+    return {
+      ...editable(kind),
+      ...affected(kind),
+      remove: (id: string) =>
+        unwrap(request('delete', `${base}/{id}`, item(id))).then(read(wire.DeleteResult, 'DeleteResult')),
+    };
+  }
+
+  return { listed, editable, used, affected };
 }

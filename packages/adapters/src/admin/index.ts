@@ -67,5 +67,9 @@ export type {
   ImportRow,
   ImportProblem,
   ImportResult,
+  Job,
+  JobKind,
+  JobFailure,
+  BulkResult,
 } from './types.ts';
 export { determinationMethods } from './types.ts';

@@ -113,3 +113,13 @@ export type ImportRow = Schemas['ApplicationUsersImportRow'];
 export type ImportProblem = Schemas['ApplicationUsersImportProblem'];
 /** A dry run (`applied` false) or an applied import: each valid line's change and each invalid line's reason. */
 export type ImportResult = Schemas['ApplicationUsersImportResult'];
+
+// ---- jobs (#28.6, ADR 0025) ----------------------------------------------------------------
+
+/** Work that may outlast a proxy (an applied import, a bulk change, several decisions), answered 202 as a job. */
+export type Job = Schemas['Job'];
+export type JobKind = Schemas['JobKind'];
+/** Why a finished job changed nothing: the status and body the call answered before it was a job. */
+export type JobFailure = Schemas['JobFailure'];
+/** How many a bulk change or a decision of several requests changed (a job's result). */
+export type BulkResult = Schemas['BulkResult'];

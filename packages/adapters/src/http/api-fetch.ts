@@ -7,7 +7,8 @@
 //   the API is the `unauthenticated` outcome (the server could not refresh the session: the
 //   portal starts the sign-in, keeping the return path); 403 is an answer; 429/503 wait
 //   Retry-After (capped), idempotent requests only; GET/HEAD retry network failures and
-//   timeouts with bounded exponential backoff; writes never retry on their own.
+//   timeouts with bounded exponential backoff; writes never retry on their own, unless they
+//   carry an Idempotency-Key (#28.6: then also after a proxy's 502/504).
 
 import { defaultRetryPolicy as coreRetryPolicy, isIdempotent, retryDecision } from '@portal/core';
 import type { LocaleCode, RetryPolicy as CoreRetryPolicy } from '@portal/core';
@@ -143,6 +144,8 @@ export function createApiFetch(options: ApiFetchOptions): FetchLike {
       const decision = retryDecision(
         {
           method: pristine.method,
+          // A write with an Idempotency-Key (a job's submit, #28.6) is answered the same when sent again.
+          idempotencyKey: pristine.headers.has('idempotency-key'),
           ...(response === undefined
             ? {}
             : { status: response.status, retryAfter: response.headers.get('retry-after') }),

@@ -107,6 +107,7 @@ describe('access governance on the user side (#19)', () => {
         application: { id: 'kp', label: 'Küchenplaner', logoUrl: '/logo.svg' },
         requestId: null,
         endsAt: '2026-12-01T00:00:00Z',
+        reason: null,
         createdAt: '2026-12-01T00:00:05Z',
         readAt: null,
       }),
@@ -118,5 +119,18 @@ describe('access governance on the user side (#19)', () => {
       createdAt: '2026-12-01T00:00:05Z',
       read: false,
     });
+    // A denial carries the decider's reason (#30.6).
+    expect(
+      toMyNotification({
+        id: 'n2',
+        kind: 'REQUEST_DENIED',
+        application: { id: 'kp', label: 'Küchenplaner', logoUrl: null },
+        requestId: 'r1',
+        endsAt: null,
+        reason: 'Bitte über den Händler',
+        createdAt: '2026-12-01T00:00:05Z',
+        readAt: null,
+      }),
+    ).toMatchObject({ kind: 'REQUEST_DENIED', requestId: 'r1', reason: 'Bitte über den Händler' });
   });
 });

@@ -177,6 +177,7 @@ export function toMyNotification(wire: Schema<'MyNotification'>): MyNotification
     application: appRef(wire.application),
     ...(wire.requestId === null ? {} : { requestId: wire.requestId }),
     ...(wire.endsAt === null ? {} : { endsAt: wire.endsAt }),
+    ...(wire.reason === null || wire.reason.trim() === '' ? {} : { reason: wire.reason }),
     createdAt: wire.createdAt,
     read: wire.readAt !== null,
   };
@@ -194,6 +195,8 @@ export interface MyAccessApi {
   listMyAccessRequests(
     query: PageQuery & Readonly<Pick<Query<'listMyAccessRequests'>, 'status'>>,
   ): Promise<Page<MyAccessRequestItem>>;
+  /** `GET /My/AccessRequests/{id}`: one of the user's requests (request again, #30.11). */
+  getMyAccessRequest(id: string): Promise<MyAccessRequestItem>;
   /** `POST /My/AccessRequests/{id}/Cancel`. */
   cancelMyAccessRequest(id: string): Promise<MyAccessRequestItem>;
   /** `GET /My/Notifications`. */
@@ -218,6 +221,9 @@ export function createMyAccessApi(client: ApiClient): MyAccessApi {
       const query = { page, pageSize, ...searchOf(search), ...(status === undefined ? {} : { status }) };
       const wire = await unwrap(client.GET('/My/AccessRequests', { params: { query } }));
       return { items: wire.items.map(toMyAccessRequest), total: wire.total };
+    },
+    async getMyAccessRequest(id) {
+      return toMyAccessRequest(await unwrap(client.GET('/My/AccessRequests/{id}', { params: { path: { id } } })));
     },
     async cancelMyAccessRequest(id) {
       return toMyAccessRequest(

@@ -222,7 +222,10 @@ export interface paths {
          * The signed-in user's notifications for the launcher, newest first (#19)
          * @description Left by the API for the user: access that ended (ACCESS_EXPIRED), access that ends within
          *     7 days (ACCESS_EXPIRING), a request accepted or denied. The launcher builds the text from
-         *     `kind`, the application and `endsAt` (no text comes from the API). Kept 90 days.
+         *     `kind`, the application and `endsAt` (no text comes from the API but a denial's `reason`,
+         *     the decider's own words). Kept 90 days. A new notification about an application marks the
+         *     user's earlier unread ones about it as read: the unread ones say the latest state per
+         *     application (#30.6).
          */
         get: operations["listMyNotifications"];
         put?: never;
@@ -500,8 +503,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Accept or deny several open access requests of the application at once (needs manageAccessRequests), all or nothing
-         * @description Each request is decided as the single PUT decides it (history, grant, webhook). A request that is not this application's is 400 `reference.notFound` on `requestIds.<i>`; one already decided is 409 `accessRequest.alreadyDecided`; nothing is decided then.
+         * Accept or deny several open access requests of the application at once (needs manageAccessRequests), all or nothing, as a job
+         * @description Runs as a job (ADR 0025): the answer is 202 with the job (`Location` and `statusUrl` name it); the job's `result`
+         *     is `BulkResult` (how many requests). Each request is decided as the single PUT decides it (history, grant, webhook).
+         *     A request that is not this application's fails the job with 400 `reference.notFound` on `requestIds.<i>`; one
+         *     already decided with 409 `accessRequest.alreadyDecided` (the job's `error`); nothing is decided then. The same
+         *     submit again (the same `Idempotency-Key`; without one, the same body as the user's last job on the application,
+         *     within 10 minutes, unless that job failed) answers that job.
          */
         post: operations["decideAccessRequests"];
         delete?: never;
@@ -583,6 +591,10 @@ export interface paths {
          *     `addAccountAccesses` / `removeAccountAccesses` the same for account accesses (users with access only);
          *     `removeAccess` removes each user's access. A user without access where it is needed is 400 `applicationUser.noAccess` on `userIds.<i>`.
          *     Each change is recorded in the history and fires the webhook as the single PUT or DELETE does.
+         *     Runs as a job (ADR 0025): the answer is 202 with the job; its `result` is `BulkResult` (how many users' access
+         *     changed), a refusal of a user or id (the codes above) is its `error`, and nothing is changed then. The same submit
+         *     again (the same `Idempotency-Key`; without one, the same body as the user's last job on the application, within
+         *     10 minutes, unless that job failed) answers that job.
          */
         post: operations["bulkUpdateApplicationUsers"];
         delete?: never;
@@ -606,11 +618,39 @@ export interface paths {
          *     naming the columns `email`, `roles` and optionally `accountAccesses` (any order and case). Each further line sets one
          *     user's access to exactly the roles and account accesses it names, by key, separated by `|`; a line with no role removes
          *     the user's access. With `apply: false` nothing is written: the answer lists per line what would change and each invalid
-         *     line with its reason (in the caller's language). With `apply: true` every change is written in one transaction, recorded
-         *     in the history and fires the webhook as single changes do; a file with an invalid line is 400 `import.invalidRows` (one
-         *     error per line, field `lines.<n>`) and nothing is written.
+         *     line with its reason (in the caller's language), at once (200; 10,000 lines take about 150 ms). With `apply: true` the
+         *     import runs as a job (ADR 0025): the answer is 202 with the job (`Location` and `statusUrl` name it), which writes
+         *     every change in one transaction, recorded in the history and firing the webhook as single changes do; its `result` is
+         *     this call's result with `applied: true`. A file with an invalid line fails the job with 400 `import.invalidRows` (its
+         *     `error`: one error per line, field `lines.<n>`) and nothing is written. The same submit again (the same
+         *     `Idempotency-Key`; without one, the same body as the user's last job on the application, within 10 minutes,
+         *     unless that job failed) answers that job, which is not run twice.
          */
         post: operations["importApplicationUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Admin/Applications/{id}/Jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A job of the application (an applied import, a bulk change of its users, a decision of several requests) as it stands
+         * @description For whoever may start that kind of job on the application now (the application's administrator; for decisions
+         *     manageAccessRequests); a job of another application, or one no longer kept (finished jobs are kept 7 days), is 404.
+         *     Ask again until `status` is SUCCEEDED or FAILED: `progress` counts the rows done (on a PostgreSQL server while the
+         *     job runs; the embedded database answers once the job's transaction is over). A job that SUCCEEDED has committed its
+         *     work and carries `result`; one that FAILED changed nothing and carries `error`.
+         */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -991,6 +1031,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Applications/{id}/Usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What deleting the application would affect (applications.read)
+         * @description USER: the users with access (they lose it); ACCESS_REQUEST: the open access requests (by
+         *     the requester's name); ADMIN_PERMISSION_LOST: other applications whose admin permission
+         *     nobody would hold any more, because it is held only through roles on this one (#30.3).
+         */
+        get: operations["getApplicationUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Applications/{id}/History": {
         parameters: {
             query?: never;
@@ -1237,8 +1299,31 @@ export interface paths {
         /** Replace a permission (permissions.write) */
         put: operations["updatePermission"];
         post?: never;
-        /** Delete a permission (permissions.write) */
+        /** Delete a permission, taken from roles, applications (their admin permission, role links) and attributes (permissions.write); the answer lists what it was removed from */
         delete: operations["deletePermission"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Permissions/{id}/Usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the permission is used, what deleting it would remove it from (permissions.read)
+         * @description ADMIN_PERMISSION_LOST: the applications whose admin permission it is (after the delete
+         *     they have none: only holders of `applications.write` manage them); ROLE: the roles that
+         *     carry it; USER: the users who hold it through a role; APPLICATION: applications whose
+         *     role links it guards; ATTRIBUTE: attributes whose values of others it guards (#30.3).
+         */
+        get: operations["getPermissionUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1765,6 +1850,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Users/{id}/Usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What deleting the user would affect (all_users.read)
+         * @description APPLICATION: the applications the user has access to; ACCESS_REQUEST: the user's open
+         *     access requests (by the application's label); ADMIN_PERMISSION_LOST: applications whose
+         *     admin permission only this user holds (#30.3).
+         */
+        get: operations["getUserUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Internal/Users/{id}/Claims": {
         parameters: {
             query?: never;
@@ -1910,6 +2017,43 @@ export interface components {
             applied: boolean;
             rows: components["schemas"]["ApplicationUsersImportRow"][];
             invalid: components["schemas"]["ApplicationUsersImportProblem"][];
+        };
+        /** @enum {string} */
+        JobKind: "USERS_IMPORT" | "USERS_BULK" | "ACCESS_REQUESTS_DECIDE";
+        /**
+         * @description QUEUED (waiting for an instance), RUNNING, SUCCEEDED (its work committed), FAILED (nothing changed)
+         * @enum {string}
+         */
+        JobStatus: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED";
+        JobProgress: {
+            /** @description Rows (lines, users, requests) done so far */
+            done: number;
+            /** @description Rows in all; null until the job knows */
+            total: number | null;
+        };
+        Job: {
+            id: components["schemas"]["Uuid"];
+            kind: components["schemas"]["JobKind"];
+            applicationId: components["schemas"]["ApplicationIdValue"];
+            status: components["schemas"]["JobStatus"];
+            progress: components["schemas"]["JobProgress"];
+            createdAt: components["schemas"]["DateTime"];
+            startedAt: components["schemas"]["DateTime"] | null;
+            finishedAt: components["schemas"]["DateTime"] | null;
+            /**
+             * Format: uri
+             * @description Where the job is read (GET), as the Location header says
+             */
+            statusUrl: string;
+            /** @description SUCCEEDED: what the call answered before it was a job (USERS_IMPORT: the import's result, applied; USERS_BULK and ACCESS_REQUESTS_DECIDE: BulkResult); else null */
+            result: components["schemas"]["ApplicationUsersImportResult"] | components["schemas"]["BulkResult"] | null;
+            /** @description FAILED: the refusal the call answered before it was a job; else null */
+            error: components["schemas"]["JobFailure"] | null;
+        };
+        JobFailure: {
+            /** @description The HTTP status the call answered with before it was a job (400 a refused line or user, 409 a request decided already, 500 a job that could not be finished) */
+            status: number;
+            body: components["schemas"]["Error"];
         };
         HistoryEntry: {
             id: components["schemas"]["Uuid"];
@@ -2140,10 +2284,10 @@ export interface components {
             label: string;
         };
         /**
-         * @description APPLICATION: linked to applications; USER: users who have it (a role or account access on an application, a value of an attribute); CUSTOM_FLOW: custom flows asking for the attribute; ACCOUNT_ACCESS: account accesses that determine themselves by the attribute, or child groups of the account access; ACTIVATION_GROUP: applications whose activation groups grant it
+         * @description APPLICATION: linked to applications (a permission: guarding their role links); USER: users who have it (a role or account access on an application, a value of an attribute, a permission through a role; of an application: its users); CUSTOM_FLOW: custom flows asking for the attribute; ACCOUNT_ACCESS: account accesses that determine themselves by the attribute, or child groups of the account access; ACTIVATION_GROUP: applications whose activation groups grant it; ROLE: roles carrying the permission; ATTRIBUTE: attributes whose values of others the permission guards; ACCESS_REQUEST: open access requests that go with the delete; ADMIN_PERMISSION_LOST: applications the delete leaves without their admin permission, or without anyone holding it (#30.3)
          * @enum {string}
          */
-        UsageGroupKind: "APPLICATION" | "USER" | "CUSTOM_FLOW" | "ACCOUNT_ACCESS" | "ACTIVATION_GROUP";
+        UsageGroupKind: "APPLICATION" | "USER" | "CUSTOM_FLOW" | "ACCOUNT_ACCESS" | "ACTIVATION_GROUP" | "ROLE" | "ATTRIBUTE" | "ACCESS_REQUEST" | "ADMIN_PERMISSION_LOST";
         UsageGroup: {
             kind: components["schemas"]["UsageGroupKind"];
             count: number;
@@ -2509,6 +2653,8 @@ export interface components {
             requestId: components["schemas"]["Uuid"] | null;
             /** @description The end of access it is about (ACCESS_EXPIRED, ACCESS_EXPIRING) */
             endsAt: components["schemas"]["DateTime"] | null;
+            /** @description REQUEST_DENIED: the decider's reason (#30.6); null: none given, or another kind */
+            reason: string | null;
             createdAt: components["schemas"]["DateTime"];
             readAt: components["schemas"]["DateTime"] | null;
         };
@@ -2857,11 +3003,24 @@ export interface components {
             replayOf: components["schemas"]["Uuid"] | null;
             attempts: number;
             responseStatus: number | null;
+            /** @description The last attempt's failure as recorded (technical, English) */
             error: string | null;
+            errorKind: components["schemas"]["WebhookErrorKind"] | null;
             createdAt: components["schemas"]["DateTime"];
             lastAttemptAt: components["schemas"]["DateTime"] | null;
             nextAttemptAt: components["schemas"]["DateTime"] | null;
         };
+        /**
+         * @description What kind of failure `error` is, for a sentence in the reader's language (#30.11): HTTP_STATUS
+         *     (the endpoint answered with a status outside 2xx: `responseStatus`), TIMEOUT (no answer in
+         *     time), CONNECTION_REFUSED (nothing listens at the address), HOST_NOT_FOUND (the name does not
+         *     resolve), CONNECTION_RESET (the connection broke off), TLS (the certificate or the TLS
+         *     handshake was refused), SECRET_UNAVAILABLE (a stored secret could not be opened: the API's
+         *     keys), WEBHOOK_REMOVED (the webhook was removed before it was sent), NETWORK (another network
+         *     failure), OTHER.
+         * @enum {string}
+         */
+        WebhookErrorKind: "HTTP_STATUS" | "TIMEOUT" | "CONNECTION_REFUSED" | "HOST_NOT_FOUND" | "CONNECTION_RESET" | "TLS" | "SECRET_UNAVAILABLE" | "WEBHOOK_REMOVED" | "NETWORK" | "OTHER";
         WebhookDeliveryDetail: {
             delivery: components["schemas"]["WebhookDelivery"];
             /** @description The JSON body every attempt sends */
@@ -2882,7 +3041,9 @@ export interface components {
             responseStatus: number | null;
             /** @description The first 2 KB of the answer's body */
             responseBody: string | null;
+            /** @description The failure as recorded (technical, English) */
             error: string | null;
+            errorKind: components["schemas"]["WebhookErrorKind"] | null;
         };
         WebhookSigningSecret: {
             id: components["schemas"]["Uuid"];
@@ -3013,6 +3174,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Accepted as a job (or the same submit recognised); the job as it stands, already finished when it took less than about a second */
+        JobAccepted: {
+            headers: {
+                /** @description The job's address (`statusUrl`) */
+                Location: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Job"];
+            };
+        };
         /** @description Invalid input; nothing was changed */
         BadRequest: {
             headers: {
@@ -3090,6 +3262,12 @@ export interface components {
         /** @description The custom flow's id or key */
         IdOrKey: string;
         UserId: components["schemas"]["Uuid"];
+        JobId: components["schemas"]["Uuid"];
+        /**
+         * @description A key the client makes for one submit (a random UUID): sent again with the same body, the answer is the first
+         *     job's, never a second run; with another body it is 409 `job.keyReused`. Kept per user for 24 hours.
+         */
+        IdempotencyKey: string;
         UserIdAsId: components["schemas"]["Uuid"];
         /** @description The application's id (its OpenID client id) */
         ApplicationId: components["schemas"]["ApplicationIdValue"];
@@ -4080,6 +4258,11 @@ export interface operations {
                  *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
                  */
                 lang?: components["parameters"]["Lang"];
+                /**
+                 * @description A key the client makes for one submit (a random UUID): sent again with the same body, the answer is the first
+                 *     job's, never a second run; with another body it is 409 `job.keyReused`. Kept per user for 24 hours.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The application's id (its OpenID client id) */
@@ -4093,15 +4276,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Decided; how many requests */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BulkResult"];
-                };
-            };
+            202: components["responses"]["JobAccepted"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4277,6 +4452,11 @@ export interface operations {
                  *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
                  */
                 lang?: components["parameters"]["Lang"];
+                /**
+                 * @description A key the client makes for one submit (a random UUID): sent again with the same body, the answer is the first
+                 *     job's, never a second run; with another body it is 409 `job.keyReused`. Kept per user for 24 hours.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The application's id (its OpenID client id) */
@@ -4290,19 +4470,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Done; how many users' access changed */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BulkResult"];
-                };
-            };
+            202: components["responses"]["JobAccepted"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4316,6 +4489,11 @@ export interface operations {
                  *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
                  */
                 lang?: components["parameters"]["Lang"];
+                /**
+                 * @description A key the client makes for one submit (a random UUID): sent again with the same body, the answer is the first
+                 *     job's, never a second run; with another body it is 409 `job.keyReused`. Kept per user for 24 hours.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The application's id (its OpenID client id) */
@@ -4329,7 +4507,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description What would change (dry run) or what changed (applied) */
+            /** @description What would change (a dry run, `apply` false) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4338,7 +4516,44 @@ export interface operations {
                     "application/json": components["schemas"]["ApplicationUsersImportResult"];
                 };
             };
+            202: components["responses"]["JobAccepted"];
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                /** @description The application's id (its OpenID client id) */
+                id: components["parameters"]["ApplicationId"];
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5246,6 +5461,40 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getApplicationUsage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                /** @description The application's id (its OpenID client id) */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One group per kind, with the count and the first names */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityUsage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listApplicationHistory: {
         parameters: {
             query?: {
@@ -5912,12 +6161,47 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted */
-            204: {
+            /** @description Deleted; where it was used (as GET {id}/Usage answered just before) */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DeleteResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPermissionUsage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One group per kind of user, with the count and the first names */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityUsage"];
+                };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7232,6 +7516,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getUserUsage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's language (specification section 7: every request carries the current locale).
+                 *     Picks the language of `error.message` and `error.errors[].message`. Without it, or with
+                 *     another language, the answer is German; a longer tag (`en-GB`) counts by its first two letters.
+                 */
+                lang?: components["parameters"]["Lang"];
+            };
+            path: {
+                id: components["parameters"]["UserIdAsId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One group per kind, with the count and the first names */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityUsage"];
+                };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

@@ -2783,13 +2783,1483 @@ validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const HistoryEntry = validate27;
-const schema39 = {"type":"object","additionalProperties":false,"required":["id","tableName","entity","mode","field","oldValue","value","updatedAt","updatedBy","updatedByName","references","revertible"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"tableName":{"type":"string"},"entity":{"type":"string"},"mode":{"type":"string","enum":["CREATE","UPDATE","DELETE"]},"field":{"type":["string","null"]},"oldValue":{"type":["string","null"]},"value":{"type":["string","null"]},"updatedAt":{"$ref":"#/components/schemas/DateTime"},"updatedBy":{"type":["string","null"]},"updatedByName":{"type":["string","null"]},"references":{"type":"array","items":{"$ref":"#/components/schemas/HistoryRef"}},"revertible":{"type":"boolean"}}};
-const func15 = Object.prototype.hasOwnProperty;
-const schema42 = {"type":"object","additionalProperties":false,"required":["kind","id","label","exists"],"properties":{"kind":{"$ref":"#/components/schemas/HistoryRefKind"},"id":{"type":"string"},"label":{"type":"string"},"exists":{"type":"boolean"}}};
-const schema43 = {"type":"string","enum":["APPLICATION","ATTRIBUTE","PERMISSION","ROLE","ACCOUNT_ACCESS","CUSTOM_FLOW"]};
+export const JobKind = validate27;
+const schema39 = {"type":"string","enum":["USERS_IMPORT","USERS_BULK","ACCESS_REQUESTS_DECIDE"]};
+
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((data === "USERS_IMPORT") || (data === "USERS_BULK")) || (data === "ACCESS_REQUESTS_DECIDE"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+
+export const JobStatus = validate28;
+const schema40 = {"type":"string","enum":["QUEUED","RUNNING","SUCCEEDED","FAILED"]};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((data === "QUEUED") || (data === "RUNNING")) || (data === "SUCCEEDED")) || (data === "FAILED"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate28.errors = vErrors;
+return errors === 0;
+}
+
+export const JobProgress = validate29;
+const schema41 = {"type":"object","additionalProperties":false,"required":["done","total"],"properties":{"done":{"type":"integer","minimum":0},"total":{"type":["integer","null"],"minimum":0}}};
+
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.done === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "done"},message:"must have required property '"+"done"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.total === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "done") || (key0 === "total"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.done !== undefined){
+let data0 = data.done;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err3 = {instancePath:instancePath+"/done",schemaPath:"#/properties/done/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 0 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/done",schemaPath:"#/properties/done/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.total !== undefined){
+let data1 = data.total;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err5 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: schema41.properties.total.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 < 0 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate29.errors = vErrors;
+return errors === 0;
+}
+
+export const Job = validate30;
+const schema42 = {"type":"object","additionalProperties":false,"required":["id","kind","applicationId","status","progress","createdAt","startedAt","finishedAt","statusUrl","result","error"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"kind":{"$ref":"#/components/schemas/JobKind"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/JobStatus"},"progress":{"$ref":"#/components/schemas/JobProgress"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"startedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"finishedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"statusUrl":{"type":"string","format":"uri"},"result":{"oneOf":[{"$ref":"#/components/schemas/ApplicationUsersImportResult"},{"$ref":"#/components/schemas/BulkResult"},{"type":"null"}]},"error":{"oneOf":[{"$ref":"#/components/schemas/JobFailure"},{"type":"null"}]}}};
+const func15 = Object.prototype.hasOwnProperty;
+const schema52 = {"type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer","minimum":400,"maximum":599},"body":{"$ref":"#/components/schemas/Error"}}};
+
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.status === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.body === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "status") || (key0 === "body"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data0 = data.status;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 > 599 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data0 < 400 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.body !== undefined){
+let data1 = data.body;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.error === undefined){
+const err6 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/Error/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!(key1 === "error")){
+const err7 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/Error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data1.error !== undefined){
+let data2 = data1.error;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.code === undefined){
+const err8 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2.message === undefined){
+const err9 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data2.errors === undefined){
+const err10 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+for(const key2 in data2){
+if(!(((key2 === "code") || (key2 === "message")) || (key2 === "errors"))){
+const err11 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data2.code !== undefined){
+if(typeof data2.code !== "string"){
+const err12 = {instancePath:instancePath+"/body/error/code",schemaPath:"#/components/schemas/Error/properties/error/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data2.message !== undefined){
+if(typeof data2.message !== "string"){
+const err13 = {instancePath:instancePath+"/body/error/message",schemaPath:"#/components/schemas/Error/properties/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data2.errors !== undefined){
+let data5 = data2.errors;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.message === undefined){
+const err14 = {instancePath:instancePath+"/body/error/errors/" + i0,schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+for(const key3 in data6){
+if(!((key3 === "message") || (key3 === "field"))){
+const err15 = {instancePath:instancePath+"/body/error/errors/" + i0,schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data6.message !== undefined){
+if(typeof data6.message !== "string"){
+const err16 = {instancePath:instancePath+"/body/error/errors/" + i0+"/message",schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data6.field !== undefined){
+if(typeof data6.field !== "string"){
+const err17 = {instancePath:instancePath+"/body/error/errors/" + i0+"/field",schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/body/error/errors/" + i0,schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/body/error/errors",schemaPath:"#/components/schemas/Error/properties/error/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/Error/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+validate32.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.kind === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.applicationId === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "applicationId"},message:"must have required property '"+"applicationId"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.status === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.progress === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "progress"},message:"must have required property '"+"progress"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.createdAt === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.startedAt === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startedAt"},message:"must have required property '"+"startedAt"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.finishedAt === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "finishedAt"},message:"must have required property '"+"finishedAt"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.statusUrl === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statusUrl"},message:"must have required property '"+"statusUrl"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.result === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.error === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func15.call(schema42.properties, key0))){
+const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err12 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!(formats0.test(data0))){
+const err13 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+let data1 = data.kind;
+if(typeof data1 !== "string"){
+const err15 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/JobKind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(!(((data1 === "USERS_IMPORT") || (data1 === "USERS_BULK")) || (data1 === "ACCESS_REQUESTS_DECIDE"))){
+const err16 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/JobKind/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.applicationId !== undefined){
+let data2 = data.applicationId;
+if(typeof data2 === "string"){
+if(!pattern1.test(data2)){
+const err17 = {instancePath:instancePath+"/applicationId",schemaPath:"#/components/schemas/ApplicationIdValue/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\""};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/applicationId",schemaPath:"#/components/schemas/ApplicationIdValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data3 = data.status;
+if(typeof data3 !== "string"){
+const err19 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/JobStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(!((((data3 === "QUEUED") || (data3 === "RUNNING")) || (data3 === "SUCCEEDED")) || (data3 === "FAILED"))){
+const err20 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/JobStatus/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.progress !== undefined){
+let data4 = data.progress;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.done === undefined){
+const err21 = {instancePath:instancePath+"/progress",schemaPath:"#/components/schemas/JobProgress/required",keyword:"required",params:{missingProperty: "done"},message:"must have required property '"+"done"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data4.total === undefined){
+const err22 = {instancePath:instancePath+"/progress",schemaPath:"#/components/schemas/JobProgress/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!((key1 === "done") || (key1 === "total"))){
+const err23 = {instancePath:instancePath+"/progress",schemaPath:"#/components/schemas/JobProgress/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data4.done !== undefined){
+let data5 = data4.done;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err24 = {instancePath:instancePath+"/progress/done",schemaPath:"#/components/schemas/JobProgress/properties/done/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(typeof data5 == "number"){
+if(data5 < 0 || isNaN(data5)){
+const err25 = {instancePath:instancePath+"/progress/done",schemaPath:"#/components/schemas/JobProgress/properties/done/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+if(data4.total !== undefined){
+let data6 = data4.total;
+if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
+const err26 = {instancePath:instancePath+"/progress/total",schemaPath:"#/components/schemas/JobProgress/properties/total/type",keyword:"type",params:{type: schema41.properties.total.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(typeof data6 == "number"){
+if(data6 < 0 || isNaN(data6)){
+const err27 = {instancePath:instancePath+"/progress/total",schemaPath:"#/components/schemas/JobProgress/properties/total/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/progress",schemaPath:"#/components/schemas/JobProgress/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.createdAt !== undefined){
+let data7 = data.createdAt;
+if(typeof data7 === "string"){
+if(!(formats6.validate(data7))){
+const err29 = {instancePath:instancePath+"/createdAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/createdAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.startedAt !== undefined){
+let data8 = data.startedAt;
+const _errs26 = errors;
+let valid8 = false;
+let passing0 = null;
+const _errs27 = errors;
+if(typeof data8 === "string"){
+if(!(formats6.validate(data8))){
+const err31 = {instancePath:instancePath+"/startedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/startedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+var _valid0 = _errs27 === errors;
+if(_valid0){
+valid8 = true;
+passing0 = 0;
+}
+const _errs30 = errors;
+if(data8 !== null){
+const err33 = {instancePath:instancePath+"/startedAt",schemaPath:"#/properties/startedAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+var _valid0 = _errs30 === errors;
+if(_valid0 && valid8){
+valid8 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid8 = true;
+passing0 = 1;
+}
+}
+if(!valid8){
+const err34 = {instancePath:instancePath+"/startedAt",schemaPath:"#/properties/startedAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+else {
+errors = _errs26;
+if(vErrors !== null){
+if(_errs26){
+vErrors.length = _errs26;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.finishedAt !== undefined){
+let data9 = data.finishedAt;
+const _errs33 = errors;
+let valid10 = false;
+let passing1 = null;
+const _errs34 = errors;
+if(typeof data9 === "string"){
+if(!(formats6.validate(data9))){
+const err35 = {instancePath:instancePath+"/finishedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/finishedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+var _valid1 = _errs34 === errors;
+if(_valid1){
+valid10 = true;
+passing1 = 0;
+}
+const _errs37 = errors;
+if(data9 !== null){
+const err37 = {instancePath:instancePath+"/finishedAt",schemaPath:"#/properties/finishedAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+var _valid1 = _errs37 === errors;
+if(_valid1 && valid10){
+valid10 = false;
+passing1 = [passing1, 1];
+}
+else {
+if(_valid1){
+valid10 = true;
+passing1 = 1;
+}
+}
+if(!valid10){
+const err38 = {instancePath:instancePath+"/finishedAt",schemaPath:"#/properties/finishedAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+else {
+errors = _errs33;
+if(vErrors !== null){
+if(_errs33){
+vErrors.length = _errs33;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.statusUrl !== undefined){
+let data10 = data.statusUrl;
+if(typeof data10 === "string"){
+if(!(formats2(data10))){
+const err39 = {instancePath:instancePath+"/statusUrl",schemaPath:"#/properties/statusUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/statusUrl",schemaPath:"#/properties/statusUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.result !== undefined){
+let data11 = data.result;
+const _errs42 = errors;
+let valid12 = false;
+let passing2 = null;
+const _errs43 = errors;
+if(!(validate25(data11, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs43 === errors;
+if(_valid2){
+valid12 = true;
+passing2 = 0;
+}
+const _errs44 = errors;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.count === undefined){
+const err41 = {instancePath:instancePath+"/result",schemaPath:"#/components/schemas/BulkResult/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+for(const key2 in data11){
+if(!(key2 === "count")){
+const err42 = {instancePath:instancePath+"/result",schemaPath:"#/components/schemas/BulkResult/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data11.count !== undefined){
+let data12 = data11.count;
+if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
+const err43 = {instancePath:instancePath+"/result/count",schemaPath:"#/components/schemas/BulkResult/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if(typeof data12 == "number"){
+if(data12 < 0 || isNaN(data12)){
+const err44 = {instancePath:instancePath+"/result/count",schemaPath:"#/components/schemas/BulkResult/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/result",schemaPath:"#/components/schemas/BulkResult/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+var _valid2 = _errs44 === errors;
+if(_valid2 && valid12){
+valid12 = false;
+passing2 = [passing2, 1];
+}
+else {
+if(_valid2){
+valid12 = true;
+passing2 = 1;
+}
+const _errs50 = errors;
+if(data11 !== null){
+const err46 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/oneOf/2/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+var _valid2 = _errs50 === errors;
+if(_valid2 && valid12){
+valid12 = false;
+passing2 = [passing2, 2];
+}
+else {
+if(_valid2){
+valid12 = true;
+passing2 = 2;
+}
+}
+}
+if(!valid12){
+const err47 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+else {
+errors = _errs42;
+if(vErrors !== null){
+if(_errs42){
+vErrors.length = _errs42;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.error !== undefined){
+let data13 = data.error;
+const _errs53 = errors;
+let valid15 = false;
+let passing3 = null;
+const _errs54 = errors;
+if(!(validate32(data13, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+var _valid3 = _errs54 === errors;
+if(_valid3){
+valid15 = true;
+passing3 = 0;
+}
+const _errs55 = errors;
+if(data13 !== null){
+const err48 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+var _valid3 = _errs55 === errors;
+if(_valid3 && valid15){
+valid15 = false;
+passing3 = [passing3, 1];
+}
+else {
+if(_valid3){
+valid15 = true;
+passing3 = 1;
+}
+}
+if(!valid15){
+const err49 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+else {
+errors = _errs53;
+if(vErrors !== null){
+if(_errs53){
+vErrors.length = _errs53;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+validate30.errors = vErrors;
+return errors === 0;
+}
+
+export const JobFailure = validate34;
+
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.status === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.body === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "status") || (key0 === "body"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data0 = data.status;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 > 599 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data0 < 400 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.body !== undefined){
+let data1 = data.body;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.error === undefined){
+const err6 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/Error/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!(key1 === "error")){
+const err7 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/Error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data1.error !== undefined){
+let data2 = data1.error;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.code === undefined){
+const err8 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2.message === undefined){
+const err9 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data2.errors === undefined){
+const err10 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+for(const key2 in data2){
+if(!(((key2 === "code") || (key2 === "message")) || (key2 === "errors"))){
+const err11 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data2.code !== undefined){
+if(typeof data2.code !== "string"){
+const err12 = {instancePath:instancePath+"/body/error/code",schemaPath:"#/components/schemas/Error/properties/error/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data2.message !== undefined){
+if(typeof data2.message !== "string"){
+const err13 = {instancePath:instancePath+"/body/error/message",schemaPath:"#/components/schemas/Error/properties/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data2.errors !== undefined){
+let data5 = data2.errors;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.message === undefined){
+const err14 = {instancePath:instancePath+"/body/error/errors/" + i0,schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+for(const key3 in data6){
+if(!((key3 === "message") || (key3 === "field"))){
+const err15 = {instancePath:instancePath+"/body/error/errors/" + i0,schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data6.message !== undefined){
+if(typeof data6.message !== "string"){
+const err16 = {instancePath:instancePath+"/body/error/errors/" + i0+"/message",schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data6.field !== undefined){
+if(typeof data6.field !== "string"){
+const err17 = {instancePath:instancePath+"/body/error/errors/" + i0+"/field",schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/body/error/errors/" + i0,schemaPath:"#/components/schemas/Error/properties/error/properties/errors/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/body/error/errors",schemaPath:"#/components/schemas/Error/properties/error/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/body/error",schemaPath:"#/components/schemas/Error/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/Error/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+validate34.errors = vErrors;
+return errors === 0;
+}
+
+export const HistoryEntry = validate35;
+const schema56 = {"type":"object","additionalProperties":false,"required":["id","tableName","entity","mode","field","oldValue","value","updatedAt","updatedBy","updatedByName","references","revertible"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"tableName":{"type":"string"},"entity":{"type":"string"},"mode":{"type":"string","enum":["CREATE","UPDATE","DELETE"]},"field":{"type":["string","null"]},"oldValue":{"type":["string","null"]},"value":{"type":["string","null"]},"updatedAt":{"$ref":"#/components/schemas/DateTime"},"updatedBy":{"type":["string","null"]},"updatedByName":{"type":["string","null"]},"references":{"type":"array","items":{"$ref":"#/components/schemas/HistoryRef"}},"revertible":{"type":"boolean"}}};
+const schema59 = {"type":"object","additionalProperties":false,"required":["kind","id","label","exists"],"properties":{"kind":{"$ref":"#/components/schemas/HistoryRefKind"},"id":{"type":"string"},"label":{"type":"string"},"exists":{"type":"boolean"}}};
+const schema60 = {"type":"string","enum":["APPLICATION","ATTRIBUTE","PERMISSION","ROLE","ACCOUNT_ACCESS","CUSTOM_FLOW"]};
+
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2858,7 +4328,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((((((data0 === "APPLICATION") || (data0 === "ATTRIBUTE")) || (data0 === "PERMISSION")) || (data0 === "ROLE")) || (data0 === "ACCOUNT_ACCESS")) || (data0 === "CUSTOM_FLOW"))){
-const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/HistoryRefKind/enum",keyword:"enum",params:{allowedValues: schema43.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/HistoryRefKind/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2915,12 +4385,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3045,7 +4515,7 @@ vErrors.push(err11);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema39.properties, key0))){
+if(!(func15.call(schema56.properties, key0))){
 const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err12];
@@ -3128,7 +4598,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(((data3 === "CREATE") || (data3 === "UPDATE")) || (data3 === "DELETE"))){
-const err19 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema39.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema56.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3141,7 +4611,7 @@ errors++;
 if(data.field !== undefined){
 let data4 = data.field;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err20 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: schema39.properties.field.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: schema56.properties.field.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3154,7 +4624,7 @@ errors++;
 if(data.oldValue !== undefined){
 let data5 = data.oldValue;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err21 = {instancePath:instancePath+"/oldValue",schemaPath:"#/properties/oldValue/type",keyword:"type",params:{type: schema39.properties.oldValue.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/oldValue",schemaPath:"#/properties/oldValue/type",keyword:"type",params:{type: schema56.properties.oldValue.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3167,7 +4637,7 @@ errors++;
 if(data.value !== undefined){
 let data6 = data.value;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err22 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema39.properties.value.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema56.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3205,7 +4675,7 @@ errors++;
 if(data.updatedBy !== undefined){
 let data8 = data.updatedBy;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err25 = {instancePath:instancePath+"/updatedBy",schemaPath:"#/properties/updatedBy/type",keyword:"type",params:{type: schema39.properties.updatedBy.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/updatedBy",schemaPath:"#/properties/updatedBy/type",keyword:"type",params:{type: schema56.properties.updatedBy.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3218,7 +4688,7 @@ errors++;
 if(data.updatedByName !== undefined){
 let data9 = data.updatedByName;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err26 = {instancePath:instancePath+"/updatedByName",schemaPath:"#/properties/updatedByName/type",keyword:"type",params:{type: schema39.properties.updatedByName.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/updatedByName",schemaPath:"#/properties/updatedByName/type",keyword:"type",params:{type: schema56.properties.updatedByName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3233,8 +4703,8 @@ let data10 = data.references;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate28(data10[i0], {instancePath:instancePath+"/references/" + i0,parentData:data10,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate36(data10[i0], {instancePath:instancePath+"/references/" + i0,parentData:data10,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 }
@@ -3273,13 +4743,13 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
-export const HistoryRefKind = validate30;
+export const HistoryRefKind = validate38;
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -3293,7 +4763,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((data === "APPLICATION") || (data === "ATTRIBUTE")) || (data === "PERMISSION")) || (data === "ROLE")) || (data === "ACCOUNT_ACCESS")) || (data === "CUSTOM_FLOW"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema43.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3302,13 +4772,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const HistoryRef = validate31;
+export const HistoryRef = validate39;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3377,7 +4847,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((((((data0 === "APPLICATION") || (data0 === "ATTRIBUTE")) || (data0 === "PERMISSION")) || (data0 === "ROLE")) || (data0 === "ACCOUNT_ACCESS")) || (data0 === "CUSTOM_FLOW"))){
-const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/HistoryRefKind/enum",keyword:"enum",params:{allowedValues: schema43.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/HistoryRefKind/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3434,14 +4904,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-export const HistoryList = validate32;
-const schema47 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/HistoryEntry"}},"total":{"type":"integer","minimum":0}}};
+export const HistoryList = validate40;
+const schema64 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/HistoryEntry"}},"total":{"type":"integer","minimum":0}}};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3482,8 +4952,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate27(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate35(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 }
@@ -3535,14 +5005,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationSummary = validate34;
-const schema48 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","description","internal","sortNumber","released"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"description":{"type":"string"},"internal":{"type":"boolean"},"sortNumber":{"type":"integer"},"released":{"type":"boolean"}}};
+export const ApplicationSummary = validate42;
+const schema65 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","description","internal","sortNumber","released"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"description":{"type":"string"},"internal":{"type":"boolean"},"sortNumber":{"type":"integer"},"released":{"type":"boolean"}}};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3678,7 +5148,7 @@ errors++;
 if(data.logoUrl !== undefined){
 let data2 = data.logoUrl;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err12 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema48.properties.logoUrl.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema65.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3760,14 +5230,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationList = validate35;
-const schema50 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationSummary"}},"total":{"type":"integer","minimum":0}}};
+export const ApplicationList = validate43;
+const schema67 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3808,8 +5278,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate34(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate42(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 }
@@ -3861,14 +5331,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationAttributeLink = validate37;
-const schema51 = {"type":"object","additionalProperties":false,"required":["attributeId","outputInToken","required","visible"],"properties":{"attributeId":{"$ref":"#/components/schemas/Uuid"},"outputInToken":{"type":"boolean"},"required":{"type":"boolean"},"visible":{"type":"boolean"}}};
+export const ApplicationAttributeLink = validate45;
+const schema68 = {"type":"object","additionalProperties":false,"required":["attributeId","outputInToken","required","visible"],"properties":{"attributeId":{"$ref":"#/components/schemas/Uuid"},"outputInToken":{"type":"boolean"},"required":{"type":"boolean"},"visible":{"type":"boolean"}}};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4006,14 +5476,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationRoleLink = validate38;
-const schema53 = {"type":"object","additionalProperties":false,"required":["roleId","permissionId","visible","default"],"properties":{"roleId":{"$ref":"#/components/schemas/Uuid"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"visible":{"type":"boolean"},"default":{"type":"boolean"}}};
+export const ApplicationRoleLink = validate46;
+const schema70 = {"type":"object","additionalProperties":false,"required":["roleId","permissionId","visible","default"],"properties":{"roleId":{"$ref":"#/components/schemas/Uuid"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"visible":{"type":"boolean"},"default":{"type":"boolean"}}};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4226,14 +5696,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-export const ActivationGroup = validate39;
-const schema56 = {"type":"object","additionalProperties":false,"required":["directoryGroupName","roleIds","accountAccessIds"],"properties":{"directoryGroupName":{"type":"string","minLength":1,"maxLength":200},"roleIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
+export const ActivationGroup = validate47;
+const schema73 = {"type":"object","additionalProperties":false,"required":["directoryGroupName","roleIds","accountAccessIds"],"properties":{"directoryGroupName":{"type":"string","minLength":1,"maxLength":200},"roleIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4487,16 +5957,16 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookHeader = validate40;
-const schema59 = {"type":"object","additionalProperties":false,"required":["key","value"],"properties":{"key":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"},"value":{"type":"string","maxLength":1000,"pattern":"^[ -~]*$"}}};
-const pattern20 = new RegExp("^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$", "u");
-const pattern21 = new RegExp("^[ -~]*$", "u");
+export const WebhookHeader = validate48;
+const schema76 = {"type":"object","additionalProperties":false,"required":["key","value"],"properties":{"key":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"},"value":{"type":"string","maxLength":1000,"pattern":"^[ -~]*$"}}};
+const pattern22 = new RegExp("^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$", "u");
+const pattern23 = new RegExp("^[ -~]*$", "u");
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4535,7 +6005,7 @@ errors++;
 if(data.key !== undefined){
 let data0 = data.key;
 if(typeof data0 === "string"){
-if(!pattern20.test(data0)){
+if(!pattern22.test(data0)){
 const err3 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -4570,7 +6040,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern21.test(data1)){
+if(!pattern23.test(data1)){
 const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/pattern",keyword:"pattern",params:{pattern: "^[ -~]*$"},message:"must match pattern \""+"^[ -~]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -4603,14 +6073,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-export const Webhook = validate41;
-const schema60 = {"type":"object","additionalProperties":false,"required":["enabled","endpointUrl","username","passwordSet","onGrant","onRemove","onUpdate","onAccessRequest","headers","keyVaultReference","pauseAfterFailures","consecutiveFailures","pausedAt"],"properties":{"enabled":{"type":"boolean"},"endpointUrl":{"type":"string"},"username":{"type":["string","null"]},"passwordSet":{"type":"boolean"},"onGrant":{"type":"boolean"},"onRemove":{"type":"boolean"},"onUpdate":{"type":"boolean"},"onAccessRequest":{"type":"boolean"},"headers":{"type":"array","items":{"$ref":"#/components/schemas/WebhookHeader"}},"keyVaultReference":{"type":["string","null"]},"pauseAfterFailures":{"type":["integer","null"]},"consecutiveFailures":{"type":"integer","minimum":0},"pausedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+export const Webhook = validate49;
+const schema77 = {"type":"object","additionalProperties":false,"required":["enabled","endpointUrl","username","passwordSet","onGrant","onRemove","onUpdate","onAccessRequest","headers","keyVaultReference","pauseAfterFailures","consecutiveFailures","pausedAt"],"properties":{"enabled":{"type":"boolean"},"endpointUrl":{"type":"string"},"username":{"type":["string","null"]},"passwordSet":{"type":"boolean"},"onGrant":{"type":"boolean"},"onRemove":{"type":"boolean"},"onUpdate":{"type":"boolean"},"onAccessRequest":{"type":"boolean"},"headers":{"type":"array","items":{"$ref":"#/components/schemas/WebhookHeader"}},"keyVaultReference":{"type":["string","null"]},"pauseAfterFailures":{"type":["integer","null"]},"consecutiveFailures":{"type":"integer","minimum":0},"pausedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4745,7 +6215,7 @@ vErrors.push(err12);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema60.properties, key0))){
+if(!(func15.call(schema77.properties, key0))){
 const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err13];
@@ -4783,7 +6253,7 @@ errors++;
 if(data.username !== undefined){
 let data2 = data.username;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err16 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: schema60.properties.username.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: schema77.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4895,7 +6365,7 @@ errors++;
 if(data9.key !== undefined){
 let data10 = data9.key;
 if(typeof data10 === "string"){
-if(!pattern20.test(data10)){
+if(!pattern22.test(data10)){
 const err25 = {instancePath:instancePath+"/headers/" + i0+"/key",schemaPath:"#/components/schemas/WebhookHeader/properties/key/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
@@ -4930,7 +6400,7 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(!pattern21.test(data11)){
+if(!pattern23.test(data11)){
 const err28 = {instancePath:instancePath+"/headers/" + i0+"/value",schemaPath:"#/components/schemas/WebhookHeader/properties/value/pattern",keyword:"pattern",params:{pattern: "^[ -~]*$"},message:"must match pattern \""+"^[ -~]*$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
@@ -4979,7 +6449,7 @@ errors++;
 if(data.keyVaultReference !== undefined){
 let data12 = data.keyVaultReference;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err32 = {instancePath:instancePath+"/keyVaultReference",schemaPath:"#/properties/keyVaultReference/type",keyword:"type",params:{type: schema60.properties.keyVaultReference.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/keyVaultReference",schemaPath:"#/properties/keyVaultReference/type",keyword:"type",params:{type: schema77.properties.keyVaultReference.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4992,7 +6462,7 @@ errors++;
 if(data.pauseAfterFailures !== undefined){
 let data13 = data.pauseAfterFailures;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err33 = {instancePath:instancePath+"/pauseAfterFailures",schemaPath:"#/properties/pauseAfterFailures/type",keyword:"type",params:{type: schema60.properties.pauseAfterFailures.type},message:"must be integer,null"};
+const err33 = {instancePath:instancePath+"/pauseAfterFailures",schemaPath:"#/properties/pauseAfterFailures/type",keyword:"type",params:{type: schema77.properties.pauseAfterFailures.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5115,15 +6585,15 @@ vErrors.push(err40);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookInput = validate42;
-const schema63 = {"type":"object","additionalProperties":false,"required":["enabled","endpointUrl","onGrant","onRemove","onUpdate"],"properties":{"enabled":{"type":"boolean"},"endpointUrl":{"$ref":"#/components/schemas/HttpUrl"},"username":{"type":["string","null"],"maxLength":200,"pattern":"^[^:\\r\\n]*$"},"password":{"type":["string","null"],"maxLength":500,"writeOnly":true},"onGrant":{"type":"boolean"},"onRemove":{"type":"boolean"},"onUpdate":{"type":"boolean"},"onAccessRequest":{"type":"boolean"},"headers":{"type":"array","maxItems":20,"items":{"$ref":"#/components/schemas/WebhookHeader"}},"keyVaultReference":{"type":["string","null"],"maxLength":500},"pauseAfterFailures":{"type":["integer","null"],"minimum":1,"maximum":100}}};
-const pattern25 = new RegExp("^[^:\\r\\n]*$", "u");
+export const WebhookInput = validate50;
+const schema80 = {"type":"object","additionalProperties":false,"required":["enabled","endpointUrl","onGrant","onRemove","onUpdate"],"properties":{"enabled":{"type":"boolean"},"endpointUrl":{"$ref":"#/components/schemas/HttpUrl"},"username":{"type":["string","null"],"maxLength":200,"pattern":"^[^:\\r\\n]*$"},"password":{"type":["string","null"],"maxLength":500,"writeOnly":true},"onGrant":{"type":"boolean"},"onRemove":{"type":"boolean"},"onUpdate":{"type":"boolean"},"onAccessRequest":{"type":"boolean"},"headers":{"type":"array","maxItems":20,"items":{"$ref":"#/components/schemas/WebhookHeader"}},"keyVaultReference":{"type":["string","null"],"maxLength":500},"pauseAfterFailures":{"type":["integer","null"],"minimum":1,"maximum":100}}};
+const pattern27 = new RegExp("^[^:\\r\\n]*$", "u");
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5178,7 +6648,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema63.properties, key0))){
+if(!(func15.call(schema80.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -5249,7 +6719,7 @@ errors++;
 if(data.username !== undefined){
 let data2 = data.username;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err11 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: schema63.properties.username.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: schema80.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5269,7 +6739,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern25.test(data2)){
+if(!pattern27.test(data2)){
 const err13 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/pattern",keyword:"pattern",params:{pattern: "^[^:\\r\\n]*$"},message:"must match pattern \""+"^[^:\\r\\n]*$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -5284,7 +6754,7 @@ errors++;
 if(data.password !== undefined){
 let data3 = data.password;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err14 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: schema63.properties.password.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: schema80.properties.password.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5406,7 +6876,7 @@ errors++;
 if(data9.key !== undefined){
 let data10 = data9.key;
 if(typeof data10 === "string"){
-if(!pattern20.test(data10)){
+if(!pattern22.test(data10)){
 const err24 = {instancePath:instancePath+"/headers/" + i0+"/key",schemaPath:"#/components/schemas/WebhookHeader/properties/key/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -5441,7 +6911,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!pattern21.test(data11)){
+if(!pattern23.test(data11)){
 const err27 = {instancePath:instancePath+"/headers/" + i0+"/value",schemaPath:"#/components/schemas/WebhookHeader/properties/value/pattern",keyword:"pattern",params:{pattern: "^[ -~]*$"},message:"must match pattern \""+"^[ -~]*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -5490,7 +6960,7 @@ errors++;
 if(data.keyVaultReference !== undefined){
 let data12 = data.keyVaultReference;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err31 = {instancePath:instancePath+"/keyVaultReference",schemaPath:"#/properties/keyVaultReference/type",keyword:"type",params:{type: schema63.properties.keyVaultReference.type},message:"must be string,null"};
+const err31 = {instancePath:instancePath+"/keyVaultReference",schemaPath:"#/properties/keyVaultReference/type",keyword:"type",params:{type: schema80.properties.keyVaultReference.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5515,7 +6985,7 @@ errors++;
 if(data.pauseAfterFailures !== undefined){
 let data13 = data.pauseAfterFailures;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err33 = {instancePath:instancePath+"/pauseAfterFailures",schemaPath:"#/properties/pauseAfterFailures/type",keyword:"type",params:{type: schema63.properties.pauseAfterFailures.type},message:"must be integer,null"};
+const err33 = {instancePath:instancePath+"/pauseAfterFailures",schemaPath:"#/properties/pauseAfterFailures/type",keyword:"type",params:{type: schema80.properties.pauseAfterFailures.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5558,15 +7028,15 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-export const Application = validate43;
-const schema66 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","description","url","homePageUrl","sortNumber","adminPermissionId","adminPermissionKey","notificationEmail","accessRequestRequired","accessRequestAllowed","internalCopyOfAccessRequests","roleRequiredOnAccessRequest","internal","released","accessRequestsAmount","attributes","roles","accountAccessIds","customFlowIds","activationGroups","webhook","requestJustification","timeBoundAccess","maxAccessDays","requestableAccountAccessIds","initiateLoginUri"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"description":{"type":"string"},"url":{"type":"string"},"homePageUrl":{"type":["string","null"]},"initiateLoginUri":{"type":["string","null"]},"sortNumber":{"type":"integer"},"adminPermissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"adminPermissionKey":{"type":["string","null"]},"notificationEmail":{"type":["string","null"]},"accessRequestRequired":{"type":"boolean"},"accessRequestAllowed":{"type":"boolean"},"internalCopyOfAccessRequests":{"type":"boolean"},"roleRequiredOnAccessRequest":{"type":"boolean"},"internal":{"type":"boolean"},"released":{"type":"boolean"},"accessRequestsAmount":{"type":"integer","minimum":0},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationAttributeLink"}},"roles":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationRoleLink"}},"accountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"customFlowIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"activationGroups":{"type":"array","items":{"$ref":"#/components/schemas/ActivationGroup"}},"webhook":{"oneOf":[{"$ref":"#/components/schemas/Webhook"},{"type":"null"}]},"requestJustification":{"$ref":"#/components/schemas/RequestJustification"},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"],"minimum":1,"maximum":3650},"requestableAccountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}}}};
-const schema71 = {"type":"string","enum":["required","optional"]};
+export const Application = validate51;
+const schema83 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","description","url","homePageUrl","sortNumber","adminPermissionId","adminPermissionKey","notificationEmail","accessRequestRequired","accessRequestAllowed","internalCopyOfAccessRequests","roleRequiredOnAccessRequest","internal","released","accessRequestsAmount","attributes","roles","accountAccessIds","customFlowIds","activationGroups","webhook","requestJustification","timeBoundAccess","maxAccessDays","requestableAccountAccessIds","initiateLoginUri"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"description":{"type":"string"},"url":{"type":"string"},"homePageUrl":{"type":["string","null"]},"initiateLoginUri":{"type":["string","null"]},"sortNumber":{"type":"integer"},"adminPermissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"adminPermissionKey":{"type":["string","null"]},"notificationEmail":{"type":["string","null"]},"accessRequestRequired":{"type":"boolean"},"accessRequestAllowed":{"type":"boolean"},"internalCopyOfAccessRequests":{"type":"boolean"},"roleRequiredOnAccessRequest":{"type":"boolean"},"internal":{"type":"boolean"},"released":{"type":"boolean"},"accessRequestsAmount":{"type":"integer","minimum":0},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationAttributeLink"}},"roles":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationRoleLink"}},"accountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"customFlowIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"activationGroups":{"type":"array","items":{"$ref":"#/components/schemas/ActivationGroup"}},"webhook":{"oneOf":[{"$ref":"#/components/schemas/Webhook"},{"type":"null"}]},"requestJustification":{"$ref":"#/components/schemas/RequestJustification"},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"],"minimum":1,"maximum":3650},"requestableAccountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}}}};
+const schema88 = {"type":"string","enum":["required","optional"]};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5851,7 +7321,7 @@ vErrors.push(err27);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema66.properties, key0))){
+if(!(func15.call(schema83.properties, key0))){
 const err28 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err28];
@@ -5902,7 +7372,7 @@ errors++;
 if(data.logoUrl !== undefined){
 let data2 = data.logoUrl;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err32 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema66.properties.logoUrl.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema83.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -5939,7 +7409,7 @@ errors++;
 if(data.homePageUrl !== undefined){
 let data5 = data.homePageUrl;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err35 = {instancePath:instancePath+"/homePageUrl",schemaPath:"#/properties/homePageUrl/type",keyword:"type",params:{type: schema66.properties.homePageUrl.type},message:"must be string,null"};
+const err35 = {instancePath:instancePath+"/homePageUrl",schemaPath:"#/properties/homePageUrl/type",keyword:"type",params:{type: schema83.properties.homePageUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -5952,7 +7422,7 @@ errors++;
 if(data.initiateLoginUri !== undefined){
 let data6 = data.initiateLoginUri;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err36 = {instancePath:instancePath+"/initiateLoginUri",schemaPath:"#/properties/initiateLoginUri/type",keyword:"type",params:{type: schema66.properties.initiateLoginUri.type},message:"must be string,null"};
+const err36 = {instancePath:instancePath+"/initiateLoginUri",schemaPath:"#/properties/initiateLoginUri/type",keyword:"type",params:{type: schema83.properties.initiateLoginUri.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6065,7 +7535,7 @@ vErrors = null;
 if(data.adminPermissionKey !== undefined){
 let data9 = data.adminPermissionKey;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err43 = {instancePath:instancePath+"/adminPermissionKey",schemaPath:"#/properties/adminPermissionKey/type",keyword:"type",params:{type: schema66.properties.adminPermissionKey.type},message:"must be string,null"};
+const err43 = {instancePath:instancePath+"/adminPermissionKey",schemaPath:"#/properties/adminPermissionKey/type",keyword:"type",params:{type: schema83.properties.adminPermissionKey.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -6078,7 +7548,7 @@ errors++;
 if(data.notificationEmail !== undefined){
 let data10 = data.notificationEmail;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err44 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/properties/notificationEmail/type",keyword:"type",params:{type: schema66.properties.notificationEmail.type},message:"must be string,null"};
+const err44 = {instancePath:instancePath+"/notificationEmail",schemaPath:"#/properties/notificationEmail/type",keyword:"type",params:{type: schema83.properties.notificationEmail.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -6190,8 +7660,8 @@ let data18 = data.attributes;
 if(Array.isArray(data18)){
 const len0 = data18.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate37(data18[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data18,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate45(data18[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data18,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
@@ -6212,8 +7682,8 @@ let data20 = data.roles;
 if(Array.isArray(data20)){
 const len1 = data20.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate38(data20[i1], {instancePath:instancePath+"/roles/" + i1,parentData:data20,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate46(data20[i1], {instancePath:instancePath+"/roles/" + i1,parentData:data20,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
@@ -6336,8 +7806,8 @@ let data26 = data.activationGroups;
 if(Array.isArray(data26)){
 const len4 = data26.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate39(data26[i4], {instancePath:instancePath+"/activationGroups/" + i4,parentData:data26,parentDataProperty:i4,rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate47(data26[i4], {instancePath:instancePath+"/activationGroups/" + i4,parentData:data26,parentDataProperty:i4,rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
@@ -6359,8 +7829,8 @@ const _errs64 = errors;
 let valid16 = false;
 let passing1 = null;
 const _errs65 = errors;
-if(!(validate41(data28, {instancePath:instancePath+"/webhook",parentData:data,parentDataProperty:"webhook",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate49(data28, {instancePath:instancePath+"/webhook",parentData:data,parentDataProperty:"webhook",rootData}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs65 === errors;
@@ -6425,7 +7895,7 @@ vErrors.push(err66);
 errors++;
 }
 if(!((data29 === "required") || (data29 === "optional"))){
-const err67 = {instancePath:instancePath+"/requestJustification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
+const err67 = {instancePath:instancePath+"/requestJustification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema88.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -6450,7 +7920,7 @@ errors++;
 if(data.maxAccessDays !== undefined){
 let data31 = data.maxAccessDays;
 if((!((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31)))) && (data31 !== null)){
-const err69 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema66.properties.maxAccessDays.type},message:"must be integer,null"};
+const err69 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema83.properties.maxAccessDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -6544,15 +8014,15 @@ vErrors.push(err76);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationInput = validate48;
-const schema73 = {"type":"object","additionalProperties":false,"required":["label","url"],"properties":{"label":{"$ref":"#/components/schemas/Label"},"logoUrl":{"oneOf":[{"$ref":"#/components/schemas/HttpUrl"},{"type":"string","pattern":"^/Applications/Image/[0-9a-f-]{36}\\.svg$"},{"type":"null"}]},"description":{"$ref":"#/components/schemas/Description"},"url":{"$ref":"#/components/schemas/HttpUrl"},"homePageUrl":{"oneOf":[{"$ref":"#/components/schemas/HttpUrl"},{"type":"null"}]},"initiateLoginUri":{"oneOf":[{"$ref":"#/components/schemas/HttpUrl"},{"type":"null"}]},"sortNumber":{"type":"integer","minimum":-1000000,"maximum":1000000},"adminPermissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"notificationEmail":{"oneOf":[{"$ref":"#/components/schemas/Email"},{"type":"null"}]},"accessRequestRequired":{"type":"boolean"},"accessRequestAllowed":{"type":"boolean"},"internalCopyOfAccessRequests":{"type":"boolean"},"roleRequiredOnAccessRequest":{"type":"boolean"},"internal":{"type":"boolean"},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/ApplicationAttributeLink"}},"roles":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/ApplicationRoleLink"}},"accountAccessIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"customFlowIds":{"type":"array","maxItems":50,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"activationGroups":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/ActivationGroup"}},"webhook":{"oneOf":[{"$ref":"#/components/schemas/WebhookInput"},{"type":"null"}]},"requestJustification":{"$ref":"#/components/schemas/RequestJustification"},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"],"minimum":1,"maximum":3650},"requestableAccountAccessIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
-const pattern34 = new RegExp("^/Applications/Image/[0-9a-f-]{36}\\.svg$", "u");
+export const ApplicationInput = validate56;
+const schema90 = {"type":"object","additionalProperties":false,"required":["label","url"],"properties":{"label":{"$ref":"#/components/schemas/Label"},"logoUrl":{"oneOf":[{"$ref":"#/components/schemas/HttpUrl"},{"type":"string","pattern":"^/Applications/Image/[0-9a-f-]{36}\\.svg$"},{"type":"null"}]},"description":{"$ref":"#/components/schemas/Description"},"url":{"$ref":"#/components/schemas/HttpUrl"},"homePageUrl":{"oneOf":[{"$ref":"#/components/schemas/HttpUrl"},{"type":"null"}]},"initiateLoginUri":{"oneOf":[{"$ref":"#/components/schemas/HttpUrl"},{"type":"null"}]},"sortNumber":{"type":"integer","minimum":-1000000,"maximum":1000000},"adminPermissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"notificationEmail":{"oneOf":[{"$ref":"#/components/schemas/Email"},{"type":"null"}]},"accessRequestRequired":{"type":"boolean"},"accessRequestAllowed":{"type":"boolean"},"internalCopyOfAccessRequests":{"type":"boolean"},"roleRequiredOnAccessRequest":{"type":"boolean"},"internal":{"type":"boolean"},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/ApplicationAttributeLink"}},"roles":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/ApplicationRoleLink"}},"accountAccessIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"customFlowIds":{"type":"array","maxItems":50,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"activationGroups":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/ActivationGroup"}},"webhook":{"oneOf":[{"$ref":"#/components/schemas/WebhookInput"},{"type":"null"}]},"requestJustification":{"$ref":"#/components/schemas/RequestJustification"},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"],"minimum":1,"maximum":3650},"requestableAccountAccessIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
+const pattern36 = new RegExp("^/Applications/Image/[0-9a-f-]{36}\\.svg$", "u");
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6577,7 +8047,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema73.properties, key0))){
+if(!(func15.call(schema90.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -6678,7 +8148,7 @@ passing0 = 0;
 }
 const _errs10 = errors;
 if(typeof data1 === "string"){
-if(!pattern34.test(data1)){
+if(!pattern36.test(data1)){
 const err10 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/oneOf/1/pattern",keyword:"pattern",params:{pattern: "^/Applications/Image/[0-9a-f-]{36}\\.svg$"},message:"must match pattern \""+"^/Applications/Image/[0-9a-f-]{36}\\.svg$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -7302,8 +8772,8 @@ errors++;
 }
 const len0 = data14.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate37(data14[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data14,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate45(data14[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data14,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
@@ -7334,8 +8804,8 @@ errors++;
 }
 const len1 = data16.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate38(data16[i1], {instancePath:instancePath+"/roles/" + i1,parentData:data16,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate46(data16[i1], {instancePath:instancePath+"/roles/" + i1,parentData:data16,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
@@ -7528,8 +8998,8 @@ errors++;
 }
 const len4 = data22.length;
 for(let i6=0; i6<len4; i6++){
-if(!(validate39(data22[i6], {instancePath:instancePath+"/activationGroups/" + i6,parentData:data22,parentDataProperty:i6,rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate47(data22[i6], {instancePath:instancePath+"/activationGroups/" + i6,parentData:data22,parentDataProperty:i6,rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
@@ -7551,8 +9021,8 @@ const _errs80 = errors;
 let valid28 = false;
 let passing5 = null;
 const _errs81 = errors;
-if(!(validate42(data24, {instancePath:instancePath+"/webhook",parentData:data,parentDataProperty:"webhook",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate50(data24, {instancePath:instancePath+"/webhook",parentData:data,parentDataProperty:"webhook",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 var _valid5 = _errs81 === errors;
@@ -7617,7 +9087,7 @@ vErrors.push(err70);
 errors++;
 }
 if(!((data25 === "required") || (data25 === "optional"))){
-const err71 = {instancePath:instancePath+"/requestJustification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
+const err71 = {instancePath:instancePath+"/requestJustification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema88.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -7642,7 +9112,7 @@ errors++;
 if(data.maxAccessDays !== undefined){
 let data27 = data.maxAccessDays;
 if((!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))) && (data27 !== null)){
-const err73 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema73.properties.maxAccessDays.type},message:"must be integer,null"};
+const err73 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema90.properties.maxAccessDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -7766,14 +9236,14 @@ vErrors.push(err82);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-export const ImageUpload = validate53;
-const schema86 = {"type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string"}}};
+export const ImageUpload = validate61;
+const schema103 = {"type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string"}}};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7822,14 +9292,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const AdminApplication = validate54;
-const schema87 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","internal","accessRequestsAmount","permissions"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"internal":{"type":"boolean"},"accessRequestsAmount":{"type":"integer","minimum":0},"permissions":{"type":"object","additionalProperties":false,"required":["manageAccessRequests"],"properties":{"manageAccessRequests":{"type":"boolean"}}}}};
+export const AdminApplication = validate62;
+const schema104 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","internal","accessRequestsAmount","permissions"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"internal":{"type":"boolean"},"accessRequestsAmount":{"type":"integer","minimum":0},"permissions":{"type":"object","additionalProperties":false,"required":["manageAccessRequests"],"properties":{"manageAccessRequests":{"type":"boolean"}}}}};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7955,7 +9425,7 @@ errors++;
 if(data.logoUrl !== undefined){
 let data2 = data.logoUrl;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err11 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema87.properties.logoUrl.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema104.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8074,14 +9544,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-export const AdminApplicationList = validate55;
-const schema89 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AdminApplication"}},"total":{"type":"integer","minimum":0}}};
+export const AdminApplicationList = validate63;
+const schema106 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AdminApplication"}},"total":{"type":"integer","minimum":0}}};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8122,8 +9592,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate54(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate62(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -8175,14 +9645,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-export const AttributeDataType = validate57;
-const schema90 = {"type":"string","enum":["STRING","NUMBER","BOOLEAN","DATE","EMAIL","URL"]};
+export const AttributeDataType = validate65;
+const schema107 = {"type":"string","enum":["STRING","NUMBER","BOOLEAN","DATE","EMAIL","URL"]};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -8196,7 +9666,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((data === "STRING") || (data === "NUMBER")) || (data === "BOOLEAN")) || (data === "DATE")) || (data === "EMAIL")) || (data === "URL"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8205,14 +9675,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const UsageType = validate58;
-const schema91 = {"type":"string","enum":["APPLICATION","CUSTOM_FLOW","ROLE","APPLICATION_ACCOUNT_ACCESS"]};
+export const UsageType = validate66;
+const schema108 = {"type":"string","enum":["APPLICATION","CUSTOM_FLOW","ROLE","APPLICATION_ACCOUNT_ACCESS"]};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -8226,7 +9696,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === "APPLICATION") || (data === "CUSTOM_FLOW")) || (data === "ROLE")) || (data === "APPLICATION_ACCOUNT_ACCESS"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema91.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema108.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8235,14 +9705,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
-export const Usage = validate59;
-const schema92 = {"type":"object","additionalProperties":false,"required":["type","id","label"],"properties":{"type":{"$ref":"#/components/schemas/UsageType"},"id":{"type":"string"},"label":{"type":"string"}}};
+export const Usage = validate67;
+const schema109 = {"type":"object","additionalProperties":false,"required":["type","id","label"],"properties":{"type":{"$ref":"#/components/schemas/UsageType"},"id":{"type":"string"},"label":{"type":"string"}}};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8301,7 +9771,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((((data0 === "APPLICATION") || (data0 === "CUSTOM_FLOW")) || (data0 === "ROLE")) || (data0 === "APPLICATION_ACCOUNT_ACCESS"))){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/UsageType/enum",keyword:"enum",params:{allowedValues: schema91.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/UsageType/enum",keyword:"enum",params:{allowedValues: schema108.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8346,14 +9816,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const UsageGroupKind = validate60;
-const schema94 = {"type":"string","enum":["APPLICATION","USER","CUSTOM_FLOW","ACCOUNT_ACCESS","ACTIVATION_GROUP"]};
+export const UsageGroupKind = validate68;
+const schema111 = {"type":"string","enum":["APPLICATION","USER","CUSTOM_FLOW","ACCOUNT_ACCESS","ACTIVATION_GROUP","ROLE","ATTRIBUTE","ACCESS_REQUEST","ADMIN_PERMISSION_LOST"]};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -8366,8 +9836,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!(((((data === "APPLICATION") || (data === "USER")) || (data === "CUSTOM_FLOW")) || (data === "ACCOUNT_ACCESS")) || (data === "ACTIVATION_GROUP"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema94.enum},message:"must be equal to one of the allowed values"};
+if(!(((((((((data === "APPLICATION") || (data === "USER")) || (data === "CUSTOM_FLOW")) || (data === "ACCOUNT_ACCESS")) || (data === "ACTIVATION_GROUP")) || (data === "ROLE")) || (data === "ATTRIBUTE")) || (data === "ACCESS_REQUEST")) || (data === "ADMIN_PERMISSION_LOST"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema111.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8376,14 +9846,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-export const UsageGroup = validate61;
-const schema95 = {"type":"object","additionalProperties":false,"required":["kind","count","first"],"properties":{"kind":{"$ref":"#/components/schemas/UsageGroupKind"},"count":{"type":"integer","minimum":1},"first":{"type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["id","label"],"properties":{"id":{"type":"string"},"label":{"type":"string"}}}}}};
+export const UsageGroup = validate69;
+const schema112 = {"type":"object","additionalProperties":false,"required":["kind","count","first"],"properties":{"kind":{"$ref":"#/components/schemas/UsageGroupKind"},"count":{"type":"integer","minimum":1},"first":{"type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["id","label"],"properties":{"id":{"type":"string"},"label":{"type":"string"}}}}}};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8441,8 +9911,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!(((((data0 === "APPLICATION") || (data0 === "USER")) || (data0 === "CUSTOM_FLOW")) || (data0 === "ACCOUNT_ACCESS")) || (data0 === "ACTIVATION_GROUP"))){
-const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/UsageGroupKind/enum",keyword:"enum",params:{allowedValues: schema94.enum},message:"must be equal to one of the allowed values"};
+if(!(((((((((data0 === "APPLICATION") || (data0 === "USER")) || (data0 === "CUSTOM_FLOW")) || (data0 === "ACCOUNT_ACCESS")) || (data0 === "ACTIVATION_GROUP")) || (data0 === "ROLE")) || (data0 === "ATTRIBUTE")) || (data0 === "ACCESS_REQUEST")) || (data0 === "ADMIN_PERMISSION_LOST"))){
+const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/UsageGroupKind/enum",keyword:"enum",params:{allowedValues: schema111.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8585,14 +10055,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const EntityUsage = validate62;
-const schema97 = {"type":"object","additionalProperties":false,"required":["groups"],"properties":{"groups":{"type":"array","items":{"$ref":"#/components/schemas/UsageGroup"}}}};
+export const EntityUsage = validate70;
+const schema114 = {"type":"object","additionalProperties":false,"required":["groups"],"properties":{"groups":{"type":"array","items":{"$ref":"#/components/schemas/UsageGroup"}}}};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8623,8 +10093,8 @@ let data0 = data.groups;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate61(data0[i0], {instancePath:instancePath+"/groups/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate69(data0[i0], {instancePath:instancePath+"/groups/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -8651,14 +10121,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-export const DeleteResult = validate64;
-const schema98 = {"type":"object","additionalProperties":false,"required":["removedFrom"],"properties":{"removedFrom":{"type":"array","items":{"$ref":"#/components/schemas/UsageGroup"}}}};
+export const DeleteResult = validate72;
+const schema115 = {"type":"object","additionalProperties":false,"required":["removedFrom"],"properties":{"removedFrom":{"type":"array","items":{"$ref":"#/components/schemas/UsageGroup"}}}};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8689,8 +10159,8 @@ let data0 = data.removedFrom;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate61(data0[i0], {instancePath:instancePath+"/removedFrom/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate69(data0[i0], {instancePath:instancePath+"/removedFrom/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -8717,14 +10187,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-export const AttributeSummary = validate66;
-const schema99 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType","editableByUser","editableByOthers"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"}}};
+export const AttributeSummary = validate74;
+const schema116 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType","editableByUser","editableByOthers"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"}}};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8872,7 +10342,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
-const err13 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8917,14 +10387,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-export const AttributeList = validate67;
-const schema102 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AttributeSummary"}},"total":{"type":"integer","minimum":0}}};
+export const AttributeList = validate75;
+const schema119 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AttributeSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8965,8 +10435,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate66(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate74(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }
 }
@@ -9018,15 +10488,15 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const Attribute = validate69;
-const schema103 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType","requiredValue","permissionId","directoryLink","editableByUser","editableByOthers","usages"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"requiredValue":{"$ref":"#/components/schemas/RequiredAnswer"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryLink":{"type":["string","null"]},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"},"usages":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Usage"}}}};
-const schema106 = {"type":["string","null"],"enum":["true","false",null]};
+export const Attribute = validate77;
+const schema120 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType","requiredValue","permissionId","directoryLink","editableByUser","editableByOthers","usages"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"requiredValue":{"$ref":"#/components/schemas/RequiredAnswer"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryLink":{"type":["string","null"]},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"},"usages":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Usage"}}}};
+const schema123 = {"type":["string","null"],"enum":["true","false",null]};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9131,7 +10601,7 @@ vErrors.push(err9);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema103.properties, key0))){
+if(!(func15.call(schema120.properties, key0))){
 const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err10];
@@ -9214,7 +10684,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
-const err17 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9227,7 +10697,7 @@ errors++;
 if(data.requiredValue !== undefined){
 let data4 = data.requiredValue;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err18 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema106.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema123.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9237,7 +10707,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(((data4 === "true") || (data4 === "false")) || (data4 === null))){
-const err19 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema123.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9337,7 +10807,7 @@ vErrors = null;
 if(data.directoryLink !== undefined){
 let data6 = data.directoryLink;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err25 = {instancePath:instancePath+"/directoryLink",schemaPath:"#/properties/directoryLink/type",keyword:"type",params:{type: schema103.properties.directoryLink.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/directoryLink",schemaPath:"#/properties/directoryLink/type",keyword:"type",params:{type: schema120.properties.directoryLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9386,8 +10856,8 @@ errors++;
 }
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate59(data9[i0], {instancePath:instancePath+"/usages/" + i0,parentData:data9,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate67(data9[i0], {instancePath:instancePath+"/usages/" + i0,parentData:data9,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -9414,14 +10884,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const AttributeInput = validate71;
-const schema108 = {"type":"object","additionalProperties":false,"required":["key","label","dataType"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"requiredValue":{"$ref":"#/components/schemas/RequiredAnswer"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryLink":{"type":["string","null"],"maxLength":200},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"}}};
+export const AttributeInput = validate79;
+const schema125 = {"type":"object","additionalProperties":false,"required":["key","label","dataType"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"requiredValue":{"$ref":"#/components/schemas/RequiredAnswer"},"permissionId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryLink":{"type":["string","null"],"maxLength":200},"editableByUser":{"type":"boolean"},"editableByOthers":{"type":"boolean"}}};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9540,7 +11010,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((((((data2 === "STRING") || (data2 === "NUMBER")) || (data2 === "BOOLEAN")) || (data2 === "DATE")) || (data2 === "EMAIL")) || (data2 === "URL"))){
-const err10 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9553,7 +11023,7 @@ errors++;
 if(data.requiredValue !== undefined){
 let data3 = data.requiredValue;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err11 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema106.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema123.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9563,7 +11033,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((data3 === "true") || (data3 === "false")) || (data3 === null))){
-const err12 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema123.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9663,7 +11133,7 @@ vErrors = null;
 if(data.directoryLink !== undefined){
 let data5 = data.directoryLink;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err18 = {instancePath:instancePath+"/directoryLink",schemaPath:"#/properties/directoryLink/type",keyword:"type",params:{type: schema108.properties.directoryLink.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/directoryLink",schemaPath:"#/properties/directoryLink/type",keyword:"type",params:{type: schema125.properties.directoryLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9720,14 +11190,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const Permission = validate72;
-const schema114 = {"type":"object","additionalProperties":false,"required":["id","key","description","usages"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"description":{"type":"string"},"usages":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Usage"}}}};
+export const Permission = validate80;
+const schema131 = {"type":"object","additionalProperties":false,"required":["id","key","description","usages"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"description":{"type":"string"},"usages":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Usage"}}}};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9857,8 +11327,8 @@ errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate59(data3[i0], {instancePath:instancePath+"/usages/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate67(data3[i0], {instancePath:instancePath+"/usages/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -9885,14 +11355,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const PermissionSummary = validate74;
-const schema116 = {"type":"object","additionalProperties":false,"required":["id","key","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"description":{"type":"string"}}};
+export const PermissionSummary = validate82;
+const schema133 = {"type":"object","additionalProperties":false,"required":["id","key","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"description":{"type":"string"}}};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10008,14 +11478,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const PermissionList = validate75;
-const schema118 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/PermissionSummary"}},"total":{"type":"integer","minimum":0}}};
+export const PermissionList = validate83;
+const schema135 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/PermissionSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10056,8 +11526,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate74(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate82(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
 }
@@ -10109,14 +11579,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-export const PermissionInput = validate77;
-const schema119 = {"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"description":{"$ref":"#/components/schemas/Description"}}};
+export const PermissionInput = validate85;
+const schema136 = {"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"description":{"$ref":"#/components/schemas/Description"}}};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10203,14 +11673,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
-export const RoleSummary = validate78;
-const schema122 = {"type":"object","additionalProperties":false,"required":["id","key","label","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"}}};
+export const RoleSummary = validate86;
+const schema139 = {"type":"object","additionalProperties":false,"required":["id","key","label","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"}}};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10348,14 +11818,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-export const RoleList = validate79;
-const schema124 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/RoleSummary"}},"total":{"type":"integer","minimum":0}}};
+export const RoleList = validate87;
+const schema141 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/RoleSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10396,8 +11866,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate78(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate86(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
 errors = vErrors.length;
 }
 }
@@ -10449,14 +11919,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
-export const Role = validate81;
-const schema125 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","permissionIds","applicationIds"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"permissionIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"applicationIds":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
+export const Role = validate89;
+const schema142 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","permissionIds","applicationIds"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"permissionIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"applicationIds":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10706,14 +12176,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
-export const RoleInput = validate82;
-const schema129 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"description":{"$ref":"#/components/schemas/Description"},"permissionIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"applicationIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
+export const RoleInput = validate90;
+const schema146 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"description":{"$ref":"#/components/schemas/Description"},"permissionIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"applicationIds":{"type":"array","maxItems":200,"uniqueItems":true,"items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10997,14 +12467,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-export const DeterminationMethod = validate83;
-const schema135 = {"type":"string","enum":["NONE","MANUAL","ATTRIBUTE","DIRECTORY"]};
+export const DeterminationMethod = validate91;
+const schema152 = {"type":"string","enum":["NONE","MANUAL","ATTRIBUTE","DIRECTORY"]};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -11018,7 +12488,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === "NONE") || (data === "MANUAL")) || (data === "ATTRIBUTE")) || (data === "DIRECTORY"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema135.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema152.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11027,14 +12497,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-export const AccountAccessSummary = validate84;
-const schema136 = {"type":"object","additionalProperties":false,"required":["id","key","label","parentId"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
+export const AccountAccessSummary = validate92;
+const schema153 = {"type":"object","additionalProperties":false,"required":["id","key","label","parentId"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11247,14 +12717,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-export const AccountAccessList = validate85;
-const schema139 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AccountAccessSummary"}},"total":{"type":"integer","minimum":0}}};
+export const AccountAccessList = validate93;
+const schema156 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AccountAccessSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11295,8 +12765,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate84(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+if(!(validate92(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -11348,14 +12818,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-export const AccountAccess = validate87;
-const schema140 = {"type":"object","additionalProperties":false,"required":["id","key","label","parentId","parentDeterminationMethod","childDeterminationMethod","attributeId"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"parentDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"childDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"attributeId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
+export const AccountAccess = validate95;
+const schema157 = {"type":"object","additionalProperties":false,"required":["id","key","label","parentId","parentDeterminationMethod","childDeterminationMethod","attributeId"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"parentDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"childDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"attributeId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11600,7 +13070,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!((((data4 === "NONE") || (data4 === "MANUAL")) || (data4 === "ATTRIBUTE")) || (data4 === "DIRECTORY"))){
-const err19 = {instancePath:instancePath+"/parentDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema135.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/parentDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema152.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11623,7 +13093,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!((((data5 === "NONE") || (data5 === "MANUAL")) || (data5 === "ATTRIBUTE")) || (data5 === "DIRECTORY"))){
-const err21 = {instancePath:instancePath+"/childDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema135.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/childDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema152.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11731,14 +13201,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-export const AccountAccessInput = validate88;
-const schema146 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"parentDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"childDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"attributeId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
+export const AccountAccessInput = validate96;
+const schema163 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"label":{"$ref":"#/components/schemas/Label"},"parentId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"parentDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"childDeterminationMethod":{"$ref":"#/components/schemas/DeterminationMethod"},"attributeId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11934,7 +13404,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((((data3 === "NONE") || (data3 === "MANUAL")) || (data3 === "ATTRIBUTE")) || (data3 === "DIRECTORY"))){
-const err14 = {instancePath:instancePath+"/parentDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema135.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/parentDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema152.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11957,7 +13427,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((data4 === "NONE") || (data4 === "MANUAL")) || (data4 === "ATTRIBUTE")) || (data4 === "DIRECTORY"))){
-const err16 = {instancePath:instancePath+"/childDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema135.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/childDeterminationMethod",schemaPath:"#/components/schemas/DeterminationMethod/enum",keyword:"enum",params:{allowedValues: schema152.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12065,14 +13535,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const CustomFlowSummary = validate89;
-const schema153 = {"type":"object","additionalProperties":false,"required":["id","key","label","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"}}};
+export const CustomFlowSummary = validate97;
+const schema170 = {"type":"object","additionalProperties":false,"required":["id","key","label","description"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"}}};
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12210,14 +13680,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-export const CustomFlowList = validate90;
-const schema155 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/CustomFlowSummary"}},"total":{"type":"integer","minimum":0}}};
+export const CustomFlowList = validate98;
+const schema172 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/CustomFlowSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12258,8 +13728,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate89(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate97(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
@@ -12311,14 +13781,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
-export const CustomFlowDefinition = validate92;
-const schema156 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","attributeIds"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"attributeIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}}}};
+export const CustomFlowDefinition = validate100;
+const schema173 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","attributeIds"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"attributeIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}}}};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12517,15 +13987,15 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-export const CustomFlowDefinitionInput = validate93;
-const schema159 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$","not":{"enum":["auth","auth-refresh"]}},"label":{"$ref":"#/components/schemas/Label"},"description":{"$ref":"#/components/schemas/Description"},"attributeIds":{"type":"array","maxItems":50,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
-const pattern69 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
+export const CustomFlowDefinitionInput = validate101;
+const schema176 = {"type":"object","additionalProperties":false,"required":["key","label"],"properties":{"key":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$","not":{"enum":["auth","auth-refresh"]}},"label":{"$ref":"#/components/schemas/Label"},"description":{"$ref":"#/components/schemas/Description"},"attributeIds":{"type":"array","maxItems":50,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}}}};
+const pattern71 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12598,7 +14068,7 @@ vErrors = null;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern69.test(data0)){
+if(!pattern71.test(data0)){
 const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,99}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -12772,15 +14242,15 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
-export const CustomFlowPage = validate94;
-const schema163 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","completed","attributes"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"completed":{"type":"boolean"},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
-const schema165 = {"type":"object","additionalProperties":false,"required":["attributeId","key","label","dataType","value","required","requiredValue","editable"],"properties":{"attributeId":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"value":{"type":["string","null"]},"required":{"type":"boolean"},"requiredValue":{"$ref":"#/components/schemas/RequiredAnswer"},"editable":{"type":"boolean"}}};
+export const CustomFlowPage = validate102;
+const schema180 = {"type":"object","additionalProperties":false,"required":["id","key","label","description","completed","attributes"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"completed":{"type":"boolean"},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
+const schema182 = {"type":"object","additionalProperties":false,"required":["attributeId","key","label","dataType","value","required","requiredValue","editable"],"properties":{"attributeId":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"value":{"type":["string","null"]},"required":{"type":"boolean"},"requiredValue":{"$ref":"#/components/schemas/RequiredAnswer"},"editable":{"type":"boolean"}}};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12948,7 +14418,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
-const err15 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12961,7 +14431,7 @@ errors++;
 if(data.value !== undefined){
 let data4 = data.value;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err16 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema165.properties.value.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema182.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12986,7 +14456,7 @@ errors++;
 if(data.requiredValue !== undefined){
 let data6 = data.requiredValue;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err18 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema106.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema123.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12996,7 +14466,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(((data6 === "true") || (data6 === "false")) || (data6 === null))){
-const err19 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema123.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -13029,12 +14499,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13198,8 +14668,8 @@ let data5 = data.attributes;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate95(data5[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate103(data5[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
 errors = vErrors.length;
 }
 }
@@ -13226,15 +14696,15 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const CustomFlowInput = validate97;
-const schema169 = {"type":"object","additionalProperties":false,"required":["attributes"],"properties":{"attributes":{"type":"array","minItems":1,"maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
-const schema170 = {"type":"object","additionalProperties":false,"required":["key","value"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"value":{"type":["string","null"],"maxLength":1000}}};
+export const CustomFlowInput = validate105;
+const schema186 = {"type":"object","additionalProperties":false,"required":["attributes"],"properties":{"attributes":{"type":"array","minItems":1,"maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
+const schema187 = {"type":"object","additionalProperties":false,"required":["key","value"],"properties":{"key":{"$ref":"#/components/schemas/Key"},"value":{"type":["string","null"],"maxLength":1000}}};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13298,7 +14768,7 @@ errors++;
 if(data.value !== undefined){
 let data1 = data.value;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema170.properties.value.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema187.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13331,12 +14801,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13387,8 +14857,8 @@ errors++;
 }
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate98(data0[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate106(data0[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -13415,17 +14885,17 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-export const RequiredAnswer = validate100;
+export const RequiredAnswer = validate108;
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (data !== null)){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema106.type},message:"must be string,null"};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema123.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13435,7 +14905,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data === "true") || (data === "false")) || (data === null))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema123.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13444,14 +14914,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const AttributeDefinition = validate101;
-const schema173 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType","requiredValue"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"requiredValue":{"$ref":"#/components/schemas/RequiredAnswer"}}};
+export const AttributeDefinition = validate109;
+const schema190 = {"type":"object","additionalProperties":false,"required":["id","key","label","dataType","requiredValue"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"requiredValue":{"$ref":"#/components/schemas/RequiredAnswer"}}};
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13589,7 +15059,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
-const err12 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13602,7 +15072,7 @@ errors++;
 if(data.requiredValue !== undefined){
 let data4 = data.requiredValue;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err13 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema106.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema123.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13612,7 +15082,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(((data4 === "true") || (data4 === "false")) || (data4 === null))){
-const err14 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema123.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13633,13 +15103,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
 
-export const UserAttributeValue = validate102;
+export const UserAttributeValue = validate110;
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13807,7 +15277,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((((((data3 === "STRING") || (data3 === "NUMBER")) || (data3 === "BOOLEAN")) || (data3 === "DATE")) || (data3 === "EMAIL")) || (data3 === "URL"))){
-const err15 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13820,7 +15290,7 @@ errors++;
 if(data.value !== undefined){
 let data4 = data.value;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err16 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema165.properties.value.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema182.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13845,7 +15315,7 @@ errors++;
 if(data.requiredValue !== undefined){
 let data6 = data.requiredValue;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err18 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema106.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema123.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13855,7 +15325,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(((data6 === "true") || (data6 === "false")) || (data6 === null))){
-const err19 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema123.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -13888,13 +15358,13 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const AttributeValueInput = validate103;
+export const AttributeValueInput = validate111;
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13958,7 +15428,7 @@ errors++;
 if(data.value !== undefined){
 let data1 = data.value;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema170.properties.value.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema187.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13991,14 +15461,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
-export const MyApplication = validate104;
-const schema183 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","description","internal","sortNumber","accessStatus"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"description":{"type":"string"},"internal":{"type":"boolean"},"sortNumber":{"type":"integer"},"accessStatus":{"type":"string","enum":["granted","requested"]},"favouritePosition":{"type":["integer","null"],"minimum":0},"lastLaunchedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"accessEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"pendingRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
+export const MyApplication = validate112;
+const schema200 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","description","internal","sortNumber","accessStatus"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"description":{"type":"string"},"internal":{"type":"boolean"},"sortNumber":{"type":"integer"},"accessStatus":{"type":"string","enum":["granted","requested"]},"favouritePosition":{"type":["integer","null"],"minimum":0},"lastLaunchedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"accessEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"pendingRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]}}};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14083,7 +15553,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema183.properties, key0))){
+if(!(func15.call(schema200.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -14134,7 +15604,7 @@ errors++;
 if(data.logoUrl !== undefined){
 let data2 = data.logoUrl;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err12 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema183.properties.logoUrl.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema200.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14206,7 +15676,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!((data7 === "granted") || (data7 === "requested"))){
-const err18 = {instancePath:instancePath+"/accessStatus",schemaPath:"#/properties/accessStatus/enum",keyword:"enum",params:{allowedValues: schema183.properties.accessStatus.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/accessStatus",schemaPath:"#/properties/accessStatus/enum",keyword:"enum",params:{allowedValues: schema200.properties.accessStatus.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -14219,7 +15689,7 @@ errors++;
 if(data.favouritePosition !== undefined){
 let data8 = data.favouritePosition;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err19 = {instancePath:instancePath+"/favouritePosition",schemaPath:"#/properties/favouritePosition/type",keyword:"type",params:{type: schema183.properties.favouritePosition.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/favouritePosition",schemaPath:"#/properties/favouritePosition/type",keyword:"type",params:{type: schema200.properties.favouritePosition.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -14493,14 +15963,14 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const MyGroupsSync = validate105;
-const schema188 = {"type":"object","additionalProperties":false,"required":["groups","applied","changedApplicationIds"],"properties":{"groups":{"type":"array","items":{"type":"string"}},"applied":{"type":"boolean"},"changedApplicationIds":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
+export const MyGroupsSync = validate113;
+const schema205 = {"type":"object","additionalProperties":false,"required":["groups","applied","changedApplicationIds"],"properties":{"groups":{"type":"array","items":{"type":"string"}},"applied":{"type":"boolean"},"changedApplicationIds":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14638,14 +16108,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
-export const MyFavourites = validate106;
-const schema190 = {"type":"object","additionalProperties":false,"required":["applicationIds"],"properties":{"applicationIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
+export const MyFavourites = validate114;
+const schema207 = {"type":"object","additionalProperties":false,"required":["applicationIds"],"properties":{"applicationIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/ApplicationIdValue"}}}};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14753,14 +16223,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
-export const MyApplicationList = validate107;
-const schema192 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyApplication"}},"total":{"type":"integer","minimum":0}}};
+export const MyApplicationList = validate115;
+const schema209 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyApplication"}},"total":{"type":"integer","minimum":0}}};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14801,8 +16271,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate104(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+if(!(validate112(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -14854,14 +16324,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-export const MyApplicationDetail = validate109;
-const schema193 = {"type":"object","additionalProperties":false,"required":["application","accessSince","roles","attributes"],"properties":{"application":{"$ref":"#/components/schemas/MyApplication"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
+export const MyApplicationDetail = validate117;
+const schema210 = {"type":"object","additionalProperties":false,"required":["application","accessSince","roles","attributes"],"properties":{"application":{"$ref":"#/components/schemas/MyApplication"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14918,8 +16388,8 @@ errors++;
 }
 }
 if(data.application !== undefined){
-if(!(validate104(data.application, {instancePath:instancePath+"/application",parentData:data,parentDataProperty:"application",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+if(!(validate112(data.application, {instancePath:instancePath+"/application",parentData:data,parentDataProperty:"application",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -15114,8 +16584,8 @@ let data7 = data.attributes;
 if(Array.isArray(data7)){
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate95(data7[i1], {instancePath:instancePath+"/attributes/" + i1,parentData:data7,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate103(data7[i1], {instancePath:instancePath+"/attributes/" + i1,parentData:data7,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
 errors = vErrors.length;
 }
 }
@@ -15142,14 +16612,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
-export const MyAttributesInput = validate112;
-const schema196 = {"type":"object","additionalProperties":false,"required":["applicationId","attributes"],"properties":{"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
+export const MyAttributesInput = validate120;
+const schema213 = {"type":"object","additionalProperties":false,"required":["applicationId","attributes"],"properties":{"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15225,8 +16695,8 @@ errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate98(data1[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate106(data1[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -15253,14 +16723,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
-export const MyAccessRequestInput = validate114;
-const schema198 = {"type":"object","additionalProperties":false,"properties":{"accountAccessId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"roleId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"comment":{"type":["string","null"],"maxLength":1000},"justification":{"type":["string","null"],"maxLength":1000},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
+export const MyAccessRequestInput = validate122;
+const schema215 = {"type":"object","additionalProperties":false,"properties":{"accountAccessId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"roleId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"comment":{"type":["string","null"],"maxLength":1000},"justification":{"type":["string","null"],"maxLength":1000},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15453,7 +16923,7 @@ vErrors = null;
 if(data.comment !== undefined){
 let data2 = data.comment;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err11 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema198.properties.comment.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema215.properties.comment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15478,7 +16948,7 @@ errors++;
 if(data.justification !== undefined){
 let data3 = data.justification;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err13 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema198.properties.justification.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema215.properties.justification.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15592,8 +17062,8 @@ errors++;
 }
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate98(data5[i0], {instancePath:instancePath+"/answers/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate106(data5[i0], {instancePath:instancePath+"/answers/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -15620,16 +17090,16 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-export const MyAccessRequestOptions = validate116;
-const schema202 = {"type":"object","additionalProperties":false,"required":["roleRequired","accountAccessRequired","accountAccesses","roles","requirements"],"properties":{"roleRequired":{"type":"boolean"},"accountAccessRequired":{"type":"boolean"},"accountAccesses":{"$ref":"#/components/schemas/SelectionList"},"roles":{"$ref":"#/components/schemas/SelectionList"},"requirements":{"$ref":"#/components/schemas/MyRequestRequirements"}}};
-const schema203 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/SelectionItem"}},"total":{"type":"integer","minimum":0}}};
-const schema204 = {"type":"object","additionalProperties":false,"required":["id","key","label"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"}}};
+export const MyAccessRequestOptions = validate124;
+const schema219 = {"type":"object","additionalProperties":false,"required":["roleRequired","accountAccessRequired","accountAccesses","roles","requirements"],"properties":{"roleRequired":{"type":"boolean"},"accountAccessRequired":{"type":"boolean"},"accountAccesses":{"$ref":"#/components/schemas/SelectionList"},"roles":{"$ref":"#/components/schemas/SelectionList"},"requirements":{"$ref":"#/components/schemas/MyRequestRequirements"}}};
+const schema220 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/SelectionItem"}},"total":{"type":"integer","minimum":0}}};
+const schema221 = {"type":"object","additionalProperties":false,"required":["id","key","label"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"},"label":{"type":"string"}}};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15745,12 +17215,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate118.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15791,8 +17261,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate118(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+if(!(validate126(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
 }
@@ -15844,14 +17314,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-const schema206 = {"type":"object","additionalProperties":false,"required":["justification","justificationMaxLength","timeBoundAccess","maxAccessDays","maxEndsAt","roleRequired","accountAccessRequired","accountAccesses","questions"],"properties":{"justification":{"$ref":"#/components/schemas/RequestJustification"},"justificationMaxLength":{"type":"integer","const":1000},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"]},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roleRequired":{"type":"boolean"},"accountAccessRequired":{"type":"boolean"},"accountAccesses":{"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","maxItems":20,"items":{"$ref":"#/components/schemas/SelectionItem"}},"total":{"type":"integer","minimum":0}}},"questions":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/RequestQuestion"}}}};
-const schema209 = {"type":"object","additionalProperties":false,"required":["key","label","dataType","value","requiredValue"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"value":{"type":["string","null"]},"requiredValue":{"$ref":"#/components/schemas/RequiredAnswer"}}};
+const schema223 = {"type":"object","additionalProperties":false,"required":["justification","justificationMaxLength","timeBoundAccess","maxAccessDays","maxEndsAt","roleRequired","accountAccessRequired","accountAccesses","questions"],"properties":{"justification":{"$ref":"#/components/schemas/RequestJustification"},"justificationMaxLength":{"type":"integer","const":1000},"timeBoundAccess":{"type":"boolean"},"maxAccessDays":{"type":["integer","null"]},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roleRequired":{"type":"boolean"},"accountAccessRequired":{"type":"boolean"},"accountAccesses":{"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","maxItems":20,"items":{"$ref":"#/components/schemas/SelectionItem"}},"total":{"type":"integer","minimum":0}}},"questions":{"type":"array","maxItems":50,"items":{"$ref":"#/components/schemas/RequestQuestion"}}}};
+const schema226 = {"type":"object","additionalProperties":false,"required":["key","label","dataType","value","requiredValue"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"dataType":{"$ref":"#/components/schemas/AttributeDataType"},"value":{"type":["string","null"]},"requiredValue":{"$ref":"#/components/schemas/RequiredAnswer"}}};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15954,7 +17424,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((((((data2 === "STRING") || (data2 === "NUMBER")) || (data2 === "BOOLEAN")) || (data2 === "DATE")) || (data2 === "EMAIL")) || (data2 === "URL"))){
-const err9 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15967,7 +17437,7 @@ errors++;
 if(data.value !== undefined){
 let data3 = data.value;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema209.properties.value.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema226.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15980,7 +17450,7 @@ errors++;
 if(data.requiredValue !== undefined){
 let data4 = data.requiredValue;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err11 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema106.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema123.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15990,7 +17460,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((data4 === "true") || (data4 === "false")) || (data4 === null))){
-const err12 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema123.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -16011,12 +17481,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16111,7 +17581,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema206.properties, key0))){
+if(!(func15.call(schema223.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -16135,7 +17605,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data0 === "required") || (data0 === "optional"))){
-const err11 = {instancePath:instancePath+"/justification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/justification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema88.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16183,7 +17653,7 @@ errors++;
 if(data.maxAccessDays !== undefined){
 let data3 = data.maxAccessDays;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err15 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema206.properties.maxAccessDays.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema223.properties.maxAccessDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16344,8 +17814,8 @@ errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate118(data8[i0], {instancePath:instancePath+"/accountAccesses/items/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+if(!(validate126(data8[i0], {instancePath:instancePath+"/accountAccesses/items/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
 }
@@ -16413,8 +17883,8 @@ errors++;
 }
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate124(data11[i1], {instancePath:instancePath+"/questions/" + i1,parentData:data11,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+if(!(validate132(data11[i1], {instancePath:instancePath+"/questions/" + i1,parentData:data11,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
 }
 }
@@ -16441,12 +17911,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate122.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16537,20 +18007,20 @@ errors++;
 }
 }
 if(data.accountAccesses !== undefined){
-if(!(validate117(data.accountAccesses, {instancePath:instancePath+"/accountAccesses",parentData:data,parentDataProperty:"accountAccesses",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate125(data.accountAccesses, {instancePath:instancePath+"/accountAccesses",parentData:data,parentDataProperty:"accountAccesses",rootData}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
 }
 if(data.roles !== undefined){
-if(!(validate117(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate125(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
 }
 if(data.requirements !== undefined){
-if(!(validate122(data.requirements, {instancePath:instancePath+"/requirements",parentData:data,parentDataProperty:"requirements",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate130(data.requirements, {instancePath:instancePath+"/requirements",parentData:data,parentDataProperty:"requirements",rootData}))){
+vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
 errors = vErrors.length;
 }
 }
@@ -16565,13 +18035,13 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
-export const MyRequestRequirements = validate127;
+export const MyRequestRequirements = validate135;
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16666,7 +18136,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema206.properties, key0))){
+if(!(func15.call(schema223.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -16690,7 +18160,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data0 === "required") || (data0 === "optional"))){
-const err11 = {instancePath:instancePath+"/justification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/justification",schemaPath:"#/components/schemas/RequestJustification/enum",keyword:"enum",params:{allowedValues: schema88.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16738,7 +18208,7 @@ errors++;
 if(data.maxAccessDays !== undefined){
 let data3 = data.maxAccessDays;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err15 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema206.properties.maxAccessDays.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/maxAccessDays",schemaPath:"#/properties/maxAccessDays/type",keyword:"type",params:{type: schema223.properties.maxAccessDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16899,8 +18369,8 @@ errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate118(data8[i0], {instancePath:instancePath+"/accountAccesses/items/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+if(!(validate126(data8[i0], {instancePath:instancePath+"/accountAccesses/items/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
 }
@@ -16968,8 +18438,8 @@ errors++;
 }
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate124(data11[i1], {instancePath:instancePath+"/questions/" + i1,parentData:data11,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+if(!(validate132(data11[i1], {instancePath:instancePath+"/questions/" + i1,parentData:data11,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
 }
 }
@@ -16996,13 +18466,13 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
 
-export const RequestQuestion = validate130;
+export const RequestQuestion = validate138;
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17105,7 +18575,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((((((data2 === "STRING") || (data2 === "NUMBER")) || (data2 === "BOOLEAN")) || (data2 === "DATE")) || (data2 === "EMAIL")) || (data2 === "URL"))){
-const err9 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/dataType",schemaPath:"#/components/schemas/AttributeDataType/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17118,7 +18588,7 @@ errors++;
 if(data.value !== undefined){
 let data3 = data.value;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema209.properties.value.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema226.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -17131,7 +18601,7 @@ errors++;
 if(data.requiredValue !== undefined){
 let data4 = data.requiredValue;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err11 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema106.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/type",keyword:"type",params:{type: schema123.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17141,7 +18611,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((data4 === "true") || (data4 === "false")) || (data4 === null))){
-const err12 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/requiredValue",schemaPath:"#/components/schemas/RequiredAnswer/enum",keyword:"enum",params:{allowedValues: schema123.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17162,14 +18632,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
 
-export const CatalogueApplication = validate131;
-const schema218 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","description","url","accessStatus","accessEndsAt","pendingRequestId","request"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"description":{"type":"string"},"url":{"type":"string"},"accessStatus":{"type":"string","enum":["none","requested","granted"]},"accessEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"pendingRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"request":{"$ref":"#/components/schemas/MyRequestRequirements"}}};
+export const CatalogueApplication = validate139;
+const schema235 = {"type":"object","additionalProperties":false,"required":["id","label","logoUrl","description","url","accessStatus","accessEndsAt","pendingRequestId","request"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"description":{"type":"string"},"url":{"type":"string"},"accessStatus":{"type":"string","enum":["none","requested","granted"]},"accessEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"pendingRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"request":{"$ref":"#/components/schemas/MyRequestRequirements"}}};
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17264,7 +18734,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema218.properties, key0))){
+if(!(func15.call(schema235.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -17315,7 +18785,7 @@ errors++;
 if(data.logoUrl !== undefined){
 let data2 = data.logoUrl;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err13 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema218.properties.logoUrl.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema235.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17362,7 +18832,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((data5 === "none") || (data5 === "requested")) || (data5 === "granted"))){
-const err17 = {instancePath:instancePath+"/accessStatus",schemaPath:"#/properties/accessStatus/enum",keyword:"enum",params:{allowedValues: schema218.properties.accessStatus.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/accessStatus",schemaPath:"#/properties/accessStatus/enum",keyword:"enum",params:{allowedValues: schema235.properties.accessStatus.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -17537,8 +19007,8 @@ vErrors = null;
 }
 }
 if(data.request !== undefined){
-if(!(validate122(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate130(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
 errors = vErrors.length;
 }
 }
@@ -17553,14 +19023,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate131.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
 
-export const CatalogueList = validate133;
-const schema222 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/CatalogueApplication"}},"total":{"type":"integer","minimum":0}}};
+export const CatalogueList = validate141;
+const schema239 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/CatalogueApplication"}},"total":{"type":"integer","minimum":0}}};
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17601,8 +19071,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate131(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+if(!(validate139(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 }
@@ -17654,16 +19124,16 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
-export const MyAccessRequest = validate135;
-const schema223 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","application","requestedAccountAccess","requestedRole","justification","requestedEndsAt","answers","decidedAt","reason","endsAt","expiredAt","canRequestAgain"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]}}},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"justification":{"type":["string","null"]},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"canRequestAgain":{"type":"boolean"}}};
-const schema226 = {"type":"string","enum":["OPEN","ACCEPTED","DENIED","CANCELLED","EXPIRED"]};
-const schema232 = {"type":"object","additionalProperties":false,"required":["key","label","value"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"}}};
+export const MyAccessRequest = validate143;
+const schema240 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","application","requestedAccountAccess","requestedRole","justification","requestedEndsAt","answers","decidedAt","reason","endsAt","expiredAt","canRequestAgain"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]}}},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"justification":{"type":["string","null"]},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"canRequestAgain":{"type":"boolean"}}};
+const schema243 = {"type":"string","enum":["OPEN","ACCEPTED","DENIED","CANCELLED","EXPIRED"]};
+const schema249 = {"type":"object","additionalProperties":false,"required":["key","label","value"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"}}};
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17818,7 +19288,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema223.properties, key0))){
+if(!(func15.call(schema240.properties, key0))){
 const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -17902,7 +19372,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!(((((data2 === "OPEN") || (data2 === "ACCEPTED")) || (data2 === "DENIED")) || (data2 === "CANCELLED")) || (data2 === "EXPIRED"))){
-const err22 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema226.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema243.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -18022,7 +19492,7 @@ errors++;
 if(data4.logoUrl !== undefined){
 let data7 = data4.logoUrl;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err32 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema223.properties.application.properties.logoUrl.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema240.properties.application.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -18337,7 +19807,7 @@ vErrors = null;
 if(data.justification !== undefined){
 let data16 = data.justification;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err54 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema223.properties.justification.type},message:"must be string,null"};
+const err54 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema240.properties.justification.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -18613,7 +20083,7 @@ vErrors = null;
 if(data.reason !== undefined){
 let data24 = data.reason;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err72 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema223.properties.reason.type},message:"must be string,null"};
+const err72 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema240.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -18800,14 +20270,14 @@ vErrors.push(err82);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-export const MyAccessRequestList = validate136;
-const schema236 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyAccessRequest"}},"total":{"type":"integer","minimum":0}}};
+export const MyAccessRequestList = validate144;
+const schema253 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyAccessRequest"}},"total":{"type":"integer","minimum":0}}};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18848,8 +20318,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate135(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+if(!(validate143(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 }
@@ -18901,14 +20371,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
-export const MyNotificationKind = validate138;
-const schema237 = {"type":"string","enum":["ACCESS_EXPIRED","ACCESS_EXPIRING","REQUEST_ACCEPTED","REQUEST_DENIED"]};
+export const MyNotificationKind = validate146;
+const schema254 = {"type":"string","enum":["ACCESS_EXPIRED","ACCESS_EXPIRING","REQUEST_ACCEPTED","REQUEST_DENIED"]};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -18922,7 +20392,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === "ACCESS_EXPIRED") || (data === "ACCESS_EXPIRING")) || (data === "REQUEST_ACCEPTED")) || (data === "REQUEST_DENIED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema237.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema254.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18931,14 +20401,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
-export const MyNotification = validate139;
-const schema238 = {"type":"object","additionalProperties":false,"required":["id","kind","application","requestId","endsAt","createdAt","readAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]}}},"requestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+export const MyNotification = validate147;
+const schema255 = {"type":"object","additionalProperties":false,"required":["id","kind","application","requestId","endsAt","reason","createdAt","readAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]}}},"requestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18992,8 +20462,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.createdAt === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(data.reason === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19002,8 +20472,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.readAt === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "readAt"},message:"must have required property '"+"readAt"+"'"};
+if(data.createdAt === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -19012,9 +20482,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((((((key0 === "id") || (key0 === "kind")) || (key0 === "application")) || (key0 === "requestId")) || (key0 === "endsAt")) || (key0 === "createdAt")) || (key0 === "readAt"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.readAt === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "readAt"},message:"must have required property '"+"readAt"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19023,12 +20492,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+for(const key0 in data){
+if(!((((((((key0 === "id") || (key0 === "kind")) || (key0 === "application")) || (key0 === "requestId")) || (key0 === "endsAt")) || (key0 === "reason")) || (key0 === "createdAt")) || (key0 === "readAt"))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -19037,8 +20503,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err9 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err9 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19047,9 +20517,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data0))){
+const err10 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -19059,10 +20528,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.kind !== undefined){
-let data1 = data.kind;
-if(typeof data1 !== "string"){
-const err11 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err11 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -19071,8 +20538,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!((((data1 === "ACCESS_EXPIRED") || (data1 === "ACCESS_EXPIRING")) || (data1 === "REQUEST_ACCEPTED")) || (data1 === "REQUEST_DENIED"))){
-const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/enum",keyword:"enum",params:{allowedValues: schema237.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.kind !== undefined){
+let data1 = data.kind;
+if(typeof data1 !== "string"){
+const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -19081,12 +20551,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.application !== undefined){
-let data2 = data.application;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.id === undefined){
-const err13 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(!((((data1 === "ACCESS_EXPIRED") || (data1 === "ACCESS_EXPIRING")) || (data1 === "REQUEST_ACCEPTED")) || (data1 === "REQUEST_DENIED"))){
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/enum",keyword:"enum",params:{allowedValues: schema254.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -19095,8 +20561,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data2.label === undefined){
-const err14 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+}
+if(data.application !== undefined){
+let data2 = data.application;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.id === undefined){
+const err14 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -19105,8 +20575,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(data2.logoUrl === undefined){
-const err15 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/required",keyword:"required",params:{missingProperty: "logoUrl"},message:"must have required property '"+"logoUrl"+"'"};
+if(data2.label === undefined){
+const err15 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -19115,9 +20585,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-for(const key1 in data2){
-if(!(((key1 === "id") || (key1 === "label")) || (key1 === "logoUrl"))){
-const err16 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data2.logoUrl === undefined){
+const err16 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/required",keyword:"required",params:{missingProperty: "logoUrl"},message:"must have required property '"+"logoUrl"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -19126,12 +20595,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data2.id !== undefined){
-let data3 = data2.id;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-const err17 = {instancePath:instancePath+"/application/id",schemaPath:"#/components/schemas/ApplicationIdValue/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\""};
+for(const key1 in data2){
+if(!(((key1 === "id") || (key1 === "label")) || (key1 === "logoUrl"))){
+const err17 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -19141,8 +20607,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-else {
-const err18 = {instancePath:instancePath+"/application/id",schemaPath:"#/components/schemas/ApplicationIdValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data2.id !== undefined){
+let data3 = data2.id;
+if(typeof data3 === "string"){
+if(!pattern1.test(data3)){
+const err18 = {instancePath:instancePath+"/application/id",schemaPath:"#/components/schemas/ApplicationIdValue/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -19152,9 +20621,8 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data2.label !== undefined){
-if(typeof data2.label !== "string"){
-const err19 = {instancePath:instancePath+"/application/label",schemaPath:"#/properties/application/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err19 = {instancePath:instancePath+"/application/id",schemaPath:"#/components/schemas/ApplicationIdValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -19164,10 +20632,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data2.logoUrl !== undefined){
-let data5 = data2.logoUrl;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema238.properties.application.properties.logoUrl.type},message:"must be string,null"};
+if(data2.label !== undefined){
+if(typeof data2.label !== "string"){
+const err20 = {instancePath:instancePath+"/application/label",schemaPath:"#/properties/application/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -19177,14 +20644,27 @@ vErrors.push(err20);
 errors++;
 }
 }
-}
-else {
-const err21 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data2.logoUrl !== undefined){
+let data5 = data2.logoUrl;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err21 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema255.properties.application.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }
@@ -19197,17 +20677,7 @@ let passing0 = null;
 const _errs20 = errors;
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-const err22 = {instancePath:instancePath+"/requestId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if(!(formats0.test(data6))){
-const err23 = {instancePath:instancePath+"/requestId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+const err23 = {instancePath:instancePath+"/requestId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -19216,14 +20686,24 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-else {
-const err24 = {instancePath:instancePath+"/requestId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data6))){
+const err24 = {instancePath:instancePath+"/requestId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/requestId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -19234,12 +20714,12 @@ passing0 = 0;
 }
 const _errs23 = errors;
 if(data6 !== null){
-const err25 = {instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err26 = {instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err26];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -19255,12 +20735,12 @@ passing0 = 1;
 }
 }
 if(!valid5){
-const err26 = {instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err27 = {instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err27];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err27);
 }
 errors++;
 }
@@ -19284,23 +20764,23 @@ let passing1 = null;
 const _errs27 = errors;
 if(typeof data7 === "string"){
 if(!(formats6.validate(data7))){
-const err27 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-else {
-const err28 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err28 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/endsAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -19311,12 +20791,12 @@ passing1 = 0;
 }
 const _errs30 = errors;
 if(data7 !== null){
-const err29 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err30 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err30];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err30);
 }
 errors++;
 }
@@ -19332,12 +20812,12 @@ passing1 = 1;
 }
 }
 if(!valid7){
-const err30 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+const err31 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err31];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err31);
 }
 errors++;
 }
@@ -19353,22 +20833,10 @@ vErrors = null;
 }
 }
 }
-if(data.createdAt !== undefined){
-let data8 = data.createdAt;
-if(typeof data8 === "string"){
-if(!(formats6.validate(data8))){
-const err31 = {instancePath:instancePath+"/createdAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/createdAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.reason !== undefined){
+let data8 = data.reason;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err32 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema255.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -19378,15 +20846,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.readAt !== undefined){
-let data9 = data.readAt;
-const _errs36 = errors;
-let valid10 = false;
-let passing2 = null;
-const _errs37 = errors;
+if(data.createdAt !== undefined){
+let data9 = data.createdAt;
 if(typeof data9 === "string"){
 if(!(formats6.validate(data9))){
-const err33 = {instancePath:instancePath+"/readAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const err33 = {instancePath:instancePath+"/createdAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -19397,7 +20861,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/readAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err34 = {instancePath:instancePath+"/createdAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -19406,14 +20870,16 @@ vErrors.push(err34);
 }
 errors++;
 }
-var _valid2 = _errs37 === errors;
-if(_valid2){
-valid10 = true;
-passing2 = 0;
 }
-const _errs40 = errors;
-if(data9 !== null){
-const err35 = {instancePath:instancePath+"/readAt",schemaPath:"#/properties/readAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(data.readAt !== undefined){
+let data10 = data.readAt;
+const _errs38 = errors;
+let valid10 = false;
+let passing2 = null;
+const _errs39 = errors;
+if(typeof data10 === "string"){
+if(!(formats6.validate(data10))){
+const err35 = {instancePath:instancePath+"/readAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -19422,7 +20888,34 @@ vErrors.push(err35);
 }
 errors++;
 }
-var _valid2 = _errs40 === errors;
+}
+else {
+const err36 = {instancePath:instancePath+"/readAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+var _valid2 = _errs39 === errors;
+if(_valid2){
+valid10 = true;
+passing2 = 0;
+}
+const _errs42 = errors;
+if(data10 !== null){
+const err37 = {instancePath:instancePath+"/readAt",schemaPath:"#/properties/readAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+var _valid2 = _errs42 === errors;
 if(_valid2 && valid10){
 valid10 = false;
 passing2 = [passing2, 1];
@@ -19434,20 +20927,20 @@ passing2 = 1;
 }
 }
 if(!valid10){
-const err36 = {instancePath:instancePath+"/readAt",schemaPath:"#/properties/readAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
+const err38 = {instancePath:instancePath+"/readAt",schemaPath:"#/properties/readAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err38];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err38);
 }
 errors++;
 }
 else {
-errors = _errs36;
+errors = _errs38;
 if(vErrors !== null){
-if(_errs36){
-vErrors.length = _errs36;
+if(_errs38){
+vErrors.length = _errs38;
 }
 else {
 vErrors = null;
@@ -19457,23 +20950,23 @@ vErrors = null;
 }
 }
 else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err39];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err39);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
 
-export const MyNotificationList = validate140;
-const schema246 = {"type":"object","additionalProperties":false,"required":["items","total","unread"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyNotification"}},"total":{"type":"integer","minimum":0},"unread":{"type":"integer","minimum":0}}};
+export const MyNotificationList = validate148;
+const schema263 = {"type":"object","additionalProperties":false,"required":["items","total","unread"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/MyNotification"}},"total":{"type":"integer","minimum":0},"unread":{"type":"integer","minimum":0}}};
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19524,8 +21017,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate139(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+if(!(validate147(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 }
@@ -19602,14 +21095,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-export const Branding = validate142;
-const schema247 = {"type":"object","additionalProperties":false,"required":["label","logoUrl","url"],"properties":{"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"}}};
+export const Branding = validate150;
+const schema264 = {"type":"object","additionalProperties":false,"required":["label","logoUrl","url"],"properties":{"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"}}};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19670,7 +21163,7 @@ errors++;
 if(data.logoUrl !== undefined){
 let data1 = data.logoUrl;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema247.properties.logoUrl.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/logoUrl",schemaPath:"#/properties/logoUrl/type",keyword:"type",params:{type: schema264.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19703,14 +21196,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
 
-export const Address = validate143;
-const schema248 = {"type":"object","additionalProperties":false,"properties":{"street":{"type":"string","maxLength":200},"postalCode":{"type":"string","maxLength":20},"city":{"type":"string","maxLength":100},"country":{"type":"string","maxLength":100}}};
+export const Address = validate151;
+const schema265 = {"type":"object","additionalProperties":false,"properties":{"street":{"type":"string","maxLength":200},"postalCode":{"type":"string","maxLength":20},"city":{"type":"string","maxLength":100},"country":{"type":"string","maxLength":100}}};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19837,14 +21330,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
-export const Profile = validate144;
-const schema249 = {"type":"object","additionalProperties":false,"required":["id","email","firstName","lastName","fullName","companyName","address","language","internal","canChangeEmail","canChangePassword","createdAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"fullName":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"language":{"$ref":"#/components/schemas/Language"},"internal":{"type":"boolean"},"canChangeEmail":{"type":"boolean"},"canChangePassword":{"type":"boolean"},"createdAt":{"$ref":"#/components/schemas/DateTime"}}};
+export const Profile = validate152;
+const schema266 = {"type":"object","additionalProperties":false,"required":["id","email","firstName","lastName","fullName","companyName","address","language","internal","canChangeEmail","canChangePassword","createdAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"fullName":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"language":{"$ref":"#/components/schemas/Language"},"internal":{"type":"boolean"},"canChangeEmail":{"type":"boolean"},"canChangePassword":{"type":"boolean"},"createdAt":{"$ref":"#/components/schemas/DateTime"}}};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19969,7 +21462,7 @@ vErrors.push(err11);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema249.properties, key0))){
+if(!(func15.call(schema266.properties, key0))){
 const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err12];
@@ -20066,7 +21559,7 @@ errors++;
 if(data.companyName !== undefined){
 let data5 = data.companyName;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema249.properties.companyName.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema266.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -20350,14 +21843,14 @@ vErrors.push(err40);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
-export const MyDataExport = validate145;
-const schema254 = {"type":"object","additionalProperties":false,"required":["exportedAt","profile","attributes","applications","accessRequests","launcher","notifications","history","historyMadeTruncated"],"properties":{"exportedAt":{"$ref":"#/components/schemas/DateTime"},"profile":{"$ref":"#/components/schemas/Profile"},"attributes":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","label","value","applications"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"applications":{"type":"array","items":{"type":"string"}}}}},"applications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"type":"string"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"type":"string"}},"accountAccesses":{"type":"array","items":{"type":"string"}}}}},"accessRequests":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","application","status","requestedAt","comment","decidedAt","reason","requestedEndsAt","answers","endsAt","expiredAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"application":{"type":"string"},"status":{"type":"string"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}}},"launcher":{"type":"object","additionalProperties":false,"required":["favourites","launches"],"properties":{"favourites":{"type":"array","items":{"type":"string"}},"launches":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["application","at"],"properties":{"application":{"type":"string"},"at":{"$ref":"#/components/schemas/DateTime"}}}}}},"notifications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["kind","application","endsAt","createdAt","readAt"],"properties":{"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"string"},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}}},"history":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["at","about","madeByYou","table","entity","mode","field","oldValue","value"],"properties":{"at":{"$ref":"#/components/schemas/DateTime"},"about":{"type":"boolean"},"madeByYou":{"type":"boolean"},"table":{"type":"string"},"entity":{"type":"string"},"mode":{"type":"string"},"field":{"type":["string","null"]},"oldValue":{"type":["string","null"]},"value":{"type":["string","null"]}}}},"historyMadeTruncated":{"type":"boolean"}}};
+export const MyDataExport = validate153;
+const schema271 = {"type":"object","additionalProperties":false,"required":["exportedAt","profile","attributes","applications","accessRequests","launcher","notifications","history","historyMadeTruncated"],"properties":{"exportedAt":{"$ref":"#/components/schemas/DateTime"},"profile":{"$ref":"#/components/schemas/Profile"},"attributes":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","label","value","applications"],"properties":{"key":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"applications":{"type":"array","items":{"type":"string"}}}}},"applications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"type":"string"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"type":"string"}},"accountAccesses":{"type":"array","items":{"type":"string"}}}}},"accessRequests":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","application","status","requestedAt","comment","decidedAt","reason","requestedEndsAt","answers","endsAt","expiredAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"application":{"type":"string"},"status":{"type":"string"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reason":{"type":["string","null"]},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}}},"launcher":{"type":"object","additionalProperties":false,"required":["favourites","launches"],"properties":{"favourites":{"type":"array","items":{"type":"string"}},"launches":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["application","at"],"properties":{"application":{"type":"string"},"at":{"$ref":"#/components/schemas/DateTime"}}}}}},"notifications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["kind","application","endsAt","createdAt","readAt"],"properties":{"kind":{"$ref":"#/components/schemas/MyNotificationKind"},"application":{"type":"string"},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"readAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}}},"history":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["at","about","madeByYou","table","entity","mode","field","oldValue","value"],"properties":{"at":{"$ref":"#/components/schemas/DateTime"},"about":{"type":"boolean"},"madeByYou":{"type":"boolean"},"table":{"type":"string"},"entity":{"type":"string"},"mode":{"type":"string"},"field":{"type":["string","null"]},"oldValue":{"type":["string","null"]},"value":{"type":["string","null"]}}}},"historyMadeTruncated":{"type":"boolean"}}};
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20452,7 +21945,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema254.properties, key0))){
+if(!(func15.call(schema271.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -20489,8 +21982,8 @@ errors++;
 }
 }
 if(data.profile !== undefined){
-if(!(validate144(data.profile, {instancePath:instancePath+"/profile",parentData:data,parentDataProperty:"profile",rootData}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+if(!(validate152(data.profile, {instancePath:instancePath+"/profile",parentData:data,parentDataProperty:"profile",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 }
@@ -20957,7 +22450,7 @@ vErrors.push(err50);
 errors++;
 }
 for(const key3 in data19){
-if(!(func15.call(schema254.properties.accessRequests.items.properties, key3))){
+if(!(func15.call(schema271.properties.accessRequests.items.properties, key3))){
 const err51 = {instancePath:instancePath+"/accessRequests/" + i5,schemaPath:"#/properties/accessRequests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err51];
@@ -21055,7 +22548,7 @@ errors++;
 if(data19.comment !== undefined){
 let data24 = data19.comment;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err59 = {instancePath:instancePath+"/accessRequests/" + i5+"/comment",schemaPath:"#/properties/accessRequests/items/properties/comment/type",keyword:"type",params:{type: schema254.properties.accessRequests.items.properties.comment.type},message:"must be string,null"};
+const err59 = {instancePath:instancePath+"/accessRequests/" + i5+"/comment",schemaPath:"#/properties/accessRequests/items/properties/comment/type",keyword:"type",params:{type: schema271.properties.accessRequests.items.properties.comment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -21145,7 +22638,7 @@ vErrors = null;
 if(data19.reason !== undefined){
 let data26 = data19.reason;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err64 = {instancePath:instancePath+"/accessRequests/" + i5+"/reason",schemaPath:"#/properties/accessRequests/items/properties/reason/type",keyword:"type",params:{type: schema254.properties.accessRequests.items.properties.reason.type},message:"must be string,null"};
+const err64 = {instancePath:instancePath+"/accessRequests/" + i5+"/reason",schemaPath:"#/properties/accessRequests/items/properties/reason/type",keyword:"type",params:{type: schema271.properties.accessRequests.items.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -21776,7 +23269,7 @@ vErrors.push(err108);
 errors++;
 }
 if(!((((data44 === "ACCESS_EXPIRED") || (data44 === "ACCESS_EXPIRING")) || (data44 === "REQUEST_ACCEPTED")) || (data44 === "REQUEST_DENIED"))){
-const err109 = {instancePath:instancePath+"/notifications/" + i9+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/enum",keyword:"enum",params:{allowedValues: schema237.enum},message:"must be equal to one of the allowed values"};
+const err109 = {instancePath:instancePath+"/notifications/" + i9+"/kind",schemaPath:"#/components/schemas/MyNotificationKind/enum",keyword:"enum",params:{allowedValues: schema254.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -22099,7 +23592,7 @@ vErrors.push(err131);
 errors++;
 }
 for(const key8 in data50){
-if(!(func15.call(schema254.properties.history.items.properties, key8))){
+if(!(func15.call(schema271.properties.history.items.properties, key8))){
 const err132 = {instancePath:instancePath+"/history/" + i10,schemaPath:"#/properties/history/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err132];
@@ -22198,7 +23691,7 @@ errors++;
 if(data50.field !== undefined){
 let data57 = data50.field;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err140 = {instancePath:instancePath+"/history/" + i10+"/field",schemaPath:"#/properties/history/items/properties/field/type",keyword:"type",params:{type: schema254.properties.history.items.properties.field.type},message:"must be string,null"};
+const err140 = {instancePath:instancePath+"/history/" + i10+"/field",schemaPath:"#/properties/history/items/properties/field/type",keyword:"type",params:{type: schema271.properties.history.items.properties.field.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -22211,7 +23704,7 @@ errors++;
 if(data50.oldValue !== undefined){
 let data58 = data50.oldValue;
 if((typeof data58 !== "string") && (data58 !== null)){
-const err141 = {instancePath:instancePath+"/history/" + i10+"/oldValue",schemaPath:"#/properties/history/items/properties/oldValue/type",keyword:"type",params:{type: schema254.properties.history.items.properties.oldValue.type},message:"must be string,null"};
+const err141 = {instancePath:instancePath+"/history/" + i10+"/oldValue",schemaPath:"#/properties/history/items/properties/oldValue/type",keyword:"type",params:{type: schema271.properties.history.items.properties.oldValue.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -22224,7 +23717,7 @@ errors++;
 if(data50.value !== undefined){
 let data59 = data50.value;
 if((typeof data59 !== "string") && (data59 !== null)){
-const err142 = {instancePath:instancePath+"/history/" + i10+"/value",schemaPath:"#/properties/history/items/properties/value/type",keyword:"type",params:{type: schema254.properties.history.items.properties.value.type},message:"must be string,null"};
+const err142 = {instancePath:instancePath+"/history/" + i10+"/value",schemaPath:"#/properties/history/items/properties/value/type",keyword:"type",params:{type: schema271.properties.history.items.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -22281,14 +23774,14 @@ vErrors.push(err146);
 }
 errors++;
 }
-validate145.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
 
-export const ProfileInput = validate147;
-const schema270 = {"type":"object","additionalProperties":false,"required":["firstName","lastName","language"],"properties":{"firstName":{"type":"string","minLength":1,"maxLength":100},"lastName":{"type":"string","minLength":1,"maxLength":100},"companyName":{"type":["string","null"],"maxLength":200},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"language":{"$ref":"#/components/schemas/Language"}}};
+export const ProfileInput = validate155;
+const schema287 = {"type":"object","additionalProperties":false,"required":["firstName","lastName","language"],"properties":{"firstName":{"type":"string","minLength":1,"maxLength":100},"lastName":{"type":"string","minLength":1,"maxLength":100},"companyName":{"type":["string","null"],"maxLength":200},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"language":{"$ref":"#/components/schemas/Language"}}};
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22407,7 +23900,7 @@ errors++;
 if(data.companyName !== undefined){
 let data2 = data.companyName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema270.properties.companyName.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema287.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -22642,14 +24135,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
 
-export const AuthCheckResult = validate148;
-const schema273 = {"type":"object","additionalProperties":false,"required":["status","application"],"properties":{"status":{"type":"string","enum":["ok","missingAttributes","customFlow","noAccess","requested"]},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","initiateLoginUri","internal"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"initiateLoginUri":{"type":["string","null"]},"internal":{"type":"boolean"}}},"missingAttributes":{"type":"array","items":{"$ref":"#/components/schemas/AttributeDefinition"}},"customFlow":{"type":"object","additionalProperties":false,"required":["id","key"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"}}},"requestable":{"type":"boolean"}}};
+export const AuthCheckResult = validate156;
+const schema290 = {"type":"object","additionalProperties":false,"required":["status","application"],"properties":{"status":{"type":"string","enum":["ok","missingAttributes","customFlow","noAccess","requested"]},"application":{"type":"object","additionalProperties":false,"required":["id","label","logoUrl","url","initiateLoginUri","internal"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"logoUrl":{"type":["string","null"]},"url":{"type":"string"},"initiateLoginUri":{"type":["string","null"]},"internal":{"type":"boolean"}}},"missingAttributes":{"type":"array","items":{"$ref":"#/components/schemas/AttributeDefinition"}},"customFlow":{"type":"object","additionalProperties":false,"required":["id","key"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"key":{"type":"string"}}},"requestable":{"type":"boolean"}}};
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22698,7 +24191,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(((((data0 === "ok") || (data0 === "missingAttributes")) || (data0 === "customFlow")) || (data0 === "noAccess")) || (data0 === "requested"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema273.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema290.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -22823,7 +24316,7 @@ errors++;
 if(data1.logoUrl !== undefined){
 let data4 = data1.logoUrl;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err15 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema273.properties.application.properties.logoUrl.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/application/logoUrl",schemaPath:"#/properties/application/properties/logoUrl/type",keyword:"type",params:{type: schema290.properties.application.properties.logoUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -22848,7 +24341,7 @@ errors++;
 if(data1.initiateLoginUri !== undefined){
 let data6 = data1.initiateLoginUri;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err17 = {instancePath:instancePath+"/application/initiateLoginUri",schemaPath:"#/properties/application/properties/initiateLoginUri/type",keyword:"type",params:{type: schema273.properties.application.properties.initiateLoginUri.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/application/initiateLoginUri",schemaPath:"#/properties/application/properties/initiateLoginUri/type",keyword:"type",params:{type: schema290.properties.application.properties.initiateLoginUri.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -22887,8 +24380,8 @@ let data8 = data.missingAttributes;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate101(data8[i0], {instancePath:instancePath+"/missingAttributes/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+if(!(validate109(data8[i0], {instancePath:instancePath+"/missingAttributes/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
@@ -23021,14 +24514,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate148.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
 
-export const AuthCheckInput = validate150;
-const schema276 = {"type":"object","additionalProperties":false,"required":["clientId","attributes"],"properties":{"clientId":{"$ref":"#/components/schemas/ApplicationIdValue"},"attributes":{"type":"array","minItems":1,"maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
+export const AuthCheckInput = validate158;
+const schema293 = {"type":"object","additionalProperties":false,"required":["clientId","attributes"],"properties":{"clientId":{"$ref":"#/components/schemas/ApplicationIdValue"},"attributes":{"type":"array","minItems":1,"maxItems":50,"items":{"$ref":"#/components/schemas/AttributeValueInput"}}}};
 
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23114,8 +24607,8 @@ errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate98(data1[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate106(data1[i0], {instancePath:instancePath+"/attributes/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -23142,13 +24635,13 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate150.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestStatus = validate152;
+export const AccessRequestStatus = validate160;
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -23162,7 +24655,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "OPEN") || (data === "ACCEPTED")) || (data === "DENIED")) || (data === "CANCELLED")) || (data === "EXPIRED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema226.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema243.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -23171,13 +24664,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate152.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
 
-export const RequestJustification = validate153;
+export const RequestJustification = validate161;
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -23191,7 +24684,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data === "required") || (data === "optional"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema88.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -23200,13 +24693,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate153.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
 
-export const RequestAnswer = validate154;
+export const RequestAnswer = validate162;
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23299,14 +24792,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate154.errors = vErrors;
+validate162.errors = vErrors;
 return errors === 0;
 }
 
-export const UserRef = validate155;
-const schema281 = {"type":"object","additionalProperties":false,"required":["id","fullName","email","companyName"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]}}};
+export const UserRef = validate163;
+const schema298 = {"type":"object","additionalProperties":false,"required":["id","fullName","email","companyName"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]}}};
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23424,7 +24917,7 @@ errors++;
 if(data.companyName !== undefined){
 let data3 = data.companyName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema281.properties.companyName.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema298.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -23445,14 +24938,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate155.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequest = validate156;
-const schema283 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess","requestedRole","comment","decidedAt","decidedBy","reason","roleIds","accountAccessIds","justification","answers","requestedEndsAt","endsAt","expiredAt","timeBoundAccess","maxEndsAt","decidedByName"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"decidedBy":{"type":["string","null"]},"decidedByName":{"type":["string","null"]},"reason":{"type":["string","null"]},"roleIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"justification":{"type":["string","null"]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"timeBoundAccess":{"type":"boolean"},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+export const AccessRequest = validate164;
+const schema300 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess","requestedRole","comment","decidedAt","decidedBy","reason","roleIds","accountAccessIds","justification","answers","requestedEndsAt","endsAt","expiredAt","timeBoundAccess","maxEndsAt","decidedByName"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"requestedRole":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]},"comment":{"type":["string","null"]},"decidedAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"decidedBy":{"type":["string","null"]},"decidedByName":{"type":["string","null"]},"reason":{"type":["string","null"]},"roleIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","items":{"$ref":"#/components/schemas/Uuid"}},"justification":{"type":["string","null"]},"answers":{"type":"array","items":{"$ref":"#/components/schemas/RequestAnswer"}},"requestedEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"expiredAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"timeBoundAccess":{"type":"boolean"},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23667,7 +25160,7 @@ vErrors.push(err20);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema283.properties, key0))){
+if(!(func15.call(schema300.properties, key0))){
 const err21 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err21];
@@ -23751,7 +25244,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!(((((data2 === "OPEN") || (data2 === "ACCEPTED")) || (data2 === "DENIED")) || (data2 === "CANCELLED")) || (data2 === "EXPIRED"))){
-const err28 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema226.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema243.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -23787,8 +25280,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate155(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+if(!(validate163(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
 }
 }
@@ -24085,7 +25578,7 @@ vErrors = null;
 if(data.comment !== undefined){
 let data13 = data.comment;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err51 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema283.properties.comment.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema300.properties.comment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -24175,7 +25668,7 @@ vErrors = null;
 if(data.decidedBy !== undefined){
 let data15 = data.decidedBy;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err56 = {instancePath:instancePath+"/decidedBy",schemaPath:"#/properties/decidedBy/type",keyword:"type",params:{type: schema283.properties.decidedBy.type},message:"must be string,null"};
+const err56 = {instancePath:instancePath+"/decidedBy",schemaPath:"#/properties/decidedBy/type",keyword:"type",params:{type: schema300.properties.decidedBy.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -24188,7 +25681,7 @@ errors++;
 if(data.decidedByName !== undefined){
 let data16 = data.decidedByName;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err57 = {instancePath:instancePath+"/decidedByName",schemaPath:"#/properties/decidedByName/type",keyword:"type",params:{type: schema283.properties.decidedByName.type},message:"must be string,null"};
+const err57 = {instancePath:instancePath+"/decidedByName",schemaPath:"#/properties/decidedByName/type",keyword:"type",params:{type: schema300.properties.decidedByName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -24201,7 +25694,7 @@ errors++;
 if(data.reason !== undefined){
 let data17 = data.reason;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err58 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema283.properties.reason.type},message:"must be string,null"};
+const err58 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema300.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -24316,7 +25809,7 @@ errors++;
 if(data.justification !== undefined){
 let data22 = data.justification;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err67 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema283.properties.justification.type},message:"must be string,null"};
+const err67 = {instancePath:instancePath+"/justification",schemaPath:"#/properties/justification/type",keyword:"type",params:{type: schema300.properties.justification.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -24766,14 +26259,14 @@ vErrors.push(err94);
 }
 errors++;
 }
-validate156.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestSummary = validate158;
-const schema298 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]}}};
+export const AccessRequestSummary = validate166;
+const schema315 = {"type":"object","additionalProperties":false,"required":["id","applicationId","status","requestedAt","user","requestedAccountAccess"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"applicationId":{"$ref":"#/components/schemas/ApplicationIdValue"},"status":{"$ref":"#/components/schemas/AccessRequestStatus"},"requestedAt":{"$ref":"#/components/schemas/DateTime"},"user":{"$ref":"#/components/schemas/UserRef"},"requestedAccountAccess":{"oneOf":[{"$ref":"#/components/schemas/Ref"},{"type":"null"}]}}};
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24922,7 +26415,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((((data2 === "OPEN") || (data2 === "ACCEPTED")) || (data2 === "DENIED")) || (data2 === "CANCELLED")) || (data2 === "EXPIRED"))){
-const err13 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema226.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/AccessRequestStatus/enum",keyword:"enum",params:{allowedValues: schema243.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -24958,8 +26451,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate155(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+if(!(validate163(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
 }
 }
@@ -25119,14 +26612,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate158.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestList = validate160;
-const schema304 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AccessRequestSummary"}},"total":{"type":"integer","minimum":0}}};
+export const AccessRequestList = validate168;
+const schema321 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/AccessRequestSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25167,8 +26660,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate158(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+if(!(validate166(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
 errors = vErrors.length;
 }
 }
@@ -25220,13 +26713,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate160.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestDecision = validate162;
+export const AccessRequestDecision = validate170;
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -25357,13 +26850,13 @@ vErrors = null;
 }
 }
 }
-validate162.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestAccept = validate164;
+export const AccessRequestAccept = validate172;
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25672,13 +27165,13 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessRequestDeny = validate165;
+export const AccessRequestDeny = validate173;
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25763,14 +27256,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate165.errors = vErrors;
+validate173.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationUserSummary = validate166;
-const schema312 = {"type":"object","additionalProperties":false,"required":["id","fullName","email","companyName","accessSince","endsAt","roles"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"accessSince":{"$ref":"#/components/schemas/DateTime"},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}};
+export const ApplicationUserSummary = validate174;
+const schema329 = {"type":"object","additionalProperties":false,"required":["id","fullName","email","companyName","accessSince","endsAt","roles"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"accessSince":{"$ref":"#/components/schemas/DateTime"},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}};
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25918,7 +27411,7 @@ errors++;
 if(data.companyName !== undefined){
 let data3 = data.companyName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err13 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema312.properties.companyName.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema329.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -26150,14 +27643,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationUserList = validate167;
-const schema317 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationUserSummary"}},"total":{"type":"integer","minimum":0}}};
+export const ApplicationUserList = validate175;
+const schema334 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/ApplicationUserSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -26198,8 +27691,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate166(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+if(!(validate174(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
 }
@@ -26251,14 +27744,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate167.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationUser = validate169;
-const schema318 = {"type":"object","additionalProperties":false,"required":["user","hasAccess","accessSince","endsAt","timeBoundAccess","maxEndsAt","roles","accountAccesses","attributes"],"properties":{"user":{"$ref":"#/components/schemas/UserRef"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"timeBoundAccess":{"type":"boolean"},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
+export const ApplicationUser = validate177;
+const schema335 = {"type":"object","additionalProperties":false,"required":["user","hasAccess","accessSince","endsAt","timeBoundAccess","maxEndsAt","roles","accountAccesses","attributes"],"properties":{"user":{"$ref":"#/components/schemas/UserRef"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"timeBoundAccess":{"type":"boolean"},"maxEndsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"attributes":{"type":"array","items":{"$ref":"#/components/schemas/UserAttributeValue"}}}};
 
-function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -26353,7 +27846,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema318.properties, key0))){
+if(!(func15.call(schema335.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -26365,8 +27858,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate155(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+if(!(validate163(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
 }
 }
@@ -26848,8 +28341,8 @@ let data16 = data.attributes;
 if(Array.isArray(data16)){
 const len2 = data16.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate95(data16[i2], {instancePath:instancePath+"/attributes/" + i2,parentData:data16,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate103(data16[i2], {instancePath:instancePath+"/attributes/" + i2,parentData:data16,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
 errors = vErrors.length;
 }
 }
@@ -26876,14 +28369,14 @@ vErrors.push(err43);
 }
 errors++;
 }
-validate169.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationUserInput = validate172;
-const schema324 = {"type":"object","additionalProperties":false,"required":["roleIds"],"properties":{"roleIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/AttributeValueInput"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+export const ApplicationUserInput = validate180;
+const schema341 = {"type":"object","additionalProperties":false,"required":["roleIds"],"properties":{"roleIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"accountAccessIds":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"$ref":"#/components/schemas/Uuid"}},"attributes":{"type":"array","maxItems":200,"items":{"$ref":"#/components/schemas/AttributeValueInput"}},"endsAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27086,8 +28579,8 @@ errors++;
 }
 const len2 = data4.length;
 for(let i4=0; i4<len2; i4++){
-if(!(validate98(data4[i4], {instancePath:instancePath+"/attributes/" + i4,parentData:data4,parentDataProperty:i4,rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate106(data4[i4], {instancePath:instancePath+"/attributes/" + i4,parentData:data4,parentDataProperty:i4,rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -27191,14 +28684,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate172.errors = vErrors;
+validate180.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessReasonKind = validate174;
-const schema328 = {"type":"string","enum":["DIRECT_GRANT","ACCESS_REQUEST","ACTIVATION_GROUP","DEFAULT_ROLE","UNKNOWN"]};
+export const AccessReasonKind = validate182;
+const schema345 = {"type":"string","enum":["DIRECT_GRANT","ACCESS_REQUEST","ACTIVATION_GROUP","DEFAULT_ROLE","UNKNOWN"]};
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -27212,7 +28705,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "DIRECT_GRANT") || (data === "ACCESS_REQUEST")) || (data === "ACTIVATION_GROUP")) || (data === "DEFAULT_ROLE")) || (data === "UNKNOWN"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema328.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema345.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -27221,14 +28714,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate174.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessReasonAuthor = validate175;
-const schema329 = {"type":"object","additionalProperties":false,"required":["id","fullName"],"properties":{"id":{"type":"string"},"fullName":{"type":["string","null"]}}};
+export const AccessReasonAuthor = validate183;
+const schema346 = {"type":"object","additionalProperties":false,"required":["id","fullName"],"properties":{"id":{"type":"string"},"fullName":{"type":["string","null"]}}};
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27279,7 +28772,7 @@ errors++;
 if(data.fullName !== undefined){
 let data1 = data.fullName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err4 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: schema329.properties.fullName.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: schema346.properties.fullName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -27300,14 +28793,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate175.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessReason = validate176;
-const schema330 = {"type":"object","additionalProperties":false,"required":["kind","at","by","accessRequestId","directoryGroupName"],"properties":{"kind":{"$ref":"#/components/schemas/AccessReasonKind"},"at":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"by":{"oneOf":[{"$ref":"#/components/schemas/AccessReasonAuthor"},{"type":"null"}]},"accessRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryGroupName":{"type":["string","null"]}}};
+export const AccessReason = validate184;
+const schema347 = {"type":"object","additionalProperties":false,"required":["kind","at","by","accessRequestId","directoryGroupName"],"properties":{"kind":{"$ref":"#/components/schemas/AccessReasonKind"},"at":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"by":{"oneOf":[{"$ref":"#/components/schemas/AccessReasonAuthor"},{"type":"null"}]},"accessRequestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"directoryGroupName":{"type":["string","null"]}}};
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27386,7 +28879,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data0 === "DIRECT_GRANT") || (data0 === "ACCESS_REQUEST")) || (data0 === "ACTIVATION_GROUP")) || (data0 === "DEFAULT_ROLE")) || (data0 === "UNKNOWN"))){
-const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/AccessReasonKind/enum",keyword:"enum",params:{allowedValues: schema328.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/AccessReasonKind/enum",keyword:"enum",params:{allowedValues: schema345.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -27527,7 +29020,7 @@ errors++;
 if(data2.fullName !== undefined){
 let data4 = data2.fullName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err16 = {instancePath:instancePath+"/by/fullName",schemaPath:"#/components/schemas/AccessReasonAuthor/properties/fullName/type",keyword:"type",params:{type: schema329.properties.fullName.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/by/fullName",schemaPath:"#/components/schemas/AccessReasonAuthor/properties/fullName/type",keyword:"type",params:{type: schema346.properties.fullName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -27687,7 +29180,7 @@ vErrors = null;
 if(data.directoryGroupName !== undefined){
 let data6 = data.directoryGroupName;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err25 = {instancePath:instancePath+"/directoryGroupName",schemaPath:"#/properties/directoryGroupName/type",keyword:"type",params:{type: schema330.properties.directoryGroupName.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/directoryGroupName",schemaPath:"#/properties/directoryGroupName/type",keyword:"type",params:{type: schema347.properties.directoryGroupName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -27708,14 +29201,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate176.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
 
-export const AccessReasonItem = validate177;
-const schema335 = {"type":"object","additionalProperties":false,"required":["ref","reasons"],"properties":{"ref":{"$ref":"#/components/schemas/Ref"},"reasons":{"type":"array","minItems":1,"items":{"$ref":"#/components/schemas/AccessReason"}}}};
+export const AccessReasonItem = validate185;
+const schema352 = {"type":"object","additionalProperties":false,"required":["ref","reasons"],"properties":{"ref":{"$ref":"#/components/schemas/Ref"},"reasons":{"type":"array","minItems":1,"items":{"$ref":"#/components/schemas/AccessReason"}}}};
 
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27859,8 +29352,8 @@ errors++;
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate176(data4[i0], {instancePath:instancePath+"/reasons/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate184(data4[i0], {instancePath:instancePath+"/reasons/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
 }
@@ -27887,14 +29380,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate177.errors = vErrors;
+validate185.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationUserAccessReasons = validate179;
-const schema337 = {"type":"object","additionalProperties":false,"required":["applicationId","userId","hasAccess","accessSince","reasons","roles","accountAccesses"],"properties":{"applicationId":{"type":"string"},"userId":{"type":"string"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reasons":{"type":"array","items":{"$ref":"#/components/schemas/AccessReason"}},"roles":{"type":"array","items":{"$ref":"#/components/schemas/AccessReasonItem"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/AccessReasonItem"}}}};
+export const ApplicationUserAccessReasons = validate187;
+const schema354 = {"type":"object","additionalProperties":false,"required":["applicationId","userId","hasAccess","accessSince","reasons","roles","accountAccesses"],"properties":{"applicationId":{"type":"string"},"userId":{"type":"string"},"hasAccess":{"type":"boolean"},"accessSince":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"reasons":{"type":"array","items":{"$ref":"#/components/schemas/AccessReason"}},"roles":{"type":"array","items":{"$ref":"#/components/schemas/AccessReasonItem"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/AccessReasonItem"}}}};
 
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -28098,8 +29591,8 @@ let data4 = data.reasons;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate176(data4[i0], {instancePath:instancePath+"/reasons/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate184(data4[i0], {instancePath:instancePath+"/reasons/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
 }
@@ -28120,8 +29613,8 @@ let data6 = data.roles;
 if(Array.isArray(data6)){
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate177(data6[i1], {instancePath:instancePath+"/roles/" + i1,parentData:data6,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate185(data6[i1], {instancePath:instancePath+"/roles/" + i1,parentData:data6,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
 }
@@ -28142,8 +29635,8 @@ let data8 = data.accountAccesses;
 if(Array.isArray(data8)){
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate177(data8[i2], {instancePath:instancePath+"/accountAccesses/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate185(data8[i2], {instancePath:instancePath+"/accountAccesses/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
 }
@@ -28170,13 +29663,13 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate179.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }
 
-export const SelectionItem = validate183;
+export const SelectionItem = validate191;
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -28292,13 +29785,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate183.errors = vErrors;
+validate191.errors = vErrors;
 return errors === 0;
 }
 
-export const SelectionList = validate184;
+export const SelectionList = validate192;
 
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -28339,8 +29832,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate118(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+if(!(validate126(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
 }
@@ -28392,14 +29885,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate184.errors = vErrors;
+validate192.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookEvent = validate186;
-const schema342 = {"type":"string","enum":["GRANT","REMOVE","UPDATE","TEST","ACCESS_REQUEST_CREATED","ACCESS_REQUEST_ACCEPTED","ACCESS_REQUEST_DENIED","ACCESS_REQUEST_CANCELLED","ACCESS_REQUEST_EXPIRED"]};
+export const WebhookEvent = validate194;
+const schema359 = {"type":"string","enum":["GRANT","REMOVE","UPDATE","TEST","ACCESS_REQUEST_CREATED","ACCESS_REQUEST_ACCEPTED","ACCESS_REQUEST_DENIED","ACCESS_REQUEST_CANCELLED","ACCESS_REQUEST_EXPIRED"]};
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -28413,7 +29906,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((((data === "GRANT") || (data === "REMOVE")) || (data === "UPDATE")) || (data === "TEST")) || (data === "ACCESS_REQUEST_CREATED")) || (data === "ACCESS_REQUEST_ACCEPTED")) || (data === "ACCESS_REQUEST_DENIED")) || (data === "ACCESS_REQUEST_CANCELLED")) || (data === "ACCESS_REQUEST_EXPIRED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema342.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema359.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28422,14 +29915,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate186.errors = vErrors;
+validate194.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookDelivery = validate187;
-const schema343 = {"type":"object","additionalProperties":false,"required":["id","event","userId","status","attempts","responseStatus","error","createdAt","lastAttemptAt","nextAttemptAt","replayOf"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"event":{"$ref":"#/components/schemas/WebhookEvent"},"userId":{"$ref":"#/components/schemas/Uuid"},"status":{"type":"string","enum":["PENDING","SUCCEEDED","FAILED"]},"replayOf":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"attempts":{"type":"integer","minimum":0},"responseStatus":{"type":["integer","null"]},"error":{"type":["string","null"]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"lastAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"nextAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+export const WebhookDelivery = validate195;
+const schema360 = {"type":"object","additionalProperties":false,"required":["id","event","userId","status","attempts","responseStatus","error","errorKind","createdAt","lastAttemptAt","nextAttemptAt","replayOf"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"event":{"$ref":"#/components/schemas/WebhookEvent"},"userId":{"$ref":"#/components/schemas/Uuid"},"status":{"type":"string","enum":["PENDING","SUCCEEDED","FAILED"]},"replayOf":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"attempts":{"type":"integer","minimum":0},"responseStatus":{"type":["integer","null"]},"error":{"type":["string","null"]},"errorKind":{"oneOf":[{"$ref":"#/components/schemas/WebhookErrorKind"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"lastAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"nextAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+const schema365 = {"type":"string","enum":["HTTP_STATUS","TIMEOUT","CONNECTION_REFUSED","HOST_NOT_FOUND","CONNECTION_RESET","TLS","SECRET_UNAVAILABLE","WEBHOOK_REMOVED","NETWORK","OTHER"]};
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -28503,8 +29997,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.createdAt === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(data.errorKind === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errorKind"},message:"must have required property '"+"errorKind"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -28513,8 +30007,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.lastAttemptAt === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastAttemptAt"},message:"must have required property '"+"lastAttemptAt"+"'"};
+if(data.createdAt === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -28523,8 +30017,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.nextAttemptAt === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nextAttemptAt"},message:"must have required property '"+"nextAttemptAt"+"'"};
+if(data.lastAttemptAt === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastAttemptAt"},message:"must have required property '"+"lastAttemptAt"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -28533,8 +30027,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.replayOf === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "replayOf"},message:"must have required property '"+"replayOf"+"'"};
+if(data.nextAttemptAt === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nextAttemptAt"},message:"must have required property '"+"nextAttemptAt"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -28543,9 +30037,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func15.call(schema343.properties, key0))){
-const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.replayOf === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "replayOf"},message:"must have required property '"+"replayOf"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -28554,12 +30047,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err12 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+for(const key0 in data){
+if(!(func15.call(schema360.properties, key0))){
+const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -28568,8 +30058,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err13 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err13 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -28578,9 +30072,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data0))){
+const err14 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -28590,10 +30083,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.event !== undefined){
-let data1 = data.event;
-if(typeof data1 !== "string"){
-const err15 = {instancePath:instancePath+"/event",schemaPath:"#/components/schemas/WebhookEvent/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err15 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -28602,8 +30093,11 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!(((((((((data1 === "GRANT") || (data1 === "REMOVE")) || (data1 === "UPDATE")) || (data1 === "TEST")) || (data1 === "ACCESS_REQUEST_CREATED")) || (data1 === "ACCESS_REQUEST_ACCEPTED")) || (data1 === "ACCESS_REQUEST_DENIED")) || (data1 === "ACCESS_REQUEST_CANCELLED")) || (data1 === "ACCESS_REQUEST_EXPIRED"))){
-const err16 = {instancePath:instancePath+"/event",schemaPath:"#/components/schemas/WebhookEvent/enum",keyword:"enum",params:{allowedValues: schema342.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.event !== undefined){
+let data1 = data.event;
+if(typeof data1 !== "string"){
+const err16 = {instancePath:instancePath+"/event",schemaPath:"#/components/schemas/WebhookEvent/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -28612,12 +30106,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.userId !== undefined){
-let data2 = data.userId;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-const err17 = {instancePath:instancePath+"/userId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(!(((((((((data1 === "GRANT") || (data1 === "REMOVE")) || (data1 === "UPDATE")) || (data1 === "TEST")) || (data1 === "ACCESS_REQUEST_CREATED")) || (data1 === "ACCESS_REQUEST_ACCEPTED")) || (data1 === "ACCESS_REQUEST_DENIED")) || (data1 === "ACCESS_REQUEST_CANCELLED")) || (data1 === "ACCESS_REQUEST_EXPIRED"))){
+const err17 = {instancePath:instancePath+"/event",schemaPath:"#/components/schemas/WebhookEvent/enum",keyword:"enum",params:{allowedValues: schema359.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -28626,8 +30116,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!(formats0.test(data2))){
-const err18 = {instancePath:instancePath+"/userId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.userId !== undefined){
+let data2 = data.userId;
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+const err18 = {instancePath:instancePath+"/userId",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -28636,9 +30130,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/userId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data2))){
+const err19 = {instancePath:instancePath+"/userId",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -28648,10 +30141,8 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data3 = data.status;
-if(typeof data3 !== "string"){
-const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err20 = {instancePath:instancePath+"/userId",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -28660,13 +30151,26 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(!(((data3 === "PENDING") || (data3 === "SUCCEEDED")) || (data3 === "FAILED"))){
-const err21 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema343.properties.status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.status !== undefined){
+let data3 = data.status;
+if(typeof data3 !== "string"){
+const err21 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
+}
+errors++;
+}
+if(!(((data3 === "PENDING") || (data3 === "SUCCEEDED")) || (data3 === "FAILED"))){
+const err22 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema360.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }
@@ -28679,17 +30183,7 @@ let passing0 = null;
 const _errs15 = errors;
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-const err22 = {instancePath:instancePath+"/replayOf",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if(!(formats0.test(data4))){
-const err23 = {instancePath:instancePath+"/replayOf",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+const err23 = {instancePath:instancePath+"/replayOf",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -28698,14 +30192,24 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-else {
-const err24 = {instancePath:instancePath+"/replayOf",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data4))){
+const err24 = {instancePath:instancePath+"/replayOf",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/replayOf",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -28716,12 +30220,12 @@ passing0 = 0;
 }
 const _errs18 = errors;
 if(data4 !== null){
-const err25 = {instancePath:instancePath+"/replayOf",schemaPath:"#/properties/replayOf/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err26 = {instancePath:instancePath+"/replayOf",schemaPath:"#/properties/replayOf/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err26];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -28737,12 +30241,12 @@ passing0 = 1;
 }
 }
 if(!valid4){
-const err26 = {instancePath:instancePath+"/replayOf",schemaPath:"#/properties/replayOf/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err27 = {instancePath:instancePath+"/replayOf",schemaPath:"#/properties/replayOf/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err27];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err27);
 }
 errors++;
 }
@@ -28761,18 +30265,7 @@ vErrors = null;
 if(data.attempts !== undefined){
 let data5 = data.attempts;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err27 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(typeof data5 == "number"){
-if(data5 < 0 || isNaN(data5)){
-const err28 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err28 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -28781,12 +30274,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-}
-if(data.responseStatus !== undefined){
-let data6 = data.responseStatus;
-if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err29 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema343.properties.responseStatus.type},message:"must be integer,null"};
+if(typeof data5 == "number"){
+if(data5 < 0 || isNaN(data5)){
+const err29 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -28796,10 +30286,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.error !== undefined){
-let data7 = data.error;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err30 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema343.properties.error.type},message:"must be string,null"};
+}
+if(data.responseStatus !== undefined){
+let data6 = data.responseStatus;
+if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
+const err30 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema360.properties.responseStatus.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -28809,11 +30300,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.createdAt !== undefined){
-let data8 = data.createdAt;
-if(typeof data8 === "string"){
-if(!(formats6.validate(data8))){
-const err31 = {instancePath:instancePath+"/createdAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(data.error !== undefined){
+let data7 = data.error;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err31 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema360.properties.error.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -28823,8 +30313,14 @@ vErrors.push(err31);
 errors++;
 }
 }
-else {
-const err32 = {instancePath:instancePath+"/createdAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.errorKind !== undefined){
+let data8 = data.errorKind;
+const _errs27 = errors;
+let valid6 = false;
+let passing1 = null;
+const _errs28 = errors;
+if(typeof data8 !== "string"){
+const err32 = {instancePath:instancePath+"/errorKind",schemaPath:"#/components/schemas/WebhookErrorKind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -28833,16 +30329,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(data.lastAttemptAt !== undefined){
-let data9 = data.lastAttemptAt;
-const _errs30 = errors;
-let valid7 = false;
-let passing1 = null;
-const _errs31 = errors;
-if(typeof data9 === "string"){
-if(!(formats6.validate(data9))){
-const err33 = {instancePath:instancePath+"/lastAttemptAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(!((((((((((data8 === "HTTP_STATUS") || (data8 === "TIMEOUT")) || (data8 === "CONNECTION_REFUSED")) || (data8 === "HOST_NOT_FOUND")) || (data8 === "CONNECTION_RESET")) || (data8 === "TLS")) || (data8 === "SECRET_UNAVAILABLE")) || (data8 === "WEBHOOK_REMOVED")) || (data8 === "NETWORK")) || (data8 === "OTHER"))){
+const err33 = {instancePath:instancePath+"/errorKind",schemaPath:"#/components/schemas/WebhookErrorKind/enum",keyword:"enum",params:{allowedValues: schema365.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -28851,9 +30339,14 @@ vErrors.push(err33);
 }
 errors++;
 }
+var _valid1 = _errs28 === errors;
+if(_valid1){
+valid6 = true;
+passing1 = 0;
 }
-else {
-const err34 = {instancePath:instancePath+"/lastAttemptAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs31 = errors;
+if(data8 !== null){
+const err34 = {instancePath:instancePath+"/errorKind",schemaPath:"#/properties/errorKind/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -28863,13 +30356,18 @@ vErrors.push(err34);
 errors++;
 }
 var _valid1 = _errs31 === errors;
-if(_valid1){
-valid7 = true;
-passing1 = 0;
+if(_valid1 && valid6){
+valid6 = false;
+passing1 = [passing1, 1];
 }
-const _errs34 = errors;
-if(data9 !== null){
-const err35 = {instancePath:instancePath+"/lastAttemptAt",schemaPath:"#/properties/lastAttemptAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+else {
+if(_valid1){
+valid6 = true;
+passing1 = 1;
+}
+}
+if(!valid6){
+const err35 = {instancePath:instancePath+"/errorKind",schemaPath:"#/properties/errorKind/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -28878,19 +30376,23 @@ vErrors.push(err35);
 }
 errors++;
 }
-var _valid1 = _errs34 === errors;
-if(_valid1 && valid7){
-valid7 = false;
-passing1 = [passing1, 1];
+else {
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
 }
 else {
-if(_valid1){
-valid7 = true;
-passing1 = 1;
+vErrors = null;
 }
 }
-if(!valid7){
-const err36 = {instancePath:instancePath+"/lastAttemptAt",schemaPath:"#/properties/lastAttemptAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+}
+}
+if(data.createdAt !== undefined){
+let data9 = data.createdAt;
+if(typeof data9 === "string"){
+if(!(formats6.validate(data9))){
+const err36 = {instancePath:instancePath+"/createdAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -28899,27 +30401,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-else {
-errors = _errs30;
-if(vErrors !== null){
-if(_errs30){
-vErrors.length = _errs30;
 }
 else {
-vErrors = null;
-}
-}
-}
-}
-if(data.nextAttemptAt !== undefined){
-let data10 = data.nextAttemptAt;
-const _errs37 = errors;
-let valid9 = false;
-let passing2 = null;
-const _errs38 = errors;
-if(typeof data10 === "string"){
-if(!(formats6.validate(data10))){
-const err37 = {instancePath:instancePath+"/nextAttemptAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const err37 = {instancePath:instancePath+"/createdAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -28929,13 +30413,31 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {instancePath:instancePath+"/nextAttemptAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.lastAttemptAt !== undefined){
+let data10 = data.lastAttemptAt;
+const _errs37 = errors;
+let valid9 = false;
+let passing2 = null;
+const _errs38 = errors;
+if(typeof data10 === "string"){
+if(!(formats6.validate(data10))){
+const err38 = {instancePath:instancePath+"/lastAttemptAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/lastAttemptAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }
@@ -28946,12 +30448,12 @@ passing2 = 0;
 }
 const _errs41 = errors;
 if(data10 !== null){
-const err39 = {instancePath:instancePath+"/nextAttemptAt",schemaPath:"#/properties/nextAttemptAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err40 = {instancePath:instancePath+"/lastAttemptAt",schemaPath:"#/properties/lastAttemptAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err40];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -28967,12 +30469,12 @@ passing2 = 1;
 }
 }
 if(!valid9){
-const err40 = {instancePath:instancePath+"/nextAttemptAt",schemaPath:"#/properties/nextAttemptAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
+const err41 = {instancePath:instancePath+"/lastAttemptAt",schemaPath:"#/properties/lastAttemptAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err41];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err41);
 }
 errors++;
 }
@@ -28988,26 +30490,132 @@ vErrors = null;
 }
 }
 }
-}
-else {
-const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.nextAttemptAt !== undefined){
+let data11 = data.nextAttemptAt;
+const _errs44 = errors;
+let valid11 = false;
+let passing3 = null;
+const _errs45 = errors;
+if(typeof data11 === "string"){
+if(!(formats6.validate(data11))){
+const err42 = {instancePath:instancePath+"/nextAttemptAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err42];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err42);
 }
 errors++;
 }
-validate187.errors = vErrors;
+}
+else {
+const err43 = {instancePath:instancePath+"/nextAttemptAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+var _valid3 = _errs45 === errors;
+if(_valid3){
+valid11 = true;
+passing3 = 0;
+}
+const _errs48 = errors;
+if(data11 !== null){
+const err44 = {instancePath:instancePath+"/nextAttemptAt",schemaPath:"#/properties/nextAttemptAt/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+var _valid3 = _errs48 === errors;
+if(_valid3 && valid11){
+valid11 = false;
+passing3 = [passing3, 1];
+}
+else {
+if(_valid3){
+valid11 = true;
+passing3 = 1;
+}
+}
+if(!valid11){
+const err45 = {instancePath:instancePath+"/nextAttemptAt",schemaPath:"#/properties/nextAttemptAt/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+else {
+errors = _errs44;
+if(vErrors !== null){
+if(_errs44){
+vErrors.length = _errs44;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+validate195.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookDeliveryDetail = validate188;
-const schema351 = {"type":"object","additionalProperties":false,"required":["delivery","payload","attempts"],"properties":{"delivery":{"$ref":"#/components/schemas/WebhookDelivery"},"payload":{"type":"object","additionalProperties":true},"attempts":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDeliveryAttempt"}}}};
-const schema352 = {"type":"object","additionalProperties":false,"required":["attempt","startedAt","durationMs","requestHeaders","responseStatus","responseBody","error"],"properties":{"attempt":{"type":"integer","minimum":1},"startedAt":{"$ref":"#/components/schemas/DateTime"},"durationMs":{"type":"integer","minimum":0},"requestHeaders":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}}},"responseStatus":{"type":["integer","null"]},"responseBody":{"type":["string","null"]},"error":{"type":["string","null"]}}};
+export const WebhookErrorKind = validate196;
 
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((((((((data === "HTTP_STATUS") || (data === "TIMEOUT")) || (data === "CONNECTION_REFUSED")) || (data === "HOST_NOT_FOUND")) || (data === "CONNECTION_RESET")) || (data === "TLS")) || (data === "SECRET_UNAVAILABLE")) || (data === "WEBHOOK_REMOVED")) || (data === "NETWORK")) || (data === "OTHER"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema365.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate196.errors = vErrors;
+return errors === 0;
+}
+
+export const WebhookDeliveryDetail = validate197;
+const schema370 = {"type":"object","additionalProperties":false,"required":["delivery","payload","attempts"],"properties":{"delivery":{"$ref":"#/components/schemas/WebhookDelivery"},"payload":{"type":"object","additionalProperties":true},"attempts":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDeliveryAttempt"}}}};
+const schema371 = {"type":"object","additionalProperties":false,"required":["attempt","startedAt","durationMs","requestHeaders","responseStatus","responseBody","error","errorKind"],"properties":{"attempt":{"type":"integer","minimum":1},"startedAt":{"$ref":"#/components/schemas/DateTime"},"durationMs":{"type":"integer","minimum":0},"requestHeaders":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}}},"responseStatus":{"type":["integer","null"]},"responseBody":{"type":["string","null"]},"error":{"type":["string","null"]},"errorKind":{"oneOf":[{"$ref":"#/components/schemas/WebhookErrorKind"},{"type":"null"}]}}};
+
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29081,9 +30689,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((((((key0 === "attempt") || (key0 === "startedAt")) || (key0 === "durationMs")) || (key0 === "requestHeaders")) || (key0 === "responseStatus")) || (key0 === "responseBody")) || (key0 === "error"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.errorKind === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errorKind"},message:"must have required property '"+"errorKind"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -29092,11 +30699,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.attempt !== undefined){
-let data0 = data.attempt;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err8 = {instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key0 in data){
+if(!((((((((key0 === "attempt") || (key0 === "startedAt")) || (key0 === "durationMs")) || (key0 === "requestHeaders")) || (key0 === "responseStatus")) || (key0 === "responseBody")) || (key0 === "error")) || (key0 === "errorKind"))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -29105,9 +30710,11 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(typeof data0 == "number"){
-if(data0 < 1 || isNaN(data0)){
-const err9 = {instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.attempt !== undefined){
+let data0 = data.attempt;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err9 = {instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -29116,13 +30723,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-if(data.startedAt !== undefined){
-let data1 = data.startedAt;
-if(typeof data1 === "string"){
-if(!(formats6.validate(data1))){
-const err10 = {instancePath:instancePath+"/startedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err10 = {instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -29132,8 +30735,12 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/startedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.startedAt !== undefined){
+let data1 = data.startedAt;
+if(typeof data1 === "string"){
+if(!(formats6.validate(data1))){
+const err11 = {instancePath:instancePath+"/startedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -29143,10 +30750,8 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.durationMs !== undefined){
-let data2 = data.durationMs;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err12 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err12 = {instancePath:instancePath+"/startedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -29155,14 +30760,27 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(typeof data2 == "number"){
-if(data2 < 0 || isNaN(data2)){
-const err13 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.durationMs !== undefined){
+let data2 = data.durationMs;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+const err13 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+if(typeof data2 == "number"){
+if(data2 < 0 || isNaN(data2)){
+const err14 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -29176,17 +30794,7 @@ for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.name === undefined){
-const err14 = {instancePath:instancePath+"/requestHeaders/" + i0,schemaPath:"#/properties/requestHeaders/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(data4.value === undefined){
-const err15 = {instancePath:instancePath+"/requestHeaders/" + i0,schemaPath:"#/properties/requestHeaders/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+const err15 = {instancePath:instancePath+"/requestHeaders/" + i0,schemaPath:"#/properties/requestHeaders/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -29195,9 +30803,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-for(const key1 in data4){
-if(!((key1 === "name") || (key1 === "value"))){
-const err16 = {instancePath:instancePath+"/requestHeaders/" + i0,schemaPath:"#/properties/requestHeaders/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data4.value === undefined){
+const err16 = {instancePath:instancePath+"/requestHeaders/" + i0,schemaPath:"#/properties/requestHeaders/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -29206,10 +30813,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data4.name !== undefined){
-if(typeof data4.name !== "string"){
-const err17 = {instancePath:instancePath+"/requestHeaders/" + i0+"/name",schemaPath:"#/properties/requestHeaders/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key1 in data4){
+if(!((key1 === "name") || (key1 === "value"))){
+const err17 = {instancePath:instancePath+"/requestHeaders/" + i0,schemaPath:"#/properties/requestHeaders/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -29219,9 +30825,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data4.value !== undefined){
-if(typeof data4.value !== "string"){
-const err18 = {instancePath:instancePath+"/requestHeaders/" + i0+"/value",schemaPath:"#/properties/requestHeaders/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data4.name !== undefined){
+if(typeof data4.name !== "string"){
+const err18 = {instancePath:instancePath+"/requestHeaders/" + i0+"/name",schemaPath:"#/properties/requestHeaders/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -29231,9 +30837,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/requestHeaders/" + i0,schemaPath:"#/properties/requestHeaders/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data4.value !== undefined){
+if(typeof data4.value !== "string"){
+const err19 = {instancePath:instancePath+"/requestHeaders/" + i0+"/value",schemaPath:"#/properties/requestHeaders/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -29245,7 +30851,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/requestHeaders",schemaPath:"#/properties/requestHeaders/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err20 = {instancePath:instancePath+"/requestHeaders/" + i0,schemaPath:"#/properties/requestHeaders/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -29255,10 +30861,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.responseStatus !== undefined){
-let data7 = data.responseStatus;
-if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err21 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema352.properties.responseStatus.type},message:"must be integer,null"};
+}
+else {
+const err21 = {instancePath:instancePath+"/requestHeaders",schemaPath:"#/properties/requestHeaders/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -29268,10 +30873,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.responseBody !== undefined){
-let data8 = data.responseBody;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err22 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema352.properties.responseBody.type},message:"must be string,null"};
+if(data.responseStatus !== undefined){
+let data7 = data.responseStatus;
+if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+const err22 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema371.properties.responseStatus.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -29281,10 +30886,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.error !== undefined){
-let data9 = data.error;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err23 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema352.properties.error.type},message:"must be string,null"};
+if(data.responseBody !== undefined){
+let data8 = data.responseBody;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err23 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema371.properties.responseBody.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -29294,9 +30899,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.error !== undefined){
+let data9 = data.error;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err24 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema371.properties.error.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -29305,12 +30911,99 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate190.errors = vErrors;
+}
+if(data.errorKind !== undefined){
+let data10 = data.errorKind;
+const _errs25 = errors;
+let valid5 = false;
+let passing0 = null;
+const _errs26 = errors;
+if(typeof data10 !== "string"){
+const err25 = {instancePath:instancePath+"/errorKind",schemaPath:"#/components/schemas/WebhookErrorKind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(!((((((((((data10 === "HTTP_STATUS") || (data10 === "TIMEOUT")) || (data10 === "CONNECTION_REFUSED")) || (data10 === "HOST_NOT_FOUND")) || (data10 === "CONNECTION_RESET")) || (data10 === "TLS")) || (data10 === "SECRET_UNAVAILABLE")) || (data10 === "WEBHOOK_REMOVED")) || (data10 === "NETWORK")) || (data10 === "OTHER"))){
+const err26 = {instancePath:instancePath+"/errorKind",schemaPath:"#/components/schemas/WebhookErrorKind/enum",keyword:"enum",params:{allowedValues: schema365.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+var _valid0 = _errs26 === errors;
+if(_valid0){
+valid5 = true;
+passing0 = 0;
+}
+const _errs29 = errors;
+if(data10 !== null){
+const err27 = {instancePath:instancePath+"/errorKind",schemaPath:"#/properties/errorKind/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+var _valid0 = _errs29 === errors;
+if(_valid0 && valid5){
+valid5 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid5 = true;
+passing0 = 1;
+}
+}
+if(!valid5){
+const err28 = {instancePath:instancePath+"/errorKind",schemaPath:"#/properties/errorKind/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+else {
+errors = _errs25;
+if(vErrors !== null){
+if(_errs25){
+vErrors.length = _errs25;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+validate199.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29357,8 +31050,8 @@ errors++;
 }
 }
 if(data.delivery !== undefined){
-if(!(validate187(data.delivery, {instancePath:instancePath+"/delivery",parentData:data,parentDataProperty:"delivery",rootData}))){
-vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
+if(!(validate195(data.delivery, {instancePath:instancePath+"/delivery",parentData:data,parentDataProperty:"delivery",rootData}))){
+vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
 }
@@ -29382,8 +31075,8 @@ let data2 = data.attempts;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate190(data2[i0], {instancePath:instancePath+"/attempts/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+if(!(validate199(data2[i0], {instancePath:instancePath+"/attempts/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
 errors = vErrors.length;
 }
 }
@@ -29410,13 +31103,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate188.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookDeliveryAttempt = validate192;
+export const WebhookDeliveryAttempt = validate201;
 
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29490,9 +31183,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((((((key0 === "attempt") || (key0 === "startedAt")) || (key0 === "durationMs")) || (key0 === "requestHeaders")) || (key0 === "responseStatus")) || (key0 === "responseBody")) || (key0 === "error"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.errorKind === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errorKind"},message:"must have required property '"+"errorKind"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -29501,11 +31193,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.attempt !== undefined){
-let data0 = data.attempt;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err8 = {instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key0 in data){
+if(!((((((((key0 === "attempt") || (key0 === "startedAt")) || (key0 === "durationMs")) || (key0 === "requestHeaders")) || (key0 === "responseStatus")) || (key0 === "responseBody")) || (key0 === "error")) || (key0 === "errorKind"))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -29514,9 +31204,11 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(typeof data0 == "number"){
-if(data0 < 1 || isNaN(data0)){
-const err9 = {instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.attempt !== undefined){
+let data0 = data.attempt;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err9 = {instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -29525,13 +31217,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-if(data.startedAt !== undefined){
-let data1 = data.startedAt;
-if(typeof data1 === "string"){
-if(!(formats6.validate(data1))){
-const err10 = {instancePath:instancePath+"/startedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err10 = {instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -29541,8 +31229,12 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/startedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.startedAt !== undefined){
+let data1 = data.startedAt;
+if(typeof data1 === "string"){
+if(!(formats6.validate(data1))){
+const err11 = {instancePath:instancePath+"/startedAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -29552,10 +31244,8 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.durationMs !== undefined){
-let data2 = data.durationMs;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err12 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err12 = {instancePath:instancePath+"/startedAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -29564,14 +31254,27 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(typeof data2 == "number"){
-if(data2 < 0 || isNaN(data2)){
-const err13 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.durationMs !== undefined){
+let data2 = data.durationMs;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+const err13 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+if(typeof data2 == "number"){
+if(data2 < 0 || isNaN(data2)){
+const err14 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -29585,17 +31288,7 @@ for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.name === undefined){
-const err14 = {instancePath:instancePath+"/requestHeaders/" + i0,schemaPath:"#/properties/requestHeaders/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(data4.value === undefined){
-const err15 = {instancePath:instancePath+"/requestHeaders/" + i0,schemaPath:"#/properties/requestHeaders/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+const err15 = {instancePath:instancePath+"/requestHeaders/" + i0,schemaPath:"#/properties/requestHeaders/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -29604,9 +31297,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-for(const key1 in data4){
-if(!((key1 === "name") || (key1 === "value"))){
-const err16 = {instancePath:instancePath+"/requestHeaders/" + i0,schemaPath:"#/properties/requestHeaders/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data4.value === undefined){
+const err16 = {instancePath:instancePath+"/requestHeaders/" + i0,schemaPath:"#/properties/requestHeaders/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -29615,10 +31307,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data4.name !== undefined){
-if(typeof data4.name !== "string"){
-const err17 = {instancePath:instancePath+"/requestHeaders/" + i0+"/name",schemaPath:"#/properties/requestHeaders/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key1 in data4){
+if(!((key1 === "name") || (key1 === "value"))){
+const err17 = {instancePath:instancePath+"/requestHeaders/" + i0,schemaPath:"#/properties/requestHeaders/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -29628,9 +31319,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data4.value !== undefined){
-if(typeof data4.value !== "string"){
-const err18 = {instancePath:instancePath+"/requestHeaders/" + i0+"/value",schemaPath:"#/properties/requestHeaders/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data4.name !== undefined){
+if(typeof data4.name !== "string"){
+const err18 = {instancePath:instancePath+"/requestHeaders/" + i0+"/name",schemaPath:"#/properties/requestHeaders/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -29640,9 +31331,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/requestHeaders/" + i0,schemaPath:"#/properties/requestHeaders/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data4.value !== undefined){
+if(typeof data4.value !== "string"){
+const err19 = {instancePath:instancePath+"/requestHeaders/" + i0+"/value",schemaPath:"#/properties/requestHeaders/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -29654,7 +31345,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/requestHeaders",schemaPath:"#/properties/requestHeaders/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err20 = {instancePath:instancePath+"/requestHeaders/" + i0,schemaPath:"#/properties/requestHeaders/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -29664,10 +31355,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.responseStatus !== undefined){
-let data7 = data.responseStatus;
-if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err21 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema352.properties.responseStatus.type},message:"must be integer,null"};
+}
+else {
+const err21 = {instancePath:instancePath+"/requestHeaders",schemaPath:"#/properties/requestHeaders/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -29677,10 +31367,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.responseBody !== undefined){
-let data8 = data.responseBody;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err22 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema352.properties.responseBody.type},message:"must be string,null"};
+if(data.responseStatus !== undefined){
+let data7 = data.responseStatus;
+if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+const err22 = {instancePath:instancePath+"/responseStatus",schemaPath:"#/properties/responseStatus/type",keyword:"type",params:{type: schema371.properties.responseStatus.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -29690,10 +31380,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.error !== undefined){
-let data9 = data.error;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err23 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema352.properties.error.type},message:"must be string,null"};
+if(data.responseBody !== undefined){
+let data8 = data.responseBody;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err23 = {instancePath:instancePath+"/responseBody",schemaPath:"#/properties/responseBody/type",keyword:"type",params:{type: schema371.properties.responseBody.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -29703,9 +31393,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.error !== undefined){
+let data9 = data.error;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err24 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: schema371.properties.error.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -29714,14 +31405,101 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate192.errors = vErrors;
+}
+if(data.errorKind !== undefined){
+let data10 = data.errorKind;
+const _errs25 = errors;
+let valid5 = false;
+let passing0 = null;
+const _errs26 = errors;
+if(typeof data10 !== "string"){
+const err25 = {instancePath:instancePath+"/errorKind",schemaPath:"#/components/schemas/WebhookErrorKind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(!((((((((((data10 === "HTTP_STATUS") || (data10 === "TIMEOUT")) || (data10 === "CONNECTION_REFUSED")) || (data10 === "HOST_NOT_FOUND")) || (data10 === "CONNECTION_RESET")) || (data10 === "TLS")) || (data10 === "SECRET_UNAVAILABLE")) || (data10 === "WEBHOOK_REMOVED")) || (data10 === "NETWORK")) || (data10 === "OTHER"))){
+const err26 = {instancePath:instancePath+"/errorKind",schemaPath:"#/components/schemas/WebhookErrorKind/enum",keyword:"enum",params:{allowedValues: schema365.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+var _valid0 = _errs26 === errors;
+if(_valid0){
+valid5 = true;
+passing0 = 0;
+}
+const _errs29 = errors;
+if(data10 !== null){
+const err27 = {instancePath:instancePath+"/errorKind",schemaPath:"#/properties/errorKind/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+var _valid0 = _errs29 === errors;
+if(_valid0 && valid5){
+valid5 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid5 = true;
+passing0 = 1;
+}
+}
+if(!valid5){
+const err28 = {instancePath:instancePath+"/errorKind",schemaPath:"#/properties/errorKind/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+else {
+errors = _errs25;
+if(vErrors !== null){
+if(_errs25){
+vErrors.length = _errs25;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+validate201.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookSigningSecret = validate193;
-const schema356 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"}}};
+export const WebhookSigningSecret = validate202;
+const schema377 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"}}};
 
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29850,14 +31628,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate193.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookSigningSecretCreated = validate194;
-const schema359 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint","secret"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"},"secret":{"type":"string"}}};
+export const WebhookSigningSecretCreated = validate203;
+const schema380 = {"type":"object","additionalProperties":false,"required":["id","createdAt","hint","secret"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"hint":{"type":"string"},"secret":{"type":"string"}}};
 
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -30008,14 +31786,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate194.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookSigningSecretList = validate195;
-const schema362 = {"type":"object","additionalProperties":false,"required":["secrets"],"properties":{"secrets":{"type":"array","maxItems":2,"items":{"$ref":"#/components/schemas/WebhookSigningSecret"}}}};
+export const WebhookSigningSecretList = validate204;
+const schema383 = {"type":"object","additionalProperties":false,"required":["secrets"],"properties":{"secrets":{"type":"array","maxItems":2,"items":{"$ref":"#/components/schemas/WebhookSigningSecret"}}}};
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -30056,8 +31834,8 @@ errors++;
 }
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate193(data0[i0], {instancePath:instancePath+"/secrets/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
+if(!(validate202(data0[i0], {instancePath:instancePath+"/secrets/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
 }
@@ -30084,14 +31862,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate195.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
 
-export const WebhookDeliveryList = validate197;
-const schema363 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDelivery"}},"total":{"type":"integer","minimum":0}}};
+export const WebhookDeliveryList = validate206;
+const schema384 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/WebhookDelivery"}},"total":{"type":"integer","minimum":0}}};
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -30132,8 +31910,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate187(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
+if(!(validate195(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
 }
@@ -30185,14 +31963,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate197.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
 
-export const MailKind = validate199;
-const schema364 = {"type":"string","enum":["ACCESS_REQUESTED","REQUEST_ACCEPTED","REQUEST_DENIED","ACCESS_EXPIRING","ACCESS_EXPIRED"]};
+export const MailKind = validate208;
+const schema385 = {"type":"string","enum":["ACCESS_REQUESTED","REQUEST_ACCEPTED","REQUEST_DENIED","ACCESS_EXPIRING","ACCESS_EXPIRED"]};
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -30206,7 +31984,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "ACCESS_REQUESTED") || (data === "REQUEST_ACCEPTED")) || (data === "REQUEST_DENIED")) || (data === "ACCESS_EXPIRING")) || (data === "ACCESS_EXPIRED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema364.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema385.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -30215,14 +31993,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate199.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
 
-export const MailStatus = validate200;
-const schema365 = {"type":"string","enum":["PENDING","SENT","FAILED"]};
+export const MailStatus = validate209;
+const schema386 = {"type":"string","enum":["PENDING","SENT","FAILED"]};
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -30236,7 +32014,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data === "PENDING") || (data === "SENT")) || (data === "FAILED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema365.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema386.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -30245,14 +32023,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate200.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
 
-export const Mail = validate201;
-const schema366 = {"type":"object","additionalProperties":false,"required":["id","kind","recipient","language","subject","status","attempts","lastError","applicationId","requestId","createdAt","lastAttemptAt","nextAttemptAt","sentAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"kind":{"$ref":"#/components/schemas/MailKind"},"recipient":{"type":"string"},"language":{"$ref":"#/components/schemas/Language"},"subject":{"type":"string"},"status":{"$ref":"#/components/schemas/MailStatus"},"attempts":{"type":"integer","minimum":0},"lastError":{"type":["string","null"]},"applicationId":{"oneOf":[{"$ref":"#/components/schemas/ApplicationIdValue"},{"type":"null"}]},"requestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"lastAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"nextAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"sentAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
+export const Mail = validate210;
+const schema387 = {"type":"object","additionalProperties":false,"required":["id","kind","recipient","language","subject","status","attempts","lastError","applicationId","requestId","createdAt","lastAttemptAt","nextAttemptAt","sentAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"kind":{"$ref":"#/components/schemas/MailKind"},"recipient":{"type":"string"},"language":{"$ref":"#/components/schemas/Language"},"subject":{"type":"string"},"status":{"$ref":"#/components/schemas/MailStatus"},"attempts":{"type":"integer","minimum":0},"lastError":{"type":["string","null"]},"applicationId":{"oneOf":[{"$ref":"#/components/schemas/ApplicationIdValue"},{"type":"null"}]},"requestId":{"oneOf":[{"$ref":"#/components/schemas/Uuid"},{"type":"null"}]},"createdAt":{"$ref":"#/components/schemas/DateTime"},"lastAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"nextAttemptAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]},"sentAt":{"oneOf":[{"$ref":"#/components/schemas/DateTime"},{"type":"null"}]}}};
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -30397,7 +32175,7 @@ vErrors.push(err13);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema366.properties, key0))){
+if(!(func15.call(schema387.properties, key0))){
 const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err14];
@@ -30456,7 +32234,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(((((data1 === "ACCESS_REQUESTED") || (data1 === "REQUEST_ACCEPTED")) || (data1 === "REQUEST_DENIED")) || (data1 === "ACCESS_EXPIRING")) || (data1 === "ACCESS_EXPIRED"))){
-const err19 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/MailKind/enum",keyword:"enum",params:{allowedValues: schema364.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/kind",schemaPath:"#/components/schemas/MailKind/enum",keyword:"enum",params:{allowedValues: schema385.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -30526,7 +32304,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(((data5 === "PENDING") || (data5 === "SENT")) || (data5 === "FAILED"))){
-const err25 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/MailStatus/enum",keyword:"enum",params:{allowedValues: schema365.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/MailStatus/enum",keyword:"enum",params:{allowedValues: schema386.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -30564,7 +32342,7 @@ errors++;
 if(data.lastError !== undefined){
 let data7 = data.lastError;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err28 = {instancePath:instancePath+"/lastError",schemaPath:"#/properties/lastError/type",keyword:"type",params:{type: schema366.properties.lastError.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/lastError",schemaPath:"#/properties/lastError/type",keyword:"type",params:{type: schema387.properties.lastError.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -31005,14 +32783,14 @@ vErrors.push(err52);
 }
 errors++;
 }
-validate201.errors = vErrors;
+validate210.errors = vErrors;
 return errors === 0;
 }
 
-export const MailList = validate202;
-const schema377 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/Mail"}},"total":{"type":"integer","minimum":0}}};
+export const MailList = validate211;
+const schema398 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/Mail"}},"total":{"type":"integer","minimum":0}}};
 
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -31053,8 +32831,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate201(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+if(!(validate210(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
 errors = vErrors.length;
 }
 }
@@ -31106,14 +32884,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate202.errors = vErrors;
+validate211.errors = vErrors;
 return errors === 0;
 }
 
-export const MailSettings = validate204;
-const schema378 = {"type":"object","additionalProperties":false,"required":["sending","internalCopyTo"],"properties":{"sending":{"type":"boolean"},"internalCopyTo":{"oneOf":[{"type":"string"},{"type":"null"}]}}};
+export const MailSettings = validate213;
+const schema399 = {"type":"object","additionalProperties":false,"required":["sending","internalCopyTo"],"properties":{"sending":{"type":"boolean"},"internalCopyTo":{"oneOf":[{"type":"string"},{"type":"null"}]}}};
 
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -31237,14 +33015,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate204.errors = vErrors;
+validate213.errors = vErrors;
 return errors === 0;
 }
 
-export const UserSummary = validate205;
-const schema379 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","internal","language","createdAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"}}};
+export const UserSummary = validate214;
+const schema400 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","internal","language","createdAt"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"}}};
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -31339,7 +33117,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema379.properties, key0))){
+if(!(func15.call(schema400.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -31436,7 +33214,7 @@ errors++;
 if(data.companyName !== undefined){
 let data5 = data.companyName;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err17 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema379.properties.companyName.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema400.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -31517,14 +33295,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate205.errors = vErrors;
+validate214.errors = vErrors;
 return errors === 0;
 }
 
-export const UserList = validate206;
-const schema383 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/UserSummary"}},"total":{"type":"integer","minimum":0}}};
+export const UserList = validate215;
+const schema404 = {"type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"#/components/schemas/UserSummary"}},"total":{"type":"integer","minimum":0}}};
 
-function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -31565,8 +33343,8 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate205(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+if(!(validate214(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
 }
@@ -31618,14 +33396,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate206.errors = vErrors;
+validate215.errors = vErrors;
 return errors === 0;
 }
 
-export const UserDetail = validate208;
-const schema384 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","address","internal","language","createdAt","applications"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"applications":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}}}}};
+export const UserDetail = validate217;
+const schema405 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","address","internal","language","createdAt","applications"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"applications":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}}}}};
 
-function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -31740,7 +33518,7 @@ vErrors.push(err10);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema384.properties, key0))){
+if(!(func15.call(schema405.properties, key0))){
 const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
@@ -31837,7 +33615,7 @@ errors++;
 if(data.companyName !== undefined){
 let data5 = data.companyName;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err19 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema384.properties.companyName.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema405.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -32480,14 +34258,14 @@ vErrors.push(err69);
 }
 errors++;
 }
-validate208.errors = vErrors;
+validate217.errors = vErrors;
 return errors === 0;
 }
 
-export const EmailChange = validate209;
-const schema393 = {"type":"object","additionalProperties":false,"required":["email"],"properties":{"email":{"$ref":"#/components/schemas/Email"}}};
+export const EmailChange = validate218;
+const schema414 = {"type":"object","additionalProperties":false,"required":["email"],"properties":{"email":{"$ref":"#/components/schemas/Email"}}};
 
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -32559,14 +34337,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate209.errors = vErrors;
+validate218.errors = vErrors;
 return errors === 0;
 }
 
-export const UserClaims = validate210;
-const schema395 = {"type":"object","additionalProperties":false,"required":["sub","email","given_name","family_name","name","internal","language","hkData"],"properties":{"sub":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"given_name":{"type":"string"},"family_name":{"type":"string"},"name":{"type":"string"},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"hkData":{"type":"object","additionalProperties":false,"required":["attributes","permissions"],"properties":{"attributes":{"type":"object","required":["firstName","lastName"],"properties":{"firstName":{"type":"string"},"lastName":{"type":"string"}},"additionalProperties":{"type":"string"}},"permissions":{"type":"array","items":{"type":"string"}}}}}};
+export const UserClaims = validate219;
+const schema416 = {"type":"object","additionalProperties":false,"required":["sub","email","given_name","family_name","name","internal","language","hkData"],"properties":{"sub":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"given_name":{"type":"string"},"family_name":{"type":"string"},"name":{"type":"string"},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"hkData":{"type":"object","additionalProperties":false,"required":["attributes","permissions"],"properties":{"attributes":{"type":"object","required":["firstName","lastName"],"properties":{"firstName":{"type":"string"},"lastName":{"type":"string"}},"additionalProperties":{"type":"string"}},"permissions":{"type":"array","items":{"type":"string"}}}}}};
 
-function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -32939,7 +34717,7 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate210.errors = vErrors;
+validate219.errors = vErrors;
 return errors === 0;
 }
 

@@ -19,10 +19,9 @@ import {
   validateDenyReason,
   validateEndDate,
   validateMaxAccessDays,
-  validateRequired,
-  validateTag,
   type ValidationIssue,
 } from '../validation/validation.ts';
+import { directoryGroupNameProblems } from '../domain/directory-groups.ts';
 
 /**
  * What the use cases read of an application's settings and links (the written shape may hold
@@ -108,24 +107,18 @@ export function applicationRules<Change extends ApplicationAccessSettings>(chang
 /**
  * The rules of an application's links and request rules: each activation group needs its directory
  * group name (`validations.required`), each name once — trimmed, in any letters — (`validations.tagDuplicate`
- * on the repeated entry, as the tag input and the API say); time-bound access lasts at most 1 to 3650
- * days (`validations.range` on `maxAccessDays`, #30.2).
+ * on the repeated entry, as the tag input says): `directoryGroupNameProblems`, the API's rule too; time-bound
+ * access lasts at most 1 to 3650 days (`validations.range` on `maxAccessDays`, #30.2).
  */
 export function validateApplicationLinks(change: ApplicationAccessSettings): AdminIssues {
   const issues: Record<string, ValidationIssue> = {};
   const maxDays = change.timeBoundAccess === true ? validateMaxAccessDays(change.maxAccessDays) : undefined;
   if (maxDays !== undefined) issues['maxAccessDays'] = maxDays;
   const names = (change.activationGroups ?? []).map((group) => group.directoryGroupName);
-  names.forEach((name, index) => {
-    const field = `activationGroups.${index}.directoryGroupName`;
-    const required = validateRequired(name);
-    if (required !== undefined) {
-      issues[field] = required;
-      return;
-    }
-    const duplicate = validateTag(name, names.slice(0, index));
-    if (duplicate?.code === 'validations.tagDuplicate') issues[field] = duplicate;
-  });
+  for (const { index, problem } of directoryGroupNameProblems(names))
+    issues[`activationGroups.${index}.directoryGroupName`] = {
+      code: problem === 'required' ? 'validations.required' : 'validations.tagDuplicate',
+    };
   return issues;
 }
 

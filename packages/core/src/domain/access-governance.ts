@@ -2,14 +2,11 @@
 // Dates are ISO calendar days (`YYYY-MM-DD`), compared as whole days; "today" is given by the
 // caller (the user's local day, from the Clock port or the page), never read here.
 
-/** A justification or a denial's reason may be this long (characters). */
-export const justificationMaxLength = 1000;
-
-/** The longest time-bound access an application may set, in days (the contract's `maxAccessDays` maximum). */
-export const maxAccessDaysLimit = 3650;
-
-/** Reminder: a grant ending within this many days shows "expires in N days". */
-const expiryReminderDays = 14;
+/**
+ * Reminder: a grant ending within this many days shows "expires in N days" on the launcher, and the
+ * API reminds its user (a notification and the mail of #29) once that many days before the end.
+ */
+export const expiryReminderDays = 7;
 
 const dayMs = 86_400_000;
 const isoDayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -48,27 +45,62 @@ export function endOfMonth(value: string): string | undefined {
   return isoDayOf(Math.round(Date.UTC(Number(match[1]), Number(match[2]), 0) / dayMs));
 }
 
+/** The latest end of an access set at `now` (ms): the application's maximum of days later; none: no maximum. */
+export function latestAccessEnd(now: number, maxDays: number | undefined): number | undefined {
+  return maxDays === undefined ? undefined : now + maxDays * dayMs;
+}
+
+/** Why an access may not end when asked: not after now, or after the latest end. */
+export type AccessEndProblem = 'notFuture' | 'tooLate';
+
 /**
- * The latest last day of access a request or a decision may name (none: no limit). The access
- * ends when that day is over (the midnight after it), which must be at most the application's
- * maximum of days from now: so the last day is today plus the maximum, less one.
+ * The limits of the end of a time-bound access (spec §5, #19), one rule for the API and the portal
+ * (#31.2): an access ends after now (`notFuture`) and at most the application's maximum of days
+ * from now (`tooLate`, after `latestAccessEnd`). `end` and `now` are instants (ms); `now` may be a
+ * span (`from`–`to`) when the end must be valid at each of its instants: the portal decides for the
+ * user's whole today, the API at its clock's instant.
+ */
+export function accessEndProblem(
+  end: number,
+  now: number | { readonly from: number; readonly to: number },
+  maxDays: number | undefined,
+): AccessEndProblem | undefined {
+  const { from, to } = typeof now === 'number' ? { from: now, to: now } : now;
+  if (!(end > to)) return 'notFuture';
+  const latest = latestAccessEnd(from, maxDays);
+  return latest !== undefined && end > latest ? 'tooLate' : undefined;
+}
+
+/**
+ * The end of an access whose last day is `day` (a day number): the midnight after it. Days are
+ * counted as core counts them (UTC calendar days); the adapters send the user's local midnight.
+ */
+export const endOfLastDay = (day: number): number => (day + 1) * dayMs;
+
+/** The instants of a day (a day number), from its first midnight to the next: what "today" spans. */
+export const daySpan = (day: number): { readonly from: number; readonly to: number } => ({
+  from: day * dayMs,
+  to: endOfLastDay(day),
+});
+
+/**
+ * The latest last day of access a request or a decision may name (none: no limit): the last day
+ * whose end (the midnight after it) is within `latestAccessEnd` from the start of today, so
+ * today plus the maximum, less one (today at least).
  */
 export function latestEndDate(today: string, maxDays: number | undefined): string | undefined {
-  return maxDays === undefined ? undefined : addDays(today, Math.max(0, maxDays - 1));
+  const day = dayNumber(today);
+  const latest = day === undefined ? undefined : latestAccessEnd(daySpan(day).from, maxDays);
+  return day === undefined || latest === undefined
+    ? undefined
+    : isoDayOf(Math.max(day, Math.floor(latest / dayMs) - 1));
 }
 
 /**
- * Whole days until an access ends, from the instant it ends (ISO date-time) and now: 0 when it
- * ends within a day, negative when it has ended. (Small: the launcher's tiles use it.)
+ * A grant's badge on the launcher: ending soon — after now and within the reminder days, the window in
+ * which the API reminds the user — with its whole days left, or nothing.
  */
-export function daysLeft(endsAt: string, nowMs: number): number | undefined {
-  const ms = Date.parse(endsAt);
-  return Number.isNaN(ms) ? undefined : Math.floor((ms - nowMs) / dayMs);
-}
-
-/** A grant's badge on the launcher: ending soon (within the reminder days), or nothing. */
 export function expiryBadge(endsAt: string | undefined, nowMs: number): { readonly days: number } | undefined {
-  if (endsAt === undefined) return undefined;
-  const days = daysLeft(endsAt, nowMs);
-  return days === undefined || days < 0 || days > expiryReminderDays ? undefined : { days };
+  const left = endsAt === undefined ? Number.NaN : Date.parse(endsAt) - nowMs;
+  return left > 0 && left <= expiryReminderDays * dayMs ? { days: Math.floor(left / dayMs) } : undefined;
 }

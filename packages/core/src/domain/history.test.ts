@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyChange, historyValue } from './history.ts';
+import { historyChange, historyRecordChanges, historyValue } from './history.ts';
 import type { HistoryRef } from './history.ts';
 
 const planner: HistoryRef = { kind: 'APPLICATION', id: 'a1', label: 'Küchenplaner', exists: true };
@@ -114,5 +114,69 @@ describe('historyChange', () => {
       before: { type: 'empty' },
       after: { type: 'ref', ref: { kind: 'ACCOUNT_ACCESS', id: 'p1', label: 'Nord', exists: true } },
     });
+  });
+});
+
+describe('a record-valued field, property by property (#30.11)', () => {
+  const webhook = (fields: Record<string, unknown>) => JSON.stringify(fields);
+  const base = { enabled: true, endpointUrl: 'https://a.test/hook', onGrant: true, onAccessRequest: false };
+
+  it('names only the properties that changed, old → new', () => {
+    const change = historyChange({
+      mode: 'UPDATE',
+      field: 'webhook',
+      oldValue: webhook(base),
+      value: webhook({ ...base, onAccessRequest: true, endpointUrl: 'https://b.test/hook' }),
+      references: [],
+    });
+    expect(historyRecordChanges(change)).toEqual([
+      {
+        name: 'endpointUrl',
+        before: { type: 'text', text: 'https://a.test/hook' },
+        after: { type: 'text', text: 'https://b.test/hook' },
+      },
+      { name: 'onAccessRequest', before: { type: 'boolean', value: false }, after: { type: 'boolean', value: true } },
+    ]);
+  });
+
+  it('a new record lists each of its properties; a removed one says each is gone', () => {
+    const created = historyRecordChanges(
+      historyChange({ mode: 'CREATE', field: 'webhook', oldValue: null, value: webhook(base), references: [] }),
+    );
+    expect(created?.map((c) => c.name)).toEqual(['enabled', 'endpointUrl', 'onGrant', 'onAccessRequest']);
+    expect(created?.[0]).toEqual({ name: 'enabled', after: { type: 'boolean', value: true } });
+    // Set up on an application that had none: what it holds, its empty properties left out.
+    const added = historyRecordChanges(
+      historyChange({
+        mode: 'UPDATE',
+        field: 'webhook',
+        oldValue: null,
+        value: webhook({ ...base, username: null }),
+        references: [],
+      }),
+    );
+    expect(added?.map((c) => c.name)).toEqual(['enabled', 'endpointUrl', 'onGrant', 'onAccessRequest']);
+    expect(added?.[1]).toEqual({ name: 'endpointUrl', after: { type: 'text', text: 'https://a.test/hook' } });
+    const removed = historyRecordChanges(
+      historyChange({ mode: 'UPDATE', field: 'webhook', oldValue: webhook(base), value: null, references: [] }),
+    );
+    expect(removed?.[1]).toEqual({
+      name: 'endpointUrl',
+      before: { type: 'text', text: 'https://a.test/hook' },
+      after: { type: 'empty' },
+    });
+  });
+
+  it('is not for a field of one value; an instant is a date-time to show in the reader’s language', () => {
+    expect(
+      historyRecordChanges(
+        historyChange({ mode: 'UPDATE', field: 'label', oldValue: 'A', value: 'B', references: [] }),
+      ),
+    ).toBeUndefined();
+    expect(historyValue('webhook.passwordChanged', '2026-11-20T09:15:00.000Z', [])).toEqual({
+      type: 'dateTime',
+      iso: '2026-11-20T09:15:00.000Z',
+    });
+    expect(historyValue('label', '2026-11-20 (Messe)', [])).toEqual({ type: 'text', text: '2026-11-20 (Messe)' });
   });
 });

@@ -20,6 +20,8 @@ export type HistoryValue =
   | { readonly type: 'text'; readonly text: string }
   | { readonly type: 'boolean'; readonly value: boolean }
   | { readonly type: 'number'; readonly value: number }
+  /** An instant (ISO date-time, as the API writes it): the console shows it in the reader's language (#30.11). */
+  | { readonly type: 'dateTime'; readonly iso: string }
   | { readonly type: 'ref'; readonly ref: HistoryRef }
   | { readonly type: 'list'; readonly items: readonly HistoryValue[] }
   /** An object: its fields by property name (a link record, the webhook, an activation group). */
@@ -61,6 +63,9 @@ function parse(text: string): unknown {
   }
 }
 
+/** An ISO date-time as the API writes one (`2026-11-20T09:15:00.000Z`). */
+const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
 function valueOf(raw: unknown, kind: HistoryRefKind | undefined, refs: readonly HistoryRef[]): HistoryValue {
   if (raw === null || raw === undefined || raw === '') return { type: 'empty' };
   if (typeof raw === 'boolean') return { type: 'boolean', value: raw };
@@ -68,6 +73,7 @@ function valueOf(raw: unknown, kind: HistoryRefKind | undefined, refs: readonly 
   if (typeof raw === 'string') {
     const ref = kind === undefined ? undefined : refs.find((r) => r.id === raw && r.kind === kind);
     if (ref !== undefined) return { type: 'ref', ref };
+    if (isoDateTime.test(raw) && !Number.isNaN(Date.parse(raw))) return { type: 'dateTime', iso: raw };
     return { type: 'text', text: raw };
   }
   if (Array.isArray(raw))
@@ -112,4 +118,38 @@ export function historyChange(entry: {
   const after = historyValue(entry.field, entry.value, entry.references);
   if (entry.mode !== 'UPDATE') return { after };
   return { before: historyValue(entry.field, entry.oldValue, entry.references), after };
+}
+
+/** One property of a record-valued field (the webhook) as it changed. */
+export interface HistoryPropertyChange {
+  readonly name: string;
+  /** Absent for a creation (nothing before). */
+  readonly before?: HistoryValue;
+  readonly after: HistoryValue;
+}
+
+const same = (a: HistoryValue, b: HistoryValue): boolean => JSON.stringify(a) === JSON.stringify(b);
+const noValue: HistoryValue = { type: 'empty' };
+
+/**
+ * A change of a record-valued field (the webhook's settings) property by property (#30.11): only
+ * those that differ, each with its old and new value; of a record that is new, what it holds.
+ * Undefined when the field holds no record (shown as one value).
+ */
+export function historyRecordChanges(change: HistoryChange): readonly HistoryPropertyChange[] | undefined {
+  const { before, after } = change;
+  const fieldsOf = (value: HistoryValue | undefined) =>
+    value === undefined || value.type === 'empty' ? [] : value.type === 'record' ? value.fields : undefined;
+  if (after.type !== 'record' && before?.type !== 'record') return undefined;
+  const old = fieldsOf(before);
+  const now = fieldsOf(after);
+  if (old === undefined || now === undefined) return undefined;
+  const names = [...new Set([...now.map((f) => f.name), ...old.map((f) => f.name)])];
+  return names.flatMap((name): HistoryPropertyChange[] => {
+    const was = old.find((f) => f.name === name)?.value ?? noValue;
+    const is = now.find((f) => f.name === name)?.value ?? noValue;
+    // A record that is new (nothing before): what it holds, without the properties it leaves empty.
+    if (before === undefined || before.type === 'empty') return is.type === 'empty' ? [] : [{ name, after: is }];
+    return same(was, is) ? [] : [{ name, before: was, after: is }];
+  });
 }

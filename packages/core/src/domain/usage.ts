@@ -1,7 +1,11 @@
 // Where an entity is used (#17.15): what the API's GET {id}/Usage answers and DELETE
-// reports as removed, as the console shows it before and after a delete.
+// reports as removed, as the console shows it before and after a delete; for an application
+// or a user what a delete would affect, and the applications it leaves without anyone holding
+// their admin permission (ADMIN_PERMISSION_LOST, #30.3).
+import type { components } from '@portal/contract';
 
-type UsageGroupKind = 'APPLICATION' | 'USER' | 'CUSTOM_FLOW' | 'ACCOUNT_ACCESS' | 'ACTIVATION_GROUP';
+/** The contract's kinds of users (APPLICATION, USER, ROLE, ACCESS_REQUEST, ADMIN_PERMISSION_LOST, …). */
+type UsageGroupKind = components['schemas']['UsageGroupKind'];
 
 export interface UsageGroup {
   readonly kind: UsageGroupKind;

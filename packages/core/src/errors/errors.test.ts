@@ -17,6 +17,7 @@ import {
 } from './errors.ts';
 import type { PortalError } from './errors.ts';
 import { identityError } from './identity-error.ts';
+import { saidBesideFields } from './said-beside-fields.ts';
 
 describe('page error codes', () => {
   it.each([
@@ -320,6 +321,28 @@ describe('errors[] of a server answer (spec §8, #17.3)', () => {
     });
     expect(toastError(taken)).toMatchObject({ message: 'Der Schlüssel „a“ ist bereits vergeben.' });
     expect(toastError(taken)).not.toHaveProperty('details');
+  });
+
+  it('says whether the form shows every message of the answer beside its field (#30.8)', () => {
+    const taken = fromHttpStatus(409, {
+      error: {
+        message: 'Der Schlüssel „a“ ist bereits vergeben.',
+        errors: [{ field: 'key', message: 'Der Schlüssel „a“ ist bereits vergeben.' }],
+      },
+    });
+    const invalidKey = fromHttpStatus(400, {
+      error: { message: 'Die Anfrage ist ungültig.', errors: [{ field: 'key', message: 'Ungültiger Wert.' }] },
+    });
+    const onKey = (field: string) => field === 'key';
+    expect(saidBesideFields(taken, onKey)).toBe(true);
+    // A refused key is one message, beside the field: the general "Die Anfrage ist ungültig." is not said again.
+    expect(saidBesideFields(invalidKey, onKey)).toBe(true);
+    expect(saidBesideFields(invalidKey)).toBe(false);
+    // One message no field shows, or none naming a field: the form must say more.
+    expect(saidBesideFields(answer, shows)).toBe(false);
+    expect(saidBesideFields(fromHttpStatus(400, { error: { message: 'Nein' } }), onKey)).toBe(false);
+    expect(saidBesideFields(fromHttpStatus(500), onKey)).toBe(false);
+    expect(saidBesideFields({ kind: 'unexpected', status: 500 }, onKey)).toBe(false);
   });
 
   it('the error page lists every errors[] message (a page has no fields)', () => {

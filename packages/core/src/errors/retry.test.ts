@@ -93,3 +93,28 @@ describe('retry helpers', () => {
     ]);
   });
 });
+
+describe('retry decision: a write with an Idempotency-Key (#28.6)', () => {
+  const keyed: RetryInput = { ...get, method: 'POST', idempotencyKey: true };
+  it('is sent again like a read after a network failure, a timeout, 429 or 503', () => {
+    expect(retryDecision(keyed)).toEqual({ action: 'retry', delayMs: 300 });
+    expect(retryDecision({ ...keyed, status: 503, retryAfter: '2' })).toEqual({ action: 'retry', delayMs: 2000 });
+    expect(retryDecision({ ...keyed, status: 429 })).toEqual({ action: 'retry', delayMs: 300 });
+  });
+  it('and after a proxy’s 502 or 504 (nobody knows whether the first arrived), which a read is not', () => {
+    for (const status of [502, 504]) {
+      expect(retryDecision({ ...keyed, status, retries: 1 })).toEqual({ action: 'retry', delayMs: 600 });
+      expect(retryDecision({ ...get, status })).toEqual({ action: 'answer' });
+      expect(retryDecision({ ...keyed, idempotencyKey: false, status })).toEqual({ action: 'answer' });
+    }
+  });
+  it('at most maxRetries times; an answer of the API itself (400, 409, 500) is the answer', () => {
+    expect(retryDecision({ ...keyed, retries: defaultRetryPolicy.maxRetries })).toEqual({ action: 'answer' });
+    for (const status of [202, 400, 403, 409, 500])
+      expect(retryDecision({ ...keyed, status })).toEqual({ action: 'answer' });
+  });
+  it('a write without one is never sent again on its own', () => {
+    expect(retryDecision({ ...get, method: 'POST' })).toEqual({ action: 'answer' });
+    expect(retryDecision({ ...get, method: 'POST', status: 503, retryAfter: '1' })).toEqual({ action: 'answer' });
+  });
+});

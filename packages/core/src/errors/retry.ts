@@ -26,8 +26,14 @@ export const defaultRetryPolicy: RetryPolicy = {
 
 /** What one attempt of a request gave. */
 export interface RetryInput {
-  /** The request's method (a write is never sent again on its own). */
+  /** The request's method (a write is never sent again on its own, unless it carries an Idempotency-Key). */
   readonly method: HttpMethod | string;
+  /**
+   * The request carries an Idempotency-Key (#28.6): the server answers it sent again with the first one's outcome (the
+   * same job), so a write may be sent again like a read — and also after a proxy's 502 or 504, when nobody knows
+   * whether the first arrived.
+   */
+  readonly idempotencyKey?: boolean;
   /** HTTP status of the answer, or undefined for a network failure or timeout. */
   readonly status?: number;
   /** The answer's Retry-After header as received (seconds or an HTTP date), if any. */
@@ -74,12 +80,14 @@ export function backoffMs(retries: number, policy: RetryPolicy = defaultRetryPol
  * - 401 of an API request: `unauthenticated` (the server already tried its refresh); 403 is an answer;
  * - 429 and 503: idempotent requests wait Retry-After (or the backoff), capped;
  * - network failure or timeout: idempotent requests retry with bounded exponential backoff;
- * - at most `maxRetries` retries in all; writes are never sent again on their own.
+ * - a write with an Idempotency-Key counts as idempotent, and also retries a proxy's 502 and 504 (#28.6);
+ * - at most `maxRetries` retries in all; other writes are never sent again on their own.
  */
 export function retryDecision(input: RetryInput, policy: RetryPolicy = defaultRetryPolicy): RetryDecision {
   if (input.status === 401 && input.authorised) return { action: 'unauthenticated' };
-  const mayRetry = isIdempotent(input.method) && input.retries < policy.maxRetries;
-  if (input.status === undefined)
+  const keyed = input.idempotencyKey === true;
+  const mayRetry = (keyed || isIdempotent(input.method)) && input.retries < policy.maxRetries;
+  if (input.status === undefined || (keyed && (input.status === 502 || input.status === 504)))
     return mayRetry ? { action: 'retry', delayMs: backoffMs(input.retries, policy) } : { action: 'answer' };
   if ((input.status === 429 || input.status === 503) && mayRetry) {
     const asked = parseRetryAfter(input.retryAfter, input.now);

@@ -3,6 +3,32 @@
 import type { Application, ApplicationId, ApplicationPermissions } from '../domain/entities.ts';
 import type { SignedInUser } from '../domain/user.ts';
 
+/**
+ * The global permissions (spec §2, the contract's decision 4): the one list of their names (#31.2).
+ * The API checks and seeds them, the console guards its pages and writes with them; every other
+ * place names one through `GlobalPermission`, so a name not in this list does not compile.
+ */
+export const globalPermissions = [
+  'all_users.read',
+  'all_users.write',
+  'applications.read',
+  'applications.write',
+  'attributes.read',
+  'attributes.write',
+  'permissions.read',
+  'permissions.write',
+  'roles.read',
+  'roles.write',
+  'accountaccesses.read',
+  'accountaccesses.write',
+  'customflows.read',
+  'customflows.write',
+  'access_requests.manage',
+] as const;
+export type GlobalPermission = (typeof globalPermissions)[number];
+
+/** The global read permissions, each of which opens a page of the console. */
+export type AdminPermission = Extract<GlobalPermission, `${string}.read`>;
 export const adminPermissions = {
   allUsersRead: 'all_users.read',
   applicationsRead: 'applications.read',
@@ -11,8 +37,7 @@ export const adminPermissions = {
   rolesRead: 'roles.read',
   accountAccessesRead: 'accountaccesses.read',
   customFlowsRead: 'customflows.read',
-} as const;
-export type AdminPermission = (typeof adminPermissions)[keyof typeof adminPermissions];
+} as const satisfies Readonly<Record<string, AdminPermission>>;
 
 export type AdminNavKey =
   'users' | 'applications' | 'attributes' | 'permissions' | 'roles' | 'accountAccesses' | 'customFlows' | 'mails';

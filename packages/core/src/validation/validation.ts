@@ -8,7 +8,8 @@
 //   validations.notEditable    'Dieses Feld kann nicht bearbeitet werden'
 
 import { logoMaxBytes } from '../domain/constants.ts';
-import { dayNumber, justificationMaxLength, latestEndDate, maxAccessDaysLimit } from '../domain/access-governance.ts';
+import { accessEndProblem, dayNumber, daySpan, endOfLastDay, latestEndDate } from '../domain/access-governance.ts';
+import { maximum, maxLength } from '@portal/contract/limits';
 import type { AccessRequestChoice, AccessRequestOptions } from '../domain/entities.ts';
 
 export const validationCodes = [
@@ -37,6 +38,28 @@ export const validationCodes = [
   'validations.range',
 ] as const;
 export type ValidationCode = (typeof validationCodes)[number];
+
+// The limits of what users type, read from the contract (#31.2, ADR 0024): the document states each
+// limit once (`maxLength`, `maximum`), the contract generates it as a value, and core, the API (its
+// validators) and the console (the fields' `maxLength`) read it from there. (Here, beside the rules
+// that use them, so the browser loads them with those rules and in no chunk of their own.)
+
+/** A request's justification (MyAccessRequestInput.justification), in characters. */
+export const justificationMaxLength = maxLength.schemas.MyAccessRequestInput.justification;
+/** A denial's reason the requester reads (AccessRequestDeny.reason). */
+export const denyReasonMaxLength = maxLength.schemas.AccessRequestDeny.reason;
+/** An answer to an application's question: an attribute's value (AttributeValueInput.value). */
+export const answerMaxLength = maxLength.schemas.AttributeValueInput.value;
+/** A list's search (the `search` parameter). */
+export const searchMaxLength = maxLength.parameters.Search;
+/** The longest time-bound access an application may set, in days (ApplicationInput.maxAccessDays's maximum). */
+const maxAccessDaysLimit = maximum.schemas.ApplicationInput.maxAccessDays;
+
+/**
+ * The length of a text as the contract counts it: in characters (code points, as JSON Schema's
+ * `maxLength` and the API's validators count), not UTF-16 units.
+ */
+export const textLength = (text: string): number => [...text].length;
 
 export interface ValidationIssue {
   readonly code: ValidationCode;
@@ -241,19 +264,24 @@ export function validateAccessRequestChoice(
   return { ...(accountAccessId === undefined ? {} : { accountAccessId }), ...(roleId === undefined ? {} : { roleId }) };
 }
 
-/** A text of at most `max` characters (`validations.tooLong` with `max`); required when asked. */
+/**
+ * A text of at most `max` characters, trimmed (`validations.tooLong` with `max`; characters counted as
+ * the contract and the API count them: `textLength`); required when asked.
+ */
 export function validateText(
   value: string,
   options: { readonly required: boolean; readonly max: number },
 ): ValidationResult {
   if (options.required && value.trim() === '') return issue('validations.required');
-  return value.trim().length > options.max ? issue('validations.tooLong', { max: options.max }) : undefined;
+  return textLength(value.trim()) > options.max ? issue('validations.tooLong', { max: options.max }) : undefined;
 }
 
 /**
  * The last day of a time-bound access (#19), an ISO day: blank passes; a real day
- * (`validations.date`), after today (`validations.dateNotFuture`) and not after today plus the
- * application's maximum (`validations.dateTooLate` with `max`, the latest ISO day).
+ * (`validations.date`); the access ends when the day is over, and that end must keep the API's
+ * limits (`accessEndProblem`, one rule) at every instant of today: after today
+ * (`validations.dateNotFuture`) and not after today plus the application's maximum
+ * (`validations.dateTooLate` with `max`, the latest ISO day).
  */
 export function validateEndDate(
   value: string,
@@ -263,11 +291,11 @@ export function validateEndDate(
   const day = dayNumber(value.trim());
   if (day === undefined) return issue('validations.date');
   const today = dayNumber(options.today);
-  if (today !== undefined && day <= today) return issue('validations.dateNotFuture');
-  const latest = latestEndDate(options.today, options.maxDays);
-  const latestDay = latest === undefined ? undefined : dayNumber(latest);
-  return latest !== undefined && latestDay !== undefined && day > latestDay
-    ? issue('validations.dateTooLate', { max: latest })
+  if (today === undefined) return undefined;
+  const problem = accessEndProblem(endOfLastDay(day), daySpan(today), options.maxDays);
+  if (problem === 'notFuture') return issue('validations.dateNotFuture');
+  return problem === 'tooLate'
+    ? issue('validations.dateTooLate', { max: latestEndDate(options.today, options.maxDays) ?? '' })
     : undefined;
 }
 
@@ -302,7 +330,7 @@ export function validateAccessRequestForm(
   for (const question of options.questions ?? []) {
     const given = choice.answers?.[question.id] ?? '';
     const answer =
-      validateText(given, { required: question.required, max: justificationMaxLength }) ??
+      validateText(given, { required: question.required, max: answerMaxLength }) ??
       validateRequiredAnswer(given, question.requiredValue);
     if (answer) issues[`answers.${question.id}`] = answer;
   }
@@ -336,7 +364,7 @@ export function validateAccessEnd(
 
 /** Denying an access request (#19): a reason the user will read, length limited. */
 export function validateDenyReason(reason: string): ValidationResult {
-  return validateText(reason, { required: true, max: justificationMaxLength });
+  return validateText(reason, { required: true, max: denyReasonMaxLength });
 }
 
 const reservedHeaders = ['host', 'content-length', 'authorization', 'transfer-encoding', 'connection'];

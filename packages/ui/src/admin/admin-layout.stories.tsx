@@ -182,6 +182,33 @@ export const CollapsedOnPhone: Story = {
   },
 };
 
+/**
+ * #30.11: on a phone the top bar wraps to a second row (its links): the drawer opens under the
+ * whole bar, its first item visible and reachable; Escape inside it gives the focus back to the
+ * menu button.
+ */
+export const DrawerUnderTheWholeBarOnPhone: Story = {
+  globals: { viewport: { value: 'phone' } },
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const toggle = canvas.getByRole('button', { name: 'Navigation öffnen' });
+    await userEvent.click(toggle);
+    const nav = canvas.getByRole('navigation', { name: 'Admin-Navigation' });
+    const first = within(nav).getAllByRole('link')[0] as HTMLElement;
+    const bar = canvasElement.querySelector('header');
+    if (bar === null) throw new Error('no top bar');
+    await waitFor(() =>
+      expect(first.getBoundingClientRect().top).toBeGreaterThanOrEqual(bar.getBoundingClientRect().bottom),
+    );
+    const box = first.getBoundingClientRect();
+    await expect(first.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2))).toBe(
+      true,
+    );
+    first.focus();
+    await userEvent.keyboard('{Escape}');
+    await expect(canvas.getByRole('button', { name: 'Navigation öffnen' })).toHaveFocus();
+  },
+};
+
 /** The full-width variant (spec §2): the page takes the whole width, the sidebar opens on demand at every width. */
 export const FullWidth: Story = {
   args: {

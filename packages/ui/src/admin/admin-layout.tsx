@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
 import {
   AdjustmentsHorizontalIcon,
   ArrowsRightLeftIcon,
@@ -228,16 +228,40 @@ export function AdminLayout({
 }: AdminLayoutProps) {
   const t = useUiText();
   const [open, setOpen] = useState(false);
+  const header = useRef<HTMLElement>(null);
+  const toggleButton = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLElement>(null);
+  // The drawer opens right under the top bar, however tall it is (on a phone its links wrap to a
+  // second row): its first item is never under the bar (#30.11).
+  const [top, setTop] = useState<number>();
+  useLayoutEffect(() => {
+    const bar = header.current;
+    if (!open || bar === null) return undefined;
+    const measure = () => setTop(bar.getBoundingClientRect().bottom);
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(bar);
+    window.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('scroll', measure);
+    };
+  }, [open]);
   useEffect(() => {
     if (!open) return undefined;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key !== 'Escape') return;
+      // Closed from inside: the focus goes back to the button that opened it, not to the page body.
+      const inside = drawer.current?.contains(document.activeElement) === true;
+      setOpen(false);
+      if (inside) toggleButton.current?.focus();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
   const toggle = (
     <button
+      ref={toggleButton}
       type="button"
       aria-expanded={open}
       aria-controls="admin-sidebar"
@@ -254,16 +278,25 @@ export function AdminLayout({
   return (
     <div className="flex min-h-dvh flex-col bg-canvas text-fg">
       <SkipLink />
-      <TopBar brand={brand} nav={nav} languageSwitcher={languageSwitcher} userMenu={userMenu} start={toggle} />
+      <TopBar
+        ref={header}
+        brand={brand}
+        nav={nav}
+        languageSwitcher={languageSwitcher}
+        userMenu={userMenu}
+        start={toggle}
+      />
       <div className="flex w-full flex-1">
         <aside
           id="admin-sidebar"
+          ref={drawer}
+          style={open && top !== undefined ? { top } : undefined}
           className={cx(
             'w-72 shrink-0 border-e border-line bg-surface',
             !fullWidth && 'lg:block',
             open
               ? cx(
-                  'fixed inset-y-0 start-0 top-14 z-20 block overflow-y-auto shadow-xl',
+                  'fixed start-0 bottom-0 top-14 z-20 block max-w-full overflow-y-auto shadow-xl',
                   !fullWidth && 'lg:static lg:shadow-none',
                 )
               : 'hidden',

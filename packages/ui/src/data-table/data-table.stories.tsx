@@ -181,29 +181,45 @@ export const WithPagination: Story = {
   },
 };
 
-/** On a phone the table scrolls inside its own box; the page does not scroll sideways. */
+/**
+ * #30.11: on a phone each row is a stack of its cells, each after its column's name, and the
+ * sortable columns are buttons above the rows: nothing scrolls sideways, not the page, not the table.
+ */
 export const OnPhone: Story = {
   globals: { viewport: { value: 'phone' } },
   render: () => <UsersTable />,
-  play: async ({ canvas }) => {
+  play: async ({ canvas, userEvent }) => {
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
     const box = canvas.getByRole('table').parentElement;
     await expect(box).not.toBeNull();
-    await expect((box as HTMLElement).scrollWidth).toBeGreaterThan((box as HTMLElement).clientWidth);
+    await expect((box as HTMLElement).scrollWidth).toBeLessThanOrEqual((box as HTMLElement).clientWidth + 1);
+    const [, first] = canvas.getAllByRole('row');
+    const row = within(first as HTMLElement);
+    // The cells one under the other, the e-mail after its column's name.
+    const cells = row.getAllByRole('cell');
+    const [name, email] = cells.map((cell) => cell.getBoundingClientRect());
+    await expect((email?.top ?? 0) >= (name?.bottom ?? 0) - 1).toBe(true);
+    await expect(getComputedStyle(cells[1] as HTMLElement, '::before').content).toBe('"E-Mail"');
+    // The name is drawn, not text of the cell's own: it says the e-mail address alone.
+    await expect(cells[1]?.textContent).toMatch(/^\S+@example\.com$/);
+    // Sorting stays at hand.
+    await expect(canvas.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+    await userEvent.click(canvas.getByRole('button', { name: /Name/ }));
+    await expect(canvas.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending');
   },
 };
 
 /**
- * #17.21: a table without sortable columns (nothing focusable inside) still scrolls by
- * keyboard on a phone: its scroll box is a focusable region named by the caption.
+ * #17.21: a wide table without sortable columns (nothing focusable inside) still scrolls by
+ * keyboard where it is a table (a tablet): its scroll box is a focusable region named by the caption.
  */
-export const OnPhoneScrollsByKeyboard: Story = {
-  globals: { viewport: { value: 'phone' } },
+export const OnTabletScrollsByKeyboard: Story = {
+  globals: { viewport: { value: 'tablet' } },
   args: {
-    columns: columns.map((column) => ({
+    columns: [...columns, ...columns.map((column) => ({ ...column, key: `${column.key}-2` }))].map((column) => ({
       ...column,
       sortable: false,
-      render: (row: UserRow) => row[column.key as keyof UserRow],
+      render: (row: UserRow) => row[column.key.replace(/-2$/, '') as keyof UserRow],
     })),
     rows: users.slice(0, 5),
   },

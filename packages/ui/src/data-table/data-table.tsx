@@ -142,10 +142,10 @@ function TableRowCells<Row>({
     <tr
       data-row-key={rowKey}
       data-selected={selected === true || undefined}
-      className="border-t border-line hover:bg-surface-muted data-selected:bg-surface-muted"
+      className="border-t border-line hover:bg-surface-muted data-selected:bg-surface-muted max-sm:block max-sm:px-4 max-sm:py-2"
     >
       {onSelect !== undefined && (
-        <td className="w-10 px-4 py-2.5 align-middle">
+        <td className="w-10 px-4 py-2.5 align-middle max-sm:block max-sm:w-auto max-sm:px-0 max-sm:py-1">
           <input
             type="checkbox"
             aria-label={selectLabel}
@@ -156,7 +156,13 @@ function TableRowCells<Row>({
         </td>
       )}
       {columns.map((column, index) => (
-        <td key={column.key} className={cellClasses[index]}>
+        // On a phone a row is a stack of its cells, each after its column's name: drawn from `data-label`
+        // (no text of the cell's own, so what the cell says stays what it is).
+        <td
+          key={column.key}
+          className={cellClasses[index]}
+          {...(index > 0 && column.header !== '' ? { 'data-label': column.header } : {})}
+        >
           {column.render(row)}
         </td>
       ))}
@@ -194,13 +200,22 @@ export function DataTable<Row>({
   const showSkeleton = useDelayedFlag(loading, skeletonDelayMs);
   const box = useRef<HTMLDivElement>(null);
   const scrolls = useScrolls(box);
+  // On a phone (under 640 px) each row is a stack of its cells instead of a row to scroll sideways (#30.11).
   const cellClasses = useMemo(
     () =>
-      columns.map((column) =>
-        cx('px-4 py-2.5 align-middle', column.align === 'end' ? 'text-end' : 'text-start', column.className),
+      columns.map((column, index) =>
+        cx(
+          'px-4 py-2.5 align-middle',
+          column.align === 'end' ? 'text-end' : 'text-start',
+          column.className,
+          'max-sm:flex max-sm:w-auto max-sm:min-w-0 max-sm:items-baseline max-sm:gap-2 max-sm:px-0 max-sm:py-0.5 max-sm:text-start max-sm:wrap-anywhere',
+          'max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:text-fg-muted max-sm:before:content-[attr(data-label)]',
+          index === 0 && 'max-sm:font-medium',
+        ),
       ),
     [columns],
   );
+  const sortableOnPhone = onSortChange !== undefined && columns.some((column) => column.sortable === true);
   const selecting = selection !== undefined;
   const colSpan = columns.length + (selecting ? 1 : 0);
   // The rows' toggle stays the same function, so that a new selection re-renders only the rows whose checkbox changed.
@@ -275,15 +290,19 @@ export function DataTable<Row>({
         {...(scrolls ? { role: 'region', 'aria-label': caption, tabIndex: 0 } : {})}
         className="max-h-[70vh] overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus"
       >
-        <table aria-busy={loading || undefined} className="w-full border-collapse text-sm text-fg">
+        <table aria-busy={loading || undefined} className="w-full border-collapse text-sm text-fg max-sm:block">
           <caption className="sr-only">
             {caption}
             {showSkeleton ? ` (${t('table.loading')})` : ''}
           </caption>
-          <thead>
-            <tr>
+          {/* On a phone: the sortable columns' buttons in a row that wraps (the others for assistive technology only). */}
+          <thead className={cx('max-sm:block', !sortableOnPhone && 'max-sm:sr-only')}>
+            <tr className="max-sm:relative max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:overflow-hidden max-sm:gap-x-3 max-sm:gap-y-1 max-sm:border-b max-sm:border-line max-sm:bg-surface-muted max-sm:px-4 max-sm:py-2">
               {selection !== undefined && (
-                <th scope="col" className="sticky top-0 z-10 w-10 border-b border-line bg-surface-muted px-4 py-2.5">
+                <th
+                  scope="col"
+                  className="sticky top-0 z-10 w-10 border-b border-line bg-surface-muted px-4 py-2.5 max-sm:static max-sm:w-auto max-sm:border-0 max-sm:p-0"
+                >
                   <input
                     ref={pageBox}
                     type="checkbox"
@@ -315,6 +334,8 @@ export function DataTable<Row>({
                       'sticky top-0 z-10 border-b border-line bg-surface-muted px-4 py-2.5 font-semibold whitespace-nowrap',
                       column.align === 'end' ? 'text-end' : 'text-start',
                       column.className,
+                      'max-sm:static max-sm:w-auto max-sm:border-0 max-sm:p-0',
+                      (column.sortable !== true || onSortChange === undefined) && 'max-sm:sr-only',
                     )}
                   >
                     {column.sortable === true && onSortChange !== undefined ? (
@@ -334,7 +355,7 @@ export function DataTable<Row>({
               })}
             </tr>
           </thead>
-          <tbody>{body}</tbody>
+          <tbody className="max-sm:block">{body}</tbody>
         </table>
       </div>
       {footer !== undefined && <div className="border-t border-line">{footer}</div>}

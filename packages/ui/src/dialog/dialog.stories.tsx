@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, screen, waitFor } from 'storybook/test';
+import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { ConfirmDialog, Dialog } from './dialog.tsx';
 import { Button } from '../button/button.tsx';
 import { TextField } from '../form/text-field.tsx';
@@ -140,4 +140,47 @@ export const ConfirmNeutral: Story = {
       onCancel={fn()}
     />
   ),
+};
+
+function WithdrawDemo() {
+  const [open, setOpen] = useState(false);
+  const [withdrawn, setWithdrawn] = useState(false);
+  return (
+    <main id="main" className="flex flex-col gap-4 p-6">
+      <h1 className="text-2xl font-semibold">Meine Anfragen</h1>
+      <p>Küchenplaner: {withdrawn ? 'zurückgezogen' : 'offen'}</p>
+      {!withdrawn && (
+        <Button variant="secondary" onClick={() => setOpen(true)}>
+          Anfrage zurückziehen
+        </Button>
+      )}
+      <ConfirmDialog
+        open={open}
+        title="Anfrage zurückziehen?"
+        message="Die Anfrage für den Küchenplaner wird zurückgezogen."
+        confirmLabel="Anfrage zurückziehen"
+        onConfirm={() => {
+          setWithdrawn(true);
+          setOpen(false);
+        }}
+        onCancel={() => setOpen(false)}
+      />
+    </main>
+  );
+}
+
+/**
+ * #30.11: the action took the opener away (the request is withdrawn, its button gone): the focus
+ * goes to the page's heading, not to the page body.
+ */
+export const FocusWhenTheOpenerIsGone: Story = {
+  render: () => <WithdrawDemo />,
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Anfrage zurückziehen' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Anfrage zurückziehen?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Anfrage zurückziehen' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(canvas.getByRole('heading', { level: 1, name: 'Meine Anfragen' })).toHaveFocus());
+    await expect(document.activeElement).not.toBe(document.body);
+  },
 };

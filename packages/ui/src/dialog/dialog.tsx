@@ -1,9 +1,26 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { Dialog as HeadlessDialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import { XMarkIcon } from '@heroicons/react/20/solid';
 import { ExclamationTriangleIcon } from '@heroicons/react/24/outline';
 import { useUiText } from '../i18n/ui-text.tsx';
 import { Button } from '../button/button.tsx';
+import { returnFocus } from '../lib/focus.ts';
+
+/**
+ * Inside an open dialog: notes what had the focus when it opened (its layout effect runs before
+ * Headless UI moves the focus in) and, once the dialog is gone, makes sure the focus is not left
+ * on the page body: back on the opener, or the page's heading when the opener went (#30.11).
+ */
+function FocusReturn() {
+  useLayoutEffect(() => {
+    const opener = document.activeElement;
+    return () => {
+      // After Headless UI's own return (it gives the focus back while the opener is there).
+      setTimeout(() => returnFocus(opener));
+    };
+  }, []);
+  return null;
+}
 
 export interface DialogProps {
   readonly open: boolean;
@@ -18,12 +35,13 @@ export interface DialogProps {
 
 const widths = { sm: 'sm:max-w-md', md: 'sm:max-w-lg', lg: 'sm:max-w-2xl' } as const;
 
-/** A modal dialog (Headless UI: focus trap, Escape, scroll lock, return focus). Load lazily. */
+/** A modal dialog (Headless UI: focus trap, Escape, scroll lock, return focus — never to the page body). Load lazily. */
 export function Dialog({ open, onClose, title, description, children, actions, size = 'md' }: DialogProps) {
   const t = useUiText();
   return (
     <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
       <Frame panelClassName={`relative ${widths[size]} motion-safe:data-closed:translate-y-2`}>
+        <FocusReturn />
         <button
           type="button"
           onClick={onClose}
@@ -101,6 +119,7 @@ export function ConfirmDialog({
       className="relative z-50"
     >
       <Frame panelClassName="sm:max-w-md">
+        <FocusReturn />
         <div className="flex items-start gap-4">
           {tone === 'danger' && (
             <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-danger-soft">

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { cx } from '../lib/cx.ts';
 import { useUiText } from '../i18n/ui-text.tsx';
 import { UiLink } from '../i18n/link.tsx';
@@ -30,6 +30,8 @@ export interface TopBarProps {
   readonly userMenu?: ReactNode;
   /** Extra controls at the start (e.g. the admin sidebar toggle). */
   readonly start?: ReactNode;
+  /** The header element (the admin layout opens its drawer right under it). */
+  readonly ref?: Ref<HTMLElement>;
 }
 
 /** A link that skips the navigation, first in the tab order. */
@@ -106,10 +108,10 @@ function NavLinks({ nav }: { readonly nav: NonNullable<TopBarProps['nav']> }) {
 }
 
 /** The top bar: brand, My Apps and Admin Center links, language switcher, user menu. */
-export function TopBar({ brand, nav, languageSwitcher, userMenu, start }: TopBarProps) {
+export function TopBar({ brand, nav, languageSwitcher, userMenu, start, ref }: TopBarProps) {
   const t = useUiText();
   return (
-    <header className="sticky top-0 z-30 border-b border-line bg-surface">
+    <header ref={ref} className="sticky top-0 z-30 border-b border-line bg-surface">
       <div className="mx-auto flex min-h-14 max-w-screen-2xl items-center gap-2 px-4 py-2 sm:gap-4 sm:px-6">
         {start}
         <Brand {...brand} />

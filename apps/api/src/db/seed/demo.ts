@@ -1,8 +1,8 @@
 // The demo data of architecture §9: a fictional kitchen manufacturer with its applications,
 // attributes, roles, account-access groups, a custom flow, open access requests, history,
 // a webhook and one account of every kind (ids and e-mails from the contract's identities).
+import { globalPermissions, type GlobalPermission } from '@portal/core';
 import type { Database } from '../database.ts';
-import { GLOBAL_PERMISSIONS } from '../../context.ts';
 import { recordHistory } from '../../history.ts';
 import type { SecretBox } from '../../secrets.ts';
 import { sealPassword } from '../../webhooks/secrets.ts';
@@ -45,7 +45,7 @@ const APP_PERMISSIONS = [
   'hr.admin',
   'hr.use',
 ];
-const ALL_PERMISSIONS = [...GLOBAL_PERMISSIONS, ...APP_PERMISSIONS];
+const ALL_PERMISSIONS = [...globalPermissions, ...APP_PERMISSIONS];
 const permissionIdOf = (key: string) => permissionId(ALL_PERMISSIONS.indexOf(key) + 1);
 
 const FIRST = [
@@ -154,17 +154,18 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<void
     }
 
     // ---------------------------------------------------------------- permissions
-    const describe: Record<string, string> = {
+    const described: Partial<Record<GlobalPermission, string>> = {
       'all_users.read': 'Alle Benutzer ansehen',
       'all_users.write': 'Alle Benutzer bearbeiten',
       'applications.read': 'Anwendungen ansehen',
       'applications.write': 'Anwendungen bearbeiten und administrieren',
       'access_requests.manage': 'Zugriffsanträge aller Anwendungen bearbeiten',
     };
+    const describe = new Map<string, string>(Object.entries(described));
     for (const key of ALL_PERMISSIONS) {
       await trx
         .insertInto('permissions')
-        .values({ id: permissionIdOf(key), key, description: describe[key] ?? key.replace(/[._]/g, ' ') })
+        .values({ id: permissionIdOf(key), key, description: describe.get(key) ?? key.replace(/[._]/g, ' ') })
         .execute();
       await hist('permissions', permissionIdOf(key), { key });
     }
@@ -275,7 +276,7 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<void
         key: 'portal.global_admin',
         label: 'Globaler Administrator',
         description: 'Verwaltet das gesamte Portal',
-        permissions: [...GLOBAL_PERMISSIONS, 'portal.admin'],
+        permissions: [...globalPermissions, 'portal.admin'],
       },
       {
         id: roles.dealerOrderer,

@@ -1,6 +1,6 @@
 // Seeds an empty database with the demo data, and on request the large data set on top
 // (also into a database that holds only the demo data).
-import { sql } from 'kysely';
+import { withAdvisoryLock } from '@portal/server';
 import type { Database } from '../database.ts';
 import { isEmpty, seedDemo } from './demo.ts';
 import type { SeedOptions } from './demo.ts';
@@ -26,20 +26,15 @@ export async function seed(
   if (kind === 'none') return done;
   // Several instances may start together on one empty database (#21): one seeds, under a
   // session-level advisory lock on one connection; the others wait and find it seeded.
-  return db.connection().execute(async (conn) => {
-    await sql`SELECT pg_advisory_lock(${seedLockKey})`.execute(conn);
-    try {
-      if (await isEmpty(conn)) {
-        await seedDemo(conn, options);
-        done.push('demo');
-      }
-      if (kind === 'large' && !(await hasLargeData(conn))) {
-        await seedLarge(conn, {}, onPhase);
-        done.push('large');
-      }
-      return done;
-    } finally {
-      await sql`SELECT pg_advisory_unlock(${seedLockKey})`.execute(conn);
+  return withAdvisoryLock(db, seedLockKey, async (conn) => {
+    if (await isEmpty(conn)) {
+      await seedDemo(conn, options);
+      done.push('demo');
     }
+    if (kind === 'large' && !(await hasLargeData(conn))) {
+      await seedLarge(conn, {}, onPhase);
+      done.push('large');
+    }
+    return done;
   });
 }

@@ -37,7 +37,7 @@ export const EveryState: Story = {
     await expect(denied.getByText('Bitte über Ihren Gebietsleiter anfragen; er gibt die Vorlagen frei.')).toBeVisible();
     await expect(
       denied.getByRole('link', { name: t('requests.requestAgainFor', { label: 'Marketing-Downloads' }) }),
-    ).toHaveAttribute('href', '/catalogue/marketing/request');
+    ).toHaveAttribute('href', '/catalogue/marketing/request?from=8e2d4c6a-1b3f-4d5e-9a7c-0f1e2d3c4b03');
     const expired = entry('Küchenplaner');
     await expect(expired.getByText(t('requests.statuses.EXPIRED'))).toBeVisible();
     await expect(

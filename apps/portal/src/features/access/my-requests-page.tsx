@@ -175,7 +175,7 @@ function RequestEntry({ request, onCancel }: { readonly request: MyAccessRequest
         )}
         {request.status !== 'OPEN' && request.canRequestAgain && (
           <UiLink
-            href={links.catalogueRequest({ application: request.application.id })}
+            href={links.catalogueRequest({ application: request.application.id, from: request.id })}
             className={buttonClasses('secondary')}
             aria-label={t('requests.requestAgainFor', { label })}
           >

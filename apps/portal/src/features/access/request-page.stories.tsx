@@ -35,6 +35,13 @@ function dayAhead(days: number): string {
 
 const justification = 'Wir planen Küchen für unsere Kundschaft in Hamburg.';
 
+/** The partner's ended request for the kitchen planner (its account access and justification). */
+const expired = (() => {
+  const found = myAccessRequests.find((r) => r.applicationId === 'kitchen-planner' && r.status === 'EXPIRED');
+  if (found === undefined) throw new Error('no ended request for the kitchen planner in the data');
+  return found;
+})();
+
 /** A label as a pattern (a required field's label says so after the text). */
 const label = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
@@ -147,5 +154,16 @@ export const Refused: Story = {
     await expect(field).toHaveValue(justification);
     await expect(accountAccess).toHaveDisplayValue('Händlergruppe Nord');
     await expect(customerNumber).toHaveValue('K-40721');
+  },
+};
+
+/** #30.11: "Erneut anfordern" on an ended request: the form starts with what was chosen then (a new last day to pick). */
+export const RequestAgain: Story = {
+  parameters: partnerScreen(`/catalogue/kitchen-planner/request?from=${expired.id}`, 'request-again', data),
+  play: async ({ canvasElement, loaded }) => {
+    const { accountAccess, justification: field, endDate } = await form(canvasElement, loaded);
+    await waitFor(() => expect(field).toHaveValue(expired.justification));
+    await expect(accountAccess).toHaveValue(expired.requestedAccountAccess?.id);
+    await expect(endDate).toHaveValue('');
   },
 };

@@ -92,3 +92,57 @@ describe('the access request form (#19)', () => {
     expect(screen.getByRole('button', { name: 'Erneut senden' })).toBeTruthy();
   });
 });
+
+describe('request again (#30.11)', () => {
+  it("starts from the earlier request's account access, role, justification and answers, not its last day", async () => {
+    const { choiceOfRequest } = await import('./request-page.tsx');
+    expect(
+      choiceOfRequest({
+        id: 'r1',
+        application: { id: 'kitchen', label: 'Küchenplaner' },
+        status: 'DENIED',
+        requestedAt: '2026-11-01T08:00:00Z',
+        requestedAccountAccess: { id: 'aa-nord', label: 'Küchenstudio Nord GmbH' },
+        requestedRole: { id: 'planner', label: 'Planer' },
+        justification: 'Für unsere Kunden.',
+        requestedEndsAt: '2026-11-30T23:00:00Z',
+        answers: [{ key: 'customerNumber', label: 'Kundennummer', value: '4711' }],
+        reason: 'Bitte mit Kundennummer.',
+        canRequestAgain: true,
+      }),
+    ).toEqual({
+      accountAccessId: 'aa-nord',
+      roleId: 'planner',
+      justification: 'Für unsere Kunden.',
+      answers: { customerNumber: '4711' },
+    });
+  });
+
+  it('the form starts with a choice and sends it once the rest is filled in', async () => {
+    const api = { getAccessRequestOptions: vi.fn(async () => needs), requestAccess: vi.fn(async () => undefined) };
+    const services = { api, config: { apiUrl: '/api' } } as unknown as Services;
+    render(
+      <UiBridge>
+        <ServicesProvider services={services}>
+          <ToastProvider>
+            <RequestForm
+              application="kitchen"
+              today="2026-11-26"
+              choice={{ accountAccessId: 'aa-nord', justification: 'Wie beim letzten Mal.' }}
+            />
+          </ToastProvider>
+        </ServicesProvider>
+      </UiBridge>,
+    );
+    const justification = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: /Begründung/ });
+    expect(justification.value).toBe('Wie beim letzten Mal.');
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: /Kontozugriff/ }).value).toBe('aa-nord');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Anfrage senden' }));
+    });
+    expect(api.requestAccess).toHaveBeenCalledWith(
+      { applicationId: 'kitchen' },
+      { accountAccessId: 'aa-nord', justification: 'Wie beim letzten Mal.' },
+    );
+  });
+});

@@ -1,12 +1,16 @@
 // /catalogue/{application}/request (#19): a request with substance — the shared access request
 // form (core's request form machine: account access, role, justification, end date, answers;
 // `features/shared/access-request-form.tsx`, which the app gate uses too) under the page's
-// header; a sent request says so and links to my requests.
+// header; a sent request says so and links to my requests. `?from={request}` (request again,
+// #30.11): the form starts with that earlier request's choices, as far as they are still offered.
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'wouter';
+import { useParams, useSearch } from 'wouter';
 import { CheckCircleIcon } from '@heroicons/react/20/solid';
-import { localToday } from '@portal/adapters';
-import { UiLink, buttonClasses } from '@portal/ui';
+import { localToday, type MyAccessRequestItem } from '@portal/adapters';
+import type { AccessRequestChoice } from '@portal/core';
+import { Skeleton, UiLink, buttonClasses } from '@portal/ui';
+import { useServerData } from '../../app/server-data.ts';
+import { useMyAccessApi } from '../shared/my-access.ts';
 import { ErrorViewFor } from '../../app/error-view.tsx';
 import { links } from '../../routes.ts';
 import { AccessRequestFields, useAccessRequestForm } from '../shared/access-request-form.tsx';
@@ -14,12 +18,60 @@ import { labelOf } from './catalogue-labels.ts';
 
 export default function RequestPage() {
   const { application = '' } = useParams<{ application: string }>();
-  return <RequestForm key={application} application={application} today={localToday()} />;
+  const from = new URLSearchParams(useSearch()).get('from') ?? undefined;
+  const earlier = useEarlierChoice(application, from);
+  // Until the earlier request is read, nothing to type into (the form starts with its choices).
+  if (earlier.status === 'loading') return <Skeleton className="h-64 max-w-2xl" />;
+  return (
+    <RequestForm
+      key={`${application}|${from ?? ''}`}
+      application={application}
+      today={localToday()}
+      {...(earlier.choice === undefined ? {} : { choice: earlier.choice })}
+    />
+  );
 }
 
-export function RequestForm({ application, today }: { readonly application: string; readonly today: string }) {
+/** What the user chose in an earlier request for the application (request again, #30.11): the account access, role, justification and answers; a new last day is theirs to pick. */
+export function choiceOfRequest(request: MyAccessRequestItem): AccessRequestChoice {
+  return {
+    ...(request.requestedAccountAccess === undefined ? {} : { accountAccessId: request.requestedAccountAccess.id }),
+    ...(request.requestedRole === undefined ? {} : { roleId: request.requestedRole.id }),
+    ...(request.justification === undefined ? {} : { justification: request.justification }),
+    ...(request.answers.length === 0
+      ? {}
+      : { answers: Object.fromEntries(request.answers.map((answer) => [answer.key, answer.value])) }),
+  };
+}
+
+/** The earlier request `from` names, read once; one of another application, or one that cannot be read, starts the form empty. */
+function useEarlierChoice(
+  application: string,
+  from: string | undefined,
+): { readonly status: 'loading' | 'done'; readonly choice?: AccessRequestChoice } {
+  const api = useMyAccessApi();
+  const earlier = useServerData(['my', 'access-request', from ?? ''], () =>
+    from === undefined ? Promise.resolve(undefined) : api.getMyAccessRequest(from),
+  );
+  if (from === undefined || earlier.status === 'failed') return { status: 'done' };
+  // (A kept answer of another request is not this one.)
+  if (earlier.data === undefined || earlier.data.id !== from) return { status: 'loading' };
+  return earlier.data.application.id === application
+    ? { status: 'done', choice: choiceOfRequest(earlier.data) }
+    : { status: 'done' };
+}
+
+export function RequestForm({
+  application,
+  today,
+  choice,
+}: {
+  readonly application: string;
+  readonly today: string;
+  readonly choice?: AccessRequestChoice;
+}) {
   const { t } = useTranslation('flows', { keyPrefix: 'access' });
-  const { view, send } = useAccessRequestForm(application, today);
+  const { view, send } = useAccessRequestForm(application, today, choice);
   const label = labelOf(application);
   const title = label === undefined ? t('form.title') : t('form.titleFor', { label });
   const header = (

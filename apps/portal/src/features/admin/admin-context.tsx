@@ -4,7 +4,7 @@
 import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { createAdminApi, type AdminApi, type AdministrableApplication } from '@portal/adapters/admin';
 import { savingApplicationsThroughCore } from './lib/admin-port.ts';
-import { hasPermission } from '@portal/core';
+import { hasPermission, type GlobalPermission } from '@portal/core';
 import { useServices } from '../../app/contexts.tsx';
 import { useSession } from '../../app/session.ts';
 import { invalidateServerData, useServerData } from '../../app/server-data.ts';
@@ -35,7 +35,8 @@ export interface AdminContextValue {
 /** Exported for page tests, which provide a fake admin API; the console uses `AdminProvider`. */
 export const AdminContext = createContext<AdminContextValue | undefined>(undefined);
 
-const writePermission: Readonly<Record<EntityKind, string>> = {
+/** The write permission of each kind: names of core's one list (the API checks the same). */
+const writePermission: Readonly<Record<EntityKind, GlobalPermission>> = {
   applications: 'applications.write',
   attributes: 'attributes.write',
   permissions: 'permissions.write',

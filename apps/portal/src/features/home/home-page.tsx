@@ -2,7 +2,7 @@
 // filtered as you type; each tile opens through the app access gate. Pinned tiles (#20.1)
 // show first; a change shows at once and is stored on the server (on failure: the error, and
 // the stored order back). Opening a tile records the launch for the "Zuletzt verwendet" row.
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClockIcon } from '@heroicons/react/20/solid';
 import { expiryBadge, greeting, recentlyUsed, toPortalError } from '@portal/core';
@@ -22,11 +22,18 @@ import { NoticeItem } from './notice-item.tsx';
 // Access that ended or ends soon, decisions, the links to the catalogue and my requests (#19): their own chunk, after the tiles.
 const Notifications = lazy(() => import('./notifications.tsx'));
 
+const noSubscription = () => () => undefined;
+const inBrowser = () => true;
+const onServer = () => false;
+
 export default function HomePage() {
   const { t } = useTranslation('home');
   // The badges' texts load with the flows namespace, not with the first route (#19): until
-  // then the tiles show without them.
+  // then the tiles show without them. Nor does the server's first view show them: "Endet in 3
+  // Tagen" depends on the moment and the texts the browser has, so the browser adds them once it
+  // has taken the page over (no hydration mismatch, React #418; #30.11).
   const { t: ta, ready: badgeTexts } = useTranslation('flows', { keyPrefix: 'access.launcher', useSuspense: false });
+  const hydrated = useSyncExternalStore(noSubscription, inBrowser, onServer);
   const { api, config } = useServices();
   const session = useSession();
   const userId = session.user?.id ?? '';
@@ -64,15 +71,16 @@ export default function HomePage() {
     const logoUrl = resolveAssetUrl(app.logoUrl, config.apiUrl);
     // "Endet in 3 Tagen" when a time-bound access ends soon; "Anfrage offen" for an extension asked for (#19).
     const ends = expiryBadge(app.accessEndsAt, now);
-    const badge = !badgeTexts
-      ? undefined
-      : app.pendingRequestId !== undefined
-        ? ta('badges.pending')
-        : ends === undefined
-          ? undefined
-          : ends.days === 0
-            ? ta('badges.expiresToday')
-            : ta('badges.expiresIn', { count: ends.days });
+    const badge =
+      !badgeTexts || !hydrated
+        ? undefined
+        : app.pendingRequestId !== undefined
+          ? ta('badges.pending')
+          : ends === undefined
+            ? undefined
+            : ends.days === 0
+              ? ta('badges.expiresToday')
+              : ta('badges.expiresIn', { count: ends.days });
     return {
       ...(badge === undefined ? {} : { badge }),
       id: app.id,
@@ -106,7 +114,7 @@ export default function HomePage() {
       )}
       {ready && (
         <Suspense fallback={null}>
-          <Notifications userId={userId} />
+          <Notifications userId={userId} applications={list} />
         </Suspense>
       )}
       {requested.length > 0 && (
@@ -120,11 +128,6 @@ export default function HomePage() {
             ))}
           </ul>
         </Section>
-      )}
-      {ready && granted.length === 0 && (
-        <p id="request-access" className="max-w-2xl text-sm text-fg-muted">
-          {t('requestHelp', { brand: config.brandName })}
-        </p>
       )}
     </div>
   );

@@ -1,5 +1,7 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EnvelopeIcon, KeyIcon, InformationCircleIcon } from '@heroicons/react/24/outline';
+import { useLocation, useSearch } from 'wouter';
+import { CheckCircleIcon, EnvelopeIcon, KeyIcon, InformationCircleIcon } from '@heroicons/react/24/outline';
 import { canChangeEmail, canChangePassword } from '@portal/core';
 import { Button, buttonClasses, Section } from '@portal/ui';
 import { useServices } from '../../app/contexts.tsx';
@@ -9,6 +11,12 @@ import { links } from '../../routes.ts';
 import { MyDataCard } from './my-data-card.tsx';
 import { SecurityCard } from './security-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
+
+/** What the portal server says changed on the way back from the provider (`?changed=`, #30.11). */
+function changedOf(search: string): 'email' | 'password' | undefined {
+  const changed = new URLSearchParams(search).get('changed');
+  return changed === 'email' || changed === 'password' ? changed : undefined;
+}
 
 /**
  * E-mail and password change at the provider (its policies, or a standard provider's account
@@ -20,6 +28,13 @@ export function SecurityTab() {
   const services = useServices();
   const session = useSession();
   const profile = useServerData(['my', 'profile'], () => services.api.getProfile());
+  // Back from a change: said here until the user leaves the page; the address loses `changed` (a reload says nothing).
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const [changed] = useState(() => changedOf(search));
+  useEffect(() => {
+    if (changedOf(search) !== undefined) navigate(location, { replace: true });
+  }, [search, location, navigate]);
   const emailAllowed = canChangeEmail(session.user) && (profile.data?.canChangeEmail ?? true);
   const passwordAllowed = canChangePassword(session.user) && (profile.data?.canChangePassword ?? true);
   const email = profile.data?.email ?? session.user?.email ?? '';
@@ -32,6 +47,15 @@ export function SecurityTab() {
   ).filter((change) => offered[change.which]);
   return (
     <Section title={t('security.heading')} size="xl" className="flex max-w-3xl flex-col gap-6">
+      {changed !== undefined && (
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-lg border border-success bg-success-soft p-4 text-sm text-on-success-soft"
+        >
+          <CheckCircleIcon aria-hidden="true" className="size-5 shrink-0" />
+          <span>{t(`security.${changed}.changed`)}</span>
+        </p>
+      )}
       {changes.some((change) => !change.allowed) && (
         <p
           role="note"

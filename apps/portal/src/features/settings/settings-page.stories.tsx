@@ -2,11 +2,11 @@
 // and a save the server refused), the security tab (e-mail, password, the signed-in devices,
 // the data export) and the applications whose attributes the user keeps.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { MySession } from '@portal/core';
 import type { Schema } from '@portal/contract';
 import { kitchenPlanner, priceLists } from '../../../.storybook/applications.ts';
-import { partnerScreen, shown } from '../../../.storybook/screen.tsx';
+import { partnerScreen, shown, type StoryLoaded } from '../../../.storybook/screen.tsx';
 import SettingsPage from './settings-page.tsx';
 
 const meta = { title: 'Screens/Settings', component: SettingsPage } satisfies Meta<typeof SettingsPage>;
@@ -117,9 +117,42 @@ export const Security: Story = {
   },
 };
 
+/** #30.11: back from the provider's password change, the page says it was changed (and the address forgets it). */
+export const SecurityAfterPasswordChange: Story = {
+  parameters: partnerScreen('/settings/security?changed=password', 'settings-security-changed', { profile, sessions }),
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const { i18n } = loaded as StoryLoaded;
+    await i18n.loadNamespaces('settings');
+    const notice = await canvas.findByText(i18n.t('settings:security.password.changed'), {}, shown);
+    await expect(notice.closest('[role="status"]')).not.toBeNull();
+    await expect(await canvas.findByText(/Safari 19/, {}, shown)).toBeVisible();
+  },
+};
+
 export const Applications: Story = {
   parameters: partnerScreen('/settings/applications', 'settings-applications', { myApplications }),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('Preislisten', {}, shown)).toBeVisible();
+  },
+};
+
+/**
+ * #30.11: a tab keeps the focus when it shows its page; a move to another page puts it on that
+ * page's heading, not on the page body.
+ */
+export const FocusOnTheNewPage: Story = {
+  parameters: partnerScreen('/settings/personal', 'settings-focus', { profile, sessions, myApplications }),
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const { i18n } = loaded as StoryLoaded;
+    await i18n.loadNamespaces('settings');
+    const security = await canvas.findByRole('link', { name: i18n.t('settings:tabs.security') }, shown);
+    await userEvent.click(security);
+    await canvas.findByText(/Safari 19/, {}, shown);
+    await expect(security).toHaveFocus();
+    await userEvent.click(canvas.getAllByRole('link', { name: i18n.t('ui:nav.myApps') })[0] as HTMLElement);
+    const heading = await canvas.findByRole('heading', { level: 1, name: /Dana Decker/ }, shown);
+    await waitFor(() => expect(heading).toHaveFocus(), shown);
   },
 };

@@ -27,7 +27,8 @@ export default function SettingsPage() {
   const current: SettingsTab = requested;
   return (
     <div className="flex flex-col gap-6">
-      <nav aria-label={t('tabs.label')} className="border-b border-line">
+      {/* A tab keeps the focus when it shows its page (no move to the heading, #30.11). */}
+      <nav aria-label={t('tabs.label')} data-keeps-focus className="border-b border-line">
         <ul className="-mb-px flex gap-2 overflow-x-auto">
           {tabs.map((tab) => (
             <li key={tab}>

@@ -9,10 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import {
   accessRequestFormView,
+  answerMaxLength,
   endOfMonth,
   fetchDelayMs,
   provideAccessRequestForm,
   toastError,
+  type AccessRequestChoice,
   type AccessRequestFormEvent,
   type AccessRequestFormField,
   type AccessRequestFormView,
@@ -31,11 +33,20 @@ interface AccessRequestForm {
   readonly send: (event: AccessRequestFormEvent) => void;
 }
 
-/** Core's request form machine for an application, as its view; the launcher's list is read again once it was sent. */
-export function useAccessRequestForm(application: string, today: string): AccessRequestForm {
+/**
+ * Core's request form machine for an application, as its view; the launcher's list is read again
+ * once it was sent. `choice`: what the form starts with (an earlier request's, request again).
+ */
+export function useAccessRequestForm(
+  application: string,
+  today: string,
+  choice?: AccessRequestChoice,
+): AccessRequestForm {
   const { api } = useServices();
   const machine = useMemo(() => provideAccessRequestForm({ api }), [api]);
-  const [snapshot, send] = useMachine(machine, { input: { applicationId: application, today } });
+  const [snapshot, send] = useMachine(machine, {
+    input: { applicationId: application, today, ...(choice === undefined ? {} : { choice }) },
+  });
   const view = accessRequestFormView(snapshot);
   useEffect(() => {
     // The launcher's list is read again: it now shows the request as pending.
@@ -203,7 +214,7 @@ export function AccessRequestFields({
                 key={question.id}
                 label={question.label}
                 required={question.required}
-                maxLength={1000}
+                maxLength={answerMaxLength}
                 value={view.choice.answers?.[question.id] ?? ''}
                 disabled={view.status === 'submitting'}
                 error={issue(view.issues[`answers.${question.id}`])}

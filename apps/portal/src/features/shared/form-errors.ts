@@ -1,4 +1,11 @@
-import { fieldErrors, toPortalError, unplacedMessages, type PlacedField, type PortalError } from '@portal/core';
+import {
+  fieldErrors,
+  saidBesideFields,
+  toPortalError,
+  unplacedMessages,
+  type PlacedField,
+  type PortalError,
+} from '@portal/core';
 
 export interface SaveFailure {
   readonly error: PortalError;
@@ -28,6 +35,6 @@ export function saveFailure(thrown: unknown, placed: PlacedField = () => false):
   const serverMessage = error.kind === 'http' ? error.server?.message : undefined;
   const message = serverMessage !== undefined && !besideFields.includes(serverMessage) ? serverMessage : undefined;
   const others = unplacedMessages(error, placed);
-  const alert = besideFields.length === 0 || others.length > 0;
+  const alert = !saidBesideFields(error, placed);
   return { error, fields, ...(message === undefined ? {} : { message }), others, alert };
 }

@@ -3,7 +3,7 @@ import { createActor, toPromise, waitFor } from 'xstate';
 import { accessRequestFormMachine, cleanChoice, provideAccessRequestForm } from './access-request-form.machine.ts';
 import { accessRequestFormView } from './access-request-form.view.ts';
 import { createFakePortalApi, flushPromises } from '../../testing/index.ts';
-import type { AccessRequestOptions, PortalApi } from '../../index.ts';
+import type { AccessRequestChoice, AccessRequestOptions, PortalApi } from '../../index.ts';
 
 const needs: AccessRequestOptions = {
   roleRequired: false,
@@ -19,7 +19,7 @@ const needs: AccessRequestOptions = {
   maxAccessDays: 60,
 };
 
-function start(options: AccessRequestOptions = needs, choice?: { readonly justification: string }) {
+function start(options: AccessRequestOptions = needs, choice?: AccessRequestChoice) {
   const api = createFakePortalApi({
     accessRequestOptions: { kitchen: options },
     authChecks: { kitchen: { status: 'noAccess', applicationId: 'kitchen', internal: false, requested: false } },
@@ -66,6 +66,29 @@ describe('access-request form (#19)', () => {
       method: 'requestAccess',
       args: [{ applicationId: 'kitchen' }, { accountAccessId: 'aa-dealer', justification: 'vorher' }],
     });
+  });
+
+  it('starts with an earlier request’s choice as far as the application still offers it (request again, #30.11)', async () => {
+    const { actor } = start(
+      { ...needs, questions: [{ id: 'dealerNumber', label: 'Händlernummer', required: true }] },
+      {
+        accountAccessId: 'aa-studio',
+        roleId: 'role-gone',
+        justification: 'Wie letztes Mal',
+        answers: { dealerNumber: '4711', oldQuestion: 'x' },
+      },
+    );
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(accessRequestFormView(actor.getSnapshot()).choice).toEqual({
+      accountAccessId: 'aa-studio',
+      justification: 'Wie letztes Mal',
+      answers: { dealerNumber: '4711' },
+    });
+    // A later load (a search) changes nothing of what the user has chosen since.
+    actor.send({ type: 'SET', field: 'accountAccessId', value: 'aa-dealer' });
+    actor.send({ type: 'SEARCH', search: 'zzz' });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(accessRequestFormView(actor.getSnapshot()).choice.accountAccessId).toBe('aa-dealer');
   });
 
   it('a search keeps the chosen entry with its label, and is sent trimmed', async () => {

@@ -22,6 +22,23 @@ import type {
 const issuesOf = (context: AccessRequestFormContext) =>
   context.options === undefined ? {} : validateAccessRequestForm(context.options, context.choice, context.today);
 
+/**
+ * A choice the form starts with (request again, #30.11) as far as the application still offers
+ * it: an account access or role among the first loaded page, answers to questions it still asks.
+ */
+function offeredChoice(choice: AccessRequestChoice, options: AccessRequestOptions): AccessRequestChoice {
+  const { accountAccessId, roleId, answers, ...rest } = choice;
+  const offered = (id: string | undefined, items: readonly { readonly id: string }[]) =>
+    id !== undefined && items.some((item) => item.id === id);
+  const asked = Object.entries(answers ?? {}).filter(([id]) => (options.questions ?? []).some((q) => q.id === id));
+  return {
+    ...rest,
+    ...(offered(accountAccessId, options.accountAccesses.items) ? { accountAccessId } : {}),
+    ...(offered(roleId, options.roles.items) ? { roleId } : {}),
+    ...(asked.length === 0 ? {} : { answers: Object.fromEntries(asked) }),
+  };
+}
+
 /** The choice as it is sent: trimmed texts, blank answers left out. */
 export function cleanChoice(choice: AccessRequestChoice): AccessRequestChoice {
   const answers = Object.entries(choice.answers ?? {})
@@ -91,6 +108,9 @@ export const accessRequestFormMachine = setup({
         onDone: {
           target: 'editing',
           actions: assign({
+            // The first load: a choice given at the start keeps only what is still offered.
+            choice: ({ context, event }) =>
+              context.options === undefined ? offeredChoice(context.choice, event.output) : context.choice,
             options: ({ event }) => event.output,
             known: ({ context, event }) => ({
               ...context.known,

@@ -1,11 +1,11 @@
 // Pure view of a user's access request form (#19): what the page shows, from the snapshot alone.
 
 import type { SnapshotFrom } from 'xstate';
-import { addDays, justificationMaxLength, latestEndDate } from '../../domain/access-governance.ts';
+import { addDays, latestEndDate } from '../../domain/access-governance.ts';
 import type { AccessRequestChoice, AccessRequestQuestion, Choice } from '../../domain/entities.ts';
 import { toastError } from '../../errors/errors.ts';
 import type { PortalError, ToastModel } from '../../errors/errors.ts';
-import type { AccessRequestField, ValidationIssue } from '../../validation/validation.ts';
+import { justificationMaxLength, type AccessRequestField, type ValidationIssue } from '../../validation/validation.ts';
 import type { accessRequestFormMachine } from './access-request-form.machine.ts';
 
 export interface AccessRequestFormView {

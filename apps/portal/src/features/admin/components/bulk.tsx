@@ -1,14 +1,20 @@
 // Bulk actions on a list's chosen rows (#20.3): a delete that asks first, and a dialog that
 // asks for what to apply (roles, account accesses, a reason). A failed call keeps the dialog,
-// what was chosen in it and the list's choice, and says why in a toast.
+// what was chosen in it and the list's choice, and says why in a toast. A call that answers a
+// job (#28.6: the changes of an application's users, several decisions) keeps the dialog open
+// with the job's progress until it is finished; its submit carries an Idempotency-Key, the same
+// for the same choice sent again, so a second click after a failure is the first job.
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { TrashIcon } from '@heroicons/react/20/solid';
-import { toPortalError } from '@portal/core';
+import type { BulkResult, Job } from '@portal/adapters/admin';
+import { jobOutcome, toPortalError } from '@portal/core';
 import { Button } from '@portal/ui';
 import { useToasts } from '../../../app/contexts.tsx';
 import { useAdmin } from '../admin-context.tsx';
 import type { EntityKind } from '../lib/links.ts';
+import { isJob, useJob, useJobEnd, useSubmitKey, type JobWatch } from '../lib/jobs.ts';
 import { Confirm } from './confirm.tsx';
+import { JobProgress } from './job-progress.tsx';
 import type { ListBulk } from './list-view.tsx';
 import { useAdminT, type AdminT } from '../lib/i18n.ts';
 
@@ -29,25 +35,65 @@ export function namesText(t: AdminT, names: readonly string[]): string {
   return names.length <= shownNames ? first : `${first} ${t('bulk.more', { count: names.length - shownNames })}`;
 }
 
-/** What a bulk call says it did: a text, or one made of the call's answer (#30.7: how many it really changed). */
-type DoneText<R> = string | ((result: R) => string);
+/** What a bulk call says it did: a text, or one made of how many it really changed (#30.7). */
+type DoneText = string | ((count: number) => string);
 
-/** Runs a bulk call: busy while it runs; on success a toast and `done`; on failure a toast with the server's reason (the choice stays). */
+/**
+ * A bulk call: what it sends (the same body again is the same submit) and the call, with the submit's
+ * Idempotency-Key; it answers how many it changed, or a job (#28.6) whose result says so.
+ */
+export interface BulkCall {
+  readonly body: unknown;
+  readonly send: (idempotencyKey: string) => Promise<number | Job>;
+}
+
+/**
+ * Runs a bulk call: busy while it runs (and while its job runs); on success a toast and `done`; on failure (of the
+ * call or of its job) a toast with the server's reason, the choice stays. A job that cannot be read any more ends the
+ * wait without a verdict: its progress says so.
+ */
 function useBulkRun(): {
   readonly busy: boolean;
-  readonly run: <R>(call: () => Promise<R>, success: DoneText<R>, after: () => void) => void;
+  readonly watch: JobWatch | undefined;
+  readonly run: (call: BulkCall, success: DoneText, after: () => void) => void;
 } {
   const toasts = useToasts();
+  const submitKey = useSubmitKey();
   const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<{ job: Job; success: DoneText; after: () => void } | undefined>(undefined);
+  const succeeded = (success: DoneText, count: number, after: () => void) => {
+    toasts.success(typeof success === 'string' ? success : success(count));
+    after();
+  };
+  const watch = useJob(pending?.job);
+  useJobEnd(watch, (ended) => {
+    setBusy(false);
+    // A job that cannot be read any more keeps its key: the same choice again names the same job.
+    if (ended.state === 'lost' || pending === undefined) return;
+    submitKey.renew();
+    const outcome = jobOutcome<BulkResult>({ ...ended.job, result: countOf(ended.job) });
+    if (outcome?.kind === 'failed') {
+      toasts.error(toPortalError(outcome.error));
+      return;
+    }
+    setPending(undefined);
+    succeeded(pending.success, outcome?.result?.count ?? 0, pending.after);
+  });
   return {
     busy,
+    watch,
     run: (call, success, after) => {
       setBusy(true);
-      call().then(
-        (result) => {
+      setPending(undefined);
+      call.send(submitKey.keyFor(call.body)).then(
+        (answer) => {
+          if (isJob(answer)) {
+            setPending({ job: answer, success, after });
+            return;
+          }
           setBusy(false);
-          toasts.success(typeof success === 'string' ? success : success(result));
-          after();
+          submitKey.renew();
+          succeeded(success, answer, after);
         },
         (error: unknown) => {
           setBusy(false);
@@ -58,8 +104,11 @@ function useBulkRun(): {
   };
 }
 
+/** A bulk job's result (how many it changed); null for another kind's. */
+const countOf = (job: Job): BulkResult | null => (job.result !== null && 'count' in job.result ? job.result : null);
+
 /** "Löschen" for the chosen rows: asks first, naming them; all or nothing on the server. */
-export function BulkDelete<Row, R = unknown>({
+export function BulkDelete<Row>({
   rows,
   name,
   removeMany,
@@ -71,16 +120,16 @@ export function BulkDelete<Row, R = unknown>({
 }: {
   readonly rows: readonly Row[];
   readonly name: (row: Row) => string;
-  readonly removeMany: () => Promise<R>;
+  readonly removeMany: BulkCall;
   readonly done: () => void;
   readonly label?: string;
   readonly title?: string;
   readonly message?: string;
-  readonly doneText?: DoneText<R>;
+  readonly doneText?: DoneText;
 }) {
   const t = useAdminT();
   const [open, setOpen] = useState(false);
-  const { busy, run } = useBulkRun();
+  const { busy, watch, run } = useBulkRun();
   const names = namesText(t, rows.map(name));
   return (
     <>
@@ -92,6 +141,7 @@ export function BulkDelete<Row, R = unknown>({
         busy={busy}
         title={title ?? t('bulk.deleteTitle', { count: rows.length })}
         message={message ?? t('bulk.deleteMessage', { names })}
+        {...(watch === undefined ? {} : { details: <JobProgress watch={watch} /> })}
         {...(label === undefined ? {} : { confirmLabel: label })}
         onCancel={() => setOpen(false)}
         onConfirm={() =>
@@ -108,8 +158,8 @@ export function BulkDelete<Row, R = unknown>({
 /**
  * A button that opens a dialog asking what to apply to the chosen rows (`children`, e.g. a
  * checklist of roles); `apply` answers a problem text to show in the dialog, `null` when a field of
- * the dialog already says what is wrong, or the call, whose answer is how many it changed (the toast
- * says that number, #30.7, not how many rows were chosen).
+ * the dialog already says what is wrong, or the call, whose answer is how many it changed or a job whose
+ * result says so (the toast says that number, #30.7, not how many rows were chosen).
  */
 export function BulkDialogAction({
   label,
@@ -130,14 +180,14 @@ export function BulkDialogAction({
   /** Called when the dialog opens: start its inputs empty. */
   readonly onOpen?: () => void;
   /** A problem to show (e.g. nothing chosen), `null` (a field says it), or the call to make. */
-  readonly apply: () => string | null | (() => Promise<number>);
+  readonly apply: () => string | null | BulkCall;
   readonly done: () => void;
   readonly children: ReactNode;
 }) {
   const t = useAdminT();
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState<string | undefined>(undefined);
-  const { busy, run } = useBulkRun();
+  const { busy, watch, run } = useBulkRun();
   const close = () => {
     if (!busy) setOpen(false);
   };
@@ -188,6 +238,7 @@ export function BulkDialogAction({
           >
             <div className="flex flex-col gap-3">
               {children}
+              {watch !== undefined && <JobProgress watch={watch} />}
               {problem !== undefined && (
                 <p role="alert" className="text-sm text-danger">
                   {problem}
@@ -220,7 +271,7 @@ export function useBulkDelete<Row extends { readonly id: string }>(
               <BulkDelete
                 rows={rows}
                 name={name}
-                removeMany={() => removeMany(rows.map((row) => row.id))}
+                removeMany={{ body: rows.map((row) => row.id), send: () => removeMany(rows.map((row) => row.id)) }}
                 done={() => {
                   if (kind !== 'users') invalidate(kind);
                   done();

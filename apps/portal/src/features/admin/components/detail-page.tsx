@@ -48,7 +48,8 @@ const isDeleteResult = (value: unknown): value is DeleteResult =>
 
 /**
  * A delete button that asks first; on success goes back to the list. With `usage`, the dialog
- * shows where the entity is used, and the toast what the delete removed it from (#17.15).
+ * shows where the entity is used and what the delete affects (#17.15, #30.3), and the toast what
+ * the delete removed it from.
  */
 export function DeleteAction({
   name,
@@ -292,8 +293,10 @@ const usageSubjects: ReadonlySet<string> = new Set<UsageSubject>([
   'accountAccesses',
   'attributes',
   'customFlows',
+  'permissions',
+  'applications',
 ]);
-const isUsageSubject = (kind: FormKind): kind is UsageSubject => usageSubjects.has(kind);
+const isUsageSubject = (kind: FormKind): kind is FormKind & UsageSubject => usageSubjects.has(kind);
 
 /**
  * The frame of an entity's form: navigation bar, the form with save and (with usage where others
@@ -328,7 +331,7 @@ export function EntityFormFrame<K extends FormKind, V>({
   const list = adminLinks.list(kind);
   const [reverts, setReverts] = useState(0);
   const loadUsage = api.usage;
-  // Where others use the kind, the delete's dialog says where this one is used (#17.15).
+  // Where others use the kind, the delete's dialog says where this one is used (#17.15), and what it affects (#30.3).
   const usage =
     isUsageSubject(kind) && loadUsage !== undefined ? { usage: { subject: kind, load: () => loadUsage(id) } } : {};
   return (

@@ -2,7 +2,7 @@
 // server field errors and a toast, sections, the action bar, a server-searched picker.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { PlusIcon, XMarkIcon } from '@heroicons/react/20/solid';
-import { toPortalError, type PortalError } from '@portal/core';
+import { saidBesideFields, toPortalError, type PortalError } from '@portal/core';
 import { Button, Chip, Section as UiSection, useToasterClearance } from '@portal/ui';
 import type { AdminPage } from '@portal/adapters/admin';
 import { useToasts } from '../../../app/contexts.tsx';
@@ -62,10 +62,12 @@ export function useFormState<V>(initial: V): FormState<V> {
   useEffect(() => {
     if (pending === undefined) return;
     setPending(undefined);
-    toasts.error(pending.error, (field) => {
+    const placed = (field: string) => {
       const shown = pending.fields[field];
       return shown !== undefined && shownBesideField.has(shown);
-    });
+    };
+    // Said beside the fields alone: no toast repeats it (#30.8).
+    if (!saidBesideFields(pending.error, placed)) toasts.error(pending.error, placed);
   }, [pending, toasts]);
   const set = useCallback(<K extends keyof V>(field: K, value: V[K]) => {
     setValues((current) => ({ ...current, [field]: value }));

@@ -99,4 +99,41 @@ describe('HistorySection', () => {
     expect(type?.textContent).toContain('E-Mail-Adresse');
     expect(type?.textContent).not.toContain('→');
   });
+
+  it('reads a webhook change per property by its label, and instants in the reader’s language (#30.11)', async () => {
+    const settings = {
+      enabled: true,
+      endpointUrl: 'https://planner.example.test/hook',
+      username: null,
+      passwordSet: true,
+      onGrant: true,
+      onRemove: true,
+      onUpdate: true,
+      onAccessRequest: false,
+      headers: [],
+      keyVaultReference: null,
+      pauseAfterFailures: null,
+    };
+    const items = [
+      entry({
+        id: 'hook',
+        field: 'webhook',
+        oldValue: JSON.stringify(settings),
+        value: JSON.stringify({ ...settings, onAccessRequest: true, pauseAfterFailures: 5 }),
+      }),
+      entry({ id: 'password', field: 'webhook.passwordChanged', mode: 'UPDATE', value: '2026-11-20T09:15:00.000Z' }),
+    ];
+    render(<HistorySection scope="a3" load={async () => ({ items, total: items.length })} />);
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(3));
+    const [, hook, password] = screen.getAllByRole<HTMLElement>('row');
+    const lines = within(hook as HTMLElement)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(lines).toEqual(['Bei Zugriffsanfragen: Nein → Ja', 'Pausieren nach Fehlschlägen in Folge: leer → 5']);
+    expect(hook?.textContent).not.toContain('onAccessRequest');
+    expect(hook?.textContent).not.toContain('planner.example.test');
+    expect(password?.textContent).toContain('Webhook-Passwort geändert');
+    expect(password?.textContent).toContain('20.11.2026');
+    expect(password?.textContent).not.toContain('2026-11-20T09:15');
+  });
 });

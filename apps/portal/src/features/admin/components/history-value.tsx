@@ -1,14 +1,15 @@
 // One history entry's field, change and author as an administrator reads them (#17.14):
 // the field's label, old → new with linked entities by name (a link while they exist), yes/no
-// for flags, the author's name.
+// for flags, instants in the reader's language, the author's name; a record-valued field (the
+// webhook) property by property, only those that changed, each by its label (#30.11).
 import { Fragment, type ReactNode } from 'react';
-import { historyChange } from '@portal/core';
+import { historyChange, historyRecordChanges } from '@portal/core';
 import type { HistoryRef, HistoryValue } from '@portal/core';
 import type { AdminHistoryEntry } from '@portal/adapters/admin';
 import { UiLink } from '@portal/ui';
 import { entityKindOfRef, historyEnumLabel, historyFieldLabel, historyPropertyLabels } from '../lib/history-fields.ts';
 import { adminLinks } from '../lib/links.ts';
-import { useAdminT, type AdminT } from '../lib/i18n.ts';
+import { useAdminT, useFormatDate, type AdminT } from '../lib/i18n.ts';
 
 function RefName({ entity, t }: { readonly entity: HistoryRef; readonly t: AdminT }) {
   if (entity.exists) {
@@ -37,7 +38,14 @@ function propertyLabel(name: string, t: AdminT): string {
   return key === undefined ? name : t(key);
 }
 
-function render(value: HistoryValue, field: string, t: AdminT): ReactNode {
+/** How the values read: the console's texts and its date format. */
+interface Reading {
+  readonly t: AdminT;
+  readonly date: (iso: string) => string;
+}
+
+function render(value: HistoryValue, field: string, reading: Reading): ReactNode {
+  const { t } = reading;
   switch (value.type) {
     case 'empty':
       return <span className="text-fg-muted">{t('history.none')}</span>;
@@ -45,6 +53,8 @@ function render(value: HistoryValue, field: string, t: AdminT): ReactNode {
       return t(value.value ? 'common.yes' : 'common.no');
     case 'number':
       return String(value.value);
+    case 'dateTime':
+      return <time dateTime={value.iso}>{reading.date(value.iso)}</time>;
     case 'text': {
       const key = historyEnumLabel(field, value.text);
       return key === undefined ? value.text : t(key);
@@ -56,13 +66,13 @@ function render(value: HistoryValue, field: string, t: AdminT): ReactNode {
         return (
           <ul className="flex flex-col gap-0.5">
             {value.items.map((item, i) => (
-              <li key={i}>{render(item, field, t)}</li>
+              <li key={i}>{render(item, field, reading)}</li>
             ))}
           </ul>
         );
       }
       return joined(
-        value.items.map((item) => render(item, field, t)),
+        value.items.map((item) => render(item, field, reading)),
         ', ',
       );
     case 'record': {
@@ -90,14 +100,14 @@ function render(value: HistoryValue, field: string, t: AdminT): ReactNode {
           propertyLabel(f.name, t)
         ) : (
           <>
-            {propertyLabel(f.name, t)}: {render(f.value, f.name, t)}
+            {propertyLabel(f.name, t)}: {render(f.value, f.name, reading)}
           </>
         ),
       );
       if (title === undefined) return joined(parts, '; ');
       return (
         <>
-          {render(title.value, title.name, t)}
+          {render(title.value, title.name, reading)}
           {parts.length > 0 && <> ({joined(parts, ', ')})</>}
         </>
       );
@@ -113,21 +123,48 @@ export function HistoryField({ entry }: { readonly entry: AdminHistoryEntry }) {
   return <>{key === undefined ? entry.field : t(key)}</>;
 }
 
-/** old → new for a change, the value for a creation. */
-export function HistoryChangeView({ entry }: { readonly entry: AdminHistoryEntry }) {
-  const t = useAdminT();
-  if (entry.mode === 'DELETE') return <span className="text-fg-muted">{t('history.none')}</span>;
-  const change = historyChange(entry);
-  const field = entry.field ?? '';
-  if (change.before === undefined) return <span className="break-words">{render(change.after, field, t)}</span>;
+/** old → new. */
+function Changed({ before, after, t }: { readonly before: ReactNode; readonly after: ReactNode; readonly t: AdminT }) {
   return (
-    <span className="break-words">
-      <span data-part="before">{render(change.before, field, t)}</span>
+    <>
+      <span data-part="before">{before}</span>
       <span role="img" aria-label={t('history.changedTo')}>
         {' '}
         →{' '}
       </span>
-      <span data-part="after">{render(change.after, field, t)}</span>
+      <span data-part="after">{after}</span>
+    </>
+  );
+}
+
+/** old → new for a change, the value for a creation; a record (the webhook) one line per property that changed. */
+export function HistoryChangeView({ entry }: { readonly entry: AdminHistoryEntry }) {
+  const t = useAdminT();
+  const formatDate = useFormatDate();
+  if (entry.mode === 'DELETE') return <span className="text-fg-muted">{t('history.none')}</span>;
+  const reading: Reading = { t, date: (iso) => formatDate(iso) };
+  const change = historyChange(entry);
+  const field = entry.field ?? '';
+  const properties = historyRecordChanges(change);
+  if (properties !== undefined)
+    return (
+      <ul className="flex flex-col gap-0.5 break-words">
+        {properties.map(({ name, before, after }) => (
+          <li key={name} data-property={name}>
+            <span className="font-medium">{propertyLabel(name, t)}</span>:{' '}
+            {before === undefined ? (
+              render(after, name, reading)
+            ) : (
+              <Changed before={render(before, name, reading)} after={render(after, name, reading)} t={t} />
+            )}
+          </li>
+        ))}
+      </ul>
+    );
+  if (change.before === undefined) return <span className="break-words">{render(change.after, field, reading)}</span>;
+  return (
+    <span className="break-words">
+      <Changed before={render(change.before, field, reading)} after={render(change.after, field, reading)} t={t} />
     </span>
   );
 }

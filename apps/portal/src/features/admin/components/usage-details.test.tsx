@@ -7,6 +7,7 @@ import { UiBridge } from '../../../app/app.tsx';
 import { createI18n } from '../../../i18n/i18n.ts';
 import { ToastProvider } from '../../../app/contexts.tsx';
 import { DeleteAction } from './detail-page.tsx';
+import type { UsageSubject } from './usage-details.tsx';
 
 const groups: EntityUsage['groups'] = [
   { kind: 'APPLICATION', count: 1, first: [{ id: 'a1000000-0000-4000-8000-000000000002', label: 'Küchenplaner' }] },
@@ -26,11 +27,15 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-async function openDialog(load: () => Promise<EntityUsage>, onDelete: () => Promise<unknown>) {
+async function openDialog(
+  load: () => Promise<EntityUsage>,
+  onDelete: () => Promise<unknown>,
+  subject: UsageSubject = 'roles',
+) {
   render(
     <UiBridge>
       <ToastProvider>
-        <DeleteAction name="Planer" onDelete={onDelete} afterHref="/admin/roles" usage={{ subject: 'roles', load }} />
+        <DeleteAction name="Planer" onDelete={onDelete} afterHref="/admin/roles" usage={{ subject, load }} />
       </ToastProvider>
     </UiBridge>,
   );
@@ -86,5 +91,83 @@ describe('DeleteAction with usage', () => {
       async () => ({ removedFrom: [] }),
     );
     await within(dialog).findByText('Die Verwendung konnte nicht ermittelt werden.');
+  });
+
+  const kitchenPlanner = { id: 'a1000000-0000-4000-8000-000000000002', label: 'Küchenplaner' };
+  const lost: EntityUsage['groups'][number] = { kind: 'ADMIN_PERMISSION_LOST', count: 1, first: [kitchenPlanner] };
+
+  it('warns first when the delete leaves an application without anyone holding its admin permission (#30.3)', async () => {
+    const dialog = await openDialog(
+      async () => ({ groups: [groups[1] as EntityUsage['groups'][number], lost] }),
+      async () => ({ removedFrom: [] }),
+    );
+    const warning = await within(dialog).findByTestId('admin-permission-lost');
+    expect(warning.textContent).toBe(
+      'Danach hat niemand mehr die Administrationsberechtigung von 1 Anwendung:' +
+        'KüchenplanerNur globale Administratoren können sie dann noch verwalten.',
+    );
+    expect(within(warning).getByRole('link', { name: 'Küchenplaner' }).getAttribute('href')).toBe(
+      `/admin/applications/${kitchenPlanner.id}`,
+    );
+    // The warning stands before the list of the other uses.
+    const list = within(dialog).getByRole('list');
+    expect(warning.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('a permission: the applications it is the admin permission of, its roles and holders (#30.3)', async () => {
+    const dialog = await openDialog(
+      async () => ({
+        groups: [
+          lost,
+          { kind: 'ROLE', count: 1, first: [{ id: 'r5', label: 'Planer-Administrator' }] },
+          { kind: 'USER', count: 1, first: [{ id: 'u1', label: 'Paul Planer' }] },
+        ],
+      }),
+      async () => ({ removedFrom: [] }),
+      'permissions',
+    );
+    const warning = await within(dialog).findByTestId('admin-permission-lost');
+    expect(warning.textContent).toContain(
+      'Dies ist die Administrationsberechtigung von 1 Anwendung; danach hat sie keine mehr:',
+    );
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Rollen (1): Planer-Administrator', 'Benutzer, die sie über eine Rolle haben (1): Paul Planer']);
+    expect(within(dialog).getByRole('link', { name: 'Planer-Administrator' }).getAttribute('href')).toBe(
+      '/admin/roles/r5',
+    );
+  });
+
+  it('an application or a user: what the delete affects, open requests named without a link (#30.3)', async () => {
+    const dialog = await openDialog(
+      async () => ({
+        groups: [
+          { kind: 'USER', count: 31, first: [{ id: 'u1', label: 'Anna Albers' }] },
+          { kind: 'ACCESS_REQUEST', count: 2, first: [{ id: 'q1', label: 'Paul Partner' }] },
+        ],
+      }),
+      async () => undefined,
+      'applications',
+    );
+    await within(dialog).findByText('„Planer“ zu löschen betrifft:');
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Benutzer, die den Zugriff verlieren (31): Anna Albers und 30 weitere Einträge',
+      'Offene Zugriffsanfragen (2): Paul Partner und 1 weiterer Eintrag',
+    ]);
+    expect(within(dialog).queryByRole('link', { name: 'Paul Partner' })).toBeNull();
+    cleanup();
+    const nothing = await openDialog(
+      async () => ({ groups: [] }),
+      async () => undefined,
+      'users',
+    );
+    await within(nothing).findByText('„Planer“ zu löschen betrifft sonst nichts.');
   });
 });

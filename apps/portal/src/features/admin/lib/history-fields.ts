@@ -91,6 +91,7 @@ export const historyPropertyLabels: Readonly<Record<string, AdminKey>> = {
   onGrant: 'webhook.onGrant',
   onRemove: 'webhook.onRemove',
   onUpdate: 'webhook.onUpdate',
+  onAccessRequest: 'history.properties.onAccessRequest',
   headers: 'webhook.headers',
   keyVaultReference: 'webhook.keyVaultReference',
   pauseAfterFailures: 'webhook.pause.label',

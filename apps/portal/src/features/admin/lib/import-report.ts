@@ -1,7 +1,7 @@
 // The report of a CSV import (#20.3): per line what was (or would be) done and each invalid
-// line's reason, as a CSV file for spreadsheet programs (UTF-8 with a byte-order mark, CRLF,
-// RFC 4180 quotes, a cell that would start a formula prefixed with an apostrophe: the same
-// rules as the API's CSV downloads).
+// line's reason, as a CSV file for spreadsheet programs (UTF-8 with a byte-order mark, each
+// line by core's CSV rule `csvLine`, the rule of the API's CSV downloads).
+import { csvLine } from '@portal/core';
 import type { ImportResult } from '@portal/adapters/admin';
 
 export interface ImportReportLabels {
@@ -9,12 +9,6 @@ export interface ImportReportLabels {
   readonly header: readonly [string, string, string, string, string, string];
   /** A change's name (GRANT, UPDATE, REMOVE, UNCHANGED) and the invalid lines' result. */
   readonly change: (change: 'GRANT' | 'UPDATE' | 'REMOVE' | 'UNCHANGED' | 'INVALID') => string;
-}
-
-function reportCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** The report's text, lines in file order (valid and invalid mixed, as in the file). */
@@ -36,5 +30,5 @@ export function importReportCsv(result: ImportResult, labels: ImportReportLabels
       cells: [problem.line, problem.email ?? '', labels.change('INVALID'), '', '', problem.message],
     })),
   ].sort((a, b) => a.line - b.line);
-  return `\ufeff${[labels.header, ...lines.map((l) => l.cells)].map((cells) => cells.map(reportCell).join(',')).join('\r\n')}\r\n`;
+  return `\ufeff${[labels.header, ...lines.map((l) => l.cells)].map(csvLine).join('')}`;
 }

@@ -8,7 +8,7 @@ import { useParams } from 'wouter';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { CheckIcon, NoSymbolIcon } from '@heroicons/react/20/solid';
-import { accessRequestMachine, accessRequestView, decideAccessRequest } from '@portal/core';
+import { accessRequestMachine, accessRequestView, decideAccessRequest, denyReasonMaxLength } from '@portal/core';
 import { Button, ReadOnlyField, ReadOnlyGroup, TextArea, TextField } from '@portal/ui';
 import { localToday } from '@portal/adapters';
 import { toAccessRequest, type AccessRequestDetail } from '@portal/adapters/admin';
@@ -195,7 +195,7 @@ export function Decision({
                   label={t('accessRequests.fields.reason')}
                   required
                   rows={3}
-                  maxLength={1000}
+                  maxLength={denyReasonMaxLength}
                   value={view.reason}
                   disabled={view.busy}
                   help={t('accessRequests.reasonHelp')}

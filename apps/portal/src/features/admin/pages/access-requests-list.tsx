@@ -5,6 +5,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import type { AccessRequestSummary } from '@portal/adapters/admin';
 import {
   accessRequestStatuses,
+  denyReasonMaxLength,
   validateAccessRequestRoles,
   validateDenyReason,
   type AccessRequestDecision,
@@ -67,12 +68,11 @@ function DecisionAction({
       apply={() => {
         const chosen = decide();
         if (chosen === null || typeof chosen === 'string') return chosen;
-        return () =>
-          api.decideAccessRequests(
-            application,
-            rows.map((row) => row.id),
-            chosen,
-          );
+        const requestIds = rows.map((row) => row.id);
+        return {
+          body: { requestIds, chosen },
+          send: (key) => api.decideAccessRequests(application, requestIds, chosen, key),
+        };
       }}
       done={() => {
         reloadAdministrable();
@@ -133,7 +133,7 @@ function DenyAction(props: DecisionProps) {
         help={t('accessRequests.reasonHelp')}
         required
         rows={3}
-        maxLength={1000}
+        maxLength={denyReasonMaxLength}
         value={reason}
         onChange={(event) => {
           setReason(event.target.value);

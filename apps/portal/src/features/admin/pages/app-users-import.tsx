@@ -3,15 +3,23 @@
 // and each invalid line with its reason; "Übernehmen" is offered once a dry run of exactly
 // this text found no invalid line, and writes all or nothing; a report of the lines can be
 // downloaded. A failed call keeps the text and says why in a toast.
-import { useId, useMemo, useState } from 'react';
+// Applied, the import is a job (#28.6): the page shows its progress until it is finished, then
+// its result as before (or its refusal in a toast). The submit carries an Idempotency-Key, the
+// same for the same text until a job of it has finished: "Übernehmen" again after a failed
+// submit (a timeout) answers the job the first one started, never a second import. The running
+// job is in the address (`?job=<id>`): a reload, or the way back to the page, shows it again.
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { ArrowDownTrayIcon } from '@heroicons/react/20/solid';
-import type { ImportProblem, ImportResult, ImportRow } from '@portal/adapters/admin';
-import { toPortalError } from '@portal/core';
+import type { ImportProblem, ImportResult, ImportRow, Job } from '@portal/adapters/admin';
+import { jobOutcome, toPortalError } from '@portal/core';
 import { Button, DataTable, type DataTableColumn } from '@portal/ui';
 import { useToasts } from '../../../app/contexts.tsx';
 import { useAdmin } from '../admin-context.tsx';
+import { JobProgress } from '../components/job-progress.tsx';
 import { useApplicationFrame } from '../components/page-state.tsx';
 import { importReportCsv } from '../lib/import-report.ts';
+import { importResultOf, useJob, useJobEnd, useSubmitKey } from '../lib/jobs.ts';
 import { adminLinks } from '../lib/links.ts';
 import { useAdminT } from '../lib/i18n.ts';
 
@@ -37,6 +45,54 @@ export default function AppUsersImportPage() {
     answer.invalid.length === 0 &&
     answer.rows.some((row) => row.change !== 'UNCHANGED');
 
+  const submitKey = useSubmitKey();
+  /** The applied import's job and the text it was started with (none for a job found in the address). */
+  const [applying, setApplying] = useState<{ readonly csv: string; readonly job: Job } | undefined>(undefined);
+  const watch = useJob(applying?.job);
+  const [, navigate] = useLocation();
+  const here = adminLinks.applicationUsersImport(application);
+  const jobInAddress = new URLSearchParams(useSearch()).get('job') ?? undefined;
+  /** The job this page started (its id goes into the address): not read again from there. */
+  const startedHere = useRef<string | undefined>(undefined);
+  // A job named by the address (a reload while it ran): read, then watched as one started here.
+  useEffect(() => {
+    if (jobInAddress === undefined || startedHere.current === jobInAddress) return;
+    setBusy('apply');
+    api.getJob(application, jobInAddress).then(
+      (job) => {
+        // Another import was started here meanwhile: that one is shown.
+        if (startedHere.current !== undefined && startedHere.current !== job.id) return;
+        startedHere.current = job.id;
+        setApplying({ csv: '', job });
+      },
+      (error: unknown) => {
+        if (startedHere.current !== undefined) return;
+        setBusy(undefined);
+        navigate(here, { replace: true });
+        toasts.error(toPortalError(error));
+      },
+    );
+    // Only when the address names another job: the rest is read when it happens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the job in the address decides, not the callbacks
+  }, [jobInAddress]);
+  useJobEnd(watch, (ended) => {
+    setBusy(undefined);
+    // Not readable any more: the progress says so and stays; nothing is claimed about the import. The key stays too:
+    // "Übernehmen" again names the same job.
+    if (ended.state === 'lost' || applying === undefined) return;
+    submitKey.renew();
+    setApplying(undefined);
+    navigate(here, { replace: true });
+    const outcome = jobOutcome(ended.job);
+    const answer = importResultOf(ended.job);
+    if (outcome?.kind === 'failed' || answer === undefined) {
+      toasts.error(toPortalError(outcome?.kind === 'failed' ? outcome.error : undefined));
+      return;
+    }
+    setResult({ csv: applying.csv, answer });
+    toasts.success(t('import.applied', { changes: answer.rows.filter((row) => row.change !== 'UNCHANGED').length }));
+  });
+
   const send = (apply: boolean) => {
     if (csv.trim() === '') {
       setProblem(t('import.empty'));
@@ -45,20 +101,23 @@ export default function AppUsersImportPage() {
     setProblem(undefined);
     setBusy(apply ? 'apply' : 'dryRun');
     const text = csv;
-    api.importApplicationUsers(application, text, apply).then(
-      (next) => {
+    const failed = (error: unknown) => {
+      setBusy(undefined);
+      toasts.error(toPortalError(error));
+    };
+    if (!apply) {
+      api.dryRunImport(application, text).then((next) => {
         setBusy(undefined);
         setResult({ csv: text, answer: next });
-        if (next.applied)
-          toasts.success(
-            t('import.applied', { changes: next.rows.filter((row) => row.change !== 'UNCHANGED').length }),
-          );
-      },
-      (error: unknown) => {
-        setBusy(undefined);
-        toasts.error(toPortalError(error));
-      },
-    );
+      }, failed);
+      return;
+    }
+    setApplying(undefined);
+    api.startImport(application, text, submitKey.keyFor(text)).then((job) => {
+      startedHere.current = job.id;
+      setApplying({ csv: text, job });
+      navigate(`${here}?job=${encodeURIComponent(job.id)}`, { replace: true });
+    }, failed);
   };
 
   const changeText = (change: ImportRow['change'] | 'INVALID') => t(`import.changes.${change}`);
@@ -191,6 +250,12 @@ export default function AppUsersImportPage() {
           </Button>
         )}
       </div>
+      {applying !== undefined && watch !== undefined && (
+        <section aria-label={t('import.running')} className="flex max-w-xl flex-col gap-2">
+          <p className="text-sm font-medium text-fg">{t('import.running')}</p>
+          <JobProgress watch={watch} />
+        </section>
+      )}
       {answer !== undefined && (
         <section aria-labelledby={`${id}-summary`} className="flex flex-col gap-4">
           <div role="status" className="flex flex-col gap-1 text-sm">

@@ -48,11 +48,8 @@ function ChangeAction({
         if (problem !== undefined) return tu(problem.code, problem.params);
         if (!roles && ids.length === 0) return t('bulk.chooseAccountAccess');
         const userIds = rows.map((row) => row.id);
-        return () =>
-          api.bulkUpdateApplicationUsers(
-            application,
-            roles ? { action, userIds, roleIds: [...ids] } : { action, userIds, accountAccessIds: [...ids] },
-          );
+        const change = roles ? { action, userIds, roleIds: [...ids] } : { action, userIds, accountAccessIds: [...ids] };
+        return { body: change, send: (key) => api.bulkUpdateApplicationUsers(application, change, key) };
       }}
       done={done}
     >
@@ -127,12 +124,15 @@ export default function AppUsersListPage() {
             title={t('bulk.removeAccessTitle', { count: rows.length })}
             message={t('bulk.removeAccessMessage', { application: label, names: namesText(t, rows.map(nameOf)) })}
             doneText={(count: number) => t('bulk.removedAccess', { count })}
-            removeMany={() =>
-              api.bulkUpdateApplicationUsers(application, {
-                action: 'removeAccess',
-                userIds: rows.map((row) => row.id),
-              })
-            }
+            removeMany={{
+              body: rows.map((row) => row.id),
+              send: (key) =>
+                api.bulkUpdateApplicationUsers(
+                  application,
+                  { action: 'removeAccess', userIds: rows.map((row) => row.id) },
+                  key,
+                ),
+            }}
             done={done}
           />
         </>

@@ -20,6 +20,7 @@ const delivery = (id: string, replayOf: string | null = null): WebhookDelivery =
   attempts: 5,
   responseStatus: 500,
   error: 'HTTP 500',
+  errorKind: 'HTTP_STATUS',
   createdAt: '2026-11-25T08:00:00.000Z',
   lastAttemptAt: '2026-11-25T08:00:30.000Z',
   nextAttemptAt: null,
@@ -45,6 +46,9 @@ describe("the webhook's deliveries (#20.2)", () => {
       </AdminPageFrame>,
     );
     await screen.findByText('aaaaaaaa');
+    // The failure in the reader's language, not the recorded "HTTP 500" (#30.11).
+    expect(screen.getByText('Der Empfänger hat mit dem Status 500 geantwortet.')).toBeDefined();
+    expect(screen.queryByText('HTTP 500')).toBeNull();
     const asked = listWebhookDeliveries.mock.calls.length;
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Testzustellung senden' }));
@@ -96,6 +100,17 @@ describe("the webhook's deliveries (#20.2)", () => {
           responseStatus: 500,
           responseBody: 'Interner Fehler beim Empfänger',
           error: 'HTTP 500',
+          errorKind: 'HTTP_STATUS',
+        },
+        {
+          attempt: 2,
+          startedAt: '2026-11-25T08:00:03.000Z',
+          durationMs: 3,
+          requestHeaders: [],
+          responseStatus: null,
+          responseBody: null,
+          error: 'fetch failed (ECONNREFUSED)',
+          errorKind: 'CONNECTION_REFUSED',
         },
       ],
     }));
@@ -112,7 +127,11 @@ describe("the webhook's deliveries (#20.2)", () => {
     expect(getWebhookDelivery).toHaveBeenCalledExactlyOnceWith(planner.id, original.id);
     await within(dialog).findByText(/"roleIds": \[/);
     expect(within(dialog).getByText(/^Versuch 1: .*, 42 ms$/)).toBeDefined();
-    expect(within(dialog).getByText(/authorization: ••••••/)).toBeDefined();
+    expect(within(dialog).getAllByText(/authorization: ••••••/)).toHaveLength(1);
+    // Each failure as a sentence (#30.11), the recorded text beside it as the technical message.
+    expect(within(dialog).getByText('Der Empfänger hat mit dem Status 500 geantwortet.')).toBeDefined();
+    expect(within(dialog).getByText('Unter der Endpunkt-URL nimmt kein Dienst Verbindungen an.')).toBeDefined();
+    expect(within(dialog).getByText('fetch failed (ECONNREFUSED)')).toBeDefined();
     expect(within(dialog).getByText('Interner Fehler beim Empfänger')).toBeDefined();
   });
 

@@ -29,6 +29,7 @@ import {
   type ApplicationValues,
   type WebhookValues,
 } from '../lib/application-form.ts';
+import { webhookErrorText } from '../lib/webhook-errors.ts';
 import { useAdminT, useFormatDate } from '../lib/i18n.ts';
 import { examplePayload, webhookEvents } from '../lib/webhook-examples.ts';
 import { CodeBlock, DeliveryDetailDialog } from './webhook-delivery-detail.tsx';
@@ -312,7 +313,7 @@ export function WebhookDeliveries({
       {
         key: 'error',
         header: t('webhook.delivery.error'),
-        render: (row) => <span className="break-all">{row.error ?? '–'}</span>,
+        render: (row) => webhookErrorText(t, row),
       },
       {
         key: 'actions',

@@ -1,9 +1,19 @@
-// #20.3: bulk actions on the console's lists and the CSV import, with a fake admin API.
+// #20.3: bulk actions on the console's lists and the CSV import, with a fake admin API; the
+// changes of an application's users and the applied import are jobs (#28.6): their progress is
+// shown until they are finished, a read that does not come back is asked again (never shown as a
+// failure), and a submit sent again carries the same Idempotency-Key.
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { AccessRequestSummary, ApplicationUserSummary, ImportResult, RoleSummary } from '@portal/adapters/admin';
+import type {
+  AccessRequestSummary,
+  ApplicationUserSummary,
+  ImportResult,
+  Job,
+  RoleSummary,
+} from '@portal/adapters/admin';
+import { HttpError } from '@portal/core';
 import { createI18n } from '../../../i18n/i18n.ts';
 import { AdminPageFrame, page, planner } from '../test-kit.tsx';
 import AccessRequestsListPage from './access-requests-list.tsx';
@@ -28,6 +38,32 @@ const user = (id: string, fullName: string): ApplicationUserSummary => ({
 });
 const users = [user('u1', 'Anna Bauer'), user('u2', 'Ben Koch'), user('u3', 'Clara Weber')];
 
+/** A job of the planner as the API answers it. */
+const jobOf = (over: Partial<Job> = {}): Job => ({
+  id: '22222222-2222-4222-8222-222222222222',
+  kind: 'USERS_BULK',
+  applicationId: planner.id,
+  status: 'QUEUED',
+  progress: { done: 0, total: null },
+  createdAt: '2026-11-27T08:00:00.000Z',
+  startedAt: null,
+  finishedAt: null,
+  statusUrl: `/api/Admin/Applications/${planner.id}/Jobs/22222222-2222-4222-8222-222222222222`,
+  result: null,
+  error: null,
+  ...over,
+});
+/** The answers of a job's reads, one after another (the last one again after them). */
+const reads = (...answers: (Job | Error)[]) => {
+  const queue = [...answers];
+  return vi.fn(() => {
+    const next = queue.length > 1 ? queue.shift() : queue[0];
+    return next instanceof Error || next === undefined
+      ? Promise.reject(next ?? new Error('none'))
+      : Promise.resolve(next);
+  });
+};
+
 function renderAt(
   path: string,
   pattern: string,
@@ -47,10 +83,15 @@ function renderAt(
 describe('several users of an application at once', () => {
   it('adds a role to the chosen users: the rule of at least one role first, then one call, a toast and the list asked again', async () => {
     const listApplicationUsers = vi.fn(() => Promise.resolve({ items: users, total: 3 }));
-    const bulkUpdateApplicationUsers = vi.fn(() => Promise.resolve(2));
+    // Finished when the submit answers (a small job): no read.
+    const bulkUpdateApplicationUsers = vi.fn(() =>
+      Promise.resolve(jobOf({ status: 'SUCCEEDED', progress: { done: 2, total: 2 }, result: { count: 2 } })),
+    );
+    const getJob = vi.fn();
     const api = {
       listApplicationUsers,
       bulkUpdateApplicationUsers,
+      getJob,
       applicationUsersExportUrl: () => '/x',
       selectRoles: () => page([{ id: 'r1', key: 'planner', label: 'Planer' }]),
     };
@@ -68,13 +109,14 @@ describe('several users of an application at once', () => {
     fireEvent.click(await within(dialog).findByRole('checkbox', { name: 'Planer' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Übernehmen' }));
     await waitFor(() =>
-      expect(bulkUpdateApplicationUsers).toHaveBeenCalledWith(planner.id, {
-        action: 'addRoles',
-        userIds: ['u1', 'u3'],
-        roleIds: ['r1'],
-      }),
+      expect(bulkUpdateApplicationUsers).toHaveBeenCalledWith(
+        planner.id,
+        { action: 'addRoles', userIds: ['u1', 'u3'], roleIds: ['r1'] },
+        expect.stringMatching(/^[0-9a-f-]{36}$/),
+      ),
     );
     expect(await screen.findByText('Zugriff geändert: 2')).toBeTruthy();
+    expect(getJob).not.toHaveBeenCalled();
     await waitFor(() => expect(listApplicationUsers).toHaveBeenCalledTimes(2));
     expect(screen.queryByRole('group', { name: 'Aktionen für die Auswahl' })).toBeNull();
   });
@@ -127,6 +169,104 @@ describe('several users of an application at once', () => {
   });
 });
 
+describe('a change of many users is a job (#28.6)', () => {
+  const listed = () => Promise.resolve({ items: users, total: 3 });
+  const chooseAndRemoveAccess = async () => {
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Alle Zeilen dieser Seite auswählen' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Zugriff entziehen' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Zugriff der Auswahl entziehen (3)?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Zugriff entziehen' }));
+    return dialog;
+  };
+
+  // Real waits between the reads (250 ms, 500 ms, 1 s): more than the default time on a loaded machine.
+  it(
+    'shows its progress in the dialog until it is finished, asking again after a read that did not come back',
+    {
+      timeout: 20_000,
+    },
+    async () => {
+      const bulkUpdateApplicationUsers = vi.fn(() => Promise.resolve(jobOf({ progress: { done: 0, total: 3 } })));
+      const getJob = reads(
+        jobOf({ status: 'RUNNING', progress: { done: 1, total: 3 } }),
+        new HttpError(504, { error: { code: 'upstream.timeout', message: 'Zu langsam', errors: [] } }),
+        jobOf({ status: 'SUCCEEDED', progress: { done: 3, total: 3 }, result: { count: 3 } }),
+      );
+      const api = {
+        listApplicationUsers: listed,
+        bulkUpdateApplicationUsers,
+        getJob,
+        applicationUsersExportUrl: () => '/x',
+      };
+      renderAt(`/admin/${planner.id}/users`, '/admin/:application/users', AppUsersListPage, api);
+      const dialog = await chooseAndRemoveAccess();
+      expect(await within(dialog).findByText('Wartet auf den Start …')).toBeTruthy();
+      expect(await within(dialog).findByText('Erledigt: 1 von 3')).toBeTruthy();
+      expect(within(dialog).getByRole('progressbar', { name: 'Fortschritt' }).getAttribute('value')).toBe(
+        String(1 / 3),
+      );
+      expect(
+        await within(dialog).findByText(
+          'Der Stand lässt sich gerade nicht abfragen; es wird weiter nachgefragt. Die Arbeit läuft auf dem Server weiter.',
+        ),
+      ).toBeTruthy();
+      // Never a failure for a read: the job's end is what counts.
+      expect(await screen.findByText('Zugriff entzogen: 3', {}, { timeout: 5000 })).toBeTruthy();
+      expect(screen.queryByText('Fehler')).toBeNull();
+      expect(getJob).toHaveBeenCalledWith(planner.id, jobOf().id);
+    },
+  );
+
+  it('a job that failed says why, keeps the dialog, and a second try is a new submit', async () => {
+    const refused = jobOf({
+      status: 'FAILED',
+      error: {
+        status: 400,
+        body: { error: { code: 'applicationUser.noAccess', message: 'Ben Koch hat keinen Zugriff.', errors: [] } },
+      },
+    });
+    const bulkUpdateApplicationUsers = vi.fn(() => Promise.resolve(jobOf()));
+    const getJob = reads(refused);
+    const api = {
+      listApplicationUsers: listed,
+      bulkUpdateApplicationUsers,
+      getJob,
+      applicationUsersExportUrl: () => '/x',
+    };
+    renderAt(`/admin/${planner.id}/users`, '/admin/:application/users', AppUsersListPage, api);
+    const dialog = await chooseAndRemoveAccess();
+    expect(await screen.findByText('Ben Koch hat keinen Zugriff.')).toBeTruthy();
+    expect(screen.getByRole('alertdialog', { name: 'Zugriff der Auswahl entziehen (3)?' })).toBeTruthy();
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Zugriff entziehen' }).hasAttribute('disabled')).toBe(false),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Zugriff entziehen' }));
+    await waitFor(() => expect(bulkUpdateApplicationUsers).toHaveBeenCalledTimes(2));
+    const keys = bulkUpdateApplicationUsers.mock.calls.map((call) => (call as unknown[])[2]);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it('a submit that failed (no answer) and is sent again carries the same Idempotency-Key', async () => {
+    const bulkUpdateApplicationUsers = vi
+      .fn()
+      .mockRejectedValueOnce(
+        new HttpError(504, { error: { code: 'upstream.timeout', message: 'Zu langsam', errors: [] } }),
+      )
+      .mockResolvedValue(jobOf({ status: 'SUCCEEDED', result: { count: 3 } }));
+    const api = { listApplicationUsers: listed, bulkUpdateApplicationUsers, applicationUsersExportUrl: () => '/x' };
+    renderAt(`/admin/${planner.id}/users`, '/admin/:application/users', AppUsersListPage, api);
+    const dialog = await chooseAndRemoveAccess();
+    await waitFor(() => expect(bulkUpdateApplicationUsers).toHaveBeenCalledTimes(1));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Zugriff entziehen' }).hasAttribute('disabled')).toBe(false),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Zugriff entziehen' }));
+    expect(await screen.findByText('Zugriff entzogen: 3')).toBeTruthy();
+    const [first, second] = bulkUpdateApplicationUsers.mock.calls.map((call) => (call as unknown[])[2]);
+    expect(first).toBe(second);
+  });
+});
+
 describe('bulk delete on a global list', () => {
   it('asks first, naming the chosen roles, then deletes them in one call', async () => {
     const roles: RoleSummary[] = [
@@ -172,11 +312,22 @@ describe("the CSV import of users' access", () => {
       ],
     };
     const clean: ImportResult = { ...invalid, invalid: [] };
-    const importApplicationUsers = vi.fn((_app: string, csv: string, apply: boolean) =>
-      Promise.resolve(apply ? { ...clean, applied: true } : csv.includes('nobody') ? invalid : clean),
+    const dryRunImport = vi.fn((_app: string, csv: string) =>
+      Promise.resolve(csv.includes('nobody') ? invalid : clean),
+    );
+    const startImport = vi.fn(() =>
+      Promise.resolve(
+        jobOf({
+          kind: 'USERS_IMPORT',
+          status: 'SUCCEEDED',
+          progress: { done: 1, total: 1 },
+          result: { ...clean, applied: true },
+        }),
+      ),
     );
     renderAt(`/admin/${planner.id}/users/import`, '/admin/:application/users/import', AppUsersImportPage, {
-      importApplicationUsers,
+      dryRunImport,
+      startImport,
     });
     const text = screen.getByLabelText('Inhalt der CSV-Datei');
     fireEvent.click(screen.getByRole('button', { name: 'Probelauf' }));
@@ -200,11 +351,153 @@ describe("the CSV import of users' access", () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Übernehmen' }));
     await waitFor(() =>
-      expect(importApplicationUsers).toHaveBeenLastCalledWith(planner.id, 'email,roles\na@example.test,planner', true),
+      expect(startImport).toHaveBeenLastCalledWith(
+        planner.id,
+        'email,roles\na@example.test,planner',
+        expect.stringMatching(/^[0-9a-f-]{36}$/),
+      ),
     );
+    expect(dryRunImport).toHaveBeenCalledTimes(2);
     expect((await screen.findAllByText('Import übernommen. Änderungen: 1')).length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Bericht herunterladen' })).toBeTruthy();
     expect((text as HTMLTextAreaElement).value).toBe('email,roles\na@example.test,planner');
+  });
+});
+
+describe('the applied import is a job (#28.6)', () => {
+  const rows: ImportResult['rows'] = [1, 2].map((n) => ({
+    line: n + 1,
+    email: `u${n}@example.test`,
+    userId: `u${n}`,
+    change: 'GRANT' as const,
+    roles: [{ id: 'r1', key: 'planner', label: 'Planer' }],
+    accountAccesses: [],
+  }));
+  const clean: ImportResult = { applied: false, rows, invalid: [] };
+  const text = 'email,roles\nu1@example.test,planner\nu2@example.test,planner';
+  const dryRunAndApply = async () => {
+    fireEvent.change(screen.getByLabelText('Inhalt der CSV-Datei'), { target: { value: text } });
+    fireEvent.click(screen.getByRole('button', { name: 'Probelauf' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Übernehmen' }).hasAttribute('disabled')).toBe(false),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Übernehmen' }));
+  };
+
+  it('shows the lines done while it runs, then the result as before', async () => {
+    const startImport = vi.fn(() => Promise.resolve(jobOf({ kind: 'USERS_IMPORT' })));
+    const getJob = reads(
+      jobOf({ kind: 'USERS_IMPORT', status: 'RUNNING', progress: { done: 1, total: 2 } }),
+      jobOf({
+        kind: 'USERS_IMPORT',
+        status: 'SUCCEEDED',
+        progress: { done: 2, total: 2 },
+        result: { ...clean, applied: true },
+      }),
+    );
+    renderAt(`/admin/${planner.id}/users/import`, '/admin/:application/users/import', AppUsersImportPage, {
+      dryRunImport: () => Promise.resolve(clean),
+      startImport,
+      getJob,
+    });
+    await dryRunAndApply();
+    const running = await screen.findByRole('region', {
+      name: 'Der Import läuft. Übernommen wird alles oder nichts; das Ergebnis erscheint hier.',
+    });
+    expect(await within(running).findByText('Erledigt: 1 von 2')).toBeTruthy();
+    expect((await screen.findAllByText('Import übernommen. Änderungen: 2')).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('region', { name: /Der Import läuft/ })).toBeNull();
+    expect(screen.getByRole('table', { name: 'Was sich ändert' })).toBeTruthy();
+  });
+
+  it('a refused import says why and keeps the text; nothing is shown as applied', async () => {
+    const getJob = reads(
+      jobOf({
+        kind: 'USERS_IMPORT',
+        status: 'FAILED',
+        error: {
+          status: 400,
+          body: {
+            error: {
+              code: 'import.invalidRows',
+              message: 'Die Datei enthält ungültige Zeilen; es wurde nichts geändert.',
+              errors: [{ field: 'lines.3', message: 'Zeile 3: Unbekannte Rolle' }],
+            },
+          },
+        },
+      }),
+    );
+    renderAt(`/admin/${planner.id}/users/import`, '/admin/:application/users/import', AppUsersImportPage, {
+      dryRunImport: () => Promise.resolve(clean),
+      startImport: () => Promise.resolve(jobOf({ kind: 'USERS_IMPORT' })),
+      getJob,
+    });
+    await dryRunAndApply();
+    expect(await screen.findByText('Die Datei enthält ungültige Zeilen; es wurde nichts geändert.')).toBeTruthy();
+    expect(screen.queryByText(/Import übernommen/)).toBeNull();
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Inhalt der CSV-Datei').value).toBe(text);
+  });
+
+  it('a job that can no longer be read claims nothing, and "Übernehmen" again names the same job', async () => {
+    const startImport = vi.fn(() => Promise.resolve(jobOf({ kind: 'USERS_IMPORT' })));
+    const getJob = reads(new HttpError(404, null));
+    renderAt(`/admin/${planner.id}/users/import`, '/admin/:application/users/import', AppUsersImportPage, {
+      dryRunImport: () => Promise.resolve(clean),
+      startImport,
+      getJob,
+    });
+    await dryRunAndApply();
+    expect(
+      await screen.findByText(
+        'Der Stand lässt sich nicht mehr abfragen. Ob die Änderung übernommen wurde, zeigt die Liste.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Import übernommen/)).toBeNull();
+    expect(screen.queryByText('Fehler')).toBeNull();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Übernehmen' }).hasAttribute('disabled')).toBe(false),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Übernehmen' }));
+    await waitFor(() => expect(startImport).toHaveBeenCalledTimes(2));
+    const [first, second] = startImport.mock.calls.map((call) => (call as unknown[])[2]);
+    expect(first).toBe(second);
+  });
+});
+
+describe('a running import in the address (#28.6)', () => {
+  it('a reload while it runs shows it again, then its result; the address forgets it once it is finished', async () => {
+    const done = jobOf({
+      kind: 'USERS_IMPORT',
+      status: 'SUCCEEDED',
+      progress: { done: 1, total: 1 },
+      result: {
+        applied: true,
+        rows: [
+          {
+            line: 2,
+            email: 'a@example.test',
+            userId: 'u1',
+            change: 'GRANT',
+            roles: [{ id: 'r1', key: 'planner', label: 'Planer' }],
+            accountAccesses: [],
+          },
+        ],
+        invalid: [],
+      },
+    });
+    const getJob = reads(jobOf({ kind: 'USERS_IMPORT', status: 'RUNNING', progress: { done: 0, total: 1 } }), done);
+    const location = memoryLocation({ path: `/admin/${planner.id}/users/import?job=${done.id}`, record: true });
+    render(
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <AdminPageFrame api={{ getJob }}>
+          <Route path="/admin/:application/users/import" component={AppUsersImportPage} />
+        </AdminPageFrame>
+      </Router>,
+    );
+    expect(await screen.findByText('Erledigt: 0 von 1')).toBeTruthy();
+    expect((await screen.findAllByText('Import übernommen. Änderungen: 1')).length).toBeGreaterThan(0);
+    expect(getJob).toHaveBeenCalledWith(planner.id, done.id);
+    await waitFor(() => expect(location.history.at(-1)).toBe(`/admin/${planner.id}/users/import`));
   });
 });
 
@@ -219,7 +512,10 @@ describe('several open access requests at once (#30.7)', () => {
   });
 
   it('denies only with a reason, as a single denial; the toast counts what the API decided', async () => {
-    const decideAccessRequests = vi.fn(() => Promise.resolve(2));
+    // A job (#28.6) finished when the submit answers; its result counts what the API decided.
+    const decideAccessRequests = vi.fn(() =>
+      Promise.resolve(jobOf({ kind: 'ACCESS_REQUESTS_DECIDE', status: 'SUCCEEDED', result: { count: 2 } })),
+    );
     const api = {
       listAccessRequests: () =>
         Promise.resolve({ items: [request('q1', 'Anna Bauer'), request('q2', 'Ben Koch')], total: 2 }),
@@ -243,10 +539,12 @@ describe('several open access requests at once (#30.7)', () => {
     fireEvent.change(reason, { target: { value: '  Kein Bedarf  ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Anfrage ablehnen' }));
     await waitFor(() =>
-      expect(decideAccessRequests).toHaveBeenCalledWith(planner.id, ['q1', 'q2'], {
-        kind: 'deny',
-        reason: 'Kein Bedarf',
-      }),
+      expect(decideAccessRequests).toHaveBeenCalledWith(
+        planner.id,
+        ['q1', 'q2'],
+        { kind: 'deny', reason: 'Kein Bedarf' },
+        expect.stringMatching(/^[0-9a-f-]{36}$/),
+      ),
     );
     expect(await screen.findByText('Abgelehnte Anfragen: 2')).toBeTruthy();
   });

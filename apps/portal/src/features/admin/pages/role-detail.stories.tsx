@@ -1,7 +1,7 @@
 // A role of the console (/admin/roles/{id}): its general fields, permissions and
 // applications as chips, and its history, one of whose changes is undone (#19.7).
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Schema } from '@portal/contract';
 import { administrable, applications } from '../../../../.storybook/console-data.ts';
 import { administrator, shown, type ScreenProps } from '../../../../.storybook/screen.tsx';
@@ -86,5 +86,62 @@ export const UndoFromHistory: Story = {
     const [, undo, first] = history.getAllByRole('row');
     await expect(within(undo as HTMLElement).getByRole('button', { name: /^Rückgängig machen/ })).toBeVisible();
     await expect(within(first as HTMLElement).queryByRole('button')).toBeNull();
+  },
+};
+
+/**
+ * #30.3: the role's delete dialog says what it affects before anything happens — first, as a
+ * warning, the application whose admin permission nobody holds afterwards, then its other uses.
+ */
+const withUsage = {
+  screen: {
+    ...Detail.parameters.screen,
+    data: {
+      ...Detail.parameters.screen.data,
+      usage: {
+        [role.id]: {
+          groups: [
+            { kind: 'APPLICATION', count: 1, first: [{ id: 'kitchen-planner', label: 'Küchenplaner' }] },
+            {
+              kind: 'USER',
+              count: 2,
+              first: [{ id: '5d6e7f80-0000-4000-8000-000000000001', label: 'Paula Planer' }],
+            },
+            { kind: 'ADMIN_PERMISSION_LOST', count: 1, first: [{ id: 'kitchen-planner', label: 'Küchenplaner' }] },
+          ],
+        },
+      },
+    },
+  } satisfies ScreenProps,
+};
+
+export const DeleteLeavesAnApplicationWithoutAdministration: Story = {
+  parameters: withUsage,
+  play: async ({ canvasElement }) => {
+    const screen = within(canvasElement);
+    await screen.findByDisplayValue('Plant Küchen und schreibt Angebote', {}, shown);
+    await userEvent.click(screen.getByRole('button', { name: 'Löschen' }));
+    const dialog = within(await within(document.body).findByRole('alertdialog', {}, shown));
+    const warning = await dialog.findByTestId('admin-permission-lost', {}, shown);
+    await expect(warning).toBeVisible();
+    await expect(within(warning).getByRole('link', { name: 'Küchenplaner' })).toBeVisible();
+    await expect(dialog.getAllByRole('listitem')).toHaveLength(2);
+  },
+};
+
+/** #30.11: Escape closes the delete dialog and the focus is back on the button that opened it. */
+export const DeleteDialogGivesTheFocusBack: Story = {
+  parameters: withUsage,
+  play: async ({ canvasElement }) => {
+    const screen = within(canvasElement);
+    await screen.findByDisplayValue('Plant Küchen und schreibt Angebote', {}, shown);
+    const opener = screen.getByRole('button', { name: 'Löschen' });
+    opener.focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await within(document.body).findByRole('alertdialog', {}, shown);
+    await within(dialog).findByTestId('admin-permission-lost', {}, shown);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(within(document.body).queryByRole('alertdialog')).toBeNull(), shown);
+    await waitFor(() => expect(opener).toHaveFocus(), shown);
   },
 };

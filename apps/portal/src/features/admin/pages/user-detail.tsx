@@ -94,7 +94,12 @@ function UserView({ user }: { readonly user: UserDetail }) {
       </Section>
       {canWrite('users') && (
         <div className="flex justify-end">
-          <DeleteAction name={name} onDelete={() => api.users.remove(user.id)} afterHref={adminLinks.list('users')} />
+          <DeleteAction
+            name={name}
+            onDelete={() => api.users.remove(user.id)}
+            usage={{ subject: 'users', load: () => api.users.usage(user.id) }}
+            afterHref={adminLinks.list('users')}
+          />
         </div>
       )}
     </DetailLayout>

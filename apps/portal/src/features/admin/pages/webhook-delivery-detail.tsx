@@ -6,6 +6,7 @@ import { Section, Skeleton } from '@portal/ui';
 import type { WebhookDeliveryAttempt } from '@portal/adapters/admin';
 import { useServerData } from '../../../app/server-data.ts';
 import { useAdmin } from '../admin-context.tsx';
+import { webhookErrorText } from '../lib/webhook-errors.ts';
 import { useAdminT, useFormatDate } from '../lib/i18n.ts';
 
 const LazyDialog = lazy(() => import('@portal/ui/dialog').then((m) => ({ default: m.Dialog })));
@@ -88,7 +89,13 @@ function Attempt({ attempt }: { readonly attempt: WebhookDeliveryAttempt }) {
         <dt className="text-fg-muted">{t('webhook.delivery.responseStatus')}</dt>
         <dd>{attempt.responseStatus ?? '–'}</dd>
         <dt className="text-fg-muted">{t('webhook.delivery.error')}</dt>
-        <dd className="break-all">{attempt.error ?? '–'}</dd>
+        <dd>{webhookErrorText(t, attempt)}</dd>
+        {attempt.error !== null && (
+          <>
+            <dt className="text-fg-muted">{t('webhook.detail.technical')}</dt>
+            <dd className="font-mono text-xs break-all">{attempt.error}</dd>
+          </>
+        )}
       </dl>
       <details>
         <summary className="cursor-pointer">{t('webhook.detail.headers')}</summary>
