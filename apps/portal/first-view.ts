@@ -49,10 +49,21 @@ export type FirstViewAnswer =
   /** Not rendered here (an error, a redirect found only while rendering): the client renders the page. */
   | { readonly kind: 'client'; readonly reason: string };
 
+/**
+ * Rendered pages the portal server keeps (#28.15, ADR 0028), one store per user and language: a
+ * page is looked up by a key made of everything its render reads (the address, the language, the
+ * boot data, the data it shows, the request's cookies, the hour), so new data is a new key.
+ */
+export interface FirstViewCache {
+  get(key: string): FirstViewAnswer | undefined;
+  set(key: string, answer: FirstViewAnswer): void;
+}
+
 /** One request's first view: its plan at once, its rendering when the server asks for it. */
 export interface FirstView {
   readonly plan: Promise<FirstViewPlan>;
-  render(): Promise<FirstViewAnswer>;
+  /** With `cache`, a page rendered before from the same inputs is answered from it (and a new one kept). */
+  render(cache?: FirstViewCache): Promise<FirstViewAnswer>;
 }
 
 export type StartFirstView = (request: FirstViewRequest) => FirstView;

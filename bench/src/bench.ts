@@ -6,7 +6,9 @@
 // portal = base, api = base+1, idp = base+2, shop = base+3), BENCH_DATA_DIR (default
 // <root>/.data/bench, reused between runs: the large seed runs only into an empty folder),
 // BENCH_SEED (large | demo, default large), BENCH_STACK_TIMEOUT_S (default 600),
-// DATABASE_URL (passed to the stack: the API runs on that PostgreSQL server instead).
+// DATABASE_URL (passed to the stack: the API runs on that PostgreSQL server instead),
+// BENCH_ONLY=first-view (the first view's figures only: cold loads, the script-free reference,
+// the HTML's size, the time to first byte; no admin runs, no API figures).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -32,6 +34,7 @@ import {
   type RequestRecord,
 } from './browser.ts';
 import { benchResults, startStack, type Stack } from './stack.ts';
+import { startScriptFreeProxy } from './script-free.ts';
 import { median, p95, renderTable, type Row } from './stats.ts';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -41,6 +44,7 @@ const runs = Math.max(1, Number(env.BENCH_RUNS ?? 5));
 const base = Number(env.BENCH_PORT_BASE ?? 5380);
 const dataDir = resolve(workspaceRoot, env.BENCH_DATA_DIR ?? join('.data', 'bench'));
 const seed = env.BENCH_SEED === 'demo' ? 'demo' : 'large';
+const firstViewOnly = env.BENCH_ONLY === 'first-view';
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 const say = (text: string) => console.log(`[bench ${elapsed().padStart(5)}] ${text}`);
@@ -334,6 +338,50 @@ async function coldLoad(
   } finally {
     await context.close();
   }
+}
+
+/**
+ * A cold load of / without scripts (through the script-free proxy), in the same browser set-up
+ * and profile as `coldLoad`: its first contentful paint.
+ */
+async function scriptFreeFcp(
+  browser: Browser,
+  stack: Stack,
+  proxyUrl: string,
+  state: StorageState,
+  profile: Profile,
+): Promise<number | undefined> {
+  const { context, page, cdp } = await newBenchPage(browser, stack.urls.portal, state);
+  try {
+    await applyProfile(cdp, profile);
+    await page.goto(`${proxyUrl}/`, { waitUntil: 'load', timeout: 60_000 });
+    const fcp = await page
+      .waitForFunction(
+        () => performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint')?.startTime,
+        null,
+        { timeout: 10_000, polling: 50 },
+      )
+      .then((handle) => handle.jsonValue())
+      .catch(() => undefined);
+    // The page must be the launcher with its tiles (a redirect to the sign-in would be another page).
+    const tiles = await page.locator(selectors.tile).count();
+    return tiles > 0 && typeof fcp === 'number' ? fcp : undefined;
+  } finally {
+    await context.close();
+  }
+}
+
+/** The launcher's HTML as the server sends it to the signed-in user, decoded: its size, and its inline CSS's. */
+async function firstViewHtmlBytes(portal: string, sessionCookie: string): Promise<{ total: number; css: number }> {
+  const response = await fetch(`${portal}/`, {
+    headers: { cookie: `${sessionCookie}; i18n_redirected=de`, accept: 'text/html', 'accept-encoding': 'identity' },
+  });
+  const html = await response.text();
+  const css = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].reduce(
+    (sum, m) => sum + Buffer.byteLength(m[1] ?? ''),
+    0,
+  );
+  return { total: Buffer.byteLength(html), css };
 }
 
 /**
@@ -1026,8 +1074,27 @@ async function main() {
     };
 
     // 4, 5, 6: admin route switch, page flips, memory of a list page.
+    // The first view's reference (#28.15): the same page with every script removed.
+    const scriptFree: Record<string, number[]> = { mobile: [], desktop: [] };
+    const proxy = await startScriptFreeProxy(stack.urls.portal);
+    try {
+      for (const profile of [profiles.mobile, profiles.desktop]) {
+        say(`cold loads of / without scripts (${profile.name}) …`);
+        for (let i = 0; i < runs; i++) {
+          const fcp = await scriptFreeFcp(browser, stack, proxy.url, state, profile);
+          if (fcp !== undefined) scriptFree[profile.name]?.push(fcp);
+        }
+      }
+    } finally {
+      await proxy.close();
+    }
+    raw.scriptFreeFcp = scriptFree;
+    const htmlBytes =
+      launcherToken === undefined ? undefined : await firstViewHtmlBytes(stack.urls.portal, launcherToken);
+    raw.firstViewHtmlBytes = htmlBytes;
+
     const admins: Record<string, AdminRun[]> = { mobile: [], desktop: [] };
-    let adminError: string | undefined;
+    let adminError: string | undefined = firstViewOnly ? 'BENCH_ONLY=first-view' : undefined;
     for (const profile of [profiles.mobile, profiles.desktop]) {
       say(`admin route switch (${profile.name})${profile.name === 'desktop' ? ', memory and page flips' : ''} …`);
       for (let i = 0; i < runs && adminError === undefined; i++) {
@@ -1191,7 +1258,36 @@ async function main() {
     });
 
     // 8: API list latencies with the session of a real sign-in, through the portal server.
-    if (token === undefined) {
+    // The first view side by side (#28.15): ours, our HTML without scripts, the budgets.
+    const fcpAgainst = (profile: 'mobile' | 'desktop', loads: readonly ColdLoad[]) => {
+      const reference = median(scriptFree[profile] ?? []);
+      const ours = m(loads, (c) => c.fcpMs);
+      add({
+        figure: `2 first contentful paint (${profile}): ours against our HTML without scripts (+10 %)`,
+        unit: 'ms',
+        budget: reference === undefined ? undefined : reference * 1.1,
+        ...(reference === undefined
+          ? notMeasured('the page without scripts painted nothing')
+          : {
+              ...ours,
+              note: `without scripts ${round(reference)} ms (${(scriptFree[profile] ?? []).map(round).join(', ')})`,
+            }),
+      });
+    };
+    fcpAgainst('mobile', mobile);
+    fcpAgainst('desktop', desktop);
+    add({
+      figure: '2 first view HTML of / (decoded)',
+      unit: 'KB',
+      budget: 25,
+      ...(htmlBytes === undefined
+        ? notMeasured('no session cookie after sign-in')
+        : { value: kb(htmlBytes.total), note: `of which inline CSS ${round(kb(htmlBytes.css))} KB` }),
+    });
+
+    if (firstViewOnly) {
+      say('BENCH_ONLY=first-view: no API figures');
+    } else if (token === undefined) {
       add({ figure: '8 API list calls', unit: 'ms', budget: 50, ...notMeasured('no session cookie after sign-in') });
     } else {
       say('API list latencies (40 calls per endpoint after 8 warm-up calls) …');
@@ -1245,7 +1341,7 @@ async function main() {
   }
 
   // 8 on a PostgreSQL server, after the stack is stopped (less competition for the 2 cores).
-  if (!env.DATABASE_URL) {
+  if (!env.DATABASE_URL && !firstViewOnly) {
     const pg = apiBenchOnPostgres();
     raw.apiPostgres = pg;
     if ('error' in pg)
@@ -1272,6 +1368,10 @@ async function main() {
   console.log(`\nPerformance budgets (performance.md), medians of ${runs} cold runs, ${new Date().toISOString()}:\n`);
   const order = (r: Row) => Number(/^\d+/.exec(r.figure)?.[0] ?? 99);
   console.log(renderTable([...rows].sort((a, b) => order(a) - order(b))));
+  console.log('\nThe first view (#28.15): ours against our own HTML without scripts, its size, its first byte:\n');
+  console.log(
+    renderTable(rows.filter((r) => /^2 (first contentful paint \(|first view HTML|time to first byte)/.test(r.figure))),
+  );
   console.log(`\nRaw numbers: ${file} (${elapsed()} in all)`);
 }
 

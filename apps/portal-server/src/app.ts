@@ -1,5 +1,6 @@
 // The portal server's HTTP surface (Hono): the build, the runtime configuration, sign-in and
 // sign-out, the API proxy, a health endpoint; security headers and a log line on every answer.
+import { randomBytes } from 'node:crypto';
 import { Effect } from 'effect';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
@@ -16,7 +17,7 @@ import {
 } from '@portal/core';
 import { parseRequestCookies } from '@portal/adapters';
 import type { RuntimeConfig } from '@portal/portal/runtime-config';
-import { securityHeaders } from '@portal/portal/runtime-config';
+import { contentSecurityPolicy, securityHeaders } from '@portal/portal/runtime-config';
 import type { FirstView, StartFirstView } from '@portal/portal/first-view';
 import { clearSessionCookie, publicUser, type Auth, type AuthAnswer } from './auth.ts';
 import { apiPrefix, errorResponse, type createApiProxy } from './proxy.ts';
@@ -25,6 +26,7 @@ import { fileResponse, type StaticSite } from './static-files.ts';
 import { streamedHtml } from './html-stream.ts';
 import { greetingScript, greetingScriptSource } from './first-view.ts';
 import { mySessionsPath, type createMySessions } from './my-sessions.ts';
+import type { RenderCache } from './render-cache.ts';
 import { gateFormSetCookie, type GateForm } from './gate-form.ts';
 
 export interface AppDeps {
@@ -38,6 +40,8 @@ export interface AppDeps {
   readonly site: StaticSite;
   /** The portal's first-view renderer (issue #16); without it every page is rendered by the client. */
   readonly startFirstView?: StartFirstView;
+  /** Rendered pages kept per user and language (#28.15); none: every page rendered anew. */
+  readonly renderCache?: RenderCache;
   readonly health: () => Promise<boolean>;
   readonly log: (entry: Record<string, unknown>) => void;
   /** True while the server drains for shutdown (health answers 503, new connections close). */
@@ -86,10 +90,10 @@ const remoteAddressOf = (c: Context): string =>
 export function createApp(deps: AppDeps) {
   const app = new Hono();
   const portalOrigin = new URL(deps.runtime.portalUrl).origin;
-  const headers = securityHeaders(deps.runtime, {
-    scripts: deps.startFirstView === undefined ? [] : [greetingScriptSource],
-    styles: deps.site.inlineStyles,
-  });
+  const scripts = deps.startFirstView === undefined ? [] : [greetingScriptSource];
+  const headers = securityHeaders(deps.runtime, { scripts });
+  /** A rendered page's CSP: its inline style allowed by the page's own nonce (#28.15). */
+  const pagePolicy = (nonce: string) => contentSecurityPolicy(deps.runtime, { scripts, styles: [`'nonce-${nonce}'`] });
   const configBody = JSON.stringify(deps.runtime);
   const languageOf = (c: Context) =>
     c.req.header('lang') ?? parseRequestCookies(c.req.header('cookie')).get(localeCookieKey);
@@ -200,7 +204,11 @@ export function createApp(deps: AppDeps) {
       headers.set('Content-Type', 'text/html; charset=utf-8');
       return new Response(deps.site.page(boot, root), { status, headers });
     }
-    const rest = withinFirstViewTime(view.render(), (reason) => ({ kind: 'client' as const, reason })).then(
+    // The page's inline style (the CSS its view uses) is allowed by a nonce of this answer.
+    const nonce = randomBytes(16).toString('base64');
+    headers.set('Content-Security-Policy', pagePolicy(nonce));
+    const cache = session === undefined ? undefined : deps.renderCache?.forUser(session.user.id, root.lang);
+    const rest = withinFirstViewTime(view.render(cache), (reason) => ({ kind: 'client' as const, reason })).then(
       (rendered) => {
         if (rendered.kind === 'client') {
           toClient(rendered.reason);
@@ -209,6 +217,7 @@ export function createApp(deps: AppDeps) {
         return deps.site.pageEnd({
           html: rendered.html,
           data: rendered.data,
+          nonce,
           ...(rendered.greetings === undefined
             ? {}
             : { greetings: { texts: rendered.greetings, script: greetingScript } }),

@@ -31,6 +31,7 @@ import {
   isSafeReturnPath,
   isWellFormedState,
   localeCookieKey,
+  resolveLocale,
   readCallbackParams,
   readJwtPayload,
   runAuthFlow,
@@ -139,7 +140,9 @@ export function createAuth(deps: AuthDeps) {
 
   /** Run one round trip on the request's cookie jar; the output and the cookies it set. */
   async function run(jar: RequestCookieJar, request: AuthRequest, signedIn: boolean, event: AuthFlowEvent) {
-    const language = languageOf(request.cookieHeader);
+    // The provider's pages in the language the page was shown in: the device's choice, else the
+    // portal's default (a click before the page's code ran has set no cookie yet, #28.15).
+    const language = languageOf(request.cookieHeader) ?? resolveLocale(undefined);
     const output: AuthFlowOutput = await runAuthFlow(
       { ...platform, authStateStore: createCookieAuthStateStore(jar), identityProvider: deps.identityProvider },
       { config: deps.authConfig, signedIn, ...(language === undefined ? {} : { language }) },

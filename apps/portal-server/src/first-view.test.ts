@@ -1,11 +1,11 @@
 // The first view rendered on the portal server (issue #16): the portal's real server bundle
 // (apps/portal/dist-ssr, built before the tests by turbo's ^build) over a fake API, and the
 // server's handling of what a renderer answers: a page, a redirect, a failure, a hang.
-import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import postcss from 'postcss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeIdentityProvider, type FakeIdentityProvider } from '@portal/core/testing';
 import { encodeGateForm, gateFormCookie } from '@portal/core';
@@ -100,7 +100,13 @@ const fakeApi: typeof fetch = async (input, init) => {
   return Response.json({ error: { code: 'notFound', message: 'no', errors: [] } }, { status: 404 });
 };
 
-const css = '.bg-canvas{background:#fff}';
+/** The portal's real stylesheet (built with the server bundle), so the selection is tested on what ships. */
+const builtCss = (() => {
+  const dist = join(import.meta.dirname, '..', '..', 'portal', 'dist');
+  const href = /<link rel="stylesheet"[^>]*href="\/([^"]+)"/.exec(readFileSync(join(dist, 'index.html'), 'utf8'))?.[1];
+  if (href === undefined) throw new Error('the portal build has no stylesheet');
+  return readFileSync(join(dist, href), 'utf8');
+})();
 
 function distDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'portal-dist-'));
@@ -110,7 +116,7 @@ function distDir(): string {
     '<!doctype html><html lang="de"><head><title>x</title><script type="module" src="/assets/app.js"></script>' +
       '<link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>',
   );
-  writeFileSync(join(dir, 'assets', 'index-abc.css'), css);
+  writeFileSync(join(dir, 'assets', 'index-abc.css'), builtCss);
   return dir;
 }
 
@@ -141,16 +147,31 @@ afterAll(async () => {
   for (const server of started) await server.close();
   await database.close();
 });
+const danaUser = {
+  sub: 'u-dana',
+  email: 'dana@hk-demo.test',
+  hkData: { attributes: { firstName: 'Dana', lastName: 'Dealer' }, permissions: [] },
+};
 const idp: FakeIdentityProvider = createFakeIdentityProvider({
   clock,
   issuer: 'http://localhost:4001/b2c_1a_signin/v2.0',
   expiresIn: 3600,
-  user: {
-    sub: 'u-dana',
-    email: 'dana@hk-demo.test',
-    hkData: { attributes: { firstName: 'Dana', lastName: 'Dealer' }, permissions: [] },
-  },
+  user: danaUser,
 });
+
+/** A class as a CSS class selector (CSS.escape's rules for what Tailwind writes). */
+function cssClassSelector(name: string): string {
+  const escaped = [...name]
+    .map((char, i) =>
+      i === 0 && /[0-9]/.test(char)
+        ? `\\3${char} `
+        : /[\w-]/.test(char) || char.charCodeAt(0) > 0x7f
+          ? char
+          : `\\${char}`,
+    )
+    .join('');
+  return `.${escaped}`;
+}
 
 async function signIn(server: Server): Promise<string> {
   const start = await server.app.request(`${portal}/auth/login`);
@@ -193,12 +214,20 @@ describe("the portal's server bundle", () => {
     expect(html).toContain(`<script>${greetingScript}</script>`);
     expect(rootOf(html)).not.toMatch(/<script|style="/);
     expect(response.headers.get('content-security-policy')).toContain(`script-src 'self' ${greetingScriptSource}`);
-    // The stylesheet arrives with the HTML, allowed by its hash.
-    expect(html).toContain(`<style>${css}</style>`);
-    expect(html).not.toContain('rel="stylesheet"');
-    expect(response.headers.get('content-security-policy')).toContain(
-      `style-src 'self' 'sha256-${createHash('sha256').update(css).digest('base64')}'`,
-    );
+    // The CSS the view uses arrives with the HTML, before the root, allowed by the answer's nonce
+    // (#28.15); the whole stylesheet is linked at the end of the body.
+    const nonce = /<style nonce="([^"]+)">/.exec(html)?.[1] ?? '';
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(response.headers.get('content-security-policy')).toContain(`style-src 'self' 'nonce-${nonce}'`);
+    expect(html.indexOf('<style nonce=')).toBeLessThan(html.indexOf('<div id="root">'));
+    expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/index-abc.css"><\/body>/);
+    const inline = /<style nonce="[^"]+">([^<]*)<\/style>/.exec(html)?.[1] ?? '';
+    expect(inline.length).toBeLessThan(builtCss.length / 2);
+    expect(inline).toContain('.bg-canvas{');
+    // Every layer in the stylesheet's order (the whole stylesheet, linked later, keeps that order).
+    expect(
+      postcss.parse(inline).nodes.flatMap((n) => (n.type === 'atrule' && n.name === 'layer' ? [n.params] : [])),
+    ).toEqual(['properties', 'theme', 'base', 'components', 'utilities']);
     expect(apiCalls).toEqual([{ path: '/My/Applications', authorization: expect.stringMatching(/^Bearer /) }]);
   });
 
@@ -277,6 +306,80 @@ describe("the portal's server bundle", () => {
     expect(flow.headers.get('location')).toBe('/flows/terms?client_id=terms');
   });
 
+  it('inlines a rule for every class of the view that has one in the stylesheet, and not the others (#28.15)', async () => {
+    const plainRules = new Set<string>();
+    postcss.parse(builtCss).walkRules((rule) => {
+      for (const selector of rule.selectors) if (/^\.(\\.|[\w-])+$/.test(selector)) plainRules.add(selector);
+    });
+    for (const path of ['/', '/settings', '/settings/security', '/admin', '/nowhere']) {
+      const html = await (
+        await server.app.request(`${portal}${path}`, { headers: { cookie: `${cookie}; i18n_redirected=de` } })
+      ).text();
+      const inline = postcss.parse(/<style nonce="[^"]+">([^<]*)<\/style>/.exec(html)?.[1] ?? '');
+      const inlined = new Set<string>();
+      inline.walkRules((rule) => {
+        for (const selector of rule.selectors) inlined.add(selector);
+      });
+      const classes = new Set(
+        [...rootOf(html).matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => (m[1] ?? '').split(/\s+/)),
+      );
+      const selectors = [...classes].map(cssClassSelector).filter((selector) => plainRules.has(selector));
+      expect(selectors.length).toBeGreaterThan(20);
+      for (const selector of selectors) expect(inlined, `${path}: ${selector}`).toContain(selector);
+      // Rules of classes the view does not carry stay in the stylesheet.
+      expect([...inlined].filter((selector) => plainRules.has(selector) && !selectors.includes(selector))).toEqual([]);
+    }
+  });
+
+  it('keeps rendered pages per user and language, and renders anew when the data changes (#28.15)', async () => {
+    const page = async (session: string, language = 'de') =>
+      rootOf(
+        await (
+          await server.app.request(`${portal}/`, { headers: { cookie: `${session}; i18n_redirected=${language}` } })
+        ).text(),
+      );
+    const dana = await page(cookie);
+    expect(dana).toContain('Dana Dealer');
+    expect(await page(cookie)).toBe(dana);
+    // Another user with the same applications: their own page, never Dana's.
+    idp.setUser({
+      sub: 'u-otto',
+      email: 'otto@hk-demo.test',
+      hkData: { attributes: { firstName: 'Otto', lastName: 'Other' }, permissions: [] },
+    });
+    try {
+      const otto = await page(await signIn(server));
+      expect(otto).toContain('Otto Other');
+      expect(otto).not.toContain('Dana');
+    } finally {
+      idp.setUser(danaUser);
+    }
+    // Another language: rendered in it.
+    expect(await page(cookie, 'en')).toMatch(/>Good (morning|afternoon|evening), Dana Dealer</);
+    // New data: the page shows it (and the old one is not answered).
+    apps.push({
+      id: 'a3',
+      clientId: 'a3',
+      label: 'Neue Anwendung',
+      url: 'https://neu.test',
+      sortNumber: 30,
+      accessRequestRequired: false,
+      accessRequestAllowed: false,
+      internalCopyOfAccessRequests: false,
+      roleRequiredOnAccessRequest: false,
+      accessRequestsAmount: 0,
+      internal: false,
+      description: 'Neu',
+      accessStatus: 'granted',
+    });
+    try {
+      expect(await page(cookie)).toContain('Neue Anwendung');
+    } finally {
+      apps.pop();
+    }
+    expect(await page(cookie)).not.toContain('Neue Anwendung');
+  });
+
   it('answers an unknown page with 404 and the error page', async () => {
     const response = await server.app.request(`${portal}/nowhere`, { headers: { cookie } });
     expect(response.status).toBe(404);
@@ -337,7 +440,7 @@ describe("what the server does with a renderer's answer", () => {
     });
     started.push(untitled);
     expect(await (await untitled.app.request(`${portal}/`)).text()).toMatch(
-      /<meta charset="utf-8"><title>Meine Apps \| HK Küchen<\/title><script type="application\/json" id="hk-boot">/,
+      /<meta charset="utf-8"><meta name="color-scheme" content="light dark"><title>Meine Apps \| HK Küchen<\/title><script type="application\/json" id="hk-boot">/,
     );
   });
 
@@ -361,7 +464,7 @@ describe("what the server does with a renderer's answer", () => {
     const reader = (response.body ?? new ReadableStream()).pipeThrough(new TextDecoderStream()).getReader();
     const first = await reader.read();
     expect(performance.now() - started).toBeLessThan(firstViewTimeoutMs);
-    expect(first.value ?? '').toContain('<div id="root">');
+    expect(first.value ?? '').toContain('<body>');
     let rest = '';
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += chunk.value;
     expect(`${first.value ?? ''}${rest}`).toContain('<div id="root"></div>');

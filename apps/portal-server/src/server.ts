@@ -21,6 +21,7 @@ import { loadStaticSite } from './static-files.ts';
 import { createApp } from './app.ts';
 import { fetchWithRules, runUpstream } from './upstream.ts';
 import { loadFirstViewRenderer } from './first-view.ts';
+import { createRenderCache } from './render-cache.ts';
 import type { StartFirstView } from '@portal/portal/first-view';
 
 export interface ServerOverrides {
@@ -221,7 +222,7 @@ function assemble(
     gateForm: createGateForm({ apiUrl: `${config.runtime.portalUrl}${apiPrefix}`, secureCookies: true }),
     secureCookies: true,
     site: loadStaticSite(config.distDir),
-    ...(startFirstView === undefined ? {} : { startFirstView }),
+    ...(startFirstView === undefined ? {} : { startFirstView, renderCache: createRenderCache() }),
     health: () => sql`SELECT 1`.execute(db).then(() => true),
     log,
     draining: () => draining,

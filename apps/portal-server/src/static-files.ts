@@ -1,9 +1,8 @@
 // The portal's build, served as a production server does (issue #15): every file read once at
 // start and kept with its brotli and gzip forms; hashed `/assets/*` immutable (an unknown one
 // is a 404, never the page); index.html `no-cache`, with the first view's boot data (who is
-// signed in, a sign-in error) as a JSON data block, which a strict CSP does not treat as script,
-// and its stylesheets inline (allowed by their hashes).
-import { createHash } from 'node:crypto';
+// signed in, a sign-in error) as a JSON data block, which a strict CSP does not treat as script;
+// a rendered first view with the CSS its markup uses inline, the whole stylesheet linked after it.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -11,6 +10,7 @@ import type { LocaleCode } from '@portal/core';
 import { toLocaleCode } from '@portal/adapters';
 import { cacheControlFor } from '@portal/portal/runtime-config';
 import { firstViewDataId, greetingTextsId } from '@portal/portal/first-view';
+import { createFirstViewCss, type FirstViewCss } from './first-view-css.ts';
 
 interface StaticFile {
   readonly type: string;
@@ -49,14 +49,15 @@ export interface StaticSite {
    */
   page(boot: unknown, root?: PageRoot, view?: RenderedView): string;
   /**
-   * The page up to the inside of its root: sent while the first view is rendered; with `title`,
-   * the page's own `<title>` instead of index.html's (the brand name).
+   * The page up to its root: sent while the first view is rendered; with `title`, the page's own
+   * `<title>` instead of index.html's (the brand name).
    */
   pageStart(boot: unknown, root?: PageRoot, title?: string): string;
-  /** The rest of the page after `pageStart`: the root's content, the first view's data, the end. */
+  /**
+   * The rest of the page after `pageStart`: the CSS the view's markup uses (inline, with the
+   * view's nonce), the root with the view, its data, the link to the whole stylesheet, the end.
+   */
   pageEnd(view?: RenderedView): string;
-  /** CSP sources (hashes) of the styles the page carries inline. */
-  readonly inlineStyles: readonly string[];
 }
 
 /** The first view as the portal's server bundle rendered it. */
@@ -67,6 +68,8 @@ interface RenderedView {
   readonly data: unknown;
   /** The launcher's heading per time of day, and the inline script that picks the browser's. */
   readonly greetings?: { readonly texts: unknown; readonly script: string };
+  /** The CSP nonce of the page's inline style (the answer's `style-src` names it). */
+  readonly nonce: string;
 }
 
 /** The attributes of the page's <html>: values from allow-lists only. */
@@ -93,16 +96,19 @@ export function loadStaticSite(distDir: string): StaticSite {
   }
   const index = files.get('/index.html')?.raw.toString('utf8');
   if (index === undefined) throw new Error(`portal-server: no index.html in ${distDir} (build the portal first)`);
-  // The stylesheets arrive with the HTML (issue #16: the first paint waits for no second
-  // request), each inline as it is in the build, allowed by its hash.
-  const inlineStyles: string[] = [];
-  const inlined = index.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (link, href: string) => {
+  // The stylesheets (#28.15, ADR 0028): a rendered first view carries inline only the rules its
+  // markup uses (`FirstViewCss`, allowed by the page's nonce); the whole stylesheet is linked at
+  // the end of the body, where it holds up neither the first paint nor anything above it (and
+  // the module script, which runs after it: the hydrated page has every rule).
+  const stylesheets: FirstViewCss[] = [];
+  const links: string[] = [];
+  const withoutLinks = index.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>\s*/g, (link, href: string) => {
     const css = files.get(href)?.raw.toString('utf8');
-    if (css === undefined || /<\/style/i.test(css)) return link;
-    inlineStyles.push(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
-    return `<style>${css}</style>`;
+    if (css !== undefined && !/<\/style/i.test(css)) stylesheets.push(createFirstViewCss(css));
+    links.push(`<link rel="stylesheet" href="${href}">`);
+    return '';
   });
-  const [head, tail] = splitAtHeadEnd(inlined);
+  const [head, tail] = splitAtHeadEnd(withoutLinks);
   const rootTag = /<html[^>]*>/.exec(head);
   if (rootTag === null) throw new Error('portal-server: index.html has no <html> tag');
   const [before, afterRootTag] = [head.slice(0, rootTag.index), head.slice(rootTag.index + rootTag[0].length)];
@@ -115,23 +121,31 @@ export function loadStaticSite(distDir: string): StaticSite {
   const rootElement = '<div id="root"></div>';
   const rootAt = tail.indexOf(rootElement);
   if (rootAt < 0) throw new Error(`portal-server: index.html has no ${rootElement}`);
-  const [beforeRoot, afterRoot] = [tail.slice(0, rootAt), tail.slice(rootAt + rootElement.length)];
+  const [beforeRoot, afterRootWithBody] = [tail.slice(0, rootAt), tail.slice(rootAt + rootElement.length)];
+  const bodyEnd = afterRootWithBody.lastIndexOf('</body>');
+  const afterRoot =
+    bodyEnd < 0
+      ? `${afterRootWithBody}${links.join('')}`
+      : `${afterRootWithBody.slice(0, bodyEnd)}${links.join('')}${afterRootWithBody.slice(bodyEnd)}`;
   const pageStart = (boot: unknown, root: PageRoot = { lang: 'de', theme: undefined }, title?: string) => {
     const tag = `<html lang="${toLocaleCode(root.lang) ?? 'de'}"${root.theme === 'light' || root.theme === 'dark' ? ` data-theme="${root.theme}"` : ''}>`;
     const titled = title === undefined ? indexTitle : `<title>${textForHtml(title)}</title>`;
-    return `${before}${tag}${beforeTitle}${titled}${afterTitle}<script type="application/json" id="hk-boot">${jsonForHtml(boot)}</script>${beforeRoot}<div id="root">`;
+    // The canvas in the page's scheme before any CSS has arrived (the page's CSS comes with its view).
+    const scheme = `<meta name="color-scheme" content="${root.theme ?? 'light dark'}">`;
+    return `${before}${tag}${beforeTitle}${scheme}${titled}${afterTitle}<script type="application/json" id="hk-boot">${jsonForHtml(boot)}</script>${beforeRoot}`;
   };
   const pageEnd = (view?: RenderedView) => {
-    if (view === undefined) return `</div>${afterRoot}`;
+    if (view === undefined) return `${rootElement}${afterRoot}`;
+    const css = stylesheets.map((sheet) => sheet.forHtml(view.html)).join('');
+    const style = css === '' ? '' : `<style nonce="${textForHtml(view.nonce)}">${css}</style>`;
     const greetings =
       view.greetings === undefined
         ? ''
         : `<script type="application/json" id="${greetingTextsId}">${jsonForHtml(view.greetings.texts)}</script><script>${view.greetings.script}</script>`;
-    return `${view.html}</div>${greetings}<script type="application/json" id="${firstViewDataId}">${jsonForHtml(view.data)}</script>${afterRoot}`;
+    return `${style}<div id="root">${view.html}</div>${greetings}<script type="application/json" id="${firstViewDataId}">${jsonForHtml(view.data)}</script>${afterRoot}`;
   };
   return {
     file: (pathname) => files.get(pathname),
-    inlineStyles,
     page: (boot, root, view) => `${pageStart(boot, root)}${pageEnd(view)}`,
     pageStart,
     pageEnd,

@@ -75,7 +75,10 @@ async function start() {
       <App services={services} i18n={language} />
     </FirstViewProvider>
   );
-  if (rendered) hydrateRoot(root, app);
+  // The server's page is hydrated after it has been painted (#28.15: a frame, then a task):
+  // hydration is one long task, and run before the paint it would hold the page back. Its links
+  // and forms work meanwhile. A tab in the background hydrates when it is shown.
+  if (rendered) requestAnimationFrame(() => setTimeout(() => hydrateRoot(root, app)));
   else startTransition(() => createRoot(root).render(app));
 }
 

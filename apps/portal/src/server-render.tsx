@@ -27,6 +27,7 @@ import { greetingText } from '@portal/ui';
 import type {
   FirstView,
   FirstViewAnswer,
+  FirstViewCache,
   FirstViewData,
   FirstViewPlan,
   FirstViewRequest,
@@ -154,13 +155,32 @@ export function startFirstView(request: FirstViewRequest): FirstView {
     return documentTitle(t, key === undefined ? undefined : t(`titles.${key}`), request.config.brandName);
   }
 
-  async function render(): Promise<FirstViewAnswer> {
+  async function render(cache?: FirstViewCache): Promise<FirstViewAnswer> {
     const [[i18n, , myApps, externalApp], gate] = await Promise.all([loads, gateCheck]);
     const data: FirstViewData = {
       ...(user !== undefined && myApps !== undefined ? { myApps: { userId: user.id, list: myApps } } : {}),
       ...(externalApp === undefined ? {} : { externalApp }),
       ...(gate === undefined ? {} : { gate }),
     };
+    // Everything the render reads: the same inputs render the same page (the hour: the greeting
+    // and the days of an access that ends soon are the server's time's).
+    const key = JSON.stringify([
+      request.path,
+      request.search,
+      language,
+      request.boot,
+      data,
+      request.cookieHeader ?? '',
+      Math.floor(Date.now() / 3_600_000),
+    ]);
+    const cached = cache?.get(key);
+    if (cached !== undefined) return cached;
+    const answer = await renderPage(i18n, data);
+    if (answer.kind === 'page') cache?.set(key, answer);
+    return answer;
+  }
+
+  async function renderPage(i18n: I18n, data: FirstViewData): Promise<FirstViewAnswer> {
     const errors: unknown[] = [];
     const redirect: { redirectTo?: string } = {};
     const { prelude } = await prerender(
