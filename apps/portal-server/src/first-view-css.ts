@@ -9,14 +9,15 @@ import postcss, { type AtRule, type ChildNode, type Declaration, type Rule } fro
 /**
  * What a selector needs in the document to match at its first paint: every class and every
  * element it names; for a form field's own part (`::file-selector-button`), a field of one of
- * `inputTypes`; never a state the user brings about (`:hover`, `:focus-visible`, `:active`:
- * `interactive`), which the whole stylesheet brings before anything can be hovered or focused.
+ * `inputTypes`; never (`later`) a state the user brings about (`:hover`, `:focus-visible`, `:active`,
+ * `:user-invalid`) or the top layer (`::backdrop`: only a script or the user opens a modal dialog
+ * or a popover), which the whole stylesheet brings before anything can be hovered, focused or opened.
  */
 interface Needs {
   readonly classes: readonly string[];
   readonly tags: readonly string[];
   readonly inputTypes?: readonly string[];
-  readonly interactive?: true;
+  readonly later?: true;
 }
 
 /** The parts of form fields preflight styles, and the input types that have them. */
@@ -30,24 +31,49 @@ const fieldParts: readonly (readonly [RegExp, readonly string[]])[] = [
   [/::-webkit-search-decoration(?![\w-])/, ['search']],
 ];
 
-/** States only the user's pointer or keyboard brings about (outside `:not(…)`). */
-const interaction = /:(hover|focus|focus-visible|focus-within|active)(?![\w-])/;
+/** States only the user's pointer, keyboard or input brings about, and the top layer (outside `:not(…)`). */
+const later =
+  /:(hover|focus|focus-visible|focus-within|active|-moz-focusring|-moz-ui-invalid|user-invalid|user-valid)(?![\w-])|::backdrop(?![\w-])/;
 
 type Unit =
-  /** A rule: kept when one of its selectors' needs are met; `vars`/`text` for what it refers to. */
-  | { readonly kind: 'rule'; readonly text: string; readonly needs: readonly Needs[]; readonly refs: string }
-  /** A rule of custom properties only (the theme, Tailwind's defaults): each declaration kept when referred to. */
+  /**
+   * A rule: kept when one of its selectors' needs are met, written with those selectors only
+   * (`selectors`/`body`; `text` as it is when its list must stay whole); `refs` what it refers to.
+   */
+  | {
+      readonly kind: 'rule';
+      readonly text: string;
+      readonly selectors: readonly string[];
+      readonly needs: readonly Needs[];
+      readonly body: string | undefined;
+      readonly refs: string;
+    }
+  /**
+   * A rule of custom properties only (the theme, Tailwind's defaults): each declaration kept when
+   * referred to, the rule when one of its selectors can match.
+   */
   | {
       readonly kind: 'properties';
       readonly selector: string;
+      readonly needs: readonly Needs[];
       readonly declarations: readonly { readonly name: string; readonly text: string }[];
     }
-  /** `@property --x`: kept when `--x` is referred to. */
-  | { readonly kind: 'property'; readonly name: string; readonly text: string }
+  /**
+   * `@property --x`: kept when `--x` is referred to, unless the fallback of its layer sets it on
+   * every element anyway. `plain`: the value an unregistered `--x` set on every element must have
+   * to mean the same (for `syntax: "*"`, not inherited: its initial value), else undefined.
+   */
+  | { readonly kind: 'property'; readonly name: string; readonly text: string; readonly plain: string | undefined }
   /** `@keyframes x`: kept when a kept declaration names `x`. */
   | { readonly kind: 'keyframes'; readonly name: string; readonly text: string }
   /** `@layer`, `@media`, `@supports`: kept when something inside is (a layer's order is kept always). */
-  | { readonly kind: 'group'; readonly prelude: string; readonly children: readonly Unit[]; readonly layer: boolean }
+  | {
+      readonly kind: 'group';
+      readonly prelude: string;
+      readonly children: readonly Unit[];
+      readonly layer: boolean;
+      readonly supports: boolean;
+    }
   /** Anything else (`@charset`, `@font-face`, …): kept as it is. */
   | { readonly kind: 'other'; readonly text: string };
 
@@ -100,19 +126,40 @@ function ruleUnit(rule: Rule): Unit {
     return {
       kind: 'properties',
       selector: rule.selector,
+      needs: rule.selectors.map(needsOf),
       declarations: declarations.map((d) => ({ name: d.prop, text: `${d.prop}:${d.value}` })),
     };
+  const selectors = rule.selectors;
   return {
     kind: 'rule',
     text: rule.toString(),
-    needs: rule.selectors.map(needsOf),
+    selectors,
+    needs: selectors.map(needsOf),
+    // A list with a vendor's selector stays whole: a browser that does not know it ignores the
+    // whole rule, and dropping it from the list would make that browser apply the rest.
+    body:
+      declarations.length !== rule.nodes.length || selectors.some((s) => /:-/.test(s))
+        ? undefined
+        : withoutRepeats(declarations).join(';'),
     refs: declarations.map((d) => `${d.prop}:${d.value}`).join(';'),
   };
 }
 
+/**
+ * The declarations as written, less those an identical one later in the rule repeats (the
+ * build writes some prefixed ones several times): the later one wins in the cascade, so the
+ * rule means the same.
+ */
+function withoutRepeats(declarations: readonly Declaration[]): string[] {
+  const texts = declarations.map(
+    (d) => `${d.prop}:${d.value}${d.important ? `${d.raws.important ?? '!important'}` : ''}`,
+  );
+  return texts.filter((text, i) => !texts.includes(text, i + 1));
+}
+
 function atRuleUnit(at: AtRule): Unit {
   const name = at.name.toLowerCase();
-  if (name === 'property') return { kind: 'property', name: at.params.trim(), text: at.toString() };
+  if (name === 'property') return { kind: 'property', name: at.params.trim(), text: at.toString(), plain: plainOf(at) };
   if (/^(-\w+-)?keyframes$/.test(name)) return { kind: 'keyframes', name: at.params.trim(), text: at.toString() };
   if (name === 'layer' && at.nodes === undefined) return { kind: 'other', text: `${at.toString()};` };
   if (at.nodes !== undefined && ['layer', 'media', 'supports', 'container'].includes(name))
@@ -121,9 +168,18 @@ function atRuleUnit(at: AtRule): Unit {
       prelude: `@${at.name}${at.raws.afterName ?? ' '}${at.params}`,
       children: at.nodes.flatMap(unitOf),
       layer: name === 'layer',
+      supports: name === 'supports',
     };
   // A statement (`@layer components;`, `@import …;`) ends with its semicolon, which postcss keeps apart.
   return { kind: 'other', text: at.nodes === undefined ? `${at.toString()};` : at.toString() };
+}
+
+/** What an unregistered property set on every element must be to mean what `@property` says (see Unit). */
+function plainOf(at: AtRule): string | undefined {
+  const descriptors = new Map<string, string>();
+  for (const node of at.nodes ?? []) if (node.type === 'decl') descriptors.set(node.prop, node.value.trim());
+  if (descriptors.get('syntax') !== '"*"' || descriptors.get('inherits') !== 'false') return undefined;
+  return descriptors.get('initial-value') ?? 'initial';
 }
 
 /**
@@ -168,7 +224,7 @@ export function needsOf(selector: string): Needs {
     classes,
     tags,
     ...(inputTypes === undefined ? {} : { inputTypes }),
-    ...(interaction.test(positive) ? { interactive: true as const } : {}),
+    ...(later.test(positive) ? { later: true as const } : {}),
   };
 }
 
@@ -225,7 +281,7 @@ export function usedIn(html: string): Used {
 }
 
 const met = (needs: Needs, used: Used) =>
-  needs.interactive !== true &&
+  needs.later !== true &&
   needs.classes.every((c) => used.classes.has(c)) &&
   needs.tags.every((t) => used.tags.has(t)) &&
   (needs.inputTypes === undefined || needs.inputTypes.some((type) => used.inputTypes.has(type)));
@@ -269,23 +325,66 @@ function select(units: readonly Unit[], used: Used): string {
       }
   }
   const values = keptText.join(';');
-  // 3. The stylesheet again, in its order, with what was kept.
+  // 3. Tailwind's fallback for browsers without `@property` (`@supports (…) {*, ::before,
+  // ::after {--tw-x: 0}}`): when everything of it that is kept sets a property to exactly what its
+  // `@property` makes the initial value of every element, it is written without its condition
+  // and those `@property` rules are left out: every browser then gets the same values from one
+  // block. (The whole stylesheet, linked later, registers them again with the same values.)
+  const plain = new Map<string, string>();
+  const collectPlain = (list: readonly Unit[]) => {
+    for (const unit of list) {
+      if (unit.kind === 'group') collectPlain(unit.children);
+      else if (unit.kind === 'property' && unit.plain !== undefined) plain.set(unit.name, unit.plain);
+    }
+  };
+  collectPlain(units);
+  const covered = new Set<string>();
+  const unconditional = new Set<Unit>();
+  const findFallbacks = (list: readonly Unit[]) => {
+    for (const unit of list) {
+      if (unit.kind !== 'group') continue;
+      findFallbacks(unit.children);
+      if (!unit.supports || unit.children.length === 0) continue;
+      const set: string[] = [];
+      const fallback = unit.children.every(
+        (child) =>
+          child.kind === 'properties' &&
+          (!child.needs.some((n) => met(n, used)) ||
+            child.declarations.every((d) => {
+              if (!referred.has(d.name)) return true;
+              set.push(d.name);
+              return d.text === `${d.name}:${plain.get(d.name) ?? ''}` && plain.has(d.name);
+            })),
+      );
+      if (fallback) {
+        unconditional.add(unit);
+        for (const name of set) covered.add(name);
+      }
+    }
+  };
+  findFallbacks(units);
+  // 4. The stylesheet again, in its order, with what was kept.
   const write = (list: readonly Unit[]): string =>
     list
       .map((unit) => {
         switch (unit.kind) {
-          case 'rule':
-            return keptRules.has(unit) ? unit.text : '';
+          case 'rule': {
+            if (!keptRules.has(unit)) return '';
+            if (unit.body === undefined) return unit.text;
+            return `${unit.selectors.filter((_, i) => unit.needs[i] !== undefined && met(unit.needs[i], used)).join(',')}{${unit.body}}`;
+          }
           case 'properties': {
+            if (!unit.needs.some((n) => met(n, used))) return '';
             const kept = unit.declarations.filter((d) => referred.has(d.name)).map((d) => d.text);
             return kept.length === 0 ? '' : `${unit.selector}{${kept.join(';')}}`;
           }
           case 'property':
-            return referred.has(unit.name) ? unit.text : '';
+            return referred.has(unit.name) && !covered.has(unit.name) ? unit.text : '';
           case 'keyframes':
             return new RegExp(`(^|[\\s:,;(])${escapeRegExp(unit.name)}($|[\\s,;)])`).test(values) ? unit.text : '';
           case 'group': {
             const inside = write(unit.children);
+            if (unconditional.has(unit)) return inside;
             if (inside === '' && !unit.layer) return '';
             return inside === '' ? `${unit.prelude};` : `${unit.prelude}{${inside}}`;
           }

@@ -3,6 +3,7 @@ import { externalAppIconSize } from '@portal/core';
 import { cx } from '../lib/cx.ts';
 import { UiLink } from '../i18n/link.tsx';
 import { pixelSizeClass } from '../lib/pixel-size.ts';
+import { SymbolIcon } from '../lib/icon-symbols.tsx';
 
 export interface AppTileData {
   readonly id: string;
@@ -22,10 +23,12 @@ export interface AppTileProps {
   readonly className?: string;
   /** Called when the tile is opened (before the link navigates). */
   readonly onOpen?: ((id: string) => void) | undefined;
+  /** The id of the placeholder icon's symbol when the list draws it once (`IconSymbols`); else drawn here. */
+  readonly placeholderSymbol?: string | undefined;
 }
 
 /** A launcher tile: the application's logo, label (up to two lines, never cut mid-word at one) and a one-line description. */
-export function AppTile({ app, iconSize = externalAppIconSize, className, onOpen }: AppTileProps) {
+export function AppTile({ app, iconSize = externalAppIconSize, className, onOpen, placeholderSymbol }: AppTileProps) {
   return (
     <UiLink
       href={app.href}
@@ -39,7 +42,11 @@ export function AppTile({ app, iconSize = externalAppIconSize, className, onOpen
     >
       <span className={`flex shrink-0 items-center justify-center ${pixelSizeClass(iconSize)}`}>
         {app.logoUrl === undefined ? (
-          <Squares2X2Icon aria-hidden="true" className="size-3/4 text-fg-muted" />
+          placeholderSymbol === undefined ? (
+            <Squares2X2Icon aria-hidden="true" className="size-3/4 text-fg-muted" />
+          ) : (
+            <SymbolIcon id={placeholderSymbol} className="size-3/4 text-fg-muted" />
+          )
         ) : (
           <img
             src={app.logoUrl}

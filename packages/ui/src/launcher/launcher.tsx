@@ -10,6 +10,7 @@ import { Section } from '../section/section.tsx';
 import { createModuleLoader } from '../lib/module-loader.ts';
 import { AppTile, type AppTileData } from './app-tile.tsx';
 import { matchesSearch } from '../lib/matches-search.ts';
+import { IconSymbols, SymbolIcon, type IconComponent } from '../lib/icon-symbols.tsx';
 
 export interface LauncherProps {
   readonly apps: readonly AppTileData[];
@@ -43,9 +44,17 @@ interface TilesProps {
   readonly label?: string;
   readonly labelledBy?: string;
   readonly listRef?: RefObject<HTMLUListElement | null>;
+  /** The ids of the icons the launcher draws once (`IconSymbols`): those the tiles repeat. */
+  readonly symbols: TileSymbols;
 }
 
-function Tiles({ apps, iconSize, favouriteIds, onPin, onOpen, label, labelledBy, listRef }: TilesProps) {
+interface TileSymbols {
+  readonly placeholder?: string;
+  readonly star?: string;
+  readonly pinned?: string;
+}
+
+function Tiles({ apps, iconSize, favouriteIds, onPin, onOpen, label, labelledBy, listRef, symbols }: TilesProps) {
   const t = useUiText();
   return (
     <ul
@@ -62,6 +71,7 @@ function Tiles({ apps, iconSize, favouriteIds, onPin, onOpen, label, labelledBy,
               app={app}
               iconSize={iconSize}
               onOpen={onOpen}
+              placeholderSymbol={symbols.placeholder}
               {...(onPin === undefined ? {} : { className: 'pe-12' })}
             />
             {onPin !== undefined && (
@@ -74,9 +84,15 @@ function Tiles({ apps, iconSize, favouriteIds, onPin, onOpen, label, labelledBy,
                 className="absolute end-2 top-2 rounded-md p-1.5 text-fg-muted hover:text-accent focus-visible:outline-2 focus-visible:outline-focus"
               >
                 {pinned ? (
-                  <PinnedStarIcon aria-hidden="true" className="size-5 text-warning" />
-                ) : (
+                  symbols.pinned === undefined ? (
+                    <PinnedStarIcon aria-hidden="true" className="size-5 text-warning" />
+                  ) : (
+                    <SymbolIcon id={symbols.pinned} className="size-5 text-warning" />
+                  )
+                ) : symbols.star === undefined ? (
                   <StarIcon aria-hidden="true" className="size-5" />
+                ) : (
+                  <SymbolIcon id={symbols.star} className="size-5" />
                 )}
               </button>
             )}
@@ -169,7 +185,16 @@ export function Launcher({
     root.current?.querySelector<HTMLElement>(`[data-pin="${CSS.escape(refocus)}"]`)?.focus();
     setRefocus(undefined);
   }, [refocus, favouriteIds]);
-  const tiles = { iconSize, favouriteIds, onPin: pin, onOpen };
+  // An icon more than one tile shows is drawn once (#28.15): the tiles of every list below use it.
+  const symbolPrefix = `hk-icon${useId().replace(/[^\w-]/g, '')}`;
+  const repeated: (readonly [keyof TileSymbols, IconComponent, number])[] = [
+    ['placeholder', Squares2X2Icon, apps.filter((app) => app.logoUrl === undefined).length],
+    ['star', StarIcon, pin === undefined ? 0 : apps.filter((app) => !favouriteIds.includes(app.id)).length],
+    ['pinned', PinnedStarIcon, pin === undefined ? 0 : apps.filter((app) => favouriteIds.includes(app.id)).length],
+  ];
+  const drawnOnce = loading ? [] : repeated.filter(([, , count]) => count > 1);
+  const symbols: TileSymbols = Object.fromEntries(drawnOnce.map(([name]) => [name, `${symbolPrefix}-${name}`]));
+  const tiles = { iconSize, favouriteIds, onPin: pin, onOpen, symbols };
   /** The one application the search leaves: Enter opens it. */
   const only = text.trim() !== '' && shown.length === 1 ? shown[0] : undefined;
   const noApps = !loading && apps.length === 0;
@@ -219,6 +244,7 @@ export function Launcher({
   // layout a tile keeps room for its label (#17.20).
   return (
     <div ref={root} className="@container flex flex-col gap-6">
+      <IconSymbols icons={drawnOnce.map(([name, icon]) => [`${symbolPrefix}-${name}`, icon] as const)} />
       {!noApps && (
         <div className="relative max-w-md">
           <label htmlFor={searchId} className="sr-only">
