@@ -151,7 +151,8 @@ describe('webhook secrets at rest', () => {
     expect(failed).toEqual({
       status: 'FAILED',
       error:
-        "the webhook's password cannot be read: the stored secret does not decrypt with key test (a different key under that id in API_SECRETS_KEYS, or a changed value)",
+        // `secrets: `: the console says SECRET_UNAVAILABLE (#30.11, src/webhooks/errors.ts).
+        "secrets: the webhook's password cannot be read: the stored secret does not decrypt with key test (a different key under that id in API_SECRETS_KEYS, or a changed value)",
     });
     expect(await unreadableWebhookSecrets(h.db, wrong)).toMatchObject({ count: 2 });
     expect(await unreadableWebhookSecrets(h.db, testSecrets)).toEqual({ count: 0, first: undefined });
