@@ -9,7 +9,8 @@ const env = process.env;
 /**
  * The small modules the home page shares with other routes (data loader, skeleton, the
  * launcher's icon, the `Section` of the launcher, the notifications and the other pages, the
- * row of a notice the page shares with its notifications): one chunk beside the page instead of
+ * row of a notice the page shares with its notifications, the reads and changes of the
+ * application list's cache): one chunk beside the page instead of
  * one request of 1–3 KB each. The page itself stays a chunk of its own (the manifest keeps it
  * as the route's dynamic entry).
  */
@@ -19,6 +20,7 @@ export function isHomeSharedModule(id: string): boolean {
     /[\\/]packages[\\/]ui[\\/]src[\\/]skeleton[\\/]skeleton\.tsx$/.test(id) ||
     /[\\/]packages[\\/]ui[\\/]src[\\/]section[\\/]section\.tsx$/.test(id) ||
     /[\\/]apps[\\/]portal[\\/]src[\\/]features[\\/]home[\\/]notice-item\.tsx$/.test(id) ||
+    /[\\/]apps[\\/]portal[\\/]src[\\/]features[\\/]shared[\\/]my-apps\.ts$/.test(id) ||
     /[\\/]@heroicons[\\/]react[\\/].*[\\/]Squares2X2Icon\.js$/.test(id)
   );
 }

@@ -5,7 +5,7 @@ import { matchRoute } from 'wouter';
 import { parse as parsePattern } from 'regexparam';
 import type { UserPortalApi } from '@portal/adapters';
 import { lazyPage, type LazyPage } from './app/lazy-page.tsx';
-import { preloadMyApps } from './features/shared/my-apps.ts';
+import { preloadMyApps } from './features/shared/my-apps-store.ts';
 import type { Namespace } from './i18n/languages.ts';
 
 export type LayoutKind = 'default' | 'noNavbar' | 'empty' | 'admin';

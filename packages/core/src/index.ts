@@ -46,7 +46,7 @@ export type { MySession } from './domain/my-sessions.ts';
 export { decodeMySessions, decodeEndedCount } from './domain/my-sessions.ts';
 export { signedInUserFromClaims, decodeStoredSession, withDirectoryData } from './domain/claims.ts';
 export { checkIdTokenClaims, isWellFormedState, decodeAuthStateRecord } from './domain/token-answers.ts';
-export { thirdPartyLoginUrl } from './domain/url.ts';
+export { thirdPartyLoginUrl } from './domain/url-build.ts';
 export { randomString, pkceChallenge } from './domain/random.ts';
 export { exitPath, isSafeReturnPath, safeReturnPath } from './domain/return-path.ts';
 export { reloadAfterChunkError, isChunkLoadError } from './domain/chunk-reload.ts';
@@ -58,17 +58,19 @@ export { directoryGroupKey, directoryGroupNameProblems } from './domain/director
 export type { AdminPermission, AdminNavKey, AdminNavItem, GlobalPermission } from './permissions/permissions.ts';
 export {
   globalPermissions,
-  adminPermissions,
   adminNavItems,
   hasPermission,
   visibleAdminNavItems,
   canAccessAdminCenter,
+  routeStatus,
+} from './permissions/permissions.ts';
+export {
+  adminPermissions,
   adminApplicationStatus,
   canManageAccessRequests,
   canChangeEmail,
   canChangePassword,
-  routeStatus,
-} from './permissions/permissions.ts';
+} from './permissions/page-permissions.ts';
 
 export type { AdminPort, AdminIssues, AdminOutcome, AccessEndChange } from './admin/admin.ts';
 export { isJobFinished, jobOutcome, jobPollDelayMs, jobReadFailure, jobShareDone } from './admin/jobs.ts';
@@ -149,7 +151,8 @@ export type {
   PortalApi,
 } from './ports/ports.ts';
 export { readJwtPayload } from './domain/jwt.ts';
-export { isLocaleCode, resolveLocale, langHeader, directoryApplicationUrl } from './domain/locale.ts';
+export { isLocaleCode, resolveLocale, langHeader } from './domain/locale.ts';
+export { directoryApplicationUrl } from './domain/directory-portal.ts';
 
 // Machines -----------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ import { createContext, use, type ReactNode } from 'react';
 import type { MyApplication } from '@portal/adapters';
 import type { ApplicationBranding } from '@portal/core';
 import { firstViewDataId, type FirstViewData } from '../../first-view.ts';
-import { primeMyApps } from '../features/shared/my-apps.ts';
+import { primeMyApps } from '../features/shared/my-apps-store.ts';
 
 const FirstViewContext = createContext<FirstViewData>({});
 

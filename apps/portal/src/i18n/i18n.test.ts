@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createI18n, formatDate, formatNumber } from './i18n.ts';
+import { createI18n } from './i18n.ts';
 
 describe('createI18n', () => {
   it('has German at once, with {name} placeholders and plural forms', async () => {
@@ -76,13 +76,5 @@ describe('createI18n', () => {
     expect(english.getResourceBundle('en', 'common')).toMatchObject({ pageTitle: expect.any(String) });
     const french = await createI18n('fr');
     expect(french.getResourceBundle('en', 'common')).toMatchObject({ pageTitle: expect.any(String) });
-  });
-
-  it('formats dates and numbers for the language', () => {
-    expect(formatDate('de', '2026-03-05T12:00:00Z')).toBe('5. März 2026');
-    expect(formatDate('en', '2026-03-05T12:00:00Z')).toBe('5 March 2026');
-    expect(formatNumber('de', 1234.5)).toBe('1.234,5');
-    expect(formatNumber('fr', 1234.5)).toMatch(/^1\s234,5$/);
-    expect(formatDate('de', 'not a date')).toBe('');
   });
 });

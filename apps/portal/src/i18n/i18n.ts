@@ -3,7 +3,7 @@
 import i18next, { type i18n as I18n, type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { bundledGerman, loadMessages } from './resources.ts';
-import { fallbackChain, isLanguage, languageTags, type Language } from './languages.ts';
+import { fallbackChain, isLanguage, type Language } from './languages.ts';
 
 /** How often a file that failed is tried again, and the first wait (doubled for each next try). */
 interface Retries {
@@ -145,20 +145,4 @@ export async function createI18n(language: Language, options: I18nOptions = {}):
     loadLater();
   });
   return instance;
-}
-
-/** Intl formatters for the current language. */
-export function formatDate(
-  language: string,
-  value: string | Date,
-  options: Intl.DateTimeFormatOptions = { dateStyle: 'long' },
-): string {
-  const tag = isLanguage(language) ? languageTags[language] : 'de-DE';
-  const date = typeof value === 'string' ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(tag, options).format(date);
-}
-
-export function formatNumber(language: string, value: number): string {
-  const tag = isLanguage(language) ? languageTags[language] : 'de-DE';
-  return new Intl.NumberFormat(tag).format(value);
 }

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  directoryApplicationUrl,
-  isLocaleCode,
-  langHeader,
-  localeFallbacks,
-  resolveLocale,
-  switchLocale,
-} from './locale.ts';
+import { isLocaleCode, langHeader, localeFallbacks, resolveLocale, switchLocale } from './locale.ts';
 import { createMemoryLocaleStore } from '../testing/index.ts';
 import {
   accessRequestStatuses,
@@ -44,9 +37,6 @@ describe('locale', () => {
     const store = createMemoryLocaleStore();
     expect(switchLocale(store, 'es')).toBe('es');
     expect(store.read()).toBe('es');
-  });
-  it('links to the directory portal', () => {
-    expect(directoryApplicationUrl('a/b')).toMatch(/appId\/a%2Fb$/);
   });
   it('names the wire enums of architecture §7', () => {
     expect(accessRequestStatuses).toEqual(['OPEN', 'ACCEPTED', 'DENIED', 'CANCELLED', 'EXPIRED']);

@@ -33,8 +33,3 @@ export function switchLocale(store: LocaleStore, locale: LocaleCode): LocaleCode
   store.write(locale);
   return locale;
 }
-
-/** Link to an application's overview in the identity directory's portal (spec §9). */
-export function directoryApplicationUrl(applicationId: string): string {
-  return `https://portal.azure.com/#view/Microsoft_AAD_RegisteredApps/ApplicationMenuBlade/~/Overview/appId/${encodeURIComponent(applicationId)}`;
-}

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildQuery,
-  originOf,
-  parseQuery,
-  splitUrl,
-  thirdPartyLoginUrl,
-  withoutQuery,
-  withoutQueryParams,
-} from './url.ts';
+import { parseQuery, splitUrl } from './url.ts';
+import { buildQuery, originOf, thirdPartyLoginUrl, withoutQuery, withoutQueryParams } from './url-build.ts';
 import { isSafeReturnPath, returnPathFromUrl, safeReturnPath } from './return-path.ts';
 
 describe('url helpers', () => {

@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { SignedInUser } from '../domain/user.ts';
 import {
-  adminApplicationStatus,
   adminNavItems,
   canAccessAdminCenter,
+  hasPermission,
+  routeStatus,
+  visibleAdminNavItems,
+} from './permissions.ts';
+import {
+  adminApplicationStatus,
   canAdministerApplication,
   canChangeEmail,
   canChangePassword,
   canManageAccessRequests,
   canRequestAccess,
-  hasPermission,
-  routeStatus,
-  visibleAdminNavItems,
-} from './permissions.ts';
+} from './page-permissions.ts';
 
 const user = (permissions: string[], internal = false): SignedInUser => ({
   id: 'u',

@@ -1,6 +1,7 @@
-// Permission rules of spec §2 and §6, as a table of pure functions (conventions, habit 8).
+// Permission rules of spec §2 and §6, as a table of pure functions (conventions, habit 8): the
+// shell's (a route's status, the admin center's link); the pages' own are in `page-permissions.ts`.
 
-import type { Application, ApplicationId, ApplicationPermissions } from '../domain/entities.ts';
+import type { Application } from '../domain/entities.ts';
 import type { SignedInUser } from '../domain/user.ts';
 
 /**
@@ -29,15 +30,6 @@ export type GlobalPermission = (typeof globalPermissions)[number];
 
 /** The global read permissions, each of which opens a page of the console. */
 export type AdminPermission = Extract<GlobalPermission, `${string}.read`>;
-export const adminPermissions = {
-  allUsersRead: 'all_users.read',
-  applicationsRead: 'applications.read',
-  attributesRead: 'attributes.read',
-  permissionsRead: 'permissions.read',
-  rolesRead: 'roles.read',
-  accountAccessesRead: 'accountaccesses.read',
-  customFlowsRead: 'customflows.read',
-} as const satisfies Readonly<Record<string, AdminPermission>>;
 
 export type AdminNavKey =
   'users' | 'applications' | 'attributes' | 'permissions' | 'roles' | 'accountAccesses' | 'customFlows' | 'mails';
@@ -80,47 +72,6 @@ export function canAccessAdminCenter(
   administrableApplications: readonly Pick<Application, 'id'>[],
 ): boolean {
   return user !== undefined && (visibleAdminNavItems(user).length > 0 || administrableApplications.length > 0);
-}
-
-/** `/admin/{application}`: allowed only for an application in the user's administrable list (else 403). */
-export function canAdministerApplication(
-  user: SignedInUser | undefined,
-  administrableApplications: readonly Pick<Application, 'id'>[],
-  applicationId: ApplicationId,
-): boolean {
-  return user !== undefined && administrableApplications.some((app) => app.id === applicationId);
-}
-
-/** The page status of `/admin/{application}`: 200 when allowed, 401 signed out, 403 otherwise. */
-export function adminApplicationStatus(
-  user: SignedInUser | undefined,
-  administrableApplications: readonly Pick<Application, 'id'>[],
-  applicationId: ApplicationId,
-): 200 | 401 | 403 {
-  if (user === undefined) return 401;
-  return canAdministerApplication(user, administrableApplications, applicationId) ? 200 : 403;
-}
-
-/** The access-requests menu appears only with the application's manageAccessRequests permission. */
-export function canManageAccessRequests(
-  application: { readonly permissions?: ApplicationPermissions } | undefined,
-): boolean {
-  return application?.permissions?.manageAccessRequests === true;
-}
-
-/** Internal accounts cannot change their e-mail address. */
-export function canChangeEmail(user: SignedInUser | undefined): boolean {
-  return user !== undefined && !user.hkData.internal;
-}
-
-/** Internal accounts cannot change their password. */
-export function canChangePassword(user: SignedInUser | undefined): boolean {
-  return user !== undefined && !user.hkData.internal;
-}
-
-/** Internal applications cannot be requested. */
-export function canRequestAccess(application: Pick<Application, 'internal'>): boolean {
-  return !application.internal;
 }
 
 /** Routes need a token, otherwise 401 (spec §6). */

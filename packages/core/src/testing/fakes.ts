@@ -17,7 +17,8 @@ import type { AuthStateData, ProviderMetadata, StoredSession, TokenResponse } fr
 import { maxAuthStateRecords } from '../domain/constants.ts';
 import { decodeAuthStateRecord } from '../domain/token-answers.ts';
 import { HttpError, IdentityProviderError } from '../errors/errors.ts';
-import { buildQuery, parseQuery, splitUrl } from '../domain/url.ts';
+import { parseQuery, splitUrl } from '../domain/url.ts';
+import { buildQuery } from '../domain/url-build.ts';
 import type {
   AuthCheckResult,
   AuthCheckTarget,

@@ -2,7 +2,7 @@ import { ExclamationTriangleIcon } from '@heroicons/react/24/outline';
 import { pageErrorStatus } from '@portal/core';
 import { useUiText } from '../i18n/ui-text.tsx';
 import { UiLink } from '../i18n/link.tsx';
-import { buttonClasses } from '../button/button.tsx';
+import { buttonClasses } from '../button/button-classes.ts';
 
 export interface ErrorPageProps {
   /** Any status: 400, 401, 403, 404 and 500 are shown as they are, others as 500 (spec §8). */

@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ArrowDownIcon, ArrowUpIcon, Bars3Icon, Squares2X2Icon } from '@heroicons/react/24/outline';
 import { useUiText } from '../i18n/ui-text.tsx';
-import { buttonClasses } from '../button/button.tsx';
+import { buttonClasses } from '../button/button-classes.ts';
 import { cx } from '../lib/cx.ts';
 import type { AppTileData } from './app-tile.tsx';
 

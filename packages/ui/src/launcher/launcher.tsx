@@ -4,7 +4,7 @@ import { StarIcon as PinnedStarIcon } from '@heroicons/react/24/solid';
 import { externalAppIconSize, itemsInOrder, moveFavourite, toggleFavourite } from '@portal/core';
 import { useUiText } from '../i18n/ui-text.tsx';
 import { UiLink } from '../i18n/link.tsx';
-import { buttonClasses } from '../button/button.tsx';
+import { buttonClasses } from '../button/button-classes.ts';
 import { TileSkeleton } from '../skeleton/skeleton.tsx';
 import { Section } from '../section/section.tsx';
 import { createModuleLoader } from '../lib/module-loader.ts';

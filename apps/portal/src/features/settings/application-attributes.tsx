@@ -6,7 +6,7 @@ import { Skeleton } from '@portal/ui';
 import { useNavigationBar, useServices } from '../../app/contexts.tsx';
 import { useServerData } from '../../app/server-data.ts';
 import { ErrorViewFor } from '../../app/error-view.tsx';
-import { formatDate } from '../../i18n/i18n.ts';
+import { formatDate } from '../../i18n/format.ts';
 import { links } from '../../routes.ts';
 import { AttributeFields, useAttributeForm, type AttributeFieldModel } from '../shared/attribute-fields.tsx';
 import { saveFailure, type SaveFailure } from '../shared/form-errors.ts';

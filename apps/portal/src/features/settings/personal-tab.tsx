@@ -6,7 +6,7 @@ import { useServices } from '../../app/contexts.tsx';
 import { useServerData } from '../../app/server-data.ts';
 import { useLanguage } from '../../app/language.tsx';
 import { ErrorViewFor } from '../../app/error-view.tsx';
-import { formatDate } from '../../i18n/i18n.ts';
+import { formatDate } from '../../i18n/format.ts';
 import { isLanguage, languages } from '../../i18n/languages.ts';
 import { validateRequired } from '@portal/core';
 import { useIssueText } from '../shared/attribute-fields.tsx';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MyApplication, UserPortalApi } from '@portal/adapters';
-import { forgetMyApps, loadMyApps, peekMyApps, preloadMyApps, rememberFavourites, recordLaunch } from './my-apps.ts';
+import { forgetMyApps, loadMyApps, peekMyApps, rememberFavourites, recordLaunch } from './my-apps.ts';
+import { preloadMyApps } from './my-apps-store.ts';
 
 function fakeApi(answers: (() => Promise<readonly MyApplication[]>)[]) {
   const listMyApplications = vi.fn(() => {

@@ -1,69 +1,34 @@
 // The application list (spec §4): loaded once per user and reloaded only when forced.
-// The route table starts the load as soon as the session is known (`preloadMyApps`, in
-// parallel with the home page's chunk); the page then reads the same promise.
+// The route table starts the load as soon as the session is known (`preloadMyApps` of
+// `my-apps-store.ts`, in parallel with the home page's chunk); the page then reads the same promise.
 import type { MyApplication, UserPortalApi } from '@portal/adapters';
-
-interface Entry {
-  readonly userId: string;
-  list: Promise<readonly MyApplication[]>;
-  /** A page has read this entry (a preload that nobody read yet is kept even when it failed). */
-  read: boolean;
-  failed: boolean;
-  /** The list once it has arrived. */
-  value?: readonly MyApplication[];
-}
-
-let cached: Entry | undefined;
-
-function start(api: UserPortalApi, userId: string, read: boolean): Entry {
-  const entry: Entry = { userId, list: api.listMyApplications(), read, failed: false };
-  cached = entry;
-  entry.list.then(
-    (value) => {
-      entry.value = value;
-    },
-    () => {
-      entry.failed = true;
-      // A failed load is forgotten once a page has seen it, so that the next load tries again.
-      if (entry.read && cached === entry) cached = undefined;
-    },
-  );
-  return entry;
-}
+import { start, store } from './my-apps-store.ts';
 
 export function loadMyApps(api: UserPortalApi, userId: string, force = false): Promise<readonly MyApplication[]> {
-  const entry = !force && cached !== undefined && cached.userId === userId ? cached : start(api, userId, true);
+  const kept = store.cached;
+  const entry = !force && kept !== undefined && kept.userId === userId ? kept : start(api, userId, true);
   if (!entry.read) {
     entry.read = true;
-    if (entry.failed && cached === entry) cached = undefined;
+    if (entry.failed && store.cached === entry) store.cached = undefined;
   }
   return entry.list;
 }
 
 /** The list if it has already arrived for this user (the page then renders the tiles at once). */
 export function peekMyApps(userId: string): readonly MyApplication[] | undefined {
-  if (cached === undefined || cached.userId !== userId || cached.value === undefined) return undefined;
-  cached.read = true;
-  return cached.value;
-}
-
-/** The list as the portal server rendered it (the first view's data, issue #16): no load for it. */
-export function primeMyApps(userId: string, list: readonly MyApplication[]): void {
-  cached = { userId, list: Promise.resolve(list), read: false, failed: false, value: list };
-}
-
-/** Start the load for this user unless it is already under way or done (nothing is read). */
-export function preloadMyApps(api: UserPortalApi, userId: string): void {
-  if (cached !== undefined && cached.userId === userId) return;
-  start(api, userId, false);
+  const kept = store.cached;
+  if (kept === undefined || kept.userId !== userId || kept.value === undefined) return undefined;
+  kept.read = true;
+  return kept.value;
 }
 
 /** Change the list kept for this user (when it has arrived), so the next visit shows the change without a load. */
 function updateKept(userId: string, update: (app: MyApplication) => MyApplication): void {
-  if (cached === undefined || cached.userId !== userId || cached.value === undefined) return;
-  const value = cached.value.map(update);
-  cached.value = value;
-  cached.list = Promise.resolve(value);
+  const kept = store.cached;
+  if (kept === undefined || kept.userId !== userId || kept.value === undefined) return;
+  const value = kept.value.map(update);
+  kept.value = value;
+  kept.list = Promise.resolve(value);
 }
 
 /** The favourites the server stored (#20.1). */
@@ -86,5 +51,5 @@ export function recordLaunch(api: UserPortalApi, userId: string, id: string, at 
 
 /** After an access request or attribute change the list must be read again. */
 export function forgetMyApps(): void {
-  cached = undefined;
+  store.cached = undefined;
 }

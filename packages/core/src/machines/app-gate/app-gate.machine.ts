@@ -13,7 +13,8 @@ import { isHttpUrl, validateAttributeValue } from '../../validation/validation.t
 import type { ValidationIssue } from '../../validation/validation.ts';
 import { notProvided } from '../not-provided.ts';
 import { decodeAuthCheckResult } from '../../domain/api-schemas.ts';
-import { buildQuery, splitUrl } from '../../domain/url.ts';
+import { splitUrl } from '../../domain/url.ts';
+import { buildQuery } from '../../domain/url-build.ts';
 import type { AppGateContext, AppGateEvent, AppGateInput, StartClaimsRefreshRequest } from './app-gate.types.ts';
 
 /** Validate the typed values against the missing attributes (required, e-mail, URL, number, a required answer). */

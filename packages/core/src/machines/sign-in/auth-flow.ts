@@ -5,7 +5,7 @@
 import type { AuthFlow, AuthStateData, RefreshData } from '../../domain/auth.ts';
 import { authRoutes } from '../../domain/constants.ts';
 import { exitPath, isSafeReturnPath } from '../../domain/return-path.ts';
-import { buildQuery } from '../../domain/url.ts';
+import { buildQuery } from '../../domain/url-build.ts';
 import type { PortalError } from '../../errors/errors.ts';
 import { isHttpUrl } from '../../validation/validation.ts';
 import { judgeCallback, type ExchangeRequest } from './sign-in.actors.ts';

@@ -12,7 +12,8 @@ import { authStateLength, codeVerifierLength, nonceLength } from '../../domain/c
 import { randomString, pkceChallenge } from '../../domain/random.ts';
 import { signedInUserFromClaims } from '../../domain/claims.ts';
 import { checkIdTokenClaims, decodeTokenResponse, isWellFormedState } from '../../domain/token-answers.ts';
-import { parseQuery, splitUrl, withoutQueryParams } from '../../domain/url.ts';
+import { parseQuery, splitUrl } from '../../domain/url.ts';
+import { withoutQueryParams } from '../../domain/url-build.ts';
 import { isIdentityProviderError } from '../../errors/errors.ts';
 import { identityError } from '../../errors/identity-error.ts';
 
