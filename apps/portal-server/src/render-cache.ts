@@ -19,7 +19,7 @@ export interface RenderCache {
   readonly size: () => number;
 }
 
-export const renderCacheDefaults: RenderCacheOptions = { maxEntries: 500, ttlMs: 60_000 };
+const renderCacheDefaults: RenderCacheOptions = { maxEntries: 500, ttlMs: 60_000 };
 
 export function createRenderCache(options: RenderCacheOptions = renderCacheDefaults): RenderCache {
   const now = options.now ?? Date.now;
