@@ -13,9 +13,7 @@ import { adminRoutes } from './routes/admin/index.ts';
 import { applicationRoutes } from './routes/applications.ts';
 import { MAX_LOGO_BYTES } from './routes/images.ts';
 import { entityRoutes } from './routes/entities.ts';
-import { myRoutes } from './routes/my.ts';
-import { myGroupRoutes } from './routes/my-groups.ts';
-import { myRequestRoutes } from './routes/my-requests.ts';
+import { myRoutes } from './routes/my/index.ts';
 import { userRoutes } from './routes/users.ts';
 
 export interface AppOptions extends Deps {
@@ -85,8 +83,6 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   });
 
   app.route('/', myRoutes(options));
-  app.route('/', myGroupRoutes(options));
-  app.route('/', myRequestRoutes(options));
   app.route('/', adminRoutes(options));
   app.route('/', applicationRoutes(options));
   app.route('/', entityRoutes(options));
