@@ -22,7 +22,7 @@ import { AttributeFields, validateAll } from '../../shared/attribute-fields.tsx'
 import { useDayFormat } from '../../shared/day-format.ts';
 import { useAdmin } from '../admin-context.tsx';
 import { adminPort, doneOrThrow } from '../lib/admin-port.ts';
-import { DeleteAction, DetailHeader, DetailLayout } from '../components/detail-page.tsx';
+import { DeleteAction, DetailHeader, DetailLayout } from '../components/detail-page/layout.tsx';
 import { FormFrame, Grid, Section, useErrorText, useFormState } from '../components/form-kit.tsx';
 import type { FieldError, FieldErrors } from '../lib/form.ts';
 import { PageFailure, PageSkeleton } from '../components/page-state.tsx';
