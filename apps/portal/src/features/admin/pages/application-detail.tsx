@@ -23,7 +23,8 @@ import {
 import { useAdminT } from '../lib/i18n.ts';
 import { ActivationGroups, AttributeLinks, IdLinks, RoleLinks } from './application-links.tsx';
 import { AccessRequestRules } from './application-requests.tsx';
-import { WebhookDeliveries, WebhookSection } from './application-webhook.tsx';
+import { WebhookSection } from './application-webhook.tsx';
+import { WebhookDeliveries } from './webhook-deliveries.tsx';
 import { WebhookSigningSecrets } from './webhook-signing.tsx';
 
 /** An application's page (saved through core's use case, `saveApplication`, as the console's admin API does it). */
