@@ -12,7 +12,7 @@ import { invalidCharacter, isStorableText } from './http/text.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { applicationRoutes } from './routes/applications.ts';
 import { MAX_LOGO_BYTES } from './routes/images.ts';
-import { entityRoutes } from './routes/entities.ts';
+import { entityRoutes } from './routes/entities/index.ts';
 import { myRoutes } from './routes/my/index.ts';
 import { userRoutes } from './routes/users.ts';
 

@@ -6,7 +6,8 @@ import type { AppEnv, Deps } from '../../context.ts';
 import { ApiError, conflict, notFound } from '../../http/errors.ts';
 import { pageAndTotal, parseList } from '../../http/list.ts';
 import { closeRequest, queueRequestEvent, refsOf } from '../../services/access.ts';
-import { iso, isoOrNull, signedIn, uuidOf, type Db, type S } from './shared.ts';
+import { iso, isoOrNull, signedIn, type Db, type S } from './shared.ts';
+import { uuidOf } from '../uuid.ts';
 
 const statuses: readonly S['AccessRequestStatus'][] = ['OPEN', 'ACCEPTED', 'DENIED', 'CANCELLED', 'EXPIRED'];
 

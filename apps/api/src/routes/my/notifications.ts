@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import type { AppEnv, Deps } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { parseBooleanQuery, parseList } from '../../http/list.ts';
-import { iso, isoOrNull, signedIn, uuidOf, type S } from './shared.ts';
+import { iso, isoOrNull, signedIn, type S } from './shared.ts';
+import { uuidOf } from '../uuid.ts';
 
 export function notificationRoutes(deps: Deps): Hono<AppEnv> {
   const { db } = deps;

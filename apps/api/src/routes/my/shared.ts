@@ -7,7 +7,7 @@ import type { Deps } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { apps } from '../../db/seed/ids.ts';
-import { type ApiError, notFound } from '../../http/errors.ts';
+import type { ApiError } from '../../http/errors.ts';
 import { accessOf, applicationAttributes, loadApplication, storeValues } from '../../services/access.ts';
 import { ensureUser } from '../../services/users.ts';
 
@@ -27,12 +27,6 @@ export function signedIn(deps: Deps) {
     return principal;
   };
 }
-
-/** An id of the path: a UUID (lower-cased), else no such entity. */
-export const uuidOf = (id: string) => {
-  if (!/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(id)) throw notFound();
-  return id.toLowerCase();
-};
 
 /**
  * The caller's own values (those a user may edit) for an application granted to them, in one
