@@ -13,6 +13,7 @@ import { adminRoutes } from './routes/admin/index.ts';
 import { applicationRoutes } from './routes/applications/index.ts';
 import { MAX_LOGO_BYTES } from './routes/applications/images.ts';
 import { entityRoutes } from './routes/entities/index.ts';
+import { internalRoutes } from './routes/internal.ts';
 import { myRoutes } from './routes/my/index.ts';
 import { userRoutes } from './routes/users.ts';
 
@@ -87,6 +88,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', applicationRoutes(options));
   app.route('/', entityRoutes(options));
   app.route('/', userRoutes(options));
+  app.route('/', internalRoutes(options));
 
   app.notFound(() => {
     throw new ApiError(404, 'notFound');
