@@ -6,7 +6,8 @@ import { TrashIcon } from '@heroicons/react/20/solid';
 import { Button, Checkbox, TagInput } from '@portal/ui';
 import type { AttributeLink, RoleLink } from '@portal/adapters/admin';
 import { useLabels } from '../admin-context.tsx';
-import { RefPicker, Section, useErrorText, type FormState } from '../components/form-kit.tsx';
+import { Section, useErrorText, type FormState } from '../components/form-kit.tsx';
+import { RefPicker } from '../components/ref-picker.tsx';
 import { RefList, RefsSection, SingleRef, usePickerSearch } from '../components/pickers.tsx';
 import {
   activationGroupsForNames,
