@@ -21,7 +21,8 @@ import {
   type ApplicationValues,
 } from '../lib/application-form.ts';
 import { useAdminT } from '../lib/i18n.ts';
-import { ActivationGroups, AttributeLinks, IdLinks, RoleLinks } from './application-links.tsx';
+import { ActivationGroups } from './application-activation-groups.tsx';
+import { AttributeLinks, IdLinks, RoleLinks } from './application-links.tsx';
 import { AccessRequestRules } from './application-requests.tsx';
 import { WebhookSection } from './application-webhook.tsx';
 import { WebhookDeliveries } from './webhook-deliveries.tsx';
